@@ -1,0 +1,19 @@
+import type { Styling } from "./styling";
+
+/**
+ * What the server inlines into every page for the client to start with
+ * (read from <script id="boot" type="application/json">).
+ */
+export type BootData = {
+  /** SPEC §4 start-up domain mode, as the server resolved it. */
+  mode: "main" | "satellite";
+  host: string;
+  /** Origin of the main product (where satellites send sign-in and sign-up). */
+  mainOrigin: string;
+  partner: { id: string; name: string } | null;
+  styling: Styling;
+  env: "development" | "production";
+  telemetry: boolean;
+};
+
+export const BOOT_ELEMENT_ID = "boot";

@@ -1,0 +1,54 @@
+import { parse } from "tldts";
+import { z } from "zod";
+import { MESSAGES } from "./messages";
+
+/** A DNS host name: labels of letters, digits and inner hyphens, at most 253 characters. */
+const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+export function isHostName(value: string): boolean {
+  return HOST.test(value);
+}
+
+/** Top-level domains reserved for testing (RFC 2606); accepted only where allowed. */
+export const TEST_TLDS = ["test", "localhost", "example", "invalid"];
+
+export type DomainCheck = { ok: true; uri: string } | { ok: false; message: string };
+
+/**
+ * SPEC §5 Domain: must not include the protocol; must be a subdomain (a host
+ * below a registrable domain, e.g. learn.northwind.com, not northwind.com);
+ * the suffix must be a real public suffix (Public Suffix List via tldts).
+ */
+export function checkCustomDomain(input: string, opts: { allowTestTlds?: boolean } = {}): DomainCheck {
+  const raw = input.trim().toLowerCase();
+  if (/^[a-z][a-z0-9+.-]*:\/\//.test(raw) || raw.includes("://")) return { ok: false, message: MESSAGES.domainProtocol };
+  const uri = raw.replace(/\.$/, "");
+  if (!isHostName(uri)) return { ok: false, message: MESSAGES.invalidHost };
+  const info = parse(uri, { allowPrivateDomains: true });
+  const tld = uri.slice(uri.lastIndexOf(".") + 1);
+  const testTld = opts.allowTestTlds === true && TEST_TLDS.includes(tld);
+  if (!testTld && (!info.publicSuffix || info.isIcann !== true && info.isPrivate !== true)) {
+    return { ok: false, message: MESSAGES.domainTld };
+  }
+  const labels = uri.split(".");
+  const suffixLabels = testTld ? 1 : (info.publicSuffix ?? "").split(".").length;
+  // registrable domain = suffix + 1 label; a subdomain needs at least one more.
+  if (labels.length < suffixLabels + 2) return { ok: false, message: MESSAGES.domainSubdomain };
+  return { ok: true, uri };
+}
+
+const booleanString = z
+  .enum(["true", "false"], { error: MESSAGES.invalidBoolean })
+  .transform((v) => v === "true");
+
+export const CustomDomainExistQuery = z.object({
+  uri: z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .toLowerCase()
+    .min(1, MESSAGES.required)
+    .refine(isHostName, MESSAGES.invalidHost),
+  isSatellite: booleanString.optional(),
+});
+
+export const ExistsResponse = z.object({ exists: z.boolean() }).meta({ id: "Exists" });

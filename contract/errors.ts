@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+/** DESIGN.md §5: the one error envelope every failing call answers with. */
+export const ErrorCode = z.enum([
+  "invalid_input",
+  "unauthenticated",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "payload_too_large",
+  "unsupported_media_type",
+  "rate_limited",
+  "internal",
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const ErrorEnvelope = z
+  .object({
+    error: z.object({
+      code: ErrorCode,
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional(),
+      requestId: z.string().optional(),
+    }),
+  })
+  .meta({ id: "Error" });
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+export const STATUS_OF: Record<ErrorCode, number> = {
+  invalid_input: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+};
+
+/** Turns zod issues into `{ "path.to.field": "message" }`. */
+export function fieldsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".") || "_";
+    if (!(key in fields)) fields[key] = issue.message;
+  }
+  return fields;
+}

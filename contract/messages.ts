@@ -1,0 +1,32 @@
+/**
+ * The user-facing texts of SPEC §5 and §8 that the API also returns in its
+ * error envelope (`error.fields`). The client shows them through its i18n
+ * catalogues, keyed by the same names.
+ */
+export const MESSAGES = {
+  required: "Required",
+  missingFields: "Missing Fields: Please complete the required fields.",
+  generic: "Oops! Something went wrong. Please try again.",
+  invalidDate: "Invalid date",
+  startBeforeToday: "Start date cannot be before today",
+  endBeforeStart: "End date cannot be before start date",
+  invalidQuantity: "Invalid quantity",
+  invalidSequence: "Invalid sequence position",
+  invalidUuid: "Not a valid UUID",
+  alreadyExists: "Value already exists",
+  noItems: "No items provided",
+  invalidUrl: "Must be a valid URL",
+  invalidEmail: "Invalid Email",
+  invalidColour: "Must be a valid colour",
+  fileTooLarge: "File must be under 50MB",
+  fileType: "File type is not allowed",
+  platformNameTooLong: "Platform name must be at most 20 characters",
+  domainProtocol: "Domain must not include the protocol",
+  domainSubdomain: "Domain must be a subdomain",
+  domainTld: "Invalid TLD",
+  invalidBoolean: "Must be true or false",
+  invalidOrigin: "Must be an http or https origin",
+  invalidHost: "Must be a host name",
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,31 @@
+/** Audit entries (SPEC §3 audit codes), written by the domain rules of DESIGN §6. */
+import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { AuditCode } from '../../contract/enums';
+import { accounts } from './accounts';
+import { createdAt, id } from './columns';
+import type { AuditData } from './json';
+import { users } from './users';
+
+export const auditEntries = sqliteTable(
+  'audit_entries',
+  {
+    id: id(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    code: text('code', { enum: AuditCode }).notNull(),
+    /** E.g. 'job', 'jobLine', 'score'. */
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    data: text('data', { mode: 'json' }).$type<AuditData>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_entries_account_id_created_at_idx').on(t.accountId, t.createdAt),
+    index('audit_entries_subject_type_subject_id_idx').on(t.subjectType, t.subjectId),
+  ],
+);
+
+export type AuditEntry = typeof auditEntries.$inferSelect;
+export type NewAuditEntry = typeof auditEntries.$inferInsert;

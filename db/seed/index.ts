@@ -1,0 +1,60 @@
+/**
+ * Seeds the demo data set (./data.ts) into D1. Idempotent: every row has a
+ * fixed id and every insert is `ON CONFLICT DO NOTHING`, so running it again
+ * changes nothing. Statements are sent one row each (D1 binds at most 100
+ * parameters per statement) in ordered batches of at most BATCH_SIZE, parents
+ * before children so foreign keys hold.
+ */
+import type { BatchItem } from 'drizzle-orm/batch';
+import type { DrizzleD1Database } from 'drizzle-orm/d1';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import * as schema from '../schema';
+import * as data from './data';
+
+export { DEMO, DEMO_FILES, DEFAULT_TEAM_NAMES, demoId } from './data';
+
+const BATCH_SIZE = 50;
+
+/** The tables and their rows, in insertion order. */
+export function demoRows(): [SQLiteTable, object[]][] {
+  return [
+    [schema.accounts, data.partnerAccounts],
+    [schema.priceGroups, data.priceGroupRows],
+    [schema.accounts, data.customerAccounts],
+    [schema.stylings, data.stylingRows],
+    [schema.customDomains, data.customDomainRows],
+    [schema.workouts, data.workoutRows],
+    [schema.workoutVariants, data.variantRows],
+    [schema.workoutSessions, data.sessionRows],
+    [schema.sessionActionItems, data.sessionActionItemRows],
+    [schema.sessionAttachments, data.sessionAttachmentRows],
+    [schema.pricingLines, data.pricingLineRows],
+    [schema.deliveryPartners, data.deliveryPartnerRows],
+    [schema.libraryEntries, data.libraryEntryRows],
+    [schema.featuredGroups, data.featuredGroupRows],
+    [schema.featuredGroupItems, data.featuredGroupItemRows],
+    [schema.homepageRows, data.homepageRowRows],
+    [schema.homepageSlots, data.homepageSlotRows],
+    [schema.teams, data.teamRows],
+    [schema.plans, data.planRows],
+    [schema.planEntries, data.planEntryRows],
+    [schema.creditEntries, data.creditEntryRows],
+    [schema.creditLines, data.creditLineRows],
+    [schema.scores, data.scoreRows],
+    [schema.scoreEntries, data.scoreEntryRows],
+  ];
+}
+
+export async function seedDemo(db: DrizzleD1Database<typeof schema>): Promise<void> {
+  const statements: BatchItem<'sqlite'>[] = [];
+  for (const [table, rows] of demoRows()) {
+    for (const row of rows) {
+      // Rows are typed against their table in data.ts; the pairing above keeps them together.
+      statements.push(db.insert(table).values(row as never).onConflictDoNothing());
+    }
+  }
+  for (let i = 0; i < statements.length; i += BATCH_SIZE) {
+    const chunk = statements.slice(i, i + BATCH_SIZE) as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
+    await db.batch(chunk);
+  }
+}

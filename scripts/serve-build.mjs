@@ -1,0 +1,20 @@
+// Builds the product and serves the production build locally (workerd through
+// `vite preview`) on a fresh, seeded state folder. Used by the end-to-end
+// tests and the benches: `node scripts/serve-build.mjs [port] [stateDir]`.
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { env, prepareLocalState, run } from "./local.mjs";
+
+const port = process.argv[2] ?? "4173";
+const dir = process.argv[3] ?? ".wrangler/e2e-state";
+const origin = `http://localhost:${port}`;
+
+rmSync(dir, { recursive: true, force: true });
+prepareLocalState(dir);
+run("npx", ["vite", "build", "--logLevel", "warn"], { MAIN_ORIGIN: origin, PERSIST_DIR: dir });
+const server = spawn("npx", ["vite", "preview", "--port", port], {
+  stdio: "inherit",
+  env: { ...env, MAIN_ORIGIN: origin, PERSIST_DIR: dir, PORT: port },
+});
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
+server.on("exit", (code) => process.exit(code ?? 0));

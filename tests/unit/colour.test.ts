@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { brandStyleSheet, brandVariables } from "../../contract/branding";
+import { isHexColour, normaliseHexColour, parseHexColour, rgbTriple } from "../../contract/colour";
+import { DEFAULT_STYLING } from "../../contract/styling";
+
+describe("hex colours (SPEC §5 Branding)", () => {
+  it.each([
+    ["#fff", { r: 255, g: 255, b: 255 }],
+    ["fff", { r: 255, g: 255, b: 255 }],
+    ["#0f766e", { r: 15, g: 118, b: 110 }],
+    ["0F766E", { r: 15, g: 118, b: 110 }],
+    ["#f008", { r: 255, g: 0, b: 0, a: 0.533 }],
+    ["#0f766e80", { r: 15, g: 118, b: 110, a: 0.502 }],
+    ["  #abc  ", { r: 170, g: 187, b: 204 }],
+  ])("parses %j", (input, expected) => {
+    expect(parseHexColour(input)).toEqual(expected);
+    expect(isHexColour(input)).toBe(true);
+  });
+
+  it.each(["", "#", "#ff", "#fffff", "#fffffff", "#ggg", "##fff", "#0f,766", "rgb(1,2,3)", "red", "#fff;}body{x:y", "#fff fff"])(
+    "refuses %j",
+    (input) => {
+      expect(parseHexColour(input)).toBeNull();
+      expect(isHexColour(input)).toBe(false);
+      expect(rgbTriple(input)).toBeNull();
+    },
+  );
+
+  it("normalises to lowercase #rrggbb(aa)", () => {
+    expect(normaliseHexColour("ABC")).toBe("#aabbcc");
+    expect(normaliseHexColour("#0F766E80")).toBe("#0f766e80");
+    expect(normaliseHexColour("nope")).toBeNull();
+  });
+
+  it("gives an RGB triple of digits and spaces only", () => {
+    expect(rgbTriple("#0f766e")).toBe("15 118 110");
+  });
+});
+
+describe("brand variables", () => {
+  it("turns a styling into CSS variables, choosing readable text on the brand colour", () => {
+    const dark = brandVariables({ ...DEFAULT_STYLING, brandColour: "#0f766e", fontFamily: "manrope" });
+    expect(dark["--brand"]).toBe("15 118 110");
+    expect(dark["--brand-foreground"]).toBe("255 255 255");
+    expect(dark["--brand-font"]).toContain("Manrope");
+    const light = brandVariables({ ...DEFAULT_STYLING, brandColour: "#fde047" });
+    expect(light["--brand-foreground"]).toBe("17 24 39");
+  });
+
+  it("falls back to the default for a value that is not a colour", () => {
+    const css = brandStyleSheet({ ...DEFAULT_STYLING, brandColour: ";}body{display:none" });
+    expect(css).toContain("--brand:37 99 235;");
+    expect(css).not.toContain("display");
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { NOT_FOUND_PATH, ROUTES } from "../../client/app/routes";
+
+const byPath = Object.fromEntries(ROUTES.map((r) => [r.path, r]));
+
+describe("the route table (SPEC §2)", () => {
+  it("has every route of the specification", () => {
+    expect(ROUTES.map((r) => r.path).sort()).toEqual(
+      [
+        "/",
+        "/404",
+        "/login",
+        "/signup",
+        "/post-auth",
+        "/onboarding",
+        "/bookings",
+        "/jobs",
+        "/activity",
+        "/workout/:id",
+        "/workout/:id/:book",
+        "/my-list",
+        "/admin/customers",
+        "/admin/customers/:id/details",
+        "/admin/submitted-scores",
+        "/admin/profile",
+        "/admin/homepage",
+        "/admin/workout-library",
+        "/admin/workout-library/create",
+        "/admin/workout-library/:id",
+        "/admin/workout-library/:id/variant/:variantId",
+        "/admin/price-groups",
+        "/admin/featured-groups",
+      ].sort(),
+    );
+    expect(NOT_FOUND_PATH).toBe("/404");
+  });
+
+  it("sets the access flags as SPEC §2 and §6 say", () => {
+    for (const p of ["/login", "/signup"]) {
+      expect(byPath[p].flags).toMatchObject({ requiresAnonymous: true, requiresAuth: false, showNavigation: false });
+    }
+    for (const p of ["/404", "/post-auth"]) {
+      expect(byPath[p].flags).toMatchObject({ requiresAuth: false, requiresAnonymous: false, showNavigation: false });
+    }
+    expect(byPath["/onboarding"].flags).toMatchObject({ requiresAuth: true, showNavigation: false });
+    expect(byPath["/jobs"].flags).toMatchObject({ requiresAuth: true, requiresPartner: true, telemetryName: "Partner Bookings", sidebar: "booking" });
+    expect(byPath["/bookings"].flags).toMatchObject({ requiresPartner: false, sidebar: "booking" });
+    expect(byPath["/activity"].flags.topBar).toBe("primary");
+    expect(byPath["/workout/:id"].flags.requiresPartner).toBe(false);
+    expect(byPath["/admin/profile"].flags).toMatchObject({ requiresAuth: true, requiresPartner: false, topBar: "secondary" });
+    const partnerAdmin = ROUTES.filter((r) => r.path.startsWith("/admin/") && r.path !== "/admin/profile");
+    expect(partnerAdmin.length).toBe(10);
+    for (const r of partnerAdmin) {
+      expect(r.flags, r.path).toMatchObject({ requiresAuth: true, requiresPartner: true, topBar: "secondary", sidebar: "admin" });
+    }
+  });
+
+  it("names the routes the sidebar uses", () => {
+    const names = ROUTES.flatMap((r) => (r.name ? [r.name] : [])).sort();
+    expect(names).toEqual(
+      [
+        "home",
+        "jobs",
+        "bookings",
+        "activity",
+        "my-list",
+        "admin-profile",
+        "admin-customers",
+        "admin-orphaned-scores",
+        "admin-homepage",
+        "admin-price-groups",
+        "admin-featured-groups",
+        "admin-workout-library",
+      ].sort(),
+    );
+  });
+
+  it("gives every screen with navigation a telemetry name and a sidebar category", () => {
+    for (const r of ROUTES.filter((r) => r.flags.showNavigation)) {
+      expect(r.flags.telemetryName, r.path).toBeTruthy();
+      expect(r.flags.sidebar, r.path).toBeTruthy();
+    }
+  });
+
+  it("loads each route lazily to a module whose default export is a component", async () => {
+    for (const r of ROUTES) {
+      const mod = await r.load();
+      expect(typeof mod.default, r.path).toBe("function");
+    }
+  });
+});

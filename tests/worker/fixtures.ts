@@ -1,0 +1,49 @@
+import { env } from "cloudflare:workers";
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "../../db/schema";
+
+const db = drizzle(env.DB, { schema });
+
+/** A partner account with styling and a custom domain, for tests that need their own tenant. */
+export async function addPartnerWithDomain(opts: {
+  host: string;
+  state?: "awaitingConnection" | "connected";
+  platformName?: string;
+  brandColour?: string;
+  isSatellite?: boolean;
+}) {
+  const accountId = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await db.insert(schema.accounts).values({
+    id: accountId,
+    type: "partner",
+    name: `Partner ${opts.host}`,
+    tan: String(100000 + Math.floor(Math.random() * 899999)),
+    createdAt: now,
+    updatedAt: now,
+  });
+  await db.insert(schema.stylings).values({
+    id: crypto.randomUUID(),
+    accountId,
+    brandColour: opts.brandColour ?? "#123456",
+    gradientColourOne: "#123456",
+    gradientColourTwo: "#654321",
+    lightGradientTextColour: "#ffffff",
+    lightHeroTextColour: "#ffffff",
+    fontFamily: "roboto",
+    platformName: opts.platformName ?? "Fixture Co",
+    showLogoOnLogin: true,
+    updatedAt: now,
+  });
+  await db.insert(schema.customDomains).values({
+    id: crypto.randomUUID(),
+    accountId,
+    uri: opts.host,
+    state: opts.state ?? "connected",
+    isSatellite: opts.isSatellite ?? true,
+    verificationToken: crypto.randomUUID(),
+    createdAt: now,
+    updatedAt: now,
+  });
+  return accountId;
+}

@@ -1,0 +1,33 @@
+import { cloudflare } from "@cloudflare/vite-plugin";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// One Vite project builds two environments: the client bundle (hydration and
+// the lazily loaded routes) and the Worker (API + server-rendered shell), which
+// @cloudflare/vite-plugin runs inside workerd in development and preview.
+// PERSIST_DIR lets tests and benches keep their own local D1/R2/Queue state.
+export default defineConfig({
+  plugins: [
+    react(),
+    tailwindcss(),
+    cloudflare({
+      persistState: { path: process.env.PERSIST_DIR ?? ".wrangler/state" },
+      inspectorPort: false,
+      // Tests and benches serve the build on another port; MAIN_ORIGIN follows.
+      config: (worker) => {
+        if (process.env.MAIN_ORIGIN) worker.vars = { ...worker.vars, MAIN_ORIGIN: process.env.MAIN_ORIGIN };
+      },
+    }),
+  ],
+  server: { port: 5173, strictPort: true, host: "127.0.0.1", allowedHosts: true },
+  preview: { port: Number(process.env.PORT ?? 4173), strictPort: true, host: "127.0.0.1", allowedHosts: true },
+  environments: {
+    client: {
+      build: {
+        manifest: "asset-manifest.json",
+        rollupOptions: { input: "client/main.tsx" },
+      },
+    },
+  },
+});

@@ -1,0 +1,18 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import { notFound } from "../http/errors";
+import { customDomainsApi } from "./custom-domains";
+import { health } from "./health";
+import { openapi } from "./openapi";
+import { styles } from "./styles";
+
+/** Every /v1 router, one per area (DESIGN.md §1). */
+export const v1 = new Hono<AppEnv>();
+
+v1.route("/", health);
+v1.route("/", styles);
+v1.route("/", customDomainsApi);
+v1.route("/", openapi);
+v1.all("*", () => {
+  throw notFound("No such endpoint");
+});

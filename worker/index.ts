@@ -1,0 +1,39 @@
+import { Hono } from "hono";
+import { v1 } from "./api";
+import { database } from "./db";
+import type { AppEnv } from "./env";
+import { onError } from "./http/errors";
+import { renderPage } from "./ssr/render";
+import { files } from "./storage/files";
+import { hostOf, resolveTenant } from "./tenant/resolve";
+
+/**
+ * The one Worker for every tenant. Middleware order (DESIGN.md §1):
+ * request id and error handling → tenant → /v1 routers → files → SSR catch-all.
+ */
+const app = new Hono<AppEnv>();
+
+app.use(async (c, next) => {
+  const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
+  c.set("requestId", requestId);
+  c.set("db", database(c.env.DB));
+  await next();
+  c.header("X-Request-Id", requestId);
+});
+app.onError(onError);
+
+app.use(async (c, next) => {
+  const host = hostOf(c.req.header("Host") ?? new URL(c.req.url).host);
+  c.set("tenant", await resolveTenant(c.get("db"), host, c.env.MAIN_HOST));
+  await next();
+});
+
+app.route("/v1", v1);
+app.route("/", files);
+app.get("*", renderPage);
+
+export default {
+  fetch: app.fetch,
+} satisfies ExportedHandler<Env>;
+
+export { app };

@@ -1,0 +1,49 @@
+/**
+ * The script and style tags that start the client. In development Vite serves
+ * the sources (with its client and React refresh); in production the Worker
+ * reads the build's manifest from the static assets once per isolate.
+ */
+export type ClientAssets = { scripts: string[]; styles: string[]; preloads: string[]; inline: string[] };
+
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean; src?: string };
+
+const ENTRY = "client/main.tsx";
+let production: Promise<ClientAssets> | undefined;
+
+const REFRESH_PREAMBLE = [
+  'import RefreshRuntime from "/@react-refresh";',
+  "RefreshRuntime.injectIntoGlobalHook(window);",
+  "window.$RefreshReg$ = () => {};",
+  "window.$RefreshSig$ = () => (type) => type;",
+  "window.__vite_plugin_react_preamble_installed__ = true;",
+].join("\n");
+
+async function fromManifest(assets: Fetcher, origin: string): Promise<ClientAssets> {
+  const res = await assets.fetch(new URL("/asset-manifest.json", origin));
+  if (!res.ok) throw new Error(`client manifest missing (${res.status}); run the build first`);
+  const manifest = (await res.json()) as Record<string, ManifestChunk>;
+  const entry = manifest[ENTRY];
+  if (!entry) throw new Error("client entry missing from manifest");
+  const styles = new Set<string>(entry.css ?? []);
+  const preloads = new Set<string>();
+  const walk = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || preloads.has(chunk.file)) return;
+    preloads.add(chunk.file);
+    chunk.css?.forEach((c) => styles.add(c));
+    chunk.imports?.forEach(walk);
+  };
+  entry.imports?.forEach(walk);
+  return { scripts: [`/${entry.file}`], styles: [...styles].map((f) => `/${f}`), preloads: [...preloads].map((f) => `/${f}`), inline: [] };
+}
+
+export function clientAssets(dev: boolean, assets: Fetcher, origin: string): Promise<ClientAssets> {
+  if (dev) {
+    return Promise.resolve({ scripts: ["/@vite/client", `/${ENTRY}`], styles: [], preloads: [], inline: [REFRESH_PREAMBLE] });
+  }
+  production ??= fromManifest(assets, origin).catch((err) => {
+    production = undefined;
+    throw err;
+  });
+  return production;
+}

@@ -1,0 +1,103 @@
+import type { Context } from "hono";
+import { renderToString } from "react-dom/server";
+import { BOOT_CSS, BootScreen } from "../../client/app/BootScreen";
+import { BOOT_ELEMENT_ID, type BootData } from "../../contract/boot";
+import { brandStyleSheet } from "../../contract/branding";
+import type { AppEnv } from "../env";
+import { hostOf, resolveTenant, type Tenant } from "../tenant/resolve";
+import { clientAssets } from "./assets";
+import { assertSafeCss, escapeHtml, jsonForScript } from "./escape";
+
+const LANG: Record<string, string> = { enUS: "en-US", enGB: "en-GB", enAU: "en-AU" };
+
+/**
+ * Runs before first paint: the stored theme (else the system's) and language
+ * go on <html>, so there is no flash of the wrong theme.
+ */
+const THEME_SCRIPT =
+  "(function(){try{var d=document.documentElement,t=localStorage.getItem('theme');" +
+  "if(t!=='dark'&&t!=='light'){t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}" +
+  "d.classList.toggle('dark',t==='dark');d.style.colorScheme=t;" +
+  "var l=localStorage.getItem('language'),m={enUS:'en-US',enGB:'en-GB',enAU:'en-AU'};if(m[l])d.lang=m[l]}catch(e){}})()";
+
+/** The tenant whose look a page wears: on the main host, the partner behind redirectUrl (SPEC §4). */
+async function pageTenant(c: Context<AppEnv>): Promise<Tenant> {
+  const tenant = c.get("tenant");
+  if (tenant.mode !== "main") return tenant;
+  const redirectUrl = c.req.query("redirectUrl");
+  if (!redirectUrl) return tenant;
+  const host = hostOf(redirectUrl);
+  if (!host || !/^https?:\/\//i.test(redirectUrl)) return tenant;
+  const target = await resolveTenant(c.get("db"), host, c.env.MAIN_HOST);
+  return target.partner ? { ...tenant, partner: target.partner, styling: target.styling } : tenant;
+}
+
+function cookie(header: string | undefined, name: string): string | undefined {
+  const match = header?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
+  return match ? decodeURIComponent(match[1]) : undefined;
+}
+
+/** Server-renders the branded shell for any page path; the client hydrates it. */
+export async function renderPage(c: Context<AppEnv>): Promise<Response> {
+  const tenant = await pageTenant(c);
+  const dev = import.meta.env.DEV;
+  const url = new URL(c.req.url);
+  const assets = await clientAssets(dev, c.env.ASSETS, url.origin);
+  const nonce = crypto.randomUUID().replace(/-/g, "");
+  const boot: BootData = {
+    mode: tenant.mode,
+    host: tenant.host,
+    mainOrigin: c.env.MAIN_ORIGIN,
+    partner: tenant.partner ? { id: tenant.partner.id, name: tenant.partner.name } : null,
+    styling: tenant.styling,
+    env: dev ? "development" : "production",
+    telemetry: c.env.TELEMETRY !== "off",
+  };
+  const cookies = c.req.header("Cookie");
+  const theme = cookie(cookies, "theme") === "dark" ? "dark" : "light";
+  const lang = LANG[cookie(cookies, "language") ?? ""] ?? "en-US";
+  const body = renderToString(<BootScreen styling={tenant.styling} />);
+  const title = escapeHtml(tenant.styling.platformName);
+  const icon = tenant.styling.logo ? `<link rel="icon" href="${escapeHtml(tenant.styling.logo.uri)}">` : "";
+  const html = [
+    "<!doctype html>",
+    `<html lang="${lang}" class="${theme}" style="color-scheme:${theme}">`,
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${title}</title>`,
+    icon,
+    `<style id="brand">${assertSafeCss(brandStyleSheet(tenant.styling))}</style>`,
+    `<style>${BOOT_CSS}</style>`,
+    `<script nonce="${nonce}">${THEME_SCRIPT}</script>`,
+    ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...(dev ? ['<link rel="stylesheet" href="/client/styles.css">'] : []),
+    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    "</head>",
+    "<body>",
+    `<div id="root">${body}</div>`,
+    `<script id="${BOOT_ELEMENT_ID}" type="application/json">${jsonForScript(boot)}</script>`,
+    ...assets.inline.map((code) => `<script type="module" nonce="${nonce}">${code}</script>`),
+    ...assets.scripts.map((src) => `<script type="module" nonce="${nonce}" src="${escapeHtml(src)}"></script>`),
+    "</body>",
+    "</html>",
+  ].join("");
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+  return c.html(html, 200, {
+    "Content-Security-Policy": csp,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Cache-Control": "no-store",
+  });
+}

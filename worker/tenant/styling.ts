@@ -1,0 +1,31 @@
+import { isHexColour } from "../../contract/colour";
+import { DEFAULT_STYLING, FONT_STACKS, type Styling } from "../../contract/styling";
+import type { stylings } from "../../db/schema";
+import { fileUri } from "../storage/files";
+
+type StylingRow = typeof stylings.$inferSelect;
+
+const colour = (value: string | null | undefined, fallback: string) => (value && isHexColour(value) ? value : fallback);
+
+/**
+ * The public styling of a partner. Values are checked again on the way out
+ * (colours hex only, a known font key), so a bad row can never reach CSS.
+ */
+export function stylingFromRow(row: StylingRow): Styling {
+  const d = DEFAULT_STYLING;
+  return {
+    id: row.id,
+    brandColour: colour(row.brandColour, d.brandColour),
+    gradientColourOne: colour(row.gradientColourOne, d.gradientColourOne),
+    gradientColourTwo: colour(row.gradientColourTwo, d.gradientColourTwo),
+    lightGradientTextColour: colour(row.lightGradientTextColour, d.lightGradientTextColour),
+    lightHeroTextColour: colour(row.lightHeroTextColour, d.lightHeroTextColour),
+    fontFamily: row.fontFamily && row.fontFamily in FONT_STACKS ? (row.fontFamily as Styling["fontFamily"]) : d.fontFamily,
+    platformName: (row.platformName ?? "").trim() || d.platformName,
+    logo: row.logoKey ? { uri: fileUri(row.logoKey) } : null,
+    homepageHeroBackground: row.homepageHeroBackgroundKey ? { uri: fileUri(row.homepageHeroBackgroundKey) } : null,
+    loginBackground: row.loginBackgroundKey ? { uri: fileUri(row.loginBackgroundKey) } : null,
+    showLogoOnLogin: row.showLogoOnLogin ?? true,
+    supportEmail: row.supportEmail ?? d.supportEmail,
+  };
+}
