@@ -1,4 +1,4 @@
-import { luminance, parseHexColour, rgbTriple } from "./colour";
+import { luminance, parseHexColour, readableOn, rgbTriple, type Rgb } from "./colour";
 import { DEFAULT_STYLING, FONT_STACKS, type Styling } from "./styling";
 
 /**
@@ -7,17 +7,26 @@ import { DEFAULT_STYLING, FONT_STACKS, type Styling } from "./styling";
  * so only digits and spaces reach the style sheet; the font comes from a fixed
  * table. The server inlines them; the branding editor applies them live.
  */
+/** The surfaces brand-coloured text sits on: the light card and the dark card (see client/styles.css). */
+export const LIGHT_SURFACE: Rgb = { r: 255, g: 255, b: 255 };
+export const DARK_SURFACE: Rgb = { r: 24, g: 24, b: 27 };
+
+const triple = ({ r, g, b }: Rgb) => `${r} ${g} ${b}`;
+
 export function brandVariables(s: Styling): Record<string, string> {
   const d = DEFAULT_STYLING;
-  const triple = (value: string, fallback: string) => rgbTriple(value) ?? (rgbTriple(fallback) as string);
+  const hex = (value: string, fallback: string) => rgbTriple(value) ?? (rgbTriple(fallback) as string);
   const brand = parseHexColour(s.brandColour) ?? parseHexColour(d.brandColour)!;
   return {
-    "--brand": triple(s.brandColour, d.brandColour),
+    "--brand": hex(s.brandColour, d.brandColour),
     "--brand-foreground": luminance(brand) > 0.45 ? "17 24 39" : "255 255 255",
-    "--gradient-1": triple(s.gradientColourOne, d.gradientColourOne),
-    "--gradient-2": triple(s.gradientColourTwo, d.gradientColourTwo),
-    "--gradient-text": triple(s.lightGradientTextColour, d.lightGradientTextColour),
-    "--hero-text": triple(s.lightHeroTextColour, d.lightHeroTextColour),
+    // Brand-coloured text that keeps 4.5:1 contrast on each theme's surfaces.
+    "--brand-text": triple(readableOn(brand, LIGHT_SURFACE)),
+    "--brand-text-dark": triple(readableOn(brand, DARK_SURFACE)),
+    "--gradient-1": hex(s.gradientColourOne, d.gradientColourOne),
+    "--gradient-2": hex(s.gradientColourTwo, d.gradientColourTwo),
+    "--gradient-text": hex(s.lightGradientTextColour, d.lightGradientTextColour),
+    "--hero-text": hex(s.lightHeroTextColour, d.lightHeroTextColour),
     "--brand-font": FONT_STACKS[s.fontFamily] ?? FONT_STACKS[d.fontFamily],
   };
 }

@@ -50,3 +50,24 @@ export function luminance({ r, g, b }: Rgb): number {
   };
   return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 }
+
+/** WCAG contrast ratio between two colours (1 to 21). */
+export function contrastRatio(a: Rgb, b: Rgb): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/**
+ * The colour nearest to `fg` that reads on `bg` with at least `min` contrast:
+ * `fg` itself when it already does, else mixed toward black (on a light
+ * background) or white (on a dark one) in small steps.
+ */
+export function readableOn(fg: Rgb, bg: Rgb, min = 4.5): Rgb {
+  const target = luminance(bg) > 0.4 ? 0 : 255;
+  for (let t = 0; t <= 1.0001; t += 0.05) {
+    const mix = (c: number) => Math.round(c + (target - c) * t);
+    const candidate = { r: mix(fg.r), g: mix(fg.g), b: mix(fg.b) };
+    if (contrastRatio(candidate, bg) >= min) return candidate;
+  }
+  return { r: target, g: target, b: target };
+}

@@ -53,3 +53,24 @@ describe("brand variables", () => {
     expect(css).not.toContain("display");
   });
 });
+
+describe("readable brand text", () => {
+  it("keeps a colour that already reads, and darkens or lightens one that does not", async () => {
+    const { contrastRatio, readableOn } = await import("../../contract/colour");
+    const white = { r: 255, g: 255, b: 255 };
+    const dark = { r: 24, g: 24, b: 27 };
+    const teal = { r: 15, g: 118, b: 110 };
+    expect(readableOn(teal, white)).toEqual(teal);
+    const yellow = { r: 253, g: 224, b: 71 };
+    expect(contrastRatio(readableOn(yellow, white), white)).toBeGreaterThanOrEqual(4.5);
+    const blue = { r: 37, g: 99, b: 235 };
+    expect(contrastRatio(blue, dark)).toBeLessThan(4.5);
+    expect(contrastRatio(readableOn(blue, dark), dark)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("emits light and dark brand text variables", () => {
+    const v = brandVariables({ ...DEFAULT_STYLING, brandColour: "#0f766e" });
+    expect(v["--brand-text"]).toBe("15 118 110");
+    expect(v["--brand-text-dark"]).not.toBe("15 118 110");
+  });
+});
