@@ -13,6 +13,8 @@ export type BootData = {
   partner: { id: string; name: string } | null;
   styling: Styling;
   env: "development" | "production";
+  /** Which identity provider the client talks to (DESIGN.md §4). */
+  auth: { provider: "embedded" } | { provider: "clerk"; publishableKey: string };
   telemetry: boolean;
 };
 

@@ -11,10 +11,11 @@ const origin = `http://localhost:${port}`;
 
 rmSync(dir, { recursive: true, force: true });
 prepareLocalState(dir);
-run("npx", ["vite", "build", "--logLevel", "warn"], { MAIN_ORIGIN: origin, PERSIST_DIR: dir });
+const buildEnv = { MAIN_ORIGIN: origin, PERSIST_DIR: dir, AUTH_SIGNIN_LIMIT: process.env.AUTH_SIGNIN_LIMIT ?? "1000" };
+run("npx", ["vite", "build", "--logLevel", "warn"], buildEnv);
 const server = spawn("npx", ["vite", "preview", "--port", port], {
   stdio: "inherit",
-  env: { ...env, MAIN_ORIGIN: origin, PERSIST_DIR: dir, PORT: port },
+  env: { ...env, ...buildEnv, PORT: port },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -2,6 +2,8 @@ import { Hono } from "hono";
 import { v1 } from "./api";
 import { database } from "./db";
 import type { AppEnv } from "./env";
+import { embeddedAuth } from "./identity/embedded";
+import { identityProvider, trustedOrigins } from "./identity/context";
 import { onError } from "./http/errors";
 import { renderPage } from "./ssr/render";
 import { files } from "./storage/files";
@@ -28,6 +30,11 @@ app.use(async (c, next) => {
   await next();
 });
 
+// The embedded identity provider (absent when Clerk is configured).
+app.on(["GET", "POST"], "/api/auth/*", (c) => {
+  if (identityProvider(c.env) !== "embedded") return c.notFound();
+  return embeddedAuth(c.env, new URL(c.req.url).origin, trustedOrigins(c)).handler(c.req.raw);
+});
 app.route("/v1", v1);
 app.route("/", files);
 app.get("*", renderPage);

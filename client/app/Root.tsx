@@ -1,24 +1,16 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { useState, useSyncExternalStore } from "react";
 import { RouterProvider } from "react-router";
 import type { BootData } from "../../contract/boot";
+import { useIdentityWrapper } from "../auth/start";
+import { Toaster } from "../components/ui/Toaster";
+import { TooltipProvider } from "../components/ui/Tooltip";
+import { I18nProvider } from "../lib/i18n";
+import { ThemeProvider } from "../lib/theme";
 import { BootScreen } from "./BootScreen";
 import { BootContext } from "./boot";
 import { createAppRouter } from "./router";
-
-/** SPEC §9 query defaults: 3 retries doubling from 1 s to 30 s, 5 min GC, no refetch on focus. */
-export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        retry: 3,
-        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
-        gcTime: 5 * 60 * 1000,
-        refetchOnWindowFocus: false,
-      },
-    },
-  });
-}
+import { startShellServices } from "./shell/services";
 
 const noSubscription = () => () => {};
 const isClient = () => true;
@@ -28,14 +20,33 @@ const isServer = () => false;
  * The client's root. Its first render is exactly the server's (the branded
  * loader), so hydration matches; the router takes over after hydration.
  */
-export function Root({ boot }: { boot: BootData }) {
-  const [queryClient] = useState(createQueryClient);
+export function Root({ boot, queryClient }: { boot: BootData; queryClient: QueryClient }) {
+  // Telemetry, the global error handler and lazy-route recovery start before the router loads a route (idempotent).
+  startShellServices(boot);
   const [router] = useState(createAppRouter);
   const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
+  const identity = useIdentityWrapper();
+  const routes = <RouterProvider router={router} />;
+  const app = !identity.needed ? routes : identity.Wrapper ? (
+    <identity.Wrapper navigate={(to, replace) => void router.navigate(to, { replace })}>{routes}</identity.Wrapper>
+  ) : null;
   return (
     <BootContext.Provider value={boot}>
       <QueryClientProvider client={queryClient}>
-        {hydrated ? <RouterProvider router={router} /> : <BootScreen styling={boot.styling} />}
+        <ThemeProvider>
+          <I18nProvider>
+            <TooltipProvider>
+              {hydrated && app ? (
+                <>
+                  {app}
+                  <Toaster />
+                </>
+              ) : (
+                <BootScreen styling={boot.styling} />
+              )}
+            </TooltipProvider>
+          </I18nProvider>
+        </ThemeProvider>
       </QueryClientProvider>
     </BootContext.Provider>
   );

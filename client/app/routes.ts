@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import type { MessageKey } from "../i18n";
 
 /** SPEC §2 sidebar categories and top bar styles. */
 export type SidebarCategory = "home" | "booking" | "activity" | "my-list" | "admin";
@@ -16,11 +17,20 @@ export type RouteFlags = {
   telemetryName: string | null;
 };
 
+/**
+ * One breadcrumb (SPEC §2 labels: Home, Admin, Setup, Profile, Organization,
+ * Workout, Customers): a catalogue key, and where it leads (a route pattern
+ * whose params come from the current URL); the last crumb is the page itself.
+ */
+export type Crumb = { label: MessageKey; to?: string };
+
 export type AppRoute = {
   path: string;
   /** Named routes seen through the sidebar (SPEC §2). */
   name?: string;
   flags: RouteFlags;
+  /** Breadcrumbs shown above screens with navigation. */
+  crumbs?: Crumb[];
   /** Every route loads lazily (SPEC §2). */
   load: () => Promise<{ default: ComponentType }>;
 };
@@ -47,8 +57,21 @@ const signedIn = (sidebar: SidebarCategory, telemetryName: string, more: Partial
 const admin = (telemetryName: string, partner = true): RouteFlags =>
   signedIn("admin", telemetryName, { requiresPartner: partner, topBar: "secondary" });
 
+const HOME: Crumb = { label: "crumb.home", to: "/" };
+const ADMIN: Crumb = { label: "crumb.admin" };
+const SETUP: Crumb = { label: "crumb.setup" };
+const ORGANIZATION: Crumb = { label: "crumb.organization" };
+const CUSTOMERS: Crumb = { label: "crumb.customers", to: "/admin/customers" };
+const LIBRARY: Crumb = { label: "crumb.workoutLibrary", to: "/admin/workout-library" };
+
 export const ROUTES: AppRoute[] = [
-  { path: "/", name: "home", flags: signedIn("home", "Home"), load: () => import("../features/home/HomeScreen") },
+  {
+    path: "/",
+    name: "home",
+    flags: signedIn("home", "Home"),
+    crumbs: [{ label: "crumb.home" }],
+    load: () => import("../features/home/HomeScreen"),
+  },
   { path: "/404", flags: { ...base, telemetryName: "Not Found" }, load: () => import("../features/errors/NotFoundScreen") },
   {
     path: "/login",
@@ -70,88 +93,127 @@ export const ROUTES: AppRoute[] = [
     path: "/bookings",
     name: "bookings",
     flags: signedIn("booking", "Bookings"),
+    crumbs: [HOME, { label: "crumb.bookings" }],
     load: () => import("../features/bookings/BookingsScreen"),
   },
   {
     path: "/jobs",
     name: "jobs",
     flags: signedIn("booking", "Partner Bookings", { requiresPartner: true }),
+    crumbs: [HOME, { label: "crumb.jobs" }],
     load: () => import("../features/bookings/JobsScreen"),
   },
   {
     path: "/activity",
     name: "activity",
     flags: signedIn("activity", "Activity", { topBar: "primary" }),
+    crumbs: [HOME, { label: "crumb.activity" }],
     load: () => import("../features/activity/ActivityScreen"),
   },
-  { path: "/workout/:id", flags: signedIn("home", "Workout"), load: () => import("../features/workouts/WorkoutScreen") },
+  {
+    path: "/workout/:id",
+    flags: signedIn("home", "Workout"),
+    crumbs: [HOME, { label: "crumb.workout" }],
+    load: () => import("../features/workouts/WorkoutScreen"),
+  },
   {
     path: "/workout/:id/:book",
     flags: signedIn("home", "Workout Booking"),
+    crumbs: [HOME, { label: "crumb.workout", to: "/workout/:id" }, { label: "crumb.book" }],
     load: () => import("../features/workouts/WorkoutScreen"),
   },
-  { path: "/my-list", name: "my-list", flags: signedIn("my-list", "My List"), load: () => import("../features/my-list/MyListScreen") },
+  {
+    path: "/my-list",
+    name: "my-list",
+    flags: signedIn("my-list", "My List"),
+    crumbs: [HOME, { label: "crumb.myList" }],
+    load: () => import("../features/my-list/MyListScreen"),
+  },
   {
     path: "/admin/customers",
     name: "admin-customers",
     flags: admin("Customers"),
+    crumbs: [ADMIN, { label: "crumb.customers" }],
     load: () => import("../features/customers/CustomersScreen"),
   },
   {
     path: "/admin/customers/:id/details",
     flags: admin("Customer Details"),
+    crumbs: [ADMIN, CUSTOMERS, { label: "crumb.details" }],
     load: () => import("../features/customers/CustomerDetailsScreen"),
   },
   {
     path: "/admin/submitted-scores",
     name: "admin-orphaned-scores",
     flags: admin("Submitted Scores"),
+    crumbs: [ADMIN, { label: "crumb.customers" }, { label: "crumb.submittedScores" }],
     load: () => import("../features/scores/SubmittedScoresScreen"),
   },
   {
     path: "/admin/profile",
     name: "admin-profile",
     flags: admin("Profile", false),
+    crumbs: [ADMIN, ORGANIZATION, { label: "crumb.profile" }],
     load: () => import("../features/profile/ProfileScreen"),
   },
   {
     path: "/admin/homepage",
     name: "admin-homepage",
     flags: admin("Homepage Builder"),
+    crumbs: [ADMIN, ORGANIZATION, { label: "crumb.homepageBuilder" }],
     load: () => import("../features/homepage/HomepageBuilderScreen"),
   },
   {
     path: "/admin/workout-library",
     name: "admin-workout-library",
     flags: admin("Workout Library"),
+    crumbs: [ADMIN, SETUP, { label: "crumb.workoutLibrary" }],
     load: () => import("../features/library/LibraryScreen"),
   },
   {
     path: "/admin/workout-library/create",
     flags: admin("Create Workout"),
+    crumbs: [ADMIN, SETUP, LIBRARY, { label: "crumb.create" }],
     load: () => import("../features/library/WorkoutEditorScreen"),
   },
   {
     path: "/admin/workout-library/:id",
     flags: admin("Edit Workout"),
+    crumbs: [ADMIN, SETUP, LIBRARY, { label: "crumb.workout" }],
     load: () => import("../features/library/WorkoutEditorScreen"),
   },
   {
     path: "/admin/workout-library/:id/variant/:variantId",
     flags: admin("Edit Variant"),
+    crumbs: [ADMIN, SETUP, LIBRARY, { label: "crumb.workout", to: "/admin/workout-library/:id" }, { label: "crumb.variant" }],
     load: () => import("../features/library/VariantEditorScreen"),
   },
   {
     path: "/admin/price-groups",
     name: "admin-price-groups",
     flags: admin("Price Groups"),
+    crumbs: [ADMIN, SETUP, { label: "crumb.priceGroups" }],
     load: () => import("../features/price-groups/PriceGroupsScreen"),
   },
   {
     path: "/admin/featured-groups",
     name: "admin-featured-groups",
     flags: admin("Featured Groups"),
+    crumbs: [ADMIN, SETUP, { label: "crumb.featuredGroups" }],
     load: () => import("../features/featured-groups/FeaturedGroupsScreen"),
+  },
+  {
+    // The user button's Help action (SPEC §2): public, so the support address is never behind sign-in.
+    path: "/help",
+    flags: { ...base, showNavigation: true, telemetryName: "Help" },
+    crumbs: [HOME, { label: "crumb.help" }],
+    load: () => import("../features/help/HelpScreen"),
+  },
+  {
+    // Every component of the design system in the current theme, language and branding (not linked; no telemetry).
+    path: "/design-system",
+    flags: { ...base },
+    load: () => import("../components/gallery/DesignSystemScreen"),
   },
 ];
 

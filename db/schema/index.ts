@@ -17,4 +17,5 @@ export * from './entitlements';
 export * from './scores';
 export * from './audit';
 export * from './mail';
+export * from './auth';
 export type * from './json';

@@ -77,6 +77,11 @@ const KIND = {
   plan: 0x15,
   actionItem: 0x16,
   attachment: 0x17,
+  authUser: 0x18,
+  authAccount: 0x19,
+  authMember: 0x1a,
+  user: 0x1b,
+  accountUser: 0x1c,
 } as const;
 
 /** A fixed, valid (version 4, RFC variant) UUID for the n-th seeded row of a kind. */

@@ -9,9 +9,12 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as schema from '../schema';
+import { and, eq, isNull } from 'drizzle-orm';
 import * as data from './data';
+import { DEMO_ORG_ACCOUNTS, identityRows } from './identity';
 
 export { DEMO, DEMO_FILES, DEFAULT_TEAM_NAMES, demoId } from './data';
+export { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from './identity';
 
 const BATCH_SIZE = 50;
 
@@ -47,11 +50,15 @@ export function demoRows(): [SQLiteTable, object[]][] {
 
 export async function seedDemo(db: DrizzleD1Database<typeof schema>): Promise<void> {
   const statements: BatchItem<'sqlite'>[] = [];
-  for (const [table, rows] of demoRows()) {
+  for (const [table, rows] of [...demoRows(), ...identityRows()]) {
     for (const row of rows) {
       // Rows are typed against their table in data.ts; the pairing above keeps them together.
       statements.push(db.insert(table).values(row as never).onConflictDoNothing());
     }
+  }
+  // Each demo account's identity-provider organisation has the account's id.
+  for (const org of DEMO_ORG_ACCOUNTS) {
+    statements.push(db.update(schema.accounts).set({ authId: org.id }).where(and(eq(schema.accounts.id, org.id), isNull(schema.accounts.authId))));
   }
   for (let i = 0; i < statements.length; i += BATCH_SIZE) {
     const chunk = statements.slice(i, i + BATCH_SIZE) as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];

@@ -30,6 +30,9 @@ describe("the route table (SPEC §2)", () => {
         "/admin/workout-library/:id/variant/:variantId",
         "/admin/price-groups",
         "/admin/featured-groups",
+        // The shell's own pages (issue 4): the help page and the design-system gallery.
+        "/help",
+        "/design-system",
       ].sort(),
     );
     expect(NOT_FOUND_PATH).toBe("/404");
@@ -76,10 +79,12 @@ describe("the route table (SPEC §2)", () => {
   });
 
   it("gives every screen with navigation a telemetry name and a sidebar category", () => {
-    for (const r of ROUTES.filter((r) => r.flags.showNavigation)) {
+    for (const r of ROUTES.filter((r) => r.flags.showNavigation && r.path !== "/help")) {
       expect(r.flags.telemetryName, r.path).toBeTruthy();
       expect(r.flags.sidebar, r.path).toBeTruthy();
     }
+    // The help page is public, has the shell, and highlights no sidebar item.
+    expect(byPath["/help"].flags).toMatchObject({ requiresAuth: false, showNavigation: true, sidebar: null, telemetryName: "Help" });
   });
 
   it("loads each route lazily to a module whose default export is a component", async () => {

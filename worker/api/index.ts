@@ -1,10 +1,13 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { notFound } from "../http/errors";
+import { accountsApi } from "./accounts";
 import { customDomainsApi } from "./custom-domains";
 import { health } from "./health";
 import { openapi } from "./openapi";
 import { styles } from "./styles";
+import { telemetry } from "./telemetry";
+import { usersApi } from "./users";
 
 /** Every /v1 router, one per area (DESIGN.md §1). */
 export const v1 = new Hono<AppEnv>();
@@ -12,6 +15,9 @@ export const v1 = new Hono<AppEnv>();
 v1.route("/", health);
 v1.route("/", styles);
 v1.route("/", customDomainsApi);
+v1.route("/", accountsApi);
+v1.route("/", usersApi);
+v1.route("/", telemetry);
 v1.route("/", openapi);
 v1.all("*", () => {
   throw notFound("No such endpoint");

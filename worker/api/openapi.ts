@@ -52,6 +52,11 @@ export function openApiDocument() {
       ),
     };
     if (e.body) op.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(e.body, "input", schemas) } } };
+    if (e.form) {
+      const properties: Json = { data: { type: "string", description: "JSON", contentMediaType: "application/json", "x-schema": jsonSchema(e.form.data, "input", schemas) } };
+      for (const f of e.form.files) properties[f.field] = { type: "string", format: "binary" };
+      op.requestBody = { required: true, content: { "multipart/form-data": { schema: { type: "object", properties } } } };
+    }
     (paths[e.fullPath] ??= {})[e.method] = op;
   }
   return {

@@ -2,7 +2,9 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { fieldsFromIssues } from "../../contract/errors";
 import type { AppEnv } from "../env";
-import { invalid } from "./errors";
+import { requireAccount, requireAccountAdmin, requirePartnerAdmin, requireUser } from "../identity/context";
+import { checkImage, type CheckedUpload, type UploadRule } from "../storage/uploads";
+import { ApiError, invalid } from "./errors";
 
 type Method = "get" | "post" | "put" | "delete" | "patch";
 
@@ -17,11 +19,17 @@ export type EndpointSpec<Q extends z.ZodType = z.ZodType, P extends z.ZodType = 
   path: string;
   summary: string;
   tags: string[];
-  /** Who may call it: no session, or a signed-in user (the identity layer enforces it). */
-  auth: "public" | "user";
+  /**
+   * Who may call it (worker/identity): anyone; a signed-in user; a member of
+   * the account in X-Account-Id; an owner or admin of it; an owner or admin of
+   * a partner account.
+   */
+  auth: "public" | "user" | "account" | "accountAdmin" | "partnerAdmin";
   query?: Q;
   params?: P;
   body?: B;
+  /** A multipart body: a `data` field of JSON parsed by `data`, plus image files by field name. */
+  form?: { data: z.ZodType; files: UploadRule[] };
   responses: Record<number, { description: string; schema?: z.ZodType }>;
 };
 
@@ -30,6 +38,7 @@ export type EndpointInput<S extends EndpointSpec> = {
   query: Out<S["query"]>;
   params: Out<S["params"]>;
   body: Out<S["body"]>;
+  form: S["form"] extends { data: infer D } ? { data: Out<D>; files: Record<string, CheckedUpload | undefined> } : undefined;
 };
 
 export type RegisteredEndpoint = EndpointSpec & { fullPath: string };
@@ -51,6 +60,40 @@ async function readJson(c: Context<AppEnv>): Promise<unknown> {
   }
 }
 
+const GUARDS = {
+  public: async () => {},
+  user: requireUser,
+  account: requireAccount,
+  accountAdmin: requireAccountAdmin,
+  partnerAdmin: requirePartnerAdmin,
+} as const;
+
+/** Parses a multipart body: `data` (JSON) by its schema, then each file by its rule. */
+async function readForm(c: Context<AppEnv>, form: NonNullable<EndpointSpec["form"]>) {
+  let fd: FormData;
+  try {
+    fd = await c.req.formData();
+  } catch {
+    throw new ApiError("unsupported_media_type", "Send multipart/form-data", { _: "Send multipart/form-data" });
+  }
+  const raw = fd.get("data");
+  let json: unknown = {};
+  if (typeof raw === "string" && raw.trim()) {
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      throw invalid({ data: "Must be JSON" });
+    }
+  }
+  const data = parse(form.data, json);
+  const files: Record<string, CheckedUpload | undefined> = {};
+  for (const rule of form.files) {
+    const value = fd.get(rule.field);
+    if (value instanceof File && value.size > 0) files[rule.field] = await checkImage(value, rule);
+  }
+  return { data, files };
+}
+
 /** Registers `spec` on `router` (mounted at `mount`) with parsed, typed input. */
 export function endpoint<S extends EndpointSpec>(
   router: Hono<AppEnv>,
@@ -60,10 +103,12 @@ export function endpoint<S extends EndpointSpec>(
 ) {
   endpoints.push({ ...spec, fullPath: `${mount}${spec.path}` });
   router.on(spec.method.toUpperCase(), honoPath(spec.path), async (c) => {
+    await GUARDS[spec.auth](c);
     const input = {
       query: spec.query ? parse(spec.query, c.req.query()) : undefined,
       params: spec.params ? parse(spec.params, c.req.param()) : undefined,
       body: spec.body ? parse(spec.body, await readJson(c)) : undefined,
+      form: spec.form ? await readForm(c, spec.form) : undefined,
     } as EndpointInput<S>;
     return handler(c, input);
   });

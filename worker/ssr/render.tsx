@@ -4,6 +4,7 @@ import { BOOT_CSS, BootScreen } from "../../client/app/BootScreen";
 import { BOOT_ELEMENT_ID, type BootData } from "../../contract/boot";
 import { brandStyleSheet } from "../../contract/branding";
 import type { AppEnv } from "../env";
+import { identityProvider, type ClerkEnv } from "../identity/context";
 import { hostOf, resolveTenant, type Tenant } from "../tenant/resolve";
 import { clientAssets } from "./assets";
 import { assertSafeCss, escapeHtml, jsonForScript } from "./escape";
@@ -51,6 +52,10 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     partner: tenant.partner ? { id: tenant.partner.id, name: tenant.partner.name } : null,
     styling: tenant.styling,
     env: dev ? "development" : "production",
+    auth:
+      identityProvider(c.env) === "clerk"
+        ? { provider: "clerk", publishableKey: (c.env as ClerkEnv).CLERK_PUBLISHABLE_KEY! }
+        : { provider: "embedded" },
     telemetry: c.env.TELEMETRY !== "off",
   };
   const cookies = c.req.header("Cookie");

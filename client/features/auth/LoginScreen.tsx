@@ -1,19 +1,77 @@
-import { useBoot } from "../../app/boot";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { lazy, Suspense, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useLocation, useNavigate } from "react-router";
+import { z } from "zod";
+import { useStyling } from "../../app/styling";
+import { identity } from "../../auth/machine";
+import { Button } from "../../components/ui/Button";
+import { Field, Input } from "../../components/ui/Field";
+import { Spinner } from "../../components/ui/Spinner";
+import { useT } from "../../lib/i18n";
+import { AuthLayout } from "./AuthLayout";
+import { FAILURE_KEY } from "./failure";
 
-/** The sign-in page wears the partner's look (logo, platform name, brand colour). */
+const ClerkSignIn = lazy(() => import("../../auth/clerk").then((m) => ({ default: m.ClerkSignIn })));
+
+const schema = z.object({
+  email: z.string().trim().min(1, "form.requiredField").email("message.invalidEmail"),
+  password: z.string().min(1, "form.requiredField"),
+});
+type Values = z.infer<typeof schema>;
+
+/** /login: the partner-branded sign-in (embedded form, or Clerk's). */
 export default function LoginScreen() {
-  const { styling } = useBoot();
+  const t = useT();
+  const styling = useStyling();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: "", password: "" } });
+  const { errors, isSubmitting } = form.formState;
+  const clerk = identity().adapter.provider === "clerk";
+
+  const submit = form.handleSubmit(async ({ email, password }) => {
+    setFailure(null);
+    const failed = await identity().adapter.signIn(email, password);
+    if (failed) {
+      setFailure(t(FAILURE_KEY[failed.kind]));
+      return;
+    }
+    await identity().refresh();
+    navigate(`/post-auth${search}`, { replace: true });
+  });
+
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-gradient-1 to-gradient-2 p-6">
-      <section className="w-full max-w-sm rounded-2xl bg-card p-8 shadow-xl" aria-labelledby="login-title">
-        {styling.logo && styling.showLogoOnLogin ? <img src={styling.logo.uri} alt="" className="mb-4 h-12 w-12" /> : null}
-        <p className="text-sm font-semibold text-brand-text" data-testid="platform-name">
-          {styling.platformName}
-        </p>
-        <h1 id="login-title" className="mt-1 text-2xl font-semibold tracking-tight">
-          Sign in
-        </h1>
-      </section>
-    </main>
+    <AuthLayout title={t("auth.signIn.title")} subtitle={t("auth.signIn.subtitle", { platform: styling.platformName })}>
+      {clerk ? (
+        <Suspense fallback={<Spinner />}>
+          <ClerkSignIn />
+        </Suspense>
+      ) : (
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <Field label={t("auth.email")} required error={errors.email?.message ? t(errors.email.message as never) : null}>
+            <Input type="email" autoComplete="email" {...form.register("email")} />
+          </Field>
+          <Field label={t("auth.password")} required error={errors.password?.message ? t(errors.password.message as never) : null}>
+            <Input type="password" autoComplete="current-password" {...form.register("password")} />
+          </Field>
+          {failure ? (
+            <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
+              {failure}
+            </p>
+          ) : null}
+          <Button type="submit" loading={isSubmitting} className="w-full">
+            {t("auth.signIn.submit")}
+          </Button>
+        </form>
+      )}
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        {t("auth.signIn.noAccount")}{" "}
+        <Link to={`/signup${search}`} className="font-medium text-brand-text underline-offset-4 hover:underline">
+          {t("topBar.signUp")}
+        </Link>
+      </p>
+    </AuthLayout>
   );
 }

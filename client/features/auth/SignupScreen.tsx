@@ -1,5 +1,128 @@
-import { Page } from "../../components/layout/Page";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Building2, Users } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useLocation, useNavigate } from "react-router";
+import { z } from "zod";
+import { useStyling } from "../../app/styling";
+import { identity } from "../../auth/machine";
+import { Button } from "../../components/ui/Button";
+import { Field, Input } from "../../components/ui/Field";
+import { Spinner } from "../../components/ui/Spinner";
+import { useT } from "../../lib/i18n";
+import { AuthLayout } from "./AuthLayout";
+import { FAILURE_KEY } from "./failure";
+import { rememberSignupType, signupType, type SignupType } from "./signupType";
 
+const ClerkSignUp = lazy(() => import("../../auth/clerk").then((m) => ({ default: m.ClerkSignUp })));
+
+const schema = z.object({
+  name: z.string().trim().min(1, "form.requiredField"),
+  email: z.string().trim().min(1, "form.requiredField").email("message.invalidEmail"),
+  password: z.string().min(8, "auth.passwordHint"),
+});
+type Values = z.infer<typeof schema>;
+
+/** /signup, split (SPEC §2): "Join the Partner Program" or "I'm a new customer", then the account form. */
 export default function SignupScreen() {
-  return <Page title="Sign up" />;
+  const t = useT();
+  const styling = useStyling();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const [type, setType] = useState<SignupType | null>(() => signupType(search));
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { name: "", email: "", password: "" } });
+  const { errors, isSubmitting } = form.formState;
+  const clerk = identity().adapter.provider === "clerk";
+  const fieldError = (m?: string) => (m ? t(m as never) : null);
+
+  const choose = (next: SignupType) => {
+    rememberSignupType(next);
+    setType(next);
+  };
+
+  const submit = form.handleSubmit(async ({ name, email, password }) => {
+    setFailure(null);
+    const failed = await identity().adapter.signUp(name, email, password);
+    if (failed) {
+      setFailure(t(FAILURE_KEY[failed.kind]));
+      return;
+    }
+    await identity().refresh();
+    navigate(`/post-auth${search}`, { replace: true });
+  });
+
+  if (!type) {
+    const options: { value: SignupType; title: string; body: string; Icon: typeof Users }[] = [
+      { value: "partner", title: t("auth.signUp.partner"), body: t("auth.signUp.partnerBody"), Icon: Building2 },
+      { value: "customer", title: t("auth.signUp.customer"), body: t("auth.signUp.customerBody"), Icon: Users },
+    ];
+    return (
+      <AuthLayout title={t("auth.signUp.title")} subtitle={t("auth.signUp.choose", { platform: styling.platformName })} wide>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {options.map(({ value, title, body, Icon }) => (
+            <button
+              key={value}
+              type="button"
+              onClick={() => choose(value)}
+              className="group flex flex-col items-start gap-3 rounded-xl border border-border bg-card p-5 text-left transition hover:border-brand hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+            >
+              <span className="grid h-10 w-10 place-items-center rounded-lg bg-brand/10 text-brand-text">
+                <Icon aria-hidden="true" className="h-5 w-5" />
+              </span>
+              <span className="font-semibold">{title}</span>
+              <span className="text-sm text-muted-foreground">{body}</span>
+            </button>
+          ))}
+        </div>
+        <HaveAccount search={search} />
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title={type === "partner" ? t("auth.signUp.partner") : t("auth.signUp.customer")} subtitle={t("auth.signUp.subtitle", { platform: styling.platformName })}>
+      <Button variant="link" size="sm" className="-mt-4 mb-2 px-0" onClick={() => setType(null)}>
+        {t("auth.signUp.change")}
+      </Button>
+      {clerk ? (
+        <Suspense fallback={<Spinner />}>
+          <ClerkSignUp />
+        </Suspense>
+      ) : (
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <Field label={t("auth.fullName")} required error={fieldError(errors.name?.message)}>
+            <Input autoComplete="name" {...form.register("name")} />
+          </Field>
+          <Field label={t("auth.email")} required error={fieldError(errors.email?.message)}>
+            <Input type="email" autoComplete="email" {...form.register("email")} />
+          </Field>
+          <Field label={t("auth.password")} required hint={t("auth.passwordHint")} error={fieldError(errors.password?.message)}>
+            <Input type="password" autoComplete="new-password" {...form.register("password")} />
+          </Field>
+          {failure ? (
+            <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
+              {failure}
+            </p>
+          ) : null}
+          <Button type="submit" loading={isSubmitting} className="w-full">
+            {t("auth.signUp.submit")}
+          </Button>
+        </form>
+      )}
+      <HaveAccount search={search} />
+    </AuthLayout>
+  );
+}
+
+function HaveAccount({ search }: { search: string }) {
+  const t = useT();
+  return (
+    <p className="mt-6 text-center text-sm text-muted-foreground">
+      {t("auth.signUp.haveAccount")}{" "}
+      <Link to={`/login${search}`} className="font-medium text-brand-text underline-offset-4 hover:underline">
+        {t("topBar.signIn")}
+      </Link>
+    </p>
+  );
 }

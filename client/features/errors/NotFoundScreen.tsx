@@ -1,13 +1,17 @@
 import { Link } from "react-router";
+import { buttonClasses } from "../../components/ui/Button";
+import { useT } from "../../lib/i18n";
 
+/** The 404 screen (SPEC §2: every unmatched path lands here). */
 export default function NotFoundScreen() {
+  const t = useT();
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">
-      <p className="text-sm font-semibold text-brand-text">404</p>
-      <h1 className="text-3xl font-semibold tracking-tight">Page not found</h1>
-      <p className="max-w-md text-muted-foreground">The page you were looking for does not exist or has moved.</p>
-      <Link to="/" className="rounded-md bg-brand px-4 py-2 font-medium text-brand-foreground focus-visible:outline-2 focus-visible:outline-offset-2">
-        Back to home
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-6 text-center">
+      <p className="text-sm font-semibold text-brand-text">{t("notFound.code")}</p>
+      <h1 className="text-3xl font-semibold tracking-tight">{t("notFound.title")}</h1>
+      <p className="max-w-md text-muted-foreground">{t("notFound.body")}</p>
+      <Link to="/" className={buttonClasses("primary", "md")}>
+        {t("notFound.home")}
       </Link>
     </main>
   );

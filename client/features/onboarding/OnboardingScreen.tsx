@@ -1,5 +1,271 @@
-import { Page } from "../../components/layout/Page";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useLocation, useNavigate } from "react-router";
+import { z } from "zod";
+import { AccountDetails, ImageTypes, MAX_PHOTO_BYTES, MAX_UPLOAD_BYTES, type AccountDto } from "../../../contract/accounts";
+import { AccountLocation, AccountType, Currency, Industry, Language, OrgSize } from "../../../contract/enums";
+import { useStyling } from "../../app/styling";
+import { identity } from "../../auth/machine";
+import { useAppUser } from "../../auth/useAppUser";
+import { Button } from "../../components/ui/Button";
+import { Field, Input, Select } from "../../components/ui/Field";
+import { Spinner } from "../../components/ui/Spinner";
+import { toast } from "../../components/ui/toast-store";
+import { api, ApiError, formData } from "../../lib/api";
+import { translateApiMessage, useT } from "../../lib/i18n";
+import { signupType } from "../auth/signupType";
 
+const schema = AccountDetails.extend({
+  type: z.enum(AccountType, { error: "Required" }),
+  firstName: z.string().trim().min(1, "Required"),
+  lastName: z.string().trim().min(1, "Required"),
+});
+type Values = z.input<typeof schema>;
+
+/** An invite code from a mail link: "<accountId>.<inviteId>". */
+export function parseInviteCode(code: string | null): { accountId: string; inviteId: string } | null {
+  const m = code?.match(/^([0-9a-f-]{36})\.([0-9a-f-]{36})$/i);
+  return m ? { accountId: m[1], inviteId: m[2] } : null;
+}
+
+function fileProblem(file: File | null, max: number): string | null {
+  if (!file) return null;
+  if (!(ImageTypes as readonly string[]).includes(file.type)) return "File type is not allowed";
+  if (file.size > max) return max === MAX_PHOTO_BYTES ? "Image must be under 10MB" : "File must be under 50MB";
+  return null;
+}
+
+/**
+ * /onboarding (SPEC §2): join an organisation that invited you, or create an
+ * account (your name and photo, the organisation's details and logo). A
+ * partner receives its TAN.
+ */
 export default function OnboardingScreen() {
-  return <Page title="Welcome" />;
+  const t = useT();
+  const { user } = useAppUser();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const inviteCode = new URLSearchParams(search).get("invite");
+  const [inviteFailed, setInviteFailed] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const processed = useRef(false);
+
+  const finish = async (accountId: string) => {
+    await identity().refresh();
+    await identity().setActiveAccount(accountId);
+    navigate("/", { replace: true });
+  };
+
+  // Invite-code processing (SPEC §2, §8).
+  useEffect(() => {
+    if (!inviteCode || processed.current) return;
+    processed.current = true;
+    const parsed = parseInviteCode(inviteCode);
+    const fail = () => {
+      setInviteFailed(true);
+      toast({ title: t("onboarding.invalidInvite"), variant: "error" });
+    };
+    if (!parsed) return fail();
+    api(`/accounts/${parsed.accountId}/invites/${parsed.inviteId}/accept`, { method: "POST", accountId: null })
+      .then(() => finish(parsed.accountId))
+      .catch(fail);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [inviteCode]);
+
+  if (inviteCode && !inviteFailed) {
+    return (
+      <Centered>
+        <Spinner />
+        <p className="text-muted-foreground">{t("onboarding.processingInvite")}</p>
+      </Centered>
+    );
+  }
+
+  const invites = user?.onboardingInvites ?? [];
+  if (invites.length > 0 && !creating) {
+    return (
+      <Centered>
+        <section className="w-full max-w-lg rounded-2xl border border-border bg-card p-8 shadow-sm" aria-labelledby="invites-title">
+          <h1 id="invites-title" className="text-2xl font-semibold tracking-tight">
+            {t("onboarding.invites")}
+          </h1>
+          <p className="mt-1 text-sm text-muted-foreground">{t("onboarding.invitesBody")}</p>
+          <ul className="mt-6 grid gap-3">
+            {invites.map((invite) => (
+              <li key={invite.id} className="flex items-center justify-between gap-4 rounded-lg border border-border p-4">
+                <span className="font-medium">{invite.accountName}</span>
+                <JoinButton accountId={invite.accountId} inviteId={invite.id} label={t("onboarding.joinOrganization", { name: invite.accountName })} onJoined={finish} />
+              </li>
+            ))}
+          </ul>
+          <Button
+            variant="link"
+            className="mt-6 px-0"
+            onClick={async () => {
+              if (user?.id) await api(`/admin/users/${user.id}/clear-onboarding-invites`, { method: "POST", accountId: null }).catch(() => {});
+              setCreating(true);
+            }}
+          >
+            {t("onboarding.createInstead")}
+          </Button>
+        </section>
+      </Centered>
+    );
+  }
+
+  return <CreateAccount onCreated={finish} inviteFailed={inviteFailed} />;
+}
+
+function Centered({ children }: { children: React.ReactNode }) {
+  return <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-muted/40 p-4">{children}</main>;
+}
+
+function JoinButton({ accountId, inviteId, label, onJoined }: { accountId: string; inviteId: string; label: string; onJoined: (id: string) => Promise<void> }) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      loading={busy}
+      aria-label={label}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await api(`/accounts/${accountId}/invites/${inviteId}/accept`, { method: "POST", accountId: null });
+          await onJoined(accountId);
+        } catch {
+          toast({ title: t("onboarding.invalidInvite"), variant: "error" });
+          setBusy(false);
+        }
+      }}
+    >
+      {t("onboarding.join")}
+    </Button>
+  );
+}
+
+function CreateAccount({ onCreated, inviteFailed }: { onCreated: (accountId: string) => Promise<void>; inviteFailed: boolean }) {
+  const t = useT();
+  const styling = useStyling();
+  const { user } = useAppUser();
+  const { search } = useLocation();
+  const [logo, setLogo] = useState<File | null>(null);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [fileErrors, setFileErrors] = useState<{ logo?: string | null; photo?: string | null }>({});
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      type: signupType(search) ?? "customer",
+      firstName: user?.firstName ?? "",
+      lastName: user?.lastName ?? "",
+      name: "",
+      website: "",
+      primaryEmail: user?.email ?? "",
+      currency: "USD",
+      location: "US",
+      language: "enUS",
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const err = (m?: string) => (m ? translateApiMessage(m) : null);
+
+  const submit = form.handleSubmit(
+    async ({ firstName, lastName, type, ...details }) => {
+      const problems = { logo: fileProblem(logo, MAX_UPLOAD_BYTES), photo: fileProblem(photo, MAX_PHOTO_BYTES) };
+      setFileErrors(problems);
+      if (problems.logo || problems.photo) return;
+      try {
+        await api("/users", { form: formData({ firstName, lastName }, { photo }), accountId: null });
+        const account = await api<AccountDto>("/accounts", { form: formData({ ...details, type }, { logo }), accountId: null });
+        await onCreated(account.id);
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 400) {
+          for (const [field, message] of Object.entries(e.fields)) form.setError(field as keyof Values, { message });
+          toast({ title: t("message.missingFields"), variant: "error" });
+        } else {
+          toast({ title: t("message.generic"), variant: "error" });
+        }
+      }
+    },
+    () => toast({ title: t("message.missingFields"), variant: "error" }),
+  );
+
+  const options = <T extends string>(values: readonly T[], ns: string) =>
+    values.map((v) => (
+      <option key={v} value={v}>
+        {t(`enum.${ns}.${v}` as never)}
+      </option>
+    ));
+
+  return (
+    <main className="min-h-screen bg-muted/40 px-4 py-10">
+      <form onSubmit={submit} noValidate className="mx-auto grid w-full max-w-2xl gap-6 rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
+        <header>
+          <p className="text-sm font-semibold text-brand-text">{styling.platformName}</p>
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight">{t("onboarding.createOrganization")}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">{t("onboarding.subtitle")}</p>
+          {inviteFailed ? (
+            <p role="alert" className="mt-4 rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
+              {t("onboarding.invalidInvite")}
+            </p>
+          ) : null}
+        </header>
+
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-base font-semibold">{t("onboarding.yourDetails")}</legend>
+          <Field label={t("auth.firstName")} required error={err(errors.firstName?.message)}>
+            <Input autoComplete="given-name" {...form.register("firstName")} />
+          </Field>
+          <Field label={t("auth.lastName")} required error={err(errors.lastName?.message)}>
+            <Input autoComplete="family-name" {...form.register("lastName")} />
+          </Field>
+          <Field label={t("onboarding.profilePhoto")} optional hint={t("form.profileImageHint")} error={fileErrors.photo ? translateApiMessage(fileErrors.photo) : null} className="sm:col-span-2">
+            <Input type="file" accept={ImageTypes.join(",")} className="h-auto py-2" onChange={(e) => setPhoto(e.target.files?.[0] ?? null)} />
+          </Field>
+        </fieldset>
+
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-base font-semibold">{t("onboarding.organizationDetails")}</legend>
+          <Field label={t("onboarding.type")} required error={err(errors.type?.message)} className="sm:col-span-2">
+            <Select {...form.register("type")}>{options(AccountType, "AccountType")}</Select>
+          </Field>
+          <Field label={t("onboarding.accountName")} required error={err(errors.name?.message)}>
+            <Input autoComplete="organization" {...form.register("name")} />
+          </Field>
+          <Field label={t("onboarding.website")} required error={err(errors.website?.message)}>
+            <Input inputMode="url" placeholder="example.com" {...form.register("website")} />
+          </Field>
+          <Field label={t("onboarding.industry")} required error={err(errors.industry?.message)}>
+            <Select placeholder={t("onboarding.select")} required defaultValue="" {...form.register("industry")}>
+              {options(Industry, "Industry")}
+            </Select>
+          </Field>
+          <Field label={t("onboarding.size")} required error={err(errors.size?.message)}>
+            <Select placeholder={t("onboarding.select")} required defaultValue="" {...form.register("size")}>
+              {options(OrgSize, "OrgSize")}
+            </Select>
+          </Field>
+          <Field label={t("onboarding.primaryEmail")} required error={err(errors.primaryEmail?.message)}>
+            <Input type="email" {...form.register("primaryEmail")} />
+          </Field>
+          <Field label={t("onboarding.currency")} required error={err(errors.currency?.message)}>
+            <Select {...form.register("currency")}>{options(Currency, "Currency")}</Select>
+          </Field>
+          <Field label={t("onboarding.location")} required error={err(errors.location?.message)}>
+            <Select {...form.register("location")}>{options(AccountLocation, "AccountLocation")}</Select>
+          </Field>
+          <Field label={t("onboarding.language")} required error={err(errors.language?.message)}>
+            <Select {...form.register("language")}>{options(Language, "Language")}</Select>
+          </Field>
+          <Field label={t("onboarding.organizationLogo")} optional hint={t("form.uploadHint")} error={fileErrors.logo ? translateApiMessage(fileErrors.logo) : null} className="sm:col-span-2">
+            <Input type="file" accept={ImageTypes.join(",")} className="h-auto py-2" onChange={(e) => setLogo(e.target.files?.[0] ?? null)} />
+          </Field>
+        </fieldset>
+
+        <Button type="submit" loading={isSubmitting} className="justify-self-end">
+          {t("onboarding.create")}
+        </Button>
+      </form>
+    </main>
+  );
 }

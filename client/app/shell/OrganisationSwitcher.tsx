@@ -1,0 +1,77 @@
+import { Building2, ChevronsUpDown } from "lucide-react";
+import { useState } from "react";
+import { useAppUser } from "../../auth/useAppUser";
+import { focusRing } from "../../components/ui/Button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from "../../components/ui/DropdownMenu";
+import { Spinner } from "../../components/ui/Spinner";
+import { cn } from "../../lib/cn";
+import { handleError } from "../../lib/errors";
+import { useT } from "../../lib/i18n";
+
+/**
+ * The organisation switcher of the top bar (SPEC §2): the active account and
+ * the user's other accounts; picking one switches the active account (SPEC
+ * §4: loads its account user, account and saved list). Organisation
+ * management and the preview avatar are not offered.
+ */
+export function OrganisationSwitcher({ className }: { className?: string }) {
+  const t = useT();
+  const { user, account, setActiveAccount } = useAppUser();
+  const [switching, setSwitching] = useState(false);
+  if (!user || user.accounts.length === 0) return null;
+  const active = user.accounts.find((a) => a.id === (account?.id ?? user.activeAccountId));
+  const activeName = account?.name ?? active?.name ?? t("topBar.noOrganization");
+
+  const choose = async (id: string) => {
+    if (id === active?.id) return;
+    setSwitching(true);
+    try {
+      await setActiveAccount(id);
+    } catch (err) {
+      handleError(err);
+    } finally {
+      setSwitching(false);
+    }
+  };
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className={cn(
+          "flex h-9 max-w-[9rem] items-center sm:max-w-[14rem] gap-2 rounded-md px-2 text-sm font-medium hover:bg-black/5 dark:hover:bg-white/10",
+          focusRing,
+          className,
+        )}
+        aria-label={`${t("topBar.switchOrganization")}: ${activeName}`}
+        aria-busy={switching || undefined}
+        data-testid="organisation-switcher"
+      >
+        {account?.logo ? (
+          <img src={account.logo.uri} alt="" className="size-6 shrink-0 rounded object-contain" />
+        ) : (
+          <Building2 aria-hidden="true" className="size-4 shrink-0" />
+        )}
+        <span className="truncate">{activeName}</span>
+        {switching ? <Spinner size="sm" decorative /> : <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 opacity-70" />}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel>{t("topBar.organizations")}</DropdownMenuLabel>
+        <DropdownMenuRadioGroup value={active?.id ?? ""} onValueChange={(id) => void choose(id)}>
+          {user.accounts.map((a) => (
+            <DropdownMenuRadioItem key={a.id} value={a.id}>
+              <span className="truncate">{a.name}</span>
+              <span className="ml-auto text-xs text-muted-foreground">{t(`enum.AccountType.${a.type}`)}</span>
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,85 @@
+import { Menu } from "lucide-react";
+import { Link } from "react-router";
+import { useAppUser } from "../../auth/useAppUser";
+import { Button, focusRing } from "../../components/ui/Button";
+import { Spinner } from "../../components/ui/Spinner";
+import { cn } from "../../lib/cn";
+import { useT } from "../../lib/i18n";
+import type { TopBarStyle } from "../routes";
+import { useStyling } from "../styling";
+import { LanguageMenu } from "./LanguageMenu";
+import { OrganisationSwitcher } from "./OrganisationSwitcher";
+import { useSidebar } from "./sidebar-state";
+import { ThemeToggle } from "./ThemeToggle";
+import { UserButton } from "./UserButton";
+
+/**
+ * The top bar (SPEC §2), 48 px tall above the sidebar: the partner's logo and
+ * platform name, then Sign in and Sign up when signed out, a spinner while
+ * authenticating, or the organisation switcher and user button when signed in.
+ * `primary` wears the brand colour; `secondary` (admin screens) is the plain surface.
+ */
+export function TopBar({ variant }: { variant: TopBarStyle }) {
+  const t = useT();
+  const styling = useStyling();
+  const { authenticating, signedIn } = useAppUser();
+  const { isMobile, openMobile, setOpenMobile } = useSidebar();
+  const primary = variant === "primary";
+  // Controls on the brand colour take its readable foreground; on the surface, the usual colours.
+  const onBar = primary ? "text-brand-foreground hover:bg-black/10 hover:text-brand-foreground" : "";
+
+  return (
+    <header
+      data-testid="top-bar"
+      data-variant={variant}
+      className={cn(
+        "fixed inset-x-0 top-0 z-40 flex h-[var(--sidebar-top-offset)] items-center gap-1 border-b px-2 sm:px-3",
+        primary ? "border-transparent bg-brand text-brand-foreground" : "border-border bg-card text-foreground",
+      )}
+    >
+      {isMobile ? (
+        <Button
+          variant="ghost"
+          size="icon"
+          className={onBar}
+          aria-label={t("shell.openNavigation")}
+          aria-expanded={openMobile}
+          aria-keyshortcuts="Control+B Meta+B"
+          onClick={() => setOpenMobile(!openMobile)}
+          data-testid="sidebar-trigger"
+        >
+          <Menu aria-hidden="true" />
+        </Button>
+      ) : null}
+      <Link
+        to="/"
+        className={cn("flex min-w-0 items-center gap-2 rounded-md px-1.5 py-1", focusRing, primary && "focus-visible:outline-brand-foreground")}
+        aria-label={t("shell.homeLink", { platform: styling.platformName })}
+      >
+        {styling.logo ? <img src={styling.logo.uri} alt="" className="size-7 shrink-0 object-contain" /> : null}
+        <span className={cn("truncate font-semibold tracking-tight", isMobile && signedIn && "sr-only")}>{styling.platformName}</span>
+      </Link>
+      <div className="ml-auto flex items-center gap-0.5">
+        {authenticating ? (
+          <span className="px-2">
+            <Spinner size="sm" label={t("shell.authenticating")} />
+          </span>
+        ) : signedIn ? (
+          <OrganisationSwitcher className={primary ? "hover:bg-black/10" : ""} />
+        ) : (
+          <>
+            <Button asChild variant="ghost" size="sm" className={onBar}>
+              <Link to="/login">{t("topBar.signIn")}</Link>
+            </Button>
+            <Button asChild size="sm" variant={primary ? "outline" : "primary"} className={primary ? "border-transparent" : ""}>
+              <Link to="/signup">{t("topBar.signUp")}</Link>
+            </Button>
+          </>
+        )}
+        <LanguageMenu className={onBar} />
+        <ThemeToggle className={onBar} />
+        {!authenticating && signedIn ? <UserButton /> : null}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+import { useSyncExternalStore } from "react";
+import { brandVariables } from "../../contract/branding";
+import type { Styling } from "../../contract/styling";
+
+/**
+ * The styling the page wears now. It starts as the server's (boot data) and
+ * changes when the app learns of another partner (redirectUrl on the main
+ * domain, SPEC §4) or when a partner edits its branding. Applying it sets the
+ * CSS variables and the page title at once (SPEC §4 Other).
+ */
+let current: Styling | null = null;
+const listeners = new Set<() => void>();
+
+export function initStyling(styling: Styling): void {
+  current = styling;
+}
+
+export function applyStyling(styling: Styling): void {
+  current = styling;
+  const root = document.documentElement;
+  for (const [name, value] of Object.entries(brandVariables(styling))) root.style.setProperty(name, value);
+  document.title = styling.platformName;
+  listeners.forEach((l) => l());
+}
+
+export function currentStyling(): Styling {
+  if (!current) throw new Error("styling not initialised");
+  return current;
+}
+
+export function useStyling(): Styling {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    currentStyling,
+    currentStyling,
+  );
+}

@@ -1,0 +1,97 @@
+import type { AuthAdapter, AuthFailure, ProviderSession } from "./adapter";
+
+const BASE = "/api/auth";
+
+async function call<T>(path: string, init: { method?: "GET" | "POST"; json?: unknown } = {}): Promise<{ status: number; data: T | null }> {
+  const res = await fetch(`${BASE}${path}`, {
+    method: init.method ?? (init.json ? "POST" : "GET"),
+    credentials: "same-origin",
+    headers: init.json ? { "Content-Type": "application/json" } : undefined,
+    body: init.json ? JSON.stringify(init.json) : undefined,
+  });
+  const text = await res.text();
+  try {
+    return { status: res.status, data: text ? (JSON.parse(text) as T) : null };
+  } catch {
+    return { status: res.status, data: null };
+  }
+}
+
+/** Maps better-auth's failures to the kinds the screens explain (SPEC §8: the provider's messages). */
+function failure(status: number, data: { code?: string; message?: string } | null): AuthFailure {
+  const code = data?.code ?? "";
+  const message = data?.message ?? "Something went wrong";
+  if (status === 429) return { kind: "rateLimited", message: "Too many attempts. Please wait a minute and try again." };
+  if (code.includes("ALREADY_EXISTS") || code.includes("USER_ALREADY")) return { kind: "taken", message: "That email address is already registered." };
+  if (code.includes("PASSWORD_TOO_SHORT") || code.includes("PASSWORD_TOO_LONG")) return { kind: "weak", message: "Passwords must be at least 8 characters." };
+  if (status === 401 || code.includes("INVALID_EMAIL_OR_PASSWORD")) return { kind: "invalid", message: "Wrong email or password." };
+  if (code.includes("INVALID_EMAIL")) return { kind: "invalid", message: "Invalid Email" };
+  return { kind: "unknown", message };
+}
+
+type SessionResponse = {
+  session: { id: string; activeOrganizationId?: string | null };
+  user: { id: string; email: string; name: string; image?: string | null };
+} | null;
+
+/** The embedded provider: better-auth's REST endpoints on this origin (cookies stay on this host). */
+export function embeddedAdapter(): AuthAdapter {
+  let cached: { token: string; exp: number } | null = null;
+  const dropToken = () => {
+    cached = null;
+  };
+  return {
+    provider: "embedded",
+    load: async () => {},
+    async getSession(): Promise<ProviderSession | null> {
+      const { data } = await call<SessionResponse>("/get-session");
+      if (!data?.session) return null;
+      return {
+        sessionId: data.session.id,
+        userId: data.user.id,
+        email: data.user.email,
+        name: data.user.name,
+        image: data.user.image ?? null,
+        activeOrgId: data.session.activeOrganizationId ?? null,
+      };
+    },
+    async setActiveOrganization(organizationId) {
+      const { status } = await call("/organization/set-active", { json: { organizationId } });
+      if (status !== 200) throw new Error(`could not switch organisation (${status})`);
+      dropToken();
+    },
+    async getToken() {
+      if (cached && cached.exp - 60_000 > Date.now()) return cached.token;
+      const { status, data } = await call<{ token: string }>("/token");
+      if (status !== 200 || !data?.token) return null;
+      const payload = JSON.parse(atob(data.token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))) as { exp: number };
+      cached = { token: data.token, exp: payload.exp * 1000 };
+      return cached.token;
+    },
+    async signOut() {
+      dropToken();
+      // Ends every session of the user, so a satellite's sign-out also signs out the main domain.
+      await call("/revoke-sessions", { json: {} });
+      await call("/sign-out", { json: {} });
+    },
+    async signIn(email, password) {
+      dropToken();
+      const { status, data } = await call<{ code?: string; message?: string }>("/sign-in/email", { json: { email, password } });
+      return status === 200 ? null : failure(status, data);
+    },
+    async signUp(name, email, password) {
+      dropToken();
+      const { status, data } = await call<{ code?: string; message?: string }>("/sign-up/email", { json: { name, email, password } });
+      return status === 200 ? null : failure(status, data);
+    },
+    async createHandoffToken() {
+      const { status, data } = await call<{ token: string }>("/one-time-token/generate");
+      return status === 200 && data?.token ? data.token : null;
+    },
+    async exchangeHandoffToken(token) {
+      dropToken();
+      const { status } = await call("/one-time-token/verify", { json: { token } });
+      return status === 200;
+    },
+  };
+}

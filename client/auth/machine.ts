@@ -1,0 +1,182 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { AccountDto } from "../../contract/accounts";
+import type { BootData } from "../../contract/boot";
+import type { Styling } from "../../contract/styling";
+import type { UserDto } from "../../contract/users";
+import { applyStyling } from "../app/styling";
+import { api, configureApi } from "../lib/api";
+import { clearTelemetryUser, setTelemetryUser } from "../lib/telemetry";
+import type { AuthAdapter, ProviderSession } from "./adapter";
+import { authStore } from "./store";
+import type { AppAccount, AppUser } from "./types";
+
+/** Session-storage key for the redirect URL kept on the main domain (SPEC §9). */
+export const REDIRECT_KEY = "techfit:redirectUrl";
+export const POST_AUTH_PATH = "/post-auth";
+
+export function storedRedirectUrl(): string | null {
+  try {
+    return sessionStorage.getItem(REDIRECT_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function clearRedirectUrl(): void {
+  try {
+    sessionStorage.removeItem(REDIRECT_KEY);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+/** SPEC §4: a signed-out visitor of a satellite goes to the main domain's /login (or /signup). */
+export function satelliteSignInUrl(boot: BootData, here: Location): string {
+  const target = here.pathname === "/signup" ? "/signup" : "/login";
+  const url = new URL(target, boot.mainOrigin);
+  new URLSearchParams(here.search).forEach((v, k) => {
+    if (k !== "redirectUrl" && k !== "ott") url.searchParams.set(k, v);
+  });
+  url.searchParams.set("redirectUrl", `${here.origin}${POST_AUTH_PATH}`);
+  return url.toString();
+}
+
+function toAccount(a: AccountDto): AppAccount {
+  return { id: a.id, name: a.name, type: a.type, tan: a.tan, logo: a.logo };
+}
+
+function toAppUser(session: ProviderSession, dto: UserDto, activeAccountId: string | null): AppUser {
+  return {
+    id: dto.id,
+    email: dto.email || session.email,
+    authId: session.userId,
+    firstName: dto.firstName,
+    lastName: dto.lastName,
+    imageUrl: dto.photo?.uri ?? session.image,
+    accounts: dto.accounts.map((a) => ({ id: a.id, authId: a.authId ?? "", name: a.name, type: a.type })),
+    onboardingInvites: dto.onboardingInvites.map((i) => ({ ...i, accountOrganizationId: i.accountOrganizationId ?? "" })),
+    activeAccountId,
+  };
+}
+
+type Deps = { adapter: AuthAdapter; boot: BootData; queryClient: QueryClient };
+
+/**
+ * The app-user state machine of SPEC §4, written once on top of an adapter.
+ * Runs at start; later changes (sign-in, sign-out, switching account) go
+ * through `refresh`, `signOut` and `setActiveAccount`.
+ */
+export function createIdentity({ adapter, boot, queryClient }: Deps) {
+  configureApi({ getToken: () => adapter.getToken(), accountId: () => authStore.get().account?.id ?? null });
+
+  /** Switching the active account loads the account user, then the account (SPEC §4). */
+  async function activate(user: AppUser, accountId: string, known?: UserDto, providerOrgId?: string | null): Promise<void> {
+    const entry = user.accounts.find((a) => a.id === accountId);
+    if (!entry) throw new Error("not a member of that account");
+    if (entry.authId && entry.authId !== providerOrgId) await adapter.setActiveOrganization(entry.authId);
+    const accountUser = known ?? (await api<UserDto>("/users/me"));
+    const role = (accountUser.accounts.find((a) => a.id === accountId)?.role ?? "member") as AppUserStateRole;
+    const account = toAccount(await api<AccountDto>(`/accounts/${accountId}`, { accountId }));
+    const next = toAppUser(await sessionOrThrow(), accountUser, accountId);
+    authStore.set({ user: next, account, role });
+    setTelemetryUser(next.id, account.id);
+  }
+
+  async function sessionOrThrow(): Promise<ProviderSession> {
+    const s = await adapter.getSession();
+    if (!s) throw new Error("signed out");
+    return s;
+  }
+
+  async function setActiveAccount(accountId: string): Promise<void> {
+    const user = authStore.get().user;
+    if (!user) throw new Error("signed out");
+    await activate(user, accountId);
+    queryClient.clear();
+  }
+
+  async function signOut(): Promise<void> {
+    await adapter.signOut();
+    signedOut();
+    // SPEC §4: after sign-out the user goes to /login (on a satellite, the main domain's).
+    location.assign(boot.mode === "satellite" ? new URL("/login", boot.mainOrigin).toString() : "/login");
+  }
+
+  function signedOut(): void {
+    authStore.set({ signedIn: false, user: null, account: null, role: null });
+    queryClient.clear();
+    clearTelemetryUser();
+  }
+
+  /** Reads the provider's session and builds the app user; ends authenticating. */
+  async function refresh(): Promise<void> {
+    authStore.set({ authenticating: true });
+    const session = await adapter.getSession();
+    if (!session) {
+      signedOut();
+      if (boot.mode === "satellite") {
+        location.replace(satelliteSignInUrl(boot, location));
+        return; // stays authenticating while the browser leaves
+      }
+      const redirectUrl = new URLSearchParams(location.search).get("redirectUrl");
+      if (redirectUrl) sessionStorage.setItem(REDIRECT_KEY, redirectUrl);
+      authStore.set({ authenticating: false });
+      return;
+    }
+    const dto = await api<UserDto>("/users/me");
+    const memberships = dto.accounts;
+    let activeId = memberships.find((a) => a.authId && a.authId === session.activeOrgId)?.id ?? null;
+    if (!activeId && memberships.length > 0) activeId = memberships[0].id;
+    const user = toAppUser(session, dto, activeId);
+    authStore.set({ signedIn: true, user, account: null, role: null });
+    if (activeId) await activate(user, activeId, dto, session.activeOrgId);
+    else setTelemetryUser(user.id, null);
+    queryClient.clear();
+    authStore.set({ authenticating: false });
+  }
+
+  /** Start-up (SPEC §4 Authentication). */
+  async function start(): Promise<void> {
+    authStore.set({ authenticating: true, setActiveAccount, signOut, getToken: () => adapter.getToken() });
+    await adapter.load();
+    // A satellite arriving back from the main domain exchanges its one-time token first.
+    const params = new URLSearchParams(location.search);
+    const ott = params.get("ott");
+    if (ott && location.pathname === POST_AUTH_PATH) {
+      await adapter.exchangeHandoffToken(ott);
+      params.delete("ott");
+      history.replaceState(history.state, "", `${location.pathname}${params.size ? `?${params}` : ""}`);
+    }
+    // Partner styling from redirectUrl (query, else session-stored) on the main domain.
+    if (boot.mode === "main") {
+      const redirectUrl = params.get("redirectUrl") ?? storedRedirectUrl();
+      if (redirectUrl && !params.get("redirectUrl")) {
+        api<Styling>("/styles", { anonymous: true, query: { origin: redirectUrl } }).then(applyStyling, () => {});
+      }
+    }
+    try {
+      await refresh();
+    } catch (err) {
+      console.error("identity start failed", err);
+      signedOut();
+      authStore.set({ authenticating: false });
+    }
+  }
+
+  return { start, refresh, signOut, setActiveAccount, adapter, boot };
+}
+
+let instance: Identity | null = null;
+
+export function setIdentity(identity: Identity): void {
+  instance = identity;
+}
+
+/** The running identity (adapter and state machine), for the sign-in screens. */
+export function identity(): Identity {
+  if (!instance) throw new Error("identity not started");
+  return instance;
+}
+
+type AppUserStateRole = "owner" | "admin" | "member";
+export type Identity = ReturnType<typeof createIdentity>;

@@ -1,0 +1,47 @@
+/**
+ * The app-user state of SPEC §3/§4 as the rest of the client sees it. The
+ * identity layer (client/auth) owns it; the shell, guards and features read
+ * it through `useAppUser()`.
+ */
+export type AccountType = "partner" | "customer";
+
+export type AppAccount = {
+  id: string;
+  name: string;
+  type: AccountType;
+  tan: string | null;
+  logo: { uri: string } | null;
+};
+
+export type OnboardingInvite = { id: string; accountId: string; accountName: string; accountOrganizationId: string };
+
+export type AppUser = {
+  /** The product's user id (null until the user row exists). */
+  id: string | null;
+  email: string;
+  /** The identity provider's user id. */
+  authId: string;
+  firstName: string | null;
+  lastName: string | null;
+  imageUrl: string | null;
+  /** Accounts (organisations) the user belongs to: product id and provider org id. */
+  accounts: { id: string; authId: string; name: string; type: AccountType }[];
+  onboardingInvites: OnboardingInvite[];
+  activeAccountId: string | null;
+};
+
+export type AppUserState = {
+  /** True from load until the identity provider has answered (SPEC §4). */
+  authenticating: boolean;
+  signedIn: boolean;
+  user: AppUser | null;
+  /** The active account (SPEC: appAccount), with its type. */
+  account: AppAccount | null;
+  /** The signed-in user's role in the active account's organisation. */
+  role: "owner" | "admin" | "member" | null;
+  /** Switches the active organisation/account (SPEC §4: loads account user, account, saved list). */
+  setActiveAccount: (accountId: string) => Promise<void>;
+  signOut: () => Promise<void>;
+  /** A bearer token for /v1 calls, or null when signed out. */
+  getToken: () => Promise<string | null>;
+};

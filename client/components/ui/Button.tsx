@@ -1,0 +1,74 @@
+import { Slot } from "@radix-ui/react-slot";
+import type { ComponentProps } from "react";
+import { cn } from "../../lib/cn";
+import { Spinner } from "./Spinner";
+
+export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "danger" | "link";
+export type ButtonSize = "sm" | "md" | "lg" | "icon" | "icon-sm";
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  primary: "bg-brand text-brand-foreground shadow-sm hover:bg-brand/90",
+  secondary: "bg-muted text-foreground hover:bg-muted/70",
+  outline: "border border-border bg-card text-foreground hover:bg-muted",
+  ghost: "text-foreground hover:bg-muted",
+  danger: "bg-danger-solid text-white shadow-sm hover:bg-danger-solid/90",
+  link: "text-brand-text underline-offset-4 hover:underline px-0",
+};
+
+const SIZES: Record<ButtonSize, string> = {
+  sm: "h-8 gap-1.5 px-3 text-sm",
+  md: "h-10 gap-2 px-4 text-sm",
+  lg: "h-12 gap-2 px-6 text-base",
+  icon: "size-10",
+  "icon-sm": "size-8",
+};
+
+/** Focus ring shared by every interactive element of the design system. */
+export const focusRing =
+  "outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
+
+export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", className?: string) {
+  return cn(
+    "inline-flex shrink-0 cursor-pointer items-center justify-center rounded-md font-medium whitespace-nowrap transition-colors",
+    "disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
+    focusRing,
+    VARIANTS[variant],
+    SIZES[size],
+    className,
+  );
+}
+
+export type ButtonProps = ComponentProps<"button"> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Renders the child element (a Link, an anchor) with the button's look. */
+  asChild?: boolean;
+  /** Shows a spinner, disables the button and marks it busy. */
+  loading?: boolean;
+};
+
+/**
+ * The button of the design system. Icon-only buttons need an `aria-label`
+ * (or a visually hidden text child) so they have a name.
+ */
+export function Button({ variant, size, asChild, loading, className, disabled, children, type, ...props }: ButtonProps) {
+  const Comp = asChild ? Slot : "button";
+  return (
+    <Comp
+      className={buttonClasses(variant, size, className)}
+      disabled={asChild ? undefined : disabled || loading}
+      aria-busy={loading || undefined}
+      type={asChild ? undefined : (type ?? "button")}
+      {...props}
+    >
+      {asChild ? (
+        children
+      ) : (
+        <>
+          {loading ? <Spinner size="sm" decorative /> : null}
+          {children}
+        </>
+      )}
+    </Comp>
+  );
+}

@@ -1,0 +1,126 @@
+import { CalendarDays, X } from "lucide-react";
+import { useState } from "react";
+import { DayPicker, type Matcher } from "react-day-picker";
+import { enAU } from "react-day-picker/locale/en-AU";
+import { enGB } from "react-day-picker/locale/en-GB";
+import { enUS } from "react-day-picker/locale/en-US";
+import type { Language } from "../../../contract/enums";
+import { cn } from "../../lib/cn";
+import { formatDate, parseCalendarDate, toCalendarDate } from "../../lib/dates";
+import { useLanguage, useT } from "../../lib/i18n";
+import { Button, buttonClasses, focusRing } from "./Button";
+import { useFieldControl } from "./Field";
+import { Popover, PopoverContent, PopoverTrigger } from "./Popover";
+
+const LOCALES = { enUS, enGB, enAU } satisfies Record<Language, unknown>;
+
+/**
+ * A date field: a button showing the chosen date in SPEC §9's short format
+ * that opens a calendar (react-day-picker: a grid navigable with the arrow
+ * keys, Page Up/Down for months, Home/End for the week). The value is a
+ * calendar date `YYYY-MM-DD` or null. Put it inside a Field for its label;
+ * `min`/`max` bound the choice (e.g. SPEC §5: a start date not before today).
+ */
+export function DatePicker({
+  value,
+  onChange,
+  min,
+  max,
+  disabled,
+  clearable,
+  id,
+  className,
+  ...aria
+}: {
+  value: string | null;
+  onChange: (value: string | null) => void;
+  min?: string;
+  max?: string;
+  disabled?: boolean;
+  clearable?: boolean;
+  id?: string;
+  className?: string;
+  "aria-describedby"?: string;
+  "aria-invalid"?: boolean;
+  required?: boolean;
+}) {
+  const t = useT();
+  const [language] = useLanguage();
+  const [open, setOpen] = useState(false);
+  const control = useFieldControl({ id, ...aria });
+  const selected = value ? (parseCalendarDate(value) ?? undefined) : undefined;
+  const bounds: Matcher[] = [];
+  const minDate = min ? parseCalendarDate(min) : null;
+  const maxDate = max ? parseCalendarDate(max) : null;
+  if (minDate) bounds.push({ before: minDate });
+  if (maxDate) bounds.push({ after: maxDate });
+  const label = selected ? formatDate(selected, "short", language) : t("form.chooseDate");
+
+  return (
+    <div className={cn("flex items-center gap-1", className)}>
+      <Popover open={open} onOpenChange={setOpen}>
+        <PopoverTrigger
+          id={control.id}
+          disabled={disabled}
+          aria-describedby={control["aria-describedby"]}
+          aria-invalid={control["aria-invalid"]}
+          aria-required={control.required}
+          className={cn(
+            "flex h-10 w-full min-w-44 items-center gap-2 rounded-md border border-input bg-card px-3 text-left text-sm aria-[invalid=true]:border-danger disabled:opacity-50",
+            selected ? "text-foreground" : "text-muted-foreground",
+            focusRing,
+          )}
+        >
+          <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+          <span className="truncate">{label}</span>
+        </PopoverTrigger>
+        <PopoverContent className="p-2">
+          <DayPicker
+            mode="single"
+            autoFocus
+            selected={selected}
+            defaultMonth={selected ?? minDate ?? undefined}
+            startMonth={minDate ?? undefined}
+            endMonth={maxDate ?? undefined}
+            disabled={bounds}
+            locale={LOCALES[language]}
+            onSelect={(day) => {
+              onChange(day ? toCalendarDate(day) : null);
+              setOpen(false);
+            }}
+            classNames={{
+              root: "relative",
+              months: "flex flex-col",
+              month: "grid gap-2",
+              month_caption: "flex h-9 items-center justify-center",
+              caption_label: "text-sm font-semibold",
+              nav: "absolute inset-x-0 top-0 flex h-9 items-center justify-between",
+              button_previous: buttonClasses("ghost", "icon-sm"),
+              button_next: buttonClasses("ghost", "icon-sm"),
+              chevron: "size-4 fill-current",
+              month_grid: "border-collapse",
+              weekdays: "flex",
+              weekday: "w-9 text-center text-xs font-medium text-muted-foreground",
+              week: "mt-1 flex",
+              day: "size-9 p-0 text-center text-sm",
+              day_button: cn(
+                "size-9 rounded-md hover:bg-muted disabled:pointer-events-none disabled:text-muted-foreground disabled:line-through",
+                focusRing,
+              ),
+              selected: "[&>button]:bg-brand [&>button]:text-brand-foreground [&>button]:hover:bg-brand",
+              today: "[&>button]:font-bold [&>button]:underline [&>button]:underline-offset-4",
+              outside: "[&>button]:text-muted-foreground",
+              disabled: "opacity-60",
+              hidden: "invisible",
+            }}
+          />
+        </PopoverContent>
+      </Popover>
+      {clearable && selected && !disabled ? (
+        <Button variant="ghost" size="icon" aria-label={t("form.clearDate")} onClick={() => onChange(null)}>
+          <X aria-hidden="true" />
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { useQuery } from "@tanstack/react-query";
+import type { AccountDto } from "../../../contract/accounts";
+import { api } from "../../lib/api";
+
+export const accountKeys = { one: (id: string) => ["account", id] as const };
+
+/** The active account's details (SPEC §7 GET v1/accounts/{id}). */
+export function useAccount(id: string | null | undefined) {
+  return useQuery({
+    queryKey: accountKeys.one(id ?? "none"),
+    queryFn: () => api<AccountDto>(`/accounts/${id}`),
+    enabled: Boolean(id),
+  });
+}

@@ -1,0 +1,11 @@
+import type { AuthFailure } from "../../auth/adapter";
+import type { MessageKey } from "../../i18n";
+
+/** Catalogue keys for the identity provider's failures (SPEC §8: its messages). */
+export const FAILURE_KEY: Record<AuthFailure["kind"], MessageKey> = {
+  invalid: "auth.failed.invalid",
+  taken: "auth.failed.taken",
+  weak: "auth.failed.weak",
+  rateLimited: "auth.failed.rateLimited",
+  unknown: "auth.failed.unknown",
+};

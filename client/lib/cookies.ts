@@ -1,0 +1,46 @@
+/** Small helpers for the few cookies the client writes (theme, language, sidebar:state). */
+
+export function readCookie(name: string, source: string = typeof document === "undefined" ? "" : document.cookie): string | null {
+  for (const part of source.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+/** The Set-Cookie-style string for `document.cookie` (path /, SameSite=Lax, Secure on https). */
+export function cookieString(name: string, value: string, maxAgeSeconds: number, secure = false): string {
+  return `${name}=${encodeURIComponent(value)}; path=/; max-age=${maxAgeSeconds}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+  if (typeof document === "undefined") return;
+  document.cookie = cookieString(name, value, maxAgeSeconds, location.protocol === "https:");
+}
+
+/** localStorage that never throws (private modes, disabled storage). */
+export const storage = {
+  get(key: string): string | null {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key: string, value: string): void {
+    try {
+      localStorage.setItem(key, value);
+    } catch {
+      /* storage unavailable: the cookie still carries the choice */
+    }
+  },
+};
+
+export const ONE_YEAR = 60 * 60 * 24 * 365;

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { AccountLocation, AccountType, Currency, Industry, Language, OrgSize } from "./enums";
+import { email, enumOf, requiredText, websiteUrl } from "./forms";
+import { MESSAGES } from "./messages";
+import { FileRef } from "./styling";
+
+/** SPEC §3 Account, as the API answers it. */
+export const AccountDto = z
+  .object({
+    id: z.string(),
+    type: z.enum(AccountType),
+    name: z.string(),
+    tan: z.string().nullable(),
+    authId: z.string().nullable(),
+    parentAccountId: z.string().nullable(),
+    industry: z.enum(Industry).nullable(),
+    size: z.enum(OrgSize).nullable(),
+    website: z.string().nullable(),
+    logo: FileRef.nullable(),
+    primaryEmail: z.string().nullable(),
+    currency: z.enum(Currency),
+    location: z.enum(AccountLocation).nullable(),
+    language: z.enum(Language),
+  })
+  .meta({ id: "Account" });
+export type AccountDto = z.infer<typeof AccountDto>;
+
+/** The account fields a person fills in (onboarding, profile). Name and website cannot be empty (SPEC §5). */
+export const AccountDetails = z.object({
+  name: requiredText(120),
+  website: websiteUrl,
+  industry: enumOf(Industry),
+  size: enumOf(OrgSize),
+  primaryEmail: email,
+  currency: enumOf(Currency),
+  location: enumOf(AccountLocation),
+  language: enumOf(Language),
+});
+export type AccountDetails = z.infer<typeof AccountDetails>;
+
+/** `POST v1/accounts`: the `data` part of the multipart body; the logo comes as file field `logo`. */
+export const CreateAccountData = AccountDetails.extend({ type: enumOf(AccountType) }).meta({ id: "CreateAccount" });
+export type CreateAccountData = z.infer<typeof CreateAccountData>;
+
+export const TAN = z.string({ error: MESSAGES.required }).trim().regex(/^\d{6}$/, "A TAN is 6 digits");
+
+export const AccountExistQuery = z.object({
+  tan: TAN,
+  type: z.enum(AccountType, { error: "Must be partner or customer" }).optional(),
+});
+
+export const AccountIdParam = z.object({ id: z.string().uuid(MESSAGES.invalidUuid) });
+
+export const AcceptInviteParams = z.object({
+  accountId: z.string().uuid(MESSAGES.invalidUuid),
+  inviteId: z.string().uuid(MESSAGES.invalidUuid),
+});
+
+export const ImageTypes = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;

@@ -1,0 +1,126 @@
+import { signIn, signInWithForm, DEMO_USERS, uniqueEmail } from "./auth";
+import { expect, expectAccessible, PARTNER_ORIGIN, test } from "./fixtures";
+
+const MAIN = "http://localhost:4173";
+
+test.describe("sign-up and onboarding", () => {
+  test("a new partner signs up, onboards and sees its TAN in the profile", async ({ page }) => {
+    await page.goto("/signup");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: /Join the Partner Program/ }).click();
+    await page.getByLabel("Full name").fill("Pat Partner");
+    await page.getByLabel("Email address").fill(uniqueEmail("partner"));
+    await page.getByLabel("Password").fill("Str0ng-pass!");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Create account" }).click();
+
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page.getByRole("heading", { name: "Create your organization" })).toBeVisible();
+    await expect(page.getByLabel("Account type")).toHaveValue("partner");
+    await expectAccessible(page);
+    // Required fields are enforced before anything is sent.
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Missing Fields: Please complete the required fields.").first()).toBeVisible();
+    await expect(page.getByText("Required").first()).toBeVisible();
+    await page.getByLabel("Organization name").fill("Pat's Academy");
+    await page.getByLabel("Website").fill("pats-academy.example.com");
+    await page.getByLabel("Industry").selectOption("education");
+    await page.getByLabel("Size").selectOption("1-10");
+    await page.getByRole("button", { name: "Create account" }).click();
+
+    await expect(page).toHaveURL(`${MAIN}/`);
+    await page.goto("/admin/profile");
+    await expect(page.getByTestId("account-tan")).toHaveText(/^\d{6}$/);
+    await expect(page.getByText("Pat's Academy").first()).toBeVisible();
+  });
+
+  test("a new customer signs up and lands in onboarding as a customer", async ({ page }) => {
+    await page.goto("/signup");
+    await page.getByRole("button", { name: /I'm a new customer/ }).click();
+    await page.getByLabel("Full name").fill("Casey Customer");
+    await page.getByLabel("Email address").fill(uniqueEmail("customer"));
+    await page.getByLabel("Password").fill("Str0ng-pass!");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page.getByLabel("Account type")).toHaveValue("customer");
+    await expect(page.getByLabel("First name")).toHaveValue("Casey");
+    await expect(page.getByLabel("Last name")).toHaveValue("Customer");
+  });
+
+  test("a wrong password is explained and nothing else happens", async ({ page }) => {
+    await page.goto("/login");
+    await signInWithForm(page, DEMO_USERS.customerAdmin.email, "not-the-password");
+    await expect(page.getByRole("alert")).toHaveText("Wrong email or password.");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe("across domains", () => {
+  test("a signed-out visitor of the partner's domain signs in on the main domain and comes back signed in", async ({ page }) => {
+    await page.goto(`${PARTNER_ORIGIN}/bookings`);
+    // Sent to the main domain's /login, wearing Northwind's branding.
+    await expect(page).toHaveURL(new RegExp(`^${MAIN}/login\\?redirectUrl=`));
+    expect(new URL(page.url()).searchParams.get("redirectUrl")).toBe(`${PARTNER_ORIGIN}/post-auth`);
+    await expect(page.getByTestId("platform-name")).toHaveText("Northwind Learn");
+    await expect(page).toHaveTitle("Northwind Learn");
+    await expectAccessible(page);
+    await signInWithForm(page, DEMO_USERS.customerAdmin.email);
+    // Back on the partner's domain, signed in.
+    await expect(page).toHaveURL(`${PARTNER_ORIGIN}/`);
+    await expect(page.getByRole("main")).toBeVisible();
+    // The partner's domain has a session of its own (the browser resolves *.test to loopback; Node does not).
+    const email = await page.evaluate(() => fetch("/api/auth/get-session").then((r) => r.json() as Promise<{ user: { email: string } }>).then((s) => s.user.email));
+    expect(email).toBe(DEMO_USERS.customerAdmin.email);
+  });
+
+  test("sign-up from the partner's domain ends in onboarding there", async ({ page }) => {
+    await page.goto(`${PARTNER_ORIGIN}/signup`);
+    await expect(page).toHaveURL(new RegExp(`^${MAIN}/signup\\?redirectUrl=`));
+    await expect(page.getByTestId("platform-name")).toHaveText("Northwind Learn");
+    await page.getByRole("button", { name: /I'm a new customer/ }).click();
+    await page.getByLabel("Full name").fill("Sat Ellite");
+    await page.getByLabel("Email address").fill(uniqueEmail("satellite"));
+    await page.getByLabel("Password").fill("Str0ng-pass!");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(`${PARTNER_ORIGIN}/onboarding`);
+    await expect(page.getByRole("heading", { name: "Create your organization" })).toBeVisible();
+  });
+});
+
+test.describe("route guards (SPEC §4)", () => {
+  test("anonymous to /bookings goes to /login", async ({ page }) => {
+    await page.goto("/bookings?tab=upcoming");
+    await expect(page).toHaveURL(`${MAIN}/login?tab=upcoming`);
+  });
+
+  test("signed in to /login goes home", async ({ page }) => {
+    await signIn(page, "customerAdmin", "/login");
+    await expect(page).toHaveURL(`${MAIN}/`);
+  });
+
+  test("a customer on a partner-only screen goes to /404", async ({ page }) => {
+    await signIn(page, "customerAdmin", "/admin/customers");
+    await expect(page).toHaveURL(`${MAIN}/404`);
+  });
+
+  test("a partner reaches its admin screens", async ({ page }) => {
+    await signIn(page, "partnerAdmin", "/admin/customers");
+    await expect(page).toHaveURL(`${MAIN}/admin/customers`);
+  });
+
+  test("a user with no account is sent to onboarding", async ({ page }) => {
+    const email = uniqueEmail("noaccount");
+    const res = await page.request.post(`${MAIN}/api/auth/sign-up/email`, {
+      data: { email, password: "Str0ng-pass!", name: "No Account" },
+      headers: { Origin: MAIN },
+    });
+    expect(res.status()).toBe(200);
+    await page.goto("/bookings");
+    await expect(page).toHaveURL(`${MAIN}/onboarding`);
+  });
+
+  test("viaClerk=true is stripped from the sign-in URL", async ({ page }) => {
+    await page.goto("/login?viaClerk=true&x=1");
+    await expect(page).toHaveURL(`${MAIN}/login?x=1`);
+  });
+});

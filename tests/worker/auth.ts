@@ -1,0 +1,71 @@
+import { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from "../../db/seed";
+import { call } from "./helpers";
+
+const ORIGIN = "http://localhost";
+let ip = 0;
+
+/** A distinct client address per sign-in, so the sign-in rate limit does not couple tests. */
+export const nextIp = () => `10.0.${Math.floor(++ip / 250)}.${ip % 250}`;
+
+/** Signs in with email and password through the embedded provider; answers the session cookie. */
+export async function signInCookie(email: string, password = DEMO_PASSWORD, clientIp = nextIp()): Promise<string> {
+  const res = await call("/api/auth/sign-in/email", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": clientIp },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+/** A bearer token (JWT) for a session cookie, as the client gets it from /api/auth/token. */
+export async function tokenForCookie(cookie: string): Promise<string> {
+  const res = await call("/api/auth/token", { headers: { Cookie: cookie } });
+  if (res.status !== 200) throw new Error(`token failed: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+const cache = new Map<string, string>();
+
+/** A bearer token for one of the demo users (README's demo sign-ins). */
+export async function tokenFor(who: DemoUserKey): Promise<string> {
+  let token = cache.get(who);
+  if (!token) {
+    token = await tokenForCookie(await signInCookie(DEMO_USERS[who].email));
+    cache.set(who, token);
+  }
+  return token;
+}
+
+/** Signs up a brand-new user (no account yet); answers the token and email. */
+export async function signUp(name = "New Person"): Promise<{ token: string; email: string; cookie: string }> {
+  const email = `user-${crypto.randomUUID().slice(0, 8)}@example.test`;
+  const res = await call("/api/auth/sign-up/email", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": nextIp() },
+    body: JSON.stringify({ email, password: "Str0ng-pass!", name }),
+  });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return { token: await tokenForCookie(cookie), email, cookie };
+}
+
+export function authed(token: string, init: RequestInit & { host?: string; accountId?: string } = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("Authorization", `Bearer ${token}`);
+  if (init.accountId) headers.set("X-Account-Id", init.accountId);
+  return { ...init, headers };
+}
+
+export function multipart(data: unknown, files: Record<string, Blob & { name?: string }> = {}): FormData {
+  const fd = new FormData();
+  fd.set("data", JSON.stringify(data));
+  for (const [field, blob] of Object.entries(files)) fd.set(field, blob, "upload");
+  return fd;
+}
+
+/** Smallest valid PNG (1×1). */
+export const PNG = new Blob(
+  [Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0))],
+  { type: "image/png" },
+);

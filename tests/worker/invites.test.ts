@@ -1,0 +1,71 @@
+import { env } from "cloudflare:workers";
+import { drizzle } from "drizzle-orm/d1";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import * as schema from "../../db/schema";
+import { DEMO } from "../../db/seed";
+import { authed, signUp, tokenFor } from "./auth";
+import { call, json } from "./helpers";
+
+const db = drizzle(env.DB, { schema });
+
+async function inviteFor(email: string, accountId: string = DEMO.customers.fabrikam.id) {
+  const id = crypto.randomUUID();
+  await db.insert(schema.invites).values({ id, accountId, email, role: "member", status: "pending" });
+  return id;
+}
+
+const accept = (token: string | null, accountId: string, inviteId: string) =>
+  call(`/v1/accounts/${accountId}/invites/${inviteId}/accept`, { method: "POST", ...(token ? authed(token) : {}) });
+
+describe("onboarding invites", () => {
+  it("offers a pending invite to the invitee, who accepts it and joins the account", async () => {
+    const { token, email } = await signUp("Ivy Invitee");
+    const inviteId = await inviteFor(email);
+    const me = await json(await call("/v1/users/me", authed(token)));
+    expect(me.onboardingInvites).toEqual([
+      { id: inviteId, accountId: DEMO.customers.fabrikam.id, accountName: DEMO.customers.fabrikam.name, accountOrganizationId: DEMO.customers.fabrikam.id },
+    ]);
+    const res = await accept(token, DEMO.customers.fabrikam.id, inviteId);
+    expect(res.status).toBe(200);
+    const after = await json(await call("/v1/users/me", authed(token)));
+    expect(after.accounts).toEqual([expect.objectContaining({ id: DEMO.customers.fabrikam.id, role: "member" })]);
+    expect(after.onboardingInvites).toEqual([]);
+    const member = await db.select().from(schema.authMembers).where(and(eq(schema.authMembers.organizationId, DEMO.customers.fabrikam.id)));
+    expect(member.some((m) => m.role === "member")).toBe(true);
+    // Accepting twice is a conflict and changes nothing.
+    expect((await accept(token, DEMO.customers.fabrikam.id, inviteId)).status).toBe(409);
+  });
+
+  it("answers 404 to someone the invite does not name, and to the wrong account", async () => {
+    const { email } = await signUp();
+    const inviteId = await inviteFor(email);
+    expect((await accept(await tokenFor("partnerAdmin"), DEMO.customers.fabrikam.id, inviteId)).status).toBe(404);
+    const { token: other } = await signUp();
+    expect((await accept(other, DEMO.customers.fabrikam.id, inviteId)).status).toBe(404);
+    const row = await db.select().from(schema.invites).where(eq(schema.invites.id, inviteId));
+    expect(row[0].status).toBe("pending");
+  });
+
+  it("answers 400 for ids that are not UUIDs and 401 without a token", async () => {
+    const { token, email } = await signUp();
+    const inviteId = await inviteFor(email);
+    const bad = await accept(token, "abc", inviteId);
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.fields.accountId).toBe("Not a valid UUID");
+    expect((await accept(null, DEMO.customers.fabrikam.id, inviteId)).status).toBe(401);
+  });
+
+  it("clears onboarding invites for the caller only", async () => {
+    const { token, email } = await signUp();
+    await inviteFor(email);
+    const me = await json(await call("/v1/users/me", authed(token)));
+    expect(me.onboardingInvites).toHaveLength(1);
+    const other = await json(await call("/v1/users/me", authed(await tokenFor("customerAdmin"))));
+    expect((await call(`/v1/admin/users/${other.id}/clear-onboarding-invites`, { method: "POST", ...authed(token) })).status).toBe(404);
+    expect((await call(`/v1/admin/users/${me.id}/clear-onboarding-invites`, { method: "POST" })).status).toBe(401);
+    const res = await call(`/v1/admin/users/${me.id}/clear-onboarding-invites`, { method: "POST", ...authed(token) });
+    expect(res.status).toBe(204);
+    expect((await json(await call("/v1/users/me", authed(token)))).onboardingInvites).toEqual([]);
+  });
+});

@@ -1,0 +1,109 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { app } from "../../worker/index";
+import { TELEMETRY_BLOBS } from "../../worker/api/telemetry";
+import { call, json } from "./helpers";
+
+type Point = { indexes?: string[]; blobs?: string[]; doubles?: number[] };
+
+/** Sends to the Worker with a recording Analytics Engine dataset in place of the real one. */
+async function post(body: unknown, opts: { telemetry?: string; host?: string; raw?: string } = {}) {
+  const points: Point[] = [];
+  const dataset = { writeDataPoint: (p: Point) => void points.push(p) };
+  const host = opts.host ?? "localhost";
+  const res = await app.fetch(
+    new Request(`http://${host}/v1/telemetry`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Host: host },
+      body: opts.raw ?? JSON.stringify(body),
+    }),
+    { ...env, TELEMETRY_DATASET: dataset as unknown as AnalyticsEngineDataset, TELEMETRY: opts.telemetry ?? "on" },
+  );
+  return { res, points };
+}
+
+const pageView = { type: "pageView", name: "Partner Bookings", path: "/jobs", authenticated: true, userId: "u-1", accountId: "a-1", language: "enGB" };
+
+describe("POST /v1/telemetry", () => {
+  it("writes a page view to the Analytics Engine dataset and answers 204", async () => {
+    const { res, points } = await post(pageView);
+    expect(res.status).toBe(204);
+    expect(points).toHaveLength(1);
+    const row = Object.fromEntries(TELEMETRY_BLOBS.map((k, i) => [k, points[0].blobs![i]]));
+    expect(row).toMatchObject({
+      type: "pageView",
+      name: "Partner Bookings",
+      path: "/jobs",
+      authenticated: "true",
+      userId: "u-1",
+      accountId: "a-1",
+      host: "localhost",
+      language: "enGB",
+    });
+    expect(points[0].indexes).toEqual(["main"]);
+    expect(points[0].doubles).toEqual([1]);
+  });
+
+  it("indexes a partner domain's events by the partner", async () => {
+    const { res, points } = await post({ ...pageView, authenticated: false, userId: null }, { host: "learn.northwind.test" });
+    expect(res.status).toBe(204);
+    expect(points[0].indexes![0]).not.toBe("main");
+    expect(points[0].blobs![TELEMETRY_BLOBS.indexOf("host")]).toBe("learn.northwind.test");
+    expect(points[0].blobs![TELEMETRY_BLOBS.indexOf("authenticated")]).toBe("false");
+  });
+
+  it("writes exceptions with their message and stack", async () => {
+    const { res, points } = await post({ type: "exception", name: "TypeError", message: "x is undefined", stack: "at y", path: "/" });
+    expect(res.status).toBe(204);
+    const blobs = points[0].blobs!;
+    expect(blobs[TELEMETRY_BLOBS.indexOf("type")]).toBe("exception");
+    expect(blobs[TELEMETRY_BLOBS.indexOf("message")]).toBe("x is undefined");
+    expect(blobs[TELEMETRY_BLOBS.indexOf("stack")]).toBe("at y");
+  });
+
+  it("writes nothing when the var TELEMETRY is off, and still answers 204", async () => {
+    const { res, points } = await post(pageView, { telemetry: "off" });
+    expect(res.status).toBe(204);
+    expect(points).toEqual([]);
+  });
+
+  it("refuses what is not a telemetry event with 400 and the fields, writing nothing", async () => {
+    for (const bad of [
+      {},
+      { ...pageView, type: "click" },
+      { ...pageView, name: "" },
+      { ...pageView, authenticated: "yes" },
+      { ...pageView, path: "https://elsewhere.example/x" },
+      { ...pageView, language: "fr" },
+    ]) {
+      const { res, points } = await post(bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      const body = await json(res);
+      expect(body.error.code).toBe("invalid_input");
+      expect(Object.keys(body.error.fields ?? {}).length).toBeGreaterThan(0);
+      expect(points).toEqual([]);
+    }
+  });
+
+  it("refuses a body that is not JSON with 400 and one over 8 KB with 413", async () => {
+    expect((await post(null, { raw: "not json" })).res.status).toBe(400);
+    const big = await post({ ...pageView, name: "x".repeat(9000) });
+    expect(big.res.status).toBe(413);
+    expect((await json(big.res)).error.code).toBe("payload_too_large");
+    expect(big.points).toEqual([]);
+  });
+
+  it("works against the real dataset binding of wrangler.toml", async () => {
+    const res = await call("/v1/telemetry", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(pageView),
+    });
+    expect(res.status).toBe(204);
+  });
+
+  it("is in the OpenAPI document", async () => {
+    const doc = await json(await call("/v1/openapi.json"));
+    expect(doc.paths["/v1/telemetry"].post.requestBody).toBeTruthy();
+  });
+});

@@ -1,0 +1,146 @@
+import { and, eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { accountUsers, accounts, users } from "../../db/schema";
+import type { AppEnv } from "../env";
+import { forbidden, invalid, unauthenticated } from "../http/errors";
+import type { IdentityEnv } from "./embedded";
+import { verifyClerk, verifyEmbeddedToken, type AuthContext } from "./tokens";
+
+export type ProductUser = typeof users.$inferSelect;
+export type Account = typeof accounts.$inferSelect;
+export type Role = "owner" | "admin" | "member";
+
+export type ClerkEnv = IdentityEnv & {
+  CLERK_PUBLISHABLE_KEY?: string;
+  CLERK_SECRET_KEY?: string;
+  CLERK_JWT_KEY?: string;
+};
+
+/** Clerk when its keys are configured; the embedded provider otherwise (DESIGN.md §4). */
+export function identityProvider(env: ClerkEnv): "clerk" | "embedded" {
+  return env.CLERK_JWT_KEY && env.CLERK_PUBLISHABLE_KEY ? "clerk" : "embedded";
+}
+
+/** Origins allowed to use the identity provider: the main origin, and this host when it is a connected partner domain. */
+export function trustedOrigins(c: Context<AppEnv>): string[] {
+  const origins = new Set([new URL(c.env.MAIN_ORIGIN).origin]);
+  const here = new URL(c.req.url).origin;
+  const tenant = c.get("tenant");
+  if (tenant.mode === "main" || tenant.partner) origins.add(here);
+  return [...origins];
+}
+
+function bearer(c: Context<AppEnv>): string | null {
+  const header = c.req.header("Authorization") ?? "";
+  const m = header.match(/^Bearer\s+(.+)$/i);
+  return m ? m[1].trim() : null;
+}
+
+/** Splits a display name into first and last name. */
+function names(name: string | null): { firstName: string | null; lastName: string | null } {
+  const parts = (name ?? "").trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return { firstName: null, lastName: null };
+  return { firstName: parts[0], lastName: parts.slice(1).join(" ") || null };
+}
+
+/** The product's user row for this identity, created on first sight. */
+async function productUser(c: Context<AppEnv>, auth: AuthContext): Promise<ProductUser> {
+  const db = c.get("db");
+  const found = await db.select().from(users).where(eq(users.authId, auth.userId)).limit(1);
+  if (found[0]) return found[0];
+  const inserted = await db
+    .insert(users)
+    .values({ authId: auth.userId, email: auth.email ?? "", ...names(auth.name) })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted[0]) return inserted[0];
+  return (await db.select().from(users).where(eq(users.authId, auth.userId)).limit(1))[0];
+}
+
+/**
+ * The signed-in caller: the verified token and the product user. Throws 401
+ * without a valid token. Memoised per request.
+ */
+export async function requireUser(c: Context<AppEnv>): Promise<{ auth: AuthContext; user: ProductUser }> {
+  const known = c.get("caller");
+  if (known) return known;
+  const token = bearer(c);
+  if (!token) throw unauthenticated();
+  const env = c.env as ClerkEnv;
+  const auth =
+    identityProvider(env) === "clerk"
+      ? await verifyClerk({ jwtKey: env.CLERK_JWT_KEY!, authorizedParties: trustedOrigins(c) }, token)
+      : await verifyEmbeddedToken(c.get("db"), token);
+  if (!auth) throw unauthenticated();
+  const caller = { auth, user: await productUser(c, auth) };
+  c.set("caller", caller);
+  return caller;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type Acting = { auth: AuthContext; user: ProductUser; account: Account; role: Role };
+
+/**
+ * The account the caller acts as: `X-Account-Id`, honoured only when the
+ * caller is an active member of it (embedded), or it is the caller's active
+ * Clerk organisation. Without the header, the caller's only account. 403 and
+ * nothing done otherwise.
+ */
+export async function requireAccount(c: Context<AppEnv>): Promise<Acting> {
+  const { auth, user } = await requireUser(c);
+  const known = c.get("acting");
+  if (known) return known;
+  const header = c.req.header("X-Account-Id")?.trim();
+  if (header !== undefined && !UUID.test(header)) throw invalid({ "X-Account-Id": "Not a valid UUID" });
+  const db = c.get("db");
+  let acting: Acting | null = null;
+  if (auth.provider === "clerk") {
+    const rows = await db
+      .select()
+      .from(accounts)
+      .where(header ? and(eq(accounts.id, header), eq(accounts.authId, auth.orgId ?? "")) : eq(accounts.authId, auth.orgId ?? ""))
+      .limit(1);
+    const role = (auth.orgRole === "admin" || auth.orgRole === "owner" ? auth.orgRole : "member") as Role;
+    if (rows[0]) acting = { auth: { ...auth }, user, account: rows[0], role };
+  } else {
+    const rows = await db
+      .select({ account: accounts, role: accountUsers.role })
+      .from(accountUsers)
+      .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
+      .where(
+        header
+          ? and(eq(accountUsers.userId, user.id), eq(accountUsers.accountId, header), eq(accountUsers.status, "active"))
+          : and(eq(accountUsers.userId, user.id), eq(accountUsers.status, "active")),
+      )
+      .limit(2);
+    if (rows.length === 1 || (header && rows[0])) {
+      const { account, role } = rows[0];
+      acting = {
+        auth: { ...auth, orgId: account.authId, orgRole: role, orgSlug: null },
+        user,
+        account,
+        role: role as Role,
+      };
+    } else if (!header && rows.length > 1) {
+      throw invalid({ "X-Account-Id": "Required" }, "Say which account to act as");
+    }
+  }
+  if (!acting) throw forbidden("You are not a member of this account");
+  c.set("acting", acting);
+  return acting;
+}
+
+/** Partner admin screens (DESIGN.md §4): a partner account and the org role admin or owner. */
+export async function requirePartnerAdmin(c: Context<AppEnv>): Promise<Acting> {
+  const acting = await requireAccount(c);
+  if (acting.account.type !== "partner") throw forbidden("Only partner accounts can do this");
+  if (acting.role === "member") throw forbidden("Only owners and admins can do this");
+  return acting;
+}
+
+export async function requireAccountAdmin(c: Context<AppEnv>): Promise<Acting> {
+  const acting = await requireAccount(c);
+  if (acting.role === "member") throw forbidden("Only owners and admins can do this");
+  return acting;
+}

@@ -1,0 +1,92 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { jwt } from "better-auth/plugins/jwt";
+import { oneTimeToken } from "better-auth/plugins/one-time-token";
+import { organization } from "better-auth/plugins/organization";
+import { drizzle } from "drizzle-orm/d1";
+import { authSchema } from "../../db/schema";
+
+/**
+ * The embedded identity provider (DESIGN.md §4): better-auth on D1, mounted
+ * at /api/auth on every host the Worker serves. Email and password; the
+ * organization plugin (organisations are accounts); short-lived JWTs with a
+ * JWKS for /v1 bearer tokens; one-time tokens for the satellite hand-off.
+ */
+export const TOKEN_ISSUER = "techfit";
+export const TOKEN_AUDIENCE = "techfit-api";
+
+/** Used only when APP_ENV is "development" and no BETTER_AUTH_SECRET is set. */
+const DEV_SECRET = "techfit-local-development-secret-not-for-production";
+
+export type IdentityEnv = Env & {
+  BETTER_AUTH_SECRET?: string;
+  AUTH_SIGNIN_LIMIT?: string;
+};
+
+export function authSecret(env: IdentityEnv): string {
+  if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
+  if (env.APP_ENV === "development") return DEV_SECRET;
+  throw new Error("BETTER_AUTH_SECRET is not set");
+}
+
+function createAuth(env: IdentityEnv, origin: string, trusted: string[]) {
+  const signInLimit = Number(env.AUTH_SIGNIN_LIMIT ?? "10") || 10;
+  return betterAuth({
+    appName: "TechFIT",
+    baseURL: origin,
+    basePath: "/api/auth",
+    secret: authSecret(env),
+    trustedOrigins: trusted,
+    database: drizzleAdapter(drizzle(env.DB), { provider: "sqlite", schema: authSchema }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 600,
+      customRules: {
+        "/sign-in/email": { window: 60, max: signInLimit },
+        "/sign-up/email": { window: 60, max: signInLimit },
+        "/one-time-token/verify": { window: 60, max: signInLimit * 3 },
+      },
+    },
+    advanced: {
+      // HttpOnly and SameSite=Lax always; Secure whenever the site is served over https.
+      useSecureCookies: origin.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      ipAddress: { ipAddressHeaders: ["cf-connecting-ip", "x-forwarded-for"] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    telemetry: { enabled: false },
+    plugins: [
+      organization({ allowUserToCreateOrganization: true, creatorRole: "owner" }),
+      jwt({
+        jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } },
+        jwt: {
+          issuer: TOKEN_ISSUER,
+          audience: TOKEN_AUDIENCE,
+          expirationTime: "15m",
+          definePayload: ({ user, session }) => ({ email: user.email, name: user.name, sid: session.id }),
+        },
+      }),
+      oneTimeToken({ expiresIn: 2 }),
+    ],
+  });
+}
+
+export type EmbeddedAuth = ReturnType<typeof createAuth>;
+
+const instances = new Map<string, EmbeddedAuth>();
+
+/** One better-auth instance per origin and trusted set, kept for the isolate's life. */
+export function embeddedAuth(env: IdentityEnv, origin: string, trusted: string[]): EmbeddedAuth {
+  const key = `${origin}|${trusted.join(",")}`;
+  let auth = instances.get(key);
+  if (!auth) {
+    if (instances.size > 200) instances.clear();
+    auth = createAuth(env, origin, trusted);
+    instances.set(key, auth);
+  }
+  return auth;
+}

@@ -1,0 +1,107 @@
+import { verifyToken as verifyClerkToken } from "@clerk/backend";
+import { createLocalJWKSet, jwtVerify, type JWK } from "jose";
+import { authJwks } from "../../db/schema";
+import type { Db } from "../env";
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "./embedded";
+
+/** Who is calling, whichever provider signed the token (DESIGN.md §4). */
+export type AuthContext = {
+  provider: "embedded" | "clerk";
+  sessionId: string;
+  /** The identity provider's user id. */
+  userId: string;
+  email: string | null;
+  name: string | null;
+  /** The active organisation as the provider sees it (Clerk); null for embedded tokens. */
+  orgId: string | null;
+  orgRole: string | null;
+  orgSlug: string | null;
+  orgPermissions: string[];
+};
+
+export type ClerkConfig = { jwtKey: string; authorizedParties: string[] };
+
+let keySet: { at: number; get: ReturnType<typeof createLocalJWKSet>; kids: Set<string> } | null = null;
+
+async function embeddedKeys(db: Db, kid: string | undefined) {
+  const fresh = keySet && Date.now() - keySet.at < 60_000 && (!kid || keySet.kids.has(kid));
+  if (!fresh) {
+    const rows = await db.select().from(authJwks);
+    const keys = rows.map((r) => ({ ...(JSON.parse(r.publicKey) as JWK), kid: r.id, alg: r.alg ?? "EdDSA" }));
+    keySet = { at: Date.now(), get: createLocalJWKSet({ keys }), kids: new Set(rows.map((r) => r.id)) };
+  }
+  return keySet!.get;
+}
+
+function kidOf(token: string): string | undefined {
+  try {
+    const header = JSON.parse(atob(token.split(".")[0].replace(/-/g, "+").replace(/_/g, "/")));
+    return typeof header.kid === "string" ? header.kid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Verifies a bearer token from the embedded provider (EdDSA JWT from /api/auth/token). */
+export async function verifyEmbeddedToken(db: Db, token: string): Promise<AuthContext | null> {
+  try {
+    const keys = await embeddedKeys(db, kidOf(token));
+    const { payload } = await jwtVerify(token, keys, { issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE });
+    if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
+    return {
+      provider: "embedded",
+      sessionId: payload.sid,
+      userId: payload.sub,
+      email: typeof payload.email === "string" ? payload.email : null,
+      name: typeof payload.name === "string" ? payload.name : null,
+      orgId: null,
+      orgRole: null,
+      orgSlug: null,
+      orgPermissions: [],
+    };
+  } catch {
+    return null;
+  }
+}
+
+type ClerkClaims = {
+  sub: string;
+  sid?: string;
+  email?: string;
+  name?: string;
+  org_id?: string;
+  org_role?: string;
+  org_slug?: string;
+  org_permissions?: string[];
+  /** Session token v2 packs the organisation into `o`. */
+  o?: { id?: string; rol?: string; slg?: string; per?: string };
+};
+
+/**
+ * Verifies a Clerk session token without network (PEM `jwtKey`), checking
+ * expiry and the authorised party. Organisation claims of v1 (`org_*`) and v2
+ * (`o`) tokens are both read; Clerk's roles are "org:admin" style.
+ */
+export async function verifyClerk(config: ClerkConfig, token: string): Promise<AuthContext | null> {
+  try {
+    const claims = (await verifyClerkToken(token, {
+      jwtKey: config.jwtKey,
+      authorizedParties: config.authorizedParties,
+    })) as unknown as ClerkClaims;
+    const o = claims.o ?? {};
+    const role = claims.org_role ?? o.rol ?? null;
+    return {
+      provider: "clerk",
+      sessionId: claims.sid ?? "",
+      userId: claims.sub,
+      email: claims.email ?? null,
+      name: claims.name ?? null,
+      orgId: claims.org_id ?? o.id ?? null,
+      orgRole: role ? role.replace(/^org:/, "") : null,
+      orgSlug: claims.org_slug ?? o.slg ?? null,
+      orgPermissions: claims.org_permissions ?? (o.per ? o.per.split(",") : []),
+    };
+  } catch {
+    return null;
+  }
+}
