@@ -2,7 +2,7 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { fieldsFromIssues } from "../../contract/errors";
 import type { AppEnv } from "../env";
-import { requireAccount, requireAccountAdmin, requirePartnerAdmin, requireUser } from "../identity/context";
+import { requireAccount, requireAccountAdmin, requireCustomer, requirePartner, requirePartnerAdmin, requireUser } from "../identity/context";
 import { checkImage, type CheckedUpload, type UploadRule } from "../storage/uploads";
 import { ApiError, invalid } from "./errors";
 
@@ -21,10 +21,10 @@ export type EndpointSpec<Q extends z.ZodType = z.ZodType, P extends z.ZodType = 
   tags: string[];
   /**
    * Who may call it (worker/identity): anyone; a signed-in user; a member of
-   * the account in X-Account-Id; an owner or admin of it; an owner or admin of
-   * a partner account.
+   * the account in X-Account-Id (of any type, a customer, a partner); an owner
+   * or admin of it; an owner or admin of a partner account.
    */
-  auth: "public" | "user" | "account" | "accountAdmin" | "partnerAdmin";
+  auth: "public" | "user" | "account" | "customer" | "partner" | "accountAdmin" | "partnerAdmin";
   query?: Q;
   params?: P;
   body?: B;
@@ -64,6 +64,8 @@ const GUARDS = {
   public: async () => {},
   user: requireUser,
   account: requireAccount,
+  customer: requireCustomer,
+  partner: requirePartner,
   accountAdmin: requireAccountAdmin,
   partnerAdmin: requirePartnerAdmin,
 } as const;

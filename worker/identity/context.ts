@@ -131,6 +131,20 @@ export async function requireAccount(c: Context<AppEnv>): Promise<Acting> {
   return acting;
 }
 
+/** A member of a partner account (jobs, slots). */
+export async function requirePartner(c: Context<AppEnv>): Promise<Acting> {
+  const acting = await requireAccount(c);
+  if (acting.account.type !== "partner") throw forbidden("Only partner accounts can do this");
+  return acting;
+}
+
+/** A member of a customer account (booking). */
+export async function requireCustomer(c: Context<AppEnv>): Promise<Acting> {
+  const acting = await requireAccount(c);
+  if (acting.account.type !== "customer") throw forbidden("Only customer accounts can do this");
+  return acting;
+}
+
 /** Partner admin screens (DESIGN.md §4): a partner account and the org role admin or owner. */
 export async function requirePartnerAdmin(c: Context<AppEnv>): Promise<Acting> {
   const acting = await requireAccount(c);

@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { CancellationReason, Currency, JobLineStatus, JobStatus, RescheduleReason } from "./enums";
+import { MESSAGES } from "./messages";
+
+const uuid = z.string().uuid(MESSAGES.invalidUuid);
+
+/** An ISO 8601 date-time in the future (a proposed or published session start). */
+export const FutureDateTime = z
+  .string({ error: MESSAGES.required })
+  .refine((v) => !Number.isNaN(Date.parse(v)) && /T\d{2}:\d{2}/.test(v), MESSAGES.invalidDate)
+  .refine((v) => Date.parse(v) > Date.now(), "Must be in the future")
+  .transform((v) => new Date(v).toISOString());
+
+/** For each session: up to three preferred times (booking request) or one open slot (calendar-based). */
+export const SessionChoice = z.object({
+  sessionId: uuid,
+  times: z.array(FutureDateTime).min(1, MESSAGES.required).max(3, "At most 3 times").optional(),
+  slotId: uuid.optional(),
+});
+
+export const BookingMode = z.enum(["request", "slots"]);
+
+const choices = z
+  .array(SessionChoice)
+  .min(1, MESSAGES.noItems)
+  .superRefine((items, ctx) => {
+    const seen = new Set<string>();
+    items.forEach((item, i) => {
+      if (seen.has(item.sessionId)) ctx.addIssue({ code: "custom", path: [i, "sessionId"], message: MESSAGES.alreadyExists });
+      seen.add(item.sessionId);
+    });
+  });
+
+function modeRule(value: { mode: "request" | "slots"; sessions: z.infer<typeof SessionChoice>[] }, ctx: z.RefinementCtx) {
+  value.sessions.forEach((s, i) => {
+    if (value.mode === "request" && !s.times?.length) ctx.addIssue({ code: "custom", path: ["sessions", i, "times"], message: MESSAGES.required });
+    if (value.mode === "slots" && !s.slotId) ctx.addIssue({ code: "custom", path: ["sessions", i, "slotId"], message: MESSAGES.required });
+  });
+}
+
+/** `POST v1/bookings`: book a workout (SPEC §2 booking overlay: Review → Book → Confirm). */
+export const CreateBooking = z
+  .object({ workoutId: uuid, variantId: uuid.optional(), mode: BookingMode, sessions: choices })
+  .superRefine(modeRule)
+  .meta({ id: "CreateBooking" });
+export type CreateBooking = z.infer<typeof CreateBooking>;
+
+/** Scheduling an existing booking again: request times or book slots, for every session line. */
+export const ScheduleBooking = z
+  .object({ mode: BookingMode, sessions: choices, reason: z.enum(RescheduleReason).optional(), comment: z.string().trim().max(500).optional() })
+  .superRefine(modeRule)
+  .meta({ id: "ScheduleBooking" });
+export type ScheduleBooking = z.infer<typeof ScheduleBooking>;
+
+export const CancelBooking = z
+  .object({ reason: z.enum(CancellationReason, { error: MESSAGES.required }), comment: z.string().trim().max(500).optional() })
+  .meta({ id: "CancelBooking" });
+
+export const DenyRequest = z
+  .object({ reason: z.enum(RescheduleReason, { error: MESSAGES.required }), comment: z.string().trim().max(500).optional() })
+  .meta({ id: "DenyRequest" });
+
+/** The delivery partner confirms a request, choosing one time per session line (one of the proposed ones). */
+export const ConfirmRequest = z
+  .object({ lines: z.array(z.object({ lineId: uuid, time: FutureDateTime })).min(1, MESSAGES.noItems) })
+  .meta({ id: "ConfirmRequest" });
+
+export const JobIdParam = z.object({ id: uuid });
+export const JobLineParams = z.object({ id: uuid, lineId: uuid });
+
+export const JobsQuery = z.object({
+  status: z.enum(JobStatus).optional(),
+  from: z.string().date(MESSAGES.invalidDate).optional(),
+  to: z.string().date(MESSAGES.invalidDate).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(200).optional(),
+});
+
+export const CreateSlot = z
+  .object({ workoutId: uuid, sessionId: uuid, startsAt: FutureDateTime, capacity: z.coerce.number().int(MESSAGES.invalidQuantity).min(1, MESSAGES.invalidQuantity) })
+  .meta({ id: "CreateSlot" });
+
+export const SlotsQuery = z.object({ workoutId: uuid, sessionId: uuid.optional() });
+
+export const SlotDto = z
+  .object({ id: z.string(), workoutId: z.string(), sessionId: z.string(), startsAt: z.string(), endsAt: z.string(), capacity: z.number(), seatsTaken: z.number(), partnerName: z.string() })
+  .meta({ id: "Slot" });
+export type SlotDto = z.infer<typeof SlotDto>;
+
+export const JobAction = z.enum(["requestTimes", "bookSlots", "reschedule", "cancel", "confirm", "deny", "completeLine", "complete"]);
+export type JobActionName = z.infer<typeof JobAction>;
+
+export const JobLineDto = z.object({
+  id: z.string(),
+  sequence: z.number(),
+  sessionId: z.string(),
+  sessionName: z.string(),
+  lengthMinutes: z.number(),
+  status: z.enum(JobLineStatus),
+  scheduledAt: z.string().nullable(),
+  requestedTimes: z.array(z.string()),
+  slotId: z.string().nullable(),
+  actionItems: z.array(
+    z.object({ id: z.string(), name: z.string(), link: z.string().nullable(), stage: z.string(), assigneeType: z.string(), dueAt: z.string().nullable(), completedAt: z.string().nullable() }),
+  ),
+});
+
+export const JobDto = z
+  .object({
+    id: z.string(),
+    status: z.enum(JobStatus),
+    workout: z.object({ id: z.string(), name: z.string(), title: z.string().nullable() }),
+    customer: z.object({ id: z.string(), name: z.string() }),
+    partner: z.object({ id: z.string(), name: z.string() }),
+    deliveryPartner: z.object({ id: z.string(), name: z.string() }).nullable(),
+    creditsConsumed: z.number(),
+    priceAmount: z.number().nullable(),
+    currency: z.enum(Currency).nullable(),
+    cancelReason: z.enum(CancellationReason).nullable(),
+    createdAt: z.string(),
+    lines: z.array(JobLineDto),
+    /** What the caller's side may do now (the state machine decides). */
+    actions: z.array(JobAction),
+  })
+  .meta({ id: "Job" });
+export type JobDto = z.infer<typeof JobDto>;
+
+export const JobList = z.object({ items: z.array(JobDto), nextCursor: z.string().nullable() }).meta({ id: "JobList" });
+
+/** What the booking overlay shows before booking: sessions, the price and open slots. */
+export const BookingOptions = z
+  .object({
+    workout: z.object({ id: z.string(), name: z.string(), title: z.string().nullable(), maxAttendees: z.number(), totalMinutes: z.number() }),
+    sessions: z.array(z.object({ id: z.string(), sequence: z.number(), name: z.string(), lengthMinutes: z.number(), slots: z.array(SlotDto) })),
+    price: z.object({ kind: z.enum(["credits", "money"]), amount: z.number(), currency: z.enum(Currency).nullable() }).nullable(),
+    creditBalance: z.number(),
+  })
+  .meta({ id: "BookingOptions" });
+export type BookingOptions = z.infer<typeof BookingOptions>;

@@ -1,0 +1,307 @@
+import { env } from "cloudflare:workers";
+import { and, eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as schema from "../../db/schema";
+import { DEMO } from "../../db/seed";
+import { authed, tokenFor } from "./auth";
+import { call, json } from "./helpers";
+
+const db = drizzle(env.DB, { schema });
+const FABRIKAM = DEMO.customers.fabrikam.id;
+const WORKOUT = DEMO.workouts.copilotFoundations;
+const inDays = (d: number, h = 9) => new Date(Date.UTC(2030, 0, 1 + d, h)).toISOString();
+
+async function sessions(workoutId = WORKOUT) {
+  return db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, workoutId)).orderBy(schema.workoutSessions.sequence);
+}
+const balance = async (accountId = FABRIKAM) =>
+  Number((await db.select({ t: sql<number>`coalesce(sum(quantity),0)` }).from(schema.creditLines).where(eq(schema.creditLines.accountId, accountId)))[0].t);
+const count = async (table: typeof schema.jobs | typeof schema.mailOutbox) => (await db.select({ n: sql<number>`count(*)` }).from(table))[0].n;
+
+// Enough credits for every booking this file makes.
+beforeAll(async () => {
+  await db.insert(schema.creditLines).values({
+    accountId: FABRIKAM,
+    creditEntryId: DEMO.customers.fabrikam.creditEntryId,
+    source: "partner",
+    itemType: "bonus",
+    updateType: "increase",
+    quantity: 100,
+    enteredAt: new Date().toISOString(),
+    context: "Test bonus",
+  });
+});
+
+const customer = async () => authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM });
+const partner = async () => authed(await tokenFor("partnerAdmin"), { accountId: DEMO.northwind.id });
+
+async function requestBooking(day = 10) {
+  const s = await sessions();
+  const res = await call("/v1/bookings", {
+    method: "POST",
+    ...(await customer()),
+    headers: { ...Object.fromEntries((await customer()).headers), "Content-Type": "application/json" },
+    body: JSON.stringify({
+      workoutId: WORKOUT,
+      mode: "request",
+      sessions: s.map((x, i) => ({ sessionId: x.id, times: [inDays(day + i), inDays(day + i, 14)] })),
+    }),
+  });
+  return res;
+}
+
+const post = async (path: string, init: { headers: Headers }, body?: unknown) =>
+  call(path, { method: "POST", headers: { ...Object.fromEntries(init.headers), "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+
+async function publishSlot(sessionId: string, startsAt: string, capacity: number) {
+  const res = await post("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId, startsAt, capacity });
+  expect(res.status).toBe(201);
+  return (await json(res)).id as string;
+}
+
+describe("booking options", () => {
+  it("shows sessions, the on-plan price in credits and the balance", async () => {
+    const res = await call(`/v1/bookings/options/${WORKOUT}`, await customer());
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.sessions.map((s: { name: string }) => s.name)).toEqual(["What an AI assistant can do", "Prompting in practice"]);
+    expect(body.price).toEqual({ kind: "credits", amount: 1, currency: null });
+    expect(body.creditBalance).toBeGreaterThan(0);
+  });
+
+  it("answers 404 to another partner's customer and 403 to a partner, 401 without a token", async () => {
+    // Data Literacy is only in Northwind's library.
+    const harbour = authed(await tokenFor("otherCustomerAdmin"), { accountId: DEMO.customers.harbour.id });
+    expect((await call(`/v1/bookings/options/${DEMO.workouts.dataLiteracy}`, harbour)).status).toBe(404);
+    expect((await call(`/v1/bookings/options/${WORKOUT}`, await partner())).status).toBe(403);
+    expect((await call(`/v1/bookings/options/${WORKOUT}`)).status).toBe(401);
+  });
+});
+
+describe("requesting times, confirming and denying", () => {
+  it("creates a booking request, consumes the credit and mails the partner", async () => {
+    const before = { credits: await balance(), mail: await count(schema.mailOutbox) };
+    const res = await requestBooking();
+    expect(res.status).toBe(201);
+    const job = await json(res);
+    expect(job.status).toBe("awaitingConfirmation");
+    expect(job.deliveryPartner).toEqual({ id: DEMO.northwind.id, name: DEMO.northwind.name });
+    expect(job.lines.map((l: { status: string }) => l.status)).toEqual(["awaitingConfirmation", "awaitingConfirmation"]);
+    expect(job.lines[0].requestedTimes).toHaveLength(2);
+    expect(job.creditsConsumed).toBe(1);
+    expect(await balance()).toBe(before.credits - 1);
+    const mails = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, "hello@northwind.test"));
+    expect(await count(schema.mailOutbox)).toBe(before.mail + 1);
+    expect(mails.at(-1)!.subject).toMatch(/^Booking requested: /);
+  });
+
+  it("the partner denies with a reason (the customer is mailed), the customer requests again, the partner confirms", async () => {
+    const job = await json(await requestBooking(20));
+    const denied = await post(`/v1/jobs/${job.id}/deny`, await partner(), { reason: "availability", comment: "Team away that week" });
+    expect(denied.status).toBe(200);
+    expect((await json(denied)).status).toBe("awaitingScheduling");
+    const mail = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, "cara@fabrikam.test"));
+    expect(mail.at(-1)!.text).toContain("Reason: availability — Team away that week");
+
+    const s = await sessions();
+    const again = await post(`/v1/bookings/${job.id}/schedule`, await customer(), {
+      mode: "request",
+      sessions: s.map((x, i) => ({ sessionId: x.id, times: [inDays(30 + i)] })),
+    });
+    expect(again.status).toBe(200);
+    const requested = await json(again);
+    expect(requested.status).toBe("awaitingConfirmation");
+
+    const confirmed = await post(`/v1/jobs/${job.id}/confirm`, await partner(), {
+      lines: requested.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] })),
+    });
+    expect(confirmed.status).toBe(200);
+    const booked = await json(confirmed);
+    expect(booked.status).toBe("confirmed");
+    expect(booked.lines[0].scheduledAt).toBe(inDays(30));
+    const ics = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, "cara@fabrikam.test"));
+    expect(ics.at(-1)!.attachments[0].content).toContain("BEGIN:VEVENT");
+    // The customer sees it Booked.
+    expect((await json(await call(`/v1/bookings/${job.id}`, await customer()))).status).toBe("confirmed");
+  });
+
+  it("refuses moves the state machine does not allow with 409, changing nothing", async () => {
+    const job = await json(await requestBooking(40));
+    expect((await post(`/v1/jobs/${job.id}/complete`, await partner())).status).toBe(409);
+    const confirm = await post(`/v1/jobs/${job.id}/confirm`, await partner(), { lines: job.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] })) });
+    expect(confirm.status).toBe(200);
+    expect((await post(`/v1/jobs/${job.id}/confirm`, await partner(), { lines: job.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] })) })).status).toBe(409);
+    expect((await post(`/v1/jobs/${job.id}/deny`, await partner(), { reason: "other" })).status).toBe(409);
+    const row = (await db.select().from(schema.jobs).where(eq(schema.jobs.id, job.id)))[0];
+    expect(row.status).toBe("confirmed");
+  });
+
+  it("refuses a confirmation time that was not proposed (400)", async () => {
+    const job = await json(await requestBooking(50));
+    const res = await post(`/v1/jobs/${job.id}/confirm`, await partner(), { lines: job.lines.map((l: { id: string }) => ({ lineId: l.id, time: inDays(99) })) });
+    expect(res.status).toBe(400);
+    expect((await json(res)).error.fields["lines.0.time"]).toBe("Choose one of the proposed times");
+  });
+});
+
+describe("invalid bookings change nothing", () => {
+  it("refuses missing sessions, past times and bad ids with 400", async () => {
+    const before = await count(schema.jobs);
+    const s = await sessions();
+    const cases = [
+      { workoutId: WORKOUT, mode: "request", sessions: [{ sessionId: s[0].id, times: [inDays(5)] }] },
+      { workoutId: WORKOUT, mode: "request", sessions: s.map((x) => ({ sessionId: x.id, times: ["2020-01-01T09:00:00Z"] })) },
+      { workoutId: "nope", mode: "request", sessions: [] },
+      { workoutId: WORKOUT, mode: "slots", sessions: s.map((x) => ({ sessionId: x.id })) },
+    ];
+    for (const body of cases) {
+      const res = await post("/v1/bookings", await customer(), body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await json(res)).error.fields).toBeTruthy();
+    }
+    expect(await count(schema.jobs)).toBe(before);
+  });
+
+  it("refuses a booking the balance cannot pay for (409), creating nothing", async () => {
+    await db.insert(schema.pricingLines).values({
+      accountId: DEMO.northwind.id,
+      workoutId: DEMO.workouts.dataLiteracy,
+      priceType: "customer",
+      customerAccountId: FABRIKAM,
+      name: "Fabrikam special",
+      pricingType: "unit",
+      onPlan: true,
+      currency: "USD",
+      amount: 500,
+    });
+    const before = { jobs: await count(schema.jobs), credits: await balance() };
+    const s = await sessions(DEMO.workouts.dataLiteracy);
+    const res = await post("/v1/bookings", await customer(), {
+      workoutId: DEMO.workouts.dataLiteracy,
+      mode: "request",
+      sessions: s.map((x) => ({ sessionId: x.id, times: [inDays(7)] })),
+    });
+    expect(res.status).toBe(409);
+    expect((await json(res)).error.message).toBe("Not enough credits to book this workout.");
+    expect(await count(schema.jobs)).toBe(before.jobs);
+    expect(await balance()).toBe(before.credits);
+  });
+
+  it("answers 401 without a token and 404 for another tenant's booking", async () => {
+    expect((await call("/v1/bookings", { method: "POST", body: "{}" })).status).toBe(401);
+    const job = await json(await requestBooking(60));
+    const other = authed(await tokenFor("otherCustomerAdmin"), { accountId: DEMO.customers.harbour.id });
+    expect((await call(`/v1/bookings/${job.id}`, other)).status).toBe(404);
+    expect((await post(`/v1/bookings/${job.id}/cancel`, other, { reason: "requested" })).status).toBe(404);
+    const contoso = authed(await tokenFor("otherPartnerAdmin"), { accountId: DEMO.contoso.id });
+    expect((await call(`/v1/jobs/${job.id}`, contoso)).status).toBe(404);
+    expect((await post(`/v1/jobs/${job.id}/deny`, contoso, { reason: "other" })).status).toBe(404);
+    expect((await json(await call(`/v1/jobs`, contoso))).items.some((j: { id: string }) => j.id === job.id)).toBe(false);
+  });
+});
+
+describe("calendar-based booking", () => {
+  it("books open slots and is Booked at once", async () => {
+    const s = await sessions();
+    const a = await publishSlot(s[0].id, inDays(70), 5);
+    const b = await publishSlot(s[1].id, inDays(71), 5);
+    const options = await json(await call(`/v1/bookings/options/${WORKOUT}`, await customer()));
+    expect(options.sessions[0].slots.map((x: { id: string }) => x.id)).toContain(a);
+    const res = await post("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "slots", sessions: [{ sessionId: s[0].id, slotId: a }, { sessionId: s[1].id, slotId: b }] });
+    expect(res.status).toBe(201);
+    const job = await json(res);
+    expect(job.status).toBe("confirmed");
+    expect(job.lines[0].scheduledAt).toBe(inDays(70));
+    const seats = await db.select().from(schema.slots).where(eq(schema.slots.id, a));
+    expect(seats[0].seatsTaken).toBe(1);
+  });
+
+  it("40 parallel bookings of a 5-seat slot give exactly 5 jobs and 35 clear refusals; the ledger balances", async () => {
+    const s = await sessions();
+    const small = await publishSlot(s[0].id, inDays(80), 5);
+    const big = await publishSlot(s[1].id, inDays(81), 12);
+    const before = { credits: await balance(), jobs: await count(schema.jobs) };
+    const init = await customer();
+    const body = JSON.stringify({ workoutId: WORKOUT, mode: "slots", sessions: [{ sessionId: s[0].id, slotId: small }, { sessionId: s[1].id, slotId: big }] });
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        call("/v1/bookings", { method: "POST", headers: { ...Object.fromEntries(init.headers), "Content-Type": "application/json" }, body }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((x) => x === 201)).toHaveLength(5);
+    expect(statuses.filter((x) => x === 409)).toHaveLength(35);
+    for (const r of results.filter((x) => x.status === 409)) {
+      expect((await json(r)).error.message).toMatch(/fully booked|no longer available/);
+    }
+    const seats = await db.select().from(schema.slots).where(eq(schema.slots.id, small));
+    expect(seats[0].seatsTaken).toBe(5);
+    expect(await count(schema.jobs)).toBe(before.jobs + 5);
+    expect(await balance()).toBe(before.credits - 5);
+    const consumed = await db.select().from(schema.creditLines).where(and(eq(schema.creditLines.accountId, FABRIKAM), eq(schema.creditLines.itemType, "consumption")));
+    const jobsNow = await db.select().from(schema.jobs).where(eq(schema.jobs.accountId, FABRIKAM));
+    expect(consumed.reduce((n, l) => n + l.quantity, 0)).toBe(-jobsNow.reduce((n, j) => n + j.creditsConsumed, 0));
+  }, 60_000);
+});
+
+describe("cancelling and completing", () => {
+  it("cancelling before the first session returns the credits with a compensating line", async () => {
+    const before = await balance();
+    const job = await json(await requestBooking(90));
+    expect(await balance()).toBe(before - 1);
+    const res = await post(`/v1/bookings/${job.id}/cancel`, await customer(), { reason: "requested", comment: "Changed plans" });
+    expect(res.status).toBe(200);
+    expect((await json(res)).status).toBe("cancelled");
+    expect(await balance()).toBe(before);
+    expect((await post(`/v1/bookings/${job.id}/cancel`, await customer(), { reason: "requested" })).status).toBe(409);
+    expect((await post(`/v1/bookings/${job.id}/cancel`, await customer(), { reason: "whatever" })).status).toBe(400);
+  });
+
+  it("completing both sessions moves the job through In Progress to Completed, with audit entries", async () => {
+    const job = await json(await requestBooking(100));
+    await post(`/v1/jobs/${job.id}/confirm`, await partner(), { lines: job.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] })) });
+    const first = await post(`/v1/jobs/${job.id}/lines/${job.lines[0].id}/complete`, await partner());
+    expect(first.status).toBe(200);
+    expect((await json(first)).status).toBe("inProgress");
+    expect((await post(`/v1/jobs/${job.id}/lines/${job.lines[0].id}/complete`, await partner())).status).toBe(409);
+    const last = await post(`/v1/jobs/${job.id}/lines/${job.lines[1].id}/complete`, await partner());
+    expect((await json(last)).status).toBe("completed");
+    const audit = await db.select().from(schema.auditEntries).where(eq(schema.auditEntries.accountId, FABRIKAM));
+    expect(audit.filter((a) => a.code === "workoutSessionJobLineCompleted" && a.data?.jobId === job.id)).toHaveLength(2);
+    expect(audit.filter((a) => a.code === "workoutJobCompleted" && a.subjectId === job.id)).toHaveLength(1);
+    expect((await post(`/v1/bookings/${job.id}/cancel`, await customer(), { reason: "requested" })).status).toBe(409);
+  });
+
+  it("a customer cannot use the partner's actions (403)", async () => {
+    const job = await json(await requestBooking(110));
+    expect((await post(`/v1/jobs/${job.id}/confirm`, await customer(), { lines: [] })).status).toBe(403);
+  });
+});
+
+describe("slots", () => {
+  it("refuses more seats than max attendees, a foreign session, a customer and another partner", async () => {
+    const s = await sessions();
+    const tooMany = await post("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId: s[0].id, startsAt: inDays(120), capacity: 13 });
+    expect(tooMany.status).toBe(400);
+    expect((await json(tooMany)).error.fields.capacity).toMatch(/At most 12 seats/);
+    const other = await sessions(DEMO.workouts.dataLiteracy);
+    expect((await post("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId: other[0].id, startsAt: inDays(120), capacity: 2 })).status).toBe(400);
+    expect((await post("/v1/admin/slots", await customer(), { workoutId: WORKOUT, sessionId: s[0].id, startsAt: inDays(120), capacity: 2 })).status).toBe(403);
+    const contoso = authed(await tokenFor("otherPartnerAdmin"), { accountId: DEMO.contoso.id });
+    expect((await post("/v1/admin/slots", contoso, { workoutId: WORKOUT, sessionId: s[0].id, startsAt: inDays(120), capacity: 2 })).status).toBe(404);
+    expect((await call("/v1/admin/slots?workoutId=" + WORKOUT)).status).toBe(401);
+  });
+
+  it("closes an unbooked slot and refuses to close a booked one", async () => {
+    const s = await sessions();
+    const free = await publishSlot(s[0].id, inDays(130), 3);
+    const listed = await json(await call(`/v1/admin/slots?workoutId=${WORKOUT}`, await partner()));
+    expect(listed.map((x: { id: string }) => x.id)).toContain(free);
+    expect((await call(`/v1/admin/slots/${free}`, { method: "DELETE", ...(await partner()) })).status).toBe(204);
+    const a = await publishSlot(s[0].id, inDays(131), 3);
+    const b = await publishSlot(s[1].id, inDays(132), 3);
+    await post("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "slots", sessions: [{ sessionId: s[0].id, slotId: a }, { sessionId: s[1].id, slotId: b }] });
+    expect((await call(`/v1/admin/slots/${a}`, { method: "DELETE", ...(await partner()) })).status).toBe(409);
+  });
+});

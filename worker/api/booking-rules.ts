@@ -1,0 +1,157 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { BookingOptions } from "../../contract/bookings";
+import {
+  accounts,
+  creditEntries,
+  creditLines,
+  deliveryPartners,
+  libraryEntries,
+  pricingLines,
+  slots,
+  workoutSessions,
+  workoutVariants,
+  workouts,
+} from "../../db/schema";
+import { drawDeliveryPartner } from "../domain/jobs";
+import type { Db } from "../env";
+import { conflict, notFound } from "../http/errors";
+import type { Account } from "../identity/context";
+
+/** What booking needs to know about a workout a customer may book (DESIGN.md §6). */
+export type Bookable = {
+  workout: typeof workouts.$inferSelect;
+  variant: typeof workoutVariants.$inferSelect | null;
+  sessions: (typeof workoutSessions.$inferSelect)[];
+  price: BookingOptions["price"];
+  pricingLineId: string | null;
+};
+
+export const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The workout as the customer may book it: in its partner's library and
+ * available, with a variant in date. Anything else is "not found", exactly
+ * like a missing workout.
+ */
+export async function bookableWorkout(db: Db, customer: Account, workoutId: string, variantId?: string): Promise<Bookable> {
+  if (customer.type !== "customer" || !customer.parentAccountId) throw notFound("Workout not found");
+  const day = today();
+  const [row] = await db
+    .select({ workout: workouts })
+    .from(libraryEntries)
+    .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
+    .where(and(eq(libraryEntries.accountId, customer.parentAccountId), eq(libraryEntries.workoutId, workoutId), eq(libraryEntries.status, "available")))
+    .limit(1);
+  if (!row) throw notFound("Workout not found");
+  const variants = await db
+    .select()
+    .from(workoutVariants)
+    .where(
+      and(
+        eq(workoutVariants.workoutId, workoutId),
+        variantId ? eq(workoutVariants.id, variantId) : undefined,
+        or(isNull(workoutVariants.availableFrom), lte(workoutVariants.availableFrom, day)),
+        or(isNull(workoutVariants.availableTo), gte(workoutVariants.availableTo, day)),
+      ),
+    )
+    .limit(1);
+  if (variantId && !variants[0]) throw notFound("Workout not found");
+  const variant = variants[0] ?? null;
+  if (!variant) throw notFound("Workout not found");
+  const sessions = await db.select().from(workoutSessions).where(eq(workoutSessions.workoutId, workoutId)).orderBy(asc(workoutSessions.sequence));
+  const { price, pricingLineId } = await priceFor(db, customer, workoutId, variant.id);
+  return { workout: row.workout, variant, sessions, price, pricingLineId };
+}
+
+/**
+ * The most specific pricing line in date (DESIGN.md §6: one customer, then
+ * its price group, then all customers; a variant's own line before the
+ * workout's). A customer on a plan pays in credits (on-plan lines); others
+ * pay money in their currency.
+ */
+export async function priceFor(db: Db, customer: Account, workoutId: string, variantId: string | null) {
+  const day = today();
+  const lines = await db
+    .select()
+    .from(pricingLines)
+    .where(
+      and(
+        eq(pricingLines.workoutId, workoutId),
+        or(isNull(pricingLines.variantId), variantId ? eq(pricingLines.variantId, variantId) : undefined),
+        or(isNull(pricingLines.startDate), lte(pricingLines.startDate, day)),
+        or(isNull(pricingLines.endDate), gte(pricingLines.endDate, day)),
+      ),
+    );
+  const onPlan = (await creditBalance(db, customer.id)).hasEntry;
+  const rank = (l: (typeof lines)[number]) => {
+    if (l.priceType === "customer") return l.customerAccountId === customer.id ? 3 : -1;
+    if (l.priceType === "customerPriceGroup") return l.priceGroupId && l.priceGroupId === customer.priceGroupId ? 2 : -1;
+    return 1;
+  };
+  const fits = lines.filter((l) => rank(l) > 0 && l.onPlan === onPlan && (l.onPlan || l.currency === customer.currency));
+  fits.sort((a, b) => rank(b) - rank(a) || Number(Boolean(b.variantId)) - Number(Boolean(a.variantId)));
+  const line = fits[0];
+  if (!line) return { price: null, pricingLineId: null };
+  return {
+    price: line.onPlan ? { kind: "credits" as const, amount: line.amount, currency: null } : { kind: "money" as const, amount: line.amount, currency: line.currency },
+    pricingLineId: line.id,
+  };
+}
+
+/** The credit ledger's balance for an account (plan adjustments and bonuses add, consumption subtracts). */
+export async function creditBalance(db: Db, accountId: string): Promise<{ balance: number; entryId: string | null; hasEntry: boolean }> {
+  const [entry] = await db.select({ id: creditEntries.id }).from(creditEntries).where(eq(creditEntries.accountId, accountId)).orderBy(desc(creditEntries.startDate)).limit(1);
+  const [sum] = await db.select({ total: sql<number>`coalesce(sum(${creditLines.quantity}), 0)` }).from(creditLines).where(eq(creditLines.accountId, accountId));
+  return { balance: Number(sum?.total ?? 0), entryId: entry?.id ?? null, hasEntry: Boolean(entry) };
+}
+
+/** The workout's delivery partners (the variant's own entries first), resolved to accounts. */
+export async function deliveryCandidates(db: Db, workoutId: string, variantId: string | null) {
+  const rows = await db
+    .select({ entry: deliveryPartners, account: { id: accounts.id } })
+    .from(deliveryPartners)
+    .leftJoin(accounts, and(eq(accounts.tan, deliveryPartners.partnerTan), eq(accounts.type, "partner")))
+    .where(and(eq(deliveryPartners.workoutId, workoutId), or(isNull(deliveryPartners.variantId), variantId ? eq(deliveryPartners.variantId, variantId) : undefined)));
+  const own = rows.filter((r) => r.entry.variantId);
+  return (own.length ? own : rows)
+    .map((r) => ({ id: r.entry.partnerAccountId ?? r.account?.id ?? "", selectionPercent: r.entry.selectionPercent, startDate: r.entry.startDate, endDate: r.entry.endDate }))
+    .filter((c) => c.id);
+}
+
+export async function drawPartner(db: Db, bookable: Bookable): Promise<string> {
+  const chosen = drawDeliveryPartner(await deliveryCandidates(db, bookable.workout.id, bookable.variant?.id ?? null), today());
+  if (!chosen) throw conflict("No delivery partner is available for this workout");
+  return chosen.id;
+}
+
+/** Open slots (seats left, in the future) of a workout's active delivery partners, per session. */
+export async function openSlots(db: Db, bookable: Bookable) {
+  const candidates = (await deliveryCandidates(db, bookable.workout.id, bookable.variant?.id ?? null)).map((c) => c.id);
+  if (!candidates.length) return [];
+  return db
+    .select({ slot: slots, partnerName: accounts.name })
+    .from(slots)
+    .innerJoin(accounts, eq(accounts.id, slots.partnerAccountId))
+    .where(
+      and(
+        eq(slots.workoutId, bookable.workout.id),
+        inArray(slots.partnerAccountId, candidates),
+        gte(slots.startsAt, new Date().toISOString()),
+        sql`${slots.seatsTaken} < ${slots.capacity}`,
+      ),
+    )
+    .orderBy(asc(slots.startsAt));
+}
+
+export function slotDto(slot: typeof slots.$inferSelect, partnerName: string, lengthMinutes: number) {
+  return {
+    id: slot.id,
+    workoutId: slot.workoutId,
+    sessionId: slot.sessionId,
+    startsAt: slot.startsAt,
+    endsAt: new Date(Date.parse(slot.startsAt) + lengthMinutes * 60_000).toISOString(),
+    capacity: slot.capacity,
+    seatsTaken: slot.seatsTaken,
+    partnerName,
+  };
+}

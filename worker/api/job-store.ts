@@ -1,0 +1,160 @@
+import { and, desc, eq, inArray, lt, or, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { JobActionName, JobDto } from "../../contract/bookings";
+import { accounts, jobActionItems, jobLines, jobs, mailOutbox, stylings, users, workoutSessions, workouts, type Job } from "../../db/schema";
+import { jobMail, type JobEvent } from "../domain/notifications";
+import { allowedActions } from "../domain/jobs";
+import type { Db } from "../env";
+
+/** Reading jobs with their lines and action items, as each side sees them (DESIGN.md §6). */
+export type Side = "customer" | "partner";
+
+const partnerAcc = alias(accounts, "partner_acc");
+const deliveryAcc = alias(accounts, "delivery_acc");
+
+/** What each side may do now: the state machine's moves, split by who makes them. */
+export function actionsFor(job: Pick<Job, "status">, side: Side): JobActionName[] {
+  const moves = new Set(allowedActions(job.status));
+  const out: JobActionName[] = [];
+  if (side === "customer") {
+    if (moves.has("requestTimes")) out.push("requestTimes");
+    if (moves.has("bookSlots")) out.push("bookSlots");
+    if (moves.has("rescheduleRequest")) out.push("reschedule");
+  } else {
+    if (moves.has("confirm")) out.push("confirm");
+    if (moves.has("deny")) out.push("deny");
+    if (moves.has("rescheduleRequest")) out.push("reschedule");
+    if (moves.has("completeFirstLine") || moves.has("completeLastLine")) out.push("completeLine", "complete");
+  }
+  if (moves.has("cancel")) out.push("cancel");
+  return out;
+}
+
+export function encodeCursor(job: { createdAt: string; id: string }): string {
+  return btoa(`${job.createdAt}|${job.id}`);
+}
+
+export function cursorCondition(cursor: string | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  try {
+    const [createdAt, id] = atob(cursor).split("|");
+    if (!createdAt || !id) return undefined;
+    return or(lt(jobs.createdAt, createdAt), and(eq(jobs.createdAt, createdAt), lt(jobs.id, id)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Jobs matching `where`, newest first, as DTOs for `side`. Three queries whatever the count. */
+export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit = 50): Promise<JobDto[]> {
+  const rows = await db
+    .select({
+      job: jobs,
+      workout: { id: workouts.id, name: workouts.name, title: workouts.title },
+      customer: { id: accounts.id, name: accounts.name },
+      partner: { id: partnerAcc.id, name: partnerAcc.name },
+      delivery: { id: deliveryAcc.id, name: deliveryAcc.name },
+    })
+    .from(jobs)
+    .innerJoin(workouts, eq(workouts.id, jobs.workoutId))
+    .innerJoin(accounts, eq(accounts.id, jobs.accountId))
+    .innerJoin(partnerAcc, eq(partnerAcc.id, jobs.partnerAccountId))
+    .leftJoin(deliveryAcc, eq(deliveryAcc.id, jobs.deliveryPartnerAccountId))
+    .where(where)
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(limit);
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.job.id);
+  const lines = await db
+    .select({ line: jobLines, session: { name: workoutSessions.name, lengthMinutes: workoutSessions.lengthMinutes } })
+    .from(jobLines)
+    .innerJoin(workoutSessions, eq(workoutSessions.id, jobLines.sessionId))
+    .where(inArray(jobLines.jobId, ids))
+    .orderBy(jobLines.jobId, jobLines.sequence);
+  const assignee = side === "customer" ? "recipient" : "deliveryPartner";
+  const items = await db
+    .select()
+    .from(jobActionItems)
+    .where(and(inArray(jobActionItems.jobId, ids), eq(jobActionItems.assigneeType, assignee)));
+  return rows.map(({ job, workout, customer, partner, delivery }) => ({
+    id: job.id,
+    status: job.status,
+    workout,
+    customer,
+    partner,
+    deliveryPartner: delivery?.id ? { id: delivery.id, name: delivery.name } : null,
+    creditsConsumed: job.creditsConsumed,
+    priceAmount: job.priceAmount,
+    currency: job.currency,
+    cancelReason: job.cancelReason,
+    createdAt: job.createdAt,
+    actions: actionsFor(job, side),
+    lines: lines
+      .filter((l) => l.line.jobId === job.id)
+      .map(({ line, session }) => ({
+        id: line.id,
+        sequence: line.sequence,
+        sessionId: line.sessionId,
+        sessionName: session.name,
+        lengthMinutes: session.lengthMinutes,
+        status: line.status,
+        scheduledAt: line.scheduledAt,
+        requestedTimes: line.requestedTimes,
+        slotId: line.slotId,
+        actionItems: items
+          .filter((i) => i.jobLineId === line.id)
+          .map((i) => ({ id: i.id, name: i.name, link: i.link, stage: i.stage, assigneeType: i.assigneeType, dueAt: i.dueAt, completedAt: i.completedAt })),
+      })),
+  }));
+}
+
+export async function loadJob(db: Db, id: string, visible: SQL, side: Side): Promise<JobDto | null> {
+  return (await loadJobs(db, and(eq(jobs.id, id), visible), side, 1))[0] ?? null;
+}
+
+/** Who hears of a change: the customer's recipient (who booked) or the delivery partner's primary address. */
+export async function recipients(db: Db, job: Job): Promise<{ customer: string | null; partner: string | null; platformName: string }> {
+  const [booker] = job.bookedByUserId ? await db.select({ email: users.email }).from(users).where(eq(users.id, job.bookedByUserId)) : [];
+  const partnerId = job.deliveryPartnerAccountId ?? job.partnerAccountId;
+  const [partner] = await db.select({ email: accounts.primaryEmail }).from(accounts).where(eq(accounts.id, partnerId));
+  const [styling] = await db.select({ name: stylings.platformName }).from(stylings).where(eq(stylings.accountId, job.partnerAccountId));
+  return { customer: booker?.email ?? null, partner: partner?.email ?? null, platformName: styling?.name ?? "TechFIT" };
+}
+
+/**
+ * Outbox rows (one per address) for a job event, to put in the same batch as
+ * the change (DESIGN.md §6: every change notifies the other side). Answers
+ * the statements and the ids to hand to the mail queue once the batch is in.
+ */
+export function jobMailRows(db: Db, to: (string | null)[], event: JobEvent, dto: JobDto, ctx: { platformName: string; origin: string; reason?: string | null; comment?: string | null }) {
+  const mail = jobMail(
+    event,
+    {
+      workoutName: dto.workout.title ?? dto.workout.name,
+      customerName: dto.customer.name,
+      platformName: ctx.platformName,
+      status: dto.status,
+      reason: ctx.reason,
+      comment: ctx.comment,
+      link: `${ctx.origin}/bookings`,
+      sessions: dto.lines.map((l) => ({ name: l.sessionName, scheduledAt: l.scheduledAt, lengthMinutes: l.lengthMinutes, requestedTimes: l.requestedTimes })),
+    },
+    dto.id,
+  );
+  const ids: string[] = [];
+  const statements = to
+    .filter((address): address is string => Boolean(address))
+    .map((address) => {
+      const id = crypto.randomUUID();
+      ids.push(id);
+      return db.insert(mailOutbox).values({ id, accountId: dto.partner.id, to: address, subject: mail.subject, text: mail.text, attachments: mail.attachments });
+    });
+  return { statements, ids };
+}
+
+/** Hands committed outbox rows to the mail queue (the consumer delivers and retries). */
+export async function dispatchMail(queue: Queue | undefined, ids: string[]): Promise<void> {
+  if (!queue || !ids.length) return;
+  await queue.sendBatch(ids.map((id) => ({ body: { outboxId: id } })));
+}
+

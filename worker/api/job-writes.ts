@@ -1,0 +1,172 @@
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import type { JobLineStatus, JobStatus } from "../../contract/enums";
+import { creditLines, jobActionItems, jobLines, jobs, sessionActionItems } from "../../db/schema";
+import { dueAt, lineStatusFor } from "../domain/jobs";
+import type { Db } from "../env";
+import { conflict } from "../http/errors";
+
+/**
+ * Statements that change jobs atomically: query builders or raw SQL, rendered
+ * to SQL and sent as one D1 batch (one transaction).
+ */
+export type Statement = { toSQL(): { sql: string; params: unknown[] } };
+export type Statements = Statement[];
+
+const dialect = new SQLiteSyncDialect();
+/** Raw SQL as a batchable statement. */
+export const raw = (query: SQL): Statement => ({ toSQL: () => dialect.sqlToQuery(query) });
+
+/**
+ * Moves a job from `from` to `to`, or makes the whole batch fail: the guarded
+ * update matches only while the job is still in `from`, and the check that
+ * follows sets a NOT NULL column to NULL when it did not — so two racing
+ * moves cannot both apply.
+ */
+export function moveJob(db: Db, jobId: string, from: JobStatus, to: JobStatus, extra: Partial<typeof jobs.$inferInsert> = {}): Statements {
+  const now = new Date().toISOString();
+  return [
+    db.update(jobs).set({ status: to, updatedAt: now, ...extra }).where(and(eq(jobs.id, jobId), eq(jobs.status, from))),
+    raw(sql`UPDATE jobs SET credits_consumed = CASE WHEN status = ${to} AND updated_at = ${now} THEN credits_consumed ELSE NULL END WHERE id = ${jobId}`),
+  ];
+}
+
+/** Takes one seat of a slot; the table's CHECK fails the batch when it is full. */
+export function takeSeat(slotId: string): Statements {
+  return [raw(sql`UPDATE slots SET seats_taken = seats_taken + 1 WHERE id = ${slotId}`)];
+}
+
+export function freeSeat(slotId: string): Statements {
+  return [raw(sql`UPDATE slots SET seats_taken = seats_taken - 1 WHERE id = ${slotId} AND seats_taken > 0`)];
+}
+
+/**
+ * Consumes `amount` credits for a job only if the balance covers it, checked
+ * inside the transaction; when it does not, the job's credits_consumed is
+ * set to NULL, which fails the batch.
+ */
+export function consumeCredits(accountId: string, creditEntryId: string, jobId: string, amount: number, context: string, userId: string): Statements {
+  const lineId = crypto.randomUUID();
+  const now = new Date().toISOString();
+  return [
+    raw(sql`INSERT INTO credit_lines (id, account_id, credit_entry_id, source, item_type, update_type, quantity, entered_at, context, job_id, created_by_user_id)
+      SELECT ${lineId}, ${accountId}, ${creditEntryId}, 'booking', 'consumption', 'decrease', ${-amount}, ${now}, ${context}, ${jobId}, ${userId}
+      WHERE (SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE account_id = ${accountId}) >= ${amount}`),
+    raw(sql`UPDATE jobs SET credits_consumed = (SELECT -quantity FROM credit_lines WHERE id = ${lineId}) WHERE id = ${jobId}`),
+  ];
+}
+
+/** Gives consumed credits back with a compensating line (cancellation before the first session). */
+export function returnCredits(db: Db, job: typeof jobs.$inferSelect, creditEntryId: string, userId: string): Statements {
+  if (job.creditsConsumed <= 0) return [];
+  return [
+    db.insert(creditLines).values({
+      accountId: job.accountId,
+      creditEntryId,
+      source: "cancellation",
+      itemType: "consumption",
+      updateType: "increase",
+      quantity: job.creditsConsumed,
+      enteredAt: new Date().toISOString(),
+      context: "Booking cancelled: credits returned",
+      jobId: job.id,
+      createdByUserId: userId,
+    }),
+  ];
+}
+
+export type LineInfo = { id: string; sessionId: string; lengthMinutes: number; status: JobLineStatus; slotId: string | null };
+
+/** Sets each line's schedule (or proposed times) and status, and the due dates of its action items. */
+export function scheduleLines(
+  db: Db,
+  jobStatus: JobStatus,
+  lines: LineInfo[],
+  choice: Map<string, { times?: string[]; slot?: { id: string; startsAt: string } }>,
+): Statements {
+  const out: Statements = [];
+  for (const line of lines) {
+    const c = choice.get(line.sessionId);
+    if (!c) continue;
+    const scheduledAt = c.slot?.startsAt ?? null;
+    out.push(
+      db
+        .update(jobLines)
+        .set({
+          status: lineStatusFor(jobStatus, line.status),
+          scheduledAt,
+          slotId: c.slot?.id ?? null,
+          requestedTimes: c.times ?? [],
+          updatedAt: new Date().toISOString(),
+        })
+        .where(eq(jobLines.id, line.id)),
+    );
+    if (line.slotId) out.push(...freeSeat(line.slotId));
+    if (c.slot) out.push(...takeSeat(c.slot.id));
+    out.push(...dueDates(line, scheduledAt));
+  }
+  return out;
+}
+
+/** Recomputes the due dates of a line's action items from its scheduled start (SPEC §3 due-date calculation). */
+export function dueDates(line: Pick<LineInfo, "id" | "lengthMinutes">, scheduledAt: string | null): Statements {
+  return [
+    raw(sql`UPDATE job_action_items SET due_at = CASE
+        WHEN ${scheduledAt} IS NULL OR sai.due_offset_days IS NULL THEN NULL
+        ELSE strftime('%Y-%m-%dT%H:%M:%fZ', ${scheduledAt}, (CASE WHEN job_action_items.stage = 'afterSession' THEN ${line.lengthMinutes} ELSE 0 END) || ' minutes', sai.due_offset_days || ' days')
+      END
+      FROM (SELECT id, due_offset_days FROM session_action_items) AS sai
+      WHERE job_action_items.job_line_id = ${line.id} AND sai.id = job_action_items.session_action_item_id`),
+  ];
+}
+
+/** Copies a session's action items onto a new job line (the side they are for, the stage, the due date). */
+export async function actionItemRows(db: Db, sessionIds: string[]) {
+  if (!sessionIds.length) return [];
+  return db.select().from(sessionActionItems).where(inArray(sessionActionItems.sessionId, sessionIds));
+}
+
+export function newActionItems(
+  db: Db,
+  accountId: string,
+  jobId: string,
+  lineId: string,
+  items: (typeof sessionActionItems.$inferSelect)[],
+  scheduledAt: string | null,
+  lengthMinutes: number,
+): Statements {
+  return items.map((i) =>
+    db.insert(jobActionItems).values({
+      accountId,
+      jobId,
+      jobLineId: lineId,
+      sessionActionItemId: i.id,
+      assigneeType: i.assigneeType === "customer" ? "recipient" : "deliveryPartner",
+      stage: i.stage,
+      name: i.name,
+      link: i.link,
+      dueAt: dueAt(scheduledAt, lengthMinutes, i.stage, i.dueOffsetDays),
+    }),
+  );
+}
+
+/**
+ * Runs a job batch, turning the guards' failures into clear 409s. `guardMessage`
+ * explains a failed NOT NULL guard (not enough credits on booking; a job that
+ * changed meanwhile on a move).
+ */
+export async function runJobBatch(d1: D1Database, statements: Statements, guardMessage = "This booking changed meanwhile. Please reload."): Promise<void> {
+  if (!statements.length) return;
+  try {
+    await d1.batch(statements.map((st) => {
+      const q = st.toSQL();
+      return d1.prepare(q.sql).bind(...q.params);
+    }));
+  } catch (err) {
+    const text = String((err as Error)?.message ?? err) + String((err as { cause?: Error })?.cause?.message ?? "");
+    if (/slots_seats_taken_ck|CHECK constraint failed/i.test(text)) throw conflict("That time is fully booked. Please choose another.", { slotId: "Fully booked" });
+    if (/NOT NULL constraint failed: jobs\.credits_consumed/i.test(text)) throw conflict(guardMessage);
+    throw err;
+  }
+}
+

@@ -1,0 +1,277 @@
+import { and, eq, inArray, or, type SQL } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { CancelBooking, ConfirmRequest, DenyRequest, FutureDateTime, JobDto, JobIdParam, JobLineParams, JobList, JobsQuery } from "../../contract/bookings";
+import { RescheduleReason } from "../../contract/enums";
+import { ErrorEnvelope } from "../../contract/errors";
+import { MESSAGES } from "../../contract/messages";
+import { auditEntries, jobLines, jobs } from "../../db/schema";
+import { completionActions, applyActions, nextStatus } from "../domain/jobs";
+import type { AppEnv } from "../env";
+import { endpoint } from "../http/endpoint";
+import { conflict, forbidden, invalid, notFound } from "../http/errors";
+import { requireAccount, type Acting } from "../identity/context";
+import { cancelJob, jobFilters, jobWithLines } from "./bookings";
+import { dispatchMail, encodeCursor, jobMailRows, loadJob, loadJobs, recipients } from "./job-store";
+import { dueDates, freeSeat, moveJob, runJobBatch, type Statements } from "./job-writes";
+
+export const jobsApi = new Hono<AppEnv>();
+
+const errors = {
+  400: { description: "Invalid input, with the fields that failed", schema: ErrorEnvelope },
+  401: { description: "No or bad token", schema: ErrorEnvelope },
+  403: { description: "Not a partner account you belong to", schema: ErrorEnvelope },
+  404: { description: "Absent, or not this partner's", schema: ErrorEnvelope },
+  409: { description: "The state machine refuses the move", schema: ErrorEnvelope },
+};
+
+async function partner(c: Context<AppEnv>): Promise<Acting> {
+  const acting = await requireAccount(c);
+  if (acting.account.type !== "partner") throw forbidden("Only partner accounts manage jobs");
+  return acting;
+}
+
+/** A partner sees the jobs of its customers and the jobs it delivers. */
+const ours = (acting: Acting): SQL => or(eq(jobs.partnerAccountId, acting.account.id), eq(jobs.deliveryPartnerAccountId, acting.account.id))!;
+
+async function reply(c: Context<AppEnv>, acting: Acting, jobId: string, event: Parameters<typeof jobMailRows>[2], extra: { reason?: string | null; comment?: string | null } = {}) {
+  const db = c.get("db");
+  const dto = (await loadJob(db, jobId, ours(acting), "partner"))!;
+  const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId));
+  const who = await recipients(db, job);
+  const { statements, ids } = jobMailRows(db, [who.customer], event, dto, { platformName: who.platformName, origin: new URL(c.req.url).origin, ...extra });
+  await runJobBatch(c.env.DB, statements);
+  await dispatchMail(c.env.MAIL_QUEUE, ids);
+  return c.json(dto);
+}
+
+endpoint(
+  jobsApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/jobs",
+    summary: "The partner's jobs (Your Jobs), newest first",
+    tags: ["jobs"],
+    auth: "partner",
+    query: JobsQuery,
+    responses: { 200: { description: "A page of jobs", schema: JobList }, ...errors },
+  },
+  async (c, { query }) => {
+    const acting = await partner(c);
+    const items = await loadJobs(c.get("db"), and(ours(acting), ...jobFilters(query)), "partner", query.limit + 1);
+    const more = items.length > query.limit;
+    const page = items.slice(0, query.limit);
+    return c.json({ items: page, nextCursor: more ? encodeCursor(page[page.length - 1]) : null });
+  },
+);
+
+endpoint(
+  jobsApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/jobs/{id}",
+    summary: "One of the partner's jobs",
+    tags: ["jobs"],
+    auth: "partner",
+    params: JobIdParam,
+    responses: { 200: { description: "The job", schema: JobDto }, ...errors },
+  },
+  async (c, { params }) => {
+    const acting = await partner(c);
+    const dto = await loadJob(c.get("db"), params.id, ours(acting), "partner");
+    if (!dto) throw notFound("Job not found");
+    return c.json(dto);
+  },
+);
+
+/** Confirms a booking request: one of the proposed times per session becomes the booked time. */
+endpoint(
+  jobsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/jobs/{id}/confirm",
+    summary: "Confirm a booking request",
+    tags: ["jobs"],
+    auth: "partner",
+    params: JobIdParam,
+    body: ConfirmRequest,
+    responses: { 200: { description: "The job, Booked", schema: JobDto }, ...errors },
+  },
+  async (c, { params, body }) => {
+    const acting = await partner(c);
+    const db = c.get("db");
+    const { job, lines } = await jobWithLines(c, params.id, ours(acting));
+    const to = nextStatus(job.status, "confirm");
+    if (!to) throw conflict(`A job that is ${job.status} cannot be confirmed`);
+    const fields: Record<string, string> = {};
+    const times = new Map(body.lines.map((l) => [l.lineId, l.time]));
+    lines.forEach((line, i) => {
+      const time = times.get(line.id);
+      if (!time) fields[`lines.${i}.time`] = MESSAGES.required;
+      else if (!line.requestedTimes.includes(time)) fields[`lines.${i}.time`] = "Choose one of the proposed times";
+    });
+    if (Object.keys(fields).length) throw invalid(fields);
+    const statements: Statements = [...moveJob(db, job.id, job.status, to)];
+    for (const line of lines) {
+      const time = times.get(line.id)!;
+      statements.push(db.update(jobLines).set({ status: "confirmed", scheduledAt: time, updatedAt: new Date().toISOString() }).where(eq(jobLines.id, line.id)), ...dueDates(line, time));
+    }
+    await runJobBatch(c.env.DB, statements);
+    return reply(c, acting, job.id, "confirmed");
+  },
+);
+
+/** Denies a booking request (reason); the recipient is notified and may request again. */
+endpoint(
+  jobsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/jobs/{id}/deny",
+    summary: "Deny a booking request (with a reason)",
+    tags: ["jobs"],
+    auth: "partner",
+    params: JobIdParam,
+    body: DenyRequest,
+    responses: { 200: { description: "The job, To Be Booked again", schema: JobDto }, ...errors },
+  },
+  async (c, { params, body }) => {
+    const acting = await partner(c);
+    const db = c.get("db");
+    const { job } = await jobWithLines(c, params.id, ours(acting));
+    const to = nextStatus(job.status, "deny");
+    if (!to) throw conflict(`A job that is ${job.status} cannot be denied`);
+    await runJobBatch(c.env.DB, [
+      ...moveJob(db, job.id, job.status, to),
+      db
+        .update(jobLines)
+        .set({ status: "awaitingScheduling", requestedTimes: [], rescheduleReason: body.reason, rescheduleComment: body.comment ?? null, updatedAt: new Date().toISOString() })
+        .where(eq(jobLines.jobId, job.id)),
+    ]);
+    return reply(c, acting, job.id, "denied", { reason: body.reason, comment: body.comment });
+  },
+);
+
+const PartnerReschedule = z
+  .object({
+    reason: z.enum(RescheduleReason, { error: MESSAGES.required }),
+    comment: z.string().trim().max(500).optional(),
+    lines: z.array(z.object({ lineId: z.string().uuid(MESSAGES.invalidUuid), time: FutureDateTime })).min(1, MESSAGES.noItems),
+  })
+  .meta({ id: "PartnerReschedule" });
+
+/** The delivery partner moves booked sessions to new times (reason); the job stays Booked. */
+endpoint(
+  jobsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/jobs/{id}/reschedule",
+    summary: "Reschedule booked sessions (with a reason)",
+    tags: ["jobs"],
+    auth: "partner",
+    params: JobIdParam,
+    body: PartnerReschedule,
+    responses: { 200: { description: "The job", schema: JobDto }, ...errors },
+  },
+  async (c, { params, body }) => {
+    const acting = await partner(c);
+    const db = c.get("db");
+    const { job, lines } = await jobWithLines(c, params.id, ours(acting));
+    const to = nextStatus(job.status, "rescheduleSlots");
+    if (!to) throw conflict(`A job that is ${job.status} cannot be rescheduled`);
+    const statements: Statements = [...moveJob(db, job.id, job.status, to)];
+    body.lines.forEach((l, i) => {
+      const line = lines.find((x) => x.id === l.lineId);
+      if (!line) throw invalid({ [`lines.${i}.lineId`]: "Not a session of this job" });
+      statements.push(
+        db.update(jobLines).set({ scheduledAt: l.time, slotId: null, rescheduleReason: body.reason, rescheduleComment: body.comment ?? null, updatedAt: new Date().toISOString() }).where(eq(jobLines.id, line.id)),
+        ...(line.slotId ? freeSeat(line.slotId) : []),
+        ...dueDates(line, l.time),
+      );
+    });
+    await runJobBatch(c.env.DB, statements);
+    return reply(c, acting, job.id, "rescheduled", { reason: body.reason, comment: body.comment });
+  },
+);
+
+/** Completes lines: the job goes In Progress with the first and Completed with the last (audit entries of SPEC §3). */
+async function completeLines(c: Context<AppEnv>, acting: Acting, jobId: string, lineIds: string[] | "all") {
+  const db = c.get("db");
+  const { job, lines } = await jobWithLines(c, jobId, ours(acting));
+  const open = lines.filter((l) => l.status !== "completed");
+  const targets = lineIds === "all" ? open : open.filter((l) => lineIds.includes(l.id));
+  if (lineIds !== "all" && !lines.some((l) => lineIds.includes(l.id))) throw notFound("Session not found");
+  if (!targets.length) throw conflict("That session is already completed");
+  if (targets.some((l) => !l.scheduledAt)) throw conflict("A session without a booked time cannot be completed");
+  const actions = completionActions(job.status, open.length - targets.length);
+  const to = actions ? applyActions(job.status, actions) : null;
+  if (!actions || !to) throw conflict(`A job that is ${job.status} cannot be completed`);
+  const now = new Date().toISOString();
+  const statements: Statements = [...moveJob(db, job.id, job.status, to, to === "completed" ? { completedAt: now } : {})];
+  statements.push(db.update(jobLines).set({ status: "completed", completedAt: now, updatedAt: now }).where(inArray(jobLines.id, targets.map((l) => l.id))));
+  if (to === "inProgress") {
+    const rest = open.filter((l) => !targets.includes(l));
+    if (rest.length) statements.push(db.update(jobLines).set({ status: "inProgress" }).where(inArray(jobLines.id, rest.map((l) => l.id))));
+  }
+  for (const line of targets) {
+    statements.push(db.insert(auditEntries).values({ accountId: job.accountId, code: "workoutSessionJobLineCompleted", subjectType: "jobLine", subjectId: line.id, userId: acting.user.id, data: { jobId: job.id } }));
+  }
+  if (to === "completed") {
+    statements.push(db.insert(auditEntries).values({ accountId: job.accountId, code: "workoutJobCompleted", subjectType: "job", subjectId: job.id, userId: acting.user.id, data: { workoutId: job.workoutId } }));
+  }
+  await runJobBatch(c.env.DB, statements);
+  return reply(c, acting, job.id, to === "completed" ? "completed" : "lineCompleted");
+}
+
+endpoint(
+  jobsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/jobs/{id}/lines/{lineId}/complete",
+    summary: "Mark a session completed",
+    tags: ["jobs"],
+    auth: "partner",
+    params: JobLineParams,
+    responses: { 200: { description: "The job", schema: JobDto }, ...errors },
+  },
+  async (c, { params }) => completeLines(c, await partner(c), params.id, [params.lineId]),
+);
+
+endpoint(
+  jobsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/jobs/{id}/complete",
+    summary: "Mark the job completed (every remaining session)",
+    tags: ["jobs"],
+    auth: "partner",
+    params: JobIdParam,
+    responses: { 200: { description: "The job, Completed", schema: JobDto }, ...errors },
+  },
+  async (c, { params }) => completeLines(c, await partner(c), params.id, "all"),
+);
+
+endpoint(
+  jobsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/jobs/{id}/cancel",
+    summary: "Cancel a job (with a reason)",
+    tags: ["jobs"],
+    auth: "partner",
+    params: JobIdParam,
+    body: CancelBooking,
+    responses: { 200: { description: "The cancelled job", schema: JobDto }, ...errors },
+  },
+  async (c, { params, body }) => {
+    const acting = await partner(c);
+    return c.json(await cancelJob(c, acting, params.id, ours(acting), "partner", body.reason, body.comment));
+  },
+);

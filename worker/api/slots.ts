@@ -1,0 +1,108 @@
+import { and, asc, eq, gte } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { CreateSlot, JobIdParam, SlotDto, SlotsQuery } from "../../contract/bookings";
+import { ErrorEnvelope } from "../../contract/errors";
+import { slots, workoutSessions, workouts } from "../../db/schema";
+import type { AppEnv } from "../env";
+import { endpoint } from "../http/endpoint";
+import { conflict, forbidden, invalid, notFound } from "../http/errors";
+import { requireAccount, type Acting } from "../identity/context";
+import { deliveryCandidates, slotDto } from "./booking-rules";
+import { z } from "zod";
+
+/** Bookable times a delivery partner publishes for a workout's sessions (calendar-based booking). */
+export const slotsApi = new Hono<AppEnv>();
+
+const errors = {
+  400: { description: "Invalid input, with the fields that failed", schema: ErrorEnvelope },
+  401: { description: "No or bad token", schema: ErrorEnvelope },
+  403: { description: "Not a partner account you belong to", schema: ErrorEnvelope },
+  404: { description: "Absent, or not this partner's", schema: ErrorEnvelope },
+};
+
+async function deliveringPartner(c: Context<AppEnv>, workoutId: string): Promise<{ acting: Acting; workout: typeof workouts.$inferSelect }> {
+  const acting = await requireAccount(c);
+  if (acting.account.type !== "partner") throw forbidden("Only partner accounts publish times");
+  const [workout] = await c.get("db").select().from(workouts).where(eq(workouts.id, workoutId));
+  const candidates = workout ? await deliveryCandidates(c.get("db"), workout.id, null) : [];
+  if (!workout || !candidates.some((x) => x.id === acting.account.id)) throw notFound("Workout not found");
+  return { acting, workout };
+}
+
+endpoint(
+  slotsApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/admin/slots",
+    summary: "The partner's published times for a workout (upcoming)",
+    tags: ["slots"],
+    auth: "partner",
+    query: SlotsQuery,
+    responses: { 200: { description: "Slots", schema: z.array(SlotDto) }, ...errors },
+  },
+  async (c, { query }) => {
+    const { acting } = await deliveringPartner(c, query.workoutId);
+    const rows = await c
+      .get("db")
+      .select({ slot: slots, length: workoutSessions.lengthMinutes })
+      .from(slots)
+      .innerJoin(workoutSessions, eq(workoutSessions.id, slots.sessionId))
+      .where(
+        and(
+          eq(slots.partnerAccountId, acting.account.id),
+          eq(slots.workoutId, query.workoutId),
+          query.sessionId ? eq(slots.sessionId, query.sessionId) : undefined,
+          gte(slots.startsAt, new Date().toISOString()),
+        ),
+      )
+      .orderBy(asc(slots.startsAt));
+    return c.json(rows.map((r) => slotDto(r.slot, acting.account.name, r.length)));
+  },
+);
+
+endpoint(
+  slotsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/admin/slots",
+    summary: "Publish a bookable time for a session (seats up to the workout's max attendees)",
+    tags: ["slots"],
+    auth: "partner",
+    body: CreateSlot,
+    responses: { 201: { description: "The slot", schema: SlotDto }, ...errors },
+  },
+  async (c, { body }) => {
+    const { acting, workout } = await deliveringPartner(c, body.workoutId);
+    const db = c.get("db");
+    const [session] = await db.select().from(workoutSessions).where(and(eq(workoutSessions.id, body.sessionId), eq(workoutSessions.workoutId, workout.id)));
+    if (!session) throw invalid({ sessionId: "Not a session of this workout" });
+    if (body.capacity > workout.maxAttendees) throw invalid({ capacity: `At most ${workout.maxAttendees} seats (the workout's max attendees)` });
+    const [slot] = await db.insert(slots).values({ partnerAccountId: acting.account.id, workoutId: workout.id, sessionId: session.id, startsAt: body.startsAt, capacity: body.capacity }).returning();
+    return c.json(slotDto(slot, acting.account.name, session.lengthMinutes), 201);
+  },
+);
+
+endpoint(
+  slotsApi,
+  "/v1",
+  {
+    method: "delete",
+    path: "/admin/slots/{id}",
+    summary: "Close a published time that nobody has booked",
+    tags: ["slots"],
+    auth: "partner",
+    params: JobIdParam,
+    responses: { 204: { description: "Closed" }, ...errors, 409: { description: "Someone has booked it", schema: ErrorEnvelope } },
+  },
+  async (c, { params }) => {
+    const acting = await requireAccount(c);
+    const db = c.get("db");
+    const [slot] = await db.select().from(slots).where(and(eq(slots.id, params.id), eq(slots.partnerAccountId, acting.account.id)));
+    if (!slot) throw notFound("Slot not found");
+    if (slot.seatsTaken > 0) throw conflict("This time has bookings; reschedule or cancel them first");
+    await db.delete(slots).where(and(eq(slots.id, slot.id), eq(slots.seatsTaken, 0)));
+    return c.body(null, 204);
+  },
+);
