@@ -59,3 +59,18 @@ export const AcceptInviteParams = z.object({
 export const ImageTypes = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+
+// ─── Profile and linking to a partner (issue 5) ─────────────────────────────
+
+/** `PUT v1/admin/accounts/{accountId}/profile`: the `data` part; the logo comes as file field `details.logo`. */
+export const UpdateAccountProfileData = AccountDetails.meta({ id: "UpdateAccountProfile" });
+export type UpdateAccountProfileData = z.infer<typeof UpdateAccountProfileData>;
+
+export const AccountPathParam = z.object({ accountId: z.string().uuid(MESSAGES.invalidUuid) });
+
+/** The SPEC §5 message for a TAN that names no partner. */
+export const INVALID_PARTNER_TAN = "Invalid Partner TAN";
+
+/** `POST v1/admin/accounts/{accountId}/assign-parent`: link a customer to the partner with this TAN. */
+export const AssignParentBody = z.object({ tan: TAN }).meta({ id: "AssignParent" });
+export type AssignParentBody = z.infer<typeof AssignParentBody>;

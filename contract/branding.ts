@@ -1,4 +1,4 @@
-import { luminance, parseHexColour, readableOn, rgbTriple, type Rgb } from "./colour";
+import { contrastRatio, parseHexColour, readableOn, rgbTriple, type Rgb } from "./colour";
 import { DEFAULT_STYLING, FONT_STACKS, type Styling } from "./styling";
 
 /**
@@ -12,6 +12,8 @@ export const LIGHT_SURFACE: Rgb = { r: 255, g: 255, b: 255 };
 export const DARK_SURFACE: Rgb = { r: 24, g: 24, b: 27 };
 
 const triple = ({ r, g, b }: Rgb) => `${r} ${g} ${b}`;
+const WHITE: Rgb = { r: 255, g: 255, b: 255 };
+const INK: Rgb = { r: 17, g: 24, b: 39 };
 
 export function brandVariables(s: Styling): Record<string, string> {
   const d = DEFAULT_STYLING;
@@ -19,7 +21,8 @@ export function brandVariables(s: Styling): Record<string, string> {
   const brand = parseHexColour(s.brandColour) ?? parseHexColour(d.brandColour)!;
   return {
     "--brand": hex(s.brandColour, d.brandColour),
-    "--brand-foreground": luminance(brand) > 0.45 ? "17 24 39" : "255 255 255",
+    // Text on the brand colour: whichever of white and near-black contrasts more.
+    "--brand-foreground": contrastRatio(brand, WHITE) >= contrastRatio(brand, INK) ? "255 255 255" : "17 24 39",
     // Brand-coloured text that keeps 4.5:1 contrast on each theme's surfaces.
     "--brand-text": triple(readableOn(brand, LIGHT_SURFACE)),
     "--brand-text-dark": triple(readableOn(brand, DARK_SURFACE)),

@@ -1,5 +1,6 @@
 import { parse } from "tldts";
 import { z } from "zod";
+import { CustomDomainState } from "./enums";
 import { MESSAGES } from "./messages";
 
 /** A DNS host name: labels of letters, digits and inner hyphens, at most 253 characters. */
@@ -52,3 +53,48 @@ export const CustomDomainExistQuery = z.object({
 });
 
 export const ExistsResponse = z.object({ exists: z.boolean() }).meta({ id: "Exists" });
+
+/**
+ * SPEC §7 `POST v1/admin/custom-domains`: the domain a partner adds. The
+ * shape is checked here; the domain rules of SPEC §5 by `customDomainUri`
+ * (the worker allows the `.test` TLDs only when APP_ENV is "development").
+ */
+export const AddCustomDomain = z.object({
+  uri: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(253, MESSAGES.invalidHost),
+  isSatellite: z.boolean({ error: MESSAGES.invalidBoolean }).optional(),
+});
+export type AddCustomDomain = z.infer<typeof AddCustomDomain>;
+
+/** The add form's schema with the domain rules applied (client and worker). */
+export function addCustomDomainSchema(opts: { allowTestTlds?: boolean } = {}) {
+  return AddCustomDomain.transform((value, ctx) => {
+    const check = checkCustomDomain(value.uri, opts);
+    if (!check.ok) {
+      ctx.addIssue({ code: "custom", path: ["uri"], message: check.message });
+      return z.NEVER;
+    }
+    return { ...value, uri: check.uri };
+  });
+}
+
+export const CustomDomainIdParam = z.object({ id: z.string().uuid(MESSAGES.invalidUuid) });
+
+/** SPEC §3 Custom domain as the API answers it, with the DNS record the partner must create. */
+export const CustomDomainDto = z
+  .object({
+    id: z.string(),
+    uri: z.string(),
+    state: z.enum(CustomDomainState),
+    isSatellite: z.boolean(),
+    connectedAt: z.string().nullable(),
+    createdAt: z.string(),
+    dnsRecord: z.object({ type: z.literal("CNAME"), name: z.string(), value: z.string() }),
+  })
+  .meta({ id: "CustomDomain" });
+export type CustomDomainDto = z.infer<typeof CustomDomainDto>;
+
+export const CustomDomainList = z.object({ items: z.array(CustomDomainDto) }).meta({ id: "CustomDomainList" });
+export type CustomDomainList = z.infer<typeof CustomDomainList>;
+
+/** The path on a partner's domain that answers its verification token (the connection test). */
+export const VERIFICATION_PATH = "/.well-known/techfit-verification";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HEX_COLOUR } from "./colour";
+import { HEX_COLOUR, normaliseHexColour } from "./colour";
 import { MESSAGES } from "./messages";
 
 /** SPEC §3 font family keys, with the CSS stack each one stands for. */
@@ -74,3 +74,63 @@ export function isHttpOrigin(value: string): boolean {
     return false;
   }
 }
+
+/** Characters that could end an HTML text node or a CSS block; refused in the platform name (DESIGN §3). */
+const MARKUP = /[<>{}\\`]/;
+const hasMarkup = (v: string) => MARKUP.test(v) || [...v].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
+export const PLATFORM_NAME_CHARACTERS = "Platform name cannot contain < > { } \\ or `";
+
+/**
+ * The styling a partner saves (SPEC §7 `PUT v1/admin/styles`, the `data`
+ * part of the multipart body; SPEC §5 Branding). Colours are hex only,
+ * stored normalised; the font is one of the six keys; the platform name is
+ * plain text of at most 20 characters. Images travel as files by field name
+ * (STYLING_FILE_FIELDS); `remove*` clears a stored image. Unknown keys are
+ * dropped (and logged by the worker).
+ */
+const colourField = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .regex(HEX_COLOUR, MESSAGES.invalidColour)
+  .transform((v) => normaliseHexColour(v) as string);
+export const StylingData = z.object({
+  brandColour: colourField,
+  gradientColourOne: colourField,
+  gradientColourTwo: colourField,
+  lightGradientTextColour: colourField,
+  lightHeroTextColour: colourField,
+  fontFamily: z.enum(Object.keys(FONT_STACKS) as [FontFamilyKey, ...FontFamilyKey[]], { error: MESSAGES.required }),
+  platformName: z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, MESSAGES.required)
+    .max(PLATFORM_NAME_MAX, MESSAGES.platformNameTooLong)
+    .refine((v) => !hasMarkup(v), PLATFORM_NAME_CHARACTERS),
+  showLogoOnLogin: z.boolean({ error: MESSAGES.invalidBoolean }),
+  supportEmail: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, MESSAGES.invalidEmail)
+    .refine((v) => v === "" || z.email().safeParse(v).success, MESSAGES.invalidEmail)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null)),
+  removeLogo: z.boolean().optional(),
+  removeHomepageHeroBackground: z.boolean().optional(),
+  removeLoginBackground: z.boolean().optional(),
+});
+export type StylingDataInput = z.input<typeof StylingData>;
+export type StylingData = z.output<typeof StylingData>;
+
+/** The keys `StylingData` knows; any other key in a save is logged and ignored. */
+export const STYLING_DATA_KEYS = Object.keys(StylingData.shape);
+
+/** The image fields of the multipart save, with SPEC §9's suggested sizes. */
+export const STYLING_FILE_FIELDS = ["logo", "homepageHeroBackground", "loginBackground"] as const;
+export type StylingFileField = (typeof STYLING_FILE_FIELDS)[number];
+export const SUGGESTED_IMAGE_SIZES: Record<StylingFileField, { width: number; height: number } | null> = {
+  logo: null,
+  homepageHeroBackground: { width: 1920, height: 800 },
+  loginBackground: { width: 1920, height: 1080 },
+};

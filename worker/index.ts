@@ -1,10 +1,14 @@
 import { Hono } from "hono";
 import { v1 } from "./api";
 import { database } from "./db";
+import { verification } from "./domain/custom-hostnames";
 import type { AppEnv } from "./env";
 import { embeddedAuth } from "./identity/embedded";
 import { identityProvider, trustedOrigins } from "./identity/context";
 import { onError } from "./http/errors";
+import { deliverMailBatch } from "./mail/consumer";
+import { devMail } from "./mail/dev";
+import type { MailQueueMessage } from "./mail/outbox";
 import { renderPage } from "./ssr/render";
 import { files } from "./storage/files";
 import { hostOf, resolveTenant } from "./tenant/resolve";
@@ -36,11 +40,15 @@ app.on(["GET", "POST"], "/api/auth/*", (c) => {
   return embeddedAuth(c.env, new URL(c.req.url).origin, trustedOrigins(c)).handler(c.req.raw);
 });
 app.route("/v1", v1);
+// The custom-domain connection test's token (worker/domain/custom-hostnames.ts).
+app.route("/", verification);
 app.route("/", files);
+app.route("/", devMail);
 app.get("*", renderPage);
 
 export default {
   fetch: app.fetch,
+  queue: (batch, env) => deliverMailBatch(batch as MessageBatch<MailQueueMessage>, env),
 } satisfies ExportedHandler<Env>;
 
 export { app };

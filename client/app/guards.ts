@@ -29,8 +29,11 @@ export function guard(flags: RouteFlags) {
     const state = await whenAuthenticated(50);
     // 3. Auth required and not signed in: to login with the same params.
     if (flags.requiresAuth && !state.signedIn) throw redirect(`/login${url.search}`);
-    // 4. Anonymous-only and signed in: home.
-    if (flags.requiresAnonymous && state.signedIn) throw redirect("/");
+    // 4. Anonymous-only and signed in: home — or, when a partner domain sent
+    //    them here (redirectUrl), through post-auth, which hands them back.
+    if (flags.requiresAnonymous && state.signedIn) {
+      throw redirect(url.searchParams.get("redirectUrl") ? `${POST_AUTH}${url.search}` : "/");
+    }
     if (state.signedIn && state.user) {
       const accounts = state.user.accounts.length;
       // 5. No account and not coming from onboarding: onboarding.

@@ -111,6 +111,13 @@ export const ROUTES: AppRoute[] = [
     load: () => import("../features/activity/ActivityScreen"),
   },
   {
+    // The catalogue (issue 6): Home's goal buttons lead here with ?category=.
+    path: "/workouts",
+    flags: signedIn("home", "Workouts"),
+    crumbs: [HOME, { label: "crumb.workouts" }],
+    load: () => import("../features/catalogue/CatalogueScreen"),
+  },
+  {
     path: "/workout/:id",
     flags: signedIn("home", "Workout"),
     crumbs: [HOME, { label: "crumb.workout" }],
@@ -162,6 +169,20 @@ export const ROUTES: AppRoute[] = [
     flags: admin("Homepage Builder"),
     crumbs: [ADMIN, ORGANIZATION, { label: "crumb.homepageBuilder" }],
     load: () => import("../features/homepage/HomepageBuilderScreen"),
+  },
+  {
+    path: "/admin/branding",
+    name: "admin-branding",
+    flags: admin("Branding"),
+    crumbs: [ADMIN, ORGANIZATION, { label: "crumb.branding" }],
+    load: () => import("../features/branding/BrandingScreen"),
+  },
+  {
+    path: "/admin/custom-domains",
+    name: "admin-custom-domains",
+    flags: admin("Custom Domains"),
+    crumbs: [ADMIN, ORGANIZATION, { label: "crumb.customDomains" }],
+    load: () => import("../features/custom-domains/CustomDomainsScreen"),
   },
   {
     path: "/admin/workout-library",

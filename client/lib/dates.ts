@@ -70,3 +70,9 @@ export function useFormatDate(): (value: Date | string | number, style?: DateSty
   const [language] = useLanguage();
   return useCallback((value, style = "short") => formatDate(value, style, language), [language]);
 }
+
+/** A local Date as the `YYYY-MM-DDTHH:mm` value of an `<input type="datetime-local">`. */
+export function toLocalDateTimeInput(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${toCalendarDate(date)}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

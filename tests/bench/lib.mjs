@@ -313,11 +313,13 @@ export function printScripts({ files, total }, budget) {
  * `js.path`. Resolves to the process exit code: 0 when the bench ran (targets
  * missed or not), 1 when the server failed or responses were errors.
  */
-export async function runBench({ port, stateDir, scenarios, ratios, seconds, warmupSeconds, connections, js }) {
+export async function runBench({ port, stateDir, scenarios, ratios, seconds, warmupSeconds, connections, js, prepare }) {
   const baseUrl = `http://127.0.0.1:${port}`;
   let server;
   try {
     server = await startServer({ port, stateDir, healthUrl: `http://localhost:${port}/v1/health` });
+    // Optional: data or credentials the scenarios need, once the server is up (e.g. a bench-only seed).
+    if (prepare) await prepare({ port, stateDir, baseUrl });
 
     console.log("· verifying scenarios …");
     for (const s of scenarios) await verifyScenario(baseUrl, s);

@@ -47,9 +47,48 @@ const scenarios = [
   },
 ];
 
+// ── Issue 6: the customer catalogue with 2,000 workouts in the partner's library ──
+// A customer (Dan of Fabrikam) reads the first page of the catalogue. The
+// workouts are seeded for the bench only (tests/bench/seed-workouts.ts, into
+// the bench's state folder once the server is up), which also prints the
+// query plans of the catalogue reads and fails on a full scan.
+const CUSTOMER = { email: "dan@fabrikam.test", accountId: "de000000-0001-4000-8000-00000000000a" };
+const catalogue = {
+  name: "GET /v1/workouts (catalogue, 2,000 in library)",
+  request: { method: "GET", path: "/v1/workouts?limit=24", headers: { Host: MAIN_HOST, "X-Account-Id": CUSTOMER.accountId } },
+  verify: async (res) => {
+    assert.equal(res.status, 200);
+    const page = res.json();
+    assert.equal(page.items.length, 24, "a full page");
+    assert.ok(page.nextCursor, "more pages");
+    const priorities = page.items.map((i) => i.priority);
+    assert.deepEqual([...priorities].sort((a, b) => b - a), priorities, "highest priority first");
+    assert.deepEqual(page.items[0].price, { kind: "credits", amount: 1 }, "Fabrikam is on plan: credits");
+  },
+};
+scenarios.push(catalogue);
+
+/** Seeds the 2,000 workouts (bench only) and signs the customer in for the catalogue scenario. */
+async function prepare({ port, stateDir }) {
+  const { spawnSync } = await import("node:child_process");
+  const seeded = spawnSync("npx", ["tsx", "tests/bench/seed-workouts.ts", "--persist-to", stateDir, "--count", "2000"], { stdio: "inherit" });
+  if (seeded.status !== 0) throw new Error("the bench seed failed, or a catalogue read scans a table without an index");
+  const origin = `http://localhost:${port}`;
+  const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify({ email: CUSTOMER.email, password: "Demo-pass-2026!" }),
+  });
+  assert.equal(signIn.status, 200, "the bench customer signs in");
+  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const { token } = await (await fetch(`${origin}/api/auth/token`, { headers: { Cookie: cookie } })).json();
+  catalogue.request.headers.Authorization = `Bearer ${token}`;
+}
+
 const ratios = [
   { label: "shell / health", numerator: scenarios[0].name, denominator: scenarios[2].name, target: 0.5 },
   { label: "styles / health", numerator: scenarios[1].name, denominator: scenarios[2].name, target: 0.6 },
+  { label: "catalogue / health", numerator: catalogue.name, denominator: scenarios[2].name, target: 0.3 },
 ];
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -67,6 +106,7 @@ process.exitCode = await runBench({
   warmupSeconds: 2,
   connections: 50,
   js: { path: "/login", readySelector: '[data-testid="platform-name"]', budget: 150 * 1024 },
+  prepare,
 });
 // Leave no handle (autocannon, child pipes) keeping the process alive.
 process.exit(process.exitCode);

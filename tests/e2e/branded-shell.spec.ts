@@ -50,11 +50,11 @@ test.describe("the branded shell", () => {
     page.on("request", (r) => {
       if (r.resourceType() === "script") scripts.push(r.url());
     });
-    await page.goto("/404");
-    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-    expect(scripts.some((u) => /PriceGroupsScreen/.test(u))).toBe(false);
-    await page.goto("/admin/price-groups");
-    await expect(page.getByRole("heading", { name: "Price Groups" })).toBeVisible();
-    expect(scripts.some((u) => /PriceGroupsScreen/.test(u))).toBe(true);
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    expect(scripts.some((u) => /SignupScreen/.test(u))).toBe(false);
+    await page.getByRole("link", { name: "Sign up" }).click();
+    await expect(page.getByRole("heading", { name: "Sign up" })).toBeVisible();
+    expect(scripts.some((u) => /SignupScreen/.test(u))).toBe(true);
   });
 });

@@ -124,3 +124,9 @@ test.describe("route guards (SPEC §4)", () => {
     await expect(page).toHaveURL(`${MAIN}/login?x=1`);
   });
 });
+
+test("a signed-in visitor sent from the partner's domain to the main /login is handed straight back", async ({ page }) => {
+  await signIn(page, "customerAdmin", "/");
+  await page.goto(`/login?redirectUrl=${encodeURIComponent(`${PARTNER_ORIGIN}/post-auth`)}`);
+  await expect(page).toHaveURL(`${PARTNER_ORIGIN}/`);
+});

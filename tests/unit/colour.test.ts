@@ -45,6 +45,9 @@ describe("brand variables", () => {
     expect(dark["--brand-font"]).toContain("Manrope");
     const light = brandVariables({ ...DEFAULT_STYLING, brandColour: "#fde047" });
     expect(light["--brand-foreground"]).toBe("17 24 39");
+    // A mid-tone (luminance ≈ 0.3) reads better with dark text than with white.
+    const mid = brandVariables({ ...DEFAULT_STYLING, brandColour: "#3b9e6f" });
+    expect(mid["--brand-foreground"]).toBe("17 24 39");
   });
 
   it("falls back to the default for a value that is not a colour", () => {
@@ -72,5 +75,51 @@ describe("readable brand text", () => {
     const v = brandVariables({ ...DEFAULT_STYLING, brandColour: "#0f766e" });
     expect(v["--brand-text"]).toBe("15 118 110");
     expect(v["--brand-text-dark"]).not.toBe("15 118 110");
+  });
+});
+
+describe("the branding save schema (issue 8, SPEC §5 Branding)", async () => {
+  const { StylingData, PLATFORM_NAME_MAX } = await import("../../contract/styling");
+  const valid = {
+    brandColour: "#0F766E",
+    gradientColourOne: "0f766e",
+    gradientColourTwo: "#14b8a6cc",
+    lightGradientTextColour: "#fff",
+    lightHeroTextColour: "#ffff",
+    fontFamily: "manrope",
+    platformName: "Northwind Learn",
+    showLogoOnLogin: true,
+  };
+
+  it("normalises colours to lowercase #rrggbb(aa)", () => {
+    const out = StylingData.parse(valid);
+    expect(out).toMatchObject({
+      brandColour: "#0f766e",
+      gradientColourOne: "#0f766e",
+      gradientColourTwo: "#14b8a6cc",
+      lightGradientTextColour: "#ffffff",
+      lightHeroTextColour: "#ffffffff",
+      supportEmail: null,
+    });
+  });
+
+  it.each([
+    ["brandColour", "#0f,766"],
+    ["brandColour", "rgb(1,2,3)"],
+    ["gradientColourOne", "#fff;}body{x:y}"],
+    ["fontFamily", "comicSans"],
+    ["platformName", "x".repeat(PLATFORM_NAME_MAX + 1)],
+    ["platformName", "  "],
+    ["platformName", "<b>x</b>"],
+    ["platformName", "a{b}"],
+    ["supportEmail", "not an email"],
+  ])("refuses %s = %j", (field, value) => {
+    const result = StylingData.safeParse({ ...valid, [field]: value });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0].path).toEqual([field]);
+  });
+
+  it("accepts a platform name of exactly 20 characters", () => {
+    expect(StylingData.parse({ ...valid, platformName: "x".repeat(20) }).platformName).toHaveLength(20);
   });
 });

@@ -17,7 +17,7 @@ describe("form fields", () => {
         <Input />
       </Field>,
     );
-    expect(out).toContain('<label for="name"');
+    expect(out).toMatch(/<label id="name-label" for="name"/);
     expect(out).toMatch(/<input[^>]*id="name"/);
     expect(out).toMatch(/<input[^>]*aria-describedby="name-error"/);
     expect(out).toMatch(/<input[^>]*aria-invalid="true"/);

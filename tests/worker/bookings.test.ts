@@ -305,3 +305,14 @@ describe("slots", () => {
     expect((await call(`/v1/admin/slots/${a}`, { method: "DELETE", ...(await partner()) })).status).toBe(409);
   });
 });
+
+describe("GET /v1/admin/slots/workouts", () => {
+  it("lists the workouts the partner delivers, with sessions; not to customers or without a token", async () => {
+    const list = await json(await call("/v1/admin/slots/workouts", await partner()));
+    const copilot = list.find((w: { id: string }) => w.id === WORKOUT);
+    expect(copilot.sessions).toHaveLength(2);
+    expect(list.every((w: { id: string }) => w.id !== DEMO.workouts.secureByDefault)).toBe(true);
+    expect((await call("/v1/admin/slots/workouts", await customer())).status).toBe(403);
+    expect((await call("/v1/admin/slots/workouts")).status).toBe(401);
+  });
+});

@@ -1,15 +1,25 @@
 import { and, eq, gt } from "drizzle-orm";
 import { Hono } from "hono";
 
-import { AcceptInviteParams, AccountDto, AccountExistQuery, AccountIdParam, CreateAccountData } from "../../contract/accounts";
+import {
+  AcceptInviteParams,
+  AccountDto,
+  AccountExistQuery,
+  AccountIdParam,
+  AccountPathParam,
+  AssignParentBody,
+  CreateAccountData,
+  INVALID_PARTNER_TAN,
+  UpdateAccountProfileData,
+} from "../../contract/accounts";
 import { ExistsResponse } from "../../contract/domains";
 import { ErrorEnvelope } from "../../contract/errors";
 import { DEFAULT_STYLING } from "../../contract/styling";
 import { accountUsers, accounts, authInvitations, invites, stylings, users } from "../../db/schema";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
-import { conflict, notFound } from "../http/errors";
-import { requireUser } from "../identity/context";
+import { conflict, forbidden, invalid, notFound } from "../http/errors";
+import { requireAccount, requireUser } from "../identity/context";
 import { membershipStatements, organisationForNewAccount } from "../identity/organizations";
 import { storeUpload } from "../storage/uploads";
 import { accountDto } from "./dto";
@@ -218,3 +228,89 @@ export async function onboardingInvites(c: Parameters<typeof requireUser>[0], us
   return rows;
 }
 
+
+// ─── Profile and linking to a partner (issue 5) ─────────────────────────────
+
+/** The acting account, when `accountId` names it; any other answers 404 (no existence leak). */
+async function actingAs(c: Parameters<typeof requireUser>[0], accountId: string) {
+  const acting = await requireAccount(c);
+  if (acting.account.id !== accountId) throw notFound("Account not found");
+  return acting;
+}
+
+/**
+ * SPEC §7 `PUT v1/admin/accounts/{accountId}/profile` (multipart: data + logo
+ * as `details.logo`): an owner or admin edits the account's details (SPEC §5:
+ * name and website cannot be empty; URL and email rules).
+ */
+endpoint(
+  accountsApi,
+  "/v1",
+  {
+    method: "put",
+    path: "/admin/accounts/{accountId}/profile",
+    summary: "Update the account's details and logo",
+    tags: ["accounts"],
+    auth: "accountAdmin",
+    params: AccountPathParam,
+    form: { data: UpdateAccountProfileData, files: [{ field: "details.logo" }] },
+    responses: {
+      200: { description: "The account", schema: AccountDto },
+      ...errors,
+      403: { description: "Not an owner or admin", schema: ErrorEnvelope },
+      404: { description: "Not the acting account", schema: ErrorEnvelope },
+      413: { description: "Logo over 50 MB" },
+      415: { description: "Logo not an image" },
+    },
+  },
+  async (c, { params, form }) => {
+    const acting = await actingAs(c, params.accountId);
+    const db = c.get("db");
+    const logo = form.files["details.logo"];
+    const logoKey = logo ? await storeUpload(c.env.UPLOADS, `public/accounts/${acting.account.id}`, logo) : undefined;
+    const updated = await db
+      .update(accounts)
+      .set({ ...form.data, ...(logoKey ? { logoKey } : {}) })
+      .where(eq(accounts.id, acting.account.id))
+      .returning();
+    return c.json(accountDto(updated[0]));
+  },
+);
+
+/**
+ * SPEC §7 `POST v1/admin/accounts/{accountId}/assign-parent` (body tan): a
+ * customer's owner or admin links it to the partner with that TAN. An unknown
+ * TAN is a 400 on `tan` ("Invalid Partner TAN"); partners cannot be linked.
+ */
+endpoint(
+  accountsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/admin/accounts/{accountId}/assign-parent",
+    summary: "Link a customer account to its partner by TAN",
+    tags: ["accounts"],
+    auth: "accountAdmin",
+    params: AccountPathParam,
+    body: AssignParentBody,
+    responses: {
+      200: { description: "The account, now linked", schema: AccountDto },
+      ...errors,
+      403: { description: "Not an owner or admin, or not a customer account", schema: ErrorEnvelope },
+      404: { description: "Not the acting account", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { params, body }) => {
+    const acting = await actingAs(c, params.accountId);
+    if (acting.account.type !== "customer") throw forbidden("Only customer accounts link to a partner");
+    const db = c.get("db");
+    const partner = await db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.tan, body.tan), eq(accounts.type, "partner")))
+      .limit(1);
+    if (!partner[0]) throw invalid({ tan: INVALID_PARTNER_TAN }, INVALID_PARTNER_TAN);
+    const updated = await db.update(accounts).set({ parentAccountId: partner[0].id }).where(eq(accounts.id, acting.account.id)).returning();
+    return c.json(accountDto(updated[0]));
+  },
+);

@@ -1,10 +1,30 @@
-import { and, eq } from "drizzle-orm";
-import { Hono } from "hono";
-import { CustomDomainExistQuery, ExistsResponse } from "../../contract/domains";
-import { ErrorEnvelope } from "../../contract/errors";
+import { and, asc, eq } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import {
+  AddCustomDomain,
+  addCustomDomainSchema,
+  CustomDomainDto,
+  CustomDomainExistQuery,
+  CustomDomainIdParam,
+  CustomDomainList,
+  ExistsResponse,
+} from "../../contract/domains";
+import { ErrorEnvelope, fieldsFromIssues } from "../../contract/errors";
+import { MESSAGES } from "../../contract/messages";
 import { customDomains } from "../../db/schema";
+import {
+  createCustomHostname,
+  deleteCustomHostname,
+  dnsRecordFor,
+  HostnameError,
+  testConnection,
+  type CustomHostnameEnv,
+} from "../domain/custom-hostnames";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
+import { conflict, invalid, notFound } from "../http/errors";
+import { requirePartnerAdmin } from "../identity/context";
+import { invalidateTenants } from "../tenant/resolve";
 
 export const customDomainsApi = new Hono<AppEnv>();
 
@@ -38,5 +58,200 @@ endpoint(
       .where(and(...conditions))
       .limit(1);
     return c.json({ exists: row.length > 0 });
+  },
+);
+
+type DomainRow = typeof customDomains.$inferSelect;
+
+const hostnameEnv = (c: Context<AppEnv>) => c.env as unknown as CustomHostnameEnv;
+
+function domainDto(c: Context<AppEnv>, row: DomainRow): CustomDomainDto {
+  return {
+    id: row.id,
+    uri: row.uri,
+    state: row.state,
+    isSatellite: row.isSatellite,
+    connectedAt: row.connectedAt,
+    createdAt: row.createdAt,
+    dnsRecord: dnsRecordFor(hostnameEnv(c), row.uri),
+  };
+}
+
+/** A random token the domain must answer at its verification path. */
+function freshToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return `techfit-${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+const adminErrors = {
+  401: { description: "No or bad token", schema: ErrorEnvelope },
+  403: { description: "Not an owner or admin of a partner account", schema: ErrorEnvelope },
+};
+
+/** One of the acting partner's domains; another partner's answers 404 like a missing one. */
+async function ownDomain(c: Context<AppEnv>, accountId: string, id: string): Promise<DomainRow> {
+  const rows = await c
+    .get("db")
+    .select()
+    .from(customDomains)
+    .where(and(eq(customDomains.id, id), eq(customDomains.accountId, accountId)))
+    .limit(1);
+  if (!rows[0]) throw notFound("Custom domain not found");
+  return rows[0];
+}
+
+/** SPEC §7 `GET v1/admin/custom-domains`: the acting partner's domains, oldest first. */
+endpoint(
+  customDomainsApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/admin/custom-domains",
+    summary: "The acting partner's custom domains",
+    tags: ["custom-domains"],
+    auth: "partnerAdmin",
+    responses: { 200: { description: "The domains", schema: CustomDomainList }, ...adminErrors },
+  },
+  async (c) => {
+    const { account } = await requirePartnerAdmin(c);
+    const rows = await c
+      .get("db")
+      .select()
+      .from(customDomains)
+      .where(eq(customDomains.accountId, account.id))
+      .orderBy(asc(customDomains.createdAt), asc(customDomains.uri));
+    return c.json({ items: rows.map((r) => domainDto(c, r)) });
+  },
+);
+
+/**
+ * SPEC §7 `POST v1/admin/custom-domains`: adds a domain awaiting connection
+ * (SPEC §5 Domain rules). A domain belongs to one partner: one already held
+ * answers 409 "Value already exists". Production also creates the Cloudflare
+ * custom hostname.
+ */
+endpoint(
+  customDomainsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/admin/custom-domains",
+    summary: "Add a custom domain (awaiting connection)",
+    tags: ["custom-domains"],
+    auth: "partnerAdmin",
+    body: AddCustomDomain,
+    responses: {
+      201: { description: "The new domain, with the DNS record to create", schema: CustomDomainDto },
+      400: { description: "Invalid domain (protocol, not a subdomain, unknown TLD)", schema: ErrorEnvelope },
+      ...adminErrors,
+      409: { description: "Value already exists (this or another partner holds the domain)", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { body }) => {
+    const { account } = await requirePartnerAdmin(c);
+    const parsed = addCustomDomainSchema({ allowTestTlds: c.env.APP_ENV === "development" }).safeParse(body);
+    if (!parsed.success) throw invalid(fieldsFromIssues(parsed.error.issues));
+    const { uri, isSatellite = true } = parsed.data;
+    if (uri === c.env.MAIN_HOST || uri.endsWith(`.${c.env.MAIN_HOST}`)) throw invalid({ uri: MESSAGES.domainSubdomain });
+    const db = c.get("db");
+    const taken = await db.select({ id: customDomains.id }).from(customDomains).where(eq(customDomains.uri, uri)).limit(1);
+    if (taken[0]) throw conflict(MESSAGES.alreadyExists, { uri: MESSAGES.alreadyExists });
+    let providerHostnameId: string | null;
+    try {
+      providerHostnameId = await createCustomHostname(hostnameEnv(c), uri);
+    } catch (e) {
+      if (e instanceof HostnameError) throw conflict(e.message, { uri: e.message });
+      throw e;
+    }
+    const inserted = await db
+      .insert(customDomains)
+      .values({ accountId: account.id, uri, isSatellite, state: "awaitingConnection", verificationToken: freshToken(), providerHostnameId })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted[0]) {
+      // Lost a race for the same domain: undo the provider's hostname.
+      await deleteCustomHostname(hostnameEnv(c), providerHostnameId).catch(() => {});
+      throw conflict(MESSAGES.alreadyExists, { uri: MESSAGES.alreadyExists });
+    }
+    invalidateTenants();
+    return c.json(domainDto(c, inserted[0]), 201);
+  },
+);
+
+/**
+ * SPEC §7 `POST v1/admin/custom-domains/{id}/connect`: runs the connection
+ * test (SPEC §4); the domain is connected when it passes. On failure the
+ * answer is 409 with the reason as the error message (SPEC §8 shows it).
+ */
+endpoint(
+  customDomainsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/admin/custom-domains/{id}/connect",
+    summary: "Run the connection test and connect the domain",
+    tags: ["custom-domains"],
+    auth: "partnerAdmin",
+    params: CustomDomainIdParam,
+    responses: {
+      200: { description: "Connected", schema: CustomDomainDto },
+      400: { description: "id is not a UUID", schema: ErrorEnvelope },
+      ...adminErrors,
+      404: { description: "Absent or another partner's", schema: ErrorEnvelope },
+      409: { description: "The connection test failed; the message says why", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { params }) => {
+    const { account } = await requirePartnerAdmin(c);
+    const row = await ownDomain(c, account.id, params.id);
+    try {
+      await testConnection(hostnameEnv(c), row);
+    } catch (e) {
+      if (e instanceof HostnameError) throw conflict(e.message);
+      throw e;
+    }
+    const now = new Date().toISOString();
+    const updated = await c
+      .get("db")
+      .update(customDomains)
+      .set({ state: "connected", connectedAt: row.connectedAt ?? now, updatedAt: now })
+      .where(and(eq(customDomains.id, row.id), eq(customDomains.accountId, account.id)))
+      .returning();
+    invalidateTenants();
+    return c.json(domainDto(c, updated[0] ?? row));
+  },
+);
+
+/** SPEC §7 `DELETE v1/admin/custom-domains/{id}`: removes the domain (and its Cloudflare hostname). */
+endpoint(
+  customDomainsApi,
+  "/v1",
+  {
+    method: "delete",
+    path: "/admin/custom-domains/{id}",
+    summary: "Delete a custom domain",
+    tags: ["custom-domains"],
+    auth: "partnerAdmin",
+    params: CustomDomainIdParam,
+    responses: {
+      204: { description: "Deleted" },
+      400: { description: "id is not a UUID", schema: ErrorEnvelope },
+      ...adminErrors,
+      404: { description: "Absent or another partner's", schema: ErrorEnvelope },
+      409: { description: "Cloudflare refused to remove the hostname", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { params }) => {
+    const { account } = await requirePartnerAdmin(c);
+    const row = await ownDomain(c, account.id, params.id);
+    try {
+      await deleteCustomHostname(hostnameEnv(c), row.providerHostnameId);
+    } catch (e) {
+      if (e instanceof HostnameError) throw conflict(e.message);
+      throw e;
+    }
+    await c.get("db").delete(customDomains).where(and(eq(customDomains.id, row.id), eq(customDomains.accountId, account.id)));
+    invalidateTenants();
+    return c.body(null, 204);
   },
 );

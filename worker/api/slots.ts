@@ -1,14 +1,14 @@
-import { and, asc, eq, gte } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, or } from "drizzle-orm";
 import { Hono, type Context } from "hono";
+import { z } from "zod";
 import { CreateSlot, JobIdParam, SlotDto, SlotsQuery } from "../../contract/bookings";
 import { ErrorEnvelope } from "../../contract/errors";
-import { slots, workoutSessions, workouts } from "../../db/schema";
+import { deliveryPartners, slots, workoutSessions, workouts } from "../../db/schema";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { conflict, forbidden, invalid, notFound } from "../http/errors";
 import { requireAccount, type Acting } from "../identity/context";
 import { deliveryCandidates, slotDto } from "./booking-rules";
-import { z } from "zod";
 
 /** Bookable times a delivery partner publishes for a workout's sessions (calendar-based booking). */
 export const slotsApi = new Hono<AppEnv>();
@@ -28,6 +28,49 @@ async function deliveringPartner(c: Context<AppEnv>, workoutId: string): Promise
   if (!workout || !candidates.some((x) => x.id === acting.account.id)) throw notFound("Workout not found");
   return { acting, workout };
 }
+
+const DeliveredWorkout = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    title: z.string(),
+    maxAttendees: z.number(),
+    sessions: z.array(z.object({ id: z.string(), name: z.string(), sequence: z.number(), lengthMinutes: z.number() })),
+  })
+  .meta({ id: "DeliveredWorkout" });
+
+/** The workouts the acting partner delivers (named by account or TAN among their delivery partners). */
+endpoint(
+  slotsApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/admin/slots/workouts",
+    summary: "Workouts the partner delivers, with their sessions",
+    tags: ["slots"],
+    auth: "partner",
+    responses: { 200: { description: "Workouts", schema: z.array(DeliveredWorkout) }, ...errors },
+  },
+  async (c) => {
+    const acting = await requireAccount(c);
+    const db = c.get("db");
+    const rows = await db
+      .selectDistinct({ id: workouts.id, name: workouts.name, title: workouts.title, maxAttendees: workouts.maxAttendees })
+      .from(deliveryPartners)
+      .innerJoin(workouts, eq(workouts.id, deliveryPartners.workoutId))
+      .where(or(eq(deliveryPartners.partnerAccountId, acting.account.id), eq(deliveryPartners.partnerTan, acting.account.tan ?? "-")))
+      .orderBy(asc(workouts.name));
+    const sessions = rows.length
+      ? await db.select().from(workoutSessions).where(inArray(workoutSessions.workoutId, rows.map((r) => r.id))).orderBy(asc(workoutSessions.sequence))
+      : [];
+    return c.json(
+      rows.map((w) => ({
+        ...w,
+        sessions: sessions.filter((s) => s.workoutId === w.id).map((s) => ({ id: s.id, name: s.name, sequence: s.sequence, lengthMinutes: s.lengthMinutes })),
+      })),
+    );
+  },
+);
 
 endpoint(
   slotsApi,

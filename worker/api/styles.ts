@@ -1,12 +1,21 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { DEFAULT_STYLING, Styling, StylesQuery } from "../../contract/styling";
+import {
+  DEFAULT_STYLING,
+  STYLING_DATA_KEYS,
+  STYLING_FILE_FIELDS,
+  Styling,
+  StylingData,
+  StylesQuery,
+  type StylingFileField,
+} from "../../contract/styling";
 import { stylings } from "../../db/schema";
 import { ErrorEnvelope } from "../../contract/errors";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { requirePartnerAdmin } from "../identity/context";
-import { hostOf, resolveTenant } from "../tenant/resolve";
+import { storeUpload } from "../storage/uploads";
+import { hostOf, invalidateTenants, resolveTenant } from "../tenant/resolve";
 import { stylingFromRow } from "../tenant/styling";
 
 export const styles = new Hono<AppEnv>();
@@ -59,5 +68,88 @@ endpoint(
     const { account } = await requirePartnerAdmin(c);
     const row = await c.get("db").select().from(stylings).where(eq(stylings.accountId, account.id)).limit(1);
     return c.json(row[0] ? stylingFromRow(row[0]) : { ...DEFAULT_STYLING, platformName: account.name.slice(0, 20) });
+  },
+);
+
+const KEY_COLUMN: Record<StylingFileField, "logoKey" | "homepageHeroBackgroundKey" | "loginBackgroundKey"> = {
+  logo: "logoKey",
+  homepageHeroBackground: "homepageHeroBackgroundKey",
+  loginBackground: "loginBackgroundKey",
+};
+const REMOVE_FLAG = {
+  logo: "removeLogo",
+  homepageHeroBackground: "removeHomepageHeroBackground",
+  loginBackground: "removeLoginBackground",
+} as const;
+
+/** The `data` part's keys that are not styling (SPEC §8 "an unknown style key logs an error"). */
+function unknownKeys(raw: FormDataEntryValue | null): string[] {
+  if (typeof raw !== "string") return [];
+  try {
+    const value = JSON.parse(raw) as unknown;
+    if (!value || typeof value !== "object" || Array.isArray(value)) return [];
+    return Object.keys(value).filter((k) => !STYLING_DATA_KEYS.includes(k));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * SPEC §7 `PUT v1/admin/styles` (multipart: `data` = the styling as JSON,
+ * files `logo`, `homepageHeroBackground`, `loginBackground`). Everything is
+ * checked before anything is written (SPEC §5: hex colours, platform name of
+ * at most 20 characters, images under 50 MB of an allowed type; SVG refused).
+ * Images go to R2 under `public/`; replaced ones are removed. The next page
+ * on the partner's domains wears the change (tenant cache invalidated).
+ */
+endpoint(
+  styles,
+  "/v1",
+  {
+    method: "put",
+    path: "/admin/styles",
+    summary: "Save the acting partner's styling",
+    tags: ["styles"],
+    auth: "partnerAdmin",
+    form: { data: StylingData, files: STYLING_FILE_FIELDS.map((field) => ({ field })) },
+    responses: {
+      200: { description: "The saved styling", schema: Styling },
+      400: { description: "Invalid styling, with the fields that failed", schema: ErrorEnvelope },
+      401: { description: "No or bad token", schema: ErrorEnvelope },
+      403: { description: "Not an owner or admin of a partner account", schema: ErrorEnvelope },
+      413: { description: "An image over 50 MB", schema: ErrorEnvelope },
+      415: { description: "An image of a type that is not allowed (SVG included)", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { form }) => {
+    const { account } = await requirePartnerAdmin(c);
+    const unknown = unknownKeys((await c.req.formData()).get("data"));
+    if (unknown.length > 0) {
+      console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), message: "unknown style keys", keys: unknown, accountId: account.id }));
+    }
+    const db = c.get("db");
+    const existing = (await db.select().from(stylings).where(eq(stylings.accountId, account.id)).limit(1))[0];
+    const { removeLogo: _l, removeHomepageHeroBackground: _h, removeLoginBackground: _b, ...values } = form.data;
+    const keys: Partial<Record<(typeof KEY_COLUMN)[StylingFileField], string | null>> = {};
+    const replaced: string[] = [];
+    for (const field of STYLING_FILE_FIELDS) {
+      const column = KEY_COLUMN[field];
+      const previous = existing?.[column] ?? null;
+      const upload = form.files[field];
+      if (upload) keys[column] = await storeUpload(c.env.UPLOADS, `public/stylings/${account.id}`, upload);
+      else if (form.data[REMOVE_FLAG[field]]) keys[column] = null;
+      else continue;
+      if (previous && previous.startsWith(`public/stylings/${account.id}/`)) replaced.push(previous);
+    }
+    const now = new Date().toISOString();
+    const row = { ...values, ...keys, updatedAt: now };
+    const saved = await db
+      .insert(stylings)
+      .values({ accountId: account.id, ...row })
+      .onConflictDoUpdate({ target: stylings.accountId, set: row })
+      .returning();
+    if (replaced.length > 0) await c.env.UPLOADS.delete(replaced).catch(() => {});
+    invalidateTenants();
+    return c.json(stylingFromRow(saved[0]));
   },
 );

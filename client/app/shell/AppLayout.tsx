@@ -9,7 +9,7 @@ import { trackPageView } from "../../lib/telemetry";
 import { BootScreen } from "../BootScreen";
 import { useStyling } from "../styling";
 import { Breadcrumbs } from "./Breadcrumbs";
-import { ShellContext } from "./shell-context";
+import { ShellContext } from "../../components/layout/shell-context";
 import { Sidebar, sidebarVariables } from "./Sidebar";
 import { SidebarProvider, useSidebar } from "./sidebar-state";
 import { TopBar } from "./TopBar";

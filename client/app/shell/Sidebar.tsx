@@ -136,7 +136,11 @@ const entryClass = (active: boolean) =>
   cn(
     "relative flex h-[var(--sidebar-item-height)] w-full items-center text-sm font-medium transition-colors",
     "before:absolute before:inset-y-2 before:left-0 before:w-[3px] before:rounded-r before:bg-transparent",
-    active ? "bg-muted text-brand-text before:bg-brand-text" : "text-muted-foreground hover:bg-muted hover:text-foreground",
+    // Brand-coloured text is readable on the card, not on the muted fill: the active item keeps the
+    // foreground colour for its label and wears the brand on its icon and indicator bar.
+    active
+      ? "bg-muted font-semibold text-foreground before:bg-brand-text [&_svg]:text-brand-text"
+      : "text-muted-foreground hover:bg-muted hover:text-foreground",
     focusRing,
     "focus-visible:-outline-offset-2",
   );
@@ -261,7 +265,7 @@ function SidebarMenu({
                       to={a.to}
                       data-sidebar-action={a.id}
                       aria-current={pathname === a.to ? "page" : undefined}
-                      className="aria-[current=page]:font-semibold aria-[current=page]:text-brand-text"
+                      className="aria-[current=page]:font-semibold aria-[current=page]:before:absolute aria-[current=page]:before:inset-y-1.5 aria-[current=page]:before:left-0 aria-[current=page]:before:w-[3px] aria-[current=page]:before:rounded-r aria-[current=page]:before:bg-brand-text"
                     >
                       {t(a.label)}
                     </Link>

@@ -69,6 +69,8 @@ export function adminGroups(ctx: SidebarContext): MenuGroup[] {
       actions: [
         action("admin-profile", "nav.yourProfile", "admin-profile", true),
         action("admin-homepage", "nav.homepageBuilder", "admin-homepage", admin),
+        action("admin-branding", "nav.branding", "admin-branding", admin),
+        action("admin-custom-domains", "nav.customDomains", "admin-custom-domains", admin),
       ],
     },
     {

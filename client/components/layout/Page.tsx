@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useInShell } from "../../app/shell/shell-context";
+import { useInShell } from "./shell-context";
 
 /**
  * A screen's frame: its heading and content. Inside the app shell the shell

@@ -1,5 +1,5 @@
 import { CalendarDays, X } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { DayPicker, type Matcher } from "react-day-picker";
 import { enAU } from "react-day-picker/locale/en-AU";
 import { enGB } from "react-day-picker/locale/en-GB";
@@ -55,6 +55,8 @@ export function DatePicker({
   if (minDate) bounds.push({ before: minDate });
   if (maxDate) bounds.push({ after: maxDate });
   const label = selected ? formatDate(selected, "short", language) : t("form.chooseDate");
+  const auto = useId();
+  const valueId = `${control.id ?? auto}-value`;
 
   return (
     <div className={cn("flex items-center gap-1", className)}>
@@ -62,6 +64,8 @@ export function DatePicker({
         <PopoverTrigger
           id={control.id}
           disabled={disabled}
+          // Named by the field's label and the date shown, so the choice is heard too.
+          aria-labelledby={control.labelId ? `${control.labelId} ${valueId}` : undefined}
           aria-describedby={control["aria-describedby"]}
           aria-invalid={control["aria-invalid"]}
           aria-required={control.required}
@@ -72,7 +76,9 @@ export function DatePicker({
           )}
         >
           <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-          <span className="truncate">{label}</span>
+          <span id={valueId} className="truncate">
+            {label}
+          </span>
         </PopoverTrigger>
         <PopoverContent className="p-2">
           <DayPicker

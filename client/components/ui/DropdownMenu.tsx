@@ -8,7 +8,14 @@ import { cn } from "../../lib/cn";
  * returns focus to the trigger. Items are links (`asChild` with a Link),
  * buttons, checkbox or radio items; groups carry a visible label.
  */
-export const DropdownMenu = Menu.Root;
+/**
+ * Menus are not modal (the WAI-ARIA menu button pattern): the page is not
+ * hidden from assistive technology while one is open; Escape, Tab and a click
+ * outside close it.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof Menu.Root>) {
+  return <Menu.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuGroup = Menu.Group;
 export const DropdownMenuRadioGroup = Menu.RadioGroup;

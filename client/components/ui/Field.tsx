@@ -17,7 +17,7 @@ import { focusRing } from "./Button";
  *     <Input {...register("name")} />
  *   </Field>
  */
-type FieldIds = { id: string; hintId?: string; errorId?: string; invalid: boolean; required: boolean };
+type FieldIds = { id: string; labelId: string; hintId?: string; errorId?: string; invalid: boolean; required: boolean };
 const FieldContext = createContext<FieldIds | null>(null);
 
 /** The ids and states a control inside a Field needs; empty outside one. */
@@ -26,6 +26,7 @@ export function useFieldControl(props: { id?: string; "aria-describedby"?: strin
   const describedBy = [props["aria-describedby"], field?.errorId, field?.hintId].filter(Boolean).join(" ") || undefined;
   return {
     id: props.id ?? field?.id,
+    labelId: field?.labelId,
     "aria-describedby": describedBy,
     "aria-invalid": (props["aria-invalid"] as boolean | undefined) ?? (field?.invalid || undefined),
     required: props.required ?? (field?.required || undefined),
@@ -59,6 +60,7 @@ export function Field({
   const message = error === true ? t("form.requiredField") : error || null;
   const ids: FieldIds = {
     id,
+    labelId: `${id}-label`,
     hintId: hint ? `${id}-hint` : undefined,
     errorId: message ? `${id}-error` : undefined,
     invalid: Boolean(message),
@@ -67,7 +69,7 @@ export function Field({
   return (
     <FieldContext.Provider value={ids}>
       <div className={cn("grid gap-1.5", className)}>
-        <label htmlFor={id} className="text-sm font-medium text-foreground">
+        <label id={ids.labelId} htmlFor={id} className="text-sm font-medium text-foreground">
           {label}
           {required ? (
             <span className="text-danger" aria-hidden="true">
@@ -98,12 +100,12 @@ const controlClass =
   focusRing;
 
 export function Input({ className, ...props }: ComponentProps<"input">) {
-  const a11y = useFieldControl(props);
+  const { labelId: _labelId, ...a11y } = useFieldControl(props);
   return <input className={cn(controlClass, "h-10", className)} {...props} {...a11y} />;
 }
 
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
-  const a11y = useFieldControl(props);
+  const { labelId: _labelId, ...a11y } = useFieldControl(props);
   return <textarea className={cn(controlClass, "min-h-24 py-2", className)} {...props} {...a11y} />;
 }
 
@@ -112,7 +114,7 @@ export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
  * phones. Options are children (`<option>`); give a placeholder to start empty.
  */
 export function Select({ className, placeholder, children, ...props }: ComponentProps<"select"> & { placeholder?: string }) {
-  const a11y = useFieldControl(props);
+  const { labelId: _labelId, ...a11y } = useFieldControl(props);
   return (
     <div className="relative">
       <select className={cn(controlClass, "h-10 appearance-none pr-9", className)} {...props} {...a11y}>

@@ -29,11 +29,11 @@ export default function PostAuthScreen() {
     void (async () => {
       if (!signedIn) return navigate(`/login${search}`, { replace: true });
       const invite = new URLSearchParams(search).get("invite");
-      const redirectUrl = boot.mode === "main" ? storedRedirectUrl() : null;
+      const redirectUrl = boot.mode === "main" ? (new URLSearchParams(search).get("redirectUrl") ?? storedRedirectUrl()) : null;
       if (redirectUrl) {
         clearRedirectUrl();
-        const target = new URL(redirectUrl);
-        if (target.origin !== location.origin) {
+        const target = URL.canParse(redirectUrl) ? new URL(redirectUrl) : null;
+        if (target && /^https?:$/.test(target.protocol) && target.origin !== location.origin) {
           const { exists } = await api<{ exists: boolean }>("/custom-domains/exist", {
             anonymous: true,
             query: { uri: target.hostname, isSatellite: true },

@@ -1,5 +1,114 @@
+import { Fragment } from "react";
+import { Link, useParams } from "react-router";
+import { JobStatus } from "../../../contract/enums";
+import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { useT } from "../../lib/i18n";
+import { PlanDetails } from "../profile/PlansSection";
+import { Section } from "../profile/Section";
+import { useDependent } from "./api";
+import { CreditAdjustmentForm } from "./CreditAdjustmentForm";
+import { PlanActions } from "./PlanActions";
 
+/**
+ * /admin/customers/:id/details (SPEC §2 Your Customers): the customer's
+ * details, team size, plan and credit balance, bookings summary and
+ * recommendations, and the partner's credit adjustment.
+ */
 export default function CustomerDetailsScreen() {
-  return <Page title="Customer Details" />;
+  const t = useT();
+  const { id } = useParams();
+  const { account } = useAppUser();
+  const q = useDependent(account?.id, id);
+
+  if (q.isPending)
+    return (
+      <Page title={t("customers.details")}>
+        <div className="grid gap-3" aria-busy="true">
+          <Skeleton className="h-32" />
+          <Skeleton className="h-32" />
+        </div>
+      </Page>
+    );
+  if (q.isError || !q.data)
+    return (
+      <Page title={t("customers.details")}>
+        <p role="alert" className="text-danger">
+          {t("customers.notFound")}
+        </p>
+        <Link to="/admin/customers" className="mt-4 inline-block text-brand-text underline">
+          {t("customers.backToList")}
+        </Link>
+      </Page>
+    );
+
+  const d = q.data;
+  const a = d.account;
+  const item = (label: string, value: string, testId?: string) => (
+    <div>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="mt-1 font-medium" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+
+  return (
+    <Page title={a.name}>
+      <div className="grid gap-6">
+        <Section id="customer-account" title={t("profile.accountDetails")}>
+          <dl className="grid gap-x-8 gap-y-4 sm:grid-cols-3">
+            {item(t("profile.website"), a.website ?? "—")}
+            {item(t("profile.industry"), a.industry ? t(`enum.Industry.${a.industry}`) : "—")}
+            {item(t("profile.size"), a.size ?? "—")}
+            {item(t("profile.primaryEmail"), a.primaryEmail ?? "—")}
+            {item(t("profile.currency"), a.currency)}
+            {item(t("profile.location"), a.location ? t(`enum.AccountLocation.${a.location}`) : "—")}
+            {item(t("customers.teamSize"), String(d.teamSize), "team-size")}
+          </dl>
+        </Section>
+        <PlanDetails data={{ currentPlan: d.plan, balance: d.creditBalance }} />
+        {d.plan ? (
+          <Section id="plan-actions" title={t("customers.planActions")}>
+            <PlanActions key={d.plan.id} accountId={account!.id} customerId={a.id} plan={d.plan} />
+          </Section>
+        ) : null}
+        <Section id="adjust-credits" title={t("customers.adjustCredits")} description={t("customers.adjustCreditsHint")}>
+          <CreditAdjustmentForm accountId={account!.id} customerId={a.id} />
+        </Section>
+        <Section id="bookings-summary" title={t("customers.bookings")}>
+          <dl className="grid gap-x-8 gap-y-4 sm:grid-cols-4">
+            {item(t("customers.bookingsTotal"), String(d.bookings.total))}
+            {JobStatus.map((s) => (
+              <Fragment key={s}>{item(t(`enum.JobStatus.${s}`), String(d.bookings.byStatus[s] ?? 0))}</Fragment>
+            ))}
+          </dl>
+        </Section>
+        <Section
+          id="recommendations"
+          title={t("customers.recommendations")}
+          description={
+            d.recommendations.basis === "scores"
+              ? t("customers.recommendedByScores", { categories: d.recommendations.categories.map((c) => t(`enum.Category.${c}`)).join(", ") })
+              : t("customers.recommendedFeatured")
+          }
+        >
+          {d.recommendations.workouts.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t("customers.noRecommendations")}</p>
+          ) : (
+            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {d.recommendations.workouts.map((w) => (
+                <li key={w.id} className="rounded-lg border border-border p-4">
+                  <p className="text-xs text-muted-foreground">{t(`enum.Category.${w.category}`)}</p>
+                  <p className="mt-1 font-medium">{w.name}</p>
+                  {w.subtitle ? <p className="mt-1 text-sm text-muted-foreground">{w.subtitle}</p> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      </div>
+    </Page>
+  );
 }

@@ -1,5 +1,146 @@
+import { ArrowDown, ArrowUp, ArrowUpDown, Search } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import type { DependentSummaryDto } from "../../../contract/dependents";
+import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
+import { Button } from "../../components/ui/Button";
+import { Input } from "../../components/ui/Field";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/Table";
+import { useFormatDate } from "../../lib/dates";
+import { useT } from "../../lib/i18n";
+import { useDependents, type DependentsParams } from "./api";
 
+const PAGE_SIZE = 20;
+
+/** /admin/customers (SPEC §2 Your Customers): search, sort and page through the partner's customers. */
 export default function CustomersScreen() {
-  return <Page title="Your Customers" />;
+  const t = useT();
+  const date = useFormatDate();
+  const { account } = useAppUser();
+  const [searchText, setSearchText] = useState("");
+  const [search, setSearch] = useState("");
+  const [sort, setSort] = useState<DependentsParams["sort"]>("name");
+  const [order, setOrder] = useState<DependentsParams["order"]>("asc");
+  // Cursors of the pages before the current one (the first page has none).
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const cursor = cursors[cursors.length - 1];
+
+  useEffect(() => {
+    const id = setTimeout(() => {
+      setSearch(searchText.trim());
+      setCursors([undefined]);
+    }, 300);
+    return () => clearTimeout(id);
+  }, [searchText]);
+
+  const q = useDependents(account?.id, { search: search || undefined, sort, order, limit: PAGE_SIZE, cursor });
+
+  const sortBy = (key: DependentsParams["sort"]) => {
+    if (sort === key) setOrder(order === "asc" ? "desc" : "asc");
+    else {
+      setSort(key);
+      setOrder("asc");
+    }
+    setCursors([undefined]);
+  };
+
+  const sortHeader = (key: DependentsParams["sort"], label: string) => {
+    const active = sort === key;
+    const Icon = !active ? ArrowUpDown : order === "asc" ? ArrowUp : ArrowDown;
+    return (
+      <TableHeaderCell aria-sort={active ? (order === "asc" ? "ascending" : "descending") : "none"}>
+        <button type="button" className="inline-flex items-center gap-1 font-medium hover:text-foreground" onClick={() => sortBy(key)}>
+          {label}
+          <Icon aria-hidden="true" className="size-4" />
+        </button>
+      </TableHeaderCell>
+    );
+  };
+
+  const rows: DependentSummaryDto[] = q.data?.items ?? [];
+
+  return (
+    <Page title={t("customers.title")}>
+      <div className="grid gap-4">
+        <div className="relative max-w-sm">
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            type="search"
+            aria-label={t("customers.search")}
+            placeholder={t("customers.search")}
+            className="pl-9"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+          />
+        </div>
+        {q.isPending ? (
+          <div className="grid gap-2" aria-busy="true">
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+          </div>
+        ) : q.isError ? (
+          <p role="alert" className="text-danger">
+            {t("customers.loadFailed")}
+          </p>
+        ) : (
+          <>
+            <Table caption={t("customers.caption", { count: q.data.total })}>
+              <TableHead>
+                <tr>
+                  {sortHeader("name", t("customers.name"))}
+                  <TableHeaderCell>{t("profile.industry")}</TableHeaderCell>
+                  <TableHeaderCell>{t("profile.size")}</TableHeaderCell>
+                  <TableHeaderCell>{t("profile.location")}</TableHeaderCell>
+                  <TableHeaderCell>{t("customers.teamSize")}</TableHeaderCell>
+                  {sortHeader("createdAt", t("customers.joined"))}
+                </tr>
+              </TableHead>
+              <TableBody>
+                {rows.length === 0 ? (
+                  <tr>
+                    <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
+                      {search ? t("common.noResults") : t("customers.empty")}
+                    </TableCell>
+                  </tr>
+                ) : (
+                  rows.map((c) => (
+                    <TableRow key={c.id}>
+                      <TableCell>
+                        <Link to={`/admin/customers/${c.id}/details`} className="font-medium text-brand-text underline-offset-4 hover:underline">
+                          {c.name}
+                        </Link>
+                        {c.primaryEmail ? <div className="text-xs text-muted-foreground">{c.primaryEmail}</div> : null}
+                      </TableCell>
+                      <TableCell>{c.industry ? t(`enum.Industry.${c.industry}`) : "—"}</TableCell>
+                      <TableCell>{c.size ?? "—"}</TableCell>
+                      <TableCell>{c.location ? t(`enum.AccountLocation.${c.location}`) : "—"}</TableCell>
+                      <TableCell>{c.teamSize}</TableCell>
+                      <TableCell>{date(c.createdAt)}</TableCell>
+                    </TableRow>
+                  ))
+                )}
+              </TableBody>
+            </Table>
+            <nav aria-label={t("customers.pagination")} className="flex items-center justify-end gap-2">
+              <Button variant="outline" size="sm" disabled={cursors.length <= 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
+                {t("common.previous")}
+              </Button>
+              <span className="text-sm text-muted-foreground">{t("customers.page", { page: cursors.length })}</span>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={!q.data.nextCursor}
+                onClick={() => q.data.nextCursor && setCursors((c) => [...c, q.data.nextCursor ?? undefined])}
+              >
+                {t("common.next")}
+              </Button>
+            </nav>
+          </>
+        )}
+      </div>
+    </Page>
+  );
 }

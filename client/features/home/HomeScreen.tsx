@@ -1,5 +1,37 @@
+import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
+import { useT } from "../../lib/i18n";
+import { useAccount } from "../accounts/api";
+import { GoalButtons } from "../catalogue/GoalButtons";
+import { TanPrompt } from "./TanPrompt";
+import { WorkoutsRemaining } from "./WorkoutsRemaining";
 
+/**
+ * / (SPEC §2 Home). Kept minimal here: the greeting, the TAN prompt for a
+ * customer not linked to a provider, and the score summary's workouts
+ * remaining; the catalogue's goal buttons and the rest of the summary come
+ * from their own components.
+ */
 export default function HomeScreen() {
-  return <Page title="Home" />;
+  const t = useT();
+  const { user, account, role } = useAppUser();
+  const details = useAccount(account?.id);
+  const name = user?.firstName?.trim();
+  const unlinked = account?.type === "customer" && details.data && !details.data.parentAccountId;
+
+  return (
+    <Page title={name ? t("home.greeting", { name }) : t("home.greetingAnonymous")}>
+      {account ? (
+        <div className="grid gap-6">
+          {unlinked ? <TanPrompt accountId={account.id} canLink={role === "owner" || role === "admin"} /> : null}
+          {account.type === "customer" ? (
+            <div className="grid gap-4 sm:grid-cols-3">
+              <WorkoutsRemaining accountId={account.id} />
+            </div>
+          ) : null}
+          {account.type === "customer" && !unlinked ? <GoalButtons /> : null}
+        </div>
+      ) : null}
+    </Page>
+  );
 }

@@ -1,5 +1,184 @@
+import { Controller, FormProvider, useForm } from "react-hook-form";
+import { Link, useNavigate, useParams } from "react-router";
+import { Language, PartnerVisibility } from "../../../contract/enums";
+import { fieldsFromIssues } from "../../../contract/errors";
+import { VariantBody, type VariantDto } from "../../../contract/workouts";
+import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
+import { Button } from "../../components/ui/Button";
+import { Checkbox, Field, Input, Select } from "../../components/ui/Field";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { toast, toastMessage } from "../../components/ui/toast-store";
+import { ApiError } from "../../lib/api";
+import { translateApiMessage, useLanguage, useT } from "../../lib/i18n";
+import { useAccount } from "../accounts/api";
+import { useSaveVariant, useVariant, useWorkout } from "./api";
+import {
+  DateField,
+  DeliveryPartnersEditor,
+  PricingLinesEditor,
+  Section,
+  applyFieldErrors,
+  partnerRow,
+  partnersOut,
+  pricingOut,
+  pricingRow,
+  type PartnerRow,
+  type PricingRow,
+} from "./parts";
 
+type VariantForm = {
+  name: string;
+  locale: string;
+  availableFrom: string | null;
+  availableTo: string | null;
+  customPricing: boolean;
+  partnerVisibility: string;
+  pricing: PricingRow[];
+  deliveryPartners: PartnerRow[];
+};
+
+/** /admin/workout-library/:id/variant/:variantId ("new" creates one): a variant's details, custom pricing and delivery partners. */
 export default function VariantEditorScreen() {
-  return <Page title="Variant Details" />;
+  const { id = "", variantId = "new" } = useParams();
+  const t = useT();
+  const creating = variantId === "new";
+  const workout = useWorkout(id);
+  const variant = useVariant(id, creating ? null : variantId);
+  const loading = workout.isPending || (!creating && variant.isPending);
+  const failed = workout.isError || (!creating && variant.isError);
+  if (loading || failed) {
+    return (
+      <Page title={t("variant.title")}>
+        {failed ? (
+          <p role="alert" className="text-danger">
+            {t("variant.notFound")}
+          </p>
+        ) : (
+          <Skeleton className="h-40" aria-busy="true" />
+        )}
+      </Page>
+    );
+  }
+  return <VariantEditor key={variant.data?.id ?? "new"} workoutId={id} workoutTitle={workout.data!.title} variant={creating ? null : variant.data!} />;
+}
+
+function VariantEditor({ workoutId, workoutTitle, variant }: { workoutId: string; workoutTitle: string; variant: VariantDto | null }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [language] = useLanguage();
+  const { account } = useAppUser();
+  const currency = useAccount(account?.id).data?.currency ?? "USD";
+  const save = useSaveVariant(workoutId, variant?.id);
+  const readOnly = variant !== null && !variant.own;
+  const form = useForm<VariantForm>({
+    defaultValues: variant
+      ? {
+          name: variant.name,
+          locale: variant.locale,
+          availableFrom: variant.availableFrom,
+          availableTo: variant.availableTo,
+          customPricing: variant.customPricing,
+          partnerVisibility: variant.partnerVisibility,
+          pricing: variant.pricing.map(pricingRow),
+          deliveryPartners: variant.deliveryPartners.map(partnerRow),
+        }
+      : { name: "", locale: language, availableFrom: null, availableTo: null, customPricing: false, partnerVisibility: "private", pricing: [], deliveryPartners: [] },
+  });
+  // This component provides the form context, so it reads errors from the form itself.
+  const error = (name: "name" | "availableFrom" | "availableTo") => {
+    const m = form.getFieldState(name, form.formState).error?.message;
+    return m ? translateApiMessage(m) : null;
+  };
+
+  const onSubmit = async (v: VariantForm) => {
+    form.clearErrors();
+    const body = { ...v, pricing: pricingOut(v.pricing), deliveryPartners: partnersOut(v.deliveryPartners) };
+    const parsed = VariantBody.safeParse(body);
+    if (!parsed.success) {
+      applyFieldErrors(form.setError as never, fieldsFromIssues(parsed.error.issues));
+      toastMessage("toast.missingFields");
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync(body as never);
+      toast({ title: t("variant.saved"), variant: "success" });
+      if (!variant) navigate(`/admin/workout-library/${workoutId}/variant/${saved.id}`, { replace: true });
+    } catch (e) {
+      if (e instanceof ApiError && Object.keys(e.fields).length) {
+        applyFieldErrors(form.setError as never, e.fields);
+        toastMessage("toast.missingFields");
+      } else toastMessage("toast.generic");
+    }
+  };
+
+  return (
+    <FormProvider {...form}>
+      <Page title={variant ? t("variant.editTitle", { name: variant.name }) : t("variant.createTitle")}>
+        <p className="mb-4 text-sm text-muted-foreground">
+          <Link to={`/admin/workout-library/${workoutId}`} className="text-brand-text underline underline-offset-4">
+            {workoutTitle}
+          </Link>
+        </p>
+        <form noValidate onSubmit={(e) => {
+            form.clearErrors();
+            return form.handleSubmit(onSubmit, () => toastMessage("toast.missingFields"))(e);
+          }} className="grid gap-6" aria-label={t("variant.title")}>
+          {readOnly ? <p className="rounded-lg border border-border bg-muted p-3 text-sm">{t("editor.readOnly")}</p> : null}
+          <fieldset disabled={readOnly} className="contents">
+            <Section id="variant-details" title={t("editor.section.variantDetails")}>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field label={t("editor.variantName")} required error={error("name")}>
+                  <Input {...form.register("name")} />
+                </Field>
+                <Field label={t("editor.locale")}>
+                  <Select {...form.register("locale")}>
+                    {Language.map((v) => (
+                      <option key={v} value={v}>
+                        {t(`enum.Language.${v}`)}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+                <DateField<VariantForm> name="availableFrom" label={t("editor.availableFrom")} />
+                <DateField<VariantForm> name="availableTo" label={t("editor.availableTo")} />
+                <Field label={t("editor.partnerVisibility")}>
+                  <Select {...form.register("partnerVisibility")}>
+                    {PartnerVisibility.map((v) => (
+                      <option key={v} value={v}>
+                        {t(`enum.PartnerVisibility.${v}`)}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+                <Controller
+                  control={form.control}
+                  name="customPricing"
+                  render={({ field }) => (
+                    <Checkbox label={t("editor.customPricingFlag")} hint={t("editor.customPricingHint")} checked={field.value} onCheckedChange={(on) => field.onChange(on === true)} className="self-end" />
+                  )}
+                />
+              </div>
+            </Section>
+            <Section id="custom-pricing" title={t("editor.section.customPricing")}>
+              <PricingLinesEditor currency={currency} />
+            </Section>
+            <Section id="delivery-partners" title={t("editor.section.deliveryPartners")}>
+              <DeliveryPartnersEditor />
+            </Section>
+          </fieldset>
+          {readOnly ? null : (
+            <div className="flex justify-end gap-2">
+              <Button variant="outline" asChild>
+                <Link to={`/admin/workout-library/${workoutId}`}>{t("common.cancel")}</Link>
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                {t("common.saveChanges")}
+              </Button>
+            </div>
+          )}
+        </form>
+      </Page>
+    </FormProvider>
+  );
 }

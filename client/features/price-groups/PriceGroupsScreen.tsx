@@ -1,5 +1,142 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Pencil, Plus, Tags, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { PriceGroupBody, type PriceGroupDto } from "../../../contract/groups";
 import { Page } from "../../components/layout/Page";
+import { Button } from "../../components/ui/Button";
+import { ConfirmDialog, Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { Field, Input, Textarea } from "../../components/ui/Field";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { DataTable } from "../../components/ui/Table";
+import { toast, toastMessage } from "../../components/ui/toast-store";
+import { ApiError } from "../../lib/api";
+import { translateApiMessage, useT } from "../../lib/i18n";
+import { useDeletePriceGroup, usePriceGroups, useSavePriceGroup } from "./api";
 
+type Values = { name: string; description: string };
+
+/** /admin/price-groups: the partner's price groups (pricing lines and visibility can target them). */
 export default function PriceGroupsScreen() {
-  return <Page title="Price Groups" />;
+  const t = useT();
+  const query = usePriceGroups();
+  const del = useDeletePriceGroup();
+  const [editing, setEditing] = useState<PriceGroupDto | "new" | null>(null);
+  const [deleting, setDeleting] = useState<PriceGroupDto | null>(null);
+
+  return (
+    <Page
+      title={t("priceGroups.title")}
+      actions={
+        <Button onClick={() => setEditing("new")}>
+          <Plus aria-hidden="true" />
+          {t("priceGroups.create")}
+        </Button>
+      }
+    >
+      {query.isPending ? (
+        <Skeleton className="h-32" aria-busy="true" />
+      ) : query.isError ? (
+        <p role="alert" className="text-danger">
+          {t("priceGroups.loadFailed")}
+        </p>
+      ) : query.data.length === 0 ? (
+        <EmptyState icon={<Tags />} title={t("priceGroups.emptyTitle")} description={t("priceGroups.emptyBody")} />
+      ) : (
+        <DataTable
+          caption={t("priceGroups.title")}
+          hideCaption
+          rows={query.data}
+          rowKey={(g) => g.id}
+          columns={[
+            { key: "name", header: t("priceGroups.name"), cell: (g) => <span className="font-medium">{g.name}</span> },
+            { key: "description", header: t("priceGroups.description"), cell: (g) => g.description ?? "—" },
+            { key: "customers", header: t("priceGroups.customers"), cell: (g) => g.customerCount },
+            {
+              key: "actions",
+              header: <span className="sr-only">{t("common.actions")}</span>,
+              className: "text-right",
+              cell: (g) => (
+                <div className="flex justify-end gap-1">
+                  <Button variant="ghost" size="icon-sm" aria-label={t("priceGroups.editNamed", { name: g.name })} onClick={() => setEditing(g)}>
+                    <Pencil aria-hidden="true" />
+                  </Button>
+                  <Button variant="ghost" size="icon-sm" aria-label={t("priceGroups.deleteNamed", { name: g.name })} onClick={() => setDeleting(g)}>
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </div>
+              ),
+            },
+          ]}
+        />
+      )}
+      {editing ? <PriceGroupDialog group={editing === "new" ? null : editing} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title={t("priceGroups.deleteTitle", { name: deleting?.name ?? "" })}
+        description={t("priceGroups.deleteBody")}
+        confirmLabel={t("common.delete")}
+        variant="danger"
+        loading={del.isPending}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await del.mutateAsync(deleting.id);
+            toast({ title: t("priceGroups.deleted"), variant: "success" });
+          } catch {
+            toastMessage("toast.priceGroupDeleteFailed");
+          }
+          setDeleting(null);
+        }}
+      />
+    </Page>
+  );
+}
+
+function PriceGroupDialog({ group, onClose }: { group: PriceGroupDto | null; onClose: () => void }) {
+  const t = useT();
+  const save = useSavePriceGroup();
+  const form = useForm<Values>({
+    resolver: zodResolver(PriceGroupBody) as never,
+    defaultValues: { name: group?.name ?? "", description: group?.description ?? "" },
+  });
+  const err = (m?: string) => (m ? translateApiMessage(m) : null);
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        await save.mutateAsync({ id: group?.id, body: values });
+        toast({ title: group ? t("priceGroups.updated") : t("priceGroups.created"), variant: "success" });
+        onClose();
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 400) {
+          for (const [field, message] of Object.entries(e.fields)) form.setError(field as keyof Values, { message });
+        } else toastMessage(group ? "toast.priceGroupUpdateFailed" : "toast.priceGroupCreateFailed");
+      }
+    },
+    () => toastMessage("toast.missingFields"),
+  );
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent title={group ? t("priceGroups.editTitle") : t("priceGroups.createTitle")}>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <Field label={t("priceGroups.name")} required error={err(form.formState.errors.name?.message)}>
+            <Input {...form.register("name")} />
+          </Field>
+          <Field label={t("priceGroups.description")} optional error={err(form.formState.errors.description?.message)}>
+            <Textarea {...form.register("description")} />
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t("common.save")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
 }

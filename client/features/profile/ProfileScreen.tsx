@@ -1,70 +1,71 @@
-import type { ReactNode } from "react";
+import { LayoutTemplate, Palette } from "lucide-react";
+import { Link } from "react-router";
 import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
+import { buttonClasses } from "../../components/ui/Button";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { useT } from "../../lib/i18n";
 import { useAccount } from "../accounts/api";
+import { AccountDetailsSection } from "./AccountDetailsSection";
+import { useMe } from "./api";
+import { PlansSections } from "./PlansSection";
+import { TeamMembersSection } from "./TeamMembersSection";
+import { TeamsSection } from "./TeamsSection";
+import { UserDetailsSection } from "./UserDetailsSection";
 
 /**
- * /admin/profile: the active account's details (the TAN for partners). The
- * editing sections of SPEC §2 Profile (account form, team members, teams,
- * plans and credits) belong to the accounts issue.
+ * /admin/profile (SPEC §2 Profile): quick links (partners), Account Details,
+ * the user's own details, Plan Details, Team Members, Teams, Plan Entries and
+ * Credit Entries. Owners and admins edit; members read.
  */
 export default function ProfileScreen() {
   const t = useT();
-  const { account } = useAppUser();
+  const { account, role, user } = useAppUser();
   const query = useAccount(account?.id);
+  const me = useMe();
   const a = query.data;
+  const canManage = role === "owner" || role === "admin";
 
   return (
     <Page title={t("profile.title")}>
-      <section aria-labelledby="account-details" className="rounded-xl border border-border bg-card p-6">
-        <h2 id="account-details" className="text-lg font-semibold">
-          {t("profile.accountDetails")}
-        </h2>
+      <div className="grid gap-6">
+        {account?.type === "partner" ? (
+          <nav aria-label={t("profile.quickLinks")} className="flex flex-wrap gap-3">
+            <Link to="/admin/homepage" className={buttonClasses("outline")}>
+              <LayoutTemplate aria-hidden="true" />
+              {t("nav.homepageBuilder")}
+            </Link>
+            <Link to="/admin/branding" className={buttonClasses("outline")}>
+              <Palette aria-hidden="true" />
+              {t("nav.branding")}
+            </Link>
+          </nav>
+        ) : null}
         {!account ? (
-          <p className="mt-4 text-muted-foreground">{t("profile.noAccount")}</p>
+          <p className="text-muted-foreground">{t("profile.noAccount")}</p>
         ) : query.isPending ? (
-          <div className="mt-4 grid gap-3" aria-busy="true">
+          <div className="grid gap-3 rounded-xl border border-border bg-card p-6" aria-busy="true">
             <Skeleton className="h-5 w-1/3" />
             <Skeleton className="h-5 w-1/2" />
             <Skeleton className="h-5 w-1/4" />
           </div>
         ) : query.isError || !a ? (
-          <p role="alert" className="mt-4 text-danger">
+          <p role="alert" className="text-danger">
             {t("profile.loadFailed")}
           </p>
         ) : (
-          <dl className="mt-4 grid gap-x-8 gap-y-4 sm:grid-cols-2">
-            <Item label={t("profile.name")}>{a.name}</Item>
-            <Item label={t("profile.type")}>{t(`enum.AccountType.${a.type}`)}</Item>
-            {a.tan ? (
-              <Item label={t("profile.tan")} hint={t("profile.tanHint")}>
-                <span data-testid="account-tan" className="font-mono text-base tracking-widest">
-                  {a.tan}
-                </span>
-              </Item>
-            ) : null}
-            <Item label={t("profile.website")}>{a.website ?? "—"}</Item>
-            <Item label={t("profile.industry")}>{a.industry ? t(`enum.Industry.${a.industry}`) : "—"}</Item>
-            <Item label={t("profile.size")}>{a.size ?? "—"}</Item>
-            <Item label={t("profile.primaryEmail")}>{a.primaryEmail ?? "—"}</Item>
-            <Item label={t("profile.currency")}>{a.currency}</Item>
-            <Item label={t("profile.location")}>{a.location ? t(`enum.AccountLocation.${a.location}`) : "—"}</Item>
-            <Item label={t("profile.language")}>{t(`enum.Language.${a.language}`)}</Item>
-          </dl>
+          <AccountDetailsSection key={`${a.id}-${a.name}`} account={a} canEdit={canManage} />
         )}
-      </section>
+        {me.data ? <UserDetailsSection key={me.data.id} me={me.data} /> : null}
+        {account ? (
+          <>
+            <PlansSections accountId={account.id} part="details" />
+            <TeamMembersSection accountId={account.id} canManage={canManage} selfUserId={user?.id ?? null} />
+            <TeamsSection accountId={account.id} canManage={canManage} />
+            <PlansSections accountId={account.id} part="entries" />
+          </>
+        ) : null}
+      </div>
     </Page>
-  );
-}
-
-function Item({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="mt-1 font-medium">{children}</dd>
-      {hint ? <dd className="mt-1 text-xs text-muted-foreground">{hint}</dd> : null}
-    </div>
   );
 }

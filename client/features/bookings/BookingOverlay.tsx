@@ -1,0 +1,234 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import type { BookingOptions } from "../../../contract/bookings";
+import { Button } from "../../components/ui/Button";
+import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Field, Input } from "../../components/ui/Field";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { toast, toastMessage } from "../../components/ui/toast-store";
+import { ApiError } from "../../lib/api";
+import { cn } from "../../lib/cn";
+import { toLocalDateTimeInput, useFormatDate } from "../../lib/dates";
+import { useT } from "../../lib/i18n";
+import { useBookingOptions, useCreateBooking } from "./api";
+import { localToIso } from "./dialogs";
+
+type Mode = "slots" | "request";
+type Choice = { slotId?: string; first?: string; second?: string };
+const STEPS = ["review", "book", "confirm"] as const;
+
+/**
+ * SPEC §2 booking overlay: Review (the workout, its sessions and the price),
+ * Book (open times of the delivery partner when published — booked at once —
+ * or preferred times — a request the team confirms within 24 hours),
+ * Confirm (creates the booking).
+ */
+export function BookingOverlay({ workoutId, open, onClose }: { workoutId: string; open: boolean; onClose: () => void }) {
+  const t = useT();
+  const options = useBookingOptions(workoutId, open);
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent title={t("booking.title", { name: options.data?.workout.title ?? options.data?.workout.name ?? "" })} size="lg">
+        {options.isPending ? (
+          <div className="grid gap-3" aria-busy="true">
+            <Skeleton className="h-6 w-1/2" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+        ) : options.isError || !options.data ? (
+          <p role="alert" className="text-danger">
+            {options.error instanceof ApiError && options.error.status === 404 ? t("booking.notFound") : t("message.generic")}
+          </p>
+        ) : (
+          <Steps options={options.data} onClose={onClose} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Steps({ options, onClose }: { options: BookingOptions; onClose: () => void }) {
+  const t = useT();
+  const format = useFormatDate();
+  const navigate = useNavigate();
+  const create = useCreateBooking();
+  const hasSlots = options.sessions.every((s) => s.slots.length > 0);
+  const [step, setStep] = useState<(typeof STEPS)[number]>("review");
+  const [mode, setMode] = useState<Mode>(hasSlots ? "slots" : "request");
+  const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const [missing, setMissing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const price = options.price;
+  const short = price?.kind === "credits" && options.creditBalance < price.amount;
+  const chosen = (id: string) => (mode === "slots" ? Boolean(choices[id]?.slotId) : Boolean(localToIso(choices[id]?.first ?? "")));
+  const [min] = useState(() => toLocalDateTimeInput(new Date(Date.now() + 60 * 60 * 1000)));
+  const set = (id: string, patch: Choice) => setChoices({ ...choices, [id]: { ...choices[id], ...patch } });
+
+  const submit = async () => {
+    setFailure(null);
+    const sessions = options.sessions.map((s) => {
+      const c = choices[s.id] ?? {};
+      if (mode === "slots") return { sessionId: s.id, slotId: c.slotId };
+      const times = [localToIso(c.first ?? ""), localToIso(c.second ?? "")].filter((x): x is string => Boolean(x));
+      return { sessionId: s.id, times };
+    });
+    try {
+      await create.mutateAsync({ workoutId: options.workout.id, mode, sessions });
+      toast({ title: mode === "slots" ? t("booking.done") : t("booking.doneRequest"), variant: "success" });
+      onClose();
+      navigate("/bookings");
+    } catch (err) {
+      toastMessage("toast.createBookingRequestFailed");
+      setFailure(err instanceof ApiError ? err.message : t("message.generic"));
+    }
+  };
+
+  const index = STEPS.indexOf(step);
+  return (
+    <div className="grid gap-5">
+      <ol className="flex items-center gap-2 text-sm" aria-label={t("booking.stepOf", { step: index + 1, name: t(`booking.step.${step}`) })}>
+        {STEPS.map((s, i) => (
+          <li key={s} aria-current={s === step ? "step" : undefined} className={cn("flex items-center gap-2", i > index && "text-muted-foreground")}>
+            <span className={cn("grid h-6 w-6 place-items-center rounded-full border text-xs", i <= index ? "border-brand bg-brand text-brand-foreground" : "border-border")}>{i + 1}</span>
+            <span className={cn(s === step && "font-semibold")}>{t(`booking.step.${s}`)}</span>
+            {i < 2 ? <span aria-hidden="true" className="mx-1 h-px w-6 bg-border" /> : null}
+          </li>
+        ))}
+      </ol>
+
+      {step === "review" ? (
+        <div className="grid gap-4">
+          <section aria-labelledby="review-sessions">
+            <h3 id="review-sessions" className="font-semibold">
+              {t("booking.sessions")}
+            </h3>
+            <ol className="mt-2 grid gap-1.5">
+              {options.sessions.map((s) => (
+                <li key={s.id} className="flex justify-between gap-4 rounded-md border border-border px-3 py-2 text-sm">
+                  <span>
+                    {s.sequence}. {s.name}
+                  </span>
+                  <span className="text-muted-foreground">{t("booking.minutes", { count: s.lengthMinutes })}</span>
+                </li>
+              ))}
+            </ol>
+          </section>
+          <section aria-labelledby="review-price" className="rounded-md bg-muted/50 p-3 text-sm">
+            <h3 id="review-price" className="font-semibold">
+              {t("booking.price")}
+            </h3>
+            {price ? (
+              <p className="mt-1 text-lg font-semibold" data-testid="booking-price">
+                {price.kind === "credits"
+                  ? t("booking.priceCredits", { count: price.amount })
+                  : new Intl.NumberFormat(undefined, { style: "currency", currency: price.currency ?? "USD" }).format(price.amount / 100)}
+              </p>
+            ) : (
+              <p className="mt-1">{t("booking.noPrice")}</p>
+            )}
+            {price?.kind === "credits" ? <p className="text-muted-foreground">{t("booking.balance", { count: options.creditBalance })}</p> : null}
+            {short ? (
+              <p role="alert" className="mt-2 font-medium text-danger">
+                {t("booking.notEnoughCredits")}
+              </p>
+            ) : null}
+          </section>
+        </div>
+      ) : null}
+
+      {step === "book" ? (
+        <div className="grid gap-4">
+          <fieldset className="grid gap-2 sm:grid-cols-2">
+            <legend className="sr-only">{t("booking.step.book")}</legend>
+            {(["slots", "request"] as const).map((m) => (
+              <label key={m} className={cn("flex cursor-pointer gap-3 rounded-lg border p-3 text-sm", mode === m ? "border-brand" : "border-border", m === "slots" && !hasSlots && "cursor-not-allowed opacity-50")}>
+                <input type="radio" name="mode" value={m} checked={mode === m} disabled={m === "slots" && !hasSlots} onChange={() => setMode(m)} />
+                <span>
+                  <span className="block font-medium">{m === "slots" ? t("booking.modeSlots") : t("booking.modeRequest")}</span>
+                  <span className="text-muted-foreground">{m === "slots" ? t("booking.modeSlotsBody") : t("booking.modeRequestBody")}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {options.sessions.map((s) => (
+            <fieldset key={s.id} className="grid gap-2 rounded-lg border border-border p-3">
+              <legend className="px-1 font-medium">
+                {s.sequence}. {s.name}
+              </legend>
+              {mode === "slots" ? (
+                s.slots.length ? (
+                  s.slots.map((slot) => (
+                    <label key={slot.id} className="flex items-center gap-2 text-sm">
+                      <input type="radio" name={`slot-${s.id}`} value={slot.id} checked={choices[s.id]?.slotId === slot.id} onChange={() => set(s.id, { slotId: slot.id })} />
+                      {t("booking.seatsLeft", { time: format(slot.startsAt, "long"), count: slot.capacity - slot.seatsTaken })}
+                    </label>
+                  ))
+                ) : (
+                  <p className="text-sm text-muted-foreground">{t("booking.noSlots")}</p>
+                )
+              ) : (
+                <div className="grid gap-3 sm:grid-cols-2">
+                  <Field label={t("booking.preferredTime")} required error={missing && !chosen(s.id)}>
+                    <Input type="datetime-local" min={min} value={choices[s.id]?.first ?? ""} onChange={(e) => set(s.id, { first: e.target.value })} />
+                  </Field>
+                  <Field label={t("booking.alternativeTime")}>
+                    <Input type="datetime-local" min={min} value={choices[s.id]?.second ?? ""} onChange={(e) => set(s.id, { second: e.target.value })} />
+                  </Field>
+                </div>
+              )}
+            </fieldset>
+          ))}
+          {missing ? (
+            <p role="alert" className="text-sm font-medium text-danger">
+              {t("booking.chooseEvery")}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      {step === "confirm" ? (
+        <div className="grid gap-3 text-sm">
+          <p>{mode === "slots" ? t("booking.summarySlots") : t("booking.summaryRequest")}</p>
+          <ul className="grid gap-1.5">
+            {options.sessions.map((s) => {
+              const c = choices[s.id] ?? {};
+              const slot = s.slots.find((x) => x.id === c.slotId);
+              const times = mode === "slots" ? (slot ? [slot.startsAt] : []) : [c.first, c.second].map((x) => localToIso(x ?? "")).filter((x): x is string => Boolean(x));
+              return (
+                <li key={s.id} className="rounded-md border border-border px-3 py-2">
+                  <span className="font-medium">{s.name}</span>: {times.map((x) => format(x, "long")).join(" / ")}
+                </li>
+              );
+            })}
+          </ul>
+          {failure ? (
+            <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 font-medium text-danger">
+              {failure}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      <DialogFooter>
+        <Button variant="outline" onClick={() => (index === 0 ? onClose() : setStep(STEPS[index - 1]))}>
+          {index === 0 ? t("common.cancel") : t("common.back")}
+        </Button>
+        {step === "confirm" ? (
+          <Button onClick={() => void submit()} loading={create.isPending}>
+            {t("booking.submit")}
+          </Button>
+        ) : (
+          <Button
+            disabled={step === "review" && (short || !price)}
+            onClick={() => {
+              if (step === "book" && !options.sessions.every((s) => chosen(s.id))) return setMissing(true);
+              setMissing(false);
+              setStep(STEPS[index + 1]);
+            }}
+          >
+            {t("common.next")}
+          </Button>
+        )}
+      </DialogFooter>
+    </div>
+  );
+}

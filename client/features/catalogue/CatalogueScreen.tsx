@@ -1,0 +1,107 @@
+import { Clock, Search, Users } from "lucide-react";
+import { useDeferredValue, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Category } from "../../../contract/enums";
+import { Page } from "../../components/layout/Page";
+import { Button } from "../../components/ui/Button";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { Field, Input } from "../../components/ui/Field";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { cn } from "../../lib/cn";
+import { useLanguage, useT } from "../../lib/i18n";
+import { useCatalogue } from "./api";
+import { formatPrice } from "./format";
+
+/** /workouts?category=: what the customer may book, by category and search (DESIGN §6). */
+export default function CatalogueScreen() {
+  const t = useT();
+  const [language] = useLanguage();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get("category");
+  const category = raw && (Category as readonly string[]).includes(raw) ? (raw as Category) : "";
+  const [q, setQ] = useState(params.get("q") ?? "");
+  const search = useDeferredValue(q.trim());
+  const query = useCatalogue({ category: category || undefined, q: search || undefined });
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+
+  const choose = (c: string) => {
+    const next = new URLSearchParams(params);
+    if (c) next.set("category", c);
+    else next.delete("category");
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <Page title={category ? t(`enum.Category.${category}`) : t("catalogue.title")}>
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <Field label={t("catalogue.search")} className="min-w-64 flex-1">
+          <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t("catalogue.searchPlaceholder")} />
+        </Field>
+      </div>
+      <div role="group" aria-label={t("catalogue.categories")} className="mb-6 flex flex-wrap gap-2">
+        {["", ...Category].map((c) => (
+          <button
+            key={c || "all"}
+            type="button"
+            aria-pressed={category === c}
+            onClick={() => choose(c)}
+            className={cn(
+              "rounded-full border px-3 py-1 text-sm transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+              category === c ? "border-brand bg-brand text-brand-foreground" : "border-border bg-card hover:bg-muted",
+            )}
+          >
+            {c ? t(`enum.Category.${c as Category}`) : t("enum.CategoryFilter.all")}
+          </button>
+        ))}
+      </div>
+      {query.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+          <Skeleton className="h-40" />
+          <Skeleton className="h-40" />
+          <Skeleton className="h-40" />
+        </div>
+      ) : query.isError ? (
+        <p role="alert" className="text-danger">
+          {t("catalogue.loadFailed")}
+        </p>
+      ) : items.length === 0 ? (
+        <EmptyState icon={<Search />} title={t("catalogue.emptyTitle")} description={t("catalogue.emptyBody")} />
+      ) : (
+        <>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("catalogue.results")}>
+            {items.map((w) => (
+              <li key={w.id}>
+                <Link
+                  to={`/workout/${w.id}`}
+                  className="flex h-full flex-col gap-2 rounded-xl border border-border bg-card p-5 transition-colors hover:border-brand focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                >
+                  <span className="text-xs font-medium tracking-wide text-brand-text uppercase">{t(`enum.Category.${w.category}`)}</span>
+                  <span className="text-lg font-semibold">{w.title}</span>
+                  {w.subtitle ? <span className="text-sm text-muted-foreground">{w.subtitle}</span> : null}
+                  <span className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 pt-2 text-sm text-muted-foreground">
+                    <span className="inline-flex items-center gap-1">
+                      <Clock aria-hidden="true" className="size-4" />
+                      {t("library.minutes", { count: w.totalMinutes })}
+                    </span>
+                    <span className="inline-flex items-center gap-1">
+                      <Users aria-hidden="true" className="size-4" />
+                      {t("workout.maxAttendeesShort", { count: w.maxAttendees })}
+                    </span>
+                    <span className="font-medium text-foreground">{formatPrice(w.price, t, language)}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {query.hasNextPage ? (
+            <div className="mt-6 flex justify-center">
+              <Button variant="outline" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                {t("library.more")}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,196 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Globe } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { addCustomDomainSchema, type AddCustomDomain, type CustomDomainDto } from "../../../contract/domains";
+import { useAppUser } from "../../auth/useAppUser";
+import { Page } from "../../components/layout/Page";
+import { Button } from "../../components/ui/Button";
+import { ConfirmDialog } from "../../components/ui/Dialog";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { Field, Input } from "../../components/ui/Field";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/Table";
+import { toast, toastMessage } from "../../components/ui/toast-store";
+import { ApiError } from "../../lib/api";
+import { translateApiMessage, useT } from "../../lib/i18n";
+import { useAddCustomDomain, useConnectCustomDomain, useCustomDomains, useDeleteCustomDomain } from "./api";
+
+/**
+ * The `.test` TLDs are allowed while developing (the server decides; the
+ * client mirrors it for localhost and *.test hosts so the form does not
+ * refuse what the server accepts there).
+ */
+const allowTestTlds = typeof location !== "undefined" && /(^|\.)(localhost|test)$|^127\.0\.0\.1$/.test(location.hostname);
+const schema = addCustomDomainSchema({ allowTestTlds });
+
+/**
+ * /admin/custom-domains (SPEC §2 Custom Domains, §4, §5, §8): the partner's
+ * domains with their state and the DNS record to create; add, Connect (the
+ * connection test, showing the server's reason on failure) and delete.
+ */
+export default function CustomDomainsScreen() {
+  const t = useT();
+  const { account } = useAppUser();
+  const query = useCustomDomains(account?.id);
+  const items = query.data?.items ?? [];
+
+  return (
+    <Page title={t("domains.title")}>
+      <p className="-mt-3 mb-6 max-w-2xl text-sm text-muted-foreground">{t("domains.subtitle")}</p>
+      <div className="grid gap-8">
+        <AddDomainForm accountId={account?.id} />
+        <div className="grid gap-3">
+          <h2 id="domains-list" className="text-lg font-semibold">
+            {t("domains.listTitle")}
+          </h2>
+          {query.isPending ? (
+            <div className="grid gap-2" aria-busy="true">
+              <Skeleton className="h-12 w-full" />
+              <Skeleton className="h-12 w-full" />
+            </div>
+          ) : query.isError ? (
+            <p role="alert" className="text-danger">
+              {t("domains.loadFailed")}
+            </p>
+          ) : items.length === 0 ? (
+            <EmptyState icon={<Globe />} title={t("domains.emptyTitle")} description={t("domains.emptyBody")} headingLevel={3} />
+          ) : (
+            <Table caption={t("domains.listTitle")} hideCaption>
+              <TableHead>
+                <TableRow>
+                  <TableHeaderCell>{t("domains.column.domain")}</TableHeaderCell>
+                  <TableHeaderCell>{t("domains.column.state")}</TableHeaderCell>
+                  <TableHeaderCell>{t("domains.column.dns")}</TableHeaderCell>
+                  <TableHeaderCell>
+                    <span className="sr-only">{t("common.actions")}</span>
+                  </TableHeaderCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {items.map((d) => (
+                  <DomainRow key={d.id} domain={d} accountId={account?.id} />
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </div>
+      </div>
+    </Page>
+  );
+}
+
+function AddDomainForm({ accountId }: { accountId: string | undefined }) {
+  const t = useT();
+  const add = useAddCustomDomain(accountId);
+  const form = useForm<AddCustomDomain, unknown, AddCustomDomain>({ resolver: zodResolver(schema), defaultValues: { uri: "" } });
+  const error = form.formState.errors.uri?.message;
+
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      const created = await add.mutateAsync(body);
+      form.reset({ uri: "" });
+      toast({ title: t("domains.added", { domain: created.uri }), variant: "success" });
+    } catch (e) {
+      if (e instanceof ApiError && e.fields.uri) form.setError("uri", { message: e.fields.uri });
+      toastMessage("toast.domainAddFailed");
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="domains-add" className="grid gap-4 rounded-xl border border-border bg-card p-6">
+      <h2 id="domains-add" className="text-lg font-semibold">
+        {t("domains.addTitle")}
+      </h2>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <Field label={t("domains.domain")} required hint={t("domains.domainHint")} error={error ? translateApiMessage(error) : null} className="flex-1">
+          <Input placeholder="learn.example.com" autoComplete="off" spellCheck={false} inputMode="url" {...form.register("uri")} />
+        </Field>
+        <Button type="submit" loading={add.isPending} className="sm:mt-7">
+          {t("domains.add")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function DomainRow({ domain, accountId }: { domain: CustomDomainDto; accountId: string | undefined }) {
+  const t = useT();
+  const connect = useConnectCustomDomain(accountId);
+  const remove = useDeleteCustomDomain(accountId);
+  const [confirming, setConfirming] = useState(false);
+  const connected = domain.state === "connected";
+
+  const runConnect = async () => {
+    try {
+      await connect.mutateAsync(domain.id);
+      toast({ title: t("domains.connected", { domain: domain.uri }), variant: "success" });
+    } catch (e) {
+      // SPEC §8: the server's error text, or a blank fallback.
+      toastMessage("toast.domainConnectFailed", { values: { error: e instanceof ApiError ? e.message : "" } });
+    }
+  };
+
+  const runDelete = async () => {
+    try {
+      await remove.mutateAsync(domain.id);
+      setConfirming(false);
+      toast({ title: t("domains.deleted", { domain: domain.uri }), variant: "success" });
+    } catch {
+      setConfirming(false);
+      toastMessage("toast.domainDeleteFailed");
+    }
+  };
+
+  return (
+    <TableRow data-testid={`domain-${domain.uri}`}>
+      <TableCell className="font-medium break-all">{domain.uri}</TableCell>
+      <TableCell>
+        <span
+          data-testid="domain-state"
+          className={
+            connected
+              ? "inline-flex rounded-full border border-success/60 px-2 py-0.5 text-xs font-medium text-success"
+              : "inline-flex rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-foreground"
+          }
+        >
+          {t(`enum.CustomDomainState.${domain.state}`)}
+        </span>
+      </TableCell>
+      <TableCell>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
+          <dt className="text-muted-foreground">{t("domains.dnsType")}</dt>
+          <dd className="font-mono">{domain.dnsRecord.type}</dd>
+          <dt className="text-muted-foreground">{t("domains.dnsName")}</dt>
+          <dd className="font-mono break-all">{domain.dnsRecord.name}</dd>
+          <dt className="text-muted-foreground">{t("domains.dnsValue")}</dt>
+          <dd className="font-mono break-all">{domain.dnsRecord.value}</dd>
+        </dl>
+      </TableCell>
+      <TableCell>
+        <div className="flex justify-end gap-2">
+          {!connected ? (
+            <Button size="sm" loading={connect.isPending} onClick={runConnect} aria-label={t("domains.connectDomain", { domain: domain.uri })}>
+              {t("domains.connect")}
+            </Button>
+          ) : null}
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={t("domains.deleteTitle", { domain: domain.uri })}
+            description={t("domains.deleteBody")}
+            confirmLabel={t("common.delete")}
+            variant="danger"
+            loading={remove.isPending}
+            onConfirm={runDelete}
+            trigger={
+              <Button size="sm" variant="outline" aria-label={t("domains.deleteDomain", { domain: domain.uri })}>
+                {t("common.delete")}
+              </Button>
+            }
+          />
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}

@@ -1,0 +1,68 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { DependentDetailsDto, DependentList } from "../../../contract/dependents";
+import type { CreditAdjustmentBody, CreditAdjustmentResult, PlanDto, PlanEntryDto } from "../../../contract/entitlements";
+import { api } from "../../lib/api";
+
+export type DependentsParams = { search?: string; sort: "name" | "createdAt"; order: "asc" | "desc"; limit: number; cursor?: string };
+
+export const customerKeys = {
+  list: (accountId: string, p: DependentsParams) => ["dependents", accountId, p] as const,
+  one: (accountId: string, id: string) => ["dependent", accountId, id] as const,
+};
+
+/** SPEC §7 GET v1/admin/dependents: the partner's customers, one page. */
+export function useDependents(accountId: string | undefined, params: DependentsParams) {
+  return useQuery({
+    queryKey: customerKeys.list(accountId ?? "none", params),
+    queryFn: () => api<DependentList>("/admin/dependents", { query: params }),
+    enabled: Boolean(accountId),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** SPEC §7 GET v1/admin/dependents/{id}. */
+export function useDependent(accountId: string | undefined, id: string | undefined) {
+  return useQuery({
+    queryKey: customerKeys.one(accountId ?? "none", id ?? "none"),
+    queryFn: () => api<DependentDetailsDto>(`/admin/dependents/${id}`),
+    enabled: Boolean(accountId && id),
+  });
+}
+
+/** SPEC §7 POST v1/admin/entitlements/credit: a plan adjustment or a bonus for a customer. */
+export function useCreditAdjustment(accountId: string, customerId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreditAdjustmentBody) => api<CreditAdjustmentResult>("/admin/entitlements/credit", { method: "POST", json: body }),
+    onSettled: () => qc.invalidateQueries({ queryKey: customerKeys.one(accountId, customerId) }),
+  });
+}
+
+/** The partner's plan catalogue (for a plan change). */
+export function usePartnerPlans(accountId: string | undefined) {
+  return useQuery({
+    queryKey: ["partner-plans", accountId ?? "none"],
+    queryFn: () => api<{ items: PlanDto[] }>("/admin/entitlements/plans"),
+    enabled: Boolean(accountId),
+  });
+}
+
+/** Cancel a customer's plan (SPEC §5: not before its earliest end date). */
+export function useCancelPlan(accountId: string, customerId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ planEntryId, endDate }: { planEntryId: string; endDate: string }) =>
+      api<PlanEntryDto>(`/admin/entitlements/plans/${planEntryId}/cancel`, { method: "POST", json: { endDate } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: customerKeys.one(accountId, customerId) }),
+  });
+}
+
+/** Change a customer's plan (SPEC §5: not before the current period ends). */
+export function useChangePlan(accountId: string, customerId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ planEntryId, planId, startDate }: { planEntryId: string; planId: string; startDate: string }) =>
+      api<PlanEntryDto>(`/admin/entitlements/plans/${planEntryId}/change`, { method: "POST", json: { planId, startDate } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: customerKeys.one(accountId, customerId) }),
+  });
+}

@@ -1,0 +1,23 @@
+import { Skeleton } from "../../components/ui/Skeleton";
+import { useT } from "../../lib/i18n";
+import { useCreditBalance } from "./api";
+
+/** The score summary's "workouts remaining" (SPEC §2 Home): the credit balance from GET v1/entitlements (DESIGN §6). */
+export function WorkoutsRemaining({ accountId }: { accountId: string }) {
+  const t = useT();
+  const balance = useCreditBalance(accountId);
+  return (
+    <div className="rounded-xl border border-border bg-card p-6">
+      <p className="text-sm text-muted-foreground" id="workouts-remaining-label">
+        {t("home.workoutsRemaining")}
+      </p>
+      {balance.isPending ? (
+        <Skeleton className="mt-2 h-8 w-16" />
+      ) : (
+        <p className="mt-1 text-3xl font-semibold" aria-labelledby="workouts-remaining-label" data-testid="workouts-remaining">
+          {balance.isError ? "—" : balance.data}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AccountDto } from "../../../contract/accounts";
+import type { EntitlementsDto } from "../../../contract/entitlements";
+import { api } from "../../lib/api";
+import { accountKeys } from "../accounts/api";
+
+/** GET v1/entitlements (same cache entry as the Profile screen's). */
+export function useCreditBalance(accountId: string | undefined) {
+  return useQuery({
+    queryKey: ["entitlements", accountId ?? "none"],
+    queryFn: () => api<EntitlementsDto>("/entitlements"),
+    enabled: Boolean(accountId),
+    select: (d) => d.balance,
+  });
+}
+
+export class UnknownTanError extends Error {}
+
+/** Link the customer to its partner: GET v1/accounts/exist?tan=&type=partner, then POST assign-parent. */
+export function useLinkPartner(accountId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (tan: string) => {
+      const { exists } = await api<{ exists: boolean }>("/accounts/exist", { query: { tan, type: "partner" } });
+      if (!exists) throw new UnknownTanError("Invalid Partner TAN");
+      return api<AccountDto>(`/admin/accounts/${accountId}/assign-parent`, { method: "POST", json: { tan } });
+    },
+    onSuccess: (account) => qc.setQueryData(accountKeys.one(accountId), account),
+  });
+}

@@ -1,0 +1,138 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { AccountDetails, ImageTypes, MAX_UPLOAD_BYTES, type AccountDto } from "../../../contract/accounts";
+import { AccountLocation, Currency, Industry, Language, OrgSize } from "../../../contract/enums";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
+import { identity } from "../../auth/machine";
+import { Avatar } from "../../components/ui/Avatar";
+import { Button } from "../../components/ui/Button";
+import { Field, Input, Select } from "../../components/ui/Field";
+import { toast, toastMessage } from "../../components/ui/toast-store";
+import { ApiError } from "../../lib/api";
+import { useT } from "../../lib/i18n";
+import { useUpdateProfile } from "./api";
+import { translateMessage } from "./messages";
+import { Section } from "./Section";
+
+type Values = z.input<typeof AccountDetails>;
+
+function defaults(a: AccountDto): Values {
+  return {
+    name: a.name,
+    website: a.website ?? "",
+    industry: (a.industry ?? "") as Values["industry"],
+    size: (a.size ?? "") as Values["size"],
+    primaryEmail: a.primaryEmail ?? "",
+    currency: a.currency,
+    location: (a.location ?? "") as Values["location"],
+    language: a.language,
+  };
+}
+
+/** SPEC §2 Profile → Account Details: the Account fields of SPEC §3, editable by owners and admins. */
+export function AccountDetailsSection({ account, canEdit }: { account: AccountDto; canEdit: boolean }) {
+  const t = useT();
+  const save = useUpdateProfile(account.id);
+  const [logo, setLogo] = useState<File | null>(null);
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const form = useForm<Values>({ resolver: zodResolver(AccountDetails), defaultValues: defaults(account) });
+  const { errors, isDirty, isSubmitting } = form.formState;
+  const err = (m?: string) => (m ? translateMessage(m) : null);
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      if (logo && !(ImageTypes as readonly string[]).includes(logo.type)) return setLogoError(t("message.fileType"));
+      if (logo && logo.size > MAX_UPLOAD_BYTES) return setLogoError(t("message.fileTooLarge"));
+      setLogoError(null);
+      try {
+        const updated = await save.mutateAsync({ data: AccountDetails.parse(values), logo });
+        form.reset(defaults(updated));
+        setLogo(null);
+        toast({ title: t("profile.accountSaved"), variant: "success" });
+        identity()
+          .setActiveAccount(updated.id)
+          .catch(() => {});
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 400) {
+          for (const [field, message] of Object.entries(e.fields)) form.setError(field as keyof Values, { message });
+        }
+        toastMessage("toast.accountUpdateFailed", { variant: "error" });
+      }
+    },
+    () => toastMessage("toast.missingFields", { variant: "error" }),
+  );
+
+  const options = <T extends string>(values: readonly T[], ns: string, label?: (v: T) => string) =>
+    values.map((v) => (
+      <option key={v} value={v}>
+        {label ? label(v) : t(`enum.${ns}.${v}` as never)}
+      </option>
+    ));
+
+  return (
+    <Section id="account-details" title={t("profile.accountDetails")}>
+      <LeaveGuard when={(isDirty || Boolean(logo)) && !isSubmitting} />
+      {account.tan ? (
+        <div className="mb-6 rounded-lg border border-border bg-muted/40 p-4">
+          <p className="text-sm text-muted-foreground">{t("profile.tan")}</p>
+          <p data-testid="account-tan" className="mt-1 font-mono text-lg font-semibold tracking-widest">
+            {account.tan}
+          </p>
+          <p className="mt-1 text-xs text-muted-foreground">{t("profile.tanHint")}</p>
+        </div>
+      ) : null}
+      <form onSubmit={submit} noValidate aria-label={t("profile.accountDetails")}>
+        <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-2">
+          <legend className="sr-only">{t("profile.accountDetails")}</legend>
+          <Field label={t("profile.name")} required error={err(errors.name?.message)}>
+            <Input autoComplete="organization" {...form.register("name")} />
+          </Field>
+          <Field label={t("profile.website")} required error={err(errors.website?.message)}>
+            <Input inputMode="url" placeholder="example.com" {...form.register("website")} />
+          </Field>
+          <Field label={t("profile.industry")} required error={err(errors.industry?.message)}>
+            <Select placeholder={t("common.select")} {...form.register("industry")}>
+              {options(Industry, "Industry")}
+            </Select>
+          </Field>
+          <Field label={t("profile.size")} required error={err(errors.size?.message)}>
+            <Select placeholder={t("common.select")} {...form.register("size")}>
+              {options(OrgSize, "OrgSize", (v) => v)}
+            </Select>
+          </Field>
+          <Field label={t("profile.primaryEmail")} required error={err(errors.primaryEmail?.message)}>
+            <Input type="email" autoComplete="email" {...form.register("primaryEmail")} />
+          </Field>
+          <Field label={t("profile.currency")} required error={err(errors.currency?.message)}>
+            <Select {...form.register("currency")}>{options(Currency, "Currency", (v) => v)}</Select>
+          </Field>
+          <Field label={t("profile.location")} required error={err(errors.location?.message)}>
+            <Select placeholder={t("common.select")} {...form.register("location")}>
+              {options(AccountLocation, "AccountLocation")}
+            </Select>
+          </Field>
+          <Field label={t("profile.language")} required error={err(errors.language?.message)}>
+            <Select {...form.register("language")}>{options(Language, "Language")}</Select>
+          </Field>
+          <div className="flex items-end gap-4 sm:col-span-2">
+            <Avatar name={account.name} src={account.logo?.uri ?? undefined} size="sm" shape="square" />
+            <Field label={t("profile.logo")} optional hint={t("form.uploadHint")} error={logoError} className="flex-1">
+              <Input type="file" accept={ImageTypes.join(",")} className="h-auto py-2" onChange={(e) => setLogo(e.target.files?.[0] ?? null)} />
+            </Field>
+          </div>
+        </fieldset>
+        {canEdit ? (
+          <div className="mt-6 flex justify-end">
+            <Button type="submit" loading={isSubmitting}>
+              {t("common.saveChanges")}
+            </Button>
+          </div>
+        ) : (
+          <p className="mt-4 text-sm text-muted-foreground">{t("profile.adminsOnly")}</p>
+        )}
+      </form>
+    </Section>
+  );
+}

@@ -1,0 +1,153 @@
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { TeamType } from "../../../contract/enums";
+import type { TeamDto } from "../../../contract/team";
+import { Button } from "../../components/ui/Button";
+import { ConfirmDialog, Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Field, Input, Select } from "../../components/ui/Field";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { toastMessage } from "../../components/ui/toast-store";
+import { ApiError } from "../../lib/api";
+import { useT } from "../../lib/i18n";
+import { useDeleteTeam, useSaveTeam, useTeams } from "./api";
+import { translateMessage } from "./messages";
+import { Section } from "./Section";
+
+/**
+ * SPEC §2 Profile → Teams, by department (the eight team types): create,
+ * rename, delete. A department's last team cannot be deleted (SPEC §5).
+ */
+export function TeamsSection({ accountId, canManage }: { accountId: string; canManage: boolean }) {
+  const t = useT();
+  const teams = useTeams(accountId);
+  const remove = useDeleteTeam(accountId);
+  const [editing, setEditing] = useState<TeamDto | "new" | null>(null);
+  const [deleting, setDeleting] = useState<TeamDto | null>(null);
+
+  const byDepartment = TeamType.map((department) => ({ department, items: (teams.data?.items ?? []).filter((x) => x.department === department) }));
+
+  return (
+    <Section
+      id="teams"
+      title={t("teams.title")}
+      description={t("teams.hint")}
+      actions={
+        canManage ? (
+          <Button variant="outline" onClick={() => setEditing("new")}>
+            <Plus aria-hidden="true" />
+            {t("teams.create")}
+          </Button>
+        ) : null
+      }
+    >
+      {teams.isPending ? (
+        <Skeleton className="h-24" />
+      ) : teams.isError ? (
+        <p role="alert" className="text-danger">
+          {t("profile.loadFailed")}
+        </p>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2">
+          {byDepartment.map(({ department, items }) => (
+            <div key={department} className="rounded-lg border border-border p-4" data-testid={`department-${department}`}>
+              <h3 className="text-sm font-semibold">{t(`enum.TeamType.${department}`)}</h3>
+              {items.length === 0 ? <p className="mt-2 text-sm text-muted-foreground">{t("teams.none")}</p> : null}
+              <ul className="mt-2 grid gap-1">
+                {items.map((team) => (
+                  <li key={team.id} className="flex items-center justify-between gap-2">
+                    <span>
+                      {team.name} <span className="text-xs text-muted-foreground">({t("teams.members", { count: team.memberCount })})</span>
+                    </span>
+                    {canManage ? (
+                      <span className="flex gap-1">
+                        <Button variant="ghost" size="icon-sm" aria-label={t("teams.renameTeam", { name: team.name })} onClick={() => setEditing(team)}>
+                          <Pencil aria-hidden="true" />
+                        </Button>
+                        <Button variant="ghost" size="icon-sm" aria-label={t("teams.deleteTeam", { name: team.name })} onClick={() => (items.length <= 1 ? toastMessage("toast.teamInvalid", { variant: "error" }) : setDeleting(team))}>
+                          <Trash2 aria-hidden="true" />
+                        </Button>
+                      </span>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      )}
+      {editing ? <TeamDialog team={editing === "new" ? null : editing} accountId={accountId} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t("teams.deleteTitle")}
+        description={t("teams.deleteBody", { name: deleting?.name ?? "" })}
+        confirmLabel={t("common.delete")}
+        variant="danger"
+        loading={remove.isPending}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await remove.mutateAsync(deleting.id);
+          } catch (e) {
+            if (e instanceof ApiError && e.status === 409) toastMessage("toast.teamInvalid", { variant: "error" });
+            else toastMessage("toast.teamSaveFailed", { variant: "error" });
+          }
+          setDeleting(null);
+        }}
+      />
+    </Section>
+  );
+}
+
+function TeamDialog({ team, accountId, onClose }: { team: TeamDto | null; accountId: string; onClose: () => void }) {
+  const t = useT();
+  const save = useSaveTeam(accountId);
+  const [name, setName] = useState(team?.name ?? "");
+  const [department, setDepartment] = useState<string>(team?.department ?? "");
+  const [errors, setErrors] = useState<{ name?: string; department?: string }>({});
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next = { name: name.trim() ? undefined : t("form.requiredField"), department: department ? undefined : t("form.requiredField") };
+    setErrors(next);
+    if (next.name || next.department) return toastMessage("toast.teamInvalid", { variant: "error" });
+    try {
+      await save.mutateAsync({ id: team?.id, body: { name: name.trim(), department: department as TeamDto["department"] } });
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 400 || err.status === 409)) {
+        setErrors({ name: err.fields.name ? translateMessage(err.fields.name) : undefined, department: err.fields.department ? translateMessage(err.fields.department) : undefined });
+        toastMessage("toast.teamInvalid", { variant: "error" });
+      } else toastMessage("toast.teamSaveFailed", { variant: "error" });
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title={team ? t("teams.renameTitle") : t("teams.createTitle")}>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <Field label={t("teams.name")} required error={errors.name}>
+            <Input value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
+          </Field>
+          <Field label={t("teams.department")} required error={errors.department}>
+            <Select placeholder={t("common.select")} value={department} onChange={(e) => setDepartment(e.target.value)}>
+              {TeamType.map((d) => (
+                <option key={d} value={d}>
+                  {t(`enum.TeamType.${d}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t("common.save")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from "react";
+import { Language, Theme } from "../../../contract/enums";
+import type { UserDto } from "../../../contract/users";
+import { Button } from "../../components/ui/Button";
+import { Field, Input, Select } from "../../components/ui/Field";
+import { toast } from "../../components/ui/toast-store";
+import { useLanguage, useT } from "../../lib/i18n";
+import { useTheme } from "../../lib/theme";
+import { useSaveUser } from "./api";
+import { Section } from "./Section";
+
+/**
+ * The signed-in user's own details (SPEC §3 User): first and last name, theme
+ * and language. Theme and language follow the shell's local settings and,
+ * when changed here, apply at once and are saved with the user.
+ */
+export function UserDetailsSection({ me }: { me: UserDto }) {
+  const t = useT();
+  const [theme, setTheme] = useTheme();
+  const [language, setLanguage] = useLanguage();
+  const [firstName, setFirstName] = useState(me.firstName ?? "");
+  const [lastName, setLastName] = useState(me.lastName ?? "");
+  const save = useSaveUser();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      await save.mutateAsync({ firstName: firstName.trim() || null, lastName: lastName.trim() || null, theme, language });
+      toast({ title: t("profile.userSaved"), variant: "success" });
+    } catch {
+      toast({ title: t("message.generic"), variant: "error" });
+    }
+  };
+
+  return (
+    <Section id="your-details" title={t("profile.yourDetails")} description={me.email}>
+      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={t("profile.yourDetails")}>
+        <Field label={t("auth.firstName")}>
+          <Input autoComplete="given-name" value={firstName} maxLength={80} onChange={(e) => setFirstName(e.target.value)} />
+        </Field>
+        <Field label={t("auth.lastName")}>
+          <Input autoComplete="family-name" value={lastName} maxLength={80} onChange={(e) => setLastName(e.target.value)} />
+        </Field>
+        <Field label={t("profile.theme")}>
+          <Select value={theme} onChange={(e) => setTheme(e.target.value as Theme)}>
+            {Theme.map((v) => (
+              <option key={v} value={v}>
+                {t(`enum.Theme.${v}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label={t("profile.interfaceLanguage")}>
+          <Select value={language} onChange={(e) => setLanguage(e.target.value as Language)}>
+            {Language.map((v) => (
+              <option key={v} value={v}>
+                {t(`enum.Language.${v}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <div className="flex justify-end sm:col-span-2">
+          <Button type="submit" loading={save.isPending}>
+            {t("profile.saveYourDetails")}
+          </Button>
+        </div>
+      </form>
+    </Section>
+  );
+}

@@ -1,0 +1,113 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AccountDto, UpdateAccountProfileData } from "../../../contract/accounts";
+import type { EntitlementsDto } from "../../../contract/entitlements";
+import type { InviteBody, InviteResult, TeamBody, TeamDto, TeamList, TeamMemberDto, TeamMemberList, UpdateTeamMemberBody } from "../../../contract/team";
+import type { UserDto } from "../../../contract/users";
+import { api, formData } from "../../lib/api";
+import { accountKeys } from "../accounts/api";
+
+/** Query keys of the Profile screen, per active account. */
+export const profileKeys = {
+  members: (accountId: string) => ["account-users", accountId] as const,
+  teams: (accountId: string) => ["teams", accountId] as const,
+  entitlements: (accountId: string) => ["entitlements", accountId] as const,
+};
+
+/** SPEC §7 GET v1/admin/account-users. */
+export function useTeamMembers(accountId: string | undefined) {
+  return useQuery({
+    queryKey: profileKeys.members(accountId ?? "none"),
+    queryFn: () => api<TeamMemberList>("/admin/account-users"),
+    enabled: Boolean(accountId),
+  });
+}
+
+export function useInvite(accountId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InviteBody) => api<InviteResult>("/admin/account-users/invites", { method: "POST", json: body }),
+    onSettled: () => qc.invalidateQueries({ queryKey: profileKeys.members(accountId) }),
+  });
+}
+
+export function useRevokeInvite(accountId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (inviteId: string) => api<void>(`/admin/account-users/invites/${inviteId}/revoke`, { method: "POST" }),
+    onSettled: () => qc.invalidateQueries({ queryKey: profileKeys.members(accountId) }),
+  });
+}
+
+export function useUpdateMember(accountId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateTeamMemberBody }) => api<TeamMemberDto>(`/admin/account-users/${id}`, { method: "PUT", json: body }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: profileKeys.members(accountId) });
+      void qc.invalidateQueries({ queryKey: profileKeys.teams(accountId) });
+    },
+  });
+}
+
+/** Teams of the active account. */
+export function useTeams(accountId: string | undefined) {
+  return useQuery({
+    queryKey: profileKeys.teams(accountId ?? "none"),
+    queryFn: () => api<TeamList>("/admin/teams"),
+    enabled: Boolean(accountId),
+  });
+}
+
+export function useSaveTeam(accountId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: TeamBody }) =>
+      id ? api<TeamDto>(`/admin/teams/${id}`, { method: "PUT", json: body }) : api<TeamDto>("/admin/teams", { method: "POST", json: body }),
+    onSettled: () => qc.invalidateQueries({ queryKey: profileKeys.teams(accountId) }),
+  });
+}
+
+export function useDeleteTeam(accountId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/admin/teams/${id}`, { method: "DELETE" }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: profileKeys.teams(accountId) });
+      void qc.invalidateQueries({ queryKey: profileKeys.members(accountId) });
+    },
+  });
+}
+
+/** SPEC §7 GET v1/entitlements: plans, credit entries and the balance of the active account. */
+export function useEntitlements(accountId: string | undefined) {
+  return useQuery({
+    queryKey: profileKeys.entitlements(accountId ?? "none"),
+    queryFn: () => api<EntitlementsDto>("/entitlements"),
+    enabled: Boolean(accountId),
+  });
+}
+
+/** SPEC §7 PUT v1/admin/accounts/{accountId}/profile (multipart, logo as details.logo). */
+export function useUpdateProfile(accountId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ data, logo }: { data: UpdateAccountProfileData; logo: File | null }) =>
+      api<AccountDto>(`/admin/accounts/${accountId}/profile`, { method: "PUT", form: formData(data, { "details.logo": logo }) }),
+    onSuccess: (account) => qc.setQueryData(accountKeys.one(accountId), account),
+  });
+}
+
+/** SPEC §7 POST v1/users: the signed-in user's own details. */
+export function useSaveUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (data: { firstName: string | null; lastName: string | null; theme: string; language: string }) =>
+      api<UserDto>("/users", { form: formData(data), accountId: null }),
+    onSuccess: (user) => qc.setQueryData(["users", "me"], user),
+  });
+}
+
+/** The signed-in user's product record (first/last name, theme, language). */
+export function useMe() {
+  return useQuery({ queryKey: ["users", "me"], queryFn: () => api<UserDto>("/users/me", { accountId: null }) });
+}

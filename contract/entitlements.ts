@@ -1,0 +1,131 @@
+import { z } from "zod";
+import { CommitmentTerm, CreditLineSource, CreditLineType, CreditUpdateType, Currency, RefreshPeriod } from "./enums";
+import { optionalText } from "./forms";
+import { MESSAGES } from "./messages";
+
+/** SPEC §5 plan rules, as the en-US texts of `message.planCancelTooEarly` / `message.planChangeTooEarly`. */
+export const PLAN_MESSAGES = {
+  cancelTooEarly: "A plan cannot be canceled before its minimum end date",
+  changeTooEarly: "A plan change cannot start before the current subscription period ends",
+} as const;
+
+const isoDate = z
+  .string({ error: MESSAGES.required })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.invalidDate)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), MESSAGES.invalidDate);
+
+/** SPEC §3 Plan entry. */
+export const PlanEntryDto = z
+  .object({
+    id: z.string(),
+    planId: z.string().nullable(),
+    planName: z.string(),
+    variantName: z.string(),
+    commitmentTerm: z.enum(CommitmentTerm),
+    startDate: z.string(),
+    endDate: z.string().nullable(),
+    earliestEndDate: z.string().nullable(),
+    renewalDate: z.string().nullable(),
+  })
+  .meta({ id: "PlanEntry" });
+export type PlanEntryDto = z.infer<typeof PlanEntryDto>;
+
+/** SPEC §3 Credit entry line. */
+export const CreditLineDto = z
+  .object({
+    id: z.string(),
+    source: z.enum(CreditLineSource),
+    itemType: z.enum(CreditLineType),
+    updateType: z.enum(CreditUpdateType),
+    quantity: z.number().int(),
+    enteredAt: z.string(),
+    context: z.string().nullable(),
+  })
+  .meta({ id: "CreditLine" });
+export type CreditLineDto = z.infer<typeof CreditLineDto>;
+
+/** SPEC §3 Credit entry, with its nested lines and their sum. */
+export const CreditEntryDto = z
+  .object({
+    id: z.string(),
+    planEntryId: z.string().nullable(),
+    planName: z.string(),
+    variantName: z.string(),
+    startDate: z.string(),
+    endDate: z.string().nullable(),
+    refreshPeriod: z.enum(RefreshPeriod),
+    balance: z.number().int(),
+    lines: z.array(CreditLineDto),
+  })
+  .meta({ id: "CreditEntry" });
+export type CreditEntryDto = z.infer<typeof CreditEntryDto>;
+
+/** `GET v1/entitlements`: the acting account's plans, credits and balance ("workouts remaining"). */
+export const EntitlementsDto = z
+  .object({
+    balance: z.number().int(),
+    currentPlan: PlanEntryDto.nullable(),
+    planEntries: z.array(PlanEntryDto),
+    creditEntries: z.array(CreditEntryDto),
+  })
+  .meta({ id: "Entitlements" });
+export type EntitlementsDto = z.infer<typeof EntitlementsDto>;
+
+/** The partner's plan catalogue (for plan changes). */
+export const PlanDto = z
+  .object({
+    id: z.string(),
+    planName: z.string(),
+    variantName: z.string(),
+    commitmentTerm: z.enum(CommitmentTerm),
+    credits: z.number().int(),
+    refreshPeriod: z.enum(RefreshPeriod),
+    priceAmount: z.number().int().nullable(),
+    currency: z.enum(Currency).nullable(),
+  })
+  .meta({ id: "Plan" });
+export type PlanDto = z.infer<typeof PlanDto>;
+export const PlanList = z.object({ items: z.array(PlanDto) });
+
+/** Credit line types a partner enters by hand. */
+export const AdjustmentType = ["planAdjustment", "bonus"] as const;
+
+/**
+ * `POST v1/admin/entitlements/credit`: a partner adjusts a customer's credits.
+ * A plan adjustment may add or remove (non-zero); a bonus adds (positive).
+ */
+export const CreditAdjustmentBody = z
+  .object({
+    accountId: z.string({ error: MESSAGES.required }).uuid(MESSAGES.invalidUuid),
+    itemType: z.enum(AdjustmentType, { error: MESSAGES.required }),
+    quantity: z
+      .number({ error: MESSAGES.invalidQuantity })
+      .int(MESSAGES.invalidQuantity)
+      .min(-10000, MESSAGES.invalidQuantity)
+      .max(10000, MESSAGES.invalidQuantity)
+      .refine((q) => q !== 0, MESSAGES.invalidQuantity),
+    context: optionalText(500),
+    creditEntryId: z.string().uuid(MESSAGES.invalidUuid).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.itemType === "bonus" && v.quantity < 0) ctx.addIssue({ code: "custom", path: ["quantity"], message: MESSAGES.invalidQuantity });
+  })
+  .meta({ id: "CreditAdjustment" });
+export type CreditAdjustmentBody = z.input<typeof CreditAdjustmentBody>;
+
+export const CreditAdjustmentResult = z
+  .object({ line: CreditLineDto, creditEntryId: z.string(), balance: z.number().int() })
+  .meta({ id: "CreditAdjustmentResult" });
+export type CreditAdjustmentResult = z.infer<typeof CreditAdjustmentResult>;
+
+export const PlanEntryParam = z.object({ planEntryId: z.string().uuid(MESSAGES.invalidUuid) });
+
+/** `POST v1/admin/entitlements/plans/{planEntryId}/cancel`: end the plan on `endDate` (not before its earliest end date). */
+export const CancelPlanBody = z.object({ endDate: isoDate }).meta({ id: "CancelPlan" });
+export type CancelPlanBody = z.infer<typeof CancelPlanBody>;
+
+/** `POST v1/admin/entitlements/plans/{planEntryId}/change`: move to another plan from `startDate` (not before the current period ends). */
+export const ChangePlanBody = z
+  .object({ planId: z.string({ error: MESSAGES.required }).uuid(MESSAGES.invalidUuid), startDate: isoDate })
+  .meta({ id: "ChangePlan" });
+export type ChangePlanBody = z.infer<typeof ChangePlanBody>;

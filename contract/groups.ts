@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { optionalText, requiredText, uuid } from "./forms";
+import { MESSAGES } from "./messages";
+import { datesInOrder, optionalDate } from "./workouts";
+
+// ─── Price groups ───────────────────────────────────────────────────────────
+
+export const PriceGroupBody = z.object({ name: requiredText(80), description: optionalText(500) }).meta({ id: "PriceGroupInput" });
+export type PriceGroupBody = z.input<typeof PriceGroupBody>;
+
+export const PriceGroupDto = z
+  .object({ id: z.string(), name: z.string(), description: z.string().nullable(), customerCount: z.number(), updatedAt: z.string() })
+  .meta({ id: "PriceGroup" });
+export type PriceGroupDto = z.infer<typeof PriceGroupDto>;
+
+// ─── Featured groups ────────────────────────────────────────────────────────
+
+/** SPEC §5: at least one workout; dates in order (start not before today is checked by the worker on change). */
+export const FeaturedGroupBody = datesInOrder(
+  z.object({
+    title: requiredText(120),
+    subtitle: optionalText(300),
+    startDate: optionalDate,
+    endDate: optionalDate,
+    /** Workout ids in display order. */
+    workoutIds: z
+      .array(uuid, { error: MESSAGES.noItems })
+      .min(1, "Add at least one workout")
+      .max(50)
+      .refine((ids) => new Set(ids).size === ids.length, MESSAGES.alreadyExists),
+  }),
+).meta({ id: "FeaturedGroupInput" });
+export type FeaturedGroupBody = z.input<typeof FeaturedGroupBody>;
+
+export const FeaturedGroupDto = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    subtitle: z.string().nullable(),
+    startDate: z.string().nullable(),
+    endDate: z.string().nullable(),
+    items: z.array(z.object({ workoutId: z.string(), title: z.string(), sequence: z.number() })),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "FeaturedGroup" });
+export type FeaturedGroupDto = z.infer<typeof FeaturedGroupDto>;
+
+export const GroupIdParam = z.object({ id: uuid });

@@ -1,0 +1,177 @@
+import type { Browser, Page } from "@playwright/test";
+import { signIn, uniqueEmail } from "./auth";
+import { expect, expectAccessible, test } from "./fixtures";
+
+const MAIN = "http://localhost:4173";
+
+/** A second, independent browser session (another person). */
+async function otherPerson(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: MAIN });
+  return context.newPage();
+}
+
+async function invite(page: Page, emails: string) {
+  await page.getByRole("button", { name: "Invite" }).click();
+  const dialog = page.getByRole("dialog", { name: "Invite team members" });
+  await dialog.getByLabel("Email addresses").fill(emails);
+  await dialog.getByRole("button", { name: "Send invites" }).click();
+  return dialog;
+}
+
+test.describe("accounts, team members and teams", () => {
+  test("invites go out; a duplicate gives 'some sent'; the invitee accepts from the dev mailbox and is active", async ({ page, browser }) => {
+    await signIn(page, "customerAdmin", "/admin/profile");
+    const members = page.locator('section[aria-labelledby="team-members"]');
+    await expect(page.getByRole("heading", { name: "Team Members" })).toBeVisible();
+    await expect(members.getByText("dan@fabrikam.test")).toBeVisible();
+    await expectAccessible(page);
+
+    const first = uniqueEmail("first");
+    const second = uniqueEmail("second");
+    const third = uniqueEmail("third");
+    const dialog = await invite(page, first);
+    await expect(page.getByTestId("toast").getByText("Invites sent", { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(members.getByRole("row", { name: new RegExp(first) })).toContainText("Pending");
+
+    // Three addresses, one of them already invited: only some are sent.
+    const again = await invite(page, `${first}; ${second};${third}`);
+    await expect(page.getByTestId("toast").getByText("Some invites not sent", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("toast").getByText("We could only send some invites. Please check the addresses and try again.")).toBeVisible();
+    await expect(again.getByText(`${first}: An invite has already been sent to this user`)).toBeVisible();
+    await expectAccessible(page);
+    await again.getByRole("button", { name: "Cancel" }).click();
+    await expect(members.getByRole("row", { name: new RegExp(second) })).toContainText("Pending");
+
+    // The invitee opens the mail in the dev mailbox and follows the link through sign-up.
+    const invitee = await otherPerson(browser);
+    await invitee.goto("/dev/mail");
+    const mail = invitee.locator(`li.mail[data-to="${second}"]`);
+    await expect(mail).toContainText("You're invited to join Fabrikam Manufacturing");
+    await mail.getByRole("link", { name: /\/onboarding\?invite=/ }).click();
+    await expect(invitee).toHaveURL(/\/login\?invite=/);
+    await invitee.getByRole("link", { name: "Sign up" }).click();
+    await expect(invitee).toHaveURL(/\/signup\?invite=/);
+    await invitee.getByRole("button", { name: /I'm a new customer/ }).click();
+    await invitee.getByLabel("Full name").fill("Sam Second");
+    await invitee.getByLabel("Email address").fill(second);
+    await invitee.getByLabel("Password").fill("Str0ng-pass!");
+    await invitee.getByRole("button", { name: "Create account" }).click();
+    await expect(invitee).toHaveURL(`${MAIN}/`, { timeout: 15_000 });
+    await expect(invitee.getByRole("button", { name: /Fabrikam Manufacturing/ })).toBeVisible();
+    await invitee.context().close();
+
+    await page.reload();
+    await expect(members.getByRole("row", { name: new RegExp(second) })).toContainText("Active");
+  });
+
+  test("a department's last team cannot be deleted", async ({ page }) => {
+    await signIn(page, "customerAdmin", "/admin/profile");
+    const leadership = page.getByTestId("department-leadership");
+    await expect(leadership).toContainText("Leadership");
+    // A second Leadership team can be created and deleted.
+    const name = `Board ${Date.now().toString(36)}`;
+    await page.getByRole("button", { name: "Create team" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create a team" });
+    await dialog.getByLabel("Team name").fill(name);
+    await dialog.getByLabel("Department").selectOption("leadership");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(leadership).toContainText(name);
+    await page.getByRole("button", { name: `Delete ${name}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect(leadership).not.toContainText(name);
+    // The last one cannot.
+    await page.getByRole("button", { name: "Delete Leadership" }).click();
+    await expect(page.getByTestId("toast").getByText("Please check your team details!")).toBeVisible();
+    await expect(leadership).toContainText("Leadership");
+    await page.addInitScript(() => localStorage.setItem("theme", "dark"));
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Teams", exact: true })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe("a partner's customers and credits", () => {
+  test("a partner's credit adjustment shows in the customer's Credit Entries and Home's workouts remaining", async ({ page, browser }) => {
+    const customer = await otherPerson(browser);
+    await signIn(customer, "customerAdmin", "/");
+    const remaining = customer.getByTestId("workouts-remaining");
+    await expect(remaining).toHaveText(/^\d+$/);
+    const before = Number(await remaining.textContent());
+
+    await signIn(page, "partnerAdmin", "/admin/customers");
+    await expect(page.getByRole("heading", { name: "Your Customers" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Fabrikam Manufacturing" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel("Search customers").fill("alpine");
+    await expect(page.getByRole("link", { name: "Fabrikam Manufacturing" })).toBeHidden();
+    await expect(page.getByRole("link", { name: "Alpine Ski House" })).toBeVisible();
+    await page.getByLabel("Search customers").fill("");
+    await page.getByRole("button", { name: "Customer" }).click();
+    await expect(page.getByRole("columnheader", { name: "Customer" })).toHaveAttribute("aria-sort", "descending");
+    await page.getByRole("link", { name: "Fabrikam Manufacturing" }).click();
+
+    await expect(page.getByRole("heading", { name: "Fabrikam Manufacturing", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("team-size")).toHaveText(/^\d+$/);
+    await expect(page.getByRole("heading", { name: "Recommendations" })).toBeVisible();
+    await expectAccessible(page);
+    const context = `Thank-you bonus ${Date.now().toString(36)}`;
+    const form = page.getByRole("form", { name: "Adjust credits" });
+    await form.getByLabel("Item type").selectOption("bonus");
+    await form.getByLabel("Quantity").fill("3");
+    await form.getByLabel("Context").fill(context);
+    await form.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByTestId("toast").getByText(/Credits updated\. Balance: \d+/)).toBeVisible();
+
+    await customer.goto("/admin/profile");
+    await expect(customer.getByRole("row", { name: new RegExp(context) })).toContainText("+3");
+    await customer.goto("/");
+    await expect(remaining).toHaveText(String(before + 3));
+    await customer.context().close();
+  });
+
+  test("a new customer links to its partner by TAN from Home", async ({ page }) => {
+    await page.goto("/signup");
+    await page.getByRole("button", { name: /I'm a new customer/ }).click();
+    await page.getByLabel("Full name").fill("Lee Linker");
+    await page.getByLabel("Email address").fill(uniqueEmail("linker"));
+    await page.getByLabel("Password").fill("Str0ng-pass!");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/onboarding$/);
+    const org = `Linker Co ${Date.now().toString(36)}`;
+    await page.getByLabel("Organization name").fill(org);
+    await page.getByLabel("Website").fill("linker.example.com");
+    await page.getByLabel("Industry").selectOption("retail");
+    await page.getByLabel("Size").selectOption("1-10");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(`${MAIN}/`);
+
+    const prompt = page.getByTestId("tan-prompt");
+    await expect(prompt.getByRole("heading", { name: "Link to your provider" })).toBeVisible();
+    await expectAccessible(page);
+    await prompt.getByLabel("Provider TAN").fill("000000");
+    await prompt.getByRole("button", { name: "Link" }).click();
+    await expect(page.getByTestId("toast").getByText("We couldn't link your account. Please try again later.")).toBeVisible();
+    await expect(prompt.getByText("Invalid Partner TAN")).toBeVisible();
+    await prompt.getByLabel("Provider TAN").fill("482913");
+    await prompt.getByRole("button", { name: "Link" }).click();
+    await expect(page.getByTestId("toast").getByText("Your organization is now linked to your provider")).toBeVisible();
+    await expect(prompt).toBeHidden();
+    await page.reload();
+    await expect(page.getByTestId("workouts-remaining")).toHaveText("0");
+    await expect(page.getByTestId("tan-prompt")).toBeHidden();
+  });
+
+  test("the customer screens and Home pass axe in the dark theme", async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem("theme", "dark"));
+    await signIn(page, "partnerAdmin", "/admin/customers");
+    await expect(page.getByRole("link", { name: "Tailspin Logistics" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Tailspin Logistics" }).click();
+    await expect(page.getByRole("heading", { name: "Recommendations" })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome");
+    await expectAccessible(page);
+  });
+});

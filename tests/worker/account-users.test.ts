@@ -1,0 +1,205 @@
+import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { describe, expect, it } from "vitest";
+import * as schema from "../../db/schema";
+import { DEMO } from "../../db/seed";
+import { authed, signUp, tokenFor } from "./auth";
+import { call, json } from "./helpers";
+
+const db = drizzle(env.DB, { schema });
+const FABRIKAM = DEMO.customers.fabrikam.id;
+const NORTHWIND = DEMO.northwind.id;
+
+const post = (token: string | null, path: string, body: unknown, accountId?: string) =>
+  call(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(accountId ? { "X-Account-Id": accountId } : {}) },
+    body: JSON.stringify(body),
+  });
+const put = (token: string | null, path: string, body: unknown, accountId?: string) =>
+  call(path, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(accountId ? { "X-Account-Id": accountId } : {}) },
+    body: JSON.stringify(body),
+  });
+
+const invitesOf = (accountId: string) => db.select().from(schema.invites).where(eq(schema.invites.accountId, accountId));
+const unique = (tag: string) => `${tag}-${crypto.randomUUID().slice(0, 8)}@example.test`;
+
+describe("GET v1/admin/account-users", () => {
+  it("lists the acting account's members, with types, roles and statuses", async () => {
+    const res = await call("/v1/admin/account-users", authed(await tokenFor("customerMember"), { accountId: FABRIKAM }));
+    expect(res.status).toBe(200);
+    const { items } = await json(res);
+    expect(items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ email: "cara@fabrikam.test", type: "owner", status: "active", kind: "member" }),
+        expect.objectContaining({ email: "dan@fabrikam.test", type: "member", status: "active", kind: "member" }),
+      ]),
+    );
+    expect(items.some((m: { email: string }) => m.email.endsWith("@northwind.test"))).toBe(false);
+  });
+
+  it("answers 401 without a token and 403 for an account the caller is not a member of", async () => {
+    expect((await call("/v1/admin/account-users")).status).toBe(401);
+    expect((await call("/v1/admin/account-users", authed(await tokenFor("otherPartnerAdmin"), { accountId: NORTHWIND }))).status).toBe(403);
+  });
+});
+
+describe("POST v1/admin/account-users/invites", () => {
+  it("invites each address: the product invite, the identity provider's invitation and a queued mail with the accept link", async () => {
+    const a = unique("ann");
+    const b = unique("bob");
+    const res = await post(await tokenFor("customerAdmin"), "/v1/admin/account-users/invites", { emails: `${a}; ${b.toUpperCase()}` }, FABRIKAM);
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body).toMatchObject({ sent: 2, total: 2 });
+    const rows = (await invitesOf(FABRIKAM)).filter((i) => i.email === a || i.email === b);
+    expect(rows).toHaveLength(2);
+    for (const invite of rows) {
+      expect(invite.status).toBe("pending");
+      expect(invite.authInviteId).toBeTruthy();
+      const auth = await db.select().from(schema.authInvitations).where(eq(schema.authInvitations.id, invite.authInviteId!));
+      expect(auth[0]).toMatchObject({ organizationId: FABRIKAM, email: invite.email, status: "pending" });
+      const mail = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, invite.email));
+      expect(mail).toHaveLength(1);
+      expect(mail[0].text).toContain(`/onboarding?invite=${FABRIKAM}.${invite.id}`);
+      expect(mail[0].accountId).toBe(FABRIKAM);
+    }
+    // The listing shows them as pending.
+    const list = await json(await call("/v1/admin/account-users", authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM })));
+    expect(list.items).toEqual(expect.arrayContaining([expect.objectContaining({ email: a, status: "pending", kind: "invite" })]));
+  });
+
+  it("reports an address already invited or already a member, and sends the rest (some sent)", async () => {
+    const token = await tokenFor("customerAdmin");
+    const first = unique("dup");
+    await post(token, "/v1/admin/account-users/invites", { emails: first }, FABRIKAM);
+    const fresh = unique("new");
+    const res = await post(token, "/v1/admin/account-users/invites", { emails: `${first};${fresh};dan@fabrikam.test` }, FABRIKAM);
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.sent).toBe(1);
+    expect(body.total).toBe(3);
+    expect(body.results).toEqual([
+      expect.objectContaining({ email: first, outcome: "alreadyInvited", message: "An invite has already been sent to this user" }),
+      expect.objectContaining({ email: fresh, outcome: "sent" }),
+      expect.objectContaining({ email: "dan@fabrikam.test", outcome: "alreadyMember" }),
+    ]);
+    expect((await invitesOf(FABRIKAM)).filter((i) => i.email === first)).toHaveLength(1);
+  });
+
+  it("answers 400 for no address or an invalid one, writing nothing", async () => {
+    const token = await tokenFor("customerAdmin");
+    const before = (await invitesOf(FABRIKAM)).length;
+    const empty = await post(token, "/v1/admin/account-users/invites", { emails: " ; " }, FABRIKAM);
+    expect(empty.status).toBe(400);
+    expect((await json(empty)).error.fields.emails).toBe("Enter at least one email address");
+    const good = unique("good");
+    const bad = await post(token, "/v1/admin/account-users/invites", { emails: `${good}; not-an-email` }, FABRIKAM);
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.fields.emails).toBe("Invalid email address");
+    expect((await invitesOf(FABRIKAM)).length).toBe(before);
+    const mail = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, good));
+    expect(mail).toHaveLength(0);
+  });
+
+  it("answers 401 without a token, 403 to a member, and 403 for another tenant's account", async () => {
+    const email = unique("nope");
+    expect((await post(null, "/v1/admin/account-users/invites", { emails: email }, FABRIKAM)).status).toBe(401);
+    expect((await post(await tokenFor("customerMember"), "/v1/admin/account-users/invites", { emails: email }, FABRIKAM)).status).toBe(403);
+    expect((await post(await tokenFor("otherPartnerAdmin"), "/v1/admin/account-users/invites", { emails: email }, NORTHWIND)).status).toBe(403);
+    expect((await post(await tokenFor("partnerMember"), "/v1/admin/account-users/invites", { emails: email }, NORTHWIND)).status).toBe(403);
+    expect(await db.select().from(schema.invites).where(eq(schema.invites.email, email))).toHaveLength(0);
+  });
+
+  it("an invite accepted by the invitee makes them an active member", async () => {
+    const { token, email } = await signUp("Ivy New");
+    const res = await post(await tokenFor("customerAdmin"), "/v1/admin/account-users/invites", { emails: email }, FABRIKAM);
+    const inviteId = (await json(res)).results[0].inviteId;
+    expect((await call(`/v1/accounts/${FABRIKAM}/invites/${inviteId}/accept`, { method: "POST", ...authed(token) })).status).toBe(200);
+    const list = await json(await call("/v1/admin/account-users", authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM })));
+    expect(list.items).toEqual(expect.arrayContaining([expect.objectContaining({ email, status: "active", kind: "member" })]));
+    const auth = await db.select().from(schema.authInvitations).where(eq(schema.authInvitations.email, email));
+    expect(auth[0].status).toBe("accepted");
+  });
+});
+
+describe("POST v1/admin/account-users/invites/{id}/revoke", () => {
+  it("revokes a pending invite once; the invitee can no longer accept it", async () => {
+    const token = await tokenFor("customerAdmin");
+    const { token: invitee, email } = await signUp();
+    const inviteId = (await json(await post(token, "/v1/admin/account-users/invites", { emails: email }, FABRIKAM))).results[0].inviteId;
+    const res = await call(`/v1/admin/account-users/invites/${inviteId}/revoke`, { method: "POST", ...authed(token, { accountId: FABRIKAM }) });
+    expect(res.status).toBe(204);
+    const row = await db.select().from(schema.invites).where(eq(schema.invites.id, inviteId));
+    expect(row[0].status).toBe("revoked");
+    const auth = await db.select().from(schema.authInvitations).where(eq(schema.authInvitations.id, row[0].authInviteId!));
+    expect(auth[0].status).toBe("canceled");
+    expect((await call(`/v1/admin/account-users/invites/${inviteId}/revoke`, { method: "POST", ...authed(token, { accountId: FABRIKAM }) })).status).toBe(409);
+    expect((await call(`/v1/accounts/${FABRIKAM}/invites/${inviteId}/accept`, { method: "POST", ...authed(invitee) })).status).toBe(409);
+  });
+
+  it("answers 400, 401, 403 to a member and 404 to another tenant, changing nothing", async () => {
+    const email = unique("keep");
+    const inviteId = (await json(await post(await tokenFor("customerAdmin"), "/v1/admin/account-users/invites", { emails: email }, FABRIKAM))).results[0].inviteId;
+    const path = `/v1/admin/account-users/invites/${inviteId}/revoke`;
+    expect((await call("/v1/admin/account-users/invites/xyz/revoke", { method: "POST", ...authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM }) })).status).toBe(400);
+    expect((await call(path, { method: "POST" })).status).toBe(401);
+    expect((await call(path, { method: "POST", ...authed(await tokenFor("customerMember"), { accountId: FABRIKAM }) })).status).toBe(403);
+    expect((await call(path, { method: "POST", ...authed(await tokenFor("otherCustomerAdmin"), { accountId: DEMO.customers.harbour.id }) })).status).toBe(404);
+    const row = await db.select().from(schema.invites).where(eq(schema.invites.id, inviteId));
+    expect(row[0].status).toBe("pending");
+  });
+});
+
+describe("PUT v1/admin/account-users/{id}", () => {
+  async function memberId(email: string, accountId = FABRIKAM) {
+    const rows = await db
+      .select()
+      .from(schema.accountUsers)
+      .where(and(eq(schema.accountUsers.accountId, accountId), eq(schema.accountUsers.email, email)));
+    return rows[0].id;
+  }
+
+  it("edits a member's name, role and teams, marks them inactive (they lose access) and active again", async () => {
+    const admin = await tokenFor("customerAdmin");
+    const { token: newbie, email } = await signUp("Nia Newbie");
+    const inviteId = (await json(await post(admin, "/v1/admin/account-users/invites", { emails: email }, FABRIKAM))).results[0].inviteId;
+    await call(`/v1/accounts/${FABRIKAM}/invites/${inviteId}/accept`, { method: "POST", ...authed(newbie) });
+    const id = await memberId(email);
+    const team = (await db.select().from(schema.teams).where(eq(schema.teams.accountId, FABRIKAM)))[0];
+    const res = await put(admin, `/v1/admin/account-users/${id}`, { name: "Nia N.", role: "admin", teamIds: [team.id] }, FABRIKAM);
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ name: "Nia N.", role: "admin", status: "active", teams: [{ id: team.id, name: team.name }] });
+    const off = await put(admin, `/v1/admin/account-users/${id}`, { status: "inactive" }, FABRIKAM);
+    expect((await json(off)).status).toBe("inactive");
+    expect((await call("/v1/admin/account-users", authed(newbie, { accountId: FABRIKAM }))).status).toBe(403);
+    await put(admin, `/v1/admin/account-users/${id}`, { status: "active" }, FABRIKAM);
+    expect((await call("/v1/admin/account-users", authed(newbie, { accountId: FABRIKAM }))).status).toBe(200);
+  });
+
+  it("refuses to change the owner or to mark yourself inactive (409)", async () => {
+    const admin = await tokenFor("customerAdmin");
+    const owner = await memberId("cara@fabrikam.test");
+    expect((await put(admin, `/v1/admin/account-users/${owner}`, { status: "inactive" }, FABRIKAM)).status).toBe(409);
+  });
+
+  it("answers 400 for bad input and a foreign team, 401, 403 to a member and 404 across tenants, changing nothing", async () => {
+    const admin = await tokenFor("customerAdmin");
+    const dan = await memberId("dan@fabrikam.test");
+    const bad = await put(admin, `/v1/admin/account-users/${dan}`, { status: "gone" }, FABRIKAM);
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.fields.status).toBeTruthy();
+    const foreignTeam = (await db.select().from(schema.teams).where(eq(schema.teams.accountId, DEMO.customers.harbour.id)))[0];
+    expect((await put(admin, `/v1/admin/account-users/${dan}`, { teamIds: [foreignTeam.id] }, FABRIKAM)).status).toBe(400);
+    expect((await put(null, `/v1/admin/account-users/${dan}`, { status: "inactive" }, FABRIKAM)).status).toBe(401);
+    expect((await put(await tokenFor("customerMember"), `/v1/admin/account-users/${dan}`, { status: "inactive" }, FABRIKAM)).status).toBe(403);
+    expect((await put(await tokenFor("otherCustomerAdmin"), `/v1/admin/account-users/${dan}`, { status: "inactive" }, DEMO.customers.harbour.id)).status).toBe(404);
+    const row = await db.select().from(schema.accountUsers).where(eq(schema.accountUsers.id, dan));
+    expect(row[0].status).toBe("active");
+    const memberships = await db.select().from(schema.teamMemberships).where(eq(schema.teamMemberships.accountUserId, dan));
+    expect(memberships).toHaveLength(0);
+  });
+});

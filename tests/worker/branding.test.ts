@@ -1,0 +1,200 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import * as schema from "../../db/schema";
+import { DEMO } from "../../db/seed";
+import { authed, multipart, PNG, signUp, tokenFor } from "./auth";
+import { call, json } from "./helpers";
+
+const db = drizzle(env.DB, { schema });
+
+const valid = {
+  brandColour: "#C2410C",
+  gradientColourOne: "c2410c",
+  gradientColourTwo: "#fb923c",
+  lightGradientTextColour: "#fff",
+  lightHeroTextColour: "#ffffffcc",
+  fontFamily: "roboto",
+  platformName: "Globex Academy",
+  showLogoOnLogin: false,
+  supportEmail: "Help@Globex.example.com",
+};
+
+/** A brand-new partner (so the seeded Northwind branding stays as other tests expect). */
+async function newPartner(name = "Globex Training") {
+  const { token } = await signUp("Paula Partner");
+  const res = await call("/v1/accounts", {
+    method: "POST",
+    body: multipart({
+      name,
+      website: "globex.example.com",
+      industry: "technology",
+      size: "25-50",
+      primaryEmail: "owner@globex.example.com",
+      currency: "USD",
+      location: "US",
+      language: "enUS",
+      type: "partner",
+    }),
+    ...authed(token),
+  });
+  expect(res.status).toBe(201);
+  const account = await json(res);
+  return { token, accountId: account.id as string };
+}
+
+const put = (token: string | null, data: unknown, files: Record<string, Blob> = {}, accountId?: string) =>
+  call("/v1/admin/styles", { method: "PUT", body: multipart(data, files), ...(token ? authed(token, { accountId }) : {}) });
+
+const stylingOf = async (accountId: string) => (await db.select().from(schema.stylings).where(eq(schema.stylings.accountId, accountId)))[0];
+const storedKeys = async (prefix: string) => (await env.UPLOADS.list({ prefix })).objects.map((o) => o.key);
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("GET /v1/admin/styles", () => {
+  it("answers the acting partner's own styling", async () => {
+    const res = await call("/v1/admin/styles", authed(await tokenFor("partnerAdmin")));
+    expect(res.status).toBe(200);
+    const s = await json(res);
+    expect(s).toMatchObject({ platformName: DEMO.northwind.platformName, brandColour: DEMO.northwind.brandColour, fontFamily: "manrope" });
+  });
+
+  it("answers 401 without a token and 403 for a member, a customer, or another partner's account", async () => {
+    expect((await call("/v1/admin/styles")).status).toBe(401);
+    expect((await call("/v1/admin/styles", authed(await tokenFor("partnerMember")))).status).toBe(403);
+    expect((await call("/v1/admin/styles", authed(await tokenFor("customerAdmin")))).status).toBe(403);
+    const other = await call("/v1/admin/styles", authed(await tokenFor("otherPartnerAdmin"), { accountId: DEMO.northwind.id }));
+    expect(other.status).toBe(403);
+    expect(JSON.stringify(await json(other))).not.toContain(DEMO.northwind.platformName);
+  });
+});
+
+describe("PUT /v1/admin/styles", () => {
+  it("saves colours (normalised), font, platform name, flags and the three images, served with their true type", async () => {
+    const { token, accountId } = await newPartner();
+    const res = await put(token, valid, { logo: PNG, homepageHeroBackground: PNG, loginBackground: PNG });
+    expect(res.status).toBe(200);
+    const s = await json(res);
+    expect(s).toMatchObject({
+      brandColour: "#c2410c",
+      gradientColourOne: "#c2410c",
+      lightGradientTextColour: "#ffffff",
+      lightHeroTextColour: "#ffffffcc",
+      fontFamily: "roboto",
+      platformName: "Globex Academy",
+      showLogoOnLogin: false,
+      supportEmail: "help@globex.example.com",
+    });
+    for (const image of [s.logo, s.homepageHeroBackground, s.loginBackground]) {
+      expect(image.uri).toMatch(new RegExp(`^/files/public/stylings/${accountId}/`));
+      const file = await call(image.uri);
+      expect(file.status).toBe(200);
+      expect(file.headers.get("Content-Type")).toBe("image/png");
+      expect(file.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      await file.arrayBuffer();
+    }
+    expect(await json(await call("/v1/admin/styles", authed(token)))).toEqual(s);
+  });
+
+  it("replaces an image (removing the old file), removes one on request and keeps the others", async () => {
+    const { token, accountId } = await newPartner();
+    const first = await json(await put(token, valid, { logo: PNG, loginBackground: PNG }));
+    const second = await json(await put(token, { ...valid, removeLoginBackground: true }, { logo: PNG }));
+    expect(second.logo.uri).not.toBe(first.logo.uri);
+    expect(second.loginBackground).toBeNull();
+    expect(await storedKeys(`public/stylings/${accountId}/`)).toHaveLength(1);
+    const third = await json(await put(token, { ...valid, platformName: "Renamed" }));
+    expect(third.logo).toEqual(second.logo);
+    expect(third.platformName).toBe("Renamed");
+  });
+
+  it("is worn by the next server-rendered page on the partner's connected domain", async () => {
+    const { token, accountId } = await newPartner();
+    await db.insert(schema.customDomains).values({ accountId, uri: "learn.globex.test", state: "connected", verificationToken: "t" });
+    await call("/", { host: "learn.globex.test" }).then((r) => r.text()); // warm the tenant cache
+    expect((await put(token, { ...valid, platformName: "Globex Gym", brandColour: "#123456" })).status).toBe(200);
+    const html = await (await call("/login", { host: "learn.globex.test" })).text();
+    expect(html).toContain("<title>Globex Gym</title>");
+    expect(html).toContain("--brand:18 52 86");
+  });
+
+  it("refuses invalid values with the fields named and writes nothing", async () => {
+    const { token, accountId } = await newPartner();
+    const before = await stylingOf(accountId);
+    const res = await put(
+      token,
+      { ...valid, brandColour: "#12,34,56", gradientColourTwo: "ggg", fontFamily: "comicSans", platformName: "x".repeat(21), supportEmail: "nope", showLogoOnLogin: "yes" },
+      { logo: PNG },
+    );
+    expect(res.status).toBe(400);
+    const { error } = await json(res);
+    expect(error.fields).toMatchObject({
+      brandColour: "Must be a valid colour",
+      gradientColourTwo: "Must be a valid colour",
+      fontFamily: "Required",
+      platformName: "Platform name must be at most 20 characters",
+      supportEmail: "Invalid Email",
+      showLogoOnLogin: "Must be true or false",
+    });
+    const missing = await json(await put(token, {}));
+    expect(missing.error.fields).toMatchObject({ brandColour: "Required", platformName: "Required", fontFamily: "Required" });
+    expect((await json(await put(token, "not an object"))).error.code).toBe("invalid_input");
+    expect(await stylingOf(accountId)).toEqual(before);
+    expect(await storedKeys(`public/stylings/${accountId}/`)).toEqual([]);
+  });
+
+  it.each([
+    ["brandColour", "#fff;}body{background:url(//evil.example)}"],
+    ["brandColour", "red</style><script>alert(1)</script>"],
+    ["gradientColourOne", "expression(alert(1))"],
+    ["lightHeroTextColour", "#fff\n}"],
+    ["fontFamily", "inter;}</style><script>alert(1)</script>"],
+    ["platformName", "<script>alert(1)</script>"],
+    ["platformName", "</title><img src=x>"],
+    ["platformName", "a{}b"],
+  ])("refuses a %s that tries to inject script or CSS (%j), writing nothing", async (field, value) => {
+    const { token, accountId } = await newPartner();
+    const before = await stylingOf(accountId);
+    const res = await put(token, { ...valid, [field]: value });
+    expect(res.status).toBe(400);
+    expect(Object.keys((await json(res)).error.fields)).toContain(field);
+    expect(await stylingOf(accountId)).toEqual(before);
+  });
+
+  it("logs an unknown style key and saves the known ones", async () => {
+    const { token } = await newPartner();
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await put(token, { ...valid, sneaky: "x", customCss: "body{}" });
+    expect(res.status).toBe(200);
+    expect((await json(res)).sneaky).toBeUndefined();
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('"keys":["sneaky","customCss"]'));
+  });
+
+  it("answers 413 for an image over 50 MB and 415 for a type that is not allowed (SVG included), writing nothing", async () => {
+    const { token, accountId } = await newPartner();
+    const before = await stylingOf(accountId);
+    const big = new Uint8Array(50 * 1024 * 1024 + 1);
+    big.set(new Uint8Array(await PNG.arrayBuffer()));
+    const tooLarge = await put(token, valid, { logo: new Blob([big], { type: "image/png" }) });
+    expect(tooLarge.status).toBe(413);
+    expect((await json(tooLarge)).error.fields.logo).toMatch(/50MB/);
+    const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], { type: "image/svg+xml" });
+    const refused = await put(token, valid, { homepageHeroBackground: svg });
+    expect(refused.status).toBe(415);
+    expect((await json(refused)).error.fields.homepageHeroBackground).toBe("File type is not allowed");
+    const text = await put(token, valid, { loginBackground: new Blob(["hello"], { type: "image/png" }) });
+    expect(text.status).toBe(415);
+    expect(await stylingOf(accountId)).toEqual(before);
+    expect(await storedKeys(`public/stylings/${accountId}/`)).toEqual([]);
+  });
+
+  it("answers 401 without a token and 403 for a member, a customer or another partner's account, writing nothing", async () => {
+    const before = await stylingOf(DEMO.northwind.id);
+    expect((await put(null, valid)).status).toBe(401);
+    expect((await put(await tokenFor("partnerMember"), valid)).status).toBe(403);
+    expect((await put(await tokenFor("customerAdmin"), valid)).status).toBe(403);
+    expect((await put(await tokenFor("otherPartnerAdmin"), valid, {}, DEMO.northwind.id)).status).toBe(403);
+    expect(await stylingOf(DEMO.northwind.id)).toEqual(before);
+  });
+});

@@ -1,0 +1,92 @@
+import { env } from "cloudflare:workers";
+import { drizzle } from "drizzle-orm/d1";
+import { describe, expect, it } from "vitest";
+import * as schema from "../../db/schema";
+import { DEMO } from "../../db/seed";
+import { authed, tokenFor } from "./auth";
+import { call, json } from "./helpers";
+
+const db = drizzle(env.DB, { schema });
+const NORTHWIND = DEMO.northwind.id;
+const list = async (query = "", who: Parameters<typeof tokenFor>[0] = "partnerAdmin", accountId: string = NORTHWIND) =>
+  call(`/v1/admin/dependents${query}`, authed(await tokenFor(who), { accountId }));
+
+describe("GET v1/admin/dependents", () => {
+  it("lists only the partner's customers, sorted by name, with team size", async () => {
+    const res = await list();
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.items.map((c: { name: string }) => c.name)).toEqual(["Alpine Ski House", "Fabrikam Manufacturing", "Tailspin Logistics"]);
+    expect(body.total).toBe(3);
+    expect(body.nextCursor).toBeNull();
+    expect(body.items[1]).toMatchObject({ id: DEMO.customers.fabrikam.id, teamSize: 2, industry: "manufacturing" });
+  });
+
+  it("searches by name or email, sorts descending and pages with limit and cursor", async () => {
+    expect((await json(await list("?search=fabri"))).items.map((c: { id: string }) => c.id)).toEqual([DEMO.customers.fabrikam.id]);
+    expect((await json(await list("?search=tailspin.test"))).items).toHaveLength(1);
+    expect((await json(await list("?search=harbour"))).items).toHaveLength(0);
+    expect((await json(await list("?search=%25"))).items).toHaveLength(0);
+    const desc = await json(await list("?order=desc"));
+    expect(desc.items[0].name).toBe("Tailspin Logistics");
+    const first = await json(await list("?limit=2"));
+    expect(first.items).toHaveLength(2);
+    expect(first.nextCursor).toBeTruthy();
+    const second = await json(await list(`?limit=2&cursor=${first.nextCursor}`));
+    expect(second.items.map((c: { name: string }) => c.name)).toEqual(["Tailspin Logistics"]);
+    expect(second.nextCursor).toBeNull();
+    const byDate = await json(await list("?sort=createdAt&limit=1"));
+    expect(byDate.items).toHaveLength(1);
+  });
+
+  it("answers 400 for a bad limit, sort or cursor", async () => {
+    for (const q of ["?limit=0", "?limit=1000", "?sort=secret", "?cursor=@@@"]) {
+      const res = await list(q);
+      expect(res.status).toBe(400);
+      expect(Object.keys((await json(res)).error.fields).length).toBeGreaterThan(0);
+    }
+  });
+
+  it("answers 401, 403 to a customer and to a partner member; partner B sees only its own", async () => {
+    expect((await call("/v1/admin/dependents")).status).toBe(401);
+    expect((await list("", "customerAdmin", DEMO.customers.fabrikam.id)).status).toBe(403);
+    expect((await list("", "partnerMember")).status).toBe(403);
+    const contoso = await json(await list("", "otherPartnerAdmin", DEMO.contoso.id));
+    expect(contoso.items.map((c: { name: string }) => c.name)).toEqual(["Harbour Health Trust", "Wide World Importers"]);
+  });
+});
+
+describe("GET v1/admin/dependents/{id}", () => {
+  it("answers details, team size, plan, credit balance, bookings and score-based recommendations", async () => {
+    const res = await call(`/v1/admin/dependents/${DEMO.customers.fabrikam.id}`, authed(await tokenFor("partnerAdmin"), { accountId: NORTHWIND }));
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.account).toMatchObject({ id: DEMO.customers.fabrikam.id, name: DEMO.customers.fabrikam.name });
+    expect(body.teamSize).toBe(2);
+    expect(body.plan).toMatchObject({ planName: "TechFIT Plus" });
+    expect(body.creditBalance).toBeTypeOf("number");
+    expect(body.bookings.byStatus).toHaveProperty("confirmed");
+    // Fabrikam's only score is in AI and automation: its lowest.
+    expect(body.recommendations.basis).toBe("scores");
+    expect(body.recommendations.categories).toEqual(["aiAndAutomation"]);
+    expect(body.recommendations.workouts.length).toBeGreaterThan(0);
+    expect(body.recommendations.workouts.every((w: { category: string }) => w.category === "aiAndAutomation")).toBe(true);
+  });
+
+  it("recommends the partner's featured workouts before any score exists", async () => {
+    const body = await json(await call(`/v1/admin/dependents/${DEMO.customers.alpine.id}`, authed(await tokenFor("partnerAdmin"), { accountId: NORTHWIND })));
+    expect(body.recommendations.basis).toBe("featured");
+    expect(body.recommendations.workouts.map((w: { id: string }) => w.id)).toContain(DEMO.workouts.modernMeetings);
+  });
+
+  it("answers 400 for a bad id, 401, 403 to a customer, and 404 for another partner's customer", async () => {
+    const token = await tokenFor("partnerAdmin");
+    expect((await call("/v1/admin/dependents/nope", authed(token, { accountId: NORTHWIND }))).status).toBe(400);
+    expect((await call(`/v1/admin/dependents/${DEMO.customers.fabrikam.id}`)).status).toBe(401);
+    expect((await call(`/v1/admin/dependents/${DEMO.customers.fabrikam.id}`, authed(await tokenFor("customerAdmin"), { accountId: DEMO.customers.fabrikam.id }))).status).toBe(403);
+    const other = await call(`/v1/admin/dependents/${DEMO.customers.harbour.id}`, authed(token, { accountId: NORTHWIND }));
+    expect(other.status).toBe(404);
+    expect(JSON.stringify(await json(other))).not.toContain("Harbour");
+    void db;
+  });
+});

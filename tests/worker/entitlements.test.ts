@@ -1,0 +1,132 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { describe, expect, it } from "vitest";
+import * as schema from "../../db/schema";
+import { DEMO } from "../../db/seed";
+import { authed, tokenFor } from "./auth";
+import { call, json } from "./helpers";
+
+const db = drizzle(env.DB, { schema });
+const FABRIKAM = DEMO.customers.fabrikam;
+const NORTHWIND = DEMO.northwind.id;
+
+function post(token: string | null, path: string, body: unknown, accountId = NORTHWIND) {
+  const headers: Record<string, string> = { "Content-Type": "application/json", "X-Account-Id": accountId };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return call(path, { method: "POST", headers, body: JSON.stringify(body) });
+}
+const linesOf = (accountId: string) => db.select().from(schema.creditLines).where(eq(schema.creditLines.accountId, accountId));
+
+describe("GET v1/entitlements", () => {
+  it("answers the acting account's plan, credit entries with nested lines and the balance", async () => {
+    const res = await call("/v1/entitlements", authed(await tokenFor("customerMember"), { accountId: FABRIKAM.id }));
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.balance).toBeGreaterThanOrEqual(0);
+    expect(body.currentPlan).toMatchObject({ id: FABRIKAM.planEntryId, planName: "TechFIT Plus", commitmentTerm: "annual" });
+    expect(body.creditEntries[0]).toMatchObject({ id: FABRIKAM.creditEntryId, refreshPeriod: "annual" });
+    expect(body.creditEntries[0].lines[0]).toMatchObject({ itemType: "planAdjustment", quantity: DEMO.credits, source: "plan" });
+  });
+
+  it("answers 401 without a token and 403 for an account the caller is not in", async () => {
+    expect((await call("/v1/entitlements")).status).toBe(401);
+    expect((await call("/v1/entitlements", authed(await tokenFor("otherCustomerAdmin"), { accountId: FABRIKAM.id }))).status).toBe(403);
+  });
+});
+
+describe("POST v1/admin/entitlements/credit", () => {
+  it("adds a bonus and a negative plan adjustment to the customer's current credit entry", async () => {
+    const token = await tokenFor("partnerAdmin");
+    const alpine = DEMO.customers.alpine.id;
+    const before = (await json(await call("/v1/entitlements", authed(await tokenFor("partnerAdmin"), { accountId: NORTHWIND })))).balance;
+    expect(before).toBe(0);
+    const bonus = await post(token, "/v1/admin/entitlements/credit", { accountId: alpine, itemType: "bonus", quantity: 3, context: "Welcome gift" });
+    expect(bonus.status).toBe(201);
+    const b = await json(bonus);
+    expect(b).toMatchObject({ creditEntryId: DEMO.customers.alpine.creditEntryId, line: { itemType: "bonus", source: "partner", updateType: "increase", quantity: 3, context: "Welcome gift" } });
+    const minus = await json(await post(token, "/v1/admin/entitlements/credit", { accountId: alpine, itemType: "planAdjustment", quantity: -2 }));
+    expect(minus.balance).toBe(b.balance - 2);
+    expect(minus.line.updateType).toBe("decrease");
+  });
+
+  it("answers 400 for a zero, fractional or negative bonus quantity and unknown types, writing nothing", async () => {
+    const token = await tokenFor("partnerAdmin");
+    const tailspin = DEMO.customers.tailspin.id;
+    const before = (await linesOf(tailspin)).length;
+    for (const body of [
+      { accountId: tailspin, itemType: "bonus", quantity: 0 },
+      { accountId: tailspin, itemType: "bonus", quantity: 1.5 },
+      { accountId: tailspin, itemType: "bonus", quantity: -1 },
+      { accountId: tailspin, itemType: "consumption", quantity: 1 },
+      { accountId: "nope", itemType: "bonus", quantity: 1 },
+    ]) {
+      const res = await post(token, "/v1/admin/entitlements/credit", body);
+      expect(res.status).toBe(400);
+      expect(Object.keys((await json(res)).error.fields).length).toBeGreaterThan(0);
+    }
+    const q = await json(await post(token, "/v1/admin/entitlements/credit", { accountId: tailspin, itemType: "bonus", quantity: -1 }));
+    expect(q.error.fields.quantity).toBe("Invalid quantity");
+    expect((await linesOf(tailspin)).length).toBe(before);
+  });
+
+  it("answers 401, 403 to a partner member and to a customer, and 404 for another partner's customer", async () => {
+    const body = { accountId: DEMO.customers.harbour.id, itemType: "bonus", quantity: 5 };
+    const before = (await linesOf(DEMO.customers.harbour.id)).length;
+    expect((await post(null, "/v1/admin/entitlements/credit", body)).status).toBe(401);
+    expect((await post(await tokenFor("partnerMember"), "/v1/admin/entitlements/credit", { ...body, accountId: FABRIKAM.id })).status).toBe(403);
+    expect((await post(await tokenFor("customerAdmin"), "/v1/admin/entitlements/credit", { ...body, accountId: FABRIKAM.id }, FABRIKAM.id)).status).toBe(403);
+    expect((await post(await tokenFor("partnerAdmin"), "/v1/admin/entitlements/credit", body)).status).toBe(404);
+    expect((await linesOf(DEMO.customers.harbour.id)).length).toBe(before);
+  });
+});
+
+describe("plan cancel and change (SPEC §5)", () => {
+  it("lists the partner's plans", async () => {
+    const res = await call("/v1/admin/entitlements/plans", authed(await tokenFor("partnerAdmin"), { accountId: NORTHWIND }));
+    expect((await json(res)).items).toEqual([expect.objectContaining({ id: DEMO.northwind.planId, credits: DEMO.credits })]);
+    expect((await call("/v1/admin/entitlements/plans", authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM.id }))).status).toBe(403);
+  });
+
+  it("refuses a cancellation before the earliest end date, and accepts one on or after it", async () => {
+    const token = await tokenFor("partnerAdmin");
+    const entry = DEMO.customers.tailspin.planEntryId;
+    const early = await post(token, `/v1/admin/entitlements/plans/${entry}/cancel`, { endDate: "2025-06-30" });
+    expect(early.status).toBe(400);
+    expect((await json(early)).error.fields.endDate).toBe("A plan cannot be canceled before its minimum end date");
+    const bad = await post(token, `/v1/admin/entitlements/plans/${entry}/cancel`, { endDate: "2025-13-45" });
+    expect((await json(bad)).error.fields.endDate).toBe("Invalid date");
+    const past = await post(token, `/v1/admin/entitlements/plans/${entry}/cancel`, { endDate: new Date(Date.now() - 86400000).toISOString().slice(0, 10) });
+    expect(past.status).toBe(400);
+    const ok = await post(token, `/v1/admin/entitlements/plans/${entry}/cancel`, { endDate: "2030-12-31" });
+    expect(ok.status).toBe(200);
+    expect(await json(ok)).toMatchObject({ endDate: "2030-12-31", renewalDate: null });
+  });
+
+  it("refuses a change that starts before the current period ends, and starts the new plan after it", async () => {
+    const token = await tokenFor("partnerAdmin");
+    const entry = DEMO.customers.fabrikam.planEntryId;
+    const today = new Date().toISOString().slice(0, 10);
+    const early = await post(token, `/v1/admin/entitlements/plans/${entry}/change`, { planId: DEMO.northwind.planId, startDate: today });
+    expect(early.status).toBe(400);
+    expect((await json(early)).error.fields.startDate).toBe("A plan change cannot start before the current subscription period ends");
+    const later = `${Number(today.slice(0, 4)) + 2}-01-01`;
+    const ok = await post(token, `/v1/admin/entitlements/plans/${entry}/change`, { planId: DEMO.northwind.planId, startDate: later });
+    expect(ok.status).toBe(201);
+    expect(await json(ok)).toMatchObject({ startDate: later, planId: DEMO.northwind.planId });
+    const old = await db.select().from(schema.planEntries).where(eq(schema.planEntries.id, entry));
+    expect(old[0].endDate! < later).toBe(true);
+  });
+
+  it("answers 404 for another partner's customer's plan or another partner's plan, 401 and 403", async () => {
+    const token = await tokenFor("partnerAdmin");
+    const harbourEntry = DEMO.customers.harbour.planEntryId;
+    expect((await post(token, `/v1/admin/entitlements/plans/${harbourEntry}/cancel`, { endDate: "2030-12-31" })).status).toBe(404);
+    expect((await post(token, `/v1/admin/entitlements/plans/${DEMO.customers.alpine.planEntryId}/change`, { planId: DEMO.contoso.planId, startDate: "2099-01-01" })).status).toBe(404);
+    expect((await post(null, `/v1/admin/entitlements/plans/${harbourEntry}/cancel`, { endDate: "2030-12-31" })).status).toBe(401);
+    expect((await post(await tokenFor("partnerMember"), `/v1/admin/entitlements/plans/${DEMO.customers.alpine.planEntryId}/cancel`, { endDate: "2030-12-31" })).status).toBe(403);
+    const row = await db.select().from(schema.planEntries).where(eq(schema.planEntries.id, harbourEntry));
+    expect(row[0].endDate).toBe("2030-12-31");
+    expect(row[0].renewalDate).not.toBeNull();
+  });
+});

@@ -1,0 +1,113 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { describe, expect, it } from "vitest";
+import * as schema from "../../db/schema";
+import worker, { app } from "../../worker/index";
+import { httpMailer, mailAdapter, type MailAdapter } from "../../worker/mail/adapter";
+import { deliverMailBatch } from "../../worker/mail/consumer";
+import { enqueueMail, type MailQueueMessage } from "../../worker/mail/outbox";
+import { call } from "./helpers";
+
+const db = drizzle(env.DB, { schema });
+
+async function outboxRow(subject = "Hello") {
+  const id = crypto.randomUUID();
+  await db.batch([enqueueMail(db, { id, to: ` Someone-${id.slice(0, 6)}@Example.test `, subject, text: `Open https://example.test/x?a=1&b=<2> now` })]);
+  return id;
+}
+const row = async (id: string) => (await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.id, id)))[0];
+const batchOf = (...ids: string[]) =>
+  createMessageBatch<MailQueueMessage>(
+    "techfit-mail",
+    ids.map((id, i) => ({ id: `m${i}-${id}`, timestamp: new Date(), attempts: 1, body: { id } })),
+  );
+
+describe("the mail outbox and its queue consumer", () => {
+  it("enqueueMail writes a queued row (address normalised) in the caller's batch", async () => {
+    const id = await outboxRow();
+    const r = await row(id);
+    expect(r).toMatchObject({ status: "queued", attempts: 0, subject: "Hello" });
+    expect(r.to).toBe(`someone-${id.slice(0, 6)}@example.test`);
+  });
+
+  it("the Worker's queue handler delivers to the dev mailbox locally and marks the row sent", async () => {
+    const id = await outboxRow();
+    const batch = batchOf(id);
+    const ctx = createExecutionContext();
+    await worker.queue!(batch as MessageBatch<unknown>, env);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks).toEqual([`m0-${id}`]);
+    expect(result.retryMessages).toEqual([]);
+    expect(await row(id)).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect((await row(id)).sentAt).toBeTruthy();
+  });
+
+  it("a failed delivery records the error and is retried by the queue, then delivered: never lost", async () => {
+    const id = await outboxRow();
+    const failing: MailAdapter = { name: "down", send: async () => Promise.reject(new Error("provider down")) };
+    const batch = batchOf(id);
+    const ctx = createExecutionContext();
+    await deliverMailBatch(batch, env, failing);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.retryMessages).toEqual([expect.objectContaining({ msgId: `m0-${id}` })]);
+    expect(result.explicitAcks).toEqual([]);
+    expect(await row(id)).toMatchObject({ status: "failed", attempts: 1, lastError: "provider down" });
+    const again = batchOf(id);
+    await deliverMailBatch(again, env, mailAdapter({ APP_ENV: "development" }));
+    expect((await getQueueResult(again, createExecutionContext())).explicitAcks).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("acks messages whose row is gone or already sent, without sending again", async () => {
+    const id = await outboxRow();
+    await deliverMailBatch(batchOf(id), env, mailAdapter({ APP_ENV: "development" }));
+    let sends = 0;
+    const counting: MailAdapter = { name: "count", send: async () => void sends++ };
+    const batch = batchOf(id, crypto.randomUUID());
+    await deliverMailBatch(batch, env, counting);
+    expect((await getQueueResult(batch, createExecutionContext())).explicitAcks).toHaveLength(2);
+    expect(sends).toBe(0);
+  });
+
+  it("the HTTP adapter posts to MAIL_API_URL with the key; a non-2xx answer is a failure", async () => {
+    const seen: Request[] = [];
+    let status = 500;
+    const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(new Request(input, init));
+      return new Response("{}", { status });
+    }) as typeof fetch;
+    const adapter = httpMailer({ MAIL_API_URL: "https://mail.example/send", MAIL_API_KEY: "k", MAIL_FROM: "TechFIT <no-reply@techfit.test>" }, fetcher);
+    const id = await outboxRow("Via HTTP");
+    const first = batchOf(id);
+    await deliverMailBatch(first, env, adapter);
+    expect((await getQueueResult(first, createExecutionContext())).retryMessages).toHaveLength(1);
+    status = 202;
+    const second = batchOf(id);
+    await deliverMailBatch(second, env, adapter);
+    expect((await getQueueResult(second, createExecutionContext())).explicitAcks).toHaveLength(1);
+    expect(seen[1].headers.get("Authorization")).toBe("Bearer k");
+    expect(await seen[1].json()).toMatchObject({ from: "TechFIT <no-reply@techfit.test>", subject: "Via HTTP", to: [(await row(id)).to] });
+    // Outside development without a provider, delivery fails (and is retried) rather than pretending.
+    await expect(mailAdapter({ APP_ENV: "production" }).send(await row(id))).rejects.toThrow();
+  });
+});
+
+describe("GET /dev/mail", () => {
+  it("lists the outbox with escaped text and clickable links when APP_ENV is development", async () => {
+    const id = await outboxRow("<b>Invite</b>");
+    const res = await call("/dev/mail");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("&#60;b&#62;Invite&#60;/b&#62;");
+    expect(html).not.toContain("<b>Invite</b>");
+    expect(html).toContain(`someone-${id.slice(0, 6)}@example.test`);
+    expect(html).toContain('<a href="https://example.test/x?a=1&#38;b=">');
+  });
+
+  it("is not there outside development", async () => {
+    const res = await app.fetch(new Request("http://localhost/dev/mail"), { ...env, APP_ENV: "production" }, createExecutionContext());
+    expect(res.status).toBe(404);
+  });
+});

@@ -1,0 +1,59 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { describe, expect, it } from "vitest";
+import * as schema from "../../db/schema";
+import { DEMO } from "../../db/seed";
+import { authed, tokenFor } from "./auth";
+import { call, json } from "./helpers";
+
+const db = drizzle(env.DB, { schema });
+const W = DEMO.workouts.modernMeetings;
+const post = async (who: Parameters<typeof tokenFor>[0] | null, body: unknown, id = W) =>
+  call(`/v1/workouts/${id}/reviews`, {
+    ...(who ? authed(await tokenFor(who)) : {}),
+    method: "POST",
+    headers: { ...(who ? { Authorization: `Bearer ${await tokenFor(who)}` } : {}), "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+const list = async (who: Parameters<typeof tokenFor>[0] | null, id = W) => call(`/v1/workouts/${id}/reviews`, who ? authed(await tokenFor(who)) : {});
+
+describe("reviews", () => {
+  it("refuses a review before the customer completed the workout (403), and shows none", async () => {
+    expect((await post("customerMember", { rating: 5 })).status).toBe(403);
+    const r = await json(await list("customerMember"));
+    expect(r).toMatchObject({ average: null, count: 0, items: [], canReview: false });
+  });
+
+  it("lets members of a customer that completed it review once each; the tab shows the average", async () => {
+    await db.insert(schema.jobs).values({ accountId: DEMO.customers.fabrikam.id, partnerAccountId: DEMO.northwind.id, workoutId: W, status: "completed" });
+    expect((await json(await list("customerMember"))).canReview).toBe(true);
+    const bad = await post("customerMember", { rating: 7, comment: "x" });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.fields.rating).toBe("Choose 1 to 5");
+    expect((await db.select().from(schema.reviews)).length).toBe(0);
+    const first = await post("customerMember", { rating: 5, comment: "Great session" });
+    expect(first.status).toBe(201);
+    expect(await json(first)).toMatchObject({ rating: 5, comment: "Great session", authorName: "Dan M.", mine: true });
+    expect((await post("customerMember", { rating: 1 })).status).toBe(409);
+    expect((await post("customerAdmin", { rating: 4 })).status).toBe(201);
+    const r = await json(await list("customerAdmin"));
+    expect(r).toMatchObject({ average: 4.5, count: 2, canReview: false });
+    expect(r.items.map((i: { mine: boolean }) => i.mine).sort()).toEqual([false, true]);
+  });
+
+  it("is 404 for a workout the caller may not see, and 401 without a token", async () => {
+    expect((await list("otherCustomerAdmin")).status).toBe(404);
+    expect((await post("otherCustomerAdmin", { rating: 5 })).status).toBe(404);
+    expect((await list("customerMember", DEMO.archivedWorkoutId)).status).toBe(404);
+    expect((await list(null)).status).toBe(401);
+    expect((await post(null, { rating: 5 })).status).toBe(401);
+    const mine = await db.select().from(schema.reviews).where(eq(schema.reviews.accountId, DEMO.customers.harbour.id));
+    expect(mine).toHaveLength(0);
+  });
+
+  it("shows the rating on the workout detail", async () => {
+    const w = await json(await call(`/v1/workouts/${W}`, authed(await tokenFor("customerMember"))));
+    expect(w.rating).toEqual({ average: 4.5, count: 2 });
+  });
+});

@@ -1,0 +1,212 @@
+import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { Hono } from "hono";
+import { DependentDetailsDto, DependentList, DependentsQuery, type RecommendedWorkoutDto } from "../../contract/dependents";
+import { Category, JobStatus } from "../../contract/enums";
+import { ErrorEnvelope } from "../../contract/errors";
+import { IdParam } from "../../contract/team";
+import { accountUsers, accounts, featuredGroupItems, featuredGroups, jobs, libraryEntries, scores, workouts } from "../../db/schema";
+import type { AppEnv, Db } from "../env";
+import { endpoint } from "../http/endpoint";
+import { invalid, notFound } from "../http/errors";
+import { requirePartnerAdmin } from "../identity/context";
+import { accountDto } from "./dto";
+import { entitlementsOf } from "./entitlements";
+
+/**
+ * A partner's customers ("dependents", SPEC §2 Your Customers, DESIGN §6):
+ * the list with search, sort and cursor pagination, and one customer's
+ * details with team size, plan and credits, bookings and recommendations.
+ * Only a partner's owners and admins; another partner's customer is 404.
+ */
+export const dependentsApi = new Hono<AppEnv>();
+
+const errors = {
+  400: { description: "Invalid input, with the fields that failed", schema: ErrorEnvelope },
+  401: { description: "No or bad token", schema: ErrorEnvelope },
+  403: { description: "Not a partner's owner or admin", schema: ErrorEnvelope },
+};
+
+// Written out with explicit qualifiers: drizzle leaves columns unqualified in a single-table select.
+const teamSize = sql<number>`(select count(*) from account_users au where au.account_id = "accounts"."id" and au.status = 'active')`;
+
+function encodeCursor(value: string, id: string): string {
+  return btoa(JSON.stringify([value, id])).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const parsed = JSON.parse(atob(cursor.replace(/-/g, "+").replace(/_/g, "/")));
+    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((v) => typeof v === "string")) return parsed as [string, string];
+  } catch {
+    // fall through
+  }
+  throw invalid({ cursor: "Invalid cursor" });
+}
+
+/** SPEC §7 `GET v1/admin/dependents`. */
+endpoint(
+  dependentsApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/admin/dependents",
+    summary: "The partner's customers (search, sort, cursor pagination)",
+    tags: ["customers"],
+    auth: "partnerAdmin",
+    query: DependentsQuery,
+    responses: { 200: { description: "A page of customers", schema: DependentList }, ...errors },
+  },
+  async (c, { query }) => {
+    const acting = await requirePartnerAdmin(c);
+    const db = c.get("db");
+    const column = query.sort === "createdAt" ? accounts.createdAt : accounts.name;
+    const base: (SQL | undefined)[] = [eq(accounts.parentAccountId, acting.account.id), eq(accounts.type, "customer")];
+    if (query.search) {
+      const like = `%${query.search.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+      base.push(or(sql`lower(${accounts.name}) like ${like} escape '\\'`, sql`lower(coalesce(${accounts.primaryEmail}, '')) like ${like} escape '\\'`));
+    }
+    const page = [...base];
+    if (query.cursor) {
+      const [value, id] = decodeCursor(query.cursor);
+      const after = query.order === "asc" ? gt : lt;
+      page.push(or(after(column, value), and(eq(column, value), after(accounts.id, id))));
+    }
+    const order = query.order === "asc" ? asc : desc;
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select({
+          id: accounts.id,
+          name: accounts.name,
+          industry: accounts.industry,
+          size: accounts.size,
+          location: accounts.location,
+          primaryEmail: accounts.primaryEmail,
+          createdAt: accounts.createdAt,
+          teamSize,
+        })
+        .from(accounts)
+        .where(and(...page))
+        .orderBy(order(column), order(accounts.id))
+        .limit(query.limit + 1),
+      db.select({ total: count() }).from(accounts).where(and(...base)),
+    ]);
+    const items = rows.slice(0, query.limit).map((r) => ({ ...r, teamSize: Number(r.teamSize) }));
+    const last = items[items.length - 1];
+    const nextCursor = rows.length > query.limit && last ? encodeCursor(query.sort === "createdAt" ? last.createdAt : last.name, last.id) : null;
+    return c.json({ items, nextCursor, total } satisfies DependentList);
+  },
+);
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Recommendations: the partner's available workouts in the categories where
+ * the customer scores lowest (its latest score per category); before any
+ * score exists, the workouts of the partner's current featured groups.
+ */
+async function recommendations(db: Db, partnerId: string, customerId: string): Promise<DependentDetailsDto["recommendations"]> {
+  const scoreRows = await db
+    .select({ category: scores.category, score: scores.scorePercent, createdAt: scores.createdAt })
+    .from(scores)
+    .where(eq(scores.accountId, customerId))
+    .orderBy(desc(scores.createdAt));
+  const latest = new Map<Category, number>();
+  for (const s of scoreRows) if (!latest.has(s.category)) latest.set(s.category, s.score);
+  const pick = {
+    id: workouts.id,
+    name: workouts.name,
+    subtitle: workouts.subtitle,
+    category: workouts.category,
+    icon: workouts.icon,
+  };
+  if (latest.size > 0) {
+    const ranked = [...latest.entries()].sort((a, b) => a[1] - b[1] || Category.indexOf(a[0]) - Category.indexOf(b[0]));
+    const categories = ranked.slice(0, 2).map(([category]) => category);
+    const found: RecommendedWorkoutDto[] = await db
+      .select(pick)
+      .from(libraryEntries)
+      .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
+      .where(and(eq(libraryEntries.accountId, partnerId), eq(libraryEntries.status, "available"), inArray(workouts.category, categories)))
+      .orderBy(desc(libraryEntries.priority), asc(workouts.name))
+      .limit(6);
+    if (found.length > 0) return { basis: "scores", categories, workouts: found };
+  }
+  const on = today();
+  const featured = await db
+    .select({ ...pick, sequence: featuredGroupItems.sequence })
+    .from(featuredGroupItems)
+    .innerJoin(featuredGroups, eq(featuredGroups.id, featuredGroupItems.featuredGroupId))
+    .innerJoin(workouts, eq(workouts.id, featuredGroupItems.workoutId))
+    .innerJoin(libraryEntries, and(eq(libraryEntries.workoutId, workouts.id), eq(libraryEntries.accountId, partnerId)))
+    .where(
+      and(
+        eq(featuredGroups.accountId, partnerId),
+        eq(libraryEntries.status, "available"),
+        or(sql`${featuredGroups.startDate} is null`, sql`${featuredGroups.startDate} <= ${on}`),
+        or(sql`${featuredGroups.endDate} is null`, sql`${featuredGroups.endDate} >= ${on}`),
+      ),
+    )
+    .orderBy(asc(featuredGroups.title), asc(featuredGroupItems.sequence))
+    .limit(12);
+  const seen = new Set<string>();
+  const list: RecommendedWorkoutDto[] = [];
+  for (const { sequence: _sequence, ...w } of featured) {
+    if (seen.has(w.id)) continue;
+    seen.add(w.id);
+    list.push(w);
+  }
+  return { basis: "featured", categories: [], workouts: list.slice(0, 6) };
+}
+
+/** SPEC §7 `GET v1/admin/dependents/{id}`. */
+endpoint(
+  dependentsApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/admin/dependents/{id}",
+    summary: "One of the partner's customers, with team size, plan, credits, bookings and recommendations",
+    tags: ["customers"],
+    auth: "partnerAdmin",
+    params: IdParam,
+    responses: {
+      200: { description: "The customer", schema: DependentDetailsDto },
+      ...errors,
+      404: { description: "Not one of the partner's customers", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { params }) => {
+    const acting = await requirePartnerAdmin(c);
+    const db = c.get("db");
+    const rows = await db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.id, params.id), eq(accounts.parentAccountId, acting.account.id), eq(accounts.type, "customer")))
+      .limit(1);
+    const customer = rows[0];
+    if (!customer) throw notFound("Customer not found");
+    const [[size], entitlements, jobRows, recs] = await Promise.all([
+      db
+        .select({ n: count() })
+        .from(accountUsers)
+        .where(and(eq(accountUsers.accountId, customer.id), eq(accountUsers.status, "active"))),
+      entitlementsOf(db, customer.id),
+      db
+        .select({ status: jobs.status, n: count() })
+        .from(jobs)
+        .where(and(eq(jobs.accountId, customer.id), eq(jobs.partnerAccountId, acting.account.id)))
+        .groupBy(jobs.status),
+      recommendations(db, acting.account.id, customer.id),
+    ]);
+    const byStatus = Object.fromEntries(JobStatus.map((s) => [s, 0])) as Record<JobStatus, number>;
+    for (const j of jobRows) byStatus[j.status] = j.n;
+    return c.json({
+      account: accountDto(customer),
+      teamSize: size.n,
+      plan: entitlements.currentPlan,
+      creditBalance: entitlements.balance,
+      bookings: { total: jobRows.reduce((t, j) => t + j.n, 0), byStatus },
+      recommendations: recs,
+    } satisfies DependentDetailsDto);
+  },
+);

@@ -1,0 +1,1210 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, notExists, notInArray, or, sql, type SQL } from "drizzle-orm";
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { ErrorEnvelope } from "../../contract/errors";
+import { MESSAGES } from "../../contract/messages";
+import {
+  ATTACHMENT_TYPES,
+  AttachmentData,
+  AttachmentDto,
+  AttachmentParams,
+  CreateWorkoutBody,
+  INVALID_PARTNER_TAN,
+  LIBRARY_TRANSITIONS,
+  LibraryPage,
+  LibraryQuery,
+  LibraryStatusBody,
+  ListedWorkout,
+  SESSION_TOTAL_MISMATCH,
+  SessionParams,
+  TanCheck,
+  TanQuery,
+  UpdateWorkoutBody,
+  VariantBody,
+  VariantDto,
+  VariantParams,
+  WorkoutDto,
+  WorkoutIdParam,
+  type AttachmentDto as AttachmentDtoT,
+  type DeliveryPartnerDto,
+  type PricingLineDto,
+  type VariantDto as VariantDtoT,
+  type WorkoutDto as WorkoutDtoT,
+} from "../../contract/workouts";
+import type { z } from "zod";
+import {
+  accounts,
+  deliveryPartners,
+  libraryEntries,
+  prerequisites,
+  priceGroups,
+  pricingLines,
+  sessionActionItems,
+  sessionAttachments,
+  workoutSessions,
+  workoutVariants,
+  workouts,
+  type LibraryEntry,
+  type Workout,
+} from "../../db/schema";
+import type { AppEnv } from "../env";
+import { endpoint } from "../http/endpoint";
+import { ApiError, conflict, forbidden, invalid, notFound } from "../http/errors";
+import { requireAccount, requirePartnerAdmin, type Acting } from "../identity/context";
+import { MAX_UPLOAD_BYTES } from "../../contract/accounts";
+
+export const workoutsApi = new Hono<AppEnv>();
+
+type C = Context<AppEnv>;
+type Db = AppEnv["Variables"]["db"];
+
+const errors = {
+  400: { description: "Invalid input, with the fields that failed", schema: ErrorEnvelope },
+  401: { description: "No or bad token", schema: ErrorEnvelope },
+  403: { description: "Not a partner owner or admin, or not the author", schema: ErrorEnvelope },
+  404: { description: "Absent, or not in the caller's library", schema: ErrorEnvelope },
+};
+
+export const today = () => new Date().toISOString().slice(0, 10);
+const likeEscape = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/** Private R2 prefix of session attachments (served only through the access-checked route below). */
+export const ATTACHMENT_PREFIX = "private/workouts";
+export const attachmentFileUri = (workoutId: string, attachmentId: string) => `/v1/workouts/${workoutId}/attachments/${attachmentId}/file`;
+
+// ─── Loading ─────────────────────────────────────────────────────────────────
+
+/** The workout and the caller's library entry for it; 404 when it is not in the caller's library. */
+async function inLibrary(c: C, partnerId: string, workoutId: string): Promise<{ workout: Workout; entry: LibraryEntry }> {
+  const rows = await c
+    .get("db")
+    .select({ workout: workouts, entry: libraryEntries })
+    .from(libraryEntries)
+    .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
+    .where(and(eq(libraryEntries.accountId, partnerId), eq(libraryEntries.workoutId, workoutId)))
+    .limit(1);
+  if (!rows[0]) throw notFound("Workout not found");
+  return rows[0];
+}
+
+/** The same, for the author only: another partner that added it may read, not edit (403). */
+async function authored(c: C, partnerId: string, workoutId: string) {
+  const found = await inLibrary(c, partnerId, workoutId);
+  if (found.workout.accountId !== partnerId) throw forbidden("Only the author can edit this workout");
+  return found;
+}
+
+function pricingDto(l: typeof pricingLines.$inferSelect): PricingLineDto {
+  return {
+    id: l.id,
+    name: l.name,
+    priceType: l.priceType,
+    customerAccountId: l.customerAccountId,
+    priceGroupId: l.priceGroupId,
+    pricingType: l.pricingType,
+    onPlan: l.onPlan,
+    currency: l.currency,
+    amount: l.amount,
+    startDate: l.startDate,
+    endDate: l.endDate,
+  };
+}
+
+function deliveryDto(d: typeof deliveryPartners.$inferSelect): DeliveryPartnerDto {
+  return {
+    id: d.id,
+    partnerTan: d.partnerTan,
+    name: d.name,
+    selectionPercent: d.selectionPercent,
+    startDate: d.startDate,
+    endDate: d.endDate,
+    visibleToPartners: d.visibleToPartners,
+    valid: d.partnerAccountId !== null,
+  };
+}
+
+export function attachmentDto(a: typeof sessionAttachments.$inferSelect): AttachmentDtoT {
+  return {
+    id: a.id,
+    sessionId: a.sessionId,
+    type: a.type,
+    category: a.category,
+    description: a.description,
+    value: a.value,
+    fileUri: a.fileKey ? attachmentFileUri(a.workoutId, a.id) : null,
+    startDate: a.startDate,
+    endDate: a.endDate,
+  };
+}
+
+/** Sessions of a workout in order, with their action items and attachments. */
+export async function loadSessions(db: Db, workoutId: string) {
+  const [sessions, items, files] = await Promise.all([
+    db.select().from(workoutSessions).where(eq(workoutSessions.workoutId, workoutId)).orderBy(asc(workoutSessions.sequence)),
+    db.select().from(sessionActionItems).where(eq(sessionActionItems.workoutId, workoutId)).orderBy(asc(sessionActionItems.createdAt)),
+    db.select().from(sessionAttachments).where(eq(sessionAttachments.workoutId, workoutId)).orderBy(asc(sessionAttachments.createdAt)),
+  ]);
+  return sessions.map((s) => ({
+    id: s.id,
+    sequence: s.sequence,
+    name: s.name,
+    shortSummary: s.shortSummary,
+    description: s.description,
+    icon: s.icon,
+    lengthMinutes: s.lengthMinutes,
+    startDate: s.startDate,
+    endDate: s.endDate,
+    actionItems: items
+      .filter((i) => i.sessionId === s.id)
+      .map((i) => ({
+        id: i.id,
+        assigneeType: i.assigneeType,
+        stage: i.stage,
+        name: i.name,
+        link: i.link,
+        dueOffsetDays: i.dueOffsetDays,
+        startDate: i.startDate,
+        endDate: i.endDate,
+      })),
+    attachments: files.filter((f) => f.sessionId === s.id).map(attachmentDto),
+  }));
+}
+
+export async function loadPrerequisites(db: Db, workoutId: string) {
+  const rows = await db.select().from(prerequisites).where(eq(prerequisites.workoutId, workoutId)).orderBy(asc(prerequisites.createdAt));
+  return rows.map((p) => ({
+    id: p.id,
+    type: p.type,
+    name: p.name,
+    category: p.category,
+    requiredWorkoutId: p.requiredWorkoutId,
+    minimumScore: p.minimumScore,
+    startDate: p.startDate,
+    endDate: p.endDate,
+  }));
+}
+
+/** Variants the partner may see: the author's and its own. */
+async function loadVariants(db: Db, workout: Workout, partnerId: string): Promise<VariantDtoT[]> {
+  const owners = [...new Set([workout.accountId, partnerId])];
+  const [variants, lines, partners] = await Promise.all([
+    db
+      .select()
+      .from(workoutVariants)
+      .where(and(eq(workoutVariants.workoutId, workout.id), inArray(workoutVariants.accountId, owners)))
+      .orderBy(asc(workoutVariants.createdAt)),
+    db.select().from(pricingLines).where(eq(pricingLines.workoutId, workout.id)),
+    db.select().from(deliveryPartners).where(eq(deliveryPartners.workoutId, workout.id)),
+  ]);
+  return variants.map((v) => ({
+    id: v.id,
+    workoutId: v.workoutId,
+    name: v.name,
+    locale: v.locale,
+    availableFrom: v.availableFrom,
+    availableTo: v.availableTo,
+    customPricing: v.customPricing,
+    partnerVisibility: v.partnerVisibility,
+    own: v.accountId === partnerId,
+    pricing: lines.filter((l) => l.variantId === v.id).map(pricingDto),
+    deliveryPartners: partners.filter((d) => d.variantId === v.id).map(deliveryDto),
+  }));
+}
+
+async function workoutDto(c: C, partnerId: string, workout: Workout, entry: LibraryEntry): Promise<WorkoutDtoT> {
+  const db = c.get("db");
+  const [sessions, prereqs, lines, partners, variants] = await Promise.all([
+    loadSessions(db, workout.id),
+    loadPrerequisites(db, workout.id),
+    db
+      .select()
+      .from(pricingLines)
+      .where(and(eq(pricingLines.workoutId, workout.id), isNull(pricingLines.variantId)))
+      .orderBy(asc(pricingLines.createdAt)),
+    db
+      .select()
+      .from(deliveryPartners)
+      .where(and(eq(deliveryPartners.workoutId, workout.id), isNull(deliveryPartners.variantId)))
+      .orderBy(asc(deliveryPartners.createdAt)),
+    loadVariants(db, workout, partnerId),
+  ]);
+  const own = workout.accountId === partnerId;
+  return {
+    id: workout.id,
+    own,
+    status: entry.status,
+    libraryPriority: entry.priority,
+    name: workout.name,
+    sku: workout.sku,
+    type: workout.type,
+    category: workout.category,
+    allowPartnerVariants: workout.allowPartnerVariants,
+    totalMinutes: workout.totalMinutes,
+    maxAttendees: workout.maxAttendees,
+    difficulty: workout.difficulty,
+    format: workout.format,
+    greatFor: workout.greatFor,
+    title: workout.title,
+    subtitle: workout.subtitle,
+    description: workout.description,
+    icon: workout.icon,
+    featuredMedia: workout.featuredMedia.map((m) => ({ type: m.type, url: m.url, alt: m.alt ?? null })),
+    visibility: workout.visibility ?? null,
+    partnerVisibility: workout.partnerVisibility,
+    priority: workout.priority,
+    sessions,
+    prerequisites: prereqs,
+    // Base pricing lines for specific customers are the author's business only.
+    pricing: (own ? lines : lines.filter((l) => l.priceType === "allCustomers")).map(pricingDto),
+    deliveryPartners: (own ? partners : partners.filter((d) => d.visibleToPartners)).map(deliveryDto),
+    variants,
+    updatedAt: workout.updatedAt,
+  };
+}
+
+// ─── Checks of the child rows ────────────────────────────────────────────────
+
+type PricingIn = z.output<typeof CreateWorkoutBody>["pricing"];
+type PartnersIn = z.output<typeof CreateWorkoutBody>["deliveryPartners"];
+type SessionsIn = z.output<typeof CreateWorkoutBody>["sessions"];
+type PrereqsIn = z.output<typeof CreateWorkoutBody>["prerequisites"];
+
+/** Pricing lines may name only the partner's own customers and price groups. */
+async function checkPricing(db: Db, partnerId: string, lines: PricingIn, prefix: string, fields: Record<string, string>) {
+  const customerIds = [...new Set(lines.filter((l) => l.priceType === "customer").map((l) => l.customerAccountId!))];
+  const groupIds = [...new Set(lines.filter((l) => l.priceType === "customerPriceGroup").map((l) => l.priceGroupId!))];
+  const okCustomers = customerIds.length
+    ? new Set(
+        (
+          await db
+            .select({ id: accounts.id })
+            .from(accounts)
+            .where(and(inArray(accounts.id, customerIds), eq(accounts.parentAccountId, partnerId)))
+        ).map((r) => r.id),
+      )
+    : new Set<string>();
+  const okGroups = groupIds.length
+    ? new Set(
+        (await db.select({ id: priceGroups.id }).from(priceGroups).where(and(inArray(priceGroups.id, groupIds), eq(priceGroups.accountId, partnerId)))).map(
+          (r) => r.id,
+        ),
+      )
+    : new Set<string>();
+  lines.forEach((l, i) => {
+    if (l.priceType === "customer" && !okCustomers.has(l.customerAccountId!)) fields[`${prefix}.${i}.customerAccountId`] = "Customer not found";
+    if (l.priceType === "customerPriceGroup" && !okGroups.has(l.priceGroupId!)) fields[`${prefix}.${i}.priceGroupId`] = "Price group not found";
+  });
+}
+
+/** Resolves delivery partners' TANs to partner accounts; unknown TANs are "Invalid Partner TAN". */
+async function resolveTans(db: Db, partners: PartnersIn, prefix: string, fields: Record<string, string>) {
+  const tans = [...new Set(partners.map((p) => p.partnerTan))];
+  const found = tans.length
+    ? await db
+        .select({ id: accounts.id, tan: accounts.tan, name: accounts.name })
+        .from(accounts)
+        .where(and(inArray(accounts.tan, tans), eq(accounts.type, "partner")))
+    : [];
+  const byTan = new Map(found.map((a) => [a.tan!, a]));
+  partners.forEach((p, i) => {
+    if (!byTan.has(p.partnerTan)) fields[`${prefix}.${i}.partnerTan`] = INVALID_PARTNER_TAN;
+  });
+  return byTan;
+}
+
+async function checkPrerequisites(db: Db, partnerId: string, workoutId: string | null, list: PrereqsIn, fields: Record<string, string>) {
+  const ids = [...new Set(list.filter((p) => p.type === "workout").map((p) => p.requiredWorkoutId!))];
+  if (!ids.length) return;
+  const ok = new Set(
+    (
+      await db
+        .select({ id: libraryEntries.workoutId })
+        .from(libraryEntries)
+        .where(and(eq(libraryEntries.accountId, partnerId), inArray(libraryEntries.workoutId, ids)))
+    ).map((r) => r.id),
+  );
+  list.forEach((p, i) => {
+    if (p.type !== "workout") return;
+    if (!ok.has(p.requiredWorkoutId!) || p.requiredWorkoutId === workoutId) fields[`prerequisites.${i}.requiredWorkoutId`] = "Workout not found";
+  });
+}
+
+function checkSessionTotal(sessions: { lengthMinutes: number }[], totalMinutes: number, fields: Record<string, string>) {
+  if (sessions.length === 0) return;
+  const sum = sessions.reduce((n, s) => n + s.lengthMinutes, 0);
+  if (sum !== totalMinutes) fields.sessions = SESSION_TOTAL_MISMATCH;
+}
+
+// ─── Statements that write child rows ────────────────────────────────────────
+
+type Stmt = Parameters<Db["batch"]>[0][number];
+
+function pricingStatements(db: Db, partnerId: string, workoutId: string, variantId: string | null, lines: PricingIn): Stmt[] {
+  const del = db
+    .delete(pricingLines)
+    .where(
+      and(
+        eq(pricingLines.workoutId, workoutId),
+        variantId ? eq(pricingLines.variantId, variantId) : isNull(pricingLines.variantId),
+        eq(pricingLines.accountId, partnerId),
+      ),
+    );
+  const out: Stmt[] = [del];
+  if (lines.length) {
+    out.push(
+      db.insert(pricingLines).values(
+        lines.map((l) => ({
+          accountId: partnerId,
+          workoutId,
+          variantId,
+          name: l.name,
+          priceType: l.priceType,
+          customerAccountId: l.priceType === "customer" ? l.customerAccountId : null,
+          priceGroupId: l.priceType === "customerPriceGroup" ? l.priceGroupId : null,
+          pricingType: l.pricingType,
+          onPlan: l.onPlan,
+          currency: l.currency,
+          amount: l.amount,
+          startDate: l.startDate,
+          endDate: l.endDate,
+        })),
+      ),
+    );
+  }
+  return out;
+}
+
+function partnerStatements(
+  db: Db,
+  partnerId: string,
+  workoutId: string,
+  variantId: string | null,
+  list: PartnersIn,
+  byTan: Map<string, { id: string; name: string }>,
+): Stmt[] {
+  const out: Stmt[] = [
+    db
+      .delete(deliveryPartners)
+      .where(
+        and(
+          eq(deliveryPartners.workoutId, workoutId),
+          variantId ? eq(deliveryPartners.variantId, variantId) : isNull(deliveryPartners.variantId),
+          eq(deliveryPartners.accountId, partnerId),
+        ),
+      ),
+  ];
+  if (list.length) {
+    out.push(
+      db.insert(deliveryPartners).values(
+        list.map((p) => {
+          const account = byTan.get(p.partnerTan)!;
+          return {
+            accountId: partnerId,
+            workoutId,
+            variantId,
+            partnerTan: p.partnerTan,
+            partnerAccountId: account.id,
+            name: p.name ?? account.name,
+            selectionPercent: p.selectionPercent,
+            startDate: p.startDate,
+            endDate: p.endDate,
+            visibleToPartners: p.visibleToPartners,
+          };
+        }),
+      ),
+    );
+  }
+  return out;
+}
+
+function prerequisiteStatements(db: Db, partnerId: string, workoutId: string, list: PrereqsIn): Stmt[] {
+  const out: Stmt[] = [db.delete(prerequisites).where(eq(prerequisites.workoutId, workoutId))];
+  if (list.length) {
+    out.push(
+      db.insert(prerequisites).values(
+        list.map((p) => ({
+          accountId: partnerId,
+          workoutId,
+          type: p.type,
+          name: p.name,
+          category: p.category,
+          requiredWorkoutId: p.type === "workout" ? p.requiredWorkoutId : null,
+          minimumScore: p.type === "score" ? p.minimumScore : null,
+          startDate: p.startDate,
+          endDate: p.endDate,
+        })),
+      ),
+    );
+  }
+  return out;
+}
+
+/** Sessions keep their ids (and attachments) when the editor sends them back; others are removed. */
+function sessionStatements(db: Db, partnerId: string, workoutId: string, list: SessionsIn, existingIds: Set<string>): Stmt[] {
+  const withIds = list.map((s) => ({ ...s, id: s.id && existingIds.has(s.id) ? s.id : crypto.randomUUID(), isNew: !(s.id && existingIds.has(s.id)) }));
+  const keep = withIds.filter((s) => !s.isNew).map((s) => s.id);
+  const out: Stmt[] = [
+    db.delete(sessionActionItems).where(eq(sessionActionItems.workoutId, workoutId)),
+    db
+      .delete(workoutSessions)
+      .where(keep.length ? and(eq(workoutSessions.workoutId, workoutId), notInArray(workoutSessions.id, keep)) : eq(workoutSessions.workoutId, workoutId)),
+  ];
+  withIds.forEach((s, i) => {
+    const values = {
+      sequence: i + 1,
+      name: s.name,
+      shortSummary: s.shortSummary,
+      description: s.description,
+      icon: s.icon,
+      lengthMinutes: s.lengthMinutes,
+      startDate: s.startDate,
+      endDate: s.endDate,
+    };
+    out.push(
+      s.isNew
+        ? db.insert(workoutSessions).values({ id: s.id, workoutId, accountId: partnerId, ...values })
+        : db
+            .update(workoutSessions)
+            .set(values)
+            .where(and(eq(workoutSessions.id, s.id), eq(workoutSessions.workoutId, workoutId))),
+    );
+  });
+  const items = withIds.flatMap((s) =>
+    s.actionItems.map((a) => ({
+      accountId: partnerId,
+      workoutId,
+      sessionId: s.id,
+      assigneeType: a.assigneeType,
+      stage: a.stage,
+      name: a.name,
+      link: a.link,
+      dueOffsetDays: a.dueOffsetDays,
+      startDate: a.startDate,
+      endDate: a.endDate,
+    })),
+  );
+  if (items.length) out.push(db.insert(sessionActionItems).values(items));
+  return out;
+}
+
+const batch = (db: Db, stmts: Stmt[]) => db.batch(stmts as [Stmt, ...Stmt[]]);
+
+// ─── Library list ────────────────────────────────────────────────────────────
+
+type Cursor = [string | number, string];
+function encodeCursor(c: Cursor) {
+  return btoa(JSON.stringify(c)).replace(/=+$/, "");
+}
+function decodeCursor(raw: string | undefined): Cursor | null {
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(atob(raw)) as unknown;
+    if (Array.isArray(v) && v.length === 2 && (typeof v[0] === "string" || typeof v[0] === "number") && typeof v[1] === "string") return v as Cursor;
+  } catch {
+    /* fall through */
+  }
+  throw invalid({ cursor: "Invalid cursor" });
+}
+
+endpoint(
+  workoutsApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/admin/workouts",
+    summary: "The partner's workout library (filter, category, status, sort; cursor pages)",
+    tags: ["workouts"],
+    auth: "partnerAdmin",
+    query: LibraryQuery,
+    responses: { 200: { description: "A page of the library", schema: LibraryPage }, ...errors },
+  },
+  async (c, { query }) => {
+    const { account } = await requirePartnerAdmin(c);
+    const cursor = decodeCursor(query.cursor);
+    const conds: (SQL | undefined)[] = [eq(libraryEntries.accountId, account.id)];
+    if (query.category) conds.push(eq(workouts.category, query.category));
+    if (query.status) conds.push(eq(libraryEntries.status, query.status));
+    if (query.q) {
+      const p = likeEscape(query.q);
+      conds.push(sql`(${workouts.name} like ${p} escape '\\' or ${workouts.title} like ${p} escape '\\' or ${workouts.sku} like ${p} escape '\\')`);
+    }
+    let order: SQL[];
+    if (query.sort === "name") {
+      if (cursor) conds.push(or(gt(workouts.name, String(cursor[0])), and(eq(workouts.name, String(cursor[0])), gt(workouts.id, cursor[1]))));
+      order = [asc(workouts.name), asc(workouts.id)];
+    } else if (query.sort === "updated") {
+      if (cursor) conds.push(or(lt(workouts.updatedAt, String(cursor[0])), and(eq(workouts.updatedAt, String(cursor[0])), gt(workouts.id, cursor[1]))));
+      order = [desc(workouts.updatedAt), asc(workouts.id)];
+    } else {
+      if (cursor) conds.push(or(lt(libraryEntries.priority, Number(cursor[0])), and(eq(libraryEntries.priority, Number(cursor[0])), gt(workouts.id, cursor[1]))));
+      order = [desc(libraryEntries.priority), asc(workouts.id)];
+    }
+    const rows = await c
+      .get("db")
+      .select({ workout: workouts, entry: libraryEntries, authorName: accounts.name })
+      .from(libraryEntries)
+      .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
+      .innerJoin(accounts, eq(accounts.id, workouts.accountId))
+      .where(and(...conds))
+      .orderBy(...order)
+      .limit(query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    const nextCursor =
+      rows.length > query.limit && last
+        ? encodeCursor([
+            query.sort === "name" ? last.workout.name : query.sort === "updated" ? last.workout.updatedAt : last.entry.priority,
+            last.workout.id,
+          ])
+        : null;
+    return c.json({
+      items: page.map(({ workout: w, entry, authorName }) => ({
+        id: w.id,
+        name: w.name,
+        sku: w.sku,
+        title: w.title,
+        type: w.type,
+        category: w.category,
+        difficulty: w.difficulty,
+        totalMinutes: w.totalMinutes,
+        status: entry.status,
+        priority: entry.priority,
+        partnerVisibility: w.partnerVisibility,
+        own: w.accountId === account.id,
+        authorName,
+        updatedAt: w.updatedAt,
+      })),
+      nextCursor,
+    });
+  },
+);
+
+/** Workouts of other partners that this partner may add to its library (listed, or limited naming it). */
+endpoint(
+  workoutsApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/admin/workouts/listed",
+    summary: "Workouts other partners list, not yet in the caller's library",
+    tags: ["workouts"],
+    auth: "partnerAdmin",
+    responses: { 200: { description: "The workouts", schema: ListedWorkout.array() }, ...errors },
+  },
+  async (c) => {
+    const { account } = await requirePartnerAdmin(c);
+    const db = c.get("db");
+    const rows = await db
+      .select({ workout: workouts, authorName: accounts.name })
+      .from(workouts)
+      .innerJoin(accounts, eq(accounts.id, workouts.accountId))
+      .where(
+        and(
+          ne(workouts.accountId, account.id),
+          or(
+            eq(workouts.partnerVisibility, "listed"),
+            and(
+              eq(workouts.partnerVisibility, "limited"),
+              sql`exists (select 1 from ${deliveryPartners} where ${deliveryPartners.workoutId} = ${workouts.id} and ${deliveryPartners.partnerAccountId} = ${account.id})`,
+            ),
+          ),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(libraryEntries)
+              .where(and(eq(libraryEntries.accountId, account.id), eq(libraryEntries.workoutId, workouts.id))),
+          ),
+        ),
+      )
+      .orderBy(desc(workouts.priority), asc(workouts.title))
+      .limit(200);
+    return c.json(
+      rows.map(({ workout: w, authorName }) => ({
+        id: w.id,
+        title: w.title,
+        category: w.category,
+        authorName,
+        difficulty: w.difficulty,
+        totalMinutes: w.totalMinutes,
+      })),
+    );
+  },
+);
+
+/** Live TAN check of a delivery partner (SPEC §5 "Pending validation", "Invalid Partner TAN"). */
+endpoint(
+  workoutsApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/admin/workouts/delivery-partners/check",
+    summary: "Whether a TAN names a partner, and its name",
+    tags: ["workouts"],
+    auth: "partnerAdmin",
+    query: TanQuery,
+    responses: { 200: { description: "The answer", schema: TanCheck }, ...errors },
+  },
+  async (c, { query }) => {
+    await requirePartnerAdmin(c);
+    if (!/^\d{6}$/.test(query.tan)) return c.json({ valid: false, name: null });
+    const row = await c
+      .get("db")
+      .select({ name: accounts.name })
+      .from(accounts)
+      .where(and(eq(accounts.tan, query.tan), eq(accounts.type, "partner")))
+      .limit(1);
+    return c.json({ valid: Boolean(row[0]), name: row[0]?.name ?? null });
+  },
+);
+
+// ─── Create, read, update ────────────────────────────────────────────────────
+
+endpoint(
+  workoutsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/admin/workouts",
+    summary: "Create a workout (draft in the caller's library) with a first variant",
+    tags: ["workouts"],
+    auth: "partnerAdmin",
+    body: CreateWorkoutBody,
+    responses: { 201: { description: "The workout", schema: WorkoutDto }, ...errors, 409: { description: "SKU already used", schema: ErrorEnvelope } },
+  },
+  async (c, { body }) => {
+    const { account } = await requirePartnerAdmin(c);
+    const db = c.get("db");
+    const fields: Record<string, string> = {};
+    checkSessionTotal(body.sessions, body.totalMinutes, fields);
+    await checkPricing(db, account.id, body.pricing, "pricing", fields);
+    const byTan = await resolveTans(db, body.deliveryPartners, "deliveryPartners", fields);
+    await checkPrerequisites(db, account.id, null, body.prerequisites, fields);
+    if (body.variant?.availableFrom && body.variant.availableFrom < today()) fields["variant.availableFrom"] = MESSAGES.startBeforeToday;
+    const dup = await db
+      .select({ id: workouts.id })
+      .from(workouts)
+      .where(and(eq(workouts.accountId, account.id), eq(workouts.sku, body.sku)))
+      .limit(1);
+    if (dup[0]) fields.sku = MESSAGES.alreadyExists;
+    if (Object.keys(fields).length) throw invalid(fields);
+
+    const id = crypto.randomUUID();
+    const variant = body.variant ?? { name: "Standard", locale: account.language, availableFrom: today(), availableTo: null, customPricing: false, partnerVisibility: body.partnerVisibility };
+    const stmts: Stmt[] = [
+      db.insert(workouts).values({
+        id,
+        accountId: account.id,
+        name: body.name,
+        sku: body.sku,
+        type: body.type,
+        category: body.category,
+        allowPartnerVariants: body.allowPartnerVariants,
+        totalMinutes: body.totalMinutes,
+        maxAttendees: body.maxAttendees,
+        difficulty: body.difficulty,
+        format: body.format,
+        greatFor: body.greatFor,
+        title: body.title,
+        subtitle: body.subtitle,
+        description: body.description,
+        icon: body.icon,
+        featuredMedia: body.featuredMedia.map((m) => ({ type: m.type, url: m.url, alt: m.alt ?? undefined })),
+        visibility: body.visibility,
+        partnerVisibility: body.partnerVisibility,
+        priority: body.priority,
+      }),
+      db.insert(libraryEntries).values({ accountId: account.id, workoutId: id, status: "draft", priority: body.priority }),
+      db.insert(workoutVariants).values({ workoutId: id, accountId: account.id, ...variant }),
+      ...sessionStatements(db, account.id, id, body.sessions, new Set()),
+      ...prerequisiteStatements(db, account.id, id, body.prerequisites),
+      ...pricingStatements(db, account.id, id, null, body.pricing),
+      ...partnerStatements(db, account.id, id, null, body.deliveryPartners, byTan),
+    ];
+    await batch(db, stmts);
+    const { workout, entry } = await inLibrary(c, account.id, id);
+    return c.json(await workoutDto(c, account.id, workout, entry), 201);
+  },
+);
+
+endpoint(
+  workoutsApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/admin/workouts/{id}",
+    summary: "A workout of the caller's library, with every section",
+    tags: ["workouts"],
+    auth: "partnerAdmin",
+    params: WorkoutIdParam,
+    responses: { 200: { description: "The workout", schema: WorkoutDto }, ...errors },
+  },
+  async (c, { params }) => {
+    const { account } = await requirePartnerAdmin(c);
+    const { workout, entry } = await inLibrary(c, account.id, params.id);
+    return c.json(await workoutDto(c, account.id, workout, entry));
+  },
+);
+
+endpoint(
+  workoutsApi,
+  "/v1",
+  {
+    method: "put",
+    path: "/admin/workouts/{id}",
+    summary: "Update sections of a workout (author only); each section given replaces the stored one",
+    tags: ["workouts"],
+    auth: "partnerAdmin",
+    params: WorkoutIdParam,
+    body: UpdateWorkoutBody,
+    responses: { 200: { description: "The workout", schema: WorkoutDto }, ...errors, 409: { description: "SKU already used" } },
+  },
+  async (c, { params, body }) => {
+    const { account } = await requirePartnerAdmin(c);
+    const db = c.get("db");
+    const { workout } = await authored(c, account.id, params.id);
+    const fields: Record<string, string> = {};
+    const existingSessions = await db
+      .select({ id: workoutSessions.id, lengthMinutes: workoutSessions.lengthMinutes })
+      .from(workoutSessions)
+      .where(eq(workoutSessions.workoutId, workout.id));
+    const total = body.details?.totalMinutes ?? workout.totalMinutes;
+    checkSessionTotal(body.sessions ?? existingSessions, total, fields);
+    if (body.pricing) await checkPricing(db, account.id, body.pricing, "pricing", fields);
+    const byTan = body.deliveryPartners ? await resolveTans(db, body.deliveryPartners, "deliveryPartners", fields) : new Map();
+    if (body.prerequisites) await checkPrerequisites(db, account.id, workout.id, body.prerequisites, fields);
+    if (body.details && body.details.sku !== workout.sku) {
+      const dup = await db
+        .select({ id: workouts.id })
+        .from(workouts)
+        .where(and(eq(workouts.accountId, account.id), eq(workouts.sku, body.details.sku)))
+        .limit(1);
+      if (dup[0]) fields["details.sku"] = MESSAGES.alreadyExists;
+    }
+    if (Object.keys(fields).length) throw invalid(fields);
+
+    const stmts: Stmt[] = [];
+    const set: Partial<typeof workouts.$inferInsert> = { updatedAt: new Date().toISOString() };
+    if (body.details) {
+      const d = body.details;
+      Object.assign(set, { ...d, featuredMedia: d.featuredMedia.map((m) => ({ type: m.type, url: m.url, alt: m.alt ?? undefined })) });
+      stmts.push(
+        db
+          .update(libraryEntries)
+          .set({ priority: d.priority })
+          .where(and(eq(libraryEntries.accountId, account.id), eq(libraryEntries.workoutId, workout.id))),
+      );
+    }
+    if (body.visibility !== undefined) set.visibility = body.visibility;
+    stmts.unshift(db.update(workouts).set(set).where(eq(workouts.id, workout.id)));
+    if (body.sessions) stmts.push(...sessionStatements(db, account.id, workout.id, body.sessions, new Set(existingSessions.map((s) => s.id))));
+    if (body.prerequisites) stmts.push(...prerequisiteStatements(db, account.id, workout.id, body.prerequisites));
+    if (body.pricing) stmts.push(...pricingStatements(db, account.id, workout.id, null, body.pricing));
+    if (body.deliveryPartners) stmts.push(...partnerStatements(db, account.id, workout.id, null, body.deliveryPartners, byTan));
+    await batch(db, stmts);
+    const fresh = await inLibrary(c, account.id, workout.id);
+    return c.json(await workoutDto(c, account.id, fresh.workout, fresh.entry));
+  },
+);
+
+// ─── Library status and adding listed workouts ───────────────────────────────
+
+endpoint(
+  workoutsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/admin/workouts/{id}/status",
+    summary: "Change the workout's status in the caller's library (draft → complete → available → archived → draft)",
+    tags: ["workouts"],
+    auth: "partnerAdmin",
+    params: WorkoutIdParam,
+    body: LibraryStatusBody,
+    responses: { 200: { description: "The workout", schema: WorkoutDto }, ...errors, 409: { description: "Not an allowed change", schema: ErrorEnvelope } },
+  },
+  async (c, { params, body }) => {
+    const { account } = await requirePartnerAdmin(c);
+    const db = c.get("db");
+    const { workout, entry } = await inLibrary(c, account.id, params.id);
+    if (!LIBRARY_TRANSITIONS[entry.status].includes(body.status)) {
+      throw conflict(`A ${entry.status} workout cannot become ${body.status}`, { status: `Not allowed from ${entry.status}` });
+    }
+    if (body.status === "complete" || body.status === "available") {
+      const sessions = await db.select({ lengthMinutes: workoutSessions.lengthMinutes }).from(workoutSessions).where(eq(workoutSessions.workoutId, workout.id));
+      const fields: Record<string, string> = {};
+      if (sessions.length === 0) fields.sessions = MESSAGES.required;
+      else checkSessionTotal(sessions, workout.totalMinutes, fields);
+      if (Object.keys(fields).length) throw invalid(fields, MESSAGES.missingFields);
+    }
+    await db
+      .update(libraryEntries)
+      .set({ status: body.status })
+      .where(and(eq(libraryEntries.id, entry.id), eq(libraryEntries.status, entry.status)));
+    const fresh = await inLibrary(c, account.id, workout.id);
+    return c.json(await workoutDto(c, account.id, fresh.workout, fresh.entry));
+  },
+);
+
+endpoint(
+  workoutsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/admin/workouts/{id}/library",
+    summary: "Add another partner's listed workout to the caller's library (as a draft)",
+    tags: ["workouts"],
+    auth: "partnerAdmin",
+    params: WorkoutIdParam,
+    responses: { 201: { description: "The workout", schema: WorkoutDto }, ...errors, 409: { description: "Already in the library", schema: ErrorEnvelope } },
+  },
+  async (c, { params }) => {
+    const { account } = await requirePartnerAdmin(c);
+    const db = c.get("db");
+    const rows = await db.select().from(workouts).where(eq(workouts.id, params.id)).limit(1);
+    const w = rows[0];
+    if (!w) throw notFound("Workout not found");
+    let allowed = w.accountId !== account.id && w.partnerVisibility === "listed";
+    if (!allowed && w.accountId !== account.id && w.partnerVisibility === "limited") {
+      const named = await db
+        .select({ id: deliveryPartners.id })
+        .from(deliveryPartners)
+        .where(and(eq(deliveryPartners.workoutId, w.id), eq(deliveryPartners.partnerAccountId, account.id)))
+        .limit(1);
+      allowed = Boolean(named[0]);
+    }
+    const existing = await db
+      .select({ id: libraryEntries.id })
+      .from(libraryEntries)
+      .where(and(eq(libraryEntries.accountId, account.id), eq(libraryEntries.workoutId, w.id)))
+      .limit(1);
+    if (existing[0]) throw conflict(MESSAGES.alreadyExists);
+    if (!allowed) throw notFound("Workout not found");
+    await db.insert(libraryEntries).values({ accountId: account.id, workoutId: w.id, status: "draft", priority: w.priority });
+    const fresh = await inLibrary(c, account.id, w.id);
+    return c.json(await workoutDto(c, account.id, fresh.workout, fresh.entry), 201);
+  },
+);
+
+// ─── Variants ────────────────────────────────────────────────────────────────
+
+endpoint(
+  workoutsApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/admin/workouts/{id}/variants",
+    summary: "The workout's variants the caller may see (the author's and its own)",
+    tags: ["workouts"],
+    auth: "partnerAdmin",
+    params: WorkoutIdParam,
+    responses: { 200: { description: "The variants", schema: VariantDto.array() }, ...errors },
+  },
+  async (c, { params }) => {
+    const { account } = await requirePartnerAdmin(c);
+    const { workout } = await inLibrary(c, account.id, params.id);
+    return c.json(await loadVariants(c.get("db"), workout, account.id));
+  },
+);
+
+type VariantIn = z.output<typeof VariantBody>;
+
+async function checkVariant(c: C, partnerId: string, body: VariantIn, previousFrom: string | null | undefined) {
+  const db = c.get("db");
+  const fields: Record<string, string> = {};
+  if (body.availableFrom && body.availableFrom !== previousFrom && body.availableFrom < today()) fields.availableFrom = MESSAGES.startBeforeToday;
+  await checkPricing(db, partnerId, body.pricing, "pricing", fields);
+  const byTan = await resolveTans(db, body.deliveryPartners, "deliveryPartners", fields);
+  if (Object.keys(fields).length) throw invalid(fields);
+  return byTan;
+}
+
+endpoint(
+  workoutsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/admin/workouts/{id}/variants",
+    summary: "Create a variant (the author, or a partner that added a workout allowing partner variants)",
+    tags: ["workouts"],
+    auth: "partnerAdmin",
+    params: WorkoutIdParam,
+    body: VariantBody,
+    responses: { 201: { description: "The variant", schema: VariantDto }, ...errors },
+  },
+  async (c, { params, body }) => {
+    const { account } = await requirePartnerAdmin(c);
+    const db = c.get("db");
+    const { workout } = await inLibrary(c, account.id, params.id);
+    if (workout.accountId !== account.id && !workout.allowPartnerVariants) throw forbidden("This workout does not allow partner variants");
+    const byTan = await checkVariant(c, account.id, body, undefined);
+    const id = crypto.randomUUID();
+    await batch(db, [
+      db.insert(workoutVariants).values({
+        id,
+        workoutId: workout.id,
+        accountId: account.id,
+        name: body.name,
+        locale: body.locale,
+        availableFrom: body.availableFrom,
+        availableTo: body.availableTo,
+        customPricing: body.customPricing,
+        partnerVisibility: body.partnerVisibility,
+      }),
+      ...pricingStatements(db, account.id, workout.id, id, body.pricing),
+      ...partnerStatements(db, account.id, workout.id, id, body.deliveryPartners, byTan),
+    ]);
+    const all = await loadVariants(db, workout, account.id);
+    return c.json(all.find((v) => v.id === id)!, 201);
+  },
+);
+
+endpoint(
+  workoutsApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/admin/workouts/{id}/variants/{variantId}",
+    summary: "One variant",
+    tags: ["workouts"],
+    auth: "partnerAdmin",
+    params: VariantParams,
+    responses: { 200: { description: "The variant", schema: VariantDto }, ...errors },
+  },
+  async (c, { params }) => {
+    const { account } = await requirePartnerAdmin(c);
+    const { workout } = await inLibrary(c, account.id, params.id);
+    const found = (await loadVariants(c.get("db"), workout, account.id)).find((v) => v.id === params.variantId);
+    if (!found) throw notFound("Variant not found");
+    return c.json(found);
+  },
+);
+
+endpoint(
+  workoutsApi,
+  "/v1",
+  {
+    method: "put",
+    path: "/admin/workouts/{id}/variants/{variantId}",
+    summary: "Update a variant the caller owns (details, custom pricing, delivery partners)",
+    tags: ["workouts"],
+    auth: "partnerAdmin",
+    params: VariantParams,
+    body: VariantBody,
+    responses: { 200: { description: "The variant", schema: VariantDto }, ...errors },
+  },
+  async (c, { params, body }) => {
+    const { account } = await requirePartnerAdmin(c);
+    const db = c.get("db");
+    const { workout } = await inLibrary(c, account.id, params.id);
+    const rows = await db
+      .select()
+      .from(workoutVariants)
+      .where(and(eq(workoutVariants.id, params.variantId), eq(workoutVariants.workoutId, workout.id)))
+      .limit(1);
+    const variant = rows[0];
+    if (!variant || (variant.accountId !== account.id && variant.accountId !== workout.accountId)) throw notFound("Variant not found");
+    if (variant.accountId !== account.id) throw forbidden("Only the variant's owner can edit it");
+    const byTan = await checkVariant(c, account.id, body, variant.availableFrom);
+    await batch(db, [
+      db
+        .update(workoutVariants)
+        .set({
+          name: body.name,
+          locale: body.locale,
+          availableFrom: body.availableFrom,
+          availableTo: body.availableTo,
+          customPricing: body.customPricing,
+          partnerVisibility: body.partnerVisibility,
+        })
+        .where(eq(workoutVariants.id, variant.id)),
+      ...pricingStatements(db, account.id, workout.id, variant.id, body.pricing),
+      ...partnerStatements(db, account.id, workout.id, variant.id, body.deliveryPartners, byTan),
+    ]);
+    const found = (await loadVariants(db, workout, account.id)).find((v) => v.id === variant.id)!;
+    return c.json(found);
+  },
+);
+
+// ─── Attachments ─────────────────────────────────────────────────────────────
+
+const SIGNATURES: { type: string; ext: string; test: (b: Uint8Array) => boolean }[] = [
+  { type: "image/png", ext: "png", test: (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 },
+  { type: "image/jpeg", ext: "jpg", test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { type: "image/gif", ext: "gif", test: (b) => b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38 },
+  { type: "image/webp", ext: "webp", test: (b) => b[0] === 0x52 && b[1] === 0x49 && b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50 },
+  { type: "application/pdf", ext: "pdf", test: (b) => b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46 },
+  { type: "video/mp4", ext: "mp4", test: (b) => b[4] === 0x66 && b[5] === 0x74 && b[6] === 0x79 && b[7] === 0x70 },
+];
+const OOXML: Record<string, string> = {
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
+};
+
+/** The true type of an attachment file (by its first bytes; declared type only to tell zip-based documents and text apart). */
+async function checkAttachmentFile(file: File): Promise<{ type: string; ext: string }> {
+  if (file.size > MAX_UPLOAD_BYTES) throw new ApiError("payload_too_large", MESSAGES.fileTooLarge, { file: MESSAGES.fileTooLarge });
+  const head = new Uint8Array(await file.slice(0, 512).arrayBuffer());
+  const sig = SIGNATURES.find((s) => s.test(head));
+  if (sig) return sig;
+  const isZip = head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
+  if (isZip && OOXML[file.type]) return { type: file.type, ext: OOXML[file.type] };
+  if (file.type.startsWith("text/plain") && !head.includes(0)) return { type: "text/plain", ext: "txt" };
+  throw new ApiError("unsupported_media_type", MESSAGES.fileType, { file: MESSAGES.fileType });
+}
+
+endpoint(
+  workoutsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/admin/workouts/{id}/sessions/{sessionId}/attachments",
+    summary: "Attach a file (multipart field `file`, stored privately in R2) or a value (link) to a session",
+    tags: ["workouts"],
+    auth: "partnerAdmin",
+    params: SessionParams,
+    form: { data: AttachmentData, files: [] },
+    responses: {
+      201: { description: "The attachment", schema: AttachmentDto },
+      ...errors,
+      413: { description: "File over 50 MB" },
+      415: { description: `File not one of ${ATTACHMENT_TYPES.join(", ")}` },
+    },
+  },
+  async (c, { params, form }) => {
+    const { account } = await requirePartnerAdmin(c);
+    const db = c.get("db");
+    const { workout } = await authored(c, account.id, params.id);
+    const session = await db
+      .select({ id: workoutSessions.id })
+      .from(workoutSessions)
+      .where(and(eq(workoutSessions.id, params.sessionId), eq(workoutSessions.workoutId, workout.id)))
+      .limit(1);
+    if (!session[0]) throw notFound("Session not found");
+    const fd = await c.req.formData();
+    const raw = fd.get("file");
+    const file = raw instanceof File && raw.size > 0 ? raw : null;
+    const data = form.data;
+    if (!file && !data.value) throw invalid({ file: MESSAGES.required });
+    if (!file && data.type === "link") {
+      try {
+        const u = new URL(data.value!);
+        if (u.protocol !== "https:" && u.protocol !== "http:") throw new Error("scheme");
+      } catch {
+        throw invalid({ value: MESSAGES.invalidUrl });
+      }
+    }
+    const id = crypto.randomUUID();
+    let fileKey: string | null = null;
+    if (file) {
+      const checked = await checkAttachmentFile(file);
+      fileKey = `${ATTACHMENT_PREFIX}/${workout.id}/${id}.${checked.ext}`;
+      await c.env.UPLOADS.put(fileKey, file.stream(), {
+        httpMetadata: { contentType: checked.type, contentDisposition: `attachment; filename="${id}.${checked.ext}"` },
+      });
+    }
+    const inserted = await db
+      .insert(sessionAttachments)
+      .values({
+        id,
+        accountId: account.id,
+        workoutId: workout.id,
+        sessionId: params.sessionId,
+        type: data.type,
+        category: data.category,
+        description: data.description ?? (file ? file.name.slice(0, 300) : null),
+        fileKey,
+        value: file ? null : data.value,
+        startDate: data.startDate,
+        endDate: data.endDate,
+      })
+      .returning();
+    return c.json(attachmentDto(inserted[0]), 201);
+  },
+);
+
+endpoint(
+  workoutsApi,
+  "/v1",
+  {
+    method: "delete",
+    path: "/admin/workouts/{id}/attachments/{attachmentId}",
+    summary: "Remove a session attachment (and its file)",
+    tags: ["workouts"],
+    auth: "partnerAdmin",
+    params: AttachmentParams,
+    responses: { 204: { description: "Removed" }, ...errors },
+  },
+  async (c, { params }) => {
+    const { account } = await requirePartnerAdmin(c);
+    const db = c.get("db");
+    const { workout } = await authored(c, account.id, params.id);
+    const rows = await db
+      .delete(sessionAttachments)
+      .where(and(eq(sessionAttachments.id, params.attachmentId), eq(sessionAttachments.workoutId, workout.id)))
+      .returning();
+    if (!rows[0]) throw notFound("Attachment not found");
+    if (rows[0].fileKey) await c.env.UPLOADS.delete(rows[0].fileKey);
+    return c.body(null, 204);
+  },
+);
+
+/**
+ * The file of an attachment, after an access check: a partner whose library
+ * holds the workout, or a customer who may see it in the catalogue. Anyone
+ * else gets 404.
+ */
+export async function canReadWorkout(c: C, acting: Acting, workoutId: string, visible: (c: C, acting: Acting, id: string) => Promise<boolean>) {
+  if (acting.account.type === "partner") {
+    const row = await c
+      .get("db")
+      .select({ id: libraryEntries.id })
+      .from(libraryEntries)
+      .where(and(eq(libraryEntries.accountId, acting.account.id), eq(libraryEntries.workoutId, workoutId)))
+      .limit(1);
+    return Boolean(row[0]);
+  }
+  return visible(c, acting, workoutId);
+}
+
+let customerVisible: ((c: C, acting: Acting, id: string) => Promise<boolean>) | null = null;
+/** The catalogue registers its visibility check here (avoids an import cycle). */
+export function registerCustomerVisibility(fn: (c: C, acting: Acting, id: string) => Promise<boolean>) {
+  customerVisible = fn;
+}
+
+endpoint(
+  workoutsApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/workouts/{id}/attachments/{attachmentId}/file",
+    summary: "Download a session attachment's file (access-checked)",
+    tags: ["workouts"],
+    auth: "account",
+    params: AttachmentParams,
+    responses: { 200: { description: "The file" }, ...errors },
+  },
+  async (c, { params }) => {
+    const acting = await requireAccount(c);
+    const ok = await canReadWorkout(c, acting, params.id, customerVisible ?? (async () => false));
+    if (!ok) throw notFound("Attachment not found");
+    const rows = await c
+      .get("db")
+      .select({ fileKey: sessionAttachments.fileKey })
+      .from(sessionAttachments)
+      .where(and(eq(sessionAttachments.id, params.attachmentId), eq(sessionAttachments.workoutId, params.id)))
+      .limit(1);
+    const key = rows[0]?.fileKey;
+    if (!key) throw notFound("Attachment not found");
+    const object = await c.env.UPLOADS.get(key);
+    if (!object) throw notFound("Attachment not found");
+    const headers = new Headers({
+      "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
+      "Content-Disposition": object.httpMetadata?.contentDisposition ?? "attachment",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Cache-Control": "private, no-store",
+    });
+    return new Response(object.body, { headers });
+  },
+);

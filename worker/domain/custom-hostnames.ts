@@ -1,0 +1,166 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { TEST_TLDS, VERIFICATION_PATH } from "../../contract/domains";
+import { customDomains } from "../../db/schema";
+import type { AppEnv } from "../env";
+import { hostOf } from "../tenant/resolve";
+
+/**
+ * Custom domains outside the database (SPEC §4 "connected by pressing
+ * Connect (a connection test)", DESIGN §1 "custom domains through Cloudflare
+ * for SaaS custom hostnames").
+ *
+ * Production: when CF_ZONE_ID and CF_API_TOKEN are set, a domain becomes a
+ * Cloudflare for SaaS custom hostname of the product's zone: created on add,
+ * its hostname and certificate status read on connect, removed on delete.
+ *
+ * Everywhere: the connection test fetches `<domain>/.well-known/techfit-verification`
+ * and compares the answer with the domain's verification token. This Worker
+ * answers that path on any host that is a registered domain, so the test
+ * passes exactly when the domain's traffic reaches this product. The test
+ * calls the global `fetch` so tests can stand in for the outside world.
+ */
+export type CustomHostnameEnv = {
+  APP_ENV?: string;
+  MAIN_HOST: string;
+  MAIN_ORIGIN: string;
+  /** The Cloudflare zone that holds the custom hostnames (Cloudflare for SaaS). */
+  CF_ZONE_ID?: string;
+  /** An API token with "SSL and Certificates: Edit" on that zone (a secret). */
+  CF_API_TOKEN?: string;
+  /** Where partners point their CNAME (the zone's fallback origin host); MAIN_HOST when unset. */
+  CF_CNAME_TARGET?: string;
+};
+
+const API = "https://api.cloudflare.com/client/v4";
+
+export function hostnamesConfigured(env: CustomHostnameEnv): boolean {
+  return Boolean(env.CF_ZONE_ID && env.CF_API_TOKEN);
+}
+
+/** The DNS record a partner creates for `uri`. */
+export function dnsRecordFor(env: CustomHostnameEnv, uri: string) {
+  return { type: "CNAME" as const, name: uri, value: env.CF_CNAME_TARGET || env.MAIN_HOST };
+}
+
+/** A failure of the hostname provider or of the connection test, with text fit to show the partner. */
+export class HostnameError extends Error {}
+
+type CfEnvelope<T> = { success: boolean; errors?: { code: number; message: string }[]; result?: T };
+type CfHostname = {
+  id: string;
+  hostname: string;
+  status: string;
+  ssl?: { status?: string; validation_errors?: { message: string }[] };
+  verification_errors?: string[];
+};
+
+async function cf<T>(env: CustomHostnameEnv, method: string, path: string, body?: unknown): Promise<{ status: number; data: CfEnvelope<T> }> {
+  let res: Response;
+  try {
+    res = await fetch(`${API}/zones/${env.CF_ZONE_ID}/custom_hostnames${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${env.CF_API_TOKEN}`, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new HostnameError("Cloudflare could not be reached. Please try again later.");
+  }
+  const data = (await res.json().catch(() => ({ success: false }))) as CfEnvelope<T>;
+  return { status: res.status, data };
+}
+
+const cfMessage = (data: CfEnvelope<unknown>) => data.errors?.map((e) => e.message).join("; ") || "Cloudflare refused the request";
+
+/** Creates the custom hostname (production); answers its id, or null when not configured. */
+export async function createCustomHostname(env: CustomHostnameEnv, hostname: string): Promise<string | null> {
+  if (!hostnamesConfigured(env)) return null;
+  const { data } = await cf<CfHostname>(env, "POST", "", { hostname, ssl: { method: "http", type: "dv" } });
+  if (!data.success || !data.result) throw new HostnameError(cfMessage(data));
+  return data.result.id;
+}
+
+/** Removes the custom hostname (production); one that is already gone is fine. */
+export async function deleteCustomHostname(env: CustomHostnameEnv, id: string | null): Promise<void> {
+  if (!id || !hostnamesConfigured(env)) return;
+  const { status, data } = await cf<unknown>(env, "DELETE", `/${encodeURIComponent(id)}`);
+  if (!data.success && status !== 404) throw new HostnameError(cfMessage(data));
+}
+
+/** Reads the hostname and certificate status (production); throws the reason when either is not active. */
+async function checkCustomHostname(env: CustomHostnameEnv, id: string): Promise<void> {
+  const { data } = await cf<CfHostname>(env, "GET", `/${encodeURIComponent(id)}`);
+  if (!data.success || !data.result) throw new HostnameError(cfMessage(data));
+  const h = data.result;
+  const ssl = h.ssl?.status ?? "unknown";
+  if (h.status !== "active" || ssl !== "active") {
+    const details = [...(h.verification_errors ?? []), ...(h.ssl?.validation_errors ?? []).map((e) => e.message)];
+    throw new HostnameError(
+      `The domain is not active yet (hostname: ${h.status}, certificate: ${ssl})${details.length ? `: ${details.join("; ")}` : "."}`,
+    );
+  }
+}
+
+/**
+ * Where the connection test asks: `http(s)://<domain>/.well-known/techfit-verification`.
+ * In development a reserved test domain (`*.test`) has no DNS, so the test
+ * asks this product's own origin on loopback with the domain as Host, which
+ * is what a browser mapping `*.test` to loopback would do.
+ */
+export function verificationRequest(env: CustomHostnameEnv, uri: string): { url: string; headers: Record<string, string> } {
+  const tld = uri.slice(uri.lastIndexOf(".") + 1);
+  if (env.APP_ENV === "development" && TEST_TLDS.includes(tld)) {
+    const main = new URL(env.MAIN_ORIGIN);
+    return { url: `http://127.0.0.1${main.port ? `:${main.port}` : ""}${VERIFICATION_PATH}`, headers: { Host: uri, "X-Forwarded-Host": uri } };
+  }
+  const scheme = hostnamesConfigured(env) ? "https" : "http";
+  return { url: `${scheme}://${uri}${VERIFICATION_PATH}`, headers: {} };
+}
+
+/**
+ * The connection test of SPEC §4: production first asks Cloudflare for the
+ * hostname's status, then (everywhere) the domain must answer its token.
+ * Throws a HostnameError whose text the partner sees (SPEC §8).
+ */
+export async function testConnection(
+  env: CustomHostnameEnv,
+  domain: { uri: string; verificationToken: string; providerHostnameId: string | null },
+): Promise<void> {
+  if (hostnamesConfigured(env)) {
+    if (!domain.providerHostnameId) throw new HostnameError("The domain has no Cloudflare hostname. Delete it and add it again.");
+    await checkCustomHostname(env, domain.providerHostnameId);
+  }
+  const { url, headers } = verificationRequest(env, domain.uri);
+  let res: Response;
+  try {
+    res = await fetch(url, { headers, redirect: "manual", signal: AbortSignal.timeout(10_000) });
+  } catch {
+    throw new HostnameError(`${domain.uri} could not be reached. Check that its CNAME record points to ${dnsRecordFor(env, domain.uri).value}.`);
+  }
+  const text = res.ok ? (await res.text().catch(() => "")).trim().slice(0, 500) : "";
+  if (!res.ok || text !== domain.verificationToken) {
+    throw new HostnameError(
+      `${domain.uri} does not serve this platform yet (HTTP ${res.status}). Check that its CNAME record points to ${dnsRecordFor(env, domain.uri).value}.`,
+    );
+  }
+}
+
+/**
+ * `GET /.well-known/techfit-verification` on any host: the verification token
+ * of that host when it is a registered domain (connected or not), else 404.
+ * In development the connection test's loopback request names the domain in
+ * X-Forwarded-Host (see verificationRequest).
+ */
+export const verification = new Hono<AppEnv>();
+
+verification.get(VERIFICATION_PATH, async (c) => {
+  const forwarded = c.env.APP_ENV === "development" ? c.req.header("X-Forwarded-Host") : undefined;
+  const host = hostOf(forwarded ?? c.req.header("Host") ?? new URL(c.req.url).host);
+  const rows = host
+    ? await c.get("db").select({ token: customDomains.verificationToken }).from(customDomains).where(eq(customDomains.uri, host)).limit(1)
+    : [];
+  c.header("Cache-Control", "no-store");
+  c.header("X-Content-Type-Options", "nosniff");
+  if (!rows[0]) return c.text("Not found", 404);
+  return c.text(rows[0].token);
+});

@@ -1,0 +1,48 @@
+/**
+ * GET /dev/mail: the dev mailbox, a plain HTML list of the outbox (newest
+ * first) with each mail's text and its links. Only when APP_ENV is
+ * "development"; 404 everywhere else.
+ */
+import { desc } from "drizzle-orm";
+import { Hono } from "hono";
+import { mailOutbox } from "../../db/schema";
+import type { AppEnv } from "../env";
+import { notFound } from "../http/errors";
+import { escapeHtml } from "../ssr/escape";
+
+export const devMail = new Hono<AppEnv>();
+
+/** Text with http(s) links made clickable; everything escaped. */
+function linkify(text: string): string {
+  return text
+    .split(/(https?:\/\/[^\s<>"']+)/g)
+    .map((part, i) => (i % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part)))
+    .join("");
+}
+
+devMail.get("/dev/mail", async (c) => {
+  if (c.env.APP_ENV !== "development") throw notFound();
+  const rows = await c.get("db").select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(200);
+  const items = rows
+    .map(
+      (m) => `<li class="mail" data-to="${escapeHtml(m.to)}" data-status="${m.status}">
+  <h2>${escapeHtml(m.subject)}</h2>
+  <p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(m.createdAt)} · <span class="status">${m.status}</span>${m.sentAt ? ` · sent ${escapeHtml(m.sentAt)}` : ""}</p>
+  <pre>${linkify(m.text)}</pre>
+</li>`,
+    )
+    .join("\n");
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Dev mailbox</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:0;padding:2rem;background:#f8fafc;color:#0f172a}
+ul{list-style:none;padding:0;display:grid;gap:1rem;max-width:60rem}
+li{background:#fff;border:1px solid #cbd5e1;border-radius:.75rem;padding:1rem 1.25rem}
+h1{font-size:1.5rem}h2{font-size:1.1rem;margin:0}.meta{color:#475569;font-size:.9rem}
+pre{white-space:pre-wrap;font-family:inherit}a{color:#1d4ed8}
+</style></head>
+<body><main><h1>Dev mailbox</h1><p>${rows.length} message(s). Only shown when APP_ENV is "development".</p>
+<ul>${items || "<li>No mail yet.</li>"}</ul></main></body></html>`;
+  return c.html(html);
+});

@@ -1,0 +1,50 @@
+/**
+ * The mail outbox (DESIGN §1): a message is written to `mail_outbox` in the
+ * SAME `db.batch` as the change it reports, then, after the batch has
+ * committed, its id is sent to MAIL_QUEUE; the queue consumer (./consumer.ts)
+ * delivers it through the mail adapter. A row whose queue message was lost
+ * stays "queued" and is picked up again by `requeueStale`.
+ *
+ *   const mailId = crypto.randomUUID();
+ *   await db.batch([change, enqueueMail(db, { id: mailId, to, subject, text })]);
+ *   await dispatchMail(c.env, [mailId]);
+ */
+import { and, eq, lt } from "drizzle-orm";
+import { mailOutbox, type NewMailOutboxMessage } from "../../db/schema";
+import type { Db } from "../env";
+
+export type MailInput = Pick<NewMailOutboxMessage, "to" | "subject" | "text"> &
+  Partial<Pick<NewMailOutboxMessage, "id" | "accountId" | "replyTo" | "html" | "attachments">>;
+
+/** The queue message: just the outbox row's id. */
+export type MailQueueMessage = { id: string };
+
+/** An insert of one outbox row, to put in the same batch as the change it reports. */
+export function enqueueMail(db: Db, mail: MailInput) {
+  return db.insert(mailOutbox).values({ ...mail, id: mail.id ?? crypto.randomUUID(), to: mail.to.trim().toLowerCase(), status: "queued" });
+}
+
+/**
+ * Hands committed outbox rows to the queue. A failure here loses nothing: the
+ * rows stay "queued" for `requeueStale`.
+ */
+export async function dispatchMail(env: { MAIL_QUEUE: Queue }, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  try {
+    await env.MAIL_QUEUE.sendBatch(ids.map((id) => ({ body: { id } satisfies MailQueueMessage })));
+  } catch (err) {
+    console.error(JSON.stringify({ level: "error", message: "mail queue send failed", ids, error: String(err) }));
+  }
+}
+
+/** Sends the ids of rows still queued after `olderThanMs` to the queue again. */
+export async function requeueStale(db: Db, env: { MAIL_QUEUE: Queue }, olderThanMs = 10 * 60 * 1000): Promise<number> {
+  const before = new Date(Date.now() - olderThanMs).toISOString();
+  const rows = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, "queued"), lt(mailOutbox.createdAt, before)))
+    .limit(100);
+  await dispatchMail(env, rows.map((r) => r.id));
+  return rows.length;
+}
