@@ -1,10 +1,13 @@
 import type { Styling } from "../../contract/styling";
+import { enUS } from "../i18n/en-US";
 
 /**
  * The full-screen loader (SPEC §2 App shell) wearing the partner's logo and
  * platform name. The server renders it into every page and the client's first
  * render is the same element, so hydration matches; it stays up while
- * authentication is in progress.
+ * authentication is in progress. The server cannot know the visitor's
+ * language (it lives in local storage), so the hidden label is en-US's, the
+ * same word in all three variants.
  */
 export function BootScreen({ styling }: { styling: Styling }) {
   return (
@@ -14,7 +17,7 @@ export function BootScreen({ styling }: { styling: Styling }) {
       ) : null}
       <span className="boot-name">{styling.platformName}</span>
       <span className="boot-spinner" aria-hidden="true" />
-      <span className="sr-only">Loading</span>
+      <span className="sr-only">{enUS["common.loading"]}</span>
     </div>
   );
 }

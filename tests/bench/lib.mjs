@@ -313,7 +313,7 @@ export function printScripts({ files, total }, budget) {
  * `js.path`. Resolves to the process exit code: 0 when the bench ran (targets
  * missed or not), 1 when the server failed or responses were errors.
  */
-export async function runBench({ port, stateDir, scenarios, ratios, seconds, warmupSeconds, connections, js, prepare }) {
+export async function runBench({ port, stateDir, scenarios, ratios, seconds, warmupSeconds, connections, js, prepare, after }) {
   const baseUrl = `http://127.0.0.1:${port}`;
   let server;
   try {
@@ -349,6 +349,9 @@ export async function runBench({ port, stateDir, scenarios, ratios, seconds, war
     if (problems.length) {
       throw new BenchError(`error responses while measuring — the figures above are not meaningful:\n  ${problems.join("\n  ")}`);
     }
+
+    // Optional: a measurement of its own (e.g. a burst of concurrent writes), given the figures so far.
+    if (after) await after({ baseUrl, results });
 
     if (js) {
       console.log(`\n== JavaScript loaded by ${js.path} before it is interactive ==`);

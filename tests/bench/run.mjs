@@ -7,6 +7,7 @@
 // To add a scenario, append to `scenarios` (and, if it has a target, to
 // `ratios`); the machinery is in ./lib.mjs.
 import assert from "node:assert/strict";
+import { bookingBurst } from "./bookings.mjs";
 import { runBench } from "./lib.mjs";
 
 const PORT = 4300;
@@ -107,6 +108,8 @@ process.exitCode = await runBench({
   connections: 50,
   js: { path: "/login", readySelector: '[data-testid="platform-name"]', budget: 150 * 1024 },
   prepare,
+  // Issue 7: the booking burst, after the load scenarios, with /v1/health's throughput from the same run.
+  after: ({ baseUrl, results }) => bookingBurst({ baseUrl, mainHost: MAIN_HOST, healthRps: results.find((r) => r.name === scenarios[2].name).rps }),
 });
 // Leave no handle (autocannon, child pipes) keeping the process alive.
 process.exit(process.exitCode);

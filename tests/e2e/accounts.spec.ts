@@ -1,8 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { signIn, uniqueEmail } from "./auth";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, MAIN, test } from "./fixtures";
 
-const MAIN = "http://localhost:4173";
 
 /** A second, independent browser session (another person). */
 async function otherPerson(browser: Browser): Promise<Page> {
@@ -20,6 +19,7 @@ async function invite(page: Page, emails: string) {
 
 test.describe("accounts, team members and teams", () => {
   test("invites go out; a duplicate gives 'some sent'; the invitee accepts from the dev mailbox and is active", async ({ page, browser }) => {
+    test.setTimeout(60_000);
     await signIn(page, "customerAdmin", "/admin/profile");
     const members = page.locator('section[aria-labelledby="team-members"]');
     await expect(page.getByRole("heading", { name: "Team Members" })).toBeVisible();

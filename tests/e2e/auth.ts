@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from "../../db/seed/identity";
+import { MAIN } from "./fixtures";
 
 export { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey };
 
@@ -8,7 +9,7 @@ export { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey };
  * (the session cookie lands in the browser), then opens `path`. For journeys
  * about the sign-in screen itself, use signInWithForm.
  */
-export async function signIn(page: Page, who: DemoUserKey, path = "/", origin = "http://localhost:4173") {
+export async function signIn(page: Page, who: DemoUserKey, path = "/", origin = MAIN) {
   const res = await page.request.post(`${origin}/api/auth/sign-in/email`, {
     data: { email: DEMO_USERS[who].email, password: DEMO_PASSWORD },
     headers: { Origin: origin },

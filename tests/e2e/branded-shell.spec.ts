@@ -1,4 +1,4 @@
-import { expect, expectAccessible, PARTNER_ORIGIN, test } from "./fixtures";
+import { expect, expectAccessible, PARTNER_ORIGIN, serverHtml, test } from "./fixtures";
 
 test.describe("the branded shell", () => {
   test("/login on the main host wears the product's default branding", async ({ page, consoleErrors }) => {
@@ -15,9 +15,11 @@ test.describe("the branded shell", () => {
     page,
     consoleErrors,
   }) => {
-    const response = await page.goto(`${PARTNER_ORIGIN}/login`);
-    const html = await response!.text();
-    // First server response: the name, the colour variable and the loader.
+    // First server response: the name, the colour variable and the loader. (Read
+    // on its own: the page itself hands a signed-out visitor on to the main
+    // domain's /login, so its response body may be gone by then.)
+    const html = await serverHtml(`${PARTNER_ORIGIN}/login`);
+    await page.goto(`${PARTNER_ORIGIN}/login`);
     expect(html).toContain("<title>Northwind Learn</title>");
     expect(html).toContain("--brand:15 118 110;");
     expect(html).toMatch(/class="boot-name">Northwind Learn</);

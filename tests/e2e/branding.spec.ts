@@ -1,11 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO_PASSWORD, DEMO_USERS, signIn, uniqueEmail } from "./auth";
-import { expect, expectAccessible, test } from "./fixtures";
+import { E2E_PORT, expect, expectAccessible, MAIN, PARTNER_ORIGIN, test } from "./fixtures";
 
-/** The served build's port (4173 as in playwright.config.ts; E2E_PORT when run against another one). */
-const PORT = process.env.E2E_PORT ?? "4173";
-const MAIN = `http://localhost:${PORT}`;
-const PARTNER_ORIGIN = `http://learn.northwind.test:${PORT}`;
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 /** A brand-new partner (sign-up and onboarding), so the seeded Northwind branding stays as other journeys expect. */
@@ -36,7 +32,7 @@ test.describe("custom domains and branding", () => {
     test.setTimeout(120_000);
     await signUpPartner(page, "Brand Academy");
     const domain = `b${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.academy.test`;
-    const origin = `http://${domain}:${PORT}`;
+    const origin = `http://${domain}:${E2E_PORT}`;
 
     // Custom Domains: reached from the Admin submenu's Organisation group.
     await page.getByRole("button", { name: "Admin" }).click();

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type Page } from "@playwright/test";
+import { request as httpRequest } from "node:http";
 
 /** Fails the test on any console error or uncaught page error. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -19,7 +20,36 @@ export { expect };
 /** axe on the whole page: no violations of WCAG 2.1 A/AA. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  // Each violation names its first nodes, so a failure says where to look.
+  const where = (v: (typeof results.violations)[number]) =>
+    v.nodes
+      .slice(0, 3)
+      .map((n) => `${n.target.join(" ")}${n.any[0]?.message ? ` — ${n.any[0].message}` : ""}`)
+      .join("; ");
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length}) at ${where(v)}`)).toEqual([]);
 }
 
-export const PARTNER_ORIGIN = "http://learn.northwind.test:4173";
+/** The served build's port: 4173 as in playwright.config.ts, or E2E_PORT for a run beside another one. */
+export const E2E_PORT = process.env.E2E_PORT ?? "4173";
+/** The product's main domain and Northwind's connected custom domain, as the tests reach them. */
+export const MAIN = `http://localhost:${E2E_PORT}`;
+export const PARTNER_ORIGIN = `http://learn.northwind.test:${E2E_PORT}`;
+
+/**
+ * The raw HTML the server sends for `url`, fetched from Node with the URL's
+ * host in the Host header but connecting to loopback (the *.test partner
+ * domains resolve only inside the browser).
+ */
+export function serverHtml(url: string): Promise<string> {
+  const u = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port: u.port, path: u.pathname + u.search, headers: { Host: u.host, Accept: "text/html" } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}

@@ -1,7 +1,6 @@
 import { signIn, signInWithForm, DEMO_USERS, uniqueEmail } from "./auth";
-import { expect, expectAccessible, PARTNER_ORIGIN, test } from "./fixtures";
+import { expect, expectAccessible, MAIN, PARTNER_ORIGIN, test } from "./fixtures";
 
-const MAIN = "http://localhost:4173";
 
 test.describe("sign-up and onboarding", () => {
   test("a new partner signs up, onboards and sees its TAN in the profile", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { signIn } from "./auth";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, MAIN, test } from "./fixtures";
 
 /**
  * Issue 6: a partner authors a workout (two sessions, an attachment, a price),
@@ -8,15 +8,13 @@ import { expect, expectAccessible, test } from "./fixtures";
  */
 test.describe.configure({ mode: "serial" });
 
-/** The server under test (E2E_ORIGIN lets a run use its own server beside others' on 4173). */
-const ORIGIN = process.env.E2E_ORIGIN ?? "http://localhost:4173";
 
 const title = `Teams Calling ${Date.now().toString(36)}`;
 let workoutPath = "";
 
 test("a partner creates a workout with two sessions, an attachment and a price, and makes it available", async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, "partnerAdmin", "/admin/workout-library", ORIGIN);
+  await signIn(page, "partnerAdmin", "/admin/workout-library", MAIN);
   await expect(page.getByRole("heading", { name: "Workout Library" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Copilot Foundations" })).toBeVisible();
   await expectAccessible(page);
@@ -97,7 +95,7 @@ test("a partner creates a workout with two sessions, an attachment and a price, 
 });
 
 test("the partner's customer finds it by category and opens it", async ({ page }) => {
-  await signIn(page, "customerMember", "/workouts?category=commsAndConnectivity", ORIGIN);
+  await signIn(page, "customerMember", "/workouts?category=commsAndConnectivity", MAIN);
   await expect(page.getByRole("heading", { name: "Comms and connectivity", level: 1 })).toBeVisible();
   const card = page.getByRole("link", { name: new RegExp(title) });
   await expect(card).toBeVisible();
@@ -114,16 +112,22 @@ test("the partner's customer finds it by category and opens it", async ({ page }
   await expectAccessible(page);
   await page.getByRole("link", { name: "Book Workout" }).click();
   await expect(page).toHaveURL(new RegExp(`${workoutPath}/book$`));
-  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  // The booking overlay opens over the workout; closing it returns to the workout.
+  const overlay = page.getByRole("dialog", { name: `Book ${title}` });
+  await expect(overlay).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press("Escape");
+  await expect(overlay).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`${workoutPath}$`));
 
   await page.addInitScript(() => localStorage.setItem("theme", "dark"));
-  await page.goto(`${ORIGIN}${workoutPath}`);
+  await page.goto(`${MAIN}${workoutPath}`);
   await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
   await expectAccessible(page);
 });
 
 test("a customer of the other partner does not find it", async ({ page }) => {
-  await signIn(page, "otherCustomerAdmin", "/workouts?category=commsAndConnectivity", ORIGIN);
+  await signIn(page, "otherCustomerAdmin", "/workouts?category=commsAndConnectivity", MAIN);
   await expect(page.getByRole("heading", { name: "Comms and connectivity", level: 1 })).toBeVisible();
   // Contoso's library has nothing in this category; Northwind's new workout is not there either.
   await expect(page.getByText("No workouts found")).toBeVisible();
@@ -136,7 +140,7 @@ test("a customer of the other partner does not find it", async ({ page }) => {
 });
 
 test("price groups and featured groups: create, update, delete", async ({ page }) => {
-  await signIn(page, "partnerAdmin", "/admin/price-groups", ORIGIN);
+  await signIn(page, "partnerAdmin", "/admin/price-groups", MAIN);
   await expect(page.getByRole("heading", { name: "Price Groups", level: 1 })).toBeVisible();
   await expectAccessible(page);
   const name = `Schools ${Date.now().toString(36)}`;
@@ -150,7 +154,7 @@ test("price groups and featured groups: create, update, delete", async ({ page }
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByTestId("toast").getByText("Price group deleted")).toBeVisible();
 
-  await page.goto(`${ORIGIN}/admin/featured-groups`);
+  await page.goto(`${MAIN}/admin/featured-groups`);
   await expect(page.getByRole("heading", { name: "Quick wins" })).toBeVisible();
   await expectAccessible(page);
   const group = `Calling month ${Date.now().toString(36)}`;

@@ -6,6 +6,7 @@ import {
   creditLines,
   deliveryPartners,
   libraryEntries,
+  planEntries,
   pricingLines,
   slots,
   workoutSessions,
@@ -13,6 +14,8 @@ import {
   workouts,
 } from "../../db/schema";
 import { drawDeliveryPartner } from "../domain/jobs";
+import { choosePrice, effectiveLines } from "../domain/pricing";
+import { isVisible } from "../domain/visibility";
 import type { Db } from "../env";
 import { conflict, notFound } from "../http/errors";
 import type { Account } from "../identity/context";
@@ -29,72 +32,66 @@ export type Bookable = {
 export const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * The workout as the customer may book it: in its partner's library and
- * available, with a variant in date. Anything else is "not found", exactly
- * like a missing workout.
+ * The workout as the customer may book it, by the catalogue's rule
+ * (DESIGN.md §6): in its partner's library and available, the visibility
+ * expression true for this customer, and a variant in date (the partner's
+ * own first, then the author's). Anything else is "not found", exactly like
+ * a missing workout.
  */
 export async function bookableWorkout(db: Db, customer: Account, workoutId: string, variantId?: string): Promise<Bookable> {
   if (customer.type !== "customer" || !customer.parentAccountId) throw notFound("Workout not found");
+  const partnerId = customer.parentAccountId;
   const day = today();
   const [row] = await db
     .select({ workout: workouts })
     .from(libraryEntries)
     .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
-    .where(and(eq(libraryEntries.accountId, customer.parentAccountId), eq(libraryEntries.workoutId, workoutId), eq(libraryEntries.status, "available")))
+    .where(and(eq(libraryEntries.accountId, partnerId), eq(libraryEntries.workoutId, workoutId), eq(libraryEntries.status, "available")))
     .limit(1);
-  if (!row) throw notFound("Workout not found");
+  const subject = { priceGroupId: customer.priceGroupId, industry: customer.industry, size: customer.size, location: customer.location };
+  if (!row || !isVisible(row.workout.visibility, subject)) throw notFound("Workout not found");
   const variants = await db
     .select()
     .from(workoutVariants)
     .where(
       and(
         eq(workoutVariants.workoutId, workoutId),
+        inArray(workoutVariants.accountId, [partnerId, row.workout.accountId]),
         variantId ? eq(workoutVariants.id, variantId) : undefined,
         or(isNull(workoutVariants.availableFrom), lte(workoutVariants.availableFrom, day)),
         or(isNull(workoutVariants.availableTo), gte(workoutVariants.availableTo, day)),
       ),
     )
-    .limit(1);
-  if (variantId && !variants[0]) throw notFound("Workout not found");
-  const variant = variants[0] ?? null;
+    .orderBy(asc(workoutVariants.createdAt));
+  const variant = variants.find((v) => v.accountId === partnerId) ?? variants[0];
   if (!variant) throw notFound("Workout not found");
   const sessions = await db.select().from(workoutSessions).where(eq(workoutSessions.workoutId, workoutId)).orderBy(asc(workoutSessions.sequence));
-  const { price, pricingLineId } = await priceFor(db, customer, workoutId, variant.id);
+  const { price, pricingLineId } = await priceFor(db, customer, row.workout, variant);
   return { workout: row.workout, variant, sessions, price, pricingLineId };
 }
 
 /**
- * The most specific pricing line in date (DESIGN.md §6: one customer, then
- * its price group, then all customers; a variant's own line before the
- * workout's). A customer on a plan pays in credits (on-plan lines); others
- * pay money in their currency.
+ * The price the catalogue shows (worker/domain/pricing.ts): the most specific
+ * line in date, credits when the customer has a plan in force, money in its
+ * currency otherwise. Base lines are the author's; a variant with custom
+ * pricing has its own.
  */
-export async function priceFor(db: Db, customer: Account, workoutId: string, variantId: string | null) {
+export async function priceFor(db: Db, customer: Account, workout: typeof workouts.$inferSelect, variant: typeof workoutVariants.$inferSelect) {
   const day = today();
-  const lines = await db
-    .select()
-    .from(pricingLines)
-    .where(
-      and(
-        eq(pricingLines.workoutId, workoutId),
-        or(isNull(pricingLines.variantId), variantId ? eq(pricingLines.variantId, variantId) : undefined),
-        or(isNull(pricingLines.startDate), lte(pricingLines.startDate, day)),
-        or(isNull(pricingLines.endDate), gte(pricingLines.endDate, day)),
-      ),
-    );
-  const onPlan = (await creditBalance(db, customer.id)).hasEntry;
-  const rank = (l: (typeof lines)[number]) => {
-    if (l.priceType === "customer") return l.customerAccountId === customer.id ? 3 : -1;
-    if (l.priceType === "customerPriceGroup") return l.priceGroupId && l.priceGroupId === customer.priceGroupId ? 2 : -1;
-    return 1;
-  };
-  const fits = lines.filter((l) => rank(l) > 0 && l.onPlan === onPlan && (l.onPlan || l.currency === customer.currency));
-  fits.sort((a, b) => rank(b) - rank(a) || Number(Boolean(b.variantId)) - Number(Boolean(a.variantId)));
-  const line = fits[0];
-  if (!line) return { price: null, pricingLineId: null };
+  const [lines, plan] = await Promise.all([
+    db.select().from(pricingLines).where(eq(pricingLines.workoutId, workout.id)),
+    db
+      .select({ id: planEntries.id })
+      .from(planEntries)
+      .where(and(eq(planEntries.accountId, customer.id), lte(planEntries.startDate, day), or(isNull(planEntries.endDate), gte(planEntries.endDate, day))))
+      .limit(1),
+  ]);
+  const own = lines.filter((l) => (l.variantId ? l.variantId === variant.id : l.accountId === workout.accountId));
+  const chosen = choosePrice(effectiveLines(own, variant), { id: customer.id, priceGroupId: customer.priceGroupId, currency: customer.currency, onPlan: Boolean(plan[0]) }, day);
+  if (!chosen) return { price: null, pricingLineId: null };
   return {
-    price: line.onPlan ? { kind: "credits" as const, amount: line.amount, currency: null } : { kind: "money" as const, amount: line.amount, currency: line.currency },
-    pricingLineId: line.id,
+    price: chosen.kind === "credits" ? { kind: "credits" as const, amount: chosen.amount, currency: null } : { kind: "money" as const, amount: chosen.amount, currency: chosen.currency },
+    pricingLineId: chosen.lineId,
   };
 }
 

@@ -4,14 +4,15 @@ import { z } from "zod";
 import { BookingOptions, CancelBooking, CreateBooking, JobDto, JobIdParam, JobList, JobsQuery, ScheduleBooking } from "../../contract/bookings";
 import { ErrorEnvelope } from "../../contract/errors";
 import { MESSAGES } from "../../contract/messages";
-import { jobLines, jobs, workoutSessions } from "../../db/schema";
+import { jobLines, jobs, workoutSessions, workouts } from "../../db/schema";
 import { applyActions, nextStatus } from "../domain/jobs";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { conflict, forbidden, invalid, notFound } from "../http/errors";
 import { requireAccount, type Acting } from "../identity/context";
 import { bookableWorkout, creditBalance, drawPartner, openSlots, slotDto, type Bookable } from "./booking-rules";
-import { cursorCondition, dispatchMail, encodeCursor, jobMailRows, loadJob, loadJobs, recipients } from "./job-store";
+import { cursorCondition, encodeCursor, jobMailRows, loadJob, loadJobs, recipients } from "./job-store";
+import { dispatchMail } from "../mail/outbox";
 import { actionItemRows, consumeCredits, freeSeat, moveJob, newActionItems, returnCredits, runJobBatch, scheduleLines, takeSeat, type Statements } from "./job-writes";
 
 export const bookingsApi = new Hono<AppEnv>();
@@ -183,7 +184,7 @@ async function notify(c: Context<AppEnv>, dto: JobDto, event: Parameters<typeof 
   const origin = new URL(c.req.url).origin;
   const { statements, ids } = jobMailRows(db, to, event, dto, { platformName: who.platformName, origin, ...extra });
   await runJobBatch(c.env.DB, statements);
-  await dispatchMail(c.env.MAIL_QUEUE, ids);
+  await dispatchMail(c.env, ids);
 }
 
 endpoint(
@@ -309,7 +310,10 @@ export async function cancelJob(c: Context<AppEnv>, acting: Acting, jobId: strin
     }),
   ];
   for (const l of lines) if (l.slotId && l.status !== "completed") statements.push(...freeSeat(l.slotId));
-  if (entryId) statements.push(...returnCredits(db, job, entryId, acting.user.id));
+  if (entryId) {
+    const [workout] = await db.select({ title: workouts.title }).from(workouts).where(eq(workouts.id, job.workoutId));
+    statements.push(...returnCredits(db, job, entryId, acting.user.id, workout?.title ?? ""));
+  }
   await runJobBatch(c.env.DB, statements);
   const dto = (await loadJob(db, job.id, visible, side))!;
   const who = await recipients(db, { ...job, status: "cancelled" });
@@ -320,7 +324,7 @@ export async function cancelJob(c: Context<AppEnv>, acting: Acting, jobId: strin
     comment,
   });
   await runJobBatch(c.env.DB, mail);
-  await dispatchMail(c.env.MAIL_QUEUE, ids);
+  await dispatchMail(c.env, ids);
   return dto;
 }
 

@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, lt, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { JobActionName, JobDto } from "../../contract/bookings";
-import { accounts, jobActionItems, jobLines, jobs, mailOutbox, stylings, users, workoutSessions, workouts, type Job } from "../../db/schema";
+import { accounts, jobActionItems, jobLines, jobs, stylings, users, workoutSessions, workouts, type Job } from "../../db/schema";
 import { jobMail, type JobEvent } from "../domain/notifications";
 import { allowedActions } from "../domain/jobs";
 import type { Db } from "../env";
+import { enqueueMail } from "../mail/outbox";
 
 /** Reading jobs with their lines and action items, as each side sees them (DESIGN.md §6). */
 export type Side = "customer" | "partner";
@@ -147,14 +148,8 @@ export function jobMailRows(db: Db, to: (string | null)[], event: JobEvent, dto:
     .map((address) => {
       const id = crypto.randomUUID();
       ids.push(id);
-      return db.insert(mailOutbox).values({ id, accountId: dto.partner.id, to: address, subject: mail.subject, text: mail.text, attachments: mail.attachments });
+      return enqueueMail(db, { id, accountId: dto.partner.id, to: address, subject: mail.subject, text: mail.text, attachments: mail.attachments });
     });
   return { statements, ids };
-}
-
-/** Hands committed outbox rows to the mail queue (the consumer delivers and retries). */
-export async function dispatchMail(queue: Queue | undefined, ids: string[]): Promise<void> {
-  if (!queue || !ids.length) return;
-  await queue.sendBatch(ids.map((id) => ({ body: { outboxId: id } })));
 }
 

@@ -57,7 +57,7 @@ export function consumeCredits(accountId: string, creditEntryId: string, jobId: 
 }
 
 /** Gives consumed credits back with a compensating line (cancellation before the first session). */
-export function returnCredits(db: Db, job: typeof jobs.$inferSelect, creditEntryId: string, userId: string): Statements {
+export function returnCredits(db: Db, job: typeof jobs.$inferSelect, creditEntryId: string, userId: string, workoutTitle: string): Statements {
   if (job.creditsConsumed <= 0) return [];
   return [
     db.insert(creditLines).values({
@@ -68,7 +68,7 @@ export function returnCredits(db: Db, job: typeof jobs.$inferSelect, creditEntry
       updateType: "increase",
       quantity: job.creditsConsumed,
       enteredAt: new Date().toISOString(),
-      context: "Booking cancelled: credits returned",
+      context: `Cancelled: ${workoutTitle} (credits returned)`,
       jobId: job.id,
       createdByUserId: userId,
     }),

@@ -12,7 +12,8 @@ import { endpoint } from "../http/endpoint";
 import { conflict, forbidden, invalid, notFound } from "../http/errors";
 import { requireAccount, type Acting } from "../identity/context";
 import { cancelJob, jobFilters, jobWithLines } from "./bookings";
-import { dispatchMail, encodeCursor, jobMailRows, loadJob, loadJobs, recipients } from "./job-store";
+import { encodeCursor, jobMailRows, loadJob, loadJobs, recipients } from "./job-store";
+import { dispatchMail } from "../mail/outbox";
 import { dueDates, freeSeat, moveJob, runJobBatch, type Statements } from "./job-writes";
 
 export const jobsApi = new Hono<AppEnv>();
@@ -41,7 +42,7 @@ async function reply(c: Context<AppEnv>, acting: Acting, jobId: string, event: P
   const who = await recipients(db, job);
   const { statements, ids } = jobMailRows(db, [who.customer], event, dto, { platformName: who.platformName, origin: new URL(c.req.url).origin, ...extra });
   await runJobBatch(c.env.DB, statements);
-  await dispatchMail(c.env.MAIL_QUEUE, ids);
+  await dispatchMail(c.env, ids);
   return c.json(dto);
 }
 

@@ -42,13 +42,32 @@ function kidOf(token: string): string | undefined {
   }
 }
 
+/**
+ * Tokens this isolate has verified, until they expire: a signed token's
+ * claims cannot change, so checking the signature again on every request of
+ * a session only costs time. Bounded; the oldest entry goes first.
+ */
+const VERIFIED_MAX = 2_000;
+const verified = new Map<string, { until: number; auth: AuthContext }>();
+
+function rememberVerified(token: string, auth: AuthContext, exp: number | undefined) {
+  if (!exp) return;
+  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+  verified.set(token, { until: exp * 1000, auth });
+}
+
 /** Verifies a bearer token from the embedded provider (EdDSA JWT from /api/auth/token). */
 export async function verifyEmbeddedToken(db: Db, token: string): Promise<AuthContext | null> {
+  const hit = verified.get(token);
+  if (hit) {
+    if (hit.until > Date.now()) return hit.auth;
+    verified.delete(token);
+  }
   try {
     const keys = await embeddedKeys(db, kidOf(token));
     const { payload } = await jwtVerify(token, keys, { issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE });
     if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
-    return {
+    const auth: AuthContext = {
       provider: "embedded",
       sessionId: payload.sid,
       userId: payload.sub,
@@ -59,6 +78,8 @@ export async function verifyEmbeddedToken(db: Db, token: string): Promise<AuthCo
       orgSlug: null,
       orgPermissions: [],
     };
+    rememberVerified(token, auth, payload.exp);
+    return auth;
   } catch {
     return null;
   }

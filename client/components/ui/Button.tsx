@@ -7,7 +7,8 @@ export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "dan
 export type ButtonSize = "sm" | "md" | "lg" | "icon" | "icon-sm";
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: "bg-brand text-brand-foreground shadow-sm hover:bg-brand/90",
+  // Hover keeps the colour (a lighter brand would lose contrast with white text) and lifts the button instead.
+  primary: "bg-brand text-brand-foreground shadow-sm hover:shadow-md hover:ring-2 hover:ring-brand/35",
   secondary: "bg-muted text-foreground hover:bg-muted/70",
   outline: "border border-border bg-card text-foreground hover:bg-muted",
   ghost: "text-foreground hover:bg-muted",

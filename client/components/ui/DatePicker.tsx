@@ -67,8 +67,8 @@ export function DatePicker({
           // Named by the field's label and the date shown, so the choice is heard too.
           aria-labelledby={control.labelId ? `${control.labelId} ${valueId}` : undefined}
           aria-describedby={control["aria-describedby"]}
+          // No aria-required: a button may not carry it (axe aria-allowed-attr); the label marks the field required.
           aria-invalid={control["aria-invalid"]}
-          aria-required={control.required}
           className={cn(
             "flex h-10 w-full min-w-44 items-center gap-2 rounded-md border border-input bg-card px-3 text-left text-sm aria-[invalid=true]:border-danger disabled:opacity-50",
             selected ? "text-foreground" : "text-muted-foreground",
