@@ -103,6 +103,8 @@ export const JobLineDto = z.object({
   actionItems: z.array(
     z.object({ id: z.string(), name: z.string(), link: z.string().nullable(), stage: z.string(), assigneeType: z.string(), dueAt: z.string().nullable(), completedAt: z.string().nullable() }),
   ),
+  /** The session's attachments: links, and uploaded files through the access-checked download. */
+  attachments: z.array(z.object({ id: z.string(), type: z.string(), description: z.string().nullable(), value: z.string().nullable(), fileUri: z.string().nullable() })),
 });
 
 export const JobDto = z

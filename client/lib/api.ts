@@ -70,3 +70,27 @@ export function formData(data: unknown, files: Record<string, File | null | unde
   for (const [name, file] of Object.entries(files)) if (file) fd.set(name, file);
   return fd;
 }
+
+/**
+ * Downloads an access-checked file (an API path such as an attachment's
+ * `fileUri`) with the caller's token and account, and hands it to the
+ * browser as a download named from the server's Content-Disposition.
+ */
+export async function downloadFile(uri: string, fallbackName: string): Promise<void> {
+  const headers = new Headers();
+  const token = await config.getToken();
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  const accountId = config.accountId();
+  if (accountId) headers.set("X-Account-Id", accountId);
+  const res = await fetch(new URL(uri, location.origin), { headers });
+  if (!res.ok) throw new ApiError(res.status, "download", res.statusText);
+  const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(res.headers.get("Content-Disposition") ?? "")?.[1];
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name ? decodeURIComponent(name) : fallbackName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -106,6 +106,10 @@ test("the partner's customer finds it by category and opens it", async ({ page }
   await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
   await expect(page.getByText("Set up calling")).toBeVisible();
   await expect(page.getByText("Go live")).toBeVisible();
+  // The uploaded file downloads through the access-checked route with the customer's token.
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: /guide\.pdf/ }).click();
+  expect((await download).suggestedFilename()).toBe("guide.pdf");
   await expect(page.getByRole("tab", { name: "Description" })).toHaveAttribute("aria-selected", "true");
   await page.getByRole("tab", { name: "Reviews" }).click();
   await expect(page.getByText("No reviews yet.")).toBeVisible();

@@ -60,7 +60,7 @@ export function authed(token: string, init: RequestInit & { host?: string; accou
 export function multipart(data: unknown, files: Record<string, Blob & { name?: string }> = {}): FormData {
   const fd = new FormData();
   fd.set("data", JSON.stringify(data));
-  for (const [field, blob] of Object.entries(files)) fd.set(field, blob, "upload");
+  for (const [field, blob] of Object.entries(files)) fd.set(field, blob, blob instanceof File ? blob.name : "upload");
   return fd;
 }
 

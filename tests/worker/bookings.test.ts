@@ -89,6 +89,9 @@ describe("requesting times, confirming and denying", () => {
     expect(job.deliveryPartner).toEqual({ id: DEMO.northwind.id, name: DEMO.northwind.name });
     expect(job.lines.map((l: { status: string }) => l.status)).toEqual(["awaitingConfirmation", "awaitingConfirmation"]);
     expect(job.lines[0].requestedTimes).toHaveLength(2);
+    // Each line carries its session's attachments (the first session has the guidelines link).
+    expect(job.lines[0].attachments).toEqual([expect.objectContaining({ type: "link", description: "Responsible AI guidelines", fileUri: null })]);
+    expect(job.lines[1].attachments).toEqual([]);
     expect(job.creditsConsumed).toBe(1);
     expect(await balance()).toBe(before.credits - 1);
     const mails = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, "hello@northwind.test"));

@@ -276,7 +276,7 @@ describe("attachments", () => {
     const token = await tokenFor("partnerAdmin");
     const w = DEMO.workouts.copilotFoundations;
     const session = (await json(await send(token, `/admin/workouts/${w}`))).sessions[0];
-    const pdf = new Blob(["%PDF-1.4\n%test\n"], { type: "application/pdf" });
+    const pdf = new File(["%PDF-1.4\n%test\n"], "Team guide (v2).txt", { type: "application/pdf" });
     const res = await call(`/v1/admin/workouts/${w}/sessions/${session.id}/attachments`, authed(token, { method: "POST", body: multipart({ type: "document", category: "resource", description: "Guide" }, { file: pdf }) }));
     expect(res.status).toBe(201);
     const a = await json(res);
@@ -287,6 +287,8 @@ describe("attachments", () => {
     const own = await call(a.fileUri, authed(token));
     expect(own.status).toBe(200);
     expect(own.headers.get("Content-Type")).toBe("application/pdf");
+    // The uploader's name, made safe for the header, with the extension the bytes prove.
+    expect(own.headers.get("Content-Disposition")).toBe('attachment; filename="Team guide _v2_.pdf"');
     expect((await call(a.fileUri, authed(await tokenFor("customerMember")))).status).toBe(200);
     expect((await call(a.fileUri, authed(await tokenFor("otherCustomerAdmin")))).status).toBe(200); // Contoso lists Copilot Foundations
     expect((await call(a.fileUri)).status).toBe(401);

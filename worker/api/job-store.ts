@@ -1,11 +1,12 @@
 import { and, desc, eq, inArray, lt, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { JobActionName, JobDto } from "../../contract/bookings";
-import { accounts, jobActionItems, jobLines, jobs, stylings, users, workoutSessions, workouts, type Job } from "../../db/schema";
+import { accounts, jobActionItems, jobLines, jobs, sessionAttachments, stylings, users, workoutSessions, workouts, type Job } from "../../db/schema";
 import { jobMail, type JobEvent } from "../domain/notifications";
 import { allowedActions } from "../domain/jobs";
 import type { Db } from "../env";
 import { enqueueMail } from "../mail/outbox";
+import { attachmentFileUri } from "./workouts";
 
 /** Reading jobs with their lines and action items, as each side sees them (DESIGN.md §6). */
 export type Side = "customer" | "partner";
@@ -72,6 +73,8 @@ export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit
     .innerJoin(workoutSessions, eq(workoutSessions.id, jobLines.sessionId))
     .where(inArray(jobLines.jobId, ids))
     .orderBy(jobLines.jobId, jobLines.sequence);
+  const sessionIds = [...new Set(lines.map((l) => l.line.sessionId))];
+  const attachments = sessionIds.length ? await db.select().from(sessionAttachments).where(inArray(sessionAttachments.sessionId, sessionIds)) : [];
   const assignee = side === "customer" ? "recipient" : "deliveryPartner";
   const items = await db
     .select()
@@ -105,6 +108,9 @@ export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit
         actionItems: items
           .filter((i) => i.jobLineId === line.id)
           .map((i) => ({ id: i.id, name: i.name, link: i.link, stage: i.stage, assigneeType: i.assigneeType, dueAt: i.dueAt, completedAt: i.completedAt })),
+        attachments: attachments
+          .filter((a) => a.sessionId === line.sessionId)
+          .map((a) => ({ id: a.id, type: a.type, description: a.description, value: a.value, fileUri: a.fileKey ? attachmentFileUri(a.workoutId, a.id) : null })),
       })),
   }));
 }

@@ -9,6 +9,7 @@ import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { useFormatDate } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
+import { AttachmentLink } from "../catalogue/AttachmentLink";
 import { useJobAction, type Side } from "./api";
 import { ConfirmTimesDialog, ReasonDialog, TimesDialog } from "./dialogs";
 import { StatusBadge } from "./StatusBadge";
@@ -132,6 +133,7 @@ export function JobsTable({ jobs, side, onSchedule }: { jobs: JobDto[]; side: Si
                             <TableHeaderCell>{t("bookings.col.time")}</TableHeaderCell>
                             <TableHeaderCell>{t("bookings.col.status")}</TableHeaderCell>
                             <TableHeaderCell>{t("bookings.col.actionItems")}</TableHeaderCell>
+                            <TableHeaderCell>{t("bookings.col.attachments")}</TableHeaderCell>
                             {side === "partner" ? <TableHeaderCell className="text-right">{t("bookings.col.actions")}</TableHeaderCell> : null}
                           </tr>
                         </TableHead>
@@ -161,6 +163,15 @@ export function JobsTable({ jobs, side, onSchedule }: { jobs: JobDto[]; side: Si
                                         item.name
                                       )}
                                       {item.dueAt ? <span className="text-muted-foreground"> · {t("bookings.due", { date: format(item.dueAt) })}</span> : null}
+                                    </li>
+                                  ))}
+                                </ul>
+                              </TableCell>
+                              <TableCell>
+                                <ul className="grid gap-1">
+                                  {line.attachments.map((a) => (
+                                    <li key={a.id}>
+                                      <AttachmentLink attachment={a} />
                                     </li>
                                   ))}
                                 </ul>

@@ -4,6 +4,7 @@ import { Language, PartnerVisibility } from "../../../contract/enums";
 import { fieldsFromIssues } from "../../../contract/errors";
 import { VariantBody, type VariantDto } from "../../../contract/workouts";
 import { useAppUser } from "../../auth/useAppUser";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { Checkbox, Field, Input, Select } from "../../components/ui/Field";
@@ -102,6 +103,7 @@ function VariantEditor({ workoutId, workoutTitle, variant }: { workoutId: string
     }
     try {
       const saved = await save.mutateAsync(body as never);
+      form.reset(v);
       toast({ title: t("variant.saved"), variant: "success" });
       if (!variant) navigate(`/admin/workout-library/${workoutId}/variant/${saved.id}`, { replace: true });
     } catch (e) {
@@ -114,6 +116,7 @@ function VariantEditor({ workoutId, workoutTitle, variant }: { workoutId: string
 
   return (
     <FormProvider {...form}>
+      <LeaveGuard when={form.formState.isDirty && !save.isPending} />
       <Page title={variant ? t("variant.editTitle", { name: variant.name }) : t("variant.createTitle")}>
         <p className="mb-4 text-sm text-muted-foreground">
           <Link to={`/admin/workout-library/${workoutId}`} className="text-brand-text underline underline-offset-4">

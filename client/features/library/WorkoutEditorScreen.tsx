@@ -34,6 +34,7 @@ import {
   type WorkoutDto,
 } from "../../../contract/workouts";
 import { useAppUser } from "../../auth/useAppUser";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/Dialog";
@@ -297,6 +298,8 @@ function Editor({ workout }: { workout: WorkoutDto | null }) {
       } else {
         const { visibility, sessions, prerequisites, pricing, deliveryPartners, ...details } = body;
         await update.mutateAsync({ details, visibility, sessions, prerequisites, pricing, deliveryPartners } as never);
+        // Saved: what is in the form is now the stored state (no leave-without-saving question).
+        form.reset(values);
         toast({ title: t("editor.saved"), variant: "success" });
       }
     } catch (e) {
@@ -309,6 +312,7 @@ function Editor({ workout }: { workout: WorkoutDto | null }) {
 
   return (
     <FormProvider {...form}>
+      <LeaveGuard when={form.formState.isDirty && !saving && !readOnly} />
       <Page
         title={creating ? t("editor.createTitle") : workout.title}
         actions={workout ? <StatusControl workout={workout} /> : null}

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CalendarPlus, Clock, GraduationCap, Link2, MonitorPlay, Paperclip, Star, Users } from "lucide-react";
+import { CalendarPlus, Clock, GraduationCap, MonitorPlay, Star, Users } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
@@ -15,6 +15,7 @@ import { cn } from "../../lib/cn";
 import { useFormatDate } from "../../lib/dates";
 import { translateApiMessage, useLanguage, useT } from "../../lib/i18n";
 import { BookingOverlay } from "../bookings/BookingOverlay";
+import { AttachmentLink } from "../catalogue/AttachmentLink";
 import { useAddReview, useCatalogueWorkout, useReviews } from "../catalogue/api";
 import { formatPrice } from "../catalogue/format";
 
@@ -272,16 +273,8 @@ function Sessions({ workout: w }: { workout: CatalogueWorkout }) {
             {s.attachments.length ? (
               <ul className="mt-2 grid gap-1 text-sm">
                 {s.attachments.map((a) => (
-                  <li key={a.id} className="flex items-center gap-1.5">
-                    {a.value && a.type === "link" ? <Link2 aria-hidden="true" className="size-4" /> : <Paperclip aria-hidden="true" className="size-4" />}
-                    {a.value && /^https?:\/\//.test(a.value) ? (
-                      <a href={a.value} target="_blank" rel="noreferrer noopener" className="text-brand-text underline underline-offset-4">
-                        {a.description ?? a.value}
-                        <span className="sr-only"> {t("common.opensInNewTab")}</span>
-                      </a>
-                    ) : (
-                      <span>{a.description ?? t(`enum.SessionArtifactType.${a.type}`)}</span>
-                    )}
+                  <li key={a.id}>
+                    <AttachmentLink attachment={a} />
                   </li>
                 ))}
               </ul>
