@@ -1,9 +1,10 @@
 import { CalendarCheck } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import type { JobDto } from "../../../contract/bookings";
 import { JobStatus } from "../../../contract/enums";
-import { Button } from "../../components/ui/Button";
 import { DatePicker } from "../../components/ui/DatePicker";
+import { Button } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Field, Select } from "../../components/ui/Field";
 import { Skeleton } from "../../components/ui/Skeleton";
@@ -60,6 +61,13 @@ export function JobsView({ side, onSchedule }: { side: Side; onSchedule?: (job: 
           icon={<CalendarCheck aria-hidden="true" />}
           title={side === "customer" ? t("bookings.empty") : t("jobs.empty")}
           description={side === "customer" ? t("bookings.emptyBody") : t("jobs.emptyBody")}
+          action={
+            side === "customer" ? (
+              <Button asChild variant="outline">
+                <Link to="/workouts">{t("workout.browse")}</Link>
+              </Button>
+            ) : undefined
+          }
         />
       ) : (
         <>

@@ -1,6 +1,6 @@
-import { Clock, Search, Users } from "lucide-react";
+import { Search } from "lucide-react";
 import { useDeferredValue, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { Category } from "../../../contract/enums";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
@@ -8,14 +8,13 @@ import { EmptyState } from "../../components/ui/EmptyState";
 import { Field, Input } from "../../components/ui/Field";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { cn } from "../../lib/cn";
-import { useLanguage, useT } from "../../lib/i18n";
+import { useT } from "../../lib/i18n";
 import { useCatalogue } from "./api";
-import { formatPrice } from "./format";
+import { WorkoutCard } from "./WorkoutCard";
 
 /** /workouts?category=: what the customer may book, by category and search (DESIGN §6). */
 export default function CatalogueScreen() {
   const t = useT();
-  const [language] = useLanguage();
   const [params, setParams] = useSearchParams();
   const raw = params.get("category");
   const category = raw && (Category as readonly string[]).includes(raw) ? (raw as Category) : "";
@@ -71,25 +70,7 @@ export default function CatalogueScreen() {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("catalogue.results")}>
             {items.map((w) => (
               <li key={w.id}>
-                <Link
-                  to={`/workout/${w.id}`}
-                  className="flex h-full flex-col gap-2 rounded-xl border border-border bg-card p-5 transition-colors hover:border-brand focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                >
-                  <span className="text-xs font-medium tracking-wide text-brand-text uppercase">{t(`enum.Category.${w.category}`)}</span>
-                  <span className="text-lg font-semibold">{w.title}</span>
-                  {w.subtitle ? <span className="text-sm text-muted-foreground">{w.subtitle}</span> : null}
-                  <span className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 pt-2 text-sm text-muted-foreground">
-                    <span className="inline-flex items-center gap-1">
-                      <Clock aria-hidden="true" className="size-4" />
-                      {t("library.minutes", { count: w.totalMinutes })}
-                    </span>
-                    <span className="inline-flex items-center gap-1">
-                      <Users aria-hidden="true" className="size-4" />
-                      {t("workout.maxAttendeesShort", { count: w.maxAttendees })}
-                    </span>
-                    <span className="font-medium text-foreground">{formatPrice(w.price, t, language)}</span>
-                  </span>
-                </Link>
+                <WorkoutCard workout={w} />
               </li>
             ))}
           </ul>

@@ -4,13 +4,14 @@ import { useT } from "../../lib/i18n";
 import { useAccount } from "../accounts/api";
 import { GoalButtons } from "../catalogue/GoalButtons";
 import { TanPrompt } from "./TanPrompt";
+import { TopPicks } from "./TopPicks";
 import { WorkoutsRemaining } from "./WorkoutsRemaining";
 
 /**
  * / (SPEC §2 Home). Kept minimal here: the greeting, the TAN prompt for a
  * customer not linked to a provider, and the score summary's workouts
- * remaining; the catalogue's goal buttons and the rest of the summary come
- * from their own components.
+ * remaining, the partner's top picks and the catalogue's goal buttons; the
+ * rest of the summary comes from its own components.
  */
 export default function HomeScreen() {
   const t = useT();
@@ -29,7 +30,12 @@ export default function HomeScreen() {
               <WorkoutsRemaining accountId={account.id} />
             </div>
           ) : null}
-          {account.type === "customer" && !unlinked ? <GoalButtons /> : null}
+          {account.type === "customer" && !unlinked ? (
+            <>
+              <TopPicks />
+              <GoalButtons />
+            </>
+          ) : null}
         </div>
       ) : null}
     </Page>

@@ -35,6 +35,7 @@ import {
 } from "../../../contract/workouts";
 import { useAppUser } from "../../auth/useAppUser";
 import { LeaveGuard } from "../../app/shell/LeaveGuard";
+import { WorkoutPicker } from "./WorkoutPicker";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/Dialog";
@@ -342,7 +343,7 @@ function Editor({ workout }: { workout: WorkoutDto | null }) {
               <DeliveryPartnersEditor />
             </Section>
             <Sessions workout={workout} />
-            <Prerequisites />
+            <Prerequisites workoutId={workout?.id ?? null} />
             <VisibilityBuilder />
           </fieldset>
           <VariantDetails workout={workout} />
@@ -811,7 +812,7 @@ function Attachments({ session, workoutId, index }: { session: SessionDto | null
   );
 }
 
-function Prerequisites() {
+function Prerequisites({ workoutId }: { workoutId: string | null }) {
   const t = useT();
   const { register, control } = useFormContext<WorkoutForm>();
   const { fields, append, remove } = useFieldArray({ control, name: "prerequisites" });
@@ -852,7 +853,11 @@ function Prerequisites() {
               </>
             ) : rows[i]?.type === "workout" ? (
               <Field label={t("editor.requiredWorkout")} required hint={t("editor.requiredWorkoutHint")} error={error(`prerequisites.${i}.requiredWorkoutId`)}>
-                <Input {...register(`prerequisites.${i}.requiredWorkoutId`)} />
+                <Controller
+                  control={control}
+                  name={`prerequisites.${i}.requiredWorkoutId`}
+                  render={({ field }) => <WorkoutPicker value={field.value ?? ""} onChange={field.onChange} excludeId={workoutId} />}
+                />
               </Field>
             ) : null}
             <DateField<WorkoutForm> name={`prerequisites.${i}.startDate`} label={t("editor.startDate")} />
