@@ -8,7 +8,7 @@ import { identityProvider, trustedOrigins } from "./identity/context";
 import { onError } from "./http/errors";
 import { deliverMailBatch } from "./mail/consumer";
 import { devMail } from "./mail/dev";
-import type { MailQueueMessage } from "./mail/outbox";
+import { requeueStale, type MailQueueMessage } from "./mail/outbox";
 import { renderPage } from "./ssr/render";
 import { files } from "./storage/files";
 import { hostOf, resolveTenant } from "./tenant/resolve";
@@ -49,6 +49,10 @@ app.get("*", renderPage);
 export default {
   fetch: app.fetch,
   queue: (batch, env) => deliverMailBatch(batch as MessageBatch<MailQueueMessage>, env),
+  // The cron trigger (wrangler.toml): outbox rows whose queue message was lost are sent again.
+  scheduled: async (_controller, env) => {
+    await requeueStale(database(env.DB), env);
+  },
 } satisfies ExportedHandler<Env>;
 
 export { app };

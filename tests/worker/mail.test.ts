@@ -1,4 +1,4 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
@@ -109,5 +109,22 @@ describe("GET /dev/mail", () => {
   it("is not there outside development", async () => {
     const res = await app.fetch(new Request("http://localhost/dev/mail"), { ...env, APP_ENV: "production" }, createExecutionContext());
     expect(res.status).toBe(404);
+  });
+});
+
+describe("the cron trigger", () => {
+  it("hands mail still queued after ten minutes to the queue again, and leaves fresh or sent mail alone", async () => {
+    const stale = await outboxRow("Lost message");
+    const fresh = await outboxRow("Just queued");
+    const sent = await outboxRow("Already sent");
+    const old = new Date(Date.now() - 11 * 60 * 1000).toISOString();
+    await db.update(schema.mailOutbox).set({ createdAt: old }).where(eq(schema.mailOutbox.id, stale));
+    await db.update(schema.mailOutbox).set({ createdAt: old, status: "sent" }).where(eq(schema.mailOutbox.id, sent));
+    const sentToQueue: string[] = [];
+    const queue = { sendBatch: async (msgs: { body: MailQueueMessage }[]) => void sentToQueue.push(...msgs.map((m) => m.body.id)) } as unknown as Queue;
+    await worker.scheduled!(createScheduledController({ cron: "*/10 * * * *" }), { ...env, MAIL_QUEUE: queue });
+    expect(sentToQueue).toContain(stale);
+    expect(sentToQueue).not.toContain(fresh);
+    expect(sentToQueue).not.toContain(sent);
   });
 });
