@@ -78,6 +78,7 @@ export function DatePicker({
           <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
           <span id={valueId} className="truncate">
             {label}
+            {control.required ? <span className="sr-only"> {t("form.requiredMark")}</span> : null}
           </span>
         </PopoverTrigger>
         <PopoverContent className="p-2">
