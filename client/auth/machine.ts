@@ -6,6 +6,7 @@ import type { UserDto } from "../../contract/users";
 import { applyStyling } from "../app/styling";
 import { api, configureApi } from "../lib/api";
 import { clearTelemetryUser, setTelemetryUser } from "../lib/telemetry";
+import { savedListQuery } from "../features/my-list/query";
 import type { AuthAdapter, ProviderSession } from "./adapter";
 import { authStore } from "./store";
 import type { AppAccount, AppUser } from "./types";
@@ -93,6 +94,7 @@ export function createIdentity({ adapter, boot, queryClient }: Deps) {
     if (!user) throw new Error("signed out");
     await activate(user, accountId);
     queryClient.clear();
+    void queryClient.prefetchQuery(savedListQuery(accountId));
   }
 
   async function signOut(): Promise<void> {
@@ -132,6 +134,8 @@ export function createIdentity({ adapter, boot, queryClient }: Deps) {
     if (activeId) await activate(user, activeId, dto, session.activeOrgId);
     else setTelemetryUser(user.id, null);
     queryClient.clear();
+    // SPEC §4: after the account user and the account, the saved list.
+    if (activeId) void queryClient.prefetchQuery(savedListQuery(activeId));
     authStore.set({ authenticating: false });
   }
 

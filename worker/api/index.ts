@@ -20,6 +20,7 @@ import { catalogueApi } from "./catalogue";
 import { reviewsApi } from "./reviews";
 import { priceGroupsApi } from "./price-groups";
 import { featuredGroupsApi } from "./featured-groups";
+import { savedItemsApi } from "./saved-items";
 
 /** Every /v1 router, one per area (DESIGN.md §1). */
 export const v1 = new Hono<AppEnv>();
@@ -39,6 +40,7 @@ v1.route("/", catalogueApi);
 v1.route("/", reviewsApi);
 v1.route("/", priceGroupsApi);
 v1.route("/", featuredGroupsApi);
+v1.route("/", savedItemsApi);
 v1.route("/", bookingsApi);
 v1.route("/", jobsApi);
 v1.route("/", slotsApi);

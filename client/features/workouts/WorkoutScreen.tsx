@@ -16,6 +16,7 @@ import { useFormatDate } from "../../lib/dates";
 import { translateApiMessage, useLanguage, useT } from "../../lib/i18n";
 import { BookingOverlay } from "../bookings/BookingOverlay";
 import { AttachmentLink } from "../catalogue/AttachmentLink";
+import { SaveButton } from "../my-list/SaveButton";
 import { useAddReview, useCatalogueWorkout, useReviews } from "../catalogue/api";
 import { formatPrice } from "../catalogue/format";
 
@@ -87,12 +88,15 @@ function WorkoutView({ workout: w }: { workout: CatalogueWorkout }) {
     <Page
       title={w.title}
       actions={
-        <Button asChild size="lg">
-          <Link to={`/workout/${w.id}/book`}>
-            <CalendarPlus aria-hidden="true" />
-            {t("workout.book")}
-          </Link>
-        </Button>
+        <>
+          <SaveButton workoutId={w.id} />
+          <Button asChild size="lg">
+            <Link to={`/workout/${w.id}/book`}>
+              <CalendarPlus aria-hidden="true" />
+              {t("workout.book")}
+            </Link>
+          </Button>
+        </>
       }
     >
       {w.subtitle ? <p className="-mt-4 mb-6 text-lg text-muted-foreground">{w.subtitle}</p> : null}

@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SavedItemDto } from "../../../contract/saved";
+import { useAppUser } from "../../auth/useAppUser";
+import { api } from "../../lib/api";
+import { savedListQuery } from "./query";
+
+export function useSavedList() {
+  const { account } = useAppUser();
+  return useQuery({ ...savedListQuery(account?.id), enabled: Boolean(account) });
+}
+
+/** Save, move and remove, each updating the cached list from the server's answer. */
+export function useSavedListActions() {
+  const { account } = useAppUser();
+  const qc = useQueryClient();
+  const key = savedListQuery(account?.id).queryKey;
+  const refresh = () => qc.invalidateQueries({ queryKey: key });
+  const save = useMutation({
+    mutationFn: (workoutId: string) => api<SavedItemDto>("/admin/saved-items", { json: { workoutId } }),
+    onSettled: refresh,
+  });
+  const move = useMutation({
+    mutationFn: ({ id, sequence }: { id: string; sequence: number }) => api<SavedItemDto[]>(`/admin/saved-items/${id}`, { method: "PUT", json: { id, sequence } }),
+    onSuccess: (list) => qc.setQueryData(key, list),
+    onError: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api<void>(`/admin/saved-items/${id}`, { method: "DELETE" }),
+    onSettled: refresh,
+  });
+  return { save, move, remove };
+}

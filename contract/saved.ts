@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { Category } from "./enums";
+import { uuid } from "./forms";
+import { MESSAGES } from "./messages";
+
+// ─── Saved items (My List): SPEC §3 "Saved item", §7 v1/admin/saved-items ───
+
+/** A saved workout of the signed-in user in the active account, in the user's order. */
+export const SavedItemDto = z
+  .object({
+    id: z.string(),
+    sequence: z.number().int(),
+    workoutId: z.string(),
+    title: z.string(),
+    subtitle: z.string().nullable(),
+    category: z.enum(Category),
+  })
+  .meta({ id: "SavedItem" });
+export type SavedItemDto = z.infer<typeof SavedItemDto>;
+
+/** `POST v1/admin/saved-items`: save a workout the caller may see (added last). */
+export const SaveItemBody = z.object({ workoutId: uuid }).meta({ id: "SaveItem" });
+export type SaveItemBody = z.infer<typeof SaveItemBody>;
+
+/** `PUT v1/admin/saved-items/{id}`: move the item to `sequence` (0-based position; the others close up). */
+export const MoveItemBody = z
+  .object({
+    id: uuid,
+    sequence: z.number({ error: MESSAGES.invalidQuantity }).int(MESSAGES.invalidQuantity).min(0, MESSAGES.invalidQuantity).max(10_000, MESSAGES.invalidQuantity),
+  })
+  .meta({ id: "MoveSavedItem" });
+export type MoveItemBody = z.infer<typeof MoveItemBody>;
+
+export const SavedItemIdParam = z.object({ id: uuid });
