@@ -21,6 +21,7 @@ import { reviewsApi } from "./reviews";
 import { priceGroupsApi } from "./price-groups";
 import { featuredGroupsApi } from "./featured-groups";
 import { savedItemsApi } from "./saved-items";
+import { scoresApi } from "./scores";
 
 /** Every /v1 router, one per area (DESIGN.md §1). */
 export const v1 = new Hono<AppEnv>();
@@ -41,6 +42,7 @@ v1.route("/", reviewsApi);
 v1.route("/", priceGroupsApi);
 v1.route("/", featuredGroupsApi);
 v1.route("/", savedItemsApi);
+v1.route("/", scoresApi);
 v1.route("/", bookingsApi);
 v1.route("/", jobsApi);
 v1.route("/", slotsApi);

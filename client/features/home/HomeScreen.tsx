@@ -5,13 +5,12 @@ import { useAccount } from "../accounts/api";
 import { GoalButtons } from "../catalogue/GoalButtons";
 import { TanPrompt } from "./TanPrompt";
 import { TopPicks } from "./TopPicks";
-import { WorkoutsRemaining } from "./WorkoutsRemaining";
+import { ScoreSummary } from "./ScoreSummary";
 
 /**
- * / (SPEC §2 Home). Kept minimal here: the greeting, the TAN prompt for a
- * customer not linked to a provider, and the score summary's workouts
- * remaining, the partner's top picks and the catalogue's goal buttons; the
- * rest of the summary comes from its own components.
+ * / (SPEC §2 Home): the greeting, the TAN prompt for a customer not linked
+ * to a provider, the score summary (score, completed and remaining workouts,
+ * month streak), the partner's top picks and the catalogue's goal buttons.
  */
 export default function HomeScreen() {
   const t = useT();
@@ -25,11 +24,7 @@ export default function HomeScreen() {
       {account ? (
         <div className="grid gap-6">
           {unlinked ? <TanPrompt accountId={account.id} canLink={role === "owner" || role === "admin"} /> : null}
-          {account.type === "customer" ? (
-            <div className="grid gap-4 sm:grid-cols-3">
-              <WorkoutsRemaining accountId={account.id} />
-            </div>
-          ) : null}
+          {account.type === "customer" ? <ScoreSummary accountId={account.id} /> : null}
           {account.type === "customer" && !unlinked ? (
             <>
               <TopPicks />

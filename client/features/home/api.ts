@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AccountDto } from "../../../contract/accounts";
 import type { EntitlementsDto } from "../../../contract/entitlements";
+import type { ScoreSummaryDto } from "../../../contract/scores";
 import { api } from "../../lib/api";
 import { accountKeys } from "../accounts/api";
 
@@ -26,5 +27,14 @@ export function useLinkPartner(accountId: string) {
       return api<AccountDto>(`/admin/accounts/${accountId}/assign-parent`, { method: "POST", json: { tan } });
     },
     onSuccess: (account) => qc.setQueryData(accountKeys.one(accountId), account),
+  });
+}
+
+/** GET v1/scores/summary: the score summary's score, completed workouts and month streak. */
+export function useScoreSummary(accountId: string | undefined) {
+  return useQuery({
+    queryKey: ["score-summary", accountId ?? "none"],
+    queryFn: () => api<ScoreSummaryDto>("/scores/summary"),
+    enabled: Boolean(accountId),
   });
 }

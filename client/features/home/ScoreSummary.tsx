@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { useT } from "../../lib/i18n";
+import { useScoreSummary } from "./api";
+import { WorkoutsRemaining } from "./WorkoutsRemaining";
+
+/**
+ * Home's score summary (SPEC §2, DESIGN §6 Scores): the round TechFIT score,
+ * workouts completed and remaining, and the month streak.
+ */
+export function ScoreSummary({ accountId }: { accountId: string }) {
+  const t = useT();
+  const summary = useScoreSummary(accountId);
+  const s = summary.data;
+  const value = (testId: string, content: ReactNode) =>
+    summary.isPending ? (
+      <Skeleton className="mt-2 h-8 w-16" />
+    ) : (
+      <p className="mt-1 text-3xl font-semibold" data-testid={testId}>
+        {summary.isError || !s ? "—" : content}
+      </p>
+    );
+  return (
+    <section aria-labelledby="score-summary" className="grid gap-3">
+      <h2 id="score-summary" className="sr-only">
+        {t("home.summary")}
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="flex items-center gap-4 rounded-xl border border-border bg-card p-6">
+          <div
+            className="flex size-16 shrink-0 items-center justify-center rounded-full border-4 border-brand text-xl font-semibold"
+            data-testid="fitness-score"
+            aria-hidden={summary.isPending || undefined}
+          >
+            {s?.score ?? "–"}
+          </div>
+          <div>
+            <p className="text-sm text-muted-foreground">{t("home.fitnessScore", { name: s?.name ?? "TechFIT" })}</p>
+            <p className="text-sm">{s && s.score === null ? t("home.notAssessed") : s ? t("home.scoreOutOf", { score: s.score ?? 0 }) : null}</p>
+          </div>
+        </div>
+        <div className="rounded-xl border border-border bg-card p-6">
+          <p className="text-sm text-muted-foreground">{t("home.completedWorkouts")}</p>
+          {value("completed-workouts", s?.workouts.completed)}
+        </div>
+        <WorkoutsRemaining accountId={accountId} />
+        <div className="rounded-xl border border-border bg-card p-6">
+          <p className="text-sm text-muted-foreground">{t("home.monthStreak")}</p>
+          {value("month-streak", s ? t("home.months", { count: s.workouts.streak }) : null)}
+        </div>
+      </div>
+    </section>
+  );
+}
