@@ -98,6 +98,7 @@ export const JobLineDto = z.object({
   lengthMinutes: z.number(),
   status: z.enum(JobLineStatus),
   scheduledAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
   requestedTimes: z.array(z.string()),
   slotId: z.string().nullable(),
   actionItems: z.array(

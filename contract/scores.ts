@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Category, ScoreSource } from "./enums";
 
 /**
  * The score summary (SPEC §3 "Partner summary", §9 defaults; DESIGN §6
@@ -15,3 +16,27 @@ export const ScoreSummaryDto = z
   })
   .meta({ id: "ScoreSummary" });
 export type ScoreSummaryDto = z.infer<typeof ScoreSummaryDto>;
+
+/** `GET v1/scores/fitness`: the active account's scores, newest first; `category` "all" (default) means no filter. */
+export const ScoresQuery = z.object({
+  category: z.enum(["all", ...Category], { error: "Not a category" }).default("all"),
+  includeEntries: z.enum(["true", "false"], { error: "Must be true or false" }).default("false"),
+});
+
+export const ScoreEntryDto = z.object({ id: z.string(), assesseeName: z.string().nullable(), value: z.number(), submittedAt: z.string() });
+
+export const ScoreDto = z
+  .object({
+    id: z.string(),
+    category: z.enum(Category),
+    score: z.number(),
+    scorePercent: z.number().int(),
+    source: z.enum(ScoreSource),
+    assessedAt: z.string().nullable(),
+    createdAt: z.string(),
+    entryCount: z.number().int(),
+    /** Only with includeEntries=true. */
+    entries: z.array(ScoreEntryDto).optional(),
+  })
+  .meta({ id: "Score" });
+export type ScoreDto = z.infer<typeof ScoreDto>;

@@ -41,3 +41,28 @@ describe("GET v1/scores/summary", () => {
     expect((await json(bad)).error.fields["X-Account-Id"]).toBe("Not a valid UUID");
   });
 });
+
+describe("GET v1/scores/fitness", () => {
+  it("lists the account's scores by category, with entries on request", async () => {
+    const token = await tokenFor("customerAdmin");
+    const all = await json(await call("/v1/scores/fitness", authed(token)));
+    const ai = all.find((s: { category: string }) => s.category === "aiAndAutomation");
+    expect(ai).toMatchObject({ scorePercent: 68, entryCount: 2 });
+    expect(ai.entries).toBeUndefined();
+    const withEntries = await json(await call("/v1/scores/fitness?category=aiAndAutomation&includeEntries=true", authed(token)));
+    expect(withEntries.every((s: { category: string }) => s.category === "aiAndAutomation")).toBe(true);
+    expect(withEntries[0].entries.map((e: { assesseeName: string }) => e.assesseeName).sort()).toEqual(["Dana Whitfield", "Omar Haddad"]);
+    expect(await json(await call("/v1/scores/fitness?category=strategy", authed(token)))).toEqual([]);
+  });
+
+  it("refuses a bad category, another tenant's account and no token; never shows another customer's or an orphaned score", async () => {
+    const bad = await call("/v1/scores/fitness?category=cardio", authed(await tokenFor("customerAdmin")));
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.fields.category).toBeTruthy();
+    expect(await json(await call("/v1/scores/fitness", authed(await tokenFor("otherCustomerAdmin"))))).toEqual([]);
+    // Northwind's orphaned security score belongs to no account: the partner's own list does not show it.
+    expect(await json(await call("/v1/scores/fitness", authed(await tokenFor("partnerAdmin"))))).toEqual([]);
+    expect((await call("/v1/scores/fitness", authed(await tokenFor("customerAdmin"), { accountId: DEMO.customers.harbour.id }))).status).toBe(403);
+    expect((await call("/v1/scores/fitness")).status).toBe(401);
+  });
+});

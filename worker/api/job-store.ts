@@ -103,6 +103,7 @@ export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit
         lengthMinutes: session.lengthMinutes,
         status: line.status,
         scheduledAt: line.scheduledAt,
+        completedAt: line.completedAt,
         requestedTimes: line.requestedTimes,
         slotId: line.slotId,
         actionItems: items

@@ -1,5 +1,186 @@
+import { RefreshCw } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Category } from "../../../contract/enums";
+import type { ScoreDto } from "../../../contract/scores";
+import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
+import { Button } from "../../components/ui/Button";
+import { DatePicker } from "../../components/ui/DatePicker";
+import { Field, Select } from "../../components/ui/Field";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { DataTable } from "../../components/ui/Table";
+import { toast } from "../../components/ui/toast-store";
+import { today, toCalendarDate, useFormatDate } from "../../lib/dates";
+import { useT } from "../../lib/i18n";
+import { ScoreSummary } from "../home/ScoreSummary";
+import { useCompletedSessions, useRefreshActivity, useScores, type DoneSession } from "./api";
 
+const PRESETS = ["30", "90", "365", "custom"] as const;
+type Preset = (typeof PRESETS)[number];
+
+function daysAgo(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() - days);
+  return toCalendarDate(d);
+}
+
+/**
+ * /activity (SPEC §2 Your Activity): a timeframe editor (the last 30, 90 or
+ * 365 days, or chosen dates), the score summary, the latest score of each
+ * category with its assessees, the sessions completed in the timeframe, and
+ * "Refresh scores".
+ */
 export default function ActivityScreen() {
-  return <Page title="Your Activity" />;
+  const t = useT();
+  const date = useFormatDate();
+  const { account } = useAppUser();
+  const [preset, setPreset] = useState<Preset>("90");
+  const [custom, setCustom] = useState<{ from: string | null; to: string | null }>({ from: null, to: null });
+  const from = preset === "custom" ? custom.from : daysAgo(Number(preset));
+  const to = preset === "custom" ? custom.to : today();
+  const scores = useScores();
+  const sessions = useCompletedSessions();
+  const refresh = useRefreshActivity();
+  const [refreshing, setRefreshing] = useState(false);
+  const customer = account?.type === "customer";
+
+  const inFrame = useMemo(
+    () => (sessions.data ?? []).filter((s) => (!from || s.completedAt.slice(0, 10) >= from) && (!to || s.completedAt.slice(0, 10) <= to)),
+    [sessions.data, from, to],
+  );
+  const latest = useMemo(() => {
+    const byCategory = new Map<string, ScoreDto>();
+    for (const s of scores.data ?? []) if (!byCategory.has(s.category)) byCategory.set(s.category, s);
+    return Category.filter((c) => byCategory.has(c)).map((c) => byCategory.get(c)!);
+  }, [scores.data]);
+
+  return (
+    <Page
+      title={t("activity.title")}
+      actions={
+        <Button
+          variant="outline"
+          loading={refreshing}
+          onClick={async () => {
+            setRefreshing(true);
+            await refresh();
+            setRefreshing(false);
+            toast({ title: t("activity.refreshed"), variant: "success" });
+          }}
+        >
+          <RefreshCw aria-hidden="true" />
+          {t("activity.refresh")}
+        </Button>
+      }
+    >
+      <div className="grid gap-8">
+        <fieldset className="flex flex-wrap items-end gap-4 rounded-xl border border-border bg-card p-4">
+          <legend className="px-1 text-sm font-medium">{t("activity.timeframe")}</legend>
+          <Field label={t("activity.period")} className="w-56">
+            <Select value={preset} onChange={(e) => setPreset(e.target.value as Preset)}>
+              {PRESETS.map((p) => (
+                <option key={p} value={p}>
+                  {t(`activity.preset.${p}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          {preset === "custom" ? (
+            <>
+              <Field label={t("activity.from")}>
+                <DatePicker value={custom.from} max={custom.to ?? today()} clearable onChange={(v) => setCustom({ ...custom, from: v })} />
+              </Field>
+              <Field label={t("activity.to")}>
+                <DatePicker value={custom.to} min={custom.from ?? undefined} max={today()} clearable onChange={(v) => setCustom({ ...custom, to: v })} />
+              </Field>
+            </>
+          ) : (
+            <p className="pb-2 text-sm text-muted-foreground" data-testid="timeframe">
+              {from ? `${date(from)} – ${date(to ?? today())}` : null}
+            </p>
+          )}
+        </fieldset>
+
+        {customer && account ? <ScoreSummary accountId={account.id} /> : null}
+
+        {customer ? (
+          <section aria-labelledby="scores-heading" className="grid gap-3">
+            <h2 id="scores-heading" className="text-lg font-semibold">
+              {t("activity.scores")}
+            </h2>
+            {scores.isPending ? (
+              <Skeleton className="h-24" />
+            ) : scores.isError ? (
+              <p role="alert" className="text-danger">
+                {t("activity.loadFailed")}
+              </p>
+            ) : latest.length === 0 ? (
+              <p className="text-muted-foreground">{t("activity.noScores")}</p>
+            ) : (
+              <ul className="grid gap-4 sm:grid-cols-2">
+                {latest.map((s) => (
+                  <li key={s.id} className="rounded-xl border border-border bg-card p-5" data-testid="category-score">
+                    <div className="flex items-baseline justify-between gap-2">
+                      <h3 className="font-semibold">{t(`enum.Category.${s.category}`)}</h3>
+                      <span className="text-2xl font-semibold">{s.scorePercent}%</span>
+                    </div>
+                    <div
+                      className="mt-3 h-2 overflow-hidden rounded-full bg-muted"
+                      role="meter"
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                      aria-valuenow={s.scorePercent}
+                      aria-label={t("activity.scoreOf", { category: t(`enum.Category.${s.category}`) })}
+                    >
+                      <div className="h-full rounded-full bg-brand" style={{ width: `${s.scorePercent}%` }} />
+                    </div>
+                    <p className="mt-2 text-sm text-muted-foreground">
+                      {t("activity.assessed", { count: s.entryCount, date: date(s.createdAt) })}
+                    </p>
+                    {s.entries?.length ? (
+                      <ul className="mt-2 grid gap-1 text-sm">
+                        {s.entries.map((e) => (
+                          <li key={e.id} className="flex justify-between gap-2">
+                            <span>{e.assesseeName ?? t("activity.anonymous")}</span>
+                            <span className="font-mono">{e.value.toFixed(1)}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ) : null}
+
+        <section aria-labelledby="sessions-heading" className="grid gap-3">
+          <h2 id="sessions-heading" className="text-lg font-semibold">
+            {t("activity.sessions", { count: inFrame.length })}
+          </h2>
+          {sessions.isPending ? (
+            <Skeleton className="h-24" />
+          ) : sessions.isError ? (
+            <p role="alert" className="text-danger">
+              {t("activity.loadFailed")}
+            </p>
+          ) : (
+            <DataTable<DoneSession>
+              caption={t("activity.sessionsCaption")}
+              hideCaption
+              rows={inFrame}
+              rowKey={(r) => r.id}
+              empty={t("activity.noSessions")}
+              columns={[
+                { key: "date", header: t("activity.col.date"), cell: (r) => date(r.completedAt) },
+                { key: "workout", header: t("activity.col.workout"), cell: (r) => r.workout },
+                { key: "session", header: t("activity.col.session"), cell: (r) => r.session },
+                { key: "with", header: customer ? t("activity.col.partner") : t("activity.col.customer"), cell: (r) => r.counterpart },
+              ]}
+            />
+          )}
+        </section>
+      </div>
+    </Page>
+  );
 }

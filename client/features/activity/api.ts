@@ -1,0 +1,68 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { JobDto } from "../../../contract/bookings";
+import type { ScoreDto } from "../../../contract/scores";
+import { useAppUser } from "../../auth/useAppUser";
+import { api } from "../../lib/api";
+
+export const activityKeys = {
+  scores: (accountId: string) => ["scores", accountId] as const,
+  sessions: (accountId: string) => ["activity", "sessions", accountId] as const,
+};
+
+/** GET v1/scores/fitness with entries: the account's scores, newest first. */
+export function useScores() {
+  const { account } = useAppUser();
+  return useQuery({
+    queryKey: activityKeys.scores(account?.id ?? "none"),
+    queryFn: () => api<ScoreDto[]>("/scores/fitness", { query: { includeEntries: "true" } }),
+    enabled: account?.type === "customer",
+  });
+}
+
+export type DoneSession = { id: string; workout: string; session: string; completedAt: string; counterpart: string };
+
+/**
+ * The sessions completed so far: the lines with a completion time of the
+ * account's jobs in progress or completed (bookings for a customer, jobs for
+ * a partner), newest first.
+ */
+export function useCompletedSessions() {
+  const { account } = useAppUser();
+  const side = account?.type === "partner" ? "/jobs" : "/bookings";
+  return useQuery({
+    queryKey: activityKeys.sessions(account?.id ?? "none"),
+    enabled: Boolean(account),
+    queryFn: async () => {
+      const pages = await Promise.all(
+        (["completed", "inProgress"] as const).map((status) => api<{ items: JobDto[] }>(side, { query: { status, limit: 100 } })),
+      );
+      const done: DoneSession[] = [];
+      for (const job of pages.flatMap((p) => p.items)) {
+        for (const line of job.lines) {
+          const completedAt = line.status === "completed" ? (line.completedAt ?? line.scheduledAt) : null;
+          if (completedAt) {
+            done.push({
+              id: line.id,
+              workout: job.workout.title ?? job.workout.name,
+              session: line.sessionName,
+              completedAt,
+              counterpart: account?.type === "partner" ? job.customer.name : (job.deliveryPartner?.name ?? job.partner.name),
+            });
+          }
+        }
+      }
+      return done.sort((a, b) => b.completedAt.localeCompare(a.completedAt));
+    },
+  });
+}
+
+/** "Refresh scores": reads the scores, the summary and the activity again. */
+export function useRefreshActivity() {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: ["scores"] }),
+      qc.invalidateQueries({ queryKey: ["score-summary"] }),
+      qc.invalidateQueries({ queryKey: ["activity"] }),
+    ]);
+}

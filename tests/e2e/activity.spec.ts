@@ -1,0 +1,31 @@
+import { signIn } from "./auth";
+import { expect, expectAccessible, test } from "./fixtures";
+
+test.describe("Your Activity", () => {
+  test("a customer sees the timeframe, its scores with their assessees, the completed sessions, and refreshes", async ({ page }) => {
+    await signIn(page, "customerAdmin", "/activity");
+    await expect(page.getByRole("heading", { name: "Your Activity", level: 1 })).toBeVisible();
+    const ai = page.getByTestId("category-score").filter({ hasText: "AI and automation" });
+    await expect(ai).toContainText("68%");
+    await expect(ai).toContainText("Dana Whitfield");
+    await expect(ai.getByRole("meter", { name: "AI and automation score" })).toHaveAttribute("aria-valuenow", "68");
+    await expect(page.getByRole("heading", { name: /\d+ sessions? completed/ })).toBeVisible();
+    await expect(page.getByTestId("timeframe")).not.toBeEmpty();
+    await expectAccessible(page);
+
+    await page.getByLabel("Period").selectOption("custom");
+    await expect(page.getByRole("button", { name: /^From/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^To/ })).toBeVisible();
+
+    await page.getByRole("button", { name: "Refresh scores" }).click();
+    await expect(page.getByTestId("toast").getByText("Scores refreshed")).toBeVisible();
+  });
+
+  test("a partner sees the sessions it delivered, in the dark theme", async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem("theme", "dark"));
+    await signIn(page, "partnerAdmin", "/activity");
+    await expect(page.getByRole("heading", { name: /\d+ sessions? completed/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Fitness scores" })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+});
