@@ -40,3 +40,25 @@ export const ScoreDto = z
   })
   .meta({ id: "Score" });
 export type ScoreDto = z.infer<typeof ScoreDto>;
+
+/** SPEC §3 "Orphaned score": a submitted score whose assessee matches no customer's member. */
+export const OrphanedScoreDto = z
+  .object({
+    id: z.string(),
+    category: z.enum(Category),
+    score: z.number(),
+    scorePercent: z.number().int(),
+    assesseeName: z.string().nullable(),
+    assesseeEmail: z.string().nullable(),
+    entryCount: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "OrphanedScore" });
+export type OrphanedScoreDto = z.infer<typeof OrphanedScoreDto>;
+
+/** `POST v1/admin/scores/fitness/associate-assessment`: give an orphaned score to one of the partner's customers. */
+export const AssociateScoreBody = z
+  .object({ scoreId: z.string().uuid("Not a valid UUID"), accountId: z.string({ error: "Required" }).uuid("Not a valid UUID") })
+  .meta({ id: "AssociateScore" });
+export type AssociateScoreBody = z.infer<typeof AssociateScoreBody>;

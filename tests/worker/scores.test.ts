@@ -66,3 +66,43 @@ describe("GET v1/scores/fitness", () => {
     expect((await call("/v1/scores/fitness")).status).toBe(401);
   });
 });
+
+describe("submitted scores with no customer", () => {
+  const ORPHANED = "/v1/admin/scores/fitness/orphaned";
+  const ASSOCIATE = "/v1/admin/scores/fitness/associate-assessment";
+  const post = async (who: Parameters<typeof tokenFor>[0], body: unknown) =>
+    call(ASSOCIATE, authed(await tokenFor(who), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }));
+
+  it("lists the partner's orphaned scores only, to partners only", async () => {
+    const list = await json(await call(ORPHANED, authed(await tokenFor("partnerMember"))));
+    expect(list).toEqual([expect.objectContaining({ category: "securityAndContinuity", scorePercent: 50 })]);
+    expect(list[0].entryCount).toBeGreaterThanOrEqual(1);
+    expect(await json(await call(ORPHANED, authed(await tokenFor("otherPartnerAdmin"))))).toEqual([]);
+    expect((await call(ORPHANED, authed(await tokenFor("customerAdmin")))).status).toBe(403);
+    expect((await call(ORPHANED)).status).toBe(401);
+  });
+
+  it("assigns one to the partner's own customer only; it then counts for that customer and is gone from the list", async () => {
+    const [orphan] = await json(await call(ORPHANED, authed(await tokenFor("partnerAdmin"))));
+    const bad = await post("partnerAdmin", { scoreId: orphan.id, accountId: "x" });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.fields.accountId).toBe("Not a valid UUID");
+    const notMine = await post("partnerAdmin", { scoreId: orphan.id, accountId: DEMO.customers.harbour.id });
+    expect(notMine.status).toBe(400);
+    expect((await json(notMine)).error.fields.accountId).toBe("Not one of your customers");
+    expect((await post("otherPartnerAdmin", { scoreId: orphan.id, accountId: DEMO.customers.harbour.id })).status).toBe(404);
+    expect((await post("partnerMember", { scoreId: orphan.id, accountId: DEMO.customers.fabrikam.id })).status).toBe(403);
+    expect((await call(ORPHANED, authed(await tokenFor("partnerAdmin")))).status).toBe(200);
+    expect(await json(await call(ORPHANED, authed(await tokenFor("partnerAdmin"))))).toHaveLength(1);
+
+    const ok = await post("partnerAdmin", { scoreId: orphan.id, accountId: DEMO.customers.fabrikam.id });
+    expect(ok.status).toBe(200);
+    expect(await json(ok)).toMatchObject({ id: orphan.id, category: "securityAndContinuity", scorePercent: 50 });
+    expect(await json(await call(ORPHANED, authed(await tokenFor("partnerAdmin"))))).toEqual([]);
+    const fabrikam = await json(await call("/v1/scores/fitness?category=securityAndContinuity", authed(await tokenFor("customerAdmin"))));
+    expect(fabrikam.map((s: { id: string }) => s.id)).toEqual([orphan.id]);
+    const audit = await db.select().from(schema.auditEntries);
+    expect(audit.some((a) => a.code === "fitnessScoreUpdated" && a.subjectId === orphan.id)).toBe(true);
+    expect((await post("partnerAdmin", { scoreId: orphan.id, accountId: DEMO.customers.fabrikam.id })).status).toBe(404);
+  });
+});

@@ -1,13 +1,14 @@
-import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { Hono } from "hono";
 import { ErrorEnvelope } from "../../contract/errors";
-import { ScoreDto, ScoreSummaryDto, ScoresQuery } from "../../contract/scores";
-import { creditLines, jobLines, jobs, scoreEntries, scores } from "../../db/schema";
+import { AssociateScoreBody, OrphanedScoreDto, ScoreDto, ScoreSummaryDto, ScoresQuery } from "../../contract/scores";
+import { accounts, auditEntries, creditLines, jobLines, jobs, scoreEntries, scores } from "../../db/schema";
 import { monthStreak, overallScore } from "../domain/summary";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
-import { requireAccount, requireCustomer } from "../identity/context";
+import { requireAccount, requireCustomer, requirePartner, requirePartnerAdmin } from "../identity/context";
+import { invalid, notFound } from "../http/errors";
 
 /** Fitness scores (DESIGN §6 Scores). So far: the summary Home shows. */
 export const scoresApi = new Hono<AppEnv>();
@@ -99,5 +100,105 @@ endpoint(
           : {}),
       })) satisfies ScoreDto[],
     );
+  },
+);
+
+const orphaned = (partnerId: string) => and(eq(scores.partnerAccountId, partnerId), isNull(scores.accountId));
+
+endpoint(
+  scoresApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/admin/scores/fitness/orphaned",
+    summary: "The partner's submitted scores with no customer (Submitted Scores), newest first",
+    tags: ["scores"],
+    auth: "partner",
+    responses: {
+      200: { description: "Orphaned scores", schema: z.array(OrphanedScoreDto) },
+      401: { description: "No or bad token", schema: ErrorEnvelope },
+      403: { description: "Not a partner", schema: ErrorEnvelope },
+    },
+  },
+  async (c) => {
+    const { account } = await requirePartner(c);
+    const db = c.get("db");
+    const rows = await db.select().from(scores).where(orphaned(account.id)).orderBy(desc(scores.createdAt));
+    const entries = rows.length
+      ? await db
+          .select()
+          .from(scoreEntries)
+          .where(inArray(scoreEntries.scoreId, rows.map((r) => r.id)))
+          .orderBy(scoreEntries.submittedAt)
+      : [];
+    return c.json(
+      rows.map((s) => {
+        const own = entries.filter((e) => e.scoreId === s.id);
+        return {
+          id: s.id,
+          category: s.category,
+          score: s.score,
+          scorePercent: s.scorePercent,
+          assesseeName: own[0]?.assesseeName ?? null,
+          assesseeEmail: own[0]?.assesseeEmail ?? null,
+          entryCount: own.length,
+          createdAt: s.createdAt,
+          updatedAt: s.updatedAt,
+        };
+      }) satisfies OrphanedScoreDto[],
+    );
+  },
+);
+
+endpoint(
+  scoresApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/admin/scores/fitness/associate-assessment",
+    summary: "Assign an orphaned score (and its entries) to one of the partner's customers",
+    tags: ["scores"],
+    auth: "partnerAdmin",
+    body: AssociateScoreBody,
+    responses: {
+      200: { description: "The score, now the customer's", schema: ScoreDto },
+      400: { description: "Invalid input, or not one of the partner's customers", schema: ErrorEnvelope },
+      401: { description: "No or bad token", schema: ErrorEnvelope },
+      403: { description: "Not a partner owner or admin", schema: ErrorEnvelope },
+      404: { description: "No such orphaned score of this partner", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { body }) => {
+    const acting = await requirePartnerAdmin(c);
+    const db = c.get("db");
+    const [score] = await db
+      .select()
+      .from(scores)
+      .where(and(eq(scores.id, body.scoreId), orphaned(acting.account.id)))
+      .limit(1);
+    if (!score) throw notFound("Score not found");
+    const [customer] = await db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.id, body.accountId), eq(accounts.type, "customer"), eq(accounts.parentAccountId, acting.account.id)))
+      .limit(1);
+    if (!customer) throw invalid({ accountId: "Not one of your customers" });
+    const now = new Date().toISOString();
+    await db.batch([
+      db.update(scores).set({ accountId: customer.id, updatedAt: now }).where(and(eq(scores.id, score.id), isNull(scores.accountId))),
+      db.update(scoreEntries).set({ accountId: customer.id, updatedAt: now }).where(eq(scoreEntries.scoreId, score.id)),
+      db.insert(auditEntries).values({ accountId: customer.id, code: "fitnessScoreUpdated", subjectType: "score", subjectId: score.id, userId: acting.user.id, data: { assignedBy: acting.account.id } }),
+    ]);
+    const [entryCount] = await db.select({ n: count() }).from(scoreEntries).where(eq(scoreEntries.scoreId, score.id));
+    return c.json({
+      id: score.id,
+      category: score.category,
+      score: score.score,
+      scorePercent: score.scorePercent,
+      source: score.source,
+      assessedAt: score.assessedAt,
+      createdAt: score.createdAt,
+      entryCount: entryCount?.n ?? 0,
+    } satisfies ScoreDto);
   },
 );

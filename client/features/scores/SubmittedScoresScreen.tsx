@@ -1,5 +1,121 @@
+import { ClipboardCheck } from "lucide-react";
+import { useState } from "react";
+import type { OrphanedScoreDto } from "../../../contract/scores";
+import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
+import { Button } from "../../components/ui/Button";
+import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { Field, Select } from "../../components/ui/Field";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { DataTable } from "../../components/ui/Table";
+import { toast } from "../../components/ui/toast-store";
+import { ApiError } from "../../lib/api";
+import { useFormatDate } from "../../lib/dates";
+import { translateApiMessage, useT } from "../../lib/i18n";
+import { useDependents } from "../customers/api";
+import { useAssignScore, useOrphanedScores } from "./api";
 
+/**
+ * /admin/submitted-scores (SPEC §2 Your Customers: submitted scores with no
+ * linked account, assign-score overlay): scores whose assessee matched no
+ * customer's member; the partner assigns each to one of its customers.
+ */
 export default function SubmittedScoresScreen() {
-  return <Page title="Submitted Scores" />;
+  const t = useT();
+  const date = useFormatDate();
+  const scores = useOrphanedScores();
+  const [assigning, setAssigning] = useState<OrphanedScoreDto | null>(null);
+  return (
+    <Page title={t("scores.submittedTitle")}>
+      <p className="-mt-2 mb-6 text-muted-foreground">{t("scores.submittedBody")}</p>
+      {scores.isPending ? (
+        <Skeleton className="h-32" />
+      ) : scores.isError ? (
+        <p role="alert" className="text-danger">
+          {t("scores.loadFailed")}
+        </p>
+      ) : scores.data.length === 0 ? (
+        <EmptyState icon={<ClipboardCheck aria-hidden="true" />} title={t("scores.noneTitle")} description={t("scores.noneBody")} />
+      ) : (
+        <DataTable<OrphanedScoreDto>
+          caption={t("scores.submittedTitle")}
+          hideCaption
+          rows={scores.data}
+          rowKey={(r) => r.id}
+          columns={[
+            {
+              key: "assessee",
+              header: t("scores.col.assessee"),
+              cell: (r) => (
+                <span className="grid">
+                  <span className="font-medium">{r.assesseeName ?? t("activity.anonymous")}</span>
+                  {r.assesseeEmail ? <span className="text-sm text-muted-foreground">{r.assesseeEmail}</span> : null}
+                </span>
+              ),
+            },
+            { key: "category", header: t("scores.col.category"), cell: (r) => t(`enum.Category.${r.category}`) },
+            { key: "score", header: t("scores.col.score"), cell: (r) => `${r.score.toFixed(1)} · ${r.scorePercent}%` },
+            { key: "entries", header: t("scores.col.entries"), cell: (r) => r.entryCount },
+            { key: "date", header: t("scores.col.date"), cell: (r) => date(r.createdAt) },
+            {
+              key: "assign",
+              header: <span className="sr-only">{t("bookings.col.actions")}</span>,
+              className: "text-right",
+              cell: (r) => (
+                <Button size="sm" variant="outline" onClick={() => setAssigning(r)} aria-label={t("scores.assignOne", { name: r.assesseeName ?? t("activity.anonymous") })}>
+                  {t("scores.assign")}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      )}
+      {assigning ? <AssignDialog score={assigning} onClose={() => setAssigning(null)} /> : null}
+    </Page>
+  );
+}
+
+/** The assign-score overlay: pick one of the partner's customers. */
+function AssignDialog({ score, onClose }: { score: OrphanedScoreDto; onClose: () => void }) {
+  const t = useT();
+  const { account } = useAppUser();
+  const customers = useDependents(account?.id, { sort: "name", order: "asc", limit: 100 });
+  const assign = useAssignScore();
+  const [customerId, setCustomerId] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    if (!customerId) return setError(t("form.requiredField"));
+    try {
+      await assign.mutateAsync({ scoreId: score.id, accountId: customerId });
+      const name = customers.data?.items.find((c) => c.id === customerId)?.name ?? "";
+      toast({ title: t("scores.assigned", { name }), variant: "success" });
+      onClose();
+    } catch (e) {
+      setError(e instanceof ApiError && e.fields.accountId ? translateApiMessage(e.fields.accountId) : t("toast.generic.description"));
+    }
+  };
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent title={t("scores.assignTitle")} description={t("scores.assignBody", { name: score.assesseeName ?? t("activity.anonymous"), category: t(`enum.Category.${score.category}`) })}>
+        <Field label={t("scores.customer")} required error={error}>
+          <Select value={customerId} onChange={(e) => setCustomerId(e.target.value)} placeholder={customers.isPending ? t("common.loading") : t("common.select")} required>
+            {(customers.data?.items ?? []).map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            {t("common.cancel")}
+          </Button>
+          <Button loading={assign.isPending} onClick={() => void submit()}>
+            {t("scores.assign")}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
 }

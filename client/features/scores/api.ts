@@ -1,0 +1,25 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AssociateScoreBody, OrphanedScoreDto, ScoreDto } from "../../../contract/scores";
+import { useAppUser } from "../../auth/useAppUser";
+import { api } from "../../lib/api";
+
+const orphanedKey = (accountId: string) => ["scores", "orphaned", accountId] as const;
+
+/** GET v1/admin/scores/fitness/orphaned: the partner's submitted scores with no customer. */
+export function useOrphanedScores() {
+  const { account } = useAppUser();
+  return useQuery({
+    queryKey: orphanedKey(account?.id ?? "none"),
+    queryFn: () => api<OrphanedScoreDto[]>("/admin/scores/fitness/orphaned"),
+    enabled: account?.type === "partner",
+  });
+}
+
+/** POST v1/admin/scores/fitness/associate-assessment; then the score lists are read again (SPEC §4). */
+export function useAssignScore() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AssociateScoreBody) => api<ScoreDto>("/admin/scores/fitness/associate-assessment", { json: body }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ["scores"] }), qc.invalidateQueries({ queryKey: ["dependent"] })]),
+  });
+}
