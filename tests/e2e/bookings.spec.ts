@@ -44,6 +44,8 @@ async function act(page: Page, workout: string, action: string) {
 }
 
 test.describe("booking workouts", () => {
+  // Two people in two browsers, several screens each: more than the default 30 s on a busy 2-core runner.
+  test.describe.configure({ timeout: 90_000 });
   test("request → deny (mailed) → request again → confirm → Booked", async ({ browser }) => {
     const name = "Data Literacy Essentials";
     const customer = await as(browser, "customerAdmin", "/bookings");

@@ -64,8 +64,8 @@ test.describe("across domains", () => {
     await expect(page).toHaveTitle("Northwind Learn");
     await expectAccessible(page);
     await signInWithForm(page, DEMO_USERS.customerAdmin.email);
-    // Back on the partner's domain, signed in.
-    await expect(page).toHaveURL(`${PARTNER_ORIGIN}/`);
+    // Back on the partner's domain, signed in: two full page loads and the token hand-off, slow on a busy runner.
+    await expect(page).toHaveURL(`${PARTNER_ORIGIN}/`, { timeout: 20_000 });
     await expect(page.getByRole("main")).toBeVisible();
     // The partner's domain has a session of its own (the browser resolves *.test to loopback; Node does not).
     const email = await page.evaluate(() => fetch("/api/auth/get-session").then((r) => r.json() as Promise<{ user: { email: string } }>).then((s) => s.user.email));
