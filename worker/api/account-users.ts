@@ -17,6 +17,7 @@ import { endpoint } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
 import { requireAccount, requireAccountAdmin, type Acting } from "../identity/context";
 import { dispatchMail, enqueueMail } from "../mail/outbox";
+import { clerkInvite, clerkRevokeInvite } from "../identity/clerk-organizations";
 
 /**
  * Team members of the acting account (SPEC §2 Profile → Team Members, §3, §4):
@@ -222,7 +223,10 @@ endpoint(
       const inviteId = crypto.randomUUID();
       const mailId = crypto.randomUUID();
       let authInviteId: string | null = null;
-      if (acting.auth.provider !== "clerk" && acting.account.authId) {
+      if (acting.auth.provider === "clerk" && acting.account.authId) {
+        // Clerk's organisation invitation (its own mail off: the product's branded mail goes instead).
+        authInviteId = await clerkInvite(c.env, acting.account.authId, email, body.role ?? "member", acting.auth.userId);
+      } else if (acting.account.authId) {
         authInviteId = crypto.randomUUID();
         statements.push(
           db.insert(authInvitations).values({
@@ -290,7 +294,11 @@ endpoint(
     const statements: Batch[number][] = [
       db.update(invites).set({ status: "revoked", respondedAt: new Date().toISOString() }).where(and(eq(invites.id, invite.id), eq(invites.status, "pending"))),
     ];
-    if (invite.authInviteId) statements.push(db.update(authInvitations).set({ status: "canceled" }).where(eq(authInvitations.id, invite.authInviteId)));
+    if (invite.authInviteId && acting.auth.provider === "clerk" && acting.account.authId) {
+      await clerkRevokeInvite(c.env, acting.account.authId, invite.authInviteId, acting.auth.userId);
+    } else if (invite.authInviteId) {
+      statements.push(db.update(authInvitations).set({ status: "canceled" }).where(eq(authInvitations.id, invite.authInviteId)));
+    }
     await db.batch(statements as unknown as Batch);
     return c.body(null, 204);
   },

@@ -17,6 +17,7 @@ import { ErrorEnvelope } from "../../contract/errors";
 import { DEFAULT_STYLING } from "../../contract/styling";
 import { accountUsers, accounts, authInvitations, invites, stylings, users } from "../../db/schema";
 import type { AppEnv } from "../env";
+import { clerkAddMember, clerkRevokeInvite } from "../identity/clerk-organizations";
 import { endpoint } from "../http/endpoint";
 import { conflict, forbidden, invalid, notFound } from "../http/errors";
 import { requireAccount, requireUser } from "../identity/context";
@@ -202,7 +203,11 @@ endpoint(
         .onConflictDoUpdate({ target: [accountUsers.accountId, accountUsers.userId], set: { status: "active", role: row.invite.role } }),
       ...membershipStatements(c, auth, row.account.authId, row.invite.role),
     ];
-    if (row.invite.authInviteId) {
+    if (auth.provider === "clerk" && row.account.authId) {
+      // Clerk: the membership is made at Clerk, and the invitation it stood for is used up.
+      await clerkAddMember(c.env, row.account.authId, auth.userId, row.invite.role);
+      if (row.invite.authInviteId) await clerkRevokeInvite(c.env, row.account.authId, row.invite.authInviteId, auth.userId).catch(() => undefined);
+    } else if (row.invite.authInviteId) {
       statements.push(db.update(authInvitations).set({ status: "accepted" }).where(eq(authInvitations.id, row.invite.authInviteId)));
     }
     await db.batch(statements as [(typeof statements)[0], ...typeof statements]);
