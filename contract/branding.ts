@@ -1,5 +1,6 @@
 import { contrastRatio, parseHexColour, readableOn, rgbTriple, type Rgb } from "./colour";
-import { DEFAULT_STYLING, FONT_STACKS, type Styling } from "./styling";
+import type { Styling } from "./styling";
+import { DEFAULT_STYLING, FONT_STACKS } from "./styling-values";
 
 /**
  * The CSS custom properties a partner's styling sets (SPEC §4: "Branding

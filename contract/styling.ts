@@ -1,17 +1,11 @@
 import { z } from "zod";
 import { HEX_COLOUR, normaliseHexColour } from "./colour";
 import { MESSAGES } from "./messages";
+import { FONT_STACKS, type FontFamilyKey } from "./styling-values";
 
-/** SPEC §3 font family keys, with the CSS stack each one stands for. */
-export const FONT_STACKS = {
-  helveticaNeue: '"Helvetica Neue", Helvetica, Arial, sans-serif',
-  inter: 'Inter, "Helvetica Neue", Arial, sans-serif',
-  manrope: 'Manrope, "Helvetica Neue", Arial, sans-serif',
-  openSans: '"Open Sans", "Helvetica Neue", Arial, sans-serif',
-  poppins: 'Poppins, "Helvetica Neue", Arial, sans-serif',
-  roboto: 'Roboto, "Helvetica Neue", Arial, sans-serif',
-} as const;
-export type FontFamilyKey = keyof typeof FONT_STACKS;
+// The zod-free values live in ./styling-values so the client's first load does not need zod.
+export { DEFAULT_STYLING, FONT_STACKS, type FontFamilyKey } from "./styling-values";
+
 export const FontFamily = z.enum(Object.keys(FONT_STACKS) as [FontFamilyKey, ...FontFamilyKey[]]);
 
 export const PLATFORM_NAME_MAX = 20;
@@ -41,21 +35,6 @@ export const Styling = z
 export type Styling = z.infer<typeof Styling>;
 
 /** The product's own look, worn on the main domain and by unknown hosts. */
-export const DEFAULT_STYLING: Styling = {
-  id: "default",
-  brandColour: "#2563eb",
-  gradientColourOne: "#2563eb",
-  gradientColourTwo: "#7c3aed",
-  lightGradientTextColour: "#ffffff",
-  lightHeroTextColour: "#ffffff",
-  fontFamily: "inter",
-  platformName: "TechFIT",
-  logo: null,
-  homepageHeroBackground: null,
-  loginBackground: null,
-  showLogoOnLogin: true,
-  supportEmail: "support@techfit.example",
-};
 
 export const StylesQuery = z.object({
   origin: z

@@ -4,7 +4,6 @@ import { RouterProvider } from "react-router";
 import type { BootData } from "../../contract/boot";
 import { useIdentityWrapper } from "../auth/start";
 import { Toaster } from "../components/ui/Toaster";
-import { TooltipProvider } from "../components/ui/Tooltip";
 import { I18nProvider } from "../lib/i18n";
 import { ThemeProvider } from "../lib/theme";
 import { BootScreen } from "./BootScreen";
@@ -35,16 +34,14 @@ export function Root({ boot, queryClient }: { boot: BootData; queryClient: Query
       <QueryClientProvider client={queryClient}>
         <ThemeProvider>
           <I18nProvider>
-            <TooltipProvider>
-              {hydrated && app ? (
-                <>
-                  {app}
-                  <Toaster />
-                </>
-              ) : (
-                <BootScreen styling={boot.styling} />
-              )}
-            </TooltipProvider>
+            {hydrated && app ? (
+              <>
+                {app}
+                <Toaster />
+              </>
+            ) : (
+              <BootScreen styling={boot.styling} />
+            )}
           </I18nProvider>
         </ThemeProvider>
       </QueryClientProvider>

@@ -25,7 +25,7 @@ import { Skeleton } from "../ui/Skeleton";
 import { Spinner } from "../ui/Spinner";
 import { DataTable } from "../ui/Table";
 import { toast, toastMessage } from "../ui/toast-store";
-import { TOOLTIP_DELAY, Tooltip } from "../ui/Tooltip";
+import { TOOLTIP_DELAY, Tooltip, TooltipProvider } from "../ui/Tooltip";
 
 /**
  * The design system on one page (/design-system): every component in the
@@ -33,7 +33,16 @@ import { TOOLTIP_DELAY, Tooltip } from "../ui/Tooltip";
  * accessibility checks of tests/e2e/shell-*.spec.ts, and as the dirty form of
  * the leave-without-saving test.
  */
+/** Outside the shell, so it brings the tooltip provider the shell would give. */
 export default function DesignSystemScreen() {
+  return (
+    <TooltipProvider>
+      <Gallery />
+    </TooltipProvider>
+  );
+}
+
+function Gallery() {
   const t = useT();
   const [language] = useLanguage();
   const sample = new Date(2026, 2, 5, 14, 30);

@@ -1,0 +1,34 @@
+/**
+ * The styling values the client needs on its first load (the boot screen,
+ * the brand variables), kept free of zod so that load stays small; the
+ * schemas are in ./styling.ts, which re-exports these.
+ */
+import type { Styling } from "./styling";
+
+/** SPEC §3 font family keys, with the CSS stack each one stands for. */
+export const FONT_STACKS = {
+  helveticaNeue: '"Helvetica Neue", Helvetica, Arial, sans-serif',
+  inter: 'Inter, "Helvetica Neue", Arial, sans-serif',
+  manrope: 'Manrope, "Helvetica Neue", Arial, sans-serif',
+  openSans: '"Open Sans", "Helvetica Neue", Arial, sans-serif',
+  poppins: 'Poppins, "Helvetica Neue", Arial, sans-serif',
+  roboto: 'Roboto, "Helvetica Neue", Arial, sans-serif',
+} as const;
+export type FontFamilyKey = keyof typeof FONT_STACKS;
+
+/** The product's own look, used on the main domain and wherever a partner has not styled something. */
+export const DEFAULT_STYLING: Styling = {
+  id: "default",
+  brandColour: "#2563eb",
+  gradientColourOne: "#2563eb",
+  gradientColourTwo: "#7c3aed",
+  lightGradientTextColour: "#ffffff",
+  lightHeroTextColour: "#ffffff",
+  fontFamily: "inter",
+  platformName: "TechFIT",
+  logo: null,
+  homepageHeroBackground: null,
+  loginBackground: null,
+  showLogoOnLogin: true,
+  supportEmail: "support@techfit.example",
+};
