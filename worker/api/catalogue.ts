@@ -12,7 +12,7 @@ import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { invalid, notFound } from "../http/errors";
 import { requireAccount, type Acting } from "../identity/context";
-import { loadPrerequisites, loadSessions, today, registerCustomerVisibility } from "./workouts";
+import { loadPrerequisites, loadSessions, registerCustomerVisibility, today } from "./workouts";
 
 export const catalogueApi = new Hono<AppEnv>();
 type C = Context<AppEnv>;

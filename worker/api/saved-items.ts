@@ -8,7 +8,6 @@ import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
 import { requireAccount, type Acting } from "../identity/context";
-import { visibleToCustomer } from "./catalogue";
 import { canReadWorkout } from "./workouts";
 
 /**
@@ -81,7 +80,7 @@ endpoint(
   async (c, { body }) => {
     const acting = await requireAccount(c);
     const db = c.get("db");
-    if (!(await canReadWorkout(c, acting, body.workoutId, async (ctx, a, id) => Boolean(await visibleToCustomer(ctx, a, id))))) {
+    if (!(await canReadWorkout(c, acting, body.workoutId))) {
       throw notFound("Workout not found");
     }
     const [last] = await db.select({ n: max(savedItems.sequence) }).from(savedItems).where(mine(acting));
