@@ -1,0 +1,270 @@
+/** The workout editor's Sessions section: ordered sessions with their action items and attachments (files in R2). */
+import { ArrowDown, ArrowUp, Paperclip, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
+import { ActionItemAssignee, ActionItemStage, SessionArtifactCategory, SessionArtifactType } from "../../../contract/enums";
+import { SESSION_TOTAL_MISMATCH, SHORT_SUMMARY_MAX, WORKOUT_DEFAULTS, type SessionDto, type WorkoutDto } from "../../../contract/workouts";
+import { Button } from "../../components/ui/Button";
+import { Field, Input, Select, Textarea } from "../../components/ui/Field";
+import { toast } from "../../components/ui/toast-store";
+import { ApiError } from "../../lib/api";
+import { translateApiMessage, useT } from "../../lib/i18n";
+import { useDeleteAttachment, useUploadAttachment } from "./api";
+import { DateField, Section, useFieldError } from "./parts";
+import type { WorkoutForm } from "./WorkoutEditorScreen";
+
+export function Sessions({ workout }: { workout: WorkoutDto | null }) {
+  const t = useT();
+  const { control } = useFormContext<WorkoutForm>();
+  const { fields, append, remove, move } = useFieldArray({ control, name: "sessions" });
+  const sessions = useWatch({ control, name: "sessions" }) ?? [];
+  const total = useWatch({ control, name: "totalMinutes" });
+  const error = useFieldError<WorkoutForm>();
+  const sum = sessions.reduce((n, s) => n + (Number(s.lengthMinutes) || 0), 0);
+  const target = Number(total?.trim() ? total : WORKOUT_DEFAULTS.totalMinutes);
+  const mismatch = sessions.length > 0 && sum !== target;
+  const serverError = error("sessions");
+  return (
+    <Section id="sessions" title={t("editor.section.sessions")} description={t("editor.sessionsTotal", { sum, total: target })}>
+      {mismatch || serverError ? (
+        <p role="alert" className="mb-3 text-sm font-medium text-danger">
+          {mismatch ? translateApiMessage(SESSION_TOTAL_MISMATCH) : serverError}
+        </p>
+      ) : null}
+      <ol className="grid gap-4">
+        {fields.map((f, i) => (
+          <li key={f.id}>
+            <SessionEditor
+              index={i}
+              count={fields.length}
+              saved={workout?.sessions.find((s) => s.id === sessions[i]?.id) ?? null}
+              workoutId={workout?.id ?? null}
+              onMove={(to) => move(i, to)}
+              onRemove={() => remove(i)}
+            />
+          </li>
+        ))}
+      </ol>
+      <div className="mt-4">
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => append({ name: "", shortSummary: "", description: "", icon: "", lengthMinutes: "", startDate: null, endDate: null, actionItems: [] })}
+        >
+          <Plus aria-hidden="true" />
+          {t("editor.addSession")}
+        </Button>
+      </div>
+    </Section>
+  );
+}
+
+function SessionEditor({
+  index: i,
+  count,
+  saved,
+  workoutId,
+  onMove,
+  onRemove,
+}: {
+  index: number;
+  count: number;
+  saved: SessionDto | null;
+  workoutId: string | null;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+}) {
+  const t = useT();
+  const { register, control } = useFormContext<WorkoutForm>();
+  const error = useFieldError<WorkoutForm>();
+  const summary = useWatch({ control, name: `sessions.${i}.shortSummary` }) ?? "";
+  const items = useFieldArray({ control, name: `sessions.${i}.actionItems` });
+  const remaining = SHORT_SUMMARY_MAX - summary.length;
+  return (
+    <fieldset className="grid gap-3 rounded-lg border border-border p-4 sm:grid-cols-2">
+      <legend className="px-1 text-sm font-medium">{t("editor.sessionN", { n: i + 1 })}</legend>
+      <div className="flex justify-end gap-1 sm:col-span-2">
+        <Button type="button" variant="ghost" size="icon-sm" disabled={i === 0} aria-label={t("editor.moveUp", { n: i + 1 })} onClick={() => onMove(i - 1)}>
+          <ArrowUp aria-hidden="true" />
+        </Button>
+        <Button type="button" variant="ghost" size="icon-sm" disabled={i === count - 1} aria-label={t("editor.moveDown", { n: i + 1 })} onClick={() => onMove(i + 1)}>
+          <ArrowDown aria-hidden="true" />
+        </Button>
+        <Button type="button" variant="ghost" size="icon-sm" aria-label={t("editor.removeSession", { n: i + 1 })} onClick={onRemove}>
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+      <Field label={t("editor.sessionName")} required error={error(`sessions.${i}.name`)}>
+        <Input {...register(`sessions.${i}.name`)} />
+      </Field>
+      <Field label={t("editor.lengthMinutes")} required error={error(`sessions.${i}.lengthMinutes`)}>
+        <Input inputMode="numeric" {...register(`sessions.${i}.lengthMinutes`)} />
+      </Field>
+      <Field
+        label={t("editor.shortSummary")}
+        optional
+        hint={<span aria-live="polite">{t("form.charactersRemaining", { count: Math.max(0, remaining) })}</span>}
+        error={error(`sessions.${i}.shortSummary`)}
+        className="sm:col-span-2"
+      >
+        <Input maxLength={SHORT_SUMMARY_MAX} {...register(`sessions.${i}.shortSummary`)} />
+      </Field>
+      <Field label={t("editor.description")} optional className="sm:col-span-2">
+        <Textarea rows={3} {...register(`sessions.${i}.description`)} />
+      </Field>
+      <Field label={t("editor.icon")} optional>
+        <Input {...register(`sessions.${i}.icon`)} />
+      </Field>
+      <div />
+      <DateField<WorkoutForm> name={`sessions.${i}.startDate`} label={t("editor.startDate")} />
+      <DateField<WorkoutForm> name={`sessions.${i}.endDate`} label={t("editor.endDate")} />
+      <fieldset className="grid gap-3 sm:col-span-2">
+        <legend className="text-sm font-medium">{t("editor.actionItems")}</legend>
+        {items.fields.map((f, j) => (
+          <div key={f.id} className="grid gap-3 rounded-md bg-muted/50 p-3 sm:grid-cols-3">
+            <Field label={t("editor.actionName")} required error={error(`sessions.${i}.actionItems.${j}.name`)}>
+              <Input {...register(`sessions.${i}.actionItems.${j}.name`)} />
+            </Field>
+            <Field label={t("editor.assignee")}>
+              <Select {...register(`sessions.${i}.actionItems.${j}.assigneeType`)}>
+                {ActionItemAssignee.map((v) => (
+                  <option key={v} value={v}>
+                    {t(`enum.ActionItemAssignee.${v}`)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label={t("editor.stage")}>
+              <Select {...register(`sessions.${i}.actionItems.${j}.stage`)}>
+                {ActionItemStage.map((v) => (
+                  <option key={v} value={v}>
+                    {t(`enum.ActionItemStage.${v}`)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label={t("editor.actionLink")} optional error={error(`sessions.${i}.actionItems.${j}.link`)}>
+              <Input type="url" {...register(`sessions.${i}.actionItems.${j}.link`)} />
+            </Field>
+            <Field label={t("editor.dueOffset")} optional hint={t("editor.dueOffsetHint")} error={error(`sessions.${i}.actionItems.${j}.dueOffsetDays`)}>
+              <Input inputMode="numeric" {...register(`sessions.${i}.actionItems.${j}.dueOffsetDays`)} />
+            </Field>
+            <Button type="button" variant="ghost" size="sm" className="self-end" onClick={() => items.remove(j)}>
+              <Trash2 aria-hidden="true" />
+              {t("editor.removeActionItem", { n: j + 1 })}
+            </Button>
+          </div>
+        ))}
+        <div>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => items.append({ assigneeType: "customer", stage: "beforeSession", name: "", link: "", dueOffsetDays: "", startDate: null, endDate: null })}
+          >
+            <Plus aria-hidden="true" />
+            {t("editor.addActionItem")}
+          </Button>
+        </div>
+      </fieldset>
+      <div className="sm:col-span-2">
+        <Attachments session={saved} workoutId={workoutId} index={i} />
+      </div>
+    </fieldset>
+  );
+}
+
+/** Attachments of a saved session: uploaded files (stored privately) or links. */
+function Attachments({ session, workoutId, index }: { session: SessionDto | null; workoutId: string | null; index: number }) {
+  const t = useT();
+  const upload = useUploadAttachment(workoutId ?? "");
+  const del = useDeleteAttachment(workoutId ?? "");
+  const [type, setType] = useState<string>("document");
+  const [category, setCategory] = useState<string>("resource");
+  const [description, setDescription] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const [link, setLink] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [inputKey, setInputKey] = useState(0);
+  if (!session || !workoutId) {
+    return (
+      <div>
+        <h3 className="text-sm font-medium">{t("editor.attachments")}</h3>
+        <p className="text-sm text-muted-foreground">{t("editor.attachmentsAfterSave")}</p>
+      </div>
+    );
+  }
+  const submit = async () => {
+    setError(null);
+    try {
+      await upload.mutateAsync({ sessionId: session.id, data: { type, category, description, value: type === "link" ? link : null }, file: type === "link" ? null : file });
+      setFile(null);
+      setLink("");
+      setDescription("");
+      setInputKey((k) => k + 1);
+      toast({ title: t("editor.attachmentAdded"), variant: "success" });
+    } catch (e) {
+      const message = e instanceof ApiError ? (Object.values(e.fields)[0] ?? e.message) : t("message.generic");
+      setError(translateApiMessage(message));
+    }
+  };
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="text-sm font-medium">{t("editor.attachments")}</legend>
+      {session.attachments.length ? (
+        <ul className="grid gap-1">
+          {session.attachments.map((a) => (
+            <li key={a.id} className="flex items-center justify-between gap-2 text-sm">
+              <span className="flex items-center gap-2">
+                <Paperclip aria-hidden="true" className="size-4" />
+                {a.description ?? a.value ?? t(`enum.SessionArtifactType.${a.type}`)} · {t(`enum.SessionArtifactCategory.${a.category}`)}
+              </span>
+              <Button type="button" variant="ghost" size="sm" onClick={() => del.mutate(a.id)}>
+                {t("common.remove")}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label={t("editor.attachmentType")}>
+          <Select value={type} onChange={(e) => setType(e.target.value)}>
+            {SessionArtifactType.map((v) => (
+              <option key={v} value={v}>
+                {t(`enum.SessionArtifactType.${v}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label={t("editor.attachmentCategory")}>
+          <Select value={category} onChange={(e) => setCategory(e.target.value)}>
+            {SessionArtifactCategory.map((v) => (
+              <option key={v} value={v}>
+                {t(`enum.SessionArtifactCategory.${v}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label={t("editor.attachmentDescription")} optional>
+          <Input value={description} onChange={(e) => setDescription(e.target.value)} />
+        </Field>
+        {type === "link" ? (
+          <Field label={t("editor.attachmentLink")} required error={error}>
+            <Input type="url" value={link} onChange={(e) => setLink(e.target.value)} />
+          </Field>
+        ) : (
+          <Field label={t("editor.attachmentFile", { n: index + 1 })} required hint={t("form.uploadHint")} error={error}>
+            <Input key={inputKey} type="file" className="pt-1.5" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          </Field>
+        )}
+      </div>
+      <div>
+        <Button type="button" variant="outline" size="sm" loading={upload.isPending} disabled={type === "link" ? !link : !file} onClick={() => void submit()}>
+          <Paperclip aria-hidden="true" />
+          {t("editor.addAttachment")}
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
