@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
 import { useAppUser } from "../../auth/useAppUser";
+import { preloadToasts } from "../../components/ui/Toaster";
 import { routeLoaded } from "../../lib/errors";
 import { trackPageView } from "../../lib/telemetry";
 import { BootScreen } from "../BootScreen";
@@ -38,9 +39,13 @@ export function AppLayout() {
 
 /**
  * The sidebar, top bar and their menus load on their own: screens without
- * navigation (sign-in above all) never download them.
+ * navigation (sign-in above all) never download them. The toast viewport
+ * comes along, so signed-in screens show their first toast at once.
  */
-const loadShell = () => import("./Shell");
+const loadShell = () => {
+  preloadToasts().catch(() => undefined);
+  return import("./Shell");
+};
 const Shell = lazy(loadShell);
 
 function FullScreenLoader() {

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { useStyling } from "../../app/styling";
 import { identity } from "../../auth/machine";
 import { Button } from "../../components/ui/Button";
-import { Field, Input } from "../../components/ui/Field";
+import { Field, Input } from "../../components/ui/FieldBase";
 import { Spinner } from "../../components/ui/Spinner";
 import { useT } from "../../lib/i18n";
 import { AuthLayout } from "./AuthLayout";
