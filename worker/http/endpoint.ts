@@ -2,7 +2,18 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { fieldsFromIssues } from "../../contract/errors";
 import type { AppEnv } from "../env";
-import { requireAccount, requireAccountAdmin, requireCustomer, requirePartner, requirePartnerAdmin, requireUser } from "../identity/context";
+import {
+  requireAccount,
+  requireAccountAdmin,
+  requireCustomer,
+  requirePartner,
+  requirePartnerAdmin,
+  requireUser,
+  type Acting,
+  type Account,
+  type ProductUser,
+} from "../identity/context";
+import type { AuthContext } from "../identity/tokens";
 import { checkImage, type CheckedUpload, type UploadRule } from "../storage/uploads";
 import { ApiError, invalid } from "./errors";
 
@@ -60,15 +71,44 @@ async function readJson(c: Context<AppEnv>): Promise<unknown> {
   }
 }
 
-const GUARDS = {
-  public: async () => {},
+/** The signed-in caller, before any account is chosen. */
+export type UserScope = { auth: AuthContext; user: ProductUser };
+/** A member (any role) of the account in X-Account-Id. */
+export type AccountScope = Acting;
+/** A member of a partner account. */
+export type PartnerScope = Acting & { account: Account & { type: "partner" } };
+/** A member of a customer account. */
+export type CustomerScope = Acting & { account: Account & { type: "customer" } };
+/** An owner or admin of the acting account. */
+export type AdminScope = Acting & { role: "owner" | "admin" };
+/** An owner or admin of a partner account. */
+export type PartnerAdminScope = PartnerScope & AdminScope;
+
+/**
+ * The scope an endpoint's handler receives, by its `auth` level: who is
+ * calling and as which account, already checked by the guard. The data layer
+ * (worker/data) takes it, so a handler never re-runs a guard or forgets whose
+ * rows it may touch.
+ */
+export type ScopeFor<A extends EndpointSpec["auth"]> = {
+  public: undefined;
+  user: UserScope;
+  account: AccountScope;
+  customer: CustomerScope;
+  partner: PartnerScope;
+  accountAdmin: AdminScope;
+  partnerAdmin: PartnerAdminScope;
+}[A];
+
+const GUARDS: { [A in EndpointSpec["auth"]]: (c: Context<AppEnv>) => Promise<ScopeFor<A>> } = {
+  public: async () => undefined,
   user: requireUser,
   account: requireAccount,
-  customer: requireCustomer,
-  partner: requirePartner,
-  accountAdmin: requireAccountAdmin,
-  partnerAdmin: requirePartnerAdmin,
-} as const;
+  customer: requireCustomer as (c: Context<AppEnv>) => Promise<CustomerScope>,
+  partner: requirePartner as (c: Context<AppEnv>) => Promise<PartnerScope>,
+  accountAdmin: requireAccountAdmin as (c: Context<AppEnv>) => Promise<AdminScope>,
+  partnerAdmin: requirePartnerAdmin as (c: Context<AppEnv>) => Promise<PartnerAdminScope>,
+};
 
 /** Parses a multipart body: `data` (JSON) by its schema, then each file by its rule. */
 async function readForm(c: Context<AppEnv>, form: NonNullable<EndpointSpec["form"]>) {
@@ -101,17 +141,17 @@ export function endpoint<S extends EndpointSpec>(
   router: Hono<AppEnv>,
   mount: string,
   spec: S,
-  handler: (c: Context<AppEnv>, input: EndpointInput<S>) => Response | Promise<Response>,
+  handler: (c: Context<AppEnv>, input: EndpointInput<S>, scope: ScopeFor<S["auth"]>) => Response | Promise<Response>,
 ) {
   endpoints.push({ ...spec, fullPath: `${mount}${spec.path}` });
   router.on(spec.method.toUpperCase(), honoPath(spec.path), async (c) => {
-    await GUARDS[spec.auth](c);
+    const scope = (await GUARDS[spec.auth](c)) as ScopeFor<S["auth"]>;
     const input = {
       query: spec.query ? parse(spec.query, c.req.query()) : undefined,
       params: spec.params ? parse(spec.params, c.req.param()) : undefined,
       body: spec.body ? parse(spec.body, await readJson(c)) : undefined,
       form: spec.form ? await readForm(c, spec.form) : undefined,
     } as EndpointInput<S>;
-    return handler(c, input);
+    return handler(c, input, scope);
   });
 }
