@@ -1,0 +1,266 @@
+/**
+ * Walks every registered /v1 operation (the endpoint registry of
+ * worker/http/endpoint.ts) so that an endpoint is covered the day it is
+ * added:
+ * - without a token, every operation that is not public answers 401;
+ * - with a forged X-Account-Id (another tenant's account), 403;
+ * - on a resource of Northwind or its customer Fabrikam that exists, a
+ *   member of another tenant (Contoso, or its customer Harbour) whose role
+ *   passes the endpoint's guard answers 403 or 404 and never 2xx.
+ * An operation with path parameters and no entry in RESOURCES below fails the
+ * test: say whose resource it reads before it ships.
+ */
+import { env } from "cloudflare:workers";
+import { drizzle } from "drizzle-orm/d1";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as schema from "../../db/schema";
+import { DEMO, DEMO_USERS, type DemoUserKey } from "../../db/seed";
+import "../../worker/index";
+import { endpoints, type RegisteredEndpoint } from "../../worker/http/endpoint";
+import { authed, tokenFor } from "./auth";
+import { call, json } from "./helpers";
+
+const db = drizzle(env.DB, { schema });
+const NORTHWIND = DEMO.northwind.id;
+const FABRIKAM = DEMO.customers.fabrikam.id;
+const OWN_WORKOUT = DEMO.workouts.powerAutomate;
+
+/** Which tenant-A resource each path parameter names, filled in beforeAll. */
+const ids: Record<string, string> = {};
+
+/** `body`: a valid one, so that what answers is the ownership check and not the validation. */
+type Probe = { as: DemoUserKey; params: () => Record<string, string>; body?: () => unknown };
+const partnerProbe = (params: () => Record<string, string>, body?: () => unknown): Probe => ({ as: "otherPartnerAdmin", params, body });
+const customerProbe = (params: () => Record<string, string>, body?: () => unknown): Probe => ({ as: "otherCustomerAdmin", params, body });
+
+const FUTURE = new Date(Date.UTC(2031, 0, 6, 9)).toISOString();
+const PROFILE = {
+  name: "Taken Over",
+  website: "https://example.com",
+  industry: "technology",
+  size: "1-10",
+  primaryEmail: "owner@example.com",
+  currency: "USD",
+  location: "US",
+  language: "enUS",
+};
+const lineTime = () => ({ lines: [{ lineId: ids.jobLine, time: FUTURE }] });
+const sessionTimes = () => ({ mode: "request", sessions: [{ sessionId: ids.jobSession, times: [FUTURE] }] });
+
+/** For each operation with path parameters: a resource of Northwind/Fabrikam, and the outsider who asks for it. */
+const RESOURCES: Record<string, Probe[]> = {
+  "/v1/admin/account-users/{id}": [partnerProbe(() => ({ id: ids.northwindMember })), customerProbe(() => ({ id: ids.fabrikamMember }))],
+  "/v1/admin/account-users/invites/{id}/revoke": [partnerProbe(() => ({ id: ids.northwindInvite }))],
+  "/v1/accounts/{id}": [partnerProbe(() => ({ id: NORTHWIND })), customerProbe(() => ({ id: FABRIKAM }))],
+  "/v1/accounts/{accountId}/invites/{inviteId}/accept": [partnerProbe(() => ({ accountId: NORTHWIND, inviteId: ids.northwindInvite }))],
+  "/v1/admin/accounts/{accountId}/profile": [partnerProbe(() => ({ accountId: NORTHWIND }), () => PROFILE), customerProbe(() => ({ accountId: FABRIKAM }), () => PROFILE)],
+  "/v1/admin/accounts/{accountId}/assign-parent": [customerProbe(() => ({ accountId: FABRIKAM }), () => ({ tan: DEMO.contoso.tan }))],
+  "/v1/bookings/options/{id}": [customerProbe(() => ({ id: OWN_WORKOUT }))],
+  "/v1/bookings/{id}": [customerProbe(() => ({ id: ids.job }))],
+  "/v1/bookings/{id}/schedule": [customerProbe(() => ({ id: ids.job }), sessionTimes)],
+  "/v1/bookings/{id}/cancel": [customerProbe(() => ({ id: ids.job }), () => ({ reason: "requested" }))],
+  "/v1/workouts/{id}": [customerProbe(() => ({ id: OWN_WORKOUT }))],
+  "/v1/admin/custom-domains/{id}/connect": [partnerProbe(() => ({ id: ids.northwindDomain }))],
+  "/v1/admin/custom-domains/{id}": [partnerProbe(() => ({ id: ids.northwindDomain }))],
+  "/v1/admin/dependents/{id}": [partnerProbe(() => ({ id: FABRIKAM }))],
+  "/v1/admin/entitlements/plans/{planEntryId}/cancel": [partnerProbe(() => ({ planEntryId: DEMO.customers.fabrikam.planEntryId }), () => ({ endDate: "2031-12-31" }))],
+  "/v1/admin/entitlements/plans/{planEntryId}/change": [partnerProbe(() => ({ planEntryId: DEMO.customers.fabrikam.planEntryId }), () => ({ planId: DEMO.contoso.planId, startDate: "2031-12-31" }))],
+  "/v1/admin/featured-groups/{id}": [partnerProbe(() => ({ id: DEMO.northwind.featuredGroupId }), () => ({ title: "Taken", workoutIds: [DEMO.workouts.secureByDefault] }))],
+  "/v1/jobs/{id}": [partnerProbe(() => ({ id: ids.job }))],
+  "/v1/jobs/{id}/confirm": [partnerProbe(() => ({ id: ids.job }), lineTime)],
+  "/v1/jobs/{id}/deny": [partnerProbe(() => ({ id: ids.job }), () => ({ reason: "availability" }))],
+  "/v1/jobs/{id}/reschedule": [partnerProbe(() => ({ id: ids.job }), () => ({ reason: "availability", ...lineTime() }))],
+  "/v1/jobs/{id}/lines/{lineId}/complete": [partnerProbe(() => ({ id: ids.job, lineId: ids.jobLine }))],
+  "/v1/jobs/{id}/complete": [partnerProbe(() => ({ id: ids.job }))],
+  "/v1/jobs/{id}/cancel": [partnerProbe(() => ({ id: ids.job }), () => ({ reason: "requested" }))],
+  "/v1/admin/price-groups/{id}": [partnerProbe(() => ({ id: DEMO.northwind.priceGroupId }), () => ({ name: "Taken" }))],
+  "/v1/workouts/{id}/reviews": [customerProbe(() => ({ id: OWN_WORKOUT }), () => ({ rating: 1, comment: "Not mine" }))],
+  "/v1/admin/saved-items/{id}": [customerProbe(() => ({ id: ids.savedItem }), () => ({ id: ids.savedItem, sequence: 0 })), partnerProbe(() => ({ id: ids.savedItem }), () => ({ id: ids.savedItem, sequence: 0 }))],
+  "/v1/admin/slots/{id}": [partnerProbe(() => ({ id: ids.slot }))],
+  "/v1/admin/teams/{id}": [customerProbe(() => ({ id: ids.fabrikamTeam }), () => ({ name: "Taken", department: "finance" }))],
+  "/v1/users/{id}": [partnerProbe(() => ({ id: ids.adaUser }))],
+  "/v1/admin/users/{id}/clear-onboarding-invites": [partnerProbe(() => ({ id: ids.adaUser }))],
+  "/v1/admin/workouts/{id}/sessions/{sessionId}/attachments": [partnerProbe(() => ({ id: OWN_WORKOUT, sessionId: ids.ownSession }), () => ({ type: "link", value: "https://example.com" }))],
+  "/v1/admin/workouts/{id}/attachments/{attachmentId}": [partnerProbe(() => ({ id: DEMO.workouts.copilotFoundations, attachmentId: ids.attachment }))],
+  "/v1/workouts/{id}/attachments/{attachmentId}/file": [customerProbe(() => ({ id: OWN_WORKOUT, attachmentId: ids.ownAttachment }))],
+  "/v1/admin/workouts/{id}": [partnerProbe(() => ({ id: OWN_WORKOUT }))],
+  "/v1/admin/workouts/{id}/status": [partnerProbe(() => ({ id: OWN_WORKOUT }), () => ({ status: "archived" }))],
+  "/v1/admin/workouts/{id}/library": [partnerProbe(() => ({ id: DEMO.draftWorkoutId }))],
+  "/v1/admin/workouts/{id}/variants": [partnerProbe(() => ({ id: OWN_WORKOUT }), () => ({ name: "Taken" }))],
+  "/v1/admin/workouts/{id}/variants/{variantId}": [partnerProbe(() => ({ id: OWN_WORKOUT, variantId: DEMO.variants.powerAutomate }), () => ({ name: "Taken" }))],
+};
+
+const hasParams = (e: RegisteredEndpoint) => /\{\w+\}/.test(e.path);
+const fill = (path: string, params: Record<string, string>) =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (!value) throw new Error(`no value for {${name}} in ${path}`);
+    return value;
+  });
+const anyIds = (path: string) => fill(path, Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map(([, n]) => [n, crypto.randomUUID()])));
+
+/** The request for `e`, with `body` (an empty object by default: the guard must answer before the body is read). */
+function request(e: RegisteredEndpoint, headers: Headers, body: unknown = {}): RequestInit {
+  const init: RequestInit = { method: e.method.toUpperCase(), headers };
+  if (e.method !== "get" && e.method !== "delete") {
+    if (e.form) {
+      const fd = new FormData();
+      fd.set("data", JSON.stringify(body));
+      init.body = fd;
+    } else {
+      headers.set("Content-Type", "application/json");
+      init.body = JSON.stringify(body);
+    }
+  }
+  return init;
+}
+
+const acting: Record<DemoUserKey, string> = Object.fromEntries(
+  Object.entries(DEMO_USERS).map(([k, u]) => [k, u.accountId]),
+) as Record<DemoUserKey, string>;
+
+async function as(who: DemoUserKey, accountId = acting[who]) {
+  return authed(await tokenFor(who), { accountId }).headers as Headers;
+}
+
+const operations = () => endpoints.filter((e) => e.fullPath.startsWith("/v1/") && e.auth !== "public");
+
+beforeAll(async () => {
+  const adaUser = await db.select().from(schema.users).where(eq(schema.users.email, DEMO_USERS.partnerAdmin.email));
+  ids.adaUser = adaUser[0].id;
+  // Tenant A's own rows, read as tenant A through the API.
+  const members = await json(await call("/v1/admin/account-users", { headers: await as("partnerAdmin") }));
+  ids.northwindMember = members.items.find((m: { email: string }) => m.email === DEMO_USERS.partnerMember.email).id;
+  const fabrikamMembers = await json(await call("/v1/admin/account-users", { headers: await as("customerAdmin") }));
+  ids.fabrikamMember = fabrikamMembers.items.find((m: { email: string }) => m.email === DEMO_USERS.customerMember.email).id;
+  const invite = await call("/v1/admin/account-users/invites", {
+    method: "POST",
+    headers: await as("partnerAdmin"),
+    body: JSON.stringify({ emails: "new-colleague@northwind.test", role: "member" }),
+  });
+  expect(invite.status).toBeLessThan(300);
+  const afterInvite = await json(await call("/v1/admin/account-users", { headers: await as("partnerAdmin") }));
+  ids.northwindInvite = afterInvite.items.find((m: { kind?: string; email: string }) => m.kind === "invite" && m.email === "new-colleague@northwind.test").id;
+  const domains = await db.select().from(schema.customDomains).where(eq(schema.customDomains.accountId, NORTHWIND));
+  ids.northwindDomain = domains[0].id;
+  const teams = await json(await call("/v1/admin/teams", { headers: await as("customerAdmin") }));
+  ids.fabrikamTeam = (teams.items ?? teams)[0].id;
+  const sessions = await db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, OWN_WORKOUT));
+  ids.ownSession = sessions[0].id;
+  const attachments = await db.select().from(schema.sessionAttachments).where(eq(schema.sessionAttachments.accountId, NORTHWIND));
+  ids.attachment = attachments[0].id;
+  ids.ownAttachment = crypto.randomUUID();
+  await db.insert(schema.sessionAttachments).values({
+    id: ids.ownAttachment,
+    accountId: NORTHWIND,
+    workoutId: OWN_WORKOUT,
+    sessionId: ids.ownSession,
+    type: "link",
+    category: "usefulLinks",
+    description: "Northwind's own guide",
+    value: "https://northwind.test/guide",
+  });
+  const saved = await call("/v1/admin/saved-items", {
+    method: "POST",
+    headers: await as("customerAdmin"),
+    body: JSON.stringify({ workoutId: DEMO.workouts.copilotFoundations }),
+  });
+  expect(saved.status).toBeLessThan(300);
+  ids.savedItem = (await json(saved)).id;
+  const slot = await call("/v1/admin/slots", {
+    method: "POST",
+    headers: await as("partnerAdmin"),
+    body: JSON.stringify({
+      workoutId: DEMO.workouts.copilotFoundations,
+      sessionId: (await db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, DEMO.workouts.copilotFoundations)))[0].id,
+      startsAt: new Date(Date.UTC(2030, 2, 3, 9)).toISOString(),
+      capacity: 3,
+    }),
+  });
+  expect(slot.status).toBe(201);
+  ids.slot = (await json(slot)).id;
+  // A job of Fabrikam with Northwind: a booking request.
+  const booked = await db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, DEMO.workouts.copilotFoundations));
+  const job = await call("/v1/bookings", {
+    method: "POST",
+    headers: await as("customerAdmin"),
+    body: JSON.stringify({
+      workoutId: DEMO.workouts.copilotFoundations,
+      mode: "request",
+      sessions: booked
+        .sort((a, b) => a.sequence - b.sequence)
+        .map((s, i) => ({ sessionId: s.id, times: [new Date(Date.UTC(2030, 3, 1 + i, 9)).toISOString()] })),
+    }),
+  });
+  expect(job.status).toBe(201);
+  const jobBody = await json(job);
+  ids.job = jobBody.id;
+  ids.jobLine = jobBody.lines[0].id;
+  ids.jobSession = jobBody.lines[0].sessionId;
+});
+
+describe("every registered operation", () => {
+  it("is registered (the registry is not empty)", () => {
+    expect(operations().length).toBeGreaterThan(60);
+  });
+
+  it("answers 401 without a token, unless it is public", async () => {
+    const wrong: string[] = [];
+    for (const e of operations()) {
+      const res = await call(anyIds(e.fullPath), request(e, new Headers()));
+      if (res.status !== 401) wrong.push(`${e.method.toUpperCase()} ${e.fullPath} → ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers 403 to a forged X-Account-Id of another tenant", async () => {
+    const wrong: string[] = [];
+    for (const e of operations().filter((o) => o.auth !== "user")) {
+      const headers = await as("otherPartnerAdmin", NORTHWIND);
+      const res = await call(anyIds(e.fullPath), request(e, headers));
+      if (res.status !== 403) wrong.push(`${e.method.toUpperCase()} ${e.fullPath} → ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("names whose resource each operation with path parameters reads", () => {
+    const missing = operations()
+      .filter(hasParams)
+      .map((e) => e.fullPath)
+      .filter((p) => !RESOURCES[p]);
+    expect(missing).toEqual([]);
+  });
+
+  it("answers 403 or 404 to a member of another tenant on a resource that exists", async () => {
+    const wrong: string[] = [];
+    for (const e of operations().filter(hasParams)) {
+      for (const probe of RESOURCES[e.fullPath] ?? []) {
+        const res = await call(fill(e.fullPath, probe.params()), request(e, await as(probe.as), probe.body?.()));
+        if (res.status !== 403 && res.status !== 404) wrong.push(`${probe.as}: ${e.method.toUpperCase()} ${e.fullPath} → ${res.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("left tenant A's resources as they were", async () => {
+    const job = await call(`/v1/jobs/${ids.job}`, { headers: await as("partnerAdmin") });
+    expect(job.status).toBe(200);
+    expect((await json(job)).status).toBe("awaitingConfirmation");
+    expect(await db.select().from(schema.slots).where(eq(schema.slots.id, ids.slot))).toHaveLength(1);
+    const [northwind] = await db.select().from(schema.accounts).where(eq(schema.accounts.id, NORTHWIND));
+    expect(northwind.name).toBe(DEMO.northwind.name);
+    const [fabrikam] = await db.select().from(schema.accounts).where(eq(schema.accounts.id, FABRIKAM));
+    expect(fabrikam.name).toBe(DEMO.customers.fabrikam.name);
+    expect(fabrikam.parentAccountId).toBe(NORTHWIND);
+    const [priceGroup] = await db.select().from(schema.priceGroups).where(eq(schema.priceGroups.id, DEMO.northwind.priceGroupId));
+    expect(priceGroup.name).not.toBe("Taken");
+    const [team] = await db.select().from(schema.teams).where(eq(schema.teams.id, ids.fabrikamTeam));
+    expect(team.name).not.toBe("Taken");
+    expect(await db.select().from(schema.reviews).where(eq(schema.reviews.workoutId, OWN_WORKOUT))).toEqual([]);
+    const domain = await db.select().from(schema.customDomains).where(eq(schema.customDomains.id, ids.northwindDomain));
+    expect(domain).toHaveLength(1);
+    const item = await db.select().from(schema.savedItems).where(eq(schema.savedItems.id, ids.savedItem));
+    expect(item).toHaveLength(1);
+  });
+});
