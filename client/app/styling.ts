@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { brandVariables } from "../../contract/branding";
 import type { Styling } from "../../contract/styling";
+import { setPlatformTitle } from "../lib/title";
 
 /**
  * The styling the page wears now. It starts as the server's (boot data) and
@@ -13,13 +14,14 @@ const listeners = new Set<() => void>();
 
 export function initStyling(styling: Styling): void {
   current = styling;
+  setPlatformTitle(styling.platformName);
 }
 
 export function applyStyling(styling: Styling): void {
   current = styling;
   const root = document.documentElement;
   for (const [name, value] of Object.entries(brandVariables(styling))) root.style.setProperty(name, value);
-  document.title = styling.platformName;
+  setPlatformTitle(styling.platformName);
   listeners.forEach((l) => l());
 }
 

@@ -806,7 +806,6 @@ export const enUS = {
   "editor.pricing.name": "Name",
   "editor.pricing.priceType": "Applies to",
   "editor.pricing.customer": "Customer",
-  "editor.pricing.customerId": "Customer account id",
   "editor.pricing.priceGroup": "Price group",
   "editor.pricing.pricingType": "Pricing type",
   "editor.pricing.currency": "Currency",

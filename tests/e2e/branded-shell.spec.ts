@@ -6,7 +6,7 @@ test.describe("the branded shell", () => {
     const html = await response!.text();
     expect(html).toContain("<title>TechFIT</title>");
     await expect(page.getByTestId("platform-name")).toHaveText("TechFIT");
-    await expect(page).toHaveTitle("TechFIT");
+    await expect(page).toHaveTitle("Sign in · TechFIT");
     await expectAccessible(page);
     expect(consoleErrors).toEqual([]);
   });
@@ -27,7 +27,7 @@ test.describe("the branded shell", () => {
     const name = page.getByTestId("platform-name");
     await expect(name).toHaveText("Northwind Learn");
     await expect(name).toHaveCSS("color", "rgb(15, 118, 110)");
-    await expect(page).toHaveTitle("Northwind Learn");
+    await expect(page).toHaveTitle("Sign in · Northwind Learn");
     await expectAccessible(page);
     expect(consoleErrors).toEqual([]);
   });

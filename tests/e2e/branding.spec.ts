@@ -86,7 +86,7 @@ test.describe("custom domains and branding", () => {
     await expect(page.getByTestId("preview-login").locator("img")).toBeVisible();
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Branding saved").first()).toBeVisible();
-    await expect(page).toHaveTitle("Brand Gym");
+    await expect(page).toHaveTitle(/ · Brand Gym$/);
     expect(await page.evaluate(() => document.documentElement.style.getPropertyValue("--brand"))).toBe("194 65 12");
 
     // The partner's domain: the first server response already wears the new look.
@@ -101,7 +101,7 @@ test.describe("custom domains and branding", () => {
     await visitor.goto(`${origin}/login`);
     await expect(visitor).toHaveURL(new RegExp(`^${MAIN}/login\\?redirectUrl=`), { timeout: 20_000 });
     await expect(visitor.getByTestId("platform-name")).toHaveText("Brand Gym");
-    await expect(visitor).toHaveTitle("Brand Gym");
+    await expect(visitor).toHaveTitle("Sign in · Brand Gym");
     await expect(visitor.locator("main img").first()).toHaveAttribute("src", /\/files\/public\/stylings\//);
     await expect(visitor.getByTestId("platform-name")).toHaveCSS("color", "rgb(194, 65, 12)");
     await visitor.close();
@@ -164,7 +164,7 @@ test.describe("custom domains and branding", () => {
       expect(await response!.text(), path).toContain("--brand:15 118 110;");
       await expect(page, path).toHaveURL(`${PARTNER_ORIGIN}${path}`);
       await expect(page.getByRole("main"), path).toBeVisible();
-      await expect(page, path).toHaveTitle("Northwind Learn");
+      await expect(page, path).toHaveTitle(/^[^·]+ · Northwind Learn$/);
       const brand = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--brand").trim());
       expect(brand, path).toBe("15 118 110");
     }

@@ -2,17 +2,28 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type Page } from "@playwright/test";
 import { request as httpRequest } from "node:http";
 
-/** Fails the test on any console error or uncaught page error. */
-export const test = base.extend<{ consoleErrors: string[] }>({
-  consoleErrors: async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on("console", (msg) => {
-      if (msg.type() === "error") errors.push(msg.text());
-    });
-    page.on("pageerror", (err) => errors.push(err.message));
-    await use(errors);
-    expect(errors, "console errors").toEqual([]);
-  },
+/**
+ * Every test fails on a console error or an uncaught page error of its page,
+ * except those it declares with `test.use({ expectedConsoleErrors: [...] })`
+ * (a test that provokes a failure on purpose).
+ */
+export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors: RegExp[] }>({
+  expectedConsoleErrors: [[], { option: true }],
+  consoleErrors: [
+    async ({ page, expectedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      const record = (text: string) => {
+        if (!expectedConsoleErrors.some((re) => re.test(text))) errors.push(text);
+      };
+      page.on("console", (msg) => {
+        if (msg.type() === "error") record(msg.text());
+      });
+      page.on("pageerror", (err) => record(err.message));
+      await use(errors);
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -61,7 +61,7 @@ test.describe("across domains", () => {
     await expect(page).toHaveURL(new RegExp(`^${MAIN}/login\\?redirectUrl=`));
     expect(new URL(page.url()).searchParams.get("redirectUrl")).toBe(`${PARTNER_ORIGIN}/post-auth`);
     await expect(page.getByTestId("platform-name")).toHaveText("Northwind Learn");
-    await expect(page).toHaveTitle("Northwind Learn");
+    await expect(page).toHaveTitle("Sign in · Northwind Learn");
     await expectAccessible(page);
     await signInWithForm(page, DEMO_USERS.customerAdmin.email);
     // Back on the partner's domain, signed in: two full page loads and the token hand-off, slow on a busy runner.

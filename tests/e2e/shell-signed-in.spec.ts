@@ -38,6 +38,8 @@ test.describe("the shell, signed in", () => {
     await nav.getByRole("button", { name: "Admin" }).click();
     await page.getByRole("menuitem", { name: "Workout Library" }).click();
     await expect(page).toHaveURL(/\/admin\/workout-library$/);
+    // The page is named after the screen and the platform.
+    await expect(page).toHaveTitle("Workout Library · TechFIT");
     await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem")).toHaveText(["Admin", "Setup", "Workout Library"]);
     await expect(railItem(page, "admin")).toHaveAttribute("data-active", "true");
     await expect(page.getByTestId("top-bar")).toHaveAttribute("data-variant", "secondary");

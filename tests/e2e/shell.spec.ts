@@ -277,7 +277,7 @@ test.describe("a lazy route whose code fails to load", () => {
     await page.goto("/help");
     await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Reload the page" })).toBeVisible();
-    await page.waitForTimeout(500);
+    await page.waitForLoadState("networkidle");
     expect(documents).toBe(2);
     await expectAccessible(page);
   });

@@ -12,6 +12,12 @@ const partnerMember: SidebarContext = { signedIn: true, isPartner: true, canAdmi
 
 const ids = (ctx: SidebarContext) => visibleItems(sidebarItems(ctx)).map((i) => i.id);
 const item = (ctx: SidebarContext, id: string) => visibleItems(sidebarItems(ctx)).find((i) => i.id === id)!;
+type Action = ReturnType<typeof item>["action"];
+/** The action as a menu, failing the test when it is another kind. */
+function menuOf(action: Action): Extract<Action, { type: "menu" }> {
+  expect(action.type).toBe("menu");
+  return action as Extract<Action, { type: "menu" }>;
+}
 
 describe("the sidebar's items (SPEC §2)", () => {
   it("shows home always, and booking, activity, my-list and admin only when signed in", () => {
@@ -29,9 +35,7 @@ describe("the sidebar's items (SPEC §2)", () => {
   });
 
   it("gives a partner admin the Admin submenu with its three groups; Program Library is never shown", () => {
-    const action = item(partnerAdmin, "admin").action;
-    expect(action.type).toBe("menu");
-    if (action.type !== "menu") return;
+    const action = menuOf(item(partnerAdmin, "admin").action);
     expect(action.title).toBe("nav.adminMenu");
     // SPEC §2's actions, in order (other screens may add their own entries to a group).
     const specIds = new Set([
@@ -67,13 +71,12 @@ describe("the sidebar's items (SPEC §2)", () => {
         ],
       ],
     ]);
-    const all = sidebarItems(partnerAdmin).find((i) => i.id === "admin")!.action;
-    if (all.type === "menu") expect(all.groups[2].actions.find((a) => a.id === "program-library")?.visible).toBe(false);
+    const all = menuOf(sidebarItems(partnerAdmin).find((i) => i.id === "admin")!.action);
+    expect(all.groups[2].actions.find((a) => a.id === "program-library")?.visible).toBe(false);
   });
 
   it("shows groups and actions only when visible: a partner member sees only Your Profile", () => {
-    const action = item(partnerMember, "admin").action;
-    if (action.type !== "menu") throw new Error("expected a menu");
+    const action = menuOf(item(partnerMember, "admin").action);
     expect(action.groups.map((g) => g.id)).toEqual(["organization"]);
     expect(action.groups[0].actions.map((a) => a.id)).toEqual(["admin-profile"]);
   });

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useScreenTitle } from "../../lib/title";
 import { useInShell } from "./shell-context";
 
 /**
@@ -8,6 +9,7 @@ import { useInShell } from "./shell-context";
  */
 export function Page({ title, actions, children }: { title: string; actions?: ReactNode; children?: ReactNode }) {
   const inShell = useInShell();
+  useScreenTitle(title);
   const body = (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">

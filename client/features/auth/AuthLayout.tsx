@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useStyling } from "../../app/styling";
+import { useScreenTitle } from "../../lib/title";
 
 /**
  * The frame of the sign-in and sign-up pages in the partner's look: its login
@@ -8,6 +9,7 @@ import { useStyling } from "../../app/styling";
  */
 export function AuthLayout({ title, subtitle, children, wide }: { title: string; subtitle?: string; children: ReactNode; wide?: boolean }) {
   const styling = useStyling();
+  useScreenTitle(title);
   const background = styling.loginBackground ? { backgroundImage: `url("${styling.loginBackground.uri}")` } : undefined;
   return (
     <main

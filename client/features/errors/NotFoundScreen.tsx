@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { buttonClasses } from "../../components/ui/Button";
 import { useT } from "../../lib/i18n";
+import { useScreenTitle } from "../../lib/title";
 
 /** The 404 screen (SPEC §2: every unmatched path lands here). */
 export default function NotFoundScreen() {
   const t = useT();
+  useScreenTitle(t("notFound.title"));
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-6 text-center">
       <p className="text-sm font-semibold text-brand-text">{t("notFound.code")}</p>

@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { Plus, Trash2 } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Controller, useFieldArray, useFormContext, useWatch, type FieldValues, type Path } from "react-hook-form";
@@ -7,8 +6,8 @@ import { INVALID_PARTNER_TAN, WORKOUT_DEFAULTS, type DeliveryPartnerDto, type Pr
 import { Button } from "../../components/ui/Button";
 import { DatePicker } from "../../components/ui/DatePicker";
 import { Checkbox, Field, Input, Select } from "../../components/ui/Field";
-import { api } from "../../lib/api";
 import { translateApiMessage, useT } from "../../lib/i18n";
+import { CustomerPicker } from "../customers/CustomerPicker";
 import { usePriceGroups } from "../price-groups/api";
 import { checkTan } from "./api";
 
@@ -135,7 +134,6 @@ export function DateField<T extends FieldValues>({ name, label, min }: { name: P
 }
 
 type PricingForm = { pricing: PricingRow[]; deliveryPartners: PartnerRow[] };
-type Dependent = { id: string; name: string };
 
 /** Pricing lines (base or custom): whom they apply to, credits or money, dates. */
 export function PricingLinesEditor({ currency }: { currency: string }) {
@@ -145,13 +143,6 @@ export function PricingLinesEditor({ currency }: { currency: string }) {
   const rows = useWatch({ control, name: "pricing" }) ?? [];
   const error = useFieldError<PricingForm>();
   const groups = usePriceGroups();
-  const customers = useQuery({
-    queryKey: ["dependents"],
-    queryFn: () => api<Dependent[] | { items: Dependent[] }>("/admin/dependents"),
-    retry: false,
-    enabled: rows.some((r) => r.priceType === "customer"),
-  });
-  const customerList = Array.isArray(customers.data) ? customers.data : (customers.data?.items ?? null);
   return (
     <div className="grid gap-4">
       {fields.length === 0 ? <p className="text-sm text-muted-foreground">{t("editor.pricing.none")}</p> : null}
@@ -174,17 +165,11 @@ export function PricingLinesEditor({ currency }: { currency: string }) {
             </Field>
             {row.priceType === "customer" ? (
               <Field label={t("editor.pricing.customer")} required error={error(`pricing.${i}.customerAccountId`)}>
-                {customerList ? (
-                  <Select {...register(`pricing.${i}.customerAccountId`)} placeholder={t("common.select")}>
-                    {customerList.map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </Select>
-                ) : (
-                  <Input {...register(`pricing.${i}.customerAccountId`)} placeholder={t("editor.pricing.customerId")} />
-                )}
+                <Controller
+                  control={control}
+                  name={`pricing.${i}.customerAccountId`}
+                  render={({ field }) => <CustomerPicker name={field.name} value={(field.value as string | null) ?? ""} onChange={field.onChange} />}
+                />
               </Field>
             ) : row.priceType === "customerPriceGroup" ? (
               <Field label={t("editor.pricing.priceGroup")} required error={error(`pricing.${i}.priceGroupId`)}>

@@ -14,6 +14,7 @@ import { Spinner } from "../../components/ui/Spinner";
 import { toast } from "../../components/ui/toast-store";
 import { api, ApiError, formData } from "../../lib/api";
 import { translateApiMessage, useT } from "../../lib/i18n";
+import { useScreenTitle } from "../../lib/title";
 import { signupType } from "../auth/signupType";
 
 const schema = AccountDetails.extend({
@@ -43,6 +44,7 @@ function fileProblem(file: File | null, max: number): string | null {
  */
 export default function OnboardingScreen() {
   const t = useT();
+  useScreenTitle(t("onboarding.createOrganization"));
   const { user } = useAppUser();
   const { search } = useLocation();
   const navigate = useNavigate();

@@ -1,0 +1,35 @@
+import { useId, useState } from "react";
+import { Input, Select } from "../../components/ui/Field";
+import { useAppUser } from "../../auth/useAppUser";
+import { useT } from "../../lib/i18n";
+import { useDependent, useDependents } from "./api";
+
+/**
+ * Picks one of the partner's customers, however many there are: a search box
+ * asks the server for matching names (first 20 by name), the select (named by
+ * the surrounding Field's label) holds the choice. The chosen customer stays
+ * in the list even when the search no longer matches it.
+ */
+export function CustomerPicker({ value, onChange, name }: { value: string; onChange: (id: string) => void; name?: string }) {
+  const t = useT();
+  const searchId = useId();
+  const { account } = useAppUser();
+  const [q, setQ] = useState("");
+  const list = useDependents(account?.id, { search: q.trim() || undefined, sort: "name", order: "asc", limit: 20 });
+  const chosen = useDependent(account?.id, value || undefined);
+  const items = list.data?.items ?? [];
+  const chosenMissing = Boolean(value) && !items.some((c) => c.id === value);
+  return (
+    <div className="grid gap-2">
+      <Input id={searchId} type="search" aria-label={t("customers.search")} placeholder={t("customers.search")} value={q} onChange={(e) => setQ(e.target.value)} />
+      <Select name={name} value={value} onChange={(e) => onChange(e.target.value)} placeholder={list.isPending ? t("common.loading") : t("common.select")} aria-busy={list.isFetching || undefined}>
+        {chosenMissing ? <option value={value}>{chosen.data ? chosen.data.account.name : value}</option> : null}
+        {items.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
