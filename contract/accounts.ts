@@ -60,7 +60,7 @@ export const ImageTypes = ["image/png", "image/jpeg", "image/webp", "image/gif"]
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 
-// ─── Profile and linking to a partner (issue 5) ─────────────────────────────
+// ─── Profile and linking to a partner ─────────────────────────────
 
 /** `PUT v1/admin/accounts/{accountId}/profile`: the `data` part; the logo comes as file field `details.logo`. */
 export const UpdateAccountProfileData = AccountDetails.meta({ id: "UpdateAccountProfile" });

@@ -111,7 +111,7 @@ export const ROUTES: AppRoute[] = [
     load: () => import("../features/activity/ActivityScreen"),
   },
   {
-    // The catalogue (issue 6): Home's goal buttons lead here with ?category=.
+    // The catalogue: Home's goal buttons lead here with ?category=.
     path: "/workouts",
     flags: signedIn("home", "Workouts"),
     crumbs: [HOME, { label: "crumb.workouts" }],

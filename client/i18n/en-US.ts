@@ -286,7 +286,7 @@ export const enUS = {
   "toast.teamInvalid.title": "Team not saved",
   "toast.teamInvalid.description": "Please check your team details!",
 
-  // ─── Sign-in, sign-up and onboarding (screens of issue 3) ─────────────────
+  // ─── Sign-in, sign-up and onboarding ─────────────────
   "auth.signIn.title": "Sign in",
   "auth.signIn.subtitle": "Welcome back to {platform}",
   "auth.signIn.submit": "Sign in",
@@ -356,7 +356,7 @@ export const enUS = {
   "profile.language": "Language",
   "profile.noAccount": "You are not a member of any organization yet.",
   "profile.loadFailed": "We couldn't load your organization. Please try again.",
-  // ─── Profile, team, plans, customers and Home's TAN prompt (issue 5) ──────
+  // ─── Profile, team, plans, customers and Home's TAN prompt ──────
   "profile.accountSaved": "Your organization's details are saved",
   "profile.adminsOnly": "Only owners and admins can change these details.",
   "profile.logo": "Organization logo",
@@ -647,7 +647,7 @@ export const enUS = {
   "slots.closed": "Time closed",
   "slots.noWorkouts": "You don't deliver any workouts yet.",
 
-  // ─── Branding and custom domains (issue 8) ─────────────────────────────────
+  // ─── Branding and custom domains ─────────────────────────────────
   "nav.branding": "Branding",
   "nav.customDomains": "Custom Domains",
   "crumb.branding": "Branding",
@@ -716,7 +716,7 @@ export const enUS = {
   "domains.deleteBody": "Your platform will no longer be served on this domain. This cannot be undone.",
   "domains.deleted": "{domain} deleted",
 
-  // ─── Workout library, groups and the catalogue (issue 6) ─────────────────
+  // ─── Workout library, groups and the catalogue ─────────────────
   "crumb.workouts": "Workouts",
   "library.title": "Workout Library",
   "library.create": "Create workout",

@@ -4,23 +4,22 @@ import { request as httpRequest } from "node:http";
 
 /**
  * Every test fails on a console error or an uncaught page error of its page,
- * except those it declares with `test.use({ expectedConsoleErrors: [...] })`
- * (a test that provokes a failure on purpose).
+ * except those it expects: a test that provokes a failure on purpose says so
+ * with `allowConsoleErrors(/pattern/)` (e.g. the 409 of a refused save).
  */
-export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors: RegExp[] }>({
-  expectedConsoleErrors: [[], { option: true }],
+export const test = base.extend<{ consoleErrors: string[]; allowConsoleErrors: (pattern: RegExp) => void; allowedConsoleErrors: RegExp[] }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  allowedConsoleErrors: async ({}, use) => use([]),
+  allowConsoleErrors: async ({ allowedConsoleErrors }, use) => use((pattern) => void allowedConsoleErrors.push(pattern)),
   consoleErrors: [
-    async ({ page, expectedConsoleErrors }, use) => {
+    async ({ page, allowedConsoleErrors }, use) => {
       const errors: string[] = [];
-      const record = (text: string) => {
-        if (!expectedConsoleErrors.some((re) => re.test(text))) errors.push(text);
-      };
       page.on("console", (msg) => {
-        if (msg.type() === "error") record(msg.text());
+        if (msg.type() === "error") errors.push(msg.text());
       });
-      page.on("pageerror", (err) => record(err.message));
+      page.on("pageerror", (err) => errors.push(err.message));
       await use(errors);
-      expect(errors, "console errors").toEqual([]);
+      expect(errors.filter((text) => !allowedConsoleErrors.some((re) => re.test(text))), "console errors").toEqual([]);
     },
     { auto: true },
   ],

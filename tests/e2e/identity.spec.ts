@@ -46,7 +46,8 @@ test.describe("sign-up and onboarding", () => {
     await expect(page.getByLabel("Last name")).toHaveValue("Customer");
   });
 
-  test("a wrong password is explained and nothing else happens", async ({ page }) => {
+  test("a wrong password is explained and nothing else happens", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 401/);
     await page.goto("/login");
     await signInWithForm(page, DEMO_USERS.customerAdmin.email, "not-the-password");
     await expect(page.getByRole("alert")).toHaveText("Wrong email or password.");

@@ -1,7 +1,7 @@
 import { signIn } from "./auth";
 import { expect, expectAccessible, test } from "./fixtures";
 
-/** The app shell with a signed-in user (issue 4). Demo users come from db/seed/identity.ts. */
+/** The app shell with a signed-in user. Demo users come from db/seed/identity.ts. */
 
 const railItem = (page: import("@playwright/test").Page, id: string) => page.locator(`[data-sidebar-item="${id}"]`);
 

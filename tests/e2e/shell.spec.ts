@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
 
-/** The app shell and the design system, signed out (issue 4). */
+/** The app shell and the design system, signed out. */
 
 async function cookie(page: Page, name: string) {
   return (await page.context().cookies()).find((c) => c.name === name);
@@ -253,7 +253,8 @@ test.describe("telemetry", () => {
 });
 
 test.describe("a lazy route whose code fails to load", () => {
-  test("recovers with one reload instead of a blank screen", async ({ page }) => {
+  test("recovers with one reload instead of a blank screen", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/net::ERR_FAILED|Failed to fetch dynamically imported module/);
     let failed = 0;
     await page.route(/HelpScreen-[\w-]+\.js$/, (route) => {
       if (failed++ === 0) return route.abort();
@@ -268,7 +269,8 @@ test.describe("a lazy route whose code fails to load", () => {
     expect(documents).toBe(2);
   });
 
-  test("shows the error screen, not a reload loop, when the code still fails after the reload", async ({ page }) => {
+  test("shows the error screen, not a reload loop, when the code still fails after the reload", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/net::ERR_FAILED|Failed to fetch dynamically imported module/);
     await page.route(/HelpScreen-[\w-]+\.js$/, (route) => route.abort());
     let documents = 0;
     page.on("request", (r) => {

@@ -78,7 +78,7 @@ describe("readable brand text", () => {
   });
 });
 
-describe("the branding save schema (issue 8, SPEC §5 Branding)", async () => {
+describe("the branding save schema", async () => {
   const { StylingData, PLATFORM_NAME_MAX } = await import("../../contract/styling");
   const valid = {
     brandColour: "#0F766E",

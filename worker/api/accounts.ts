@@ -234,7 +234,7 @@ export async function onboardingInvites(c: Parameters<typeof requireUser>[0], us
 }
 
 
-// ─── Profile and linking to a partner (issue 5) ─────────────────────────────
+// ─── Profile and linking to a partner ─────────────────────────────
 
 /** The acting account, when `accountId` names it; any other answers 404 (no existence leak). */
 async function actingAs(c: Parameters<typeof requireUser>[0], accountId: string) {

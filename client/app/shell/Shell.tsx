@@ -42,7 +42,7 @@ function Shell({ handle }: { handle: RouteHandle }) {
         className="pt-[var(--sidebar-top-offset)] transition-[padding] duration-200 motion-reduce:transition-none"
         style={{ paddingLeft: offset }}
       >
-        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-6 outline-none sm:px-8">
+        <main id="main" tabIndex={-1} className="mx-auto w-full min-w-0 max-w-6xl px-4 py-6 outline-none sm:px-8">
           <Breadcrumbs crumbs={handle.crumbs ?? []} />
           <ShellContext.Provider value={true}>
             <Outlet />
