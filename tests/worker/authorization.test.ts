@@ -200,7 +200,7 @@ beforeAll(async () => {
   ids.jobSession = jobBody.lines[0].sessionId;
 });
 
-describe("every registered operation", () => {
+describe("every registered operation", { timeout: 60_000 }, () => {
   it("is registered (the registry is not empty)", () => {
     expect(operations().length).toBeGreaterThan(60);
   });
