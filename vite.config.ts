@@ -7,6 +7,8 @@ import { defineConfig } from "vite";
 // the lazily loaded routes) and the Worker (API + server-rendered shell), which
 // @cloudflare/vite-plugin runs inside workerd in development and preview.
 // PERSIST_DIR lets tests and benches keep their own local D1/R2/Queue state.
+// Local values (APP_ENV, MAIN_HOST, MAIN_ORIGIN, secrets) come from .dev.vars,
+// never from this file, so the build stays the deployable production one.
 export default defineConfig({
   plugins: [
     react(),
@@ -14,12 +16,6 @@ export default defineConfig({
     cloudflare({
       persistState: { path: process.env.PERSIST_DIR ?? ".wrangler/state" },
       inspectorPort: false,
-      // Tests and benches serve the build on another port; MAIN_ORIGIN follows.
-      config: (worker) => {
-        if (process.env.MAIN_ORIGIN) worker.vars = { ...worker.vars, MAIN_ORIGIN: process.env.MAIN_ORIGIN };
-        // End-to-end tests and benches sign in far more often than a person.
-        if (process.env.AUTH_SIGNIN_LIMIT) worker.vars = { ...worker.vars, AUTH_SIGNIN_LIMIT: process.env.AUTH_SIGNIN_LIMIT };
-      },
     }),
   ],
   server: { port: 5173, strictPort: true, host: "127.0.0.1", allowedHosts: true },

@@ -4,6 +4,15 @@ import { defineConfig } from "vitest/config";
 
 // Two projects: plain unit tests in Node, and worker tests inside workerd with
 // the real D1, R2 and Queue bindings of wrangler.toml (migrated and seeded).
+// wrangler.toml's vars are production; the worker tests run in development
+// mode with the local values below (the same ones .dev.vars gives `npm run dev`).
+const DEVELOPMENT = {
+  APP_ENV: "development",
+  MAIN_HOST: "localhost",
+  MAIN_ORIGIN: "http://localhost:5173",
+  BETTER_AUTH_SECRET: "worker-tests-only-secret-0123456789abcdef",
+  DNS_RESOLVER_URL: "http://127.0.0.1:5173/dev/dns-query",
+};
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
   return {
@@ -22,7 +31,7 @@ export default defineConfig(async () => {
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
-                bindings: { TEST_MIGRATIONS: migrations, MAIN_ORIGIN: "http://localhost:5173" },
+                bindings: { TEST_MIGRATIONS: migrations, ...DEVELOPMENT },
               },
             }),
           ],

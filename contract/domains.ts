@@ -88,7 +88,10 @@ export const CustomDomainDto = z
     isSatellite: z.boolean(),
     connectedAt: z.string().nullable(),
     createdAt: z.string(),
+    /** Points the domain at the product. */
     dnsRecord: z.object({ type: z.literal("CNAME"), name: z.string(), value: z.string() }),
+    /** Proves the partner controls the domain's DNS: `_techfit-verification.<domain>` holding the domain's token. */
+    txtRecord: z.object({ type: z.literal("TXT"), name: z.string(), value: z.string() }),
   })
   .meta({ id: "CustomDomain" });
 export type CustomDomainDto = z.infer<typeof CustomDomainDto>;
@@ -96,5 +99,8 @@ export type CustomDomainDto = z.infer<typeof CustomDomainDto>;
 export const CustomDomainList = z.object({ items: z.array(CustomDomainDto) }).meta({ id: "CustomDomainList" });
 export type CustomDomainList = z.infer<typeof CustomDomainList>;
 
-/** The path on a partner's domain that answers its verification token (the connection test). */
+/** The TXT record name (below the domain) whose value proves control of the domain's DNS. */
+export const TXT_RECORD_PREFIX = "_techfit-verification";
+
+/** The path on a partner's domain that answers its verification token (the connection test's reachability step). */
 export const VERIFICATION_PATH = "/.well-known/techfit-verification";

@@ -1,10 +1,12 @@
-// `npm test`: type check, lint, unit tests, worker tests, end-to-end tests, in
-// that order, each printing its own summary; stops at the first failure and
-// ends with one line that counts what ran.
+// `npm test`: type check, the deployable build with a wrangler dry run, lint,
+// unit tests, worker tests, end-to-end tests, in that order, each printing its
+// own summary; stops at the first failure and ends with one line that counts
+// what ran.
 import { spawnSync } from "node:child_process";
 
 const steps = [
   ["type check", "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"]],
+  ["build and deploy dry run", "node", ["scripts/deploy-check.mjs"]],
   ["lint", "npx", ["eslint", ".", "--max-warnings=0"]],
   ["unit tests", "npx", ["vitest", "run", "--project", "unit"]],
   ["worker tests", "npx", ["vitest", "run", "--project", "worker"]],

@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { v1 } from "./api";
+import { requireConfiguration } from "./config";
 import { database } from "./db";
 import { verification } from "./domain/custom-hostnames";
+import { devDns } from "./domain/dev-dns";
 import type { AppEnv } from "./env";
 import { embeddedAuth } from "./identity/embedded";
 import { identityProvider, trustedOrigins } from "./identity/context";
@@ -15,7 +17,8 @@ import { hostOf, resolveTenant } from "./tenant/resolve";
 
 /**
  * The one Worker for every tenant. Middleware order (DESIGN.md §1):
- * request id and error handling → tenant → /v1 routers → files → SSR catch-all.
+ * request id and error handling → configuration check → tenant → /v1 routers
+ * → files → dev-only pages → SSR catch-all.
  */
 const app = new Hono<AppEnv>();
 
@@ -27,6 +30,8 @@ app.use(async (c, next) => {
   c.header("X-Request-Id", requestId);
 });
 app.onError(onError);
+// A deployment missing a required secret or its host serves nothing (worker/config.ts).
+app.use(requireConfiguration);
 
 app.use(async (c, next) => {
   const host = hostOf(c.req.header("Host") ?? new URL(c.req.url).host);
@@ -43,7 +48,9 @@ app.route("/v1", v1);
 // The custom-domain connection test's token (worker/domain/custom-hostnames.ts).
 app.route("/", verification);
 app.route("/", files);
+// Development only, on the product's own host (worker/config.ts requireDevHost).
 app.route("/", devMail);
+app.route("/", devDns);
 app.get("*", renderPage);
 
 export default {

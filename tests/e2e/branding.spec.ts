@@ -66,7 +66,15 @@ test.describe("custom domains and branding", () => {
     await page.getByRole("button", { name: "Add domain" }).click();
     const row = page.getByTestId(`domain-${domain}`);
     await expect(row.getByTestId("domain-state")).toHaveText("Awaiting connection");
-    await expect(row).toContainText("CNAME");
+    await expect(row.getByTestId("dns-record-CNAME").getByTestId("dns-name")).toHaveText(domain);
+    // The TXT record that proves the domain is the partner's, copyable.
+    const txt = row.getByTestId("dns-record-TXT");
+    await expect(txt.getByTestId("dns-name")).toHaveText(`_techfit-verification.${domain}`);
+    await expect(txt.getByTestId("dns-value")).toHaveText(/^techfit-[0-9a-f]{48}$/);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: MAIN });
+    await txt.getByRole("button", { name: `Copy the TXT record's value for ${domain}` }).click();
+    await expect(txt.getByRole("status").filter({ hasText: "Copied" })).toHaveCount(1);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await txt.getByTestId("dns-value").textContent());
     // (The pointer still rests on "Add domain"; a hovered button is not what axe should judge.)
     await page.mouse.move(0, 0);
     await expectAccessible(page);
@@ -127,14 +135,15 @@ test.describe("custom domains and branding", () => {
   test("a failed connection shows the server's reason", async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/status of 409/);
     await signIn(page, "partnerAdmin", "/admin/custom-domains", MAIN);
-    // Registered, but nothing answers for a domain of a real TLD here.
+    // Registered, but a domain of a real TLD has no TXT record here (the DNS stand-in knows only reserved test domains).
     const domain = `x${Date.now().toString(36)}.unreachable-brand.com`;
     await page.getByRole("textbox", { name: "Domain" }).fill(domain);
     await page.getByRole("button", { name: "Add domain" }).click();
     const row = page.getByTestId(`domain-${domain}`);
     await row.getByRole("button", { name: `Connect ${domain}` }).click();
     await expect(page.getByText("Connection failed").first()).toBeVisible();
-    await expect(page.getByText(new RegExp(`${domain.replace(/\./g, "\\.")} (could not be reached|does not serve this platform)`)).first()).toBeVisible();
+    // Nobody created its TXT record: the domain is not proven to be the partner's.
+    await expect(page.getByText(`${domain} has no TXT record _techfit-verification.${domain} yet`, { exact: false }).first()).toBeVisible();
     await expect(row.getByTestId("domain-state")).toHaveText("Awaiting connection");
     await row.getByRole("button", { name: `Delete ${domain}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();

@@ -26,22 +26,47 @@ const count = async () => (await db.select().from(schema.customDomains)).length;
 let n = 0;
 const unique = (suffix = "academy.test") => `d${Date.now().toString(36)}${++n}.${suffix}`;
 
+type World = {
+  /** Domains whose traffic reaches this product (their CNAME points here). */
+  pointingHere?: string[];
+  /** TXT records as the public DNS holds them, by name. */
+  txt?: Record<string, string[]>;
+  /** Domains that answer, but with someone else's site. */
+  servingSomethingElse?: string[];
+  /** The DNS resolver cannot be reached. */
+  resolverDown?: boolean;
+};
+
 /**
- * The outside world, through the runtime's outbound fetch: a domain that
+ * The outside world, through the runtime's outbound fetch. A domain that
  * "points to this product" answers the verification path the way this Worker
- * does (the request goes to the Worker with the domain as its host).
+ * does (the request goes to the Worker with the domain as its host). DNS look-ups
+ * (DNS-over-HTTPS JSON) answer the TXT records of `txt`; for any other name the
+ * resolver the test bindings name (the Worker's own dev stand-in on loopback,
+ * as .dev.vars sets it) answers.
  */
-function domainsPointingHere(...uris: string[]) {
+function outsideWorld(world: World = {}) {
   const real = globalThis.fetch;
   return vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
+    if (url.pathname.endsWith("/dns-query")) {
+      if (world.resolverDown) throw new TypeError("fetch failed: connect ETIMEDOUT");
+      const name = url.searchParams.get("name") ?? "";
+      const records = world.txt?.[name];
+      if (records) return Response.json({ Status: 0, Answer: records.map((r) => ({ name, type: 16, TTL: 300, data: `"${r}"` })) });
+      if (url.hostname === "127.0.0.1") return call(url.pathname + url.search, { host: "127.0.0.1" });
+      return Response.json({ Status: 3 });
+    }
     const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host") ?? url.hostname;
     if (url.pathname !== VERIFY) return real(input, init);
-    if (!uris.includes(host)) throw new TypeError("fetch failed: getaddrinfo ENOTFOUND " + host);
+    if ((world.servingSomethingElse ?? []).includes(host)) return new Response("someone else's site", { status: 200 });
+    if (!(world.pointingHere ?? []).includes(host)) throw new TypeError("fetch failed: getaddrinfo ENOTFOUND " + host);
     return call(VERIFY, { host });
   });
 }
+const domainsPointingHere = (...uris: string[]) => outsideWorld({ pointingHere: uris });
+const txtName = (uri: string) => `_techfit-verification.${uri}`;
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -57,6 +82,8 @@ describe("POST /v1/admin/custom-domains", () => {
     const row = await rowOf(uri);
     expect(row.accountId).toBe(DEMO.northwind.id);
     expect(row.verificationToken).toMatch(/^techfit-[0-9a-f]{48}$/);
+    // The TXT record that proves the partner controls the domain's DNS.
+    expect(d.txtRecord).toEqual({ type: "TXT", name: `_techfit-verification.${uri}`, value: row.verificationToken });
   });
 
   it("accepts real public suffixes (ICANN and private)", async () => {
@@ -130,6 +157,42 @@ describe("GET /.well-known/techfit-verification", () => {
   });
 });
 
+describe("GET /dev/dns-query (the development stand-in for DNS)", () => {
+  const ask = (name: string, host = "127.0.0.1", type = "TXT") => call(`/dev/dns-query?name=${encodeURIComponent(name)}&type=${type}`, { host });
+
+  it("answers a registered reserved test domain's TXT record with its token, as DNS JSON, on loopback and the main host", async () => {
+    const token = (await rowOf(DEMO.northwind.domain)).verificationToken;
+    for (const host of ["127.0.0.1", "localhost"]) {
+      const res = await ask(txtName(DEMO.northwind.domain), host);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Content-Type")).toBe("application/dns-json");
+      expect(await json(res)).toMatchObject({ Status: 0, Answer: [{ name: txtName(DEMO.northwind.domain), type: 16, data: `"${token}"` }] });
+    }
+  });
+
+  it("knows no other name: unregistered or real domains, other record types", async () => {
+    for (const name of [txtName("unknown.academy.test"), txtName("learn.globex.com"), DEMO.northwind.domain]) {
+      expect(await json(await ask(name))).toMatchObject({ Status: 3 });
+    }
+    expect((await json(await ask(txtName(DEMO.northwind.domain), "127.0.0.1", "A"))).Status).toBe(3);
+  });
+
+  it("is not there on a partner's domain", async () => {
+    for (const host of [DEMO.northwind.domain, DEMO.contoso.domain]) {
+      expect((await ask(txtName(DEMO.northwind.domain), host)).status).toBe(404);
+    }
+  });
+});
+
+describe("DNS TXT answers", () => {
+  it("joins a record's character-strings and unescapes quotes", async () => {
+    const { txtText } = await import("../../worker/domain/dns");
+    expect(txtText('"techfit-abc" "def"')).toBe("techfit-abcdef");
+    expect(txtText('"say \\"hi\\""')).toBe('say "hi"');
+    expect(txtText("unquoted")).toBe("unquoted");
+  });
+});
+
 describe("POST /v1/admin/custom-domains/{id}/connect", () => {
   it("connects a domain that serves this product, over the runtime's outbound fetch", async () => {
     const token = await tokenFor("partnerAdmin");
@@ -141,37 +204,74 @@ describe("POST /v1/admin/custom-domains/{id}/connect", () => {
     const res = await connect(token, d.id);
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ id: d.id, state: "connected", connectedAt: expect.any(String) });
-    const asked = new Request(outbound.mock.calls[0][0], outbound.mock.calls[0][1]);
-    expect(new URL(asked.url).pathname).toBe(VERIFY);
+    const requests = outbound.mock.calls.map(([input, init]) => new Request(input, init));
+    // Ownership first (its TXT record, from the dev stand-in), then routing (the verification path).
+    expect(requests.map((r) => new URL(r.url).pathname)).toEqual(["/dev/dns-query", VERIFY]);
+    const asked = requests[1];
     expect(asked.headers.get("Host") ?? new URL(asked.url).hostname).toBe(uri);
     expect(await json(await call("/v1/custom-domains/exist?uri=" + uri))).toEqual({ exists: true });
     // The next page on it wears the partner's branding at once.
     expect(await (await call("/login", { host: uri })).text()).toContain(`<title>${DEMO.northwind.platformName}</title>`);
   });
 
-  it("asks http://<domain>/.well-known/techfit-verification for a domain with a real TLD", async () => {
+  it("connects a domain with a real TLD once its TXT record holds the token and it serves this product", async () => {
     const token = await tokenFor("partnerAdmin");
     const uri = unique("northwind.com");
     const d = await json(await add(token, { uri }));
     const row = await rowOf(uri);
-    const outbound = vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
-      const url = new Request(input).url;
-      return new Response(url === `http://${uri}${VERIFY}` ? row.verificationToken : "nope");
-    });
+    const outbound = outsideWorld({ pointingHere: [uri], txt: { [txtName(uri)]: ["v=spf1 -all", row.verificationToken] } });
     expect((await connect(token, d.id)).status).toBe(200);
-    expect(outbound).toHaveBeenCalledTimes(1);
+    const asked = outbound.mock.calls.map(([input, init]) => new Request(input, init));
+    const lookUp = asked.find((r) => new URL(r.url).pathname.endsWith("/dns-query"))!;
+    expect(new URL(lookUp.url).searchParams.get("name")).toBe(txtName(uri));
+    expect(new URL(lookUp.url).searchParams.get("type")).toBe("TXT");
+    expect(lookUp.headers.get("Accept")).toBe("application/dns-json");
+    expect(asked.map((r) => r.url)).toContain(`http://${uri}${VERIFY}`);
+    expect((await rowOf(uri)).state).toBe("connected");
+  });
+
+  it("refuses a dangling CNAME: the domain reaches this product, but nobody set its TXT record (409, stays awaiting)", async () => {
+    const token = await tokenFor("partnerAdmin");
+    const uri = unique("abandoned-brand.com");
+    const d = await json(await add(token, { uri }));
+    outsideWorld({ pointingHere: [uri] });
+    // The product itself answers the domain's token over HTTP: that alone proves nothing.
+    expect(await (await call(VERIFY, { host: uri })).text()).toBe((await rowOf(uri)).verificationToken);
+    const res = await connect(token, d.id);
+    expect(res.status).toBe(409);
+    expect((await json(res)).error.message).toBe(
+      `${uri} has no TXT record ${txtName(uri)} yet. Create it with the value shown to prove the domain is yours, then connect again (DNS changes can take a few minutes).`,
+    );
+    expect((await rowOf(uri)).state).toBe("awaitingConnection");
+    expect(await json(await call("/v1/custom-domains/exist?uri=" + uri))).toEqual({ exists: false });
+  });
+
+  it("refuses a TXT record with another value, and says so when DNS cannot be checked", async () => {
+    const token = await tokenFor("partnerAdmin");
+    const uri = unique("northwind.com");
+    const d = await json(await add(token, { uri }));
+    outsideWorld({ pointingHere: [uri], txt: { [txtName(uri)]: ["techfit-someone-elses-token"] } });
+    const wrong = await connect(token, d.id);
+    expect(wrong.status).toBe(409);
+    expect((await json(wrong)).error.message).toContain(`The TXT record ${txtName(uri)} does not hold this domain's verification value`);
+    vi.restoreAllMocks();
+    outsideWorld({ pointingHere: [uri], resolverDown: true });
+    const down = await connect(token, d.id);
+    expect(down.status).toBe(409);
+    expect((await json(down)).error.message).toBe(`The DNS records of ${uri} could not be checked. Please try again in a few minutes.`);
+    expect((await rowOf(uri)).state).toBe("awaitingConnection");
   });
 
   it("answers 409 with the reason when the domain is unreachable or serves something else, and stays awaiting", async () => {
     const token = await tokenFor("partnerAdmin");
     const uri = unique();
     const d = await json(await add(token, { uri }));
-    domainsPointingHere(); // nothing points here: DNS fails
+    domainsPointingHere(); // its TXT record is right (the dev stand-in), but nothing points here
     const unreachable = await connect(token, d.id);
     expect(unreachable.status).toBe(409);
     expect((await json(unreachable)).error.message).toContain(`${uri} could not be reached`);
     vi.restoreAllMocks();
-    vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response("someone else's site", { status: 200 }));
+    outsideWorld({ servingSomethingElse: [uri] });
     const wrong = await connect(token, d.id);
     expect(wrong.status).toBe(409);
     expect((await json(wrong)).error.message).toContain("does not serve this platform");
@@ -250,6 +350,10 @@ describe("Cloudflare for SaaS custom hostnames (production configuration)", () =
         if (request.method === "GET") return Response.json({ success: true, result: { id: "ch1", status, ssl: { status } } });
         return Response.json({ success: true, result: { id: "ch1" } });
       }
+      if (request.url.startsWith("https://cloudflare-dns.com/dns-query?")) {
+        expect(request.headers.get("Accept")).toBe("application/dns-json");
+        return Response.json({ Status: 0, Answer: [{ name: "_techfit-verification.learn.globex.com", type: 16, TTL: 300, data: '"tok"' }] });
+      }
       return new Response("tok");
     });
     expect(await createCustomHostname(cfEnv, "learn.globex.com")).toBe("ch1");
@@ -262,10 +366,26 @@ describe("Cloudflare for SaaS custom hostnames (production configuration)", () =
       "POST https://api.cloudflare.com/client/v4/zones/zone1/custom_hostnames",
       "GET https://api.cloudflare.com/client/v4/zones/zone1/custom_hostnames/ch1",
       "GET https://api.cloudflare.com/client/v4/zones/zone1/custom_hostnames/ch1",
+      "GET https://cloudflare-dns.com/dns-query?name=_techfit-verification.learn.globex.com&type=TXT",
       "GET https://learn.globex.com/.well-known/techfit-verification",
       "DELETE https://api.cloudflare.com/client/v4/zones/zone1/custom_hostnames/ch1",
     ]);
     expect(dnsRecordFor(cfEnv, "learn.globex.com")).toEqual({ type: "CNAME", name: "learn.globex.com", value: "customers.techfit.example" });
+  });
+
+  it("an active Cloudflare hostname is not proof of ownership: without the TXT record the domain is refused", async () => {
+    const { testConnection } = await import("../../worker/domain/custom-hostnames");
+    const asked: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      asked.push(request.url);
+      if (request.url.startsWith("https://api.cloudflare.com/")) return Response.json({ success: true, result: { id: "ch1", status: "active", ssl: { status: "active" } } });
+      if (request.url.startsWith("https://cloudflare-dns.com/")) return Response.json({ Status: 3 });
+      return new Response("tok");
+    });
+    const domain = { uri: "learn.globex.com", verificationToken: "tok", providerHostnameId: "ch1" };
+    await expect(testConnection(cfEnv, domain)).rejects.toThrow("learn.globex.com has no TXT record _techfit-verification.learn.globex.com yet");
+    expect(asked.some((u) => u.startsWith("https://learn.globex.com/"))).toBe(false);
   });
 
   it("passes Cloudflare's refusal on as the reason", async () => {

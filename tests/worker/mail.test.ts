@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
+import { DEMO } from "../../db/seed";
 import worker, { app } from "../../worker/index";
 import { httpMailer, mailAdapter, type MailAdapter } from "../../worker/mail/adapter";
 import { deliverMailBatch } from "../../worker/mail/consumer";
@@ -106,8 +107,18 @@ describe("GET /dev/mail", () => {
     expect(html).toContain('<a href="https://example.test/x?a=1&#38;b=">');
   });
 
+  it("is not there on a partner's domain, even in development (its mail would leak every tenant's invite links)", async () => {
+    await outboxRow("Invite to Fabrikam");
+    for (const host of [DEMO.northwind.domain, DEMO.contoso.domain, "unknown.academy.test"]) {
+      const res = await call("/dev/mail", { host });
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain("Invite to Fabrikam");
+    }
+  });
+
   it("is not there outside development", async () => {
-    const res = await app.fetch(new Request("http://localhost/dev/mail"), { ...env, APP_ENV: "production" }, createExecutionContext());
+    const deployed = { APP_ENV: "production", MAIN_HOST: "techfit.example", MAIN_ORIGIN: "https://techfit.example" };
+    const res = await app.fetch(new Request("https://techfit.example/dev/mail"), { ...env, ...deployed }, createExecutionContext());
     expect(res.status).toBe(404);
   });
 });

@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { TEST_TLDS, VERIFICATION_PATH } from "../../contract/domains";
 import { customDomains } from "../../db/schema";
+import { isDevelopment } from "../config";
 import type { AppEnv } from "../env";
 import { hostOf } from "../tenant/resolve";
+import { DnsLookupError, lookUpTxt, txtRecordName, type DnsEnv } from "./dns";
 
 /**
  * Custom domains outside the database (SPEC §4 "connected by pressing
@@ -14,13 +16,17 @@ import { hostOf } from "../tenant/resolve";
  * Cloudflare for SaaS custom hostname of the product's zone: created on add,
  * its hostname and certificate status read on connect, removed on delete.
  *
- * Everywhere: the connection test fetches `<domain>/.well-known/techfit-verification`
- * and compares the answer with the domain's verification token. This Worker
- * answers that path on any host that is a registered domain, so the test
- * passes exactly when the domain's traffic reaches this product. The test
- * calls the global `fetch` so tests can stand in for the outside world.
+ * Everywhere, the connection test proves two things:
+ * - ownership: the TXT record `_techfit-verification.<domain>` holds the
+ *   domain's verification token. Only whoever controls the domain's DNS can
+ *   set it, so a partner cannot claim a domain whose CNAME still points here
+ *   after its owner left (a dangling CNAME): serving our own token over HTTP
+ *   proves nothing, since this Worker answers it for any registered host.
+ * - routing: `<domain>/.well-known/techfit-verification` answers the token,
+ *   i.e. the domain's traffic reaches this product.
+ * Both use the global `fetch` so tests can stand in for the outside world.
  */
-export type CustomHostnameEnv = {
+export type CustomHostnameEnv = DnsEnv & {
   APP_ENV?: string;
   MAIN_HOST: string;
   MAIN_ORIGIN: string;
@@ -41,6 +47,11 @@ export function hostnamesConfigured(env: CustomHostnameEnv): boolean {
 /** The DNS record a partner creates for `uri`. */
 export function dnsRecordFor(env: CustomHostnameEnv, uri: string) {
   return { type: "CNAME" as const, name: uri, value: env.CF_CNAME_TARGET || env.MAIN_HOST };
+}
+
+/** The TXT record a partner creates to prove it controls `uri`. */
+export function txtRecordFor(uri: string, token: string) {
+  return { type: "TXT" as const, name: txtRecordName(uri), value: token };
 }
 
 /** A failure of the hostname provider or of the connection test, with text fit to show the partner. */
@@ -109,7 +120,7 @@ async function checkCustomHostname(env: CustomHostnameEnv, id: string): Promise<
  */
 export function verificationRequest(env: CustomHostnameEnv, uri: string): { url: string; headers: Record<string, string> } {
   const tld = uri.slice(uri.lastIndexOf(".") + 1);
-  if (env.APP_ENV === "development" && TEST_TLDS.includes(tld)) {
+  if (isDevelopment(env) && TEST_TLDS.includes(tld)) {
     const main = new URL(env.MAIN_ORIGIN);
     return { url: `http://127.0.0.1${main.port ? `:${main.port}` : ""}${VERIFICATION_PATH}`, headers: { Host: uri, "X-Forwarded-Host": uri } };
   }
@@ -117,9 +128,30 @@ export function verificationRequest(env: CustomHostnameEnv, uri: string): { url:
   return { url: `${scheme}://${uri}${VERIFICATION_PATH}`, headers: {} };
 }
 
+/** Ownership: the domain's TXT record holds its token; otherwise the reason, fit to show the partner. */
+async function checkOwnership(env: CustomHostnameEnv, domain: { uri: string; verificationToken: string }): Promise<void> {
+  const name = txtRecordName(domain.uri);
+  let records: string[];
+  try {
+    records = await lookUpTxt(env, name);
+  } catch (e) {
+    if (e instanceof DnsLookupError) throw new HostnameError(`The DNS records of ${domain.uri} could not be checked. Please try again in a few minutes.`);
+    throw e;
+  }
+  if (records.length === 0) {
+    throw new HostnameError(
+      `${domain.uri} has no TXT record ${name} yet. Create it with the value shown to prove the domain is yours, then connect again (DNS changes can take a few minutes).`,
+    );
+  }
+  if (!records.some((r) => r.trim() === domain.verificationToken)) {
+    throw new HostnameError(`The TXT record ${name} does not hold this domain's verification value. Set it to the value shown, then connect again.`);
+  }
+}
+
 /**
  * The connection test of SPEC §4: production first asks Cloudflare for the
- * hostname's status, then (everywhere) the domain must answer its token.
+ * hostname's status; then (everywhere) the domain's TXT record must hold its
+ * token (ownership), and the domain must answer its token (routing).
  * Throws a HostnameError whose text the partner sees (SPEC §8).
  */
 export async function testConnection(
@@ -130,6 +162,7 @@ export async function testConnection(
     if (!domain.providerHostnameId) throw new HostnameError("The domain has no Cloudflare hostname. Delete it and add it again.");
     await checkCustomHostname(env, domain.providerHostnameId);
   }
+  await checkOwnership(env, domain);
   const { url, headers } = verificationRequest(env, domain.uri);
   let res: Response;
   try {
@@ -154,7 +187,7 @@ export async function testConnection(
 export const verification = new Hono<AppEnv>();
 
 verification.get(VERIFICATION_PATH, async (c) => {
-  const forwarded = c.env.APP_ENV === "development" ? c.req.header("X-Forwarded-Host") : undefined;
+  const forwarded = isDevelopment(c.env) ? c.req.header("X-Forwarded-Host") : undefined;
   const host = hostOf(forwarded ?? c.req.header("Host") ?? new URL(c.req.url).host);
   const rows = host
     ? await c.get("db").select({ token: customDomains.verificationToken }).from(customDomains).where(eq(customDomains.uri, host)).limit(1)

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { accountUsers, accounts, users } from "../../db/schema";
+import { clerkChosen } from "../config";
 import type { AppEnv } from "../env";
 import { forbidden, invalid, unauthenticated } from "../http/errors";
 import type { IdentityEnv } from "./embedded";
@@ -16,9 +17,13 @@ export type ClerkEnv = IdentityEnv & {
   CLERK_JWT_KEY?: string;
 };
 
-/** Clerk when its keys are configured; the embedded provider otherwise (DESIGN.md §4). */
+/**
+ * Clerk as soon as any of its keys is set; the embedded provider otherwise.
+ * A partial Clerk configuration never falls back to the embedded provider:
+ * worker/config.ts refuses to serve until every Clerk key is set.
+ */
 export function identityProvider(env: ClerkEnv): "clerk" | "embedded" {
-  return env.CLERK_JWT_KEY && env.CLERK_PUBLISHABLE_KEY ? "clerk" : "embedded";
+  return clerkChosen(env) ? "clerk" : "embedded";
 }
 
 /** Origins allowed to use the identity provider: the main origin, and this host when it is a connected partner domain. */

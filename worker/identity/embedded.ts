@@ -15,17 +15,19 @@ import { authSchema } from "../../db/schema";
 export const TOKEN_ISSUER = "techfit";
 export const TOKEN_AUDIENCE = "techfit-api";
 
-/** Used only when APP_ENV is "development" and no BETTER_AUTH_SECRET is set. */
-const DEV_SECRET = "techfit-local-development-secret-not-for-production";
-
 export type IdentityEnv = Env & {
   BETTER_AUTH_SECRET?: string;
   AUTH_SIGNIN_LIMIT?: string;
 };
 
+/**
+ * The secret that signs sessions and encrypts the JWT keys. There is no
+ * built-in fallback in any environment: local development gets a random one
+ * in `.dev.vars` (scripts/local.mjs), and a deployment without it refuses to
+ * serve (worker/config.ts).
+ */
 export function authSecret(env: IdentityEnv): string {
   if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
-  if (env.APP_ENV === "development") return DEV_SECRET;
   throw new Error("BETTER_AUTH_SECRET is not set");
 }
 

@@ -1,13 +1,14 @@
 /**
  * GET /dev/mail: the dev mailbox, a plain HTML list of the outbox (newest
- * first) with each mail's text and its links. Only when APP_ENV is
- * "development"; 404 everywhere else.
+ * first) with each mail's text and its links. It holds every tenant's mail
+ * (invite links included), so it exists only in development and only on the
+ * product's own host (requireDevHost); 404 everywhere else.
  */
 import { desc } from "drizzle-orm";
 import { Hono } from "hono";
 import { mailOutbox } from "../../db/schema";
 import type { AppEnv } from "../env";
-import { notFound } from "../http/errors";
+import { requireDevHost } from "../config";
 import { escapeHtml } from "../ssr/escape";
 
 export const devMail = new Hono<AppEnv>();
@@ -21,7 +22,7 @@ function linkify(text: string): string {
 }
 
 devMail.get("/dev/mail", async (c) => {
-  if (c.env.APP_ENV !== "development") throw notFound();
+  requireDevHost(c);
   const rows = await c.get("db").select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(200);
   const items = rows
     .map(
@@ -42,7 +43,7 @@ li{background:#fff;border:1px solid #cbd5e1;border-radius:.75rem;padding:1rem 1.
 h1{font-size:1.5rem}h2{font-size:1.1rem;margin:0}.meta{color:#475569;font-size:.9rem}
 pre{white-space:pre-wrap;font-family:inherit}a{color:#1d4ed8}
 </style></head>
-<body><main><h1>Dev mailbox</h1><p>${rows.length} message(s). Only shown when APP_ENV is "development".</p>
+<body><main><h1>Dev mailbox</h1><p>${rows.length} message(s). Only shown in development, on the product's own host.</p>
 <ul>${items || "<li>No mail yet.</li>"}</ul></main></body></html>`;
   return c.html(html);
 });

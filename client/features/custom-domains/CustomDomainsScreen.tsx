@@ -6,6 +6,7 @@ import { addCustomDomainSchema, type AddCustomDomain, type CustomDomainDto } fro
 import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
+import { CopyButton } from "../../components/ui/CopyButton";
 import { ConfirmDialog } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Field, Input } from "../../components/ui/Field";
@@ -158,14 +159,10 @@ function DomainRow({ domain, accountId }: { domain: CustomDomainDto; accountId: 
         </span>
       </TableCell>
       <TableCell>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
-          <dt className="text-muted-foreground">{t("domains.dnsType")}</dt>
-          <dd className="font-mono">{domain.dnsRecord.type}</dd>
-          <dt className="text-muted-foreground">{t("domains.dnsName")}</dt>
-          <dd className="font-mono break-all">{domain.dnsRecord.name}</dd>
-          <dt className="text-muted-foreground">{t("domains.dnsValue")}</dt>
-          <dd className="font-mono break-all">{domain.dnsRecord.value}</dd>
-        </dl>
+        <div className="grid gap-3">
+          <DnsRecord domain={domain.uri} record={domain.dnsRecord} purpose={t("domains.cnamePurpose")} />
+          <DnsRecord domain={domain.uri} record={domain.txtRecord} purpose={t("domains.txtPurpose")} />
+        </div>
       </TableCell>
       <TableCell>
         <div className="flex justify-end gap-2">
@@ -192,5 +189,33 @@ function DomainRow({ domain, accountId }: { domain: CustomDomainDto; accountId: 
         </div>
       </TableCell>
     </TableRow>
+  );
+}
+
+/** One DNS record the partner creates, with its name and value copyable. */
+function DnsRecord({ domain, record, purpose }: { domain: string; record: { type: string; name: string; value: string }; purpose: string }) {
+  const t = useT();
+  return (
+    <div data-testid={`dns-record-${record.type}`} className="grid gap-0.5 text-xs">
+      <p className="text-muted-foreground">{purpose}</p>
+      <dl className="grid grid-cols-[auto_1fr_auto] items-center gap-x-2">
+        <dt className="text-muted-foreground">{t("domains.dnsType")}</dt>
+        <dd className="col-span-2 font-mono">{record.type}</dd>
+        <dt className="text-muted-foreground">{t("domains.dnsName")}</dt>
+        <dd data-testid="dns-name" className="font-mono break-all">
+          {record.name}
+        </dd>
+        <dd>
+          <CopyButton value={record.name} label={t("domains.copyName", { type: record.type, domain })} />
+        </dd>
+        <dt className="text-muted-foreground">{t("domains.dnsValue")}</dt>
+        <dd data-testid="dns-value" className="font-mono break-all">
+          {record.value}
+        </dd>
+        <dd>
+          <CopyButton value={record.value} label={t("domains.copyValue", { type: record.type, domain })} />
+        </dd>
+      </dl>
+    </div>
   );
 }
