@@ -97,6 +97,10 @@ async function sweep(db: Db): Promise<void> {
     .where(and(sql`${authVerifications.identifier} like ${`${PREFIX}%`}`, sql`${authVerifications.expiresAt} < ${Date.now()}`));
 }
 
+/** The host a request arrived on (its Host header, as the tenant middleware reads it). */
+const arrivedOn = (ctx: { headers?: Headers; request?: Request }) =>
+  hostOf(ctx.headers?.get("host") ?? ctx.request?.headers.get("host") ?? ctx.request?.url ?? "");
+
 const notAvailable = () =>
   new APIError("FORBIDDEN", { code: "HANDOFF_NOT_AVAILABLE", message: "This account is not available on that domain" });
 const invalidToken = () => new APIError("BAD_REQUEST", { code: "INVALID_HANDOFF_TOKEN", message: "Invalid or expired token" });
@@ -107,10 +111,9 @@ export function satelliteHandoff(env: OriginEnv) {
     endpoints: {
       createHandoff: createAuthEndpoint(
         "/handoff/create",
-        { method: "POST", body: z.object({ redirectUrl: z.string().max(2048) }), use: [sessionMiddleware] },
+        { method: "POST", body: z.object({ redirectUrl: z.string().max(2048) }), use: [sessionMiddleware], requireHeaders: true },
         async (ctx) => {
-          const here = hostOf(ctx.request?.url ?? "");
-          if (!isMainHost(here, env.MAIN_HOST)) throw new APIError("NOT_FOUND");
+          if (!isMainHost(arrivedOn(ctx), env.MAIN_HOST)) throw new APIError("NOT_FOUND");
           const db = database(env.DB);
           const target = await handoffTarget(db, env, ctx.body.redirectUrl);
           if (!target) throw new APIError("BAD_REQUEST", { code: "INVALID_REDIRECT_URL", message: "Not a connected partner domain" });
@@ -141,7 +144,7 @@ export function satelliteHandoff(env: OriginEnv) {
           const origin = ctx.headers?.get("origin") ?? "";
           const satellite = await satelliteOfOrigin(db, env, origin);
           // Redeemed only from the satellite's own page, on the satellite's own host.
-          if (!satellite || satellite.host !== hostOf(ctx.request?.url ?? "")) throw invalidToken();
+          if (!satellite || satellite.host !== arrivedOn(ctx)) throw invalidToken();
           const bound = await consume(db, ctx.body.token);
           if (!bound || bound.origin !== satellite.origin || bound.partnerId !== satellite.partnerId) throw invalidToken();
           const user = await ctx.context.internalAdapter.findUserById(bound.userId);
