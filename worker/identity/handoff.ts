@@ -69,10 +69,9 @@ export async function belongsToPartner(db: Db, authUserId: string, partnerId: st
     .leftJoin(accountUsers, and(eq(accountUsers.userId, users.id), eq(accountUsers.status, "active")))
     .leftJoin(accounts, eq(accounts.id, accountUsers.accountId))
     .where(eq(users.authId, authUserId));
+  // One row always (an aggregate); no product user row yet counts as no account.
   const row = rows[0];
-  // No product user row yet: signed up but never seen by the API, so no account.
-  if (!row || row.memberships === null) return true;
-  return Number(row.memberships) === 0 || Number(row.under) === 1;
+  return !row || Number(row.memberships) === 0 || Number(row.under) === 1;
 }
 
 /** Takes the token's record out of the store (once: a second redeem finds nothing). */
