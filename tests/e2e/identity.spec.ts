@@ -141,7 +141,8 @@ test.describe("the hand-off to a partner's domain is only for that partner's use
     return JSON.parse((await page.locator("body").textContent()) ?? "null") as { user: { email: string } } | null;
   }
 
-  test("another partner's owner signing in from Northwind's domain is told so on the main domain, with no session on Northwind's", async ({ page }) => {
+  test("another partner's owner signing in from Northwind's domain is told so on the main domain, with no session on Northwind's", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 403/); // the refused hand-off
     await page.goto(`${PARTNER_ORIGIN}/bookings`);
     await expect(page).toHaveURL(new RegExp(`^${MAIN}/login\\?redirectUrl=`));
     await signInWithForm(page, DEMO_USERS.otherPartnerAdmin.email);
@@ -155,7 +156,8 @@ test.describe("the hand-off to a partner's domain is only for that partner's use
     expect(await partnerSession(page)).toBeNull();
   });
 
-  test("a customer of another partner, already signed in, is not handed over silently and can switch account (dark theme)", async ({ page }) => {
+  test("a customer of another partner, already signed in, is not handed over silently and can switch account (dark theme)", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 403/); // the refused hand-off
     await page.addInitScript(() => localStorage.setItem("theme", "dark"));
     await signIn(page, "otherCustomerAdmin", partnerLogin);
     await expect(page.getByTestId("handoff-refused")).toBeVisible({ timeout: 15_000 });
