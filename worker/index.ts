@@ -5,8 +5,7 @@ import { database } from "./db";
 import { verification } from "./domain/custom-hostnames";
 import { devDns } from "./domain/dev-dns";
 import type { AppEnv } from "./env";
-import { embeddedAuth } from "./identity/embedded";
-import { identityProvider, trustedOrigins } from "./identity/context";
+import { embeddedProvider } from "./identity/provider";
 import { onError } from "./http/errors";
 import { deliverMailBatch } from "./mail/consumer";
 import { devMail } from "./mail/dev";
@@ -39,11 +38,8 @@ app.use(async (c, next) => {
   await next();
 });
 
-// The embedded identity provider (absent when Clerk is configured).
-app.on(["GET", "POST"], "/api/auth/*", (c) => {
-  if (identityProvider(c.env) !== "embedded") return c.notFound();
-  return embeddedAuth(c.env, new URL(c.req.url).origin, trustedOrigins(c)).handler(c.req.raw);
-});
+// The embedded identity provider (absent when Clerk is configured), on trusted origins only.
+app.on(["GET", "POST"], "/api/auth/*", embeddedProvider);
 app.route("/v1", v1);
 // The custom-domain connection test's token (worker/domain/custom-hostnames.ts).
 app.route("/", verification);

@@ -26,8 +26,13 @@ export interface AuthAdapter {
   /** Email and password (embedded screens; Clerk renders its own). */
   signIn(email: string, password: string): Promise<AuthFailure | null>;
   signUp(name: string, email: string, password: string): Promise<AuthFailure | null>;
-  /** Satellite hand-off: a one-time token minted on the main domain… */
-  createHandoffToken(): Promise<string | null>;
-  /** …and exchanged on the satellite for its own session. */
+  /**
+   * Satellite hand-off, asked for on the main domain: where to send the
+   * browser (the satellite's /post-auth with a one-time token),
+   * "notAvailable" when the user has no account under that partner, null
+   * when the URL is not a connected partner domain…
+   */
+  createHandoff(redirectUrl: string): Promise<{ url: string } | "notAvailable" | null>;
+  /** …and the token exchanged on the satellite for a session of its own. */
   exchangeHandoffToken(token: string): Promise<boolean>;
 }

@@ -46,7 +46,7 @@ export function createClerkIdentity(boot: Extract<BootData, { auth: { provider: 
     signIn: async () => unsupported,
     signUp: async () => unsupported,
     // Clerk's satellite sync carries the session; no hand-off token is needed.
-    createHandoffToken: async () => null,
+    createHandoff: async () => null,
     exchangeHandoffToken: async () => false,
   };
 

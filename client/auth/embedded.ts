@@ -84,13 +84,14 @@ export function embeddedAdapter(): AuthAdapter {
       const { status, data } = await call<{ code?: string; message?: string }>("/sign-up/email", { json: { name, email, password } });
       return status === 200 ? null : failure(status, data);
     },
-    async createHandoffToken() {
-      const { status, data } = await call<{ token: string }>("/one-time-token/generate");
-      return status === 200 && data?.token ? data.token : null;
+    async createHandoff(redirectUrl) {
+      const { status, data } = await call<{ url?: string; code?: string }>("/handoff/create", { json: { redirectUrl } });
+      if (status === 200 && data?.url) return { url: data.url };
+      return status === 403 && data?.code === "HANDOFF_NOT_AVAILABLE" ? "notAvailable" : null;
     },
     async exchangeHandoffToken(token) {
       dropToken();
-      const { status } = await call("/one-time-token/verify", { json: { token } });
+      const { status } = await call("/handoff/redeem", { json: { token } });
       return status === 200;
     },
   };

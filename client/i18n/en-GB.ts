@@ -10,6 +10,7 @@ import { enUS, type Catalogue } from "./en-US";
 export const enGB: Catalogue = {
   ...enUS,
   "nav.group.organization": "Organisation",
+  "postAuth.notAvailable.body": "You're signed in as {email}, which doesn't belong to any organisation of {platform} ({host}), so we can't sign you in there. Continue here, or sign in with an account that belongs to {platform}.",
   "nav.programLibrary": "Programme Library",
   "crumb.organization": "Organisation",
   "topBar.switchOrganization": "Switch organisation",

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, DEMO_USERS, signIn, uniqueEmail } from "./auth";
+import { DEMO_USERS, signIn, signInWithForm, uniqueEmail } from "./auth";
 import { E2E_PORT, expect, expectAccessible, MAIN, PARTNER_ORIGIN, test } from "./fixtures";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
@@ -165,13 +165,9 @@ test.describe("custom domains and branding", () => {
     await page.goto(`${PARTNER_ORIGIN}/`);
     await expect(page).toHaveURL(new RegExp(`^${MAIN}/login\\?redirectUrl=`));
     await expect(page.getByTestId("platform-name")).toHaveText("Northwind Learn");
-    // Sign in on the partner's domain itself (the hand-off journey is identity.spec.ts's).
-    await page.goto(`${PARTNER_ORIGIN}/.well-known/techfit-verification`);
-    const status = await page.evaluate(
-      (body) => fetch("/api/auth/sign-in/email", { method: "POST", headers: { "Content-Type": "application/json" }, body }).then((r) => r.status),
-      JSON.stringify({ email: DEMO_USERS.customerAdmin.email, password: DEMO_PASSWORD }),
-    );
-    expect(status).toBe(200);
+    // Signing in there hands the visitor back to the partner's domain (the hand-off journey is identity.spec.ts's).
+    await signInWithForm(page, DEMO_USERS.customerAdmin.email);
+    await expect(page).toHaveURL(`${PARTNER_ORIGIN}/`, { timeout: 20_000 });
     for (const path of ["/", "/bookings", "/activity", "/my-list", "/admin/profile", "/help"]) {
       const response = await page.goto(`${PARTNER_ORIGIN}${path}`);
       expect(await response!.text(), path).toContain("--brand:15 118 110;");

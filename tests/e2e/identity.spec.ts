@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { signIn, signInWithForm, DEMO_USERS, uniqueEmail } from "./auth";
 import { expect, expectAccessible, MAIN, PARTNER_ORIGIN, test } from "./fixtures";
 
@@ -130,3 +131,44 @@ test("a signed-in visitor sent from the partner's domain to the main /login is h
   await page.goto(`/login?redirectUrl=${encodeURIComponent(`${PARTNER_ORIGIN}/post-auth`)}`);
   await expect(page).toHaveURL(`${PARTNER_ORIGIN}/`);
 });
+
+test.describe("the hand-off to a partner's domain is only for that partner's users", () => {
+  const partnerLogin = `/login?redirectUrl=${encodeURIComponent(`${PARTNER_ORIGIN}/post-auth`)}`;
+
+  /** What the partner's domain knows of the browser: its session there, if any. */
+  async function partnerSession(page: Page) {
+    await page.goto(`${PARTNER_ORIGIN}/api/auth/get-session`);
+    return JSON.parse((await page.locator("body").textContent()) ?? "null") as { user: { email: string } } | null;
+  }
+
+  test("another partner's owner signing in from Northwind's domain is told so on the main domain, with no session on Northwind's", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 403/); // the refused hand-off
+    await page.goto(`${PARTNER_ORIGIN}/bookings`);
+    await expect(page).toHaveURL(new RegExp(`^${MAIN}/login\\?redirectUrl=`));
+    await signInWithForm(page, DEMO_USERS.otherPartnerAdmin.email);
+    await expect(page.getByRole("heading", { name: "Your account isn't available on Northwind Learn" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(`You're signed in as ${DEMO_USERS.otherPartnerAdmin.email}`)).toBeVisible();
+    expect(new URL(page.url()).origin).toBe(MAIN);
+    expect(page.url()).not.toContain("ott=");
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Continue to your home page" }).click();
+    await expect(page).toHaveURL(`${MAIN}/`);
+    expect(await partnerSession(page)).toBeNull();
+  });
+
+  test("a customer of another partner, already signed in, is not handed over silently and can switch account (dark theme)", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 403/); // the refused hand-off
+    await page.addInitScript(() => localStorage.setItem("theme", "dark"));
+    await signIn(page, "otherCustomerAdmin", partnerLogin);
+    await expect(page.getByTestId("handoff-refused")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/learn\.northwind\.test/)).toBeVisible();
+    await expectAccessible(page);
+    // Signing in with an account of Northwind's customer hands over as usual.
+    await page.getByRole("button", { name: "Sign in with another account" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${MAIN}/login`));
+    await signInWithForm(page, DEMO_USERS.customerAdmin.email);
+    await expect(page).toHaveURL(`${PARTNER_ORIGIN}/`, { timeout: 20_000 });
+    expect((await partnerSession(page))?.user.email).toBe(DEMO_USERS.customerAdmin.email);
+  });
+});
+

@@ -3,6 +3,8 @@ import type { Context } from "hono";
 import { accountUsers, accounts, users } from "../../db/schema";
 import { clerkChosen } from "../config";
 import type { AppEnv } from "../env";
+import { mainOrigin, registeredOrigin } from "../tenant/origins";
+import type { Tenant } from "../tenant/resolve";
 import { forbidden, invalid, unauthenticated } from "../http/errors";
 import type { IdentityEnv } from "./embedded";
 import { verifyClerk, verifyEmbeddedToken, type AuthContext } from "./tokens";
@@ -26,13 +28,28 @@ export function identityProvider(env: ClerkEnv): "clerk" | "embedded" {
   return clerkChosen(env) ? "clerk" : "embedded";
 }
 
-/** Origins allowed to use the identity provider: the main origin, and this host when it is a connected partner domain. */
+/**
+ * Where the identity provider answers for this request: its base URL and the
+ * origins it trusts. The main domain (the operator's own hosts) is served as
+ * itself; a connected partner domain only under its registered origin (exact
+ * scheme, host and port), never under whatever origin the request claims; an
+ * unknown host not at all (null).
+ */
+export function providerOrigins(
+  env: { APP_ENV: string; MAIN_ORIGIN: string },
+  tenant: Tenant,
+  requestOrigin: string,
+): { base: string; trusted: string[] } | null {
+  const main = mainOrigin(env);
+  if (tenant.mode === "main") return { base: requestOrigin, trusted: [...new Set([main, requestOrigin])] };
+  if (!tenant.partner) return null;
+  const registered = registeredOrigin(env, tenant.host);
+  return { base: registered, trusted: [main, registered] };
+}
+
+/** Origins allowed to use the identity provider (Clerk's authorised parties too): see providerOrigins. */
 export function trustedOrigins(c: Context<AppEnv>): string[] {
-  const origins = new Set([new URL(c.env.MAIN_ORIGIN).origin]);
-  const here = new URL(c.req.url).origin;
-  const tenant = c.get("tenant");
-  if (tenant.mode === "main" || tenant.partner) origins.add(here);
-  return [...origins];
+  return providerOrigins(c.env, c.get("tenant"), new URL(c.req.url).origin)?.trusted ?? [mainOrigin(c.env)];
 }
 
 function bearer(c: Context<AppEnv>): string | null {

@@ -1,16 +1,17 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { jwt } from "better-auth/plugins/jwt";
-import { oneTimeToken } from "better-auth/plugins/one-time-token";
 import { organization } from "better-auth/plugins/organization";
 import { drizzle } from "drizzle-orm/d1";
 import { authSchema } from "../../db/schema";
+import { satelliteHandoff } from "./handoff";
 
 /**
  * The embedded identity provider (DESIGN.md §4): better-auth on D1, mounted
- * at /api/auth on every host the Worker serves. Email and password; the
+ * at /api/auth on the main domain and, for what a satellite needs, on
+ * connected partner domains (worker/index.ts). Email and password; the
  * organization plugin (organisations are accounts); short-lived JWTs with a
- * JWKS for /v1 bearer tokens; one-time tokens for the satellite hand-off.
+ * JWKS for /v1 bearer tokens; the satellite hand-off (./handoff.ts).
  */
 export const TOKEN_ISSUER = "techfit";
 export const TOKEN_AUDIENCE = "techfit-api";
@@ -50,7 +51,7 @@ function createAuth(env: IdentityEnv, origin: string, trusted: string[]) {
       customRules: {
         "/sign-in/email": { window: 60, max: signInLimit },
         "/sign-up/email": { window: 60, max: signInLimit },
-        "/one-time-token/verify": { window: 60, max: signInLimit * 3 },
+        "/handoff/redeem": { window: 60, max: signInLimit * 3 },
       },
     },
     advanced: {
@@ -72,7 +73,7 @@ function createAuth(env: IdentityEnv, origin: string, trusted: string[]) {
           definePayload: ({ user, session }) => ({ email: user.email, name: user.name, sid: session.id }),
         },
       }),
-      oneTimeToken({ expiresIn: 2 }),
+      satelliteHandoff(env),
     ],
   });
 }

@@ -1,6 +1,7 @@
 import { verifyToken as verifyClerkToken } from "@clerk/backend";
 import { createLocalJWKSet, jwtVerify, type JWK } from "jose";
-import { authJwks } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { authJwks, authSessions } from "../../db/schema";
 import type { Db } from "../env";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "./embedded";
 
@@ -43,9 +44,11 @@ function kidOf(token: string): string | undefined {
 }
 
 /**
- * Tokens this isolate has verified, until they expire: a signed token's
- * claims cannot change, so checking the signature again on every request of
- * a session only costs time. Bounded; the oldest entry goes first.
+ * Signatures this isolate has checked, until the token expires: a signed
+ * token's claims cannot change, so checking the signature again on every
+ * request only costs time. It says nothing about the session behind the
+ * token, which is checked separately (sessionLive). Bounded; the oldest
+ * entry goes first.
  */
 const VERIFIED_MAX = 2_000;
 const verified = new Map<string, { until: number; auth: AuthContext }>();
@@ -56,8 +59,50 @@ function rememberVerified(token: string, auth: AuthContext, exp: number | undefi
   verified.set(token, { until: exp * 1000, auth });
 }
 
-/** Verifies a bearer token from the embedded provider (EdDSA JWT from /api/auth/token). */
+/**
+ * How long this isolate trusts its last look at a session: a signed-out,
+ * revoked or expired session's tokens stop working at most this long after
+ * the change (at once in the isolate that signed it out).
+ */
+export const SESSION_CHECK_MS = 5_000;
+const SESSIONS_MAX = 5_000;
+const sessions = new Map<string, { at: number; userId: string | null; expiresAt: number }>();
+
+/** Drops what this isolate knows of sessions (after a sign-out or revocation here). */
+export function forgetSessions(): void {
+  sessions.clear();
+}
+
+/** Whether the token's session still exists in the store, belongs to its user and has not expired. */
+async function sessionLive(db: Db, sid: string, userId: string): Promise<boolean> {
+  const now = Date.now();
+  let known = sessions.get(sid);
+  if (!known || now - known.at >= SESSION_CHECK_MS) {
+    const rows = await db
+      .select({ userId: authSessions.userId, expiresAt: authSessions.expiresAt })
+      .from(authSessions)
+      .where(eq(authSessions.id, sid))
+      .limit(1);
+    known = { at: now, userId: rows[0]?.userId ?? null, expiresAt: rows[0]?.expiresAt.getTime() ?? 0 };
+    sessions.delete(sid);
+    if (sessions.size >= SESSIONS_MAX) sessions.delete(sessions.keys().next().value!);
+    sessions.set(sid, known);
+  }
+  return known.userId === userId && known.expiresAt > now;
+}
+
+/**
+ * Verifies a bearer token from the embedded provider (EdDSA JWT from
+ * /api/auth/token): its signature, issuer, audience and expiry, and that its
+ * session (`sid`) is still live.
+ */
 export async function verifyEmbeddedToken(db: Db, token: string): Promise<AuthContext | null> {
+  const auth = await verifiedClaims(db, token);
+  if (!auth) return null;
+  return (await sessionLive(db, auth.sessionId, auth.userId)) ? auth : null;
+}
+
+async function verifiedClaims(db: Db, token: string): Promise<AuthContext | null> {
   const hit = verified.get(token);
   if (hit) {
     if (hit.until > Date.now()) return hit.auth;

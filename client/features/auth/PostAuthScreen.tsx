@@ -1,18 +1,20 @@
-import { useEffect, useRef } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
 import { useBoot } from "../../app/boot";
 import { useStyling } from "../../app/styling";
-import { clearRedirectUrl, identity, storedRedirectUrl } from "../../auth/machine";
+import { clearRedirectUrl, identity, REDIRECT_KEY, storedRedirectUrl } from "../../auth/machine";
 import { useAppUser } from "../../auth/useAppUser";
 import { Spinner } from "../../components/ui/Spinner";
-import { api } from "../../lib/api";
+import { Button, buttonClasses } from "../../components/ui/Button";
 import { useT } from "../../lib/i18n";
 
 /**
  * /post-auth (SPEC §4): where every sign-in and sign-up lands. On the main
  * domain, a visitor who came from a partner's domain is handed back to it
- * with a one-time token (only to a registered, connected domain); otherwise
- * the guards take the user home or into onboarding.
+ * with a one-time token when the server allows it (the exact registered
+ * origin of a connected domain, a user of that partner); a user without an
+ * account there is told so and stays on the main domain. Otherwise the
+ * guards take the user home or into onboarding.
  */
 export default function PostAuthScreen() {
   const t = useT();
@@ -22,6 +24,7 @@ export default function PostAuthScreen() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const started = useRef(false);
+  const [refused, setRefused] = useState<{ redirectUrl: string; host: string } | null>(null);
 
   useEffect(() => {
     if (authenticating || started.current) return;
@@ -34,15 +37,14 @@ export default function PostAuthScreen() {
         clearRedirectUrl();
         const target = URL.canParse(redirectUrl) ? new URL(redirectUrl) : null;
         if (target && /^https?:$/.test(target.protocol) && target.origin !== location.origin) {
-          const { exists } = await api<{ exists: boolean }>("/custom-domains/exist", {
-            anonymous: true,
-            query: { uri: target.hostname, isSatellite: true },
-          }).catch(() => ({ exists: false }));
-          const token = exists ? await identity().adapter.createHandoffToken() : null;
-          if (token) {
-            target.searchParams.set("ott", token);
-            if (invite) target.searchParams.set("invite", invite);
-            location.assign(target.toString());
+          // The server decides: only the exact registered origin of a connected
+          // partner domain, and only for a user who belongs to that partner.
+          const handoff = await identity().adapter.createHandoff(redirectUrl).catch(() => null);
+          if (handoff === "notAvailable") return setRefused({ redirectUrl, host: target.host });
+          if (handoff) {
+            const next = new URL(handoff.url);
+            if (invite) next.searchParams.set("invite", invite);
+            location.assign(next.toString());
             return;
           }
         }
@@ -53,6 +55,34 @@ export default function PostAuthScreen() {
       navigate("/", { replace: true });
     })();
   }, [authenticating, signedIn, user, search, boot.mode, navigate]);
+
+  if (refused) {
+    const anotherAccount = () => {
+      // Back here after signing in again, to try the hand-off with that account.
+      try {
+        sessionStorage.setItem(REDIRECT_KEY, refused.redirectUrl);
+      } catch {
+        /* storage unavailable: the user starts from the partner's domain again */
+      }
+      void identity().signOut();
+    };
+    return (
+      <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-6 text-center" data-testid="handoff-refused">
+        <h1 className="text-2xl font-semibold tracking-tight">{t("postAuth.notAvailable.title", { platform: styling.platformName })}</h1>
+        <p className="max-w-md text-muted-foreground">
+          {t("postAuth.notAvailable.body", { email: user?.email ?? "", platform: styling.platformName, host: refused.host })}
+        </p>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Link to="/" replace className={buttonClasses("primary")}>
+            {t("postAuth.notAvailable.home")}
+          </Link>
+          <Button variant="outline" onClick={anotherAccount}>
+            {t("postAuth.notAvailable.switch")}
+          </Button>
+        </div>
+      </main>
+    );
+  }
 
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4" aria-busy="true">

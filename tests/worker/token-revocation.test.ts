@@ -1,0 +1,63 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import * as schema from "../../db/schema";
+import { DEMO_USERS } from "../../db/seed";
+import { SESSION_CHECK_MS } from "../../worker/identity/tokens";
+import { authed, signInCookie, tokenForCookie } from "./auth";
+import { call } from "./helpers";
+
+const db = drizzle(env.DB, { schema });
+
+async function signedIn() {
+  const cookie = await signInCookie(DEMO_USERS.customerMember.email);
+  const token = await tokenForCookie(cookie);
+  expect((await call("/v1/users/me", authed(token))).status).toBe(200);
+  const sid = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).sid as string;
+  return { cookie, token, sid };
+}
+
+const later = (ms: number) => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(Date.now() + ms);
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("a bearer token dies with its session", () => {
+  it("stops working as soon as the session signs out in this isolate", async () => {
+    const { cookie, token } = await signedIn();
+    const out = await call("/api/auth/sign-out", {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: "http://localhost", "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect(out.status).toBe(200);
+    expect((await call("/v1/users/me", authed(token))).status).toBe(401);
+  });
+
+  it("stops working within the check window when the session is revoked elsewhere (another isolate)", async () => {
+    const { token, sid } = await signedIn();
+    await db.delete(schema.authSessions).where(eq(schema.authSessions.id, sid));
+    later(SESSION_CHECK_MS + 1);
+    const res = await call("/v1/users/me", authed(token));
+    expect(res.status).toBe(401);
+    expect(SESSION_CHECK_MS).toBeLessThanOrEqual(10_000);
+  });
+
+  it("stops working once the session has expired", async () => {
+    const { token, sid } = await signedIn();
+    await db.update(schema.authSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.authSessions.id, sid));
+    later(SESSION_CHECK_MS + 1);
+    expect((await call("/v1/users/me", authed(token))).status).toBe(401);
+  });
+
+  it("keeps working while the session lives", async () => {
+    const { token } = await signedIn();
+    later(SESSION_CHECK_MS + 1);
+    expect((await call("/v1/users/me", authed(token))).status).toBe(200);
+  });
+});

@@ -1,0 +1,159 @@
+import type { BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthEndpoint, sessionMiddleware } from "better-auth/api";
+import { setSessionCookie } from "better-auth/cookies";
+import { and, eq, sql } from "drizzle-orm";
+import * as z from "zod";
+import { accountUsers, accounts, authVerifications, users } from "../../db/schema";
+import { database } from "../db";
+import type { Db } from "../env";
+import { hostOf, isMainHost } from "../tenant/resolve";
+import { satelliteOfOrigin, type Satellite } from "../tenant/origins";
+
+/**
+ * The satellite hand-off of the embedded provider: the door between the main
+ * domain and a partner's custom domain, so it opens only one way and only for
+ * its owner.
+ *
+ * POST /api/auth/handoff/create (main domain, signed in) takes the
+ * satellite's `redirectUrl`. It answers a one-time token only when the URL is
+ * exactly `<registered origin of a connected satellite domain>/post-auth` and
+ * the user belongs to that partner (a member of the partner or of one of its
+ * customers, or of no account at all yet: a fresh sign-up onboards there);
+ * otherwise 403 HANDOFF_NOT_AVAILABLE (or 400 for a URL that is no satellite).
+ * The token is stored hashed, bound to the user, the partner and that origin,
+ * for two minutes.
+ *
+ * POST /api/auth/handoff/redeem (on that satellite host, Origin exactly its
+ * registered origin) consumes the token once and signs the browser in on that
+ * host with a NEW session; the main domain's session is never handed over.
+ */
+export const HANDOFF_TTL_MS = 2 * 60 * 1000;
+export const HANDOFF_PATH = "/post-auth";
+const PREFIX = "satellite-handoff:";
+
+type OriginEnv = { APP_ENV: string; MAIN_ORIGIN: string; MAIN_HOST: string; DB: D1Database };
+type Bound = { userId: string; partnerId: string; origin: string };
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The satellite a `redirectUrl` names, when it is exactly a connected satellite's registered origin + /post-auth. */
+export async function handoffTarget(db: Db, env: OriginEnv, redirectUrl: string): Promise<Satellite | null> {
+  if (!URL.canParse(redirectUrl)) return null;
+  const url = new URL(redirectUrl);
+  if (url.pathname !== HANDOFF_PATH || url.search || url.hash || url.username || url.password) return null;
+  if (`${url.origin}${HANDOFF_PATH}` !== redirectUrl) return null;
+  return satelliteOfOrigin(db, env, url.origin);
+}
+
+/**
+ * Whether the identity-provider user may be handed to this partner's domain:
+ * an active member of the partner or of one of its customers, or a user with
+ * no account anywhere yet (nothing of any tenant to reach; onboarding happens
+ * on the partner's domain).
+ */
+export async function belongsToPartner(db: Db, authUserId: string, partnerId: string): Promise<boolean> {
+  const rows = await db
+    .select({
+      under: sql<number>`max(case when ${accounts.id} = ${partnerId} or ${accounts.parentAccountId} = ${partnerId} then 1 else 0 end)`,
+      memberships: sql<number>`count(${accountUsers.id})`,
+    })
+    .from(users)
+    .leftJoin(accountUsers, and(eq(accountUsers.userId, users.id), eq(accountUsers.status, "active")))
+    .leftJoin(accounts, eq(accounts.id, accountUsers.accountId))
+    .where(eq(users.authId, authUserId));
+  // One row always (an aggregate); no product user row yet counts as no account.
+  const row = rows[0];
+  return !row || Number(row.memberships) === 0 || Number(row.under) === 1;
+}
+
+/** Takes the token's record out of the store (once: a second redeem finds nothing). */
+async function consume(db: Db, token: string): Promise<Bound | null> {
+  const taken = await db
+    .delete(authVerifications)
+    .where(eq(authVerifications.identifier, `${PREFIX}${await sha256(token)}`))
+    .returning();
+  const row = taken[0];
+  if (!row || row.expiresAt.getTime() <= Date.now()) return null;
+  try {
+    return JSON.parse(row.value) as Bound;
+  } catch {
+    return null;
+  }
+}
+
+/** Expired hand-off records are dropped as new ones are made. */
+async function sweep(db: Db): Promise<void> {
+  await db
+    .delete(authVerifications)
+    .where(and(sql`${authVerifications.identifier} like ${`${PREFIX}%`}`, sql`${authVerifications.expiresAt} < ${Date.now()}`));
+}
+
+/** The host a request arrived on (its Host header, as the tenant middleware reads it). */
+const arrivedOn = (ctx: { headers?: Headers; request?: Request }) =>
+  hostOf(ctx.headers?.get("host") ?? ctx.request?.headers.get("host") ?? ctx.request?.url ?? "");
+
+const notAvailable = () =>
+  new APIError("FORBIDDEN", { code: "HANDOFF_NOT_AVAILABLE", message: "This account is not available on that domain" });
+const invalidToken = () => new APIError("BAD_REQUEST", { code: "INVALID_HANDOFF_TOKEN", message: "Invalid or expired token" });
+
+export function satelliteHandoff(env: OriginEnv) {
+  return {
+    id: "satellite-handoff",
+    endpoints: {
+      createHandoff: createAuthEndpoint(
+        "/handoff/create",
+        { method: "POST", body: z.object({ redirectUrl: z.string().max(2048) }), use: [sessionMiddleware], requireHeaders: true },
+        async (ctx) => {
+          if (!isMainHost(arrivedOn(ctx), env.MAIN_HOST)) throw new APIError("NOT_FOUND");
+          const db = database(env.DB);
+          const target = await handoffTarget(db, env, ctx.body.redirectUrl);
+          if (!target) throw new APIError("BAD_REQUEST", { code: "INVALID_REDIRECT_URL", message: "Not a connected partner domain" });
+          const userId = ctx.context.session.user.id;
+          if (!(await belongsToPartner(db, userId, target.partnerId))) throw notAvailable();
+          const token = randomToken();
+          const bound: Bound = { userId, partnerId: target.partnerId, origin: target.origin };
+          const now = new Date();
+          await sweep(db);
+          await db.insert(authVerifications).values({
+            id: crypto.randomUUID(),
+            identifier: `${PREFIX}${await sha256(token)}`,
+            value: JSON.stringify(bound),
+            expiresAt: new Date(now.getTime() + HANDOFF_TTL_MS),
+            createdAt: now,
+            updatedAt: now,
+          });
+          const url = new URL(HANDOFF_PATH, target.origin);
+          url.searchParams.set("ott", token);
+          return ctx.json({ url: url.toString() });
+        },
+      ),
+      redeemHandoff: createAuthEndpoint(
+        "/handoff/redeem",
+        { method: "POST", body: z.object({ token: z.string().min(1).max(200) }), requireHeaders: true },
+        async (ctx) => {
+          const db = database(env.DB);
+          const origin = ctx.headers?.get("origin") ?? "";
+          const satellite = await satelliteOfOrigin(db, env, origin);
+          // Redeemed only from the satellite's own page, on the satellite's own host.
+          if (!satellite || satellite.host !== arrivedOn(ctx)) throw invalidToken();
+          const bound = await consume(db, ctx.body.token);
+          if (!bound || bound.origin !== satellite.origin || bound.partnerId !== satellite.partnerId) throw invalidToken();
+          const user = await ctx.context.internalAdapter.findUserById(bound.userId);
+          if (!user) throw invalidToken();
+          const session = await ctx.context.internalAdapter.createSession(user.id);
+          if (!session) throw new APIError("INTERNAL_SERVER_ERROR");
+          await setSessionCookie(ctx, { session, user });
+          return ctx.json({ status: true });
+        },
+      ),
+    },
+  } satisfies BetterAuthPlugin;
+}

@@ -1,0 +1,54 @@
+import { and, eq } from "drizzle-orm";
+import { accounts, customDomains } from "../../db/schema";
+import type { Db } from "../env";
+
+type OriginEnv = { APP_ENV: string; MAIN_ORIGIN: string };
+
+/**
+ * The one origin a connected custom domain is registered under. A domain is
+ * stored as a bare host name; its scheme is https and its port the default,
+ * except in development, where partner hosts are served beside the main
+ * origin and take its scheme and port (http://learn.northwind.test:5173 when
+ * the app runs on http://localhost:5173).
+ */
+export function registeredOrigin(env: OriginEnv, host: string): string {
+  if (env.APP_ENV === "development") {
+    const main = new URL(env.MAIN_ORIGIN);
+    return `${main.protocol}//${host}${main.port ? `:${main.port}` : ""}`;
+  }
+  return `https://${host}`;
+}
+
+/** The main origin, normalised (no path, no trailing slash). */
+export function mainOrigin(env: OriginEnv): string {
+  return new URL(env.MAIN_ORIGIN).origin;
+}
+
+export type Satellite = { host: string; origin: string; partnerId: string };
+
+/**
+ * The connected satellite domain whose registered origin is exactly `origin`
+ * (scheme, host and port), with its partner; null for anything else: another
+ * scheme or port, a path or query, a domain awaiting connection, not marked
+ * satellite, or unknown.
+ */
+export async function satelliteOfOrigin(db: Db, env: OriginEnv, origin: string): Promise<Satellite | null> {
+  if (!URL.canParse(origin)) return null;
+  const url = new URL(origin);
+  const host = url.hostname.toLowerCase();
+  if (!host || url.username || url.password || registeredOrigin(env, host) !== origin) return null;
+  const rows = await db
+    .select({ partnerId: accounts.id })
+    .from(customDomains)
+    .innerJoin(accounts, eq(accounts.id, customDomains.accountId))
+    .where(
+      and(
+        eq(customDomains.uri, host),
+        eq(customDomains.state, "connected"),
+        eq(customDomains.isSatellite, true),
+        eq(accounts.type, "partner"),
+      ),
+    )
+    .limit(1);
+  return rows[0] ? { host, origin, partnerId: rows[0].partnerId } : null;
+}
