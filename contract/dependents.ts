@@ -49,6 +49,8 @@ export type RecommendedWorkoutDto = z.infer<typeof RecommendedWorkoutDto>;
 export const DependentDetailsDto = z
   .object({
     account: AccountDto,
+    /** The partner's price group the customer is in, if any. */
+    priceGroupId: z.string().nullable(),
     teamSize: z.number().int(),
     plan: PlanEntryDto.nullable(),
     creditBalance: z.number().int(),

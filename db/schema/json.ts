@@ -48,3 +48,9 @@ export interface MailAttachment {
 
 /** Free-form audit payload. */
 export type AuditData = Record<string, unknown>;
+
+/** One answer an assessment question offers, and what it is worth (1–5). */
+export interface AssessmentOption {
+  label: string;
+  value: number;
+}

@@ -5,7 +5,8 @@
  * `partnerAccountId` assigns it to a customer in Submitted Scores.
  */
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { AssessmentStatus, Category, ScoreSource } from '../../contract/enums';
+import { AssessmentStatus, Category, CategoryFilter, ScoreSource } from '../../contract/enums';
+import type { AssessmentOption } from './json';
 import { accounts } from './accounts';
 import { id, timestamps } from './columns';
 import { users } from './users';
@@ -18,7 +19,8 @@ export const assessments = sqliteTable(
     accountId: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     /** The partner whose branding the form wears and who sees orphaned results. */
     partnerAccountId: text('partner_account_id').references(() => accounts.id, { onDelete: 'cascade' }),
-    category: text('category', { enum: Category }).notNull(),
+    /** One category, or 'all' for the whole questionnaire. */
+    category: text('category', { enum: CategoryFilter }).notNull(),
     status: text('status', { enum: AssessmentStatus }).notNull().default('pending'),
     /** Opaque token in the link (its signature is checked by the worker). */
     token: text('token').notNull().unique(),
@@ -30,6 +32,26 @@ export const assessments = sqliteTable(
     index('assessments_account_id_category_status_idx').on(t.accountId, t.category, t.status),
     index('assessments_partner_account_id_idx').on(t.partnerAccountId),
   ],
+);
+
+/**
+ * The assessment's question bank: a short questionnaire per category. Rows
+ * with no partner are the product's own bank (seeded); a partner's own rows
+ * for a category replace the product's for its links.
+ */
+export const assessmentQuestions = sqliteTable(
+  'assessment_questions',
+  {
+    id: id(),
+    partnerAccountId: text('partner_account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    category: text('category', { enum: Category }).notNull(),
+    sequence: integer('sequence').notNull(),
+    text: text('text').notNull(),
+    /** The answers offered, each worth a value from 1 (lowest) to 5 (highest). */
+    options: text('options', { mode: 'json' }).$type<AssessmentOption[]>().notNull(),
+    ...timestamps(),
+  },
+  (t) => [index('assessment_questions_partner_account_id_category_idx').on(t.partnerAccountId, t.category, t.sequence)],
 );
 
 export const scores = sqliteTable(
@@ -85,6 +107,8 @@ export const scoreEntries = sqliteTable(
 
 export type Assessment = typeof assessments.$inferSelect;
 export type NewAssessment = typeof assessments.$inferInsert;
+export type AssessmentQuestion = typeof assessmentQuestions.$inferSelect;
+export type NewAssessmentQuestion = typeof assessmentQuestions.$inferInsert;
 export type Score = typeof scores.$inferSelect;
 export type NewScore = typeof scores.$inferInsert;
 export type ScoreEntry = typeof scoreEntries.$inferSelect;

@@ -12,9 +12,11 @@ import * as schema from '../schema';
 import { and, eq, isNull } from 'drizzle-orm';
 import * as data from './data';
 import { DEMO_ORG_ACCOUNTS, identityRows } from './identity';
+import * as scoreDemo from './score-history';
 
 export { DEMO, DEMO_FILES, DEFAULT_TEAM_NAMES, demoId } from './data';
 export { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from './identity';
+export { SCORE_DEMO } from './score-history';
 
 const BATCH_SIZE = 50;
 
@@ -45,6 +47,11 @@ export function demoRows(): [SQLiteTable, object[]][] {
     [schema.creditLines, data.creditLineRows],
     [schema.scores, data.scoreRows],
     [schema.scoreEntries, data.scoreEntryRows],
+    // Fitness scores: the question bank, Fabrikam's history, an assessment in progress.
+    [schema.assessmentQuestions, scoreDemo.questionRows],
+    [schema.assessments, scoreDemo.assessmentRows],
+    [schema.scores, scoreDemo.historyScoreRows],
+    [schema.scoreEntries, scoreDemo.historyEntryRows],
   ];
 }
 

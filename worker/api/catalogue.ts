@@ -96,6 +96,24 @@ export async function visibleToCustomer(c: C, acting: Acting, workoutId: string)
   return w && passes(acting, w) ? w : null;
 }
 
+/**
+ * Which of these workouts the customer's catalogue shows today: the whole
+ * rule of DESIGN §6 (library available, a variant in date, the visibility
+ * expression), for callers other than the customer itself, such as its
+ * partner's recommendations.
+ */
+export async function visibleToAccount(db: Db, customer: Acting["account"], workoutIds: string[]): Promise<Set<string>> {
+  const partnerId = customer.type === "customer" ? customer.parentAccountId : null;
+  if (!partnerId || !workoutIds.length) return new Set();
+  const rows = await db
+    .select({ workout: workouts })
+    .from(libraryEntries)
+    .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
+    .where(and(inArray(libraryEntries.workoutId, workoutIds), visibleWhere(partnerId, today())));
+  const subject = { priceGroupId: customer.priceGroupId, industry: customer.industry, size: customer.size, location: customer.location };
+  return new Set(rows.filter((r) => isVisible(r.workout.visibility, subject)).map((r) => r.workout.id));
+}
+
 registerCustomerVisibility(async (c, acting, id) => Boolean(await visibleToCustomer(c, acting, id)));
 
 /** The variant a booking would use today: the partner's own in-date variant first, then the author's. */

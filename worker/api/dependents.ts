@@ -11,6 +11,10 @@ import { invalid, notFound } from "../http/errors";
 import { requirePartnerAdmin } from "../identity/context";
 import { accountDto } from "./dto";
 import { entitlementsOf } from "./entitlements";
+import { visibleToAccount } from "./catalogue";
+import type { Account } from "../identity/context";
+import { CustomerPriceGroupBody } from "../../contract/assessments";
+import { setCustomerPriceGroup } from "../data/customers";
 
 /**
  * A partner's customers ("dependents", SPEC §2 Your Customers, DESIGN §6):
@@ -104,7 +108,8 @@ const today = () => new Date().toISOString().slice(0, 10);
  * the customer scores lowest (its latest score per category); before any
  * score exists, the workouts of the partner's current featured groups.
  */
-async function recommendations(db: Db, partnerId: string, customerId: string): Promise<DependentDetailsDto["recommendations"]> {
+async function recommendations(db: Db, partnerId: string, customer: Account): Promise<DependentDetailsDto["recommendations"]> {
+  const customerId = customer.id;
   const scoreRows = await db
     .select({ category: scores.category, score: scores.scorePercent, createdAt: scores.createdAt })
     .from(scores)
@@ -122,13 +127,15 @@ async function recommendations(db: Db, partnerId: string, customerId: string): P
   if (latest.size > 0) {
     const ranked = [...latest.entries()].sort((a, b) => a[1] - b[1] || Category.indexOf(a[0]) - Category.indexOf(b[0]));
     const categories = ranked.slice(0, 2).map(([category]) => category);
-    const found: RecommendedWorkoutDto[] = await db
+    let found: RecommendedWorkoutDto[] = await db
       .select(pick)
       .from(libraryEntries)
       .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
       .where(and(eq(libraryEntries.accountId, partnerId), eq(libraryEntries.status, "available"), inArray(workouts.category, categories)))
       .orderBy(desc(libraryEntries.priority), asc(workouts.name))
-      .limit(6);
+      .limit(60);
+    const visible = await visibleToAccount(db, customer, found.map((w) => w.id));
+    found = found.filter((w) => visible.has(w.id)).slice(0, 6);
     if (found.length > 0) return { basis: "scores", categories, workouts: found };
   }
   const on = today();
@@ -148,10 +155,11 @@ async function recommendations(db: Db, partnerId: string, customerId: string): P
     )
     .orderBy(asc(featuredGroups.title), asc(featuredGroupItems.sequence))
     .limit(12);
+  const visible = await visibleToAccount(db, customer, featured.map((w) => w.id));
   const seen = new Set<string>();
   const list: RecommendedWorkoutDto[] = [];
   for (const { sequence: _sequence, ...w } of featured) {
-    if (seen.has(w.id)) continue;
+    if (seen.has(w.id) || !visible.has(w.id)) continue;
     seen.add(w.id);
     list.push(w);
   }
@@ -196,17 +204,41 @@ endpoint(
         .from(jobs)
         .where(and(eq(jobs.accountId, customer.id), eq(jobs.partnerAccountId, acting.account.id)))
         .groupBy(jobs.status),
-      recommendations(db, acting.account.id, customer.id),
+      recommendations(db, acting.account.id, customer),
     ]);
     const byStatus = Object.fromEntries(JobStatus.map((s) => [s, 0])) as Record<JobStatus, number>;
     for (const j of jobRows) byStatus[j.status] = j.n;
     return c.json({
       account: accountDto(customer),
+      priceGroupId: customer.priceGroupId,
       teamSize: size.n,
       plan: entitlements.currentPlan,
       creditBalance: entitlements.balance,
       bookings: { total: jobRows.reduce((t, j) => t + j.n, 0), byStatus },
       recommendations: recs,
     } satisfies DependentDetailsDto);
+  },
+);
+
+endpoint(
+  dependentsApi,
+  "/v1",
+  {
+    method: "put",
+    path: "/admin/dependents/{id}/price-group",
+    summary: "Puts one of the partner's customers into one of its price groups (null: none)",
+    tags: ["customers"],
+    auth: "partnerAdmin",
+    params: IdParam,
+    body: CustomerPriceGroupBody,
+    responses: {
+      200: { description: "The customer's price group", schema: CustomerPriceGroupBody },
+      ...errors,
+      404: { description: "Not one of the partner's customers", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { params, body }, scope) => {
+    const updated = await setCustomerPriceGroup(c.get("db"), scope, params.id, body.priceGroupId);
+    return c.json({ priceGroupId: updated.priceGroupId } satisfies CustomerPriceGroupBody);
   },
 );

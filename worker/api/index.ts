@@ -23,6 +23,7 @@ import { priceGroupsApi } from "./price-groups";
 import { featuredGroupsApi } from "./featured-groups";
 import { savedItemsApi } from "./saved-items";
 import { scoresApi } from "./scores";
+import { assessmentsApi } from "./assessments";
 
 /** Every /v1 router, one per area (DESIGN.md §1). */
 export const v1 = new Hono<AppEnv>();
@@ -45,6 +46,7 @@ v1.route("/", priceGroupsApi);
 v1.route("/", featuredGroupsApi);
 v1.route("/", savedItemsApi);
 v1.route("/", scoresApi);
+v1.route("/", assessmentsApi);
 v1.route("/", bookingsApi);
 v1.route("/", jobsApi);
 v1.route("/", slotsApi);

@@ -2,6 +2,10 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-o
 import { z } from "zod";
 import { Hono } from "hono";
 import { ErrorEnvelope } from "../../contract/errors";
+import { AssessmentDto, ManualScoreBody, MarkAssessedBody } from "../../contract/assessments";
+import { IdParam } from "../../contract/team";
+import { markAssessed } from "../data/assessments";
+import { addManualScore, scoresOfCustomer } from "../data/scores";
 import { AssociateScoreBody, OrphanedScoreDto, ScoreDto, ScoreSummaryDto, ScoresQuery } from "../../contract/scores";
 import { accounts, auditEntries, creditLines, jobLines, jobs, scoreEntries, scores } from "../../db/schema";
 import { monthStreak, overallScore } from "../domain/summary";
@@ -201,4 +205,67 @@ endpoint(
       entryCount: entryCount?.n ?? 0,
     } satisfies ScoreDto);
   },
+);
+
+endpoint(
+  scoresApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/admin/scores/fitness",
+    summary: "A partner's manual score (percent) for one of its customers in one category; audited",
+    tags: ["scores"],
+    auth: "partnerAdmin",
+    body: ManualScoreBody,
+    responses: {
+      201: { description: "The score", schema: ScoreDto },
+      400: { description: "Invalid input, or not one of the partner's customers", schema: ErrorEnvelope },
+      401: { description: "No or bad token", schema: ErrorEnvelope },
+      403: { description: "Not a partner owner or admin", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { body }, scope) => c.json(await addManualScore(c.get("db"), scope, body), 201),
+);
+
+endpoint(
+  scoresApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/admin/scores/fitness/mark-assessed",
+    summary: "Marks one of the partner's (or its customers') assessments assessed; audited",
+    tags: ["scores"],
+    auth: "partnerAdmin",
+    body: MarkAssessedBody,
+    responses: {
+      200: { description: "The assessment", schema: AssessmentDto },
+      400: { description: "Invalid input", schema: ErrorEnvelope },
+      401: { description: "No or bad token", schema: ErrorEnvelope },
+      403: { description: "Not a partner owner or admin", schema: ErrorEnvelope },
+      404: { description: "No such assessment of this partner", schema: ErrorEnvelope },
+      409: { description: "Already assessed", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { body }, scope) => c.json(await markAssessed(c.get("db"), scope, body.assessmentId)),
+);
+
+endpoint(
+  scoresApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/admin/dependents/{id}/scores",
+    summary: "One of the partner's customers' scores, newest first (its trend)",
+    tags: ["customers", "scores"],
+    auth: "partnerAdmin",
+    params: IdParam,
+    responses: {
+      200: { description: "Scores", schema: z.array(ScoreDto) },
+      400: { description: "Invalid input", schema: ErrorEnvelope },
+      401: { description: "No or bad token", schema: ErrorEnvelope },
+      403: { description: "Not a partner owner or admin", schema: ErrorEnvelope },
+      404: { description: "Not one of the partner's customers", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { params }, scope) => c.json(await scoresOfCustomer(c.get("db"), scope, params.id)),
 );

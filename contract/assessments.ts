@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { AssessmentStatus, Category, CategoryFilter } from "./enums";
+import { email } from "./forms";
+import { MESSAGES } from "./messages";
+
+const uuid = z.string({ error: MESSAGES.required }).uuid(MESSAGES.invalidUuid);
+
+/** `GET v1/assessments/fitness-score?category=`: the link to take the assessment (category "all" by default). */
+export const AssessmentLinkQuery = z.object({
+  category: z.enum(CategoryFilter, { error: "Not a category" }).default("all"),
+});
+
+export const AssessmentLinkDto = z
+  .object({
+    id: z.string(),
+    category: z.enum(CategoryFilter),
+    /** The product's own page that takes the assessment: `<origin>/assessment/<token>`. */
+    url: z.string(),
+    token: z.string(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: "AssessmentLink" });
+export type AssessmentLinkDto = z.infer<typeof AssessmentLinkDto>;
+
+/** The token of an assessment link, as a path parameter. */
+export const AssessmentTokenParam = z.object({ token: z.string().min(1).max(200) });
+
+export const AssessmentQuestionDto = z.object({
+  id: z.string(),
+  category: z.enum(Category),
+  sequence: z.number().int(),
+  text: z.string(),
+  options: z.array(z.object({ label: z.string(), value: z.number().int() })),
+});
+export type AssessmentQuestionDto = z.infer<typeof AssessmentQuestionDto>;
+
+/** What opening a link answers: the questionnaire; the assessment is now in progress. */
+export const AssessmentFormDto = z
+  .object({
+    id: z.string(),
+    category: z.enum(CategoryFilter),
+    status: z.enum(AssessmentStatus),
+    expiresAt: z.string(),
+    /** A partner's link (no customer): the taker gives a name and e-mail address. */
+    asksForAssessee: z.boolean(),
+    partnerName: z.string().nullable(),
+    questions: z.array(AssessmentQuestionDto),
+  })
+  .meta({ id: "AssessmentForm" });
+export type AssessmentFormDto = z.infer<typeof AssessmentFormDto>;
+
+/** Finishing the assessment: one answer (1–5) per question; the taker's name and e-mail on a partner's link. */
+export const SubmitAssessmentBody = z
+  .object({
+    answers: z.record(z.string(), z.number({ error: MESSAGES.required }).int().min(1).max(5)),
+    assesseeName: z.string().trim().min(1, MESSAGES.required).max(120).optional(),
+    assesseeEmail: email.optional(),
+  })
+  .meta({ id: "SubmitAssessment" });
+export type SubmitAssessmentBody = z.infer<typeof SubmitAssessmentBody>;
+
+/** The summary shape of SPEC §3: the score, its name and the text shown for it. */
+export const ScoreValueDto = z.object({ score: z.number().int(), scoreName: z.string(), customScoreString: z.string() });
+
+export const AssessmentResultDto = z
+  .object({
+    assessmentId: z.string(),
+    status: z.enum(AssessmentStatus),
+    /** True when no customer matched the taker: the partner assigns the score in Submitted Scores. */
+    orphaned: z.boolean(),
+    categories: z.array(z.object({ scoreId: z.string(), category: z.enum(Category), score: z.number(), scorePercent: z.number().int() })),
+    overall: ScoreValueDto,
+  })
+  .meta({ id: "AssessmentResult" });
+export type AssessmentResultDto = z.infer<typeof AssessmentResultDto>;
+
+/** An assessment as a partner sees it in the customer's details. */
+export const AssessmentDto = z
+  .object({
+    id: z.string(),
+    category: z.enum(CategoryFilter),
+    status: z.enum(AssessmentStatus),
+    takenBy: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    expiresAt: z.string(),
+    scoreCount: z.number().int(),
+  })
+  .meta({ id: "Assessment" });
+export type AssessmentDto = z.infer<typeof AssessmentDto>;
+
+/** `POST v1/admin/scores/fitness`: a partner's manual score for one of its customers. */
+export const ManualScoreBody = z
+  .object({
+    accountId: uuid,
+    category: z.enum(Category, { error: MESSAGES.required }),
+    scorePercent: z.coerce.number({ error: MESSAGES.required }).int("Whole numbers only").min(0, "From 0 to 100").max(100, "From 0 to 100"),
+  })
+  .meta({ id: "ManualScore" });
+export type ManualScoreBody = z.infer<typeof ManualScoreBody>;
+
+/** `POST v1/admin/scores/fitness/mark-assessed`. */
+export const MarkAssessedBody = z.object({ assessmentId: uuid }).meta({ id: "MarkAssessed" });
+export type MarkAssessedBody = z.infer<typeof MarkAssessedBody>;
+
+/** `PUT v1/admin/dependents/{id}/price-group`: null takes the customer out of any group. */
+export const CustomerPriceGroupBody = z.object({ priceGroupId: uuid.nullable() }).meta({ id: "CustomerPriceGroup" });
+export type CustomerPriceGroupBody = z.infer<typeof CustomerPriceGroupBody>;
