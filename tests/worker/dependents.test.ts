@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
@@ -66,11 +67,27 @@ describe("GET v1/admin/dependents/{id}", () => {
     expect(body.plan).toMatchObject({ planName: "TechFIT Plus" });
     expect(body.creditBalance).toBeTypeOf("number");
     expect(body.bookings.byStatus).toHaveProperty("confirmed");
-    // Fabrikam's only score is in AI and automation: its lowest.
+    // Fabrikam's latest scores: AI 84, data 61, security 64, productivity 55: the two lowest lead.
     expect(body.recommendations.basis).toBe("scores");
-    expect(body.recommendations.categories).toEqual(["aiAndAutomation"]);
+    expect(body.recommendations.categories).toEqual(["productivityAndCollaboration", "dataAndInsights"]);
     expect(body.recommendations.workouts.length).toBeGreaterThan(0);
-    expect(body.recommendations.workouts.every((w: { category: string }) => w.category === "aiAndAutomation")).toBe(true);
+    expect(body.recommendations.workouts.every((w: { category: string }) => ["productivityAndCollaboration", "dataAndInsights"].includes(w.category))).toBe(true);
+  });
+
+  it("recommends only what the customer's catalogue shows (the visibility expression holds)", async () => {
+    const path = `/v1/admin/dependents/${DEMO.customers.fabrikam.id}`;
+    const before = await json(await call(path, authed(await tokenFor("partnerAdmin"), { accountId: NORTHWIND })));
+    const hidden = before.recommendations.workouts[0].id as string;
+    // Hidden from Fabrikam's price group: no longer in its catalogue, so no longer recommended.
+    await db
+      .update(schema.workouts)
+      .set({ visibility: { operator: "and", conditions: [{ field: "priceGroup", comparator: "notIn", values: [DEMO.northwind.priceGroupId] }] } })
+      .where(eq(schema.workouts.id, hidden));
+    const after = await json(await call(path, authed(await tokenFor("partnerAdmin"), { accountId: NORTHWIND })));
+    expect(after.recommendations.workouts.map((w: { id: string }) => w.id)).not.toContain(hidden);
+    const catalogue = await call(`/v1/workouts/${hidden}`, authed(await tokenFor("customerAdmin")));
+    expect(catalogue.status).toBe(404);
+    await db.update(schema.workouts).set({ visibility: null }).where(eq(schema.workouts.id, hidden));
   });
 
   it("recommends the partner's featured workouts before any score exists", async () => {

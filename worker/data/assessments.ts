@@ -3,7 +3,8 @@
  * finishing them, and a partner's view of its customers' assessments.
  * Every function applies its caller's ownership itself.
  */
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { AssessmentDto, AssessmentFormDto, AssessmentQuestionDto, AssessmentResultDto, SubmitAssessmentBody } from "../../contract/assessments";
 import { Category, type CategoryFilter } from "../../contract/enums";
 import { accountUsers, accounts, assessmentQuestions, assessments, auditEntries, scoreEntries, scores, users, type Assessment } from "../../db/schema";
@@ -13,6 +14,20 @@ import type { AccountScope, PartnerAdminScope, PartnerScope, UserScope } from ".
 import type { Db } from "../env";
 import { conflict, forbidden, invalid, notFound, unauthenticated } from "../http/errors";
 import { customerOf } from "./customers";
+
+const dialect = new SQLiteSyncDialect();
+type Statement = { toSQL: () => { sql: string; params: unknown[] } };
+/** Raw SQL as a batchable statement. */
+const raw = (query: SQL): Statement => ({ toSQL: () => dialect.sqlToQuery(query) });
+/** Runs drizzle queries and raw statements as one D1 batch (one transaction). */
+async function runBatch(db: Db, statements: Statement[]): Promise<void> {
+  await db.$client.batch(
+    statements.map((st) => {
+      const q = st.toSQL();
+      return db.$client.prepare(q.sql).bind(...q.params);
+    }),
+  );
+}
 
 export const LINK_MESSAGES = {
   notFound: "Assessment link not found",
@@ -175,19 +190,19 @@ export async function submitAssessment(db: Db, row: Assessment, taker: UserScope
   const open = sql`exists (select 1 from ${assessments} where ${assessments.id} = ${row.id} and ${assessments.status} <> 'assessed')`;
   const written = scored.categories.map((c) => ({ ...c, scoreId: crypto.randomUUID() }));
   const statements = written.flatMap((c) => [
-    db.run(sql`insert into ${scores} (id, account_id, partner_account_id, assessment_id, category, score, score_percent, source, assessed_at, created_by_user_id, created_at, updated_at)
+    raw(sql`insert into ${scores} (id, account_id, partner_account_id, assessment_id, category, score, score_percent, source, assessed_at, created_by_user_id, created_at, updated_at)
       select ${c.scoreId}, ${accountId}, ${row.partnerAccountId}, ${row.id}, ${c.category}, ${c.score}, ${c.scorePercent}, 'assessment', ${now}, ${taker?.user.id ?? null}, ${now}, ${now}
       where ${open}`),
-    db.run(sql`insert into ${scoreEntries} (id, score_id, account_id, assessee_name, assessee_email, value, submitted_at, created_at, updated_at)
+    raw(sql`insert into ${scoreEntries} (id, score_id, account_id, assessee_name, assessee_email, value, submitted_at, created_at, updated_at)
       select ${crypto.randomUUID()}, ${c.scoreId}, ${accountId}, ${assesseeName}, ${assesseeEmail}, ${c.score}, ${now}, ${now}, ${now}
       where exists (select 1 from ${scores} where ${scores.id} = ${c.scoreId})`),
   ]);
   const auditAccount = accountId ?? row.partnerAccountId;
-  await db.batch([
-    ...(statements as [(typeof statements)[number], ...typeof statements]),
+  await runBatch(db, [
+    ...statements,
     ...(auditAccount
       ? [
-          db.run(sql`insert into ${auditEntries} (id, account_id, code, subject_type, subject_id, user_id, data, created_at)
+          raw(sql`insert into ${auditEntries} (id, account_id, code, subject_type, subject_id, user_id, data, created_at)
             select ${crypto.randomUUID()}, ${auditAccount}, 'fitnessScoreUpdated', 'assessment', ${row.id}, ${taker?.user.id ?? null}, ${JSON.stringify({ action: "submitted", orphaned: !accountId, scores: written.length })}, ${now}
             where ${open}`),
         ]

@@ -1,0 +1,281 @@
+import { env } from "cloudflare:workers";
+import { count, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { describe, expect, it } from "vitest";
+import * as schema from "../../db/schema";
+import { DEMO, SCORE_DEMO } from "../../db/seed";
+import { signLink } from "../../worker/domain/assessment";
+import { authSecret } from "../../worker/identity/embedded";
+import { authed, signUp, tokenFor } from "./auth";
+import { call, json } from "./helpers";
+
+const db = drizzle(env.DB, { schema });
+const LINK = "/v1/assessments/fitness-score";
+const FABRIKAM = DEMO.customers.fabrikam.id;
+type Who = Parameters<typeof tokenFor>[0];
+
+const asJson = (body: unknown, init: RequestInit = {}): RequestInit => ({ method: "POST", ...init, headers: { "Content-Type": "application/json", ...init.headers }, body: JSON.stringify(body) });
+const link = async (who: Who, query = "") => call(`${LINK}${query}`, authed(await tokenFor(who)));
+const open = (token: string, bearer?: string) => call(`/v1/assessments/${token}/open`, bearer ? authed(bearer, { method: "POST" }) : { method: "POST" });
+const submit = (token: string, body: unknown, bearer?: string) => call(`/v1/assessments/${token}/submit`, bearer ? authed(bearer, asJson(body)) : asJson(body));
+const counts = async () => ({
+  assessments: (await db.select({ n: count() }).from(schema.assessments))[0].n,
+  scores: (await db.select({ n: count() }).from(schema.scores))[0].n,
+  entries: (await db.select({ n: count() }).from(schema.scoreEntries))[0].n,
+  audit: (await db.select({ n: count() }).from(schema.auditEntries))[0].n,
+});
+/** Answers every question of a form with `value` (1–5). */
+const answerAll = (form: { questions: { id: string }[] }, value: number) => Object.fromEntries(form.questions.map((q) => [q.id, value]));
+
+describe("GET v1/assessments/fitness-score", () => {
+  it("answers a customer's member a signed link to the whole assessment, or to one category", async () => {
+    const res = await link("customerMember");
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body).toMatchObject({ category: "all", url: expect.stringMatching(/^http:\/\/localhost\/assessment\/[0-9a-f-]{36}\.[\w-]{43}$/) });
+    expect(new Date(body.expiresAt).getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
+    const [row] = await db.select().from(schema.assessments).where(eq(schema.assessments.id, body.id));
+    expect(row).toMatchObject({ accountId: FABRIKAM, partnerAccountId: DEMO.northwind.id, status: "pending" });
+    expect(await json(await link("customerMember", "?category=strategy"))).toMatchObject({ category: "strategy" });
+  });
+
+  it("refuses a bad category (nothing written), no token, another tenant's account and a partner's member", async () => {
+    const before = await counts();
+    const bad = await link("customerMember", "?category=cardio");
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.fields.category).toBeTruthy();
+    expect(await counts()).toEqual(before);
+    expect((await call(LINK)).status).toBe(401);
+    expect((await call(LINK, authed(await tokenFor("customerMember"), { accountId: DEMO.customers.harbour.id }))).status).toBe(403);
+    expect((await link("partnerMember")).status).toBe(403);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe("taking the assessment through a customer's link", () => {
+  it("opens for the member it was issued to (in progress), finishes with scores for their account (assessed, audited), and only once", async () => {
+    const dan = await tokenFor("customerMember");
+    const { token, id } = await json(await link("customerMember"));
+    const opened = await open(token, dan);
+    expect(opened.status).toBe(200);
+    const form = await json(opened);
+    expect(form).toMatchObject({ status: "inProgress", asksForAssessee: false, partnerName: "Northwind Learning" });
+    expect(form.questions).toHaveLength(56);
+    expect((await db.select().from(schema.assessments).where(eq(schema.assessments.id, id)))[0].status).toBe("inProgress");
+
+    const answers = answerAll(form, 4);
+    answers[form.questions[0].id] = 2;
+    const done = await submit(token, { answers }, dan);
+    expect(done.status).toBe(200);
+    const result = await json(done);
+    expect(result.orphaned).toBe(false);
+    expect(result.categories).toHaveLength(7);
+    expect(result.categories[0]).toMatchObject({ category: "aiAndAutomation", score: 3.8, scorePercent: 75 });
+    expect(result.overall).toEqual({ score: 79, scoreName: "TechFIT", customScoreString: "79/100" });
+    expect((await db.select().from(schema.assessments).where(eq(schema.assessments.id, id)))[0].status).toBe("assessed");
+
+    const strategy = await json(await call("/v1/scores/fitness?category=strategy&includeEntries=true", authed(dan)));
+    expect(strategy[0]).toMatchObject({ source: "assessment", scorePercent: 80 });
+    expect(strategy[0].entries[0].assesseeName).toBe("Dan Moreau");
+    const audit = await db.select().from(schema.auditEntries).where(eq(schema.auditEntries.subjectId, id));
+    expect(audit).toEqual([expect.objectContaining({ accountId: FABRIKAM, code: "fitnessScoreUpdated" })]);
+
+    const before = await counts();
+    const again = await submit(token, { answers }, dan);
+    expect(again.status).toBe(409);
+    expect((await open(token, dan)).status).toBe(409);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("refuses missing answers (400 with fields, nothing written)", async () => {
+    const dan = await tokenFor("customerMember");
+    const { token } = await json(await link("customerMember", "?category=dataAndInsights"));
+    const form = await json(await open(token, dan));
+    expect(form.questions).toHaveLength(8);
+    const answers = answerAll(form, 3);
+    delete answers[form.questions[2].id];
+    const before = await counts();
+    const res = await submit(token, { answers: { ...answers, [form.questions[0].id]: 9 } }, dan);
+    expect(res.status).toBe(400);
+    const fields = (await json(res)).error.fields;
+    expect(fields[`answers.${form.questions[0].id}`]).toBeTruthy();
+    const missing = await submit(token, { answers }, dan);
+    expect((await json(missing)).error.fields).toEqual({ [`answers.${form.questions[2].id}`]: "Required" });
+    expect(await counts()).toEqual(before);
+  });
+
+  it("is bound to its user: someone else, no token, a forged token and an expired link are refused, nothing written", async () => {
+    const { token, id } = await json(await link("customerMember"));
+    const before = await counts();
+    const cara = await tokenFor("customerAdmin");
+    const other = await open(token, cara);
+    expect(other.status).toBe(403);
+    expect((await json(other)).error.message).toBe("This assessment link was issued to someone else");
+    expect((await submit(token, { answers: {} }, cara)).status).toBe(403);
+    expect((await open(token)).status).toBe(401);
+    const forged = `${id}.${"A".repeat(43)}`;
+    expect((await open(forged, await tokenFor("customerMember"))).status).toBe(404);
+    expect((await open("not-a-token", await tokenFor("customerMember"))).status).toBe(404);
+    expect((await db.select().from(schema.assessments).where(eq(schema.assessments.id, id)))[0].status).toBe("pending");
+
+    // A link signed correctly but past its time.
+    const [dan] = await db.select().from(schema.users).where(eq(schema.users.email, "dan@fabrikam.test"));
+    const expiredId = crypto.randomUUID();
+    const claims = { assessmentId: expiredId, accountId: FABRIKAM, partnerAccountId: DEMO.northwind.id, userId: dan.id, expiresAt: new Date(Date.now() - 60_000).toISOString() };
+    const expiredToken = await signLink(authSecret(env), claims);
+    await db.insert(schema.assessments).values({ id: expiredId, accountId: FABRIKAM, partnerAccountId: DEMO.northwind.id, category: "all", token: expiredToken, expiresAt: claims.expiresAt, createdByUserId: dan.id });
+    const expired = await open(expiredToken, await tokenFor("customerMember"));
+    expect(expired.status).toBe(403);
+    expect((await json(expired)).error.message).toBe("This assessment link has expired");
+    expect((await counts()).scores).toBe(before.scores);
+  });
+});
+
+describe("taking the assessment through a partner's link", () => {
+  it("needs no sign-in; an unknown taker's scores are orphaned and listed under Submitted Scores, audited on the partner", async () => {
+    const { token, id } = await json(await link("partnerAdmin", "?category=securityAndContinuity"));
+    const form = await json(await open(token));
+    expect(form).toMatchObject({ asksForAssessee: true, partnerName: "Northwind Learning" });
+    const before = await counts();
+    const noName = await submit(token, { answers: answerAll(form, 2) });
+    expect(noName.status).toBe(400);
+    expect((await json(noName)).error.fields).toEqual({ assesseeName: "Required", assesseeEmail: "Required" });
+    const badMail = await submit(token, { answers: answerAll(form, 2), assesseeName: "Sam Stranger", assesseeEmail: "nope" });
+    expect((await json(badMail)).error.fields.assesseeEmail).toBe("Invalid Email");
+    expect(await counts()).toEqual(before);
+
+    const res = await submit(token, { answers: answerAll(form, 2), assesseeName: "Sam Stranger", assesseeEmail: "Sam@Unknown.test" });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ orphaned: true, categories: [{ category: "securityAndContinuity", scorePercent: 40 }] });
+    const orphans = await json(await call("/v1/admin/scores/fitness/orphaned", authed(await tokenFor("partnerAdmin"))));
+    expect(orphans).toContainEqual(expect.objectContaining({ assesseeName: "Sam Stranger", assesseeEmail: "sam@unknown.test", scorePercent: 40 }));
+    expect(await json(await call("/v1/admin/scores/fitness/orphaned", authed(await tokenFor("otherPartnerAdmin"))))).toEqual([]);
+    const audit = await db.select().from(schema.auditEntries).where(eq(schema.auditEntries.subjectId, id));
+    expect(audit).toEqual([expect.objectContaining({ accountId: DEMO.northwind.id, code: "fitnessScoreUpdated" })]);
+  });
+
+  it("gives a taker whose e-mail is a member of one of the partner's customers their customer's scores", async () => {
+    const { token } = await json(await link("partnerAdmin", "?category=strategy"));
+    const form = await json(await open(token));
+    const res = await json(await submit(token, { answers: answerAll(form, 5), assesseeName: "Dan", assesseeEmail: "dan@fabrikam.test" }));
+    expect(res.orphaned).toBe(false);
+    const mine = await json(await call("/v1/scores/fitness?category=strategy", authed(await tokenFor("customerAdmin"))));
+    expect(mine.map((s: { id: string }) => s.id)).toContain(res.categories[0].scoreId);
+  });
+
+  it("does not give another partner's customer a score: that taker is unknown to this partner", async () => {
+    const { token } = await json(await link("otherPartnerAdmin", "?category=strategy"));
+    const form = await json(await open(token));
+    expect(form.partnerName).toBe("Contoso Skills");
+    const res = await json(await submit(token, { answers: answerAll(form, 3), assesseeName: "Dan", assesseeEmail: "dan@fabrikam.test" }));
+    expect(res.orphaned).toBe(true);
+  });
+
+  it("a brand-new user with no account cannot get a link", async () => {
+    const { token } = await signUp();
+    expect((await call(LINK, authed(token))).status).toBe(403);
+  });
+});
+
+describe("POST v1/admin/scores/fitness (manual score)", () => {
+  const PATH = "/v1/admin/scores/fitness";
+  const post = async (who: Who, body: unknown) => call(PATH, authed(await tokenFor(who), asJson(body)));
+
+  it("adds a partner's score for its customer, shown to the customer and in the customer's details; audited", async () => {
+    const res = await post("partnerAdmin", { accountId: FABRIKAM, category: "commsAndConnectivity", scorePercent: 90 });
+    expect(res.status).toBe(201);
+    const score = await json(res);
+    expect(score).toMatchObject({ category: "commsAndConnectivity", score: 4.5, scorePercent: 90, source: "manual", entryCount: 1 });
+    const customerView = await json(await call("/v1/scores/fitness?category=commsAndConnectivity", authed(await tokenFor("customerMember"))));
+    // Newest first: the manual score leads the category.
+    expect(customerView[0]).toMatchObject({ id: score.id, source: "manual" });
+    const details = await json(await call(`/v1/admin/dependents/${FABRIKAM}/scores`, authed(await tokenFor("partnerAdmin"))));
+    expect(details[0]).toMatchObject({ id: score.id });
+    const audit = await db.select().from(schema.auditEntries).where(eq(schema.auditEntries.subjectId, score.id));
+    expect(audit).toEqual([expect.objectContaining({ accountId: FABRIKAM, code: "fitnessScoreUpdated" })]);
+  });
+
+  it("refuses bad input, another partner's customer, members, customers and no token, writing nothing", async () => {
+    const before = await counts();
+    const bad = await post("partnerAdmin", { accountId: FABRIKAM, category: "cardio", scorePercent: 101 });
+    expect(bad.status).toBe(400);
+    expect(Object.keys((await json(bad)).error.fields).sort()).toEqual(["category", "scorePercent"]);
+    const notMine = await post("partnerAdmin", { accountId: DEMO.customers.harbour.id, category: "strategy", scorePercent: 50 });
+    expect(notMine.status).toBe(400);
+    expect((await json(notMine)).error.fields.accountId).toBe("Not one of your customers");
+    expect((await post("otherPartnerAdmin", { accountId: FABRIKAM, category: "strategy", scorePercent: 50 })).status).toBe(400);
+    expect((await post("partnerMember", { accountId: FABRIKAM, category: "strategy", scorePercent: 50 })).status).toBe(403);
+    expect((await post("customerAdmin", { accountId: FABRIKAM, category: "strategy", scorePercent: 50 })).status).toBe(403);
+    expect((await call(PATH, asJson({ accountId: FABRIKAM, category: "strategy", scorePercent: 50 }))).status).toBe(401);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe("POST v1/admin/scores/fitness/mark-assessed", () => {
+  const PATH = "/v1/admin/scores/fitness/mark-assessed";
+  const post = async (who: Who, body: unknown) => call(PATH, authed(await tokenFor(who), asJson(body)));
+
+  it("marks the customer's assessment in progress assessed, audited, once; the other tenant, members, bad ids and no token are refused", async () => {
+    const assessmentId = SCORE_DEMO.inProgressAssessmentId;
+    const before = await counts();
+    expect((await post("otherPartnerAdmin", { assessmentId })).status).toBe(404);
+    expect((await post("partnerMember", { assessmentId })).status).toBe(403);
+    expect((await post("customerAdmin", { assessmentId })).status).toBe(403);
+    const bad = await post("partnerAdmin", { assessmentId: "x" });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.fields.assessmentId).toBe("Not a valid UUID");
+    expect((await call(PATH, asJson({ assessmentId }))).status).toBe(401);
+    expect(await counts()).toEqual(before);
+    expect((await db.select().from(schema.assessments).where(eq(schema.assessments.id, assessmentId)))[0].status).toBe("inProgress");
+
+    const ok = await post("partnerAdmin", { assessmentId });
+    expect(ok.status).toBe(200);
+    expect(await json(ok)).toMatchObject({ id: assessmentId, status: "assessed" });
+    expect((await db.select().from(schema.assessments).where(eq(schema.assessments.id, assessmentId)))[0].status).toBe("assessed");
+    const audit = await db.select().from(schema.auditEntries).where(eq(schema.auditEntries.subjectId, assessmentId));
+    expect(audit).toEqual([expect.objectContaining({ accountId: FABRIKAM, code: "fitnessScoreUpdated" })]);
+    expect((await post("partnerAdmin", { assessmentId })).status).toBe(409);
+  });
+});
+
+describe("a customer's scores and assessments for its partner", () => {
+  it("lists Fabrikam's history and its assessments to Northwind only", async () => {
+    const ada = await tokenFor("partnerAdmin");
+    const scores = await json(await call(`/v1/admin/dependents/${FABRIKAM}/scores`, authed(ada)));
+    expect(scores.filter((s: { category: string }) => s.category === "dataAndInsights").map((s: { scorePercent: number }) => s.scorePercent).slice(-3)).toEqual([61, 52, 40]);
+    const assessments = await json(await call(`/v1/admin/dependents/${FABRIKAM}/assessments`, authed(ada)));
+    expect(assessments).toContainEqual(expect.objectContaining({ id: SCORE_DEMO.inProgressAssessmentId }));
+    for (const path of [`/v1/admin/dependents/${FABRIKAM}/scores`, `/v1/admin/dependents/${FABRIKAM}/assessments`]) {
+      expect((await call(path, authed(await tokenFor("otherPartnerAdmin")))).status).toBe(404);
+      expect((await call(path, authed(await tokenFor("partnerMember")))).status).toBe(403);
+      expect((await call(path)).status).toBe(401);
+    }
+    expect((await call("/v1/admin/dependents/nope/scores", authed(ada))).status).toBe(400);
+  });
+});
+
+describe("PUT v1/admin/dependents/{id}/price-group", () => {
+  const put = async (who: Who, id: string, body: unknown) => call(`/v1/admin/dependents/${id}/price-group`, authed(await tokenFor(who), asJson(body, { method: "PUT" })));
+  const groupOf = async (id: string) => (await db.select().from(schema.accounts).where(eq(schema.accounts.id, id)))[0].priceGroupId;
+  const other = Object.values(DEMO.customers).find((c) => c.partner === "northwind" && c.id !== FABRIKAM)!.id;
+
+  it("puts the partner's customer into its price group and out again, shown in the details", async () => {
+    const ok = await put("partnerAdmin", other, { priceGroupId: DEMO.northwind.priceGroupId });
+    expect(ok.status).toBe(200);
+    expect(await groupOf(other)).toBe(DEMO.northwind.priceGroupId);
+    expect(await json(await call(`/v1/admin/dependents/${other}`, authed(await tokenFor("partnerAdmin"))))).toMatchObject({ priceGroupId: DEMO.northwind.priceGroupId });
+    expect((await put("partnerAdmin", other, { priceGroupId: null })).status).toBe(200);
+    expect(await groupOf(other)).toBeNull();
+  });
+
+  it("refuses another partner's group, another partner, members and no token, changing nothing", async () => {
+    const foreign = await put("partnerAdmin", other, { priceGroupId: DEMO.contoso.priceGroupId });
+    expect(foreign.status).toBe(400);
+    expect((await json(foreign)).error.fields.priceGroupId).toBe("Price group not found");
+    expect((await put("partnerAdmin", other, { priceGroupId: "x" })).status).toBe(400);
+    expect((await put("otherPartnerAdmin", other, { priceGroupId: DEMO.contoso.priceGroupId })).status).toBe(404);
+    expect((await put("partnerMember", other, { priceGroupId: DEMO.northwind.priceGroupId })).status).toBe(403);
+    expect((await call(`/v1/admin/dependents/${other}/price-group`, asJson({ priceGroupId: null }, { method: "PUT" }))).status).toBe(401);
+    expect(await groupOf(other)).toBeNull();
+  });
+});
