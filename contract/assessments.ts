@@ -5,6 +5,14 @@ import { MESSAGES } from "./messages";
 
 const uuid = z.string({ error: MESSAGES.required }).uuid(MESSAGES.invalidUuid);
 
+/** Why a link is refused (the API's error message), so the screen can say it in the reader's language. */
+export const ASSESSMENT_LINK_MESSAGES = {
+  notFound: "Assessment link not found",
+  expired: "This assessment link has expired",
+  someoneElse: "This assessment link was issued to someone else",
+  done: "This assessment has already been submitted",
+} as const;
+
 /** `GET v1/assessments/fitness-score?category=`: the link to take the assessment (category "all" by default). */
 export const AssessmentLinkQuery = z.object({
   category: z.enum(CategoryFilter, { error: "Not a category" }).default("all"),
@@ -106,3 +114,19 @@ export type MarkAssessedBody = z.infer<typeof MarkAssessedBody>;
 /** `PUT v1/admin/dependents/{id}/price-group`: null takes the customer out of any group. */
 export const CustomerPriceGroupBody = z.object({ priceGroupId: uuid.nullable() }).meta({ id: "CustomerPriceGroup" });
 export type CustomerPriceGroupBody = z.infer<typeof CustomerPriceGroupBody>;
+
+/**
+ * The assessment form's values as the screen holds them (each answer the
+ * chosen option's value, as text from its radio button), checked with the
+ * same rules as the submission: every question answered; a partner's link
+ * also asks for the taker's name and e-mail address.
+ */
+export function assessmentFormSchema(questionIds: readonly string[], asksForAssessee: boolean) {
+  const answer = z.string({ error: MESSAGES.required }).min(1, MESSAGES.required);
+  return z.object({
+    answers: z.object(Object.fromEntries(questionIds.map((id) => [id, answer]))),
+    assesseeName: asksForAssessee ? z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(120) : z.string().optional(),
+    assesseeEmail: asksForAssessee ? email : z.string().optional(),
+  });
+}
+export type AssessmentFormValues = { answers: Record<string, string>; assesseeName?: string; assesseeEmail?: string };

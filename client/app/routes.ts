@@ -83,6 +83,12 @@ export const ROUTES: AppRoute[] = [
     flags: { ...base, requiresAnonymous: true, telemetryName: "Sign Up" },
     load: () => import("../features/auth/SignupScreen"),
   },
+  {
+    // An assessment link: a customer's member (signed in) or anyone with a partner's link.
+    path: "/assessment/:token",
+    flags: { ...base, telemetryName: "Assessment" },
+    load: () => import("../features/assessment/AssessmentScreen"),
+  },
   { path: "/post-auth", flags: { ...base, telemetryName: "Post Auth" }, load: () => import("../features/auth/PostAuthScreen") },
   {
     path: "/onboarding",

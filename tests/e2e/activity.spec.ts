@@ -6,9 +6,17 @@ test.describe("Your Activity", () => {
     await signIn(page, "customerAdmin", "/activity");
     await expect(page.getByRole("heading", { name: "Your Activity", level: 1 })).toBeVisible();
     const ai = page.getByTestId("category-score").filter({ hasText: "AI and automation" });
-    await expect(ai).toContainText("68%");
+    await expect(ai).toContainText("84%");
     await expect(ai).toContainText("Dana Whitfield");
-    await expect(ai.getByRole("meter", { name: "AI and automation score" })).toHaveAttribute("aria-valuenow", "68");
+    await expect(ai.getByRole("meter", { name: "AI and automation score" })).toHaveAttribute("aria-valuenow", "84");
+    // Scores over the last 12 months, all categories and overall; the same figures as a table.
+    await expect(page.getByTestId("score-chart")).toBeVisible();
+    const table = page.getByRole("table", { name: "Scores over time, by date" });
+    await expect(table.getByRole("columnheader", { name: "Overall" })).toBeAttached();
+    // One category through the category read: its own line only.
+    await page.getByLabel("Category").selectOption({ label: "Data and insights" });
+    await expect(table.getByRole("columnheader")).toHaveCount(2);
+    await expect(table.getByRole("cell", { name: "61%" })).toBeAttached();
     await expect(page.getByRole("heading", { name: /\d+ sessions? completed/ })).toBeVisible();
     await expect(page.getByTestId("timeframe")).not.toBeEmpty();
     await expectAccessible(page);
@@ -16,6 +24,7 @@ test.describe("Your Activity", () => {
     await page.getByLabel("Period").selectOption("custom");
     await expect(page.getByRole("button", { name: /^From/ })).toBeVisible();
     await expect(page.getByRole("button", { name: /^To/ })).toBeVisible();
+    await expect(page.getByText("The start must be before the end")).toHaveCount(0);
 
     await page.getByRole("button", { name: "Refresh scores" }).click();
     await expect(page.getByTestId("toast").getByText("Scores refreshed")).toBeVisible();

@@ -5,9 +5,10 @@ test.describe("a customer's Home", () => {
   test("shows the score summary, the partner's top picks and the goal buttons", async ({ page }) => {
     await signIn(page, "customerMember", "/");
     await expect(page.getByRole("heading", { name: "Welcome, Dan", level: 1 })).toBeVisible();
-    // Seeded: Fabrikam's AI score is 68 %.
-    await expect(page.getByTestId("fitness-score")).toHaveText("68");
-    await expect(page.getByText("68 out of 100")).toBeVisible();
+    // Seeded: Fabrikam's latest scores (AI 84, data 61, security 64, productivity 55) make 66 overall.
+    await expect(page.getByTestId("fitness-score")).toHaveText("66");
+    await expect(page.getByText("66 out of 100")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Take the assessment" })).toHaveCount(0);
     await expect(page.getByTestId("completed-workouts")).toHaveText(/^\d+$/);
     await expect(page.getByTestId("month-streak")).toHaveText(/^\d+ months?$/);
     await expect(page.getByTestId("workouts-remaining")).toHaveText(/^\d+$/);
@@ -25,7 +26,7 @@ test.describe("a customer's Home", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.addInitScript(() => localStorage.setItem("theme", "dark"));
     await signIn(page, "customerMember", "/");
-    await expect(page.getByTestId("fitness-score")).toHaveText("68");
+    await expect(page.getByTestId("fitness-score")).toHaveText("66");
     await expect(page.getByRole("link", { name: "Strategy" })).toBeVisible();
     await expectAccessible(page);
   });

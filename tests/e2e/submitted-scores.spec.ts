@@ -1,6 +1,9 @@
 import { signIn } from "./auth";
 import { expect, expectAccessible, test } from "./fixtures";
 
+// Both journeys read the whole list of orphaned scores: one after the other.
+test.describe.configure({ mode: "serial" });
+
 test("a partner assigns a submitted score with no customer to one of its customers", async ({ page }) => {
   await signIn(page, "partnerAdmin", "/");
   await page.getByRole("button", { name: "Admin" }).click();
@@ -26,4 +29,42 @@ test("a partner assigns a submitted score with no customer to one of its custome
   await page.reload();
   await expect(page.getByText("Nothing to assign")).toBeVisible();
   await expectAccessible(page);
+});
+
+test("someone unknown takes the assessment through a partner's link; the score appears under Submitted Scores and is assigned", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "partnerAdmin", "/admin/submitted-scores");
+  const linkSection = page.getByRole("region", { name: "Assessment link" });
+  await linkSection.getByLabel("Category").selectOption({ label: "Strategy" });
+  await linkSection.getByRole("button", { name: "Get a link" }).click();
+  const url = await linkSection.getByLabel("Link to share").inputValue();
+  expect(url).toMatch(/\/assessment\/[\w.-]+$/);
+  await expectAccessible(page);
+
+  // A visitor with no account opens it.
+  const context = await browser.newContext();
+  const taker = await context.newPage();
+  await taker.goto(url);
+  await expect(taker.getByRole("heading", { name: "Fitness assessment: Strategy", level: 1 })).toBeVisible();
+  await taker.getByLabel("Your name").fill("Robin Unknown");
+  await taker.getByLabel("Your work email").fill("robin@nowhere.test");
+  const questions = taker.getByTestId("assessment-question");
+  await expect(questions).toHaveCount(8);
+  for (let i = 0; i < 8; i++) await questions.nth(i).getByRole("radio").nth(1).check();
+  await expectAccessible(taker);
+  await taker.getByRole("button", { name: "Submit my answers" }).click();
+  await expect(taker.getByTestId("assessment-overall")).toHaveText("40");
+  await expect(taker.getByText("Your provider will add your scores")).toBeVisible();
+  await context.close();
+
+  await page.reload();
+  const row = page.getByRole("row", { name: /Robin Unknown/ });
+  await expect(row).toContainText("robin@nowhere.test");
+  await expect(row).toContainText("40%");
+  await row.getByRole("button", { name: "Assign the score of Robin Unknown" }).click();
+  const dialog = page.getByRole("dialog", { name: "Assign to a customer" });
+  await dialog.getByLabel("Customer").selectOption({ label: "Tailspin Logistics" });
+  await dialog.getByRole("button", { name: "Assign" }).click();
+  await expect(page.getByTestId("toast").getByText("Score assigned to Tailspin Logistics")).toBeVisible();
+  await expect(page.getByRole("row", { name: /Robin Unknown/ })).toHaveCount(0);
 });

@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
-import type { AssessmentDto, AssessmentFormDto, AssessmentQuestionDto, AssessmentResultDto, SubmitAssessmentBody } from "../../contract/assessments";
+import { ASSESSMENT_LINK_MESSAGES, type AssessmentDto, type AssessmentFormDto, type AssessmentQuestionDto, type AssessmentResultDto, type SubmitAssessmentBody } from "../../contract/assessments";
 import { Category, type CategoryFilter } from "../../contract/enums";
 import { accountUsers, accounts, assessmentQuestions, assessments, auditEntries, scoreEntries, scores, users, type Assessment } from "../../db/schema";
 import { ANSWER_SCALE, defaultQuestionBank } from "../../db/seed/assessment-bank";
@@ -21,21 +21,17 @@ type Statement = { toSQL: () => { sql: string; params: unknown[] } };
 const raw = (query: SQL): Statement => ({ toSQL: () => dialect.sqlToQuery(query) });
 /** Runs drizzle queries and raw statements as one D1 batch (one transaction). */
 async function runBatch(db: Db, statements: Statement[]): Promise<void> {
-  await db.$client.batch(
+  // drizzle's D1 database keeps its binding as $client (not in its declared type).
+  const d1 = (db as unknown as { $client: D1Database }).$client;
+  await d1.batch(
     statements.map((st) => {
       const q = st.toSQL();
-      return db.$client.prepare(q.sql).bind(...q.params);
+      return d1.prepare(q.sql).bind(...q.params);
     }),
   );
 }
 
-export const LINK_MESSAGES = {
-  notFound: "Assessment link not found",
-  expired: "This assessment link has expired",
-  someoneElse: "This assessment link was issued to someone else",
-  done: "This assessment has already been submitted",
-  signIn: "Sign in to take this assessment",
-} as const;
+const LINK_MESSAGES = ASSESSMENT_LINK_MESSAGES;
 
 const claimsOf = (a: Assessment): LinkClaims => ({
   assessmentId: a.id,

@@ -1,6 +1,6 @@
 import { RefreshCw } from "lucide-react";
-import { useMemo, useState } from "react";
-import { Category } from "../../../contract/enums";
+import { lazy, Suspense, useMemo, useState } from "react";
+import { Category, CategoryFilter } from "../../../contract/enums";
 import type { ScoreDto } from "../../../contract/scores";
 import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
@@ -13,7 +13,11 @@ import { toast } from "../../components/ui/toast-store";
 import { today, toCalendarDate, useFormatDate } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import { ScoreSummary } from "../home/ScoreSummary";
-import { useCompletedSessions, useRefreshActivity, useScores, type DoneSession } from "./api";
+import { useCompletedSessions, useRefreshActivity, useScoreHistory, useScores, type DoneSession } from "./api";
+import { scoreTrend, trendSeries, type TrendPoint } from "./trend";
+
+/** recharts comes only with a chart to draw. */
+const ScoreChart = lazy(() => import("./ScoreChart"));
 
 const PRESETS = ["30", "90", "365", "custom"] as const;
 type Preset = (typeof PRESETS)[number];
@@ -34,19 +38,25 @@ export default function ActivityScreen() {
   const t = useT();
   const date = useFormatDate();
   const { account } = useAppUser();
-  const [preset, setPreset] = useState<Preset>("90");
+  const [preset, setPreset] = useState<Preset>("365");
+  const [category, setCategory] = useState<CategoryFilter>("all");
   const [custom, setCustom] = useState<{ from: string | null; to: string | null }>({ from: null, to: null });
   const from = preset === "custom" ? custom.from : daysAgo(Number(preset));
   const to = preset === "custom" ? custom.to : today();
   const scores = useScores();
+  const history = useScoreHistory(category);
+  // The timeframe's start must come before its end.
+  const badFrame = Boolean(from && to && from >= to);
+  const trend = useMemo(() => (badFrame ? [] : scoreTrend(history.data ?? [], from, to)), [history.data, from, to, badFrame]);
+  const series = trendSeries(trend);
   const sessions = useCompletedSessions();
   const refresh = useRefreshActivity();
   const [refreshing, setRefreshing] = useState(false);
   const customer = account?.type === "customer";
 
   const inFrame = useMemo(
-    () => (sessions.data ?? []).filter((s) => (!from || s.completedAt.slice(0, 10) >= from) && (!to || s.completedAt.slice(0, 10) <= to)),
-    [sessions.data, from, to],
+    () => (badFrame ? [] : (sessions.data ?? []).filter((s) => (!from || s.completedAt.slice(0, 10) >= from) && (!to || s.completedAt.slice(0, 10) <= to))),
+    [sessions.data, from, to, badFrame],
   );
   const latest = useMemo(() => {
     const byCategory = new Map<string, ScoreDto>();
@@ -90,7 +100,7 @@ export default function ActivityScreen() {
               <Field label={t("activity.from")}>
                 <DatePicker value={custom.from} max={custom.to ?? today()} clearable onChange={(v) => setCustom({ ...custom, from: v })} />
               </Field>
-              <Field label={t("activity.to")}>
+              <Field label={t("activity.to")} error={badFrame ? t("activity.startBeforeEnd") : null}>
                 <DatePicker value={custom.to} min={custom.from ?? undefined} max={today()} clearable onChange={(v) => setCustom({ ...custom, to: v })} />
               </Field>
             </>
@@ -99,9 +109,58 @@ export default function ActivityScreen() {
               {from ? `${date(from)} – ${date(to ?? today())}` : null}
             </p>
           )}
+          {customer ? (
+            <Field label={t("activity.category")} className="w-64">
+              <Select value={category} onChange={(e) => setCategory(e.target.value as CategoryFilter)}>
+                {CategoryFilter.map((c) => (
+                  <option key={c} value={c}>
+                    {t(`enum.CategoryFilter.${c}`)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          ) : null}
         </fieldset>
 
         {customer && account ? <ScoreSummary accountId={account.id} /> : null}
+
+        {customer ? (
+          <section aria-labelledby="trend-heading" className="grid gap-3">
+            <h2 id="trend-heading" className="text-lg font-semibold">
+              {t("activity.trend")}
+            </h2>
+            {history.isPending ? (
+              <Skeleton className="h-72" />
+            ) : history.isError ? (
+              <p role="alert" className="text-danger">
+                {t("activity.loadFailed")}
+              </p>
+            ) : trend.length === 0 ? (
+              <p className="text-muted-foreground">{t("activity.noTrend")}</p>
+            ) : (
+              <div className="rounded-xl border border-border bg-card p-4">
+                <Suspense fallback={<Skeleton className="h-72" />}>
+                  <ScoreChart points={trend} series={series} />
+                </Suspense>
+                <div className="sr-only">
+                <DataTable<TrendPoint>
+                  caption={t("activity.trendCaption")}
+                  rows={trend}
+                  rowKey={(r) => r.at}
+                  columns={[
+                    { key: "at", header: t("activity.col.date"), cell: (r) => date(r.at) },
+                    ...series.map((s) => ({
+                      key: s,
+                      header: s === "overall" ? t("activity.overall") : t(`enum.Category.${s}`),
+                      cell: (r: TrendPoint) => (r[s] === undefined ? "—" : `${r[s]}%`),
+                    })),
+                  ]}
+                />
+                </div>
+              </div>
+            )}
+          </section>
+        ) : null}
 
         {customer ? (
           <section aria-labelledby="scores-heading" className="grid gap-3">

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { JobDto } from "../../../contract/bookings";
+import type { CategoryFilter } from "../../../contract/enums";
 import type { ScoreDto } from "../../../contract/scores";
 import { useAppUser } from "../../auth/useAppUser";
 import { api } from "../../lib/api";
@@ -15,6 +16,19 @@ export function useScores() {
   return useQuery({
     queryKey: activityKeys.scores(account?.id ?? "none"),
     queryFn: () => api<ScoreDto[]>("/scores/fitness", { query: { includeEntries: "true" } }),
+    enabled: account?.type === "customer",
+  });
+}
+
+/**
+ * The score summaries without entries, for the chart: all categories, or one
+ * through the category read (`category=<category>`).
+ */
+export function useScoreHistory(category: CategoryFilter) {
+  const { account } = useAppUser();
+  return useQuery({
+    queryKey: [...activityKeys.scores(account?.id ?? "none"), "history", category] as const,
+    queryFn: () => api<ScoreDto[]>("/scores/fitness", { query: { category, includeEntries: "false" } }),
     enabled: account?.type === "customer",
   });
 }

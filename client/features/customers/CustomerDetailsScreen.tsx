@@ -1,4 +1,4 @@
-import { Fragment } from "react";
+import { Fragment, useState } from "react";
 import { Link, useParams } from "react-router";
 import { JobStatus } from "../../../contract/enums";
 import { useAppUser } from "../../auth/useAppUser";
@@ -7,14 +7,20 @@ import { Skeleton } from "../../components/ui/Skeleton";
 import { useT } from "../../lib/i18n";
 import { PlanDetails } from "../profile/PlansSection";
 import { Section } from "../profile/Section";
-import { useDependent } from "./api";
+import { Button } from "../../components/ui/Button";
+import { Field, Select } from "../../components/ui/Field";
+import { toast, toastMessage } from "../../components/ui/toast-store";
+import { useDependent, usePartnerPriceGroups, useSetPriceGroup } from "./api";
+import { CustomerScores } from "./CustomerScores";
 import { CreditAdjustmentForm } from "./CreditAdjustmentForm";
 import { PlanActions } from "./PlanActions";
 
 /**
  * /admin/customers/:id/details (SPEC §2 Your Customers): the customer's
  * details, team size, plan and credit balance, bookings summary and
- * recommendations, and the partner's credit adjustment.
+ * recommendations (links to the workouts), the customer's scores with their
+ * trend and submitted assessments, the partner's manual score, price group
+ * and credit adjustment.
  */
 export default function CustomerDetailsScreen() {
   const t = useT();
@@ -67,7 +73,9 @@ export default function CustomerDetailsScreen() {
             {item(t("profile.location"), a.location ? t(`enum.AccountLocation.${a.location}`) : "—")}
             {item(t("customers.teamSize"), String(d.teamSize), "team-size")}
           </dl>
+          <PriceGroupForm key={d.priceGroupId ?? "none"} accountId={account!.id} customerId={a.id} current={d.priceGroupId} />
         </Section>
+        <CustomerScores accountId={account!.id} customerId={a.id} />
         <PlanDetails data={{ currentPlan: d.plan, balance: d.creditBalance }} />
         {d.plan ? (
           <Section id="plan-actions" title={t("customers.planActions")}>
@@ -101,7 +109,9 @@ export default function CustomerDetailsScreen() {
               {d.recommendations.workouts.map((w) => (
                 <li key={w.id} className="rounded-lg border border-border p-4">
                   <p className="text-xs text-muted-foreground">{t(`enum.Category.${w.category}`)}</p>
-                  <p className="mt-1 font-medium">{w.name}</p>
+                  <Link to={`/workout/${w.id}`} className="mt-1 block font-medium text-brand-text underline-offset-4 hover:underline">
+                    {w.name}
+                  </Link>
                   {w.subtitle ? <p className="mt-1 text-sm text-muted-foreground">{w.subtitle}</p> : null}
                 </li>
               ))}
@@ -110,5 +120,40 @@ export default function CustomerDetailsScreen() {
         </Section>
       </div>
     </Page>
+  );
+}
+
+/** Puts the customer into one of the partner's price groups (or none). */
+function PriceGroupForm({ accountId, customerId, current }: { accountId: string; customerId: string; current: string | null }) {
+  const t = useT();
+  const groups = usePartnerPriceGroups(accountId);
+  const save = useSetPriceGroup(accountId, customerId);
+  const [value, setValue] = useState(current ?? "");
+  return (
+    <form
+      className="mt-6 flex flex-wrap items-end gap-4 border-t border-border pt-6"
+      aria-label={t("customers.priceGroup")}
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate(value || null, {
+          onSuccess: () => toast({ title: t("customers.priceGroupSaved"), variant: "success" }),
+          onError: () => toastMessage("toast.generic", { variant: "error" }),
+        });
+      }}
+    >
+      <Field label={t("customers.priceGroup")} hint={t("customers.priceGroupHint")} className="w-72">
+        <Select value={value} onChange={(e) => setValue(e.target.value)}>
+          <option value="">{t("customers.noPriceGroup")}</option>
+          {(groups.data ?? []).map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Button type="submit" variant="outline" loading={save.isPending} disabled={value === (current ?? "")}>
+        {t("customers.savePriceGroup")}
+      </Button>
+    </form>
   );
 }

@@ -1,6 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DependentDetailsDto, DependentList } from "../../../contract/dependents";
 import type { CreditAdjustmentBody, CreditAdjustmentResult, PlanDto, PlanEntryDto } from "../../../contract/entitlements";
+import type { AssessmentDto, CustomerPriceGroupBody, ManualScoreBody } from "../../../contract/assessments";
+import type { PriceGroupDto } from "../../../contract/groups";
+import type { ScoreDto } from "../../../contract/scores";
 import { api } from "../../lib/api";
 
 export type DependentsParams = { search?: string; sort: "name" | "createdAt"; order: "asc" | "desc"; limit: number; cursor?: string };
@@ -64,5 +67,64 @@ export function useChangePlan(accountId: string, customerId: string) {
     mutationFn: ({ planEntryId, planId, startDate }: { planEntryId: string; planId: string; startDate: string }) =>
       api<PlanEntryDto>(`/admin/entitlements/plans/${planEntryId}/change`, { method: "POST", json: { planId, startDate } }),
     onSettled: () => qc.invalidateQueries({ queryKey: customerKeys.one(accountId, customerId) }),
+  });
+}
+
+/** A customer's scores (newest first) for its partner. */
+export function useCustomerScores(accountId: string | undefined, customerId: string | undefined) {
+  return useQuery({
+    queryKey: ["scores", "customer", accountId ?? "none", customerId ?? "none"],
+    queryFn: () => api<ScoreDto[]>(`/admin/dependents/${customerId}/scores`),
+    enabled: Boolean(accountId && customerId),
+  });
+}
+
+/** A customer's assessments (newest first) for its partner. */
+export function useCustomerAssessments(accountId: string | undefined, customerId: string | undefined) {
+  return useQuery({
+    queryKey: ["scores", "assessments", accountId ?? "none", customerId ?? "none"],
+    queryFn: () => api<AssessmentDto[]>(`/admin/dependents/${customerId}/assessments`),
+    enabled: Boolean(accountId && customerId),
+  });
+}
+
+/** The related score lists and the details (recommendations follow the scores) are read again after a score change (SPEC §4). */
+function refreshScores(qc: ReturnType<typeof useQueryClient>) {
+  return Promise.all([qc.invalidateQueries({ queryKey: ["scores"] }), qc.invalidateQueries({ queryKey: ["dependent"] })]);
+}
+
+/** SPEC §7 POST v1/admin/scores/fitness: a manual score for the customer. */
+export function useManualScore() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ManualScoreBody) => api<ScoreDto>("/admin/scores/fitness", { method: "POST", json: body }),
+    onSuccess: () => refreshScores(qc),
+  });
+}
+
+/** SPEC §7 POST v1/admin/scores/fitness/mark-assessed. */
+export function useMarkAssessed() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (assessmentId: string) => api<AssessmentDto>("/admin/scores/fitness/mark-assessed", { method: "POST", json: { assessmentId } }),
+    onSuccess: () => refreshScores(qc),
+  });
+}
+
+/** The partner's price groups, to put a customer in one. */
+export function usePartnerPriceGroups(accountId: string | undefined) {
+  return useQuery({
+    queryKey: ["price-groups", accountId ?? "none"],
+    queryFn: () => api<PriceGroupDto[]>("/admin/price-groups"),
+    enabled: Boolean(accountId),
+  });
+}
+
+/** PUT v1/admin/dependents/{id}/price-group. */
+export function useSetPriceGroup(accountId: string, customerId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (priceGroupId: string | null) => api<CustomerPriceGroupBody>(`/admin/dependents/${customerId}/price-group`, { method: "PUT", json: { priceGroupId } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: customerKeys.one(accountId, customerId) }),
   });
 }

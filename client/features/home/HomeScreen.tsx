@@ -6,6 +6,7 @@ import { GoalButtons } from "../catalogue/GoalButtons";
 import { TanPrompt } from "./TanPrompt";
 import { TopPicks } from "./TopPicks";
 import { ScoreSummary } from "./ScoreSummary";
+import { TakeAssessment } from "./TakeAssessment";
 
 /**
  * / (SPEC §2 Home): the greeting, the TAN prompt for a customer not linked
@@ -24,6 +25,7 @@ export default function HomeScreen() {
       {account ? (
         <div className="grid gap-6">
           {unlinked ? <TanPrompt accountId={account.id} canLink={role === "owner" || role === "admin"} /> : null}
+          {account.type === "customer" ? <TakeAssessment accountId={account.id} /> : null}
           {account.type === "customer" ? <ScoreSummary accountId={account.id} /> : null}
           {account.type === "customer" && !unlinked ? (
             <>

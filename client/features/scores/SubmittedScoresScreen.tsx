@@ -6,7 +6,9 @@ import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
-import { Field, Select } from "../../components/ui/Field";
+import { Field, Input, Select } from "../../components/ui/Field";
+import { CategoryFilter } from "../../../contract/enums";
+import { useAssessmentLink } from "../assessment/api";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { DataTable } from "../../components/ui/Table";
 import { toast } from "../../components/ui/toast-store";
@@ -29,6 +31,7 @@ export default function SubmittedScoresScreen() {
   return (
     <Page title={t("scores.submittedTitle")}>
       <p className="-mt-2 mb-6 text-muted-foreground">{t("scores.submittedBody")}</p>
+      <PartnerLink />
       {scores.isPending ? (
         <Skeleton className="h-32" />
       ) : scores.isError ? (
@@ -73,6 +76,46 @@ export default function SubmittedScoresScreen() {
       )}
       {assigning ? <AssignDialog score={assigning} onClose={() => setAssigning(null)} /> : null}
     </Page>
+  );
+}
+
+/**
+ * A partner's assessment link, for people who are not (yet) known as a
+ * customer's members: whoever takes it gives a name and e-mail address; a
+ * match with a customer's member gives that customer the scores, otherwise
+ * they appear in the list above to be assigned.
+ */
+function PartnerLink() {
+  const t = useT();
+  const date = useFormatDate();
+  const link = useAssessmentLink();
+  const [category, setCategory] = useState<CategoryFilter>("all");
+  return (
+    <section aria-labelledby="partner-link" className="mb-6 grid gap-3 rounded-xl border border-border bg-card p-5">
+      <h2 id="partner-link" className="font-semibold">
+        {t("scores.linkTitle")}
+      </h2>
+      <p className="text-sm text-muted-foreground">{t("scores.linkBody")}</p>
+      <div className="flex flex-wrap items-end gap-4">
+        <Field label={t("activity.category")} className="w-64">
+          <Select value={category} onChange={(e) => setCategory(e.target.value as CategoryFilter)}>
+            {CategoryFilter.map((c) => (
+              <option key={c} value={c}>
+                {t(`enum.CategoryFilter.${c}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Button variant="outline" loading={link.isPending} onClick={() => link.mutate(category, { onError: () => toast({ title: t("toast.generic.title"), variant: "error" }) })}>
+          {t("scores.getLink")}
+        </Button>
+      </div>
+      {link.data ? (
+        <Field label={t("scores.link")} hint={t("scores.linkExpires", { date: date(link.data.expiresAt) })}>
+          <Input readOnly value={link.data.url} onFocus={(e) => e.currentTarget.select()} />
+        </Field>
+      ) : null}
+    </section>
   );
 }
 

@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AssessmentFormDto, AssessmentLinkDto, AssessmentResultDto, SubmitAssessmentBody } from "../../../contract/assessments";
+import type { CategoryFilter } from "../../../contract/enums";
+import { api } from "../../lib/api";
+
+/** GET v1/assessments/fitness-score: a fresh link, asked for on demand only (SPEC §7). */
+export function useAssessmentLink() {
+  return useMutation({
+    mutationFn: (category: CategoryFilter = "all") => api<AssessmentLinkDto>("/assessments/fitness-score", { query: { category } }),
+  });
+}
+
+/** Opens the link (the assessment is now in progress) and reads its questions; once per visit. */
+export function useOpenAssessment(token: string | undefined, ready: boolean) {
+  return useQuery({
+    queryKey: ["assessment", token ?? "none"],
+    queryFn: () => api<AssessmentFormDto>(`/assessments/${encodeURIComponent(token!)}/open`, { method: "POST" }),
+    enabled: Boolean(token) && ready,
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+/** Finishes the assessment; the score lists, the summary and the activity are read again (SPEC §4). */
+export function useSubmitAssessment(token: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SubmitAssessmentBody) => api<AssessmentResultDto>(`/assessments/${encodeURIComponent(token)}/submit`, { method: "POST", json: body }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ["scores"] }),
+        qc.invalidateQueries({ queryKey: ["score-summary"] }),
+        qc.invalidateQueries({ queryKey: ["activity"] }),
+        qc.invalidateQueries({ queryKey: ["dependent"] }),
+      ]),
+  });
+}

@@ -1,0 +1,138 @@
+import type { Page } from "@playwright/test";
+import { signIn, uniqueEmail } from "./auth";
+import { expect, expectAccessible, MAIN, test } from "./fixtures";
+
+/** Answers every question on the assessment screen with the option at `index` (0 = lowest). */
+async function answerAll(page: Page, index: number) {
+  const questions = page.getByTestId("assessment-question");
+  await expect(questions.first()).toBeVisible();
+  const n = await questions.count();
+  for (let i = 0; i < n; i++) await questions.nth(i).getByRole("radio").nth(index).check();
+}
+
+test.describe("the fitness assessment", () => {
+  test.setTimeout(180_000);
+
+  test("a new customer takes it from Home and sees the score on Home and a chart on Your Activity", async ({ page }) => {
+    await page.goto("/signup");
+    await page.getByRole("button", { name: /I'm a new customer/ }).click();
+    await page.getByLabel("Full name").fill("Ari Assessed");
+    await page.getByLabel("Email address").fill(uniqueEmail("assessed"));
+    await page.getByLabel("Password").fill("Str0ng-pass!");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await page.getByLabel("Organization name").fill(`Assessed Co ${Date.now().toString(36)}`);
+    await page.getByLabel("Website").fill("assessed.example.com");
+    await page.getByLabel("Industry").selectOption("retail");
+    await page.getByLabel("Size").selectOption("1-10");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(`${MAIN}/`);
+    const prompt = page.getByTestId("tan-prompt");
+    await prompt.getByLabel("Provider TAN").fill("482913");
+    await prompt.getByRole("button", { name: "Link" }).click();
+    await expect(prompt).toBeHidden();
+
+    // No score yet: Home offers the assessment.
+    await expect(page.getByTestId("fitness-score")).toHaveText("–");
+    const card = page.getByRole("region", { name: "Earn your TechFIT fitness score" });
+    await expect(card).toBeVisible();
+    await expectAccessible(page);
+    await card.getByRole("button", { name: "Take the assessment" }).click();
+    await expect(page).toHaveURL(/\/assessment\/[\w.-]+$/);
+    await expect(page.getByRole("heading", { name: "Fitness assessment", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("assessment-question")).toHaveCount(56);
+
+    // Submitting with questions unanswered says which.
+    await page.getByTestId("assessment-question").first().getByRole("radio").nth(3).check();
+    await page.getByRole("button", { name: "Submit my answers" }).click();
+    await expect(page.getByTestId("toast").getByText("Please complete the required fields.")).toBeVisible();
+    await expect(page.getByText("Required").first()).toBeVisible();
+    await expectAccessible(page);
+
+    await answerAll(page, 3); // "Mostly": 4 of 5 everywhere.
+    await page.getByRole("button", { name: "Submit my answers" }).click();
+    await expect(page.getByRole("heading", { name: "Your fitness score", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("assessment-overall")).toHaveText("80");
+    await expect(page.getByText("80/100")).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole("link", { name: "Back to Home" }).click();
+    await expect(page.getByTestId("fitness-score")).toHaveText("80");
+    await expect(page.getByRole("region", { name: "Earn your TechFIT fitness score" })).toHaveCount(0);
+
+    await page.goto("/activity");
+    await expect(page.getByTestId("score-chart")).toBeVisible();
+    const table = page.getByRole("table", { name: "Scores over time, by date" });
+    await expect(table.getByRole("columnheader", { name: "Overall" })).toBeAttached();
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await expect(table.getByRole("cell", { name: "80%" }).first()).toBeAttached();
+    await expectAccessible(page);
+  });
+
+  test("a link opened by someone it was not issued to is refused clearly", async ({ page, browser }) => {
+    await signIn(page, "customerMember", "/");
+    const token = await page.evaluate(async () => {
+      const auth = await fetch("/api/auth/token").then((r) => r.json() as Promise<{ token: string }>);
+      const res = await fetch("/v1/assessments/fitness-score", { headers: { Authorization: `Bearer ${auth.token}` } });
+      return ((await res.json()) as { token: string }).token;
+    });
+    const other = await browser.newPage();
+    await signIn(other, "customerAdmin", `/assessment/${token}`);
+    await expect(other.getByRole("alert")).toHaveText("This assessment link was issued to someone else.");
+    await expectAccessible(other);
+    await other.close();
+  });
+});
+
+test.describe("a customer's scores for its partner", () => {
+  test("the partner sees a customer's score trend and assessments, and marks the one in progress assessed", async ({ page }) => {
+    await signIn(page, "partnerAdmin", "/admin/customers");
+    await page.getByRole("link", { name: "Fabrikam Manufacturing" }).click();
+    await expect(page.getByRole("heading", { name: "Fitness scores" })).toBeVisible();
+    const security = page.getByTestId("customer-score").filter({ hasText: "Security and continuity" });
+    await expect(security).toContainText("64%");
+    await expect(security).toContainText("down 2 points");
+    await expect(page.getByTestId("customer-score").filter({ hasText: "AI and automation" })).toContainText("up 6 points");
+    // Recommendations are links to the workouts.
+    await expect(page.getByRole("region", { name: "Recommendations" }).getByRole("link").first()).toBeVisible();
+    await expectAccessible(page);
+
+    const assessments = page.getByRole("region", { name: "Submitted assessments" });
+    const inProgress = assessments.getByRole("row", { name: /In progress/ });
+    await inProgress.getByRole("button", { name: /Mark the assessment of .* assessed/ }).click();
+    await expect(page.getByTestId("toast").getByText("Assessment marked assessed")).toBeVisible();
+    await expect(assessments.getByRole("row", { name: /In progress/ })).toHaveCount(0);
+  });
+
+  test("a partner adds a manual score for a customer and puts it in a price group", async ({ page }) => {
+    await signIn(page, "partnerAdmin", "/admin/customers");
+    await page.getByRole("link", { name: "Alpine Ski House" }).click();
+    await expect(page.getByText("No scores yet.")).toBeVisible();
+
+    const form = page.getByRole("form", { name: "Add a score" });
+    await form.getByRole("button", { name: "Add score" }).click();
+    await expect(form.getByText("Required").first()).toBeVisible();
+    await form.getByLabel("Category").selectOption({ label: "Strategy" });
+    await form.getByLabel("Score (0–100)").fill("73");
+    await form.getByRole("button", { name: "Add score" }).click();
+    await expect(page.getByTestId("toast").getByText("Score added")).toBeVisible();
+    const strategy = page.getByTestId("customer-score").filter({ hasText: "Strategy" });
+    await expect(strategy).toContainText("73%");
+    await expect(strategy).toContainText("first score");
+    await expect(strategy).toContainText("Manual");
+    // Recommendations now follow the scores.
+    await expect(page.getByText(/scores lowest: Strategy/)).toBeVisible();
+
+    const priceGroup = page.getByRole("form", { name: "Price group" });
+    await priceGroup.getByLabel("Price group").selectOption({ index: 1 });
+    await priceGroup.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("toast").getByText("Price group saved")).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("form", { name: "Price group" }).getByLabel("Price group")).not.toHaveValue("");
+
+    await page.addInitScript(() => localStorage.setItem("theme", "dark"));
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Fitness scores" })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
