@@ -31,8 +31,9 @@ describe("the route table (SPEC §2)", () => {
       "/admin/featured-groups",
     ];
     // Screens SPEC §2 implies without listing a route: the catalogue, branding,
-    // custom domains, the help page and the design-system gallery (docs/decisions.md).
-    const ADDITIONS = ["/workouts", "/admin/branding", "/admin/custom-domains", "/help", "/design-system"];
+    // custom domains, the help page, the design-system gallery and the assessment
+    // an assessment link opens (docs/decisions.md).
+    const ADDITIONS = ["/workouts", "/admin/branding", "/admin/custom-domains", "/help", "/design-system", "/assessment/:token"];
     expect(ROUTES.map((r) => r.path).sort()).toEqual([...SPEC_ROUTES, ...ADDITIONS].sort());
     expect(NOT_FOUND_PATH).toBe("/404");
   });
