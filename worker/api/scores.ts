@@ -1,20 +1,20 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { Hono } from "hono";
 import { ErrorEnvelope } from "../../contract/errors";
 import { AssessmentDto, ManualScoreBody, MarkAssessedBody } from "../../contract/assessments";
 import { IdParam } from "../../contract/team";
 import { markAssessed } from "../data/assessments";
-import { addManualScore, scoresOfCustomer } from "../data/scores";
+import { addManualScore, assignOrphanedScore, orphanedScoresOf, scoresOf, scoresOfCustomer, summaryOf } from "../data/scores";
 import { AssociateScoreBody, OrphanedScoreDto, ScoreDto, ScoreSummaryDto, ScoresQuery } from "../../contract/scores";
-import { accounts, auditEntries, creditLines, jobLines, jobs, scoreEntries, scores } from "../../db/schema";
-import { monthStreak, overallScore } from "../domain/summary";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
-import { requireAccount, requireCustomer, requirePartner, requirePartnerAdmin } from "../identity/context";
-import { invalid, notFound } from "../http/errors";
 
-/** Fitness scores (DESIGN §6 Scores). So far: the summary Home shows. */
+/**
+ * Fitness scores (DESIGN §6 Scores): the summary, the account's scores, a
+ * partner's submitted scores with no customer and their assignment, manual
+ * scores, mark-assessed and a customer's scores for its partner. The rows
+ * are read and written in worker/data.
+ */
 export const scoresApi = new Hono<AppEnv>();
 
 endpoint(
@@ -32,26 +32,7 @@ endpoint(
       403: { description: "Not a customer account, or not a member of it", schema: ErrorEnvelope },
     },
   },
-  async (c) => {
-    const { account } = await requireCustomer(c);
-    const db = c.get("db");
-    const [done, balance, sessions, scored] = await Promise.all([
-      db.select({ n: count() }).from(jobs).where(and(eq(jobs.accountId, account.id), eq(jobs.status, "completed"))),
-      db.select({ total: sql<number>`coalesce(sum(${creditLines.quantity}), 0)` }).from(creditLines).where(eq(creditLines.accountId, account.id)),
-      db.select({ at: jobLines.completedAt }).from(jobLines).where(and(eq(jobLines.accountId, account.id), isNotNull(jobLines.completedAt))),
-      db.select({ category: scores.category, scorePercent: scores.scorePercent, createdAt: scores.createdAt }).from(scores).where(eq(scores.accountId, account.id)),
-    ]);
-    return c.json({
-      name: "TechFIT",
-      fitScoreVariant: "round" as const,
-      score: overallScore(scored),
-      workouts: {
-        completed: done[0]?.n ?? 0,
-        remaining: Number(balance[0]?.total ?? 0),
-        streak: monthStreak(sessions.map((s) => s.at!)),
-      },
-    } satisfies ScoreSummaryDto);
-  },
+  async (c, _input, scope) => c.json(await summaryOf(c.get("db"), scope)),
 );
 
 endpoint(
@@ -71,43 +52,8 @@ endpoint(
       403: { description: "Not a member of the account in X-Account-Id", schema: ErrorEnvelope },
     },
   },
-  async (c, { query }) => {
-    const { account } = await requireAccount(c);
-    const db = c.get("db");
-    const rows = await db
-      .select({ score: scores, entryCount: count(scoreEntries.id) })
-      .from(scores)
-      .leftJoin(scoreEntries, eq(scoreEntries.scoreId, scores.id))
-      .where(and(eq(scores.accountId, account.id), query.category === "all" ? undefined : eq(scores.category, query.category)))
-      .groupBy(scores.id)
-      .orderBy(desc(scores.createdAt));
-    const entries =
-      query.includeEntries === "true" && rows.length
-        ? await db
-            .select()
-            .from(scoreEntries)
-            .where(inArray(scoreEntries.scoreId, rows.map((r) => r.score.id)))
-            .orderBy(desc(scoreEntries.submittedAt))
-        : null;
-    return c.json(
-      rows.map(({ score: s, entryCount }) => ({
-        id: s.id,
-        category: s.category,
-        score: s.score,
-        scorePercent: s.scorePercent,
-        source: s.source,
-        assessedAt: s.assessedAt,
-        createdAt: s.createdAt,
-        entryCount,
-        ...(entries
-          ? { entries: entries.filter((e) => e.scoreId === s.id).map((e) => ({ id: e.id, assesseeName: e.assesseeName, value: e.value, submittedAt: e.submittedAt })) }
-          : {}),
-      })) satisfies ScoreDto[],
-    );
-  },
+  async (c, { query }, scope) => c.json(await scoresOf(c.get("db"), scope, query.category, query.includeEntries === "true")),
 );
-
-const orphaned = (partnerId: string) => and(eq(scores.partnerAccountId, partnerId), isNull(scores.accountId));
 
 endpoint(
   scoresApi,
@@ -124,34 +70,7 @@ endpoint(
       403: { description: "Not a partner", schema: ErrorEnvelope },
     },
   },
-  async (c) => {
-    const { account } = await requirePartner(c);
-    const db = c.get("db");
-    const rows = await db.select().from(scores).where(orphaned(account.id)).orderBy(desc(scores.createdAt));
-    const entries = rows.length
-      ? await db
-          .select()
-          .from(scoreEntries)
-          .where(inArray(scoreEntries.scoreId, rows.map((r) => r.id)))
-          .orderBy(scoreEntries.submittedAt)
-      : [];
-    return c.json(
-      rows.map((s) => {
-        const own = entries.filter((e) => e.scoreId === s.id);
-        return {
-          id: s.id,
-          category: s.category,
-          score: s.score,
-          scorePercent: s.scorePercent,
-          assesseeName: own[0]?.assesseeName ?? null,
-          assesseeEmail: own[0]?.assesseeEmail ?? null,
-          entryCount: own.length,
-          createdAt: s.createdAt,
-          updatedAt: s.updatedAt,
-        };
-      }) satisfies OrphanedScoreDto[],
-    );
-  },
+  async (c, _input, scope) => c.json(await orphanedScoresOf(c.get("db"), scope)),
 );
 
 endpoint(
@@ -172,39 +91,7 @@ endpoint(
       404: { description: "No such orphaned score of this partner", schema: ErrorEnvelope },
     },
   },
-  async (c, { body }) => {
-    const acting = await requirePartnerAdmin(c);
-    const db = c.get("db");
-    const [score] = await db
-      .select()
-      .from(scores)
-      .where(and(eq(scores.id, body.scoreId), orphaned(acting.account.id)))
-      .limit(1);
-    if (!score) throw notFound("Score not found");
-    const [customer] = await db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(and(eq(accounts.id, body.accountId), eq(accounts.type, "customer"), eq(accounts.parentAccountId, acting.account.id)))
-      .limit(1);
-    if (!customer) throw invalid({ accountId: "Not one of your customers" });
-    const now = new Date().toISOString();
-    await db.batch([
-      db.update(scores).set({ accountId: customer.id, updatedAt: now }).where(and(eq(scores.id, score.id), isNull(scores.accountId))),
-      db.update(scoreEntries).set({ accountId: customer.id, updatedAt: now }).where(eq(scoreEntries.scoreId, score.id)),
-      db.insert(auditEntries).values({ accountId: customer.id, code: "fitnessScoreUpdated", subjectType: "score", subjectId: score.id, userId: acting.user.id, data: { assignedBy: acting.account.id } }),
-    ]);
-    const [entryCount] = await db.select({ n: count() }).from(scoreEntries).where(eq(scoreEntries.scoreId, score.id));
-    return c.json({
-      id: score.id,
-      category: score.category,
-      score: score.score,
-      scorePercent: score.scorePercent,
-      source: score.source,
-      assessedAt: score.assessedAt,
-      createdAt: score.createdAt,
-      entryCount: entryCount?.n ?? 0,
-    } satisfies ScoreDto);
-  },
+  async (c, { body }, scope) => c.json(await assignOrphanedScore(c.get("db"), scope, body.scoreId, body.accountId)),
 );
 
 endpoint(

@@ -1,12 +1,127 @@
-/** Fitness scores as a partner handles them: manual scores and its customers' score lists. */
-import { count, desc, eq } from "drizzle-orm";
+/**
+ * Fitness scores: the acting account's own scores and summary, a partner's
+ * orphaned scores and their assignment, manual scores, and a partner's view
+ * of its customers' scores. Each function applies its caller's ownership.
+ */
+
+/** The customer's score summary: overall score, workouts completed and remaining, month streak. */
+export async function summaryOf(db: Db, scope: CustomerScope): Promise<ScoreSummaryDto> {
+  const id = scope.account.id;
+  const [done, balance, sessions, scored] = await Promise.all([
+    db.select({ n: count() }).from(jobs).where(and(eq(jobs.accountId, id), eq(jobs.status, "completed"))),
+    db.select({ total: sql<number>`coalesce(sum(${creditLines.quantity}), 0)` }).from(creditLines).where(eq(creditLines.accountId, id)),
+    db.select({ at: jobLines.completedAt }).from(jobLines).where(and(eq(jobLines.accountId, id), isNotNull(jobLines.completedAt))),
+    db.select({ category: scores.category, scorePercent: scores.scorePercent, createdAt: scores.createdAt }).from(scores).where(eq(scores.accountId, id)),
+  ]);
+  return {
+    name: SCORE_NAME,
+    fitScoreVariant: "round",
+    score: overallScore(scored),
+    workouts: { completed: done[0]?.n ?? 0, remaining: Number(balance[0]?.total ?? 0), streak: monthStreak(sessions.map((s) => s.at!)) },
+  };
+}
+
+const scoreDto = (s: typeof scores.$inferSelect, entryCount: number): ScoreDto => ({
+  id: s.id,
+  category: s.category,
+  score: s.score,
+  scorePercent: s.scorePercent,
+  source: s.source,
+  assessedAt: s.assessedAt,
+  createdAt: s.createdAt,
+  entryCount,
+});
+
+/** The acting account's scores, newest first, by category ("all": every one), with their entries on request. */
+export async function scoresOf(db: Db, scope: AccountScope, category: CategoryFilter, withEntries: boolean): Promise<ScoreDto[]> {
+  const rows = await db
+    .select({ score: scores, entryCount: count(scoreEntries.id) })
+    .from(scores)
+    .leftJoin(scoreEntries, eq(scoreEntries.scoreId, scores.id))
+    .where(and(eq(scores.accountId, scope.account.id), category === "all" ? undefined : eq(scores.category, category)))
+    .groupBy(scores.id)
+    .orderBy(desc(scores.createdAt));
+  const entries =
+    withEntries && rows.length
+      ? await db
+          .select()
+          .from(scoreEntries)
+          .where(inArray(scoreEntries.scoreId, rows.map((r) => r.score.id)))
+          .orderBy(desc(scoreEntries.submittedAt))
+      : null;
+  return rows.map(({ score: s, entryCount }) => ({
+    ...scoreDto(s, entryCount),
+    ...(entries
+      ? { entries: entries.filter((e) => e.scoreId === s.id).map((e) => ({ id: e.id, assesseeName: e.assesseeName, value: e.value, submittedAt: e.submittedAt })) }
+      : {}),
+  }));
+}
+
+const orphanedOf = (partnerId: string) => and(eq(scores.partnerAccountId, partnerId), isNull(scores.accountId));
+
+/** The partner's submitted scores with no customer, newest first, with their (first) assessee. */
+export async function orphanedScoresOf(db: Db, scope: PartnerScope): Promise<OrphanedScoreDto[]> {
+  const rows = await db.select().from(scores).where(orphanedOf(scope.account.id)).orderBy(desc(scores.createdAt));
+  const entries = rows.length
+    ? await db
+        .select()
+        .from(scoreEntries)
+        .where(inArray(scoreEntries.scoreId, rows.map((r) => r.id)))
+        .orderBy(scoreEntries.submittedAt)
+    : [];
+  return rows.map((s) => {
+    const own = entries.filter((e) => e.scoreId === s.id);
+    return {
+      id: s.id,
+      category: s.category,
+      score: s.score,
+      scorePercent: s.scorePercent,
+      assesseeName: own[0]?.assesseeName ?? null,
+      assesseeEmail: own[0]?.assesseeEmail ?? null,
+      entryCount: own.length,
+      createdAt: s.createdAt,
+      updatedAt: s.updatedAt,
+    };
+  });
+}
+
+/**
+ * Gives one of the partner's orphaned scores (404 for anything else) to one
+ * of its own customers (400 on accountId otherwise); its entries follow and
+ * the audit entry is written in the same batch.
+ */
+export async function assignOrphanedScore(db: Db, scope: PartnerAdminScope, scoreId: string, accountId: string): Promise<ScoreDto> {
+  const [score] = await db
+    .select()
+    .from(scores)
+    .where(and(eq(scores.id, scoreId), orphanedOf(scope.account.id)))
+    .limit(1);
+  if (!score) throw notFound("Score not found");
+  const [customer] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), eq(accounts.type, "customer"), eq(accounts.parentAccountId, scope.account.id)))
+    .limit(1);
+  if (!customer) throw invalid({ accountId: "Not one of your customers" });
+  const now = new Date().toISOString();
+  await db.batch([
+    db.update(scores).set({ accountId: customer.id, updatedAt: now }).where(and(eq(scores.id, score.id), isNull(scores.accountId))),
+    db.update(scoreEntries).set({ accountId: customer.id, updatedAt: now }).where(eq(scoreEntries.scoreId, score.id)),
+    db.insert(auditEntries).values({ accountId: customer.id, code: "fitnessScoreUpdated", subjectType: "score", subjectId: score.id, userId: scope.user.id, data: { assignedBy: scope.account.id } }),
+  ]);
+  const [entryCount] = await db.select({ n: count() }).from(scoreEntries).where(eq(scoreEntries.scoreId, score.id));
+  return scoreDto(score, entryCount?.n ?? 0);
+}
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { ManualScoreBody } from "../../contract/assessments";
-import type { ScoreDto } from "../../contract/scores";
-import { auditEntries, scoreEntries, scores } from "../../db/schema";
-import { scoreFromPercent } from "../domain/assessment";
+import type { CategoryFilter } from "../../contract/enums";
+import type { OrphanedScoreDto, ScoreDto, ScoreSummaryDto } from "../../contract/scores";
+import { accounts, auditEntries, creditLines, jobLines, jobs, scoreEntries, scores } from "../../db/schema";
+import { SCORE_NAME, scoreFromPercent } from "../domain/assessment";
+import { monthStreak, overallScore } from "../domain/summary";
 import type { Db } from "../env";
-import type { PartnerAdminScope, PartnerScope } from "../http/endpoint";
-import { ApiError, invalid } from "../http/errors";
+import type { AccountScope, CustomerScope, PartnerAdminScope, PartnerScope } from "../http/endpoint";
+import { ApiError, invalid, notFound } from "../http/errors";
 import { customerOf } from "./customers";
 
 /**
@@ -61,15 +176,6 @@ export async function scoresOfCustomer(db: Db, scope: PartnerScope, customerId: 
     .where(eq(scores.accountId, customer.id))
     .groupBy(scores.id)
     .orderBy(desc(scores.createdAt));
-  return rows.map(({ s, entryCount }) => ({
-    id: s.id,
-    category: s.category,
-    score: s.score,
-    scorePercent: s.scorePercent,
-    source: s.source,
-    assessedAt: s.assessedAt,
-    createdAt: s.createdAt,
-    entryCount,
-  }));
+  return rows.map(({ s, entryCount }) => scoreDto(s, entryCount));
 }
 
