@@ -64,6 +64,9 @@ const RESOURCES: Record<string, Probe[]> = {
   "/v1/admin/custom-domains/{id}/connect": [partnerProbe(() => ({ id: ids.northwindDomain }))],
   "/v1/admin/custom-domains/{id}": [partnerProbe(() => ({ id: ids.northwindDomain }))],
   "/v1/admin/dependents/{id}": [partnerProbe(() => ({ id: FABRIKAM }))],
+  "/v1/admin/dependents/{id}/scores": [partnerProbe(() => ({ id: FABRIKAM }))],
+  "/v1/admin/dependents/{id}/assessments": [partnerProbe(() => ({ id: FABRIKAM }))],
+  "/v1/admin/dependents/{id}/price-group": [partnerProbe(() => ({ id: FABRIKAM }), () => ({ priceGroupId: null }))],
   "/v1/admin/entitlements/plans/{planEntryId}/cancel": [partnerProbe(() => ({ planEntryId: DEMO.customers.fabrikam.planEntryId }), () => ({ endDate: "2031-12-31" }))],
   "/v1/admin/entitlements/plans/{planEntryId}/change": [partnerProbe(() => ({ planEntryId: DEMO.customers.fabrikam.planEntryId }), () => ({ planId: DEMO.contoso.planId, startDate: "2031-12-31" }))],
   "/v1/admin/featured-groups/{id}": [partnerProbe(() => ({ id: DEMO.northwind.featuredGroupId }), () => ({ title: "Taken", workoutIds: [DEMO.workouts.secureByDefault] }))],
@@ -253,6 +256,7 @@ describe("every registered operation", { timeout: 60_000 }, () => {
     const [fabrikam] = await db.select().from(schema.accounts).where(eq(schema.accounts.id, FABRIKAM));
     expect(fabrikam.name).toBe(DEMO.customers.fabrikam.name);
     expect(fabrikam.parentAccountId).toBe(NORTHWIND);
+    expect(fabrikam.priceGroupId).toBe(DEMO.northwind.priceGroupId);
     const [priceGroup] = await db.select().from(schema.priceGroups).where(eq(schema.priceGroups.id, DEMO.northwind.priceGroupId));
     expect(priceGroup.name).not.toBe("Taken");
     const [team] = await db.select().from(schema.teams).where(eq(schema.teams.id, ids.fabrikamTeam));
