@@ -135,7 +135,7 @@ test.describe("a customer's scores for its partner", () => {
 
     await page.addInitScript(() => localStorage.setItem("theme", "dark"));
     await page.reload();
-    await expect(page.getByRole("heading", { name: "Fitness scores" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Fitness scores" })).toBeVisible({ timeout: 30_000 });
     await expectAccessible(page);
   });
 });

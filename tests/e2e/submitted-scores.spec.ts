@@ -2,7 +2,7 @@ import { signIn } from "./auth";
 import { expect, expectAccessible, test } from "./fixtures";
 
 // Both journeys read the whole list of orphaned scores: one after the other.
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 test("a partner assigns a submitted score with no customer to one of its customers", async ({ page }) => {
   await signIn(page, "partnerAdmin", "/");
@@ -32,7 +32,7 @@ test("a partner assigns a submitted score with no customer to one of its custome
 });
 
 test("someone unknown takes the assessment through a partner's link; the score appears under Submitted Scores and is assigned", async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   await signIn(page, "partnerAdmin", "/admin/submitted-scores");
   const linkSection = page.getByRole("region", { name: "Assessment link" });
   await linkSection.getByLabel("Category").selectOption({ label: "Strategy" });
