@@ -10,11 +10,19 @@ export function useAssessmentLink() {
   });
 }
 
-/** Opens the link (the assessment is now in progress) and reads its questions; once per visit. */
+/**
+ * Opens the link (the assessment is now in progress) and reads its
+ * questions, once per visit; cached assessment lists are read again.
+ */
 export function useOpenAssessment(token: string | undefined, ready: boolean) {
+  const qc = useQueryClient();
   return useQuery({
     queryKey: ["assessment", token ?? "none"],
-    queryFn: () => api<AssessmentFormDto>(`/assessments/${encodeURIComponent(token!)}/open`, { method: "POST" }),
+    queryFn: async () => {
+      const form = await api<AssessmentFormDto>(`/assessments/${encodeURIComponent(token!)}/open`, { method: "POST" });
+      void qc.invalidateQueries({ queryKey: ["scores", "assessments"] });
+      return form;
+    },
     enabled: Boolean(token) && ready,
     retry: false,
     staleTime: Infinity,
