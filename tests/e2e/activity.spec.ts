@@ -4,7 +4,8 @@ import { expect, expectAccessible, test } from "./fixtures";
 test.describe("Your Activity", () => {
   test("a customer sees the timeframe, its scores with their assessees, the completed sessions, and refreshes", async ({ page }) => {
     await signIn(page, "customerAdmin", "/activity");
-    await expect(page.getByRole("heading", { name: "Your Activity", level: 1 })).toBeVisible();
+    // The first screen of a run waits for a cold server.
+    await expect(page.getByRole("heading", { name: "Your Activity", level: 1 })).toBeVisible({ timeout: 30_000 });
     const ai = page.getByTestId("category-score").filter({ hasText: "AI and automation" });
     await expect(ai).toContainText("84%");
     await expect(ai).toContainText("Dana Whitfield");
@@ -33,7 +34,7 @@ test.describe("Your Activity", () => {
   test("a partner sees the sessions it delivered, in the dark theme", async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem("theme", "dark"));
     await signIn(page, "partnerAdmin", "/activity");
-    await expect(page.getByRole("heading", { name: /\d+ sessions? completed/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: /\d+ sessions? completed/ })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole("heading", { name: "Fitness scores" })).toHaveCount(0);
     await expectAccessible(page);
   });

@@ -131,7 +131,7 @@ test.describe("a customer's scores for its partner", () => {
     await priceGroup.getByRole("button", { name: "Save" }).click();
     await expect(page.getByTestId("toast").getByText("Price group saved")).toBeVisible();
     await page.reload();
-    await expect(page.getByRole("form", { name: "Price group" }).getByLabel("Price group")).not.toHaveValue("");
+    await expect(page.getByRole("form", { name: "Price group" }).getByLabel("Price group")).not.toHaveValue("", { timeout: 30_000 });
 
     await page.addInitScript(() => localStorage.setItem("theme", "dark"));
     await page.reload();
