@@ -3,6 +3,7 @@ import { expect, expectAccessible, test } from "./fixtures";
 
 test.describe("Your Activity", () => {
   test("a customer sees the timeframe, its scores with their assessees, the completed sessions, and refreshes", async ({ page }) => {
+    test.setTimeout(90_000);
     await signIn(page, "customerAdmin", "/activity");
     // The first screen of a run waits for a cold server.
     await expect(page.getByRole("heading", { name: "Your Activity", level: 1 })).toBeVisible({ timeout: 30_000 });
