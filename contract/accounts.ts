@@ -56,6 +56,16 @@ export const AcceptInviteParams = z.object({
   inviteId: z.string().uuid(MESSAGES.invalidUuid),
 });
 
+/**
+ * Why an invite cannot be accepted by this caller (403): the invite binds to a
+ * verified address, so the caller must have verified theirs, and it must be
+ * the invited one. The client matches these texts to explain each case.
+ */
+export const INVITE_MESSAGES = {
+  verifyFirst: "Verify your email address before accepting this invite",
+  otherAddress: "This invite was sent to another email address",
+} as const;
+
 export const ImageTypes = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;

@@ -1,3 +1,7 @@
+import { env } from "cloudflare:workers";
+import { and, desc, eq, like } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "../../db/schema";
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from "../../db/seed";
 import { call } from "./helpers";
 
@@ -37,16 +41,52 @@ export async function tokenFor(who: DemoUserKey): Promise<string> {
   return token;
 }
 
-/** Signs up a brand-new user (no account yet); answers the token and email. */
-export async function signUp(name = "New Person"): Promise<{ token: string; email: string; cookie: string }> {
-  const email = `user-${crypto.randomUUID().slice(0, 8)}@example.test`;
-  const res = await call("/api/auth/sign-up/email", {
+export const NEW_PASSWORD = "Str0ng-pass!";
+export const freshEmail = () => `user-${crypto.randomUUID().slice(0, 8)}@example.test`;
+
+/** Posts a sign-up to the embedded provider; answers the raw response (no session until the address is verified). */
+export function postSignUp(email: string, name = "New Person", password = NEW_PASSWORD, extra: Record<string, unknown> = {}) {
+  return call("/api/auth/sign-up/email", {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": nextIp() },
-    body: JSON.stringify({ email, password: "Str0ng-pass!", name }),
+    body: JSON.stringify({ email, password, name, ...extra }),
   });
+}
+
+/** The newest outbox mail to `email` whose subject contains `subject`. */
+export async function lastMailTo(email: string, subject: string) {
+  const rows = await drizzle(env.DB, { schema })
+    .select()
+    .from(schema.mailOutbox)
+    .where(and(eq(schema.mailOutbox.to, email.toLowerCase()), like(schema.mailOutbox.subject, `%${subject}%`)))
+    .orderBy(desc(schema.mailOutbox.createdAt))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The token of the link to `path` (/verify-email or /reset-password) in a mail's text. */
+export function linkToken(text: string, path: string): string {
+  const m = text.match(new RegExp(`https?://\\S+${path}\\?token=([^&\\s]+)`));
+  if (!m) throw new Error(`no ${path} link in: ${text}`);
+  return decodeURIComponent(m[1]);
+}
+
+/** Follows the verification link of the newest confirmation mail to `email` (as the client's /verify-email does); answers the response. */
+export async function verifyFromMail(email: string) {
+  const mail = await lastMailTo(email, "Confirm your email address");
+  if (!mail) throw new Error(`no confirmation mail to ${email}`);
+  return call(`/api/auth/verify-email?token=${encodeURIComponent(linkToken(mail.text, "/verify-email"))}`, {
+    headers: { Origin: ORIGIN, "CF-Connecting-IP": nextIp() },
+  });
+}
+
+/** Signs up a brand-new user (no account yet) and verifies the address through the mail; answers the token and email. */
+export async function signUp(name = "New Person", email = freshEmail()): Promise<{ token: string; email: string; cookie: string }> {
+  const res = await postSignUp(email, name);
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const verified = await verifyFromMail(email);
+  if (verified.status !== 200) throw new Error(`verification failed: ${verified.status} ${await verified.text()}`);
+  const cookie = verified.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   return { token: await tokenForCookie(cookie), email, cookie };
 }
 

@@ -34,12 +34,22 @@ describe("Clerk session tokens (networkless verification)", () => {
       sessionId: "sess_123",
       userId: "user_123",
       email: null,
+      emailVerified: false,
       name: null,
       orgId: "org_abc",
       orgRole: "admin",
       orgSlug: "northwind",
       orgPermissions: ["read", "write"],
     });
+  });
+
+  it("reads the verified flag of the address from the token template's email_verified claim", async () => {
+    const verified = await verifyClerk({ jwtKey, authorizedParties: parties }, await clerkToken({ email: "a@b.test", email_verified: true }));
+    expect(verified).toMatchObject({ email: "a@b.test", emailVerified: true });
+    const asText = await verifyClerk({ jwtKey, authorizedParties: parties }, await clerkToken({ email: "a@b.test", email_verified: "true" }));
+    expect(asText?.emailVerified).toBe(true);
+    const unverified = await verifyClerk({ jwtKey, authorizedParties: parties }, await clerkToken({ email: "a@b.test", email_verified: false }));
+    expect(unverified?.emailVerified).toBe(false);
   });
 
   it("reads v1 organisation claims too", async () => {

@@ -37,12 +37,13 @@ describe("onboarding invites", () => {
     expect((await accept(token, DEMO.customers.fabrikam.id, inviteId)).status).toBe(409);
   });
 
-  it("answers 404 to someone the invite does not name, and to the wrong account", async () => {
+  it("answers 403 to someone the invite does not name, and 404 for the wrong account", async () => {
     const { email } = await signUp();
     const inviteId = await inviteFor(email);
-    expect((await accept(await tokenFor("partnerAdmin"), DEMO.customers.fabrikam.id, inviteId)).status).toBe(404);
+    expect((await accept(await tokenFor("partnerAdmin"), DEMO.customers.fabrikam.id, inviteId)).status).toBe(403);
     const { token: other } = await signUp();
-    expect((await accept(other, DEMO.customers.fabrikam.id, inviteId)).status).toBe(404);
+    expect((await accept(other, DEMO.customers.fabrikam.id, inviteId)).status).toBe(403);
+    expect((await accept(other, DEMO.northwind.id, inviteId)).status).toBe(404);
     const row = await db.select().from(schema.invites).where(eq(schema.invites.id, inviteId));
     expect(row[0].status).toBe("pending");
   });

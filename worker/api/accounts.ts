@@ -10,6 +10,7 @@ import {
   AssignParentBody,
   CreateAccountData,
   INVALID_PARTNER_TAN,
+  INVITE_MESSAGES,
   UpdateAccountProfileData,
 } from "../../contract/accounts";
 import { ExistsResponse } from "../../contract/domains";
@@ -21,6 +22,7 @@ import { clerkAddMember, clerkRevokeInvite } from "../identity/clerk-organizatio
 import { endpoint } from "../http/endpoint";
 import { conflict, forbidden, invalid, notFound } from "../http/errors";
 import { requireAccount, requireUser } from "../identity/context";
+import type { AuthContext } from "../identity/tokens";
 import { membershipStatements, organisationForNewAccount } from "../identity/organizations";
 import { storeUpload } from "../storage/uploads";
 import { accountDto } from "./dto";
@@ -154,8 +156,18 @@ endpoint(
 );
 
 /**
+ * The caller's address when the identity provider has verified it; null
+ * otherwise. Invites are bound to addresses, so only a verified one may see or
+ * accept them: anyone can sign up with an address they do not own.
+ */
+export function verifiedEmail(auth: AuthContext): string | null {
+  return auth.emailVerified && auth.email ? auth.email.trim().toLowerCase() : null;
+}
+
+/**
  * SPEC §7 `POST v1/accounts/{accountId}/invites/{inviteId}/accept`: the
- * invitee (the signed-in user whose email the invite names) joins the account.
+ * invitee joins the account. The caller's verified address must be the
+ * invited one: 403 for an unverified address or another address.
  */
 endpoint(
   accountsApi,
@@ -170,12 +182,12 @@ endpoint(
     responses: {
       200: { description: "Joined; the account", schema: AccountDto },
       ...errors,
-      404: { description: "No such invite for this user", schema: ErrorEnvelope },
+      403: { description: "The caller's address is not verified, or is not the invited one", schema: ErrorEnvelope },
+      404: { description: "No such invite", schema: ErrorEnvelope },
       409: { description: "The invite was already used or revoked", schema: ErrorEnvelope },
     },
   },
-  async (c, { params }) => {
-    const { auth, user } = await requireUser(c);
+  async (c, { params }, { auth, user }) => {
     const db = c.get("db");
     const rows = await db
       .select({ invite: invites, account: accounts })
@@ -184,7 +196,10 @@ endpoint(
       .where(and(eq(invites.id, params.inviteId), eq(invites.accountId, params.accountId)))
       .limit(1);
     const row = rows[0];
-    if (!row || row.invite.email.toLowerCase() !== user.email.toLowerCase()) throw notFound("Invite not found");
+    if (!row) throw notFound("Invite not found");
+    const email = verifiedEmail(auth);
+    if (!email) throw forbidden(INVITE_MESSAGES.verifyFirst);
+    if (row.invite.email.trim().toLowerCase() !== email) throw forbidden(INVITE_MESSAGES.otherAddress);
     if (row.invite.status !== "pending") throw conflict("This invite is no longer valid");
     const now = new Date().toISOString();
     const statements = [
@@ -215,8 +230,13 @@ endpoint(
   },
 );
 
-/** Pending invites addressed to the user, not cleared by clear-onboarding-invites. */
-export async function onboardingInvites(c: Parameters<typeof requireUser>[0], user: typeof users.$inferSelect) {
+/**
+ * Pending invites addressed to the caller's verified address, not cleared by
+ * clear-onboarding-invites; none while the address is unverified.
+ */
+export async function onboardingInvites(c: Parameters<typeof requireUser>[0], { auth, user }: { auth: AuthContext; user: typeof users.$inferSelect }) {
+  const email = verifiedEmail(auth);
+  if (!email) return [];
   const cleared = user.onboardingInvitesClearedAt;
   const rows = await c
     .get("db")
@@ -225,7 +245,7 @@ export async function onboardingInvites(c: Parameters<typeof requireUser>[0], us
     .innerJoin(accounts, eq(accounts.id, invites.accountId))
     .where(
       and(
-        eq(invites.email, user.email.toLowerCase()),
+        eq(invites.email, email),
         eq(invites.status, "pending"),
         cleared ? gt(invites.createdAt, cleared) : undefined,
       ),

@@ -38,7 +38,7 @@ async function userDto(c: Context<AppEnv>, user: ProductUser): Promise<UserDto> 
     language: user.language,
     photo: user.photoKey ? { uri: fileUri(user.photoKey) } : null,
     accounts: memberships,
-    onboardingInvites: await onboardingInvites(c, user),
+    onboardingInvites: await onboardingInvites(c, { auth: (await requireUser(c)).auth, user }),
   };
 }
 

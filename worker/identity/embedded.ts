@@ -2,14 +2,17 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { jwt } from "better-auth/plugins/jwt";
 import { organization } from "better-auth/plugins/organization";
+import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { authSchema } from "../../db/schema";
+import { authSchema, authUsers } from "../../db/schema";
+import { sendAlreadyRegisteredMail, sendResetMail, sendVerificationMail } from "./auth-mail";
 import { satelliteHandoff } from "./handoff";
 
 /**
  * The embedded identity provider (DESIGN.md §4): better-auth on D1, mounted
  * at /api/auth on the main domain and, for what a satellite needs, on
- * connected partner domains (worker/index.ts). Email and password; the
+ * connected partner domains (worker/index.ts). Email and password, with the
+ * address verified by mail before the first sign-in and reset by mail; the
  * organization plugin (organisations are accounts); short-lived JWTs with a
  * JWKS for /v1 bearer tokens; the satellite hand-off (./handoff.ts).
  */
@@ -41,7 +44,29 @@ function createAuth(env: IdentityEnv, origin: string, trusted: string[]) {
     secret: authSecret(env),
     trustedOrigins: trusted,
     database: drizzleAdapter(drizzle(env.DB), { provider: "sqlite", schema: authSchema }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    // Only verified addresses sign in: sign-up sends the confirmation mail and
+    // answers the same whether or not the address is taken.
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      requireEmailVerification: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, url, token }) => sendResetMail(env, origin, user, token, url),
+      onExistingUserSignUp: ({ user }) => sendAlreadyRegisteredMail(env, origin, user),
+      // The reset link reached the address's mailbox: that proves the address too.
+      onPasswordReset: async ({ user }) => {
+        if (!user.emailVerified) await drizzle(env.DB).update(authUsers).set({ emailVerified: true, updatedAt: new Date() }).where(eq(authUsers.id, user.id));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: ({ user, url, token }) => sendVerificationMail(env, origin, user, token, url),
+    },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     rateLimit: {
       enabled: true,
@@ -52,6 +77,10 @@ function createAuth(env: IdentityEnv, origin: string, trusted: string[]) {
         "/sign-in/email": { window: 60, max: signInLimit },
         "/sign-up/email": { window: 60, max: signInLimit },
         "/handoff/redeem": { window: 60, max: signInLimit * 3 },
+        "/send-verification-email": { window: 60, max: signInLimit },
+        "/verify-email": { window: 60, max: signInLimit * 3 },
+        "/request-password-reset": { window: 60, max: signInLimit },
+        "/reset-password": { window: 60, max: signInLimit },
       },
     },
     advanced: {
@@ -63,14 +92,14 @@ function createAuth(env: IdentityEnv, origin: string, trusted: string[]) {
     },
     telemetry: { enabled: false },
     plugins: [
-      organization({ allowUserToCreateOrganization: true, creatorRole: "owner" }),
+      organization({ allowUserToCreateOrganization: true, creatorRole: "owner", requireEmailVerificationOnInvitation: true }),
       jwt({
         jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } },
         jwt: {
           issuer: TOKEN_ISSUER,
           audience: TOKEN_AUDIENCE,
           expirationTime: "15m",
-          definePayload: ({ user, session }) => ({ email: user.email, name: user.name, sid: session.id }),
+          definePayload: ({ user, session }) => ({ email: user.email, email_verified: user.emailVerified === true, name: user.name, sid: session.id }),
         },
       }),
       satelliteHandoff(env),

@@ -12,6 +12,11 @@ export type AuthContext = {
   /** The identity provider's user id. */
   userId: string;
   email: string | null;
+  /**
+   * Whether the provider has verified that the caller controls `email`.
+   * Anything that trusts the address (invites) requires it.
+   */
+  emailVerified: boolean;
   name: string | null;
   /** The active organisation as the provider sees it (Clerk); null for embedded tokens. */
   orgId: string | null;
@@ -117,6 +122,7 @@ async function verifiedClaims(db: Db, token: string): Promise<AuthContext | null
       sessionId: payload.sid,
       userId: payload.sub,
       email: typeof payload.email === "string" ? payload.email : null,
+      emailVerified: payload.email_verified === true,
       name: typeof payload.name === "string" ? payload.name : null,
       orgId: null,
       orgRole: null,
@@ -134,6 +140,8 @@ type ClerkClaims = {
   sub: string;
   sid?: string;
   email?: string;
+  /** From the session token template (`{{user.email_verified}}`); absent means not verified. */
+  email_verified?: boolean | string;
   name?: string;
   org_id?: string;
   org_role?: string;
@@ -161,6 +169,7 @@ export async function verifyClerk(config: ClerkConfig, token: string): Promise<A
       sessionId: claims.sid ?? "",
       userId: claims.sub,
       email: claims.email ?? null,
+      emailVerified: claims.email_verified === true || claims.email_verified === "true",
       name: claims.name ?? null,
       orgId: claims.org_id ?? o.id ?? null,
       orgRole: role ? role.replace(/^org:/, "") : null,

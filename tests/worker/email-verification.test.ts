@@ -1,0 +1,201 @@
+import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { SignJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import { INVITE_MESSAGES } from "../../contract/accounts";
+import * as schema from "../../db/schema";
+import { DEMO } from "../../db/seed";
+import { authSecret } from "../../worker/identity/embedded";
+import { authed, freshEmail, lastMailTo, linkToken, NEW_PASSWORD, nextIp, postSignUp, signUp, tokenFor, tokenForCookie, verifyFromMail } from "./auth";
+import { call, json } from "./helpers";
+
+const db = drizzle(env.DB, { schema });
+const ORIGIN = "http://localhost";
+const post = (path: string, body: unknown, ip = nextIp(), cookie?: string) =>
+  call(`/api/auth${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": ip, ...(cookie ? { Cookie: cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+const cookieOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const signIn = (email: string, password = NEW_PASSWORD) => post("/sign-in/email", { email, password });
+
+async function inviteFor(email: string, role: "member" | "admin" = "member") {
+  const id = crypto.randomUUID();
+  await db.insert(schema.invites).values({ id, accountId: DEMO.customers.fabrikam.id, email, role, status: "pending" });
+  return id;
+}
+const accept = (token: string, inviteId: string) =>
+  call(`/v1/accounts/${DEMO.customers.fabrikam.id}/invites/${inviteId}/accept`, { method: "POST", ...authed(token) });
+const membersOf = async (email: string) =>
+  db.select().from(schema.accountUsers).where(and(eq(schema.accountUsers.accountId, DEMO.customers.fabrikam.id), eq(schema.accountUsers.email, email)));
+
+describe("e-mail verification (embedded provider)", () => {
+  it("sign-up queues a confirmation mail with a link to /verify-email and gives no session until it is followed", async () => {
+    const email = freshEmail();
+    const res = await postSignUp(email, "Vera Verify", NEW_PASSWORD, { callbackURL: "/post-auth?invite=abc" });
+    expect(res.status).toBe(200);
+    expect((await json(res)).token).toBeNull();
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("better-auth.session_token="))).toBe(false);
+
+    const mail = await lastMailTo(email, "Confirm your email address");
+    expect(mail).toMatchObject({ subject: "Confirm your email address for TechFIT" });
+    expect(["queued", "sent"]).toContain(mail!.status);
+    expect(mail!.text).toContain("Hi Vera Verify,");
+    expect(mail!.text).toMatch(new RegExp(`${ORIGIN}/verify-email\\?token=[^&\\s]+&next=${encodeURIComponent("/post-auth?invite=abc").replace(/[?]/g, "\\?")}`));
+    expect(mail!.html).toContain("/verify-email?token=");
+
+    // Signing in before verifying is refused (and sends the link again).
+    const early = await signIn(email);
+    expect(early.status).toBe(403);
+    expect((await json(early)).code).toBe("EMAIL_NOT_VERIFIED");
+
+    const verified = await verifyFromMail(email);
+    expect(verified.status).toBe(200);
+    const token = await tokenForCookie(cookieOf(verified));
+    const me = await json(await call("/v1/users/me", authed(token)));
+    expect(me.email).toBe(email);
+    expect((await signIn(email)).status).toBe(200);
+  });
+
+  it("the mail speaks in the partner's platform name when the sign-up comes back to its domain", async () => {
+    const email = freshEmail();
+    const next = `/post-auth?redirectUrl=${encodeURIComponent("http://learn.northwind.test/post-auth")}`;
+    expect((await postSignUp(email, "Pat", NEW_PASSWORD, { callbackURL: next })).status).toBe(200);
+    const mail = await lastMailTo(email, "Confirm your email address");
+    expect(mail!.subject).toBe("Confirm your email address for Northwind Learn");
+    expect(mail!.accountId).toBe(DEMO.northwind.id);
+  });
+
+  it("an address already registered gets the same answer as a new one, and its owner a mail explaining how to get in", async () => {
+    const res = await postSignUp("cara@fabrikam.test", "Impostor", "An0ther-pass!");
+    expect(res.status).toBe(200);
+    expect((await json(res)).token).toBeNull();
+    const mail = await lastMailTo("cara@fabrikam.test", "You already have a");
+    expect(mail!.text).toContain(`${ORIGIN}/forgot-password`);
+    // The existing account is untouched: the old password still works, the new one does not.
+    expect((await signIn("cara@fabrikam.test", "An0ther-pass!")).status).toBe(401);
+  });
+
+  it("an expired or forged link is refused with a code the screen explains, and nothing is verified", async () => {
+    const email = freshEmail();
+    await postSignUp(email);
+    const user = (await db.select().from(schema.authUsers).where(eq(schema.authUsers.email, email)))[0];
+    const secret = new TextEncoder().encode(authSecret(env));
+    const expired = await new SignJWT({ email, userId: user.id })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(secret);
+    const late = await call(`/api/auth/verify-email?token=${expired}`, { headers: { "CF-Connecting-IP": nextIp() } });
+    expect(late.status).toBe(401);
+    expect((await json(late)).code).toBe("TOKEN_EXPIRED");
+    const forged = await call(`/api/auth/verify-email?token=${linkToken((await lastMailTo(email, "Confirm"))!.text, "/verify-email")}x`, {
+      headers: { "CF-Connecting-IP": nextIp() },
+    });
+    expect(forged.status).toBe(401);
+    expect((await json(forged)).code).toBe("INVALID_TOKEN");
+    expect((await db.select().from(schema.authUsers).where(eq(schema.authUsers.id, user.id)))[0].emailVerified).toBe(false);
+  });
+
+  it("resending answers the same for any address and sends only to an unverified one", async () => {
+    const email = freshEmail();
+    await postSignUp(email);
+    const before = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, email));
+    expect((await post("/send-verification-email", { email, callbackURL: "/post-auth" })).status).toBe(200);
+    const after = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, email));
+    expect(after.length).toBe(before.length + 1);
+    // Unknown and verified addresses get the same answer and no mail.
+    const unknown = freshEmail();
+    expect(await json(await post("/send-verification-email", { email: unknown }))).toEqual({ status: true });
+    const outboxAda = (await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, "ada@northwind.test"))).length;
+    expect(await json(await post("/send-verification-email", { email: "ada@northwind.test" }))).toEqual({ status: true });
+    expect(await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, unknown))).toEqual([]);
+    expect((await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, "ada@northwind.test"))).length).toBe(outboxAda);
+  });
+
+  // Each anonymous resend takes at least half a second (better-auth's floor against timing probes).
+  it("resending is rate-limited per client address", { timeout: 30_000 }, async () => {
+    const unknown = freshEmail();
+    const ip = nextIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await post("/send-verification-email", { email: unknown }, ip)).status);
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it("the embedded token says whether the address is verified", async () => {
+    const { token } = await signUp();
+    const payload = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
+    expect(payload.email_verified).toBe(true);
+  });
+});
+
+describe("invites are bound to a verified address", () => {
+  it("someone who signs up with an invited address first gets no session, so cannot accept it", async () => {
+    const email = freshEmail();
+    const inviteId = await inviteFor(email, "admin");
+    const res = await postSignUp(email, "Mallory");
+    expect((await json(res)).token).toBeNull();
+    expect((await signIn(email)).status).toBe(403);
+    expect((await db.select().from(schema.invites).where(eq(schema.invites.id, inviteId)))[0].status).toBe("pending");
+  });
+
+  it("a session whose address is not verified is refused (403, nothing written) and is offered no invites", async () => {
+    const { email, cookie } = await signUp("Una Verified");
+    const inviteId = await inviteFor(email);
+    // A session of an address that is not (or no longer) verified.
+    await db.update(schema.authUsers).set({ emailVerified: false }).where(eq(schema.authUsers.email, email));
+    const token = await tokenForCookie(cookie);
+    expect((await json(await call("/v1/users/me", authed(token)))).onboardingInvites).toEqual([]);
+    const res = await accept(token, inviteId);
+    expect(res.status).toBe(403);
+    expect((await json(res)).error).toMatchObject({ code: "forbidden", message: INVITE_MESSAGES.verifyFirst });
+    expect((await db.select().from(schema.invites).where(eq(schema.invites.id, inviteId)))[0].status).toBe("pending");
+    expect(await membersOf(email)).toEqual([]);
+  });
+
+  it("a verified user with another address is refused (403, nothing written)", async () => {
+    const invited = freshEmail();
+    const inviteId = await inviteFor(invited, "admin");
+    const { token, email } = await signUp();
+    const res = await accept(token, inviteId);
+    expect(res.status).toBe(403);
+    expect((await json(res)).error.message).toBe(INVITE_MESSAGES.otherAddress);
+    expect((await accept(await tokenFor("partnerAdmin"), inviteId)).status).toBe(403);
+    expect((await db.select().from(schema.invites).where(eq(schema.invites.id, inviteId)))[0].status).toBe("pending");
+    expect(await membersOf(email)).toEqual([]);
+  });
+
+  it("the verified invited address accepts, with the invited role", async () => {
+    const email = freshEmail();
+    const inviteId = await inviteFor(email, "admin");
+    const { token } = await signUp("Ian Invitee", email);
+    const res = await accept(token, inviteId);
+    expect(res.status).toBe(200);
+    expect(await membersOf(email)).toEqual([expect.objectContaining({ role: "admin", status: "active" })]);
+  });
+
+  it("better-auth's own invitation endpoint refuses an unverified address too", async () => {
+    const { email, cookie } = await signUp();
+    const invitationId = crypto.randomUUID();
+    const fabrikam = DEMO.customers.fabrikam.id;
+    const [owner] = await db.select().from(schema.authMembers).where(eq(schema.authMembers.organizationId, fabrikam)).limit(1);
+    await db.insert(schema.authInvitations).values({
+      id: invitationId,
+      organizationId: fabrikam,
+      email,
+      role: "admin",
+      status: "pending",
+      expiresAt: new Date(Date.now() + 3600_000),
+      createdAt: new Date(),
+      inviterId: owner.userId,
+    });
+    await db.update(schema.authUsers).set({ emailVerified: false }).where(eq(schema.authUsers.email, email));
+    const res = await post("/organization/accept-invitation", { invitationId }, nextIp(), cookie);
+    expect(res.status).toBe(403);
+    const [row] = await db.select().from(schema.authInvitations).where(eq(schema.authInvitations.id, invitationId));
+    expect(row.status).toBe("pending");
+  });
+});
