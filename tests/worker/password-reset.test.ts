@@ -1,0 +1,115 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { describe, expect, it } from "vitest";
+import * as schema from "../../db/schema";
+import { freshEmail, lastMailTo, linkToken, NEW_PASSWORD, nextIp, postSignUp, signUp } from "./auth";
+import { call, json } from "./helpers";
+
+const db = drizzle(env.DB, { schema });
+const ORIGIN = "http://localhost";
+const post = (path: string, body: unknown, ip = nextIp()) =>
+  call(`/api/auth${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": ip },
+    body: JSON.stringify(body),
+  });
+const signIn = (email: string, password: string) => post("/sign-in/email", { email, password });
+const cookieOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const session = async (cookie: string) => json(await call("/api/auth/get-session", { headers: { Cookie: cookie } }));
+const outboxTo = async (email: string) => db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, email));
+
+async function requestReset(email: string) {
+  const res = await post("/request-password-reset", { email, redirectTo: "/login" });
+  expect(res.status).toBe(200);
+  return json(res);
+}
+async function resetToken(email: string) {
+  const mail = await lastMailTo(email, "Reset your");
+  if (!mail) throw new Error(`no reset mail to ${email}`);
+  return linkToken(mail.text, "/reset-password");
+}
+
+describe("password reset by mail (embedded provider)", () => {
+  it("mails a link to /reset-password; the new password works, the old does not, and every session ends", async () => {
+    const { email, cookie } = await signUp("Rita Reset");
+    expect((await session(cookie))?.user.email).toBe(email);
+    await requestReset(email);
+    const mail = await lastMailTo(email, "Reset your");
+    expect(mail).toMatchObject({ subject: "Reset your TechFIT password" });
+    expect(mail!.text).toMatch(new RegExp(`${ORIGIN}/reset-password\\?token=\\S+`));
+    expect(mail!.text).toContain("Hi Rita Reset,");
+
+    const res = await post("/reset-password", { token: await resetToken(email), newPassword: "N3w-password!" });
+    expect(res.status).toBe(200);
+    expect(await session(cookie)).toBeNull();
+    expect((await signIn(email, NEW_PASSWORD)).status).toBe(401);
+    const fresh = await signIn(email, "N3w-password!");
+    expect(fresh.status).toBe(200);
+    expect((await session(cookieOf(fresh)))?.user.email).toBe(email);
+  });
+
+  it("a reset token works once", async () => {
+    const { email } = await signUp();
+    await requestReset(email);
+    const token = await resetToken(email);
+    expect((await post("/reset-password", { token, newPassword: "Once-only-1" })).status).toBe(200);
+    const again = await post("/reset-password", { token, newPassword: "Twice-over-2" });
+    expect(again.status).toBe(400);
+    expect((await json(again)).code).toBe("INVALID_TOKEN");
+    expect((await signIn(email, "Once-only-1")).status).toBe(200);
+  });
+
+  it("an expired token is refused and the password stays", async () => {
+    const { email } = await signUp();
+    await requestReset(email);
+    const token = await resetToken(email);
+    await db
+      .update(schema.authVerifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.authVerifications.identifier, `reset-password:${token}`));
+    const res = await post("/reset-password", { token, newPassword: "Too-late-123" });
+    expect(res.status).toBe(400);
+    expect((await json(res)).code).toBe("INVALID_TOKEN");
+    expect((await signIn(email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it("a new password follows the sign-up rules (8 to 128 characters), and a refused one uses up nothing", async () => {
+    const { email } = await signUp();
+    await requestReset(email);
+    const token = await resetToken(email);
+    const short = await post("/reset-password", { token, newPassword: "short" });
+    expect(short.status).toBe(400);
+    expect((await json(short)).code).toBe("PASSWORD_TOO_SHORT");
+    expect((await post("/reset-password", { token, newPassword: "x".repeat(129) })).status).toBe(400);
+    expect((await post("/reset-password", { token, newPassword: "Long-enough-1" })).status).toBe(200);
+  });
+
+  it("answers the same whether or not the address has an account, and mails only an existing one", async () => {
+    const { email } = await signUp();
+    const known = await requestReset(email);
+    const nobody = freshEmail();
+    const unknown = await requestReset(nobody);
+    expect(unknown).toEqual(known);
+    expect(await outboxTo(nobody)).toEqual([]);
+  });
+
+  it("resetting proves the address: an unverified account becomes verified and can sign in", async () => {
+    const email = freshEmail();
+    await postSignUp(email);
+    expect((await signIn(email, NEW_PASSWORD)).status).toBe(403);
+    await requestReset(email);
+    expect((await post("/reset-password", { token: await resetToken(email), newPassword: "Pr0ven-owner!" })).status).toBe(200);
+    const [user] = await db.select().from(schema.authUsers).where(eq(schema.authUsers.email, email));
+    expect(user.emailVerified).toBe(true);
+    expect((await signIn(email, "Pr0ven-owner!")).status).toBe(200);
+  });
+
+  it("requests are rate-limited per client address like sign-in", async () => {
+    const ip = nextIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await post("/request-password-reset", { email: freshEmail() }, ip)).status);
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
