@@ -62,8 +62,8 @@ export const AcceptInviteParams = z.object({
  * the invited one. The client matches these texts to explain each case.
  */
 export const INVITE_MESSAGES = {
-  verifyFirst: "Verify your email address before accepting this invite",
-  otherAddress: "This invite was sent to another email address",
+  verifyFirst: MESSAGES.inviteVerifyFirst,
+  otherAddress: MESSAGES.inviteOtherAddress,
 } as const;
 
 export const ImageTypes = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;

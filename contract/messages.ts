@@ -27,6 +27,8 @@ export const MESSAGES = {
   invalidBoolean: "Must be true or false",
   invalidOrigin: "Must be an http or https origin",
   invalidHost: "Must be a host name",
+  inviteVerifyFirst: "Verify your email address before accepting this invite",
+  inviteOtherAddress: "This invite was sent to another email address",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -89,6 +89,15 @@ export const ROUTES: AppRoute[] = [
     flags: { ...base, telemetryName: "Assessment" },
     load: () => import("../features/assessment/AssessmentScreen"),
   },
+  // The mailed links of the embedded provider: open to anyone (the link may be
+  // followed in a browser that is signed in, or not).
+  { path: "/verify-email", flags: { ...base, telemetryName: "Verify Email" }, load: () => import("../features/auth/VerifyEmailScreen") },
+  {
+    path: "/forgot-password",
+    flags: { ...base, requiresAnonymous: true, telemetryName: "Forgot Password" },
+    load: () => import("../features/auth/ForgotPasswordScreen"),
+  },
+  { path: "/reset-password", flags: { ...base, telemetryName: "Reset Password" }, load: () => import("../features/auth/ResetPasswordScreen") },
   { path: "/post-auth", flags: { ...base, telemetryName: "Post Auth" }, load: () => import("../features/auth/PostAuthScreen") },
   {
     path: "/onboarding",

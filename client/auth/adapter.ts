@@ -12,7 +12,10 @@ export type ProviderSession = {
   activeOrgId: string | null;
 };
 
-export type AuthFailure = { kind: "invalid" | "taken" | "weak" | "rateLimited" | "unknown"; message: string };
+export type AuthFailure = { kind: "invalid" | "taken" | "weak" | "unverified" | "rateLimited" | "unknown"; message: string };
+
+/** The outcome of following a confirmation link. */
+export type VerifyOutcome = "signedIn" | "alreadyVerified" | "expired" | "invalid" | "rateLimited";
 
 export interface AuthAdapter {
   readonly provider: "embedded" | "clerk";
@@ -25,7 +28,20 @@ export interface AuthAdapter {
   signOut(): Promise<void>;
   /** Email and password (embedded screens; Clerk renders its own). */
   signIn(email: string, password: string): Promise<AuthFailure | null>;
-  signUp(name: string, email: string, password: string): Promise<AuthFailure | null>;
+  /**
+   * Embedded: creates the account and mails the confirmation link; no session
+   * until the link is followed. `next` is where the link leads afterwards
+   * (a same-origin path).
+   */
+  signUp(name: string, email: string, password: string, next?: string): Promise<AuthFailure | null>;
+  /** Mails the confirmation link again (answers the same for any address). */
+  resendVerification(email: string, next?: string): Promise<AuthFailure | null>;
+  /** Follows a confirmation link's token; on success the browser is signed in. */
+  verifyEmail(token: string): Promise<VerifyOutcome>;
+  /** Mails a password reset link (answers the same for any address). */
+  requestPasswordReset(email: string): Promise<AuthFailure | null>;
+  /** Sets a new password with a reset link's token; "invalid" when the token expired or was used. */
+  resetPassword(token: string, password: string): Promise<AuthFailure | null>;
   /**
    * Satellite hand-off, asked for on the main domain: where to send the
    * browser (the satellite's /post-auth with a one-time token),

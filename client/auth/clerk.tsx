@@ -45,6 +45,11 @@ export function createClerkIdentity(boot: Extract<BootData, { auth: { provider: 
     },
     signIn: async () => unsupported,
     signUp: async () => unsupported,
+    // Clerk verifies addresses and resets passwords in its own components.
+    resendVerification: async () => unsupported,
+    verifyEmail: async () => "invalid",
+    requestPasswordReset: async () => unsupported,
+    resetPassword: async () => unsupported,
     // Clerk's satellite sync carries the session; no hand-off token is needed.
     createHandoff: async () => null,
     exchangeHandoffToken: async () => false,

@@ -1,4 +1,4 @@
-import type { AuthAdapter, AuthFailure, ProviderSession } from "./adapter";
+import type { AuthAdapter, AuthFailure, ProviderSession, VerifyOutcome } from "./adapter";
 
 const BASE = "/api/auth";
 
@@ -24,6 +24,8 @@ function failure(status: number, data: { code?: string; message?: string } | nul
   if (status === 429) return { kind: "rateLimited", message: "Too many attempts. Please wait a minute and try again." };
   if (code.includes("ALREADY_EXISTS") || code.includes("USER_ALREADY")) return { kind: "taken", message: "That email address is already registered." };
   if (code.includes("PASSWORD_TOO_SHORT") || code.includes("PASSWORD_TOO_LONG")) return { kind: "weak", message: "Passwords must be at least 8 characters." };
+  if (code === "EMAIL_NOT_VERIFIED") return { kind: "unverified", message: "Please confirm your email address first." };
+  if (code === "INVALID_TOKEN" || code === "TOKEN_EXPIRED") return { kind: "invalid", message: "This link has expired or was already used." };
   if (status === 401 || code.includes("INVALID_EMAIL_OR_PASSWORD")) return { kind: "invalid", message: "Wrong email or password." };
   if (code.includes("INVALID_EMAIL")) return { kind: "invalid", message: "Invalid Email" };
   return { kind: "unknown", message };
@@ -79,9 +81,30 @@ export function embeddedAdapter(): AuthAdapter {
       const { status, data } = await call<{ code?: string; message?: string }>("/sign-in/email", { json: { email, password } });
       return status === 200 ? null : failure(status, data);
     },
-    async signUp(name, email, password) {
+    async signUp(name, email, password, next = "/post-auth") {
       dropToken();
-      const { status, data } = await call<{ code?: string; message?: string }>("/sign-up/email", { json: { name, email, password } });
+      const { status, data } = await call<{ code?: string; message?: string }>("/sign-up/email", { json: { name, email, password, callbackURL: next } });
+      return status === 200 ? null : failure(status, data);
+    },
+    async resendVerification(email, next = "/post-auth") {
+      const { status, data } = await call<{ code?: string; message?: string }>("/send-verification-email", { json: { email, callbackURL: next } });
+      return status === 200 ? null : failure(status, data);
+    },
+    async verifyEmail(token): Promise<VerifyOutcome> {
+      dropToken();
+      const { status, data } = await call<{ code?: string }>(`/verify-email?token=${encodeURIComponent(token)}`);
+      // A first confirmation signs the browser in; a link followed again only answers 200.
+      if (status === 200) return (await call<SessionResponse>("/get-session")).data?.session ? "signedIn" : "alreadyVerified";
+      if (status === 429) return "rateLimited";
+      return data?.code === "TOKEN_EXPIRED" ? "expired" : "invalid";
+    },
+    async requestPasswordReset(email) {
+      const { status, data } = await call<{ code?: string; message?: string }>("/request-password-reset", { json: { email, redirectTo: "/login" } });
+      return status === 200 ? null : failure(status, data);
+    },
+    async resetPassword(token, newPassword) {
+      dropToken();
+      const { status, data } = await call<{ code?: string; message?: string }>("/reset-password", { json: { token, newPassword } });
       return status === 200 ? null : failure(status, data);
     },
     async createHandoff(redirectUrl) {

@@ -31,9 +31,19 @@ describe("the route table (SPEC §2)", () => {
       "/admin/featured-groups",
     ];
     // Screens SPEC §2 implies without listing a route: the catalogue, branding,
-    // custom domains, the help page, the design-system gallery and the assessment
-    // an assessment link opens (docs/decisions.md).
-    const ADDITIONS = ["/workouts", "/admin/branding", "/admin/custom-domains", "/help", "/design-system", "/assessment/:token"];
+    // custom domains, the help page, the design-system gallery, the assessment
+    // an assessment link opens, and the screens the identity mails link to (docs/decisions.md).
+    const ADDITIONS = [
+      "/workouts",
+      "/admin/branding",
+      "/admin/custom-domains",
+      "/help",
+      "/design-system",
+      "/assessment/:token",
+      "/verify-email",
+      "/forgot-password",
+      "/reset-password",
+    ];
     expect(ROUTES.map((r) => r.path).sort()).toEqual([...SPEC_ROUTES, ...ADDITIONS].sort());
     expect(NOT_FOUND_PATH).toBe("/404");
   });
@@ -42,7 +52,8 @@ describe("the route table (SPEC §2)", () => {
     for (const p of ["/login", "/signup"]) {
       expect(byPath[p].flags).toMatchObject({ requiresAnonymous: true, requiresAuth: false, showNavigation: false });
     }
-    for (const p of ["/404", "/post-auth"]) {
+    expect(byPath["/forgot-password"].flags).toMatchObject({ requiresAnonymous: true, requiresAuth: false, showNavigation: false });
+    for (const p of ["/404", "/post-auth", "/verify-email", "/reset-password"]) {
       expect(byPath[p].flags).toMatchObject({ requiresAuth: false, requiresAnonymous: false, showNavigation: false });
     }
     expect(byPath["/onboarding"].flags).toMatchObject({ requiresAuth: true, showNavigation: false });

@@ -68,7 +68,7 @@ function useSignInForm(onValid: (values: Record<Name, string>) => Promise<void>)
 export default function LoginScreen() {
   const t = useT();
   const styling = useStyling();
-  const { search } = useLocation();
+  const { search, state } = useLocation() as { search: string; state: { notice?: string } | null };
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const clerk = identity().adapter.provider === "clerk";
@@ -76,6 +76,12 @@ export default function LoginScreen() {
   const form = useSignInForm(async ({ email, password }) => {
     setFailure(null);
     const failed = await identity().adapter.signIn(email.trim(), password);
+    if (failed?.kind === "unverified") {
+      // The provider has mailed a new confirmation link.
+      const next = `/post-auth${search}`;
+      navigate(`/verify-email?next=${encodeURIComponent(next)}`, { state: { email: email.trim() } });
+      return;
+    }
     if (failed) {
       setFailure(t(FAILURE_KEY[failed.kind]));
       return;
@@ -92,6 +98,11 @@ export default function LoginScreen() {
         </Suspense>
       ) : (
         <form onSubmit={(event) => void form.onSubmit(event)} noValidate className="grid gap-4">
+          {state?.notice === "passwordChanged" ? (
+            <p role="status" className="rounded-md border border-border bg-muted px-3 py-2 text-sm">
+              {t("auth.signIn.passwordChanged")}
+            </p>
+          ) : null}
           <Field label={t("auth.email")} required error={form.errors.email ? t(form.errors.email) : null}>
             <Input type="email" name="email" autoComplete="email" defaultValue="" onChange={form.onChange} />
           </Field>
@@ -106,6 +117,9 @@ export default function LoginScreen() {
           <Button type="submit" loading={form.isSubmitting} className="w-full">
             {t("auth.signIn.submit")}
           </Button>
+          <Link to={`/forgot-password${search}`} className="justify-self-center text-sm font-medium text-brand-text underline-offset-4 hover:underline">
+            {t("auth.signIn.forgot")}
+          </Link>
         </form>
       )}
       <p className="mt-6 text-center text-sm text-muted-foreground">

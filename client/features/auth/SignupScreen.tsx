@@ -12,6 +12,7 @@ import { Spinner } from "../../components/ui/Spinner";
 import { useT } from "../../lib/i18n";
 import { AuthLayout } from "./AuthLayout";
 import { FAILURE_KEY } from "./failure";
+import { passwordRule } from "./password";
 import { rememberSignupType, signupType, type SignupType } from "./signupType";
 
 const ClerkSignUp = lazy(() => import("../../auth/clerk").then((m) => ({ default: m.ClerkSignUp })));
@@ -19,7 +20,7 @@ const ClerkSignUp = lazy(() => import("../../auth/clerk").then((m) => ({ default
 const schema = z.object({
   name: z.string().trim().min(1, "form.requiredField"),
   email: z.string().trim().min(1, "form.requiredField").email("message.invalidEmail"),
-  password: z.string().min(8, "auth.passwordHint"),
+  password: passwordRule,
 });
 type Values = z.infer<typeof schema>;
 
@@ -43,13 +44,14 @@ export default function SignupScreen() {
 
   const submit = form.handleSubmit(async ({ name, email, password }) => {
     setFailure(null);
-    const failed = await identity().adapter.signUp(name, email, password);
+    const next = `/post-auth${search}`;
+    const failed = await identity().adapter.signUp(name, email.trim(), password, next);
     if (failed) {
       setFailure(t(FAILURE_KEY[failed.kind]));
       return;
     }
-    await identity().refresh();
-    navigate(`/post-auth${search}`, { replace: true });
+    // No session yet: the address is confirmed through the mailed link first.
+    navigate(`/verify-email?next=${encodeURIComponent(next)}`, { replace: true, state: { email: email.trim() } });
   });
 
   if (!type) {

@@ -6,6 +6,7 @@ export const FAILURE_KEY: Record<AuthFailure["kind"], MessageKey> = {
   invalid: "auth.failed.invalid",
   taken: "auth.failed.taken",
   weak: "auth.failed.weak",
+  unverified: "auth.failed.unverified",
   rateLimited: "auth.failed.rateLimited",
   unknown: "auth.failed.unknown",
 };

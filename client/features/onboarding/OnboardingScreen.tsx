@@ -13,7 +13,7 @@ import { Field, Input, Select } from "../../components/ui/Field";
 import { Spinner } from "../../components/ui/Spinner";
 import { toast } from "../../components/ui/toast-store";
 import { api, ApiError, formData } from "../../lib/api";
-import { translateApiMessage, useT } from "../../lib/i18n";
+import { apiMessageKey, translateApiMessage, useT } from "../../lib/i18n";
 import { useScreenTitle } from "../../lib/title";
 import { signupType } from "../auth/signupType";
 
@@ -23,6 +23,20 @@ const schema = AccountDetails.extend({
   lastName: z.string().trim().min(1, "Required"),
 });
 type Values = z.input<typeof schema>;
+
+/**
+ * Why accepting an invite failed, in words the invitee can act on: the
+ * address is not verified yet, or the invite was sent to another address;
+ * anything else is SPEC §8's "could not be validated".
+ */
+function inviteFailureText(t: ReturnType<typeof useT>, error: unknown): string {
+  if (error instanceof ApiError && error.status === 403) {
+    const key = apiMessageKey(error.message);
+    if (key === "message.inviteVerifyFirst") return `${translateApiMessage(error.message)}.`;
+    if (key === "message.inviteOtherAddress") return `${translateApiMessage(error.message)}. ${t("onboarding.inviteOtherAddressHelp")}`;
+  }
+  return t("onboarding.invalidInvite");
+}
 
 /** An invite code from a mail link: "<accountId>.<inviteId>". */
 export function parseInviteCode(code: string | null): { accountId: string; inviteId: string } | null {
@@ -49,7 +63,7 @@ export default function OnboardingScreen() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const inviteCode = new URLSearchParams(search).get("invite");
-  const [inviteFailed, setInviteFailed] = useState(false);
+  const [inviteFailure, setInviteFailure] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const processed = useRef(false);
 
@@ -64,9 +78,10 @@ export default function OnboardingScreen() {
     if (!inviteCode || processed.current) return;
     processed.current = true;
     const parsed = parseInviteCode(inviteCode);
-    const fail = () => {
-      setInviteFailed(true);
-      toast({ title: t("onboarding.invalidInvite"), variant: "error" });
+    const fail = (error?: unknown) => {
+      const text = inviteFailureText(t, error);
+      setInviteFailure(text);
+      toast({ title: text, variant: "error" });
     };
     if (!parsed) return fail();
     api(`/accounts/${parsed.accountId}/invites/${parsed.inviteId}/accept`, { method: "POST", accountId: null })
@@ -75,7 +90,7 @@ export default function OnboardingScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [inviteCode]);
 
-  if (inviteCode && !inviteFailed) {
+  if (inviteCode && !inviteFailure) {
     return (
       <Centered>
         <Spinner />
@@ -116,7 +131,7 @@ export default function OnboardingScreen() {
     );
   }
 
-  return <CreateAccount onCreated={finish} inviteFailed={inviteFailed} />;
+  return <CreateAccount onCreated={finish} inviteFailure={inviteFailure} />;
 }
 
 function Centered({ children }: { children: React.ReactNode }) {
@@ -135,8 +150,8 @@ function JoinButton({ accountId, inviteId, label, onJoined }: { accountId: strin
         try {
           await api(`/accounts/${accountId}/invites/${inviteId}/accept`, { method: "POST", accountId: null });
           await onJoined(accountId);
-        } catch {
-          toast({ title: t("onboarding.invalidInvite"), variant: "error" });
+        } catch (error) {
+          toast({ title: inviteFailureText(t, error), variant: "error" });
           setBusy(false);
         }
       }}
@@ -146,7 +161,7 @@ function JoinButton({ accountId, inviteId, label, onJoined }: { accountId: strin
   );
 }
 
-function CreateAccount({ onCreated, inviteFailed }: { onCreated: (accountId: string) => Promise<void>; inviteFailed: boolean }) {
+function CreateAccount({ onCreated, inviteFailure }: { onCreated: (accountId: string) => Promise<void>; inviteFailure: string | null }) {
   const t = useT();
   const styling = useStyling();
   const { user } = useAppUser();
@@ -206,9 +221,9 @@ function CreateAccount({ onCreated, inviteFailed }: { onCreated: (accountId: str
           <p className="text-sm font-semibold text-brand-text">{styling.platformName}</p>
           <h1 className="mt-1 text-2xl font-semibold tracking-tight">{t("onboarding.createOrganization")}</h1>
           <p className="mt-1 text-sm text-muted-foreground">{t("onboarding.subtitle")}</p>
-          {inviteFailed ? (
+          {inviteFailure ? (
             <p role="alert" className="mt-4 rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
-              {t("onboarding.invalidInvite")}
+              {inviteFailure}
             </p>
           ) : null}
         </header>
