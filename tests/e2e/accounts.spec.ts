@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { signIn, uniqueEmail } from "./auth";
+import { confirmFromMailbox, signIn, uniqueEmail } from "./auth";
 import { expect, expectAccessible, MAIN, test } from "./fixtures";
 
 
@@ -57,6 +57,9 @@ test.describe("accounts, team members and teams", () => {
     await invitee.getByLabel("Email address").fill(second);
     await invitee.getByLabel("Password").fill("Str0ng-pass!");
     await invitee.getByRole("button", { name: "Create account" }).click();
+    // The invite binds to the address: the invitee confirms it from the mail before joining.
+    await expect(invitee.getByText(`We've sent a confirmation link to ${second}.`, { exact: false })).toBeVisible();
+    await confirmFromMailbox(invitee, second);
     await expect(invitee).toHaveURL(`${MAIN}/`, { timeout: 15_000 });
     await expect(invitee.getByRole("button", { name: /Fabrikam Manufacturing/ })).toBeVisible();
     await invitee.context().close();
@@ -134,9 +137,11 @@ test.describe("a partner's customers and credits", () => {
     await page.goto("/signup");
     await page.getByRole("button", { name: /I'm a new customer/ }).click();
     await page.getByLabel("Full name").fill("Lee Linker");
-    await page.getByLabel("Email address").fill(uniqueEmail("linker"));
+    const email = uniqueEmail("linker");
+    await page.getByLabel("Email address").fill(email);
     await page.getByLabel("Password").fill("Str0ng-pass!");
     await page.getByRole("button", { name: "Create account" }).click();
+    await confirmFromMailbox(page, email);
     await expect(page).toHaveURL(/\/onboarding$/);
     const org = `Linker Co ${Date.now().toString(36)}`;
     await page.getByLabel("Organization name").fill(org);

@@ -28,3 +28,35 @@ export async function signInWithForm(page: Page, email: string, password = DEMO_
 export function uniqueEmail(prefix = "e2e") {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.test`;
 }
+
+/** The newest mail to `email` whose text holds a link to `path` (/verify-email, /reset-password): its link. */
+export async function mailLink(page: Page, email: string, path: string, origin = MAIN): Promise<string> {
+  const html = await (await page.request.get(`${origin}/dev/mail`)).text();
+  const items = html.split('<li class="mail"').filter((item) => item.includes(`data-to="${email.toLowerCase()}"`));
+  for (const item of items) {
+    const m = item.match(new RegExp(`href="(https?://[^"]+${path}\\?token=[^"]+)"`));
+    if (m) return m[1].replace(/&amp;/g, "&");
+  }
+  throw new Error(`no ${path} link in a mail to ${email}`);
+}
+
+/**
+ * Follows the confirmation link mailed to `email` from the dev mailbox, as its
+ * owner would, and continues from the confirmation screen (signed in).
+ */
+export async function confirmFromMailbox(page: Page, email: string, origin = MAIN) {
+  await page.goto(`${origin}/dev/mail`);
+  const mail = page.locator(`li.mail[data-to="${email.toLowerCase()}"]`).filter({ hasText: "Confirm your email address" }).first();
+  await mail.getByRole("link", { name: /\/verify-email\?token=/ }).click();
+  await expect(page.getByRole("heading", { name: "Email address confirmed" })).toBeVisible();
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
+/** Signs up through the embedded provider's API and confirms the address from the mail: the page's context is signed in. */
+export async function signUpConfirmed(page: Page, email: string, name = "New Person", password = "Str0ng-pass!", origin = MAIN) {
+  const res = await page.request.post(`${origin}/api/auth/sign-up/email`, { data: { email, password, name }, headers: { Origin: origin } });
+  expect(res.status(), await res.text()).toBe(200);
+  const link = new URL(await mailLink(page, email, "/verify-email", origin));
+  const verified = await page.request.get(`${origin}/api/auth/verify-email?token=${encodeURIComponent(link.searchParams.get("token")!)}`);
+  expect(verified.status(), await verified.text()).toBe(200);
+}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_USERS, signIn, signInWithForm, uniqueEmail } from "./auth";
+import { confirmFromMailbox, DEMO_USERS, signIn, signInWithForm, uniqueEmail } from "./auth";
 import { E2E_PORT, expect, expectAccessible, MAIN, PARTNER_ORIGIN, test } from "./fixtures";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
@@ -9,9 +9,11 @@ async function signUpPartner(page: Page, organisation: string) {
   await page.goto("/signup");
   await page.getByRole("button", { name: /Join the Partner Program/ }).click();
   await page.getByLabel("Full name").fill("Bea Brand");
-  await page.getByLabel("Email address").fill(uniqueEmail("brand"));
+  const email = uniqueEmail("brand");
+  await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Password").fill("Str0ng-pass!");
   await page.getByRole("button", { name: "Create account" }).click();
+  await confirmFromMailbox(page, email);
   await expect(page).toHaveURL(/\/onboarding$/);
   await page.getByLabel("Organization name").fill(organisation);
   await page.getByLabel("Website").fill("brand-academy.example.com");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { signIn, signInWithForm, DEMO_USERS, uniqueEmail } from "./auth";
+import { confirmFromMailbox, signIn, signInWithForm, signUpConfirmed, DEMO_USERS, uniqueEmail } from "./auth";
 import { expect, expectAccessible, MAIN, PARTNER_ORIGIN, test } from "./fixtures";
 
 
@@ -9,10 +9,13 @@ test.describe("sign-up and onboarding", () => {
     await expectAccessible(page);
     await page.getByRole("button", { name: /Join the Partner Program/ }).click();
     await page.getByLabel("Full name").fill("Pat Partner");
-    await page.getByLabel("Email address").fill(uniqueEmail("partner"));
+    const email = uniqueEmail("partner");
+    await page.getByLabel("Email address").fill(email);
     await page.getByLabel("Password").fill("Str0ng-pass!");
     await expectAccessible(page);
     await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    await confirmFromMailbox(page, email);
 
     await expect(page).toHaveURL(/\/onboarding$/);
     await expect(page.getByRole("heading", { name: "Create your organization" })).toBeVisible();
@@ -38,9 +41,12 @@ test.describe("sign-up and onboarding", () => {
     await page.goto("/signup");
     await page.getByRole("button", { name: /I'm a new customer/ }).click();
     await page.getByLabel("Full name").fill("Casey Customer");
-    await page.getByLabel("Email address").fill(uniqueEmail("customer"));
+    const email = uniqueEmail("customer");
+    await page.getByLabel("Email address").fill(email);
     await page.getByLabel("Password").fill("Str0ng-pass!");
     await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    await confirmFromMailbox(page, email);
     await expect(page).toHaveURL(/\/onboarding$/);
     await expect(page.getByLabel("Account type")).toHaveValue("customer");
     await expect(page.getByLabel("First name")).toHaveValue("Casey");
@@ -80,9 +86,12 @@ test.describe("across domains", () => {
     await expect(page.getByTestId("platform-name")).toHaveText("Northwind Learn");
     await page.getByRole("button", { name: /I'm a new customer/ }).click();
     await page.getByLabel("Full name").fill("Sat Ellite");
-    await page.getByLabel("Email address").fill(uniqueEmail("satellite"));
+    const email = uniqueEmail("satellite");
+    await page.getByLabel("Email address").fill(email);
     await page.getByLabel("Password").fill("Str0ng-pass!");
     await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    await confirmFromMailbox(page, email);
     await expect(page).toHaveURL(`${PARTNER_ORIGIN}/onboarding`);
     await expect(page.getByRole("heading", { name: "Create your organization" })).toBeVisible();
   });
@@ -110,12 +119,7 @@ test.describe("route guards (SPEC §4)", () => {
   });
 
   test("a user with no account is sent to onboarding", async ({ page }) => {
-    const email = uniqueEmail("noaccount");
-    const res = await page.request.post(`${MAIN}/api/auth/sign-up/email`, {
-      data: { email, password: "Str0ng-pass!", name: "No Account" },
-      headers: { Origin: MAIN },
-    });
-    expect(res.status()).toBe(200);
+    await signUpConfirmed(page, uniqueEmail("noaccount"), "No Account");
     await page.goto("/bookings");
     await expect(page).toHaveURL(`${MAIN}/onboarding`);
   });

@@ -1,0 +1,148 @@
+import type { Browser, Page } from "@playwright/test";
+import { DEMO_PASSWORD, DEMO_USERS, mailLink, signInWithForm, signUpConfirmed, uniqueEmail } from "./auth";
+import { expect, expectAccessible, MAIN, test } from "./fixtures";
+
+const dark = (page: Page) => page.addInitScript(() => localStorage.setItem("theme", "dark"));
+
+async function otherPerson(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: MAIN });
+  return context.newPage();
+}
+
+test.describe("e-mail verification", () => {
+  test("sign up → check your inbox (resend on a cooldown) → the link in the dev mailbox → confirmed → onboarding", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const email = uniqueEmail("verify");
+    await page.goto("/signup");
+    await page.getByRole("button", { name: /I'm a new customer/ }).click();
+    await page.getByLabel("Full name").fill("Val Verify");
+    await page.getByLabel("Email address").fill(email);
+    await page.getByLabel("Password").fill("Str0ng-pass!");
+    await page.getByRole("button", { name: "Create account" }).click();
+
+    await expect(page).toHaveURL(/\/verify-email\?next=/);
+    await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    await expect(page.getByText(`We've sent a confirmation link to ${email}.`, { exact: false })).toBeVisible();
+    // A link was just sent: resending waits for the cooldown.
+    await expect(page.getByRole("button", { name: /Send again in \d+ s/ })).toBeDisabled();
+    await expectAccessible(page);
+    // Not signed in yet: a signed-in-only screen still sends to /login.
+    await page.goto("/bookings");
+    await expect(page).toHaveURL(/\/login$/);
+
+    const link = await mailLink(page, email, "/verify-email");
+    await page.goto("/dev/mail");
+    await page.locator(`li.mail[data-to="${email}"]`).getByRole("link", { name: link }).click();
+    await expect(page.getByRole("heading", { name: "Email address confirmed" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page.getByLabel("Account type")).toHaveValue("customer");
+  });
+
+  test("signing in before confirming leads to the inbox screen, whose resend sends a new link", async ({ page }) => {
+    const email = uniqueEmail("unconfirmed");
+    const res = await page.request.post(`${MAIN}/api/auth/sign-up/email`, { data: { email, password: "Str0ng-pass!", name: "Uma" }, headers: { Origin: MAIN } });
+    expect(res.status()).toBe(200);
+    await page.goto("/login");
+    await signInWithForm(page, email, "Str0ng-pass!");
+    await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    await expect(page.getByText(email, { exact: false })).toBeVisible();
+  });
+
+  test("an invalid link is explained and offers a new one (dark theme)", async ({ page }) => {
+    await dark(page);
+    await page.goto("/verify-email?token=not-a-real-token");
+    await expect(page.getByRole("heading", { name: "This link doesn't work" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel("Email address").fill(uniqueEmail("nobody"));
+    await page.getByRole("button", { name: "Send the link again" }).click();
+    await expect(page.getByRole("status")).toHaveText("We've sent a new link. It may take a minute to arrive.");
+    await expect(page.getByRole("button", { name: /Send again in \d+ s/ })).toBeDisabled();
+  });
+});
+
+test.describe("password reset", () => {
+  test("forgot password → mail → reset → sign in with the new password; the used link is explained", async ({ page }) => {
+    const email = uniqueEmail("reset");
+    await signUpConfirmed(page, email, "Rae Reset");
+    await page.context().clearCookies();
+
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByRole("status")).toContainText(`If an account exists for ${email}`);
+
+    const link = await mailLink(page, email, "/reset-password");
+    await dark(page);
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel("New password", { exact: true }).fill("N3w-password!");
+    await page.getByLabel("Confirm new password").fill("Different-1");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("The passwords don't match")).toBeVisible();
+    await page.getByLabel("Confirm new password").fill("N3w-password!");
+    await page.getByRole("button", { name: "Change password" }).click();
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("status")).toHaveText("Your password has been changed. Sign in with your new password.");
+    await signInWithForm(page, email, "N3w-password!");
+    await expect(page).toHaveURL(/\/onboarding$/);
+
+    // The link works once.
+    await page.context().clearCookies();
+    await page.goto(link);
+    await page.getByLabel("New password", { exact: true }).fill("Third-pass-3");
+    await page.getByLabel("Confirm new password").fill("Third-pass-3");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByRole("heading", { name: "This reset link has expired or was already used" })).toBeVisible();
+    await expectAccessible(page);
+    await expect(page.getByRole("link", { name: "Request a new link" })).toHaveAttribute("href", "/forgot-password");
+  });
+
+  test("an unknown address gets the same answer (390 px)", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/forgot-password");
+    const email = uniqueEmail("nobody");
+    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await expect(page.getByRole("status")).toContainText(`If an account exists for ${email}`);
+    await expectAccessible(page);
+  });
+});
+
+test.describe("invites bound to the verified address", () => {
+  test("someone with another verified address is told the invite was sent to another address", async ({ page, browser }) => {
+    // Cara invites an address; someone else, signed in with their own confirmed address, opens the link.
+    await page.goto("/login");
+    await signInWithForm(page, DEMO_USERS.customerAdmin.email, DEMO_PASSWORD);
+    await expect(page).toHaveURL(`${MAIN}/`);
+    const invited = uniqueEmail("invited");
+    const sent = await page.evaluate(async (email) => {
+      const { token } = (await (await fetch("/api/auth/token")).json()) as { token: string };
+      const res = await fetch("/v1/admin/account-users/invites", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ emails: email }),
+      });
+      return res.status;
+    }, invited);
+    expect(sent).toBe(200);
+    const html = await (await page.request.get(`${MAIN}/dev/mail`)).text();
+    const item = html.split('<li class="mail"').find((i) => i.includes(`data-to="${invited}"`))!;
+    const inviteLink = item.match(/href="([^"]+\/onboarding\?invite=[^"]+)"/)![1];
+
+    const other = await otherPerson(browser);
+    await signUpConfirmed(other, uniqueEmail("other"), "Oscar Other");
+    await other.goto(inviteLink);
+    const explained = "This invite was sent to another email address. Sign in with the address the invite was sent to, or ask for a new invite.";
+    await expect(other.getByRole("alert").filter({ hasText: explained })).toBeVisible();
+    await expectAccessible(other);
+    await other.context().close();
+  });
+});
