@@ -10,7 +10,7 @@ async function otherPerson(browser: Browser): Promise<Page> {
 }
 
 async function invite(page: Page, emails: string) {
-  await page.getByRole("button", { name: "Invite" }).click();
+  await page.getByRole("button", { name: "Invite", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Invite team members" });
   await dialog.getByLabel("Email addresses").fill(emails);
   await dialog.getByRole("button", { name: "Send invites" }).click();

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from "../../db/seed/identity";
 import { MAIN } from "./fixtures";
 
@@ -45,10 +45,12 @@ export async function mailLink(page: Page, email: string, path: string, origin =
  * owner would, and continues from the confirmation screen (signed in).
  */
 export async function confirmFromMailbox(page: Page, email: string, origin = MAIN) {
+  // Two more full page loads (the mailbox, the confirmation screen) in the journey.
+  test.info().setTimeout(test.info().timeout + 30_000);
   await page.goto(`${origin}/dev/mail`);
   const mail = page.locator(`li.mail[data-to="${email.toLowerCase()}"]`).filter({ hasText: "Confirm your email address" }).first();
   await mail.getByRole("link", { name: /\/verify-email\?token=/ }).click();
-  await expect(page.getByRole("heading", { name: "Email address confirmed" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Email address confirmed" })).toBeVisible({ timeout: 20_000 });
   await page.getByRole("button", { name: "Continue" }).click();
 }
 

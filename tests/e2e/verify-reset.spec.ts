@@ -121,9 +121,10 @@ test.describe("password reset", () => {
 
 test.describe("invites bound to the verified address", () => {
   test("someone with another verified address is told the invite was sent to another address", async ({ page, browser }) => {
-    // Cara invites an address; someone else, signed in with their own confirmed address, opens the link.
+    // Finn (Harbour Health, which no other journey's team list watches) invites an
+    // address; someone else, signed in with their own confirmed address, opens the link.
     await page.goto("/login");
-    await signInWithForm(page, DEMO_USERS.customerAdmin.email, DEMO_PASSWORD);
+    await signInWithForm(page, DEMO_USERS.otherCustomerAdmin.email, DEMO_PASSWORD);
     await expect(page).toHaveURL(`${MAIN}/`, { timeout: 20_000 });
     const invited = uniqueEmail("invited");
     const sent = await page.evaluate(async (email) => {
