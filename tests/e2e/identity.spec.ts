@@ -92,7 +92,8 @@ test.describe("across domains", () => {
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
     await confirmFromMailbox(page, email);
-    await expect(page).toHaveURL(`${PARTNER_ORIGIN}/onboarding`);
+    // Back through the hand-off: two full page loads and the token exchange, slow on a busy runner.
+    await expect(page).toHaveURL(`${PARTNER_ORIGIN}/onboarding`, { timeout: 20_000 });
     await expect(page.getByRole("heading", { name: "Create your organization" })).toBeVisible();
   });
 });
