@@ -45,6 +45,7 @@ import {
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { conflict, forbidden, invalid, notFound } from "../http/errors";
+import { partnerView } from "../domain/workout-view";
 import { requirePartnerAdmin, type Acting } from "../identity/context";
 
 export const workoutsApi = new Hono<AppEnv>();
@@ -178,49 +179,49 @@ export async function loadPrerequisites(db: Db, workoutId: string) {
   }));
 }
 
-/** Variants the partner may see: the author's and its own. */
-async function loadVariants(db: Db, workout: Workout, partnerId: string): Promise<VariantDtoT[]> {
-  const owners = [...new Set([workout.accountId, partnerId])];
+/**
+ * The workout's base pricing, base delivery partners and variants as the
+ * partner `viewerId` may see them (worker/domain/workout-view.ts decides).
+ */
+async function loadCommercial(db: Db, workout: Workout, viewerId: string) {
   const [variants, lines, partners] = await Promise.all([
-    db
-      .select()
-      .from(workoutVariants)
-      .where(and(eq(workoutVariants.workoutId, workout.id), inArray(workoutVariants.accountId, owners)))
-      .orderBy(asc(workoutVariants.createdAt)),
-    db.select().from(pricingLines).where(eq(pricingLines.workoutId, workout.id)),
-    db.select().from(deliveryPartners).where(eq(deliveryPartners.workoutId, workout.id)),
+    db.select().from(workoutVariants).where(eq(workoutVariants.workoutId, workout.id)).orderBy(asc(workoutVariants.createdAt)),
+    db.select().from(pricingLines).where(eq(pricingLines.workoutId, workout.id)).orderBy(asc(pricingLines.createdAt)),
+    db.select().from(deliveryPartners).where(eq(deliveryPartners.workoutId, workout.id)).orderBy(asc(deliveryPartners.createdAt)),
   ]);
-  return variants.map((v) => ({
-    id: v.id,
-    workoutId: v.workoutId,
-    name: v.name,
-    locale: v.locale,
-    availableFrom: v.availableFrom,
-    availableTo: v.availableTo,
-    customPricing: v.customPricing,
-    partnerVisibility: v.partnerVisibility,
-    own: v.accountId === partnerId,
-    pricing: lines.filter((l) => l.variantId === v.id).map(pricingDto),
-    deliveryPartners: partners.filter((d) => d.variantId === v.id).map(deliveryDto),
-  }));
+  const view = partnerView(viewerId, workout.accountId, { variants, pricing: lines, deliveryPartners: partners });
+  return {
+    pricing: view.pricing.map(pricingDto),
+    deliveryPartners: view.deliveryPartners.map(deliveryDto),
+    variants: view.variants.map(
+      ({ variant: v, pricing, deliveryPartners: dps }): VariantDtoT => ({
+        id: v.id,
+        workoutId: v.workoutId,
+        name: v.name,
+        locale: v.locale,
+        availableFrom: v.availableFrom,
+        availableTo: v.availableTo,
+        customPricing: v.customPricing,
+        partnerVisibility: v.partnerVisibility,
+        own: v.accountId === viewerId,
+        pricing: pricing.map(pricingDto),
+        deliveryPartners: dps.map(deliveryDto),
+      }),
+    ),
+  };
+}
+
+/** Variants the partner may see: the author's and its own, each filtered like the base workout. */
+async function loadVariants(db: Db, workout: Workout, viewerId: string): Promise<VariantDtoT[]> {
+  return (await loadCommercial(db, workout, viewerId)).variants;
 }
 
 async function workoutDto(c: C, partnerId: string, workout: Workout, entry: LibraryEntry): Promise<WorkoutDtoT> {
   const db = c.get("db");
-  const [sessions, prereqs, lines, partners, variants] = await Promise.all([
+  const [sessions, prereqs, commercial] = await Promise.all([
     loadSessions(db, workout.id),
     loadPrerequisites(db, workout.id),
-    db
-      .select()
-      .from(pricingLines)
-      .where(and(eq(pricingLines.workoutId, workout.id), isNull(pricingLines.variantId)))
-      .orderBy(asc(pricingLines.createdAt)),
-    db
-      .select()
-      .from(deliveryPartners)
-      .where(and(eq(deliveryPartners.workoutId, workout.id), isNull(deliveryPartners.variantId)))
-      .orderBy(asc(deliveryPartners.createdAt)),
-    loadVariants(db, workout, partnerId),
+    loadCommercial(db, workout, partnerId),
   ]);
   const own = workout.accountId === partnerId;
   return {
@@ -248,10 +249,9 @@ async function workoutDto(c: C, partnerId: string, workout: Workout, entry: Libr
     priority: workout.priority,
     sessions,
     prerequisites: prereqs,
-    // Base pricing lines for specific customers are the author's business only.
-    pricing: (own ? lines : lines.filter((l) => l.priceType === "allCustomers")).map(pricingDto),
-    deliveryPartners: (own ? partners : partners.filter((d) => d.visibleToPartners)).map(deliveryDto),
-    variants,
+    pricing: commercial.pricing,
+    deliveryPartners: commercial.deliveryPartners,
+    variants: commercial.variants,
     updatedAt: workout.updatedAt,
   };
 }
