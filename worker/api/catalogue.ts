@@ -7,6 +7,7 @@ import { WorkoutIdParam } from "../../contract/workouts";
 import type { Category } from "../../contract/enums";
 import { libraryEntries, planEntries, pricingLines, reviews, workoutVariants, workouts, type Workout } from "../../db/schema";
 import { choosePrice, effectiveLines } from "../domain/pricing";
+import { reviewsOfPartner } from "../data/reviews";
 import { isVisible } from "../domain/visibility";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
@@ -304,7 +305,7 @@ endpoint(
         .from(libraryEntries)
         .where(and(eq(libraryEntries.accountId, partnerId), eq(libraryEntries.workoutId, w.id)))
         .limit(1),
-      db.select({ average: avg(reviews.rating), count: count() }).from(reviews).where(eq(reviews.workoutId, w.id)),
+      db.select({ average: avg(reviews.rating), count: count() }).from(reviews).where(reviewsOfPartner(partnerId, w.id)),
     ]);
     const visibleDate = (d: { startDate: string | null; endDate: string | null }) => (!d.startDate || d.startDate <= day) && (!d.endDate || d.endDate >= day);
     return c.json({
