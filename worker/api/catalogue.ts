@@ -1,4 +1,5 @@
-import { and, asc, avg, count, desc, eq, gt, inArray, isNull, lt, lte, gte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, avg, count, desc, eq, gt, isNull, lt, lte, gte, or, sql, type SQL } from "drizzle-orm";
+import { inList } from "../data/bound";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { CatalogueItem, CataloguePage, CatalogueQuery, CatalogueWorkout, type PriceDto } from "../../contract/catalogue";
@@ -110,7 +111,7 @@ export async function visibleToAccount(db: Db, customer: Acting["account"], work
     .select({ workout: workouts })
     .from(libraryEntries)
     .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
-    .where(and(inArray(libraryEntries.workoutId, workoutIds), visibleWhere(partnerId, today())));
+    .where(and(inList(libraryEntries.workoutId, workoutIds), visibleWhere(partnerId, today())));
   const subject = { priceGroupId: customer.priceGroupId, industry: customer.industry, size: customer.size, location: customer.location };
   return new Set(rows.filter((r) => isVisible(r.workout.visibility, subject)).map((r) => r.workout.id));
 }
@@ -126,7 +127,7 @@ async function variantsFor(c: C, partnerId: string, list: Workout[], day: string
     .from(workoutVariants)
     .where(
       and(
-        inArray(
+        inList(
           workoutVariants.workoutId,
           list.map((w) => w.id),
         ),
@@ -157,7 +158,7 @@ async function pricesFor(c: C, acting: Acting, list: Workout[], variants: Map<st
       .select()
       .from(pricingLines)
       .where(
-        inArray(
+        inList(
           pricingLines.workoutId,
           list.map((w) => w.id),
         ),

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
+import { inList, insertRows } from "../data/bound";
 import { Hono } from "hono";
 import type { z } from "zod";
 import { ErrorEnvelope } from "../../contract/errors";
@@ -35,7 +36,7 @@ async function load(db: Db, partnerId: string, id?: string): Promise<FeaturedGro
     .from(featuredGroupItems)
     .innerJoin(workouts, eq(workouts.id, featuredGroupItems.workoutId))
     .where(
-      inArray(
+      inList(
         featuredGroupItems.featuredGroupId,
         groups.map((g) => g.id),
       ),
@@ -61,7 +62,7 @@ async function check(db: Db, partnerId: string, body: Body, previousStart: strin
       await db
         .select({ id: libraryEntries.workoutId })
         .from(libraryEntries)
-        .where(and(eq(libraryEntries.accountId, partnerId), inArray(libraryEntries.workoutId, body.workoutIds)))
+        .where(and(eq(libraryEntries.accountId, partnerId), inList(libraryEntries.workoutId, body.workoutIds)))
     ).map((r) => r.id),
   );
   body.workoutIds.forEach((id, i) => {
@@ -129,7 +130,7 @@ endpoint(
     const id = crypto.randomUUID();
     await db.batch([
       db.insert(featuredGroups).values({ id, accountId: account.id, title: body.title, subtitle: body.subtitle, startDate: body.startDate, endDate: body.endDate }),
-      db.insert(featuredGroupItems).values(itemRows(account.id, id, body.workoutIds)),
+      ...insertRows(db, featuredGroupItems, itemRows(account.id, id, body.workoutIds)),
     ]);
     return c.json((await load(db, account.id, id))[0], 201);
   },
@@ -160,7 +161,7 @@ endpoint(
         .set({ title: body.title, subtitle: body.subtitle, startDate: body.startDate, endDate: body.endDate })
         .where(and(eq(featuredGroups.id, params.id), eq(featuredGroups.accountId, account.id))),
       db.delete(featuredGroupItems).where(eq(featuredGroupItems.featuredGroupId, params.id)),
-      db.insert(featuredGroupItems).values(itemRows(account.id, params.id, body.workoutIds)),
+      ...insertRows(db, featuredGroupItems, itemRows(account.id, params.id, body.workoutIds)),
     ]);
     return c.json((await load(db, account.id, params.id))[0]);
   },

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, notExists, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lt, ne, notExists, or, sql, type SQL } from "drizzle-orm";
+import { inList, insertRows, notInList } from "../data/bound";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { ErrorEnvelope } from "../../contract/errors";
@@ -273,13 +274,13 @@ async function checkPricing(db: Db, partnerId: string, lines: PricingIn, prefix:
           await db
             .select({ id: accounts.id })
             .from(accounts)
-            .where(and(inArray(accounts.id, customerIds), eq(accounts.parentAccountId, partnerId)))
+            .where(and(inList(accounts.id, customerIds), eq(accounts.parentAccountId, partnerId)))
         ).map((r) => r.id),
       )
     : new Set<string>();
   const okGroups = groupIds.length
     ? new Set(
-        (await db.select({ id: priceGroups.id }).from(priceGroups).where(and(inArray(priceGroups.id, groupIds), eq(priceGroups.accountId, partnerId)))).map(
+        (await db.select({ id: priceGroups.id }).from(priceGroups).where(and(inList(priceGroups.id, groupIds), eq(priceGroups.accountId, partnerId)))).map(
           (r) => r.id,
         ),
       )
@@ -297,7 +298,7 @@ async function resolveTans(db: Db, partners: PartnersIn, prefix: string, fields:
     ? await db
         .select({ id: accounts.id, tan: accounts.tan, name: accounts.name })
         .from(accounts)
-        .where(and(inArray(accounts.tan, tans), eq(accounts.type, "partner")))
+        .where(and(inList(accounts.tan, tans), eq(accounts.type, "partner")))
     : [];
   const byTan = new Map(found.map((a) => [a.tan!, a]));
   partners.forEach((p, i) => {
@@ -314,7 +315,7 @@ async function checkPrerequisites(db: Db, partnerId: string, workoutId: string |
       await db
         .select({ id: libraryEntries.workoutId })
         .from(libraryEntries)
-        .where(and(eq(libraryEntries.accountId, partnerId), inArray(libraryEntries.workoutId, ids)))
+        .where(and(eq(libraryEntries.accountId, partnerId), inList(libraryEntries.workoutId, ids)))
     ).map((r) => r.id),
   );
   list.forEach((p, i) => {
@@ -346,7 +347,7 @@ function pricingStatements(db: Db, partnerId: string, workoutId: string, variant
   const out: Stmt[] = [del];
   if (lines.length) {
     out.push(
-      db.insert(pricingLines).values(
+      ...insertRows(db, pricingLines, 
         lines.map((l) => ({
           accountId: partnerId,
           workoutId,
@@ -389,7 +390,7 @@ function partnerStatements(
   ];
   if (list.length) {
     out.push(
-      db.insert(deliveryPartners).values(
+      ...insertRows(db, deliveryPartners, 
         list.map((p) => {
           const account = byTan.get(p.partnerTan)!;
           return {
@@ -415,7 +416,7 @@ function prerequisiteStatements(db: Db, partnerId: string, workoutId: string, li
   const out: Stmt[] = [db.delete(prerequisites).where(eq(prerequisites.workoutId, workoutId))];
   if (list.length) {
     out.push(
-      db.insert(prerequisites).values(
+      ...insertRows(db, prerequisites, 
         list.map((p) => ({
           accountId: partnerId,
           workoutId,
@@ -441,7 +442,7 @@ function sessionStatements(db: Db, partnerId: string, workoutId: string, list: S
     db.delete(sessionActionItems).where(eq(sessionActionItems.workoutId, workoutId)),
     db
       .delete(workoutSessions)
-      .where(keep.length ? and(eq(workoutSessions.workoutId, workoutId), notInArray(workoutSessions.id, keep)) : eq(workoutSessions.workoutId, workoutId)),
+      .where(keep.length ? and(eq(workoutSessions.workoutId, workoutId), notInList(workoutSessions.id, keep)) : eq(workoutSessions.workoutId, workoutId)),
   ];
   withIds.forEach((s, i) => {
     const values = {
@@ -477,7 +478,7 @@ function sessionStatements(db: Db, partnerId: string, workoutId: string, list: S
       endDate: a.endDate,
     })),
   );
-  if (items.length) out.push(db.insert(sessionActionItems).values(items));
+  out.push(...insertRows(db, sessionActionItems, items));
   return out;
 }
 
