@@ -54,9 +54,13 @@ async function load(db: Db, partnerId: string, id?: string): Promise<FeaturedGro
 }
 
 /** Items must be workouts of the partner's library; a changed start date cannot be before today (SPEC §5). */
-async function check(db: Db, partnerId: string, body: Body, previousStart: string | null | undefined) {
+async function check(db: Db, partnerId: string, body: Body, previous?: { startDate: string | null; endDate: string | null }) {
   const fields: Record<string, string> = {};
-  if (body.startDate && body.startDate !== previousStart && body.startDate < today()) fields.startDate = MESSAGES.startBeforeToday;
+  if (body.startDate && body.startDate !== previous?.startDate && body.startDate < today()) fields.startDate = MESSAGES.startBeforeToday;
+  // A date left out keeps the stored one, so the order is checked on the dates the group will have.
+  const start = body.startDate === undefined ? previous?.startDate : body.startDate;
+  const end = body.endDate === undefined ? previous?.endDate : body.endDate;
+  if (start && end && end < start) fields.endDate = MESSAGES.endBeforeStart;
   const ok = new Set(
     (
       await db
@@ -126,7 +130,7 @@ endpoint(
   async (c, { body }) => {
     const { account } = await requirePartnerAdmin(c);
     const db = c.get("db");
-    await check(db, account.id, body, undefined);
+    await check(db, account.id, body);
     const id = crypto.randomUUID();
     await db.batch([
       db.insert(featuredGroups).values({ id, accountId: account.id, title: body.title, subtitle: body.subtitle, startDate: body.startDate, endDate: body.endDate }),
@@ -154,7 +158,7 @@ endpoint(
     const db = c.get("db");
     const existing = (await load(db, account.id, params.id))[0];
     if (!existing) throw notFound("Featured group not found");
-    await check(db, account.id, body, existing.startDate);
+    await check(db, account.id, body, existing);
     await db.batch([
       db
         .update(featuredGroups)
