@@ -23,6 +23,7 @@ export const BookingMode = z.enum(["request", "slots"]);
 const choices = z
   .array(SessionChoice)
   .min(1, MESSAGES.noItems)
+  .max(100, "At most 100 sessions")
   .superRefine((items, ctx) => {
     const seen = new Set<string>();
     items.forEach((item, i) => {
@@ -62,7 +63,7 @@ export const DenyRequest = z
 
 /** The delivery partner confirms a request, choosing one time per session line (one of the proposed ones). */
 export const ConfirmRequest = z
-  .object({ lines: z.array(z.object({ lineId: uuid, time: FutureDateTime })).min(1, MESSAGES.noItems) })
+  .object({ lines: z.array(z.object({ lineId: uuid, time: FutureDateTime })).min(1, MESSAGES.noItems).max(100, "At most 100 sessions") })
   .meta({ id: "ConfirmRequest" });
 
 export const JobIdParam = z.object({ id: uuid });
@@ -77,7 +78,7 @@ export const JobsQuery = z.object({
 });
 
 export const CreateSlot = z
-  .object({ workoutId: uuid, sessionId: uuid, startsAt: FutureDateTime, capacity: z.coerce.number().int(MESSAGES.invalidQuantity).min(1, MESSAGES.invalidQuantity) })
+  .object({ workoutId: uuid, sessionId: uuid, startsAt: FutureDateTime, capacity: z.coerce.number().int(MESSAGES.invalidQuantity).min(1, MESSAGES.invalidQuantity).max(10000, MESSAGES.invalidQuantity) })
   .meta({ id: "CreateSlot" });
 
 export const SlotsQuery = z.object({ workoutId: uuid, sessionId: uuid.optional() });

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { optionalText, requiredText, uuid } from "./forms";
+import { optionalText, requiredText, unchangedIfAbsent, uuid } from "./forms";
 import { MESSAGES } from "./messages";
 import { datesInOrder, optionalDate } from "./workouts";
 
 // ─── Price groups ───────────────────────────────────────────────────────────
 
-export const PriceGroupBody = z.object({ name: requiredText(80), description: optionalText(500) }).meta({ id: "PriceGroupInput" });
+export const PriceGroupBody = z.object({ name: requiredText(80), description: unchangedIfAbsent(optionalText(500)) }).meta({ id: "PriceGroupInput" });
 export type PriceGroupBody = z.input<typeof PriceGroupBody>;
 
 export const PriceGroupDto = z
@@ -19,9 +19,9 @@ export type PriceGroupDto = z.infer<typeof PriceGroupDto>;
 export const FeaturedGroupBody = datesInOrder(
   z.object({
     title: requiredText(120),
-    subtitle: optionalText(300),
-    startDate: optionalDate,
-    endDate: optionalDate,
+    subtitle: unchangedIfAbsent(optionalText(300)),
+    startDate: unchangedIfAbsent(optionalDate),
+    endDate: unchangedIfAbsent(optionalDate),
     /** Workout ids in display order. */
     workoutIds: z
       .array(uuid, { error: MESSAGES.noItems })

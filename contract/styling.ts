@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { HEX_COLOUR, normaliseHexColour } from "./colour";
+import { unchangedIfAbsent } from "./forms";
 import { MESSAGES } from "./messages";
-import { FONT_STACKS, type FontFamilyKey } from "./styling-values";
+import { DEFAULT_STYLING, FONT_STACKS, type FontFamilyKey } from "./styling-values";
 
 // The zod-free values live in ./styling-values so the client's first load does not need zod.
 export { DEFAULT_STYLING, FONT_STACKS, type FontFamilyKey } from "./styling-values";
@@ -60,6 +61,43 @@ const hasMarkup = (v: string) => MARKUP.test(v) || [...v].some((ch) => ch.charCo
 export const PLATFORM_NAME_CHARACTERS = "Platform name cannot contain < > { } \\ or `";
 
 /**
+ * The one rule for a platform name (the partner's name in titles, the boot
+ * screen, mails): 1–20 characters of plain text, none of < > { } \ ` and no
+ * control characters. Every write of a platform name passes it, and a name
+ * taken from elsewhere (an account's name) is made to pass by
+ * `platformNameFrom`.
+ */
+export const PlatformName = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .min(1, MESSAGES.required)
+  .max(PLATFORM_NAME_MAX, MESSAGES.platformNameTooLong)
+  .refine((v) => !hasMarkup(v), PLATFORM_NAME_CHARACTERS);
+
+export const isPlatformName = (v: string) => PlatformName.safeParse(v).success && v === v.trim();
+
+/**
+ * A platform name made from any text (an account's name, a stored value):
+ * the refused characters become spaces, runs of spaces one, cut to 20
+ * characters (never inside a character), trimmed; the product's own name
+ * when nothing is left. The result always passes `PlatformName`.
+ */
+export function platformNameFrom(text: string | null | undefined, fallback = DEFAULT_STYLING.platformName): string {
+  const plain = [...(text ?? "")]
+    .map((ch) => (hasMarkup(ch) ? " " : ch))
+    .join("")
+    .replace(/\s+/g, " ")
+    .trim();
+  let cut = "";
+  for (const ch of plain) {
+    if (cut.length + ch.length > PLATFORM_NAME_MAX) break;
+    cut += ch;
+  }
+  cut = cut.trim();
+  return cut || fallback;
+}
+
+/**
  * The styling a partner saves (SPEC §7 `PUT v1/admin/styles`, the `data`
  * part of the multipart body; SPEC §5 Branding). Colours are hex only,
  * stored normalised; the font is one of the six keys; the platform name is
@@ -79,22 +117,20 @@ export const StylingData = z.object({
   lightGradientTextColour: colourField,
   lightHeroTextColour: colourField,
   fontFamily: z.enum(Object.keys(FONT_STACKS) as [FontFamilyKey, ...FontFamilyKey[]], { error: MESSAGES.required }),
-  platformName: z
-    .string({ error: MESSAGES.required })
-    .trim()
-    .min(1, MESSAGES.required)
-    .max(PLATFORM_NAME_MAX, MESSAGES.platformNameTooLong)
-    .refine((v) => !hasMarkup(v), PLATFORM_NAME_CHARACTERS),
+  platformName: PlatformName,
   showLogoOnLogin: z.boolean({ error: MESSAGES.invalidBoolean }),
-  supportEmail: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254, MESSAGES.invalidEmail)
-    .refine((v) => v === "" || z.email().safeParse(v).success, MESSAGES.invalidEmail)
-    .nullable()
-    .optional()
-    .transform((v) => (v ? v : null)),
+  /** Absent keeps the stored address; null or "" clears it. */
+  supportEmail: unchangedIfAbsent(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254, MESSAGES.invalidEmail)
+      .refine((v) => v === "" || z.email().safeParse(v).success, MESSAGES.invalidEmail)
+      .nullable()
+      .optional()
+      .transform((v) => (v ? v : null)),
+  ),
   removeLogo: z.boolean().optional(),
   removeHomepageHeroBackground: z.boolean().optional(),
   removeLoginBackground: z.boolean().optional(),

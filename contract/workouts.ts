@@ -21,7 +21,7 @@ import {
   WorkoutTag,
   WorkoutType,
 } from "./enums";
-import { enumOf, optionalText, requiredText, uuid } from "./forms";
+import { enumOf, httpUrl, optionalHttpUrl, optionalText, requiredText, uuid } from "./forms";
 import { MESSAGES } from "./messages";
 
 /** SPEC §9 placeholders and limits of the workout editor. */
@@ -62,34 +62,12 @@ const int = (min: number, max: number) =>
     .min(min, MESSAGES.invalidQuantity)
     .max(max, MESSAGES.invalidQuantity);
 
-const url = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return u.protocol === "https:" || u.protocol === "http:";
-    } catch {
-      return false;
-    }
-  }, MESSAGES.invalidUrl);
-
-const optionalUrl = z
-  .union([z.string(), z.null()])
-  .optional()
-  .transform((v) => (v && v.trim() ? v.trim() : null))
-  .refine((v) => {
-    if (v === null) return true;
-    return url.safeParse(v).success;
-  }, MESSAGES.invalidUrl);
-
 // ─── Visibility expression ───────────────────────────────────────────────────
 
 export const VisibilityCondition = z.object({
   field: enumOf(VisibilityField),
   comparator: enumOf(VisibilityComparator),
-  values: z.array(z.string().trim().min(1).max(100)).min(1, MESSAGES.noItems).max(50),
+  values: z.array(z.string().trim().min(1).max(100)).min(1, MESSAGES.noItems).max(50, "At most 50 values"),
 });
 export type VisibilityCondition = z.infer<typeof VisibilityCondition>;
 
@@ -97,12 +75,56 @@ export type VisibilityExpression = {
   operator: ConditionOperator;
   conditions: Array<VisibilityCondition | VisibilityExpression>;
 };
-export const VisibilityExpression: z.ZodType<VisibilityExpression> = z.lazy(() =>
-  z.object({
+
+/** Groups nest at most this deep (the builder writes one); deeper input is refused, never walked. */
+export const VISIBILITY_MAX_DEPTH = 5;
+/** Conditions and groups in a whole expression, at most. */
+export const VISIBILITY_MAX_CONDITIONS = 50;
+export const VISIBILITY_TOO_DEEP = `Groups can be nested at most ${VISIBILITY_MAX_DEPTH} levels deep`;
+export const VISIBILITY_TOO_MANY = `At most ${VISIBILITY_MAX_CONDITIONS} conditions in all`;
+
+const isGroup = (v: unknown): v is { conditions: unknown } => typeof v === "object" && v !== null && "conditions" in v;
+
+/** Whether `node`'s groups nest deeper than `allowed` levels (walked without recursion, stopping early). */
+function nestsDeeperThan(node: unknown, allowed: number): boolean {
+  let level: unknown[] = [node];
+  for (let depth = 1; level.length; depth++) {
+    const groups = level.filter(isGroup);
+    if (!groups.length) return false;
+    if (depth > allowed) return true;
+    level = groups.flatMap((g) => (Array.isArray(g.conditions) ? g.conditions : []));
+  }
+  return false;
+}
+
+/**
+ * A group of the given nesting level. The schema is built level by level (no
+ * recursion), so an expression nested thousands deep is refused with a clear
+ * message at the first entry that goes too deep instead of being walked.
+ */
+function visibilityGroup(level: number): z.ZodType<VisibilityExpression> {
+  const options = level < VISIBILITY_MAX_DEPTH ? [VisibilityCondition, visibilityGroup(level + 1)] : [VisibilityCondition];
+  const entry = z.union(options as [z.ZodType<VisibilityCondition | VisibilityExpression>], {
+    error: (iss) => {
+      if (nestsDeeperThan(iss.input, VISIBILITY_MAX_DEPTH - level)) return VISIBILITY_TOO_DEEP;
+      // Not a group: say what is wrong with the condition rather than "Invalid input".
+      if (!isGroup(iss.input)) return VisibilityCondition.safeParse(iss.input).error?.issues[0]?.message;
+      return undefined;
+    },
+  });
+  return z.object({
     operator: enumOf(ConditionOperator),
-    conditions: z.array(z.union([VisibilityCondition, VisibilityExpression])).max(50),
-  }),
-);
+    conditions: z.array(entry).max(VISIBILITY_MAX_CONDITIONS, VISIBILITY_TOO_MANY),
+  });
+}
+
+function countEntries(e: VisibilityExpression): number {
+  return e.conditions.reduce((n, c) => n + 1 + ("conditions" in c ? countEntries(c) : 0), 0);
+}
+
+export const VisibilityExpression: z.ZodType<VisibilityExpression> = visibilityGroup(1).superRefine((e, ctx) => {
+  if (countEntries(e) > VISIBILITY_MAX_CONDITIONS) ctx.addIssue({ code: "custom", path: ["conditions"], message: VISIBILITY_TOO_MANY });
+});
 
 // ─── Child rows ──────────────────────────────────────────────────────────────
 
@@ -111,7 +133,7 @@ export const ActionItemInput = datesInOrder(
     assigneeType: enumOf(ActionItemAssignee),
     stage: enumOf(ActionItemStage),
     name: requiredText(200),
-    link: optionalUrl,
+    link: optionalHttpUrl,
     dueOffsetDays: z.union([int(-365, 365), z.null()]).optional().transform((v) => v ?? null),
     startDate: optionalDate,
     endDate: optionalDate,
@@ -190,7 +212,7 @@ export type DeliveryPartnerInput = z.input<typeof DeliveryPartnerInput>;
 
 export const FeaturedMediaInput = z.object({
   type: enumOf(FeaturedMediaType),
-  url,
+  url: httpUrl,
   alt: optionalText(200),
 });
 
@@ -233,7 +255,7 @@ export const VariantDetailsInput = datesInOrder(
 
 /** `POST v1/admin/workouts`: the details, and optionally every section at once. */
 export const CreateWorkoutBody = WorkoutDetailsInput.extend({
-  visibility: z.union([VisibilityExpression, z.null()]).optional().transform((v) => v ?? null),
+  visibility: VisibilityExpression.nullable().optional().transform((v) => v ?? null),
   sessions: z.array(SessionInput).max(100).default([]),
   prerequisites: z.array(PrerequisiteInput).max(50).default([]),
   pricing: z.array(PricingLineInput).max(100).default([]),
@@ -246,7 +268,7 @@ export type CreateWorkoutBody = z.input<typeof CreateWorkoutBody>;
 export const UpdateWorkoutBody = z
   .object({
     details: WorkoutDetailsInput.optional(),
-    visibility: z.union([VisibilityExpression, z.null()]).optional(),
+    visibility: VisibilityExpression.nullable().optional(),
     sessions: z.array(SessionInput).max(100).optional(),
     prerequisites: z.array(PrerequisiteInput).max(50).optional(),
     pricing: z.array(PricingLineInput).max(100).optional(),
@@ -295,7 +317,8 @@ export const AttachmentData = datesInOrder(
     type: enumOf(SessionArtifactType),
     category: enumOf(SessionArtifactCategory).default("other"),
     description: optionalText(300),
-    value: optionalText(2000),
+    /** Without a file, the attachment is this http(s) URL, whatever its type. */
+    value: optionalHttpUrl,
     startDate: optionalDate,
     endDate: optionalDate,
   }),

@@ -24,7 +24,9 @@ describe("price groups", () => {
     const g = await json(created);
     expect(g).toMatchObject({ name: "Schools", customerCount: 0 });
     const updated = await json(await send("partnerAdmin", `/admin/price-groups/${g.id}`, "PUT", { name: "Schools and colleges" }));
-    expect(updated).toMatchObject({ name: "Schools and colleges", description: null });
+    expect(updated).toMatchObject({ name: "Schools and colleges", description: "Education pricing" });
+    const cleared = await json(await send("partnerAdmin", `/admin/price-groups/${g.id}`, "PUT", { name: "Schools and colleges", description: null }));
+    expect(cleared.description).toBeNull();
     expect((await send("partnerAdmin", `/admin/price-groups/${g.id}`, "DELETE")).status).toBe(204);
     expect((await send("partnerAdmin", `/admin/price-groups/${g.id}`, "DELETE")).status).toBe(404);
   });

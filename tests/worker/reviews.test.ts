@@ -57,3 +57,32 @@ describe("reviews", () => {
     expect(w.rating).toEqual({ average: 4.5, count: 2 });
   });
 });
+
+describe("whose reviews a reader sees", () => {
+  it("shows the customers of one partner only their partner's customers' reviews of a workout both partners carry", async () => {
+    const shared = DEMO.sharedWorkoutId;
+    // Both readers may see the workout; their first call creates their user rows.
+    expect((await list("customerMember", shared)).status).toBe(200);
+    expect((await list("otherCustomerAdmin", shared)).status).toBe(200);
+    const userId = async (email: string) => (await db.select().from(schema.users).where(eq(schema.users.email, email)))[0].id;
+    await db.insert(schema.reviews).values([
+      { workoutId: shared, accountId: DEMO.customers.fabrikam.id, userId: await userId("dan@fabrikam.test"), rating: 1, comment: "Northwind side secret" },
+      { workoutId: shared, accountId: DEMO.customers.harbour.id, userId: await userId("finn@harbour.test"), rating: 5, comment: "Contoso side words" },
+    ]);
+
+    const contosoSide = await json(await list("otherCustomerAdmin", shared));
+    expect(contosoSide).toMatchObject({ average: 5, count: 1 });
+    expect(contosoSide.items.map((r: { comment: string }) => r.comment)).toEqual(["Contoso side words"]);
+    expect(JSON.stringify(contosoSide)).not.toContain("Dan");
+
+    const northwindSide = await json(await list("customerMember", shared));
+    expect(northwindSide).toMatchObject({ average: 1, count: 1 });
+    expect(northwindSide.items.map((r: { comment: string }) => r.comment)).toEqual(["Northwind side secret"]);
+
+    // Each partner reads its own customers' reviews, and the detail's rating counts the same rows.
+    const partnerSide = await json(await list("otherPartnerAdmin", shared));
+    expect(partnerSide.items.map((r: { comment: string }) => r.comment)).toEqual(["Contoso side words"]);
+    const detail = await json(await call(`/v1/workouts/${shared}`, authed(await tokenFor("otherCustomerAdmin"))));
+    expect(detail.rating).toEqual({ average: 5, count: 1 });
+  });
+});

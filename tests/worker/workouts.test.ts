@@ -214,6 +214,64 @@ describe("adding a listed workout", () => {
   });
 });
 
+describe("what another partner sees of a listed workout", () => {
+  it("never carries the author's customer prices or hidden delivery partners, in the workout, the variants or the add answer", async () => {
+    const nw = await tokenFor("partnerAdmin");
+    const ct = await tokenFor("otherPartnerAdmin");
+    const fabrikam = DEMO.customers.fabrikam.id;
+    const secret = [
+      { name: "Fabrikam deal", priceType: "customer", customerAccountId: fabrikam, pricingType: "value", currency: "USD", amount: 4242 },
+      { name: "Enterprise deal", priceType: "customerPriceGroup", priceGroupId: DEMO.northwind.priceGroupId, pricingType: "value", currency: "USD", amount: 4343 },
+    ];
+    const w = await create({
+      partnerVisibility: "listed",
+      allowPartnerVariants: true,
+      pricing: [...newWorkout().pricing, ...secret],
+      deliveryPartners: [
+        { partnerTan: DEMO.northwind.tan, selectionPercent: 100, visibleToPartners: true },
+        { partnerTan: DEMO.contoso.tan, name: "Hidden subcontractor", selectionPercent: 0, visibleToPartners: false },
+      ],
+    });
+    const variant = await send(nw, `/admin/workouts/${w.id}/variants`, "POST", {
+      name: "Enterprise",
+      locale: "enUS",
+      customPricing: true,
+      pricing: [{ name: "Public", priceType: "allCustomers", pricingType: "value", currency: "USD", amount: 100 }, ...secret],
+      deliveryPartners: [
+        { partnerTan: DEMO.northwind.tan, selectionPercent: 100, visibleToPartners: true },
+        { partnerTan: DEMO.contoso.tan, name: "Hidden subcontractor", selectionPercent: 0, visibleToPartners: false },
+      ],
+    });
+    expect(variant.status).toBe(201);
+    // The author still sees all of it.
+    const authorView = await json(await send(nw, `/admin/workouts/${w.id}/variants`));
+    expect(JSON.stringify(authorView)).toContain(fabrikam);
+    expect(JSON.stringify(authorView)).toContain("Hidden subcontractor");
+
+    const added = await send(ct, `/admin/workouts/${w.id}/library`, "POST");
+    expect(added.status).toBe(201);
+    const answers = [
+      await json(added),
+      await json(await send(ct, `/admin/workouts/${w.id}`)),
+      await json(await send(ct, `/admin/workouts/${w.id}/variants`)),
+      await json(await send(ct, `/admin/workouts/${w.id}/variants/${(await json(variant)).id}`)),
+    ];
+    for (const answer of answers) {
+      const text = JSON.stringify(answer);
+      expect(text).not.toContain(fabrikam);
+      expect(text).not.toContain(DEMO.northwind.priceGroupId);
+      expect(text).not.toContain("Hidden subcontractor");
+      expect(text).not.toContain("4242");
+      expect(text).not.toContain("4343");
+    }
+    const [workout, , variants] = answers;
+    expect(workout.pricing.map((l: { priceType: string }) => l.priceType)).toEqual(["allCustomers", "allCustomers"]);
+    const enterprise = variants.find((v: { name: string }) => v.name === "Enterprise");
+    expect(enterprise.pricing.map((l: { amount: number }) => l.amount)).toEqual([100]);
+    expect(enterprise.deliveryPartners).toHaveLength(1);
+  });
+});
+
 describe("delivery partner TAN check", () => {
   it("answers valid with the name, or invalid", async () => {
     const token = await tokenFor("partnerAdmin");

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
+import { inList } from "../data/bound";
 import { Hono } from "hono";
 import { ErrorEnvelope } from "../../contract/errors";
 import {
@@ -141,7 +142,7 @@ endpoint(
       const own = await db
         .select({ id: teams.id })
         .from(teams)
-        .where(and(eq(teams.accountId, acting.account.id), inArray(teams.id, teamIds)));
+        .where(and(eq(teams.accountId, acting.account.id), inList(teams.id, teamIds)));
       if (own.length !== teamIds.length) throw invalid({ teamIds: "Not a team of this account" });
     }
     const patch: Partial<typeof accountUsers.$inferInsert> = {};
@@ -197,11 +198,11 @@ endpoint(
     const db = c.get("db");
     const emails = splitEmails(body.emails);
     const [members, pending] = await Promise.all([
-      db.select({ email: accountUsers.email }).from(accountUsers).where(and(eq(accountUsers.accountId, acting.account.id), inArray(accountUsers.email, emails))),
+      db.select({ email: accountUsers.email }).from(accountUsers).where(and(eq(accountUsers.accountId, acting.account.id), inList(accountUsers.email, emails))),
       db
         .select({ email: invites.email })
         .from(invites)
-        .where(and(eq(invites.accountId, acting.account.id), eq(invites.status, "pending"), inArray(invites.email, emails))),
+        .where(and(eq(invites.accountId, acting.account.id), eq(invites.status, "pending"), inList(invites.email, emails))),
     ]);
     const memberSet = new Set(members.map((m) => m.email.toLowerCase()));
     const pendingSet = new Set(pending.map((p) => p.email.toLowerCase()));

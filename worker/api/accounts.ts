@@ -15,7 +15,7 @@ import {
 } from "../../contract/accounts";
 import { ExistsResponse } from "../../contract/domains";
 import { ErrorEnvelope } from "../../contract/errors";
-import { DEFAULT_STYLING } from "../../contract/styling";
+import { DEFAULT_STYLING, platformNameFrom } from "../../contract/styling";
 import { accountUsers, accounts, authInvitations, invites, stylings, users } from "../../db/schema";
 import type { AppEnv } from "../env";
 import { clerkAddMember, clerkRevokeInvite } from "../identity/clerk-organizations";
@@ -95,7 +95,7 @@ endpoint(
           lightGradientTextColour: DEFAULT_STYLING.lightGradientTextColour,
           lightHeroTextColour: DEFAULT_STYLING.lightHeroTextColour,
           fontFamily: DEFAULT_STYLING.fontFamily,
-          platformName: data.name.slice(0, 20),
+          platformName: platformNameFrom(data.name),
           showLogoOnLogin: true,
           supportEmail: data.primaryEmail,
           logoKey,

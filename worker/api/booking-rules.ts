@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
+import { inList } from "../data/bound";
 import type { BookingOptions } from "../../contract/bookings";
 import {
   accounts,
@@ -56,7 +57,7 @@ export async function bookableWorkout(db: Db, customer: Account, workoutId: stri
     .where(
       and(
         eq(workoutVariants.workoutId, workoutId),
-        inArray(workoutVariants.accountId, [partnerId, row.workout.accountId]),
+        inList(workoutVariants.accountId, [partnerId, row.workout.accountId]),
         variantId ? eq(workoutVariants.id, variantId) : undefined,
         or(isNull(workoutVariants.availableFrom), lte(workoutVariants.availableFrom, day)),
         or(isNull(workoutVariants.availableTo), gte(workoutVariants.availableTo, day)),
@@ -132,7 +133,7 @@ export async function openSlots(db: Db, bookable: Bookable) {
     .where(
       and(
         eq(slots.workoutId, bookable.workout.id),
-        inArray(slots.partnerAccountId, candidates),
+        inList(slots.partnerAccountId, candidates),
         gte(slots.startsAt, new Date().toISOString()),
         sql`${slots.seatsTaken} < ${slots.capacity}`,
       ),

@@ -1,4 +1,5 @@
-import { and, asc, avg, count, desc, eq, gt, inArray, isNull, lt, lte, gte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, avg, count, desc, eq, gt, isNull, lt, lte, gte, or, sql, type SQL } from "drizzle-orm";
+import { inList } from "../data/bound";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { CatalogueItem, CataloguePage, CatalogueQuery, CatalogueWorkout, type PriceDto } from "../../contract/catalogue";
@@ -7,6 +8,7 @@ import { WorkoutIdParam } from "../../contract/workouts";
 import type { Category } from "../../contract/enums";
 import { libraryEntries, planEntries, pricingLines, reviews, workoutVariants, workouts, type Workout } from "../../db/schema";
 import { choosePrice, effectiveLines } from "../domain/pricing";
+import { reviewsOfPartner } from "../data/reviews";
 import { isVisible } from "../domain/visibility";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
@@ -109,7 +111,7 @@ export async function visibleToAccount(db: Db, customer: Acting["account"], work
     .select({ workout: workouts })
     .from(libraryEntries)
     .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
-    .where(and(inArray(libraryEntries.workoutId, workoutIds), visibleWhere(partnerId, today())));
+    .where(and(inList(libraryEntries.workoutId, workoutIds), visibleWhere(partnerId, today())));
   const subject = { priceGroupId: customer.priceGroupId, industry: customer.industry, size: customer.size, location: customer.location };
   return new Set(rows.filter((r) => isVisible(r.workout.visibility, subject)).map((r) => r.workout.id));
 }
@@ -125,7 +127,7 @@ async function variantsFor(c: C, partnerId: string, list: Workout[], day: string
     .from(workoutVariants)
     .where(
       and(
-        inArray(
+        inList(
           workoutVariants.workoutId,
           list.map((w) => w.id),
         ),
@@ -156,7 +158,7 @@ async function pricesFor(c: C, acting: Acting, list: Workout[], variants: Map<st
       .select()
       .from(pricingLines)
       .where(
-        inArray(
+        inList(
           pricingLines.workoutId,
           list.map((w) => w.id),
         ),
@@ -304,7 +306,7 @@ endpoint(
         .from(libraryEntries)
         .where(and(eq(libraryEntries.accountId, partnerId), eq(libraryEntries.workoutId, w.id)))
         .limit(1),
-      db.select({ average: avg(reviews.rating), count: count() }).from(reviews).where(eq(reviews.workoutId, w.id)),
+      db.select({ average: avg(reviews.rating), count: count() }).from(reviews).where(reviewsOfPartner(partnerId, w.id)),
     ]);
     const visibleDate = (d: { startDate: string | null; endDate: string | null }) => (!d.startDate || d.startDate <= day) && (!d.endDate || d.endDate >= day);
     return c.json({

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
+import { inList } from "../data/bound";
 import { Hono } from "hono";
 import { DependentDetailsDto, DependentList, DependentsQuery, type RecommendedWorkoutDto } from "../../contract/dependents";
 import { Category, JobStatus } from "../../contract/enums";
@@ -131,7 +132,7 @@ async function recommendations(db: Db, partnerId: string, customer: Account): Pr
       .select(pick)
       .from(libraryEntries)
       .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
-      .where(and(eq(libraryEntries.accountId, partnerId), eq(libraryEntries.status, "available"), inArray(workouts.category, categories)))
+      .where(and(eq(libraryEntries.accountId, partnerId), eq(libraryEntries.status, "available"), inList(workouts.category, categories)))
       .orderBy(desc(libraryEntries.priority), asc(workouts.name))
       .limit(60);
     const visible = await visibleToAccount(db, customer, found.map((w) => w.id));

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
+import { inList, insertRows } from "../data/bound";
 import { Hono } from "hono";
 import type { z } from "zod";
 import { ErrorEnvelope } from "../../contract/errors";
@@ -35,7 +36,7 @@ async function load(db: Db, partnerId: string, id?: string): Promise<FeaturedGro
     .from(featuredGroupItems)
     .innerJoin(workouts, eq(workouts.id, featuredGroupItems.workoutId))
     .where(
-      inArray(
+      inList(
         featuredGroupItems.featuredGroupId,
         groups.map((g) => g.id),
       ),
@@ -53,15 +54,19 @@ async function load(db: Db, partnerId: string, id?: string): Promise<FeaturedGro
 }
 
 /** Items must be workouts of the partner's library; a changed start date cannot be before today (SPEC §5). */
-async function check(db: Db, partnerId: string, body: Body, previousStart: string | null | undefined) {
+async function check(db: Db, partnerId: string, body: Body, previous?: { startDate: string | null; endDate: string | null }) {
   const fields: Record<string, string> = {};
-  if (body.startDate && body.startDate !== previousStart && body.startDate < today()) fields.startDate = MESSAGES.startBeforeToday;
+  if (body.startDate && body.startDate !== previous?.startDate && body.startDate < today()) fields.startDate = MESSAGES.startBeforeToday;
+  // A date left out keeps the stored one, so the order is checked on the dates the group will have.
+  const start = body.startDate === undefined ? previous?.startDate : body.startDate;
+  const end = body.endDate === undefined ? previous?.endDate : body.endDate;
+  if (start && end && end < start) fields.endDate = MESSAGES.endBeforeStart;
   const ok = new Set(
     (
       await db
         .select({ id: libraryEntries.workoutId })
         .from(libraryEntries)
-        .where(and(eq(libraryEntries.accountId, partnerId), inArray(libraryEntries.workoutId, body.workoutIds)))
+        .where(and(eq(libraryEntries.accountId, partnerId), inList(libraryEntries.workoutId, body.workoutIds)))
     ).map((r) => r.id),
   );
   body.workoutIds.forEach((id, i) => {
@@ -125,11 +130,11 @@ endpoint(
   async (c, { body }) => {
     const { account } = await requirePartnerAdmin(c);
     const db = c.get("db");
-    await check(db, account.id, body, undefined);
+    await check(db, account.id, body);
     const id = crypto.randomUUID();
     await db.batch([
       db.insert(featuredGroups).values({ id, accountId: account.id, title: body.title, subtitle: body.subtitle, startDate: body.startDate, endDate: body.endDate }),
-      db.insert(featuredGroupItems).values(itemRows(account.id, id, body.workoutIds)),
+      ...insertRows(db, featuredGroupItems, itemRows(account.id, id, body.workoutIds)),
     ]);
     return c.json((await load(db, account.id, id))[0], 201);
   },
@@ -153,14 +158,14 @@ endpoint(
     const db = c.get("db");
     const existing = (await load(db, account.id, params.id))[0];
     if (!existing) throw notFound("Featured group not found");
-    await check(db, account.id, body, existing.startDate);
+    await check(db, account.id, body, existing);
     await db.batch([
       db
         .update(featuredGroups)
         .set({ title: body.title, subtitle: body.subtitle, startDate: body.startDate, endDate: body.endDate })
         .where(and(eq(featuredGroups.id, params.id), eq(featuredGroups.accountId, account.id))),
       db.delete(featuredGroupItems).where(eq(featuredGroupItems.featuredGroupId, params.id)),
-      db.insert(featuredGroupItems).values(itemRows(account.id, params.id, body.workoutIds)),
+      ...insertRows(db, featuredGroupItems, itemRows(account.id, params.id, body.workoutIds)),
     ]);
     return c.json((await load(db, account.id, params.id))[0]);
   },

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
+import { inList } from "../data/bound";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { JobActionName, JobDto } from "../../contract/bookings";
 import { accounts, jobActionItems, jobLines, jobs, sessionAttachments, stylings, users, workoutSessions, workouts, type Job } from "../../db/schema";
@@ -71,15 +72,15 @@ export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit
     .select({ line: jobLines, session: { name: workoutSessions.name, lengthMinutes: workoutSessions.lengthMinutes } })
     .from(jobLines)
     .innerJoin(workoutSessions, eq(workoutSessions.id, jobLines.sessionId))
-    .where(inArray(jobLines.jobId, ids))
+    .where(inList(jobLines.jobId, ids))
     .orderBy(jobLines.jobId, jobLines.sequence);
   const sessionIds = [...new Set(lines.map((l) => l.line.sessionId))];
-  const attachments = sessionIds.length ? await db.select().from(sessionAttachments).where(inArray(sessionAttachments.sessionId, sessionIds)) : [];
+  const attachments = sessionIds.length ? await db.select().from(sessionAttachments).where(inList(sessionAttachments.sessionId, sessionIds)) : [];
   const assignee = side === "customer" ? "recipient" : "deliveryPartner";
   const items = await db
     .select()
     .from(jobActionItems)
-    .where(and(inArray(jobActionItems.jobId, ids), eq(jobActionItems.assigneeType, assignee)));
+    .where(and(inList(jobActionItems.jobId, ids), eq(jobActionItems.assigneeType, assignee)));
   return rows.map(({ job, workout, customer, partner, delivery }) => ({
     id: job.id,
     status: job.status,

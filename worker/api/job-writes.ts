@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { inList } from "../data/bound";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { JobLineStatus, JobStatus } from "../../contract/enums";
 import { creditLines, jobActionItems, jobLines, jobs, sessionActionItems } from "../../db/schema";
@@ -123,7 +124,7 @@ export function dueDates(line: Pick<LineInfo, "id" | "lengthMinutes">, scheduled
 /** Copies a session's action items onto a new job line (the side they are for, the stage, the due date). */
 export async function actionItemRows(db: Db, sessionIds: string[]) {
   if (!sessionIds.length) return [];
-  return db.select().from(sessionActionItems).where(inArray(sessionActionItems.sessionId, sessionIds));
+  return db.select().from(sessionActionItems).where(inList(sessionActionItems.sessionId, sessionIds));
 }
 
 export function newActionItems(

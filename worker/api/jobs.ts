@@ -1,4 +1,5 @@
-import { and, eq, inArray, or, type SQL } from "drizzle-orm";
+import { and, eq, or, type SQL } from "drizzle-orm";
+import { inList } from "../data/bound";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { CancelBooking, ConfirmRequest, DenyRequest, FutureDateTime, JobDto, JobIdParam, JobLineParams, JobList, JobsQuery } from "../../contract/bookings";
@@ -213,10 +214,10 @@ async function completeLines(c: Context<AppEnv>, acting: Acting, jobId: string, 
   if (!actions || !to) throw conflict(`A job that is ${job.status} cannot be completed`);
   const now = new Date().toISOString();
   const statements: Statements = [...moveJob(db, job.id, job.status, to, to === "completed" ? { completedAt: now } : {})];
-  statements.push(db.update(jobLines).set({ status: "completed", completedAt: now, updatedAt: now }).where(inArray(jobLines.id, targets.map((l) => l.id))));
+  statements.push(db.update(jobLines).set({ status: "completed", completedAt: now, updatedAt: now }).where(inList(jobLines.id, targets.map((l) => l.id))));
   if (to === "inProgress") {
     const rest = open.filter((l) => !targets.includes(l));
-    if (rest.length) statements.push(db.update(jobLines).set({ status: "inProgress" }).where(inArray(jobLines.id, rest.map((l) => l.id))));
+    if (rest.length) statements.push(db.update(jobLines).set({ status: "inProgress" }).where(inList(jobLines.id, rest.map((l) => l.id))));
   }
   for (const line of targets) {
     statements.push(db.insert(auditEntries).values({ accountId: job.accountId, code: "workoutSessionJobLineCompleted", subjectType: "jobLine", subjectId: line.id, userId: acting.user.id, data: { jobId: job.id } }));

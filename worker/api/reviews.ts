@@ -10,6 +10,7 @@ import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { conflict, forbidden, notFound } from "../http/errors";
 import { requireAccount, type Acting } from "../identity/context";
+import { reviewsOfPartner } from "../data/reviews";
 import { visibleToCustomer } from "./catalogue";
 
 export const reviewsApi = new Hono<AppEnv>();
@@ -32,13 +33,18 @@ async function completed(c: Context<AppEnv>, acting: Acting, workoutId: string) 
   return Boolean(row[0]);
 }
 
+/** Whose customers' reviews the caller reads: its partner's (a customer) or its own (a partner). */
+const readerPartner = (acting: Acting) => (acting.account.type === "partner" ? acting.account.id : acting.account.parentAccountId);
+
 async function list(c: Context<AppEnv>, acting: Acting, workoutId: string) {
+  const partnerId = readerPartner(acting);
+  if (!partnerId) return { items: [] as ReviewDto[], average: null };
   const rows = await c
     .get("db")
     .select({ review: reviews, firstName: users.firstName, lastName: users.lastName })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
-    .where(eq(reviews.workoutId, workoutId))
+    .where(reviewsOfPartner(partnerId, workoutId))
     .orderBy(desc(reviews.createdAt))
     .limit(200);
   const items: ReviewDto[] = rows.map(({ review: r, firstName, lastName }) => ({

@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, inArray, or } from "drizzle-orm";
+import { and, asc, eq, gte, or } from "drizzle-orm";
+import { inList } from "../data/bound";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { CreateSlot, JobIdParam, SlotDto, SlotsQuery } from "../../contract/bookings";
@@ -61,7 +62,7 @@ endpoint(
       .where(or(eq(deliveryPartners.partnerAccountId, acting.account.id), eq(deliveryPartners.partnerTan, acting.account.tan ?? "-")))
       .orderBy(asc(workouts.name));
     const sessions = rows.length
-      ? await db.select().from(workoutSessions).where(inArray(workoutSessions.workoutId, rows.map((r) => r.id))).orderBy(asc(workoutSessions.sequence))
+      ? await db.select().from(workoutSessions).where(inList(workoutSessions.workoutId, rows.map((r) => r.id))).orderBy(asc(workoutSessions.sequence))
       : [];
     return c.json(
       rows.map((w) => ({

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import {
   DEFAULT_STYLING,
+  platformNameFrom,
   STYLING_DATA_KEYS,
   STYLING_FILE_FIELDS,
   Styling,
@@ -67,7 +68,7 @@ endpoint(
   async (c) => {
     const { account } = await requirePartnerAdmin(c);
     const row = await c.get("db").select().from(stylings).where(eq(stylings.accountId, account.id)).limit(1);
-    return c.json(row[0] ? stylingFromRow(row[0]) : { ...DEFAULT_STYLING, platformName: account.name.slice(0, 20) });
+    return c.json(row[0] ? stylingFromRow(row[0]) : { ...DEFAULT_STYLING, platformName: platformNameFrom(account.name) });
   },
 );
 

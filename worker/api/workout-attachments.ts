@@ -80,14 +80,6 @@ endpoint(
     const file = raw instanceof File && raw.size > 0 ? raw : null;
     const data = form.data;
     if (!file && !data.value) throw invalid({ file: MESSAGES.required });
-    if (!file && data.type === "link") {
-      try {
-        const u = new URL(data.value!);
-        if (u.protocol !== "https:" && u.protocol !== "http:") throw new Error("scheme");
-      } catch {
-        throw invalid({ value: MESSAGES.invalidUrl });
-      }
-    }
     const id = crypto.randomUUID();
     let fileKey: string | null = null;
     if (file) {

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, notExists, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lt, ne, notExists, or, sql, type SQL } from "drizzle-orm";
+import { inList, insertRows, notInList } from "../data/bound";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { ErrorEnvelope } from "../../contract/errors";
@@ -45,6 +46,7 @@ import {
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { conflict, forbidden, invalid, notFound } from "../http/errors";
+import { partnerView } from "../domain/workout-view";
 import { requirePartnerAdmin, type Acting } from "../identity/context";
 
 export const workoutsApi = new Hono<AppEnv>();
@@ -178,49 +180,49 @@ export async function loadPrerequisites(db: Db, workoutId: string) {
   }));
 }
 
-/** Variants the partner may see: the author's and its own. */
-async function loadVariants(db: Db, workout: Workout, partnerId: string): Promise<VariantDtoT[]> {
-  const owners = [...new Set([workout.accountId, partnerId])];
+/**
+ * The workout's base pricing, base delivery partners and variants as the
+ * partner `viewerId` may see them (worker/domain/workout-view.ts decides).
+ */
+async function loadCommercial(db: Db, workout: Workout, viewerId: string) {
   const [variants, lines, partners] = await Promise.all([
-    db
-      .select()
-      .from(workoutVariants)
-      .where(and(eq(workoutVariants.workoutId, workout.id), inArray(workoutVariants.accountId, owners)))
-      .orderBy(asc(workoutVariants.createdAt)),
-    db.select().from(pricingLines).where(eq(pricingLines.workoutId, workout.id)),
-    db.select().from(deliveryPartners).where(eq(deliveryPartners.workoutId, workout.id)),
+    db.select().from(workoutVariants).where(eq(workoutVariants.workoutId, workout.id)).orderBy(asc(workoutVariants.createdAt)),
+    db.select().from(pricingLines).where(eq(pricingLines.workoutId, workout.id)).orderBy(asc(pricingLines.createdAt)),
+    db.select().from(deliveryPartners).where(eq(deliveryPartners.workoutId, workout.id)).orderBy(asc(deliveryPartners.createdAt)),
   ]);
-  return variants.map((v) => ({
-    id: v.id,
-    workoutId: v.workoutId,
-    name: v.name,
-    locale: v.locale,
-    availableFrom: v.availableFrom,
-    availableTo: v.availableTo,
-    customPricing: v.customPricing,
-    partnerVisibility: v.partnerVisibility,
-    own: v.accountId === partnerId,
-    pricing: lines.filter((l) => l.variantId === v.id).map(pricingDto),
-    deliveryPartners: partners.filter((d) => d.variantId === v.id).map(deliveryDto),
-  }));
+  const view = partnerView(viewerId, workout.accountId, { variants, pricing: lines, deliveryPartners: partners });
+  return {
+    pricing: view.pricing.map(pricingDto),
+    deliveryPartners: view.deliveryPartners.map(deliveryDto),
+    variants: view.variants.map(
+      ({ variant: v, pricing, deliveryPartners: dps }): VariantDtoT => ({
+        id: v.id,
+        workoutId: v.workoutId,
+        name: v.name,
+        locale: v.locale,
+        availableFrom: v.availableFrom,
+        availableTo: v.availableTo,
+        customPricing: v.customPricing,
+        partnerVisibility: v.partnerVisibility,
+        own: v.accountId === viewerId,
+        pricing: pricing.map(pricingDto),
+        deliveryPartners: dps.map(deliveryDto),
+      }),
+    ),
+  };
+}
+
+/** Variants the partner may see: the author's and its own, each filtered like the base workout. */
+async function loadVariants(db: Db, workout: Workout, viewerId: string): Promise<VariantDtoT[]> {
+  return (await loadCommercial(db, workout, viewerId)).variants;
 }
 
 async function workoutDto(c: C, partnerId: string, workout: Workout, entry: LibraryEntry): Promise<WorkoutDtoT> {
   const db = c.get("db");
-  const [sessions, prereqs, lines, partners, variants] = await Promise.all([
+  const [sessions, prereqs, commercial] = await Promise.all([
     loadSessions(db, workout.id),
     loadPrerequisites(db, workout.id),
-    db
-      .select()
-      .from(pricingLines)
-      .where(and(eq(pricingLines.workoutId, workout.id), isNull(pricingLines.variantId)))
-      .orderBy(asc(pricingLines.createdAt)),
-    db
-      .select()
-      .from(deliveryPartners)
-      .where(and(eq(deliveryPartners.workoutId, workout.id), isNull(deliveryPartners.variantId)))
-      .orderBy(asc(deliveryPartners.createdAt)),
-    loadVariants(db, workout, partnerId),
+    loadCommercial(db, workout, partnerId),
   ]);
   const own = workout.accountId === partnerId;
   return {
@@ -248,10 +250,9 @@ async function workoutDto(c: C, partnerId: string, workout: Workout, entry: Libr
     priority: workout.priority,
     sessions,
     prerequisites: prereqs,
-    // Base pricing lines for specific customers are the author's business only.
-    pricing: (own ? lines : lines.filter((l) => l.priceType === "allCustomers")).map(pricingDto),
-    deliveryPartners: (own ? partners : partners.filter((d) => d.visibleToPartners)).map(deliveryDto),
-    variants,
+    pricing: commercial.pricing,
+    deliveryPartners: commercial.deliveryPartners,
+    variants: commercial.variants,
     updatedAt: workout.updatedAt,
   };
 }
@@ -273,13 +274,13 @@ async function checkPricing(db: Db, partnerId: string, lines: PricingIn, prefix:
           await db
             .select({ id: accounts.id })
             .from(accounts)
-            .where(and(inArray(accounts.id, customerIds), eq(accounts.parentAccountId, partnerId)))
+            .where(and(inList(accounts.id, customerIds), eq(accounts.parentAccountId, partnerId)))
         ).map((r) => r.id),
       )
     : new Set<string>();
   const okGroups = groupIds.length
     ? new Set(
-        (await db.select({ id: priceGroups.id }).from(priceGroups).where(and(inArray(priceGroups.id, groupIds), eq(priceGroups.accountId, partnerId)))).map(
+        (await db.select({ id: priceGroups.id }).from(priceGroups).where(and(inList(priceGroups.id, groupIds), eq(priceGroups.accountId, partnerId)))).map(
           (r) => r.id,
         ),
       )
@@ -297,7 +298,7 @@ async function resolveTans(db: Db, partners: PartnersIn, prefix: string, fields:
     ? await db
         .select({ id: accounts.id, tan: accounts.tan, name: accounts.name })
         .from(accounts)
-        .where(and(inArray(accounts.tan, tans), eq(accounts.type, "partner")))
+        .where(and(inList(accounts.tan, tans), eq(accounts.type, "partner")))
     : [];
   const byTan = new Map(found.map((a) => [a.tan!, a]));
   partners.forEach((p, i) => {
@@ -314,7 +315,7 @@ async function checkPrerequisites(db: Db, partnerId: string, workoutId: string |
       await db
         .select({ id: libraryEntries.workoutId })
         .from(libraryEntries)
-        .where(and(eq(libraryEntries.accountId, partnerId), inArray(libraryEntries.workoutId, ids)))
+        .where(and(eq(libraryEntries.accountId, partnerId), inList(libraryEntries.workoutId, ids)))
     ).map((r) => r.id),
   );
   list.forEach((p, i) => {
@@ -346,7 +347,7 @@ function pricingStatements(db: Db, partnerId: string, workoutId: string, variant
   const out: Stmt[] = [del];
   if (lines.length) {
     out.push(
-      db.insert(pricingLines).values(
+      ...insertRows(db, pricingLines, 
         lines.map((l) => ({
           accountId: partnerId,
           workoutId,
@@ -389,7 +390,7 @@ function partnerStatements(
   ];
   if (list.length) {
     out.push(
-      db.insert(deliveryPartners).values(
+      ...insertRows(db, deliveryPartners, 
         list.map((p) => {
           const account = byTan.get(p.partnerTan)!;
           return {
@@ -415,7 +416,7 @@ function prerequisiteStatements(db: Db, partnerId: string, workoutId: string, li
   const out: Stmt[] = [db.delete(prerequisites).where(eq(prerequisites.workoutId, workoutId))];
   if (list.length) {
     out.push(
-      db.insert(prerequisites).values(
+      ...insertRows(db, prerequisites, 
         list.map((p) => ({
           accountId: partnerId,
           workoutId,
@@ -441,7 +442,7 @@ function sessionStatements(db: Db, partnerId: string, workoutId: string, list: S
     db.delete(sessionActionItems).where(eq(sessionActionItems.workoutId, workoutId)),
     db
       .delete(workoutSessions)
-      .where(keep.length ? and(eq(workoutSessions.workoutId, workoutId), notInArray(workoutSessions.id, keep)) : eq(workoutSessions.workoutId, workoutId)),
+      .where(keep.length ? and(eq(workoutSessions.workoutId, workoutId), notInList(workoutSessions.id, keep)) : eq(workoutSessions.workoutId, workoutId)),
   ];
   withIds.forEach((s, i) => {
     const values = {
@@ -477,7 +478,7 @@ function sessionStatements(db: Db, partnerId: string, workoutId: string, list: S
       endDate: a.endDate,
     })),
   );
-  if (items.length) out.push(db.insert(sessionActionItems).values(items));
+  out.push(...insertRows(db, sessionActionItems, items));
   return out;
 }
 

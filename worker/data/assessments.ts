@@ -3,7 +3,8 @@
  * finishing them, and a partner's view of its customers' assessments.
  * Every function applies its caller's ownership itself.
  */
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { inList } from "./bound";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { ASSESSMENT_LINK_MESSAGES, type AssessmentDto, type AssessmentFormDto, type AssessmentQuestionDto, type AssessmentResultDto, type SubmitAssessmentBody } from "../../contract/assessments";
 import { Category, type CategoryFilter } from "../../contract/enums";
@@ -105,7 +106,7 @@ export async function questionsFor(db: Db, partnerId: string | null, category: C
     .from(assessmentQuestions)
     .where(
       and(
-        inArray(assessmentQuestions.category, categories),
+        inList(assessmentQuestions.category, categories),
         partnerId ? or(isNull(assessmentQuestions.partnerAccountId), eq(assessmentQuestions.partnerAccountId, partnerId)) : isNull(assessmentQuestions.partnerAccountId),
       ),
     )
@@ -230,7 +231,7 @@ export async function assessmentsOfCustomer(db: Db, scope: PartnerScope, custome
   const issuers = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
-    .where(inArray(users.id, [...new Set(rows.map((r) => r.a.createdByUserId).filter((v): v is string => Boolean(v)))]));
+    .where(inList(users.id, [...new Set(rows.map((r) => r.a.createdByUserId).filter((v): v is string => Boolean(v)))]));
   const nameOf = (id: string | null) => {
     const u = issuers.find((i) => i.id === id);
     return u ? [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email : null;

@@ -46,7 +46,7 @@ export async function scoresOf(db: Db, scope: AccountScope, category: CategoryFi
       ? await db
           .select()
           .from(scoreEntries)
-          .where(inArray(scoreEntries.scoreId, rows.map((r) => r.score.id)))
+          .where(inList(scoreEntries.scoreId, rows.map((r) => r.score.id)))
           .orderBy(desc(scoreEntries.submittedAt))
       : null;
   return rows.map(({ score: s, entryCount }) => ({
@@ -66,7 +66,7 @@ export async function orphanedScoresOf(db: Db, scope: PartnerScope): Promise<Orp
     ? await db
         .select()
         .from(scoreEntries)
-        .where(inArray(scoreEntries.scoreId, rows.map((r) => r.id)))
+        .where(inList(scoreEntries.scoreId, rows.map((r) => r.id)))
         .orderBy(scoreEntries.submittedAt)
     : [];
   return rows.map((s) => {
@@ -112,7 +112,8 @@ export async function assignOrphanedScore(db: Db, scope: PartnerAdminScope, scor
   const [entryCount] = await db.select({ n: count() }).from(scoreEntries).where(eq(scoreEntries.scoreId, score.id));
   return scoreDto(score, entryCount?.n ?? 0);
 }
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { inList } from "./bound";
 import type { ManualScoreBody } from "../../contract/assessments";
 import type { CategoryFilter } from "../../contract/enums";
 import type { OrphanedScoreDto, ScoreDto, ScoreSummaryDto } from "../../contract/scores";

@@ -63,9 +63,41 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   return result.data;
 }
 
+/** The largest JSON body any endpoint takes (a whole workout with every section fits well within it). */
+export const MAX_JSON_BYTES = 1024 * 1024;
+const tooLarge = () => new ApiError("payload_too_large", "Body over 1 MB", { _: "Body over 1 MB" });
+
+/** Reads the body as text, refusing (413) anything over MAX_JSON_BYTES without reading further. */
+async function readCapped(req: Request): Promise<string> {
+  const declared = Number(req.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_JSON_BYTES) throw tooLarge();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_JSON_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    parts.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}
+
 async function readJson(c: Context<AppEnv>): Promise<unknown> {
+  const text = await readCapped(c.req.raw);
   try {
-    return await c.req.json();
+    return JSON.parse(text) as unknown;
   } catch {
     throw invalid({ _: "Body must be JSON" }, "Body must be JSON");
   }
@@ -119,6 +151,7 @@ async function readForm(c: Context<AppEnv>, form: NonNullable<EndpointSpec["form
     throw new ApiError("unsupported_media_type", "Send multipart/form-data", { _: "Send multipart/form-data" });
   }
   const raw = fd.get("data");
+  if (typeof raw === "string" && raw.length > MAX_JSON_BYTES) throw tooLarge();
   let json: unknown = {};
   if (typeof raw === "string" && raw.trim()) {
     try {

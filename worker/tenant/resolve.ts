@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { DEFAULT_STYLING, type Styling } from "../../contract/styling";
+import { DEFAULT_STYLING, platformNameFrom, type Styling } from "../../contract/styling";
 import { accounts, customDomains, stylings } from "../../db/schema";
 import type { Db } from "../env";
 import { stylingFromRow } from "./styling";
@@ -56,7 +56,7 @@ async function lookUp(db: Db, host: string, mainHost: string): Promise<Tenant> {
     mode: "satellite",
     host,
     partner: { id: row.account.id, name: row.account.name, tan: row.account.tan },
-    styling: row.styling ? stylingFromRow(row.styling) : { ...DEFAULT_STYLING, platformName: row.account.name.slice(0, 20) },
+    styling: row.styling ? stylingFromRow(row.styling) : { ...DEFAULT_STYLING, platformName: platformNameFrom(row.account.name) },
   };
 }
 

@@ -1,5 +1,5 @@
 import { isHexColour } from "../../contract/colour";
-import { DEFAULT_STYLING, FONT_STACKS, type Styling } from "../../contract/styling";
+import { DEFAULT_STYLING, FONT_STACKS, platformNameFrom, type Styling } from "../../contract/styling";
 import type { stylings } from "../../db/schema";
 import { fileUri } from "../storage/files";
 
@@ -21,7 +21,7 @@ export function stylingFromRow(row: StylingRow): Styling {
     lightGradientTextColour: colour(row.lightGradientTextColour, d.lightGradientTextColour),
     lightHeroTextColour: colour(row.lightHeroTextColour, d.lightHeroTextColour),
     fontFamily: row.fontFamily && row.fontFamily in FONT_STACKS ? (row.fontFamily as Styling["fontFamily"]) : d.fontFamily,
-    platformName: (row.platformName ?? "").trim() || d.platformName,
+    platformName: platformNameFrom(row.platformName),
     logo: row.logoKey ? { uri: fileUri(row.logoKey) } : null,
     homepageHeroBackground: row.homepageHeroBackgroundKey ? { uri: fileUri(row.homepageHeroBackgroundKey) } : null,
     loginBackground: row.loginBackgroundKey ? { uri: fileUri(row.loginBackgroundKey) } : null,
