@@ -27,6 +27,16 @@ export const MESSAGES = {
   invalidBoolean: "Must be true or false",
   invalidOrigin: "Must be an http or https origin",
   invalidHost: "Must be a host name",
+  categoryRequired: "A category must be set",
+  slotNeedsItem: "Choose at least one workout, category or featured group",
+  heroTextRequired: "Hero text is required",
+  atLeastOneRow: "Add at least one row",
+  titleRequired: "Title is required",
+  subtitleRequired: "Subtitle is required",
+  startDateRequired: "A start date is required when an end date is set",
+  endAfterStart: "End date must be after start date",
+  oneHeroSlot: "Only one hero slot is allowed",
+  heroRowFixed: "The hero row cannot be moved or deleted",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -75,7 +75,7 @@ const url = z
     }
   }, MESSAGES.invalidUrl);
 
-const optionalUrl = z
+export const optionalUrl = z
   .union([z.string(), z.null()])
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : null))
