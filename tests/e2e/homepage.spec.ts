@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { signIn } from "./auth";
-import { expect, expectAccessible, test } from "./fixtures";
+import { PARTNER_ORIGIN, expect, expectAccessible, test } from "./fixtures";
 
 const rowTitles = (page: Page) => page.getByTestId("homepage").first().getByTestId("homepage-row").getByRole("heading", { level: 2 });
 
@@ -109,5 +109,25 @@ test("Contoso's owner is offered the builder from the notice", async ({ page }) 
   await page.getByRole("link", { name: "Set up your homepage" }).click();
   await expect(page).toHaveURL(/\/admin\/homepage$/);
   await expect(page.getByLabel("Hero text")).toHaveValue("");
+  await expectAccessible(page);
+});
+
+test("the partner's wide wordmark keeps its shape on the sign-in card and in the top bar, in both themes", async ({ page }) => {
+  const wide = async () => {
+    const box = await page.getByTestId("brand-logo").boundingBox();
+    expect(box).not.toBeNull();
+    // Northwind's logo is 4:1; squeezed into a square it would be as wide as tall.
+    expect(box!.width).toBeGreaterThan(box!.height * 3);
+  };
+  await page.goto(`${PARTNER_ORIGIN}/login`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await wide();
+  await signIn(page, "customerMember", "/", PARTNER_ORIGIN);
+  await expect(page.getByRole("heading", { name: "Welcome, Dan", level: 1 })).toBeVisible();
+  await wide();
+  await page.evaluate(() => localStorage.setItem("theme", "dark"));
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Welcome, Dan", level: 1 })).toBeVisible();
+  await wide();
   await expectAccessible(page);
 });
