@@ -22,7 +22,7 @@ test.describe("the partner's homepage", () => {
 
     // Adding without a type is refused with SPEC §8's toast.
     await page.getByRole("button", { name: "Add row" }).click();
-    await expect(page.getByText("Please select a row type.")).toBeVisible();
+    await expect(page.getByTestId("toast").getByText("Please select a row type.")).toBeVisible();
 
     // A carousel of two workouts, picked by search.
     await page.getByLabel("Row type").selectOption("carouselSingle");
@@ -31,8 +31,8 @@ test.describe("the partner's homepage", () => {
     await dialog.getByRole("button", { name: "Done" }).click();
     await expect(dialog.getByText("Title is required", { exact: true })).toBeVisible();
     await expect(dialog.getByText("A category must be set")).toBeVisible();
-    await dialog.getByLabel("Title", { exact: true }).fill("Fresh picks");
-    await dialog.getByLabel("Subtitle", { exact: true }).fill("Two to start the quarter");
+    await dialog.getByRole("textbox", { name: "Title", exact: true }).fill("Fresh picks");
+    await dialog.getByRole("textbox", { name: "Subtitle", exact: true }).fill("Two to start the quarter");
     await dialog.getByLabel("Shows").selectOption("workout");
     await dialog.getByLabel("Search your workout library").fill("Modern");
     await dialog.getByRole("button", { name: "Add Modern Meetings" }).click();
@@ -46,8 +46,8 @@ test.describe("the partner's homepage", () => {
     await page.getByLabel("Row type").selectOption("mediaSingle");
     await page.getByRole("button", { name: "Add row" }).click();
     dialog = page.getByRole("dialog", { name: "Edit row: Media (single)" });
-    await dialog.getByLabel("Title", { exact: true }).fill("See a session");
-    await dialog.getByLabel("Subtitle", { exact: true }).fill("Three minutes from a live workout");
+    await dialog.getByRole("textbox", { name: "Title", exact: true }).fill("See a session");
+    await dialog.getByRole("textbox", { name: "Subtitle", exact: true }).fill("Three minutes from a live workout");
     await dialog.getByLabel("Or a video or image link").fill("https://video.example.com/watch/42");
     await dialog.getByRole("button", { name: "Done" }).click();
     await expect(dialog).toBeHidden();
@@ -66,7 +66,7 @@ test.describe("the partner's homepage", () => {
     await expectAccessible(page);
 
     await page.getByRole("button", { name: "Save homepage" }).click();
-    await expect(page.getByText("Homepage saved")).toBeVisible();
+    await expect(page.getByTestId("toast").getByText("Homepage saved")).toBeVisible();
   });
 
   test("a customer of that partner sees it on Home in that order, in both themes and at 390 px", async ({ page }) => {

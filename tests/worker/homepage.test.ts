@@ -70,6 +70,17 @@ describe("homepage builder API", () => {
     expect(after.rows.map((r) => r.sequence)).toEqual(expect.arrayContaining([0, 1, 2]));
   });
 
+  it("saves a full layout of many rows and slots (more values than one statement may bind)", async () => {
+    const double = { isHero: false, type: "carouselDouble", title: "Pairs", subtitle: "Side by side", slots: [carousel([W.modernMeetings]).slots[0], carousel([W.drTabletop]).slots[0]] };
+    const body = { rows: [hero, double, double, double, media, carousel([W.phishingResilience])] };
+    const res = await send("partnerAdmin", "/admin/homepage", "PUT", body);
+    expect(res.status).toBe(200);
+    const after = await snapshot(DEMO.northwind.id);
+    expect(after.rows).toHaveLength(6);
+    expect(after.slots).toHaveLength(9);
+    expect((await send("partnerAdmin", "/admin/homepage", "PUT", valid())).status).toBe(200);
+  });
+
   // The rules table of SPEC §5, each a 400 on its field with nothing written.
   const rules: [string, () => unknown, string, string][] = [
     ["no row after the hero", () => ({ rows: [hero] }), "rows", MESSAGES.atLeastOneRow],

@@ -160,11 +160,12 @@ export function homepageOf(db: Db, scope: PartnerAdminScope) {
           updatedAt: now,
         })),
       );
+      // One statement per row and slot: D1 binds at most 100 values per statement, and a slot has 19.
       await db.batch([
         db.delete(homepageSlots).where(eq(homepageSlots.accountId, partnerId)),
         db.delete(homepageRows).where(eq(homepageRows.accountId, partnerId)),
-        ...(rowValues.length ? [db.insert(homepageRows).values(rowValues)] : []),
-        ...(slotValues.length ? [db.insert(homepageSlots).values(slotValues)] : []),
+        ...rowValues.map((r) => db.insert(homepageRows).values(r)),
+        ...slotValues.map((v) => db.insert(homepageSlots).values(v)),
       ]);
     },
   };
