@@ -59,17 +59,29 @@ function Row({ row, eager }: { row: HomepageRowView; eager: boolean }) {
       </div>
       <div className={cn("grid gap-6", double && row.slots.length > 1 && "lg:grid-cols-2")}>
         {row.slots.map((slot) => (
-          <Slot key={slot.id} slot={slot} rowType={row.type} eager={eager} compact={double && row.slots.length > 1} />
+          <Slot key={slot.id} slot={slot} rowType={row.type} rowTitle={row.title} eager={eager} compact={double && row.slots.length > 1} />
         ))}
       </div>
     </section>
   );
 }
 
-function Slot({ slot, rowType, eager, compact }: { slot: HomepageSlotView; rowType: HomepageRowView["type"]; eager: boolean; compact: boolean }) {
+function Slot({
+  slot,
+  rowType,
+  rowTitle,
+  eager,
+  compact,
+}: {
+  slot: HomepageSlotView;
+  rowType: HomepageRowView["type"];
+  rowTitle: string | null;
+  eager: boolean;
+  compact: boolean;
+}) {
   if (slot.media) return <Media slot={slot} media={slot.media} eager={eager} />;
   if (rowType === "featuredCard") return <FeaturedCard slot={slot} eager={eager} />;
-  return <Carousel slot={slot} eager={eager} compact={compact} />;
+  return <Carousel slot={slot} rowTitle={rowTitle} eager={eager} compact={compact} />;
 }
 
 function SlotHeading({ slot }: { slot: HomepageSlotView }) {
@@ -89,10 +101,11 @@ function SlotHeading({ slot }: { slot: HomepageSlotView }) {
  * points), by keyboard (the list is focusable and arrow keys scroll it; tabbing
  * through the cards brings each into view) and by the two buttons.
  */
-function Carousel({ slot, eager, compact }: { slot: HomepageSlotView; eager: boolean; compact: boolean }) {
+function Carousel({ slot, rowTitle, eager, compact }: { slot: HomepageSlotView; rowTitle: string | null; eager: boolean; compact: boolean }) {
   const t = useT();
   const list = useRef<HTMLUListElement>(null);
-  const label = slot.title ?? (slot.category ? t(`enum.Category.${slot.category}`) : t(`enum.SlotItemType.${slot.itemType}`));
+  // The list is named by its slot, else by its category, else by its row.
+  const label = slot.title ?? (slot.category ? t(`enum.Category.${slot.category}`) : (rowTitle ?? t(`enum.SlotItemType.${slot.itemType}`)));
   const scroll = (direction: 1 | -1) => {
     const el = list.current;
     if (el) el.scrollBy({ left: direction * el.clientWidth * 0.9, behavior: "smooth" });
