@@ -78,7 +78,7 @@ test.describe("the partner's homepage", () => {
     await expect(fresh.getByRole("link")).toHaveCount(2);
     await expect(fresh.getByRole("link").first()).toContainText("Modern Meetings");
     await expect(fresh.getByRole("link").nth(1)).toContainText("Phishing Resilience Bootcamp");
-    await expect(page.getByRole("link", { name: /Watch: See a session/ })).toHaveAttribute("href", "https://video.example.com/watch/42");
+    await expect(page.getByRole("link", { name: /Watch the video/ })).toHaveAttribute("href", "https://video.example.com/watch/42");
     // Cards carry a picture: the featured image or the category's illustration.
     await expect(fresh.getByTestId("category-art")).toHaveCount(2);
     await expectAccessible(page);
