@@ -228,7 +228,8 @@ describe("the reader's Home", () => {
     const details = await json(await send("partnerAdmin", `/admin/dependents/${DEMO.customers.fabrikam.id}`));
     expect(details.recommendations.basis).toBe("scores");
     expect(ids(view)[0][0]).toEqual(details.recommendations.workouts.map((w: { id: string }) => w.id));
-    expect(view.rows[0].slots[0].workouts.every((w) => w.category === "aiAndAutomation")).toBe(true);
+    expect(view.rows[0].slots[0].workouts.length).toBeGreaterThan(0);
+    expect(view.rows[0].slots[0].workouts.every((w) => details.recommendations.categories.includes(w.category))).toBe(true);
   });
 
   it("says 'not set up' to a customer of a partner without a homepage, never another partner's", async () => {
