@@ -30,6 +30,8 @@ export const CatalogueItem = z
     totalMinutes: z.number(),
     maxAttendees: z.number(),
     icon: z.string().nullable(),
+    /** The workout's first featured image, for cards (null: the card shows its category's illustration). */
+    image: z.object({ url: z.string(), alt: z.string().nullable() }).nullable(),
     priority: z.number(),
     price: PriceDto,
   })

@@ -29,6 +29,16 @@ export const MESSAGES = {
   invalidHost: "Must be a host name",
   inviteVerifyFirst: "Verify your email address before accepting this invite",
   inviteOtherAddress: "This invite was sent to another email address",
+  categoryRequired: "A category must be set",
+  slotNeedsItem: "Choose at least one workout, category or featured group",
+  heroTextRequired: "Hero text is required",
+  atLeastOneRow: "Add at least one row",
+  titleRequired: "Title is required",
+  subtitleRequired: "Subtitle is required",
+  startDateRequired: "A start date is required when an end date is set",
+  endAfterStart: "End date must be after start date",
+  oneHeroSlot: "Only one hero slot is allowed",
+  heroRowFixed: "The hero row cannot be moved or deleted",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -27,7 +27,7 @@ export const BOOT_CSS =
   ".boot-screen{position:fixed;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:1rem;" +
   "font-family:var(--brand-font);background:#fff;color:#111827}" +
   ".dark .boot-screen{background:#09090b;color:#f4f4f5}" +
-  ".boot-logo{width:64px;height:64px;object-fit:contain}" +
+  ".boot-logo{width:auto;max-width:min(240px,80vw);height:64px;object-fit:contain}" +
   ".boot-name{font-size:1.25rem;font-weight:600;color:rgb(var(--brand-text))}.dark .boot-name{color:rgb(var(--brand-text-dark))}" +
   ".boot-spinner{width:28px;height:28px;border-radius:50%;border:3px solid rgb(var(--brand) / .2);border-top-color:rgb(var(--brand));" +
   "animation:boot-spin .8s linear infinite}@keyframes boot-spin{to{transform:rotate(360deg)}}" +

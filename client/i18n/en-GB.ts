@@ -19,6 +19,8 @@ export const enGB: Catalogue = {
   "topBar.noOrganization": "No organisation",
   "help.question.body": "Whether it's about booking a workout, your fitness score or setting up your organisation, our team is happy to help.",
   "message.invalidColour": "Must be a valid colour",
+  "homepage.builder.adminsOnly": "Only your organisation's owners and admins can change the homepage.",
+  "homepage.builder.heroHint": "The hero wears your branding's hero background and hero text colour. It always comes first and cannot be moved or deleted.",
   "message.planCancelTooEarly": "A plan cannot be cancelled before its minimum end date",
   "toast.accountUpdateFailed.description": "We couldn't update your organisation's details. Please try again later.",
   "toast.stylingSaveFailed.description": "We couldn't save your colours and styling. Please try again later.",

@@ -1,15 +1,12 @@
-import { and, asc, avg, count, desc, eq, gt, isNull, lt, lte, gte, or, sql, type SQL } from "drizzle-orm";
-import { inList } from "../data/bound";
+import { and, avg, count, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { CatalogueItem, CataloguePage, CatalogueQuery, CatalogueWorkout, type PriceDto } from "../../contract/catalogue";
+import { CataloguePage, CatalogueQuery, CatalogueWorkout } from "../../contract/catalogue";
 import { ErrorEnvelope } from "../../contract/errors";
 import { WorkoutIdParam } from "../../contract/workouts";
-import type { Category } from "../../contract/enums";
-import { libraryEntries, planEntries, pricingLines, reviews, workoutVariants, workouts, type Workout } from "../../db/schema";
-import { choosePrice, effectiveLines } from "../domain/pricing";
+import { libraryEntries, reviews, type Workout } from "../../db/schema";
+import { catalogueListQuery, catalogueWhere, itemOf, libraryOwner, passes, pricesFor, variantsFor, visibleWorkout } from "../data/catalogue";
 import { reviewsOfPartner } from "../data/reviews";
-import { isVisible } from "../domain/visibility";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { invalid, notFound } from "../http/errors";
@@ -18,7 +15,6 @@ import { loadPrerequisites, loadSessions, registerCustomerVisibility, today } fr
 
 export const catalogueApi = new Hono<AppEnv>();
 type C = Context<AppEnv>;
-type Db = AppEnv["Variables"]["db"];
 
 const errors = {
   400: { description: "Invalid input, with the fields that failed", schema: ErrorEnvelope },
@@ -26,175 +22,12 @@ const errors = {
   403: { description: "Not a member of the account in X-Account-Id", schema: ErrorEnvelope },
 };
 
-/** Whose library the caller browses: a customer's partner, or a partner's own (preview). */
-function libraryOwner(acting: Acting): string | null {
-  return acting.account.type === "partner" ? acting.account.id : acting.account.parentAccountId;
-}
-
-const likeEscape = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-
-/**
- * The SQL half of DESIGN §6's rule: the partner's library has the workout
- * `available` and one of its variants (the author's or the partner's own)
- * includes today. The visibility expression is evaluated afterwards, in code.
- */
-function visibleWhere(partnerId: string, day: string): SQL {
-  return and(
-    eq(libraryEntries.accountId, partnerId),
-    eq(libraryEntries.status, "available"),
-    sql`exists (select 1 from ${workoutVariants} where ${workoutVariants.workoutId} = ${libraryEntries.workoutId}
-      and ${workoutVariants.accountId} in (${workouts.accountId}, ${partnerId})
-      and (${workoutVariants.availableFrom} is null or ${workoutVariants.availableFrom} <= ${day})
-      and (${workoutVariants.availableTo} is null or ${workoutVariants.availableTo} >= ${day}))`,
-  )!;
-}
-
-function subjectOf(acting: Acting) {
-  const a = acting.account;
-  return { priceGroupId: a.priceGroupId, industry: a.industry, size: a.size, location: a.location };
-}
-
-/** The catalogue page read (exported for the bench's query plans). */
-export function catalogueListQuery(db: Db, where: SQL, limit: number) {
-  return db
-    .select({ workout: workouts, priority: libraryEntries.priority })
-    .from(libraryEntries)
-    .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
-    .where(where)
-    .orderBy(desc(libraryEntries.priority), asc(libraryEntries.workoutId))
-    .limit(limit);
-}
-
-/** The filters of a catalogue page, as SQL (exported for the bench's query plans). */
-export function catalogueWhere(partnerId: string, day: string, f: { category?: Category; q?: string; cursor?: [number, string] | null }): SQL {
-  const conds: (SQL | undefined)[] = [visibleWhere(partnerId, day)];
-  if (f.category) conds.push(eq(workouts.category, f.category));
-  if (f.q) {
-    const p = likeEscape(f.q);
-    conds.push(sql`(${workouts.title} like ${p} escape '\\' or ${workouts.subtitle} like ${p} escape '\\' or ${workouts.name} like ${p} escape '\\')`);
-  }
-  if (f.cursor) {
-    const [p, id] = f.cursor;
-    conds.push(or(lt(libraryEntries.priority, p), and(eq(libraryEntries.priority, p), gt(libraryEntries.workoutId, id))));
-  }
-  return and(...conds)!;
-}
-
-/** Partners preview their own library without a customer's expression. */
-const passes = (acting: Acting, w: Workout) => acting.account.type === "partner" || isVisible(w.visibility, subjectOf(acting));
+export { catalogueListQuery, catalogueWhere, libraryOwner, visibleToAccount } from "../data/catalogue";
 
 /** Whether the caller (a customer) may see the workout at all: the whole rule of DESIGN §6. */
-export async function visibleToCustomer(c: C, acting: Acting, workoutId: string): Promise<Workout | null> {
-  const partnerId = libraryOwner(acting);
-  if (!partnerId) return null;
-  const rows = await c
-    .get("db")
-    .select({ workout: workouts, priority: libraryEntries.priority })
-    .from(libraryEntries)
-    .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
-    .where(and(eq(libraryEntries.workoutId, workoutId), visibleWhere(partnerId, today())))
-    .limit(1);
-  const w = rows[0]?.workout;
-  return w && passes(acting, w) ? w : null;
-}
-
-/**
- * Which of these workouts the customer's catalogue shows today: the whole
- * rule of DESIGN §6 (library available, a variant in date, the visibility
- * expression), for callers other than the customer itself, such as its
- * partner's recommendations.
- */
-export async function visibleToAccount(db: Db, customer: Acting["account"], workoutIds: string[]): Promise<Set<string>> {
-  const partnerId = customer.type === "customer" ? customer.parentAccountId : null;
-  if (!partnerId || !workoutIds.length) return new Set();
-  const rows = await db
-    .select({ workout: workouts })
-    .from(libraryEntries)
-    .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
-    .where(and(inList(libraryEntries.workoutId, workoutIds), visibleWhere(partnerId, today())));
-  const subject = { priceGroupId: customer.priceGroupId, industry: customer.industry, size: customer.size, location: customer.location };
-  return new Set(rows.filter((r) => isVisible(r.workout.visibility, subject)).map((r) => r.workout.id));
-}
+export const visibleToCustomer = (c: C, acting: Acting, workoutId: string) => visibleWorkout(c.get("db"), acting, workoutId);
 
 registerCustomerVisibility(async (c, acting, id) => Boolean(await visibleToCustomer(c, acting, id)));
-
-/** The variant a booking would use today: the partner's own in-date variant first, then the author's. */
-async function variantsFor(c: C, partnerId: string, list: Workout[], day: string) {
-  if (!list.length) return new Map<string, typeof workoutVariants.$inferSelect>();
-  const rows = await c
-    .get("db")
-    .select()
-    .from(workoutVariants)
-    .where(
-      and(
-        inList(
-          workoutVariants.workoutId,
-          list.map((w) => w.id),
-        ),
-        or(isNull(workoutVariants.availableFrom), lte(workoutVariants.availableFrom, day)),
-        or(isNull(workoutVariants.availableTo), gte(workoutVariants.availableTo, day)),
-      ),
-    )
-    .orderBy(asc(workoutVariants.createdAt));
-  const authorOf = new Map(list.map((w) => [w.id, w.accountId]));
-  const chosen = new Map<string, (typeof rows)[number]>();
-  for (const v of rows) {
-    const mine = v.accountId === partnerId;
-    const author = v.accountId === authorOf.get(v.workoutId);
-    if (!mine && !author) continue;
-    const current = chosen.get(v.workoutId);
-    if (!current || (mine && current.accountId !== partnerId)) chosen.set(v.workoutId, v);
-  }
-  return chosen;
-}
-
-/** The price of each workout for the caller (null for partners previewing, or when no line applies). */
-async function pricesFor(c: C, acting: Acting, list: Workout[], variants: Map<string, typeof workoutVariants.$inferSelect>, day: string) {
-  const out = new Map<string, PriceDto>();
-  if (!list.length || acting.account.type !== "customer") return out;
-  const db = c.get("db");
-  const [lines, plan] = await Promise.all([
-    db
-      .select()
-      .from(pricingLines)
-      .where(
-        inList(
-          pricingLines.workoutId,
-          list.map((w) => w.id),
-        ),
-      ),
-    db
-      .select({ id: planEntries.id })
-      .from(planEntries)
-      .where(and(eq(planEntries.accountId, acting.account.id), lte(planEntries.startDate, day), or(isNull(planEntries.endDate), gte(planEntries.endDate, day))))
-      .limit(1),
-  ]);
-  const customer = { id: acting.account.id, priceGroupId: acting.account.priceGroupId, currency: acting.account.currency, onPlan: Boolean(plan[0]) };
-  for (const w of list) {
-    const variant = variants.get(w.id) ?? null;
-    // Base lines are the author's; a variant's custom lines are its owner's.
-    const own = lines.filter((l) => l.workoutId === w.id && (l.variantId ? l.variantId === variant?.id : l.accountId === w.accountId));
-    const chosen = choosePrice(effectiveLines(own, variant), customer, day);
-    out.set(w.id, chosen ? (chosen.kind === "credits" ? { kind: "credits", amount: chosen.amount } : { kind: "money", amount: chosen.amount, currency: chosen.currency }) : null);
-  }
-  return out;
-}
-
-function itemOf(w: Workout, priority: number, price: PriceDto): CatalogueItem {
-  return {
-    id: w.id,
-    title: w.title,
-    subtitle: w.subtitle,
-    category: w.category,
-    type: w.type,
-    difficulty: w.difficulty,
-    totalMinutes: w.totalMinutes,
-    maxAttendees: w.maxAttendees,
-    icon: w.icon,
-    priority,
-    price,
-  };
-}
 
 /**
  * Catalogue pages, per isolate, for a few seconds (like the tenant cache): a
@@ -264,8 +97,8 @@ endpoint(
     }
     const page = found.slice(0, query.limit);
     const list = page.map((r) => r.workout);
-    const variants = await variantsFor(c, partnerId, list, day);
-    const prices = await pricesFor(c, acting, list, variants, day);
+    const variants = await variantsFor(c.get("db"), partnerId, list, day);
+    const prices = await pricesFor(c.get("db"), acting, list, variants, day);
     const last = page[page.length - 1];
     const more = found.length === query.limit && last && (!exhausted || leftover);
     const answer: CataloguePage = {
@@ -296,9 +129,9 @@ endpoint(
     if (!w || !partnerId) throw notFound("Workout not found");
     const db = c.get("db");
     const day = today();
-    const variants = await variantsFor(c, partnerId, [w], day);
+    const variants = await variantsFor(db, partnerId, [w], day);
     const [prices, sessions, prereqs, entry, rating] = await Promise.all([
-      pricesFor(c, acting, [w], variants, day),
+      pricesFor(db, acting, [w], variants, day),
       loadSessions(db, w.id),
       loadPrerequisites(db, w.id),
       db

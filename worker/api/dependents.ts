@@ -1,21 +1,19 @@
 import { and, asc, count, desc, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
-import { inList } from "../data/bound";
 import { Hono } from "hono";
-import { DependentDetailsDto, DependentList, DependentsQuery, type RecommendedWorkoutDto } from "../../contract/dependents";
-import { Category, JobStatus } from "../../contract/enums";
+import { DependentDetailsDto, DependentList, DependentsQuery } from "../../contract/dependents";
+import { JobStatus } from "../../contract/enums";
 import { ErrorEnvelope } from "../../contract/errors";
 import { IdParam } from "../../contract/team";
-import { accountUsers, accounts, featuredGroupItems, featuredGroups, jobs, libraryEntries, scores, workouts } from "../../db/schema";
-import type { AppEnv, Db } from "../env";
+import { accountUsers, accounts, jobs } from "../../db/schema";
+import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { invalid, notFound } from "../http/errors";
 import { requirePartnerAdmin } from "../identity/context";
 import { accountDto } from "./dto";
 import { entitlementsOf } from "./entitlements";
-import { visibleToAccount } from "./catalogue";
-import type { Account } from "../identity/context";
 import { CustomerPriceGroupBody } from "../../contract/assessments";
 import { setCustomerPriceGroup } from "../data/customers";
+import { recommendations } from "../data/recommendations";
 
 /**
  * A partner's customers ("dependents", SPEC §2 Your Customers, DESIGN §6):
@@ -101,71 +99,6 @@ endpoint(
     return c.json({ items, nextCursor, total } satisfies DependentList);
   },
 );
-
-const today = () => new Date().toISOString().slice(0, 10);
-
-/**
- * Recommendations: the partner's available workouts in the categories where
- * the customer scores lowest (its latest score per category); before any
- * score exists, the workouts of the partner's current featured groups.
- */
-async function recommendations(db: Db, partnerId: string, customer: Account): Promise<DependentDetailsDto["recommendations"]> {
-  const customerId = customer.id;
-  const scoreRows = await db
-    .select({ category: scores.category, score: scores.scorePercent, createdAt: scores.createdAt })
-    .from(scores)
-    .where(eq(scores.accountId, customerId))
-    .orderBy(desc(scores.createdAt));
-  const latest = new Map<Category, number>();
-  for (const s of scoreRows) if (!latest.has(s.category)) latest.set(s.category, s.score);
-  const pick = {
-    id: workouts.id,
-    name: workouts.name,
-    subtitle: workouts.subtitle,
-    category: workouts.category,
-    icon: workouts.icon,
-  };
-  if (latest.size > 0) {
-    const ranked = [...latest.entries()].sort((a, b) => a[1] - b[1] || Category.indexOf(a[0]) - Category.indexOf(b[0]));
-    const categories = ranked.slice(0, 2).map(([category]) => category);
-    let found: RecommendedWorkoutDto[] = await db
-      .select(pick)
-      .from(libraryEntries)
-      .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
-      .where(and(eq(libraryEntries.accountId, partnerId), eq(libraryEntries.status, "available"), inList(workouts.category, categories)))
-      .orderBy(desc(libraryEntries.priority), asc(workouts.name))
-      .limit(60);
-    const visible = await visibleToAccount(db, customer, found.map((w) => w.id));
-    found = found.filter((w) => visible.has(w.id)).slice(0, 6);
-    if (found.length > 0) return { basis: "scores", categories, workouts: found };
-  }
-  const on = today();
-  const featured = await db
-    .select({ ...pick, sequence: featuredGroupItems.sequence })
-    .from(featuredGroupItems)
-    .innerJoin(featuredGroups, eq(featuredGroups.id, featuredGroupItems.featuredGroupId))
-    .innerJoin(workouts, eq(workouts.id, featuredGroupItems.workoutId))
-    .innerJoin(libraryEntries, and(eq(libraryEntries.workoutId, workouts.id), eq(libraryEntries.accountId, partnerId)))
-    .where(
-      and(
-        eq(featuredGroups.accountId, partnerId),
-        eq(libraryEntries.status, "available"),
-        or(sql`${featuredGroups.startDate} is null`, sql`${featuredGroups.startDate} <= ${on}`),
-        or(sql`${featuredGroups.endDate} is null`, sql`${featuredGroups.endDate} >= ${on}`),
-      ),
-    )
-    .orderBy(asc(featuredGroups.title), asc(featuredGroupItems.sequence))
-    .limit(12);
-  const visible = await visibleToAccount(db, customer, featured.map((w) => w.id));
-  const seen = new Set<string>();
-  const list: RecommendedWorkoutDto[] = [];
-  for (const { sequence: _sequence, ...w } of featured) {
-    if (seen.has(w.id) || !visible.has(w.id)) continue;
-    seen.add(w.id);
-    list.push(w);
-  }
-  return { basis: "featured", categories: [], workouts: list.slice(0, 6) };
-}
 
 /** SPEC §7 `GET v1/admin/dependents/{id}`. */
 endpoint(

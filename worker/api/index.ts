@@ -24,6 +24,7 @@ import { featuredGroupsApi } from "./featured-groups";
 import { savedItemsApi } from "./saved-items";
 import { scoresApi } from "./scores";
 import { assessmentsApi } from "./assessments";
+import { homepageApi } from "./homepage";
 
 /** Every /v1 router, one per area (DESIGN.md §1). */
 export const v1 = new Hono<AppEnv>();
@@ -47,6 +48,7 @@ v1.route("/", featuredGroupsApi);
 v1.route("/", savedItemsApi);
 v1.route("/", scoresApi);
 v1.route("/", assessmentsApi);
+v1.route("/", homepageApi);
 v1.route("/", bookingsApi);
 v1.route("/", jobsApi);
 v1.route("/", slotsApi);

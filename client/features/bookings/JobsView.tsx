@@ -1,6 +1,6 @@
 import { CalendarCheck } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { JobDto } from "../../../contract/bookings";
 import { JobStatus } from "../../../contract/enums";
 import { DatePicker } from "../../components/ui/DatePicker";
@@ -15,7 +15,16 @@ import { JobsTable } from "./JobsTable";
 /** Filters by status and date, the jobs table, loading, empty and error states, and "load more". */
 export function JobsView({ side, onSchedule }: { side: Side; onSchedule?: (job: JobDto) => void }) {
   const t = useT();
-  const [filters, setFilters] = useState<JobFilters>({});
+  const [params] = useSearchParams();
+  // A link may open the list already filtered (Home's attention panel: ?status=).
+  const [filters, setFilters] = useState<JobFilters>(() => {
+    const status = params.get("status");
+    return {
+      status: JobStatus.find((s) => s === status),
+      from: params.get("from") || undefined,
+      to: params.get("to") || undefined,
+    };
+  });
   const query = useJobs(side, filters);
   const jobs = query.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Boolean(filters.status || filters.from || filters.to);

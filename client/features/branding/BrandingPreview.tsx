@@ -26,7 +26,7 @@ export function BrandingPreview({ styling }: { styling: Styling }) {
         <div data-testid="preview-login" className="flex min-h-56 items-center justify-center rounded-xl p-6" style={{ background: login }}>
           <div className="w-full max-w-xs rounded-xl border border-border bg-card p-5 text-foreground shadow-lg">
             <div className="mb-4 flex items-center gap-2">
-              {styling.logo && styling.showLogoOnLogin ? <img src={styling.logo.uri} alt="" className="size-8 object-contain" /> : null}
+              {styling.logo && styling.showLogoOnLogin ? <img src={styling.logo.uri} alt="" className="h-8 w-auto max-w-32 object-contain object-left" /> : null}
               <span
                 className="text-sm font-semibold text-(--preview-brand-text) dark:text-(--preview-brand-text-dark)"
                 style={{ "--preview-brand-text": rgb(v["--brand-text"]), "--preview-brand-text-dark": rgb(v["--brand-text-dark"]) } as CSSProperties}

@@ -3,6 +3,7 @@ import { Page } from "../../components/layout/Page";
 import { useT } from "../../lib/i18n";
 import { useAccount } from "../accounts/api";
 import { GoalButtons } from "../catalogue/GoalButtons";
+import { PartnerHomepage } from "../homepage/PartnerHomepage";
 import { TanPrompt } from "./TanPrompt";
 import { TopPicks } from "./TopPicks";
 import { ScoreSummary } from "./ScoreSummary";
@@ -11,7 +12,9 @@ import { TakeAssessment } from "./TakeAssessment";
 /**
  * / (SPEC §2 Home): the greeting, the TAN prompt for a customer not linked
  * to a provider, the score summary (score, completed and remaining workouts,
- * month streak), the partner's top picks and the catalogue's goal buttons.
+ * month streak), the partner's top picks and the catalogue's goal buttons,
+ * then the partner's homepage (a partner's own Home: what needs its attention
+ * and its homepage as its customers see it).
  */
 export default function HomeScreen() {
   const t = useT();
@@ -33,6 +36,7 @@ export default function HomeScreen() {
               <GoalButtons />
             </>
           ) : null}
+          {!unlinked ? <PartnerHomepage accountId={account.id} isPartner={account.type === "partner"} canBuild={account.type === "partner" && (role === "owner" || role === "admin")} /> : null}
         </div>
       ) : null}
     </Page>

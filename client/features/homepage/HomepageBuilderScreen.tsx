@@ -1,5 +1,315 @@
+import { ArrowDown, ArrowUp, GripVertical, Pencil, Plus, Trash2 } from "lucide-react";
+import { useEffect, useMemo, useState, type DragEvent } from "react";
+import { useFieldArray, useForm, useWatch } from "react-hook-form";
+import { HomepageRowType } from "../../../contract/enums";
+import { HomepageLayoutShape } from "../../../contract/homepage";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
+import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
+import { Button } from "../../components/ui/Button";
+import { ConfirmDialog } from "../../components/ui/Dialog";
+import { Field, Input, Select } from "../../components/ui/Field";
+import { Skeleton } from "../../components/ui/Skeleton";
+import { toast, toastMessage } from "../../components/ui/toast-store";
+import { ApiError } from "../../lib/api";
+import { cn } from "../../lib/cn";
+import { translateApiMessage, useT } from "../../lib/i18n";
+import { useHomepageLayout, useHomepagePreview, useSaveHomepage } from "./api";
+import { HomepageContent } from "./HomepageContent";
+import { bodyOf, layoutIssues, newRow, valuesOf, type LayoutValues, type RowValues } from "./layout";
+import { RowDialog } from "./RowDialog";
 
+/**
+ * /admin/homepage (SPEC §2 Homepage Builder): the fixed welcome banner and the
+ * hero, then the rows, added by type, moved (buttons, keyboard or dragging),
+ * edited and deleted; a live preview beside it is the customers' Home itself.
+ * Saving replaces the whole layout at once.
+ */
 export default function HomepageBuilderScreen() {
-  return <Page title="Homepage Builder" />;
+  const t = useT();
+  const { role } = useAppUser();
+  const canEdit = role === "owner" || role === "admin";
+  const layout = useHomepageLayout();
+  return (
+    <Page title={t("nav.homepageBuilder")}>
+      {!canEdit ? (
+        <p role="alert" className="text-sm text-muted-foreground">
+          {t("homepage.builder.adminsOnly")}
+        </p>
+      ) : layout.isPending ? (
+        <Skeleton className="h-96" aria-busy="true" />
+      ) : layout.isError ? (
+        <p role="alert" className="text-danger">
+          {t("homepage.loadFailed")}
+        </p>
+      ) : (
+        <Builder initial={valuesOf(layout.data)} initialNames={layout.data.names} />
+      )}
+    </Page>
+  );
+}
+
+/** The preview follows the form after a short pause, not on every keystroke. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  const json = JSON.stringify(value);
+  useEffect(() => {
+    const id = setTimeout(() => setV(JSON.parse(json) as T), ms);
+    return () => clearTimeout(id);
+  }, [json, ms]);
+  return v;
+}
+
+function Builder({ initial, initialNames }: { initial: LayoutValues; initialNames: Record<string, string> }) {
+  const t = useT();
+  const { user } = useAppUser();
+  const save = useSaveHomepage();
+  const form = useForm<LayoutValues>({ defaultValues: initial });
+  const rows = useFieldArray({ control: form.control, name: "rows", keyName: "fieldKey" });
+  const [names, setNames] = useState(initialNames);
+  const [addType, setAddType] = useState<string>("");
+  const [editing, setEditing] = useState<number | null>(null);
+  /** A row just added: cancelling its first edit takes it away again. */
+  const [fresh, setFresh] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  const [dragFrom, setDragFrom] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+
+  const values = useWatch({ control: form.control }) as LayoutValues;
+  const draft = useDebounced(values, 400);
+  // Only a draft of the right shape is previewed (half-typed links wait); the last good preview stays meanwhile.
+  const previewBody = useMemo(() => {
+    const parsed = HomepageLayoutShape.safeParse(bodyOf(draft));
+    return parsed.success ? parsed.data : null;
+  }, [draft]);
+  const preview = useHomepagePreview(previewBody);
+
+  const heroIndex = 0;
+  const heroError = (field: string) => (issues[`rows.${heroIndex}.slots.0.${field}`] ? translateApiMessage(issues[`rows.${heroIndex}.slots.0.${field}`]) : null);
+  const rowErrors = (i: number) => Object.entries(issues).filter(([p]) => p === `rows.${i}` || p.startsWith(`rows.${i}.`));
+  const rowLabel = (r: RowValues) => r.title || t(`enum.HomepageRowType.${r.type!}`);
+
+  const move = (from: number, to: number) => {
+    // The hero row (index 0) never moves, and nothing moves above it.
+    if (from < 1 || to < 1 || to >= rows.fields.length || from === to) return;
+    rows.move(from, to);
+    setIssues({});
+    setAnnouncement(t("homepage.builder.moved", { name: rowLabel(values.rows[from]), n: to, total: rows.fields.length - 1 }));
+  };
+
+  const addRow = () => {
+    if (!addType) {
+      toastMessage("toast.rowTypeMissing");
+      return;
+    }
+    rows.append(newRow(addType as RowValues["type"] & string));
+    setAddType("");
+    setFresh(rows.fields.length);
+    setEditing(rows.fields.length);
+  };
+
+  const submit = async () => {
+    const v = form.getValues();
+    const found = layoutIssues(v);
+    setIssues(found);
+    if (Object.keys(found).length) {
+      toastMessage("toast.missingFields");
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync(bodyOf(v));
+      setNames(saved.names);
+      form.reset(valuesOf(saved));
+      toast({ title: t("homepage.builder.saved"), variant: "success" });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 400 && Object.keys(e.fields).length) {
+        setIssues(e.fields);
+        toastMessage("toast.missingFields");
+      } else toastMessage("toast.homepageSaveFailed");
+    }
+  };
+
+  const onDrop = (e: DragEvent, to: number) => {
+    e.preventDefault();
+    if (dragFrom !== null) move(dragFrom, to);
+    setDragFrom(null);
+  };
+
+  return (
+    <div className="grid gap-8 xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
+      <form
+        noValidate
+        className="grid content-start gap-4"
+        aria-labelledby="builder-heading"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <h2 id="builder-heading" className="sr-only">
+          {t("homepage.builder.editor")}
+        </h2>
+        <p aria-live="polite" className="sr-only">
+          {announcement}
+        </p>
+        {issues.rows ? (
+          <p role="alert" className="text-sm text-danger">
+            {translateApiMessage(issues.rows)}
+          </p>
+        ) : null}
+        <section aria-labelledby="welcome-banner" className="rounded-xl border border-dashed border-border bg-muted/40 p-4">
+          <h3 id="welcome-banner" className="text-sm font-semibold">
+            {t("homepage.builder.welcomeBanner")}
+          </h3>
+          <p className="text-sm text-muted-foreground">{t("homepage.builder.welcomeBannerBody", { greeting: t("home.greeting", { name: user?.firstName || "…" }) })}</p>
+        </section>
+        <section aria-labelledby="hero-slot" className="grid gap-3 rounded-xl border border-border bg-card p-4">
+          <h3 id="hero-slot" className="text-sm font-semibold">
+            {t("homepage.builder.hero")}
+          </h3>
+          <Field label={t("homepage.builder.heroText")} required error={heroError("heroText")}>
+            <Input {...form.register(`rows.${heroIndex}.slots.0.heroText`)} />
+          </Field>
+          <Field label={t("homepage.builder.heroTitle")} optional error={heroError("title")}>
+            <Input {...form.register(`rows.${heroIndex}.slots.0.title`)} />
+          </Field>
+          <Field label={t("homepage.builder.heroSubtitle")} optional error={heroError("subtitle")}>
+            <Input {...form.register(`rows.${heroIndex}.slots.0.subtitle`)} />
+          </Field>
+          <p className="text-xs text-muted-foreground">{t("homepage.builder.heroHint")}</p>
+        </section>
+
+        <ol className="grid gap-3" aria-label={t("homepage.builder.rows")}>
+          {rows.fields.map((f, i) => {
+            if (i === heroIndex) return null;
+            const row = values.rows[i] ?? f;
+            const errs = rowErrors(i);
+            return (
+              <li
+                key={f.fieldKey}
+                data-testid="builder-row"
+                draggable
+                onDragStart={(e) => {
+                  setDragFrom(i);
+                  e.dataTransfer.effectAllowed = "move";
+                }}
+                onDragOver={(e) => e.preventDefault()}
+                onDrop={(e) => onDrop(e, i)}
+                onDragEnd={() => setDragFrom(null)}
+                className={cn("rounded-xl border bg-card p-4", errs.length ? "border-danger" : "border-border", dragFrom === i && "opacity-60")}
+              >
+                <div className="flex items-start gap-2">
+                  <GripVertical aria-hidden="true" className="mt-1 size-4 shrink-0 cursor-grab text-muted-foreground" />
+                  <div className="min-w-0 flex-1">
+                    <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t(`enum.HomepageRowType.${row.type!}`)}</p>
+                    <p className="truncate font-semibold">{row.title || t("homepage.builder.untitled")}</p>
+                    {row.subtitle ? <p className="truncate text-sm text-muted-foreground">{row.subtitle}</p> : null}
+                    <p className="text-xs text-muted-foreground">{row.slots.map((s) => t(`enum.SlotItemType.${s.itemType}`)).join(" · ")}</p>
+                  </div>
+                  <div className="flex shrink-0 gap-1">
+                    <Button type="button" variant="ghost" size="icon-sm" disabled={i === 1} aria-label={t("homepage.builder.moveUp", { name: rowLabel(row) })} onClick={() => move(i, i - 1)}>
+                      <ArrowUp aria-hidden="true" />
+                    </Button>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon-sm"
+                      disabled={i === rows.fields.length - 1}
+                      aria-label={t("homepage.builder.moveDown", { name: rowLabel(row) })}
+                      onClick={() => move(i, i + 1)}
+                    >
+                      <ArrowDown aria-hidden="true" />
+                    </Button>
+                    <Button type="button" variant="ghost" size="icon-sm" aria-label={t("homepage.builder.editRow", { name: rowLabel(row) })} onClick={() => setEditing(i)}>
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <Button type="button" variant="ghost" size="icon-sm" aria-label={t("homepage.builder.deleteRow", { name: rowLabel(row) })} onClick={() => setDeleting(i)}>
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </div>
+                </div>
+                {errs.length ? (
+                  <ul role="alert" className="mt-2 list-disc pl-8 text-sm text-danger">
+                    {[...new Set(errs.map(([, m]) => translateApiMessage(m)))].map((m) => (
+                      <li key={m}>{m}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+
+        <div className="flex flex-wrap items-end gap-2 rounded-xl border border-border bg-card p-4">
+          <Field label={t("homepage.builder.rowType")} className="min-w-48 flex-1">
+            <Select value={addType} onChange={(e) => setAddType(e.target.value)} placeholder={t("common.select")}>
+              {HomepageRowType.map((r) => (
+                <option key={r} value={r}>
+                  {t(`enum.HomepageRowType.${r}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Button type="button" variant="outline" onClick={addRow}>
+            <Plus aria-hidden="true" />
+            {t("homepage.builder.addRow")}
+          </Button>
+        </div>
+
+        <div className="flex justify-end">
+          <Button type="submit" loading={save.isPending}>
+            {t("homepage.builder.save")}
+          </Button>
+        </div>
+      </form>
+
+      <section aria-labelledby="preview-heading" className="min-w-0">
+        <div className="mb-3 flex items-baseline justify-between gap-2">
+          <h2 id="preview-heading" className="text-lg font-semibold">
+            {t("homepage.builder.preview")}
+          </h2>
+          {preview.isFetching ? <span className="text-xs text-muted-foreground">{t("common.loading")}</span> : null}
+        </div>
+        {/* The preview is the Home itself; it is looked at, not used, so it takes no focus. */}
+        <div inert data-testid="homepage-preview" className="rounded-2xl border border-border bg-background p-4 sm:p-6">
+          <p className="mb-6 text-2xl font-semibold tracking-tight">{t("home.greeting", { name: user?.firstName || "…" })}</p>
+          {preview.data ? <HomepageContent view={preview.data} /> : <Skeleton className="h-72" />}
+        </div>
+      </section>
+
+      {editing !== null && values.rows[editing] ? (
+        <RowDialog
+          row={values.rows[editing]}
+          names={names}
+          onClose={() => {
+            if (fresh === editing) rows.remove(editing);
+            setFresh(null);
+            setEditing(null);
+          }}
+          onDone={(row, known) => {
+            setFresh(null);
+            rows.update(editing, row);
+            setNames(known);
+            setIssues({});
+            setEditing(null);
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title={t("homepage.builder.deleteTitle", { name: deleting !== null && values.rows[deleting] ? rowLabel(values.rows[deleting]) : "" })}
+        description={t("homepage.builder.deleteBody")}
+        confirmLabel={t("common.delete")}
+        variant="danger"
+        onConfirm={() => {
+          if (deleting !== null && deleting > 0) rows.remove(deleting);
+          setIssues({});
+          setDeleting(null);
+        }}
+      />
+      <LeaveGuard when={form.formState.isDirty && !save.isPending} />
+    </div>
+  );
 }

@@ -1,0 +1,359 @@
+import { ArrowDown, ArrowUp, Plus, Upload, X } from "lucide-react";
+import { useId, useState } from "react";
+import { Controller, useFieldArray, useForm, type Control, type UseFormRegister, type UseFormSetValue, type UseFormWatch } from "react-hook-form";
+import { Category, MediaDisplayType } from "../../../contract/enums";
+import { ROW_CAPACITY, slotTypesFor } from "../../../contract/homepage";
+import { Button } from "../../components/ui/Button";
+import { DatePicker } from "../../components/ui/DatePicker";
+import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Field, Input, Select } from "../../components/ui/Field";
+import { toastMessage } from "../../components/ui/toast-store";
+import { ApiError } from "../../lib/api";
+import { translateApiMessage, useT } from "../../lib/i18n";
+import { useFeaturedGroups } from "../featured-groups/api";
+import { useLibrary } from "../library/api";
+import { useUploadHomepageMedia } from "./api";
+import { emptySlot, rowIssues, type RowValues, type SlotValues } from "./layout";
+
+type Names = Record<string, string>;
+
+/**
+ * Edits one row: its title and subtitle and each of its slots (up to its
+ * type's capacity). "Done" checks the row by the contract's rules and hands
+ * it back; nothing is saved until the builder's Save.
+ */
+export function RowDialog({ row, names, onDone, onClose }: { row: RowValues; names: Names; onDone: (row: RowValues, names: Names) => void; onClose: () => void }) {
+  const t = useT();
+  const form = useForm<RowValues>({ defaultValues: row });
+  const slots = useFieldArray({ control: form.control, name: "slots" });
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  const [known, setKnown] = useState<Names>(names);
+  const type = row.type!;
+  const capacity = ROW_CAPACITY[type];
+  const err = (path: string) => (issues[path] ? translateApiMessage(issues[path]) : null);
+
+  const done = () => {
+    const values = form.getValues();
+    const found = rowIssues(values);
+    setIssues(found);
+    if (Object.keys(found).length) {
+      toastMessage("toast.missingFields");
+      return;
+    }
+    onDone(values, known);
+  };
+
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent title={t("homepage.builder.editRowTitle", { type: t(`enum.HomepageRowType.${type}`) })} size="lg">
+        <form
+          noValidate
+          className="grid gap-5"
+          onSubmit={(e) => {
+            e.preventDefault();
+            done();
+          }}
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label={t("homepage.builder.rowTitle")} required error={err("title")}>
+              <Input {...form.register("title")} />
+            </Field>
+            <Field label={t("homepage.builder.rowSubtitle")} required error={err("subtitle")}>
+              <Input {...form.register("subtitle")} />
+            </Field>
+          </div>
+          {err("slots") ? (
+            <p role="alert" className="text-sm text-danger">
+              {err("slots")}
+            </p>
+          ) : null}
+          {slots.fields.map((f, i) => (
+            <fieldset key={f.id} className="grid gap-4 rounded-lg border border-border p-4">
+              <legend className="px-1 text-sm font-semibold">{t("homepage.builder.slotN", { n: i + 1 })}</legend>
+              <SlotEditor
+                index={i}
+                rowType={type}
+                control={form.control}
+                register={form.register}
+                watch={form.watch}
+                setValue={form.setValue}
+                err={(p) => err(`slots.${i}.${p}`)}
+                names={known}
+                onName={(id, name) => setKnown((k) => ({ ...k, [id]: name }))}
+              />
+              {slots.fields.length > 1 ? (
+                <div>
+                  <Button type="button" variant="ghost" size="sm" onClick={() => slots.remove(i)}>
+                    <X aria-hidden="true" />
+                    {t("homepage.builder.removeSlot", { n: i + 1 })}
+                  </Button>
+                </div>
+              ) : null}
+            </fieldset>
+          ))}
+          {slots.fields.length < capacity ? (
+            <div>
+              <Button type="button" variant="outline" onClick={() => slots.append(emptySlot(slotTypesFor(type)[0]))}>
+                <Plus aria-hidden="true" />
+                {t("homepage.builder.addSlot")}
+              </Button>
+            </div>
+          ) : null}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit">{t("common.done")}</Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SlotEditor({
+  index,
+  rowType,
+  control,
+  register,
+  watch,
+  setValue,
+  err,
+  names,
+  onName,
+}: {
+  index: number;
+  rowType: NonNullable<RowValues["type"]>;
+  control: Control<RowValues>;
+  register: UseFormRegister<RowValues>;
+  watch: UseFormWatch<RowValues>;
+  setValue: UseFormSetValue<RowValues>;
+  err: (path: string) => string | null;
+  names: Names;
+  onName: (id: string, name: string) => void;
+}) {
+  const t = useT();
+  const p = `slots.${index}` as const;
+  const itemType = watch(`${p}.itemType`);
+  const groups = useFeaturedGroups();
+  const types = slotTypesFor(rowType);
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {types.length > 1 ? (
+        <Field label={t("homepage.builder.itemType")} required error={err("itemType")}>
+          <Select
+            value={itemType}
+            onChange={(e) => {
+              const next = emptySlot(e.target.value as SlotValues["itemType"]);
+              const current = watch(p);
+              setValue(p, { ...next, title: current.title, subtitle: current.subtitle, startDate: current.startDate, endDate: current.endDate }, { shouldDirty: true });
+            }}
+          >
+            {types.map((s) => (
+              <option key={s} value={s}>
+                {t(`enum.SlotItemType.${s}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      ) : null}
+      {itemType === "category" ? (
+        <Field label={t("homepage.builder.category")} required error={err("category")}>
+          <Select {...register(`${p}.category`, { setValueAs: (v) => v || null })} placeholder={t("common.select")}>
+            {Category.map((c) => (
+              <option key={c} value={c}>
+                {t(`enum.Category.${c}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      ) : null}
+      {itemType === "featuredGroup" ? (
+        <Field label={t("homepage.builder.featuredGroup")} required error={err("featuredGroupId")}>
+          <Select {...register(`${p}.featuredGroupId`, { setValueAs: (v) => v || null })} placeholder={groups.isPending ? t("common.loading") : t("common.select")}>
+            {(groups.data ?? []).map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.title}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      ) : null}
+      {itemType === "recommended" ? <p className="text-sm text-muted-foreground sm:col-span-2">{t("homepage.builder.recommendedHint")}</p> : null}
+      {itemType === "workout" || itemType === "program" ? (
+        <div className="sm:col-span-2">
+          <Controller
+            control={control}
+            name={`${p}.workoutIds`}
+            render={({ field }) => <WorkoutsPicker value={field.value} onChange={field.onChange} names={names} onName={onName} error={err("workoutIds")} />}
+          />
+        </div>
+      ) : null}
+      {itemType === "media" ? <MediaFields p={p} register={register} watch={watch} setValue={setValue} err={err} /> : null}
+      <Field label={t("homepage.builder.slotTitle")} optional error={err("title")}>
+        <Input {...register(`${p}.title`)} />
+      </Field>
+      <Field label={t("homepage.builder.slotSubtitle")} optional error={err("subtitle")}>
+        <Input {...register(`${p}.subtitle`)} />
+      </Field>
+      <Field label={t("editor.startDate")} optional error={err("startDate")}>
+        <Controller control={control} name={`${p}.startDate`} render={({ field }) => <DatePicker value={field.value} onChange={field.onChange} clearable />} />
+      </Field>
+      <Field label={t("editor.endDate")} optional error={err("endDate")}>
+        <Controller control={control} name={`${p}.endDate`} render={({ field }) => <DatePicker value={field.value} onChange={field.onChange} clearable />} />
+      </Field>
+    </div>
+  );
+}
+
+function MediaFields({
+  p,
+  register,
+  watch,
+  setValue,
+  err,
+}: {
+  p: `slots.${number}`;
+  register: UseFormRegister<RowValues>;
+  watch: UseFormWatch<RowValues>;
+  setValue: UseFormSetValue<RowValues>;
+  err: (path: string) => string | null;
+}) {
+  const t = useT();
+  const upload = useUploadHomepageMedia();
+  const [preview, setPreview] = useState<string | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const mediaKey = watch(`${p}.mediaKey`);
+  return (
+    <>
+      <Field label={t("homepage.builder.mediaImage")} optional hint={t("homepage.builder.mediaImageHint")} error={uploadError ?? err("mediaKey")}>
+        <div className="flex flex-wrap items-center gap-3">
+          <Input
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            onChange={async (e) => {
+              const file = e.target.files?.[0];
+              if (!file) return;
+              setUploadError(null);
+              try {
+                const stored = await upload.mutateAsync(file);
+                setValue(`${p}.mediaKey`, stored.key, { shouldDirty: true });
+                setValue(`${p}.mediaUrl`, "", { shouldDirty: true });
+                setPreview(stored.url);
+              } catch (x) {
+                setUploadError(x instanceof ApiError ? translateApiMessage(x.fields.file ?? x.message) : t("message.generic"));
+              }
+            }}
+          />
+          {upload.isPending ? <Upload aria-hidden="true" className="size-4 animate-pulse" /> : null}
+          {mediaKey ? (
+            <span className="flex items-center gap-2 text-sm text-muted-foreground">
+              {preview ? <img src={preview} alt="" width={64} height={36} className="h-9 w-16 rounded object-cover" /> : null}
+              {t("homepage.builder.mediaUploaded")}
+              <Button type="button" variant="ghost" size="sm" onClick={() => setValue(`${p}.mediaKey`, null, { shouldDirty: true })}>
+                {t("common.remove")}
+              </Button>
+            </span>
+          ) : null}
+        </div>
+      </Field>
+      <Field label={t("homepage.builder.mediaUrl")} optional={Boolean(mediaKey)} required={!mediaKey} error={err("mediaUrl")}>
+        <Input type="url" placeholder="https://" {...register(`${p}.mediaUrl`)} disabled={Boolean(mediaKey)} />
+      </Field>
+      <Field label={t("homepage.builder.displayType")} required error={err("mediaDisplayType")}>
+        <Select {...register(`${p}.mediaDisplayType`, { setValueAs: (v) => v || null })}>
+          {MediaDisplayType.map((d) => (
+            <option key={d} value={d}>
+              {t(`enum.MediaDisplayType.${d}`)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </>
+  );
+}
+
+/** Workouts of the partner's library, found by search and kept in order. */
+function WorkoutsPicker({
+  value,
+  onChange,
+  names,
+  onName,
+  error,
+}: {
+  value: string[];
+  onChange: (ids: string[]) => void;
+  names: Names;
+  onName: (id: string, name: string) => void;
+  error: string | null;
+}) {
+  const t = useT();
+  const [q, setQ] = useState("");
+  const searchId = useId();
+  const resultsId = useId();
+  const library = useLibrary({ q: q.trim() || undefined, sort: "name" });
+  const results = (library.data?.pages.flatMap((pg) => pg.items) ?? []).filter((w) => !value.includes(w.id)).slice(0, 8);
+  const move = (i: number, j: number) => {
+    const next = [...value];
+    [next[i], next[j]] = [next[j], next[i]];
+    onChange(next);
+  };
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm font-medium">
+        {t("homepage.builder.workouts")} <span className="text-danger">*</span>
+      </p>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      {value.length ? (
+        <ol className="grid gap-2" aria-label={t("homepage.builder.chosenWorkouts")}>
+          {value.map((id, i) => (
+            <li key={id} className="flex items-center justify-between gap-2 rounded-md border border-border px-3 py-2 text-sm">
+              <span>
+                {i + 1}. {names[id] ?? t("common.loading")}
+              </span>
+              <span className="flex gap-1">
+                <Button type="button" variant="ghost" size="icon-sm" disabled={i === 0} aria-label={t("editor.moveUp", { n: i + 1 })} onClick={() => move(i, i - 1)}>
+                  <ArrowUp aria-hidden="true" />
+                </Button>
+                <Button type="button" variant="ghost" size="icon-sm" disabled={i === value.length - 1} aria-label={t("editor.moveDown", { n: i + 1 })} onClick={() => move(i, i + 1)}>
+                  <ArrowDown aria-hidden="true" />
+                </Button>
+                <Button type="button" variant="ghost" size="icon-sm" aria-label={t("featuredGroups.removeItem", { name: names[id] ?? "" })} onClick={() => onChange(value.filter((x) => x !== id))}>
+                  <X aria-hidden="true" />
+                </Button>
+              </span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <Field label={t("homepage.builder.searchWorkouts")} id={searchId}>
+        <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} aria-controls={resultsId} />
+      </Field>
+      <ul id={resultsId} className="grid gap-1" aria-label={t("homepage.builder.searchResults")} aria-busy={library.isFetching || undefined}>
+        {results.map((w) => (
+          <li key={w.id} className="flex items-center justify-between gap-2 rounded-md px-3 py-1.5 text-sm hover:bg-muted">
+            <span>{w.title || w.name}</span>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              aria-label={t("homepage.builder.addWorkout", { name: w.title || w.name })}
+              onClick={() => {
+                onName(w.id, w.title || w.name);
+                onChange([...value, w.id]);
+              }}
+            >
+              <Plus aria-hidden="true" />
+              {t("common.add")}
+            </Button>
+          </li>
+        ))}
+        {library.isSuccess && results.length === 0 ? <li className="px-3 text-sm text-muted-foreground">{t("common.noResults")}</li> : null}
+      </ul>
+    </div>
+  );
+}

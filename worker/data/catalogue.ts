@@ -1,0 +1,221 @@
+import { and, asc, desc, eq, gt, gte, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { inList } from "./bound";
+import type { CatalogueItem, PriceDto } from "../../contract/catalogue";
+import type { Category } from "../../contract/enums";
+import { libraryEntries, planEntries, pricingLines, workoutVariants, workouts, type Workout } from "../../db/schema";
+import { choosePrice, effectiveLines } from "../domain/pricing";
+import { isVisible } from "../domain/visibility";
+import type { Db } from "../env";
+import type { Acting } from "../identity/context";
+
+/**
+ * The catalogue's one rule of who may see a workout (DESIGN §6) and the
+ * catalogue items built from it. The catalogue router, reviews, saved items
+ * and the homepage all read workouts for a reader through here.
+ */
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Whose library the caller browses: a customer's partner, or a partner's own (preview). */
+export function libraryOwner(acting: Acting): string | null {
+  return acting.account.type === "partner" ? acting.account.id : acting.account.parentAccountId;
+}
+
+const likeEscape = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/**
+ * The SQL half of DESIGN §6's rule: the partner's library has the workout
+ * `available` and one of its variants (the author's or the partner's own)
+ * includes today. The visibility expression is evaluated afterwards, in code.
+ */
+function visibleWhere(partnerId: string, day: string): SQL {
+  return and(
+    eq(libraryEntries.accountId, partnerId),
+    eq(libraryEntries.status, "available"),
+    sql`exists (select 1 from ${workoutVariants} where ${workoutVariants.workoutId} = ${libraryEntries.workoutId}
+      and ${workoutVariants.accountId} in (${workouts.accountId}, ${partnerId})
+      and (${workoutVariants.availableFrom} is null or ${workoutVariants.availableFrom} <= ${day})
+      and (${workoutVariants.availableTo} is null or ${workoutVariants.availableTo} >= ${day}))`,
+  )!;
+}
+
+function subjectOf(acting: Acting) {
+  const a = acting.account;
+  return { priceGroupId: a.priceGroupId, industry: a.industry, size: a.size, location: a.location };
+}
+
+/** The catalogue page read (exported for the bench's query plans). */
+export function catalogueListQuery(db: Db, where: SQL, limit: number) {
+  return db
+    .select({ workout: workouts, priority: libraryEntries.priority })
+    .from(libraryEntries)
+    .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
+    .where(where)
+    .orderBy(desc(libraryEntries.priority), asc(libraryEntries.workoutId))
+    .limit(limit);
+}
+
+/** The filters of a catalogue page, as SQL (exported for the bench's query plans). */
+export function catalogueWhere(partnerId: string, day: string, f: { category?: Category; q?: string; cursor?: [number, string] | null }): SQL {
+  const conds: (SQL | undefined)[] = [visibleWhere(partnerId, day)];
+  if (f.category) conds.push(eq(workouts.category, f.category));
+  if (f.q) {
+    const p = likeEscape(f.q);
+    conds.push(sql`(${workouts.title} like ${p} escape '\\' or ${workouts.subtitle} like ${p} escape '\\' or ${workouts.name} like ${p} escape '\\')`);
+  }
+  if (f.cursor) {
+    const [p, id] = f.cursor;
+    conds.push(or(lt(libraryEntries.priority, p), and(eq(libraryEntries.priority, p), gt(libraryEntries.workoutId, id))));
+  }
+  return and(...conds)!;
+}
+
+/** Partners preview their own library without a customer's expression. */
+export const passes = (acting: Acting, w: Workout) => acting.account.type === "partner" || isVisible(w.visibility, subjectOf(acting));
+
+/** The workout if the caller may see it: the whole rule of DESIGN §6 (partners preview their own library). */
+export async function visibleWorkout(db: Db, acting: Acting, workoutId: string): Promise<Workout | null> {
+  const partnerId = libraryOwner(acting);
+  if (!partnerId) return null;
+  const rows = await db
+    .select({ workout: workouts, priority: libraryEntries.priority })
+    .from(libraryEntries)
+    .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
+    .where(and(eq(libraryEntries.workoutId, workoutId), visibleWhere(partnerId, today())))
+    .limit(1);
+  const w = rows[0]?.workout;
+  return w && passes(acting, w) ? w : null;
+}
+
+
+/** The variant a booking would use today: the partner's own in-date variant first, then the author's. */
+export async function variantsFor(db: Db, partnerId: string, list: Workout[], day: string) {
+  if (!list.length) return new Map<string, typeof workoutVariants.$inferSelect>();
+  const rows = await db
+    .select()
+    .from(workoutVariants)
+    .where(
+      and(
+        inList(
+          workoutVariants.workoutId,
+          list.map((w) => w.id),
+        ),
+        or(isNull(workoutVariants.availableFrom), lte(workoutVariants.availableFrom, day)),
+        or(isNull(workoutVariants.availableTo), gte(workoutVariants.availableTo, day)),
+      ),
+    )
+    .orderBy(asc(workoutVariants.createdAt));
+  const authorOf = new Map(list.map((w) => [w.id, w.accountId]));
+  const chosen = new Map<string, (typeof rows)[number]>();
+  for (const v of rows) {
+    const mine = v.accountId === partnerId;
+    const author = v.accountId === authorOf.get(v.workoutId);
+    if (!mine && !author) continue;
+    const current = chosen.get(v.workoutId);
+    if (!current || (mine && current.accountId !== partnerId)) chosen.set(v.workoutId, v);
+  }
+  return chosen;
+}
+
+/** The price of each workout for the caller (null for partners previewing, or when no line applies). */
+export async function pricesFor(db: Db, acting: Acting, list: Workout[], variants: Map<string, typeof workoutVariants.$inferSelect>, day: string) {
+  const out = new Map<string, PriceDto>();
+  if (!list.length || acting.account.type !== "customer") return out;
+  const [lines, plan] = await Promise.all([
+    db
+      .select()
+      .from(pricingLines)
+      .where(
+        inList(
+          pricingLines.workoutId,
+          list.map((w) => w.id),
+        ),
+      ),
+    db
+      .select({ id: planEntries.id })
+      .from(planEntries)
+      .where(and(eq(planEntries.accountId, acting.account.id), lte(planEntries.startDate, day), or(isNull(planEntries.endDate), gte(planEntries.endDate, day))))
+      .limit(1),
+  ]);
+  const customer = { id: acting.account.id, priceGroupId: acting.account.priceGroupId, currency: acting.account.currency, onPlan: Boolean(plan[0]) };
+  for (const w of list) {
+    const variant = variants.get(w.id) ?? null;
+    // Base lines are the author's; a variant's custom lines are its owner's.
+    const own = lines.filter((l) => l.workoutId === w.id && (l.variantId ? l.variantId === variant?.id : l.accountId === w.accountId));
+    const chosen = choosePrice(effectiveLines(own, variant), customer, day);
+    out.set(w.id, chosen ? (chosen.kind === "credits" ? { kind: "credits", amount: chosen.amount } : { kind: "money", amount: chosen.amount, currency: chosen.currency }) : null);
+  }
+  return out;
+}
+
+export function itemOf(w: Workout, priority: number, price: PriceDto): CatalogueItem {
+  return {
+    id: w.id,
+    title: w.title,
+    subtitle: w.subtitle,
+    category: w.category,
+    type: w.type,
+    difficulty: w.difficulty,
+    totalMinutes: w.totalMinutes,
+    maxAttendees: w.maxAttendees,
+    icon: w.icon,
+    image: imageOf(w),
+    priority,
+    price,
+  };
+}
+
+/** The first featured image with a URL, for the workout's cards. */
+function imageOf(w: Workout): CatalogueItem["image"] {
+  const m = w.featuredMedia.find((x) => x.type === "image" && x.url);
+  return m?.url ? { url: m.url, alt: m.alt ?? null } : null;
+}
+
+/**
+ * Catalogue items the caller may see, by the catalogue's one rule (the SQL
+ * half and the visibility expression), with their prices: the workouts named
+ * in `ids` (in that order), or the highest-priority ones of `categories`.
+ * Other areas (the homepage) show workouts through this, never by their own
+ * query.
+ */
+export async function visibleCatalogueItems(
+  db: Db,
+  acting: Acting,
+  filter: { ids: string[] } | { categories: Category[]; limit: number },
+): Promise<CatalogueItem[]> {
+  const partnerId = libraryOwner(acting);
+  if (!partnerId) return [];
+  const day = today();
+  const byIds = "ids" in filter;
+  if (byIds ? filter.ids.length === 0 : filter.categories.length === 0) return [];
+  const where = and(visibleWhere(partnerId, day), byIds ? inList(workouts.id, filter.ids) : inList(workouts.category, filter.categories))!;
+  // The expression is evaluated in code: read a little more than needed, bounded.
+  const rows = await catalogueListQuery(db, where, byIds ? filter.ids.length : Math.min(200, filter.limit * 3 + 8));
+  let found = rows.filter((r) => passes(acting, r.workout));
+  if (byIds) {
+    const at = new Map(filter.ids.map((id, i) => [id, i]));
+    found.sort((a, b) => at.get(a.workout.id)! - at.get(b.workout.id)!);
+  } else found = found.slice(0, filter.limit);
+  const list = found.map((r) => r.workout);
+  const variants = await variantsFor(db, partnerId, list, day);
+  const prices = await pricesFor(db, acting, list, variants, day);
+  return found.map((r) => itemOf(r.workout, r.priority, prices.get(r.workout.id) ?? null));
+}
+
+/**
+ * Which of these workouts the customer's catalogue shows today: the whole
+ * rule of DESIGN §6 (library available, a variant in date, the visibility
+ * expression), for callers other than the customer itself, such as its
+ * partner's recommendations.
+ */
+export async function visibleToAccount(db: Db, customer: Acting["account"], workoutIds: string[]): Promise<Set<string>> {
+  const partnerId = customer.type === "customer" ? customer.parentAccountId : null;
+  if (!partnerId || !workoutIds.length) return new Set();
+  const rows = await db
+    .select({ workout: workouts })
+    .from(libraryEntries)
+    .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
+    .where(and(inList(libraryEntries.workoutId, workoutIds), visibleWhere(partnerId, today())));
+  const subject = { priceGroupId: customer.priceGroupId, industry: customer.industry, size: customer.size, location: customer.location };
+  return new Set(rows.filter((r) => isVisible(r.workout.visibility, subject)).map((r) => r.workout.id));
+}
