@@ -12,7 +12,7 @@ import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { invalid, notFound } from "../http/errors";
 import { requireAccount, type Acting } from "../identity/context";
-import { loadPrerequisites, loadSessions, registerCustomerVisibility, today } from "./workouts";
+import { prerequisiteDtos, prerequisitesQuery, sessionDtos, sessionQueries, registerCustomerVisibility, today } from "./workouts";
 
 export const catalogueApi = new Hono<AppEnv>();
 type C = Context<AppEnv>;
@@ -85,13 +85,7 @@ const passes = (acting: Acting, w: Workout) => acting.account.type === "partner"
 export async function visibleToCustomer(c: C, acting: Acting, workoutId: string): Promise<Workout | null> {
   const partnerId = libraryOwner(acting);
   if (!partnerId) return null;
-  const rows = await c
-    .get("db")
-    .select({ workout: workouts, priority: libraryEntries.priority })
-    .from(libraryEntries)
-    .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
-    .where(and(eq(libraryEntries.workoutId, workoutId), visibleWhere(partnerId, today())))
-    .limit(1);
+  const rows = await visibleQuery(c.get("db"), partnerId, workoutId, today());
   const w = rows[0]?.workout;
   return w && passes(acting, w) ? w : null;
 }
@@ -114,26 +108,43 @@ export async function visibleToAccount(db: Db, customer: Acting["account"], work
   return new Set(rows.filter((r) => isVisible(r.workout.visibility, subject)).map((r) => r.workout.id));
 }
 
+const visibleQuery = (db: Db, partnerId: string, workoutId: string, day: string) =>
+  db
+    .select({ workout: workouts, priority: libraryEntries.priority })
+    .from(libraryEntries)
+    .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
+    .where(and(eq(libraryEntries.workoutId, workoutId), visibleWhere(partnerId, day)))
+    .limit(1);
+
 registerCustomerVisibility(async (c, acting, id) => Boolean(await visibleToCustomer(c, acting, id)));
 
-/** The variant a booking would use today: the partner's own in-date variant first, then the author's. */
-async function variantsFor(c: C, partnerId: string, list: Workout[], day: string) {
-  if (!list.length) return new Map<string, typeof workoutVariants.$inferSelect>();
-  const rows = await c
-    .get("db")
+/** The in-date variants of the listed workouts (all owners; `chooseVariants` keeps the right one). */
+function variantsQuery(db: Db, ids: string[], day: string) {
+  return db
     .select()
     .from(workoutVariants)
     .where(
       and(
-        inArray(
-          workoutVariants.workoutId,
-          list.map((w) => w.id),
-        ),
+        inArray(workoutVariants.workoutId, ids),
         or(isNull(workoutVariants.availableFrom), lte(workoutVariants.availableFrom, day)),
         or(isNull(workoutVariants.availableTo), gte(workoutVariants.availableTo, day)),
       ),
     )
     .orderBy(asc(workoutVariants.createdAt));
+}
+
+/** The variant a booking would use today: the partner's own in-date variant first, then the author's. */
+async function variantsFor(c: C, partnerId: string, list: Workout[], day: string) {
+  if (!list.length) return new Map<string, typeof workoutVariants.$inferSelect>();
+  const rows = await variantsQuery(
+    c.get("db"),
+    list.map((w) => w.id),
+    day,
+  );
+  return chooseVariants(rows, partnerId, list);
+}
+
+function chooseVariants(rows: (typeof workoutVariants.$inferSelect)[], partnerId: string, list: Workout[]) {
   const authorOf = new Map(list.map((w) => [w.id, w.accountId]));
   const chosen = new Map<string, (typeof rows)[number]>();
   for (const v of rows) {
@@ -146,27 +157,38 @@ async function variantsFor(c: C, partnerId: string, list: Workout[], day: string
   return chosen;
 }
 
+const pricingLinesQuery = (db: Db, ids: string[]) => db.select().from(pricingLines).where(inArray(pricingLines.workoutId, ids));
+const planInForceQuery = (db: Db, accountId: string, day: string) =>
+  db
+    .select({ id: planEntries.id })
+    .from(planEntries)
+    .where(and(eq(planEntries.accountId, accountId), lte(planEntries.startDate, day), or(isNull(planEntries.endDate), gte(planEntries.endDate, day))))
+    .limit(1);
+
 /** The price of each workout for the caller (null for partners previewing, or when no line applies). */
 async function pricesFor(c: C, acting: Acting, list: Workout[], variants: Map<string, typeof workoutVariants.$inferSelect>, day: string) {
-  const out = new Map<string, PriceDto>();
-  if (!list.length || acting.account.type !== "customer") return out;
+  if (!list.length || acting.account.type !== "customer") return new Map<string, PriceDto>();
   const db = c.get("db");
-  const [lines, plan] = await Promise.all([
-    db
-      .select()
-      .from(pricingLines)
-      .where(
-        inArray(
-          pricingLines.workoutId,
-          list.map((w) => w.id),
-        ),
-      ),
-    db
-      .select({ id: planEntries.id })
-      .from(planEntries)
-      .where(and(eq(planEntries.accountId, acting.account.id), lte(planEntries.startDate, day), or(isNull(planEntries.endDate), gte(planEntries.endDate, day))))
-      .limit(1),
+  const [lines, plan] = await db.batch([
+    pricingLinesQuery(
+      db,
+      list.map((w) => w.id),
+    ),
+    planInForceQuery(db, acting.account.id, day),
   ]);
+  return priceMap(acting, list, variants, lines, plan, day);
+}
+
+function priceMap(
+  acting: Acting,
+  list: Workout[],
+  variants: Map<string, typeof workoutVariants.$inferSelect>,
+  lines: (typeof pricingLines.$inferSelect)[],
+  plan: { id: string }[],
+  day: string,
+) {
+  const out = new Map<string, PriceDto>();
+  if (acting.account.type !== "customer") return out;
   const customer = { id: acting.account.id, priceGroupId: acting.account.priceGroupId, currency: acting.account.currency, onPlan: Boolean(plan[0]) };
   for (const w of list) {
     const variant = variants.get(w.id) ?? null;
@@ -290,22 +312,26 @@ endpoint(
   async (c, { params }) => {
     const acting = await requireAccount(c);
     const partnerId = libraryOwner(acting);
-    const w = await visibleToCustomer(c, acting, params.id);
-    if (!w || !partnerId) throw notFound("Workout not found");
+    if (!partnerId) throw notFound("Workout not found");
     const db = c.get("db");
     const day = today();
-    const variants = await variantsFor(c, partnerId, [w], day);
-    const [prices, sessions, prereqs, entry, rating] = await Promise.all([
-      pricesFor(c, acting, [w], variants, day),
-      loadSessions(db, w.id),
-      loadPrerequisites(db, w.id),
-      db
-        .select({ priority: libraryEntries.priority })
-        .from(libraryEntries)
-        .where(and(eq(libraryEntries.accountId, partnerId), eq(libraryEntries.workoutId, w.id)))
-        .limit(1),
-      db.select({ average: avg(reviews.rating), count: count() }).from(reviews).where(eq(reviews.workoutId, w.id)),
+    // Everything the page needs in one D1 round trip; the visibility rule is then checked on the rows.
+    const [visible, variantRows, lines, plan, sessionRows, itemRows, fileRows, prereqRows, rating] = await db.batch([
+      visibleQuery(db, partnerId, params.id, day),
+      variantsQuery(db, [params.id], day),
+      pricingLinesQuery(db, [params.id]),
+      planInForceQuery(db, acting.account.id, day),
+      ...sessionQueries(db, params.id),
+      prerequisitesQuery(db, params.id),
+      db.select({ average: avg(reviews.rating), count: count() }).from(reviews).where(eq(reviews.workoutId, params.id)),
     ]);
+    const w = visible[0]?.workout;
+    if (!w || !passes(acting, w)) throw notFound("Workout not found");
+    const variants = chooseVariants(variantRows, partnerId, [w]);
+    const prices = priceMap(acting, [w], variants, lines, plan, day);
+    const sessions = sessionDtos(sessionRows, itemRows, fileRows);
+    const prereqs = prerequisiteDtos(prereqRows);
+    const entry = [{ priority: visible[0].priority }];
     const visibleDate = (d: { startDate: string | null; endDate: string | null }) => (!d.startDate || d.startDate <= day) && (!d.endDate || d.endDate >= day);
     return c.json({
       ...itemOf(w, entry[0]?.priority ?? w.priority, prices.get(w.id) ?? null),
