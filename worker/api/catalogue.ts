@@ -315,9 +315,12 @@ endpoint(
     if (!partnerId) throw notFound("Workout not found");
     const db = c.get("db");
     const day = today();
-    // Everything the page needs in one D1 round trip; the visibility rule is then checked on the rows.
-    const [visible, variantRows, lines, plan, sessionRows, itemRows, fileRows, prereqRows, rating] = await db.batch([
-      visibleQuery(db, partnerId, params.id, day),
+    // The visibility rule first (a join: drizzle maps batched rows by column name, so joins with shared
+    // column names stay out of batches), then everything the page needs in one D1 round trip.
+    const visible = await visibleQuery(db, partnerId, params.id, day);
+    const w = visible[0]?.workout;
+    if (!w || !passes(acting, w)) throw notFound("Workout not found");
+    const [variantRows, lines, plan, sessionRows, itemRows, fileRows, prereqRows, rating] = await db.batch([
       variantsQuery(db, [params.id], day),
       pricingLinesQuery(db, [params.id]),
       planInForceQuery(db, acting.account.id, day),
@@ -325,8 +328,6 @@ endpoint(
       prerequisitesQuery(db, params.id),
       db.select({ average: avg(reviews.rating), count: count() }).from(reviews).where(eq(reviews.workoutId, params.id)),
     ]);
-    const w = visible[0]?.workout;
-    if (!w || !passes(acting, w)) throw notFound("Workout not found");
     const variants = chooseVariants(variantRows, partnerId, [w]);
     const prices = priceMap(acting, [w], variants, lines, plan, day);
     const sessions = sessionDtos(sessionRows, itemRows, fileRows);
