@@ -18,6 +18,8 @@ export default defineConfig({
       inspectorPort: false,
     }),
   ],
+  // client/public (the static assets' _headers rules) is copied into the client build.
+  publicDir: "client/public",
   server: { port: 5173, strictPort: true, host: "127.0.0.1", allowedHosts: true },
   preview: { port: Number(process.env.PORT ?? 4173), strictPort: true, host: "127.0.0.1", allowedHosts: true },
   environments: {

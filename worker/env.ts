@@ -1,4 +1,5 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
+import type { D1Meter } from "./d1/metered";
 import type * as schema from "../db/schema";
 import type { Acting, ProductUser } from "./identity/context";
 import type { AuthContext } from "./identity/tokens";
@@ -11,6 +12,8 @@ export type AppEnv = {
   Bindings: Env;
   Variables: {
     requestId: string;
+    /** This request's D1 calls (Server-Timing). */
+    meter: D1Meter;
     db: Db;
     tenant: Tenant;
     /** Set once the bearer token has been verified (worker/identity). */

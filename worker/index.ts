@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { v1 } from "./api";
+import { getCookie, setCookie } from "hono/cookie";
 import { requireConfiguration } from "./config";
-import { database } from "./db";
+import { d1Session, database } from "./db";
+import { BOOKMARK_COOKIE, BOOKMARK_HEADER, meteredD1, newMeter, serverTiming, withRequestD1 } from "./d1/metered";
 import { verification } from "./domain/custom-hostnames";
 import { devDns } from "./domain/dev-dns";
 import type { AppEnv } from "./env";
@@ -24,9 +26,21 @@ const app = new Hono<AppEnv>();
 app.use(async (c, next) => {
   const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
   c.set("requestId", requestId);
-  c.set("db", database(c.env.DB));
-  await next();
+  // This request's D1: a (read-replica) session of the binding, metered, used by every path (worker/d1/metered.ts).
+  const meter = newMeter();
+  const bookmark = c.req.header(BOOKMARK_HEADER) ?? getCookie(c, BOOKMARK_COOKIE);
+  const d1 = meteredD1(d1Session(c.env.DB, c.req.method, bookmark), meter);
+  c.env = { ...c.env, DB: d1 };
+  c.set("meter", meter);
+  c.set("db", database(d1));
+  await withRequestD1(d1, next);
   c.header("X-Request-Id", requestId);
+  c.header("Server-Timing", serverTiming(meter));
+  const after = d1.bookmark();
+  if (after) {
+    c.header(BOOKMARK_HEADER, after);
+    if (after !== bookmark) setCookie(c, BOOKMARK_COOKIE, after, { path: "/", httpOnly: true, sameSite: "Lax", secure: c.req.url.startsWith("https:"), maxAge: 3600 });
+  }
 });
 app.onError(onError);
 // A deployment missing a required secret or its host serves nothing (worker/config.ts).
@@ -34,7 +48,7 @@ app.use(requireConfiguration);
 
 app.use(async (c, next) => {
   const host = hostOf(c.req.header("Host") ?? new URL(c.req.url).host);
-  c.set("tenant", await resolveTenant(c.get("db"), host, c.env.MAIN_HOST));
+  c.set("tenant", await resolveTenant(c.get("db"), host, c.env.MAIN_HOST, (hit) => (c.get("meter").tenant = hit ? "hit" : "miss")));
   await next();
 });
 

@@ -38,7 +38,7 @@ type Batch = Parameters<AppEnv["Variables"]["db"]["batch"]>[0];
 
 async function memberDtos(c: Parameters<typeof requireAccount>[0], accountId: string): Promise<TeamMemberDto[]> {
   const db = c.get("db");
-  const [members, pending, memberships] = await Promise.all([
+  const [members, pending, memberships] = await db.batch([
     db.select().from(accountUsers).where(eq(accountUsers.accountId, accountId)).orderBy(asc(accountUsers.name), asc(accountUsers.email)),
     db
       .select()
@@ -197,7 +197,7 @@ endpoint(
     const acting = await requireAccountAdmin(c);
     const db = c.get("db");
     const emails = splitEmails(body.emails);
-    const [members, pending] = await Promise.all([
+    const [members, pending] = await db.batch([
       db.select({ email: accountUsers.email }).from(accountUsers).where(and(eq(accountUsers.accountId, acting.account.id), inList(accountUsers.email, emails))),
       db
         .select({ email: invites.email })

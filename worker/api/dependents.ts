@@ -75,7 +75,7 @@ endpoint(
       page.push(or(after(column, value), and(eq(column, value), after(accounts.id, id))));
     }
     const order = query.order === "asc" ? asc : desc;
-    const [rows, [{ total }]] = await Promise.all([
+    const [rows, [{ total }]] = await db.batch([
       db
         .select({
           id: accounts.id,

@@ -61,7 +61,8 @@ export async function creditBalance(db: Db, accountId: string): Promise<number> 
 
 /** An account's plan entries, credit entries with their lines, and balance. */
 export async function entitlementsOf(db: Db, accountId: string): Promise<EntitlementsDto> {
-  const [planRows, entryRows, lineRows] = await Promise.all([
+  // One D1 round trip for the three independent reads.
+  const [planRows, entryRows, lineRows] = await db.batch([
     db.select().from(planEntries).where(eq(planEntries.accountId, accountId)).orderBy(desc(planEntries.startDate)),
     db.select().from(creditEntries).where(eq(creditEntries.accountId, accountId)).orderBy(desc(creditEntries.startDate), desc(creditEntries.createdAt)),
     db.select().from(creditLines).where(eq(creditLines.accountId, accountId)).orderBy(asc(creditLines.enteredAt), asc(creditLines.createdAt)),

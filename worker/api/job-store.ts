@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
+import { and, inArray, desc, eq, lt, or, type SQL } from "drizzle-orm";
 import { inList } from "../data/bound";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { JobActionName, JobDto } from "../../contract/bookings";
@@ -48,7 +48,7 @@ export function cursorCondition(cursor: string | undefined): SQL | undefined {
   }
 }
 
-/** Jobs matching `where`, newest first, as DTOs for `side`. Three queries whatever the count. */
+/** Jobs matching `where`, newest first, as DTOs for `side`. Two D1 round trips whatever the count. */
 export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit = 50): Promise<JobDto[]> {
   const rows = await db
     .select({
@@ -68,19 +68,24 @@ export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit
     .limit(limit);
   if (!rows.length) return [];
   const ids = rows.map((r) => r.job.id);
-  const lines = await db
-    .select({ line: jobLines, session: { name: workoutSessions.name, lengthMinutes: workoutSessions.lengthMinutes } })
-    .from(jobLines)
-    .innerJoin(workoutSessions, eq(workoutSessions.id, jobLines.sessionId))
-    .where(inList(jobLines.jobId, ids))
-    .orderBy(jobLines.jobId, jobLines.sequence);
-  const sessionIds = [...new Set(lines.map((l) => l.line.sessionId))];
-  const attachments = sessionIds.length ? await db.select().from(sessionAttachments).where(inList(sessionAttachments.sessionId, sessionIds)) : [];
   const assignee = side === "customer" ? "recipient" : "deliveryPartner";
-  const items = await db
-    .select()
-    .from(jobActionItems)
-    .where(and(inList(jobActionItems.jobId, ids), eq(jobActionItems.assigneeType, assignee)));
+  // Lines, their sessions' attachments and the action items in one D1 round trip.
+  const [lines, attachments, items] = await db.batch([
+    db
+      .select({ line: jobLines, session: { name: workoutSessions.name, lengthMinutes: workoutSessions.lengthMinutes } })
+      .from(jobLines)
+      .innerJoin(workoutSessions, eq(workoutSessions.id, jobLines.sessionId))
+      .where(inList(jobLines.jobId, ids))
+      .orderBy(jobLines.jobId, jobLines.sequence),
+    db
+      .select()
+      .from(sessionAttachments)
+      .where(inArray(sessionAttachments.sessionId, db.selectDistinct({ id: jobLines.sessionId }).from(jobLines).where(inList(jobLines.jobId, ids)))),
+    db
+      .select()
+      .from(jobActionItems)
+      .where(and(inList(jobActionItems.jobId, ids), eq(jobActionItems.assigneeType, assignee))),
+  ]);
   return rows.map(({ job, workout, customer, partner, delivery }) => ({
     id: job.id,
     status: job.status,

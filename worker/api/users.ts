@@ -8,7 +8,7 @@ import { accountUsers, accounts, users } from "../../db/schema";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { notFound } from "../http/errors";
-import { requireUser, type ProductUser } from "../identity/context";
+import { freshUser, rememberUser, requireUser, type ProductUser } from "../identity/context";
 import { fileUri } from "../storage/files";
 import { storeUpload } from "../storage/uploads";
 import { onboardingInvites } from "./accounts";
@@ -46,7 +46,8 @@ async function userDto(c: Context<AppEnv>, user: ProductUser): Promise<UserDto> 
 async function self(c: Context<AppEnv>, id: string): Promise<ProductUser> {
   const { user } = await requireUser(c);
   if (id !== "me" && id !== user.id && id !== user.authId) throw notFound("User not found");
-  return user;
+  // The guard's row may come from the isolate's short cache; this screen shows the row itself.
+  return (await freshUser(c, user.authId)) ?? user;
 }
 
 /** SPEC §7 `POST v1/users` (multipart: data + photo): saves the caller's own details. */
@@ -72,7 +73,8 @@ endpoint(
     if (photo) patch.photoKey = await storeUpload(c.env.UPLOADS, `public/users/${user.id}`, photo);
     const updated = Object.keys(patch).length
       ? (await c.get("db").update(users).set(patch).where(eq(users.id, user.id)).returning())[0]
-      : user;
+      : ((await freshUser(c, user.authId)) ?? user);
+    rememberUser(updated);
     return c.json(await userDto(c, updated));
   },
 );
@@ -108,7 +110,8 @@ endpoint(
   },
   async (c, { params }) => {
     const user = await self(c, params.id);
-    await c.get("db").update(users).set({ onboardingInvitesClearedAt: new Date().toISOString() }).where(eq(users.id, user.id));
+    const [cleared] = await c.get("db").update(users).set({ onboardingInvitesClearedAt: new Date().toISOString() }).where(eq(users.id, user.id)).returning();
+    if (cleared) rememberUser(cleared);
     return c.body(null, 204);
   },
 );

@@ -133,13 +133,26 @@ export function attachmentDto(a: typeof sessionAttachments.$inferSelect): Attach
   };
 }
 
-/** Sessions of a workout in order, with their action items and attachments. */
-export async function loadSessions(db: Db, workoutId: string) {
-  const [sessions, items, files] = await Promise.all([
+/** The three reads behind `loadSessions`, to run in one batch with others. */
+export function sessionQueries(db: Db, workoutId: string) {
+  return [
     db.select().from(workoutSessions).where(eq(workoutSessions.workoutId, workoutId)).orderBy(asc(workoutSessions.sequence)),
     db.select().from(sessionActionItems).where(eq(sessionActionItems.workoutId, workoutId)).orderBy(asc(sessionActionItems.createdAt)),
     db.select().from(sessionAttachments).where(eq(sessionAttachments.workoutId, workoutId)).orderBy(asc(sessionAttachments.createdAt)),
-  ]);
+  ] as const;
+}
+
+/** Sessions of a workout in order, with their action items and attachments (one D1 round trip). */
+export async function loadSessions(db: Db, workoutId: string) {
+  const [sessions, items, files] = await db.batch(sessionQueries(db, workoutId));
+  return sessionDtos(sessions, items, files);
+}
+
+export function sessionDtos(
+  sessions: (typeof workoutSessions.$inferSelect)[],
+  items: (typeof sessionActionItems.$inferSelect)[],
+  files: (typeof sessionAttachments.$inferSelect)[],
+) {
   return sessions.map((s) => ({
     id: s.id,
     sequence: s.sequence,
@@ -166,8 +179,14 @@ export async function loadSessions(db: Db, workoutId: string) {
   }));
 }
 
+export const prerequisitesQuery = (db: Db, workoutId: string) =>
+  db.select().from(prerequisites).where(eq(prerequisites.workoutId, workoutId)).orderBy(asc(prerequisites.createdAt));
+
 export async function loadPrerequisites(db: Db, workoutId: string) {
-  const rows = await db.select().from(prerequisites).where(eq(prerequisites.workoutId, workoutId)).orderBy(asc(prerequisites.createdAt));
+  return prerequisiteDtos(await prerequisitesQuery(db, workoutId));
+}
+
+export function prerequisiteDtos(rows: (typeof prerequisites.$inferSelect)[]) {
   return rows.map((p) => ({
     id: p.id,
     type: p.type,
@@ -185,7 +204,7 @@ export async function loadPrerequisites(db: Db, workoutId: string) {
  * partner `viewerId` may see them (worker/domain/workout-view.ts decides).
  */
 async function loadCommercial(db: Db, workout: Workout, viewerId: string) {
-  const [variants, lines, partners] = await Promise.all([
+  const [variants, lines, partners] = await db.batch([
     db.select().from(workoutVariants).where(eq(workoutVariants.workoutId, workout.id)).orderBy(asc(workoutVariants.createdAt)),
     db.select().from(pricingLines).where(eq(pricingLines.workoutId, workout.id)).orderBy(asc(pricingLines.createdAt)),
     db.select().from(deliveryPartners).where(eq(deliveryPartners.workoutId, workout.id)).orderBy(asc(deliveryPartners.createdAt)),

@@ -7,7 +7,8 @@
 /** The customer's score summary: overall score, workouts completed and remaining, month streak. */
 export async function summaryOf(db: Db, scope: CustomerScope): Promise<ScoreSummaryDto> {
   const id = scope.account.id;
-  const [done, balance, sessions, scored] = await Promise.all([
+  // One D1 round trip for the four independent reads.
+  const [done, balance, sessions, scored] = await db.batch([
     db.select({ n: count() }).from(jobs).where(and(eq(jobs.accountId, id), eq(jobs.status, "completed"))),
     db.select({ total: sql<number>`coalesce(sum(${creditLines.quantity}), 0)` }).from(creditLines).where(eq(creditLines.accountId, id)),
     db.select({ at: jobLines.completedAt }).from(jobLines).where(and(eq(jobLines.accountId, id), isNotNull(jobLines.completedAt))),

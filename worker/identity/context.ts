@@ -65,8 +65,40 @@ function names(name: string | null): { firstName: string | null; lastName: strin
   return { firstName: parts[0], lastName: parts.slice(1).join(" ") || null };
 }
 
+/**
+ * Product user rows of verified callers, kept per isolate for a short while:
+ * every API call needs the caller's row, and in production each D1 read is a
+ * round trip to the database's region. Changes made in this isolate replace
+ * the entry at once (`rememberUser`); other isolates see them within the TTL.
+ */
+const USER_TTL_MS = 30_000;
+const USER_MAX = 5_000;
+const knownUsers = new Map<string, { at: number; user: ProductUser }>();
+
+/** Keeps (or refreshes) the cached row of a user after this isolate read or changed it. */
+export function rememberUser(user: ProductUser): void {
+  knownUsers.delete(user.authId);
+  if (knownUsers.size >= USER_MAX) knownUsers.delete(knownUsers.keys().next().value!);
+  knownUsers.set(user.authId, { at: Date.now(), user });
+}
+
+/** The caller's user row read from D1 now (for screens that show the row itself). */
+export async function freshUser(c: Context<AppEnv>, authId: string): Promise<ProductUser | undefined> {
+  const [row] = await c.get("db").select().from(users).where(eq(users.authId, authId)).limit(1);
+  if (row) rememberUser(row);
+  return row;
+}
+
 /** The product's user row for this identity, created on first sight. */
 async function productUser(c: Context<AppEnv>, auth: AuthContext): Promise<ProductUser> {
+  const hit = knownUsers.get(auth.userId);
+  if (hit && Date.now() - hit.at < USER_TTL_MS) return hit.user;
+  const user = await loadProductUser(c, auth);
+  rememberUser(user);
+  return user;
+}
+
+async function loadProductUser(c: Context<AppEnv>, auth: AuthContext): Promise<ProductUser> {
   const db = c.get("db");
   const found = await db.select().from(users).where(eq(users.authId, auth.userId)).limit(1);
   if (found[0]) return found[0];

@@ -7,6 +7,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { authSchema, authUsers } from "../../db/schema";
 import { sendAlreadyRegisteredMail, sendResetMail, sendVerificationMail } from "./auth-mail";
 import { satelliteHandoff } from "./handoff";
+import { requestD1 } from "../d1/metered";
 
 /**
  * The embedded identity provider (DESIGN.md §4): better-auth on D1, mounted
@@ -35,7 +36,9 @@ export function authSecret(env: IdentityEnv): string {
   throw new Error("BETTER_AUTH_SECRET is not set");
 }
 
-function createAuth(env: IdentityEnv, origin: string, trusted: string[]) {
+function createAuth(requestEnv: IdentityEnv, origin: string, trusted: string[]) {
+  // Built once per isolate: its D1 forwards to the current request's metered session.
+  const env: IdentityEnv = { ...requestEnv, DB: requestD1(requestEnv.DB) };
   const signInLimit = Number(env.AUTH_SIGNIN_LIMIT ?? "10") || 10;
   return betterAuth({
     appName: "TechFIT",

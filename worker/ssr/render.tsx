@@ -103,6 +103,6 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     "Content-Security-Policy": csp,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Cache-Control": "no-store",
+    "Cache-Control": "no-cache",
   });
 }

@@ -61,9 +61,10 @@ async function lookUp(db: Db, host: string, mainHost: string): Promise<Tenant> {
 }
 
 /** Resolves a host to its tenant, cached per isolate for a few seconds. */
-export function resolveTenant(db: Db, host: string, mainHost: string): Promise<Tenant> {
+export function resolveTenant(db: Db, host: string, mainHost: string, onCache?: (hit: boolean) => void): Promise<Tenant> {
   const now = Date.now();
   const hit = cache.get(host);
+  onCache?.(Boolean(hit && now - hit.at < TTL_MS));
   if (hit && now - hit.at < TTL_MS) return hit.value;
   const value = lookUp(db, host, mainHost);
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);

@@ -1,0 +1,108 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/**
+ * Counting D1 round trips. In production every D1 call is a network round
+ * trip from the edge to the database, so the number of calls a request makes
+ * (not CPU) sets the latency a user far from the database feels. Each request
+ * gets its own metered D1 (wrapping the binding, or a read-replica session of
+ * it): every statement executed (`first`, `all`, `run`, `raw`) and every
+ * `exec` is one call, a `batch` of any size is one call. The totals go to the
+ * response's Server-Timing header (worker/index.ts).
+ */
+export type D1Meter = { calls: number; ms: number; tenant: "hit" | "miss" | null };
+
+export const newMeter = (): D1Meter => ({ calls: 0, ms: 0, tenant: null });
+
+async function timed<T>(meter: D1Meter, run: () => Promise<T>): Promise<T> {
+  meter.calls += 1;
+  const t0 = performance.now();
+  try {
+    return await run();
+  } finally {
+    meter.ms += performance.now() - t0;
+  }
+}
+
+class MeteredStatement {
+  constructor(
+    readonly inner: D1PreparedStatement,
+    private readonly meter: D1Meter,
+  ) {}
+  bind(...values: unknown[]): MeteredStatement {
+    return new MeteredStatement(this.inner.bind(...values), this.meter);
+  }
+  first(...args: unknown[]) {
+    return timed(this.meter, () => (this.inner.first as (...a: unknown[]) => Promise<unknown>)(...args));
+  }
+  all() {
+    return timed(this.meter, () => this.inner.all());
+  }
+  run() {
+    return timed(this.meter, () => this.inner.run());
+  }
+  raw(...args: unknown[]) {
+    return timed(this.meter, () => (this.inner.raw as (...a: unknown[]) => Promise<unknown>)(...args));
+  }
+}
+
+const unwrap = (s: D1PreparedStatement | MeteredStatement): D1PreparedStatement => (s instanceof MeteredStatement ? s.inner : s);
+
+/** What a request's D1 is: the binding's interface, plus the session's bookmark (null without sessions). */
+export type MeteredD1 = D1Database & { bookmark(): string | null };
+
+/** Wraps a D1 binding or session so that every call is counted in `meter`. */
+export function meteredD1(base: D1Database | D1DatabaseSession, meter: D1Meter): MeteredD1 {
+  const d1 = {
+    prepare: (query: string) => new MeteredStatement(base.prepare(query), meter),
+    batch: (statements: (D1PreparedStatement | MeteredStatement)[]) => timed(meter, () => base.batch(statements.map(unwrap))),
+    exec: (query: string) => timed(meter, () => (base as D1Database).exec(query)),
+    dump: () => (base as D1Database).dump(),
+    withSession: (constraint?: string) => meteredD1((base as D1Database).withSession(constraint), meter),
+    bookmark: () => ("getBookmark" in base ? base.getBookmark() : null),
+  };
+  return d1 as unknown as MeteredD1;
+}
+
+/**
+ * The request's metered D1, for code that outlives a request and was handed
+ * the binding once (better-auth's adapter is built once per isolate).
+ */
+const current = new AsyncLocalStorage<D1Database>();
+
+export function withRequestD1<T>(d1: D1Database, run: () => T): T {
+  return current.run(d1, run);
+}
+
+/** A D1 that forwards each call to the current request's metered D1 (or `fallback` outside a request). */
+export function requestD1(fallback: D1Database): D1Database {
+  const target = () => current.getStore() ?? fallback;
+  return {
+    prepare: (query: string) => target().prepare(query),
+    batch: (statements: D1PreparedStatement[]) => target().batch(statements),
+    exec: (query: string) => target().exec(query),
+    dump: () => target().dump(),
+    withSession: (constraint?: string) => target().withSession(constraint),
+  } as unknown as D1Database;
+}
+
+/**
+ * Which D1 session a request reads from. With read replication on, reads may
+ * be served by a replica near the user; the bookmark the client sends back
+ * (header `x-d1-bookmark` or cookie `d1b`) makes the session at least as new
+ * as the client's last write, so a user always reads their own writes. A
+ * request that may write starts on the primary.
+ */
+export const BOOKMARK_HEADER = "x-d1-bookmark";
+export const BOOKMARK_COOKIE = "d1b";
+
+export function sessionConstraint(method: string, bookmark: string | undefined): string {
+  if (bookmark && /^[\w.:+/=-]{1,200}$/.test(bookmark)) return bookmark;
+  return method === "GET" || method === "HEAD" ? "first-unconstrained" : "first-primary";
+}
+
+/** The Server-Timing value: D1 calls and their total time, and the tenant cache's answer. */
+export function serverTiming(meter: D1Meter): string {
+  const parts = [`d1;desc="${meter.calls} calls";dur=${meter.ms.toFixed(1)}`];
+  if (meter.tenant) parts.push(`tenant;desc="${meter.tenant}"`);
+  return parts.join(", ");
+}
