@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { JobActionName, JobDto } from "../../contract/bookings";
+import type { JobStatus } from "../../contract/enums";
 import { accounts, jobActionItems, jobLines, jobs, sessionAttachments, stylings, users, workoutSessions, workouts, type Job } from "../../db/schema";
 import { jobMail, type JobEvent } from "../domain/notifications";
 import { allowedActions } from "../domain/jobs";
@@ -30,6 +31,14 @@ export function actionsFor(job: Pick<Job, "status">, side: Side): JobActionName[
   }
   if (moves.has("cancel")) out.push("cancel");
   return out;
+}
+
+/**
+ * The job as it will read once a move applies (status and the changed line
+ * fields), so the mail about the move can be written in the move's own batch.
+ */
+export function projectJob(dto: JobDto, status: JobStatus, line: (l: JobDto["lines"][number]) => Partial<JobDto["lines"][number]> = () => ({})): JobDto {
+  return { ...dto, status, lines: dto.lines.map((l) => ({ ...l, ...line(l) })) };
 }
 
 export function encodeCursor(job: { createdAt: string; id: string }): string {
