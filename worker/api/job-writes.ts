@@ -162,19 +162,28 @@ export const CHANGED_MEANWHILE = "This booking changed meanwhile. Please reload.
  * slot, a slot closed meanwhile, and `guardMessage` for too few credits.
  */
 export async function runJobBatch(d1: D1Database, statements: Statements, guardMessage = "Not enough credits to book this workout."): Promise<void> {
-  if (!statements.length) return;
   try {
-    await d1.batch(statements.map((st) => {
-      const q = st.toSQL();
-      return d1.prepare(q.sql).bind(...q.params);
-    }));
+    await runBatch(d1, statements);
   } catch (err) {
-    const text = String((err as Error)?.message ?? err) + String((err as { cause?: Error })?.cause?.message ?? "");
-    if (/slots_seats_taken_ck|CHECK constraint failed/i.test(text)) throw conflict("That time is fully booked. Please choose another.", { slotId: "Fully booked" });
+    const text = errorText(err);
     if (/NOT NULL constraint failed: jobs\.version/i.test(text)) throw conflict(CHANGED_MEANWHILE);
+    if (/slots_seats_taken_ck|CHECK constraint failed/i.test(text)) throw conflict("That time is fully booked. Please choose another.", { slotId: "Fully booked" });
     if (/NOT NULL constraint failed: jobs\.credits_consumed/i.test(text)) throw conflict(guardMessage);
     if (/FOREIGN KEY constraint failed/i.test(text)) throw conflict("That time is no longer available. Please choose another.");
     throw err;
   }
 }
 
+/** Sends statements as one D1 batch: one transaction, all or nothing. */
+export async function runBatch(d1: D1Database, statements: Statements): Promise<void> {
+  if (!statements.length) return;
+  await d1.batch(
+    statements.map((st) => {
+      const q = st.toSQL();
+      return d1.prepare(q.sql).bind(...q.params);
+    }),
+  );
+}
+
+/** A D1 error's text with its cause, to recognise which guard failed. */
+export const errorText = (err: unknown): string => String((err as Error)?.message ?? err) + String((err as { cause?: Error })?.cause?.message ?? "");
