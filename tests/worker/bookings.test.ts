@@ -329,7 +329,11 @@ describe("partner members read jobs and slots; acting on them needs owner or adm
     const line = job.lines[0];
     // Members still read.
     expect((await call("/v1/jobs", member)).status).toBe(200);
-    expect((await call(`/v1/jobs/${job.id}`, member)).status).toBe(200);
+    const seen = await call(`/v1/jobs/${job.id}`, member);
+    expect(seen.status).toBe(200);
+    // The screens offer a member no actions; the owner sees them.
+    expect((await json(seen)).actions).toEqual([]);
+    expect((await json(await call(`/v1/jobs/${job.id}`, await partner()))).actions).toEqual(["confirm", "deny", "cancel"]);
     expect((await call(`/v1/admin/slots?workoutId=${WORKOUT}`, member)).status).toBe(200);
     const [before] = await db.select().from(schema.jobs).where(eq(schema.jobs.id, job.id));
     const mails = await count(schema.mailOutbox);

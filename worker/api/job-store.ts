@@ -15,8 +15,12 @@ export type Side = "customer" | "partner";
 const partnerAcc = alias(accounts, "partner_acc");
 const deliveryAcc = alias(accounts, "delivery_acc");
 
-/** What each side may do now: the state machine's moves, split by who makes them. */
-export function actionsFor(job: Pick<Job, "status">, side: Side): JobActionName[] {
+/**
+ * What each side may do now: the state machine's moves, split by who makes
+ * them. A partner's members read jobs but do not act on them (`readOnly`).
+ */
+export function actionsFor(job: Pick<Job, "status">, side: Side, readOnly = false): JobActionName[] {
+  if (readOnly) return [];
   const moves = new Set(allowedActions(job.status));
   const out: JobActionName[] = [];
   if (side === "customer") {
@@ -57,7 +61,7 @@ export function cursorCondition(cursor: string | undefined): SQL | undefined {
 }
 
 /** Jobs matching `where`, newest first, as DTOs for `side`. Three queries whatever the count. */
-export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit = 50): Promise<JobDto[]> {
+export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit = 50, readOnly = false): Promise<JobDto[]> {
   const rows = await db
     .select({
       job: jobs,
@@ -101,7 +105,7 @@ export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit
     currency: job.currency,
     cancelReason: job.cancelReason,
     createdAt: job.createdAt,
-    actions: actionsFor(job, side),
+    actions: actionsFor(job, side, readOnly),
     lines: lines
       .filter((l) => l.line.jobId === job.id)
       .map(({ line, session }) => ({
@@ -125,8 +129,8 @@ export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit
   }));
 }
 
-export async function loadJob(db: Db, id: string, visible: SQL, side: Side): Promise<JobDto | null> {
-  return (await loadJobs(db, and(eq(jobs.id, id), visible), side, 1))[0] ?? null;
+export async function loadJob(db: Db, id: string, visible: SQL, side: Side, readOnly = false): Promise<JobDto | null> {
+  return (await loadJobs(db, and(eq(jobs.id, id), visible), side, 1, readOnly))[0] ?? null;
 }
 
 /** Who hears of a change: the customer's recipient (who booked) or the delivery partner's primary address. */

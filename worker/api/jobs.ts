@@ -73,7 +73,7 @@ endpoint(
     responses: { 200: { description: "A page of jobs", schema: JobList }, ...errors },
   },
   async (c, { query }, scope) => {
-    const items = await loadJobs(c.get("db"), and(ours(scope), ...jobFilters(query)), "partner", query.limit + 1);
+    const items = await loadJobs(c.get("db"), and(ours(scope), ...jobFilters(query)), "partner", query.limit + 1, scope.role === "member");
     const more = items.length > query.limit;
     const page = items.slice(0, query.limit);
     return c.json({ items: page, nextCursor: more ? encodeCursor(page[page.length - 1]) : null });
@@ -93,7 +93,7 @@ endpoint(
     responses: { 200: { description: "The job", schema: JobDto }, ...errors },
   },
   async (c, { params }, scope) => {
-    const dto = await loadJob(c.get("db"), params.id, ours(scope), "partner");
+    const dto = await loadJob(c.get("db"), params.id, ours(scope), "partner", scope.role === "member");
     if (!dto) throw notFound("Job not found");
     return c.json(dto);
   },
