@@ -173,12 +173,13 @@ test.describe("a partner member on Your Jobs", () => {
     const customer = await as(browser, "customerAdmin", "/bookings");
     await requestTimes(customer, DEMO.workouts.copilotFoundations, 40);
 
+    // Signing in and loading Your Jobs takes a while on a busy runner: the first check of each page waits longer.
     const owner = await as(browser, "partnerAdmin", "/jobs");
-    await expect(row(owner, name).getByRole("button", { name: `Actions for ${name}` })).toBeVisible();
+    await expect(row(owner, name).getByRole("button", { name: `Actions for ${name}` })).toBeVisible({ timeout: 30_000 });
     await expect(owner.getByRole("button", { name: "Publish time" })).toBeVisible();
 
     const member = await as(browser, "partnerMember", "/jobs");
-    await expect(row(member, name)).toBeVisible();
+    await expect(row(member, name)).toBeVisible({ timeout: 30_000 });
     await expect(member.getByRole("button", { name: /^Actions for / })).toHaveCount(0);
     await expect(member.getByRole("button", { name: "Mark session completed" })).toHaveCount(0);
     await expect(member.getByText("Only owners and admins can publish or close times.")).toBeVisible();
