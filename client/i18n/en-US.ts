@@ -815,6 +815,7 @@ export const enUS = {
   "slots.published": "Time published",
   "slots.closed": "Time closed",
   "slots.noWorkouts": "You don't deliver any workouts yet.",
+  "slots.readOnly": "Only owners and admins can publish or close times.",
 
   // ─── Branding and custom domains ─────────────────────────────────
   "nav.branding": "Branding",

@@ -44,6 +44,12 @@ export const jobs = sqliteTable(
       .references(() => workouts.id),
     variantId: text('variant_id').references(() => workoutVariants.id),
     status: text('status', { enum: JobStatus }).notNull().default('pending'),
+    /**
+     * Bumped by every change to the job or its lines. Each move is a
+     * compare-and-set on the version it read, in the same batch as its
+     * effects (worker/api/job-writes.ts `moveJob`).
+     */
+    version: integer('version').notNull().default(0),
     cancelReason: text('cancel_reason', { enum: CancellationReason }),
     cancelComment: text('cancel_comment'),
     /** The pricing line that priced the booking. */

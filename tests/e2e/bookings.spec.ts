@@ -11,7 +11,7 @@ function ahead(days: number, hour = 10) {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:00`;
 }
 
-async function as(browser: Browser, who: "customerAdmin" | "partnerAdmin", path: string): Promise<Page> {
+async function as(browser: Browser, who: "customerAdmin" | "partnerAdmin" | "partnerMember", path: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, who, path);
@@ -163,5 +163,28 @@ test.describe("booking workouts", () => {
     }
     await customer.reload();
     await expect(row(customer, name).getByTestId("status")).toHaveText("Completed");
+  });
+});
+
+test.describe("a partner member on Your Jobs", () => {
+  test.describe.configure({ timeout: 90_000 });
+  test("sees the jobs and the published times, but no actions, no publishing and no closing", async ({ browser }) => {
+    const name = "Copilot Foundations";
+    const customer = await as(browser, "customerAdmin", "/bookings");
+    await requestTimes(customer, DEMO.workouts.copilotFoundations, 40);
+
+    // Signing in and loading Your Jobs takes a while on a busy runner: the first check of each page waits longer.
+    const owner = await as(browser, "partnerAdmin", "/jobs");
+    await expect(row(owner, name).getByRole("button", { name: `Actions for ${name}` })).toBeVisible({ timeout: 30_000 });
+    await expect(owner.getByRole("button", { name: "Publish time" })).toBeVisible();
+
+    const member = await as(browser, "partnerMember", "/jobs");
+    await expect(row(member, name)).toBeVisible({ timeout: 30_000 });
+    await expect(member.getByRole("button", { name: /^Actions for / })).toHaveCount(0);
+    await expect(member.getByRole("button", { name: "Mark session completed" })).toHaveCount(0);
+    await expect(member.getByText("Only owners and admins can publish or close times.")).toBeVisible();
+    await expect(member.getByRole("button", { name: "Publish time" })).toHaveCount(0);
+    await expect(member.getByRole("button", { name: /^Close the time/ })).toHaveCount(0);
+    await expectAccessible(member);
   });
 });

@@ -319,3 +319,64 @@ describe("GET /v1/admin/slots/workouts", () => {
     expect((await call("/v1/admin/slots/workouts")).status).toBe(401);
   });
 });
+
+describe("partner members read jobs and slots; acting on them needs owner or admin", () => {
+  it("answers 403 to a partner member for every move of a job and every slot change, changing nothing", async () => {
+    const member = authed(await tokenFor("partnerMember"), { accountId: DEMO.northwind.id });
+    const s = await sessions();
+    const slot = await publishSlot(s[0].id, inDays(140), 3);
+    const job = await json(await requestBooking(141));
+    const line = job.lines[0];
+    // Members still read.
+    expect((await call("/v1/jobs", member)).status).toBe(200);
+    const seen = await call(`/v1/jobs/${job.id}`, member);
+    expect(seen.status).toBe(200);
+    // The screens offer a member no actions; the owner sees them.
+    expect((await json(seen)).actions).toEqual([]);
+    expect((await json(await call(`/v1/jobs/${job.id}`, await partner()))).actions).toEqual(["confirm", "deny", "cancel"]);
+    expect((await call(`/v1/admin/slots?workoutId=${WORKOUT}`, member)).status).toBe(200);
+    const [before] = await db.select().from(schema.jobs).where(eq(schema.jobs.id, job.id));
+    const mails = await count(schema.mailOutbox);
+    const moves: [string, unknown][] = [
+      [`/v1/jobs/${job.id}/confirm`, { lines: job.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] })) }],
+      [`/v1/jobs/${job.id}/deny`, { reason: "availability" }],
+      [`/v1/jobs/${job.id}/reschedule`, { reason: "availability", lines: [{ lineId: line.id, time: inDays(150) }] }],
+      [`/v1/jobs/${job.id}/lines/${line.id}/complete`, undefined],
+      [`/v1/jobs/${job.id}/complete`, undefined],
+      [`/v1/jobs/${job.id}/cancel`, { reason: "requested" }],
+      ["/v1/admin/slots", { workoutId: WORKOUT, sessionId: s[0].id, startsAt: inDays(142), capacity: 2 }],
+    ];
+    for (const [path, body] of moves) {
+      const res = await post(path, member, body);
+      expect(res.status, path).toBe(403);
+      expect((await json(res)).error.message).toBe("Only owners and admins can do this");
+    }
+    expect((await call(`/v1/admin/slots/${slot}`, { method: "DELETE", ...member })).status).toBe(403);
+    const [after] = await db.select().from(schema.jobs).where(eq(schema.jobs.id, job.id));
+    expect(after).toEqual(before);
+    expect(await count(schema.mailOutbox)).toBe(mails);
+    expect(await db.select().from(schema.slots).where(eq(schema.slots.id, slot))).toHaveLength(1);
+    expect(await db.select().from(schema.slots).where(eq(schema.slots.startsAt, inDays(142)))).toHaveLength(0);
+    // The owner may.
+    expect((await post(`/v1/jobs/${job.id}/deny`, await partner(), { reason: "availability" })).status).toBe(200);
+  }, 60_000);
+
+  it("a slot closed while a booking takes it: the booking answers 409 and nothing is half-written", async () => {
+    const s = await sessions();
+    const a = await publishSlot(s[0].id, inDays(160), 3);
+    const b = await publishSlot(s[1].id, inDays(161), 3);
+    const jobsBefore = await count(schema.jobs);
+    const [book, close] = await Promise.all([
+      post("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "slots", sessions: [{ sessionId: s[0].id, slotId: a }, { sessionId: s[1].id, slotId: b }] }),
+      call(`/v1/admin/slots/${a}`, { method: "DELETE", ...(await partner()) }),
+    ]);
+    const [slotRow] = await db.select().from(schema.slots).where(eq(schema.slots.id, a));
+    const [other] = await db.select().from(schema.slots).where(eq(schema.slots.id, b));
+    const outcome = { book: book.status, close: close.status, seats: slotRow?.seatsTaken ?? null, otherSeats: other.seatsTaken, newJobs: (await count(schema.jobs)) - jobsBefore };
+    // Either the booking took the seat first (the close is refused), or the close came first (the booking is refused and took nothing).
+    expect([
+      { book: 201, close: 409, seats: 1, otherSeats: 1, newJobs: 1 },
+      { book: 409, close: 204, seats: null, otherSeats: 0, newJobs: 0 },
+    ]).toContainEqual(outcome);
+  });
+});

@@ -81,6 +81,72 @@ describe("POST v1/admin/entitlements/credit", () => {
   });
 });
 
+describe("the balance never goes below zero", () => {
+  const balanceOf = async (accountId: string) => (await linesOf(accountId)).reduce((n, l) => n + l.quantity, 0);
+  const entriesOf = (accountId: string) => db.select().from(schema.creditEntries).where(eq(schema.creditEntries.accountId, accountId));
+
+  it("refuses a negative plan adjustment larger than the balance with 409, writing nothing; down to exactly zero is allowed", async () => {
+    const token = await tokenFor("partnerAdmin");
+    const tailspin = DEMO.customers.tailspin.id;
+    await post(token, "/v1/admin/entitlements/credit", { accountId: tailspin, itemType: "bonus", quantity: 2 });
+    const balance = await balanceOf(tailspin);
+    const [lines, entries] = [(await linesOf(tailspin)).length, (await entriesOf(tailspin)).length];
+    const res = await post(token, "/v1/admin/entitlements/credit", { accountId: tailspin, itemType: "planAdjustment", quantity: -(balance + 1) });
+    expect(res.status).toBe(409);
+    const body = await json(res);
+    expect(body.error.message).toBe(`This adjustment would take the balance below zero (the balance is ${balance}).`);
+    expect(body.error.fields.quantity).toBe("The balance cannot go below zero");
+    expect((await linesOf(tailspin)).length).toBe(lines);
+    expect((await entriesOf(tailspin)).length).toBe(entries);
+    const zero = await post(token, "/v1/admin/entitlements/credit", { accountId: tailspin, itemType: "planAdjustment", quantity: -balance });
+    expect(zero.status).toBe(201);
+    expect((await json(zero)).balance).toBe(0);
+  });
+
+  it("refuses the adjustment without creating the fallback credit entry when the customer has none in force", async () => {
+    const token = await tokenFor("partnerAdmin");
+    const alpine = DEMO.customers.alpine.id;
+    await db.update(schema.creditEntries).set({ endDate: "2020-01-01", startDate: "2019-01-01" }).where(eq(schema.creditEntries.accountId, alpine));
+    const [lines, entries] = [(await linesOf(alpine)).length, (await entriesOf(alpine)).length];
+    const res = await post(token, "/v1/admin/entitlements/credit", { accountId: alpine, itemType: "planAdjustment", quantity: -10000 });
+    expect(res.status).toBe(409);
+    expect((await linesOf(alpine)).length).toBe(lines);
+    expect((await entriesOf(alpine)).length).toBe(entries);
+  });
+
+  it("parallel negative adjustments and bookings consuming credits share the last credits: none slips under zero", async () => {
+    const workout = DEMO.workouts.copilotFoundations;
+    const sessions = await db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, workout)).orderBy(schema.workoutSessions.sequence);
+    for (let round = 0; round < 4; round++) {
+      const left = await balanceOf(FABRIKAM.id);
+      await db.insert(schema.creditLines).values({
+        accountId: FABRIKAM.id,
+        creditEntryId: FABRIKAM.creditEntryId,
+        source: "partner",
+        itemType: "planAdjustment",
+        updateType: left > 4 ? "decrease" : "increase",
+        quantity: 4 - left,
+        enteredAt: new Date().toISOString(),
+        context: "Test: leave four credits",
+      });
+      const partner = await tokenFor("partnerAdmin");
+      const customer = await tokenFor("customerAdmin");
+      const at = (d: number, h: number) => new Date(Date.UTC(2031, 0, 1 + d + round * 4, h)).toISOString();
+      const results = await Promise.all(
+        Array.from({ length: 16 }, (_, i) =>
+          i % 2
+            ? post(partner, "/v1/admin/entitlements/credit", { accountId: FABRIKAM.id, itemType: "planAdjustment", quantity: -1 })
+            : post(customer, "/v1/bookings", { workoutId: workout, mode: "request", sessions: sessions.map((s, k) => ({ sessionId: s.id, times: [at(k, 8 + i)] })) }, FABRIKAM.id),
+        ),
+      );
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((x) => x === 201)).toHaveLength(4);
+      expect(statuses.filter((x) => x === 409)).toHaveLength(12);
+      expect(await balanceOf(FABRIKAM.id)).toBe(0);
+    }
+  }, 120_000);
+});
+
 describe("plan cancel and change (SPEC §5)", () => {
   it("lists the partner's plans", async () => {
     const res = await call("/v1/admin/entitlements/plans", authed(await tokenFor("partnerAdmin"), { accountId: NORTHWIND }));

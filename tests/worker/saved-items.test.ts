@@ -85,3 +85,27 @@ describe("saved items (My List)", () => {
     expect((await send("partnerAdmin", `${PATH}/${id}`, "DELETE")).status).toBe(404);
   });
 });
+
+describe("saved items under concurrent changes", () => {
+  const sequences = async () => (await json(await send("customerMember", PATH))).map((i: { sequence: number }) => i.sequence).sort((a: number, b: number) => a - b);
+
+  it("parallel saves take distinct positions, and parallel moves always leave the positions 0..n-1", async () => {
+    const catalogue = await json(await send("customerMember", "/v1/workouts"));
+    const ids: string[] = catalogue.items.map((w: { id: string }) => w.id);
+    expect(ids.length).toBeGreaterThanOrEqual(3);
+    const saves = await Promise.all(ids.map((workoutId) => send("customerMember", PATH, "POST", { workoutId })));
+    expect(saves.map((r) => r.status)).toEqual(ids.map(() => 201));
+    expect(await sequences()).toEqual(ids.map((_, i) => i));
+    const items: { id: string }[] = await json(await send("customerMember", PATH));
+    for (let round = 0; round < 4; round++) {
+      const moves = await Promise.all(
+        Array.from({ length: 16 }, (_, i) => {
+          const item = items[(i * 7 + round) % items.length];
+          return send("customerMember", `${PATH}/${item.id}`, "PUT", { id: item.id, sequence: (i * 5 + round) % (items.length + 1) });
+        }),
+      );
+      expect(moves.map((r) => r.status)).toEqual(moves.map(() => 200));
+      expect(await sequences()).toEqual(items.map((_, i) => i));
+    }
+  }, 60_000);
+});

@@ -4,14 +4,14 @@ import { z } from "zod";
 import { BookingOptions, CancelBooking, CreateBooking, JobDto, JobIdParam, JobList, JobsQuery, ScheduleBooking } from "../../contract/bookings";
 import { ErrorEnvelope } from "../../contract/errors";
 import { MESSAGES } from "../../contract/messages";
-import { jobLines, jobs, workoutSessions, workouts } from "../../db/schema";
-import { applyActions, nextStatus } from "../domain/jobs";
+import { jobLines, jobs, workoutSessions, workouts, type Job } from "../../db/schema";
+import { applyActions, lineStatusFor, nextStatus } from "../domain/jobs";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
-import { conflict, forbidden, invalid, notFound } from "../http/errors";
-import { requireAccount, type Acting } from "../identity/context";
+import { conflict, invalid, notFound } from "../http/errors";
+import type { Acting } from "../identity/context";
 import { bookableWorkout, creditBalance, drawPartner, openSlots, slotDto, type Bookable } from "./booking-rules";
-import { cursorCondition, encodeCursor, jobMailRows, loadJob, loadJobs, recipients } from "./job-store";
+import { cursorCondition, encodeCursor, jobMailRows, loadJob, loadJobs, projectJob, recipients } from "./job-store";
 import { dispatchMail } from "../mail/outbox";
 import { actionItemRows, consumeCredits, freeSeat, moveJob, newActionItems, returnCredits, runJobBatch, scheduleLines, takeSeat, type Statements } from "./job-writes";
 
@@ -23,12 +23,6 @@ const errors = {
   403: { description: "Not a customer account you belong to", schema: ErrorEnvelope },
   404: { description: "Absent, or another account's", schema: ErrorEnvelope },
 };
-
-async function customer(c: Context<AppEnv>): Promise<Acting> {
-  const acting = await requireAccount(c);
-  if (acting.account.type !== "customer") throw forbidden("Only customer accounts book workouts");
-  return acting;
-}
 
 const mine = (acting: Acting): SQL => eq(jobs.accountId, acting.account.id);
 
@@ -76,8 +70,7 @@ endpoint(
     query: z.object({ variantId: z.string().uuid(MESSAGES.invalidUuid).optional() }),
     responses: { 200: { description: "Booking options", schema: BookingOptions }, ...errors },
   },
-  async (c, { params, query }) => {
-    const acting = await customer(c);
+  async (c, { params, query }, acting) => {
     const db = c.get("db");
     const bookable = await bookableWorkout(db, acting.account, params.id, query.variantId);
     const open = await openSlots(db, bookable);
@@ -115,8 +108,7 @@ endpoint(
     body: CreateBooking,
     responses: { 201: { description: "The booking", schema: JobDto }, ...errors, 409: { description: "Full slot, not enough credits, or no delivery partner", schema: ErrorEnvelope } },
   },
-  async (c, { body }) => {
-    const acting = await customer(c);
+  async (c, { body }, acting) => {
     const db = c.get("db");
     const bookable = await bookableWorkout(db, acting.account, body.workoutId, body.variantId);
     if (!bookable.price) throw conflict("This workout has no price for your account yet. Please contact your provider.");
@@ -175,14 +167,18 @@ endpoint(
   },
 );
 
-/** Mails the other side about a change (outbox rows, then the queue). */
-async function notify(c: Context<AppEnv>, dto: JobDto, event: Parameters<typeof jobMailRows>[2], extra: { reason?: string | null; comment?: string | null } = {}) {
+/** The outbox rows that tell the other side about a change, for the change's own batch. */
+async function notifyRows(c: Context<AppEnv>, job: Job, dto: JobDto, event: Parameters<typeof jobMailRows>[2], extra: { reason?: string | null; comment?: string | null } = {}) {
   const db = c.get("db");
-  const [job] = await db.select().from(jobs).where(eq(jobs.id, dto.id));
   const who = await recipients(db, job);
   const to = event === "requested" ? [who.partner] : event === "booked" ? [who.customer, who.partner] : [who.partner];
-  const origin = new URL(c.req.url).origin;
-  const { statements, ids } = jobMailRows(db, to, event, dto, { platformName: who.platformName, origin, ...extra });
+  return jobMailRows(db, to, event, dto, { platformName: who.platformName, origin: new URL(c.req.url).origin, ...extra });
+}
+
+/** Mails the other side about a new booking (outbox rows, then the queue). */
+async function notify(c: Context<AppEnv>, dto: JobDto, event: Parameters<typeof jobMailRows>[2]) {
+  const [job] = await c.get("db").select().from(jobs).where(eq(jobs.id, dto.id));
+  const { statements, ids } = await notifyRows(c, job, dto, event);
   await runJobBatch(c.env.DB, statements);
   await dispatchMail(c.env, ids);
 }
@@ -199,8 +195,7 @@ endpoint(
     query: JobsQuery,
     responses: { 200: { description: "A page of bookings", schema: JobList }, ...errors },
   },
-  async (c, { query }) => {
-    const acting = await customer(c);
+  async (c, { query }, acting) => {
     const items = await loadJobs(c.get("db"), and(mine(acting), ...jobFilters(query)), "customer", query.limit + 1);
     const more = items.length > query.limit;
     const page = items.slice(0, query.limit);
@@ -229,8 +224,7 @@ endpoint(
     params: JobIdParam,
     responses: { 200: { description: "The booking", schema: JobDto }, ...errors },
   },
-  async (c, { params }) => {
-    const acting = await customer(c);
+  async (c, { params }, acting) => {
     const dto = await loadJob(c.get("db"), params.id, mine(acting), "customer");
     if (!dto) throw notFound("Booking not found");
     return c.json(dto);
@@ -268,28 +262,32 @@ endpoint(
     body: ScheduleBooking,
     responses: { 200: { description: "The booking", schema: JobDto }, ...errors, 409: { description: "Not allowed in this state, or the time is gone", schema: ErrorEnvelope } },
   },
-  async (c, { params, body }) => {
-    const acting = await customer(c);
+  async (c, { params, body }, scope) => {
     const db = c.get("db");
-    const { job, lines } = await jobWithLines(c, params.id, mine(acting));
+    const { job, lines } = await jobWithLines(c, params.id, mine(scope));
+    const before = (await loadJob(db, job.id, mine(scope), "customer"))!;
     const rescheduling = job.status === "confirmed";
     const action = rescheduling ? (body.mode === "request" ? "rescheduleRequest" : "rescheduleSlots") : body.mode === "request" ? "requestTimes" : "bookSlots";
     const to = nextStatus(job.status, action);
     if (!to) throw conflict(`A booking that is ${job.status} cannot be scheduled`);
     if (rescheduling && !body.reason) throw invalid({ reason: MESSAGES.required });
-    const bookable = await bookableWorkout(db, acting.account, job.workoutId, job.variantId ?? undefined).catch(() => {
+    const bookable = await bookableWorkout(db, scope.account, job.workoutId, job.variantId ?? undefined).catch(() => {
       throw conflict("This workout can no longer be booked");
     });
     const { map, deliveryPartnerId } = await resolveChoices(c, bookable, body.mode, body.sessions, body.mode === "slots" ? job.deliveryPartnerAccountId : null);
     const statements: Statements = [
-      ...moveJob(db, job.id, job.status, to, deliveryPartnerId ? { deliveryPartnerAccountId: deliveryPartnerId } : {}),
+      ...moveJob(db, job, to, deliveryPartnerId ? { deliveryPartnerAccountId: deliveryPartnerId } : {}),
       ...scheduleLines(db, to, lines, map),
     ];
     if (rescheduling) statements.push(db.update(jobLines).set({ rescheduleReason: body.reason, rescheduleComment: body.comment ?? null }).where(eq(jobLines.jobId, job.id)));
-    await runJobBatch(c.env.DB, statements);
-    const dto = (await loadJob(db, job.id, mine(acting), "customer"))!;
-    await notify(c, dto, rescheduling ? "rescheduled" : body.mode === "request" ? "requested" : "booked", { reason: body.reason, comment: body.comment });
-    return c.json(dto);
+    const after = projectJob(before, to, (l) => {
+      const ch = map.get(l.sessionId);
+      return ch ? { status: lineStatusFor(to, l.status), scheduledAt: ch.slot?.startsAt ?? null, slotId: ch.slot?.id ?? null, requestedTimes: ch.times ?? [] } : {};
+    });
+    const mail = await notifyRows(c, job, after, rescheduling ? "rescheduled" : body.mode === "request" ? "requested" : "booked", { reason: body.reason, comment: body.comment });
+    await runJobBatch(c.env.DB, [...statements, ...mail.statements]);
+    await dispatchMail(c.env, mail.ids);
+    return c.json((await loadJob(db, job.id, mine(scope), "customer"))!);
   },
 );
 
@@ -297,12 +295,13 @@ endpoint(
 export async function cancelJob(c: Context<AppEnv>, acting: Acting, jobId: string, visible: SQL, side: "customer" | "partner", reason: string, comment?: string) {
   const db = c.get("db");
   const { job, lines } = await jobWithLines(c, jobId, visible);
+  const before = (await loadJob(db, job.id, visible, side))!;
   if (!nextStatus(job.status, "cancel")) throw conflict(`A booking that is ${job.status} cannot be cancelled`);
   const now = Date.now();
   const started = lines.some((l) => l.status === "completed" || l.status === "inProgress" || (l.scheduledAt && Date.parse(l.scheduledAt) <= now));
   const entryId = !started && job.creditsConsumed > 0 ? (await creditBalance(db, job.accountId)).entryId : null;
   const statements: Statements = [
-    ...moveJob(db, job.id, job.status, "cancelled", {
+    ...moveJob(db, job, "cancelled", {
       cancelReason: reason as never,
       cancelComment: comment ?? null,
       cancelledAt: new Date().toISOString(),
@@ -314,18 +313,16 @@ export async function cancelJob(c: Context<AppEnv>, acting: Acting, jobId: strin
     const [workout] = await db.select({ title: workouts.title }).from(workouts).where(eq(workouts.id, job.workoutId));
     statements.push(...returnCredits(db, job, entryId, acting.user.id, workout?.title ?? ""));
   }
-  await runJobBatch(c.env.DB, statements);
-  const dto = (await loadJob(db, job.id, visible, side))!;
-  const who = await recipients(db, { ...job, status: "cancelled" });
-  const { statements: mail, ids } = jobMailRows(db, [side === "customer" ? who.partner : who.customer], "cancelled", dto, {
+  const who = await recipients(db, job);
+  const mail = jobMailRows(db, [side === "customer" ? who.partner : who.customer], "cancelled", projectJob(before, "cancelled"), {
     platformName: who.platformName,
     origin: new URL(c.req.url).origin,
     reason,
     comment,
   });
-  await runJobBatch(c.env.DB, mail);
-  await dispatchMail(c.env, ids);
-  return dto;
+  await runJobBatch(c.env.DB, [...statements, ...mail.statements]);
+  await dispatchMail(c.env, mail.ids);
+  return (await loadJob(db, job.id, visible, side))!;
 }
 
 endpoint(
@@ -341,8 +338,7 @@ endpoint(
     body: CancelBooking,
     responses: { 200: { description: "The cancelled booking", schema: JobDto }, ...errors, 409: { description: "Already completed or cancelled", schema: ErrorEnvelope } },
   },
-  async (c, { params, body }) => {
-    const acting = await customer(c);
+  async (c, { params, body }, acting) => {
     return c.json(await cancelJob(c, acting, params.id, mine(acting), "customer", body.reason, body.comment));
   },
 );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sum } from "drizzle-orm";
+import { and, asc, desc, eq, sql, sum } from "drizzle-orm";
 import { Hono } from "hono";
 import {
   CancelPlanBody,
@@ -17,7 +17,8 @@ import { accounts, creditEntries, creditLines, planEntries, plans } from "../../
 import { addTerm, adjustmentLine, balanceOf, canCancelOn, canChangeFrom, dayBefore } from "../domain/credits";
 import type { AppEnv, Db } from "../env";
 import { endpoint } from "../http/endpoint";
-import { invalid, notFound } from "../http/errors";
+import { conflict, invalid, notFound } from "../http/errors";
+import { errorText, raw, runBatch, type Statements } from "./job-writes";
 import { requireAccount, requirePartnerAdmin } from "../identity/context";
 
 /**
@@ -178,14 +179,14 @@ endpoint(
       201: { description: "The new line and the balance", schema: CreditAdjustmentResult },
       ...errors,
       404: { description: "Not one of the partner's customers, or not its credit entry", schema: ErrorEnvelope },
+      409: { description: "The adjustment would take the balance below zero", schema: ErrorEnvelope },
     },
   },
-  async (c, { body }) => {
-    const acting = await requirePartnerAdmin(c);
+  async (c, { body }, acting) => {
     const db = c.get("db");
     const customer = await dependentOf(db, acting.account.id, body.accountId);
     const line = adjustmentLine(body.itemType, body.quantity, body.context ?? null);
-    const statements: Batch[number][] = [];
+    const statements: Statements = [];
     let entryId: string;
     if (body.creditEntryId) {
       const own = await db
@@ -209,10 +210,24 @@ endpoint(
     }
     const lineId = crypto.randomUUID();
     const enteredAt = new Date().toISOString();
-    statements.push(
-      db.insert(creditLines).values({ id: lineId, accountId: customer.id, creditEntryId: entryId, ...line, enteredAt, createdByUserId: acting.user.id }),
-    );
-    await db.batch(statements as unknown as Batch);
+    // The balance never goes below zero: a negative line is written only if the
+    // ledger's sum, read inside the same transaction, still covers it (so a
+    // booking consuming credits at the same moment cannot slip under either);
+    // otherwise the guard that follows fails the whole batch.
+    const batch: Statements = [
+      ...statements,
+      raw(sql`INSERT INTO credit_lines (id, account_id, credit_entry_id, source, item_type, update_type, quantity, entered_at, context, created_by_user_id)
+        SELECT ${lineId}, ${customer.id}, ${entryId}, ${line.source}, ${line.itemType}, ${line.updateType}, ${line.quantity}, ${enteredAt}, ${line.context}, ${acting.user.id}
+        WHERE ${line.quantity} >= 0 OR (SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE account_id = ${customer.id}) + ${line.quantity} >= 0`),
+      raw(sql`UPDATE credit_entries SET plan_name = CASE WHEN EXISTS (SELECT 1 FROM credit_lines WHERE id = ${lineId}) THEN plan_name ELSE NULL END WHERE id = ${entryId}`),
+    ];
+    try {
+      await runBatch(c.env.DB, batch);
+    } catch (err) {
+      if (!/NOT NULL constraint failed: credit_entries\.plan_name/i.test(errorText(err))) throw err;
+      const balance = await creditBalance(db, customer.id);
+      throw conflict(`This adjustment would take the balance below zero (the balance is ${balance}).`, { quantity: "The balance cannot go below zero" });
+    }
     return c.json(
       {
         line: { id: lineId, source: line.source, itemType: line.itemType, updateType: line.updateType, quantity: line.quantity, enteredAt, context: line.context },

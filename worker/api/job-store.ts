@@ -2,6 +2,7 @@ import { and, inArray, desc, eq, lt, or, type SQL } from "drizzle-orm";
 import { inList } from "../data/bound";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { JobActionName, JobDto } from "../../contract/bookings";
+import type { JobStatus } from "../../contract/enums";
 import { accounts, jobActionItems, jobLines, jobs, sessionAttachments, stylings, users, workoutSessions, workouts, type Job } from "../../db/schema";
 import { jobMail, type JobEvent } from "../domain/notifications";
 import { allowedActions } from "../domain/jobs";
@@ -15,8 +16,12 @@ export type Side = "customer" | "partner";
 const partnerAcc = alias(accounts, "partner_acc");
 const deliveryAcc = alias(accounts, "delivery_acc");
 
-/** What each side may do now: the state machine's moves, split by who makes them. */
-export function actionsFor(job: Pick<Job, "status">, side: Side): JobActionName[] {
+/**
+ * What each side may do now: the state machine's moves, split by who makes
+ * them. A partner's members read jobs but do not act on them (`readOnly`).
+ */
+export function actionsFor(job: Pick<Job, "status">, side: Side, readOnly = false): JobActionName[] {
+  if (readOnly) return [];
   const moves = new Set(allowedActions(job.status));
   const out: JobActionName[] = [];
   if (side === "customer") {
@@ -31,6 +36,14 @@ export function actionsFor(job: Pick<Job, "status">, side: Side): JobActionName[
   }
   if (moves.has("cancel")) out.push("cancel");
   return out;
+}
+
+/**
+ * The job as it will read once a move applies (status and the changed line
+ * fields), so the mail about the move can be written in the move's own batch.
+ */
+export function projectJob(dto: JobDto, status: JobStatus, line: (l: JobDto["lines"][number]) => Partial<JobDto["lines"][number]> = () => ({})): JobDto {
+  return { ...dto, status, lines: dto.lines.map((l) => ({ ...l, ...line(l) })) };
 }
 
 export function encodeCursor(job: { createdAt: string; id: string }): string {
@@ -49,7 +62,7 @@ export function cursorCondition(cursor: string | undefined): SQL | undefined {
 }
 
 /** Jobs matching `where`, newest first, as DTOs for `side`. Two D1 round trips whatever the count. */
-export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit = 50): Promise<JobDto[]> {
+export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit = 50, readOnly = false): Promise<JobDto[]> {
   const rows = await db
     .select({
       job: jobs,
@@ -98,7 +111,7 @@ export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit
     currency: job.currency,
     cancelReason: job.cancelReason,
     createdAt: job.createdAt,
-    actions: actionsFor(job, side),
+    actions: actionsFor(job, side, readOnly),
     lines: lines
       .filter((l) => l.line.jobId === job.id)
       .map(({ line, session }) => ({
@@ -122,8 +135,8 @@ export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit
   }));
 }
 
-export async function loadJob(db: Db, id: string, visible: SQL, side: Side): Promise<JobDto | null> {
-  return (await loadJobs(db, and(eq(jobs.id, id), visible), side, 1))[0] ?? null;
+export async function loadJob(db: Db, id: string, visible: SQL, side: Side, readOnly = false): Promise<JobDto | null> {
+  return (await loadJobs(db, and(eq(jobs.id, id), visible), side, 1, readOnly))[0] ?? null;
 }
 
 /** Who hears of a change: the customer's recipient (who booked) or the delivery partner's primary address. */

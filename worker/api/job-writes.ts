@@ -1,8 +1,8 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { inList } from "../data/bound";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { JobLineStatus, JobStatus } from "../../contract/enums";
-import { creditLines, jobActionItems, jobLines, jobs, sessionActionItems } from "../../db/schema";
+import { creditLines, jobActionItems, jobLines, jobs, sessionActionItems, type Job } from "../../db/schema";
 import { dueAt, lineStatusFor } from "../domain/jobs";
 import type { Db } from "../env";
 import { conflict } from "../http/errors";
@@ -19,16 +19,20 @@ const dialect = new SQLiteSyncDialect();
 export const raw = (query: SQL): Statement => ({ toSQL: () => dialect.sqlToQuery(query) });
 
 /**
- * Moves a job from `from` to `to`, or makes the whole batch fail: the guarded
- * update matches only while the job is still in `from`, and the check that
- * follows sets a NOT NULL column to NULL when it did not — so two racing
- * moves cannot both apply.
+ * Moves a job to `to` as a compare-and-set on the state it was read in: the
+ * first statement bumps the job's version only while it is still the version
+ * (and status) read, and otherwise sets it to NULL, which the NOT NULL
+ * constraint turns into a failure of the whole batch. Every effect that
+ * follows in the same batch (lines, seats, credits, audit entries, mail)
+ * therefore happens only if this request made the change; a racing request
+ * that read the same version rolls back and answers 409. The guard is the
+ * version, never a timestamp: a Worker's clock does not advance between I/O,
+ * so two requests can stamp the same millisecond.
  */
-export function moveJob(db: Db, jobId: string, from: JobStatus, to: JobStatus, extra: Partial<typeof jobs.$inferInsert> = {}): Statements {
-  const now = new Date().toISOString();
+export function moveJob(db: Db, job: Pick<Job, "id" | "status" | "version">, to: JobStatus, extra: Partial<typeof jobs.$inferInsert> = {}): Statements {
   return [
-    db.update(jobs).set({ status: to, updatedAt: now, ...extra }).where(and(eq(jobs.id, jobId), eq(jobs.status, from))),
-    raw(sql`UPDATE jobs SET credits_consumed = CASE WHEN status = ${to} AND updated_at = ${now} THEN credits_consumed ELSE NULL END WHERE id = ${jobId}`),
+    raw(sql`UPDATE jobs SET version = CASE WHEN version = ${job.version} AND status = ${job.status} THEN version + 1 ELSE NULL END WHERE id = ${job.id}`),
+    db.update(jobs).set({ status: to, updatedAt: new Date().toISOString(), ...extra }).where(eq(jobs.id, job.id)),
   ];
 }
 
@@ -151,23 +155,36 @@ export function newActionItems(
   );
 }
 
+export const CHANGED_MEANWHILE = "This booking changed meanwhile. Please reload.";
+
 /**
- * Runs a job batch, turning the guards' failures into clear 409s. `guardMessage`
- * explains a failed NOT NULL guard (not enough credits on booking; a job that
- * changed meanwhile on a move).
+ * Runs a job batch (one transaction), turning the guards' failures into clear
+ * 409s: a move whose compare-and-set lost (the job changed meanwhile), a full
+ * slot, a slot closed meanwhile, and `guardMessage` for too few credits.
  */
-export async function runJobBatch(d1: D1Database, statements: Statements, guardMessage = "This booking changed meanwhile. Please reload."): Promise<void> {
-  if (!statements.length) return;
+export async function runJobBatch(d1: D1Database, statements: Statements, guardMessage = "Not enough credits to book this workout."): Promise<void> {
   try {
-    await d1.batch(statements.map((st) => {
-      const q = st.toSQL();
-      return d1.prepare(q.sql).bind(...q.params);
-    }));
+    await runBatch(d1, statements);
   } catch (err) {
-    const text = String((err as Error)?.message ?? err) + String((err as { cause?: Error })?.cause?.message ?? "");
+    const text = errorText(err);
+    if (/NOT NULL constraint failed: jobs\.version/i.test(text)) throw conflict(CHANGED_MEANWHILE);
     if (/slots_seats_taken_ck|CHECK constraint failed/i.test(text)) throw conflict("That time is fully booked. Please choose another.", { slotId: "Fully booked" });
     if (/NOT NULL constraint failed: jobs\.credits_consumed/i.test(text)) throw conflict(guardMessage);
+    if (/FOREIGN KEY constraint failed/i.test(text)) throw conflict("That time is no longer available. Please choose another.");
     throw err;
   }
 }
 
+/** Sends statements as one D1 batch: one transaction, all or nothing. */
+export async function runBatch(d1: D1Database, statements: Statements): Promise<void> {
+  if (!statements.length) return;
+  await d1.batch(
+    statements.map((st) => {
+      const q = st.toSQL();
+      return d1.prepare(q.sql).bind(...q.params);
+    }),
+  );
+}
+
+/** A D1 error's text with its cause, to recognise which guard failed. */
+export const errorText = (err: unknown): string => String((err as Error)?.message ?? err) + String((err as { cause?: Error })?.cause?.message ?? "");

@@ -6,14 +6,14 @@ import { CancelBooking, ConfirmRequest, DenyRequest, FutureDateTime, JobDto, Job
 import { RescheduleReason } from "../../contract/enums";
 import { ErrorEnvelope } from "../../contract/errors";
 import { MESSAGES } from "../../contract/messages";
-import { auditEntries, jobLines, jobs } from "../../db/schema";
+import { auditEntries, jobLines, jobs, type Job } from "../../db/schema";
 import { completionActions, applyActions, nextStatus } from "../domain/jobs";
 import type { AppEnv } from "../env";
-import { endpoint } from "../http/endpoint";
-import { conflict, forbidden, invalid, notFound } from "../http/errors";
-import { requireAccount, type Acting } from "../identity/context";
+import { endpoint, type PartnerAdminScope } from "../http/endpoint";
+import { conflict, invalid, notFound } from "../http/errors";
+import type { Acting } from "../identity/context";
 import { cancelJob, jobFilters, jobWithLines } from "./bookings";
-import { encodeCursor, jobMailRows, loadJob, loadJobs, recipients } from "./job-store";
+import { encodeCursor, jobMailRows, loadJob, loadJobs, projectJob, recipients } from "./job-store";
 import { dispatchMail } from "../mail/outbox";
 import { dueDates, freeSeat, moveJob, runJobBatch, type Statements } from "./job-writes";
 
@@ -22,29 +22,43 @@ export const jobsApi = new Hono<AppEnv>();
 const errors = {
   400: { description: "Invalid input, with the fields that failed", schema: ErrorEnvelope },
   401: { description: "No or bad token", schema: ErrorEnvelope },
-  403: { description: "Not a partner account you belong to", schema: ErrorEnvelope },
+  403: { description: "Not a partner account you belong to, or (moves) not its owner or admin", schema: ErrorEnvelope },
   404: { description: "Absent, or not this partner's", schema: ErrorEnvelope },
   409: { description: "The state machine refuses the move", schema: ErrorEnvelope },
 };
 
-async function partner(c: Context<AppEnv>): Promise<Acting> {
-  const acting = await requireAccount(c);
-  if (acting.account.type !== "partner") throw forbidden("Only partner accounts manage jobs");
-  return acting;
+/** A partner sees the jobs of its customers and the jobs it delivers. */
+const ours = (scope: Acting): SQL => or(eq(jobs.partnerAccountId, scope.account.id), eq(jobs.deliveryPartnerAccountId, scope.account.id))!;
+
+/**
+ * Commits a partner's move: its statements (led by the job's compare-and-set)
+ * and the mail to the customer about it, written from the job as it will read
+ * after the move, in ONE batch; then hands the mail to the queue and answers
+ * the job as it is now.
+ */
+async function commit(
+  c: Context<AppEnv>,
+  scope: Acting,
+  job: Job,
+  statements: Statements,
+  after: JobDto,
+  event: Parameters<typeof jobMailRows>[2],
+  extra: { reason?: string | null; comment?: string | null } = {},
+) {
+  const db = c.get("db");
+  const who = await recipients(db, job);
+  const mail = jobMailRows(db, [who.customer], event, after, { platformName: who.platformName, origin: new URL(c.req.url).origin, ...extra });
+  await runJobBatch(c.env.DB, [...statements, ...mail.statements]);
+  await dispatchMail(c.env, mail.ids);
+  return c.json((await loadJob(db, job.id, ours(scope), "partner"))!);
 }
 
-/** A partner sees the jobs of its customers and the jobs it delivers. */
-const ours = (acting: Acting): SQL => or(eq(jobs.partnerAccountId, acting.account.id), eq(jobs.deliveryPartnerAccountId, acting.account.id))!;
-
-async function reply(c: Context<AppEnv>, acting: Acting, jobId: string, event: Parameters<typeof jobMailRows>[2], extra: { reason?: string | null; comment?: string | null } = {}) {
-  const db = c.get("db");
-  const dto = (await loadJob(db, jobId, ours(acting), "partner"))!;
-  const [job] = await db.select().from(jobs).where(eq(jobs.id, jobId));
-  const who = await recipients(db, job);
-  const { statements, ids } = jobMailRows(db, [who.customer], event, dto, { platformName: who.platformName, origin: new URL(c.req.url).origin, ...extra });
-  await runJobBatch(c.env.DB, statements);
-  await dispatchMail(c.env, ids);
-  return c.json(dto);
+/** The job row, its lines and its DTO as read before a move (the move's compare-and-set is on this version). */
+async function current(c: Context<AppEnv>, scope: Acting, id: string) {
+  const { job, lines } = await jobWithLines(c, id, ours(scope));
+  const dto = await loadJob(c.get("db"), job.id, ours(scope), "partner");
+  if (!dto) throw notFound("Booking not found");
+  return { job, lines, dto };
 }
 
 endpoint(
@@ -59,9 +73,8 @@ endpoint(
     query: JobsQuery,
     responses: { 200: { description: "A page of jobs", schema: JobList }, ...errors },
   },
-  async (c, { query }) => {
-    const acting = await partner(c);
-    const items = await loadJobs(c.get("db"), and(ours(acting), ...jobFilters(query)), "partner", query.limit + 1);
+  async (c, { query }, scope) => {
+    const items = await loadJobs(c.get("db"), and(ours(scope), ...jobFilters(query)), "partner", query.limit + 1, scope.role === "member");
     const more = items.length > query.limit;
     const page = items.slice(0, query.limit);
     return c.json({ items: page, nextCursor: more ? encodeCursor(page[page.length - 1]) : null });
@@ -80,9 +93,8 @@ endpoint(
     params: JobIdParam,
     responses: { 200: { description: "The job", schema: JobDto }, ...errors },
   },
-  async (c, { params }) => {
-    const acting = await partner(c);
-    const dto = await loadJob(c.get("db"), params.id, ours(acting), "partner");
+  async (c, { params }, scope) => {
+    const dto = await loadJob(c.get("db"), params.id, ours(scope), "partner", scope.role === "member");
     if (!dto) throw notFound("Job not found");
     return c.json(dto);
   },
@@ -97,15 +109,14 @@ endpoint(
     path: "/jobs/{id}/confirm",
     summary: "Confirm a booking request",
     tags: ["jobs"],
-    auth: "partner",
+    auth: "partnerAdmin",
     params: JobIdParam,
     body: ConfirmRequest,
     responses: { 200: { description: "The job, Booked", schema: JobDto }, ...errors },
   },
-  async (c, { params, body }) => {
-    const acting = await partner(c);
+  async (c, { params, body }, scope) => {
     const db = c.get("db");
-    const { job, lines } = await jobWithLines(c, params.id, ours(acting));
+    const { job, lines, dto } = await current(c, scope, params.id);
     const to = nextStatus(job.status, "confirm");
     if (!to) throw conflict(`A job that is ${job.status} cannot be confirmed`);
     const fields: Record<string, string> = {};
@@ -116,13 +127,13 @@ endpoint(
       else if (!line.requestedTimes.includes(time)) fields[`lines.${i}.time`] = "Choose one of the proposed times";
     });
     if (Object.keys(fields).length) throw invalid(fields);
-    const statements: Statements = [...moveJob(db, job.id, job.status, to)];
+    const statements: Statements = [...moveJob(db, job, to)];
     for (const line of lines) {
       const time = times.get(line.id)!;
       statements.push(db.update(jobLines).set({ status: "confirmed", scheduledAt: time, updatedAt: new Date().toISOString() }).where(eq(jobLines.id, line.id)), ...dueDates(line, time));
     }
-    await runJobBatch(c.env.DB, statements);
-    return reply(c, acting, job.id, "confirmed");
+    const after = projectJob(dto, to, (l) => ({ status: "confirmed", scheduledAt: times.get(l.id)! }));
+    return commit(c, scope, job, statements, after, "confirmed");
   },
 );
 
@@ -135,25 +146,25 @@ endpoint(
     path: "/jobs/{id}/deny",
     summary: "Deny a booking request (with a reason)",
     tags: ["jobs"],
-    auth: "partner",
+    auth: "partnerAdmin",
     params: JobIdParam,
     body: DenyRequest,
     responses: { 200: { description: "The job, To Be Booked again", schema: JobDto }, ...errors },
   },
-  async (c, { params, body }) => {
-    const acting = await partner(c);
+  async (c, { params, body }, scope) => {
     const db = c.get("db");
-    const { job } = await jobWithLines(c, params.id, ours(acting));
+    const { job, dto } = await current(c, scope, params.id);
     const to = nextStatus(job.status, "deny");
     if (!to) throw conflict(`A job that is ${job.status} cannot be denied`);
-    await runJobBatch(c.env.DB, [
-      ...moveJob(db, job.id, job.status, to),
+    const statements: Statements = [
+      ...moveJob(db, job, to),
       db
         .update(jobLines)
         .set({ status: "awaitingScheduling", requestedTimes: [], rescheduleReason: body.reason, rescheduleComment: body.comment ?? null, updatedAt: new Date().toISOString() })
         .where(eq(jobLines.jobId, job.id)),
-    ]);
-    return reply(c, acting, job.id, "denied", { reason: body.reason, comment: body.comment });
+    ];
+    const after = projectJob(dto, to, () => ({ status: "awaitingScheduling", requestedTimes: [] }));
+    return commit(c, scope, job, statements, after, "denied", { reason: body.reason, comment: body.comment });
   },
 );
 
@@ -174,18 +185,17 @@ endpoint(
     path: "/jobs/{id}/reschedule",
     summary: "Reschedule booked sessions (with a reason)",
     tags: ["jobs"],
-    auth: "partner",
+    auth: "partnerAdmin",
     params: JobIdParam,
     body: PartnerReschedule,
     responses: { 200: { description: "The job", schema: JobDto }, ...errors },
   },
-  async (c, { params, body }) => {
-    const acting = await partner(c);
+  async (c, { params, body }, scope) => {
     const db = c.get("db");
-    const { job, lines } = await jobWithLines(c, params.id, ours(acting));
+    const { job, lines, dto } = await current(c, scope, params.id);
     const to = nextStatus(job.status, "rescheduleSlots");
     if (!to) throw conflict(`A job that is ${job.status} cannot be rescheduled`);
-    const statements: Statements = [...moveJob(db, job.id, job.status, to)];
+    const statements: Statements = [...moveJob(db, job, to)];
     body.lines.forEach((l, i) => {
       const line = lines.find((x) => x.id === l.lineId);
       if (!line) throw invalid({ [`lines.${i}.lineId`]: "Not a session of this job" });
@@ -195,15 +205,16 @@ endpoint(
         ...dueDates(line, l.time),
       );
     });
-    await runJobBatch(c.env.DB, statements);
-    return reply(c, acting, job.id, "rescheduled", { reason: body.reason, comment: body.comment });
+    const times = new Map(body.lines.map((l) => [l.lineId, l.time]));
+    const after = projectJob(dto, to, (l) => (times.has(l.id) ? { scheduledAt: times.get(l.id)!, slotId: null } : {}));
+    return commit(c, scope, job, statements, after, "rescheduled", { reason: body.reason, comment: body.comment });
   },
 );
 
 /** Completes lines: the job goes In Progress with the first and Completed with the last (audit entries of SPEC §3). */
-async function completeLines(c: Context<AppEnv>, acting: Acting, jobId: string, lineIds: string[] | "all") {
+async function completeLines(c: Context<AppEnv>, scope: PartnerAdminScope, jobId: string, lineIds: string[] | "all") {
   const db = c.get("db");
-  const { job, lines } = await jobWithLines(c, jobId, ours(acting));
+  const { job, lines, dto } = await current(c, scope, jobId);
   const open = lines.filter((l) => l.status !== "completed");
   const targets = lineIds === "all" ? open : open.filter((l) => lineIds.includes(l.id));
   if (lineIds !== "all" && !lines.some((l) => lineIds.includes(l.id))) throw notFound("Session not found");
@@ -213,20 +224,21 @@ async function completeLines(c: Context<AppEnv>, acting: Acting, jobId: string, 
   const to = actions ? applyActions(job.status, actions) : null;
   if (!actions || !to) throw conflict(`A job that is ${job.status} cannot be completed`);
   const now = new Date().toISOString();
-  const statements: Statements = [...moveJob(db, job.id, job.status, to, to === "completed" ? { completedAt: now } : {})];
+  const statements: Statements = [...moveJob(db, job, to, to === "completed" ? { completedAt: now } : {})];
   statements.push(db.update(jobLines).set({ status: "completed", completedAt: now, updatedAt: now }).where(inList(jobLines.id, targets.map((l) => l.id))));
   if (to === "inProgress") {
     const rest = open.filter((l) => !targets.includes(l));
     if (rest.length) statements.push(db.update(jobLines).set({ status: "inProgress" }).where(inList(jobLines.id, rest.map((l) => l.id))));
   }
   for (const line of targets) {
-    statements.push(db.insert(auditEntries).values({ accountId: job.accountId, code: "workoutSessionJobLineCompleted", subjectType: "jobLine", subjectId: line.id, userId: acting.user.id, data: { jobId: job.id } }));
+    statements.push(db.insert(auditEntries).values({ accountId: job.accountId, code: "workoutSessionJobLineCompleted", subjectType: "jobLine", subjectId: line.id, userId: scope.user.id, data: { jobId: job.id } }));
   }
   if (to === "completed") {
-    statements.push(db.insert(auditEntries).values({ accountId: job.accountId, code: "workoutJobCompleted", subjectType: "job", subjectId: job.id, userId: acting.user.id, data: { workoutId: job.workoutId } }));
+    statements.push(db.insert(auditEntries).values({ accountId: job.accountId, code: "workoutJobCompleted", subjectType: "job", subjectId: job.id, userId: scope.user.id, data: { workoutId: job.workoutId } }));
   }
-  await runJobBatch(c.env.DB, statements);
-  return reply(c, acting, job.id, to === "completed" ? "completed" : "lineCompleted");
+  const done = new Set(targets.map((l) => l.id));
+  const after = projectJob(dto, to, (l) => (done.has(l.id) ? { status: "completed", completedAt: now } : l.status === "completed" ? {} : { status: to === "inProgress" ? "inProgress" : l.status }));
+  return commit(c, scope, job, statements, after, to === "completed" ? "completed" : "lineCompleted");
 }
 
 endpoint(
@@ -237,11 +249,11 @@ endpoint(
     path: "/jobs/{id}/lines/{lineId}/complete",
     summary: "Mark a session completed",
     tags: ["jobs"],
-    auth: "partner",
+    auth: "partnerAdmin",
     params: JobLineParams,
     responses: { 200: { description: "The job", schema: JobDto }, ...errors },
   },
-  async (c, { params }) => completeLines(c, await partner(c), params.id, [params.lineId]),
+  async (c, { params }, scope) => completeLines(c, scope, params.id, [params.lineId]),
 );
 
 endpoint(
@@ -252,11 +264,11 @@ endpoint(
     path: "/jobs/{id}/complete",
     summary: "Mark the job completed (every remaining session)",
     tags: ["jobs"],
-    auth: "partner",
+    auth: "partnerAdmin",
     params: JobIdParam,
     responses: { 200: { description: "The job, Completed", schema: JobDto }, ...errors },
   },
-  async (c, { params }) => completeLines(c, await partner(c), params.id, "all"),
+  async (c, { params }, scope) => completeLines(c, scope, params.id, "all"),
 );
 
 endpoint(
@@ -267,13 +279,10 @@ endpoint(
     path: "/jobs/{id}/cancel",
     summary: "Cancel a job (with a reason)",
     tags: ["jobs"],
-    auth: "partner",
+    auth: "partnerAdmin",
     params: JobIdParam,
     body: CancelBooking,
     responses: { 200: { description: "The cancelled job", schema: JobDto }, ...errors },
   },
-  async (c, { params, body }) => {
-    const acting = await partner(c);
-    return c.json(await cancelJob(c, acting, params.id, ours(acting), "partner", body.reason, body.comment));
-  },
+  async (c, { params, body }, scope) => c.json(await cancelJob(c, scope, params.id, ours(scope), "partner", body.reason, body.comment)),
 );

@@ -1,4 +1,4 @@
-import { and, asc, eq, max } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ErrorEnvelope } from "../../contract/errors";
@@ -83,12 +83,14 @@ endpoint(
     if (!(await canReadWorkout(c, acting, body.workoutId))) {
       throw notFound("Workout not found");
     }
-    const [last] = await db.select({ n: max(savedItems.sequence) }).from(savedItems).where(mine(acting));
-    const inserted = await db
-      .insert(savedItems)
-      .values({ accountId: acting.account.id, userId: acting.user.id, workoutId: body.workoutId, sequence: (last?.n ?? -1) + 1 })
-      .onConflictDoNothing()
-      .returning({ id: savedItems.id });
+    // One statement: the position is read and taken in the same write, so two saves at once never share it.
+    const id = crypto.randomUUID();
+    const now = new Date().toISOString();
+    const { accountId, userId } = { accountId: acting.account.id, userId: acting.user.id };
+    const inserted = await db.all<{ id: string }>(sql`INSERT INTO saved_items (id, account_id, user_id, item_type, workout_id, sequence, created_at, updated_at)
+      SELECT ${id}, ${accountId}, ${userId}, 'workout', ${body.workoutId}, coalesce(max(sequence), -1) + 1, ${now}, ${now}
+      FROM saved_items WHERE account_id = ${accountId} AND user_id = ${userId}
+      ON CONFLICT DO NOTHING RETURNING id`);
     if (!inserted[0]) throw conflict("This workout is already in your list", { workoutId: "Value already exists" });
     const item = (await listOf(c, acting)).find((i) => i.id === inserted[0].id)!;
     return c.json(item, 201);
@@ -112,16 +114,23 @@ endpoint(
     if (body.id !== params.id) throw invalid({ id: "Does not match the item in the path" });
     const acting = await requireAccount(c);
     const db = c.get("db");
-    const list = await listOf(c, acting);
-    const from = list.findIndex((i) => i.id === params.id);
-    if (from < 0) throw notFound("Saved item not found");
-    const [moved] = list.splice(from, 1);
-    list.splice(Math.min(body.sequence, list.length), 0, moved);
-    const changed = list.map((item, sequence) => ({ item, sequence })).filter(({ item, sequence }) => item.sequence !== sequence);
-    if (changed.length) {
-      const [first, ...rest] = changed.map(({ item, sequence }) => db.update(savedItems).set({ sequence }).where(and(eq(savedItems.id, item.id), mine(acting))));
-      await db.batch([first, ...rest]);
-    }
+    // One statement renumbers the whole list from its order at the moment of
+    // the write (the item at its new place, the others closing up), so moves
+    // made at once apply one after the other and never leave two items on
+    // one position.
+    const { accountId, userId } = { accountId: acting.account.id, userId: acting.user.id };
+    const moved = await db.all<{ id: string }>(sql`UPDATE saved_items SET sequence = o.pos FROM (
+        SELECT id, CASE WHEN rn < ${body.sequence} THEN rn ELSE rn + 1 END AS pos FROM (
+          SELECT id, row_number() OVER (ORDER BY sequence, created_at, id) - 1 AS rn
+          FROM saved_items WHERE account_id = ${accountId} AND user_id = ${userId} AND id <> ${params.id})
+        UNION ALL
+        SELECT id, min(${body.sequence}, (SELECT count(*) - 1 FROM saved_items WHERE account_id = ${accountId} AND user_id = ${userId}))
+        FROM saved_items WHERE id = ${params.id} AND account_id = ${accountId} AND user_id = ${userId}
+      ) AS o
+      WHERE saved_items.id = o.id AND saved_items.account_id = ${accountId} AND saved_items.user_id = ${userId}
+        AND EXISTS (SELECT 1 FROM saved_items WHERE id = ${params.id} AND account_id = ${accountId} AND user_id = ${userId})
+      RETURNING saved_items.id`);
+    if (!moved.some((r) => r.id === params.id)) throw notFound("Saved item not found");
     return c.json(await listOf(c, acting));
   },
 );

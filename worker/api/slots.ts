@@ -7,8 +7,8 @@ import { ErrorEnvelope } from "../../contract/errors";
 import { deliveryPartners, slots, workoutSessions, workouts } from "../../db/schema";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
-import { conflict, forbidden, invalid, notFound } from "../http/errors";
-import { requireAccount, type Acting } from "../identity/context";
+import { conflict, invalid, notFound } from "../http/errors";
+import type { Acting } from "../identity/context";
 import { deliveryCandidates, slotDto } from "./booking-rules";
 
 /** Bookable times a delivery partner publishes for a workout's sessions (calendar-based booking). */
@@ -17,17 +17,16 @@ export const slotsApi = new Hono<AppEnv>();
 const errors = {
   400: { description: "Invalid input, with the fields that failed", schema: ErrorEnvelope },
   401: { description: "No or bad token", schema: ErrorEnvelope },
-  403: { description: "Not a partner account you belong to", schema: ErrorEnvelope },
+  403: { description: "Not a partner account you belong to, or (publish, close) not its owner or admin", schema: ErrorEnvelope },
   404: { description: "Absent, or not this partner's", schema: ErrorEnvelope },
 };
 
-async function deliveringPartner(c: Context<AppEnv>, workoutId: string): Promise<{ acting: Acting; workout: typeof workouts.$inferSelect }> {
-  const acting = await requireAccount(c);
-  if (acting.account.type !== "partner") throw forbidden("Only partner accounts publish times");
+/** The workout, when the acting partner is among its delivery partners; 404 otherwise. */
+async function deliveredWorkout(c: Context<AppEnv>, acting: Acting, workoutId: string): Promise<typeof workouts.$inferSelect> {
   const [workout] = await c.get("db").select().from(workouts).where(eq(workouts.id, workoutId));
   const candidates = workout ? await deliveryCandidates(c.get("db"), workout.id, null) : [];
   if (!workout || !candidates.some((x) => x.id === acting.account.id)) throw notFound("Workout not found");
-  return { acting, workout };
+  return workout;
 }
 
 const DeliveredWorkout = z
@@ -52,8 +51,7 @@ endpoint(
     auth: "partner",
     responses: { 200: { description: "Workouts", schema: z.array(DeliveredWorkout) }, ...errors },
   },
-  async (c) => {
-    const acting = await requireAccount(c);
+  async (c, _input, acting) => {
     const db = c.get("db");
     const rows = await db
       .selectDistinct({ id: workouts.id, name: workouts.name, title: workouts.title, maxAttendees: workouts.maxAttendees })
@@ -85,8 +83,8 @@ endpoint(
     query: SlotsQuery,
     responses: { 200: { description: "Slots", schema: z.array(SlotDto) }, ...errors },
   },
-  async (c, { query }) => {
-    const { acting } = await deliveringPartner(c, query.workoutId);
+  async (c, { query }, acting) => {
+    await deliveredWorkout(c, acting, query.workoutId);
     const rows = await c
       .get("db")
       .select({ slot: slots, length: workoutSessions.lengthMinutes })
@@ -113,12 +111,12 @@ endpoint(
     path: "/admin/slots",
     summary: "Publish a bookable time for a session (seats up to the workout's max attendees)",
     tags: ["slots"],
-    auth: "partner",
+    auth: "partnerAdmin",
     body: CreateSlot,
     responses: { 201: { description: "The slot", schema: SlotDto }, ...errors },
   },
-  async (c, { body }) => {
-    const { acting, workout } = await deliveringPartner(c, body.workoutId);
+  async (c, { body }, acting) => {
+    const workout = await deliveredWorkout(c, acting, body.workoutId);
     const db = c.get("db");
     const [session] = await db.select().from(workoutSessions).where(and(eq(workoutSessions.id, body.sessionId), eq(workoutSessions.workoutId, workout.id)));
     if (!session) throw invalid({ sessionId: "Not a session of this workout" });
@@ -136,17 +134,17 @@ endpoint(
     path: "/admin/slots/{id}",
     summary: "Close a published time that nobody has booked",
     tags: ["slots"],
-    auth: "partner",
+    auth: "partnerAdmin",
     params: JobIdParam,
     responses: { 204: { description: "Closed" }, ...errors, 409: { description: "Someone has booked it", schema: ErrorEnvelope } },
   },
-  async (c, { params }) => {
-    const acting = await requireAccount(c);
+  async (c, { params }, acting) => {
     const db = c.get("db");
     const [slot] = await db.select().from(slots).where(and(eq(slots.id, params.id), eq(slots.partnerAccountId, acting.account.id)));
     if (!slot) throw notFound("Slot not found");
-    if (slot.seatsTaken > 0) throw conflict("This time has bookings; reschedule or cancel them first");
-    await db.delete(slots).where(and(eq(slots.id, slot.id), eq(slots.seatsTaken, 0)));
+    // Compare-and-set: the delete happens only while nobody holds a seat, so a booking racing the close either keeps its seat (409 here) or finds the time gone.
+    const closed = await db.delete(slots).where(and(eq(slots.id, slot.id), eq(slots.seatsTaken, 0))).returning({ id: slots.id });
+    if (!closed[0]) throw conflict("This time has bookings; reschedule or cancel them first");
     return c.body(null, 204);
   },
 );

@@ -1,9 +1,10 @@
 import { useState } from "react";
+import { useAppUser } from "../../auth/useAppUser";
 import { Button } from "../../components/ui/Button";
 import { DatePicker } from "../../components/ui/DatePicker";
 import { ConfirmDialog } from "../../components/ui/Dialog";
 import { Field, Input, Select } from "../../components/ui/Field";
-import { DataTable } from "../../components/ui/Table";
+import { DataTable, type Column } from "../../components/ui/Table";
 import { toast } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { today, useFormatDate } from "../../lib/dates";
@@ -14,10 +15,13 @@ import { useDeliveredWorkouts, useSlotChanges, useSlots } from "./api";
  * Publishing bookable times (calendar-based booking): a partner picks a
  * workout it delivers, a session, a day on the calendar, a time and the seats
  * (up to the workout's max attendees); published times can be closed while
- * nobody has booked them.
+ * nobody has booked them. Members of the partner see the times; only owners
+ * and admins publish and close them.
  */
 export function SlotsPanel() {
   const t = useT();
+  const { role } = useAppUser();
+  const canAct = role === "owner" || role === "admin";
   const format = useFormatDate();
   const workouts = useDeliveredWorkouts();
   const [workoutId, setWorkoutId] = useState<string | null>(null);
@@ -61,6 +65,24 @@ export function SlotsPanel() {
     }
   };
 
+  type Slot = NonNullable<typeof slots.data>[number];
+  const columns: Column<Slot>[] = [
+    { key: "time", header: t("slots.time"), cell: (s) => format(s.startsAt, "long") },
+    { key: "session", header: t("slots.session"), cell: (s) => workout?.sessions.find((x) => x.id === s.sessionId)?.name ?? "" },
+    { key: "seats", header: t("slots.seats"), cell: (s) => t("slots.taken", { taken: s.seatsTaken, capacity: s.capacity }) },
+  ];
+  const closeColumn: Column<Slot> = {
+    key: "close",
+    header: <span className="sr-only">{t("slots.close")}</span>,
+    className: "text-right",
+    cell: (s) =>
+      s.seatsTaken === 0 ? (
+        <Button size="sm" variant="outline" aria-label={t("slots.closeLabel", { time: format(s.startsAt, "long") })} onClick={() => setClosing({ id: s.id, label: format(s.startsAt, "long") })}>
+          {t("slots.close")}
+        </Button>
+      ) : null,
+  };
+
   return (
     <section aria-labelledby="slots-title" className="grid gap-4">
       <div>
@@ -68,6 +90,11 @@ export function SlotsPanel() {
           {t("slots.title")}
         </h2>
         <p className="text-sm text-muted-foreground">{t("slots.body")}</p>
+        {canAct ? null : (
+          <p className="mt-1 text-sm text-muted-foreground" data-testid="slots-read-only">
+            {t("slots.readOnly")}
+          </p>
+        )}
       </div>
       <form onSubmit={submit} noValidate className="grid gap-4 rounded-xl border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-3">
         <Field label={t("slots.workout")} className="sm:col-span-2 lg:col-span-3">
@@ -79,51 +106,40 @@ export function SlotsPanel() {
             ))}
           </Select>
         </Field>
-        <Field label={t("slots.session")}>
-          <Select value={session?.id ?? ""} onChange={(e) => setSessionId(e.target.value)}>
-            {workout?.sessions.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.sequence}. {s.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label={t("slots.date")} required error={errors.date}>
-          <DatePicker value={date} onChange={setDate} min={today()} />
-        </Field>
-        <Field label={t("slots.time")} required error={errors.time}>
-          <Input type="time" value={time} onChange={(e) => setTime(e.target.value)} />
-        </Field>
-        <Field label={t("slots.seats")} required error={errors.capacity}>
-          <Input type="number" min={1} max={workout?.maxAttendees} value={seats} onChange={(e) => setSeats(e.target.value)} />
-        </Field>
-        <div className="flex items-end">
-          <Button type="submit" loading={publish.isPending}>
-            {t("slots.publish")}
-          </Button>
-        </div>
+        {canAct ? (
+          <>
+            <Field label={t("slots.session")}>
+              <Select value={session?.id ?? ""} onChange={(e) => setSessionId(e.target.value)}>
+                {workout?.sessions.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.sequence}. {s.name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label={t("slots.date")} required error={errors.date}>
+              <DatePicker value={date} onChange={setDate} min={today()} />
+            </Field>
+            <Field label={t("slots.time")} required error={errors.time}>
+              <Input type="time" value={time} onChange={(e) => setTime(e.target.value)} />
+            </Field>
+            <Field label={t("slots.seats")} required error={errors.capacity}>
+              <Input type="number" min={1} max={workout?.maxAttendees} value={seats} onChange={(e) => setSeats(e.target.value)} />
+            </Field>
+            <div className="flex items-end">
+              <Button type="submit" loading={publish.isPending}>
+                {t("slots.publish")}
+              </Button>
+            </div>
+          </>
+        ) : null}
       </form>
       <DataTable
         caption={t("slots.caption")}
         rows={slots.data ?? []}
         rowKey={(s) => s.id}
         empty={t("slots.empty")}
-        columns={[
-          { key: "time", header: t("slots.time"), cell: (s) => format(s.startsAt, "long") },
-          { key: "session", header: t("slots.session"), cell: (s) => workout?.sessions.find((x) => x.id === s.sessionId)?.name ?? "" },
-          { key: "seats", header: t("slots.seats"), cell: (s) => t("slots.taken", { taken: s.seatsTaken, capacity: s.capacity }) },
-          {
-            key: "close",
-            header: <span className="sr-only">{t("slots.close")}</span>,
-            className: "text-right",
-            cell: (s) =>
-              s.seatsTaken === 0 ? (
-                <Button size="sm" variant="outline" aria-label={t("slots.closeLabel", { time: format(s.startsAt, "long") })} onClick={() => setClosing({ id: s.id, label: format(s.startsAt, "long") })}>
-                  {t("slots.close")}
-                </Button>
-              ) : null,
-          },
-        ]}
+        columns={canAct ? [...columns, closeColumn] : columns}
       />
       <ConfirmDialog
         open={Boolean(closing)}

@@ -1,0 +1,278 @@
+import { env } from "cloudflare:workers";
+import { and, eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as schema from "../../db/schema";
+import { DEMO } from "../../db/seed";
+import { authed, tokenFor } from "./auth";
+import { call, json } from "./helpers";
+
+/**
+ * Bursts of the same move at one job, fired at once: exactly one may win, and
+ * its effects (refund, seats, audit entries, mail) happen exactly once. Each
+ * burst runs several rounds so that a lost race has many chances to show.
+ */
+
+const db = drizzle(env.DB, { schema });
+const FABRIKAM = DEMO.customers.fabrikam.id;
+const WORKOUT = DEMO.workouts.copilotFoundations;
+const BURST = 16;
+const ROUNDS = 6;
+let day = 200;
+const at = (d: number, h = 9) => new Date(Date.UTC(2030, 0, 1 + d, h)).toISOString();
+
+type Init = { headers: Headers };
+const customer = async (): Promise<Init> => authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM });
+const partner = async (): Promise<Init> => authed(await tokenFor("partnerAdmin"), { accountId: DEMO.northwind.id });
+
+const post = (path: string, init: Init, body?: unknown) =>
+  call(path, { method: "POST", headers: { ...Object.fromEntries(init.headers), "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+
+async function sessions() {
+  return db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, WORKOUT)).orderBy(schema.workoutSessions.sequence);
+}
+const balance = async () =>
+  Number((await db.select({ t: sql<number>`coalesce(sum(quantity),0)` }).from(schema.creditLines).where(eq(schema.creditLines.accountId, FABRIKAM)))[0].t);
+const mailCount = async () => Number((await db.select({ n: sql<number>`count(*)` }).from(schema.mailOutbox))[0].n);
+const seatsOf = async (slotId: string) => (await db.select().from(schema.slots).where(eq(schema.slots.id, slotId)))[0].seatsTaken;
+
+async function publishSlot(sessionId: string, startsAt: string, capacity: number): Promise<string> {
+  const res = await post("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId, startsAt, capacity });
+  expect(res.status).toBe(201);
+  return (await json(res)).id as string;
+}
+
+type Job = { id: string; status: string; lines: { id: string; requestedTimes: string[]; slotId: string | null }[] };
+
+async function requestBooking(): Promise<Job> {
+  const s = await sessions();
+  const d = (day += 3);
+  const res = await post("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "request", sessions: s.map((x, i) => ({ sessionId: x.id, times: [at(d + i), at(d + i, 14)] })) });
+  expect(res.status).toBe(201);
+  return json(res);
+}
+
+async function slotBooking(slotIds: string[]): Promise<Job> {
+  const s = await sessions();
+  const res = await post("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "slots", sessions: s.map((x, i) => ({ sessionId: x.id, slotId: slotIds[i] })) });
+  expect(res.status).toBe(201);
+  return json(res);
+}
+
+async function confirmed(): Promise<Job> {
+  const job = await requestBooking();
+  const res = await post(`/v1/jobs/${job.id}/confirm`, await partner(), { lines: job.lines.map((l) => ({ lineId: l.id, time: l.requestedTimes[0] })) });
+  expect(res.status).toBe(200);
+  return json(res);
+}
+
+/** Fires `n` requests at once; answers their statuses. */
+async function burst(n: number, fire: (i: number) => Promise<Response>): Promise<number[]> {
+  const results = await Promise.all(Array.from({ length: n }, (_, i) => fire(i)));
+  await Promise.all(results.map((r) => r.arrayBuffer()));
+  return results.map((r) => r.status);
+}
+
+function oneWinner(statuses: number[]) {
+  expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+  expect(statuses.filter((s) => s === 409)).toHaveLength(statuses.length - 1);
+}
+
+beforeAll(async () => {
+  await db.insert(schema.creditLines).values({
+    accountId: FABRIKAM,
+    creditEntryId: DEMO.customers.fabrikam.creditEntryId,
+    source: "partner",
+    itemType: "bonus",
+    updateType: "increase",
+    quantity: 500,
+    enteredAt: new Date().toISOString(),
+    context: "Test bonus",
+  });
+});
+
+describe("parallel moves of one job: one wins, its effects happen once", () => {
+  it(`${BURST} cancels (customer and partner mixed): one refund line, seats freed once, one mail`, async () => {
+    const s = await sessions();
+    for (let round = 0; round < ROUNDS; round++) {
+      const d = (day += 3);
+      const a = await publishSlot(s[0].id, at(d), 3);
+      const b = await publishSlot(s[1].id, at(d + 1), 3);
+      // Another booking holds a seat of each slot, so a seat freed twice shows.
+      await slotBooking([a, b]);
+      const job = await slotBooking([a, b]);
+      expect(await seatsOf(a)).toBe(2);
+      const credits = await balance();
+      const mails = await mailCount();
+      const [c, p] = [await customer(), await partner()];
+      const statuses = await burst(BURST, (i) =>
+        i % 2 ? post(`/v1/bookings/${job.id}/cancel`, c, { reason: "requested" }) : post(`/v1/jobs/${job.id}/cancel`, p, { reason: "availability" }),
+      );
+      oneWinner(statuses);
+      const refunds = await db.select().from(schema.creditLines).where(and(eq(schema.creditLines.jobId, job.id), eq(schema.creditLines.source, "cancellation")));
+      expect(refunds).toHaveLength(1);
+      expect(await balance()).toBe(credits + 1);
+      expect(await seatsOf(a)).toBe(1);
+      expect(await seatsOf(b)).toBe(1);
+      expect(await mailCount()).toBe(mails + 1);
+      const [row] = await db.select().from(schema.jobs).where(eq(schema.jobs.id, job.id));
+      expect(row.status).toBe("cancelled");
+      expect(row.creditsConsumed).toBe(0);
+    }
+  }, 120_000);
+
+  it(`${BURST} confirms: one wins, one mail`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const job = await requestBooking();
+      const mails = await mailCount();
+      const p = await partner();
+      const statuses = await burst(BURST, (i) => post(`/v1/jobs/${job.id}/confirm`, p, { lines: job.lines.map((l) => ({ lineId: l.id, time: l.requestedTimes[i % 2] })) }));
+      oneWinner(statuses);
+      expect(await mailCount()).toBe(mails + 1);
+    }
+  }, 120_000);
+
+  it(`${BURST} denies: one wins, one mail`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const job = await requestBooking();
+      const mails = await mailCount();
+      const p = await partner();
+      const statuses = await burst(BURST, () => post(`/v1/jobs/${job.id}/deny`, p, { reason: "availability" }));
+      oneWinner(statuses);
+      expect(await mailCount()).toBe(mails + 1);
+    }
+  }, 120_000);
+
+  it(`${BURST} partner reschedules of a booked slot: one wins, the seat is freed once`, async () => {
+    const s = await sessions();
+    for (let round = 0; round < ROUNDS; round++) {
+      const d = (day += 3);
+      const a = await publishSlot(s[0].id, at(d), 3);
+      const b = await publishSlot(s[1].id, at(d + 1), 3);
+      await slotBooking([a, b]);
+      const job = await slotBooking([a, b]);
+      const mails = await mailCount();
+      const p = await partner();
+      const statuses = await burst(BURST, (i) =>
+        post(`/v1/jobs/${job.id}/reschedule`, p, { reason: "availability", lines: [{ lineId: job.lines[0].id, time: at(d + 2, 8 + (i % 8)) }] }),
+      );
+      oneWinner(statuses);
+      expect(await seatsOf(a)).toBe(1);
+      expect(await seatsOf(b)).toBe(2);
+      expect(await mailCount()).toBe(mails + 1);
+    }
+  }, 120_000);
+
+  it(`${BURST} customer reschedules into open slots: one wins, one seat moves`, async () => {
+    const s = await sessions();
+    for (let round = 0; round < ROUNDS; round++) {
+      const d = (day += 3);
+      const a = await publishSlot(s[0].id, at(d), 3);
+      const b = await publishSlot(s[1].id, at(d + 1), 3);
+      const a2 = await publishSlot(s[0].id, at(d + 2), 12);
+      const b2 = await publishSlot(s[1].id, at(d + 2, 15), 12);
+      await slotBooking([a, b]);
+      const job = await slotBooking([a, b]);
+      const mails = await mailCount();
+      const c = await customer();
+      const statuses = await burst(BURST, () =>
+        post(`/v1/bookings/${job.id}/schedule`, c, { mode: "slots", reason: "availability", sessions: [{ sessionId: s[0].id, slotId: a2 }, { sessionId: s[1].id, slotId: b2 }] }),
+      );
+      oneWinner(statuses);
+      expect([await seatsOf(a), await seatsOf(b), await seatsOf(a2), await seatsOf(b2)]).toEqual([1, 1, 1, 1]);
+      expect(await mailCount()).toBe(mails + 1);
+    }
+  }, 120_000);
+
+  it(`${BURST} customer schedule requests of a job To Be Booked: one wins`, async () => {
+    const s = await sessions();
+    for (let round = 0; round < ROUNDS; round++) {
+      const job = await requestBooking();
+      expect((await post(`/v1/jobs/${job.id}/deny`, await partner(), { reason: "availability" })).status).toBe(200);
+      const mails = await mailCount();
+      const c = await customer();
+      const d = (day += 3);
+      const statuses = await burst(BURST, (i) =>
+        post(`/v1/bookings/${job.id}/schedule`, c, { mode: "request", sessions: s.map((x, k) => ({ sessionId: x.id, times: [at(d + k, 8 + (i % 8))] })) }),
+      );
+      oneWinner(statuses);
+      expect(await mailCount()).toBe(mails + 1);
+    }
+  }, 120_000);
+
+  it(`${BURST} completes of one line: one wins, one audit entry, one mail`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const job = await confirmed();
+      const mails = await mailCount();
+      const p = await partner();
+      const statuses = await burst(BURST, () => post(`/v1/jobs/${job.id}/lines/${job.lines[0].id}/complete`, p));
+      oneWinner(statuses);
+      const audit = await db.select().from(schema.auditEntries).where(and(eq(schema.auditEntries.subjectId, job.lines[0].id), eq(schema.auditEntries.code, "workoutSessionJobLineCompleted")));
+      expect(audit).toHaveLength(1);
+      expect(await mailCount()).toBe(mails + 1);
+    }
+  }, 120_000);
+
+  it(`${BURST} completes of the whole job, racing completes of its lines: each line and the job complete at most once`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const job = await confirmed();
+      const p = await partner();
+      const statuses = await burst(BURST, (i) =>
+        i % 4 === 0 ? post(`/v1/jobs/${job.id}/lines/${job.lines[i % 8 ? 1 : 0].id}/complete`, p) : post(`/v1/jobs/${job.id}/complete`, p),
+      );
+      expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+      expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+      const [row] = await db.select().from(schema.jobs).where(eq(schema.jobs.id, job.id));
+      const lines = await db.select().from(schema.jobLines).where(eq(schema.jobLines.jobId, job.id));
+      const audit = await db.select().from(schema.auditEntries).where(eq(schema.auditEntries.accountId, FABRIKAM));
+      expect(audit.filter((e) => e.code === "workoutJobCompleted" && e.subjectId === job.id)).toHaveLength(row.status === "completed" ? 1 : 0);
+      for (const line of lines) {
+        expect(audit.filter((e) => e.code === "workoutSessionJobLineCompleted" && e.subjectId === line.id)).toHaveLength(line.status === "completed" ? 1 : 0);
+      }
+      // Whatever won, the rest can be completed once more, and only once.
+      expect((await post(`/v1/jobs/${job.id}/complete`, p)).status).toBe(row.status === "completed" ? 409 : 200);
+      expect((await post(`/v1/jobs/${job.id}/complete`, p)).status).toBe(409);
+      const final = await db.select().from(schema.auditEntries).where(eq(schema.auditEntries.accountId, FABRIKAM));
+      expect(final.filter((e) => e.code === "workoutJobCompleted" && e.subjectId === job.id)).toHaveLength(1);
+      expect(final.filter((e) => e.code === "workoutSessionJobLineCompleted" && (e.subjectId === job.lines[0].id || e.subjectId === job.lines[1].id))).toHaveLength(2);
+    }
+  }, 120_000);
+});
+
+describe("parallel bookings racing for the last credit", () => {
+  it(`${BURST} bookings with one credit left: one is made, the balance is zero, never below`, async () => {
+    const s = await sessions();
+    for (let round = 0; round < 2; round++) {
+      const left = await balance();
+      // Leave exactly one credit.
+      await db.insert(schema.creditLines).values({
+        accountId: FABRIKAM,
+        creditEntryId: DEMO.customers.fabrikam.creditEntryId,
+        source: "partner",
+        itemType: "planAdjustment",
+        updateType: "decrease",
+        quantity: 1 - left,
+        enteredAt: new Date().toISOString(),
+        context: "Test: leave one credit",
+      });
+      const c = await customer();
+      const d = (day += 3);
+      const statuses = await burst(BURST, (i) =>
+        post("/v1/bookings", c, { workoutId: WORKOUT, mode: "request", sessions: s.map((x, k) => ({ sessionId: x.id, times: [at(d + k, 8 + (i % 8))] })) }),
+      );
+      expect(statuses.filter((x) => x === 201)).toHaveLength(1);
+      expect(statuses.filter((x) => x === 409)).toHaveLength(BURST - 1);
+      expect(await balance()).toBe(0);
+      await db.insert(schema.creditLines).values({
+        accountId: FABRIKAM,
+        creditEntryId: DEMO.customers.fabrikam.creditEntryId,
+        source: "partner",
+        itemType: "bonus",
+        updateType: "increase",
+        quantity: 500,
+        enteredAt: new Date().toISOString(),
+        context: "Test bonus",
+      });
+    }
+  }, 120_000);
+});
