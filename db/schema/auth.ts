@@ -33,6 +33,12 @@ export const authSessions = sqliteTable(
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
     activeOrganizationId: text('active_organization_id'),
+    /**
+     * Set on a session made by the satellite hand-off: the partner whose
+     * domain it was made for. Such a session acts only for that partner's
+     * accounts (the partner itself and its customers).
+     */
+    partnerAccountId: text('partner_account_id'),
   },
   (t) => [index('auth_sessions_user_id_idx').on(t.userId)],
 );

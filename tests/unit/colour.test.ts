@@ -99,8 +99,9 @@ describe("the branding save schema", async () => {
       gradientColourTwo: "#14b8a6cc",
       lightGradientTextColour: "#ffffff",
       lightHeroTextColour: "#ffffffff",
-      supportEmail: null,
     });
+    // A support address left out stays as stored (absent is not a clear).
+    expect(out).not.toHaveProperty("supportEmail");
   });
 
   it.each([

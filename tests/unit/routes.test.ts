@@ -100,7 +100,8 @@ describe("the route table (SPEC §2)", () => {
     expect(byPath["/help"].flags).toMatchObject({ requiresAuth: false, showNavigation: true, sidebar: null, telemetryName: "Help" });
   });
 
-  it("loads each route lazily to a module whose default export is a component", async () => {
+  // Imports every screen's module once: more than a single test's default time on a busy machine.
+  it("loads each route lazily to a module whose default export is a component", { timeout: 60_000 }, async () => {
     for (const r of ROUTES) {
       const mod = await r.load();
       expect(typeof mod.default, r.path).toBe("function");

@@ -21,7 +21,7 @@ import type { AppEnv } from "../env";
 import { clerkAddMember, clerkRevokeInvite } from "../identity/clerk-organizations";
 import { endpoint } from "../http/endpoint";
 import { conflict, forbidden, invalid, notFound } from "../http/errors";
-import { requireAccount, requireUser } from "../identity/context";
+import { availableInSession, requireAccount, requireUser } from "../identity/context";
 import type { AuthContext } from "../identity/tokens";
 import { membershipStatements, organisationForNewAccount } from "../identity/organizations";
 import { storeUpload } from "../storage/uploads";
@@ -66,6 +66,9 @@ endpoint(
     const { auth, user } = await requireUser(c);
     const db = c.get("db");
     const data = form.data;
+    // On a partner's domain (a session made for it) a new organisation is that partner's customer.
+    if (auth.partnerScope && data.type === "partner") throw forbidden("Create a partner account on the product's own site");
+    const parentAccountId = auth.partnerScope ?? null;
     const id = crypto.randomUUID();
     const tan = data.type === "partner" ? await freshTan(c) : null;
     const logo = form.files.logo;
@@ -74,7 +77,7 @@ endpoint(
     const now = new Date().toISOString();
     const statements = [
       ...org.statements,
-      db.insert(accounts).values({ id, ...data, tan, authId: org.orgId, logoKey, createdAt: now, updatedAt: now }),
+      db.insert(accounts).values({ id, ...data, tan, parentAccountId, authId: org.orgId, logoKey, createdAt: now, updatedAt: now }),
       db.insert(accountUsers).values({
         accountId: id,
         userId: user.id,
@@ -142,7 +145,7 @@ endpoint(
     responses: { 200: { description: "The account", schema: AccountDto }, ...errors, 404: { description: "Absent or not yours", schema: ErrorEnvelope } },
   },
   async (c, { params }) => {
-    const { user } = await requireUser(c);
+    const { auth, user } = await requireUser(c);
     const rows = await c
       .get("db")
       .select({ account: accounts })
@@ -150,7 +153,7 @@ endpoint(
       .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
       .where(and(eq(accountUsers.userId, user.id), eq(accountUsers.accountId, params.id), eq(accountUsers.status, "active")))
       .limit(1);
-    if (!rows[0]) throw notFound("Account not found");
+    if (!rows[0] || !availableInSession(auth, rows[0].account)) throw notFound("Account not found");
     return c.json(accountDto(rows[0].account));
   },
 );

@@ -133,6 +133,20 @@ export async function requireUser(c: Context<AppEnv>): Promise<{ auth: AuthConte
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Said when a session made for one partner's domain asks for an account outside that partner. */
+export const NOT_AVAILABLE_HERE = "This account is not available on this partner's site";
+
+/**
+ * Whether the session may act for `account`: any account of its user, except
+ * that a session made by the satellite hand-off for a partner's domain acts
+ * only for that partner and its customers (a partner controls its domain's
+ * DNS, so what reaches that domain must not open another tenant's data).
+ */
+export function availableInSession(auth: AuthContext, account: Pick<Account, "id" | "parentAccountId">): boolean {
+  const scope = auth.partnerScope;
+  return !scope || account.id === scope || account.parentAccountId === scope;
+}
+
 export type Acting = { auth: AuthContext; user: ProductUser; account: Account; role: Role };
 
 /**
@@ -181,6 +195,7 @@ export async function requireAccount(c: Context<AppEnv>): Promise<Acting> {
     }
   }
   if (!acting) throw forbidden("You are not a member of this account");
+  if (!availableInSession(auth, acting.account)) throw forbidden(NOT_AVAILABLE_HERE);
   c.set("acting", acting);
   return acting;
 }

@@ -3,7 +3,7 @@ import { APIError, createAuthEndpoint, sessionMiddleware } from "better-auth/api
 import { setSessionCookie } from "better-auth/cookies";
 import { and, eq, sql } from "drizzle-orm";
 import * as z from "zod";
-import { accountUsers, accounts, authVerifications, users } from "../../db/schema";
+import { accountUsers, accounts, authSessions, authVerifications, users } from "../../db/schema";
 import { database } from "../db";
 import type { Db } from "../env";
 import { hostOf, isMainHost } from "../tenant/resolve";
@@ -150,6 +150,8 @@ export function satelliteHandoff(env: OriginEnv) {
           if (!user) throw invalidToken();
           const session = await ctx.context.internalAdapter.createSession(user.id);
           if (!session) throw new APIError("INTERNAL_SERVER_ERROR");
+          // The new session is the partner's: it acts only for that partner and its customers.
+          await db.update(authSessions).set({ partnerAccountId: bound.partnerId }).where(eq(authSessions.id, session.id));
           await setSessionCookie(ctx, { session, user });
           return ctx.json({ status: true });
         },

@@ -17,6 +17,11 @@ export type AuthContext = {
    * Anything that trusts the address (invites) requires it.
    */
   emailVerified: boolean;
+  /**
+   * For a session made by the satellite hand-off, the partner whose domain
+   * it was made for: it acts only for that partner and its customers.
+   */
+  partnerScope?: string | null;
   name: string | null;
   /** The active organisation as the provider sees it (Clerk); null for embedded tokens. */
   orgId: string | null;
@@ -71,7 +76,7 @@ function rememberVerified(token: string, auth: AuthContext, exp: number | undefi
  */
 export const SESSION_CHECK_MS = 5_000;
 const SESSIONS_MAX = 5_000;
-const sessions = new Map<string, { at: number; userId: string | null; expiresAt: number }>();
+const sessions = new Map<string, { at: number; userId: string | null; expiresAt: number; partnerScope: string | null }>();
 
 /** Drops what this isolate knows of sessions (after a sign-out or revocation here). */
 export function forgetSessions(): void {
@@ -79,21 +84,21 @@ export function forgetSessions(): void {
 }
 
 /** Whether the token's session still exists in the store, belongs to its user and has not expired. */
-async function sessionLive(db: Db, sid: string, userId: string): Promise<boolean> {
+async function sessionLive(db: Db, sid: string, userId: string): Promise<{ partnerScope: string | null } | null> {
   const now = Date.now();
   let known = sessions.get(sid);
   if (!known || now - known.at >= SESSION_CHECK_MS) {
     const rows = await db
-      .select({ userId: authSessions.userId, expiresAt: authSessions.expiresAt })
+      .select({ userId: authSessions.userId, expiresAt: authSessions.expiresAt, partnerAccountId: authSessions.partnerAccountId })
       .from(authSessions)
       .where(eq(authSessions.id, sid))
       .limit(1);
-    known = { at: now, userId: rows[0]?.userId ?? null, expiresAt: rows[0]?.expiresAt.getTime() ?? 0 };
+    known = { at: now, userId: rows[0]?.userId ?? null, expiresAt: rows[0]?.expiresAt.getTime() ?? 0, partnerScope: rows[0]?.partnerAccountId ?? null };
     sessions.delete(sid);
     if (sessions.size >= SESSIONS_MAX) sessions.delete(sessions.keys().next().value!);
     sessions.set(sid, known);
   }
-  return known.userId === userId && known.expiresAt > now;
+  return known.userId === userId && known.expiresAt > now ? { partnerScope: known.partnerScope } : null;
 }
 
 /**
@@ -104,7 +109,8 @@ async function sessionLive(db: Db, sid: string, userId: string): Promise<boolean
 export async function verifyEmbeddedToken(db: Db, token: string): Promise<AuthContext | null> {
   const auth = await verifiedClaims(db, token);
   if (!auth) return null;
-  return (await sessionLive(db, auth.sessionId, auth.userId)) ? auth : null;
+  const live = await sessionLive(db, auth.sessionId, auth.userId);
+  return live ? { ...auth, partnerScope: live.partnerScope } : null;
 }
 
 async function verifiedClaims(db: Db, token: string): Promise<AuthContext | null> {

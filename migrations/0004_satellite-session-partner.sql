@@ -1,0 +1,1 @@
+ALTER TABLE `auth_sessions` ADD `partner_account_id` text;

@@ -1,0 +1,111 @@
+/**
+ * A session made by the satellite hand-off belongs to that partner's domain:
+ * it acts only for the partner and its customers, whatever other accounts
+ * its user has, and an organisation created through it is that partner's
+ * customer. (A partner controls its domain's DNS: what reaches that domain
+ * must never open another tenant's data.)
+ */
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { describe, expect, it } from "vitest";
+import * as schema from "../../db/schema";
+import { DEMO } from "../../db/seed";
+import { authed, multipart, signUp } from "./auth";
+import { call, json } from "./helpers";
+
+const db = drizzle(env.DB, { schema });
+const NORTHWIND = "http://learn.northwind.test:5173";
+const NORTHWIND_HOST = new URL(NORTHWIND).host;
+
+const details = (name: string, type: "customer" | "partner" = "customer") => ({
+  type,
+  name,
+  website: "https://example.com",
+  industry: "technology",
+  size: "1-10",
+  primaryEmail: "owner@example.com",
+  currency: "USD",
+  location: "US",
+  language: "enUS",
+});
+
+/** Hands the signed-in `cookie`'s user to Northwind's domain; answers a bearer token of the new session there. */
+async function satelliteToken(cookie: string): Promise<string> {
+  const created = await call("/api/auth/handoff/create", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: "http://localhost", Cookie: cookie },
+    body: JSON.stringify({ redirectUrl: `${NORTHWIND}/post-auth` }),
+  });
+  expect(created.status, await created.clone().text()).toBe(200);
+  const ott = new URL((await json<{ url: string }>(created)).url).searchParams.get("ott")!;
+  const redeemed = await call("/api/auth/handoff/redeem", {
+    method: "POST",
+    host: NORTHWIND_HOST,
+    headers: { "Content-Type": "application/json", Origin: NORTHWIND },
+    body: JSON.stringify({ token: ott }),
+  });
+  expect(redeemed.status).toBe(200);
+  const satellite = redeemed.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const token = await call("/api/auth/token", { host: NORTHWIND_HOST, headers: { Cookie: satellite } });
+  expect(token.status).toBe(200);
+  return (await json<{ token: string }>(token)).token;
+}
+
+async function createAccount(token: string, data: ReturnType<typeof details>) {
+  return call("/v1/accounts", { method: "POST", ...authed(token), body: multipart(data) });
+}
+
+describe("a session made for a partner's domain", () => {
+  it("acts for that partner's customers only, never for its user's account under another partner", async () => {
+    const person = await signUp("Two Partners");
+    const satellite = await satelliteToken(person.cookie);
+
+    // Signed in on the main domain, the same person runs a customer of Contoso.
+    const elsewhere = await createAccount(person.token, details("Harbourside Ltd"));
+    expect(elsewhere.status).toBe(201);
+    const other = (await json<{ id: string }>(elsewhere)).id;
+    const linked = await call(`/v1/admin/accounts/${other}/assign-parent`, {
+      method: "POST",
+      ...authed(person.token, { accountId: other, headers: { "Content-Type": "application/json" } }),
+      body: JSON.stringify({ tan: DEMO.contoso.tan }),
+    });
+    expect(linked.status).toBe(200);
+    expect((await call("/v1/entitlements", authed(person.token, { accountId: other }))).status).toBe(200);
+
+    // Through Northwind's domain session: that account is not available.
+    const refused = await call("/v1/entitlements", authed(satellite, { accountId: other }));
+    expect(refused.status).toBe(403);
+    expect((await call(`/v1/accounts/${other}`, authed(satellite))).status).toBe(404);
+    expect((await call("/v1/admin/teams", authed(satellite, { accountId: other }))).status).toBe(403);
+  });
+
+  it("makes a new organisation a customer of that partner, and no partner account", async () => {
+    const person = await signUp("Sat Onboarding");
+    const satellite = await satelliteToken(person.cookie);
+
+    const partner = await createAccount(satellite, details("Rival Training", "partner"));
+    expect(partner.status).toBe(403);
+    expect(await db.select().from(schema.accounts).where(eq(schema.accounts.name, "Rival Training"))).toEqual([]);
+
+    const customer = await createAccount(satellite, details("Northwind Newcomer"));
+    expect(customer.status).toBe(201);
+    const id = (await json<{ id: string }>(customer)).id;
+    const [row] = await db.select().from(schema.accounts).where(eq(schema.accounts.id, id));
+    expect(row.parentAccountId).toBe(DEMO.northwind.id);
+    expect((await call("/v1/entitlements", authed(satellite, { accountId: id }))).status).toBe(200);
+  });
+
+  it("leaves a session of the main domain free to act for any of its user's accounts", async () => {
+    const person = await signUp("Main Only");
+    const made = await createAccount(person.token, details("Main Street Co"));
+    expect(made.status).toBe(201);
+    const id = (await json<{ id: string }>(made)).id;
+    const [row] = await db.select().from(schema.accounts).where(eq(schema.accounts.id, id));
+    expect(row.parentAccountId).toBeNull();
+    expect((await call("/v1/entitlements", authed(person.token, { accountId: id }))).status).toBe(200);
+  });
+});
