@@ -5,13 +5,13 @@ import { CataloguePage, CatalogueQuery, CatalogueWorkout } from "../../contract/
 import { ErrorEnvelope } from "../../contract/errors";
 import { WorkoutIdParam } from "../../contract/workouts";
 import { libraryEntries, reviews, type Workout } from "../../db/schema";
-import { catalogueListQuery, catalogueWhere, itemOf, libraryOwner, passes, pricesFor, variantsFor, visibleWorkout } from "../data/catalogue";
+import { catalogueListQuery, catalogueWhere, chooseVariants, itemOf, libraryOwner, passes, planInForceQuery, priceMap, pricesFor, pricingLinesQuery, variantsFor, variantsQuery, visibleWorkout } from "../data/catalogue";
 import { reviewsOfPartner } from "../data/reviews";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { invalid, notFound } from "../http/errors";
 import { requireAccount, type Acting } from "../identity/context";
-import { loadPrerequisites, loadSessions, registerCustomerVisibility, today } from "./workouts";
+import { prerequisiteDtos, prerequisitesQuery, registerCustomerVisibility, sessionDtos, sessionQueries, today } from "./workouts";
 
 export const catalogueApi = new Hono<AppEnv>();
 type C = Context<AppEnv>;
@@ -129,11 +129,14 @@ endpoint(
     if (!w || !partnerId) throw notFound("Workout not found");
     const db = c.get("db");
     const day = today();
-    const variants = await variantsFor(db, partnerId, [w], day);
-    const [prices, sessions, prereqs, entry, rating] = await Promise.all([
-      pricesFor(db, acting, [w], variants, day),
-      loadSessions(db, w.id),
-      loadPrerequisites(db, w.id),
+    // The visibility rule above (a join, kept out of batches: drizzle maps batched rows by column
+    // name), then everything the page needs in one D1 round trip.
+    const [variantRows, lines, plan, sessionRows, itemRows, fileRows, prereqRows, entry, rating] = await db.batch([
+      variantsQuery(db, [w.id], day),
+      pricingLinesQuery(db, [w.id]),
+      planInForceQuery(db, acting.account.id, day),
+      ...sessionQueries(db, w.id),
+      prerequisitesQuery(db, w.id),
       db
         .select({ priority: libraryEntries.priority })
         .from(libraryEntries)
@@ -141,6 +144,10 @@ endpoint(
         .limit(1),
       db.select({ average: avg(reviews.rating), count: count() }).from(reviews).where(reviewsOfPartner(partnerId, w.id)),
     ]);
+    const variants = chooseVariants(variantRows, partnerId, [w]);
+    const prices = priceMap(acting, [w], variants, lines, plan, day);
+    const sessions = sessionDtos(sessionRows, itemRows, fileRows);
+    const prereqs = prerequisiteDtos(prereqRows);
     const visibleDate = (d: { startDate: string | null; endDate: string | null }) => (!d.startDate || d.startDate <= day) && (!d.endDate || d.endDate >= day);
     return c.json({
       ...itemOf(w, entry[0]?.priority ?? w.priority, prices.get(w.id) ?? null),

@@ -89,22 +89,23 @@ export async function visibleWorkout(db: Db, acting: Acting, workoutId: string):
 
 
 /** The variant a booking would use today: the partner's own in-date variant first, then the author's. */
-export async function variantsFor(db: Db, partnerId: string, list: Workout[], day: string) {
-  if (!list.length) return new Map<string, typeof workoutVariants.$inferSelect>();
-  const rows = await db
+/** The in-date variants of the listed workouts, of every owner (`chooseVariants` keeps the right one). */
+export function variantsQuery(db: Db, ids: string[], day: string) {
+  return db
     .select()
     .from(workoutVariants)
     .where(
       and(
-        inList(
-          workoutVariants.workoutId,
-          list.map((w) => w.id),
-        ),
+        inList(workoutVariants.workoutId, ids),
         or(isNull(workoutVariants.availableFrom), lte(workoutVariants.availableFrom, day)),
         or(isNull(workoutVariants.availableTo), gte(workoutVariants.availableTo, day)),
       ),
     )
     .orderBy(asc(workoutVariants.createdAt));
+}
+
+/** The variant a booking would use today: the partner's own in-date variant first, then the author's. */
+export function chooseVariants(rows: (typeof workoutVariants.$inferSelect)[], partnerId: string, list: Workout[]) {
   const authorOf = new Map(list.map((w) => [w.id, w.accountId]));
   const chosen = new Map<string, (typeof rows)[number]>();
   for (const v of rows) {
@@ -117,26 +118,36 @@ export async function variantsFor(db: Db, partnerId: string, list: Workout[], da
   return chosen;
 }
 
-/** The price of each workout for the caller (null for partners previewing, or when no line applies). */
-export async function pricesFor(db: Db, acting: Acting, list: Workout[], variants: Map<string, typeof workoutVariants.$inferSelect>, day: string) {
+export async function variantsFor(db: Db, partnerId: string, list: Workout[], day: string) {
+  if (!list.length) return new Map<string, typeof workoutVariants.$inferSelect>();
+  const rows = await variantsQuery(
+    db,
+    list.map((w) => w.id),
+    day,
+  );
+  return chooseVariants(rows, partnerId, list);
+}
+
+export const pricingLinesQuery = (db: Db, ids: string[]) => db.select().from(pricingLines).where(inList(pricingLines.workoutId, ids));
+
+export const planInForceQuery = (db: Db, accountId: string, day: string) =>
+  db
+    .select({ id: planEntries.id })
+    .from(planEntries)
+    .where(and(eq(planEntries.accountId, accountId), lte(planEntries.startDate, day), or(isNull(planEntries.endDate), gte(planEntries.endDate, day))))
+    .limit(1);
+
+/** The price of each workout for the caller, from its pricing lines and whether a plan is in force (null: no line applies). */
+export function priceMap(
+  acting: Acting,
+  list: Workout[],
+  variants: Map<string, typeof workoutVariants.$inferSelect>,
+  lines: (typeof pricingLines.$inferSelect)[],
+  plan: { id: string }[],
+  day: string,
+) {
   const out = new Map<string, PriceDto>();
-  if (!list.length || acting.account.type !== "customer") return out;
-  const [lines, plan] = await Promise.all([
-    db
-      .select()
-      .from(pricingLines)
-      .where(
-        inList(
-          pricingLines.workoutId,
-          list.map((w) => w.id),
-        ),
-      ),
-    db
-      .select({ id: planEntries.id })
-      .from(planEntries)
-      .where(and(eq(planEntries.accountId, acting.account.id), lte(planEntries.startDate, day), or(isNull(planEntries.endDate), gte(planEntries.endDate, day))))
-      .limit(1),
-  ]);
+  if (acting.account.type !== "customer") return out;
   const customer = { id: acting.account.id, priceGroupId: acting.account.priceGroupId, currency: acting.account.currency, onPlan: Boolean(plan[0]) };
   for (const w of list) {
     const variant = variants.get(w.id) ?? null;
@@ -146,6 +157,19 @@ export async function pricesFor(db: Db, acting: Acting, list: Workout[], variant
     out.set(w.id, chosen ? (chosen.kind === "credits" ? { kind: "credits", amount: chosen.amount } : { kind: "money", amount: chosen.amount, currency: chosen.currency }) : null);
   }
   return out;
+}
+
+/** The price of each workout for the caller (nothing for partners previewing). */
+export async function pricesFor(db: Db, acting: Acting, list: Workout[], variants: Map<string, typeof workoutVariants.$inferSelect>, day: string) {
+  if (!list.length || acting.account.type !== "customer") return new Map<string, PriceDto>();
+  const [lines, plan] = await db.batch([
+    pricingLinesQuery(
+      db,
+      list.map((w) => w.id),
+    ),
+    planInForceQuery(db, acting.account.id, day),
+  ]);
+  return priceMap(acting, list, variants, lines, plan, day);
 }
 
 export function itemOf(w: Workout, priority: number, price: PriceDto): CatalogueItem {
