@@ -96,6 +96,8 @@ test.describe("accounts, team members and teams", () => {
 
 test.describe("a partner's customers and credits", () => {
   test("a partner's credit adjustment shows in the customer's Credit Entries and Home's workouts remaining", async ({ page, browser }) => {
+    // Two people in two browsers, two accessibility checks and the customer details page: a long journey.
+    test.setTimeout(90_000);
     const customer = await otherPerson(browser);
     await signIn(customer, "customerAdmin", "/");
     const remaining = customer.getByTestId("workouts-remaining");

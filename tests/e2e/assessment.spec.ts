@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { signIn, uniqueEmail } from "./auth";
+import { confirmFromMailbox, signIn, uniqueEmail } from "./auth";
 import { expect, expectAccessible, MAIN, test } from "./fixtures";
 
 /** Answers every question on the assessment screen with the option at `index` (0 = lowest). */
@@ -17,9 +17,12 @@ test.describe("the fitness assessment", () => {
     await page.goto("/signup");
     await page.getByRole("button", { name: /I'm a new customer/ }).click();
     await page.getByLabel("Full name").fill("Ari Assessed");
-    await page.getByLabel("Email address").fill(uniqueEmail("assessed"));
+    const email = uniqueEmail("assessed");
+    await page.getByLabel("Email address").fill(email);
     await page.getByLabel("Password").fill("Str0ng-pass!");
     await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    await confirmFromMailbox(page, email);
     await expect(page).toHaveURL(/\/onboarding$/);
     await page.getByLabel("Organization name").fill(`Assessed Co ${Date.now().toString(36)}`);
     await page.getByLabel("Website").fill("assessed.example.com");
