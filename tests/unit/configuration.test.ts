@@ -67,8 +67,13 @@ describe("configProblems", () => {
   it("refuses a partial Clerk configuration instead of falling back to the embedded provider", () => {
     const problems = configProblems({ ...deployed, CLERK_PUBLISHABLE_KEY: "pk_live_x", CLERK_JWT_KEY: "-----BEGIN PUBLIC KEY-----" });
     expect(problems).toEqual([expect.stringContaining("CLERK_SECRET_KEY not set")]);
-    const clerk = { ...deployed, BETTER_AUTH_SECRET: undefined, CLERK_PUBLISHABLE_KEY: "pk", CLERK_SECRET_KEY: "sk", CLERK_JWT_KEY: "jwk" };
+    const clerk = { ...deployed, BETTER_AUTH_SECRET: undefined, CLERK_PUBLISHABLE_KEY: "pk", CLERK_SECRET_KEY: "sk", CLERK_JWT_KEY: "jwk", ASSESSMENT_LINK_SECRET: SECRET };
     expect(configProblems(clerk)).toEqual([]);
+  });
+
+  it("refuses Clerk without a key to sign assessment links with", () => {
+    const clerk = { ...deployed, BETTER_AUTH_SECRET: undefined, CLERK_PUBLISHABLE_KEY: "pk", CLERK_SECRET_KEY: "sk", CLERK_JWT_KEY: "jwk" };
+    expect(configProblems(clerk)).toEqual([expect.stringContaining("ASSESSMENT_LINK_SECRET is not set")]);
   });
 
   it("refuses a deployment without its own https origin under MAIN_HOST", () => {
