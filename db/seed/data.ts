@@ -317,7 +317,7 @@ export const customDomainRows: NewCustomDomain[] = [
   },
 ];
 
-/** Small SVG logos (no script, no external references) for the two partners. */
+/** Small SVG logos (no script, no external references) for the two partners: a wordmark and an emblem. */
 export const DEMO_FILES: { key: string; contentType: string; body: string }[] = [
   {
     key: 'public/seed/northwind-logo.svg',
@@ -332,12 +332,12 @@ export const DEMO_FILES: { key: string; contentType: string; body: string }[] = 
   {
     key: 'public/seed/contoso-logo.svg',
     contentType: 'image/svg+xml',
+    // A square emblem, so the demo shows both shapes of logo: Northwind's is a wide wordmark.
     body:
-      '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40" role="img" aria-label="Contoso Skills">' +
+      '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40" role="img" aria-label="Contoso Skills">' +
       '<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#7c3aed"/><stop offset="1" stop-color="#db2777"/></linearGradient></defs>' +
       '<circle cx="20" cy="20" r="20" fill="url(#g)"/>' +
       '<path d="M27 14a9 9 0 1 0 0 12l-3-2.5a5 5 0 1 1 0-7z" fill="#ffffff"/>' +
-      '<text x="48" y="26" font-family="Poppins, Arial, sans-serif" font-size="15" font-weight="600" fill="#7c3aed">Contoso</text>' +
       '</svg>',
   },
 ];

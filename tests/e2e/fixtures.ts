@@ -41,9 +41,10 @@ export async function expectAccessible(page: Page) {
 
 /** The served build's port: 4173 as in playwright.config.ts, or E2E_PORT for a run beside another one. */
 export const E2E_PORT = process.env.E2E_PORT ?? "4173";
-/** The product's main domain and Northwind's connected custom domain, as the tests reach them. */
+/** The product's main domain and the partners' connected custom domains (Northwind's, Contoso's), as the tests reach them. */
 export const MAIN = `http://localhost:${E2E_PORT}`;
 export const PARTNER_ORIGIN = `http://learn.northwind.test:${E2E_PORT}`;
+export const CONTOSO_ORIGIN = `http://skills.contoso.test:${E2E_PORT}`;
 
 /**
  * The raw HTML the server sends for `url`, fetched from Node with the URL's

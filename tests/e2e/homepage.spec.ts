@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DEMO_USERS, signIn, signInWithForm } from "./auth";
-import { MAIN, PARTNER_ORIGIN, expect, expectAccessible, test } from "./fixtures";
+import { CONTOSO_ORIGIN, MAIN, PARTNER_ORIGIN, expect, expectAccessible, test } from "./fixtures";
 
 // Signing in and the first paint are slow on a busy runner; the first check of each screen waits longer.
 const FIRST = { timeout: 20_000 };
@@ -139,5 +139,34 @@ test("the partner's wide wordmark keeps its shape on the sign-in card and in the
   await page.reload();
   await expect(page.getByRole("heading", { name: "Welcome, Dan", level: 1 })).toBeVisible(FIRST);
   await wide();
+  await expectAccessible(page);
+});
+
+test("a square emblem keeps its shape beside the platform name on the sign-in card, in the top bar and in the mobile sheet, in both themes", async ({ page }) => {
+  // Contoso's logo is an emblem (1:1): stretched or squeezed, its box would not be square.
+  const square = (logo = page.getByTestId("brand-logo").first()) =>
+    expect
+      .poll(async () => {
+        const box = await logo.boundingBox();
+        return box && box.height > 0 ? Math.round((box.width / box.height) * 10) / 10 : 0;
+      })
+      .toBe(1);
+  await page.goto(`${CONTOSO_ORIGIN}/`);
+  await expect(page).toHaveURL(new RegExp(`^${MAIN}/login\\?redirectUrl=`), FIRST);
+  await expect(page.getByTestId("platform-name")).toHaveText("Contoso Skills");
+  await square();
+  await signInWithForm(page, DEMO_USERS.otherCustomerAdmin.email);
+  await expect(page).toHaveURL(`${CONTOSO_ORIGIN}/`, FIRST);
+  await expect(page.getByRole("heading", { name: "Welcome, Finn", level: 1 })).toBeVisible(FIRST);
+  await square();
+  await expect(page.getByRole("banner").getByRole("link", { name: /Contoso Skills/ })).toContainText("Contoso Skills");
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.evaluate(() => localStorage.setItem("theme", "dark"));
+  await page.reload();
+  await page.getByTestId("sidebar-trigger").click(FIRST);
+  const sheet = page.getByTestId("sidebar-sheet");
+  await expect(sheet.getByTestId("sheet-brand")).toContainText("Contoso Skills");
+  await square(sheet.getByTestId("brand-logo"));
   await expectAccessible(page);
 });

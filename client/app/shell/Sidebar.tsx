@@ -17,6 +17,7 @@ import { SIDEBAR_TOOLTIP_DELAY, Tooltip, TooltipProvider } from "../../component
 import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
 import type { SidebarCategory } from "../routes";
+import { useStyling } from "../styling";
 import {
   SIDEBAR_EXPANDED_WIDTH,
   SIDEBAR_ITEM_HEIGHT,
@@ -69,6 +70,7 @@ export function Sidebar({ category }: { category: SidebarCategory | null }) {
           className="w-[var(--sidebar-sheet-width)] max-w-[85vw] pt-2"
           data-testid="sidebar-sheet"
         >
+          <SheetBrand />
           <SidebarNav items={items} category={category} expanded onPick={() => setOpenMobile(false)} />
         </SheetContent>
       </Sheet>
@@ -95,6 +97,17 @@ export function Sidebar({ category }: { category: SidebarCategory | null }) {
           />
         </div>
       </TooltipProvider>
+    </div>
+  );
+}
+
+/** The partner's mark at the head of the mobile sheet: its logo at its own shape, and the platform name. */
+function SheetBrand() {
+  const styling = useStyling();
+  return (
+    <div className="flex min-w-0 items-center gap-2 border-b border-border px-3 pb-2" data-testid="sheet-brand">
+      {styling.logo ? <img src={styling.logo.uri} alt="" data-testid="brand-logo" className="h-8 w-auto max-w-40 shrink-0 object-contain object-left" /> : null}
+      <span className="truncate font-semibold tracking-tight">{styling.platformName}</span>
     </div>
   );
 }
