@@ -1,10 +1,11 @@
-// `npm test`: type check, the deployable build with a wrangler dry run, lint,
+// `npm test`: generated files current, type check, the deployable build with a wrangler dry run, lint,
 // unit tests, worker tests, end-to-end tests, in that order, each printing its
 // own summary; stops at the first failure and ends with one line that counts
 // what ran.
 import { spawnSync } from "node:child_process";
 
 const steps = [
+  ["generated files current", "node", ["scripts/check-generated.mjs"]],
   ["type check", "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"]],
   ["build and deploy dry run", "node", ["scripts/deploy-check.mjs"]],
   ["lint", "npx", ["eslint", ".", "--max-warnings=0"]],
