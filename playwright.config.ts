@@ -1,11 +1,28 @@
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 /**
- * End-to-end tests drive Debian's Chromium (Playwright cannot download a
- * browser here) against the production build served by workerd. Partner
- * domains such as learn.northwind.test resolve to loopback.
+ * The Chromium the tests drive (Playwright's own download needs the internet):
+ * CHROMIUM_PATH when set; else Debian's /usr/bin/chromium when installed;
+ * else the one @sparticuz/chromium ships inside its npm package (Linux x64,
+ * unpacked into the temp folder on first use), so `npm test` runs on a fresh
+ * machine. E2E_BUNDLED_CHROMIUM=1 picks the packaged one even when Debian's is
+ * there.
+ */
+async function chromiumPath(): Promise<string> {
+  if (process.env.E2E_BUNDLED_CHROMIUM !== "1") {
+    if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+    if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
+  }
+  const { default: bundled } = await import("@sparticuz/chromium");
+  return bundled.executablePath();
+}
+
+/**
+ * End-to-end tests drive that Chromium against the production build served by
+ * workerd. Partner domains such as learn.northwind.test resolve to loopback.
  */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -20,7 +37,7 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: await chromiumPath(),
       args: [
         "--no-sandbox",
         "--disable-gpu",
