@@ -4,25 +4,13 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { authed, signUp, tokenFor } from "./auth";
+import { apiAs, authed, signUp, tokenFor } from "./auth";
 import { call, json } from "./helpers";
 
 const db = drizzle(env.DB, { schema });
 const FABRIKAM = DEMO.customers.fabrikam.id;
 const NORTHWIND = DEMO.northwind.id;
 
-const post = (token: string | null, path: string, body: unknown, accountId?: string) =>
-  call(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(accountId ? { "X-Account-Id": accountId } : {}) },
-    body: JSON.stringify(body),
-  });
-const put = (token: string | null, path: string, body: unknown, accountId?: string) =>
-  call(path, {
-    method: "PUT",
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(accountId ? { "X-Account-Id": accountId } : {}) },
-    body: JSON.stringify(body),
-  });
 
 const invitesOf = (accountId: string) => db.select().from(schema.invites).where(eq(schema.invites.accountId, accountId));
 const unique = (tag: string) => `${tag}-${crypto.randomUUID().slice(0, 8)}@example.test`;
@@ -51,7 +39,7 @@ describe("POST v1/admin/account-users/invites", () => {
   it("invites each address: the product invite, the identity provider's invitation and a queued mail with the accept link", async () => {
     const a = unique("ann");
     const b = unique("bob");
-    const res = await post(await tokenFor("customerAdmin"), "/v1/admin/account-users/invites", { emails: `${a}; ${b.toUpperCase()}` }, FABRIKAM);
+    const res = await apiAs(await tokenFor("customerAdmin"), { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: `${a}; ${b.toUpperCase()}` });
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(body).toMatchObject({ sent: 2, total: 2 });
@@ -75,9 +63,9 @@ describe("POST v1/admin/account-users/invites", () => {
   it("reports an address already invited or already a member, and sends the rest (some sent)", async () => {
     const token = await tokenFor("customerAdmin");
     const first = unique("dup");
-    await post(token, "/v1/admin/account-users/invites", { emails: first }, FABRIKAM);
+    await apiAs(token, { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: first });
     const fresh = unique("new");
-    const res = await post(token, "/v1/admin/account-users/invites", { emails: `${first};${fresh};dan@fabrikam.test` }, FABRIKAM);
+    const res = await apiAs(token, { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: `${first};${fresh};dan@fabrikam.test` });
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(body.sent).toBe(1);
@@ -93,11 +81,11 @@ describe("POST v1/admin/account-users/invites", () => {
   it("answers 400 for no address or an invalid one, writing nothing", async () => {
     const token = await tokenFor("customerAdmin");
     const before = (await invitesOf(FABRIKAM)).length;
-    const empty = await post(token, "/v1/admin/account-users/invites", { emails: " ; " }, FABRIKAM);
+    const empty = await apiAs(token, { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: " ; " });
     expect(empty.status).toBe(400);
     expect((await json(empty)).error.fields.emails).toBe("Enter at least one email address");
     const good = unique("good");
-    const bad = await post(token, "/v1/admin/account-users/invites", { emails: `${good}; not-an-email` }, FABRIKAM);
+    const bad = await apiAs(token, { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: `${good}; not-an-email` });
     expect(bad.status).toBe(400);
     expect((await json(bad)).error.fields.emails).toBe("Invalid email address");
     expect((await invitesOf(FABRIKAM)).length).toBe(before);
@@ -107,16 +95,16 @@ describe("POST v1/admin/account-users/invites", () => {
 
   it("answers 401 without a token, 403 to a member, and 403 for another tenant's account", async () => {
     const email = unique("nope");
-    expect((await post(null, "/v1/admin/account-users/invites", { emails: email }, FABRIKAM)).status).toBe(401);
-    expect((await post(await tokenFor("customerMember"), "/v1/admin/account-users/invites", { emails: email }, FABRIKAM)).status).toBe(403);
-    expect((await post(await tokenFor("otherPartnerAdmin"), "/v1/admin/account-users/invites", { emails: email }, NORTHWIND)).status).toBe(403);
-    expect((await post(await tokenFor("partnerMember"), "/v1/admin/account-users/invites", { emails: email }, NORTHWIND)).status).toBe(403);
+    expect((await apiAs(null, { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: email })).status).toBe(401);
+    expect((await apiAs(await tokenFor("customerMember"), { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: email })).status).toBe(403);
+    expect((await apiAs(await tokenFor("otherPartnerAdmin"), { accountId: NORTHWIND }).post("/v1/admin/account-users/invites", { emails: email })).status).toBe(403);
+    expect((await apiAs(await tokenFor("partnerMember"), { accountId: NORTHWIND }).post("/v1/admin/account-users/invites", { emails: email })).status).toBe(403);
     expect(await db.select().from(schema.invites).where(eq(schema.invites.email, email))).toHaveLength(0);
   });
 
   it("an invite accepted by the invitee makes them an active member", async () => {
     const { token, email } = await signUp("Ivy New");
-    const res = await post(await tokenFor("customerAdmin"), "/v1/admin/account-users/invites", { emails: email }, FABRIKAM);
+    const res = await apiAs(await tokenFor("customerAdmin"), { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: email });
     const inviteId = (await json(res)).results[0].inviteId;
     expect((await call(`/v1/accounts/${FABRIKAM}/invites/${inviteId}/accept`, { method: "POST", ...authed(token) })).status).toBe(200);
     const list = await json(await call("/v1/admin/account-users", authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM })));
@@ -130,7 +118,7 @@ describe("POST v1/admin/account-users/invites/{id}/revoke", () => {
   it("revokes a pending invite once; the invitee can no longer accept it", async () => {
     const token = await tokenFor("customerAdmin");
     const { token: invitee, email } = await signUp();
-    const inviteId = (await json(await post(token, "/v1/admin/account-users/invites", { emails: email }, FABRIKAM))).results[0].inviteId;
+    const inviteId = (await json(await apiAs(token, { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: email }))).results[0].inviteId;
     const res = await call(`/v1/admin/account-users/invites/${inviteId}/revoke`, { method: "POST", ...authed(token, { accountId: FABRIKAM }) });
     expect(res.status).toBe(204);
     const row = await db.select().from(schema.invites).where(eq(schema.invites.id, inviteId));
@@ -143,7 +131,7 @@ describe("POST v1/admin/account-users/invites/{id}/revoke", () => {
 
   it("answers 400, 401, 403 to a member and 404 to another tenant, changing nothing", async () => {
     const email = unique("keep");
-    const inviteId = (await json(await post(await tokenFor("customerAdmin"), "/v1/admin/account-users/invites", { emails: email }, FABRIKAM))).results[0].inviteId;
+    const inviteId = (await json(await apiAs(await tokenFor("customerAdmin"), { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: email }))).results[0].inviteId;
     const path = `/v1/admin/account-users/invites/${inviteId}/revoke`;
     expect((await call("/v1/admin/account-users/invites/xyz/revoke", { method: "POST", ...authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM }) })).status).toBe(400);
     expect((await call(path, { method: "POST" })).status).toBe(401);
@@ -166,37 +154,37 @@ describe("PUT v1/admin/account-users/{id}", () => {
   it("edits a member's name, role and teams, marks them inactive (they lose access) and active again", async () => {
     const admin = await tokenFor("customerAdmin");
     const { token: newbie, email } = await signUp("Nia Newbie");
-    const inviteId = (await json(await post(admin, "/v1/admin/account-users/invites", { emails: email }, FABRIKAM))).results[0].inviteId;
+    const inviteId = (await json(await apiAs(admin, { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: email }))).results[0].inviteId;
     await call(`/v1/accounts/${FABRIKAM}/invites/${inviteId}/accept`, { method: "POST", ...authed(newbie) });
     const id = await memberId(email);
     const team = (await db.select().from(schema.teams).where(eq(schema.teams.accountId, FABRIKAM)))[0];
-    const res = await put(admin, `/v1/admin/account-users/${id}`, { name: "Nia N.", role: "admin", teamIds: [team.id] }, FABRIKAM);
+    const res = await apiAs(admin, { accountId: FABRIKAM }).put(`/v1/admin/account-users/${id}`, { name: "Nia N.", role: "admin", teamIds: [team.id] });
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ name: "Nia N.", role: "admin", status: "active", teams: [{ id: team.id, name: team.name }] });
-    const off = await put(admin, `/v1/admin/account-users/${id}`, { status: "inactive" }, FABRIKAM);
+    const off = await apiAs(admin, { accountId: FABRIKAM }).put(`/v1/admin/account-users/${id}`, { status: "inactive" });
     expect((await json(off)).status).toBe("inactive");
     expect((await call("/v1/admin/account-users", authed(newbie, { accountId: FABRIKAM }))).status).toBe(403);
-    await put(admin, `/v1/admin/account-users/${id}`, { status: "active" }, FABRIKAM);
+    await apiAs(admin, { accountId: FABRIKAM }).put(`/v1/admin/account-users/${id}`, { status: "active" });
     expect((await call("/v1/admin/account-users", authed(newbie, { accountId: FABRIKAM }))).status).toBe(200);
   });
 
   it("refuses to change the owner or to mark yourself inactive (409)", async () => {
     const admin = await tokenFor("customerAdmin");
     const owner = await memberId("cara@fabrikam.test");
-    expect((await put(admin, `/v1/admin/account-users/${owner}`, { status: "inactive" }, FABRIKAM)).status).toBe(409);
+    expect((await apiAs(admin, { accountId: FABRIKAM }).put(`/v1/admin/account-users/${owner}`, { status: "inactive" })).status).toBe(409);
   });
 
   it("answers 400 for bad input and a foreign team, 401, 403 to a member and 404 across tenants, changing nothing", async () => {
     const admin = await tokenFor("customerAdmin");
     const dan = await memberId("dan@fabrikam.test");
-    const bad = await put(admin, `/v1/admin/account-users/${dan}`, { status: "gone" }, FABRIKAM);
+    const bad = await apiAs(admin, { accountId: FABRIKAM }).put(`/v1/admin/account-users/${dan}`, { status: "gone" });
     expect(bad.status).toBe(400);
     expect((await json(bad)).error.fields.status).toBeTruthy();
     const foreignTeam = (await db.select().from(schema.teams).where(eq(schema.teams.accountId, DEMO.customers.harbour.id)))[0];
-    expect((await put(admin, `/v1/admin/account-users/${dan}`, { teamIds: [foreignTeam.id] }, FABRIKAM)).status).toBe(400);
-    expect((await put(null, `/v1/admin/account-users/${dan}`, { status: "inactive" }, FABRIKAM)).status).toBe(401);
-    expect((await put(await tokenFor("customerMember"), `/v1/admin/account-users/${dan}`, { status: "inactive" }, FABRIKAM)).status).toBe(403);
-    expect((await put(await tokenFor("otherCustomerAdmin"), `/v1/admin/account-users/${dan}`, { status: "inactive" }, DEMO.customers.harbour.id)).status).toBe(404);
+    expect((await apiAs(admin, { accountId: FABRIKAM }).put(`/v1/admin/account-users/${dan}`, { teamIds: [foreignTeam.id] })).status).toBe(400);
+    expect((await apiAs(null, { accountId: FABRIKAM }).put(`/v1/admin/account-users/${dan}`, { status: "inactive" })).status).toBe(401);
+    expect((await apiAs(await tokenFor("customerMember"), { accountId: FABRIKAM }).put(`/v1/admin/account-users/${dan}`, { status: "inactive" })).status).toBe(403);
+    expect((await apiAs(await tokenFor("otherCustomerAdmin"), { accountId: DEMO.customers.harbour.id }).put(`/v1/admin/account-users/${dan}`, { status: "inactive" })).status).toBe(404);
     const row = await db.select().from(schema.accountUsers).where(eq(schema.accountUsers.id, dan));
     expect(row[0].status).toBe("active");
     const memberships = await db.select().from(schema.teamMemberships).where(eq(schema.teamMemberships.accountUserId, dan));

@@ -109,3 +109,30 @@ export const PNG = new Blob(
   [Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0))],
   { type: "image/png" },
 );
+
+/** A demo user, a bearer token (a JWT, so it has dots), or null for a request with no token. */
+export type Caller = DemoUserKey | (string & {}) | null;
+
+/**
+ * The Worker's API as one caller: `apiAs("partnerAdmin").post("/v1/admin/teams", body)`.
+ * A body is sent as JSON, except FormData and strings, which go as they are;
+ * `accountId` adds the X-Account-Id header and `host` the host asked for.
+ */
+export function apiAs(who: Caller, opts: { accountId?: string; host?: string } = {}) {
+  const send = async (method: string, path: string, body?: unknown): Promise<Response> => {
+    const headers = new Headers();
+    if (who !== null) headers.set("Authorization", `Bearer ${who.includes(".") ? who : await tokenFor(who as DemoUserKey)}`);
+    if (opts.accountId) headers.set("X-Account-Id", opts.accountId);
+    if (body !== undefined && !(body instanceof FormData)) headers.set("Content-Type", "application/json");
+    const payload = body === undefined || body instanceof FormData || typeof body === "string" ? body : JSON.stringify(body);
+    return call(path, { method, headers, body: payload, host: opts.host });
+  };
+  return {
+    send,
+    get: (path: string) => send("GET", path),
+    post: (path: string, body?: unknown) => send("POST", path, body),
+    put: (path: string, body?: unknown) => send("PUT", path, body),
+    patch: (path: string, body?: unknown) => send("PATCH", path, body),
+    delete: (path: string, body?: unknown) => send("DELETE", path, body),
+  };
+}

@@ -4,11 +4,10 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { authed, tokenFor } from "./auth";
-import { call, json } from "./helpers";
+import { apiAs, tokenFor } from "./auth";
+import { json } from "./helpers";
 
 const db = drizzle(env.DB, { schema });
-const get = async (who: Parameters<typeof tokenFor>[0] | null, path: string) => call(`/v1${path}`, who ? authed(await tokenFor(who)) : {});
 const ids = (page: { items: { id: string }[] }) => page.items.map((i) => i.id);
 
 /** A Northwind workout, available in its library, with one variant in date and base pricing. */
@@ -33,7 +32,7 @@ async function publish(over: Partial<typeof schema.workouts.$inferInsert> = {}, 
 
 describe("GET /v1/workouts (the catalogue)", () => {
   it("lists what the customer's partner has available, highest priority first, with the price", async () => {
-    const page = await json(await get("customerMember", "/workouts?limit=100"));
+    const page = await json(await apiAs("customerMember").get("/v1/workouts?limit=100"));
     const list = ids(page);
     expect(list).toContain(DEMO.workouts.copilotFoundations);
     expect(list).not.toContain(DEMO.draftWorkoutId);
@@ -46,28 +45,28 @@ describe("GET /v1/workouts (the catalogue)", () => {
   });
 
   it("filters by category and search, and pages with a cursor", async () => {
-    const ai = await json(await get("customerAdmin", "/workouts?category=aiAndAutomation"));
+    const ai = await json(await apiAs("customerAdmin").get("/v1/workouts?category=aiAndAutomation"));
     expect(ai.items.length).toBeGreaterThan(0);
     expect(ai.items.every((i: { category: string }) => i.category === "aiAndAutomation")).toBe(true);
-    const q = await json(await get("customerAdmin", "/workouts?q=copilot"));
+    const q = await json(await apiAs("customerAdmin").get("/v1/workouts?q=copilot"));
     expect(ids(q)).toEqual([DEMO.workouts.copilotFoundations]);
-    const all = ids(await json(await get("customerAdmin", "/workouts?limit=100")));
-    const first = await json(await get("customerAdmin", "/workouts?limit=3"));
-    const second = await json(await get("customerAdmin", `/workouts?limit=3&cursor=${first.nextCursor}`));
+    const all = ids(await json(await apiAs("customerAdmin").get("/v1/workouts?limit=100")));
+    const first = await json(await apiAs("customerAdmin").get("/v1/workouts?limit=3"));
+    const second = await json(await apiAs("customerAdmin").get(`/v1/workouts?limit=3&cursor=${first.nextCursor}`));
     expect([...ids(first), ...ids(second)]).toEqual(all.slice(0, 6));
   });
 
   it("shows Contoso's customers Contoso's library (with the listed Copilot Foundations), not Northwind's own", async () => {
-    const list = ids(await json(await get("otherCustomerAdmin", "/workouts?limit=100")));
+    const list = ids(await json(await apiAs("otherCustomerAdmin").get("/v1/workouts?limit=100")));
     expect(list).toContain(DEMO.sharedWorkoutId);
     expect(list).toContain(DEMO.workouts.excelForAnalysts);
     expect(list).not.toContain(DEMO.workouts.dashboards);
   });
 
   it("answers 400 for a bad category or cursor, 401 without a token", async () => {
-    expect((await get("customerAdmin", "/workouts?category=cooking")).status).toBe(400);
-    expect((await get("customerAdmin", "/workouts?cursor=@@")).status).toBe(400);
-    expect((await get(null, "/workouts")).status).toBe(401);
+    expect((await apiAs("customerAdmin").get("/v1/workouts?category=cooking")).status).toBe(400);
+    expect((await apiAs("customerAdmin").get("/v1/workouts?cursor=@@")).status).toBe(400);
+    expect((await apiAs(null).get("/v1/workouts")).status).toBe(401);
   });
 });
 
@@ -81,7 +80,7 @@ describe("visibility (DESIGN §6)", () => {
     const manufacturingOnly = await publish({ visibility: { operator: "and", conditions: [{ field: "industry", comparator: "in", values: ["manufacturing"] }] } });
     const notEnterprise = await publish({ visibility: { operator: "or", conditions: [{ field: "priceGroup", comparator: "notIn", values: [DEMO.northwind.priceGroupId] }] } });
 
-    const read = (who: Parameters<typeof tokenFor>[0], id: string) => get(who, `/workouts/${id}`).then((r) => r.status);
+    const read = (who: Parameters<typeof tokenFor>[0], id: string) => apiAs(who).get(`/v1/workouts/${id}`).then((r) => r.status);
     expect(await read("customerMember", visible)).toBe(200);
     expect(await read("otherCustomerAdmin", visible)).toBe(404);
     expect(await read("customerMember", archived)).toBe(404);
@@ -91,16 +90,16 @@ describe("visibility (DESIGN §6)", () => {
     expect(await read("customerMember", notEnterprise)).toBe(404); // Fabrikam is in Enterprise
     expect(await read("customerMember", crypto.randomUUID())).toBe(404);
 
-    const list = ids(await json(await get("customerMember", "/workouts?category=strategy&limit=100")));
+    const list = ids(await json(await apiAs("customerMember").get("/v1/workouts?category=strategy&limit=100")));
     expect(list).toContain(visible);
     expect(list).toContain(manufacturingOnly);
     for (const hidden of [archived, outOfDate, future, notEnterprise]) expect(list).not.toContain(hidden);
-    const other = ids(await json(await get("otherCustomerAdmin", "/workouts?category=strategy&limit=100")));
+    const other = ids(await json(await apiAs("otherCustomerAdmin").get("/v1/workouts?category=strategy&limit=100")));
     expect(other).not.toContain(visible);
   });
 
   it("answers the detail with sessions, prerequisites, headlines and the money price off plan", async () => {
-    const res = await get("customerAdmin", `/workouts/${DEMO.workouts.copilotFoundations}`);
+    const res = await apiAs("customerAdmin").get(`/v1/workouts/${DEMO.workouts.copilotFoundations}`);
     expect(res.status).toBe(200);
     const w = await json(res);
     expect(w).toMatchObject({ id: DEMO.workouts.copilotFoundations, format: "onlineInstructorLed", totalMinutes: 120, maxAttendees: 12, difficulty: "beginner" });
@@ -108,7 +107,7 @@ describe("visibility (DESIGN §6)", () => {
     expect(w.greatFor).toContain("allUsers");
     expect(w.rating).toEqual({ average: null, count: 0 });
     await db.delete(schema.planEntries).where(eq(schema.planEntries.accountId, DEMO.customers.fabrikam.id));
-    const off = await json(await get("customerAdmin", `/workouts/${DEMO.workouts.copilotFoundations}`));
+    const off = await json(await apiAs("customerAdmin").get(`/v1/workouts/${DEMO.workouts.copilotFoundations}`));
     expect(off.price).toEqual({ kind: "money", amount: 95000, currency: "USD" });
     // A line for Fabrikam alone is more specific than the all-customers line.
     await db.insert(schema.pricingLines).values({
@@ -121,13 +120,13 @@ describe("visibility (DESIGN §6)", () => {
       currency: "USD",
       amount: 80000,
     });
-    expect((await json(await get("customerAdmin", `/workouts/${DEMO.workouts.copilotFoundations}`))).price).toEqual({ kind: "money", amount: 80000, currency: "USD" });
+    expect((await json(await apiAs("customerAdmin").get(`/v1/workouts/${DEMO.workouts.copilotFoundations}`))).price).toEqual({ kind: "money", amount: 80000, currency: "USD" });
     const lines = await db.select().from(schema.pricingLines).where(and(eq(schema.pricingLines.workoutId, DEMO.workouts.copilotFoundations), eq(schema.pricingLines.priceType, "customer")));
     expect(lines).toHaveLength(1);
   });
 
   it("answers 401 without a token and 400 for a bad id", async () => {
-    expect((await get(null, `/workouts/${DEMO.workouts.copilotFoundations}`)).status).toBe(401);
-    expect((await get("customerAdmin", "/workouts/nope")).status).toBe(400);
+    expect((await apiAs(null).get(`/v1/workouts/${DEMO.workouts.copilotFoundations}`)).status).toBe(401);
+    expect((await apiAs("customerAdmin").get("/v1/workouts/nope")).status).toBe(400);
   });
 });

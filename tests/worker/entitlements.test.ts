@@ -4,18 +4,13 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { authed, tokenFor } from "./auth";
+import { apiAs, authed, tokenFor } from "./auth";
 import { call, json } from "./helpers";
 
 const db = drizzle(env.DB, { schema });
 const FABRIKAM = DEMO.customers.fabrikam;
 const NORTHWIND = DEMO.northwind.id;
 
-function post(token: string | null, path: string, body: unknown, accountId = NORTHWIND) {
-  const headers: Record<string, string> = { "Content-Type": "application/json", "X-Account-Id": accountId };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return call(path, { method: "POST", headers, body: JSON.stringify(body) });
-}
 const linesOf = (accountId: string) => db.select().from(schema.creditLines).where(eq(schema.creditLines.accountId, accountId));
 
 describe("GET v1/entitlements", () => {
@@ -41,11 +36,11 @@ describe("POST v1/admin/entitlements/credit", () => {
     const alpine = DEMO.customers.alpine.id;
     const before = (await json(await call("/v1/entitlements", authed(await tokenFor("partnerAdmin"), { accountId: NORTHWIND })))).balance;
     expect(before).toBe(0);
-    const bonus = await post(token, "/v1/admin/entitlements/credit", { accountId: alpine, itemType: "bonus", quantity: 3, context: "Welcome gift" });
+    const bonus = await apiAs(token, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", { accountId: alpine, itemType: "bonus", quantity: 3, context: "Welcome gift" });
     expect(bonus.status).toBe(201);
     const b = await json(bonus);
     expect(b).toMatchObject({ creditEntryId: DEMO.customers.alpine.creditEntryId, line: { itemType: "bonus", source: "partner", updateType: "increase", quantity: 3, context: "Welcome gift" } });
-    const minus = await json(await post(token, "/v1/admin/entitlements/credit", { accountId: alpine, itemType: "planAdjustment", quantity: -2 }));
+    const minus = await json(await apiAs(token, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", { accountId: alpine, itemType: "planAdjustment", quantity: -2 }));
     expect(minus.balance).toBe(b.balance - 2);
     expect(minus.line.updateType).toBe("decrease");
   });
@@ -61,11 +56,11 @@ describe("POST v1/admin/entitlements/credit", () => {
       { accountId: tailspin, itemType: "consumption", quantity: 1 },
       { accountId: "nope", itemType: "bonus", quantity: 1 },
     ]) {
-      const res = await post(token, "/v1/admin/entitlements/credit", body);
+      const res = await apiAs(token, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", body);
       expect(res.status).toBe(400);
       expect(Object.keys((await json(res)).error.fields).length).toBeGreaterThan(0);
     }
-    const q = await json(await post(token, "/v1/admin/entitlements/credit", { accountId: tailspin, itemType: "bonus", quantity: -1 }));
+    const q = await json(await apiAs(token, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", { accountId: tailspin, itemType: "bonus", quantity: -1 }));
     expect(q.error.fields.quantity).toBe("Invalid quantity");
     expect((await linesOf(tailspin)).length).toBe(before);
   });
@@ -73,10 +68,10 @@ describe("POST v1/admin/entitlements/credit", () => {
   it("answers 401, 403 to a partner member and to a customer, and 404 for another partner's customer", async () => {
     const body = { accountId: DEMO.customers.harbour.id, itemType: "bonus", quantity: 5 };
     const before = (await linesOf(DEMO.customers.harbour.id)).length;
-    expect((await post(null, "/v1/admin/entitlements/credit", body)).status).toBe(401);
-    expect((await post(await tokenFor("partnerMember"), "/v1/admin/entitlements/credit", { ...body, accountId: FABRIKAM.id })).status).toBe(403);
-    expect((await post(await tokenFor("customerAdmin"), "/v1/admin/entitlements/credit", { ...body, accountId: FABRIKAM.id }, FABRIKAM.id)).status).toBe(403);
-    expect((await post(await tokenFor("partnerAdmin"), "/v1/admin/entitlements/credit", body)).status).toBe(404);
+    expect((await apiAs(null, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", body)).status).toBe(401);
+    expect((await apiAs(await tokenFor("partnerMember"), { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", { ...body, accountId: FABRIKAM.id })).status).toBe(403);
+    expect((await apiAs(await tokenFor("customerAdmin"), { accountId: FABRIKAM.id }).post("/v1/admin/entitlements/credit", { ...body, accountId: FABRIKAM.id })).status).toBe(403);
+    expect((await apiAs(await tokenFor("partnerAdmin"), { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", body)).status).toBe(404);
     expect((await linesOf(DEMO.customers.harbour.id)).length).toBe(before);
   });
 });
@@ -88,17 +83,17 @@ describe("the balance never goes below zero", () => {
   it("refuses a negative plan adjustment larger than the balance with 409, writing nothing; down to exactly zero is allowed", async () => {
     const token = await tokenFor("partnerAdmin");
     const tailspin = DEMO.customers.tailspin.id;
-    await post(token, "/v1/admin/entitlements/credit", { accountId: tailspin, itemType: "bonus", quantity: 2 });
+    await apiAs(token, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", { accountId: tailspin, itemType: "bonus", quantity: 2 });
     const balance = await balanceOf(tailspin);
     const [lines, entries] = [(await linesOf(tailspin)).length, (await entriesOf(tailspin)).length];
-    const res = await post(token, "/v1/admin/entitlements/credit", { accountId: tailspin, itemType: "planAdjustment", quantity: -(balance + 1) });
+    const res = await apiAs(token, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", { accountId: tailspin, itemType: "planAdjustment", quantity: -(balance + 1) });
     expect(res.status).toBe(409);
     const body = await json(res);
     expect(body.error.message).toBe(`This adjustment would take the balance below zero (the balance is ${balance}).`);
     expect(body.error.fields.quantity).toBe("The balance cannot go below zero");
     expect((await linesOf(tailspin)).length).toBe(lines);
     expect((await entriesOf(tailspin)).length).toBe(entries);
-    const zero = await post(token, "/v1/admin/entitlements/credit", { accountId: tailspin, itemType: "planAdjustment", quantity: -balance });
+    const zero = await apiAs(token, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", { accountId: tailspin, itemType: "planAdjustment", quantity: -balance });
     expect(zero.status).toBe(201);
     expect((await json(zero)).balance).toBe(0);
   });
@@ -108,7 +103,7 @@ describe("the balance never goes below zero", () => {
     const alpine = DEMO.customers.alpine.id;
     await db.update(schema.creditEntries).set({ endDate: "2020-01-01", startDate: "2019-01-01" }).where(eq(schema.creditEntries.accountId, alpine));
     const [lines, entries] = [(await linesOf(alpine)).length, (await entriesOf(alpine)).length];
-    const res = await post(token, "/v1/admin/entitlements/credit", { accountId: alpine, itemType: "planAdjustment", quantity: -10000 });
+    const res = await apiAs(token, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", { accountId: alpine, itemType: "planAdjustment", quantity: -10000 });
     expect(res.status).toBe(409);
     expect((await linesOf(alpine)).length).toBe(lines);
     expect((await entriesOf(alpine)).length).toBe(entries);
@@ -135,8 +130,8 @@ describe("the balance never goes below zero", () => {
       const results = await Promise.all(
         Array.from({ length: 16 }, (_, i) =>
           i % 2
-            ? post(partner, "/v1/admin/entitlements/credit", { accountId: FABRIKAM.id, itemType: "planAdjustment", quantity: -1 })
-            : post(customer, "/v1/bookings", { workoutId: workout, mode: "request", sessions: sessions.map((s, k) => ({ sessionId: s.id, times: [at(k, 8 + i)] })) }, FABRIKAM.id),
+            ? apiAs(partner, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", { accountId: FABRIKAM.id, itemType: "planAdjustment", quantity: -1 })
+            : apiAs(customer, { accountId: FABRIKAM.id }).post("/v1/bookings", { workoutId: workout, mode: "request", sessions: sessions.map((s, k) => ({ sessionId: s.id, times: [at(k, 8 + i)] })) }),
         ),
       );
       const statuses = results.map((r) => r.status);
@@ -157,14 +152,14 @@ describe("plan cancel and change (SPEC §5)", () => {
   it("refuses a cancellation before the earliest end date, and accepts one on or after it", async () => {
     const token = await tokenFor("partnerAdmin");
     const entry = DEMO.customers.tailspin.planEntryId;
-    const early = await post(token, `/v1/admin/entitlements/plans/${entry}/cancel`, { endDate: "2025-06-30" });
+    const early = await apiAs(token, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${entry}/cancel`, { endDate: "2025-06-30" });
     expect(early.status).toBe(400);
     expect((await json(early)).error.fields.endDate).toBe("A plan cannot be canceled before its minimum end date");
-    const bad = await post(token, `/v1/admin/entitlements/plans/${entry}/cancel`, { endDate: "2025-13-45" });
+    const bad = await apiAs(token, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${entry}/cancel`, { endDate: "2025-13-45" });
     expect((await json(bad)).error.fields.endDate).toBe("Invalid date");
-    const past = await post(token, `/v1/admin/entitlements/plans/${entry}/cancel`, { endDate: new Date(Date.now() - 86400000).toISOString().slice(0, 10) });
+    const past = await apiAs(token, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${entry}/cancel`, { endDate: new Date(Date.now() - 86400000).toISOString().slice(0, 10) });
     expect(past.status).toBe(400);
-    const ok = await post(token, `/v1/admin/entitlements/plans/${entry}/cancel`, { endDate: "2030-12-31" });
+    const ok = await apiAs(token, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${entry}/cancel`, { endDate: "2030-12-31" });
     expect(ok.status).toBe(200);
     expect(await json(ok)).toMatchObject({ endDate: "2030-12-31", renewalDate: null });
   });
@@ -173,11 +168,11 @@ describe("plan cancel and change (SPEC §5)", () => {
     const token = await tokenFor("partnerAdmin");
     const entry = DEMO.customers.fabrikam.planEntryId;
     const today = new Date().toISOString().slice(0, 10);
-    const early = await post(token, `/v1/admin/entitlements/plans/${entry}/change`, { planId: DEMO.northwind.planId, startDate: today });
+    const early = await apiAs(token, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${entry}/change`, { planId: DEMO.northwind.planId, startDate: today });
     expect(early.status).toBe(400);
     expect((await json(early)).error.fields.startDate).toBe("A plan change cannot start before the current subscription period ends");
     const later = `${Number(today.slice(0, 4)) + 2}-01-01`;
-    const ok = await post(token, `/v1/admin/entitlements/plans/${entry}/change`, { planId: DEMO.northwind.planId, startDate: later });
+    const ok = await apiAs(token, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${entry}/change`, { planId: DEMO.northwind.planId, startDate: later });
     expect(ok.status).toBe(201);
     expect(await json(ok)).toMatchObject({ startDate: later, planId: DEMO.northwind.planId });
     const old = await db.select().from(schema.planEntries).where(eq(schema.planEntries.id, entry));
@@ -187,10 +182,10 @@ describe("plan cancel and change (SPEC §5)", () => {
   it("answers 404 for another partner's customer's plan or another partner's plan, 401 and 403", async () => {
     const token = await tokenFor("partnerAdmin");
     const harbourEntry = DEMO.customers.harbour.planEntryId;
-    expect((await post(token, `/v1/admin/entitlements/plans/${harbourEntry}/cancel`, { endDate: "2030-12-31" })).status).toBe(404);
-    expect((await post(token, `/v1/admin/entitlements/plans/${DEMO.customers.alpine.planEntryId}/change`, { planId: DEMO.contoso.planId, startDate: "2099-01-01" })).status).toBe(404);
-    expect((await post(null, `/v1/admin/entitlements/plans/${harbourEntry}/cancel`, { endDate: "2030-12-31" })).status).toBe(401);
-    expect((await post(await tokenFor("partnerMember"), `/v1/admin/entitlements/plans/${DEMO.customers.alpine.planEntryId}/cancel`, { endDate: "2030-12-31" })).status).toBe(403);
+    expect((await apiAs(token, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${harbourEntry}/cancel`, { endDate: "2030-12-31" })).status).toBe(404);
+    expect((await apiAs(token, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${DEMO.customers.alpine.planEntryId}/change`, { planId: DEMO.contoso.planId, startDate: "2099-01-01" })).status).toBe(404);
+    expect((await apiAs(null, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${harbourEntry}/cancel`, { endDate: "2030-12-31" })).status).toBe(401);
+    expect((await apiAs(await tokenFor("partnerMember"), { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${DEMO.customers.alpine.planEntryId}/cancel`, { endDate: "2030-12-31" })).status).toBe(403);
     const row = await db.select().from(schema.planEntries).where(eq(schema.planEntries.id, harbourEntry));
     expect(row[0].endDate).toBe("2030-12-31");
     expect(row[0].renewalDate).not.toBeNull();

@@ -8,16 +8,10 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { homepageOf } from "../../worker/data/homepage";
 import type { PartnerAdminScope } from "../../worker/http/endpoint";
-import { PNG, tokenFor } from "./auth";
+import { apiAs, PNG, tokenFor } from "./auth";
 import { call, json } from "./helpers";
 
 const db = drizzle(env.DB, { schema });
-type Who = Parameters<typeof tokenFor>[0];
-const send = async (who: Who | null, path: string, method = "GET", body?: unknown) => {
-  const headers: Record<string, string> = body === undefined ? {} : { "Content-Type": "application/json" };
-  if (who) headers.Authorization = `Bearer ${await tokenFor(who)}`;
-  return call(`/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-};
 const W = DEMO.workouts;
 
 /** Every row and slot of a partner, to prove a refused write changed nothing. */
@@ -39,7 +33,7 @@ const valid = (): HomepageLayoutBody => ({ rows: [hero, media, carousel([W.moder
 
 describe("homepage builder API", () => {
   it("reads the seeded layout: the hero first, then the rows in order; Contoso has none", async () => {
-    const res = await send("partnerAdmin", "/admin/homepage");
+    const res = await apiAs("partnerAdmin").get("/v1/admin/homepage");
     expect(res.status).toBe(200);
     const layout = await json<HomepageLayoutDto>(res);
     expect(layout.configured).toBe(true);
@@ -50,13 +44,13 @@ describe("homepage builder API", () => {
     ]);
     expect(layout.rows[0].slots[0].heroText).toBe("Get your teams fit for the future of work");
     expect(layout.names[DEMO.northwind.featuredGroupId]).toBe("Quick wins");
-    const contoso = await json<HomepageLayoutDto>(await send("otherPartnerAdmin", "/admin/homepage"));
+    const contoso = await json<HomepageLayoutDto>(await apiAs("otherPartnerAdmin").get("/v1/admin/homepage"));
     expect(contoso).toMatchObject({ configured: false, rows: [] });
   });
 
   it("replaces the whole layout in one save: old rows go, the new ones keep the order sent", async () => {
     const before = await snapshot(DEMO.northwind.id);
-    const res = await send("partnerAdmin", "/admin/homepage", "PUT", valid());
+    const res = await apiAs("partnerAdmin").put("/v1/admin/homepage", valid());
     expect(res.status).toBe(200);
     const saved = await json<HomepageLayoutDto>(res);
     expect(saved.rows.map((r) => r.type)).toEqual([null, "mediaSingle", "carouselSingle"]);
@@ -73,12 +67,12 @@ describe("homepage builder API", () => {
   it("saves a full layout of many rows and slots (more values than one statement may bind)", async () => {
     const double = { isHero: false, type: "carouselDouble", title: "Pairs", subtitle: "Side by side", slots: [carousel([W.modernMeetings]).slots[0], carousel([W.drTabletop]).slots[0]] };
     const body = { rows: [hero, double, double, double, media, carousel([W.phishingResilience])] };
-    const res = await send("partnerAdmin", "/admin/homepage", "PUT", body);
+    const res = await apiAs("partnerAdmin").put("/v1/admin/homepage", body);
     expect(res.status).toBe(200);
     const after = await snapshot(DEMO.northwind.id);
     expect(after.rows).toHaveLength(6);
     expect(after.slots).toHaveLength(9);
-    expect((await send("partnerAdmin", "/admin/homepage", "PUT", valid())).status).toBe(200);
+    expect((await apiAs("partnerAdmin").put("/v1/admin/homepage", valid())).status).toBe(200);
   });
 
   // The rules table of SPEC §5, each a 400 on its field with nothing written.
@@ -115,7 +109,7 @@ describe("homepage builder API", () => {
   ];
   it.each(rules)("refuses %s (400 on the field, nothing written)", async (_name, body, field, message) => {
     const before = await snapshot(DEMO.northwind.id);
-    const res = await send("partnerAdmin", "/admin/homepage", "PUT", body());
+    const res = await apiAs("partnerAdmin").put("/v1/admin/homepage", body());
     expect(res.status).toBe(400);
     expect((await json(res)).error.fields[field]).toBe(message);
     expect(await snapshot(DEMO.northwind.id)).toEqual(before);
@@ -134,17 +128,17 @@ describe("homepage builder API", () => {
 
   it("keeps each partner to its own layout and its owners and admins (401, 403)", async () => {
     const northwind = await snapshot(DEMO.northwind.id);
-    const contosoSave = await send("otherPartnerAdmin", "/admin/homepage", "PUT", { rows: [hero, media] });
+    const contosoSave = await apiAs("otherPartnerAdmin").put("/v1/admin/homepage", { rows: [hero, media] });
     expect(contosoSave.status).toBe(200);
     expect(await snapshot(DEMO.northwind.id)).toEqual(northwind);
-    expect((await json<HomepageLayoutDto>(await send("partnerAdmin", "/admin/homepage"))).rows).toHaveLength(3);
-    expect((await send("partnerMember", "/admin/homepage", "PUT", valid())).status).toBe(403);
-    expect((await send("partnerMember", "/admin/homepage")).status).toBe(403);
-    expect((await send("customerAdmin", "/admin/homepage", "PUT", valid())).status).toBe(403);
-    expect((await send("customerAdmin", "/admin/homepage/preview", "POST", valid())).status).toBe(403);
-    expect((await send(null, "/admin/homepage")).status).toBe(401);
-    expect((await send(null, "/admin/homepage", "PUT", valid())).status).toBe(401);
-    expect((await send(null, "/homepage")).status).toBe(401);
+    expect((await json<HomepageLayoutDto>(await apiAs("partnerAdmin").get("/v1/admin/homepage"))).rows).toHaveLength(3);
+    expect((await apiAs("partnerMember").put("/v1/admin/homepage", valid())).status).toBe(403);
+    expect((await apiAs("partnerMember").get("/v1/admin/homepage")).status).toBe(403);
+    expect((await apiAs("customerAdmin").put("/v1/admin/homepage", valid())).status).toBe(403);
+    expect((await apiAs("customerAdmin").post("/v1/admin/homepage/preview", valid())).status).toBe(403);
+    expect((await apiAs(null).get("/v1/admin/homepage")).status).toBe(401);
+    expect((await apiAs(null).put("/v1/admin/homepage", valid())).status).toBe(401);
+    expect((await apiAs(null).get("/v1/homepage")).status).toBe(401);
     expect(await snapshot(DEMO.northwind.id)).toEqual(northwind);
     // Put Contoso back to "not set up" for the reader tests below.
     await db.delete(schema.homepageRows).where(eq(schema.homepageRows.accountId, DEMO.contoso.id));
@@ -173,14 +167,14 @@ describe("homepage builder API", () => {
 
 describe("the reader's Home", () => {
   const save = async (body: unknown) => {
-    const res = await send("partnerAdmin", "/admin/homepage", "PUT", body);
+    const res = await apiAs("partnerAdmin").put("/v1/admin/homepage", body);
     expect(res.status).toBe(200);
   };
   const ids = (view: HomepageView) => view.rows.map((r) => r.slots.map((s) => s.workouts.map((w) => w.id)));
 
   it("gives a customer its partner's homepage in one answer, rows in order, items it may see", async () => {
     await save(valid());
-    const res = await send("customerMember", "/homepage");
+    const res = await apiAs("customerMember").get("/v1/homepage");
     expect(res.status).toBe(200);
     const view = await json<HomepageView>(res);
     expect(view.configured).toBe(true);
@@ -209,13 +203,13 @@ describe("the reader's Home", () => {
           { ...carousel([], { itemType: "category", category: "dataAndInsights" }), title: "Data" },
         ],
       });
-      const view = await json<HomepageView>(await send("customerMember", "/homepage"));
+      const view = await json<HomepageView>(await apiAs("customerMember").get("/v1/homepage"));
       // Draft (intranet), archived (strategy sprint) and the expression (dashboards) are gone; future and past slots are hidden.
       expect(view.rows.map((r) => r.title)).toEqual(["Picked for you", "Data"]);
       expect(ids(view)[0]).toEqual([[W.modernMeetings]]);
       expect(ids(view)[1][0]).toEqual([W.dataLiteracy]);
       // The partner's own members preview without the customer's expression, like the catalogue.
-      const partnerView = await json<HomepageView>(await send("partnerMember", "/homepage"));
+      const partnerView = await json<HomepageView>(await apiAs("partnerMember").get("/v1/homepage"));
       expect(ids(partnerView)[0]).toEqual([[W.dashboards, W.modernMeetings]]);
     } finally {
       await db.update(schema.workouts).set({ visibility: dashboards.visibility }).where(eq(schema.workouts.id, W.dashboards));
@@ -224,8 +218,8 @@ describe("the reader's Home", () => {
 
   it("fills 'recommended' from the reader's weakest score categories, like the customer details", async () => {
     await save({ rows: [hero, { ...carousel([], { itemType: "recommended" }), title: "For you" }] });
-    const view = await json<HomepageView>(await send("customerAdmin", "/homepage"));
-    const details = await json(await send("partnerAdmin", `/admin/dependents/${DEMO.customers.fabrikam.id}`));
+    const view = await json<HomepageView>(await apiAs("customerAdmin").get("/v1/homepage"));
+    const details = await json(await apiAs("partnerAdmin").get(`/v1/admin/dependents/${DEMO.customers.fabrikam.id}`));
     expect(details.recommendations.basis).toBe("scores");
     expect(ids(view)[0][0]).toEqual(details.recommendations.workouts.map((w: { id: string }) => w.id));
     expect(view.rows[0].slots[0].workouts.length).toBeGreaterThan(0);
@@ -233,12 +227,12 @@ describe("the reader's Home", () => {
   });
 
   it("says 'not set up' to a customer of a partner without a homepage, never another partner's", async () => {
-    const view = await json<HomepageView>(await send("otherCustomerAdmin", "/homepage"));
+    const view = await json<HomepageView>(await apiAs("otherCustomerAdmin").get("/v1/homepage"));
     expect(view).toEqual({ configured: false, hero: null, rows: [], attention: null });
   });
 
   it("shows a partner's members its own homepage and what needs their attention", async () => {
-    const before = (await json<HomepageView>(await send("partnerMember", "/homepage"))).attention!;
+    const before = (await json<HomepageView>(await apiAs("partnerMember").get("/v1/homepage"))).attention!;
     const now = new Date();
     const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000).toISOString();
     const job = (status: "awaitingConfirmation" | "confirmed", updatedAt: string) => ({
@@ -267,18 +261,18 @@ describe("the reader's Home", () => {
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
     });
-    const view = await json<HomepageView>(await send("partnerMember", "/homepage"));
+    const view = await json<HomepageView>(await apiAs("partnerMember").get("/v1/homepage"));
     expect(view.configured).toBe(true);
     expect(view.attention).toEqual({ awaitingConfirmation: before.awaitingConfirmation + 2, overdue: before.overdue + 1, today: before.today + 1 });
     // Another partner's jobs are not counted, and its Home is its own (not set up).
-    const contoso = await json<HomepageView>(await send("otherPartnerAdmin", "/homepage"));
+    const contoso = await json<HomepageView>(await apiAs("otherPartnerAdmin").get("/v1/homepage"));
     expect(contoso.configured).toBe(false);
     expect(contoso.attention).toEqual({ awaitingConfirmation: 0, overdue: 0, today: 0 });
   });
 
   it("previews a draft without saving it", async () => {
     const before = await snapshot(DEMO.northwind.id);
-    const res = await send("partnerAdmin", "/admin/homepage/preview", "POST", { rows: [hero, carousel([W.drTabletop])] });
+    const res = await apiAs("partnerAdmin").post("/v1/admin/homepage/preview", { rows: [hero, carousel([W.drTabletop])] });
     expect(res.status).toBe(200);
     expect(ids(await json<HomepageView>(res))).toEqual([[[W.drTabletop]]]);
     expect(await snapshot(DEMO.northwind.id)).toEqual(before);

@@ -4,8 +4,8 @@ import { drizzle } from "drizzle-orm/d1";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { authed, tokenFor } from "./auth";
-import { call, json } from "./helpers";
+import { apiAs } from "./auth";
+import { json } from "./helpers";
 
 /**
  * D1 binds at most 100 parameters per statement: every list must answer with
@@ -21,10 +21,6 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 type Insertable = Parameters<typeof db.batch>[0][number];
 const seed = (stmts: Insertable[]) => db.batch(stmts as [Insertable, ...Insertable[]]);
-
-const get = async (who: Parameters<typeof tokenFor>[0], path: string) => call(`/v1${path}`, authed(await tokenFor(who)));
-const send = async (who: Parameters<typeof tokenFor>[0], path: string, method: string, body: unknown) =>
-  call(`/v1${path}`, authed(await tokenFor(who), { method, body: JSON.stringify(body), headers: { "Content-Type": "application/json" } }));
 
 const workoutIds = range(MANY).map(() => crypto.randomUUID());
 
@@ -50,10 +46,10 @@ describe("lists over more than 100 rows", () => {
         db.insert(schema.jobLines).values({ accountId: FABRIKAM, jobId: id, sessionId: session.id, sequence: 1, status: "awaitingScheduling" }),
       ]),
     );
-    const bookings = await get("customerAdmin", "/bookings?limit=99");
+    const bookings = await apiAs("customerAdmin").get("/v1/bookings?limit=99");
     expect(bookings.status).toBe(200);
     expect((await json(bookings)).items).toHaveLength(99);
-    const jobs = await get("partnerAdmin", "/jobs?limit=100");
+    const jobs = await apiAs("partnerAdmin").get("/v1/jobs?limit=100");
     expect(jobs.status).toBe(200);
     const page = await json(jobs);
     expect(page.items).toHaveLength(100);
@@ -68,7 +64,7 @@ describe("lists over more than 100 rows", () => {
         db.insert(schema.featuredGroupItems).values({ accountId: NW, featuredGroupId: id, workoutId: workoutIds[i % MANY], sequence: 1 }),
       ]),
     );
-    const res = await get("partnerAdmin", "/admin/featured-groups");
+    const res = await apiAs("partnerAdmin").get("/v1/admin/featured-groups");
     expect(res.status).toBe(200);
     const list = await json(res);
     expect(list.length).toBeGreaterThanOrEqual(101);
@@ -76,12 +72,12 @@ describe("lists over more than 100 rows", () => {
   });
 
   it("answers a catalogue page of 100 and the library list of 100", async () => {
-    const page = await get("customerAdmin", "/workouts?limit=100");
+    const page = await apiAs("customerAdmin").get("/v1/workouts?limit=100");
     expect(page.status).toBe(200);
     const body = await json(page);
     expect(body.items).toHaveLength(100);
     expect(body.items.filter((w: { price: unknown }) => w.price !== null).length).toBeGreaterThan(90);
-    const library = await get("partnerAdmin", "/admin/workouts?limit=100");
+    const library = await apiAs("partnerAdmin").get("/v1/admin/workouts?limit=100");
     expect(library.status).toBe(200);
     expect((await json(library)).items).toHaveLength(100);
   });
@@ -100,17 +96,17 @@ describe("lists over more than 100 rows", () => {
         db.insert(schema.scoreEntries).values({ scoreId: id, accountId: null, assesseeEmail: "someone@nowhere.test", value: 3, submittedAt: at }),
       ]),
     ]);
-    const scores = await get("customerAdmin", "/scores/fitness?category=all&includeEntries=true");
+    const scores = await apiAs("customerAdmin").get("/v1/scores/fitness?category=all&includeEntries=true");
     expect(scores.status).toBe(200);
     const list = await json(scores);
     expect(list.length).toBeGreaterThan(MANY);
-    const orphaned = await get("partnerAdmin", "/admin/scores/fitness/orphaned");
+    const orphaned = await apiAs("partnerAdmin").get("/v1/admin/scores/fitness/orphaned");
     expect(orphaned.status).toBe(200);
     expect((await json(orphaned)).length).toBeGreaterThan(MANY);
   });
 
   it("lists over 100 saved items, dependents and team members", async () => {
-    expect((await get("customerMember", "/admin/saved-items")).status).toBe(200);
+    expect((await apiAs("customerMember").get("/v1/admin/saved-items")).status).toBe(200);
     const dan = (await db.select().from(schema.users).where(eq(schema.users.email, "dan@fabrikam.test")))[0];
     const userIds = range(MANY).map(() => crypto.randomUUID());
     await seed([
@@ -121,13 +117,13 @@ describe("lists over more than 100 rows", () => {
         db.insert(schema.accountUsers).values({ accountId: NW, userId: id, email: `bulk-${i}@northwind.test`, name: `Bulk ${i}` }),
       ]),
     ]);
-    const saved = await get("customerMember", "/admin/saved-items");
+    const saved = await apiAs("customerMember").get("/v1/admin/saved-items");
     expect(saved.status).toBe(200);
     expect((await json(saved)).length).toBeGreaterThanOrEqual(MANY);
-    const dependents = await get("partnerAdmin", "/admin/dependents?limit=100");
+    const dependents = await apiAs("partnerAdmin").get("/v1/admin/dependents?limit=100");
     expect(dependents.status).toBe(200);
     expect((await json(dependents)).items).toHaveLength(100);
-    const members = await get("partnerAdmin", "/admin/account-users");
+    const members = await apiAs("partnerAdmin").get("/v1/admin/account-users");
     expect(members.status).toBe(200);
     expect((await json(members)).items.length).toBeGreaterThan(MANY);
   });
@@ -135,7 +131,7 @@ describe("lists over more than 100 rows", () => {
 
 describe("writes of many child rows", () => {
   it("saves a featured group of 50 workouts", async () => {
-    const res = await send("partnerAdmin", "/admin/featured-groups", "POST", { title: "Fifty", workoutIds: workoutIds.slice(0, 50) });
+    const res = await apiAs("partnerAdmin").post("/v1/admin/featured-groups", { title: "Fifty", workoutIds: workoutIds.slice(0, 50) });
     expect(res.status).toBe(201);
     expect((await json(res)).items).toHaveLength(50);
   });
@@ -143,7 +139,7 @@ describe("writes of many child rows", () => {
   it("saves a workout with 100 pricing lines for distinct customers and sessions with many action items", async () => {
     const customers = range(100).map(() => crypto.randomUUID());
     await seed(customers.map((id, i) => db.insert(schema.accounts).values({ id, type: "customer", name: `Priced ${i}`, parentAccountId: NW })));
-    const res = await send("partnerAdmin", "/admin/workouts", "POST", {
+    const res = await apiAs("partnerAdmin").post("/v1/admin/workouts", {
       name: "Big",
       sku: `BIG-${Date.now()}`,
       type: "workshop",

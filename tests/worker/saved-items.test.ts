@@ -4,49 +4,44 @@ import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { type DemoUserKey } from "../../db/seed";
-import { authed, tokenFor } from "./auth";
+import { apiAs, authed, tokenFor } from "./auth";
 import { call, json } from "./helpers";
 
 const db = drizzle(env.DB, { schema });
 const PATH = "/v1/admin/saved-items";
 const W = DEMO.workouts;
 
-async function send(who: DemoUserKey | null, path: string, method = "GET", body?: unknown) {
-  const headers: Record<string, string> = body === undefined ? {} : { "Content-Type": "application/json" };
-  const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
-  return call(path, who ? authed(await tokenFor(who), init) : init);
-}
-const titles = async (who: DemoUserKey) => (await json(await send(who, PATH))).map((i: { title: string }) => i.title);
+const titles = async (who: DemoUserKey) => (await json(await apiAs(who).get(PATH))).map((i: { title: string }) => i.title);
 
 describe("saved items (My List)", () => {
   it("saves workouts the customer may see, in order, per user; a second save is 409", async () => {
-    expect(await json(await send("customerAdmin", PATH))).toEqual([]);
-    const first = await send("customerAdmin", PATH, "POST", { workoutId: W.copilotFoundations });
+    expect(await json(await apiAs("customerAdmin").get(PATH))).toEqual([]);
+    const first = await apiAs("customerAdmin").post(PATH, { workoutId: W.copilotFoundations });
     expect(first.status).toBe(201);
     expect(await json(first)).toMatchObject({ sequence: 0, workoutId: W.copilotFoundations, title: "Copilot Foundations", category: "aiAndAutomation" });
-    expect((await send("customerAdmin", PATH, "POST", { workoutId: W.dataLiteracy })).status).toBe(201);
-    expect((await send("customerAdmin", PATH, "POST", { workoutId: W.powerAutomate })).status).toBe(201);
+    expect((await apiAs("customerAdmin").post(PATH, { workoutId: W.dataLiteracy })).status).toBe(201);
+    expect((await apiAs("customerAdmin").post(PATH, { workoutId: W.powerAutomate })).status).toBe(201);
     expect(await titles("customerAdmin")).toEqual(["Copilot Foundations", "Data Literacy Essentials", "Automating Everyday Workflows"]);
-    const again = await send("customerAdmin", PATH, "POST", { workoutId: W.copilotFoundations });
+    const again = await apiAs("customerAdmin").post(PATH, { workoutId: W.copilotFoundations });
     expect(again.status).toBe(409);
     // Another member of the same account has a list of their own.
-    expect(await json(await send("customerMember", PATH))).toEqual([]);
+    expect(await json(await apiAs("customerMember").get(PATH))).toEqual([]);
   });
 
   it("moves an item and the others close up; the path and body must name the same item", async () => {
-    const list = await json(await send("customerAdmin", PATH));
+    const list = await json(await apiAs("customerAdmin").get(PATH));
     const last = list[2];
-    const moved = await send("customerAdmin", `${PATH}/${last.id}`, "PUT", { id: last.id, sequence: 0 });
+    const moved = await apiAs("customerAdmin").put(`${PATH}/${last.id}`, { id: last.id, sequence: 0 });
     expect(moved.status).toBe(200);
     expect((await json(moved)).map((i: { title: string; sequence: number }) => [i.sequence, i.title])).toEqual([
       [0, "Automating Everyday Workflows"],
       [1, "Copilot Foundations"],
       [2, "Data Literacy Essentials"],
     ]);
-    const mismatch = await send("customerAdmin", `${PATH}/${last.id}`, "PUT", { id: list[0].id, sequence: 1 });
+    const mismatch = await apiAs("customerAdmin").put(`${PATH}/${last.id}`, { id: list[0].id, sequence: 1 });
     expect(mismatch.status).toBe(400);
     expect((await json(mismatch)).error.fields.id).toBeTruthy();
-    const bad = await send("customerAdmin", `${PATH}/${last.id}`, "PUT", { id: last.id, sequence: -1 });
+    const bad = await apiAs("customerAdmin").put(`${PATH}/${last.id}`, { id: last.id, sequence: -1 });
     expect(bad.status).toBe(400);
     expect((await json(bad)).error.fields.sequence).toBeTruthy();
     expect(await titles("customerAdmin")).toEqual(["Automating Everyday Workflows", "Copilot Foundations", "Data Literacy Essentials"]);
@@ -54,21 +49,21 @@ describe("saved items (My List)", () => {
 
   it("refuses bad input, a workout the caller may not see, and callers without a token", async () => {
     const before = (await db.select().from(schema.savedItems)).length;
-    const bad = await send("customerAdmin", PATH, "POST", { workoutId: "nope" });
+    const bad = await apiAs("customerAdmin").post(PATH, { workoutId: "nope" });
     expect(bad.status).toBe(400);
     expect((await json(bad)).error.fields.workoutId).toBe("Not a valid UUID");
     // Data Literacy is only in Northwind's library: Harbour (Contoso's customer) may not see it.
-    expect((await send("otherCustomerAdmin", PATH, "POST", { workoutId: W.dataLiteracy })).status).toBe(404);
-    expect((await send(null, PATH)).status).toBe(401);
-    expect((await send(null, PATH, "POST", { workoutId: W.dataLiteracy })).status).toBe(401);
+    expect((await apiAs("otherCustomerAdmin").post(PATH, { workoutId: W.dataLiteracy })).status).toBe(404);
+    expect((await apiAs(null).get(PATH)).status).toBe(401);
+    expect((await apiAs(null).post(PATH, { workoutId: W.dataLiteracy })).status).toBe(401);
     expect((await db.select().from(schema.savedItems)).length).toBe(before);
   });
 
   it("never lets another user or account read, move or remove an item", async () => {
-    const [item] = await json(await send("customerAdmin", PATH));
-    expect((await send("customerMember", `${PATH}/${item.id}`, "PUT", { id: item.id, sequence: 2 })).status).toBe(404);
-    expect((await send("customerMember", `${PATH}/${item.id}`, "DELETE")).status).toBe(404);
-    expect((await send("otherPartnerAdmin", `${PATH}/${item.id}`, "DELETE")).status).toBe(404);
+    const [item] = await json(await apiAs("customerAdmin").get(PATH));
+    expect((await apiAs("customerMember").put(`${PATH}/${item.id}`, { id: item.id, sequence: 2 })).status).toBe(404);
+    expect((await apiAs("customerMember").delete(`${PATH}/${item.id}`)).status).toBe(404);
+    expect((await apiAs("otherPartnerAdmin").delete(`${PATH}/${item.id}`)).status).toBe(404);
     // A spoofed account header: Cara is not a member of Harbour.
     const spoofed = await call(`${PATH}/${item.id}`, authed(await tokenFor("customerAdmin"), { method: "DELETE", accountId: DEMO.customers.harbour.id }));
     expect(spoofed.status).toBe(403);
@@ -76,32 +71,32 @@ describe("saved items (My List)", () => {
   });
 
   it("a partner saves from its own library; removing answers 204 and the item is gone", async () => {
-    const saved = await send("partnerAdmin", PATH, "POST", { workoutId: W.dashboards });
+    const saved = await apiAs("partnerAdmin").post(PATH, { workoutId: W.dashboards });
     expect(saved.status).toBe(201);
     const { id } = await json(saved);
-    const del = await send("partnerAdmin", `${PATH}/${id}`, "DELETE");
+    const del = await apiAs("partnerAdmin").delete(`${PATH}/${id}`);
     expect(del.status).toBe(204);
-    expect(await json(await send("partnerAdmin", PATH))).toEqual([]);
-    expect((await send("partnerAdmin", `${PATH}/${id}`, "DELETE")).status).toBe(404);
+    expect(await json(await apiAs("partnerAdmin").get(PATH))).toEqual([]);
+    expect((await apiAs("partnerAdmin").delete(`${PATH}/${id}`)).status).toBe(404);
   });
 });
 
 describe("saved items under concurrent changes", () => {
-  const sequences = async () => (await json(await send("customerMember", PATH))).map((i: { sequence: number }) => i.sequence).sort((a: number, b: number) => a - b);
+  const sequences = async () => (await json(await apiAs("customerMember").get(PATH))).map((i: { sequence: number }) => i.sequence).sort((a: number, b: number) => a - b);
 
   it("parallel saves take distinct positions, and parallel moves always leave the positions 0..n-1", async () => {
-    const catalogue = await json(await send("customerMember", "/v1/workouts"));
+    const catalogue = await json(await apiAs("customerMember").get("/v1/workouts"));
     const ids: string[] = catalogue.items.map((w: { id: string }) => w.id);
     expect(ids.length).toBeGreaterThanOrEqual(3);
-    const saves = await Promise.all(ids.map((workoutId) => send("customerMember", PATH, "POST", { workoutId })));
+    const saves = await Promise.all(ids.map((workoutId) => apiAs("customerMember").post(PATH, { workoutId })));
     expect(saves.map((r) => r.status)).toEqual(ids.map(() => 201));
     expect(await sequences()).toEqual(ids.map((_, i) => i));
-    const items: { id: string }[] = await json(await send("customerMember", PATH));
+    const items: { id: string }[] = await json(await apiAs("customerMember").get(PATH));
     for (let round = 0; round < 4; round++) {
       const moves = await Promise.all(
         Array.from({ length: 16 }, (_, i) => {
           const item = items[(i * 7 + round) % items.length];
-          return send("customerMember", `${PATH}/${item.id}`, "PUT", { id: item.id, sequence: (i * 5 + round) % (items.length + 1) });
+          return apiAs("customerMember").put(`${PATH}/${item.id}`, { id: item.id, sequence: (i * 5 + round) % (items.length + 1) });
         }),
       );
       expect(moves.map((r) => r.status)).toEqual(moves.map(() => 200));

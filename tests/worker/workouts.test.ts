@@ -4,21 +4,12 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { authed, multipart, PNG, tokenFor } from "./auth";
+import { apiAs, authed, multipart, PNG, tokenFor } from "./auth";
 import { call, json } from "./helpers";
 
 const db = drizzle(env.DB, { schema });
 const NW = DEMO.northwind.id;
 const CT = DEMO.contoso.id;
-
-const send = (token: string | null, path: string, method = "GET", body?: unknown, accountId?: string) => {
-  const init: RequestInit = { method };
-  if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers = { "Content-Type": "application/json" };
-  }
-  return call(`/v1${path}`, token ? authed(token, { ...init, accountId }) : init);
-};
 
 let skuN = 0;
 export const newWorkout = (over: Record<string, unknown> = {}) => ({
@@ -44,7 +35,7 @@ export const newWorkout = (over: Record<string, unknown> = {}) => ({
 });
 
 async function create(over: Record<string, unknown> = {}) {
-  const res = await send(await tokenFor("partnerAdmin"), "/admin/workouts", "POST", newWorkout(over));
+  const res = await apiAs(await tokenFor("partnerAdmin")).post("/v1/admin/workouts", newWorkout(over));
   expect(res.status).toBe(201);
   return json(res);
 }
@@ -52,35 +43,35 @@ async function create(over: Record<string, unknown> = {}) {
 describe("library list", () => {
   it("lists the partner's library by priority, filters by category and search, and pages with a cursor", async () => {
     const token = await tokenFor("partnerAdmin");
-    const all = await json(await send(token, "/admin/workouts?limit=100"));
+    const all = await json(await apiAs(token).get("/v1/admin/workouts?limit=100"));
     expect(all.items.length).toBeGreaterThanOrEqual(12);
     expect(all.items.every((i: { own: boolean }) => i.own)).toBe(true);
     const priorities = all.items.map((i: { priority: number }) => i.priority);
     expect([...priorities].sort((a, b) => b - a)).toEqual(priorities);
-    const ai = await json(await send(token, "/admin/workouts?category=aiAndAutomation"));
+    const ai = await json(await apiAs(token).get("/v1/admin/workouts?category=aiAndAutomation"));
     expect(ai.items.length).toBeGreaterThan(0);
     expect(ai.items.every((i: { category: string }) => i.category === "aiAndAutomation")).toBe(true);
-    const found = await json(await send(token, "/admin/workouts?q=copilot"));
+    const found = await json(await apiAs(token).get("/v1/admin/workouts?q=copilot"));
     expect(found.items.map((i: { id: string }) => i.id)).toContain(DEMO.sharedWorkoutId);
-    const first = await json(await send(token, "/admin/workouts?limit=5"));
+    const first = await json(await apiAs(token).get("/v1/admin/workouts?limit=5"));
     expect(first.items).toHaveLength(5);
-    const second = await json(await send(token, `/admin/workouts?limit=5&cursor=${first.nextCursor}`));
+    const second = await json(await apiAs(token).get(`/v1/admin/workouts?limit=5&cursor=${first.nextCursor}`));
     expect(second.items[0].id).toBe(all.items[5].id);
-    const byName = await json(await send(token, "/admin/workouts?sort=name&limit=100"));
+    const byName = await json(await apiAs(token).get("/v1/admin/workouts?sort=name&limit=100"));
     const names = byName.items.map((i: { name: string }) => i.name);
     expect([...names].sort()).toEqual(names);
   });
 
   it("answers 400 for a bad query, 401 without a token, 403 for a member or a customer", async () => {
-    expect((await send(await tokenFor("partnerAdmin"), "/admin/workouts?category=nope")).status).toBe(400);
-    expect((await send(await tokenFor("partnerAdmin"), "/admin/workouts?cursor=%%%")).status).toBe(400);
-    expect((await send(null, "/admin/workouts")).status).toBe(401);
-    expect((await send(await tokenFor("partnerMember"), "/admin/workouts")).status).toBe(403);
-    expect((await send(await tokenFor("customerAdmin"), "/admin/workouts")).status).toBe(403);
+    expect((await apiAs(await tokenFor("partnerAdmin")).get("/v1/admin/workouts?category=nope")).status).toBe(400);
+    expect((await apiAs(await tokenFor("partnerAdmin")).get("/v1/admin/workouts?cursor=%%%")).status).toBe(400);
+    expect((await apiAs(null).get("/v1/admin/workouts")).status).toBe(401);
+    expect((await apiAs(await tokenFor("partnerMember")).get("/v1/admin/workouts")).status).toBe(403);
+    expect((await apiAs(await tokenFor("customerAdmin")).get("/v1/admin/workouts")).status).toBe(403);
   });
 
   it("shows Contoso's library, not Northwind's own-only workouts", async () => {
-    const items = (await json(await send(await tokenFor("otherPartnerAdmin"), "/admin/workouts?limit=100"))).items;
+    const items = (await json(await apiAs(await tokenFor("otherPartnerAdmin")).get("/v1/admin/workouts?limit=100"))).items;
     const ids = items.map((i: { id: string }) => i.id);
     expect(ids).toContain(DEMO.sharedWorkoutId);
     expect(ids).not.toContain(DEMO.workouts.dashboards);
@@ -100,24 +91,24 @@ describe("create, read, update", () => {
     expect(w.pricing).toHaveLength(2);
     expect(w.deliveryPartners[0]).toMatchObject({ partnerTan: DEMO.northwind.tan, name: "Northwind Learning", valid: true });
     expect(w.variants).toHaveLength(1);
-    const read = await json(await send(await tokenFor("partnerAdmin"), `/admin/workouts/${w.id}`));
+    const read = await json(await apiAs(await tokenFor("partnerAdmin")).get(`/v1/admin/workouts/${w.id}`));
     expect(read.id).toBe(w.id);
   });
 
   it("refuses sessions that do not add up, an unknown TAN, missing fields, a duplicate SKU; writes nothing", async () => {
     const token = await tokenFor("partnerAdmin");
     const before = (await db.select().from(schema.workouts)).length;
-    const bad = await send(token, "/admin/workouts", "POST", newWorkout({ totalMinutes: 60, deliveryPartners: [{ partnerTan: "000001" }] }));
+    const bad = await apiAs(token).post("/v1/admin/workouts", newWorkout({ totalMinutes: 60, deliveryPartners: [{ partnerTan: "000001" }] }));
     expect(bad.status).toBe(400);
     const { error } = await json(bad);
     expect(error.fields).toMatchObject({ sessions: "Session length does not match total workout length", "deliveryPartners.0.partnerTan": "Invalid Partner TAN" });
-    const missing = await json(await send(token, "/admin/workouts", "POST", { sessions: [] }));
+    const missing = await json(await apiAs(token).post("/v1/admin/workouts", { sessions: [] }));
     expect(missing.error.fields).toMatchObject({ name: "Required", sku: "Required", title: "Required", category: "Required" });
-    const long = await json(await send(token, "/admin/workouts", "POST", newWorkout({ sessions: [{ name: "x", shortSummary: "y".repeat(161), lengthMinutes: 90 }] })));
+    const long = await json(await apiAs(token).post("/v1/admin/workouts", newWorkout({ sessions: [{ name: "x", shortSummary: "y".repeat(161), lengthMinutes: 90 }] })));
     expect(long.error.fields["sessions.0.shortSummary"]).toBeDefined();
-    const dup = await send(token, "/admin/workouts", "POST", newWorkout({ sku: "NW-AI-101" }));
+    const dup = await apiAs(token).post("/v1/admin/workouts", newWorkout({ sku: "NW-AI-101" }));
     expect((await json(dup)).error.fields.sku).toBe("Value already exists");
-    const otherCustomer = await send(token, "/admin/workouts", "POST", newWorkout({ pricing: [{ name: "x", priceType: "customer", customerAccountId: DEMO.customers.harbour.id, pricingType: "value", currency: "USD", amount: 1 }] }));
+    const otherCustomer = await apiAs(token).post("/v1/admin/workouts", newWorkout({ pricing: [{ name: "x", priceType: "customer", customerAccountId: DEMO.customers.harbour.id, pricingType: "value", currency: "USD", amount: 1 }] }));
     expect((await json(otherCustomer)).error.fields["pricing.0.customerAccountId"]).toBe("Customer not found");
     expect((await db.select().from(schema.workouts)).length).toBe(before);
   });
@@ -126,7 +117,7 @@ describe("create, read, update", () => {
     const token = await tokenFor("partnerAdmin");
     const w = await create();
     const [s1, s2] = w.sessions;
-    const ok = await send(token, `/admin/workouts/${w.id}`, "PUT", {
+    const ok = await apiAs(token).put(`/v1/admin/workouts/${w.id}`, {
       sessions: [
         { id: s2.id, name: "Go live first", lengthMinutes: 30 },
         { id: s1.id, name: "Set up", lengthMinutes: 30 },
@@ -139,10 +130,10 @@ describe("create, read, update", () => {
     expect(updated.sessions.map((s: { id: string }) => s.id).slice(0, 2)).toEqual([s2.id, s1.id]);
     expect(updated.sessions).toHaveLength(3);
     expect(updated.visibility.conditions[0].values).toEqual(["manufacturing"]);
-    const mismatch = await send(token, `/admin/workouts/${w.id}`, "PUT", { sessions: [{ name: "Only", lengthMinutes: 10 }] });
+    const mismatch = await apiAs(token).put(`/v1/admin/workouts/${w.id}`, { sessions: [{ name: "Only", lengthMinutes: 10 }] });
     expect(mismatch.status).toBe(400);
     expect((await json(mismatch)).error.fields.sessions).toBe("Session length does not match total workout length");
-    const details = await send(token, `/admin/workouts/${w.id}`, "PUT", { details: { ...newWorkout({ sku: w.sku }), totalMinutes: 120 } });
+    const details = await apiAs(token).put(`/v1/admin/workouts/${w.id}`, { details: { ...newWorkout({ sku: w.sku }), totalMinutes: 120 } });
     expect((await json(details)).error.fields.sessions).toBe("Session length does not match total workout length");
     const stored = await db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, w.id));
     expect(stored).toHaveLength(3);
@@ -150,12 +141,12 @@ describe("create, read, update", () => {
 
   it("answers 404 for another partner's workout, 403 to a partner that only added it, 401 without a token", async () => {
     const ct = await tokenFor("otherPartnerAdmin");
-    expect((await send(ct, `/admin/workouts/${DEMO.workouts.dashboards}`)).status).toBe(404);
-    expect((await send(ct, `/admin/workouts/${DEMO.workouts.dashboards}`, "PUT", { visibility: null })).status).toBe(404);
-    expect((await send(ct, `/admin/workouts/${DEMO.sharedWorkoutId}`)).status).toBe(200);
-    expect((await send(ct, `/admin/workouts/${DEMO.sharedWorkoutId}`, "PUT", { visibility: null })).status).toBe(403);
-    expect((await send(null, `/admin/workouts/${DEMO.sharedWorkoutId}`)).status).toBe(401);
-    expect((await send(await tokenFor("partnerAdmin"), "/admin/workouts/not-a-uuid")).status).toBe(400);
+    expect((await apiAs(ct).get(`/v1/admin/workouts/${DEMO.workouts.dashboards}`)).status).toBe(404);
+    expect((await apiAs(ct).put(`/v1/admin/workouts/${DEMO.workouts.dashboards}`, { visibility: null })).status).toBe(404);
+    expect((await apiAs(ct).get(`/v1/admin/workouts/${DEMO.sharedWorkoutId}`)).status).toBe(200);
+    expect((await apiAs(ct).put(`/v1/admin/workouts/${DEMO.sharedWorkoutId}`, { visibility: null })).status).toBe(403);
+    expect((await apiAs(null).get(`/v1/admin/workouts/${DEMO.sharedWorkoutId}`)).status).toBe(401);
+    expect((await apiAs(await tokenFor("partnerAdmin")).get("/v1/admin/workouts/not-a-uuid")).status).toBe(400);
   });
 });
 
@@ -163,7 +154,7 @@ describe("library status", () => {
   it("moves draft → complete → available → archived → draft, and refuses other moves with 409", async () => {
     const token = await tokenFor("partnerAdmin");
     const w = await create();
-    const to = (status: string) => send(token, `/admin/workouts/${w.id}/status`, "POST", { status });
+    const to = (status: string) => apiAs(token).post(`/v1/admin/workouts/${w.id}/status`, { status });
     expect((await to("available")).status).toBe(409);
     expect((await json(await to("complete"))).status).toBe("complete");
     expect((await json(await to("available"))).status).toBe("available");
@@ -175,14 +166,14 @@ describe("library status", () => {
   it("refuses to complete a workout without sessions (missing fields)", async () => {
     const token = await tokenFor("partnerAdmin");
     const w = await create({ sessions: [] });
-    const res = await send(token, `/admin/workouts/${w.id}/status`, "POST", { status: "complete" });
+    const res = await apiAs(token).post(`/v1/admin/workouts/${w.id}/status`, { status: "complete" });
     expect(res.status).toBe(400);
     expect((await json(res)).error.fields.sessions).toBe("Required");
   });
 
   it("is 404 for another partner's workout and 403 for a member", async () => {
-    expect((await send(await tokenFor("otherPartnerAdmin"), `/admin/workouts/${DEMO.workouts.dashboards}/status`, "POST", { status: "archived" })).status).toBe(404);
-    expect((await send(await tokenFor("partnerMember"), `/admin/workouts/${DEMO.workouts.dashboards}/status`, "POST", { status: "archived" })).status).toBe(403);
+    expect((await apiAs(await tokenFor("otherPartnerAdmin")).post(`/v1/admin/workouts/${DEMO.workouts.dashboards}/status`, { status: "archived" })).status).toBe(404);
+    expect((await apiAs(await tokenFor("partnerMember")).post(`/v1/admin/workouts/${DEMO.workouts.dashboards}/status`, { status: "archived" })).status).toBe(403);
     const entry = await db
       .select()
       .from(schema.libraryEntries)
@@ -197,18 +188,18 @@ describe("adding a listed workout", () => {
     const ct = await tokenFor("otherPartnerAdmin");
     const listed = await create({ partnerVisibility: "listed" });
     const hidden = await create({ partnerVisibility: "private" });
-    const offer = await json(await send(ct, "/admin/workouts/listed"));
+    const offer = await json(await apiAs(ct).get("/v1/admin/workouts/listed"));
     const ids = offer.map((w: { id: string }) => w.id);
     expect(ids).toContain(listed.id);
     expect(ids).not.toContain(hidden.id);
     expect(ids).not.toContain(DEMO.sharedWorkoutId);
-    const added = await send(ct, `/admin/workouts/${listed.id}/library`, "POST");
+    const added = await apiAs(ct).post(`/v1/admin/workouts/${listed.id}/library`);
     expect(added.status).toBe(201);
     expect(await json(added)).toMatchObject({ own: false, status: "draft" });
-    expect((await send(ct, `/admin/workouts/${listed.id}/library`, "POST")).status).toBe(409);
-    expect((await send(ct, `/admin/workouts/${hidden.id}/library`, "POST")).status).toBe(404);
-    expect((await send(nw, `/admin/workouts/${hidden.id}/library`, "POST")).status).toBe(409);
-    expect((await send(null, `/admin/workouts/${listed.id}/library`, "POST")).status).toBe(401);
+    expect((await apiAs(ct).post(`/v1/admin/workouts/${listed.id}/library`)).status).toBe(409);
+    expect((await apiAs(ct).post(`/v1/admin/workouts/${hidden.id}/library`)).status).toBe(404);
+    expect((await apiAs(nw).post(`/v1/admin/workouts/${hidden.id}/library`)).status).toBe(409);
+    expect((await apiAs(null).post(`/v1/admin/workouts/${listed.id}/library`)).status).toBe(401);
     const rows = await db.select().from(schema.libraryEntries).where(eq(schema.libraryEntries.workoutId, hidden.id));
     expect(rows).toHaveLength(1);
   });
@@ -232,7 +223,7 @@ describe("what another partner sees of a listed workout", () => {
         { partnerTan: DEMO.contoso.tan, name: "Hidden subcontractor", selectionPercent: 0, visibleToPartners: false },
       ],
     });
-    const variant = await send(nw, `/admin/workouts/${w.id}/variants`, "POST", {
+    const variant = await apiAs(nw).post(`/v1/admin/workouts/${w.id}/variants`, {
       name: "Enterprise",
       locale: "enUS",
       customPricing: true,
@@ -244,17 +235,17 @@ describe("what another partner sees of a listed workout", () => {
     });
     expect(variant.status).toBe(201);
     // The author still sees all of it.
-    const authorView = await json(await send(nw, `/admin/workouts/${w.id}/variants`));
+    const authorView = await json(await apiAs(nw).get(`/v1/admin/workouts/${w.id}/variants`));
     expect(JSON.stringify(authorView)).toContain(fabrikam);
     expect(JSON.stringify(authorView)).toContain("Hidden subcontractor");
 
-    const added = await send(ct, `/admin/workouts/${w.id}/library`, "POST");
+    const added = await apiAs(ct).post(`/v1/admin/workouts/${w.id}/library`);
     expect(added.status).toBe(201);
     const answers = [
       await json(added),
-      await json(await send(ct, `/admin/workouts/${w.id}`)),
-      await json(await send(ct, `/admin/workouts/${w.id}/variants`)),
-      await json(await send(ct, `/admin/workouts/${w.id}/variants/${(await json(variant)).id}`)),
+      await json(await apiAs(ct).get(`/v1/admin/workouts/${w.id}`)),
+      await json(await apiAs(ct).get(`/v1/admin/workouts/${w.id}/variants`)),
+      await json(await apiAs(ct).get(`/v1/admin/workouts/${w.id}/variants/${(await json(variant)).id}`)),
     ];
     for (const answer of answers) {
       const text = JSON.stringify(answer);
@@ -275,10 +266,10 @@ describe("what another partner sees of a listed workout", () => {
 describe("delivery partner TAN check", () => {
   it("answers valid with the name, or invalid", async () => {
     const token = await tokenFor("partnerAdmin");
-    expect(await json(await send(token, `/admin/workouts/delivery-partners/check?tan=${DEMO.contoso.tan}`))).toEqual({ valid: true, name: "Contoso Skills" });
-    expect(await json(await send(token, "/admin/workouts/delivery-partners/check?tan=12"))).toEqual({ valid: false, name: null });
-    expect((await send(null, "/admin/workouts/delivery-partners/check?tan=123456")).status).toBe(401);
-    expect((await send(await tokenFor("customerAdmin"), "/admin/workouts/delivery-partners/check?tan=123456")).status).toBe(403);
+    expect(await json(await apiAs(token).get(`/v1/admin/workouts/delivery-partners/check?tan=${DEMO.contoso.tan}`))).toEqual({ valid: true, name: "Contoso Skills" });
+    expect(await json(await apiAs(token).get("/v1/admin/workouts/delivery-partners/check?tan=12"))).toEqual({ valid: false, name: null });
+    expect((await apiAs(null).get("/v1/admin/workouts/delivery-partners/check?tan=123456")).status).toBe(401);
+    expect((await apiAs(await tokenFor("customerAdmin")).get("/v1/admin/workouts/delivery-partners/check?tan=123456")).status).toBe(403);
   });
 });
 
@@ -286,7 +277,7 @@ describe("variants", () => {
   it("lists, creates and updates variants with custom pricing; refuses dates out of order", async () => {
     const token = await tokenFor("partnerAdmin");
     const w = await create();
-    const list = await json(await send(token, `/admin/workouts/${w.id}/variants`));
+    const list = await json(await apiAs(token).get(`/v1/admin/workouts/${w.id}/variants`));
     expect(list).toHaveLength(1);
     const body = {
       name: "UK",
@@ -297,35 +288,35 @@ describe("variants", () => {
       pricing: [{ name: "UK price", priceType: "allCustomers", pricingType: "value", currency: "GBP", amount: 9000 }],
       deliveryPartners: [{ partnerTan: DEMO.contoso.tan, selectionPercent: 50 }],
     };
-    const created = await send(token, `/admin/workouts/${w.id}/variants`, "POST", body);
+    const created = await apiAs(token).post(`/v1/admin/workouts/${w.id}/variants`, body);
     expect(created.status).toBe(201);
     const v = await json(created);
     expect(v).toMatchObject({ name: "UK", customPricing: true, own: true });
     expect(v.pricing[0].amount).toBe(9000);
     expect(v.deliveryPartners[0].name).toBe("Contoso Skills");
-    const updated = await json(await send(token, `/admin/workouts/${w.id}/variants/${v.id}`, "PUT", { ...body, name: "United Kingdom" }));
+    const updated = await json(await apiAs(token).put(`/v1/admin/workouts/${w.id}/variants/${v.id}`, { ...body, name: "United Kingdom" }));
     expect(updated.name).toBe("United Kingdom");
-    expect((await json(await send(token, `/admin/workouts/${w.id}/variants/${v.id}`))).name).toBe("United Kingdom");
-    const bad = await send(token, `/admin/workouts/${w.id}/variants`, "POST", { ...body, availableFrom: "2099-02-01", availableTo: "2099-01-01" });
+    expect((await json(await apiAs(token).get(`/v1/admin/workouts/${w.id}/variants/${v.id}`))).name).toBe("United Kingdom");
+    const bad = await apiAs(token).post(`/v1/admin/workouts/${w.id}/variants`, { ...body, availableFrom: "2099-02-01", availableTo: "2099-01-01" });
     expect(bad.status).toBe(400);
     expect((await json(bad)).error.fields.availableTo).toBe("End date cannot be before start date");
-    const past = await send(token, `/admin/workouts/${w.id}/variants`, "POST", { ...body, availableFrom: "2000-01-01" });
+    const past = await apiAs(token).post(`/v1/admin/workouts/${w.id}/variants`, { ...body, availableFrom: "2000-01-01" });
     expect((await json(past)).error.fields.availableFrom).toBe("Start date cannot be before today");
   });
 
   it("lets a partner that added a workout allowing variants make its own, and hides variants across tenants", async () => {
     const ct = await tokenFor("otherPartnerAdmin");
-    const res = await send(ct, `/admin/workouts/${DEMO.sharedWorkoutId}/variants`, "POST", { name: "Contoso UK", locale: "enGB", pricing: [], deliveryPartners: [] });
+    const res = await apiAs(ct).post(`/v1/admin/workouts/${DEMO.sharedWorkoutId}/variants`, { name: "Contoso UK", locale: "enGB", pricing: [], deliveryPartners: [] });
     expect(res.status).toBe(201);
     const v = await json(res);
-    const nwList = await json(await send(await tokenFor("partnerAdmin"), `/admin/workouts/${DEMO.sharedWorkoutId}/variants`));
+    const nwList = await json(await apiAs(await tokenFor("partnerAdmin")).get(`/v1/admin/workouts/${DEMO.sharedWorkoutId}/variants`));
     expect(nwList.map((x: { id: string }) => x.id)).not.toContain(v.id);
-    expect((await send(await tokenFor("partnerAdmin"), `/admin/workouts/${DEMO.sharedWorkoutId}/variants/${v.id}`)).status).toBe(404);
+    expect((await apiAs(await tokenFor("partnerAdmin")).get(`/v1/admin/workouts/${DEMO.sharedWorkoutId}/variants/${v.id}`)).status).toBe(404);
     // The author's variant is readable but not editable by Contoso.
     const authorVariant = DEMO.variants.copilotFoundations;
-    expect((await send(ct, `/admin/workouts/${DEMO.sharedWorkoutId}/variants/${authorVariant}`, "PUT", { name: "x", pricing: [], deliveryPartners: [] })).status).toBe(403);
-    expect((await send(ct, `/admin/workouts/${DEMO.workouts.dashboards}/variants`)).status).toBe(404);
-    expect((await send(null, `/admin/workouts/${DEMO.workouts.dashboards}/variants`)).status).toBe(401);
+    expect((await apiAs(ct).put(`/v1/admin/workouts/${DEMO.sharedWorkoutId}/variants/${authorVariant}`, { name: "x", pricing: [], deliveryPartners: [] })).status).toBe(403);
+    expect((await apiAs(ct).get(`/v1/admin/workouts/${DEMO.workouts.dashboards}/variants`)).status).toBe(404);
+    expect((await apiAs(null).get(`/v1/admin/workouts/${DEMO.workouts.dashboards}/variants`)).status).toBe(401);
   });
 });
 
@@ -333,7 +324,7 @@ describe("attachments", () => {
   it("uploads a file privately, serves it to the partner and to a customer who can see the workout, never publicly", async () => {
     const token = await tokenFor("partnerAdmin");
     const w = DEMO.workouts.copilotFoundations;
-    const session = (await json(await send(token, `/admin/workouts/${w}`))).sessions[0];
+    const session = (await json(await apiAs(token).get(`/v1/admin/workouts/${w}`))).sessions[0];
     const pdf = new File(["%PDF-1.4\n%test\n"], "Team guide (v2).txt", { type: "application/pdf" });
     const res = await call(`/v1/admin/workouts/${w}/sessions/${session.id}/attachments`, authed(token, { method: "POST", body: multipart({ type: "document", category: "resource", description: "Guide" }, { file: pdf }) }));
     expect(res.status).toBe(201);
@@ -350,7 +341,7 @@ describe("attachments", () => {
     expect((await call(a.fileUri, authed(await tokenFor("customerMember")))).status).toBe(200);
     expect((await call(a.fileUri, authed(await tokenFor("otherCustomerAdmin")))).status).toBe(200); // Contoso lists Copilot Foundations
     expect((await call(a.fileUri)).status).toBe(401);
-    const del = await send(token, `/admin/workouts/${w}/attachments/${a.id}`, "DELETE");
+    const del = await apiAs(token).delete(`/v1/admin/workouts/${w}/attachments/${a.id}`);
     expect(del.status).toBe(204);
     expect((await call(a.fileUri, authed(token))).status).toBe(404);
   });
@@ -358,7 +349,7 @@ describe("attachments", () => {
   it("refuses a file of another type (415), nothing at all (400), another partner (404)", async () => {
     const token = await tokenFor("partnerAdmin");
     const w = DEMO.workouts.dashboards;
-    const session = (await json(await send(token, `/admin/workouts/${w}`))).sessions[0];
+    const session = (await json(await apiAs(token).get(`/v1/admin/workouts/${w}`))).sessions[0];
     const path = `/v1/admin/workouts/${w}/sessions/${session.id}/attachments`;
     const exe = new Blob(["MZ\x90\x00"], { type: "application/pdf" });
     expect((await call(path, authed(token, { method: "POST", body: multipart({ type: "document" }, { file: exe }) }))).status).toBe(415);
@@ -373,7 +364,7 @@ describe("attachments", () => {
   it("a customer of another partner cannot read a Northwind-only workout's file", async () => {
     const token = await tokenFor("partnerAdmin");
     const w = DEMO.workouts.dashboards;
-    const session = (await json(await send(token, `/admin/workouts/${w}`))).sessions[0];
+    const session = (await json(await apiAs(token).get(`/v1/admin/workouts/${w}`))).sessions[0];
     const a = await json(await call(`/v1/admin/workouts/${w}/sessions/${session.id}/attachments`, authed(token, { method: "POST", body: multipart({ type: "image" }, { file: PNG }) })));
     expect((await call(a.fileUri, authed(await tokenFor("otherCustomerAdmin")))).status).toBe(404);
     expect((await call(a.fileUri, authed(await tokenFor("otherPartnerAdmin")))).status).toBe(404);
