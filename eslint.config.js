@@ -23,7 +23,7 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
   {
-    // Client code never reaches into the Worker or the database (DESIGN.md §1).
+    // Client code never reaches into the Worker or the database: it shares only contract/.
     files: ["client/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["**/worker/**", "**/db/**"], message: "The client imports only contract/ and its own code." }] }],

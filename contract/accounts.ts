@@ -4,7 +4,7 @@ import { email, enumOf, requiredText, websiteUrl } from "./forms";
 import { MESSAGES } from "./messages";
 import { FileRef } from "./styling";
 
-/** SPEC §3 Account, as the API answers it. */
+/** Account, as the API answers it. */
 export const AccountDto = z
   .object({
     id: z.string(),
@@ -25,7 +25,7 @@ export const AccountDto = z
   .meta({ id: "Account" });
 export type AccountDto = z.infer<typeof AccountDto>;
 
-/** The account fields a person fills in (onboarding, profile). Name and website cannot be empty (SPEC §5). */
+/** The account fields a person fills in (onboarding, profile). Name and website cannot be empty. */
 export const AccountDetails = z.object({
   name: requiredText(120),
   website: websiteUrl,
@@ -78,7 +78,7 @@ export type UpdateAccountProfileData = z.infer<typeof UpdateAccountProfileData>;
 
 export const AccountPathParam = z.object({ accountId: z.string().uuid(MESSAGES.invalidUuid) });
 
-/** The SPEC §5 message for a TAN that names no partner. */
+/** The message for a TAN that names no partner. */
 export const INVALID_PARTNER_TAN = "Invalid Partner TAN";
 
 /** `POST v1/admin/accounts/{accountId}/assign-parent`: link a customer to the partner with this TAN. */

@@ -67,7 +67,7 @@ export const SubmitAssessmentBody = z
   .meta({ id: "SubmitAssessment" });
 export type SubmitAssessmentBody = z.infer<typeof SubmitAssessmentBody>;
 
-/** The summary shape of SPEC §3: the score, its name and the text shown for it. */
+/** The summary shape: the score, its name and the text shown for it. */
 export const ScoreValueDto = z.object({ score: z.number().int(), scoreName: z.string(), customScoreString: z.string() });
 
 export const AssessmentResultDto = z

@@ -39,7 +39,7 @@ function modeRule(value: { mode: "request" | "slots"; sessions: z.infer<typeof S
   });
 }
 
-/** `POST v1/bookings`: book a workout (SPEC §2 booking overlay: Review → Book → Confirm). */
+/** `POST v1/bookings`: book a workout (booking overlay: Review → Book → Confirm). */
 export const CreateBooking = z
   .object({ workoutId: uuid, variantId: uuid.optional(), mode: BookingMode, sessions: choices })
   .superRefine(modeRule)

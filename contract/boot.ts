@@ -5,7 +5,7 @@ import type { Styling } from "./styling";
  * (read from <script id="boot" type="application/json">).
  */
 export type BootData = {
-  /** SPEC §4 start-up domain mode, as the server resolved it. */
+  /** Start-up domain mode, as the server resolved it. */
   mode: "main" | "satellite";
   host: string;
   /** Origin of the main product (where satellites send sign-in and sign-up). */
@@ -13,7 +13,7 @@ export type BootData = {
   partner: { id: string; name: string } | null;
   styling: Styling;
   env: "development" | "production";
-  /** Which identity provider the client talks to (DESIGN.md §4). */
+  /** Which identity provider the client talks to. */
   auth: { provider: "embedded" } | { provider: "clerk"; publishableKey: string };
   telemetry: boolean;
 };

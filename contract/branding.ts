@@ -3,7 +3,7 @@ import type { Styling } from "./styling";
 import { DEFAULT_STYLING, FONT_STACKS } from "./styling-values";
 
 /**
- * The CSS custom properties a partner's styling sets (SPEC §4: "Branding
+ * The CSS custom properties a partner's styling sets ("Branding
  * styles apply immediately as colour variables"). Colours become RGB triples,
  * so only digits and spaces reach the style sheet; the font comes from a fixed
  * table. The server inlines them; the branding editor applies them live.

@@ -3,7 +3,7 @@ import { Category, Currency, Difficulty, WorkoutFormat, WorkoutTag, WorkoutType 
 import { MESSAGES } from "./messages";
 import { PrerequisiteDto, SessionDto } from "./workouts";
 
-/** The price a customer sees: credits on plan, money in the account's currency otherwise (DESIGN §6). */
+/** The price a customer sees: credits on plan, money in the account's currency otherwise. */
 export const PriceDto = z
   .union([
     z.object({ kind: z.literal("credits"), amount: z.number() }),

@@ -1,5 +1,5 @@
 /**
- * Colours (SPEC §5 Branding): a hex value of 3, 4, 6 or 8 digits, with an
+ * Colours (Branding): a hex value of 3, 4, 6 or 8 digits, with an
  * optional leading hash and nothing else (no commas, no spaces inside).
  * Converted to an RGB triple, with alpha when 4 or 8 digits are given.
  */

@@ -4,10 +4,10 @@ import { AccountLocation, Category, Industry, JobStatus, OrgSize } from "./enums
 import { PlanEntryDto } from "./entitlements";
 import { MESSAGES } from "./messages";
 
-/** A partner's customers ("dependents", DESIGN §6). */
+/** A partner's customers ("dependents"). */
 export const DependentSort = ["name", "createdAt"] as const;
 
-/** `GET v1/admin/dependents`: search by name or email, sort, `limit` + `cursor` pagination (DESIGN §5). */
+/** `GET v1/admin/dependents`: search by name or email, sort, `limit` + `cursor` pagination. */
 export const DependentsQuery = z.object({
   search: z.string().trim().max(100, "At most 100 characters").optional(),
   sort: z.enum(DependentSort, { error: "Must be name or createdAt" }).default("name"),

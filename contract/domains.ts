@@ -16,7 +16,7 @@ export const TEST_TLDS = ["test", "localhost", "example", "invalid"];
 export type DomainCheck = { ok: true; uri: string } | { ok: false; message: string };
 
 /**
- * SPEC §5 Domain: must not include the protocol; must be a subdomain (a host
+ * Domain: must not include the protocol; must be a subdomain (a host
  * below a registrable domain, e.g. learn.northwind.com, not northwind.com);
  * the suffix must be a real public suffix (Public Suffix List via tldts).
  */
@@ -55,8 +55,8 @@ export const CustomDomainExistQuery = z.object({
 export const ExistsResponse = z.object({ exists: z.boolean() }).meta({ id: "Exists" });
 
 /**
- * SPEC §7 `POST v1/admin/custom-domains`: the domain a partner adds. The
- * shape is checked here; the domain rules of SPEC §5 by `customDomainUri`
+ * `POST v1/admin/custom-domains`: the domain a partner adds. The
+ * shape is checked here; the domain's own rules by `customDomainUri`
  * (the worker allows the `.test` TLDs only when APP_ENV is "development").
  */
 export const AddCustomDomain = z.object({
@@ -79,7 +79,7 @@ export function addCustomDomainSchema(opts: { allowTestTlds?: boolean } = {}) {
 
 export const CustomDomainIdParam = z.object({ id: z.string().uuid(MESSAGES.invalidUuid) });
 
-/** SPEC §3 Custom domain as the API answers it, with the DNS record the partner must create. */
+/** Custom domain as the API answers it, with the DNS record the partner must create. */
 export const CustomDomainDto = z
   .object({
     id: z.string(),

@@ -3,7 +3,7 @@ import { CommitmentTerm, CreditLineSource, CreditLineType, CreditUpdateType, Cur
 import { optionalText } from "./forms";
 import { MESSAGES } from "./messages";
 
-/** SPEC §5 plan rules, as the en-US texts of `message.planCancelTooEarly` / `message.planChangeTooEarly`. */
+/** Plan rules, as the en-US texts of `message.planCancelTooEarly` / `message.planChangeTooEarly`. */
 export const PLAN_MESSAGES = {
   cancelTooEarly: "A plan cannot be canceled before its minimum end date",
   changeTooEarly: "A plan change cannot start before the current subscription period ends",
@@ -14,7 +14,7 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.invalidDate)
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), MESSAGES.invalidDate);
 
-/** SPEC §3 Plan entry. */
+/** Plan entry. */
 export const PlanEntryDto = z
   .object({
     id: z.string(),
@@ -30,7 +30,7 @@ export const PlanEntryDto = z
   .meta({ id: "PlanEntry" });
 export type PlanEntryDto = z.infer<typeof PlanEntryDto>;
 
-/** SPEC §3 Credit entry line. */
+/** Credit entry line. */
 export const CreditLineDto = z
   .object({
     id: z.string(),
@@ -44,7 +44,7 @@ export const CreditLineDto = z
   .meta({ id: "CreditLine" });
 export type CreditLineDto = z.infer<typeof CreditLineDto>;
 
-/** SPEC §3 Credit entry, with its nested lines and their sum. */
+/** Credit entry, with its nested lines and their sum. */
 export const CreditEntryDto = z
   .object({
     id: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Every enumeration of the product (SPEC §3, §4 and the decisions of DESIGN §6),
+ * Every enumeration of the product (and the product's own decisions),
  * in one flat file that the database schema, the worker and the client all import.
  *
  * Convention: each enumeration is a readonly tuple of camelCase string values,
@@ -12,14 +12,14 @@
  * these exact strings; labels shown to people come from the i18n catalogues
  * (key `enum.<EnumName>.<value>`), never from these values.
  *
- * Values that SPEC writes with spaces or hyphens are camel-cased ("IT and data"
- * → 'itAndData'); codes that SPEC writes in capitals (currencies, locations) and
+ * Values that the product's labels write with spaces or hyphens are camel-cased ("IT and data"
+ * → 'itAndData'); codes written in capitals (currencies, locations) and
  * organisation sizes keep their written form because they are shown as they are.
  */
 
 // ─── Accounts, users and membership ──────────────────────────────────────────
 
-/** Account type (DESIGN §6: partners and customers). */
+/** Account type (partners and customers). */
 export const AccountType = ['partner', 'customer'] as const;
 export type AccountType = (typeof AccountType)[number];
 
@@ -27,7 +27,7 @@ export type AccountType = (typeof AccountType)[number];
 export const OrgSize = ['1-10', '10-25', '25-50', '50-100', '100-250', '250+'] as const;
 export type OrgSize = (typeof OrgSize)[number];
 
-/** The 15 industries of SPEC §3. */
+/** The 15 industries. */
 export const Industry = [
   'agriculture',
   'charity',
@@ -58,7 +58,7 @@ export type Currency = (typeof Currency)[number];
 export const AccountLocation = ['US', 'UK', 'CA'] as const;
 export type AccountLocation = (typeof AccountLocation)[number];
 
-/** Interface languages (SPEC §9: default enUS). */
+/** Interface languages (default enUS). */
 export const Language = ['enUS', 'enGB', 'enAU'] as const;
 export type Language = (typeof Language)[number];
 export const DEFAULT_LANGUAGE: Language = 'enUS';
@@ -75,15 +75,15 @@ export type TeamMemberType = (typeof TeamMemberType)[number];
 export const MemberStatus = ['active', 'inactive', 'pending'] as const;
 export type MemberStatus = (typeof MemberStatus)[number];
 
-/** Organisation roles of the identity provider, as the product checks them (DESIGN §4). */
+/** Organisation roles of the identity provider, as the product checks them. */
 export const OrgRole = ['owner', 'admin', 'member'] as const;
 export type OrgRole = (typeof OrgRole)[number];
 
-/** Invite state: invites can be accepted or revoked (SPEC §4). */
+/** Invite state: invites can be accepted or revoked. */
 export const InviteStatus = ['pending', 'accepted', 'revoked'] as const;
 export type InviteStatus = (typeof InviteStatus)[number];
 
-/** Team department ("team category"); at least one team per department (SPEC §5). */
+/** Team department ("team category"); at least one team per department. */
 export const TeamType = [
   'finance',
   'marketing',
@@ -102,7 +102,7 @@ export type TeamType = (typeof TeamType)[number];
 export const FontFamily = ['helveticaNeue', 'inter', 'manrope', 'openSans', 'poppins', 'roboto'] as const;
 export type FontFamily = (typeof FontFamily)[number];
 
-/** Score summary display variant (SPEC §9: default 'round'; other variants not shown). */
+/** Score summary display variant (default 'round'; other variants not shown). */
 export const FitScoreVariant = ['round'] as const;
 export type FitScoreVariant = (typeof FitScoreVariant)[number];
 
@@ -128,7 +128,7 @@ export const Category = [
 ] as const;
 export type Category = (typeof Category)[number];
 
-/** Score search criterion: a category, or 'all' for no filter (SPEC §3). */
+/** Score search criterion: a category, or 'all' for no filter. */
 export const CategoryFilter = ['all', ...Category] as const;
 export type CategoryFilter = (typeof CategoryFilter)[number];
 
@@ -161,12 +161,12 @@ export const WorkoutTag = [
 ] as const;
 export type WorkoutTag = (typeof WorkoutTag)[number];
 
-/** Library status: draft → complete → available → archived (→ draft), DESIGN §6. */
+/** Library status: draft → complete → available → archived (→ draft). */
 export const LibraryStatus = ['draft', 'complete', 'available', 'archived'] as const;
 export type LibraryStatus = (typeof LibraryStatus)[number];
 
 /**
- * Partner visibility (DESIGN §6): private (only the author), listed (other partners
+ * Partner visibility: private (only the author), listed (other partners
  * can add it to their library), limited (only the delivery partners named on it).
  */
 export const PartnerVisibility = ['private', 'listed', 'limited'] as const;
@@ -180,7 +180,7 @@ export type FeaturedMediaType = (typeof FeaturedMediaType)[number];
 export const ConditionOperator = ['and', 'or'] as const;
 export type ConditionOperator = (typeof ConditionOperator)[number];
 
-/** What a visibility condition tests about the customer (DESIGN §6). */
+/** What a visibility condition tests about the customer. */
 export const VisibilityField = ['priceGroup', 'industry', 'size', 'location'] as const;
 export type VisibilityField = (typeof VisibilityField)[number];
 
@@ -211,13 +211,13 @@ export type SessionArtifactCategory = (typeof SessionArtifactCategory)[number];
 // ─── Pricing ─────────────────────────────────────────────────────────────────
 
 /**
- * Pricing type (DESIGN §6): 'unit' costs credits (on plan), 'value' costs money
+ * Pricing type: 'unit' costs credits (on plan), 'value' costs money
  * (off plan, integer minor units of the line's currency).
  */
 export const PricingType = ['value', 'unit'] as const;
 export type PricingType = (typeof PricingType)[number];
 
-/** Who a pricing line applies to; the most specific line wins (DESIGN §6). */
+/** Who a pricing line applies to; the most specific line wins. */
 export const PriceType = ['allCustomers', 'customer', 'customerPriceGroup'] as const;
 export type PriceType = (typeof PriceType)[number];
 
@@ -286,22 +286,22 @@ export type JobAssigneeType = (typeof JobAssigneeType)[number];
 export const CommitmentTerm = ['annual', 'monthly'] as const;
 export type CommitmentTerm = (typeof CommitmentTerm)[number];
 
-/** How often a credit entry's allowance refreshes (not shown in SPEC; decided here). */
+/** How often a credit entry's allowance refreshes (decided here). */
 export const RefreshPeriod = ['none', 'monthly', 'quarterly', 'annual'] as const;
 export type RefreshPeriod = (typeof RefreshPeriod)[number];
 
 /**
  * Credit line item type: planAdjustment and bonus add credits, consumption
- * subtracts them (DESIGN §6). The balance is the sum of the signed quantities.
+ * subtracts them. The balance is the sum of the signed quantities.
  */
 export const CreditLineType = ['planAdjustment', 'bonus', 'consumption'] as const;
 export type CreditLineType = (typeof CreditLineType)[number];
 
-/** Where a credit line came from (not shown in SPEC; decided here). */
+/** Where a credit line came from (decided here). */
 export const CreditLineSource = ['plan', 'partner', 'booking', 'cancellation'] as const;
 export type CreditLineSource = (typeof CreditLineSource)[number];
 
-/** Direction of a credit line (not shown in SPEC; decided here). Matches the quantity's sign. */
+/** Direction of a credit line (decided here). Matches the quantity's sign. */
 export const CreditUpdateType = ['increase', 'decrease'] as const;
 export type CreditUpdateType = (typeof CreditUpdateType)[number];
 
@@ -311,7 +311,7 @@ export type CreditUpdateType = (typeof CreditUpdateType)[number];
 export const ScoreSource = ['manual', 'assessment'] as const;
 export type ScoreSource = (typeof ScoreSource)[number];
 
-/** Assessment state: link issued, in progress, assessed (SPEC §1, §4). */
+/** Assessment state: link issued, in progress, assessed. */
 export const AssessmentStatus = ['pending', 'inProgress', 'assessed'] as const;
 export type AssessmentStatus = (typeof AssessmentStatus)[number];
 
@@ -354,7 +354,7 @@ export type SlotItemType = (typeof SlotItemType)[number];
 
 // ─── Saved list ──────────────────────────────────────────────────────────────
 
-/** Kind of a saved item (only saved workouts are shown in SPEC). */
+/** Kind of a saved item (only workouts can be saved so far). */
 export const SavedItemType = ['workout'] as const;
 export type SavedItemType = (typeof SavedItemType)[number];
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** DESIGN.md §5: the one error envelope every failing call answers with. */
+/** The one error envelope every failing call answers with. */
 export const ErrorCode = z.enum([
   "invalid_input",
   "unauthenticated",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MESSAGES } from "./messages";
 
-/** Building blocks for request schemas, with SPEC §5's messages. */
+/** Building blocks for request schemas, with the product's validation messages. */
 export const requiredText = (max = 200) =>
   z
     .string({ error: MESSAGES.required })

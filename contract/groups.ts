@@ -15,7 +15,7 @@ export type PriceGroupDto = z.infer<typeof PriceGroupDto>;
 
 // ─── Featured groups ────────────────────────────────────────────────────────
 
-/** SPEC §5: at least one workout; dates in order (start not before today is checked by the worker on change). */
+/** At least one workout; dates in order (start not before today is checked by the worker on change). */
 export const FeaturedGroupBody = datesInOrder(
   z.object({
     title: requiredText(120),

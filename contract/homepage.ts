@@ -7,8 +7,8 @@ import { optionalHttpUrl } from "./forms";
 import { optionalDate } from "./workouts";
 
 /**
- * A partner's homepage (SPEC §2 Homepage Builder, §3 row and slot types, §5
- * rules). The layout is sent and stored whole: the hero row first (exactly
+ * A partner's homepage (Homepage Builder: its row and slot types and
+ * their rules). The layout is sent and stored whole: the hero row first (exactly
  * one, with exactly one slot carrying the hero text), then the rows in order.
  * The same rules run in the builder and in the Worker.
  */
@@ -116,7 +116,7 @@ function dateIssues(slot: HomepageSlot, at: (string | number)[]): LayoutIssue[] 
 }
 
 /**
- * Every rule of SPEC §5 for the homepage builder, as a list of issues with
+ * Every rule for the homepage builder, as a list of issues with
  * the path of the field each belongs to (empty when the layout is valid):
  * the hero row first and only once, with exactly one slot and its hero text;
  * at least one row after it; each row with a type, a title and a subtitle and

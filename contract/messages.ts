@@ -1,5 +1,5 @@
 /**
- * The user-facing texts of SPEC §5 and §8 that the API also returns in its
+ * The user-facing validation and error texts that the API also returns in its
  * error envelope (`error.fields`). The client shows them through its i18n
  * catalogues, keyed by the same names.
  */

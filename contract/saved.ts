@@ -3,7 +3,7 @@ import { Category } from "./enums";
 import { uuid } from "./forms";
 import { MESSAGES } from "./messages";
 
-// ─── Saved items (My List): SPEC §3 "Saved item", §7 v1/admin/saved-items ───
+// ─── Saved items (My List): the "Saved item" record and v1/admin/saved-items ───
 
 /** A saved workout of the signed-in user in the active account, in the user's order. */
 export const SavedItemDto = z

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { Category, ScoreSource } from "./enums";
 
 /**
- * The score summary (SPEC §3 "Partner summary", §9 defaults; DESIGN §6
- * Scores) that Home shows: the overall fitness score (null before any
+ * The score summary (with the partner's score name and
+ * the product's defaults) that Home shows: the overall fitness score (null before any
  * assessment), and the workouts completed, remaining (the credit balance) and
  * the month streak.
  */
@@ -41,7 +41,7 @@ export const ScoreDto = z
   .meta({ id: "Score" });
 export type ScoreDto = z.infer<typeof ScoreDto>;
 
-/** SPEC §3 "Orphaned score": a submitted score whose assessee matches no customer's member. */
+/** "Orphaned score": a submitted score whose assessee matches no customer's member. */
 export const OrphanedScoreDto = z
   .object({
     id: z.string(),

@@ -5,7 +5,7 @@
  */
 import type { Styling } from "./styling";
 
-/** SPEC §3 font family keys, with the CSS stack each one stands for. */
+/** Font family keys, with the CSS stack each one stands for. */
 export const FONT_STACKS = {
   helveticaNeue: '"Helvetica Neue", Helvetica, Arial, sans-serif',
   inter: 'Inter, "Helvetica Neue", Arial, sans-serif',

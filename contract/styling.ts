@@ -15,7 +15,7 @@ export const HexColour = z.string().trim().regex(HEX_COLOUR, MESSAGES.invalidCol
 
 export const FileRef = z.object({ uri: z.string() }).meta({ id: "FileRef" });
 
-/** The styling a partner's pages wear (SPEC §3 Styling), as the API answers it. */
+/** The styling a partner's pages wear (Styling), as the API answers it. */
 export const Styling = z
   .object({
     id: z.string(),
@@ -55,7 +55,7 @@ export function isHttpOrigin(value: string): boolean {
   }
 }
 
-/** Characters that could end an HTML text node or a CSS block; refused in the platform name (DESIGN §3). */
+/** Characters that could end an HTML text node or a CSS block; refused in the platform name. */
 const MARKUP = /[<>{}\\`]/;
 const hasMarkup = (v: string) => MARKUP.test(v) || [...v].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
 export const PLATFORM_NAME_CHARACTERS = "Platform name cannot contain < > { } \\ or `";
@@ -98,8 +98,8 @@ export function platformNameFrom(text: string | null | undefined, fallback = DEF
 }
 
 /**
- * The styling a partner saves (SPEC §7 `PUT v1/admin/styles`, the `data`
- * part of the multipart body; SPEC §5 Branding). Colours are hex only,
+ * The styling a partner saves (`PUT v1/admin/styles`, the `data`
+ * part of the multipart body; Branding). Colours are hex only,
  * stored normalised; the font is one of the six keys; the platform name is
  * plain text of at most 20 characters. Images travel as files by field name
  * (STYLING_FILE_FIELDS); `remove*` clears a stored image. Unknown keys are
@@ -141,7 +141,7 @@ export type StylingData = z.output<typeof StylingData>;
 /** The keys `StylingData` knows; any other key in a save is logged and ignored. */
 export const STYLING_DATA_KEYS = Object.keys(StylingData.shape);
 
-/** The image fields of the multipart save, with SPEC §9's suggested sizes. */
+/** The image fields of the multipart save, with the product's suggested sizes. */
 export const STYLING_FILE_FIELDS = ["logo", "homepageHeroBackground", "loginBackground"] as const;
 export type StylingFileField = (typeof STYLING_FILE_FIELDS)[number];
 export const SUGGESTED_IMAGE_SIZES: Record<StylingFileField, { width: number; height: number } | null> = {

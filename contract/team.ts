@@ -4,8 +4,8 @@ import { requiredText } from "./forms";
 import { MESSAGES } from "./messages";
 
 /**
- * Team members, invitations and teams (SPEC §2 Profile, §3 Team / Team member,
- * §5 Invite and Team rules). The messages below are the en-US texts of the
+ * Team members, invitations and teams (Profile; Team / Team member,
+ * the Invite and Team rules). The messages below are the en-US texts of the
  * catalogue keys `message.*` the client shows them with.
  */
 export const TEAM_MESSAGES = {
@@ -56,7 +56,7 @@ export type UpdateTeamMemberBody = z.infer<typeof UpdateTeamMemberBody>;
 
 export const IdParam = z.object({ id: z.string().uuid(MESSAGES.invalidUuid) });
 
-/** Splits SPEC §5's semicolon-separated list (commas and spaces tolerated), trimmed, lower-cased, unique. */
+/** Splits a semicolon-separated list (commas and spaces tolerated), trimmed, lower-cased, unique. */
 export function splitEmails(value: string): string[] {
   const seen = new Set<string>();
   for (const part of value.split(/[;,\s]+/)) {
@@ -86,7 +86,7 @@ export type InviteBody = z.input<typeof InviteBody>;
 export const InviteOutcome = z.enum(["sent", "alreadyInvited", "alreadyMember"]);
 export type InviteOutcome = z.infer<typeof InviteOutcome>;
 
-/** Per-address outcome; the client shows all sent / some sent / none sent (SPEC §8). */
+/** Per-address outcome; the client shows all sent / some sent / none sent. */
 export const InviteResult = z
   .object({
     results: z.array(z.object({ email: z.string(), outcome: InviteOutcome, inviteId: z.string().nullable(), message: z.string().nullable() })),

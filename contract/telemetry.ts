@@ -2,8 +2,8 @@ import { z } from "zod";
 import { Language } from "./enums";
 
 /**
- * What the client reports to `POST /v1/telemetry` (SPEC §4 page views, §8
- * exceptions). Automatic route and exception tracking are off (SPEC §9): the
+ * What the client reports to `POST /v1/telemetry` (page views and
+ * exceptions). Automatic route and exception tracking are off: the
  * client sends a page view after each navigation under the route's telemetry
  * name, and the global error handler sends exceptions. Strings are bounded so
  * a data point stays well inside Analytics Engine's limits.

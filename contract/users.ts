@@ -8,7 +8,7 @@ export const OnboardingInviteDto = z
   .object({ id: z.string(), accountId: z.string(), accountName: z.string(), accountOrganizationId: z.string().nullable() })
   .meta({ id: "OnboardingInvite" });
 
-/** SPEC §3 App user, as `GET v1/users/{id}` answers it. */
+/** App user, as `GET v1/users/{id}` answers it. */
 export const UserDto = z
   .object({
     id: z.string(),

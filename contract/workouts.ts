@@ -24,9 +24,9 @@ import {
 import { enumOf, httpUrl, optionalHttpUrl, optionalText, requiredText, uuid } from "./forms";
 import { MESSAGES } from "./messages";
 
-/** SPEC §9 placeholders and limits of the workout editor. */
+/** Placeholders and limits of the workout editor. */
 export const WORKOUT_DEFAULTS = { priority: 100, selectionPercent: 100, totalMinutes: 60, maxAttendees: 5 } as const;
-/** Session short summary limit (SPEC §5 says a limit exists; decided here). */
+/** Session short summary limit (the product asks for a limit; this one is chosen here). */
 export const SHORT_SUMMARY_MAX = 160;
 export const SESSION_TOTAL_MISMATCH = "Session length does not match total workout length";
 export const INVALID_PARTNER_TAN = "Invalid Partner TAN";
@@ -287,7 +287,7 @@ export type VariantBody = z.input<typeof VariantBody>;
 
 export const LibraryStatusBody = z.object({ status: enumOf(LibraryStatus) });
 
-/** The allowed library status changes (DESIGN §6). */
+/** The allowed library status changes. */
 export const LIBRARY_TRANSITIONS: Record<LibraryStatus, LibraryStatus[]> = {
   draft: ["complete"],
   complete: ["available", "draft"],

@@ -17,7 +17,7 @@ import { files } from "./storage/files";
 import { hostOf, resolveTenant } from "./tenant/resolve";
 
 /**
- * The one Worker for every tenant. Middleware order (DESIGN.md §1):
+ * The one Worker for every tenant. Middleware order:
  * request id and error handling → configuration check → tenant → /v1 routers
  * → files → dev-only pages → SSR catch-all.
  */

@@ -2,7 +2,7 @@ import type { Styling } from "../../contract/styling";
 import { enUS } from "../i18n/en-US";
 
 /**
- * The full-screen loader (SPEC §2 App shell) wearing the partner's logo and
+ * The full-screen loader (App shell) wearing the partner's logo and
  * platform name. The server renders it into every page and the client's first
  * render is the same element, so hydration matches; it stays up while
  * authentication is in progress. The server cannot know the visitor's

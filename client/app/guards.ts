@@ -13,7 +13,7 @@ export function notePath(path: string): void {
 }
 
 /**
- * SPEC §4 route guard, in its order, as a loader that runs before a route
+ * Route guard, in its order, as a loader that runs before a route
  * renders (the full-screen loader shows meanwhile).
  */
 export function guard(flags: RouteFlags) {

@@ -33,7 +33,7 @@ export function routeObjects(): RouteObject[] {
 
 export function createAppRouter() {
   const router = createBrowserRouter(routeObjects());
-  // Guards ask where a navigation comes from (SPEC §4 steps 5 and 6).
+  // Guards ask where a navigation comes from (steps 5 and 6).
   notePath(router.state.location.pathname);
   router.subscribe((state) => {
     if (state.navigation.state === "idle") notePath(state.location.pathname);

@@ -1,11 +1,11 @@
 import type { ComponentType } from "react";
 import type { MessageKey } from "../i18n";
 
-/** SPEC §2 sidebar categories and top bar styles. */
+/** Sidebar categories and top bar styles. */
 export type SidebarCategory = "home" | "booking" | "activity" | "my-list" | "admin";
 export type TopBarStyle = "primary" | "secondary";
 
-/** SPEC §2 route flags. */
+/** Route flags. */
 export type RouteFlags = {
   requiresAuth: boolean;
   requiresAnonymous: boolean;
@@ -18,7 +18,7 @@ export type RouteFlags = {
 };
 
 /**
- * One breadcrumb (SPEC §2 labels: Home, Admin, Setup, Profile, Organization,
+ * One breadcrumb (labels: Home, Admin, Setup, Profile, Organization,
  * Workout, Customers): a catalogue key, and where it leads (a route pattern
  * whose params come from the current URL); the last crumb is the page itself.
  */
@@ -26,12 +26,12 @@ export type Crumb = { label: MessageKey; to?: string };
 
 export type AppRoute = {
   path: string;
-  /** Named routes seen through the sidebar (SPEC §2). */
+  /** Named routes seen through the sidebar. */
   name?: string;
   flags: RouteFlags;
   /** Breadcrumbs shown above screens with navigation. */
   crumbs?: Crumb[];
-  /** Every route loads lazily (SPEC §2). */
+  /** Every route loads lazily. */
   load: () => Promise<{ default: ComponentType }>;
 };
 
@@ -239,7 +239,7 @@ export const ROUTES: AppRoute[] = [
     load: () => import("../features/featured-groups/FeaturedGroupsScreen"),
   },
   {
-    // The user button's Help action (SPEC §2): public, so the support address is never behind sign-in.
+    // The user button's Help action: public, so the support address is never behind sign-in.
     path: "/help",
     flags: { ...base, showNavigation: true, telemetryName: "Help" },
     crumbs: [HOME, { label: "crumb.help" }],
@@ -253,5 +253,5 @@ export const ROUTES: AppRoute[] = [
   },
 ];
 
-/** Where any unmatched path goes (SPEC §2). */
+/** Where any unmatched path goes. */
 export const NOT_FOUND_PATH = "/404";

@@ -6,8 +6,8 @@ import { setPlatformTitle } from "../lib/title";
 /**
  * The styling the page wears now. It starts as the server's (boot data) and
  * changes when the app learns of another partner (redirectUrl on the main
- * domain, SPEC §4) or when a partner edits its branding. Applying it sets the
- * CSS variables and the page title at once (SPEC §4 Other).
+ * domain) or when a partner edits its branding. Applying it sets the
+ * CSS variables and the page title at once.
  */
 let current: Styling | null = null;
 const listeners = new Set<() => void>();

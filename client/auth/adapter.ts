@@ -1,5 +1,5 @@
 /**
- * What the app needs from an identity provider (DESIGN.md §4). Two
+ * What the app needs from an identity provider. Two
  * implementations: ./embedded (better-auth in the Worker) and ./clerk.
  */
 export type ProviderSession = {
@@ -19,7 +19,7 @@ export type VerifyOutcome = "signedIn" | "alreadyVerified" | "expired" | "invali
 
 export interface AuthAdapter {
   readonly provider: "embedded" | "clerk";
-  /** Resolves once the provider has loaded (SPEC §4). */
+  /** Resolves once the provider has loaded. */
   load(): Promise<void>;
   getSession(): Promise<ProviderSession | null>;
   setActiveOrganization(orgId: string): Promise<void>;

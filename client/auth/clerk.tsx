@@ -5,7 +5,7 @@ import type { AuthAdapter, ProviderSession } from "./adapter";
 import { POST_AUTH_PATH } from "./machine";
 
 /**
- * The Clerk implementation of the adapter (hosted production, DESIGN.md §4).
+ * The Clerk implementation of the adapter (hosted production).
  * Loaded only when the server says Clerk is configured. On a partner's
  * domain Clerk runs as a satellite: sign-in and sign-up happen on the main
  * domain and Clerk carries the session back.
@@ -64,7 +64,7 @@ export function createClerkIdentity(boot: Extract<BootData, { auth: { provider: 
     return null;
   }
 
-  /** SPEC §4: auth-driven navigation carries viaClerk=true. */
+  /** Auth-driven navigation carries viaClerk=true. */
   const viaClerk = (to: string) => `${to}${to.includes("?") ? "&" : "?"}viaClerk=true`;
 
   function Provider({ children, navigate }: { children: ReactNode; navigate: (to: string, replace: boolean) => void }) {

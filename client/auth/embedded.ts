@@ -17,7 +17,7 @@ async function call<T>(path: string, init: { method?: "GET" | "POST"; json?: unk
   }
 }
 
-/** Maps better-auth's failures to the kinds the screens explain (SPEC §8: the provider's messages). */
+/** Maps better-auth's failures to the kinds the screens explain (the provider's messages). */
 function failure(status: number, data: { code?: string; message?: string } | null): AuthFailure {
   const code = data?.code ?? "";
   const message = data?.message ?? "Something went wrong";

@@ -11,7 +11,7 @@ import type { AuthAdapter, ProviderSession } from "./adapter";
 import { authStore } from "./store";
 import type { AppAccount, AppUser } from "./types";
 
-/** Session-storage key for the redirect URL kept on the main domain (SPEC §9). */
+/** Session-storage key for the redirect URL kept on the main domain. */
 export const REDIRECT_KEY = "techfit:redirectUrl";
 export const POST_AUTH_PATH = "/post-auth";
 
@@ -31,7 +31,7 @@ export function clearRedirectUrl(): void {
   }
 }
 
-/** SPEC §4: a signed-out visitor of a satellite goes to the main domain's /login (or /signup). */
+/** A signed-out visitor of a satellite goes to the main domain's /login (or /signup). */
 export function satelliteSignInUrl(boot: BootData, here: Location): string {
   const target = here.pathname === "/signup" ? "/signup" : "/login";
   const url = new URL(target, boot.mainOrigin);
@@ -63,14 +63,14 @@ function toAppUser(session: ProviderSession, dto: UserDto, activeAccountId: stri
 type Deps = { adapter: AuthAdapter; boot: BootData; queryClient: QueryClient };
 
 /**
- * The app-user state machine of SPEC §4, written once on top of an adapter.
+ * The app-user state machine, written once on top of an adapter.
  * Runs at start; later changes (sign-in, sign-out, switching account) go
  * through `refresh`, `signOut` and `setActiveAccount`.
  */
 export function createIdentity({ adapter, boot, queryClient }: Deps) {
   configureApi({ getToken: () => adapter.getToken(), accountId: () => authStore.get().account?.id ?? null });
 
-  /** Switching the active account loads the account user, then the account (SPEC §4). */
+  /** Switching the active account loads the account user, then the account. */
   async function activate(user: AppUser, accountId: string, known?: UserDto, providerOrgId?: string | null): Promise<void> {
     const entry = user.accounts.find((a) => a.id === accountId);
     if (!entry) throw new Error("not a member of that account");
@@ -100,7 +100,7 @@ export function createIdentity({ adapter, boot, queryClient }: Deps) {
   async function signOut(): Promise<void> {
     await adapter.signOut();
     signedOut();
-    // SPEC §4: after sign-out the user goes to /login (on a satellite, the main domain's).
+    // After sign-out the user goes to /login (on a satellite, the main domain's).
     location.assign(boot.mode === "satellite" ? new URL("/login", boot.mainOrigin).toString() : "/login");
   }
 
@@ -134,12 +134,12 @@ export function createIdentity({ adapter, boot, queryClient }: Deps) {
     if (activeId) await activate(user, activeId, dto, session.activeOrgId);
     else setTelemetryUser(user.id, null);
     queryClient.clear();
-    // SPEC §4: after the account user and the account, the saved list.
+    // After the account user and the account, the saved list.
     if (activeId) void queryClient.prefetchQuery(savedListQuery(activeId));
     authStore.set({ authenticating: false });
   }
 
-  /** Start-up (SPEC §4 Authentication). */
+  /** Start-up (Authentication). */
   async function start(): Promise<void> {
     authStore.set({ authenticating: true, setActiveAccount, signOut, getToken: () => adapter.getToken() });
     await adapter.load();

@@ -23,7 +23,7 @@ export function useIdentityWrapper(): { needed: boolean; Wrapper: IdentityProvid
   return { needed: needsWrapper, Wrapper };
 }
 
-/** Picks the adapter the server named, then runs the state machine (SPEC §4) once. */
+/** Picks the adapter the server named, then runs the state machine once. */
 export function startIdentity(boot: BootData, queryClient: QueryClient): void {
   if (boot.auth.provider === "clerk") {
     needsWrapper = true;

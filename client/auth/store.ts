@@ -33,7 +33,7 @@ export const authStore = {
   },
 };
 
-/** SPEC §4 route guard step 2: resolves once authentication has finished, checking every 50 ms. */
+/** Route guard step 2: resolves once authentication has finished, checking every 50 ms. */
 export function whenAuthenticated(pollMs = 50): Promise<AppUserState> {
   return new Promise((resolve) => {
     const check = () => (state.authenticating ? setTimeout(check, pollMs) : resolve(state));

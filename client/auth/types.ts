@@ -1,5 +1,5 @@
 /**
- * The app-user state of SPEC §3/§4 as the rest of the client sees it. The
+ * The app-user state as the rest of the client sees it. The
  * identity layer (client/auth) owns it; the shell, guards and features read
  * it through `useAppUser()`.
  */
@@ -31,15 +31,15 @@ export type AppUser = {
 };
 
 export type AppUserState = {
-  /** True from load until the identity provider has answered (SPEC §4). */
+  /** True from load until the identity provider has answered. */
   authenticating: boolean;
   signedIn: boolean;
   user: AppUser | null;
-  /** The active account (SPEC: appAccount), with its type. */
+  /** The active account (the app account), with its type. */
   account: AppAccount | null;
   /** The signed-in user's role in the active account's organisation. */
   role: "owner" | "admin" | "member" | null;
-  /** Switches the active organisation/account (SPEC §4: loads account user, account, saved list). */
+  /** Switches the active organisation/account (loads account user, account, saved list). */
   setActiveAccount: (accountId: string) => Promise<void>;
   signOut: () => Promise<void>;
   /** A bearer token for /v1 calls, or null when signed out. */

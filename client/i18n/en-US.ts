@@ -7,8 +7,8 @@
  * - `{name}` is a placeholder filled by `t(key, { name })`; every variant of a
  *   key has the same placeholders.
  * - `message.<key>` mirrors contract/messages.ts (the texts the API also
- *   returns in `error.fields`), `toast.<name>.title|description` are SPEC §8's
- *   toasts, `enum.<EnumName>.<value>` labels every value of contract/enums.ts.
+ *   returns in `error.fields`), `toast.<name>.title|description` are the
+ *   product's toasts, `enum.<EnumName>.<value>` labels every value of contract/enums.ts.
  * - Keys ending in `_one` / `_other` are plural forms (see `t` with `count`).
  */
 export const enUS = {
@@ -152,7 +152,7 @@ export const enUS = {
   "leave.stay": "Stay on this page",
   "leave.leave": "Leave without saving",
 
-  // ─── Forms and validation (SPEC §5) ────────────────────────────────────────
+  // ─── Forms and validation ────────────────────────────────────────
   "form.requiredField": "Required",
   "form.requiredMark": "(required)",
   "form.optional": "(optional)",
@@ -219,7 +219,7 @@ export const enUS = {
   "message.tanPending": "Pending validation",
   "message.tanInvalid": "Invalid Partner TAN",
 
-  // ─── Toasts (SPEC §8) ──────────────────────────────────────────────────────
+  // ─── Toasts ──────────────────────────────────────────────────────
   "toast.dismiss": "Dismiss notification",
   "toast.region": "Notifications ({hotkey})",
   "toast.label": "Notification",

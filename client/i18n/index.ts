@@ -5,7 +5,7 @@ import { enUS, type Catalogue, type MessageKey } from "./en-US";
 
 export type { Catalogue, MessageKey };
 
-/** The three catalogues (SPEC §1: US, GB and AU English). */
+/** The three catalogues (US, GB and AU English). */
 export const CATALOGUES: Record<Language, Catalogue> = { enUS, enGB, enAU };
 
 /** BCP 47 tag of each language, for `<html lang>` and Intl. */

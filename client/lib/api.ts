@@ -2,7 +2,7 @@ import type { ErrorEnvelope } from "../../contract/errors";
 
 /**
  * The /v1 client: JSON or multipart, a bearer token from the identity layer
- * and the active account as X-Account-Id (SPEC §7). Failures throw ApiError
+ * and the active account as X-Account-Id. Failures throw ApiError
  * carrying the server's envelope (code, message, fields).
  */
 export class ApiError extends Error {
@@ -63,7 +63,7 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
   return data as T;
 }
 
-/** A multipart body of SPEC §7's shape: `data` as JSON plus named files. */
+/** A multipart body of the API's shape: `data` as JSON plus named files. */
 export function formData(data: unknown, files: Record<string, File | null | undefined> = {}): FormData {
   const fd = new FormData();
   fd.set("data", JSON.stringify(data));

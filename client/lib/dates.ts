@@ -4,11 +4,11 @@ import { LANGUAGE_TAG } from "../i18n";
 import { useLanguage } from "./i18n";
 
 /**
- * Dates as SPEC §9 shows them: `short` is year, short month and day; `long`
+ * Dates as the product shows them: `short` is year, short month and day; `long`
  * adds the weekday and the time. The order and punctuation follow the
  * language (en-US "Mar 5, 2026"; en-GB and en-AU "5 Mar 2026").
  *
- * Calendar dates travel as `YYYY-MM-DD` (DESIGN §5) and are read as that day
+ * Calendar dates travel as `YYYY-MM-DD` and are read as that day
  * in local time, never shifted by a time zone; timestamps are ISO 8601 UTC.
  */
 export type DateStyle = "short" | "long";

@@ -1,7 +1,7 @@
 import { trackException } from "./telemetry";
 
 /**
- * The global error handler of SPEC §8: a thrown value that is not an Error
+ * The global error handler: a thrown value that is not an Error
  * becomes one, is logged, is reported to telemetry, and then the handler that
  * was installed before ours runs. Route errors caught by the router's error
  * screen go through `handleError` too.

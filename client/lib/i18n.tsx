@@ -5,7 +5,7 @@ import { CATALOGUES, LANGUAGE_TAG, type MessageKey, type PluralKey } from "../i1
 import { ONE_YEAR, storage, writeCookie } from "./cookies";
 
 /**
- * Interface language (SPEC §1, §9): enUS, enGB or enAU, default enUS, kept in
+ * Interface language: enUS, enGB or enAU, default enUS, kept in
  * local storage under `language` and mirrored into a `language` cookie so the
  * server renders `<html lang>` right in the first response.
  *

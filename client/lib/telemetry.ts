@@ -2,14 +2,14 @@ import type { ExceptionEvent, PageViewEvent, TelemetryEvent } from "../../contra
 import { getLanguage } from "./i18n";
 
 /**
- * The client side of telemetry (SPEC §4, §8, §9): page views after each
+ * The client side of telemetry: page views after each
  * navigation and exceptions from the global error handler, posted to
  * `POST /v1/telemetry`. Nothing is tracked automatically; the shell calls
  * `trackPageView` and the error handler calls `trackException`.
  *
  * The auth state machine (client/auth) calls `setTelemetryUser` once the app
- * user and active account are known and `clearTelemetryUser` on sign-out
- * (SPEC §4), so events carry who and which account.
+ * user and active account are known and `clearTelemetryUser` on sign-out,
+ * so events carry who and which account.
  */
 export const TELEMETRY_PATH = "/v1/telemetry";
 

@@ -3,7 +3,7 @@ import { Theme } from "../../contract/enums";
 import { ONE_YEAR, storage, writeCookie } from "./cookies";
 
 /**
- * Theme light or dark (SPEC §1, §9), kept in local storage under `theme` and
+ * Theme light or dark, kept in local storage under `theme` and
  * mirrored into a `theme` cookie so the server renders the right class. The
  * server's inline script has already put the class on `<html>` before first
  * paint (worker/ssr/render.tsx), so the class is where the current theme is read.

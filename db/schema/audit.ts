@@ -1,4 +1,4 @@
-/** Audit entries (SPEC §3 audit codes), written by the domain rules of DESIGN §6. */
+/** Audit entries (one code per event), written by the rules in worker/domain. */
 import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { AuditCode } from '../../contract/enums';
 import { accounts } from './accounts';

@@ -1,5 +1,5 @@
 /**
- * The embedded identity provider's tables (better-auth, DESIGN.md §4): users,
+ * The embedded identity provider's tables (better-auth): users,
  * sessions, credentials, verifications, organisations, members, invitations,
  * signing keys and rate-limit counters. Property names are better-auth's field
  * names (its drizzle adapter maps them); SQL names are prefixed `auth_`.

@@ -2,7 +2,7 @@
  * Column helpers shared by every table file. Not re-exported from index.ts as
  * tables; the JSON shapes are re-exported as types.
  *
- * Conventions (DESIGN §5): ids are text UUIDs; timestamps are ISO 8601 UTC text
+ * Conventions: ids are text UUIDs; timestamps are ISO 8601 UTC text
  * with milliseconds (the same format as `Date.prototype.toISOString()`); calendar
  * dates are 'YYYY-MM-DD' text; money is integer minor units plus a currency.
  */

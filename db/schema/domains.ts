@@ -1,6 +1,6 @@
 /**
  * A partner's custom domains. A request on a host that is not the main host is
- * looked up here by `uri` (DESIGN §3); a connected domain names its partner.
+ * looked up here by `uri`; a connected domain names its partner.
  */
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { CustomDomainState } from '../../contract/enums';

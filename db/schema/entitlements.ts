@@ -2,7 +2,7 @@
  * Entitlements: the plans a partner offers, the plan entries (subscriptions) of
  * each customer, and the credit ledger: credit entries, each with signed lines.
  * The balance ("workouts remaining" on Home) is the sum of a customer's
- * `credit_lines.quantity` (DESIGN §6): planAdjustment and bonus lines add,
+ * `credit_lines.quantity`: planAdjustment and bonus lines add,
  * consumption lines subtract; a cancellation writes a compensating line.
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
@@ -58,7 +58,7 @@ export const planEntries = sqliteTable(
     /** YYYY-MM-DD. */
     startDate: text('start_date').notNull(),
     endDate: text('end_date'),
-    /** A cancellation cannot end the plan before this (SPEC §5). */
+    /** A cancellation cannot end the plan before this. */
     earliestEndDate: text('earliest_end_date'),
     renewalDate: text('renewal_date'),
     ...timestamps(),

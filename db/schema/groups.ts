@@ -38,7 +38,7 @@ export const featuredGroups = sqliteTable(
   (t) => [index('featured_groups_account_id_title_idx').on(t.accountId, t.title)],
 );
 
-/** The ordered workouts of a featured group (at least one, SPEC §5). */
+/** The ordered workouts of a featured group (at least one). */
 export const featuredGroupItems = sqliteTable(
   'featured_group_items',
   {

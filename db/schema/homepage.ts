@@ -1,5 +1,5 @@
 /**
- * A partner's homepage layout (DESIGN §6): a fixed welcome banner (not stored),
+ * A partner's homepage layout: a fixed welcome banner (not stored),
  * exactly one hero row (`isHero`, never moved or deleted, one slot with hero
  * text), then rows ordered by `sequence`, each with ordered slots.
  */
@@ -48,7 +48,7 @@ export const homepageSlots = sqliteTable(
       .references(() => homepageRows.id, { onDelete: 'cascade' }),
     sequence: integer('sequence').notNull(),
     itemType: text('item_type', { enum: SlotItemType }).notNull(),
-    /** For 'category' slots (required there, SPEC §5). */
+    /** For 'category' slots (required there). */
     category: text('category', { enum: Category }),
     /** For 'featuredGroup' slots. */
     featuredGroupId: text('featured_group_id').references(() => featuredGroups.id, { onDelete: 'set null' }),

@@ -1,7 +1,7 @@
 /**
  * Jobs (bookings): one job per booking of a workout by a customer, one line per
  * session, bookable slots published by delivery partners, and the action items
- * and artifacts attached to jobs and lines. States and transitions: DESIGN §6.
+ * and artifacts attached to jobs and lines. States and transitions: worker/domain/jobs.ts.
  *
  * Ownership: a job and its lines, action items and artifacts carry the customer
  * (`accountId`); the partner side reads them through `partnerAccountId` (the

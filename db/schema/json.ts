@@ -21,7 +21,7 @@ export interface VisibilityCondition {
 }
 
 /**
- * A workout's visibility expression (DESIGN §6): conditions, or nested groups,
+ * A workout's visibility expression: conditions, or nested groups,
  * joined by `and`/`or`. A null expression (or an empty group) means "visible to
  * every customer of a partner whose library has it available".
  */

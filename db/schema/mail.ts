@@ -1,6 +1,6 @@
 /**
  * The mail outbox: a message is written here in the same transaction as the
- * change it reports, then sent through the queue consumer (DESIGN §1).
+ * change it reports, then sent through the queue consumer.
  */
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { MailStatus } from '../../contract/enums';

@@ -1,6 +1,6 @@
 /**
  * A partner's branding (one row per account). Colours are validated hex strings
- * such as '#1f6feb' (DESIGN §3: only hex reaches CSS); images are R2 keys.
+ * such as '#1f6feb' (only hex reaches CSS); images are R2 keys.
  */
 import { sqliteTable, text, integer } from 'drizzle-orm/sqlite-core';
 import { FitScoreVariant, FontFamily } from '../../contract/enums';
@@ -19,7 +19,7 @@ export const stylings = sqliteTable('stylings', {
   lightGradientTextColour: text('light_gradient_text_colour'),
   lightHeroTextColour: text('light_hero_text_colour'),
   fontFamily: text('font_family', { enum: FontFamily }),
-  /** At most 20 characters (SPEC §9). */
+  /** At most 20 characters. */
   platformName: text('platform_name'),
   logoKey: text('logo_key'),
   homepageHeroBackgroundKey: text('homepage_hero_background_key'),
@@ -27,7 +27,7 @@ export const stylings = sqliteTable('stylings', {
   showLogoOnLogin: integer('show_logo_on_login', { mode: 'boolean' }).notNull().default(true),
   /** The "email us" address of the Help page. */
   supportEmail: text('support_email'),
-  /** Partner summary (SPEC §3): score name shown on the score summary; null means 'TechFIT'. */
+  /** Partner summary: score name shown on the score summary; null means 'TechFIT'. */
   scoreName: text('score_name'),
   /** Partner summary: custom text shown with the score. */
   customScoreString: text('custom_score_string'),

@@ -1,6 +1,6 @@
 /**
  * Teams of an account by department, and which team members belong to them.
- * SPEC §5: at least one team per department, so a department's last team cannot
+ * At least one team per department, so a department's last team cannot
  * be deleted (enforced by the API).
  */
 import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
@@ -26,7 +26,7 @@ export const teams = sqliteTable(
   ],
 );
 
-/** A team member's membership of a team (SPEC §3: team member … teams). */
+/** A team member's membership of a team (team member … teams). */
 export const teamMemberships = sqliteTable(
   'team_memberships',
   {

@@ -61,7 +61,7 @@ export const workouts = sqliteTable(
     /** Null: visible to every customer of a partner whose library has it available. */
     visibility: text('visibility', { mode: 'json' }).$type<VisibilityExpression | null>(),
     partnerVisibility: text('partner_visibility', { enum: PartnerVisibility }).notNull().default('private'),
-    /** Higher number is higher priority (SPEC §9). */
+    /** Higher number is higher priority. */
     priority: integer('priority').notNull().default(100),
     ...timestamps(),
   },

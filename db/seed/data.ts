@@ -1094,7 +1094,7 @@ export const homepageSlotRows: NewHomepageSlot[] = [
 
 // ─── Teams ───────────────────────────────────────────────────────────────────
 
-/** Default team names, one team per department (SPEC §5: at least one per department). */
+/** Default team names, one team per department (at least one per department). */
 export const DEFAULT_TEAM_NAMES: Record<TeamType, string> = {
   finance: 'Finance',
   marketing: 'Marketing',

@@ -1,4 +1,4 @@
-// Issue 7's measurement: 200 concurrent booking attempts on slots of 5 seats.
+// The booking burst: 200 concurrent booking attempts on slots of 5 seats.
 // The partner (Ada of Northwind) publishes GROUPS pairs of slots (one per
 // session of the demo's "Copilot Foundations", 5 seats each); then 200
 // bookings by the customer (Dan of Fabrikam) start at once, spread evenly

@@ -48,7 +48,7 @@ const scenarios = [
   },
 ];
 
-// ── Issue 6: the customer catalogue with 2,000 workouts in the partner's library ──
+// ── The customer catalogue with 2,000 workouts in the partner's library ──
 // A customer (Dan of Fabrikam) reads the first page of the catalogue. The
 // workouts are seeded for the bench only (tests/bench/seed-workouts.ts, into
 // the bench's state folder once the server is up), which also prints the
@@ -108,7 +108,7 @@ process.exitCode = await runBench({
   connections: 50,
   js: { path: "/login", readySelector: '[data-testid="platform-name"]', budget: 150 * 1024 },
   prepare,
-  // Issue 7: the booking burst, after the load scenarios, with /v1/health's throughput from the same run.
+  // The booking burst, after the load scenarios, with /v1/health's throughput from the same run.
   after: ({ baseUrl, results }) => bookingBurst({ baseUrl, mainHost: MAIN_HOST, healthRps: results.find((r) => r.name === scenarios[2].name).rps }),
 });
 // Leave no handle (autocannon, child pipes) keeping the process alive.

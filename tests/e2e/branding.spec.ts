@@ -47,7 +47,7 @@ test.describe("custom domains and branding", () => {
     await expect(page.getByText("No custom domains yet")).toBeVisible();
     await expectAccessible(page);
 
-    // SPEC §5's domain messages, before anything is sent.
+    // Domain messages, before anything is sent.
     const input = page.getByRole("textbox", { name: "Domain" });
     for (const [value, message] of [
       ["https://learn.example.com", "Domain must not include the protocol"],

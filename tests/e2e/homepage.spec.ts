@@ -20,7 +20,7 @@ test.describe("the partner's homepage", () => {
     const rows = page.getByTestId("builder-row");
     await expect(rows).toHaveCount(2);
 
-    // Adding without a type is refused with SPEC §8's toast.
+    // Adding without a type is refused with the error catalogue's toast.
     await page.getByRole("button", { name: "Add row" }).click();
     await expect(page.getByTestId("toast").getByText("Please select a row type.")).toBeVisible();
 

@@ -98,7 +98,7 @@ test.describe("across domains", () => {
   });
 });
 
-test.describe("route guards (SPEC §4)", () => {
+test.describe("route guards", () => {
   test("anonymous to /bookings goes to /login", async ({ page }) => {
     await page.goto("/bookings?tab=upcoming");
     await expect(page).toHaveURL(`${MAIN}/login?tab=upcoming`);

@@ -2,7 +2,7 @@ import { signIn } from "./auth";
 import { expect, expectAccessible, MAIN, test } from "./fixtures";
 
 /**
- * Issue 6: a partner authors a workout (two sessions, an attachment, a price),
+ * A partner authors a workout (two sessions, an attachment, a price),
  * makes it available; its customer finds it by category and opens it; a
  * customer of the other partner never sees it.
  */
@@ -21,7 +21,7 @@ test("a partner creates a workout with two sessions, an attachment and a price, 
 
   await page.getByRole("link", { name: "Create workout" }).click();
   await expect(page.getByRole("heading", { name: "Create workout", level: 1 })).toBeVisible();
-  // SPEC §9 placeholders.
+  // Placeholders.
   await expect(page.getByLabel("Priority")).toHaveAttribute("placeholder", "100");
   await expect(page.getByLabel("Total time (minutes)")).toHaveAttribute("placeholder", "60");
   await expect(page.getByLabel("Max attendees")).toHaveAttribute("placeholder", "5");

@@ -17,7 +17,7 @@ test.describe("the shell, signed in", () => {
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("group")).toHaveCount(3);
     await expect(menu.getByRole("group", { name: "Customers" }).getByRole("menuitem")).toHaveText(["Your Customers", "Submitted Scores"]);
-    // SPEC §2's two, first (screens of later issues may add their own after them).
+    // Two, first (other screens may add their own after them).
     await expect(menu.getByRole("group", { name: "Organization" }).getByRole("menuitem").nth(0)).toHaveText("Your Profile");
     await expect(menu.getByRole("group", { name: "Organization" }).getByRole("menuitem").nth(1)).toHaveText("Homepage Builder");
     await expect(menu.getByRole("group", { name: "Setup" }).getByRole("menuitem")).toHaveText([

@@ -39,7 +39,7 @@ describe("scoring a questionnaire", () => {
     expect(scoreAnswers([], {})).toEqual({ ok: false, fields: { answers: "No questions to answer" } });
   });
 
-  it("keeps the category order of SPEC §3 whatever the question order", () => {
+  it("keeps the category order whatever the question order", () => {
     const result = scoreAnswers([q("s1", "strategy"), q("a1", "aiAndAutomation")], { s1: 2, a1: 4 });
     expect(result.ok && result.categories.map((c) => c.category)).toEqual(["aiAndAutomation", "strategy"]);
   });

@@ -3,7 +3,7 @@ import { brandStyleSheet, brandVariables } from "../../contract/branding";
 import { isHexColour, normaliseHexColour, parseHexColour, rgbTriple } from "../../contract/colour";
 import { DEFAULT_STYLING } from "../../contract/styling";
 
-describe("hex colours (SPEC §5 Branding)", () => {
+describe("hex colours (Branding)", () => {
   it.each([
     ["#fff", { r: 255, g: 255, b: 255 }],
     ["fff", { r: 255, g: 255, b: 255 }],

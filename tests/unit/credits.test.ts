@@ -40,7 +40,7 @@ describe("the credit ledger", () => {
   });
 });
 
-describe("plan rules (SPEC §5)", () => {
+describe("plan rules", () => {
   it("computes terms and periods", () => {
     expect(addTerm("2025-01-31", "monthly")).toBe("2025-03-03");
     expect(addTerm("2025-01-01", "annual")).toBe("2026-01-01");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addCustomDomainSchema, checkCustomDomain } from "../../contract/domains";
 import { MESSAGES } from "../../contract/messages";
 
-describe("custom domain rules (SPEC §5 Domain)", () => {
+describe("custom domain rules (Domain)", () => {
   it.each([
     ["learn.northwind.com", "learn.northwind.com"],
     ["LEARN.Northwind.COM", "learn.northwind.com"],

@@ -19,7 +19,7 @@ const allEnums = (Object.entries(enums) as [string, unknown][]).filter(
 );
 
 describe('contract enums', () => {
-  it('lists the 15 industries of SPEC §3', () => {
+  it('lists the 15 industries', () => {
     expect(Industry).toHaveLength(15);
     expect(Industry).toContain('professionalServices');
     expect(Industry).toContain('utilities');

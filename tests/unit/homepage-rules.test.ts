@@ -9,7 +9,7 @@ const row = (slot: Record<string, unknown>, extra: Record<string, unknown> = {})
 const issues = (rows: unknown[]) => homepageIssues(HomepageLayoutShape.parse({ rows }));
 const at = (rows: unknown[]) => Object.fromEntries(issues(rows).map((i) => [i.path.join("."), i.message]));
 
-describe("homepage rules (SPEC §5)", () => {
+describe("homepage rules", () => {
   it("accepts a hero and one complete row of each slot type", () => {
     expect(issues([hero, row({ itemType: "category", category: "strategy" })])).toEqual([]);
     expect(issues([hero, row({ itemType: "workout", workoutIds: [id] })])).toEqual([]);

@@ -4,7 +4,7 @@ import { formatDate, parseCalendarDate, toCalendarDate, today } from "../../clie
 const utc = { timeZone: "UTC" };
 const instant = "2026-03-05T14:30:00Z"; // a Thursday
 
-describe("dates in SPEC §9's formats", () => {
+describe("dates in the product's formats", () => {
   it("short: year, short month and day, in each language's order", () => {
     expect(formatDate(instant, "short", "enUS", utc)).toBe("Mar 5, 2026");
     expect(formatDate(instant, "short", "enGB", utc)).toBe("5 Mar 2026");

@@ -9,7 +9,7 @@ import { apiMessageKey, translate, translateApiMessage } from "../../client/lib/
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const keys = Object.keys(enUS).sort();
 
-describe("the three catalogues (SPEC §1: US, GB and AU English)", () => {
+describe("the three catalogues (US, GB and AU English)", () => {
   it("have exactly the same keys", () => {
     for (const language of Language) expect(Object.keys(CATALOGUES[language]).sort(), language).toEqual(keys);
   });
@@ -52,7 +52,7 @@ describe("the three catalogues (SPEC §1: US, GB and AU English)", () => {
     }
   });
 
-  it("hold SPEC §5's required message under form.requiredField and §8's toasts", () => {
+  it("hold the required-field message under form.requiredField and the error catalogue's toasts", () => {
     expect(enUS["form.requiredField"]).toBe("Required");
     expect(enUS["message.missingFields"]).toBe("Missing Fields: Please complete the required fields.");
     expect(enUS["message.generic"]).toBe("Oops! Something went wrong. Please try again.");
@@ -75,7 +75,7 @@ describe("the three catalogues (SPEC §1: US, GB and AU English)", () => {
     expect(enUS["toast.invitesSomeSent.description"]).toMatch(/^We could only send some invites/);
   });
 
-  it("give the job statuses SPEC §4's labels", () => {
+  it("give the job statuses the product's labels", () => {
     expect(translate("enum.JobStatus.pending")).toBe("Processing");
     expect(translate("enum.JobStatus.awaitingScheduling")).toBe("To Be Booked");
     expect(translate("enum.JobStatus.awaitingConfirmation")).toBe("Booking Requested");

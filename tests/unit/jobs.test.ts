@@ -12,7 +12,7 @@ import {
   type JobAction,
 } from "../../worker/domain/jobs";
 
-/** DESIGN.md §6's transition table, written out: every pair not listed is refused. */
+/** Transition table, written out: every pair not listed is refused. */
 const ALLOWED: Record<string, JobStatus> = {
   "pending/assign": "awaitingScheduling",
   "awaitingScheduling/requestTimes": "awaitingConfirmation",

@@ -3,7 +3,7 @@ import { NOT_FOUND_PATH, ROUTES } from "../../client/app/routes";
 
 const byPath = Object.fromEntries(ROUTES.map((r) => [r.path, r]));
 
-describe("the route table (SPEC §2)", () => {
+describe("the route table", () => {
   it("has every route of the specification, and only the product's documented additions", () => {
     const SPEC_ROUTES = [
       "/",
@@ -30,7 +30,7 @@ describe("the route table (SPEC §2)", () => {
       "/admin/price-groups",
       "/admin/featured-groups",
     ];
-    // Screens SPEC §2 implies without listing a route: the catalogue, branding,
+    // Screens the product needs without a route of their own: the catalogue, branding,
     // custom domains, the help page, the design-system gallery, the assessment
     // an assessment link opens, and the screens the identity mails link to (docs/decisions.md).
     const ADDITIONS = [
@@ -48,7 +48,7 @@ describe("the route table (SPEC §2)", () => {
     expect(NOT_FOUND_PATH).toBe("/404");
   });
 
-  it("sets the access flags as SPEC §2 and §6 say", () => {
+  it("sets the access flags each screen and role needs", () => {
     for (const p of ["/login", "/signup"]) {
       expect(byPath[p].flags).toMatchObject({ requiresAnonymous: true, requiresAuth: false, showNavigation: false });
     }

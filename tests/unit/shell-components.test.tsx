@@ -48,7 +48,7 @@ describe("form fields", () => {
   });
 });
 
-describe("avatars (SPEC §9)", () => {
+describe("avatars", () => {
   it("come in sm 40, base 64 and lg 128, circle or square", () => {
     expect(AVATAR_SIZES).toEqual({ sm: 40, base: 64, lg: 128 });
     const out = html(<Avatar name="Grace Hopper" size="lg" shape="square" />);
@@ -88,7 +88,7 @@ describe("buttons, tables and empty states", () => {
     expect(html(<EmptyState title="Nothing saved" headingLevel={3} />)).toContain("<h3");
   });
 
-  it("tooltips use SPEC §9's delays", () => {
+  it("tooltips use the product's delays", () => {
     expect([TOOLTIP_DELAY, SIDEBAR_TOOLTIP_DELAY, TOOLTIP_SKIP_DELAY]).toEqual([700, 0, 300]);
   });
 });

@@ -12,7 +12,7 @@ afterEach(() => {
   clearTelemetryUser();
 });
 
-describe("the global error handler (SPEC §8)", () => {
+describe("the global error handler", () => {
   it("turns any thrown value into an Error", () => {
     const e = new TypeError("boom");
     expect(toError(e)).toBe(e);
@@ -101,7 +101,7 @@ describe("recovery from a failed lazy route load", () => {
   });
 });
 
-describe("page views (SPEC §4)", () => {
+describe("page views", () => {
   it("are sent under the route's telemetry name with the authenticated flag and the user", () => {
     setTelemetryUser("user-1", "account-1");
     expect(trackPageView({ name: "Partner Bookings", authenticated: true, path: "/jobs?tab=1#x" })).toBe(true);

@@ -19,7 +19,7 @@ function menuOf(action: Action): Extract<Action, { type: "menu" }> {
   return action as Extract<Action, { type: "menu" }>;
 }
 
-describe("the sidebar's items (SPEC §2)", () => {
+describe("the sidebar's items", () => {
   it("shows home always, and booking, activity, my-list and admin only when signed in", () => {
     expect(ids(anonymous)).toEqual(["home"]);
     expect(ids(customer)).toEqual(["home", "booking", "activity", "my-list", "admin"]);
@@ -37,7 +37,7 @@ describe("the sidebar's items (SPEC §2)", () => {
   it("gives a partner admin the Admin submenu with its three groups; Program Library is never shown", () => {
     const action = menuOf(item(partnerAdmin, "admin").action);
     expect(action.title).toBe("nav.adminMenu");
-    // SPEC §2's actions, in order (other screens may add their own entries to a group).
+    // Actions, in order (other screens may add their own entries to a group).
     const specIds = new Set([
       "admin-customers",
       "admin-orphaned-scores",
@@ -94,7 +94,7 @@ describe("the sidebar's items (SPEC §2)", () => {
   });
 });
 
-describe("SPEC §9 sidebar constants", () => {
+describe("sidebar constants", () => {
   it("are as specified", () => {
     expect(C.SIDEBAR_COOKIE_NAME).toBe("sidebar:state");
     expect(C.SIDEBAR_COOKIE_MAX_AGE).toBe(604800);
@@ -127,7 +127,7 @@ describe("SPEC §9 sidebar constants", () => {
   });
 });
 
-describe("the user button's menu (SPEC §2, §5)", () => {
+describe("the user button's menu", () => {
   it("has the custom Help action opening the help page, then sign out", () => {
     expect(USER_MENU[0]).toMatchObject({ label: "userMenu.help", open: "help" });
     expect(USER_MENU[1]).toEqual({ builtIn: "signOut" });

@@ -17,8 +17,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("the toast queue (SPEC §4, §9)", () => {
-  it("has SPEC §9's constants", () => {
+describe("the toast queue", () => {
+  it("has the product's constants", () => {
     expect(TOAST_LIMIT).toBe(1);
     expect(TOAST_REMOVE_DELAY).toBe(1_000_000);
     expect(TOAST_DURATION).toBe(5000);
@@ -43,7 +43,7 @@ describe("the toast queue (SPEC §4, §9)", () => {
     expect(getToasts()).toEqual([]);
   });
 
-  it("raises SPEC §8's toasts by catalogue name, in the current language", () => {
+  it("raises the error catalogue's toasts by catalogue name, in the current language", () => {
     toastMessage("toast.missingFields");
     expect(getToasts()[0]).toMatchObject({
       title: "Missing Fields",

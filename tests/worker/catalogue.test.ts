@@ -70,7 +70,7 @@ describe("GET /v1/workouts (the catalogue)", () => {
   });
 });
 
-describe("visibility (DESIGN §6)", () => {
+describe("visibility", () => {
   it("a visible workout is readable; the other partner's customer, an archived one, one out of date and one outside the expression are 404", async () => {
     const visible = await publish();
     const archived = await publish();

@@ -75,7 +75,7 @@ describe("homepage builder API", () => {
     expect((await apiAs("partnerAdmin").put("/v1/admin/homepage", valid())).status).toBe(200);
   });
 
-  // The rules table of SPEC §5, each a 400 on its field with nothing written.
+  // The rules table, each a 400 on its field with nothing written.
   const rules: [string, () => unknown, string, string][] = [
     ["no row after the hero", () => ({ rows: [hero] }), "rows", MESSAGES.atLeastOneRow],
     ["no hero row (deleted)", () => ({ rows: [media] }), "rows", MESSAGES.heroRowFixed],

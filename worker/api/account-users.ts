@@ -21,10 +21,10 @@ import { dispatchMail, enqueueMail } from "../mail/outbox";
 import { clerkInvite, clerkRevokeInvite } from "../identity/clerk-organizations";
 
 /**
- * Team members of the acting account (SPEC §2 Profile → Team Members, §3, §4):
+ * Team members of the acting account (Profile → Team Members):
  * list (members and pending invites), edit, mark inactive, invite by email
  * (semicolon-separated), revoke an invite. Only owners and admins manage
- * members (DESIGN §4); every member may read the list.
+ * members; every member may read the list.
  */
 export const accountUsersApi = new Hono<AppEnv>();
 
@@ -86,7 +86,7 @@ async function memberDtos(c: Parameters<typeof requireAccount>[0], accountId: st
   ];
 }
 
-/** SPEC §7 `GET v1/admin/account-users`: the acting account's members and pending invites. */
+/** `GET v1/admin/account-users`: the acting account's members and pending invites. */
 endpoint(
   accountUsersApi,
   "/v1",
@@ -104,7 +104,7 @@ endpoint(
   },
 );
 
-/** SPEC §7 `PUT v1/admin/account-users/{id}`: edit a member (name, role, teams) or mark them inactive / active again. */
+/** `PUT v1/admin/account-users/{id}`: edit a member (name, role, teams) or mark them inactive / active again. */
 endpoint(
   accountUsersApi,
   "/v1",
@@ -176,8 +176,8 @@ function inviteMail(origin: string, acting: Acting, to: string, inviteId: string
 }
 
 /**
- * SPEC §7 `POST v1/admin/account-users/invites`: invite each address (SPEC §5:
- * separated by semicolons). Every new invite writes the identity provider's
+ * `POST v1/admin/account-users/invites`: invite each address
+ * (separated by semicolons). Every new invite writes the identity provider's
  * organisation invitation, the product's invite and the mail in one batch;
  * addresses already invited or already members are reported, not sent.
  */
@@ -263,7 +263,7 @@ endpoint(
   },
 );
 
-/** SPEC §7 `POST v1/admin/account-users/invites/{id}/revoke`: a pending invite can no longer be accepted. */
+/** `POST v1/admin/account-users/invites/{id}/revoke`: a pending invite can no longer be accepted. */
 endpoint(
   accountUsersApi,
   "/v1",

@@ -19,7 +19,7 @@ import { authSecret, type IdentityEnv } from "../identity/embedded";
 import { requireUser } from "../identity/context";
 
 /**
- * The product's fitness assessment (SPEC §1, §7; DESIGN §6 Scores): the link
+ * The product's fitness assessment (Scores): the link
  * to take it, opening it (in progress) and finishing it (scores submitted,
  * assessed), and a partner's list of a customer's assessments.
  */

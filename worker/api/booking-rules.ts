@@ -21,7 +21,7 @@ import type { Db } from "../env";
 import { conflict, notFound } from "../http/errors";
 import type { Account } from "../identity/context";
 
-/** What booking needs to know about a workout a customer may book (DESIGN.md §6). */
+/** What booking needs to know about a workout a customer may book. */
 export type Bookable = {
   workout: typeof workouts.$inferSelect;
   variant: typeof workoutVariants.$inferSelect | null;
@@ -33,8 +33,8 @@ export type Bookable = {
 export const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * The workout as the customer may book it, by the catalogue's rule
- * (DESIGN.md §6): in its partner's library and available, the visibility
+ * The workout as the customer may book it, by the catalogue's rule:
+ * in its partner's library and available, the visibility
  * expression true for this customer, and a variant in date (the partner's
  * own first, then the author's). Anything else is "not found", exactly like
  * a missing workout.

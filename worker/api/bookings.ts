@@ -56,7 +56,7 @@ async function resolveChoices(c: Context<AppEnv>, bookable: Bookable, mode: "req
   return { map, deliveryPartnerId: owner };
 }
 
-/** The overlay's first step (SPEC §2 Review): sessions, price, credit balance and open slots. */
+/** The overlay's first step (Review): sessions, price, credit balance and open slots. */
 endpoint(
   bookingsApi,
   "/v1",
@@ -91,7 +91,7 @@ endpoint(
 );
 
 /**
- * `POST v1/bookings`: creates the job (DESIGN.md §6). The delivery partner is
+ * `POST v1/bookings`: creates the job. The delivery partner is
  * the owner of the chosen slots, or drawn by selection percent; on-plan
  * credits are consumed, seats taken and the other side notified in the same
  * transaction as the job.

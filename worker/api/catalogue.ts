@@ -24,7 +24,7 @@ const errors = {
 
 export { catalogueListQuery, catalogueWhere, libraryOwner, visibleToAccount } from "../data/catalogue";
 
-/** Whether the caller (a customer) may see the workout at all: the whole rule of DESIGN §6. */
+/** Whether the caller (a customer) may see the workout at all: the whole rule. */
 export const visibleToCustomer = (c: C, acting: Acting, workoutId: string) => visibleWorkout(c.get("db"), acting, workoutId);
 
 registerCustomerVisibility(async (c, acting, id) => Boolean(await visibleToCustomer(c, acting, id)));

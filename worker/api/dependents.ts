@@ -16,7 +16,7 @@ import { setCustomerPriceGroup } from "../data/customers";
 import { recommendations } from "../data/recommendations";
 
 /**
- * A partner's customers ("dependents", SPEC §2 Your Customers, DESIGN §6):
+ * A partner's customers ("dependents"; Your Customers):
  * the list with search, sort and cursor pagination, and one customer's
  * details with team size, plan and credits, bookings and recommendations.
  * Only a partner's owners and admins; another partner's customer is 404.
@@ -46,7 +46,7 @@ function decodeCursor(cursor: string): [string, string] {
   throw invalid({ cursor: "Invalid cursor" });
 }
 
-/** SPEC §7 `GET v1/admin/dependents`. */
+/** `GET v1/admin/dependents`. */
 endpoint(
   dependentsApi,
   "/v1",
@@ -100,7 +100,7 @@ endpoint(
   },
 );
 
-/** SPEC §7 `GET v1/admin/dependents/{id}`. */
+/** `GET v1/admin/dependents/{id}`. */
 endpoint(
   dependentsApi,
   "/v1",

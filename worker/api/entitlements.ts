@@ -22,8 +22,8 @@ import { errorText, raw, runBatch, type Statements } from "./job-writes";
 import { requireAccount, requirePartnerAdmin } from "../identity/context";
 
 /**
- * Plans and credits (SPEC §2 Profile → Plan Details, Plan Entries, Credit
- * Entries; §5 plan rules; DESIGN §6 the ledger). Every account reads its own;
+ * Plans and credits (Profile → Plan Details, Plan Entries, Credit
+ * Entries; plan rules; the ledger). Every account reads its own;
  * a partner's owners and admins adjust their customers' credits and plans.
  */
 export const entitlementsApi = new Hono<AppEnv>();
@@ -111,7 +111,7 @@ async function dependentPlanEntry(db: Db, partnerId: string, planEntryId: string
   return rows[0].entry;
 }
 
-/** SPEC §7 `GET v1/entitlements`: the acting account's plans, credit entries (with lines) and balance. */
+/** `GET v1/entitlements`: the acting account's plans, credit entries (with lines) and balance. */
 endpoint(
   entitlementsApi,
   "/v1",
@@ -160,7 +160,7 @@ endpoint(
 );
 
 /**
- * SPEC §7 `POST v1/admin/entitlements/credit`: a partner adds (or, with a plan
+ * `POST v1/admin/entitlements/credit`: a partner adds (or, with a plan
  * adjustment, removes) credits of one of its customers: a plan adjustment or a
  * bonus, with a quantity and a context. The line goes to the given credit
  * entry, else the customer's current one, else a new "Partner credits" entry.
@@ -239,7 +239,7 @@ endpoint(
   },
 );
 
-/** Cancel a customer's plan: it ends on `endDate`, which cannot be before its earliest end date (SPEC §5). */
+/** Cancel a customer's plan: it ends on `endDate`, which cannot be before its earliest end date. */
 endpoint(
   entitlementsApi,
   "/v1",
@@ -268,8 +268,8 @@ endpoint(
 
 /**
  * Change a customer's plan to another of the partner's plans from
- * `startDate`, which cannot be before the current subscription period ends
- * (SPEC §5). The old plan ends the day before; the new one starts with its
+ * `startDate`, which cannot be before the current subscription period ends.
+ * The old plan ends the day before; the new one starts with its
  * credit entry and allowance.
  */
 endpoint(

@@ -10,7 +10,7 @@ import { fileUri } from "../storage/files";
 import { storeUpload } from "../storage/uploads";
 
 /**
- * The partner's homepage (SPEC §2 Homepage Builder and Home): its owners and
+ * The partner's homepage (Homepage Builder and Home): its owners and
  * admins read and replace their own layout, preview a draft and upload its
  * images; every signed-in reader reads the homepage of its own partner (a
  * customer) or its own (a partner's members), with only what it may see.

@@ -26,7 +26,7 @@ import { scoresApi } from "./scores";
 import { assessmentsApi } from "./assessments";
 import { homepageApi } from "./homepage";
 
-/** Every /v1 router, one per area (DESIGN.md §1). */
+/** Every /v1 router, one per area. */
 export const v1 = new Hono<AppEnv>();
 
 v1.route("/", health);

@@ -10,7 +10,7 @@ import type { Db } from "../env";
 import { enqueueMail } from "../mail/outbox";
 import { attachmentFileUri } from "./workouts";
 
-/** Reading jobs with their lines and action items, as each side sees them (DESIGN.md §6). */
+/** Reading jobs with their lines and action items, as each side sees them. */
 export type Side = "customer" | "partner";
 
 const partnerAcc = alias(accounts, "partner_acc");
@@ -150,7 +150,7 @@ export async function recipients(db: Db, job: Job): Promise<{ customer: string |
 
 /**
  * Outbox rows (one per address) for a job event, to put in the same batch as
- * the change (DESIGN.md §6: every change notifies the other side). Answers
+ * the change (every change notifies the other side). Answers
  * the statements and the ids to hand to the mail queue once the batch is in.
  */
 export function jobMailRows(db: Db, to: (string | null)[], event: JobEvent, dto: JobDto, ctx: { platformName: string; origin: string; reason?: string | null; comment?: string | null }) {

@@ -113,7 +113,7 @@ export function scheduleLines(
   return out;
 }
 
-/** Recomputes the due dates of a line's action items from its scheduled start (SPEC §3 due-date calculation). */
+/** Recomputes the due dates of a line's action items from its scheduled start (due-date calculation). */
 export function dueDates(line: Pick<LineInfo, "id" | "lengthMinutes">, scheduledAt: string | null): Statements {
   return [
     raw(sql`UPDATE job_action_items SET due_at = CASE

@@ -211,7 +211,7 @@ endpoint(
   },
 );
 
-/** Completes lines: the job goes In Progress with the first and Completed with the last (audit entries of SPEC §3). */
+/** Completes lines: the job goes In Progress with the first and Completed with the last (audit entries). */
 async function completeLines(c: Context<AppEnv>, scope: PartnerAdminScope, jobId: string, lineIds: string[] | "all") {
   const db = c.get("db");
   const { job, lines, dto } = await current(c, scope, jobId);

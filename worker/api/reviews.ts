@@ -21,7 +21,7 @@ const errors = {
   404: { description: "Absent, or a workout the caller may not see", schema: ErrorEnvelope },
 };
 
-/** A customer whose account has a completed job of the workout (DESIGN §6: one review per person). */
+/** A customer whose account has a completed job of the workout (one review per person). */
 async function completed(c: Context<AppEnv>, acting: Acting, workoutId: string) {
   if (acting.account.type !== "customer") return false;
   const row = await c

@@ -11,7 +11,7 @@ import { requireAccount, type Acting } from "../identity/context";
 import { canReadWorkout } from "./workouts";
 
 /**
- * SPEC §7 `v1/admin/saved-items` (My List): each signed-in user keeps an
+ * `v1/admin/saved-items` (My List): each signed-in user keeps an
  * ordered list of workouts per account. Only what the caller may see can be
  * saved (a customer: its catalogue; a partner: its library); another user's
  * or another account's items are "not found".

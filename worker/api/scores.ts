@@ -10,7 +10,7 @@ import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 
 /**
- * Fitness scores (DESIGN §6 Scores): the summary, the account's scores, a
+ * Fitness scores (Scores): the summary, the account's scores, a
  * partner's submitted scores with no customer and their assignment, manual
  * scores, mark-assessed and a customer's scores for its partner. The rows
  * are read and written in worker/data.

@@ -22,7 +22,7 @@ import { stylingFromRow } from "../tenant/styling";
 export const styles = new Hono<AppEnv>();
 
 /**
- * SPEC §7 `GET v1/styles?origin=`: the public styling of the partner behind
+ * `GET v1/styles?origin=`: the public styling of the partner behind
  * `origin` (a connected custom domain), else the product's default styling.
  * Without `origin`, the styling of the host the request came to.
  */
@@ -49,7 +49,7 @@ endpoint(
   },
 );
 
-/** SPEC §7 `GET v1/admin/styles`: the acting partner's own styling. */
+/** `GET v1/admin/styles`: the acting partner's own styling. */
 endpoint(
   styles,
   "/v1",
@@ -83,7 +83,7 @@ const REMOVE_FLAG = {
   loginBackground: "removeLoginBackground",
 } as const;
 
-/** The `data` part's keys that are not styling (SPEC §8 "an unknown style key logs an error"). */
+/** The `data` part's keys that are not styling ("an unknown style key logs an error"). */
 function unknownKeys(raw: FormDataEntryValue | null): string[] {
   if (typeof raw !== "string") return [];
   try {
@@ -96,9 +96,9 @@ function unknownKeys(raw: FormDataEntryValue | null): string[] {
 }
 
 /**
- * SPEC §7 `PUT v1/admin/styles` (multipart: `data` = the styling as JSON,
+ * `PUT v1/admin/styles` (multipart: `data` = the styling as JSON,
  * files `logo`, `homepageHeroBackground`, `loginBackground`). Everything is
- * checked before anything is written (SPEC §5: hex colours, platform name of
+ * checked before anything is written (hex colours, platform name of
  * at most 20 characters, images under 50 MB of an allowed type; SVG refused).
  * Images go to R2 under `public/`; replaced ones are removed. The next page
  * on the partner's domains wears the change (tenant cache invalidated).

@@ -9,8 +9,8 @@ import { conflict, invalid, notFound } from "../http/errors";
 import { requireAccount, requireAccountAdmin } from "../identity/context";
 
 /**
- * Teams of the acting account by department (SPEC §2 Profile → Teams, §3,
- * §5: at least one team per department, so a department's last team cannot be
+ * Teams of the acting account by department (Profile → Teams;
+ * at least one team per department, so a department's last team cannot be
  * deleted). Members read; owners and admins create, rename and delete.
  */
 export const teamsApi = new Hono<AppEnv>();

@@ -37,8 +37,8 @@ telemetry.use(
 );
 
 /**
- * `POST v1/telemetry`: one page view or exception from the client (SPEC §4,
- * §8), written to Workers Analytics Engine. Public (page views of signed-out
+ * `POST v1/telemetry`: one page view or exception from the client,
+ * written to Workers Analytics Engine. Public (page views of signed-out
  * screens count too); the var TELEMETRY = "off" drops every event after
  * validation.
  */

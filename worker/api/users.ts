@@ -50,7 +50,7 @@ async function self(c: Context<AppEnv>, id: string): Promise<ProductUser> {
   return (await freshUser(c, user.authId)) ?? user;
 }
 
-/** SPEC §7 `POST v1/users` (multipart: data + photo): saves the caller's own details. */
+/** `POST v1/users` (multipart: data + photo): saves the caller's own details. */
 endpoint(
   usersApi,
   "/v1",
@@ -79,7 +79,7 @@ endpoint(
   },
 );
 
-/** SPEC §7 `GET v1/users/{id}`: the app user with accounts and onboarding invites (SPEC §3). */
+/** `GET v1/users/{id}`: the app user with accounts and onboarding invites. */
 endpoint(
   usersApi,
   "/v1",
@@ -95,7 +95,7 @@ endpoint(
   async (c, { params }) => c.json(await userDto(c, await self(c, params.id))),
 );
 
-/** SPEC §7 `POST v1/admin/users/{id}/clear-onboarding-invites`: stop offering the pending invites in onboarding. */
+/** `POST v1/admin/users/{id}/clear-onboarding-invites`: stop offering the pending invites in onboarding. */
 endpoint(
   usersApi,
   "/v1",

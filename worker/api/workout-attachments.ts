@@ -1,5 +1,5 @@
 /**
- * Session attachments (SPEC §3 Attachment; DESIGN §6): a partner uploads a
+ * Session attachments (Attachment): a partner uploads a
  * file (checked by its first bytes, stored privately in R2) or adds a link to
  * a session of a workout it authors; customers who may see the workout, and
  * partners with it in their library, download files through the

@@ -645,7 +645,7 @@ endpoint(
   },
 );
 
-/** Live TAN check of a delivery partner (SPEC §5 "Pending validation", "Invalid Partner TAN"). */
+/** Live TAN check of a delivery partner ("Pending validation", "Invalid Partner TAN"). */
 endpoint(
   workoutsApi,
   "/v1",
@@ -1048,8 +1048,8 @@ export function registerCustomerVisibility(fn: (c: C, acting: Acting, id: string
 
 /**
  * Whether the caller may read a workout (its attachments, a saved item): a
- * partner whose library holds it, or a customer whose catalogue shows it
- * (DESIGN §6). Callers answer 404 otherwise.
+ * partner whose library holds it, or a customer whose catalogue shows it.
+ * Callers answer 404 otherwise.
  */
 export async function canReadWorkout(c: C, acting: Acting, workoutId: string): Promise<boolean> {
   if (acting.account.type === "partner") {

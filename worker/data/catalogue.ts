@@ -9,7 +9,7 @@ import type { Db } from "../env";
 import type { Acting } from "../identity/context";
 
 /**
- * The catalogue's one rule of who may see a workout (DESIGN §6) and the
+ * The catalogue's one rule of who may see a workout and the
  * catalogue items built from it. The catalogue router, reviews, saved items
  * and the homepage all read workouts for a reader through here.
  */
@@ -24,7 +24,7 @@ export function libraryOwner(acting: Acting): string | null {
 const likeEscape = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /**
- * The SQL half of DESIGN §6's rule: the partner's library has the workout
+ * The SQL half of the visibility rule: the partner's library has the workout
  * `available` and one of its variants (the author's or the partner's own)
  * includes today. The visibility expression is evaluated afterwards, in code.
  */
@@ -73,7 +73,7 @@ export function catalogueWhere(partnerId: string, day: string, f: { category?: C
 /** Partners preview their own library without a customer's expression. */
 export const passes = (acting: Acting, w: Workout) => acting.account.type === "partner" || isVisible(w.visibility, subjectOf(acting));
 
-/** The workout if the caller may see it: the whole rule of DESIGN §6 (partners preview their own library). */
+/** The workout if the caller may see it: the whole rule (partners preview their own library). */
 export async function visibleWorkout(db: Db, acting: Acting, workoutId: string): Promise<Workout | null> {
   const partnerId = libraryOwner(acting);
   if (!partnerId) return null;
@@ -228,7 +228,7 @@ export async function visibleCatalogueItems(
 
 /**
  * Which of these workouts the customer's catalogue shows today: the whole
- * rule of DESIGN §6 (library available, a variant in date, the visibility
+ * rule (library available, a variant in date, the visibility
  * expression), for callers other than the customer itself, such as its
  * partner's recommendations.
  */

@@ -300,7 +300,7 @@ export async function homepageView(db: Db, reader: AccountScope, draft?: Homepag
   return { configured: true, hero, rows, attention };
 }
 
-/** How long a booking request may wait for the partner's confirmation before it is overdue (SPEC §9: 24 hours). */
+/** How long a booking request may wait for the partner's confirmation before it is overdue (24 hours). */
 const CONFIRM_WITHIN_MS = 24 * 60 * 60 * 1000;
 
 /** A partner's Home: requests to confirm, those waiting longer than a day, and sessions scheduled today. */

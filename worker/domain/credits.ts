@@ -1,5 +1,5 @@
 /**
- * The credit ledger (DESIGN §6): each movement is a signed line; planAdjustment
+ * The credit ledger: each movement is a signed line; planAdjustment
  * and bonus lines add, consumption lines subtract, and a cancellation writes a
  * compensating line. "Workouts remaining" is the balance: the sum of the signed
  * quantities. Pure functions, unit-tested without a database.
@@ -80,12 +80,12 @@ export function currentPeriodEnd(startDate: string, term: "annual" | "monthly", 
   return end;
 }
 
-/** SPEC §5: a plan cannot be cancelled before its earliest (minimum) end date. */
+/** A plan cannot be cancelled before its earliest (minimum) end date. */
 export function canCancelOn(endDate: string, earliestEndDate: string | null): boolean {
   return !earliestEndDate || endDate >= earliestEndDate;
 }
 
-/** SPEC §5: a plan change cannot start before the current subscription period ends. */
+/** A plan change cannot start before the current subscription period ends. */
 export function canChangeFrom(startDate: string, plan: { startDate: string; commitmentTerm: "annual" | "monthly"; renewalDate: string | null }, today: string): boolean {
   const periodEnd = plan.renewalDate && plan.renewalDate > today ? plan.renewalDate : currentPeriodEnd(plan.startDate, plan.commitmentTerm, today);
   return startDate >= periodEnd;

@@ -8,8 +8,8 @@ import { hostOf } from "../tenant/resolve";
 import { DnsLookupError, lookUpTxt, txtRecordName, type DnsEnv } from "./dns";
 
 /**
- * Custom domains outside the database (SPEC §4 "connected by pressing
- * Connect (a connection test)", DESIGN §1 "custom domains through Cloudflare
+ * Custom domains outside the database ("connected by pressing
+ * Connect (a connection test)"; "custom domains through Cloudflare
  * for SaaS custom hostnames").
  *
  * Production: when CF_ZONE_ID and CF_API_TOKEN are set, a domain becomes a
@@ -149,10 +149,10 @@ async function checkOwnership(env: CustomHostnameEnv, domain: { uri: string; ver
 }
 
 /**
- * The connection test of SPEC §4: production first asks Cloudflare for the
+ * The connection test: production first asks Cloudflare for the
  * hostname's status; then (everywhere) the domain's TXT record must hold its
  * token (ownership), and the domain must answer its token (routing).
- * Throws a HostnameError whose text the partner sees (SPEC §8).
+ * Throws a HostnameError whose text the partner sees.
  */
 export async function testConnection(
   env: CustomHostnameEnv,

@@ -1,7 +1,7 @@
 import type { JobLineStatus, JobStatus } from "../../contract/enums";
 
 /**
- * The job state machine (DESIGN.md §6). Every move the product makes goes
+ * The job state machine. Every move the product makes goes
  * through `nextStatus`; a move the table does not allow answers null and the
  * API turns that into 409 with nothing changed.
  */
@@ -47,7 +47,7 @@ export function allowedActions(from: JobStatus): JobAction[] {
   return JOB_ACTIONS.filter((a) => nextStatus(from, a) !== null);
 }
 
-/** SPEC §4 labels of the job statuses. */
+/** Labels of the job statuses. */
 export const STATUS_LABEL: Record<JobStatus, string> = {
   pending: "Processing",
   awaitingScheduling: "To Be Booked",
@@ -98,7 +98,7 @@ export function activeCandidates<T extends DeliveryCandidate>(entries: T[], toda
 }
 
 /**
- * The weighted draw (DESIGN.md §6): each active delivery partner is chosen
+ * The weighted draw: each active delivery partner is chosen
  * with probability proportional to its selection percent. `random` is in [0, 1).
  */
 export function drawDeliveryPartner<T extends DeliveryCandidate>(entries: T[], today: string, random: () => number = Math.random): T | null {
@@ -116,7 +116,7 @@ export function drawDeliveryPartner<T extends DeliveryCandidate>(entries: T[], t
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * An action item's due date from its session's time (SPEC §3 "due-date
+ * An action item's due date from its session's time ("due-date
  * calculation (e.g. relative offset)"): before-session items count from the
  * start, after-session items from the end; the offset is in days (negative =
  * earlier). No time or no offset: no due date.

@@ -3,7 +3,7 @@ import type { MailAttachment } from "../../db/schema";
 import { STATUS_LABEL } from "./jobs";
 
 /**
- * The mails a booking's changes send to the other side (DESIGN.md §6). Pure:
+ * The mails a booking's changes send to the other side. Pure:
  * builds subject, text and — for confirmed times — a calendar attachment.
  */
 export type JobMailContext = {

@@ -54,7 +54,7 @@ function mostSpecific(lines: PriceLine[], customer: PriceCustomer, today: string
 }
 
 /**
- * The price a customer sees (DESIGN §6), pure:
+ * The price a customer sees, pure:
  * - on plan: the most specific on-plan credit line ('unit'); if none applies,
  *   the money price below;
  * - otherwise (or as the fallback): the most specific 'value' line in the

@@ -1,5 +1,5 @@
 /**
- * The score summary's figures (DESIGN §6 Scores), pure.
+ * The score summary's figures (Scores), pure.
  *
  * Month streak: the number of consecutive calendar months, counting back from
  * this one, with at least one completed session. This month without one does

@@ -1,7 +1,7 @@
 import type { Industry, AccountLocation, OrgSize } from "../../contract/enums";
 import type { VisibilityCondition, VisibilityExpression } from "../../contract/workouts";
 
-/** What a visibility expression can test about a customer (DESIGN §6). */
+/** What a visibility expression can test about a customer. */
 export type VisibilitySubject = {
   priceGroupId: string | null;
   industry: Industry | null;

@@ -3,7 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { STATUS_OF, type ErrorCode, type ErrorEnvelope } from "../../contract/errors";
 import type { AppEnv } from "../env";
 
-/** A failure with a place in DESIGN.md §5's envelope. Throw it from any handler. */
+/** A failure with a place in the one error envelope, `{ error: { code, message, fields } }`. Throw it from any handler. */
 export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,

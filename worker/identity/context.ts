@@ -214,7 +214,7 @@ export async function requireCustomer(c: Context<AppEnv>): Promise<Acting> {
   return acting;
 }
 
-/** Partner admin screens (DESIGN.md §4): a partner account and the org role admin or owner. */
+/** Partner admin screens: a partner account and the org role admin or owner. */
 export async function requirePartnerAdmin(c: Context<AppEnv>): Promise<Acting> {
   const acting = await requireAccount(c);
   if (acting.account.type !== "partner") throw forbidden("Only partner accounts can do this");

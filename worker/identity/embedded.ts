@@ -10,7 +10,7 @@ import { satelliteHandoff } from "./handoff";
 import { requestD1 } from "../d1/metered";
 
 /**
- * The embedded identity provider (DESIGN.md §4): better-auth on D1, mounted
+ * The embedded identity provider: better-auth on D1, mounted
  * at /api/auth on the main domain and, for what a satellite needs, on
  * connected partner domains (worker/index.ts). Email and password, with the
  * address verified by mail before the first sign-in and reset by mail; the

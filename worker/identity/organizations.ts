@@ -16,8 +16,8 @@ function slugify(name: string): string {
 }
 
 /**
- * The identity provider's organisation behind a new account (SPEC §1:
- * organisations are accounts). Embedded: the organisation and its owner
+ * The identity provider's organisation behind a new account
+ * (organisations are accounts). Embedded: the organisation and its owner
  * membership are written in the same batch as the account. Clerk: the client
  * has just created it with Clerk and made it active, so it is the token's org.
  */

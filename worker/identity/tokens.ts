@@ -5,7 +5,7 @@ import { authJwks, authSessions } from "../../db/schema";
 import type { Db } from "../env";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "./embedded";
 
-/** Who is calling, whichever provider signed the token (DESIGN.md §4). */
+/** Who is calling, whichever provider signed the token. */
 export type AuthContext = {
   provider: "embedded" | "clerk";
   sessionId: string;

@@ -1,5 +1,5 @@
 /**
- * The mail outbox (DESIGN §1): a message is written to `mail_outbox` in the
+ * The mail outbox: a message is written to `mail_outbox` in the
  * SAME `db.batch` as the change it reports, then, after the batch has
  * committed, its id is sent to MAIL_QUEUE; the queue consumer (./consumer.ts)
  * delivers it through the mail adapter. A row whose queue message was lost

@@ -21,7 +21,7 @@ const THEME_SCRIPT =
   "d.classList.toggle('dark',t==='dark');d.style.colorScheme=t;" +
   "var l=localStorage.getItem('language'),m={enUS:'en-US',enGB:'en-GB',enAU:'en-AU'};if(m[l])d.lang=m[l]}catch(e){}})()";
 
-/** The tenant whose look a page wears: on the main host, the partner behind redirectUrl (SPEC §4). */
+/** The tenant whose look a page wears: on the main host, the partner behind redirectUrl. */
 async function pageTenant(c: Context<AppEnv>): Promise<Tenant> {
   const tenant = c.get("tenant");
   if (tenant.mode !== "main") return tenant;

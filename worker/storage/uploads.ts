@@ -19,7 +19,7 @@ export type UploadRule = { field: string; maxBytes?: number; types?: readonly st
 export type CheckedUpload = { field: string; file: File; type: string; ext: string };
 
 /**
- * SPEC §5: a file under 50 MB (413 above) of an allowed image type (415
+ * A file under 50 MB (413 above) of an allowed image type (415
  * otherwise, including SVG: never accepted, so no upload can carry script).
  */
 export async function checkImage(file: File, rule: UploadRule): Promise<CheckedUpload> {

@@ -5,7 +5,7 @@ import type { Db } from "../env";
 import { stylingFromRow } from "./styling";
 
 /**
- * Who a request is for (DESIGN.md §3, SPEC §4 "Start-up domain mode").
+ * Who a request is for ("Start-up domain mode").
  * main: the product's own host; satellite: any other host, whether or not a
  * partner has connected it (an unknown host wears the default styling).
  */

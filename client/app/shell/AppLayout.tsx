@@ -12,7 +12,7 @@ import { useRouteHandle, type RouteHandle } from "./route-handle";
  * The root route's element. Reads the current route's flags (useMatches):
  * routes with showNavigation get the sidebar, top bar, breadcrumbs and main
  * area (./Shell, loaded lazily); the others render bare. After each navigation it records a page view
- * under the route's telemetry name (SPEC §4) and clears the one-reload guard
+ * under the route's telemetry name and clears the one-reload guard
  * of lazy-route recovery (the route's code has loaded).
  */
 export function AppLayout() {

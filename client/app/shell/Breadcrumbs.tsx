@@ -5,7 +5,7 @@ import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
 import type { Crumb } from "../routes";
 
-/** The trail of SPEC §2's labels above a screen; the last crumb is the current page. */
+/** The trail of the screens' labels above a screen; the last crumb is the current page. */
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   const t = useT();
   const params = useParams();

@@ -13,7 +13,7 @@ import { LANGUAGE_TAG } from "../../i18n";
 import { cn } from "../../lib/cn";
 import { isLanguage, useLanguage, useT } from "../../lib/i18n";
 
-/** Chooses enUS, enGB or enAU (kept under `language`, SPEC §9). Each name is written in its own variant. */
+/** Chooses enUS, enGB or enAU (kept under `language`). Each name is written in its own variant. */
 export function LanguageMenu({ className }: { className?: string }) {
   const t = useT();
   const [language, setLanguage] = useLanguage();

@@ -4,7 +4,7 @@ import { ConfirmDialog } from "../../components/ui/Dialog";
 import { useT } from "../../lib/i18n";
 
 /**
- * The leave-without-saving guard (SPEC §2). While `when` is true (a dirty
+ * The leave-without-saving guard. While `when` is true (a dirty
  * form), navigating to another page inside the app is held until the user
  * confirms, and closing or reloading the tab asks the browser's own question.
  *

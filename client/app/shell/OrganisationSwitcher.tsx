@@ -16,9 +16,9 @@ import { handleError } from "../../lib/errors";
 import { useT } from "../../lib/i18n";
 
 /**
- * The organisation switcher of the top bar (SPEC §2): the active account and
- * the user's other accounts; picking one switches the active account (SPEC
- * §4: loads its account user, account and saved list). Organisation
+ * The organisation switcher of the top bar: the active account and
+ * the user's other accounts; picking one switches the active account (which
+ * loads its account user, account and saved list). Organisation
  * management and the preview avatar are not offered.
  */
 export function OrganisationSwitcher({ className }: { className?: string }) {

@@ -30,7 +30,7 @@ import {
 import { useSidebar } from "./sidebar-state";
 import { selectedItem, sidebarItems, visibleItems, type SidebarItem } from "./sidebar-items";
 
-/** The CSS variables of SPEC §9's sizes, set once on the shell. */
+/** The CSS variables of the product's sizes, set once on the shell. */
 export const sidebarVariables = {
   "--sidebar-width": SIDEBAR_WIDTH,
   "--sidebar-width-mobile": SIDEBAR_WIDTH_MOBILE,
@@ -42,7 +42,7 @@ export const sidebarVariables = {
 } as CSSProperties;
 
 /**
- * The sidebar (SPEC §2): the icon rail of home, booking, activity, my-list and
+ * The sidebar: the icon rail of home, booking, activity, my-list and
  * admin; a partner's admin item opens the Admin submenu. On wide screens it is
  * fixed below the top bar, open (icons and labels) or collapsed to the rail,
  * with tooltips naming the icons at once (delay 0). Up to 768 px it is a sheet

@@ -5,7 +5,7 @@ import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
 import { useTheme } from "../../lib/theme";
 
-/** Switches between the light and dark themes (kept under `theme`, SPEC §9). */
+/** Switches between the light and dark themes (kept under `theme`). */
 export function ThemeToggle({ className }: { className?: string }) {
   const t = useT();
   const [theme, setTheme] = useTheme();

@@ -14,7 +14,7 @@ import { ThemeToggle } from "./ThemeToggle";
 import { UserButton } from "./UserButton";
 
 /**
- * The top bar (SPEC §2), 48 px tall above the sidebar: the partner's logo and
+ * The top bar, 48 px tall above the sidebar: the partner's logo and
  * platform name, then Sign in and Sign up when signed out, a spinner while
  * authenticating, or the organisation switcher and user button when signed in.
  * `primary` wears the brand colour; `secondary` (admin screens) is the plain surface.

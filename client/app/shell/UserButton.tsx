@@ -15,7 +15,7 @@ import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
 import { MANAGE_ACCOUNT_PATH, normaliseOpenPath, USER_MENU, type UserMenuItem } from "./user-menu";
 
-/** The signed-in user's avatar and menu: Help, then sign out (SPEC §2, §5). */
+/** The signed-in user's avatar and menu: Help, then sign out. */
 export function UserButton({ items = USER_MENU }: { items?: UserMenuItem[] }) {
   const t = useT();
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 /**
- * SPEC §9 sidebar constants. The rail is 48 px wide on every screen and each
+ * Sidebar constants. The rail is 48 px wide on every screen and each
  * item is a 3rem square icon cell, 3rem tall; the sidebar sits below the 48 px
  * top bar. Open, it also shows each item's label beside its icon
  * (SIDEBAR_EXPANDED_WIDTH, our choice, see docs/decisions.md); collapsed, it is

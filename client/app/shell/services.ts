@@ -7,7 +7,7 @@ let started = false;
 /**
  * Starts what the shell needs before the router loads the first route:
  * telemetry (on unless the server says off), the global error handler
- * (SPEC §8) and the one-reload recovery from a failed lazy route load.
+ * and the one-reload recovery from a failed lazy route load.
  * Safe to call more than once.
  */
 export function startShellServices(boot: BootData): void {

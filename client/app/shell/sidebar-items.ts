@@ -3,7 +3,7 @@ import type { MessageKey } from "../../i18n";
 import { ROUTES, type SidebarCategory } from "../routes";
 
 /**
- * The sidebar's model (SPEC §2 Sidebar), kept apart from its rendering so
+ * The sidebar's model, kept apart from its rendering so
  * the rules are tested as plain functions (tests/unit/shell-sidebar.test.ts).
  *
  * Action types: a route of the app, an external link (opened in a new tab), a
@@ -30,13 +30,13 @@ export type SidebarItem = {
 
 export type SidebarContext = {
   signedIn: boolean;
-  /** The active account is a partner (SPEC §6). */
+  /** The active account is a partner. */
   isPartner: boolean;
-  /** The user is an owner or admin of the active account's organisation (DESIGN §4). */
+  /** The user is an owner or admin of the active account's organisation. */
   canAdminister: boolean;
 };
 
-/** The path of a named route (SPEC §2 "named routes seen through the sidebar"). */
+/** The path of a named route ("named routes seen through the sidebar"). */
 export function pathOf(name: string): string | null {
   return ROUTES.find((r) => r.name === name)?.path ?? null;
 }
@@ -49,7 +49,7 @@ function action(id: string, label: MessageKey, name: string, visible: boolean): 
   return { id, label, to: to ?? "", visible: visible && to !== null };
 }
 
-/** SPEC §2: the partner's Admin submenu and its three groups. */
+/** The partner's Admin submenu and its three groups. */
 export function adminGroups(ctx: SidebarContext): MenuGroup[] {
   const admin = ctx.isPartner && ctx.canAdminister;
   return [
@@ -134,7 +134,7 @@ export function visibleItems(items: SidebarItem[]): SidebarItem[] {
 /**
  * The highlighted item: the open menu's item while a menu is open, else the
  * current route's sidebar category. Closing the menu therefore restores the
- * previous selection (SPEC §2).
+ * previous selection.
  */
 export function selectedItem(routeCategory: SidebarCategory | null, openMenu: SidebarCategory | null): SidebarCategory | null {
   return openMenu ?? routeCategory;

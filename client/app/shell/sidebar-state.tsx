@@ -4,7 +4,7 @@ import { useMediaQuery } from "../../lib/useMediaQuery";
 import { MOBILE_QUERY, SIDEBAR_COOKIE_MAX_AGE, SIDEBAR_COOKIE_NAME, SIDEBAR_KEYBOARD_SHORTCUT } from "./constants";
 
 /**
- * Whether the sidebar is open (SPEC §2): open by default, kept in the cookie
+ * Whether the sidebar is open: open by default, kept in the cookie
  * `sidebar:state` for 7 days, toggled with Ctrl/Cmd+B. At widths up to 768 px
  * the sidebar is a sheet with its own open state, closed by default, and the
  * shortcut opens and closes that instead.

@@ -2,7 +2,7 @@ import { LifeBuoy, type LucideIcon } from "lucide-react";
 import type { MessageKey } from "../../i18n";
 
 /**
- * The user button's menu items (SPEC §5): a built-in item by name (manage
+ * The user button's menu items: a built-in item by name (manage
  * account, sign out), or a custom item with a label, an icon and either a
  * click handler or a path to open in the app; a link item has href, label and
  * icon. An open path without a leading slash gets one.
@@ -17,8 +17,8 @@ export function normaliseOpenPath(path: string): string {
   return path.startsWith("/") ? path : `/${path}`;
 }
 
-/** Where the built-in "manage account" goes: the account's profile (SPEC §2 admin-profile). */
+/** Where the built-in "manage account" goes: the account's profile (admin-profile). */
 export const MANAGE_ACCOUNT_PATH = "/admin/profile";
 
-/** SPEC §2: the custom 'Help' action opening the help page, then sign out. */
+/** The custom 'Help' action opening the help page, then sign out. */
 export const USER_MENU: UserMenuItem[] = [{ label: "userMenu.help", icon: LifeBuoy, open: "help" }, { builtIn: "signOut" }];

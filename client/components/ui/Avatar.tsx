@@ -1,7 +1,7 @@
 import * as AvatarPrimitive from "@radix-ui/react-avatar";
 import { cn } from "../../lib/cn";
 
-/** SPEC §9 avatar sizes in pixels. */
+/** Avatar sizes in pixels. */
 export const AVATAR_SIZES = { sm: 40, base: 64, lg: 128 } as const;
 export type AvatarSize = keyof typeof AVATAR_SIZES;
 

@@ -8,7 +8,7 @@ import { toastMessage } from "./toast-store";
  * An icon button that copies `value` to the clipboard. `label` is its
  * accessible name (say what is copied); after a copy the icon turns into a
  * tick for a moment and a polite live region says "Copied". A refused
- * clipboard shows SPEC's clipboard toast.
+ * clipboard shows the product's clipboard toast.
  */
 export function CopyButton({ value, label, className }: { value: string; label: string; className?: string }) {
   const t = useT();

@@ -15,11 +15,11 @@ import { Popover, PopoverContent, PopoverTrigger } from "./Popover";
 const LOCALES = { enUS, enGB, enAU } satisfies Record<Language, unknown>;
 
 /**
- * A date field: a button showing the chosen date in SPEC §9's short format
+ * A date field: a button showing the chosen date in the product's short format
  * that opens a calendar (react-day-picker: a grid navigable with the arrow
  * keys, Page Up/Down for months, Home/End for the week). The value is a
  * calendar date `YYYY-MM-DD` or null. Put it inside a Field for its label;
- * `min`/`max` bound the choice (e.g. SPEC §5: a start date not before today).
+ * `min`/`max` bound the choice (e.g. a start date not before today).
  */
 export function DatePicker({
   value,

@@ -6,7 +6,7 @@ import { focusRing } from "./Button";
 
 /**
  * Form fields: a visible label tied to its control, an optional hint, and the
- * error message (SPEC §5 "Required", from the catalogue key form.requiredField
+ * error message ("Required", from the catalogue key form.requiredField
  * unless a custom message is given) announced through aria-describedby and
  * aria-invalid. Controls take `ref` (React 19), so react-hook-form's
  * `register()` spreads straight onto them.

@@ -2,7 +2,7 @@ import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "../../lib/cn";
 
-/** SPEC §9: tooltips open after 700 ms (0 in the sidebar); moving between triggers within 300 ms skips the delay. */
+/** Tooltips open after 700 ms (0 in the sidebar); moving between triggers within 300 ms skips the delay. */
 export const TOOLTIP_DELAY = 700;
 export const SIDEBAR_TOOLTIP_DELAY = 0;
 export const TOOLTIP_SKIP_DELAY = 300;

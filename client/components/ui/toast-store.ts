@@ -2,7 +2,7 @@ import type { MessageKey } from "../../i18n";
 import { translate, type Values } from "../../lib/i18n";
 
 /**
- * The toast queue (SPEC §4, §9): one toast visible at a time (a new one
+ * The toast queue: one toast visible at a time (a new one
  * replaces the current one), shown for 5 s unless told otherwise, swiped right
  * to dismiss past 50 px. A dismissed toast stays in the store, closed, for
  * TOAST_REMOVE_DELAY so its exit can play; then it is removed.
@@ -81,7 +81,7 @@ export function dismissToast(id?: string): void {
 type ToastMessageKey = MessageKey extends infer K ? (K extends `${infer Base}.title` ? (Base extends `toast.${string}` ? Base : never) : never) : never;
 
 /**
- * A toast of SPEC §8 by its catalogue name (`toast.<name>` with `.title` and
+ * A toast by its catalogue name (`toast.<name>` with `.title` and
  * `.description`), in the current language.
  */
 export function toastMessage(key: ToastMessageKey, options: { variant?: ToastVariant; values?: Values; duration?: number } = {}): string {

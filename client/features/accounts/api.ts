@@ -4,7 +4,7 @@ import { api } from "../../lib/api";
 
 export const accountKeys = { one: (id: string) => ["account", id] as const };
 
-/** The active account's details (SPEC §7 GET v1/accounts/{id}). */
+/** The active account's details (GET v1/accounts/{id}). */
 export function useAccount(id: string | null | undefined) {
   return useQuery({
     queryKey: accountKeys.one(id ?? "none"),

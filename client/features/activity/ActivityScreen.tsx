@@ -29,7 +29,7 @@ function daysAgo(days: number): string {
 }
 
 /**
- * /activity (SPEC §2 Your Activity): a timeframe editor (the last 30, 90 or
+ * /activity (Your Activity): a timeframe editor (the last 30, 90 or
  * 365 days, or chosen dates), the score summary, the latest score of each
  * category with its assessees, the sessions completed in the timeframe, and
  * "Refresh scores".

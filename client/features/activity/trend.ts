@@ -29,7 +29,7 @@ export function scoreTrend(scores: readonly Pick<ScoreDto, "category" | "scorePe
   return points;
 }
 
-/** The series a trend has: its categories in SPEC order, then overall when more than one category is shown. */
+/** The series a trend has: its categories in the product's fixed order, then overall when more than one category is shown. */
 export function trendSeries(points: readonly TrendPoint[]): (Category | "overall")[] {
   const present = Category.filter((c) => points.some((p) => p[c] !== undefined));
   return present.length > 1 ? [...present, "overall"] : present;

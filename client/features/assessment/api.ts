@@ -3,7 +3,7 @@ import type { AssessmentFormDto, AssessmentLinkDto, AssessmentResultDto, SubmitA
 import type { CategoryFilter } from "../../../contract/enums";
 import { api } from "../../lib/api";
 
-/** GET v1/assessments/fitness-score: a fresh link, asked for on demand only (SPEC §7). */
+/** GET v1/assessments/fitness-score: a fresh link, asked for on demand only. */
 export function useAssessmentLink() {
   return useMutation({
     mutationFn: (category: CategoryFilter = "all") => api<AssessmentLinkDto>("/assessments/fitness-score", { query: { category } }),
@@ -29,7 +29,7 @@ export function useOpenAssessment(token: string | undefined, ready: boolean) {
   });
 }
 
-/** Finishes the assessment; the score lists, the summary and the activity are read again (SPEC §4). */
+/** Finishes the assessment; the score lists, the summary and the activity are read again. */
 export function useSubmitAssessment(token: string) {
   const qc = useQueryClient();
   return useMutation({

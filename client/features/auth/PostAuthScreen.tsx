@@ -9,7 +9,7 @@ import { Button, buttonClasses } from "../../components/ui/Button";
 import { useT } from "../../lib/i18n";
 
 /**
- * /post-auth (SPEC §4): where every sign-in and sign-up lands. On the main
+ * /post-auth: where every sign-in and sign-up lands. On the main
  * domain, a visitor who came from a partner's domain is handed back to it
  * with a one-time token when the server allows it (the exact registered
  * origin of a connected domain, a user of that partner); a user without an

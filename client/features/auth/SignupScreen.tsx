@@ -24,7 +24,7 @@ const schema = z.object({
 });
 type Values = z.infer<typeof schema>;
 
-/** /signup, split (SPEC §2): "Join the Partner Program" or "I'm a new customer", then the account form. */
+/** /signup, split: "Join the Partner Program" or "I'm a new customer", then the account form. */
 export default function SignupScreen() {
   const t = useT();
   const styling = useStyling();

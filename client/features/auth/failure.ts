@@ -1,7 +1,7 @@
 import type { AuthFailure } from "../../auth/adapter";
 import type { MessageKey } from "../../i18n";
 
-/** Catalogue keys for the identity provider's failures (SPEC §8: its messages). */
+/** Catalogue keys for the identity provider's failures (its messages). */
 export const FAILURE_KEY: Record<AuthFailure["kind"], MessageKey> = {
   invalid: "auth.failed.invalid",
   taken: "auth.failed.taken",

@@ -18,7 +18,7 @@ type Choice = { slotId?: string; first?: string; second?: string };
 const STEPS = ["review", "book", "confirm"] as const;
 
 /**
- * SPEC §2 booking overlay: Review (the workout, its sessions and the price),
+ * Booking overlay: Review (the workout, its sessions and the price),
  * Book (open times of the delivery partner when published — booked at once —
  * or preferred times — a request the team confirms within 24 hours),
  * Confirm (creates the booking).

@@ -20,7 +20,7 @@ type Open =
   | null;
 
 /**
- * SPEC §2 Bookings and jobs: an outer table per job and an inner table per
+ * Bookings and jobs: an outer table per job and an inner table per
  * session line, with the actions the state machine allows for this side.
  */
 export function JobsTable({ jobs, side, onSchedule }: { jobs: JobDto[]; side: Side; onSchedule?: (job: JobDto) => void }) {

@@ -12,7 +12,7 @@ const TONE: Record<JobStatus, string> = {
   cancelled: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",
 };
 
-/** SPEC §4 status labels (Processing, To Be Booked, Booking Requested, Booked, …). */
+/** Status labels (Processing, To Be Booked, Booking Requested, Booked, …). */
 export function StatusBadge({ status }: { status: JobStatus }) {
   const t = useT();
   return (

@@ -55,7 +55,7 @@ const noImages = (): Images => ({
   loginBackground: { file: null, preview: null, removed: false, error: null },
 });
 
-/** SPEC §5: an allowed image type under 50 MB (the server checks again). */
+/** An allowed image type under 50 MB (the server checks again). */
 function fileProblem(file: File): string | null {
   if (!(ImageTypes as readonly string[]).includes(file.type)) return MESSAGES.fileType;
   if (file.size > MAX_UPLOAD_BYTES) return MESSAGES.fileTooLarge;
@@ -70,10 +70,10 @@ function message(t: (k: TranslationKey) => string, text: string | undefined): st
 }
 
 /**
- * /admin/branding (SPEC §2 Branding, §3 Styling): the partner's colours,
+ * /admin/branding (Branding; Styling): the partner's colours,
  * font, platform name, images and show-logo-on-login, with a live preview of
  * the sign-in page and the home hero. Saving applies the styling to this page
- * at once (CSS variables and title, SPEC §4) and to the partner's domains.
+ * at once (CSS variables and title) and to the partner's domains.
  */
 export default function BrandingScreen() {
   const t = useT();
@@ -159,7 +159,7 @@ function BrandingForm({ initial, accountId }: { initial: Styling; accountId: str
           data: payload,
           files: Object.fromEntries(IMAGES.map((f) => [f, images[f].file])),
         });
-        // SPEC §8: a style key the client does not know is logged (and not applied).
+        // A style key the client does not know is logged (and not applied).
         const unknown = Object.keys(result).filter((k) => !(k in Styling.shape));
         if (unknown.length) console.error(`Unknown style keys: ${unknown.join(", ")}`);
         applyStyling(result);
@@ -309,7 +309,7 @@ function BrandingForm({ initial, accountId }: { initial: Styling; accountId: str
   );
 }
 
-/** A colour: the native picker paired with a hex text field (SPEC §5: 3, 4, 6 or 8 hex digits). */
+/** A colour: the native picker paired with a hex text field (3, 4, 6 or 8 hex digits). */
 function ColourField({
   name,
   label,

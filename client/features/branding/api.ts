@@ -4,7 +4,7 @@ import { api, formData } from "../../lib/api";
 
 export const brandingKeys = { mine: (accountId: string) => ["admin-styles", accountId] as const };
 
-/** The acting partner's styling (SPEC §7 GET v1/admin/styles). */
+/** The acting partner's styling (GET v1/admin/styles). */
 export function useAdminStyling(accountId: string | undefined) {
   return useQuery({
     queryKey: brandingKeys.mine(accountId ?? "none"),
@@ -15,7 +15,7 @@ export function useAdminStyling(accountId: string | undefined) {
 
 export type SaveStylingInput = { data: StylingDataInput; files: Partial<Record<StylingFileField, File | null>> };
 
-/** Saves the styling (SPEC §7 PUT v1/admin/styles: multipart `data` plus each image by field name). */
+/** Saves the styling (PUT v1/admin/styles: multipart `data` plus each image by field name). */
 export function useSaveStyling(accountId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -12,7 +12,7 @@ import { useT } from "../../lib/i18n";
 import { useCatalogue } from "./api";
 import { WorkoutCard } from "./WorkoutCard";
 
-/** /workouts?category=: what the customer may book, by category and search (DESIGN §6). */
+/** /workouts?category=: what the customer may book, by category and search. */
 export default function CatalogueScreen() {
   const t = useT();
   const [params, setParams] = useSearchParams();

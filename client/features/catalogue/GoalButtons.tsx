@@ -15,7 +15,7 @@ const ICONS: Record<Category, ReactNode> = {
   strategy: <Target />,
 };
 
-/** Home's goal buttons (SPEC §2): one per category, each opening the catalogue filtered by it. */
+/** Home's goal buttons: one per category, each opening the catalogue filtered by it. */
 export function GoalButtons({ className }: { className?: string }) {
   const t = useT();
   return (

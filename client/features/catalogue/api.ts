@@ -8,7 +8,7 @@ export const catalogueKeys = {
   reviews: (id: string) => ["catalogue", "workout", id, "reviews"] as const,
 };
 
-/** What the active customer may see (DESIGN §6), by category and search. */
+/** What the active customer may see, by category and search. */
 export function useCatalogue(filter: { category?: string; q?: string }) {
   return useInfiniteQuery({
     queryKey: catalogueKeys.list(filter),

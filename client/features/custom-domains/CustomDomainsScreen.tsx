@@ -26,7 +26,7 @@ const allowTestTlds = typeof location !== "undefined" && /(^|\.)(localhost|test)
 const schema = addCustomDomainSchema({ allowTestTlds });
 
 /**
- * /admin/custom-domains (SPEC §2 Custom Domains, §4, §5, §8): the partner's
+ * /admin/custom-domains (Custom Domains): the partner's
  * domains with their state and the DNS record to create; add, Connect (the
  * connection test, showing the server's reason on failure) and delete.
  */
@@ -127,7 +127,7 @@ function DomainRow({ domain, accountId }: { domain: CustomDomainDto; accountId: 
       await connect.mutateAsync(domain.id);
       toast({ title: t("domains.connected", { domain: domain.uri }), variant: "success" });
     } catch (e) {
-      // SPEC §8: the server's error text, or a blank fallback.
+      // The server's error text, or a blank fallback.
       toastMessage("toast.domainConnectFailed", { values: { error: e instanceof ApiError ? e.message : "" } });
     }
   };

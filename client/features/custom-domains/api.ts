@@ -4,7 +4,7 @@ import { api } from "../../lib/api";
 
 export const domainKeys = { list: (accountId: string) => ["admin-custom-domains", accountId] as const };
 
-/** SPEC §7 GET v1/admin/custom-domains. */
+/** GET v1/admin/custom-domains. */
 export function useCustomDomains(accountId: string | undefined) {
   return useQuery({
     queryKey: domainKeys.list(accountId ?? "none"),
@@ -18,7 +18,7 @@ function useRefresh(accountId: string | undefined) {
   return () => queryClient.invalidateQueries({ queryKey: domainKeys.list(accountId ?? "none") });
 }
 
-/** SPEC §7 POST v1/admin/custom-domains. */
+/** POST v1/admin/custom-domains. */
 export function useAddCustomDomain(accountId: string | undefined) {
   const refresh = useRefresh(accountId);
   return useMutation({
@@ -27,7 +27,7 @@ export function useAddCustomDomain(accountId: string | undefined) {
   });
 }
 
-/** SPEC §7 POST v1/admin/custom-domains/{id}/connect: the connection test; on failure the error carries the server's text. */
+/** POST v1/admin/custom-domains/{id}/connect: the connection test; on failure the error carries the server's text. */
 export function useConnectCustomDomain(accountId: string | undefined) {
   const refresh = useRefresh(accountId);
   return useMutation({
@@ -36,7 +36,7 @@ export function useConnectCustomDomain(accountId: string | undefined) {
   });
 }
 
-/** SPEC §7 DELETE v1/admin/custom-domains/{id}. */
+/** DELETE v1/admin/custom-domains/{id}. */
 export function useDeleteCustomDomain(accountId: string | undefined) {
   const refresh = useRefresh(accountId);
   return useMutation({

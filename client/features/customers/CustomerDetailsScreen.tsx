@@ -16,7 +16,7 @@ import { CreditAdjustmentForm } from "./CreditAdjustmentForm";
 import { PlanActions } from "./PlanActions";
 
 /**
- * /admin/customers/:id/details (SPEC §2 Your Customers): the customer's
+ * /admin/customers/:id/details (Your Customers): the customer's
  * details, team size, plan and credit balance, bookings summary and
  * recommendations (links to the workouts), the customer's scores with their
  * trend and submitted assessments, the partner's manual score, price group

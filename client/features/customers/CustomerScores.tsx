@@ -17,7 +17,7 @@ import { useCustomerAssessments, useCustomerScores, useManualScore, useMarkAsses
 
 type Latest = { category: Category; latest: ScoreDto; previous: ScoreDto | null };
 
-/** Each category's latest score and the one before it, in SPEC §3's order. */
+/** Each category's latest score and the one before it, in the categories' fixed order. */
 function latestByCategory(scores: readonly ScoreDto[]): Latest[] {
   const by = new Map<Category, ScoreDto[]>();
   for (const s of scores) by.set(s.category, [...(by.get(s.category) ?? []), s]);

@@ -14,7 +14,7 @@ import { useDependents, type DependentsParams } from "./api";
 
 const PAGE_SIZE = 20;
 
-/** /admin/customers (SPEC §2 Your Customers): search, sort and page through the partner's customers. */
+/** /admin/customers (Your Customers): search, sort and page through the partner's customers. */
 export default function CustomersScreen() {
   const t = useT();
   const date = useFormatDate();

@@ -10,7 +10,7 @@ import { translateMessage } from "../profile/messages";
 import { useCancelPlan, useChangePlan, usePartnerPlans } from "./api";
 
 /**
- * A partner cancels or changes a customer's plan (SPEC §5): a cancellation
+ * A partner cancels or changes a customer's plan: a cancellation
  * cannot end the plan before its earliest end date; a change cannot start
  * before the current subscription period ends. The server checks both and
  * its message shows on the date.

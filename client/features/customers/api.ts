@@ -13,7 +13,7 @@ export const customerKeys = {
   one: (accountId: string, id: string) => ["dependent", accountId, id] as const,
 };
 
-/** SPEC §7 GET v1/admin/dependents: the partner's customers, one page. */
+/** GET v1/admin/dependents: the partner's customers, one page. */
 export function useDependents(accountId: string | undefined, params: DependentsParams) {
   return useQuery({
     queryKey: customerKeys.list(accountId ?? "none", params),
@@ -23,7 +23,7 @@ export function useDependents(accountId: string | undefined, params: DependentsP
   });
 }
 
-/** SPEC §7 GET v1/admin/dependents/{id}. */
+/** GET v1/admin/dependents/{id}. */
 export function useDependent(accountId: string | undefined, id: string | undefined) {
   return useQuery({
     queryKey: customerKeys.one(accountId ?? "none", id ?? "none"),
@@ -32,7 +32,7 @@ export function useDependent(accountId: string | undefined, id: string | undefin
   });
 }
 
-/** SPEC §7 POST v1/admin/entitlements/credit: a plan adjustment or a bonus for a customer. */
+/** POST v1/admin/entitlements/credit: a plan adjustment or a bonus for a customer. */
 export function useCreditAdjustment(accountId: string, customerId: string) {
   const qc = useQueryClient();
   return useMutation({
@@ -50,7 +50,7 @@ export function usePartnerPlans(accountId: string | undefined) {
   });
 }
 
-/** Cancel a customer's plan (SPEC §5: not before its earliest end date). */
+/** Cancel a customer's plan (not before its earliest end date). */
 export function useCancelPlan(accountId: string, customerId: string) {
   const qc = useQueryClient();
   return useMutation({
@@ -60,7 +60,7 @@ export function useCancelPlan(accountId: string, customerId: string) {
   });
 }
 
-/** Change a customer's plan (SPEC §5: not before the current period ends). */
+/** Change a customer's plan (not before the current period ends). */
 export function useChangePlan(accountId: string, customerId: string) {
   const qc = useQueryClient();
   return useMutation({
@@ -88,12 +88,12 @@ export function useCustomerAssessments(accountId: string | undefined, customerId
   });
 }
 
-/** The related score lists and the details (recommendations follow the scores) are read again after a score change (SPEC §4). */
+/** The related score lists and the details (recommendations follow the scores) are read again after a score change. */
 function refreshScores(qc: ReturnType<typeof useQueryClient>) {
   return Promise.all([qc.invalidateQueries({ queryKey: ["scores"] }), qc.invalidateQueries({ queryKey: ["dependent"] })]);
 }
 
-/** SPEC §7 POST v1/admin/scores/fitness: a manual score for the customer. */
+/** POST v1/admin/scores/fitness: a manual score for the customer. */
 export function useManualScore() {
   const qc = useQueryClient();
   return useMutation({
@@ -102,7 +102,7 @@ export function useManualScore() {
   });
 }
 
-/** SPEC §7 POST v1/admin/scores/fitness/mark-assessed. */
+/** POST v1/admin/scores/fitness/mark-assessed. */
 export function useMarkAssessed() {
   const qc = useQueryClient();
   return useMutation({

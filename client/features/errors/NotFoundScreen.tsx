@@ -3,7 +3,7 @@ import { buttonClasses } from "../../components/ui/Button";
 import { useT } from "../../lib/i18n";
 import { useScreenTitle } from "../../lib/title";
 
-/** The 404 screen (SPEC §2: every unmatched path lands here). */
+/** The 404 screen (every unmatched path lands here). */
 export default function NotFoundScreen() {
   const t = useT();
   useScreenTitle(t("notFound.title"));

@@ -6,7 +6,7 @@ import { DEFAULT_STYLING } from "../../../contract/styling";
 import { useT } from "../../lib/i18n";
 
 /**
- * The help page the user button's Help action opens (SPEC §2): a title, a
+ * The help page the user button's Help action opens: a title, a
  * "have a question" section and an email-us link to the partner's support
  * address (the product's own when the partner has none).
  */

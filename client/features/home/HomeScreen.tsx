@@ -10,7 +10,7 @@ import { ScoreSummary } from "./ScoreSummary";
 import { TakeAssessment } from "./TakeAssessment";
 
 /**
- * / (SPEC §2 Home): the greeting, the TAN prompt for a customer not linked
+ * / (Home): the greeting, the TAN prompt for a customer not linked
  * to a provider, the score summary (score, completed and remaining workouts,
  * month streak), the partner's top picks and the catalogue's goal buttons,
  * then the partner's homepage (a partner's own Home: what needs its attention

@@ -5,7 +5,7 @@ import { useScoreSummary } from "./api";
 import { WorkoutsRemaining } from "./WorkoutsRemaining";
 
 /**
- * Home's score summary (SPEC §2, DESIGN §6 Scores): the round TechFIT score,
+ * Home's score summary (Scores): the round TechFIT score,
  * workouts completed and remaining, and the month streak.
  */
 export function ScoreSummary({ accountId }: { accountId: string }) {

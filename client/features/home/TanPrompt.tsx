@@ -8,9 +8,9 @@ import { useT } from "../../lib/i18n";
 import { UnknownTanError, useLinkPartner } from "./api";
 
 /**
- * Home's prompt for a customer not yet linked to a provider (SPEC §1, §2):
- * enter the partner's TAN; it is checked, then the account is linked. SPEC
- * §8's toast on failure.
+ * Home's prompt for a customer not yet linked to a provider:
+ * enter the partner's TAN; it is checked, then the account is linked; a
+ * toast on failure.
  */
 export function TanPrompt({ accountId, canLink }: { accountId: string; canLink: boolean }) {
   const t = useT();

@@ -2,7 +2,7 @@ import { Skeleton } from "../../components/ui/Skeleton";
 import { useT } from "../../lib/i18n";
 import { useCreditBalance } from "./api";
 
-/** The score summary's "workouts remaining" (SPEC §2 Home): the credit balance from GET v1/entitlements (DESIGN §6). */
+/** The score summary's "workouts remaining" (Home): the credit balance from GET v1/entitlements. */
 export function WorkoutsRemaining({ accountId }: { accountId: string }) {
   const t = useT();
   const balance = useCreditBalance(accountId);

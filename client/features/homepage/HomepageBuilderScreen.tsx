@@ -20,7 +20,7 @@ import { bodyOf, layoutIssues, newRow, valuesOf, type LayoutValues, type RowValu
 import { RowDialog } from "./RowDialog";
 
 /**
- * /admin/homepage (SPEC §2 Homepage Builder): the fixed welcome banner and the
+ * /admin/homepage (Homepage Builder): the fixed welcome banner and the
  * hero, then the rows, added by type, moved (buttons, keyboard or dragging),
  * edited and deleted; a live preview beside it is the customers' Home itself.
  * Saving replaces the whole layout at once.

@@ -11,7 +11,7 @@ import { HomepageContent } from "./HomepageContent";
  * Home's part from the partner's homepage (one API call): for a customer,
  * its partner's homepage; for a partner's members, what needs their
  * attention and then their homepage as their customers see it. When the
- * partner has not set it up, SPEC §2's notice (with the way to the builder
+ * partner has not set it up, a notice saying so (with the way to the builder
  * for the partner's owners and admins).
  */
 export function PartnerHomepage({ accountId, isPartner, canBuild }: { accountId: string; isPartner: boolean; canBuild: boolean }) {

@@ -209,7 +209,7 @@ function toBody(v: WorkoutForm, creating: boolean) {
 }
 
 /**
- * /admin/workout-library/create and /:id: every editing section of SPEC §2
+ * /admin/workout-library/create and /:id: every editing section of a workout
  * on one page, checked with the contract's schema before it is sent (the
  * worker checks again), the library status changed through a confirmation.
  */
@@ -335,7 +335,7 @@ function Editor({ workout }: { workout: WorkoutDto | null }) {
   );
 }
 
-/** Library status: the allowed next states, each through a confirmation dialog (SPEC §4). */
+/** Library status: the allowed next states, each through a confirmation dialog. */
 function StatusControl({ workout }: { workout: WorkoutDto }) {
   const t = useT();
   const change = useChangeStatus();

@@ -12,7 +12,7 @@ import { useT } from "../../lib/i18n";
 import { useSavedList, useSavedListActions } from "./api";
 
 /**
- * /my-list (SPEC §2 Saved Items): the signed-in user's saved workouts in the
+ * /my-list (Saved Items): the signed-in user's saved workouts in the
  * active account, in their own order. Up and down move an item (buttons, so
  * the keyboard and screen readers can reorder too); removing asks first.
  */

@@ -3,7 +3,7 @@ import { api } from "../../lib/api";
 
 /**
  * The saved list's query, shared by the screens and the identity machine
- * (SPEC §4: switching account loads the account user, the account, then the
+ * (switching account loads the account user, the account, then the
  * saved list). Kept apart from ./api so the machine does not pull the hooks.
  */
 export const savedListQuery = (accountId: string | null | undefined) => ({

@@ -27,7 +27,7 @@ type Values = z.input<typeof schema>;
 /**
  * Why accepting an invite failed, in words the invitee can act on: the
  * address is not verified yet, or the invite was sent to another address;
- * anything else is SPEC §8's "could not be validated".
+ * anything else is the error catalogue's "could not be validated".
  */
 function inviteFailureText(t: ReturnType<typeof useT>, error: unknown): string {
   if (error instanceof ApiError && error.status === 403) {
@@ -52,7 +52,7 @@ function fileProblem(file: File | null, max: number): string | null {
 }
 
 /**
- * /onboarding (SPEC §2): join an organisation that invited you, or create an
+ * /onboarding: join an organisation that invited you, or create an
  * account (your name and photo, the organisation's details and logo). A
  * partner receives its TAN.
  */
@@ -73,7 +73,7 @@ export default function OnboardingScreen() {
     navigate("/", { replace: true });
   };
 
-  // Invite-code processing (SPEC §2, §8).
+  // Invite-code processing.
   useEffect(() => {
     if (!inviteCode || processed.current) return;
     processed.current = true;

@@ -31,7 +31,7 @@ function defaults(a: AccountDto): Values {
   };
 }
 
-/** SPEC §2 Profile → Account Details: the Account fields of SPEC §3, editable by owners and admins. */
+/** Profile → Account Details: the Account fields, editable by owners and admins. */
 export function AccountDetailsSection({ account, canEdit }: { account: AccountDto; canEdit: boolean }) {
   const t = useT();
   const save = useUpdateProfile(account.id);

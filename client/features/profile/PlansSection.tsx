@@ -6,7 +6,7 @@ import { useT } from "../../lib/i18n";
 import { useEntitlements } from "./api";
 import { Section } from "./Section";
 
-/** SPEC §2 Profile → Plan Details, or Plan Entries and Credit Entries (with the nested credit lines), of the active account. */
+/** Profile → Plan Details, or Plan Entries and Credit Entries (with the nested credit lines), of the active account. */
 export function PlansSections({ accountId, part }: { accountId: string; part: "details" | "entries" }) {
   const t = useT();
   const q = useEntitlements(accountId);

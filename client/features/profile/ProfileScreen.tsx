@@ -14,7 +14,7 @@ import { TeamsSection } from "./TeamsSection";
 import { UserDetailsSection } from "./UserDetailsSection";
 
 /**
- * /admin/profile (SPEC §2 Profile): quick links (partners), Account Details,
+ * /admin/profile (Profile): quick links (partners), Account Details,
  * the user's own details, Plan Details, Team Members, Teams, Plan Entries and
  * Credit Entries. Owners and admins edit; members read.
  */

@@ -20,7 +20,7 @@ const statusClass: Record<TeamMemberDto["status"], string> = {
   pending: "border border-dashed border-muted-foreground text-foreground",
 };
 
-/** SPEC §2 Profile → Team Members: list, invite, edit, mark inactive, revoke invite. */
+/** Profile → Team Members: list, invite, edit, mark inactive, revoke invite. */
 export function TeamMembersSection({ accountId, canManage, selfUserId }: { accountId: string; canManage: boolean; selfUserId: string | null }) {
   const t = useT();
   const members = useTeamMembers(accountId);
@@ -173,7 +173,7 @@ export function TeamMembersSection({ accountId, canManage, selfUserId }: { accou
   );
 }
 
-/** Invite by email, separated by semicolons (SPEC §5), with the all / some / none sent toasts (SPEC §8). */
+/** Invite by email, separated by semicolons, with the all / some / none sent toasts. */
 function InviteDialog({ open, onOpenChange, accountId }: { open: boolean; onOpenChange: (open: boolean) => void; accountId: string }) {
   const t = useT();
   const invite = useInvite(accountId);

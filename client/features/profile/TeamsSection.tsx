@@ -14,8 +14,8 @@ import { translateMessage } from "./messages";
 import { Section } from "./Section";
 
 /**
- * SPEC §2 Profile → Teams, by department (the eight team types): create,
- * rename, delete. A department's last team cannot be deleted (SPEC §5).
+ * Profile → Teams, by department (the eight team types): create,
+ * rename, delete. A department's last team cannot be deleted.
  */
 export function TeamsSection({ accountId, canManage }: { accountId: string; canManage: boolean }) {
   const t = useT();

@@ -10,7 +10,7 @@ import { useSaveUser } from "./api";
 import { Section } from "./Section";
 
 /**
- * The signed-in user's own details (SPEC §3 User): first and last name, theme
+ * The signed-in user's own details (User): first and last name, theme
  * and language. Theme and language follow the shell's local settings and,
  * when changed here, apply at once and are saved with the user.
  */

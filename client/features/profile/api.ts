@@ -13,7 +13,7 @@ export const profileKeys = {
   entitlements: (accountId: string) => ["entitlements", accountId] as const,
 };
 
-/** SPEC §7 GET v1/admin/account-users. */
+/** GET v1/admin/account-users. */
 export function useTeamMembers(accountId: string | undefined) {
   return useQuery({
     queryKey: profileKeys.members(accountId ?? "none"),
@@ -78,7 +78,7 @@ export function useDeleteTeam(accountId: string) {
   });
 }
 
-/** SPEC §7 GET v1/entitlements: plans, credit entries and the balance of the active account. */
+/** GET v1/entitlements: plans, credit entries and the balance of the active account. */
 export function useEntitlements(accountId: string | undefined) {
   return useQuery({
     queryKey: profileKeys.entitlements(accountId ?? "none"),
@@ -87,7 +87,7 @@ export function useEntitlements(accountId: string | undefined) {
   });
 }
 
-/** SPEC §7 PUT v1/admin/accounts/{accountId}/profile (multipart, logo as details.logo). */
+/** PUT v1/admin/accounts/{accountId}/profile (multipart, logo as details.logo). */
 export function useUpdateProfile(accountId: string) {
   const qc = useQueryClient();
   return useMutation({
@@ -97,7 +97,7 @@ export function useUpdateProfile(accountId: string) {
   });
 }
 
-/** SPEC §7 POST v1/users: the signed-in user's own details. */
+/** POST v1/users: the signed-in user's own details. */
 export function useSaveUser() {
   const qc = useQueryClient();
   return useMutation({

@@ -19,7 +19,7 @@ import { useDependents } from "../customers/api";
 import { useAssignScore, useOrphanedScores } from "./api";
 
 /**
- * /admin/submitted-scores (SPEC §2 Your Customers: submitted scores with no
+ * /admin/submitted-scores (Your Customers: submitted scores with no
  * linked account, assign-score overlay): scores whose assessee matched no
  * customer's member; the partner assigns each to one of its customers.
  */

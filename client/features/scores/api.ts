@@ -15,7 +15,7 @@ export function useOrphanedScores() {
   });
 }
 
-/** POST v1/admin/scores/fitness/associate-assessment; then the score lists are read again (SPEC §4). */
+/** POST v1/admin/scores/fitness/associate-assessment; then the score lists are read again. */
 export function useAssignScore() {
   const qc = useQueryClient();
   return useMutation({
