@@ -69,10 +69,16 @@ export const ConfirmRequest = z
 export const JobIdParam = z.object({ id: uuid });
 export const JobLineParams = z.object({ id: uuid, lineId: uuid });
 
-export const JobsQuery = z.object({
+/** What Your Bookings and Your Jobs filter by: status, booked-date range, and a search of workout title and customer name. */
+export const JobsSearch = z.object({
   status: z.enum(JobStatus).optional(),
   from: z.string().date(MESSAGES.invalidDate).optional(),
   to: z.string().date(MESSAGES.invalidDate).optional(),
+  q: z.string().trim().max(100, "At most 100 characters").optional(),
+});
+export type JobsSearch = z.infer<typeof JobsSearch>;
+
+export const JobsQuery = JobsSearch.extend({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   cursor: z.string().max(200).optional(),
 });

@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { BookingOptions, CancelBooking, CreateBooking, JobDto, JobIdParam, JobList, JobsQuery, ScheduleBooking } from "../../contract/bookings";
@@ -11,7 +11,8 @@ import { endpoint } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
 import type { Acting } from "../identity/context";
 import { bookableWorkout, creditBalance, drawPartner, openSlots, slotDto, type Bookable } from "./booking-rules";
-import { cursorCondition, encodeCursor, jobMailRows, loadJob, loadJobs, projectJob, recipients } from "./job-store";
+import { jobMailRows, loadJob, projectJob, recipients } from "./job-store";
+import { searchJobs } from "../data/jobs-search";
 import { dispatchMail } from "../mail/outbox";
 import { actionItemRows, consumeCredits, freeSeat, moveJob, newActionItems, returnCredits, runJobBatch, scheduleLines, takeSeat, type Statements } from "./job-writes";
 
@@ -196,21 +197,9 @@ endpoint(
     responses: { 200: { description: "A page of bookings", schema: JobList }, ...errors },
   },
   async (c, { query }, acting) => {
-    const items = await loadJobs(c.get("db"), and(mine(acting), ...jobFilters(query)), "customer", query.limit + 1);
-    const more = items.length > query.limit;
-    const page = items.slice(0, query.limit);
-    return c.json({ items: page, nextCursor: more ? encodeCursor(page[page.length - 1]) : null });
+    return c.json(await searchJobs(c.get("db"), acting, "customer", query));
   },
 );
-
-export function jobFilters(query: z.infer<typeof JobsQuery>): (SQL | undefined)[] {
-  return [
-    query.status ? eq(jobs.status, query.status) : undefined,
-    query.from ? gte(jobs.createdAt, query.from) : undefined,
-    query.to ? lte(jobs.createdAt, `${query.to}T23:59:59.999Z`) : undefined,
-    cursorCondition(query.cursor),
-  ];
-}
 
 endpoint(
   bookingsApi,

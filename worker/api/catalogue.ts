@@ -7,9 +7,10 @@ import { WorkoutIdParam } from "../../contract/workouts";
 import { libraryEntries, reviews, type Workout } from "../../db/schema";
 import { catalogueListQuery, catalogueWhere, chooseVariants, itemOf, libraryOwner, passes, planInForceQuery, priceMap, pricesFor, pricingLinesQuery, variantsFor, variantsQuery, visibleWorkout } from "../data/catalogue";
 import { reviewsOfPartner } from "../data/reviews";
+import { decodeCursor, encodeCursor } from "../data/cursor";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
-import { invalid, notFound } from "../http/errors";
+import { notFound } from "../http/errors";
 import { requireAccount, type Acting } from "../identity/context";
 import { prerequisiteDtos, prerequisitesQuery, registerCustomerVisibility, sessionDtos, sessionQueries, today } from "./workouts";
 
@@ -44,17 +45,6 @@ function remember(key: string, page: CataloguePage) {
   pageCache.set(key, { until: Date.now() + PAGE_TTL_MS, page });
 }
 
-function decodeCursor(raw: string | undefined): [number, string] | null {
-  if (!raw) return null;
-  try {
-    const v = JSON.parse(atob(raw)) as unknown;
-    if (Array.isArray(v) && typeof v[0] === "number" && typeof v[1] === "string") return [v[0], v[1]];
-  } catch {
-    /* fall through */
-  }
-  throw invalid({ cursor: "Invalid cursor" });
-}
-
 endpoint(
   catalogueApi,
   "/v1",
@@ -75,7 +65,7 @@ endpoint(
     const key = `${acting.account.id}|${acting.account.updatedAt}|${day}|${new URL(c.req.url).search}`;
     const cached = pageCache.get(key);
     if (cached && cached.until > Date.now()) return c.json(cached.page);
-    let cursor = decodeCursor(query.cursor);
+    let cursor = decodeCursor(query.cursor, ["number", "string"]) as [number, string] | undefined;
     const found: { workout: Workout; priority: number }[] = [];
     let exhausted = false;
     let leftover = false;
@@ -103,7 +93,7 @@ endpoint(
     const more = found.length === query.limit && last && (!exhausted || leftover);
     const answer: CataloguePage = {
       items: page.map((r) => itemOf(r.workout, r.priority, prices.get(r.workout.id) ?? null)),
-      nextCursor: more ? btoa(JSON.stringify([last.priority, last.workout.id])).replace(/=+$/, "") : null,
+      nextCursor: more ? encodeCursor([last.priority, last.workout.id]) : null,
     };
     remember(key, answer);
     return c.json(answer);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { DependentDetailsDto, DependentList, DependentsQuery } from "../../contract/dependents";
 import { JobStatus } from "../../contract/enums";
@@ -7,13 +7,14 @@ import { IdParam } from "../../contract/team";
 import { accountUsers, accounts, jobs } from "../../db/schema";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
-import { invalid, notFound } from "../http/errors";
+import { notFound } from "../http/errors";
 import { requirePartnerAdmin } from "../identity/context";
 import { accountDto } from "./dto";
 import { entitlementsOf } from "./entitlements";
 import { CustomerPriceGroupBody } from "../../contract/assessments";
 import { setCustomerPriceGroup } from "../data/customers";
 import { recommendations } from "../data/recommendations";
+import { after, decodeCursor, pageOf, type SortKey } from "../data/cursor";
 
 /**
  * A partner's customers ("dependents"; Your Customers):
@@ -31,20 +32,6 @@ const errors = {
 
 // Written out with explicit qualifiers: drizzle leaves columns unqualified in a single-table select.
 const teamSize = sql<number>`(select count(*) from account_users au where au.account_id = "accounts"."id" and au.status = 'active')`;
-
-function encodeCursor(value: string, id: string): string {
-  return btoa(JSON.stringify([value, id])).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function decodeCursor(cursor: string): [string, string] {
-  try {
-    const parsed = JSON.parse(atob(cursor.replace(/-/g, "+").replace(/_/g, "/")));
-    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((v) => typeof v === "string")) return parsed as [string, string];
-  } catch {
-    // fall through
-  }
-  throw invalid({ cursor: "Invalid cursor" });
-}
 
 /** `GET v1/admin/dependents`. */
 endpoint(
@@ -68,12 +55,8 @@ endpoint(
       const like = `%${query.search.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
       base.push(or(sql`lower(${accounts.name}) like ${like} escape '\\'`, sql`lower(coalesce(${accounts.primaryEmail}, '')) like ${like} escape '\\'`));
     }
-    const page = [...base];
-    if (query.cursor) {
-      const [value, id] = decodeCursor(query.cursor);
-      const after = query.order === "asc" ? gt : lt;
-      page.push(or(after(column, value), and(eq(column, value), after(accounts.id, id))));
-    }
+    const keys: SortKey[] = [{ column, dir: query.order }, { column: accounts.id, dir: query.order }];
+    const page = [...base, after(keys, decodeCursor(query.cursor, ["string", "string"]))];
     const order = query.order === "asc" ? asc : desc;
     const [rows, [{ total }]] = await db.batch([
       db
@@ -93,9 +76,8 @@ endpoint(
         .limit(query.limit + 1),
       db.select({ total: count() }).from(accounts).where(and(...base)),
     ]);
-    const items = rows.slice(0, query.limit).map((r) => ({ ...r, teamSize: Number(r.teamSize) }));
-    const last = items[items.length - 1];
-    const nextCursor = rows.length > query.limit && last ? encodeCursor(query.sort === "createdAt" ? last.createdAt : last.name, last.id) : null;
+    const { items: pageRows, nextCursor } = pageOf(rows, query.limit, (r) => [query.sort === "createdAt" ? r.createdAt : r.name, r.id]);
+    const items = pageRows.map((r) => ({ ...r, teamSize: Number(r.teamSize) }));
     return c.json({ items, nextCursor, total } satisfies DependentList);
   },
 );

@@ -25,6 +25,8 @@ import { savedItemsApi } from "./saved-items";
 import { scoresApi } from "./scores";
 import { assessmentsApi } from "./assessments";
 import { homepageApi } from "./homepage";
+import { exportsApi } from "./exports";
+import { auditApi } from "./audit";
 
 /** Every /v1 router, one per area. */
 export const v1 = new Hono<AppEnv>();
@@ -52,6 +54,8 @@ v1.route("/", homepageApi);
 v1.route("/", bookingsApi);
 v1.route("/", jobsApi);
 v1.route("/", slotsApi);
+v1.route("/", exportsApi);
+v1.route("/", auditApi);
 v1.route("/", openapi);
 v1.all("*", () => {
   throw notFound("No such endpoint");

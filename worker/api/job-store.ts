@@ -1,4 +1,4 @@
-import { and, inArray, desc, eq, lt, or, type SQL } from "drizzle-orm";
+import { and, inArray, desc, eq, type SQL } from "drizzle-orm";
 import { inList } from "../data/bound";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { JobActionName, JobDto } from "../../contract/bookings";
@@ -44,21 +44,6 @@ export function actionsFor(job: Pick<Job, "status">, side: Side, readOnly = fals
  */
 export function projectJob(dto: JobDto, status: JobStatus, line: (l: JobDto["lines"][number]) => Partial<JobDto["lines"][number]> = () => ({})): JobDto {
   return { ...dto, status, lines: dto.lines.map((l) => ({ ...l, ...line(l) })) };
-}
-
-export function encodeCursor(job: { createdAt: string; id: string }): string {
-  return btoa(`${job.createdAt}|${job.id}`);
-}
-
-export function cursorCondition(cursor: string | undefined): SQL | undefined {
-  if (!cursor) return undefined;
-  try {
-    const [createdAt, id] = atob(cursor).split("|");
-    if (!createdAt || !id) return undefined;
-    return or(lt(jobs.createdAt, createdAt), and(eq(jobs.createdAt, createdAt), lt(jobs.id, id)));
-  } catch {
-    return undefined;
-  }
 }
 
 /** Jobs matching `where`, newest first, as DTOs for `side`. Two D1 round trips whatever the count. */

@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL } from "drizzle-orm";
+import { eq, or, type SQL } from "drizzle-orm";
 import { inList } from "../data/bound";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
@@ -12,8 +12,9 @@ import type { AppEnv } from "../env";
 import { endpoint, type PartnerAdminScope } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
 import type { Acting } from "../identity/context";
-import { cancelJob, jobFilters, jobWithLines } from "./bookings";
-import { encodeCursor, jobMailRows, loadJob, loadJobs, projectJob, recipients } from "./job-store";
+import { cancelJob, jobWithLines } from "./bookings";
+import { searchJobs } from "../data/jobs-search";
+import { jobMailRows, loadJob, projectJob, recipients } from "./job-store";
 import { dispatchMail } from "../mail/outbox";
 import { dueDates, freeSeat, moveJob, runJobBatch, type Statements } from "./job-writes";
 
@@ -74,10 +75,7 @@ endpoint(
     responses: { 200: { description: "A page of jobs", schema: JobList }, ...errors },
   },
   async (c, { query }, scope) => {
-    const items = await loadJobs(c.get("db"), and(ours(scope), ...jobFilters(query)), "partner", query.limit + 1, scope.role === "member");
-    const more = items.length > query.limit;
-    const page = items.slice(0, query.limit);
-    return c.json({ items: page, nextCursor: more ? encodeCursor(page[page.length - 1]) : null });
+    return c.json(await searchJobs(c.get("db"), scope, "partner", query));
   },
 );
 

@@ -47,7 +47,14 @@ export function openApiDocument() {
       responses: Object.fromEntries(
         Object.entries(e.responses).map(([status, r]) => [
           status,
-          { description: r.description, ...(r.schema ? { content: { "application/json": { schema: jsonSchema(r.schema, "output", schemas) } } } : {}) },
+          {
+            description: r.description,
+            ...(r.contentType
+              ? { content: { [r.contentType]: { schema: { type: "string" } } } }
+              : r.schema
+                ? { content: { "application/json": { schema: jsonSchema(r.schema, "output", schemas) } } }
+                : {}),
+          },
         ]),
       ),
     };

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, isNull, lt, ne, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, ne, notExists, or, sql, type SQL } from "drizzle-orm";
 import { inList, insertRows, notInList } from "../data/bound";
+import { after, decodeCursor, pageOf, type SortKey } from "../data/cursor";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { ErrorEnvelope } from "../../contract/errors";
@@ -505,21 +506,6 @@ export const batch = (db: Db, stmts: Stmt[]) => db.batch(stmts as [Stmt, ...Stmt
 
 // ─── Library list ────────────────────────────────────────────────────────────
 
-type Cursor = [string | number, string];
-function encodeCursor(c: Cursor) {
-  return btoa(JSON.stringify(c)).replace(/=+$/, "");
-}
-function decodeCursor(raw: string | undefined): Cursor | null {
-  if (!raw) return null;
-  try {
-    const v = JSON.parse(atob(raw)) as unknown;
-    if (Array.isArray(v) && v.length === 2 && (typeof v[0] === "string" || typeof v[0] === "number") && typeof v[1] === "string") return v as Cursor;
-  } catch {
-    /* fall through */
-  }
-  throw invalid({ cursor: "Invalid cursor" });
-}
-
 endpoint(
   workoutsApi,
   "/v1",
@@ -534,7 +520,6 @@ endpoint(
   },
   async (c, { query }) => {
     const { account } = await requirePartnerAdmin(c);
-    const cursor = decodeCursor(query.cursor);
     const conds: (SQL | undefined)[] = [eq(libraryEntries.accountId, account.id)];
     if (query.category) conds.push(eq(workouts.category, query.category));
     if (query.status) conds.push(eq(libraryEntries.status, query.status));
@@ -542,17 +527,14 @@ endpoint(
       const p = likeEscape(query.q);
       conds.push(sql`(${workouts.name} like ${p} escape '\\' or ${workouts.title} like ${p} escape '\\' or ${workouts.sku} like ${p} escape '\\')`);
     }
-    let order: SQL[];
-    if (query.sort === "name") {
-      if (cursor) conds.push(or(gt(workouts.name, String(cursor[0])), and(eq(workouts.name, String(cursor[0])), gt(workouts.id, cursor[1]))));
-      order = [asc(workouts.name), asc(workouts.id)];
-    } else if (query.sort === "updated") {
-      if (cursor) conds.push(or(lt(workouts.updatedAt, String(cursor[0])), and(eq(workouts.updatedAt, String(cursor[0])), gt(workouts.id, cursor[1]))));
-      order = [desc(workouts.updatedAt), asc(workouts.id)];
-    } else {
-      if (cursor) conds.push(or(lt(libraryEntries.priority, Number(cursor[0])), and(eq(libraryEntries.priority, Number(cursor[0])), gt(workouts.id, cursor[1]))));
-      order = [desc(libraryEntries.priority), asc(workouts.id)];
-    }
+    const keys: SortKey[] =
+      query.sort === "name"
+        ? [{ column: workouts.name, dir: "asc" }, { column: workouts.id, dir: "asc" }]
+        : query.sort === "updated"
+          ? [{ column: workouts.updatedAt, dir: "desc" }, { column: workouts.id, dir: "asc" }]
+          : [{ column: libraryEntries.priority, dir: "desc" }, { column: workouts.id, dir: "asc" }];
+    conds.push(after(keys, decodeCursor(query.cursor, [query.sort === "name" || query.sort === "updated" ? "string" : "number", "string"])));
+    const order = keys.map((k) => (k.dir === "asc" ? asc(k.column) : desc(k.column)));
     const rows = await c
       .get("db")
       .select({ workout: workouts, entry: libraryEntries, authorName: accounts.name })
@@ -562,15 +544,10 @@ endpoint(
       .where(and(...conds))
       .orderBy(...order)
       .limit(query.limit + 1);
-    const page = rows.slice(0, query.limit);
-    const last = page[page.length - 1];
-    const nextCursor =
-      rows.length > query.limit && last
-        ? encodeCursor([
-            query.sort === "name" ? last.workout.name : query.sort === "updated" ? last.workout.updatedAt : last.entry.priority,
-            last.workout.id,
-          ])
-        : null;
+    const { items: page, nextCursor } = pageOf(rows, query.limit, (r) => [
+      query.sort === "name" ? r.workout.name : query.sort === "updated" ? r.workout.updatedAt : r.entry.priority,
+      r.workout.id,
+    ]);
     return c.json({
       items: page.map(({ workout: w, entry, authorName }) => ({
         id: w.id,

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, gte, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { inList } from "./bound";
+import { after } from "./cursor";
 import type { CatalogueItem, PriceDto } from "../../contract/catalogue";
 import type { Category } from "../../contract/enums";
 import { libraryEntries, planEntries, pricingLines, workoutVariants, workouts, type Workout } from "../../db/schema";
@@ -64,8 +65,7 @@ export function catalogueWhere(partnerId: string, day: string, f: { category?: C
     conds.push(sql`(${workouts.title} like ${p} escape '\\' or ${workouts.subtitle} like ${p} escape '\\' or ${workouts.name} like ${p} escape '\\')`);
   }
   if (f.cursor) {
-    const [p, id] = f.cursor;
-    conds.push(or(lt(libraryEntries.priority, p), and(eq(libraryEntries.priority, p), gt(libraryEntries.workoutId, id))));
+    conds.push(after([{ column: libraryEntries.priority, dir: "desc" }, { column: libraryEntries.workoutId, dir: "asc" }], f.cursor ?? undefined));
   }
   return and(...conds)!;
 }

@@ -41,7 +41,8 @@ export type EndpointSpec<Q extends z.ZodType = z.ZodType, P extends z.ZodType = 
   body?: B;
   /** A multipart body: a `data` field of JSON parsed by `data`, plus image files by field name. */
   form?: { data: z.ZodType; files: UploadRule[] };
-  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  /** Answers by status; a `contentType` other than JSON (e.g. a CSV export) is described as a string body of that type. */
+  responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
 };
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;

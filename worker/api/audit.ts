@@ -1,0 +1,51 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { AuditPage, AuditQuery } from "../../contract/audit";
+import { ErrorEnvelope } from "../../contract/errors";
+import { MESSAGES } from "../../contract/messages";
+import { customerAuditTrail, jobAuditTrail } from "../data/audit";
+import type { AppEnv } from "../env";
+import { endpoint } from "../http/endpoint";
+
+/** The audit trail (sessions and jobs completed, scores updated) for a partner's owners and admins. */
+export const auditApi = new Hono<AppEnv>();
+
+const errors = {
+  400: { description: "Invalid input, with the fields that failed", schema: ErrorEnvelope },
+  401: { description: "No or bad token", schema: ErrorEnvelope },
+  403: { description: "Not a partner's owner or admin", schema: ErrorEnvelope },
+  404: { description: "Absent, or not this partner's", schema: ErrorEnvelope },
+};
+const IdParam = z.object({ id: z.string().uuid(MESSAGES.invalidUuid) });
+
+endpoint(
+  auditApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/jobs/{id}/audit",
+    summary: "The audit trail of one of the partner's jobs, newest first",
+    tags: ["audit"],
+    auth: "partnerAdmin",
+    params: IdParam,
+    query: AuditQuery,
+    responses: { 200: { description: "A page of entries", schema: AuditPage }, ...errors },
+  },
+  async (c, { params, query }, scope) => c.json(await jobAuditTrail(c.get("db"), scope, params.id, query.cursor, query.limit)),
+);
+
+endpoint(
+  auditApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/admin/dependents/{id}/audit",
+    summary: "The audit trail of one of the partner's customers, newest first",
+    tags: ["audit"],
+    auth: "partnerAdmin",
+    params: IdParam,
+    query: AuditQuery,
+    responses: { 200: { description: "A page of entries", schema: AuditPage }, ...errors },
+  },
+  async (c, { params, query }, scope) => c.json(await customerAuditTrail(c.get("db"), scope, params.id, query.cursor, query.limit)),
+);

@@ -1,0 +1,109 @@
+/**
+ * Finding jobs: Your Bookings (a customer's jobs) and Your Jobs (a partner's),
+ * searched by workout and customer, filtered by status and booked date, paged
+ * by cursor; and the same search flattened into rows for the CSV export.
+ * Every function takes the caller's scope and applies its ownership filter.
+ */
+import { and, desc, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { z } from "zod";
+import type { JobDto, JobsQuery, JobsSearch } from "../../contract/bookings";
+import { accounts, jobLines, jobs, workouts } from "../../db/schema";
+import { loadJobs, type Side } from "../api/job-store";
+import type { Db } from "../env";
+import type { Acting } from "../identity/context";
+import { after, contains, decodeCursor, pageOf, type CursorValue, type SortKey } from "./cursor";
+
+/** Newest booking first; the id breaks ties. */
+const NEWEST_FIRST: SortKey[] = [
+  { column: jobs.createdAt, dir: "desc" },
+  { column: jobs.id, dir: "desc" },
+];
+const CURSOR_SHAPE = ["string", "string"] as const;
+
+/** The jobs a side may see: a customer its own; a partner those of its customers and those it delivers. */
+export function visibleJobs(scope: Acting, side: Side): SQL {
+  return side === "customer" ? eq(jobs.accountId, scope.account.id) : or(eq(jobs.partnerAccountId, scope.account.id), eq(jobs.deliveryPartnerAccountId, scope.account.id))!;
+}
+
+/**
+ * The search as SQL over `jobs` joined with `workouts` and the customer's
+ * `accounts` row: status, booked between two dates (inclusive), and text
+ * found in the workout's title or name or the customer's name.
+ */
+function searchConditions(search: JobsSearch): (SQL | undefined)[] {
+  return [
+    search.status ? eq(jobs.status, search.status) : undefined,
+    search.from ? gte(jobs.createdAt, search.from) : undefined,
+    search.to ? lte(jobs.createdAt, `${search.to}T23:59:59.999Z`) : undefined,
+    search.q ? or(contains(sql`coalesce(${workouts.title}, '')`, search.q), contains(workouts.name, search.q), contains(accounts.name, search.q)) : undefined,
+  ];
+}
+
+/** A page of the caller's jobs matching the search, newest first, as the side sees them. */
+export async function searchJobs(db: Db, scope: Acting, side: Side, query: z.output<typeof JobsQuery>): Promise<{ items: JobDto[]; nextCursor: string | null }> {
+  const where = and(visibleJobs(scope, side), ...searchConditions(query), after(NEWEST_FIRST, decodeCursor(query.cursor, CURSOR_SHAPE)));
+  const readOnly = side === "partner" && scope.role === "member";
+  const rows = await loadJobs(db, where, side, query.limit + 1, readOnly);
+  return pageOf(rows, query.limit, (j) => [j.createdAt, j.id]);
+}
+
+const partnerAcc = alias(accounts, "export_partner");
+const deliveryAcc = alias(accounts, "export_delivery");
+
+/** One job as an export row: who, what, when, how it went, what it cost. */
+export type JobExportRow = {
+  id: string;
+  workout: string;
+  customer: string;
+  partner: string;
+  deliveryPartner: string | null;
+  status: JobDto["status"];
+  bookedAt: string;
+  firstSessionAt: string | null;
+  lastSessionAt: string | null;
+  sessions: number;
+  sessionsCompleted: number;
+  completedAt: string | null;
+  cancelledAt: string | null;
+  cancelReason: string | null;
+  credits: number;
+  priceAmount: number | null;
+  currency: string | null;
+};
+
+/** A page of export rows for the caller's jobs matching the search, in the list's order, from `cursor`. */
+export async function jobExportPage(db: Db, scope: Acting, side: Side, search: JobsSearch, cursor: CursorValue[] | undefined, limit: number) {
+  const rows = await db
+    .select({
+      id: jobs.id,
+      workout: sql<string>`coalesce(${workouts.title}, ${workouts.name})`,
+      customer: accounts.name,
+      partner: partnerAcc.name,
+      deliveryPartner: deliveryAcc.name,
+      status: jobs.status,
+      bookedAt: jobs.createdAt,
+      firstSessionAt: sql<string | null>`(select min(${jobLines.scheduledAt}) from ${jobLines} where ${jobLines.jobId} = ${jobs.id})`,
+      lastSessionAt: sql<string | null>`(select max(${jobLines.scheduledAt}) from ${jobLines} where ${jobLines.jobId} = ${jobs.id})`,
+      sessions: sql<number>`(select count(*) from ${jobLines} where ${jobLines.jobId} = ${jobs.id})`,
+      sessionsCompleted: sql<number>`(select count(*) from ${jobLines} where ${jobLines.jobId} = ${jobs.id} and ${jobLines.status} = 'completed')`,
+      completedAt: jobs.completedAt,
+      cancelledAt: jobs.cancelledAt,
+      cancelReason: jobs.cancelReason,
+      credits: jobs.creditsConsumed,
+      priceAmount: jobs.priceAmount,
+      currency: jobs.currency,
+    })
+    .from(jobs)
+    .innerJoin(workouts, eq(workouts.id, jobs.workoutId))
+    .innerJoin(accounts, eq(accounts.id, jobs.accountId))
+    .innerJoin(partnerAcc, eq(partnerAcc.id, jobs.partnerAccountId))
+    .leftJoin(deliveryAcc, eq(deliveryAcc.id, jobs.deliveryPartnerAccountId))
+    .where(and(visibleJobs(scope, side), ...searchConditions(search), after(NEWEST_FIRST, cursor)))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit) as JobExportRow[];
+  const last = page[page.length - 1];
+  return { rows: page, next: rows.length > limit && last ? [last.bookedAt, last.id] : undefined };
+}
+

@@ -1,0 +1,87 @@
+/**
+ * CSV exports, encoded in one place (RFC 4180): comma-separated, CRLF line
+ * ends, a header row, a field quoted when it holds a comma, a double quote, CR
+ * or LF (its quotes doubled). UTF-8 with a byte-order mark, so spreadsheet
+ * programs read names with accents correctly.
+ *
+ * Text is untrusted (workout titles, customer names, reasons): a text cell
+ * that starts with = + - @ TAB or CR would run as a formula when opened in a
+ * spreadsheet, so it gets a leading apostrophe. Numbers the product itself
+ * writes (counts, signed credit quantities, money) are `Num` cells and are
+ * written as they are.
+ */
+
+/** A numeric cell written verbatim (never formula-escaped): made by `num` or `money`. */
+export type Num = { readonly num: string };
+export type Cell = string | number | Num | null | undefined;
+
+export const BOM = "\uFEFF";
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A number the product wrote, e.g. a signed quantity. */
+export const num = (value: number): Num => ({ num: Number.isFinite(value) ? String(value) : "" });
+
+/** Integer minor units as major units with two decimals (USD, GBP and CAD have cents/pence), e.g. 125050 → 1250.50. */
+export function money(minor: number | null | undefined): Num | null {
+  if (minor === null || minor === undefined) return null;
+  const sign = minor < 0 ? "-" : "";
+  const abs = Math.abs(Math.trunc(minor));
+  return { num: `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}` };
+}
+
+export function csvCell(value: Cell): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "object") return value.num;
+  if (typeof value === "number") return num(value).num;
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvRow(cells: readonly Cell[]): string {
+  return `${cells.map(csvCell).join(",")}\r\n`;
+}
+
+/** One page of rows and where the next starts (undefined: that was the last). */
+export type CsvPage<C> = { rows: Cell[][]; next: C | undefined };
+
+/**
+ * A CSV body streamed page by page: the header first, then each page read
+ * only when the reader asks for more, so an export of any size never sits in
+ * memory as one array.
+ */
+export function csvStream<C>(header: readonly string[], page: (cursor: C | undefined) => Promise<CsvPage<C>>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let cursor: C | undefined;
+  let done = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        controller.enqueue(encoder.encode(BOM + csvRow(header)));
+      },
+      async pull(controller) {
+        if (done) return;
+        const { rows, next } = await page(cursor);
+        if (rows.length) controller.enqueue(encoder.encode(rows.map(csvRow).join("")));
+        cursor = next;
+        if (next === undefined) {
+          done = true;
+          controller.close();
+        }
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** The export's answer: a streamed attachment named `<name>-<date>.csv`. */
+export function csvResponse(name: string, body: ReadableStream<Uint8Array>): Response {
+  const file = `${name}-${new Date().toISOString().slice(0, 10)}.csv`;
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8; header=present",
+      "Content-Disposition": `attachment; filename="${file}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
