@@ -9,16 +9,20 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as schema from '../schema';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
 import * as data from './data';
 import { DEMO_ORG_ACCOUNTS, identityRows } from './identity';
 import * as scoreDemo from './score-history';
+import { storyRows } from './story';
 
 export { DEMO, DEMO_FILES, DEFAULT_TEAM_NAMES, demoId } from './data';
 export { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from './identity';
 export { SCORE_DEMO } from './score-history';
+export { STORY_DEMO } from './story';
 
 const BATCH_SIZE = 50;
+/** D1 binds at most 100 parameters per statement. */
+const MAX_PARAMS = 90;
 
 /** The tables and their rows, in insertion order. */
 export function demoRows(): [SQLiteTable, object[]][] {
@@ -66,6 +70,16 @@ export async function seedDemo(db: DrizzleD1Database<typeof schema>): Promise<vo
   // Each demo account's identity-provider organisation has the account's id.
   for (const org of DEMO_ORG_ACCOUNTS) {
     statements.push(db.update(schema.accounts).set({ authId: org.id }).where(and(eq(schema.accounts.id, org.id), isNull(schema.accounts.authId))));
+  }
+  // The history (jobs, their lines, audit entries) is dated from today; many rows per statement keep it fast.
+  const story = storyRows(new Date());
+  for (const [table, rows] of [
+    [schema.jobs, story.jobs],
+    [schema.jobLines, story.lines],
+    [schema.auditEntries, story.audit],
+  ] as [SQLiteTable, object[]][]) {
+    const per = Math.max(1, Math.floor(MAX_PARAMS / Object.keys(getTableColumns(table)).length));
+    for (let i = 0; i < rows.length; i += per) statements.push(db.insert(table).values(rows.slice(i, i + per) as never).onConflictDoNothing());
   }
   for (let i = 0; i < statements.length; i += BATCH_SIZE) {
     const chunk = statements.slice(i, i + BATCH_SIZE) as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];

@@ -33,6 +33,18 @@ export function useScoreHistory(category: CategoryFilter) {
   });
 }
 
+/** All of a list's jobs with one status, page by page (100 at a time) until the cursor runs out. */
+async function everyJob(path: string, status: "completed" | "inProgress"): Promise<JobDto[]> {
+  const out: JobDto[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: { items: JobDto[]; nextCursor: string | null } = await api(path, { query: { status, limit: 100, cursor: cursor ?? undefined } });
+    out.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return out;
+}
+
 export type DoneSession = { id: string; workout: string; session: string; completedAt: string; counterpart: string };
 
 /**
@@ -47,11 +59,10 @@ export function useCompletedSessions() {
     queryKey: activityKeys.sessions(account?.id ?? "none"),
     enabled: Boolean(account),
     queryFn: async () => {
-      const pages = await Promise.all(
-        (["completed", "inProgress"] as const).map((status) => api<{ items: JobDto[] }>(side, { query: { status, limit: 100 } })),
-      );
+      // Every page of each status, following the cursor: the timeframe may reach back further than one page.
+      const all = await Promise.all((["completed", "inProgress"] as const).map((status) => everyJob(side, status)));
       const done: DoneSession[] = [];
-      for (const job of pages.flatMap((p) => p.items)) {
+      for (const job of all.flat()) {
         for (const line of job.lines) {
           const completedAt = line.status === "completed" ? (line.completedAt ?? line.scheduledAt) : null;
           if (completedAt) {

@@ -1,58 +1,32 @@
 import { CalendarCheck } from "lucide-react";
-import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import type { JobDto } from "../../../contract/bookings";
-import { JobStatus } from "../../../contract/enums";
-import { DatePicker } from "../../components/ui/DatePicker";
+import { useAppUser } from "../../auth/useAppUser";
 import { Button } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
-import { Field, Select } from "../../components/ui/Field";
+import { ExportButton } from "../../components/ui/ExportButton";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { useT } from "../../lib/i18n";
-import { useJobs, type JobFilters, type Side } from "./api";
+import { useJobs, type Side } from "./api";
+import { JobFiltersBar, useJobFilters } from "./JobFilters";
 import { JobsTable } from "./JobsTable";
 
-/** Filters by status and date, the jobs table, loading, empty and error states, and "load more". */
+/** Search and filters (kept in the URL), the jobs table, loading, empty and error states, "load more", and (partner owners and admins) the CSV export. */
 export function JobsView({ side, onSchedule }: { side: Side; onSchedule?: (job: JobDto) => void }) {
   const t = useT();
-  const [params] = useSearchParams();
-  // A link may open the list already filtered (Home's attention panel: ?status=).
-  const [filters, setFilters] = useState<JobFilters>(() => {
-    const status = params.get("status");
-    return {
-      status: JobStatus.find((s) => s === status),
-      from: params.get("from") || undefined,
-      to: params.get("to") || undefined,
-    };
-  });
+  const { role } = useAppUser();
+  const [filters, setFilters] = useJobFilters();
   const query = useJobs(side, filters);
   const jobs = query.data?.pages.flatMap((p) => p.items) ?? [];
-  const filtered = Boolean(filters.status || filters.from || filters.to);
+  const filtered = Boolean(filters.status || filters.from || filters.to || filters.q);
+  const canExport = side === "partner" && (role === "owner" || role === "admin");
+  const exportQuery = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1]))).toString();
 
   return (
     <div className="grid gap-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <Field label={t("bookings.filter.status")} className="w-48">
-          <Select value={filters.status ?? ""} onChange={(e) => setFilters({ ...filters, status: (e.target.value || undefined) as JobFilters["status"] })}>
-            <option value="">{t("bookings.filter.allStatuses")}</option>
-            {JobStatus.map((s) => (
-              <option key={s} value={s}>
-                {t(`enum.JobStatus.${s}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label={t("bookings.filter.from")} className="w-44">
-          <DatePicker value={filters.from ?? null} max={filters.to} onChange={(v) => setFilters({ ...filters, from: v ?? undefined })} clearable />
-        </Field>
-        <Field label={t("bookings.filter.to")} className="w-44">
-          <DatePicker value={filters.to ?? null} min={filters.from} onChange={(v) => setFilters({ ...filters, to: v ?? undefined })} clearable />
-        </Field>
-        {filtered ? (
-          <Button variant="ghost" onClick={() => setFilters({})}>
-            {t("bookings.filter.clear")}
-          </Button>
-        ) : null}
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <JobFiltersBar side={side} filters={filters} onChange={setFilters} />
+        {canExport ? <ExportButton path={`/admin/exports/jobs${exportQuery ? `?${exportQuery}` : ""}`} label={t("jobs.export")} fallbackName="jobs.csv" /> : null}
       </div>
 
       {query.isPending ? (
@@ -65,6 +39,8 @@ export function JobsView({ side, onSchedule }: { side: Side; onSchedule?: (job: 
         <p role="alert" className="text-danger">
           {t("bookings.loadFailed")}
         </p>
+      ) : jobs.length === 0 && filtered ? (
+        <p className="py-8 text-center text-muted-foreground">{t("common.noResults")}</p>
       ) : jobs.length === 0 ? (
         <EmptyState
           icon={<CalendarCheck aria-hidden="true" />}

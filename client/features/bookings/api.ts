@@ -4,7 +4,7 @@ import type { JobStatus } from "../../../contract/enums";
 import { api } from "../../lib/api";
 
 export type Side = "customer" | "partner";
-export type JobFilters = { status?: JobStatus; from?: string; to?: string };
+export type JobFilters = { status?: JobStatus; from?: string; to?: string; q?: string };
 type Page = { items: JobDto[]; nextCursor: string | null };
 
 export const bookingKeys = {

@@ -2,6 +2,7 @@ import { Fragment, useState } from "react";
 import { Link, useParams } from "react-router";
 import { JobStatus } from "../../../contract/enums";
 import { useAppUser } from "../../auth/useAppUser";
+import { AuditTrail } from "../../components/AuditTrail";
 import { Page } from "../../components/layout/Page";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { useT } from "../../lib/i18n";
@@ -92,6 +93,9 @@ export default function CustomerDetailsScreen() {
               <Fragment key={s}>{item(t(`enum.JobStatus.${s}`), String(d.bookings.byStatus[s] ?? 0))}</Fragment>
             ))}
           </dl>
+        </Section>
+        <Section id="audit-trail" title={t("audit.title")} description={t("audit.customerHint")}>
+          <AuditTrail path={`/admin/dependents/${a.id}/audit`} />
         </Section>
         <Section
           id="recommendations"

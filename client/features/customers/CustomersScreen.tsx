@@ -5,6 +5,7 @@ import type { DependentSummaryDto } from "../../../contract/dependents";
 import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
+import { ExportButton } from "../../components/ui/ExportButton";
 import { Input } from "../../components/ui/Field";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/Table";
@@ -64,7 +65,8 @@ export default function CustomersScreen() {
   return (
     <Page title={t("customers.title")}>
       <div className="grid gap-4">
-        <div className="relative max-w-sm">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="relative max-w-sm flex-1">
           <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
             type="search"
@@ -74,6 +76,12 @@ export default function CustomersScreen() {
             value={searchText}
             onChange={(e) => setSearchText(e.target.value)}
           />
+        </div>
+          <div className="flex flex-wrap gap-2">
+            <ExportButton path="/admin/exports/customers" label={t("export.customers")} fallbackName="customers.csv" />
+            <ExportButton path="/admin/exports/credit-entries" label={t("export.creditEntries")} fallbackName="credit-entries.csv" />
+            <ExportButton path="/admin/exports/scores" label={t("export.scores")} fallbackName="scores.csv" />
+          </div>
         </div>
         {q.isPending ? (
           <div className="grid gap-2" aria-busy="true">

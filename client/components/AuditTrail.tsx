@@ -1,0 +1,52 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import type { AuditPage } from "../../contract/audit";
+import { Button } from "./ui/Button";
+import { Skeleton } from "./ui/Skeleton";
+import { api } from "../lib/api";
+import { useFormatDate } from "../lib/dates";
+import { useT } from "../lib/i18n";
+
+/** An audit trail (a job's or a customer's), newest first, a page at a time; for a partner's owners and admins. */
+export function AuditTrail({ path, title }: { path: string; title?: string }) {
+  const t = useT();
+  const format = useFormatDate();
+  const query = useInfiniteQuery({
+    queryKey: ["audit", path],
+    queryFn: ({ pageParam }) => api<AuditPage>(path, { query: { cursor: pageParam ?? undefined } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <section aria-label={title} className="grid gap-2">
+      {title ? <h3 className="text-sm font-semibold">{title}</h3> : null}
+      {query.isPending ? (
+        <Skeleton className="h-6 w-64" />
+      ) : query.isError ? (
+        <p role="alert" className="text-sm text-danger">
+          {t("audit.loadFailed")}
+        </p>
+      ) : items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t("audit.empty")}</p>
+      ) : (
+        <ol className="grid gap-1 text-sm" data-testid="audit-trail">
+          {items.map((e) => (
+            <li key={e.id}>
+              <time dateTime={e.createdAt} className="text-muted-foreground">
+                {format(e.createdAt, "long")}
+              </time>{" "}
+              · {t(`enum.AuditCode.${e.code}`)}
+              {e.subject ? ` · ${e.subject}` : ""}
+              {e.by ? ` · ${t("audit.by", { name: e.by })}` : ""}
+            </li>
+          ))}
+        </ol>
+      )}
+      {query.hasNextPage ? (
+        <Button variant="ghost" size="sm" className="justify-self-start" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          {t("bookings.loadMore")}
+        </Button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { Search } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { JobStatus } from "../../../contract/enums";
+import { Button } from "../../components/ui/Button";
+import { DatePicker } from "../../components/ui/DatePicker";
+import { Field, Input, Select } from "../../components/ui/Field";
+import { useT } from "../../lib/i18n";
+import type { JobFilters as Filters } from "./api";
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The list's filters, kept in the URL's search params (status, from, to, q)
+ * so a reload, a shared link or Back shows the same list. Anything invalid in
+ * the URL is ignored.
+ */
+export function useJobFilters(): [Filters, (patch: Filters) => void] {
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  // Applied to the URL as it is when the change lands (a late search keeps a status picked meanwhile).
+  const update = useCallback(
+    (patch: Filters) =>
+      setParams(
+        (prev) => {
+          const next = { ...readFilters(prev), ...patch };
+          const out = new URLSearchParams();
+          for (const key of ["q", "status", "from", "to"] as const) if (next[key]) out.set(key, next[key]!);
+          return out;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [filters, update];
+}
+
+function readFilters(params: URLSearchParams): Filters {
+  const status = params.get("status");
+  const from = params.get("from") ?? "";
+  const to = params.get("to") ?? "";
+  return {
+    status: JobStatus.find((s) => s === status),
+    from: DATE.test(from) ? from : undefined,
+    to: DATE.test(to) ? to : undefined,
+    q: params.get("q")?.trim().slice(0, 100) || undefined,
+  };
+}
+
+/** The search box: typing settles for a moment before the search (and the URL) follows; Back or a link may change it underneath. */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string | undefined) => void }) {
+  const [text, setText] = useState(value);
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    setSeen(value);
+    if (text.trim() !== value) setText(value);
+  }
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <div className="relative">
+      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+      <Input
+        type="search"
+        className="pl-9"
+        value={text}
+        maxLength={100}
+        onChange={(e) => {
+          const next = e.target.value;
+          setText(next);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => onSearch(next.trim() || undefined), 300);
+        }}
+      />
+    </div>
+  );
+}
+
+/** Search (workout or customer), status and booked-date filters above the jobs table. */
+export function JobFiltersBar({ side, filters, onChange }: { side: "customer" | "partner"; filters: Filters; onChange: (patch: Filters) => void }) {
+  const t = useT();
+  const filtered = Boolean(filters.status || filters.from || filters.to || filters.q);
+  const label = side === "customer" ? t("bookings.filter.searchBookings") : t("bookings.filter.searchJobs");
+
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <Field label={label} className="w-64">
+        <SearchBox value={filters.q ?? ""} onSearch={(q) => onChange({ q })} />
+      </Field>
+      <Field label={t("bookings.filter.status")} className="w-48">
+        <Select value={filters.status ?? ""} onChange={(e) => onChange({ status: (e.target.value || undefined) as Filters["status"] })}>
+          <option value="">{t("bookings.filter.allStatuses")}</option>
+          {JobStatus.map((s) => (
+            <option key={s} value={s}>
+              {t(`enum.JobStatus.${s}`)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label={t("bookings.filter.from")} className="w-44">
+        <DatePicker value={filters.from ?? null} max={filters.to} onChange={(v) => onChange({ from: v ?? undefined })} clearable />
+      </Field>
+      <Field label={t("bookings.filter.to")} className="w-44">
+        <DatePicker value={filters.to ?? null} min={filters.from} onChange={(v) => onChange({ to: v ?? undefined })} clearable />
+      </Field>
+      {filtered ? (
+        <Button variant="ghost" onClick={() => onChange({ q: undefined, status: undefined, from: undefined, to: undefined })}>
+          {t("bookings.filter.clear")}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { ChevronDown, ChevronRight, MoreHorizontal } from "lucide-react";
+import type { JobDto } from "../../../contract/bookings";
+import { AuditTrail } from "../../components/AuditTrail";
+import { Button } from "../../components/ui/Button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../components/ui/DropdownMenu";
+import { TableCell, TableRow } from "../../components/ui/Table";
+import { useFormatDate } from "../../lib/dates";
+import { useT } from "../../lib/i18n";
+import type { Side } from "./api";
+import type { OpenDialog } from "./JobDialogs";
+import { JobSessions } from "./JobSessions";
+import { StatusBadge } from "./StatusBadge";
+
+type Props = {
+  job: JobDto;
+  side: Side;
+  expanded: boolean;
+  onToggle: () => void;
+  onOpen: (open: OpenDialog) => void;
+  onSchedule?: (job: JobDto) => void;
+  /** A partner's owner or admin also sees the job's audit trail. */
+  showAudit: boolean;
+};
+
+/** One job: its outer row (workout, the other side, status, booked, price, actions) and, when expanded, its sessions. */
+export function JobRow({ job, side, expanded, onToggle, onOpen, onSchedule, showAudit }: Props) {
+  const t = useT();
+  const format = useFormatDate();
+  const name = job.workout.title ?? job.workout.name;
+  const actions = job.actions.filter((a) => a !== "completeLine");
+  const price =
+    job.creditsConsumed > 0
+      ? t("bookings.credits", { count: job.creditsConsumed })
+      : job.priceAmount !== null && job.currency
+        ? new Intl.NumberFormat(undefined, { style: "currency", currency: job.currency }).format(job.priceAmount / 100)
+        : "—";
+
+  return (
+    <>
+      <TableRow data-testid="job-row" data-job-id={job.id}>
+        <TableCell>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-expanded={expanded}
+            aria-label={expanded ? t("bookings.hideSessions", { name }) : t("bookings.showSessions", { name })}
+            onClick={onToggle}
+          >
+            {expanded ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
+          </Button>
+        </TableCell>
+        <TableCell className="font-medium">{name}</TableCell>
+        <TableCell>{side === "customer" ? (job.deliveryPartner?.name ?? "—") : job.customer.name}</TableCell>
+        <TableCell>
+          <StatusBadge status={job.status} />
+        </TableCell>
+        <TableCell className="hidden md:table-cell">{format(job.createdAt)}</TableCell>
+        <TableCell className="hidden md:table-cell">{price}</TableCell>
+        <TableCell className="text-right">
+          {actions.length ? (
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="ghost" size="icon-sm" aria-label={t("bookings.action.menu", { name })}>
+                  <MoreHorizontal aria-hidden="true" />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                {actions.map((a) => (
+                  <DropdownMenuItem
+                    key={a}
+                    onSelect={() => {
+                      if ((a === "requestTimes" || a === "bookSlots") && onSchedule) return onSchedule(job);
+                      if (a === "requestTimes" || a === "bookSlots") return onOpen({ kind: "times", job });
+                      onOpen({ kind: a as "cancel" | "deny" | "confirm" | "reschedule" | "complete", job });
+                    }}
+                  >
+                    {t(`bookings.action.${a}` as never)}
+                  </DropdownMenuItem>
+                ))}
+              </DropdownMenuContent>
+            </DropdownMenu>
+          ) : null}
+        </TableCell>
+      </TableRow>
+      {expanded ? (
+        <tr>
+          <td colSpan={7} className="bg-muted/30 px-4 py-3">
+            <div className="grid gap-4">
+              <JobSessions job={job} side={side} onCompleteLine={(lineId, session) => onOpen({ kind: "completeLine", job, lineId, session })} />
+              {showAudit ? <AuditTrail path={`/jobs/${job.id}/audit`} title={t("audit.ofJob", { name })} /> : null}
+            </div>
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}

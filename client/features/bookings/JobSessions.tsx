@@ -1,0 +1,80 @@
+import type { JobDto } from "../../../contract/bookings";
+import { Button } from "../../components/ui/Button";
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/Table";
+import { useFormatDate } from "../../lib/dates";
+import { useT } from "../../lib/i18n";
+import { AttachmentLink } from "../catalogue/AttachmentLink";
+import type { Side } from "./api";
+import { StatusBadge } from "./StatusBadge";
+
+/** The inner table of a job: one row per session line, with its time, action items and attachments. */
+export function JobSessions({ job, side, onCompleteLine }: { job: JobDto; side: Side; onCompleteLine: (lineId: string, session: string) => void }) {
+  const t = useT();
+  const format = useFormatDate();
+  const name = job.workout.title ?? job.workout.name;
+  return (
+    <Table caption={t("bookings.sessionsOf", { name })}>
+      <TableHead>
+        <tr>
+          <TableHeaderCell>{t("bookings.col.session")}</TableHeaderCell>
+          <TableHeaderCell>{t("bookings.col.time")}</TableHeaderCell>
+          <TableHeaderCell>{t("bookings.col.status")}</TableHeaderCell>
+          <TableHeaderCell>{t("bookings.col.actionItems")}</TableHeaderCell>
+          <TableHeaderCell>{t("bookings.col.attachments")}</TableHeaderCell>
+          {side === "partner" ? <TableHeaderCell className="text-right">{t("bookings.col.actions")}</TableHeaderCell> : null}
+        </tr>
+      </TableHead>
+      <TableBody>
+        {job.lines.map((line) => (
+          <TableRow key={line.id}>
+            <TableCell>{line.sessionName}</TableCell>
+            <TableCell>
+              {line.scheduledAt
+                ? format(line.scheduledAt, "long")
+                : line.requestedTimes.length
+                  ? t("bookings.proposed", { times: line.requestedTimes.map((x) => format(x, "long")).join("; ") })
+                  : t("bookings.notScheduled")}
+            </TableCell>
+            <TableCell>
+              <StatusBadge status={line.status} />
+            </TableCell>
+            <TableCell>
+              <ul className="grid gap-1">
+                {line.actionItems.map((item) => (
+                  <li key={item.id}>
+                    {item.link ? (
+                      <a href={item.link} target="_blank" rel="noreferrer" className="text-brand-text underline-offset-4 hover:underline">
+                        {item.name}
+                      </a>
+                    ) : (
+                      item.name
+                    )}
+                    {item.dueAt ? <span className="text-muted-foreground"> · {t("bookings.due", { date: format(item.dueAt) })}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            </TableCell>
+            <TableCell>
+              <ul className="grid gap-1">
+                {line.attachments.map((a) => (
+                  <li key={a.id}>
+                    <AttachmentLink attachment={a} />
+                  </li>
+                ))}
+              </ul>
+            </TableCell>
+            {side === "partner" ? (
+              <TableCell className="text-right">
+                {job.actions.includes("completeLine") && line.status !== "completed" && line.scheduledAt ? (
+                  <Button size="sm" variant="outline" onClick={() => onCompleteLine(line.id, line.sessionName)}>
+                    {t("bookings.action.completeLine")}
+                  </Button>
+                ) : null}
+              </TableCell>
+            ) : null}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,175 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as schema from "../../db/schema";
+import { DEMO, STORY_DEMO } from "../../db/seed";
+import { inList, insertRows } from "../../worker/data/bound";
+import { authed, tokenFor } from "./auth";
+import { call, json } from "./helpers";
+
+const db = drizzle(env.DB, { schema });
+const NORTHWIND = DEMO.northwind.id;
+const CONTOSO = DEMO.contoso.id;
+type Who = Parameters<typeof tokenFor>[0];
+
+const get = async (path: string, who: Who = "partnerAdmin", accountId?: string) => call(`/v1${path}`, authed(await tokenFor(who), accountId ? { accountId } : {}));
+
+/** RFC 4180 records of a CSV body (quoted fields, doubled quotes, CRLF). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      row.push(field);
+      field = "";
+    } else if (ch === "\r" && text[i + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i++;
+    } else field += ch;
+  }
+  expect(field).toBe("");
+  expect(row).toEqual([]);
+  return rows;
+}
+
+/** The export as records keyed by the header row, after checking the format. */
+async function records(res: Response): Promise<Record<string, string>[]> {
+  expect(res.status).toBe(200);
+  expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8; header=present");
+  expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="[a-z-]+-\d{4}-\d{2}-\d{2}\.csv"$/);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const [header, ...rows] = parseCsv(new TextDecoder().decode(bytes.slice(3)));
+  expect(rows.every((r) => r.length === header.length)).toBe(true);
+  return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
+}
+
+const HOSTILE = "=HYPERLINK(\"http://evil.test\",\"Click\")";
+
+beforeAll(async () => {
+  // A Northwind customer whose name is a formula, and a Contoso job to stay out of Northwind's export.
+  await db.insert(schema.accounts).values({ id: "e0000000-0000-4000-8000-000000000001", type: "customer", name: HOSTILE, parentAccountId: NORTHWIND, currency: "USD" });
+  await db.insert(schema.jobs).values({
+    id: "e0000000-0000-4000-8000-000000000002",
+    accountId: DEMO.customers.harbour.id,
+    partnerAccountId: CONTOSO,
+    deliveryPartnerAccountId: CONTOSO,
+    workoutId: DEMO.workouts.excelForAnalysts,
+    status: "confirmed",
+    priceAmount: 45_005,
+    currency: "GBP",
+  });
+});
+
+describe("GET v1/admin/exports/jobs", () => {
+  it("streams the partner's jobs, one row each, newest first, with ISO dates and money in major units", async () => {
+    const rows = await records(await get("/admin/exports/jobs"));
+    const seeded = await db.select().from(schema.jobs).where(eq(schema.jobs.partnerAccountId, NORTHWIND));
+    expect(rows.map((r) => r.id).sort()).toEqual(seeded.map((j) => j.id).sort());
+    expect(rows.map((r) => r.booked_at)).toEqual([...rows.map((r) => r.booked_at)].sort().reverse());
+    const overdue = rows.find((r) => r.id === STORY_DEMO.overdueRequestId)!;
+    const job = seeded.find((j) => j.id === STORY_DEMO.overdueRequestId)!;
+    expect(overdue).toMatchObject({ customer: "Fabrikam Manufacturing", partner: "Northwind Learning", status: "awaitingConfirmation", currency: "USD" });
+    expect(overdue.price).toBe(`${Math.floor(job.priceAmount! / 100)}.${String(job.priceAmount! % 100).padStart(2, "0")}`);
+    expect(overdue.booked_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const completed = rows.filter((r) => r.status === "completed");
+    expect(completed.length).toBeGreaterThan(5);
+    expect(completed.every((r) => r.sessions === r.sessions_completed && /^\d{4}-\d{2}-\d{2}T/.test(r.completed_at))).toBe(true);
+    expect(rows.some((r) => r.customer === "Harbour Health Trust")).toBe(false);
+  });
+
+  it("applies Your Jobs' filters: search by customer or workout, status and booked dates", async () => {
+    const alpine = await records(await get("/admin/exports/jobs?q=alpine"));
+    expect(alpine.length).toBeGreaterThan(0);
+    expect(alpine.every((r) => r.customer === "Alpine Ski House")).toBe(true);
+    const copilot = await records(await get("/admin/exports/jobs?q=copilot&status=completed"));
+    expect(copilot.length).toBeGreaterThan(0);
+    expect(copilot.every((r) => /Copilot/.test(r.workout) && r.status === "completed")).toBe(true);
+    const none = await records(await get("/admin/exports/jobs?from=2001-01-01&to=2001-01-02"));
+    expect(none).toEqual([]);
+  });
+
+  it("pages through more rows than one read holds", async () => {
+    const ids = Array.from({ length: 230 }, () => crypto.randomUUID());
+    const rows = ids.map((id, i) => ({ id, accountId: DEMO.customers.tailspin.id, partnerAccountId: NORTHWIND, workoutId: DEMO.workouts.modernMeetings, status: "awaitingScheduling" as const, createdAt: `2020-01-01T00:00:${String(i % 60).padStart(2, "0")}.000Z` }));
+    const [first, ...more] = insertRows(db, schema.jobs, rows);
+    await db.batch([first, ...more]);
+    const out = await records(await get("/admin/exports/jobs?to=2020-12-31"));
+    expect(out).toHaveLength(230);
+    expect(new Set(out.map((r) => r.id)).size).toBe(230);
+    await db.delete(schema.jobs).where(inList(schema.jobs.id, ids));
+  });
+
+  it("answers 400 for a bad filter, 401 without a token, 403 to a partner member or a customer", async () => {
+    const bad = await get("/admin/exports/jobs?status=lost&from=yesterday");
+    expect(bad.status).toBe(400);
+    expect(Object.keys((await json(bad)).error.fields).sort()).toEqual(["from", "status"]);
+    expect((await call("/v1/admin/exports/jobs")).status).toBe(401);
+    expect((await get("/admin/exports/jobs", "partnerMember")).status).toBe(403);
+    expect((await get("/admin/exports/jobs", "customerAdmin")).status).toBe(403);
+  });
+
+  it("gives another partner only its own jobs", async () => {
+    const rows = await records(await get("/admin/exports/jobs", "otherPartnerAdmin"));
+    expect(rows.map((r) => r.id)).toEqual(["e0000000-0000-4000-8000-000000000002"]);
+    expect(rows[0]).toMatchObject({ customer: "Harbour Health Trust", price: "450.05", currency: "GBP" });
+  });
+});
+
+describe("GET v1/admin/exports/customers, credit-entries and scores", () => {
+  it("exports the partner's customers by name, a formula-looking name made inert", async () => {
+    const rows = await records(await get("/admin/exports/customers"));
+    expect(rows.map((r) => r.name)).toEqual([`'${HOSTILE}`, "Alpine Ski House", "Fabrikam Manufacturing", "Tailspin Logistics"]);
+    expect(rows.find((r) => r.name === "Fabrikam Manufacturing")).toMatchObject({ id: DEMO.customers.fabrikam.id, team_size: "2", credit_balance: String(DEMO.credits), currency: "USD" });
+    const other = await records(await get("/admin/exports/customers", "otherPartnerAdmin"));
+    expect(other.map((r) => r.name)).toEqual(["Harbour Health Trust", "Wide World Importers"]);
+  });
+
+  it("exports every credit line of the partner's customers with its entry, signed quantities as numbers", async () => {
+    const rows = await records(await get("/admin/exports/credit-entries"));
+    expect(new Set(rows.map((r) => r.customer))).toEqual(new Set(["Alpine Ski House", "Fabrikam Manufacturing", "Tailspin Logistics"]));
+    expect(rows.find((r) => r.customer === "Fabrikam Manufacturing")).toMatchObject({ plan_name: "TechFIT Plus", item_type: "planAdjustment", quantity: String(DEMO.credits) });
+    const other = await records(await get("/admin/exports/credit-entries", "otherPartnerAdmin"));
+    expect(other.every((r) => ["Harbour Health Trust", "Wide World Importers"].includes(r.customer))).toBe(true);
+  });
+
+  it("exports the scores of the partner's customers and its unassigned ones, not another partner's", async () => {
+    const rows = await records(await get("/admin/exports/scores"));
+    const ids = rows.map((r) => r.id);
+    expect(ids).toContain(DEMO.scores.fabrikamAi);
+    expect(ids).toContain(DEMO.scores.orphaned);
+    expect(rows.find((r) => r.id === DEMO.scores.orphaned)!.customer).toBe("");
+    expect(rows.find((r) => r.id === DEMO.scores.fabrikamAi)).toMatchObject({ customer: "Fabrikam Manufacturing", category: "aiAndAutomation", score_percent: "68", entries: "2" });
+    const other = await records(await get("/admin/exports/scores", "otherPartnerAdmin"));
+    expect(other.some((r) => ids.includes(r.id))).toBe(false);
+  });
+
+  it("answers 401 without a token and 403 to a partner member or a customer", async () => {
+    for (const path of ["customers", "credit-entries", "scores"]) {
+      expect((await call(`/v1/admin/exports/${path}`)).status).toBe(401);
+      expect((await get(`/admin/exports/${path}`, "partnerMember")).status).toBe(403);
+      expect((await get(`/admin/exports/${path}`, "customerAdmin")).status).toBe(403);
+    }
+  });
+
+  it("are described in the OpenAPI document as CSV", async () => {
+    const doc = await json(await call("/v1/openapi.json"));
+    for (const path of ["jobs", "customers", "credit-entries", "scores"]) {
+      expect(doc.paths[`/v1/admin/exports/${path}`].get.responses["200"].content).toHaveProperty("text/csv");
+    }
+  });
+});
