@@ -2,7 +2,7 @@
  * The fitness-score part of the demo kept apart from ./data.ts: the
  * product's assessment question bank, Fabrikam's score history over the
  * last year (improving in some categories, not all) and one assessment in
- * progress. Fixed ids and instants, like the rest of the demo.
+ * progress. Fixed ids; instants relative to the day the seed runs.
  */
 import type { Category } from '../../contract/enums';
 import type { NewAssessment, NewAssessmentQuestion, NewScore, NewScoreEntry } from '../schema';
@@ -21,19 +21,25 @@ export const questionRows: NewAssessmentQuestion[] = defaultQuestionBank((n) => 
 const FABRIKAM = DEMO.customers.fabrikam.id;
 const NORTHWIND = DEMO.northwind.id;
 
+/** The instant `days` before the day the seed runs, at 09:00 UTC: the history never goes stale. */
+function daysAgo(days: number, hour = 9): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - days, hour)).toISOString();
+}
+
 /** [category, percent, when]: AI and data improve, security slips, productivity holds. */
 const HISTORY: [Category, number, string][] = [
-  ['aiAndAutomation', 72, '2026-02-10T09:00:00.000Z'],
-  ['aiAndAutomation', 78, '2026-06-12T09:00:00.000Z'],
-  ['aiAndAutomation', 84, '2026-10-14T09:00:00.000Z'],
-  ['dataAndInsights', 40, '2025-12-03T09:00:00.000Z'],
-  ['dataAndInsights', 52, '2026-04-08T09:00:00.000Z'],
-  ['dataAndInsights', 61, '2026-09-09T09:00:00.000Z'],
-  ['securityAndContinuity', 70, '2025-12-03T09:00:00.000Z'],
-  ['securityAndContinuity', 66, '2026-05-06T09:00:00.000Z'],
-  ['securityAndContinuity', 64, '2026-10-14T09:00:00.000Z'],
-  ['productivityAndCollaboration', 55, '2026-01-20T09:00:00.000Z'],
-  ['productivityAndCollaboration', 55, '2026-07-21T09:00:00.000Z'],
+  ['aiAndAutomation', 72, daysAgo(286)],
+  ['aiAndAutomation', 78, daysAgo(164)],
+  ['aiAndAutomation', 84, daysAgo(40)],
+  ['dataAndInsights', 40, daysAgo(355)],
+  ['dataAndInsights', 52, daysAgo(229)],
+  ['dataAndInsights', 61, daysAgo(75)],
+  ['securityAndContinuity', 70, daysAgo(355)],
+  ['securityAndContinuity', 66, daysAgo(201)],
+  ['securityAndContinuity', 64, daysAgo(40)],
+  ['productivityAndCollaboration', 55, daysAgo(307)],
+  ['productivityAndCollaboration', 55, daysAgo(125)],
 ];
 
 const ASSESSEES = [
@@ -75,9 +81,9 @@ export const assessmentRows: NewAssessment[] = [
     category: 'all',
     status: 'inProgress',
     token: 'demo-in-progress',
-    expiresAt: '2026-11-02T09:00:00.000Z',
-    createdAt: '2026-11-01T09:00:00.000Z',
-    updatedAt: '2026-11-01T09:05:00.000Z',
+    expiresAt: daysAgo(21),
+    createdAt: daysAgo(22),
+    updatedAt: daysAgo(22, 10),
   },
 ];
 

@@ -1,0 +1,43 @@
+import { readFile } from "node:fs/promises";
+import { signIn } from "./auth";
+import { expect, expectAccessible, test } from "./fixtures";
+
+test.describe("finding and exporting in Your Jobs", () => {
+  test("a partner owner searches by customer, the search survives a reload, exports it as CSV and reads a job's audit trail", async ({ page }) => {
+    await signIn(page, "partnerAdmin", "/jobs");
+    const rows = page.getByTestId("job-row");
+    // The demo's history: many jobs of several customers.
+    await expect(rows.filter({ hasText: "Fabrikam Manufacturing" }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(rows.filter({ hasText: "Alpine Ski House" }).first()).toBeVisible();
+
+    await page.getByLabel("Search workouts and customers").fill("alpine");
+    await expect(page).toHaveURL(/[?&]q=alpine/);
+    await expect(rows.filter({ hasText: "Fabrikam Manufacturing" })).toHaveCount(0);
+    await page.getByLabel("Status").selectOption("completed");
+    await expect(page).toHaveURL(/status=completed/);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText("Alpine Ski House");
+
+    await page.reload();
+    await expect(page.getByLabel("Search workouts and customers")).toHaveValue("alpine");
+    await expect(page.getByLabel("Status")).toHaveValue("completed");
+    await expect(rows).toHaveCount(1);
+    await expectAccessible(page);
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^jobs-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = (await readFile((await file.path())!, "utf8")).replace(/^\uFEFF/, "");
+    const [header, ...lines] = text.trimEnd().split("\r\n");
+    expect(header.split(",").slice(0, 6)).toEqual(["id", "workout", "customer", "partner", "delivery_partner", "status"]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(",Alpine Ski House,Northwind Learning,Northwind Learning,completed,");
+
+    await rows.first().getByRole("button", { name: /^Show sessions of / }).click();
+    const trail = page.getByTestId("audit-trail");
+    await expect(trail.getByText(/Workout job completed/)).toBeVisible();
+    await expect(trail.getByText(/Workout session completed/).first()).toContainText("by Ada Lovelace");
+    await expectAccessible(page);
+  });
+});
