@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO } from '../../db/seed/data';
+import { STORY_DEMO, storyRows } from '../../db/seed/story';
+
+const DAY = 86_400_000;
+
+describe('the demo history', () => {
+  // Any day the seed may run on tells the same story relative to it.
+  for (const today of [new Date('2027-03-01T08:00:00Z'), new Date('2031-12-31T23:30:00Z')]) {
+    const { jobs, lines, audit } = storyRows(today);
+    const now = today.getTime();
+
+    it(`is dated from the seed day (${today.toISOString().slice(0, 10)}): nothing booked in the future, a year of history`, () => {
+      expect(jobs.every((j) => Date.parse(j.createdAt!) <= now)).toBe(true);
+      const oldest = Math.min(...jobs.map((j) => Date.parse(j.createdAt!)));
+      expect(now - oldest).toBeGreaterThan(330 * DAY);
+      expect(now - oldest).toBeLessThan(366 * DAY);
+    });
+
+    it('completed sessions lie in the past; confirmed ones ahead; requests propose future times', () => {
+      for (const line of lines) {
+        const job = jobs.find((j) => j.id === line.jobId)!;
+        if (line.status === 'completed') expect(Date.parse(line.completedAt!)).toBeLessThan(now);
+        if (job.status === 'confirmed') expect(Date.parse(line.scheduledAt!)).toBeGreaterThan(now);
+        if (job.status === 'awaitingConfirmation') {
+          expect(line.scheduledAt).toBeNull();
+          expect(line.requestedTimes!.every((t) => Date.parse(t) > now)).toBe(true);
+        }
+      }
+    });
+
+    it('has one request past the 24-hour promise and one within it', () => {
+      const overdue = jobs.find((j) => j.id === STORY_DEMO.overdueRequestId)!;
+      const fresh = jobs.find((j) => j.id === STORY_DEMO.freshRequestId)!;
+      expect([overdue.status, fresh.status]).toEqual(['awaitingConfirmation', 'awaitingConfirmation']);
+      expect(now - Date.parse(overdue.createdAt!)).toBeGreaterThan(DAY);
+      expect(now - Date.parse(fresh.createdAt!)).toBeLessThan(DAY);
+    });
+
+    it('records an audit entry for each completed session and job, and consumes no credits', () => {
+      const completedLines = lines.filter((l) => l.status === 'completed');
+      const completedJobs = jobs.filter((j) => j.status === 'completed');
+      expect(audit.filter((a) => a.code === 'workoutSessionJobLineCompleted').map((a) => a.subjectId).sort()).toEqual(completedLines.map((l) => l.id).sort());
+      expect(audit.filter((a) => a.code === 'workoutJobCompleted').map((a) => a.subjectId).sort()).toEqual(completedJobs.map((j) => j.id).sort());
+      expect(jobs.every((j) => j.creditsConsumed === 0 && j.priceAmount! > 0)).toBe(true);
+      expect(new Set(jobs.filter((j) => j.accountId === DEMO.customers.fabrikam.id).map((j) => j.status))).toEqual(
+        new Set(['completed', 'cancelled', 'inProgress', 'confirmed', 'awaitingConfirmation']),
+      );
+    });
+  }
+});
