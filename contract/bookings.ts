@@ -67,6 +67,8 @@ export const ConfirmRequest = z
   .meta({ id: "ConfirmRequest" });
 
 export const JobIdParam = z.object({ id: uuid });
+/** A published slot's id in the path. */
+export const SlotIdParam = z.object({ id: uuid });
 export const JobLineParams = z.object({ id: uuid, lineId: uuid });
 
 export const JobsQuery = z.object({

@@ -10,7 +10,9 @@ import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
 import type { Acting } from "../identity/context";
-import { bookableWorkout, creditBalance, drawPartner, openSlots, slotDto, type Bookable } from "./booking-rules";
+import { WorkoutIdParam } from "../../contract/workouts";
+import { creditBalance } from "../data/credits";
+import { bookableWorkout, drawPartner, openSlots, slotDto, type Bookable } from "./booking-rules";
 import { cursorCondition, encodeCursor, jobMailRows, loadJob, loadJobs, projectJob, recipients } from "./job-store";
 import { dispatchMail } from "../mail/outbox";
 import { actionItemRows, consumeCredits, freeSeat, moveJob, newActionItems, returnCredits, runJobBatch, scheduleLines, takeSeat, type Statements } from "./job-writes";
@@ -66,7 +68,7 @@ endpoint(
     summary: "What a customer may book for a workout: sessions, price and open slots",
     tags: ["bookings"],
     auth: "customer",
-    params: JobIdParam,
+    params: WorkoutIdParam,
     query: z.object({ variantId: z.string().uuid(MESSAGES.invalidUuid).optional() }),
     responses: { 200: { description: "Booking options", schema: BookingOptions }, ...errors },
   },
