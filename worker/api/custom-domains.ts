@@ -22,7 +22,7 @@ import {
 } from "../domain/custom-hostnames";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
-import { conflict, invalid, notFound } from "../http/errors";
+import { conflict, invalid } from "../http/errors";
 import { isDevelopment } from "../config";
 import { invalidateTenants } from "../tenant/resolve";
 

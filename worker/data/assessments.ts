@@ -3,7 +3,7 @@
  * finishing them, and a partner's view of its customers' assessments.
  * Every function applies its caller's ownership itself.
  */
-import { and, asc, count, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { inList } from "./bound";
 import { ASSESSMENT_LINK_MESSAGES, type AssessmentDto, type AssessmentFormDto, type AssessmentQuestionDto, type AssessmentResultDto, type SubmitAssessmentBody } from "../../contract/assessments";
 import { Category, type CategoryFilter } from "../../contract/enums";

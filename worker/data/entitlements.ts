@@ -13,10 +13,9 @@ import type {
   CreditEntryDto,
   EntitlementsDto,
   PlanEntryDto,
-  PlanList,
 } from "../../contract/entitlements";
-import { PLAN_MESSAGES } from "../../contract/entitlements";
-import { creditEntries, creditLines, planEntries, plans } from "../../db/schema";
+import { PLAN_MESSAGES, type PlanList } from "../../contract/entitlements";
+import { accounts, creditEntries, creditLines, planEntries, plans } from "../../db/schema";
 import { addTerm, adjustmentLine, balanceOf, canCancelOn, canChangeFrom, dayBefore } from "../domain/credits";
 import type { Db } from "../env";
 import type { PartnerAdminScope } from "../http/endpoint";
@@ -37,45 +36,6 @@ const planDto = (p: typeof planEntries.$inferSelect): PlanEntryDto => ({
   earliestEndDate: p.earliestEndDate,
   renewalDate: p.renewalDate,
 });
-
-/** The plan in force today: started, not ended, latest start first. */
-export function currentPlanOf(entries: PlanEntryDto[], on = today()): PlanEntryDto | null {
-  return entries.filter((p) => p.startDate <= on && (!p.endDate || p.endDate >= on)).sort((a, b) => b.startDate.localeCompare(a.startDate))[0] ?? null;
-}
-
-/** The credit balance ("workouts remaining") of an account. */
-export async function creditBalance(db: Db, accountId: string): Promise<number> {
-  const [row] = await db.select({ total: sum(creditLines.quantity) }).from(creditLines).where(eq(creditLines.accountId, accountId));
-  return Number(row?.total ?? 0);
-}
-
-/** An account's plan entries, credit entries with their lines, and balance. */
-export async function entitlementsOf(db: Db, accountId: string): Promise<EntitlementsDto> {
-  // One D1 round trip for the three independent reads.
-  const [planRows, entryRows, lineRows] = await db.batch([
-    db.select().from(planEntries).where(eq(planEntries.accountId, accountId)).orderBy(desc(planEntries.startDate)),
-    db.select().from(creditEntries).where(eq(creditEntries.accountId, accountId)).orderBy(desc(creditEntries.startDate), desc(creditEntries.createdAt)),
-    db.select().from(creditLines).where(eq(creditLines.accountId, accountId)).orderBy(asc(creditLines.enteredAt), asc(creditLines.createdAt)),
-  ]);
-  const entries: CreditEntryDto[] = entryRows.map((e) => {
-    const lines = lineRows
-      .filter((l) => l.creditEntryId === e.id)
-      .map((l) => ({ id: l.id, source: l.source, itemType: l.itemType, updateType: l.updateType, quantity: l.quantity, enteredAt: l.enteredAt, context: l.context }));
-    return {
-      id: e.id,
-      planEntryId: e.planEntryId,
-      planName: e.planName,
-      variantName: e.variantName,
-      startDate: e.startDate,
-      endDate: e.endDate,
-      refreshPeriod: e.refreshPeriod,
-      balance: balanceOf(lines),
-      lines,
-    };
-  });
-  const planEntryDtos = planRows.map(planDto);
-  return { balance: balanceOf(lineRows), currentPlan: currentPlanOf(planEntryDtos), planEntries: planEntryDtos, creditEntries: entries };
-}
 
 /** The plan in force on a day: started, not ended, latest start first. */
 export function currentPlanOf(entries: PlanEntryDto[], on = today()): PlanEntryDto | null {
@@ -123,7 +83,7 @@ async function dependentPlanEntry(db: Db, partnerId: string, planEntryId: string
 }
 
 /** The partner's plan catalogue (the plans a customer can change to). */
-export async function partnerPlans(db: Db, scope: PartnerAdminScope): Promise<PlanList> {
+export async function partnerPlans(db: Db, scope: PartnerAdminScope): Promise<z.output<typeof PlanList>> {
   const rows = await db.select().from(plans).where(eq(plans.accountId, scope.account.id)).orderBy(asc(plans.planName), asc(plans.variantName));
   return {
     items: rows.map((p) => ({
