@@ -16,6 +16,7 @@ import { acceptInvite, createAccount, inviteOf, linkToPartner, memberAccount, ta
 import type { AppEnv } from "../env";
 import { clerkAddMember, clerkRevokeInvite } from "../identity/clerk-organizations";
 import { endpoint } from "../http/endpoint";
+import { errorResponses } from "../http/responses";
 import { conflict, forbidden, notFound } from "../http/errors";
 import { availableInSession } from "../identity/context";
 import { membershipStatements, organisationForNewAccount } from "../identity/organizations";
@@ -24,10 +25,7 @@ import { accountDto } from "./dto";
 
 export const accountsApi = new Hono<AppEnv>();
 
-const errors = {
-  400: { description: "Invalid input, with the fields that failed", schema: ErrorEnvelope },
-  401: { description: "No or bad token", schema: ErrorEnvelope },
-};
+const errors = errorResponses();
 
 /**
  * SPEC §7 `POST v1/accounts` (multipart: data + logo): the signed-in user

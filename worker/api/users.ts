@@ -7,6 +7,7 @@ import { onboardingInvites } from "../data/accounts";
 import { clearOnboardingInvites, membershipsOf, saveUser } from "../data/users";
 import type { AppEnv } from "../env";
 import { endpoint, type UserScope } from "../http/endpoint";
+import { errorResponses } from "../http/responses";
 import { notFound } from "../http/errors";
 import { freshUser, rememberUser, type ProductUser } from "../identity/context";
 import { fileUri } from "../storage/files";
@@ -14,10 +15,7 @@ import { storeUpload } from "../storage/uploads";
 
 export const usersApi = new Hono<AppEnv>();
 
-const errors = {
-  400: { description: "Invalid input, with the fields that failed", schema: ErrorEnvelope },
-  401: { description: "No or bad token", schema: ErrorEnvelope },
-};
+const errors = errorResponses();
 
 /** The user as the app reads it: `user` is the caller's own row, as fresh as the endpoint needs. */
 async function userDto(c: Context<AppEnv>, scope: UserScope, user: ProductUser): Promise<UserDto> {
