@@ -19,7 +19,7 @@ export const accountUsersApi = new Hono<AppEnv>();
 
 const errors = errorResponses({ 403: "Not a member, or not an owner or admin" });
 
-/** SPEC §7 `GET v1/admin/account-users`: the acting account's members and pending invites. */
+/** `GET v1/admin/account-users`: the acting account's members and pending invites. */
 endpoint(
   accountUsersApi,
   "/v1",
@@ -34,7 +34,7 @@ endpoint(
   async (c, _input, scope) => c.json({ items: await membersOf(c.get("db"), scope).list() }),
 );
 
-/** SPEC §7 `PUT v1/admin/account-users/{id}`: edit a member (name, role, teams) or mark them inactive / active again. */
+/** `PUT v1/admin/account-users/{id}`: edit a member (name, role, teams) or mark them inactive / active again. */
 endpoint(
   accountUsersApi,
   "/v1",
@@ -68,8 +68,8 @@ function inviteMail(origin: string, acting: Acting, to: string, inviteId: string
 }
 
 /**
- * SPEC §7 `POST v1/admin/account-users/invites`: invite each address (SPEC §5:
- * separated by semicolons). Every new invite writes the identity provider's
+ * `POST v1/admin/account-users/invites`: invite each address
+ * (separated by semicolons). Every new invite writes the identity provider's
  * organisation invitation, the product's invite and the mail in one batch;
  * addresses already invited or already members are reported, not sent.
  */
@@ -127,7 +127,7 @@ endpoint(
   },
 );
 
-/** SPEC §7 `POST v1/admin/account-users/invites/{id}/revoke`: a pending invite can no longer be accepted. */
+/** `POST v1/admin/account-users/invites/{id}/revoke`: a pending invite can no longer be accepted. */
 endpoint(
   accountUsersApi,
   "/v1",

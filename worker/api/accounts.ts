@@ -28,7 +28,7 @@ export const accountsApi = new Hono<AppEnv>();
 const errors = errorResponses();
 
 /**
- * SPEC §7 `POST v1/accounts` (multipart: data + logo): the signed-in user
+ * `POST v1/accounts` (multipart: data + logo): the signed-in user
  * creates an account (onboarding) and becomes its owner. A partner receives
  * its TAN and a default styling.
  */
@@ -57,7 +57,7 @@ endpoint(
   },
 );
 
-/** SPEC §7 `GET v1/accounts/exist?tan=&type=`: whether an account with that TAN (and type) exists. */
+/** `GET v1/accounts/exist?tan=&type=`: whether an account with that TAN (and type) exists. */
 endpoint(
   accountsApi,
   "/v1",
@@ -73,7 +73,7 @@ endpoint(
   async (c, { query }) => c.json({ exists: await tanExists(c.get("db"), query.tan, query.type) }),
 );
 
-/** SPEC §7 `GET v1/accounts/{id}`: an account the caller belongs to; any other answers 404. */
+/** `GET v1/accounts/{id}`: an account the caller belongs to; any other answers 404. */
 endpoint(
   accountsApi,
   "/v1",
@@ -94,7 +94,7 @@ endpoint(
 );
 
 /**
- * SPEC §7 `POST v1/accounts/{accountId}/invites/{inviteId}/accept`: the
+ * `POST v1/accounts/{accountId}/invites/{inviteId}/accept`: the
  * invitee joins the account. The caller's verified address must be the
  * invited one: 403 for an unverified address or another address.
  */
@@ -144,9 +144,9 @@ function assertActing(scope: { account: { id: string } }, accountId: string) {
 }
 
 /**
- * SPEC §7 `PUT v1/admin/accounts/{accountId}/profile` (multipart: data + logo
- * as `details.logo`): an owner or admin edits the account's details (SPEC §5:
- * name and website cannot be empty; URL and email rules).
+ * `PUT v1/admin/accounts/{accountId}/profile` (multipart: data + logo
+ * as `details.logo`): an owner or admin edits the account's details
+ * (name and website cannot be empty; URLs and emails must be valid).
  */
 endpoint(
   accountsApi,
@@ -177,7 +177,7 @@ endpoint(
 );
 
 /**
- * SPEC §7 `POST v1/admin/accounts/{accountId}/assign-parent` (body tan): a
+ * `POST v1/admin/accounts/{accountId}/assign-parent` (body tan): a
  * customer's owner or admin links it to the partner with that TAN. An unknown
  * TAN is a 400 on `tan` ("Invalid Partner TAN"); partners cannot be linked.
  */

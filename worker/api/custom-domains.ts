@@ -29,7 +29,7 @@ import { invalidateTenants } from "../tenant/resolve";
 export const customDomainsApi = new Hono<AppEnv>();
 
 /**
- * SPEC §7 `GET v1/custom-domains/exist?uri=&isSatellite=` (no token): whether
+ * `GET v1/custom-domains/exist?uri=&isSatellite=` (no token): whether
  * `uri` is a partner's connected custom domain (and, when asked, whether its
  * satellite flag matches).
  */
@@ -79,7 +79,7 @@ const adminErrors = {
   403: { description: "Not an owner or admin of a partner account", schema: ErrorEnvelope },
 };
 
-/** SPEC §7 `GET v1/admin/custom-domains`: the acting partner's domains, oldest first. */
+/** `GET v1/admin/custom-domains`: the acting partner's domains, oldest first. */
 endpoint(
   customDomainsApi,
   "/v1",
@@ -98,8 +98,8 @@ endpoint(
 );
 
 /**
- * SPEC §7 `POST v1/admin/custom-domains`: adds a domain awaiting connection
- * (SPEC §5 Domain rules). A domain belongs to one partner: one already held
+ * `POST v1/admin/custom-domains`: adds a domain awaiting connection
+ * (Domain rules). A domain belongs to one partner: one already held
  * answers 409 "Value already exists". Production also creates the Cloudflare
  * custom hostname.
  */
@@ -146,9 +146,9 @@ endpoint(
 );
 
 /**
- * SPEC §7 `POST v1/admin/custom-domains/{id}/connect`: runs the connection
- * test (SPEC §4); the domain is connected when it passes. On failure the
- * answer is 409 with the reason as the error message (SPEC §8 shows it).
+ * `POST v1/admin/custom-domains/{id}/connect`: runs the connection
+ * test; the domain is connected when it passes. On failure the
+ * answer is 409 with the reason as the error message (the client shows it).
  */
 endpoint(
   customDomainsApi,
@@ -183,7 +183,7 @@ endpoint(
   },
 );
 
-/** SPEC §7 `DELETE v1/admin/custom-domains/{id}`: removes the domain (and its Cloudflare hostname). */
+/** `DELETE v1/admin/custom-domains/{id}`: removes the domain (and its Cloudflare hostname). */
 endpoint(
   customDomainsApi,
   "/v1",

@@ -19,7 +19,7 @@ export const dependentsApi = new Hono<AppEnv>();
 const errors = errorResponses({ 403: "Not a partner's owner or admin" });
 const missing = errorResponses({ 404: "Not one of the partner's customers" });
 
-/** SPEC §7 `GET v1/admin/dependents`. */
+/** `GET v1/admin/dependents`. */
 endpoint(
   dependentsApi,
   "/v1",
@@ -35,7 +35,7 @@ endpoint(
   async (c, { query }, scope) => c.json(await customerPage(c.get("db"), scope, query)),
 );
 
-/** SPEC §7 `GET v1/admin/dependents/{id}`. */
+/** `GET v1/admin/dependents/{id}`. */
 endpoint(
   dependentsApi,
   "/v1",

@@ -23,7 +23,7 @@ export const entitlementsApi = new Hono<AppEnv>();
 
 const errors = errorResponses({ 403: "Not allowed for this account or role" });
 
-/** SPEC §7 `GET v1/entitlements`: the acting account's plans, credit entries (with lines) and balance. */
+/** `GET v1/entitlements`: the acting account's plans, credit entries (with lines) and balance. */
 endpoint(
   entitlementsApi,
   "/v1",
@@ -54,7 +54,7 @@ endpoint(
 );
 
 /**
- * SPEC §7 `POST v1/admin/entitlements/credit`: a partner adds (or, with a plan
+ * `POST v1/admin/entitlements/credit`: a partner adds (or, with a plan
  * adjustment, removes) credits of one of its customers: a plan adjustment or a
  * bonus, with a quantity and a context. The line goes to the given credit
  * entry, else the customer's current one, else a new "Partner credits" entry.
@@ -78,7 +78,7 @@ endpoint(
   async (c, { body }, scope) => c.json(await adjustCredits(c.get("db"), c.env.DB, scope, body), 201),
 );
 
-/** Cancel a customer's plan: it ends on `endDate`, which cannot be before its earliest end date (SPEC §5). */
+/** Cancel a customer's plan: it ends on `endDate`, which cannot be before its earliest end date. */
 endpoint(
   entitlementsApi,
   "/v1",
@@ -97,8 +97,8 @@ endpoint(
 
 /**
  * Change a customer's plan to another of the partner's plans from
- * `startDate`, which cannot be before the current subscription period ends
- * (SPEC §5). The old plan ends the day before; the new one starts with its
+ * `startDate`, which cannot be before the current subscription period ends.
+ * The old plan ends the day before; the new one starts with its
  * credit entry and allowance.
  */
 endpoint(

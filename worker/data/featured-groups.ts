@@ -41,7 +41,7 @@ async function load(db: Db, partnerId: string, id?: string): Promise<FeaturedGro
   }));
 }
 
-/** Items must be workouts of the partner's library; a changed start date cannot be before today (SPEC §5). */
+/** Items must be workouts of the partner's library; a changed start date cannot be before today. */
 async function check(db: Db, partnerId: string, body: Body, previous?: { startDate: string | null; endDate: string | null }) {
   const fields: Record<string, string> = {};
   if (body.startDate && body.startDate !== previous?.startDate && body.startDate < today()) fields.startDate = MESSAGES.startBeforeToday;
