@@ -364,7 +364,7 @@ describe("attachments", () => {
   it("serves a customer an attachment's file only within the attachment's dates, as the catalogue shows it; the partner always", async () => {
     const token = await tokenFor("partnerAdmin");
     const w = DEMO.workouts.copilotFoundations;
-    const session = (await json(await send(token, `/admin/workouts/${w}`))).sessions[0];
+    const session = (await json(await apiAs(token).get(`/v1/admin/workouts/${w}`))).sessions[0];
     const path = `/v1/admin/workouts/${w}/sessions/${session.id}/attachments`;
     const later = await json(await call(path, authed(token, { method: "POST", body: multipart({ type: "image", startDate: "2099-01-01" }, { file: PNG }) })));
     const now = await json(await call(path, authed(token, { method: "POST", body: multipart({ type: "image" }, { file: PNG }) })));
@@ -381,7 +381,7 @@ describe("attachments", () => {
   it("takes a WebP file only with its whole RIFF signature, as image uploads do", async () => {
     const token = await tokenFor("partnerAdmin");
     const w = DEMO.workouts.dashboards;
-    const session = (await json(await send(token, `/admin/workouts/${w}`))).sessions[0];
+    const session = (await json(await apiAs(token).get(`/v1/admin/workouts/${w}`))).sessions[0];
     const path = `/v1/admin/workouts/${w}/sessions/${session.id}/attachments`;
     const webp = (head: string) => new File([new TextEncoder().encode(`${head}\x24\x00\x00\x00WEBPVP8 `)], "picture.webp", { type: "image/webp" });
     expect((await call(path, authed(token, { method: "POST", body: multipart({ type: "image" }, { file: webp("RIXX") }) }))).status).toBe(415);
