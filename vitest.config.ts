@@ -12,6 +12,8 @@ const DEVELOPMENT = {
   MAIN_ORIGIN: "http://localhost:5173",
   BETTER_AUTH_SECRET: "worker-tests-only-secret-0123456789abcdef",
   DNS_RESOLVER_URL: "http://127.0.0.1:5173/dev/dns-query",
+  // endpoint() parses every 2xx JSON answer with its declared schema (tests only).
+  RESPONSE_CHECKS: "on",
 };
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");

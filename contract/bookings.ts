@@ -67,6 +67,8 @@ export const ConfirmRequest = z
   .meta({ id: "ConfirmRequest" });
 
 export const JobIdParam = z.object({ id: uuid });
+/** A published slot's id in the path. */
+export const SlotIdParam = z.object({ id: uuid });
 export const JobLineParams = z.object({ id: uuid, lineId: uuid });
 
 /** What Your Bookings and Your Jobs filter by: status, booked-date range, and a search of workout title and customer name. */

@@ -13,7 +13,7 @@ import { getPlatformProxy } from "wrangler";
 import { Category } from "../../contract/enums";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { catalogueListQuery, catalogueWhere } from "../../worker/api/catalogue";
+import { catalogueListQuery, catalogueWhere } from "../../worker/data/catalogue";
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -361,6 +361,35 @@ describe("attachments", () => {
     expect(rows.filter((r) => r.fileKey)).toHaveLength(0);
   });
 
+  it("serves a customer an attachment's file only within the attachment's dates, as the catalogue shows it; the partner always", async () => {
+    const token = await tokenFor("partnerAdmin");
+    const w = DEMO.workouts.copilotFoundations;
+    const session = (await json(await apiAs(token).get(`/v1/admin/workouts/${w}`))).sessions[0];
+    const path = `/v1/admin/workouts/${w}/sessions/${session.id}/attachments`;
+    const later = await json(await call(path, authed(token, { method: "POST", body: multipart({ type: "image", startDate: "2099-01-01" }, { file: PNG }) })));
+    const now = await json(await call(path, authed(token, { method: "POST", body: multipart({ type: "image" }, { file: PNG }) })));
+    const customer = await tokenFor("customerMember");
+    const page = await json(await call(`/v1/workouts/${w}`, authed(customer)));
+    const shown = page.sessions.flatMap((s: { attachments: { id: string }[] }) => s.attachments.map((a) => a.id));
+    expect(shown).toContain(now.id);
+    expect(shown).not.toContain(later.id);
+    expect((await call(now.fileUri, authed(customer))).status).toBe(200);
+    expect((await call(later.fileUri, authed(customer))).status).toBe(404);
+    expect((await call(later.fileUri, authed(token))).status).toBe(200);
+  });
+
+  it("takes a WebP file only with its whole RIFF signature, as image uploads do", async () => {
+    const token = await tokenFor("partnerAdmin");
+    const w = DEMO.workouts.dashboards;
+    const session = (await json(await apiAs(token).get(`/v1/admin/workouts/${w}`))).sessions[0];
+    const path = `/v1/admin/workouts/${w}/sessions/${session.id}/attachments`;
+    const webp = (head: string) => new File([new TextEncoder().encode(`${head}\x24\x00\x00\x00WEBPVP8 `)], "picture.webp", { type: "image/webp" });
+    expect((await call(path, authed(token, { method: "POST", body: multipart({ type: "image" }, { file: webp("RIXX") }) }))).status).toBe(415);
+    const ok = await call(path, authed(token, { method: "POST", body: multipart({ type: "image" }, { file: webp("RIFF") }) }));
+    expect(ok.status).toBe(201);
+    expect((await call((await json(ok)).fileUri, authed(token))).headers.get("Content-Type")).toBe("image/webp");
+  });
+
   it("a customer of another partner cannot read a Northwind-only workout's file", async () => {
     const token = await tokenFor("partnerAdmin");
     const w = DEMO.workouts.dashboards;

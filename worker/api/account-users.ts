@@ -1,90 +1,23 @@
-import { and, asc, eq } from "drizzle-orm";
-import { inList } from "../data/bound";
 import { Hono } from "hono";
-import { ErrorEnvelope } from "../../contract/errors";
-import {
-  IdParam,
-  InviteBody,
-  InviteResult,
-  TEAM_MESSAGES,
-  TeamMemberDto,
-  TeamMemberList,
-  UpdateTeamMemberBody,
-  splitEmails,
-} from "../../contract/team";
-import { accountUsers, authInvitations, invites, teamMemberships, teams } from "../../db/schema";
+import { IdParam, InviteBody, InviteResult, TEAM_MESSAGES, TeamMemberDto, TeamMemberList, UpdateTeamMemberBody, splitEmails } from "../../contract/team";
+import { membersOf } from "../data/team-members";
+import type { Stmt } from "../data/query";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
-import { conflict, invalid, notFound } from "../http/errors";
-import { requireAccount, requireAccountAdmin, type Acting } from "../identity/context";
+import { errorResponses } from "../http/responses";
+import type { Acting } from "../identity/context";
 import { dispatchMail, enqueueMail } from "../mail/outbox";
 import { clerkInvite, clerkRevokeInvite } from "../identity/clerk-organizations";
 
 /**
- * Team members of the acting account (Profile → Team Members):
- * list (members and pending invites), edit, mark inactive, invite by email
+ * Team members of the acting account (Profile → Team Members): list (members
+ * and pending invites), edit, mark inactive, invite by email
  * (semicolon-separated), revoke an invite. Only owners and admins manage
  * members; every member may read the list.
  */
 export const accountUsersApi = new Hono<AppEnv>();
 
-const errors = {
-  400: { description: "Invalid input, with the fields that failed", schema: ErrorEnvelope },
-  401: { description: "No or bad token", schema: ErrorEnvelope },
-  403: { description: "Not a member, or not an owner or admin", schema: ErrorEnvelope },
-};
-
-type Batch = Parameters<AppEnv["Variables"]["db"]["batch"]>[0];
-
-async function memberDtos(c: Parameters<typeof requireAccount>[0], accountId: string): Promise<TeamMemberDto[]> {
-  const db = c.get("db");
-  const [members, pending, memberships] = await db.batch([
-    db.select().from(accountUsers).where(eq(accountUsers.accountId, accountId)).orderBy(asc(accountUsers.name), asc(accountUsers.email)),
-    db
-      .select()
-      .from(invites)
-      .where(and(eq(invites.accountId, accountId), eq(invites.status, "pending")))
-      .orderBy(asc(invites.email)),
-    db
-      .select({ accountUserId: teamMemberships.accountUserId, id: teams.id, name: teams.name })
-      .from(teamMemberships)
-      .innerJoin(teams, eq(teams.id, teamMemberships.teamId))
-      .where(eq(teamMemberships.accountId, accountId))
-      .orderBy(asc(teams.name)),
-  ]);
-  const teamsOf = new Map<string, { id: string; name: string }[]>();
-  for (const m of memberships) teamsOf.set(m.accountUserId, [...(teamsOf.get(m.accountUserId) ?? []), { id: m.id, name: m.name }]);
-  return [
-    ...members.map(
-      (m): TeamMemberDto => ({
-        id: m.id,
-        kind: "member",
-        userId: m.userId,
-        name: m.name,
-        email: m.email,
-        type: m.type,
-        role: m.role,
-        status: m.status,
-        teams: teamsOf.get(m.id) ?? [],
-        createdAt: m.createdAt,
-      }),
-    ),
-    ...pending.map(
-      (i): TeamMemberDto => ({
-        id: i.id,
-        kind: "invite",
-        userId: null,
-        name: null,
-        email: i.email,
-        type: "member",
-        role: i.role,
-        status: "pending",
-        teams: [],
-        createdAt: i.createdAt,
-      }),
-    ),
-  ];
-}
+const errors = errorResponses({ 403: "Not a member, or not an owner or admin" });
 
 /** `GET v1/admin/account-users`: the acting account's members and pending invites. */
 endpoint(
@@ -98,10 +31,7 @@ endpoint(
     auth: "account",
     responses: { 200: { description: "The members", schema: TeamMemberList }, ...errors },
   },
-  async (c) => {
-    const acting = await requireAccount(c);
-    return c.json({ items: await memberDtos(c, acting.account.id) });
-  },
+  async (c, _input, scope) => c.json({ items: await membersOf(c.get("db"), scope).list() }),
 );
 
 /** `PUT v1/admin/account-users/{id}`: edit a member (name, role, teams) or mark them inactive / active again. */
@@ -119,48 +49,10 @@ endpoint(
     responses: {
       200: { description: "The member", schema: TeamMemberDto },
       ...errors,
-      404: { description: "No such member in this account", schema: ErrorEnvelope },
-      409: { description: "The owner, or yourself, cannot be changed this way", schema: ErrorEnvelope },
+      ...errorResponses({ 404: "No such member in this account", 409: "The owner, or yourself, cannot be changed this way" }),
     },
   },
-  async (c, { params, body }) => {
-    const acting = await requireAccountAdmin(c);
-    const db = c.get("db");
-    const found = await db
-      .select()
-      .from(accountUsers)
-      .where(and(eq(accountUsers.id, params.id), eq(accountUsers.accountId, acting.account.id)))
-      .limit(1);
-    const member = found[0];
-    if (!member) throw notFound("Team member not found");
-    if ((body.role || body.status) && member.type === "owner") throw conflict("The owner's role and status cannot be changed");
-    if (body.status === "inactive" && member.userId === acting.user.id) throw conflict("You cannot mark yourself inactive");
-    if (body.role && member.userId === acting.user.id && body.role !== acting.role) throw conflict("You cannot change your own role");
-    if (body.role === "admin" && acting.role !== "owner" && acting.role !== "admin") throw conflict("Only owners and admins can make admins");
-    const teamIds = body.teamIds ? [...new Set(body.teamIds)] : undefined;
-    if (teamIds?.length) {
-      const own = await db
-        .select({ id: teams.id })
-        .from(teams)
-        .where(and(eq(teams.accountId, acting.account.id), inList(teams.id, teamIds)));
-      if (own.length !== teamIds.length) throw invalid({ teamIds: "Not a team of this account" });
-    }
-    const patch: Partial<typeof accountUsers.$inferInsert> = {};
-    if (body.name !== undefined) patch.name = body.name || null;
-    if (body.role) patch.role = body.role;
-    if (body.status) patch.status = body.status;
-    const statements: Batch[number][] = [];
-    if (Object.keys(patch).length) statements.push(db.update(accountUsers).set(patch).where(eq(accountUsers.id, member.id)));
-    if (teamIds) {
-      statements.push(db.delete(teamMemberships).where(eq(teamMemberships.accountUserId, member.id)));
-      for (const teamId of teamIds) {
-        statements.push(db.insert(teamMemberships).values({ accountId: acting.account.id, teamId, accountUserId: member.id }));
-      }
-    }
-    if (statements.length) await db.batch(statements as unknown as Batch);
-    const all = await memberDtos(c, acting.account.id);
-    return c.json(all.find((m) => m.kind === "member" && m.id === member.id)!);
-  },
+  async (c, { params, body }, scope) => c.json(await membersOf(c.get("db"), scope).update(params.id, body, scope)),
 );
 
 function inviteMail(origin: string, acting: Acting, to: string, inviteId: string, platform: string) {
@@ -193,23 +85,17 @@ endpoint(
     body: InviteBody,
     responses: { 200: { description: "The outcome per address", schema: InviteResult }, ...errors },
   },
-  async (c, { body }) => {
-    const acting = await requireAccountAdmin(c);
+  async (c, { body }, acting) => {
     const db = c.get("db");
+    const members = membersOf(db, acting);
     const emails = splitEmails(body.emails);
-    const [members, pending] = await db.batch([
-      db.select({ email: accountUsers.email }).from(accountUsers).where(and(eq(accountUsers.accountId, acting.account.id), inList(accountUsers.email, emails))),
-      db
-        .select({ email: invites.email })
-        .from(invites)
-        .where(and(eq(invites.accountId, acting.account.id), eq(invites.status, "pending"), inList(invites.email, emails))),
-    ]);
-    const memberSet = new Set(members.map((m) => m.email.toLowerCase()));
-    const pendingSet = new Set(pending.map((p) => p.email.toLowerCase()));
+    const known = await members.knownAddresses(emails);
+    const memberSet = known.members;
+    const pendingSet = known.pending;
     const origin = new URL(c.req.url).origin;
     const platform = c.get("tenant").styling.platformName || "TechFIT";
     const now = new Date();
-    const statements: Batch[number][] = [];
+    const statements: Stmt[] = [];
     const mailIds: string[] = [];
     const results: InviteResult["results"] = [];
     for (const email of emails) {
@@ -224,40 +110,18 @@ endpoint(
       const inviteId = crypto.randomUUID();
       const mailId = crypto.randomUUID();
       let authInviteId: string | null = null;
-      if (acting.auth.provider === "clerk" && acting.account.authId) {
-        // Clerk's organisation invitation (its own mail off: the product's branded mail goes instead).
-        authInviteId = await clerkInvite(c.env, acting.account.authId, email, body.role ?? "member", acting.auth.userId);
-      } else if (acting.account.authId) {
-        authInviteId = crypto.randomUUID();
-        statements.push(
-          db.insert(authInvitations).values({
-            id: authInviteId,
-            organizationId: acting.account.authId,
-            email,
-            role: body.role ?? "member",
-            status: "pending",
-            expiresAt: new Date(now.getTime() + 7 * 24 * 3600 * 1000),
-            createdAt: now,
-            inviterId: acting.auth.userId,
-          }),
-        );
-      }
+      const clerk = acting.auth.provider === "clerk" && Boolean(acting.account.authId);
+      // Clerk's organisation invitation (its own mail off: the product's branded mail goes instead).
+      if (clerk) authInviteId = await clerkInvite(c.env, acting.account.authId!, email, body.role ?? "member", acting.auth.userId);
+      else if (acting.account.authId) authInviteId = crypto.randomUUID();
       statements.push(
-        db.insert(invites).values({
-          id: inviteId,
-          accountId: acting.account.id,
-          email,
-          role: body.role ?? "member",
-          status: "pending",
-          invitedByUserId: acting.user.id,
-          authInviteId,
-        }),
+        ...members.inviteStatements({ id: inviteId, email, role: body.role ?? "member", authInviteId, embeddedInvitation: !clerk, now }),
         enqueueMail(db, { id: mailId, ...inviteMail(origin, acting, email, inviteId, platform) }),
       );
       mailIds.push(mailId);
       results.push({ email, outcome: "sent", inviteId, message: null });
     }
-    if (statements.length) await db.batch(statements as unknown as Batch);
+    await members.run(statements);
     await dispatchMail(c.env, mailIds);
     return c.json({ results, sent: mailIds.length, total: emails.length } satisfies InviteResult);
   },
@@ -277,30 +141,15 @@ endpoint(
     responses: {
       204: { description: "Revoked" },
       ...errors,
-      404: { description: "No such invite in this account", schema: ErrorEnvelope },
-      409: { description: "Already accepted or revoked", schema: ErrorEnvelope },
+      ...errorResponses({ 404: "No such invite in this account", 409: "Already accepted or revoked" }),
     },
   },
-  async (c, { params }) => {
-    const acting = await requireAccountAdmin(c);
-    const db = c.get("db");
-    const found = await db
-      .select()
-      .from(invites)
-      .where(and(eq(invites.id, params.id), eq(invites.accountId, acting.account.id)))
-      .limit(1);
-    const invite = found[0];
-    if (!invite) throw notFound("Invite not found");
-    if (invite.status !== "pending") throw conflict("This invite is no longer pending");
-    const statements: Batch[number][] = [
-      db.update(invites).set({ status: "revoked", respondedAt: new Date().toISOString() }).where(and(eq(invites.id, invite.id), eq(invites.status, "pending"))),
-    ];
-    if (invite.authInviteId && acting.auth.provider === "clerk" && acting.account.authId) {
-      await clerkRevokeInvite(c.env, acting.account.authId, invite.authInviteId, acting.auth.userId);
-    } else if (invite.authInviteId) {
-      statements.push(db.update(authInvitations).set({ status: "canceled" }).where(eq(authInvitations.id, invite.authInviteId)));
-    }
-    await db.batch(statements as unknown as Batch);
+  async (c, { params }, acting) => {
+    const members = membersOf(c.get("db"), acting);
+    const invite = await members.pendingInvite(params.id);
+    const clerk = Boolean(invite.authInviteId && acting.auth.provider === "clerk" && acting.account.authId);
+    if (clerk) await clerkRevokeInvite(c.env, acting.account.authId!, invite.authInviteId!, acting.auth.userId);
+    await members.revoke(invite, !clerk);
     return c.body(null, 204);
   },
 );

@@ -15,6 +15,7 @@ import { IdParam } from "../../contract/team";
 import { assessmentsOfCustomer, issueLink, linkFor, openAssessment, submitAssessment } from "../data/assessments";
 import type { AppEnv } from "../env";
 import { endpoint, type UserScope } from "../http/endpoint";
+import { errorResponses } from "../http/responses";
 import { authSecret, type IdentityEnv } from "../identity/embedded";
 import { requireUser } from "../identity/context";
 
@@ -40,11 +41,7 @@ async function takerOf(c: Context<AppEnv>): Promise<UserScope | null> {
   return c.req.header("Authorization") ? requireUser(c) : null;
 }
 
-const errors = {
-  400: { description: "Invalid input, with the fields that failed", schema: ErrorEnvelope },
-  401: { description: "No or bad token", schema: ErrorEnvelope },
-  403: { description: "Not allowed", schema: ErrorEnvelope },
-};
+const errors = errorResponses({ 403: "Not allowed" });
 
 endpoint(
   assessmentsApi,

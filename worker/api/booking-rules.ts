@@ -1,10 +1,8 @@
-import { and, asc, desc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import { inList } from "../data/bound";
 import type { BookingOptions } from "../../contract/bookings";
 import {
   accounts,
-  creditEntries,
-  creditLines,
   deliveryPartners,
   libraryEntries,
   planEntries,
@@ -96,12 +94,6 @@ export async function priceFor(db: Db, customer: Account, workout: typeof workou
   };
 }
 
-/** The credit ledger's balance for an account (plan adjustments and bonuses add, consumption subtracts). */
-export async function creditBalance(db: Db, accountId: string): Promise<{ balance: number; entryId: string | null; hasEntry: boolean }> {
-  const [entry] = await db.select({ id: creditEntries.id }).from(creditEntries).where(eq(creditEntries.accountId, accountId)).orderBy(desc(creditEntries.startDate)).limit(1);
-  const [sum] = await db.select({ total: sql<number>`coalesce(sum(${creditLines.quantity}), 0)` }).from(creditLines).where(eq(creditLines.accountId, accountId));
-  return { balance: Number(sum?.total ?? 0), entryId: entry?.id ?? null, hasEntry: Boolean(entry) };
-}
 
 /** The workout's delivery partners (the variant's own entries first), resolved to accounts. */
 export async function deliveryCandidates(db: Db, workoutId: string, variantId: string | null) {

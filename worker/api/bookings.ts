@@ -10,7 +10,9 @@ import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
 import type { Acting } from "../identity/context";
-import { bookableWorkout, creditBalance, drawPartner, openSlots, slotDto, type Bookable } from "./booking-rules";
+import { WorkoutIdParam } from "../../contract/workouts";
+import { creditBalance } from "../data/credits";
+import { bookableWorkout, drawPartner, openSlots, slotDto, type Bookable } from "./booking-rules";
 import { jobMailRows, loadJob, projectJob, recipients } from "./job-store";
 import { searchJobs } from "../data/jobs-search";
 import { dispatchMail } from "../mail/outbox";
@@ -67,7 +69,7 @@ endpoint(
     summary: "What a customer may book for a workout: sessions, price and open slots",
     tags: ["bookings"],
     auth: "customer",
-    params: JobIdParam,
+    params: WorkoutIdParam,
     query: z.object({ variantId: z.string().uuid(MESSAGES.invalidUuid).optional() }),
     responses: { 200: { description: "Booking options", schema: BookingOptions }, ...errors },
   },

@@ -1,4 +1,3 @@
-import { and, asc, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import {
   AddCustomDomain,
@@ -11,7 +10,7 @@ import {
 } from "../../contract/domains";
 import { ErrorEnvelope, fieldsFromIssues } from "../../contract/errors";
 import { MESSAGES } from "../../contract/messages";
-import { customDomains } from "../../db/schema";
+import { domainConnected, domainsOf, domainTaken, type DomainRow } from "../data/custom-domains";
 import {
   createCustomHostname,
   deleteCustomHostname,
@@ -23,7 +22,7 @@ import {
 } from "../domain/custom-hostnames";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
-import { conflict, invalid, notFound } from "../http/errors";
+import { conflict, invalid } from "../http/errors";
 import { isDevelopment } from "../config";
 import { invalidateTenants } from "../tenant/resolve";
 
@@ -50,19 +49,9 @@ endpoint(
     },
   },
   async (c, { query }) => {
-    const conditions = [eq(customDomains.uri, query.uri), eq(customDomains.state, "connected")];
-    if (query.isSatellite !== undefined) conditions.push(eq(customDomains.isSatellite, query.isSatellite));
-    const row = await c
-      .get("db")
-      .select({ id: customDomains.id })
-      .from(customDomains)
-      .where(and(...conditions))
-      .limit(1);
-    return c.json({ exists: row.length > 0 });
+    return c.json({ exists: await domainConnected(c.get("db"), query.uri, query.isSatellite) });
   },
 );
-
-type DomainRow = typeof customDomains.$inferSelect;
 
 const hostnameEnv = (c: Context<AppEnv>) => c.env as unknown as CustomHostnameEnv;
 
@@ -90,18 +79,6 @@ const adminErrors = {
   403: { description: "Not an owner or admin of a partner account", schema: ErrorEnvelope },
 };
 
-/** One of the acting partner's domains; another partner's answers 404 like a missing one. */
-async function ownDomain(c: Context<AppEnv>, accountId: string, id: string): Promise<DomainRow> {
-  const rows = await c
-    .get("db")
-    .select()
-    .from(customDomains)
-    .where(and(eq(customDomains.id, id), eq(customDomains.accountId, accountId)))
-    .limit(1);
-  if (!rows[0]) throw notFound("Custom domain not found");
-  return rows[0];
-}
-
 /** `GET v1/admin/custom-domains`: the acting partner's domains, oldest first. */
 endpoint(
   customDomainsApi,
@@ -114,13 +91,8 @@ endpoint(
     auth: "partnerAdmin",
     responses: { 200: { description: "The domains", schema: CustomDomainList }, ...adminErrors },
   },
-  async (c, _input, { account }) => {
-    const rows = await c
-      .get("db")
-      .select()
-      .from(customDomains)
-      .where(eq(customDomains.accountId, account.id))
-      .orderBy(asc(customDomains.createdAt), asc(customDomains.uri));
+  async (c, _input, scope) => {
+    const rows = await domainsOf(c.get("db"), scope).list();
     return c.json({ items: rows.map((r) => domainDto(c, r)) });
   },
 );
@@ -148,14 +120,13 @@ endpoint(
       409: { description: "Value already exists (this or another partner holds the domain)", schema: ErrorEnvelope },
     },
   },
-  async (c, { body }, { account }) => {
+  async (c, { body }, scope) => {
     const parsed = addCustomDomainSchema({ allowTestTlds: isDevelopment(c.env) }).safeParse(body);
     if (!parsed.success) throw invalid(fieldsFromIssues(parsed.error.issues));
     const { uri, isSatellite = true } = parsed.data;
     if (uri === c.env.MAIN_HOST || uri.endsWith(`.${c.env.MAIN_HOST}`)) throw invalid({ uri: MESSAGES.domainSubdomain });
     const db = c.get("db");
-    const taken = await db.select({ id: customDomains.id }).from(customDomains).where(eq(customDomains.uri, uri)).limit(1);
-    if (taken[0]) throw conflict(MESSAGES.alreadyExists, { uri: MESSAGES.alreadyExists });
+    if (await domainTaken(db, uri)) throw conflict(MESSAGES.alreadyExists, { uri: MESSAGES.alreadyExists });
     let providerHostnameId: string | null;
     try {
       providerHostnameId = await createCustomHostname(hostnameEnv(c), uri);
@@ -163,18 +134,14 @@ endpoint(
       if (e instanceof HostnameError) throw conflict(e.message, { uri: e.message });
       throw e;
     }
-    const inserted = await db
-      .insert(customDomains)
-      .values({ accountId: account.id, uri, isSatellite, state: "awaitingConnection", verificationToken: freshToken(), providerHostnameId })
-      .onConflictDoNothing()
-      .returning();
-    if (!inserted[0]) {
+    const inserted = await domainsOf(db, scope).add({ uri, isSatellite, verificationToken: freshToken(), providerHostnameId });
+    if (!inserted) {
       // Lost a race for the same domain: undo the provider's hostname.
       await deleteCustomHostname(hostnameEnv(c), providerHostnameId).catch(() => {});
       throw conflict(MESSAGES.alreadyExists, { uri: MESSAGES.alreadyExists });
     }
     invalidateTenants();
-    return c.json(domainDto(c, inserted[0]), 201);
+    return c.json(domainDto(c, inserted), 201);
   },
 );
 
@@ -201,23 +168,18 @@ endpoint(
       409: { description: "The connection test failed; the message says why", schema: ErrorEnvelope },
     },
   },
-  async (c, { params }, { account }) => {
-    const row = await ownDomain(c, account.id, params.id);
+  async (c, { params }, scope) => {
+    const domains = domainsOf(c.get("db"), scope);
+    const row = await domains.get(params.id);
     try {
       await testConnection(hostnameEnv(c), row);
     } catch (e) {
       if (e instanceof HostnameError) throw conflict(e.message);
       throw e;
     }
-    const now = new Date().toISOString();
-    const updated = await c
-      .get("db")
-      .update(customDomains)
-      .set({ state: "connected", connectedAt: row.connectedAt ?? now, updatedAt: now })
-      .where(and(eq(customDomains.id, row.id), eq(customDomains.accountId, account.id)))
-      .returning();
+    const connected = await domains.markConnected(row);
     invalidateTenants();
-    return c.json(domainDto(c, updated[0] ?? row));
+    return c.json(domainDto(c, connected));
   },
 );
 
@@ -240,15 +202,16 @@ endpoint(
       409: { description: "Cloudflare refused to remove the hostname", schema: ErrorEnvelope },
     },
   },
-  async (c, { params }, { account }) => {
-    const row = await ownDomain(c, account.id, params.id);
+  async (c, { params }, scope) => {
+    const domains = domainsOf(c.get("db"), scope);
+    const row = await domains.get(params.id);
     try {
       await deleteCustomHostname(hostnameEnv(c), row.providerHostnameId);
     } catch (e) {
       if (e instanceof HostnameError) throw conflict(e.message);
       throw e;
     }
-    await c.get("db").delete(customDomains).where(and(eq(customDomains.id, row.id), eq(customDomains.accountId, account.id)));
+    await domains.remove(row.id);
     invalidateTenants();
     return c.body(null, 204);
   },

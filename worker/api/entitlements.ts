@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, sql, sum } from "drizzle-orm";
 import { Hono } from "hono";
 import {
   CancelPlanBody,
@@ -6,110 +5,23 @@ import {
   CreditAdjustmentBody,
   CreditAdjustmentResult,
   EntitlementsDto,
-  PLAN_MESSAGES,
   PlanEntryDto,
   PlanEntryParam,
   PlanList,
-  type CreditEntryDto,
 } from "../../contract/entitlements";
-import { ErrorEnvelope } from "../../contract/errors";
-import { accounts, creditEntries, creditLines, planEntries, plans } from "../../db/schema";
-import { addTerm, adjustmentLine, balanceOf, canCancelOn, canChangeFrom, dayBefore } from "../domain/credits";
-import type { AppEnv, Db } from "../env";
+import { adjustCredits, cancelPlan, changePlan, entitlementsOf, partnerPlans } from "../data/entitlements";
+import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
-import { conflict, invalid, notFound } from "../http/errors";
-import { errorText, raw, runBatch, type Statements } from "./job-writes";
-import { requireAccount, requirePartnerAdmin } from "../identity/context";
+import { errorResponses } from "../http/responses";
 
 /**
- * Plans and credits (Profile → Plan Details, Plan Entries, Credit
- * Entries; plan rules; the ledger). Every account reads its own;
- * a partner's owners and admins adjust their customers' credits and plans.
+ * Plans and credits (Profile → Plan Details, Plan Entries, Credit Entries;
+ * the plan rules; the ledger). Every account reads its own; a partner's
+ * owners and admins adjust their customers' credits and plans.
  */
 export const entitlementsApi = new Hono<AppEnv>();
 
-const errors = {
-  400: { description: "Invalid input, with the fields that failed", schema: ErrorEnvelope },
-  401: { description: "No or bad token", schema: ErrorEnvelope },
-  403: { description: "Not allowed for this account or role", schema: ErrorEnvelope },
-};
-
-type Batch = Parameters<Db["batch"]>[0];
-const today = () => new Date().toISOString().slice(0, 10);
-
-const planDto = (p: typeof planEntries.$inferSelect): PlanEntryDto => ({
-  id: p.id,
-  planId: p.planId,
-  planName: p.planName,
-  variantName: p.variantName,
-  commitmentTerm: p.commitmentTerm,
-  startDate: p.startDate,
-  endDate: p.endDate,
-  earliestEndDate: p.earliestEndDate,
-  renewalDate: p.renewalDate,
-});
-
-/** The plan in force today: started, not ended, latest start first. */
-export function currentPlanOf(entries: PlanEntryDto[], on = today()): PlanEntryDto | null {
-  return entries.filter((p) => p.startDate <= on && (!p.endDate || p.endDate >= on)).sort((a, b) => b.startDate.localeCompare(a.startDate))[0] ?? null;
-}
-
-/** The credit balance ("workouts remaining") of an account. */
-export async function creditBalance(db: Db, accountId: string): Promise<number> {
-  const [row] = await db.select({ total: sum(creditLines.quantity) }).from(creditLines).where(eq(creditLines.accountId, accountId));
-  return Number(row?.total ?? 0);
-}
-
-/** An account's plan entries, credit entries with their lines, and balance. */
-export async function entitlementsOf(db: Db, accountId: string): Promise<EntitlementsDto> {
-  // One D1 round trip for the three independent reads.
-  const [planRows, entryRows, lineRows] = await db.batch([
-    db.select().from(planEntries).where(eq(planEntries.accountId, accountId)).orderBy(desc(planEntries.startDate)),
-    db.select().from(creditEntries).where(eq(creditEntries.accountId, accountId)).orderBy(desc(creditEntries.startDate), desc(creditEntries.createdAt)),
-    db.select().from(creditLines).where(eq(creditLines.accountId, accountId)).orderBy(asc(creditLines.enteredAt), asc(creditLines.createdAt)),
-  ]);
-  const entries: CreditEntryDto[] = entryRows.map((e) => {
-    const lines = lineRows
-      .filter((l) => l.creditEntryId === e.id)
-      .map((l) => ({ id: l.id, source: l.source, itemType: l.itemType, updateType: l.updateType, quantity: l.quantity, enteredAt: l.enteredAt, context: l.context }));
-    return {
-      id: e.id,
-      planEntryId: e.planEntryId,
-      planName: e.planName,
-      variantName: e.variantName,
-      startDate: e.startDate,
-      endDate: e.endDate,
-      refreshPeriod: e.refreshPeriod,
-      balance: balanceOf(lines),
-      lines,
-    };
-  });
-  const planEntryDtos = planRows.map(planDto);
-  return { balance: balanceOf(lineRows), currentPlan: currentPlanOf(planEntryDtos), planEntries: planEntryDtos, creditEntries: entries };
-}
-
-/** A customer of the acting partner; anyone else's answers 404. */
-async function dependentOf(db: Db, partnerId: string, accountId: string) {
-  const rows = await db
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.id, accountId), eq(accounts.parentAccountId, partnerId), eq(accounts.type, "customer")))
-    .limit(1);
-  if (!rows[0]) throw notFound("Customer not found");
-  return rows[0];
-}
-
-/** A plan entry of one of the acting partner's customers; anything else answers 404. */
-async function dependentPlanEntry(db: Db, partnerId: string, planEntryId: string) {
-  const rows = await db
-    .select({ entry: planEntries })
-    .from(planEntries)
-    .innerJoin(accounts, eq(accounts.id, planEntries.accountId))
-    .where(and(eq(planEntries.id, planEntryId), eq(accounts.parentAccountId, partnerId)))
-    .limit(1);
-  if (!rows[0]) throw notFound("Plan entry not found");
-  return rows[0].entry;
-}
+const errors = errorResponses({ 403: "Not allowed for this account or role" });
 
 /** `GET v1/entitlements`: the acting account's plans, credit entries (with lines) and balance. */
 endpoint(
@@ -123,10 +35,7 @@ endpoint(
     auth: "account",
     responses: { 200: { description: "The entitlements", schema: EntitlementsDto }, ...errors },
   },
-  async (c) => {
-    const acting = await requireAccount(c);
-    return c.json(await entitlementsOf(c.get("db"), acting.account.id));
-  },
+  async (c, _input, scope) => c.json(await entitlementsOf(c.get("db"), scope.account.id)),
 );
 
 /** The acting partner's plan catalogue (the plans a customer can change to). */
@@ -141,22 +50,7 @@ endpoint(
     auth: "partnerAdmin",
     responses: { 200: { description: "The plans", schema: PlanList }, ...errors },
   },
-  async (c) => {
-    const acting = await requirePartnerAdmin(c);
-    const rows = await c.get("db").select().from(plans).where(eq(plans.accountId, acting.account.id)).orderBy(asc(plans.planName), asc(plans.variantName));
-    return c.json({
-      items: rows.map((p) => ({
-        id: p.id,
-        planName: p.planName,
-        variantName: p.variantName,
-        commitmentTerm: p.commitmentTerm,
-        credits: p.credits,
-        refreshPeriod: p.refreshPeriod,
-        priceAmount: p.priceAmount,
-        currency: p.currency,
-      })),
-    });
-  },
+  async (c, _input, scope) => c.json(await partnerPlans(c.get("db"), scope)),
 );
 
 /**
@@ -178,65 +72,10 @@ endpoint(
     responses: {
       201: { description: "The new line and the balance", schema: CreditAdjustmentResult },
       ...errors,
-      404: { description: "Not one of the partner's customers, or not its credit entry", schema: ErrorEnvelope },
-      409: { description: "The adjustment would take the balance below zero", schema: ErrorEnvelope },
+      ...errorResponses({ 404: "Not one of the partner's customers, or not its credit entry", 409: "The adjustment would take the balance below zero" }),
     },
   },
-  async (c, { body }, acting) => {
-    const db = c.get("db");
-    const customer = await dependentOf(db, acting.account.id, body.accountId);
-    const line = adjustmentLine(body.itemType, body.quantity, body.context ?? null);
-    const statements: Statements = [];
-    let entryId: string;
-    if (body.creditEntryId) {
-      const own = await db
-        .select({ id: creditEntries.id })
-        .from(creditEntries)
-        .where(and(eq(creditEntries.id, body.creditEntryId), eq(creditEntries.accountId, customer.id)))
-        .limit(1);
-      if (!own[0]) throw notFound("Credit entry not found");
-      entryId = own[0].id;
-    } else {
-      const on = today();
-      const entries = await db.select().from(creditEntries).where(eq(creditEntries.accountId, customer.id)).orderBy(desc(creditEntries.startDate));
-      const current = entries.find((e) => e.startDate <= on && (!e.endDate || e.endDate >= on)) ?? null;
-      if (current) entryId = current.id;
-      else {
-        entryId = crypto.randomUUID();
-        statements.push(
-          db.insert(creditEntries).values({ id: entryId, accountId: customer.id, planName: "Partner credits", variantName: "Adjustments", startDate: on, refreshPeriod: "none" }),
-        );
-      }
-    }
-    const lineId = crypto.randomUUID();
-    const enteredAt = new Date().toISOString();
-    // The balance never goes below zero: a negative line is written only if the
-    // ledger's sum, read inside the same transaction, still covers it (so a
-    // booking consuming credits at the same moment cannot slip under either);
-    // otherwise the guard that follows fails the whole batch.
-    const batch: Statements = [
-      ...statements,
-      raw(sql`INSERT INTO credit_lines (id, account_id, credit_entry_id, source, item_type, update_type, quantity, entered_at, context, created_by_user_id)
-        SELECT ${lineId}, ${customer.id}, ${entryId}, ${line.source}, ${line.itemType}, ${line.updateType}, ${line.quantity}, ${enteredAt}, ${line.context}, ${acting.user.id}
-        WHERE ${line.quantity} >= 0 OR (SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE account_id = ${customer.id}) + ${line.quantity} >= 0`),
-      raw(sql`UPDATE credit_entries SET plan_name = CASE WHEN EXISTS (SELECT 1 FROM credit_lines WHERE id = ${lineId}) THEN plan_name ELSE NULL END WHERE id = ${entryId}`),
-    ];
-    try {
-      await runBatch(c.env.DB, batch);
-    } catch (err) {
-      if (!/NOT NULL constraint failed: credit_entries\.plan_name/i.test(errorText(err))) throw err;
-      const balance = await creditBalance(db, customer.id);
-      throw conflict(`This adjustment would take the balance below zero (the balance is ${balance}).`, { quantity: "The balance cannot go below zero" });
-    }
-    return c.json(
-      {
-        line: { id: lineId, source: line.source, itemType: line.itemType, updateType: line.updateType, quantity: line.quantity, enteredAt, context: line.context },
-        creditEntryId: entryId,
-        balance: await creditBalance(db, customer.id),
-      } satisfies CreditAdjustmentResult,
-      201,
-    );
-  },
+  async (c, { body }, scope) => c.json(await adjustCredits(c.get("db"), c.env.DB, scope, body), 201),
 );
 
 /** Cancel a customer's plan: it ends on `endDate`, which cannot be before its earliest end date. */
@@ -251,19 +90,9 @@ endpoint(
     auth: "partnerAdmin",
     params: PlanEntryParam,
     body: CancelPlanBody,
-    responses: { 200: { description: "The plan entry", schema: PlanEntryDto }, ...errors, 404: { description: "Not one of the partner's customers' plans", schema: ErrorEnvelope } },
+    responses: { 200: { description: "The plan entry", schema: PlanEntryDto }, ...errors, ...errorResponses({ 404: "Not one of the partner's customers' plans" }) },
   },
-  async (c, { params, body }) => {
-    const acting = await requirePartnerAdmin(c);
-    const db = c.get("db");
-    const entry = await dependentPlanEntry(db, acting.account.id, params.planEntryId);
-    if (!canCancelOn(body.endDate, entry.earliestEndDate)) throw invalid({ endDate: PLAN_MESSAGES.cancelTooEarly }, PLAN_MESSAGES.cancelTooEarly);
-    if (body.endDate < entry.startDate) throw invalid({ endDate: "End date cannot be before start date" });
-    // A plan is not ended in the past.
-    if (body.endDate < today()) throw invalid({ endDate: "Invalid date" });
-    const [updated] = await db.update(planEntries).set({ endDate: body.endDate, renewalDate: null }).where(eq(planEntries.id, entry.id)).returning();
-    return c.json(planDto(updated));
-  },
+  async (c, { params, body }, scope) => c.json(await cancelPlan(c.get("db"), scope, params.planEntryId, body)),
 );
 
 /**
@@ -286,60 +115,8 @@ endpoint(
     responses: {
       201: { description: "The new plan entry", schema: PlanEntryDto },
       ...errors,
-      404: { description: "Not one of the partner's customers' plans, or not the partner's plan", schema: ErrorEnvelope },
+      ...errorResponses({ 404: "Not one of the partner's customers' plans, or not the partner's plan" }),
     },
   },
-  async (c, { params, body }) => {
-    const acting = await requirePartnerAdmin(c);
-    const db = c.get("db");
-    const entry = await dependentPlanEntry(db, acting.account.id, params.planEntryId);
-    const found = await db.select().from(plans).where(and(eq(plans.id, body.planId), eq(plans.accountId, acting.account.id))).limit(1);
-    const plan = found[0];
-    if (!plan) throw notFound("Plan not found");
-    if (!canChangeFrom(body.startDate, entry, today())) throw invalid({ startDate: PLAN_MESSAGES.changeTooEarly }, PLAN_MESSAGES.changeTooEarly);
-    const id = crypto.randomUUID();
-    const creditEntryId = crypto.randomUUID();
-    const termEnd = addTerm(body.startDate, plan.commitmentTerm);
-    const statements: Batch[number][] = [
-      db.update(planEntries).set({ endDate: dayBefore(body.startDate), renewalDate: null }).where(eq(planEntries.id, entry.id)),
-      db.insert(planEntries).values({
-        id,
-        accountId: entry.accountId,
-        planId: plan.id,
-        planName: plan.planName,
-        variantName: plan.variantName,
-        commitmentTerm: plan.commitmentTerm,
-        startDate: body.startDate,
-        earliestEndDate: dayBefore(termEnd),
-        renewalDate: termEnd,
-      }),
-      db.insert(creditEntries).values({
-        id: creditEntryId,
-        accountId: entry.accountId,
-        planEntryId: id,
-        planName: plan.planName,
-        variantName: plan.variantName,
-        startDate: body.startDate,
-        refreshPeriod: plan.refreshPeriod,
-      }),
-    ];
-    if (plan.credits > 0) {
-      statements.push(
-        db.insert(creditLines).values({
-          accountId: entry.accountId,
-          creditEntryId,
-          source: "plan",
-          itemType: "planAdjustment",
-          updateType: "increase",
-          quantity: plan.credits,
-          enteredAt: new Date().toISOString(),
-          context: `${plan.planName} allowance`,
-          createdByUserId: acting.user.id,
-        }),
-      );
-    }
-    await db.batch(statements as unknown as Batch);
-    const [created] = await db.select().from(planEntries).where(eq(planEntries.id, id));
-    return c.json(planDto(created), 201);
-  },
+  async (c, { params, body }, scope) => c.json(await changePlan(c.get("db"), scope, params.planEntryId, body), 201),
 );

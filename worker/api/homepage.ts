@@ -5,6 +5,7 @@ import { HomepageLayoutBody, HomepageLayoutDto, HomepageLayoutShape, HomepageMed
 import { homepageOf, homepageView } from "../data/homepage";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
+import { errorResponses } from "../http/responses";
 import { invalid } from "../http/errors";
 import { fileUri } from "../storage/files";
 import { storeUpload } from "../storage/uploads";
@@ -17,11 +18,7 @@ import { storeUpload } from "../storage/uploads";
  */
 export const homepageApi = new Hono<AppEnv>();
 
-const errors = {
-  400: { description: "Invalid input, with the fields that failed", schema: ErrorEnvelope },
-  401: { description: "No or bad token", schema: ErrorEnvelope },
-  403: { description: "Not a partner's owner or admin", schema: ErrorEnvelope },
-};
+const errors = errorResponses({ 403: "Not a partner's owner or admin" });
 
 endpoint(
   homepageApi,

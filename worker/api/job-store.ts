@@ -8,7 +8,7 @@ import { jobMail, type JobEvent } from "../domain/notifications";
 import { allowedActions } from "../domain/jobs";
 import type { Db } from "../env";
 import { enqueueMail } from "../mail/outbox";
-import { attachmentFileUri } from "./workouts";
+import { attachmentFileUri } from "../data/workout-read";
 
 /** Reading jobs with their lines and action items, as each side sees them. */
 export type Side = "customer" | "partner";

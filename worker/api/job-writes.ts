@@ -1,22 +1,15 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { inList } from "../data/bound";
-import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { JobLineStatus, JobStatus } from "../../contract/enums";
 import { creditLines, jobActionItems, jobLines, jobs, sessionActionItems, type Job } from "../../db/schema";
 import { dueAt, lineStatusFor } from "../domain/jobs";
 import type { Db } from "../env";
 import { conflict } from "../http/errors";
 
-/**
- * Statements that change jobs atomically: query builders or raw SQL, rendered
- * to SQL and sent as one D1 batch (one transaction).
- */
-export type Statement = { toSQL(): { sql: string; params: unknown[] } };
-export type Statements = Statement[];
+import { errorText, raw, runBatch, type Statement, type Statements } from "../data/statements";
 
-const dialect = new SQLiteSyncDialect();
-/** Raw SQL as a batchable statement. */
-export const raw = (query: SQL): Statement => ({ toSQL: () => dialect.sqlToQuery(query) });
+/** Statements that change jobs atomically (worker/data/statements.ts sends them as one D1 batch). */
+export { errorText, raw, runBatch, type Statement, type Statements };
 
 /**
  * Moves a job to `to` as a compare-and-set on the state it was read in: the
@@ -175,16 +168,3 @@ export async function runJobBatch(d1: D1Database, statements: Statements, guardM
   }
 }
 
-/** Sends statements as one D1 batch: one transaction, all or nothing. */
-export async function runBatch(d1: D1Database, statements: Statements): Promise<void> {
-  if (!statements.length) return;
-  await d1.batch(
-    statements.map((st) => {
-      const q = st.toSQL();
-      return d1.prepare(q.sql).bind(...q.params);
-    }),
-  );
-}
-
-/** A D1 error's text with its cause, to recognise which guard failed. */
-export const errorText = (err: unknown): string => String((err as Error)?.message ?? err) + String((err as { cause?: Error })?.cause?.message ?? "");

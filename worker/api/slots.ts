@@ -2,7 +2,7 @@ import { and, asc, eq, gte, or } from "drizzle-orm";
 import { inList } from "../data/bound";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { CreateSlot, JobIdParam, SlotDto, SlotsQuery } from "../../contract/bookings";
+import { CreateSlot, SlotDto, SlotIdParam, SlotsQuery } from "../../contract/bookings";
 import { ErrorEnvelope } from "../../contract/errors";
 import { deliveryPartners, slots, workoutSessions, workouts } from "../../db/schema";
 import type { AppEnv } from "../env";
@@ -135,7 +135,7 @@ endpoint(
     summary: "Close a published time that nobody has booked",
     tags: ["slots"],
     auth: "partnerAdmin",
-    params: JobIdParam,
+    params: SlotIdParam,
     responses: { 204: { description: "Closed" }, ...errors, 409: { description: "Someone has booked it", schema: ErrorEnvelope } },
   },
   async (c, { params }, acting) => {

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import {
   DEFAULT_STYLING,
@@ -10,11 +9,10 @@ import {
   StylesQuery,
   type StylingFileField,
 } from "../../contract/styling";
-import { stylings } from "../../db/schema";
 import { ErrorEnvelope } from "../../contract/errors";
+import { saveStyling, stylingOf } from "../data/styling";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
-import { requirePartnerAdmin } from "../identity/context";
 import { storeUpload } from "../storage/uploads";
 import { hostOf, invalidateTenants, resolveTenant } from "../tenant/resolve";
 import { stylingFromRow } from "../tenant/styling";
@@ -65,10 +63,9 @@ endpoint(
       403: { description: "Not an owner or admin of a partner account", schema: ErrorEnvelope },
     },
   },
-  async (c) => {
-    const { account } = await requirePartnerAdmin(c);
-    const row = await c.get("db").select().from(stylings).where(eq(stylings.accountId, account.id)).limit(1);
-    return c.json(row[0] ? stylingFromRow(row[0]) : { ...DEFAULT_STYLING, platformName: platformNameFrom(account.name) });
+  async (c, _input, scope) => {
+    const row = await stylingOf(c.get("db"), scope);
+    return c.json(row ? stylingFromRow(row) : { ...DEFAULT_STYLING, platformName: platformNameFrom(scope.account.name) });
   },
 );
 
@@ -122,14 +119,14 @@ endpoint(
       415: { description: "An image of a type that is not allowed (SVG included)", schema: ErrorEnvelope },
     },
   },
-  async (c, { form }) => {
-    const { account } = await requirePartnerAdmin(c);
+  async (c, { form }, scope) => {
+    const { account } = scope;
     const unknown = unknownKeys((await c.req.formData()).get("data"));
     if (unknown.length > 0) {
       console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), message: "unknown style keys", keys: unknown, accountId: account.id }));
     }
     const db = c.get("db");
-    const existing = (await db.select().from(stylings).where(eq(stylings.accountId, account.id)).limit(1))[0];
+    const existing = await stylingOf(db, scope);
     const { removeLogo: _l, removeHomepageHeroBackground: _h, removeLoginBackground: _b, ...values } = form.data;
     const keys: Partial<Record<(typeof KEY_COLUMN)[StylingFileField], string | null>> = {};
     const replaced: string[] = [];
@@ -144,13 +141,9 @@ endpoint(
     }
     const now = new Date().toISOString();
     const row = { ...values, ...keys, updatedAt: now };
-    const saved = await db
-      .insert(stylings)
-      .values({ accountId: account.id, ...row })
-      .onConflictDoUpdate({ target: stylings.accountId, set: row })
-      .returning();
+    const saved = await saveStyling(db, scope, row);
     if (replaced.length > 0) await c.env.UPLOADS.delete(replaced).catch(() => {});
     invalidateTenants();
-    return c.json(stylingFromRow(saved[0]));
+    return c.json(stylingFromRow(saved));
   },
 );

@@ -1,33 +1,26 @@
-import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { MAX_PHOTO_BYTES } from "../../contract/accounts";
 import { ErrorEnvelope } from "../../contract/errors";
 import { SaveUserData, UserDto, UserIdParam } from "../../contract/users";
-import { accountUsers, accounts, users } from "../../db/schema";
+import { onboardingInvites } from "../data/accounts";
+import { clearOnboardingInvites, membershipsOf, saveUser } from "../data/users";
 import type { AppEnv } from "../env";
-import { endpoint } from "../http/endpoint";
+import { endpoint, type UserScope } from "../http/endpoint";
+import { errorResponses } from "../http/responses";
 import { notFound } from "../http/errors";
-import { freshUser, rememberUser, requireUser, type ProductUser } from "../identity/context";
+import { freshUser, rememberUser, type ProductUser } from "../identity/context";
 import { fileUri } from "../storage/files";
 import { storeUpload } from "../storage/uploads";
-import { onboardingInvites } from "./accounts";
 
 export const usersApi = new Hono<AppEnv>();
 
-const errors = {
-  400: { description: "Invalid input, with the fields that failed", schema: ErrorEnvelope },
-  401: { description: "No or bad token", schema: ErrorEnvelope },
-};
+const errors = errorResponses();
 
-async function userDto(c: Context<AppEnv>, user: ProductUser): Promise<UserDto> {
-  const memberships = await c
-    .get("db")
-    .select({ id: accounts.id, authId: accounts.authId, name: accounts.name, type: accounts.type, role: accountUsers.role })
-    .from(accountUsers)
-    .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
-    .where(and(eq(accountUsers.userId, user.id), eq(accountUsers.status, "active")))
-    .orderBy(accounts.name);
+/** The user as the app reads it: `user` is the caller's own row, as fresh as the endpoint needs. */
+async function userDto(c: Context<AppEnv>, scope: UserScope, user: ProductUser): Promise<UserDto> {
+  const db = c.get("db");
+  const memberships = await membershipsOf(db, user);
   return {
     id: user.id,
     authId: user.authId,
@@ -38,13 +31,12 @@ async function userDto(c: Context<AppEnv>, user: ProductUser): Promise<UserDto> 
     language: user.language,
     photo: user.photoKey ? { uri: fileUri(user.photoKey) } : null,
     accounts: memberships,
-    onboardingInvites: await onboardingInvites(c, { auth: (await requireUser(c)).auth, user }),
+    onboardingInvites: await onboardingInvites(db, { auth: scope.auth, user }),
   };
 }
 
 /** The caller, when `id` names them (product id, provider id or "me"); anyone else is 404. */
-async function self(c: Context<AppEnv>, id: string): Promise<ProductUser> {
-  const { user } = await requireUser(c);
+async function self(c: Context<AppEnv>, { user }: UserScope, id: string): Promise<ProductUser> {
   if (id !== "me" && id !== user.id && id !== user.authId) throw notFound("User not found");
   // The guard's row may come from the isolate's short cache; this screen shows the row itself.
   return (await freshUser(c, user.authId)) ?? user;
@@ -63,8 +55,8 @@ endpoint(
     form: { data: SaveUserData, files: [{ field: "photo", maxBytes: MAX_PHOTO_BYTES }] },
     responses: { 200: { description: "The user", schema: UserDto }, ...errors, 413: { description: "Photo over 10 MB" }, 415: { description: "Photo not an image" } },
   },
-  async (c, { form }) => {
-    const { user } = await requireUser(c);
+  async (c, { form }, scope) => {
+    const { user } = scope;
     const photo = form.files.photo;
     const patch: Partial<ProductUser> = {};
     for (const key of ["firstName", "lastName", "theme", "language"] as const) {
@@ -72,10 +64,10 @@ endpoint(
     }
     if (photo) patch.photoKey = await storeUpload(c.env.UPLOADS, `public/users/${user.id}`, photo);
     const updated = Object.keys(patch).length
-      ? (await c.get("db").update(users).set(patch).where(eq(users.id, user.id)).returning())[0]
+      ? await saveUser(c.get("db"), scope, patch)
       : ((await freshUser(c, user.authId)) ?? user);
     rememberUser(updated);
-    return c.json(await userDto(c, updated));
+    return c.json(await userDto(c, scope, updated));
   },
 );
 
@@ -92,7 +84,7 @@ endpoint(
     params: UserIdParam,
     responses: { 200: { description: "The user", schema: UserDto }, ...errors, 404: { description: "Not the caller", schema: ErrorEnvelope } },
   },
-  async (c, { params }) => c.json(await userDto(c, await self(c, params.id))),
+  async (c, { params }, scope) => c.json(await userDto(c, scope, await self(c, scope, params.id))),
 );
 
 /** `POST v1/admin/users/{id}/clear-onboarding-invites`: stop offering the pending invites in onboarding. */
@@ -108,9 +100,9 @@ endpoint(
     params: UserIdParam,
     responses: { 204: { description: "Cleared" }, ...errors, 404: { description: "Not the caller", schema: ErrorEnvelope } },
   },
-  async (c, { params }) => {
-    const user = await self(c, params.id);
-    const [cleared] = await c.get("db").update(users).set({ onboardingInvitesClearedAt: new Date().toISOString() }).where(eq(users.id, user.id)).returning();
+  async (c, { params }, scope) => {
+    await self(c, scope, params.id);
+    const cleared = await clearOnboardingInvites(c.get("db"), scope);
     if (cleared) rememberUser(cleared);
     return c.body(null, 204);
   },

@@ -5,47 +5,21 @@
  * partners with it in their library, download files through the
  * access-checked route, never from the public /files path.
  */
-import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { MAX_UPLOAD_BYTES } from "../../contract/accounts";
 import { MESSAGES } from "../../contract/messages";
 import { ATTACHMENT_TYPES, AttachmentData, AttachmentDto, AttachmentParams, SessionParams } from "../../contract/workouts";
-import { sessionAttachments, workoutSessions } from "../../db/schema";
+import { addAttachment, authoredSession, removeAttachment } from "../data/attachments";
+import { readableAttachmentFile } from "../data/visibility";
+import { ATTACHMENT_PREFIX, attachmentDto } from "../data/workout-read";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
-import { ApiError, invalid, notFound } from "../http/errors";
-import { requireAccount, requirePartnerAdmin } from "../identity/context";
-import { ATTACHMENT_PREFIX, attachmentDto, authored, canReadWorkout, errors } from "./workouts";
+import { invalid, notFound } from "../http/errors";
+import { errorResponses } from "../http/responses";
+import { checkAttachmentFile } from "../storage/uploads";
 
 export const workoutAttachmentsApi = new Hono<AppEnv>();
 
-// ─── Attachments ─────────────────────────────────────────────────────────────
-
-const SIGNATURES: { type: string; ext: string; test: (b: Uint8Array) => boolean }[] = [
-  { type: "image/png", ext: "png", test: (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 },
-  { type: "image/jpeg", ext: "jpg", test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { type: "image/gif", ext: "gif", test: (b) => b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38 },
-  { type: "image/webp", ext: "webp", test: (b) => b[0] === 0x52 && b[1] === 0x49 && b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50 },
-  { type: "application/pdf", ext: "pdf", test: (b) => b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46 },
-  { type: "video/mp4", ext: "mp4", test: (b) => b[4] === 0x66 && b[5] === 0x74 && b[6] === 0x79 && b[7] === 0x70 },
-];
-const OOXML: Record<string, string> = {
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
-  "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
-  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
-};
-
-/** The true type of an attachment file (by its first bytes; declared type only to tell zip-based documents and text apart). */
-async function checkAttachmentFile(file: File): Promise<{ type: string; ext: string }> {
-  if (file.size > MAX_UPLOAD_BYTES) throw new ApiError("payload_too_large", MESSAGES.fileTooLarge, { file: MESSAGES.fileTooLarge });
-  const head = new Uint8Array(await file.slice(0, 512).arrayBuffer());
-  const sig = SIGNATURES.find((s) => s.test(head));
-  if (sig) return sig;
-  const isZip = head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
-  if (isZip && OOXML[file.type]) return { type: file.type, ext: OOXML[file.type] };
-  if (file.type.startsWith("text/plain") && !head.includes(0)) return { type: "text/plain", ext: "txt" };
-  throw new ApiError("unsupported_media_type", MESSAGES.fileType, { file: MESSAGES.fileType });
-}
+const errors = errorResponses({ 403: "Not a partner owner or admin, or not the author", 404: "Absent, or not in the caller's library" });
 
 endpoint(
   workoutAttachmentsApi,
@@ -65,16 +39,9 @@ endpoint(
       415: { description: `File not one of ${ATTACHMENT_TYPES.join(", ")}` },
     },
   },
-  async (c, { params, form }) => {
-    const { account } = await requirePartnerAdmin(c);
+  async (c, { params, form }, scope) => {
     const db = c.get("db");
-    const { workout } = await authored(c, account.id, params.id);
-    const session = await db
-      .select({ id: workoutSessions.id })
-      .from(workoutSessions)
-      .where(and(eq(workoutSessions.id, params.sessionId), eq(workoutSessions.workoutId, workout.id)))
-      .limit(1);
-    if (!session[0]) throw notFound("Session not found");
+    const workout = await authoredSession(db, scope, params.id, params.sessionId);
     const fd = await c.req.formData();
     const raw = fd.get("file");
     const file = raw instanceof File && raw.size > 0 ? raw : null;
@@ -91,23 +58,17 @@ endpoint(
         httpMetadata: { contentType: checked.type, contentDisposition: `attachment; filename="${base}.${checked.ext}"` },
       });
     }
-    const inserted = await db
-      .insert(sessionAttachments)
-      .values({
-        id,
-        accountId: account.id,
-        workoutId: workout.id,
-        sessionId: params.sessionId,
-        type: data.type,
-        category: data.category,
-        description: data.description ?? (file ? file.name.slice(0, 300) : null),
-        fileKey,
-        value: file ? null : data.value,
-        startDate: data.startDate,
-        endDate: data.endDate,
-      })
-      .returning();
-    return c.json(attachmentDto(inserted[0]), 201);
+    const inserted = await addAttachment(db, scope, workout, params.sessionId, {
+      id,
+      type: data.type,
+      category: data.category,
+      description: data.description ?? (file ? file.name.slice(0, 300) : null),
+      fileKey,
+      value: file ? null : data.value,
+      startDate: data.startDate,
+      endDate: data.endDate,
+    });
+    return c.json(attachmentDto(inserted), 201);
   },
 );
 
@@ -123,16 +84,9 @@ endpoint(
     params: AttachmentParams,
     responses: { 204: { description: "Removed" }, ...errors },
   },
-  async (c, { params }) => {
-    const { account } = await requirePartnerAdmin(c);
-    const db = c.get("db");
-    const { workout } = await authored(c, account.id, params.id);
-    const rows = await db
-      .delete(sessionAttachments)
-      .where(and(eq(sessionAttachments.id, params.attachmentId), eq(sessionAttachments.workoutId, workout.id)))
-      .returning();
-    if (!rows[0]) throw notFound("Attachment not found");
-    if (rows[0].fileKey) await c.env.UPLOADS.delete(rows[0].fileKey);
+  async (c, { params }, scope) => {
+    const removed = await removeAttachment(c.get("db"), scope, params.id, params.attachmentId);
+    if (removed.fileKey) await c.env.UPLOADS.delete(removed.fileKey);
     return c.body(null, 204);
   },
 );
@@ -149,17 +103,9 @@ endpoint(
     params: AttachmentParams,
     responses: { 200: { description: "The file" }, ...errors },
   },
-  async (c, { params }) => {
-    const acting = await requireAccount(c);
-    const ok = await canReadWorkout(c, acting, params.id);
-    if (!ok) throw notFound("Attachment not found");
-    const rows = await c
-      .get("db")
-      .select({ fileKey: sessionAttachments.fileKey })
-      .from(sessionAttachments)
-      .where(and(eq(sessionAttachments.id, params.attachmentId), eq(sessionAttachments.workoutId, params.id)))
-      .limit(1);
-    const key = rows[0]?.fileKey;
+  async (c, { params }, scope) => {
+    // A customer downloads only within the attachment's dates, as the catalogue shows it.
+    const key = await readableAttachmentFile(c.get("db"), scope, params.id, params.attachmentId);
     if (!key) throw notFound("Attachment not found");
     const object = await c.env.UPLOADS.get(key);
     if (!object) throw notFound("Attachment not found");

@@ -3,9 +3,8 @@
  * finishing them, and a partner's view of its customers' assessments.
  * Every function applies its caller's ownership itself.
  */
-import { and, asc, count, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { inList } from "./bound";
-import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { ASSESSMENT_LINK_MESSAGES, type AssessmentDto, type AssessmentFormDto, type AssessmentQuestionDto, type AssessmentResultDto, type SubmitAssessmentBody } from "../../contract/assessments";
 import { Category, type CategoryFilter } from "../../contract/enums";
 import { accountUsers, accounts, assessmentQuestions, assessments, auditEntries, scoreEntries, scores, users, type Assessment } from "../../db/schema";
@@ -13,24 +12,12 @@ import { ANSWER_SCALE, defaultQuestionBank } from "../../db/seed/assessment-bank
 import { LINK_TTL_MS, linkAssessmentId, scoreAnswers, signLink, verifyLink, type LinkClaims } from "../domain/assessment";
 import type { AccountScope, PartnerAdminScope, PartnerScope, UserScope } from "../http/endpoint";
 import type { Db } from "../env";
+import { d1Of, raw, runBatch as runD1Batch, type Statement } from "./statements";
+
+/** Runs drizzle queries and raw statements as one D1 batch (one transaction). */
+const runBatch = (db: Db, statements: Statement[]) => runD1Batch(d1Of(db), statements);
 import { conflict, forbidden, invalid, notFound, unauthenticated } from "../http/errors";
 import { customerOf } from "./customers";
-
-const dialect = new SQLiteSyncDialect();
-type Statement = { toSQL: () => { sql: string; params: unknown[] } };
-/** Raw SQL as a batchable statement. */
-const raw = (query: SQL): Statement => ({ toSQL: () => dialect.sqlToQuery(query) });
-/** Runs drizzle queries and raw statements as one D1 batch (one transaction). */
-async function runBatch(db: Db, statements: Statement[]): Promise<void> {
-  // drizzle's D1 database keeps its binding as $client (not in its declared type).
-  const d1 = (db as unknown as { $client: D1Database }).$client;
-  await d1.batch(
-    statements.map((st) => {
-      const q = st.toSQL();
-      return d1.prepare(q.sql).bind(...q.params);
-    }),
-  );
-}
 
 const LINK_MESSAGES = ASSESSMENT_LINK_MESSAGES;
 

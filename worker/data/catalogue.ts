@@ -1,13 +1,17 @@
-import { and, asc, desc, eq, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, avg, count, desc, eq, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { inList } from "./bound";
-import { after } from "./cursor";
-import type { CatalogueItem, PriceDto } from "../../contract/catalogue";
+import type { CatalogueItem, CataloguePage, CatalogueQuery, CatalogueWorkout, PriceDto } from "../../contract/catalogue";
 import type { Category } from "../../contract/enums";
-import { libraryEntries, planEntries, pricingLines, workoutVariants, workouts, type Workout } from "../../db/schema";
+import { libraryEntries, planEntries, pricingLines, reviews, workoutVariants, workouts, type Workout } from "../../db/schema";
 import { choosePrice, effectiveLines } from "../domain/pricing";
 import { isVisible } from "../domain/visibility";
 import type { Db } from "../env";
 import type { Acting } from "../identity/context";
+import { after, decodeCursor, encodeCursor } from "./cursor";
+import { inDate, likePattern, today } from "./query";
+import { reviewsOfPartner } from "./reviews";
+import { prerequisiteDtos, prerequisitesQuery, sessionDtos, sessionQueries } from "./workout-read";
+import type { z } from "zod";
 
 /**
  * The catalogue's one rule of who may see a workout and the
@@ -15,14 +19,12 @@ import type { Acting } from "../identity/context";
  * and the homepage all read workouts for a reader through here.
  */
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** Whose library the caller browses: a customer's partner, or a partner's own (preview). */
 export function libraryOwner(acting: Acting): string | null {
   return acting.account.type === "partner" ? acting.account.id : acting.account.parentAccountId;
 }
 
-const likeEscape = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /**
  * The SQL half of the visibility rule: the partner's library has the workout
@@ -61,11 +63,11 @@ export function catalogueWhere(partnerId: string, day: string, f: { category?: C
   const conds: (SQL | undefined)[] = [visibleWhere(partnerId, day)];
   if (f.category) conds.push(eq(workouts.category, f.category));
   if (f.q) {
-    const p = likeEscape(f.q);
+    const p = likePattern(f.q);
     conds.push(sql`(${workouts.title} like ${p} escape '\\' or ${workouts.subtitle} like ${p} escape '\\' or ${workouts.name} like ${p} escape '\\')`);
   }
   if (f.cursor) {
-    conds.push(after([{ column: libraryEntries.priority, dir: "desc" }, { column: libraryEntries.workoutId, dir: "asc" }], f.cursor ?? undefined));
+    conds.push(after([{ column: libraryEntries.priority, dir: "desc" }, { column: libraryEntries.workoutId, dir: "asc" }], f.cursor));
   }
   return and(...conds)!;
 }
@@ -88,7 +90,6 @@ export async function visibleWorkout(db: Db, acting: Acting, workoutId: string):
 }
 
 
-/** The variant a booking would use today: the partner's own in-date variant first, then the author's. */
 /** The in-date variants of the listed workouts, of every owner (`chooseVariants` keeps the right one). */
 export function variantsQuery(db: Db, ids: string[], day: string) {
   return db
@@ -242,4 +243,91 @@ export async function visibleToAccount(db: Db, customer: Acting["account"], work
     .where(and(inList(libraryEntries.workoutId, workoutIds), visibleWhere(partnerId, today())));
   const subject = { priceGroupId: customer.priceGroupId, industry: customer.industry, size: customer.size, location: customer.location };
   return new Set(rows.filter((r) => isVisible(r.workout.visibility, subject)).map((r) => r.workout.id));
+}
+
+/**
+ * A page of the catalogue for the caller, highest priority first. The
+ * visibility expression is evaluated in code, so rows are read in rounds
+ * (bounded) until the page is full.
+ */
+export async function cataloguePage(db: Db, acting: Acting, query: z.output<typeof CatalogueQuery>): Promise<CataloguePage> {
+  const partnerId = libraryOwner(acting);
+  if (!partnerId) return { items: [], nextCursor: null };
+  const day = today();
+  let cursor = (decodeCursor(query.cursor, ["number", "string"]) as [number, string] | undefined) ?? null;
+  const found: { workout: Workout; priority: number }[] = [];
+  let exhausted = false;
+  let leftover = false;
+  for (let round = 0; round < 5 && found.length < query.limit && !exhausted; round++) {
+    const batchSize = Math.min(200, (query.limit - found.length) * 2 + 8);
+    const rows = await catalogueListQuery(db, catalogueWhere(partnerId, day, { category: query.category, q: query.q, cursor }), batchSize);
+    if (rows.length < batchSize) exhausted = true;
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
+      cursor = [r.priority, r.workout.id];
+      if (passes(acting, r.workout)) found.push(r);
+      if (found.length === query.limit) {
+        leftover = i < rows.length - 1;
+        break;
+      }
+    }
+  }
+  const page = found.slice(0, query.limit);
+  const list = page.map((r) => r.workout);
+  const variants = await variantsFor(db, partnerId, list, day);
+  const prices = await pricesFor(db, acting, list, variants, day);
+  const last = page[page.length - 1];
+  const more = found.length === query.limit && last && (!exhausted || leftover);
+  return {
+    items: page.map((r) => itemOf(r.workout, r.priority, prices.get(r.workout.id) ?? null)),
+    nextCursor: more ? encodeCursor([last.priority, last.workout.id]) : null,
+  };
+}
+
+/**
+ * The catalogue's workout page for the caller: details, sessions (customer
+ * action items and attachments within their dates), prerequisites within
+ * their dates, the price and the rating; null when the caller may not see it.
+ */
+export async function catalogueWorkout(db: Db, acting: Acting, workoutId: string): Promise<CatalogueWorkout | null> {
+  const partnerId = libraryOwner(acting);
+  const w = await visibleWorkout(db, acting, workoutId);
+  if (!w || !partnerId) return null;
+  const day = today();
+  // The visibility rule above (a join, kept out of batches: drizzle maps batched rows by column
+  // name), then everything the page needs in one D1 round trip.
+  const [variantRows, lines, plan, sessionRows, itemRows, fileRows, prereqRows, entry, rating] = await db.batch([
+    variantsQuery(db, [w.id], day),
+    pricingLinesQuery(db, [w.id]),
+    planInForceQuery(db, acting.account.id, day),
+    ...sessionQueries(db, w.id),
+    prerequisitesQuery(db, w.id),
+    db
+      .select({ priority: libraryEntries.priority })
+      .from(libraryEntries)
+      .where(and(eq(libraryEntries.accountId, partnerId), eq(libraryEntries.workoutId, w.id)))
+      .limit(1),
+    db.select({ average: avg(reviews.rating), count: count() }).from(reviews).where(reviewsOfPartner(partnerId, w.id)),
+  ]);
+  const variants = chooseVariants(variantRows, partnerId, [w]);
+  const prices = priceMap(acting, [w], variants, lines, plan, day);
+  const sessions = sessionDtos(sessionRows, itemRows, fileRows);
+  const visibleDate = (d: { startDate: string | null; endDate: string | null }) => inDate(d, day);
+  const average = rating[0]?.average;
+  return {
+    ...itemOf(w, entry[0]?.priority ?? w.priority, prices.get(w.id) ?? null),
+    description: w.description,
+    format: w.format,
+    greatFor: w.greatFor,
+    featuredMedia: w.featuredMedia.map((m) => ({ type: m.type, url: m.url, alt: m.alt ?? null })),
+    variantId: variants.get(w.id)!.id,
+    sessions: sessions.map((s) => ({
+      ...s,
+      // Customers see partner-side action items only on their jobs, never here.
+      actionItems: s.actionItems.filter((a) => a.assigneeType === "customer" && visibleDate(a)),
+      attachments: s.attachments.filter(visibleDate),
+    })),
+    prerequisites: prerequisiteDtos(prereqRows).filter(visibleDate),
+    rating: { average: average === null || average === undefined ? null : Math.round(Number(average) * 10) / 10, count: rating[0]?.count ?? 0 },
+  };
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { invalid } from "../http/errors";
+import { likePattern } from "./query";
 
 /**
  * Keyset paging, written once for every list that grows (jobs, customers, the
@@ -60,8 +61,6 @@ export function pageOf<T>(rows: T[], limit: number, keyOf: (row: T) => CursorVal
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
 }
 
-/** `%q%` for LIKE with `\` as the escape character (use with `escape '\\'`). */
-export const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 /** `lower(column) like %q%`, case-insensitive and with the user's wildcards escaped. */
-export const contains = (column: SQLiteColumn | SQL, q: string): SQL => sql`lower(${column}) like ${likePattern(q)} escape '\\'`;
+export const contains = (column: SQLiteColumn | SQL, q: string): SQL => sql`lower(${column}) like ${likePattern(q.toLowerCase())} escape '\\'`;

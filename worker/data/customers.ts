@@ -1,10 +1,17 @@
 /** A partner's customers, as the partner may touch them. */
-import { and, eq } from "drizzle-orm";
-import { accounts, priceGroups } from "../../db/schema";
+import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { DependentList, DependentsQuery } from "../../contract/dependents";
+import { JobStatus } from "../../contract/enums";
+import { accountUsers, accounts, jobs, priceGroups } from "../../db/schema";
 import type { Db } from "../env";
 import type { PartnerAdminScope, PartnerScope } from "../http/endpoint";
 import { invalid, notFound } from "../http/errors";
 import type { Account } from "../identity/context";
+import { entitlementsOf } from "./entitlements";
+import { after, decodeCursor, pageOf, type SortKey } from "./cursor";
+import { likePattern } from "./query";
+import { recommendations } from "./recommendations";
 
 /** One of the partner's own customers; anyone else's (or no one's) is 404, like a missing one. */
 export async function customerOf(db: Db, scope: PartnerScope, customerId: string): Promise<Account> {
@@ -38,4 +45,62 @@ export async function setCustomerPriceGroup(db: Db, scope: PartnerAdminScope, cu
     .where(and(eq(accounts.id, customer.id), eq(accounts.parentAccountId, scope.account.id)))
     .returning();
   return updated;
+}
+
+// Written out with explicit qualifiers: drizzle leaves columns unqualified in a single-table select.
+const teamSize = sql<number>`(select count(*) from account_users au where au.account_id = "accounts"."id" and au.status = 'active')`;
+
+/** A page of the partner's customers: search by name or email, sort by name or creation, cursor pages, and the total. */
+export async function customerPage(db: Db, scope: PartnerScope, query: z.output<typeof DependentsQuery>): Promise<DependentList> {
+  const column = query.sort === "createdAt" ? accounts.createdAt : accounts.name;
+  const base: (SQL | undefined)[] = [eq(accounts.parentAccountId, scope.account.id), eq(accounts.type, "customer")];
+  if (query.search) {
+    const like = likePattern(query.search.toLowerCase());
+    base.push(or(sql`lower(${accounts.name}) like ${like} escape '\\'`, sql`lower(coalesce(${accounts.primaryEmail}, '')) like ${like} escape '\\'`));
+  }
+  const keys: SortKey[] = [{ column, dir: query.order }, { column: accounts.id, dir: query.order }];
+  const page = [...base, after(keys, decodeCursor(query.cursor, ["string", "string"]))];
+  const order = query.order === "asc" ? asc : desc;
+  const [rows, [{ total }]] = await db.batch([
+    db
+      .select({
+        id: accounts.id,
+        name: accounts.name,
+        industry: accounts.industry,
+        size: accounts.size,
+        location: accounts.location,
+        primaryEmail: accounts.primaryEmail,
+        createdAt: accounts.createdAt,
+        teamSize,
+      })
+      .from(accounts)
+      .where(and(...page))
+      .orderBy(order(column), order(accounts.id))
+      .limit(query.limit + 1),
+    db.select({ total: count() }).from(accounts).where(and(...base)),
+  ]);
+  const { items: pageRows, nextCursor } = pageOf(rows, query.limit, (r) => [query.sort === "createdAt" ? r.createdAt : r.name, r.id]);
+  const items = pageRows.map((r) => ({ ...r, teamSize: Number(r.teamSize) }));
+  return { items, nextCursor, total };
+}
+
+/** One of the partner's customers with its team size, entitlements, bookings with the partner by status, and recommendations. */
+export async function customerDetails(db: Db, scope: PartnerScope, customerId: string) {
+  const customer = await customerOf(db, scope, customerId);
+  const [[size], entitlements, jobRows, recs] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(accountUsers)
+      .where(and(eq(accountUsers.accountId, customer.id), eq(accountUsers.status, "active"))),
+    entitlementsOf(db, customer.id),
+    db
+      .select({ status: jobs.status, n: count() })
+      .from(jobs)
+      .where(and(eq(jobs.accountId, customer.id), eq(jobs.partnerAccountId, scope.account.id)))
+      .groupBy(jobs.status),
+    recommendations(db, scope.account.id, customer),
+  ]);
+  const byStatus = Object.fromEntries(JobStatus.map((s) => [s, 0])) as Record<JobStatus, number>;
+  for (const j of jobRows) byStatus[j.status] = j.n;
+  return { customer, teamSize: size.n, entitlements, bookings: { total: jobRows.reduce((t, j) => t + j.n, 0), byStatus }, recommendations: recs };
 }

@@ -1,5 +1,11 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
-import { accounts, reviews } from "../../db/schema";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { ReviewBody, ReviewDto } from "../../contract/catalogue";
+import type { z } from "zod";
+import { MESSAGES } from "../../contract/messages";
+import { accounts, jobs, reviews, users } from "../../db/schema";
+import type { Db } from "../env";
+import type { AccountScope } from "../http/endpoint";
+import { conflict, forbidden } from "../http/errors";
 
 /**
  * Whose reviews a reader sees: those written by members of the customers of
@@ -13,4 +19,55 @@ export function reviewsOfPartner(partnerId: string, workoutId: string): SQL {
     eq(reviews.workoutId, workoutId),
     sql`${reviews.accountId} in (select ${accounts.id} from ${accounts} where ${accounts.parentAccountId} = ${partnerId})`,
   )!;
+}
+
+/** A customer whose account has a completed job of the workout (one review per person). */
+export async function hasCompleted(db: Db, scope: AccountScope, workoutId: string) {
+  if (scope.account.type !== "customer") return false;
+  const row = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.accountId, scope.account.id), eq(jobs.workoutId, workoutId), eq(jobs.status, "completed")))
+    .limit(1);
+  return Boolean(row[0]);
+}
+
+/** Whose customers' reviews the caller reads: its partner's (a customer) or its own (a partner). */
+const readerPartner = (scope: AccountScope) => (scope.account.type === "partner" ? scope.account.id : scope.account.parentAccountId);
+
+/** The reviews the caller may read of a workout (newest first, at most 200) and their average. */
+export async function reviewsFor(db: Db, scope: AccountScope, workoutId: string) {
+  const partnerId = readerPartner(scope);
+  if (!partnerId) return { items: [] as ReviewDto[], average: null };
+  const rows = await db
+    .select({ review: reviews, firstName: users.firstName, lastName: users.lastName })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(reviewsOfPartner(partnerId, workoutId))
+    .orderBy(desc(reviews.createdAt))
+    .limit(200);
+  const items: ReviewDto[] = rows.map(({ review: r, firstName, lastName }) => ({
+    id: r.id,
+    rating: r.rating,
+    comment: r.comment,
+    // First name and initial only: reviews are read by other customers of the partner.
+    authorName: [firstName, lastName ? `${lastName[0]}.` : null].filter(Boolean).join(" ") || "—",
+    mine: r.userId === scope.user.id,
+    createdAt: r.createdAt,
+  }));
+  const average = items.length ? Math.round((items.reduce((n, r) => n + r.rating, 0) / items.length) * 10) / 10 : null;
+  return { items, average };
+}
+
+/** The caller's review of a workout it may see: only after its account completed it, once per person (409). */
+export async function addReview(db: Db, scope: AccountScope, workoutId: string, review: z.output<typeof ReviewBody>): Promise<ReviewDto> {
+  if (!(await hasCompleted(db, scope, workoutId))) throw forbidden("Only members of a customer that completed this workout can review it");
+  const inserted = await db
+    .insert(reviews)
+    .values({ workoutId, accountId: scope.account.id, userId: scope.user.id, rating: review.rating, comment: review.comment })
+    .onConflictDoNothing()
+    .returning();
+  if (!inserted[0]) throw conflict(MESSAGES.alreadyExists);
+  const { items } = await reviewsFor(db, scope, workoutId);
+  return items.find((r) => r.id === inserted[0].id)!;
 }

@@ -186,6 +186,29 @@ export function endpoint<S extends EndpointSpec>(
       body: spec.body ? parse(spec.body, await readJson(c)) : undefined,
       form: spec.form ? await readForm(c, spec.form) : undefined,
     } as EndpointInput<S>;
-    return handler(c, input, scope);
+    const response = await handler(c, input, scope);
+    if ((c.env as { RESPONSE_CHECKS?: string }).RESPONSE_CHECKS === "on") await checkResponse(spec, response);
+    return response;
   });
+}
+
+/**
+ * Tests only (the worker test configuration sets RESPONSE_CHECKS): a 2xx JSON
+ * answer must parse with the schema its endpoint declares for that status, and
+ * a status the endpoint does not declare is a fault too. A mismatch throws, so
+ * the test that made the call sees a 500 and the log names the fields.
+ */
+async function checkResponse(spec: EndpointSpec, response: Response) {
+  if (response.status < 200 || response.status > 299) return;
+  const declared = spec.responses[response.status];
+  const where = `${spec.method.toUpperCase()} ${spec.path} ${response.status}`;
+  if (!declared) throw new Error(`Response check: ${where} is not a declared status`);
+  if (!(response.headers.get("Content-Type") ?? "").includes("application/json")) return;
+  if (!declared.schema) throw new Error(`Response check: ${where} answers JSON without a declared schema`);
+  const result = declared.schema.safeParse(await response.clone().json());
+  if (!result.success) {
+    const detail = result.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
+    console.error(`Response check failed: ${where}: ${detail}`);
+    throw new Error(`Response check: ${where} does not match its schema: ${detail}`);
+  }
 }

@@ -2,17 +2,47 @@ import { MAX_UPLOAD_BYTES } from "../../contract/accounts";
 import { MESSAGES } from "../../contract/messages";
 import { ApiError } from "../http/errors";
 
-/** Image types accepted for uploads, recognised by their first bytes (the declared type is not trusted). */
-const SIGNATURES: { type: string; ext: string; test: (b: Uint8Array) => boolean }[] = [
-  { type: "image/png", ext: "png", test: (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 },
-  { type: "image/jpeg", ext: "jpg", test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { type: "image/gif", ext: "gif", test: (b) => b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38 },
+/**
+ * The one table of file types the product recognises by their first bytes (the
+ * declared type is never trusted): images for uploads, and the documents and
+ * videos a session attachment may also be.
+ */
+const SIGNATURES: { type: string; ext: string; image: boolean; test: (b: Uint8Array) => boolean }[] = [
+  { type: "image/png", ext: "png", image: true, test: (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 },
+  { type: "image/jpeg", ext: "jpg", image: true, test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { type: "image/gif", ext: "gif", image: true, test: (b) => b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38 },
   {
     type: "image/webp",
     ext: "webp",
+    image: true,
     test: (b) => b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50,
   },
+  { type: "application/pdf", ext: "pdf", image: false, test: (b) => b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46 },
+  { type: "video/mp4", ext: "mp4", image: false, test: (b) => b[4] === 0x66 && b[5] === 0x74 && b[6] === 0x79 && b[7] === 0x70 },
 ];
+
+/** Zip-based office documents: their bytes only say "zip", so the declared type tells which. */
+const OOXML: Record<string, string> = {
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
+};
+
+/**
+ * The true type of a session attachment's file: an image, PDF or MP4 by its
+ * first bytes, an office document (zip bytes and a declared OOXML type), or
+ * plain text (declared, with no NUL byte); anything else is 415, over 50 MB 413.
+ */
+export async function checkAttachmentFile(file: File): Promise<{ type: string; ext: string }> {
+  if (file.size > MAX_UPLOAD_BYTES) throw new ApiError("payload_too_large", MESSAGES.fileTooLarge, { file: MESSAGES.fileTooLarge });
+  const head = new Uint8Array(await file.slice(0, 512).arrayBuffer());
+  const sig = SIGNATURES.find((s) => s.test(head));
+  if (sig) return { type: sig.type, ext: sig.ext };
+  const isZip = head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
+  if (isZip && OOXML[file.type]) return { type: file.type, ext: OOXML[file.type] };
+  if (file.type.startsWith("text/plain") && !head.includes(0)) return { type: "text/plain", ext: "txt" };
+  throw new ApiError("unsupported_media_type", MESSAGES.fileType, { file: MESSAGES.fileType });
+}
 
 export type UploadRule = { field: string; maxBytes?: number; types?: readonly string[] };
 
@@ -28,7 +58,7 @@ export async function checkImage(file: File, rule: UploadRule): Promise<CheckedU
     throw new ApiError("payload_too_large", MESSAGES.fileTooLarge, { [rule.field]: `File must be under ${Math.round(max / 1024 / 1024)}MB` });
   }
   const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
-  const match = SIGNATURES.find((s) => s.test(head) && (!rule.types || rule.types.includes(s.type)));
+  const match = SIGNATURES.find((s) => s.image && s.test(head) && (!rule.types || rule.types.includes(s.type)));
   if (!match) throw new ApiError("unsupported_media_type", MESSAGES.fileType, { [rule.field]: MESSAGES.fileType });
   return { field: rule.field, file, type: match.type, ext: match.ext };
 }

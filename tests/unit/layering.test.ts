@@ -1,0 +1,64 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The Worker's layering, checked on its source: routers (worker/api) hold no
+ * query-builder call and import neither drizzle nor the tables (the data
+ * layer, worker/data, is the only place that queries D1), and no Worker file
+ * grows past MAX_LINES.
+ */
+const ROOT = join(import.meta.dirname, "../..");
+const API = join(ROOT, "worker/api");
+const MAX_LINES = 400;
+
+/** Booking, jobs and slots routers: being moved into worker/data by their own change; empty this list as they land. */
+const BEING_MOVED = new Set(["bookings.ts", "jobs.ts", "slots.ts", "job-store.ts", "job-writes.ts", "booking-rules.ts"]);
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith(".ts") || e.name.endsWith(".tsx") ? [join(dir, e.name)] : [],
+  );
+}
+
+/** The query-builder uses in a router's source: drizzle or table imports, and calls on the database handle. */
+export function queryBuilderUses(source: string): string[] {
+  const found: string[] = [];
+  for (const m of source.matchAll(/^import\s+(?!type\b)[^;]*?from\s+"(drizzle-orm[^"]*|[./]*db\/schema[^"]*)"/gm)) found.push(`imports ${m[1]}`);
+  const code = source.replace(/\s+/g, " ");
+  for (const m of code.matchAll(/(?:\bdb|\btx|\.get\("db"\)) ?\. ?(select|selectDistinct|insert|update|delete|batch|all|run|get|values|query)\b/g)) found.push(`db.${m[1]}`);
+  for (const m of code.matchAll(/(?<!\bArray)\.from\( ?[A-Za-z_]\w* ?\)/g)) found.push(m[0].trim());
+  return found;
+}
+
+describe("the Worker's layering", () => {
+  it("finds query-builder calls where they are (the check itself)", () => {
+    expect(queryBuilderUses(`import { eq } from "drizzle-orm";\nconst rows = await c\n  .get("db")\n  .select()\n  .from(teams);`)).toEqual([
+      "imports drizzle-orm",
+      'db.select',
+      ".from(teams)",
+    ]);
+    expect(queryBuilderUses(`import { teams } from "../../db/schema";\nawait db.insert(teams)`)).toEqual(["imports ../../db/schema", "db.insert"]);
+    expect(queryBuilderUses(`import type { Team } from "../../db/schema";\nconst xs = Array.from(set);\nawait c.env.UPLOADS.delete(key);\nteamsOf(c.get("db"), scope).list();`)).toEqual([]);
+  });
+
+  it("has no query-builder call in a router (worker/api)", () => {
+    const offenders = readdirSync(API)
+      .filter((f) => f.endsWith(".ts") && !BEING_MOVED.has(f))
+      .map((f) => ({ file: f, uses: queryBuilderUses(readFileSync(join(API, f), "utf8")) }))
+      .filter((o) => o.uses.length > 0);
+    expect(offenders).toEqual([]);
+  });
+
+  it(`has no Worker file over ${MAX_LINES} lines`, () => {
+    const long = files(join(ROOT, "worker"))
+      .map((f) => ({ file: relative(ROOT, f), lines: readFileSync(f, "utf8").split("\n").length }))
+      .filter((f) => f.lines > MAX_LINES && !BEING_MOVED.has(f.file.replace(/^worker\/api\//, "")));
+    expect(long).toEqual([]);
+  });
+
+  it("allows only files that still exist", () => {
+    const present = new Set(readdirSync(API));
+    expect([...BEING_MOVED].filter((f) => !present.has(f))).toEqual([]);
+  });
+});

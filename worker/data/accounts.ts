@@ -1,0 +1,185 @@
+/**
+ * Accounts as the signed-in user reaches them: creating one (the caller its
+ * owner), the accounts it belongs to, invitations addressed to its verified
+ * address, and the acting account's own profile and partner link.
+ */
+import { and, eq, gt } from "drizzle-orm";
+import type { z } from "zod";
+import { INVALID_PARTNER_TAN, type CreateAccountData, type UpdateAccountProfileData } from "../../contract/accounts";
+import type { AccountType } from "../../contract/enums";
+import { DEFAULT_STYLING, platformNameFrom } from "../../contract/styling";
+import { accountUsers, accounts, authInvitations, invites, stylings } from "../../db/schema";
+import type { Db } from "../env";
+import type { AdminScope, UserScope } from "../http/endpoint";
+import { invalid } from "../http/errors";
+import type { Account } from "../identity/context";
+import type { AuthContext } from "../identity/tokens";
+import { batch, type Stmt } from "./query";
+
+/** A fresh 6-digit partner number that no account holds yet. */
+async function freshTan(db: Db): Promise<string> {
+  for (let i = 0; i < 20; i++) {
+    const n = crypto.getRandomValues(new Uint32Array(1))[0] % 900000;
+    const tan = String(100000 + n);
+    const taken = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.tan, tan)).limit(1);
+    if (!taken[0]) return tan;
+  }
+  throw new Error("no free TAN found");
+}
+
+const displayName = (user: UserScope["user"]) => [user.firstName, user.lastName].filter(Boolean).join(" ") || null;
+
+/**
+ * Creates an account with the caller as its owner, in one batch with the
+ * organisation's own statements: a partner receives its TAN and a default styling.
+ */
+export async function createAccount(
+  db: Db,
+  scope: UserScope,
+  input: { id: string; data: z.output<typeof CreateAccountData>; parentAccountId: string | null; logoKey: string | null; org: { orgId: string; statements: Stmt[] } },
+): Promise<Account> {
+  const { id, data, parentAccountId, logoKey, org } = input;
+  const tan = data.type === "partner" ? await freshTan(db) : null;
+  const now = new Date().toISOString();
+  const statements: Stmt[] = [
+    ...org.statements,
+    db.insert(accounts).values({ id, ...data, tan, parentAccountId, authId: org.orgId, logoKey, createdAt: now, updatedAt: now }),
+    db.insert(accountUsers).values({
+      accountId: id,
+      userId: scope.user.id,
+      type: "owner",
+      role: "owner",
+      status: "active",
+      email: scope.user.email,
+      name: displayName(scope.user),
+    }),
+  ];
+  if (data.type === "partner") {
+    statements.push(
+      db.insert(stylings).values({
+        accountId: id,
+        brandColour: DEFAULT_STYLING.brandColour,
+        gradientColourOne: DEFAULT_STYLING.gradientColourOne,
+        gradientColourTwo: DEFAULT_STYLING.gradientColourTwo,
+        lightGradientTextColour: DEFAULT_STYLING.lightGradientTextColour,
+        lightHeroTextColour: DEFAULT_STYLING.lightHeroTextColour,
+        fontFamily: DEFAULT_STYLING.fontFamily,
+        platformName: platformNameFrom(data.name),
+        showLogoOnLogin: true,
+        supportEmail: data.primaryEmail,
+        logoKey,
+      }),
+    );
+  }
+  await batch(db, statements);
+  const created = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  return created[0];
+}
+
+/** Whether an account with that TAN (and type) exists. */
+export async function tanExists(db: Db, tan: string, type?: AccountType): Promise<boolean> {
+  const where = type ? and(eq(accounts.tan, tan), eq(accounts.type, type)) : eq(accounts.tan, tan);
+  const row = await db.select({ id: accounts.id }).from(accounts).where(where).limit(1);
+  return row.length > 0;
+}
+
+/** An account the caller is an active member of, or null. */
+export async function memberAccount(db: Db, scope: UserScope, accountId: string): Promise<Account | null> {
+  const rows = await db
+    .select({ account: accounts })
+    .from(accountUsers)
+    .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
+    .where(and(eq(accountUsers.userId, scope.user.id), eq(accountUsers.accountId, accountId), eq(accountUsers.status, "active")))
+    .limit(1);
+  return rows[0]?.account ?? null;
+}
+
+/**
+ * The caller's address when the identity provider has verified it; null
+ * otherwise. Invites are bound to addresses, so only a verified one may see or
+ * accept them: anyone can sign up with an address they do not own.
+ */
+export function verifiedEmail(auth: AuthContext): string | null {
+  return auth.emailVerified && auth.email ? auth.email.trim().toLowerCase() : null;
+}
+
+/** An invite of an account, with the account; null when there is none. */
+export async function inviteOf(db: Db, accountId: string, inviteId: string) {
+  const rows = await db
+    .select({ invite: invites, account: accounts })
+    .from(invites)
+    .innerJoin(accounts, eq(accounts.id, invites.accountId))
+    .where(and(eq(invites.id, inviteId), eq(invites.accountId, accountId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * The caller joins the invite's account with its role, in one batch with the
+ * identity provider's membership statements; the invite is used up only if
+ * still pending (compare-and-set), and the embedded invitation it stood for too.
+ */
+export async function acceptInvite(
+  db: Db,
+  scope: UserScope,
+  row: NonNullable<Awaited<ReturnType<typeof inviteOf>>>,
+  membership: Stmt[],
+  authInvitationId: string | null,
+): Promise<void> {
+  const now = new Date().toISOString();
+  const statements: Stmt[] = [
+    db.update(invites).set({ status: "accepted", respondedAt: now }).where(and(eq(invites.id, row.invite.id), eq(invites.status, "pending"))),
+    db
+      .insert(accountUsers)
+      .values({
+        accountId: row.account.id,
+        userId: scope.user.id,
+        type: "member",
+        role: row.invite.role,
+        status: "active",
+        email: scope.user.email,
+        name: displayName(scope.user),
+      })
+      .onConflictDoUpdate({ target: [accountUsers.accountId, accountUsers.userId], set: { status: "active", role: row.invite.role } }),
+    ...membership,
+  ];
+  if (authInvitationId) statements.push(db.update(authInvitations).set({ status: "accepted" }).where(eq(authInvitations.id, authInvitationId)));
+  await batch(db, statements);
+}
+
+/**
+ * Pending invites addressed to the caller's verified address, not cleared by
+ * clear-onboarding-invites; none while the address is unverified.
+ */
+export async function onboardingInvites(db: Db, { auth, user }: UserScope) {
+  const email = verifiedEmail(auth);
+  if (!email) return [];
+  const cleared = user.onboardingInvitesClearedAt;
+  return db
+    .select({ id: invites.id, accountId: accounts.id, accountName: accounts.name, accountOrganizationId: accounts.authId })
+    .from(invites)
+    .innerJoin(accounts, eq(accounts.id, invites.accountId))
+    .where(and(eq(invites.email, email), eq(invites.status, "pending"), cleared ? gt(invites.createdAt, cleared) : undefined));
+}
+
+/** Saves the acting account's details (and a new logo's key). */
+export async function updateProfile(db: Db, scope: AdminScope, data: z.output<typeof UpdateAccountProfileData>, logoKey: string | undefined): Promise<Account> {
+  const updated = await db
+    .update(accounts)
+    .set({ ...data, ...(logoKey ? { logoKey } : {}) })
+    .where(eq(accounts.id, scope.account.id))
+    .returning();
+  return updated[0];
+}
+
+/** Links the acting customer account to the partner with that TAN; an unknown TAN is 400 on `tan`. */
+export async function linkToPartner(db: Db, scope: AdminScope, tan: string): Promise<Account> {
+  const partner = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.tan, tan), eq(accounts.type, "partner")))
+    .limit(1);
+  if (!partner[0]) throw invalid({ tan: INVALID_PARTNER_TAN }, INVALID_PARTNER_TAN);
+  const updated = await db.update(accounts).set({ parentAccountId: partner[0].id }).where(eq(accounts.id, scope.account.id)).returning();
+  return updated[0];
+}

@@ -1,0 +1,176 @@
+/**
+ * Team members of the acting account: its members and pending invites, edits
+ * of a member (name, role, teams, status), and the statements that invite
+ * addresses or revoke an invite. Another account's member or invite is 404.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { TeamMemberDto, UpdateTeamMemberBody } from "../../contract/team";
+import { accountUsers, authInvitations, invites, teamMemberships, teams } from "../../db/schema";
+import type { Db } from "../env";
+import type { AccountScope, AdminScope } from "../http/endpoint";
+import { conflict, invalid, notFound } from "../http/errors";
+import { inList } from "./bound";
+import { batch, type Stmt } from "./query";
+
+export function membersOf(db: Db, scope: AccountScope) {
+  const accountId = scope.account.id;
+
+  async function list(): Promise<TeamMemberDto[]> {
+    const [members, pending, memberships] = await db.batch([
+      db.select().from(accountUsers).where(eq(accountUsers.accountId, accountId)).orderBy(asc(accountUsers.name), asc(accountUsers.email)),
+      db
+        .select()
+        .from(invites)
+        .where(and(eq(invites.accountId, accountId), eq(invites.status, "pending")))
+        .orderBy(asc(invites.email)),
+      db
+        .select({ accountUserId: teamMemberships.accountUserId, id: teams.id, name: teams.name })
+        .from(teamMemberships)
+        .innerJoin(teams, eq(teams.id, teamMemberships.teamId))
+        .where(eq(teamMemberships.accountId, accountId))
+        .orderBy(asc(teams.name)),
+    ]);
+    const teamsOf = new Map<string, { id: string; name: string }[]>();
+    for (const m of memberships) teamsOf.set(m.accountUserId, [...(teamsOf.get(m.accountUserId) ?? []), { id: m.id, name: m.name }]);
+    return [
+      ...members.map(
+        (m): TeamMemberDto => ({
+          id: m.id,
+          kind: "member",
+          userId: m.userId,
+          name: m.name,
+          email: m.email,
+          type: m.type,
+          role: m.role,
+          status: m.status,
+          teams: teamsOf.get(m.id) ?? [],
+          createdAt: m.createdAt,
+        }),
+      ),
+      ...pending.map(
+        (i): TeamMemberDto => ({
+          id: i.id,
+          kind: "invite",
+          userId: null,
+          name: null,
+          email: i.email,
+          type: "member",
+          role: i.role,
+          status: "pending",
+          teams: [],
+          createdAt: i.createdAt,
+        }),
+      ),
+    ];
+  }
+
+  return {
+    list,
+
+    /** Edits a member: the owner's role and status, and the caller's own status and role, stay as they are (409). */
+    async update(id: string, body: z.output<typeof UpdateTeamMemberBody>, acting: AdminScope): Promise<TeamMemberDto> {
+      const found = await db
+        .select()
+        .from(accountUsers)
+        .where(and(eq(accountUsers.id, id), eq(accountUsers.accountId, accountId)))
+        .limit(1);
+      const member = found[0];
+      if (!member) throw notFound("Team member not found");
+      if ((body.role || body.status) && member.type === "owner") throw conflict("The owner's role and status cannot be changed");
+      if (body.status === "inactive" && member.userId === acting.user.id) throw conflict("You cannot mark yourself inactive");
+      if (body.role && member.userId === acting.user.id && body.role !== acting.role) throw conflict("You cannot change your own role");
+      if (body.role === "admin" && acting.role !== "owner" && acting.role !== "admin") throw conflict("Only owners and admins can make admins");
+      const teamIds = body.teamIds ? [...new Set(body.teamIds)] : undefined;
+      if (teamIds?.length) {
+        const own = await db
+          .select({ id: teams.id })
+          .from(teams)
+          .where(and(eq(teams.accountId, accountId), inList(teams.id, teamIds)));
+        if (own.length !== teamIds.length) throw invalid({ teamIds: "Not a team of this account" });
+      }
+      const patch: Partial<typeof accountUsers.$inferInsert> = {};
+      if (body.name !== undefined) patch.name = body.name || null;
+      if (body.role) patch.role = body.role;
+      if (body.status) patch.status = body.status;
+      const statements: Stmt[] = [];
+      if (Object.keys(patch).length) statements.push(db.update(accountUsers).set(patch).where(eq(accountUsers.id, member.id)));
+      if (teamIds) {
+        statements.push(db.delete(teamMemberships).where(eq(teamMemberships.accountUserId, member.id)));
+        for (const teamId of teamIds) {
+          statements.push(db.insert(teamMemberships).values({ accountId: accountId, teamId, accountUserId: member.id }));
+        }
+      }
+      if (statements.length) await batch(db, statements);
+      return (await list()).find((m) => m.kind === "member" && m.id === member.id)!;
+    },
+
+    /** Which of these addresses are already members, and which already have a pending invite (lower case). */
+    async knownAddresses(emails: string[]) {
+      const [members, pending] = await db.batch([
+        db.select({ email: accountUsers.email }).from(accountUsers).where(and(eq(accountUsers.accountId, accountId), inList(accountUsers.email, emails))),
+        db
+          .select({ email: invites.email })
+          .from(invites)
+          .where(and(eq(invites.accountId, accountId), eq(invites.status, "pending"), inList(invites.email, emails))),
+      ]);
+      return { members: new Set(members.map((m) => m.email.toLowerCase())), pending: new Set(pending.map((p) => p.email.toLowerCase())) };
+    },
+
+    /** The statements of one invite: the embedded provider's organisation invitation (when it has one) and the product's invite. */
+    inviteStatements(invite: { id: string; email: string; role: "owner" | "admin" | "member"; authInviteId: string | null; embeddedInvitation: boolean; now: Date }): Stmt[] {
+      const out: Stmt[] = [];
+      if (invite.embeddedInvitation && invite.authInviteId && scope.account.authId) {
+        out.push(
+          db.insert(authInvitations).values({
+            id: invite.authInviteId,
+            organizationId: scope.account.authId,
+            email: invite.email,
+            role: invite.role,
+            status: "pending",
+            expiresAt: new Date(invite.now.getTime() + 7 * 24 * 3600 * 1000),
+            createdAt: invite.now,
+            inviterId: scope.auth.userId,
+          }),
+        );
+      }
+      out.push(
+        db.insert(invites).values({
+          id: invite.id,
+          accountId,
+          email: invite.email,
+          role: invite.role,
+          status: "pending",
+          invitedByUserId: scope.user.id,
+          authInviteId: invite.authInviteId,
+        }),
+      );
+      return out;
+    },
+
+    /** A pending invite of the account (404 when there is none, 409 when no longer pending). */
+    async pendingInvite(id: string) {
+      const found = await db
+        .select()
+        .from(invites)
+        .where(and(eq(invites.id, id), eq(invites.accountId, accountId)))
+        .limit(1);
+      const invite = found[0];
+      if (!invite) throw notFound("Invite not found");
+      if (invite.status !== "pending") throw conflict("This invite is no longer pending");
+      return invite;
+    },
+
+    /** Revokes the invite while it is still pending (and the embedded provider's invitation with it). */
+    async revoke(invite: typeof invites.$inferSelect, embeddedInvitation: boolean) {
+      const statements: Stmt[] = [
+        db.update(invites).set({ status: "revoked", respondedAt: new Date().toISOString() }).where(and(eq(invites.id, invite.id), eq(invites.status, "pending"))),
+      ];
+      if (embeddedInvitation && invite.authInviteId) statements.push(db.update(authInvitations).set({ status: "canceled" }).where(eq(authInvitations.id, invite.authInviteId)));
+      await batch(db, statements);
+    },
+
+    /** Sends the statements as one batch. */
+    run: (statements: Stmt[]) => (statements.length ? batch(db, statements) : Promise.resolve()),
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * Teams of the acting account by department. Every department keeps at least
+ * one team, so a department's last team can be neither deleted nor moved away.
+ */
+import { and, asc, count, eq, ne } from "drizzle-orm";
+import { TEAM_MESSAGES, type TeamDto } from "../../contract/team";
+import { teamMemberships, teams } from "../../db/schema";
+import type { Db } from "../env";
+import type { AccountScope } from "../http/endpoint";
+import { conflict, invalid, notFound } from "../http/errors";
+
+type TeamIn = { name: string; department: TeamDto["department"] };
+
+export function teamsOf(db: Db, scope: AccountScope) {
+  const accountId = scope.account.id;
+
+  async function list(id?: string): Promise<TeamDto[]> {
+    return db
+      .select({ id: teams.id, name: teams.name, department: teams.department, memberCount: count(teamMemberships.id) })
+      .from(teams)
+      .leftJoin(teamMemberships, eq(teamMemberships.teamId, teams.id))
+      .where(id ? and(eq(teams.accountId, accountId), eq(teams.id, id)) : eq(teams.accountId, accountId))
+      .groupBy(teams.id)
+      .orderBy(asc(teams.department), asc(teams.name));
+  }
+
+  /** A name already used by another team of the account: 400 on `name` ("Value already exists"). */
+  async function assertNameFree(name: string, exceptId?: string) {
+    const clash = await db
+      .select({ id: teams.id })
+      .from(teams)
+      .where(and(eq(teams.accountId, accountId), eq(teams.name, name), exceptId ? ne(teams.id, exceptId) : undefined))
+      .limit(1);
+    if (clash[0]) throw invalid({ name: "Value already exists" });
+  }
+
+  async function assertNotLast(department: TeamDto["department"]) {
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(teams)
+      .where(and(eq(teams.accountId, accountId), eq(teams.department, department)));
+    if (n <= 1) throw conflict(TEAM_MESSAGES.lastTeamInDepartment, { department: TEAM_MESSAGES.lastTeamInDepartment });
+  }
+
+  async function stored(id: string) {
+    const found = await db
+      .select()
+      .from(teams)
+      .where(and(eq(teams.id, id), eq(teams.accountId, accountId)))
+      .limit(1);
+    if (!found[0]) throw notFound("Team not found");
+    return found[0];
+  }
+
+  return {
+    list: () => list(),
+    async create(body: TeamIn): Promise<TeamDto> {
+      await assertNameFree(body.name);
+      const id = crypto.randomUUID();
+      await db.insert(teams).values({ id, accountId, name: body.name, department: body.department });
+      return (await list(id))[0];
+    },
+    async update(id: string, body: TeamIn): Promise<TeamDto> {
+      const team = await stored(id);
+      await assertNameFree(body.name, team.id);
+      if (body.department !== team.department) await assertNotLast(team.department);
+      await db
+        .update(teams)
+        .set({ name: body.name, department: body.department })
+        .where(and(eq(teams.id, team.id), eq(teams.accountId, accountId)));
+      return (await list(team.id))[0];
+    },
+    async remove(id: string): Promise<void> {
+      const team = await stored(id);
+      await assertNotLast(team.department);
+      await db.delete(teams).where(and(eq(teams.id, team.id), eq(teams.accountId, accountId)));
+    },
+  };
+}

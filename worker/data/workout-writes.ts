@@ -1,0 +1,342 @@
+/**
+ * Writing a workout of the partner's own library: the checks of its child
+ * rows (pricing may name only the partner's own customers and groups,
+ * delivery partners by TAN, prerequisites from its library) and one D1 batch
+ * that replaces each section given.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import type { z } from "zod";
+import { MESSAGES } from "../../contract/messages";
+import { INVALID_PARTNER_TAN, type CreateWorkoutBody, type UpdateWorkoutBody } from "../../contract/workouts";
+import {
+  accounts,
+  deliveryPartners,
+  libraryEntries,
+  prerequisites,
+  priceGroups,
+  pricingLines,
+  sessionActionItems,
+  workoutSessions,
+  workoutVariants,
+  workouts,
+} from "../../db/schema";
+import type { Db } from "../env";
+import type { PartnerScope } from "../http/endpoint";
+import { invalid } from "../http/errors";
+import { inList, insertRows, notInList } from "./bound";
+import { authored, checkSessionTotal, storedSessions } from "./library";
+import { batch, today, type Stmt } from "./query";
+
+type PricingIn = z.output<typeof CreateWorkoutBody>["pricing"];
+type PartnersIn = z.output<typeof CreateWorkoutBody>["deliveryPartners"];
+type SessionsIn = z.output<typeof CreateWorkoutBody>["sessions"];
+type PrereqsIn = z.output<typeof CreateWorkoutBody>["prerequisites"];
+
+/** Pricing lines may name only the partner's own customers and price groups. */
+export async function checkPricing(db: Db, partnerId: string, lines: PricingIn, prefix: string, fields: Record<string, string>) {
+  const customerIds = [...new Set(lines.filter((l) => l.priceType === "customer").map((l) => l.customerAccountId!))];
+  const groupIds = [...new Set(lines.filter((l) => l.priceType === "customerPriceGroup").map((l) => l.priceGroupId!))];
+  const okCustomers = customerIds.length
+    ? new Set(
+        (
+          await db
+            .select({ id: accounts.id })
+            .from(accounts)
+            .where(and(inList(accounts.id, customerIds), eq(accounts.parentAccountId, partnerId)))
+        ).map((r) => r.id),
+      )
+    : new Set<string>();
+  const okGroups = groupIds.length
+    ? new Set(
+        (await db.select({ id: priceGroups.id }).from(priceGroups).where(and(inList(priceGroups.id, groupIds), eq(priceGroups.accountId, partnerId)))).map(
+          (r) => r.id,
+        ),
+      )
+    : new Set<string>();
+  lines.forEach((l, i) => {
+    if (l.priceType === "customer" && !okCustomers.has(l.customerAccountId!)) fields[`${prefix}.${i}.customerAccountId`] = "Customer not found";
+    if (l.priceType === "customerPriceGroup" && !okGroups.has(l.priceGroupId!)) fields[`${prefix}.${i}.priceGroupId`] = "Price group not found";
+  });
+}
+
+/** Resolves delivery partners' TANs to partner accounts; unknown TANs are "Invalid Partner TAN". */
+export async function resolveTans(db: Db, partners: PartnersIn, prefix: string, fields: Record<string, string>) {
+  const tans = [...new Set(partners.map((p) => p.partnerTan))];
+  const found = tans.length
+    ? await db
+        .select({ id: accounts.id, tan: accounts.tan, name: accounts.name })
+        .from(accounts)
+        .where(and(inList(accounts.tan, tans), eq(accounts.type, "partner")))
+    : [];
+  const byTan = new Map(found.map((a) => [a.tan!, a]));
+  partners.forEach((p, i) => {
+    if (!byTan.has(p.partnerTan)) fields[`${prefix}.${i}.partnerTan`] = INVALID_PARTNER_TAN;
+  });
+  return byTan;
+}
+
+async function checkPrerequisites(db: Db, partnerId: string, workoutId: string | null, list: PrereqsIn, fields: Record<string, string>) {
+  const ids = [...new Set(list.filter((p) => p.type === "workout").map((p) => p.requiredWorkoutId!))];
+  if (!ids.length) return;
+  const ok = new Set(
+    (
+      await db
+        .select({ id: libraryEntries.workoutId })
+        .from(libraryEntries)
+        .where(and(eq(libraryEntries.accountId, partnerId), inList(libraryEntries.workoutId, ids)))
+    ).map((r) => r.id),
+  );
+  list.forEach((p, i) => {
+    if (p.type !== "workout") return;
+    if (!ok.has(p.requiredWorkoutId!) || p.requiredWorkoutId === workoutId) fields[`prerequisites.${i}.requiredWorkoutId`] = "Workout not found";
+  });
+}
+
+// ─── Statements that write child rows ────────────────────────────────────────
+
+
+export function pricingStatements(db: Db, partnerId: string, workoutId: string, variantId: string | null, lines: PricingIn): Stmt[] {
+  const del = db
+    .delete(pricingLines)
+    .where(
+      and(
+        eq(pricingLines.workoutId, workoutId),
+        variantId ? eq(pricingLines.variantId, variantId) : isNull(pricingLines.variantId),
+        eq(pricingLines.accountId, partnerId),
+      ),
+    );
+  const out: Stmt[] = [del];
+  if (lines.length) {
+    out.push(
+      ...insertRows(db, pricingLines, 
+        lines.map((l) => ({
+          accountId: partnerId,
+          workoutId,
+          variantId,
+          name: l.name,
+          priceType: l.priceType,
+          customerAccountId: l.priceType === "customer" ? l.customerAccountId : null,
+          priceGroupId: l.priceType === "customerPriceGroup" ? l.priceGroupId : null,
+          pricingType: l.pricingType,
+          onPlan: l.onPlan,
+          currency: l.currency,
+          amount: l.amount,
+          startDate: l.startDate,
+          endDate: l.endDate,
+        })),
+      ),
+    );
+  }
+  return out;
+}
+
+export function partnerStatements(
+  db: Db,
+  partnerId: string,
+  workoutId: string,
+  variantId: string | null,
+  list: PartnersIn,
+  byTan: Map<string, { id: string; name: string }>,
+): Stmt[] {
+  const out: Stmt[] = [
+    db
+      .delete(deliveryPartners)
+      .where(
+        and(
+          eq(deliveryPartners.workoutId, workoutId),
+          variantId ? eq(deliveryPartners.variantId, variantId) : isNull(deliveryPartners.variantId),
+          eq(deliveryPartners.accountId, partnerId),
+        ),
+      ),
+  ];
+  if (list.length) {
+    out.push(
+      ...insertRows(db, deliveryPartners, 
+        list.map((p) => {
+          const account = byTan.get(p.partnerTan)!;
+          return {
+            accountId: partnerId,
+            workoutId,
+            variantId,
+            partnerTan: p.partnerTan,
+            partnerAccountId: account.id,
+            name: p.name ?? account.name,
+            selectionPercent: p.selectionPercent,
+            startDate: p.startDate,
+            endDate: p.endDate,
+            visibleToPartners: p.visibleToPartners,
+          };
+        }),
+      ),
+    );
+  }
+  return out;
+}
+
+function prerequisiteStatements(db: Db, partnerId: string, workoutId: string, list: PrereqsIn): Stmt[] {
+  const out: Stmt[] = [db.delete(prerequisites).where(eq(prerequisites.workoutId, workoutId))];
+  if (list.length) {
+    out.push(
+      ...insertRows(db, prerequisites, 
+        list.map((p) => ({
+          accountId: partnerId,
+          workoutId,
+          type: p.type,
+          name: p.name,
+          category: p.category,
+          requiredWorkoutId: p.type === "workout" ? p.requiredWorkoutId : null,
+          minimumScore: p.type === "score" ? p.minimumScore : null,
+          startDate: p.startDate,
+          endDate: p.endDate,
+        })),
+      ),
+    );
+  }
+  return out;
+}
+
+/** Sessions keep their ids (and attachments) when the editor sends them back; others are removed. */
+function sessionStatements(db: Db, partnerId: string, workoutId: string, list: SessionsIn, existingIds: Set<string>): Stmt[] {
+  const withIds = list.map((s) => ({ ...s, id: s.id && existingIds.has(s.id) ? s.id : crypto.randomUUID(), isNew: !(s.id && existingIds.has(s.id)) }));
+  const keep = withIds.filter((s) => !s.isNew).map((s) => s.id);
+  const out: Stmt[] = [
+    db.delete(sessionActionItems).where(eq(sessionActionItems.workoutId, workoutId)),
+    db
+      .delete(workoutSessions)
+      .where(keep.length ? and(eq(workoutSessions.workoutId, workoutId), notInList(workoutSessions.id, keep)) : eq(workoutSessions.workoutId, workoutId)),
+  ];
+  withIds.forEach((s, i) => {
+    const values = {
+      sequence: i + 1,
+      name: s.name,
+      shortSummary: s.shortSummary,
+      description: s.description,
+      icon: s.icon,
+      lengthMinutes: s.lengthMinutes,
+      startDate: s.startDate,
+      endDate: s.endDate,
+    };
+    out.push(
+      s.isNew
+        ? db.insert(workoutSessions).values({ id: s.id, workoutId, accountId: partnerId, ...values })
+        : db
+            .update(workoutSessions)
+            .set(values)
+            .where(and(eq(workoutSessions.id, s.id), eq(workoutSessions.workoutId, workoutId))),
+    );
+  });
+  const items = withIds.flatMap((s) =>
+    s.actionItems.map((a) => ({
+      accountId: partnerId,
+      workoutId,
+      sessionId: s.id,
+      assigneeType: a.assigneeType,
+      stage: a.stage,
+      name: a.name,
+      link: a.link,
+      dueOffsetDays: a.dueOffsetDays,
+      startDate: a.startDate,
+      endDate: a.endDate,
+    })),
+  );
+  out.push(...insertRows(db, sessionActionItems, items));
+  return out;
+}
+
+async function skuTaken(db: Db, partnerId: string, sku: string) {
+  const dup = await db
+    .select({ id: workouts.id })
+    .from(workouts)
+    .where(and(eq(workouts.accountId, partnerId), eq(workouts.sku, sku)))
+    .limit(1);
+  return Boolean(dup[0]);
+}
+
+/** Creates a workout as a draft of the partner's library, with a first variant; answers its id. */
+export async function createWorkout(db: Db, scope: PartnerScope, body: z.output<typeof CreateWorkoutBody>): Promise<string> {
+  const { account } = scope;
+  const fields: Record<string, string> = {};
+  checkSessionTotal(body.sessions, body.totalMinutes, fields);
+  await checkPricing(db, account.id, body.pricing, "pricing", fields);
+  const byTan = await resolveTans(db, body.deliveryPartners, "deliveryPartners", fields);
+  await checkPrerequisites(db, account.id, null, body.prerequisites, fields);
+  if (body.variant?.availableFrom && body.variant.availableFrom < today()) fields["variant.availableFrom"] = MESSAGES.startBeforeToday;
+  if (await skuTaken(db, account.id, body.sku)) fields.sku = MESSAGES.alreadyExists;
+  if (Object.keys(fields).length) throw invalid(fields);
+
+  const id = crypto.randomUUID();
+  const variant = body.variant ?? {
+    name: "Standard",
+    locale: account.language,
+    availableFrom: today(),
+    availableTo: null,
+    customPricing: false,
+    partnerVisibility: body.partnerVisibility,
+  };
+  await batch(db, [
+    db.insert(workouts).values({
+      id,
+      accountId: account.id,
+      name: body.name,
+      sku: body.sku,
+      type: body.type,
+      category: body.category,
+      allowPartnerVariants: body.allowPartnerVariants,
+      totalMinutes: body.totalMinutes,
+      maxAttendees: body.maxAttendees,
+      difficulty: body.difficulty,
+      format: body.format,
+      greatFor: body.greatFor,
+      title: body.title,
+      subtitle: body.subtitle,
+      description: body.description,
+      icon: body.icon,
+      featuredMedia: body.featuredMedia.map((m) => ({ type: m.type, url: m.url, alt: m.alt ?? undefined })),
+      visibility: body.visibility,
+      partnerVisibility: body.partnerVisibility,
+      priority: body.priority,
+    }),
+    db.insert(libraryEntries).values({ accountId: account.id, workoutId: id, status: "draft", priority: body.priority }),
+    db.insert(workoutVariants).values({ workoutId: id, accountId: account.id, ...variant }),
+    ...sessionStatements(db, account.id, id, body.sessions, new Set()),
+    ...prerequisiteStatements(db, account.id, id, body.prerequisites),
+    ...pricingStatements(db, account.id, id, null, body.pricing),
+    ...partnerStatements(db, account.id, id, null, body.deliveryPartners, byTan),
+  ]);
+  return id;
+}
+
+/** Updates sections of a workout the partner authored; each section given replaces the stored one. */
+export async function updateWorkout(db: Db, scope: PartnerScope, workoutId: string, body: z.output<typeof UpdateWorkoutBody>): Promise<void> {
+  const { account } = scope;
+  const { workout } = await authored(db, scope, workoutId);
+  const fields: Record<string, string> = {};
+  const existingSessions = await storedSessions(db, workout.id);
+  const total = body.details?.totalMinutes ?? workout.totalMinutes;
+  checkSessionTotal(body.sessions ?? existingSessions, total, fields);
+  if (body.pricing) await checkPricing(db, account.id, body.pricing, "pricing", fields);
+  const byTan = body.deliveryPartners ? await resolveTans(db, body.deliveryPartners, "deliveryPartners", fields) : new Map();
+  if (body.prerequisites) await checkPrerequisites(db, account.id, workout.id, body.prerequisites, fields);
+  if (body.details && body.details.sku !== workout.sku && (await skuTaken(db, account.id, body.details.sku))) fields["details.sku"] = MESSAGES.alreadyExists;
+  if (Object.keys(fields).length) throw invalid(fields);
+
+  const stmts: Stmt[] = [];
+  const set: Partial<typeof workouts.$inferInsert> = { updatedAt: new Date().toISOString() };
+  if (body.details) {
+    const d = body.details;
+    Object.assign(set, { ...d, featuredMedia: d.featuredMedia.map((m) => ({ type: m.type, url: m.url, alt: m.alt ?? undefined })) });
+    stmts.push(
+      db
+        .update(libraryEntries)
+        .set({ priority: d.priority })
+        .where(and(eq(libraryEntries.accountId, account.id), eq(libraryEntries.workoutId, workout.id))),
+    );
+  }
+  if (body.visibility !== undefined) set.visibility = body.visibility;
+  stmts.unshift(db.update(workouts).set(set).where(and(eq(workouts.id, workout.id), eq(workouts.accountId, account.id))));
+  if (body.sessions) stmts.push(...sessionStatements(db, account.id, workout.id, body.sessions, new Set(existingSessions.map((s) => s.id))));
+  if (body.prerequisites) stmts.push(...prerequisiteStatements(db, account.id, workout.id, body.prerequisites));
+  if (body.pricing) stmts.push(...pricingStatements(db, account.id, workout.id, null, body.pricing));
+  if (body.deliveryPartners) stmts.push(...partnerStatements(db, account.id, workout.id, null, body.deliveryPartners, byTan));
+  await batch(db, stmts);
+}
