@@ -25,6 +25,7 @@ import { savedItemsApi } from "./saved-items";
 import { scoresApi } from "./scores";
 import { assessmentsApi } from "./assessments";
 import { homepageApi } from "./homepage";
+import { calendarApi } from "./calendar";
 
 /** Every /v1 router, one per area. */
 export const v1 = new Hono<AppEnv>();
@@ -51,6 +52,7 @@ v1.route("/", assessmentsApi);
 v1.route("/", homepageApi);
 v1.route("/", bookingsApi);
 v1.route("/", jobsApi);
+v1.route("/", calendarApi);
 v1.route("/", slotsApi);
 v1.route("/", openapi);
 v1.all("*", () => {

@@ -5,6 +5,7 @@ import type { JobActionName, JobDto } from "../../contract/bookings";
 import type { JobStatus } from "../../contract/enums";
 import { accounts, jobActionItems, jobLines, jobs, sessionAttachments, workoutSessions, workouts, type Job } from "../../db/schema";
 import { allowedActions } from "../domain/jobs";
+import { isRequestOverdue } from "../domain/reminders";
 import type { Db } from "../env";
 import { attachmentFileUri } from "./workouts";
 
@@ -97,6 +98,7 @@ export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit
       .from(jobActionItems)
       .where(and(inList(jobActionItems.jobId, ids), eq(jobActionItems.assigneeType, assignee))),
   ]);
+  const now = new Date();
   return rows.map(({ job, workout, customer, partner, delivery }) => ({
     id: job.id,
     status: job.status,
@@ -110,6 +112,7 @@ export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit
     cancelReason: job.cancelReason,
     createdAt: job.createdAt,
     actions: actionsFor(job, side, readOnly),
+    overdue: isRequestOverdue(job, now),
     lines: lines
       .filter((l) => l.line.jobId === job.id)
       .map(({ line, session }) => ({
