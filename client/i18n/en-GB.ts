@@ -61,4 +61,5 @@ export const enGB: Catalogue = {
   "gallery.customize": "Customise my homepage",
   "mail.job.cancelled.subject": "Booking cancelled: {workout}",
   "mail.job.cancelled.intro": "The booking of {workout} for {customer} has been cancelled.",
+  "bookings.focus.notFound": "We couldn't find this booking. It may belong to another organisation.",
 };

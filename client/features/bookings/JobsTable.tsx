@@ -13,6 +13,8 @@ import { AttachmentLink } from "../catalogue/AttachmentLink";
 import { useJobAction, type Side } from "./api";
 import { ConfirmTimesDialog, ReasonDialog, TimesDialog } from "./dialogs";
 import { StatusBadge } from "./StatusBadge";
+import { AddToCalendar } from "./AddToCalendar";
+import { OverdueBadge } from "./OverdueBadge";
 
 type Open =
   | { kind: "cancel" | "deny" | "confirm" | "times" | "reschedule" | "complete"; job: JobDto }
@@ -23,11 +25,11 @@ type Open =
  * Bookings and jobs: an outer table per job and an inner table per
  * session line, with the actions the state machine allows for this side.
  */
-export function JobsTable({ jobs, side, onSchedule }: { jobs: JobDto[]; side: Side; onSchedule?: (job: JobDto) => void }) {
+export function JobsTable({ jobs, side, onSchedule, expandedIds = [] }: { jobs: JobDto[]; side: Side; onSchedule?: (job: JobDto) => void; expandedIds?: string[] }) {
   const t = useT();
   const format = useFormatDate();
   const action = useJobAction();
-  const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
+  const [expanded, setExpanded] = useState<Set<string>>(() => new Set(expandedIds));
   const [open, setOpen] = useState<Open>(null);
   const base = side === "customer" ? "/bookings" : "/jobs";
 
@@ -94,6 +96,7 @@ export function JobsTable({ jobs, side, onSchedule }: { jobs: JobDto[]; side: Si
                   <TableCell>{side === "customer" ? (job.deliveryPartner?.name ?? "—") : job.customer.name}</TableCell>
                   <TableCell>
                     <StatusBadge status={job.status} />
+                    <OverdueBadge job={job} side={side} />
                   </TableCell>
                   <TableCell className="hidden md:table-cell">{format(job.createdAt)}</TableCell>
                   <TableCell className="hidden md:table-cell">{price(job)}</TableCell>
@@ -147,6 +150,9 @@ export function JobsTable({ jobs, side, onSchedule }: { jobs: JobDto[]; side: Si
                                   : line.requestedTimes.length
                                     ? t("bookings.proposed", { times: line.requestedTimes.map((x) => format(x, "long")).join("; ") })
                                     : t("bookings.notScheduled")}
+                                <div className="mt-1">
+                                  <AddToCalendar side={side} job={job} line={line} />
+                                </div>
                               </TableCell>
                               <TableCell>
                                 <StatusBadge status={line.status} />
