@@ -1407,7 +1407,7 @@ export const enUS = {
   "bookings.calendar.outlook": "Outlook",
   "jobs.overdue": "Overdue",
   "jobs.overdueHint": "waiting over 24 hours for confirmation",
-  "bookings.focus.booking": "Your booking",
+  "bookings.focus.booking": "This booking",
   "bookings.focus.job": "This job",
   "bookings.focus.allBookings": "Show all bookings",
   "bookings.focus.allJobs": "Show all jobs",
