@@ -133,6 +133,8 @@ export const JobDto = z
     lines: z.array(JobLineDto),
     /** What the caller's side may do now (the state machine decides). */
     actions: z.array(JobAction),
+    /** A booking request still waiting for the partner's confirmation after 24 hours. */
+    overdue: z.boolean(),
   })
   .meta({ id: "Job" });
 export type JobDto = z.infer<typeof JobDto>;

@@ -12,6 +12,7 @@ import { onError } from "./http/errors";
 import { deliverMailBatch } from "./mail/consumer";
 import { devMail } from "./mail/dev";
 import { requeueStale, type MailQueueMessage } from "./mail/outbox";
+import { sendReminders } from "./data/reminders";
 import { renderPage } from "./ssr/render";
 import { files } from "./storage/files";
 import { hostOf, resolveTenant } from "./tenant/resolve";
@@ -67,9 +68,12 @@ app.get("*", renderPage);
 export default {
   fetch: app.fetch,
   queue: (batch, env) => deliverMailBatch(batch as MessageBatch<MailQueueMessage>, env),
-  // The cron trigger (wrangler.toml): outbox rows whose queue message was lost are sent again.
+  // The cron trigger (wrangler.toml): outbox rows whose queue message was lost are sent again,
+  // then the reminders now due are written once each (worker/data/reminders.ts).
   scheduled: async (_controller, env) => {
-    await requeueStale(database(env.DB), env);
+    const db = database(env.DB);
+    await requeueStale(db, env);
+    await sendReminders(env.DB, db, env);
   },
 } satisfies ExportedHandler<Env>;
 

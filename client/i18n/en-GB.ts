@@ -59,4 +59,7 @@ export const enGB: Catalogue = {
   "enum.VisibilityField.size": "Organisation size",
   "gallery.intro": "Every component of the product in the current theme, language and partner colours.",
   "gallery.customize": "Customise my homepage",
+  "mail.job.cancelled.subject": "Booking cancelled: {workout}",
+  "mail.job.cancelled.intro": "The booking of {workout} for {customer} has been cancelled.",
+  "bookings.focus.notFound": "We couldn't find this booking. It may belong to another organisation.",
 };

@@ -2,7 +2,7 @@
  * The mail outbox: a message is written here in the same transaction as the
  * change it reports, then sent through the queue consumer.
  */
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { MailStatus } from '../../contract/enums';
 import { accounts } from './accounts';
 import { createdAt, id } from './columns';
@@ -16,6 +16,8 @@ export const mailOutbox = sqliteTable(
     accountId: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     to: text('to').notNull(),
     replyTo: text('reply_to'),
+    /** The sender's display name (the partner's platform name); the address is the deployment's MAIL_FROM. */
+    fromName: text('from_name'),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
@@ -35,3 +37,31 @@ export const mailOutbox = sqliteTable(
 
 export type MailOutboxMessage = typeof mailOutbox.$inferSelect;
 export type NewMailOutboxMessage = typeof mailOutbox.$inferInsert;
+
+/**
+ * Reminders already sent: one row per (kind, key), written in the same batch
+ * as the reminder's outbox row, and the outbox row is inserted only when this
+ * row was written with its id. A repeated cron run or a retry finds the key
+ * taken and sends nothing: the data, not the timing, makes a reminder go once.
+ *
+ * Keys: `session24h` the job line and its scheduled time (a rescheduled
+ * session is reminded again for its new time); `actionItemDue` the action
+ * item and its due time; `requestOverdue` the job and its version (a request
+ * made again after a denial is a new request).
+ */
+export const mailReminders = sqliteTable(
+  'mail_reminders',
+  {
+    id: id(),
+    kind: text('kind', { enum: ['session24h', 'actionItemDue', 'requestOverdue'] }).notNull(),
+    key: text('key').notNull(),
+    /** The outbox row that carries the reminder. */
+    mailId: text('mail_id').notNull(),
+    /** The customer account the reminder is about. */
+    accountId: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mail_reminders_kind_key_uq').on(t.kind, t.key)],
+);
+
+export type MailReminder = typeof mailReminders.$inferSelect;

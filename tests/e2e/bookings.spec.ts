@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
 import { DEMO } from "../../db/seed/data";
 import { signIn } from "./auth";
@@ -113,6 +114,22 @@ test.describe("booking workouts", () => {
     await dialog.getByRole("button", { name: "Confirm booking" }).click();
     await expect(customer).toHaveURL(/\/bookings$/);
     await expect(row(customer, name).getByTestId("status")).toHaveText("Booked");
+
+    // A mail's link opens the booking on its own, sessions shown; each booked session goes to a calendar.
+    const jobId = await row(customer, name).getAttribute("data-job-id");
+    await customer.goto(`/bookings?job=${jobId}`);
+    await expect(customer.getByRole("heading", { name: "This booking", exact: true })).toBeVisible();
+    await expect(customer.getByTestId("job-row")).toHaveCount(1);
+    const add = customer.getByRole("button", { name: /^Add .+ to calendar$/ }).first();
+    await expect(add).toBeVisible();
+    await expectAccessible(customer);
+    await add.click();
+    await expect(customer.getByRole("menuitem", { name: /Google Calendar/ })).toHaveAttribute("href", /^https:\/\/calendar\.google\.com\//);
+    const [download] = await Promise.all([customer.waitForEvent("download"), customer.getByRole("menuitem", { name: "Download calendar file (.ics)" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.ics$/);
+    const ics = await readFile((await download.path())!, "utf8");
+    expect(ics).toContain("BEGIN:VCALENDAR");
+    expect(ics).toMatch(/UID:[0-9a-f-]+@techfit/);
   });
 
   test("cancelling before the first session returns the credits", async ({ browser }) => {

@@ -94,9 +94,13 @@ describe("requesting times, confirming and denying", () => {
     expect(job.lines[1].attachments).toEqual([]);
     expect(job.creditsConsumed).toBe(1);
     expect(await balance()).toBe(before.credits - 1);
+    // The partner is asked to confirm; the customer's booker gets an acknowledgement.
     const mails = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, "hello@northwind.test"));
-    expect(await count(schema.mailOutbox)).toBe(before.mail + 1);
+    expect(await count(schema.mailOutbox)).toBe(before.mail + 2);
     expect(mails.at(-1)!.subject).toMatch(/^Booking requested: /);
+    const ack = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, "cara@fabrikam.test"));
+    expect(ack.at(-1)!.subject).toBe("We've received your booking request: Copilot Foundations");
+    expect(ack.at(-1)!.text).toContain("The team confirms the time within 24 hours");
   });
 
   it("the partner denies with a reason (the customer is mailed), the customer requests again, the partner confirms", async () => {
@@ -105,7 +109,9 @@ describe("requesting times, confirming and denying", () => {
     expect(denied.status).toBe(200);
     expect((await json(denied)).status).toBe("awaitingScheduling");
     const mail = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, "cara@fabrikam.test"));
-    expect(mail.at(-1)!.text).toContain("Reason: availability — Team away that week");
+    // The reason is the catalogue's word, never the stored value.
+    expect(mail.at(-1)!.text).toContain("Reason: Availability\nComment: Team away that week");
+    expect(mail.at(-1)!.text).not.toContain("availability");
 
     const s = await sessions();
     const again = await post(`/v1/bookings/${job.id}/schedule`, await customer(), {

@@ -116,6 +116,17 @@ describe("GET /dev/mail", () => {
     }
   });
 
+  it("shows a mail's HTML part inert (sandboxed, no script), only on the product's own host", async () => {
+    const id = crypto.randomUUID();
+    await db.batch([enqueueMail(db, { id, to: "html@example.test", fromName: "Northwind Learn", subject: "Branded", text: "Plain", html: "<p>Branded body</p>" })]);
+    expect(await (await call("/dev/mail")).text()).toContain(`href="/dev/mail/${id}/html"`);
+    const res = await call(`/dev/mail/${id}/html`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Security-Policy")).toMatch(/^sandbox; default-src 'none'/);
+    expect(await res.text()).toBe("<p>Branded body</p>");
+    expect((await call(`/dev/mail/${id}/html`, { host: DEMO.northwind.domain })).status).toBe(404);
+  });
+
   it("is not there outside development", async () => {
     const deployed = { APP_ENV: "production", MAIN_HOST: "techfit.example", MAIN_ORIGIN: "https://techfit.example" };
     const res = await app.fetch(new Request("https://techfit.example/dev/mail"), { ...env, ...deployed }, createExecutionContext());

@@ -7,6 +7,8 @@ import { endpoint } from "../http/endpoint";
 import { errorResponses } from "../http/responses";
 import type { Acting } from "../identity/context";
 import { dispatchMail, enqueueMail } from "../mail/outbox";
+import { inviteMail } from "../mail/account-mail";
+import { partnerMails, productBrand, recipientLanguage, usersByEmail, type PartnerMail, type UserLanguage } from "../data/mail-context";
 import { clerkInvite, clerkRevokeInvite } from "../identity/clerk-organizations";
 
 /**
@@ -55,16 +57,18 @@ endpoint(
   async (c, { params, body }, scope) => c.json(await membersOf(c.get("db"), scope).update(params.id, body, scope)),
 );
 
-function inviteMail(origin: string, acting: Acting, to: string, inviteId: string, platform: string) {
+/**
+ * The invitation mail: in the branding of the account's partner (a partner
+ * itself, a customer's parent) and in the invitee's language (their stored
+ * preference when they already use the product, else the partner's default).
+ * The link goes to the origin the invite was sent from, where the invitee's
+ * sign-up continues.
+ */
+function invitationMail(origin: string, acting: Acting, to: string, inviteId: string, partner: PartnerMail, invitee: UserLanguage | undefined) {
   const link = `${origin}/onboarding?invite=${acting.account.id}.${inviteId}`;
   const inviter = [acting.user.firstName, acting.user.lastName].filter(Boolean).join(" ") || acting.user.email;
-  return {
-    to,
-    accountId: acting.account.id,
-    replyTo: acting.user.email,
-    subject: `You're invited to join ${acting.account.name} on ${platform}`,
-    text: `${inviter} invited you to join ${acting.account.name} on ${platform}.\n\nAccept the invitation (you can sign up or sign in on the way):\n${link}\n\nIf you weren't expecting this, you can ignore this email.`,
-  };
+  const mail = inviteMail({ language: recipientLanguage(invitee, partner), brand: partner.brand, link, inviter, accountName: acting.account.name });
+  return { to, accountId: acting.account.id, replyTo: acting.user.email, fromName: partner.brand.platformName, subject: mail.subject, text: mail.text, html: mail.html };
 }
 
 /**
@@ -93,7 +97,9 @@ endpoint(
     const memberSet = known.members;
     const pendingSet = known.pending;
     const origin = new URL(c.req.url).origin;
-    const platform = c.get("tenant").styling.platformName || "TechFIT";
+    const partnerId = acting.account.type === "partner" ? acting.account.id : acting.account.parentAccountId;
+    const partner = (partnerId ? (await partnerMails(db, c.env, [partnerId])).get(partnerId) : undefined) ?? productBrand(c.env);
+    const invitees = await usersByEmail(db, emails);
     const now = new Date();
     const statements: Stmt[] = [];
     const mailIds: string[] = [];
@@ -116,7 +122,7 @@ endpoint(
       else if (acting.account.authId) authInviteId = crypto.randomUUID();
       statements.push(
         ...members.inviteStatements({ id: inviteId, email, role: body.role ?? "member", authInviteId, embeddedInvitation: !clerk, now }),
-        enqueueMail(db, { id: mailId, ...inviteMail(origin, acting, email, inviteId, platform) }),
+        enqueueMail(db, { id: mailId, ...invitationMail(origin, acting, email, inviteId, partner, invitees.find((u) => u.email.toLowerCase() === email)) }),
       );
       mailIds.push(mailId);
       results.push({ email, outcome: "sent", inviteId, message: null });

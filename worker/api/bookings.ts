@@ -13,7 +13,8 @@ import type { Acting } from "../identity/context";
 import { WorkoutIdParam } from "../../contract/workouts";
 import { creditBalance } from "../data/credits";
 import { bookableWorkout, drawPartner, openSlots, slotDto, type Bookable } from "./booking-rules";
-import { jobMailRows, loadJob, projectJob, recipients } from "./job-store";
+import { loadJob, projectJob } from "./job-store";
+import { jobMailRows, jobRecipients } from "../data/job-mail";
 import { searchJobs } from "../data/jobs-search";
 import { dispatchMail } from "../mail/outbox";
 import { actionItemRows, consumeCredits, freeSeat, moveJob, newActionItems, returnCredits, runJobBatch, scheduleLines, takeSeat, type Statements } from "./job-writes";
@@ -171,17 +172,18 @@ endpoint(
 );
 
 /** The outbox rows that tell the other side about a change, for the change's own batch. */
-async function notifyRows(c: Context<AppEnv>, job: Job, dto: JobDto, event: Parameters<typeof jobMailRows>[2], extra: { reason?: string | null; comment?: string | null } = {}) {
+async function notifyRows(c: Context<AppEnv>, job: Job, dto: JobDto, event: Parameters<typeof jobMailRows>[2], sequence: number, extra: { reason?: string | null; comment?: string | null } = {}) {
   const db = c.get("db");
-  const who = await recipients(db, job);
-  const to = event === "requested" ? [who.partner] : event === "booked" ? [who.customer, who.partner] : [who.partner];
-  return jobMailRows(db, to, event, dto, { platformName: who.platformName, origin: new URL(c.req.url).origin, ...extra });
+  const who = await jobRecipients(db, c.env, job);
+  // A request goes to the partner and is acknowledged to the customer; a booking into open slots is confirmed to both.
+  const to = event === "requested" || event === "booked" ? [who.customer, who.partner] : [who.partner];
+  return jobMailRows(db, to, event, dto, { sequence, ...extra });
 }
 
 /** Mails the other side about a new booking (outbox rows, then the queue). */
 async function notify(c: Context<AppEnv>, dto: JobDto, event: Parameters<typeof jobMailRows>[2]) {
   const [job] = await c.get("db").select().from(jobs).where(eq(jobs.id, dto.id));
-  const { statements, ids } = await notifyRows(c, job, dto, event);
+  const { statements, ids } = await notifyRows(c, job, dto, event, job.version);
   await runJobBatch(c.env.DB, statements);
   await dispatchMail(c.env, ids);
 }
@@ -275,7 +277,7 @@ endpoint(
       const ch = map.get(l.sessionId);
       return ch ? { status: lineStatusFor(to, l.status), scheduledAt: ch.slot?.startsAt ?? null, slotId: ch.slot?.id ?? null, requestedTimes: ch.times ?? [] } : {};
     });
-    const mail = await notifyRows(c, job, after, rescheduling ? "rescheduled" : body.mode === "request" ? "requested" : "booked", { reason: body.reason, comment: body.comment });
+    const mail = await notifyRows(c, job, after, rescheduling ? "rescheduled" : body.mode === "request" ? "requested" : "booked", job.version + 1, { reason: body.reason, comment: body.comment });
     await runJobBatch(c.env.DB, [...statements, ...mail.statements]);
     await dispatchMail(c.env, mail.ids);
     return c.json((await loadJob(db, job.id, mine(scope), "customer"))!);
@@ -304,13 +306,8 @@ export async function cancelJob(c: Context<AppEnv>, acting: Acting, jobId: strin
     const [workout] = await db.select({ title: workouts.title }).from(workouts).where(eq(workouts.id, job.workoutId));
     statements.push(...returnCredits(db, job, entryId, acting.user.id, workout?.title ?? ""));
   }
-  const who = await recipients(db, job);
-  const mail = jobMailRows(db, [side === "customer" ? who.partner : who.customer], "cancelled", projectJob(before, "cancelled"), {
-    platformName: who.platformName,
-    origin: new URL(c.req.url).origin,
-    reason,
-    comment,
-  });
+  const who = await jobRecipients(db, c.env, job);
+  const mail = jobMailRows(db, [side === "customer" ? who.partner : who.customer], "cancelled", projectJob(before, "cancelled"), { sequence: job.version + 1, reason, comment });
   await runJobBatch(c.env.DB, [...statements, ...mail.statements]);
   await dispatchMail(c.env, mail.ids);
   return (await loadJob(db, job.id, visible, side))!;

@@ -29,6 +29,7 @@ import { assessmentsApi } from "./assessments";
 import { homepageApi } from "./homepage";
 import { exportsApi } from "./exports";
 import { auditApi } from "./audit";
+import { calendarApi } from "./calendar";
 
 /** Every /v1 router, one per area. */
 export const v1 = new Hono<AppEnv>();
@@ -57,6 +58,7 @@ v1.route("/", assessmentsApi);
 v1.route("/", homepageApi);
 v1.route("/", bookingsApi);
 v1.route("/", jobsApi);
+v1.route("/", calendarApi);
 v1.route("/", slotsApi);
 v1.route("/", exportsApi);
 v1.route("/", auditApi);

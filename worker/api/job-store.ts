@@ -3,11 +3,10 @@ import { inList } from "../data/bound";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { JobActionName, JobDto } from "../../contract/bookings";
 import type { JobStatus } from "../../contract/enums";
-import { accounts, jobActionItems, jobLines, jobs, sessionAttachments, stylings, users, workoutSessions, workouts, type Job } from "../../db/schema";
-import { jobMail, type JobEvent } from "../domain/notifications";
+import { accounts, jobActionItems, jobLines, jobs, sessionAttachments, workoutSessions, workouts, type Job } from "../../db/schema";
 import { allowedActions } from "../domain/jobs";
+import { isRequestOverdue } from "../domain/reminders";
 import type { Db } from "../env";
-import { enqueueMail } from "../mail/outbox";
 import { attachmentFileUri } from "../data/workout-read";
 
 /** Reading jobs with their lines and action items, as each side sees them. */
@@ -84,6 +83,7 @@ export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit
       .from(jobActionItems)
       .where(and(inList(jobActionItems.jobId, ids), eq(jobActionItems.assigneeType, assignee))),
   ]);
+  const now = new Date();
   return rows.map(({ job, workout, customer, partner, delivery }) => ({
     id: job.id,
     status: job.status,
@@ -97,6 +97,7 @@ export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit
     cancelReason: job.cancelReason,
     createdAt: job.createdAt,
     actions: actionsFor(job, side, readOnly),
+    overdue: isRequestOverdue(job, now),
     lines: lines
       .filter((l) => l.line.jobId === job.id)
       .map(({ line, session }) => ({
@@ -123,44 +124,3 @@ export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit
 export async function loadJob(db: Db, id: string, visible: SQL, side: Side, readOnly = false): Promise<JobDto | null> {
   return (await loadJobs(db, and(eq(jobs.id, id), visible), side, 1, readOnly))[0] ?? null;
 }
-
-/** Who hears of a change: the customer's recipient (who booked) or the delivery partner's primary address. */
-export async function recipients(db: Db, job: Job): Promise<{ customer: string | null; partner: string | null; platformName: string }> {
-  const [booker] = job.bookedByUserId ? await db.select({ email: users.email }).from(users).where(eq(users.id, job.bookedByUserId)) : [];
-  const partnerId = job.deliveryPartnerAccountId ?? job.partnerAccountId;
-  const [partner] = await db.select({ email: accounts.primaryEmail }).from(accounts).where(eq(accounts.id, partnerId));
-  const [styling] = await db.select({ name: stylings.platformName }).from(stylings).where(eq(stylings.accountId, job.partnerAccountId));
-  return { customer: booker?.email ?? null, partner: partner?.email ?? null, platformName: styling?.name ?? "TechFIT" };
-}
-
-/**
- * Outbox rows (one per address) for a job event, to put in the same batch as
- * the change (every change notifies the other side). Answers
- * the statements and the ids to hand to the mail queue once the batch is in.
- */
-export function jobMailRows(db: Db, to: (string | null)[], event: JobEvent, dto: JobDto, ctx: { platformName: string; origin: string; reason?: string | null; comment?: string | null }) {
-  const mail = jobMail(
-    event,
-    {
-      workoutName: dto.workout.title ?? dto.workout.name,
-      customerName: dto.customer.name,
-      platformName: ctx.platformName,
-      status: dto.status,
-      reason: ctx.reason,
-      comment: ctx.comment,
-      link: `${ctx.origin}/bookings`,
-      sessions: dto.lines.map((l) => ({ name: l.sessionName, scheduledAt: l.scheduledAt, lengthMinutes: l.lengthMinutes, requestedTimes: l.requestedTimes })),
-    },
-    dto.id,
-  );
-  const ids: string[] = [];
-  const statements = to
-    .filter((address): address is string => Boolean(address))
-    .map((address) => {
-      const id = crypto.randomUUID();
-      ids.push(id);
-      return enqueueMail(db, { id, accountId: dto.partner.id, to: address, subject: mail.subject, text: mail.text, attachments: mail.attachments });
-    });
-  return { statements, ids };
-}
-

@@ -14,7 +14,8 @@ import { conflict, invalid, notFound } from "../http/errors";
 import type { Acting } from "../identity/context";
 import { cancelJob, jobWithLines } from "./bookings";
 import { searchJobs } from "../data/jobs-search";
-import { jobMailRows, loadJob, projectJob, recipients } from "./job-store";
+import { loadJob, projectJob } from "./job-store";
+import { jobMailRows, jobRecipients } from "../data/job-mail";
 import { dispatchMail } from "../mail/outbox";
 import { dueDates, freeSeat, moveJob, runJobBatch, type Statements } from "./job-writes";
 
@@ -47,8 +48,8 @@ async function commit(
   extra: { reason?: string | null; comment?: string | null } = {},
 ) {
   const db = c.get("db");
-  const who = await recipients(db, job);
-  const mail = jobMailRows(db, [who.customer], event, after, { platformName: who.platformName, origin: new URL(c.req.url).origin, ...extra });
+  const who = await jobRecipients(db, c.env, job);
+  const mail = jobMailRows(db, [who.customer], event, after, { sequence: job.version + 1, ...extra });
   await runJobBatch(c.env.DB, [...statements, ...mail.statements]);
   await dispatchMail(c.env, mail.ids);
   return c.json((await loadJob(db, job.id, ours(scope), "partner"))!);

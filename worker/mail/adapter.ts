@@ -25,6 +25,17 @@ export const devMailbox: MailAdapter = {
  * `{ from, to, reply_to, subject, text, html, attachments }` (the shape most
  * transactional mail APIs accept). Any non-2xx answer is a failure.
  */
+/**
+ * The From header: the partner's platform name as the display name, on the
+ * deployment's own address (MAIL_FROM, "Name <address>" or a bare address).
+ */
+export function fromHeader(mailFrom: string | undefined, displayName: string | null | undefined): string {
+  const configured = mailFrom || "no-reply@techfit.app";
+  const address = /<([^<>]+)>\s*$/.exec(configured)?.[1] ?? configured.trim();
+  const name = (displayName ?? "").replace(/["\\\r\n<>]/g, "").replace(/\s+/g, " ").trim();
+  return name ? `"${name}" <${address}>` : configured;
+}
+
 export function httpMailer(env: Required<Pick<MailEnv, "MAIL_API_URL">> & MailEnv, fetcher: typeof fetch = fetch): MailAdapter {
   return {
     name: "http",
@@ -33,7 +44,7 @@ export function httpMailer(env: Required<Pick<MailEnv, "MAIL_API_URL">> & MailEn
         method: "POST",
         headers: { "Content-Type": "application/json", ...(env.MAIL_API_KEY ? { Authorization: `Bearer ${env.MAIL_API_KEY}` } : {}) },
         body: JSON.stringify({
-          from: env.MAIL_FROM || "no-reply@techfit.app",
+          from: fromHeader(env.MAIL_FROM, m.fromName),
           to: [m.to],
           reply_to: m.replyTo ?? undefined,
           subject: m.subject,

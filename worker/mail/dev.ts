@@ -4,7 +4,7 @@
  * (invite links included), so it exists only in development and only on the
  * product's own host (requireDevHost); 404 everywhere else.
  */
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { mailOutbox } from "../../db/schema";
 import type { AppEnv } from "../env";
@@ -28,8 +28,9 @@ devMail.get("/dev/mail", async (c) => {
     .map(
       (m) => `<li class="mail" data-to="${escapeHtml(m.to)}" data-status="${m.status}">
   <h2>${escapeHtml(m.subject)}</h2>
-  <p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(m.createdAt)} · <span class="status">${m.status}</span>${m.sentAt ? ` · sent ${escapeHtml(m.sentAt)}` : ""}</p>
+  <p class="meta">${m.fromName ? `From <strong>${escapeHtml(m.fromName)}</strong> · ` : ""}To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(m.createdAt)} · <span class="status">${m.status}</span>${m.sentAt ? ` · sent ${escapeHtml(m.sentAt)}` : ""}</p>
   <pre>${linkify(m.text)}</pre>
+  ${m.html ? `<p><a href="/dev/mail/${escapeHtml(m.id)}/html">HTML version</a></p>` : ""}${m.attachments.length ? `<p class="meta">Attachments: ${m.attachments.map((a) => escapeHtml(a.filename)).join(", ")}</p>` : ""}
 </li>`,
     )
     .join("\n");
@@ -46,4 +47,16 @@ pre{white-space:pre-wrap;font-family:inherit}a{color:#1d4ed8}
 <body><main><h1>Dev mailbox</h1><p>${rows.length} message(s). Only shown in development, on the product's own host.</p>
 <ul>${items || "<li>No mail yet.</li>"}</ul></main></body></html>`;
   return c.html(html);
+});
+
+/** The HTML part of one mail, as the recipient's mail client would show it: inert (no script, no forms), images allowed. */
+devMail.get("/dev/mail/:id/html", async (c) => {
+  requireDevHost(c);
+  const [row] = await c.get("db").select({ html: mailOutbox.html }).from(mailOutbox).where(eq(mailOutbox.id, c.req.param("id"))).limit(1);
+  if (!row?.html) return c.notFound();
+  return c.body(row.html, 200, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Security-Policy": "sandbox; default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'",
+    "X-Content-Type-Options": "nosniff",
+  });
 });

@@ -14,7 +14,7 @@ import { mailOutbox, type NewMailOutboxMessage } from "../../db/schema";
 import type { Db } from "../env";
 
 export type MailInput = Pick<NewMailOutboxMessage, "to" | "subject" | "text"> &
-  Partial<Pick<NewMailOutboxMessage, "id" | "accountId" | "replyTo" | "html" | "attachments">>;
+  Partial<Pick<NewMailOutboxMessage, "id" | "accountId" | "replyTo" | "fromName" | "html" | "attachments">>;
 
 /** The queue message: just the outbox row's id. */
 export type MailQueueMessage = { id: string };

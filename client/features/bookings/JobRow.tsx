@@ -10,6 +10,7 @@ import type { Side } from "./api";
 import type { OpenDialog } from "./JobDialogs";
 import { JobSessions } from "./JobSessions";
 import { StatusBadge } from "./StatusBadge";
+import { OverdueBadge } from "./OverdueBadge";
 
 type Props = {
   job: JobDto;
@@ -53,6 +54,7 @@ export function JobRow({ job, side, expanded, onToggle, onOpen, onSchedule, show
         <TableCell>{side === "customer" ? (job.deliveryPartner?.name ?? "—") : job.customer.name}</TableCell>
         <TableCell>
           <StatusBadge status={job.status} />
+          <OverdueBadge job={job} side={side} />
         </TableCell>
         <TableCell className="hidden md:table-cell">{format(job.createdAt)}</TableCell>
         <TableCell className="hidden md:table-cell">{price}</TableCell>

@@ -6,6 +6,7 @@ import { useT } from "../../lib/i18n";
 import { AttachmentLink } from "../catalogue/AttachmentLink";
 import type { Side } from "./api";
 import { StatusBadge } from "./StatusBadge";
+import { AddToCalendar } from "./AddToCalendar";
 
 /** The inner table of a job: one row per session line, with its time, action items and attachments. */
 export function JobSessions({ job, side, onCompleteLine }: { job: JobDto; side: Side; onCompleteLine: (lineId: string, session: string) => void }) {
@@ -34,6 +35,9 @@ export function JobSessions({ job, side, onCompleteLine }: { job: JobDto; side: 
                 : line.requestedTimes.length
                   ? t("bookings.proposed", { times: line.requestedTimes.map((x) => format(x, "long")).join("; ") })
                   : t("bookings.notScheduled")}
+              <div className="mt-1">
+                <AddToCalendar side={side} job={job} line={line} />
+              </div>
             </TableCell>
             <TableCell>
               <StatusBadge status={line.status} />

@@ -11,10 +11,10 @@ import { JobRow } from "./JobRow";
  * Bookings and jobs: an outer table per job and an inner table per
  * session line, with the actions the state machine allows for this side.
  */
-export function JobsTable({ jobs, side, onSchedule }: { jobs: JobDto[]; side: Side; onSchedule?: (job: JobDto) => void }) {
+export function JobsTable({ jobs, side, onSchedule, expandedIds = [] }: { jobs: JobDto[]; side: Side; onSchedule?: (job: JobDto) => void; expandedIds?: string[] }) {
   const t = useT();
   const { role } = useAppUser();
-  const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
+  const [expanded, setExpanded] = useState<Set<string>>(() => new Set(expandedIds));
   const [open, setOpen] = useState<OpenDialog>(null);
   const showAudit = side === "partner" && (role === "owner" || role === "admin");
   const toggle = (id: string) => {

@@ -25,6 +25,11 @@ export function useJobs(side: Side, filters: JobFilters) {
   });
 }
 
+/** One job as its side sees it (a mail's link opens Your Bookings or Your Jobs on it). */
+export function useJob(side: Side, id: string) {
+  return useQuery({ queryKey: [...bookingKeys.all, side, "one", id], queryFn: () => api<JobDto>(`${side === "customer" ? "/bookings" : "/jobs"}/${id}`), retry: false });
+}
+
 export function useBookingOptions(workoutId: string, enabled = true) {
   return useQuery({ queryKey: bookingKeys.options(workoutId), queryFn: () => api<BookingOptions>(`/bookings/options/${workoutId}`), enabled });
 }

@@ -1,0 +1,231 @@
+import { createScheduledController } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { and, eq, like, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as schema from "../../db/schema";
+import { DEMO } from "../../db/seed";
+import worker from "../../worker/index";
+import type { MailQueueMessage } from "../../worker/mail/outbox";
+import { authed, tokenFor } from "./auth";
+import { call, json } from "./helpers";
+
+const db = drizzle(env.DB, { schema });
+const FABRIKAM = DEMO.customers.fabrikam.id;
+const WORKOUT = DEMO.workouts.copilotFoundations;
+const HOUR = 3600_000;
+/** A whole minute `hours` from now (session times are future minutes). */
+const fromNow = (hours: number) => new Date(Math.ceil((Date.now() + hours * HOUR) / 60_000) * 60_000).toISOString();
+const inDays = (d: number, h = 9) => new Date(Date.UTC(2031, 0, 1 + d, h)).toISOString();
+
+beforeAll(async () => {
+  await db.insert(schema.creditLines).values({
+    accountId: FABRIKAM,
+    creditEntryId: DEMO.customers.fabrikam.creditEntryId,
+    source: "partner",
+    itemType: "bonus",
+    updateType: "increase",
+    quantity: 100,
+    enteredAt: new Date().toISOString(),
+    context: "Test bonus",
+  });
+});
+
+const customer = async () => authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM });
+const partner = async () => authed(await tokenFor("partnerAdmin"), { accountId: DEMO.northwind.id });
+const post = async (path: string, init: { headers: Headers }, body?: unknown) =>
+  call(path, { method: "POST", headers: { ...Object.fromEntries(init.headers), "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+const sessions = () => db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, WORKOUT)).orderBy(schema.workoutSessions.sequence);
+
+/** A booking request with one proposed time per session. */
+async function request(times: string[]) {
+  const s = await sessions();
+  const res = await post("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "request", sessions: s.map((x, i) => ({ sessionId: x.id, times: [times[i]] })) });
+  expect(res.status).toBe(201);
+  return json(res);
+}
+/** Requested and confirmed at the proposed times. */
+async function booked(times: string[]) {
+  const job = await request(times);
+  const res = await post(`/v1/jobs/${job.id}/confirm`, await partner(), { lines: job.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] })) });
+  expect(res.status).toBe(200);
+  return json(res);
+}
+const mailsTo = (to: string, subject: string) =>
+  db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.to, to), like(schema.mailOutbox.subject, `${subject}%`))).orderBy(schema.mailOutbox.createdAt);
+const lastMail = async (to: string, subject: string) => (await mailsTo(to, subject)).at(-1)!;
+const field = (ics: string, name: string) => [...ics.matchAll(new RegExp(`^${name}[:;](.*)$`, "gm"))].map((m) => m[1].trim());
+
+describe("booking mail", () => {
+  it("is HTML in the partner's branding with a plain-text part, from the platform name, linking to the job in each side's own view on the partner's domain", async () => {
+    const job = await request([inDays(1), inDays(2)]);
+    const toPartner = await lastMail("hello@northwind.test", "Booking requested");
+    expect(toPartner.fromName).toBe("Northwind Learn");
+    expect(toPartner.text).toContain(`http://${DEMO.northwind.domain}:5173/jobs?job=${job.id}`);
+    expect(toPartner.text).not.toContain("/bookings");
+    expect(toPartner.html).toContain(`href="http://${DEMO.northwind.domain}:5173/jobs?job=${job.id}"`);
+    expect(toPartner.html).toContain("Northwind Learn");
+    expect(toPartner.html).toContain("Booking Requested");
+    expect(toPartner.text).toContain("Status: Booking Requested");
+    const ack = await lastMail("cara@fabrikam.test", "We've received your booking request");
+    expect(ack.text).toContain(`http://${DEMO.northwind.domain}:5173/bookings?job=${job.id}`);
+    expect(ack.html).toMatch(/^<!doctype html>/);
+  });
+
+  it("speaks the recipient's stored language: en-GB words and dates for a British user", async () => {
+    await db.update(schema.users).set({ language: "enGB" }).where(eq(schema.users.email, "cara@fabrikam.test"));
+    try {
+      const job = await booked([inDays(3, 15), inDays(4, 15)]);
+      expect((await post(`/v1/jobs/${job.id}/cancel`, await partner(), { reason: "duplicateBooking" })).status).toBe(200);
+      const mail = await lastMail("cara@fabrikam.test", "Booking cancelled");
+      expect(mail.text).toContain("Reason: Duplicate booking");
+      expect(mail.text).toContain("Status: Cancelled");
+      expect(mail.text).toContain("4 Jan 2031, 15:00 UTC");
+      expect(mail.text).not.toContain("duplicateBooking");
+    } finally {
+      await db.update(schema.users).set({ language: "enUS" }).where(eq(schema.users.email, "cara@fabrikam.test"));
+    }
+  });
+});
+
+describe("the calendar follows the booking", () => {
+  it("confirm publishes each line's event; a reschedule raises SEQUENCE with the same UIDs; a cancel sends METHOD:CANCEL", async () => {
+    const job = await booked([inDays(10), inDays(11)]);
+    const uids = job.lines.map((l: { id: string }) => `${l.id}@techfit`);
+    const confirmed = (await lastMail("cara@fabrikam.test", "Booking confirmed")).attachments;
+    expect(confirmed.map((a) => a.filename)).toEqual(["booking.ics"]);
+    const first = confirmed[0].content;
+    expect(field(first, "METHOD")).toEqual(["PUBLISH"]);
+    expect(field(first, "UID")).toEqual(uids);
+    const seq1 = Number(field(first, "SEQUENCE")[0]);
+
+    // The partner moves the first session: same UIDs, a higher SEQUENCE, the new start.
+    const moved = await post(`/v1/jobs/${job.id}/reschedule`, await partner(), { reason: "availability", lines: [{ lineId: job.lines[0].id, time: inDays(12, 13) }] });
+    expect(moved.status).toBe(200);
+    const update = (await lastMail("cara@fabrikam.test", "Booking rescheduled")).attachments[0].content;
+    expect(field(update, "UID")).toEqual(uids);
+    const seq2 = Number(field(update, "SEQUENCE")[0]);
+    expect(seq2).toBeGreaterThan(seq1);
+    expect(field(update, "DTSTART")[0]).toContain("20310113T130000Z");
+
+    // "Add to calendar" gives the same event at the same SEQUENCE.
+    const download = await call(`/v1/bookings/${job.id}/lines/${job.lines[0].id}/calendar`, await customer());
+    expect(download.status).toBe(200);
+    expect(download.headers.get("Content-Type")).toContain("text/calendar");
+    expect(download.headers.get("Content-Disposition")).toMatch(/^attachment; filename=".+\.ics"$/);
+    const file = await download.text();
+    expect(field(file, "UID")).toEqual([uids[0]]);
+    expect(Number(field(file, "SEQUENCE")[0])).toBe(seq2);
+
+    // The customer cancels: the partner's mail cancels both events, SEQUENCE higher again.
+    expect((await post(`/v1/bookings/${job.id}/cancel`, await customer(), { reason: "requested" })).status).toBe(200);
+    const cancelled = (await lastMail("hello@northwind.test", "Booking canceled")).attachments;
+    expect(cancelled.map((a) => a.filename)).toEqual(["cancelled.ics"]);
+    const cancel = cancelled[0].content;
+    expect(field(cancel, "METHOD")).toEqual(["CANCEL"]);
+    expect(field(cancel, "STATUS")).toEqual(["CANCELLED", "CANCELLED"]);
+    expect(field(cancel, "UID")).toEqual(uids);
+    expect(Number(field(cancel, "SEQUENCE")[0])).toBeGreaterThan(seq2);
+    // Once cancelled, there is nothing to add.
+    expect((await call(`/v1/bookings/${job.id}/lines/${job.lines[0].id}/calendar`, await customer())).status).toBe(409);
+  });
+
+  it("a denied request sends the customer a cancellation of the lines' events", async () => {
+    const job = await request([inDays(20), inDays(21)]);
+    expect((await post(`/v1/jobs/${job.id}/deny`, await partner(), { reason: "notReady" })).status).toBe(200);
+    const mail = await lastMail("cara@fabrikam.test", "Booking request declined");
+    expect(mail.text).toContain("Reason: Not ready");
+    expect(field(mail.attachments[0].content, "METHOD")).toEqual(["CANCEL"]);
+    expect(field(mail.attachments[0].content, "UID")).toEqual(job.lines.map((l: { id: string }) => `${l.id}@techfit`));
+  });
+});
+
+describe("GET v1/bookings|jobs/{id}/lines/{lineId}/calendar", () => {
+  it("is the partner's too, and refuses no token (401), the wrong side (403), another tenant (404), bad ids (400) and a session without a time (409)", async () => {
+    const job = await booked([inDays(30), inDays(31)]);
+    const line = job.lines[0].id;
+    const asPartner = await call(`/v1/jobs/${job.id}/lines/${line}/calendar`, await partner());
+    expect(asPartner.status).toBe(200);
+    expect(field(await asPartner.text(), "UID")).toEqual([`${line}@techfit`]);
+    expect((await call(`/v1/bookings/${job.id}/lines/${line}/calendar`)).status).toBe(401);
+    expect((await call(`/v1/jobs/${job.id}/lines/${line}/calendar`, await customer())).status).toBe(403);
+    const harbour = authed(await tokenFor("otherCustomerAdmin"), { accountId: DEMO.customers.harbour.id });
+    const contoso = authed(await tokenFor("otherPartnerAdmin"), { accountId: DEMO.contoso.id });
+    const leaked = [await call(`/v1/bookings/${job.id}/lines/${line}/calendar`, harbour), await call(`/v1/jobs/${job.id}/lines/${line}/calendar`, contoso)];
+    for (const res of leaked) {
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain("BEGIN:VCALENDAR");
+    }
+    const bad = await call(`/v1/bookings/not-a-uuid/lines/${line}/calendar`, await customer());
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.fields).toHaveProperty("id");
+    const pending = await request([inDays(40), inDays(41)]);
+    expect((await call(`/v1/bookings/${pending.id}/lines/${pending.lines[0].id}/calendar`, await customer())).status).toBe(409);
+  });
+});
+
+describe("reminders from the cron trigger", () => {
+  const queued: string[] = [];
+  const queue = { sendBatch: async (msgs: { body: MailQueueMessage }[]) => void queued.push(...msgs.map((m) => m.body.id)) } as unknown as Queue;
+  const cron = () => worker.scheduled!(createScheduledController({ cron: "*/10 * * * *" }), { ...env, MAIL_QUEUE: queue });
+
+  it("reminds the customer once of a confirmed session starting within 24 hours, however many runs (also at once)", async () => {
+    const job = await booked([fromNow(23), fromNow(50)]);
+    await cron();
+    await Promise.all([cron(), cron()]);
+    await cron();
+    const reminders = (await mailsTo("cara@fabrikam.test", "Reminder:")).filter((m) => m.text.includes(`bookings?job=${job.id}`));
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0].subject).toContain("What an AI assistant can do");
+    expect(reminders[0].html).toContain("Northwind Learn");
+    expect(queued).toContain(reminders[0].id);
+    const keys = await db.select().from(schema.mailReminders).where(eq(schema.mailReminders.mailId, reminders[0].id));
+    expect(keys).toEqual([expect.objectContaining({ kind: "session24h", key: `${job.lines[0].id}|${job.lines[0].scheduledAt}` })]);
+    // The session 50 hours away is not reminded yet.
+    expect(reminders.some((m) => m.subject.includes("Prompting in practice"))).toBe(false);
+  });
+
+  it("reminds the assigned side of an action item on its due date, once", async () => {
+    const job = await booked([fromNow(60), fromNow(80)]);
+    await db.insert(schema.jobActionItems).values({
+      accountId: FABRIKAM,
+      jobId: job.id,
+      jobLineId: job.lines[0].id,
+      assigneeType: "deliveryPartner",
+      stage: "beforeSession",
+      name: "Send the joining link",
+      dueAt: new Date().toISOString(),
+    });
+    await cron();
+    await cron();
+    const due = (await mailsTo("hello@northwind.test", "Due today: Send the joining link")).filter((m) => m.text.includes(`jobs?job=${job.id}`));
+    expect(due).toHaveLength(1);
+    expect(await mailsTo("cara@fabrikam.test", "Due today: Send the joining link")).toHaveLength(0);
+  });
+
+  it("shows a request unconfirmed after 24 hours as overdue and reminds the partner once; a new request after a denial is reminded again", async () => {
+    const job = await request([inDays(50), inDays(51)]);
+    const age = (hours: number) => db.update(schema.jobs).set({ updatedAt: new Date(Date.now() - hours * HOUR).toISOString() }).where(eq(schema.jobs.id, job.id));
+    await age(23);
+    await cron();
+    expect((await json(await call(`/v1/jobs/${job.id}`, await partner()))).overdue).toBe(false);
+    const overdue = () => mailsTo("hello@northwind.test", "Waiting over 24 hours").then((all) => all.filter((m) => m.text.includes(`jobs?job=${job.id}`)));
+    expect(await overdue()).toHaveLength(0);
+
+    await age(25);
+    expect((await json(await call(`/v1/jobs/${job.id}`, await partner()))).overdue).toBe(true);
+    await cron();
+    await cron();
+    expect(await overdue()).toHaveLength(1);
+
+    expect((await post(`/v1/jobs/${job.id}/deny`, await partner(), { reason: "availability" })).status).toBe(200);
+    const s = await sessions();
+    expect((await post(`/v1/bookings/${job.id}/schedule`, await customer(), { mode: "request", sessions: s.map((x, i) => ({ sessionId: x.id, times: [inDays(60 + i)] })) })).status).toBe(200);
+    await age(30);
+    await cron();
+    await cron();
+    expect(await overdue()).toHaveLength(2);
+    const [n] = await db.select({ n: sql<number>`count(*)` }).from(schema.mailReminders).where(like(schema.mailReminders.key, `${job.id}|%`));
+    expect(n.n).toBe(2);
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * The mail about a job: who hears of it (the customer's booker, the delivery
+ * partner's primary address), in which language and branding, and the outbox
+ * rows for a change's own batch. Each side's link opens the job in its own
+ * view (Your Bookings for the customer, Your Jobs for the partner) on its
+ * partner's connected domain when it has one.
+ */
+import { inArray, sql } from "drizzle-orm";
+import { inList } from "./bound";
+import type { JobDto } from "../../contract/bookings";
+import { accounts, users, type Job } from "../../db/schema";
+import type { Db } from "../env";
+import { jobMail, type Audience, type JobEvent } from "../mail/job-mail";
+import type { MailBrand } from "../mail/layout";
+import { enqueueMail } from "../mail/outbox";
+import type { Language } from "../../contract/enums";
+import { brandReads, brandsFrom, recipientLanguage, type BrandRows, type OriginEnv } from "./mail-context";
+
+export type Recipient = { side: Audience; email: string; name: string | null; language: Language; brand: MailBrand; brandAccountId: string };
+
+/** Where a side sees one job: its own list, opened on that job. */
+export function jobLink(origin: string, side: Audience, jobId: string): string {
+  return `${origin}${side === "partner" ? "/jobs" : "/bookings"}?job=${encodeURIComponent(jobId)}`;
+}
+
+type JobParties = Pick<Job, "id" | "bookedByUserId" | "partnerAccountId" | "deliveryPartnerAccountId">;
+export type JobSides = { customer: Recipient | null; partner: Recipient | null };
+
+/**
+ * The two sides of each job as mail recipients, in one D1 round trip however
+ * many jobs: the customer's booker (in the customer's partner's branding) and
+ * the delivery partner's primary address (in its own branding).
+ */
+export async function recipientsOfJobs(db: Db, env: OriginEnv, list: JobParties[]): Promise<Map<string, JobSides>> {
+  const out = new Map<string, JobSides>();
+  if (!list.length) return out;
+  const deliveryOf = (job: JobParties) => job.deliveryPartnerAccountId ?? job.partnerAccountId;
+  const partnerIds = [...new Set(list.flatMap((job) => [job.partnerAccountId, deliveryOf(job)]))];
+  const bookerIds = [...new Set(list.map((job) => job.bookedByUserId).filter((id): id is string => Boolean(id)))];
+  const bookersRead = db.select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language }).from(users).where(inList(users.id, bookerIds));
+  const partnerUsersRead = db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, db.select({ e: sql`lower(${accounts.primaryEmail})` }).from(accounts).where(inList(accounts.id, partnerIds))));
+  const [bookers, partnerUsers, ...rows] = await db.batch([bookersRead, partnerUsersRead, ...brandReads(db, partnerIds)]);
+  const brands = brandsFrom(env, rows as unknown as BrandRows);
+  for (const job of list) {
+    const customerBrand = brands.get(job.partnerAccountId);
+    const partnerBrand = brands.get(deliveryOf(job));
+    const b = bookers.find((u) => u.id === job.bookedByUserId);
+    const pu = partnerBrand?.primaryEmail ? partnerUsers.find((u) => u.email.toLowerCase() === partnerBrand.primaryEmail!.toLowerCase()) : undefined;
+    out.set(job.id, {
+      customer:
+        b && customerBrand
+          ? { side: "customer", email: b.email, name: b.firstName, language: recipientLanguage(b, customerBrand), brand: customerBrand.brand, brandAccountId: customerBrand.partnerId }
+          : null,
+      partner: partnerBrand?.primaryEmail
+        ? { side: "partner", email: partnerBrand.primaryEmail, name: pu?.firstName ?? null, language: recipientLanguage(pu, partnerBrand), brand: partnerBrand.brand, brandAccountId: partnerBrand.partnerId }
+        : null,
+    });
+  }
+  return out;
+}
+
+/** Both sides of one job (see recipientsOfJobs). */
+export async function jobRecipients(db: Db, env: OriginEnv, job: JobParties): Promise<JobSides> {
+  return (await recipientsOfJobs(db, env, [job])).get(job.id)!;
+}
+
+export type JobMailContext = {
+  /** The job's version once the change is in (the calendar's SEQUENCE). */
+  sequence: number;
+  reason?: string | null;
+  comment?: string | null;
+};
+
+/**
+ * Outbox rows (one per recipient) for a job event, for the same batch as the
+ * change: each in its recipient's language and branding, with its own link.
+ * A booking request reads as a request to the partner and as an
+ * acknowledgement to the customer.
+ */
+export function jobMailRows(db: Db, to: (Recipient | null)[], event: JobEvent, dto: JobDto, ctx: JobMailContext) {
+  const ids: string[] = [];
+  const statements = to
+    .filter((r): r is Recipient => Boolean(r))
+    .map((r) => {
+      const mail = jobMail({
+        event: event === "requested" && r.side === "customer" ? "requestReceived" : event,
+        audience: r.side,
+        language: r.language,
+        brand: r.brand,
+        recipientName: r.name,
+        workoutName: dto.workout.title ?? dto.workout.name,
+        customerName: dto.customer.name,
+        status: dto.status,
+        reason: ctx.reason,
+        comment: ctx.comment,
+        link: jobLink(r.brand.origin, r.side, dto.id),
+        sequence: ctx.sequence,
+        sessions: dto.lines.map((l) => ({ lineId: l.id, name: l.sessionName, scheduledAt: l.scheduledAt, lengthMinutes: l.lengthMinutes, requestedTimes: l.requestedTimes })),
+      });
+      const id = crypto.randomUUID();
+      ids.push(id);
+      return enqueueMail(db, { id, accountId: r.brandAccountId, fromName: r.brand.platformName, to: r.email, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
+    });
+  return { statements, ids };
+}

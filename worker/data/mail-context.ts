@@ -1,0 +1,92 @@
+/**
+ * What a mail needs to know about its sender and its recipient: the partner's
+ * branding (platform name, logo, brand colour), the origin its links go to
+ * (the partner's connected domain when it has one, else the main origin),
+ * and the recipient's language. Reads only; the templates stay pure.
+ *
+ * The recipient's language: the stored preference of the product user with
+ * that address when there is one, else the partner's default (its account's
+ * language), else en-US.
+ */
+import { and, asc, eq, type SQL } from "drizzle-orm";
+import type { Language } from "../../contract/enums";
+import { accounts, customDomains, stylings, users } from "../../db/schema";
+import type { Db } from "../env";
+import { languageOr } from "../mail/i18n";
+import type { MailBrand } from "../mail/layout";
+import { fileUri, PUBLIC_PREFIX } from "../storage/files";
+import { mainOrigin, registeredOrigin } from "../tenant/origins";
+import { inList } from "./bound";
+
+export type OriginEnv = { APP_ENV: string; MAIN_ORIGIN: string };
+
+export type PartnerMail = { partnerId: string; brand: MailBrand; language: Language; primaryEmail: string | null };
+
+/** The statements that read partners' branding, for a caller's batch. */
+export function brandReads(db: Db, partnerIds: string[]) {
+  return [
+    db.select({ id: accounts.id, name: accounts.name, language: accounts.language, primaryEmail: accounts.primaryEmail }).from(accounts).where(inList(accounts.id, partnerIds)),
+    db.select({ accountId: stylings.accountId, platformName: stylings.platformName, logoKey: stylings.logoKey, brandColour: stylings.brandColour }).from(stylings).where(inList(stylings.accountId, partnerIds)),
+    db
+      .select({ accountId: customDomains.accountId, uri: customDomains.uri, isSatellite: customDomains.isSatellite })
+      .from(customDomains)
+      .where(and(inList(customDomains.accountId, partnerIds), eq(customDomains.state, "connected")))
+      .orderBy(asc(customDomains.connectedAt), asc(customDomains.uri)),
+  ] as const;
+}
+
+export type BrandRows = [
+  { id: string; name: string; language: string; primaryEmail: string | null }[],
+  { accountId: string; platformName: string | null; logoKey: string | null; brandColour: string | null }[],
+  { accountId: string; uri: string; isSatellite: boolean }[],
+];
+
+export function brandsFrom(env: OriginEnv, [accountRows, stylingRows, domainRows]: BrandRows): Map<string, PartnerMail> {
+  const out = new Map<string, PartnerMail>();
+  for (const account of accountRows) {
+    const styling = stylingRows.find((s) => s.accountId === account.id);
+    const domains = domainRows.filter((d) => d.accountId === account.id);
+    const domain = domains.find((d) => d.isSatellite) ?? domains[0];
+    const origin = domain ? registeredOrigin(env, domain.uri) : mainOrigin(env);
+    const logo = styling?.logoKey && styling.logoKey.startsWith(PUBLIC_PREFIX) ? `${origin}${fileUri(styling.logoKey)}` : null;
+    out.set(account.id, {
+      partnerId: account.id,
+      brand: { platformName: styling?.platformName || "TechFIT", logoUrl: logo, brandColour: styling?.brandColour ?? null, origin },
+      language: languageOr(account.language),
+      primaryEmail: account.primaryEmail,
+    });
+  }
+  return out;
+}
+
+/** Branding of the given partners, in one D1 round trip. */
+export async function partnerMails(db: Db, env: OriginEnv, partnerIds: string[]): Promise<Map<string, PartnerMail>> {
+  if (!partnerIds.length) return new Map();
+  const [a, s, d] = await db.batch(brandReads(db, partnerIds));
+  return brandsFrom(env, [a, s, d] as BrandRows);
+}
+
+/** The product's own branding, for mail that belongs to no partner. */
+export function productBrand(env: OriginEnv): PartnerMail {
+  return { partnerId: "", brand: { platformName: "TechFIT", logoUrl: null, brandColour: null, origin: mainOrigin(env) }, language: "enUS", primaryEmail: null };
+}
+
+export type UserLanguage = { email: string; firstName: string | null; language: string };
+
+/** Users' names and stored languages by address (lower-cased). */
+export function usersByEmail(db: Db, emails: string[]) {
+  return db.select({ email: users.email, firstName: users.firstName, language: users.language }).from(users).where(inList(users.email, emails));
+}
+
+/** The recipient's language: their stored preference, else the partner's default, else en-US. */
+export function recipientLanguage(user: { language: string } | undefined | null, partner: PartnerMail | undefined | null): Language {
+  if (user) return languageOr(user.language, partner?.language ?? "enUS");
+  return partner?.language ?? "enUS";
+}
+
+/** The partner a customer or partner account's mail speaks for: a partner itself, a customer's parent. */
+export async function brandingPartnerOf(db: Db, accountId: string): Promise<string | null> {
+  const [row] = await db.select({ id: accounts.id, type: accounts.type, parentAccountId: accounts.parentAccountId }).from(accounts).where(eq(accounts.id, accountId) as SQL);
+  if (!row) return null;
+  return row.type === "partner" ? row.id : row.parentAccountId;
+}

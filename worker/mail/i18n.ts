@@ -1,0 +1,38 @@
+/**
+ * Mail speaks from the same catalogues as the screens (client/i18n: pure
+ * data, no React), so statuses and reasons are the words a user sees in the
+ * app, in the recipient's language. Times are written in UTC, named as such;
+ * the calendar file carries the exact instant for the recipient's calendar.
+ */
+import type { Language } from "../../contract/enums";
+import { CATALOGUES, LANGUAGE_TAG, type MessageKey } from "../../client/i18n";
+
+export type MailValues = Record<string, string | number>;
+
+/** The text of `key` in `language`, `{placeholders}` filled. */
+export function mailT(language: Language, key: MessageKey, values?: MailValues): string {
+  const text = (CATALOGUES[language] ?? CATALOGUES.enUS)[key] ?? key;
+  if (!values) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** A moment as the recipient's language writes it, with the weekday, in UTC ("Tue, Mar 3, 2026, 2:00 PM UTC"). */
+export function mailDateTime(iso: string, language: Language): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return new Intl.DateTimeFormat(LANGUAGE_TAG[language] ?? "en-US", {
+    weekday: "short",
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(date);
+}
+
+/** A stored language value, or en-US when it is not one of the three. */
+export function languageOr(value: string | null | undefined, fallback: Language = "enUS"): Language {
+  return value === "enUS" || value === "enGB" || value === "enAU" ? value : fallback;
+}

@@ -1,0 +1,105 @@
+/**
+ * The mails about a booking's life, to either side: requested (to the
+ * partner) and its acknowledgement (to the customer), confirmed, booked,
+ * denied, rescheduled and cancelled (with their reasons as words), session
+ * and workout completed. Pure: data in, {subject, html, text, attachments}
+ * out; the calendar file follows the booking (see ./calendar.ts).
+ */
+import { CancellationReason, RescheduleReason, type JobStatus, type Language } from "../../contract/enums";
+import type { MessageKey } from "../../client/i18n";
+import type { MailAttachment } from "../../db/schema";
+import { calendarAttachment, type CalendarSession } from "./calendar";
+import { mailDateTime, mailT } from "./i18n";
+import { renderMail, type MailBrand, type RenderedMail } from "./layout";
+
+export type JobEvent = "requested" | "requestReceived" | "confirmed" | "booked" | "denied" | "rescheduled" | "cancelled" | "lineCompleted" | "completed";
+export type Audience = "customer" | "partner";
+
+export type JobMailSession = CalendarSession & { requestedTimes?: string[] };
+
+export type JobMailData = {
+  event: JobEvent;
+  audience: Audience;
+  language: Language;
+  brand: MailBrand;
+  recipientName?: string | null;
+  workoutName: string;
+  customerName: string;
+  /** The job's status after the change. */
+  status: JobStatus;
+  reason?: string | null;
+  comment?: string | null;
+  /** The job in the recipient's own view. */
+  link: string;
+  /** The job's version after the change (the calendar's SEQUENCE). */
+  sequence: number;
+  sessions: JobMailSession[];
+};
+
+export type JobMail = RenderedMail & { attachments: MailAttachment[] };
+
+/** The catalogue's word for a reason, or null when the value is not one (never a raw value). */
+export function reasonWord(event: JobEvent, reason: string | null | undefined, language: Language): string | null {
+  if (!reason) return null;
+  if (event === "cancelled") return (CancellationReason as readonly string[]).includes(reason) ? mailT(language, `enum.CancellationReason.${reason}` as MessageKey) : null;
+  return (RescheduleReason as readonly string[]).includes(reason) ? mailT(language, `enum.RescheduleReason.${reason}` as MessageKey) : null;
+}
+
+/** Intro key per event and side (a booked job reads differently to the customer and to the partner). */
+function introKey(event: JobEvent, audience: Audience): MessageKey {
+  if (event === "booked") return audience === "customer" ? "mail.job.booked.introCustomer" : "mail.job.booked.introPartner";
+  return `mail.job.${event}.intro` as MessageKey;
+}
+
+export function jobMail(d: JobMailData): JobMail {
+  const { language: l } = d;
+  const values = { workout: d.workoutName, customer: d.customerName, platform: d.brand.platformName };
+  const subject = mailT(l, `mail.job.${d.event}.subject` as MessageKey, values);
+  const details = [
+    { label: mailT(l, "mail.job.workout"), value: d.workoutName },
+    ...(d.audience === "partner" ? [{ label: mailT(l, "mail.job.customer"), value: d.customerName }] : []),
+    { label: mailT(l, "mail.job.status"), value: mailT(l, `enum.JobStatus.${d.status}` as MessageKey) },
+  ];
+  const reason = d.event === "cancelled" || d.event === "denied" || d.event === "rescheduled" ? reasonWord(d.event, d.reason, l) : null;
+  if (reason) details.push({ label: mailT(l, "mail.job.reason"), value: reason });
+  if (reason && d.comment) details.push({ label: mailT(l, "mail.job.comment"), value: d.comment });
+  const items = d.sessions.map((s) => {
+    const when = s.scheduledAt
+      ? mailDateTime(s.scheduledAt, l)
+      : s.requestedTimes?.length
+        ? mailT(l, "mail.job.proposed", { times: s.requestedTimes.map((t) => mailDateTime(t, l)).join("; ") })
+        : mailT(l, "mail.job.notScheduled");
+    return `${s.name}: ${when}`;
+  });
+
+  const calendar = { platformName: d.brand.platformName, workoutName: d.workoutName, customerName: d.customerName, link: d.link, sequence: d.sequence };
+  const attachments: MailAttachment[] = [];
+  const notes: string[] = [];
+  if (d.event === "confirmed" || d.event === "booked" || d.event === "rescheduled") {
+    const publish = calendarAttachment({ ...calendar, sessions: d.sessions }, "publish");
+    if (publish) attachments.push(publish);
+    // A reschedule by request takes the times away until they are confirmed again.
+    const withdrawn = d.event === "rescheduled" ? d.sessions.filter((s) => !s.scheduledAt) : [];
+    const cancel = withdrawn.length ? calendarAttachment({ ...calendar, sessions: withdrawn }, "cancel") : null;
+    if (cancel) attachments.push(cancel);
+    if (publish) notes.push(mailT(l, "mail.job.calendarNote"));
+  }
+  if (d.event === "cancelled" || d.event === "denied") {
+    const cancel = calendarAttachment({ ...calendar, sessions: d.sessions }, "cancel");
+    if (cancel) attachments.push(cancel);
+    notes.push(mailT(l, "mail.job.calendarCancelNote"));
+  }
+  if (d.sessions.some((s) => s.scheduledAt || s.requestedTimes?.length)) notes.push(mailT(l, "mail.timesInUtc"));
+
+  const rendered = renderMail(d.brand, subject, {
+    language: l,
+    preheader: mailT(l, introKey(d.event, d.audience), values),
+    greeting: d.recipientName ? mailT(l, "mail.greeting", { name: d.recipientName }) : mailT(l, "mail.greetingNoName"),
+    paragraphs: [mailT(l, introKey(d.event, d.audience), values)],
+    details,
+    list: { title: mailT(l, "mail.job.sessions"), items },
+    action: { label: mailT(l, d.audience === "partner" ? "mail.job.openJob" : "mail.job.openBooking"), href: d.link },
+    notes,
+  });
+  return { ...rendered, attachments };
+}
