@@ -138,6 +138,8 @@ export const BookingOptions = z
     sessions: z.array(z.object({ id: z.string(), sequence: z.number(), name: z.string(), lengthMinutes: z.number(), slots: z.array(SlotDto) })),
     price: z.object({ kind: z.enum(["credits", "money"]), amount: z.number(), currency: z.enum(Currency).nullable() }).nullable(),
     creditBalance: z.number(),
+    /** The workout's prerequisites the customer does not meet yet, one line each (booking is refused while any is left). */
+    missingPrerequisites: z.array(z.string()),
   })
   .meta({ id: "BookingOptions" });
 export type BookingOptions = z.infer<typeof BookingOptions>;

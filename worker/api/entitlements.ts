@@ -18,7 +18,7 @@ import { addTerm, adjustmentLine, balanceOf, canCancelOn, canChangeFrom, dayBefo
 import type { AppEnv, Db } from "../env";
 import { endpoint } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
-import { errorText, raw, runBatch, type Statements } from "./job-writes";
+import { errorText, raw, runBatch, type Statements } from "../data/job-writes";
 import { requireAccount, requirePartnerAdmin } from "../identity/context";
 
 /**

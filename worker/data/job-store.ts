@@ -1,5 +1,5 @@
-import { and, inArray, desc, eq, lt, or, type SQL } from "drizzle-orm";
-import { inList } from "../data/bound";
+import { and, inArray, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
+import { inList } from "./bound";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { JobActionName, JobDto } from "../../contract/bookings";
 import type { JobStatus } from "../../contract/enums";
@@ -8,7 +8,7 @@ import { jobMail, type JobEvent } from "../domain/notifications";
 import { allowedActions } from "../domain/jobs";
 import type { Db } from "../env";
 import { enqueueMail } from "../mail/outbox";
-import { attachmentFileUri } from "./workouts";
+import { attachmentFileUri } from "../api/workouts";
 
 /** Reading jobs with their lines and action items, as each side sees them (DESIGN.md §6). */
 export type Side = "customer" | "partner";
@@ -61,15 +61,16 @@ export function cursorCondition(cursor: string | undefined): SQL | undefined {
   }
 }
 
-/** Jobs matching `where`, newest first, as DTOs for `side`. Two D1 round trips whatever the count. */
-export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit = 50, readOnly = false): Promise<JobDto[]> {
-  const rows = await db
+/** The job rows of a page or of one job: the job and the names around it (names aliased apart so the select can go in a batch). */
+function jobRowsQuery(db: Db, where: SQL | undefined, limit: number) {
+  return db
     .select({
       job: jobs,
-      workout: { id: workouts.id, name: workouts.name, title: workouts.title },
-      customer: { id: accounts.id, name: accounts.name },
-      partner: { id: partnerAcc.id, name: partnerAcc.name },
-      delivery: { id: deliveryAcc.id, name: deliveryAcc.name },
+      workoutName: sql<string>`${workouts.name}`.as("workout_name"),
+      workoutTitle: sql<string | null>`${workouts.title}`.as("workout_title"),
+      customerName: sql<string>`${accounts.name}`.as("customer_name"),
+      partnerName: sql<string>`${partnerAcc.name}`.as("partner_name"),
+      deliveryName: sql<string | null>`${deliveryAcc.name}`.as("delivery_name"),
     })
     .from(jobs)
     .innerJoin(workouts, eq(workouts.id, jobs.workoutId))
@@ -79,33 +80,44 @@ export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit
     .where(where)
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(limit);
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.job.id);
+}
+type JobRow = Awaited<ReturnType<typeof jobRowsQuery>>[number];
+
+/** The lines (with their sessions), the sessions' attachments and the side's action items of the jobs `jobIds` selects. */
+function jobDetailQueries(db: Db, jobIds: string[], side: Side) {
+  const ofJobs = (col: typeof jobLines.jobId | typeof jobActionItems.jobId) => inList(col, jobIds);
   const assignee = side === "customer" ? "recipient" : "deliveryPartner";
-  // Lines, their sessions' attachments and the action items in one D1 round trip.
-  const [lines, attachments, items] = await db.batch([
+  return [
     db
-      .select({ line: jobLines, session: { name: workoutSessions.name, lengthMinutes: workoutSessions.lengthMinutes } })
+      .select({ line: jobLines, sessionName: sql<string>`${workoutSessions.name}`.as("session_name"), lengthMinutes: sql<number>`${workoutSessions.lengthMinutes}`.as("session_length") })
       .from(jobLines)
       .innerJoin(workoutSessions, eq(workoutSessions.id, jobLines.sessionId))
-      .where(inList(jobLines.jobId, ids))
+      .where(ofJobs(jobLines.jobId))
       .orderBy(jobLines.jobId, jobLines.sequence),
     db
       .select()
       .from(sessionAttachments)
-      .where(inArray(sessionAttachments.sessionId, db.selectDistinct({ id: jobLines.sessionId }).from(jobLines).where(inList(jobLines.jobId, ids)))),
+      .where(inArray(sessionAttachments.sessionId, db.selectDistinct({ id: jobLines.sessionId }).from(jobLines).where(ofJobs(jobLines.jobId)))),
     db
       .select()
       .from(jobActionItems)
-      .where(and(inList(jobActionItems.jobId, ids), eq(jobActionItems.assigneeType, assignee))),
-  ]);
-  return rows.map(({ job, workout, customer, partner, delivery }) => ({
+      .where(and(ofJobs(jobActionItems.jobId), eq(jobActionItems.assigneeType, assignee))),
+  ] as const;
+}
+type Details = [
+  Awaited<ReturnType<typeof jobDetailQueries>[0]>,
+  Awaited<ReturnType<typeof jobDetailQueries>[1]>,
+  Awaited<ReturnType<typeof jobDetailQueries>[2]>,
+];
+
+function toDtos(rows: JobRow[], [lines, attachments, items]: Details, side: Side, readOnly: boolean): JobDto[] {
+  return rows.map(({ job, workoutName, workoutTitle, customerName, partnerName, deliveryName }) => ({
     id: job.id,
     status: job.status,
-    workout,
-    customer,
-    partner,
-    deliveryPartner: delivery?.id ? { id: delivery.id, name: delivery.name } : null,
+    workout: { id: job.workoutId, name: workoutName, title: workoutTitle },
+    customer: { id: job.accountId, name: customerName },
+    partner: { id: job.partnerAccountId, name: partnerName },
+    deliveryPartner: job.deliveryPartnerAccountId && deliveryName !== null ? { id: job.deliveryPartnerAccountId, name: deliveryName } : null,
     creditsConsumed: job.creditsConsumed,
     priceAmount: job.priceAmount,
     currency: job.currency,
@@ -114,12 +126,12 @@ export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit
     actions: actionsFor(job, side, readOnly),
     lines: lines
       .filter((l) => l.line.jobId === job.id)
-      .map(({ line, session }) => ({
+      .map(({ line, sessionName, lengthMinutes }) => ({
         id: line.id,
         sequence: line.sequence,
         sessionId: line.sessionId,
-        sessionName: session.name,
-        lengthMinutes: session.lengthMinutes,
+        sessionName,
+        lengthMinutes: Number(lengthMinutes),
         status: line.status,
         scheduledAt: line.scheduledAt,
         completedAt: line.completedAt,
@@ -135,17 +147,56 @@ export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit
   }));
 }
 
-export async function loadJob(db: Db, id: string, visible: SQL, side: Side, readOnly = false): Promise<JobDto | null> {
-  return (await loadJobs(db, and(eq(jobs.id, id), visible), side, 1, readOnly))[0] ?? null;
+/** Jobs matching `where`, newest first, as DTOs for `side`. Two D1 round trips whatever the count. */
+export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit = 50, readOnly = false): Promise<JobDto[]> {
+  const rows = await jobRowsQuery(db, where, limit);
+  if (!rows.length) return [];
+  const details = await db.batch(jobDetailQueries(db, rows.map((r) => r.job.id), side));
+  return toDtos(rows, details as unknown as Details, side, readOnly);
 }
 
-/** Who hears of a change: the customer's recipient (who booked) or the delivery partner's primary address. */
-export async function recipients(db: Db, job: Job): Promise<{ customer: string | null; partner: string | null; platformName: string }> {
-  const [booker] = job.bookedByUserId ? await db.select({ email: users.email }).from(users).where(eq(users.id, job.bookedByUserId)) : [];
-  const partnerId = job.deliveryPartnerAccountId ?? job.partnerAccountId;
-  const [partner] = await db.select({ email: accounts.primaryEmail }).from(accounts).where(eq(accounts.id, partnerId));
-  const [styling] = await db.select({ name: stylings.platformName }).from(stylings).where(eq(stylings.accountId, job.partnerAccountId));
-  return { customer: booker?.email ?? null, partner: partner?.email ?? null, platformName: styling?.name ?? "TechFIT" };
+/** Who hears of a change: the booker's address, the delivery partner's (else the partner's) primary address, the platform name. */
+function recipientsQuery(db: Db, id: string) {
+  return db
+    .select({
+      customer: sql<string | null>`(select ${users.email} from ${users} where ${users.id} = ${jobs.bookedByUserId})`.as("booker_email"),
+      partner: sql<string | null>`(select a.primary_email from accounts a where a.id = coalesce(${jobs.deliveryPartnerAccountId}, ${jobs.partnerAccountId}))`.as("partner_email"),
+      platformName: sql<string | null>`(select ${stylings.platformName} from ${stylings} where ${stylings.accountId} = ${jobs.partnerAccountId})`.as("platform_name"),
+      creditEntryId: sql<string | null>`(select ce.id from credit_entries ce where ce.account_id = ${jobs.accountId} order by ce.start_date desc limit 1)`.as("credit_entry_id"),
+    })
+    .from(jobs)
+    .where(eq(jobs.id, id));
+}
+
+export type Recipients = { customer: string | null; partner: string | null; platformName: string };
+
+/**
+ * One job as `side` sees it, in ONE D1 round trip: the job row (only when
+ * `visible` holds), its lines, attachments and action items, and who hears
+ * of a change to it. Rows of a job `visible` hides are read but never
+ * answered: the job comes back null, like a missing one.
+ */
+export async function loadJobWithMail(db: Db, id: string, visible: SQL, side: Side, readOnly = false) {
+  const ids = [id];
+  const [rows, lines, attachments, items, who] = await db.batch([jobRowsQuery(db, and(eq(jobs.id, id), visible), 1), ...jobDetailQueries(db, ids, side), recipientsQuery(db, id)]);
+  const row = rows[0];
+  if (!row) return null;
+  const [dto] = toDtos([row], [lines, attachments, items] as unknown as Details, side, readOnly);
+  const r = who[0];
+  return {
+    job: row.job,
+    dto,
+    recipients: { customer: r?.customer ?? null, partner: r?.partner ?? null, platformName: r?.platformName ?? "TechFIT" } as Recipients,
+    creditEntryId: r?.creditEntryId ?? null,
+  };
+}
+
+/** One job as `side` sees it, or null (absent or not visible); one D1 round trip. */
+export async function loadJob(db: Db, id: string, visible: SQL, side: Side, readOnly = false): Promise<JobDto | null> {
+  const ids = [id];
+  const [rows, lines, attachments, items] = await db.batch([jobRowsQuery(db, and(eq(jobs.id, id), visible), 1), ...jobDetailQueries(db, ids, side)]);
+  if (!rows[0]) return null;
+  return toDtos(rows, [lines, attachments, items] as unknown as Details, side, readOnly)[0];
 }
 
 /**

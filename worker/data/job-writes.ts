@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from "drizzle-orm";
-import { inList } from "../data/bound";
+import { inList } from "./bound";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { JobLineStatus, JobStatus } from "../../contract/enums";
 import { creditLines, jobActionItems, jobLines, jobs, sessionActionItems, type Job } from "../../db/schema";
