@@ -5,7 +5,7 @@ import { ErrorEnvelope } from "../../contract/errors";
 import { MESSAGES } from "../../contract/messages";
 import { sequenceErrors } from "../domain/booking-rules";
 import { bookingContext, drawPartner, slotDto, type BookingContext } from "../data/bookable";
-import { cancelStatements, commitMove, createBooking, customerJobs, getJob, jobForMove, listJobs, openSlotsOfJob, scheduleStatements, type LineChoice } from "../data/jobs";
+import { cancelStatements, commitMove, createBooking, customerJobs, getJob, jobForMove, listJobs, scheduleStatements, type LineChoice } from "../data/jobs";
 import { nextStatus } from "../domain/jobs";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
@@ -201,7 +201,7 @@ endpoint(
     if (!to) throw conflict(`A booking that is ${job.status} cannot be scheduled`);
     if (rescheduling && !body.reason) throw invalid({ reason: MESSAGES.required });
     const sessions = lines.map((l) => ({ id: l.sessionId, sequence: l.sequence, name: l.sessionName, lengthMinutes: l.lengthMinutes }));
-    const open = body.mode === "slots" ? await openSlotsOfJob(db, job) : [];
+    const open = body.mode === "slots" ? subject.openSlots : [];
     const { map } = resolveChoices(sessions, body.mode, body.sessions, open, !rescheduling, body.mode === "slots" ? job.deliveryPartnerAccountId : null);
     orderedTimes(sessions, body.sessions, map, new Map(lines.map((l) => [l.sessionId, l.scheduledAt])));
     const { statements, after } = scheduleStatements(db, subject, to, map, rescheduling ? { reason: body.reason!, comment: body.comment } : null, null);

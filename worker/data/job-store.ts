@@ -1,9 +1,9 @@
-import { and, inArray, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, inArray, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { inList } from "./bound";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { JobActionName, JobDto } from "../../contract/bookings";
 import type { JobStatus } from "../../contract/enums";
-import { accounts, jobActionItems, jobLines, jobs, sessionAttachments, stylings, users, workoutSessions, workouts, type Job } from "../../db/schema";
+import { accounts, jobActionItems, jobLines, jobs, sessionAttachments, slots, stylings, users, workoutSessions, workouts, type Job } from "../../db/schema";
 import { jobMail, type JobEvent } from "../domain/notifications";
 import { allowedActions } from "../domain/jobs";
 import type { Db } from "../env";
@@ -178,7 +178,12 @@ export type Recipients = { customer: string | null; partner: string | null; plat
  */
 export async function loadJobWithMail(db: Db, id: string, visible: SQL, side: Side, readOnly = false) {
   const ids = [id];
-  const [rows, lines, attachments, items, who] = await db.batch([jobRowsQuery(db, and(eq(jobs.id, id), visible), 1), ...jobDetailQueries(db, ids, side), recipientsQuery(db, id)]);
+  const [rows, lines, attachments, items, who, open] = await db.batch([
+    jobRowsQuery(db, and(eq(jobs.id, id), visible), 1),
+    ...jobDetailQueries(db, ids, side),
+    recipientsQuery(db, id),
+    openSlotsQuery(db, id),
+  ]);
   const row = rows[0];
   if (!row) return null;
   const [dto] = toDtos([row], [lines, attachments, items] as unknown as Details, side, readOnly);
@@ -188,7 +193,18 @@ export async function loadJobWithMail(db: Db, id: string, visible: SQL, side: Si
     dto,
     recipients: { customer: r?.customer ?? null, partner: r?.partner ?? null, platformName: r?.platformName ?? "TechFIT" } as Recipients,
     creditEntryId: r?.creditEntryId ?? null,
+    openSlots: open,
   };
+}
+
+/** The open slots (seats left, in the future) of the job's delivery partner for the job's workout, soonest first. */
+function openSlotsQuery(db: Db, id: string) {
+  const ofJob = (col: typeof jobs.workoutId | typeof jobs.deliveryPartnerAccountId) => sql`(select ${col} from ${jobs} where ${jobs.id} = ${id})`;
+  return db
+    .select()
+    .from(slots)
+    .where(and(sql`${slots.workoutId} = ${ofJob(jobs.workoutId)}`, sql`${slots.partnerAccountId} = ${ofJob(jobs.deliveryPartnerAccountId)}`, gte(slots.startsAt, new Date().toISOString()), sql`${slots.seatsTaken} < ${slots.capacity}`))
+    .orderBy(asc(slots.startsAt));
 }
 
 /** One job as `side` sees it, or null (absent or not visible); one D1 round trip. */

@@ -9,7 +9,7 @@
  * ONE batch; a booking reads everything it needs in one batch
  * (data/bookable.ts), writes in one and reads back in one.
  */
-import { and, asc, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, lte, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { JobDto, JobsQuery } from "../../contract/bookings";
 import type { JobStatus } from "../../contract/enums";
@@ -64,30 +64,13 @@ export async function getJob(db: Db, owner: JobOwner, id: string, what = "Bookin
 }
 
 /** A job as read before a move (the move's compare-and-set is on this version), with its mail addresses. */
-export type MoveSubject = { job: Job; dto: JobDto; lines: JobDto["lines"]; recipients: Recipients; creditEntryId: string | null };
+export type MoveSubject = { job: Job; dto: JobDto; lines: JobDto["lines"]; recipients: Recipients; creditEntryId: string | null; openSlots: (typeof slots.$inferSelect)[] };
 
 /** The owner's job for a move, in one round trip, or 404. */
 export async function jobForMove(db: Db, owner: JobOwner, id: string): Promise<MoveSubject> {
   const read = await loadJobWithMail(db, id, owner.where, owner.side);
   if (!read) throw notFound("Booking not found");
   return { ...read, lines: read.dto.lines };
-}
-
-/** The open slots of the job's delivery partner for its workout (seats left, in the future). */
-export async function openSlotsOfJob(db: Db, job: Job) {
-  if (!job.deliveryPartnerAccountId) return [];
-  return db
-    .select()
-    .from(slots)
-    .where(
-      and(
-        eq(slots.workoutId, job.workoutId),
-        eq(slots.partnerAccountId, job.deliveryPartnerAccountId),
-        gte(slots.startsAt, new Date().toISOString()),
-        sql`${slots.seatsTaken} < ${slots.capacity}`,
-      ),
-    )
-    .orderBy(asc(slots.startsAt));
 }
 
 export type MoveMail = { to: "customer" | "partner" | "both"; event: JobEvent; reason?: string | null; comment?: string | null; only?: Set<string> };
