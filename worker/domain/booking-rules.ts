@@ -65,6 +65,16 @@ export type CustomerRecord = {
   completedWorkoutIds: Set<string>;
 };
 
+const CATEGORY_NAME: Record<string, string> = {
+  aiAndAutomation: "AI and automation",
+  dataAndInsights: "data and insights",
+  productivityAndCollaboration: "productivity and collaboration",
+  securityAndContinuity: "security and continuity",
+  businessSystemsAndOperations: "business systems and operations",
+  commsAndConnectivity: "comms and connectivity",
+  strategy: "strategy",
+};
+
 /**
  * The prerequisites in force today that the customer does not meet: a score
  * prerequisite needs the customer's latest score in its category at least the
@@ -79,7 +89,7 @@ export function missingPrerequisites(rules: PrerequisiteRule[], customer: Custom
     if (r.type === "score" && r.category && r.minimumScore !== null) {
       const score = customer.scores.get(r.category);
       if (score === undefined || score < r.minimumScore) {
-        missing.push(`${r.name}: a ${r.category} score of at least ${r.minimumScore} (yours is ${score === undefined ? "not assessed yet" : score})`);
+        missing.push(`${r.name}: a score of at least ${r.minimumScore} in ${CATEGORY_NAME[r.category] ?? r.category} (yours is ${score === undefined ? "not assessed yet" : score})`);
       }
     }
     if (r.type === "workout" && r.requiredWorkoutId && !customer.completedWorkoutIds.has(r.requiredWorkoutId)) {
