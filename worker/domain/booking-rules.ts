@@ -1,48 +1,25 @@
+import { sessionOrderProblems, type OrderedSession } from "../../contract/session-order";
+
 /**
  * Booking rules that are not HTTP: the order of a booking's sessions,
  * prerequisites, and when a session may be marked completed. Pure functions;
  * the routers turn their answers into field errors or conflicts.
  */
 
-export type SessionTimes = {
-  /** The session's position in the workout (1, 2, …). */
-  sequence: number;
-  name: string;
-  lengthMinutes: number;
+export type SessionTimes = Omit<OrderedSession<string>, "key"> & {
   /** Where a time of this session sits in the request body, for the field error (`sessions.0.times.1`). */
   field: (timeIndex: number) => string;
-  /** Every time this session may take place at: the proposed ones, or the booked one. */
-  times: string[];
-  /** Whether this request sets these times (errors go on the times being set, not on the ones kept). */
-  moved: boolean;
 };
 
-const end = (s: SessionTimes) => Math.max(...s.times.map((t) => Date.parse(t))) + s.lengthMinutes * 60_000;
-const start = (s: SessionTimes) => Math.min(...s.times.map((t) => Date.parse(t)));
-
 /**
- * Sessions take place in their sequence order: every time a session may take
- * place at starts no earlier than the end of every time the session before it
- * may take place at (so whichever proposed time the partner confirms, the
- * order holds). Answers field errors on the times this request sets, naming
- * the session they must follow (or precede).
+ * Sessions take place in their sequence order (contract/session-order.ts).
+ * Answers field errors on the times this request sets, naming the session
+ * they must follow (or precede).
  */
 export function sequenceErrors(sessions: SessionTimes[]): Record<string, string> {
   const fields: Record<string, string> = {};
-  const ordered = [...sessions].filter((s) => s.times.length).sort((a, b) => a.sequence - b.sequence);
-  for (let k = 1; k < ordered.length; k++) {
-    const prev = ordered[k - 1];
-    const next = ordered[k];
-    if (start(next) >= end(prev)) continue;
-    if (next.moved) {
-      next.times.forEach((t, j) => {
-        if (Date.parse(t) < end(prev)) fields[next.field(j)] = `Must start after session ${prev.sequence} (${prev.name}) ends`;
-      });
-    } else {
-      prev.times.forEach((t, j) => {
-        if (Date.parse(t) + prev.lengthMinutes * 60_000 > start(next)) fields[prev.field(j)] = `Must end before session ${next.sequence} (${next.name}) starts`;
-      });
-    }
+  for (const p of sessionOrderProblems(sessions.map((s) => ({ ...s, key: s.field })))) {
+    fields[p.key] = p.kind === "startAfter" ? `Must start after session ${p.other.sequence} (${p.other.name}) ends` : `Must end before session ${p.other.sequence} (${p.other.name}) starts`;
   }
   return fields;
 }

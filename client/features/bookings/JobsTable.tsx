@@ -227,10 +227,10 @@ export function JobsTable({ jobs, side, onSchedule }: { jobs: JobDto[]; side: Si
           withReason={open.kind === "reschedule"}
           busy={action.isPending}
           onOpenChange={(o) => !o && setOpen(null)}
-          onSubmit={(times, reason) =>
+          onSubmit={(times, reason, comment) =>
             side === "partner"
-              ? run(`/jobs/${open.job.id}/reschedule`, { reason, lines: times.map((x) => ({ lineId: x.lineId, time: x.time })) }, "bookings.done.scheduled", "date")
-              : run(`/bookings/${open.job.id}/schedule`, { mode: "request", reason, sessions: times.map((x) => ({ sessionId: x.sessionId, times: [x.time] })) }, "bookings.done.scheduled", "date")
+              ? run(`/jobs/${open.job.id}/reschedule`, { reason, comment, lines: times.map((x) => ({ lineId: x.lineId, time: x.time })) }, "bookings.done.scheduled", "date")
+              : run(`/bookings/${open.job.id}/schedule`, { mode: "request", reason, comment, sessions: times.map((x) => ({ sessionId: x.sessionId, times: [x.time] })) }, "bookings.done.scheduled", "date")
           }
         />
       ) : null}
