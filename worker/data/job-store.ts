@@ -20,7 +20,7 @@ const deliveryAcc = alias(accounts, "delivery_acc");
  * What each side may do now: the state machine's moves, split by who makes
  * them. A partner's members read jobs but do not act on them (`readOnly`).
  */
-export function actionsFor(job: Pick<Job, "status">, side: Side, readOnly = false): JobActionName[] {
+export function actionsFor(job: Pick<Job, "status">, side: Side, readOnly = false, started = true): JobActionName[] {
   if (readOnly) return [];
   const moves = new Set(allowedActions(job.status));
   const out: JobActionName[] = [];
@@ -32,7 +32,8 @@ export function actionsFor(job: Pick<Job, "status">, side: Side, readOnly = fals
     if (moves.has("confirm")) out.push("confirm");
     if (moves.has("deny")) out.push("deny");
     if (moves.has("rescheduleRequest")) out.push("reschedule");
-    if (moves.has("completeFirstLine") || moves.has("completeLastLine")) out.push("completeLine", "complete");
+    // A session is completed only once it has started: nothing to complete before the first start.
+    if ((moves.has("completeFirstLine") || moves.has("completeLastLine")) && started) out.push("completeLine", "complete");
   }
   if (moves.has("cancel")) out.push("cancel");
   return out;
@@ -123,7 +124,12 @@ function toDtos(rows: JobRow[], [lines, attachments, items]: Details, side: Side
     currency: job.currency,
     cancelReason: job.cancelReason,
     createdAt: job.createdAt,
-    actions: actionsFor(job, side, readOnly),
+    actions: actionsFor(
+      job,
+      side,
+      readOnly,
+      lines.some((l) => l.line.jobId === job.id && l.line.status !== "completed" && l.line.scheduledAt !== null && Date.parse(l.line.scheduledAt) <= Date.now()),
+    ),
     lines: lines
       .filter((l) => l.line.jobId === job.id)
       .map(({ line, sessionName, lengthMinutes }) => ({

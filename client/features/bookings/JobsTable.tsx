@@ -178,7 +178,7 @@ export function JobsTable({ jobs, side, onSchedule }: { jobs: JobDto[]; side: Si
                               </TableCell>
                               {side === "partner" ? (
                                 <TableCell className="text-right">
-                                  {job.actions.includes("completeLine") && line.status !== "completed" && line.scheduledAt ? (
+                                  {job.actions.includes("completeLine") && line.status !== "completed" && line.scheduledAt && Date.parse(line.scheduledAt) <= Date.now() ? (
                                     <Button size="sm" variant="outline" onClick={() => setOpen({ kind: "completeLine", job, lineId: line.id, session: line.sessionName })}>
                                       {t("bookings.action.completeLine")}
                                     </Button>
