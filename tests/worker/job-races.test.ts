@@ -42,7 +42,7 @@ async function publishSlot(sessionId: string, startsAt: string, capacity: number
   return (await json(res)).id as string;
 }
 
-type Job = { id: string; status: string; lines: { id: string; requestedTimes: string[]; slotId: string | null }[] };
+type Job = { id: string; status: string; version: number; lines: { id: string; requestedTimes: string[]; slotId: string | null }[] };
 
 async function requestBooking(): Promise<Job> {
   const s = await sessions();
@@ -163,7 +163,7 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
       const mails = await mailCount();
       const p = await partner();
       const statuses = await burst(BURST, (i) =>
-        post(`/v1/jobs/${job.id}/reschedule`, p, { reason: "availability", lines: [{ lineId: job.lines[0].id, time: at(d, 10 + (i % 8)) }] }),
+        post(`/v1/jobs/${job.id}/reschedule`, p, { reason: "availability", version: job.version, lines: [{ lineId: job.lines[0].id, time: at(d, 10 + (i % 8)) }] }),
       );
       oneWinner(statuses);
       expect(await seatsOf(a)).toBe(1);
@@ -185,7 +185,7 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
       const mails = await mailCount();
       const c = await customer();
       const statuses = await burst(BURST, () =>
-        post(`/v1/bookings/${job.id}/schedule`, c, { mode: "slots", reason: "availability", sessions: [{ sessionId: s[0].id, slotId: a2 }, { sessionId: s[1].id, slotId: b2 }] }),
+        post(`/v1/bookings/${job.id}/schedule`, c, { mode: "slots", reason: "availability", version: job.version, sessions: [{ sessionId: s[0].id, slotId: a2 }, { sessionId: s[1].id, slotId: b2 }] }),
       );
       oneWinner(statuses);
       expect([await seatsOf(a), await seatsOf(b), await seatsOf(a2), await seatsOf(b2)]).toEqual([1, 1, 1, 1]);

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { CancelBooking, ConfirmRequest, DenyRequest, FutureDateTime, JobDto, JobIdParam, JobLineParams, JobList, JobsQuery } from "../../contract/bookings";
+import { CancelBooking, ConfirmRequest, DenyRequest, FutureDateTime, JobDto, JobIdParam, JobLineParams, JobList, JobsQuery, SeenVersion } from "../../contract/bookings";
 import { RescheduleReason } from "../../contract/enums";
 import { ErrorEnvelope } from "../../contract/errors";
 import { MESSAGES } from "../../contract/messages";
@@ -138,6 +138,7 @@ const PartnerReschedule = z
     reason: z.enum(RescheduleReason, { error: MESSAGES.required }),
     comment: z.string().trim().max(500).optional(),
     lines: z.array(z.object({ lineId: z.string().uuid(MESSAGES.invalidUuid), time: FutureDateTime })).min(1, MESSAGES.noItems),
+    version: SeenVersion,
   })
   .meta({ id: "PartnerReschedule" });
 
@@ -158,7 +159,7 @@ endpoint(
   async (c, { params, body }, scope) => {
     const db = c.get("db");
     const owner = partnerJobs(scope);
-    const subject = await jobForMove(db, owner, params.id);
+    const subject = await jobForMove(db, owner, params.id, body.version);
     const times = new Map<string, string>();
     body.lines.forEach((l, i) => {
       if (!subject.lines.some((x) => x.id === l.lineId)) throw invalid({ [`lines.${i}.lineId`]: "Not a session of this job" });

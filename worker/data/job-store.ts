@@ -124,6 +124,7 @@ function toDtos(rows: JobRow[], [lines, attachments, items]: Details, side: Side
     currency: job.currency,
     cancelReason: job.cancelReason,
     createdAt: job.createdAt,
+    version: job.version,
     actions: actionsFor(
       job,
       side,

@@ -22,7 +22,7 @@ import { conflict, notFound } from "../http/errors";
 import { inList } from "./bound";
 import { cursorCondition, encodeCursor, jobMailRows, loadJob, loadJobs, loadJobWithMail, projectJob, type Recipients, type Side } from "./job-store";
 import type { BookingContext } from "./bookable";
-import { consumeCredits, dueDates, freeSeat, moveJob, newActionItems, returnCredits, runJobBatch, scheduleLines, takeSeat, type Statements } from "./job-writes";
+import { CHANGED_MEANWHILE, consumeCredits, dueDates, freeSeat, moveJob, newActionItems, returnCredits, runJobBatch, scheduleLines, takeSeat, type Statements } from "./job-writes";
 
 /** Whose jobs a caller sees and how: the ownership filter, the side, and whether it may act. */
 export type JobOwner = { side: Side; where: SQL; readOnly: boolean; accountId: string; userId: string };
@@ -66,10 +66,11 @@ export async function getJob(db: Db, owner: JobOwner, id: string, what = "Bookin
 /** A job as read before a move (the move's compare-and-set is on this version), with its mail addresses. */
 export type MoveSubject = { job: Job; dto: JobDto; lines: JobDto["lines"]; recipients: Recipients; creditEntryId: string | null; openSlots: (typeof slots.$inferSelect)[] };
 
-/** The owner's job for a move, in one round trip, or 404. */
-export async function jobForMove(db: Db, owner: JobOwner, id: string): Promise<MoveSubject> {
+/** The owner's job for a move, in one round trip, or 404; 409 when the caller saw an older version (`seen`). */
+export async function jobForMove(db: Db, owner: JobOwner, id: string, seen?: number): Promise<MoveSubject> {
   const read = await loadJobWithMail(db, id, owner.where, owner.side);
   if (!read) throw notFound("Booking not found");
+  if (seen !== undefined && seen !== read.job.version) throw conflict(CHANGED_MEANWHILE);
   return { ...read, lines: read.dto.lines };
 }
 
@@ -323,6 +324,7 @@ export async function createBooking(
     currency: price.kind === "money" ? price.currency : null,
     cancelReason: null,
     createdAt: new Date().toISOString(),
+    version: 0,
     lines: planned,
     actions: [],
   };

@@ -229,8 +229,8 @@ export function JobsTable({ jobs, side, onSchedule }: { jobs: JobDto[]; side: Si
           onOpenChange={(o) => !o && setOpen(null)}
           onSubmit={(times, reason, comment) =>
             side === "partner"
-              ? run(`/jobs/${open.job.id}/reschedule`, { reason, comment, lines: times.map((x) => ({ lineId: x.lineId, time: x.time })) }, "bookings.done.scheduled", "date")
-              : run(`/bookings/${open.job.id}/schedule`, { mode: "request", reason, comment, sessions: times.map((x) => ({ sessionId: x.sessionId, times: [x.time] })) }, "bookings.done.scheduled", "date")
+              ? run(`/jobs/${open.job.id}/reschedule`, { reason, comment, version: open.job.version, lines: times.map((x) => ({ lineId: x.lineId, time: x.time })) }, "bookings.done.scheduled", "date")
+              : run(`/bookings/${open.job.id}/schedule`, { mode: "request", reason, comment, version: open.job.version, sessions: times.map((x) => ({ sessionId: x.sessionId, times: [x.time] })) }, "bookings.done.scheduled", "date")
           }
         />
       ) : null}
