@@ -47,8 +47,11 @@ export const CreateBooking = z
 export type CreateBooking = z.infer<typeof CreateBooking>;
 
 /** Scheduling an existing booking again: request times or book slots, for every session line. */
+/** The job's version as the caller last read it: a move from a stale screen is refused (409) instead of overriding a change made meanwhile. */
+export const SeenVersion = z.number().int().min(0).optional();
+
 export const ScheduleBooking = z
-  .object({ mode: BookingMode, sessions: choices, reason: z.enum(RescheduleReason).optional(), comment: z.string().trim().max(500).optional() })
+  .object({ mode: BookingMode, sessions: choices, reason: z.enum(RescheduleReason).optional(), comment: z.string().trim().max(500).optional(), version: SeenVersion })
   .superRefine(modeRule)
   .meta({ id: "ScheduleBooking" });
 export type ScheduleBooking = z.infer<typeof ScheduleBooking>;
@@ -130,6 +133,8 @@ export const JobDto = z
     currency: z.enum(Currency).nullable(),
     cancelReason: z.enum(CancellationReason).nullable(),
     createdAt: z.string(),
+    /** Bumped by every change to the job or its lines; send it back with a move to refuse one from a stale screen. */
+    version: z.number(),
     lines: z.array(JobLineDto),
     /** What the caller's side may do now (the state machine decides). */
     actions: z.array(JobAction),
@@ -148,6 +153,8 @@ export const BookingOptions = z
     sessions: z.array(z.object({ id: z.string(), sequence: z.number(), name: z.string(), lengthMinutes: z.number(), slots: z.array(SlotDto) })),
     price: z.object({ kind: z.enum(["credits", "money"]), amount: z.number(), currency: z.enum(Currency).nullable() }).nullable(),
     creditBalance: z.number(),
+    /** The workout's prerequisites the customer does not meet yet, one line each (booking is refused while any is left). */
+    missingPrerequisites: z.array(z.string()),
   })
   .meta({ id: "BookingOptions" });
 export type BookingOptions = z.infer<typeof BookingOptions>;

@@ -11,6 +11,8 @@ import { spawnSync } from "node:child_process";
 import { BenchError, printTable, sendOnce } from "./lib.mjs";
 
 export const ATTEMPTS = 200;
+/** Bookings per second (all attempts started at once) must reach this share of /v1/health's requests per second in the same run. */
+export const MIN_RATIO = 0.2;
 const SEATS = 5;
 const GROUPS = 10;
 
@@ -112,7 +114,7 @@ export async function bookingBurst({ baseUrl, mainHost, healthRps }) {
       ["p50 ms", latencies[Math.floor(latencies.length / 2)].toFixed(1)],
       ["p95 ms", percentile(latencies, 95).toFixed(1)],
       ["bookings/s (200 at once)", rps.toFixed(1)],
-      ["ratio bookings/s ÷ health req/s", healthRps > 0 ? (rps / healthRps).toFixed(3) : "?"],
+      ["ratio bookings/s ÷ health req/s", healthRps > 0 ? `${(rps / healthRps).toFixed(3)} (target ≥ ${MIN_RATIO}: ${rps / healthRps >= MIN_RATIO ? "PASS" : "FAIL"})` : "?"],
     ],
     ["left", "right"],
   );
@@ -122,4 +124,5 @@ export async function bookingBurst({ baseUrl, mainHost, healthRps }) {
   for (const r of refused) if (!/fully booked|no longer available/.test(r.body)) throw new BenchError(`an unclear refusal: ${r.body.slice(0, 200)}`);
   if (taken !== seats * sessions.length) throw new BenchError(`the slots hold ${taken} seats, expected ${seats * sessions.length}`);
   if (Number.isFinite(balanceAfter) && balanceBefore - balanceAfter !== seats) throw new BenchError(`${balanceBefore - balanceAfter} credits consumed for ${seats} bookings`);
+  if (!(healthRps > 0) || rps / healthRps < MIN_RATIO) throw new BenchError(`bookings/s ÷ health req/s is ${(rps / healthRps).toFixed(3)}, below ${MIN_RATIO}`);
 }

@@ -159,7 +159,7 @@ test.describe("booking workouts", () => {
     await expect(returned.first().getByRole("cell").nth(4)).toHaveText(`+${-consumed}`);
   });
 
-  test("the partner completes both sessions and the job shows Completed", async ({ browser }) => {
+  test("a session is not offered for completion before it starts", async ({ browser }) => {
     const name = "Building Dashboards that Matter";
     const customer = await as(browser, "customerAdmin", "/bookings");
     await requestTimes(customer, DEMO.workouts.dashboards, 50);
@@ -169,17 +169,59 @@ test.describe("booking workouts", () => {
     await expect(row(partner, name).getByTestId("status")).toHaveText("Booked");
     await row(partner, name).getByRole("button", { name: `Show sessions of ${name}` }).click();
     const sessions = partner.getByRole("table", { name: `Sessions of ${name}` });
-    const complete = sessions.getByRole("button", { name: "Mark session completed" });
-    await expect(complete.first()).toBeVisible();
-    const count = await complete.count();
-    for (let left = count - 1; left >= 0; left--) {
-      await complete.first().click();
-      await partner.getByRole("alertdialog").getByRole("button", { name: "Mark session completed" }).click();
-      await expect(row(partner, name).getByTestId("status")).toHaveText(left ? "In Progress" : "Completed");
-      await expect(complete).toHaveCount(left);
-    }
+    await expect(sessions.getByRole("row")).not.toHaveCount(0);
+    await expect(sessions.getByRole("button", { name: "Mark session completed" })).toHaveCount(0);
+    await row(partner, name).getByRole("button", { name: `Actions for ${name}` }).click();
+    await expect(partner.getByRole("menuitem", { name: "Reschedule" })).toBeVisible();
+    await expect(partner.getByRole("menuitem", { name: "Mark job completed" })).toHaveCount(0);
+  });
+
+  test("reschedule one session from each side, each mailed to the other", async ({ browser }) => {
+    const name = "Phishing Resilience Bootcamp";
+    const customer = await as(browser, "customerAdmin", "/bookings");
+    await requestTimes(customer, DEMO.workouts.phishingResilience, 60);
+    const partner = await as(browser, "partnerAdmin", "/jobs");
+    await act(partner, name, "Confirm request");
+    await partner.getByRole("dialog").getByRole("button", { name: "Confirm request" }).click();
+    await expect(row(partner, name).getByTestId("status")).toHaveText("Booked");
+
+    // The partner moves the first session only; a time after the second session is refused, naming it.
+    await act(partner, name, "Reschedule");
+    const pd = partner.getByRole("dialog");
+    const boxes = pd.getByRole("checkbox");
+    await boxes.first().check();
+    await expect(pd.getByLabel(/New date and time/)).toHaveCount(1);
+    await pd.getByLabel(/New date and time/).fill(ahead(70));
+    await pd.getByLabel("Reason").selectOption("availability");
+    await pd.getByLabel("Comment").fill("Trainer moved to the afternoon");
+    await pd.getByRole("button", { name: "Reschedule" }).click();
+    await expect(pd.getByText(/Must end before session 2/)).toBeVisible();
+    await pd.getByLabel(/New date and time/).fill(ahead(60, 15));
+    await expect(pd.getByText(/Must end before session 2/)).toHaveCount(0);
+    await pd.getByRole("button", { name: "Reschedule" }).click();
+    await expect(pd).toBeHidden();
+    await expect(row(partner, name).getByTestId("status")).toHaveText("Booked");
+
+    // The customer moves the second session only, by request.
     await customer.reload();
-    await expect(row(customer, name).getByTestId("status")).toHaveText("Completed");
+    await act(customer, name, "Reschedule");
+    const cd = customer.getByRole("dialog");
+    await cd.getByRole("checkbox").nth(1).check();
+    await cd.getByLabel(/New date and time/).fill(ahead(62));
+    await cd.getByLabel("Reason").selectOption("notReady");
+    await cd.getByLabel("Comment").fill("Team not ready yet");
+    await expectAccessible(customer);
+    await cd.getByRole("button", { name: "Reschedule" }).click();
+    await expect(cd).toBeHidden();
+    await expect(row(customer, name).getByTestId("status")).toHaveText("Booking Requested");
+
+    // Each side's reschedule is in the dev mailbox, addressed to the other side.
+    await partner.goto("/dev/mail");
+    const toCustomer = partner.locator('li.mail[data-to="cara@fabrikam.test"]').filter({ hasText: "Trainer moved to the afternoon" }).first();
+    await expect(toCustomer).toContainText(`Booking rescheduled: ${name}`);
+    const toPartner = partner.locator("li.mail").filter({ hasText: "Team not ready yet" }).first();
+    await expect(toPartner).toContainText(`Booking rescheduled: ${name}`);
+    await expect(toPartner).not.toHaveAttribute("data-to", "cara@fabrikam.test");
   });
 });
 

@@ -12,9 +12,6 @@ const ROOT = join(import.meta.dirname, "../..");
 const API = join(ROOT, "worker/api");
 const MAX_LINES = 400;
 
-/** Booking, jobs and slots routers: being moved into worker/data by their own change; empty this list as they land. */
-const BEING_MOVED = new Set(["bookings.ts", "jobs.ts", "slots.ts", "job-store.ts", "job-writes.ts", "booking-rules.ts"]);
-
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith(".ts") || e.name.endsWith(".tsx") ? [join(dir, e.name)] : [],
@@ -44,7 +41,7 @@ describe("the Worker's layering", () => {
 
   it("has no query-builder call in a router (worker/api)", () => {
     const offenders = readdirSync(API)
-      .filter((f) => f.endsWith(".ts") && !BEING_MOVED.has(f))
+      .filter((f) => f.endsWith(".ts"))
       .map((f) => ({ file: f, uses: queryBuilderUses(readFileSync(join(API, f), "utf8")) }))
       .filter((o) => o.uses.length > 0);
     expect(offenders).toEqual([]);
@@ -53,12 +50,7 @@ describe("the Worker's layering", () => {
   it(`has no Worker file over ${MAX_LINES} lines`, () => {
     const long = files(join(ROOT, "worker"))
       .map((f) => ({ file: relative(ROOT, f), lines: readFileSync(f, "utf8").split("\n").length }))
-      .filter((f) => f.lines > MAX_LINES && !BEING_MOVED.has(f.file.replace(/^worker\/api\//, "")));
+      .filter((f) => f.lines > MAX_LINES);
     expect(long).toEqual([]);
-  });
-
-  it("allows only files that still exist", () => {
-    const present = new Set(readdirSync(API));
-    expect([...BEING_MOVED].filter((f) => !present.has(f))).toEqual([]);
   });
 });

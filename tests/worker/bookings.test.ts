@@ -189,7 +189,7 @@ describe("invalid bookings change nothing", () => {
     const res = await post("/v1/bookings", await customer(), {
       workoutId: DEMO.workouts.dataLiteracy,
       mode: "request",
-      sessions: s.map((x) => ({ sessionId: x.id, times: [inDays(7)] })),
+      sessions: s.map((x, i) => ({ sessionId: x.id, times: [inDays(7 + i)] })),
     });
     expect(res.status).toBe(409);
     expect((await json(res)).error.message).toBe("Not enough credits to book this workout.");
@@ -270,6 +270,10 @@ describe("cancelling and completing", () => {
   it("completing both sessions moves the job through In Progress to Completed, with audit entries", async () => {
     const job = await json(await requestBooking(100));
     await post(`/v1/jobs/${job.id}/confirm`, await partner(), { lines: job.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] })) });
+    // The sessions take place (a session is completed only once it has started).
+    for (const [i, line] of job.lines.entries()) {
+      await db.update(schema.jobLines).set({ scheduledAt: new Date(Date.now() - (2 - i) * 86_400_000).toISOString() }).where(eq(schema.jobLines.id, line.id));
+    }
     const first = await post(`/v1/jobs/${job.id}/lines/${job.lines[0].id}/complete`, await partner());
     expect(first.status).toBe(200);
     expect((await json(first)).status).toBe("inProgress");

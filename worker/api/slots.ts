@@ -1,15 +1,10 @@
-import { and, asc, eq, gte, or } from "drizzle-orm";
-import { inList } from "../data/bound";
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import { CreateSlot, SlotDto, SlotIdParam, SlotsQuery } from "../../contract/bookings";
 import { ErrorEnvelope } from "../../contract/errors";
-import { deliveryPartners, slots, workoutSessions, workouts } from "../../db/schema";
+import { closeSlot, deliveredWorkouts, partnerSlots, publishSlot } from "../data/slots";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
-import { conflict, invalid, notFound } from "../http/errors";
-import type { Acting } from "../identity/context";
-import { deliveryCandidates, slotDto } from "./booking-rules";
 
 /** Bookable times a delivery partner publishes for a workout's sessions (calendar-based booking). */
 export const slotsApi = new Hono<AppEnv>();
@@ -20,14 +15,6 @@ const errors = {
   403: { description: "Not a partner account you belong to, or (publish, close) not its owner or admin", schema: ErrorEnvelope },
   404: { description: "Absent, or not this partner's", schema: ErrorEnvelope },
 };
-
-/** The workout, when the acting partner is among its delivery partners; 404 otherwise. */
-async function deliveredWorkout(c: Context<AppEnv>, acting: Acting, workoutId: string): Promise<typeof workouts.$inferSelect> {
-  const [workout] = await c.get("db").select().from(workouts).where(eq(workouts.id, workoutId));
-  const candidates = workout ? await deliveryCandidates(c.get("db"), workout.id, null) : [];
-  if (!workout || !candidates.some((x) => x.id === acting.account.id)) throw notFound("Workout not found");
-  return workout;
-}
 
 const DeliveredWorkout = z
   .object({
@@ -51,24 +38,7 @@ endpoint(
     auth: "partner",
     responses: { 200: { description: "Workouts", schema: z.array(DeliveredWorkout) }, ...errors },
   },
-  async (c, _input, acting) => {
-    const db = c.get("db");
-    const rows = await db
-      .selectDistinct({ id: workouts.id, name: workouts.name, title: workouts.title, maxAttendees: workouts.maxAttendees })
-      .from(deliveryPartners)
-      .innerJoin(workouts, eq(workouts.id, deliveryPartners.workoutId))
-      .where(or(eq(deliveryPartners.partnerAccountId, acting.account.id), eq(deliveryPartners.partnerTan, acting.account.tan ?? "-")))
-      .orderBy(asc(workouts.name));
-    const sessions = rows.length
-      ? await db.select().from(workoutSessions).where(inList(workoutSessions.workoutId, rows.map((r) => r.id))).orderBy(asc(workoutSessions.sequence))
-      : [];
-    return c.json(
-      rows.map((w) => ({
-        ...w,
-        sessions: sessions.filter((s) => s.workoutId === w.id).map((s) => ({ id: s.id, name: s.name, sequence: s.sequence, lengthMinutes: s.lengthMinutes })),
-      })),
-    );
-  },
+  async (c, _input, scope) => c.json(await deliveredWorkouts(c.get("db"), scope)),
 );
 
 endpoint(
@@ -83,24 +53,7 @@ endpoint(
     query: SlotsQuery,
     responses: { 200: { description: "Slots", schema: z.array(SlotDto) }, ...errors },
   },
-  async (c, { query }, acting) => {
-    await deliveredWorkout(c, acting, query.workoutId);
-    const rows = await c
-      .get("db")
-      .select({ slot: slots, length: workoutSessions.lengthMinutes })
-      .from(slots)
-      .innerJoin(workoutSessions, eq(workoutSessions.id, slots.sessionId))
-      .where(
-        and(
-          eq(slots.partnerAccountId, acting.account.id),
-          eq(slots.workoutId, query.workoutId),
-          query.sessionId ? eq(slots.sessionId, query.sessionId) : undefined,
-          gte(slots.startsAt, new Date().toISOString()),
-        ),
-      )
-      .orderBy(asc(slots.startsAt));
-    return c.json(rows.map((r) => slotDto(r.slot, acting.account.name, r.length)));
-  },
+  async (c, { query }, scope) => c.json(await partnerSlots(c.get("db"), scope, query.workoutId, query.sessionId)),
 );
 
 endpoint(
@@ -115,15 +68,7 @@ endpoint(
     body: CreateSlot,
     responses: { 201: { description: "The slot", schema: SlotDto }, ...errors },
   },
-  async (c, { body }, acting) => {
-    const workout = await deliveredWorkout(c, acting, body.workoutId);
-    const db = c.get("db");
-    const [session] = await db.select().from(workoutSessions).where(and(eq(workoutSessions.id, body.sessionId), eq(workoutSessions.workoutId, workout.id)));
-    if (!session) throw invalid({ sessionId: "Not a session of this workout" });
-    if (body.capacity > workout.maxAttendees) throw invalid({ capacity: `At most ${workout.maxAttendees} seats (the workout's max attendees)` });
-    const [slot] = await db.insert(slots).values({ partnerAccountId: acting.account.id, workoutId: workout.id, sessionId: session.id, startsAt: body.startsAt, capacity: body.capacity }).returning();
-    return c.json(slotDto(slot, acting.account.name, session.lengthMinutes), 201);
-  },
+  async (c, { body }, scope) => c.json(await publishSlot(c.get("db"), scope, body), 201),
 );
 
 endpoint(
@@ -138,13 +83,8 @@ endpoint(
     params: SlotIdParam,
     responses: { 204: { description: "Closed" }, ...errors, 409: { description: "Someone has booked it", schema: ErrorEnvelope } },
   },
-  async (c, { params }, acting) => {
-    const db = c.get("db");
-    const [slot] = await db.select().from(slots).where(and(eq(slots.id, params.id), eq(slots.partnerAccountId, acting.account.id)));
-    if (!slot) throw notFound("Slot not found");
-    // Compare-and-set: the delete happens only while nobody holds a seat, so a booking racing the close either keeps its seat (409 here) or finds the time gone.
-    const closed = await db.delete(slots).where(and(eq(slots.id, slot.id), eq(slots.seatsTaken, 0))).returning({ id: slots.id });
-    if (!closed[0]) throw conflict("This time has bookings; reschedule or cancel them first");
+  async (c, { params }, scope) => {
+    await closeSlot(c.get("db"), scope, params.id);
     return c.body(null, 204);
   },
 );

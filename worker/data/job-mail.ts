@@ -5,7 +5,7 @@
  * view (Your Bookings for the customer, Your Jobs for the partner) on its
  * partner's connected domain when it has one.
  */
-import { inArray, sql } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
 import { inList } from "./bound";
 import type { JobDto } from "../../contract/bookings";
 import { accounts, users, type Job } from "../../db/schema";
@@ -27,6 +27,48 @@ type JobParties = Pick<Job, "id" | "bookedByUserId" | "partnerAccountId" | "deli
 export type JobSides = { customer: Recipient | null; partner: Recipient | null };
 
 /**
+ * The reads that name the mail recipients, for a caller's batch: the bookers
+ * `bookerIds` selects, the users behind the primary addresses of the partners
+ * `partnerIds` selects (a list, or a parenthesised subquery), and those
+ * partners' branding.
+ */
+export function recipientReads(db: Db, bookerIds: string[] | SQL, partnerIds: string[] | SQL) {
+  const person = { id: users.id, email: users.email, firstName: users.firstName, language: users.language };
+  const bookers = Array.isArray(bookerIds) ? inList(users.id, bookerIds) : sql`${users.id} in ${bookerIds}`;
+  const partners = Array.isArray(partnerIds) ? inList(accounts.id, partnerIds) : sql`${accounts.id} in ${partnerIds}`;
+  return [
+    db.select(person).from(users).where(bookers),
+    db
+      .select(person)
+      .from(users)
+      .where(inArray(sql`lower(${users.email})`, db.select({ e: sql`lower(${accounts.primaryEmail})` }).from(accounts).where(partners))),
+    ...brandReads(db, partnerIds),
+  ] as const;
+}
+
+type Person = { id: string; email: string; firstName: string | null; language: string };
+/** The rows recipientReads answers, in its order. */
+export type RecipientRows = [Person[], Person[], ...BrandRows];
+
+/** The two sides of `job` as mail recipients, from the rows of recipientReads. */
+export function sidesFrom(env: OriginEnv, [bookers, partnerUsers, ...rows]: RecipientRows, job: JobParties): JobSides {
+  const brands = brandsFrom(env, rows as unknown as BrandRows);
+  const customerBrand = brands.get(job.partnerAccountId);
+  const partnerBrand = brands.get(job.deliveryPartnerAccountId ?? job.partnerAccountId);
+  const b = bookers.find((u) => u.id === job.bookedByUserId);
+  const pu = partnerBrand?.primaryEmail ? partnerUsers.find((u) => u.email.toLowerCase() === partnerBrand.primaryEmail!.toLowerCase()) : undefined;
+  return {
+    customer:
+      b && customerBrand
+        ? { side: "customer", email: b.email, name: b.firstName, language: recipientLanguage(b, customerBrand), brand: customerBrand.brand, brandAccountId: customerBrand.partnerId }
+        : null,
+    partner: partnerBrand?.primaryEmail
+      ? { side: "partner", email: partnerBrand.primaryEmail, name: pu?.firstName ?? null, language: recipientLanguage(pu, partnerBrand), brand: partnerBrand.brand, brandAccountId: partnerBrand.partnerId }
+      : null,
+  };
+}
+
+/**
  * The two sides of each job as mail recipients, in one D1 round trip however
  * many jobs: the customer's booker (in the customer's partner's branding) and
  * the delivery partner's primary address (in its own branding).
@@ -34,37 +76,11 @@ export type JobSides = { customer: Recipient | null; partner: Recipient | null }
 export async function recipientsOfJobs(db: Db, env: OriginEnv, list: JobParties[]): Promise<Map<string, JobSides>> {
   const out = new Map<string, JobSides>();
   if (!list.length) return out;
-  const deliveryOf = (job: JobParties) => job.deliveryPartnerAccountId ?? job.partnerAccountId;
-  const partnerIds = [...new Set(list.flatMap((job) => [job.partnerAccountId, deliveryOf(job)]))];
+  const partnerIds = [...new Set(list.flatMap((job) => [job.partnerAccountId, job.deliveryPartnerAccountId ?? job.partnerAccountId]))];
   const bookerIds = [...new Set(list.map((job) => job.bookedByUserId).filter((id): id is string => Boolean(id)))];
-  const bookersRead = db.select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language }).from(users).where(inList(users.id, bookerIds));
-  const partnerUsersRead = db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
-    .from(users)
-    .where(inArray(sql`lower(${users.email})`, db.select({ e: sql`lower(${accounts.primaryEmail})` }).from(accounts).where(inList(accounts.id, partnerIds))));
-  const [bookers, partnerUsers, ...rows] = await db.batch([bookersRead, partnerUsersRead, ...brandReads(db, partnerIds)]);
-  const brands = brandsFrom(env, rows as unknown as BrandRows);
-  for (const job of list) {
-    const customerBrand = brands.get(job.partnerAccountId);
-    const partnerBrand = brands.get(deliveryOf(job));
-    const b = bookers.find((u) => u.id === job.bookedByUserId);
-    const pu = partnerBrand?.primaryEmail ? partnerUsers.find((u) => u.email.toLowerCase() === partnerBrand.primaryEmail!.toLowerCase()) : undefined;
-    out.set(job.id, {
-      customer:
-        b && customerBrand
-          ? { side: "customer", email: b.email, name: b.firstName, language: recipientLanguage(b, customerBrand), brand: customerBrand.brand, brandAccountId: customerBrand.partnerId }
-          : null,
-      partner: partnerBrand?.primaryEmail
-        ? { side: "partner", email: partnerBrand.primaryEmail, name: pu?.firstName ?? null, language: recipientLanguage(pu, partnerBrand), brand: partnerBrand.brand, brandAccountId: partnerBrand.partnerId }
-        : null,
-    });
-  }
+  const rows = (await db.batch(recipientReads(db, bookerIds, partnerIds))) as unknown as RecipientRows;
+  for (const job of list) out.set(job.id, sidesFrom(env, rows, job));
   return out;
-}
-
-/** Both sides of one job (see recipientsOfJobs). */
-export async function jobRecipients(db: Db, env: OriginEnv, job: JobParties): Promise<JobSides> {
-  return (await recipientsOfJobs(db, env, [job])).get(job.id)!;
 }
 
 export type JobMailContext = {

@@ -9,7 +9,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type { JobDto, JobsQuery, JobsSearch } from "../../contract/bookings";
 import { accounts, jobLines, jobs, workouts } from "../../db/schema";
-import { loadJobs, type Side } from "../api/job-store";
+import { loadJobs, type Side } from "./job-store";
 import type { Db } from "../env";
 import type { Acting } from "../identity/context";
 import { after, contains, decodeCursor, pageOf, type CursorValue, type SortKey } from "./cursor";

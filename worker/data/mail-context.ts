@@ -8,7 +8,7 @@
  * that address when there is one, else the partner's default (its account's
  * language), else en-US.
  */
-import { and, asc, eq, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Language } from "../../contract/enums";
 import { accounts, customDomains, stylings, users } from "../../db/schema";
 import type { Db } from "../env";
@@ -23,14 +23,15 @@ export type OriginEnv = { APP_ENV: string; MAIN_ORIGIN: string };
 export type PartnerMail = { partnerId: string; brand: MailBrand; language: Language; primaryEmail: string | null };
 
 /** The statements that read partners' branding, for a caller's batch. */
-export function brandReads(db: Db, partnerIds: string[]) {
+export function brandReads(db: Db, partnerIds: string[] | SQL) {
+  const of = (column: Parameters<typeof inList>[0]) => (Array.isArray(partnerIds) ? inList(column, partnerIds) : sql`${column} in ${partnerIds}`);
   return [
-    db.select({ id: accounts.id, name: accounts.name, language: accounts.language, primaryEmail: accounts.primaryEmail }).from(accounts).where(inList(accounts.id, partnerIds)),
-    db.select({ accountId: stylings.accountId, platformName: stylings.platformName, logoKey: stylings.logoKey, brandColour: stylings.brandColour }).from(stylings).where(inList(stylings.accountId, partnerIds)),
+    db.select({ id: accounts.id, name: accounts.name, language: accounts.language, primaryEmail: accounts.primaryEmail }).from(accounts).where(of(accounts.id)),
+    db.select({ accountId: stylings.accountId, platformName: stylings.platformName, logoKey: stylings.logoKey, brandColour: stylings.brandColour }).from(stylings).where(of(stylings.accountId)),
     db
       .select({ accountId: customDomains.accountId, uri: customDomains.uri, isSatellite: customDomains.isSatellite })
       .from(customDomains)
-      .where(and(inList(customDomains.accountId, partnerIds), eq(customDomains.state, "connected")))
+      .where(and(of(customDomains.accountId), eq(customDomains.state, "connected")))
       .orderBy(asc(customDomains.connectedAt), asc(customDomains.uri)),
   ] as const;
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { BookingOptions } from "../../../contract/bookings";
+import { sessionOrderProblems } from "../../../contract/session-order";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { Field, Input } from "../../components/ui/Field";
@@ -15,6 +16,8 @@ import { localToIso } from "./dialogs";
 
 type Mode = "slots" | "request";
 type Choice = { slotId?: string; first?: string; second?: string };
+type Part = keyof Choice;
+const PARTS: Part[] = ["first", "second"];
 const STEPS = ["review", "book", "confirm"] as const;
 
 /**
@@ -57,11 +60,52 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [missing, setMissing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** Problems with a chosen time, by `<sessionId>.<part>`: found at the Book step or answered by the Worker. */
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const price = options.price;
   const short = price?.kind === "credits" && options.creditBalance < price.amount;
+  const blocked = options.missingPrerequisites.length > 0;
   const chosen = (id: string) => (mode === "slots" ? Boolean(choices[id]?.slotId) : Boolean(localToIso(choices[id]?.first ?? "")));
   const [min] = useState(() => toLocalDateTimeInput(new Date(Date.now() + 60 * 60 * 1000)));
-  const set = (id: string, patch: Choice) => setChoices({ ...choices, [id]: { ...choices[id], ...patch } });
+  // A change clears what was said about that session's times, and any answer of the Worker: it was about the old input.
+  const set = (id: string, patch: Choice) => {
+    setChoices({ ...choices, [id]: { ...choices[id], ...patch } });
+    const stale = Object.keys(patch).map((k) => `${id}.${k}`);
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !stale.includes(k))));
+    setFailure(null);
+  };
+  const timesOf = (id: string): [Part, string][] =>
+    mode === "slots"
+      ? [["slotId", options.sessions.find((s) => s.id === id)?.slots.find((x) => x.id === choices[id]?.slotId)?.startsAt ?? ""]]
+      : PARTS.map((p): [Part, string] => [p, localToIso(choices[id]?.[p] ?? "") ?? ""]).filter(([, iso]) => iso);
+
+  /** The Book step's checks: every time in the future, and the sessions in their order (the Worker checks the same). */
+  const check = (): Record<string, string> => {
+    const found: Record<string, string> = {};
+    const now = Date.now();
+    for (const s of options.sessions) for (const [part, iso] of timesOf(s.id)) if (iso && Date.parse(iso) <= now) found[`${s.id}.${part}`] = t("booking.error.past");
+    const problems = sessionOrderProblems(
+      options.sessions.map((s) => {
+        const times = timesOf(s.id).filter(([, iso]) => iso);
+        return { sequence: s.sequence, name: s.name, lengthMinutes: s.lengthMinutes, moved: true, times: times.map(([, iso]) => iso), key: (j: number) => `${s.id}.${times[j][0]}` };
+      }),
+    );
+    for (const p of problems) found[p.key] ??= t(p.kind === "startAfter" ? "booking.error.startAfter" : "booking.error.endBefore", { sequence: p.other.sequence, name: p.other.name });
+    return found;
+  };
+
+  /** The Worker's field errors (`sessions.<i>.times.<j>`, `sessions.<i>.slotId`) as the Book step's. */
+  const fromWorker = (fields: Record<string, string>): Record<string, string> => {
+    const out: Record<string, string> = {};
+    for (const [path, message] of Object.entries(fields)) {
+      const m = /^sessions\.(\d+)\.(times\.(\d+)|slotId)/.exec(path);
+      const session = m ? options.sessions[Number(m[1])] : undefined;
+      if (!m || !session) continue;
+      const part: Part = m[3] !== undefined ? (timesOf(session.id)[Number(m[3])]?.[0] ?? "first") : "slotId";
+      out[`${session.id}.${part}`] = message;
+    }
+    return out;
+  };
 
   const submit = async () => {
     setFailure(null);
@@ -78,7 +122,13 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
       navigate("/bookings");
     } catch (err) {
       toastMessage("toast.createBookingRequestFailed");
-      setFailure(err instanceof ApiError ? err.message : t("message.generic"));
+      const fields = err instanceof ApiError ? fromWorker(err.fields) : {};
+      if (Object.keys(fields).length) {
+        // Back to the Book step, with each time the Worker refused marked on its session.
+        setErrors(fields);
+        setFailure(t("booking.fixTimes"));
+        setStep("book");
+      } else setFailure(err instanceof ApiError ? err.message : t("message.generic"));
     }
   };
 
@@ -132,6 +182,16 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
               </p>
             ) : null}
           </section>
+          {blocked ? (
+            <section role="alert" data-testid="booking-prerequisites" className="rounded-md border border-danger/40 bg-danger/10 p-3 text-sm text-danger">
+              <p className="font-medium">{t("booking.missingPrerequisites")}</p>
+              <ul className="mt-1 list-disc pl-5">
+                {options.missingPrerequisites.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </div>
       ) : null}
 
@@ -141,7 +201,11 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
             <legend className="sr-only">{t("booking.step.book")}</legend>
             {(["slots", "request"] as const).map((m) => (
               <label key={m} className={cn("flex cursor-pointer gap-3 rounded-lg border p-3 text-sm", mode === m ? "border-brand" : "border-border", m === "slots" && !hasSlots && "cursor-not-allowed opacity-50")}>
-                <input type="radio" name="mode" value={m} checked={mode === m} disabled={m === "slots" && !hasSlots} onChange={() => setMode(m)} />
+                <input type="radio" name="mode" value={m} checked={mode === m} disabled={m === "slots" && !hasSlots} onChange={() => {
+                    setMode(m);
+                    setErrors({});
+                    setFailure(null);
+                  }} />
                 <span>
                   <span className="block font-medium">{m === "slots" ? t("booking.modeSlots") : t("booking.modeRequest")}</span>
                   <span className="text-muted-foreground">{m === "slots" ? t("booking.modeSlotsBody") : t("booking.modeRequestBody")}</span>
@@ -156,21 +220,28 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
               </legend>
               {mode === "slots" ? (
                 s.slots.length ? (
-                  s.slots.map((slot) => (
+                  <>
+                  {errors[`${s.id}.slotId`] ? (
+                    <p role="alert" className="text-sm font-medium text-danger">
+                      {errors[`${s.id}.slotId`]}
+                    </p>
+                  ) : null}
+                  {s.slots.map((slot) => (
                     <label key={slot.id} className="flex items-center gap-2 text-sm">
                       <input type="radio" name={`slot-${s.id}`} value={slot.id} checked={choices[s.id]?.slotId === slot.id} onChange={() => set(s.id, { slotId: slot.id })} />
                       {t("booking.seatsLeft", { time: format(slot.startsAt, "long"), count: slot.capacity - slot.seatsTaken })}
                     </label>
-                  ))
+                  ))}
+                  </>
                 ) : (
                   <p className="text-sm text-muted-foreground">{t("booking.noSlots")}</p>
                 )
               ) : (
                 <div className="grid gap-3 sm:grid-cols-2">
-                  <Field label={t("booking.preferredTime")} required error={missing && !chosen(s.id)}>
+                  <Field label={t("booking.preferredTime")} required error={(missing && !chosen(s.id)) || errors[`${s.id}.first`]}>
                     <Input type="datetime-local" min={min} value={choices[s.id]?.first ?? ""} onChange={(e) => set(s.id, { first: e.target.value })} />
                   </Field>
-                  <Field label={t("booking.alternativeTime")}>
+                  <Field label={t("booking.alternativeTime")} error={errors[`${s.id}.second`]}>
                     <Input type="datetime-local" min={min} value={choices[s.id]?.second ?? ""} onChange={(e) => set(s.id, { second: e.target.value })} />
                   </Field>
                 </div>
@@ -180,6 +251,11 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
           {missing ? (
             <p role="alert" className="text-sm font-medium text-danger">
               {t("booking.chooseEvery")}
+            </p>
+          ) : null}
+          {failure && Object.keys(errors).length ? (
+            <p role="alert" className="text-sm font-medium text-danger">
+              {failure}
             </p>
           ) : null}
         </div>
@@ -218,10 +294,15 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
           </Button>
         ) : (
           <Button
-            disabled={step === "review" && (short || !price)}
+            disabled={step === "review" && (short || !price || blocked)}
             onClick={() => {
               if (step === "book" && !options.sessions.every((s) => chosen(s.id))) return setMissing(true);
               setMissing(false);
+              if (step === "book") {
+                const found = check();
+                setErrors(found);
+                if (Object.keys(found).length) return;
+              }
               setStep(STEPS[index + 1]);
             }}
           >

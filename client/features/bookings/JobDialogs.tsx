@@ -65,10 +65,10 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
         withReason={open.kind === "reschedule"}
         busy={action.isPending}
         onOpenChange={onOpenChange}
-        onSubmit={(times, reason) =>
+        onSubmit={(times, reason, comment) =>
           side === "partner"
-            ? run(`/jobs/${open.job.id}/reschedule`, { reason, lines: times.map((x) => ({ lineId: x.lineId, time: x.time })) }, "bookings.done.scheduled", "date")
-            : run(`/bookings/${open.job.id}/schedule`, { mode: "request", reason, sessions: times.map((x) => ({ sessionId: x.sessionId, times: [x.time] })) }, "bookings.done.scheduled", "date")
+            ? run(`/jobs/${open.job.id}/reschedule`, { reason, comment, version: open.job.version, lines: times.map((x) => ({ lineId: x.lineId, time: x.time })) }, "bookings.done.scheduled", "date")
+            : run(`/bookings/${open.job.id}/schedule`, { mode: "request", reason, comment, version: open.job.version, sessions: times.map((x) => ({ sessionId: x.sessionId, times: [x.time] })) }, "bookings.done.scheduled", "date")
         }
       />
     );

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import type { JobDto } from "../../../contract/bookings";
 import { Button } from "../../components/ui/Button";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/Table";
@@ -12,6 +13,8 @@ import { AddToCalendar } from "./AddToCalendar";
 export function JobSessions({ job, side, onCompleteLine }: { job: JobDto; side: Side; onCompleteLine: (lineId: string, session: string) => void }) {
   const t = useT();
   const format = useFormatDate();
+  // A session is completed only once it has started (the time when the sessions opened).
+  const [now] = useState(() => Date.now());
   const name = job.workout.title ?? job.workout.name;
   return (
     <Table caption={t("bookings.sessionsOf", { name })}>
@@ -69,7 +72,7 @@ export function JobSessions({ job, side, onCompleteLine }: { job: JobDto; side: 
             </TableCell>
             {side === "partner" ? (
               <TableCell className="text-right">
-                {job.actions.includes("completeLine") && line.status !== "completed" && line.scheduledAt ? (
+                {job.actions.includes("completeLine") && line.status !== "completed" && line.scheduledAt && Date.parse(line.scheduledAt) <= now ? (
                   <Button size="sm" variant="outline" onClick={() => onCompleteLine(line.id, line.sessionName)}>
                     {t("bookings.action.completeLine")}
                   </Button>

@@ -1,9 +1,10 @@
 import { useState } from "react";
 import type { JobDto } from "../../../contract/bookings";
 import { CancellationReason, RescheduleReason } from "../../../contract/enums";
+import { sessionOrderProblems } from "../../../contract/session-order";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
-import { Field, Input, Select, Textarea } from "../../components/ui/Field";
+import { Checkbox, Field, Input, Select, Textarea } from "../../components/ui/Field";
 import { toLocalDateTimeInput, useFormatDate } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 
@@ -111,7 +112,13 @@ export function ConfirmTimesDialog({ job, open, onOpenChange, onSubmit, busy }: 
   );
 }
 
-/** New times for every session (the customer requesting again, or the partner rescheduling), with a reason when rescheduling. */
+/**
+ * New times: from To Be Booked, for every session (the customer requesting
+ * again); when rescheduling (either side), for the sessions ticked — one or
+ * several — with a reason and an optional comment. Times must be in the
+ * future and keep the sessions' order (with the sessions kept at their
+ * time); each problem is shown on its session and cleared when it changes.
+ */
 export function TimesDialog({
   job,
   open,
@@ -124,42 +131,107 @@ export function TimesDialog({
   open: boolean;
   onOpenChange: (o: boolean) => void;
   withReason: boolean;
-  onSubmit: (times: { lineId: string; sessionId: string; time: string }[], reason?: string) => void;
+  onSubmit: (times: { lineId: string; sessionId: string; time: string }[], reason?: string, comment?: string) => void;
   busy?: boolean;
 }) {
   const t = useT();
+  const format = useFormatDate();
   const [values, setValues] = useState<Record<string, string>>({});
+  const [moving, setMoving] = useState<Set<string>>(() => new Set(withReason ? [] : job.lines.map((l) => l.id)));
   const [reason, setReason] = useState("");
+  const [comment, setComment] = useState("");
   const [tried, setTried] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [min] = useState(() => toLocalDateTimeInput(new Date(Date.now() + 60 * 60 * 1000)));
+  const setTime = (lineId: string, value: string) => {
+    setValues({ ...values, [lineId]: value });
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== lineId)));
+  };
+  const toggle = (lineId: string, on: boolean) => {
+    const next = new Set(moving);
+    if (on) next.add(lineId);
+    else next.delete(lineId);
+    setMoving(next);
+    setErrors({});
+  };
+
+  /** Times in the future and the sessions in their order, counting the kept sessions at their booked time. */
+  const check = (): Record<string, string> => {
+    const found: Record<string, string> = {};
+    for (const l of job.lines) {
+      const iso = moving.has(l.id) ? localToIso(values[l.id] ?? "") : null;
+      if (iso && Date.parse(iso) <= Date.now()) found[l.id] = t("booking.error.past");
+    }
+    const problems = sessionOrderProblems(
+      job.lines.map((l) => {
+        const moved = moving.has(l.id);
+        const iso = moved ? localToIso(values[l.id] ?? "") : l.scheduledAt;
+        return { sequence: l.sequence, name: l.sessionName, lengthMinutes: l.lengthMinutes, moved, times: iso ? [iso] : [], key: () => l.id };
+      }),
+    );
+    for (const p of problems) found[p.key] ??= t(p.kind === "startAfter" ? "booking.error.startAfter" : "booking.error.endBefore", { sequence: p.other.sequence, name: p.other.name });
+    return found;
+  };
+
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={withReason ? t("bookings.rescheduleTitle") : t("bookings.scheduleTitle")} description={t("booking.modeRequestBody")} size="lg">
         <form
           className="grid gap-4"
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             setTried(true);
-            const times = job.lines.map((l) => ({ lineId: l.id, sessionId: l.sessionId, time: localToIso(values[l.id] ?? "") ?? "" }));
-            if (times.some((x) => !x.time) || (withReason && !reason)) return;
-            onSubmit(times, reason || undefined);
+            const chosen = job.lines.filter((l) => moving.has(l.id));
+            const times = chosen.map((l) => ({ lineId: l.id, sessionId: l.sessionId, time: localToIso(values[l.id] ?? "") ?? "" }));
+            if (!chosen.length || times.some((x) => !x.time) || (withReason && !reason)) return;
+            const found = check();
+            setErrors(found);
+            if (Object.keys(found).length) return;
+            onSubmit(times, reason || undefined, comment.trim() || undefined);
           }}
         >
           {job.lines.map((line) => (
-            <Field key={line.id} label={`${line.sessionName} — ${t("booking.preferredTime")}`} required error={tried && !values[line.id]}>
-              <Input type="datetime-local" min={min} value={values[line.id] ?? ""} onChange={(e) => setValues({ ...values, [line.id]: e.target.value })} />
-            </Field>
+            <div key={line.id} className="grid gap-2 rounded-lg border border-border p-3">
+              {withReason ? (
+                <Checkbox
+                  label={t("bookings.moveSession", { name: line.sessionName })}
+                  hint={line.scheduledAt ? t("bookings.currentTime", { time: format(line.scheduledAt, "long") }) : undefined}
+                  checked={moving.has(line.id)}
+                  onCheckedChange={(v) => toggle(line.id, v === true)}
+                />
+              ) : null}
+              {moving.has(line.id) ? (
+                <Field
+                  label={withReason ? t("bookings.newTime", { name: line.sessionName }) : `${line.sessionName} — ${t("booking.preferredTime")}`}
+                  required
+                  error={(tried && !values[line.id]) || errors[line.id]}
+                >
+                  <Input type="datetime-local" min={min} value={values[line.id] ?? ""} onChange={(e) => setTime(line.id, e.target.value)} />
+                </Field>
+              ) : null}
+            </div>
           ))}
+          {withReason && tried && moving.size === 0 ? (
+            <p role="alert" className="text-sm font-medium text-danger">
+              {t("bookings.chooseSession")}
+            </p>
+          ) : null}
           {withReason ? (
-            <Field label={t("bookings.reason")} required error={tried && !reason}>
-              <Select value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t("onboarding.select")} required>
-                {RescheduleReason.map((r) => (
-                  <option key={r} value={r}>
-                    {t(`enum.RescheduleReason.${r}`)}
-                  </option>
-                ))}
-              </Select>
-            </Field>
+            <>
+              <Field label={t("bookings.reason")} required error={tried && !reason}>
+                <Select value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t("onboarding.select")} required>
+                  {RescheduleReason.map((r) => (
+                    <option key={r} value={r}>
+                      {t(`enum.RescheduleReason.${r}`)}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field label={t("bookings.comment")} optional>
+                <Textarea value={comment} onChange={(e) => setComment(e.target.value)} rows={3} maxLength={500} />
+              </Field>
+            </>
           ) : null}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>

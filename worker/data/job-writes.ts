@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { inList } from "../data/bound";
+import { inList } from "./bound";
 import type { JobLineStatus, JobStatus } from "../../contract/enums";
 import { creditLines, jobActionItems, jobLines, jobs, sessionActionItems, type Job } from "../../db/schema";
 import { dueAt, lineStatusFor } from "../domain/jobs";
 import type { Db } from "../env";
 import { conflict } from "../http/errors";
 
-import { errorText, raw, runBatch, type Statement, type Statements } from "../data/statements";
+import { errorText, raw, runBatch, type Statement, type Statements } from "./statements";
 
 /** Statements that change jobs atomically (worker/data/statements.ts sends them as one D1 batch). */
 export { errorText, raw, runBatch, type Statement, type Statements };

@@ -1,0 +1,308 @@
+import { env } from "cloudflare:workers";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as schema from "../../db/schema";
+import { DEMO } from "../../db/seed";
+import { authed, tokenFor } from "./auth";
+import { call, json } from "./helpers";
+
+/**
+ * The booking rules: sessions in their order and in the future, prerequisites,
+ * a session completed only once it has started; rescheduling some sessions
+ * from either side with the other side mailed; the partner's cancel and the
+ * whole job's completion.
+ */
+const db = drizzle(env.DB, { schema });
+const FABRIKAM = DEMO.customers.fabrikam.id;
+const WORKOUT = DEMO.workouts.copilotFoundations;
+const at = (d: number, h = 9) => new Date(Date.UTC(2031, 0, 1 + d, h)).toISOString();
+let day = 0;
+
+type Init = { headers: Headers };
+type Line = { id: string; sessionId: string; sessionName: string; status: string; scheduledAt: string | null; requestedTimes: string[] };
+type Job = { id: string; status: string; lines: Line[] };
+const customer = async (): Promise<Init> => authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM });
+const partner = async (): Promise<Init> => authed(await tokenFor("partnerAdmin"), { accountId: DEMO.northwind.id });
+const post = (path: string, init: Init | Record<string, never>, body?: unknown) =>
+  call(path, {
+    method: "POST",
+    headers: { ...("headers" in init ? Object.fromEntries(init.headers) : {}), "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+const sessions = () => db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, WORKOUT)).orderBy(schema.workoutSessions.sequence);
+const count = async (table: typeof schema.jobs | typeof schema.mailOutbox | typeof schema.auditEntries) => Number((await db.select({ n: sql<number>`count(*)` }).from(table))[0].n);
+const balance = async () => Number((await db.select({ t: sql<number>`coalesce(sum(quantity),0)` }).from(schema.creditLines).where(eq(schema.creditLines.accountId, FABRIKAM)))[0].t);
+const lastMail = async () => (await db.select().from(schema.mailOutbox).orderBy(desc(schema.mailOutbox.createdAt), desc(sql`rowid`)).limit(1))[0];
+const row = async (id: string) => ({
+  job: (await db.select().from(schema.jobs).where(eq(schema.jobs.id, id)))[0],
+  lines: await db.select().from(schema.jobLines).where(eq(schema.jobLines.jobId, id)).orderBy(schema.jobLines.sequence),
+});
+
+async function requested(): Promise<Job> {
+  const s = await sessions();
+  const d = (day += 4);
+  const res = await post("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "request", sessions: s.map((x, i) => ({ sessionId: x.id, times: [at(d + i), at(d + i, 14)] })) });
+  expect(res.status).toBe(201);
+  return json(res);
+}
+
+async function booked(): Promise<Job> {
+  const job = await requested();
+  const res = await post(`/v1/jobs/${job.id}/confirm`, await partner(), { lines: job.lines.map((l) => ({ lineId: l.id, time: l.requestedTimes[0] })) });
+  expect(res.status).toBe(200);
+  return json(res);
+}
+
+/** The job's sessions take place: their times move into the past, in order. */
+async function takePlace(job: Job) {
+  for (const [i, line] of job.lines.entries()) {
+    await db.update(schema.jobLines).set({ scheduledAt: new Date(Date.now() - (job.lines.length - i) * 86_400_000).toISOString() }).where(eq(schema.jobLines.id, line.id));
+  }
+}
+
+beforeAll(async () => {
+  await db.insert(schema.creditLines).values({
+    accountId: FABRIKAM,
+    creditEntryId: DEMO.customers.fabrikam.creditEntryId,
+    source: "partner",
+    itemType: "bonus",
+    updateType: "increase",
+    quantity: 100,
+    enteredAt: new Date().toISOString(),
+    context: "Test bonus",
+  });
+});
+
+describe("times: in the future and in the sessions' order", () => {
+  it("refuses a second session before the first with 400 naming the session and the field; nothing is written", async () => {
+    const s = await sessions();
+    const before = { jobs: await count(schema.jobs), mail: await count(schema.mailOutbox), credits: await balance() };
+    const res = await post("/v1/bookings", await customer(), {
+      workoutId: WORKOUT,
+      mode: "request",
+      sessions: [
+        { sessionId: s[0].id, times: [at(50)] },
+        { sessionId: s[1].id, times: [at(51), at(49)] },
+      ],
+    });
+    expect(res.status).toBe(400);
+    const body = await json(res);
+    expect(body.error.fields).toEqual({ "sessions.1.times.1": `Must start after session 1 (${s[0].name}) ends` });
+    // A time inside the first session (it lasts more than a minute) is out of order too.
+    const overlapping = await post("/v1/bookings", await customer(), {
+      workoutId: WORKOUT,
+      mode: "request",
+      sessions: [
+        { sessionId: s[0].id, times: [at(52)] },
+        { sessionId: s[1].id, times: [new Date(Date.parse(at(52)) + 60_000).toISOString()] },
+      ],
+    });
+    expect(overlapping.status).toBe(400);
+    expect(Object.keys((await json(overlapping)).error.fields)).toEqual(["sessions.1.times.0"]);
+    expect({ jobs: await count(schema.jobs), mail: await count(schema.mailOutbox), credits: await balance() }).toEqual(before);
+  });
+
+  it("refuses a past time with 400 on that session's field", async () => {
+    const s = await sessions();
+    const res = await post("/v1/bookings", await customer(), {
+      workoutId: WORKOUT,
+      mode: "request",
+      sessions: [
+        { sessionId: s[0].id, times: ["2024-03-01T09:00:00.000Z"] },
+        { sessionId: s[1].id, times: [at(60)] },
+      ],
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys((await json(res)).error.fields)).toEqual(["sessions.0.times.0"]);
+  });
+});
+
+describe("prerequisites", () => {
+  it("refuses a booking while a score prerequisite is not met, naming it; books once the score is enough", async () => {
+    const [rule] = await db
+      .insert(schema.prerequisites)
+      .values({ accountId: DEMO.northwind.id, workoutId: WORKOUT, type: "score", name: "AI readiness", category: "aiAndAutomation", minimumScore: 4.5 })
+      .returning();
+    try {
+      const options = await json(await call(`/v1/bookings/options/${WORKOUT}`, await customer()));
+      const [latest] = await db
+        .select()
+        .from(schema.scores)
+        .where(and(eq(schema.scores.accountId, FABRIKAM), eq(schema.scores.category, "aiAndAutomation")))
+        .orderBy(desc(schema.scores.createdAt))
+        .limit(1);
+      expect(latest.score).toBeLessThan(4.5);
+      expect(options.missingPrerequisites).toEqual([`AI readiness: a score of at least 4.5 in AI and automation (yours is ${latest.score})`]);
+      const before = { jobs: await count(schema.jobs), credits: await balance() };
+      const s = await sessions();
+      const body = { workoutId: WORKOUT, mode: "request", sessions: s.map((x, i) => ({ sessionId: x.id, times: [at(70 + i)] })) };
+      const refused = await post("/v1/bookings", await customer(), body);
+      expect(refused.status).toBe(409);
+      expect((await json(refused)).error.message).toContain("AI readiness");
+      expect({ jobs: await count(schema.jobs), credits: await balance() }).toEqual(before);
+      await db.insert(schema.scores).values({
+        accountId: FABRIKAM,
+        partnerAccountId: DEMO.northwind.id,
+        category: "aiAndAutomation",
+        score: 4.6,
+        scorePercent: 92,
+        source: "manual",
+        createdAt: new Date(Date.now() + 1000).toISOString(),
+      });
+      expect((await post("/v1/bookings", await customer(), body)).status).toBe(201);
+    } finally {
+      await db.delete(schema.prerequisites).where(eq(schema.prerequisites.id, rule.id));
+    }
+  });
+
+  it("refuses a booking until the required workout is completed", async () => {
+    const [rule] = await db
+      .insert(schema.prerequisites)
+      .values({ accountId: DEMO.northwind.id, workoutId: WORKOUT, type: "workout", name: "Foundations first", requiredWorkoutId: DEMO.workouts.drTabletop })
+      .returning();
+    try {
+      const s = await sessions();
+      const body = { workoutId: WORKOUT, mode: "request", sessions: s.map((x, i) => ({ sessionId: x.id, times: [at(80 + i)] })) };
+      const refused = await post("/v1/bookings", await customer(), body);
+      expect(refused.status).toBe(409);
+      expect((await json(refused)).error.message).toContain("Foundations first: complete Disaster Recovery Tabletop first");
+      // A booking of the required workout that is completed meets it.
+      await db.insert(schema.jobs).values({
+        accountId: FABRIKAM,
+        partnerAccountId: DEMO.northwind.id,
+        deliveryPartnerAccountId: DEMO.northwind.id,
+        workoutId: DEMO.workouts.drTabletop,
+        status: "completed",
+        creditsConsumed: 0,
+      });
+      expect((await post("/v1/bookings", await customer(), body)).status).toBe(201);
+    } finally {
+      await db.delete(schema.prerequisites).where(eq(schema.prerequisites.id, rule.id));
+    }
+  });
+});
+
+describe("rescheduling one session of a booked job", () => {
+  it("the customer moves the second session only (reason and comment); the partner is mailed about it and confirms it", async () => {
+    const job = await booked();
+    const [first, second] = job.lines;
+    const mails = await count(schema.mailOutbox);
+    const res = await post(`/v1/bookings/${job.id}/schedule`, await customer(), {
+      mode: "request",
+      reason: "notReady",
+      comment: "Team away that week",
+      sessions: [{ sessionId: second.sessionId, times: [at(day + 2, 10), at(day + 2, 15)] }],
+    });
+    expect(res.status).toBe(200);
+    const after: Job = await json(res);
+    expect(after.status).toBe("awaitingConfirmation");
+    expect(after.lines[0]).toMatchObject({ status: "confirmed", scheduledAt: first.scheduledAt });
+    expect(after.lines[1]).toMatchObject({ status: "awaitingConfirmation", scheduledAt: null, requestedTimes: [at(day + 2, 10), at(day + 2, 15)] });
+    const { lines } = await row(job.id);
+    expect(lines.map((l) => l.rescheduleReason)).toEqual([null, "notReady"]);
+    expect(await count(schema.mailOutbox)).toBe(mails + 1);
+    const mail = await lastMail();
+    expect(mail.to).toBe("hello@northwind.test");
+    expect(mail.subject).toMatch(/^Booking rescheduled/);
+    expect(mail.text).toContain("Team away that week");
+    expect(mail.text).toContain(second.sessionName);
+    expect(mail.text).not.toContain(first.sessionName);
+    // The partner confirms the moved session; the kept one needs no time.
+    const confirmed = await post(`/v1/jobs/${job.id}/confirm`, await partner(), { lines: [{ lineId: second.id, time: at(day + 2, 15) }] });
+    expect(confirmed.status).toBe(200);
+    const done: Job = await json(confirmed);
+    expect(done.status).toBe("confirmed");
+    expect(done.lines.map((l) => l.scheduledAt)).toEqual([first.scheduledAt, at(day + 2, 15)]);
+  });
+
+  it("refuses a customer reschedule that breaks the order, one without a reason, without a token and of another tenant's job; nothing changes", async () => {
+    const job = await booked();
+    const before = await row(job.id);
+    const mails = await count(schema.mailOutbox);
+    const c = await customer();
+    // The first session moved after the second: the error is on the time being set.
+    const outOfOrder = await post(`/v1/bookings/${job.id}/schedule`, c, { mode: "request", reason: "availability", sessions: [{ sessionId: job.lines[0].sessionId, times: [at(day + 5)] }] });
+    expect(outOfOrder.status).toBe(400);
+    expect((await json(outOfOrder)).error.fields).toEqual({ "sessions.0.times.0": `Must end before session 2 (${job.lines[1].sessionName}) starts` });
+    const noReason = await post(`/v1/bookings/${job.id}/schedule`, c, { mode: "request", sessions: [{ sessionId: job.lines[1].sessionId, times: [at(day + 5)] }] });
+    expect(noReason.status).toBe(400);
+    expect((await json(noReason)).error.fields).toEqual({ reason: "Required" });
+    expect((await post(`/v1/bookings/${job.id}/schedule`, {}, { mode: "request", reason: "availability", sessions: [] })).status).toBe(401);
+    const harbour = authed(await tokenFor("otherCustomerAdmin"), { accountId: DEMO.customers.harbour.id });
+    expect((await post(`/v1/bookings/${job.id}/schedule`, harbour, { mode: "request", reason: "availability", sessions: [{ sessionId: job.lines[1].sessionId, times: [at(day + 5)] }] })).status).toBe(404);
+    expect(await row(job.id)).toEqual(before);
+    expect(await count(schema.mailOutbox)).toBe(mails);
+  });
+
+  it("the partner moves the first session only (reason, comment); the customer is mailed about it; out of order is 400", async () => {
+    const job = await booked();
+    const [first, second] = job.lines;
+    const p = await partner();
+    const wrong = await post(`/v1/jobs/${job.id}/reschedule`, p, { reason: "availability", lines: [{ lineId: first.id, time: at(day + 3) }] });
+    expect(wrong.status).toBe(400);
+    expect((await json(wrong)).error.fields).toEqual({ "lines.0.time": `Must end before session 2 (${second.sessionName}) starts` });
+    const mails = await count(schema.mailOutbox);
+    const res = await post(`/v1/jobs/${job.id}/reschedule`, p, { reason: "availability", comment: "Trainer ill", lines: [{ lineId: first.id, time: at(day, 16) }] });
+    expect(res.status).toBe(200);
+    const after: Job = await json(res);
+    expect(after.status).toBe("confirmed");
+    expect(after.lines.map((l) => l.scheduledAt)).toEqual([at(day, 16), second.scheduledAt]);
+    expect(await count(schema.mailOutbox)).toBe(mails + 1);
+    const mail = await lastMail();
+    expect(mail.to).toBe("cara@fabrikam.test");
+    expect(mail.text).toContain("Trainer ill");
+    expect(mail.text).toContain(first.sessionName);
+    expect(mail.text).not.toContain(second.sessionName);
+  });
+});
+
+describe("the partner's cancel and completing", () => {
+  it("the partner cancels a booked job before it starts: the credit comes back, the seat-less lines keep their state, the customer is mailed", async () => {
+    const job = await booked();
+    const credits = await balance();
+    const mails = await count(schema.mailOutbox);
+    const res = await post(`/v1/jobs/${job.id}/cancel`, await partner(), { reason: "availability", comment: "No trainer" });
+    expect(res.status).toBe(200);
+    expect((await json(res)).status).toBe("cancelled");
+    expect(await balance()).toBe(credits + 1);
+    expect(await count(schema.mailOutbox)).toBe(mails + 1);
+    const mail = await lastMail();
+    expect(mail.to).toBe("cara@fabrikam.test");
+    expect(mail.subject).toMatch(/^Booking canceled/); // the customer reads American English
+    expect((await row(job.id)).job).toMatchObject({ status: "cancelled", cancelReason: "availability", cancelComment: "No trainer", creditsConsumed: 0 });
+    expect((await post(`/v1/jobs/${job.id}/cancel`, await partner(), { reason: "availability" })).status).toBe(409);
+    expect(await balance()).toBe(credits + 1);
+  });
+
+  it("refuses to complete a session before it starts (409 naming it), changing nothing", async () => {
+    const job = await booked();
+    const before = await row(job.id);
+    const audits = await count(schema.auditEntries);
+    const res = await post(`/v1/jobs/${job.id}/lines/${job.lines[0].id}/complete`, await partner());
+    expect(res.status).toBe(409);
+    expect((await json(res)).error.message).toContain(`${job.lines[0].sessionName} cannot be marked completed before it starts`);
+    expect((await post(`/v1/jobs/${job.id}/complete`, await partner())).status).toBe(409);
+    expect(await row(job.id)).toEqual(before);
+    expect(await count(schema.auditEntries)).toBe(audits);
+  });
+
+  it("completes the whole job at once once its sessions have taken place: every line, one audit entry each and one for the job, the customer mailed", async () => {
+    const job = await booked();
+    await takePlace(job);
+    const mails = await count(schema.mailOutbox);
+    const res = await post(`/v1/jobs/${job.id}/complete`, await partner());
+    expect(res.status).toBe(200);
+    const done: Job = await json(res);
+    expect(done.status).toBe("completed");
+    expect(done.lines.map((l) => l.status)).toEqual(["completed", "completed"]);
+    const audit = await db.select().from(schema.auditEntries).where(eq(schema.auditEntries.accountId, FABRIKAM));
+    expect(audit.filter((a) => a.code === "workoutJobCompleted" && a.subjectId === job.id)).toHaveLength(1);
+    expect(audit.filter((a) => a.code === "workoutSessionJobLineCompleted" && job.lines.some((l) => l.id === a.subjectId))).toHaveLength(2);
+    expect(await count(schema.mailOutbox)).toBe(mails + 1);
+    expect((await lastMail()).subject).toMatch(/^Workout completed/);
+    expect((await db.select().from(schema.jobs).where(and(eq(schema.jobs.id, job.id), eq(schema.jobs.status, "completed")))).length).toBe(1);
+    expect((await post(`/v1/jobs/${job.id}/complete`, await partner())).status).toBe(409);
+  });
+});

@@ -1,0 +1,251 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { BookingOptions } from "../../contract/bookings";
+import {
+  accounts,
+  creditEntries,
+  jobs,
+  prerequisites,
+  scores,
+  sessionActionItems,
+  stylings,
+  creditLines,
+  deliveryPartners,
+  libraryEntries,
+  planEntries,
+  pricingLines,
+  slots,
+  workoutSessions,
+  workoutVariants,
+  workouts,
+} from "../../db/schema";
+import { drawDeliveryPartner } from "../domain/jobs";
+import { choosePrice, effectiveLines } from "../domain/pricing";
+import { isVisible } from "../domain/visibility";
+import { missingPrerequisites } from "../domain/booking-rules";
+import type { Db } from "../env";
+import { conflict, notFound } from "../http/errors";
+import type { Account } from "../identity/context";
+import { today } from "./query";
+import { recipientReads, type RecipientRows } from "./job-mail";
+
+/** What booking needs to know about a workout a customer may book */
+export type Bookable = {
+  workout: typeof workouts.$inferSelect;
+  variant: typeof workoutVariants.$inferSelect | null;
+  sessions: (typeof workoutSessions.$inferSelect)[];
+  price: BookingOptions["price"];
+  pricingLineId: string | null;
+};
+
+
+/** Everything booking a workout needs, read in ONE D1 round trip (see `bookingContext`). */
+export type BookingContext = Bookable & {
+  /** The workout's delivery partners (the variant's own entries first), with their addresses and names. */
+  candidates: { id: string; selectionPercent: number; startDate: string | null; endDate: string | null; name: string; email: string | null }[];
+  /** Open slots (seats left, in the future) of the candidates, soonest first. */
+  open: { slot: typeof slots.$inferSelect; partnerName: string }[];
+  balance: number;
+  creditEntryId: string | null;
+  actionItems: (typeof sessionActionItems.$inferSelect)[];
+  /** The prerequisites the customer does not meet (empty when none). */
+  missing: string[];
+  /** The customer's partner (the owner of the relationship) and its platform name, for the mail. */
+  partner: { id: string; name: string; email: string | null; platformName: string };
+  /** The rows that name the mail's recipients (the booker, the partner and the delivery partners, with their branding). */
+  mail: RecipientRows;
+};
+
+const nameOf = (col: SQLiteColumn, alias: string) => sql<string>`${col}`.as(alias);
+
+/**
+ * The workout as the customer may book it, by the catalogue's rule
+ * in its partner's library and available, the visibility
+ * expression true for this customer, and a variant in date (the partner's
+ * own first, then the author's). Anything else is "not found", exactly like
+ * a missing workout. Every read (library, variants, sessions, prices, plan,
+ * credits, delivery partners, slots, action items, prerequisites and the
+ * customer's record) goes in one D1 batch: they depend only on the workout
+ * and the customer. Joined selects name their shared columns apart (a
+ * batch maps rows by column name).
+ */
+export async function bookingContext(db: Db, customer: Account, workoutId: string, variantId?: string, bookerId?: string): Promise<BookingContext> {
+  if (customer.type !== "customer" || !customer.parentAccountId) throw notFound("Workout not found");
+  const partnerId = customer.parentAccountId;
+  const day = today();
+  const now = new Date().toISOString();
+  // The partner and every delivery partner of the workout: the mail about a booking goes out in their branding.
+  const partnerIds = sql`(select ${partnerId} union select ${accounts.id} from ${deliveryPartners} join ${accounts} on ${accounts.id} = ${deliveryPartners.partnerAccountId} or (${deliveryPartners.partnerAccountId} is null and ${accounts.tan} = ${deliveryPartners.partnerTan} and ${accounts.type} = 'partner') where ${deliveryPartners.workoutId} = ${workoutId})`;
+  const [library, variants, sessions, prices, plan, entry, sum, candidates, open, items, prereqs, scoreRows, completed, partner, ...mail] = await db.batch([
+    db
+      .select({ workout: workouts })
+      .from(libraryEntries)
+      .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
+      .where(and(eq(libraryEntries.accountId, partnerId), eq(libraryEntries.workoutId, workoutId), eq(libraryEntries.status, "available")))
+      .limit(1),
+    db
+      .select()
+      .from(workoutVariants)
+      .where(
+        and(
+          eq(workoutVariants.workoutId, workoutId),
+          variantId ? eq(workoutVariants.id, variantId) : undefined,
+          or(isNull(workoutVariants.availableFrom), lte(workoutVariants.availableFrom, day)),
+          or(isNull(workoutVariants.availableTo), gte(workoutVariants.availableTo, day)),
+        ),
+      )
+      .orderBy(asc(workoutVariants.createdAt)),
+    db.select().from(workoutSessions).where(eq(workoutSessions.workoutId, workoutId)).orderBy(asc(workoutSessions.sequence)),
+    db.select().from(pricingLines).where(eq(pricingLines.workoutId, workoutId)),
+    db
+      .select({ id: planEntries.id })
+      .from(planEntries)
+      .where(and(eq(planEntries.accountId, customer.id), lte(planEntries.startDate, day), or(isNull(planEntries.endDate), gte(planEntries.endDate, day))))
+      .limit(1),
+    db.select({ id: creditEntries.id }).from(creditEntries).where(eq(creditEntries.accountId, customer.id)).orderBy(desc(creditEntries.startDate)).limit(1),
+    db.select({ total: sql<number>`coalesce(sum(${creditLines.quantity}), 0)` }).from(creditLines).where(eq(creditLines.accountId, customer.id)),
+    db
+      .select({
+        variantId: deliveryPartners.variantId,
+        selectionPercent: deliveryPartners.selectionPercent,
+        startDate: deliveryPartners.startDate,
+        endDate: deliveryPartners.endDate,
+        accountId: nameOf(accounts.id, "resolved_account_id"),
+        accountName: nameOf(accounts.name, "resolved_account_name"),
+        accountEmail: accounts.primaryEmail,
+      })
+      .from(deliveryPartners)
+      // The entry's account, else the partner account with its TAN.
+      .leftJoin(
+        accounts,
+        or(
+          eq(accounts.id, deliveryPartners.partnerAccountId),
+          and(isNull(deliveryPartners.partnerAccountId), eq(accounts.tan, deliveryPartners.partnerTan), eq(accounts.type, "partner")),
+        ),
+      )
+      .where(eq(deliveryPartners.workoutId, workoutId)),
+    db
+      .select({ slot: slots, partnerName: nameOf(accounts.name, "partner_name") })
+      .from(slots)
+      .innerJoin(accounts, eq(accounts.id, slots.partnerAccountId))
+      .where(and(eq(slots.workoutId, workoutId), gte(slots.startsAt, now), sql`${slots.seatsTaken} < ${slots.capacity}`))
+      .orderBy(asc(slots.startsAt)),
+    db
+      .select()
+      .from(sessionActionItems)
+      .where(inArray(sessionActionItems.sessionId, db.select({ id: workoutSessions.id }).from(workoutSessions).where(eq(workoutSessions.workoutId, workoutId)))),
+    db
+      .select({
+        type: prerequisites.type,
+        name: prerequisites.name,
+        category: prerequisites.category,
+        minimumScore: prerequisites.minimumScore,
+        requiredWorkoutId: prerequisites.requiredWorkoutId,
+        requiredWorkoutName: sql<string | null>`(select coalesce(w.title, w.name) from workouts w where w.id = ${prerequisites.requiredWorkoutId})`.as("required_workout_name"),
+        startDate: prerequisites.startDate,
+        endDate: prerequisites.endDate,
+      })
+      .from(prerequisites)
+      .where(eq(prerequisites.workoutId, workoutId)),
+    db.select({ category: scores.category, score: scores.score }).from(scores).where(eq(scores.accountId, customer.id)).orderBy(desc(scores.createdAt)),
+    db.selectDistinct({ workoutId: jobs.workoutId }).from(jobs).where(and(eq(jobs.accountId, customer.id), eq(jobs.status, "completed"))),
+    db
+      .select({
+        id: accounts.id,
+        name: accounts.name,
+        email: accounts.primaryEmail,
+        platformName: sql<string | null>`(select ${stylings.platformName} from ${stylings} where ${stylings.accountId} = ${accounts.id})`.as("platform_name"),
+      })
+      .from(accounts)
+      .where(eq(accounts.id, partnerId)),
+    ...recipientReads(db, bookerId ? [bookerId] : [], partnerIds),
+  ]);
+  const row = library[0];
+  const subject = { priceGroupId: customer.priceGroupId, industry: customer.industry, size: customer.size, location: customer.location };
+  if (!row || !isVisible(row.workout.visibility, subject)) throw notFound("Workout not found");
+  const inScope = variants.filter((v) => v.accountId === partnerId || v.accountId === row.workout.accountId);
+  const variant = inScope.find((v) => v.accountId === partnerId) ?? inScope[0];
+  if (!variant) throw notFound("Workout not found");
+  const { price, pricingLineId } = chooseFor(customer, row.workout, variant, prices, Boolean(plan[0]), day);
+  const ownEntries = candidates.filter((c) => c.variantId === variant.id);
+  const general = candidates.filter((c) => !c.variantId);
+  const resolved = (ownEntries.length ? ownEntries : general)
+    .map((c) => ({ id: c.accountId ?? "", selectionPercent: c.selectionPercent, startDate: c.startDate, endDate: c.endDate, name: c.accountName ?? "", email: c.accountEmail ?? null }))
+    .filter((c) => c.id);
+  const ids = new Set(resolved.map((c) => c.id));
+  const latest = new Map<string, number>();
+  for (const s of scoreRows) if (!latest.has(s.category)) latest.set(s.category, s.score);
+  const missing = missingPrerequisites(prereqs, { scores: latest, completedWorkoutIds: new Set(completed.map((c) => c.workoutId)) }, day);
+  const p = partner[0];
+  return {
+    workout: row.workout,
+    variant,
+    sessions,
+    price,
+    pricingLineId,
+    candidates: resolved,
+    open: open.filter((o) => ids.has(o.slot.partnerAccountId)),
+    balance: Number(sum[0]?.total ?? 0),
+    creditEntryId: entry[0]?.id ?? null,
+    actionItems: items,
+    missing,
+    partner: { id: partnerId, name: p?.name ?? "", email: p?.email ?? null, platformName: p?.platformName ?? "TechFIT" },
+    mail: mail as unknown as RecipientRows,
+  };
+}
+
+/**
+ * The price the catalogue shows (worker/domain/pricing.ts): the most specific
+ * line in date, credits when the customer has a plan in force, money in its
+ * currency otherwise. Base lines are the author's; a variant with custom
+ * pricing has its own.
+ */
+function chooseFor(
+  customer: Account,
+  workout: typeof workouts.$inferSelect,
+  variant: typeof workoutVariants.$inferSelect,
+  lines: (typeof pricingLines.$inferSelect)[],
+  onPlan: boolean,
+  day: string,
+): { price: BookingOptions["price"]; pricingLineId: string | null } {
+  const own = lines.filter((l) => (l.variantId ? l.variantId === variant.id : l.accountId === workout.accountId));
+  const chosen = choosePrice(effectiveLines(own, variant), { id: customer.id, priceGroupId: customer.priceGroupId, currency: customer.currency, onPlan }, day);
+  if (!chosen) return { price: null, pricingLineId: null };
+  return {
+    price: chosen.kind === "credits" ? { kind: "credits" as const, amount: chosen.amount, currency: null } : { kind: "money" as const, amount: chosen.amount, currency: chosen.currency },
+    pricingLineId: chosen.lineId,
+  };
+}
+
+/** The workout's delivery partners (the variant's own entries first), resolved to accounts. */
+export async function deliveryCandidates(db: Db, workoutId: string, variantId: string | null) {
+  const rows = await db
+    .select({ entry: deliveryPartners, account: { id: accounts.id } })
+    .from(deliveryPartners)
+    .leftJoin(accounts, and(eq(accounts.tan, deliveryPartners.partnerTan), eq(accounts.type, "partner")))
+    .where(and(eq(deliveryPartners.workoutId, workoutId), or(isNull(deliveryPartners.variantId), variantId ? eq(deliveryPartners.variantId, variantId) : undefined)));
+  const own = rows.filter((r) => r.entry.variantId);
+  return (own.length ? own : rows)
+    .map((r) => ({ id: r.entry.partnerAccountId ?? r.account?.id ?? "", selectionPercent: r.entry.selectionPercent, startDate: r.entry.startDate, endDate: r.entry.endDate }))
+    .filter((c) => c.id);
+}
+
+/** The delivery partner drawn by selection percent among the in-date candidates; 409 when there is none. */
+export function drawPartner(context: BookingContext): BookingContext["candidates"][number] {
+  const chosen = drawDeliveryPartner(context.candidates, today());
+  if (!chosen) throw conflict("No delivery partner is available for this workout");
+  return chosen;
+}
+
+export function slotDto(slot: typeof slots.$inferSelect, partnerName: string, lengthMinutes: number) {
+  return {
+    id: slot.id,
+    workoutId: slot.workoutId,
+    sessionId: slot.sessionId,
+    startsAt: slot.startsAt,
+    endsAt: new Date(Date.parse(slot.startsAt) + lengthMinutes * 60_000).toISOString(),
+    capacity: slot.capacity,
+    seatsTaken: slot.seatsTaken,
+    partnerName,
+  };
+}

@@ -1,0 +1,323 @@
+/**
+ * Jobs and bookings as each side may touch them. Every function takes the
+ * caller's scope (as a `JobOwner`) and applies its ownership filter itself:
+ * a job of another tenant reads as absent (404, like a missing one).
+ *
+ * Round trips: a move reads the job, its lines, the addresses to mail and the
+ * credit entry in ONE D1 batch, writes every effect (led by the job's
+ * compare-and-set, its mail included) in ONE batch, and reads the job back in
+ * ONE batch; a booking reads everything it needs in one batch
+ * (data/bookable.ts), writes in one and reads back in one.
+ */
+import { eq, or, type SQL } from "drizzle-orm";
+import type { JobDto } from "../../contract/bookings";
+import type { JobStatus } from "../../contract/enums";
+import { auditEntries, jobLines, jobs, slots, type Job } from "../../db/schema";
+import { applyActions, completionActions, lineStatusFor, nextStatus } from "../domain/jobs";
+import type { JobEvent } from "../mail/job-mail";
+import type { Db } from "../env";
+import type { CustomerScope, PartnerScope } from "../http/endpoint";
+import { conflict, notFound } from "../http/errors";
+import { inList } from "./bound";
+import { loadJob, loadJobWithMail, projectJob, type Side } from "./job-store";
+import { jobMailRows, sidesFrom, type JobSides } from "./job-mail";
+import type { OriginEnv } from "./mail-context";
+import type { BookingContext } from "./bookable";
+import { CHANGED_MEANWHILE, consumeCredits, dueDates, freeSeat, moveJob, newActionItems, returnCredits, runJobBatch, scheduleLines, takeSeat, type Statements } from "./job-writes";
+
+/** Whose jobs a caller sees and how: the ownership filter, the side, and whether it may act. */
+export type JobOwner = { side: Side; where: SQL; readOnly: boolean; accountId: string; userId: string };
+
+/** A customer sees its own bookings. */
+export const customerJobs = (scope: CustomerScope): JobOwner => ({ side: "customer", where: eq(jobs.accountId, scope.account.id), readOnly: false, accountId: scope.account.id, userId: scope.user.id });
+
+/** A partner sees the jobs of its customers and the jobs it delivers; its members read them without acting. */
+export const partnerJobs = (scope: PartnerScope): JobOwner => ({
+  side: "partner",
+  where: or(eq(jobs.partnerAccountId, scope.account.id), eq(jobs.deliveryPartnerAccountId, scope.account.id))!,
+  readOnly: scope.role === "member",
+  accountId: scope.account.id,
+  userId: scope.user.id,
+});
+
+/** One of the owner's jobs, or 404. */
+export async function getJob(db: Db, owner: JobOwner, id: string, what = "Booking not found"): Promise<JobDto> {
+  const dto = await loadJob(db, id, owner.where, owner.side, owner.readOnly);
+  if (!dto) throw notFound(what);
+  return dto;
+}
+
+/** A job as read before a move (the move's compare-and-set is on this version), with its mail addresses. */
+export type MoveSubject = { job: Job; dto: JobDto; lines: JobDto["lines"]; recipients: JobSides; creditEntryId: string | null; openSlots: (typeof slots.$inferSelect)[] };
+
+/** The owner's job for a move, in one round trip, or 404; 409 when the caller saw an older version (`seen`). */
+export async function jobForMove(db: Db, env: OriginEnv, owner: JobOwner, id: string, seen?: number): Promise<MoveSubject> {
+  const read = await loadJobWithMail(db, env, id, owner.where, owner.side);
+  if (!read) throw notFound("Booking not found");
+  if (seen !== undefined && seen !== read.job.version) throw conflict(CHANGED_MEANWHILE);
+  return { ...read, lines: read.dto.lines };
+}
+
+export type MoveMail = { to: "customer" | "partner" | "both"; event: JobEvent; reason?: string | null; comment?: string | null; only?: Set<string> };
+
+/**
+ * Commits a move: its statements (led by the job's compare-and-set) and the
+ * mail to the other side about it, written from the job as it will read
+ * after the move, in ONE batch; then reads the job back (one batch). `only`
+ * limits the mail to the lines the move changed. The mail's calendar files
+ * carry the job's version after the move as their SEQUENCE. Answers the job
+ * and the outbox ids to hand to the queue.
+ */
+export async function commitMove(d1: D1Database, db: Db, owner: JobOwner, subject: MoveSubject, statements: Statements, after: JobDto, mail: MoveMail) {
+  const who = subject.recipients;
+  const to = mail.to === "both" ? [who.customer, who.partner] : [mail.to === "customer" ? who.customer : who.partner];
+  const shown = mail.only ? { ...after, lines: after.lines.filter((l) => mail.only!.has(l.id)) } : after;
+  const rows = jobMailRows(db, to, mail.event, shown, { sequence: subject.job.version + 1, reason: mail.reason, comment: mail.comment });
+  await runJobBatch(d1, [...statements, ...rows.statements]);
+  const dto = (await loadJob(db, subject.job.id, owner.where, owner.side, owner.readOnly))!;
+  return { dto, mailIds: rows.ids };
+}
+
+/** The other side of the owner: who hears of a move the owner makes. */
+export const otherSide = (owner: JobOwner): "customer" | "partner" => (owner.side === "customer" ? "partner" : "customer");
+
+/** Cancelling (with a reason) from any state but completed; before the first session the credits come back and the seats are freed. */
+export function cancelStatements(db: Db, owner: JobOwner, s: MoveSubject, reason: string, comment: string | undefined): { statements: Statements; after: JobDto } {
+  const { job, lines } = s;
+  if (!nextStatus(job.status, "cancel")) throw conflict(`A booking that is ${job.status} cannot be cancelled`);
+  const now = Date.now();
+  const started = lines.some((l) => l.status === "completed" || l.status === "inProgress" || (l.scheduledAt && Date.parse(l.scheduledAt) <= now));
+  const entryId = !started && job.creditsConsumed > 0 ? s.creditEntryId : null;
+  const statements: Statements = [
+    ...moveJob(db, job, "cancelled", {
+      cancelReason: reason as never,
+      cancelComment: comment ?? null,
+      cancelledAt: new Date().toISOString(),
+      ...(entryId ? { creditsConsumed: 0 } : {}),
+    }),
+  ];
+  for (const l of lines) if (l.slotId && l.status !== "completed") statements.push(...freeSeat(l.slotId));
+  if (entryId) statements.push(...returnCredits(db, job, entryId, owner.userId, s.dto.workout.title ?? s.dto.workout.name));
+  return { statements, after: projectJob(s.dto, "cancelled") };
+}
+
+/** Confirms a request: the chosen proposed time of every line awaiting confirmation becomes its booked time. */
+export function confirmStatements(db: Db, s: MoveSubject, times: Map<string, string>): { statements: Statements; after: JobDto; to: JobStatus } {
+  const to = nextStatus(s.job.status, "confirm");
+  if (!to) throw conflict(`A job that is ${s.job.status} cannot be confirmed`);
+  const statements: Statements = [...moveJob(db, s.job, to)];
+  for (const line of s.lines) {
+    const time = times.get(line.id) ?? line.scheduledAt!;
+    statements.push(
+      db.update(jobLines).set({ status: "confirmed", scheduledAt: time, updatedAt: new Date().toISOString() }).where(eq(jobLines.id, line.id)),
+      ...(times.has(line.id) ? dueDates(line, time) : []),
+    );
+  }
+  const after = projectJob(s.dto, to, (l) => ({ status: "confirmed", scheduledAt: times.get(l.id) ?? l.scheduledAt }));
+  return { statements, after, to };
+}
+
+/** Denies a request (reason): the lines go back to To Be Booked, their proposed times cleared. */
+export function denyStatements(db: Db, s: MoveSubject, reason: string, comment: string | undefined): { statements: Statements; after: JobDto } {
+  const to = nextStatus(s.job.status, "deny");
+  if (!to) throw conflict(`A job that is ${s.job.status} cannot be denied`);
+  const statements: Statements = [
+    ...moveJob(db, s.job, to),
+    db
+      .update(jobLines)
+      .set({ status: "awaitingScheduling", requestedTimes: [], rescheduleReason: reason as never, rescheduleComment: comment ?? null, updatedAt: new Date().toISOString() })
+      .where(eq(jobLines.jobId, s.job.id)),
+  ];
+  return { statements, after: projectJob(s.dto, to, () => ({ status: "awaitingScheduling", requestedTimes: [] })) };
+}
+
+/** The partner moves booked sessions (some or all) to new times (reason); the job stays Booked and a seat held on a slot is given back. */
+export function partnerRescheduleStatements(db: Db, s: MoveSubject, times: Map<string, string>, reason: string, comment: string | undefined): { statements: Statements; after: JobDto } {
+  const to = nextStatus(s.job.status, "rescheduleSlots");
+  if (!to) throw conflict(`A job that is ${s.job.status} cannot be rescheduled`);
+  const statements: Statements = [...moveJob(db, s.job, to)];
+  for (const line of s.lines) {
+    const time = times.get(line.id);
+    if (!time) continue;
+    statements.push(
+      db.update(jobLines).set({ scheduledAt: time, slotId: null, rescheduleReason: reason as never, rescheduleComment: comment ?? null, updatedAt: new Date().toISOString() }).where(eq(jobLines.id, line.id)),
+      ...(line.slotId ? freeSeat(line.slotId) : []),
+      ...dueDates(line, time),
+    );
+  }
+  return { statements, after: projectJob(s.dto, to, (l) => (times.has(l.id) ? { scheduledAt: times.get(l.id)!, slotId: null } : {})) };
+}
+
+export type LineChoice = { times?: string[]; slot?: { id: string; startsAt: string } };
+
+/**
+ * The customer schedules (from To Be Booked: every session) or reschedules
+ * (from Booked: the sessions chosen, with a reason). By request the job waits
+ * for the partner's confirmation of the moved sessions; the others keep
+ * their booked time.
+ */
+export function scheduleStatements(
+  db: Db,
+  s: MoveSubject,
+  to: JobStatus,
+  choice: Map<string, LineChoice>,
+  reschedule: { reason: string; comment?: string } | null,
+  deliveryPartnerId: string | null,
+): { statements: Statements; after: JobDto } {
+  const statements: Statements = [
+    ...moveJob(db, s.job, to, deliveryPartnerId ? { deliveryPartnerAccountId: deliveryPartnerId } : {}),
+    ...scheduleLines(db, to, s.lines, choice),
+  ];
+  if (reschedule) {
+    const moved = s.lines.filter((l) => choice.has(l.sessionId)).map((l) => l.id);
+    statements.push(db.update(jobLines).set({ rescheduleReason: reschedule.reason as never, rescheduleComment: reschedule.comment ?? null }).where(inList(jobLines.id, moved)));
+  }
+  const after = projectJob(s.dto, to, (l) => {
+    const ch = choice.get(l.sessionId);
+    return ch ? { status: lineStatusFor(to, l.status), scheduledAt: ch.slot?.startsAt ?? null, slotId: ch.slot?.id ?? null, requestedTimes: ch.times ?? [] } : {};
+  });
+  return { statements, after };
+}
+
+/**
+ * Completes lines: the job goes In Progress with the first and Completed with
+ * the last, writing the audit entries. A line is completed only once its
+ * session has started (`notStarted` says which has not).
+ */
+export function completeStatements(
+  db: Db,
+  owner: JobOwner,
+  s: MoveSubject,
+  lineIds: string[] | "all",
+  notStarted: (lines: JobDto["lines"]) => string | null,
+): { statements: Statements; after: JobDto; to: JobStatus } {
+  const { job, lines } = s;
+  const open = lines.filter((l) => l.status !== "completed");
+  const targets = lineIds === "all" ? open : open.filter((l) => lineIds.includes(l.id));
+  if (lineIds !== "all" && !lines.some((l) => lineIds.includes(l.id))) throw notFound("Session not found");
+  if (!targets.length) throw conflict("That session is already completed");
+  const actions = completionActions(job.status, open.length - targets.length);
+  const to = actions ? applyActions(job.status, actions) : null;
+  if (!actions || !to) throw conflict(`A job that is ${job.status} cannot be completed`);
+  const why = notStarted(targets);
+  if (why) throw conflict(why);
+  const now = new Date().toISOString();
+  const statements: Statements = [...moveJob(db, job, to, to === "completed" ? { completedAt: now } : {})];
+  statements.push(db.update(jobLines).set({ status: "completed", completedAt: now, updatedAt: now }).where(inList(jobLines.id, targets.map((l) => l.id))));
+  if (to === "inProgress") {
+    const rest = open.filter((l) => !targets.includes(l));
+    if (rest.length) statements.push(db.update(jobLines).set({ status: "inProgress" }).where(inList(jobLines.id, rest.map((l) => l.id))));
+  }
+  for (const line of targets) {
+    statements.push(db.insert(auditEntries).values({ accountId: job.accountId, code: "workoutSessionJobLineCompleted", subjectType: "jobLine", subjectId: line.id, userId: owner.userId, data: { jobId: job.id } }));
+  }
+  if (to === "completed") {
+    statements.push(db.insert(auditEntries).values({ accountId: job.accountId, code: "workoutJobCompleted", subjectType: "job", subjectId: job.id, userId: owner.userId, data: { workoutId: job.workoutId } }));
+  }
+  const done = new Set(targets.map((l) => l.id));
+  const after = projectJob(s.dto, to, (l) => (done.has(l.id) ? { status: "completed", completedAt: now } : l.status === "completed" ? {} : { status: to === "inProgress" ? "inProgress" : l.status }));
+  return { statements, after, to };
+}
+
+export type Planned = { lineId: string; session: BookingContext["sessions"][number]; choice: LineChoice };
+
+/**
+ * Writes a new booking in ONE batch: the job, its lines and action items, a
+ * seat on each chosen slot (the table's CHECK refuses a full one), the
+ * credits consumed (refused when the balance is short) and the mail to the
+ * other side (the partner; both sides when booked into slots). Then reads it
+ * back (one batch).
+ */
+export async function createBooking(
+  d1: D1Database,
+  db: Db,
+  env: OriginEnv,
+  scope: CustomerScope,
+  ctx: BookingContext,
+  mode: "request" | "slots",
+  choices: Map<string, LineChoice>,
+  deliveryPartner: { id: string; name: string; email: string | null },
+) {
+  const owner = customerJobs(scope);
+  const price = ctx.price!;
+  const status = applyActions("pending", ["assign", mode === "request" ? "requestTimes" : "bookSlots"])!;
+  const jobId = crypto.randomUUID();
+  const credits = price.kind === "credits" ? price.amount : 0;
+  if (credits > 0 && !ctx.creditEntryId) throw conflict("Not enough credits to book this workout.");
+  const statements: Statements = [
+    db.insert(jobs).values({
+      id: jobId,
+      accountId: scope.account.id,
+      partnerAccountId: ctx.partner.id,
+      deliveryPartnerAccountId: deliveryPartner.id,
+      workoutId: ctx.workout.id,
+      variantId: ctx.variant?.id ?? null,
+      status,
+      pricingLineId: ctx.pricingLineId,
+      creditsConsumed: 0,
+      priceAmount: price.kind === "money" ? price.amount : null,
+      currency: price.kind === "money" ? price.currency : null,
+      bookedByUserId: scope.user.id,
+    }),
+  ];
+  const lineStatus = status === "confirmed" ? "confirmed" : "awaitingConfirmation";
+  const planned: JobDto["lines"] = [];
+  for (const session of ctx.sessions) {
+    const ch = choices.get(session.id)!;
+    const lineId = crypto.randomUUID();
+    const scheduledAt = ch.slot?.startsAt ?? null;
+    statements.push(
+      db.insert(jobLines).values({
+        id: lineId,
+        accountId: scope.account.id,
+        jobId,
+        sessionId: session.id,
+        sequence: session.sequence,
+        status: lineStatus,
+        scheduledAt,
+        slotId: ch.slot?.id ?? null,
+        requestedTimes: ch.times ?? [],
+      }),
+      ...newActionItems(db, scope.account.id, jobId, lineId, ctx.actionItems.filter((i) => i.sessionId === session.id), scheduledAt, session.lengthMinutes),
+    );
+    if (ch.slot) statements.push(...takeSeat(ch.slot.id));
+    planned.push({
+      id: lineId,
+      sequence: session.sequence,
+      sessionId: session.id,
+      sessionName: session.name,
+      lengthMinutes: session.lengthMinutes,
+      status: lineStatus,
+      scheduledAt,
+      completedAt: null,
+      requestedTimes: ch.times ?? [],
+      slotId: ch.slot?.id ?? null,
+      actionItems: [],
+      attachments: [],
+    });
+  }
+  if (credits > 0) statements.push(...consumeCredits(scope.account.id, ctx.creditEntryId!, jobId, credits, `Booked: ${ctx.workout.title}`, scope.user.id));
+  const mailed: JobDto = {
+    id: jobId,
+    status,
+    workout: { id: ctx.workout.id, name: ctx.workout.name, title: ctx.workout.title },
+    customer: { id: scope.account.id, name: scope.account.name },
+    partner: { id: ctx.partner.id, name: ctx.partner.name },
+    deliveryPartner: { id: deliveryPartner.id, name: deliveryPartner.name },
+    creditsConsumed: credits,
+    priceAmount: price.kind === "money" ? price.amount : null,
+    currency: price.kind === "money" ? price.currency : null,
+    cancelReason: null,
+    createdAt: new Date().toISOString(),
+    version: 0,
+    overdue: false,
+    lines: planned,
+    actions: [],
+  };
+  // A request goes to the partner and is acknowledged to the customer; a booking into open slots is confirmed to both.
+  const who = sidesFrom(env, ctx.mail, { id: jobId, bookedByUserId: scope.user.id, partnerAccountId: ctx.partner.id, deliveryPartnerAccountId: deliveryPartner.id });
+  const mail = jobMailRows(db, [who.customer, who.partner], mode === "request" ? "requested" : "booked", mailed, { sequence: 0 });
+  await runJobBatch(d1, [...statements, ...mail.statements], "Not enough credits to book this workout.");
+  const dto = (await loadJob(db, jobId, owner.where, owner.side))!;
+  return { dto, mailIds: mail.ids };
+}
