@@ -14,6 +14,7 @@ import { useFormatDate } from "../../lib/dates";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { Section } from "../profile/Section";
 import { useCustomerAssessments, useCustomerScores, useManualScore, useMarkAssessed } from "./api";
+import { toastInvalidForm } from "../../lib/forms";
 
 type Latest = { category: Category; latest: ScoreDto; previous: ScoreDto | null };
 
@@ -137,7 +138,7 @@ const ManualScoreForm = ({ customerId }: { customerId: string }) => {
         toastMessage("toast.generic", { variant: "error" });
       }
     },
-    () => toastMessage("toast.missingFields", { variant: "error" }),
+    (errors) => toastInvalidForm(errors),
   );
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="mt-6 grid items-start gap-4 border-t border-border pt-6 sm:grid-cols-3" aria-label={t("customers.manualScore")}>

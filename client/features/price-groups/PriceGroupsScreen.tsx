@@ -14,6 +14,7 @@ import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useDeletePriceGroup, usePriceGroups, useSavePriceGroup } from "./api";
+import { toastInvalidForm } from "../../lib/forms";
 
 type Values = { name: string; description: string };
 
@@ -115,7 +116,7 @@ function PriceGroupDialog({ group, onClose }: { group: PriceGroupDto | null; onC
         } else toastMessage(group ? "toast.priceGroupUpdateFailed" : "toast.priceGroupCreateFailed");
       }
     },
-    () => toastMessage("toast.missingFields"),
+    (errors) => toastInvalidForm(errors),
   );
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>

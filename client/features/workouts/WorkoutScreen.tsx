@@ -19,6 +19,7 @@ import { AttachmentLink } from "../catalogue/AttachmentLink";
 import { SaveButton } from "../my-list/SaveButton";
 import { useAddReview, useCatalogueWorkout, useReviews } from "../catalogue/api";
 import { formatPrice } from "../catalogue/format";
+import { toastInvalidForm } from "../../lib/forms";
 
 /**
  * /workout/:id: headlines, tabs for description, prerequisites and
@@ -311,7 +312,7 @@ function Reviews({ workoutId }: { workoutId: string }) {
         else toastMessage("toast.generic");
       }
     },
-    () => toastMessage("toast.missingFields"),
+    (errors) => toastInvalidForm(errors),
   );
   return (
     <div className="grid gap-5">
