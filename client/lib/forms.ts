@@ -1,3 +1,4 @@
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { MESSAGES } from "../../contract/messages";
 import { toastMessage } from "../components/ui/toast-store";
 
@@ -27,4 +28,19 @@ export function invalidFormToastKey(errors: unknown): "toast.missingFields" | "t
 /** Raises the toast of an invalid form (see invalidFormToastKey). */
 export function toastInvalidForm(errors: unknown): void {
   toastMessage(invalidFormToastKey(errors), { variant: "error" });
+}
+
+/**
+ * Puts field errors (a server's `error.fields`, or zod issues through
+ * fieldsFromIssues) on a react-hook-form form by their dotted paths, which
+ * are the form's own; `strip` drops a prefix the form does not have.
+ * Answers whether any was set.
+ */
+export function setFieldErrors<T extends FieldValues>(setError: UseFormSetError<T>, fields: Record<string, string>, strip?: RegExp): boolean {
+  let any = false;
+  for (const [path, message] of Object.entries(fields)) {
+    setError((strip ? path.replace(strip, "") : path) as Path<T>, { message });
+    any = true;
+  }
+  return any;
 }
