@@ -41,7 +41,7 @@ export function FileUpload({
   resetKey?: unknown;
 }) {
   const t = useT();
-  const a11y = useFieldControl({});
+  const { labelId: _labelId, ...a11y } = useFieldControl({});
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   // A new resetKey (after a save) forgets the chosen file.
