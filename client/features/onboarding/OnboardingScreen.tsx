@@ -28,6 +28,27 @@ const schema = AccountDetails.extend({
 });
 type Values = z.input<typeof schema>;
 
+const joining = new Map<string, Promise<void>>();
+
+/**
+ * Accepts the invite and makes its account the active one, once per code: a
+ * remount while the session refreshes waits for the same work instead of
+ * starting it again (which would refresh, remount and start again).
+ */
+function joinInvite(parsed: { accountId: string; inviteId: string }): Promise<void> {
+  const key = `${parsed.accountId}.${parsed.inviteId}`;
+  let pending = joining.get(key);
+  if (!pending) {
+    pending = acceptInvite(parsed).then(async () => {
+      await identity().refresh();
+      await identity().setActiveAccount(parsed.accountId);
+    });
+    joining.set(key, pending);
+    pending.catch(() => joining.delete(key));
+  }
+  return pending;
+}
+
 function fileProblem(file: File | null, max: number): string | null {
   if (!file) return null;
   if (!(ImageTypes as readonly string[]).includes(file.type)) return "File type is not allowed";
@@ -63,8 +84,8 @@ export default function OnboardingScreen() {
     if (!inviteCode) return;
     let live = true;
     const parsed = parseInviteCode(inviteCode);
-    (parsed ? acceptInvite(parsed).then(() => parsed.accountId) : Promise.reject(new Error("invalid invite code")))
-      .then((accountId) => (live ? finish(accountId) : undefined))
+    (parsed ? joinInvite(parsed) : Promise.reject(new Error("invalid invite code")))
+      .then(() => (live ? navigate("/", { replace: true }) : undefined))
       .catch((error: unknown) => {
         if (!live) return;
         const text = inviteFailureText(t, error);
@@ -74,7 +95,7 @@ export default function OnboardingScreen() {
     return () => {
       live = false;
     };
-  }, [inviteCode, finish, t]);
+  }, [inviteCode, navigate, t]);
 
   if (inviteCode && !inviteFailure) {
     return (
