@@ -10,6 +10,7 @@ import { savedListQuery } from "../features/my-list/query";
 import type { AuthAdapter, ProviderSession } from "./adapter";
 import { authStore } from "./store";
 import type { AppAccount, AppUser } from "./types";
+import { forgetSignupType } from "../features/auth/signupType";
 
 /** Session-storage key for the redirect URL kept on the main domain. */
 export const REDIRECT_KEY = "techfit:redirectUrl";
@@ -100,6 +101,7 @@ export function createIdentity({ adapter, boot, queryClient }: Deps) {
   async function signOut(): Promise<void> {
     await adapter.signOut();
     signedOut();
+    forgetSignupType();
     // After sign-out the user goes to /login (on a satellite, the main domain's).
     location.assign(boot.mode === "satellite" ? new URL("/login", boot.mainOrigin).toString() : "/login");
   }

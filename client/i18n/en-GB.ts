@@ -59,4 +59,6 @@ export const enGB: Catalogue = {
   "enum.VisibilityField.size": "Organisation size",
   "gallery.intro": "Every component of the product in the current theme, language and partner colours.",
   "gallery.customize": "Customise my homepage",
+  "auth.invite.signInSubtitle": "Sign in to {platform} to join the organisation that invited you. New here? Sign up with the address the invite was sent to.",
+  "auth.invite.signUpSubtitle": "Create your {platform} account with the address the invite was sent to, and you'll join the organisation that invited you.",
 };

@@ -72,6 +72,7 @@ export default function LoginScreen() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const clerk = identity().adapter.provider === "clerk";
+  const invited = new URLSearchParams(search).has("invite");
 
   const form = useSignInForm(async ({ email, password }) => {
     setFailure(null);
@@ -91,7 +92,10 @@ export default function LoginScreen() {
   });
 
   return (
-    <AuthLayout title={t("auth.signIn.title")} subtitle={t("auth.signIn.subtitle", { platform: styling.platformName })}>
+    <AuthLayout
+      title={invited ? t("auth.invite.signInTitle") : t("auth.signIn.title")}
+      subtitle={invited ? t("auth.invite.signInSubtitle", { platform: styling.platformName }) : t("auth.signIn.subtitle", { platform: styling.platformName })}
+    >
       {clerk ? (
         <Suspense fallback={<Spinner />}>
           <ClerkSignIn />
