@@ -20,7 +20,8 @@ const errors = {
   401: { description: "No or bad token", schema: ErrorEnvelope },
 };
 
-async function userDto(c: Context<AppEnv>, user: ProductUser): Promise<UserDto> {
+/** `GET v1/users/me`'s answer for the caller (also inlined by the server-rendered page). */
+export async function userDto(c: Context<AppEnv>, user: ProductUser): Promise<UserDto> {
   const memberships = await c
     .get("db")
     .select({ id: accounts.id, authId: accounts.authId, name: accounts.name, type: accounts.type, role: accountUsers.role })
