@@ -25,6 +25,8 @@ export type BootData = {
    * the active account and a bearer token for /v1 (embedded provider).
    */
   identity?: BootIdentity | null;
+  /** The server rendered the page's route itself (a public screen), not the loader: the client hydrates it as it is. */
+  ssr?: boolean;
 };
 
 export type BootIdentity = {

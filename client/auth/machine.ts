@@ -178,15 +178,9 @@ export function createIdentity({ adapter, boot, queryClient }: Deps) {
   /** Start-up (SPEC §4 Authentication). */
   async function start(): Promise<void> {
     authStore.set({ authenticating: true, setActiveAccount, signOut, getToken: () => adapter.getToken() });
-    await adapter.load();
-    // A satellite arriving back from the main domain exchanges its one-time token first.
     const params = new URLSearchParams(location.search);
     const ott = params.get("ott");
-    if (ott && location.pathname === POST_AUTH_PATH) {
-      await adapter.exchangeHandoffToken(ott);
-      params.delete("ott");
-      history.replaceState(history.state, "", `${location.pathname}${params.size ? `?${params}` : ""}`);
-    }
+    const handoff = Boolean(ott && location.pathname === POST_AUTH_PATH);
     // Partner styling from redirectUrl (query, else session-stored) on the main domain.
     if (boot.mode === "main") {
       const redirectUrl = params.get("redirectUrl") ?? storedRedirectUrl();
@@ -195,10 +189,18 @@ export function createIdentity({ adapter, boot, queryClient }: Deps) {
       }
     }
     try {
-      // The server read the session already (embedded provider): start from it,
-      // unless a hand-off token was just exchanged for a new session.
-      if (boot.identity !== undefined && !ott) adopt(boot.identity);
-      else await refresh();
+      // The server read the session already (embedded provider): start from it
+      // at once, before the page hydrates, unless a hand-off token is to be
+      // exchanged for a new session.
+      if (boot.identity !== undefined && !handoff) return adopt(boot.identity);
+      await adapter.load();
+      // A satellite arriving back from the main domain exchanges its one-time token first.
+      if (handoff && ott) {
+        await adapter.exchangeHandoffToken(ott);
+        params.delete("ott");
+        history.replaceState(history.state, "", `${location.pathname}${params.size ? `?${params}` : ""}`);
+      }
+      await refresh();
     } catch (err) {
       console.error("identity start failed", err);
       signedOut();

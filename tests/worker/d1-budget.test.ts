@@ -39,7 +39,7 @@ describe("D1 round trips per request", () => {
   };
 
   it("server-rendered pages make no D1 call on a warm tenant cache", async () => {
-    record("shell /login (partner host)", await warm("/login", async () => ({ host: "learn.northwind.test" })), 0);
+    record("shell /help (partner host)", await warm("/help", async () => ({ host: "learn.northwind.test" })), 0);
     const cookie = await signInCookie("dan@fabrikam.test");
     record("shell /bookings (signed in)", await warm("/bookings", async () => ({ headers: { Cookie: cookie } })), 0);
   });

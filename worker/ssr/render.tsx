@@ -11,6 +11,7 @@ import { satelliteSignInTarget } from "../../client/auth/satellite";
 import { mainOrigin, registeredOrigin } from "../tenant/origins";
 import { clientAssets } from "./assets";
 import { serverIdentity } from "./identity";
+import { renderScreen, serverScreen } from "./screens";
 import { assertSafeCss, escapeHtml, jsonForScript } from "./escape";
 
 const LANG: Record<string, string> = { enUS: "en-US", enGB: "en-GB", enAU: "en-AU" };
@@ -78,7 +79,11 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const cookies = c.req.header("Cookie");
   const theme = cookie(cookies, "theme") === "dark" ? "dark" : "light";
   const lang = LANG[cookie(cookies, "language") ?? ""] ?? "en-US";
-  const body = renderToString(<BootScreen styling={tenant.styling} />);
+  // Public screens are rendered as they are (the form is on the page before any script); the others show the loader.
+  const screen = serverScreen(url, boot);
+  const rendered = screen ? await renderScreen(url, screen, { ...boot, ssr: true }) : null;
+  if (rendered) boot.ssr = true;
+  const body = rendered ?? renderToString(<BootScreen styling={tenant.styling} />);
   const title = escapeHtml(tenant.styling.platformName);
   const icon = tenant.styling.logo ? `<link rel="icon" href="${escapeHtml(tenant.styling.logo.uri)}">` : "";
   const html = [

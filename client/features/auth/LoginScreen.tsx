@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { useBoot } from "../../app/boot";
 import { useStyling } from "../../app/styling";
 import { identity } from "../../auth/machine";
 import { Button } from "../../components/ui/Button";
@@ -71,7 +72,7 @@ export default function LoginScreen() {
   const { search, state } = useLocation() as { search: string; state: { notice?: string } | null };
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  const clerk = identity().adapter.provider === "clerk";
+  const clerk = useBoot().auth.provider === "clerk";
 
   const form = useSignInForm(async ({ email, password }) => {
     setFailure(null);
