@@ -13,6 +13,20 @@ const DEVELOPMENT = {
   BETTER_AUTH_SECRET: "worker-tests-only-secret-0123456789abcdef",
   DNS_RESOLVER_URL: "http://127.0.0.1:5173/dev/dns-query",
 };
+/**
+ * Modules reach workerd over a WebSocket whose messages stop at 1 MB, and a
+ * large dependency with its inline source map (react-router's main chunk,
+ * lucide-react's index, both in the server-rendered screens) goes over it.
+ * Dependencies are sent without a source map; the product's own files keep theirs.
+ */
+const dependenciesWithoutSourceMaps = {
+  name: "dependencies-without-source-maps",
+  enforce: "post" as const,
+  transform(code: string, id: string) {
+    return id.includes("/node_modules/") ? { code, map: { mappings: "" } } : undefined;
+  },
+};
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
   return {
@@ -28,6 +42,7 @@ export default defineConfig(async () => {
         },
         {
           plugins: [
+            dependenciesWithoutSourceMaps,
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {

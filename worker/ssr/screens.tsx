@@ -12,27 +12,14 @@ import PostAuthScreen from "../../client/features/auth/PostAuthScreen";
 import SignupScreen from "../../client/features/auth/SignupScreen";
 import NotFoundScreen from "../../client/features/errors/NotFoundScreen";
 import type { BootData } from "../../contract/boot";
+import { SCREEN_FLAGS } from "./screen-flags";
 
-const base: RouteFlags = {
-  requiresAuth: false,
-  requiresAnonymous: false,
-  requiresPartner: false,
-  showNavigation: false,
-  sidebar: null,
-  topBar: "primary",
-  telemetryName: null,
-};
-
-/**
- * The public screens the server renders itself, with their route flags as
- * in the route table (client/app/routes.ts; a unit test keeps them equal).
- * Imported statically: the Worker carries only these screens, not the app.
- */
+/** The public screens the server renders itself (flags in ./screen-flags.ts). Imported statically: the Worker carries only these screens, not the app. */
 export const SERVER_SCREENS: Record<string, { flags: RouteFlags; Component: ComponentType }> = {
-  "/login": { flags: { ...base, requiresAnonymous: true, telemetryName: "Login" }, Component: LoginScreen },
-  "/signup": { flags: { ...base, requiresAnonymous: true, telemetryName: "Sign Up" }, Component: SignupScreen },
-  "/404": { flags: { ...base, telemetryName: "Not Found" }, Component: NotFoundScreen },
-  "/post-auth": { flags: { ...base, telemetryName: "Post Auth" }, Component: PostAuthScreen },
+  "/login": { flags: SCREEN_FLAGS["/login"], Component: LoginScreen },
+  "/signup": { flags: SCREEN_FLAGS["/signup"], Component: SignupScreen },
+  "/404": { flags: SCREEN_FLAGS["/404"], Component: NotFoundScreen },
+  "/post-auth": { flags: SCREEN_FLAGS["/post-auth"], Component: PostAuthScreen },
 };
 
 /**
