@@ -10,6 +10,7 @@ import {
   ExistsResponse,
 } from "../../contract/domains";
 import { ErrorEnvelope, fieldsFromIssues } from "../../contract/errors";
+import { checkCustomDomain } from "../domain/public-suffix";
 import { MESSAGES } from "../../contract/messages";
 import { customDomains } from "../../db/schema";
 import {
@@ -149,7 +150,7 @@ endpoint(
     },
   },
   async (c, { body }, { account }) => {
-    const parsed = addCustomDomainSchema({ allowTestTlds: isDevelopment(c.env) }).safeParse(body);
+    const parsed = addCustomDomainSchema({ allowTestTlds: isDevelopment(c.env), check: checkCustomDomain }).safeParse(body);
     if (!parsed.success) throw invalid(fieldsFromIssues(parsed.error.issues));
     const { uri, isSatellite = true } = parsed.data;
     if (uri === c.env.MAIN_HOST || uri.endsWith(`.${c.env.MAIN_HOST}`)) throw invalid({ uri: MESSAGES.domainSubdomain });
