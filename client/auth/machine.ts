@@ -65,26 +65,18 @@ type Deps = { adapter: AuthAdapter; boot: BootData; queryClient: QueryClient };
 export function createIdentity({ adapter, boot, queryClient }: Deps) {
   configureApi({ getToken: () => adapter.getToken(), accountId: () => authStore.get().account?.id ?? null });
 
-  /**
-   * Switching the active account loads the account user, then the account
-   * (SPEC §4). A Clerk token names the active organisation, so the account is
-   * read after the switch; the embedded token does not, so both go at once.
-   */
+  /** Switching the active account loads the account user, then the account (SPEC §4). */
   async function activate(user: AppUser, accountId: string, known?: UserDto, providerOrgId?: string | null, session?: ProviderSession): Promise<void> {
     const entry = user.accounts.find((a) => a.id === accountId);
     if (!entry) throw new Error("not a member of that account");
-    const switching = entry.authId && entry.authId !== providerOrgId ? adapter.setActiveOrganization(entry.authId) : null;
-    if (switching && adapter.provider === "clerk") await switching;
-    const [accountUser, accountDto, current] = await Promise.all([
-      known ?? api<UserDto>("/users/me"),
-      api<AccountDto>(`/accounts/${accountId}`, { accountId }),
-      session ?? sessionOrThrow(),
-      switching,
-    ]);
+    if (entry.authId && entry.authId !== providerOrgId) await adapter.setActiveOrganization(entry.authId);
+    const accountUser = known ?? (await api<UserDto>("/users/me"));
     const role = (accountUser.accounts.find((a) => a.id === accountId)?.role ?? "member") as AppUserStateRole;
-    const next = toAppUser(current, accountUser, accountId);
-    authStore.set({ user: next, account: toAccount(accountDto), role });
-    setTelemetryUser(next.id, accountDto.id);
+    const account = toAccount(await api<AccountDto>(`/accounts/${accountId}`, { accountId }));
+    // The session read a moment ago serves again (no second get-session).
+    const next = toAppUser(session ?? (await sessionOrThrow()), accountUser, accountId);
+    authStore.set({ user: next, account, role });
+    setTelemetryUser(next.id, account.id);
   }
 
   async function sessionOrThrow(): Promise<ProviderSession> {

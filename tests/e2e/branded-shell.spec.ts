@@ -65,7 +65,9 @@ test.describe("the branded shell", () => {
       if (/^\/(api\/auth|v1)\//.test(path)) asked.push(`${r.method()} ${path}`);
     });
     await signIn(page, "partnerAdmin", "/admin/profile");
-    await expect(page.getByRole("heading", { name: "Profile", level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/profile$/);
+    await expect(page.getByRole("main")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Account menu for Ada Lovelace" })).toBeVisible();
     expect(asked.filter((a) => /get-session|\/token$|users\/me$|\/accounts\/[^/]+$|set-active/.test(a))).toEqual([]);
     await page.goto("/");
     await expect(page.getByRole("navigation").first()).toBeVisible();

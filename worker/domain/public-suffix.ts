@@ -3,7 +3,7 @@ import { isHostName, TEST_TLDS, type DomainCheck } from "../../contract/domains"
 import { MESSAGES } from "../../contract/messages";
 
 /**
- * SPEC §5 Domain: must not include the protocol; must be a subdomain (a host
+ * A custom domain: must not include the protocol; must be a subdomain (a host
  * below a registrable domain, e.g. learn.northwind.com, not northwind.com);
  * the suffix must be a real public suffix (Public Suffix List via tldts).
  */
