@@ -43,7 +43,6 @@ test.describe("the branded shell", () => {
       if (msg.type() === "warning" && /hydrat|did not match/i.test(msg.text())) warnings.push(msg.text());
     });
     for (const [path, heading] of [
-      ["/signup", "Sign up"],
       ["/404", "Page not found"],
       ["/login", "Sign in"],
     ] as const) {

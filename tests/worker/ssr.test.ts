@@ -117,7 +117,7 @@ describe("public screens rendered on the server", () => {
     expect(root(html)).toContain("<form");
   });
 
-  it.each(["/signup", "/404", "/post-auth"])("renders %s itself", async (path) => {
+  it.each(["/404", "/post-auth"])("renders %s itself", async (path) => {
     const html = await (await call(path)).text();
     expect(bootData(html).ssr).toBe(true);
     expect(root(html)).not.toContain("boot-screen");

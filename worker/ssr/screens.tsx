@@ -9,7 +9,6 @@ import { initStyling } from "../../client/app/styling";
 import { authStore } from "../../client/auth/store";
 import LoginScreen from "../../client/features/auth/LoginScreen";
 import PostAuthScreen from "../../client/features/auth/PostAuthScreen";
-import SignupScreen from "../../client/features/auth/SignupScreen";
 import NotFoundScreen from "../../client/features/errors/NotFoundScreen";
 import type { BootData } from "../../contract/boot";
 import { SCREEN_FLAGS } from "./screen-flags";
@@ -17,7 +16,6 @@ import { SCREEN_FLAGS } from "./screen-flags";
 /** The public screens the server renders itself (flags in ./screen-flags.ts). Imported statically: the Worker carries only these screens, not the app. */
 export const SERVER_SCREENS: Record<string, { flags: RouteFlags; Component: ComponentType }> = {
   "/login": { flags: SCREEN_FLAGS["/login"], Component: LoginScreen },
-  "/signup": { flags: SCREEN_FLAGS["/signup"], Component: SignupScreen },
   "/404": { flags: SCREEN_FLAGS["/404"], Component: NotFoundScreen },
   "/post-auth": { flags: SCREEN_FLAGS["/post-auth"], Component: PostAuthScreen },
 };

@@ -98,7 +98,7 @@ export default function LoginScreen() {
           <ClerkSignIn />
         </Suspense>
       ) : (
-        <form onSubmit={(event) => void form.onSubmit(event)} noValidate className="grid gap-4">
+        <form method="post" onSubmit={(event) => void form.onSubmit(event)} noValidate className="grid gap-4">
           {state?.notice === "passwordChanged" ? (
             <p role="status" className="rounded-md border border-border bg-muted px-3 py-2 text-sm">
               {t("auth.signIn.passwordChanged")}
