@@ -65,7 +65,7 @@ type Deps = { adapter: AuthAdapter; boot: BootData; queryClient: QueryClient };
 export function createIdentity({ adapter, boot, queryClient }: Deps) {
   configureApi({ getToken: () => adapter.getToken(), accountId: () => authStore.get().account?.id ?? null });
 
-  /** Switching the active account loads the account user, then the account (SPEC §4). */
+  /** Switching the active account loads the account user, then the account. */
   async function activate(user: AppUser, accountId: string, known?: UserDto, providerOrgId?: string | null, session?: ProviderSession): Promise<void> {
     const entry = user.accounts.find((a) => a.id === accountId);
     if (!entry) throw new Error("not a member of that account");
@@ -167,7 +167,7 @@ export function createIdentity({ adapter, boot, queryClient }: Deps) {
     authStore.set({ authenticating: false });
   }
 
-  /** Start-up (SPEC §4 Authentication). */
+  /** Start-up (Authentication). */
   async function start(): Promise<void> {
     authStore.set({ authenticating: true, setActiveAccount, signOut, getToken: () => adapter.getToken() });
     const params = new URLSearchParams(location.search);
