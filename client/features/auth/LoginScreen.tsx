@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { useBoot } from "../../app/boot";
 import { useStyling } from "../../app/styling";
 import { identity } from "../../auth/machine";
 import { Button } from "../../components/ui/Button";
@@ -71,7 +72,7 @@ export default function LoginScreen() {
   const { search, state } = useLocation() as { search: string; state: { notice?: string } | null };
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  const clerk = identity().adapter.provider === "clerk";
+  const clerk = useBoot().auth.provider === "clerk";
   const invited = new URLSearchParams(search).has("invite");
 
   const form = useSignInForm(async ({ email, password }) => {
@@ -101,7 +102,7 @@ export default function LoginScreen() {
           <ClerkSignIn />
         </Suspense>
       ) : (
-        <form onSubmit={(event) => void form.onSubmit(event)} noValidate className="grid gap-4">
+        <form method="post" onSubmit={(event) => void form.onSubmit(event)} noValidate className="grid gap-4">
           {state?.notice === "passwordChanged" ? (
             <p role="status" className="rounded-md border border-border bg-muted px-3 py-2 text-sm">
               {t("auth.signIn.passwordChanged")}

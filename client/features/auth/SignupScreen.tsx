@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import { z } from "zod";
+import { useBoot } from "../../app/boot";
 import { useStyling } from "../../app/styling";
 import { identity } from "../../auth/machine";
 import { Button } from "../../components/ui/Button";
@@ -37,7 +38,7 @@ export default function SignupScreen() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { name: "", email: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
-  const clerk = identity().adapter.provider === "clerk";
+  const clerk = useBoot().auth.provider === "clerk";
   const fieldError = (m?: string) => (m ? t(m as MessageKey) : null);
 
   const choose = (next: SignupType) => {
