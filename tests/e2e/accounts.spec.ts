@@ -145,7 +145,7 @@ test.describe("a partner's customers and credits", () => {
     await expect(page.getByRole("link", { name: "Fabrikam Manufacturing" })).toBeHidden();
     await expect(page.getByRole("link", { name: "Alpine Ski House" })).toBeVisible();
     await page.getByLabel("Search customers").fill("");
-    await page.getByRole("button", { name: "Customer" }).click();
+    await page.getByRole("button", { name: "Customer", exact: true }).click();
     await expect(page.getByRole("columnheader", { name: "Customer" })).toHaveAttribute("aria-sort", "descending");
     await page.getByRole("link", { name: "Fabrikam Manufacturing" }).click();
 
