@@ -15,6 +15,20 @@ const DEVELOPMENT = {
   // endpoint() parses every 2xx JSON answer with its declared schema (tests only).
   RESPONSE_CHECKS: "on",
 };
+/**
+ * Modules reach workerd over a WebSocket whose messages stop at 1 MB, and a
+ * large dependency with its inline source map (react-router's main chunk,
+ * lucide-react's index, both in the server-rendered screens) goes over it.
+ * Dependencies are sent without a source map; the product's own files keep theirs.
+ */
+const dependenciesWithoutSourceMaps = {
+  name: "dependencies-without-source-maps",
+  enforce: "post" as const,
+  transform(code: string, id: string) {
+    return id.includes("/node_modules/") ? { code, map: { mappings: "" } } : undefined;
+  },
+};
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
   return {
@@ -30,6 +44,7 @@ export default defineConfig(async () => {
         },
         {
           plugins: [
+            dependenciesWithoutSourceMaps,
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {

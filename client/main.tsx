@@ -1,8 +1,10 @@
 import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
 import { Root } from "./app/Root";
 import { readBootData } from "./app/boot";
 import { createQueryClient } from "./app/queryClient";
+import { createAppRouter, hydratingRoutes, routeObjects } from "./app/router";
 import { initStyling } from "./app/styling";
 import { startIdentity } from "./auth/start";
 import "./styles.css";
@@ -14,9 +16,21 @@ startIdentity(boot, queryClient);
 const container = document.getElementById("root");
 if (!container) throw new Error("#root missing");
 
-hydrateRoot(
-  container,
-  <StrictMode>
-    <Root boot={boot} queryClient={queryClient} />
-  </StrictMode>,
-);
+async function hydrate(root: HTMLElement) {
+  const routes = routeObjects();
+  // The server rendered this route: its code is loaded first, so the first render matches.
+  const router = createAppRouter(routes, boot.ssr ? await hydratingRoutes(routes, window.location) : undefined);
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <Root
+        boot={boot}
+        queryClient={queryClient}
+        routes={<RouterProvider router={router} />}
+        navigate={(to, replace) => void router.navigate(to, { replace })}
+      />
+    </StrictMode>,
+  );
+}
+
+void hydrate(container);

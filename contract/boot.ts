@@ -1,4 +1,6 @@
+import type { AccountDto } from "./accounts";
 import type { Styling } from "./styling";
+import type { UserDto } from "./users";
 
 /**
  * What the server inlines into every page for the client to start with
@@ -16,6 +18,23 @@ export type BootData = {
   /** Which identity provider the client talks to. */
   auth: { provider: "embedded" } | { provider: "clerk"; publishableKey: string };
   telemetry: boolean;
+  /**
+   * What the server already knows of the visitor, so the client starts
+   * without asking: undefined when the server did not look (Clerk), null
+   * when there is no session, else the session, `GET v1/users/me`'s answer,
+   * the active account and a bearer token for /v1 (embedded provider).
+   */
+  identity?: BootIdentity | null;
+  /** The server rendered the page's route itself (a public screen), not the loader: the client hydrates it as it is. */
+  ssr?: boolean;
+};
+
+export type BootIdentity = {
+  session: { sessionId: string; userId: string; email: string; name: string; image: string | null; activeOrgId: string | null };
+  me: UserDto;
+  /** The account the client makes active (the session's organisation, else the first available), or null. */
+  account: AccountDto | null;
+  token: string;
 };
 
 export const BOOT_ELEMENT_ID = "boot";

@@ -1,4 +1,3 @@
-import { parse } from "tldts";
 import { z } from "zod";
 import { CustomDomainState } from "./enums";
 import { MESSAGES } from "./messages";
@@ -16,25 +15,22 @@ export const TEST_TLDS = ["test", "localhost", "example", "invalid"];
 export type DomainCheck = { ok: true; uri: string } | { ok: false; message: string };
 
 /**
- * Domain: must not include the protocol; must be a subdomain (a host
- * below a registrable domain, e.g. learn.northwind.com, not northwind.com);
- * the suffix must be a real public suffix (Public Suffix List via tldts).
+ * The shape of a custom domain, checked without the Public Suffix List (the
+ * browser's check, kept light: the list is ~100 KB): no protocol, a valid
+ * host name, and at least three labels (two for a test TLD where allowed),
+ * so a bare registrable domain like northwind.com is refused at once. The
+ * Worker applies the full rule (a real public suffix, a subdomain
+ * below the registrable domain: worker/domain/public-suffix.ts) and answers
+ * its message for the field.
  */
-export function checkCustomDomain(input: string, opts: { allowTestTlds?: boolean } = {}): DomainCheck {
+export function checkDomainShape(input: string, opts: { allowTestTlds?: boolean } = {}): DomainCheck {
   const raw = input.trim().toLowerCase();
   if (/^[a-z][a-z0-9+.-]*:\/\//.test(raw) || raw.includes("://")) return { ok: false, message: MESSAGES.domainProtocol };
   const uri = raw.replace(/\.$/, "");
   if (!isHostName(uri)) return { ok: false, message: MESSAGES.invalidHost };
-  const info = parse(uri, { allowPrivateDomains: true });
   const tld = uri.slice(uri.lastIndexOf(".") + 1);
-  const testTld = opts.allowTestTlds === true && TEST_TLDS.includes(tld);
-  if (!testTld && (!info.publicSuffix || info.isIcann !== true && info.isPrivate !== true)) {
-    return { ok: false, message: MESSAGES.domainTld };
-  }
-  const labels = uri.split(".");
-  const suffixLabels = testTld ? 1 : (info.publicSuffix ?? "").split(".").length;
-  // registrable domain = suffix + 1 label; a subdomain needs at least one more.
-  if (labels.length < suffixLabels + 2) return { ok: false, message: MESSAGES.domainSubdomain };
+  if (!opts.allowTestTlds && TEST_TLDS.includes(tld)) return { ok: false, message: MESSAGES.domainTld };
+  if (uri.split(".").length < 3) return { ok: false, message: MESSAGES.domainSubdomain };
   return { ok: true, uri };
 }
 
@@ -65,10 +61,14 @@ export const AddCustomDomain = z.object({
 });
 export type AddCustomDomain = z.infer<typeof AddCustomDomain>;
 
-/** The add form's schema with the domain rules applied (client and worker). */
-export function addCustomDomainSchema(opts: { allowTestTlds?: boolean } = {}) {
+/**
+ * The add form's schema with a domain check applied: the light shape check by
+ * default (the browser), the full rule where the Worker passes it.
+ */
+export function addCustomDomainSchema(opts: { allowTestTlds?: boolean; check?: (input: string, opts: { allowTestTlds?: boolean }) => DomainCheck } = {}) {
+  const { check: rule = checkDomainShape, ...ruleOpts } = opts;
   return AddCustomDomain.transform((value, ctx) => {
-    const check = checkCustomDomain(value.uri, opts);
+    const check = rule(value.uri, ruleOpts);
     if (!check.ok) {
       ctx.addIssue({ code: "custom", path: ["uri"], message: check.message });
       return z.NEVER;

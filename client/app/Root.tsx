@@ -1,6 +1,5 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { useState, useSyncExternalStore } from "react";
-import { RouterProvider } from "react-router";
+import { useSyncExternalStore, type ReactNode } from "react";
 import type { BootData } from "../../contract/boot";
 import { useIdentityWrapper } from "../auth/start";
 import { Toaster } from "../components/ui/Toaster";
@@ -8,7 +7,6 @@ import { I18nProvider } from "../lib/i18n";
 import { ThemeProvider } from "../lib/theme";
 import { BootScreen } from "./BootScreen";
 import { BootContext } from "./boot";
-import { createAppRouter } from "./router";
 import { startShellServices } from "./shell/services";
 
 const noSubscription = () => () => {};
@@ -16,25 +14,34 @@ const isClient = () => true;
 const isServer = () => false;
 
 /**
- * The client's root. Its first render is exactly the server's (the branded
- * loader), so hydration matches; the router takes over after hydration.
+ * The client's root, and the server's. Its first render is exactly the
+ * server's, so hydration matches: the screen itself when the server rendered
+ * the route (`boot.ssr`: public screens), else the branded loader, and the
+ * router takes over after hydration. `routes` is the router's element
+ * (the browser's router on the client, the static one on the server).
  */
-export function Root({ boot, queryClient }: { boot: BootData; queryClient: QueryClient }) {
+export function Root({
+  boot,
+  queryClient,
+  routes,
+  navigate,
+}: {
+  boot: BootData;
+  queryClient: QueryClient;
+  routes: ReactNode;
+  navigate: (to: string, replace: boolean) => void;
+}) {
   // Telemetry, the global error handler and lazy-route recovery start before the router loads a route (idempotent).
   startShellServices(boot);
-  const [router] = useState(createAppRouter);
   const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
   const identity = useIdentityWrapper();
-  const routes = <RouterProvider router={router} />;
-  const app = !identity.needed ? routes : identity.Wrapper ? (
-    <identity.Wrapper navigate={(to, replace) => void router.navigate(to, { replace })}>{routes}</identity.Wrapper>
-  ) : null;
+  const app = !identity.needed ? routes : identity.Wrapper ? <identity.Wrapper navigate={navigate}>{routes}</identity.Wrapper> : null;
   return (
     <BootContext.Provider value={boot}>
       <QueryClientProvider client={queryClient}>
         <ThemeProvider>
           <I18nProvider>
-            {hydrated && app ? (
+            {(hydrated || boot.ssr) && app ? (
               <>
                 {app}
                 <Toaster />

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { createBrowserRouter, matchRoutes, Navigate, type HydrationState, type RouteObject } from "react-router";
 import { RouteErrorScreen } from "../features/errors/RouteErrorScreen";
 import { BootScreen } from "./BootScreen";
 import { readBootData } from "./boot";
@@ -31,8 +31,29 @@ export function routeObjects(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  const router = createBrowserRouter(routeObjects());
+/**
+ * When the server rendered the page's route itself, the client's first render
+ * must be the same: the matched routes' code is loaded before hydration, and
+ * the router starts as already loaded (the server applied the guard's rules),
+ * so it renders the screen at once instead of running the loaders first.
+ */
+export async function hydratingRoutes(routes: RouteObject[], location: Location): Promise<HydrationState> {
+  const matches = matchRoutes(routes, location) ?? [];
+  const loaderData: Record<string, null> = {};
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (route.lazy && typeof route.lazy === "function") {
+        const loaded = await route.lazy();
+        Object.assign(route, { ...loaded, lazy: undefined });
+      }
+      if (route.loader && route.id) loaderData[route.id] = null;
+    }),
+  );
+  return { loaderData };
+}
+
+export function createAppRouter(routes: RouteObject[] = routeObjects(), hydrationData?: HydrationState) {
+  const router = createBrowserRouter(routes, { hydrationData });
   // Guards ask where a navigation comes from (steps 5 and 6).
   notePath(router.state.location.pathname);
   router.subscribe((state) => {

@@ -10,10 +10,13 @@ import { setPlatformTitle } from "../lib/title";
  * CSS variables and the page title at once.
  */
 let current: Styling | null = null;
+/** The server's styling (boot data): what the first, hydrating render wears, whatever changed since. */
+let initial: Styling | null = null;
 const listeners = new Set<() => void>();
 
 export function initStyling(styling: Styling): void {
   current = styling;
+  initial = styling;
   setPlatformTitle(styling.platformName);
 }
 
@@ -37,6 +40,6 @@ export function useStyling(): Styling {
       return () => listeners.delete(l);
     },
     currentStyling,
-    currentStyling,
+    () => initial ?? currentStyling(),
   );
 }

@@ -25,6 +25,11 @@ export interface AuthAdapter {
   setActiveOrganization(orgId: string): Promise<void>;
   /** A bearer token for /v1, or null when signed out. */
   getToken(): Promise<string | null>;
+  /**
+   * Takes a token the server inlined in the page (embedded provider), so the
+   * first /v1 calls do not wait for one.
+   */
+  primeToken?(token: string): void;
   signOut(): Promise<void>;
   /** Email and password (embedded screens; Clerk renders its own). */
   signIn(email: string, password: string): Promise<AuthFailure | null>;

@@ -39,8 +39,17 @@ type SessionResponse = {
 /** The embedded provider: better-auth's REST endpoints on this origin (cookies stay on this host). */
 export function embeddedAdapter(): AuthAdapter {
   let cached: { token: string; exp: number } | null = null;
+  let pending: Promise<string | null> | null = null;
+  // A token asked for before a sign-in, sign-out or hand-off is not kept after it.
+  let generation = 0;
   const dropToken = () => {
     cached = null;
+    pending = null;
+    generation++;
+  };
+  const remember = (token: string) => {
+    const payload = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))) as { exp: number };
+    cached = { token, exp: payload.exp * 1000 };
   };
   return {
     provider: "embedded",
@@ -58,17 +67,30 @@ export function embeddedAdapter(): AuthAdapter {
       };
     },
     async setActiveOrganization(organizationId) {
+      // The embedded token names no organisation (the API checks X-Account-Id
+      // against the memberships), so the cached token stays valid.
       const { status } = await call("/organization/set-active", { json: { organizationId } });
       if (status !== 200) throw new Error(`could not switch organisation (${status})`);
-      dropToken();
     },
-    async getToken() {
-      if (cached && cached.exp - 60_000 > Date.now()) return cached.token;
-      const { status, data } = await call<{ token: string }>("/token");
-      if (status !== 200 || !data?.token) return null;
-      const payload = JSON.parse(atob(data.token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))) as { exp: number };
-      cached = { token: data.token, exp: payload.exp * 1000 };
-      return cached.token;
+    getToken() {
+      if (cached && cached.exp - 60_000 > Date.now()) return Promise.resolve(cached.token);
+      // Concurrent callers share one request.
+      if (pending) return pending;
+      const asked = generation;
+      const request = call<{ token: string }>("/token")
+        .then(({ status, data }) => {
+          if (status !== 200 || !data?.token) return null;
+          if (asked === generation) remember(data.token);
+          return data.token;
+        })
+        .finally(() => {
+          if (pending === request) pending = null;
+        });
+      pending = request;
+      return request;
+    },
+    primeToken(token) {
+      remember(token);
     },
     async signOut() {
       dropToken();

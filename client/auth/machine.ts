@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { AccountDto } from "../../contract/accounts";
-import type { BootData } from "../../contract/boot";
+import type { BootData, BootIdentity } from "../../contract/boot";
 import type { Styling } from "../../contract/styling";
 import type { UserDto } from "../../contract/users";
 import { applyStyling } from "../app/styling";
@@ -8,12 +8,14 @@ import { api, configureApi } from "../lib/api";
 import { clearTelemetryUser, setTelemetryUser } from "../lib/telemetry";
 import { savedListQuery } from "../features/my-list/query";
 import type { AuthAdapter, ProviderSession } from "./adapter";
+import { POST_AUTH_PATH, satelliteSignInTarget } from "./satellite";
 import { authStore } from "./store";
 import type { AppAccount, AppUser } from "./types";
+import { forgetSignupType } from "../features/auth/signupType";
 
 /** Session-storage key for the redirect URL kept on the main domain. */
 export const REDIRECT_KEY = "techfit:redirectUrl";
-export const POST_AUTH_PATH = "/post-auth";
+export { POST_AUTH_PATH };
 
 export function storedRedirectUrl(): string | null {
   try {
@@ -33,13 +35,7 @@ export function clearRedirectUrl(): void {
 
 /** A signed-out visitor of a satellite goes to the main domain's /login (or /signup). */
 export function satelliteSignInUrl(boot: BootData, here: Location): string {
-  const target = here.pathname === "/signup" ? "/signup" : "/login";
-  const url = new URL(target, boot.mainOrigin);
-  new URLSearchParams(here.search).forEach((v, k) => {
-    if (k !== "redirectUrl" && k !== "ott") url.searchParams.set(k, v);
-  });
-  url.searchParams.set("redirectUrl", `${here.origin}${POST_AUTH_PATH}`);
-  return url.toString();
+  return satelliteSignInTarget(boot.mainOrigin, here);
 }
 
 function toAccount(a: AccountDto): AppAccount {
@@ -71,14 +67,15 @@ export function createIdentity({ adapter, boot, queryClient }: Deps) {
   configureApi({ getToken: () => adapter.getToken(), accountId: () => authStore.get().account?.id ?? null });
 
   /** Switching the active account loads the account user, then the account. */
-  async function activate(user: AppUser, accountId: string, known?: UserDto, providerOrgId?: string | null): Promise<void> {
+  async function activate(user: AppUser, accountId: string, known?: UserDto, providerOrgId?: string | null, session?: ProviderSession): Promise<void> {
     const entry = user.accounts.find((a) => a.id === accountId);
     if (!entry) throw new Error("not a member of that account");
     if (entry.authId && entry.authId !== providerOrgId) await adapter.setActiveOrganization(entry.authId);
     const accountUser = known ?? (await api<UserDto>("/users/me"));
     const role = (accountUser.accounts.find((a) => a.id === accountId)?.role ?? "member") as AppUserStateRole;
     const account = toAccount(await api<AccountDto>(`/accounts/${accountId}`, { accountId }));
-    const next = toAppUser(await sessionOrThrow(), accountUser, accountId);
+    // The session read a moment ago serves again (no second get-session).
+    const next = toAppUser(session ?? (await sessionOrThrow()), accountUser, accountId);
     authStore.set({ user: next, account, role });
     setTelemetryUser(next.id, account.id);
   }
@@ -100,6 +97,7 @@ export function createIdentity({ adapter, boot, queryClient }: Deps) {
   async function signOut(): Promise<void> {
     await adapter.signOut();
     signedOut();
+    forgetSignupType();
     // After sign-out the user goes to /login (on a satellite, the main domain's).
     location.assign(boot.mode === "satellite" ? new URL("/login", boot.mainOrigin).toString() : "/login");
   }
@@ -131,7 +129,7 @@ export function createIdentity({ adapter, boot, queryClient }: Deps) {
     if (!activeId && memberships.length > 0) activeId = memberships[0].id;
     const user = toAppUser(session, dto, activeId);
     authStore.set({ signedIn: true, user, account: null, role: null });
-    if (activeId) await activate(user, activeId, dto, session.activeOrgId);
+    if (activeId) await activate(user, activeId, dto, session.activeOrgId, session);
     else setTelemetryUser(user.id, null);
     queryClient.clear();
     // After the account user and the account, the saved list.
@@ -139,18 +137,44 @@ export function createIdentity({ adapter, boot, queryClient }: Deps) {
     authStore.set({ authenticating: false });
   }
 
+  /**
+   * Starts from what the server inlined: the same state `refresh` reaches,
+   * without a request. The provider's active organisation follows in the
+   * background when the server picked another account (embedded tokens do
+   * not depend on it).
+   */
+  function adopt(known: BootIdentity | null): void {
+    if (!known) {
+      signedOut();
+      const redirectUrl = new URLSearchParams(location.search).get("redirectUrl");
+      if (redirectUrl) sessionStorage.setItem(REDIRECT_KEY, redirectUrl);
+      if (boot.mode === "satellite") {
+        location.replace(satelliteSignInUrl(boot, location));
+        return; // stays authenticating while the browser leaves
+      }
+      authStore.set({ authenticating: false });
+      return;
+    }
+    adapter.primeToken?.(known.token);
+    const activeId = known.account?.id ?? null;
+    const user = toAppUser(known.session, known.me, activeId);
+    const role = activeId ? ((known.me.accounts.find((a) => a.id === activeId)?.role ?? "member") as AppUserStateRole) : null;
+    authStore.set({ signedIn: true, user, account: known.account ? toAccount(known.account) : null, role });
+    setTelemetryUser(user.id, activeId);
+    const entry = user.accounts.find((a) => a.id === activeId);
+    if (entry?.authId && entry.authId !== known.session.activeOrgId) {
+      adapter.setActiveOrganization(entry.authId).catch((err) => console.warn("could not switch organisation", err));
+    }
+    if (activeId) void queryClient.prefetchQuery(savedListQuery(activeId));
+    authStore.set({ authenticating: false });
+  }
+
   /** Start-up (Authentication). */
   async function start(): Promise<void> {
     authStore.set({ authenticating: true, setActiveAccount, signOut, getToken: () => adapter.getToken() });
-    await adapter.load();
-    // A satellite arriving back from the main domain exchanges its one-time token first.
     const params = new URLSearchParams(location.search);
     const ott = params.get("ott");
-    if (ott && location.pathname === POST_AUTH_PATH) {
-      await adapter.exchangeHandoffToken(ott);
-      params.delete("ott");
-      history.replaceState(history.state, "", `${location.pathname}${params.size ? `?${params}` : ""}`);
-    }
+    const handoff = Boolean(ott && location.pathname === POST_AUTH_PATH);
     // Partner styling from redirectUrl (query, else session-stored) on the main domain.
     if (boot.mode === "main") {
       const redirectUrl = params.get("redirectUrl") ?? storedRedirectUrl();
@@ -159,6 +183,17 @@ export function createIdentity({ adapter, boot, queryClient }: Deps) {
       }
     }
     try {
+      // The server read the session already (embedded provider): start from it
+      // at once, before the page hydrates, unless a hand-off token is to be
+      // exchanged for a new session.
+      if (boot.identity !== undefined && !handoff) return adopt(boot.identity);
+      await adapter.load();
+      // A satellite arriving back from the main domain exchanges its one-time token first.
+      if (handoff && ott) {
+        await adapter.exchangeHandoffToken(ott);
+        params.delete("ott");
+        history.replaceState(history.state, "", `${location.pathname}${params.size ? `?${params}` : ""}`);
+      }
       await refresh();
     } catch (err) {
       console.error("identity start failed", err);

@@ -5,3 +5,8 @@ import type { AppUserState } from "./types";
 export function useAppUser(): AppUserState {
   return useAppUserState();
 }
+
+/** The active account's id ("none" before one is chosen): the first part of every account-scoped query key. */
+export function useActiveAccountId(): string {
+  return useAppUserState().account?.id ?? "none";
+}

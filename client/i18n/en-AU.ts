@@ -12,4 +12,6 @@ export const enAU: Catalogue = {
   "nav.programLibrary": "Program Library",
   "auth.signUp.partner": "Join the Partner Program",
   "enum.SlotItemType.program": "Program",
+  "auth.invite.signInSubtitle": "Sign in to {platform} to join the organisation that invited you. New here? Sign up with the address the invite was sent to.",
+  "auth.invite.signUpSubtitle": "Create your {platform} account with the address the invite was sent to, and you'll join the organisation that invited you.",
 };

@@ -62,4 +62,6 @@ export const enGB: Catalogue = {
   "mail.job.cancelled.subject": "Booking cancelled: {workout}",
   "mail.job.cancelled.intro": "The booking of {workout} for {customer} has been cancelled.",
   "bookings.focus.notFound": "We couldn't find this booking. It may belong to another organisation.",
+  "auth.invite.signInSubtitle": "Sign in to {platform} to join the organisation that invited you. New here? Sign up with the address the invite was sent to.",
+  "auth.invite.signUpSubtitle": "Create your {platform} account with the address the invite was sent to, and you'll join the organisation that invited you.",
 };

@@ -1495,6 +1495,18 @@ export const enUS = {
   "mail.registered.lead": "If that was you, sign in, or choose a new password if you've forgotten it.",
   "mail.registered.action": "Reset your password",
   "mail.registered.note": "If it wasn't you, you can ignore this email.",
+  "auth.invite.signInTitle": "Accept your invite",
+  "auth.invite.signInSubtitle": "Sign in to {platform} to join the organization that invited you. New here? Sign up with the address the invite was sent to.",
+  "auth.invite.signUpTitle": "Accept your invite",
+  "auth.invite.signUpSubtitle": "Create your {platform} account with the address the invite was sent to, and you'll join the organization that invited you.",
+  "toast.checkFields.title": "Check the highlighted fields",
+  "toast.checkFields.description": "Some values need correcting before we can save. Each field says what is wrong.",
+  "toast.invitesRefused.title": "Invites not sent",
+  "toast.invitesRefused.description": "None of these addresses could be invited. The list says why for each one.",
+  "upload.choose": "Choose image",
+  "upload.chooseFile": "Choose file",
+  "upload.replace": "Replace",
+  "upload.none": "No file chosen",
 } as const;
 
 export type MessageKey = keyof typeof enUS;

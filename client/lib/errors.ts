@@ -53,7 +53,7 @@ export function installGlobalErrorHandler(target: ErrorTarget = window, log: Log
   target.onerror = function (this: unknown, message, source, line, column, error) {
     handleError(error ?? message, log);
     return typeof previousError === "function"
-      ? previousError.call(this as never, message, source, line, column, error)
+      ? previousError.call(this, message, source, line, column, error)
       : false;
   };
   target.onunhandledrejection = function (this: WindowEventHandlers, event: PromiseRejectionEvent) {

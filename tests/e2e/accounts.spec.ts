@@ -45,14 +45,23 @@ test.describe("accounts, team members and teams", () => {
 
     // The invitee opens the mail in the dev mailbox and follows the link through sign-up.
     const invitee = await otherPerson(browser);
+    const accepts: string[] = [];
+    invitee.on("request", (r) => {
+      if (r.method() === "POST" && /\/invites\/[^/]+\/accept$/.test(r.url())) accepts.push(r.url());
+    });
     await invitee.goto("/dev/mail");
     const mail = invitee.locator(`li.mail[data-to="${second}"]`);
     await expect(mail).toContainText("You're invited to join Fabrikam Manufacturing");
     await mail.getByRole("link", { name: /\/onboarding\?invite=/ }).click();
     await expect(invitee).toHaveURL(/\/login\?invite=/);
+    // The landing speaks of the invite, and the invite decides what the account is: no partner-or-customer choice.
+    await expect(invitee.getByRole("heading", { name: "Accept your invite" })).toBeVisible();
+    await expect(invitee.getByText(/join the organization that invited you/)).toBeVisible();
     await invitee.getByRole("link", { name: "Sign up" }).click();
     await expect(invitee).toHaveURL(/\/signup\?invite=/);
-    await invitee.getByRole("button", { name: /I'm a new customer/ }).click();
+    await expect(invitee.getByRole("heading", { name: "Accept your invite" })).toBeVisible();
+    await expect(invitee.getByRole("button", { name: /I'm a new customer/ })).toHaveCount(0);
+    await expect(invitee.getByRole("button", { name: /Join the Partner Program/ })).toHaveCount(0);
     await invitee.getByLabel("Full name").fill("Sam Second");
     await invitee.getByLabel("Email address").fill(second);
     await invitee.getByLabel("Password").fill("Str0ng-pass!");
@@ -62,10 +71,34 @@ test.describe("accounts, team members and teams", () => {
     await confirmFromMailbox(invitee, second);
     await expect(invitee).toHaveURL(`${MAIN}/`, { timeout: 15_000 });
     await expect(invitee.getByRole("button", { name: /Fabrikam Manufacturing/ })).toBeVisible();
+    // The acceptance is posted once.
+    expect(accepts).toHaveLength(1);
     await invitee.context().close();
 
     await page.reload();
     await expect(members.getByRole("row", { name: new RegExp(second) })).toContainText("Active");
+  });
+
+  test("Your Profile fits a 390 px screen: wide tables scroll inside their card; the page is named after the screen", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, "partnerAdmin", "/admin/profile");
+    await expect(page).toHaveTitle(/^Your Profile · \S/);
+    const members = page.locator('section[aria-labelledby="team-members"]');
+    await expect(members.getByText("ben@northwind.test")).toBeVisible();
+    const table = members.getByRole("region").first();
+    // The table is wider than the phone, so it scrolls in its card, and the page itself does not.
+    expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test("a wrong value says what is wrong at its field, not 'try again later'", async ({ page }) => {
+    await signIn(page, "customerAdmin", "/admin/profile");
+    const details = page.getByRole("form", { name: "Account Details" });
+    await details.getByLabel("Website").fill("not a url");
+    await details.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByTestId("toast").getByText("Check the highlighted fields")).toBeVisible();
+    await expect(page.getByTestId("toast")).not.toContainText("Missing Fields");
+    await expect(details.getByTestId("field-error")).toContainText(/valid URL/);
   });
 
   test("a department's last team cannot be deleted", async ({ page }) => {
@@ -112,7 +145,7 @@ test.describe("a partner's customers and credits", () => {
     await expect(page.getByRole("link", { name: "Fabrikam Manufacturing" })).toBeHidden();
     await expect(page.getByRole("link", { name: "Alpine Ski House" })).toBeVisible();
     await page.getByLabel("Search customers").fill("");
-    await page.getByRole("button", { name: "Customer" }).click();
+    await page.getByRole("button", { name: "Customer", exact: true }).click();
     await expect(page.getByRole("columnheader", { name: "Customer" })).toHaveAttribute("aria-sort", "descending");
     await page.getByRole("link", { name: "Fabrikam Manufacturing" }).click();
 

@@ -1,4 +1,5 @@
-import { expect, expectAccessible, PARTNER_ORIGIN, serverHtml, test } from "./fixtures";
+import { signIn } from "./auth";
+import { expect, expectAccessible, MAIN, PARTNER_ORIGIN, serverHtml, test } from "./fixtures";
 
 test.describe("the branded shell", () => {
   test("/login on the main host wears the product's default branding", async ({ page, consoleErrors }) => {
@@ -11,25 +12,76 @@ test.describe("the branded shell", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("/login on the partner's domain wears Northwind's colour and name, before and after hydration", async ({
+  test("/login on the partner's domain sends the visitor to the main domain's sign-in in Northwind's look, from the server", async ({
     page,
     consoleErrors,
   }) => {
-    // First server response: the name, the colour variable and the loader. (Read
-    // on its own: the page itself hands a signed-out visitor on to the main
-    // domain's /login, so its response body may be gone by then.)
-    const html = await serverHtml(`${PARTNER_ORIGIN}/login`);
+    const redirects: number[] = [];
+    page.on("response", (r) => {
+      if (r.request().resourceType() === "document") redirects.push(r.status());
+    });
     await page.goto(`${PARTNER_ORIGIN}/login`);
+    await expect(page).toHaveURL(`${MAIN}/login?redirectUrl=${encodeURIComponent(`${PARTNER_ORIGIN}/post-auth`)}`);
+    // One server redirect, then the page: the satellite's client never booted.
+    expect(redirects).toEqual([302, 200]);
+    const html = await serverHtml(page.url());
     expect(html).toContain("<title>Northwind Learn</title>");
     expect(html).toContain("--brand:15 118 110;");
-    expect(html).toMatch(/class="boot-name">Northwind Learn</);
-    // After hydration, the client's login screen shows the same branding.
+    expect(html).toMatch(/data-testid="platform-name"[^>]*>Northwind Learn</);
+    // After hydration, the same branding.
     const name = page.getByTestId("platform-name");
     await expect(name).toHaveText("Northwind Learn");
     await expect(name).toHaveCSS("color", "rgb(15, 118, 110)");
     await expect(page).toHaveTitle("Sign in · Northwind Learn");
     await expectAccessible(page);
     expect(consoleErrors).toEqual([]);
+  });
+
+  test("public screens arrive rendered and hydrate without a mismatch", async ({ page, consoleErrors }) => {
+    const warnings: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.type() === "warning" && /hydrat|did not match/i.test(msg.text())) warnings.push(msg.text());
+    });
+    for (const [path, heading] of [
+      ["/404", "Page not found"],
+      ["/login", "Sign in"],
+    ] as const) {
+      expect(await serverHtml(`${MAIN}${path}`)).toContain(`>${heading}</h1>`);
+      await page.goto(path);
+      await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+    }
+    // The client took over: a link navigates without a new document.
+    await page.getByRole("link", { name: "Sign up" }).click();
+    await expect(page.getByRole("heading", { name: "Sign up", level: 1 })).toBeVisible();
+    expect(warnings).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("a signed-in screen starts from the identity in the page: no session or token request first", async ({ page, consoleErrors }) => {
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      const path = new URL(r.url()).pathname;
+      if (/^\/(api\/auth|v1)\//.test(path)) asked.push(`${r.method()} ${path}`);
+    });
+    await signIn(page, "partnerAdmin", "/admin/profile");
+    await expect(page).toHaveURL(/\/admin\/profile$/);
+    await expect(page.getByRole("main")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Account menu for Ada Lovelace" })).toBeVisible();
+    // The Profile screen reads the user and the account itself; what went away is the identity round trips before it.
+    expect(asked.filter((a) => /get-session|\/api\/auth\/token$/.test(a))).toEqual([]);
+    await page.goto("/");
+    await expect(page.getByRole("navigation").first()).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("the sign-in form is on the page before any script runs", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${MAIN}/login`);
+    await expect(page.getByLabel("Email address")).toBeVisible();
+    await expect(page.getByLabel("Password")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+    await context.close();
   });
 
   test("the theme is applied before first paint from local storage", async ({ page }) => {

@@ -23,7 +23,7 @@ test.describe("sign-up and onboarding", () => {
     await expectAccessible(page);
     // Required fields are enforced before anything is sent.
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page.getByText("Missing Fields: Please complete the required fields.").first()).toBeVisible();
+    await expect(page.getByTestId("toast").filter({ hasText: "Missing Fields" })).toContainText("Please complete the required fields.");
     await expect(page.getByText("Required").first()).toBeVisible();
     await page.getByLabel("Organization name").fill("Pat's Academy");
     await page.getByLabel("Website").fill("pats-academy.example.com");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addCustomDomainSchema, checkCustomDomain } from "../../contract/domains";
+import { addCustomDomainSchema, checkDomainShape } from "../../contract/domains";
+import { checkCustomDomain } from "../../worker/domain/public-suffix";
 import { MESSAGES } from "../../contract/messages";
 
 describe("custom domain rules (Domain)", () => {
@@ -55,5 +56,16 @@ describe("custom domain rules (Domain)", () => {
     expect(bad.error?.issues[0]).toMatchObject({ path: ["uri"], message: MESSAGES.domainSubdomain });
     expect(addCustomDomainSchema().safeParse({ uri: "" }).error?.issues[0].message).toBe(MESSAGES.required);
     expect(addCustomDomainSchema({ allowTestTlds: true }).parse({ uri: "a.b.test", isSatellite: false })).toEqual({ uri: "a.b.test", isSatellite: false });
+  });
+
+  it("the browser's light check refuses the protocol, a bad host and a bare domain, and leaves the suffix to the Worker", () => {
+    expect(checkDomainShape("https://learn.northwind.com")).toEqual({ ok: false, message: MESSAGES.domainProtocol });
+    expect(checkDomainShape("learn_x.northwind.com")).toEqual({ ok: false, message: MESSAGES.invalidHost });
+    expect(checkDomainShape("northwind.com")).toEqual({ ok: false, message: MESSAGES.domainSubdomain });
+    expect(checkDomainShape("learn.northwind.test")).toEqual({ ok: false, message: MESSAGES.domainTld });
+    expect(checkDomainShape(" Learn.Northwind.co.uk ")).toEqual({ ok: true, uri: "learn.northwind.co.uk" });
+    // Only the full rule knows that co.uk is a public suffix.
+    expect(checkDomainShape("northwind.co.uk").ok).toBe(true);
+    expect(addCustomDomainSchema({ check: checkCustomDomain }).safeParse({ uri: "northwind.co.uk" }).error?.issues[0].message).toBe(MESSAGES.domainSubdomain);
   });
 });

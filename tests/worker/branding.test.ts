@@ -112,9 +112,9 @@ describe("PUT /v1/admin/styles", () => {
   it("is worn by the next server-rendered page on the partner's connected domain", async () => {
     const { token, accountId } = await newPartner();
     await db.insert(schema.customDomains).values({ accountId, uri: "learn.globex.test", state: "connected", verificationToken: "t" });
-    await call("/", { host: "learn.globex.test" }).then((r) => r.text()); // warm the tenant cache
+    await call("/help", { host: "learn.globex.test" }).then((r) => r.text()); // warm the tenant cache
     expect((await put(token, { ...valid, platformName: "Globex Gym", brandColour: "#123456" })).status).toBe(200);
-    const html = await (await call("/login", { host: "learn.globex.test" })).text();
+    const html = await (await call("/help", { host: "learn.globex.test" })).text();
     expect(html).toContain("<title>Globex Gym</title>");
     expect(html).toContain("--brand:18 52 86");
   });

@@ -21,9 +21,9 @@ describe("Server-Timing: D1 calls per request", () => {
 
   it("serves the partner's shell without any D1 call once its tenant is cached, as no-cache HTML", async () => {
     const host = "learn.northwind.test";
-    const first = await call("/login", { host });
+    const first = await call("/help", { host });
     await first.text();
-    const warm = await call("/login", { host });
+    const warm = await call("/help", { host });
     expect(warm.status).toBe(200);
     expect(await warm.text()).toContain("<title>Northwind Learn</title>");
     expect(timing(warm)).toEqual({ calls: 0, ms: 0, tenant: "hit" });

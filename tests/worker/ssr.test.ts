@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { platformNameFrom } from "../../contract/styling";
 import { escapeHtml } from "../../worker/ssr/escape";
 import { addPartnerWithDomain } from "./fixtures";
+import { signInCookie } from "./auth";
 import { call } from "./helpers";
 
 function bootData(html: string) {
@@ -22,7 +23,7 @@ describe("the server-rendered shell", () => {
   });
 
   it("renders the partner's branding on its custom domain", async () => {
-    const html = await (await call("/login", { host: "learn.northwind.test" })).text();
+    const html = await (await call("/help", { host: "learn.northwind.test" })).text();
     expect(html).toContain("<title>Northwind Learn</title>");
     expect(html).toContain("--brand:15 118 110;");
     expect(html).toContain("Manrope");
@@ -58,7 +59,7 @@ describe("the server-rendered shell", () => {
       platformName: "</script><script>alert(1)</script>",
       brandColour: ";}body{display:none",
     });
-    const html = await (await call("/", { host })).text();
+    const html = await (await call("/help", { host })).text();
     expect(html).not.toContain("<script>alert(1)");
     expect(html).not.toContain("display:none");
     // A stored name with markup characters is read back as plain text (one platform-name rule), then escaped.
@@ -82,5 +83,51 @@ describe("the server-rendered shell", () => {
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(res.headers.get("Content-Security-Policy")).toContain("sandbox");
     expect((await call("/files/private/anything")).status).toBe(404);
+  });
+});
+
+describe("public screens rendered on the server", () => {
+  const root = (html: string) => html.match(/<div id="root">(.*?)<\/div><script id="boot"/s)?.[1] ?? "";
+
+  it("puts the sign-in form itself on /login, ready for hydration", async () => {
+    const html = await (await call("/login")).text();
+    const body = root(html);
+    expect(body).toMatch(/<form[^>]*>/);
+    expect(body).toMatch(/<input[^>]*type="email"[^>]*name="email"/);
+    expect(body).toMatch(/<input[^>]*type="password"[^>]*name="password"/);
+    expect(body).toMatch(/<button[^>]*type="submit"/);
+    expect(body).not.toContain("boot-screen");
+    expect(bootData(html)).toMatchObject({ ssr: true, identity: null });
+  });
+
+  it("wears the partner's look on the main host's login for a redirectUrl", async () => {
+    const url = "/login?redirectUrl=" + encodeURIComponent("https://learn.northwind.test/post-auth");
+    const body = root(await (await call(url)).text());
+    expect(body).toMatch(/data-testid="platform-name"[^>]*>Northwind Learn</);
+    expect(body).toContain("<form");
+  });
+
+  it("escapes every styled value in the rendered login", async () => {
+    const host = "evil-login.partner.test";
+    await addPartnerWithDomain({ host, platformName: '"><img src=x onerror=alert(1)></script><script>alert(2)</script>', brandColour: ";}body{display:none" });
+    const html = await (await call("/login?redirectUrl=" + encodeURIComponent(`https://${host}/post-auth`))).text();
+    expect(html).not.toMatch(/<img src=x/);
+    expect(html).not.toContain("<script>alert(2)");
+    expect(html).not.toContain("display:none");
+    expect(root(html)).toContain("<form");
+  });
+
+  it.each(["/404", "/post-auth"])("renders %s itself", async (path) => {
+    const html = await (await call(path)).text();
+    expect(bootData(html).ssr).toBe(true);
+    expect(root(html)).not.toContain("boot-screen");
+  });
+
+  it("shows the loader, not the form, to a signed-in visitor of /login, and on screens that need sign-in", async () => {
+    const cookie = await signInCookie("cara@fabrikam.test");
+    const signedIn = await (await call("/login", { headers: { Cookie: cookie } })).text();
+    expect(root(signedIn)).toContain("boot-screen");
+    expect(bootData(signedIn).ssr).toBeUndefined();
+    expect(root(await (await call("/bookings")).text())).toContain("boot-screen");
   });
 });

@@ -9,6 +9,7 @@ import {
   ExistsResponse,
 } from "../../contract/domains";
 import { ErrorEnvelope, fieldsFromIssues } from "../../contract/errors";
+import { checkCustomDomain } from "../domain/public-suffix";
 import { MESSAGES } from "../../contract/messages";
 import { domainConnected, domainsOf, domainTaken, type DomainRow } from "../data/custom-domains";
 import {
@@ -121,7 +122,7 @@ endpoint(
     },
   },
   async (c, { body }, scope) => {
-    const parsed = addCustomDomainSchema({ allowTestTlds: isDevelopment(c.env) }).safeParse(body);
+    const parsed = addCustomDomainSchema({ allowTestTlds: isDevelopment(c.env), check: checkCustomDomain }).safeParse(body);
     if (!parsed.success) throw invalid(fieldsFromIssues(parsed.error.issues));
     const { uri, isSatellite = true } = parsed.data;
     if (uri === c.env.MAIN_HOST || uri.endsWith(`.${c.env.MAIN_HOST}`)) throw invalid({ uri: MESSAGES.domainSubdomain });

@@ -17,8 +17,11 @@ export const usersApi = new Hono<AppEnv>();
 
 const errors = errorResponses();
 
-/** The user as the app reads it: `user` is the caller's own row, as fresh as the endpoint needs. */
-async function userDto(c: Context<AppEnv>, scope: UserScope, user: ProductUser): Promise<UserDto> {
+/**
+ * `GET v1/users/me`'s answer (also inlined by the server-rendered page): `user`
+ * is the caller's own row, as fresh as the endpoint needs.
+ */
+export async function userDto(c: Context<AppEnv>, scope: UserScope, user: ProductUser): Promise<UserDto> {
   const db = c.get("db");
   const memberships = await membershipsOf(db, user);
   return {

@@ -112,6 +112,17 @@ async function loadProductUser(c: Context<AppEnv>, auth: AuthContext): Promise<P
 }
 
 /**
+ * Takes a verified identity as this request's caller (the server-rendered
+ * page verifies the session's token itself, then reads what the client needs
+ * to start through the same rules as the API).
+ */
+export async function adoptCaller(c: Context<AppEnv>, auth: AuthContext): Promise<{ auth: AuthContext; user: ProductUser }> {
+  const caller = { auth, user: await productUser(c, auth) };
+  c.set("caller", caller);
+  return caller;
+}
+
+/**
  * The signed-in caller: the verified token and the product user. Throws 401
  * without a valid token. Memoised per request.
  */

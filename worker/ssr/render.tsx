@@ -6,7 +6,12 @@ import { brandStyleSheet } from "../../contract/branding";
 import type { AppEnv } from "../env";
 import { identityProvider, type ClerkEnv } from "../identity/context";
 import { hostOf, resolveTenant, type Tenant } from "../tenant/resolve";
+import { requiresSignIn } from "../../client/app/guarded";
+import { satelliteSignInTarget } from "../../client/auth/satellite";
+import { mainOrigin, registeredOrigin } from "../tenant/origins";
 import { clientAssets } from "./assets";
+import { serverIdentity } from "./identity";
+import { renderScreen, serverScreen } from "./screens";
 import { assertSafeCss, escapeHtml, jsonForScript } from "./escape";
 
 const LANG: Record<string, string> = { enUS: "en-US", enGB: "en-GB", enAU: "en-AU" };
@@ -43,6 +48,18 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const tenant = await pageTenant(c);
   const dev = import.meta.env.DEV;
   const url = new URL(c.req.url);
+  const { identity, setCookies } = await serverIdentity(c);
+  // A signed-out visitor of a partner's domain who opens a screen that needs
+  // sign-in (or the sign-in and sign-up pages, which live on the main domain)
+  // goes straight to the main domain's sign-in, as the client's guard would
+  // send them after booting: the same target, without the round trips.
+  if (tenant.mode === "satellite" && tenant.partner && identity === null && (requiresSignIn(url.pathname) || /^\/(login|signup)\/?$/i.test(url.pathname))) {
+    const here = { origin: registeredOrigin(c.env, tenant.host), pathname: url.pathname.replace(/\/$/, "").toLowerCase() || "/", search: url.search };
+    const res = c.redirect(satelliteSignInTarget(mainOrigin(c.env), here), 302);
+    res.headers.set("Cache-Control", "no-store");
+    setCookies.forEach((value) => res.headers.append("Set-Cookie", value));
+    return res;
+  }
   const assets = await clientAssets(dev, c.env.ASSETS, url.origin);
   const nonce = crypto.randomUUID().replace(/-/g, "");
   const boot: BootData = {
@@ -57,11 +74,16 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
         ? { provider: "clerk", publishableKey: (c.env as ClerkEnv).CLERK_PUBLISHABLE_KEY! }
         : { provider: "embedded" },
     telemetry: c.env.TELEMETRY !== "off",
+    identity,
   };
   const cookies = c.req.header("Cookie");
   const theme = cookie(cookies, "theme") === "dark" ? "dark" : "light";
   const lang = LANG[cookie(cookies, "language") ?? ""] ?? "en-US";
-  const body = renderToString(<BootScreen styling={tenant.styling} />);
+  // Public screens are rendered as they are (the form is on the page before any script); the others show the loader.
+  const screen = serverScreen(url, boot);
+  const rendered = screen ? await renderScreen(url, screen, { ...boot, ssr: true }) : null;
+  if (rendered) boot.ssr = true;
+  const body = rendered ?? renderToString(<BootScreen styling={tenant.styling} />);
   const title = escapeHtml(tenant.styling.platformName);
   const icon = tenant.styling.logo ? `<link rel="icon" href="${escapeHtml(tenant.styling.logo.uri)}">` : "";
   const html = [
@@ -99,10 +121,13 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     "form-action 'self'",
     "object-src 'none'",
   ].join("; ");
-  return c.html(html, 200, {
+  const res = c.html(html, 200, {
     "Content-Security-Policy": csp,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Cache-Control": "no-cache",
+    // A page that carries the visitor's identity and token is never stored; a signed-out page revalidates.
+    "Cache-Control": identity ? "private, no-store" : "no-cache",
   });
+  setCookies.forEach((value) => res.headers.append("Set-Cookie", value));
+  return res;
 }

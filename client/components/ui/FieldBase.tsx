@@ -59,6 +59,8 @@ export function Field({
   const auto = useId();
   const id = givenId ?? `field-${auto}`;
   const message = error === true ? t("form.requiredField") : error || null;
+  // A hint that says exactly what the error says is not shown twice.
+  if (message && typeof hint === "string" && hint === message) hint = undefined;
   const ids: FieldIds = {
     id,
     labelId: `${id}-label`,

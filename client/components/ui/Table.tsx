@@ -16,7 +16,7 @@ export function Table({
 }: ComponentProps<"table"> & { caption: ReactNode; hideCaption?: boolean }) {
   const captionId = `table-${useId()}`;
   return (
-    <div className="w-full overflow-x-auto rounded-lg border border-border bg-card" role="region" aria-labelledby={captionId} tabIndex={0}>
+    <div className="relative w-full overflow-x-auto rounded-lg border border-border bg-card" role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className={cn("w-full border-collapse text-sm", className)} {...props}>
         <caption id={captionId} className={hideCaption ? "sr-only" : "caption-top px-4 py-3 text-left text-sm font-medium text-foreground"}>
           {caption}

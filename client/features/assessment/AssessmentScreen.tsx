@@ -6,7 +6,6 @@ import {
   ASSESSMENT_LINK_MESSAGES,
   assessmentFormSchema,
   type AssessmentFormDto,
-  type AssessmentFormValues,
   type AssessmentResultDto,
 } from "../../../contract/assessments";
 import { Category } from "../../../contract/enums";
@@ -19,6 +18,8 @@ import { toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useOpenAssessment, useSubmitAssessment } from "./api";
+import type { z } from "zod";
+import { setFieldErrors } from "../../lib/forms";
 
 /** The catalogue key for why a link was refused. */
 function refusalKey(error: unknown) {
@@ -79,7 +80,7 @@ export default function AssessmentScreen() {
 function Questionnaire({ form, submit }: { form: AssessmentFormDto; submit: ReturnType<typeof useSubmitAssessment> }) {
   const t = useT();
   const schema = useMemo(() => assessmentFormSchema(form.questions.map((q) => q.id), form.asksForAssessee), [form]);
-  const { register, handleSubmit, formState, setError } = useForm<AssessmentFormValues>({ resolver: zodResolver(schema) as never, defaultValues: { answers: {} } });
+  const { register, handleSubmit, formState, setError } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { answers: {} } });
   const err = (m?: string) => (m ? translateApiMessage(m) : null);
   const categories = Category.filter((c) => form.questions.some((q) => q.category === c));
 
@@ -92,7 +93,7 @@ function Questionnaire({ form, submit }: { form: AssessmentFormDto; submit: Retu
         });
       } catch (e) {
         if (e instanceof ApiError && e.status === 400) {
-          for (const [path, message] of Object.entries(e.fields)) setError(path as never, { message });
+          setFieldErrors(setError, e.fields);
           return toastMessage("toast.missingFields", { variant: "error" });
         }
         toastMessage("toast.generic", { variant: "error" });

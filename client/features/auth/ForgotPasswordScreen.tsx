@@ -9,6 +9,7 @@ import { Field, Input } from "../../components/ui/FieldBase";
 import { useT } from "../../lib/i18n";
 import { AuthLayout } from "./AuthLayout";
 import { FAILURE_KEY } from "./failure";
+import type { MessageKey } from "../../i18n";
 
 const schema = z.object({ email: z.string().trim().min(1, "form.requiredField").email("message.invalidEmail") });
 type Values = z.infer<typeof schema>;
@@ -44,7 +45,7 @@ export default function ForgotPasswordScreen() {
         </p>
       ) : (
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <Field label={t("auth.email")} required error={errors.email?.message ? t(errors.email.message as never) : null}>
+          <Field label={t("auth.email")} required error={errors.email?.message ? t(errors.email.message as MessageKey) : null}>
             <Input type="email" autoComplete="email" {...form.register("email")} />
           </Field>
           {failure ? (

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { useBoot } from "../../app/boot";
 import { useStyling } from "../../app/styling";
 import { identity } from "../../auth/machine";
 import { Button } from "../../components/ui/Button";
@@ -71,7 +72,8 @@ export default function LoginScreen() {
   const { search, state } = useLocation() as { search: string; state: { notice?: string } | null };
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
-  const clerk = identity().adapter.provider === "clerk";
+  const clerk = useBoot().auth.provider === "clerk";
+  const invited = new URLSearchParams(search).has("invite");
 
   const form = useSignInForm(async ({ email, password }) => {
     setFailure(null);
@@ -91,13 +93,16 @@ export default function LoginScreen() {
   });
 
   return (
-    <AuthLayout title={t("auth.signIn.title")} subtitle={t("auth.signIn.subtitle", { platform: styling.platformName })}>
+    <AuthLayout
+      title={invited ? t("auth.invite.signInTitle") : t("auth.signIn.title")}
+      subtitle={invited ? t("auth.invite.signInSubtitle", { platform: styling.platformName }) : t("auth.signIn.subtitle", { platform: styling.platformName })}
+    >
       {clerk ? (
         <Suspense fallback={<Spinner />}>
           <ClerkSignIn />
         </Suspense>
       ) : (
-        <form onSubmit={(event) => void form.onSubmit(event)} noValidate className="grid gap-4">
+        <form method="post" onSubmit={(event) => void form.onSubmit(event)} noValidate className="grid gap-4">
           {state?.notice === "passwordChanged" ? (
             <p role="status" className="rounded-md border border-border bg-muted px-3 py-2 text-sm">
               {t("auth.signIn.passwordChanged")}

@@ -11,6 +11,7 @@ import { useT } from "../../lib/i18n";
 import { AuthLayout } from "./AuthLayout";
 import { FAILURE_KEY } from "./failure";
 import { passwordRule } from "./password";
+import type { MessageKey } from "../../i18n";
 
 const schema = z
   .object({ password: passwordRule, confirm: z.string().min(1, "form.requiredField") })
@@ -31,7 +32,7 @@ export default function ResetPasswordScreen() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { password: "", confirm: "" } });
   const { errors, isSubmitting } = form.formState;
-  const fieldError = (m?: string) => (m ? t(m as never) : null);
+  const fieldError = (m?: string) => (m ? t(m as MessageKey) : null);
 
   const submit = form.handleSubmit(async ({ password }) => {
     setFailure(null);

@@ -4,11 +4,13 @@ import { lazy, Suspense, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import { z } from "zod";
+import { useBoot } from "../../app/boot";
 import { useStyling } from "../../app/styling";
 import { identity } from "../../auth/machine";
 import { Button } from "../../components/ui/Button";
 import { Field, Input } from "../../components/ui/FieldBase";
 import { Spinner } from "../../components/ui/Spinner";
+import type { MessageKey } from "../../i18n";
 import { useT } from "../../lib/i18n";
 import { AuthLayout } from "./AuthLayout";
 import { FAILURE_KEY } from "./failure";
@@ -30,12 +32,14 @@ export default function SignupScreen() {
   const styling = useStyling();
   const { search } = useLocation();
   const navigate = useNavigate();
+  // An invite already decides what the account will be: the invitee joins the organisation that sent it.
+  const invited = new URLSearchParams(search).has("invite");
   const [type, setType] = useState<SignupType | null>(() => signupType(search));
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { name: "", email: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
-  const clerk = identity().adapter.provider === "clerk";
-  const fieldError = (m?: string) => (m ? t(m as never) : null);
+  const clerk = useBoot().auth.provider === "clerk";
+  const fieldError = (m?: string) => (m ? t(m as MessageKey) : null);
 
   const choose = (next: SignupType) => {
     rememberSignupType(next);
@@ -54,7 +58,7 @@ export default function SignupScreen() {
     navigate(`/verify-email?next=${encodeURIComponent(next)}`, { replace: true, state: { email: email.trim() } });
   });
 
-  if (!type) {
+  if (!type && !invited) {
     const options: { value: SignupType; title: string; body: string; Icon: typeof Users }[] = [
       { value: "partner", title: t("auth.signUp.partner"), body: t("auth.signUp.partnerBody"), Icon: Building2 },
       { value: "customer", title: t("auth.signUp.customer"), body: t("auth.signUp.customerBody"), Icon: Users },
@@ -83,10 +87,15 @@ export default function SignupScreen() {
   }
 
   return (
-    <AuthLayout title={type === "partner" ? t("auth.signUp.partner") : t("auth.signUp.customer")} subtitle={t("auth.signUp.subtitle", { platform: styling.platformName })}>
-      <Button variant="link" size="sm" className="-mt-4 mb-2 px-0" onClick={() => setType(null)}>
-        {t("auth.signUp.change")}
-      </Button>
+    <AuthLayout
+      title={invited ? t("auth.invite.signUpTitle") : type === "partner" ? t("auth.signUp.partner") : t("auth.signUp.customer")}
+      subtitle={invited ? t("auth.invite.signUpSubtitle", { platform: styling.platformName }) : t("auth.signUp.subtitle", { platform: styling.platformName })}
+    >
+      {invited ? null : (
+        <Button variant="link" size="sm" className="-mt-4 mb-2 px-0" onClick={() => setType(null)}>
+          {t("auth.signUp.change")}
+        </Button>
+      )}
       {clerk ? (
         <Suspense fallback={<Spinner />}>
           <ClerkSignUp />

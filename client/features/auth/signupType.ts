@@ -20,3 +20,12 @@ export function rememberSignupType(type: SignupType): void {
     /* storage unavailable */
   }
 }
+
+/** Forgets the choice: signing out ends it, so the next person in this tab chooses afresh. */
+export function forgetSignupType(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    /* storage unavailable */
+  }
+}

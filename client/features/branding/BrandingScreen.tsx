@@ -27,6 +27,7 @@ import { ApiError } from "../../lib/api";
 import { translateApiMessage, useT, type TranslationKey } from "../../lib/i18n";
 import { useAdminStyling, useSaveStyling } from "./api";
 import { BrandingPreview } from "./BrandingPreview";
+import { toastInvalidForm } from "../../lib/forms";
 
 type ColourKey = "brandColour" | "gradientColourOne" | "gradientColourTwo" | "lightGradientTextColour" | "lightHeroTextColour";
 const COLOURS: ColourKey[] = ["brandColour", "gradientColourOne", "gradientColourTwo", "lightGradientTextColour", "lightHeroTextColour"];
@@ -148,10 +149,7 @@ function BrandingForm({ initial, accountId }: { initial: Styling; accountId: str
 
   const submit = form.handleSubmit(
     async () => {
-      if (IMAGES.some((f) => images[f].error)) {
-        toastMessage("toast.stylingSaveFailed");
-        return;
-      }
+      if (IMAGES.some((f) => images[f].error)) return toastInvalidForm(IMAGES.map((f) => images[f].error));
       const payload: StylingDataInput = { ...form.getValues() };
       for (const f of IMAGES) if (images[f].removed) payload[REMOVE[f]] = true;
       try {
@@ -168,7 +166,7 @@ function BrandingForm({ initial, accountId }: { initial: Styling; accountId: str
         form.reset(toForm(result));
         toast({ title: t("branding.saved"), variant: "success" });
       } catch (e) {
-        if (e instanceof ApiError && e.status !== 500) {
+        if (e instanceof ApiError && e.status < 500 && Object.keys(e.fields).length > 0) {
           for (const [field, text] of Object.entries(e.fields)) {
             if ((IMAGES as string[]).includes(field)) {
               setImages((prev) => ({ ...prev, [field]: { ...prev[field as StylingFileField], error: text } }));
@@ -176,11 +174,12 @@ function BrandingForm({ initial, accountId }: { initial: Styling; accountId: str
               form.setError(field as keyof StylingDataInput, { message: text });
             }
           }
+          return toastInvalidForm(e.fields);
         }
         toastMessage("toast.stylingSaveFailed");
       }
     },
-    () => toastMessage("toast.stylingSaveFailed"),
+    (errors) => toastInvalidForm(errors),
   );
 
   const nameLength = String(values.platformName ?? "").length;

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { toastMessage } from "../../components/ui/toast-store";
 import { downloadFile } from "../../lib/api";
 import { useT } from "../../lib/i18n";
+import { enumLabel, type EnumValue } from "../../lib/enums";
 
 export type AttachmentView = { id: string; type: string; description: string | null; value: string | null; fileUri: string | null };
 
@@ -14,7 +15,7 @@ export type AttachmentView = { id: string; type: string; description: string | n
 export function AttachmentLink({ attachment: a }: { attachment: AttachmentView }) {
   const t = useT();
   const [busy, setBusy] = useState(false);
-  const label = a.description ?? t(`enum.SessionArtifactType.${a.type}` as never);
+  const label = a.description ?? enumLabel(t, "SessionArtifactType", a.type as EnumValue<"SessionArtifactType">);
   const linkClass = "text-brand-text underline underline-offset-4";
   if (a.fileUri) {
     const uri = a.fileUri;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AddCustomDomain, CustomDomainDto, CustomDomainList } from "../../../contract/domains";
+import type { AddCustomDomain } from "../../../contract/domains";
 import { api } from "../../lib/api";
 
 export const domainKeys = { list: (accountId: string) => ["admin-custom-domains", accountId] as const };
@@ -8,7 +8,7 @@ export const domainKeys = { list: (accountId: string) => ["admin-custom-domains"
 export function useCustomDomains(accountId: string | undefined) {
   return useQuery({
     queryKey: domainKeys.list(accountId ?? "none"),
-    queryFn: () => api<CustomDomainList>("/admin/custom-domains"),
+    queryFn: () => api.get("/v1/admin/custom-domains"),
     enabled: Boolean(accountId),
   });
 }
@@ -22,7 +22,7 @@ function useRefresh(accountId: string | undefined) {
 export function useAddCustomDomain(accountId: string | undefined) {
   const refresh = useRefresh(accountId);
   return useMutation({
-    mutationFn: (body: AddCustomDomain) => api<CustomDomainDto>("/admin/custom-domains", { method: "POST", json: body }),
+    mutationFn: (body: AddCustomDomain) => api.post("/v1/admin/custom-domains", { body }),
     onSuccess: refresh,
   });
 }
@@ -31,7 +31,7 @@ export function useAddCustomDomain(accountId: string | undefined) {
 export function useConnectCustomDomain(accountId: string | undefined) {
   const refresh = useRefresh(accountId);
   return useMutation({
-    mutationFn: (id: string) => api<CustomDomainDto>(`/admin/custom-domains/${id}/connect`, { method: "POST" }),
+    mutationFn: (id: string) => api.post("/v1/admin/custom-domains/{id}/connect", { params: { id } }),
     onSettled: refresh,
   });
 }
@@ -40,7 +40,7 @@ export function useConnectCustomDomain(accountId: string | undefined) {
 export function useDeleteCustomDomain(accountId: string | undefined) {
   const refresh = useRefresh(accountId);
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/admin/custom-domains/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api.delete("/v1/admin/custom-domains/{id}", { params: { id } }),
     onSuccess: refresh,
   });
 }

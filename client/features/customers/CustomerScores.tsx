@@ -14,6 +14,9 @@ import { useFormatDate } from "../../lib/dates";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { Section } from "../profile/Section";
 import { useCustomerAssessments, useCustomerScores, useManualScore, useMarkAssessed } from "./api";
+import { toastInvalidForm } from "../../lib/forms";
+import type { z } from "zod";
+import { setFieldErrors } from "../../lib/forms";
 
 type Latest = { category: Category; latest: ScoreDto; previous: ScoreDto | null };
 
@@ -121,9 +124,9 @@ export function CustomerScores({ accountId, customerId }: { accountId: string; c
 const ManualScoreForm = ({ customerId }: { customerId: string }) => {
   const t = useT();
   const add = useManualScore();
-  const { register, handleSubmit, formState, reset, setError } = useForm<{ accountId: string; category: string; scorePercent: string }>({
-    resolver: zodResolver(ManualScoreBody) as never,
-    defaultValues: { accountId: customerId, category: "", scorePercent: "" },
+  const { register, handleSubmit, formState, reset, setError } = useForm<z.input<typeof ManualScoreBody>, unknown, ManualScoreBody>({
+    resolver: zodResolver(ManualScoreBody),
+    defaultValues: { accountId: customerId, category: undefined, scorePercent: "" },
   });
   const err = (m?: string) => (m ? translateApiMessage(m) : null);
   const submit = handleSubmit(
@@ -131,13 +134,13 @@ const ManualScoreForm = ({ customerId }: { customerId: string }) => {
       try {
         await add.mutateAsync(ManualScoreBody.parse(values));
         toast({ title: t("customers.scoreAdded"), variant: "success" });
-        reset({ accountId: customerId, category: "", scorePercent: "" });
+        reset({ accountId: customerId, category: undefined, scorePercent: "" });
       } catch (e) {
-        if (e instanceof ApiError && e.status === 400) for (const [k, m] of Object.entries(e.fields)) setError(k as never, { message: m });
+        if (e instanceof ApiError && e.status === 400) setFieldErrors(setError, e.fields);
         toastMessage("toast.generic", { variant: "error" });
       }
     },
-    () => toastMessage("toast.missingFields", { variant: "error" }),
+    (errors) => toastInvalidForm(errors),
   );
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="mt-6 grid items-start gap-4 border-t border-border pt-6 sm:grid-cols-3" aria-label={t("customers.manualScore")}>

@@ -1,10 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { DependentDetailsDto, DependentList } from "../../../contract/dependents";
-import type { CreditAdjustmentBody, CreditAdjustmentResult, PlanDto, PlanEntryDto } from "../../../contract/entitlements";
-import type { AssessmentDto, CustomerPriceGroupBody, ManualScoreBody } from "../../../contract/assessments";
-import type { PriceGroupDto } from "../../../contract/groups";
-import type { ScoreDto } from "../../../contract/scores";
+import type { CreditAdjustmentBody } from "../../../contract/entitlements";
+import type { ManualScoreBody } from "../../../contract/assessments";
 import { api } from "../../lib/api";
+import { priceGroupKeys } from "../price-groups/api";
 
 export type DependentsParams = { search?: string; sort: "name" | "createdAt"; order: "asc" | "desc"; limit: number; cursor?: string };
 
@@ -17,7 +15,7 @@ export const customerKeys = {
 export function useDependents(accountId: string | undefined, params: DependentsParams) {
   return useQuery({
     queryKey: customerKeys.list(accountId ?? "none", params),
-    queryFn: () => api<DependentList>("/admin/dependents", { query: params }),
+    queryFn: () => api.get("/v1/admin/dependents", { query: params }),
     enabled: Boolean(accountId),
     placeholderData: keepPreviousData,
   });
@@ -27,7 +25,7 @@ export function useDependents(accountId: string | undefined, params: DependentsP
 export function useDependent(accountId: string | undefined, id: string | undefined) {
   return useQuery({
     queryKey: customerKeys.one(accountId ?? "none", id ?? "none"),
-    queryFn: () => api<DependentDetailsDto>(`/admin/dependents/${id}`),
+    queryFn: () => api.get("/v1/admin/dependents/{id}", { params: { id: id ?? "" } }),
     enabled: Boolean(accountId && id),
   });
 }
@@ -36,7 +34,7 @@ export function useDependent(accountId: string | undefined, id: string | undefin
 export function useCreditAdjustment(accountId: string, customerId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreditAdjustmentBody) => api<CreditAdjustmentResult>("/admin/entitlements/credit", { method: "POST", json: body }),
+    mutationFn: (body: CreditAdjustmentBody) => api.post("/v1/admin/entitlements/credit", { body }),
     onSettled: () => qc.invalidateQueries({ queryKey: customerKeys.one(accountId, customerId) }),
   });
 }
@@ -45,7 +43,7 @@ export function useCreditAdjustment(accountId: string, customerId: string) {
 export function usePartnerPlans(accountId: string | undefined) {
   return useQuery({
     queryKey: ["partner-plans", accountId ?? "none"],
-    queryFn: () => api<{ items: PlanDto[] }>("/admin/entitlements/plans"),
+    queryFn: () => api.get("/v1/admin/entitlements/plans"),
     enabled: Boolean(accountId),
   });
 }
@@ -55,7 +53,7 @@ export function useCancelPlan(accountId: string, customerId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ planEntryId, endDate }: { planEntryId: string; endDate: string }) =>
-      api<PlanEntryDto>(`/admin/entitlements/plans/${planEntryId}/cancel`, { method: "POST", json: { endDate } }),
+      api.post("/v1/admin/entitlements/plans/{planEntryId}/cancel", { params: { planEntryId }, body: { endDate } }),
     onSettled: () => qc.invalidateQueries({ queryKey: customerKeys.one(accountId, customerId) }),
   });
 }
@@ -65,7 +63,7 @@ export function useChangePlan(accountId: string, customerId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ planEntryId, planId, startDate }: { planEntryId: string; planId: string; startDate: string }) =>
-      api<PlanEntryDto>(`/admin/entitlements/plans/${planEntryId}/change`, { method: "POST", json: { planId, startDate } }),
+      api.post("/v1/admin/entitlements/plans/{planEntryId}/change", { params: { planEntryId }, body: { planId, startDate } }),
     onSettled: () => qc.invalidateQueries({ queryKey: customerKeys.one(accountId, customerId) }),
   });
 }
@@ -74,7 +72,7 @@ export function useChangePlan(accountId: string, customerId: string) {
 export function useCustomerScores(accountId: string | undefined, customerId: string | undefined) {
   return useQuery({
     queryKey: ["scores", "customer", accountId ?? "none", customerId ?? "none"],
-    queryFn: () => api<ScoreDto[]>(`/admin/dependents/${customerId}/scores`),
+    queryFn: () => api.get("/v1/admin/dependents/{id}/scores", { params: { id: customerId ?? "" } }),
     enabled: Boolean(accountId && customerId),
   });
 }
@@ -83,7 +81,7 @@ export function useCustomerScores(accountId: string | undefined, customerId: str
 export function useCustomerAssessments(accountId: string | undefined, customerId: string | undefined) {
   return useQuery({
     queryKey: ["scores", "assessments", accountId ?? "none", customerId ?? "none"],
-    queryFn: () => api<AssessmentDto[]>(`/admin/dependents/${customerId}/assessments`),
+    queryFn: () => api.get("/v1/admin/dependents/{id}/assessments", { params: { id: customerId ?? "" } }),
     enabled: Boolean(accountId && customerId),
   });
 }
@@ -97,7 +95,7 @@ function refreshScores(qc: ReturnType<typeof useQueryClient>) {
 export function useManualScore() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ManualScoreBody) => api<ScoreDto>("/admin/scores/fitness", { method: "POST", json: body }),
+    mutationFn: (body: ManualScoreBody) => api.post("/v1/admin/scores/fitness", { body }),
     onSuccess: () => refreshScores(qc),
   });
 }
@@ -106,7 +104,7 @@ export function useManualScore() {
 export function useMarkAssessed() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (assessmentId: string) => api<AssessmentDto>("/admin/scores/fitness/mark-assessed", { method: "POST", json: { assessmentId } }),
+    mutationFn: (assessmentId: string) => api.post("/v1/admin/scores/fitness/mark-assessed", { body: { assessmentId } }),
     onSuccess: () => refreshScores(qc),
   });
 }
@@ -114,8 +112,8 @@ export function useMarkAssessed() {
 /** The partner's price groups, to put a customer in one. */
 export function usePartnerPriceGroups(accountId: string | undefined) {
   return useQuery({
-    queryKey: ["price-groups", accountId ?? "none"],
-    queryFn: () => api<PriceGroupDto[]>("/admin/price-groups"),
+    queryKey: priceGroupKeys.all(accountId ?? "none"),
+    queryFn: () => api.get("/v1/admin/price-groups"),
     enabled: Boolean(accountId),
   });
 }
@@ -124,7 +122,7 @@ export function usePartnerPriceGroups(accountId: string | undefined) {
 export function useSetPriceGroup(accountId: string, customerId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (priceGroupId: string | null) => api<CustomerPriceGroupBody>(`/admin/dependents/${customerId}/price-group`, { method: "PUT", json: { priceGroupId } }),
+    mutationFn: (priceGroupId: string | null) => api.put("/v1/admin/dependents/{id}/price-group", { params: { id: customerId }, body: { priceGroupId } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: customerKeys.one(accountId, customerId) }),
   });
 }

@@ -128,7 +128,7 @@ function Carousel({ slot, rowTitle, eager, compact }: { slot: HomepageSlotView; 
         ref={list}
         tabIndex={0}
         aria-label={label}
-        className="-mx-1 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth px-1 pb-3 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        className="relative -mx-1 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth px-1 pb-3 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       >
         {slot.workouts.map((w, i) => (
           <li key={w.id} className={cn("shrink-0 snap-start", compact ? "w-60 sm:w-64" : "w-64 sm:w-72")}>

@@ -27,6 +27,7 @@ import {
   type PartnerRow,
   type PricingRow,
 } from "./parts";
+import { toastInvalidForm } from "../../lib/forms";
 
 type VariantForm = {
   name: string;
@@ -97,19 +98,19 @@ function VariantEditor({ workoutId, workoutTitle, variant }: { workoutId: string
     const body = { ...v, pricing: pricingOut(v.pricing), deliveryPartners: partnersOut(v.deliveryPartners) };
     const parsed = VariantBody.safeParse(body);
     if (!parsed.success) {
-      applyFieldErrors(form.setError as never, fieldsFromIssues(parsed.error.issues));
-      toastMessage("toast.missingFields");
+      applyFieldErrors(form.setError, fieldsFromIssues(parsed.error.issues));
+      toastInvalidForm(fieldsFromIssues(parsed.error.issues));
       return;
     }
     try {
-      const saved = await save.mutateAsync(body as never);
+      const saved = await save.mutateAsync(parsed.data);
       form.reset(v);
       toast({ title: t("variant.saved"), variant: "success" });
       if (!variant) navigate(`/admin/workout-library/${workoutId}/variant/${saved.id}`, { replace: true });
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.fields).length) {
-        applyFieldErrors(form.setError as never, e.fields);
-        toastMessage("toast.missingFields");
+        applyFieldErrors(form.setError, e.fields);
+        toastInvalidForm(e.fields);
       } else toastMessage("toast.generic");
     }
   };

@@ -35,6 +35,7 @@ import {
 } from "./parts";
 import { Sessions } from "./SessionsEditor";
 import { Prerequisites, VisibilityBuilder } from "./RulesEditor";
+import { toastInvalidForm } from "../../lib/forms";
 
 type ActionRow = { assigneeType: string; stage: string; name: string; link: string; dueOffsetDays: string; startDate: string | null; endDate: string | null };
 type SessionRow = {
@@ -259,26 +260,26 @@ function Editor({ workout }: { workout: WorkoutDto | null }) {
     const body = toBody(values, creating);
     const parsed = CreateWorkoutBody.safeParse(body);
     if (!parsed.success) {
-      applyFieldErrors(form.setError as never, fieldsFromIssues(parsed.error.issues));
-      toastMessage("toast.missingFields");
+      applyFieldErrors(form.setError, fieldsFromIssues(parsed.error.issues));
+      toastInvalidForm(fieldsFromIssues(parsed.error.issues));
       return;
     }
     try {
       if (creating) {
-        const saved = await create.mutateAsync(body as never);
+        const saved = await create.mutateAsync(parsed.data);
         toast({ title: t("editor.created"), variant: "success" });
         navigate(`/admin/workout-library/${saved.id}`, { replace: true });
       } else {
-        const { visibility, sessions, prerequisites, pricing, deliveryPartners, ...details } = body;
-        await update.mutateAsync({ details, visibility, sessions, prerequisites, pricing, deliveryPartners } as never);
+        const { visibility, sessions, prerequisites, pricing, deliveryPartners, ...details } = parsed.data;
+        await update.mutateAsync({ details, visibility, sessions, prerequisites, pricing, deliveryPartners });
         // Saved: what is in the form is now the stored state (no leave-without-saving question).
         form.reset(values);
         toast({ title: t("editor.saved"), variant: "success" });
       }
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.fields).length) {
-        applyFieldErrors(form.setError as never, e.fields);
-        toastMessage("toast.missingFields");
+        applyFieldErrors(form.setError, e.fields);
+        toastInvalidForm(e.fields);
       } else toastMessage("toast.generic");
     }
   };

@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
-import { Controller, useFieldArray, useFormContext, useWatch, type FieldValues, type Path } from "react-hook-form";
+import { Controller, useFieldArray, useFormContext, useWatch, type FieldValues, type Path, type UseFormSetError } from "react-hook-form";
 import { Currency, PriceType, PricingType } from "../../../contract/enums";
 import { INVALID_PARTNER_TAN, WORKOUT_DEFAULTS, type DeliveryPartnerDto, type PricingLineDto } from "../../../contract/workouts";
 import { Button } from "../../components/ui/Button";
@@ -10,6 +10,7 @@ import { translateApiMessage, useT } from "../../lib/i18n";
 import { CustomerPicker } from "../customers/CustomerPicker";
 import { usePriceGroups } from "../price-groups/api";
 import { checkTan } from "./api";
+import { setFieldErrors } from "../../lib/forms";
 
 // ─── Form rows (strings while editing; converted to the contract's shapes on save) ──
 
@@ -324,11 +325,6 @@ export function DeliveryPartnersEditor() {
 }
 
 /** Sets every zod issue (or server field) on the form; answers whether any was set. */
-export function applyFieldErrors(setError: (name: never, error: { message: string }) => void, fields: Record<string, string>, strip = /^details\./): boolean {
-  let any = false;
-  for (const [path, message] of Object.entries(fields)) {
-    setError(path.replace(strip, "") as never, { message });
-    any = true;
-  }
-  return any;
+export function applyFieldErrors<T extends FieldValues>(setError: UseFormSetError<T>, fields: Record<string, string>, strip = /^details\./): boolean {
+  return setFieldErrors(setError, fields, strip);
 }

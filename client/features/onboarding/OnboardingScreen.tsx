@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import { z } from "zod";
@@ -9,13 +9,17 @@ import { useStyling } from "../../app/styling";
 import { identity } from "../../auth/machine";
 import { useAppUser } from "../../auth/useAppUser";
 import { Button } from "../../components/ui/Button";
-import { Field, Input, Select } from "../../components/ui/Field";
+import { Field, Input } from "../../components/ui/Field";
 import { Spinner } from "../../components/ui/Spinner";
 import { toast } from "../../components/ui/toast-store";
 import { api, ApiError, formData } from "../../lib/api";
-import { apiMessageKey, translateApiMessage, useT } from "../../lib/i18n";
+import { translateApiMessage, useT } from "../../lib/i18n";
 import { useScreenTitle } from "../../lib/title";
 import { signupType } from "../auth/signupType";
+import { acceptInvite, inviteFailureText, parseInviteCode } from "./invite";
+import { EnumSelect } from "../../components/ui/EnumSelect";
+import { FileUpload } from "../../components/ui/FileUpload";
+import { toastInvalidForm } from "../../lib/forms";
 
 const schema = AccountDetails.extend({
   type: z.enum(AccountType, { error: "Required" }),
@@ -24,24 +28,25 @@ const schema = AccountDetails.extend({
 });
 type Values = z.input<typeof schema>;
 
-/**
- * Why accepting an invite failed, in words the invitee can act on: the
- * address is not verified yet, or the invite was sent to another address;
- * anything else is the error catalogue's "could not be validated".
- */
-function inviteFailureText(t: ReturnType<typeof useT>, error: unknown): string {
-  if (error instanceof ApiError && error.status === 403) {
-    const key = apiMessageKey(error.message);
-    if (key === "message.inviteVerifyFirst") return `${translateApiMessage(error.message)}.`;
-    if (key === "message.inviteOtherAddress") return `${translateApiMessage(error.message)}. ${t("onboarding.inviteOtherAddressHelp")}`;
-  }
-  return t("onboarding.invalidInvite");
-}
+const joining = new Map<string, Promise<void>>();
 
-/** An invite code from a mail link: "<accountId>.<inviteId>". */
-export function parseInviteCode(code: string | null): { accountId: string; inviteId: string } | null {
-  const m = code?.match(/^([0-9a-f-]{36})\.([0-9a-f-]{36})$/i);
-  return m ? { accountId: m[1], inviteId: m[2] } : null;
+/**
+ * Accepts the invite and makes its account the active one, once per code: a
+ * remount while the session refreshes waits for the same work instead of
+ * starting it again (which would refresh, remount and start again).
+ */
+function joinInvite(parsed: { accountId: string; inviteId: string }): Promise<void> {
+  const key = `${parsed.accountId}.${parsed.inviteId}`;
+  let pending = joining.get(key);
+  if (!pending) {
+    pending = acceptInvite(parsed).then(async () => {
+      await identity().refresh();
+      await identity().setActiveAccount(parsed.accountId);
+    });
+    joining.set(key, pending);
+    pending.catch(() => joining.delete(key));
+  }
+  return pending;
 }
 
 function fileProblem(file: File | null, max: number): string | null {
@@ -65,30 +70,32 @@ export default function OnboardingScreen() {
   const inviteCode = new URLSearchParams(search).get("invite");
   const [inviteFailure, setInviteFailure] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
-  const processed = useRef(false);
+  const finish = useCallback(
+    async (accountId: string) => {
+      await identity().refresh();
+      await identity().setActiveAccount(accountId);
+      navigate("/", { replace: true });
+    },
+    [navigate],
+  );
 
-  const finish = async (accountId: string) => {
-    await identity().refresh();
-    await identity().setActiveAccount(accountId);
-    navigate("/", { replace: true });
-  };
-
-  // Invite-code processing.
+  // Invite-code processing: one acceptance per code, shared by every mount.
   useEffect(() => {
-    if (!inviteCode || processed.current) return;
-    processed.current = true;
+    if (!inviteCode) return;
+    let live = true;
     const parsed = parseInviteCode(inviteCode);
-    const fail = (error?: unknown) => {
-      const text = inviteFailureText(t, error);
-      setInviteFailure(text);
-      toast({ title: text, variant: "error" });
+    (parsed ? joinInvite(parsed) : Promise.reject(new Error("invalid invite code")))
+      .then(() => (live ? navigate("/", { replace: true }) : undefined))
+      .catch((error: unknown) => {
+        if (!live) return;
+        const text = inviteFailureText(t, error);
+        setInviteFailure(text);
+        toast({ title: text, variant: "error" });
+      });
+    return () => {
+      live = false;
     };
-    if (!parsed) return fail();
-    api(`/accounts/${parsed.accountId}/invites/${parsed.inviteId}/accept`, { method: "POST", accountId: null })
-      .then(() => finish(parsed.accountId))
-      .catch(fail);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [inviteCode]);
+  }, [inviteCode, navigate, t]);
 
   if (inviteCode && !inviteFailure) {
     return (
@@ -148,7 +155,7 @@ function JoinButton({ accountId, inviteId, label, onJoined }: { accountId: strin
       onClick={async () => {
         setBusy(true);
         try {
-          await api(`/accounts/${accountId}/invites/${inviteId}/accept`, { method: "POST", accountId: null });
+          await acceptInvite({ accountId, inviteId });
           await onJoined(accountId);
         } catch (error) {
           toast({ title: inviteFailureText(t, error), variant: "error" });
@@ -198,21 +205,15 @@ function CreateAccount({ onCreated, inviteFailure }: { onCreated: (accountId: st
       } catch (e) {
         if (e instanceof ApiError && e.status === 400) {
           for (const [field, message] of Object.entries(e.fields)) form.setError(field as keyof Values, { message });
-          toast({ title: t("message.missingFields"), variant: "error" });
+          toastInvalidForm(e.fields);
         } else {
           toast({ title: t("message.generic"), variant: "error" });
         }
       }
     },
-    () => toast({ title: t("message.missingFields"), variant: "error" }),
+    (errors) => toastInvalidForm(errors),
   );
 
-  const options = <T extends string>(values: readonly T[], ns: string) =>
-    values.map((v) => (
-      <option key={v} value={v}>
-        {t(`enum.${ns}.${v}` as never)}
-      </option>
-    ));
 
   return (
     <main className="min-h-screen bg-muted/40 px-4 py-10">
@@ -237,14 +238,14 @@ function CreateAccount({ onCreated, inviteFailure }: { onCreated: (accountId: st
             <Input autoComplete="family-name" {...form.register("lastName")} />
           </Field>
           <Field label={t("onboarding.profilePhoto")} optional hint={t("form.profileImageHint")} error={fileErrors.photo ? translateApiMessage(fileErrors.photo) : null} className="sm:col-span-2">
-            <Input type="file" accept={ImageTypes.join(",")} className="h-auto py-2" onChange={(e) => setPhoto(e.target.files?.[0] ?? null)} />
+            <FileUpload accept={ImageTypes.join(",")} onFile={setPhoto} />
           </Field>
         </fieldset>
 
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-base font-semibold">{t("onboarding.organizationDetails")}</legend>
           <Field label={t("onboarding.type")} required error={err(errors.type?.message)} className="sm:col-span-2">
-            <Select {...form.register("type")}>{options(AccountType, "AccountType")}</Select>
+            <EnumSelect enumName="AccountType" values={AccountType} {...form.register("type")} />
           </Field>
           <Field label={t("onboarding.accountName")} required error={err(errors.name?.message)}>
             <Input autoComplete="organization" {...form.register("name")} />
@@ -253,29 +254,25 @@ function CreateAccount({ onCreated, inviteFailure }: { onCreated: (accountId: st
             <Input inputMode="url" placeholder="example.com" {...form.register("website")} />
           </Field>
           <Field label={t("onboarding.industry")} required error={err(errors.industry?.message)}>
-            <Select placeholder={t("onboarding.select")} required defaultValue="" {...form.register("industry")}>
-              {options(Industry, "Industry")}
-            </Select>
+            <EnumSelect enumName="Industry" values={Industry} placeholder={t("onboarding.select")} required defaultValue="" {...form.register("industry")} />
           </Field>
           <Field label={t("onboarding.size")} required error={err(errors.size?.message)}>
-            <Select placeholder={t("onboarding.select")} required defaultValue="" {...form.register("size")}>
-              {options(OrgSize, "OrgSize")}
-            </Select>
+            <EnumSelect enumName="OrgSize" values={OrgSize} placeholder={t("onboarding.select")} required defaultValue="" {...form.register("size")} />
           </Field>
           <Field label={t("onboarding.primaryEmail")} required error={err(errors.primaryEmail?.message)}>
             <Input type="email" {...form.register("primaryEmail")} />
           </Field>
           <Field label={t("onboarding.currency")} required error={err(errors.currency?.message)}>
-            <Select {...form.register("currency")}>{options(Currency, "Currency")}</Select>
+            <EnumSelect enumName="Currency" values={Currency} {...form.register("currency")} />
           </Field>
           <Field label={t("onboarding.location")} required error={err(errors.location?.message)}>
-            <Select {...form.register("location")}>{options(AccountLocation, "AccountLocation")}</Select>
+            <EnumSelect enumName="AccountLocation" values={AccountLocation} {...form.register("location")} />
           </Field>
           <Field label={t("onboarding.language")} required error={err(errors.language?.message)}>
-            <Select {...form.register("language")}>{options(Language, "Language")}</Select>
+            <EnumSelect enumName="Language" values={Language} {...form.register("language")} />
           </Field>
           <Field label={t("onboarding.organizationLogo")} optional hint={t("form.uploadHint")} error={fileErrors.logo ? translateApiMessage(fileErrors.logo) : null} className="sm:col-span-2">
-            <Input type="file" accept={ImageTypes.join(",")} className="h-auto py-2" onChange={(e) => setLogo(e.target.files?.[0] ?? null)} />
+            <FileUpload accept={ImageTypes.join(",")} onFile={setLogo} />
           </Field>
         </fieldset>
 

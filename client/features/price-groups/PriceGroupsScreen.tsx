@@ -14,8 +14,10 @@ import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useDeletePriceGroup, usePriceGroups, useSavePriceGroup } from "./api";
+import { toastInvalidForm } from "../../lib/forms";
+import type { z } from "zod";
 
-type Values = { name: string; description: string };
+type Values = z.input<typeof PriceGroupBody>;
 
 /** /admin/price-groups: the partner's price groups (pricing lines and visibility can target them). */
 export default function PriceGroupsScreen() {
@@ -98,8 +100,8 @@ export default function PriceGroupsScreen() {
 function PriceGroupDialog({ group, onClose }: { group: PriceGroupDto | null; onClose: () => void }) {
   const t = useT();
   const save = useSavePriceGroup();
-  const form = useForm<Values>({
-    resolver: zodResolver(PriceGroupBody) as never,
+  const form = useForm<Values, unknown, PriceGroupBody>({
+    resolver: zodResolver(PriceGroupBody),
     defaultValues: { name: group?.name ?? "", description: group?.description ?? "" },
   });
   const err = (m?: string) => (m ? translateApiMessage(m) : null);
@@ -115,7 +117,7 @@ function PriceGroupDialog({ group, onClose }: { group: PriceGroupDto | null; onC
         } else toastMessage(group ? "toast.priceGroupUpdateFailed" : "toast.priceGroupCreateFailed");
       }
     },
-    () => toastMessage("toast.missingFields"),
+    (errors) => toastInvalidForm(errors),
   );
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>

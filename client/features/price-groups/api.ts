@@ -1,26 +1,36 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PriceGroupBody, PriceGroupDto } from "../../../contract/groups";
+import type { PriceGroupBody } from "../../../contract/groups";
+import { useActiveAccountId } from "../../auth/useAppUser";
 import { api } from "../../lib/api";
 
-export const priceGroupKeys = { all: ["price-groups"] as const };
+/** Query keys of the price groups, per account. */
+export const priceGroupKeys = { all: (accountId: string) => ["price-groups", accountId] as const };
 
+/** The partner's price groups, by name. */
 export function usePriceGroups(enabled = true) {
-  return useQuery({ queryKey: priceGroupKeys.all, queryFn: () => api<PriceGroupDto[]>("/admin/price-groups"), enabled });
+  const accountId = useActiveAccountId();
+  return useQuery({
+    queryKey: priceGroupKeys.all(accountId),
+    queryFn: () => api.get("/v1/admin/price-groups"),
+    enabled: enabled && accountId !== "none",
+  });
 }
 
 export function useSavePriceGroup() {
   const qc = useQueryClient();
+  const accountId = useActiveAccountId();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: PriceGroupBody }) =>
-      id ? api<PriceGroupDto>(`/admin/price-groups/${id}`, { method: "PUT", json: body }) : api<PriceGroupDto>("/admin/price-groups", { json: body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: priceGroupKeys.all }),
+      id ? api.put("/v1/admin/price-groups/{id}", { params: { id }, body }) : api.post("/v1/admin/price-groups", { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: priceGroupKeys.all(accountId) }),
   });
 }
 
 export function useDeletePriceGroup() {
   const qc = useQueryClient();
+  const accountId = useActiveAccountId();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/admin/price-groups/${id}`, { method: "DELETE" }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: priceGroupKeys.all }),
+    mutationFn: (id: string) => api.delete("/v1/admin/price-groups/{id}", { params: { id } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: priceGroupKeys.all(accountId) }),
   });
 }

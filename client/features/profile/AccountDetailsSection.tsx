@@ -6,15 +6,17 @@ import { AccountDetails, ImageTypes, MAX_UPLOAD_BYTES, type AccountDto } from ".
 import { AccountLocation, Currency, Industry, Language, OrgSize } from "../../../contract/enums";
 import { LeaveGuard } from "../../app/shell/LeaveGuard";
 import { identity } from "../../auth/machine";
-import { Avatar } from "../../components/ui/Avatar";
 import { Button } from "../../components/ui/Button";
-import { Field, Input, Select } from "../../components/ui/Field";
+import { EnumSelect } from "../../components/ui/EnumSelect";
+import { Field, Input } from "../../components/ui/Field";
+import { FileUpload } from "../../components/ui/FileUpload";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { useT } from "../../lib/i18n";
 import { useUpdateProfile } from "./api";
 import { translateMessage } from "./messages";
 import { Section } from "./Section";
+import { toastInvalidForm } from "../../lib/forms";
 
 type Values = z.input<typeof AccountDetails>;
 
@@ -57,19 +59,14 @@ export function AccountDetailsSection({ account, canEdit }: { account: AccountDt
       } catch (e) {
         if (e instanceof ApiError && e.status === 400) {
           for (const [field, message] of Object.entries(e.fields)) form.setError(field as keyof Values, { message });
+          return toastInvalidForm(e.fields);
         }
         toastMessage("toast.accountUpdateFailed", { variant: "error" });
       }
     },
-    () => toastMessage("toast.missingFields", { variant: "error" }),
+    (errors) => toastInvalidForm(errors),
   );
 
-  const options = <T extends string>(values: readonly T[], ns: string, label?: (v: T) => string) =>
-    values.map((v) => (
-      <option key={v} value={v}>
-        {label ? label(v) : t(`enum.${ns}.${v}` as never)}
-      </option>
-    ));
 
   return (
     <Section id="account-details" title={t("profile.accountDetails")}>
@@ -93,35 +90,26 @@ export function AccountDetailsSection({ account, canEdit }: { account: AccountDt
             <Input inputMode="url" placeholder="example.com" {...form.register("website")} />
           </Field>
           <Field label={t("profile.industry")} required error={err(errors.industry?.message)}>
-            <Select placeholder={t("common.select")} {...form.register("industry")}>
-              {options(Industry, "Industry")}
-            </Select>
+            <EnumSelect enumName="Industry" values={Industry} placeholder={t("common.select")} {...form.register("industry")} />
           </Field>
           <Field label={t("profile.size")} required error={err(errors.size?.message)}>
-            <Select placeholder={t("common.select")} {...form.register("size")}>
-              {options(OrgSize, "OrgSize", (v) => v)}
-            </Select>
+            <EnumSelect enumName="OrgSize" values={OrgSize} label={(v) => v} placeholder={t("common.select")} {...form.register("size")} />
           </Field>
           <Field label={t("profile.primaryEmail")} required error={err(errors.primaryEmail?.message)}>
             <Input type="email" autoComplete="email" {...form.register("primaryEmail")} />
           </Field>
           <Field label={t("profile.currency")} required error={err(errors.currency?.message)}>
-            <Select {...form.register("currency")}>{options(Currency, "Currency", (v) => v)}</Select>
+            <EnumSelect enumName="Currency" values={Currency} label={(v) => v} {...form.register("currency")} />
           </Field>
           <Field label={t("profile.location")} required error={err(errors.location?.message)}>
-            <Select placeholder={t("common.select")} {...form.register("location")}>
-              {options(AccountLocation, "AccountLocation")}
-            </Select>
+            <EnumSelect enumName="AccountLocation" values={AccountLocation} placeholder={t("common.select")} {...form.register("location")} />
           </Field>
           <Field label={t("profile.language")} required error={err(errors.language?.message)}>
-            <Select {...form.register("language")}>{options(Language, "Language")}</Select>
+            <EnumSelect enumName="Language" values={Language} {...form.register("language")} />
           </Field>
-          <div className="flex items-end gap-4 sm:col-span-2">
-            <Avatar name={account.name} src={account.logo?.uri ?? undefined} size="sm" shape="square" />
-            <Field label={t("profile.logo")} optional hint={t("form.uploadHint")} error={logoError} className="flex-1">
-              <Input type="file" accept={ImageTypes.join(",")} className="h-auto py-2" onChange={(e) => setLogo(e.target.files?.[0] ?? null)} />
-            </Field>
-          </div>
+          <Field label={t("profile.logo")} optional hint={t("form.uploadHint")} error={logoError} className="sm:col-span-2">
+            <FileUpload accept={ImageTypes.join(",")} currentUrl={account.logo?.uri} onFile={setLogo} resetKey={account.logo?.uri} />
+          </Field>
         </fieldset>
         {canEdit ? (
           <div className="mt-6 flex justify-end">

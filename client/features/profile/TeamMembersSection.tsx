@@ -198,7 +198,8 @@ function InviteDialog({ open, onOpenChange, accountId }: { open: boolean; onOpen
     try {
       const result = await invite.mutateAsync({ emails: list.join(";"), role });
       const summary = inviteSummary(result);
-      toastMessage(summary === "all" ? "toast.invitesAllSent" : summary === "some" ? "toast.invitesSomeSent" : "toast.invitesNoneSent", {
+      // Addresses refused one by one (already invited, already members) are the input's fault: the list below says why, never "try again later".
+      toastMessage(summary === "all" ? "toast.invitesAllSent" : summary === "some" ? "toast.invitesSomeSent" : "toast.invitesRefused", {
         variant: summary === "all" ? "success" : "error",
       });
       if (summary === "all") {
@@ -214,7 +215,10 @@ function InviteDialog({ open, onOpenChange, accountId }: { open: boolean; onOpen
         );
       }
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400 && err.fields.emails) setError(translateMessage(err.fields.emails));
+      if (err instanceof ApiError && err.status === 400 && err.fields.emails) {
+        setError(translateMessage(err.fields.emails));
+        return toastMessage("toast.invitesRefused", { variant: "error" });
+      }
       toastMessage("toast.invitesNoneSent", { variant: "error" });
     }
   };

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AccountDto, UpdateAccountProfileData } from "../../../contract/accounts";
-import type { EntitlementsDto } from "../../../contract/entitlements";
-import type { InviteBody, InviteResult, TeamBody, TeamDto, TeamList, TeamMemberDto, TeamMemberList, UpdateTeamMemberBody } from "../../../contract/team";
+import type { InviteBody, TeamBody, UpdateTeamMemberBody } from "../../../contract/team";
 import type { UserDto } from "../../../contract/users";
 import { api, formData } from "../../lib/api";
 import { accountKeys } from "../accounts/api";
@@ -17,7 +16,7 @@ export const profileKeys = {
 export function useTeamMembers(accountId: string | undefined) {
   return useQuery({
     queryKey: profileKeys.members(accountId ?? "none"),
-    queryFn: () => api<TeamMemberList>("/admin/account-users"),
+    queryFn: () => api.get("/v1/admin/account-users"),
     enabled: Boolean(accountId),
   });
 }
@@ -25,7 +24,7 @@ export function useTeamMembers(accountId: string | undefined) {
 export function useInvite(accountId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: InviteBody) => api<InviteResult>("/admin/account-users/invites", { method: "POST", json: body }),
+    mutationFn: (body: InviteBody) => api.post("/v1/admin/account-users/invites", { body }),
     onSettled: () => qc.invalidateQueries({ queryKey: profileKeys.members(accountId) }),
   });
 }
@@ -33,7 +32,7 @@ export function useInvite(accountId: string) {
 export function useRevokeInvite(accountId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (inviteId: string) => api<void>(`/admin/account-users/invites/${inviteId}/revoke`, { method: "POST" }),
+    mutationFn: (inviteId: string) => api.post("/v1/admin/account-users/invites/{id}/revoke", { params: { id: inviteId } }),
     onSettled: () => qc.invalidateQueries({ queryKey: profileKeys.members(accountId) }),
   });
 }
@@ -41,7 +40,7 @@ export function useRevokeInvite(accountId: string) {
 export function useUpdateMember(accountId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateTeamMemberBody }) => api<TeamMemberDto>(`/admin/account-users/${id}`, { method: "PUT", json: body }),
+    mutationFn: ({ id, body }: { id: string; body: UpdateTeamMemberBody }) => api.put("/v1/admin/account-users/{id}", { params: { id }, body }),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: profileKeys.members(accountId) });
       void qc.invalidateQueries({ queryKey: profileKeys.teams(accountId) });
@@ -53,7 +52,7 @@ export function useUpdateMember(accountId: string) {
 export function useTeams(accountId: string | undefined) {
   return useQuery({
     queryKey: profileKeys.teams(accountId ?? "none"),
-    queryFn: () => api<TeamList>("/admin/teams"),
+    queryFn: () => api.get("/v1/admin/teams"),
     enabled: Boolean(accountId),
   });
 }
@@ -62,7 +61,7 @@ export function useSaveTeam(accountId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: TeamBody }) =>
-      id ? api<TeamDto>(`/admin/teams/${id}`, { method: "PUT", json: body }) : api<TeamDto>("/admin/teams", { method: "POST", json: body }),
+      id ? api.put("/v1/admin/teams/{id}", { params: { id }, body }) : api.post("/v1/admin/teams", { body }),
     onSettled: () => qc.invalidateQueries({ queryKey: profileKeys.teams(accountId) }),
   });
 }
@@ -70,7 +69,7 @@ export function useSaveTeam(accountId: string) {
 export function useDeleteTeam(accountId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/admin/teams/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api.delete("/v1/admin/teams/{id}", { params: { id } }),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: profileKeys.teams(accountId) });
       void qc.invalidateQueries({ queryKey: profileKeys.members(accountId) });
@@ -82,7 +81,7 @@ export function useDeleteTeam(accountId: string) {
 export function useEntitlements(accountId: string | undefined) {
   return useQuery({
     queryKey: profileKeys.entitlements(accountId ?? "none"),
-    queryFn: () => api<EntitlementsDto>("/entitlements"),
+    queryFn: () => api.get("/v1/entitlements"),
     enabled: Boolean(accountId),
   });
 }

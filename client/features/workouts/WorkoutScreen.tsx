@@ -19,6 +19,8 @@ import { AttachmentLink } from "../catalogue/AttachmentLink";
 import { SaveButton } from "../my-list/SaveButton";
 import { useAddReview, useCatalogueWorkout, useReviews } from "../catalogue/api";
 import { formatPrice } from "../catalogue/format";
+import { toastInvalidForm } from "../../lib/forms";
+import type { z } from "zod";
 
 /**
  * /workout/:id: headlines, tabs for description, prerequisites and
@@ -290,14 +292,14 @@ function Sessions({ workout: w }: { workout: CatalogueWorkout }) {
   );
 }
 
-type ReviewValues = { rating: number; comment: string };
+type ReviewValues = z.input<typeof ReviewBody>;
 
 function Reviews({ workoutId }: { workoutId: string }) {
   const t = useT();
   const formatDate = useFormatDate();
   const query = useReviews(workoutId, true);
   const add = useAddReview(workoutId);
-  const form = useForm<ReviewValues>({ resolver: zodResolver(ReviewBody) as never, defaultValues: { rating: 0, comment: "" } });
+  const form = useForm<ReviewValues, unknown, z.output<typeof ReviewBody>>({ resolver: zodResolver(ReviewBody), defaultValues: { rating: 0, comment: "" } });
   if (query.isPending) return <Skeleton className="h-24" aria-busy="true" />;
   if (query.isError) return <p role="alert" className="text-danger">{t("workout.reviewsFailed")}</p>;
   const r = query.data;
@@ -311,7 +313,7 @@ function Reviews({ workoutId }: { workoutId: string }) {
         else toastMessage("toast.generic");
       }
     },
-    () => toastMessage("toast.missingFields"),
+    (errors) => toastInvalidForm(errors),
   );
   return (
     <div className="grid gap-5">
@@ -338,7 +340,7 @@ function Reviews({ workoutId }: { workoutId: string }) {
                       <input type="radio" name="rating" value={n} checked={field.value === n} onChange={() => field.onChange(n)} className="peer sr-only" />
                       <Star
                         aria-hidden="true"
-                        className={cn("size-7 rounded peer-focus-visible:ring-2 peer-focus-visible:ring-ring", n <= field.value ? "fill-current text-brand-text" : "text-muted-foreground")}
+                        className={cn("size-7 rounded peer-focus-visible:ring-2 peer-focus-visible:ring-ring", n <= Number(field.value) ? "fill-current text-brand-text" : "text-muted-foreground")}
                       />
                       <span className="sr-only">{t("workout.stars", { count: n })}</span>
                     </label>

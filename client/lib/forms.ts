@@ -1,0 +1,46 @@
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { MESSAGES } from "../../contract/messages";
+import { toastMessage } from "../components/ui/toast-store";
+
+/** Every message in a react-hook-form error tree (nested objects and arrays included). */
+export function errorMessages(errors: unknown): string[] {
+  if (typeof errors === "string") return errors ? [errors] : [];
+  if (!errors || typeof errors !== "object") return [];
+  const out: string[] = [];
+  const { message } = errors as { message?: unknown };
+  if (typeof message === "string" && message) out.push(message);
+  for (const [key, value] of Object.entries(errors)) if (key !== "message" && key !== "ref" && key !== "type") out.push(...errorMessages(value));
+  return out;
+}
+
+const REQUIRED = new Set<string>([MESSAGES.required, "form.requiredField"]);
+
+/**
+ * Which toast an invalid form raises: "Missing Fields" only when something
+ * required is empty; otherwise the fields hold values that are wrong, and
+ * the toast sends the eye to them, where each says what is wrong. Neither
+ * says "try again later": nothing failed that waiting would fix.
+ */
+export function invalidFormToastKey(errors: unknown): "toast.missingFields" | "toast.checkFields" {
+  return errorMessages(errors).some((m) => REQUIRED.has(m)) ? "toast.missingFields" : "toast.checkFields";
+}
+
+/** Raises the toast of an invalid form (see invalidFormToastKey). */
+export function toastInvalidForm(errors: unknown): void {
+  toastMessage(invalidFormToastKey(errors), { variant: "error" });
+}
+
+/**
+ * Puts field errors (a server's `error.fields`, or zod issues through
+ * fieldsFromIssues) on a react-hook-form form by their dotted paths, which
+ * are the form's own; `strip` drops a prefix the form does not have.
+ * Answers whether any was set.
+ */
+export function setFieldErrors<T extends FieldValues>(setError: UseFormSetError<T>, fields: Record<string, string>, strip?: RegExp): boolean {
+  let any = false;
+  for (const [path, message] of Object.entries(fields)) {
+    setError((strip ? path.replace(strip, "") : path) as Path<T>, { message });
+    any = true;
+  }
+  return any;
+}

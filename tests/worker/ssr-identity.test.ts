@@ -1,0 +1,141 @@
+/**
+ * The server-rendered page starts the client from the session cookie: it
+ * inlines the session, the user with memberships, the active account and a
+ * bearer token (no request waterfall after hydration), and sends a signed-out
+ * visitor of a partner's domain who opens a screen that needs sign-in straight
+ * to the main domain's sign-in (302), before any JavaScript runs.
+ */
+import { describe, expect, it } from "vitest";
+import { SIGN_IN_PATHS } from "../../client/app/guarded";
+import { DEMO, DEMO_USERS } from "../../db/seed";
+import { authed, signInCookie, signUp } from "./auth";
+import { call, json } from "./helpers";
+
+const MAIN = "http://localhost:5173";
+const NORTHWIND = "http://learn.northwind.test:5173";
+const NORTHWIND_HOST = "learn.northwind.test";
+
+function bootData(html: string) {
+  const m = html.match(/<script id="boot" type="application\/json">(.*?)<\/script>/s);
+  if (!m) throw new Error("no boot data");
+  return JSON.parse(m[1]);
+}
+
+const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+/** Hands the main domain's signed-in `cookie` to Northwind's domain; answers the satellite's session cookie. */
+async function satelliteCookie(cookie: string): Promise<string> {
+  const created = await call("/api/auth/handoff/create", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: "http://localhost", Cookie: cookie },
+    body: JSON.stringify({ redirectUrl: `${NORTHWIND}/post-auth` }),
+  });
+  expect(created.status).toBe(200);
+  const ott = new URL((await json<{ url: string }>(created)).url).searchParams.get("ott")!;
+  const redeemed = await call("/api/auth/handoff/redeem", {
+    method: "POST",
+    host: NORTHWIND_HOST,
+    headers: { "Content-Type": "application/json", Origin: NORTHWIND },
+    body: JSON.stringify({ token: ott }),
+  });
+  expect(redeemed.status).toBe(200);
+  return cookieOf(redeemed);
+}
+
+/** A concrete path for each route pattern. */
+const concrete = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, "0000");
+
+describe("the satellite's redirect to sign-in, on the server", () => {
+  it.each(SIGN_IN_PATHS.map(concrete))("sends a signed-out visitor of %s to the main domain's /login with redirectUrl", async (path) => {
+    const res = await call(`${path}?invite=abc`, { host: NORTHWIND_HOST, redirect: "manual" });
+    expect(res.status).toBe(302);
+    const to = new URL(res.headers.get("Location")!);
+    expect(to.origin).toBe(MAIN);
+    expect(to.pathname).toBe("/login");
+    expect(to.searchParams.get("redirectUrl")).toBe(`${NORTHWIND}/post-auth`);
+    expect(to.searchParams.get("invite")).toBe("abc");
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("sends sign-up to the main domain's /signup and sign-in to its /login, dropping a stale redirectUrl and ott", async () => {
+    const signup = await call("/signup?redirectUrl=https%3A%2F%2Fevil.test&ott=x", { host: NORTHWIND_HOST, redirect: "manual" });
+    expect(signup.status).toBe(302);
+    const to = new URL(signup.headers.get("Location")!);
+    expect(`${to.origin}${to.pathname}`).toBe(`${MAIN}/signup`);
+    expect([...to.searchParams.keys()]).toEqual(["redirectUrl"]);
+    expect(to.searchParams.get("redirectUrl")).toBe(`${NORTHWIND}/post-auth`);
+    const login = await call("/login", { host: NORTHWIND_HOST, redirect: "manual" });
+    expect(new URL(login.headers.get("Location")!).pathname).toBe("/login");
+  });
+
+  it.each(["/help", "/404", "/post-auth", "/post-auth?ott=abc", "/assessment/abc", "/verify-email?token=x", "/reset-password", "/no-such-page"])(
+    "renders the public page %s without a redirect",
+    async (path) => {
+      const res = await call(path, { host: NORTHWIND_HOST, redirect: "manual" });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("<title>Northwind Learn</title>");
+    },
+  );
+
+  it("does not redirect on the main domain, and renders a guarded screen for the satellite's own session", async () => {
+    expect((await call("/admin/profile")).status).toBe(200);
+    const satellite = await satelliteCookie(await signInCookie(DEMO_USERS.customerAdmin.email));
+    const res = await call("/admin/profile", { host: NORTHWIND_HOST, redirect: "manual", headers: { Cookie: satellite } });
+    expect(res.status).toBe(200);
+    const boot = bootData(await res.text());
+    expect(boot.identity.me.email).toBe(DEMO_USERS.customerAdmin.email);
+    expect(boot.identity.account.id).toBe(DEMO.customers.fabrikam.id);
+  });
+
+  it("redirects a visitor whose session cookie names no live session", async () => {
+    const res = await call("/", { host: NORTHWIND_HOST, redirect: "manual", headers: { Cookie: "better-auth.session_token=forged.value" } });
+    expect(res.status).toBe(302);
+  });
+});
+
+describe("the identity inlined in the page", () => {
+  it("holds the session, the user with memberships, the active account and a token the API accepts", async () => {
+    const cookie = await signInCookie(DEMO_USERS.partnerAdmin.email);
+    const res = await call("/admin/profile", { headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    const { identity } = bootData(await res.text());
+    expect(identity.session.email).toBe(DEMO_USERS.partnerAdmin.email);
+    expect(identity.account).toMatchObject({ id: DEMO.northwind.id, type: "partner" });
+    const me = await call("/v1/users/me", authed(identity.token));
+    expect(me.status).toBe(200);
+    expect(identity.me).toEqual(await me.json());
+  });
+
+  it("is null without a session cookie (no D1 call), or with a signed-out session's cookie", async () => {
+    const anonymous = await call("/login");
+    expect(bootData(await anonymous.text()).identity).toBeNull();
+    expect(anonymous.headers.get("Cache-Control")).toBe("no-cache");
+    const cookie = await signInCookie(DEMO_USERS.customerAdmin.email);
+    const out = await call("/api/auth/sign-out", { method: "POST", headers: { Cookie: cookie, Origin: "http://localhost", "Content-Type": "application/json" }, body: "{}" });
+    expect(out.status).toBe(200);
+    const after = await call("/", { headers: { Cookie: cookie } });
+    expect(bootData(await after.text()).identity).toBeNull();
+  });
+
+  it("cannot be made to end the boot script through the user's name", async () => {
+    const { token, cookie } = await signUp("Script Person");
+    const saved = await call("/v1/users", {
+      method: "POST",
+      ...authed(token),
+      body: (() => {
+        const fd = new FormData();
+        fd.set("data", JSON.stringify({ firstName: "</script><script>alert(1)</script>", lastName: "X" }));
+        return fd;
+      })(),
+    });
+    expect(saved.status).toBe(200);
+    const html = await (await call("/", { headers: { Cookie: cookie } })).text();
+    expect(html).not.toContain("<script>alert(1)");
+    expect(bootData(html).identity.me.firstName).toBe("</script><script>alert(1)</script>");
+  });
+});
