@@ -8,7 +8,8 @@ import { authed, tokenFor } from "./auth";
 import { call, json } from "./helpers";
 
 const db = drizzle(env.DB, { schema });
-const W = DEMO.workouts.modernMeetings;
+// A workout Fabrikam has booked in the demo's history but never completed.
+const W = DEMO.workouts.drTabletop;
 const post = async (who: Parameters<typeof tokenFor>[0] | null, body: unknown, id = W) =>
   call(`/v1/workouts/${id}/reviews`, {
     ...(who ? authed(await tokenFor(who)) : {}),
