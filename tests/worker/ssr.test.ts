@@ -96,6 +96,8 @@ describe("public screens rendered on the server", () => {
     expect(body).toMatch(/<input[^>]*type="email"[^>]*name="email"/);
     expect(body).toMatch(/<input[^>]*type="password"[^>]*name="password"/);
     expect(body).toMatch(/<button[^>]*type="submit"/);
+    // Its submit waits for the script: a click before hydration must not post the page away.
+    expect(body).toMatch(/<button(?=[^>]*type="submit")(?=[^>]*disabled)[^>]*>/);
     expect(body).not.toContain("boot-screen");
     expect(bootData(html)).toMatchObject({ ssr: true, identity: null });
   });

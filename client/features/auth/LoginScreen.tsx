@@ -8,6 +8,7 @@ import { Field, Input } from "../../components/ui/FieldBase";
 import { Spinner } from "../../components/ui/Spinner";
 import type { MessageKey } from "../../i18n";
 import { useT } from "../../lib/i18n";
+import { useHydrated } from "../../lib/useHydrated";
 import { AuthLayout } from "./AuthLayout";
 import { FAILURE_KEY } from "./failure";
 
@@ -73,6 +74,7 @@ export default function LoginScreen() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const clerk = useBoot().auth.provider === "clerk";
+  const hydrated = useHydrated();
   const invited = new URLSearchParams(search).has("invite");
 
   const form = useSignInForm(async ({ email, password }) => {
@@ -119,7 +121,7 @@ export default function LoginScreen() {
               {failure}
             </p>
           ) : null}
-          <Button type="submit" loading={form.isSubmitting} className="w-full">
+          <Button type="submit" loading={form.isSubmitting} disabled={!hydrated} className="w-full">
             {t("auth.signIn.submit")}
           </Button>
           <Link to={`/forgot-password${search}`} className="justify-self-center text-sm font-medium text-brand-text underline-offset-4 hover:underline">
