@@ -25,6 +25,8 @@ export function queryBuilderUses(source: string): string[] {
   const code = source.replace(/\s+/g, " ");
   for (const m of code.matchAll(/(?:\bdb|\btx|\.get\("db"\)) ?\. ?(select|selectDistinct|insert|update|delete|batch|all|run|get|values|query)\b/g)) found.push(`db.${m[1]}`);
   for (const m of code.matchAll(/(?<!\bArray)\.from\( ?[A-Za-z_]\w* ?\)/g)) found.push(m[0].trim());
+  // The raw D1 binding, or batch statements assembled in the router, are data access too.
+  for (const m of code.matchAll(/\benv\.DB\b|\bStmt\b|\bStatements\b/g)) found.push(m[0]);
   return found;
 }
 
@@ -36,6 +38,7 @@ describe("the Worker's layering", () => {
       ".from(teams)",
     ]);
     expect(queryBuilderUses(`import { teams } from "../../db/schema";\nawait db.insert(teams)`)).toEqual(["imports ../../db/schema", "db.insert"]);
+    expect(queryBuilderUses(`await runBatch(c.env.DB, statements as Stmt[]);`)).toEqual(["env.DB", "Stmt"]);
     expect(queryBuilderUses(`import type { Team } from "../../db/schema";\nconst xs = Array.from(set);\nawait c.env.UPLOADS.delete(key);\nteamsOf(c.get("db"), scope).list();`)).toEqual([]);
   });
 

@@ -1,12 +1,11 @@
 import { Hono } from "hono";
 import { IdParam, InviteBody, InviteResult, TEAM_MESSAGES, TeamMemberDto, TeamMemberList, UpdateTeamMemberBody, splitEmails } from "../../contract/team";
 import { membersOf } from "../data/team-members";
-import type { Stmt } from "../data/query";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { errorResponses } from "../http/responses";
 import type { Acting } from "../identity/context";
-import { dispatchMail, enqueueMail } from "../mail/outbox";
+import { dispatchMail } from "../mail/outbox";
 import { inviteMail } from "../mail/account-mail";
 import { partnerMails, productBrand, recipientLanguage, usersByEmail, type PartnerMail, type UserLanguage } from "../data/mail-context";
 import { clerkInvite, clerkRevokeInvite } from "../identity/clerk-organizations";
@@ -100,9 +99,7 @@ endpoint(
     const partnerId = acting.account.type === "partner" ? acting.account.id : acting.account.parentAccountId;
     const partner = (partnerId ? (await partnerMails(db, c.env, [partnerId])).get(partnerId) : undefined) ?? productBrand(c.env);
     const invitees = await usersByEmail(db, emails);
-    const now = new Date();
-    const statements: Stmt[] = [];
-    const mailIds: string[] = [];
+    const sending: Parameters<typeof members.sendInvites>[0] = [];
     const results: InviteResult["results"] = [];
     for (const email of emails) {
       if (memberSet.has(email)) {
@@ -114,22 +111,18 @@ endpoint(
         continue;
       }
       const inviteId = crypto.randomUUID();
-      const mailId = crypto.randomUUID();
       let authInviteId: string | null = null;
       const clerk = acting.auth.provider === "clerk" && Boolean(acting.account.authId);
       // Clerk's organisation invitation (its own mail off: the product's branded mail goes instead).
       if (clerk) authInviteId = await clerkInvite(c.env, acting.account.authId!, email, body.role ?? "member", acting.auth.userId);
       else if (acting.account.authId) authInviteId = crypto.randomUUID();
-      statements.push(
-        ...members.inviteStatements({ id: inviteId, email, role: body.role ?? "member", authInviteId, embeddedInvitation: !clerk, now }),
-        enqueueMail(db, { id: mailId, ...invitationMail(origin, acting, email, inviteId, partner, invitees.find((u) => u.email.toLowerCase() === email)) }),
-      );
-      mailIds.push(mailId);
+      const mail = { id: crypto.randomUUID(), ...invitationMail(origin, acting, email, inviteId, partner, invitees.find((u) => u.email.toLowerCase() === email)) };
+      sending.push({ id: inviteId, email, role: body.role ?? "member", authInviteId, embeddedInvitation: !clerk, mail });
       results.push({ email, outcome: "sent", inviteId, message: null });
     }
-    await members.run(statements);
-    await dispatchMail(c.env, mailIds);
-    return c.json({ results, sent: mailIds.length, total: emails.length } satisfies InviteResult);
+    await members.sendInvites(sending);
+    await dispatchMail(c.env, sending.map((i) => i.mail.id));
+    return c.json({ results, sent: sending.length, total: emails.length } satisfies InviteResult);
   },
 );
 

@@ -137,7 +137,7 @@ endpoint(
     const { map, deliveryPartnerId } = resolveChoices(ctx.sessions, body.mode, body.sessions, open, true);
     orderedTimes(ctx.sessions, body.sessions, map);
     const partner = deliveryPartnerId ? ctx.candidates.find((x) => x.id === deliveryPartnerId) ?? { id: deliveryPartnerId, name: ctx.open.find((o) => o.slot.partnerAccountId === deliveryPartnerId)?.partnerName ?? "", email: null } : drawPartner(ctx);
-    const { dto, mailIds } = await createBooking(c.env.DB, db, c.env, scope, ctx, body.mode, map, partner);
+    const { dto, mailIds } = await createBooking(db, c.env, scope, ctx, body.mode, map, partner);
     await dispatchMail(c.env, mailIds);
     return c.json(dto, 201);
   },
@@ -206,10 +206,10 @@ endpoint(
     const open = body.mode === "slots" ? subject.openSlots : [];
     const { map } = resolveChoices(sessions, body.mode, body.sessions, open, !rescheduling, body.mode === "slots" ? job.deliveryPartnerAccountId : null);
     orderedTimes(sessions, body.sessions, map, new Map(lines.map((l) => [l.sessionId, l.scheduledAt])));
-    const { statements, after } = scheduleStatements(db, subject, to, map, rescheduling ? { reason: body.reason!, comment: body.comment } : null, null);
+    const move = scheduleStatements(db, subject, to, map, rescheduling ? { reason: body.reason!, comment: body.comment } : null, null);
     const moved = new Set(lines.filter((l) => map.has(l.sessionId)).map((l) => l.id));
     const event = rescheduling ? "rescheduled" : body.mode === "request" ? "requested" : "booked";
-    const { dto, mailIds } = await commitMove(c.env.DB, db, owner, subject, statements, after, { to: event === "booked" || event === "requested" ? "both" : "partner", event, reason: body.reason, comment: body.comment, only: rescheduling ? moved : undefined });
+    const { dto, mailIds } = await commitMove(db, owner, subject, move, { to: event === "booked" || event === "requested" ? "both" : "partner", event, reason: body.reason, comment: body.comment, only: rescheduling ? moved : undefined });
     await dispatchMail(c.env, mailIds);
     return c.json(dto);
   },
@@ -232,8 +232,8 @@ endpoint(
     const db = c.get("db");
     const owner = customerJobs(scope);
     const subject = await jobForMove(db, c.env, owner, params.id);
-    const { statements, after } = cancelStatements(db, owner, subject, body.reason, body.comment);
-    const { dto, mailIds } = await commitMove(c.env.DB, db, owner, subject, statements, after, { to: "partner", event: "cancelled", reason: body.reason, comment: body.comment });
+    const move = cancelStatements(db, owner, subject, body.reason, body.comment);
+    const { dto, mailIds } = await commitMove(db, owner, subject, move, { to: "partner", event: "cancelled", reason: body.reason, comment: body.comment });
     await dispatchMail(c.env, mailIds);
     return c.json(dto);
   },

@@ -75,7 +75,7 @@ endpoint(
       ...errorResponses({ 404: "Not one of the partner's customers, or not its credit entry", 409: "The adjustment would take the balance below zero" }),
     },
   },
-  async (c, { body }, scope) => c.json(await adjustCredits(c.get("db"), c.env.DB, scope, body), 201),
+  async (c, { body }, scope) => c.json(await adjustCredits(c.get("db"), scope, body), 201),
 );
 
 /** Cancel a customer's plan: it ends on `endDate`, which cannot be before its earliest end date. */

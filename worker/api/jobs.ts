@@ -14,11 +14,11 @@ import {
   jobForMove,
   partnerJobs,
   partnerRescheduleStatements,
+  type Move,
   type JobOwner,
   type MoveMail,
   type MoveSubject,
 } from "../data/jobs";
-import type { Statements } from "../data/job-writes";
 import { notStartedYet, sequenceErrors } from "../domain/booking-rules";
 import type { AppEnv } from "../env";
 import { endpoint, type PartnerAdminScope } from "../http/endpoint";
@@ -40,8 +40,8 @@ const errors = {
  * Commits a partner's move with the mail to the customer (one batch), hands
  * the mail to the queue and answers the job as it is now.
  */
-async function commit(c: Context<AppEnv>, owner: JobOwner, subject: MoveSubject, statements: Statements, after: JobDto, mail: Omit<MoveMail, "to">) {
-  const { dto, mailIds } = await commitMove(c.env.DB, c.get("db"), owner, subject, statements, after, { to: "customer", ...mail });
+async function commit(c: Context<AppEnv>, owner: JobOwner, subject: MoveSubject, move: Move, mail: Omit<MoveMail, "to">) {
+  const { dto, mailIds } = await commitMove(c.get("db"), owner, subject, move, { to: "customer", ...mail });
   await dispatchMail(c.env, mailIds);
   return c.json(dto);
 }
@@ -105,8 +105,8 @@ endpoint(
       else if (!line.requestedTimes.includes(time)) fields[`lines.${i}.time`] = "Choose one of the proposed times";
     });
     if (Object.keys(fields).length) throw invalid(fields);
-    const { statements, after } = confirmStatements(db, subject, times);
-    return commit(c, owner, subject, statements, after, { event: "confirmed" });
+    const move = confirmStatements(db, subject, times);
+    return commit(c, owner, subject, move, { event: "confirmed" });
   },
 );
 
@@ -128,8 +128,8 @@ endpoint(
     const db = c.get("db");
     const owner = partnerJobs(scope);
     const subject = await jobForMove(db, c.env, owner, params.id);
-    const { statements, after } = denyStatements(db, subject, body.reason, body.comment);
-    return commit(c, owner, subject, statements, after, { event: "denied", reason: body.reason, comment: body.comment });
+    const move = denyStatements(db, subject, body.reason, body.comment);
+    return commit(c, owner, subject, move, { event: "denied", reason: body.reason, comment: body.comment });
   },
 );
 
@@ -175,8 +175,8 @@ endpoint(
       }),
     );
     if (Object.keys(fields).length) throw invalid(fields, "Sessions must follow their order");
-    const { statements, after } = partnerRescheduleStatements(db, subject, times, body.reason, body.comment);
-    return commit(c, owner, subject, statements, after, { event: "rescheduled", reason: body.reason, comment: body.comment, only: new Set(times.keys()) });
+    const move = partnerRescheduleStatements(db, subject, times, body.reason, body.comment);
+    return commit(c, owner, subject, move, { event: "rescheduled", reason: body.reason, comment: body.comment, only: new Set(times.keys()) });
   },
 );
 
@@ -189,8 +189,8 @@ async function completeLines(c: Context<AppEnv>, scope: PartnerAdminScope, jobId
   const db = c.get("db");
   const owner = partnerJobs(scope);
   const subject = await jobForMove(db, c.env, owner, jobId);
-  const { statements, after, to } = completeStatements(db, owner, subject, lineIds, (lines) => notStartedYet(lines, Date.now()));
-  return commit(c, owner, subject, statements, after, { event: to === "completed" ? "completed" : "lineCompleted" });
+  const move = completeStatements(db, owner, subject, lineIds, (lines) => notStartedYet(lines, Date.now()));
+  return commit(c, owner, subject, move, { event: move.to === "completed" ? "completed" : "lineCompleted" });
 }
 
 endpoint(
@@ -240,7 +240,7 @@ endpoint(
     const db = c.get("db");
     const owner = partnerJobs(scope);
     const subject = await jobForMove(db, c.env, owner, params.id);
-    const { statements, after } = cancelStatements(db, owner, subject, body.reason, body.comment);
-    return commit(c, owner, subject, statements, after, { event: "cancelled", reason: body.reason, comment: body.comment });
+    const move = cancelStatements(db, owner, subject, body.reason, body.comment);
+    return commit(c, owner, subject, move, { event: "cancelled", reason: body.reason, comment: body.comment });
   },
 );

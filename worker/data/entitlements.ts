@@ -23,7 +23,7 @@ import { conflict, invalid, notFound } from "../http/errors";
 import { creditBalance } from "./credits";
 import { customerOf } from "./customers";
 import { batch, today, type Stmt } from "./query";
-import { errorText, raw, runBatch, type Statements } from "./statements";
+import { d1Of, errorText, raw, runBatch, type Statements } from "./statements";
 
 const planDto = (p: typeof planEntries.$inferSelect): PlanEntryDto => ({
   id: p.id,
@@ -104,7 +104,7 @@ export async function partnerPlans(db: Db, scope: PartnerAdminScope): Promise<z.
  * customers. The line goes to the given credit entry, else the customer's
  * current one, else a new "Partner credits" entry; the balance never goes below zero (409).
  */
-export async function adjustCredits(db: Db, d1: D1Database, scope: PartnerAdminScope, body: z.output<typeof CreditAdjustmentBody>): Promise<CreditAdjustmentResult> {
+export async function adjustCredits(db: Db, scope: PartnerAdminScope, body: z.output<typeof CreditAdjustmentBody>): Promise<CreditAdjustmentResult> {
     const customer = await customerOf(db, scope, body.accountId);
     const line = adjustmentLine(body.itemType, body.quantity, body.context ?? null);
     const statements: Statements = [];
@@ -143,7 +143,7 @@ export async function adjustCredits(db: Db, d1: D1Database, scope: PartnerAdminS
       raw(sql`UPDATE credit_entries SET plan_name = CASE WHEN EXISTS (SELECT 1 FROM credit_lines WHERE id = ${lineId}) THEN plan_name ELSE NULL END WHERE id = ${entryId}`),
     ];
     try {
-      await runBatch(d1, statementsToRun);
+      await runBatch(d1Of(db), statementsToRun);
     } catch (err) {
       if (!/NOT NULL constraint failed: credit_entries\.plan_name/i.test(errorText(err))) throw err;
       const { balance } = await creditBalance(db, customer.id);

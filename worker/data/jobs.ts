@@ -24,6 +24,7 @@ import { jobMailRows, sidesFrom, type JobSides } from "./job-mail";
 import type { OriginEnv } from "./mail-context";
 import type { BookingContext } from "./bookable";
 import { CHANGED_MEANWHILE, consumeCredits, dueDates, freeSeat, moveJob, newActionItems, returnCredits, runJobBatch, scheduleLines, takeSeat, type Statements } from "./job-writes";
+import { d1Of } from "./statements";
 
 /** Whose jobs a caller sees and how: the ownership filter, the side, and whether it may act. */
 export type JobOwner = { side: Side; where: SQL; readOnly: boolean; accountId: string; userId: string };
@@ -68,12 +69,15 @@ export type MoveMail = { to: "customer" | "partner" | "both"; event: JobEvent; r
  * carry the job's version after the move as their SEQUENCE. Answers the job
  * and the outbox ids to hand to the queue.
  */
-export async function commitMove(d1: D1Database, db: Db, owner: JobOwner, subject: MoveSubject, statements: Statements, after: JobDto, mail: MoveMail) {
+/** A move as the statement builders answer it: its writes and the job as it will read after them. */
+export type Move = { statements: Statements; after: JobDto };
+
+export async function commitMove(db: Db, owner: JobOwner, subject: MoveSubject, { statements, after }: Move, mail: MoveMail) {
   const who = subject.recipients;
   const to = mail.to === "both" ? [who.customer, who.partner] : [mail.to === "customer" ? who.customer : who.partner];
   const shown = mail.only ? { ...after, lines: after.lines.filter((l) => mail.only!.has(l.id)) } : after;
   const rows = jobMailRows(db, to, mail.event, shown, { sequence: subject.job.version + 1, reason: mail.reason, comment: mail.comment });
-  await runJobBatch(d1, [...statements, ...rows.statements]);
+  await runJobBatch(d1Of(db), [...statements, ...rows.statements]);
   const dto = (await loadJob(db, subject.job.id, owner.where, owner.side, owner.readOnly))!;
   return { dto, mailIds: rows.ids };
 }
@@ -229,7 +233,6 @@ export type Planned = { lineId: string; session: BookingContext["sessions"][numb
  * back (one batch).
  */
 export async function createBooking(
-  d1: D1Database,
   db: Db,
   env: OriginEnv,
   scope: CustomerScope,
@@ -317,7 +320,7 @@ export async function createBooking(
   // A request goes to the partner and is acknowledged to the customer; a booking into open slots is confirmed to both.
   const who = sidesFrom(env, ctx.mail, { id: jobId, bookedByUserId: scope.user.id, partnerAccountId: ctx.partner.id, deliveryPartnerAccountId: deliveryPartner.id });
   const mail = jobMailRows(db, [who.customer, who.partner], mode === "request" ? "requested" : "booked", mailed, { sequence: 0 });
-  await runJobBatch(d1, [...statements, ...mail.statements], "Not enough credits to book this workout.");
+  await runJobBatch(d1Of(db), [...statements, ...mail.statements], "Not enough credits to book this workout.");
   const dto = (await loadJob(db, jobId, owner.where, owner.side))!;
   return { dto, mailIds: mail.ids };
 }

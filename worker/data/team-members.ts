@@ -11,6 +11,7 @@ import type { Db } from "../env";
 import type { AccountScope, AdminScope } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
 import { inList } from "./bound";
+import { enqueueMail, type MailInput } from "../mail/outbox";
 import { batch, type Stmt } from "./query";
 
 export function membersOf(db: Db, scope: AccountScope) {
@@ -117,35 +118,42 @@ export function membersOf(db: Db, scope: AccountScope) {
       return { members: new Set(members.map((m) => m.email.toLowerCase())), pending: new Set(pending.map((p) => p.email.toLowerCase())) };
     },
 
-    /** The statements of one invite: the embedded provider's organisation invitation (when it has one) and the product's invite. */
-    inviteStatements(invite: { id: string; email: string; role: "owner" | "admin" | "member"; authInviteId: string | null; embeddedInvitation: boolean; now: Date }): Stmt[] {
+    /**
+     * Writes the invites and their mails in one batch: for each, the embedded
+     * provider's organisation invitation (when it has one), the product's
+     * invite and the queued mail, so none is written without the others.
+     */
+    async sendInvites(list: { id: string; email: string; role: "owner" | "admin" | "member"; authInviteId: string | null; embeddedInvitation: boolean; mail: MailInput & { id: string } }[], now = new Date()) {
       const out: Stmt[] = [];
-      if (invite.embeddedInvitation && invite.authInviteId && scope.account.authId) {
+      for (const invite of list) {
+        if (invite.embeddedInvitation && invite.authInviteId && scope.account.authId) {
+          out.push(
+            db.insert(authInvitations).values({
+              id: invite.authInviteId,
+              organizationId: scope.account.authId,
+              email: invite.email,
+              role: invite.role,
+              status: "pending",
+              expiresAt: new Date(now.getTime() + 7 * 24 * 3600 * 1000),
+              createdAt: now,
+              inviterId: scope.auth.userId,
+            }),
+          );
+        }
         out.push(
-          db.insert(authInvitations).values({
-            id: invite.authInviteId,
-            organizationId: scope.account.authId,
+          db.insert(invites).values({
+            id: invite.id,
+            accountId,
             email: invite.email,
             role: invite.role,
             status: "pending",
-            expiresAt: new Date(invite.now.getTime() + 7 * 24 * 3600 * 1000),
-            createdAt: invite.now,
-            inviterId: scope.auth.userId,
+            invitedByUserId: scope.user.id,
+            authInviteId: invite.authInviteId,
           }),
+          enqueueMail(db, invite.mail),
         );
       }
-      out.push(
-        db.insert(invites).values({
-          id: invite.id,
-          accountId,
-          email: invite.email,
-          role: invite.role,
-          status: "pending",
-          invitedByUserId: scope.user.id,
-          authInviteId: invite.authInviteId,
-        }),
-      );
-      return out;
+      if (out.length) await batch(db, out);
     },
 
     /** A pending invite of the account (404 when there is none, 409 when no longer pending). */
@@ -171,6 +179,5 @@ export function membersOf(db: Db, scope: AccountScope) {
     },
 
     /** Sends the statements as one batch. */
-    run: (statements: Stmt[]) => (statements.length ? batch(db, statements) : Promise.resolve()),
   };
 }
