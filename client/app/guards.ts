@@ -1,5 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "react-router";
 import { whenAuthenticated } from "../auth/store";
+import { satelliteSendsToSignIn, satelliteSignInTarget } from "../auth/satellite";
+import { readBootData } from "./boot";
 import { NOT_FOUND_PATH, type RouteFlags } from "./routes";
 
 const ANON_PATHS = new Set(["/login", "/signup", "/post-auth"]);
@@ -27,6 +29,16 @@ export function guard(flags: RouteFlags) {
     // 2. Auth-gated or anonymous-only routes wait (polling every 50 ms) until authentication has finished.
     if (!flags.requiresAuth && !flags.requiresAnonymous) return null;
     const state = await whenAuthenticated(50);
+    // On a partner's domain, sign-in lives on the main domain: a signed-out
+    // visitor of a screen that needs it (or of /login, /signup) leaves for it,
+    // by the same rule as the Worker's redirect; public screens stay.
+    if (!state.signedIn && satelliteSendsToSignIn(url.pathname)) {
+      const boot = readBootData();
+      if (boot.mode === "satellite") {
+        location.replace(satelliteSignInTarget(boot.mainOrigin, url));
+        return new Promise<never>(() => {}); // the full-screen loader stays while the browser leaves
+      }
+    }
     // 3. Auth required and not signed in: to login with the same params.
     if (flags.requiresAuth && !state.signedIn) throw redirect(`/login${url.search}`);
     // 4. Anonymous-only and signed in: home — or, when a partner domain sent

@@ -8,7 +8,7 @@ import { api, configureApi } from "../lib/api";
 import { clearTelemetryUser, setTelemetryUser } from "../lib/telemetry";
 import { savedListQuery } from "../features/my-list/query";
 import type { AuthAdapter, ProviderSession } from "./adapter";
-import { POST_AUTH_PATH, satelliteSignInTarget } from "./satellite";
+import { POST_AUTH_PATH, satelliteSendsToSignIn, satelliteSignInTarget } from "./satellite";
 import { authStore } from "./store";
 import type { AppAccount, AppUser } from "./types";
 import { forgetSignupType } from "../features/auth/signupType";
@@ -114,7 +114,7 @@ export function createIdentity({ adapter, boot, queryClient }: Deps) {
     const session = await adapter.getSession();
     if (!session) {
       signedOut();
-      if (boot.mode === "satellite") {
+      if (boot.mode === "satellite" && satelliteSendsToSignIn(location.pathname)) {
         location.replace(satelliteSignInUrl(boot, location));
         return; // stays authenticating while the browser leaves
       }
@@ -148,7 +148,7 @@ export function createIdentity({ adapter, boot, queryClient }: Deps) {
       signedOut();
       const redirectUrl = new URLSearchParams(location.search).get("redirectUrl");
       if (redirectUrl) sessionStorage.setItem(REDIRECT_KEY, redirectUrl);
-      if (boot.mode === "satellite") {
+      if (boot.mode === "satellite" && satelliteSendsToSignIn(location.pathname)) {
         location.replace(satelliteSignInUrl(boot, location));
         return; // stays authenticating while the browser leaves
       }

@@ -1,3 +1,5 @@
+import { requiresSignIn } from "../app/guarded";
+
 /** Where a satellite (a partner's domain) sends its visitors' sign-ins. */
 export const POST_AUTH_PATH = "/post-auth";
 
@@ -15,4 +17,15 @@ export function satelliteSignInTarget(mainOrigin: string, here: { origin: string
   });
   url.searchParams.set("redirectUrl", `${here.origin}${POST_AUTH_PATH}`);
   return url.toString();
+}
+
+/**
+ * Whether a signed-out visitor of a satellite at `pathname` goes to the main
+ * domain's sign-in: on every screen that needs sign-in, and on /login and
+ * /signup (which live on the main domain). Public screens (help, not found,
+ * the mailed links, post-auth) stay. One rule for the Worker's 302 and the
+ * client's identity machine.
+ */
+export function satelliteSendsToSignIn(pathname: string): boolean {
+  return requiresSignIn(pathname) || /^\/(login|signup)\/?$/i.test(pathname);
 }

@@ -64,6 +64,10 @@ test.describe("sign-up and onboarding", () => {
 
 test.describe("across domains", () => {
   test("a signed-out visitor of the partner's domain signs in on the main domain and comes back signed in", async ({ page }) => {
+    // A public screen stays on the partner's domain, signed out.
+    await page.goto(`${PARTNER_ORIGIN}/help`);
+    await expect(page.getByRole("heading", { name: "Help", level: 1 })).toBeVisible();
+    expect(page.url()).toBe(`${PARTNER_ORIGIN}/help`);
     await page.goto(`${PARTNER_ORIGIN}/bookings`);
     // Sent to the main domain's /login, wearing Northwind's branding.
     await expect(page).toHaveURL(new RegExp(`^${MAIN}/login\\?redirectUrl=`));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { requiresSignIn, SIGN_IN_PATHS } from "../../client/app/guarded";
 import { ROUTES } from "../../client/app/routes";
+import { satelliteSendsToSignIn } from "../../client/auth/satellite";
 import { SCREEN_FLAGS } from "../../worker/ssr/screen-flags";
 
 describe("the paths the Worker guards before the client boots", () => {
@@ -19,6 +20,18 @@ describe("the paths the Worker guards before the client boots", () => {
   it("leave public routes and unknown paths alone", () => {
     for (const path of ["/login", "/signup", "/help", "/404", "/post-auth", "/assessment/x", "/verify-email", "/reset-password", "/forgot-password", "/design-system", "/nope", "/workout", "/workout/a/b/c"]) {
       expect(requiresSignIn(path), path).toBe(false);
+    }
+  });
+});
+
+describe("where a signed-out visitor of a partner's domain is sent to the main sign-in", () => {
+  it("is every screen that needs sign-in, and the sign-in and sign-up screens themselves", () => {
+    for (const path of ["/", "/bookings", "/admin/profile", "/login", "/signup", "/Login/"]) expect(satelliteSendsToSignIn(path), path).toBe(true);
+  });
+
+  it("is never a public screen: help, not found, post-auth and the mailed links stay on the partner's domain", () => {
+    for (const path of ["/help", "/404", "/post-auth", "/assessment/x", "/verify-email", "/reset-password", "/forgot-password"]) {
+      expect(satelliteSendsToSignIn(path), path).toBe(false);
     }
   });
 });
