@@ -6,8 +6,7 @@ import { brandStyleSheet } from "../../contract/branding";
 import type { AppEnv } from "../env";
 import { identityProvider, type ClerkEnv } from "../identity/context";
 import { hostOf, resolveTenant, type Tenant } from "../tenant/resolve";
-import { requiresSignIn } from "../../client/app/guarded";
-import { satelliteSignInTarget } from "../../client/auth/satellite";
+import { satelliteSendsToSignIn, satelliteSignInTarget } from "../../client/auth/satellite";
 import { mainOrigin, registeredOrigin } from "../tenant/origins";
 import { clientAssets } from "./assets";
 import { serverIdentity } from "./identity";
@@ -53,7 +52,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   // sign-in (or the sign-in and sign-up pages, which live on the main domain)
   // goes straight to the main domain's sign-in, as the client's guard would
   // send them after booting: the same target, without the round trips.
-  if (tenant.mode === "satellite" && tenant.partner && identity === null && (requiresSignIn(url.pathname) || /^\/(login|signup)\/?$/i.test(url.pathname))) {
+  if (tenant.mode === "satellite" && tenant.partner && identity === null && satelliteSendsToSignIn(url.pathname)) {
     const here = { origin: registeredOrigin(c.env, tenant.host), pathname: url.pathname.replace(/\/$/, "").toLowerCase() || "/", search: url.search };
     const res = c.redirect(satelliteSignInTarget(mainOrigin(c.env), here), 302);
     res.headers.set("Cache-Control", "no-store");
