@@ -3,6 +3,8 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const LUCIDE_INDEX = { name: "lucide-react", message: "Import icons from client/components/icons.ts, one module each.", allowTypeImports: true };
+
 export default tseslint.config(
   { ignores: ["dist", ".wrangler", "node_modules", "worker-configuration.d.ts", "migrations", "test-results", "playwright-report"] },
   js.configs.recommended,
@@ -26,7 +28,16 @@ export default tseslint.config(
     // Client code never reaches into the Worker or the database: it shares only contract/.
     files: ["client/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/worker/**", "**/db/**"], message: "The client imports only contract/ and its own code." }] }],
+      "no-restricted-imports": ["error", { paths: [LUCIDE_INDEX], patterns: [{ group: ["**/worker/**", "**/db/**"], message: "The client imports only contract/ and its own code." }] }],
     },
+  },
+  {
+    // Icons come one module each through client/components/icons.ts (the package index loads all of them).
+    files: ["worker/**/*.{ts,tsx}", "tests/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { paths: [LUCIDE_INDEX] }] },
+  },
+  {
+    files: ["client/components/icons.ts"],
+    rules: { "no-restricted-imports": "off" },
   },
 );

@@ -1,4 +1,4 @@
-import { ChevronRight } from "lucide-react";
+import { ChevronRight } from "../../components/icons";
 import { generatePath, Link, useParams } from "react-router";
 import { focusRing } from "../../components/ui/Button";
 import { cn } from "../../lib/cn";

@@ -1,4 +1,4 @@
-import { Languages } from "lucide-react";
+import { Languages } from "../../components/icons";
 import { Language } from "../../../contract/enums";
 import { Button } from "../../components/ui/Button";
 import {

@@ -1,4 +1,4 @@
-import { Building2, ChevronsUpDown } from "lucide-react";
+import { Building2, ChevronsUpDown } from "../../components/icons";
 import { useState } from "react";
 import { useAppUser } from "../../auth/useAppUser";
 import { focusRing } from "../../components/ui/Button";

@@ -1,4 +1,4 @@
-import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
+import { PanelLeftClose, PanelLeftOpen } from "../../components/icons";
 import { useId, useState, type CSSProperties, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { useAppUser } from "../../auth/useAppUser";

@@ -1,4 +1,4 @@
-import { Menu } from "lucide-react";
+import { Menu } from "../../components/icons";
 import { Link } from "react-router";
 import { useAppUser } from "../../auth/useAppUser";
 import { Button, focusRing } from "../../components/ui/Button";

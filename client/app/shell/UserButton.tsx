@@ -1,4 +1,4 @@
-import { ExternalLink, LogOut, UserCog } from "lucide-react";
+import { ExternalLink, LogOut, UserCog } from "../../components/icons";
 import { Link, useNavigate } from "react-router";
 import { useAppUser } from "../../auth/useAppUser";
 import { Avatar } from "../../components/ui/Avatar";

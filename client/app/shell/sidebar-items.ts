@@ -1,4 +1,4 @@
-import { BookOpen, CalendarCheck, House, Settings, Star, type LucideIcon } from "lucide-react";
+import { BookOpen, CalendarCheck, House, Settings, Star, type LucideIcon } from "../../components/icons";
 import type { MessageKey } from "../../i18n";
 import { ROUTES, type SidebarCategory } from "../routes";
 

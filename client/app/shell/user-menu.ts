@@ -1,4 +1,4 @@
-import { LifeBuoy, type LucideIcon } from "lucide-react";
+import { LifeBuoy, type LucideIcon } from "../../components/icons";
 import type { MessageKey } from "../../i18n";
 
 /**

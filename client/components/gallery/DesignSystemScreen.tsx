@@ -1,4 +1,4 @@
-import { BookmarkPlus, Copy, Pencil, Trash2 } from "lucide-react";
+import { BookmarkPlus, Copy, Pencil, Trash2 } from "../icons";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Category } from "../../../contract/enums";

@@ -1,4 +1,4 @@
-import { Check, Copy } from "lucide-react";
+import { Check, Copy } from "../icons";
 import { useEffect, useState } from "react";
 import { useT } from "../../lib/i18n";
 import { Button } from "./Button";

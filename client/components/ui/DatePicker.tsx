@@ -1,4 +1,4 @@
-import { CalendarDays, X } from "lucide-react";
+import { CalendarDays, X } from "../icons";
 import { useId, useState } from "react";
 import { DayPicker, type Matcher } from "react-day-picker";
 import { enAU } from "react-day-picker/locale/en-AU";

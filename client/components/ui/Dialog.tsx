@@ -1,6 +1,6 @@
 import * as AlertDialogPrimitive from "@radix-ui/react-alert-dialog";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
+import { X } from "../icons";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";

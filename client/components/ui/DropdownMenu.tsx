@@ -1,5 +1,5 @@
 import * as Menu from "@radix-ui/react-dropdown-menu";
-import { Check } from "lucide-react";
+import { Check } from "../icons";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 

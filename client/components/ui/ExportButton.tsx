@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { Download } from "../icons";
 import { useState } from "react";
 import { downloadFile } from "../../lib/api";
 import { useT } from "../../lib/i18n";

@@ -1,6 +1,6 @@
 import * as CheckboxPrimitive from "@radix-ui/react-checkbox";
 import * as SwitchPrimitive from "@radix-ui/react-switch";
-import { Check } from "lucide-react";
+import { Check } from "../icons";
 import { useId, type ComponentProps, type ReactNode } from "react";
 import { cn } from "../../lib/cn";
 import { focusRing } from "./Button";

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "../icons";
 import { createContext, useContext, useId, type ComponentProps, type ReactNode } from "react";
 import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";

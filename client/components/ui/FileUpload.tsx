@@ -1,4 +1,4 @@
-import { FileIcon, ImageIcon } from "lucide-react";
+import { FileIcon, ImageIcon } from "../icons";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";

@@ -1,5 +1,5 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import { CircleAlert, CircleCheck, X } from "lucide-react";
+import { CircleAlert, CircleCheck, X } from "../icons";
 import { useSyncExternalStore } from "react";
 import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";

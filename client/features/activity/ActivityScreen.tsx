@@ -1,4 +1,4 @@
-import { RefreshCw } from "lucide-react";
+import { RefreshCw } from "../../components/icons";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Category, CategoryFilter } from "../../../contract/enums";
 import type { ScoreDto } from "../../../contract/scores";

@@ -1,4 +1,4 @@
-import { CalendarPlus } from "lucide-react";
+import { CalendarPlus } from "../../components/icons";
 import { useState } from "react";
 import type { JobDto } from "../../../contract/bookings";
 import { Button } from "../../components/ui/Button";

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Search } from "../../components/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { JobStatus } from "../../../contract/enums";

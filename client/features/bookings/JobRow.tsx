@@ -1,4 +1,4 @@
-import { ChevronDown, ChevronRight, MoreHorizontal } from "lucide-react";
+import { ChevronDown, ChevronRight, MoreHorizontal } from "../../components/icons";
 import type { JobDto } from "../../../contract/bookings";
 import { AuditTrail } from "../../components/AuditTrail";
 import { Button } from "../../components/ui/Button";

@@ -1,4 +1,4 @@
-import { CalendarCheck } from "lucide-react";
+import { CalendarCheck } from "../../components/icons";
 import { Link } from "react-router";
 import type { JobDto } from "../../../contract/bookings";
 import { useAppUser } from "../../auth/useAppUser";

@@ -1,4 +1,4 @@
-import { AlarmClock } from "lucide-react";
+import { AlarmClock } from "../../components/icons";
 import type { JobDto } from "../../../contract/bookings";
 import { useT } from "../../lib/i18n";
 import type { Side } from "./api";

@@ -1,4 +1,4 @@
-import { Download, Link2, Paperclip } from "lucide-react";
+import { Download, Link2, Paperclip } from "../../components/icons";
 import { useState } from "react";
 import { toastMessage } from "../../components/ui/toast-store";
 import { downloadFile } from "../../lib/api";

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Search } from "../../components/icons";
 import { useDeferredValue, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Category } from "../../../contract/enums";

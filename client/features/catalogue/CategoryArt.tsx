@@ -1,4 +1,4 @@
-import { BarChart3, Bot, Briefcase, Radio, Shield, Target, Users, type LucideIcon } from "lucide-react";
+import { BarChart3, Bot, Briefcase, Radio, Shield, Target, Users, type LucideIcon } from "../../components/icons";
 import type { Category } from "../../../contract/enums";
 import { cn } from "../../lib/cn";
 

@@ -1,4 +1,4 @@
-import { BarChart3, Bot, Briefcase, Radio, Shield, Target, Users } from "lucide-react";
+import { BarChart3, Bot, Briefcase, Radio, Shield, Target, Users } from "../../components/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Category } from "../../../contract/enums";

@@ -1,4 +1,4 @@
-import { Clock, Users } from "lucide-react";
+import { Clock, Users } from "../../components/icons";
 import { Link } from "react-router";
 import type { CatalogueItem } from "../../../contract/catalogue";
 import { useLanguage, useT } from "../../lib/i18n";

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Globe } from "lucide-react";
+import { Globe } from "../../components/icons";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { addCustomDomainSchema, type AddCustomDomain, type CustomDomainDto } from "../../../contract/domains";

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, Search } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, Search } from "../../components/icons";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { DependentSummaryDto } from "../../../contract/dependents";

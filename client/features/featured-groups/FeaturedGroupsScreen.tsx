@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Pencil, Plus, Sparkles, Trash2, X } from "lucide-react";
+import { ArrowDown, ArrowUp, Pencil, Plus, Sparkles, Trash2, X } from "../../components/icons";
 import { useState, type FormEvent } from "react";
 import { Controller, useFieldArray, useForm } from "react-hook-form";
 import { fieldsFromIssues } from "../../../contract/errors";

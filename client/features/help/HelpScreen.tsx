@@ -1,4 +1,4 @@
-import { Mail, MessageCircleQuestion } from "lucide-react";
+import { Mail, MessageCircleQuestion } from "../../components/icons";
 import { useStyling } from "../../app/styling";
 import { Page } from "../../components/layout/Page";
 import { buttonClasses } from "../../components/ui/Button";

@@ -1,4 +1,4 @@
-import { ClipboardCheck } from "lucide-react";
+import { ClipboardCheck } from "../../components/icons";
 import { useNavigate } from "react-router";
 import { Button } from "../../components/ui/Button";
 import { toastMessage } from "../../components/ui/toast-store";

@@ -1,4 +1,4 @@
-import { Link2 } from "lucide-react";
+import { Link2 } from "../../components/icons";
 import { useState, type FormEvent } from "react";
 import { Button } from "../../components/ui/Button";
 import { Field, Input } from "../../components/ui/Field";

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, GripVertical, Pencil, Plus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, GripVertical, Pencil, Plus, Trash2 } from "../../components/icons";
 import { useEffect, useMemo, useState, type DragEvent } from "react";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { HomepageRowType } from "../../../contract/enums";

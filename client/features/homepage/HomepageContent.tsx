@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, PlayCircle } from "lucide-react";
+import { ChevronLeft, ChevronRight, PlayCircle } from "../../components/icons";
 import { useId, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { HomepageRowView, HomepageSlotView, HomepageView } from "../../../contract/homepage";

@@ -1,4 +1,4 @@
-import { AlarmClock, CalendarCheck, Inbox, LayoutTemplate } from "lucide-react";
+import { AlarmClock, CalendarCheck, Inbox, LayoutTemplate } from "../../components/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { PartnerAttention } from "../../../contract/homepage";

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Plus, Upload, X } from "lucide-react";
+import { ArrowDown, ArrowUp, Plus, Upload, X } from "../../components/icons";
 import { useId, useState } from "react";
 import { Controller, useFieldArray, useForm, type Control, type UseFormRegister, type UseFormSetValue, type UseFormWatch } from "react-hook-form";
 import { Category, MediaDisplayType } from "../../../contract/enums";

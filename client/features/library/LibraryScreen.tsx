@@ -1,4 +1,4 @@
-import { Columns3, Library, Plus } from "lucide-react";
+import { Columns3, Library, Plus } from "../../components/icons";
 import { useDeferredValue, useState } from "react";
 import { Link } from "react-router";
 import { Category, LibraryStatus } from "../../../contract/enums";

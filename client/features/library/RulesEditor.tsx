@@ -1,5 +1,5 @@
 /** The workout editor's Prerequisites and Visibility sections: who may take a workout, and which customers see it. */
-import { Plus, Trash2 } from "lucide-react";
+import { Plus, Trash2 } from "../../components/icons";
 import { Controller, useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { Category, ConditionOperator, Industry, AccountLocation, OrgSize, PrerequisiteType, VisibilityComparator, VisibilityField } from "../../../contract/enums";
 import { WorkoutPicker } from "./WorkoutPicker";

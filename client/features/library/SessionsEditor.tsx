@@ -1,5 +1,5 @@
 /** The workout editor's Sessions section: ordered sessions with their action items and attachments (files in R2). */
-import { ArrowDown, ArrowUp, Paperclip, Plus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Paperclip, Plus, Trash2 } from "../../components/icons";
 import { useState } from "react";
 import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { ActionItemAssignee, ActionItemStage, SessionArtifactCategory, SessionArtifactType } from "../../../contract/enums";

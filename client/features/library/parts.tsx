@@ -1,4 +1,4 @@
-import { Plus, Trash2 } from "lucide-react";
+import { Plus, Trash2 } from "../../components/icons";
 import { useEffect, useState, type ReactNode } from "react";
 import { Controller, useFieldArray, useFormContext, useWatch, type FieldValues, type Path, type UseFormSetError } from "react-hook-form";
 import { Currency, PriceType, PricingType } from "../../../contract/enums";

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Star, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Star, Trash2 } from "../../components/icons";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { SavedItemDto } from "../../../contract/saved";

@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "../../components/icons";
 import { Button } from "../../components/ui/Button";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { useT } from "../../lib/i18n";

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Pencil, Plus, Tags, Trash2 } from "lucide-react";
+import { Pencil, Plus, Tags, Trash2 } from "../../components/icons";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { PriceGroupBody, type PriceGroupDto } from "../../../contract/groups";

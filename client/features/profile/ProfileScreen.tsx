@@ -1,4 +1,4 @@
-import { LayoutTemplate, Palette } from "lucide-react";
+import { LayoutTemplate, Palette } from "../../components/icons";
 import { Link } from "react-router";
 import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";

@@ -1,4 +1,4 @@
-import { MoreHorizontal, UserPlus } from "lucide-react";
+import { MoreHorizontal, UserPlus } from "../../components/icons";
 import { useState, type FormEvent } from "react";
 import { TEAM_MESSAGES, inviteSummary, isEmail, splitEmails, type InviteResult, type TeamDto, type TeamMemberDto } from "../../../contract/team";
 import { Button } from "../../components/ui/Button";

@@ -1,4 +1,4 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Pencil, Plus, Trash2 } from "../../components/icons";
 import { useState, type FormEvent } from "react";
 import { TeamType } from "../../../contract/enums";
 import type { TeamDto } from "../../../contract/team";

@@ -1,4 +1,4 @@
-import { ClipboardCheck } from "lucide-react";
+import { ClipboardCheck } from "../../components/icons";
 import { useState } from "react";
 import type { OrphanedScoreDto } from "../../../contract/scores";
 import { useAppUser } from "../../auth/useAppUser";

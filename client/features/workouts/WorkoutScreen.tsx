@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CalendarPlus, Clock, GraduationCap, MonitorPlay, Star, Users } from "lucide-react";
+import { CalendarPlus, Clock, GraduationCap, MonitorPlay, Star, Users } from "../../components/icons";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
