@@ -56,6 +56,10 @@ export default defineConfig(async () => {
             name: "worker",
             include: ["tests/worker/**/*.test.{ts,tsx}"],
             setupFiles: ["tests/worker/setup.ts"],
+            // One workerd and one module graph for all files: loading the Worker's
+            // modules was most of each file's time. setup.ts resets the database,
+            // the bucket, the isolate caches and stubs before each file.
+            isolate: false,
           },
         },
       ],

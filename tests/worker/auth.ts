@@ -31,6 +31,11 @@ export async function tokenForCookie(cookie: string): Promise<string> {
 
 const cache = new Map<string, string>();
 
+/** Forgets the demo users' tokens (their sessions go when the database is reset). */
+export function forgetTokens(): void {
+  cache.clear();
+}
+
 /** A bearer token for one of the demo users (README's demo sign-ins). */
 export async function tokenFor(who: DemoUserKey): Promise<string> {
   let token = cache.get(who);

@@ -1,8 +1,11 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
+import { vi } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO_FILES, seedDemo } from "../../db/seed";
+import { clearIsolateCaches } from "../../worker/http/isolate-cache";
+import { forgetTokens } from "./auth";
 
 declare global {
   namespace Cloudflare {
@@ -12,9 +15,36 @@ declare global {
   }
 }
 
-// Every test file starts from the migrated schema and the demo data.
+/**
+ * Every test file starts from the migrated schema and the demo data, in an
+ * isolate with empty caches, no stubs left over and real timers. The test
+ * files share one workerd and one module graph (loading it is most of a
+ * file's cost), so what an earlier file wrote is wiped here first.
+ */
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+await emptyDatabase(env.DB);
+await emptyBucket(env.UPLOADS);
+clearIsolateCaches();
+forgetTokens();
+vi.restoreAllMocks();
+vi.useRealTimers();
 await seedDemo(drizzle(env.DB, { schema }));
 for (const file of DEMO_FILES) {
   await env.UPLOADS.put(file.key, file.body, { httpMetadata: { contentType: file.contentType } });
+}
+
+/** Deletes every row of every table but the migrations' own, in one transaction. */
+async function emptyDatabase(db: D1Database) {
+  const { results } = await db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' ORDER BY rowid DESC")
+    .all<{ name: string }>();
+  if (results.length === 0) return;
+  await db.batch([db.prepare("PRAGMA defer_foreign_keys = ON"), ...results.map(({ name }) => db.prepare(`DELETE FROM "${name}"`))]);
+}
+
+async function emptyBucket(bucket: R2Bucket) {
+  for (let listed = await bucket.list(); ; listed = await bucket.list({ cursor: listed.cursor })) {
+    if (listed.objects.length) await bucket.delete(listed.objects.map((o) => o.key));
+    if (!listed.truncated) return;
+  }
 }

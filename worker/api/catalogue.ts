@@ -7,6 +7,7 @@ import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { notFound } from "../http/errors";
 import { errorResponses } from "../http/responses";
+import { isolateCache } from "../http/isolate-cache";
 
 /**
  * The catalogue: the workouts a customer account may see (its partner's
@@ -26,9 +27,8 @@ const errors = errorResponses({ 403: "Not a member of the account in X-Account-I
  */
 const PAGE_TTL_MS = 5_000;
 const PAGE_CACHE_MAX = 1_000;
-const pageCache = new Map<string, { until: number; page: CataloguePage }>();
+const pageCache = isolateCache<string, { until: number; page: CataloguePage }>(PAGE_CACHE_MAX);
 function remember(key: string, page: CataloguePage) {
-  if (pageCache.size >= PAGE_CACHE_MAX) pageCache.delete(pageCache.keys().next().value!);
   pageCache.set(key, { until: Date.now() + PAGE_TTL_MS, page });
 }
 

@@ -8,6 +8,7 @@ import type { Tenant } from "../tenant/resolve";
 import { forbidden, invalid, unauthenticated } from "../http/errors";
 import type { IdentityEnv } from "./embedded";
 import { verifyClerk, verifyEmbeddedToken, type AuthContext } from "./tokens";
+import { isolateCache } from "../http/isolate-cache";
 
 export type ProductUser = typeof users.$inferSelect;
 export type Account = typeof accounts.$inferSelect;
@@ -73,12 +74,10 @@ function names(name: string | null): { firstName: string | null; lastName: strin
  */
 const USER_TTL_MS = 30_000;
 const USER_MAX = 5_000;
-const knownUsers = new Map<string, { at: number; user: ProductUser }>();
+const knownUsers = isolateCache<string, { at: number; user: ProductUser }>(USER_MAX);
 
 /** Keeps (or refreshes) the cached row of a user after this isolate read or changed it. */
 export function rememberUser(user: ProductUser): void {
-  knownUsers.delete(user.authId);
-  if (knownUsers.size >= USER_MAX) knownUsers.delete(knownUsers.keys().next().value!);
   knownUsers.set(user.authId, { at: Date.now(), user });
 }
 

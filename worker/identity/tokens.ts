@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { authJwks, authSessions } from "../../db/schema";
 import type { Db } from "../env";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "./embedded";
+import { isolateCache } from "../http/isolate-cache";
 
 /** Who is calling, whichever provider signed the token. */
 export type AuthContext = {
@@ -61,11 +62,10 @@ function kidOf(token: string): string | undefined {
  * entry goes first.
  */
 const VERIFIED_MAX = 2_000;
-const verified = new Map<string, { until: number; auth: AuthContext }>();
+const verified = isolateCache<string, { until: number; auth: AuthContext }>(VERIFIED_MAX);
 
 function rememberVerified(token: string, auth: AuthContext, exp: number | undefined) {
   if (!exp) return;
-  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
   verified.set(token, { until: exp * 1000, auth });
 }
 
@@ -76,7 +76,7 @@ function rememberVerified(token: string, auth: AuthContext, exp: number | undefi
  */
 export const SESSION_CHECK_MS = 5_000;
 const SESSIONS_MAX = 5_000;
-const sessions = new Map<string, { at: number; userId: string | null; expiresAt: number; partnerScope: string | null }>();
+const sessions = isolateCache<string, { at: number; userId: string | null; expiresAt: number; partnerScope: string | null }>(SESSIONS_MAX);
 
 /** Drops what this isolate knows of sessions (after a sign-out or revocation here). */
 export function forgetSessions(): void {
@@ -94,8 +94,6 @@ async function sessionLive(db: Db, sid: string, userId: string): Promise<{ partn
       .where(eq(authSessions.id, sid))
       .limit(1);
     known = { at: now, userId: rows[0]?.userId ?? null, expiresAt: rows[0]?.expiresAt.getTime() ?? 0, partnerScope: rows[0]?.partnerAccountId ?? null };
-    sessions.delete(sid);
-    if (sessions.size >= SESSIONS_MAX) sessions.delete(sessions.keys().next().value!);
     sessions.set(sid, known);
   }
   return known.userId === userId && known.expiresAt > now ? { partnerScope: known.partnerScope } : null;

@@ -3,6 +3,7 @@ import { DEFAULT_STYLING, platformNameFrom, type Styling } from "../../contract/
 import { accounts, customDomains, stylings } from "../../db/schema";
 import type { Db } from "../env";
 import { stylingFromRow } from "./styling";
+import { isolateCache } from "../http/isolate-cache";
 
 /**
  * Who a request is for ("Start-up domain mode").
@@ -34,7 +35,7 @@ export function hostOf(hostHeaderOrUrl: string): string {
 
 const TTL_MS = 5_000;
 const MAX_ENTRIES = 1_000;
-const cache = new Map<string, { at: number; value: Promise<Tenant> }>();
+const cache = isolateCache<string, { at: number; value: Promise<Tenant> }>(MAX_ENTRIES);
 
 /** Forget cached tenants (after a partner changes its styling or domains in this isolate). */
 export function invalidateTenants(): void {
@@ -67,7 +68,6 @@ export function resolveTenant(db: Db, host: string, mainHost: string, onCache?: 
   onCache?.(Boolean(hit && now - hit.at < TTL_MS));
   if (hit && now - hit.at < TTL_MS) return hit.value;
   const value = lookUp(db, host, mainHost);
-  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
   cache.set(host, { at: now, value });
   // A failed look-up is not cached: the next request tries again.
   value.catch(() => cache.delete(host));
