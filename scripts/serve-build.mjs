@@ -15,7 +15,8 @@ const origin = `http://localhost:${port}`;
 rmSync(dir, { recursive: true, force: true });
 prepareLocalState(dir);
 const buildEnv = { PERSIST_DIR: dir };
-run("npx", ["vite", "build", "--logLevel", "warn"], buildEnv);
+// `npm test` sets E2E_BUILT when its dry-run step has just made the same build.
+if (process.env.E2E_BUILT !== "1") run("npx", ["vite", "build", "--logLevel", "warn"], buildEnv);
 // End-to-end tests and benches sign in far more often than a person.
 writeDevVars("dist/techfit/.dev.vars", devVars({ origin, extra: { AUTH_SIGNIN_LIMIT: process.env.AUTH_SIGNIN_LIMIT ?? "1000" } }));
 const server = spawn("npx", ["vite", "preview", "--port", port], {

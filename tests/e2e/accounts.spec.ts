@@ -1,13 +1,7 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { confirmFromMailbox, signIn, uniqueEmail } from "./auth";
 import { expect, expectAccessible, MAIN, test } from "./fixtures";
 
-
-/** A second, independent browser session (another person). */
-async function otherPerson(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: MAIN });
-  return context.newPage();
-}
 
 async function invite(page: Page, emails: string) {
   await page.getByRole("button", { name: "Invite", exact: true }).click();
@@ -18,7 +12,7 @@ async function invite(page: Page, emails: string) {
 }
 
 test.describe("accounts, team members and teams", () => {
-  test("invites go out; a duplicate gives 'some sent'; the invitee accepts from the dev mailbox and is active", async ({ page, browser }) => {
+  test("invites go out; a duplicate gives 'some sent'; the invitee accepts from the dev mailbox and is active", async ({ page, otherPerson }) => {
     test.setTimeout(60_000);
     await signIn(page, "customerAdmin", "/admin/profile");
     const members = page.locator('section[aria-labelledby="team-members"]');
@@ -44,7 +38,7 @@ test.describe("accounts, team members and teams", () => {
     await expect(members.getByRole("row", { name: new RegExp(second) })).toContainText("Pending");
 
     // The invitee opens the mail in the dev mailbox and follows the link through sign-up.
-    const invitee = await otherPerson(browser);
+    const invitee = await otherPerson();
     const accepts: string[] = [];
     invitee.on("request", (r) => {
       if (r.method() === "POST" && /\/invites\/[^/]+\/accept$/.test(r.url())) accepts.push(r.url());
@@ -128,10 +122,10 @@ test.describe("accounts, team members and teams", () => {
 });
 
 test.describe("a partner's customers and credits", () => {
-  test("a partner's credit adjustment shows in the customer's Credit Entries and Home's workouts remaining", async ({ page, browser }) => {
+  test("a partner's credit adjustment shows in the customer's Credit Entries and Home's workouts remaining", async ({ page, otherPerson }) => {
     // Two people in two browsers, two accessibility checks and the customer details page: a long journey.
     test.setTimeout(90_000);
-    const customer = await otherPerson(browser);
+    const customer = await otherPerson();
     await signIn(customer, "customerAdmin", "/");
     const remaining = customer.getByTestId("workouts-remaining");
     await expect(remaining).toHaveText(/^\d+$/);

@@ -73,19 +73,17 @@ test.describe("the fitness assessment", () => {
     await expectAccessible(page);
   });
 
-  test("a link opened by someone it was not issued to is refused clearly", async ({ page, browser }) => {
+  test("a link opened by someone it was not issued to is refused clearly", async ({ page, otherPerson }) => {
     await signIn(page, "customerMember", "/");
     const token = await page.evaluate(async () => {
       const auth = await fetch("/api/auth/token").then((r) => r.json() as Promise<{ token: string }>);
       const res = await fetch("/v1/assessments/fitness-score", { headers: { Authorization: `Bearer ${auth.token}` } });
       return ((await res.json()) as { token: string }).token;
     });
-    const context = await browser.newContext();
-    const other = await context.newPage();
+    const other = await otherPerson();
     await signIn(other, "customerAdmin", `/assessment/${token}`);
     await expect(other.getByRole("alert")).toHaveText("This assessment link was issued to someone else.");
     await expectAccessible(other);
-    await context.close();
   });
 });
 

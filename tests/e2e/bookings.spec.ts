@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO } from "../../db/seed/data";
 import { signIn } from "./auth";
 import { expect, expectAccessible, test } from "./fixtures";
@@ -12,9 +12,11 @@ function ahead(days: number, hour = 10) {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:00`;
 }
 
-async function as(browser: Browser, who: "customerAdmin" | "partnerAdmin" | "partnerMember", path: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
+type NewPerson = () => Promise<Page>;
+
+/** A person signed in as `who` in a browser of their own, on `path`. */
+async function as(person: NewPerson, who: "customerAdmin" | "partnerAdmin" | "partnerMember", path: string): Promise<Page> {
+  const page = await person();
   await signIn(page, who, path);
   return page;
 }
@@ -47,14 +49,14 @@ async function act(page: Page, workout: string, action: string) {
 test.describe("booking workouts", () => {
   // Two people in two browsers, several screens each: more than the default 30 s on a busy 2-core runner.
   test.describe.configure({ timeout: 90_000 });
-  test("request → deny (mailed) → request again → confirm → Booked", async ({ browser }) => {
+  test("request → deny (mailed) → request again → confirm → Booked", async ({ otherPerson }) => {
     const name = "Data Literacy Essentials";
-    const customer = await as(browser, "customerAdmin", "/bookings");
+    const customer = await as(otherPerson, "customerAdmin", "/bookings");
     await requestTimes(customer, DEMO.workouts.dataLiteracy, 20);
     await expect(row(customer, name).getByTestId("status")).toHaveText("Booking Requested");
     await expectAccessible(customer);
 
-    const partner = await as(browser, "partnerAdmin", "/jobs");
+    const partner = await as(otherPerson, "partnerAdmin", "/jobs");
     await expect(row(partner, name).getByTestId("status")).toHaveText("Booking Requested");
     await expectAccessible(partner);
     await act(partner, name, "Deny request");
@@ -84,9 +86,9 @@ test.describe("booking workouts", () => {
     await expect(row(customer, name).getByTestId("status")).toHaveText("Booked");
   });
 
-  test("a calendar-based booking is Booked at once", async ({ browser }) => {
+  test("a calendar-based booking is Booked at once", async ({ otherPerson }) => {
     const name = "Automating Everyday Workflows";
-    const partner = await as(browser, "partnerAdmin", "/jobs");
+    const partner = await as(otherPerson, "partnerAdmin", "/jobs");
     const panel = partner.getByRole("region", { name: "Bookable times" }).or(partner.locator("section", { has: partner.getByRole("heading", { name: "Bookable times" }) }));
     await panel.getByLabel("Workout").selectOption({ label: name });
     const sessionCount = await panel.getByLabel("Session").locator("option").count();
@@ -104,7 +106,7 @@ test.describe("booking workouts", () => {
     await expect.poll(() => panel.getByRole("table").getByRole("row").count()).toBeGreaterThanOrEqual(1 + sessionCount);
     await expectAccessible(partner);
 
-    const customer = await as(browser, "customerAdmin", `/workout/${DEMO.workouts.powerAutomate}/book`);
+    const customer = await as(otherPerson, "customerAdmin", `/workout/${DEMO.workouts.powerAutomate}/book`);
     const dialog = customer.getByRole("dialog");
     await dialog.getByRole("button", { name: "Next" }).click();
     await dialog.getByRole("radio", { name: /Pick open times/ }).check();
@@ -132,11 +134,11 @@ test.describe("booking workouts", () => {
     expect(ics).toMatch(/UID:[0-9a-f-]+@techfit/);
   });
 
-  test("cancelling before the first session returns the credits", async ({ browser }) => {
+  test("cancelling before the first session returns the credits", async ({ otherPerson }) => {
     // The ledger lines of this booking, read from Profile's Credit Entries: other
     // journeys book for Fabrikam at the same time, so its balance is not ours to compare.
     const name = "Modern Meetings";
-    const customer = await as(browser, "customerAdmin", "/admin/profile");
+    const customer = await as(otherPerson, "customerAdmin", "/admin/profile");
     const lines = (context: string) => customer.getByTestId("credit-line").filter({ hasText: context });
     await expect(customer.getByRole("heading", { name: "Credit Entries" })).toBeVisible();
     const before = { booked: await lines(`Booked: ${name}`).count(), returned: await lines(`Cancelled: ${name} (credits returned)`).count() };
@@ -159,11 +161,11 @@ test.describe("booking workouts", () => {
     await expect(returned.first().getByRole("cell").nth(4)).toHaveText(`+${-consumed}`);
   });
 
-  test("a session is not offered for completion before it starts", async ({ browser }) => {
+  test("a session is not offered for completion before it starts", async ({ otherPerson }) => {
     const name = "Building Dashboards that Matter";
-    const customer = await as(browser, "customerAdmin", "/bookings");
+    const customer = await as(otherPerson, "customerAdmin", "/bookings");
     await requestTimes(customer, DEMO.workouts.dashboards, 50);
-    const partner = await as(browser, "partnerAdmin", "/jobs");
+    const partner = await as(otherPerson, "partnerAdmin", "/jobs");
     await act(partner, name, "Confirm request");
     await partner.getByRole("dialog").getByRole("button", { name: "Confirm request" }).click();
     await expect(row(partner, name).getByTestId("status")).toHaveText("Booked");
@@ -176,11 +178,11 @@ test.describe("booking workouts", () => {
     await expect(partner.getByRole("menuitem", { name: "Mark job completed" })).toHaveCount(0);
   });
 
-  test("reschedule one session from each side, each mailed to the other", async ({ browser }) => {
+  test("reschedule one session from each side, each mailed to the other", async ({ otherPerson }) => {
     const name = "Phishing Resilience Bootcamp";
-    const customer = await as(browser, "customerAdmin", "/bookings");
+    const customer = await as(otherPerson, "customerAdmin", "/bookings");
     await requestTimes(customer, DEMO.workouts.phishingResilience, 60);
-    const partner = await as(browser, "partnerAdmin", "/jobs");
+    const partner = await as(otherPerson, "partnerAdmin", "/jobs");
     await act(partner, name, "Confirm request");
     await partner.getByRole("dialog").getByRole("button", { name: "Confirm request" }).click();
     await expect(row(partner, name).getByTestId("status")).toHaveText("Booked");
@@ -227,17 +229,17 @@ test.describe("booking workouts", () => {
 
 test.describe("a partner member on Your Jobs", () => {
   test.describe.configure({ timeout: 90_000 });
-  test("sees the jobs and the published times, but no actions, no publishing and no closing", async ({ browser }) => {
+  test("sees the jobs and the published times, but no actions, no publishing and no closing", async ({ otherPerson }) => {
     const name = "Copilot Foundations";
-    const customer = await as(browser, "customerAdmin", "/bookings");
+    const customer = await as(otherPerson, "customerAdmin", "/bookings");
     await requestTimes(customer, DEMO.workouts.copilotFoundations, 40);
 
     // Signing in and loading Your Jobs takes a while on a busy runner: the first check of each page waits longer.
-    const owner = await as(browser, "partnerAdmin", "/jobs");
+    const owner = await as(otherPerson, "partnerAdmin", "/jobs");
     await expect(row(owner, name).getByRole("button", { name: `Actions for ${name}` })).toBeVisible({ timeout: 30_000 });
     await expect(owner.getByRole("button", { name: "Publish time" })).toBeVisible();
 
-    const member = await as(browser, "partnerMember", "/jobs");
+    const member = await as(otherPerson, "partnerMember", "/jobs");
     await expect(row(member, name)).toBeVisible({ timeout: 30_000 });
     await expect(member.getByRole("button", { name: /^Actions for / })).toHaveCount(0);
     await expect(member.getByRole("button", { name: "Mark session completed" })).toHaveCount(0);

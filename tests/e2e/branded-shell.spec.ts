@@ -74,14 +74,12 @@ test.describe("the branded shell", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("the sign-in form is on the page before any script runs", async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
+  test("the sign-in form is on the page before any script runs", async ({ otherPerson }) => {
+    const page = await otherPerson({ javaScriptEnabled: false });
     await page.goto(`${MAIN}/login`);
     await expect(page.getByLabel("Email address")).toBeVisible();
     await expect(page.getByLabel("Password")).toBeVisible();
     await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
-    await context.close();
   });
 
   test("the theme is applied before first paint from local storage", async ({ page }) => {

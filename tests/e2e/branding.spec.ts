@@ -29,7 +29,7 @@ test.describe("custom domains and branding", () => {
 
   test("a new partner adds, connects and deletes its own domain, and rebrands it: the login page there wears the change in the first server response", async ({
     page,
-    browser,
+    otherPerson,
     allowConsoleErrors,
   }) => {
     test.setTimeout(120_000);
@@ -110,14 +110,13 @@ test.describe("custom domains and branding", () => {
     expect(html).toContain("--brand:194 65 12;");
     expect(html).toMatch(/\/files\/public\/stylings\/[0-9a-f-]+\/[0-9a-f-]+\.png/);
     // In a signed-out browser: the domain's visitors sign in on the main domain, wearing the partner's look.
-    const visitor = await browser.newPage();
+    const visitor = await otherPerson();
     await visitor.goto(`${origin}/login`);
     await expect(visitor).toHaveURL(new RegExp(`^${MAIN}/login\\?redirectUrl=`), { timeout: 20_000 });
     await expect(visitor.getByTestId("platform-name")).toHaveText("Brand Gym");
     await expect(visitor).toHaveTitle("Sign in · Brand Gym");
     await expect(visitor.locator("main img").first()).toHaveAttribute("src", /\/files\/public\/stylings\//);
     await expect(visitor.getByTestId("platform-name")).toHaveCSS("color", "rgb(194, 65, 12)");
-    await visitor.close();
 
     // Delete the domain (with confirmation): its host no longer wears the partner's look.
     await page.goto(`${MAIN}/admin/custom-domains`);

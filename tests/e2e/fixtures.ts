@@ -1,13 +1,25 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, test as base, type BrowserContextOptions, type Page } from "@playwright/test";
 import { request as httpRequest } from "node:http";
+
+/** The served build's port: 4173 as in playwright.config.ts, or E2E_PORT for a run beside another one. */
+export const E2E_PORT = process.env.E2E_PORT ?? "4173";
+/** The product's main domain and the partners' connected custom domains (Northwind's, Contoso's), as the tests reach them. */
+export const MAIN = `http://localhost:${E2E_PORT}`;
+export const PARTNER_ORIGIN = `http://learn.northwind.test:${E2E_PORT}`;
+export const CONTOSO_ORIGIN = `http://skills.contoso.test:${E2E_PORT}`;
 
 /**
  * Every test fails on a console error or an uncaught page error of its page,
  * except those it expects: a test that provokes a failure on purpose says so
  * with `allowConsoleErrors(/pattern/)` (e.g. the 409 of a refused save).
  */
-export const test = base.extend<{ consoleErrors: string[]; allowConsoleErrors: (pattern: RegExp) => void; allowedConsoleErrors: RegExp[] }>({
+export const test = base.extend<{
+  consoleErrors: string[];
+  allowConsoleErrors: (pattern: RegExp) => void;
+  allowedConsoleErrors: RegExp[];
+  otherPerson: (options?: BrowserContextOptions) => Promise<Page>;
+}>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   allowedConsoleErrors: async ({}, use) => use([]),
   allowConsoleErrors: async ({ allowedConsoleErrors }, use) => use((pattern) => void allowedConsoleErrors.push(pattern)),
@@ -23,6 +35,20 @@ export const test = base.extend<{ consoleErrors: string[]; allowConsoleErrors: (
     },
     { auto: true },
   ],
+  /**
+   * Another person: a page in a browser context of its own (no shared
+   * cookies), closed when the test ends. A page left open keeps running its
+   * timers and requests and slows every later test of the worker.
+   */
+  otherPerson: async ({ browser }, use) => {
+    const contexts: Awaited<ReturnType<typeof browser.newContext>>[] = [];
+    await use(async (options) => {
+      const context = await browser.newContext({ baseURL: MAIN, ...options });
+      contexts.push(context);
+      return context.newPage();
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
 });
 
 export { expect };
@@ -39,12 +65,6 @@ export async function expectAccessible(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length}) at ${where(v)}`)).toEqual([]);
 }
 
-/** The served build's port: 4173 as in playwright.config.ts, or E2E_PORT for a run beside another one. */
-export const E2E_PORT = process.env.E2E_PORT ?? "4173";
-/** The product's main domain and the partners' connected custom domains (Northwind's, Contoso's), as the tests reach them. */
-export const MAIN = `http://localhost:${E2E_PORT}`;
-export const PARTNER_ORIGIN = `http://learn.northwind.test:${E2E_PORT}`;
-export const CONTOSO_ORIGIN = `http://skills.contoso.test:${E2E_PORT}`;
 
 /**
  * The raw HTML the server sends for `url`, fetched from Node with the URL's

@@ -31,7 +31,7 @@ test("a partner assigns a submitted score with no customer to one of its custome
   await expectAccessible(page);
 });
 
-test("someone unknown takes the assessment through a partner's link; the score appears under Submitted Scores and is assigned", async ({ page, browser }) => {
+test("someone unknown takes the assessment through a partner's link; the score appears under Submitted Scores and is assigned", async ({ page, otherPerson }) => {
   test.setTimeout(150_000);
   await signIn(page, "partnerAdmin", "/admin/submitted-scores");
   const linkSection = page.getByRole("region", { name: "Assessment link" });
@@ -42,8 +42,7 @@ test("someone unknown takes the assessment through a partner's link; the score a
   await expectAccessible(page);
 
   // A visitor with no account opens it.
-  const context = await browser.newContext();
-  const taker = await context.newPage();
+  const taker = await otherPerson();
   await taker.goto(url);
   await expect(taker.getByRole("heading", { name: "Fitness assessment: Strategy", level: 1 })).toBeVisible();
   await taker.getByLabel("Your name").fill("Robin Unknown");
@@ -55,7 +54,6 @@ test("someone unknown takes the assessment through a partner's link; the score a
   await taker.getByRole("button", { name: "Submit my answers" }).click();
   await expect(taker.getByTestId("assessment-overall")).toHaveText("40");
   await expect(taker.getByText("Your provider will add your scores")).toBeVisible();
-  await context.close();
 
   await page.reload();
   const row = page.getByRole("row", { name: /Robin Unknown/ });

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO_PASSWORD, DEMO_USERS, mailLink, signInWithForm, signUpConfirmed, uniqueEmail } from "./auth";
 import { expect, expectAccessible, MAIN, test } from "./fixtures";
 
@@ -6,11 +6,6 @@ import { expect, expectAccessible, MAIN, test } from "./fixtures";
 test.describe.configure({ timeout: 90_000 });
 
 const dark = (page: Page) => page.addInitScript(() => localStorage.setItem("theme", "dark"));
-
-async function otherPerson(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: MAIN });
-  return context.newPage();
-}
 
 test.describe("e-mail verification", () => {
   test("sign up → check your inbox (resend on a cooldown) → the link in the dev mailbox → confirmed → onboarding", async ({ page }) => {
@@ -126,7 +121,7 @@ test.describe("password reset", () => {
 });
 
 test.describe("invites bound to the verified address", () => {
-  test("someone with another verified address is told the invite was sent to another address", async ({ page, browser }) => {
+  test("someone with another verified address is told the invite was sent to another address", async ({ page, otherPerson }) => {
     // Finn (Harbour Health, which no other journey's team list watches) invites an
     // address; someone else, signed in with their own confirmed address, opens the link.
     await page.goto("/login");
@@ -147,7 +142,7 @@ test.describe("invites bound to the verified address", () => {
     const item = html.split('<li class="mail"').find((i) => i.includes(`data-to="${invited}"`))!;
     const inviteLink = item.match(/href="([^"]+\/onboarding\?invite=[^"]+)"/)![1];
 
-    const other = await otherPerson(browser);
+    const other = await otherPerson();
     await signUpConfirmed(other, uniqueEmail("other"), "Oscar Other");
     await other.goto(inviteLink);
     const explained = "This invite was sent to another email address. Sign in with the address the invite was sent to, or ask for a new invite.";
