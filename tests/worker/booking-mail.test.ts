@@ -1,41 +1,21 @@
 import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq, like, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import worker from "../../worker/index";
 import type { MailQueueMessage } from "../../worker/mail/outbox";
 import { authed, tokenFor } from "./auth";
 import { call, json } from "./helpers";
+import { customer, db, FABRIKAM, grantFabrikamCredits, partner, post, sessions, WORKOUT } from "./bookings-setup";
 
-const db = drizzle(env.DB, { schema });
-const FABRIKAM = DEMO.customers.fabrikam.id;
-const WORKOUT = DEMO.workouts.copilotFoundations;
 const HOUR = 3600_000;
 /** A whole minute `hours` from now (session times are future minutes). */
 const fromNow = (hours: number) => new Date(Math.ceil((Date.now() + hours * HOUR) / 60_000) * 60_000).toISOString();
 const inDays = (d: number, h = 9) => new Date(Date.UTC(2031, 0, 1 + d, h)).toISOString();
 
-beforeAll(async () => {
-  await db.insert(schema.creditLines).values({
-    accountId: FABRIKAM,
-    creditEntryId: DEMO.customers.fabrikam.creditEntryId,
-    source: "partner",
-    itemType: "bonus",
-    updateType: "increase",
-    quantity: 100,
-    enteredAt: new Date().toISOString(),
-    context: "Test bonus",
-  });
-});
-
-const customer = async () => authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM });
-const partner = async () => authed(await tokenFor("partnerAdmin"), { accountId: DEMO.northwind.id });
-const post = async (path: string, init: { headers: Headers }, body?: unknown) =>
-  call(path, { method: "POST", headers: { ...Object.fromEntries(init.headers), "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
-const sessions = () => db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, WORKOUT)).orderBy(schema.workoutSessions.sequence);
+grantFabrikamCredits(100);
 
 /** A booking request with one proposed time per session. */
 async function request(times: string[]) {

@@ -1,11 +1,10 @@
-import { env } from "cloudflare:workers";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { authed, tokenFor } from "./auth";
 import { call, json } from "./helpers";
+import { balance, customer, db, FABRIKAM, grantFabrikamCredits, partner, post, sessions, WORKOUT } from "./bookings-setup";
 
 /**
  * The booking rules: sessions in their order and in the future, prerequisites,
@@ -13,27 +12,13 @@ import { call, json } from "./helpers";
  * from either side with the other side mailed; the partner's cancel and the
  * whole job's completion.
  */
-const db = drizzle(env.DB, { schema });
-const FABRIKAM = DEMO.customers.fabrikam.id;
-const WORKOUT = DEMO.workouts.copilotFoundations;
 const at = (d: number, h = 9) => new Date(Date.UTC(2031, 0, 1 + d, h)).toISOString();
 let day = 0;
 
-type Init = { headers: Headers };
 type Line = { id: string; sessionId: string; sessionName: string; status: string; scheduledAt: string | null; requestedTimes: string[] };
 type Job = { id: string; status: string; lines: Line[] };
-const customer = async (): Promise<Init> => authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM });
-const partner = async (): Promise<Init> => authed(await tokenFor("partnerAdmin"), { accountId: DEMO.northwind.id });
-const post = (path: string, init: Init | Record<string, never>, body?: unknown) =>
-  call(path, {
-    method: "POST",
-    headers: { ...("headers" in init ? Object.fromEntries(init.headers) : {}), "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
 
-const sessions = () => db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, WORKOUT)).orderBy(schema.workoutSessions.sequence);
 const count = async (table: typeof schema.jobs | typeof schema.mailOutbox | typeof schema.auditEntries) => Number((await db.select({ n: sql<number>`count(*)` }).from(table))[0].n);
-const balance = async () => Number((await db.select({ t: sql<number>`coalesce(sum(quantity),0)` }).from(schema.creditLines).where(eq(schema.creditLines.accountId, FABRIKAM)))[0].t);
 const lastMail = async () => (await db.select().from(schema.mailOutbox).orderBy(desc(schema.mailOutbox.createdAt), desc(sql`rowid`)).limit(1))[0];
 const row = async (id: string) => ({
   job: (await db.select().from(schema.jobs).where(eq(schema.jobs.id, id)))[0],
@@ -62,18 +47,7 @@ async function takePlace(job: Job) {
   }
 }
 
-beforeAll(async () => {
-  await db.insert(schema.creditLines).values({
-    accountId: FABRIKAM,
-    creditEntryId: DEMO.customers.fabrikam.creditEntryId,
-    source: "partner",
-    itemType: "bonus",
-    updateType: "increase",
-    quantity: 100,
-    enteredAt: new Date().toISOString(),
-    context: "Test bonus",
-  });
-});
+grantFabrikamCredits(100);
 
 describe("times: in the future and in the sessions' order", () => {
   it("refuses a second session before the first with 400 naming the session and the field; nothing is written", async () => {

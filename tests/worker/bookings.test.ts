@@ -1,40 +1,16 @@
-import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { authed, tokenFor } from "./auth";
 import { call, json } from "./helpers";
+import { balance, customer, db, FABRIKAM, grantFabrikamCredits, partner, post, sessions, WORKOUT } from "./bookings-setup";
 
-const db = drizzle(env.DB, { schema });
-const FABRIKAM = DEMO.customers.fabrikam.id;
-const WORKOUT = DEMO.workouts.copilotFoundations;
 const inDays = (d: number, h = 9) => new Date(Date.UTC(2030, 0, 1 + d, h)).toISOString();
 
-async function sessions(workoutId = WORKOUT) {
-  return db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, workoutId)).orderBy(schema.workoutSessions.sequence);
-}
-const balance = async (accountId = FABRIKAM) =>
-  Number((await db.select({ t: sql<number>`coalesce(sum(quantity),0)` }).from(schema.creditLines).where(eq(schema.creditLines.accountId, accountId)))[0].t);
 const count = async (table: typeof schema.jobs | typeof schema.mailOutbox) => (await db.select({ n: sql<number>`count(*)` }).from(table))[0].n;
 
-// Enough credits for every booking this file makes.
-beforeAll(async () => {
-  await db.insert(schema.creditLines).values({
-    accountId: FABRIKAM,
-    creditEntryId: DEMO.customers.fabrikam.creditEntryId,
-    source: "partner",
-    itemType: "bonus",
-    updateType: "increase",
-    quantity: 100,
-    enteredAt: new Date().toISOString(),
-    context: "Test bonus",
-  });
-});
-
-const customer = async () => authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM });
-const partner = async () => authed(await tokenFor("partnerAdmin"), { accountId: DEMO.northwind.id });
+grantFabrikamCredits(100);
 
 async function requestBooking(day = 10) {
   const s = await sessions();
@@ -50,9 +26,6 @@ async function requestBooking(day = 10) {
   });
   return res;
 }
-
-const post = async (path: string, init: { headers: Headers }, body?: unknown) =>
-  call(path, { method: "POST", headers: { ...Object.fromEntries(init.headers), "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
 
 async function publishSlot(sessionId: string, startsAt: string, capacity: number) {
   const res = await post("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId, startsAt, capacity });

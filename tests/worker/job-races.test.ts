@@ -1,11 +1,9 @@
-import { env } from "cloudflare:workers";
 import { and, eq, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { authed, tokenFor } from "./auth";
-import { call, json } from "./helpers";
+import { json } from "./helpers";
+import { balance, customer, db, FABRIKAM, giveFabrikamCredits, grantFabrikamCredits, partner, post, sessions, WORKOUT } from "./bookings-setup";
 
 /**
  * Bursts of the same move at one job, fired at once: exactly one may win, and
@@ -13,26 +11,11 @@ import { call, json } from "./helpers";
  * burst runs several rounds so that a lost race has many chances to show.
  */
 
-const db = drizzle(env.DB, { schema });
-const FABRIKAM = DEMO.customers.fabrikam.id;
-const WORKOUT = DEMO.workouts.copilotFoundations;
 const BURST = 16;
 const ROUNDS = 6;
 let day = 200;
 const at = (d: number, h = 9) => new Date(Date.UTC(2030, 0, 1 + d, h)).toISOString();
 
-type Init = { headers: Headers };
-const customer = async (): Promise<Init> => authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM });
-const partner = async (): Promise<Init> => authed(await tokenFor("partnerAdmin"), { accountId: DEMO.northwind.id });
-
-const post = (path: string, init: Init, body?: unknown) =>
-  call(path, { method: "POST", headers: { ...Object.fromEntries(init.headers), "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
-
-async function sessions() {
-  return db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, WORKOUT)).orderBy(schema.workoutSessions.sequence);
-}
-const balance = async () =>
-  Number((await db.select({ t: sql<number>`coalesce(sum(quantity),0)` }).from(schema.creditLines).where(eq(schema.creditLines.accountId, FABRIKAM)))[0].t);
 const mailCount = async () => Number((await db.select({ n: sql<number>`count(*)` }).from(schema.mailOutbox))[0].n);
 const seatsOf = async (slotId: string) => (await db.select().from(schema.slots).where(eq(schema.slots.id, slotId)))[0].seatsTaken;
 
@@ -87,18 +70,7 @@ function oneWinner(statuses: number[]) {
   expect(statuses.filter((s) => s === 409)).toHaveLength(statuses.length - 1);
 }
 
-beforeAll(async () => {
-  await db.insert(schema.creditLines).values({
-    accountId: FABRIKAM,
-    creditEntryId: DEMO.customers.fabrikam.creditEntryId,
-    source: "partner",
-    itemType: "bonus",
-    updateType: "increase",
-    quantity: 500,
-    enteredAt: new Date().toISOString(),
-    context: "Test bonus",
-  });
-});
+grantFabrikamCredits(500);
 
 describe("parallel moves of one job: one wins, its effects happen once", () => {
   it(`${BURST} cancels (customer and partner mixed): one refund line, seats freed once, one mail`, async () => {
@@ -273,16 +245,7 @@ describe("parallel bookings racing for the last credit", () => {
       expect(statuses.filter((x) => x === 201)).toHaveLength(1);
       expect(statuses.filter((x) => x === 409)).toHaveLength(BURST - 1);
       expect(await balance()).toBe(0);
-      await db.insert(schema.creditLines).values({
-        accountId: FABRIKAM,
-        creditEntryId: DEMO.customers.fabrikam.creditEntryId,
-        source: "partner",
-        itemType: "bonus",
-        updateType: "increase",
-        quantity: 500,
-        enteredAt: new Date().toISOString(),
-        context: "Test bonus",
-      });
+      await giveFabrikamCredits(500);
     }
   }, 120_000);
 });

@@ -1,0 +1,58 @@
+/**
+ * What the booking test files share: Fabrikam (Northwind's customer) books
+ * Copilot Foundations; its admin and Northwind's admin act; credits are
+ * granted up front and balances read from the credit lines.
+ */
+import { env } from "cloudflare:workers";
+import { eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { beforeAll } from "vitest";
+import * as schema from "../../db/schema";
+import { DEMO } from "../../db/seed";
+import { authed, tokenFor } from "./auth";
+import { call } from "./helpers";
+
+export const db = drizzle(env.DB, { schema });
+export const FABRIKAM = DEMO.customers.fabrikam.id;
+export const WORKOUT = DEMO.workouts.copilotFoundations;
+
+export type Init = { headers: Headers };
+/** Fabrikam's admin, acting for Fabrikam. */
+export const customer = async (): Promise<Init> => authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM });
+/** Northwind's admin, acting for Northwind. */
+export const partner = async (): Promise<Init> => authed(await tokenFor("partnerAdmin"), { accountId: DEMO.northwind.id });
+
+/** A JSON POST as `init`'s caller (no caller for an empty init). */
+export const post = (path: string, init: Init | Record<string, never>, body?: unknown) =>
+  call(path, {
+    method: "POST",
+    headers: { ...("headers" in init ? Object.fromEntries(init.headers) : {}), "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+/** The workout's sessions in their order. */
+export const sessions = (workoutId = WORKOUT) =>
+  db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, workoutId)).orderBy(schema.workoutSessions.sequence);
+
+/** An account's credit balance: the sum of its credit lines. */
+export const balance = async (accountId = FABRIKAM) =>
+  Number((await db.select({ t: sql<number>`coalesce(sum(quantity),0)` }).from(schema.creditLines).where(eq(schema.creditLines.accountId, accountId)))[0].t);
+
+/** A partner bonus of `quantity` credits for Fabrikam, now. */
+export async function giveFabrikamCredits(quantity: number) {
+  await db.insert(schema.creditLines).values({
+    accountId: FABRIKAM,
+    creditEntryId: DEMO.customers.fabrikam.creditEntryId,
+    source: "partner",
+    itemType: "bonus",
+    updateType: "increase",
+    quantity,
+    enteredAt: new Date().toISOString(),
+    context: "Test bonus",
+  });
+}
+
+/** Before the file's tests: enough credits for every booking the file makes. */
+export function grantFabrikamCredits(quantity: number) {
+  beforeAll(() => giveFabrikamCredits(quantity));
+}
