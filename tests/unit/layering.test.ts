@@ -3,13 +3,14 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The Worker's layering, checked on its source: routers (worker/api) hold no
- * query-builder call and import neither drizzle nor the tables (the data
+ * The Worker's layering, checked on its source: routers (worker/api) and the
+ * server-rendered pages (worker/ssr) hold no query-builder call and import neither drizzle nor the tables (the data
  * layer, worker/data, is the only place that queries D1), and no Worker file
  * grows past MAX_LINES.
  */
 const ROOT = join(import.meta.dirname, "../..");
-const API = join(ROOT, "worker/api");
+/** The layers above the data layer: they call worker/data, never D1. */
+const ABOVE_DATA = ["worker/api", "worker/ssr"];
 const MAX_LINES = 400;
 
 function files(dir: string): string[] {
@@ -42,10 +43,9 @@ describe("the Worker's layering", () => {
     expect(queryBuilderUses(`import type { Team } from "../../db/schema";\nconst xs = Array.from(set);\nawait c.env.UPLOADS.delete(key);\nteamsOf(c.get("db"), scope).list();`)).toEqual([]);
   });
 
-  it("has no query-builder call in a router (worker/api)", () => {
-    const offenders = readdirSync(API)
-      .filter((f) => f.endsWith(".ts"))
-      .map((f) => ({ file: f, uses: queryBuilderUses(readFileSync(join(API, f), "utf8")) }))
+  it("has no query-builder call in a router or a server-rendered page (worker/api, worker/ssr)", () => {
+    const offenders = ABOVE_DATA.flatMap((dir) => files(join(ROOT, dir)))
+      .map((f) => ({ file: relative(ROOT, f), uses: queryBuilderUses(readFileSync(f, "utf8")) }))
       .filter((o) => o.uses.length > 0);
     expect(offenders).toEqual([]);
   });

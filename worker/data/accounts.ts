@@ -94,6 +94,16 @@ export async function memberAccount(db: Db, scope: UserScope, accountId: string)
   return rows[0]?.account ?? null;
 }
 
+/** Every account the user is an active member of (whole rows). */
+export async function memberAccounts(db: Db, user: { id: string }): Promise<Account[]> {
+  const rows = await db
+    .select({ account: accounts })
+    .from(accountUsers)
+    .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
+    .where(and(eq(accountUsers.userId, user.id), eq(accountUsers.status, "active")));
+  return rows.map((r) => r.account);
+}
+
 /**
  * The caller's address when the identity provider has verified it; null
  * otherwise. Invites are bound to addresses, so only a verified one may see or

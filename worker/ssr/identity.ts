@@ -1,8 +1,7 @@
-import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import type { BootIdentity } from "../../contract/boot";
-import { accountUsers, accounts } from "../../db/schema";
 import { accountDto } from "../api/dto";
+import { memberAccounts } from "../data/accounts";
 import { userDto } from "../api/users";
 import type { AppEnv } from "../env";
 import { adoptCaller, availableInSession, identityProvider, providerOrigins } from "../identity/context";
@@ -48,13 +47,7 @@ export async function serverIdentity(c: Context<AppEnv>): Promise<ServerIdentity
   const ordered = [...me.accounts].sort((a, b) => Number(b.authId === activeOrgId && !!activeOrgId) - Number(a.authId === activeOrgId && !!activeOrgId));
   let account: BootIdentity["account"] = null;
   if (ordered.length > 0) {
-    const rows = await c
-      .get("db")
-      .select({ account: accounts })
-      .from(accountUsers)
-      .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
-      .where(and(eq(accountUsers.userId, caller.user.id), eq(accountUsers.status, "active")));
-    const byId = new Map(rows.map((r) => [r.account.id, r.account]));
+    const byId = new Map((await memberAccounts(c.get("db"), caller.user)).map((a) => [a.id, a]));
     const chosen = ordered.map((a) => byId.get(a.id)).find((a) => a && availableInSession(verified, a));
     account = chosen ? accountDto(chosen) : null;
   }

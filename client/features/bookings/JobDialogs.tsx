@@ -2,7 +2,7 @@ import type { JobDto } from "../../../contract/bookings";
 import { ConfirmDialog } from "../../components/ui/Dialog";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
-import { useT } from "../../lib/i18n";
+import { useT, type TranslationKey } from "../../lib/i18n";
 import { useJobAction, type Side } from "./api";
 import { ConfirmTimesDialog, ReasonDialog, TimesDialog } from "./dialogs";
 
@@ -18,10 +18,10 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
   const action = useJobAction();
   const base = side === "customer" ? "/bookings" : "/jobs";
 
-  const run = async (path: string, body: unknown, done: string, failure: "cancel" | "date" | "other") => {
+  const run = async (path: string, body: unknown, done: TranslationKey, failure: "cancel" | "date" | "other") => {
     try {
       await action.mutateAsync({ path, body });
-      toast({ title: t(done as never), variant: "success" });
+      toast({ title: t(done), variant: "success" });
       onClose();
     } catch (err) {
       if (failure === "cancel") toastMessage("toast.cancelBookingFailed");

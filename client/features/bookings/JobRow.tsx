@@ -76,7 +76,7 @@ export function JobRow({ job, side, expanded, onToggle, onOpen, onSchedule, show
                       onOpen({ kind: a as "cancel" | "deny" | "confirm" | "reschedule" | "complete", job });
                     }}
                   >
-                    {t(`bookings.action.${a}` as never)}
+                    {t(`bookings.action.${a}` as const)}
                   </DropdownMenuItem>
                 ))}
               </DropdownMenuContent>

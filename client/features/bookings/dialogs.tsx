@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/Button";
 import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { Checkbox, Field, Input, Select, Textarea } from "../../components/ui/Field";
 import { toLocalDateTimeInput, useFormatDate } from "../../lib/dates";
+import { enumLabel } from "../../lib/enums";
 import { useT } from "../../lib/i18n";
 
 /** A value of an `<input type="datetime-local">` as an ISO instant (or null). */
@@ -30,8 +31,10 @@ export function ReasonDialog({
   busy?: boolean;
 }) {
   const t = useT();
-  const reasons = kind === "cancel" ? CancellationReason : RescheduleReason;
-  const ns = kind === "cancel" ? "CancellationReason" : "RescheduleReason";
+  const reasons: [value: string, label: string][] =
+    kind === "cancel"
+      ? CancellationReason.map((r) => [r, enumLabel(t, "CancellationReason", r)])
+      : RescheduleReason.map((r) => [r, enumLabel(t, "RescheduleReason", r)]);
   const [reason, setReason] = useState("");
   const [comment, setComment] = useState("");
   const [error, setError] = useState(false);
@@ -48,9 +51,9 @@ export function ReasonDialog({
         >
           <Field label={t("bookings.reason")} required error={error && !reason}>
             <Select value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t("onboarding.select")} required>
-              {reasons.map((r) => (
-                <option key={r} value={r}>
-                  {t(`enum.${ns}.${r}` as never)}
+              {reasons.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
                 </option>
               ))}
             </Select>
