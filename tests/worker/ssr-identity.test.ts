@@ -2,8 +2,9 @@
  * The server-rendered page starts the client from the session cookie: it
  * inlines the session, the user with memberships, the active account and a
  * bearer token (no request waterfall after hydration), and sends a signed-out
- * visitor of a partner's domain who opens a screen that needs sign-in straight
- * to the main domain's sign-in (302), before any JavaScript runs.
+ * visitor who opens a screen that needs sign-in straight to sign-in (302),
+ * before any JavaScript runs: the main domain's /login, from a partner's
+ * domain too.
  */
 import { describe, expect, it } from "vitest";
 import { SIGN_IN_PATHS } from "../../client/app/guarded";
@@ -81,8 +82,7 @@ describe("the satellite's redirect to sign-in, on the server", () => {
     },
   );
 
-  it("does not redirect on the main domain, and renders a guarded screen for the satellite's own session", async () => {
-    expect((await call("/admin/profile")).status).toBe(200);
+  it("renders a guarded screen for the satellite's own session", async () => {
     const satellite = await satelliteCookie(await signInCookie(DEMO_USERS.customerAdmin.email));
     const res = await call("/admin/profile", { host: NORTHWIND_HOST, redirect: "manual", headers: { Cookie: satellite } });
     expect(res.status).toBe(200);
@@ -94,6 +94,31 @@ describe("the satellite's redirect to sign-in, on the server", () => {
   it("redirects a visitor whose session cookie names no live session", async () => {
     const res = await call("/", { host: NORTHWIND_HOST, redirect: "manual", headers: { Cookie: "better-auth.session_token=forged.value" } });
     expect(res.status).toBe(302);
+  });
+});
+
+describe("the main domain's redirect to sign-in, on the server", () => {
+  it.each(SIGN_IN_PATHS.map(concrete))("sends a signed-out visitor of %s to /login with the same query", async (path) => {
+    const res = await call(`${path}?invite=abc`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login?invite=abc");
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it.each(["/help", "/login", "/signup", "/404", "/post-auth", "/assessment/abc", "/verify-email?token=x", "/reset-password", "/no-such-page"])(
+    "renders the public page %s without a redirect",
+    async (path) => {
+      expect((await call(path, { redirect: "manual" })).status).toBe(200);
+    },
+  );
+
+  it("renders a guarded screen for a signed-in visitor, and redirects once the session is signed out", async () => {
+    const cookie = await signInCookie(DEMO_USERS.customerAdmin.email);
+    expect((await call("/admin/profile", { redirect: "manual", headers: { Cookie: cookie } })).status).toBe(200);
+    await call("/api/auth/sign-out", { method: "POST", headers: { Cookie: cookie, Origin: "http://localhost", "Content-Type": "application/json" }, body: "{}" });
+    const after = await call("/admin/profile", { redirect: "manual", headers: { Cookie: cookie } });
+    expect(after.status).toBe(302);
+    expect(after.headers.get("Location")).toBe("/login");
   });
 });
 

@@ -130,6 +130,6 @@ describe("public screens rendered on the server", () => {
     const signedIn = await (await call("/login", { headers: { Cookie: cookie } })).text();
     expect(root(signedIn)).toContain("boot-screen");
     expect(bootData(signedIn).ssr).toBeUndefined();
-    expect(root(await (await call("/bookings")).text())).toContain("boot-screen");
+    expect(root(await (await call("/bookings", { headers: { Cookie: cookie } })).text())).toContain("boot-screen");
   });
 });

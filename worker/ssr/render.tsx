@@ -6,6 +6,7 @@ import { brandStyleSheet } from "../../contract/branding";
 import type { AppEnv } from "../env";
 import { identityProvider, type ClerkEnv } from "../identity/context";
 import { hostOf, resolveTenant, type Tenant } from "../tenant/resolve";
+import { requiresSignIn } from "../../client/app/guarded";
 import { satelliteSendsToSignIn, satelliteSignInTarget } from "../../client/auth/satellite";
 import { mainOrigin, registeredOrigin } from "../tenant/origins";
 import { clientAssets } from "./assets";
@@ -48,13 +49,21 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const dev = import.meta.env.DEV;
   const url = new URL(c.req.url);
   const { identity, setCookies } = await serverIdentity(c);
-  // A signed-out visitor of a partner's domain who opens a screen that needs
-  // sign-in (or the sign-in and sign-up pages, which live on the main domain)
-  // goes straight to the main domain's sign-in, as the client's guard would
-  // send them after booting: the same target, without the round trips.
-  if (tenant.mode === "satellite" && tenant.partner && identity === null && satelliteSendsToSignIn(url.pathname)) {
-    const here = { origin: registeredOrigin(c.env, tenant.host), pathname: url.pathname.replace(/\/$/, "").toLowerCase() || "/", search: url.search };
-    const res = c.redirect(satelliteSignInTarget(mainOrigin(c.env), here), 302);
+  // A signed-out visitor who opens a screen that needs sign-in goes straight to
+  // sign-in, where the client's guard would send them after booting: the same
+  // target, without the round trips. On a partner's domain that is the main
+  // domain's /login (also for /login and /signup, which live there); on the
+  // main domain its own /login, with the same query.
+  const signIn =
+    identity !== null
+      ? null
+      : tenant.mode === "satellite" && tenant.partner && satelliteSendsToSignIn(url.pathname)
+        ? satelliteSignInTarget(mainOrigin(c.env), { origin: registeredOrigin(c.env, tenant.host), pathname: url.pathname.replace(/\/$/, "").toLowerCase() || "/", search: url.search })
+        : tenant.mode === "main" && requiresSignIn(url.pathname)
+          ? `/login${url.search}`
+          : null;
+  if (signIn) {
+    const res = c.redirect(signIn, 302);
     res.headers.set("Cache-Control", "no-store");
     setCookies.forEach((value) => res.headers.append("Set-Cookie", value));
     return res;
