@@ -39,6 +39,11 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
+    // Overlays animate in (a 150 ms zoom, a 200 ms slide) unless the user asks
+    // for reduced motion, which the styles honour. A click aimed while a
+    // dialog was still settling could land beside its button on a busy runner;
+    // the tests click what a person sees at rest.
+    reducedMotion: "reduce",
     launchOptions: {
       executablePath: await chromiumPath(),
       args: [
