@@ -47,6 +47,9 @@ export async function mailLink(page: Page, email: string, path: string, origin =
 export async function confirmFromMailbox(page: Page, email: string, origin = MAIN) {
   // Two more full page loads (the mailbox, the confirmation screen) in the journey.
   test.info().setTimeout(test.info().timeout + 30_000);
+  // The inbox screen shows once the sign-up has been answered: leaving for the
+  // mailbox before that could cancel the sign-up or find no mail yet.
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
   await page.goto(`${origin}/dev/mail`);
   const mail = page.locator(`li.mail[data-to="${email.toLowerCase()}"]`).filter({ hasText: "Confirm your email address" }).first();
   const href = await mail.getByRole("link", { name: /\/verify-email\?token=/ }).getAttribute("href");
