@@ -36,6 +36,31 @@ export function forgetTokens(): void {
   cache.clear();
 }
 
+/**
+ * Hands the main domain's signed-in `cookie` to a partner's domain (Northwind's
+ * by default) through create and redeem; answers the session cookie there.
+ */
+export async function satelliteCookie(cookie: string, origin = "http://learn.northwind.test:5173"): Promise<string> {
+  const created = await call("/api/auth/handoff/create", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: ORIGIN, Cookie: cookie },
+    body: JSON.stringify({ redirectUrl: `${origin}/post-auth` }),
+  });
+  if (created.status !== 200) throw new Error(`hand-off create failed: ${created.status} ${await created.text()}`);
+  const ott = new URL(((await created.json()) as { url: string }).url).searchParams.get("ott")!;
+  const redeemed = await call("/api/auth/handoff/redeem", {
+    method: "POST",
+    host: new URL(origin).host,
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify({ token: ott }),
+  });
+  if (redeemed.status !== 200) throw new Error(`hand-off redeem failed: ${redeemed.status}`);
+  return redeemed.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
 /** A bearer token for one of the demo users (README's demo sign-ins). */
 export async function tokenFor(who: DemoUserKey): Promise<string> {
   let token = cache.get(who);

@@ -11,7 +11,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { authed, multipart, signUp } from "./auth";
+import { authed, multipart, satelliteCookie, signUp } from "./auth";
 import { call, json } from "./helpers";
 
 const db = drizzle(env.DB, { schema });
@@ -32,24 +32,7 @@ const details = (name: string, type: "customer" | "partner" = "customer") => ({
 
 /** Hands the signed-in `cookie`'s user to Northwind's domain; answers a bearer token of the new session there. */
 async function satelliteToken(cookie: string): Promise<string> {
-  const created = await call("/api/auth/handoff/create", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: "http://localhost", Cookie: cookie },
-    body: JSON.stringify({ redirectUrl: `${NORTHWIND}/post-auth` }),
-  });
-  expect(created.status, await created.clone().text()).toBe(200);
-  const ott = new URL((await json<{ url: string }>(created)).url).searchParams.get("ott")!;
-  const redeemed = await call("/api/auth/handoff/redeem", {
-    method: "POST",
-    host: NORTHWIND_HOST,
-    headers: { "Content-Type": "application/json", Origin: NORTHWIND },
-    body: JSON.stringify({ token: ott }),
-  });
-  expect(redeemed.status).toBe(200);
-  const satellite = redeemed.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const satellite = await satelliteCookie(cookie, NORTHWIND);
   const token = await call("/api/auth/token", { host: NORTHWIND_HOST, headers: { Cookie: satellite } });
   expect(token.status).toBe(200);
   return (await json<{ token: string }>(token)).token;

@@ -9,8 +9,8 @@
 import { describe, expect, it } from "vitest";
 import { SIGN_IN_PATHS } from "../../client/app/guarded";
 import { DEMO, DEMO_USERS } from "../../db/seed";
-import { authed, signInCookie, signUp } from "./auth";
-import { call, json } from "./helpers";
+import { authed, satelliteCookie, signInCookie, signUp } from "./auth";
+import { call } from "./helpers";
 
 const MAIN = "http://localhost:5173";
 const NORTHWIND = "http://learn.northwind.test:5173";
@@ -20,31 +20,6 @@ function bootData(html: string) {
   const m = html.match(/<script id="boot" type="application\/json">(.*?)<\/script>/s);
   if (!m) throw new Error("no boot data");
   return JSON.parse(m[1]);
-}
-
-const cookieOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-
-/** Hands the main domain's signed-in `cookie` to Northwind's domain; answers the satellite's session cookie. */
-async function satelliteCookie(cookie: string): Promise<string> {
-  const created = await call("/api/auth/handoff/create", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: "http://localhost", Cookie: cookie },
-    body: JSON.stringify({ redirectUrl: `${NORTHWIND}/post-auth` }),
-  });
-  expect(created.status).toBe(200);
-  const ott = new URL((await json<{ url: string }>(created)).url).searchParams.get("ott")!;
-  const redeemed = await call("/api/auth/handoff/redeem", {
-    method: "POST",
-    host: NORTHWIND_HOST,
-    headers: { "Content-Type": "application/json", Origin: NORTHWIND },
-    body: JSON.stringify({ token: ott }),
-  });
-  expect(redeemed.status).toBe(200);
-  return cookieOf(redeemed);
 }
 
 /** A concrete path for each route pattern. */

@@ -49,18 +49,7 @@ export function ReasonDialog({
             onSubmit(reason, comment);
           }}
         >
-          <Field label={t("bookings.reason")} required error={error && !reason}>
-            <Select value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t("onboarding.select")} required>
-              {reasons.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label={t("bookings.comment")} optional>
-            <Textarea value={comment} onChange={(e) => setComment(e.target.value)} rows={3} maxLength={500} />
-          </Field>
+          <ReasonFields reasons={reasons} reason={reason} onReason={setReason} comment={comment} onComment={setComment} error={error && !reason} />
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               {t("common.back")}
@@ -222,18 +211,14 @@ export function TimesDialog({
           ) : null}
           {withReason ? (
             <>
-              <Field label={t("bookings.reason")} required error={tried && !reason}>
-                <Select value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t("onboarding.select")} required>
-                  {RescheduleReason.map((r) => (
-                    <option key={r} value={r}>
-                      {t(`enum.RescheduleReason.${r}`)}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <Field label={t("bookings.comment")} optional>
-                <Textarea value={comment} onChange={(e) => setComment(e.target.value)} rows={3} maxLength={500} />
-              </Field>
+              <ReasonFields
+                reasons={RescheduleReason.map((r) => [r, enumLabel(t, "RescheduleReason", r)])}
+                reason={reason}
+                onReason={setReason}
+                comment={comment}
+                onComment={setComment}
+                error={tried && !reason}
+              />
             </>
           ) : null}
           <DialogFooter>
@@ -247,5 +232,33 @@ export function TimesDialog({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A required reason (from `reasons`, value and label) and an optional comment, as a job move asks for them. */
+function ReasonFields(props: {
+  reasons: [value: string, label: string][];
+  reason: string;
+  onReason: (value: string) => void;
+  comment: string;
+  onComment: (value: string) => void;
+  error: boolean;
+}) {
+  const t = useT();
+  return (
+    <>
+      <Field label={t("bookings.reason")} required error={props.error}>
+        <Select value={props.reason} onChange={(e) => props.onReason(e.target.value)} placeholder={t("onboarding.select")} required>
+          {props.reasons.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label={t("bookings.comment")} optional>
+        <Textarea value={props.comment} onChange={(e) => props.onComment(e.target.value)} rows={3} maxLength={500} />
+      </Field>
+    </>
   );
 }
