@@ -53,7 +53,7 @@ endpoint(
       ...errorResponses({ 404: "No such member in this account", 409: "The owner, or yourself, cannot be changed this way" }),
     },
   },
-  async (c, { params, body }, scope) => c.json(await membersOf(c.get("db"), scope).update(params.id, body, scope)),
+  async (c, { params, body }, scope) => c.json(await membersOf(c.get("db"), scope).edit(params.id, body, scope)),
 );
 
 /**

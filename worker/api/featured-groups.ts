@@ -68,7 +68,7 @@ endpoint(
     body: FeaturedGroupBody,
     responses: { 200: { description: "The group", schema: FeaturedGroupDto }, ...errors, ...missing },
   },
-  async (c, { params, body }, scope) => c.json(await featuredGroupsOf(c.get("db"), scope).update(params.id, body)),
+  async (c, { params, body }, scope) => c.json(await featuredGroupsOf(c.get("db"), scope).edit(params.id, body)),
 );
 
 endpoint(

@@ -97,12 +97,14 @@ endpoint(
     if (subject.job.status !== "awaitingConfirmation") throw conflict(`A job that is ${subject.job.status} cannot be confirmed`);
     // Every session waiting for confirmation takes one of its proposed times; a session kept at its booked time (a partial reschedule) needs none.
     const fields: Record<string, string> = {};
-    const times = new Map(body.lines.map((l) => [l.lineId, l.time]));
+    const chosen = new Map(body.lines.map((l) => [l.lineId, l.time]));
+    const times = new Map<string, string>();
     subject.lines.forEach((line, i) => {
-      const time = times.get(line.id);
-      if (line.status !== "awaitingConfirmation") times.delete(line.id);
-      else if (!time) fields[`lines.${i}.time`] = MESSAGES.required;
+      if (line.status !== "awaitingConfirmation") return;
+      const time = chosen.get(line.id);
+      if (!time) fields[`lines.${i}.time`] = MESSAGES.required;
       else if (!line.requestedTimes.includes(time)) fields[`lines.${i}.time`] = "Choose one of the proposed times";
+      else times.set(line.id, time);
     });
     if (Object.keys(fields).length) throw invalid(fields);
     const move = confirmStatements(db, subject, times);

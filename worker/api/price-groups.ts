@@ -53,7 +53,7 @@ endpoint(
     body: PriceGroupBody,
     responses: { 200: { description: "The group", schema: PriceGroupDto }, ...errors, ...missing },
   },
-  async (c, { params, body }, scope) => c.json(await priceGroupsOf(c.get("db"), scope).update(params.id, body)),
+  async (c, { params, body }, scope) => c.json(await priceGroupsOf(c.get("db"), scope).edit(params.id, body)),
 );
 
 endpoint(

@@ -13,7 +13,7 @@ import { ErrorEnvelope } from "../../contract/errors";
 import { saveStyling, stylingOf } from "../data/styling";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
-import { storeUpload } from "../storage/uploads";
+import { removeUploads, storeUpload } from "../storage/uploads";
 import { hostOf, invalidateTenants, resolveTenant } from "../tenant/resolve";
 import { stylingFromRow } from "../tenant/styling";
 
@@ -142,7 +142,7 @@ endpoint(
     const now = new Date().toISOString();
     const row = { ...values, ...keys, updatedAt: now };
     const saved = await saveStyling(db, scope, row);
-    if (replaced.length > 0) await c.env.UPLOADS.delete(replaced).catch(() => {});
+    await removeUploads(c.env.UPLOADS, replaced, { bestEffort: true });
     invalidateTenants();
     return c.json(stylingFromRow(saved));
   },

@@ -60,7 +60,7 @@ endpoint(
       ...errorResponses({ 404: "No such team in this account", 409: "It is its department's last team" }),
     },
   },
-  async (c, { params, body }, scope) => c.json(await teamsOf(c.get("db"), scope).update(params.id, body)),
+  async (c, { params, body }, scope) => c.json(await teamsOf(c.get("db"), scope).edit(params.id, body)),
 );
 
 

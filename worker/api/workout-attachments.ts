@@ -15,7 +15,7 @@ import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { invalid, notFound } from "../http/errors";
 import { errorResponses } from "../http/responses";
-import { checkAttachmentFile } from "../storage/uploads";
+import { checkAttachmentFile, removeUploads } from "../storage/uploads";
 
 export const workoutAttachmentsApi = new Hono<AppEnv>();
 
@@ -86,7 +86,7 @@ endpoint(
   },
   async (c, { params }, scope) => {
     const removed = await removeAttachment(c.get("db"), scope, params.id, params.attachmentId);
-    if (removed.fileKey) await c.env.UPLOADS.delete(removed.fileKey);
+    if (removed.fileKey) await removeUploads(c.env.UPLOADS, removed.fileKey);
     return c.body(null, 204);
   },
 );

@@ -86,7 +86,7 @@ export function featuredGroupsOf(db: Db, scope: PartnerScope) {
       ]);
       return get(id);
     },
-    async update(id: string, body: Body) {
+    async edit(id: string, body: Body) {
       const existing = await get(id);
       await check(db, partnerId, body, existing);
       await db.batch([

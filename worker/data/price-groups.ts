@@ -49,7 +49,7 @@ export function priceGroupsOf(db: Db, scope: PartnerScope) {
       if (!rows[0]) throw invalid({ name: MESSAGES.alreadyExists });
       return get(rows[0].id);
     },
-    async update(id: string, body: Body) {
+    async edit(id: string, body: Body) {
       await get(id);
       await assertNameFree(body.name, id);
       await db

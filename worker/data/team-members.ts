@@ -70,7 +70,7 @@ export function membersOf(db: Db, scope: AccountScope) {
     list,
 
     /** Edits a member: the owner's role and status, and the caller's own status and role, stay as they are (409). */
-    async update(id: string, body: z.output<typeof UpdateTeamMemberBody>, acting: AdminScope): Promise<TeamMemberDto> {
+    async edit(id: string, body: z.output<typeof UpdateTeamMemberBody>, acting: AdminScope): Promise<TeamMemberDto> {
       const found = await db
         .select()
         .from(accountUsers)

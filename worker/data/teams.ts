@@ -60,7 +60,7 @@ export function teamsOf(db: Db, scope: AccountScope) {
       await db.insert(teams).values({ id, accountId, name: body.name, department: body.department });
       return (await list(id))[0];
     },
-    async update(id: string, body: TeamIn): Promise<TeamDto> {
+    async edit(id: string, body: TeamIn): Promise<TeamDto> {
       const team = await stored(id);
       await assertNameFree(body.name, team.id);
       if (body.department !== team.department) await assertNotLast(team.department);

@@ -69,3 +69,15 @@ export async function storeUpload(bucket: R2Bucket, prefix: string, upload: Chec
   await bucket.put(key, upload.file.stream(), { httpMetadata: { contentType: upload.type } });
   return key;
 }
+
+/**
+ * Removes stored files by key. `bestEffort` swallows a storage failure: used
+ * when the database already points elsewhere and a left-over file only costs
+ * space; otherwise the failure reaches the caller.
+ */
+export async function removeUploads(bucket: R2Bucket, keys: string | string[], { bestEffort = false } = {}): Promise<void> {
+  const list = typeof keys === "string" ? [keys] : keys;
+  if (list.length === 0) return;
+  const removal = bucket.delete(list);
+  await (bestEffort ? removal.catch(() => {}) : removal);
+}
