@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AssessmentDto, CustomerPriceGroupBody, ManualScoreBody, MarkAssessedBody } from "./assessments";
-import { DependentDetailsDto, DependentList, DependentsQuery } from "./dependents";
+import { CustomerDetailsDto, CustomerList, CustomersQuery } from "./customers";
 import { AddCustomDomain, CustomDomainDto, CustomDomainExistQuery, CustomDomainIdParam, CustomDomainList, ExistsResponse } from "./domains";
 import {
   CancelPlanBody,
@@ -55,8 +55,8 @@ export const apiPaths = {
   },
 
   // A partner's customers
-  "/v1/admin/dependents": { get: { query: DependentsQuery, response: DependentList } },
-  "/v1/admin/dependents/{id}": { get: { params: IdParam, response: DependentDetailsDto } },
+  "/v1/admin/dependents": { get: { query: CustomersQuery, response: CustomerList } },
+  "/v1/admin/dependents/{id}": { get: { params: IdParam, response: CustomerDetailsDto } },
   "/v1/admin/dependents/{id}/price-group": { put: { params: IdParam, body: CustomerPriceGroupBody, response: CustomerPriceGroupBody } },
   "/v1/admin/dependents/{id}/scores": { get: { params: IdParam, response: z.array(ScoreDto) } },
   "/v1/admin/dependents/{id}/assessments": { get: { params: IdParam, response: z.array(AssessmentDto) } },

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from "vitest";
-import type { DependentList } from "../../contract/dependents";
+import type { CustomerList } from "../../contract/customers";
 import type { PriceGroupDto } from "../../contract/groups";
 import { api, ApiError, configureApi, fillPath } from "../../client/lib/api";
 
@@ -60,7 +60,7 @@ describe("the typed /v1 client", () => {
 
   it("infers answers and checks paths, parameters and bodies at compile time", () => {
     expectTypeOf(api.get<"/v1/admin/price-groups">).returns.resolves.toEqualTypeOf<PriceGroupDto[]>();
-    expectTypeOf(api.get<"/v1/admin/dependents">).returns.resolves.toEqualTypeOf<DependentList>();
+    expectTypeOf(api.get<"/v1/admin/dependents">).returns.resolves.toEqualTypeOf<CustomerList>();
     expectTypeOf(api.delete<"/v1/admin/teams/{id}">).returns.resolves.toEqualTypeOf<void>();
     const typeChecks = () => {
       // @ts-expect-error: not a registered path

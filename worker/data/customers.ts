@@ -1,7 +1,7 @@
 /** A partner's customers, as the partner may touch them. */
 import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { DependentList, DependentsQuery } from "../../contract/dependents";
+import type { CustomerList, CustomersQuery } from "../../contract/customers";
 import { JobStatus } from "../../contract/enums";
 import { accountUsers, accounts, jobs, priceGroups } from "../../db/schema";
 import type { Db } from "../env";
@@ -51,7 +51,7 @@ export async function setCustomerPriceGroup(db: Db, scope: PartnerAdminScope, cu
 const teamSize = sql<number>`(select count(*) from account_users au where au.account_id = "accounts"."id" and au.status = 'active')`;
 
 /** A page of the partner's customers: search by name or email, sort by name or creation, cursor pages, and the total. */
-export async function customerPage(db: Db, scope: PartnerScope, query: z.output<typeof DependentsQuery>): Promise<DependentList> {
+export async function customerPage(db: Db, scope: PartnerScope, query: z.output<typeof CustomersQuery>): Promise<CustomerList> {
   const column = query.sort === "createdAt" ? accounts.createdAt : accounts.name;
   const base: (SQL | undefined)[] = [eq(accounts.parentAccountId, scope.account.id), eq(accounts.type, "customer")];
   if (query.search) {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { inList } from "./bound";
-import type { DependentDetailsDto, RecommendedWorkoutDto } from "../../contract/dependents";
+import type { CustomerDetailsDto, RecommendedWorkoutDto } from "../../contract/customers";
 import { featuredGroupItems, featuredGroups, libraryEntries, scores, workouts } from "../../db/schema";
 import { weakestCategories } from "../domain/recommendations";
 import type { Db } from "../env";
@@ -14,7 +14,7 @@ const today = () => new Date().toISOString().slice(0, 10);
  * the customer scores lowest (its latest score per category); before any
  * score exists, the workouts of the partner's current featured groups.
  */
-export async function recommendations(db: Db, partnerId: string, customer: Account): Promise<DependentDetailsDto["recommendations"]> {
+export async function recommendations(db: Db, partnerId: string, customer: Account): Promise<CustomerDetailsDto["recommendations"]> {
   const customerId = customer.id;
   const scoreRows = await db
     .select({ category: scores.category, score: scores.scorePercent, createdAt: scores.createdAt })

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AssessmentFormDto, AssessmentLinkDto, AssessmentResultDto, SubmitAssessmentBody } from "../../../contract/assessments";
 import type { CategoryFilter } from "../../../contract/enums";
 import { api } from "../../lib/api";
+import { customerKeys } from "../customers/api";
 
 /** GET v1/assessments/fitness-score: a fresh link, asked for on demand only. */
 export function useAssessmentLink() {
@@ -39,7 +40,7 @@ export function useSubmitAssessment(token: string) {
         qc.invalidateQueries({ queryKey: ["scores"] }),
         qc.invalidateQueries({ queryKey: ["score-summary"] }),
         qc.invalidateQueries({ queryKey: ["activity"] }),
-        qc.invalidateQueries({ queryKey: ["dependent"] }),
+        qc.invalidateQueries({ queryKey: customerKeys.anyOne }),
       ]),
   });
 }

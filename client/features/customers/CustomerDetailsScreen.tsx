@@ -11,7 +11,7 @@ import { Section } from "../profile/Section";
 import { Button } from "../../components/ui/Button";
 import { Field, Select } from "../../components/ui/Field";
 import { toast, toastMessage } from "../../components/ui/toast-store";
-import { useDependent, usePartnerPriceGroups, useSetPriceGroup } from "./api";
+import { useCustomer, usePartnerPriceGroups, useSetPriceGroup } from "./api";
 import { CustomerScores } from "./CustomerScores";
 import { CreditAdjustmentForm } from "./CreditAdjustmentForm";
 import { PlanActions } from "./PlanActions";
@@ -27,7 +27,7 @@ export default function CustomerDetailsScreen() {
   const t = useT();
   const { id } = useParams();
   const { account } = useAppUser();
-  const q = useDependent(account?.id, id);
+  const q = useCustomer(account?.id, id);
 
   if (q.isPending)
     return (

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { Input, Select } from "../../components/ui/Field";
 import { useAppUser } from "../../auth/useAppUser";
 import { useT } from "../../lib/i18n";
-import { useDependent, useDependents } from "./api";
+import { useCustomer, useCustomers } from "./api";
 
 /**
  * Picks one of the partner's customers, however many there are: a search box
@@ -15,8 +15,8 @@ export function CustomerPicker({ value, onChange, name }: { value: string; onCha
   const searchId = useId();
   const { account } = useAppUser();
   const [q, setQ] = useState("");
-  const list = useDependents(account?.id, { search: q.trim() || undefined, sort: "name", order: "asc", limit: 20 });
-  const chosen = useDependent(account?.id, value || undefined);
+  const list = useCustomers(account?.id, { search: q.trim() || undefined, sort: "name", order: "asc", limit: 20 });
+  const chosen = useCustomer(account?.id, value || undefined);
   const items = list.data?.items ?? [];
   const chosenMissing = Boolean(value) && !items.some((c) => c.id === value);
   return (

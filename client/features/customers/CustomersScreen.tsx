@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Search } from "../../components/icons";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import type { DependentSummaryDto } from "../../../contract/dependents";
+import type { CustomerSummaryDto } from "../../../contract/customers";
 import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
@@ -11,7 +11,7 @@ import { Skeleton } from "../../components/ui/Skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/Table";
 import { useFormatDate } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
-import { useDependents, type DependentsParams } from "./api";
+import { useCustomers, type CustomersParams } from "./api";
 
 const PAGE_SIZE = 20;
 
@@ -22,8 +22,8 @@ export default function CustomersScreen() {
   const { account } = useAppUser();
   const [searchText, setSearchText] = useState("");
   const [search, setSearch] = useState("");
-  const [sort, setSort] = useState<DependentsParams["sort"]>("name");
-  const [order, setOrder] = useState<DependentsParams["order"]>("asc");
+  const [sort, setSort] = useState<CustomersParams["sort"]>("name");
+  const [order, setOrder] = useState<CustomersParams["order"]>("asc");
   // Cursors of the pages before the current one (the first page has none).
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const cursor = cursors[cursors.length - 1];
@@ -36,9 +36,9 @@ export default function CustomersScreen() {
     return () => clearTimeout(id);
   }, [searchText]);
 
-  const q = useDependents(account?.id, { search: search || undefined, sort, order, limit: PAGE_SIZE, cursor });
+  const q = useCustomers(account?.id, { search: search || undefined, sort, order, limit: PAGE_SIZE, cursor });
 
-  const sortBy = (key: DependentsParams["sort"]) => {
+  const sortBy = (key: CustomersParams["sort"]) => {
     if (sort === key) setOrder(order === "asc" ? "desc" : "asc");
     else {
       setSort(key);
@@ -47,7 +47,7 @@ export default function CustomersScreen() {
     setCursors([undefined]);
   };
 
-  const sortHeader = (key: DependentsParams["sort"], label: string) => {
+  const sortHeader = (key: CustomersParams["sort"], label: string) => {
     const active = sort === key;
     const Icon = !active ? ArrowUpDown : order === "asc" ? ArrowUp : ArrowDown;
     return (
@@ -60,7 +60,7 @@ export default function CustomersScreen() {
     );
   };
 
-  const rows: DependentSummaryDto[] = q.data?.items ?? [];
+  const rows: CustomerSummaryDto[] = q.data?.items ?? [];
 
   return (
     <Page title={t("customers.title")}>

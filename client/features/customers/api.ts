@@ -4,15 +4,17 @@ import type { ManualScoreBody } from "../../../contract/assessments";
 import { api } from "../../lib/api";
 import { priceGroupKeys } from "../price-groups/api";
 
-export type DependentsParams = { search?: string; sort: "name" | "createdAt"; order: "asc" | "desc"; limit: number; cursor?: string };
+export type CustomersParams = { search?: string; sort: "name" | "createdAt"; order: "asc" | "desc"; limit: number; cursor?: string };
 
 export const customerKeys = {
-  list: (accountId: string, p: DependentsParams) => ["dependents", accountId, p] as const,
-  one: (accountId: string, id: string) => ["dependent", accountId, id] as const,
+  list: (accountId: string, p: CustomersParams) => ["customers", accountId, p] as const,
+  one: (accountId: string, id: string) => ["customer", accountId, id] as const,
+  /** Every customer's details, in any account (after a change that touches their scores or plan). */
+  anyOne: ["customer"] as const,
 };
 
 /** GET v1/admin/dependents: the partner's customers, one page. */
-export function useDependents(accountId: string | undefined, params: DependentsParams) {
+export function useCustomers(accountId: string | undefined, params: CustomersParams) {
   return useQuery({
     queryKey: customerKeys.list(accountId ?? "none", params),
     queryFn: () => api.get("/v1/admin/dependents", { query: params }),
@@ -22,7 +24,7 @@ export function useDependents(accountId: string | undefined, params: DependentsP
 }
 
 /** GET v1/admin/dependents/{id}. */
-export function useDependent(accountId: string | undefined, id: string | undefined) {
+export function useCustomer(accountId: string | undefined, id: string | undefined) {
   return useQuery({
     queryKey: customerKeys.one(accountId ?? "none", id ?? "none"),
     queryFn: () => api.get("/v1/admin/dependents/{id}", { params: { id: id ?? "" } }),
@@ -88,7 +90,7 @@ export function useCustomerAssessments(accountId: string | undefined, customerId
 
 /** The related score lists and the details (recommendations follow the scores) are read again after a score change. */
 function refreshScores(qc: ReturnType<typeof useQueryClient>) {
-  return Promise.all([qc.invalidateQueries({ queryKey: ["scores"] }), qc.invalidateQueries({ queryKey: ["dependent"] })]);
+  return Promise.all([qc.invalidateQueries({ queryKey: ["scores"] }), qc.invalidateQueries({ queryKey: customerKeys.anyOne })]);
 }
 
 /** POST v1/admin/scores/fitness: a manual score for the customer. */

@@ -15,7 +15,7 @@ import { toast } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { useFormatDate } from "../../lib/dates";
 import { translateApiMessage, useT } from "../../lib/i18n";
-import { useDependents } from "../customers/api";
+import { useCustomers } from "../customers/api";
 import { useAssignScore, useOrphanedScores } from "./api";
 
 /**
@@ -123,7 +123,7 @@ function PartnerLink() {
 function AssignDialog({ score, onClose }: { score: OrphanedScoreDto; onClose: () => void }) {
   const t = useT();
   const { account } = useAppUser();
-  const customers = useDependents(account?.id, { sort: "name", order: "asc", limit: 100 });
+  const customers = useCustomers(account?.id, { sort: "name", order: "asc", limit: 100 });
   const assign = useAssignScore();
   const [customerId, setCustomerId] = useState("");
   const [error, setError] = useState<string | null>(null);

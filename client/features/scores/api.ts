@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AssociateScoreBody, OrphanedScoreDto, ScoreDto } from "../../../contract/scores";
 import { useAppUser } from "../../auth/useAppUser";
 import { api } from "../../lib/api";
+import { customerKeys } from "../customers/api";
 
 const orphanedKey = (accountId: string) => ["scores", "orphaned", accountId] as const;
 
@@ -20,6 +21,6 @@ export function useAssignScore() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: AssociateScoreBody) => api<ScoreDto>("/admin/scores/fitness/associate-assessment", { json: body }),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ["scores"] }), qc.invalidateQueries({ queryKey: ["dependent"] })]),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ["scores"] }), qc.invalidateQueries({ queryKey: customerKeys.anyOne })]),
   });
 }

@@ -4,20 +4,20 @@ import { AccountLocation, Category, Industry, JobStatus, OrgSize } from "./enums
 import { PlanEntryDto } from "./entitlements";
 import { MESSAGES } from "./messages";
 
-/** A partner's customers ("dependents"). */
-export const DependentSort = ["name", "createdAt"] as const;
+/** A partner's customers. The API paths say "dependents" (v1/admin/dependents), the name the published API uses; everything else says customers. */
+export const CustomerSort = ["name", "createdAt"] as const;
 
 /** `GET v1/admin/dependents`: search by name or email, sort, `limit` + `cursor` pagination. */
-export const DependentsQuery = z.object({
+export const CustomersQuery = z.object({
   search: z.string().trim().max(100, "At most 100 characters").optional(),
-  sort: z.enum(DependentSort, { error: "Must be name or createdAt" }).default("name"),
+  sort: z.enum(CustomerSort, { error: "Must be name or createdAt" }).default("name"),
   order: z.enum(["asc", "desc"], { error: "Must be asc or desc" }).default("asc"),
   limit: z.coerce.number({ error: MESSAGES.invalidQuantity }).int(MESSAGES.invalidQuantity).min(1, MESSAGES.invalidQuantity).max(100, MESSAGES.invalidQuantity).default(20),
   cursor: z.string().max(500).optional(),
 });
-export type DependentsQuery = z.input<typeof DependentsQuery>;
+export type CustomersQuery = z.input<typeof CustomersQuery>;
 
-export const DependentSummaryDto = z
+export const CustomerSummaryDto = z
   .object({
     id: z.string(),
     name: z.string(),
@@ -28,13 +28,13 @@ export const DependentSummaryDto = z
     teamSize: z.number().int(),
     createdAt: z.string(),
   })
-  .meta({ id: "DependentSummary" });
-export type DependentSummaryDto = z.infer<typeof DependentSummaryDto>;
+  .meta({ id: "CustomerSummary" });
+export type CustomerSummaryDto = z.infer<typeof CustomerSummaryDto>;
 
-export const DependentList = z
-  .object({ items: z.array(DependentSummaryDto), nextCursor: z.string().nullable(), total: z.number().int() })
-  .meta({ id: "DependentList" });
-export type DependentList = z.infer<typeof DependentList>;
+export const CustomerList = z
+  .object({ items: z.array(CustomerSummaryDto), nextCursor: z.string().nullable(), total: z.number().int() })
+  .meta({ id: "CustomerList" });
+export type CustomerList = z.infer<typeof CustomerList>;
 
 export const RecommendedWorkoutDto = z.object({
   id: z.string(),
@@ -46,7 +46,7 @@ export const RecommendedWorkoutDto = z.object({
 export type RecommendedWorkoutDto = z.infer<typeof RecommendedWorkoutDto>;
 
 /** `GET v1/admin/dependents/{id}`. */
-export const DependentDetailsDto = z
+export const CustomerDetailsDto = z
   .object({
     account: AccountDto,
     /** The partner's price group the customer is in, if any. */
@@ -62,5 +62,5 @@ export const DependentDetailsDto = z
       workouts: z.array(RecommendedWorkoutDto),
     }),
   })
-  .meta({ id: "DependentDetails" });
-export type DependentDetailsDto = z.infer<typeof DependentDetailsDto>;
+  .meta({ id: "CustomerDetails" });
+export type CustomerDetailsDto = z.infer<typeof CustomerDetailsDto>;

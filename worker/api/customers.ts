@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { CustomerPriceGroupBody } from "../../contract/assessments";
-import { DependentDetailsDto, DependentList, DependentsQuery } from "../../contract/dependents";
+import { CustomerDetailsDto, CustomerList, CustomersQuery } from "../../contract/customers";
 import { IdParam } from "../../contract/team";
 import { customerDetails, customerPage, setCustomerPriceGroup } from "../data/customers";
 import type { AppEnv } from "../env";
@@ -14,14 +14,14 @@ import { accountDto } from "./dto";
  * and credits, bookings and recommendations. Only a partner's owners and
  * admins; another partner's customer is 404.
  */
-export const dependentsApi = new Hono<AppEnv>();
+export const customersApi = new Hono<AppEnv>();
 
 const errors = errorResponses({ 403: "Not a partner's owner or admin" });
 const missing = errorResponses({ 404: "Not one of the partner's customers" });
 
 /** `GET v1/admin/dependents`. */
 endpoint(
-  dependentsApi,
+  customersApi,
   "/v1",
   {
     method: "get",
@@ -29,15 +29,15 @@ endpoint(
     summary: "The partner's customers (search, sort, cursor pagination)",
     tags: ["customers"],
     auth: "partnerAdmin",
-    query: DependentsQuery,
-    responses: { 200: { description: "A page of customers", schema: DependentList }, ...errors },
+    query: CustomersQuery,
+    responses: { 200: { description: "A page of customers", schema: CustomerList }, ...errors },
   },
   async (c, { query }, scope) => c.json(await customerPage(c.get("db"), scope, query)),
 );
 
 /** `GET v1/admin/dependents/{id}`. */
 endpoint(
-  dependentsApi,
+  customersApi,
   "/v1",
   {
     method: "get",
@@ -47,7 +47,7 @@ endpoint(
     auth: "partnerAdmin",
     params: IdParam,
     responses: {
-      200: { description: "The customer", schema: DependentDetailsDto },
+      200: { description: "The customer", schema: CustomerDetailsDto },
       ...errors,
       ...missing,
     },
@@ -62,12 +62,12 @@ endpoint(
       creditBalance: details.entitlements.balance,
       bookings: details.bookings,
       recommendations: details.recommendations,
-    } satisfies DependentDetailsDto);
+    } satisfies CustomerDetailsDto);
   },
 );
 
 endpoint(
-  dependentsApi,
+  customersApi,
   "/v1",
   {
     method: "put",
