@@ -217,19 +217,6 @@ function chooseFor(
   };
 }
 
-/** The workout's delivery partners (the variant's own entries first), resolved to accounts. */
-export async function deliveryCandidates(db: Db, workoutId: string, variantId: string | null) {
-  const rows = await db
-    .select({ entry: deliveryPartners, account: { id: accounts.id } })
-    .from(deliveryPartners)
-    .leftJoin(accounts, and(eq(accounts.tan, deliveryPartners.partnerTan), eq(accounts.type, "partner")))
-    .where(and(eq(deliveryPartners.workoutId, workoutId), or(isNull(deliveryPartners.variantId), variantId ? eq(deliveryPartners.variantId, variantId) : undefined)));
-  const own = rows.filter((r) => r.entry.variantId);
-  return (own.length ? own : rows)
-    .map((r) => ({ id: r.entry.partnerAccountId ?? r.account?.id ?? "", selectionPercent: r.entry.selectionPercent, startDate: r.entry.startDate, endDate: r.entry.endDate }))
-    .filter((c) => c.id);
-}
-
 /** The delivery partner drawn by selection percent among the in-date candidates; 409 when there is none. */
 export function drawPartner(context: BookingContext): BookingContext["candidates"][number] {
   const chosen = drawDeliveryPartner(context.candidates, today());
