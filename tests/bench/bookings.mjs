@@ -17,7 +17,7 @@ const SEATS = 5;
 const GROUPS = 10;
 
 /** The demo's ids, read from the seed itself (db/seed) so they never drift. */
-function demoIds() {
+export function demoIds() {
   const out = spawnSync("npx", ["tsx", "-e", 'import { DEMO } from "./db/seed"; console.log(JSON.stringify({ workout: DEMO.workouts.copilotFoundations, fabrikam: DEMO.customers.fabrikam.id, northwind: DEMO.northwind.id }))'], {
     encoding: "utf8",
   });
@@ -25,7 +25,8 @@ function demoIds() {
   return JSON.parse(out.stdout.trim().split("\n").at(-1));
 }
 
-async function bearer(origin, email) {
+/** A bearer token for a demo user (their sign-in, then the session's token). */
+export async function bearer(origin, email) {
   const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: origin },

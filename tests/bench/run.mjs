@@ -9,6 +9,7 @@
 // `ratios`); the machinery is in ./lib.mjs.
 import assert from "node:assert/strict";
 import { bookingBurst } from "./bookings.mjs";
+import { d1Table } from "./d1-table.mjs";
 import { runBench } from "./lib.mjs";
 
 // BENCH_PORT serves the build on another port (each engineer or CI job its own); the state folder follows it.
@@ -20,8 +21,9 @@ const MAIN_HOST = `localhost:${PORT}`;
 /** @type {{ name: string, request: { method?: string, path: string, headers?: Record<string, string>, body?: unknown }, verify?: (res: { status: number, headers: object, body: string, json: () => any }) => Promise<void> }[]} */
 const scenarios = [
   {
-    name: "shell /login (partner host)",
-    request: { method: "GET", path: "/login", headers: { Host: PARTNER_HOST } },
+    // A public screen: the partner's /login now sends a signed-out visitor to the main domain's sign-in (302).
+    name: "shell /help (partner host)",
+    request: { method: "GET", path: "/help", headers: { Host: PARTNER_HOST } },
     verify: async (res) => {
       assert.equal(res.status, 200);
       assert.match(res.body, /<title>Northwind Learn<\/title>/, "the partner's branded shell");
@@ -100,6 +102,7 @@ if (!Number.isFinite(seconds) || seconds <= 0) {
   process.exit(2);
 }
 
+let d1 = { pass: true };
 process.exitCode = await runBench({
   port: PORT,
   stateDir: STATE_DIR,
@@ -110,8 +113,13 @@ process.exitCode = await runBench({
   connections: 50,
   js: { path: "/login", readySelector: '[data-testid="platform-name"]', budget: 150 * 1024 },
   prepare,
-  // The booking burst, after the load scenarios, with /v1/health's throughput from the same run.
-  after: ({ baseUrl, results }) => bookingBurst({ baseUrl, mainHost: MAIN_HOST, healthRps: results.find((r) => r.name === scenarios[2].name).rps }),
+  // The D1 table (./d1-table.mjs), then the booking burst with /v1/health's throughput from the same run.
+  after: async ({ baseUrl, results }) => {
+    d1 = await d1Table({ baseUrl, mainHost: MAIN_HOST, partnerHost: PARTNER_HOST });
+    await bookingBurst({ baseUrl, mainHost: MAIN_HOST, healthRps: results.find((r) => r.name === scenarios[2].name).rps });
+  },
 });
+// An endpoint over its D1 budget fails the run, once everything is printed.
+if (!d1.pass) process.exitCode = 1;
 // Leave no handle (autocannon, child pipes) keeping the process alive.
 process.exit(process.exitCode);

@@ -65,6 +65,7 @@ describe("D1 round trips per request", () => {
       ["GET /v1/entitlements", "/v1/entitlements", customer],
       ["GET /v1/scores/summary", "/v1/scores/summary", customer],
       ["GET /v1/admin/dependents", "/v1/admin/dependents", partner],
+      ["GET /v1/admin/slots", `/v1/admin/slots?workoutId=${WORKOUT}`, partner],
     ];
     for (const [name, path, init] of reads) record(name, await warm(path, init), READ);
   });
@@ -110,10 +111,23 @@ describe("D1 round trips per request", () => {
     record("POST /v1/bookings/{id}/cancel", (await send(`/v1/bookings/${other.id}/cancel`, await customer(), { reason: "requested" })).calls, WRITE);
     const third = (await book()).body;
     record("POST /v1/jobs/{id}/cancel", (await send(`/v1/jobs/${third.id}/cancel`, await partner(), { reason: "requested" })).calls, WRITE);
+    // The partner publishes a time for each session, the customer books them, and a spare time is closed.
+    const slot = async (sessionId: string, d: number) => (await send("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId, startsAt: at(d), capacity: 2 })).body.id;
+    const slotDay = (day += 3);
+    await slot(sessions[0].id, slotDay - 1); // warm
+    const published = await send("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId: sessions[0].id, startsAt: at(slotDay), capacity: 2 });
+    record("POST /v1/admin/slots", published.calls, WRITE);
+    const chosen = [{ sessionId: sessions[0].id, slotId: published.body.id }];
+    for (const [i, s] of sessions.slice(1).entries()) chosen.push({ sessionId: s.id, slotId: await slot(s.id, slotDay + 1 + i) });
+    record("POST /v1/bookings (into slots)", (await send("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "slots", sessions: chosen })).calls, WRITE);
+    const spare = await slot(sessions[0].id, (day += 3));
+    const closed = await call(`/v1/admin/slots/${spare}`, { ...(await partner()), method: "DELETE" });
+    expect(closed.status).toBe(204);
+    record("DELETE /v1/admin/slots/{id}", d1Calls(closed), WRITE);
   });
 
   it("prints the table", () => {
     console.log(table.map(([name, calls, budget]) => `${name.padEnd(32)} ${String(calls).padStart(3)} ≤ ${budget}`).join("\n"));
-    expect(table.length).toBe(19);
+    expect(table.length).toBe(23);
   });
 });

@@ -28,6 +28,10 @@ import { conflict, notFound } from "../http/errors";
 import type { Account } from "../identity/context";
 import { today } from "./query";
 import { recipientReads, type RecipientRows } from "./job-mail";
+import { reusableBatch } from "./reusable";
+
+/** A value bound when the batch runs (see ./reusable.ts). */
+const ph = (name: string) => sql.placeholder(name);
 
 /** What booking needs to know about a workout a customer may book */
 export type Bookable = {
@@ -75,35 +79,35 @@ export async function bookingContext(db: Db, customer: Account, workoutId: strin
   const day = today();
   const now = new Date().toISOString();
   // The partner and every delivery partner of the workout: the mail about a booking goes out in their branding.
-  const partnerIds = sql`(select ${partnerId} union select ${accounts.id} from ${deliveryPartners} join ${accounts} on ${accounts.id} = ${deliveryPartners.partnerAccountId} or (${deliveryPartners.partnerAccountId} is null and ${accounts.tan} = ${deliveryPartners.partnerTan} and ${accounts.type} = 'partner') where ${deliveryPartners.workoutId} = ${workoutId})`;
-  const [library, variants, sessions, prices, plan, entry, sum, candidates, open, items, prereqs, scoreRows, completed, partner, ...mail] = await db.batch([
+  const partnerIds = sql`(select ${ph("partnerId")} union select ${accounts.id} from ${deliveryPartners} join ${accounts} on ${accounts.id} = ${deliveryPartners.partnerAccountId} or (${deliveryPartners.partnerAccountId} is null and ${accounts.tan} = ${deliveryPartners.partnerTan} and ${accounts.type} = 'partner') where ${deliveryPartners.workoutId} = ${ph("workoutId")})`;
+  const build = () => [
     db
       .select({ workout: workouts })
       .from(libraryEntries)
       .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
-      .where(and(eq(libraryEntries.accountId, partnerId), eq(libraryEntries.workoutId, workoutId), eq(libraryEntries.status, "available")))
+      .where(and(eq(libraryEntries.accountId, ph("partnerId")), eq(libraryEntries.workoutId, ph("workoutId")), eq(libraryEntries.status, "available")))
       .limit(1),
     db
       .select()
       .from(workoutVariants)
       .where(
         and(
-          eq(workoutVariants.workoutId, workoutId),
-          variantId ? eq(workoutVariants.id, variantId) : undefined,
-          or(isNull(workoutVariants.availableFrom), lte(workoutVariants.availableFrom, day)),
-          or(isNull(workoutVariants.availableTo), gte(workoutVariants.availableTo, day)),
+          eq(workoutVariants.workoutId, ph("workoutId")),
+          sql`(${ph("variantId")} is null or ${workoutVariants.id} = ${ph("variantId")})`,
+          or(isNull(workoutVariants.availableFrom), lte(workoutVariants.availableFrom, ph("day"))),
+          or(isNull(workoutVariants.availableTo), gte(workoutVariants.availableTo, ph("day"))),
         ),
       )
       .orderBy(asc(workoutVariants.createdAt)),
-    db.select().from(workoutSessions).where(eq(workoutSessions.workoutId, workoutId)).orderBy(asc(workoutSessions.sequence)),
-    db.select().from(pricingLines).where(eq(pricingLines.workoutId, workoutId)),
+    db.select().from(workoutSessions).where(eq(workoutSessions.workoutId, ph("workoutId"))).orderBy(asc(workoutSessions.sequence)),
+    db.select().from(pricingLines).where(eq(pricingLines.workoutId, ph("workoutId"))),
     db
       .select({ id: planEntries.id })
       .from(planEntries)
-      .where(and(eq(planEntries.accountId, customer.id), lte(planEntries.startDate, day), or(isNull(planEntries.endDate), gte(planEntries.endDate, day))))
+      .where(and(eq(planEntries.accountId, ph("customerId")), lte(planEntries.startDate, ph("day")), or(isNull(planEntries.endDate), gte(planEntries.endDate, ph("day")))))
       .limit(1),
-    db.select({ id: creditEntries.id }).from(creditEntries).where(eq(creditEntries.accountId, customer.id)).orderBy(desc(creditEntries.startDate)).limit(1),
-    db.select({ total: sql<number>`coalesce(sum(${creditLines.quantity}), 0)` }).from(creditLines).where(eq(creditLines.accountId, customer.id)),
+    db.select({ id: creditEntries.id }).from(creditEntries).where(eq(creditEntries.accountId, ph("customerId"))).orderBy(desc(creditEntries.startDate)).limit(1),
+    db.select({ total: sql<number>`coalesce(sum(${creditLines.quantity}), 0)` }).from(creditLines).where(eq(creditLines.accountId, ph("customerId"))),
     db
       .select({
         variantId: deliveryPartners.variantId,
@@ -123,17 +127,17 @@ export async function bookingContext(db: Db, customer: Account, workoutId: strin
           and(isNull(deliveryPartners.partnerAccountId), eq(accounts.tan, deliveryPartners.partnerTan), eq(accounts.type, "partner")),
         ),
       )
-      .where(eq(deliveryPartners.workoutId, workoutId)),
+      .where(eq(deliveryPartners.workoutId, ph("workoutId"))),
     db
       .select({ slot: slots, partnerName: nameOf(accounts.name, "partner_name") })
       .from(slots)
       .innerJoin(accounts, eq(accounts.id, slots.partnerAccountId))
-      .where(and(eq(slots.workoutId, workoutId), gte(slots.startsAt, now), sql`${slots.seatsTaken} < ${slots.capacity}`))
+      .where(and(eq(slots.workoutId, ph("workoutId")), gte(slots.startsAt, ph("now")), sql`${slots.seatsTaken} < ${slots.capacity}`))
       .orderBy(asc(slots.startsAt)),
     db
       .select()
       .from(sessionActionItems)
-      .where(inArray(sessionActionItems.sessionId, db.select({ id: workoutSessions.id }).from(workoutSessions).where(eq(workoutSessions.workoutId, workoutId)))),
+      .where(inArray(sessionActionItems.sessionId, db.select({ id: workoutSessions.id }).from(workoutSessions).where(eq(workoutSessions.workoutId, ph("workoutId"))))),
     db
       .select({
         type: prerequisites.type,
@@ -146,9 +150,9 @@ export async function bookingContext(db: Db, customer: Account, workoutId: strin
         endDate: prerequisites.endDate,
       })
       .from(prerequisites)
-      .where(eq(prerequisites.workoutId, workoutId)),
-    db.select({ category: scores.category, score: scores.score }).from(scores).where(eq(scores.accountId, customer.id)).orderBy(desc(scores.createdAt)),
-    db.selectDistinct({ workoutId: jobs.workoutId }).from(jobs).where(and(eq(jobs.accountId, customer.id), eq(jobs.status, "completed"))),
+      .where(eq(prerequisites.workoutId, ph("workoutId"))),
+    db.select({ category: scores.category, score: scores.score }).from(scores).where(eq(scores.accountId, ph("customerId"))).orderBy(desc(scores.createdAt)),
+    db.selectDistinct({ workoutId: jobs.workoutId }).from(jobs).where(and(eq(jobs.accountId, ph("customerId")), eq(jobs.status, "completed"))),
     db
       .select({
         id: accounts.id,
@@ -157,9 +161,11 @@ export async function bookingContext(db: Db, customer: Account, workoutId: strin
         platformName: sql<string | null>`(select ${stylings.platformName} from ${stylings} where ${stylings.accountId} = ${accounts.id})`.as("platform_name"),
       })
       .from(accounts)
-      .where(eq(accounts.id, partnerId)),
-    ...recipientReads(db, bookerId ? [bookerId] : [], partnerIds),
-  ]);
+      .where(eq(accounts.id, ph("partnerId"))),
+    ...recipientReads(db, sql`(select value from json_each(${ph("bookers")}))`, partnerIds),
+  ] as const;
+  const values = { partnerId, workoutId, variantId: variantId ?? null, customerId: customer.id, day, now, bookers: JSON.stringify(bookerId ? [bookerId] : []) };
+  const [library, variants, sessions, prices, plan, entry, sum, candidates, open, items, prereqs, scoreRows, completed, partner, ...mail] = await reusableBatch(db, "booking-context", build, values);
   const row = library[0];
   const subject = { priceGroupId: customer.priceGroupId, industry: customer.industry, size: customer.size, location: customer.location };
   if (!row || !isVisible(row.workout.visibility, subject)) throw notFound("Workout not found");
@@ -215,19 +221,6 @@ function chooseFor(
     price: chosen.kind === "credits" ? { kind: "credits" as const, amount: chosen.amount, currency: null } : { kind: "money" as const, amount: chosen.amount, currency: chosen.currency },
     pricingLineId: chosen.lineId,
   };
-}
-
-/** The workout's delivery partners (the variant's own entries first), resolved to accounts. */
-export async function deliveryCandidates(db: Db, workoutId: string, variantId: string | null) {
-  const rows = await db
-    .select({ entry: deliveryPartners, account: { id: accounts.id } })
-    .from(deliveryPartners)
-    .leftJoin(accounts, and(eq(accounts.tan, deliveryPartners.partnerTan), eq(accounts.type, "partner")))
-    .where(and(eq(deliveryPartners.workoutId, workoutId), or(isNull(deliveryPartners.variantId), variantId ? eq(deliveryPartners.variantId, variantId) : undefined)));
-  const own = rows.filter((r) => r.entry.variantId);
-  return (own.length ? own : rows)
-    .map((r) => ({ id: r.entry.partnerAccountId ?? r.account?.id ?? "", selectionPercent: r.entry.selectionPercent, startDate: r.entry.startDate, endDate: r.entry.endDate }))
-    .filter((c) => c.id);
 }
 
 /** The delivery partner drawn by selection percent among the in-date candidates; 409 when there is none. */

@@ -1,16 +1,28 @@
 /** Bookable times a delivery partner publishes, as that partner may touch them (its own slots only). */
-import { and, asc, eq, gte, inArray, or } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, or } from "drizzle-orm";
 import { deliveryPartners, slots, workoutSessions, workouts } from "../../db/schema";
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
-import { deliveryCandidates, slotDto } from "./bookable";
+import { slotDto } from "./bookable";
 
-/** The workout, when the partner is among its delivery partners; 404 otherwise. */
-export async function deliveredWorkout(db: Db, scope: PartnerScope, workoutId: string): Promise<typeof workouts.$inferSelect> {
-  const [workout] = await db.select().from(workouts).where(eq(workouts.id, workoutId));
-  const candidates = workout ? await deliveryCandidates(db, workout.id, null) : [];
-  if (!workout || !candidates.some((x) => x.id === scope.account.id)) throw notFound("Workout not found");
+/**
+ * Whether the partner delivers the workout: a general entry among its
+ * delivery partners (not a variant's own) names the partner's account, or
+ * its TAN when the entry names no account.
+ */
+function deliveryEntry(db: Db, scope: PartnerScope, workoutId: string) {
+  const byTan = scope.account.tan ? and(isNull(deliveryPartners.partnerAccountId), eq(deliveryPartners.partnerTan, scope.account.tan)) : undefined;
+  return db
+    .select({ id: deliveryPartners.id })
+    .from(deliveryPartners)
+    .where(and(eq(deliveryPartners.workoutId, workoutId), isNull(deliveryPartners.variantId), or(eq(deliveryPartners.partnerAccountId, scope.account.id), byTan)))
+    .limit(1);
+}
+
+/** The workout when the partner delivers it (from a batch's rows); 404 otherwise. */
+function delivered(workout: typeof workouts.$inferSelect | undefined, entry: { id: string } | undefined): typeof workouts.$inferSelect {
+  if (!workout || !entry) throw notFound("Workout not found");
   return workout;
 }
 
@@ -38,8 +50,11 @@ export async function deliveredWorkouts(db: Db, scope: PartnerScope) {
 
 /** The partner's upcoming published times for a workout it delivers (optionally one session). */
 export async function partnerSlots(db: Db, scope: PartnerScope, workoutId: string, sessionId?: string) {
-  await deliveredWorkout(db, scope, workoutId);
-  const rows = await db
+  // One round trip: the workout, the partner's delivery entry and its own slots (the slots are the partner's own whatever the answer).
+  const [[workout], [entry], rows] = await db.batch([
+    db.select().from(workouts).where(eq(workouts.id, workoutId)),
+    deliveryEntry(db, scope, workoutId),
+    db
     .select({ slot: slots, length: workoutSessions.lengthMinutes })
     .from(slots)
     .innerJoin(workoutSessions, eq(workoutSessions.id, slots.sessionId))
@@ -51,14 +66,20 @@ export async function partnerSlots(db: Db, scope: PartnerScope, workoutId: strin
         gte(slots.startsAt, new Date().toISOString()),
       ),
     )
-    .orderBy(asc(slots.startsAt));
+    .orderBy(asc(slots.startsAt)),
+  ]);
+  delivered(workout, entry);
   return rows.map((r) => slotDto(r.slot, scope.account.name, r.length));
 }
 
 /** Publishes a time for a session of a workout the partner delivers, with seats up to the workout's max attendees. */
 export async function publishSlot(db: Db, scope: PartnerScope, input: { workoutId: string; sessionId: string; startsAt: string; capacity: number }) {
-  const workout = await deliveredWorkout(db, scope, input.workoutId);
-  const [session] = await db.select().from(workoutSessions).where(and(eq(workoutSessions.id, input.sessionId), eq(workoutSessions.workoutId, workout.id)));
+  const [[found], [entry], [session]] = await db.batch([
+    db.select().from(workouts).where(eq(workouts.id, input.workoutId)),
+    deliveryEntry(db, scope, input.workoutId),
+    db.select().from(workoutSessions).where(and(eq(workoutSessions.id, input.sessionId), eq(workoutSessions.workoutId, input.workoutId))),
+  ]);
+  const workout = delivered(found, entry);
   if (!session) throw invalid({ sessionId: "Not a session of this workout" });
   if (input.capacity > workout.maxAttendees) throw invalid({ capacity: `At most ${workout.maxAttendees} seats (the workout's max attendees)` });
   const [slot] = await db
@@ -74,8 +95,12 @@ export async function publishSlot(db: Db, scope: PartnerScope, input: { workoutI
  * seat (409 here) or finds the time gone.
  */
 export async function closeSlot(db: Db, scope: PartnerScope, id: string): Promise<void> {
-  const [slot] = await db.select().from(slots).where(and(eq(slots.id, id), eq(slots.partnerAccountId, scope.account.id)));
-  if (!slot) throw notFound("Slot not found");
-  const closed = await db.delete(slots).where(and(eq(slots.id, slot.id), eq(slots.partnerAccountId, scope.account.id), eq(slots.seatsTaken, 0))).returning({ id: slots.id });
-  if (!closed[0]) throw conflict("This time has bookings; reschedule or cancel them first");
+  // One round trip: the delete (only while nobody holds a seat), then whether the slot is still there (booked) or was never the partner's.
+  const [closed, [left]] = await db.batch([
+    db.delete(slots).where(and(eq(slots.id, id), eq(slots.partnerAccountId, scope.account.id), eq(slots.seatsTaken, 0))).returning({ id: slots.id }),
+    db.select({ id: slots.id }).from(slots).where(and(eq(slots.id, id), eq(slots.partnerAccountId, scope.account.id))),
+  ]);
+  if (closed[0]) return;
+  if (!left) throw notFound("Slot not found");
+  throw conflict("This time has bookings; reschedule or cancel them first");
 }

@@ -16,20 +16,33 @@ export function mailT(language: Language, key: MessageKey, values?: MailValues):
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
+// One formatter per language, made once per isolate: building an Intl.DateTimeFormat (time zone names
+// included) costs far more than formatting with it, and a booking's mail formats every session's time.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(language: Language): Intl.DateTimeFormat {
+  const tag = LANGUAGE_TAG[language] ?? "en-US";
+  let format = formatters.get(tag);
+  if (!format) {
+    format = new Intl.DateTimeFormat(tag, {
+      weekday: "short",
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone: "UTC",
+      timeZoneName: "short",
+    });
+    formatters.set(tag, format);
+  }
+  return format;
+}
+
 /** A moment as the recipient's language writes it, with the weekday, in UTC ("Tue, Mar 3, 2026, 2:00 PM UTC"). */
 export function mailDateTime(iso: string, language: Language): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat(LANGUAGE_TAG[language] ?? "en-US", {
-    weekday: "short",
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: "UTC",
-    timeZoneName: "short",
-  }).format(date);
+  return formatterFor(language).format(date);
 }
 
 /** A stored language value, or en-US when it is not one of the three. */

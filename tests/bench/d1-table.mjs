@@ -1,0 +1,137 @@
+// The D1 table of `npm run bench`: how many D1 calls (round trips to the
+// database, each one a network hop in production) the common reads and
+// writes make, read from each answer's `Server-Timing: d1;desc="N calls"`.
+// Every figure is of a warm request (the same kind of request was sent once
+// before, so the tenant and caller caches are filled), like
+// tests/worker/d1-budget.test.ts; each is the fewest of two measurements, as
+// a per-isolate cache entry (the caller, a token's session check) expires now
+// and then and adds its one call to whichever request meets it. Budgets: a server-rendered shell 0 calls,
+// an authenticated read at most 3 (caller, membership, data), a booking and
+// every job move at most 4 (membership, one read batch, one write batch with
+// its mail, one read-back).
+import assert from "node:assert/strict";
+import { bearer, demoIds } from "./bookings.mjs";
+import { BenchError, printTable, sendOnce } from "./lib.mjs";
+
+export const BUDGET = { shell: 0, read: 3, write: 4 };
+
+/** The D1 calls an answer reports in its Server-Timing header. */
+function d1Calls(res, what) {
+  const m = String(res.headers["server-timing"] ?? "").match(/d1;desc="(\d+) calls"/);
+  if (!m) throw new BenchError(`${what}: no D1 figure in Server-Timing (${res.headers["server-timing"]})`);
+  return Number(m[1]);
+}
+
+/**
+ * Measures and prints the table against `baseUrl` (main host `mainHost`,
+ * the partner's host `partnerHost`). Resolves to { rows, pass }: `pass` is
+ * false when any endpoint is over its budget (the caller fails the run after
+ * printing everything); throws BenchError when an answer is not a success.
+ */
+export async function d1Table({ baseUrl, mainHost, partnerHost }) {
+  const origin = `http://${mainHost}`;
+  const ids = demoIds();
+  const [partnerToken, customerToken] = await Promise.all([bearer(origin, "ada@northwind.test"), bearer(origin, "dan@fabrikam.test")]);
+  const partner = { Host: mainHost, Authorization: `Bearer ${partnerToken}`, "X-Account-Id": ids.northwind, "Content-Type": "application/json" };
+  const customer = { Host: mainHost, Authorization: `Bearer ${customerToken}`, "X-Account-Id": ids.fabrikam, "Content-Type": "application/json" };
+
+  const fewest = new Map();
+  const record = (name, calls, budget) => {
+    const seen = fewest.get(name);
+    fewest.set(name, { name, budget, calls: seen ? Math.min(seen.calls, calls) : calls });
+  };
+
+  const send = async (method, path, headers, body) => {
+    const res = await sendOnce(baseUrl, { method, path, headers, body });
+    if (res.status < 200 || res.status > 299) throw new BenchError(`D1 table: ${method} ${path} answered ${res.status}: ${res.body.slice(0, 300)}`);
+    const json = /application\/json/.test(String(res.headers["content-type"]));
+    return { calls: d1Calls(res, `${method} ${path}`), body: json ? res.json() : null, raw: res };
+  };
+  /** A GET sent three times; the warm answers' fewest calls. */
+  const warmGet = async (path, headers) => {
+    await send("GET", path, headers);
+    const first = await send("GET", path, headers);
+    const second = await send("GET", path, headers);
+    return first.calls <= second.calls ? first : second;
+  };
+
+  // Enough credits for every booking below.
+  await send("POST", "/v1/admin/entitlements/credit", partner, { accountId: ids.fabrikam, itemType: "bonus", quantity: 10, context: "Bench D1 table" });
+
+  const shell = await warmGet("/help", { Host: partnerHost });
+  assert.match(String(shell.raw.body), /<title>Northwind Learn<\/title>/, "the partner's branded shell");
+  record("SSR shell /help (partner host, warm tenant)", shell.calls, BUDGET.shell);
+
+  const reads = [
+    ["GET /v1/users/me", "/v1/users/me", customer],
+    ["GET /v1/workouts (catalogue)", "/v1/workouts?limit=24", customer],
+    ["GET /v1/workouts/{id} (workout page)", `/v1/workouts/${ids.workout}`, customer],
+    ["GET /v1/bookings/options/{id}", `/v1/bookings/options/${ids.workout}`, customer],
+    ["GET /v1/entitlements", "/v1/entitlements", customer],
+    ["GET /v1/bookings (customer's jobs)", "/v1/bookings", customer],
+    ["GET /v1/jobs (partner's jobs)", "/v1/jobs", partner],
+    ["GET /v1/scores/summary", "/v1/scores/summary", customer],
+  ];
+  let sessions = [];
+  for (const [name, path, headers] of reads) {
+    const r = await warmGet(path, headers);
+    if (path.startsWith("/v1/bookings/options/")) sessions = r.body.sessions.map((s) => s.id);
+    record(name, r.calls, BUDGET.read);
+  }
+  assert.ok(sessions.length > 0, "the workout has sessions");
+
+  // Days no other part of the bench uses; each session a day after the one before.
+  let day = Date.UTC(2036, 0, 1);
+  const at = (d, h = 9) => new Date(d + h * 3_600_000).toISOString();
+  const nextDays = () => {
+    const d = (day += (sessions.length + 1) * 86_400_000);
+    return sessions.map((_, i) => d + i * 86_400_000);
+  };
+  const request = () => nextDays().map((d, i) => ({ sessionId: sessions[i], times: [at(d), at(d, 14)] }));
+  const book = () => send("POST", "/v1/bookings", customer, { workoutId: ids.workout, mode: "request", sessions: request() });
+
+  await book(); // warm
+  // The whole round of moves, twice.
+  for (let round = 0; round < 2; round++) {
+    const booked = await book();
+    record("POST /v1/bookings (request)", booked.calls, BUDGET.write);
+    const job = booked.body;
+    record("POST /v1/jobs/{id}/deny", (await send("POST", `/v1/jobs/${job.id}/deny`, partner, { reason: "availability" })).calls, BUDGET.write);
+    const scheduled = await send("POST", `/v1/bookings/${job.id}/schedule`, customer, { mode: "request", sessions: request() });
+    record("POST /v1/bookings/{id}/schedule", scheduled.calls, BUDGET.write);
+    const confirm = scheduled.body.lines.map((l) => ({ lineId: l.id, time: l.requestedTimes[0] }));
+    const confirmed = await send("POST", `/v1/jobs/${job.id}/confirm`, partner, { lines: confirm });
+    record("POST /v1/jobs/{id}/confirm", confirmed.calls, BUDGET.write);
+    // The last session moves later: the order of the sessions holds.
+    const last = [...confirmed.body.lines].sort((a, b) => a.sequence - b.sequence).at(-1);
+    const moved = await send("POST", `/v1/jobs/${job.id}/reschedule`, partner, { reason: "availability", lines: [{ lineId: last.id, time: at(nextDays()[0]) }] });
+    record("POST /v1/jobs/{id}/reschedule", moved.calls, BUDGET.write);
+    record("POST /v1/bookings/{id}/cancel", (await send("POST", `/v1/bookings/${job.id}/cancel`, customer, { reason: "requested" })).calls, BUDGET.write);
+    const other = (await book()).body;
+    record("POST /v1/jobs/{id}/cancel", (await send("POST", `/v1/jobs/${other.id}/cancel`, partner, { reason: "requested" })).calls, BUDGET.write);
+
+    // Slots: publish one per session, book them, close a spare one.
+    const slotDays = nextDays();
+    const published = [];
+    for (const [i, sessionId] of sessions.entries()) {
+      const r = await send("POST", "/v1/admin/slots", partner, { workoutId: ids.workout, sessionId, startsAt: at(slotDays[i]), capacity: 2 });
+      published.push({ sessionId, slotId: r.body.id, calls: r.calls });
+    }
+    record("POST /v1/admin/slots", published.at(-1).calls, BUDGET.write);
+    const intoSlots = await send("POST", "/v1/bookings", customer, { workoutId: ids.workout, mode: "slots", sessions: published.map(({ sessionId, slotId }) => ({ sessionId, slotId })) });
+    record("POST /v1/bookings (into slots)", intoSlots.calls, BUDGET.write);
+    const spare = await send("POST", "/v1/admin/slots", partner, { workoutId: ids.workout, sessionId: sessions[0], startsAt: at(nextDays()[0]), capacity: 2 });
+    record("DELETE /v1/admin/slots/{id}", (await send("DELETE", `/v1/admin/slots/${spare.body.id}`, partner)).calls, BUDGET.write);
+  }
+
+  const rows = [...fewest.values()].map((r) => ({ ...r, pass: r.calls <= r.budget }));
+  console.log("\n== D1 calls per request (warm caches, fewest of two; Server-Timing) ==");
+  printTable(
+    ["endpoint", "D1 calls", "budget", "result"],
+    rows.map((r) => [r.name, r.calls, `≤ ${r.budget}`, r.pass ? "PASS" : "OVER"]),
+    ["left", "right", "right", "left"],
+  );
+  const over = rows.filter((r) => !r.pass);
+  if (over.length) console.error(`D1 budget exceeded by: ${over.map((r) => `${r.name} (${r.calls} > ${r.budget})`).join(", ")}`);
+  return { rows, pass: over.length === 0 };
+}
