@@ -11,6 +11,7 @@ import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
 import { useCatalogue } from "./api";
 import { WorkoutCard } from "./WorkoutCard";
+import { focusRing } from "../../components/ui/focus-ring";
 
 /** /workouts?category=: what the customer may book, by category and search. */
 export default function CatalogueScreen() {
@@ -45,7 +46,8 @@ export default function CatalogueScreen() {
             aria-pressed={category === c}
             onClick={() => choose(c)}
             className={cn(
-              "rounded-full border px-3 py-1 text-sm transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+              "rounded-full border px-3 py-1 text-sm transition-colors",
+              focusRing,
               category === c ? "border-brand bg-brand text-brand-foreground" : "border-border bg-card hover:bg-muted",
             )}
           >

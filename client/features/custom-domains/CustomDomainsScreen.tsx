@@ -16,6 +16,7 @@ import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useAddCustomDomain, useConnectCustomDomain, useCustomDomains, useDeleteCustomDomain } from "./api";
+import { Badge } from "../../components/ui/Badge";
 
 /**
  * The `.test` TLDs are allowed while developing (the server decides; the
@@ -147,16 +148,9 @@ function DomainRow({ domain, accountId }: { domain: CustomDomainDto; accountId: 
     <TableRow data-testid={`domain-${domain.uri}`}>
       <TableCell className="font-medium break-all">{domain.uri}</TableCell>
       <TableCell>
-        <span
-          data-testid="domain-state"
-          className={
-            connected
-              ? "inline-flex rounded-full border border-success/60 px-2 py-0.5 text-xs font-medium text-success"
-              : "inline-flex rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-foreground"
-          }
-        >
+        <Badge tone={connected ? "success" : "warning"} data-testid="domain-state">
           {t(`enum.CustomDomainState.${domain.state}`)}
-        </span>
+        </Badge>
       </TableCell>
       <TableCell>
         <div className="grid gap-3">

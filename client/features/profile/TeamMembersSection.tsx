@@ -13,12 +13,9 @@ import { useT } from "../../lib/i18n";
 import { useInvite, useRevokeInvite, useTeamMembers, useTeams, useUpdateMember } from "./api";
 import { translateMessage } from "./messages";
 import { Section } from "./Section";
+import { Badge, type BadgeTone } from "../../components/ui/Badge";
 
-const statusClass: Record<TeamMemberDto["status"], string> = {
-  active: "border border-success text-foreground",
-  inactive: "border border-border bg-muted text-muted-foreground",
-  pending: "border border-dashed border-muted-foreground text-foreground",
-};
+const STATUS_TONE: Record<TeamMemberDto["status"], BadgeTone> = { active: "success", inactive: "neutral", pending: "warning" };
 
 /** Profile → Team Members: list, invite, edit, mark inactive, revoke invite. */
 export function TeamMembersSection({ accountId, canManage, selfUserId }: { accountId: string; canManage: boolean; selfUserId: string | null }) {
@@ -59,9 +56,9 @@ export function TeamMembersSection({ accountId, canManage, selfUserId }: { accou
       key: "status",
       header: t("team.status"),
       cell: (m) => (
-        <span data-testid="member-status" className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${statusClass[m.status]}`}>
+        <Badge tone={STATUS_TONE[m.status]} data-testid="member-status">
           {t(`enum.MemberStatus.${m.status}`)}
-        </span>
+        </Badge>
       ),
     },
   ];
