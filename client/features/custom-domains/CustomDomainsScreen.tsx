@@ -7,7 +7,6 @@ import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { CopyButton } from "../../components/ui/CopyButton";
-import { ConfirmDialog } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Field, Input } from "../../components/ui/Field";
 import { Skeleton } from "../../components/ui/Skeleton";
@@ -17,6 +16,7 @@ import { ApiError } from "../../lib/api";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useAddCustomDomain, useConnectCustomDomain, useCustomDomains, useDeleteCustomDomain } from "./api";
 import { Badge } from "../../components/ui/Badge";
+import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
 
 /**
  * The `.test` TLDs are allowed while developing (the server decides; the
@@ -165,13 +165,11 @@ function DomainRow({ domain, accountId }: { domain: CustomDomainDto; accountId: 
               {t("domains.connect")}
             </Button>
           ) : null}
-          <ConfirmDialog
+          <ConfirmDelete
             open={confirming}
             onOpenChange={setConfirming}
-            title={t("domains.deleteTitle", { domain: domain.uri })}
-            description={t("domains.deleteBody")}
-            confirmLabel={t("common.delete")}
-            variant="danger"
+            name={domain.uri}
+            consequence={t("domains.deleteBody")}
             loading={remove.isPending}
             onConfirm={runDelete}
             trigger={

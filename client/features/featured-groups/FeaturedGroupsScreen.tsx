@@ -6,7 +6,7 @@ import { FeaturedGroupBody, type FeaturedGroupDto } from "../../../contract/grou
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { DatePicker } from "../../components/ui/DatePicker";
-import { ConfirmDialog, Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Field, Input, Select } from "../../components/ui/Field";
 import { Skeleton } from "../../components/ui/Skeleton";
@@ -16,6 +16,7 @@ import { today, useFormatDate } from "../../lib/dates";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useLibrary } from "../library/api";
 import { useDeleteFeaturedGroup, useFeaturedGroups, useSaveFeaturedGroup } from "./api";
+import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
 
 type Values = { title: string; subtitle: string; startDate: string | null; endDate: string | null; items: { workoutId: string; title: string }[] };
 
@@ -77,13 +78,11 @@ export default function FeaturedGroupsScreen() {
         </ul>
       )}
       {editing ? <FeaturedGroupDialog group={editing === "new" ? null : editing} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
+      <ConfirmDelete
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
-        title={t("featuredGroups.deleteTitle", { name: deleting?.title ?? "" })}
-        description={t("featuredGroups.deleteBody")}
-        confirmLabel={t("common.delete")}
-        variant="danger"
+        name={deleting?.title ?? ""}
+        consequence={t("featuredGroups.deleteBody")}
         loading={del.isPending}
         onConfirm={async () => {
           if (!deleting) return;

@@ -4,12 +4,12 @@ import { Link } from "react-router";
 import type { SavedItemDto } from "../../../contract/saved";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
-import { ConfirmDialog } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { useT } from "../../lib/i18n";
 import { useSavedList, useSavedListActions } from "./api";
+import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
 
 /**
  * /my-list (Saved Items): the signed-in user's saved workouts in the
@@ -96,13 +96,12 @@ export default function MyListScreen() {
           ))}
         </ol>
       )}
-      <ConfirmDialog
+      <ConfirmDelete
+        action="remove"
         open={removing !== null}
         onOpenChange={(o) => !o && setRemoving(null)}
-        title={t("myList.removeTitle")}
-        description={t("myList.removeBody", { name: removing?.title ?? "" })}
-        confirmLabel={t("myList.removeConfirm")}
-        variant="danger"
+        name={removing?.title ?? ""}
+        consequence={t("myList.removeBody", { name: removing?.title ?? "" })}
         loading={remove.isPending}
         onConfirm={async () => {
           if (!removing) return;

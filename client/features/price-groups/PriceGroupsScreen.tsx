@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { PriceGroupBody, type PriceGroupDto } from "../../../contract/groups";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
-import { ConfirmDialog, Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Field, Input, Textarea } from "../../components/ui/Field";
 import { Skeleton } from "../../components/ui/Skeleton";
@@ -16,6 +16,7 @@ import { translateApiMessage, useT } from "../../lib/i18n";
 import { useDeletePriceGroup, usePriceGroups, useSavePriceGroup } from "./api";
 import { toastInvalidForm } from "../../lib/forms";
 import type { z } from "zod";
+import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
 
 type Values = z.input<typeof PriceGroupBody>;
 
@@ -74,13 +75,11 @@ export default function PriceGroupsScreen() {
         />
       )}
       {editing ? <PriceGroupDialog group={editing === "new" ? null : editing} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
+      <ConfirmDelete
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
-        title={t("priceGroups.deleteTitle", { name: deleting?.name ?? "" })}
-        description={t("priceGroups.deleteBody")}
-        confirmLabel={t("common.delete")}
-        variant="danger"
+        name={deleting?.name ?? ""}
+        consequence={t("priceGroups.deleteBody")}
         loading={del.isPending}
         onConfirm={async () => {
           if (!deleting) return;

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { TeamType } from "../../../contract/enums";
 import type { TeamDto } from "../../../contract/team";
 import { Button } from "../../components/ui/Button";
-import { ConfirmDialog, Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { Field, Input, Select } from "../../components/ui/Field";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { toastMessage } from "../../components/ui/toast-store";
@@ -12,6 +12,7 @@ import { useT } from "../../lib/i18n";
 import { useDeleteTeam, useSaveTeam, useTeams } from "./api";
 import { translateMessage } from "./messages";
 import { Section } from "./Section";
+import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
 
 /**
  * Profile → Teams, by department (the eight team types): create,
@@ -76,13 +77,11 @@ export function TeamsSection({ accountId, canManage }: { accountId: string; canM
         </div>
       )}
       {editing ? <TeamDialog team={editing === "new" ? null : editing} accountId={accountId} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
+      <ConfirmDelete
         open={Boolean(deleting)}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("teams.deleteTitle")}
-        description={t("teams.deleteBody", { name: deleting?.name ?? "" })}
-        confirmLabel={t("common.delete")}
-        variant="danger"
+        name={deleting?.name ?? ""}
+        consequence={t("teams.deleteBody")}
         loading={remove.isPending}
         onConfirm={async () => {
           if (!deleting) return;
