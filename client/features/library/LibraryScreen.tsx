@@ -17,6 +17,7 @@ import { useT } from "../../lib/i18n";
 import { useAddToLibrary, useLibrary, useListedWorkouts } from "./api";
 import { focusRing } from "../../components/ui/focus-ring";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
+import { QueryState } from "../../components/ui/QueryState";
 
 const COLUMN_KEYS = ["title", "sku", "category", "type", "difficulty", "totalMinutes", "status", "priority", "author", "updated"] as const;
 type ColumnKey = (typeof COLUMN_KEYS)[number];
@@ -144,35 +145,32 @@ export default function LibraryScreen() {
           </PopoverContent>
         </Popover>
       </div>
-      {query.isPending ? (
-        <div className="grid gap-2" aria-busy="true">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-        </div>
-      ) : query.isError ? (
-        <p role="alert" className="text-danger">
-          {t("library.loadFailed")}
-        </p>
-      ) : (
-        <>
-          <DataTable
-            caption={t("library.title")}
-            hideCaption
-            columns={COLUMN_KEYS.filter((k) => visible.includes(k)).map((k) => all[k])}
-            rows={rows}
-            rowKey={(r) => r.id}
-            empty={t("library.empty")}
-          />
-          {query.hasNextPage ? (
-            <div className="mt-4 flex justify-center">
-              <Button variant="outline" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                {t("library.more")}
-              </Button>
-            </div>
-          ) : null}
-        </>
-      )}
+      <QueryState
+        query={query}
+        error={t("library.loadFailed")}
+        rows={3}
+        rowClassName="h-10"
+      >
+        {() => (
+          <>
+            <DataTable
+              caption={t("library.title")}
+              hideCaption
+              columns={COLUMN_KEYS.filter((k) => visible.includes(k)).map((k) => all[k])}
+              rows={rows}
+              rowKey={(r) => r.id}
+              empty={t("library.empty")}
+            />
+            {query.hasNextPage ? (
+              <div className="mt-4 flex justify-center">
+                <Button variant="outline" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                  {t("library.more")}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </QueryState>
     </Page>
   );
 }
