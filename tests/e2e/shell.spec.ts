@@ -212,6 +212,18 @@ test.describe("the shell, signed out", () => {
       await expectAccessible(page);
       await page.keyboard.press("Escape");
 
+      await page.getByRole("button", { name: "Delete a workout" }).click();
+      const confirm = page.getByRole("alertdialog", { name: "Delete Modern Meetings?" });
+      await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+      await expectAccessible(page);
+      await page.keyboard.press("Escape");
+      await expect(confirm).toBeHidden();
+
+      await page.getByRole("tab", { name: "Overview" }).focus();
+      await page.keyboard.press("ArrowRight");
+      await expect(page.getByRole("tab", { name: "Details" })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByRole("tabpanel", { name: "Details" })).toHaveText("Only the chosen panel is shown.");
+
       await page.getByLabel("Start date").click();
       const grid = page.getByRole("grid");
       await expect(grid).toBeVisible();

@@ -1,8 +1,10 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { Badge } from "../../client/components/ui/Badge";
 import { EnumSelect } from "../../client/components/ui/EnumSelect";
 import { Field, Input } from "../../client/components/ui/Field";
 import { FileUpload } from "../../client/components/ui/FileUpload";
+import { QueryState } from "../../client/components/ui/QueryState";
 import { enumLabel } from "../../client/lib/enums";
 import { errorMessages, invalidFormToastKey } from "../../client/lib/forms";
 import { I18nProvider, translate } from "../../client/lib/i18n";
@@ -91,5 +93,52 @@ describe("the toast of an invalid form", () => {
 
   it("collects the messages of nested errors and ignores the DOM refs", () => {
     expect(errorMessages({ a: { message: "x", ref: { message: "not this" } }, b: [undefined, { c: { message: "y" } }] })).toEqual(["x", "y"]);
+  });
+});
+
+describe("QueryState", () => {
+  const base = { isPending: false, isError: false, data: undefined as string[] | undefined, refetch: () => undefined };
+  const render = (query: typeof base) =>
+    html(
+      <QueryState query={query} error="Could not load" isEmpty={(d) => d.length === 0} empty={<p>Nothing yet</p>} rows={2}>
+        {(d) => <ul>{d.map((x) => <li key={x}>{x}</li>)}</ul>}
+      </QueryState>,
+      "enUS",
+    );
+
+  it("shows skeleton rows in a busy region while loading", () => {
+    const out = render({ ...base, isPending: true });
+    expect(out).toContain('aria-busy="true"');
+    expect(out.match(/aria-hidden="true"/g)).toHaveLength(2);
+    expect(out).not.toContain("Could not load");
+  });
+
+  it("says what failed as an alert with Try again", () => {
+    const out = render({ ...base, isError: true });
+    expect(out).toMatch(/role="alert"[^>]*>.*Could not load.*>Try again<\/button>/);
+  });
+
+  it("shows the empty state when there is nothing, else the data", () => {
+    expect(render({ ...base, data: [] })).toBe("<p>Nothing yet</p>");
+    expect(render({ ...base, data: ["a", "b"] })).toBe("<ul><li>a</li><li>b</li></ul>");
+  });
+});
+
+describe("Badge", () => {
+  it("wears its tone's token pair", () => {
+    const out = html(<Badge tone="warning">To Be Booked</Badge>);
+    expect(out).toContain("bg-status-warning");
+    expect(out).toContain("text-status-warning-foreground");
+    expect(out).toContain(">To Be Booked</span>");
+  });
+});
+
+describe("ConfirmDelete texts", () => {
+  it("name the item in every English", () => {
+    for (const language of ["enUS", "enGB", "enAU"] as const) {
+      expect(translate("confirmDelete.deleteTitle", { name: "Schools" }, language)).toBe("Delete Schools?");
+      expect(translate("confirmDelete.removeTitle", { name: "Schools" }, language)).toBe("Remove Schools?");
+      expect(translate("confirmDelete.cannotUndo", undefined, language)).toBe("This can't be undone.");
+    }
   });
 });

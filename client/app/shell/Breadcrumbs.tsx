@@ -1,6 +1,6 @@
 import { ChevronRight } from "../../components/icons";
 import { generatePath, Link, useParams } from "react-router";
-import { focusRing } from "../../components/ui/Button";
+import { focusRing } from "../../components/ui/focus-ring";
 import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
 import type { Crumb } from "../routes";

@@ -1,7 +1,7 @@
 import { Building2, ChevronsUpDown } from "../../components/icons";
 import { useState } from "react";
 import { useAppUser } from "../../auth/useAppUser";
-import { focusRing } from "../../components/ui/Button";
+import { focusRing } from "../../components/ui/focus-ring";
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -1,6 +1,6 @@
 import { TooltipProvider } from "../../components/ui/Tooltip";
 import { ShellContext } from "../../components/layout/shell-context";
-import { focusRing } from "../../components/ui/Button";
+import { focusRing } from "../../components/ui/focus-ring";
 import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
 import { Outlet } from "react-router";

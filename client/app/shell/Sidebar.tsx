@@ -2,7 +2,7 @@ import { PanelLeftClose, PanelLeftOpen } from "../../components/icons";
 import { useId, useState, type CSSProperties, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { useAppUser } from "../../auth/useAppUser";
-import { focusRing } from "../../components/ui/Button";
+import { focusRing } from "../../components/ui/focus-ring";
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -1,7 +1,8 @@
 import { Menu } from "../../components/icons";
 import { Link } from "react-router";
 import { useAppUser } from "../../auth/useAppUser";
-import { Button, focusRing } from "../../components/ui/Button";
+import { Button } from "../../components/ui/Button";
+import { focusRing } from "../../components/ui/focus-ring";
 import { Spinner } from "../../components/ui/Spinner";
 import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";

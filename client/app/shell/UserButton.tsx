@@ -2,7 +2,7 @@ import { ExternalLink, LogOut, UserCog } from "../../components/icons";
 import { Link, useNavigate } from "react-router";
 import { useAppUser } from "../../auth/useAppUser";
 import { Avatar } from "../../components/ui/Avatar";
-import { focusRing } from "../../components/ui/Button";
+import { focusRing } from "../../components/ui/focus-ring";
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -10,7 +10,9 @@ import { useLanguage, useT } from "../../lib/i18n";
 import { Avatar } from "../ui/Avatar";
 import { Button } from "../ui/Button";
 import { DatePicker } from "../ui/DatePicker";
-import { ConfirmDialog, Dialog, DialogContent, DialogFooter, DialogClose, DialogTrigger } from "../ui/Dialog";
+import { Badge, type BadgeTone } from "../ui/Badge";
+import { ConfirmDelete } from "../ui/ConfirmDelete";
+import { Dialog, DialogContent, DialogFooter, DialogClose, DialogTrigger } from "../ui/Dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -22,8 +24,10 @@ import {
 import { EmptyState } from "../ui/EmptyState";
 import { Checkbox, Field, Input, Select, Switch, Textarea } from "../ui/Field";
 import { Skeleton } from "../ui/Skeleton";
+import { QueryState } from "../ui/QueryState";
 import { Spinner } from "../ui/Spinner";
 import { DataTable } from "../ui/Table";
+import { Tabs } from "../ui/Tabs";
 import { toast, toastMessage } from "../ui/toast-store";
 import { TOOLTIP_DELAY, Tooltip, TooltipProvider } from "../ui/Tooltip";
 
@@ -109,17 +113,15 @@ function Gallery() {
               </DialogFooter>
             </DialogContent>
           </Dialog>
-          <ConfirmDialog
+          <ConfirmDelete
             trigger={
               <Button variant="danger">
                 <Trash2 aria-hidden="true" />
                 {t("gallery.confirmDelete")}
               </Button>
             }
-            title={t("gallery.confirmDeleteTitle")}
-            description={t("gallery.confirmDeleteBody")}
-            confirmLabel={t("common.delete")}
-            variant="danger"
+            name={t("gallery.sampleWorkout")}
+            consequence={t("gallery.confirmDeleteBody")}
             onConfirm={() => undefined}
           />
           <DropdownMenu>
@@ -161,7 +163,27 @@ function Gallery() {
           columns={[
             { key: "name", header: t("gallery.session"), cell: (r) => <span className="font-medium">{r.name}</span> },
             { key: "date", header: t("gallery.date"), cell: (r) => formatDate(r.date, "short", language) },
-            { key: "status", header: t("gallery.status"), cell: (r) => t(`enum.JobStatus.${r.status}`) },
+            { key: "status", header: t("gallery.status"), cell: (r) => <Badge tone={TONES[r.status]}>{t(`enum.JobStatus.${r.status}`)}</Badge> },
+          ]}
+        />
+      </Section>
+
+      <Section title={t("gallery.badges")}>
+        <div className="flex flex-wrap gap-2">
+          {(Object.keys(TONES) as (keyof typeof TONES)[]).map((status) => (
+            <Badge key={status} tone={TONES[status]}>
+              {t(`enum.JobStatus.${status}`)}
+            </Badge>
+          ))}
+        </div>
+      </Section>
+
+      <Section title={t("gallery.tabs")}>
+        <Tabs
+          label={t("gallery.tabs")}
+          tabs={[
+            { id: "overview", label: t("gallery.tabOverview"), content: <p>{t("gallery.tabOverviewBody")}</p> },
+            { id: "details", label: t("gallery.tabDetails"), content: <p>{t("gallery.tabDetailsBody")}</p> },
           ]}
         />
       </Section>
@@ -180,7 +202,12 @@ function Gallery() {
             <Spinner />
             <Skeleton className="h-4 w-2/3" />
             <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-24 w-full" />
+            <QueryState query={{ isPending: true, isError: false, data: undefined, refetch: () => undefined }} error={t("gallery.loadFailed")} rows={2} rowClassName="h-8">
+              {() => null}
+            </QueryState>
+            <QueryState query={{ isPending: false, isError: true, data: undefined, refetch: () => undefined }} error={t("gallery.loadFailed")}>
+              {() => null}
+            </QueryState>
           </div>
           <EmptyState
             headingLevel={3}
@@ -203,6 +230,16 @@ function Gallery() {
     </main>
   );
 }
+
+/** Job statuses in the tones the bookings screens give them. */
+const TONES = {
+  pending: "neutral",
+  awaitingScheduling: "warning",
+  awaitingConfirmation: "info",
+  confirmed: "success",
+  inProgress: "accent",
+  cancelled: "danger",
+} as const satisfies Record<string, BadgeTone>;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `section-${title.replace(/\W+/g, "-").toLowerCase()}`;

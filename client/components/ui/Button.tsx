@@ -1,6 +1,7 @@
 import { Slot } from "@radix-ui/react-slot";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
+import { focusRing } from "./focus-ring";
 import { Spinner } from "./Spinner";
 
 export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "danger" | "link";
@@ -23,10 +24,6 @@ const SIZES: Record<ButtonSize, string> = {
   icon: "size-10",
   "icon-sm": "size-8",
 };
-
-/** Focus ring shared by every interactive element of the design system. */
-export const focusRing =
-  "outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
 
 export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", className?: string) {
   return cn(

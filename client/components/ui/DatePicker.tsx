@@ -8,7 +8,8 @@ import type { Language } from "../../../contract/enums";
 import { cn } from "../../lib/cn";
 import { formatDate, parseCalendarDate, toCalendarDate } from "../../lib/dates";
 import { useLanguage, useT } from "../../lib/i18n";
-import { Button, buttonClasses, focusRing } from "./Button";
+import { Button, buttonClasses } from "./Button";
+import { focusRing } from "./focus-ring";
 import { useFieldControl } from "./Field";
 import { Popover, PopoverContent, PopoverTrigger } from "./Popover";
 

@@ -3,7 +3,7 @@ import * as SwitchPrimitive from "@radix-ui/react-switch";
 import { Check } from "../icons";
 import { useId, type ComponentProps, type ReactNode } from "react";
 import { cn } from "../../lib/cn";
-import { focusRing } from "./Button";
+import { focusRing } from "./focus-ring";
 
 /**
  * Form fields (./FieldBase: Field, Input, Textarea, Select) and the Radix

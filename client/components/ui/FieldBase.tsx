@@ -2,7 +2,7 @@ import { ChevronDown } from "../icons";
 import { createContext, useContext, useId, type ComponentProps, type ReactNode } from "react";
 import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
-import { focusRing } from "./Button";
+import { focusRing } from "./focus-ring";
 
 /**
  * Form fields: a visible label tied to its control, an optional hint, and the

@@ -4,6 +4,7 @@ import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
 import { buttonClasses } from "./Button";
 import { useFieldControl } from "./FieldBase";
+import { peerFocusRing } from "./focus-ring";
 
 /**
  * The one upload control: a preview (for images), a button in the design
@@ -83,7 +84,7 @@ export function FileUpload({
         <span
           aria-hidden="true"
           onClick={() => input.current?.click()}
-          className={cn(buttonClasses("outline", "sm"), "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring")}
+          className={cn(buttonClasses("outline", "sm"), peerFocusRing)}
         >
           {!image ? <FileIcon aria-hidden="true" /> : null}
           {shown || file ? t("upload.replace") : image ? t("upload.choose") : t("upload.chooseFile")}

@@ -3,7 +3,7 @@ import { CircleAlert, CircleCheck, X } from "../icons";
 import { useSyncExternalStore } from "react";
 import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
-import { focusRing } from "./Button";
+import { focusRing } from "./focus-ring";
 import {
   dismissToast,
   getToasts,

@@ -16,6 +16,8 @@ import { AuthLayout } from "./AuthLayout";
 import { FAILURE_KEY } from "./failure";
 import { passwordRule } from "./password";
 import { rememberSignupType, signupType, type SignupType } from "./signupType";
+import { focusRing } from "../../components/ui/focus-ring";
+import { cn } from "../../lib/cn";
 
 const ClerkSignUp = lazy(() => import("../../auth/clerk").then((m) => ({ default: m.ClerkSignUp })));
 
@@ -71,7 +73,7 @@ export default function SignupScreen() {
               key={value}
               type="button"
               onClick={() => choose(value)}
-              className="group flex flex-col items-start gap-3 rounded-xl border border-border bg-card p-5 text-left transition hover:border-brand hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+              className={cn("group flex flex-col items-start gap-3 rounded-xl border border-border bg-card p-5 text-left transition hover:border-brand hover:shadow-md", focusRing)}
             >
               <span className="grid h-10 w-10 place-items-center rounded-lg bg-brand/10 text-brand-text">
                 <Icon aria-hidden="true" className="h-5 w-5" />

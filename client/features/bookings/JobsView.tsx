@@ -5,11 +5,11 @@ import { useAppUser } from "../../auth/useAppUser";
 import { Button } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { ExportButton } from "../../components/ui/ExportButton";
-import { Skeleton } from "../../components/ui/Skeleton";
 import { useT } from "../../lib/i18n";
 import { useJobs, type Side } from "./api";
 import { JobFiltersBar, useJobFilters } from "./JobFilters";
 import { JobsTable } from "./JobsTable";
+import { QueryState } from "../../components/ui/QueryState";
 
 /** Search and filters (kept in the URL), the jobs table, loading, empty and error states, "load more", and (partner owners and admins) the CSV export. */
 export function JobsView({ side, onSchedule }: { side: Side; onSchedule?: (job: JobDto) => void }) {
@@ -29,41 +29,40 @@ export function JobsView({ side, onSchedule }: { side: Side; onSchedule?: (job: 
         {canExport ? <ExportButton path={`/admin/exports/jobs${exportQuery ? `?${exportQuery}` : ""}`} label={t("jobs.export")} fallbackName="jobs.csv" /> : null}
       </div>
 
-      {query.isPending ? (
-        <div className="grid gap-2" aria-busy="true">
-          <Skeleton className="h-12 w-full" />
-          <Skeleton className="h-12 w-full" />
-          <Skeleton className="h-12 w-full" />
-        </div>
-      ) : query.isError ? (
-        <p role="alert" className="text-danger">
-          {t("bookings.loadFailed")}
-        </p>
-      ) : jobs.length === 0 && filtered ? (
-        <p className="py-8 text-center text-muted-foreground">{t("common.noResults")}</p>
-      ) : jobs.length === 0 ? (
-        <EmptyState
-          icon={<CalendarCheck aria-hidden="true" />}
-          title={side === "customer" ? t("bookings.empty") : t("jobs.empty")}
-          description={side === "customer" ? t("bookings.emptyBody") : t("jobs.emptyBody")}
-          action={
-            side === "customer" ? (
-              <Button asChild variant="outline">
-                <Link to="/workouts">{t("workout.browse")}</Link>
+      <QueryState
+        query={query}
+        error={t("bookings.loadFailed")}
+        isEmpty={() => jobs.length === 0}
+        empty={
+          filtered ? (
+            <p className="py-8 text-center text-muted-foreground">{t("common.noResults")}</p>
+          ) : (
+          <EmptyState
+            icon={<CalendarCheck aria-hidden="true" />}
+            title={side === "customer" ? t("bookings.empty") : t("jobs.empty")}
+            description={side === "customer" ? t("bookings.emptyBody") : t("jobs.emptyBody")}
+            action={
+              side === "customer" ? (
+                <Button asChild variant="outline">
+                  <Link to="/workouts">{t("workout.browse")}</Link>
+                </Button>
+              ) : undefined
+            }
+          />
+          )
+        }
+      >
+        {() => (
+          <>
+            <JobsTable jobs={jobs} side={side} onSchedule={onSchedule} />
+            {query.hasNextPage ? (
+              <Button variant="outline" className="justify-self-center" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                {t("bookings.loadMore")}
               </Button>
-            ) : undefined
-          }
-        />
-      ) : (
-        <>
-          <JobsTable jobs={jobs} side={side} onSchedule={onSchedule} />
-          {query.hasNextPage ? (
-            <Button variant="outline" className="justify-self-center" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-              {t("bookings.loadMore")}
-            </Button>
-          ) : null}
-        </>
-      )}
+            ) : null}
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

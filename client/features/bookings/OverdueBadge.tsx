@@ -1,5 +1,6 @@
 import { AlarmClock } from "../../components/icons";
 import type { JobDto } from "../../../contract/bookings";
+import { Badge } from "../../components/ui/Badge";
 import { useT } from "../../lib/i18n";
 import type { Side } from "./api";
 
@@ -8,13 +9,10 @@ export function OverdueBadge({ job, side }: { job: Pick<JobDto, "overdue">; side
   const t = useT();
   if (side !== "partner" || !job.overdue) return null;
   return (
-    <span
-      className="ml-2 inline-flex items-center gap-1 rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-red-900 dark:bg-red-950 dark:text-red-200"
-      data-testid="overdue"
-    >
-      <AlarmClock aria-hidden="true" className="size-3.5" />
+    <Badge tone="danger" className="ml-2" data-testid="overdue">
+      <AlarmClock aria-hidden="true" />
       {t("jobs.overdue")}
       <span className="sr-only">: {t("jobs.overdueHint")}</span>
-    </span>
+    </Badge>
   );
 }

@@ -6,11 +6,12 @@ import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Field, Input } from "../../components/ui/Field";
-import { Skeleton } from "../../components/ui/Skeleton";
 import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
 import { useCatalogue } from "./api";
 import { WorkoutCard } from "./WorkoutCard";
+import { focusRing } from "../../components/ui/focus-ring";
+import { QueryState } from "../../components/ui/QueryState";
 
 /** /workouts?category=: what the customer may book, by category and search. */
 export default function CatalogueScreen() {
@@ -45,7 +46,8 @@ export default function CatalogueScreen() {
             aria-pressed={category === c}
             onClick={() => choose(c)}
             className={cn(
-              "rounded-full border px-3 py-1 text-sm transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+              "rounded-full border px-3 py-1 text-sm transition-colors",
+              focusRing,
               category === c ? "border-brand bg-brand text-brand-foreground" : "border-border bg-card hover:bg-muted",
             )}
           >
@@ -53,36 +55,35 @@ export default function CatalogueScreen() {
           </button>
         ))}
       </div>
-      {query.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-          <Skeleton className="h-40" />
-          <Skeleton className="h-40" />
-          <Skeleton className="h-40" />
-        </div>
-      ) : query.isError ? (
-        <p role="alert" className="text-danger">
-          {t("catalogue.loadFailed")}
-        </p>
-      ) : items.length === 0 ? (
-        <EmptyState icon={<Search />} title={t("catalogue.emptyTitle")} description={t("catalogue.emptyBody")} />
-      ) : (
-        <>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("catalogue.results")}>
-            {items.map((w) => (
-              <li key={w.id}>
-                <WorkoutCard workout={w} />
-              </li>
-            ))}
-          </ul>
-          {query.hasNextPage ? (
-            <div className="mt-6 flex justify-center">
-              <Button variant="outline" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                {t("library.more")}
-              </Button>
-            </div>
-          ) : null}
-        </>
-      )}
+      <QueryState
+        query={query}
+        error={t("catalogue.loadFailed")}
+        rowClassName="h-40"
+        className="gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        isEmpty={() => items.length === 0}
+        empty={
+          <EmptyState icon={<Search />} title={t("catalogue.emptyTitle")} description={t("catalogue.emptyBody")} />
+        }
+      >
+        {() => (
+          <>
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("catalogue.results")}>
+              {items.map((w) => (
+                <li key={w.id}>
+                  <WorkoutCard workout={w} />
+                </li>
+              ))}
+            </ul>
+            {query.hasNextPage ? (
+              <div className="mt-6 flex justify-center">
+                <Button variant="outline" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                  {t("library.more")}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </QueryState>
     </Page>
   );
 }

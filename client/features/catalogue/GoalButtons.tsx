@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Category } from "../../../contract/enums";
 import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
+import { focusRing } from "../../components/ui/focus-ring";
 
 const ICONS: Record<Category, ReactNode> = {
   aiAndAutomation: <Bot />,
@@ -30,7 +31,8 @@ export function GoalButtons({ className }: { className?: string }) {
               to={`/workouts?category=${c}`}
               className={cn(
                 "flex h-full items-center gap-3 rounded-xl border border-border bg-card p-4 text-sm font-medium transition-colors hover:border-brand hover:bg-muted",
-                "focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&_svg]:size-5 [&_svg]:shrink-0 [&_svg]:text-brand-text",
+                focusRing,
+                "[&_svg]:size-5 [&_svg]:shrink-0 [&_svg]:text-brand-text",
               )}
             >
               <span aria-hidden="true">{ICONS[c]}</span>

@@ -5,6 +5,7 @@ import { useLanguage, useT } from "../../lib/i18n";
 import { cn } from "../../lib/cn";
 import { WorkoutArt } from "./CategoryArt";
 import { formatPrice } from "./format";
+import { focusRing } from "../../components/ui/focus-ring";
 
 /**
  * A catalogue workout as a card linking to its page: its picture (featured
@@ -18,7 +19,8 @@ export function WorkoutCard({ workout: w, eager = false, className }: { workout:
     <Link
       to={`/workout/${w.id}`}
       className={cn(
-        "flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card transition-colors hover:border-brand focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+        "flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card transition-colors hover:border-brand",
+        focusRing,
         className,
       )}
     >

@@ -7,15 +7,16 @@ import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { CopyButton } from "../../components/ui/CopyButton";
-import { ConfirmDialog } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Field, Input } from "../../components/ui/Field";
-import { Skeleton } from "../../components/ui/Skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/Table";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useAddCustomDomain, useConnectCustomDomain, useCustomDomains, useDeleteCustomDomain } from "./api";
+import { Badge } from "../../components/ui/Badge";
+import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
+import { QueryState } from "../../components/ui/QueryState";
 
 /**
  * The `.test` TLDs are allowed while developing (the server decides; the
@@ -45,36 +46,35 @@ export default function CustomDomainsScreen() {
           <h2 id="domains-list" className="text-lg font-semibold">
             {t("domains.listTitle")}
           </h2>
-          {query.isPending ? (
-            <div className="grid gap-2" aria-busy="true">
-              <Skeleton className="h-12 w-full" />
-              <Skeleton className="h-12 w-full" />
-            </div>
-          ) : query.isError ? (
-            <p role="alert" className="text-danger">
-              {t("domains.loadFailed")}
-            </p>
-          ) : items.length === 0 ? (
-            <EmptyState icon={<Globe />} title={t("domains.emptyTitle")} description={t("domains.emptyBody")} headingLevel={3} />
-          ) : (
-            <Table caption={t("domains.listTitle")} hideCaption>
-              <TableHead>
-                <TableRow>
-                  <TableHeaderCell>{t("domains.column.domain")}</TableHeaderCell>
-                  <TableHeaderCell>{t("domains.column.state")}</TableHeaderCell>
-                  <TableHeaderCell>{t("domains.column.dns")}</TableHeaderCell>
-                  <TableHeaderCell>
-                    <span className="sr-only">{t("common.actions")}</span>
-                  </TableHeaderCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {items.map((d) => (
-                  <DomainRow key={d.id} domain={d} accountId={account?.id} />
-                ))}
-              </TableBody>
-            </Table>
-          )}
+          <QueryState
+            query={query}
+            error={t("domains.loadFailed")}
+            rows={2}
+            isEmpty={() => items.length === 0}
+            empty={
+              <EmptyState icon={<Globe />} title={t("domains.emptyTitle")} description={t("domains.emptyBody")} headingLevel={3} />
+            }
+          >
+            {() => (
+              <Table caption={t("domains.listTitle")} hideCaption>
+                <TableHead>
+                  <TableRow>
+                    <TableHeaderCell>{t("domains.column.domain")}</TableHeaderCell>
+                    <TableHeaderCell>{t("domains.column.state")}</TableHeaderCell>
+                    <TableHeaderCell>{t("domains.column.dns")}</TableHeaderCell>
+                    <TableHeaderCell>
+                      <span className="sr-only">{t("common.actions")}</span>
+                    </TableHeaderCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {items.map((d) => (
+                    <DomainRow key={d.id} domain={d} accountId={account?.id} />
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </QueryState>
         </div>
       </div>
     </Page>
@@ -147,16 +147,9 @@ function DomainRow({ domain, accountId }: { domain: CustomDomainDto; accountId: 
     <TableRow data-testid={`domain-${domain.uri}`}>
       <TableCell className="font-medium break-all">{domain.uri}</TableCell>
       <TableCell>
-        <span
-          data-testid="domain-state"
-          className={
-            connected
-              ? "inline-flex rounded-full border border-success/60 px-2 py-0.5 text-xs font-medium text-success"
-              : "inline-flex rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-foreground"
-          }
-        >
+        <Badge tone={connected ? "success" : "warning"} data-testid="domain-state">
           {t(`enum.CustomDomainState.${domain.state}`)}
-        </span>
+        </Badge>
       </TableCell>
       <TableCell>
         <div className="grid gap-3">
@@ -171,13 +164,11 @@ function DomainRow({ domain, accountId }: { domain: CustomDomainDto; accountId: 
               {t("domains.connect")}
             </Button>
           ) : null}
-          <ConfirmDialog
+          <ConfirmDelete
             open={confirming}
             onOpenChange={setConfirming}
-            title={t("domains.deleteTitle", { domain: domain.uri })}
-            description={t("domains.deleteBody")}
-            confirmLabel={t("common.delete")}
-            variant="danger"
+            name={domain.uri}
+            consequence={t("domains.deleteBody")}
             loading={remove.isPending}
             onConfirm={runDelete}
             trigger={

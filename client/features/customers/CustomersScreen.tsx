@@ -7,11 +7,11 @@ import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { ExportButton } from "../../components/ui/ExportButton";
 import { Input } from "../../components/ui/Field";
-import { Skeleton } from "../../components/ui/Skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/Table";
 import { useFormatDate } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import { useCustomers, type CustomersParams } from "./api";
+import { QueryState } from "../../components/ui/QueryState";
 
 const PAGE_SIZE = 20;
 
@@ -83,71 +83,68 @@ export default function CustomersScreen() {
             <ExportButton path="/admin/exports/scores" label={t("export.scores")} fallbackName="scores.csv" />
           </div>
         </div>
-        {q.isPending ? (
-          <div className="grid gap-2" aria-busy="true">
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-            <Skeleton className="h-10" />
-          </div>
-        ) : q.isError ? (
-          <p role="alert" className="text-danger">
-            {t("customers.loadFailed")}
-          </p>
-        ) : (
-          <>
-            <Table caption={t("customers.caption", { count: q.data.total })}>
-              <TableHead>
-                <tr>
-                  {sortHeader("name", t("customers.name"))}
-                  <TableHeaderCell>{t("profile.industry")}</TableHeaderCell>
-                  <TableHeaderCell>{t("profile.size")}</TableHeaderCell>
-                  <TableHeaderCell>{t("profile.location")}</TableHeaderCell>
-                  <TableHeaderCell>{t("customers.teamSize")}</TableHeaderCell>
-                  {sortHeader("createdAt", t("customers.joined"))}
-                </tr>
-              </TableHead>
-              <TableBody>
-                {rows.length === 0 ? (
+        <QueryState
+          query={q}
+          error={t("customers.loadFailed")}
+          rows={3}
+          rowClassName="h-10"
+        >
+          {(data) => (
+            <>
+              <Table caption={t("customers.caption", { count: data.total })}>
+                <TableHead>
                   <tr>
-                    <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
-                      {search ? t("common.noResults") : t("customers.empty")}
-                    </TableCell>
+                    {sortHeader("name", t("customers.name"))}
+                    <TableHeaderCell>{t("profile.industry")}</TableHeaderCell>
+                    <TableHeaderCell>{t("profile.size")}</TableHeaderCell>
+                    <TableHeaderCell>{t("profile.location")}</TableHeaderCell>
+                    <TableHeaderCell>{t("customers.teamSize")}</TableHeaderCell>
+                    {sortHeader("createdAt", t("customers.joined"))}
                   </tr>
-                ) : (
-                  rows.map((c) => (
-                    <TableRow key={c.id}>
-                      <TableCell>
-                        <Link to={`/admin/customers/${c.id}/details`} className="font-medium text-brand-text underline-offset-4 hover:underline">
-                          {c.name}
-                        </Link>
-                        {c.primaryEmail ? <div className="text-xs text-muted-foreground">{c.primaryEmail}</div> : null}
+                </TableHead>
+                <TableBody>
+                  {rows.length === 0 ? (
+                    <tr>
+                      <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
+                        {search ? t("common.noResults") : t("customers.empty")}
                       </TableCell>
-                      <TableCell>{c.industry ? t(`enum.Industry.${c.industry}`) : "—"}</TableCell>
-                      <TableCell>{c.size ?? "—"}</TableCell>
-                      <TableCell>{c.location ? t(`enum.AccountLocation.${c.location}`) : "—"}</TableCell>
-                      <TableCell>{c.teamSize}</TableCell>
-                      <TableCell>{date(c.createdAt)}</TableCell>
-                    </TableRow>
-                  ))
-                )}
-              </TableBody>
-            </Table>
-            <nav aria-label={t("customers.pagination")} className="flex items-center justify-end gap-2">
-              <Button variant="outline" size="sm" disabled={cursors.length <= 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-                {t("common.previous")}
-              </Button>
-              <span className="text-sm text-muted-foreground">{t("customers.page", { page: cursors.length })}</span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={!q.data.nextCursor}
-                onClick={() => q.data.nextCursor && setCursors((c) => [...c, q.data.nextCursor ?? undefined])}
-              >
-                {t("common.next")}
-              </Button>
-            </nav>
-          </>
-        )}
+                    </tr>
+                  ) : (
+                    rows.map((c) => (
+                      <TableRow key={c.id}>
+                        <TableCell>
+                          <Link to={`/admin/customers/${c.id}/details`} className="font-medium text-brand-text underline-offset-4 hover:underline">
+                            {c.name}
+                          </Link>
+                          {c.primaryEmail ? <div className="text-xs text-muted-foreground">{c.primaryEmail}</div> : null}
+                        </TableCell>
+                        <TableCell>{c.industry ? t(`enum.Industry.${c.industry}`) : "—"}</TableCell>
+                        <TableCell>{c.size ?? "—"}</TableCell>
+                        <TableCell>{c.location ? t(`enum.AccountLocation.${c.location}`) : "—"}</TableCell>
+                        <TableCell>{c.teamSize}</TableCell>
+                        <TableCell>{date(c.createdAt)}</TableCell>
+                      </TableRow>
+                    ))
+                  )}
+                </TableBody>
+              </Table>
+              <nav aria-label={t("customers.pagination")} className="flex items-center justify-end gap-2">
+                <Button variant="outline" size="sm" disabled={cursors.length <= 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
+                  {t("common.previous")}
+                </Button>
+                <span className="text-sm text-muted-foreground">{t("customers.page", { page: cursors.length })}</span>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={!data.nextCursor}
+                  onClick={() => data.nextCursor && setCursors((c) => [...c, data.nextCursor ?? undefined])}
+                >
+                  {t("common.next")}
+                </Button>
+              </nav>
+            </>
+          )}
+        </QueryState>
       </div>
     </Page>
   );

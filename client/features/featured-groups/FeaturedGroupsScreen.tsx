@@ -6,16 +6,17 @@ import { FeaturedGroupBody, type FeaturedGroupDto } from "../../../contract/grou
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { DatePicker } from "../../components/ui/DatePicker";
-import { ConfirmDialog, Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Field, Input, Select } from "../../components/ui/Field";
-import { Skeleton } from "../../components/ui/Skeleton";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { today, useFormatDate } from "../../lib/dates";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useLibrary } from "../library/api";
 import { useDeleteFeaturedGroup, useFeaturedGroups, useSaveFeaturedGroup } from "./api";
+import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
+import { QueryState } from "../../components/ui/QueryState";
 
 type Values = { title: string; subtitle: string; startDate: string | null; endDate: string | null; items: { workoutId: string; title: string }[] };
 
@@ -40,50 +41,51 @@ export default function FeaturedGroupsScreen() {
         </Button>
       }
     >
-      {query.isPending ? (
-        <Skeleton className="h-32" aria-busy="true" />
-      ) : query.isError ? (
-        <p role="alert" className="text-danger">
-          {t("featuredGroups.loadFailed")}
-        </p>
-      ) : query.data.length === 0 ? (
-        <EmptyState icon={<Sparkles />} title={t("featuredGroups.emptyTitle")} description={t("featuredGroups.emptyBody")} />
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2">
-          {query.data.map((g) => (
-            <li key={g.id} className="rounded-xl border border-border bg-card p-5">
-              <div className="flex items-start justify-between gap-2">
-                <div>
-                  <h2 className="text-lg font-semibold">{g.title}</h2>
-                  {g.subtitle ? <p className="text-sm text-muted-foreground">{g.subtitle}</p> : null}
-                  <p className="mt-1 text-xs text-muted-foreground">{dates(g)}</p>
+      <QueryState
+        query={query}
+        error={t("featuredGroups.loadFailed")}
+        rows={1}
+        rowClassName="h-32"
+        isEmpty={(groups) => groups.length === 0}
+        empty={
+          <EmptyState icon={<Sparkles />} title={t("featuredGroups.emptyTitle")} description={t("featuredGroups.emptyBody")} />
+        }
+      >
+        {(groups) => (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {groups.map((g) => (
+              <li key={g.id} className="rounded-xl border border-border bg-card p-5">
+                <div className="flex items-start justify-between gap-2">
+                  <div>
+                    <h2 className="text-lg font-semibold">{g.title}</h2>
+                    {g.subtitle ? <p className="text-sm text-muted-foreground">{g.subtitle}</p> : null}
+                    <p className="mt-1 text-xs text-muted-foreground">{dates(g)}</p>
+                  </div>
+                  <div className="flex gap-1">
+                    <Button variant="ghost" size="icon-sm" aria-label={t("featuredGroups.editNamed", { name: g.title })} onClick={() => setEditing(g)}>
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <Button variant="ghost" size="icon-sm" aria-label={t("featuredGroups.deleteNamed", { name: g.title })} onClick={() => setDeleting(g)}>
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </div>
                 </div>
-                <div className="flex gap-1">
-                  <Button variant="ghost" size="icon-sm" aria-label={t("featuredGroups.editNamed", { name: g.title })} onClick={() => setEditing(g)}>
-                    <Pencil aria-hidden="true" />
-                  </Button>
-                  <Button variant="ghost" size="icon-sm" aria-label={t("featuredGroups.deleteNamed", { name: g.title })} onClick={() => setDeleting(g)}>
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                </div>
-              </div>
-              <ol className="mt-3 list-decimal pl-5 text-sm">
-                {g.items.map((i) => (
-                  <li key={i.workoutId}>{i.title}</li>
-                ))}
-              </ol>
-            </li>
-          ))}
-        </ul>
-      )}
+                <ol className="mt-3 list-decimal pl-5 text-sm">
+                  {g.items.map((i) => (
+                    <li key={i.workoutId}>{i.title}</li>
+                  ))}
+                </ol>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {editing ? <FeaturedGroupDialog group={editing === "new" ? null : editing} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
+      <ConfirmDelete
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
-        title={t("featuredGroups.deleteTitle", { name: deleting?.title ?? "" })}
-        description={t("featuredGroups.deleteBody")}
-        confirmLabel={t("common.delete")}
-        variant="danger"
+        name={deleting?.title ?? ""}
+        consequence={t("featuredGroups.deleteBody")}
         loading={del.isPending}
         onConfirm={async () => {
           if (!deleting) return;

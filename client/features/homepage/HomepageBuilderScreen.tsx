@@ -7,7 +7,6 @@ import { LeaveGuard } from "../../app/shell/LeaveGuard";
 import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
-import { ConfirmDialog } from "../../components/ui/Dialog";
 import { Field, Input, Select } from "../../components/ui/Field";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { toast, toastMessage } from "../../components/ui/toast-store";
@@ -18,6 +17,7 @@ import { useHomepageLayout, useHomepagePreview, useSaveHomepage } from "./api";
 import { HomepageContent } from "./HomepageContent";
 import { bodyOf, layoutIssues, newRow, valuesOf, type LayoutValues, type RowValues } from "./layout";
 import { RowDialog } from "./RowDialog";
+import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
 
 /**
  * /admin/homepage (Homepage Builder): the fixed welcome banner and the
@@ -296,13 +296,11 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
           }}
         />
       ) : null}
-      <ConfirmDialog
+      <ConfirmDelete
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
-        title={t("homepage.builder.deleteTitle", { name: deleting !== null && values.rows[deleting] ? rowLabel(values.rows[deleting]) : "" })}
-        description={t("homepage.builder.deleteBody")}
-        confirmLabel={t("common.delete")}
-        variant="danger"
+        name={deleting !== null && values.rows[deleting] ? rowLabel(values.rows[deleting]) : ""}
+        consequence={t("homepage.builder.deleteBody")}
         onConfirm={() => {
           if (deleting !== null && deleting > 0) rows.remove(deleting);
           setIssues({});

@@ -8,6 +8,7 @@ import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
 import { WorkoutArt } from "../catalogue/CategoryArt";
 import { WorkoutCard } from "../catalogue/WorkoutCard";
+import { focusRing } from "../../components/ui/focus-ring";
 
 /**
  * A partner's homepage as its readers see it: the hero, then each row by its
@@ -128,7 +129,7 @@ function Carousel({ slot, rowTitle, eager, compact }: { slot: HomepageSlotView; 
         ref={list}
         tabIndex={0}
         aria-label={label}
-        className="relative -mx-1 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth px-1 pb-3 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        className={cn("relative -mx-1 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth px-1 pb-3", focusRing)}
       >
         {slot.workouts.map((w, i) => (
           <li key={w.id} className={cn("shrink-0 snap-start", compact ? "w-60 sm:w-64" : "w-64 sm:w-72")}>
@@ -156,7 +157,7 @@ function FeaturedCard({ slot, eager }: { slot: HomepageSlotView; eager: boolean 
         <div>
           <Link
             to={`/workout/${first.id}`}
-            className="inline-flex items-center gap-1 rounded-md bg-brand px-4 py-2 text-sm font-medium text-brand-foreground hover:opacity-90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            className={cn("inline-flex items-center gap-1 rounded-md bg-brand px-4 py-2 text-sm font-medium text-brand-foreground hover:opacity-90", focusRing)}
           >
             {t("homepage.viewWorkout", { name: first.title })}
             <ChevronRight aria-hidden="true" className="size-4" />
@@ -206,7 +207,7 @@ function Media({ slot, media, eager }: { slot: HomepageSlotView; media: NonNulla
         href={media.url}
         target="_blank"
         rel="noopener noreferrer"
-        className={cn(frame, "flex items-center justify-center bg-gradient-to-br from-gradient-1 to-gradient-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none")}
+        className={cn(frame, "flex items-center justify-center bg-gradient-to-br from-gradient-1 to-gradient-2", focusRing)}
       >
         <span className="inline-flex items-center gap-2 rounded-full bg-black/60 px-4 py-2 text-sm font-medium text-white">
           <PlayCircle aria-hidden="true" className="size-6" />

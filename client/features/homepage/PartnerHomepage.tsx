@@ -6,6 +6,8 @@ import { Skeleton } from "../../components/ui/Skeleton";
 import { useT } from "../../lib/i18n";
 import { useHomepage } from "./api";
 import { HomepageContent } from "./HomepageContent";
+import { focusRing } from "../../components/ui/focus-ring";
+import { cn } from "../../lib/cn";
 
 /**
  * Home's part from the partner's homepage (one API call): for a customer,
@@ -46,7 +48,7 @@ export function PartnerHomepage({ accountId, isPartner, canBuild }: { accountId:
           {canBuild ? (
             <Link
               to="/admin/homepage"
-              className="inline-flex items-center justify-center rounded-md bg-brand px-4 py-2 text-sm font-medium text-brand-foreground hover:opacity-90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              className={cn("inline-flex items-center justify-center rounded-md bg-brand px-4 py-2 text-sm font-medium text-brand-foreground hover:opacity-90", focusRing)}
             >
               {t("homepage.notSetUp.build")}
             </Link>
@@ -74,7 +76,7 @@ function Attention({ attention }: { attention: PartnerAttention }) {
           <li key={i.key}>
             <Link
               to={i.to}
-              className="flex h-full items-center gap-3 rounded-xl border border-border bg-card p-4 text-sm font-medium transition-colors hover:border-brand focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&_svg]:size-5 [&_svg]:shrink-0 [&_svg]:text-brand-text"
+              className={cn("flex h-full items-center gap-3 rounded-xl border border-border bg-card p-4 text-sm font-medium transition-colors hover:border-brand [&_svg]:size-5 [&_svg]:shrink-0 [&_svg]:text-brand-text", focusRing)}
             >
               <span aria-hidden="true">{i.icon}</span>
               <span>{i.label}</span>

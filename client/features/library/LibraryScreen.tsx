@@ -15,6 +15,9 @@ import { cn } from "../../lib/cn";
 import { useFormatDate } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import { useAddToLibrary, useLibrary, useListedWorkouts } from "./api";
+import { focusRing } from "../../components/ui/focus-ring";
+import { Badge, type BadgeTone } from "../../components/ui/Badge";
+import { QueryState } from "../../components/ui/QueryState";
 
 const COLUMN_KEYS = ["title", "sku", "category", "type", "difficulty", "totalMinutes", "status", "priority", "author", "updated"] as const;
 type ColumnKey = (typeof COLUMN_KEYS)[number];
@@ -98,7 +101,8 @@ export default function LibraryScreen() {
             aria-pressed={category === c}
             onClick={() => setCategory(c)}
             className={cn(
-              "rounded-full border px-3 py-1 text-sm transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+              "rounded-full border px-3 py-1 text-sm transition-colors",
+              focusRing,
               category === c ? "border-brand bg-brand text-brand-foreground" : "border-border bg-card hover:bg-muted",
             )}
           >
@@ -141,48 +145,45 @@ export default function LibraryScreen() {
           </PopoverContent>
         </Popover>
       </div>
-      {query.isPending ? (
-        <div className="grid gap-2" aria-busy="true">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-        </div>
-      ) : query.isError ? (
-        <p role="alert" className="text-danger">
-          {t("library.loadFailed")}
-        </p>
-      ) : (
-        <>
-          <DataTable
-            caption={t("library.title")}
-            hideCaption
-            columns={COLUMN_KEYS.filter((k) => visible.includes(k)).map((k) => all[k])}
-            rows={rows}
-            rowKey={(r) => r.id}
-            empty={t("library.empty")}
-          />
-          {query.hasNextPage ? (
-            <div className="mt-4 flex justify-center">
-              <Button variant="outline" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                {t("library.more")}
-              </Button>
-            </div>
-          ) : null}
-        </>
-      )}
+      <QueryState
+        query={query}
+        error={t("library.loadFailed")}
+        rows={3}
+        rowClassName="h-10"
+      >
+        {() => (
+          <>
+            <DataTable
+              caption={t("library.title")}
+              hideCaption
+              columns={COLUMN_KEYS.filter((k) => visible.includes(k)).map((k) => all[k])}
+              rows={rows}
+              rowKey={(r) => r.id}
+              empty={t("library.empty")}
+            />
+            {query.hasNextPage ? (
+              <div className="mt-4 flex justify-center">
+                <Button variant="outline" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                  {t("library.more")}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </QueryState>
     </Page>
   );
 }
 
+const LIBRARY_TONE: Record<LibraryStatus, BadgeTone> = { draft: "neutral", complete: "info", available: "success", archived: "neutral" };
+
 export function StatusBadge({ status }: { status: LibraryStatus }) {
   const t = useT();
-  const tone = {
-    draft: "bg-muted text-muted-foreground",
-    complete: "border border-border text-foreground",
-    available: "border border-success text-foreground",
-    archived: "bg-muted text-muted-foreground italic",
-  }[status];
-  return <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium", tone)}>{t(`enum.LibraryStatus.${status}`)}</span>;
+  return (
+    <Badge tone={LIBRARY_TONE[status]} className={status === "archived" ? "italic" : undefined}>
+      {t(`enum.LibraryStatus.${status}`)}
+    </Badge>
+  );
 }
 
 /** "Add to library": workouts other partners list, added as drafts. */

@@ -8,7 +8,7 @@ import { Checkbox, Field, Input, Select } from "../../components/ui/Field";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { usePriceGroups } from "../price-groups/api";
 import { DateField, Section, useFieldError } from "./parts";
-import type { WorkoutForm } from "./WorkoutEditorScreen";
+import type { WorkoutForm } from "./workout-form";
 
 export function Prerequisites({ workoutId }: { workoutId: string | null }) {
   const t = useT();

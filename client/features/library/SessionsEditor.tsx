@@ -11,7 +11,7 @@ import { ApiError } from "../../lib/api";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useDeleteAttachment, useUploadAttachment } from "./api";
 import { DateField, Section, useFieldError } from "./parts";
-import type { WorkoutForm } from "./WorkoutEditorScreen";
+import type { WorkoutForm } from "./workout-form";
 
 export function Sessions({ workout }: { workout: WorkoutDto | null }) {
   const t = useT();

@@ -4,12 +4,12 @@ import { Link } from "react-router";
 import type { SavedItemDto } from "../../../contract/saved";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
-import { ConfirmDialog } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
-import { Skeleton } from "../../components/ui/Skeleton";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { useT } from "../../lib/i18n";
 import { useSavedList, useSavedListActions } from "./api";
+import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
+import { QueryState } from "../../components/ui/QueryState";
 
 /**
  * /my-list (Saved Items): the signed-in user's saved workouts in the
@@ -35,74 +35,73 @@ export default function MyListScreen() {
   return (
     <Page title={t("myList.title")}>
       <p className="-mt-2 mb-6 text-muted-foreground">{t("myList.description")}</p>
-      {list.isPending ? (
-        <div className="grid gap-3" aria-busy="true">
-          <Skeleton className="h-20" />
-          <Skeleton className="h-20" />
-        </div>
-      ) : list.isError ? (
-        <p role="alert" className="text-danger">
-          {t("myList.loadFailed")}
-        </p>
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={<Star aria-hidden="true" />}
-          title={t("myList.emptyTitle")}
-          description={t("myList.emptyBody")}
-          action={
-            <Button asChild variant="outline">
-              <Link to="/workouts">{t("workout.browse")}</Link>
-            </Button>
-          }
-        />
-      ) : (
-        <ol className="grid gap-3" aria-label={t("myList.title")}>
-          {items.map((item, i) => (
-            <li key={item.id} data-testid="saved-item" className="flex flex-wrap items-center gap-4 rounded-xl border border-border bg-card p-4">
-              <span aria-hidden="true" className="w-6 text-right font-mono text-sm text-muted-foreground">
-                {i + 1}
-              </span>
-              <div className="min-w-0 flex-1">
-                <p className="text-xs font-medium tracking-wide text-brand-text uppercase">{t(`enum.Category.${item.category}`)}</p>
-                <Link to={`/workout/${item.workoutId}`} className="font-semibold underline-offset-4 hover:underline">
-                  {item.title}
-                </Link>
-                {item.subtitle ? <p className="truncate text-sm text-muted-foreground">{item.subtitle}</p> : null}
-              </div>
-              <div className="flex items-center gap-1">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={t("myList.moveUp", { name: item.title })}
-                  disabled={i === 0 || move.isPending}
-                  onClick={() => void moveTo(item, i - 1, item.title)}
-                >
-                  <ArrowUp aria-hidden="true" />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={t("myList.moveDown", { name: item.title })}
-                  disabled={i === items.length - 1 || move.isPending}
-                  onClick={() => void moveTo(item, i + 1, item.title)}
-                >
-                  <ArrowDown aria-hidden="true" />
-                </Button>
-                <Button variant="ghost" size="icon" aria-label={t("myList.remove", { name: item.title })} onClick={() => setRemoving(item)}>
-                  <Trash2 aria-hidden="true" />
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ol>
-      )}
-      <ConfirmDialog
+      <QueryState
+        query={list}
+        error={t("myList.loadFailed")}
+        rows={2}
+        rowClassName="h-20"
+        isEmpty={() => items.length === 0}
+        empty={
+          <EmptyState
+            icon={<Star aria-hidden="true" />}
+            title={t("myList.emptyTitle")}
+            description={t("myList.emptyBody")}
+            action={
+              <Button asChild variant="outline">
+                <Link to="/workouts">{t("workout.browse")}</Link>
+              </Button>
+            }
+          />
+        }
+      >
+        {() => (
+          <ol className="grid gap-3" aria-label={t("myList.title")}>
+            {items.map((item, i) => (
+              <li key={item.id} data-testid="saved-item" className="flex flex-wrap items-center gap-4 rounded-xl border border-border bg-card p-4">
+                <span aria-hidden="true" className="w-6 text-right font-mono text-sm text-muted-foreground">
+                  {i + 1}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="text-xs font-medium tracking-wide text-brand-text uppercase">{t(`enum.Category.${item.category}`)}</p>
+                  <Link to={`/workout/${item.workoutId}`} className="font-semibold underline-offset-4 hover:underline">
+                    {item.title}
+                  </Link>
+                  {item.subtitle ? <p className="truncate text-sm text-muted-foreground">{item.subtitle}</p> : null}
+                </div>
+                <div className="flex items-center gap-1">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t("myList.moveUp", { name: item.title })}
+                    disabled={i === 0 || move.isPending}
+                    onClick={() => void moveTo(item, i - 1, item.title)}
+                  >
+                    <ArrowUp aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t("myList.moveDown", { name: item.title })}
+                    disabled={i === items.length - 1 || move.isPending}
+                    onClick={() => void moveTo(item, i + 1, item.title)}
+                  >
+                    <ArrowDown aria-hidden="true" />
+                  </Button>
+                  <Button variant="ghost" size="icon" aria-label={t("myList.remove", { name: item.title })} onClick={() => setRemoving(item)}>
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </QueryState>
+      <ConfirmDelete
+        action="remove"
         open={removing !== null}
         onOpenChange={(o) => !o && setRemoving(null)}
-        title={t("myList.removeTitle")}
-        description={t("myList.removeBody", { name: removing?.title ?? "" })}
-        confirmLabel={t("myList.removeConfirm")}
-        variant="danger"
+        name={removing?.title ?? ""}
+        consequence={t("myList.removeBody", { name: removing?.title ?? "" })}
         loading={remove.isPending}
         onConfirm={async () => {
           if (!removing) return;

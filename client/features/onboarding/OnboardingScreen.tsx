@@ -1,60 +1,16 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useCallback, useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
-import { z } from "zod";
-import { AccountDetails, ImageTypes, MAX_PHOTO_BYTES, MAX_UPLOAD_BYTES, type AccountDto } from "../../../contract/accounts";
-import { AccountLocation, AccountType, Currency, Industry, Language, OrgSize } from "../../../contract/enums";
-import { useStyling } from "../../app/styling";
 import { identity } from "../../auth/machine";
 import { useAppUser } from "../../auth/useAppUser";
 import { Button } from "../../components/ui/Button";
-import { Field, Input } from "../../components/ui/Field";
 import { Spinner } from "../../components/ui/Spinner";
 import { toast } from "../../components/ui/toast-store";
-import { api, ApiError, formData } from "../../lib/api";
-import { translateApiMessage, useT } from "../../lib/i18n";
+import { api } from "../../lib/api";
+import { useT } from "../../lib/i18n";
 import { useScreenTitle } from "../../lib/title";
-import { signupType } from "../auth/signupType";
-import { acceptInvite, inviteFailureText, parseInviteCode } from "./invite";
-import { EnumSelect } from "../../components/ui/EnumSelect";
-import { FileUpload } from "../../components/ui/FileUpload";
-import { toastInvalidForm } from "../../lib/forms";
-
-const schema = AccountDetails.extend({
-  type: z.enum(AccountType, { error: "Required" }),
-  firstName: z.string().trim().min(1, "Required"),
-  lastName: z.string().trim().min(1, "Required"),
-});
-type Values = z.input<typeof schema>;
-
-const joining = new Map<string, Promise<void>>();
-
-/**
- * Accepts the invite and makes its account the active one, once per code: a
- * remount while the session refreshes waits for the same work instead of
- * starting it again (which would refresh, remount and start again).
- */
-function joinInvite(parsed: { accountId: string; inviteId: string }): Promise<void> {
-  const key = `${parsed.accountId}.${parsed.inviteId}`;
-  let pending = joining.get(key);
-  if (!pending) {
-    pending = acceptInvite(parsed).then(async () => {
-      await identity().refresh();
-      await identity().setActiveAccount(parsed.accountId);
-    });
-    joining.set(key, pending);
-    pending.catch(() => joining.delete(key));
-  }
-  return pending;
-}
-
-function fileProblem(file: File | null, max: number): string | null {
-  if (!file) return null;
-  if (!(ImageTypes as readonly string[]).includes(file.type)) return "File type is not allowed";
-  if (file.size > max) return max === MAX_PHOTO_BYTES ? "Image must be under 10MB" : "File must be under 50MB";
-  return null;
-}
+import { CreateAccountForm } from "./CreateAccountForm";
+import { acceptInvite, inviteFailureText } from "./invite";
+import { useJoinByInvite } from "./join";
 
 /**
  * /onboarding: join an organisation that invited you, or create an
@@ -68,7 +24,7 @@ export default function OnboardingScreen() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const inviteCode = new URLSearchParams(search).get("invite");
-  const [inviteFailure, setInviteFailure] = useState<string | null>(null);
+  const join = useJoinByInvite(inviteCode);
   const [creating, setCreating] = useState(false);
   const finish = useCallback(
     async (accountId: string) => {
@@ -78,26 +34,13 @@ export default function OnboardingScreen() {
     },
     [navigate],
   );
-
-  // Invite-code processing: one acceptance per code, shared by every mount.
+  const joined = join?.status === "joined";
   useEffect(() => {
-    if (!inviteCode) return;
-    let live = true;
-    const parsed = parseInviteCode(inviteCode);
-    (parsed ? joinInvite(parsed) : Promise.reject(new Error("invalid invite code")))
-      .then(() => (live ? navigate("/", { replace: true }) : undefined))
-      .catch((error: unknown) => {
-        if (!live) return;
-        const text = inviteFailureText(t, error);
-        setInviteFailure(text);
-        toast({ title: text, variant: "error" });
-      });
-    return () => {
-      live = false;
-    };
-  }, [inviteCode, navigate, t]);
+    if (joined) navigate("/", { replace: true });
+  }, [joined, navigate]);
+  const inviteFailure = join?.status === "failed" ? inviteFailureText(t, join.error) : null;
 
-  if (inviteCode && !inviteFailure) {
+  if (join && join.status !== "failed") {
     return (
       <Centered>
         <Spinner />
@@ -138,7 +81,7 @@ export default function OnboardingScreen() {
     );
   }
 
-  return <CreateAccount onCreated={finish} inviteFailure={inviteFailure} />;
+  return <CreateAccountForm onCreated={finish} inviteFailure={inviteFailure} />;
 }
 
 function Centered({ children }: { children: React.ReactNode }) {
@@ -165,121 +108,5 @@ function JoinButton({ accountId, inviteId, label, onJoined }: { accountId: strin
     >
       {t("onboarding.join")}
     </Button>
-  );
-}
-
-function CreateAccount({ onCreated, inviteFailure }: { onCreated: (accountId: string) => Promise<void>; inviteFailure: string | null }) {
-  const t = useT();
-  const styling = useStyling();
-  const { user } = useAppUser();
-  const { search } = useLocation();
-  const [logo, setLogo] = useState<File | null>(null);
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [fileErrors, setFileErrors] = useState<{ logo?: string | null; photo?: string | null }>({});
-  const form = useForm<Values>({
-    resolver: zodResolver(schema),
-    defaultValues: {
-      type: signupType(search) ?? "customer",
-      firstName: user?.firstName ?? "",
-      lastName: user?.lastName ?? "",
-      name: "",
-      website: "",
-      primaryEmail: user?.email ?? "",
-      currency: "USD",
-      location: "US",
-      language: "enUS",
-    },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const err = (m?: string) => (m ? translateApiMessage(m) : null);
-
-  const submit = form.handleSubmit(
-    async ({ firstName, lastName, type, ...details }) => {
-      const problems = { logo: fileProblem(logo, MAX_UPLOAD_BYTES), photo: fileProblem(photo, MAX_PHOTO_BYTES) };
-      setFileErrors(problems);
-      if (problems.logo || problems.photo) return;
-      try {
-        await api("/users", { form: formData({ firstName, lastName }, { photo }), accountId: null });
-        const account = await api<AccountDto>("/accounts", { form: formData({ ...details, type }, { logo }), accountId: null });
-        await onCreated(account.id);
-      } catch (e) {
-        if (e instanceof ApiError && e.status === 400) {
-          for (const [field, message] of Object.entries(e.fields)) form.setError(field as keyof Values, { message });
-          toastInvalidForm(e.fields);
-        } else {
-          toast({ title: t("message.generic"), variant: "error" });
-        }
-      }
-    },
-    (errors) => toastInvalidForm(errors),
-  );
-
-
-  return (
-    <main className="min-h-screen bg-muted/40 px-4 py-10">
-      <form onSubmit={submit} noValidate className="mx-auto grid w-full max-w-2xl gap-6 rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
-        <header>
-          <p className="text-sm font-semibold text-brand-text">{styling.platformName}</p>
-          <h1 className="mt-1 text-2xl font-semibold tracking-tight">{t("onboarding.createOrganization")}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">{t("onboarding.subtitle")}</p>
-          {inviteFailure ? (
-            <p role="alert" className="mt-4 rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
-              {inviteFailure}
-            </p>
-          ) : null}
-        </header>
-
-        <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="mb-2 text-base font-semibold">{t("onboarding.yourDetails")}</legend>
-          <Field label={t("auth.firstName")} required error={err(errors.firstName?.message)}>
-            <Input autoComplete="given-name" {...form.register("firstName")} />
-          </Field>
-          <Field label={t("auth.lastName")} required error={err(errors.lastName?.message)}>
-            <Input autoComplete="family-name" {...form.register("lastName")} />
-          </Field>
-          <Field label={t("onboarding.profilePhoto")} optional hint={t("form.profileImageHint")} error={fileErrors.photo ? translateApiMessage(fileErrors.photo) : null} className="sm:col-span-2">
-            <FileUpload accept={ImageTypes.join(",")} onFile={setPhoto} />
-          </Field>
-        </fieldset>
-
-        <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="mb-2 text-base font-semibold">{t("onboarding.organizationDetails")}</legend>
-          <Field label={t("onboarding.type")} required error={err(errors.type?.message)} className="sm:col-span-2">
-            <EnumSelect enumName="AccountType" values={AccountType} {...form.register("type")} />
-          </Field>
-          <Field label={t("onboarding.accountName")} required error={err(errors.name?.message)}>
-            <Input autoComplete="organization" {...form.register("name")} />
-          </Field>
-          <Field label={t("onboarding.website")} required error={err(errors.website?.message)}>
-            <Input inputMode="url" placeholder="example.com" {...form.register("website")} />
-          </Field>
-          <Field label={t("onboarding.industry")} required error={err(errors.industry?.message)}>
-            <EnumSelect enumName="Industry" values={Industry} placeholder={t("onboarding.select")} required defaultValue="" {...form.register("industry")} />
-          </Field>
-          <Field label={t("onboarding.size")} required error={err(errors.size?.message)}>
-            <EnumSelect enumName="OrgSize" values={OrgSize} placeholder={t("onboarding.select")} required defaultValue="" {...form.register("size")} />
-          </Field>
-          <Field label={t("onboarding.primaryEmail")} required error={err(errors.primaryEmail?.message)}>
-            <Input type="email" {...form.register("primaryEmail")} />
-          </Field>
-          <Field label={t("onboarding.currency")} required error={err(errors.currency?.message)}>
-            <EnumSelect enumName="Currency" values={Currency} {...form.register("currency")} />
-          </Field>
-          <Field label={t("onboarding.location")} required error={err(errors.location?.message)}>
-            <EnumSelect enumName="AccountLocation" values={AccountLocation} {...form.register("location")} />
-          </Field>
-          <Field label={t("onboarding.language")} required error={err(errors.language?.message)}>
-            <EnumSelect enumName="Language" values={Language} {...form.register("language")} />
-          </Field>
-          <Field label={t("onboarding.organizationLogo")} optional hint={t("form.uploadHint")} error={fileErrors.logo ? translateApiMessage(fileErrors.logo) : null} className="sm:col-span-2">
-            <FileUpload accept={ImageTypes.join(",")} onFile={setLogo} />
-          </Field>
-        </fieldset>
-
-        <Button type="submit" loading={isSubmitting} className="justify-self-end">
-          {t("onboarding.create")}
-        </Button>
-      </form>
-    </main>
   );
 }

@@ -5,10 +5,9 @@ import { useForm } from "react-hook-form";
 import { PriceGroupBody, type PriceGroupDto } from "../../../contract/groups";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
-import { ConfirmDialog, Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Field, Input, Textarea } from "../../components/ui/Field";
-import { Skeleton } from "../../components/ui/Skeleton";
 import { DataTable } from "../../components/ui/Table";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
@@ -16,6 +15,8 @@ import { translateApiMessage, useT } from "../../lib/i18n";
 import { useDeletePriceGroup, usePriceGroups, useSavePriceGroup } from "./api";
 import { toastInvalidForm } from "../../lib/forms";
 import type { z } from "zod";
+import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
+import { QueryState } from "../../components/ui/QueryState";
 
 type Values = z.input<typeof PriceGroupBody>;
 
@@ -37,50 +38,51 @@ export default function PriceGroupsScreen() {
         </Button>
       }
     >
-      {query.isPending ? (
-        <Skeleton className="h-32" aria-busy="true" />
-      ) : query.isError ? (
-        <p role="alert" className="text-danger">
-          {t("priceGroups.loadFailed")}
-        </p>
-      ) : query.data.length === 0 ? (
-        <EmptyState icon={<Tags />} title={t("priceGroups.emptyTitle")} description={t("priceGroups.emptyBody")} />
-      ) : (
-        <DataTable
-          caption={t("priceGroups.title")}
-          hideCaption
-          rows={query.data}
-          rowKey={(g) => g.id}
-          columns={[
-            { key: "name", header: t("priceGroups.name"), cell: (g) => <span className="font-medium">{g.name}</span> },
-            { key: "description", header: t("priceGroups.description"), cell: (g) => g.description ?? "—" },
-            { key: "customers", header: t("priceGroups.customers"), cell: (g) => g.customerCount },
-            {
-              key: "actions",
-              header: <span className="sr-only">{t("common.actions")}</span>,
-              className: "text-right",
-              cell: (g) => (
-                <div className="flex justify-end gap-1">
-                  <Button variant="ghost" size="icon-sm" aria-label={t("priceGroups.editNamed", { name: g.name })} onClick={() => setEditing(g)}>
-                    <Pencil aria-hidden="true" />
-                  </Button>
-                  <Button variant="ghost" size="icon-sm" aria-label={t("priceGroups.deleteNamed", { name: g.name })} onClick={() => setDeleting(g)}>
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                </div>
-              ),
-            },
-          ]}
-        />
-      )}
+      <QueryState
+        query={query}
+        error={t("priceGroups.loadFailed")}
+        rows={1}
+        rowClassName="h-32"
+        isEmpty={(groups) => groups.length === 0}
+        empty={
+          <EmptyState icon={<Tags />} title={t("priceGroups.emptyTitle")} description={t("priceGroups.emptyBody")} />
+        }
+      >
+        {(groups) => (
+          <DataTable
+            caption={t("priceGroups.title")}
+            hideCaption
+            rows={groups}
+            rowKey={(g) => g.id}
+            columns={[
+              { key: "name", header: t("priceGroups.name"), cell: (g) => <span className="font-medium">{g.name}</span> },
+              { key: "description", header: t("priceGroups.description"), cell: (g) => g.description ?? "—" },
+              { key: "customers", header: t("priceGroups.customers"), cell: (g) => g.customerCount },
+              {
+                key: "actions",
+                header: <span className="sr-only">{t("common.actions")}</span>,
+                className: "text-right",
+                cell: (g) => (
+                  <div className="flex justify-end gap-1">
+                    <Button variant="ghost" size="icon-sm" aria-label={t("priceGroups.editNamed", { name: g.name })} onClick={() => setEditing(g)}>
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <Button variant="ghost" size="icon-sm" aria-label={t("priceGroups.deleteNamed", { name: g.name })} onClick={() => setDeleting(g)}>
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </div>
+                ),
+              },
+            ]}
+          />
+        )}
+      </QueryState>
       {editing ? <PriceGroupDialog group={editing === "new" ? null : editing} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
+      <ConfirmDelete
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
-        title={t("priceGroups.deleteTitle", { name: deleting?.name ?? "" })}
-        description={t("priceGroups.deleteBody")}
-        confirmLabel={t("common.delete")}
-        variant="danger"
+        name={deleting?.name ?? ""}
+        consequence={t("priceGroups.deleteBody")}
         loading={del.isPending}
         onConfirm={async () => {
           if (!deleting) return;

@@ -5,7 +5,6 @@ import { Button } from "../../components/ui/Button";
 import { ConfirmDialog, Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../components/ui/DropdownMenu";
 import { Checkbox, Field, Input, Select, Textarea } from "../../components/ui/Field";
-import { Skeleton } from "../../components/ui/Skeleton";
 import { DataTable, type Column } from "../../components/ui/Table";
 import { toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
@@ -13,12 +12,10 @@ import { useT } from "../../lib/i18n";
 import { useInvite, useRevokeInvite, useTeamMembers, useTeams, useUpdateMember } from "./api";
 import { translateMessage } from "./messages";
 import { Section } from "./Section";
+import { Badge, type BadgeTone } from "../../components/ui/Badge";
+import { QueryState } from "../../components/ui/QueryState";
 
-const statusClass: Record<TeamMemberDto["status"], string> = {
-  active: "border border-success text-foreground",
-  inactive: "border border-border bg-muted text-muted-foreground",
-  pending: "border border-dashed border-muted-foreground text-foreground",
-};
+const STATUS_TONE: Record<TeamMemberDto["status"], BadgeTone> = { active: "success", inactive: "neutral", pending: "warning" };
 
 /** Profile → Team Members: list, invite, edit, mark inactive, revoke invite. */
 export function TeamMembersSection({ accountId, canManage, selfUserId }: { accountId: string; canManage: boolean; selfUserId: string | null }) {
@@ -59,9 +56,9 @@ export function TeamMembersSection({ accountId, canManage, selfUserId }: { accou
       key: "status",
       header: t("team.status"),
       cell: (m) => (
-        <span data-testid="member-status" className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${statusClass[m.status]}`}>
+        <Badge tone={STATUS_TONE[m.status]} data-testid="member-status">
           {t(`enum.MemberStatus.${m.status}`)}
-        </span>
+        </Badge>
       ),
     },
   ];
@@ -119,18 +116,16 @@ export function TeamMembersSection({ accountId, canManage, selfUserId }: { accou
         ) : null
       }
     >
-      {members.isPending ? (
-        <div className="grid gap-2" aria-busy="true">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-        </div>
-      ) : members.isError ? (
-        <p role="alert" className="text-danger">
-          {t("profile.loadFailed")}
-        </p>
-      ) : (
-        <DataTable caption={t("team.title")} hideCaption columns={columns} rows={members.data.items} rowKey={(m) => `${m.kind}-${m.id}`} />
-      )}
+      <QueryState
+        query={members}
+        error={t("profile.loadFailed")}
+        rows={2}
+        rowClassName="h-10"
+      >
+        {(list) => (
+          <DataTable caption={t("team.title")} hideCaption columns={columns} rows={list.items} rowKey={(m) => `${m.kind}-${m.id}`} />
+        )}
+      </QueryState>
       {canManage ? <InviteDialog open={inviting} onOpenChange={setInviting} accountId={accountId} /> : null}
       {editing ? (
         <EditMemberDialog

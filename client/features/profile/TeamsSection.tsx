@@ -3,15 +3,16 @@ import { useState, type FormEvent } from "react";
 import { TeamType } from "../../../contract/enums";
 import type { TeamDto } from "../../../contract/team";
 import { Button } from "../../components/ui/Button";
-import { ConfirmDialog, Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { Field, Input, Select } from "../../components/ui/Field";
-import { Skeleton } from "../../components/ui/Skeleton";
 import { toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { useT } from "../../lib/i18n";
 import { useDeleteTeam, useSaveTeam, useTeams } from "./api";
 import { translateMessage } from "./messages";
 import { Section } from "./Section";
+import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
+import { QueryState } from "../../components/ui/QueryState";
 
 /**
  * Profile → Teams, by department (the eight team types): create,
@@ -40,49 +41,48 @@ export function TeamsSection({ accountId, canManage }: { accountId: string; canM
         ) : null
       }
     >
-      {teams.isPending ? (
-        <Skeleton className="h-24" />
-      ) : teams.isError ? (
-        <p role="alert" className="text-danger">
-          {t("profile.loadFailed")}
-        </p>
-      ) : (
-        <div className="grid gap-4 sm:grid-cols-2">
-          {byDepartment.map(({ department, items }) => (
-            <div key={department} className="rounded-lg border border-border p-4" data-testid={`department-${department}`}>
-              <h3 className="text-sm font-semibold">{t(`enum.TeamType.${department}`)}</h3>
-              {items.length === 0 ? <p className="mt-2 text-sm text-muted-foreground">{t("teams.none")}</p> : null}
-              <ul className="mt-2 grid gap-1">
-                {items.map((team) => (
-                  <li key={team.id} className="flex items-center justify-between gap-2">
-                    <span>
-                      {team.name} <span className="text-xs text-muted-foreground">({t("teams.members", { count: team.memberCount })})</span>
-                    </span>
-                    {canManage ? (
-                      <span className="flex gap-1">
-                        <Button variant="ghost" size="icon-sm" aria-label={t("teams.renameTeam", { name: team.name })} onClick={() => setEditing(team)}>
-                          <Pencil aria-hidden="true" />
-                        </Button>
-                        <Button variant="ghost" size="icon-sm" aria-label={t("teams.deleteTeam", { name: team.name })} onClick={() => (items.length <= 1 ? toastMessage("toast.teamInvalid", { variant: "error" }) : setDeleting(team))}>
-                          <Trash2 aria-hidden="true" />
-                        </Button>
+      <QueryState
+        query={teams}
+        error={t("profile.loadFailed")}
+        rows={1}
+        rowClassName="h-24"
+      >
+        {() => (
+          <div className="grid gap-4 sm:grid-cols-2">
+            {byDepartment.map(({ department, items }) => (
+              <div key={department} className="rounded-lg border border-border p-4" data-testid={`department-${department}`}>
+                <h3 className="text-sm font-semibold">{t(`enum.TeamType.${department}`)}</h3>
+                {items.length === 0 ? <p className="mt-2 text-sm text-muted-foreground">{t("teams.none")}</p> : null}
+                <ul className="mt-2 grid gap-1">
+                  {items.map((team) => (
+                    <li key={team.id} className="flex items-center justify-between gap-2">
+                      <span>
+                        {team.name} <span className="text-xs text-muted-foreground">({t("teams.members", { count: team.memberCount })})</span>
                       </span>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </div>
-      )}
+                      {canManage ? (
+                        <span className="flex gap-1">
+                          <Button variant="ghost" size="icon-sm" aria-label={t("teams.renameTeam", { name: team.name })} onClick={() => setEditing(team)}>
+                            <Pencil aria-hidden="true" />
+                          </Button>
+                          <Button variant="ghost" size="icon-sm" aria-label={t("teams.deleteTeam", { name: team.name })} onClick={() => (items.length <= 1 ? toastMessage("toast.teamInvalid", { variant: "error" }) : setDeleting(team))}>
+                            <Trash2 aria-hidden="true" />
+                          </Button>
+                        </span>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+        )}
+      </QueryState>
       {editing ? <TeamDialog team={editing === "new" ? null : editing} accountId={accountId} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
+      <ConfirmDelete
         open={Boolean(deleting)}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={t("teams.deleteTitle")}
-        description={t("teams.deleteBody", { name: deleting?.name ?? "" })}
-        confirmLabel={t("common.delete")}
-        variant="danger"
+        name={deleting?.name ?? ""}
+        consequence={t("teams.deleteBody")}
         loading={remove.isPending}
         onConfirm={async () => {
           if (!deleting) return;

@@ -9,7 +9,6 @@ import { EmptyState } from "../../components/ui/EmptyState";
 import { Field, Input, Select } from "../../components/ui/Field";
 import { CategoryFilter } from "../../../contract/enums";
 import { useAssessmentLink } from "../assessment/api";
-import { Skeleton } from "../../components/ui/Skeleton";
 import { DataTable } from "../../components/ui/Table";
 import { toast } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
@@ -17,6 +16,7 @@ import { useFormatDate } from "../../lib/dates";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useCustomers } from "../customers/api";
 import { useAssignScore, useOrphanedScores } from "./api";
+import { QueryState } from "../../components/ui/QueryState";
 
 /**
  * /admin/submitted-scores (Your Customers: submitted scores with no
@@ -32,48 +32,51 @@ export default function SubmittedScoresScreen() {
     <Page title={t("scores.submittedTitle")}>
       <p className="-mt-2 mb-6 text-muted-foreground">{t("scores.submittedBody")}</p>
       <PartnerLink />
-      {scores.isPending ? (
-        <Skeleton className="h-32" />
-      ) : scores.isError ? (
-        <p role="alert" className="text-danger">
-          {t("scores.loadFailed")}
-        </p>
-      ) : scores.data.length === 0 ? (
-        <EmptyState icon={<ClipboardCheck aria-hidden="true" />} title={t("scores.noneTitle")} description={t("scores.noneBody")} />
-      ) : (
-        <DataTable<OrphanedScoreDto>
-          caption={t("scores.submittedTitle")}
-          hideCaption
-          rows={scores.data}
-          rowKey={(r) => r.id}
-          columns={[
-            {
-              key: "assessee",
-              header: t("scores.col.assessee"),
-              cell: (r) => (
-                <span className="grid">
-                  <span className="font-medium">{r.assesseeName ?? t("activity.anonymous")}</span>
-                  {r.assesseeEmail ? <span className="text-sm text-muted-foreground">{r.assesseeEmail}</span> : null}
-                </span>
-              ),
-            },
-            { key: "category", header: t("scores.col.category"), cell: (r) => t(`enum.Category.${r.category}`) },
-            { key: "score", header: t("scores.col.score"), cell: (r) => `${r.score.toFixed(1)} · ${r.scorePercent}%` },
-            { key: "entries", header: t("scores.col.entries"), cell: (r) => r.entryCount },
-            { key: "date", header: t("scores.col.date"), cell: (r) => date(r.createdAt) },
-            {
-              key: "assign",
-              header: <span className="sr-only">{t("bookings.col.actions")}</span>,
-              className: "text-right",
-              cell: (r) => (
-                <Button size="sm" variant="outline" onClick={() => setAssigning(r)} aria-label={t("scores.assignOne", { name: r.assesseeName ?? t("activity.anonymous") })}>
-                  {t("scores.assign")}
-                </Button>
-              ),
-            },
-          ]}
-        />
-      )}
+      <QueryState
+        query={scores}
+        error={t("scores.loadFailed")}
+        rows={1}
+        rowClassName="h-32"
+        isEmpty={(rows) => rows.length === 0}
+        empty={
+          <EmptyState icon={<ClipboardCheck aria-hidden="true" />} title={t("scores.noneTitle")} description={t("scores.noneBody")} />
+        }
+      >
+        {(rows) => (
+          <DataTable<OrphanedScoreDto>
+            caption={t("scores.submittedTitle")}
+            hideCaption
+            rows={rows}
+            rowKey={(r) => r.id}
+            columns={[
+              {
+                key: "assessee",
+                header: t("scores.col.assessee"),
+                cell: (r) => (
+                  <span className="grid">
+                    <span className="font-medium">{r.assesseeName ?? t("activity.anonymous")}</span>
+                    {r.assesseeEmail ? <span className="text-sm text-muted-foreground">{r.assesseeEmail}</span> : null}
+                  </span>
+                ),
+              },
+              { key: "category", header: t("scores.col.category"), cell: (r) => t(`enum.Category.${r.category}`) },
+              { key: "score", header: t("scores.col.score"), cell: (r) => `${r.score.toFixed(1)} · ${r.scorePercent}%` },
+              { key: "entries", header: t("scores.col.entries"), cell: (r) => r.entryCount },
+              { key: "date", header: t("scores.col.date"), cell: (r) => date(r.createdAt) },
+              {
+                key: "assign",
+                header: <span className="sr-only">{t("bookings.col.actions")}</span>,
+                className: "text-right",
+                cell: (r) => (
+                  <Button size="sm" variant="outline" onClick={() => setAssigning(r)} aria-label={t("scores.assignOne", { name: r.assesseeName ?? t("activity.anonymous") })}>
+                    {t("scores.assign")}
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        )}
+      </QueryState>
       {assigning ? <AssignDialog score={assigning} onClose={() => setAssigning(null)} /> : null}
     </Page>
   );

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CalendarPlus, Clock, GraduationCap, MonitorPlay, Star, Users } from "../../components/icons";
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import { ReviewBody, type CatalogueWorkout } from "../../../contract/catalogue";
@@ -9,6 +9,8 @@ import { Button } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Field, Textarea } from "../../components/ui/Field";
 import { Skeleton } from "../../components/ui/Skeleton";
+import { Tabs } from "../../components/ui/Tabs";
+import { peerFocusRing } from "../../components/ui/focus-ring";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
@@ -165,62 +167,6 @@ function Headline({ icon, label, children }: { icon?: ReactNode; label: string; 
   );
 }
 
-/** WAI-ARIA tabs: arrow keys, Home and End move between tabs; the panel follows. */
-function Tabs({ label, tabs }: { label: string; tabs: { id: string; label: string; content: ReactNode }[] }) {
-  const [active, setActive] = useState(tabs[0].id);
-  const base = useId();
-  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
-  const onKey = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
-    const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
-    if (next === undefined) return;
-    e.preventDefault();
-    const tab = tabs[(next + tabs.length) % tabs.length];
-    setActive(tab.id);
-    refs.current[tab.id]?.focus();
-  };
-  return (
-    <div className="rounded-xl border border-border bg-card">
-      <div role="tablist" aria-label={label} className="flex gap-1 border-b border-border px-3">
-        {tabs.map((tab, i) => (
-          <button
-            key={tab.id}
-            ref={(el) => {
-              refs.current[tab.id] = el;
-            }}
-            role="tab"
-            type="button"
-            id={`${base}-${tab.id}-tab`}
-            aria-selected={active === tab.id}
-            aria-controls={`${base}-${tab.id}-panel`}
-            tabIndex={active === tab.id ? 0 : -1}
-            onClick={() => setActive(tab.id)}
-            onKeyDown={(e) => onKey(e, i)}
-            className={cn(
-              "-mb-px border-b-2 px-3 py-3 text-sm font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
-              active === tab.id ? "border-brand text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
-            )}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-      {tabs.map((tab) => (
-        <div
-          key={tab.id}
-          role="tabpanel"
-          id={`${base}-${tab.id}-panel`}
-          aria-labelledby={`${base}-${tab.id}-tab`}
-          hidden={active !== tab.id}
-          tabIndex={0}
-          className="p-5 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        >
-          {active === tab.id ? tab.content : null}
-        </div>
-      ))}
-    </div>
-  );
-}
-
 function Description({ workout: w }: { workout: CatalogueWorkout }) {
   const t = useT();
   return (
@@ -340,7 +286,7 @@ function Reviews({ workoutId }: { workoutId: string }) {
                       <input type="radio" name="rating" value={n} checked={field.value === n} onChange={() => field.onChange(n)} className="peer sr-only" />
                       <Star
                         aria-hidden="true"
-                        className={cn("size-7 rounded peer-focus-visible:ring-2 peer-focus-visible:ring-ring", n <= Number(field.value) ? "fill-current text-brand-text" : "text-muted-foreground")}
+                        className={cn("size-7 rounded", peerFocusRing, n <= Number(field.value) ? "fill-current text-brand-text" : "text-muted-foreground")}
                       />
                       <span className="sr-only">{t("workout.stars", { count: n })}</span>
                     </label>

@@ -1,0 +1,72 @@
+import { ImageTypes, MAX_UPLOAD_BYTES } from "../../../contract/accounts";
+import { normaliseHexColour } from "../../../contract/colour";
+import { MESSAGES } from "../../../contract/messages";
+import { FONT_STACKS, PLATFORM_NAME_CHARACTERS, PLATFORM_NAME_MAX, type FontFamilyKey, type Styling, type StylingDataInput, type StylingFileField } from "../../../contract/styling";
+import { translateApiMessage, type TranslationKey } from "../../lib/i18n";
+
+/**
+ * The branding form's model: its colour and image fields, the values of the
+ * stored styling, the images picked but not yet saved, and the styling the
+ * preview shows while editing.
+ */
+export type ColourKey = "brandColour" | "gradientColourOne" | "gradientColourTwo" | "lightGradientTextColour" | "lightHeroTextColour";
+export const COLOURS: ColourKey[] = ["brandColour", "gradientColourOne", "gradientColourTwo", "lightGradientTextColour", "lightHeroTextColour"];
+export const IMAGES: StylingFileField[] = ["logo", "homepageHeroBackground", "loginBackground"];
+export const REMOVE = { logo: "removeLogo", homepageHeroBackground: "removeHomepageHeroBackground", loginBackground: "removeLoginBackground" } as const;
+
+export type Images = Record<StylingFileField, { file: File | null; preview: string | null; removed: boolean; error: string | null }>;
+
+export function toForm(s: Styling): StylingDataInput {
+  return {
+    brandColour: s.brandColour,
+    gradientColourOne: s.gradientColourOne,
+    gradientColourTwo: s.gradientColourTwo,
+    lightGradientTextColour: s.lightGradientTextColour,
+    lightHeroTextColour: s.lightHeroTextColour,
+    fontFamily: s.fontFamily,
+    platformName: s.platformName,
+    showLogoOnLogin: s.showLogoOnLogin,
+    supportEmail: s.supportEmail ?? "",
+  };
+}
+
+export const noImages = (): Images => ({
+  logo: { file: null, preview: null, removed: false, error: null },
+  homepageHeroBackground: { file: null, preview: null, removed: false, error: null },
+  loginBackground: { file: null, preview: null, removed: false, error: null },
+});
+
+/** An allowed image type under 50 MB (the server checks again). */
+export function fileProblem(file: File): string | null {
+  if (!(ImageTypes as readonly string[]).includes(file.type)) return MESSAGES.fileType;
+  if (file.size > MAX_UPLOAD_BYTES) return MESSAGES.fileTooLarge;
+  return null;
+}
+
+/** Messages of this screen that are not in contract/messages.ts. */
+export function message(t: (k: TranslationKey) => string, text: string | undefined): string | null {
+  if (!text) return null;
+  if (text === PLATFORM_NAME_CHARACTERS) return t("branding.platformNameCharacters");
+  return translateApiMessage(text);
+}
+
+/** The styling as edited: valid values from the form and picked images, the saved ones elsewhere. */
+export function draftStyling(saved: Styling, values: StylingDataInput, images: Images): Styling {
+  const colour = (key: ColourKey) => normaliseHexColour(String(values[key] ?? "")) ?? saved[key];
+  const image = (f: StylingFileField) => (images[f].preview ? { uri: images[f].preview! } : images[f].removed ? null : saved[f]);
+  const name = String(values.platformName ?? "").trim();
+  return {
+    ...saved,
+    brandColour: colour("brandColour"),
+    gradientColourOne: colour("gradientColourOne"),
+    gradientColourTwo: colour("gradientColourTwo"),
+    lightGradientTextColour: colour("lightGradientTextColour"),
+    lightHeroTextColour: colour("lightHeroTextColour"),
+    fontFamily: (values.fontFamily as FontFamilyKey) in FONT_STACKS ? (values.fontFamily as FontFamilyKey) : saved.fontFamily,
+    platformName: name ? name.slice(0, PLATFORM_NAME_MAX) : saved.platformName,
+    showLogoOnLogin: Boolean(values.showLogoOnLogin),
+    logo: image("logo"),
+    homepageHeroBackground: image("homepageHeroBackground"),
+    loginBackground: image("loginBackground"),
+  };
+}

@@ -1,0 +1,60 @@
+import { useEffect, useSyncExternalStore } from "react";
+import { identity } from "../../auth/machine";
+import { toast } from "../../components/ui/toast-store";
+import { translate } from "../../lib/i18n";
+import { acceptInvite, inviteFailureText, parseInviteCode } from "./invite";
+
+/** Joining by an invite link: under way, done (the invite's account is the active one), or failed. */
+export type JoinState = { status: "joining" } | { status: "joined" } | { status: "failed"; error: unknown };
+
+const states = new Map<string, JoinState>();
+const listeners = new Set<() => void>();
+
+function settle(code: string, state: JoinState) {
+  states.set(code, state);
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Joins the organisation of an invite code once per code and page: accepts
+ * the invite, refreshes the session and makes the invite's account the active
+ * one. Asking again (a remount while the session refreshes) changes nothing;
+ * a failure is said once, as a toast, and stays the code's answer until the
+ * page is loaded again.
+ */
+export function joinByInvite(code: string): void {
+  if (states.has(code)) return;
+  const parsed = parseInviteCode(code);
+  settle(code, { status: "joining" });
+  const joining = parsed
+    ? acceptInvite(parsed).then(async () => {
+        await identity().refresh();
+        await identity().setActiveAccount(parsed.accountId);
+      })
+    : Promise.reject(new Error("invalid invite code"));
+  joining.then(
+    () => settle(code, { status: "joined" }),
+    (error: unknown) => {
+      settle(code, { status: "failed", error });
+      toast({ title: inviteFailureText(translate, error), variant: "error" });
+    },
+  );
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Starts joining by `code` (when there is one) and follows how it goes; "joining" until it has started. */
+export function useJoinByInvite(code: string | null): JoinState | null {
+  useEffect(() => {
+    if (code) joinByInvite(code);
+  }, [code]);
+  const state = useSyncExternalStore(
+    subscribe,
+    () => (code ? states.get(code) : undefined),
+    () => undefined,
+  );
+  return code ? (state ?? { status: "joining" }) : null;
+}

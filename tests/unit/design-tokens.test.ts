@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { contrastRatio, type Rgb } from "../../contract/colour";
+import { BADGE_TONES } from "../../client/components/ui/Badge";
+
+const css = readFileSync(new URL("../../client/styles.css", import.meta.url), "utf8");
+
+/** The custom properties declared in the first block that opens with `selector {`. */
+function block(selector: string): Map<string, string> {
+  const start = css.indexOf(`${selector} {`);
+  const body = css.slice(start, css.indexOf("}", start));
+  return new Map([...body.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2].trim()]));
+}
+
+function triple(value: string | undefined): Rgb {
+  const parts = (value ?? "").split(/\s+/).map(Number);
+  expect(parts).toHaveLength(3);
+  return { r: parts[0], g: parts[1], b: parts[2] };
+}
+
+describe("status tokens", () => {
+  for (const [theme, selector] of [
+    ["light", ":root"],
+    ["dark", ":root.dark"],
+  ] as const) {
+    const vars = block(selector);
+    it.each(BADGE_TONES)(`the %s badge reads at 4.5:1 or more in the ${theme} theme`, (tone) => {
+      const ratio = contrastRatio(triple(vars.get(`--status-${tone}-foreground`)), triple(vars.get(`--status-${tone}`)));
+      expect(ratio).toBeGreaterThanOrEqual(4.5);
+    });
+  }
+
+  it("are Tailwind colours for every tone", () => {
+    for (const tone of BADGE_TONES) {
+      expect(css).toContain(`--color-status-${tone}: rgb(var(--status-${tone}));`);
+      expect(css).toContain(`--color-status-${tone}-foreground: rgb(var(--status-${tone}-foreground));`);
+    }
+  });
+});
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe("one focus ring", () => {
+  const root = new URL("../../client", import.meta.url).pathname;
+  it("is written only in components/ui/focus-ring.ts; every other file uses it", () => {
+    const own = /(?:^|[\s"'`])(?:peer-)?focus-visible:(?:ring-|outline-(?:2|none|offset-2|ring|brand)(?![\w-]))/;
+    const handWritten = files(root)
+      .filter((path) => !path.endsWith(join("components", "ui", "focus-ring.ts")))
+      .filter((path) => own.test(readFileSync(path, "utf8")));
+    expect(handWritten).toEqual([]);
+  });
+});
