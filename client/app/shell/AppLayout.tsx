@@ -3,6 +3,7 @@ import { Outlet, useLocation } from "react-router";
 import { useAppUser } from "../../auth/useAppUser";
 import { preloadToasts } from "../../components/ui/Toaster";
 import { routeLoaded } from "../../lib/errors";
+import { loadCatalogues } from "../../lib/i18n";
 import { trackPageView } from "../../lib/telemetry";
 import { BootScreen } from "../BootScreen";
 import { useStyling } from "../styling";
@@ -40,11 +41,12 @@ export function AppLayout() {
 /**
  * The sidebar, top bar and their menus load on their own: screens without
  * navigation (sign-in above all) never download them. The toast viewport
- * comes along, so signed-in screens show their first toast at once.
+ * comes along, so signed-in screens show their first toast at once, and so
+ * do the full catalogues the shell's texts are in.
  */
 const loadShell = () => {
   preloadToasts().catch(() => undefined);
-  return import("./Shell");
+  return Promise.all([import("./Shell"), loadCatalogues()]).then(([shell]) => shell);
 };
 const Shell = lazy(loadShell);
 
