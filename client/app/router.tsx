@@ -2,6 +2,7 @@ import { createBrowserRouter, matchRoutes, Navigate, type HydrationState, type R
 import { RouteErrorScreen } from "../features/errors/RouteErrorScreen";
 import { loadCatalogues } from "../lib/i18n";
 import { BootScreen } from "./BootScreen";
+import { loadQueryClient } from "./queries";
 import { readBootData } from "./boot";
 import { guard, notePath } from "./guards";
 import { NOT_FOUND_PATH, ROUTES } from "./routes";
@@ -9,8 +10,9 @@ import { AppLayout } from "./shell/AppLayout";
 
 /**
  * The screens the server renders (worker/ssr/screens.tsx): written with the
- * first screens' texts only (client/i18n/en-US.first.ts), so they hydrate
- * without the full catalogues. Every other route loads them with its code.
+ * first screens' texts only (client/i18n/en-US.first.ts) and read nothing
+ * through TanStack Query, so they hydrate without the full catalogues and
+ * without the query client. Every other route loads both with its code.
  */
 export const FIRST_SCREENS: readonly string[] = ["/login", "/404", "/post-auth"];
 
@@ -31,7 +33,7 @@ export function routeObjects(): RouteObject[] {
             handle: { flags: r.flags, name: r.name, crumbs: r.crumbs },
             loader: guard(r.flags),
             lazy: async () => {
-              const [screen] = await Promise.all([r.load(), loadCatalogues()]);
+              const [screen] = await Promise.all([r.load(), loadCatalogues(), loadQueryClient()]);
               return { Component: screen.default };
             },
           }),

@@ -11,6 +11,8 @@ import type { Catalogue } from "./en-US";
 export const enAU: Catalogue = {
   ...enGB,
   ...enAUFirst,
+  "auth.signUp.partner": "Join the Partner Program",
+  "auth.invite.signUpSubtitle": "Create your {platform} account with the address the invite was sent to, and you'll join the organisation that invited you.",
   "nav.programLibrary": "Program Library",
   "enum.SlotItemType.program": "Program",
 };

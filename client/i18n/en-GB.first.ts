@@ -5,9 +5,5 @@ export const enGBFirst: Partial<Catalogue> = {
   "postAuth.notAvailable.body": "You're signed in as {email}, which doesn't belong to any organisation of {platform} ({host}), so we can't sign you in there. Continue here, or sign in with an account that belongs to {platform}.",
   "message.invalidColour": "Must be a valid colour",
   "message.planCancelTooEarly": "A plan cannot be cancelled before its minimum end date",
-  "toast.accountUpdateFailed.description": "We couldn't update your organisation's details. Please try again later.",
-  "toast.stylingSaveFailed.description": "We couldn't save your colours and styling. Please try again later.",
-  "auth.signUp.partner": "Join the Partner Programme",
   "auth.invite.signInSubtitle": "Sign in to {platform} to join the organisation that invited you. New here? Sign up with the address the invite was sent to.",
-  "auth.invite.signUpSubtitle": "Create your {platform} account with the address the invite was sent to, and you'll join the organisation that invited you.",
 };

@@ -11,6 +11,10 @@ import { enGBFirst } from "./en-GB.first";
 export const enGB: Catalogue = {
   ...enUS,
   ...enGBFirst,
+  "toast.accountUpdateFailed.description": "We couldn't update your organisation's details. Please try again later.",
+  "toast.stylingSaveFailed.description": "We couldn't save your colours and styling. Please try again later.",
+  "auth.signUp.partner": "Join the Partner Programme",
+  "auth.invite.signUpSubtitle": "Create your {platform} account with the address the invite was sent to, and you'll join the organisation that invited you.",
   "nav.group.organization": "Organisation",
   "nav.programLibrary": "Programme Library",
   "crumb.organization": "Organisation",

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
-import { DEFAULT_LANGUAGE, Language } from "../../contract/enums";
+import { DEFAULT_LANGUAGE, Language } from "../../contract/preferences";
 import { MESSAGES, type MessageKey as ApiMessageKey } from "../../contract/messages";
 import type { Catalogue, MessageKey, PluralKey } from "../i18n";
 import { enAUFirst } from "../i18n/en-AU.first";

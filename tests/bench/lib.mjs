@@ -309,26 +309,32 @@ export function printScripts({ files, total }, budget) {
 
 /**
  * The gzip size (level 9) of every script of the client build in `dir`;
- * prints the `top` largest and whether each is within `budget` bytes. Returns
- * whether all are.
+ * prints the `top` largest and whether each lazily loaded one is within
+ * `budget` bytes. The entry script (named by the build's manifest) is printed
+ * but not judged here: the first page's budget covers it. Returns whether all
+ * lazily loaded scripts fit.
  */
-export function printChunks({ dir = "dist/client/assets", budget, top = 8 }) {
-  const files = readdirSync(dir)
+export function printChunks({ dir = "dist/client", budget, top = 8 }) {
+  const manifest = JSON.parse(readFileSync(join(dir, "asset-manifest.json"), "utf8"));
+  const entries = new Set(Object.values(manifest).filter((e) => e.isEntry).map((e) => e.file));
+  const files = readdirSync(join(dir, "assets"))
     .filter((f) => f.endsWith(".js"))
     .map((f) => {
-      const body = readFileSync(join(dir, f));
-      return { path: f, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+      const body = readFileSync(join(dir, "assets", f));
+      return { path: `assets/${f}`, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, entry: entries.has(`assets/${f}`) };
     })
     .sort((a, b) => b.gzip - a.gzip);
-  if (files.length === 0) throw new BenchError(`no script in ${dir}: was the client built?`);
+  if (files.length === 0) throw new BenchError(`no script in ${dir}/assets: was the client built?`);
+  const verdict = (f) => (f.entry ? "entry (first page's budget)" : f.gzip <= budget ? "PASS" : "MISS");
   printTable(
     ["script (largest first)", "raw", "gzip -9", `≤ ${kb(budget)}`],
-    files.slice(0, top).map((f) => [f.path, kb(f.raw), kb(f.gzip), f.gzip <= budget ? "PASS" : "MISS"]),
+    files.slice(0, top).map((f) => [f.path, kb(f.raw), kb(f.gzip), verdict(f)]),
     ["left", "right", "right", "left"],
   );
-  const over = files.filter((f) => f.gzip > budget);
+  const lazy = files.filter((f) => !f.entry);
+  const over = lazy.filter((f) => f.gzip > budget);
   console.log(
-    `Largest script: ${kb(files[0].gzip)} gzip of ${files.length}; ` +
+    `Largest lazily loaded script: ${kb(lazy[0]?.gzip ?? 0)} gzip (${lazy.length} scripts); ` +
       (over.length ? `MISS (${over.length} over ${kb(budget)})` : `PASS (every one within ${kb(budget)})`),
   );
   return over.length === 0;

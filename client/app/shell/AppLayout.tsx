@@ -6,6 +6,7 @@ import { routeLoaded } from "../../lib/errors";
 import { loadCatalogues } from "../../lib/i18n";
 import { trackPageView } from "../../lib/telemetry";
 import { BootScreen } from "../BootScreen";
+import { loadQueryClient } from "../queries";
 import { useStyling } from "../styling";
 import { useRouteHandle, type RouteHandle } from "./route-handle";
 
@@ -42,11 +43,12 @@ export function AppLayout() {
  * The sidebar, top bar and their menus load on their own: screens without
  * navigation (sign-in above all) never download them. The toast viewport
  * comes along, so signed-in screens show their first toast at once, and so
- * do the full catalogues the shell's texts are in.
+ * do the full catalogues the shell's texts are in and the query client its
+ * menus read through.
  */
 const loadShell = () => {
   preloadToasts().catch(() => undefined);
-  return Promise.all([import("./Shell"), loadCatalogues()]).then(([shell]) => shell);
+  return Promise.all([import("./Shell"), loadCatalogues(), loadQueryClient()]).then(([shell]) => shell);
 };
 const Shell = lazy(loadShell);
 
