@@ -112,7 +112,8 @@ export default function ScoreChart({ points, series }: { points: TrendPoint[]; s
           <ul>
             {series.map((s) =>
               points[hover][s] === undefined ? null : (
-                <li key={s} style={{ color: colour(s) }}>
+                <li key={s} className="flex items-center gap-1.5">
+                  <span className="inline-block size-2 rounded-full" style={{ background: colour(s) }} />
                   {name(s)}: {points[hover][s]}
                 </li>
               ),
@@ -120,9 +121,10 @@ export default function ScoreChart({ points, series }: { points: TrendPoint[]; s
           </ul>
         </div>
       )}
-      <ul className="flex h-7 flex-wrap items-center justify-center gap-x-4 gap-y-1 overflow-hidden text-xs">
+      <ul className="flex h-7 flex-wrap items-center justify-center gap-x-4 gap-y-1 overflow-hidden text-xs text-foreground">
         {series.map((s) => (
-          <li key={s} className="flex items-center gap-1.5" style={{ color: colour(s) }}>
+          // The series' colour is on its swatch; the name in the text colour reads on any background.
+          <li key={s} className="flex items-center gap-1.5">
             <svg width={14} height={14} aria-hidden="true">
               <line x1={0} x2={14} y1={7} y2={7} stroke={colour(s)} strokeWidth={s === "overall" ? 3 : 2} />
               <circle cx={7} cy={7} r={3} fill="rgb(var(--card))" stroke={colour(s)} strokeWidth={2} />
