@@ -11,8 +11,9 @@
 // pages are measured through `startCompressingProxy`, which gzips as the edge
 // would, so that the scores are those of what a visitor downloads.
 //
-// A page: { label, path, host?, target, headers?: () => Promise<Record<string, string>> }
-//   `headers` is asked for before each run (a fresh session each time).
+// A page: { label, path, host?, target, headers?: () => Promise<Record<string, string>>, stays?: boolean }
+//   `headers` is asked for before each run (a fresh session each time);
+//   `stays`: a run that ends on another path (a redirect) measured the wrong page and fails.
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import http from "node:http";
@@ -124,6 +125,9 @@ export async function measureLighthouse(pages, { port, chromePath = process.env.
         const run = figures(result.lhr);
         if (run.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${run.runtimeError}`);
         run.finalUrl = result.lhr.finalDisplayedUrl;
+        if (page.stays && new URL(run.finalUrl).pathname !== page.path) {
+          throw new Error(`Lighthouse run ${i + 1} of ${page.label} ended on ${run.finalUrl}, not ${page.path}: it measured another page`);
+        }
         runs.push(run);
       }
       const mid = median(runs);
