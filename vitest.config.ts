@@ -40,6 +40,8 @@ export default defineConfig(async () => {
             name: "unit",
             include: ["tests/unit/**/*.test.{ts,tsx}"],
             environment: "node",
+            // Every text is there, as on the server (the browser loads most of them with the routes).
+            setupFiles: ["tests/unit/setup.ts"],
           },
         },
         {

@@ -3,7 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Root } from "./app/Root";
 import { readBootData } from "./app/boot";
-import { createQueryClient } from "./app/queryClient";
+import { currentQueryClient, loadQueryClient } from "./app/queries";
 import { createAppRouter, hydratingRoutes, routeObjects } from "./app/router";
 import { initStyling } from "./app/styling";
 import { startIdentity } from "./auth/start";
@@ -11,8 +11,7 @@ import "./styles.css";
 
 const boot = readBootData();
 initStyling(boot.styling);
-const queryClient = createQueryClient();
-startIdentity(boot, queryClient);
+startIdentity(boot, { current: currentQueryClient, load: loadQueryClient });
 const container = document.getElementById("root");
 if (!container) throw new Error("#root missing");
 
@@ -25,7 +24,6 @@ async function hydrate(root: HTMLElement) {
     <StrictMode>
       <Root
         boot={boot}
-        queryClient={queryClient}
         routes={<RouterProvider router={router} />}
         navigate={(to, replace) => void router.navigate(to, { replace })}
       />

@@ -58,14 +58,8 @@ export type Currency = (typeof Currency)[number];
 export const AccountLocation = ['US', 'UK', 'CA'] as const;
 export type AccountLocation = (typeof AccountLocation)[number];
 
-/** Interface languages (default enUS). */
-export const Language = ['enUS', 'enGB', 'enAU'] as const;
-export type Language = (typeof Language)[number];
-export const DEFAULT_LANGUAGE: Language = 'enUS';
-
-/** Colour themes. */
-export const Theme = ['light', 'dark'] as const;
-export type Theme = (typeof Theme)[number];
+/** Interface languages (default enUS) and colour themes: in ./preferences.ts, which the first page load reads without the rest. */
+export { DEFAULT_LANGUAGE, Language, Theme } from './preferences';
 
 /** Team member type within an account. */
 export const TeamMemberType = ['owner', 'member'] as const;

@@ -1,5 +1,5 @@
 import type { Styling } from "../../contract/styling";
-import { enUS } from "../i18n/en-US";
+import { enUSFirst } from "../i18n/en-US.first";
 
 /**
  * The full-screen loader (App shell) wearing the partner's logo and
@@ -17,7 +17,7 @@ export function BootScreen({ styling }: { styling: Styling }) {
       ) : null}
       <span className="boot-name">{styling.platformName}</span>
       <span className="boot-spinner" aria-hidden="true" />
-      <span className="sr-only">{enUS["common.loading"]}</span>
+      <span className="sr-only">{enUSFirst["common.loading"]}</span>
     </div>
   );
 }

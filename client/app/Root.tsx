@@ -1,5 +1,5 @@
-import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { useSyncExternalStore, type ReactNode } from "react";
+import { QueryClientContext, type QueryClient } from "@tanstack/react-query";
+import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import type { BootData } from "../../contract/boot";
 import { useIdentityWrapper } from "../auth/start";
 import { Toaster } from "../components/ui/Toaster";
@@ -7,6 +7,7 @@ import { I18nProvider } from "../lib/i18n";
 import { ThemeProvider } from "../lib/theme";
 import { BootScreen } from "./BootScreen";
 import { BootContext } from "./boot";
+import { currentQueryClient, subscribeQueryClient } from "./queries";
 import { startShellServices } from "./shell/services";
 
 const noSubscription = () => () => {};
@@ -19,6 +20,8 @@ const isServer = () => false;
  * the route (`boot.ssr`: public screens), else the branded loader, and the
  * router takes over after hydration. `routes` is the router's element
  * (the browser's router on the client, the static one on the server).
+ * `queryClient` is the server's; the browser's comes when first needed
+ * (./queries.ts).
  */
 export function Root({
   boot,
@@ -27,7 +30,7 @@ export function Root({
   navigate,
 }: {
   boot: BootData;
-  queryClient: QueryClient;
+  queryClient?: QueryClient;
   routes: ReactNode;
   navigate: (to: string, replace: boolean) => void;
 }) {
@@ -38,7 +41,7 @@ export function Root({
   const app = !identity.needed ? routes : identity.Wrapper ? <identity.Wrapper navigate={navigate}>{routes}</identity.Wrapper> : null;
   return (
     <BootContext.Provider value={boot}>
-      <QueryClientProvider client={queryClient}>
+      <QueryProvider client={queryClient}>
         <ThemeProvider>
           <I18nProvider>
             {(hydrated || boot.ssr) && app ? (
@@ -51,7 +54,23 @@ export function Root({
             )}
           </I18nProvider>
         </ThemeProvider>
-      </QueryClientProvider>
+      </QueryProvider>
     </BootContext.Provider>
   );
+}
+
+/**
+ * TanStack Query's context with the app's client once there is one (always
+ * the same element, so the tree is not remounted when it arrives). Screens
+ * that read through it load it before they render.
+ */
+function QueryProvider({ client, children }: { client?: QueryClient; children: ReactNode }) {
+  const loaded = useSyncExternalStore(subscribeQueryClient, currentQueryClient, currentQueryClient);
+  const live = client ?? loaded;
+  useEffect(() => {
+    if (!live) return;
+    live.mount();
+    return () => live.unmount();
+  }, [live]);
+  return <QueryClientContext.Provider value={live ?? undefined}>{children}</QueryClientContext.Provider>;
 }

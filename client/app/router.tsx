@@ -1,10 +1,20 @@
 import { createBrowserRouter, matchRoutes, Navigate, type HydrationState, type RouteObject } from "react-router";
 import { RouteErrorScreen } from "../features/errors/RouteErrorScreen";
+import { loadCatalogues } from "../lib/i18n";
 import { BootScreen } from "./BootScreen";
+import { loadQueryClient } from "./queries";
 import { readBootData } from "./boot";
 import { guard, notePath } from "./guards";
 import { NOT_FOUND_PATH, ROUTES } from "./routes";
 import { AppLayout } from "./shell/AppLayout";
+
+/**
+ * The screens the server renders (worker/ssr/screens.tsx): written with the
+ * first screens' texts only (client/i18n/en-US.first.ts) and read nothing
+ * through TanStack Query, so they hydrate without the full catalogues and
+ * without the query client. Every other route loads both with its code.
+ */
+export const FIRST_SCREENS: readonly string[] = ["/login", "/404", "/post-auth"];
 
 /** React Router's tree from the route table: each route lazy, its flags on `handle`. */
 export function routeObjects(): RouteObject[] {
@@ -22,7 +32,10 @@ export function routeObjects(): RouteObject[] {
             id: r.path,
             handle: { flags: r.flags, name: r.name, crumbs: r.crumbs },
             loader: guard(r.flags),
-            lazy: async () => ({ Component: (await r.load()).default }),
+            lazy: async () => {
+              const [screen] = await Promise.all([r.load(), loadCatalogues(), loadQueryClient()]);
+              return { Component: screen.default };
+            },
           }),
         ),
         { path: "*", element: <Navigate to={NOT_FOUND_PATH} replace /> },
@@ -43,7 +56,10 @@ export async function hydratingRoutes(routes: RouteObject[], location: Location)
   await Promise.all(
     matches.map(async ({ route }) => {
       if (route.lazy && typeof route.lazy === "function") {
-        const loaded = await route.lazy();
+        // A first screen hydrates without the full catalogues (the route's own code only).
+        const first = route.id !== undefined && FIRST_SCREENS.includes(route.id);
+        const load = first ? ROUTES.find((r) => r.path === route.id)?.load : undefined;
+        const loaded = load ? { Component: (await load()).default } : await route.lazy();
         Object.assign(route, { ...loaded, lazy: undefined });
       }
       if (route.loader && route.id) loaderData[route.id] = null;

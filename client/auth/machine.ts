@@ -56,14 +56,21 @@ function toAppUser(session: ProviderSession, dto: UserDto, activeAccountId: stri
   };
 }
 
-type Deps = { adapter: AuthAdapter; boot: BootData; queryClient: QueryClient };
+/** The app's query client: the one there is now (null before its code loads), and the way to get it. */
+export type Queries = { current: () => QueryClient | null; load: () => Promise<QueryClient> };
+
+type Deps = { adapter: AuthAdapter; boot: BootData; queries: Queries };
 
 /**
  * The app-user state machine, written once on top of an adapter.
  * Runs at start; later changes (sign-in, sign-out, switching account) go
  * through `refresh`, `signOut` and `setActiveAccount`.
  */
-export function createIdentity({ adapter, boot, queryClient }: Deps) {
+export function createIdentity({ adapter, boot, queries }: Deps) {
+  /** Nothing cached survives a change of user or account (no client yet: nothing cached). */
+  const clearQueries = () => queries.current()?.clear();
+  /** The saved list, fetched ahead of the screens that show it. */
+  const prefetchSavedList = (accountId: string) => void queries.load().then((qc) => qc.prefetchQuery(savedListQuery(accountId)));
   configureApi({ getToken: () => adapter.getToken(), accountId: () => authStore.get().account?.id ?? null });
 
   /** Switching the active account loads the account user, then the account. */
@@ -90,8 +97,8 @@ export function createIdentity({ adapter, boot, queryClient }: Deps) {
     const user = authStore.get().user;
     if (!user) throw new Error("signed out");
     await activate(user, accountId);
-    queryClient.clear();
-    void queryClient.prefetchQuery(savedListQuery(accountId));
+    clearQueries();
+    prefetchSavedList(accountId);
   }
 
   async function signOut(): Promise<void> {
@@ -104,7 +111,7 @@ export function createIdentity({ adapter, boot, queryClient }: Deps) {
 
   function signedOut(): void {
     authStore.set({ signedIn: false, user: null, account: null, role: null });
-    queryClient.clear();
+    clearQueries();
     clearTelemetryUser();
   }
 
@@ -131,9 +138,9 @@ export function createIdentity({ adapter, boot, queryClient }: Deps) {
     authStore.set({ signedIn: true, user, account: null, role: null });
     if (activeId) await activate(user, activeId, dto, session.activeOrgId, session);
     else setTelemetryUser(user.id, null);
-    queryClient.clear();
+    clearQueries();
     // After the account user and the account, the saved list.
-    if (activeId) void queryClient.prefetchQuery(savedListQuery(activeId));
+    if (activeId) prefetchSavedList(activeId);
     authStore.set({ authenticating: false });
   }
 
@@ -165,7 +172,7 @@ export function createIdentity({ adapter, boot, queryClient }: Deps) {
     if (entry?.authId && entry.authId !== known.session.activeOrgId) {
       adapter.setActiveOrganization(entry.authId).catch((err) => console.warn("could not switch organisation", err));
     }
-    if (activeId) void queryClient.prefetchQuery(savedListQuery(activeId));
+    if (activeId) prefetchSavedList(activeId);
     authStore.set({ authenticating: false });
   }
 

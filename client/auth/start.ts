@@ -1,8 +1,7 @@
-import type { QueryClient } from "@tanstack/react-query";
 import { useSyncExternalStore, type ComponentType, type ReactNode } from "react";
 import type { BootData } from "../../contract/boot";
 import { embeddedAdapter } from "./embedded";
-import { createIdentity, setIdentity } from "./machine";
+import { createIdentity, setIdentity, type Queries } from "./machine";
 
 export type IdentityProvider = ComponentType<{ children: ReactNode; navigate: (to: string, replace: boolean) => void }>;
 
@@ -24,20 +23,20 @@ export function useIdentityWrapper(): { needed: boolean; Wrapper: IdentityProvid
 }
 
 /** Picks the adapter the server named, then runs the state machine once. */
-export function startIdentity(boot: BootData, queryClient: QueryClient): void {
+export function startIdentity(boot: BootData, queries: Queries): void {
   if (boot.auth.provider === "clerk") {
     needsWrapper = true;
     void import("./clerk").then(({ createClerkIdentity }) => {
       const { adapter, Provider } = createClerkIdentity(boot);
       wrapper = Provider;
       listeners.forEach((l) => l());
-      const identity = createIdentity({ adapter, boot, queryClient });
+      const identity = createIdentity({ adapter, boot, queries });
       setIdentity(identity);
       return identity.start();
     });
     return;
   }
-  const identity = createIdentity({ adapter: embeddedAdapter(), boot, queryClient });
+  const identity = createIdentity({ adapter: embeddedAdapter(), boot, queries });
   setIdentity(identity);
   void identity.start();
 }

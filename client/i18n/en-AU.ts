@@ -1,4 +1,5 @@
 import { enGB } from "./en-GB";
+import { enAUFirst } from "./en-AU.first";
 import type { Catalogue } from "./en-US";
 
 /**
@@ -9,9 +10,9 @@ import type { Catalogue } from "./en-US";
  */
 export const enAU: Catalogue = {
   ...enGB,
-  "nav.programLibrary": "Program Library",
+  ...enAUFirst,
   "auth.signUp.partner": "Join the Partner Program",
-  "enum.SlotItemType.program": "Program",
-  "auth.invite.signInSubtitle": "Sign in to {platform} to join the organisation that invited you. New here? Sign up with the address the invite was sent to.",
   "auth.invite.signUpSubtitle": "Create your {platform} account with the address the invite was sent to, and you'll join the organisation that invited you.",
+  "nav.programLibrary": "Program Library",
+  "enum.SlotItemType.program": "Program",
 };

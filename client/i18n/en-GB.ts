@@ -1,4 +1,5 @@
 import { enUS, type Catalogue } from "./en-US";
+import { enGBFirst } from "./en-GB.first";
 
 /**
  * The en-GB catalogue: en-US (see en-US.ts for the conventions) with British
@@ -9,8 +10,12 @@ import { enUS, type Catalogue } from "./en-US";
  */
 export const enGB: Catalogue = {
   ...enUS,
+  ...enGBFirst,
+  "toast.accountUpdateFailed.description": "We couldn't update your organisation's details. Please try again later.",
+  "toast.stylingSaveFailed.description": "We couldn't save your colours and styling. Please try again later.",
+  "auth.signUp.partner": "Join the Partner Programme",
+  "auth.invite.signUpSubtitle": "Create your {platform} account with the address the invite was sent to, and you'll join the organisation that invited you.",
   "nav.group.organization": "Organisation",
-  "postAuth.notAvailable.body": "You're signed in as {email}, which doesn't belong to any organisation of {platform} ({host}), so we can't sign you in there. Continue here, or sign in with an account that belongs to {platform}.",
   "nav.programLibrary": "Programme Library",
   "crumb.organization": "Organisation",
   "topBar.switchOrganization": "Switch organisation",
@@ -18,13 +23,8 @@ export const enGB: Catalogue = {
   "topBar.organizations": "Your organisations",
   "topBar.noOrganization": "No organisation",
   "help.question.body": "Whether it's about booking a workout, your fitness score or setting up your organisation, our team is happy to help.",
-  "message.invalidColour": "Must be a valid colour",
   "homepage.builder.adminsOnly": "Only your organisation's owners and admins can change the homepage.",
   "homepage.builder.heroHint": "The hero wears your branding's hero background and hero text colour. It always comes first and cannot be moved or deleted.",
-  "message.planCancelTooEarly": "A plan cannot be cancelled before its minimum end date",
-  "toast.accountUpdateFailed.description": "We couldn't update your organisation's details. Please try again later.",
-  "toast.stylingSaveFailed.description": "We couldn't save your colours and styling. Please try again later.",
-  "auth.signUp.partner": "Join the Partner Programme",
   "onboarding.createOrganization": "Create your organisation",
   "onboarding.organizationLogo": "Organisation logo",
   "onboarding.subtitle": "Tell us about your organisation to get started.",
@@ -62,6 +62,4 @@ export const enGB: Catalogue = {
   "mail.job.cancelled.subject": "Booking cancelled: {workout}",
   "mail.job.cancelled.intro": "The booking of {workout} for {customer} has been cancelled.",
   "bookings.focus.notFound": "We couldn't find this booking. It may belong to another organisation.",
-  "auth.invite.signInSubtitle": "Sign in to {platform} to join the organisation that invited you. New here? Sign up with the address the invite was sent to.",
-  "auth.invite.signUpSubtitle": "Create your {platform} account with the address the invite was sent to, and you'll join the organisation that invited you.",
 };

@@ -1,6 +1,6 @@
 import type { Language } from "../../contract/enums";
 import { useCallback } from "react";
-import { LANGUAGE_TAG } from "../i18n";
+import { LANGUAGE_TAG } from "../i18n/tags";
 import { useLanguage } from "./i18n";
 
 /**

@@ -1,7 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
-import { DEFAULT_LANGUAGE, Language } from "../../contract/enums";
+import { DEFAULT_LANGUAGE, Language } from "../../contract/preferences";
 import { MESSAGES, type MessageKey as ApiMessageKey } from "../../contract/messages";
-import { CATALOGUES, LANGUAGE_TAG, type MessageKey, type PluralKey } from "../i18n";
+import type { Catalogue, MessageKey, PluralKey } from "../i18n";
+import { enAUFirst } from "../i18n/en-AU.first";
+import { enGBFirst } from "../i18n/en-GB.first";
+import { enUSFirst } from "../i18n/en-US.first";
+import { LANGUAGE_TAG } from "../i18n/tags";
 import { ONE_YEAR, storage, writeCookie } from "./cookies";
 
 /**
@@ -12,6 +16,10 @@ import { ONE_YEAR, storage, writeCookie } from "./cookies";
  * The current language lives in a small store so that code outside React
  * (toasts raised from a mutation's onError, the error handler) translates with
  * `translate()`; components use `useT()` and re-render when it changes.
+ *
+ * The page loads only the first screens' texts (client/i18n/*.first.ts); the
+ * full catalogues come with `loadCatalogues()`, which every route that needs
+ * them awaits before it renders (client/app/router.tsx, the shell).
  */
 export const LANGUAGE_STORAGE_KEY = "language";
 
@@ -50,6 +58,39 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** The texts known so far in each language: the first screens' until `loadCatalogues()` has run. */
+const known: Record<Language, Record<string, string>> = {
+  enUS: { ...enUSFirst },
+  enGB: { ...enUSFirst, ...enGBFirst },
+  enAU: { ...enUSFirst, ...enGBFirst, ...enAUFirst },
+};
+let full = false;
+let loading: Promise<void> | null = null;
+
+/** Adds the full catalogues (the server, and tests, have them from the start). */
+export function addCatalogues(catalogues: Record<Language, Catalogue>): void {
+  for (const language of Language) Object.assign(known[language], catalogues[language]);
+  full = true;
+}
+
+/** Whether every text is there (else only the first screens'). */
+export function catalogueComplete(): boolean {
+  return full;
+}
+
+/** Fetches the full catalogues once; resolves when every text can be translated. */
+export function loadCatalogues(): Promise<void> {
+  if (full) return Promise.resolve();
+  loading ??= import("../i18n").then(
+    (m) => addCatalogues(m.CATALOGUES),
+    (error: unknown) => {
+      loading = null; // a later navigation tries again
+      throw error;
+    },
+  );
+  return loading;
+}
+
 function fill(text: string, values?: Values): string {
   if (!values) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
@@ -60,7 +101,7 @@ function fill(text: string, values?: Values): string {
  * A plural key (`x` for `x_one`/`x_other`) picks its form from `values.count`.
  */
 export function translate(key: TranslationKey, values?: Values, language: Language = current): string {
-  const catalogue = CATALOGUES[language] as Record<string, string>;
+  const catalogue = known[language];
   let text = catalogue[key];
   if (text === undefined && values && typeof values.count === "number") {
     const form = new Intl.PluralRules(LANGUAGE_TAG[language]).select(values.count);

@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from "react";
-import { Theme } from "../../contract/enums";
+import { Theme } from "../../contract/preferences";
 import { ONE_YEAR, storage, writeCookie } from "./cookies";
 
 /**

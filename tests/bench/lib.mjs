@@ -11,7 +11,9 @@
 //   requests per second must be at least `target`.
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -305,15 +307,51 @@ export function printScripts({ files, total }, budget) {
   return pass;
 }
 
+/**
+ * The gzip size (level 9) of every script of the client build in `dir`;
+ * prints the `top` largest and whether each lazily loaded one is within
+ * `budget` bytes. The entry script (named by the build's manifest) is printed
+ * but not judged here: the first page's budget covers it. Returns whether all
+ * lazily loaded scripts fit.
+ */
+export function printChunks({ dir = "dist/client", budget, top = 8 }) {
+  const manifest = JSON.parse(readFileSync(join(dir, "asset-manifest.json"), "utf8"));
+  const entries = new Set(Object.values(manifest).filter((e) => e.isEntry).map((e) => e.file));
+  const files = readdirSync(join(dir, "assets"))
+    .filter((f) => f.endsWith(".js"))
+    .map((f) => {
+      const body = readFileSync(join(dir, "assets", f));
+      return { path: `assets/${f}`, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, entry: entries.has(`assets/${f}`) };
+    })
+    .sort((a, b) => b.gzip - a.gzip);
+  if (files.length === 0) throw new BenchError(`no script in ${dir}/assets: was the client built?`);
+  const verdict = (f) => (f.entry ? "entry (first page's budget)" : f.gzip <= budget ? "PASS" : "MISS");
+  printTable(
+    ["script (largest first)", "raw", "gzip -9", `≤ ${kb(budget)}`],
+    files.slice(0, top).map((f) => [f.path, kb(f.raw), kb(f.gzip), verdict(f)]),
+    ["left", "right", "right", "left"],
+  );
+  const lazy = files.filter((f) => !f.entry);
+  const over = lazy.filter((f) => f.gzip > budget);
+  console.log(
+    `Largest lazily loaded script: ${kb(lazy[0]?.gzip ?? 0)} gzip (${lazy.length} scripts); ` +
+      (over.length ? `MISS (${over.length} over ${kb(budget)})` : `PASS (every one within ${kb(budget)})`),
+  );
+  return over.length === 0;
+}
+
 // ----------------------------------------------------------- the runner ---
 
 /**
  * The whole bench: start the server, verify every scenario, warm each up,
  * measure each in turn, print the table and ratios, then the JS weight of
- * `js.path`. Resolves to the process exit code: 0 when the bench ran (targets
- * missed or not), 1 when the server failed or responses were errors.
+ * `js.path`, the largest scripts of the build (`chunks`) and the Lighthouse
+ * scores (`lighthouse`: pages, see ./lighthouse.mjs). Resolves to the process
+ * exit code: 0 when the bench ran (throughput ratios missed or not), 1 when
+ * the server failed or responses were errors, or, after everything is
+ * printed, when a weight budget or a Lighthouse target is missed.
  */
-export async function runBench({ port, stateDir, scenarios, ratios, seconds, warmupSeconds, connections, js, prepare, after }) {
+export async function runBench({ port, stateDir, scenarios, ratios, seconds, warmupSeconds, connections, js, chunks, lighthouse, prepare, after }) {
   const baseUrl = `http://127.0.0.1:${port}`;
   let server;
   try {
@@ -353,10 +391,24 @@ export async function runBench({ port, stateDir, scenarios, ratios, seconds, war
     // Optional: a measurement of its own (e.g. a burst of concurrent writes), given the figures so far.
     if (after) await after({ baseUrl, results });
 
+    const missed = [];
     if (js) {
       console.log(`\n== JavaScript loaded by ${js.path} before it is interactive ==`);
       const scripts = await measureScripts({ url: `http://localhost:${port}${js.path}`, readySelector: js.readySelector });
-      printScripts(scripts, js.budget);
+      if (!printScripts(scripts, js.budget)) missed.push(`JavaScript before ${js.path} is interactive over ${kb(js.budget)}`);
+    }
+    if (chunks) {
+      console.log("\n== The largest scripts of the client build ==");
+      if (!printChunks(chunks)) missed.push(`a script of the build over ${kb(chunks.budget)}`);
+    }
+    if (lighthouse) {
+      console.log("\n== Lighthouse (performance, mobile preset, median of 3 runs) ==");
+      const { measureLighthouse, printLighthouse } = await import("./lighthouse.mjs");
+      if (!printLighthouse(await measureLighthouse(lighthouse, { port }), printTable)) missed.push("a Lighthouse score under its target");
+    }
+    if (missed.length) {
+      console.error(`\nBENCH FAILED: ${missed.join("; ")}`);
+      return 1;
     }
     return 0;
   } catch (err) {

@@ -1,7 +1,9 @@
 // `npm run bench`: builds the product, serves the production build on its own
 // port and state folder, and prints in one run the throughput and latency of
 // each scenario below, the ratios between them against their targets, and the
-// gzip size of the JavaScript /login loads before it is interactive.
+// gzip size of the JavaScript /login loads before it is interactive, the
+// largest scripts of the build, and Lighthouse's scores (./lighthouse.mjs); it
+// fails after printing when a weight budget or a Lighthouse target is missed.
 // BENCH_SECONDS overrides the measuring time per scenario (default 10);
 // BENCH_PORT the port (default 4300).
 //
@@ -90,6 +92,19 @@ async function prepare({ port, stateDir }) {
   catalogue.request.headers.Authorization = `Bearer ${token}`;
 }
 
+// Lighthouse measures the customer's Home signed in: each run with a session of its own.
+/** A fresh session of the bench customer: its cookies, for a request's Cookie header. */
+async function signInCookie(host) {
+  const origin = `http://${host}`;
+  const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify({ email: CUSTOMER.email, password: "Demo-pass-2026!" }),
+  });
+  assert.equal(signIn.status, 200, "the bench customer signs in");
+  return signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
 const ratios = [
   { label: "shell / health", numerator: scenarios[0].name, denominator: scenarios[2].name, target: 0.5 },
   { label: "styles / health", numerator: scenarios[1].name, denominator: scenarios[2].name, target: 0.6 },
@@ -111,7 +126,13 @@ process.exitCode = await runBench({
   seconds,
   warmupSeconds: 2,
   connections: 50,
-  js: { path: "/login", readySelector: '[data-testid="platform-name"]', budget: 150 * 1024 },
+  js: { path: "/login", readySelector: '[data-testid="platform-name"]', budget: 120 * 1024 },
+  chunks: { budget: 100 * 1024 },
+  lighthouse: [
+    { label: "/login (main domain)", path: "/login", target: 95 },
+    { label: "/login (partner domain)", host: "learn.northwind.test", path: "/login", target: 90 },
+    { label: "Home (customer, signed in)", path: "/", target: 90, stays: true, headers: async () => ({ Cookie: await signInCookie(MAIN_HOST) }) },
+  ],
   prepare,
   // The D1 table (./d1-table.mjs), then the booking burst with /v1/health's throughput from the same run.
   after: async ({ baseUrl, results }) => {

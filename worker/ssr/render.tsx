@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import { renderToString } from "react-dom/server";
 import { BOOT_CSS, BootScreen } from "../../client/app/BootScreen";
+import { CATALOGUES } from "../../client/i18n";
+import { addCatalogues } from "../../client/lib/i18n";
 import { BOOT_ELEMENT_ID, type BootData } from "../../contract/boot";
 import { brandStyleSheet } from "../../contract/branding";
 import type { AppEnv } from "../env";
@@ -13,6 +15,9 @@ import { clientAssets } from "./assets";
 import { serverIdentity } from "./identity";
 import { renderScreen, serverScreen } from "./screens";
 import { assertSafeCss, escapeHtml, jsonForScript } from "./escape";
+
+// The server renders with every text; the first screens use only the first page's (client/i18n/en-US.first.ts).
+addCatalogues(CATALOGUES);
 
 const LANG: Record<string, string> = { enUS: "en-US", enGB: "en-GB", enAU: "en-AU" };
 

@@ -3,8 +3,10 @@ import { Outlet, useLocation } from "react-router";
 import { useAppUser } from "../../auth/useAppUser";
 import { preloadToasts } from "../../components/ui/Toaster";
 import { routeLoaded } from "../../lib/errors";
+import { loadCatalogues } from "../../lib/i18n";
 import { trackPageView } from "../../lib/telemetry";
 import { BootScreen } from "../BootScreen";
+import { loadQueryClient } from "../queries";
 import { useStyling } from "../styling";
 import { useRouteHandle, type RouteHandle } from "./route-handle";
 
@@ -40,11 +42,13 @@ export function AppLayout() {
 /**
  * The sidebar, top bar and their menus load on their own: screens without
  * navigation (sign-in above all) never download them. The toast viewport
- * comes along, so signed-in screens show their first toast at once.
+ * comes along, so signed-in screens show their first toast at once, and so
+ * do the full catalogues the shell's texts are in and the query client its
+ * menus read through.
  */
 const loadShell = () => {
   preloadToasts().catch(() => undefined);
-  return import("./Shell");
+  return Promise.all([import("./Shell"), loadCatalogues(), loadQueryClient()]).then(([shell]) => shell);
 };
 const Shell = lazy(loadShell);
 

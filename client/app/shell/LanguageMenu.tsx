@@ -9,7 +9,7 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
 } from "../../components/ui/DropdownMenu";
-import { LANGUAGE_TAG } from "../../i18n";
+import { LANGUAGE_TAG } from "../../i18n/tags";
 import { cn } from "../../lib/cn";
 import { isLanguage, useLanguage, useT } from "../../lib/i18n";
 

@@ -1,5 +1,4 @@
-import { Slot } from "@radix-ui/react-slot";
-import type { ComponentProps } from "react";
+import { cloneElement, isValidElement, type ComponentProps, type CSSProperties, type Ref } from "react";
 import { cn } from "../../lib/cn";
 import { focusRing } from "./focus-ring";
 import { Spinner } from "./Spinner";
@@ -69,4 +68,39 @@ export function Button({ variant, size, asChild, loading, className, disabled, c
       )}
     </Comp>
   );
+}
+
+type Props = Record<string, unknown>;
+
+/**
+ * Renders its one child element with the button's props merged in, as Radix's
+ * Slot does (kept here so the first page load does without it): the child's
+ * own props win, except that classes are joined, styles merged, event
+ * handlers both run (the child's first) and both refs are set.
+ */
+function Slot({ children, ...slot }: ComponentProps<"button">) {
+  if (!isValidElement<Props>(children)) return null;
+  const own = children.props;
+  const merged: Props = { ...slot, ...own };
+  for (const [key, value] of Object.entries(slot as Props)) {
+    const mine = own[key];
+    if (/^on[A-Z]/.test(key) && typeof value === "function" && typeof mine === "function") {
+      merged[key] = (...args: unknown[]) => {
+        mine(...args);
+        value(...args);
+      };
+    }
+  }
+  merged.className = cn(slot.className, own.className as string | undefined);
+  if (slot.style || own.style) merged.style = { ...slot.style, ...(own.style as CSSProperties | undefined) };
+  const refs = [slot.ref, own.ref as Ref<unknown> | undefined].filter(Boolean);
+  if (refs.length === 2) {
+    merged.ref = (node: unknown) => {
+      for (const ref of refs) {
+        if (typeof ref === "function") ref(node as never);
+        else if (ref) (ref as { current: unknown }).current = node;
+      }
+    };
+  }
+  return cloneElement(children, merged);
 }

@@ -1,4 +1,4 @@
-import { ChevronDown } from "../icons";
+import { ChevronDownIcon } from "./plain-icons";
 import { createContext, useContext, useId, type ComponentProps, type ReactNode } from "react";
 import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
@@ -128,7 +128,7 @@ export function Select({ className, placeholder, children, ...props }: Component
         ) : null}
         {children}
       </select>
-      <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground" />
+      <ChevronDownIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground" />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
+import { loadCatalogues } from "../../lib/i18n";
 import { getToasts, subscribeToasts } from "./toast-store";
 
 /**
@@ -31,10 +32,10 @@ export function Toaster() {
 let loaded: ComponentType | null = null;
 let loading: Promise<ComponentType> | null = null;
 
-/** Fetches the toast viewport's code (once); resolves to its component. */
+/** Fetches the toast viewport's code and the texts it labels itself with (once); resolves to its component. */
 export function preloadToasts(): Promise<ComponentType> {
-  loading ??= import("./ToastViewport").then(
-    (m) => (loaded = m.ToastViewport),
+  loading ??= Promise.all([import("./ToastViewport"), loadCatalogues()]).then(
+    ([m]) => (loaded = m.ToastViewport),
     (err: unknown) => {
       loading = null;
       throw err;

@@ -16,7 +16,7 @@ import { ScoreSummary } from "../home/ScoreSummary";
 import { useCompletedSessions, useRefreshActivity, useScoreHistory, useScores, type DoneSession } from "./api";
 import { scoreTrend, trendSeries, type TrendPoint } from "./trend";
 
-/** recharts comes only with a chart to draw. */
+/** The chart's code comes only with a chart to draw. */
 const ScoreChart = lazy(() => import("./ScoreChart"));
 
 const PRESETS = ["30", "90", "365", "custom"] as const;

@@ -1,8 +1,10 @@
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useLayoutEffect, useRef, useState, type RefObject } from "react";
 import type { Category } from "../../../contract/enums";
 import { useFormatDate } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import type { TrendPoint } from "./trend";
+
+type Series = Category | "overall";
 
 /** A distinct colour per series (the overall line is the foreground colour, thicker). */
 const COLOURS: Record<Category, string> = {
@@ -14,43 +16,165 @@ const COLOURS: Record<Category, string> = {
   commsAndConnectivity: "#db2777",
   strategy: "#65a30d",
 };
+const colour = (s: Series) => (s === "overall" ? "rgb(var(--foreground))" : COLOURS[s]);
+
+const HEIGHT = 288 - 28; // h-72 less the legend
+const MARGIN = { top: 8, right: 16, bottom: 28, left: 36 };
+const Y_TICKS = [0, 25, 50, 75, 100];
+const AXIS = "rgb(var(--muted-foreground))";
 
 /**
- * The score history as lines (recharts, loaded with this module only when
- * Your Activity shows a chart). Hidden from assistive technology: the same
- * figures are in the table beside it.
+ * The score history as lines: one point per day with a score, evenly spaced,
+ * scores 0–100, a line per series through the days that have it (gaps
+ * joined), with a dot on each value; hovering a day shows its date and
+ * values. Drawn as plain SVG (this module loads only when Your Activity shows
+ * a chart). Hidden from assistive technology: the same figures are in the
+ * table beside it.
  */
-export default function ScoreChart({ points, series }: { points: TrendPoint[]; series: (Category | "overall")[] }) {
+export default function ScoreChart({ points, series }: { points: TrendPoint[]; series: Series[] }) {
   const t = useT();
   const date = useFormatDate();
-  const name = (s: Category | "overall") => (s === "overall" ? t("activity.overall") : t(`enum.Category.${s}`));
+  const name = (s: Series) => (s === "overall" ? t("activity.overall") : t(`enum.Category.${s}`));
+  const box = useRef<HTMLDivElement>(null);
+  const width = useWidth(box);
+  const [hover, setHover] = useState<number | null>(null);
+
+  const plotW = Math.max(0, width - MARGIN.left - MARGIN.right);
+  const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
+  // Category axis: each day in the middle of its band, as a bar of equal width.
+  const band = points.length ? plotW / points.length : 0;
+  const x = (i: number) => MARGIN.left + band * (i + 0.5);
+  const y = (v: number) => MARGIN.top + plotH * (1 - v / 100);
+  const labelEvery = Math.max(1, Math.ceil(points.length / Math.max(1, Math.floor(plotW / 80))));
+
+  const pick = (clientX: number, svg: SVGSVGElement) => {
+    const left = svg.getBoundingClientRect().left;
+    const i = Math.floor((clientX - left - MARGIN.left) / (band || 1));
+    setHover(i >= 0 && i < points.length ? i : null);
+  };
+
   return (
-    <div aria-hidden="true" className="h-72 w-full" data-testid="score-chart">
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={points} margin={{ top: 8, right: 16, bottom: 8, left: 0 }} accessibilityLayer={false}>
-          <CartesianGrid strokeDasharray="3 3" stroke="rgb(var(--border))" />
-          <XAxis dataKey="at" tickFormatter={(v: string) => date(v)} stroke="rgb(var(--muted-foreground))" fontSize={12} />
-          <YAxis domain={[0, 100]} stroke="rgb(var(--muted-foreground))" fontSize={12} width={36} />
-          <Tooltip
-            labelFormatter={(v) => date(String(v))}
-            contentStyle={{ background: "rgb(var(--card))", border: "1px solid rgb(var(--border))", color: "rgb(var(--foreground))" }}
-          />
-          <Legend />
-          {series.map((s) => (
-            <Line
-              key={s}
-              type="monotone"
-              dataKey={s}
-              name={name(s)}
-              stroke={s === "overall" ? "rgb(var(--foreground))" : COLOURS[s]}
-              strokeWidth={s === "overall" ? 3 : 2}
-              dot={{ r: 3 }}
-              connectNulls
-              isAnimationActive={false}
-            />
-          ))}
-        </LineChart>
-      </ResponsiveContainer>
+    <div aria-hidden="true" className="relative h-72 w-full" data-testid="score-chart" ref={box}>
+      {width > 0 && (
+        <svg
+          width={width}
+          height={HEIGHT}
+          className="block overflow-visible"
+          onMouseMove={(e) => pick(e.clientX, e.currentTarget)}
+          onMouseLeave={() => setHover(null)}
+        >
+          <g stroke="rgb(var(--border))" strokeDasharray="3 3">
+            {Y_TICKS.map((v) => (
+              <line key={v} x1={MARGIN.left} x2={MARGIN.left + plotW} y1={y(v)} y2={y(v)} />
+            ))}
+            {points.map((p, i) => (
+              <line key={p.at} x1={x(i)} x2={x(i)} y1={MARGIN.top} y2={MARGIN.top + plotH} />
+            ))}
+          </g>
+          <g fontSize={12} fill={AXIS}>
+            <line x1={MARGIN.left} x2={MARGIN.left} y1={MARGIN.top} y2={MARGIN.top + plotH} stroke={AXIS} />
+            {Y_TICKS.map((v) => (
+              <text key={v} x={MARGIN.left - 6} y={y(v)} textAnchor="end" dominantBaseline="middle">
+                {v}
+              </text>
+            ))}
+            <line x1={MARGIN.left} x2={MARGIN.left + plotW} y1={MARGIN.top + plotH} y2={MARGIN.top + plotH} stroke={AXIS} />
+            {points.map((p, i) =>
+              i % labelEvery === 0 ? (
+                <text key={p.at} x={x(i)} y={MARGIN.top + plotH + 18} textAnchor="middle">
+                  {date(p.at)}
+                </text>
+              ) : null,
+            )}
+          </g>
+          {hover !== null && (
+            <line x1={x(hover)} x2={x(hover)} y1={MARGIN.top} y2={MARGIN.top + plotH} stroke={AXIS} />
+          )}
+          {series.map((s) => {
+            const at = points.flatMap((p, i) => (p[s] === undefined ? [] : [[x(i), y(p[s])] as const]));
+            return (
+              <g key={s} data-series={s}>
+                <path d={monotonePath(at)} fill="none" stroke={colour(s)} strokeWidth={s === "overall" ? 3 : 2} />
+                {at.map(([cx, cy]) => (
+                  <circle key={cx} cx={cx} cy={cy} r={hover !== null && cx === x(hover) ? 5 : 3} fill="rgb(var(--card))" stroke={colour(s)} strokeWidth={2} />
+                ))}
+              </g>
+            );
+          })}
+        </svg>
+      )}
+      {hover !== null && points[hover] && (
+        <div
+          className="pointer-events-none absolute top-2 z-10 rounded-md border border-border bg-card px-3 py-2 text-xs text-foreground shadow-md"
+          style={x(hover) > width / 2 ? { right: width - x(hover) + 12 } : { left: x(hover) + 12 }}
+        >
+          <p className="mb-1 font-medium">{date(points[hover].at)}</p>
+          <ul>
+            {series.map((s) =>
+              points[hover][s] === undefined ? null : (
+                <li key={s} className="flex items-center gap-1.5">
+                  <span className="inline-block size-2 rounded-full" style={{ background: colour(s) }} />
+                  {name(s)}: {points[hover][s]}
+                </li>
+              ),
+            )}
+          </ul>
+        </div>
+      )}
+      <ul className="flex h-7 flex-wrap items-center justify-center gap-x-4 gap-y-1 overflow-hidden text-xs text-foreground">
+        {series.map((s) => (
+          // The series' colour is on its swatch; the name in the text colour reads on any background.
+          <li key={s} className="flex items-center gap-1.5">
+            <svg width={14} height={14} aria-hidden="true">
+              <line x1={0} x2={14} y1={7} y2={7} stroke={colour(s)} strokeWidth={s === "overall" ? 3 : 2} />
+              <circle cx={7} cy={7} r={3} fill="rgb(var(--card))" stroke={colour(s)} strokeWidth={2} />
+            </svg>
+            {name(s)}
+          </li>
+        ))}
+      </ul>
     </div>
   );
+}
+
+/** The box's width, kept current as it resizes. */
+function useWidth(ref: RefObject<HTMLDivElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    // The observer reports the first size at once, then every change.
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/**
+ * A smooth line through the points that never overshoots them (monotone
+ * cubic interpolation in x, as the usual "monotone" curve of charts).
+ */
+function monotonePath(pts: readonly (readonly [number, number])[]): string {
+  if (pts.length === 0) return "";
+  if (pts.length === 1) return `M${pts[0][0]},${pts[0][1]}`;
+  const n = pts.length;
+  const slopes: number[] = [];
+  for (let i = 0; i < n - 1; i++) slopes.push((pts[i + 1][1] - pts[i][1]) / (pts[i + 1][0] - pts[i][0]));
+  const tangents: number[] = [slopes[0]];
+  for (let i = 1; i < n - 1; i++) {
+    const a = slopes[i - 1];
+    const b = slopes[i];
+    // Flat at a peak or a valley; else the harmonic mean of the slopes (days are evenly spaced).
+    tangents.push(a * b <= 0 ? 0 : (2 * a * b) / (a + b));
+  }
+  tangents.push(slopes[n - 2]);
+  let d = `M${pts[0][0]},${pts[0][1]}`;
+  for (let i = 0; i < n - 1; i++) {
+    const [x0, y0] = pts[i];
+    const [x1, y1] = pts[i + 1];
+    const h = (x1 - x0) / 3;
+    d += `C${x0 + h},${y0 + h * tangents[i]},${x1 - h},${y1 - h * tangents[i + 1]},${x1},${y1}`;
+  }
+  return d;
 }

@@ -1,5 +1,5 @@
 import type { PriceDto } from "../../../contract/catalogue";
-import { LANGUAGE_TAG } from "../../i18n";
+import { LANGUAGE_TAG } from "../../i18n/tags";
 import type { Translate } from "../../lib/i18n";
 import type { Language } from "../../../contract/enums";
 

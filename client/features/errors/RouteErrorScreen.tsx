@@ -1,4 +1,4 @@
-import { TriangleAlert } from "../../components/icons";
+import { TriangleAlertIcon } from "../../components/ui/plain-icons";
 import { useEffect } from "react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { BootScreen } from "../../app/BootScreen";
@@ -24,7 +24,7 @@ export function RouteErrorScreen() {
   if (reloading) return <BootScreen styling={styling} />;
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-6 text-center" data-testid="route-error">
-      <TriangleAlert aria-hidden="true" className="size-10 text-danger" />
+      <TriangleAlertIcon aria-hidden="true" className="size-10 text-danger" />
       <h1 className="text-2xl font-semibold tracking-tight">{t("error.title")}</h1>
       <p className="max-w-md text-muted-foreground">{t("error.body")}</p>
       <div className="flex flex-wrap justify-center gap-2">
