@@ -56,6 +56,14 @@ function toAppUser(session: ProviderSession, dto: UserDto, activeAccountId: stri
   };
 }
 
+/** The signed-in state the server's identity stands for (the client adopts it; the server renders with it). */
+export function knownState(known: BootIdentity) {
+  const activeId = known.account?.id ?? null;
+  const user = toAppUser(known.session, known.me, activeId);
+  const role = activeId ? ((known.me.accounts.find((a) => a.id === activeId)?.role ?? "member") as AppUserStateRole) : null;
+  return { signedIn: true, user, account: known.account ? toAccount(known.account) : null, role };
+}
+
 type Deps = { adapter: AuthAdapter; boot: BootData; queryClient: QueryClient };
 
 /**
@@ -157,9 +165,9 @@ export function createIdentity({ adapter, boot, queryClient }: Deps) {
     }
     adapter.primeToken?.(known.token);
     const activeId = known.account?.id ?? null;
-    const user = toAppUser(known.session, known.me, activeId);
-    const role = activeId ? ((known.me.accounts.find((a) => a.id === activeId)?.role ?? "member") as AppUserStateRole) : null;
-    authStore.set({ signedIn: true, user, account: known.account ? toAccount(known.account) : null, role });
+    const state = knownState(known);
+    const { user } = state;
+    authStore.set(state);
     setTelemetryUser(user.id, activeId);
     const entry = user.accounts.find((a) => a.id === activeId);
     if (entry?.authId && entry.authId !== known.session.activeOrgId) {

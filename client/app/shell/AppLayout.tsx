@@ -30,9 +30,11 @@ export function AppLayout() {
   if (!handle) return <Outlet />;
   if (waitingForAuth) return <FullScreenLoader />;
   if (!handle.flags.showNavigation) return <Outlet />;
+  // Once its code is here (the server's own copy, or loaded before hydrating a server-rendered shell), the shell renders at once.
+  const Frame = loadedShell?.default ?? Shell;
   return (
     <Suspense fallback={<FullScreenLoader />}>
-      <Shell handle={handle} />
+      <Frame handle={handle} />
     </Suspense>
   );
 }
@@ -42,11 +44,21 @@ export function AppLayout() {
  * navigation (sign-in above all) never download them. The toast viewport
  * comes along, so signed-in screens show their first toast at once.
  */
+type ShellModule = typeof import("./Shell");
+let loadedShell: ShellModule | null = null;
 const loadShell = () => {
   preloadToasts().catch(() => undefined);
-  return import("./Shell");
+  return import("./Shell").then((module) => (loadedShell = module));
 };
 const Shell = lazy(loadShell);
+
+/** Loads the shell's code before hydrating a page whose shell the server rendered, so the first render is the server's. */
+export const preloadShell = (): Promise<unknown> => loadShell();
+
+/** The server renders with the shell imported statically. */
+export function provideShell(module: ShellModule): void {
+  loadedShell = module;
+}
 
 function FullScreenLoader() {
   const styling = useStyling();
