@@ -7,6 +7,8 @@ import { homepageKeys } from "../../client/features/homepage/api";
 import { savedListQuery } from "../../client/features/my-list/query";
 import type { BootIdentity } from "../../contract/boot";
 import type { AppEnv } from "../env";
+import { withPageMemberships } from "../identity/context";
+import type { ServerIdentity } from "./identity";
 
 /** The Worker's own fetch handler, answering a request in-process (set by worker/index.ts). */
 type InProcess = (request: Request, env: AppEnv["Bindings"], ctx: Context<AppEnv>["executionCtx"]) => Response | Promise<Response>;
@@ -47,17 +49,19 @@ export const SERVER_LOADERS: Record<string, (account: Account) => Seed[]> = {
  * Runs the route's server loader: each read goes through the Worker's own API
  * handler in-process, with the visitor's token and active account, so the
  * answer is the API's (the same checks, the same DTO). The reads share the
- * page's D1 session and are counted in its Server-Timing. A read that fails
+ * page's D1 session and are counted in its Server-Timing; the membership the
+ * page read serves their membership checks. A read that fails
  * is left out (the client asks for it itself). Null when the route has none.
  */
-export async function loadRouteData(c: Context<AppEnv>, path: string, identity: BootIdentity): Promise<DehydratedState | null> {
+export async function loadRouteData(c: Context<AppEnv>, path: string, identity: BootIdentity, read: ServerIdentity["memberships"]): Promise<DehydratedState | null> {
   const loader = SERVER_LOADERS[path];
   if (!loader || !identity.account || !inProcess) return null;
   const handler = inProcess;
   const seeds = loader(identity.account);
   const client = new QueryClient();
   const origin = new URL(c.req.url).origin;
-  await Promise.all(
+  // The memberships the page read a moment ago stand for each read's own membership check.
+  const all = () => Promise.all(
     seeds.map(async (seed) => {
       const res = await handler(
         new Request(new URL(`/v1${seed.path}`, origin), {
@@ -71,6 +75,7 @@ export async function loadRouteData(c: Context<AppEnv>, path: string, identity: 
       client.setQueryData(seed.key, seed.infinite ? { pages: [data], pageParams: [null] } : data);
     }),
   );
+  await (read ? withPageMemberships(read.userId, read.byAccount, all) : all());
   const state = dehydrate(client);
   return state.queries.length > 0 ? state : null;
 }

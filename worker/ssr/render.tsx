@@ -49,7 +49,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const tenant = await pageTenant(c);
   const dev = import.meta.env.DEV;
   const url = new URL(c.req.url);
-  const { identity, setCookies } = await serverIdentity(c);
+  const { identity, setCookies, memberships } = await serverIdentity(c);
   // A signed-out visitor who opens a screen that needs sign-in goes straight to
   // sign-in, where the client's guard would send them after booting: the same
   // target, without the round trips. On a partner's domain that is the main
@@ -97,7 +97,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     rendered = await renderScreen(url, screen, { ...boot, ssr: true });
     if (rendered) boot.ssr = true;
   } else if (signedIn && boot.identity) {
-    const queries = await loadRouteData(c, signedIn.path, boot.identity);
+    const queries = await loadRouteData(c, signedIn.path, boot.identity, memberships);
     rendered = await renderSignedIn(url, signedIn, { ...boot, ssr: true, skeleton: true }, cookies ?? "");
     if (rendered) Object.assign(boot, { ssr: true, skeleton: true }, queries ? { queries } : {});
   }
