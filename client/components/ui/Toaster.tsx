@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
+import { useHydrated } from "../../lib/useHydrated";
 import { getToasts, subscribeToasts } from "./toast-store";
 
 /**
@@ -25,7 +26,9 @@ export function Toaster() {
       live = false;
     };
   }, [wanted, Viewport]);
-  return Viewport ? <Viewport /> : null;
+  // The server never renders the viewport; a page it rendered hydrates without it even when the code is here already.
+  const hydrated = useHydrated();
+  return Viewport && hydrated ? <Viewport /> : null;
 }
 
 let loaded: ComponentType | null = null;
