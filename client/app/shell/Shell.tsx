@@ -42,8 +42,11 @@ function Shell({ handle }: { handle: RouteHandle }) {
       >
         {t("shell.skipToContent")}
       </a>
-      <TopBar variant={handle.flags.topBar} />
-      <Sidebar category={handle.flags.sidebar} />
+      {/* Rendered by the server, the bar's and the rail's buttons wait for the script (disabled until hydrated): a click before would do nothing. */}
+      <fieldset disabled={!hydrated} className="contents">
+        <TopBar variant={handle.flags.topBar} />
+        <Sidebar category={handle.flags.sidebar} />
+      </fieldset>
       <div
         className="pt-[var(--sidebar-top-offset)] transition-[padding] duration-200 motion-reduce:transition-none"
         style={{ paddingLeft: offset }}
