@@ -3,14 +3,17 @@ import { hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Root } from "./app/Root";
 import { readBootData } from "./app/boot";
-import { currentQueryClient, loadQueryClient } from "./app/queries";
+import { currentQueryClient, loadQueryClient, seedPageQueries } from "./app/queries";
 import { createAppRouter, hydratingRoutes, routeObjects } from "./app/router";
+import { preloadShell } from "./app/shell/AppLayout";
 import { initStyling } from "./app/styling";
 import { startIdentity } from "./auth/start";
 import "./styles.css";
 
 const boot = readBootData();
 initStyling(boot.styling);
+// The screen's first reads came with the page: they go into the query client as it is created, before identity starts (its saved-list prefetch finds them).
+seedPageQueries(boot.queries);
 startIdentity(boot, { current: currentQueryClient, load: loadQueryClient });
 const container = document.getElementById("root");
 if (!container) throw new Error("#root missing");
@@ -18,7 +21,9 @@ if (!container) throw new Error("#root missing");
 async function hydrate(root: HTMLElement) {
   const routes = routeObjects();
   // The server rendered this route: its code is loaded first, so the first render matches.
-  const router = createAppRouter(routes, boot.ssr ? await hydratingRoutes(routes, window.location) : undefined);
+  // A signed-in screen's shell was rendered too: its code is loaded alongside.
+  const [hydrationData] = await Promise.all([boot.ssr ? hydratingRoutes(routes, window.location) : undefined, boot.skeleton ? preloadShell() : null]);
+  const router = createAppRouter(routes, hydrationData);
   hydrateRoot(
     root,
     <StrictMode>

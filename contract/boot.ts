@@ -1,3 +1,4 @@
+import type { DehydratedState } from "@tanstack/react-query";
 import type { AccountDto } from "./accounts";
 import type { Styling } from "./styling";
 import type { UserDto } from "./users";
@@ -27,6 +28,14 @@ export type BootData = {
   identity?: BootIdentity | null;
   /** The server rendered the page's route itself (a public screen), not the loader: the client hydrates it as it is. */
   ssr?: boolean;
+  /**
+   * A signed-in screen: the server rendered the shell (top bar, sidebar,
+   * breadcrumbs) with a skeleton in place of the screen. The client's first
+   * render shows the same, then the screen.
+   */
+  skeleton?: boolean;
+  /** The screen's first reads, answered on the server (TanStack Query's dehydrated state, keyed as the client keys them). */
+  queries?: DehydratedState;
 };
 
 export type BootIdentity = {

@@ -13,6 +13,7 @@ import { deliverMailBatch } from "./mail/consumer";
 import { devMail } from "./mail/dev";
 import { requeueStale, type MailQueueMessage } from "./mail/outbox";
 import { sendReminders } from "./data/reminders";
+import { answerInProcessWith } from "./ssr/loaders";
 import { renderPage } from "./ssr/render";
 import { files } from "./storage/files";
 import { hostOf, resolveTenant } from "./tenant/resolve";
@@ -64,6 +65,8 @@ app.route("/", files);
 app.route("/", devMail);
 app.route("/", devDns);
 app.get("*", renderPage);
+// A signed-in page's first reads are answered by the API itself, in-process (worker/ssr/loaders.ts).
+answerInProcessWith((request, env, ctx) => app.fetch(request, env, ctx));
 
 export default {
   fetch: app.fetch,

@@ -1,4 +1,4 @@
-import type { QueryClient } from "@tanstack/react-query";
+import type { DehydratedState, QueryClient } from "@tanstack/react-query";
 
 /**
  * The app's one TanStack Query client, created when it is first needed: the
@@ -9,6 +9,15 @@ import type { QueryClient } from "@tanstack/react-query";
 let client: QueryClient | null = null;
 let loading: Promise<QueryClient> | null = null;
 const listeners = new Set<() => void>();
+/** The reads the server answered with the page, put into the client when it is created. */
+let pageQueries: DehydratedState | undefined;
+
+/** Keeps the page's inlined reads for the client (seeded as it is created, before anyone reads through it). */
+export function seedPageQueries(state: DehydratedState | undefined): void {
+  pageQueries = state;
+  // A page with inlined reads is a signed-in screen that reads through the client at once: fetch its code now.
+  if (state) loadQueryClient().catch(() => {}); // a failed load is retried by the first screen that needs it
+}
 
 /** The client, if it is there yet. */
 export function currentQueryClient(): QueryClient | null {
@@ -19,7 +28,11 @@ export function currentQueryClient(): QueryClient | null {
 export function loadQueryClient(): Promise<QueryClient> {
   loading ??= import("./queryClient").then(
     (m) => {
-      client ??= m.createQueryClient();
+      if (!client) {
+        client = m.createQueryClient();
+        m.seedQueries(client, pageQueries);
+        pageQueries = undefined;
+      }
       for (const listener of listeners) listener();
       return client;
     },

@@ -1,4 +1,4 @@
-import { QueryClient } from "@tanstack/react-query";
+import { hydrate, QueryClient, type DehydratedState, type Query } from "@tanstack/react-query";
 import { ApiError } from "../lib/api";
 
 /**
@@ -12,11 +12,32 @@ export function worthRetrying(error: unknown): boolean {
   return error.status >= 500 || error.status === 408 || error.status === 429;
 }
 
+/** How long an answer the server inlined with the page counts as fresh: the screen's first render does not ask again. */
+export const SERVER_FRESH_MS = 30_000;
+/** The queries the page came with, and when the server answered them. */
+const seeded = new Map<string, number>();
+
+/** Fresh for SERVER_FRESH_MS while a query still holds the server's answer; else stale at once (invalidation still refetches). */
+function staleTime(query: Query): number {
+  return seeded.get(query.queryHash) === query.state.dataUpdatedAt ? SERVER_FRESH_MS : 0;
+}
+
+/** Puts the screen's first reads, answered on the server, into the cache before the first render. */
+export function seedQueries(client: QueryClient, state: DehydratedState | undefined): void {
+  if (!state) return;
+  // Counted from now, on this clock: the server's may differ from the browser's.
+  const now = Date.now();
+  const queries = state.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: now } }));
+  hydrate(client, { ...state, queries });
+  for (const q of queries) seeded.set(q.queryHash, now);
+}
+
 /** Query defaults: up to 3 retries of failures worth retrying, doubling from 1 s to 30 s; 5 min GC; no refetch on focus. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
+        staleTime,
         retry: (failures, error) => failures < 3 && worthRetrying(error),
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
         gcTime: 5 * 60 * 1000,

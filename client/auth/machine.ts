@@ -59,6 +59,14 @@ function toAppUser(session: ProviderSession, dto: UserDto, activeAccountId: stri
 /** The app's query client: the one there is now (null before its code loads), and the way to get it. */
 export type Queries = { current: () => QueryClient | null; load: () => Promise<QueryClient> };
 
+/** The signed-in state the server's identity stands for (the client adopts it; the server renders with it). */
+export function knownState(known: BootIdentity) {
+  const activeId = known.account?.id ?? null;
+  const user = toAppUser(known.session, known.me, activeId);
+  const role = activeId ? ((known.me.accounts.find((a) => a.id === activeId)?.role ?? "member") as AppUserStateRole) : null;
+  return { signedIn: true, user, account: known.account ? toAccount(known.account) : null, role };
+}
+
 type Deps = { adapter: AuthAdapter; boot: BootData; queries: Queries };
 
 /**
@@ -164,9 +172,9 @@ export function createIdentity({ adapter, boot, queries }: Deps) {
     }
     adapter.primeToken?.(known.token);
     const activeId = known.account?.id ?? null;
-    const user = toAppUser(known.session, known.me, activeId);
-    const role = activeId ? ((known.me.accounts.find((a) => a.id === activeId)?.role ?? "member") as AppUserStateRole) : null;
-    authStore.set({ signedIn: true, user, account: known.account ? toAccount(known.account) : null, role });
+    const state = knownState(known);
+    const { user } = state;
+    authStore.set(state);
     setTelemetryUser(user.id, activeId);
     const entry = user.accounts.find((a) => a.id === activeId);
     if (entry?.authId && entry.authId !== known.session.activeOrgId) {

@@ -1,6 +1,12 @@
 /** Small helpers for the few cookies the client writes (theme, language, sidebar:state). */
 
-export function readCookie(name: string, source: string = typeof document === "undefined" ? "" : document.cookie): string | null {
+/** The request's Cookie header while the server renders a page (the sidebar's stored state), "" otherwise. */
+let serverCookies = "";
+export function setServerCookies(header: string): void {
+  serverCookies = header;
+}
+
+export function readCookie(name: string, source: string = typeof document === "undefined" ? serverCookies : document.cookie): string | null {
   for (const part of source.split(";")) {
     const eq = part.indexOf("=");
     if (eq < 0) continue;

@@ -74,6 +74,43 @@ test.describe("the branded shell", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  for (const { who, heading, shows } of [
+    { who: "customerMember", heading: "Welcome, Dan", shows: "fitness-score" },
+    { who: "partnerAdmin", heading: "Welcome, Ada", shows: "attention" },
+  ] as const) {
+    test(`${who}'s Home arrives as the shell with its data inlined and hydrates without a mismatch or a request for it`, async ({ page, consoleErrors }) => {
+      const warnings: string[] = [];
+      const asked: string[] = [];
+      page.on("console", (msg) => {
+        if (msg.type() === "warning" && /hydrat|did not match/i.test(msg.text())) warnings.push(msg.text());
+      });
+      page.on("request", (r) => {
+        const path = new URL(r.url()).pathname;
+        if (r.method() === "GET" && /^\/(api\/auth|v1)\//.test(path)) asked.push(path);
+      });
+      await signIn(page, who, "/");
+      // The document itself: the shell and the skeleton, not the full-screen loader, with Home's reads.
+      const html = await (await page.request.get(`${MAIN}/`)).text();
+      expect(html).toContain('data-testid="app-shell"');
+      expect(html).toContain('data-testid="screen-skeleton"');
+      expect(html).not.toContain('class="boot-screen"');
+      expect(html).toContain('"queries"');
+      await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+      await expect(page.getByTestId(shows)).toBeVisible();
+      await expect(page.getByTestId("screen-skeleton")).toHaveCount(0);
+      await expectAccessible(page);
+      // Home's reads came with the page: none was asked for again after hydration.
+      expect(asked.filter((p) => /\/v1\/(homepage|scores\/summary|entitlements|workouts|admin\/saved-items|accounts\/)/.test(p))).toEqual([]);
+      // The client took over: a link navigates without a new document.
+      await page.getByRole("link", { name: "My List" }).first().click();
+      await expect(page).toHaveURL(/\/my-list$/);
+      await page.goBack();
+      await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+      expect(warnings).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
   test("the sign-in form is on the page before any script runs", async ({ otherPerson }) => {
     const page = await otherPerson({ javaScriptEnabled: false });
     await page.goto(`${MAIN}/login`);

@@ -125,11 +125,13 @@ describe("public screens rendered on the server", () => {
     expect(root(html)).not.toContain("boot-screen");
   });
 
-  it("shows the loader, not the form, to a signed-in visitor of /login, and on screens that need sign-in", async () => {
+  it("shows the loader, not the form, to a signed-in visitor of /login, and the shell on screens that need sign-in", async () => {
     const cookie = await signInCookie("cara@fabrikam.test");
     const signedIn = await (await call("/login", { headers: { Cookie: cookie } })).text();
     expect(root(signedIn)).toContain("boot-screen");
     expect(bootData(signedIn).ssr).toBeUndefined();
-    expect(root(await (await call("/bookings", { headers: { Cookie: cookie } })).text())).toContain("boot-screen");
+    const bookings = root(await (await call("/bookings", { headers: { Cookie: cookie } })).text());
+    expect(bookings).toContain('data-testid="app-shell"');
+    expect(bookings).not.toContain("boot-screen");
   });
 });

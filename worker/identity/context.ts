@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { accountUsers, accounts, users } from "../../db/schema";
@@ -173,7 +174,11 @@ export async function requireAccount(c: Context<AppEnv>): Promise<Acting> {
   if (header !== undefined && !UUID.test(header)) throw invalid({ "X-Account-Id": "Not a valid UUID" });
   const db = c.get("db");
   let acting: Acting | null = null;
-  if (auth.provider === "clerk") {
+  const read = pageMemberships.getStore();
+  const member = auth.provider === "embedded" && header && read?.userId === user.id ? read.memberships.get(header) : undefined;
+  if (member) {
+    acting = { auth: { ...auth, orgId: member.account.authId, orgRole: member.role, orgSlug: null }, user, account: member.account, role: member.role };
+  } else if (auth.provider === "clerk") {
     const rows = await db
       .select()
       .from(accounts)
@@ -208,6 +213,17 @@ export async function requireAccount(c: Context<AppEnv>): Promise<Acting> {
   if (!availableInSession(auth, acting.account)) throw forbidden(NOT_AVAILABLE_HERE);
   c.set("acting", acting);
   return acting;
+}
+
+/**
+ * The caller's active memberships as a server-rendered page read them a
+ * moment ago: the API reads that page answers in-process (worker/ssr/loaders.ts)
+ * take the membership from here instead of reading it once per read.
+ */
+const pageMemberships = new AsyncLocalStorage<{ userId: string; memberships: Map<string, { account: Account; role: Role }> }>();
+
+export function withPageMemberships<T>(userId: string, memberships: Map<string, { account: Account; role: Role }>, run: () => T): T {
+  return pageMemberships.run({ userId, memberships }, run);
 }
 
 /** A member of a partner account (jobs, slots). */

@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { jwt } from "better-auth/plugins/jwt";
+import { jwt, type Jwk } from "better-auth/plugins/jwt";
 import { organization } from "better-auth/plugins/organization";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
@@ -8,6 +8,7 @@ import { authSchema, authUsers } from "../../db/schema";
 import { sendAlreadyRegisteredMail, sendResetMail, sendVerificationMail } from "./auth-mail";
 import { satelliteHandoff } from "./handoff";
 import { requestD1 } from "../d1/metered";
+import { isolateCache } from "../http/isolate-cache";
 
 /**
  * The embedded identity provider: better-auth on D1, mounted
@@ -34,6 +35,32 @@ export type IdentityEnv = Env & {
 export function authSecret(env: IdentityEnv): string {
   if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
   throw new Error("BETTER_AUTH_SECRET is not set");
+}
+
+/** How long this isolate signs with the key set it read: keys are made once and never rotated in place. */
+const JWKS_TTL_MS = 60_000;
+const jwks = isolateCache<"keys", { at: number; keys: Jwk[] }>(1);
+
+/**
+ * The signing keys, read once a minute per isolate instead of on every
+ * get-session and token (an empty set is not kept; the key the plugin makes
+ * then is kept as it is stored).
+ */
+type JwksContext = { context: { adapter: { findMany: <T>(q: { model: string }) => Promise<T[]>; create: <T>(q: { model: string; data: Record<string, unknown> }) => Promise<T> } } };
+
+async function cachedJwks(ctx: JwksContext): Promise<Jwk[]> {
+  const hit = jwks.get("keys");
+  if (hit && Date.now() - hit.at < JWKS_TTL_MS) return hit.keys;
+  const keys = await ctx.context.adapter.findMany<Jwk>({ model: "jwks" });
+  if (keys.length > 0) jwks.set("keys", { at: Date.now(), keys });
+  return keys;
+}
+
+/** The first key, stored as the plugin stores it; with no key before it, it is the whole set. */
+async function createJwk(data: Omit<Jwk, "id">, ctx: JwksContext): Promise<Jwk> {
+  const key = await ctx.context.adapter.create<Jwk>({ model: "jwks", data: { ...data, createdAt: new Date() } });
+  jwks.set("keys", { at: Date.now(), keys: [key] });
+  return key;
 }
 
 function createAuth(requestEnv: IdentityEnv, origin: string, trusted: string[]) {
@@ -98,6 +125,7 @@ function createAuth(requestEnv: IdentityEnv, origin: string, trusted: string[]) 
       organization({ allowUserToCreateOrganization: true, creatorRole: "owner", requireEmailVerificationOnInvitation: true }),
       jwt({
         jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } },
+        adapter: { getJwks: cachedJwks, createJwk },
         jwt: {
           issuer: TOKEN_ISSUER,
           audience: TOKEN_AUDIENCE,

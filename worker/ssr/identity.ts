@@ -4,7 +4,7 @@ import { accountDto } from "../api/dto";
 import { memberAccounts } from "../data/accounts";
 import { userDto } from "../api/users";
 import type { AppEnv } from "../env";
-import { adoptCaller, availableInSession, identityProvider, providerOrigins } from "../identity/context";
+import { adoptCaller, availableInSession, identityProvider, providerOrigins, type Account, type Role } from "../identity/context";
 import { embeddedAuth } from "../identity/embedded";
 import { verifyEmbeddedToken } from "../identity/tokens";
 
@@ -16,6 +16,8 @@ export type ServerIdentity = {
   identity: BootIdentity | null | undefined;
   /** Cookies the provider set while reading the session (a refreshed expiry), passed on to the page's answer. */
   setCookies: string[];
+  /** The caller's product user id and active memberships, as read for the page (the page's own API reads reuse them). */
+  memberships?: { userId: string; byAccount: Map<string, { account: Account; role: Role }> };
 };
 
 /**
@@ -38,7 +40,9 @@ export async function serverIdentity(c: Context<AppEnv>): Promise<ServerIdentity
   const setCookies = read.headers.getSetCookie();
   const found = read.response;
   if (!found?.session) return { identity: null, setCookies };
-  const { token } = await auth.api.getToken({ headers });
+  // The jwt plugin signs a token with every get-session (its set-auth-jwt header): the same token
+  // /api/auth/token signs, without reading the session and the keys again.
+  const token = read.headers.get("set-auth-jwt") ?? (await auth.api.getToken({ headers })).token;
   const verified = token ? await verifyEmbeddedToken(c.get("db"), token) : null;
   if (!verified) return { identity: null, setCookies };
   const caller = await adoptCaller(c, verified);
@@ -46,8 +50,13 @@ export async function serverIdentity(c: Context<AppEnv>): Promise<ServerIdentity
   const activeOrgId = (found.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null;
   const ordered = [...me.accounts].sort((a, b) => Number(b.authId === activeOrgId && !!activeOrgId) - Number(a.authId === activeOrgId && !!activeOrgId));
   let account: BootIdentity["account"] = null;
+  const byAccount = new Map<string, { account: Account; role: Role }>();
   if (ordered.length > 0) {
     const byId = new Map((await memberAccounts(c.get("db"), caller.user)).map((a) => [a.id, a]));
+    for (const m of me.accounts) {
+      const row = byId.get(m.id);
+      if (row) byAccount.set(m.id, { account: row, role: m.role as Role });
+    }
     const chosen = ordered.map((a) => byId.get(a.id)).find((a) => a && availableInSession(verified, a));
     account = chosen ? accountDto(chosen) : null;
   }
@@ -66,5 +75,6 @@ export async function serverIdentity(c: Context<AppEnv>): Promise<ServerIdentity
       token,
     },
     setCookies,
+    memberships: { userId: caller.user.id, byAccount },
   };
 }

@@ -13,7 +13,8 @@ import { satelliteSendsToSignIn, satelliteSignInTarget } from "../../client/auth
 import { mainOrigin, registeredOrigin } from "../tenant/origins";
 import { clientAssets } from "./assets";
 import { serverIdentity } from "./identity";
-import { renderScreen, serverScreen } from "./screens";
+import { loadRouteData } from "./loaders";
+import { renderScreen, renderSignedIn, serverScreen, signedInScreen } from "./screens";
 import { assertSafeCss, escapeHtml, jsonForScript } from "./escape";
 
 // The server renders with every text; the first screens use only the first page's (client/i18n/en-US.first.ts).
@@ -53,7 +54,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const tenant = await pageTenant(c);
   const dev = import.meta.env.DEV;
   const url = new URL(c.req.url);
-  const { identity, setCookies } = await serverIdentity(c);
+  const { identity, setCookies, memberships } = await serverIdentity(c);
   // A signed-out visitor who opens a screen that needs sign-in goes straight to
   // sign-in, where the client's guard would send them after booting: the same
   // target, without the round trips. On a partner's domain that is the main
@@ -92,10 +93,19 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const cookies = c.req.header("Cookie");
   const theme = cookie(cookies, "theme") === "dark" ? "dark" : "light";
   const lang = LANG[cookie(cookies, "language") ?? ""] ?? "en-US";
-  // Public screens are rendered as they are (the form is on the page before any script); the others show the loader.
+  // Public screens are rendered as they are (the form is on the page before any script); a signed-in
+  // screen as its shell with the screen's skeleton, its first reads inlined; the others show the loader.
   const screen = serverScreen(url, boot);
-  const rendered = screen ? await renderScreen(url, screen, { ...boot, ssr: true }) : null;
-  if (rendered) boot.ssr = true;
+  const signedIn = screen ? null : signedInScreen(url, boot);
+  let rendered: string | null = null;
+  if (screen) {
+    rendered = await renderScreen(url, screen, { ...boot, ssr: true });
+    if (rendered) boot.ssr = true;
+  } else if (signedIn && boot.identity) {
+    const queries = await loadRouteData(c, signedIn.path, boot.identity, memberships);
+    rendered = await renderSignedIn(url, signedIn, { ...boot, ssr: true, skeleton: true }, cookies ?? "");
+    if (rendered) Object.assign(boot, { ssr: true, skeleton: true }, queries ? { queries } : {});
+  }
   const body = rendered ?? renderToString(<BootScreen styling={tenant.styling} />);
   const title = escapeHtml(tenant.styling.platformName);
   const icon = tenant.styling.logo ? `<link rel="icon" href="${escapeHtml(tenant.styling.logo.uri)}">` : "";

@@ -1,12 +1,15 @@
 import { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from "react-router";
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from "react-router";
 import { Root } from "../../client/app/Root";
-import type { RouteFlags } from "../../client/app/routes";
-import { AppLayout } from "../../client/app/shell/AppLayout";
+import { ROUTES, type AppRoute, type RouteFlags } from "../../client/app/routes";
+import { AppLayout, provideShell } from "../../client/app/shell/AppLayout";
+import * as ShellModule from "../../client/app/shell/Shell";
 import { initStyling } from "../../client/app/styling";
+import { knownState } from "../../client/auth/machine";
 import { authStore } from "../../client/auth/store";
+import { setServerCookies } from "../../client/lib/cookies";
 import LoginScreen from "../../client/features/auth/LoginScreen";
 import PostAuthScreen from "../../client/features/auth/PostAuthScreen";
 import NotFoundScreen from "../../client/features/errors/NotFoundScreen";
@@ -19,6 +22,34 @@ export const SERVER_SCREENS: Record<string, { flags: RouteFlags; Component: Comp
   "/404": { flags: SCREEN_FLAGS["/404"], Component: NotFoundScreen },
   "/post-auth": { flags: SCREEN_FLAGS["/post-auth"], Component: PostAuthScreen },
 };
+
+// The Worker renders the shell itself: no lazy load on the server.
+provideShell(ShellModule);
+
+/** The route a path matches in the route table (its flags, crumbs and name), as the client's router matches. */
+function routeFor(path: string): AppRoute | null {
+  const match = matchRoutes(
+    ROUTES.map((r) => ({ path: r.path, id: r.path })),
+    path,
+  )?.[0];
+  return match ? (ROUTES.find((r) => r.path === match.route.id) ?? null) : null;
+}
+
+/**
+ * The signed-in screen whose shell and skeleton the server renders for this
+ * page, or null (the loader then): a route with navigation that needs
+ * sign-in, when the visitor is known to be signed in and the client's guard
+ * would let them in as they are (an account to act for, and a partner
+ * account on partner screens; else the guard sends them on).
+ */
+export function signedInScreen(url: URL, boot: BootData): AppRoute | null {
+  const route = routeFor(url.pathname);
+  const identity = boot.identity;
+  if (!route || !identity || !route.flags.requiresAuth || !route.flags.showNavigation) return null;
+  if (identity.me.accounts.length === 0) return null;
+  if (route.flags.requiresPartner && identity.account?.type !== "partner") return null;
+  return route;
+}
 
 /**
  * The route the server renders for this page, or null (the loader then): a
@@ -61,4 +92,41 @@ export async function renderScreen(url: URL, path: string, boot: BootData): Prom
       navigate={() => {}}
     />,
   );
+}
+
+/**
+ * Renders the app's root with the static router on a signed-in route: the
+ * shell with the visitor's identity (the same state the client adopts before
+ * hydrating) and the screen's skeleton, exactly as the client's first render.
+ */
+export async function renderSignedIn(url: URL, route: AppRoute, boot: BootData, cookies: string): Promise<string | null> {
+  if (!boot.identity) return null;
+  const routes: RouteObject[] = [
+    {
+      id: "root",
+      element: <AppLayout />,
+      children: [{ path: route.path, id: route.path, handle: { flags: route.flags, name: route.name, crumbs: route.crumbs }, Component: () => null }],
+    },
+  ];
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // Module state of the client (see renderScreen): set and read within one synchronous render.
+  initStyling(boot.styling);
+  authStore.set({ authenticating: false, ...knownState(boot.identity) });
+  setServerCookies(cookies);
+  try {
+    return renderToString(
+      <Root
+        boot={boot}
+        queryClient={new QueryClient()}
+        routes={<StaticRouterProvider router={router} context={context} hydrate={false} />}
+        navigate={() => {}}
+      />,
+    );
+  } finally {
+    setServerCookies("");
+    authStore.set({ authenticating: false, signedIn: false, user: null, account: null, role: null });
+  }
 }

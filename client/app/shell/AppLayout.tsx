@@ -32,9 +32,11 @@ export function AppLayout() {
   if (!handle) return <Outlet />;
   if (waitingForAuth) return <FullScreenLoader />;
   if (!handle.flags.showNavigation) return <Outlet />;
+  // Once its code is here (the server's own copy, or loaded before hydrating a server-rendered shell), the shell renders at once.
+  const Frame = loadedShell?.default ?? Shell;
   return (
     <Suspense fallback={<FullScreenLoader />}>
-      <Shell handle={handle} />
+      <Frame handle={handle} />
     </Suspense>
   );
 }
@@ -46,11 +48,21 @@ export function AppLayout() {
  * do the full catalogues the shell's texts are in and the query client its
  * menus read through.
  */
+type ShellModule = typeof import("./Shell");
+let loadedShell: ShellModule | null = null;
 const loadShell = () => {
   preloadToasts().catch(() => undefined);
-  return Promise.all([import("./Shell"), loadCatalogues(), loadQueryClient()]).then(([shell]) => shell);
+  return Promise.all([import("./Shell"), loadCatalogues(), loadQueryClient()]).then(([shell]) => (loadedShell = shell));
 };
 const Shell = lazy(loadShell);
+
+/** Loads the shell's code before hydrating a page whose shell the server rendered, so the first render is the server's. */
+export const preloadShell = (): Promise<unknown> => loadShell();
+
+/** The server renders with the shell imported statically. */
+export function provideShell(module: ShellModule): void {
+  loadedShell = module;
+}
 
 function FullScreenLoader() {
   const styling = useStyling();

@@ -3,7 +3,10 @@ import { ShellContext } from "../../components/layout/shell-context";
 import { focusRing } from "../../components/ui/focus-ring";
 import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
+import { useHydrated } from "../../lib/useHydrated";
 import { Outlet } from "react-router";
+import { useBoot } from "../boot";
+import { ScreenSkeleton } from "./ScreenSkeleton";
 import { Breadcrumbs } from "./Breadcrumbs";
 import type { RouteHandle } from "./route-handle";
 import { Sidebar, sidebarVariables } from "./Sidebar";
@@ -24,6 +27,9 @@ export default function ShellFrame({ handle }: { handle: RouteHandle }) {
 function Shell({ handle }: { handle: RouteHandle }) {
   const t = useT();
   const { open, isMobile } = useSidebar();
+  // The server rendered this shell with the screen's skeleton: hydration shows the same, then the screen.
+  const hydrated = useHydrated();
+  const skeleton = Boolean(useBoot().skeleton) && !hydrated;
   const offset = isMobile ? "0px" : open ? "var(--sidebar-expanded-width)" : "var(--sidebar-width)";
   return (
     <div style={sidebarVariables} className="min-h-dvh bg-background" data-testid="app-shell">
@@ -36,8 +42,11 @@ function Shell({ handle }: { handle: RouteHandle }) {
       >
         {t("shell.skipToContent")}
       </a>
-      <TopBar variant={handle.flags.topBar} />
-      <Sidebar category={handle.flags.sidebar} />
+      {/* Rendered by the server, the bar's and the rail's buttons wait for the script (disabled until hydrated): a click before would do nothing. */}
+      <fieldset disabled={!hydrated} className="contents">
+        <TopBar variant={handle.flags.topBar} />
+        <Sidebar category={handle.flags.sidebar} />
+      </fieldset>
       <div
         className="pt-[var(--sidebar-top-offset)] transition-[padding] duration-200 motion-reduce:transition-none"
         style={{ paddingLeft: offset }}
@@ -45,7 +54,7 @@ function Shell({ handle }: { handle: RouteHandle }) {
         <main id="main" tabIndex={-1} className="mx-auto w-full min-w-0 max-w-6xl px-4 py-6 outline-none sm:px-8">
           <Breadcrumbs crumbs={handle.crumbs ?? []} />
           <ShellContext.Provider value={true}>
-            <Outlet />
+            {skeleton ? <ScreenSkeleton /> : <Outlet />}
           </ShellContext.Provider>
         </main>
       </div>

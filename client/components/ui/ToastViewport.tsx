@@ -20,7 +20,9 @@ const VARIANT: Record<ToastVariant, string> = {
   error: "border-l-4 border-l-danger border-border",
 };
 
-const none = () => [];
+// One empty list: React requires the server snapshot to be the same value on every call.
+const NONE: ReturnType<typeof getToasts> = [];
+const none = () => NONE;
 
 /**
  * Renders the toast queue with Radix (mounted by ./Toaster once the first

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
 import { loadCatalogues } from "../../lib/i18n";
+import { useHydrated } from "../../lib/useHydrated";
 import { getToasts, subscribeToasts } from "./toast-store";
 
 /**
@@ -26,7 +27,9 @@ export function Toaster() {
       live = false;
     };
   }, [wanted, Viewport]);
-  return Viewport ? <Viewport /> : null;
+  // The server never renders the viewport; a page it rendered hydrates without it even when the code is here already.
+  const hydrated = useHydrated();
+  return Viewport && hydrated ? <Viewport /> : null;
 }
 
 let loaded: ComponentType | null = null;

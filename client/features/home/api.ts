@@ -5,10 +5,14 @@ import type { ScoreSummaryDto } from "../../../contract/scores";
 import { api } from "../../lib/api";
 import { accountKeys } from "../accounts/api";
 
+/** The keys of Home's own reads (the server inlines their answers with the page). */
+export const entitlementsKey = (accountId: string | undefined) => ["entitlements", accountId ?? "none"] as const;
+export const scoreSummaryKey = (accountId: string | undefined) => ["score-summary", accountId ?? "none"] as const;
+
 /** GET v1/entitlements (same cache entry as the Profile screen's). */
 export function useCreditBalance(accountId: string | undefined) {
   return useQuery({
-    queryKey: ["entitlements", accountId ?? "none"],
+    queryKey: entitlementsKey(accountId),
     queryFn: () => api<EntitlementsDto>("/entitlements"),
     enabled: Boolean(accountId),
     select: (d) => d.balance,
@@ -33,7 +37,7 @@ export function useLinkPartner(accountId: string) {
 /** GET v1/scores/summary: the score summary's score, completed workouts and month streak. */
 export function useScoreSummary(accountId: string | undefined) {
   return useQuery({
-    queryKey: ["score-summary", accountId ?? "none"],
+    queryKey: scoreSummaryKey(accountId),
     queryFn: () => api<ScoreSummaryDto>("/scores/summary"),
     enabled: Boolean(accountId),
   });
