@@ -1,5 +1,48 @@
 import { z } from "zod";
-import { AssessmentDto, CustomerPriceGroupBody, ManualScoreBody, MarkAssessedBody } from "./assessments";
+import {
+  AcceptInviteParams,
+  AccountDto,
+  AccountExistQuery,
+  AccountIdParam,
+  AccountPathParam,
+  AssignParentBody,
+  CreateAccountData,
+  UpdateAccountProfileData,
+} from "./accounts";
+import {
+  AssessmentDto,
+  AssessmentFormDto,
+  AssessmentLinkDto,
+  AssessmentLinkQuery,
+  AssessmentResultDto,
+  AssessmentTokenParam,
+  CustomerPriceGroupBody,
+  ManualScoreBody,
+  MarkAssessedBody,
+  SubmitAssessmentBody,
+} from "./assessments";
+import { AuditPage, AuditQuery } from "./audit";
+import {
+  BookingOptions,
+  BookingOptionsQuery,
+  CancelBooking,
+  ConfirmRequest,
+  CreateBooking,
+  CreateSlot,
+  DeliveredWorkout,
+  DenyRequest,
+  JobDto,
+  JobIdParam,
+  JobLineParams,
+  JobList,
+  JobsQuery,
+  PartnerReschedule,
+  ScheduleBooking,
+  SlotDto,
+  SlotIdParam,
+  SlotsQuery,
+} from "./bookings";
+import { CataloguePage, CatalogueQuery, CatalogueWorkout, ReviewBody, ReviewDto, ReviewsDto } from "./catalogue";
 import { CustomerDetailsDto, CustomerList, CustomersQuery } from "./customers";
 import { AddCustomDomain, CustomDomainDto, CustomDomainExistQuery, CustomDomainIdParam, CustomDomainList, ExistsResponse } from "./domains";
 import {
@@ -13,13 +56,36 @@ import {
   PlanList,
 } from "./entitlements";
 import { FeaturedGroupBody, FeaturedGroupDto, GroupIdParam, PriceGroupBody, PriceGroupDto } from "./groups";
-import { ScoreDto } from "./scores";
+import { HomepageLayoutBody, HomepageLayoutDto, HomepageLayoutShape, HomepageMediaDto, HomepageView } from "./homepage";
+import { MoveItemBody, SaveItemBody, SavedItemDto, SavedItemIdParam } from "./saved";
+import { AssociateScoreBody, OrphanedScoreDto, ScoreDto, ScoreSummaryDto, ScoresQuery } from "./scores";
+import { STYLING_FILE_FIELDS, Styling, StylesQuery, StylingData } from "./styling";
 import { IdParam, InviteBody, InviteResult, TeamBody, TeamDto, TeamList, TeamMemberDto, TeamMemberList, UpdateTeamMemberBody } from "./team";
+import { SaveUserData, UserDto, UserIdParam } from "./users";
+import {
+  AttachmentData,
+  AttachmentDto,
+  AttachmentParams,
+  CreateWorkoutBody,
+  LibraryPage,
+  LibraryQuery,
+  LibraryStatusBody,
+  ListedWorkout,
+  SessionParams,
+  TanCheck,
+  TanQuery,
+  UpdateWorkoutBody,
+  VariantBody,
+  VariantDto,
+  VariantParams,
+  WorkoutDto,
+  WorkoutIdParam,
+} from "./workouts";
 
 /**
  * The /v1 endpoints the client calls, by path and method, with the contract's
- * schemas of their path parameters, query, JSON body and successful answer
- * (null: no body, 204). The client's typed `api.get/post/put/delete` infer
+ * schemas of their path parameters, query, JSON body or multipart form, and
+ * successful answer (null: no body, 204). The client's typed `api.get/post/put/delete` infer
  * every call from this map, so a wrong path, body or answer is a compile
  * error; a worker test holds each entry equal to the endpoint registered in
  * worker/http/endpoint.ts (same schemas as JSON Schema), so the map cannot
@@ -30,8 +96,14 @@ export type ApiOperation = {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  form?: ApiForm;
   response: z.ZodType | null;
 };
+/** A multipart body: a `data` field of JSON parsed by `data`, plus files by field name. */
+export type ApiForm = { data: z.ZodType; files: readonly string[] };
+
+/** A multipart entry: the schema of its `data` field and the names of its file fields. */
+const form = <D extends z.ZodType, const F extends readonly string[]>(data: D, ...files: F) => ({ data, files });
 export type ApiMethod = "get" | "post" | "put" | "delete";
 
 export const apiPaths = {
@@ -92,6 +164,113 @@ export const apiPaths = {
   },
   "/v1/admin/custom-domains/{id}/connect": { post: { params: CustomDomainIdParam, response: CustomDomainDto } },
   "/v1/admin/custom-domains/{id}": { delete: { params: CustomDomainIdParam, response: null } },
+
+  // Users and accounts
+  "/v1/users": { post: { form: form(SaveUserData, "photo"), response: UserDto } },
+  "/v1/users/{id}": { get: { params: UserIdParam, response: UserDto } },
+  "/v1/admin/users/{id}/clear-onboarding-invites": { post: { params: UserIdParam, response: null } },
+  "/v1/accounts": { post: { form: form(CreateAccountData, "logo"), response: AccountDto } },
+  "/v1/accounts/exist": { get: { query: AccountExistQuery, response: ExistsResponse } },
+  "/v1/accounts/{id}": { get: { params: AccountIdParam, response: AccountDto } },
+  "/v1/accounts/{accountId}/invites/{inviteId}/accept": { post: { params: AcceptInviteParams, response: AccountDto } },
+  "/v1/admin/accounts/{accountId}/profile": {
+    put: { params: AccountPathParam, form: form(UpdateAccountProfileData, "details.logo"), response: AccountDto },
+  },
+  "/v1/admin/accounts/{accountId}/assign-parent": { post: { params: AccountPathParam, body: AssignParentBody, response: AccountDto } },
+
+  // Styling
+  "/v1/styles": { get: { query: StylesQuery, response: Styling } },
+  "/v1/admin/styles": {
+    get: { response: Styling },
+    put: { form: form(StylingData, ...STYLING_FILE_FIELDS), response: Styling },
+  },
+
+  // Library: workouts, variants, attachments
+  "/v1/admin/workouts": {
+    get: { query: LibraryQuery, response: LibraryPage },
+    post: { body: CreateWorkoutBody, response: WorkoutDto },
+  },
+  "/v1/admin/workouts/listed": { get: { response: ListedWorkout.array() } },
+  "/v1/admin/workouts/delivery-partners/check": { get: { query: TanQuery, response: TanCheck } },
+  "/v1/admin/workouts/{id}": {
+    get: { params: WorkoutIdParam, response: WorkoutDto },
+    put: { params: WorkoutIdParam, body: UpdateWorkoutBody, response: WorkoutDto },
+  },
+  "/v1/admin/workouts/{id}/status": { post: { params: WorkoutIdParam, body: LibraryStatusBody, response: WorkoutDto } },
+  "/v1/admin/workouts/{id}/library": { post: { params: WorkoutIdParam, response: WorkoutDto } },
+  "/v1/admin/workouts/{id}/variants": { post: { params: WorkoutIdParam, body: VariantBody, response: VariantDto } },
+  "/v1/admin/workouts/{id}/variants/{variantId}": {
+    get: { params: VariantParams, response: VariantDto },
+    put: { params: VariantParams, body: VariantBody, response: VariantDto },
+  },
+  "/v1/admin/workouts/{id}/sessions/{sessionId}/attachments": {
+    post: { params: SessionParams, form: form(AttachmentData, "file"), response: AttachmentDto },
+  },
+  "/v1/admin/workouts/{id}/attachments/{attachmentId}": { delete: { params: AttachmentParams, response: null } },
+
+  // Catalogue and reviews
+  "/v1/workouts": { get: { query: CatalogueQuery, response: CataloguePage } },
+  "/v1/workouts/{id}": { get: { params: WorkoutIdParam, response: CatalogueWorkout } },
+  "/v1/workouts/{id}/reviews": {
+    get: { params: WorkoutIdParam, response: ReviewsDto },
+    post: { params: WorkoutIdParam, body: ReviewBody, response: ReviewDto },
+  },
+
+  // My List
+  "/v1/admin/saved-items": {
+    get: { response: z.array(SavedItemDto) },
+    post: { body: SaveItemBody, response: SavedItemDto },
+  },
+  "/v1/admin/saved-items/{id}": {
+    put: { params: SavedItemIdParam, body: MoveItemBody, response: z.array(SavedItemDto) },
+    delete: { params: SavedItemIdParam, response: null },
+  },
+
+  // Scores and assessments
+  "/v1/scores/summary": { get: { response: ScoreSummaryDto } },
+  "/v1/scores/fitness": { get: { query: ScoresQuery, response: z.array(ScoreDto) } },
+  "/v1/admin/scores/fitness/orphaned": { get: { response: z.array(OrphanedScoreDto) } },
+  "/v1/admin/scores/fitness/associate-assessment": { post: { body: AssociateScoreBody, response: ScoreDto } },
+  "/v1/assessments/fitness-score": { get: { query: AssessmentLinkQuery, response: AssessmentLinkDto } },
+  "/v1/assessments/{token}/open": { post: { params: AssessmentTokenParam, response: AssessmentFormDto } },
+  "/v1/assessments/{token}/submit": { post: { params: AssessmentTokenParam, body: SubmitAssessmentBody, response: AssessmentResultDto } },
+
+  // Homepage
+  "/v1/homepage": { get: { response: HomepageView } },
+  "/v1/admin/homepage": {
+    get: { response: HomepageLayoutDto },
+    put: { body: HomepageLayoutBody, response: HomepageLayoutDto },
+  },
+  "/v1/admin/homepage/preview": { post: { body: HomepageLayoutShape, response: HomepageView } },
+  "/v1/admin/homepage/media": { post: { form: form(z.object({}), "file"), response: HomepageMediaDto } },
+
+  // Bookings (customer) and jobs (partner)
+  "/v1/bookings": {
+    get: { query: JobsQuery, response: JobList },
+    post: { body: CreateBooking, response: JobDto },
+  },
+  "/v1/bookings/options/{id}": { get: { params: WorkoutIdParam, query: BookingOptionsQuery, response: BookingOptions } },
+  "/v1/bookings/{id}": { get: { params: JobIdParam, response: JobDto } },
+  "/v1/bookings/{id}/schedule": { post: { params: JobIdParam, body: ScheduleBooking, response: JobDto } },
+  "/v1/bookings/{id}/cancel": { post: { params: JobIdParam, body: CancelBooking, response: JobDto } },
+  "/v1/jobs": { get: { query: JobsQuery, response: JobList } },
+  "/v1/jobs/{id}": { get: { params: JobIdParam, response: JobDto } },
+  "/v1/jobs/{id}/confirm": { post: { params: JobIdParam, body: ConfirmRequest, response: JobDto } },
+  "/v1/jobs/{id}/deny": { post: { params: JobIdParam, body: DenyRequest, response: JobDto } },
+  "/v1/jobs/{id}/reschedule": { post: { params: JobIdParam, body: PartnerReschedule, response: JobDto } },
+  "/v1/jobs/{id}/lines/{lineId}/complete": { post: { params: JobLineParams, response: JobDto } },
+  "/v1/jobs/{id}/complete": { post: { params: JobIdParam, response: JobDto } },
+  "/v1/jobs/{id}/cancel": { post: { params: JobIdParam, body: CancelBooking, response: JobDto } },
+  "/v1/admin/slots/workouts": { get: { response: z.array(DeliveredWorkout) } },
+  "/v1/admin/slots": {
+    get: { query: SlotsQuery, response: z.array(SlotDto) },
+    post: { body: CreateSlot, response: SlotDto },
+  },
+  "/v1/admin/slots/{id}": { delete: { params: SlotIdParam, response: null } },
+
+  // Audit trails
+  "/v1/jobs/{id}/audit": { get: { params: IdParam, query: AuditQuery, response: AuditPage } },
+  "/v1/admin/dependents/{id}/audit": { get: { params: IdParam, query: AuditQuery, response: AuditPage } },
 } satisfies Record<string, Partial<Record<ApiMethod, ApiOperation>>>;
 
 export type ApiPaths = typeof apiPaths;

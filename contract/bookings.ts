@@ -69,6 +69,16 @@ export const ConfirmRequest = z
   .object({ lines: z.array(z.object({ lineId: uuid, time: FutureDateTime })).min(1, MESSAGES.noItems).max(100, "At most 100 sessions") })
   .meta({ id: "ConfirmRequest" });
 
+/** The delivery partner moves booked sessions to new times (with a reason); the job stays Booked. */
+export const PartnerReschedule = z
+  .object({
+    reason: z.enum(RescheduleReason, { error: MESSAGES.required }),
+    comment: z.string().trim().max(500).optional(),
+    lines: z.array(z.object({ lineId: uuid, time: FutureDateTime })).min(1, MESSAGES.noItems),
+    version: SeenVersion,
+  })
+  .meta({ id: "PartnerReschedule" });
+
 export const JobIdParam = z.object({ id: uuid });
 /** A published slot's id in the path. */
 export const SlotIdParam = z.object({ id: uuid });
@@ -93,6 +103,21 @@ export const CreateSlot = z
   .meta({ id: "CreateSlot" });
 
 export const SlotsQuery = z.object({ workoutId: uuid, sessionId: uuid.optional() });
+
+/** `GET v1/bookings/options/{id}`: the options of one variant, else of the workout itself. */
+export const BookingOptionsQuery = z.object({ variantId: uuid.optional() });
+
+/** A workout the acting partner delivers, with its sessions, for publishing slots. */
+export const DeliveredWorkout = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    title: z.string(),
+    maxAttendees: z.number(),
+    sessions: z.array(z.object({ id: z.string(), name: z.string(), sequence: z.number(), lengthMinutes: z.number() })),
+  })
+  .meta({ id: "DeliveredWorkout" });
+export type DeliveredWorkout = z.infer<typeof DeliveredWorkout>;
 
 export const SlotDto = z
   .object({ id: z.string(), workoutId: z.string(), sessionId: z.string(), startsAt: z.string(), endsAt: z.string(), capacity: z.number(), seatsTaken: z.number(), partnerName: z.string() })

@@ -65,7 +65,7 @@ async function request<T>(path: string, init: ApiInit = {}): Promise<T> {
   return data as T;
 }
 
-/** An untyped call below /v1, for endpoints not yet in contract/api.ts; prefer `api.get/post/put/delete`. */
+/** An untyped call below /v1, for the calls not yet moved to `api.get/post/put/delete`. */
 function untyped<T>(path: string, init: ApiInit = {}): Promise<T> {
   return request<T>(path, init);
 }
@@ -76,13 +76,19 @@ type PathsWith<M extends ApiMethod> = { [P in keyof Paths]: M extends keyof Path
 type Op<P extends keyof Paths, M extends ApiMethod> = M extends keyof Paths[P] ? Paths[P][M] : never;
 /** A query as the caller writes it: the schema's keys (optional where it has a default) with their parsed types. */
 type QueryOf<Q extends z.ZodType> = { [K in keyof z.input<Q>]: K extends keyof z.output<Q> ? z.output<Q>[K] : never };
+/** A multipart body as the caller writes it: the `data` field's input, and a file (or none) per file field. */
+type FormOf<F> = F extends { data: infer D extends z.ZodType; files: readonly (infer N extends string)[] }
+  ? { data: z.input<D>; files?: Partial<Record<N, File | null | undefined>> }
+  : never;
 type ArgsOf<O> = (O extends { params: infer S extends z.ZodType } ? { params: z.input<S> } : { params?: never }) &
   (O extends { query: infer S extends z.ZodType } ? { query?: QueryOf<S> } : { query?: never }) &
   (O extends { body: infer S extends z.ZodType } ? { body: z.input<S> } : { body?: never }) &
+  (O extends { form: infer F } ? { form: FormOf<F> } : { form?: never }) &
   Pick<ApiInit, "accountId" | "anonymous" | "signal">;
 type AnswerOf<O> = O extends { response: infer S extends z.ZodType } ? z.output<S> : void;
-type NeedsArgs<O> = O extends { params: z.ZodType } ? true : O extends { body: z.ZodType } ? true : false;
+type NeedsArgs<O> = O extends { params: z.ZodType } ? true : O extends { body: z.ZodType } ? true : O extends { form: object } ? true : false;
 type Rest<O> = NeedsArgs<O> extends true ? [args: ArgsOf<O>] : [args?: ArgsOf<O>];
+type Call<M extends ApiMethod> = <P extends PathsWith<M>>(path: P, ...args: Rest<Op<P, M>>) => Promise<AnswerOf<Op<P, M>>>;
 
 /** Fills "{name}" segments of a path from `params`, each value URI-encoded. */
 export function fillPath(path: string, params: Record<string, unknown> = {}): string {
@@ -93,18 +99,31 @@ export function fillPath(path: string, params: Record<string, unknown> = {}): st
   });
 }
 
-function typed<M extends ApiMethod>(method: M) {
-  return <P extends PathsWith<M>>(path: P, ...[args]: Rest<Op<P, M>>): Promise<AnswerOf<Op<P, M>>> => {
-    const { params, query, body, ...init } = (args ?? {}) as { params?: Record<string, unknown>; query?: ApiInit["query"]; body?: unknown } & ApiInit;
+type LooseArgs = {
+  params?: Record<string, unknown>;
+  query?: ApiInit["query"];
+  body?: unknown;
+  form?: { data: unknown; files?: Record<string, File | null | undefined> };
+} & Pick<ApiInit, "accountId" | "anonymous" | "signal">;
+
+function typed<M extends ApiMethod>(method: M): Call<M> {
+  const call = (path: string, args: LooseArgs = {}) => {
+    const { params, query, body, form, ...init } = args;
     const below = fillPath(path, params).replace(/^\/v1/, "");
-    return request(below, { ...init, method: method.toUpperCase() as ApiInit["method"], query, json: body });
+    return request(below, {
+      ...init,
+      method: method.toUpperCase() as ApiInit["method"],
+      query,
+      json: body,
+      form: form ? formData(form.data, form.files) : undefined,
+    });
   };
+  return call as Call<M>;
 }
 
 /**
- * The /v1 client. `api.get("/v1/admin/dependents", { query })` and its kin
- * are checked by the compiler against contract/api.ts; `api(path, init)` is
- * the untyped call the areas not yet in that map still use.
+ * The /v1 client: `api.get("/v1/admin/dependents", { query })` and its kin
+ * are checked by the compiler against contract/api.ts.
  */
 export const api = Object.assign(untyped, {
   get: typed("get"),

@@ -2,8 +2,9 @@
  * The client's typed path map (contract/api.ts) against the endpoint registry:
  * every entry names a registered endpoint with the same method and path, and
  * the same schemas (compared as JSON Schema) for its path parameters, query,
- * body and successful answer. A change on either side that the other does not
- * follow fails here, before a call can send or read the wrong shape.
+ * body (JSON, or a multipart form's data and file fields) and successful
+ * answer. A change on either side that the other does not follow fails here,
+ * before a call can send or read the wrong shape.
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -33,5 +34,8 @@ describe("the client's typed path map", () => {
     expect(json(op.query, "input")).toEqual(json(registered.query, "input"));
     expect(json(op.body, "input")).toEqual(json(registered.body, "input"));
     expect(json(op.response, "output")).toEqual(json(success?.[1].schema, "output"));
+    expect(op.form ? { data: json(op.form.data, "input"), files: [...op.form.files].sort() } : null).toEqual(
+      registered?.form ? { data: json(registered.form.data, "input"), files: registered.form.files.map((f) => f.field).sort() } : null,
+    );
   });
 });

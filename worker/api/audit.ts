@@ -1,8 +1,7 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { AuditPage, AuditQuery } from "../../contract/audit";
 import { ErrorEnvelope } from "../../contract/errors";
-import { MESSAGES } from "../../contract/messages";
+import { IdParam } from "../../contract/team";
 import { customerAuditTrail, jobAuditTrail } from "../data/audit";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
@@ -16,8 +15,6 @@ const errors = {
   403: { description: "Not a partner's owner or admin", schema: ErrorEnvelope },
   404: { description: "Absent, or not this partner's", schema: ErrorEnvelope },
 };
-const IdParam = z.object({ id: z.string().uuid(MESSAGES.invalidUuid) });
-
 endpoint(
   auditApi,
   "/v1",

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { BookingOptions, CancelBooking, CreateBooking, JobDto, JobIdParam, JobList, JobsQuery, ScheduleBooking } from "../../contract/bookings";
+import { BookingOptions, BookingOptionsQuery, CancelBooking, CreateBooking, JobDto, JobIdParam, JobList, JobsQuery, ScheduleBooking } from "../../contract/bookings";
 import { ErrorEnvelope } from "../../contract/errors";
 import { MESSAGES } from "../../contract/messages";
 import { sequenceErrors } from "../domain/booking-rules";
@@ -100,7 +99,7 @@ endpoint(
     tags: ["bookings"],
     auth: "customer",
     params: WorkoutIdParam,
-    query: z.object({ variantId: z.string().uuid(MESSAGES.invalidUuid).optional() }),
+    query: BookingOptionsQuery,
     responses: { 200: { description: "Booking options", schema: BookingOptions }, ...errors },
   },
   async (c, { params, query }, scope) => c.json(optionsOf(await bookingContext(c.get("db"), scope.account, params.id, query.variantId))),

@@ -1,7 +1,5 @@
 import { Hono, type Context } from "hono";
-import { z } from "zod";
-import { CancelBooking, ConfirmRequest, DenyRequest, FutureDateTime, JobDto, JobIdParam, JobLineParams, JobList, JobsQuery, SeenVersion } from "../../contract/bookings";
-import { RescheduleReason } from "../../contract/enums";
+import { CancelBooking, ConfirmRequest, DenyRequest, JobDto, JobIdParam, JobLineParams, JobList, JobsQuery, PartnerReschedule } from "../../contract/bookings";
 import { ErrorEnvelope } from "../../contract/errors";
 import { MESSAGES } from "../../contract/messages";
 import {
@@ -134,15 +132,6 @@ endpoint(
     return commit(c, owner, subject, move, { event: "denied", reason: body.reason, comment: body.comment });
   },
 );
-
-const PartnerReschedule = z
-  .object({
-    reason: z.enum(RescheduleReason, { error: MESSAGES.required }),
-    comment: z.string().trim().max(500).optional(),
-    lines: z.array(z.object({ lineId: z.string().uuid(MESSAGES.invalidUuid), time: FutureDateTime })).min(1, MESSAGES.noItems),
-    version: SeenVersion,
-  })
-  .meta({ id: "PartnerReschedule" });
 
 /** The delivery partner moves booked sessions to new times (reason); the job stays Booked. */
 endpoint(

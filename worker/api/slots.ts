@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { CreateSlot, SlotDto, SlotIdParam, SlotsQuery } from "../../contract/bookings";
+import { CreateSlot, DeliveredWorkout, SlotDto, SlotIdParam, SlotsQuery } from "../../contract/bookings";
 import { ErrorEnvelope } from "../../contract/errors";
 import { closeSlot, deliveredWorkouts, partnerSlots, publishSlot } from "../data/slots";
 import type { AppEnv } from "../env";
@@ -15,16 +15,6 @@ const errors = {
   403: { description: "Not a partner account you belong to, or (publish, close) not its owner or admin", schema: ErrorEnvelope },
   404: { description: "Absent, or not this partner's", schema: ErrorEnvelope },
 };
-
-const DeliveredWorkout = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    title: z.string(),
-    maxAttendees: z.number(),
-    sessions: z.array(z.object({ id: z.string(), name: z.string(), sequence: z.number(), lengthMinutes: z.number() })),
-  })
-  .meta({ id: "DeliveredWorkout" });
 
 /** The workouts the acting partner delivers (named by account or TAN among their delivery partners). */
 endpoint(

@@ -15,7 +15,7 @@ import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { invalid, notFound } from "../http/errors";
 import { errorResponses } from "../http/responses";
-import { checkAttachmentFile, removeUploads } from "../storage/uploads";
+import { removeUploads } from "../storage/uploads";
 
 export const workoutAttachmentsApi = new Hono<AppEnv>();
 
@@ -31,7 +31,7 @@ endpoint(
     tags: ["workouts"],
     auth: "partnerAdmin",
     params: SessionParams,
-    form: { data: AttachmentData, files: [] },
+    form: { data: AttachmentData, files: [{ field: "file", kind: "attachment" }] },
     responses: {
       201: { description: "The attachment", schema: AttachmentDto },
       ...errors,
@@ -42,15 +42,13 @@ endpoint(
   async (c, { params, form }, scope) => {
     const db = c.get("db");
     const workout = await authoredSession(db, scope, params.id, params.sessionId);
-    const fd = await c.req.formData();
-    const raw = fd.get("file");
-    const file = raw instanceof File && raw.size > 0 ? raw : null;
+    const checked = form.files.file;
+    const file = checked?.file ?? null;
     const data = form.data;
     if (!file && !data.value) throw invalid({ file: MESSAGES.required });
     const id = crypto.randomUUID();
     let fileKey: string | null = null;
-    if (file) {
-      const checked = await checkAttachmentFile(file);
+    if (file && checked) {
       fileKey = `${ATTACHMENT_PREFIX}/${workout.id}/${id}.${checked.ext}`;
       // Downloads keep the uploader's file name (made safe for the header), with the extension its bytes prove.
       const base = file.name.replace(/\.[^.]*$/, "").replace(/[^\w\- ]+/g, "_").trim().slice(0, 80) || id;

@@ -14,7 +14,7 @@ import {
   type ProductUser,
 } from "../identity/context";
 import type { AuthContext } from "../identity/tokens";
-import { checkImage, type CheckedUpload, type UploadRule } from "../storage/uploads";
+import { checkUpload, type CheckedUpload, type UploadRule } from "../storage/uploads";
 import { ApiError, invalid } from "./errors";
 
 type Method = "get" | "post" | "put" | "delete" | "patch";
@@ -39,7 +39,7 @@ export type EndpointSpec<Q extends z.ZodType = z.ZodType, P extends z.ZodType = 
   query?: Q;
   params?: P;
   body?: B;
-  /** A multipart body: a `data` field of JSON parsed by `data`, plus image files by field name. */
+  /** A multipart body: a `data` field of JSON parsed by `data`, plus files by field name (images unless the rule says otherwise). */
   form?: { data: z.ZodType; files: UploadRule[] };
   /** Answers by status; a `contentType` other than JSON (e.g. a CSV export) is described as a string body of that type. */
   responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
@@ -165,7 +165,7 @@ async function readForm(c: Context<AppEnv>, form: NonNullable<EndpointSpec["form
   const files: Record<string, CheckedUpload | undefined> = {};
   for (const rule of form.files) {
     const value = fd.get(rule.field);
-    if (value instanceof File && value.size > 0) files[rule.field] = await checkImage(value, rule);
+    if (value instanceof File && value.size > 0) files[rule.field] = await checkUpload(value, rule);
   }
   return { data, files };
 }

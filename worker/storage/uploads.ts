@@ -44,7 +44,11 @@ export async function checkAttachmentFile(file: File): Promise<{ type: string; e
   throw new ApiError("unsupported_media_type", MESSAGES.fileType, { file: MESSAGES.fileType });
 }
 
-export type UploadRule = { field: string; maxBytes?: number; types?: readonly string[] };
+/**
+ * A file field of a multipart body: an image by default (checkImage), or a
+ * session attachment (`kind: "attachment"`, checkAttachmentFile).
+ */
+export type UploadRule = { field: string; maxBytes?: number; types?: readonly string[]; kind?: "image" | "attachment" };
 
 export type CheckedUpload = { field: string; file: File; type: string; ext: string };
 
@@ -61,6 +65,12 @@ export async function checkImage(file: File, rule: UploadRule): Promise<CheckedU
   const match = SIGNATURES.find((s) => s.image && s.test(head) && (!rule.types || rule.types.includes(s.type)));
   if (!match) throw new ApiError("unsupported_media_type", MESSAGES.fileType, { [rule.field]: MESSAGES.fileType });
   return { field: rule.field, file, type: match.type, ext: match.ext };
+}
+
+/** A file checked by its field's rule. */
+export async function checkUpload(file: File, rule: UploadRule): Promise<CheckedUpload> {
+  if (rule.kind === "attachment") return { field: rule.field, file, ...(await checkAttachmentFile(file)) };
+  return checkImage(file, rule);
 }
 
 /** Stores a checked upload under `prefix`, with its true content type; answers its key. */

@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import type { AccountDto } from "../../../contract/accounts";
 import { api } from "../../lib/api";
 
 export const accountKeys = { one: (id: string) => ["account", id] as const };
@@ -8,7 +7,7 @@ export const accountKeys = { one: (id: string) => ["account", id] as const };
 export function useAccount(id: string | null | undefined) {
   return useQuery({
     queryKey: accountKeys.one(id ?? "none"),
-    queryFn: () => api<AccountDto>(`/accounts/${id}`),
+    queryFn: () => api.get("/v1/accounts/{id}", { params: { id: id ?? "" } }),
     enabled: Boolean(id),
   });
 }

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SavedItemDto } from "../../../contract/saved";
 import { useAppUser } from "../../auth/useAppUser";
 import { api } from "../../lib/api";
 import { savedListQuery } from "./query";
@@ -16,16 +15,16 @@ export function useSavedListActions() {
   const key = savedListQuery(account?.id).queryKey;
   const refresh = () => qc.invalidateQueries({ queryKey: key });
   const save = useMutation({
-    mutationFn: (workoutId: string) => api<SavedItemDto>("/admin/saved-items", { json: { workoutId } }),
+    mutationFn: (workoutId: string) => api.post("/v1/admin/saved-items", { body: { workoutId } }),
     onSettled: refresh,
   });
   const move = useMutation({
-    mutationFn: ({ id, sequence }: { id: string; sequence: number }) => api<SavedItemDto[]>(`/admin/saved-items/${id}`, { method: "PUT", json: { id, sequence } }),
+    mutationFn: ({ id, sequence }: { id: string; sequence: number }) => api.put("/v1/admin/saved-items/{id}", { params: { id }, body: { id, sequence } }),
     onSuccess: (list) => qc.setQueryData(key, list),
     onError: refresh,
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api<void>(`/admin/saved-items/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api.delete("/v1/admin/saved-items/{id}", { params: { id } }),
     onSettled: refresh,
   });
   return { save, move, remove };

@@ -1,4 +1,3 @@
-import type { SavedItemDto } from "../../../contract/saved";
 import { api } from "../../lib/api";
 
 /**
@@ -8,5 +7,5 @@ import { api } from "../../lib/api";
  */
 export const savedListQuery = (accountId: string | null | undefined) => ({
   queryKey: ["saved-items", accountId ?? "none"] as const,
-  queryFn: () => api<SavedItemDto[]>("/admin/saved-items"),
+  queryFn: () => api.get("/v1/admin/saved-items"),
 });

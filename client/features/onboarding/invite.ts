@@ -19,7 +19,7 @@ export function acceptInvite({ accountId, inviteId }: { accountId: string; invit
   const key = `${accountId}.${inviteId}`;
   let pending = accepting.get(key);
   if (!pending) {
-    pending = api<void>(`/accounts/${accountId}/invites/${inviteId}/accept`, { method: "POST", accountId: null });
+    pending = api.post("/v1/accounts/{accountId}/invites/{inviteId}/accept", { params: { accountId, inviteId }, accountId: null }).then(() => undefined);
     accepting.set(key, pending);
     pending.catch(() => accepting.delete(key));
   }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AssociateScoreBody, OrphanedScoreDto, ScoreDto } from "../../../contract/scores";
+import type { AssociateScoreBody } from "../../../contract/scores";
 import { useAppUser } from "../../auth/useAppUser";
 import { api } from "../../lib/api";
 import { customerKeys } from "../customers/api";
@@ -11,7 +11,7 @@ export function useOrphanedScores() {
   const { account } = useAppUser();
   return useQuery({
     queryKey: orphanedKey(account?.id ?? "none"),
-    queryFn: () => api<OrphanedScoreDto[]>("/admin/scores/fitness/orphaned"),
+    queryFn: () => api.get("/v1/admin/scores/fitness/orphaned"),
     enabled: account?.type === "partner",
   });
 }
@@ -20,7 +20,7 @@ export function useOrphanedScores() {
 export function useAssignScore() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: AssociateScoreBody) => api<ScoreDto>("/admin/scores/fitness/associate-assessment", { json: body }),
+    mutationFn: (body: AssociateScoreBody) => api.post("/v1/admin/scores/fitness/associate-assessment", { body }),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ["scores"] }), qc.invalidateQueries({ queryKey: customerKeys.anyOne })]),
   });
 }
