@@ -10,6 +10,7 @@ import type { Db } from "../env";
 import { attachmentFileUri } from "./workout-read";
 import { recipientReads, sidesFrom, type JobSides, type RecipientRows } from "./job-mail";
 import type { OriginEnv } from "./mail-context";
+import { theRow } from "./query";
 
 /** Reading jobs with their lines and action items, as each side sees them. */
 export type Side = "customer" | "partner";
@@ -177,7 +178,7 @@ export async function loadJobWithMail(db: Db, env: OriginEnv, id: string, visibl
   ]);
   const row = rows[0];
   if (!row) return null;
-  const [dto] = toDtos([row], [lines, attachments, items] as unknown as Details, side, readOnly);
+  const dto = theRow(toDtos([row], [lines, attachments, items] as unknown as Details, side, readOnly), "job read");
   return {
     job: row.job,
     dto,
@@ -202,5 +203,5 @@ export async function loadJob(db: Db, id: string, visible: SQL, side: Side, read
   const ids = [id];
   const [rows, lines, attachments, items] = await db.batch([jobRowsQuery(db, and(eq(jobs.id, id), visible), 1), ...jobDetailQueries(db, ids, side)]);
   if (!rows[0]) return null;
-  return toDtos(rows, [lines, attachments, items] as unknown as Details, side, readOnly)[0];
+  return toDtos(rows, [lines, attachments, items] as unknown as Details, side, readOnly)[0] ?? null;
 }

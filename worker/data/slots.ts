@@ -5,6 +5,7 @@ import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
 import { deliveryCandidates, slotDto } from "./bookable";
+import { theRow } from "./query";
 
 /** The workout, when the partner is among its delivery partners; 404 otherwise. */
 export async function deliveredWorkout(db: Db, scope: PartnerScope, workoutId: string): Promise<typeof workouts.$inferSelect> {
@@ -61,11 +62,11 @@ export async function publishSlot(db: Db, scope: PartnerScope, input: { workoutI
   const [session] = await db.select().from(workoutSessions).where(and(eq(workoutSessions.id, input.sessionId), eq(workoutSessions.workoutId, workout.id)));
   if (!session) throw invalid({ sessionId: "Not a session of this workout" });
   if (input.capacity > workout.maxAttendees) throw invalid({ capacity: `At most ${workout.maxAttendees} seats (the workout's max attendees)` });
-  const [slot] = await db
+  const published = await db
     .insert(slots)
     .values({ partnerAccountId: scope.account.id, workoutId: workout.id, sessionId: session.id, startsAt: input.startsAt, capacity: input.capacity })
     .returning();
-  return slotDto(slot, scope.account.name, session.lengthMinutes);
+  return slotDto(theRow(published, "published slot"), scope.account.name, session.lengthMinutes);
 }
 
 /**

@@ -9,6 +9,7 @@ import { forbidden, invalid, unauthenticated } from "../http/errors";
 import type { IdentityEnv } from "./embedded";
 import { verifyClerk, verifyEmbeddedToken, type AuthContext } from "./tokens";
 import { isolateCache } from "../http/isolate-cache";
+import { theRow } from "../data/query";
 
 export type ProductUser = typeof users.$inferSelect;
 export type Account = typeof accounts.$inferSelect;
@@ -55,15 +56,14 @@ export function trustedOrigins(c: Context<AppEnv>): string[] {
 
 function bearer(c: Context<AppEnv>): string | null {
   const header = c.req.header("Authorization") ?? "";
-  const m = header.match(/^Bearer\s+(.+)$/i);
-  return m ? m[1].trim() : null;
+  return header.match(/^Bearer\s+(.+)$/i)?.[1]?.trim() ?? null;
 }
 
 /** Splits a display name into first and last name. */
 function names(name: string | null): { firstName: string | null; lastName: string | null } {
-  const parts = (name ?? "").trim().split(/\s+/).filter(Boolean);
-  if (parts.length === 0) return { firstName: null, lastName: null };
-  return { firstName: parts[0], lastName: parts.slice(1).join(" ") || null };
+  const [firstName, ...rest] = (name ?? "").trim().split(/\s+/).filter(Boolean);
+  if (!firstName) return { firstName: null, lastName: null };
+  return { firstName, lastName: rest.join(" ") || null };
 }
 
 /**
@@ -107,7 +107,8 @@ async function loadProductUser(c: Context<AppEnv>, auth: AuthContext): Promise<P
     .onConflictDoNothing()
     .returning();
   if (inserted[0]) return inserted[0];
-  return (await db.select().from(users).where(eq(users.authId, auth.userId)).limit(1))[0];
+  // Another request inserted the same user meanwhile: its row is there now.
+  return theRow(await db.select().from(users).where(eq(users.authId, auth.userId)).limit(1), "product user");
 }
 
 /**
@@ -192,8 +193,9 @@ export async function requireAccount(c: Context<AppEnv>): Promise<Acting> {
           : and(eq(accountUsers.userId, user.id), eq(accountUsers.status, "active")),
       )
       .limit(2);
-    if (rows.length === 1 || (header && rows[0])) {
-      const { account, role } = rows[0];
+    const [first] = rows;
+    if (first && (rows.length === 1 || header)) {
+      const { account, role } = first;
       acting = {
         auth: { ...auth, orgId: account.authId, orgRole: role, orgSlug: null },
         user,

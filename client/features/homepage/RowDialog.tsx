@@ -294,9 +294,9 @@ function WorkoutsPicker({
   const library = useLibrary({ q: q.trim() || undefined, sort: "name" });
   const results = (library.data?.pages.flatMap((pg) => pg.items) ?? []).filter((w) => !value.includes(w.id)).slice(0, 8);
   const move = (i: number, j: number) => {
-    const next = [...value];
-    [next[i], next[j]] = [next[j], next[i]];
-    onChange(next);
+    const [a, b] = [value[i], value[j]];
+    if (a === undefined || b === undefined) return;
+    onChange(value.map((id, k) => (k === i ? b : k === j ? a : id)));
   };
   return (
     <div className="grid gap-3">

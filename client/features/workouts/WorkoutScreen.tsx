@@ -167,7 +167,7 @@ function Headline({ icon, label, children }: { icon?: ReactNode; label: string; 
 
 /** WAI-ARIA tabs: arrow keys, Home and End move between tabs; the panel follows. */
 function Tabs({ label, tabs }: { label: string; tabs: { id: string; label: string; content: ReactNode }[] }) {
-  const [active, setActive] = useState(tabs[0].id);
+  const [active, setActive] = useState(tabs[0]?.id ?? "");
   const base = useId();
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const onKey = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
@@ -175,6 +175,7 @@ function Tabs({ label, tabs }: { label: string; tabs: { id: string; label: strin
     if (next === undefined) return;
     e.preventDefault();
     const tab = tabs[(next + tabs.length) % tabs.length];
+    if (!tab) return;
     setActive(tab.id);
     refs.current[tab.id]?.focus();
   };
