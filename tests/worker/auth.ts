@@ -4,6 +4,7 @@ import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../db/schema";
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from "../../db/seed";
 import { call } from "./helpers";
+import { nth } from "../present";
 
 const ORIGIN = "http://localhost";
 let ip = 0;
@@ -98,7 +99,7 @@ export async function lastMailTo(email: string, subject: string) {
 export function linkToken(text: string, path: string): string {
   const m = text.match(new RegExp(`https?://\\S+${path}\\?token=([^&\\s]+)`));
   if (!m) throw new Error(`no ${path} link in: ${text}`);
-  return decodeURIComponent(m[1]);
+  return decodeURIComponent(nth(m, 1));
 }
 
 /** Follows the verification link of the newest confirmation mail to `email` (as the client's /verify-email does); answers the response. */
