@@ -130,7 +130,7 @@ test.describe("invites bound to the verified address", () => {
     await expect(page).toHaveURL(`${MAIN}/`, { timeout: 20_000 });
     const invited = uniqueEmail("invited");
     const sent = await page.evaluate(async (email) => {
-      const { token } = (await (await fetch("/api/auth/token")).json()) as { token: string };
+      const { token } = await (await fetch("/api/auth/token")).json<{ token: string }>();
       const res = await fetch("/v1/admin/account-users/invites", {
         method: "POST",
         headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },

@@ -27,7 +27,7 @@ export async function signInCookie(email: string, password = DEMO_PASSWORD, clie
 export async function tokenForCookie(cookie: string): Promise<string> {
   const res = await call("/api/auth/token", { headers: { Cookie: cookie } });
   if (res.status !== 200) throw new Error(`token failed: ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
+  return (await res.json<{ token: string }>()).token;
 }
 
 const cache = new Map<string, string>();
@@ -48,7 +48,7 @@ export async function satelliteCookie(cookie: string, origin = "http://learn.nor
     body: JSON.stringify({ redirectUrl: `${origin}/post-auth` }),
   });
   if (created.status !== 200) throw new Error(`hand-off create failed: ${created.status} ${await created.text()}`);
-  const ott = new URL(((await created.json()) as { url: string }).url).searchParams.get("ott")!;
+  const ott = new URL((await created.json<{ url: string }>()).url).searchParams.get("ott")!;
   const redeemed = await call("/api/auth/handoff/redeem", {
     method: "POST",
     host: new URL(origin).host,

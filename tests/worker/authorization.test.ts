@@ -130,7 +130,7 @@ const acting: Record<DemoUserKey, string> = Object.fromEntries(
 ) as Record<DemoUserKey, string>;
 
 async function as(who: DemoUserKey, accountId = acting[who]) {
-  return authed(await tokenFor(who), { accountId }).headers as Headers;
+  return authed(await tokenFor(who), { accountId }).headers;
 }
 
 const operations = () => endpoints.filter((e) => e.fullPath.startsWith("/v1/") && e.auth !== "public");

@@ -148,7 +148,7 @@ describe("GET v1/bookings|jobs/{id}/lines/{lineId}/calendar", () => {
 describe("reminders from the cron trigger", () => {
   const queued: string[] = [];
   const queue = { sendBatch: async (msgs: { body: MailQueueMessage }[]) => void queued.push(...msgs.map((m) => m.body.id)) } as unknown as Queue;
-  const cron = () => worker.scheduled!(createScheduledController({ cron: "*/10 * * * *" }), { ...env, MAIL_QUEUE: queue });
+  const cron = () => worker.scheduled(createScheduledController({ cron: "*/10 * * * *" }), { ...env, MAIL_QUEUE: queue });
 
   it("reminds the customer once of a confirmed session starting within 24 hours, however many runs (also at once)", async () => {
     const job = await booked([fromNow(23), fromNow(50)]);

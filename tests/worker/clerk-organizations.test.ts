@@ -10,7 +10,7 @@ function clerkAnswers(status: number, body: unknown) {
 const env = { CLERK_SECRET_KEY: "sk_test_123" };
 const sent = (spy: ReturnType<typeof clerkAnswers>, i = 0) => {
   const [input, init] = nth(spy.mock.calls, i);
-  return new Request(input as string, init);
+  return new Request(input, init);
 };
 
 afterEach(() => vi.restoreAllMocks());

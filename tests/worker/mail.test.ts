@@ -38,7 +38,7 @@ describe("the mail outbox and its queue consumer", () => {
     const id = await outboxRow();
     const batch = batchOf(id);
     const ctx = createExecutionContext();
-    await worker.queue!(batch as MessageBatch<unknown>, env);
+    await worker.queue(batch, env);
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks).toEqual([`m0-${id}`]);
     expect(result.retryMessages).toEqual([]);
@@ -145,7 +145,7 @@ describe("the cron trigger", () => {
     await db.update(schema.mailOutbox).set({ createdAt: old, status: "sent" }).where(eq(schema.mailOutbox.id, sent));
     const sentToQueue: string[] = [];
     const queue = { sendBatch: async (msgs: { body: MailQueueMessage }[]) => void sentToQueue.push(...msgs.map((m) => m.body.id)) } as unknown as Queue;
-    await worker.scheduled!(createScheduledController({ cron: "*/10 * * * *" }), { ...env, MAIL_QUEUE: queue });
+    await worker.scheduled(createScheduledController({ cron: "*/10 * * * *" }), { ...env, MAIL_QUEUE: queue });
     expect(sentToQueue).toContain(stale);
     expect(sentToQueue).not.toContain(fresh);
     expect(sentToQueue).not.toContain(sent);

@@ -8,7 +8,7 @@ import { allowedActions } from "../domain/jobs";
 import { isRequestOverdue } from "../domain/reminders";
 import type { Db } from "../env";
 import { attachmentFileUri } from "./workout-read";
-import { recipientReads, sidesFrom, type JobSides, type RecipientRows } from "./job-mail";
+import { recipientReads, sidesFrom } from "./job-mail";
 import type { OriginEnv } from "./mail-context";
 import { theRow } from "./query";
 
@@ -182,7 +182,7 @@ export async function loadJobWithMail(db: Db, env: OriginEnv, id: string, visibl
   return {
     job: row.job,
     dto,
-    recipients: sidesFrom(env, who as unknown as RecipientRows, row.job) as JobSides,
+    recipients: sidesFrom(env, who, row.job),
     creditEntryId: credit[0]?.creditEntryId ?? null,
     openSlots: open,
   };

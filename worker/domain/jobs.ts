@@ -63,7 +63,7 @@ export function lineStatusFor(job: JobStatus, current: JobLineStatus): JobLineSt
   if (job === "cancelled") return current;
   if (current === "completed") return current;
   if (job === "inProgress") return current === "inProgress" ? current : "confirmed";
-  return job as JobLineStatus;
+  return job;
 }
 
 /**

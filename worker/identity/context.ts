@@ -180,7 +180,7 @@ export async function requireAccount(c: Context<AppEnv>): Promise<Acting> {
       .from(accounts)
       .where(header ? and(eq(accounts.id, header), eq(accounts.authId, auth.orgId ?? "")) : eq(accounts.authId, auth.orgId ?? ""))
       .limit(1);
-    const role = (auth.orgRole === "admin" || auth.orgRole === "owner" ? auth.orgRole : "member") as Role;
+    const role = (auth.orgRole === "admin" || auth.orgRole === "owner" ? auth.orgRole : "member");
     if (rows[0]) acting = { auth: { ...auth }, user, account: rows[0], role };
   } else {
     const rows = await db
@@ -200,7 +200,7 @@ export async function requireAccount(c: Context<AppEnv>): Promise<Acting> {
         auth: { ...auth, orgId: account.authId, orgRole: role, orgSlug: null },
         user,
         account,
-        role: role as Role,
+        role: role,
       };
     } else if (!header && rows.length > 1) {
       throw invalid({ "X-Account-Id": "Required" }, "Say which account to act as");

@@ -122,7 +122,7 @@ function BrandingForm({ initial, accountId }: { initial: Styling; accountId: str
 
   const draft = useMemo<Styling>(() => {
     const colour = (key: ColourKey) => normaliseHexColour(String(values[key] ?? "")) ?? saved[key];
-    const image = (f: StylingFileField) => (images[f].preview ? { uri: images[f].preview! } : images[f].removed ? null : saved[f]);
+    const image = (f: StylingFileField) => (images[f].preview ? { uri: images[f].preview } : images[f].removed ? null : saved[f]);
     const name = String(values.platformName ?? "").trim();
     return {
       ...saved,
@@ -131,7 +131,7 @@ function BrandingForm({ initial, accountId }: { initial: Styling; accountId: str
       gradientColourTwo: colour("gradientColourTwo"),
       lightGradientTextColour: colour("lightGradientTextColour"),
       lightHeroTextColour: colour("lightHeroTextColour"),
-      fontFamily: (values.fontFamily as FontFamilyKey) in FONT_STACKS ? (values.fontFamily as FontFamilyKey) : saved.fontFamily,
+      fontFamily: (values.fontFamily) in FONT_STACKS ? (values.fontFamily) : saved.fontFamily,
       platformName: name ? name.slice(0, PLATFORM_NAME_MAX) : saved.platformName,
       showLogoOnLogin: Boolean(values.showLogoOnLogin),
       logo: image("logo"),
@@ -243,7 +243,7 @@ function BrandingForm({ initial, accountId }: { initial: Styling; accountId: str
             const current = images[field].preview ?? (images[field].removed ? null : saved[field]?.uri ?? null);
             const hint = size ? t("branding.imageHintSized", { width: size.width, height: size.height }) : t("branding.imageHint");
             return (
-              <Field key={field} label={t(`branding.image.${field}` as TranslationKey)} optional hint={hint} error={images[field].error ? translateApiMessage(images[field].error!) : null}>
+              <Field key={field} label={t(`branding.image.${field}` as TranslationKey)} optional hint={hint} error={images[field].error ? translateApiMessage(images[field].error) : null}>
                 <div className="flex flex-wrap items-center gap-3">
                   {current ? (
                     <img src={current} alt="" className="h-12 w-20 rounded-md border border-border bg-muted object-contain" data-testid={`current-${field}`} />

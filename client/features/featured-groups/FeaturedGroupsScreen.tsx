@@ -117,7 +117,7 @@ function FeaturedGroupDialog({ group, onClose }: { group: FeaturedGroupDto | nul
   });
   const items = useFieldArray({ control: form.control, name: "items" });
   const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
-  const err = (name: string) => (errors[name]?.message ? translateApiMessage(errors[name]!.message!) : null);
+  const err = (name: string) => (errors[name]?.message ? translateApiMessage(errors[name].message) : null);
   const apply = (fields: Record<string, string>) => {
     for (const [path, message] of Object.entries(fields)) form.setError((path.startsWith("workoutIds") ? "items" : path) as "items", { message });
   };

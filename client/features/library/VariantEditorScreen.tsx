@@ -62,7 +62,7 @@ export default function VariantEditorScreen() {
       </Page>
     );
   }
-  return <VariantEditor key={variant.data?.id ?? "new"} workoutId={id} workoutTitle={workout.data!.title} variant={creating ? null : variant.data!} />;
+  return <VariantEditor key={variant.data?.id ?? "new"} workoutId={id} workoutTitle={workout.data.title} variant={creating ? null : variant.data!} />;
 }
 
 function VariantEditor({ workoutId, workoutTitle, variant }: { workoutId: string; workoutTitle: string; variant: VariantDto | null }) {
