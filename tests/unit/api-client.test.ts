@@ -12,7 +12,7 @@ beforeEach(() => {
   sent = [];
   vi.stubGlobal("location", new URL("https://app.example/"));
   vi.stubGlobal("fetch", async (url: URL, init: RequestInit) => {
-    sent.push({ url, method: init.method ?? "GET", headers: new Headers(init.headers), body: init.body ? JSON.parse(String(init.body)) : undefined });
+    sent.push({ url, method: init.method ?? "GET", headers: new Headers(init.headers), body: init.body ? JSON.parse(init.body as string) : undefined });
     return answer();
   });
   configureApi({ getToken: async () => "token-1", accountId: () => "acct-1" });

@@ -48,7 +48,7 @@ async function embeddedKeys(db: Db, kid: string | undefined) {
 function kidOf(token: string): string | undefined {
   try {
     const [head = ""] = token.split(".");
-    const header = JSON.parse(atob(head.replace(/-/g, "+").replace(/_/g, "/")));
+    const header = JSON.parse(atob(head.replace(/-/g, "+").replace(/_/g, "/"))) as { kid?: unknown };
     return typeof header.kid === "string" ? header.kid : undefined;
   } catch {
     return undefined;

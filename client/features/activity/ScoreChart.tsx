@@ -32,7 +32,7 @@ export default function ScoreChart({ points, series }: { points: TrendPoint[]; s
           <XAxis dataKey="at" tickFormatter={(v: string) => date(v)} stroke="rgb(var(--muted-foreground))" fontSize={12} />
           <YAxis domain={[0, 100]} stroke="rgb(var(--muted-foreground))" fontSize={12} width={36} />
           <Tooltip
-            labelFormatter={(v) => date(String(v))}
+            labelFormatter={(v) => date(String(v as string))}
             contentStyle={{ background: "rgb(var(--card))", border: "1px solid rgb(var(--border))", color: "rgb(var(--foreground))" }}
           />
           <Legend />

@@ -120,7 +120,7 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
       await create.mutateAsync({ workoutId: options.workout.id, mode, sessions });
       toast({ title: mode === "slots" ? t("booking.done") : t("booking.doneRequest"), variant: "success" });
       onClose();
-      navigate("/bookings");
+      void navigate("/bookings");
     } catch (err) {
       toastMessage("toast.createBookingRequestFailed");
       const fields = err instanceof ApiError ? fromWorker(err.fields) : {};

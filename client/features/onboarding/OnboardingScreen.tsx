@@ -74,7 +74,7 @@ export default function OnboardingScreen() {
     async (accountId: string) => {
       await identity().refresh();
       await identity().setActiveAccount(accountId);
-      navigate("/", { replace: true });
+      void navigate("/", { replace: true });
     },
     [navigate],
   );
@@ -126,10 +126,10 @@ export default function OnboardingScreen() {
           <Button
             variant="link"
             className="mt-6 px-0"
-            onClick={async () => {
+            onClick={() => void (async () => {
               if (user?.id) await api(`/admin/users/${user.id}/clear-onboarding-invites`, { method: "POST", accountId: null }).catch(() => {});
               setCreating(true);
-            }}
+            })()}
           >
             {t("onboarding.createInstead")}
           </Button>
@@ -152,7 +152,7 @@ function JoinButton({ accountId, inviteId, label, onJoined }: { accountId: strin
     <Button
       loading={busy}
       aria-label={label}
-      onClick={async () => {
+      onClick={() => void (async () => {
         setBusy(true);
         try {
           await acceptInvite({ accountId, inviteId });
@@ -161,7 +161,7 @@ function JoinButton({ accountId, inviteId, label, onJoined }: { accountId: strin
           toast({ title: inviteFailureText(t, error), variant: "error" });
           setBusy(false);
         }
-      }}
+      })()}
     >
       {t("onboarding.join")}
     </Button>
@@ -217,7 +217,7 @@ function CreateAccount({ onCreated, inviteFailure }: { onCreated: (accountId: st
 
   return (
     <main className="min-h-screen bg-muted/40 px-4 py-10">
-      <form onSubmit={submit} noValidate className="mx-auto grid w-full max-w-2xl gap-6 rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
+      <form onSubmit={(e) => void submit(e)} noValidate className="mx-auto grid w-full max-w-2xl gap-6 rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
         <header>
           <p className="text-sm font-semibold text-brand-text">{styling.platformName}</p>
           <h1 className="mt-1 text-2xl font-semibold tracking-tight">{t("onboarding.createOrganization")}</h1>
