@@ -18,7 +18,8 @@ const INK: Rgb = { r: 17, g: 24, b: 39 };
 
 export function brandVariables(s: Styling): Record<string, string> {
   const d = DEFAULT_STYLING;
-  const hex = (value: string, fallback: string) => rgbTriple(value) ?? (rgbTriple(fallback) as string);
+  // The fallback is one of DEFAULT_STYLING's colours, which are valid.
+  const hex = (value: string, fallback: string): string => rgbTriple(value) ?? (rgbTriple(fallback) as string);
   const brand = parseHexColour(s.brandColour) ?? parseHexColour(d.brandColour)!;
   return {
     "--brand": hex(s.brandColour, d.brandColour),

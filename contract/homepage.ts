@@ -22,9 +22,15 @@ export const ROW_CAPACITY: Record<HomepageRowType, number> = {
   mediaDouble: 2,
 };
 export const isMediaRow = (type: HomepageRowType) => type === "mediaSingle" || type === "mediaDouble";
-/** The slot types a row of this type offers. */
-export const slotTypesFor = (type: HomepageRowType): readonly SlotItemType[] =>
-  isMediaRow(type) ? (["media"] as const) : SlotItemType.filter((s) => s !== "media");
+/** The list as a non-empty one (checked once, where it is built). */
+function nonEmpty<T>(items: readonly T[]): readonly [T, ...T[]] {
+  const [first, ...rest] = items;
+  if (first === undefined) throw new Error("expected at least one item");
+  return [first, ...rest];
+}
+const CONTENT_SLOT_TYPES = nonEmpty(SlotItemType.filter((s) => s !== "media"));
+/** The slot types a row of this type offers (at least one; a new slot starts as the first). */
+export const slotTypesFor = (type: HomepageRowType): readonly [SlotItemType, ...SlotItemType[]] => (isMediaRow(type) ? ["media"] : CONTENT_SLOT_TYPES);
 
 /** Where uploaded homepage media live in R2 (served by /files like the branding images). */
 export const homepageMediaPrefix = (accountId: string) => `public/homepage/${accountId}/`;
@@ -128,8 +134,9 @@ export function homepageIssues(layout: HomepageLayout): LayoutIssue[] {
   const out: LayoutIssue[] = [];
   const { rows } = layout;
   const heroes = rows.flatMap((r, i) => (r.isHero ? [i] : []));
-  if (heroes.length === 0) out.push({ path: ["rows"], message: MESSAGES.heroRowFixed });
-  else if (heroes[0] !== 0) out.push({ path: ["rows", heroes[0]], message: MESSAGES.heroRowFixed });
+  const [firstHero] = heroes;
+  if (firstHero === undefined) out.push({ path: ["rows"], message: MESSAGES.heroRowFixed });
+  else if (firstHero !== 0) out.push({ path: ["rows", firstHero], message: MESSAGES.heroRowFixed });
   for (const i of heroes.slice(1)) out.push({ path: ["rows", i], message: MESSAGES.oneHeroSlot });
   if (rows.filter((r) => !r.isHero).length === 0) out.push({ path: ["rows"], message: MESSAGES.atLeastOneRow });
   rows.forEach((row, i) => {

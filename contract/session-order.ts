@@ -27,9 +27,11 @@ const earliestStart = (s: OrderedSession<unknown>) => Math.min(...s.times.map((t
 export function sessionOrderProblems<K>(sessions: OrderedSession<K>[]): OrderProblem<K>[] {
   const problems: OrderProblem<K>[] = [];
   const ordered = [...sessions].filter((s) => s.times.length).sort((a, b) => a.sequence - b.sequence);
-  for (let k = 1; k < ordered.length; k++) {
+  const pairs = ordered.flatMap((next, k) => {
     const prev = ordered[k - 1];
-    const next = ordered[k];
+    return prev ? [{ prev, next }] : [];
+  });
+  for (const { prev, next } of pairs) {
     if (earliestStart(next) >= latestEnd(prev)) continue;
     if (next.moved || !prev.moved) {
       next.times.forEach((t, j) => {

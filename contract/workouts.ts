@@ -92,7 +92,7 @@ function nestsDeeperThan(node: unknown, allowed: number): boolean {
     const groups = level.filter(isGroup);
     if (!groups.length) return false;
     if (depth > allowed) return true;
-    level = groups.flatMap((g) => (Array.isArray(g.conditions) ? g.conditions : []));
+    level = groups.flatMap((g): unknown[] => (Array.isArray(g.conditions) ? (g.conditions as unknown[]) : []));
   }
   return false;
 }

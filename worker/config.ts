@@ -79,7 +79,7 @@ const checked = new WeakMap<object, string[]>();
 export const requireConfiguration: MiddlewareHandler<AppEnv> = async (c, next) => {
   let problems = checked.get(c.env);
   if (!problems) {
-    problems = configProblems(c.env as ConfigEnv);
+    problems = configProblems(c.env);
     checked.set(c.env, problems);
   }
   if (problems.length) {

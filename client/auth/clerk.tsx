@@ -12,7 +12,7 @@ import { POST_AUTH_PATH } from "./machine";
  */
 type LoadedClerk = ReturnType<typeof useClerk>;
 
-export function createClerkIdentity(boot: Extract<BootData, { auth: { provider: "clerk" } }> | BootData) {
+export function createClerkIdentity(boot: BootData) {
   let resolveClerk: (c: LoadedClerk) => void = () => {};
   const ready = new Promise<LoadedClerk>((r) => (resolveClerk = r));
   const unsupported = { kind: "unknown" as const, message: "Sign in with the form shown" };

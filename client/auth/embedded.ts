@@ -48,7 +48,8 @@ export function embeddedAdapter(): AuthAdapter {
     generation++;
   };
   const remember = (token: string) => {
-    const payload = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))) as { exp: number };
+    const [, claims = ""] = token.split(".");
+    const payload = JSON.parse(atob(claims.replace(/-/g, "+").replace(/_/g, "/"))) as { exp: number };
     cached = { token, exp: payload.exp * 1000 };
   };
   return {

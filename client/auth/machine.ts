@@ -141,7 +141,7 @@ export function createIdentity({ adapter, boot, queries }: Deps) {
     const dto = await api<UserDto>("/users/me");
     const memberships = dto.accounts;
     let activeId = memberships.find((a) => a.authId && a.authId === session.activeOrgId)?.id ?? null;
-    if (!activeId && memberships.length > 0) activeId = memberships[0].id;
+    if (!activeId) activeId = memberships[0]?.id ?? null;
     const user = toAppUser(session, dto, activeId);
     authStore.set({ signedIn: true, user, account: null, role: null });
     if (activeId) await activate(user, activeId, dto, session.activeOrgId, session);

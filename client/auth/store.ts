@@ -27,7 +27,7 @@ export const authStore = {
     state = { ...state, ...patch };
     listeners.forEach((l) => l());
   },
-  subscribe(listener: () => void): () => void {
+  subscribe: (listener: () => void): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },

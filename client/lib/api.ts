@@ -57,7 +57,7 @@ async function request<T>(path: string, init: ApiInit = {}): Promise<T> {
   const res = await fetch(url, { method: init.method ?? (body ? "POST" : "GET"), headers, body, signal: init.signal });
   if (res.status === 204) return undefined as T;
   const text = await res.text();
-  const data = text ? JSON.parse(text) : undefined;
+  const data: unknown = text ? JSON.parse(text) : undefined;
   if (!res.ok) {
     const e = (data as ErrorEnvelope | undefined)?.error;
     throw new ApiError(res.status, e?.code ?? "internal", e?.message ?? res.statusText, e?.fields ?? {});
@@ -95,6 +95,8 @@ export function fillPath(path: string, params: Record<string, unknown> = {}): st
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined || value === null || value === "") throw new Error(`Missing path parameter ${name} of ${path}`);
+    // Path parameters are ids and numbers.
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string
     return encodeURIComponent(String(value));
   });
 }

@@ -70,12 +70,12 @@ function kindOf(utility: string): string | null {
   if (head === "bg") return /^(gradient|linear|radial|none|\[url)/.test(value) ? "bg-image" : "bg-colour";
   if (head === "shadow") return "shadow";
   if (head === "rounded") {
-    const side = value.split("-")[0];
+    const side = value.split("-")[0] ?? "";
     return ROUNDED_SIDES.has(side) ? `rounded-${side}` : "rounded";
   }
   if (head === "border") {
     const [first, second] = value.split("-");
-    const side = BORDER_SIDES.has(first) ? first : null;
+    const side = first !== undefined && BORDER_SIDES.has(first) ? first : null;
     const rest = side ? second : value;
     if (rest === undefined || /^\d+$/.test(rest)) return side ? `border-w-${side}` : "border-w";
     if (BORDER_STYLE.has(rest)) return "border-style";
@@ -107,7 +107,7 @@ export function mergeClasses(classes: string): string {
   const keep = new Array<boolean>(list.length).fill(true);
   const seen = new Set<string>();
   for (let i = list.length - 1; i >= 0; i--) {
-    const [variants, utility] = splitVariants(list[i]);
+    const [variants, utility] = splitVariants(list[i] ?? "");
     const kind = kindOf(utility);
     if (!kind) continue;
     const key = `${variants}${utility.startsWith("!") ? "!" : ""}${kind}`;

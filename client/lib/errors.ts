@@ -52,13 +52,15 @@ export function installGlobalErrorHandler(target: ErrorTarget = window, log: Log
   const previousRejection = target.onunhandledrejection;
   target.onerror = function (this: unknown, message, source, line, column, error) {
     handleError(error ?? message, log);
-    return typeof previousError === "function"
-      ? previousError.call(this, message, source, line, column, error)
-      : false;
+    if (typeof previousError !== "function") return false;
+    const handled: unknown = previousError.call(this, message, source, line, column, error);
+    return handled;
   };
   target.onunhandledrejection = function (this: WindowEventHandlers, event: PromiseRejectionEvent) {
     handleError(event.reason, log);
-    return typeof previousRejection === "function" ? previousRejection.call(this, event) : undefined;
+    if (typeof previousRejection !== "function") return undefined;
+    const handled: unknown = previousRejection.call(this, event);
+    return handled;
   };
   return () => {
     target.onerror = previousError;

@@ -45,15 +45,17 @@ function subscribe(listener: () => void) {
 }
 
 const ThemeContext = createContext<Theme | null>(null);
+/** The theme the server renders with (the stored one is applied before first paint). */
+const serverTheme = (): Theme => "light";
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const theme = useSyncExternalStore(subscribe, getTheme, () => "light" as Theme);
+  const theme = useSyncExternalStore(subscribe, getTheme, serverTheme);
   return <ThemeContext.Provider value={theme}>{children}</ThemeContext.Provider>;
 }
 
 /** The current theme and the function that changes it. */
 export function useTheme(): [Theme, (theme: Theme) => void] {
   const fromContext = useContext(ThemeContext);
-  const live = useSyncExternalStore(subscribe, getTheme, () => "light" as Theme);
+  const live = useSyncExternalStore(subscribe, getTheme, serverTheme);
   return [fromContext ?? live, setTheme];
 }

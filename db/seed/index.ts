@@ -79,7 +79,7 @@ export async function seedDemo(db: DrizzleD1Database<typeof schema>): Promise<vo
     [schema.auditEntries, story.audit],
   ] as [SQLiteTable, object[]][]) {
     const per = Math.max(1, Math.floor(MAX_PARAMS / Object.keys(getTableColumns(table)).length));
-    for (let i = 0; i < rows.length; i += per) statements.push(db.insert(table).values(rows.slice(i, i + per) as never).onConflictDoNothing());
+    for (let i = 0; i < rows.length; i += per) statements.push(db.insert(table).values(rows.slice(i, i + per)).onConflictDoNothing());
   }
   for (let i = 0; i < statements.length; i += BATCH_SIZE) {
     const chunk = statements.slice(i, i + BATCH_SIZE) as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];

@@ -45,7 +45,9 @@ const HISTORY: [Category, number, string][] = [
 const ASSESSEES = [
   { name: 'Dana Whitfield', email: 'dana.whitfield@fabrikam.test' },
   { name: 'Omar Haddad', email: 'omar.haddad@fabrikam.test' },
-];
+] as const;
+/** The two assessees take turns. */
+const assesseeOf = (i: number) => ASSESSEES[i % 2 === 0 ? 0 : 1];
 
 export const historyScoreRows: NewScore[] = HISTORY.map(([category, percent, at], i) => ({
   id: demoId('score', 100 + i),
@@ -64,8 +66,8 @@ export const historyEntryRows: NewScoreEntry[] = HISTORY.map(([, percent, at], i
   id: demoId('scoreEntry', 100 + i),
   scoreId: demoId('score', 100 + i),
   accountId: FABRIKAM,
-  assesseeName: ASSESSEES[i % 2].name,
-  assesseeEmail: ASSESSEES[i % 2].email,
+  assesseeName: assesseeOf(i).name,
+  assesseeEmail: assesseeOf(i).email,
   value: Math.round((percent / 100) * 5 * 10) / 10,
   submittedAt: at,
   createdAt: at,

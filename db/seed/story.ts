@@ -112,7 +112,7 @@ export function storyRows(today = new Date()): { jobs: NewJob[]; lines: NewJobLi
             ? 'completed'
             : s.status === 'inProgress'
               ? 'inProgress'
-              : (s.status as JobLineStatus);
+              : (s.status);
       const requesting = s.status === 'awaitingConfirmation';
       const scheduled = s.sessionDays.length && !requesting && s.status !== 'cancelled' ? at(today, day) : null;
       const n = ++lineN;

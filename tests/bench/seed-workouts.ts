@@ -14,6 +14,7 @@ import { Category } from "../../contract/enums";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { catalogueListQuery, catalogueWhere } from "../../worker/data/catalogue";
+import { first, present } from "../present";
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -61,13 +62,14 @@ try {
   const day = new Date().toISOString().slice(0, 10);
   const page = await catalogueListQuery(db, catalogueWhere(partner, day, {}), 24);
   const ids = page.map((r) => r.workout.id);
+  const firstId = first(ids);
   const customer = DEMO.customers.fabrikam.id;
   const reads: [string, { toSQL: () => { sql: string; params: unknown[] } }][] = [
     ["catalogue page", catalogueListQuery(db, catalogueWhere(partner, day, {}), 56)],
     ["catalogue page by category", catalogueListQuery(db, catalogueWhere(partner, day, { category: "strategy" }), 56)],
-    ["catalogue next page (cursor)", catalogueListQuery(db, catalogueWhere(partner, day, { cursor: [page.at(-1)!.priority, page.at(-1)!.workout.id] }), 56)],
+    ["catalogue next page (cursor)", catalogueListQuery(db, catalogueWhere(partner, day, { cursor: [present(page.at(-1)).priority, present(page.at(-1)).workout.id] }), 56)],
     ["catalogue search", catalogueListQuery(db, catalogueWhere(partner, day, { q: "bench" }), 56)],
-    ["one workout", catalogueListQuery(db, and(eq(schema.libraryEntries.workoutId, ids[0]), catalogueWhere(partner, day, {}))!, 1)],
+    ["one workout", catalogueListQuery(db, and(eq(schema.libraryEntries.workoutId, firstId), catalogueWhere(partner, day, {}))!, 1)],
     [
       "variants of a page",
       db
@@ -90,8 +92,8 @@ try {
         .where(and(eq(schema.planEntries.accountId, customer), lte(schema.planEntries.startDate, day), or(isNull(schema.planEntries.endDate), gte(schema.planEntries.endDate, day))))
         .limit(1),
     ],
-    ["sessions of a workout", db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, ids[0]))],
-    ["reviews of a workout", db.select().from(schema.reviews).where(eq(schema.reviews.workoutId, ids[0]))],
+    ["sessions of a workout", db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, firstId))],
+    ["reviews of a workout", db.select().from(schema.reviews).where(eq(schema.reviews.workoutId, firstId))],
   ];
   const unindexed: string[] = [];
   console.log("\n== query plans of the catalogue reads (EXPLAIN QUERY PLAN) ==");

@@ -76,9 +76,9 @@ test.describe("the fitness assessment", () => {
   test("a link opened by someone it was not issued to is refused clearly", async ({ page, otherPerson }) => {
     await signIn(page, "customerMember", "/");
     const token = await page.evaluate(async () => {
-      const auth = await fetch("/api/auth/token").then((r) => r.json() as Promise<{ token: string }>);
+      const auth = await fetch("/api/auth/token").then((r) => r.json<{ token: string }>());
       const res = await fetch("/v1/assessments/fitness-score", { headers: { Authorization: `Bearer ${auth.token}` } });
-      return ((await res.json()) as { token: string }).token;
+      return (await res.json<{ token: string }>()).token;
     });
     const other = await otherPerson();
     await signIn(other, "customerAdmin", `/assessment/${token}`);

@@ -34,8 +34,8 @@ export async function mailLink(page: Page, email: string, path: string, origin =
   const html = await (await page.request.get(`${origin}/dev/mail`)).text();
   const items = html.split('<li class="mail"').filter((item) => item.includes(`data-to="${email.toLowerCase()}"`));
   for (const item of items) {
-    const m = item.match(new RegExp(`href="(https?://[^"]+${path}\\?token=[^"]+)"`));
-    if (m) return m[1].replace(/&#38;|&amp;/g, "&");
+    const link = item.match(new RegExp(`href="(https?://[^"]+${path}\\?token=[^"]+)"`))?.[1];
+    if (link) return link.replace(/&#38;|&amp;/g, "&");
   }
   throw new Error(`no ${path} link in a mail to ${email}`);
 }

@@ -129,7 +129,7 @@ test.describe("booking workouts", () => {
     await expect(customer.getByRole("menuitem", { name: /Google Calendar/ })).toHaveAttribute("href", /^https:\/\/calendar\.google\.com\//);
     const [download] = await Promise.all([customer.waitForEvent("download"), customer.getByRole("menuitem", { name: "Download calendar file (.ics)" }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.ics$/);
-    const ics = await readFile((await download.path())!, "utf8");
+    const ics = await readFile((await download.path()), "utf8");
     expect(ics).toContain("BEGIN:VCALENDAR");
     expect(ics).toMatch(/UID:[0-9a-f-]+@techfit/);
   });

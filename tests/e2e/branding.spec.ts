@@ -53,7 +53,7 @@ test.describe("custom domains and branding", () => {
       ["https://learn.example.com", "Domain must not include the protocol"],
       ["example.com", "Domain must be a subdomain"],
       ["learn.example.notatld", "Invalid TLD"],
-    ]) {
+    ] as const) {
       await input.fill(value);
       await page.getByRole("button", { name: "Add domain" }).click();
       await expect(page.getByTestId("field-error")).toHaveText(message);

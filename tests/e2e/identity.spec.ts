@@ -80,7 +80,7 @@ test.describe("across domains", () => {
     await expect(page).toHaveURL(`${PARTNER_ORIGIN}/`, { timeout: 20_000 });
     await expect(page.getByRole("main")).toBeVisible();
     // The partner's domain has a session of its own (the browser resolves *.test to loopback; Node does not).
-    const email = await page.evaluate(() => fetch("/api/auth/get-session").then((r) => r.json() as Promise<{ user: { email: string } }>).then((s) => s.user.email));
+    const email = await page.evaluate(() => fetch("/api/auth/get-session").then((r) => r.json<{ user: { email: string } }>()).then((s) => s.user.email));
     expect(email).toBe(DEMO_USERS.customerAdmin.email);
   });
 

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO_PASSWORD, DEMO_USERS, mailLink, signInWithForm, signUpConfirmed, uniqueEmail } from "./auth";
 import { expect, expectAccessible, MAIN, test } from "./fixtures";
+import { present } from "../present";
 
 // Sign-ups, mail and axe checks in one journey: allow for a busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -129,7 +130,7 @@ test.describe("invites bound to the verified address", () => {
     await expect(page).toHaveURL(`${MAIN}/`, { timeout: 20_000 });
     const invited = uniqueEmail("invited");
     const sent = await page.evaluate(async (email) => {
-      const { token } = (await (await fetch("/api/auth/token")).json()) as { token: string };
+      const { token } = await (await fetch("/api/auth/token")).json<{ token: string }>();
       const res = await fetch("/v1/admin/account-users/invites", {
         method: "POST",
         headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
@@ -139,8 +140,8 @@ test.describe("invites bound to the verified address", () => {
     }, invited);
     expect(sent).toBe(200);
     const html = await (await page.request.get(`${MAIN}/dev/mail`)).text();
-    const item = html.split('<li class="mail"').find((i) => i.includes(`data-to="${invited}"`))!;
-    const inviteLink = item.match(/href="([^"]+\/onboarding\?invite=[^"]+)"/)![1];
+    const item = present(html.split('<li class="mail"').find((i) => i.includes(`data-to="${invited}"`)), "the invite mail");
+    const inviteLink = present(item.match(/href="([^"]+\/onboarding\?invite=[^"]+)"/)?.[1], "the invite link");
 
     const other = await otherPerson();
     await signUpConfirmed(other, uniqueEmail("other"), "Oscar Other");

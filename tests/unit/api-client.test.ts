@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from "v
 import type { CustomerList } from "../../contract/customers";
 import type { PriceGroupDto } from "../../contract/groups";
 import { api, ApiError, configureApi, fillPath } from "../../client/lib/api";
+import { first } from "../present";
 
 type Sent = { url: URL; method: string; headers: Headers; body: unknown };
 let sent: Sent[] = [];
@@ -11,7 +12,7 @@ beforeEach(() => {
   sent = [];
   vi.stubGlobal("location", new URL("https://app.example/"));
   vi.stubGlobal("fetch", async (url: URL, init: RequestInit) => {
-    sent.push({ url, method: init.method ?? "GET", headers: new Headers(init.headers), body: init.body ? JSON.parse(String(init.body)) : undefined });
+    sent.push({ url, method: init.method ?? "GET", headers: new Headers(init.headers), body: init.body ? JSON.parse(init.body as string) : undefined });
     return answer();
   });
   configureApi({ getToken: async () => "token-1", accountId: () => "acct-1" });
@@ -24,25 +25,25 @@ describe("the typed /v1 client", () => {
   it("fills and encodes path parameters, sends the JSON body with the token and account, and returns the answer", async () => {
     answer = ok({ id: "g1", name: "Gold", description: null, customerCount: 0, updatedAt: "2026-01-01T00:00:00Z" });
     const group = await api.put("/v1/admin/price-groups/{id}", { params: { id: "a/b c" }, body: { name: "Gold" } });
-    expect(sent[0].url.pathname).toBe("/v1/admin/price-groups/a%2Fb%20c");
-    expect(sent[0].method).toBe("PUT");
-    expect(sent[0].body).toEqual({ name: "Gold" });
-    expect(sent[0].headers.get("Authorization")).toBe("Bearer token-1");
-    expect(sent[0].headers.get("X-Account-Id")).toBe("acct-1");
+    expect(first(sent).url.pathname).toBe("/v1/admin/price-groups/a%2Fb%20c");
+    expect(first(sent).method).toBe("PUT");
+    expect(first(sent).body).toEqual({ name: "Gold" });
+    expect(first(sent).headers.get("Authorization")).toBe("Bearer token-1");
+    expect(first(sent).headers.get("X-Account-Id")).toBe("acct-1");
     expect(group.name).toBe("Gold");
   });
 
   it("puts the query in the URL, leaving out what is not given", async () => {
     answer = ok({ items: [], nextCursor: null });
     await api.get("/v1/admin/dependents", { query: { search: "alp", sort: "name", order: "asc", limit: 20, cursor: undefined } });
-    expect(sent[0].method).toBe("GET");
-    expect(Object.fromEntries(sent[0].url.searchParams)).toEqual({ search: "alp", sort: "name", order: "asc", limit: "20" });
+    expect(first(sent).method).toBe("GET");
+    expect(Object.fromEntries(first(sent).url.searchParams)).toEqual({ search: "alp", sort: "name", order: "asc", limit: "20" });
   });
 
   it("answers nothing for 204", async () => {
     answer = () => new Response(null, { status: 204 });
     await expect(api.delete("/v1/admin/teams/{id}", { params: { id: "t1" } })).resolves.toBeUndefined();
-    expect(sent[0].method).toBe("DELETE");
+    expect(first(sent).method).toBe("DELETE");
   });
 
   it("throws the server's envelope as an ApiError with its fields", async () => {

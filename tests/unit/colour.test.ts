@@ -117,7 +117,7 @@ describe("the branding save schema", async () => {
   ])("refuses %s = %j", (field, value) => {
     const result = StylingData.safeParse({ ...valid, [field]: value });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0].path).toEqual([field]);
+    expect(result.error?.issues[0]?.path).toEqual([field]);
   });
 
   it("accepts a platform name of exactly 20 characters", () => {

@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { configProblems } from "../../worker/config";
+import { present } from "../present";
 
 /** The `[vars]` table of wrangler.toml (plain `KEY = "value"` lines). */
 function topLevelVars(): Record<string, string> {
   const toml = readFileSync("wrangler.toml", "utf8");
-  const section = toml.slice(toml.indexOf("\n[vars]\n") + 1).split(/\n\[/)[0];
-  return Object.fromEntries([...section.matchAll(/^([A-Z0-9_]+)\s*=\s*"([^"]*)"/gm)].map((m) => [m[1], m[2]]));
+  const [section = ""] = toml.slice(toml.indexOf("\n[vars]\n") + 1).split(/\n\[/);
+  return Object.fromEntries([...section.matchAll(/^([A-Z0-9_]+)\s*=\s*"([^"]*)"/gm)].flatMap(([, key, value]) => (key && value !== undefined ? [[key, value]] : [])));
 }
 
 const SECRET = "s".repeat(32);
@@ -17,7 +18,7 @@ describe("wrangler.toml", () => {
     const vars = topLevelVars();
     expect(vars.APP_ENV).toBe("production");
     expect(vars.MAIN_HOST).toMatch(/\.invalid$/);
-    expect(new URL(vars.MAIN_ORIGIN).protocol).toBe("https:");
+    expect(new URL(present(vars.MAIN_ORIGIN, "MAIN_ORIGIN")).protocol).toBe("https:");
   });
 
   it("as it stands refuses to serve: no secret, placeholder host", () => {

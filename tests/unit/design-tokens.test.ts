@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { present } from "../present";
 import { contrastRatio, type Rgb } from "../../contract/colour";
 import { BADGE_TONES } from "../../client/components/ui/Badge";
 
@@ -10,13 +11,14 @@ const css = readFileSync(new URL("../../client/styles.css", import.meta.url), "u
 function block(selector: string): Map<string, string> {
   const start = css.indexOf(`${selector} {`);
   const body = css.slice(start, css.indexOf("}", start));
-  return new Map([...body.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2].trim()]));
+  return new Map([...body.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map((m) => [present(m[1]), present(m[2]).trim()]));
 }
 
 function triple(value: string | undefined): Rgb {
   const parts = (value ?? "").split(/\s+/).map(Number);
   expect(parts).toHaveLength(3);
-  return { r: parts[0], g: parts[1], b: parts[2] };
+  const [r, g, b] = parts.map((n) => present(n));
+  return { r: present(r), g: present(g), b: present(b) };
 }
 
 describe("status tokens", () => {

@@ -54,7 +54,7 @@ describe("custom domain rules (Domain)", () => {
     const bad = addCustomDomainSchema().safeParse({ uri: "northwind.com" });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]).toMatchObject({ path: ["uri"], message: MESSAGES.domainSubdomain });
-    expect(addCustomDomainSchema().safeParse({ uri: "" }).error?.issues[0].message).toBe(MESSAGES.required);
+    expect(addCustomDomainSchema().safeParse({ uri: "" }).error?.issues[0]?.message).toBe(MESSAGES.required);
     expect(addCustomDomainSchema({ allowTestTlds: true }).parse({ uri: "a.b.test", isSatellite: false })).toEqual({ uri: "a.b.test", isSatellite: false });
   });
 
@@ -66,6 +66,6 @@ describe("custom domain rules (Domain)", () => {
     expect(checkDomainShape(" Learn.Northwind.co.uk ")).toEqual({ ok: true, uri: "learn.northwind.co.uk" });
     // Only the full rule knows that co.uk is a public suffix.
     expect(checkDomainShape("northwind.co.uk").ok).toBe(true);
-    expect(addCustomDomainSchema({ check: checkCustomDomain }).safeParse({ uri: "northwind.co.uk" }).error?.issues[0].message).toBe(MESSAGES.domainSubdomain);
+    expect(addCustomDomainSchema({ check: checkCustomDomain }).safeParse({ uri: "northwind.co.uk" }).error?.issues[0]?.message).toBe(MESSAGES.domainSubdomain);
   });
 });

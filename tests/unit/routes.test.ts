@@ -50,18 +50,18 @@ describe("the route table", () => {
 
   it("sets the access flags each screen and role needs", () => {
     for (const p of ["/login", "/signup"]) {
-      expect(byPath[p].flags).toMatchObject({ requiresAnonymous: true, requiresAuth: false, showNavigation: false });
+      expect(byPath[p]?.flags).toMatchObject({ requiresAnonymous: true, requiresAuth: false, showNavigation: false });
     }
-    expect(byPath["/forgot-password"].flags).toMatchObject({ requiresAnonymous: true, requiresAuth: false, showNavigation: false });
+    expect(byPath["/forgot-password"]?.flags).toMatchObject({ requiresAnonymous: true, requiresAuth: false, showNavigation: false });
     for (const p of ["/404", "/post-auth", "/verify-email", "/reset-password"]) {
-      expect(byPath[p].flags).toMatchObject({ requiresAuth: false, requiresAnonymous: false, showNavigation: false });
+      expect(byPath[p]?.flags).toMatchObject({ requiresAuth: false, requiresAnonymous: false, showNavigation: false });
     }
-    expect(byPath["/onboarding"].flags).toMatchObject({ requiresAuth: true, showNavigation: false });
-    expect(byPath["/jobs"].flags).toMatchObject({ requiresAuth: true, requiresPartner: true, telemetryName: "Partner Bookings", sidebar: "booking" });
-    expect(byPath["/bookings"].flags).toMatchObject({ requiresPartner: false, sidebar: "booking" });
-    expect(byPath["/activity"].flags.topBar).toBe("primary");
-    expect(byPath["/workout/:id"].flags.requiresPartner).toBe(false);
-    expect(byPath["/admin/profile"].flags).toMatchObject({ requiresAuth: true, requiresPartner: false, topBar: "secondary" });
+    expect(byPath["/onboarding"]?.flags).toMatchObject({ requiresAuth: true, showNavigation: false });
+    expect(byPath["/jobs"]?.flags).toMatchObject({ requiresAuth: true, requiresPartner: true, telemetryName: "Partner Bookings", sidebar: "booking" });
+    expect(byPath["/bookings"]?.flags).toMatchObject({ requiresPartner: false, sidebar: "booking" });
+    expect(byPath["/activity"]?.flags.topBar).toBe("primary");
+    expect(byPath["/workout/:id"]?.flags.requiresPartner).toBe(false);
+    expect(byPath["/admin/profile"]?.flags).toMatchObject({ requiresAuth: true, requiresPartner: false, topBar: "secondary" });
     const partnerAdmin = ROUTES.filter((r) => r.path.startsWith("/admin/") && r.path !== "/admin/profile");
     expect(partnerAdmin.length).toBe(12);
     for (const r of partnerAdmin) {
@@ -97,7 +97,7 @@ describe("the route table", () => {
       expect(r.flags.sidebar, r.path).toBeTruthy();
     }
     // The help page is public, has the shell, and highlights no sidebar item.
-    expect(byPath["/help"].flags).toMatchObject({ requiresAuth: false, showNavigation: true, sidebar: null, telemetryName: "Help" });
+    expect(byPath["/help"]?.flags).toMatchObject({ requiresAuth: false, showNavigation: true, sidebar: null, telemetryName: "Help" });
   });
 
   // Imports every screen's module once: more than a single test's default time on a busy machine.

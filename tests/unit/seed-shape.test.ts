@@ -62,8 +62,8 @@ describe('demo seed data', () => {
       expect(lines.filter((l) => !l.onPlan && l.pricingType === 'value'), workout.name).toHaveLength(1);
       const partners = data.deliveryPartnerRows.filter((d) => d.workoutId === workout.id);
       expect(partners, workout.name).toHaveLength(1);
-      expect(partners[0].partnerAccountId).toBe(workout.accountId);
-      expect(partners[0].selectionPercent).toBe(100);
+      expect(partners[0]?.partnerAccountId).toBe(workout.accountId);
+      expect(partners[0]?.selectionPercent).toBe(100);
     }
   });
 

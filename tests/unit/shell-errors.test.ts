@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { handleError, installGlobalErrorHandler, installPreloadRecovery, PRELOAD_RELOAD_KEY, routeLoaded, toError } from "../../client/lib/errors";
 import { clearTelemetryUser, configureTelemetry, setTelemetryUser, trackPageView } from "../../client/lib/telemetry";
 import type { TelemetryEvent } from "../../contract/telemetry";
+import { nth } from "../present";
 
 const sent: TelemetryEvent[] = [];
 configureTelemetry({ enabled: true, send: (e) => sent.push(e) });
@@ -46,11 +47,11 @@ describe("the global error handler", () => {
     const returned = (target.onerror as (...a: unknown[]) => unknown)("msg", "src.js", 1, 2, { not: "an error" });
     expect(order).toEqual(["ours", "previous"]);
     expect(returned).toBe(true);
-    expect(log.mock.calls[0][0]).toBeInstanceOf(Error);
+    expect(log.mock.calls[0]?.[0]).toBeInstanceOf(Error);
     expect(previousError).toHaveBeenCalledWith("msg", "src.js", 1, 2, { not: "an error" });
 
     (target.onunhandledrejection as unknown as (e: unknown) => void)({ reason: "rejected" });
-    expect((log.mock.calls[1][0] as Error).message).toBe("rejected");
+    expect((nth(log.mock.calls, 1)[0] as Error).message).toBe("rejected");
     expect(previousRejection).toHaveBeenCalled();
     expect(sent.map((e) => e.type)).toEqual(["exception", "exception"]);
 

@@ -4,6 +4,7 @@ import { isSidebarShortcut, readSidebarOpen } from "../../client/app/shell/sideb
 import { pathOf, selectedItem, sidebarItems, visibleItems, type SidebarContext } from "../../client/app/shell/sidebar-items";
 import { MANAGE_ACCOUNT_PATH, normaliseOpenPath, USER_MENU } from "../../client/app/shell/user-menu";
 import { cookieString } from "../../client/lib/cookies";
+import { first, nth } from "../present";
 
 const anonymous: SidebarContext = { signedIn: false, isPartner: false, canAdminister: false };
 const customer: SidebarContext = { signedIn: true, isPartner: false, canAdminister: true };
@@ -72,13 +73,13 @@ describe("the sidebar's items", () => {
       ],
     ]);
     const all = menuOf(sidebarItems(partnerAdmin).find((i) => i.id === "admin")!.action);
-    expect(all.groups[2].actions.find((a) => a.id === "program-library")?.visible).toBe(false);
+    expect(nth(all.groups, 2).actions.find((a) => a.id === "program-library")?.visible).toBe(false);
   });
 
   it("shows groups and actions only when visible: a partner member sees only Your Profile", () => {
     const action = menuOf(item(partnerMember, "admin").action);
     expect(action.groups.map((g) => g.id)).toEqual(["organization"]);
-    expect(action.groups[0].actions.map((a) => a.id)).toEqual(["admin-profile"]);
+    expect(first(action.groups).actions.map((a) => a.id)).toEqual(["admin-profile"]);
   });
 
   it("highlights the route's category, the open menu while it is open, and restores it on close", () => {

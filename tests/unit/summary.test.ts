@@ -13,7 +13,7 @@ describe("month streak (consecutive months up to this one with a completed sessi
     ["two months ago only is no streak", ["2026-09-20T09:00:00Z"], 0],
     ["several sessions in one month count once", ["2026-11-01T09:00:00Z", "2026-11-02T09:00:00Z"], 1],
   ])("%s", (_name, dates, expected) => {
-    expect(monthStreak(dates as string[], now)).toBe(expected);
+    expect(monthStreak(dates, now)).toBe(expected);
   });
 
   it("runs across the turn of the year", () => {

@@ -6,6 +6,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { apiAs, authed, signUp, tokenFor } from "./auth";
 import { call, json } from "./helpers";
+import { nth } from "../present";
 
 const db = drizzle(env.DB, { schema });
 const FABRIKAM = DEMO.customers.fabrikam.id;
@@ -52,8 +53,8 @@ describe("POST v1/admin/account-users/invites", () => {
       expect(auth[0]).toMatchObject({ organizationId: FABRIKAM, email: invite.email, status: "pending" });
       const mail = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, invite.email));
       expect(mail).toHaveLength(1);
-      expect(mail[0].text).toContain(`/onboarding?invite=${FABRIKAM}.${invite.id}`);
-      expect(mail[0].accountId).toBe(FABRIKAM);
+      expect(nth(mail, 0).text).toContain(`/onboarding?invite=${FABRIKAM}.${invite.id}`);
+      expect(nth(mail, 0).accountId).toBe(FABRIKAM);
     }
     // The listing shows them as pending.
     const list = await json(await call("/v1/admin/account-users", authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM })));
@@ -110,7 +111,7 @@ describe("POST v1/admin/account-users/invites", () => {
     const list = await json(await call("/v1/admin/account-users", authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM })));
     expect(list.items).toEqual(expect.arrayContaining([expect.objectContaining({ email, status: "active", kind: "member" })]));
     const auth = await db.select().from(schema.authInvitations).where(eq(schema.authInvitations.email, email));
-    expect(auth[0].status).toBe("accepted");
+    expect(nth(auth, 0).status).toBe("accepted");
   });
 });
 
@@ -122,9 +123,9 @@ describe("POST v1/admin/account-users/invites/{id}/revoke", () => {
     const res = await call(`/v1/admin/account-users/invites/${inviteId}/revoke`, { method: "POST", ...authed(token, { accountId: FABRIKAM }) });
     expect(res.status).toBe(204);
     const row = await db.select().from(schema.invites).where(eq(schema.invites.id, inviteId));
-    expect(row[0].status).toBe("revoked");
-    const auth = await db.select().from(schema.authInvitations).where(eq(schema.authInvitations.id, row[0].authInviteId!));
-    expect(auth[0].status).toBe("canceled");
+    expect(nth(row, 0).status).toBe("revoked");
+    const auth = await db.select().from(schema.authInvitations).where(eq(schema.authInvitations.id, nth(row, 0).authInviteId!));
+    expect(nth(auth, 0).status).toBe("canceled");
     expect((await call(`/v1/admin/account-users/invites/${inviteId}/revoke`, { method: "POST", ...authed(token, { accountId: FABRIKAM }) })).status).toBe(409);
     expect((await call(`/v1/accounts/${FABRIKAM}/invites/${inviteId}/accept`, { method: "POST", ...authed(invitee) })).status).toBe(409);
   });
@@ -138,7 +139,7 @@ describe("POST v1/admin/account-users/invites/{id}/revoke", () => {
     expect((await call(path, { method: "POST", ...authed(await tokenFor("customerMember"), { accountId: FABRIKAM }) })).status).toBe(403);
     expect((await call(path, { method: "POST", ...authed(await tokenFor("otherCustomerAdmin"), { accountId: DEMO.customers.harbour.id }) })).status).toBe(404);
     const row = await db.select().from(schema.invites).where(eq(schema.invites.id, inviteId));
-    expect(row[0].status).toBe("pending");
+    expect(nth(row, 0).status).toBe("pending");
   });
 });
 
@@ -148,7 +149,7 @@ describe("PUT v1/admin/account-users/{id}", () => {
       .select()
       .from(schema.accountUsers)
       .where(and(eq(schema.accountUsers.accountId, accountId), eq(schema.accountUsers.email, email)));
-    return rows[0].id;
+    return nth(rows, 0).id;
   }
 
   it("edits a member's name, role and teams, marks them inactive (they lose access) and active again", async () => {
@@ -157,7 +158,7 @@ describe("PUT v1/admin/account-users/{id}", () => {
     const inviteId = (await json(await apiAs(admin, { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: email }))).results[0].inviteId;
     await call(`/v1/accounts/${FABRIKAM}/invites/${inviteId}/accept`, { method: "POST", ...authed(newbie) });
     const id = await memberId(email);
-    const team = (await db.select().from(schema.teams).where(eq(schema.teams.accountId, FABRIKAM)))[0];
+    const team = nth(await db.select().from(schema.teams).where(eq(schema.teams.accountId, FABRIKAM)), 0);
     const res = await apiAs(admin, { accountId: FABRIKAM }).put(`/v1/admin/account-users/${id}`, { name: "Nia N.", role: "admin", teamIds: [team.id] });
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ name: "Nia N.", role: "admin", status: "active", teams: [{ id: team.id, name: team.name }] });
@@ -180,13 +181,13 @@ describe("PUT v1/admin/account-users/{id}", () => {
     const bad = await apiAs(admin, { accountId: FABRIKAM }).put(`/v1/admin/account-users/${dan}`, { status: "gone" });
     expect(bad.status).toBe(400);
     expect((await json(bad)).error.fields.status).toBeTruthy();
-    const foreignTeam = (await db.select().from(schema.teams).where(eq(schema.teams.accountId, DEMO.customers.harbour.id)))[0];
+    const foreignTeam = nth(await db.select().from(schema.teams).where(eq(schema.teams.accountId, DEMO.customers.harbour.id)), 0);
     expect((await apiAs(admin, { accountId: FABRIKAM }).put(`/v1/admin/account-users/${dan}`, { teamIds: [foreignTeam.id] })).status).toBe(400);
     expect((await apiAs(null, { accountId: FABRIKAM }).put(`/v1/admin/account-users/${dan}`, { status: "inactive" })).status).toBe(401);
     expect((await apiAs(await tokenFor("customerMember"), { accountId: FABRIKAM }).put(`/v1/admin/account-users/${dan}`, { status: "inactive" })).status).toBe(403);
     expect((await apiAs(await tokenFor("otherCustomerAdmin"), { accountId: DEMO.customers.harbour.id }).put(`/v1/admin/account-users/${dan}`, { status: "inactive" })).status).toBe(404);
     const row = await db.select().from(schema.accountUsers).where(eq(schema.accountUsers.id, dan));
-    expect(row[0].status).toBe("active");
+    expect(nth(row, 0).status).toBe("active");
     const memberships = await db.select().from(schema.teamMemberships).where(eq(schema.teamMemberships.accountUserId, dan));
     expect(memberships).toHaveLength(0);
   });

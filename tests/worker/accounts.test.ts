@@ -6,6 +6,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { authed, multipart, PNG, signUp, tokenFor } from "./auth";
 import { call, json } from "./helpers";
+import { first } from "../present";
 
 const db = drizzle(env.DB, { schema });
 
@@ -33,10 +34,10 @@ describe("POST /v1/accounts", () => {
     expect(account.tan).toMatch(/^\d{6}$/);
     expect(account.logo.uri).toMatch(/^\/files\/public\/accounts\//);
     const styling = await db.select().from(schema.stylings).where(eq(schema.stylings.accountId, account.id));
-    expect(styling[0].platformName).toBe("Globex Training");
+    expect(first(styling).platformName).toBe("Globex Training");
     const org = await db.select().from(schema.authMembers).where(eq(schema.authMembers.organizationId, account.authId));
     expect(org).toHaveLength(1);
-    expect(org[0].role).toBe("owner");
+    expect(first(org).role).toBe("owner");
     const me = await json(await call("/v1/users/me", authed(token)));
     expect(me.accounts).toEqual([expect.objectContaining({ id: account.id, role: "owner", type: "partner" })]);
   });

@@ -8,6 +8,7 @@ import { signLink } from "../../worker/domain/assessment";
 import { authSecret } from "../../worker/identity/embedded";
 import { authed, signUp, tokenFor } from "./auth";
 import { call, json } from "./helpers";
+import { first } from "../present";
 
 const db = drizzle(env.DB, { schema });
 const LINK = "/v1/assessments/fitness-score";
@@ -19,10 +20,10 @@ const link = async (who: Who, query = "") => call(`${LINK}${query}`, authed(awai
 const open = (token: string, bearer?: string) => call(`/v1/assessments/${token}/open`, bearer ? authed(bearer, { method: "POST" }) : { method: "POST" });
 const submit = (token: string, body: unknown, bearer?: string) => call(`/v1/assessments/${token}/submit`, bearer ? authed(bearer, asJson(body)) : asJson(body));
 const counts = async () => ({
-  assessments: (await db.select({ n: count() }).from(schema.assessments))[0].n,
-  scores: (await db.select({ n: count() }).from(schema.scores))[0].n,
-  entries: (await db.select({ n: count() }).from(schema.scoreEntries))[0].n,
-  audit: (await db.select({ n: count() }).from(schema.auditEntries))[0].n,
+  assessments: first(await db.select({ n: count() }).from(schema.assessments)).n,
+  scores: first(await db.select({ n: count() }).from(schema.scores)).n,
+  entries: first(await db.select({ n: count() }).from(schema.scoreEntries)).n,
+  audit: first(await db.select({ n: count() }).from(schema.auditEntries)).n,
 });
 /** Answers every question of a form with `value` (1–5). */
 const answerAll = (form: { questions: { id: string }[] }, value: number) => Object.fromEntries(form.questions.map((q) => [q.id, value]));
@@ -61,7 +62,7 @@ describe("taking the assessment through a customer's link", () => {
     const form = await json(opened);
     expect(form).toMatchObject({ status: "inProgress", asksForAssessee: false, partnerName: "Northwind Learning" });
     expect(form.questions).toHaveLength(56);
-    expect((await db.select().from(schema.assessments).where(eq(schema.assessments.id, id)))[0].status).toBe("inProgress");
+    expect(first(await db.select().from(schema.assessments).where(eq(schema.assessments.id, id))).status).toBe("inProgress");
 
     const answers = answerAll(form, 4);
     answers[form.questions[0].id] = 2;
@@ -72,7 +73,7 @@ describe("taking the assessment through a customer's link", () => {
     expect(result.categories).toHaveLength(7);
     expect(result.categories[0]).toMatchObject({ category: "aiAndAutomation", score: 3.8, scorePercent: 75 });
     expect(result.overall).toEqual({ score: 79, scoreName: "TechFIT", customScoreString: "79/100" });
-    expect((await db.select().from(schema.assessments).where(eq(schema.assessments.id, id)))[0].status).toBe("assessed");
+    expect(first(await db.select().from(schema.assessments).where(eq(schema.assessments.id, id))).status).toBe("assessed");
 
     const strategy = await json(await call("/v1/scores/fitness?category=strategy&includeEntries=true", authed(dan)));
     expect(strategy[0]).toMatchObject({ source: "assessment", scorePercent: 80 });
@@ -116,10 +117,10 @@ describe("taking the assessment through a customer's link", () => {
     const forged = `${id}.${"A".repeat(43)}`;
     expect((await open(forged, await tokenFor("customerMember"))).status).toBe(404);
     expect((await open("not-a-token", await tokenFor("customerMember"))).status).toBe(404);
-    expect((await db.select().from(schema.assessments).where(eq(schema.assessments.id, id)))[0].status).toBe("pending");
+    expect(first(await db.select().from(schema.assessments).where(eq(schema.assessments.id, id))).status).toBe("pending");
 
     // A link signed correctly but past its time.
-    const [dan] = await db.select().from(schema.users).where(eq(schema.users.email, "dan@fabrikam.test"));
+    const dan = first(await db.select().from(schema.users).where(eq(schema.users.email, "dan@fabrikam.test")));
     const expiredId = crypto.randomUUID();
     const claims = { assessmentId: expiredId, accountId: FABRIKAM, partnerAccountId: DEMO.northwind.id, userId: dan.id, expiresAt: new Date(Date.now() - 60_000).toISOString() };
     const expiredToken = await signLink(authSecret(env), claims);
@@ -226,12 +227,12 @@ describe("POST v1/admin/scores/fitness/mark-assessed", () => {
     expect((await json(bad)).error.fields.assessmentId).toBe("Not a valid UUID");
     expect((await call(PATH, asJson({ assessmentId }))).status).toBe(401);
     expect(await counts()).toEqual(before);
-    expect((await db.select().from(schema.assessments).where(eq(schema.assessments.id, assessmentId)))[0].status).toBe("inProgress");
+    expect(first(await db.select().from(schema.assessments).where(eq(schema.assessments.id, assessmentId))).status).toBe("inProgress");
 
     const ok = await post("partnerAdmin", { assessmentId });
     expect(ok.status).toBe(200);
     expect(await json(ok)).toMatchObject({ id: assessmentId, status: "assessed" });
-    expect((await db.select().from(schema.assessments).where(eq(schema.assessments.id, assessmentId)))[0].status).toBe("assessed");
+    expect(first(await db.select().from(schema.assessments).where(eq(schema.assessments.id, assessmentId))).status).toBe("assessed");
     const audit = await db.select().from(schema.auditEntries).where(eq(schema.auditEntries.subjectId, assessmentId));
     expect(audit).toEqual([expect.objectContaining({ accountId: FABRIKAM, code: "fitnessScoreUpdated" })]);
     expect((await post("partnerAdmin", { assessmentId })).status).toBe(409);
@@ -256,7 +257,7 @@ describe("a customer's scores and assessments for its partner", () => {
 
 describe("PUT v1/admin/dependents/{id}/price-group", () => {
   const put = async (who: Who, id: string, body: unknown) => call(`/v1/admin/dependents/${id}/price-group`, authed(await tokenFor(who), asJson(body, { method: "PUT" })));
-  const groupOf = async (id: string) => (await db.select().from(schema.accounts).where(eq(schema.accounts.id, id)))[0].priceGroupId;
+  const groupOf = async (id: string) => first(await db.select().from(schema.accounts).where(eq(schema.accounts.id, id))).priceGroupId;
   const other = Object.values(DEMO.customers).find((c) => c.partner === "northwind" && c.id !== FABRIKAM)!.id;
 
   it("puts the partner's customer into its price group and out again, shown in the details", async () => {

@@ -4,6 +4,7 @@ import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../db/schema";
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from "../../db/seed";
 import { call } from "./helpers";
+import { nth } from "../present";
 
 const ORIGIN = "http://localhost";
 let ip = 0;
@@ -26,7 +27,7 @@ export async function signInCookie(email: string, password = DEMO_PASSWORD, clie
 export async function tokenForCookie(cookie: string): Promise<string> {
   const res = await call("/api/auth/token", { headers: { Cookie: cookie } });
   if (res.status !== 200) throw new Error(`token failed: ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
+  return (await res.json<{ token: string }>()).token;
 }
 
 const cache = new Map<string, string>();
@@ -47,7 +48,7 @@ export async function satelliteCookie(cookie: string, origin = "http://learn.nor
     body: JSON.stringify({ redirectUrl: `${origin}/post-auth` }),
   });
   if (created.status !== 200) throw new Error(`hand-off create failed: ${created.status} ${await created.text()}`);
-  const ott = new URL(((await created.json()) as { url: string }).url).searchParams.get("ott")!;
+  const ott = new URL((await created.json<{ url: string }>()).url).searchParams.get("ott")!;
   const redeemed = await call("/api/auth/handoff/redeem", {
     method: "POST",
     host: new URL(origin).host,
@@ -98,7 +99,7 @@ export async function lastMailTo(email: string, subject: string) {
 export function linkToken(text: string, path: string): string {
   const m = text.match(new RegExp(`https?://\\S+${path}\\?token=([^&\\s]+)`));
   if (!m) throw new Error(`no ${path} link in: ${text}`);
-  return decodeURIComponent(m[1]);
+  return decodeURIComponent(nth(m, 1));
 }
 
 /** Follows the verification link of the newest confirmation mail to `email` (as the client's /verify-email does); answers the response. */

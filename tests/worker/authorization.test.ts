@@ -20,14 +20,16 @@ import "../../worker/index";
 import { endpoints, type RegisteredEndpoint } from "../../worker/http/endpoint";
 import { authed, tokenFor } from "./auth";
 import { call, json } from "./helpers";
+import { first } from "../present";
 
 const db = drizzle(env.DB, { schema });
 const NORTHWIND = DEMO.northwind.id;
 const FABRIKAM = DEMO.customers.fabrikam.id;
 const OWN_WORKOUT = DEMO.workouts.powerAutomate;
 
+type Resource = "adaUser" | "attachment" | "fabrikamMember" | "fabrikamTeam" | "job" | "jobLine" | "jobSession" | "northwindDomain" | "northwindInvite" | "northwindMember" | "ownAttachment" | "ownSession" | "savedItem" | "slot";
 /** Which tenant-A resource each path parameter names, filled in beforeAll. */
-const ids: Record<string, string> = {};
+const ids = {} as Record<Resource, string>;
 
 /** `body`: a valid one, so that what answers is the ownership check and not the validation. */
 type Probe = { as: DemoUserKey; params: () => Record<string, string>; body?: () => unknown };
@@ -128,14 +130,14 @@ const acting: Record<DemoUserKey, string> = Object.fromEntries(
 ) as Record<DemoUserKey, string>;
 
 async function as(who: DemoUserKey, accountId = acting[who]) {
-  return authed(await tokenFor(who), { accountId }).headers as Headers;
+  return authed(await tokenFor(who), { accountId }).headers;
 }
 
 const operations = () => endpoints.filter((e) => e.fullPath.startsWith("/v1/") && e.auth !== "public");
 
 beforeAll(async () => {
   const adaUser = await db.select().from(schema.users).where(eq(schema.users.email, DEMO_USERS.partnerAdmin.email));
-  ids.adaUser = adaUser[0].id;
+  ids.adaUser = first(adaUser).id;
   // Tenant A's own rows, read as tenant A through the API.
   const members = await json(await call("/v1/admin/account-users", { headers: await as("partnerAdmin") }));
   ids.northwindMember = members.items.find((m: { email: string }) => m.email === DEMO_USERS.partnerMember.email).id;
@@ -150,13 +152,13 @@ beforeAll(async () => {
   const afterInvite = await json(await call("/v1/admin/account-users", { headers: await as("partnerAdmin") }));
   ids.northwindInvite = afterInvite.items.find((m: { kind?: string; email: string }) => m.kind === "invite" && m.email === "new-colleague@northwind.test").id;
   const domains = await db.select().from(schema.customDomains).where(eq(schema.customDomains.accountId, NORTHWIND));
-  ids.northwindDomain = domains[0].id;
+  ids.northwindDomain = first(domains).id;
   const teams = await json(await call("/v1/admin/teams", { headers: await as("customerAdmin") }));
   ids.fabrikamTeam = (teams.items ?? teams)[0].id;
   const sessions = await db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, OWN_WORKOUT));
-  ids.ownSession = sessions[0].id;
+  ids.ownSession = first(sessions).id;
   const attachments = await db.select().from(schema.sessionAttachments).where(eq(schema.sessionAttachments.accountId, NORTHWIND));
-  ids.attachment = attachments[0].id;
+  ids.attachment = first(attachments).id;
   ids.ownAttachment = crypto.randomUUID();
   await db.insert(schema.sessionAttachments).values({
     id: ids.ownAttachment,
@@ -180,7 +182,7 @@ beforeAll(async () => {
     headers: await as("partnerAdmin"),
     body: JSON.stringify({
       workoutId: DEMO.workouts.copilotFoundations,
-      sessionId: (await db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, DEMO.workouts.copilotFoundations)))[0].id,
+      sessionId: first(await db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, DEMO.workouts.copilotFoundations))).id,
       startsAt: new Date(Date.UTC(2030, 2, 3, 9)).toISOString(),
       capacity: 3,
     }),
@@ -256,15 +258,15 @@ describe("every registered operation", { timeout: 60_000 }, () => {
     expect((await json(job)).status).toBe("awaitingConfirmation");
     expect(await db.select().from(schema.slots).where(eq(schema.slots.id, ids.slot))).toHaveLength(1);
     const [northwind] = await db.select().from(schema.accounts).where(eq(schema.accounts.id, NORTHWIND));
-    expect(northwind.name).toBe(DEMO.northwind.name);
+    expect(northwind?.name).toBe(DEMO.northwind.name);
     const [fabrikam] = await db.select().from(schema.accounts).where(eq(schema.accounts.id, FABRIKAM));
-    expect(fabrikam.name).toBe(DEMO.customers.fabrikam.name);
-    expect(fabrikam.parentAccountId).toBe(NORTHWIND);
-    expect(fabrikam.priceGroupId).toBe(DEMO.northwind.priceGroupId);
+    expect(fabrikam?.name).toBe(DEMO.customers.fabrikam.name);
+    expect(fabrikam?.parentAccountId).toBe(NORTHWIND);
+    expect(fabrikam?.priceGroupId).toBe(DEMO.northwind.priceGroupId);
     const [priceGroup] = await db.select().from(schema.priceGroups).where(eq(schema.priceGroups.id, DEMO.northwind.priceGroupId));
-    expect(priceGroup.name).not.toBe("Taken");
+    expect(priceGroup?.name).not.toBe("Taken");
     const [team] = await db.select().from(schema.teams).where(eq(schema.teams.id, ids.fabrikamTeam));
-    expect(team.name).not.toBe("Taken");
+    expect(team?.name).not.toBe("Taken");
     expect(await db.select().from(schema.reviews).where(eq(schema.reviews.workoutId, OWN_WORKOUT))).toEqual([]);
     const domain = await db.select().from(schema.customDomains).where(eq(schema.customDomains.id, ids.northwindDomain));
     expect(domain).toHaveLength(1);

@@ -9,6 +9,7 @@ import type { MailQueueMessage } from "../../worker/mail/outbox";
 import { authed, tokenFor } from "./auth";
 import { call, json } from "./helpers";
 import { customer, db, FABRIKAM, grantFabrikamCredits, partner, post, sessions, WORKOUT } from "./bookings-setup";
+import { nth } from "../present";
 
 const HOUR = 3600_000;
 /** A whole minute `hours` from now (session times are future minutes). */
@@ -34,7 +35,7 @@ async function booked(times: string[]) {
 const mailsTo = (to: string, subject: string) =>
   db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.to, to), like(schema.mailOutbox.subject, `${subject}%`))).orderBy(schema.mailOutbox.createdAt);
 const lastMail = async (to: string, subject: string) => (await mailsTo(to, subject)).at(-1)!;
-const field = (ics: string, name: string) => [...ics.matchAll(new RegExp(`^${name}[:;](.*)$`, "gm"))].map((m) => m[1].trim());
+const field = (ics: string, name: string) => [...ics.matchAll(new RegExp(`^${name}[:;](.*)$`, "gm"))].map((m) => nth(m, 1).trim());
 
 describe("booking mail", () => {
   it("is HTML in the partner's branding with a plain-text part, from the platform name, linking to the job in each side's own view on the partner's domain", async () => {
@@ -74,7 +75,7 @@ describe("the calendar follows the booking", () => {
     const uids = job.lines.map((l: { id: string }) => `${l.id}@techfit`);
     const confirmed = (await lastMail("cara@fabrikam.test", "Booking confirmed")).attachments;
     expect(confirmed.map((a) => a.filename)).toEqual(["booking.ics"]);
-    const first = confirmed[0].content;
+    const first = nth(confirmed, 0).content;
     expect(field(first, "METHOD")).toEqual(["PUBLISH"]);
     expect(field(first, "UID")).toEqual(uids);
     const seq1 = Number(field(first, "SEQUENCE")[0]);
@@ -82,7 +83,7 @@ describe("the calendar follows the booking", () => {
     // The partner moves the first session (still before the second): the mail carries that session's event, same UID, a higher SEQUENCE, the new start.
     const moved = await post(`/v1/jobs/${job.id}/reschedule`, await partner(), { reason: "availability", lines: [{ lineId: job.lines[0].id, time: inDays(10, 13) }] });
     expect(moved.status).toBe(200);
-    const update = (await lastMail("cara@fabrikam.test", "Booking rescheduled")).attachments[0].content;
+    const update = nth((await lastMail("cara@fabrikam.test", "Booking rescheduled")).attachments, 0).content;
     expect(field(update, "UID")).toEqual([uids[0]]);
     const seq2 = Number(field(update, "SEQUENCE")[0]);
     expect(seq2).toBeGreaterThan(seq1);
@@ -101,7 +102,7 @@ describe("the calendar follows the booking", () => {
     expect((await post(`/v1/bookings/${job.id}/cancel`, await customer(), { reason: "requested" })).status).toBe(200);
     const cancelled = (await lastMail("hello@northwind.test", "Booking canceled")).attachments;
     expect(cancelled.map((a) => a.filename)).toEqual(["cancelled.ics"]);
-    const cancel = cancelled[0].content;
+    const cancel = nth(cancelled, 0).content;
     expect(field(cancel, "METHOD")).toEqual(["CANCEL"]);
     expect(field(cancel, "STATUS")).toEqual(["CANCELLED", "CANCELLED"]);
     expect(field(cancel, "UID")).toEqual(uids);
@@ -115,8 +116,8 @@ describe("the calendar follows the booking", () => {
     expect((await post(`/v1/jobs/${job.id}/deny`, await partner(), { reason: "notReady" })).status).toBe(200);
     const mail = await lastMail("cara@fabrikam.test", "Booking request declined");
     expect(mail.text).toContain("Reason: Not ready");
-    expect(field(mail.attachments[0].content, "METHOD")).toEqual(["CANCEL"]);
-    expect(field(mail.attachments[0].content, "UID")).toEqual(job.lines.map((l: { id: string }) => `${l.id}@techfit`));
+    expect(field(nth(mail.attachments, 0).content, "METHOD")).toEqual(["CANCEL"]);
+    expect(field(nth(mail.attachments, 0).content, "UID")).toEqual(job.lines.map((l: { id: string }) => `${l.id}@techfit`));
   });
 });
 
@@ -147,7 +148,7 @@ describe("GET v1/bookings|jobs/{id}/lines/{lineId}/calendar", () => {
 describe("reminders from the cron trigger", () => {
   const queued: string[] = [];
   const queue = { sendBatch: async (msgs: { body: MailQueueMessage }[]) => void queued.push(...msgs.map((m) => m.body.id)) } as unknown as Queue;
-  const cron = () => worker.scheduled!(createScheduledController({ cron: "*/10 * * * *" }), { ...env, MAIL_QUEUE: queue });
+  const cron = () => worker.scheduled(createScheduledController({ cron: "*/10 * * * *" }), { ...env, MAIL_QUEUE: queue });
 
   it("reminds the customer once of a confirmed session starting within 24 hours, however many runs (also at once)", async () => {
     const job = await booked([fromNow(23), fromNow(50)]);
@@ -156,10 +157,10 @@ describe("reminders from the cron trigger", () => {
     await cron();
     const reminders = (await mailsTo("cara@fabrikam.test", "Reminder:")).filter((m) => m.text.includes(`bookings?job=${job.id}`));
     expect(reminders).toHaveLength(1);
-    expect(reminders[0].subject).toContain("What an AI assistant can do");
-    expect(reminders[0].html).toContain("Northwind Learn");
-    expect(queued).toContain(reminders[0].id);
-    const keys = await db.select().from(schema.mailReminders).where(eq(schema.mailReminders.mailId, reminders[0].id));
+    expect(nth(reminders, 0).subject).toContain("What an AI assistant can do");
+    expect(nth(reminders, 0).html).toContain("Northwind Learn");
+    expect(queued).toContain(nth(reminders, 0).id);
+    const keys = await db.select().from(schema.mailReminders).where(eq(schema.mailReminders.mailId, nth(reminders, 0).id));
     expect(keys).toEqual([expect.objectContaining({ kind: "session24h", key: `${job.lines[0].id}|${job.lines[0].scheduledAt}` })]);
     // The session 50 hours away is not reminded yet.
     expect(reminders.some((m) => m.subject.includes("Prompting in practice"))).toBe(false);
@@ -205,7 +206,7 @@ describe("reminders from the cron trigger", () => {
     await cron();
     await cron();
     expect(await overdue()).toHaveLength(2);
-    const [n] = await db.select({ n: sql<number>`count(*)` }).from(schema.mailReminders).where(like(schema.mailReminders.key, `${job.id}|%`));
+    const n = nth(await db.select({ n: sql<number>`count(*)` }).from(schema.mailReminders).where(like(schema.mailReminders.key, `${job.id}|%`)), 0);
     expect(n.n).toBe(2);
   });
 });

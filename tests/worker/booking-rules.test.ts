@@ -5,6 +5,7 @@ import { DEMO } from "../../db/seed";
 import { authed, tokenFor } from "./auth";
 import { call, json } from "./helpers";
 import { balance, customer, db, FABRIKAM, grantFabrikamCredits, partner, post, sessions, WORKOUT } from "./bookings-setup";
+import { nth } from "../present";
 
 /**
  * The booking rules: sessions in their order and in the future, prerequisites,
@@ -18,8 +19,8 @@ let day = 0;
 type Line = { id: string; sessionId: string; sessionName: string; status: string; scheduledAt: string | null; requestedTimes: string[] };
 type Job = { id: string; status: string; lines: Line[] };
 
-const count = async (table: typeof schema.jobs | typeof schema.mailOutbox | typeof schema.auditEntries) => Number((await db.select({ n: sql<number>`count(*)` }).from(table))[0].n);
-const lastMail = async () => (await db.select().from(schema.mailOutbox).orderBy(desc(schema.mailOutbox.createdAt), desc(sql`rowid`)).limit(1))[0];
+const count = async (table: typeof schema.jobs | typeof schema.mailOutbox | typeof schema.auditEntries) => Number(nth(await db.select({ n: sql<number>`count(*)` }).from(table), 0).n);
+const lastMail = async () => nth(await db.select().from(schema.mailOutbox).orderBy(desc(schema.mailOutbox.createdAt), desc(sql`rowid`)).limit(1), 0);
 const row = async (id: string) => ({
   job: (await db.select().from(schema.jobs).where(eq(schema.jobs.id, id)))[0],
   lines: await db.select().from(schema.jobLines).where(eq(schema.jobLines.jobId, id)).orderBy(schema.jobLines.sequence),
@@ -57,20 +58,20 @@ describe("times: in the future and in the sessions' order", () => {
       workoutId: WORKOUT,
       mode: "request",
       sessions: [
-        { sessionId: s[0].id, times: [at(50)] },
-        { sessionId: s[1].id, times: [at(51), at(49)] },
+        { sessionId: nth(s, 0).id, times: [at(50)] },
+        { sessionId: nth(s, 1).id, times: [at(51), at(49)] },
       ],
     });
     expect(res.status).toBe(400);
     const body = await json(res);
-    expect(body.error.fields).toEqual({ "sessions.1.times.1": `Must start after session 1 (${s[0].name}) ends` });
+    expect(body.error.fields).toEqual({ "sessions.1.times.1": `Must start after session 1 (${nth(s, 0).name}) ends` });
     // A time inside the first session (it lasts more than a minute) is out of order too.
     const overlapping = await post("/v1/bookings", await customer(), {
       workoutId: WORKOUT,
       mode: "request",
       sessions: [
-        { sessionId: s[0].id, times: [at(52)] },
-        { sessionId: s[1].id, times: [new Date(Date.parse(at(52)) + 60_000).toISOString()] },
+        { sessionId: nth(s, 0).id, times: [at(52)] },
+        { sessionId: nth(s, 1).id, times: [new Date(Date.parse(at(52)) + 60_000).toISOString()] },
       ],
     });
     expect(overlapping.status).toBe(400);
@@ -84,8 +85,8 @@ describe("times: in the future and in the sessions' order", () => {
       workoutId: WORKOUT,
       mode: "request",
       sessions: [
-        { sessionId: s[0].id, times: ["2024-03-01T09:00:00.000Z"] },
-        { sessionId: s[1].id, times: [at(60)] },
+        { sessionId: nth(s, 0).id, times: ["2024-03-01T09:00:00.000Z"] },
+        { sessionId: nth(s, 1).id, times: [at(60)] },
       ],
     });
     expect(res.status).toBe(400);
@@ -95,18 +96,18 @@ describe("times: in the future and in the sessions' order", () => {
 
 describe("prerequisites", () => {
   it("refuses a booking while a score prerequisite is not met, naming it; books once the score is enough", async () => {
-    const [rule] = await db
+    const rule = nth(await db
       .insert(schema.prerequisites)
       .values({ accountId: DEMO.northwind.id, workoutId: WORKOUT, type: "score", name: "AI readiness", category: "aiAndAutomation", minimumScore: 4.5 })
-      .returning();
+      .returning(), 0);
     try {
       const options = await json(await call(`/v1/bookings/options/${WORKOUT}`, await customer()));
-      const [latest] = await db
+      const latest = nth(await db
         .select()
         .from(schema.scores)
         .where(and(eq(schema.scores.accountId, FABRIKAM), eq(schema.scores.category, "aiAndAutomation")))
         .orderBy(desc(schema.scores.createdAt))
-        .limit(1);
+        .limit(1), 0);
       expect(latest.score).toBeLessThan(4.5);
       expect(options.missingPrerequisites).toEqual([`AI readiness: a score of at least 4.5 in AI and automation (yours is ${latest.score})`]);
       const before = { jobs: await count(schema.jobs), credits: await balance() };
@@ -132,10 +133,10 @@ describe("prerequisites", () => {
   });
 
   it("refuses a booking until the required workout is completed", async () => {
-    const [rule] = await db
+    const rule = nth(await db
       .insert(schema.prerequisites)
       .values({ accountId: DEMO.northwind.id, workoutId: WORKOUT, type: "workout", name: "Foundations first", requiredWorkoutId: DEMO.workouts.drTabletop })
-      .returning();
+      .returning(), 0);
     try {
       const s = await sessions();
       const body = { workoutId: WORKOUT, mode: "request", sessions: s.map((x, i) => ({ sessionId: x.id, times: [at(80 + i)] })) };
@@ -161,7 +162,7 @@ describe("prerequisites", () => {
 describe("rescheduling one session of a booked job", () => {
   it("the customer moves the second session only (reason and comment); the partner is mailed about it and confirms it", async () => {
     const job = await booked();
-    const [first, second] = job.lines;
+    const [first, second] = [nth(job.lines, 0), nth(job.lines, 1)];
     const mails = await count(schema.mailOutbox);
     const res = await post(`/v1/bookings/${job.id}/schedule`, await customer(), {
       mode: "request",
@@ -172,7 +173,7 @@ describe("rescheduling one session of a booked job", () => {
     expect(res.status).toBe(200);
     const after: Job = await json(res);
     expect(after.status).toBe("awaitingConfirmation");
-    expect(after.lines[0]).toMatchObject({ status: "confirmed", scheduledAt: first.scheduledAt });
+    expect(nth(after.lines, 0)).toMatchObject({ status: "confirmed", scheduledAt: first.scheduledAt });
     expect(after.lines[1]).toMatchObject({ status: "awaitingConfirmation", scheduledAt: null, requestedTimes: [at(day + 2, 10), at(day + 2, 15)] });
     const { lines } = await row(job.id);
     expect(lines.map((l) => l.rescheduleReason)).toEqual([null, "notReady"]);
@@ -197,22 +198,22 @@ describe("rescheduling one session of a booked job", () => {
     const mails = await count(schema.mailOutbox);
     const c = await customer();
     // The first session moved after the second: the error is on the time being set.
-    const outOfOrder = await post(`/v1/bookings/${job.id}/schedule`, c, { mode: "request", reason: "availability", sessions: [{ sessionId: job.lines[0].sessionId, times: [at(day + 5)] }] });
+    const outOfOrder = await post(`/v1/bookings/${job.id}/schedule`, c, { mode: "request", reason: "availability", sessions: [{ sessionId: nth(job.lines, 0).sessionId, times: [at(day + 5)] }] });
     expect(outOfOrder.status).toBe(400);
-    expect((await json(outOfOrder)).error.fields).toEqual({ "sessions.0.times.0": `Must end before session 2 (${job.lines[1].sessionName}) starts` });
-    const noReason = await post(`/v1/bookings/${job.id}/schedule`, c, { mode: "request", sessions: [{ sessionId: job.lines[1].sessionId, times: [at(day + 5)] }] });
+    expect((await json(outOfOrder)).error.fields).toEqual({ "sessions.0.times.0": `Must end before session 2 (${nth(job.lines, 1).sessionName}) starts` });
+    const noReason = await post(`/v1/bookings/${job.id}/schedule`, c, { mode: "request", sessions: [{ sessionId: nth(job.lines, 1).sessionId, times: [at(day + 5)] }] });
     expect(noReason.status).toBe(400);
     expect((await json(noReason)).error.fields).toEqual({ reason: "Required" });
     expect((await post(`/v1/bookings/${job.id}/schedule`, {}, { mode: "request", reason: "availability", sessions: [] })).status).toBe(401);
     const harbour = authed(await tokenFor("otherCustomerAdmin"), { accountId: DEMO.customers.harbour.id });
-    expect((await post(`/v1/bookings/${job.id}/schedule`, harbour, { mode: "request", reason: "availability", sessions: [{ sessionId: job.lines[1].sessionId, times: [at(day + 5)] }] })).status).toBe(404);
+    expect((await post(`/v1/bookings/${job.id}/schedule`, harbour, { mode: "request", reason: "availability", sessions: [{ sessionId: nth(job.lines, 1).sessionId, times: [at(day + 5)] }] })).status).toBe(404);
     expect(await row(job.id)).toEqual(before);
     expect(await count(schema.mailOutbox)).toBe(mails);
   });
 
   it("the partner moves the first session only (reason, comment); the customer is mailed about it; out of order is 400", async () => {
     const job = await booked();
-    const [first, second] = job.lines;
+    const [first, second] = [nth(job.lines, 0), nth(job.lines, 1)];
     const p = await partner();
     const wrong = await post(`/v1/jobs/${job.id}/reschedule`, p, { reason: "availability", lines: [{ lineId: first.id, time: at(day + 3) }] });
     expect(wrong.status).toBe(400);
@@ -254,9 +255,9 @@ describe("the partner's cancel and completing", () => {
     const job = await booked();
     const before = await row(job.id);
     const audits = await count(schema.auditEntries);
-    const res = await post(`/v1/jobs/${job.id}/lines/${job.lines[0].id}/complete`, await partner());
+    const res = await post(`/v1/jobs/${job.id}/lines/${nth(job.lines, 0).id}/complete`, await partner());
     expect(res.status).toBe(409);
-    expect((await json(res)).error.message).toContain(`${job.lines[0].sessionName} cannot be marked completed before it starts`);
+    expect((await json(res)).error.message).toContain(`${nth(job.lines, 0).sessionName} cannot be marked completed before it starts`);
     expect((await post(`/v1/jobs/${job.id}/complete`, await partner())).status).toBe(409);
     expect(await row(job.id)).toEqual(before);
     expect(await count(schema.auditEntries)).toBe(audits);

@@ -11,6 +11,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { authed, tokenFor } from "./auth";
 import { call } from "./helpers";
+import { first } from "../present";
 
 export const db = drizzle(env.DB, { schema });
 export const FABRIKAM = DEMO.customers.fabrikam.id;
@@ -36,7 +37,7 @@ export const sessions = (workoutId = WORKOUT) =>
 
 /** An account's credit balance: the sum of its credit lines. */
 export const balance = async (accountId = FABRIKAM) =>
-  Number((await db.select({ t: sql<number>`coalesce(sum(quantity),0)` }).from(schema.creditLines).where(eq(schema.creditLines.accountId, accountId)))[0].t);
+  Number(first(await db.select({ t: sql<number>`coalesce(sum(quantity),0)` }).from(schema.creditLines).where(eq(schema.creditLines.accountId, accountId))).t);
 
 /** A partner bonus of `quantity` credits for Fabrikam, now. */
 export async function giveFabrikamCredits(quantity: number) {

@@ -5,10 +5,11 @@ import { DEMO } from "../../db/seed";
 import { authed, tokenFor } from "./auth";
 import { call, json } from "./helpers";
 import { balance, customer, db, FABRIKAM, grantFabrikamCredits, partner, post, sessions, WORKOUT } from "./bookings-setup";
+import { nth, present } from "../present";
 
 const inDays = (d: number, h = 9) => new Date(Date.UTC(2030, 0, 1 + d, h)).toISOString();
 
-const count = async (table: typeof schema.jobs | typeof schema.mailOutbox) => (await db.select({ n: sql<number>`count(*)` }).from(table))[0].n;
+const count = async (table: typeof schema.jobs | typeof schema.mailOutbox) => nth(await db.select({ n: sql<number>`count(*)` }).from(table), 0).n;
 
 grantFabrikamCredits(100);
 
@@ -103,7 +104,7 @@ describe("requesting times, confirming and denying", () => {
     expect(booked.status).toBe("confirmed");
     expect(booked.lines[0].scheduledAt).toBe(inDays(30));
     const ics = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, "cara@fabrikam.test"));
-    expect(ics.at(-1)!.attachments[0].content).toContain("BEGIN:VEVENT");
+    expect(nth(present(ics.at(-1), "the last mail").attachments, 0).content).toContain("BEGIN:VEVENT");
     // The customer sees it Booked.
     expect((await json(await call(`/v1/bookings/${job.id}`, await customer()))).status).toBe("confirmed");
   });
@@ -115,7 +116,7 @@ describe("requesting times, confirming and denying", () => {
     expect(confirm.status).toBe(200);
     expect((await post(`/v1/jobs/${job.id}/confirm`, await partner(), { lines: job.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] })) })).status).toBe(409);
     expect((await post(`/v1/jobs/${job.id}/deny`, await partner(), { reason: "other" })).status).toBe(409);
-    const row = (await db.select().from(schema.jobs).where(eq(schema.jobs.id, job.id)))[0];
+    const row = nth(await db.select().from(schema.jobs).where(eq(schema.jobs.id, job.id)), 0);
     expect(row.status).toBe("confirmed");
   });
 
@@ -132,7 +133,7 @@ describe("invalid bookings change nothing", () => {
     const before = await count(schema.jobs);
     const s = await sessions();
     const cases = [
-      { workoutId: WORKOUT, mode: "request", sessions: [{ sessionId: s[0].id, times: [inDays(5)] }] },
+      { workoutId: WORKOUT, mode: "request", sessions: [{ sessionId: nth(s, 0).id, times: [inDays(5)] }] },
       { workoutId: WORKOUT, mode: "request", sessions: s.map((x) => ({ sessionId: x.id, times: ["2020-01-01T09:00:00Z"] })) },
       { workoutId: "nope", mode: "request", sessions: [] },
       { workoutId: WORKOUT, mode: "slots", sessions: s.map((x) => ({ sessionId: x.id })) },
@@ -186,26 +187,26 @@ describe("invalid bookings change nothing", () => {
 describe("calendar-based booking", () => {
   it("books open slots and is Booked at once", async () => {
     const s = await sessions();
-    const a = await publishSlot(s[0].id, inDays(70), 5);
-    const b = await publishSlot(s[1].id, inDays(71), 5);
+    const a = await publishSlot(nth(s, 0).id, inDays(70), 5);
+    const b = await publishSlot(nth(s, 1).id, inDays(71), 5);
     const options = await json(await call(`/v1/bookings/options/${WORKOUT}`, await customer()));
     expect(options.sessions[0].slots.map((x: { id: string }) => x.id)).toContain(a);
-    const res = await post("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "slots", sessions: [{ sessionId: s[0].id, slotId: a }, { sessionId: s[1].id, slotId: b }] });
+    const res = await post("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "slots", sessions: [{ sessionId: nth(s, 0).id, slotId: a }, { sessionId: nth(s, 1).id, slotId: b }] });
     expect(res.status).toBe(201);
     const job = await json(res);
     expect(job.status).toBe("confirmed");
     expect(job.lines[0].scheduledAt).toBe(inDays(70));
     const seats = await db.select().from(schema.slots).where(eq(schema.slots.id, a));
-    expect(seats[0].seatsTaken).toBe(1);
+    expect(nth(seats, 0).seatsTaken).toBe(1);
   });
 
   it("40 parallel bookings of a 5-seat slot give exactly 5 jobs and 35 clear refusals; the ledger balances", async () => {
     const s = await sessions();
-    const small = await publishSlot(s[0].id, inDays(80), 5);
-    const big = await publishSlot(s[1].id, inDays(81), 12);
+    const small = await publishSlot(nth(s, 0).id, inDays(80), 5);
+    const big = await publishSlot(nth(s, 1).id, inDays(81), 12);
     const before = { credits: await balance(), jobs: await count(schema.jobs) };
     const init = await customer();
-    const body = JSON.stringify({ workoutId: WORKOUT, mode: "slots", sessions: [{ sessionId: s[0].id, slotId: small }, { sessionId: s[1].id, slotId: big }] });
+    const body = JSON.stringify({ workoutId: WORKOUT, mode: "slots", sessions: [{ sessionId: nth(s, 0).id, slotId: small }, { sessionId: nth(s, 1).id, slotId: big }] });
     const results = await Promise.all(
       Array.from({ length: 40 }, () =>
         call("/v1/bookings", { method: "POST", headers: { ...Object.fromEntries(init.headers), "Content-Type": "application/json" }, body }),
@@ -218,7 +219,7 @@ describe("calendar-based booking", () => {
       expect((await json(r)).error.message).toMatch(/fully booked|no longer available/);
     }
     const seats = await db.select().from(schema.slots).where(eq(schema.slots.id, small));
-    expect(seats[0].seatsTaken).toBe(5);
+    expect(nth(seats, 0).seatsTaken).toBe(5);
     expect(await count(schema.jobs)).toBe(before.jobs + 5);
     expect(await balance()).toBe(before.credits - 5);
     const consumed = await db.select().from(schema.creditLines).where(and(eq(schema.creditLines.accountId, FABRIKAM), eq(schema.creditLines.itemType, "consumption")));
@@ -268,26 +269,26 @@ describe("cancelling and completing", () => {
 describe("slots", () => {
   it("refuses more seats than max attendees, a foreign session, a customer and another partner", async () => {
     const s = await sessions();
-    const tooMany = await post("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId: s[0].id, startsAt: inDays(120), capacity: 13 });
+    const tooMany = await post("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId: nth(s, 0).id, startsAt: inDays(120), capacity: 13 });
     expect(tooMany.status).toBe(400);
     expect((await json(tooMany)).error.fields.capacity).toMatch(/At most 12 seats/);
     const other = await sessions(DEMO.workouts.dataLiteracy);
-    expect((await post("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId: other[0].id, startsAt: inDays(120), capacity: 2 })).status).toBe(400);
-    expect((await post("/v1/admin/slots", await customer(), { workoutId: WORKOUT, sessionId: s[0].id, startsAt: inDays(120), capacity: 2 })).status).toBe(403);
+    expect((await post("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId: nth(other, 0).id, startsAt: inDays(120), capacity: 2 })).status).toBe(400);
+    expect((await post("/v1/admin/slots", await customer(), { workoutId: WORKOUT, sessionId: nth(s, 0).id, startsAt: inDays(120), capacity: 2 })).status).toBe(403);
     const contoso = authed(await tokenFor("otherPartnerAdmin"), { accountId: DEMO.contoso.id });
-    expect((await post("/v1/admin/slots", contoso, { workoutId: WORKOUT, sessionId: s[0].id, startsAt: inDays(120), capacity: 2 })).status).toBe(404);
+    expect((await post("/v1/admin/slots", contoso, { workoutId: WORKOUT, sessionId: nth(s, 0).id, startsAt: inDays(120), capacity: 2 })).status).toBe(404);
     expect((await call("/v1/admin/slots?workoutId=" + WORKOUT)).status).toBe(401);
   });
 
   it("closes an unbooked slot and refuses to close a booked one", async () => {
     const s = await sessions();
-    const free = await publishSlot(s[0].id, inDays(130), 3);
+    const free = await publishSlot(nth(s, 0).id, inDays(130), 3);
     const listed = await json(await call(`/v1/admin/slots?workoutId=${WORKOUT}`, await partner()));
     expect(listed.map((x: { id: string }) => x.id)).toContain(free);
     expect((await call(`/v1/admin/slots/${free}`, { method: "DELETE", ...(await partner()) })).status).toBe(204);
-    const a = await publishSlot(s[0].id, inDays(131), 3);
-    const b = await publishSlot(s[1].id, inDays(132), 3);
-    await post("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "slots", sessions: [{ sessionId: s[0].id, slotId: a }, { sessionId: s[1].id, slotId: b }] });
+    const a = await publishSlot(nth(s, 0).id, inDays(131), 3);
+    const b = await publishSlot(nth(s, 1).id, inDays(132), 3);
+    await post("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "slots", sessions: [{ sessionId: nth(s, 0).id, slotId: a }, { sessionId: nth(s, 1).id, slotId: b }] });
     expect((await call(`/v1/admin/slots/${a}`, { method: "DELETE", ...(await partner()) })).status).toBe(409);
   });
 });
@@ -307,7 +308,7 @@ describe("partner members read jobs and slots; acting on them needs owner or adm
   it("answers 403 to a partner member for every move of a job and every slot change, changing nothing", async () => {
     const member = authed(await tokenFor("partnerMember"), { accountId: DEMO.northwind.id });
     const s = await sessions();
-    const slot = await publishSlot(s[0].id, inDays(140), 3);
+    const slot = await publishSlot(nth(s, 0).id, inDays(140), 3);
     const job = await json(await requestBooking(141));
     const line = job.lines[0];
     // Members still read.
@@ -327,7 +328,7 @@ describe("partner members read jobs and slots; acting on them needs owner or adm
       [`/v1/jobs/${job.id}/lines/${line.id}/complete`, undefined],
       [`/v1/jobs/${job.id}/complete`, undefined],
       [`/v1/jobs/${job.id}/cancel`, { reason: "requested" }],
-      ["/v1/admin/slots", { workoutId: WORKOUT, sessionId: s[0].id, startsAt: inDays(142), capacity: 2 }],
+      ["/v1/admin/slots", { workoutId: WORKOUT, sessionId: nth(s, 0).id, startsAt: inDays(142), capacity: 2 }],
     ];
     for (const [path, body] of moves) {
       const res = await post(path, member, body);
@@ -346,15 +347,15 @@ describe("partner members read jobs and slots; acting on them needs owner or adm
 
   it("a slot closed while a booking takes it: the booking answers 409 and nothing is half-written", async () => {
     const s = await sessions();
-    const a = await publishSlot(s[0].id, inDays(160), 3);
-    const b = await publishSlot(s[1].id, inDays(161), 3);
+    const a = await publishSlot(nth(s, 0).id, inDays(160), 3);
+    const b = await publishSlot(nth(s, 1).id, inDays(161), 3);
     const jobsBefore = await count(schema.jobs);
     const [book, close] = await Promise.all([
-      post("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "slots", sessions: [{ sessionId: s[0].id, slotId: a }, { sessionId: s[1].id, slotId: b }] }),
+      post("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "slots", sessions: [{ sessionId: nth(s, 0).id, slotId: a }, { sessionId: nth(s, 1).id, slotId: b }] }),
       call(`/v1/admin/slots/${a}`, { method: "DELETE", ...(await partner()) }),
     ]);
     const [slotRow] = await db.select().from(schema.slots).where(eq(schema.slots.id, a));
-    const [other] = await db.select().from(schema.slots).where(eq(schema.slots.id, b));
+    const other = nth(await db.select().from(schema.slots).where(eq(schema.slots.id, b)), 0);
     const outcome = { book: book.status, close: close.status, seats: slotRow?.seatsTaken ?? null, otherSeats: other.seatsTaken, newJobs: (await count(schema.jobs)) - jobsBefore };
     // Either the booking took the seat first (the close is refused), or the close came first (the booking is refused and took nothing).
     expect([

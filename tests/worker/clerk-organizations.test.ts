@@ -1,13 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../worker/http/errors";
 import { CLERK_API, clerkAddMember, clerkInvite, clerkRevokeInvite } from "../../worker/identity/clerk-organizations";
+import { nth } from "../present";
 
 /** Clerk's Backend API, stood in for through the runtime's outbound fetch. */
 function clerkAnswers(status: number, body: unknown) {
   return vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }));
 }
 const env = { CLERK_SECRET_KEY: "sk_test_123" };
-const sent = (spy: ReturnType<typeof clerkAnswers>, i = 0) => new Request(spy.mock.calls[i][0] as string, spy.mock.calls[i][1]);
+const sent = (spy: ReturnType<typeof clerkAnswers>, i = 0) => {
+  const [input, init] = nth(spy.mock.calls, i);
+  return new Request(input, init);
+};
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -10,9 +10,9 @@ const parties = ["https://app.techfit.example", "https://learn.northwind.com"];
 
 beforeAll(async () => {
   const pair = await generateKeyPair("RS256", { extractable: true });
-  privateKey = pair.privateKey as CryptoKey;
-  jwtKey = await exportSPKI(pair.publicKey as CryptoKey);
-  otherKey = (await generateKeyPair("RS256")).privateKey as CryptoKey;
+  privateKey = pair.privateKey;
+  jwtKey = await exportSPKI(pair.publicKey);
+  otherKey = (await generateKeyPair("RS256")).privateKey;
 });
 
 function clerkToken(claims: Record<string, unknown>, key = privateKey, expiresIn = "60s") {

@@ -6,6 +6,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { authed, tokenFor } from "./auth";
 import { call, json } from "./helpers";
+import { nth, present } from "../present";
 
 const db = drizzle(env.DB, { schema });
 const VERIFY = "/.well-known/techfit-verification";
@@ -20,7 +21,10 @@ const connect = (token: string | null, id: string, accountId?: string) =>
   call(`/v1/admin/custom-domains/${id}/connect`, { method: "POST", ...(token ? authed(token, { accountId }) : {}) });
 const remove = (token: string | null, id: string, accountId?: string) =>
   call(`/v1/admin/custom-domains/${id}`, { method: "DELETE", ...(token ? authed(token, { accountId }) : {}) });
+/** The stored domain with that URI, if there is one. */
 const rowOf = async (uri: string) => (await db.select().from(schema.customDomains).where(eq(schema.customDomains.uri, uri)))[0];
+/** The stored domain with that URI, which the test expects to be there. */
+const storedRow = async (uri: string) => present(await rowOf(uri), `a stored domain ${uri}`);
 const count = async () => (await db.select().from(schema.customDomains)).length;
 
 let n = 0;
@@ -79,7 +83,7 @@ describe("POST /v1/admin/custom-domains", () => {
     expect(d).toMatchObject({ uri, state: "awaitingConnection", isSatellite: true, connectedAt: null });
     expect(d.dnsRecord).toEqual({ type: "CNAME", name: uri, value: "localhost" });
     expect(d.verificationToken).toBeUndefined();
-    const row = await rowOf(uri);
+    const row = await storedRow(uri);
     expect(row.accountId).toBe(DEMO.northwind.id);
     expect(row.verificationToken).toMatch(/^techfit-[0-9a-f]{48}$/);
     // The TXT record that proves the partner controls the domain's DNS.
@@ -112,7 +116,7 @@ describe("POST /v1/admin/custom-domains", () => {
     const taken = await add(await tokenFor("partnerAdmin"), { uri: DEMO.contoso.domain });
     expect(taken.status).toBe(409);
     expect((await json(taken)).error).toMatchObject({ code: "conflict", message: "Value already exists", fields: { uri: "Value already exists" } });
-    expect((await rowOf(DEMO.contoso.domain)).accountId).toBe(DEMO.contoso.id);
+    expect((await storedRow(DEMO.contoso.domain)).accountId).toBe(DEMO.contoso.id);
     expect((await add(await tokenFor("partnerAdmin"), { uri: DEMO.northwind.domain })).status).toBe(409);
   });
 
@@ -161,7 +165,7 @@ describe("GET /dev/dns-query (the development stand-in for DNS)", () => {
   const ask = (name: string, host = "127.0.0.1", type = "TXT") => call(`/dev/dns-query?name=${encodeURIComponent(name)}&type=${type}`, { host });
 
   it("answers a registered reserved test domain's TXT record with its token, as DNS JSON, on loopback and the main host", async () => {
-    const token = (await rowOf(DEMO.northwind.domain)).verificationToken;
+    const token = (await storedRow(DEMO.northwind.domain)).verificationToken;
     for (const host of ["127.0.0.1", "localhost"]) {
       const res = await ask(txtName(DEMO.northwind.domain), host);
       expect(res.status).toBe(200);
@@ -207,7 +211,7 @@ describe("POST /v1/admin/custom-domains/{id}/connect", () => {
     const requests = outbound.mock.calls.map(([input, init]) => new Request(input, init));
     // Ownership first (its TXT record, from the dev stand-in), then routing (the verification path).
     expect(requests.map((r) => new URL(r.url).pathname)).toEqual(["/dev/dns-query", VERIFY]);
-    const asked = requests[1];
+    const asked = nth(requests, 1);
     expect(asked.headers.get("Host") ?? new URL(asked.url).hostname).toBe(uri);
     expect(await json(await call("/v1/custom-domains/exist?uri=" + uri))).toEqual({ exists: true });
     // The next page on it wears the partner's branding at once.
@@ -218,7 +222,7 @@ describe("POST /v1/admin/custom-domains/{id}/connect", () => {
     const token = await tokenFor("partnerAdmin");
     const uri = unique("northwind.com");
     const d = await json(await add(token, { uri }));
-    const row = await rowOf(uri);
+    const row = await storedRow(uri);
     const outbound = outsideWorld({ pointingHere: [uri], txt: { [txtName(uri)]: ["v=spf1 -all", row.verificationToken] } });
     expect((await connect(token, d.id)).status).toBe(200);
     const asked = outbound.mock.calls.map(([input, init]) => new Request(input, init));
@@ -227,7 +231,7 @@ describe("POST /v1/admin/custom-domains/{id}/connect", () => {
     expect(new URL(lookUp.url).searchParams.get("type")).toBe("TXT");
     expect(lookUp.headers.get("Accept")).toBe("application/dns-json");
     expect(asked.map((r) => r.url)).toContain(`http://${uri}${VERIFY}`);
-    expect((await rowOf(uri)).state).toBe("connected");
+    expect((await storedRow(uri)).state).toBe("connected");
   });
 
   it("refuses a dangling CNAME: the domain reaches this product, but nobody set its TXT record (409, stays awaiting)", async () => {
@@ -236,13 +240,13 @@ describe("POST /v1/admin/custom-domains/{id}/connect", () => {
     const d = await json(await add(token, { uri }));
     outsideWorld({ pointingHere: [uri] });
     // The product itself answers the domain's token over HTTP: that alone proves nothing.
-    expect(await (await call(VERIFY, { host: uri })).text()).toBe((await rowOf(uri)).verificationToken);
+    expect(await (await call(VERIFY, { host: uri })).text()).toBe((await storedRow(uri)).verificationToken);
     const res = await connect(token, d.id);
     expect(res.status).toBe(409);
     expect((await json(res)).error.message).toBe(
       `${uri} has no TXT record ${txtName(uri)} yet. Create it with the value shown to prove the domain is yours, then connect again (DNS changes can take a few minutes).`,
     );
-    expect((await rowOf(uri)).state).toBe("awaitingConnection");
+    expect((await storedRow(uri)).state).toBe("awaitingConnection");
     expect(await json(await call("/v1/custom-domains/exist?uri=" + uri))).toEqual({ exists: false });
   });
 
@@ -259,7 +263,7 @@ describe("POST /v1/admin/custom-domains/{id}/connect", () => {
     const down = await connect(token, d.id);
     expect(down.status).toBe(409);
     expect((await json(down)).error.message).toBe(`The DNS records of ${uri} could not be checked. Please try again in a few minutes.`);
-    expect((await rowOf(uri)).state).toBe("awaitingConnection");
+    expect((await storedRow(uri)).state).toBe("awaitingConnection");
   });
 
   it("answers 409 with the reason when the domain is unreachable or serves something else, and stays awaiting", async () => {
@@ -275,13 +279,13 @@ describe("POST /v1/admin/custom-domains/{id}/connect", () => {
     const wrong = await connect(token, d.id);
     expect(wrong.status).toBe(409);
     expect((await json(wrong)).error.message).toContain("does not serve this platform");
-    expect((await rowOf(uri)).state).toBe("awaitingConnection");
+    expect((await storedRow(uri)).state).toBe("awaitingConnection");
     expect(await json(await call("/v1/custom-domains/exist?uri=" + uri))).toEqual({ exists: false });
   });
 
   it("answers 404 for another partner's domain (nothing changed, nothing fetched) and 400 for a bad id", async () => {
     const outbound = vi.spyOn(globalThis, "fetch");
-    const contoso = await rowOf(DEMO.contoso.domain);
+    const contoso = await storedRow(DEMO.contoso.domain);
     const res = await connect(await tokenFor("partnerAdmin"), contoso.id);
     expect(res.status).toBe(404);
     expect(JSON.stringify(await json(res))).not.toContain(DEMO.contoso.domain);
@@ -291,7 +295,7 @@ describe("POST /v1/admin/custom-domains/{id}/connect", () => {
   });
 
   it("answers 401 and 403 like the other admin calls", async () => {
-    const id = (await rowOf(DEMO.northwind.domain)).id;
+    const id = (await storedRow(DEMO.northwind.domain)).id;
     expect((await connect(null, id)).status).toBe(401);
     expect((await connect(await tokenFor("partnerMember"), id)).status).toBe(403);
     expect((await connect(await tokenFor("customerAdmin"), id)).status).toBe(403);
@@ -314,14 +318,14 @@ describe("DELETE /v1/admin/custom-domains/{id}", () => {
   });
 
   it("answers 404 for another partner's domain and 400 for a bad id, deleting nothing", async () => {
-    const contoso = await rowOf(DEMO.contoso.domain);
+    const contoso = await storedRow(DEMO.contoso.domain);
     expect((await remove(await tokenFor("partnerAdmin"), contoso.id)).status).toBe(404);
     expect((await remove(await tokenFor("partnerAdmin"), "nope")).status).toBe(400);
     expect(await rowOf(DEMO.contoso.domain)).toBeDefined();
   });
 
   it("answers 401 and 403 like the other admin calls, deleting nothing", async () => {
-    const id = (await rowOf(DEMO.northwind.domain)).id;
+    const id = (await storedRow(DEMO.northwind.domain)).id;
     expect((await remove(null, id)).status).toBe(401);
     expect((await remove(await tokenFor("partnerMember"), id)).status).toBe(403);
     expect((await remove(await tokenFor("customerAdmin"), id)).status).toBe(403);

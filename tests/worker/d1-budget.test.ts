@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
+import { first } from "../present";
 import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
@@ -120,13 +121,13 @@ describe("D1 round trips per request", () => {
     // The partner publishes a time for each session, the customer books them, and a spare time is closed.
     const slot = async (sessionId: string, d: number) => (await send("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId, startsAt: at(d), capacity: 2 })).body.id;
     const slotDay = (day += 3);
-    await slot(sessions[0].id, slotDay - 1); // warm
-    const published = await send("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId: sessions[0].id, startsAt: at(slotDay), capacity: 2 });
+    await slot(first(sessions).id, slotDay - 1); // warm
+    const published = await send("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId: first(sessions).id, startsAt: at(slotDay), capacity: 2 });
     record("POST /v1/admin/slots", published.calls, WRITE);
-    const chosen = [{ sessionId: sessions[0].id, slotId: published.body.id }];
+    const chosen = [{ sessionId: first(sessions).id, slotId: published.body.id }];
     for (const [i, s] of sessions.slice(1).entries()) chosen.push({ sessionId: s.id, slotId: await slot(s.id, slotDay + 1 + i) });
     record("POST /v1/bookings (into slots)", (await send("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "slots", sessions: chosen })).calls, WRITE);
-    const spare = await slot(sessions[0].id, (day += 3));
+    const spare = await slot(first(sessions).id, (day += 3));
     const closed = await call(`/v1/admin/slots/${spare}`, { ...(await partner()), method: "DELETE" });
     expect(closed.status).toBe(204);
     record("DELETE /v1/admin/slots/{id}", d1Calls(closed), WRITE);

@@ -9,6 +9,7 @@ import { DEMO } from "../../db/seed";
 import { authSecret } from "../../worker/identity/embedded";
 import { authed, freshEmail, lastMailTo, linkToken, NEW_PASSWORD, nextIp, postSignUp, signUp, tokenFor, tokenForCookie, verifyFromMail } from "./auth";
 import { call, json } from "./helpers";
+import { first, nth } from "../present";
 
 const db = drizzle(env.DB, { schema });
 const ORIGIN = "http://localhost";
@@ -81,7 +82,7 @@ describe("e-mail verification (embedded provider)", () => {
   it("an expired or forged link is refused with a code the screen explains, and nothing is verified", async () => {
     const email = freshEmail();
     await postSignUp(email);
-    const user = (await db.select().from(schema.authUsers).where(eq(schema.authUsers.email, email)))[0];
+    const user = first(await db.select().from(schema.authUsers).where(eq(schema.authUsers.email, email)));
     const secret = new TextEncoder().encode(authSecret(env));
     const expired = await new SignJWT({ email, userId: user.id })
       .setProtectedHeader({ alg: "HS256" })
@@ -96,7 +97,7 @@ describe("e-mail verification (embedded provider)", () => {
     });
     expect(forged.status).toBe(401);
     expect((await json(forged)).code).toBe("INVALID_TOKEN");
-    expect((await db.select().from(schema.authUsers).where(eq(schema.authUsers.id, user.id)))[0].emailVerified).toBe(false);
+    expect(first(await db.select().from(schema.authUsers).where(eq(schema.authUsers.id, user.id))).emailVerified).toBe(false);
   });
 
   it("resending answers the same for any address and sends only to an unverified one", async () => {
@@ -127,7 +128,7 @@ describe("e-mail verification (embedded provider)", () => {
 
   it("the embedded token says whether the address is verified", async () => {
     const { token } = await signUp();
-    const payload = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
+    const payload = JSON.parse(atob(nth(token.split("."), 1).replace(/-/g, "+").replace(/_/g, "/")));
     expect(payload.email_verified).toBe(true);
   });
 });
@@ -139,7 +140,7 @@ describe("invites are bound to a verified address", () => {
     const res = await postSignUp(email, "Mallory");
     expect((await json(res)).token).toBeNull();
     expect((await signIn(email)).status).toBe(403);
-    expect((await db.select().from(schema.invites).where(eq(schema.invites.id, inviteId)))[0].status).toBe("pending");
+    expect(first(await db.select().from(schema.invites).where(eq(schema.invites.id, inviteId))).status).toBe("pending");
   });
 
   it("a session whose address is not verified is refused (403, nothing written) and is offered no invites", async () => {
@@ -152,7 +153,7 @@ describe("invites are bound to a verified address", () => {
     const res = await accept(token, inviteId);
     expect(res.status).toBe(403);
     expect((await json(res)).error).toMatchObject({ code: "forbidden", message: INVITE_MESSAGES.verifyFirst });
-    expect((await db.select().from(schema.invites).where(eq(schema.invites.id, inviteId)))[0].status).toBe("pending");
+    expect(first(await db.select().from(schema.invites).where(eq(schema.invites.id, inviteId))).status).toBe("pending");
     expect(await membersOf(email)).toEqual([]);
   });
 
@@ -164,7 +165,7 @@ describe("invites are bound to a verified address", () => {
     expect(res.status).toBe(403);
     expect((await json(res)).error.message).toBe(INVITE_MESSAGES.otherAddress);
     expect((await accept(await tokenFor("partnerAdmin"), inviteId)).status).toBe(403);
-    expect((await db.select().from(schema.invites).where(eq(schema.invites.id, inviteId)))[0].status).toBe("pending");
+    expect(first(await db.select().from(schema.invites).where(eq(schema.invites.id, inviteId))).status).toBe("pending");
     expect(await membersOf(email)).toEqual([]);
   });
 
@@ -181,7 +182,7 @@ describe("invites are bound to a verified address", () => {
     const { email, cookie } = await signUp();
     const invitationId = crypto.randomUUID();
     const fabrikam = DEMO.customers.fabrikam.id;
-    const [owner] = await db.select().from(schema.authMembers).where(eq(schema.authMembers.organizationId, fabrikam)).limit(1);
+    const owner = first(await db.select().from(schema.authMembers).where(eq(schema.authMembers.organizationId, fabrikam)).limit(1));
     await db.insert(schema.authInvitations).values({
       id: invitationId,
       organizationId: fabrikam,
@@ -195,7 +196,7 @@ describe("invites are bound to a verified address", () => {
     await db.update(schema.authUsers).set({ emailVerified: false }).where(eq(schema.authUsers.email, email));
     const res = await post("/organization/accept-invitation", { invitationId }, nextIp(), cookie);
     expect(res.status).toBe(403);
-    const [row] = await db.select().from(schema.authInvitations).where(eq(schema.authInvitations.id, invitationId));
+    const row = first(await db.select().from(schema.authInvitations).where(eq(schema.authInvitations.id, invitationId)));
     expect(row.status).toBe("pending");
   });
 });

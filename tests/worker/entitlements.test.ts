@@ -6,6 +6,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { apiAs, authed, tokenFor } from "./auth";
 import { call, json } from "./helpers";
+import { first } from "../present";
 
 const db = drizzle(env.DB, { schema });
 const FABRIKAM = DEMO.customers.fabrikam;
@@ -176,7 +177,7 @@ describe("plan cancel and change", () => {
     expect(ok.status).toBe(201);
     expect(await json(ok)).toMatchObject({ startDate: later, planId: DEMO.northwind.planId });
     const old = await db.select().from(schema.planEntries).where(eq(schema.planEntries.id, entry));
-    expect(old[0].endDate! < later).toBe(true);
+    expect(first(old).endDate! < later).toBe(true);
   });
 
   it("answers 404 for another partner's customer's plan or another partner's plan, 401 and 403", async () => {
@@ -187,7 +188,7 @@ describe("plan cancel and change", () => {
     expect((await apiAs(null, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${harbourEntry}/cancel`, { endDate: "2030-12-31" })).status).toBe(401);
     expect((await apiAs(await tokenFor("partnerMember"), { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${DEMO.customers.alpine.planEntryId}/cancel`, { endDate: "2030-12-31" })).status).toBe(403);
     const row = await db.select().from(schema.planEntries).where(eq(schema.planEntries.id, harbourEntry));
-    expect(row[0].endDate).toBe("2030-12-31");
-    expect(row[0].renewalDate).not.toBeNull();
+    expect(first(row).endDate).toBe("2030-12-31");
+    expect(first(row).renewalDate).not.toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { apiAs } from "./auth";
 import { json } from "./helpers";
+import { first } from "../present";
 
 const db = drizzle(env.DB, { schema });
 
@@ -36,7 +37,7 @@ describe("price groups", () => {
     expect((await apiAs(null).get("/v1/admin/price-groups")).status).toBe(401);
     expect((await db.select().from(schema.priceGroups)).length).toBe(before);
     const kept = await db.select().from(schema.priceGroups).where(eq(schema.priceGroups.id, DEMO.northwind.priceGroupId));
-    expect(kept[0].name).toBe("Enterprise");
+    expect(first(kept).name).toBe("Enterprise");
   });
 });
 

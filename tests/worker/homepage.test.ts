@@ -10,6 +10,7 @@ import { homepageOf } from "../../worker/data/homepage";
 import type { PartnerAdminScope } from "../../worker/http/endpoint";
 import { apiAs, PNG, tokenFor } from "./auth";
 import { call, json } from "./helpers";
+import { first, nth } from "../present";
 
 const db = drizzle(env.DB, { schema });
 const W = DEMO.workouts;
@@ -42,7 +43,7 @@ describe("homepage builder API", () => {
       [false, "carouselSingle"],
       [false, "carouselDouble"],
     ]);
-    expect(layout.rows[0].slots[0].heroText).toBe("Get your teams fit for the future of work");
+    expect(first(first(layout.rows).slots).heroText).toBe("Get your teams fit for the future of work");
     expect(layout.names[DEMO.northwind.featuredGroupId]).toBe("Quick wins");
     const contoso = await json<HomepageLayoutDto>(await apiAs("otherPartnerAdmin").get("/v1/admin/homepage"));
     expect(contoso).toMatchObject({ configured: false, rows: [] });
@@ -54,7 +55,7 @@ describe("homepage builder API", () => {
     expect(res.status).toBe(200);
     const saved = await json<HomepageLayoutDto>(res);
     expect(saved.rows.map((r) => r.type)).toEqual([null, "mediaSingle", "carouselSingle"]);
-    expect(saved.rows[2].slots[0].workoutIds).toEqual([W.modernMeetings, W.phishingResilience]);
+    expect(first(nth(saved.rows, 2).slots).workoutIds).toEqual([W.modernMeetings, W.phishingResilience]);
     expect(saved.names[W.modernMeetings]).toBe("Modern Meetings");
     const after = await snapshot(DEMO.northwind.id);
     expect(after.rows).toHaveLength(3);
@@ -121,7 +122,7 @@ describe("homepage builder API", () => {
     // A featured group that does not exist breaks the slot insert (foreign key) after the deletes ran in the batch.
     const broken = { rows: [{ ...hero, isHero: true, type: null, title: null, subtitle: null, slots: [] }, { isHero: false, type: "carouselSingle", title: "T", subtitle: "S", slots: [] }] };
     const slot = { itemType: "featuredGroup" as const, category: null, featuredGroupId: crypto.randomUUID(), workoutIds: [], mediaKey: null, mediaUrl: null, mediaDisplayType: null, heroText: null, title: null, subtitle: null, linkUrl: null, startDate: null, endDate: null };
-    broken.rows[1].slots = [slot] as never;
+    nth(broken.rows, 1).slots = [slot] as never;
     await expect(homepageOf(db, scope).replace(broken as never)).rejects.toThrow();
     expect(await snapshot(DEMO.northwind.id)).toEqual(before);
   });
@@ -180,14 +181,14 @@ describe("the reader's Home", () => {
     expect(view.configured).toBe(true);
     expect(view.hero).toEqual({ heroText: "Fit for the future", title: "Welcome", subtitle: null });
     expect(view.rows.map((r) => r.type)).toEqual(["mediaSingle", "carouselSingle"]);
-    expect(view.rows[0].slots[0].media).toEqual({ kind: "video", url: "https://video.example.com/watch/1", displayType: "full" });
+    expect(first(first(view.rows).slots).media).toEqual({ kind: "video", url: "https://video.example.com/watch/1", displayType: "full" });
     expect(ids(view)[1]).toEqual([[W.modernMeetings, W.phishingResilience]]);
-    expect(view.rows[1].slots[0].workouts[0]).toMatchObject({ title: "Modern Meetings", price: expect.anything(), image: null });
+    expect(first(first(nth(view.rows, 1).slots).workouts)).toMatchObject({ title: "Modern Meetings", price: expect.anything(), image: null });
     expect(view.attention).toBeNull();
   });
 
   it("leaves out workouts the catalogue would not show the reader, and slots outside their dates", async () => {
-    const [dashboards] = await db.select().from(schema.workouts).where(eq(schema.workouts.id, W.dashboards));
+    const dashboards = first(await db.select().from(schema.workouts).where(eq(schema.workouts.id, W.dashboards)));
     // Dashboards visible only to charities: Fabrikam (manufacturing) must not see it.
     await db
       .update(schema.workouts)
@@ -207,7 +208,7 @@ describe("the reader's Home", () => {
       // Draft (intranet), archived (strategy sprint) and the expression (dashboards) are gone; future and past slots are hidden.
       expect(view.rows.map((r) => r.title)).toEqual(["Picked for you", "Data"]);
       expect(ids(view)[0]).toEqual([[W.modernMeetings]]);
-      expect(ids(view)[1][0]).toEqual([W.dataLiteracy]);
+      expect(first(nth(ids(view), 1))).toEqual([W.dataLiteracy]);
       // The partner's own members preview without the customer's expression, like the catalogue.
       const partnerView = await json<HomepageView>(await apiAs("partnerMember").get("/v1/homepage"));
       expect(ids(partnerView)[0]).toEqual([[W.dashboards, W.modernMeetings]]);
@@ -221,9 +222,9 @@ describe("the reader's Home", () => {
     const view = await json<HomepageView>(await apiAs("customerAdmin").get("/v1/homepage"));
     const details = await json(await apiAs("partnerAdmin").get(`/v1/admin/dependents/${DEMO.customers.fabrikam.id}`));
     expect(details.recommendations.basis).toBe("scores");
-    expect(ids(view)[0][0]).toEqual(details.recommendations.workouts.map((w: { id: string }) => w.id));
-    expect(view.rows[0].slots[0].workouts.length).toBeGreaterThan(0);
-    expect(view.rows[0].slots[0].workouts.every((w) => details.recommendations.categories.includes(w.category))).toBe(true);
+    expect(first(first(ids(view)))).toEqual(details.recommendations.workouts.map((w: { id: string }) => w.id));
+    expect(first(first(view.rows).slots).workouts.length).toBeGreaterThan(0);
+    expect(first(first(view.rows).slots).workouts.every((w) => details.recommendations.categories.includes(w.category))).toBe(true);
   });
 
   it("says 'not set up' to a customer of a partner without a homepage, never another partner's", async () => {
@@ -249,7 +250,7 @@ describe("the reader's Home", () => {
     const old = job("awaitingConfirmation", daysAgo(2));
     const booked = job("confirmed", now.toISOString());
     await db.insert(schema.jobs).values([fresh, old, booked]);
-    const [session] = await db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, W.modernMeetings));
+    const session = first(await db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, W.modernMeetings)));
     await db.insert(schema.jobLines).values({
       id: crypto.randomUUID(),
       accountId: DEMO.customers.fabrikam.id,

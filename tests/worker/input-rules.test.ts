@@ -8,13 +8,14 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { apiAs, authed, multipart, signUp } from "./auth";
 import { call, json } from "./helpers";
+import { first } from "../present";
 
 const db = drizzle(env.DB, { schema });
 
 const W = DEMO.workouts.copilotFoundations;
 const condition = { field: "industry", comparator: "in", values: ["retail"] };
 const nested = (depth: number): unknown => (depth === 1 ? { operator: "and", conditions: [condition] } : { operator: "or", conditions: [nested(depth - 1)] });
-const visibilityOf = async (id: string) => (await db.select({ v: schema.workouts.visibility }).from(schema.workouts).where(eq(schema.workouts.id, id)))[0].v;
+const visibilityOf = async (id: string) => first(await db.select({ v: schema.workouts.visibility }).from(schema.workouts).where(eq(schema.workouts.id, id))).v;
 
 describe("bounded request bodies", () => {
   it("refuses a visibility expression nested too deep (even 2,000 levels) with a 400 naming the field; nothing written", async () => {
@@ -101,7 +102,7 @@ describe("stored URLs are http or https only", () => {
       expect(res.status).toBe(400);
       expect((await json(res)).error.fields.website).toBe("Must be a valid URL");
     }
-    const stored = (await db.select().from(schema.accounts).where(eq(schema.accounts.id, DEMO.customers.fabrikam.id)))[0];
+    const stored = first(await db.select().from(schema.accounts).where(eq(schema.accounts.id, DEMO.customers.fabrikam.id)));
     expect(stored.website).toMatch(/^https?:\/\//);
   });
 });
@@ -117,7 +118,7 @@ describe("platform names", () => {
     });
     expect(res.status).toBe(201);
     const account = await json(res);
-    const styling = (await db.select().from(schema.stylings).where(eq(schema.stylings.accountId, account.id)))[0];
+    const styling = first(await db.select().from(schema.stylings).where(eq(schema.stylings.accountId, account.id)));
     expect(isPlatformName(styling.platformName!)).toBe(true);
     expect(styling.platformName).toBe("b Evil /b Training A");
     const served = await json(await call("/v1/admin/styles", authed(token, { accountId: account.id })));

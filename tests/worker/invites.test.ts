@@ -6,6 +6,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { authed, signUp, tokenFor } from "./auth";
 import { call, json } from "./helpers";
+import { first } from "../present";
 
 const db = drizzle(env.DB, { schema });
 
@@ -45,7 +46,7 @@ describe("onboarding invites", () => {
     expect((await accept(other, DEMO.customers.fabrikam.id, inviteId)).status).toBe(403);
     expect((await accept(other, DEMO.northwind.id, inviteId)).status).toBe(404);
     const row = await db.select().from(schema.invites).where(eq(schema.invites.id, inviteId));
-    expect(row[0].status).toBe("pending");
+    expect(first(row).status).toBe("pending");
   });
 
   it("answers 400 for ids that are not UUIDs and 401 without a token", async () => {

@@ -4,6 +4,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { json } from "./helpers";
 import { balance, customer, db, FABRIKAM, giveFabrikamCredits, grantFabrikamCredits, partner, post, sessions, WORKOUT } from "./bookings-setup";
+import { first, nth } from "../present";
 
 /**
  * Bursts of the same move at one job, fired at once: exactly one may win, and
@@ -16,8 +17,8 @@ const ROUNDS = 6;
 let day = 200;
 const at = (d: number, h = 9) => new Date(Date.UTC(2030, 0, 1 + d, h)).toISOString();
 
-const mailCount = async () => Number((await db.select({ n: sql<number>`count(*)` }).from(schema.mailOutbox))[0].n);
-const seatsOf = async (slotId: string) => (await db.select().from(schema.slots).where(eq(schema.slots.id, slotId)))[0].seatsTaken;
+const mailCount = async () => Number(first(await db.select({ n: sql<number>`count(*)` }).from(schema.mailOutbox)).n);
+const seatsOf = async (slotId: string) => first(await db.select().from(schema.slots).where(eq(schema.slots.id, slotId))).seatsTaken;
 
 async function publishSlot(sessionId: string, startsAt: string, capacity: number): Promise<string> {
   const res = await post("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId, startsAt, capacity });
@@ -77,8 +78,8 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
     const s = await sessions();
     for (let round = 0; round < ROUNDS; round++) {
       const d = (day += 3);
-      const a = await publishSlot(s[0].id, at(d), 3);
-      const b = await publishSlot(s[1].id, at(d + 1), 3);
+      const a = await publishSlot(first(s).id, at(d), 3);
+      const b = await publishSlot(nth(s, 1).id, at(d + 1), 3);
       // Another booking holds a seat of each slot, so a seat freed twice shows.
       await slotBooking([a, b]);
       const job = await slotBooking([a, b]);
@@ -96,7 +97,7 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
       expect(await seatsOf(a)).toBe(1);
       expect(await seatsOf(b)).toBe(1);
       expect(await mailCount()).toBe(mails + 1);
-      const [row] = await db.select().from(schema.jobs).where(eq(schema.jobs.id, job.id));
+      const row = first(await db.select().from(schema.jobs).where(eq(schema.jobs.id, job.id)));
       expect(row.status).toBe("cancelled");
       expect(row.creditsConsumed).toBe(0);
     }
@@ -128,14 +129,14 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
     const s = await sessions();
     for (let round = 0; round < ROUNDS; round++) {
       const d = (day += 3);
-      const a = await publishSlot(s[0].id, at(d), 3);
-      const b = await publishSlot(s[1].id, at(d + 1), 3);
+      const a = await publishSlot(first(s).id, at(d), 3);
+      const b = await publishSlot(nth(s, 1).id, at(d + 1), 3);
       await slotBooking([a, b]);
       const job = await slotBooking([a, b]);
       const mails = await mailCount();
       const p = await partner();
       const statuses = await burst(BURST, (i) =>
-        post(`/v1/jobs/${job.id}/reschedule`, p, { reason: "availability", version: job.version, lines: [{ lineId: job.lines[0].id, time: at(d, 10 + (i % 8)) }] }),
+        post(`/v1/jobs/${job.id}/reschedule`, p, { reason: "availability", version: job.version, lines: [{ lineId: first(job.lines).id, time: at(d, 10 + (i % 8)) }] }),
       );
       oneWinner(statuses);
       expect(await seatsOf(a)).toBe(1);
@@ -148,16 +149,16 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
     const s = await sessions();
     for (let round = 0; round < ROUNDS; round++) {
       const d = (day += 3);
-      const a = await publishSlot(s[0].id, at(d), 3);
-      const b = await publishSlot(s[1].id, at(d + 1), 3);
-      const a2 = await publishSlot(s[0].id, at(d + 2), 12);
-      const b2 = await publishSlot(s[1].id, at(d + 2, 15), 12);
+      const a = await publishSlot(first(s).id, at(d), 3);
+      const b = await publishSlot(nth(s, 1).id, at(d + 1), 3);
+      const a2 = await publishSlot(first(s).id, at(d + 2), 12);
+      const b2 = await publishSlot(nth(s, 1).id, at(d + 2, 15), 12);
       await slotBooking([a, b]);
       const job = await slotBooking([a, b]);
       const mails = await mailCount();
       const c = await customer();
       const statuses = await burst(BURST, () =>
-        post(`/v1/bookings/${job.id}/schedule`, c, { mode: "slots", reason: "availability", version: job.version, sessions: [{ sessionId: s[0].id, slotId: a2 }, { sessionId: s[1].id, slotId: b2 }] }),
+        post(`/v1/bookings/${job.id}/schedule`, c, { mode: "slots", reason: "availability", version: job.version, sessions: [{ sessionId: first(s).id, slotId: a2 }, { sessionId: nth(s, 1).id, slotId: b2 }] }),
       );
       oneWinner(statuses);
       expect([await seatsOf(a), await seatsOf(b), await seatsOf(a2), await seatsOf(b2)]).toEqual([1, 1, 1, 1]);
@@ -187,9 +188,9 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
       const job = await started(await confirmed());
       const mails = await mailCount();
       const p = await partner();
-      const statuses = await burst(BURST, () => post(`/v1/jobs/${job.id}/lines/${job.lines[0].id}/complete`, p));
+      const statuses = await burst(BURST, () => post(`/v1/jobs/${job.id}/lines/${first(job.lines).id}/complete`, p));
       oneWinner(statuses);
-      const audit = await db.select().from(schema.auditEntries).where(and(eq(schema.auditEntries.subjectId, job.lines[0].id), eq(schema.auditEntries.code, "workoutSessionJobLineCompleted")));
+      const audit = await db.select().from(schema.auditEntries).where(and(eq(schema.auditEntries.subjectId, first(job.lines).id), eq(schema.auditEntries.code, "workoutSessionJobLineCompleted")));
       expect(audit).toHaveLength(1);
       expect(await mailCount()).toBe(mails + 1);
     }
@@ -200,11 +201,11 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
       const job = await started(await confirmed());
       const p = await partner();
       const statuses = await burst(BURST, (i) =>
-        i % 4 === 0 ? post(`/v1/jobs/${job.id}/lines/${job.lines[i % 8 ? 1 : 0].id}/complete`, p) : post(`/v1/jobs/${job.id}/complete`, p),
+        i % 4 === 0 ? post(`/v1/jobs/${job.id}/lines/${nth(job.lines, i % 8 ? 1 : 0).id}/complete`, p) : post(`/v1/jobs/${job.id}/complete`, p),
       );
       expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
       expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
-      const [row] = await db.select().from(schema.jobs).where(eq(schema.jobs.id, job.id));
+      const row = first(await db.select().from(schema.jobs).where(eq(schema.jobs.id, job.id)));
       const lines = await db.select().from(schema.jobLines).where(eq(schema.jobLines.jobId, job.id));
       const audit = await db.select().from(schema.auditEntries).where(eq(schema.auditEntries.accountId, FABRIKAM));
       expect(audit.filter((e) => e.code === "workoutJobCompleted" && e.subjectId === job.id)).toHaveLength(row.status === "completed" ? 1 : 0);
@@ -216,7 +217,7 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
       expect((await post(`/v1/jobs/${job.id}/complete`, p)).status).toBe(409);
       const final = await db.select().from(schema.auditEntries).where(eq(schema.auditEntries.accountId, FABRIKAM));
       expect(final.filter((e) => e.code === "workoutJobCompleted" && e.subjectId === job.id)).toHaveLength(1);
-      expect(final.filter((e) => e.code === "workoutSessionJobLineCompleted" && (e.subjectId === job.lines[0].id || e.subjectId === job.lines[1].id))).toHaveLength(2);
+      expect(final.filter((e) => e.code === "workoutSessionJobLineCompleted" && (e.subjectId === first(job.lines).id || e.subjectId === nth(job.lines, 1).id))).toHaveLength(2);
     }
   }, 120_000);
 });

@@ -6,6 +6,7 @@ import * as schema from "../../db/schema";
 import { DEMO, STORY_DEMO } from "../../db/seed";
 import { authed, tokenFor } from "./auth";
 import { call, json } from "./helpers";
+import { first, present } from "../present";
 
 const db = drizzle(env.DB, { schema });
 type Who = Parameters<typeof tokenFor>[0];
@@ -34,7 +35,7 @@ describe("searching Your Jobs and Your Bookings", () => {
     const statuses = new Set(jobs.map((j) => j.status));
     for (const s of ["completed", "inProgress", "confirmed", "awaitingConfirmation", "cancelled"]) expect(statuses).toContain(s);
     expect(new Set(jobs.map((j) => j.customer.name))).toEqual(new Set(["Fabrikam Manufacturing", "Alpine Ski House", "Tailspin Logistics"]));
-    const oldest = jobs[jobs.length - 1].createdAt;
+    const oldest = present(jobs.at(-1), "the oldest job").createdAt;
     expect(Date.now() - Date.parse(oldest)).toBeGreaterThan(300 * 86_400_000);
     const bookings = await all("/bookings", "customerAdmin");
     expect(bookings.every((b) => b.customer.name === "Fabrikam Manufacturing")).toBe(true);
@@ -81,7 +82,7 @@ describe("searching Your Jobs and Your Bookings", () => {
 
 describe("the audit trail", () => {
   const completedJob = async () =>
-    (await db.select().from(schema.jobs).where(and(eq(schema.jobs.accountId, DEMO.customers.fabrikam.id), eq(schema.jobs.status, "completed"))).limit(1))[0];
+    first(await db.select().from(schema.jobs).where(and(eq(schema.jobs.accountId, DEMO.customers.fabrikam.id), eq(schema.jobs.status, "completed"))).limit(1));
 
   it("per job: the job's completion and each session's, newest first, with who did it", async () => {
     const job = await completedJob();

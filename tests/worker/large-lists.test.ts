@@ -6,6 +6,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { apiAs } from "./auth";
 import { json } from "./helpers";
+import { first, nth } from "../present";
 
 /**
  * D1 binds at most 100 parameters per statement: every list must answer with
@@ -38,7 +39,7 @@ beforeAll(async () => {
 
 describe("lists over more than 100 rows", () => {
   it("pages bookings (customer) and jobs (partner) of 100 at a time", async () => {
-    const session = (await db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, DEMO.workouts.modernMeetings)))[0];
+    const session = first(await db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, DEMO.workouts.modernMeetings)));
     const jobIds = range(MANY).map(() => crypto.randomUUID());
     await seed(
       jobIds.flatMap((id) => [
@@ -61,7 +62,7 @@ describe("lists over more than 100 rows", () => {
     await seed(
       groups.flatMap((id, i) => [
         db.insert(schema.featuredGroups).values({ id, accountId: NW, title: `Group ${String(i).padStart(3, "0")}` }),
-        db.insert(schema.featuredGroupItems).values({ accountId: NW, featuredGroupId: id, workoutId: workoutIds[i % MANY], sequence: 1 }),
+        db.insert(schema.featuredGroupItems).values({ accountId: NW, featuredGroupId: id, workoutId: nth(workoutIds, i % MANY), sequence: 1 }),
       ]),
     );
     const res = await apiAs("partnerAdmin").get("/v1/admin/featured-groups");
@@ -107,7 +108,7 @@ describe("lists over more than 100 rows", () => {
 
   it("lists over 100 saved items, dependents and team members", async () => {
     expect((await apiAs("customerMember").get("/v1/admin/saved-items")).status).toBe(200);
-    const dan = (await db.select().from(schema.users).where(eq(schema.users.email, "dan@fabrikam.test")))[0];
+    const dan = first(await db.select().from(schema.users).where(eq(schema.users.email, "dan@fabrikam.test")));
     const userIds = range(MANY).map(() => crypto.randomUUID());
     await seed([
       ...workoutIds.map((workoutId, i) => db.insert(schema.savedItems).values({ accountId: FABRIKAM, userId: dan.id, workoutId, sequence: 100 + i })),

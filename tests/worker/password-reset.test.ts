@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { freshEmail, lastMailTo, linkToken, NEW_PASSWORD, nextIp, postSignUp, signUp } from "./auth";
 import { call, json } from "./helpers";
+import { first } from "../present";
 
 const db = drizzle(env.DB, { schema });
 const ORIGIN = "http://localhost";
@@ -100,7 +101,7 @@ describe("password reset by mail (embedded provider)", () => {
     expect((await signIn(email, NEW_PASSWORD)).status).toBe(403);
     await requestReset(email);
     expect((await post("/reset-password", { token: await resetToken(email), newPassword: "Pr0ven-owner!" })).status).toBe(200);
-    const [user] = await db.select().from(schema.authUsers).where(eq(schema.authUsers.email, email));
+    const user = first(await db.select().from(schema.authUsers).where(eq(schema.authUsers.email, email)));
     expect(user.emailVerified).toBe(true);
     expect((await signIn(email, "Pr0ven-owner!")).status).toBe(200);
   });

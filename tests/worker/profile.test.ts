@@ -6,6 +6,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { authed, multipart, PNG, signUp, tokenFor } from "./auth";
 import { call, json } from "./helpers";
+import { first } from "../present";
 
 const db = drizzle(env.DB, { schema });
 const ALPINE = DEMO.customers.alpine.id;
@@ -21,7 +22,7 @@ const details = {
   location: "US",
   language: "enGB",
 };
-const accountRow = async (id: string) => (await db.select().from(schema.accounts).where(eq(schema.accounts.id, id)))[0];
+const accountRow = async (id: string) => first(await db.select().from(schema.accounts).where(eq(schema.accounts.id, id)));
 
 /** A fresh customer account owned by a new user. */
 async function newCustomer() {

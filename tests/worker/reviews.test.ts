@@ -6,6 +6,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { authed, tokenFor } from "./auth";
 import { call, json } from "./helpers";
+import { nth } from "../present";
 
 const db = drizzle(env.DB, { schema });
 // A workout Fabrikam has booked in the demo's history but never completed.
@@ -65,7 +66,7 @@ describe("whose reviews a reader sees", () => {
     // Both readers may see the workout; their first call creates their user rows.
     expect((await list("customerMember", shared)).status).toBe(200);
     expect((await list("otherCustomerAdmin", shared)).status).toBe(200);
-    const userId = async (email: string) => (await db.select().from(schema.users).where(eq(schema.users.email, email)))[0].id;
+    const userId = async (email: string) => nth(await db.select().from(schema.users).where(eq(schema.users.email, email)), 0).id;
     await db.insert(schema.reviews).values([
       { workoutId: shared, accountId: DEMO.customers.fabrikam.id, userId: await userId("dan@fabrikam.test"), rating: 1, comment: "Northwind side secret" },
       { workoutId: shared, accountId: DEMO.customers.harbour.id, userId: await userId("finn@harbour.test"), rating: 5, comment: "Contoso side words" },

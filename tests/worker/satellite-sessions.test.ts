@@ -13,6 +13,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { authed, multipart, satelliteCookie, signUp } from "./auth";
 import { call, json } from "./helpers";
+import { first } from "../present";
 
 const db = drizzle(env.DB, { schema });
 const NORTHWIND = "http://learn.northwind.test:5173";
@@ -77,7 +78,7 @@ describe("a session made for a partner's domain", () => {
     const customer = await createAccount(satellite, details("Northwind Newcomer"));
     expect(customer.status).toBe(201);
     const id = (await json<{ id: string }>(customer)).id;
-    const [row] = await db.select().from(schema.accounts).where(eq(schema.accounts.id, id));
+    const row = first(await db.select().from(schema.accounts).where(eq(schema.accounts.id, id)));
     expect(row.parentAccountId).toBe(DEMO.northwind.id);
     expect((await call("/v1/entitlements", authed(satellite, { accountId: id }))).status).toBe(200);
   });
@@ -87,7 +88,7 @@ describe("a session made for a partner's domain", () => {
     const made = await createAccount(person.token, details("Main Street Co"));
     expect(made.status).toBe(201);
     const id = (await json<{ id: string }>(made)).id;
-    const [row] = await db.select().from(schema.accounts).where(eq(schema.accounts.id, id));
+    const row = first(await db.select().from(schema.accounts).where(eq(schema.accounts.id, id)));
     expect(row.parentAccountId).toBeNull();
     expect((await call("/v1/entitlements", authed(person.token, { accountId: id }))).status).toBe(200);
   });

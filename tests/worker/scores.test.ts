@@ -5,6 +5,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { authed, tokenFor } from "./auth";
 import { call, json } from "./helpers";
+import { first } from "../present";
 
 const db = drizzle(env.DB, { schema });
 const PATH = "/v1/scores/summary";
@@ -18,11 +19,11 @@ describe("GET v1/scores/summary", () => {
     expect(before.workouts.remaining).toBeGreaterThan(0);
 
     // A job completed this month: one more completed workout, and a streak of at least one month.
-    const [job] = await db
+    const job = first(await db
       .insert(schema.jobs)
       .values({ accountId: DEMO.customers.fabrikam.id, partnerAccountId: DEMO.northwind.id, workoutId: DEMO.workouts.dashboards, status: "completed" })
-      .returning();
-    const [session] = await db.select().from(schema.workoutSessions).limit(1);
+      .returning());
+    const session = first(await db.select().from(schema.workoutSessions).limit(1));
     const now = new Date().toISOString();
     await db.insert(schema.jobLines).values({ accountId: DEMO.customers.fabrikam.id, jobId: job.id, sessionId: session.id, sequence: 1, status: "completed", scheduledAt: now, completedAt: now });
     const after = await json(await call(PATH, authed(token)));

@@ -11,6 +11,7 @@ import { SIGN_IN_PATHS } from "../../client/app/guarded";
 import { DEMO, DEMO_USERS } from "../../db/seed";
 import { authed, satelliteCookie, signInCookie, signUp } from "./auth";
 import { call } from "./helpers";
+import { nth } from "../present";
 
 const MAIN = "http://localhost:5173";
 const NORTHWIND = "http://learn.northwind.test:5173";
@@ -19,7 +20,7 @@ const NORTHWIND_HOST = "learn.northwind.test";
 function bootData(html: string) {
   const m = html.match(/<script id="boot" type="application\/json">(.*?)<\/script>/s);
   if (!m) throw new Error("no boot data");
-  return JSON.parse(m[1]);
+  return JSON.parse(nth(m, 1));
 }
 
 /** A concrete path for each route pattern. */

@@ -14,8 +14,8 @@ type Boot = { ssr?: boolean; skeleton?: boolean; identity?: { token: string } | 
 
 function bootData(html: string): Boot {
   const m = html.match(/<script id="boot" type="application\/json">(.*?)<\/script>/s);
-  if (!m) throw new Error("no boot data");
-  return JSON.parse(m[1]);
+  if (!m?.[1]) throw new Error("no boot data");
+  return JSON.parse(m[1]) as Boot;
 }
 
 const rootOf = (html: string) => html.match(/<div id="root">([\s\S]*?)<\/div><script id="boot"/)?.[1] ?? "";

@@ -4,11 +4,12 @@ import { escapeHtml } from "../../worker/ssr/escape";
 import { addPartnerWithDomain } from "./fixtures";
 import { signInCookie } from "./auth";
 import { call } from "./helpers";
+import { nth } from "../present";
 
 function bootData(html: string) {
   const m = html.match(/<script id="boot" type="application\/json">(.*?)<\/script>/s);
   if (!m) throw new Error("no boot data");
-  return JSON.parse(m[1]);
+  return JSON.parse(nth(m, 1));
 }
 
 describe("the server-rendered shell", () => {

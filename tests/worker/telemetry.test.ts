@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { app } from "../../worker/index";
 import { TELEMETRY_BLOBS } from "../../worker/api/telemetry";
 import { call, json } from "./helpers";
+import { first } from "../present";
 
 type Point = { indexes?: string[]; blobs?: string[]; doubles?: number[] };
 
@@ -29,7 +30,7 @@ describe("POST /v1/telemetry", () => {
     const { res, points } = await post(pageView);
     expect(res.status).toBe(204);
     expect(points).toHaveLength(1);
-    const row = Object.fromEntries(TELEMETRY_BLOBS.map((k, i) => [k, points[0].blobs![i]]));
+    const row = Object.fromEntries(TELEMETRY_BLOBS.map((k, i) => [k, first(points).blobs![i]]));
     expect(row).toMatchObject({
       type: "pageView",
       name: "Partner Bookings",
@@ -40,22 +41,22 @@ describe("POST /v1/telemetry", () => {
       host: "localhost",
       language: "enGB",
     });
-    expect(points[0].indexes).toEqual(["main"]);
-    expect(points[0].doubles).toEqual([1]);
+    expect(first(points).indexes).toEqual(["main"]);
+    expect(first(points).doubles).toEqual([1]);
   });
 
   it("indexes a partner domain's events by the partner", async () => {
     const { res, points } = await post({ ...pageView, authenticated: false, userId: null }, { host: "learn.northwind.test" });
     expect(res.status).toBe(204);
-    expect(points[0].indexes![0]).not.toBe("main");
-    expect(points[0].blobs![TELEMETRY_BLOBS.indexOf("host")]).toBe("learn.northwind.test");
-    expect(points[0].blobs![TELEMETRY_BLOBS.indexOf("authenticated")]).toBe("false");
+    expect(first(points).indexes![0]).not.toBe("main");
+    expect(first(points).blobs![TELEMETRY_BLOBS.indexOf("host")]).toBe("learn.northwind.test");
+    expect(first(points).blobs![TELEMETRY_BLOBS.indexOf("authenticated")]).toBe("false");
   });
 
   it("writes exceptions with their message and stack", async () => {
     const { res, points } = await post({ type: "exception", name: "TypeError", message: "x is undefined", stack: "at y", path: "/" });
     expect(res.status).toBe(204);
-    const blobs = points[0].blobs!;
+    const blobs = first(points).blobs!;
     expect(blobs[TELEMETRY_BLOBS.indexOf("type")]).toBe("exception");
     expect(blobs[TELEMETRY_BLOBS.indexOf("message")]).toBe("x is undefined");
     expect(blobs[TELEMETRY_BLOBS.indexOf("stack")]).toBe("at y");

@@ -7,6 +7,7 @@ import { DEMO_USERS } from "../../db/seed";
 import { SESSION_CHECK_MS } from "../../worker/identity/tokens";
 import { authed, signInCookie, tokenForCookie } from "./auth";
 import { call } from "./helpers";
+import { nth } from "../present";
 
 const db = drizzle(env.DB, { schema });
 
@@ -14,7 +15,7 @@ async function signedIn() {
   const cookie = await signInCookie(DEMO_USERS.customerMember.email);
   const token = await tokenForCookie(cookie);
   expect((await call("/v1/users/me", authed(token))).status).toBe(200);
-  const sid = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).sid as string;
+  const sid = JSON.parse(atob(nth(token.split("."), 1).replace(/-/g, "+").replace(/_/g, "/"))).sid as string;
   return { cookie, token, sid };
 }
 

@@ -6,6 +6,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { apiAs, authed, multipart, PNG, tokenFor } from "./auth";
 import { call, json } from "./helpers";
+import { nth } from "../present";
 
 const db = drizzle(env.DB, { schema });
 const NW = DEMO.northwind.id;
@@ -178,7 +179,7 @@ describe("library status", () => {
       .select()
       .from(schema.libraryEntries)
       .where(and(eq(schema.libraryEntries.accountId, NW), eq(schema.libraryEntries.workoutId, DEMO.workouts.dashboards)));
-    expect(entry[0].status).toBe("available");
+    expect(nth(entry, 0).status).toBe("available");
   });
 });
 
@@ -331,8 +332,8 @@ describe("attachments", () => {
     const a = await json(res);
     expect(a.fileUri).toBe(`/v1/workouts/${w}/attachments/${a.id}/file`);
     const row = await db.select().from(schema.sessionAttachments).where(eq(schema.sessionAttachments.id, a.id));
-    expect(row[0].fileKey).toMatch(/^private\/workouts\//);
-    expect((await call(`/files/${row[0].fileKey}`)).status).toBe(404);
+    expect(nth(row, 0).fileKey).toMatch(/^private\/workouts\//);
+    expect((await call(`/files/${nth(row, 0).fileKey}`)).status).toBe(404);
     const own = await call(a.fileUri, authed(token));
     expect(own.status).toBe(200);
     expect(own.headers.get("Content-Type")).toBe("application/pdf");

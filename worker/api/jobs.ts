@@ -161,8 +161,9 @@ endpoint(
     const fields = sequenceErrors(
       subject.lines.map((line) => {
         const i = body.lines.findIndex((l) => l.lineId === line.id);
-        const moved = i >= 0;
-        return { sequence: line.sequence, name: line.sessionName, lengthMinutes: line.lengthMinutes, moved, times: moved ? [body.lines[i].time] : line.scheduledAt ? [line.scheduledAt] : [], field: () => (moved ? `lines.${i}.time` : "lines") };
+        const movedTo = body.lines[i]?.time;
+        const moved = movedTo !== undefined;
+        return { sequence: line.sequence, name: line.sessionName, lengthMinutes: line.lengthMinutes, moved, times: moved ? [movedTo] : line.scheduledAt ? [line.scheduledAt] : [], field: () => (moved ? `lines.${i}.time` : "lines") };
       }),
     );
     if (Object.keys(fields).length) throw invalid(fields, "Sessions must follow their order");

@@ -31,8 +31,8 @@ class MeteredStatement {
   bind(...values: unknown[]): MeteredStatement {
     return new MeteredStatement(this.inner.bind(...values), this.meter);
   }
-  first(...args: unknown[]) {
-    return timed(this.meter, () => (this.inner.first as (...a: unknown[]) => Promise<unknown>)(...args));
+  first(colName?: string) {
+    return timed(this.meter, () => (colName === undefined ? this.inner.first() : this.inner.first(colName)));
   }
   all() {
     return timed(this.meter, () => this.inner.all());

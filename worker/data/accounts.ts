@@ -14,13 +14,13 @@ import type { AdminScope, UserScope } from "../http/endpoint";
 import { invalid } from "../http/errors";
 import type { Account } from "../identity/context";
 import type { AuthContext } from "../identity/tokens";
-import { batch, type Stmt } from "./query";
+import { batch, theRow, type Stmt } from "./query";
 
 /** A fresh 6-digit partner number that no account holds yet. */
 async function freshTan(db: Db): Promise<string> {
   for (let i = 0; i < 20; i++) {
-    const n = crypto.getRandomValues(new Uint32Array(1))[0] % 900000;
-    const tan = String(100000 + n);
+    const [random = 0] = crypto.getRandomValues(new Uint32Array(1));
+    const tan = String(100000 + (random % 900000));
     const taken = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.tan, tan)).limit(1);
     if (!taken[0]) return tan;
   }
@@ -73,7 +73,7 @@ export async function createAccount(
   }
   await batch(db, statements);
   const created = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
-  return created[0];
+  return theRow(created, "created account");
 }
 
 /** Whether an account with that TAN (and type) exists. */
@@ -179,7 +179,7 @@ export async function updateProfile(db: Db, scope: AdminScope, data: z.output<ty
     .set({ ...data, ...(logoKey ? { logoKey } : {}) })
     .where(eq(accounts.id, scope.account.id))
     .returning();
-  return updated[0];
+  return theRow(updated, "updated account");
 }
 
 /** Links the acting customer account to the partner with that TAN; an unknown TAN is 400 on `tan`. */
@@ -189,7 +189,8 @@ export async function linkToPartner(db: Db, scope: AdminScope, tan: string): Pro
     .from(accounts)
     .where(and(eq(accounts.tan, tan), eq(accounts.type, "partner")))
     .limit(1);
-  if (!partner[0]) throw invalid({ tan: INVALID_PARTNER_TAN }, INVALID_PARTNER_TAN);
-  const updated = await db.update(accounts).set({ parentAccountId: partner[0].id }).where(eq(accounts.id, scope.account.id)).returning();
-  return updated[0];
+  const [found] = partner;
+  if (!found) throw invalid({ tan: INVALID_PARTNER_TAN }, INVALID_PARTNER_TAN);
+  const updated = await db.update(accounts).set({ parentAccountId: found.id }).where(eq(accounts.id, scope.account.id)).returning();
+  return theRow(updated, "linked account");
 }

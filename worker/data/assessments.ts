@@ -13,6 +13,7 @@ import { LINK_TTL_MS, linkAssessmentId, scoreAnswers, signLink, verifyLink, type
 import type { AccountScope, PartnerAdminScope, PartnerScope, UserScope } from "../http/endpoint";
 import type { Db } from "../env";
 import { d1Of, raw, runBatch as runD1Batch, type Statement } from "./statements";
+import { theRow } from "./query";
 
 /** Runs drizzle queries and raw statements as one D1 batch (one transaction). */
 const runBatch = (db: Db, statements: Statement[]) => runD1Batch(d1Of(db), statements);
@@ -49,11 +50,11 @@ export async function issueLink(db: Db, scope: AccountScope, category: CategoryF
     createdByUserId: scope.user.id,
   };
   const token = await signLink(secret, claimsOf({ ...row, token: "", createdAt: "", updatedAt: "" }));
-  const [inserted] = await db
+  const inserted = await db
     .insert(assessments)
     .values({ ...row, token })
     .returning();
-  return inserted;
+  return theRow(inserted, "issued assessment");
 }
 
 /**
@@ -193,7 +194,8 @@ export async function submitAssessment(db: Db, row: Assessment, taker: UserScope
       : []),
     db.update(assessments).set({ status: "assessed", updatedAt: now }).where(and(eq(assessments.id, row.id), ne(assessments.status, "assessed"))),
   ]);
-  const [mine] = await db.select({ n: count() }).from(scores).where(eq(scores.id, written[0].scoreId));
+  // A scored submission has at least one category, so at least one score was written.
+  const [mine] = await db.select({ n: count() }).from(scores).where(eq(scores.id, theRow(written, "written score").scoreId));
   if (!mine?.n) throw conflict(LINK_MESSAGES.done);
   return {
     assessmentId: row.id,

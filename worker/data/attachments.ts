@@ -5,6 +5,7 @@ import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { notFound } from "../http/errors";
 import { authored } from "./library";
+import { theRow } from "./query";
 
 type NewAttachment = Omit<typeof sessionAttachments.$inferInsert, "accountId" | "workoutId" | "sessionId">;
 
@@ -25,7 +26,7 @@ export async function addAttachment(db: Db, scope: PartnerScope, workout: Workou
     .insert(sessionAttachments)
     .values({ ...values, accountId: scope.account.id, workoutId: workout.id, sessionId })
     .returning();
-  return inserted[0];
+  return theRow(inserted, "added attachment");
 }
 
 /** Removes an attachment of an authored workout; answers the removed row (404 when there is none). */
@@ -35,6 +36,7 @@ export async function removeAttachment(db: Db, scope: PartnerScope, workoutId: s
     .delete(sessionAttachments)
     .where(and(eq(sessionAttachments.id, attachmentId), eq(sessionAttachments.workoutId, workout.id)))
     .returning();
-  if (!rows[0]) throw notFound("Attachment not found");
-  return rows[0];
+  const [removed] = rows;
+  if (!removed) throw notFound("Attachment not found");
+  return removed;
 }

@@ -262,8 +262,7 @@ export async function cataloguePage(db: Db, acting: Acting, query: z.output<type
     const batchSize = Math.min(200, (query.limit - found.length) * 2 + 8);
     const rows = await catalogueListQuery(db, catalogueWhere(partnerId, day, { category: query.category, q: query.q, cursor }), batchSize);
     if (rows.length < batchSize) exhausted = true;
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i];
+    for (const [i, r] of rows.entries()) {
       cursor = [r.priority, r.workout.id];
       if (passes(acting, r.workout)) found.push(r);
       if (found.length === query.limit) {

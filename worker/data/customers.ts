@@ -10,7 +10,7 @@ import { invalid, notFound } from "../http/errors";
 import type { Account } from "../identity/context";
 import { entitlementsOf } from "./entitlements";
 import { after, decodeCursor, pageOf, type SortKey } from "./cursor";
-import { likePattern } from "./query";
+import { likePattern, theRow } from "./query";
 import { recommendations } from "./recommendations";
 
 /** One of the partner's own customers; anyone else's (or no one's) is 404, like a missing one. */
@@ -39,12 +39,12 @@ export async function setCustomerPriceGroup(db: Db, scope: PartnerAdminScope, cu
       .limit(1);
     if (!group) throw invalid({ priceGroupId: "Price group not found" });
   }
-  const [updated] = await db
+  const updated = await db
     .update(accounts)
     .set({ priceGroupId, updatedAt: new Date().toISOString() })
     .where(and(eq(accounts.id, customer.id), eq(accounts.parentAccountId, scope.account.id)))
     .returning();
-  return updated;
+  return theRow(updated, "updated customer");
 }
 
 // Written out with explicit qualifiers: drizzle leaves columns unqualified in a single-table select.
@@ -61,7 +61,7 @@ export async function customerPage(db: Db, scope: PartnerScope, query: z.output<
   const keys: SortKey[] = [{ column, dir: query.order }, { column: accounts.id, dir: query.order }];
   const page = [...base, after(keys, decodeCursor(query.cursor, ["string", "string"]))];
   const order = query.order === "asc" ? asc : desc;
-  const [rows, [{ total }]] = await db.batch([
+  const [rows, [counted]] = await db.batch([
     db
       .select({
         id: accounts.id,
@@ -81,7 +81,8 @@ export async function customerPage(db: Db, scope: PartnerScope, query: z.output<
   ]);
   const { items: pageRows, nextCursor } = pageOf(rows, query.limit, (r) => [query.sort === "createdAt" ? r.createdAt : r.name, r.id]);
   const items = pageRows.map((r) => ({ ...r, teamSize: Number(r.teamSize) }));
-  return { items, nextCursor, total };
+  // A count without grouping answers exactly one row.
+  return { items, nextCursor, total: counted?.total ?? 0 };
 }
 
 /** One of the partner's customers with its team size, entitlements, bookings with the partner by status, and recommendations. */
@@ -102,5 +103,5 @@ export async function customerDetails(db: Db, scope: PartnerScope, customerId: s
   ]);
   const byStatus = Object.fromEntries(JobStatus.map((s) => [s, 0])) as Record<JobStatus, number>;
   for (const j of jobRows) byStatus[j.status] = j.n;
-  return { customer, teamSize: size.n, entitlements, bookings: { total: jobRows.reduce((t, j) => t + j.n, 0), byStatus }, recommendations: recs };
+  return { customer, teamSize: size?.n ?? 0, entitlements, bookings: { total: jobRows.reduce((t, j) => t + j.n, 0), byStatus }, recommendations: recs };
 }

@@ -22,7 +22,7 @@ import type { PartnerAdminScope } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
 import { creditBalance } from "./credits";
 import { customerOf } from "./customers";
-import { batch, today, type Stmt } from "./query";
+import { batch, theRow, today, type Stmt } from "./query";
 import { d1Of, errorText, raw, runBatch, type Statements } from "./statements";
 
 const planDto = (p: typeof planEntries.$inferSelect): PlanEntryDto => ({
@@ -163,8 +163,8 @@ export async function cancelPlan(db: Db, scope: PartnerAdminScope, planEntryId: 
     if (body.endDate < entry.startDate) throw invalid({ endDate: "End date cannot be before start date" });
     // A plan is not ended in the past.
     if (body.endDate < today()) throw invalid({ endDate: "Invalid date" });
-    const [updated] = await db.update(planEntries).set({ endDate: body.endDate, renewalDate: null }).where(eq(planEntries.id, entry.id)).returning();
-  return planDto(updated);
+    const updated = await db.update(planEntries).set({ endDate: body.endDate, renewalDate: null }).where(eq(planEntries.id, entry.id)).returning();
+  return planDto(theRow(updated, "cancelled plan"));
 }
 
 /**
@@ -220,6 +220,6 @@ export async function changePlan(db: Db, scope: PartnerAdminScope, planEntryId: 
       );
     }
     await batch(db, statements);
-    const [created] = await db.select().from(planEntries).where(eq(planEntries.id, id));
-  return planDto(created);
+    const created = await db.select().from(planEntries).where(eq(planEntries.id, id));
+  return planDto(theRow(created, "created plan"));
 }

@@ -139,22 +139,26 @@ export function homepageOf(db: Db, scope: PartnerAdminScope) {
     /** Replaces the whole layout in one batch: every old row and slot goes, the new ones come, or nothing changes. */
     async replace(layout: HomepageLayout): Promise<void> {
       const now = new Date().toISOString();
-      const rowValues = layout.rows.map((r, i) => ({
-        id: crypto.randomUUID(),
-        accountId: partnerId,
-        sequence: i,
-        isHero: r.isHero,
-        type: r.isHero ? null : r.type,
-        title: r.isHero ? null : r.title,
-        subtitle: r.isHero ? null : r.subtitle,
-        createdAt: now,
-        updatedAt: now,
+      const placed = layout.rows.map((r, i) => ({
+        r,
+        row: {
+          id: crypto.randomUUID(),
+          accountId: partnerId,
+          sequence: i,
+          isHero: r.isHero,
+          type: r.isHero ? null : r.type,
+          title: r.isHero ? null : r.title,
+          subtitle: r.isHero ? null : r.subtitle,
+          createdAt: now,
+          updatedAt: now,
+        },
       }));
-      const slotValues: NewHomepageSlot[] = layout.rows.flatMap((r, i) =>
+      const rowValues = placed.map((p) => p.row);
+      const slotValues: NewHomepageSlot[] = placed.flatMap(({ r, row }) =>
         r.slots.map((s, j) => ({
           id: crypto.randomUUID(),
           accountId: partnerId,
-          rowId: rowValues[i].id,
+          rowId: row.id,
           sequence: j + 1,
           ...storedSlot(s, r),
           createdAt: now,
@@ -263,7 +267,7 @@ export async function homepageView(db: Db, reader: AccountScope, draft?: Homepag
     ...categories.map((c) => visibleCatalogueItems(db, reader, { categories: [c], limit: SLOT_WORKOUTS })),
   ]);
   const byId = new Map(visible.map((w) => [w.id, w]));
-  const categoryItems = new Map<Category, CatalogueItem[]>(categories.map((c, i) => [c, byCategory[i]]));
+  const categoryItems = new Map<Category, CatalogueItem[]>(categories.map((c, i) => [c, byCategory[i] ?? []]));
   const pick = (ids: string[]) => ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 
   const rows: HomepageRowView[] = shown

@@ -52,7 +52,7 @@ export type RecipientRows = [Person[], Person[], ...BrandRows];
 
 /** The two sides of `job` as mail recipients, from the rows of recipientReads. */
 export function sidesFrom(env: OriginEnv, [bookers, partnerUsers, ...rows]: RecipientRows, job: JobParties): JobSides {
-  const brands = brandsFrom(env, rows as unknown as BrandRows);
+  const brands = brandsFrom(env, rows);
   const customerBrand = brands.get(job.partnerAccountId);
   const partnerBrand = brands.get(job.deliveryPartnerAccountId ?? job.partnerAccountId);
   const b = bookers.find((u) => u.id === job.bookedByUserId);

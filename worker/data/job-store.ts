@@ -8,8 +8,9 @@ import { allowedActions } from "../domain/jobs";
 import { isRequestOverdue } from "../domain/reminders";
 import type { Db } from "../env";
 import { attachmentFileUri } from "./workout-read";
-import { recipientReads, sidesFrom, type JobSides, type RecipientRows } from "./job-mail";
+import { recipientReads, sidesFrom } from "./job-mail";
 import type { OriginEnv } from "./mail-context";
+import { theRow } from "./query";
 
 /** Reading jobs with their lines and action items, as each side sees them. */
 export type Side = "customer" | "partner";
@@ -177,11 +178,11 @@ export async function loadJobWithMail(db: Db, env: OriginEnv, id: string, visibl
   ]);
   const row = rows[0];
   if (!row) return null;
-  const [dto] = toDtos([row], [lines, attachments, items] as unknown as Details, side, readOnly);
+  const dto = theRow(toDtos([row], [lines, attachments, items] as unknown as Details, side, readOnly), "job read");
   return {
     job: row.job,
     dto,
-    recipients: sidesFrom(env, who as unknown as RecipientRows, row.job) as JobSides,
+    recipients: sidesFrom(env, who, row.job),
     creditEntryId: credit[0]?.creditEntryId ?? null,
     openSlots: open,
   };
@@ -202,5 +203,5 @@ export async function loadJob(db: Db, id: string, visible: SQL, side: Side, read
   const ids = [id];
   const [rows, lines, attachments, items] = await db.batch([jobRowsQuery(db, and(eq(jobs.id, id), visible), 1), ...jobDetailQueries(db, ids, side)]);
   if (!rows[0]) return null;
-  return toDtos(rows, [lines, attachments, items] as unknown as Details, side, readOnly)[0];
+  return toDtos(rows, [lines, attachments, items] as unknown as Details, side, readOnly)[0] ?? null;
 }

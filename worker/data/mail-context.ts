@@ -87,7 +87,7 @@ export function recipientLanguage(user: { language: string } | undefined | null,
 
 /** The partner a customer or partner account's mail speaks for: a partner itself, a customer's parent. */
 export async function brandingPartnerOf(db: Db, accountId: string): Promise<string | null> {
-  const [row] = await db.select({ id: accounts.id, type: accounts.type, parentAccountId: accounts.parentAccountId }).from(accounts).where(eq(accounts.id, accountId) as SQL);
+  const [row] = await db.select({ id: accounts.id, type: accounts.type, parentAccountId: accounts.parentAccountId }).from(accounts).where(eq(accounts.id, accountId));
   if (!row) return null;
   return row.type === "partner" ? row.id : row.parentAccountId;
 }

@@ -16,3 +16,13 @@ export type Stmt = Parameters<Db["batch"]>[0][number];
 
 /** Runs the statements as one D1 batch (all or nothing). */
 export const batch = (db: Db, stmts: Stmt[]) => db.batch(stmts as [Stmt, ...Stmt[]]);
+
+/**
+ * The row a statement must have answered: the one just written or read back by its key.
+ * None is a broken invariant (a server error), never an `undefined` handed on as a row.
+ */
+export function theRow<T>(rows: readonly T[], what: string): T {
+  const [row] = rows;
+  if (row === undefined) throw new Error(`${what}: no row answered`);
+  return row;
+}

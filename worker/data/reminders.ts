@@ -197,8 +197,9 @@ async function overdueReminders(db: Db, env: OriginEnv, now: Date): Promise<Pend
 export async function sendReminders(d1: D1Database, db: Db, env: OriginEnv & { MAIL_QUEUE: Queue }, now = new Date()): Promise<number> {
   const pending = [...(await sessionReminders(db, env, now)), ...(await actionItemReminders(db, env, now)), ...(await overdueReminders(db, env, now))];
   if (!pending.length) return 0;
-  const ids = pending.map(() => crypto.randomUUID());
-  const statements = pending.flatMap((p, i) => reminderStatements(p, ids[i]));
+  const queued = pending.map((p) => ({ p, id: crypto.randomUUID() }));
+  const ids = queued.map((q) => q.id);
+  const statements = queued.flatMap(({ p, id }) => reminderStatements(p, id));
   await d1.batch(
     statements.map((st) => {
       const q = dialect.sqlToQuery(st);

@@ -67,7 +67,8 @@ export async function addReview(db: Db, scope: AccountScope, workoutId: string, 
     .values({ workoutId, accountId: scope.account.id, userId: scope.user.id, rating: review.rating, comment: review.comment })
     .onConflictDoNothing()
     .returning();
-  if (!inserted[0]) throw conflict(MESSAGES.alreadyExists);
+  const [added] = inserted;
+  if (!added) throw conflict(MESSAGES.alreadyExists);
   const { items } = await reviewsFor(db, scope, workoutId);
-  return items.find((r) => r.id === inserted[0].id)!;
+  return items.find((r) => r.id === added.id)!;
 }

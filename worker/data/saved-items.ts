@@ -44,8 +44,9 @@ export function savedItemsOf(db: Db, scope: AccountScope) {
       SELECT ${id}, ${accountId}, ${userId}, 'workout', ${workoutId}, coalesce(max(sequence), -1) + 1, ${now}, ${now}
       FROM saved_items WHERE account_id = ${accountId} AND user_id = ${userId}
       ON CONFLICT DO NOTHING RETURNING id`);
-      if (!inserted[0]) throw conflict("This workout is already in your list", { workoutId: "Value already exists" });
-      return (await list()).find((i) => i.id === inserted[0].id)!;
+      const [added] = inserted;
+      if (!added) throw conflict("This workout is already in your list", { workoutId: "Value already exists" });
+      return (await list()).find((i) => i.id === added.id)!;
     },
     /**
      * Moves an item to `sequence`. One statement renumbers the whole list from

@@ -5,6 +5,7 @@ import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
 import { slotDto } from "./bookable";
+import { theRow } from "./query";
 
 /**
  * Whether the partner delivers the workout: a general entry among its
@@ -82,11 +83,11 @@ export async function publishSlot(db: Db, scope: PartnerScope, input: { workoutI
   const workout = delivered(found, entry);
   if (!session) throw invalid({ sessionId: "Not a session of this workout" });
   if (input.capacity > workout.maxAttendees) throw invalid({ capacity: `At most ${workout.maxAttendees} seats (the workout's max attendees)` });
-  const [slot] = await db
+  const published = await db
     .insert(slots)
     .values({ partnerAccountId: scope.account.id, workoutId: workout.id, sessionId: session.id, startsAt: input.startsAt, capacity: input.capacity })
     .returning();
-  return slotDto(slot, scope.account.name, session.lengthMinutes);
+  return slotDto(theRow(published, "published slot"), scope.account.name, session.lengthMinutes);
 }
 
 /**

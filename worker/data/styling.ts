@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { stylings } from "../../db/schema";
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
+import { theRow } from "./query";
 
 export type StylingRow = typeof stylings.$inferSelect;
 
@@ -19,5 +20,5 @@ export async function saveStyling(db: Db, scope: PartnerScope, values: Omit<Part
     .values({ accountId: scope.account.id, ...values })
     .onConflictDoUpdate({ target: stylings.accountId, set: values })
     .returning();
-  return saved[0];
+  return theRow(saved, "saved styling");
 }

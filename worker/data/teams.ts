@@ -8,6 +8,7 @@ import { teamMemberships, teams } from "../../db/schema";
 import type { Db } from "../env";
 import type { AccountScope } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
+import { theRow } from "./query";
 
 type TeamIn = { name: string; department: TeamDto["department"] };
 
@@ -35,11 +36,11 @@ export function teamsOf(db: Db, scope: AccountScope) {
   }
 
   async function assertNotLast(department: TeamDto["department"]) {
-    const [{ n }] = await db
+    const [counted] = await db
       .select({ n: count() })
       .from(teams)
       .where(and(eq(teams.accountId, accountId), eq(teams.department, department)));
-    if (n <= 1) throw conflict(TEAM_MESSAGES.lastTeamInDepartment, { department: TEAM_MESSAGES.lastTeamInDepartment });
+    if ((counted?.n ?? 0) <= 1) throw conflict(TEAM_MESSAGES.lastTeamInDepartment, { department: TEAM_MESSAGES.lastTeamInDepartment });
   }
 
   async function stored(id: string) {
@@ -48,8 +49,9 @@ export function teamsOf(db: Db, scope: AccountScope) {
       .from(teams)
       .where(and(eq(teams.id, id), eq(teams.accountId, accountId)))
       .limit(1);
-    if (!found[0]) throw notFound("Team not found");
-    return found[0];
+    const [team] = found;
+    if (!team) throw notFound("Team not found");
+    return team;
   }
 
   return {
@@ -58,7 +60,7 @@ export function teamsOf(db: Db, scope: AccountScope) {
       await assertNameFree(body.name);
       const id = crypto.randomUUID();
       await db.insert(teams).values({ id, accountId, name: body.name, department: body.department });
-      return (await list(id))[0];
+      return theRow(await list(id), "created team");
     },
     async edit(id: string, body: TeamIn): Promise<TeamDto> {
       const team = await stored(id);
@@ -68,7 +70,7 @@ export function teamsOf(db: Db, scope: AccountScope) {
         .update(teams)
         .set({ name: body.name, department: body.department })
         .where(and(eq(teams.id, team.id), eq(teams.accountId, accountId)));
-      return (await list(team.id))[0];
+      return theRow(await list(team.id), "updated team");
     },
     async remove(id: string): Promise<void> {
       const team = await stored(id);

@@ -4,6 +4,7 @@ import { accountUsers, accounts, users } from "../../db/schema";
 import type { Db } from "../env";
 import type { UserScope } from "../http/endpoint";
 import type { ProductUser } from "../identity/context";
+import { theRow } from "./query";
 
 /** The caller's active memberships, by account name. */
 export function membershipsOf(db: Db, user: ProductUser) {
@@ -17,7 +18,7 @@ export function membershipsOf(db: Db, user: ProductUser) {
 
 /** Saves the caller's own details; answers the row. */
 export async function saveUser(db: Db, scope: UserScope, patch: Partial<ProductUser>): Promise<ProductUser> {
-  return (await db.update(users).set(patch).where(eq(users.id, scope.user.id)).returning())[0];
+  return theRow(await db.update(users).set(patch).where(eq(users.id, scope.user.id)).returning(), "saved user");
 }
 
 /** Stops offering the caller's pending invites in onboarding; answers the row. */

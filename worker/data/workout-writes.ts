@@ -68,7 +68,7 @@ export async function resolveTans(db: Db, partners: PartnersIn, prefix: string, 
         .from(accounts)
         .where(and(inList(accounts.tan, tans), eq(accounts.type, "partner")))
     : [];
-  const byTan = new Map(found.map((a) => [a.tan!, a]));
+  const byTan = new Map<string, (typeof found)[number]>(found.map((a) => [a.tan!, a]));
   partners.forEach((p, i) => {
     if (!byTan.has(p.partnerTan)) fields[`${prefix}.${i}.partnerTan`] = INVALID_PARTNER_TAN;
   });
@@ -315,7 +315,7 @@ export async function updateWorkout(db: Db, scope: PartnerScope, workoutId: stri
   const total = body.details?.totalMinutes ?? workout.totalMinutes;
   checkSessionTotal(body.sessions ?? existingSessions, total, fields);
   if (body.pricing) await checkPricing(db, account.id, body.pricing, "pricing", fields);
-  const byTan = body.deliveryPartners ? await resolveTans(db, body.deliveryPartners, "deliveryPartners", fields) : new Map();
+  const byTan = body.deliveryPartners ? await resolveTans(db, body.deliveryPartners, "deliveryPartners", fields) : new Map<string, { id: string; name: string }>();
   if (body.prerequisites) await checkPrerequisites(db, account.id, workout.id, body.prerequisites, fields);
   if (body.details && body.details.sku !== workout.sku && (await skuTaken(db, account.id, body.details.sku))) fields["details.sku"] = MESSAGES.alreadyExists;
   if (Object.keys(fields).length) throw invalid(fields);

@@ -87,8 +87,7 @@ export async function signLink(secret: string, claims: LinkClaims): Promise<stri
 
 /** The assessment id a token names (its signature is checked against the stored claims by `verifyLink`). */
 export function linkAssessmentId(token: string): string | null {
-  const m = /^([0-9a-f-]{36})\.[A-Za-z0-9_-]{43}$/i.exec(token);
-  return m ? m[1] : null;
+  return /^([0-9a-f-]{36})\.[A-Za-z0-9_-]{43}$/i.exec(token)?.[1] ?? null;
 }
 
 /** Whether the token is the one signed for these claims (constant-time comparison). */

@@ -21,7 +21,7 @@ export class DnsLookupError extends Error {}
 
 /** One TXT record's text: its character-strings (each quoted in the JSON API) joined, as DNS defines. */
 export function txtText(data: string): string {
-  const parts = [...data.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1].replace(/\\(.)/g, "$1"));
+  const parts = [...data.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map(([, text = ""]) => text.replace(/\\(.)/g, "$1"));
   return parts.length ? parts.join("") : data;
 }
 

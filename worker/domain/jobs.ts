@@ -63,7 +63,7 @@ export function lineStatusFor(job: JobStatus, current: JobLineStatus): JobLineSt
   if (job === "cancelled") return current;
   if (current === "completed") return current;
   if (job === "inProgress") return current === "inProgress" ? current : "confirmed";
-  return job as JobLineStatus;
+  return job;
 }
 
 /**
@@ -110,7 +110,7 @@ export function drawDeliveryPartner<T extends DeliveryCandidate>(entries: T[], t
     point -= e.selectionPercent;
     if (point < 0) return e;
   }
-  return active[active.length - 1];
+  return active.at(-1) ?? null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

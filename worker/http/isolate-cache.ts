@@ -19,7 +19,7 @@ export type IsolateCache<K, V> = {
 
 export function isolateCache<K, V>(maxEntries: number): IsolateCache<K, V> {
   const map = new Map<K, V>();
-  caches.add(map as Map<unknown, unknown>);
+  caches.add(map);
   return {
     get: (key) => map.get(key),
     set(key, value) {

@@ -11,7 +11,7 @@ import { database } from "../db";
 import { dispatchMail, enqueueMail } from "../mail/outbox";
 import { hostOf, resolveTenant } from "../tenant/resolve";
 import type { Language } from "../../contract/enums";
-import { brandReads, brandsFrom, productBrand, recipientLanguage, usersByEmail, type BrandRows, type PartnerMail } from "../data/mail-context";
+import { brandReads, brandsFrom, productBrand, recipientLanguage, usersByEmail, type PartnerMail } from "../data/mail-context";
 import { alreadyRegisteredMail, resetPasswordMail, verifyAddressMail } from "../mail/account-mail";
 
 type MailEnv = Pick<Env, "DB" | "MAIL_QUEUE" | "MAIN_HOST" | "MAIN_ORIGIN" | "APP_ENV">;
@@ -46,7 +46,7 @@ async function sender(env: MailEnv, origin: string, next: string, email: string)
   const partnerId = tenant?.partner?.id ?? null;
   // The recipient's language and the partner's branding in one D1 round trip.
   const [users, ...rows] = await db.batch([usersByEmail(db, [email.toLowerCase()]), ...brandReads(db, partnerId ? [partnerId] : [])]);
-  const partner = partnerId ? brandsFrom(env, rows as unknown as BrandRows).get(partnerId) : undefined;
+  const partner = partnerId ? brandsFrom(env, rows).get(partnerId) : undefined;
   const chosen = partner ?? productBrand(env);
   return { partner: chosen, accountId: partner ? partnerId : null, language: recipientLanguage(users[0], partner) };
 }

@@ -10,6 +10,7 @@ import { forbidden, invalid, unauthenticated } from "../http/errors";
 import type { IdentityEnv } from "./embedded";
 import { verifyClerk, verifyEmbeddedToken, type AuthContext } from "./tokens";
 import { isolateCache } from "../http/isolate-cache";
+import { theRow } from "../data/query";
 
 export type ProductUser = typeof users.$inferSelect;
 export type Account = typeof accounts.$inferSelect;
@@ -56,15 +57,14 @@ export function trustedOrigins(c: Context<AppEnv>): string[] {
 
 function bearer(c: Context<AppEnv>): string | null {
   const header = c.req.header("Authorization") ?? "";
-  const m = header.match(/^Bearer\s+(.+)$/i);
-  return m ? m[1].trim() : null;
+  return header.match(/^Bearer\s+(.+)$/i)?.[1]?.trim() ?? null;
 }
 
 /** Splits a display name into first and last name. */
 function names(name: string | null): { firstName: string | null; lastName: string | null } {
-  const parts = (name ?? "").trim().split(/\s+/).filter(Boolean);
-  if (parts.length === 0) return { firstName: null, lastName: null };
-  return { firstName: parts[0], lastName: parts.slice(1).join(" ") || null };
+  const [firstName, ...rest] = (name ?? "").trim().split(/\s+/).filter(Boolean);
+  if (!firstName) return { firstName: null, lastName: null };
+  return { firstName, lastName: rest.join(" ") || null };
 }
 
 /**
@@ -108,7 +108,8 @@ async function loadProductUser(c: Context<AppEnv>, auth: AuthContext): Promise<P
     .onConflictDoNothing()
     .returning();
   if (inserted[0]) return inserted[0];
-  return (await db.select().from(users).where(eq(users.authId, auth.userId)).limit(1))[0];
+  // Another request inserted the same user meanwhile: its row is there now.
+  return theRow(await db.select().from(users).where(eq(users.authId, auth.userId)).limit(1), "product user");
 }
 
 /**
@@ -184,7 +185,7 @@ export async function requireAccount(c: Context<AppEnv>): Promise<Acting> {
       .from(accounts)
       .where(header ? and(eq(accounts.id, header), eq(accounts.authId, auth.orgId ?? "")) : eq(accounts.authId, auth.orgId ?? ""))
       .limit(1);
-    const role = (auth.orgRole === "admin" || auth.orgRole === "owner" ? auth.orgRole : "member") as Role;
+    const role = (auth.orgRole === "admin" || auth.orgRole === "owner" ? auth.orgRole : "member");
     if (rows[0]) acting = { auth: { ...auth }, user, account: rows[0], role };
   } else {
     const rows = await db
@@ -197,13 +198,14 @@ export async function requireAccount(c: Context<AppEnv>): Promise<Acting> {
           : and(eq(accountUsers.userId, user.id), eq(accountUsers.status, "active")),
       )
       .limit(2);
-    if (rows.length === 1 || (header && rows[0])) {
-      const { account, role } = rows[0];
+    const [first] = rows;
+    if (first && (rows.length === 1 || header)) {
+      const { account, role } = first;
       acting = {
         auth: { ...auth, orgId: account.authId, orgRole: role, orgSlug: null },
         user,
         account,
-        role: role as Role,
+        role: role,
       };
     } else if (!header && rows.length > 1) {
       throw invalid({ "X-Account-Id": "Required" }, "Say which account to act as");

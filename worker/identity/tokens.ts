@@ -47,7 +47,8 @@ async function embeddedKeys(db: Db, kid: string | undefined) {
 
 function kidOf(token: string): string | undefined {
   try {
-    const header = JSON.parse(atob(token.split(".")[0].replace(/-/g, "+").replace(/_/g, "/")));
+    const [head = ""] = token.split(".");
+    const header = JSON.parse(atob(head.replace(/-/g, "+").replace(/_/g, "/"))) as { kid?: unknown };
     return typeof header.kid === "string" ? header.kid : undefined;
   } catch {
     return undefined;

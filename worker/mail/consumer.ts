@@ -6,10 +6,10 @@
 import { eq, sql } from "drizzle-orm";
 import { mailOutbox } from "../../db/schema";
 import { database } from "../db";
-import { mailAdapter, type MailAdapter, type MailEnv } from "./adapter";
+import { mailAdapter, type MailAdapter } from "./adapter";
 import type { MailQueueMessage } from "./outbox";
 
-export async function deliverMailBatch(batch: MessageBatch<MailQueueMessage>, env: Env, adapter: MailAdapter = mailAdapter(env as Env & MailEnv)): Promise<void> {
+export async function deliverMailBatch(batch: MessageBatch<MailQueueMessage>, env: Env, adapter: MailAdapter = mailAdapter(env)): Promise<void> {
   const db = database(env.DB);
   for (const message of batch.messages) {
     const id = message.body?.id;

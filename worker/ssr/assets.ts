@@ -21,7 +21,7 @@ const REFRESH_PREAMBLE = [
 async function fromManifest(assets: Fetcher, origin: string): Promise<ClientAssets> {
   const res = await assets.fetch(new URL("/asset-manifest.json", origin));
   if (!res.ok) throw new Error(`client manifest missing (${res.status}); run the build first`);
-  const manifest = (await res.json()) as Record<string, ManifestChunk>;
+  const manifest = await res.json<Record<string, ManifestChunk>>();
   const entry = manifest[ENTRY];
   if (!entry) throw new Error("client entry missing from manifest");
   const styles = new Set<string>(entry.css ?? []);

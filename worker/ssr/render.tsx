@@ -45,8 +45,8 @@ async function pageTenant(c: Context<AppEnv>): Promise<Tenant> {
 }
 
 function cookie(header: string | undefined, name: string): string | undefined {
-  const match = header?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
-  return match ? decodeURIComponent(match[1]) : undefined;
+  const value = header?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`))?.[1];
+  return value === undefined ? undefined : decodeURIComponent(value);
 }
 
 /** Server-renders the branded shell for any page path; the client hydrates it. */

@@ -74,6 +74,7 @@ export function serverScreen(url: URL, boot: BootData): string | null {
  */
 export async function renderScreen(url: URL, path: string, boot: BootData): Promise<string | null> {
   const screen = SERVER_SCREENS[path];
+  if (!screen) return null;
   const routes: RouteObject[] = [
     { id: "root", element: <AppLayout />, children: [{ path, id: path, handle: { flags: screen.flags }, Component: screen.Component }] },
   ];

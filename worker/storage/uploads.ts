@@ -39,7 +39,8 @@ export async function checkAttachmentFile(file: File): Promise<{ type: string; e
   const sig = SIGNATURES.find((s) => s.test(head));
   if (sig) return { type: sig.type, ext: sig.ext };
   const isZip = head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
-  if (isZip && OOXML[file.type]) return { type: file.type, ext: OOXML[file.type] };
+  const officeExt = OOXML[file.type];
+  if (isZip && officeExt) return { type: file.type, ext: officeExt };
   if (file.type.startsWith("text/plain") && !head.includes(0)) return { type: "text/plain", ext: "txt" };
   throw new ApiError("unsupported_media_type", MESSAGES.fileType, { file: MESSAGES.fileType });
 }

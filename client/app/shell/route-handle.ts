@@ -11,8 +11,7 @@ function isRouteHandle(value: unknown): value is RouteHandle {
 /** The handle of the deepest matched route that has one (null on the catch-all redirect). */
 export function useRouteHandle(): RouteHandle | null {
   const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i].handle;
+  for (const { handle } of [...matches].reverse()) {
     if (isRouteHandle(handle)) return handle;
   }
   return null;

@@ -8,8 +8,8 @@ export type AvatarSize = keyof typeof AVATAR_SIZES;
 export function initials(name: string): string {
   const words = name.trim().split(/[\s@._-]+/).filter(Boolean);
   if (words.length === 0) return "?";
-  const first = words[0][0] ?? "";
-  const last = words.length > 1 ? (words[words.length - 1][0] ?? "") : "";
+  const first = words[0]?.[0] ?? "";
+  const last = words.length > 1 ? (words.at(-1)?.[0] ?? "") : "";
   return (first + last).toUpperCase();
 }
 

@@ -31,7 +31,7 @@ export function CopyButton({ value, label, className }: { value: string; label: 
 
   return (
     <>
-      <Button type="button" variant="ghost" size="icon-sm" aria-label={label} onClick={copy} className={className}>
+      <Button type="button" variant="ghost" size="icon-sm" aria-label={label} onClick={() => void copy()} className={className}>
         {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
       </Button>
       <span className="sr-only" role="status">

@@ -16,7 +16,7 @@ export function ExportButton({ path, label, fallbackName }: { path: string; labe
     <Button
       variant="outline"
       loading={busy}
-      onClick={async () => {
+      onClick={() => void (async () => {
         setBusy(true);
         try {
           await downloadFile(`/v1${path}`, fallbackName);
@@ -25,7 +25,7 @@ export function ExportButton({ path, label, fallbackName }: { path: string; labe
         } finally {
           setBusy(false);
         }
-      }}
+      })()}
     >
       <Download aria-hidden="true" />
       {label}

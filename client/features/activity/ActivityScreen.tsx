@@ -71,12 +71,12 @@ export default function ActivityScreen() {
         <Button
           variant="outline"
           loading={refreshing}
-          onClick={async () => {
+          onClick={() => void (async () => {
             setRefreshing(true);
             await refresh();
             setRefreshing(false);
             toast({ title: t("activity.refreshed"), variant: "success" });
-          }}
+          })()}
         >
           <RefreshCw aria-hidden="true" />
           {t("activity.refresh")}

@@ -38,6 +38,7 @@ export default function ScoreChart({ points, series }: { points: TrendPoint[]; s
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box);
   const [hover, setHover] = useState<number | null>(null);
+  const hovered = hover === null ? undefined : points[hover];
 
   const plotW = Math.max(0, width - MARGIN.left - MARGIN.right);
   const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
@@ -103,18 +104,18 @@ export default function ScoreChart({ points, series }: { points: TrendPoint[]; s
           })}
         </svg>
       )}
-      {hover !== null && points[hover] && (
+      {hover !== null && hovered && (
         <div
           className="pointer-events-none absolute top-2 z-10 rounded-md border border-border bg-card px-3 py-2 text-xs text-foreground shadow-md"
           style={x(hover) > width / 2 ? { right: width - x(hover) + 12 } : { left: x(hover) + 12 }}
         >
-          <p className="mb-1 font-medium">{date(points[hover].at)}</p>
+          <p className="mb-1 font-medium">{date(hovered.at)}</p>
           <ul>
             {series.map((s) =>
-              points[hover][s] === undefined ? null : (
+              hovered[s] === undefined ? null : (
                 <li key={s} className="flex items-center gap-1.5">
                   <span className="inline-block size-2 rounded-full" style={{ background: colour(s) }} />
-                  {name(s)}: {points[hover][s]}
+                  {name(s)}: {hovered[s]}
                 </li>
               ),
             )}
@@ -156,25 +157,26 @@ function useWidth(ref: RefObject<HTMLDivElement | null>): number {
  * cubic interpolation in x, as the usual "monotone" curve of charts).
  */
 function monotonePath(pts: readonly (readonly [number, number])[]): string {
-  if (pts.length === 0) return "";
-  if (pts.length === 1) return `M${pts[0][0]},${pts[0][1]}`;
-  const n = pts.length;
-  const slopes: number[] = [];
-  for (let i = 0; i < n - 1; i++) slopes.push((pts[i + 1][1] - pts[i][1]) / (pts[i + 1][0] - pts[i][0]));
-  const tangents: number[] = [slopes[0]];
-  for (let i = 1; i < n - 1; i++) {
-    const a = slopes[i - 1];
-    const b = slopes[i];
-    // Flat at a peak or a valley; else the harmonic mean of the slopes (days are evenly spaced).
-    tangents.push(a * b <= 0 ? 0 : (2 * a * b) / (a + b));
+  const first = pts[0];
+  if (!first) return "";
+  const segments: { from: readonly [number, number]; to: readonly [number, number]; slope: number }[] = [];
+  let previous: readonly [number, number] | undefined;
+  for (const p of pts) {
+    if (previous) segments.push({ from: previous, to: p, slope: (p[1] - previous[1]) / (p[0] - previous[0]) });
+    previous = p;
   }
-  tangents.push(slopes[n - 2]);
-  let d = `M${pts[0][0]},${pts[0][1]}`;
-  for (let i = 0; i < n - 1; i++) {
-    const [x0, y0] = pts[i];
-    const [x1, y1] = pts[i + 1];
+  // Flat at a peak or a valley; else the harmonic mean of the slopes on either side (days are evenly spaced); the ends follow their one segment.
+  const tangents = pts.map((_, i) => {
+    const before = segments[i - 1]?.slope;
+    const after = segments[i]?.slope;
+    if (before === undefined) return after ?? 0;
+    if (after === undefined) return before;
+    return before * after <= 0 ? 0 : (2 * before * after) / (before + after);
+  });
+  let d = `M${first[0]},${first[1]}`;
+  segments.forEach(({ from: [x0, y0], to: [x1, y1] }, i) => {
     const h = (x1 - x0) / 3;
-    d += `C${x0 + h},${y0 + h * tangents[i]},${x1 - h},${y1 - h * tangents[i + 1]},${x1},${y1}`;
-  }
+    d += `C${x0 + h},${y0 + h * (tangents[i] ?? 0)},${x1 - h},${y1 - h * (tangents[i + 1] ?? 0)},${x1},${y1}`;
+  });
   return d;
 }

@@ -23,7 +23,7 @@ export function scoreTrend(scores: readonly Pick<ScoreDto, "category" | "scorePe
     const point: TrendPoint = { at: day, overall: Math.round(values.reduce((a, b) => a + b, 0) / values.length) };
     for (const c of Category) if (latest.has(c)) point[c] = latest.get(c);
     if (from && day < from) continue;
-    if (points.length && points[points.length - 1].at === day) points[points.length - 1] = point;
+    if (points.at(-1)?.at === day) points[points.length - 1] = point;
     else points.push(point);
   }
   return points;

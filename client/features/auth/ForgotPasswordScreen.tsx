@@ -44,7 +44,7 @@ export default function ForgotPasswordScreen() {
           {t("forgot.sent", { email: sentTo })}
         </p>
       ) : (
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
           <Field label={t("auth.email")} required error={errors.email?.message ? t(errors.email.message as MessageKey) : null}>
             <Input type="email" autoComplete="email" {...form.register("email")} />
           </Field>

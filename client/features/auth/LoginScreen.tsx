@@ -83,7 +83,7 @@ export default function LoginScreen() {
     if (failed?.kind === "unverified") {
       // The provider has mailed a new confirmation link.
       const next = `/post-auth${search}`;
-      navigate(`/verify-email?next=${encodeURIComponent(next)}`, { state: { email: email.trim() } });
+      void navigate(`/verify-email?next=${encodeURIComponent(next)}`, { state: { email: email.trim() } });
       return;
     }
     if (failed) {
@@ -91,7 +91,7 @@ export default function LoginScreen() {
       return;
     }
     await identity().refresh();
-    navigate(`/post-auth${search}`, { replace: true });
+    void navigate(`/post-auth${search}`, { replace: true });
   });
 
   return (

@@ -52,7 +52,7 @@ export default function PostAuthScreen() {
       if (invite || (user && user.accounts.length === 0)) {
         return navigate(`/onboarding${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`, { replace: true });
       }
-      navigate("/", { replace: true });
+      void navigate("/", { replace: true });
     })();
   }, [authenticating, signedIn, user, search, boot.mode, navigate]);
 

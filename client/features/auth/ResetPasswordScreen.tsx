@@ -41,7 +41,7 @@ export default function ResetPasswordScreen() {
     if (failed) return setFailure(t(FAILURE_KEY[failed.kind]));
     // Every session of the account has ended; the store learns it before /login's guard looks.
     await identity().refresh();
-    navigate("/login", { replace: true, state: { notice: "passwordChanged" } });
+    void navigate("/login", { replace: true, state: { notice: "passwordChanged" } });
   });
 
   if (invalid) {
@@ -59,7 +59,7 @@ export default function ResetPasswordScreen() {
 
   return (
     <AuthLayout title={t("reset.title")} subtitle={t("reset.subtitle", { platform: styling.platformName })}>
-      <form onSubmit={submit} noValidate className="grid gap-4">
+      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
         <Field label={t("reset.newPassword")} required hint={t("auth.passwordHint")} error={fieldError(errors.password?.message)}>
           <Input type="password" autoComplete="new-password" {...form.register("password")} />
         </Field>

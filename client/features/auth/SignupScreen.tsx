@@ -57,7 +57,7 @@ export default function SignupScreen() {
       return;
     }
     // No session yet: the address is confirmed through the mailed link first.
-    navigate(`/verify-email?next=${encodeURIComponent(next)}`, { replace: true, state: { email: email.trim() } });
+    void navigate(`/verify-email?next=${encodeURIComponent(next)}`, { replace: true, state: { email: email.trim() } });
   });
 
   if (!type && !invited) {
@@ -103,7 +103,7 @@ export default function SignupScreen() {
           <ClerkSignUp />
         </Suspense>
       ) : (
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
           <Field label={t("auth.fullName")} required error={fieldError(errors.name?.message)}>
             <Input autoComplete="name" {...form.register("name")} />
           </Field>

@@ -135,7 +135,7 @@ function Confirm({ token, next }: { token: string; next: string }) {
       <AuthLayout title={t("verify.doneTitle")}>
         <p className="mb-6">{signedIn ? t("verify.doneBody") : t("verify.alreadyBody")}</p>
         {signedIn ? (
-          <Button className="w-full" onClick={() => navigate(next, { replace: true })}>
+          <Button className="w-full" onClick={() => void navigate(next, { replace: true })}>
             {t("verify.continue")}
           </Button>
         ) : (

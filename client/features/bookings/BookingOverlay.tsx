@@ -87,7 +87,8 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
     const problems = sessionOrderProblems(
       options.sessions.map((s) => {
         const times = timesOf(s.id).filter(([, iso]) => iso);
-        return { sequence: s.sequence, name: s.name, lengthMinutes: s.lengthMinutes, moved: true, times: times.map(([, iso]) => iso), key: (j: number) => `${s.id}.${times[j][0]}` };
+        // The order check names a time by its index in `times`, built from this same list.
+        return { sequence: s.sequence, name: s.name, lengthMinutes: s.lengthMinutes, moved: true, times: times.map(([, iso]) => iso), key: (j: number) => `${s.id}.${times[j]![0]}` };
       }),
     );
     for (const p of problems) found[p.key] ??= t(p.kind === "startAfter" ? "booking.error.startAfter" : "booking.error.endBefore", { sequence: p.other.sequence, name: p.other.name });
@@ -119,7 +120,7 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
       await create.mutateAsync({ workoutId: options.workout.id, mode, sessions });
       toast({ title: mode === "slots" ? t("booking.done") : t("booking.doneRequest"), variant: "success" });
       onClose();
-      navigate("/bookings");
+      void navigate("/bookings");
     } catch (err) {
       toastMessage("toast.createBookingRequestFailed");
       const fields = err instanceof ApiError ? fromWorker(err.fields) : {};
@@ -133,6 +134,8 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
   };
 
   const index = STEPS.indexOf(step);
+  const previous = STEPS[index - 1];
+  const following = STEPS[index + 1];
   return (
     <div className="grid gap-5">
       <ol className="flex items-center gap-2 text-sm" aria-label={t("booking.stepOf", { step: index + 1, name: t(`booking.step.${step}`) })}>
@@ -285,7 +288,7 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
       ) : null}
 
       <DialogFooter>
-        <Button variant="outline" onClick={() => (index === 0 ? onClose() : setStep(STEPS[index - 1]))}>
+        <Button variant="outline" onClick={() => (previous ? setStep(previous) : onClose())}>
           {index === 0 ? t("common.cancel") : t("common.back")}
         </Button>
         {step === "confirm" ? (
@@ -303,7 +306,7 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
                 setErrors(found);
                 if (Object.keys(found).length) return;
               }
-              setStep(STEPS[index + 1]);
+              if (following) setStep(following);
             }}
           >
             {t("common.next")}

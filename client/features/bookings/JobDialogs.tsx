@@ -39,9 +39,9 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
         busy={action.isPending}
         onOpenChange={onOpenChange}
         onSubmit={(reason, comment) =>
-          open.kind === "cancel"
+          void (open.kind === "cancel"
             ? run(`${base}/${open.job.id}/cancel`, { reason, comment: comment || undefined }, "bookings.done.cancelled", "cancel")
-            : run(`/jobs/${open.job.id}/deny`, { reason, comment: comment || undefined }, "bookings.done.denied", "other")
+            : run(`/jobs/${open.job.id}/deny`, { reason, comment: comment || undefined }, "bookings.done.denied", "other"))
         }
       />
     );
@@ -53,7 +53,7 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
         job={open.job}
         busy={action.isPending}
         onOpenChange={onOpenChange}
-        onSubmit={(lines) => run(`/jobs/${open.job.id}/confirm`, { lines }, "bookings.done.confirmed", "date")}
+        onSubmit={(lines) => void run(`/jobs/${open.job.id}/confirm`, { lines }, "bookings.done.confirmed", "date")}
       />
     );
   }
@@ -66,9 +66,9 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
         busy={action.isPending}
         onOpenChange={onOpenChange}
         onSubmit={(times, reason, comment) =>
-          side === "partner"
+          void (side === "partner"
             ? run(`/jobs/${open.job.id}/reschedule`, { reason, comment, version: open.job.version, lines: times.map((x) => ({ lineId: x.lineId, time: x.time })) }, "bookings.done.scheduled", "date")
-            : run(`/bookings/${open.job.id}/schedule`, { mode: "request", reason, comment, version: open.job.version, sessions: times.map((x) => ({ sessionId: x.sessionId, times: [x.time] })) }, "bookings.done.scheduled", "date")
+            : run(`/bookings/${open.job.id}/schedule`, { mode: "request", reason, comment, version: open.job.version, sessions: times.map((x) => ({ sessionId: x.sessionId, times: [x.time] })) }, "bookings.done.scheduled", "date"))
         }
       />
     );

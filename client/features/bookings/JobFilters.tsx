@@ -25,7 +25,7 @@ export function useJobFilters(): [Filters, (patch: Filters) => void] {
         (prev) => {
           const next = { ...readFilters(prev), ...patch };
           const out = new URLSearchParams();
-          for (const key of ["q", "status", "from", "to"] as const) if (next[key]) out.set(key, next[key]!);
+          for (const key of ["q", "status", "from", "to"] as const) if (next[key]) out.set(key, next[key]);
           return out;
         },
         { replace: true },

@@ -73,7 +73,7 @@ export function JobRow({ job, side, expanded, onToggle, onOpen, onSchedule, show
                     onSelect={() => {
                       if ((a === "requestTimes" || a === "bookSlots") && onSchedule) return onSchedule(job);
                       if (a === "requestTimes" || a === "bookSlots") return onOpen({ kind: "times", job });
-                      onOpen({ kind: a as "cancel" | "deny" | "confirm" | "reschedule" | "complete", job });
+                      onOpen({ kind: a, job });
                     }}
                   >
                     {t(`bookings.action.${a}` as const)}

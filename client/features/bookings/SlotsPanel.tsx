@@ -96,7 +96,7 @@ export function SlotsPanel() {
           </p>
         )}
       </div>
-      <form onSubmit={submit} noValidate className="grid gap-4 rounded-xl border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-3">
+      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 rounded-xl border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-3">
         <Field label={t("slots.workout")} className="sm:col-span-2 lg:col-span-3">
           <Select value={workout?.id ?? ""} onChange={(e) => (setWorkoutId(e.target.value), setSessionId(""))}>
             {workouts.data.map((w) => (

@@ -76,7 +76,7 @@ export function ConfirmTimesDialog({ job, open, onOpenChange, onSubmit, busy }: 
           className="grid gap-5"
           onSubmit={(e) => {
             e.preventDefault();
-            onSubmit(job.lines.map((l) => ({ lineId: l.id, time: chosen[l.id] })));
+            onSubmit(job.lines.map((l) => ({ lineId: l.id, time: chosen[l.id] ?? "" })));
           }}
         >
           {job.lines.map((line) => (

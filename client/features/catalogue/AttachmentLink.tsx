@@ -27,7 +27,7 @@ export function AttachmentLink({ attachment: a }: { attachment: AttachmentView }
           className={`${linkClass} inline-flex items-center gap-1 disabled:opacity-60`}
           disabled={busy}
           aria-busy={busy}
-          onClick={async () => {
+          onClick={() => void (async () => {
             setBusy(true);
             try {
               await downloadFile(uri, label);
@@ -36,7 +36,7 @@ export function AttachmentLink({ attachment: a }: { attachment: AttachmentView }
             } finally {
               setBusy(false);
             }
-          }}
+          })()}
         >
           {label}
           <Download aria-hidden="true" className="size-3.5" />

@@ -99,7 +99,7 @@ function AddDomainForm({ accountId }: { accountId: string | undefined }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="domains-add" className="grid gap-4 rounded-xl border border-border bg-card p-6">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="domains-add" className="grid gap-4 rounded-xl border border-border bg-card p-6">
       <h2 id="domains-add" className="text-lg font-semibold">
         {t("domains.addTitle")}
       </h2>
@@ -160,7 +160,7 @@ function DomainRow({ domain, accountId }: { domain: CustomDomainDto; accountId: 
       <TableCell>
         <div className="flex justify-end gap-2">
           {!connected ? (
-            <Button size="sm" loading={connect.isPending} onClick={runConnect} aria-label={t("domains.connectDomain", { domain: domain.uri })}>
+            <Button size="sm" loading={connect.isPending} onClick={() => void runConnect()} aria-label={t("domains.connectDomain", { domain: domain.uri })}>
               {t("domains.connect")}
             </Button>
           ) : null}

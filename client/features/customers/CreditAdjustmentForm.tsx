@@ -41,7 +41,7 @@ export function CreditAdjustmentForm({ accountId, customerId }: { accountId: str
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid items-start gap-4 sm:grid-cols-3" aria-label={t("customers.adjustCredits")}>
+    <form onSubmit={(e) => void submit(e)} noValidate className="grid items-start gap-4 sm:grid-cols-3" aria-label={t("customers.adjustCredits")}>
       <Field label={t("plans.itemType")} required>
         <Select value={itemType} onChange={(e) => setItemType(e.target.value as (typeof AdjustmentType)[number])}>
           {AdjustmentType.map((v) => (

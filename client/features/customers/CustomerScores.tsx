@@ -24,9 +24,9 @@ type Latest = { category: Category; latest: ScoreDto; previous: ScoreDto | null 
 function latestByCategory(scores: readonly ScoreDto[]): Latest[] {
   const by = new Map<Category, ScoreDto[]>();
   for (const s of scores) by.set(s.category, [...(by.get(s.category) ?? []), s]);
-  return Category.filter((c) => by.has(c)).map((c) => {
-    const list = by.get(c)!;
-    return { category: c, latest: list[0], previous: list[1] ?? null };
+  return Category.flatMap((c) => {
+    const [latest, previous = null] = by.get(c) ?? [];
+    return latest ? [{ category: c, latest, previous }] : [];
   });
 }
 

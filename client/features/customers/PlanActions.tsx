@@ -60,7 +60,7 @@ export function PlanActions({ accountId, customerId, plan }: { accountId: string
   // The date Fields are not marked `required`: DatePicker would put aria-required on its button (an axe failure).
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <form onSubmit={submitCancel} noValidate className="grid content-start gap-4" aria-label={t("customers.cancelPlan")}>
+      <form onSubmit={(e) => void submitCancel(e)} noValidate className="grid content-start gap-4" aria-label={t("customers.cancelPlan")}>
         <h3 className="font-semibold">{t("customers.cancelPlan")}</h3>
         <Field label={t("plans.end")} hint={t("customers.cancelHint")} error={endError}>
           <DatePicker value={endDate} onChange={setEndDate} />
@@ -71,7 +71,7 @@ export function PlanActions({ accountId, customerId, plan }: { accountId: string
           </Button>
         </div>
       </form>
-      <form onSubmit={submitChange} noValidate className="grid content-start gap-4" aria-label={t("customers.changePlan")}>
+      <form onSubmit={(e) => void submitChange(e)} noValidate className="grid content-start gap-4" aria-label={t("customers.changePlan")}>
         <h3 className="font-semibold">{t("customers.changePlan")}</h3>
         <Field label={t("plans.planName")} required error={changeErrors.planId}>
           <Select placeholder={t("common.select")} value={planId} onChange={(e) => setPlanId(e.target.value)}>

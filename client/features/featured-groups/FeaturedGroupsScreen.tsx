@@ -119,7 +119,7 @@ function FeaturedGroupDialog({ group, onClose }: { group: FeaturedGroupDto | nul
   });
   const items = useFieldArray({ control: form.control, name: "items" });
   const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
-  const err = (name: string) => (errors[name]?.message ? translateApiMessage(errors[name]!.message!) : null);
+  const err = (name: string) => (errors[name]?.message ? translateApiMessage(errors[name].message) : null);
   const apply = (fields: Record<string, string>) => {
     for (const [path, message] of Object.entries(fields)) form.setError((path.startsWith("workoutIds") ? "items" : path) as "items", { message });
   };
@@ -154,7 +154,7 @@ function FeaturedGroupDialog({ group, onClose }: { group: FeaturedGroupDto | nul
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent title={group ? t("featuredGroups.editTitle") : t("featuredGroups.createTitle")} size="lg">
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
           <section aria-labelledby="fg-details" className="grid gap-4 sm:grid-cols-2">
             <h3 id="fg-details" className="font-semibold sm:col-span-2">
               {t("featuredGroups.details")}

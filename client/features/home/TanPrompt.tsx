@@ -44,7 +44,7 @@ export function TanPrompt({ accountId, canLink }: { accountId: string; canLink: 
         </div>
       </div>
       {canLink ? (
-        <form onSubmit={submit} noValidate className="mt-4 flex flex-wrap items-start gap-3">
+        <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 flex flex-wrap items-start gap-3">
           <Field label={t("home.tanLabel")} required error={error} className="w-full max-w-xs">
             <Input inputMode="numeric" autoComplete="off" maxLength={6} value={tan} onChange={(e) => setTan(e.target.value.replace(/\D/g, ""))} />
           </Field>

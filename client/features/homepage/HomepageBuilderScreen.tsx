@@ -86,16 +86,20 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
   const preview = useHomepagePreview(previewBody);
 
   const heroIndex = 0;
-  const heroError = (field: string) => (issues[`rows.${heroIndex}.slots.0.${field}`] ? translateApiMessage(issues[`rows.${heroIndex}.slots.0.${field}`]) : null);
+  const heroError = (field: string) => {
+    const message = issues[`rows.${heroIndex}.slots.0.${field}`];
+    return message ? translateApiMessage(message) : null;
+  };
   const rowErrors = (i: number) => Object.entries(issues).filter(([p]) => p === `rows.${i}` || p.startsWith(`rows.${i}.`));
   const rowLabel = (r: RowValues) => r.title || t(`enum.HomepageRowType.${r.type!}`);
 
   const move = (from: number, to: number) => {
     // The hero row (index 0) never moves, and nothing moves above it.
-    if (from < 1 || to < 1 || to >= rows.fields.length || from === to) return;
+    const moving = values.rows[from];
+    if (!moving || from < 1 || to < 1 || to >= rows.fields.length || from === to) return;
     rows.move(from, to);
     setIssues({});
-    setAnnouncement(t("homepage.builder.moved", { name: rowLabel(values.rows[from]), n: to, total: rows.fields.length - 1 }));
+    setAnnouncement(t("homepage.builder.moved", { name: rowLabel(moving), n: to, total: rows.fields.length - 1 }));
   };
 
   const addRow = () => {

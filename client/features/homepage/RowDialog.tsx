@@ -159,7 +159,7 @@ function SlotEditor({
       ) : null}
       {itemType === "category" ? (
         <Field label={t("homepage.builder.category")} required error={err("category")}>
-          <Select {...register(`${p}.category`, { setValueAs: (v) => v || null })} placeholder={t("common.select")}>
+          <Select {...register(`${p}.category`, { setValueAs: (v: string) => v || null })} placeholder={t("common.select")}>
             {Category.map((c) => (
               <option key={c} value={c}>
                 {t(`enum.Category.${c}`)}
@@ -170,7 +170,7 @@ function SlotEditor({
       ) : null}
       {itemType === "featuredGroup" ? (
         <Field label={t("homepage.builder.featuredGroup")} required error={err("featuredGroupId")}>
-          <Select {...register(`${p}.featuredGroupId`, { setValueAs: (v) => v || null })} placeholder={groups.isPending ? t("common.loading") : t("common.select")}>
+          <Select {...register(`${p}.featuredGroupId`, { setValueAs: (v: string) => v || null })} placeholder={groups.isPending ? t("common.loading") : t("common.select")}>
             {(groups.data ?? []).map((g) => (
               <option key={g.id} value={g.id}>
                 {g.title}
@@ -231,7 +231,7 @@ function MediaFields({
           <Input
             type="file"
             accept="image/png,image/jpeg,image/gif,image/webp"
-            onChange={async (e) => {
+            onChange={(e) => void (async () => {
               const file = e.target.files?.[0];
               if (!file) return;
               setUploadError(null);
@@ -243,7 +243,7 @@ function MediaFields({
               } catch (x) {
                 setUploadError(x instanceof ApiError ? translateApiMessage(x.fields.file ?? x.message) : t("message.generic"));
               }
-            }}
+            })()}
           />
           {upload.isPending ? <Upload aria-hidden="true" className="size-4 animate-pulse" /> : null}
           {mediaKey ? (
@@ -261,7 +261,7 @@ function MediaFields({
         <Input type="url" placeholder="https://" {...register(`${p}.mediaUrl`)} disabled={Boolean(mediaKey)} />
       </Field>
       <Field label={t("homepage.builder.displayType")} required error={err("mediaDisplayType")}>
-        <Select {...register(`${p}.mediaDisplayType`, { setValueAs: (v) => v || null })}>
+        <Select {...register(`${p}.mediaDisplayType`, { setValueAs: (v: string) => v || null })}>
           {MediaDisplayType.map((d) => (
             <option key={d} value={d}>
               {t(`enum.MediaDisplayType.${d}`)}
@@ -294,9 +294,9 @@ function WorkoutsPicker({
   const library = useLibrary({ q: q.trim() || undefined, sort: "name" });
   const results = (library.data?.pages.flatMap((pg) => pg.items) ?? []).filter((w) => !value.includes(w.id)).slice(0, 8);
   const move = (i: number, j: number) => {
-    const next = [...value];
-    [next[i], next[j]] = [next[j], next[i]];
-    onChange(next);
+    const [a, b] = [value[i], value[j]];
+    if (a === undefined || b === undefined) return;
+    onChange(value.map((id, k) => (k === i ? b : k === j ? a : id)));
   };
   return (
     <div className="grid gap-3">

@@ -62,7 +62,7 @@ export default function VariantEditorScreen() {
       </Page>
     );
   }
-  return <VariantEditor key={variant.data?.id ?? "new"} workoutId={id} workoutTitle={workout.data!.title} variant={creating ? null : variant.data!} />;
+  return <VariantEditor key={variant.data?.id ?? "new"} workoutId={id} workoutTitle={workout.data.title} variant={creating ? null : variant.data!} />;
 }
 
 function VariantEditor({ workoutId, workoutTitle, variant }: { workoutId: string; workoutTitle: string; variant: VariantDto | null }) {
@@ -106,7 +106,7 @@ function VariantEditor({ workoutId, workoutTitle, variant }: { workoutId: string
       const saved = await save.mutateAsync(parsed.data);
       form.reset(v);
       toast({ title: t("variant.saved"), variant: "success" });
-      if (!variant) navigate(`/admin/workout-library/${workoutId}/variant/${saved.id}`, { replace: true });
+      if (!variant) void navigate(`/admin/workout-library/${workoutId}/variant/${saved.id}`, { replace: true });
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.fields).length) {
         applyFieldErrors(form.setError, e.fields);
@@ -126,7 +126,7 @@ function VariantEditor({ workoutId, workoutTitle, variant }: { workoutId: string
         </p>
         <form noValidate onSubmit={(e) => {
             form.clearErrors();
-            return form.handleSubmit(onSubmit, () => toastMessage("toast.missingFields"))(e);
+            void form.handleSubmit(onSubmit, () => toastMessage("toast.missingFields"))(e);
           }} className="grid gap-6" aria-label={t("variant.title")}>
           {readOnly ? <p className="rounded-lg border border-border bg-muted p-3 text-sm">{t("editor.readOnly")}</p> : null}
           <fieldset disabled={readOnly} className="contents">

@@ -69,7 +69,7 @@ function Editor({ workout }: { workout: WorkoutDto | null }) {
       if (creating) {
         const saved = await create.mutateAsync(parsed.data);
         toast({ title: t("editor.created"), variant: "success" });
-        navigate(`/admin/workout-library/${saved.id}`, { replace: true });
+        void navigate(`/admin/workout-library/${saved.id}`, { replace: true });
       } else {
         const { visibility, sessions, prerequisites, pricing, deliveryPartners, ...details } = parsed.data;
         await update.mutateAsync({ details, visibility, sessions, prerequisites, pricing, deliveryPartners });
@@ -97,7 +97,7 @@ function Editor({ workout }: { workout: WorkoutDto | null }) {
           onSubmit={(e) => {
             // Errors set by hand (zod paths, server fields) would otherwise block the next submit.
             form.clearErrors();
-            return form.handleSubmit(onSubmit, () => toastMessage("toast.missingFields"))(e);
+            void form.handleSubmit(onSubmit, () => toastMessage("toast.missingFields"))(e);
           }}
           className="grid gap-6"
           aria-label={creating ? t("editor.createTitle") : t("editor.title")}

@@ -129,7 +129,7 @@ export function DateField<T extends FieldValues>({ name, label, min }: { name: P
   const error = useFieldError<T>();
   return (
     <Field label={label} optional error={error(name)}>
-      <Controller control={control} name={name} render={({ field }) => <DatePicker value={(field.value as string | null) ?? null} onChange={field.onChange} min={min} clearable />} />
+      <Controller control={control} name={name} render={({ field }) => <DatePicker value={(field.value) ?? null} onChange={field.onChange} min={min} clearable />} />
     </Field>
   );
 }
@@ -169,7 +169,7 @@ export function PricingLinesEditor({ currency }: { currency: string }) {
                 <Controller
                   control={control}
                   name={`pricing.${i}.customerAccountId`}
-                  render={({ field }) => <CustomerPicker name={field.name} value={(field.value as string | null) ?? ""} onChange={field.onChange} />}
+                  render={({ field }) => <CustomerPicker name={field.name} value={(field.value) ?? ""} onChange={field.onChange} />}
                 />
               </Field>
             ) : row.priceType === "customerPriceGroup" ? (

@@ -18,7 +18,7 @@ export function SaveButton({ workoutId }: { workoutId: string }) {
       aria-pressed={Boolean(item)}
       loading={busy}
       disabled={list.isPending}
-      onClick={async () => {
+      onClick={() => void (async () => {
         try {
           if (item) {
             await remove.mutateAsync(item.id);
@@ -30,7 +30,7 @@ export function SaveButton({ workoutId }: { workoutId: string }) {
         } catch {
           toastMessage("toast.savedItemsUpdateFailed");
         }
-      }}
+      })()}
     >
       <Star aria-hidden="true" className={item ? "fill-current" : undefined} />
       {item ? t("myList.inList") : t("myList.save")}

@@ -30,7 +30,7 @@ export default function OnboardingScreen() {
     async (accountId: string) => {
       await identity().refresh();
       await identity().setActiveAccount(accountId);
-      navigate("/", { replace: true });
+      void navigate("/", { replace: true });
     },
     [navigate],
   );
@@ -69,10 +69,10 @@ export default function OnboardingScreen() {
           <Button
             variant="link"
             className="mt-6 px-0"
-            onClick={async () => {
+            onClick={() => void (async () => {
               if (user?.id) await api(`/admin/users/${user.id}/clear-onboarding-invites`, { method: "POST", accountId: null }).catch(() => {});
               setCreating(true);
-            }}
+            })()}
           >
             {t("onboarding.createInstead")}
           </Button>
@@ -95,7 +95,7 @@ function JoinButton({ accountId, inviteId, label, onJoined }: { accountId: strin
     <Button
       loading={busy}
       aria-label={label}
-      onClick={async () => {
+      onClick={() => void (async () => {
         setBusy(true);
         try {
           await acceptInvite({ accountId, inviteId });
@@ -104,7 +104,7 @@ function JoinButton({ accountId, inviteId, label, onJoined }: { accountId: strin
           toast({ title: inviteFailureText(t, error), variant: "error" });
           setBusy(false);
         }
-      }}
+      })()}
     >
       {t("onboarding.join")}
     </Button>

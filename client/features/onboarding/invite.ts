@@ -3,8 +3,8 @@ import { apiMessageKey, translateApiMessage, type Translate } from "../../lib/i1
 
 /** An invite code from a mail link: "<accountId>.<inviteId>". */
 export function parseInviteCode(code: string | null): { accountId: string; inviteId: string } | null {
-  const m = code?.match(/^([0-9a-f-]{36})\.([0-9a-f-]{36})$/i);
-  return m ? { accountId: m[1], inviteId: m[2] } : null;
+  const [, accountId, inviteId] = code?.match(/^([0-9a-f-]{36})\.([0-9a-f-]{36})$/i) ?? [];
+  return accountId && inviteId ? { accountId, inviteId } : null;
 }
 
 const accepting = new Map<string, Promise<void>>();

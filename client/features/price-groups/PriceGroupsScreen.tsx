@@ -124,7 +124,7 @@ function PriceGroupDialog({ group, onClose }: { group: PriceGroupDto | null; onC
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent title={group ? t("priceGroups.editTitle") : t("priceGroups.createTitle")}>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
           <Field label={t("priceGroups.name")} required error={err(form.formState.errors.name?.message)}>
             <Input {...form.register("name")} />
           </Field>

@@ -80,7 +80,7 @@ export function AccountDetailsSection({ account, canEdit }: { account: AccountDt
           <p className="mt-1 text-xs text-muted-foreground">{t("profile.tanHint")}</p>
         </div>
       ) : null}
-      <form onSubmit={submit} noValidate aria-label={t("profile.accountDetails")}>
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label={t("profile.accountDetails")}>
         <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-2">
           <legend className="sr-only">{t("profile.accountDetails")}</legend>
           <Field label={t("profile.name")} required error={err(errors.name?.message)}>

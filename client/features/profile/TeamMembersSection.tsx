@@ -227,7 +227,7 @@ function InviteDialog({ open, onOpenChange, accountId }: { open: boolean; onOpen
       }}
     >
       <DialogContent title={t("team.inviteTitle")} description={t("team.inviteBody")}>
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
           <Field label={t("team.emails")} required hint={t("form.emailsSeparator")} error={error}>
             <Textarea rows={3} value={emails} onChange={(e) => setEmails(e.target.value)} placeholder="ana@example.com; li@example.com" />
           </Field>
@@ -295,7 +295,7 @@ function EditMemberDialog({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={t("team.editTitle")} description={member.email}>
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
           <Field label={t("team.name")}>
             <Input value={name} maxLength={160} onChange={(e) => setName(e.target.value)} />
           </Field>

@@ -125,7 +125,7 @@ function TeamDialog({ team, accountId, onClose }: { team: TeamDto | null; accoun
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={team ? t("teams.renameTitle") : t("teams.createTitle")}>
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
           <Field label={t("teams.name")} required error={errors.name}>
             <Input value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
           </Field>

@@ -34,7 +34,7 @@ export function UserDetailsSection({ me }: { me: UserDto }) {
 
   return (
     <Section id="your-details" title={t("profile.yourDetails")} description={me.email}>
-      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={t("profile.yourDetails")}>
+      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={t("profile.yourDetails")}>
         <Field label={t("auth.firstName")}>
           <Input autoComplete="given-name" value={firstName} maxLength={80} onChange={(e) => setFirstName(e.target.value)} />
         </Field>

@@ -267,7 +267,7 @@ function Reviews({ workoutId }: { workoutId: string }) {
         {r.average === null ? t("workout.noRatings") : t("workout.ratingValue", { average: r.average, count: r.count })}
       </p>
       {r.canReview ? (
-        <form noValidate onSubmit={onSubmit} className="grid gap-3 rounded-lg border border-border p-4" aria-label={t("workout.leaveReview")}>
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-3 rounded-lg border border-border p-4" aria-label={t("workout.leaveReview")}>
           <Controller
             control={form.control}
             name="rating"
