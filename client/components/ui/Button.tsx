@@ -85,10 +85,9 @@ function Slot({ children, ...slot }: ComponentProps<"button">) {
   for (const [key, value] of Object.entries(slot as Props)) {
     const mine = own[key];
     if (/^on[A-Z]/.test(key) && typeof value === "function" && typeof mine === "function") {
-      merged[key] = (...args: unknown[]) => {
-        mine(...args);
-        value(...args);
-      };
+      // Event handlers: both run, the child's own first.
+      const handlers = [mine, value] as ((...args: unknown[]) => void)[];
+      merged[key] = (...args: unknown[]) => handlers.forEach((handler) => handler(...args));
     }
   }
   merged.className = cn(slot.className, own.className as string | undefined);

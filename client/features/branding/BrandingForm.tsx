@@ -87,7 +87,7 @@ export function BrandingForm({ initial, accountId }: { initial: Styling; account
   const nameLength = String(values.platformName ?? "").length;
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
       <LeaveGuard when={(isDirty || imagesDirty) && !save.isPending} />
       <div className="grid content-start gap-8">
         <section aria-labelledby="branding-identity" className="grid gap-4 rounded-xl border border-border bg-card p-6">

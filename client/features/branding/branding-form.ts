@@ -1,7 +1,7 @@
 import { ImageTypes, MAX_UPLOAD_BYTES } from "../../../contract/accounts";
 import { normaliseHexColour } from "../../../contract/colour";
 import { MESSAGES } from "../../../contract/messages";
-import { FONT_STACKS, PLATFORM_NAME_CHARACTERS, PLATFORM_NAME_MAX, type FontFamilyKey, type Styling, type StylingDataInput, type StylingFileField } from "../../../contract/styling";
+import { FONT_STACKS, PLATFORM_NAME_CHARACTERS, PLATFORM_NAME_MAX, type Styling, type StylingDataInput, type StylingFileField } from "../../../contract/styling";
 import { translateApiMessage, type TranslationKey } from "../../lib/i18n";
 
 /**
@@ -53,7 +53,7 @@ export function message(t: (k: TranslationKey) => string, text: string | undefin
 /** The styling as edited: valid values from the form and picked images, the saved ones elsewhere. */
 export function draftStyling(saved: Styling, values: StylingDataInput, images: Images): Styling {
   const colour = (key: ColourKey) => normaliseHexColour(String(values[key] ?? "")) ?? saved[key];
-  const image = (f: StylingFileField) => (images[f].preview ? { uri: images[f].preview! } : images[f].removed ? null : saved[f]);
+  const image = (f: StylingFileField) => (images[f].preview ? { uri: images[f].preview } : images[f].removed ? null : saved[f]);
   const name = String(values.platformName ?? "").trim();
   return {
     ...saved,
@@ -62,7 +62,7 @@ export function draftStyling(saved: Styling, values: StylingDataInput, images: I
     gradientColourTwo: colour("gradientColourTwo"),
     lightGradientTextColour: colour("lightGradientTextColour"),
     lightHeroTextColour: colour("lightHeroTextColour"),
-    fontFamily: (values.fontFamily as FontFamilyKey) in FONT_STACKS ? (values.fontFamily as FontFamilyKey) : saved.fontFamily,
+    fontFamily: (values.fontFamily) in FONT_STACKS ? (values.fontFamily) : saved.fontFamily,
     platformName: name ? name.slice(0, PLATFORM_NAME_MAX) : saved.platformName,
     showLogoOnLogin: Boolean(values.showLogoOnLogin),
     logo: image("logo"),

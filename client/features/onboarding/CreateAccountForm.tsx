@@ -80,7 +80,7 @@ export function CreateAccountForm({ onCreated, inviteFailure }: { onCreated: (ac
 
   return (
     <main className="min-h-screen bg-muted/40 px-4 py-10">
-      <form onSubmit={submit} noValidate className="mx-auto grid w-full max-w-2xl gap-6 rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
+      <form onSubmit={(e) => void submit(e)} noValidate className="mx-auto grid w-full max-w-2xl gap-6 rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
         <header>
           <p className="text-sm font-semibold text-brand-text">{styling.platformName}</p>
           <h1 className="mt-1 text-2xl font-semibold tracking-tight">{t("onboarding.createOrganization")}</h1>

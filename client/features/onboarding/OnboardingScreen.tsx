@@ -36,7 +36,7 @@ export default function OnboardingScreen() {
   );
   const joined = join?.status === "joined";
   useEffect(() => {
-    if (joined) navigate("/", { replace: true });
+    if (joined) void navigate("/", { replace: true });
   }, [joined, navigate]);
   const inviteFailure = join?.status === "failed" ? inviteFailureText(t, join.error) : null;
 
