@@ -58,7 +58,10 @@ export default tseslint.config(
     // Client code never reaches into the Worker or the database: it shares only contract/.
     files: ["client/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { paths: [LUCIDE_INDEX], patterns: [{ group: ["**/worker/**", "**/db/**"], message: "The client imports only contract/ and its own code." }] }],
+      "no-restricted-imports": [
+        "error",
+        { paths: [LUCIDE_INDEX], patterns: [{ group: ["**/worker/**", "**/db/**"], message: "The client imports only contract/ and its own code." }] },
+      ],
     },
   },
   {

@@ -27,11 +27,7 @@ async function hydrate(root: HTMLElement) {
   hydrateRoot(
     root,
     <StrictMode>
-      <Root
-        boot={boot}
-        routes={<RouterProvider router={router} />}
-        navigate={(to, replace) => void router.navigate(to, { replace })}
-      />
+      <Root boot={boot} routes={<RouterProvider router={router} />} navigate={(to, replace) => void router.navigate(to, { replace })} />
     </StrictMode>,
   );
 }

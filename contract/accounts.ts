@@ -42,7 +42,10 @@ export type AccountDetails = z.infer<typeof AccountDetails>;
 export const CreateAccountData = AccountDetails.extend({ type: enumOf(AccountType) }).meta({ id: "CreateAccount" });
 export type CreateAccountData = z.infer<typeof CreateAccountData>;
 
-export const TAN = z.string({ error: MESSAGES.required }).trim().regex(/^\d{6}$/, "A TAN is 6 digits");
+export const TAN = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .regex(/^\d{6}$/, "A TAN is 6 digits");
 
 export const AccountExistQuery = z.object({
   tan: TAN,

@@ -51,7 +51,13 @@ export type CreateBooking = z.infer<typeof CreateBooking>;
 export const SeenVersion = z.number().int().min(0).optional();
 
 export const ScheduleBooking = z
-  .object({ mode: BookingMode, sessions: choices, reason: z.enum(RescheduleReason).optional(), comment: z.string().trim().max(500).optional(), version: SeenVersion })
+  .object({
+    mode: BookingMode,
+    sessions: choices,
+    reason: z.enum(RescheduleReason).optional(),
+    comment: z.string().trim().max(500).optional(),
+    version: SeenVersion,
+  })
   .superRefine(modeRule)
   .meta({ id: "ScheduleBooking" });
 export type ScheduleBooking = z.infer<typeof ScheduleBooking>;
@@ -66,7 +72,12 @@ export const DenyRequest = z
 
 /** The delivery partner confirms a request, choosing one time per session line (one of the proposed ones). */
 export const ConfirmRequest = z
-  .object({ lines: z.array(z.object({ lineId: uuid, time: FutureDateTime })).min(1, MESSAGES.noItems).max(100, "At most 100 sessions") })
+  .object({
+    lines: z
+      .array(z.object({ lineId: uuid, time: FutureDateTime }))
+      .min(1, MESSAGES.noItems)
+      .max(100, "At most 100 sessions"),
+  })
   .meta({ id: "ConfirmRequest" });
 
 /** The delivery partner moves booked sessions to new times (with a reason); the job stays Booked. */
@@ -99,7 +110,12 @@ export const JobsQuery = JobsSearch.extend({
 });
 
 export const CreateSlot = z
-  .object({ workoutId: uuid, sessionId: uuid, startsAt: FutureDateTime, capacity: z.coerce.number().int(MESSAGES.invalidQuantity).min(1, MESSAGES.invalidQuantity).max(10000, MESSAGES.invalidQuantity) })
+  .object({
+    workoutId: uuid,
+    sessionId: uuid,
+    startsAt: FutureDateTime,
+    capacity: z.coerce.number().int(MESSAGES.invalidQuantity).min(1, MESSAGES.invalidQuantity).max(10000, MESSAGES.invalidQuantity),
+  })
   .meta({ id: "CreateSlot" });
 
 export const SlotsQuery = z.object({ workoutId: uuid, sessionId: uuid.optional() });
@@ -120,7 +136,16 @@ export const DeliveredWorkout = z
 export type DeliveredWorkout = z.infer<typeof DeliveredWorkout>;
 
 export const SlotDto = z
-  .object({ id: z.string(), workoutId: z.string(), sessionId: z.string(), startsAt: z.string(), endsAt: z.string(), capacity: z.number(), seatsTaken: z.number(), partnerName: z.string() })
+  .object({
+    id: z.string(),
+    workoutId: z.string(),
+    sessionId: z.string(),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    capacity: z.number(),
+    seatsTaken: z.number(),
+    partnerName: z.string(),
+  })
   .meta({ id: "Slot" });
 export type SlotDto = z.infer<typeof SlotDto>;
 
@@ -139,10 +164,20 @@ export const JobLineDto = z.object({
   requestedTimes: z.array(z.string()),
   slotId: z.string().nullable(),
   actionItems: z.array(
-    z.object({ id: z.string(), name: z.string(), link: z.string().nullable(), stage: z.string(), assigneeType: z.string(), dueAt: z.string().nullable(), completedAt: z.string().nullable() }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      link: z.string().nullable(),
+      stage: z.string(),
+      assigneeType: z.string(),
+      dueAt: z.string().nullable(),
+      completedAt: z.string().nullable(),
+    }),
   ),
   /** The session's attachments: links, and uploaded files through the access-checked download. */
-  attachments: z.array(z.object({ id: z.string(), type: z.string(), description: z.string().nullable(), value: z.string().nullable(), fileUri: z.string().nullable() })),
+  attachments: z.array(
+    z.object({ id: z.string(), type: z.string(), description: z.string().nullable(), value: z.string().nullable(), fileUri: z.string().nullable() }),
+  ),
 });
 
 export const JobDto = z

@@ -5,10 +5,7 @@ import { PrerequisiteDto, SessionDto } from "./workouts";
 
 /** The price a customer sees: credits on plan, money in the account's currency otherwise. */
 export const PriceDto = z
-  .union([
-    z.object({ kind: z.literal("credits"), amount: z.number() }),
-    z.object({ kind: z.literal("money"), amount: z.number(), currency: z.enum(Currency) }),
-  ])
+  .union([z.object({ kind: z.literal("credits"), amount: z.number() }), z.object({ kind: z.literal("money"), amount: z.number(), currency: z.enum(Currency) })])
   .nullable();
 export type PriceDto = z.infer<typeof PriceDto>;
 

@@ -12,7 +12,12 @@ export const CustomersQuery = z.object({
   search: z.string().trim().max(100, "At most 100 characters").optional(),
   sort: z.enum(CustomerSort, { error: "Must be name or createdAt" }).default("name"),
   order: z.enum(["asc", "desc"], { error: "Must be asc or desc" }).default("asc"),
-  limit: z.coerce.number({ error: MESSAGES.invalidQuantity }).int(MESSAGES.invalidQuantity).min(1, MESSAGES.invalidQuantity).max(100, MESSAGES.invalidQuantity).default(20),
+  limit: z.coerce
+    .number({ error: MESSAGES.invalidQuantity })
+    .int(MESSAGES.invalidQuantity)
+    .min(1, MESSAGES.invalidQuantity)
+    .max(100, MESSAGES.invalidQuantity)
+    .default(20),
   cursor: z.string().max(500).optional(),
 });
 export type CustomersQuery = z.input<typeof CustomersQuery>;

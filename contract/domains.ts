@@ -34,17 +34,10 @@ export function checkDomainShape(input: string, opts: { allowTestTlds?: boolean 
   return { ok: true, uri };
 }
 
-const booleanString = z
-  .enum(["true", "false"], { error: MESSAGES.invalidBoolean })
-  .transform((v) => v === "true");
+const booleanString = z.enum(["true", "false"], { error: MESSAGES.invalidBoolean }).transform((v) => v === "true");
 
 export const CustomDomainExistQuery = z.object({
-  uri: z
-    .string({ error: MESSAGES.required })
-    .trim()
-    .toLowerCase()
-    .min(1, MESSAGES.required)
-    .refine(isHostName, MESSAGES.invalidHost),
+  uri: z.string({ error: MESSAGES.required }).trim().toLowerCase().min(1, MESSAGES.required).refine(isHostName, MESSAGES.invalidHost),
   isSatellite: booleanString.optional(),
 });
 

@@ -2,12 +2,7 @@ import { z } from "zod";
 import { MESSAGES } from "./messages";
 
 /** Building blocks for request schemas, with the product's validation messages. */
-export const requiredText = (max = 200) =>
-  z
-    .string({ error: MESSAGES.required })
-    .trim()
-    .min(1, MESSAGES.required)
-    .max(max, `At most ${max} characters`);
+export const requiredText = (max = 200) => z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, `At most ${max} characters`);
 
 export const optionalText = (max = 200) =>
   z
@@ -72,5 +67,4 @@ export const email = z.string({ error: MESSAGES.required }).trim().toLowerCase()
 
 export const uuid = z.string().uuid(MESSAGES.invalidUuid);
 
-export const enumOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: MESSAGES.required });
+export const enumOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: MESSAGES.required });

@@ -184,9 +184,7 @@ export const HomepageSlotView = z.object({
   subtitle: z.string().nullable(),
   category: z.enum(Category).nullable(),
   featuredGroup: z.object({ id: z.string(), title: z.string(), subtitle: z.string().nullable() }).nullable(),
-  media: z
-    .object({ kind: z.enum(["image", "video"]), url: z.string(), displayType: z.enum(MediaDisplayType) })
-    .nullable(),
+  media: z.object({ kind: z.enum(["image", "video"]), url: z.string(), displayType: z.enum(MediaDisplayType) }).nullable(),
   linkUrl: z.string().nullable(),
   /** The workouts the reader may see, in the slot's order. */
   workouts: z.array(CatalogueItem),

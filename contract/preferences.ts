@@ -5,10 +5,10 @@
  */
 
 /** Interface languages (default enUS). */
-export const Language = ['enUS', 'enGB', 'enAU'] as const;
+export const Language = ["enUS", "enGB", "enAU"] as const;
 export type Language = (typeof Language)[number];
-export const DEFAULT_LANGUAGE: Language = 'enUS';
+export const DEFAULT_LANGUAGE: Language = "enUS";
 
 /** Colour themes. */
-export const Theme = ['light', 'dark'] as const;
+export const Theme = ["light", "dark"] as const;
 export type Theme = (typeof Theme)[number];

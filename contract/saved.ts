@@ -26,7 +26,11 @@ export type SaveItemBody = z.infer<typeof SaveItemBody>;
 export const MoveItemBody = z
   .object({
     id: uuid,
-    sequence: z.number({ error: MESSAGES.invalidQuantity }).int(MESSAGES.invalidQuantity).min(0, MESSAGES.invalidQuantity).max(10_000, MESSAGES.invalidQuantity),
+    sequence: z
+      .number({ error: MESSAGES.invalidQuantity })
+      .int(MESSAGES.invalidQuantity)
+      .min(0, MESSAGES.invalidQuantity)
+      .max(10_000, MESSAGES.invalidQuantity),
   })
   .meta({ id: "MoveSavedItem" });
 export type MoveItemBody = z.infer<typeof MoveItemBody>;

@@ -39,7 +39,8 @@ export function sessionOrderProblems<K>(sessions: OrderedSession<K>[]): OrderPro
       });
     } else {
       prev.times.forEach((t, j) => {
-        if (Date.parse(t) + prev.lengthMinutes * 60_000 > earliestStart(next)) problems.push({ key: prev.key(j), kind: "endBefore", other: { sequence: next.sequence, name: next.name } });
+        if (Date.parse(t) + prev.lengthMinutes * 60_000 > earliestStart(next))
+          problems.push({ key: prev.key(j), kind: "endBefore", other: { sequence: next.sequence, name: next.name } });
       });
     }
   }

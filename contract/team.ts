@@ -104,16 +104,12 @@ export function inviteSummary(r: Pick<InviteResult, "sent" | "total">): "all" | 
 
 // ─── Teams ───────────────────────────────────────────────────────────────────
 
-export const TeamDto = z
-  .object({ id: z.string(), name: z.string(), department: z.enum(TeamType), memberCount: z.number().int() })
-  .meta({ id: "Team" });
+export const TeamDto = z.object({ id: z.string(), name: z.string(), department: z.enum(TeamType), memberCount: z.number().int() }).meta({ id: "Team" });
 export type TeamDto = z.infer<typeof TeamDto>;
 
 export const TeamList = z.object({ items: z.array(TeamDto) }).meta({ id: "TeamList" });
 export type TeamList = z.infer<typeof TeamList>;
 
 /** Create or rename a team (name unique within the account). */
-export const TeamBody = z
-  .object({ name: requiredText(80), department: z.enum(TeamType, { error: MESSAGES.required }) })
-  .meta({ id: "SaveTeam" });
+export const TeamBody = z.object({ name: requiredText(80), department: z.enum(TeamType, { error: MESSAGES.required }) }).meta({ id: "SaveTeam" });
 export type TeamBody = z.infer<typeof TeamBody>;

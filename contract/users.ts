@@ -19,9 +19,7 @@ export const UserDto = z
     theme: z.enum(Theme),
     language: z.enum(Language),
     photo: FileRef.nullable(),
-    accounts: z.array(
-      z.object({ id: z.string(), authId: z.string().nullable(), name: z.string(), type: z.enum(AccountType), role: z.string() }),
-    ),
+    accounts: z.array(z.object({ id: z.string(), authId: z.string().nullable(), name: z.string(), type: z.enum(AccountType), role: z.string() })),
     onboardingInvites: z.array(OnboardingInviteDto),
   })
   .meta({ id: "User" });

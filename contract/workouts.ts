@@ -56,11 +56,7 @@ export function datesInOrder<T extends z.ZodObject>(schema: T, start = "startDat
 }
 
 const int = (min: number, max: number) =>
-  z.coerce
-    .number({ error: MESSAGES.required })
-    .int(MESSAGES.invalidQuantity)
-    .min(min, MESSAGES.invalidQuantity)
-    .max(max, MESSAGES.invalidQuantity);
+  z.coerce.number({ error: MESSAGES.required }).int(MESSAGES.invalidQuantity).min(min, MESSAGES.invalidQuantity).max(max, MESSAGES.invalidQuantity);
 
 // ─── Visibility expression ───────────────────────────────────────────────────
 
@@ -134,7 +130,10 @@ export const ActionItemInput = datesInOrder(
     stage: enumOf(ActionItemStage),
     name: requiredText(200),
     link: optionalHttpUrl,
-    dueOffsetDays: z.union([int(-365, 365), z.null()]).optional().transform((v) => v ?? null),
+    dueOffsetDays: z
+      .union([int(-365, 365), z.null()])
+      .optional()
+      .transform((v) => v ?? null),
     startDate: optionalDate,
     endDate: optionalDate,
   }),
@@ -162,9 +161,18 @@ export const PrerequisiteInput = datesInOrder(
     .object({
       type: enumOf(PrerequisiteType),
       name: requiredText(200),
-      category: z.union([z.enum(Category), z.null()]).optional().transform((v) => v ?? null),
-      requiredWorkoutId: z.union([uuid, z.null()]).optional().transform((v) => v ?? null),
-      minimumScore: z.union([z.coerce.number().min(0).max(1000), z.null()]).optional().transform((v) => v ?? null),
+      category: z
+        .union([z.enum(Category), z.null()])
+        .optional()
+        .transform((v) => v ?? null),
+      requiredWorkoutId: z
+        .union([uuid, z.null()])
+        .optional()
+        .transform((v) => v ?? null),
+      minimumScore: z
+        .union([z.coerce.number().min(0).max(1000), z.null()])
+        .optional()
+        .transform((v) => v ?? null),
       startDate: optionalDate,
       endDate: optionalDate,
     })
@@ -181,8 +189,14 @@ export const PricingLineInput = datesInOrder(
     .object({
       name: requiredText(120),
       priceType: enumOf(PriceType),
-      customerAccountId: z.union([uuid, z.null()]).optional().transform((v) => v ?? null),
-      priceGroupId: z.union([uuid, z.null()]).optional().transform((v) => v ?? null),
+      customerAccountId: z
+        .union([uuid, z.null()])
+        .optional()
+        .transform((v) => v ?? null),
+      priceGroupId: z
+        .union([uuid, z.null()])
+        .optional()
+        .transform((v) => v ?? null),
       pricingType: enumOf(PricingType),
       onPlan: z.boolean().default(false),
       currency: enumOf(Currency),
@@ -200,7 +214,10 @@ export type PricingLineInput = z.input<typeof PricingLineInput>;
 
 export const DeliveryPartnerInput = datesInOrder(
   z.object({
-    partnerTan: z.string({ error: MESSAGES.required }).trim().regex(/^\d{6}$/, INVALID_PARTNER_TAN),
+    partnerTan: z
+      .string({ error: MESSAGES.required })
+      .trim()
+      .regex(/^\d{6}$/, INVALID_PARTNER_TAN),
     name: optionalText(120),
     selectionPercent: int(0, 100).default(WORKOUT_DEFAULTS.selectionPercent),
     startDate: optionalDate,
@@ -255,7 +272,9 @@ export const VariantDetailsInput = datesInOrder(
 
 /** `POST v1/admin/workouts`: the details, and optionally every section at once. */
 export const CreateWorkoutBody = WorkoutDetailsInput.extend({
-  visibility: VisibilityExpression.nullable().optional().transform((v) => v ?? null),
+  visibility: VisibilityExpression.nullable()
+    .optional()
+    .transform((v) => v ?? null),
   sessions: z.array(SessionInput).max(100).default([]),
   prerequisites: z.array(PrerequisiteInput).max(50).default([]),
   pricing: z.array(PricingLineInput).max(100).default([]),

@@ -38,7 +38,13 @@ const HEADER = "# Local development only: never committed, never deployed (see R
 
 /** `KEY=value` lines; values are plain (no quotes needed for what we write). */
 export function writeDevVars(file, vars) {
-  writeFileSync(file, HEADER + Object.entries(vars).map(([k, v]) => `${k}=${v}\n`).join(""));
+  writeFileSync(
+    file,
+    HEADER +
+      Object.entries(vars)
+        .map(([k, v]) => `${k}=${v}\n`)
+        .join(""),
+  );
 }
 
 /**
@@ -53,7 +59,12 @@ export function ensureDevVars(file = ".dev.vars") {
     return;
   }
   const text = readFileSync(file, "utf8");
-  const have = new Set(text.split(/\r?\n/).map((l) => l.match(/^\s*([A-Z0-9_]+)\s*=/)?.[1]).filter(Boolean));
+  const have = new Set(
+    text
+      .split(/\r?\n/)
+      .map((l) => l.match(/^\s*([A-Z0-9_]+)\s*=/)?.[1])
+      .filter(Boolean),
+  );
   const missing = Object.entries(wanted).filter(([k]) => !have.has(k));
   if (!missing.length) return;
   writeFileSync(file, text + (text.endsWith("\n") || !text ? "" : "\n") + missing.map(([k, v]) => `${k}=${v}\n`).join(""));

@@ -1,7 +1,7 @@
 // `npm test`: generated files current, type check, the deployable build with a
-// wrangler dry run, lint, unit tests, worker tests, end-to-end tests, each
+// wrangler dry run, lint, formatting, unit tests, worker tests, end-to-end tests, each
 // printing its own summary; stops at the first failure and ends with one line
-// that counts what ran. The four checks before the tests are independent and
+// that counts what ran. The five checks before the tests are independent and
 // mostly single-threaded, so they run side by side (their output is printed
 // whole, step by step, when each ends); the tests run one step at a time.
 // The end-to-end step serves the build the dry-run step just made.
@@ -12,6 +12,7 @@ const checks = [
   ["type check", "npx", ["tsc", "-p", "tsconfig.json", "--noEmit"]],
   ["build and deploy dry run", "node", ["scripts/deploy-check.mjs"]],
   ["lint", "npx", ["eslint", ".", "--max-warnings=0"]],
+  ["format", "npx", ["prettier", "--check", ".", "--log-level", "warn"]],
 ];
 const tests = [
   ["unit tests", "npx", ["vitest", "run", "--project", "unit"]],
@@ -39,7 +40,9 @@ function run([name, cmd, args], capture, extraEnv = {}) {
     const out = [];
     child.stdout?.on("data", (d) => out.push(d));
     child.stderr?.on("data", (d) => out.push(d));
-    child.on("close", (status) => resolve({ name, cmd, args, status, output: Buffer.concat(out).toString(), secs: ((Date.now() - started) / 1000).toFixed(1) }));
+    child.on("close", (status) =>
+      resolve({ name, cmd, args, status, output: Buffer.concat(out).toString(), secs: ((Date.now() - started) / 1000).toFixed(1) }),
+    );
   });
 }
 

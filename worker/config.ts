@@ -46,7 +46,8 @@ export function configProblems(env: ConfigEnv): string[] {
     const missing = CLERK_KEYS.filter((k) => !env[k]);
     if (missing.length) problems.push(`${missing.join(", ")} not set: Clerk is chosen (a CLERK_* key is set) and needs all of ${CLERK_KEYS.join(", ")}`);
     // Assessment links are signed with ASSESSMENT_LINK_SECRET, else the embedded provider's secret.
-    if (!env.ASSESSMENT_LINK_SECRET && !env.BETTER_AUTH_SECRET) problems.push("ASSESSMENT_LINK_SECRET is not set: assessment links need a key to be signed with (wrangler secret put ASSESSMENT_LINK_SECRET)");
+    if (!env.ASSESSMENT_LINK_SECRET && !env.BETTER_AUTH_SECRET)
+      problems.push("ASSESSMENT_LINK_SECRET is not set: assessment links need a key to be signed with (wrangler secret put ASSESSMENT_LINK_SECRET)");
   } else if (!env.BETTER_AUTH_SECRET) {
     problems.push("BETTER_AUTH_SECRET is not set: the embedded identity provider needs it (wrangler secret put BETTER_AUTH_SECRET)");
   } else if (env.BETTER_AUTH_SECRET.length < 32) {

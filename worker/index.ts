@@ -42,7 +42,8 @@ app.use(async (c, next) => {
   if (after) {
     c.header(BOOKMARK_HEADER, after);
     // Kept as a cookie only when the request succeeded: a refused one wrote nothing to read back.
-    if (after !== bookmark && c.res.status < 400) setCookie(c, BOOKMARK_COOKIE, after, { path: "/", httpOnly: true, sameSite: "Lax", secure: c.req.url.startsWith("https:"), maxAge: 3600 });
+    if (after !== bookmark && c.res.status < 400)
+      setCookie(c, BOOKMARK_COOKIE, after, { path: "/", httpOnly: true, sameSite: "Lax", secure: c.req.url.startsWith("https:"), maxAge: 3600 });
   }
 });
 app.onError(onError);

@@ -12,9 +12,7 @@ import { enUSFirst } from "../i18n/en-US.first";
 export function BootScreen({ styling }: { styling: Styling }) {
   return (
     <div className="boot-screen" role="status" aria-live="polite" aria-busy="true">
-      {styling.logo ? (
-        <img className="boot-logo" src={styling.logo.uri} alt="" width={64} height={64} />
-      ) : null}
+      {styling.logo ? <img className="boot-logo" src={styling.logo.uri} alt="" width={64} height={64} /> : null}
       <span className="boot-name">{styling.platformName}</span>
       <span className="boot-spinner" aria-hidden="true" />
       <span className="sr-only">{enUSFirst["common.loading"]}</span>

@@ -33,7 +33,14 @@ export const SIGN_IN_PATHS = [
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 // As the router matches: case-insensitive, a trailing slash allowed, a parameter is one non-empty segment.
 const PATTERNS = SIGN_IN_PATHS.map(
-  (path) => new RegExp(`^${path.split("/").map((part) => (part.startsWith(":") ? "[^/]+" : escape(part))).join("/")}/?$`, "i"),
+  (path) =>
+    new RegExp(
+      `^${path
+        .split("/")
+        .map((part) => (part.startsWith(":") ? "[^/]+" : escape(part)))
+        .join("/")}/?$`,
+      "i",
+    ),
 );
 
 export function requiresSignIn(pathname: string): boolean {

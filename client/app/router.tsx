@@ -26,18 +26,16 @@ export function routeObjects(): RouteObject[] {
       errorElement: <RouteErrorScreen />,
       HydrateFallback: () => <BootScreen styling={readBootData().styling} />,
       children: [
-        ...ROUTES.map(
-          (r): RouteObject => ({
-            path: r.path,
-            id: r.path,
-            handle: { flags: r.flags, name: r.name, crumbs: r.crumbs },
-            loader: guard(r.flags),
-            lazy: async () => {
-              const [screen] = await Promise.all([r.load(), loadCatalogues(), loadQueryClient()]);
-              return { Component: screen.default };
-            },
-          }),
-        ),
+        ...ROUTES.map((r): RouteObject => ({
+          path: r.path,
+          id: r.path,
+          handle: { flags: r.flags, name: r.name, crumbs: r.crumbs },
+          loader: guard(r.flags),
+          lazy: async () => {
+            const [screen] = await Promise.all([r.load(), loadCatalogues(), loadQueryClient()]);
+            return { Component: screen.default };
+          },
+        })),
         { path: "*", element: <Navigate to={NOT_FOUND_PATH} replace /> },
       ],
     },

@@ -54,8 +54,7 @@ const signedIn = (sidebar: SidebarCategory, telemetryName: string, more: Partial
   ...more,
 });
 
-const admin = (telemetryName: string, partner = true): RouteFlags =>
-  signedIn("admin", telemetryName, { requiresPartner: partner, topBar: "secondary" });
+const admin = (telemetryName: string, partner = true): RouteFlags => signedIn("admin", telemetryName, { requiresPartner: partner, topBar: "secondary" });
 
 const HOME: Crumb = { label: "crumb.home", to: "/" };
 const ADMIN: Crumb = { label: "crumb.admin" };

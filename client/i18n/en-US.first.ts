@@ -130,7 +130,8 @@ export const enUSFirst = {
   "auth.signIn.passwordChanged": "Your password has been changed. Sign in with your new password.",
   "postAuth.redirecting": "Taking you back to {platform}…",
   "postAuth.notAvailable.title": "Your account isn't available on {platform}",
-  "postAuth.notAvailable.body": "You're signed in as {email}, which doesn't belong to any organization of {platform} ({host}), so we can't sign you in there. Continue here, or sign in with an account that belongs to {platform}.",
+  "postAuth.notAvailable.body":
+    "You're signed in as {email}, which doesn't belong to any organization of {platform} ({host}), so we can't sign you in there. Continue here, or sign in with an account that belongs to {platform}.",
   "postAuth.notAvailable.home": "Continue to your home page",
   "postAuth.notAvailable.switch": "Sign in with another account",
   "spinner.label": "Loading",

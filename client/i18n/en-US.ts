@@ -196,13 +196,10 @@ export const enUS = {
   "help.title": "Help",
   "help.intro": "We're here to help you get the most out of {platform}.",
   "help.question.title": "Have a question?",
-  "help.question.body":
-    "Whether it's about booking a workout, your fitness score or setting up your organization, our team is happy to help.",
+  "help.question.body": "Whether it's about booking a workout, your fitness score or setting up your organization, our team is happy to help.",
   "help.emailUs": "Email us",
   "help.emailUsAt": "Email us at {email}",
   "help.responseTime": "We usually reply within one business day.",
-
-
 
   "leave.title": "Leave without saving?",
   "leave.body": "You have unsaved changes. If you leave this page now, they will be lost.",
@@ -409,7 +406,7 @@ export const enUS = {
   "homepage.builder.adminsOnly": "Only your organization's owners and admins can change the homepage.",
   "homepage.builder.editor": "Homepage layout",
   "homepage.builder.welcomeBanner": "Welcome banner",
-  "homepage.builder.welcomeBannerBody": "Always first, greeting each reader by name (\"{greeting}\"). It cannot be changed.",
+  "homepage.builder.welcomeBannerBody": 'Always first, greeting each reader by name ("{greeting}"). It cannot be changed.',
   "homepage.builder.hero": "Hero",
   "homepage.builder.heroText": "Hero text",
   "homepage.builder.heroTitle": "Hero title",
@@ -569,7 +566,8 @@ export const enUS = {
   "customers.priceGroupSaved": "Price group saved",
   "customers.savePriceGroup": "Save",
   "scores.linkTitle": "Assessment link",
-  "scores.linkBody": "Send this link to people who have not joined a customer's team yet. Their scores go to the customer whose member has their email address, or appear below for you to assign.",
+  "scores.linkBody":
+    "Send this link to people who have not joined a customer's team yet. Their scores go to the customer whose member has their email address, or appear below for you to assign.",
   "scores.getLink": "Get a link",
   "scores.link": "Link to share",
   "scores.linkExpires": "Valid until {date}",
@@ -766,7 +764,8 @@ export const enUS = {
   "branding.preview.heroTitle": "Welcome to {platform}",
   "branding.preview.heroSubtitle": "Build your team's technology fitness, one workout at a time.",
   "domains.title": "Custom Domains",
-  "domains.subtitle": "Run your platform on your own domain. Add a subdomain, create the two DNS records shown (a CNAME that points it at the platform and a TXT record that proves the domain is yours), then press Connect to test the connection.",
+  "domains.subtitle":
+    "Run your platform on your own domain. Add a subdomain, create the two DNS records shown (a CNAME that points it at the platform and a TXT record that proves the domain is yours), then press Connect to test the connection.",
   "domains.addTitle": "Add a domain",
   "domains.domain": "Domain",
   "domains.domainHint": "A subdomain without http:// or https://, such as learn.example.com.",
@@ -1340,7 +1339,8 @@ export const enUS = {
   "mail.job.requested.subject": "Booking requested: {workout}",
   "mail.job.requested.intro": "{customer} requested times for {workout}. Please confirm or deny the request within 24 hours.",
   "mail.job.requestReceived.subject": "We've received your booking request: {workout}",
-  "mail.job.requestReceived.intro": "Thanks for your booking request for {workout}. The team confirms the time within 24 hours, and we'll email you as soon as it's confirmed.",
+  "mail.job.requestReceived.intro":
+    "Thanks for your booking request for {workout}. The team confirms the time within 24 hours, and we'll email you as soon as it's confirmed.",
   "mail.job.confirmed.subject": "Booking confirmed: {workout}",
   "mail.job.confirmed.intro": "Your booking of {workout} is confirmed.",
   "mail.job.booked.subject": "Booking confirmed: {workout}",
@@ -1362,7 +1362,8 @@ export const enUS = {
   "mail.reminder.actionItem.intro": "\u201c{item}\u201d for {session} of {workout} is due {time}.",
   "mail.reminder.actionItem.link": "Link",
   "mail.reminder.overdue.subject": "Waiting over 24 hours: booking request for {workout}",
-  "mail.reminder.overdue.intro": "{customer} requested times for {workout} on {time}, and the request is still waiting for confirmation. Please confirm or deny it.",
+  "mail.reminder.overdue.intro":
+    "{customer} requested times for {workout} on {time}, and the request is still waiting for confirmation. Please confirm or deny it.",
   "mail.invite.subject": "You're invited to join {account} on {platform}",
   "mail.invite.intro": "{inviter} invited you to join {account} on {platform}.",
   "mail.invite.action": "Accept the invitation",

@@ -54,12 +54,7 @@ function toDate(value: Date | string | number): Date | null {
  * Formats a Date, an ISO timestamp or a `YYYY-MM-DD` calendar date in the
  * given language; an unreadable value gives "" so a screen never shows "Invalid Date".
  */
-export function formatDate(
-  value: Date | string | number,
-  style: DateStyle,
-  language: Language,
-  options: { timeZone?: string } = {},
-): string {
+export function formatDate(value: Date | string | number, style: DateStyle, language: Language, options: { timeZone?: string } = {}): string {
   const date = toDate(value);
   if (!date) return "";
   return new Intl.DateTimeFormat(LANGUAGE_TAG[language], { ...STYLES[style], ...options }).format(date);

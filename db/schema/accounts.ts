@@ -3,45 +3,45 @@
  * (`authId`), either a partner (with a unique 6-digit TAN) or a customer linked
  * to one partner (`parentAccountId`, set by assign-parent with the partner's TAN).
  */
-import { index, sqliteTable, text, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { AccountLocation, AccountType, Currency, Industry, Language, OrgSize } from '../../contract/enums';
-import { id, timestamps } from './columns';
-import { priceGroups } from './groups';
+import { index, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { AccountLocation, AccountType, Currency, Industry, Language, OrgSize } from "../../contract/enums";
+import { id, timestamps } from "./columns";
+import { priceGroups } from "./groups";
 
 export const accounts = sqliteTable(
-  'accounts',
+  "accounts",
   {
     id: id(),
-    type: text('type', { enum: AccountType }).notNull(),
-    name: text('name').notNull(),
+    type: text("type", { enum: AccountType }).notNull(),
+    name: text("name").notNull(),
     /** Partner number: 6 digits, partners only; unique. */
-    tan: text('tan').unique(),
+    tan: text("tan").unique(),
     /** A customer's partner. Null for partners and for customers not yet linked. */
-    parentAccountId: text('parent_account_id').references((): AnySQLiteColumn => accounts.id, {
-      onDelete: 'set null',
+    parentAccountId: text("parent_account_id").references((): AnySQLiteColumn => accounts.id, {
+      onDelete: "set null",
     }),
     /** The identity provider's organisation id. */
-    authId: text('auth_id').unique(),
-    industry: text('industry', { enum: Industry }),
-    size: text('size', { enum: OrgSize }),
-    website: text('website'),
+    authId: text("auth_id").unique(),
+    industry: text("industry", { enum: Industry }),
+    size: text("size", { enum: OrgSize }),
+    website: text("website"),
     /** R2 key of the organisation logo. */
-    logoKey: text('logo_key'),
-    primaryEmail: text('primary_email'),
-    currency: text('currency', { enum: Currency }).notNull().default('USD'),
-    location: text('location', { enum: AccountLocation }),
-    language: text('language', { enum: Language }).notNull().default('enUS'),
+    logoKey: text("logo_key"),
+    primaryEmail: text("primary_email"),
+    currency: text("currency", { enum: Currency }).notNull().default("USD"),
+    location: text("location", { enum: AccountLocation }),
+    language: text("language", { enum: Language }).notNull().default("enUS"),
     /** A customer's price group within its partner (pricing lines may target it). */
-    priceGroupId: text('price_group_id').references((): AnySQLiteColumn => priceGroups.id, {
-      onDelete: 'set null',
+    priceGroupId: text("price_group_id").references((): AnySQLiteColumn => priceGroups.id, {
+      onDelete: "set null",
     }),
     ...timestamps(),
   },
   (t) => [
     // A partner's customers ("dependents"), listed by name.
-    index('accounts_parent_account_id_name_idx').on(t.parentAccountId, t.name),
-    index('accounts_type_idx').on(t.type),
-    index('accounts_price_group_id_idx').on(t.priceGroupId),
+    index("accounts_parent_account_id_name_idx").on(t.parentAccountId, t.name),
+    index("accounts_type_idx").on(t.type),
+    index("accounts_price_group_id_idx").on(t.priceGroupId),
   ],
 );
 

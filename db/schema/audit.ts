@@ -1,29 +1,29 @@
 /** Audit entries (one code per event), written by the rules in worker/domain. */
-import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { AuditCode } from '../../contract/enums';
-import { accounts } from './accounts';
-import { createdAt, id } from './columns';
-import type { AuditData } from './json';
-import { users } from './users';
+import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { AuditCode } from "../../contract/enums";
+import { accounts } from "./accounts";
+import { createdAt, id } from "./columns";
+import type { AuditData } from "./json";
+import { users } from "./users";
 
 export const auditEntries = sqliteTable(
-  'audit_entries',
+  "audit_entries",
   {
     id: id(),
-    accountId: text('account_id')
+    accountId: text("account_id")
       .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    code: text('code', { enum: AuditCode }).notNull(),
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    code: text("code", { enum: AuditCode }).notNull(),
     /** E.g. 'job', 'jobLine', 'score'. */
-    subjectType: text('subject_type').notNull(),
-    subjectId: text('subject_id').notNull(),
-    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    data: text('data', { mode: 'json' }).$type<AuditData>(),
+    subjectType: text("subject_type").notNull(),
+    subjectId: text("subject_id").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    data: text("data", { mode: "json" }).$type<AuditData>(),
     createdAt: createdAt(),
   },
   (t) => [
-    index('audit_entries_account_id_created_at_idx').on(t.accountId, t.createdAt),
-    index('audit_entries_subject_type_subject_id_idx').on(t.subjectType, t.subjectId),
+    index("audit_entries_account_id_created_at_idx").on(t.accountId, t.createdAt),
+    index("audit_entries_subject_type_subject_id_idx").on(t.subjectType, t.subjectId),
   ],
 );
 

@@ -2,30 +2,30 @@
  * A partner's custom domains. A request on a host that is not the main host is
  * looked up here by `uri`; a connected domain names its partner.
  */
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { CustomDomainState } from '../../contract/enums';
-import { accounts } from './accounts';
-import { id, timestamps } from './columns';
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { CustomDomainState } from "../../contract/enums";
+import { accounts } from "./accounts";
+import { id, timestamps } from "./columns";
 
 export const customDomains = sqliteTable(
-  'custom_domains',
+  "custom_domains",
   {
     id: id(),
-    accountId: text('account_id')
+    accountId: text("account_id")
       .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+      .references(() => accounts.id, { onDelete: "cascade" }),
     /** Host name only, lower case, no protocol (e.g. 'learn.northwind.test'). */
-    uri: text('uri').notNull().unique(),
-    state: text('state', { enum: CustomDomainState }).notNull().default('awaitingConnection'),
-    isSatellite: integer('is_satellite', { mode: 'boolean' }).notNull().default(true),
+    uri: text("uri").notNull().unique(),
+    state: text("state", { enum: CustomDomainState }).notNull().default("awaitingConnection"),
+    isSatellite: integer("is_satellite", { mode: "boolean" }).notNull().default(true),
     /** Token the connection test looks for (TXT record or well-known path). */
-    verificationToken: text('verification_token').notNull(),
+    verificationToken: text("verification_token").notNull(),
     /** Cloudflare for SaaS custom hostname id, when provisioned. */
-    providerHostnameId: text('provider_hostname_id'),
-    connectedAt: text('connected_at'),
+    providerHostnameId: text("provider_hostname_id"),
+    connectedAt: text("connected_at"),
     ...timestamps(),
   },
-  (t) => [index('custom_domains_account_id_idx').on(t.accountId)],
+  (t) => [index("custom_domains_account_id_idx").on(t.accountId)],
 );
 
 export type CustomDomain = typeof customDomains.$inferSelect;

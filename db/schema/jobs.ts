@@ -8,8 +8,8 @@
  * customer's partner, whose library the workout was booked from) and
  * `deliveryPartnerAccountId` (the partner drawn to deliver it).
  */
-import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import {
   ActionItemStage,
   CancellationReason,
@@ -19,58 +19,58 @@ import {
   JobLineStatus,
   JobStatus,
   RescheduleReason,
-} from '../../contract/enums';
-import { accounts } from './accounts';
-import { id, timestamps, createdAt } from './columns';
-import { users } from './users';
-import { pricingLines, sessionActionItems, workoutSessions, workoutVariants, workouts } from './workouts';
+} from "../../contract/enums";
+import { accounts } from "./accounts";
+import { id, timestamps, createdAt } from "./columns";
+import { users } from "./users";
+import { pricingLines, sessionActionItems, workoutSessions, workoutVariants, workouts } from "./workouts";
 
 export const jobs = sqliteTable(
-  'jobs',
+  "jobs",
   {
     id: id(),
     /** The customer that booked. */
-    accountId: text('account_id')
+    accountId: text("account_id")
       .notNull()
       .references(() => accounts.id),
     /** The customer's partner at booking time. */
-    partnerAccountId: text('partner_account_id')
+    partnerAccountId: text("partner_account_id")
       .notNull()
       .references(() => accounts.id),
     /** Drawn among the active delivery partners; null while the job is pending. */
-    deliveryPartnerAccountId: text('delivery_partner_account_id').references(() => accounts.id),
-    workoutId: text('workout_id')
+    deliveryPartnerAccountId: text("delivery_partner_account_id").references(() => accounts.id),
+    workoutId: text("workout_id")
       .notNull()
       .references(() => workouts.id),
-    variantId: text('variant_id').references(() => workoutVariants.id),
-    status: text('status', { enum: JobStatus }).notNull().default('pending'),
+    variantId: text("variant_id").references(() => workoutVariants.id),
+    status: text("status", { enum: JobStatus }).notNull().default("pending"),
     /**
      * Bumped by every change to the job or its lines. Each move is a
      * compare-and-set on the version it read, in the same batch as its
      * effects (worker/api/job-writes.ts `moveJob`).
      */
-    version: integer('version').notNull().default(0),
-    cancelReason: text('cancel_reason', { enum: CancellationReason }),
-    cancelComment: text('cancel_comment'),
+    version: integer("version").notNull().default(0),
+    cancelReason: text("cancel_reason", { enum: CancellationReason }),
+    cancelComment: text("cancel_comment"),
     /** The pricing line that priced the booking. */
-    pricingLineId: text('pricing_line_id').references(() => pricingLines.id, { onDelete: 'set null' }),
+    pricingLineId: text("pricing_line_id").references(() => pricingLines.id, { onDelete: "set null" }),
     /** Credits consumed by the booking (on-plan lines); returned on early cancellation. */
-    creditsConsumed: integer('credits_consumed').notNull().default(0),
+    creditsConsumed: integer("credits_consumed").notNull().default(0),
     /** Money price (off-plan lines), integer minor units of `currency`. */
-    priceAmount: integer('price_amount'),
-    currency: text('currency', { enum: Currency }),
+    priceAmount: integer("price_amount"),
+    currency: text("currency", { enum: Currency }),
     /** The recipient: the customer user who booked. */
-    bookedByUserId: text('booked_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    cancelledAt: text('cancelled_at'),
-    completedAt: text('completed_at'),
+    bookedByUserId: text("booked_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    cancelledAt: text("cancelled_at"),
+    completedAt: text("completed_at"),
     ...timestamps(),
   },
   (t) => [
-    index('jobs_account_id_status_idx').on(t.accountId, t.status),
-    index('jobs_account_id_created_at_idx').on(t.accountId, t.createdAt),
-    index('jobs_partner_account_id_status_idx').on(t.partnerAccountId, t.status),
-    index('jobs_delivery_partner_account_id_status_idx').on(t.deliveryPartnerAccountId, t.status),
-    index('jobs_workout_id_idx').on(t.workoutId),
+    index("jobs_account_id_status_idx").on(t.accountId, t.status),
+    index("jobs_account_id_created_at_idx").on(t.accountId, t.createdAt),
+    index("jobs_partner_account_id_status_idx").on(t.partnerAccountId, t.status),
+    index("jobs_delivery_partner_account_id_status_idx").on(t.deliveryPartnerAccountId, t.status),
+    index("jobs_workout_id_idx").on(t.workoutId),
   ],
 );
 
@@ -81,125 +81,122 @@ export const jobs = sqliteTable(
  * (and the CHECK below refuses any write that would).
  */
 export const slots = sqliteTable(
-  'slots',
+  "slots",
   {
     id: id(),
     /** The delivery partner that owns the slot. */
-    partnerAccountId: text('partner_account_id')
+    partnerAccountId: text("partner_account_id")
       .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    workoutId: text('workout_id')
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    workoutId: text("workout_id")
       .notNull()
-      .references(() => workouts.id, { onDelete: 'cascade' }),
-    sessionId: text('session_id')
+      .references(() => workouts.id, { onDelete: "cascade" }),
+    sessionId: text("session_id")
       .notNull()
-      .references(() => workoutSessions.id, { onDelete: 'cascade' }),
+      .references(() => workoutSessions.id, { onDelete: "cascade" }),
     /** ISO 8601 UTC. The end is startsAt + the session's length. */
-    startsAt: text('starts_at').notNull(),
+    startsAt: text("starts_at").notNull(),
     /** At most the workout's max attendees (checked by the API). */
-    capacity: integer('capacity').notNull(),
-    seatsTaken: integer('seats_taken').notNull().default(0),
+    capacity: integer("capacity").notNull(),
+    seatsTaken: integer("seats_taken").notNull().default(0),
     ...timestamps(),
   },
   (t) => [
-    index('slots_partner_account_id_starts_at_idx').on(t.partnerAccountId, t.startsAt),
-    index('slots_session_id_starts_at_idx').on(t.sessionId, t.startsAt),
-    check('slots_capacity_ck', sql`${t.capacity} > 0`),
-    check('slots_seats_taken_ck', sql`${t.seatsTaken} >= 0 and ${t.seatsTaken} <= ${t.capacity}`),
+    index("slots_partner_account_id_starts_at_idx").on(t.partnerAccountId, t.startsAt),
+    index("slots_session_id_starts_at_idx").on(t.sessionId, t.startsAt),
+    check("slots_capacity_ck", sql`${t.capacity} > 0`),
+    check("slots_seats_taken_ck", sql`${t.seatsTaken} >= 0 and ${t.seatsTaken} <= ${t.capacity}`),
   ],
 );
 
 /** One line per session of the booked workout. */
 export const jobLines = sqliteTable(
-  'job_lines',
+  "job_lines",
   {
     id: id(),
     /** The customer (same as the job's). */
-    accountId: text('account_id')
+    accountId: text("account_id")
       .notNull()
       .references(() => accounts.id),
-    jobId: text('job_id')
+    jobId: text("job_id")
       .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
-    sessionId: text('session_id')
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    sessionId: text("session_id")
       .notNull()
       .references(() => workoutSessions.id),
-    sequence: integer('sequence').notNull(),
-    status: text('status', { enum: JobLineStatus }).notNull().default('pending'),
+    sequence: integer("sequence").notNull(),
+    status: text("status", { enum: JobLineStatus }).notNull().default("pending"),
     /** Confirmed start, ISO 8601 UTC. */
-    scheduledAt: text('scheduled_at'),
+    scheduledAt: text("scheduled_at"),
     /** The slot booked, for calendar-based bookings. */
-    slotId: text('slot_id').references(() => slots.id, { onDelete: 'set null' }),
+    slotId: text("slot_id").references(() => slots.id, { onDelete: "set null" }),
     /** Times the customer proposed (booking request), ISO 8601 UTC. */
-    requestedTimes: text('requested_times', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    requestedTimes: text("requested_times", { mode: "json" }).$type<string[]>().notNull().default([]),
     /** Reason of the last reschedule or denial. */
-    rescheduleReason: text('reschedule_reason', { enum: RescheduleReason }),
-    rescheduleComment: text('reschedule_comment'),
-    completedAt: text('completed_at'),
+    rescheduleReason: text("reschedule_reason", { enum: RescheduleReason }),
+    rescheduleComment: text("reschedule_comment"),
+    completedAt: text("completed_at"),
     ...timestamps(),
   },
   (t) => [
-    index('job_lines_job_id_sequence_idx').on(t.jobId, t.sequence),
-    index('job_lines_account_id_scheduled_at_idx').on(t.accountId, t.scheduledAt),
-    index('job_lines_slot_id_idx').on(t.slotId),
+    index("job_lines_job_id_sequence_idx").on(t.jobId, t.sequence),
+    index("job_lines_account_id_scheduled_at_idx").on(t.accountId, t.scheduledAt),
+    index("job_lines_slot_id_idx").on(t.slotId),
   ],
 );
 
 /** An action item on a job line, copied from the session's action items at booking. */
 export const jobActionItems = sqliteTable(
-  'job_action_items',
+  "job_action_items",
   {
     id: id(),
-    accountId: text('account_id')
+    accountId: text("account_id")
       .notNull()
       .references(() => accounts.id),
-    jobId: text('job_id')
+    jobId: text("job_id")
       .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
-    jobLineId: text('job_line_id')
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    jobLineId: text("job_line_id")
       .notNull()
-      .references(() => jobLines.id, { onDelete: 'cascade' }),
-    sessionActionItemId: text('session_action_item_id').references(() => sessionActionItems.id, {
-      onDelete: 'set null',
+      .references(() => jobLines.id, { onDelete: "cascade" }),
+    sessionActionItemId: text("session_action_item_id").references(() => sessionActionItems.id, {
+      onDelete: "set null",
     }),
-    assigneeType: text('assignee_type', { enum: JobAssigneeType }).notNull(),
-    stage: text('stage', { enum: ActionItemStage }).notNull(),
-    name: text('name').notNull(),
-    link: text('link'),
+    assigneeType: text("assignee_type", { enum: JobAssigneeType }).notNull(),
+    stage: text("stage", { enum: ActionItemStage }).notNull(),
+    name: text("name").notNull(),
+    link: text("link"),
     /** Computed from the session item's offset once the line is scheduled. */
-    dueAt: text('due_at'),
-    completedAt: text('completed_at'),
-    completedByUserId: text('completed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    dueAt: text("due_at"),
+    completedAt: text("completed_at"),
+    completedByUserId: text("completed_by_user_id").references(() => users.id, { onDelete: "set null" }),
     ...timestamps(),
   },
-  (t) => [
-    index('job_action_items_job_line_id_idx').on(t.jobLineId),
-    index('job_action_items_job_id_idx').on(t.jobId),
-  ],
+  (t) => [index("job_action_items_job_line_id_idx").on(t.jobLineId), index("job_action_items_job_id_idx").on(t.jobId)],
 );
 
 /** A file or link shared on a job or one of its lines. */
 export const jobArtifacts = sqliteTable(
-  'job_artifacts',
+  "job_artifacts",
   {
     id: id(),
-    accountId: text('account_id')
+    accountId: text("account_id")
       .notNull()
       .references(() => accounts.id),
-    jobId: text('job_id')
+    jobId: text("job_id")
       .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
-    jobLineId: text('job_line_id').references(() => jobLines.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: JobArtifactType }).notNull(),
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    jobLineId: text("job_line_id").references(() => jobLines.id, { onDelete: "cascade" }),
+    type: text("type", { enum: JobArtifactType }).notNull(),
     /** Who the artifact is for. */
-    assigneeType: text('assignee_type', { enum: JobAssigneeType }),
-    name: text('name').notNull(),
-    fileKey: text('file_key'),
-    value: text('value'),
-    createdByUserId: text('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    assigneeType: text("assignee_type", { enum: JobAssigneeType }),
+    name: text("name").notNull(),
+    fileKey: text("file_key"),
+    value: text("value"),
+    createdByUserId: text("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index('job_artifacts_job_id_idx').on(t.jobId)],
+  (t) => [index("job_artifacts_job_id_idx").on(t.jobId)],
 );
 
 export type Job = typeof jobs.$inferSelect;

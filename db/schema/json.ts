@@ -3,12 +3,7 @@
  * The zod schemas in contract/ validate these at the API edge; the database
  * stores exactly these shapes.
  */
-import type {
-  ConditionOperator,
-  FeaturedMediaType,
-  VisibilityComparator,
-  VisibilityField,
-} from '../../contract/enums';
+import type { ConditionOperator, FeaturedMediaType, VisibilityComparator, VisibilityField } from "../../contract/enums";
 
 /**
  * One condition of a workout's visibility expression: the customer's
@@ -43,7 +38,7 @@ export interface MailAttachment {
   filename: string;
   contentType: string;
   content: string;
-  encoding?: 'base64' | 'utf8';
+  encoding?: "base64" | "utf8";
 }
 
 /** Free-form audit payload. */

@@ -2,36 +2,36 @@
  * The mail outbox: a message is written here in the same transaction as the
  * change it reports, then sent through the queue consumer.
  */
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { MailStatus } from '../../contract/enums';
-import { accounts } from './accounts';
-import { createdAt, id } from './columns';
-import type { MailAttachment } from './json';
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { MailStatus } from "../../contract/enums";
+import { accounts } from "./accounts";
+import { createdAt, id } from "./columns";
+import type { MailAttachment } from "./json";
 
 export const mailOutbox = sqliteTable(
-  'mail_outbox',
+  "mail_outbox",
   {
     id: id(),
     /** The account on whose behalf it is sent (its partner's branding); null for system mail. */
-    accountId: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
-    to: text('to').notNull(),
-    replyTo: text('reply_to'),
+    accountId: text("account_id").references(() => accounts.id, { onDelete: "set null" }),
+    to: text("to").notNull(),
+    replyTo: text("reply_to"),
     /** The sender's display name (the partner's platform name); the address is the deployment's MAIL_FROM. */
-    fromName: text('from_name'),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    html: text('html'),
-    attachments: text('attachments', { mode: 'json' }).$type<MailAttachment[]>().notNull().default([]),
-    status: text('status', { enum: MailStatus }).notNull().default('queued'),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
+    fromName: text("from_name"),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    attachments: text("attachments", { mode: "json" }).$type<MailAttachment[]>().notNull().default([]),
+    status: text("status", { enum: MailStatus }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
     createdAt: createdAt(),
-    sentAt: text('sent_at'),
+    sentAt: text("sent_at"),
   },
   (t) => [
-    index('mail_outbox_status_created_at_idx').on(t.status, t.createdAt),
-    index('mail_outbox_account_id_created_at_idx').on(t.accountId, t.createdAt),
-    index('mail_outbox_to_created_at_idx').on(t.to, t.createdAt),
+    index("mail_outbox_status_created_at_idx").on(t.status, t.createdAt),
+    index("mail_outbox_account_id_created_at_idx").on(t.accountId, t.createdAt),
+    index("mail_outbox_to_created_at_idx").on(t.to, t.createdAt),
   ],
 );
 
@@ -50,18 +50,18 @@ export type NewMailOutboxMessage = typeof mailOutbox.$inferInsert;
  * made again after a denial is a new request).
  */
 export const mailReminders = sqliteTable(
-  'mail_reminders',
+  "mail_reminders",
   {
     id: id(),
-    kind: text('kind', { enum: ['session24h', 'actionItemDue', 'requestOverdue'] }).notNull(),
-    key: text('key').notNull(),
+    kind: text("kind", { enum: ["session24h", "actionItemDue", "requestOverdue"] }).notNull(),
+    key: text("key").notNull(),
     /** The outbox row that carries the reminder. */
-    mailId: text('mail_id').notNull(),
+    mailId: text("mail_id").notNull(),
     /** The customer account the reminder is about. */
-    accountId: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: text("account_id").references(() => accounts.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('mail_reminders_kind_key_uq').on(t.kind, t.key)],
+  (t) => [uniqueIndex("mail_reminders_kind_key_uq").on(t.kind, t.key)],
 );
 
 export type MailReminder = typeof mailReminders.$inferSelect;

@@ -13,17 +13,7 @@
  * seven categories, Contoso three; Contoso also lists Northwind's (listed)
  * "Copilot Foundations" in its library.
  */
-import type {
-  Category,
-  Currency,
-  Difficulty,
-  Language,
-  LibraryStatus,
-  PartnerVisibility,
-  TeamType,
-  WorkoutTag,
-  WorkoutType,
-} from '../../contract/enums';
+import type { Category, Currency, Difficulty, Language, LibraryStatus, PartnerVisibility, TeamType, WorkoutTag, WorkoutType } from "../../contract/enums";
 import type {
   NewAccount,
   NewCreditEntry,
@@ -48,7 +38,7 @@ import type {
   NewWorkout,
   NewWorkoutSession,
   NewWorkoutVariant,
-} from '../schema';
+} from "../schema";
 
 // ─── Fixed ids ───────────────────────────────────────────────────────────────
 
@@ -86,54 +76,54 @@ const KIND = {
 
 /** A fixed, valid (version 4, RFC variant) UUID for the n-th seeded row of a kind. */
 export function demoId(kind: keyof typeof KIND, n: number): string {
-  const k = KIND[kind].toString(16).padStart(4, '0');
-  return `de000000-${k}-4000-8000-${n.toString(16).padStart(12, '0')}`;
+  const k = KIND[kind].toString(16).padStart(4, "0");
+  return `de000000-${k}-4000-8000-${n.toString(16).padStart(12, "0")}`;
 }
 
 /** Every seeded row is stamped with this instant. */
-export const SEED_TIME = '2025-01-01T00:00:00.000Z';
+export const SEED_TIME = "2025-01-01T00:00:00.000Z";
 const stamps = { createdAt: SEED_TIME, updatedAt: SEED_TIME };
 
 /** Availability window of the demo workouts, variants and lines (inclusive). */
-export const AVAILABLE_FROM = '2025-01-01';
-export const AVAILABLE_TO = '2030-12-31';
+export const AVAILABLE_FROM = "2025-01-01";
+export const AVAILABLE_TO = "2030-12-31";
 
 // ─── Accounts ────────────────────────────────────────────────────────────────
 
-const NORTHWIND_ID = demoId('account', 1);
-const CONTOSO_ID = demoId('account', 2);
-const NORTHWIND_PRICE_GROUP_ID = demoId('priceGroup', 1);
-const CONTOSO_PRICE_GROUP_ID = demoId('priceGroup', 2);
+const NORTHWIND_ID = demoId("account", 1);
+const CONTOSO_ID = demoId("account", 2);
+const NORTHWIND_PRICE_GROUP_ID = demoId("priceGroup", 1);
+const CONTOSO_PRICE_GROUP_ID = demoId("priceGroup", 2);
 
 export const partnerAccounts: NewAccount[] = [
   {
     id: NORTHWIND_ID,
-    type: 'partner',
-    name: 'Northwind Learning',
-    tan: '482913',
-    industry: 'professionalServices',
-    size: '50-100',
-    website: 'https://northwind.test',
-    logoKey: 'public/seed/northwind-logo.svg',
-    primaryEmail: 'hello@northwind.test',
-    currency: 'USD',
-    location: 'US',
-    language: 'enUS',
+    type: "partner",
+    name: "Northwind Learning",
+    tan: "482913",
+    industry: "professionalServices",
+    size: "50-100",
+    website: "https://northwind.test",
+    logoKey: "public/seed/northwind-logo.svg",
+    primaryEmail: "hello@northwind.test",
+    currency: "USD",
+    location: "US",
+    language: "enUS",
     ...stamps,
   },
   {
     id: CONTOSO_ID,
-    type: 'partner',
-    name: 'Contoso Skills',
-    tan: '731540',
-    industry: 'education',
-    size: '25-50',
-    website: 'https://contoso.test',
-    logoKey: 'public/seed/contoso-logo.svg',
-    primaryEmail: 'hello@contoso.test',
-    currency: 'GBP',
-    location: 'UK',
-    language: 'enGB',
+    type: "partner",
+    name: "Contoso Skills",
+    tan: "731540",
+    industry: "education",
+    size: "25-50",
+    website: "https://contoso.test",
+    logoKey: "public/seed/contoso-logo.svg",
+    primaryEmail: "hello@contoso.test",
+    currency: "GBP",
+    location: "UK",
+    language: "enGB",
     ...stamps,
   },
 ];
@@ -142,29 +132,29 @@ export const priceGroupRows: NewPriceGroup[] = [
   {
     id: NORTHWIND_PRICE_GROUP_ID,
     accountId: NORTHWIND_ID,
-    name: 'Enterprise',
-    description: 'Customers on an enterprise agreement with volume pricing.',
+    name: "Enterprise",
+    description: "Customers on an enterprise agreement with volume pricing.",
     ...stamps,
   },
   {
     id: CONTOSO_PRICE_GROUP_ID,
     accountId: CONTOSO_ID,
-    name: 'Public Sector',
-    description: 'Public bodies, health trusts and charities.',
+    name: "Public Sector",
+    description: "Public bodies, health trusts and charities.",
     ...stamps,
   },
 ];
 
 interface CustomerSeed {
-  key: 'fabrikam' | 'alpine' | 'tailspin' | 'harbour' | 'wideWorld';
+  key: "fabrikam" | "alpine" | "tailspin" | "harbour" | "wideWorld";
   name: string;
   partnerId: string;
-  industry: NonNullable<NewAccount['industry']>;
-  size: NonNullable<NewAccount['size']>;
+  industry: NonNullable<NewAccount["industry"]>;
+  size: NonNullable<NewAccount["size"]>;
   website: string;
   primaryEmail: string;
   currency: Currency;
-  location: NonNullable<NewAccount['location']>;
+  location: NonNullable<NewAccount["location"]>;
   language: Language;
   priceGroupId: string | null;
 }
@@ -172,80 +162,77 @@ interface CustomerSeed {
 // Customers share their partner's currency, so every off-plan price applies to them.
 const customerSeeds: CustomerSeed[] = [
   {
-    key: 'fabrikam',
-    name: 'Fabrikam Manufacturing',
+    key: "fabrikam",
+    name: "Fabrikam Manufacturing",
     partnerId: NORTHWIND_ID,
-    industry: 'manufacturing',
-    size: '100-250',
-    website: 'https://fabrikam.test',
-    primaryEmail: 'it@fabrikam.test',
-    currency: 'USD',
-    location: 'US',
-    language: 'enUS',
+    industry: "manufacturing",
+    size: "100-250",
+    website: "https://fabrikam.test",
+    primaryEmail: "it@fabrikam.test",
+    currency: "USD",
+    location: "US",
+    language: "enUS",
     priceGroupId: NORTHWIND_PRICE_GROUP_ID,
   },
   {
-    key: 'alpine',
-    name: 'Alpine Ski House',
+    key: "alpine",
+    name: "Alpine Ski House",
     partnerId: NORTHWIND_ID,
-    industry: 'hospitality',
-    size: '25-50',
-    website: 'https://alpineskihouse.test',
-    primaryEmail: 'office@alpineskihouse.test',
-    currency: 'USD',
-    location: 'CA',
-    language: 'enUS',
+    industry: "hospitality",
+    size: "25-50",
+    website: "https://alpineskihouse.test",
+    primaryEmail: "office@alpineskihouse.test",
+    currency: "USD",
+    location: "CA",
+    language: "enUS",
     priceGroupId: null,
   },
   {
-    key: 'tailspin',
-    name: 'Tailspin Logistics',
+    key: "tailspin",
+    name: "Tailspin Logistics",
     partnerId: NORTHWIND_ID,
-    industry: 'transport',
-    size: '250+',
-    website: 'https://tailspin.test',
-    primaryEmail: 'ops@tailspin.test',
-    currency: 'USD',
-    location: 'US',
-    language: 'enUS',
+    industry: "transport",
+    size: "250+",
+    website: "https://tailspin.test",
+    primaryEmail: "ops@tailspin.test",
+    currency: "USD",
+    location: "US",
+    language: "enUS",
     priceGroupId: null,
   },
   {
-    key: 'harbour',
-    name: 'Harbour Health Trust',
+    key: "harbour",
+    name: "Harbour Health Trust",
     partnerId: CONTOSO_ID,
-    industry: 'health',
-    size: '250+',
-    website: 'https://harbourhealth.test',
-    primaryEmail: 'digital@harbourhealth.test',
-    currency: 'GBP',
-    location: 'UK',
-    language: 'enGB',
+    industry: "health",
+    size: "250+",
+    website: "https://harbourhealth.test",
+    primaryEmail: "digital@harbourhealth.test",
+    currency: "GBP",
+    location: "UK",
+    language: "enGB",
     priceGroupId: CONTOSO_PRICE_GROUP_ID,
   },
   {
-    key: 'wideWorld',
-    name: 'Wide World Importers',
+    key: "wideWorld",
+    name: "Wide World Importers",
     partnerId: CONTOSO_ID,
-    industry: 'retail',
-    size: '10-25',
-    website: 'https://wideworldimporters.test',
-    primaryEmail: 'admin@wideworldimporters.test',
-    currency: 'GBP',
-    location: 'UK',
-    language: 'enGB',
+    industry: "retail",
+    size: "10-25",
+    website: "https://wideworldimporters.test",
+    primaryEmail: "admin@wideworldimporters.test",
+    currency: "GBP",
+    location: "UK",
+    language: "enGB",
     priceGroupId: null,
   },
 ];
 
-const customerIds = Object.fromEntries(customerSeeds.map((c, i) => [c.key, demoId('account', 10 + i)])) as Record<
-  CustomerSeed['key'],
-  string
->;
+const customerIds = Object.fromEntries(customerSeeds.map((c, i) => [c.key, demoId("account", 10 + i)])) as Record<CustomerSeed["key"], string>;
 
 export const customerAccounts: NewAccount[] = customerSeeds.map((c) => ({
   id: customerIds[c.key],
-  type: 'customer',
+  type: "customer",
   name: c.name,
   parentAccountId: c.partnerId,
   industry: c.industry,
@@ -263,55 +250,55 @@ export const customerAccounts: NewAccount[] = customerSeeds.map((c) => ({
 
 export const stylingRows: NewStyling[] = [
   {
-    id: demoId('styling', 1),
+    id: demoId("styling", 1),
     accountId: NORTHWIND_ID,
-    brandColour: '#0f766e',
-    gradientColourOne: '#0f766e',
-    gradientColourTwo: '#14b8a6',
-    lightGradientTextColour: '#ffffff',
-    lightHeroTextColour: '#ffffff',
-    fontFamily: 'manrope',
-    platformName: 'Northwind Learn',
-    logoKey: 'public/seed/northwind-logo.svg',
+    brandColour: "#0f766e",
+    gradientColourOne: "#0f766e",
+    gradientColourTwo: "#14b8a6",
+    lightGradientTextColour: "#ffffff",
+    lightHeroTextColour: "#ffffff",
+    fontFamily: "manrope",
+    platformName: "Northwind Learn",
+    logoKey: "public/seed/northwind-logo.svg",
     showLogoOnLogin: true,
-    supportEmail: 'help@northwind.test',
+    supportEmail: "help@northwind.test",
     ...stamps,
   },
   {
-    id: demoId('styling', 2),
+    id: demoId("styling", 2),
     accountId: CONTOSO_ID,
-    brandColour: '#7c3aed',
-    gradientColourOne: '#7c3aed',
-    gradientColourTwo: '#db2777',
-    lightGradientTextColour: '#ffffff',
-    lightHeroTextColour: '#ffffff',
-    fontFamily: 'poppins',
-    platformName: 'Contoso Skills',
-    logoKey: 'public/seed/contoso-logo.svg',
+    brandColour: "#7c3aed",
+    gradientColourOne: "#7c3aed",
+    gradientColourTwo: "#db2777",
+    lightGradientTextColour: "#ffffff",
+    lightHeroTextColour: "#ffffff",
+    fontFamily: "poppins",
+    platformName: "Contoso Skills",
+    logoKey: "public/seed/contoso-logo.svg",
     showLogoOnLogin: true,
-    supportEmail: 'help@contoso.test',
+    supportEmail: "help@contoso.test",
     ...stamps,
   },
 ];
 
 export const customDomainRows: NewCustomDomain[] = [
   {
-    id: demoId('domain', 1),
+    id: demoId("domain", 1),
     accountId: NORTHWIND_ID,
-    uri: 'learn.northwind.test',
-    state: 'connected',
+    uri: "learn.northwind.test",
+    state: "connected",
     isSatellite: true,
-    verificationToken: 'seed-northwind-verification',
+    verificationToken: "seed-northwind-verification",
     connectedAt: SEED_TIME,
     ...stamps,
   },
   {
-    id: demoId('domain', 2),
+    id: demoId("domain", 2),
     accountId: CONTOSO_ID,
-    uri: 'skills.contoso.test',
-    state: 'connected',
+    uri: "skills.contoso.test",
+    state: "connected",
     isSatellite: true,
-    verificationToken: 'seed-contoso-verification',
+    verificationToken: "seed-contoso-verification",
     connectedAt: SEED_TIME,
     ...stamps,
   },
@@ -320,46 +307,46 @@ export const customDomainRows: NewCustomDomain[] = [
 /** Small SVG logos (no script, no external references) for the two partners: a wordmark and an emblem. */
 export const DEMO_FILES: { key: string; contentType: string; body: string }[] = [
   {
-    key: 'public/seed/northwind-logo.svg',
-    contentType: 'image/svg+xml',
+    key: "public/seed/northwind-logo.svg",
+    contentType: "image/svg+xml",
     body:
       '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40" role="img" aria-label="Northwind Learning">' +
       '<rect width="40" height="40" rx="8" fill="#0f766e"/>' +
       '<path d="M11 29V11h4l10 12V11h4v18h-4L15 17v12z" fill="#ffffff"/>' +
       '<text x="48" y="26" font-family="Manrope, Arial, sans-serif" font-size="15" font-weight="700" fill="#0f766e">Northwind</text>' +
-      '</svg>',
+      "</svg>",
   },
   {
-    key: 'public/seed/contoso-logo.svg',
-    contentType: 'image/svg+xml',
+    key: "public/seed/contoso-logo.svg",
+    contentType: "image/svg+xml",
     // A square emblem, so the demo shows both shapes of logo: Northwind's is a wide wordmark.
     body:
       '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40" role="img" aria-label="Contoso Skills">' +
       '<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#7c3aed"/><stop offset="1" stop-color="#db2777"/></linearGradient></defs>' +
       '<circle cx="20" cy="20" r="20" fill="url(#g)"/>' +
       '<path d="M27 14a9 9 0 1 0 0 12l-3-2.5a5 5 0 1 1 0-7z" fill="#ffffff"/>' +
-      '</svg>',
+      "</svg>",
   },
 ];
 
 // ─── Workouts ────────────────────────────────────────────────────────────────
 
 type WorkoutKey =
-  | 'copilotFoundations'
-  | 'powerAutomate'
-  | 'dataLiteracy'
-  | 'dashboards'
-  | 'modernMeetings'
-  | 'intranetRefresh'
-  | 'phishingResilience'
-  | 'drTabletop'
-  | 'crmHealthCheck'
-  | 'hybridConnectivity'
-  | 'roadmapDiscovery'
-  | 'digitalStrategySprint'
-  | 'excelForAnalysts'
-  | 'secureByDefault'
-  | 'promptingForProfessionals';
+  | "copilotFoundations"
+  | "powerAutomate"
+  | "dataLiteracy"
+  | "dashboards"
+  | "modernMeetings"
+  | "intranetRefresh"
+  | "phishingResilience"
+  | "drTabletop"
+  | "crmHealthCheck"
+  | "hybridConnectivity"
+  | "roadmapDiscovery"
+  | "digitalStrategySprint"
+  | "excelForAnalysts"
+  | "secureByDefault"
+  | "promptingForProfessionals";
 
 interface SessionSeed {
   name: string;
@@ -369,7 +356,7 @@ interface SessionSeed {
 
 interface WorkoutSeed {
   key: WorkoutKey;
-  author: 'northwind' | 'contoso';
+  author: "northwind" | "contoso";
   sku: string;
   name: string;
   subtitle: string;
@@ -395,406 +382,398 @@ interface WorkoutSeed {
 
 const workoutSeeds: WorkoutSeed[] = [
   {
-    key: 'copilotFoundations',
-    author: 'northwind',
-    sku: 'NW-AI-101',
-    name: 'Copilot Foundations',
-    subtitle: 'Put an AI assistant to work in everyday tasks',
-    description:
-      'A hands-on introduction to AI assistants in the tools your teams already use: drafting, summarising and finding information safely.',
-    type: 'workshop',
-    category: 'aiAndAutomation',
-    difficulty: 'beginner',
+    key: "copilotFoundations",
+    author: "northwind",
+    sku: "NW-AI-101",
+    name: "Copilot Foundations",
+    subtitle: "Put an AI assistant to work in everyday tasks",
+    description: "A hands-on introduction to AI assistants in the tools your teams already use: drafting, summarising and finding information safely.",
+    type: "workshop",
+    category: "aiAndAutomation",
+    difficulty: "beginner",
     totalMinutes: 120,
     maxAttendees: 12,
-    greatFor: ['allUsers', 'managers'],
-    icon: 'sparkles',
-    partnerVisibility: 'listed',
+    greatFor: ["allUsers", "managers"],
+    icon: "sparkles",
+    partnerVisibility: "listed",
     allowPartnerVariants: true,
     priority: 200,
-    status: 'available',
+    status: "available",
     credits: 1,
     price: 95000,
     sessions: [
-      { name: 'What an AI assistant can do', shortSummary: 'Tour of the assistant and safe use.', lengthMinutes: 60 },
-      { name: 'Prompting in practice', shortSummary: 'Write, refine and reuse prompts.', lengthMinutes: 60 },
+      { name: "What an AI assistant can do", shortSummary: "Tour of the assistant and safe use.", lengthMinutes: 60 },
+      { name: "Prompting in practice", shortSummary: "Write, refine and reuse prompts.", lengthMinutes: 60 },
     ],
   },
   {
-    key: 'powerAutomate',
-    author: 'northwind',
-    sku: 'NW-AI-201',
-    name: 'Automating Everyday Workflows',
-    subtitle: 'Replace repetitive steps with automated flows',
-    description:
-      'Map a real process from your business, then build, test and hand over an automated flow with approvals and notifications.',
-    type: 'delivery',
-    category: 'aiAndAutomation',
-    difficulty: 'intermediate',
+    key: "powerAutomate",
+    author: "northwind",
+    sku: "NW-AI-201",
+    name: "Automating Everyday Workflows",
+    subtitle: "Replace repetitive steps with automated flows",
+    description: "Map a real process from your business, then build, test and hand over an automated flow with approvals and notifications.",
+    type: "delivery",
+    category: "aiAndAutomation",
+    difficulty: "intermediate",
     totalMinutes: 180,
     maxAttendees: 8,
-    greatFor: ['operations', 'platformOwners'],
-    icon: 'workflow',
-    partnerVisibility: 'private',
+    greatFor: ["operations", "platformOwners"],
+    icon: "workflow",
+    partnerVisibility: "private",
     allowPartnerVariants: false,
     priority: 150,
-    status: 'available',
+    status: "available",
     credits: 2,
     price: 180000,
     sessions: [
-      { name: 'Process mapping', shortSummary: 'Pick and map one process.', lengthMinutes: 60 },
-      { name: 'Build the flow', shortSummary: 'Build the automation together.', lengthMinutes: 60 },
-      { name: 'Test and hand over', shortSummary: 'Test, document, hand over.', lengthMinutes: 60 },
+      { name: "Process mapping", shortSummary: "Pick and map one process.", lengthMinutes: 60 },
+      { name: "Build the flow", shortSummary: "Build the automation together.", lengthMinutes: 60 },
+      { name: "Test and hand over", shortSummary: "Test, document, hand over.", lengthMinutes: 60 },
     ],
   },
   {
-    key: 'dataLiteracy',
-    author: 'northwind',
-    sku: 'NW-DATA-101',
-    name: 'Data Literacy Essentials',
-    subtitle: 'Read, question and present data with confidence',
-    description: 'Core data vocabulary, common chart mistakes and how to ask better questions of your reports.',
-    type: 'workshop',
-    category: 'dataAndInsights',
-    difficulty: 'beginner',
+    key: "dataLiteracy",
+    author: "northwind",
+    sku: "NW-DATA-101",
+    name: "Data Literacy Essentials",
+    subtitle: "Read, question and present data with confidence",
+    description: "Core data vocabulary, common chart mistakes and how to ask better questions of your reports.",
+    type: "workshop",
+    category: "dataAndInsights",
+    difficulty: "beginner",
     totalMinutes: 90,
     maxAttendees: 15,
-    greatFor: ['allUsers', 'departmentHeads'],
-    icon: 'chart-bar',
-    partnerVisibility: 'private',
+    greatFor: ["allUsers", "departmentHeads"],
+    icon: "chart-bar",
+    partnerVisibility: "private",
     allowPartnerVariants: false,
     priority: 120,
-    status: 'available',
+    status: "available",
     credits: 1,
     price: 70000,
     sessions: [
-      { name: 'Speaking data', shortSummary: 'Terms, measures and pitfalls.', lengthMinutes: 45 },
-      { name: 'Charts that tell the truth', shortSummary: 'Choose and critique charts.', lengthMinutes: 45 },
+      { name: "Speaking data", shortSummary: "Terms, measures and pitfalls.", lengthMinutes: 45 },
+      { name: "Charts that tell the truth", shortSummary: "Choose and critique charts.", lengthMinutes: 45 },
     ],
   },
   {
-    key: 'dashboards',
-    author: 'northwind',
-    sku: 'NW-DATA-201',
-    name: 'Building Dashboards that Matter',
-    subtitle: 'From raw exports to a dashboard people use',
-    description: 'Model a small data set, design a dashboard around decisions, and publish it with the right permissions.',
-    type: 'workshop',
-    category: 'dataAndInsights',
-    difficulty: 'intermediate',
+    key: "dashboards",
+    author: "northwind",
+    sku: "NW-DATA-201",
+    name: "Building Dashboards that Matter",
+    subtitle: "From raw exports to a dashboard people use",
+    description: "Model a small data set, design a dashboard around decisions, and publish it with the right permissions.",
+    type: "workshop",
+    category: "dataAndInsights",
+    difficulty: "intermediate",
     totalMinutes: 150,
     maxAttendees: 8,
-    greatFor: ['dataAdmins', 'finance', 'managers'],
-    icon: 'layout-dashboard',
-    partnerVisibility: 'private',
+    greatFor: ["dataAdmins", "finance", "managers"],
+    icon: "layout-dashboard",
+    partnerVisibility: "private",
     allowPartnerVariants: false,
     priority: 110,
-    status: 'available',
+    status: "available",
     credits: 2,
     price: 140000,
     sessions: [
-      { name: 'Shape the data', shortSummary: 'Clean and model the data set.', lengthMinutes: 60 },
-      { name: 'Design for decisions', shortSummary: 'Layout, measures and filters.', lengthMinutes: 45 },
-      { name: 'Publish and share', shortSummary: 'Workspaces and permissions.', lengthMinutes: 45 },
+      { name: "Shape the data", shortSummary: "Clean and model the data set.", lengthMinutes: 60 },
+      { name: "Design for decisions", shortSummary: "Layout, measures and filters.", lengthMinutes: 45 },
+      { name: "Publish and share", shortSummary: "Workspaces and permissions.", lengthMinutes: 45 },
     ],
   },
   {
-    key: 'modernMeetings',
-    author: 'northwind',
-    sku: 'NW-PROD-101',
-    name: 'Modern Meetings',
-    subtitle: 'Shorter, better meetings with the tools you have',
-    description: 'Agendas, shared notes, recordings and follow-ups: habits and settings that make meetings count.',
-    type: 'induction',
-    category: 'productivityAndCollaboration',
-    difficulty: 'beginner',
+    key: "modernMeetings",
+    author: "northwind",
+    sku: "NW-PROD-101",
+    name: "Modern Meetings",
+    subtitle: "Shorter, better meetings with the tools you have",
+    description: "Agendas, shared notes, recordings and follow-ups: habits and settings that make meetings count.",
+    type: "induction",
+    category: "productivityAndCollaboration",
+    difficulty: "beginner",
     totalMinutes: 60,
     maxAttendees: 20,
-    greatFor: ['allUsers'],
-    icon: 'users',
-    partnerVisibility: 'private',
+    greatFor: ["allUsers"],
+    icon: "users",
+    partnerVisibility: "private",
     allowPartnerVariants: false,
     priority: 130,
-    status: 'available',
+    status: "available",
     credits: 1,
     price: 45000,
     sessions: [
-      { name: 'Before and during', shortSummary: 'Agendas, roles, shared notes.', lengthMinutes: 30 },
-      { name: 'After the meeting', shortSummary: 'Recordings, tasks and follow-up.', lengthMinutes: 30 },
+      { name: "Before and during", shortSummary: "Agendas, roles, shared notes.", lengthMinutes: 30 },
+      { name: "After the meeting", shortSummary: "Recordings, tasks and follow-up.", lengthMinutes: 30 },
     ],
   },
   {
-    key: 'intranetRefresh',
-    author: 'northwind',
-    sku: 'NW-PROD-301',
-    name: 'Intranet Refresh',
-    subtitle: 'Plan and launch an intranet people visit',
-    description: 'Audit the current intranet, agree an information architecture, build key pages and plan the launch.',
-    type: 'delivery',
-    category: 'productivityAndCollaboration',
-    difficulty: 'intermediate',
+    key: "intranetRefresh",
+    author: "northwind",
+    sku: "NW-PROD-301",
+    name: "Intranet Refresh",
+    subtitle: "Plan and launch an intranet people visit",
+    description: "Audit the current intranet, agree an information architecture, build key pages and plan the launch.",
+    type: "delivery",
+    category: "productivityAndCollaboration",
+    difficulty: "intermediate",
     totalMinutes: 240,
     maxAttendees: 6,
-    greatFor: ['keyStakeholders', 'marketing', 'platformOwners'],
-    icon: 'globe',
-    partnerVisibility: 'private',
+    greatFor: ["keyStakeholders", "marketing", "platformOwners"],
+    icon: "globe",
+    partnerVisibility: "private",
     allowPartnerVariants: false,
     priority: 90,
-    status: 'draft',
+    status: "draft",
     credits: 3,
     price: 240000,
     sessions: [
-      { name: 'Audit', shortSummary: 'What exists and what is used.', lengthMinutes: 60 },
-      { name: 'Information architecture', shortSummary: 'Sites, navigation, ownership.', lengthMinutes: 60 },
-      { name: 'Build key pages', shortSummary: 'Home and department pages.', lengthMinutes: 60 },
-      { name: 'Launch plan', shortSummary: 'Comms, training and measures.', lengthMinutes: 60 },
+      { name: "Audit", shortSummary: "What exists and what is used.", lengthMinutes: 60 },
+      { name: "Information architecture", shortSummary: "Sites, navigation, ownership.", lengthMinutes: 60 },
+      { name: "Build key pages", shortSummary: "Home and department pages.", lengthMinutes: 60 },
+      { name: "Launch plan", shortSummary: "Comms, training and measures.", lengthMinutes: 60 },
     ],
   },
   {
-    key: 'phishingResilience',
-    author: 'northwind',
-    sku: 'NW-SEC-101',
-    name: 'Phishing Resilience Bootcamp',
-    subtitle: 'Spot, stop and report suspicious messages',
-    description: 'Real-world examples, a live simulated phishing exercise and a simple reporting routine for every team.',
-    type: 'workshop',
-    category: 'securityAndContinuity',
-    difficulty: 'beginner',
+    key: "phishingResilience",
+    author: "northwind",
+    sku: "NW-SEC-101",
+    name: "Phishing Resilience Bootcamp",
+    subtitle: "Spot, stop and report suspicious messages",
+    description: "Real-world examples, a live simulated phishing exercise and a simple reporting routine for every team.",
+    type: "workshop",
+    category: "securityAndContinuity",
+    difficulty: "beginner",
     totalMinutes: 90,
     maxAttendees: 25,
-    greatFor: ['allUsers', 'securityComplianceTeams'],
-    icon: 'shield-check',
-    partnerVisibility: 'private',
+    greatFor: ["allUsers", "securityComplianceTeams"],
+    icon: "shield-check",
+    partnerVisibility: "private",
     allowPartnerVariants: false,
     priority: 180,
-    status: 'available',
+    status: "available",
     credits: 1,
     price: 65000,
     sessions: [
-      { name: 'Anatomy of a phish', shortSummary: 'How attacks are built.', lengthMinutes: 30 },
-      { name: 'Live exercise and reporting', shortSummary: 'Simulate, spot and report.', lengthMinutes: 60 },
+      { name: "Anatomy of a phish", shortSummary: "How attacks are built.", lengthMinutes: 30 },
+      { name: "Live exercise and reporting", shortSummary: "Simulate, spot and report.", lengthMinutes: 60 },
     ],
   },
   {
-    key: 'drTabletop',
-    author: 'northwind',
-    sku: 'NW-SEC-301',
-    name: 'Disaster Recovery Tabletop',
-    subtitle: 'Rehearse the day your systems go down',
-    description: 'A facilitated scenario that walks your recovery plan end to end and leaves you with a list of fixes.',
-    type: 'review',
-    category: 'securityAndContinuity',
-    difficulty: 'pro',
+    key: "drTabletop",
+    author: "northwind",
+    sku: "NW-SEC-301",
+    name: "Disaster Recovery Tabletop",
+    subtitle: "Rehearse the day your systems go down",
+    description: "A facilitated scenario that walks your recovery plan end to end and leaves you with a list of fixes.",
+    type: "review",
+    category: "securityAndContinuity",
+    difficulty: "pro",
     totalMinutes: 120,
     maxAttendees: 10,
-    greatFor: ['namedStaffInDrPlan', 'itDecisionMakers', 'leadership'],
-    icon: 'life-buoy',
-    partnerVisibility: 'private',
+    greatFor: ["namedStaffInDrPlan", "itDecisionMakers", "leadership"],
+    icon: "life-buoy",
+    partnerVisibility: "private",
     allowPartnerVariants: false,
     priority: 100,
-    status: 'available',
+    status: "available",
     credits: 2,
     price: 160000,
     sessions: [
-      { name: 'Plan review', shortSummary: 'Roles, contacts and priorities.', lengthMinutes: 45 },
-      { name: 'Scenario', shortSummary: 'Work through a live incident.', lengthMinutes: 45 },
-      { name: 'Debrief', shortSummary: 'Gaps, owners and next steps.', lengthMinutes: 30 },
+      { name: "Plan review", shortSummary: "Roles, contacts and priorities.", lengthMinutes: 45 },
+      { name: "Scenario", shortSummary: "Work through a live incident.", lengthMinutes: 45 },
+      { name: "Debrief", shortSummary: "Gaps, owners and next steps.", lengthMinutes: 30 },
     ],
   },
   {
-    key: 'crmHealthCheck',
-    author: 'northwind',
-    sku: 'NW-OPS-201',
-    name: 'CRM Health Check',
-    subtitle: 'Is your CRM helping or hindering sales?',
-    description: 'Review data quality, pipeline stages and adoption, then agree the three changes with the biggest payback.',
-    type: 'review',
-    category: 'businessSystemsAndOperations',
-    difficulty: 'intermediate',
+    key: "crmHealthCheck",
+    author: "northwind",
+    sku: "NW-OPS-201",
+    name: "CRM Health Check",
+    subtitle: "Is your CRM helping or hindering sales?",
+    description: "Review data quality, pipeline stages and adoption, then agree the three changes with the biggest payback.",
+    type: "review",
+    category: "businessSystemsAndOperations",
+    difficulty: "intermediate",
     totalMinutes: 120,
     maxAttendees: 6,
-    greatFor: ['sales', 'operations', 'platformOwners'],
-    icon: 'clipboard-check',
-    partnerVisibility: 'private',
+    greatFor: ["sales", "operations", "platformOwners"],
+    icon: "clipboard-check",
+    partnerVisibility: "private",
     allowPartnerVariants: false,
     priority: 100,
-    status: 'available',
+    status: "available",
     credits: 2,
     price: 120000,
     sessions: [
-      { name: 'Data and adoption review', shortSummary: 'Quality, usage and gaps.', lengthMinutes: 60 },
-      { name: 'Priorities', shortSummary: 'Agree the top three changes.', lengthMinutes: 60 },
+      { name: "Data and adoption review", shortSummary: "Quality, usage and gaps.", lengthMinutes: 60 },
+      { name: "Priorities", shortSummary: "Agree the top three changes.", lengthMinutes: 60 },
     ],
   },
   {
-    key: 'hybridConnectivity',
-    author: 'northwind',
-    sku: 'NW-COMMS-101',
-    name: 'Hybrid Work Connectivity Review',
-    subtitle: 'Calls, Wi-Fi and remote access that just work',
-    description: 'A discovery of how people connect from office and home, with quick fixes and a prioritised plan.',
-    type: 'discovery',
-    category: 'commsAndConnectivity',
-    difficulty: 'beginner',
+    key: "hybridConnectivity",
+    author: "northwind",
+    sku: "NW-COMMS-101",
+    name: "Hybrid Work Connectivity Review",
+    subtitle: "Calls, Wi-Fi and remote access that just work",
+    description: "A discovery of how people connect from office and home, with quick fixes and a prioritised plan.",
+    type: "discovery",
+    category: "commsAndConnectivity",
+    difficulty: "beginner",
     totalMinutes: 90,
     maxAttendees: 8,
-    greatFor: ['itDecisionMakers', 'operations'],
-    icon: 'wifi',
-    partnerVisibility: 'private',
+    greatFor: ["itDecisionMakers", "operations"],
+    icon: "wifi",
+    partnerVisibility: "private",
     allowPartnerVariants: false,
     priority: 100,
-    status: 'available',
+    status: "available",
     credits: 1,
     price: 80000,
     sessions: [
-      { name: 'Discovery', shortSummary: 'How and where people connect.', lengthMinutes: 45 },
-      { name: 'Findings and plan', shortSummary: 'Quick fixes and priorities.', lengthMinutes: 45 },
+      { name: "Discovery", shortSummary: "How and where people connect.", lengthMinutes: 45 },
+      { name: "Findings and plan", shortSummary: "Quick fixes and priorities.", lengthMinutes: 45 },
     ],
   },
   {
-    key: 'roadmapDiscovery',
-    author: 'northwind',
-    sku: 'NW-STRAT-201',
-    name: 'Technology Roadmap Discovery',
-    subtitle: 'A two-year plan your leadership agrees on',
-    description: 'Interviews, a current-state review and a workshop that turns goals into a sequenced technology roadmap.',
-    type: 'discovery',
-    category: 'strategy',
-    difficulty: 'pro',
+    key: "roadmapDiscovery",
+    author: "northwind",
+    sku: "NW-STRAT-201",
+    name: "Technology Roadmap Discovery",
+    subtitle: "A two-year plan your leadership agrees on",
+    description: "Interviews, a current-state review and a workshop that turns goals into a sequenced technology roadmap.",
+    type: "discovery",
+    category: "strategy",
+    difficulty: "pro",
     totalMinutes: 180,
     maxAttendees: 6,
-    greatFor: ['leadership', 'keyStakeholders', 'itDecisionMakers'],
-    icon: 'map',
-    partnerVisibility: 'private',
+    greatFor: ["leadership", "keyStakeholders", "itDecisionMakers"],
+    icon: "map",
+    partnerVisibility: "private",
     allowPartnerVariants: false,
     priority: 140,
-    status: 'available',
+    status: "available",
     credits: 3,
     price: 300000,
     sessions: [
-      { name: 'Goals and constraints', shortSummary: 'What the business needs.', lengthMinutes: 60 },
-      { name: 'Current state', shortSummary: 'Systems, skills and spend.', lengthMinutes: 60 },
-      { name: 'Roadmap workshop', shortSummary: 'Sequence the initiatives.', lengthMinutes: 60 },
+      { name: "Goals and constraints", shortSummary: "What the business needs.", lengthMinutes: 60 },
+      { name: "Current state", shortSummary: "Systems, skills and spend.", lengthMinutes: 60 },
+      { name: "Roadmap workshop", shortSummary: "Sequence the initiatives.", lengthMinutes: 60 },
     ],
   },
   {
-    key: 'digitalStrategySprint',
-    author: 'northwind',
-    sku: 'NW-STRAT-301',
-    name: 'Digital Strategy Sprint',
-    subtitle: 'An intensive reset of your digital priorities',
-    description: 'Superseded by Technology Roadmap Discovery; kept for customers who booked it before.',
-    type: 'workshop',
-    category: 'strategy',
-    difficulty: 'pro',
+    key: "digitalStrategySprint",
+    author: "northwind",
+    sku: "NW-STRAT-301",
+    name: "Digital Strategy Sprint",
+    subtitle: "An intensive reset of your digital priorities",
+    description: "Superseded by Technology Roadmap Discovery; kept for customers who booked it before.",
+    type: "workshop",
+    category: "strategy",
+    difficulty: "pro",
     totalMinutes: 240,
     maxAttendees: 6,
-    greatFor: ['leadership'],
-    icon: 'target',
-    partnerVisibility: 'private',
+    greatFor: ["leadership"],
+    icon: "target",
+    partnerVisibility: "private",
     allowPartnerVariants: false,
     priority: 50,
-    status: 'archived',
+    status: "archived",
     credits: 3,
     price: 320000,
     sessions: [
-      { name: 'Vision', shortSummary: 'Where the business is going.', lengthMinutes: 90 },
-      { name: 'Options', shortSummary: 'Weigh the big bets.', lengthMinutes: 90 },
-      { name: 'Commitments', shortSummary: 'Owners, budget and dates.', lengthMinutes: 60 },
+      { name: "Vision", shortSummary: "Where the business is going.", lengthMinutes: 90 },
+      { name: "Options", shortSummary: "Weigh the big bets.", lengthMinutes: 90 },
+      { name: "Commitments", shortSummary: "Owners, budget and dates.", lengthMinutes: 60 },
     ],
   },
   {
-    key: 'excelForAnalysts',
-    author: 'contoso',
-    sku: 'CS-DATA-201',
-    name: 'Spreadsheets for Analysts',
-    subtitle: 'Lookups, pivots and tidy models',
-    description: 'Modern lookup functions, pivot tables and a tidy model layout that survives hand-over.',
-    type: 'workshop',
-    category: 'dataAndInsights',
-    difficulty: 'intermediate',
+    key: "excelForAnalysts",
+    author: "contoso",
+    sku: "CS-DATA-201",
+    name: "Spreadsheets for Analysts",
+    subtitle: "Lookups, pivots and tidy models",
+    description: "Modern lookup functions, pivot tables and a tidy model layout that survives hand-over.",
+    type: "workshop",
+    category: "dataAndInsights",
+    difficulty: "intermediate",
     totalMinutes: 120,
     maxAttendees: 10,
-    greatFor: ['finance', 'dataAdmins'],
-    icon: 'table',
-    partnerVisibility: 'private',
+    greatFor: ["finance", "dataAdmins"],
+    icon: "table",
+    partnerVisibility: "private",
     allowPartnerVariants: false,
     priority: 120,
-    status: 'available',
+    status: "available",
     credits: 1,
     price: 60000,
     sessions: [
-      { name: 'Lookups and tables', shortSummary: 'Structured data and lookups.', lengthMinutes: 60 },
-      { name: 'Pivots and models', shortSummary: 'Summaries that stay correct.', lengthMinutes: 60 },
+      { name: "Lookups and tables", shortSummary: "Structured data and lookups.", lengthMinutes: 60 },
+      { name: "Pivots and models", shortSummary: "Summaries that stay correct.", lengthMinutes: 60 },
     ],
   },
   {
-    key: 'secureByDefault',
-    author: 'contoso',
-    sku: 'CS-SEC-301',
-    name: 'Secure by Default',
-    subtitle: 'Harden your cloud workspace in three steps',
-    description: 'Review identity, device and sharing settings against a baseline and leave with the changes applied.',
-    type: 'review',
-    category: 'securityAndContinuity',
-    difficulty: 'pro',
+    key: "secureByDefault",
+    author: "contoso",
+    sku: "CS-SEC-301",
+    name: "Secure by Default",
+    subtitle: "Harden your cloud workspace in three steps",
+    description: "Review identity, device and sharing settings against a baseline and leave with the changes applied.",
+    type: "review",
+    category: "securityAndContinuity",
+    difficulty: "pro",
     totalMinutes: 180,
     maxAttendees: 5,
-    greatFor: ['securityComplianceTeams', 'complianceManagers', 'platformOwners'],
-    icon: 'lock',
-    partnerVisibility: 'private',
+    greatFor: ["securityComplianceTeams", "complianceManagers", "platformOwners"],
+    icon: "lock",
+    partnerVisibility: "private",
     allowPartnerVariants: false,
     priority: 110,
-    status: 'available',
+    status: "available",
     credits: 2,
     price: 150000,
     sessions: [
-      { name: 'Identity', shortSummary: 'Sign-in, MFA and admin roles.', lengthMinutes: 60 },
-      { name: 'Devices', shortSummary: 'Enrolment and compliance.', lengthMinutes: 60 },
-      { name: 'Sharing', shortSummary: 'External access and labels.', lengthMinutes: 60 },
+      { name: "Identity", shortSummary: "Sign-in, MFA and admin roles.", lengthMinutes: 60 },
+      { name: "Devices", shortSummary: "Enrolment and compliance.", lengthMinutes: 60 },
+      { name: "Sharing", shortSummary: "External access and labels.", lengthMinutes: 60 },
     ],
   },
   {
-    key: 'promptingForProfessionals',
-    author: 'contoso',
-    sku: 'CS-AI-101',
-    name: 'Prompting for Professionals',
-    subtitle: 'Get reliable answers from AI tools',
-    description: 'Patterns for clear prompts, checking answers and keeping confidential data out of the wrong places.',
-    type: 'workshop',
-    category: 'aiAndAutomation',
-    difficulty: 'beginner',
+    key: "promptingForProfessionals",
+    author: "contoso",
+    sku: "CS-AI-101",
+    name: "Prompting for Professionals",
+    subtitle: "Get reliable answers from AI tools",
+    description: "Patterns for clear prompts, checking answers and keeping confidential data out of the wrong places.",
+    type: "workshop",
+    category: "aiAndAutomation",
+    difficulty: "beginner",
     totalMinutes: 60,
     maxAttendees: 20,
-    greatFor: ['allUsers', 'advancedUsers'],
-    icon: 'message-square',
-    partnerVisibility: 'private',
+    greatFor: ["allUsers", "advancedUsers"],
+    icon: "message-square",
+    partnerVisibility: "private",
     allowPartnerVariants: false,
     priority: 130,
-    status: 'available',
+    status: "available",
     credits: 1,
     price: 35000,
     sessions: [
-      { name: 'Prompt patterns', shortSummary: 'Role, task, context, format.', lengthMinutes: 30 },
-      { name: 'Checking the answers', shortSummary: 'Verify, cite and stay safe.', lengthMinutes: 30 },
+      { name: "Prompt patterns", shortSummary: "Role, task, context, format.", lengthMinutes: 30 },
+      { name: "Checking the answers", shortSummary: "Verify, cite and stay safe.", lengthMinutes: 30 },
     ],
   },
 ];
 
 const authorId = { northwind: NORTHWIND_ID, contoso: CONTOSO_ID } as const;
-const authorTan = { northwind: '482913', contoso: '731540' } as const;
-const authorName = { northwind: 'Northwind Learning', contoso: 'Contoso Skills' } as const;
-const authorCurrency = { northwind: 'USD', contoso: 'GBP' } as const;
-const authorLanguage = { northwind: 'enUS', contoso: 'enGB' } as const;
+const authorTan = { northwind: "482913", contoso: "731540" } as const;
+const authorName = { northwind: "Northwind Learning", contoso: "Contoso Skills" } as const;
+const authorCurrency = { northwind: "USD", contoso: "GBP" } as const;
+const authorLanguage = { northwind: "enUS", contoso: "enGB" } as const;
 
-const workoutIds = Object.fromEntries(workoutSeeds.map((w, i) => [w.key, demoId('workout', i + 1)])) as Record<
-  WorkoutKey,
-  string
->;
-const variantIds = Object.fromEntries(workoutSeeds.map((w, i) => [w.key, demoId('variant', i + 1)])) as Record<
-  WorkoutKey,
-  string
->;
+const workoutIds = Object.fromEntries(workoutSeeds.map((w, i) => [w.key, demoId("workout", i + 1)])) as Record<WorkoutKey, string>;
+const variantIds = Object.fromEntries(workoutSeeds.map((w, i) => [w.key, demoId("variant", i + 1)])) as Record<WorkoutKey, string>;
 
 export const workoutRows: NewWorkout[] = workoutSeeds.map((w) => ({
   id: workoutIds[w.key],
@@ -807,7 +786,7 @@ export const workoutRows: NewWorkout[] = workoutSeeds.map((w) => ({
   totalMinutes: w.totalMinutes,
   maxAttendees: w.maxAttendees,
   difficulty: w.difficulty,
-  format: 'onlineInstructorLed',
+  format: "onlineInstructorLed",
   greatFor: w.greatFor,
   title: w.name,
   subtitle: w.subtitle,
@@ -825,7 +804,7 @@ export const variantRows: NewWorkoutVariant[] = workoutSeeds.map((w) => ({
   id: variantIds[w.key],
   workoutId: workoutIds[w.key],
   accountId: authorId[w.author],
-  name: 'Standard',
+  name: "Standard",
   locale: authorLanguage[w.author],
   availableFrom: AVAILABLE_FROM,
   availableTo: AVAILABLE_TO,
@@ -837,7 +816,7 @@ export const variantRows: NewWorkoutVariant[] = workoutSeeds.map((w) => ({
 let sessionCounter = 0;
 export const sessionRows: NewWorkoutSession[] = workoutSeeds.flatMap((w) =>
   w.sessions.map((s, i) => ({
-    id: demoId('session', ++sessionCounter),
+    id: demoId("session", ++sessionCounter),
     workoutId: workoutIds[w.key],
     accountId: authorId[w.author],
     sequence: i + 1,
@@ -852,18 +831,17 @@ export const sessionRows: NewWorkoutSession[] = workoutSeeds.flatMap((w) =>
   })),
 );
 
-const firstSessionId = (key: WorkoutKey) =>
-  sessionRows.find((s) => s.workoutId === workoutIds[key] && s.sequence === 1)!.id as string;
+const firstSessionId = (key: WorkoutKey) => sessionRows.find((s) => s.workoutId === workoutIds[key] && s.sequence === 1)!.id as string;
 
 /** Before the first session of every workout, the customer confirms who attends. */
 export const sessionActionItemRows: NewSessionActionItem[] = workoutSeeds.map((w, i) => ({
-  id: demoId('actionItem', i + 1),
+  id: demoId("actionItem", i + 1),
   accountId: authorId[w.author],
   workoutId: workoutIds[w.key],
   sessionId: firstSessionId(w.key),
-  assigneeType: 'customer',
-  stage: 'beforeSession',
-  name: 'Confirm the attendee list',
+  assigneeType: "customer",
+  stage: "beforeSession",
+  name: "Confirm the attendee list",
   dueOffsetDays: -2,
   startDate: AVAILABLE_FROM,
   endDate: AVAILABLE_TO,
@@ -872,40 +850,40 @@ export const sessionActionItemRows: NewSessionActionItem[] = workoutSeeds.map((w
 
 export const sessionAttachmentRows: NewSessionAttachment[] = [
   {
-    id: demoId('attachment', 1),
+    id: demoId("attachment", 1),
     accountId: NORTHWIND_ID,
     workoutId: workoutIds.copilotFoundations,
-    sessionId: firstSessionId('copilotFoundations'),
-    type: 'link',
-    category: 'usefulLinks',
-    description: 'Responsible AI guidelines',
-    value: 'https://northwind.test/guides/responsible-ai',
+    sessionId: firstSessionId("copilotFoundations"),
+    type: "link",
+    category: "usefulLinks",
+    description: "Responsible AI guidelines",
+    value: "https://northwind.test/guides/responsible-ai",
     startDate: AVAILABLE_FROM,
     endDate: AVAILABLE_TO,
     ...stamps,
   },
   {
-    id: demoId('attachment', 2),
+    id: demoId("attachment", 2),
     accountId: NORTHWIND_ID,
     workoutId: workoutIds.phishingResilience,
-    sessionId: firstSessionId('phishingResilience'),
-    type: 'document',
-    category: 'resource',
-    description: 'How to report a suspicious message (one-page guide)',
-    value: 'https://northwind.test/guides/report-phishing',
+    sessionId: firstSessionId("phishingResilience"),
+    type: "document",
+    category: "resource",
+    description: "How to report a suspicious message (one-page guide)",
+    value: "https://northwind.test/guides/report-phishing",
     startDate: AVAILABLE_FROM,
     endDate: AVAILABLE_TO,
     ...stamps,
   },
   {
-    id: demoId('attachment', 3),
+    id: demoId("attachment", 3),
     accountId: CONTOSO_ID,
     workoutId: workoutIds.secureByDefault,
-    sessionId: firstSessionId('secureByDefault'),
-    type: 'link',
-    category: 'howTo',
-    description: 'Export your current sign-in policies before the session',
-    value: 'https://contoso.test/how-to/export-policies',
+    sessionId: firstSessionId("secureByDefault"),
+    type: "link",
+    category: "howTo",
+    description: "Export your current sign-in policies before the session",
+    value: "https://contoso.test/how-to/export-policies",
     startDate: AVAILABLE_FROM,
     endDate: AVAILABLE_TO,
     ...stamps,
@@ -915,13 +893,13 @@ export const sessionAttachmentRows: NewSessionAttachment[] = [
 /** Base pricing: an on-plan line in credits and an off-plan line in the author's currency. */
 export const pricingLineRows: NewPricingLine[] = workoutSeeds.flatMap((w, i) => [
   {
-    id: demoId('pricingLine', 2 * i + 1),
+    id: demoId("pricingLine", 2 * i + 1),
     accountId: authorId[w.author],
     workoutId: workoutIds[w.key],
     variantId: null,
-    priceType: 'allCustomers',
-    name: 'On plan',
-    pricingType: 'unit',
+    priceType: "allCustomers",
+    name: "On plan",
+    pricingType: "unit",
     onPlan: true,
     currency: authorCurrency[w.author],
     amount: w.credits,
@@ -930,13 +908,13 @@ export const pricingLineRows: NewPricingLine[] = workoutSeeds.flatMap((w, i) => 
     ...stamps,
   },
   {
-    id: demoId('pricingLine', 2 * i + 2),
+    id: demoId("pricingLine", 2 * i + 2),
     accountId: authorId[w.author],
     workoutId: workoutIds[w.key],
     variantId: null,
-    priceType: 'allCustomers',
-    name: 'Off plan',
-    pricingType: 'value',
+    priceType: "allCustomers",
+    name: "Off plan",
+    pricingType: "value",
     onPlan: false,
     currency: authorCurrency[w.author],
     amount: w.price,
@@ -948,7 +926,7 @@ export const pricingLineRows: NewPricingLine[] = workoutSeeds.flatMap((w, i) => 
 
 /** Each workout is delivered by its author (100%). */
 export const deliveryPartnerRows: NewDeliveryPartner[] = workoutSeeds.map((w, i) => ({
-  id: demoId('deliveryPartner', i + 1),
+  id: demoId("deliveryPartner", i + 1),
   accountId: authorId[w.author],
   workoutId: workoutIds[w.key],
   variantId: null,
@@ -964,21 +942,19 @@ export const deliveryPartnerRows: NewDeliveryPartner[] = workoutSeeds.map((w, i)
 
 /** Each author's library holds its own workouts; Contoso also lists Copilot Foundations. */
 export const libraryEntryRows: NewLibraryEntry[] = [
-  ...workoutSeeds.map(
-    (w, i): NewLibraryEntry => ({
-      id: demoId('libraryEntry', i + 1),
-      accountId: authorId[w.author],
-      workoutId: workoutIds[w.key],
-      status: w.status,
-      priority: w.priority,
-      ...stamps,
-    }),
-  ),
+  ...workoutSeeds.map((w, i): NewLibraryEntry => ({
+    id: demoId("libraryEntry", i + 1),
+    accountId: authorId[w.author],
+    workoutId: workoutIds[w.key],
+    status: w.status,
+    priority: w.priority,
+    ...stamps,
+  })),
   {
-    id: demoId('libraryEntry', 100),
+    id: demoId("libraryEntry", 100),
     accountId: CONTOSO_ID,
     workoutId: workoutIds.copilotFoundations,
-    status: 'available',
+    status: "available",
     priority: 100,
     ...stamps,
   },
@@ -988,19 +964,19 @@ export const libraryEntryRows: NewLibraryEntry[] = [
 
 export const featuredGroupRows: NewFeaturedGroup[] = [
   {
-    id: demoId('featuredGroup', 1),
+    id: demoId("featuredGroup", 1),
     accountId: NORTHWIND_ID,
-    title: 'Quick wins',
-    subtitle: 'Short workouts every team can take this month',
+    title: "Quick wins",
+    subtitle: "Short workouts every team can take this month",
     startDate: AVAILABLE_FROM,
     endDate: AVAILABLE_TO,
     ...stamps,
   },
   {
-    id: demoId('featuredGroup', 2),
+    id: demoId("featuredGroup", 2),
     accountId: CONTOSO_ID,
-    title: 'Start here',
-    subtitle: 'Our most popular first steps',
+    title: "Start here",
+    subtitle: "Our most popular first steps",
     startDate: AVAILABLE_FROM,
     endDate: AVAILABLE_TO,
     ...stamps,
@@ -1008,13 +984,13 @@ export const featuredGroupRows: NewFeaturedGroup[] = [
 ];
 
 const featuredItems: [string, string, WorkoutKey[]][] = [
-  [NORTHWIND_ID, demoId('featuredGroup', 1), ['modernMeetings', 'phishingResilience', 'copilotFoundations']],
-  [CONTOSO_ID, demoId('featuredGroup', 2), ['promptingForProfessionals', 'excelForAnalysts']],
+  [NORTHWIND_ID, demoId("featuredGroup", 1), ["modernMeetings", "phishingResilience", "copilotFoundations"]],
+  [CONTOSO_ID, demoId("featuredGroup", 2), ["promptingForProfessionals", "excelForAnalysts"]],
 ];
 let featuredItemCounter = 0;
 export const featuredGroupItemRows: NewFeaturedGroupItem[] = featuredItems.flatMap(([accountId, groupId, keys]) =>
   keys.map((key, i) => ({
-    id: demoId('featuredGroupItem', ++featuredItemCounter),
+    id: demoId("featuredGroupItem", ++featuredItemCounter),
     accountId,
     featuredGroupId: groupId,
     workoutId: workoutIds[key],
@@ -1025,69 +1001,69 @@ export const featuredGroupItemRows: NewFeaturedGroupItem[] = featuredItems.flatM
 
 /** Northwind's homepage: the hero, a featured-group carousel and two category carousels. Contoso has none. */
 export const homepageRowRows: NewHomepageRow[] = [
-  { id: demoId('homepageRow', 1), accountId: NORTHWIND_ID, sequence: 0, isHero: true, type: null, ...stamps },
+  { id: demoId("homepageRow", 1), accountId: NORTHWIND_ID, sequence: 0, isHero: true, type: null, ...stamps },
   {
-    id: demoId('homepageRow', 2),
+    id: demoId("homepageRow", 2),
     accountId: NORTHWIND_ID,
     sequence: 1,
     isHero: false,
-    type: 'carouselSingle',
-    title: 'Quick wins',
-    subtitle: 'Short workouts every team can take this month',
+    type: "carouselSingle",
+    title: "Quick wins",
+    subtitle: "Short workouts every team can take this month",
     ...stamps,
   },
   {
-    id: demoId('homepageRow', 3),
+    id: demoId("homepageRow", 3),
     accountId: NORTHWIND_ID,
     sequence: 2,
     isHero: false,
-    type: 'carouselDouble',
-    title: 'Explore by goal',
-    subtitle: 'Work smarter and stay safe',
+    type: "carouselDouble",
+    title: "Explore by goal",
+    subtitle: "Work smarter and stay safe",
     ...stamps,
   },
 ];
 
 export const homepageSlotRows: NewHomepageSlot[] = [
   {
-    id: demoId('homepageSlot', 1),
+    id: demoId("homepageSlot", 1),
     accountId: NORTHWIND_ID,
-    rowId: demoId('homepageRow', 1),
+    rowId: demoId("homepageRow", 1),
     sequence: 1,
-    itemType: 'featuredGroup',
-    featuredGroupId: demoId('featuredGroup', 1),
-    heroText: 'Get your teams fit for the future of work',
-    title: 'Welcome to Northwind Learn',
-    subtitle: 'Instructor-led workouts on AI, data, security and more',
+    itemType: "featuredGroup",
+    featuredGroupId: demoId("featuredGroup", 1),
+    heroText: "Get your teams fit for the future of work",
+    title: "Welcome to Northwind Learn",
+    subtitle: "Instructor-led workouts on AI, data, security and more",
     ...stamps,
   },
   {
-    id: demoId('homepageSlot', 2),
+    id: demoId("homepageSlot", 2),
     accountId: NORTHWIND_ID,
-    rowId: demoId('homepageRow', 2),
+    rowId: demoId("homepageRow", 2),
     sequence: 1,
-    itemType: 'featuredGroup',
-    featuredGroupId: demoId('featuredGroup', 1),
+    itemType: "featuredGroup",
+    featuredGroupId: demoId("featuredGroup", 1),
     ...stamps,
   },
   {
-    id: demoId('homepageSlot', 3),
+    id: demoId("homepageSlot", 3),
     accountId: NORTHWIND_ID,
-    rowId: demoId('homepageRow', 3),
+    rowId: demoId("homepageRow", 3),
     sequence: 1,
-    itemType: 'category',
-    category: 'aiAndAutomation',
-    title: 'Work smarter with AI',
+    itemType: "category",
+    category: "aiAndAutomation",
+    title: "Work smarter with AI",
     ...stamps,
   },
   {
-    id: demoId('homepageSlot', 4),
+    id: demoId("homepageSlot", 4),
     accountId: NORTHWIND_ID,
-    rowId: demoId('homepageRow', 3),
+    rowId: demoId("homepageRow", 3),
     sequence: 2,
-    itemType: 'category',
-    category: 'securityAndContinuity',
-    title: 'Stay safe and recover fast',
+    itemType: "category",
+    category: "securityAndContinuity",
+    title: "Stay safe and recover fast",
     ...stamps,
   },
 ];
@@ -1096,20 +1072,20 @@ export const homepageSlotRows: NewHomepageSlot[] = [
 
 /** Default team names, one team per department (at least one per department). */
 export const DEFAULT_TEAM_NAMES: Record<TeamType, string> = {
-  finance: 'Finance',
-  marketing: 'Marketing',
-  sales: 'Sales',
-  operations: 'Operations',
-  customerSupport: 'Customer Support',
-  hr: 'HR',
-  itAndData: 'IT and Data',
-  leadership: 'Leadership',
+  finance: "Finance",
+  marketing: "Marketing",
+  sales: "Sales",
+  operations: "Operations",
+  customerSupport: "Customer Support",
+  hr: "HR",
+  itAndData: "IT and Data",
+  leadership: "Leadership",
 };
 
 let teamCounter = 0;
 export const teamRows: NewTeam[] = customerAccounts.flatMap((account) =>
   (Object.entries(DEFAULT_TEAM_NAMES) as [TeamType, string][]).map(([department, name]) => ({
-    id: demoId('team', ++teamCounter),
+    id: demoId("team", ++teamCounter),
     accountId: account.id as string,
     name,
     department,
@@ -1121,45 +1097,45 @@ export const teamRows: NewTeam[] = customerAccounts.flatMap((account) =>
 
 /** Credits each demo customer starts with. */
 export const DEMO_CREDITS = 12;
-const PLAN_START = '2025-01-01';
-const PLAN_END = '2030-12-31';
-const PLAN_EARLIEST_END = '2025-12-31';
-const PLAN_RENEWAL = '2026-01-01';
+const PLAN_START = "2025-01-01";
+const PLAN_END = "2030-12-31";
+const PLAN_EARLIEST_END = "2025-12-31";
+const PLAN_RENEWAL = "2026-01-01";
 
 export const planRows: NewPlan[] = [
   {
-    id: demoId('plan', 1),
+    id: demoId("plan", 1),
     accountId: NORTHWIND_ID,
-    planName: 'TechFIT Plus',
+    planName: "TechFIT Plus",
     variantName: `Annual ${DEMO_CREDITS}`,
-    commitmentTerm: 'annual',
+    commitmentTerm: "annual",
     credits: DEMO_CREDITS,
-    refreshPeriod: 'annual',
+    refreshPeriod: "annual",
     priceAmount: 1_200_000,
-    currency: 'USD',
+    currency: "USD",
     ...stamps,
   },
   {
-    id: demoId('plan', 2),
+    id: demoId("plan", 2),
     accountId: CONTOSO_ID,
-    planName: 'TechFIT Plus',
+    planName: "TechFIT Plus",
     variantName: `Annual ${DEMO_CREDITS}`,
-    commitmentTerm: 'annual',
+    commitmentTerm: "annual",
     credits: DEMO_CREDITS,
-    refreshPeriod: 'annual',
+    refreshPeriod: "annual",
     priceAmount: 950_000,
-    currency: 'GBP',
+    currency: "GBP",
     ...stamps,
   },
 ];
 
 export const planEntryRows: NewPlanEntry[] = customerSeeds.map((c, i) => ({
-  id: demoId('planEntry', i + 1),
+  id: demoId("planEntry", i + 1),
   accountId: customerIds[c.key],
-  planId: c.partnerId === NORTHWIND_ID ? demoId('plan', 1) : demoId('plan', 2),
-  planName: 'TechFIT Plus',
+  planId: c.partnerId === NORTHWIND_ID ? demoId("plan", 1) : demoId("plan", 2),
+  planName: "TechFIT Plus",
   variantName: `Annual ${DEMO_CREDITS}`,
-  commitmentTerm: 'annual',
+  commitmentTerm: "annual",
   startDate: PLAN_START,
   endDate: PLAN_END,
   earliestEndDate: PLAN_EARLIEST_END,
@@ -1168,27 +1144,27 @@ export const planEntryRows: NewPlanEntry[] = customerSeeds.map((c, i) => ({
 }));
 
 export const creditEntryRows: NewCreditEntry[] = customerSeeds.map((c, i) => ({
-  id: demoId('creditEntry', i + 1),
+  id: demoId("creditEntry", i + 1),
   accountId: customerIds[c.key],
-  planEntryId: demoId('planEntry', i + 1),
-  planName: 'TechFIT Plus',
+  planEntryId: demoId("planEntry", i + 1),
+  planName: "TechFIT Plus",
   variantName: `Annual ${DEMO_CREDITS}`,
   startDate: PLAN_START,
   endDate: PLAN_END,
-  refreshPeriod: 'annual',
+  refreshPeriod: "annual",
   ...stamps,
 }));
 
 export const creditLineRows: NewCreditLine[] = customerSeeds.map((c, i) => ({
-  id: demoId('creditLine', i + 1),
+  id: demoId("creditLine", i + 1),
   accountId: customerIds[c.key],
-  creditEntryId: demoId('creditEntry', i + 1),
-  source: 'plan',
-  itemType: 'planAdjustment',
-  updateType: 'increase',
+  creditEntryId: demoId("creditEntry", i + 1),
+  source: "plan",
+  itemType: "planAdjustment",
+  updateType: "increase",
   quantity: DEMO_CREDITS,
   enteredAt: SEED_TIME,
-  context: 'Annual plan allowance',
+  context: "Annual plan allowance",
   createdAt: SEED_TIME,
 }));
 
@@ -1197,54 +1173,54 @@ export const creditLineRows: NewCreditLine[] = customerSeeds.map((c, i) => ({
 /** Fabrikam has an AI score from two assessees; Northwind has one orphaned submission. */
 export const scoreRows: NewScore[] = [
   {
-    id: demoId('score', 1),
+    id: demoId("score", 1),
     accountId: customerIds.fabrikam,
     partnerAccountId: NORTHWIND_ID,
-    category: 'aiAndAutomation',
+    category: "aiAndAutomation",
     score: 3.4,
     scorePercent: 68,
-    source: 'assessment',
+    source: "assessment",
     ...stamps,
   },
   {
-    id: demoId('score', 2),
+    id: demoId("score", 2),
     accountId: null,
     partnerAccountId: NORTHWIND_ID,
-    category: 'securityAndContinuity',
+    category: "securityAndContinuity",
     score: 2.5,
     scorePercent: 50,
-    source: 'assessment',
+    source: "assessment",
     ...stamps,
   },
 ];
 
 export const scoreEntryRows: NewScoreEntry[] = [
   {
-    id: demoId('scoreEntry', 1),
-    scoreId: demoId('score', 1),
+    id: demoId("scoreEntry", 1),
+    scoreId: demoId("score", 1),
     accountId: customerIds.fabrikam,
-    assesseeName: 'Dana Whitfield',
-    assesseeEmail: 'dana.whitfield@fabrikam.test',
+    assesseeName: "Dana Whitfield",
+    assesseeEmail: "dana.whitfield@fabrikam.test",
     value: 3.8,
     submittedAt: SEED_TIME,
     ...stamps,
   },
   {
-    id: demoId('scoreEntry', 2),
-    scoreId: demoId('score', 1),
+    id: demoId("scoreEntry", 2),
+    scoreId: demoId("score", 1),
     accountId: customerIds.fabrikam,
-    assesseeName: 'Omar Haddad',
-    assesseeEmail: 'omar.haddad@fabrikam.test',
+    assesseeName: "Omar Haddad",
+    assesseeEmail: "omar.haddad@fabrikam.test",
     value: 3.0,
     submittedAt: SEED_TIME,
     ...stamps,
   },
   {
-    id: demoId('scoreEntry', 3),
-    scoreId: demoId('score', 2),
+    id: demoId("scoreEntry", 3),
+    scoreId: demoId("score", 2),
     accountId: null,
-    assesseeName: 'Jordan Lee',
-    assesseeEmail: 'jordan.lee@unlinked.test',
+    assesseeName: "Jordan Lee",
+    assesseeEmail: "jordan.lee@unlinked.test",
     value: 2.5,
     submittedAt: SEED_TIME,
     ...stamps,
@@ -1256,29 +1232,29 @@ export const scoreEntryRows: NewScoreEntry[] = [
 export const DEMO = {
   northwind: {
     id: NORTHWIND_ID,
-    name: 'Northwind Learning',
-    tan: '482913',
-    domain: 'learn.northwind.test',
-    platformName: 'Northwind Learn',
-    brandColour: '#0f766e',
-    currency: 'USD',
+    name: "Northwind Learning",
+    tan: "482913",
+    domain: "learn.northwind.test",
+    platformName: "Northwind Learn",
+    brandColour: "#0f766e",
+    currency: "USD",
     priceGroupId: NORTHWIND_PRICE_GROUP_ID,
-    featuredGroupId: demoId('featuredGroup', 1),
-    planId: demoId('plan', 1),
-    logoKey: 'public/seed/northwind-logo.svg',
+    featuredGroupId: demoId("featuredGroup", 1),
+    planId: demoId("plan", 1),
+    logoKey: "public/seed/northwind-logo.svg",
   },
   contoso: {
     id: CONTOSO_ID,
-    name: 'Contoso Skills',
-    tan: '731540',
-    domain: 'skills.contoso.test',
-    platformName: 'Contoso Skills',
-    brandColour: '#7c3aed',
-    currency: 'GBP',
+    name: "Contoso Skills",
+    tan: "731540",
+    domain: "skills.contoso.test",
+    platformName: "Contoso Skills",
+    brandColour: "#7c3aed",
+    currency: "GBP",
     priceGroupId: CONTOSO_PRICE_GROUP_ID,
-    featuredGroupId: demoId('featuredGroup', 2),
-    planId: demoId('plan', 2),
-    logoKey: 'public/seed/contoso-logo.svg',
+    featuredGroupId: demoId("featuredGroup", 2),
+    planId: demoId("plan", 2),
+    logoKey: "public/seed/contoso-logo.svg",
   },
   /** Customers by key; `partner` is 'northwind' or 'contoso'. */
   customers: Object.fromEntries(
@@ -1287,18 +1263,18 @@ export const DEMO = {
       {
         id: customerIds[c.key],
         name: c.name,
-        partner: c.partnerId === NORTHWIND_ID ? 'northwind' : 'contoso',
+        partner: c.partnerId === NORTHWIND_ID ? "northwind" : "contoso",
         currency: c.currency,
-        planEntryId: demoId('planEntry', i + 1),
-        creditEntryId: demoId('creditEntry', i + 1),
+        planEntryId: demoId("planEntry", i + 1),
+        creditEntryId: demoId("creditEntry", i + 1),
       },
     ]),
   ) as Record<
-    CustomerSeed['key'],
+    CustomerSeed["key"],
     {
       id: string;
       name: string;
-      partner: 'northwind' | 'contoso';
+      partner: "northwind" | "contoso";
       currency: Currency;
       planEntryId: string;
       creditEntryId: string;
@@ -1316,5 +1292,5 @@ export const DEMO = {
   credits: DEMO_CREDITS,
   availableFrom: AVAILABLE_FROM,
   availableTo: AVAILABLE_TO,
-  scores: { fabrikamAi: demoId('score', 1), orphaned: demoId('score', 2) },
+  scores: { fabrikamAi: demoId("score", 1), orphaned: demoId("score", 2) },
 } as const;

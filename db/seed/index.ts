@@ -5,20 +5,20 @@
  * parameters per statement) in ordered batches of at most BATCH_SIZE, parents
  * before children so foreign keys hold.
  */
-import type { BatchItem } from 'drizzle-orm/batch';
-import type { DrizzleD1Database } from 'drizzle-orm/d1';
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import * as schema from '../schema';
-import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
-import * as data from './data';
-import { DEMO_ORG_ACCOUNTS, identityRows } from './identity';
-import * as scoreDemo from './score-history';
-import { storyRows } from './story';
+import type { BatchItem } from "drizzle-orm/batch";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import * as schema from "../schema";
+import { and, eq, getTableColumns, isNull } from "drizzle-orm";
+import * as data from "./data";
+import { DEMO_ORG_ACCOUNTS, identityRows } from "./identity";
+import * as scoreDemo from "./score-history";
+import { storyRows } from "./story";
 
-export { DEMO, DEMO_FILES, DEFAULT_TEAM_NAMES, demoId } from './data';
-export { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from './identity';
-export { SCORE_DEMO } from './score-history';
-export { STORY_DEMO } from './story';
+export { DEMO, DEMO_FILES, DEFAULT_TEAM_NAMES, demoId } from "./data";
+export { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from "./identity";
+export { SCORE_DEMO } from "./score-history";
+export { STORY_DEMO } from "./story";
 
 const BATCH_SIZE = 50;
 /** D1 binds at most 100 parameters per statement. */
@@ -60,16 +60,26 @@ export function demoRows(): [SQLiteTable, object[]][] {
 }
 
 export async function seedDemo(db: DrizzleD1Database<typeof schema>): Promise<void> {
-  const statements: BatchItem<'sqlite'>[] = [];
+  const statements: BatchItem<"sqlite">[] = [];
   for (const [table, rows] of [...demoRows(), ...identityRows()]) {
     for (const row of rows) {
       // Rows are typed against their table in data.ts; the pairing above keeps them together.
-      statements.push(db.insert(table).values(row as never).onConflictDoNothing());
+      statements.push(
+        db
+          .insert(table)
+          .values(row as never)
+          .onConflictDoNothing(),
+      );
     }
   }
   // Each demo account's identity-provider organisation has the account's id.
   for (const org of DEMO_ORG_ACCOUNTS) {
-    statements.push(db.update(schema.accounts).set({ authId: org.id }).where(and(eq(schema.accounts.id, org.id), isNull(schema.accounts.authId))));
+    statements.push(
+      db
+        .update(schema.accounts)
+        .set({ authId: org.id })
+        .where(and(eq(schema.accounts.id, org.id), isNull(schema.accounts.authId))),
+    );
   }
   // The history (jobs, their lines, audit entries) is dated from today; many rows per statement keep it fast.
   const story = storyRows(new Date());
@@ -79,10 +89,16 @@ export async function seedDemo(db: DrizzleD1Database<typeof schema>): Promise<vo
     [schema.auditEntries, story.audit],
   ] as [SQLiteTable, object[]][]) {
     const per = Math.max(1, Math.floor(MAX_PARAMS / Object.keys(getTableColumns(table)).length));
-    for (let i = 0; i < rows.length; i += per) statements.push(db.insert(table).values(rows.slice(i, i + per)).onConflictDoNothing());
+    for (let i = 0; i < rows.length; i += per)
+      statements.push(
+        db
+          .insert(table)
+          .values(rows.slice(i, i + per))
+          .onConflictDoNothing(),
+      );
   }
   for (let i = 0; i < statements.length; i += BATCH_SIZE) {
-    const chunk = statements.slice(i, i + BATCH_SIZE) as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
+    const chunk = statements.slice(i, i + BATCH_SIZE) as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
     await db.batch(chunk);
   }
 }

@@ -4,18 +4,18 @@
  * last year (improving in some categories, not all) and one assessment in
  * progress. Fixed ids; instants relative to the day the seed runs.
  */
-import type { Category } from '../../contract/enums';
-import type { NewAssessment, NewAssessmentQuestion, NewScore, NewScoreEntry } from '../schema';
-import { defaultQuestionBank } from './assessment-bank';
-import { DEMO, demoId } from './data';
+import type { Category } from "../../contract/enums";
+import type { NewAssessment, NewAssessmentQuestion, NewScore, NewScoreEntry } from "../schema";
+import { defaultQuestionBank } from "./assessment-bank";
+import { DEMO, demoId } from "./data";
 
 /** Ids of this file's own kinds (second group 0x40–0x41), in the same shape as demoId's. */
-const ownId = (kind: number, n: number) => `de000000-${kind.toString(16).padStart(4, '0')}-4000-8000-${n.toString(16).padStart(12, '0')}`;
+const ownId = (kind: number, n: number) => `de000000-${kind.toString(16).padStart(4, "0")}-4000-8000-${n.toString(16).padStart(12, "0")}`;
 
 export const questionRows: NewAssessmentQuestion[] = defaultQuestionBank((n) => ownId(0x40, n)).map((q) => ({
   ...q,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
+  createdAt: "2025-01-01T00:00:00.000Z",
+  updatedAt: "2025-01-01T00:00:00.000Z",
 }));
 
 const FABRIKAM = DEMO.customers.fabrikam.id;
@@ -29,42 +29,42 @@ function daysAgo(days: number, hour = 9): string {
 
 /** [category, percent, when]: AI and data improve, security slips, productivity holds. */
 const HISTORY: [Category, number, string][] = [
-  ['aiAndAutomation', 72, daysAgo(286)],
-  ['aiAndAutomation', 78, daysAgo(164)],
-  ['aiAndAutomation', 84, daysAgo(40)],
-  ['dataAndInsights', 40, daysAgo(355)],
-  ['dataAndInsights', 52, daysAgo(229)],
-  ['dataAndInsights', 61, daysAgo(75)],
-  ['securityAndContinuity', 70, daysAgo(355)],
-  ['securityAndContinuity', 66, daysAgo(201)],
-  ['securityAndContinuity', 64, daysAgo(40)],
-  ['productivityAndCollaboration', 55, daysAgo(307)],
-  ['productivityAndCollaboration', 55, daysAgo(125)],
+  ["aiAndAutomation", 72, daysAgo(286)],
+  ["aiAndAutomation", 78, daysAgo(164)],
+  ["aiAndAutomation", 84, daysAgo(40)],
+  ["dataAndInsights", 40, daysAgo(355)],
+  ["dataAndInsights", 52, daysAgo(229)],
+  ["dataAndInsights", 61, daysAgo(75)],
+  ["securityAndContinuity", 70, daysAgo(355)],
+  ["securityAndContinuity", 66, daysAgo(201)],
+  ["securityAndContinuity", 64, daysAgo(40)],
+  ["productivityAndCollaboration", 55, daysAgo(307)],
+  ["productivityAndCollaboration", 55, daysAgo(125)],
 ];
 
 const ASSESSEES = [
-  { name: 'Dana Whitfield', email: 'dana.whitfield@fabrikam.test' },
-  { name: 'Omar Haddad', email: 'omar.haddad@fabrikam.test' },
+  { name: "Dana Whitfield", email: "dana.whitfield@fabrikam.test" },
+  { name: "Omar Haddad", email: "omar.haddad@fabrikam.test" },
 ] as const;
 /** The two assessees take turns. */
 const assesseeOf = (i: number) => ASSESSEES[i % 2 === 0 ? 0 : 1];
 
 export const historyScoreRows: NewScore[] = HISTORY.map(([category, percent, at], i) => ({
-  id: demoId('score', 100 + i),
+  id: demoId("score", 100 + i),
   accountId: FABRIKAM,
   partnerAccountId: NORTHWIND,
   category,
   score: Math.round((percent / 100) * 5 * 10) / 10,
   scorePercent: percent,
-  source: 'assessment',
+  source: "assessment",
   assessedAt: at,
   createdAt: at,
   updatedAt: at,
 }));
 
 export const historyEntryRows: NewScoreEntry[] = HISTORY.map(([, percent, at], i) => ({
-  id: demoId('scoreEntry', 100 + i),
-  scoreId: demoId('score', 100 + i),
+  id: demoId("scoreEntry", 100 + i),
+  scoreId: demoId("score", 100 + i),
   accountId: FABRIKAM,
   assesseeName: assesseeOf(i).name,
   assesseeEmail: assesseeOf(i).email,
@@ -80,9 +80,9 @@ export const assessmentRows: NewAssessment[] = [
     id: ownId(0x41, 1),
     accountId: FABRIKAM,
     partnerAccountId: NORTHWIND,
-    category: 'all',
-    status: 'inProgress',
-    token: 'demo-in-progress',
+    category: "all",
+    status: "inProgress",
+    token: "demo-in-progress",
     expiresAt: daysAgo(21),
     createdAt: daysAgo(22),
     updatedAt: daysAgo(22, 10),

@@ -7,20 +7,20 @@
  * customer to search. Completed sessions and jobs carry their audit entries.
  * Paid off plan (money, not credits), so the credit balances stay as seeded.
  */
-import type { JobLineStatus, JobStatus } from '../../contract/enums';
-import type { NewAuditEntry, NewJob, NewJobLine } from '../schema';
-import { DEMO, pricingLineRows, sessionRows } from './data';
+import type { JobLineStatus, JobStatus } from "../../contract/enums";
+import type { NewAuditEntry, NewJob, NewJobLine } from "../schema";
+import { DEMO, pricingLineRows, sessionRows } from "./data";
 
 /** Ids of this file's own kinds (second group 0x50–0x52), in the same shape as demoId's. */
-const ownId = (kind: number, n: number) => `de000000-${kind.toString(16).padStart(4, '0')}-4000-8000-${n.toString(16).padStart(12, '0')}`;
+const ownId = (kind: number, n: number) => `de000000-${kind.toString(16).padStart(4, "0")}-4000-8000-${n.toString(16).padStart(12, "0")}`;
 const jobId = (n: number) => ownId(0x50, n);
 const lineId = (n: number) => ownId(0x51, n);
 const auditId = (n: number) => ownId(0x52, n);
 
 const NORTHWIND = DEMO.northwind.id;
 /** Ada (Northwind's owner) completes sessions; Cara (Fabrikam's owner) books. */
-const ADA = 'de000000-001b-4000-8000-000000000001';
-const CARA = 'de000000-001b-4000-8000-000000000003';
+const ADA = "de000000-001b-4000-8000-000000000001";
+const CARA = "de000000-001b-4000-8000-000000000003";
 
 type WorkoutKey = keyof typeof DEMO.workouts;
 type Story = {
@@ -37,25 +37,25 @@ type Story = {
 
 /** What happened, oldest first. Negative days are in the past. */
 const STORY: Story[] = [
-  { customer: 'fabrikam', workout: 'copilotFoundations', status: 'completed', bookedDaysAgo: 360, sessionDays: [-345, -338] },
-  { customer: 'fabrikam', workout: 'phishingResilience', status: 'completed', bookedDaysAgo: 320, sessionDays: [-305, -298] },
-  { customer: 'fabrikam', workout: 'dataLiteracy', status: 'completed', bookedDaysAgo: 280, sessionDays: [-262, -255] },
-  { customer: 'fabrikam', workout: 'modernMeetings', status: 'completed', bookedDaysAgo: 230, sessionDays: [-214, -207] },
-  { customer: 'fabrikam', workout: 'powerAutomate', status: 'completed', bookedDaysAgo: 190, sessionDays: [-176, -169, -162] },
-  { customer: 'fabrikam', workout: 'drTabletop', status: 'cancelled', bookedDaysAgo: 160, sessionDays: [-140, -133, -126] },
-  { customer: 'fabrikam', workout: 'dashboards', status: 'completed', bookedDaysAgo: 150, sessionDays: [-134, -127, -120] },
-  { customer: 'fabrikam', workout: 'crmHealthCheck', status: 'completed', bookedDaysAgo: 110, sessionDays: [-95, -88] },
-  { customer: 'fabrikam', workout: 'roadmapDiscovery', status: 'completed', bookedDaysAgo: 75, sessionDays: [-61, -54, -47] },
-  { customer: 'fabrikam', workout: 'copilotFoundations', status: 'completed', bookedDaysAgo: 45, sessionDays: [-31, -24] },
-  { customer: 'fabrikam', workout: 'hybridConnectivity', status: 'inProgress', bookedDaysAgo: 20, sessionDays: [-5, 3], done: 1 },
-  { customer: 'fabrikam', workout: 'dashboards', status: 'confirmed', bookedDaysAgo: 12, sessionDays: [6, 13, 20] },
-  { customer: 'fabrikam', workout: 'modernMeetings', status: 'confirmed', bookedDaysAgo: 9, sessionDays: [20, 27] },
-  { customer: 'fabrikam', workout: 'drTabletop', status: 'awaitingConfirmation', bookedDaysAgo: 3, sessionDays: [9, 16, 23] },
-  { customer: 'fabrikam', workout: 'powerAutomate', status: 'awaitingConfirmation', bookedDaysAgo: 0, sessionDays: [15, 22, 29] },
-  { customer: 'alpine', workout: 'modernMeetings', status: 'completed', bookedDaysAgo: 200, sessionDays: [-180, -173], booker: null },
-  { customer: 'alpine', workout: 'copilotFoundations', status: 'confirmed', bookedDaysAgo: 14, sessionDays: [8, 15], booker: null },
-  { customer: 'tailspin', workout: 'dataLiteracy', status: 'completed', bookedDaysAgo: 120, sessionDays: [-100, -93], booker: null },
-  { customer: 'tailspin', workout: 'powerAutomate', status: 'awaitingScheduling', bookedDaysAgo: 2, sessionDays: [], booker: null },
+  { customer: "fabrikam", workout: "copilotFoundations", status: "completed", bookedDaysAgo: 360, sessionDays: [-345, -338] },
+  { customer: "fabrikam", workout: "phishingResilience", status: "completed", bookedDaysAgo: 320, sessionDays: [-305, -298] },
+  { customer: "fabrikam", workout: "dataLiteracy", status: "completed", bookedDaysAgo: 280, sessionDays: [-262, -255] },
+  { customer: "fabrikam", workout: "modernMeetings", status: "completed", bookedDaysAgo: 230, sessionDays: [-214, -207] },
+  { customer: "fabrikam", workout: "powerAutomate", status: "completed", bookedDaysAgo: 190, sessionDays: [-176, -169, -162] },
+  { customer: "fabrikam", workout: "drTabletop", status: "cancelled", bookedDaysAgo: 160, sessionDays: [-140, -133, -126] },
+  { customer: "fabrikam", workout: "dashboards", status: "completed", bookedDaysAgo: 150, sessionDays: [-134, -127, -120] },
+  { customer: "fabrikam", workout: "crmHealthCheck", status: "completed", bookedDaysAgo: 110, sessionDays: [-95, -88] },
+  { customer: "fabrikam", workout: "roadmapDiscovery", status: "completed", bookedDaysAgo: 75, sessionDays: [-61, -54, -47] },
+  { customer: "fabrikam", workout: "copilotFoundations", status: "completed", bookedDaysAgo: 45, sessionDays: [-31, -24] },
+  { customer: "fabrikam", workout: "hybridConnectivity", status: "inProgress", bookedDaysAgo: 20, sessionDays: [-5, 3], done: 1 },
+  { customer: "fabrikam", workout: "dashboards", status: "confirmed", bookedDaysAgo: 12, sessionDays: [6, 13, 20] },
+  { customer: "fabrikam", workout: "modernMeetings", status: "confirmed", bookedDaysAgo: 9, sessionDays: [20, 27] },
+  { customer: "fabrikam", workout: "drTabletop", status: "awaitingConfirmation", bookedDaysAgo: 3, sessionDays: [9, 16, 23] },
+  { customer: "fabrikam", workout: "powerAutomate", status: "awaitingConfirmation", bookedDaysAgo: 0, sessionDays: [15, 22, 29] },
+  { customer: "alpine", workout: "modernMeetings", status: "completed", bookedDaysAgo: 200, sessionDays: [-180, -173], booker: null },
+  { customer: "alpine", workout: "copilotFoundations", status: "confirmed", bookedDaysAgo: 14, sessionDays: [8, 15], booker: null },
+  { customer: "tailspin", workout: "dataLiteracy", status: "completed", bookedDaysAgo: 120, sessionDays: [-100, -93], booker: null },
+  { customer: "tailspin", workout: "powerAutomate", status: "awaitingScheduling", bookedDaysAgo: 2, sessionDays: [], booker: null },
 ];
 
 const DAY = 86_400_000;
@@ -80,7 +80,7 @@ export function storyRows(today = new Date()): { jobs: NewJob[]; lines: NewJobLi
     const sessions = sessionRows.filter((x) => x.workoutId === workoutId).sort((a, b) => a.sequence - b.sequence);
     // A booking made today was made an hour ago (so the request is not yet overdue).
     const bookedAt = s.bookedDaysAgo === 0 ? new Date(today.getTime() - 3_600_000).toISOString() : at(today, -s.bookedDaysAgo, 10);
-    const done = s.status === 'completed' ? sessions.length : (s.done ?? 0);
+    const done = s.status === "completed" ? sessions.length : (s.done ?? 0);
     const lastDay = s.sessionDays[sessions.length - 1] ?? 0;
     jobs.push({
       id,
@@ -95,26 +95,26 @@ export function storyRows(today = new Date()): { jobs: NewJob[]; lines: NewJobLi
       priceAmount: offPlan.amount,
       currency: offPlan.currency,
       bookedByUserId: s.booker === null ? null : CARA,
-      cancelReason: s.status === 'cancelled' ? 'availability' : null,
-      cancelComment: s.status === 'cancelled' ? 'Half the team on leave that week' : null,
-      cancelledAt: s.status === 'cancelled' ? at(today, -s.bookedDaysAgo + 10, 11) : null,
-      completedAt: s.status === 'completed' ? at(today, lastDay, 12) : null,
+      cancelReason: s.status === "cancelled" ? "availability" : null,
+      cancelComment: s.status === "cancelled" ? "Half the team on leave that week" : null,
+      cancelledAt: s.status === "cancelled" ? at(today, -s.bookedDaysAgo + 10, 11) : null,
+      completedAt: s.status === "completed" ? at(today, lastDay, 12) : null,
       createdAt: bookedAt,
-      updatedAt: s.status === 'completed' ? at(today, lastDay, 12) : bookedAt,
+      updatedAt: s.status === "completed" ? at(today, lastDay, 12) : bookedAt,
     });
     sessions.forEach((session, k) => {
       const day = s.sessionDays[k] ?? 0;
       const completed = k < done;
       const status: JobLineStatus =
-        s.status === 'cancelled' || s.status === 'awaitingScheduling'
-          ? 'awaitingScheduling'
+        s.status === "cancelled" || s.status === "awaitingScheduling"
+          ? "awaitingScheduling"
           : completed
-            ? 'completed'
-            : s.status === 'inProgress'
-              ? 'inProgress'
-              : (s.status);
-      const requesting = s.status === 'awaitingConfirmation';
-      const scheduled = s.sessionDays.length && !requesting && s.status !== 'cancelled' ? at(today, day) : null;
+            ? "completed"
+            : s.status === "inProgress"
+              ? "inProgress"
+              : s.status;
+      const requesting = s.status === "awaitingConfirmation";
+      const scheduled = s.sessionDays.length && !requesting && s.status !== "cancelled" ? at(today, day) : null;
       const n = ++lineN;
       lines.push({
         id: lineId(n),
@@ -133,8 +133,8 @@ export function storyRows(today = new Date()): { jobs: NewJob[]; lines: NewJobLi
         audit.push({
           id: auditId(n),
           accountId: customer.id,
-          code: 'workoutSessionJobLineCompleted',
-          subjectType: 'jobLine',
+          code: "workoutSessionJobLineCompleted",
+          subjectType: "jobLine",
           subjectId: lineId(n),
           userId: ADA,
           data: { jobId: id },
@@ -142,12 +142,12 @@ export function storyRows(today = new Date()): { jobs: NewJob[]; lines: NewJobLi
         });
       }
     });
-    if (s.status === 'completed') {
+    if (s.status === "completed") {
       audit.push({
         id: auditId(1000 + i),
         accountId: customer.id,
-        code: 'workoutJobCompleted',
-        subjectType: 'job',
+        code: "workoutJobCompleted",
+        subjectType: "job",
         subjectId: id,
         userId: ADA,
         data: { workoutId },

@@ -18,9 +18,17 @@ const GROUPS = 10;
 
 /** The demo's ids, read from the seed itself (db/seed) so they never drift. */
 export function demoIds() {
-  const out = spawnSync("npx", ["tsx", "-e", 'import { DEMO } from "./db/seed"; console.log(JSON.stringify({ workout: DEMO.workouts.copilotFoundations, fabrikam: DEMO.customers.fabrikam.id, northwind: DEMO.northwind.id }))'], {
-    encoding: "utf8",
-  });
+  const out = spawnSync(
+    "npx",
+    [
+      "tsx",
+      "-e",
+      'import { DEMO } from "./db/seed"; console.log(JSON.stringify({ workout: DEMO.workouts.copilotFoundations, fabrikam: DEMO.customers.fabrikam.id, northwind: DEMO.northwind.id }))',
+    ],
+    {
+      encoding: "utf8",
+    },
+  );
   if (out.status !== 0) throw new BenchError(`could not read the demo ids: ${out.stderr}`);
   return JSON.parse(out.stdout.trim().split("\n").at(-1));
 }
@@ -33,7 +41,10 @@ export async function bearer(origin, email) {
     body: JSON.stringify({ email, password: "Demo-pass-2026!" }),
   });
   assert.equal(signIn.status, 200, `${email} signs in`);
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const { token } = await (await fetch(`${origin}/api/auth/token`, { headers: { Cookie: cookie } })).json();
   return token;
 }
@@ -53,7 +64,12 @@ export async function bookingBurst({ baseUrl, mainHost, healthRps }) {
   const customer = { Host: mainHost, Authorization: `Bearer ${customerToken}`, "X-Account-Id": ids.fabrikam, "Content-Type": "application/json" };
 
   // Enough credits for every seat, so a refusal can only be a full slot.
-  const credit = await sendOnce(baseUrl, { method: "POST", path: "/v1/admin/entitlements/credit", headers: partner, body: { accountId: ids.fabrikam, itemType: "bonus", quantity: GROUPS * SEATS, context: "Bench bonus" } });
+  const credit = await sendOnce(baseUrl, {
+    method: "POST",
+    path: "/v1/admin/entitlements/credit",
+    headers: partner,
+    body: { accountId: ids.fabrikam, itemType: "bonus", quantity: GROUPS * SEATS, context: "Bench bonus" },
+  });
   assert.equal(credit.status, 201, `the bench bonus: ${credit.body}`);
   const balanceBefore = credit.json().balance;
 
@@ -68,7 +84,12 @@ export async function bookingBurst({ baseUrl, mainHost, healthRps }) {
     const pair = [];
     for (const [i, sessionId] of sessions.entries()) {
       const startsAt = new Date(firstDay + (g * sessions.length + i) * 86_400_000 + 9 * 3_600_000).toISOString();
-      const res = await sendOnce(baseUrl, { method: "POST", path: "/v1/admin/slots", headers: partner, body: { workoutId: ids.workout, sessionId, startsAt, capacity: SEATS } });
+      const res = await sendOnce(baseUrl, {
+        method: "POST",
+        path: "/v1/admin/slots",
+        headers: partner,
+        body: { workoutId: ids.workout, sessionId, startsAt, capacity: SEATS },
+      });
       assert.equal(res.status, 201, `publishing a slot: ${res.body}`);
       pair.push({ sessionId, slotId: res.json().id });
     }
@@ -99,7 +120,13 @@ export async function bookingBurst({ baseUrl, mainHost, healthRps }) {
   const seats = GROUPS * SEATS;
 
   const slots = await sendOnce(baseUrl, { path: `/v1/admin/slots?workoutId=${ids.workout}`, headers: partner });
-  const taken = slots.status === 200 ? slots.json().filter((s) => groups.flat().some((g) => g.slotId === s.id)).reduce((n, s) => n + s.seatsTaken, 0) : NaN;
+  const taken =
+    slots.status === 200
+      ? slots
+          .json()
+          .filter((s) => groups.flat().some((g) => g.slotId === s.id))
+          .reduce((n, s) => n + s.seatsTaken, 0)
+      : NaN;
   const after = await sendOnce(baseUrl, { path: "/v1/entitlements", headers: customer });
   const balanceAfter = after.status === 200 ? after.json().balance : NaN;
 
@@ -115,15 +142,25 @@ export async function bookingBurst({ baseUrl, mainHost, healthRps }) {
       ["p50 ms", latencies[Math.floor(latencies.length / 2)].toFixed(1)],
       ["p95 ms", percentile(latencies, 95).toFixed(1)],
       ["bookings/s (200 at once)", rps.toFixed(1)],
-      ["ratio bookings/s ÷ health req/s", healthRps > 0 ? `${(rps / healthRps).toFixed(3)} (target ≥ ${MIN_RATIO}: ${rps / healthRps >= MIN_RATIO ? "PASS" : "FAIL"})` : "?"],
+      [
+        "ratio bookings/s ÷ health req/s",
+        healthRps > 0 ? `${(rps / healthRps).toFixed(3)} (target ≥ ${MIN_RATIO}: ${rps / healthRps >= MIN_RATIO ? "PASS" : "FAIL"})` : "?",
+      ],
     ],
     ["left", "right"],
   );
 
-  if (other.length) throw new BenchError(`bookings answered other than 201/409: ${other.slice(0, 3).map((r) => `${r.status} ${r.body.slice(0, 160)}`).join(" | ")}`);
+  if (other.length)
+    throw new BenchError(
+      `bookings answered other than 201/409: ${other
+        .slice(0, 3)
+        .map((r) => `${r.status} ${r.body.slice(0, 160)}`)
+        .join(" | ")}`,
+    );
   if (accepted !== seats) throw new BenchError(`${accepted} bookings accepted for ${seats} seats`);
   for (const r of refused) if (!/fully booked|no longer available/.test(r.body)) throw new BenchError(`an unclear refusal: ${r.body.slice(0, 200)}`);
   if (taken !== seats * sessions.length) throw new BenchError(`the slots hold ${taken} seats, expected ${seats * sessions.length}`);
-  if (Number.isFinite(balanceAfter) && balanceBefore - balanceAfter !== seats) throw new BenchError(`${balanceBefore - balanceAfter} credits consumed for ${seats} bookings`);
+  if (Number.isFinite(balanceAfter) && balanceBefore - balanceAfter !== seats)
+    throw new BenchError(`${balanceBefore - balanceAfter} credits consumed for ${seats} bookings`);
   if (!(healthRps > 0) || rps / healthRps < MIN_RATIO) throw new BenchError(`bookings/s ÷ health req/s is ${(rps / healthRps).toFixed(3)}, below ${MIN_RATIO}`);
 }

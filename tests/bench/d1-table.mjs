@@ -104,7 +104,10 @@ export async function d1Table({ baseUrl, mainHost, partnerHost }) {
     record("POST /v1/jobs/{id}/confirm", confirmed.calls, BUDGET.write);
     // The last session moves later: the order of the sessions holds.
     const last = [...confirmed.body.lines].sort((a, b) => a.sequence - b.sequence).at(-1);
-    const moved = await send("POST", `/v1/jobs/${job.id}/reschedule`, partner, { reason: "availability", lines: [{ lineId: last.id, time: at(nextDays()[0]) }] });
+    const moved = await send("POST", `/v1/jobs/${job.id}/reschedule`, partner, {
+      reason: "availability",
+      lines: [{ lineId: last.id, time: at(nextDays()[0]) }],
+    });
     record("POST /v1/jobs/{id}/reschedule", moved.calls, BUDGET.write);
     record("POST /v1/bookings/{id}/cancel", (await send("POST", `/v1/bookings/${job.id}/cancel`, customer, { reason: "requested" })).calls, BUDGET.write);
     const other = (await book()).body;
@@ -118,7 +121,11 @@ export async function d1Table({ baseUrl, mainHost, partnerHost }) {
       published.push({ sessionId, slotId: r.body.id, calls: r.calls });
     }
     record("POST /v1/admin/slots", published.at(-1).calls, BUDGET.write);
-    const intoSlots = await send("POST", "/v1/bookings", customer, { workoutId: ids.workout, mode: "slots", sessions: published.map(({ sessionId, slotId }) => ({ sessionId, slotId })) });
+    const intoSlots = await send("POST", "/v1/bookings", customer, {
+      workoutId: ids.workout,
+      mode: "slots",
+      sessions: published.map(({ sessionId, slotId }) => ({ sessionId, slotId })),
+    });
     record("POST /v1/bookings (into slots)", intoSlots.calls, BUDGET.write);
     const spare = await send("POST", "/v1/admin/slots", partner, { workoutId: ids.workout, sessionId: sessions[0], startsAt: at(nextDays()[0]), capacity: 2 });
     record("DELETE /v1/admin/slots/{id}", (await send("DELETE", `/v1/admin/slots/${spare.body.id}`, partner)).calls, BUDGET.write);

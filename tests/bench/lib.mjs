@@ -119,24 +119,20 @@ async function probe(url) {
 export function sendOnce(baseUrl, { method = "GET", path, headers = {}, body }) {
   const url = new URL(path, baseUrl);
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method, headers: { ...headers }, timeout: 30_000 },
-      (res) => {
-        const chunks = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () => {
-          const text = Buffer.concat(chunks).toString("utf8");
-          resolve({
-            status: res.statusCode,
-            headers: res.headers,
-            body: text,
-            json: () => JSON.parse(text),
-          });
+    const req = http.request(url, { method, headers: { ...headers }, timeout: 30_000 }, (res) => {
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        resolve({
+          status: res.statusCode,
+          headers: res.headers,
+          body: text,
+          json: () => JSON.parse(text),
         });
-        res.on("error", reject);
-      },
-    );
+      });
+      res.on("error", reject);
+    });
     req.on("timeout", () => req.destroy(new Error(`timeout: ${method} ${url}`)));
     req.on("error", reject);
     if (body !== undefined) req.write(typeof body === "string" ? body : JSON.stringify(body));
@@ -201,7 +197,10 @@ export function printTable(headers, rows, align = []) {
   const cells = rows.map((row) => row.map(String));
   const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i].length)));
   const fmt = (row) =>
-    row.map((c, i) => (align[i] === "right" ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ").trimEnd();
+    row
+      .map((c, i) => (align[i] === "right" ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join("  ")
+      .trimEnd();
   console.log(fmt(headers));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const row of cells) console.log(fmt(row));
@@ -229,7 +228,7 @@ export function printRatios(results, ratios) {
   });
   printTable(
     ["ratio (req/s)", "value", "target", "result"],
-    rows.map((r) => [r.label, r.value.toFixed(3), `≥ ${r.target}`, r.pass ? "PASS" : `MISS (${((r.target - r.value) / r.target * 100).toFixed(0)}% short)`]),
+    rows.map((r) => [r.label, r.value.toFixed(3), `≥ ${r.target}`, r.pass ? "PASS" : `MISS (${(((r.target - r.value) / r.target) * 100).toFixed(0)}% short)`]),
     ["left", "right", "right", "left"],
   );
   return rows;
@@ -316,7 +315,11 @@ export function printScripts({ files, total }, budget) {
  */
 export function printChunks({ dir = "dist/client", budget, top = 8 }) {
   const manifest = JSON.parse(readFileSync(join(dir, "asset-manifest.json"), "utf8"));
-  const entries = new Set(Object.values(manifest).filter((e) => e.isEntry).map((e) => e.file));
+  const entries = new Set(
+    Object.values(manifest)
+      .filter((e) => e.isEntry)
+      .map((e) => e.file),
+  );
   const files = readdirSync(join(dir, "assets"))
     .filter((f) => f.endsWith(".js"))
     .map((f) => {

@@ -50,7 +50,13 @@ export function startCompressingProxy(targetPort) {
       { host: "127.0.0.1", port: targetPort, method: req.method, path: req.url, headers: { ...req.headers, host: `${host}:${targetPort}` } },
       (up) => {
         const type = String(up.headers["content-type"] ?? "");
-        const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? "")) && !up.headers["content-encoding"] && COMPRESSIBLE.test(type) && req.method !== "HEAD" && up.statusCode !== 204 && up.statusCode !== 304;
+        const gzip =
+          /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? "")) &&
+          !up.headers["content-encoding"] &&
+          COMPRESSIBLE.test(type) &&
+          req.method !== "HEAD" &&
+          up.statusCode !== 204 &&
+          up.statusCode !== 304;
         const headers = { ...up.headers };
         // A redirect to the server's own origin (the partner's /login goes to the main domain's) stays on the proxy.
         if (headers.location) headers.location = headers.location.replace(`:${targetPort}/`, `:${server.address().port}/`);

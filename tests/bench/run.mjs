@@ -69,7 +69,11 @@ const catalogue = {
     assert.equal(page.items.length, 24, "a full page");
     assert.ok(page.nextCursor, "more pages");
     const priorities = page.items.map((i) => i.priority);
-    assert.deepEqual([...priorities].sort((a, b) => b - a), priorities, "highest priority first");
+    assert.deepEqual(
+      [...priorities].sort((a, b) => b - a),
+      priorities,
+      "highest priority first",
+    );
     assert.deepEqual(page.items[0].price, { kind: "credits", amount: 1 }, "Fabrikam is on plan: credits");
   },
 };
@@ -87,7 +91,10 @@ async function prepare({ port, stateDir }) {
     body: JSON.stringify({ email: CUSTOMER.email, password: "Demo-pass-2026!" }),
   });
   assert.equal(signIn.status, 200, "the bench customer signs in");
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const { token } = await (await fetch(`${origin}/api/auth/token`, { headers: { Cookie: cookie } })).json();
   catalogue.request.headers.Authorization = `Bearer ${token}`;
 }
@@ -102,7 +109,10 @@ async function signInCookie(host) {
     body: JSON.stringify({ email: CUSTOMER.email, password: "Demo-pass-2026!" }),
   });
   assert.equal(signIn.status, 200, "the bench customer signs in");
-  return signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 const ratios = [

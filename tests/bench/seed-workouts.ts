@@ -23,7 +23,6 @@ const arg = (name: string, fallback: string) => {
 const persistDir = arg("persist-to", process.env.PERSIST_DIR ?? ".wrangler/bench-state");
 const target = Number(arg("count", "2000"));
 
-
 const proxy = await getPlatformProxy<Env>({ configPath: "wrangler.toml", persist: { path: `${persistDir}/v3` }, remoteBindings: false });
 try {
   const d1 = proxy.env.DB;
@@ -67,7 +66,10 @@ try {
   const reads: [string, { toSQL: () => { sql: string; params: unknown[] } }][] = [
     ["catalogue page", catalogueListQuery(db, catalogueWhere(partner, day, {}), 56)],
     ["catalogue page by category", catalogueListQuery(db, catalogueWhere(partner, day, { category: "strategy" }), 56)],
-    ["catalogue next page (cursor)", catalogueListQuery(db, catalogueWhere(partner, day, { cursor: [present(page.at(-1)).priority, present(page.at(-1)).workout.id] }), 56)],
+    [
+      "catalogue next page (cursor)",
+      catalogueListQuery(db, catalogueWhere(partner, day, { cursor: [present(page.at(-1)).priority, present(page.at(-1)).workout.id] }), 56),
+    ],
     ["catalogue search", catalogueListQuery(db, catalogueWhere(partner, day, { q: "bench" }), 56)],
     ["one workout", catalogueListQuery(db, and(eq(schema.libraryEntries.workoutId, firstId), catalogueWhere(partner, day, {}))!, 1)],
     [
@@ -89,7 +91,13 @@ try {
       db
         .select({ id: schema.planEntries.id })
         .from(schema.planEntries)
-        .where(and(eq(schema.planEntries.accountId, customer), lte(schema.planEntries.startDate, day), or(isNull(schema.planEntries.endDate), gte(schema.planEntries.endDate, day))))
+        .where(
+          and(
+            eq(schema.planEntries.accountId, customer),
+            lte(schema.planEntries.startDate, day),
+            or(isNull(schema.planEntries.endDate), gte(schema.planEntries.endDate, day)),
+          ),
+        )
         .limit(1),
     ],
     ["sessions of a workout", db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, firstId))],

@@ -2,7 +2,6 @@ import type { Page } from "@playwright/test";
 import { confirmFromMailbox, signIn, uniqueEmail } from "./auth";
 import { expect, expectAccessible, MAIN, test } from "./fixtures";
 
-
 async function invite(page: Page, emails: string) {
   await page.getByRole("button", { name: "Invite", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Invite team members" });

@@ -42,7 +42,9 @@ function row(page: Page, workout: string) {
 }
 
 async function act(page: Page, workout: string, action: string) {
-  await row(page, workout).getByRole("button", { name: `Actions for ${workout}` }).click();
+  await row(page, workout)
+    .getByRole("button", { name: `Actions for ${workout}` })
+    .click();
   await page.getByRole("menuitem", { name: action }).click();
 }
 
@@ -89,7 +91,9 @@ test.describe("booking workouts", () => {
   test("a calendar-based booking is Booked at once", async ({ otherPerson }) => {
     const name = "Automating Everyday Workflows";
     const partner = await as(otherPerson, "partnerAdmin", "/jobs");
-    const panel = partner.getByRole("region", { name: "Bookable times" }).or(partner.locator("section", { has: partner.getByRole("heading", { name: "Bookable times" }) }));
+    const panel = partner
+      .getByRole("region", { name: "Bookable times" })
+      .or(partner.locator("section", { has: partner.getByRole("heading", { name: "Bookable times" }) }));
     await panel.getByLabel("Workout").selectOption({ label: name });
     const sessionCount = await panel.getByLabel("Session").locator("option").count();
     expect(sessionCount).toBe(3);
@@ -97,7 +101,10 @@ test.describe("booking workouts", () => {
       await panel.getByLabel("Session").selectOption({ index: session });
       await panel.getByRole("button", { name: /Date/ }).first().click();
       await partner.getByRole("button", { name: /next month/i }).click();
-      await partner.getByRole("gridcell", { name: String(10 + session) }).first().click();
+      await partner
+        .getByRole("gridcell", { name: String(10 + session) })
+        .first()
+        .click();
       await panel.getByRole("button", { name: "Publish time" }).click();
       await expect(partner.getByText("Time published").first()).toBeVisible();
     }
@@ -127,9 +134,12 @@ test.describe("booking workouts", () => {
     await expectAccessible(customer);
     await add.click();
     await expect(customer.getByRole("menuitem", { name: /Google Calendar/ })).toHaveAttribute("href", /^https:\/\/calendar\.google\.com\//);
-    const [download] = await Promise.all([customer.waitForEvent("download"), customer.getByRole("menuitem", { name: "Download calendar file (.ics)" }).click()]);
+    const [download] = await Promise.all([
+      customer.waitForEvent("download"),
+      customer.getByRole("menuitem", { name: "Download calendar file (.ics)" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.ics$/);
-    const ics = await readFile((await download.path()), "utf8");
+    const ics = await readFile(await download.path(), "utf8");
     expect(ics).toContain("BEGIN:VCALENDAR");
     expect(ics).toMatch(/UID:[0-9a-f-]+@techfit/);
   });
@@ -169,11 +179,15 @@ test.describe("booking workouts", () => {
     await act(partner, name, "Confirm request");
     await partner.getByRole("dialog").getByRole("button", { name: "Confirm request" }).click();
     await expect(row(partner, name).getByTestId("status")).toHaveText("Booked");
-    await row(partner, name).getByRole("button", { name: `Show sessions of ${name}` }).click();
+    await row(partner, name)
+      .getByRole("button", { name: `Show sessions of ${name}` })
+      .click();
     const sessions = partner.getByRole("table", { name: `Sessions of ${name}` });
     await expect(sessions.getByRole("row")).not.toHaveCount(0);
     await expect(sessions.getByRole("button", { name: "Mark session completed" })).toHaveCount(0);
-    await row(partner, name).getByRole("button", { name: `Actions for ${name}` }).click();
+    await row(partner, name)
+      .getByRole("button", { name: `Actions for ${name}` })
+      .click();
     await expect(partner.getByRole("menuitem", { name: "Reschedule" })).toBeVisible();
     await expect(partner.getByRole("menuitem", { name: "Mark job completed" })).toHaveCount(0);
   });

@@ -35,13 +35,16 @@ test.describe("finding and exporting in Your Jobs", () => {
     await page.getByRole("button", { name: "Export CSV" }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^jobs-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = (await readFile((await file.path()), "utf8")).replace(/^\uFEFF/, "");
+    const text = (await readFile(await file.path(), "utf8")).replace(/^\uFEFF/, "");
     const [header = "", ...lines] = text.trimEnd().split("\r\n");
     expect(header.split(",").slice(0, 6)).toEqual(["id", "workout", "customer", "partner", "delivery_partner", "status"]);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(",Alpine Ski House,Northwind Learning,Northwind Learning,completed,");
 
-    await rows.first().getByRole("button", { name: /^Show sessions of / }).click();
+    await rows
+      .first()
+      .getByRole("button", { name: /^Show sessions of / })
+      .click();
     const trail = page.getByTestId("audit-trail");
     await expect(trail.getByText(/Workout job completed/)).toBeVisible();
     await expect(trail.getByText(/Workout session completed/).first()).toContainText("by Ada Lovelace");

@@ -31,7 +31,10 @@ export const test = base.extend<{
       });
       page.on("pageerror", (err) => errors.push(err.message));
       await use(errors);
-      expect(errors.filter((text) => !allowedConsoleErrors.some((re) => re.test(text))), "console errors").toEqual([]);
+      expect(
+        errors.filter((text) => !allowedConsoleErrors.some((re) => re.test(text))),
+        "console errors",
+      ).toEqual([]);
     },
     { auto: true },
   ],
@@ -64,7 +67,6 @@ export async function expectAccessible(page: Page) {
       .join("; ");
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length}) at ${where(v)}`)).toEqual([]);
 }
-
 
 /**
  * The raw HTML the server sends for `url`, fetched from Node with the URL's

@@ -38,7 +38,10 @@ test.describe("the partner's homepage", () => {
     await dialog.getByRole("button", { name: "Add Modern Meetings" }).click();
     await dialog.getByLabel("Search your workout library").fill("Phishing");
     await dialog.getByRole("button", { name: "Add Phishing Resilience Bootcamp" }).click();
-    await expect(dialog.getByRole("list", { name: "Chosen workouts" }).getByRole("listitem")).toHaveText([/1\. Modern Meetings/, /2\. Phishing Resilience Bootcamp/]);
+    await expect(dialog.getByRole("list", { name: "Chosen workouts" }).getByRole("listitem")).toHaveText([
+      /1\. Modern Meetings/,
+      /2\. Phishing Resilience Bootcamp/,
+    ]);
     await dialog.getByRole("button", { name: "Done" }).click();
     await expect(dialog).toBeHidden();
 
@@ -62,7 +65,12 @@ test.describe("the partner's homepage", () => {
 
     // The live preview is the Home itself, in the new order.
     const preview = page.getByTestId("homepage-preview");
-    await expect(preview.getByTestId("homepage-row").getByRole("heading", { level: 2 })).toHaveText(["Fresh picks", "Quick wins", "Explore by goal", "See a session"]);
+    await expect(preview.getByTestId("homepage-row").getByRole("heading", { level: 2 })).toHaveText([
+      "Fresh picks",
+      "Quick wins",
+      "Explore by goal",
+      "See a session",
+    ]);
     await expectAccessible(page);
 
     await page.getByRole("button", { name: "Save homepage" }).click();
@@ -142,7 +150,9 @@ test("the partner's wide wordmark keeps its shape on the sign-in card and in the
   await expectAccessible(page);
 });
 
-test("a square emblem keeps its shape beside the platform name on the sign-in card, in the top bar and in the mobile sheet, in both themes", async ({ page }) => {
+test("a square emblem keeps its shape beside the platform name on the sign-in card, in the top bar and in the mobile sheet, in both themes", async ({
+  page,
+}) => {
   // Contoso's logo is an emblem (1:1): stretched or squeezed, its box would not be square.
   const square = (logo = page.getByTestId("brand-logo").first()) =>
     expect

@@ -2,7 +2,6 @@ import type { Page } from "@playwright/test";
 import { confirmFromMailbox, signIn, signInWithForm, signUpConfirmed, DEMO_USERS, uniqueEmail } from "./auth";
 import { expect, expectAccessible, MAIN, PARTNER_ORIGIN, test } from "./fixtures";
 
-
 test.describe("sign-up and onboarding", () => {
   test("a new partner signs up, onboards and sees its TAN in the profile", async ({ page }) => {
     await page.goto("/signup");
@@ -80,7 +79,11 @@ test.describe("across domains", () => {
     await expect(page).toHaveURL(`${PARTNER_ORIGIN}/`, { timeout: 20_000 });
     await expect(page.getByRole("main")).toBeVisible();
     // The partner's domain has a session of its own (the browser resolves *.test to loopback; Node does not).
-    const email = await page.evaluate(() => fetch("/api/auth/get-session").then((r) => r.json<{ user: { email: string } }>()).then((s) => s.user.email));
+    const email = await page.evaluate(() =>
+      fetch("/api/auth/get-session")
+        .then((r) => r.json<{ user: { email: string } }>())
+        .then((s) => s.user.email),
+    );
     expect(email).toBe(DEMO_USERS.customerAdmin.email);
   });
 
@@ -150,7 +153,10 @@ test.describe("the hand-off to a partner's domain is only for that partner's use
     return JSON.parse((await page.locator("body").textContent()) ?? "null") as { user: { email: string } } | null;
   }
 
-  test("another partner's owner signing in from Northwind's domain is told so on the main domain, with no session on Northwind's", async ({ page, allowConsoleErrors }) => {
+  test("another partner's owner signing in from Northwind's domain is told so on the main domain, with no session on Northwind's", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
     allowConsoleErrors(/status of 403/); // the refused hand-off
     await page.goto(`${PARTNER_ORIGIN}/bookings`);
     await expect(page).toHaveURL(new RegExp(`^${MAIN}/login\\?redirectUrl=`));
@@ -165,7 +171,10 @@ test.describe("the hand-off to a partner's domain is only for that partner's use
     expect(await partnerSession(page)).toBeNull();
   });
 
-  test("a customer of another partner, already signed in, is not handed over silently and can switch account (dark theme)", async ({ page, allowConsoleErrors }) => {
+  test("a customer of another partner, already signed in, is not handed over silently and can switch account (dark theme)", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
     allowConsoleErrors(/status of 403/); // the refused hand-off
     await page.addInitScript(() => localStorage.setItem("theme", "dark"));
     await signIn(page, "otherCustomerAdmin", partnerLogin);
@@ -180,4 +189,3 @@ test.describe("the hand-off to a partner's domain is only for that partner's use
     expect((await partnerSession(page))?.user.email).toBe(DEMO_USERS.customerAdmin.email);
   });
 });
-

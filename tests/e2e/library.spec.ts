@@ -8,7 +8,6 @@ import { expect, expectAccessible, MAIN, test } from "./fixtures";
  */
 test.describe.configure({ mode: "serial" });
 
-
 const title = `Teams Calling ${Date.now().toString(36)}`;
 let workoutPath = "";
 

@@ -8,10 +8,7 @@ async function cookie(page: Page, name: string) {
 }
 
 test.describe("the shell, signed out", () => {
-  test("the help page has the shell: sidebar, top bar with Sign in and Sign up, breadcrumbs, and the email link", async ({
-    page,
-    consoleErrors,
-  }) => {
+  test("the help page has the shell: sidebar, top bar with Sign in and Sign up, breadcrumbs, and the email link", async ({ page, consoleErrors }) => {
     await page.goto("/help");
     await expect(page.getByRole("heading", { level: 1, name: "Help" })).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -190,10 +187,7 @@ test.describe("the shell, signed out", () => {
   });
 
   for (const theme of ["light", "dark"] as const) {
-    test(`every component passes axe in the ${theme} theme, with a dialog, a menu and the date picker open`, async ({
-      page,
-      consoleErrors,
-    }) => {
+    test(`every component passes axe in the ${theme} theme, with a dialog, a menu and the date picker open`, async ({ page, consoleErrors }) => {
       test.slow();
       await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
       await page.goto("/design-system");

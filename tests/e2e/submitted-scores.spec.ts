@@ -31,7 +31,10 @@ test("a partner assigns a submitted score with no customer to one of its custome
   await expectAccessible(page);
 });
 
-test("someone unknown takes the assessment through a partner's link; the score appears under Submitted Scores and is assigned", async ({ page, otherPerson }) => {
+test("someone unknown takes the assessment through a partner's link; the score appears under Submitted Scores and is assigned", async ({
+  page,
+  otherPerson,
+}) => {
   test.setTimeout(150_000);
   await signIn(page, "partnerAdmin", "/admin/submitted-scores");
   const linkSection = page.getByRole("region", { name: "Assessment link" });

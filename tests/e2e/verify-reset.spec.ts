@@ -43,7 +43,10 @@ test.describe("e-mail verification", () => {
   test("signing in before confirming leads to the inbox screen, and a new link is mailed", async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/status of 403/);
     const email = uniqueEmail("unconfirmed");
-    const res = await page.request.post(`${MAIN}/api/auth/sign-up/email`, { data: { email, password: "Str0ng-pass!", name: "Uma" }, headers: { Origin: MAIN } });
+    const res = await page.request.post(`${MAIN}/api/auth/sign-up/email`, {
+      data: { email, password: "Str0ng-pass!", name: "Uma" },
+      headers: { Origin: MAIN },
+    });
     expect(res.status()).toBe(200);
     await page.goto("/login");
     await signInWithForm(page, email, "Str0ng-pass!");
@@ -140,7 +143,10 @@ test.describe("invites bound to the verified address", () => {
     }, invited);
     expect(sent).toBe(200);
     const html = await (await page.request.get(`${MAIN}/dev/mail`)).text();
-    const item = present(html.split('<li class="mail"').find((i) => i.includes(`data-to="${invited}"`)), "the invite mail");
+    const item = present(
+      html.split('<li class="mail"').find((i) => i.includes(`data-to="${invited}"`)),
+      "the invite mail",
+    );
     const inviteLink = present(item.match(/href="([^"]+\/onboarding\?invite=[^"]+)"/)?.[1], "the invite link");
 
     const other = await otherPerson();

@@ -19,7 +19,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const ok = (body: unknown, status = 200) => () => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const ok =
+  (body: unknown, status = 200) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 describe("the typed /v1 client", () => {
   it("fills and encodes path parameters, sends the JSON body with the token and account, and returns the answer", async () => {

@@ -65,7 +65,13 @@ describe("the product's question bank", () => {
 });
 
 describe("assessment links", () => {
-  const claims = { assessmentId: "6f1c2a3e-0000-4000-8000-000000000001", accountId: "acc", partnerAccountId: "p", userId: "u1", expiresAt: "2030-01-01T00:00:00.000Z" };
+  const claims = {
+    assessmentId: "6f1c2a3e-0000-4000-8000-000000000001",
+    accountId: "acc",
+    partnerAccountId: "p",
+    userId: "u1",
+    expiresAt: "2030-01-01T00:00:00.000Z",
+  };
 
   it("verifies only the token signed for the same claims and key", async () => {
     const token = await signLink("key", claims);

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { sessionOrderProblems } from "../../contract/session-order";
 import { missingPrerequisites, notStartedYet } from "../../worker/domain/booking-rules";
 
-const s = (sequence: number, times: string[], moved = true) => ({ sequence, name: `S${sequence}`, lengthMinutes: 60, times, moved, key: (j: number) => `${sequence}.${j}` });
+const s = (sequence: number, times: string[], moved = true) => ({
+  sequence,
+  name: `S${sequence}`,
+  lengthMinutes: 60,
+  times,
+  moved,
+  key: (j: number) => `${sequence}.${j}`,
+});
 
 describe("sessions in their order", () => {
   it("accepts each session starting at or after the previous one's end", () => {
@@ -25,18 +32,35 @@ describe("sessions in their order", () => {
 
 describe("prerequisites", () => {
   const score = { type: "score" as const, name: "AI", category: "aiAndAutomation", minimumScore: 3, requiredWorkoutId: null, startDate: null, endDate: null };
-  const workout = { type: "workout" as const, name: "First", category: null, minimumScore: null, requiredWorkoutId: "w1", requiredWorkoutName: "Basics", startDate: null, endDate: null };
+  const workout = {
+    type: "workout" as const,
+    name: "First",
+    category: null,
+    minimumScore: null,
+    requiredWorkoutId: "w1",
+    requiredWorkoutName: "Basics",
+    startDate: null,
+    endDate: null,
+  };
   it("names a score below the minimum, an unassessed category and a workout not completed", () => {
     expect(missingPrerequisites([score, workout], { scores: new Map([["aiAndAutomation", 2.5]]), completedWorkoutIds: new Set() }, "2031-01-01")).toEqual([
       "AI: a score of at least 3 in AI and automation (yours is 2.5)",
       "First: complete Basics first",
     ]);
-    expect(missingPrerequisites([score], { scores: new Map(), completedWorkoutIds: new Set() }, "2031-01-01")).toEqual(["AI: a score of at least 3 in AI and automation (yours is not assessed yet)"]);
+    expect(missingPrerequisites([score], { scores: new Map(), completedWorkoutIds: new Set() }, "2031-01-01")).toEqual([
+      "AI: a score of at least 3 in AI and automation (yours is not assessed yet)",
+    ]);
   });
   it("is met by a score at the minimum and a completed workout; ignores licences and prerequisites out of date", () => {
     const licence = { ...score, type: "license" as const };
     const expired = { ...score, minimumScore: 5, endDate: "2030-12-31" };
-    expect(missingPrerequisites([score, workout, licence, expired], { scores: new Map([["aiAndAutomation", 3]]), completedWorkoutIds: new Set(["w1"]) }, "2031-01-01")).toEqual([]);
+    expect(
+      missingPrerequisites(
+        [score, workout, licence, expired],
+        { scores: new Map([["aiAndAutomation", 3]]), completedWorkoutIds: new Set(["w1"]) },
+        "2031-01-01",
+      ),
+    ).toEqual([]);
   });
 });
 

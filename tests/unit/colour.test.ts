@@ -17,14 +17,11 @@ describe("hex colours (Branding)", () => {
     expect(isHexColour(input)).toBe(true);
   });
 
-  it.each(["", "#", "#ff", "#fffff", "#fffffff", "#ggg", "##fff", "#0f,766", "rgb(1,2,3)", "red", "#fff;}body{x:y", "#fff fff"])(
-    "refuses %j",
-    (input) => {
-      expect(parseHexColour(input)).toBeNull();
-      expect(isHexColour(input)).toBe(false);
-      expect(rgbTriple(input)).toBeNull();
-    },
-  );
+  it.each(["", "#", "#ff", "#fffff", "#fffffff", "#ggg", "##fff", "#0f,766", "rgb(1,2,3)", "red", "#fff;}body{x:y", "#fff fff"])("refuses %j", (input) => {
+    expect(parseHexColour(input)).toBeNull();
+    expect(isHexColour(input)).toBe(false);
+    expect(rgbTriple(input)).toBeNull();
+  });
 
   it("normalises to lowercase #rrggbb(aa)", () => {
     expect(normaliseHexColour("ABC")).toBe("#aabbcc");

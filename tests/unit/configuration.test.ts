@@ -7,7 +7,9 @@ import { present } from "../present";
 function topLevelVars(): Record<string, string> {
   const toml = readFileSync("wrangler.toml", "utf8");
   const [section = ""] = toml.slice(toml.indexOf("\n[vars]\n") + 1).split(/\n\[/);
-  return Object.fromEntries([...section.matchAll(/^([A-Z0-9_]+)\s*=\s*"([^"]*)"/gm)].flatMap(([, key, value]) => (key && value !== undefined ? [[key, value]] : [])));
+  return Object.fromEntries(
+    [...section.matchAll(/^([A-Z0-9_]+)\s*=\s*"([^"]*)"/gm)].flatMap(([, key, value]) => (key && value !== undefined ? [[key, value]] : [])),
+  );
 }
 
 const SECRET = "s".repeat(32);
@@ -61,14 +63,23 @@ describe("configProblems", () => {
 
   it("refuses the embedded provider without a secret, or with a short one, in every environment", () => {
     expect(configProblems({ ...deployed, BETTER_AUTH_SECRET: undefined })).toEqual([expect.stringContaining("BETTER_AUTH_SECRET is not set")]);
-    expect(configProblems({ ...deployed, APP_ENV: "development", BETTER_AUTH_SECRET: undefined })).toEqual([expect.stringContaining("BETTER_AUTH_SECRET is not set")]);
+    expect(configProblems({ ...deployed, APP_ENV: "development", BETTER_AUTH_SECRET: undefined })).toEqual([
+      expect.stringContaining("BETTER_AUTH_SECRET is not set"),
+    ]);
     expect(configProblems({ ...deployed, BETTER_AUTH_SECRET: "short" })).toEqual([expect.stringContaining("shorter than 32")]);
   });
 
   it("refuses a partial Clerk configuration instead of falling back to the embedded provider", () => {
     const problems = configProblems({ ...deployed, CLERK_PUBLISHABLE_KEY: "pk_live_x", CLERK_JWT_KEY: "-----BEGIN PUBLIC KEY-----" });
     expect(problems).toEqual([expect.stringContaining("CLERK_SECRET_KEY not set")]);
-    const clerk = { ...deployed, BETTER_AUTH_SECRET: undefined, CLERK_PUBLISHABLE_KEY: "pk", CLERK_SECRET_KEY: "sk", CLERK_JWT_KEY: "jwk", ASSESSMENT_LINK_SECRET: SECRET };
+    const clerk = {
+      ...deployed,
+      BETTER_AUTH_SECRET: undefined,
+      CLERK_PUBLISHABLE_KEY: "pk",
+      CLERK_SECRET_KEY: "sk",
+      CLERK_JWT_KEY: "jwk",
+      ASSESSMENT_LINK_SECRET: SECRET,
+    };
     expect(configProblems(clerk)).toEqual([]);
   });
 

@@ -20,7 +20,13 @@ describe("the credit ledger", () => {
   });
 
   it("plan adjustments add or remove, bonuses only add, zero and fractions are refused", () => {
-    expect(adjustmentLine("planAdjustment", -4)).toEqual({ source: "partner", itemType: "planAdjustment", updateType: "decrease", quantity: -4, context: null });
+    expect(adjustmentLine("planAdjustment", -4)).toEqual({
+      source: "partner",
+      itemType: "planAdjustment",
+      updateType: "decrease",
+      quantity: -4,
+      context: null,
+    });
     expect(adjustmentLine("bonus", 2, "Thanks")).toMatchObject({ updateType: "increase", quantity: 2, context: "Thanks" });
     expect(() => adjustmentLine("bonus", -1)).toThrow(RangeError);
     expect(() => adjustmentLine("planAdjustment", 0)).toThrow(RangeError);

@@ -39,11 +39,12 @@ describe("FileUpload", () => {
       "enUS",
     );
     const input = /<input[^>]*>/.exec(out)?.[0] ?? "";
-    for (const attribute of ['type="file"', 'name="logo"', 'accept="image/png"', 'class="peer sr-only"', 'id="logo"', 'aria-describedby="logo-hint"']) expect(input).toContain(attribute);
+    for (const attribute of ['type="file"', 'name="logo"', 'accept="image/png"', 'class="peer sr-only"', 'id="logo"', 'aria-describedby="logo-hint"'])
+      expect(input).toContain(attribute);
     expect(input).not.toMatch(/labelId|tabindex/i);
     expect(out).toContain(">Choose image</span>");
     expect(out).toContain(">No file chosen</span>");
-    expect(out).not.toContain("data-testid=\"upload-preview\"");
+    expect(out).not.toContain('data-testid="upload-preview"');
   });
 
   it("previews what is stored and offers Replace and Remove", () => {
@@ -101,7 +102,13 @@ describe("QueryState", () => {
   const render = (query: typeof base) =>
     html(
       <QueryState query={query} error="Could not load" isEmpty={(d) => d.length === 0} empty={<p>Nothing yet</p>} rows={2}>
-        {(d) => <ul>{d.map((x) => <li key={x}>{x}</li>)}</ul>}
+        {(d) => (
+          <ul>
+            {d.map((x) => (
+              <li key={x}>{x}</li>
+            ))}
+          </ul>
+        )}
       </QueryState>,
       "enUS",
     );

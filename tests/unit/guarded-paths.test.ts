@@ -6,7 +6,11 @@ import { SCREEN_FLAGS } from "../../worker/ssr/screen-flags";
 
 describe("the paths the Worker guards before the client boots", () => {
   it("are exactly the routes that need sign-in", () => {
-    expect([...SIGN_IN_PATHS].sort()).toEqual(ROUTES.filter((r) => r.flags.requiresAuth).map((r) => r.path).sort());
+    expect([...SIGN_IN_PATHS].sort()).toEqual(
+      ROUTES.filter((r) => r.flags.requiresAuth)
+        .map((r) => r.path)
+        .sort(),
+    );
   });
 
   it("match as the router does: parameters, a trailing slash and any case", () => {
@@ -18,7 +22,21 @@ describe("the paths the Worker guards before the client boots", () => {
   });
 
   it("leave public routes and unknown paths alone", () => {
-    for (const path of ["/login", "/signup", "/help", "/404", "/post-auth", "/assessment/x", "/verify-email", "/reset-password", "/forgot-password", "/design-system", "/nope", "/workout", "/workout/a/b/c"]) {
+    for (const path of [
+      "/login",
+      "/signup",
+      "/help",
+      "/404",
+      "/post-auth",
+      "/assessment/x",
+      "/verify-email",
+      "/reset-password",
+      "/forgot-password",
+      "/design-system",
+      "/nope",
+      "/workout",
+      "/workout/a/b/c",
+    ]) {
       expect(requiresSignIn(path), path).toBe(false);
     }
   });

@@ -60,17 +60,11 @@ describe("the three catalogues (US, GB and AU English)", () => {
     expect(enUS["toast.cancelBookingFailed.description"]).toBe("We couldn't cancel your booking. Please try again later");
     expect(enUS["toast.changeBookingDateFailed.description"]).toBe("Could not change booking date");
     expect(enUS["toast.createBookingRequestFailed.description"]).toBe("Could not create booking request");
-    expect(enUS["toast.homepageSaveFailed.description"]).toBe(
-      "We couldn't save your homepage. If this issue persists, please contact support.",
-    );
-    expect(`${enUS["toast.rowTypeMissing.title"]}: ${enUS["toast.rowTypeMissing.description"]}`).toBe(
-      "Failed to Add Row: Please select a row type.",
-    );
+    expect(enUS["toast.homepageSaveFailed.description"]).toBe("We couldn't save your homepage. If this issue persists, please contact support.");
+    expect(`${enUS["toast.rowTypeMissing.title"]}: ${enUS["toast.rowTypeMissing.description"]}`).toBe("Failed to Add Row: Please select a row type.");
     expect(enUS["toast.clipboardFailed.title"]).toBe("Could not Copy to Clipboard");
     expect(enUS["toast.clipboardFailed.description"]).toBe("Could not use the clipboard");
-    expect(enUS["toast.invalidInviteCode.description"]).toBe(
-      "The provided invite code could not be validated, please reload and try again.",
-    );
+    expect(enUS["toast.invalidInviteCode.description"]).toBe("The provided invite code could not be validated, please reload and try again.");
     expect(enUS["toast.teamInvalid.description"]).toBe("Please check your team details!");
     expect(enUS["toast.invitesSomeSent.description"]).toMatch(/^We could only send some invites/);
   });

@@ -81,7 +81,7 @@ describe("the weighted draw of a delivery partner", () => {
 
   it("follows the weights over many draws", () => {
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const drawn = Array.from({ length: 10_000 }, () => drawDeliveryPartner(entries, "2026-06-01", random)?.id);
     const shareOfA = drawn.filter((id) => id === "a").length / 10_000;
     expect(shareOfA).toBeGreaterThan(0.72);

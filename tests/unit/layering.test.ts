@@ -24,7 +24,8 @@ export function queryBuilderUses(source: string): string[] {
   const found: string[] = [];
   for (const m of source.matchAll(/^import\s+(?!type\b)[^;]*?from\s+"(drizzle-orm[^"]*|[./]*db\/schema[^"]*)"/gm)) found.push(`imports ${m[1]}`);
   const code = source.replace(/\s+/g, " ");
-  for (const m of code.matchAll(/(?:\bdb|\btx|\.get\("db"\)) ?\. ?(select|selectDistinct|insert|update|delete|batch|all|run|get|values|query)\b/g)) found.push(`db.${m[1]}`);
+  for (const m of code.matchAll(/(?:\bdb|\btx|\.get\("db"\)) ?\. ?(select|selectDistinct|insert|update|delete|batch|all|run|get|values|query)\b/g))
+    found.push(`db.${m[1]}`);
   for (const m of code.matchAll(/(?<!\bArray)\.from\( ?[A-Za-z_]\w* ?\)/g)) found.push(m[0].trim());
   // The raw D1 binding, or batch statements assembled in the router, are data access too.
   for (const m of code.matchAll(/\benv\.DB\b|\bStmt\b|\bStatements\b/g)) found.push(m[0]);
@@ -35,12 +36,16 @@ describe("the Worker's layering", () => {
   it("finds query-builder calls where they are (the check itself)", () => {
     expect(queryBuilderUses(`import { eq } from "drizzle-orm";\nconst rows = await c\n  .get("db")\n  .select()\n  .from(teams);`)).toEqual([
       "imports drizzle-orm",
-      'db.select',
+      "db.select",
       ".from(teams)",
     ]);
     expect(queryBuilderUses(`import { teams } from "../../db/schema";\nawait db.insert(teams)`)).toEqual(["imports ../../db/schema", "db.insert"]);
     expect(queryBuilderUses(`await runBatch(c.env.DB, statements as Stmt[]);`)).toEqual(["env.DB", "Stmt"]);
-    expect(queryBuilderUses(`import type { Team } from "../../db/schema";\nconst xs = Array.from(set);\nawait c.env.UPLOADS.delete(key);\nteamsOf(c.get("db"), scope).list();`)).toEqual([]);
+    expect(
+      queryBuilderUses(
+        `import type { Team } from "../../db/schema";\nconst xs = Array.from(set);\nawait c.env.UPLOADS.delete(key);\nteamsOf(c.get("db"), scope).list();`,
+      ),
+    ).toEqual([]);
   });
 
   it("has no query-builder call in a router or a server-rendered page (worker/api, worker/ssr)", () => {

@@ -7,7 +7,12 @@ import { jobMail, type JobMailData } from "../../worker/mail/job-mail";
 import { brandColours, type MailBrand } from "../../worker/mail/layout";
 import { requestOverdueMail, sessionReminderMail } from "../../worker/mail/reminder-mail";
 
-const brand: MailBrand = { platformName: "Northwind Learn", logoUrl: "https://learn.northwind.test/files/public/logo.png", brandColour: "#1f6feb", origin: "https://learn.northwind.test" };
+const brand: MailBrand = {
+  platformName: "Northwind Learn",
+  logoUrl: "https://learn.northwind.test/files/public/logo.png",
+  brandColour: "#1f6feb",
+  origin: "https://learn.northwind.test",
+};
 const cancelled = (language: JobMailData["language"]): JobMailData => ({
   event: "cancelled",
   audience: "customer",
@@ -81,7 +86,12 @@ describe("job mail in three languages", () => {
   });
 
   it("a request is acknowledged to the customer and asked of the partner", () => {
-    const base = { ...cancelled("enUS"), status: "awaitingConfirmation" as const, reason: null, sessions: [{ lineId: "l1", name: "Prompting", scheduledAt: null, lengthMinutes: 60, requestedTimes: ["2031-01-13T14:00:00.000Z"] }] };
+    const base = {
+      ...cancelled("enUS"),
+      status: "awaitingConfirmation" as const,
+      reason: null,
+      sessions: [{ lineId: "l1", name: "Prompting", scheduledAt: null, lengthMinutes: 60, requestedTimes: ["2031-01-13T14:00:00.000Z"] }],
+    };
     const ack = jobMail({ ...base, event: "requestReceived" });
     expect(ack.subject).toBe("We've received your booking request: Copilot Foundations");
     expect(ack.text).toContain("within 24 hours");
@@ -94,7 +104,17 @@ describe("job mail in three languages", () => {
 });
 
 describe("calendar files", () => {
-  const input = { platformName: "Northwind Learn", workoutName: "Copilot", customerName: "Fabrikam", link: "https://x.test/bookings?job=j", sequence: 4, sessions: [{ lineId: "l1", name: "One", scheduledAt: "2031-01-13T14:00:00.000Z", lengthMinutes: 90 }, { lineId: "l2", name: "Two", scheduledAt: null, lengthMinutes: 60 }] };
+  const input = {
+    platformName: "Northwind Learn",
+    workoutName: "Copilot",
+    customerName: "Fabrikam",
+    link: "https://x.test/bookings?job=j",
+    sequence: 4,
+    sessions: [
+      { lineId: "l1", name: "One", scheduledAt: "2031-01-13T14:00:00.000Z", lengthMinutes: 90 },
+      { lineId: "l2", name: "Two", scheduledAt: null, lengthMinutes: 60 },
+    ],
+  };
   it("publishes the scheduled lines with stable UIDs and the sequence", () => {
     const ics = sessionCalendar(input, "publish")!;
     expect(ics).toContain("METHOD:PUBLISH");
@@ -121,11 +141,27 @@ describe("calendar files", () => {
 
 describe("other mail", () => {
   it("invites, address confirmations and reminders speak the recipient's language in the partner's name", () => {
-    expect(inviteMail({ language: "enGB", brand, link: "https://learn.northwind.test/onboarding?invite=a.b", inviter: "Cara", accountName: "Fabrikam" }).subject).toBe("You're invited to join Fabrikam on Northwind Learn");
+    expect(
+      inviteMail({ language: "enGB", brand, link: "https://learn.northwind.test/onboarding?invite=a.b", inviter: "Cara", accountName: "Fabrikam" }).subject,
+    ).toBe("You're invited to join Fabrikam on Northwind Learn");
     expect(verifyAddressMail({ language: "enUS", brand, recipientName: "Vera", link: "https://x.test/verify-email?token=t" }).text).toContain("Hi Vera,");
-    const reminder = sessionReminderMail({ language: "enGB", brand, workoutName: "Copilot", sessionName: "One", scheduledAt: "2031-01-13T14:00:00.000Z", link: "https://x.test/bookings?job=j" });
+    const reminder = sessionReminderMail({
+      language: "enGB",
+      brand,
+      workoutName: "Copilot",
+      sessionName: "One",
+      scheduledAt: "2031-01-13T14:00:00.000Z",
+      link: "https://x.test/bookings?job=j",
+    });
     expect(reminder.subject).toBe("Reminder: One of Copilot starts Mon, 13 Jan 2031, 14:00 UTC");
-    const overdue = requestOverdueMail({ language: "enUS", brand, workoutName: "Copilot", customerName: "Fabrikam", requestedAt: "2031-01-12T09:00:00.000Z", link: "https://x.test/jobs?job=j" });
+    const overdue = requestOverdueMail({
+      language: "enUS",
+      brand,
+      workoutName: "Copilot",
+      customerName: "Fabrikam",
+      requestedAt: "2031-01-12T09:00:00.000Z",
+      link: "https://x.test/jobs?job=j",
+    });
     expect(overdue.text).toContain("Status: Booking Requested");
   });
   it("the sender's display name is the platform name on the deployment's address", () => {

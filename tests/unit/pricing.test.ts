@@ -37,7 +37,12 @@ const cases: [string, PriceLine[], PriceCustomer, ReturnType<typeof choosePrice>
   ["all customers money", [allMoney], offPlan, { kind: "money", amount: 1000, currency: "USD", lineId: allMoney.id }],
   ["price group beats all customers", [allMoney, groupMoney], offPlan, { kind: "money", amount: 900, currency: "USD", lineId: groupMoney.id }],
   ["customer beats price group", [allMoney, groupMoney, customerMoney], offPlan, { kind: "money", amount: 800, currency: "USD", lineId: customerMoney.id }],
-  ["another group or customer never applies", [allMoney, otherGroupMoney, otherCustomerMoney], offPlan, { kind: "money", amount: 1000, currency: "USD", lineId: allMoney.id }],
+  [
+    "another group or customer never applies",
+    [allMoney, otherGroupMoney, otherCustomerMoney],
+    offPlan,
+    { kind: "money", amount: 1000, currency: "USD", lineId: allMoney.id },
+  ],
   ["on plan: credits", [allMoney, allCredits], onPlan, { kind: "credits", amount: 2, lineId: allCredits.id }],
   ["on plan: most specific credits", [allCredits, groupCredits, customerMoney], onPlan, { kind: "credits", amount: 1, lineId: groupCredits.id }],
   ["off plan: credits ignored", [allCredits, allMoney], offPlan, { kind: "money", amount: 1000, currency: "USD", lineId: allMoney.id }],
@@ -46,7 +51,12 @@ const cases: [string, PriceLine[], PriceCustomer, ReturnType<typeof choosePrice>
   ["account currency chosen among currencies", [gbpMoney, allMoney], offPlan, { kind: "money", amount: 1000, currency: "USD", lineId: allMoney.id }],
   ["expired and future lines do not apply", [allMoney, expired, future], offPlan, { kind: "money", amount: 1000, currency: "USD", lineId: allMoney.id }],
   ["dates are inclusive", [allMoney, lastDay], offPlan, { kind: "money", amount: 20, currency: "USD", lineId: lastDay.id }],
-  ["a customer with no group skips group lines", [allMoney, groupMoney], { ...offPlan, priceGroupId: null }, { kind: "money", amount: 1000, currency: "USD", lineId: allMoney.id }],
+  [
+    "a customer with no group skips group lines",
+    [allMoney, groupMoney],
+    { ...offPlan, priceGroupId: null },
+    { kind: "money", amount: 1000, currency: "USD", lineId: allMoney.id },
+  ],
 ];
 
 describe("pricing: the most specific line", () => {

@@ -25,6 +25,14 @@ describe("scores over time", () => {
 
   it("names the series: categories in order, overall only beside several", () => {
     expect(trendSeries(scoreTrend(history, null, null))).toEqual(["aiAndAutomation", "strategy", "overall"]);
-    expect(trendSeries(scoreTrend(history.filter((h) => h.category === "strategy"), null, null))).toEqual(["strategy"]);
+    expect(
+      trendSeries(
+        scoreTrend(
+          history.filter((h) => h.category === "strategy"),
+          null,
+          null,
+        ),
+      ),
+    ).toEqual(["strategy"]);
   });
 });

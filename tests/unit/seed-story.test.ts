@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { DEMO } from '../../db/seed/data';
-import { STORY_DEMO, storyRows } from '../../db/seed/story';
+import { describe, expect, it } from "vitest";
+import { DEMO } from "../../db/seed/data";
+import { STORY_DEMO, storyRows } from "../../db/seed/story";
 
 const DAY = 86_400_000;
 
-describe('the demo history', () => {
+describe("the demo history", () => {
   // Any day the seed may run on tells the same story relative to it.
-  for (const today of [new Date('2027-03-01T08:00:00Z'), new Date('2031-12-31T23:30:00Z')]) {
+  for (const today of [new Date("2027-03-01T08:00:00Z"), new Date("2031-12-31T23:30:00Z")]) {
     const { jobs, lines, audit } = storyRows(today);
     const now = today.getTime();
 
@@ -17,34 +17,44 @@ describe('the demo history', () => {
       expect(now - oldest).toBeLessThan(366 * DAY);
     });
 
-    it('completed sessions lie in the past; confirmed ones ahead; requests propose future times', () => {
+    it("completed sessions lie in the past; confirmed ones ahead; requests propose future times", () => {
       const statusOf = (line: (typeof lines)[number]) => jobs.find((j) => j.id === line.jobId)?.status;
-      const completed = lines.filter((line) => line.status === 'completed');
-      const confirmed = lines.filter((line) => statusOf(line) === 'confirmed');
-      const requested = lines.filter((line) => statusOf(line) === 'awaitingConfirmation');
+      const completed = lines.filter((line) => line.status === "completed");
+      const confirmed = lines.filter((line) => statusOf(line) === "confirmed");
+      const requested = lines.filter((line) => statusOf(line) === "awaitingConfirmation");
       expect([completed.length, confirmed.length, requested.length].every((n) => n > 0)).toBe(true);
-      expect(completed.filter((line) => !(Date.parse(line.completedAt ?? '') < now))).toEqual([]);
-      expect(confirmed.filter((line) => !(Date.parse(line.scheduledAt ?? '') > now))).toEqual([]);
+      expect(completed.filter((line) => !(Date.parse(line.completedAt ?? "") < now))).toEqual([]);
+      expect(confirmed.filter((line) => !(Date.parse(line.scheduledAt ?? "") > now))).toEqual([]);
       expect(requested.map((line) => line.scheduledAt)).toEqual(requested.map(() => null));
       expect(requested.filter((line) => !(line.requestedTimes ?? []).every((t) => Date.parse(t) > now))).toEqual([]);
     });
 
-    it('has one request past the 24-hour promise and one within it', () => {
+    it("has one request past the 24-hour promise and one within it", () => {
       const overdue = jobs.find((j) => j.id === STORY_DEMO.overdueRequestId)!;
       const fresh = jobs.find((j) => j.id === STORY_DEMO.freshRequestId)!;
-      expect([overdue.status, fresh.status]).toEqual(['awaitingConfirmation', 'awaitingConfirmation']);
+      expect([overdue.status, fresh.status]).toEqual(["awaitingConfirmation", "awaitingConfirmation"]);
       expect(now - Date.parse(overdue.createdAt!)).toBeGreaterThan(DAY);
       expect(now - Date.parse(fresh.createdAt!)).toBeLessThan(DAY);
     });
 
-    it('records an audit entry for each completed session and job, and consumes no credits', () => {
-      const completedLines = lines.filter((l) => l.status === 'completed');
-      const completedJobs = jobs.filter((j) => j.status === 'completed');
-      expect(audit.filter((a) => a.code === 'workoutSessionJobLineCompleted').map((a) => a.subjectId).sort()).toEqual(completedLines.map((l) => l.id).sort());
-      expect(audit.filter((a) => a.code === 'workoutJobCompleted').map((a) => a.subjectId).sort()).toEqual(completedJobs.map((j) => j.id).sort());
+    it("records an audit entry for each completed session and job, and consumes no credits", () => {
+      const completedLines = lines.filter((l) => l.status === "completed");
+      const completedJobs = jobs.filter((j) => j.status === "completed");
+      expect(
+        audit
+          .filter((a) => a.code === "workoutSessionJobLineCompleted")
+          .map((a) => a.subjectId)
+          .sort(),
+      ).toEqual(completedLines.map((l) => l.id).sort());
+      expect(
+        audit
+          .filter((a) => a.code === "workoutJobCompleted")
+          .map((a) => a.subjectId)
+          .sort(),
+      ).toEqual(completedJobs.map((j) => j.id).sort());
       expect(jobs.every((j) => j.creditsConsumed === 0 && j.priceAmount! > 0)).toBe(true);
       expect(new Set(jobs.filter((j) => j.accountId === DEMO.customers.fabrikam.id).map((j) => j.status))).toEqual(
-        new Set(['completed', 'cancelled', 'inProgress', 'confirmed', 'awaitingConfirmation']),
+        new Set(["completed", "cancelled", "inProgress", "confirmed", "awaitingConfirmation"]),
       );
     });
   }

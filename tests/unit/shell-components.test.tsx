@@ -75,9 +75,7 @@ describe("buttons, tables and empty states", () => {
   });
 
   it("tables are named by their caption and say when they are empty", () => {
-    const out = html(
-      <DataTable caption="Sessions" columns={[{ key: "n", header: "Name", cell: (r: { n: string }) => r.n }]} rows={[]} rowKey={(r) => r.n} />,
-    );
+    const out = html(<DataTable caption="Sessions" columns={[{ key: "n", header: "Name", cell: (r: { n: string }) => r.n }]} rows={[]} rowKey={(r) => r.n} />);
     expect(out).toMatch(/role="region" aria-labelledby="([^"]+)"[^>]*tabindex="0"/);
     expect(out).toMatch(/<caption id="[^"]+"/);
     expect(out).toContain('<th scope="col"');

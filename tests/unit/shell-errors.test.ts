@@ -76,7 +76,12 @@ describe("recovery from a failed lazy route load", () => {
     const reload = vi.fn();
     installPreloadRecovery(target, session, reload);
     const fire = () => {
-      const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+      const event = {
+        defaultPrevented: false,
+        preventDefault() {
+          this.defaultPrevented = true;
+        },
+      };
       listeners.forEach((l) => l(event as unknown as Event));
       return event.defaultPrevented;
     };

@@ -109,9 +109,7 @@ describe("sidebar constants", () => {
   });
 
   it("keeps the choice in a 7-day cookie, open unless it says false", () => {
-    expect(cookieString(C.SIDEBAR_COOKIE_NAME, "false", C.SIDEBAR_COOKIE_MAX_AGE)).toBe(
-      "sidebar:state=false; path=/; max-age=604800; SameSite=Lax",
-    );
+    expect(cookieString(C.SIDEBAR_COOKIE_NAME, "false", C.SIDEBAR_COOKIE_MAX_AGE)).toBe("sidebar:state=false; path=/; max-age=604800; SameSite=Lax");
     expect(readSidebarOpen("")).toBe(true);
     expect(readSidebarOpen("theme=dark; sidebar:state=false")).toBe(false);
     expect(readSidebarOpen("sidebar:state=true; language=enGB")).toBe(true);

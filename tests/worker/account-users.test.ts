@@ -12,7 +12,6 @@ const db = drizzle(env.DB, { schema });
 const FABRIKAM = DEMO.customers.fabrikam.id;
 const NORTHWIND = DEMO.northwind.id;
 
-
 const invitesOf = (accountId: string) => db.select().from(schema.invites).where(eq(schema.invites.accountId, accountId));
 const unique = (tag: string) => `${tag}-${crypto.randomUUID().slice(0, 8)}@example.test`;
 
@@ -40,7 +39,9 @@ describe("POST v1/admin/account-users/invites", () => {
   it("invites each address: the product invite, the identity provider's invitation and a queued mail with the accept link", async () => {
     const a = unique("ann");
     const b = unique("bob");
-    const res = await apiAs(await tokenFor("customerAdmin"), { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: `${a}; ${b.toUpperCase()}` });
+    const res = await apiAs(await tokenFor("customerAdmin"), { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", {
+      emails: `${a}; ${b.toUpperCase()}`,
+    });
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(body).toMatchObject({ sent: 2, total: 2 });
@@ -97,9 +98,15 @@ describe("POST v1/admin/account-users/invites", () => {
   it("answers 401 without a token, 403 to a member, and 403 for another tenant's account", async () => {
     const email = unique("nope");
     expect((await apiAs(null, { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: email })).status).toBe(401);
-    expect((await apiAs(await tokenFor("customerMember"), { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: email })).status).toBe(403);
-    expect((await apiAs(await tokenFor("otherPartnerAdmin"), { accountId: NORTHWIND }).post("/v1/admin/account-users/invites", { emails: email })).status).toBe(403);
-    expect((await apiAs(await tokenFor("partnerMember"), { accountId: NORTHWIND }).post("/v1/admin/account-users/invites", { emails: email })).status).toBe(403);
+    expect((await apiAs(await tokenFor("customerMember"), { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: email })).status).toBe(
+      403,
+    );
+    expect((await apiAs(await tokenFor("otherPartnerAdmin"), { accountId: NORTHWIND }).post("/v1/admin/account-users/invites", { emails: email })).status).toBe(
+      403,
+    );
+    expect((await apiAs(await tokenFor("partnerMember"), { accountId: NORTHWIND }).post("/v1/admin/account-users/invites", { emails: email })).status).toBe(
+      403,
+    );
     expect(await db.select().from(schema.invites).where(eq(schema.invites.email, email))).toHaveLength(0);
   });
 
@@ -124,7 +131,10 @@ describe("POST v1/admin/account-users/invites/{id}/revoke", () => {
     expect(res.status).toBe(204);
     const row = await db.select().from(schema.invites).where(eq(schema.invites.id, inviteId));
     expect(nth(row, 0).status).toBe("revoked");
-    const auth = await db.select().from(schema.authInvitations).where(eq(schema.authInvitations.id, nth(row, 0).authInviteId!));
+    const auth = await db
+      .select()
+      .from(schema.authInvitations)
+      .where(eq(schema.authInvitations.id, nth(row, 0).authInviteId!));
     expect(nth(auth, 0).status).toBe("canceled");
     expect((await call(`/v1/admin/account-users/invites/${inviteId}/revoke`, { method: "POST", ...authed(token, { accountId: FABRIKAM }) })).status).toBe(409);
     expect((await call(`/v1/accounts/${FABRIKAM}/invites/${inviteId}/accept`, { method: "POST", ...authed(invitee) })).status).toBe(409);
@@ -132,9 +142,14 @@ describe("POST v1/admin/account-users/invites/{id}/revoke", () => {
 
   it("answers 400, 401, 403 to a member and 404 to another tenant, changing nothing", async () => {
     const email = unique("keep");
-    const inviteId = (await json(await apiAs(await tokenFor("customerAdmin"), { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: email }))).results[0].inviteId;
+    const inviteId = (
+      await json(await apiAs(await tokenFor("customerAdmin"), { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: email }))
+    ).results[0].inviteId;
     const path = `/v1/admin/account-users/invites/${inviteId}/revoke`;
-    expect((await call("/v1/admin/account-users/invites/xyz/revoke", { method: "POST", ...authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM }) })).status).toBe(400);
+    expect(
+      (await call("/v1/admin/account-users/invites/xyz/revoke", { method: "POST", ...authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM }) }))
+        .status,
+    ).toBe(400);
     expect((await call(path, { method: "POST" })).status).toBe(401);
     expect((await call(path, { method: "POST", ...authed(await tokenFor("customerMember"), { accountId: FABRIKAM }) })).status).toBe(403);
     expect((await call(path, { method: "POST", ...authed(await tokenFor("otherCustomerAdmin"), { accountId: DEMO.customers.harbour.id }) })).status).toBe(404);
@@ -184,8 +199,16 @@ describe("PUT v1/admin/account-users/{id}", () => {
     const foreignTeam = nth(await db.select().from(schema.teams).where(eq(schema.teams.accountId, DEMO.customers.harbour.id)), 0);
     expect((await apiAs(admin, { accountId: FABRIKAM }).put(`/v1/admin/account-users/${dan}`, { teamIds: [foreignTeam.id] })).status).toBe(400);
     expect((await apiAs(null, { accountId: FABRIKAM }).put(`/v1/admin/account-users/${dan}`, { status: "inactive" })).status).toBe(401);
-    expect((await apiAs(await tokenFor("customerMember"), { accountId: FABRIKAM }).put(`/v1/admin/account-users/${dan}`, { status: "inactive" })).status).toBe(403);
-    expect((await apiAs(await tokenFor("otherCustomerAdmin"), { accountId: DEMO.customers.harbour.id }).put(`/v1/admin/account-users/${dan}`, { status: "inactive" })).status).toBe(404);
+    expect((await apiAs(await tokenFor("customerMember"), { accountId: FABRIKAM }).put(`/v1/admin/account-users/${dan}`, { status: "inactive" })).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await apiAs(await tokenFor("otherCustomerAdmin"), { accountId: DEMO.customers.harbour.id }).put(`/v1/admin/account-users/${dan}`, {
+          status: "inactive",
+        })
+      ).status,
+    ).toBe(404);
     const row = await db.select().from(schema.accountUsers).where(eq(schema.accountUsers.id, dan));
     expect(nth(row, 0).status).toBe("active");
     const memberships = await db.select().from(schema.teamMemberships).where(eq(schema.teamMemberships.accountUserId, dan));

@@ -30,7 +30,12 @@ describe("POST /v1/accounts", () => {
     const res = await create(token, { ...details, type: "partner" }, { logo: PNG });
     expect(res.status).toBe(201);
     const account = await json(res);
-    expect(account).toMatchObject({ type: "partner", name: "Globex Training", website: "https://globex.example.com", primaryEmail: "hello@globex.example.com" });
+    expect(account).toMatchObject({
+      type: "partner",
+      name: "Globex Training",
+      website: "https://globex.example.com",
+      primaryEmail: "hello@globex.example.com",
+    });
     expect(account.tan).toMatch(/^\d{6}$/);
     expect(account.logo.uri).toMatch(/^\/files\/public\/accounts\//);
     const styling = await db.select().from(schema.stylings).where(eq(schema.stylings.accountId, account.id));

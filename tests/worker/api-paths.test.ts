@@ -12,8 +12,7 @@ import { apiPaths, type ApiOperation } from "../../contract/api";
 import "../../worker/index";
 import { endpoints } from "../../worker/http/endpoint";
 
-const json = (schema: z.ZodType | null | undefined, io: "input" | "output") =>
-  schema ? z.toJSONSchema(schema, { io, unrepresentable: "any" }) : null;
+const json = (schema: z.ZodType | null | undefined, io: "input" | "output") => (schema ? z.toJSONSchema(schema, { io, unrepresentable: "any" }) : null);
 
 const entries = Object.entries(apiPaths).flatMap(([path, methods]) =>
   Object.entries(methods as Record<string, ApiOperation>).map(([method, op]) => ({ path, method, op })),

@@ -15,7 +15,12 @@ const LINK = "/v1/assessments/fitness-score";
 const FABRIKAM = DEMO.customers.fabrikam.id;
 type Who = Parameters<typeof tokenFor>[0];
 
-const asJson = (body: unknown, init: RequestInit = {}): RequestInit => ({ method: "POST", ...init, headers: { "Content-Type": "application/json", ...init.headers }, body: JSON.stringify(body) });
+const asJson = (body: unknown, init: RequestInit = {}): RequestInit => ({
+  method: "POST",
+  ...init,
+  headers: { "Content-Type": "application/json", ...init.headers },
+  body: JSON.stringify(body),
+});
 const link = async (who: Who, query = "") => call(`${LINK}${query}`, authed(await tokenFor(who)));
 const open = (token: string, bearer?: string) => call(`/v1/assessments/${token}/open`, bearer ? authed(bearer, { method: "POST" }) : { method: "POST" });
 const submit = (token: string, body: unknown, bearer?: string) => call(`/v1/assessments/${token}/submit`, bearer ? authed(bearer, asJson(body)) : asJson(body));
@@ -122,9 +127,23 @@ describe("taking the assessment through a customer's link", () => {
     // A link signed correctly but past its time.
     const dan = first(await db.select().from(schema.users).where(eq(schema.users.email, "dan@fabrikam.test")));
     const expiredId = crypto.randomUUID();
-    const claims = { assessmentId: expiredId, accountId: FABRIKAM, partnerAccountId: DEMO.northwind.id, userId: dan.id, expiresAt: new Date(Date.now() - 60_000).toISOString() };
+    const claims = {
+      assessmentId: expiredId,
+      accountId: FABRIKAM,
+      partnerAccountId: DEMO.northwind.id,
+      userId: dan.id,
+      expiresAt: new Date(Date.now() - 60_000).toISOString(),
+    };
     const expiredToken = await signLink(authSecret(env), claims);
-    await db.insert(schema.assessments).values({ id: expiredId, accountId: FABRIKAM, partnerAccountId: DEMO.northwind.id, category: "all", token: expiredToken, expiresAt: claims.expiresAt, createdByUserId: dan.id });
+    await db.insert(schema.assessments).values({
+      id: expiredId,
+      accountId: FABRIKAM,
+      partnerAccountId: DEMO.northwind.id,
+      category: "all",
+      token: expiredToken,
+      expiresAt: claims.expiresAt,
+      createdByUserId: dan.id,
+    });
     const expired = await open(expiredToken, await tokenFor("customerMember"));
     expect(expired.status).toBe(403);
     expect((await json(expired)).error.message).toBe("This assessment link has expired");
@@ -243,7 +262,12 @@ describe("a customer's scores and assessments for its partner", () => {
   it("lists Fabrikam's history and its assessments to Northwind only", async () => {
     const ada = await tokenFor("partnerAdmin");
     const scores = await json(await call(`/v1/admin/dependents/${FABRIKAM}/scores`, authed(ada)));
-    expect(scores.filter((s: { category: string }) => s.category === "dataAndInsights").map((s: { scorePercent: number }) => s.scorePercent).slice(-3)).toEqual([61, 52, 40]);
+    expect(
+      scores
+        .filter((s: { category: string }) => s.category === "dataAndInsights")
+        .map((s: { scorePercent: number }) => s.scorePercent)
+        .slice(-3),
+    ).toEqual([61, 52, 40]);
     const assessments = await json(await call(`/v1/admin/dependents/${FABRIKAM}/assessments`, authed(ada)));
     expect(assessments).toContainEqual(expect.objectContaining({ id: SCORE_DEMO.inProgressAssessmentId }));
     for (const path of [`/v1/admin/dependents/${FABRIKAM}/scores`, `/v1/admin/dependents/${FABRIKAM}/assessments`]) {
@@ -256,7 +280,8 @@ describe("a customer's scores and assessments for its partner", () => {
 });
 
 describe("PUT v1/admin/dependents/{id}/price-group", () => {
-  const put = async (who: Who, id: string, body: unknown) => call(`/v1/admin/dependents/${id}/price-group`, authed(await tokenFor(who), asJson(body, { method: "PUT" })));
+  const put = async (who: Who, id: string, body: unknown) =>
+    call(`/v1/admin/dependents/${id}/price-group`, authed(await tokenFor(who), asJson(body, { method: "PUT" })));
   const groupOf = async (id: string) => first(await db.select().from(schema.accounts).where(eq(schema.accounts.id, id))).priceGroupId;
   const other = Object.values(DEMO.customers).find((c) => c.partner === "northwind" && c.id !== FABRIKAM)!.id;
 
@@ -264,7 +289,9 @@ describe("PUT v1/admin/dependents/{id}/price-group", () => {
     const ok = await put("partnerAdmin", other, { priceGroupId: DEMO.northwind.priceGroupId });
     expect(ok.status).toBe(200);
     expect(await groupOf(other)).toBe(DEMO.northwind.priceGroupId);
-    expect(await json(await call(`/v1/admin/dependents/${other}`, authed(await tokenFor("partnerAdmin"))))).toMatchObject({ priceGroupId: DEMO.northwind.priceGroupId });
+    expect(await json(await call(`/v1/admin/dependents/${other}`, authed(await tokenFor("partnerAdmin"))))).toMatchObject({
+      priceGroupId: DEMO.northwind.priceGroupId,
+    });
     expect((await put("partnerAdmin", other, { priceGroupId: null })).status).toBe(200);
     expect(await groupOf(other)).toBeNull();
   });

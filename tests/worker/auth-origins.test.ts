@@ -82,8 +82,6 @@ describe("providerOrigins (better-auth's trusted origins and Clerk's authorised 
 
   it("registers https without a port in production, and the main origin's scheme and port in development", () => {
     expect(registeredOrigin(vars, "learn.northwind.com")).toBe("https://learn.northwind.com");
-    expect(registeredOrigin({ APP_ENV: "development", MAIN_ORIGIN: "http://localhost:4401" }, "learn.northwind.test")).toBe(
-      "http://learn.northwind.test:4401",
-    );
+    expect(registeredOrigin({ APP_ENV: "development", MAIN_ORIGIN: "http://localhost:4401" }, "learn.northwind.test")).toBe("http://learn.northwind.test:4401");
   });
 });

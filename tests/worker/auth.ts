@@ -20,7 +20,10 @@ export async function signInCookie(email: string, password = DEMO_PASSWORD, clie
     body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** A bearer token (JWT) for a session cookie, as the client gets it from /api/auth/token. */
@@ -117,7 +120,10 @@ export async function signUp(name = "New Person", email = freshEmail()): Promise
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   const verified = await verifyFromMail(email);
   if (verified.status !== 200) throw new Error(`verification failed: ${verified.status} ${await verified.text()}`);
-  const cookie = verified.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = verified.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return { token: await tokenForCookie(cookie), email, cookie };
 }
 

@@ -27,7 +27,21 @@ const NORTHWIND = DEMO.northwind.id;
 const FABRIKAM = DEMO.customers.fabrikam.id;
 const OWN_WORKOUT = DEMO.workouts.powerAutomate;
 
-type Resource = "adaUser" | "attachment" | "fabrikamMember" | "fabrikamTeam" | "job" | "jobLine" | "jobSession" | "northwindDomain" | "northwindInvite" | "northwindMember" | "ownAttachment" | "ownSession" | "savedItem" | "slot";
+type Resource =
+  | "adaUser"
+  | "attachment"
+  | "fabrikamMember"
+  | "fabrikamTeam"
+  | "job"
+  | "jobLine"
+  | "jobSession"
+  | "northwindDomain"
+  | "northwindInvite"
+  | "northwindMember"
+  | "ownAttachment"
+  | "ownSession"
+  | "savedItem"
+  | "slot";
 /** Which tenant-A resource each path parameter names, filled in beforeAll. */
 const ids = {} as Record<Resource, string>;
 
@@ -56,12 +70,31 @@ const RESOURCES: Record<string, Probe[]> = {
   "/v1/admin/account-users/invites/{id}/revoke": [partnerProbe(() => ({ id: ids.northwindInvite }))],
   "/v1/accounts/{id}": [partnerProbe(() => ({ id: NORTHWIND })), customerProbe(() => ({ id: FABRIKAM }))],
   "/v1/accounts/{accountId}/invites/{inviteId}/accept": [partnerProbe(() => ({ accountId: NORTHWIND, inviteId: ids.northwindInvite }))],
-  "/v1/admin/accounts/{accountId}/profile": [partnerProbe(() => ({ accountId: NORTHWIND }), () => PROFILE), customerProbe(() => ({ accountId: FABRIKAM }), () => PROFILE)],
-  "/v1/admin/accounts/{accountId}/assign-parent": [customerProbe(() => ({ accountId: FABRIKAM }), () => ({ tan: DEMO.contoso.tan }))],
+  "/v1/admin/accounts/{accountId}/profile": [
+    partnerProbe(
+      () => ({ accountId: NORTHWIND }),
+      () => PROFILE,
+    ),
+    customerProbe(
+      () => ({ accountId: FABRIKAM }),
+      () => PROFILE,
+    ),
+  ],
+  "/v1/admin/accounts/{accountId}/assign-parent": [
+    customerProbe(
+      () => ({ accountId: FABRIKAM }),
+      () => ({ tan: DEMO.contoso.tan }),
+    ),
+  ],
   "/v1/bookings/options/{id}": [customerProbe(() => ({ id: OWN_WORKOUT }))],
   "/v1/bookings/{id}": [customerProbe(() => ({ id: ids.job }))],
   "/v1/bookings/{id}/schedule": [customerProbe(() => ({ id: ids.job }), sessionTimes)],
-  "/v1/bookings/{id}/cancel": [customerProbe(() => ({ id: ids.job }), () => ({ reason: "requested" }))],
+  "/v1/bookings/{id}/cancel": [
+    customerProbe(
+      () => ({ id: ids.job }),
+      () => ({ reason: "requested" }),
+    ),
+  ],
   "/v1/bookings/{id}/lines/{lineId}/calendar": [customerProbe(() => ({ id: ids.job, lineId: ids.jobLine }))],
   "/v1/workouts/{id}": [customerProbe(() => ({ id: OWN_WORKOUT }))],
   "/v1/admin/custom-domains/{id}/connect": [partnerProbe(() => ({ id: ids.northwindDomain }))],
@@ -69,35 +102,114 @@ const RESOURCES: Record<string, Probe[]> = {
   "/v1/admin/dependents/{id}": [partnerProbe(() => ({ id: FABRIKAM }))],
   "/v1/admin/dependents/{id}/scores": [partnerProbe(() => ({ id: FABRIKAM }))],
   "/v1/admin/dependents/{id}/assessments": [partnerProbe(() => ({ id: FABRIKAM }))],
-  "/v1/admin/dependents/{id}/price-group": [partnerProbe(() => ({ id: FABRIKAM }), () => ({ priceGroupId: null }))],
+  "/v1/admin/dependents/{id}/price-group": [
+    partnerProbe(
+      () => ({ id: FABRIKAM }),
+      () => ({ priceGroupId: null }),
+    ),
+  ],
   "/v1/admin/dependents/{id}/audit": [partnerProbe(() => ({ id: FABRIKAM }))],
-  "/v1/admin/entitlements/plans/{planEntryId}/cancel": [partnerProbe(() => ({ planEntryId: DEMO.customers.fabrikam.planEntryId }), () => ({ endDate: "2031-12-31" }))],
-  "/v1/admin/entitlements/plans/{planEntryId}/change": [partnerProbe(() => ({ planEntryId: DEMO.customers.fabrikam.planEntryId }), () => ({ planId: DEMO.contoso.planId, startDate: "2031-12-31" }))],
-  "/v1/admin/featured-groups/{id}": [partnerProbe(() => ({ id: DEMO.northwind.featuredGroupId }), () => ({ title: "Taken", workoutIds: [DEMO.workouts.secureByDefault] }))],
+  "/v1/admin/entitlements/plans/{planEntryId}/cancel": [
+    partnerProbe(
+      () => ({ planEntryId: DEMO.customers.fabrikam.planEntryId }),
+      () => ({ endDate: "2031-12-31" }),
+    ),
+  ],
+  "/v1/admin/entitlements/plans/{planEntryId}/change": [
+    partnerProbe(
+      () => ({ planEntryId: DEMO.customers.fabrikam.planEntryId }),
+      () => ({ planId: DEMO.contoso.planId, startDate: "2031-12-31" }),
+    ),
+  ],
+  "/v1/admin/featured-groups/{id}": [
+    partnerProbe(
+      () => ({ id: DEMO.northwind.featuredGroupId }),
+      () => ({ title: "Taken", workoutIds: [DEMO.workouts.secureByDefault] }),
+    ),
+  ],
   "/v1/jobs/{id}": [partnerProbe(() => ({ id: ids.job }))],
   "/v1/jobs/{id}/confirm": [partnerProbe(() => ({ id: ids.job }), lineTime)],
-  "/v1/jobs/{id}/deny": [partnerProbe(() => ({ id: ids.job }), () => ({ reason: "availability" }))],
-  "/v1/jobs/{id}/reschedule": [partnerProbe(() => ({ id: ids.job }), () => ({ reason: "availability", ...lineTime() }))],
+  "/v1/jobs/{id}/deny": [
+    partnerProbe(
+      () => ({ id: ids.job }),
+      () => ({ reason: "availability" }),
+    ),
+  ],
+  "/v1/jobs/{id}/reschedule": [
+    partnerProbe(
+      () => ({ id: ids.job }),
+      () => ({ reason: "availability", ...lineTime() }),
+    ),
+  ],
   "/v1/jobs/{id}/lines/{lineId}/complete": [partnerProbe(() => ({ id: ids.job, lineId: ids.jobLine }))],
   "/v1/jobs/{id}/lines/{lineId}/calendar": [partnerProbe(() => ({ id: ids.job, lineId: ids.jobLine }))],
   "/v1/jobs/{id}/complete": [partnerProbe(() => ({ id: ids.job }))],
-  "/v1/jobs/{id}/cancel": [partnerProbe(() => ({ id: ids.job }), () => ({ reason: "requested" }))],
+  "/v1/jobs/{id}/cancel": [
+    partnerProbe(
+      () => ({ id: ids.job }),
+      () => ({ reason: "requested" }),
+    ),
+  ],
   "/v1/jobs/{id}/audit": [partnerProbe(() => ({ id: ids.job }))],
-  "/v1/admin/price-groups/{id}": [partnerProbe(() => ({ id: DEMO.northwind.priceGroupId }), () => ({ name: "Taken" }))],
-  "/v1/workouts/{id}/reviews": [customerProbe(() => ({ id: OWN_WORKOUT }), () => ({ rating: 1, comment: "Not mine" }))],
-  "/v1/admin/saved-items/{id}": [customerProbe(() => ({ id: ids.savedItem }), () => ({ id: ids.savedItem, sequence: 0 })), partnerProbe(() => ({ id: ids.savedItem }), () => ({ id: ids.savedItem, sequence: 0 }))],
+  "/v1/admin/price-groups/{id}": [
+    partnerProbe(
+      () => ({ id: DEMO.northwind.priceGroupId }),
+      () => ({ name: "Taken" }),
+    ),
+  ],
+  "/v1/workouts/{id}/reviews": [
+    customerProbe(
+      () => ({ id: OWN_WORKOUT }),
+      () => ({ rating: 1, comment: "Not mine" }),
+    ),
+  ],
+  "/v1/admin/saved-items/{id}": [
+    customerProbe(
+      () => ({ id: ids.savedItem }),
+      () => ({ id: ids.savedItem, sequence: 0 }),
+    ),
+    partnerProbe(
+      () => ({ id: ids.savedItem }),
+      () => ({ id: ids.savedItem, sequence: 0 }),
+    ),
+  ],
   "/v1/admin/slots/{id}": [partnerProbe(() => ({ id: ids.slot }))],
-  "/v1/admin/teams/{id}": [customerProbe(() => ({ id: ids.fabrikamTeam }), () => ({ name: "Taken", department: "finance" }))],
+  "/v1/admin/teams/{id}": [
+    customerProbe(
+      () => ({ id: ids.fabrikamTeam }),
+      () => ({ name: "Taken", department: "finance" }),
+    ),
+  ],
   "/v1/users/{id}": [partnerProbe(() => ({ id: ids.adaUser }))],
   "/v1/admin/users/{id}/clear-onboarding-invites": [partnerProbe(() => ({ id: ids.adaUser }))],
-  "/v1/admin/workouts/{id}/sessions/{sessionId}/attachments": [partnerProbe(() => ({ id: OWN_WORKOUT, sessionId: ids.ownSession }), () => ({ type: "link", value: "https://example.com" }))],
+  "/v1/admin/workouts/{id}/sessions/{sessionId}/attachments": [
+    partnerProbe(
+      () => ({ id: OWN_WORKOUT, sessionId: ids.ownSession }),
+      () => ({ type: "link", value: "https://example.com" }),
+    ),
+  ],
   "/v1/admin/workouts/{id}/attachments/{attachmentId}": [partnerProbe(() => ({ id: DEMO.workouts.copilotFoundations, attachmentId: ids.attachment }))],
   "/v1/workouts/{id}/attachments/{attachmentId}/file": [customerProbe(() => ({ id: OWN_WORKOUT, attachmentId: ids.ownAttachment }))],
   "/v1/admin/workouts/{id}": [partnerProbe(() => ({ id: OWN_WORKOUT }))],
-  "/v1/admin/workouts/{id}/status": [partnerProbe(() => ({ id: OWN_WORKOUT }), () => ({ status: "archived" }))],
+  "/v1/admin/workouts/{id}/status": [
+    partnerProbe(
+      () => ({ id: OWN_WORKOUT }),
+      () => ({ status: "archived" }),
+    ),
+  ],
   "/v1/admin/workouts/{id}/library": [partnerProbe(() => ({ id: DEMO.draftWorkoutId }))],
-  "/v1/admin/workouts/{id}/variants": [partnerProbe(() => ({ id: OWN_WORKOUT }), () => ({ name: "Taken" }))],
-  "/v1/admin/workouts/{id}/variants/{variantId}": [partnerProbe(() => ({ id: OWN_WORKOUT, variantId: DEMO.variants.powerAutomate }), () => ({ name: "Taken" }))],
+  "/v1/admin/workouts/{id}/variants": [
+    partnerProbe(
+      () => ({ id: OWN_WORKOUT }),
+      () => ({ name: "Taken" }),
+    ),
+  ],
+  "/v1/admin/workouts/{id}/variants/{variantId}": [
+    partnerProbe(
+      () => ({ id: OWN_WORKOUT, variantId: DEMO.variants.powerAutomate }),
+      () => ({ name: "Taken" }),
+    ),
+  ],
 };
 
 const hasParams = (e: RegisteredEndpoint) => /\{\w+\}/.test(e.path);
@@ -125,9 +237,7 @@ function request(e: RegisteredEndpoint, headers: Headers, body: unknown = {}): R
   return init;
 }
 
-const acting: Record<DemoUserKey, string> = Object.fromEntries(
-  Object.entries(DEMO_USERS).map(([k, u]) => [k, u.accountId]),
-) as Record<DemoUserKey, string>;
+const acting: Record<DemoUserKey, string> = Object.fromEntries(Object.entries(DEMO_USERS).map(([k, u]) => [k, u.accountId])) as Record<DemoUserKey, string>;
 
 async function as(who: DemoUserKey, accountId = acting[who]) {
   return authed(await tokenFor(who), { accountId }).headers;

@@ -21,19 +21,29 @@ grantFabrikamCredits(100);
 /** A booking request with one proposed time per session. */
 async function request(times: string[]) {
   const s = await sessions();
-  const res = await post("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "request", sessions: s.map((x, i) => ({ sessionId: x.id, times: [times[i]] })) });
+  const res = await post("/v1/bookings", await customer(), {
+    workoutId: WORKOUT,
+    mode: "request",
+    sessions: s.map((x, i) => ({ sessionId: x.id, times: [times[i]] })),
+  });
   expect(res.status).toBe(201);
   return json(res);
 }
 /** Requested and confirmed at the proposed times. */
 async function booked(times: string[]) {
   const job = await request(times);
-  const res = await post(`/v1/jobs/${job.id}/confirm`, await partner(), { lines: job.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] })) });
+  const res = await post(`/v1/jobs/${job.id}/confirm`, await partner(), {
+    lines: job.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] })),
+  });
   expect(res.status).toBe(200);
   return json(res);
 }
 const mailsTo = (to: string, subject: string) =>
-  db.select().from(schema.mailOutbox).where(and(eq(schema.mailOutbox.to, to), like(schema.mailOutbox.subject, `${subject}%`))).orderBy(schema.mailOutbox.createdAt);
+  db
+    .select()
+    .from(schema.mailOutbox)
+    .where(and(eq(schema.mailOutbox.to, to), like(schema.mailOutbox.subject, `${subject}%`)))
+    .orderBy(schema.mailOutbox.createdAt);
 const lastMail = async (to: string, subject: string) => (await mailsTo(to, subject)).at(-1)!;
 const field = (ics: string, name: string) => [...ics.matchAll(new RegExp(`^${name}[:;](.*)$`, "gm"))].map((m) => nth(m, 1).trim());
 
@@ -81,7 +91,10 @@ describe("the calendar follows the booking", () => {
     const seq1 = Number(field(first, "SEQUENCE")[0]);
 
     // The partner moves the first session (still before the second): the mail carries that session's event, same UID, a higher SEQUENCE, the new start.
-    const moved = await post(`/v1/jobs/${job.id}/reschedule`, await partner(), { reason: "availability", lines: [{ lineId: job.lines[0].id, time: inDays(10, 13) }] });
+    const moved = await post(`/v1/jobs/${job.id}/reschedule`, await partner(), {
+      reason: "availability",
+      lines: [{ lineId: job.lines[0].id, time: inDays(10, 13) }],
+    });
     expect(moved.status).toBe(200);
     const update = nth((await lastMail("cara@fabrikam.test", "Booking rescheduled")).attachments, 0).content;
     expect(field(update, "UID")).toEqual([uids[0]]);
@@ -160,7 +173,10 @@ describe("reminders from the cron trigger", () => {
     expect(nth(reminders, 0).subject).toContain("What an AI assistant can do");
     expect(nth(reminders, 0).html).toContain("Northwind Learn");
     expect(queued).toContain(nth(reminders, 0).id);
-    const keys = await db.select().from(schema.mailReminders).where(eq(schema.mailReminders.mailId, nth(reminders, 0).id));
+    const keys = await db
+      .select()
+      .from(schema.mailReminders)
+      .where(eq(schema.mailReminders.mailId, nth(reminders, 0).id));
     expect(keys).toEqual([expect.objectContaining({ kind: "session24h", key: `${job.lines[0].id}|${job.lines[0].scheduledAt}` })]);
     // The session 50 hours away is not reminded yet.
     expect(reminders.some((m) => m.subject.includes("Prompting in practice"))).toBe(false);
@@ -186,7 +202,11 @@ describe("reminders from the cron trigger", () => {
 
   it("shows a request unconfirmed after 24 hours as overdue and reminds the partner once; a new request after a denial is reminded again", async () => {
     const job = await request([inDays(50), inDays(51)]);
-    const age = (hours: number) => db.update(schema.jobs).set({ updatedAt: new Date(Date.now() - hours * HOUR).toISOString() }).where(eq(schema.jobs.id, job.id));
+    const age = (hours: number) =>
+      db
+        .update(schema.jobs)
+        .set({ updatedAt: new Date(Date.now() - hours * HOUR).toISOString() })
+        .where(eq(schema.jobs.id, job.id));
     await age(23);
     await cron();
     expect((await json(await call(`/v1/jobs/${job.id}`, await partner()))).overdue).toBe(false);
@@ -201,12 +221,25 @@ describe("reminders from the cron trigger", () => {
 
     expect((await post(`/v1/jobs/${job.id}/deny`, await partner(), { reason: "availability" })).status).toBe(200);
     const s = await sessions();
-    expect((await post(`/v1/bookings/${job.id}/schedule`, await customer(), { mode: "request", sessions: s.map((x, i) => ({ sessionId: x.id, times: [inDays(60 + i)] })) })).status).toBe(200);
+    expect(
+      (
+        await post(`/v1/bookings/${job.id}/schedule`, await customer(), {
+          mode: "request",
+          sessions: s.map((x, i) => ({ sessionId: x.id, times: [inDays(60 + i)] })),
+        })
+      ).status,
+    ).toBe(200);
     await age(30);
     await cron();
     await cron();
     expect(await overdue()).toHaveLength(2);
-    const n = nth(await db.select({ n: sql<number>`count(*)` }).from(schema.mailReminders).where(like(schema.mailReminders.key, `${job.id}|%`)), 0);
+    const n = nth(
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(schema.mailReminders)
+        .where(like(schema.mailReminders.key, `${job.id}|%`)),
+      0,
+    );
     expect(n.n).toBe(2);
   });
 });

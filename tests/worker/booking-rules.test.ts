@@ -19,8 +19,17 @@ let day = 0;
 type Line = { id: string; sessionId: string; sessionName: string; status: string; scheduledAt: string | null; requestedTimes: string[] };
 type Job = { id: string; status: string; lines: Line[] };
 
-const count = async (table: typeof schema.jobs | typeof schema.mailOutbox | typeof schema.auditEntries) => Number(nth(await db.select({ n: sql<number>`count(*)` }).from(table), 0).n);
-const lastMail = async () => nth(await db.select().from(schema.mailOutbox).orderBy(desc(schema.mailOutbox.createdAt), desc(sql`rowid`)).limit(1), 0);
+const count = async (table: typeof schema.jobs | typeof schema.mailOutbox | typeof schema.auditEntries) =>
+  Number(nth(await db.select({ n: sql<number>`count(*)` }).from(table), 0).n);
+const lastMail = async () =>
+  nth(
+    await db
+      .select()
+      .from(schema.mailOutbox)
+      .orderBy(desc(schema.mailOutbox.createdAt), desc(sql`rowid`))
+      .limit(1),
+    0,
+  );
 const row = async (id: string) => ({
   job: (await db.select().from(schema.jobs).where(eq(schema.jobs.id, id)))[0],
   lines: await db.select().from(schema.jobLines).where(eq(schema.jobLines.jobId, id)).orderBy(schema.jobLines.sequence),
@@ -29,7 +38,11 @@ const row = async (id: string) => ({
 async function requested(): Promise<Job> {
   const s = await sessions();
   const d = (day += 4);
-  const res = await post("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "request", sessions: s.map((x, i) => ({ sessionId: x.id, times: [at(d + i), at(d + i, 14)] })) });
+  const res = await post("/v1/bookings", await customer(), {
+    workoutId: WORKOUT,
+    mode: "request",
+    sessions: s.map((x, i) => ({ sessionId: x.id, times: [at(d + i), at(d + i, 14)] })),
+  });
   expect(res.status).toBe(201);
   return json(res);
 }
@@ -44,7 +57,10 @@ async function booked(): Promise<Job> {
 /** The job's sessions take place: their times move into the past, in order. */
 async function takePlace(job: Job) {
   for (const [i, line] of job.lines.entries()) {
-    await db.update(schema.jobLines).set({ scheduledAt: new Date(Date.now() - (job.lines.length - i) * 86_400_000).toISOString() }).where(eq(schema.jobLines.id, line.id));
+    await db
+      .update(schema.jobLines)
+      .set({ scheduledAt: new Date(Date.now() - (job.lines.length - i) * 86_400_000).toISOString() })
+      .where(eq(schema.jobLines.id, line.id));
   }
 }
 
@@ -96,18 +112,24 @@ describe("times: in the future and in the sessions' order", () => {
 
 describe("prerequisites", () => {
   it("refuses a booking while a score prerequisite is not met, naming it; books once the score is enough", async () => {
-    const rule = nth(await db
-      .insert(schema.prerequisites)
-      .values({ accountId: DEMO.northwind.id, workoutId: WORKOUT, type: "score", name: "AI readiness", category: "aiAndAutomation", minimumScore: 4.5 })
-      .returning(), 0);
+    const rule = nth(
+      await db
+        .insert(schema.prerequisites)
+        .values({ accountId: DEMO.northwind.id, workoutId: WORKOUT, type: "score", name: "AI readiness", category: "aiAndAutomation", minimumScore: 4.5 })
+        .returning(),
+      0,
+    );
     try {
       const options = await json(await call(`/v1/bookings/options/${WORKOUT}`, await customer()));
-      const latest = nth(await db
-        .select()
-        .from(schema.scores)
-        .where(and(eq(schema.scores.accountId, FABRIKAM), eq(schema.scores.category, "aiAndAutomation")))
-        .orderBy(desc(schema.scores.createdAt))
-        .limit(1), 0);
+      const latest = nth(
+        await db
+          .select()
+          .from(schema.scores)
+          .where(and(eq(schema.scores.accountId, FABRIKAM), eq(schema.scores.category, "aiAndAutomation")))
+          .orderBy(desc(schema.scores.createdAt))
+          .limit(1),
+        0,
+      );
       expect(latest.score).toBeLessThan(4.5);
       expect(options.missingPrerequisites).toEqual([`AI readiness: a score of at least 4.5 in AI and automation (yours is ${latest.score})`]);
       const before = { jobs: await count(schema.jobs), credits: await balance() };
@@ -133,10 +155,13 @@ describe("prerequisites", () => {
   });
 
   it("refuses a booking until the required workout is completed", async () => {
-    const rule = nth(await db
-      .insert(schema.prerequisites)
-      .values({ accountId: DEMO.northwind.id, workoutId: WORKOUT, type: "workout", name: "Foundations first", requiredWorkoutId: DEMO.workouts.drTabletop })
-      .returning(), 0);
+    const rule = nth(
+      await db
+        .insert(schema.prerequisites)
+        .values({ accountId: DEMO.northwind.id, workoutId: WORKOUT, type: "workout", name: "Foundations first", requiredWorkoutId: DEMO.workouts.drTabletop })
+        .returning(),
+      0,
+    );
     try {
       const s = await sessions();
       const body = { workoutId: WORKOUT, mode: "request", sessions: s.map((x, i) => ({ sessionId: x.id, times: [at(80 + i)] })) };
@@ -198,15 +223,30 @@ describe("rescheduling one session of a booked job", () => {
     const mails = await count(schema.mailOutbox);
     const c = await customer();
     // The first session moved after the second: the error is on the time being set.
-    const outOfOrder = await post(`/v1/bookings/${job.id}/schedule`, c, { mode: "request", reason: "availability", sessions: [{ sessionId: nth(job.lines, 0).sessionId, times: [at(day + 5)] }] });
+    const outOfOrder = await post(`/v1/bookings/${job.id}/schedule`, c, {
+      mode: "request",
+      reason: "availability",
+      sessions: [{ sessionId: nth(job.lines, 0).sessionId, times: [at(day + 5)] }],
+    });
     expect(outOfOrder.status).toBe(400);
     expect((await json(outOfOrder)).error.fields).toEqual({ "sessions.0.times.0": `Must end before session 2 (${nth(job.lines, 1).sessionName}) starts` });
-    const noReason = await post(`/v1/bookings/${job.id}/schedule`, c, { mode: "request", sessions: [{ sessionId: nth(job.lines, 1).sessionId, times: [at(day + 5)] }] });
+    const noReason = await post(`/v1/bookings/${job.id}/schedule`, c, {
+      mode: "request",
+      sessions: [{ sessionId: nth(job.lines, 1).sessionId, times: [at(day + 5)] }],
+    });
     expect(noReason.status).toBe(400);
     expect((await json(noReason)).error.fields).toEqual({ reason: "Required" });
     expect((await post(`/v1/bookings/${job.id}/schedule`, {}, { mode: "request", reason: "availability", sessions: [] })).status).toBe(401);
     const harbour = authed(await tokenFor("otherCustomerAdmin"), { accountId: DEMO.customers.harbour.id });
-    expect((await post(`/v1/bookings/${job.id}/schedule`, harbour, { mode: "request", reason: "availability", sessions: [{ sessionId: nth(job.lines, 1).sessionId, times: [at(day + 5)] }] })).status).toBe(404);
+    expect(
+      (
+        await post(`/v1/bookings/${job.id}/schedule`, harbour, {
+          mode: "request",
+          reason: "availability",
+          sessions: [{ sessionId: nth(job.lines, 1).sessionId, times: [at(day + 5)] }],
+        })
+      ).status,
+    ).toBe(404);
     expect(await row(job.id)).toEqual(before);
     expect(await count(schema.mailOutbox)).toBe(mails);
   });
@@ -219,7 +259,11 @@ describe("rescheduling one session of a booked job", () => {
     expect(wrong.status).toBe(400);
     expect((await json(wrong)).error.fields).toEqual({ "lines.0.time": `Must end before session 2 (${second.sessionName}) starts` });
     const mails = await count(schema.mailOutbox);
-    const res = await post(`/v1/jobs/${job.id}/reschedule`, p, { reason: "availability", comment: "Trainer ill", lines: [{ lineId: first.id, time: at(day, 16) }] });
+    const res = await post(`/v1/jobs/${job.id}/reschedule`, p, {
+      reason: "availability",
+      comment: "Trainer ill",
+      lines: [{ lineId: first.id, time: at(day, 16) }],
+    });
     expect(res.status).toBe(200);
     const after: Job = await json(res);
     expect(after.status).toBe("confirmed");
@@ -277,7 +321,14 @@ describe("the partner's cancel and completing", () => {
     expect(audit.filter((a) => a.code === "workoutSessionJobLineCompleted" && job.lines.some((l) => l.id === a.subjectId))).toHaveLength(2);
     expect(await count(schema.mailOutbox)).toBe(mails + 1);
     expect((await lastMail()).subject).toMatch(/^Workout completed/);
-    expect((await db.select().from(schema.jobs).where(and(eq(schema.jobs.id, job.id), eq(schema.jobs.status, "completed")))).length).toBe(1);
+    expect(
+      (
+        await db
+          .select()
+          .from(schema.jobs)
+          .where(and(eq(schema.jobs.id, job.id), eq(schema.jobs.status, "completed")))
+      ).length,
+    ).toBe(1);
     expect((await post(`/v1/jobs/${job.id}/complete`, await partner())).status).toBe(409);
   });
 });

@@ -37,7 +37,14 @@ export const sessions = (workoutId = WORKOUT) =>
 
 /** An account's credit balance: the sum of its credit lines. */
 export const balance = async (accountId = FABRIKAM) =>
-  Number(first(await db.select({ t: sql<number>`coalesce(sum(quantity),0)` }).from(schema.creditLines).where(eq(schema.creditLines.accountId, accountId))).t);
+  Number(
+    first(
+      await db
+        .select({ t: sql<number>`coalesce(sum(quantity),0)` })
+        .from(schema.creditLines)
+        .where(eq(schema.creditLines.accountId, accountId)),
+    ).t,
+  );
 
 /** A partner bonus of `quantity` credits for Fabrikam, now. */
 export async function giveFabrikamCredits(quantity: number) {

@@ -112,9 +112,17 @@ describe("requesting times, confirming and denying", () => {
   it("refuses moves the state machine does not allow with 409, changing nothing", async () => {
     const job = await json(await requestBooking(40));
     expect((await post(`/v1/jobs/${job.id}/complete`, await partner())).status).toBe(409);
-    const confirm = await post(`/v1/jobs/${job.id}/confirm`, await partner(), { lines: job.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] })) });
+    const confirm = await post(`/v1/jobs/${job.id}/confirm`, await partner(), {
+      lines: job.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] })),
+    });
     expect(confirm.status).toBe(200);
-    expect((await post(`/v1/jobs/${job.id}/confirm`, await partner(), { lines: job.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] })) })).status).toBe(409);
+    expect(
+      (
+        await post(`/v1/jobs/${job.id}/confirm`, await partner(), {
+          lines: job.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] })),
+        })
+      ).status,
+    ).toBe(409);
     expect((await post(`/v1/jobs/${job.id}/deny`, await partner(), { reason: "other" })).status).toBe(409);
     const row = nth(await db.select().from(schema.jobs).where(eq(schema.jobs.id, job.id)), 0);
     expect(row.status).toBe("confirmed");
@@ -122,7 +130,9 @@ describe("requesting times, confirming and denying", () => {
 
   it("refuses a confirmation time that was not proposed (400)", async () => {
     const job = await json(await requestBooking(50));
-    const res = await post(`/v1/jobs/${job.id}/confirm`, await partner(), { lines: job.lines.map((l: { id: string }) => ({ lineId: l.id, time: inDays(99) })) });
+    const res = await post(`/v1/jobs/${job.id}/confirm`, await partner(), {
+      lines: job.lines.map((l: { id: string }) => ({ lineId: l.id, time: inDays(99) })),
+    });
     expect(res.status).toBe(400);
     expect((await json(res)).error.fields["lines.0.time"]).toBe("Choose one of the proposed times");
   });
@@ -191,7 +201,14 @@ describe("calendar-based booking", () => {
     const b = await publishSlot(nth(s, 1).id, inDays(71), 5);
     const options = await json(await call(`/v1/bookings/options/${WORKOUT}`, await customer()));
     expect(options.sessions[0].slots.map((x: { id: string }) => x.id)).toContain(a);
-    const res = await post("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "slots", sessions: [{ sessionId: nth(s, 0).id, slotId: a }, { sessionId: nth(s, 1).id, slotId: b }] });
+    const res = await post("/v1/bookings", await customer(), {
+      workoutId: WORKOUT,
+      mode: "slots",
+      sessions: [
+        { sessionId: nth(s, 0).id, slotId: a },
+        { sessionId: nth(s, 1).id, slotId: b },
+      ],
+    });
     expect(res.status).toBe(201);
     const job = await json(res);
     expect(job.status).toBe("confirmed");
@@ -206,7 +223,14 @@ describe("calendar-based booking", () => {
     const big = await publishSlot(nth(s, 1).id, inDays(81), 12);
     const before = { credits: await balance(), jobs: await count(schema.jobs) };
     const init = await customer();
-    const body = JSON.stringify({ workoutId: WORKOUT, mode: "slots", sessions: [{ sessionId: nth(s, 0).id, slotId: small }, { sessionId: nth(s, 1).id, slotId: big }] });
+    const body = JSON.stringify({
+      workoutId: WORKOUT,
+      mode: "slots",
+      sessions: [
+        { sessionId: nth(s, 0).id, slotId: small },
+        { sessionId: nth(s, 1).id, slotId: big },
+      ],
+    });
     const results = await Promise.all(
       Array.from({ length: 40 }, () =>
         call("/v1/bookings", { method: "POST", headers: { ...Object.fromEntries(init.headers), "Content-Type": "application/json" }, body }),
@@ -222,7 +246,10 @@ describe("calendar-based booking", () => {
     expect(nth(seats, 0).seatsTaken).toBe(5);
     expect(await count(schema.jobs)).toBe(before.jobs + 5);
     expect(await balance()).toBe(before.credits - 5);
-    const consumed = await db.select().from(schema.creditLines).where(and(eq(schema.creditLines.accountId, FABRIKAM), eq(schema.creditLines.itemType, "consumption")));
+    const consumed = await db
+      .select()
+      .from(schema.creditLines)
+      .where(and(eq(schema.creditLines.accountId, FABRIKAM), eq(schema.creditLines.itemType, "consumption")));
     const jobsNow = await db.select().from(schema.jobs).where(eq(schema.jobs.accountId, FABRIKAM));
     expect(consumed.reduce((n, l) => n + l.quantity, 0)).toBe(-jobsNow.reduce((n, j) => n + j.creditsConsumed, 0));
   }, 60_000);
@@ -243,10 +270,15 @@ describe("cancelling and completing", () => {
 
   it("completing both sessions moves the job through In Progress to Completed, with audit entries", async () => {
     const job = await json(await requestBooking(100));
-    await post(`/v1/jobs/${job.id}/confirm`, await partner(), { lines: job.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] })) });
+    await post(`/v1/jobs/${job.id}/confirm`, await partner(), {
+      lines: job.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] })),
+    });
     // The sessions take place (a session is completed only once it has started).
     for (const [i, line] of job.lines.entries()) {
-      await db.update(schema.jobLines).set({ scheduledAt: new Date(Date.now() - (2 - i) * 86_400_000).toISOString() }).where(eq(schema.jobLines.id, line.id));
+      await db
+        .update(schema.jobLines)
+        .set({ scheduledAt: new Date(Date.now() - (2 - i) * 86_400_000).toISOString() })
+        .where(eq(schema.jobLines.id, line.id));
     }
     const first = await post(`/v1/jobs/${job.id}/lines/${job.lines[0].id}/complete`, await partner());
     expect(first.status).toBe(200);
@@ -273,8 +305,12 @@ describe("slots", () => {
     expect(tooMany.status).toBe(400);
     expect((await json(tooMany)).error.fields.capacity).toMatch(/At most 12 seats/);
     const other = await sessions(DEMO.workouts.dataLiteracy);
-    expect((await post("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId: nth(other, 0).id, startsAt: inDays(120), capacity: 2 })).status).toBe(400);
-    expect((await post("/v1/admin/slots", await customer(), { workoutId: WORKOUT, sessionId: nth(s, 0).id, startsAt: inDays(120), capacity: 2 })).status).toBe(403);
+    expect(
+      (await post("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId: nth(other, 0).id, startsAt: inDays(120), capacity: 2 })).status,
+    ).toBe(400);
+    expect((await post("/v1/admin/slots", await customer(), { workoutId: WORKOUT, sessionId: nth(s, 0).id, startsAt: inDays(120), capacity: 2 })).status).toBe(
+      403,
+    );
     const contoso = authed(await tokenFor("otherPartnerAdmin"), { accountId: DEMO.contoso.id });
     expect((await post("/v1/admin/slots", contoso, { workoutId: WORKOUT, sessionId: nth(s, 0).id, startsAt: inDays(120), capacity: 2 })).status).toBe(404);
     expect((await call("/v1/admin/slots?workoutId=" + WORKOUT)).status).toBe(401);
@@ -288,7 +324,14 @@ describe("slots", () => {
     expect((await call(`/v1/admin/slots/${free}`, { method: "DELETE", ...(await partner()) })).status).toBe(204);
     const a = await publishSlot(nth(s, 0).id, inDays(131), 3);
     const b = await publishSlot(nth(s, 1).id, inDays(132), 3);
-    await post("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "slots", sessions: [{ sessionId: nth(s, 0).id, slotId: a }, { sessionId: nth(s, 1).id, slotId: b }] });
+    await post("/v1/bookings", await customer(), {
+      workoutId: WORKOUT,
+      mode: "slots",
+      sessions: [
+        { sessionId: nth(s, 0).id, slotId: a },
+        { sessionId: nth(s, 1).id, slotId: b },
+      ],
+    });
     expect((await call(`/v1/admin/slots/${a}`, { method: "DELETE", ...(await partner()) })).status).toBe(409);
   });
 });
@@ -340,7 +383,12 @@ describe("partner members read jobs and slots; acting on them needs owner or adm
     expect(after).toEqual(before);
     expect(await count(schema.mailOutbox)).toBe(mails);
     expect(await db.select().from(schema.slots).where(eq(schema.slots.id, slot))).toHaveLength(1);
-    expect(await db.select().from(schema.slots).where(eq(schema.slots.startsAt, inDays(142)))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(schema.slots)
+        .where(eq(schema.slots.startsAt, inDays(142))),
+    ).toHaveLength(0);
     // The owner may.
     expect((await post(`/v1/jobs/${job.id}/deny`, await partner(), { reason: "availability" })).status).toBe(200);
   }, 60_000);
@@ -351,12 +399,25 @@ describe("partner members read jobs and slots; acting on them needs owner or adm
     const b = await publishSlot(nth(s, 1).id, inDays(161), 3);
     const jobsBefore = await count(schema.jobs);
     const [book, close] = await Promise.all([
-      post("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "slots", sessions: [{ sessionId: nth(s, 0).id, slotId: a }, { sessionId: nth(s, 1).id, slotId: b }] }),
+      post("/v1/bookings", await customer(), {
+        workoutId: WORKOUT,
+        mode: "slots",
+        sessions: [
+          { sessionId: nth(s, 0).id, slotId: a },
+          { sessionId: nth(s, 1).id, slotId: b },
+        ],
+      }),
       call(`/v1/admin/slots/${a}`, { method: "DELETE", ...(await partner()) }),
     ]);
     const [slotRow] = await db.select().from(schema.slots).where(eq(schema.slots.id, a));
     const other = nth(await db.select().from(schema.slots).where(eq(schema.slots.id, b)), 0);
-    const outcome = { book: book.status, close: close.status, seats: slotRow?.seatsTaken ?? null, otherSeats: other.seatsTaken, newJobs: (await count(schema.jobs)) - jobsBefore };
+    const outcome = {
+      book: book.status,
+      close: close.status,
+      seats: slotRow?.seatsTaken ?? null,
+      otherSeats: other.seatsTaken,
+      newJobs: (await count(schema.jobs)) - jobsBefore,
+    };
     // Either the booking took the seat first (the close is refused), or the close came first (the booking is refused and took nothing).
     expect([
       { book: 201, close: 409, seats: 1, otherSeats: 1, newJobs: 1 },

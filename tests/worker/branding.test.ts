@@ -124,7 +124,15 @@ describe("PUT /v1/admin/styles", () => {
     const before = await stylingOf(accountId);
     const res = await put(
       token,
-      { ...valid, brandColour: "#12,34,56", gradientColourTwo: "ggg", fontFamily: "comicSans", platformName: "x".repeat(21), supportEmail: "nope", showLogoOnLogin: "yes" },
+      {
+        ...valid,
+        brandColour: "#12,34,56",
+        gradientColourTwo: "ggg",
+        fontFamily: "comicSans",
+        platformName: "x".repeat(21),
+        supportEmail: "nope",
+        showLogoOnLogin: "yes",
+      },
       { logo: PNG },
     );
     expect(res.status).toBe(400);

@@ -26,7 +26,9 @@ async function publish(over: Partial<typeof schema.workouts.$inferInsert> = {}, 
     ...over,
   });
   await db.insert(schema.libraryEntries).values({ accountId: DEMO.northwind.id, workoutId: id, status: "available", priority: over.priority ?? 100 });
-  await db.insert(schema.workoutVariants).values({ workoutId: id, accountId: DEMO.northwind.id, name: "Standard", availableFrom: "2020-01-01", availableTo: "2099-12-31", ...variant });
+  await db
+    .insert(schema.workoutVariants)
+    .values({ workoutId: id, accountId: DEMO.northwind.id, name: "Standard", availableFrom: "2020-01-01", availableTo: "2099-12-31", ...variant });
   return id;
 }
 
@@ -77,10 +79,17 @@ describe("visibility", () => {
     await db.update(schema.libraryEntries).set({ status: "archived" }).where(eq(schema.libraryEntries.workoutId, archived));
     const outOfDate = await publish({}, { availableFrom: "2020-01-01", availableTo: "2021-01-01" });
     const future = await publish({}, { availableFrom: "2098-01-01", availableTo: null });
-    const manufacturingOnly = await publish({ visibility: { operator: "and", conditions: [{ field: "industry", comparator: "in", values: ["manufacturing"] }] } });
-    const notEnterprise = await publish({ visibility: { operator: "or", conditions: [{ field: "priceGroup", comparator: "notIn", values: [DEMO.northwind.priceGroupId] }] } });
+    const manufacturingOnly = await publish({
+      visibility: { operator: "and", conditions: [{ field: "industry", comparator: "in", values: ["manufacturing"] }] },
+    });
+    const notEnterprise = await publish({
+      visibility: { operator: "or", conditions: [{ field: "priceGroup", comparator: "notIn", values: [DEMO.northwind.priceGroupId] }] },
+    });
 
-    const read = (who: Parameters<typeof tokenFor>[0], id: string) => apiAs(who).get(`/v1/workouts/${id}`).then((r) => r.status);
+    const read = (who: Parameters<typeof tokenFor>[0], id: string) =>
+      apiAs(who)
+        .get(`/v1/workouts/${id}`)
+        .then((r) => r.status);
     expect(await read("customerMember", visible)).toBe(200);
     expect(await read("otherCustomerAdmin", visible)).toBe(404);
     expect(await read("customerMember", archived)).toBe(404);
@@ -102,7 +111,13 @@ describe("visibility", () => {
     const res = await apiAs("customerAdmin").get(`/v1/workouts/${DEMO.workouts.copilotFoundations}`);
     expect(res.status).toBe(200);
     const w = await json(res);
-    expect(w).toMatchObject({ id: DEMO.workouts.copilotFoundations, format: "onlineInstructorLed", totalMinutes: 120, maxAttendees: 12, difficulty: "beginner" });
+    expect(w).toMatchObject({
+      id: DEMO.workouts.copilotFoundations,
+      format: "onlineInstructorLed",
+      totalMinutes: 120,
+      maxAttendees: 12,
+      difficulty: "beginner",
+    });
     expect(w.sessions).toHaveLength(2);
     expect(w.greatFor).toContain("allUsers");
     expect(w.rating).toEqual({ average: null, count: 0 });
@@ -120,8 +135,15 @@ describe("visibility", () => {
       currency: "USD",
       amount: 80000,
     });
-    expect((await json(await apiAs("customerAdmin").get(`/v1/workouts/${DEMO.workouts.copilotFoundations}`))).price).toEqual({ kind: "money", amount: 80000, currency: "USD" });
-    const lines = await db.select().from(schema.pricingLines).where(and(eq(schema.pricingLines.workoutId, DEMO.workouts.copilotFoundations), eq(schema.pricingLines.priceType, "customer")));
+    expect((await json(await apiAs("customerAdmin").get(`/v1/workouts/${DEMO.workouts.copilotFoundations}`))).price).toEqual({
+      kind: "money",
+      amount: 80000,
+      currency: "USD",
+    });
+    const lines = await db
+      .select()
+      .from(schema.pricingLines)
+      .where(and(eq(schema.pricingLines.workoutId, DEMO.workouts.copilotFoundations), eq(schema.pricingLines.priceType, "customer")));
     expect(lines).toHaveLength(1);
   });
 

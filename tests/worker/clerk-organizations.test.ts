@@ -5,7 +5,9 @@ import { nth } from "../present";
 
 /** Clerk's Backend API, stood in for through the runtime's outbound fetch. */
 function clerkAnswers(status: number, body: unknown) {
-  return vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }));
+  return vi
+    .spyOn(globalThis, "fetch")
+    .mockImplementation(async () => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }));
 }
 const env = { CLERK_SECRET_KEY: "sk_test_123" };
 const sent = (spy: ReturnType<typeof clerkAnswers>, i = 0) => {

@@ -64,7 +64,10 @@ describe("production leaves the development conveniences off", () => {
   });
 
   it("X-Forwarded-Host does not pick the verification token's host", async () => {
-    const res = await send(production, "/.well-known/techfit-verification", { host: "techfit.example", headers: { "X-Forwarded-Host": DEMO.northwind.domain } });
+    const res = await send(production, "/.well-known/techfit-verification", {
+      host: "techfit.example",
+      headers: { "X-Forwarded-Host": DEMO.northwind.domain },
+    });
     expect(res.status).toBe(404);
   });
 

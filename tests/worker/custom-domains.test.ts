@@ -339,7 +339,14 @@ describe("DELETE /v1/admin/custom-domains/{id}", () => {
 });
 
 describe("Cloudflare for SaaS custom hostnames (production configuration)", () => {
-  const cfEnv = { APP_ENV: "production", MAIN_HOST: "techfit.example", MAIN_ORIGIN: "https://techfit.example", CF_ZONE_ID: "zone1", CF_API_TOKEN: "secret", CF_CNAME_TARGET: "customers.techfit.example" };
+  const cfEnv = {
+    APP_ENV: "production",
+    MAIN_HOST: "techfit.example",
+    MAIN_ORIGIN: "https://techfit.example",
+    CF_ZONE_ID: "zone1",
+    CF_API_TOKEN: "secret",
+    CF_CNAME_TARGET: "customers.techfit.example",
+  };
 
   it("creates the hostname on add, reads its status then checks the domain over https on connect, removes it on delete", async () => {
     const { createCustomHostname, deleteCustomHostname, dnsRecordFor, testConnection } = await import("../../worker/domain/custom-hostnames");
@@ -383,7 +390,8 @@ describe("Cloudflare for SaaS custom hostnames (production configuration)", () =
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
       const request = new Request(input, init);
       asked.push(request.url);
-      if (request.url.startsWith("https://api.cloudflare.com/")) return Response.json({ success: true, result: { id: "ch1", status: "active", ssl: { status: "active" } } });
+      if (request.url.startsWith("https://api.cloudflare.com/"))
+        return Response.json({ success: true, result: { id: "ch1", status: "active", ssl: { status: "active" } } });
       if (request.url.startsWith("https://cloudflare-dns.com/")) return Response.json({ Status: 3 });
       return new Response("tok");
     });
@@ -394,7 +402,9 @@ describe("Cloudflare for SaaS custom hostnames (production configuration)", () =
 
   it("passes Cloudflare's refusal on as the reason", async () => {
     const { createCustomHostname } = await import("../../worker/domain/custom-hostnames");
-    vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ success: false, errors: [{ code: 1406, message: "Duplicate custom hostname found." }] }, { status: 409 }));
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
+      Response.json({ success: false, errors: [{ code: 1406, message: "Duplicate custom hostname found." }] }, { status: 409 }),
+    );
     await expect(createCustomHostname(cfEnv, "learn.globex.com")).rejects.toThrow("Duplicate custom hostname found.");
   });
 });

@@ -71,7 +71,9 @@ describe("GET v1/admin/dependents/{id}", () => {
     expect(body.recommendations.basis).toBe("scores");
     expect(body.recommendations.categories).toEqual(["productivityAndCollaboration", "dataAndInsights"]);
     expect(body.recommendations.workouts.length).toBeGreaterThan(0);
-    expect(body.recommendations.workouts.every((w: { category: string }) => ["productivityAndCollaboration", "dataAndInsights"].includes(w.category))).toBe(true);
+    expect(body.recommendations.workouts.every((w: { category: string }) => ["productivityAndCollaboration", "dataAndInsights"].includes(w.category))).toBe(
+      true,
+    );
   });
 
   it("recommends only what the customer's catalogue shows (the visibility expression holds)", async () => {
@@ -100,7 +102,10 @@ describe("GET v1/admin/dependents/{id}", () => {
     const token = await tokenFor("partnerAdmin");
     expect((await call("/v1/admin/dependents/nope", authed(token, { accountId: NORTHWIND }))).status).toBe(400);
     expect((await call(`/v1/admin/dependents/${DEMO.customers.fabrikam.id}`)).status).toBe(401);
-    expect((await call(`/v1/admin/dependents/${DEMO.customers.fabrikam.id}`, authed(await tokenFor("customerAdmin"), { accountId: DEMO.customers.fabrikam.id }))).status).toBe(403);
+    expect(
+      (await call(`/v1/admin/dependents/${DEMO.customers.fabrikam.id}`, authed(await tokenFor("customerAdmin"), { accountId: DEMO.customers.fabrikam.id })))
+        .status,
+    ).toBe(403);
     const other = await call(`/v1/admin/dependents/${DEMO.customers.harbour.id}`, authed(token, { accountId: NORTHWIND }));
     expect(other.status).toBe(404);
     expect(JSON.stringify(await json(other))).not.toContain("Harbour");

@@ -78,17 +78,30 @@ describe("D1 round trips per request", () => {
   });
 
   it("a booking and every job move stay within four calls", async () => {
-    const sessions = await db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, WORKOUT)).orderBy(schema.workoutSessions.sequence);
+    const sessions = await db
+      .select()
+      .from(schema.workoutSessions)
+      .where(eq(schema.workoutSessions.workoutId, WORKOUT))
+      .orderBy(schema.workoutSessions.sequence);
     let day = 400;
     const at = (d: number, h = 9) => new Date(Date.UTC(2030, 0, 1 + d, h)).toISOString();
     const send = async (path: string, init: RequestInit, body: unknown) => {
-      const res = await call(path, { ...init, method: "POST", headers: { ...Object.fromEntries(new Headers(init.headers)), "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      const res = await call(path, {
+        ...init,
+        method: "POST",
+        headers: { ...Object.fromEntries(new Headers(init.headers)), "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
       expect(res.status, path).toBeLessThan(300);
       return { calls: d1Calls(res), body: await json(res) };
     };
     const book = async () => {
       const d = (day += 3);
-      return send("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "request", sessions: sessions.map((s, i) => ({ sessionId: s.id, times: [at(d + i), at(d + i, 14)] })) });
+      return send("/v1/bookings", await customer(), {
+        workoutId: WORKOUT,
+        mode: "request",
+        sessions: sessions.map((s, i) => ({ sessionId: s.id, times: [at(d + i), at(d + i, 14)] })),
+      });
     };
     // Warm the caches (caller, tenant) once.
     await book();
@@ -100,17 +113,29 @@ describe("D1 round trips per request", () => {
     const d = (day += 3);
     record(
       "POST /v1/bookings/{id}/schedule",
-      (await send(`/v1/bookings/${job.id}/schedule`, await customer(), { mode: "request", sessions: sessions.map((s, i) => ({ sessionId: s.id, times: [at(d + i)] })) })).calls,
+      (
+        await send(`/v1/bookings/${job.id}/schedule`, await customer(), {
+          mode: "request",
+          sessions: sessions.map((s, i) => ({ sessionId: s.id, times: [at(d + i)] })),
+        })
+      ).calls,
       WRITE,
     );
     const again = await json(await call(`/v1/bookings/${job.id}`, await customer()));
     const confirm = again.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] }));
     expect(confirm).not.toEqual(times);
     record("POST /v1/jobs/{id}/confirm", (await send(`/v1/jobs/${job.id}/confirm`, await partner(), { lines: confirm })).calls, WRITE);
-    record("POST /v1/jobs/{id}/reschedule", (await send(`/v1/jobs/${job.id}/reschedule`, await partner(), { reason: "availability", lines: [{ lineId: job.lines[0].id, time: at(d, 11) }] })).calls, WRITE);
+    record(
+      "POST /v1/jobs/{id}/reschedule",
+      (await send(`/v1/jobs/${job.id}/reschedule`, await partner(), { reason: "availability", lines: [{ lineId: job.lines[0].id, time: at(d, 11) }] })).calls,
+      WRITE,
+    );
     // The sessions take place, then are completed one by one and as a whole.
     for (const [i, line] of job.lines.entries()) {
-      await db.update(schema.jobLines).set({ scheduledAt: new Date(Date.now() - (2 - i) * 86_400_000).toISOString() }).where(eq(schema.jobLines.id, line.id));
+      await db
+        .update(schema.jobLines)
+        .set({ scheduledAt: new Date(Date.now() - (2 - i) * 86_400_000).toISOString() })
+        .where(eq(schema.jobLines.id, line.id));
     }
     record("POST /v1/jobs/{id}/lines/{id}/complete", (await send(`/v1/jobs/${job.id}/lines/${job.lines[0].id}/complete`, await partner(), {})).calls, WRITE);
     record("POST /v1/jobs/{id}/complete", (await send(`/v1/jobs/${job.id}/complete`, await partner(), {})).calls, WRITE);
@@ -119,14 +144,19 @@ describe("D1 round trips per request", () => {
     const third = (await book()).body;
     record("POST /v1/jobs/{id}/cancel", (await send(`/v1/jobs/${third.id}/cancel`, await partner(), { reason: "requested" })).calls, WRITE);
     // The partner publishes a time for each session, the customer books them, and a spare time is closed.
-    const slot = async (sessionId: string, d: number) => (await send("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId, startsAt: at(d), capacity: 2 })).body.id;
+    const slot = async (sessionId: string, d: number) =>
+      (await send("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId, startsAt: at(d), capacity: 2 })).body.id;
     const slotDay = (day += 3);
     await slot(first(sessions).id, slotDay - 1); // warm
     const published = await send("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId: first(sessions).id, startsAt: at(slotDay), capacity: 2 });
     record("POST /v1/admin/slots", published.calls, WRITE);
     const chosen = [{ sessionId: first(sessions).id, slotId: published.body.id }];
     for (const [i, s] of sessions.slice(1).entries()) chosen.push({ sessionId: s.id, slotId: await slot(s.id, slotDay + 1 + i) });
-    record("POST /v1/bookings (into slots)", (await send("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "slots", sessions: chosen })).calls, WRITE);
+    record(
+      "POST /v1/bookings (into slots)",
+      (await send("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "slots", sessions: chosen })).calls,
+      WRITE,
+    );
     const spare = await slot(first(sessions).id, (day += 3));
     const closed = await call(`/v1/admin/slots/${spare}`, { ...(await partner()), method: "DELETE" });
     expect(closed.status).toBe(204);

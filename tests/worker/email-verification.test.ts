@@ -19,7 +19,11 @@ const post = (path: string, body: unknown, ip = nextIp(), cookie?: string) =>
     headers: { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": ip, ...(cookie ? { Cookie: cookie } : {}) },
     body: JSON.stringify(body),
   });
-const cookieOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 const signIn = (email: string, password = NEW_PASSWORD) => post("/sign-in/email", { email, password });
 
 async function inviteFor(email: string, role: "member" | "admin" = "member") {
@@ -30,7 +34,10 @@ async function inviteFor(email: string, role: "member" | "admin" = "member") {
 const accept = (token: string, inviteId: string) =>
   call(`/v1/accounts/${DEMO.customers.fabrikam.id}/invites/${inviteId}/accept`, { method: "POST", ...authed(token) });
 const membersOf = async (email: string) =>
-  db.select().from(schema.accountUsers).where(and(eq(schema.accountUsers.accountId, DEMO.customers.fabrikam.id), eq(schema.accountUsers.email, email)));
+  db
+    .select()
+    .from(schema.accountUsers)
+    .where(and(eq(schema.accountUsers.accountId, DEMO.customers.fabrikam.id), eq(schema.accountUsers.email, email)));
 
 describe("e-mail verification (embedded provider)", () => {
   it("sign-up queues a confirmation mail with a link to /verify-email and gives no session until it is followed", async () => {
@@ -44,7 +51,9 @@ describe("e-mail verification (embedded provider)", () => {
     expect(mail).toMatchObject({ subject: "Confirm your email address for TechFIT" });
     expect(["queued", "sent"]).toContain(mail!.status);
     expect(mail!.text).toContain("Hi Vera Verify,");
-    expect(mail!.text).toMatch(new RegExp(`${ORIGIN}/verify-email\\?token=[^&\\s]+&next=${encodeURIComponent("/post-auth?invite=abc").replace(/[?]/g, "\\?")}`));
+    expect(mail!.text).toMatch(
+      new RegExp(`${ORIGIN}/verify-email\\?token=[^&\\s]+&next=${encodeURIComponent("/post-auth?invite=abc").replace(/[?]/g, "\\?")}`),
+    );
     expect(mail!.html).toContain("/verify-email?token=");
 
     // Signing in before verifying is refused (and sends the link again).

@@ -37,11 +37,21 @@ describe("POST v1/admin/entitlements/credit", () => {
     const alpine = DEMO.customers.alpine.id;
     const before = (await json(await call("/v1/entitlements", authed(await tokenFor("partnerAdmin"), { accountId: NORTHWIND })))).balance;
     expect(before).toBe(0);
-    const bonus = await apiAs(token, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", { accountId: alpine, itemType: "bonus", quantity: 3, context: "Welcome gift" });
+    const bonus = await apiAs(token, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", {
+      accountId: alpine,
+      itemType: "bonus",
+      quantity: 3,
+      context: "Welcome gift",
+    });
     expect(bonus.status).toBe(201);
     const b = await json(bonus);
-    expect(b).toMatchObject({ creditEntryId: DEMO.customers.alpine.creditEntryId, line: { itemType: "bonus", source: "partner", updateType: "increase", quantity: 3, context: "Welcome gift" } });
-    const minus = await json(await apiAs(token, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", { accountId: alpine, itemType: "planAdjustment", quantity: -2 }));
+    expect(b).toMatchObject({
+      creditEntryId: DEMO.customers.alpine.creditEntryId,
+      line: { itemType: "bonus", source: "partner", updateType: "increase", quantity: 3, context: "Welcome gift" },
+    });
+    const minus = await json(
+      await apiAs(token, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", { accountId: alpine, itemType: "planAdjustment", quantity: -2 }),
+    );
     expect(minus.balance).toBe(b.balance - 2);
     expect(minus.line.updateType).toBe("decrease");
   });
@@ -61,7 +71,9 @@ describe("POST v1/admin/entitlements/credit", () => {
       expect(res.status).toBe(400);
       expect(Object.keys((await json(res)).error.fields).length).toBeGreaterThan(0);
     }
-    const q = await json(await apiAs(token, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", { accountId: tailspin, itemType: "bonus", quantity: -1 }));
+    const q = await json(
+      await apiAs(token, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", { accountId: tailspin, itemType: "bonus", quantity: -1 }),
+    );
     expect(q.error.fields.quantity).toBe("Invalid quantity");
     expect((await linesOf(tailspin)).length).toBe(before);
   });
@@ -70,8 +82,14 @@ describe("POST v1/admin/entitlements/credit", () => {
     const body = { accountId: DEMO.customers.harbour.id, itemType: "bonus", quantity: 5 };
     const before = (await linesOf(DEMO.customers.harbour.id)).length;
     expect((await apiAs(null, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", body)).status).toBe(401);
-    expect((await apiAs(await tokenFor("partnerMember"), { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", { ...body, accountId: FABRIKAM.id })).status).toBe(403);
-    expect((await apiAs(await tokenFor("customerAdmin"), { accountId: FABRIKAM.id }).post("/v1/admin/entitlements/credit", { ...body, accountId: FABRIKAM.id })).status).toBe(403);
+    expect(
+      (await apiAs(await tokenFor("partnerMember"), { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", { ...body, accountId: FABRIKAM.id }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await apiAs(await tokenFor("customerAdmin"), { accountId: FABRIKAM.id }).post("/v1/admin/entitlements/credit", { ...body, accountId: FABRIKAM.id }))
+        .status,
+    ).toBe(403);
     expect((await apiAs(await tokenFor("partnerAdmin"), { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", body)).status).toBe(404);
     expect((await linesOf(DEMO.customers.harbour.id)).length).toBe(before);
   });
@@ -87,14 +105,22 @@ describe("the balance never goes below zero", () => {
     await apiAs(token, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", { accountId: tailspin, itemType: "bonus", quantity: 2 });
     const balance = await balanceOf(tailspin);
     const [lines, entries] = [(await linesOf(tailspin)).length, (await entriesOf(tailspin)).length];
-    const res = await apiAs(token, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", { accountId: tailspin, itemType: "planAdjustment", quantity: -(balance + 1) });
+    const res = await apiAs(token, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", {
+      accountId: tailspin,
+      itemType: "planAdjustment",
+      quantity: -(balance + 1),
+    });
     expect(res.status).toBe(409);
     const body = await json(res);
     expect(body.error.message).toBe(`This adjustment would take the balance below zero (the balance is ${balance}).`);
     expect(body.error.fields.quantity).toBe("The balance cannot go below zero");
     expect((await linesOf(tailspin)).length).toBe(lines);
     expect((await entriesOf(tailspin)).length).toBe(entries);
-    const zero = await apiAs(token, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", { accountId: tailspin, itemType: "planAdjustment", quantity: -balance });
+    const zero = await apiAs(token, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", {
+      accountId: tailspin,
+      itemType: "planAdjustment",
+      quantity: -balance,
+    });
     expect(zero.status).toBe(201);
     expect((await json(zero)).balance).toBe(0);
   });
@@ -104,7 +130,11 @@ describe("the balance never goes below zero", () => {
     const alpine = DEMO.customers.alpine.id;
     await db.update(schema.creditEntries).set({ endDate: "2020-01-01", startDate: "2019-01-01" }).where(eq(schema.creditEntries.accountId, alpine));
     const [lines, entries] = [(await linesOf(alpine)).length, (await entriesOf(alpine)).length];
-    const res = await apiAs(token, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", { accountId: alpine, itemType: "planAdjustment", quantity: -10000 });
+    const res = await apiAs(token, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", {
+      accountId: alpine,
+      itemType: "planAdjustment",
+      quantity: -10000,
+    });
     expect(res.status).toBe(409);
     expect((await linesOf(alpine)).length).toBe(lines);
     expect((await entriesOf(alpine)).length).toBe(entries);
@@ -112,7 +142,11 @@ describe("the balance never goes below zero", () => {
 
   it("parallel negative adjustments and bookings consuming credits share the last credits: none slips under zero", async () => {
     const workout = DEMO.workouts.copilotFoundations;
-    const sessions = await db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, workout)).orderBy(schema.workoutSessions.sequence);
+    const sessions = await db
+      .select()
+      .from(schema.workoutSessions)
+      .where(eq(schema.workoutSessions.workoutId, workout))
+      .orderBy(schema.workoutSessions.sequence);
     for (let round = 0; round < 4; round++) {
       const left = await balanceOf(FABRIKAM.id);
       await db.insert(schema.creditLines).values({
@@ -131,8 +165,16 @@ describe("the balance never goes below zero", () => {
       const results = await Promise.all(
         Array.from({ length: 16 }, (_, i) =>
           i % 2
-            ? apiAs(partner, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", { accountId: FABRIKAM.id, itemType: "planAdjustment", quantity: -1 })
-            : apiAs(customer, { accountId: FABRIKAM.id }).post("/v1/bookings", { workoutId: workout, mode: "request", sessions: sessions.map((s, k) => ({ sessionId: s.id, times: [at(k, 8 + i)] })) }),
+            ? apiAs(partner, { accountId: NORTHWIND }).post("/v1/admin/entitlements/credit", {
+                accountId: FABRIKAM.id,
+                itemType: "planAdjustment",
+                quantity: -1,
+              })
+            : apiAs(customer, { accountId: FABRIKAM.id }).post("/v1/bookings", {
+                workoutId: workout,
+                mode: "request",
+                sessions: sessions.map((s, k) => ({ sessionId: s.id, times: [at(k, 8 + i)] })),
+              }),
         ),
       );
       const statuses = results.map((r) => r.status);
@@ -158,7 +200,9 @@ describe("plan cancel and change", () => {
     expect((await json(early)).error.fields.endDate).toBe("A plan cannot be canceled before its minimum end date");
     const bad = await apiAs(token, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${entry}/cancel`, { endDate: "2025-13-45" });
     expect((await json(bad)).error.fields.endDate).toBe("Invalid date");
-    const past = await apiAs(token, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${entry}/cancel`, { endDate: new Date(Date.now() - 86400000).toISOString().slice(0, 10) });
+    const past = await apiAs(token, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${entry}/cancel`, {
+      endDate: new Date(Date.now() - 86400000).toISOString().slice(0, 10),
+    });
     expect(past.status).toBe(400);
     const ok = await apiAs(token, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${entry}/cancel`, { endDate: "2030-12-31" });
     expect(ok.status).toBe(200);
@@ -169,11 +213,17 @@ describe("plan cancel and change", () => {
     const token = await tokenFor("partnerAdmin");
     const entry = DEMO.customers.fabrikam.planEntryId;
     const today = new Date().toISOString().slice(0, 10);
-    const early = await apiAs(token, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${entry}/change`, { planId: DEMO.northwind.planId, startDate: today });
+    const early = await apiAs(token, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${entry}/change`, {
+      planId: DEMO.northwind.planId,
+      startDate: today,
+    });
     expect(early.status).toBe(400);
     expect((await json(early)).error.fields.startDate).toBe("A plan change cannot start before the current subscription period ends");
     const later = `${Number(today.slice(0, 4)) + 2}-01-01`;
-    const ok = await apiAs(token, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${entry}/change`, { planId: DEMO.northwind.planId, startDate: later });
+    const ok = await apiAs(token, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${entry}/change`, {
+      planId: DEMO.northwind.planId,
+      startDate: later,
+    });
     expect(ok.status).toBe(201);
     expect(await json(ok)).toMatchObject({ startDate: later, planId: DEMO.northwind.planId });
     const old = await db.select().from(schema.planEntries).where(eq(schema.planEntries.id, entry));
@@ -183,10 +233,28 @@ describe("plan cancel and change", () => {
   it("answers 404 for another partner's customer's plan or another partner's plan, 401 and 403", async () => {
     const token = await tokenFor("partnerAdmin");
     const harbourEntry = DEMO.customers.harbour.planEntryId;
-    expect((await apiAs(token, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${harbourEntry}/cancel`, { endDate: "2030-12-31" })).status).toBe(404);
-    expect((await apiAs(token, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${DEMO.customers.alpine.planEntryId}/change`, { planId: DEMO.contoso.planId, startDate: "2099-01-01" })).status).toBe(404);
-    expect((await apiAs(null, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${harbourEntry}/cancel`, { endDate: "2030-12-31" })).status).toBe(401);
-    expect((await apiAs(await tokenFor("partnerMember"), { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${DEMO.customers.alpine.planEntryId}/cancel`, { endDate: "2030-12-31" })).status).toBe(403);
+    expect((await apiAs(token, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${harbourEntry}/cancel`, { endDate: "2030-12-31" })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await apiAs(token, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${DEMO.customers.alpine.planEntryId}/change`, {
+          planId: DEMO.contoso.planId,
+          startDate: "2099-01-01",
+        })
+      ).status,
+    ).toBe(404);
+    expect((await apiAs(null, { accountId: NORTHWIND }).post(`/v1/admin/entitlements/plans/${harbourEntry}/cancel`, { endDate: "2030-12-31" })).status).toBe(
+      401,
+    );
+    expect(
+      (
+        await apiAs(await tokenFor("partnerMember"), { accountId: NORTHWIND }).post(
+          `/v1/admin/entitlements/plans/${DEMO.customers.alpine.planEntryId}/cancel`,
+          { endDate: "2030-12-31" },
+        )
+      ).status,
+    ).toBe(403);
     const row = await db.select().from(schema.planEntries).where(eq(schema.planEntries.id, harbourEntry));
     expect(first(row).endDate).toBe("2030-12-31");
     expect(first(row).renewalDate).not.toBeNull();

@@ -14,7 +14,8 @@ const NORTHWIND = DEMO.northwind.id;
 const CONTOSO = DEMO.contoso.id;
 type Who = Parameters<typeof tokenFor>[0];
 
-const get = async (path: string, who: Who = "partnerAdmin", accountId?: string) => call(`/v1${path}`, authed(await tokenFor(who), accountId ? { accountId } : {}));
+const get = async (path: string, who: Who = "partnerAdmin", accountId?: string) =>
+  call(`/v1${path}`, authed(await tokenFor(who), accountId ? { accountId } : {}));
 
 /** RFC 4180 records of a CSV body (quoted fields, doubled quotes, CRLF). */
 function parseCsv(text: string): string[][] {
@@ -60,11 +61,13 @@ async function records(res: Response): Promise<Record<string, string>[]> {
   return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""])));
 }
 
-const HOSTILE = "=HYPERLINK(\"http://evil.test\",\"Click\")";
+const HOSTILE = '=HYPERLINK("http://evil.test","Click")';
 
 beforeAll(async () => {
   // A Northwind customer whose name is a formula, and a Contoso job to stay out of Northwind's export.
-  await db.insert(schema.accounts).values({ id: "e0000000-0000-4000-8000-000000000001", type: "customer", name: HOSTILE, parentAccountId: NORTHWIND, currency: "USD" });
+  await db
+    .insert(schema.accounts)
+    .values({ id: "e0000000-0000-4000-8000-000000000001", type: "customer", name: HOSTILE, parentAccountId: NORTHWIND, currency: "USD" });
   await db.insert(schema.jobs).values({
     id: "e0000000-0000-4000-8000-000000000002",
     accountId: DEMO.customers.harbour.id,
@@ -107,7 +110,14 @@ describe("GET v1/admin/exports/jobs", () => {
 
   it("pages through more rows than one read holds", async () => {
     const ids = Array.from({ length: 230 }, () => crypto.randomUUID());
-    const rows = ids.map((id, i) => ({ id, accountId: DEMO.customers.tailspin.id, partnerAccountId: NORTHWIND, workoutId: DEMO.workouts.modernMeetings, status: "awaitingScheduling" as const, createdAt: `2020-01-01T00:00:${String(i % 60).padStart(2, "0")}.000Z` }));
+    const rows = ids.map((id, i) => ({
+      id,
+      accountId: DEMO.customers.tailspin.id,
+      partnerAccountId: NORTHWIND,
+      workoutId: DEMO.workouts.modernMeetings,
+      status: "awaitingScheduling" as const,
+      createdAt: `2020-01-01T00:00:${String(i % 60).padStart(2, "0")}.000Z`,
+    }));
     const [head, ...more] = insertRows(db, schema.jobs, rows);
     await db.batch([present(head, "an insert"), ...more]);
     const out = await records(await get("/admin/exports/jobs?to=2020-12-31"));
@@ -136,7 +146,12 @@ describe("GET v1/admin/exports/customers, credit-entries and scores", () => {
   it("exports the partner's customers by name, a formula-looking name made inert", async () => {
     const rows = await records(await get("/admin/exports/customers"));
     expect(rows.map((r) => r.name)).toEqual([`'${HOSTILE}`, "Alpine Ski House", "Fabrikam Manufacturing", "Tailspin Logistics"]);
-    expect(rows.find((r) => r.name === "Fabrikam Manufacturing")).toMatchObject({ id: DEMO.customers.fabrikam.id, team_size: "2", credit_balance: String(DEMO.credits), currency: "USD" });
+    expect(rows.find((r) => r.name === "Fabrikam Manufacturing")).toMatchObject({
+      id: DEMO.customers.fabrikam.id,
+      team_size: "2",
+      credit_balance: String(DEMO.credits),
+      currency: "USD",
+    });
     const other = await records(await get("/admin/exports/customers", "otherPartnerAdmin"));
     expect(other.map((r) => r.name)).toEqual(["Harbour Health Trust", "Wide World Importers"]);
   });
@@ -144,7 +159,11 @@ describe("GET v1/admin/exports/customers, credit-entries and scores", () => {
   it("exports every credit line of the partner's customers with its entry, signed quantities as numbers", async () => {
     const rows = await records(await get("/admin/exports/credit-entries"));
     expect(new Set(rows.map((r) => r.customer))).toEqual(new Set(["Alpine Ski House", "Fabrikam Manufacturing", "Tailspin Logistics"]));
-    expect(rows.find((r) => r.customer === "Fabrikam Manufacturing")).toMatchObject({ plan_name: "TechFIT Plus", item_type: "planAdjustment", quantity: String(DEMO.credits) });
+    expect(rows.find((r) => r.customer === "Fabrikam Manufacturing")).toMatchObject({
+      plan_name: "TechFIT Plus",
+      item_type: "planAdjustment",
+      quantity: String(DEMO.credits),
+    });
     const other = await records(await get("/admin/exports/credit-entries", "otherPartnerAdmin"));
     expect(other.every((r) => ["Harbour Health Trust", "Wide World Importers"].includes(r.customer ?? ""))).toBe(true);
   });
@@ -155,7 +174,12 @@ describe("GET v1/admin/exports/customers, credit-entries and scores", () => {
     expect(ids).toContain(DEMO.scores.fabrikamAi);
     expect(ids).toContain(DEMO.scores.orphaned);
     expect(rows.find((r) => r.id === DEMO.scores.orphaned)!.customer).toBe("");
-    expect(rows.find((r) => r.id === DEMO.scores.fabrikamAi)).toMatchObject({ customer: "Fabrikam Manufacturing", category: "aiAndAutomation", score_percent: "68", entries: "2" });
+    expect(rows.find((r) => r.id === DEMO.scores.fabrikamAi)).toMatchObject({
+      customer: "Fabrikam Manufacturing",
+      category: "aiAndAutomation",
+      score_percent: "68",
+      entries: "2",
+    });
     const other = await records(await get("/admin/exports/scores", "otherPartnerAdmin"));
     expect(other.some((r) => ids.includes(r.id))).toBe(false);
   });

@@ -58,7 +58,12 @@ describe("featured groups", () => {
       [DEMO.workouts.phishingResilience, 1],
       [DEMO.workouts.drTabletop, 2],
     ]);
-    const updated = await json(await apiAs("partnerAdmin").put(`/v1/admin/featured-groups/${g.id}`, { ...body, workoutIds: [DEMO.workouts.drTabletop, DEMO.workouts.phishingResilience] }));
+    const updated = await json(
+      await apiAs("partnerAdmin").put(`/v1/admin/featured-groups/${g.id}`, {
+        ...body,
+        workoutIds: [DEMO.workouts.drTabletop, DEMO.workouts.phishingResilience],
+      }),
+    );
     expect(updated.items.map((i: { workoutId: string }) => i.workoutId)).toEqual([DEMO.workouts.drTabletop, DEMO.workouts.phishingResilience]);
     expect((await json(await apiAs("partnerAdmin").get(`/v1/admin/featured-groups/${g.id}`))).title).toBe("Security month");
     const all = await json(await apiAs("partnerAdmin").get("/v1/admin/featured-groups"));

@@ -10,5 +10,5 @@ export function call(path: string, init: RequestInit & { host?: string } = {}): 
 }
 
 export async function json<T = any>(res: Response): Promise<T> {
-  return (await res.json());
+  return await res.json();
 }

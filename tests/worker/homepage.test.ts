@@ -29,7 +29,13 @@ const carousel = (workoutIds: string[], extra: Record<string, unknown> = {}) => 
   subtitle: "Two to start with",
   slots: [{ itemType: "workout", workoutIds, ...extra }],
 });
-const media = { isHero: false, type: "mediaSingle", title: "See it in action", subtitle: "A short film", slots: [{ itemType: "media", mediaUrl: "https://video.example.com/watch/1", mediaDisplayType: "full" }] };
+const media = {
+  isHero: false,
+  type: "mediaSingle",
+  title: "See it in action",
+  subtitle: "A short film",
+  slots: [{ itemType: "media", mediaUrl: "https://video.example.com/watch/1", mediaDisplayType: "full" }],
+};
 const valid = (): HomepageLayoutBody => ({ rows: [hero, media, carousel([W.modernMeetings, W.phishingResilience])] }) as HomepageLayoutBody;
 
 describe("homepage builder API", () => {
@@ -66,7 +72,13 @@ describe("homepage builder API", () => {
   });
 
   it("saves a full layout of many rows and slots (more values than one statement may bind)", async () => {
-    const double = { isHero: false, type: "carouselDouble", title: "Pairs", subtitle: "Side by side", slots: [carousel([W.modernMeetings]).slots[0], carousel([W.drTabletop]).slots[0]] };
+    const double = {
+      isHero: false,
+      type: "carouselDouble",
+      title: "Pairs",
+      subtitle: "Side by side",
+      slots: [carousel([W.modernMeetings]).slots[0], carousel([W.drTabletop]).slots[0]],
+    };
     const body = { rows: [hero, double, double, double, media, carousel([W.phishingResilience])] };
     const res = await apiAs("partnerAdmin").put("/v1/admin/homepage", body);
     expect(res.status).toBe(200);
@@ -83,13 +95,33 @@ describe("homepage builder API", () => {
     ["the hero row moved down", () => ({ rows: [media, hero] }), "rows.1", MESSAGES.heroRowFixed],
     ["two hero rows", () => ({ rows: [hero, media, hero] }), "rows.2", MESSAGES.oneHeroSlot],
     ["two slots in the hero row", () => ({ rows: [{ ...hero, slots: [hero.slots[0], hero.slots[0]] }, media] }), "rows.0.slots", MESSAGES.oneHeroSlot],
-    ["no hero text", () => ({ rows: [{ ...hero, slots: [{ itemType: "featuredGroup", heroText: " " }] }, media] }), "rows.0.slots.0.heroText", MESSAGES.heroTextRequired],
+    [
+      "no hero text",
+      () => ({ rows: [{ ...hero, slots: [{ itemType: "featuredGroup", heroText: " " }] }, media] }),
+      "rows.0.slots.0.heroText",
+      MESSAGES.heroTextRequired,
+    ],
     ["a row without a title", () => ({ rows: [hero, { ...media, title: "" }] }), "rows.1.title", MESSAGES.titleRequired],
     ["a row without a subtitle", () => ({ rows: [hero, { ...media, subtitle: null }] }), "rows.1.subtitle", MESSAGES.subtitleRequired],
-    ["a category slot without its category", () => ({ rows: [hero, carousel([], { itemType: "category", category: null })] }), "rows.1.slots.0.category", MESSAGES.categoryRequired],
+    [
+      "a category slot without its category",
+      () => ({ rows: [hero, carousel([], { itemType: "category", category: null })] }),
+      "rows.1.slots.0.category",
+      MESSAGES.categoryRequired,
+    ],
     ["a workout slot without workouts", () => ({ rows: [hero, carousel([])] }), "rows.1.slots.0.workoutIds", MESSAGES.slotNeedsItem],
-    ["a featured group slot without its group", () => ({ rows: [hero, carousel([], { itemType: "featuredGroup" })] }), "rows.1.slots.0.featuredGroupId", MESSAGES.slotNeedsItem],
-    ["an end date without a start date", () => ({ rows: [hero, carousel([W.modernMeetings], { endDate: "2099-01-01" })] }), "rows.1.slots.0.startDate", MESSAGES.startDateRequired],
+    [
+      "a featured group slot without its group",
+      () => ({ rows: [hero, carousel([], { itemType: "featuredGroup" })] }),
+      "rows.1.slots.0.featuredGroupId",
+      MESSAGES.slotNeedsItem,
+    ],
+    [
+      "an end date without a start date",
+      () => ({ rows: [hero, carousel([W.modernMeetings], { endDate: "2099-01-01" })] }),
+      "rows.1.slots.0.startDate",
+      MESSAGES.startDateRequired,
+    ],
     [
       "an end date not after the start",
       () => ({ rows: [hero, carousel([W.modernMeetings], { startDate: "2099-01-02", endDate: "2099-01-01" })] }),
@@ -97,10 +129,25 @@ describe("homepage builder API", () => {
       MESSAGES.endAfterStart,
     ],
     ["a row without a type", () => ({ rows: [hero, { ...media, type: null }] }), "rows.1.type", MESSAGES.required],
-    ["a media row without media", () => ({ rows: [hero, { ...media, slots: [{ itemType: "media", mediaDisplayType: "short" }] }] }), "rows.1.slots.0.mediaUrl", MESSAGES.required],
-    ["more slots than the row type holds", () => ({ rows: [hero, { ...media, slots: [media.slots[0], media.slots[0]] }] }), "rows.1.slots", MESSAGES.invalidQuantity],
+    [
+      "a media row without media",
+      () => ({ rows: [hero, { ...media, slots: [{ itemType: "media", mediaDisplayType: "short" }] }] }),
+      "rows.1.slots.0.mediaUrl",
+      MESSAGES.required,
+    ],
+    [
+      "more slots than the row type holds",
+      () => ({ rows: [hero, { ...media, slots: [media.slots[0], media.slots[0]] }] }),
+      "rows.1.slots",
+      MESSAGES.invalidQuantity,
+    ],
     ["a workout outside the partner's library", () => ({ rows: [hero, carousel([W.excelForAnalysts])] }), "rows.1.slots.0.workoutIds.0", "Workout not found"],
-    ["another partner's featured group", () => ({ rows: [hero, carousel([], { itemType: "featuredGroup", featuredGroupId: DEMO.contoso.featuredGroupId })] }), "rows.1.slots.0.featuredGroupId", "Featured group not found"],
+    [
+      "another partner's featured group",
+      () => ({ rows: [hero, carousel([], { itemType: "featuredGroup", featuredGroupId: DEMO.contoso.featuredGroupId })] }),
+      "rows.1.slots.0.featuredGroupId",
+      "Featured group not found",
+    ],
     [
       "another partner's uploaded image",
       () => ({ rows: [hero, { ...media, slots: [{ itemType: "media", mediaKey: `public/homepage/${DEMO.contoso.id}/x.png`, mediaDisplayType: "short" }] }] }),
@@ -120,8 +167,27 @@ describe("homepage builder API", () => {
     const before = await snapshot(DEMO.northwind.id);
     const scope = { account: { id: DEMO.northwind.id, type: "partner" }, role: "owner" } as unknown as PartnerAdminScope;
     // A featured group that does not exist breaks the slot insert (foreign key) after the deletes ran in the batch.
-    const broken = { rows: [{ ...hero, isHero: true, type: null, title: null, subtitle: null, slots: [] }, { isHero: false, type: "carouselSingle", title: "T", subtitle: "S", slots: [] }] };
-    const slot = { itemType: "featuredGroup" as const, category: null, featuredGroupId: crypto.randomUUID(), workoutIds: [], mediaKey: null, mediaUrl: null, mediaDisplayType: null, heroText: null, title: null, subtitle: null, linkUrl: null, startDate: null, endDate: null };
+    const broken = {
+      rows: [
+        { ...hero, isHero: true, type: null, title: null, subtitle: null, slots: [] },
+        { isHero: false, type: "carouselSingle", title: "T", subtitle: "S", slots: [] },
+      ],
+    };
+    const slot = {
+      itemType: "featuredGroup" as const,
+      category: null,
+      featuredGroupId: crypto.randomUUID(),
+      workoutIds: [],
+      mediaKey: null,
+      mediaUrl: null,
+      mediaDisplayType: null,
+      heroText: null,
+      title: null,
+      subtitle: null,
+      linkUrl: null,
+      startDate: null,
+      endDate: null,
+    };
     nth(broken.rows, 1).slots = [slot] as never;
     await expect(homepageOf(db, scope).replace(broken as never)).rejects.toThrow();
     expect(await snapshot(DEMO.northwind.id)).toEqual(before);
@@ -156,13 +222,19 @@ describe("homepage builder API", () => {
     expect(await env.UPLOADS.head(key)).not.toBeNull();
     const text = new FormData();
     text.set("file", new Blob(["<svg/>"], { type: "image/svg+xml" }), "x.svg");
-    expect((await call("/v1/admin/homepage/media", { method: "POST", headers: { Authorization: `Bearer ${await tokenFor("partnerAdmin")}` }, body: text })).status).toBe(415);
-    expect((await call("/v1/admin/homepage/media", { method: "POST", headers: { Authorization: `Bearer ${await tokenFor("customerAdmin")}` }, body: fd })).status).toBe(403);
+    expect(
+      (await call("/v1/admin/homepage/media", { method: "POST", headers: { Authorization: `Bearer ${await tokenFor("partnerAdmin")}` }, body: text })).status,
+    ).toBe(415);
+    expect(
+      (await call("/v1/admin/homepage/media", { method: "POST", headers: { Authorization: `Bearer ${await tokenFor("customerAdmin")}` }, body: fd })).status,
+    ).toBe(403);
   });
 
   it("is in the OpenAPI document", async () => {
     const doc = await json(await call("/v1/openapi.json"));
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/v1/admin/homepage", "/v1/admin/homepage/preview", "/v1/admin/homepage/media", "/v1/homepage"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/v1/admin/homepage", "/v1/admin/homepage/preview", "/v1/admin/homepage/media", "/v1/homepage"]),
+    );
   });
 });
 

@@ -44,7 +44,10 @@ describe("embedded sign-in and bearer tokens", () => {
     const token = await tokenFor("partnerAdmin");
     const [h, p = "", s] = token.split(".");
     const payload = JSON.parse(atob(p.replace(/-/g, "+").replace(/_/g, "/")));
-    const forged = btoa(JSON.stringify({ ...payload, sub: "someone-else" })).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+    const forged = btoa(JSON.stringify({ ...payload, sub: "someone-else" }))
+      .replace(/=+$/, "")
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_");
     for (const bad of [`${h}.${forged}.${s}`, "not-a-jwt", ""]) {
       const res = await call("/v1/users/me", authed(bad));
       expect(res.status).toBe(401);
@@ -79,8 +82,7 @@ describe("GET /v1/users/{id}", () => {
 });
 
 describe("POST /v1/users", () => {
-  const post = (token: string | null, body: BodyInit) =>
-    call("/v1/users", { method: "POST", body, ...(token ? authed(token) : {}) });
+  const post = (token: string | null, body: BodyInit) => call("/v1/users", { method: "POST", body, ...(token ? authed(token) : {}) });
 
   it("saves names, theme, language and a profile photo", async () => {
     const { token } = await signUp();

@@ -64,7 +64,10 @@ describe("stored URLs are http or https only", () => {
       }
     }
     expect((await db.select().from(schema.sessionAttachments)).length).toBe(before);
-    const good = await apiAs("partnerAdmin").post(`/v1/admin/workouts/${W}/sessions/${session.id}/attachments`, multipart({ type: "video", value: "https://video.example.com/intro" }));
+    const good = await apiAs("partnerAdmin").post(
+      `/v1/admin/workouts/${W}/sessions/${session.id}/attachments`,
+      multipart({ type: "video", value: "https://video.example.com/intro" }),
+    );
     expect(good.status).toBe(201);
   });
 
@@ -113,7 +116,17 @@ describe("platform names", () => {
     const name = "<b>{Evil}</b> `Training` \\ Academy Worldwide";
     const res = await call("/v1/accounts", {
       method: "POST",
-      body: multipart({ name, website: "evil.example.com", industry: "technology", size: "1-10", primaryEmail: "m@evil.example.com", currency: "USD", location: "US", language: "enUS", type: "partner" }),
+      body: multipart({
+        name,
+        website: "evil.example.com",
+        industry: "technology",
+        size: "1-10",
+        primaryEmail: "m@evil.example.com",
+        currency: "USD",
+        location: "US",
+        language: "enUS",
+        type: "partner",
+      }),
       ...authed(token),
     });
     expect(res.status).toBe(201);
@@ -143,7 +156,13 @@ describe("absent fields are left unchanged", () => {
 
   it("a featured group keeps its subtitle and dates when a save leaves them out; the dates are checked against the stored ones", async () => {
     const created = await json(
-      await apiAs("partnerAdmin").post("/v1/admin/featured-groups", { title: "Keep", subtitle: "Kept", startDate: "2099-01-01", endDate: "2099-12-31", workoutIds: [W] }),
+      await apiAs("partnerAdmin").post("/v1/admin/featured-groups", {
+        title: "Keep",
+        subtitle: "Kept",
+        startDate: "2099-01-01",
+        endDate: "2099-12-31",
+        workoutIds: [W],
+      }),
     );
     const updated = await apiAs("partnerAdmin").put(`/v1/admin/featured-groups/${created.id}`, { title: "Keep it", workoutIds: [W] });
     expect(updated.status).toBe(200);

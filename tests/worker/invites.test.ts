@@ -32,7 +32,10 @@ describe("onboarding invites", () => {
     const after = await json(await call("/v1/users/me", authed(token)));
     expect(after.accounts).toEqual([expect.objectContaining({ id: DEMO.customers.fabrikam.id, role: "member" })]);
     expect(after.onboardingInvites).toEqual([]);
-    const member = await db.select().from(schema.authMembers).where(and(eq(schema.authMembers.organizationId, DEMO.customers.fabrikam.id)));
+    const member = await db
+      .select()
+      .from(schema.authMembers)
+      .where(and(eq(schema.authMembers.organizationId, DEMO.customers.fabrikam.id)));
     expect(member.some((m) => m.role === "member")).toBe(true);
     // Accepting twice is a conflict and changes nothing.
     expect((await accept(token, DEMO.customers.fabrikam.id, inviteId)).status).toBe(409);

@@ -31,14 +31,22 @@ type Job = { id: string; status: string; version: number; lines: { id: string; r
 async function requestBooking(): Promise<Job> {
   const s = await sessions();
   const d = (day += 3);
-  const res = await post("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "request", sessions: s.map((x, i) => ({ sessionId: x.id, times: [at(d + i), at(d + i, 14)] })) });
+  const res = await post("/v1/bookings", await customer(), {
+    workoutId: WORKOUT,
+    mode: "request",
+    sessions: s.map((x, i) => ({ sessionId: x.id, times: [at(d + i), at(d + i, 14)] })),
+  });
   expect(res.status).toBe(201);
   return json(res);
 }
 
 async function slotBooking(slotIds: string[]): Promise<Job> {
   const s = await sessions();
-  const res = await post("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "slots", sessions: s.map((x, i) => ({ sessionId: x.id, slotId: slotIds[i] })) });
+  const res = await post("/v1/bookings", await customer(), {
+    workoutId: WORKOUT,
+    mode: "slots",
+    sessions: s.map((x, i) => ({ sessionId: x.id, slotId: slotIds[i] })),
+  });
   expect(res.status).toBe(201);
   return json(res);
 }
@@ -54,7 +62,10 @@ async function confirmed(): Promise<Job> {
 async function started(job: Job): Promise<Job> {
   const lines = await db.select().from(schema.jobLines).where(eq(schema.jobLines.jobId, job.id)).orderBy(schema.jobLines.sequence);
   for (const [i, line] of lines.entries()) {
-    await db.update(schema.jobLines).set({ scheduledAt: new Date(Date.now() - (lines.length - i) * 86_400_000).toISOString() }).where(eq(schema.jobLines.id, line.id));
+    await db
+      .update(schema.jobLines)
+      .set({ scheduledAt: new Date(Date.now() - (lines.length - i) * 86_400_000).toISOString() })
+      .where(eq(schema.jobLines.id, line.id));
   }
   return job;
 }
@@ -91,7 +102,10 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
         i % 2 ? post(`/v1/bookings/${job.id}/cancel`, c, { reason: "requested" }) : post(`/v1/jobs/${job.id}/cancel`, p, { reason: "availability" }),
       );
       oneWinner(statuses);
-      const refunds = await db.select().from(schema.creditLines).where(and(eq(schema.creditLines.jobId, job.id), eq(schema.creditLines.source, "cancellation")));
+      const refunds = await db
+        .select()
+        .from(schema.creditLines)
+        .where(and(eq(schema.creditLines.jobId, job.id), eq(schema.creditLines.source, "cancellation")));
       expect(refunds).toHaveLength(1);
       expect(await balance()).toBe(credits + 1);
       expect(await seatsOf(a)).toBe(1);
@@ -108,7 +122,9 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
       const job = await requestBooking();
       const mails = await mailCount();
       const p = await partner();
-      const statuses = await burst(BURST, (i) => post(`/v1/jobs/${job.id}/confirm`, p, { lines: job.lines.map((l) => ({ lineId: l.id, time: l.requestedTimes[i % 2] })) }));
+      const statuses = await burst(BURST, (i) =>
+        post(`/v1/jobs/${job.id}/confirm`, p, { lines: job.lines.map((l) => ({ lineId: l.id, time: l.requestedTimes[i % 2] })) }),
+      );
       oneWinner(statuses);
       expect(await mailCount()).toBe(mails + 1);
     }
@@ -136,7 +152,11 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
       const mails = await mailCount();
       const p = await partner();
       const statuses = await burst(BURST, (i) =>
-        post(`/v1/jobs/${job.id}/reschedule`, p, { reason: "availability", version: job.version, lines: [{ lineId: first(job.lines).id, time: at(d, 10 + (i % 8)) }] }),
+        post(`/v1/jobs/${job.id}/reschedule`, p, {
+          reason: "availability",
+          version: job.version,
+          lines: [{ lineId: first(job.lines).id, time: at(d, 10 + (i % 8)) }],
+        }),
       );
       oneWinner(statuses);
       expect(await seatsOf(a)).toBe(1);
@@ -158,7 +178,15 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
       const mails = await mailCount();
       const c = await customer();
       const statuses = await burst(BURST, () =>
-        post(`/v1/bookings/${job.id}/schedule`, c, { mode: "slots", reason: "availability", version: job.version, sessions: [{ sessionId: first(s).id, slotId: a2 }, { sessionId: nth(s, 1).id, slotId: b2 }] }),
+        post(`/v1/bookings/${job.id}/schedule`, c, {
+          mode: "slots",
+          reason: "availability",
+          version: job.version,
+          sessions: [
+            { sessionId: first(s).id, slotId: a2 },
+            { sessionId: nth(s, 1).id, slotId: b2 },
+          ],
+        }),
       );
       oneWinner(statuses);
       expect([await seatsOf(a), await seatsOf(b), await seatsOf(a2), await seatsOf(b2)]).toEqual([1, 1, 1, 1]);
@@ -190,7 +218,10 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
       const p = await partner();
       const statuses = await burst(BURST, () => post(`/v1/jobs/${job.id}/lines/${first(job.lines).id}/complete`, p));
       oneWinner(statuses);
-      const audit = await db.select().from(schema.auditEntries).where(and(eq(schema.auditEntries.subjectId, first(job.lines).id), eq(schema.auditEntries.code, "workoutSessionJobLineCompleted")));
+      const audit = await db
+        .select()
+        .from(schema.auditEntries)
+        .where(and(eq(schema.auditEntries.subjectId, first(job.lines).id), eq(schema.auditEntries.code, "workoutSessionJobLineCompleted")));
       expect(audit).toHaveLength(1);
       expect(await mailCount()).toBe(mails + 1);
     }
@@ -217,7 +248,9 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
       expect((await post(`/v1/jobs/${job.id}/complete`, p)).status).toBe(409);
       const final = await db.select().from(schema.auditEntries).where(eq(schema.auditEntries.accountId, FABRIKAM));
       expect(final.filter((e) => e.code === "workoutJobCompleted" && e.subjectId === job.id)).toHaveLength(1);
-      expect(final.filter((e) => e.code === "workoutSessionJobLineCompleted" && (e.subjectId === first(job.lines).id || e.subjectId === nth(job.lines, 1).id))).toHaveLength(2);
+      expect(
+        final.filter((e) => e.code === "workoutSessionJobLineCompleted" && (e.subjectId === first(job.lines).id || e.subjectId === nth(job.lines, 1).id)),
+      ).toHaveLength(2);
     }
   }, 120_000);
 });

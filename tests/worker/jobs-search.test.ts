@@ -82,7 +82,13 @@ describe("searching Your Jobs and Your Bookings", () => {
 
 describe("the audit trail", () => {
   const completedJob = async () =>
-    first(await db.select().from(schema.jobs).where(and(eq(schema.jobs.accountId, DEMO.customers.fabrikam.id), eq(schema.jobs.status, "completed"))).limit(1));
+    first(
+      await db
+        .select()
+        .from(schema.jobs)
+        .where(and(eq(schema.jobs.accountId, DEMO.customers.fabrikam.id), eq(schema.jobs.status, "completed")))
+        .limit(1),
+    );
 
   it("per job: the job's completion and each session's, newest first, with who did it", async () => {
     const job = await completedJob();
@@ -93,7 +99,9 @@ describe("the audit trail", () => {
     expect(codes[0]).toBe("workoutJobCompleted");
     expect(codes.filter((c: string) => c === "workoutSessionJobLineCompleted").length).toBeGreaterThanOrEqual(2);
     expect(body.items.every((e: { by: string }) => e.by === "Ada Lovelace")).toBe(true);
-    expect(body.items.filter((e: { subjectType: string; subject: string }) => e.subjectType === "jobLine").every((e: { subject: string }) => e.subject.length > 0)).toBe(true);
+    expect(
+      body.items.filter((e: { subjectType: string; subject: string }) => e.subjectType === "jobLine").every((e: { subject: string }) => e.subject.length > 0),
+    ).toBe(true);
   });
 
   it("per customer: every entry of the account, paged", async () => {

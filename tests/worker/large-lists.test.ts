@@ -29,10 +29,21 @@ beforeAll(async () => {
   // Many available workouts in Northwind's library, each with an open variant.
   await seed(
     workoutIds.flatMap((id, i) => [
-      db.insert(schema.workouts).values({ id, accountId: NW, name: `Bulk ${i}`, sku: `BULK-${i}`, type: "workshop", category: "productivityAndCollaboration", difficulty: "beginner", title: `Bulk ${i}` }),
+      db.insert(schema.workouts).values({
+        id,
+        accountId: NW,
+        name: `Bulk ${i}`,
+        sku: `BULK-${i}`,
+        type: "workshop",
+        category: "productivityAndCollaboration",
+        difficulty: "beginner",
+        title: `Bulk ${i}`,
+      }),
       db.insert(schema.libraryEntries).values({ accountId: NW, workoutId: id, status: "available", priority: 1 }),
       db.insert(schema.workoutVariants).values({ workoutId: id, accountId: NW, name: "Standard" }),
-      db.insert(schema.pricingLines).values({ accountId: NW, workoutId: id, name: "All", priceType: "allCustomers", pricingType: "value", currency: "USD", amount: 100 + i }),
+      db
+        .insert(schema.pricingLines)
+        .values({ accountId: NW, workoutId: id, name: "All", priceType: "allCustomers", pricingType: "value", currency: "USD", amount: 100 + i }),
     ]),
   );
 });
@@ -153,7 +164,14 @@ describe("writes of many child rows", () => {
         lengthMinutes: 30,
         actionItems: range(50).map((i) => ({ assigneeType: "customer", stage: "beforeSession", name: `Item ${s}.${i}` })),
       })),
-      pricing: customers.map((id, i) => ({ name: `Deal ${i}`, priceType: "customer", customerAccountId: id, pricingType: "value", currency: "USD", amount: 1000 + i })),
+      pricing: customers.map((id, i) => ({
+        name: `Deal ${i}`,
+        priceType: "customer",
+        customerAccountId: id,
+        pricingType: "value",
+        currency: "USD",
+        amount: 1000 + i,
+      })),
     });
     expect(res.status).toBe(201);
     const w = await json(res);

@@ -119,7 +119,9 @@ describe("GET /dev/mail", () => {
 
   it("shows a mail's HTML part inert (sandboxed, no script), only on the product's own host", async () => {
     const id = crypto.randomUUID();
-    await db.batch([enqueueMail(db, { id, to: "html@example.test", fromName: "Northwind Learn", subject: "Branded", text: "Plain", html: "<p>Branded body</p>" })]);
+    await db.batch([
+      enqueueMail(db, { id, to: "html@example.test", fromName: "Northwind Learn", subject: "Branded", text: "Plain", html: "<p>Branded body</p>" }),
+    ]);
     expect(await (await call("/dev/mail")).text()).toContain(`href="/dev/mail/${id}/html"`);
     const res = await call(`/dev/mail/${id}/html`);
     expect(res.status).toBe(200);

@@ -16,7 +16,11 @@ const post = (path: string, body: unknown, ip = nextIp()) =>
     body: JSON.stringify(body),
   });
 const signIn = (email: string, password: string) => post("/sign-in/email", { email, password });
-const cookieOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 const session = async (cookie: string) => json(await call("/api/auth/get-session", { headers: { Cookie: cookie } }));
 const outboxTo = async (email: string) => db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, email));
 

@@ -83,7 +83,8 @@ describe("saved items (My List)", () => {
 });
 
 describe("saved items under concurrent changes", () => {
-  const sequences = async () => (await json(await apiAs("customerMember").get(PATH))).map((i: { sequence: number }) => i.sequence).sort((a: number, b: number) => a - b);
+  const sequences = async () =>
+    (await json(await apiAs("customerMember").get(PATH))).map((i: { sequence: number }) => i.sequence).sort((a: number, b: number) => a - b);
 
   it("parallel saves take distinct positions, and parallel moves always leave the positions 0..n-1", async () => {
     const catalogue = await json(await apiAs("customerMember").get("/v1/workouts"));

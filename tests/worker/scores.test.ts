@@ -19,13 +19,23 @@ describe("GET v1/scores/summary", () => {
     expect(before.workouts.remaining).toBeGreaterThan(0);
 
     // A job completed this month: one more completed workout, and a streak of at least one month.
-    const job = first(await db
-      .insert(schema.jobs)
-      .values({ accountId: DEMO.customers.fabrikam.id, partnerAccountId: DEMO.northwind.id, workoutId: DEMO.workouts.dashboards, status: "completed" })
-      .returning());
+    const job = first(
+      await db
+        .insert(schema.jobs)
+        .values({ accountId: DEMO.customers.fabrikam.id, partnerAccountId: DEMO.northwind.id, workoutId: DEMO.workouts.dashboards, status: "completed" })
+        .returning(),
+    );
     const session = first(await db.select().from(schema.workoutSessions).limit(1));
     const now = new Date().toISOString();
-    await db.insert(schema.jobLines).values({ accountId: DEMO.customers.fabrikam.id, jobId: job.id, sessionId: session.id, sequence: 1, status: "completed", scheduledAt: now, completedAt: now });
+    await db.insert(schema.jobLines).values({
+      accountId: DEMO.customers.fabrikam.id,
+      jobId: job.id,
+      sessionId: session.id,
+      sequence: 1,
+      status: "completed",
+      scheduledAt: now,
+      completedAt: now,
+    });
     const after = await json(await call(PATH, authed(token)));
     expect(after.workouts.completed).toBe(before.workouts.completed + 1);
     expect(after.workouts.streak).toBeGreaterThanOrEqual(1);

@@ -36,7 +36,9 @@ for (const file of DEMO_FILES) {
 /** Deletes every row of every table but the migrations' own, in one transaction. */
 async function emptyDatabase(db: D1Database) {
   const { results } = await db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' ORDER BY rowid DESC")
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' ORDER BY rowid DESC",
+    )
     .all<{ name: string }>();
   if (results.length === 0) return;
   await db.batch([db.prepare("PRAGMA defer_foreign_keys = ON"), ...results.map(({ name }) => db.prepare(`DELETE FROM "${name}"`))]);

@@ -91,7 +91,11 @@ describe("the main domain's redirect to sign-in, on the server", () => {
   it("renders a guarded screen for a signed-in visitor, and redirects once the session is signed out", async () => {
     const cookie = await signInCookie(DEMO_USERS.customerAdmin.email);
     expect((await call("/admin/profile", { redirect: "manual", headers: { Cookie: cookie } })).status).toBe(200);
-    await call("/api/auth/sign-out", { method: "POST", headers: { Cookie: cookie, Origin: "http://localhost", "Content-Type": "application/json" }, body: "{}" });
+    await call("/api/auth/sign-out", {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: "http://localhost", "Content-Type": "application/json" },
+      body: "{}",
+    });
     const after = await call("/admin/profile", { redirect: "manual", headers: { Cookie: cookie } });
     expect(after.status).toBe(302);
     expect(after.headers.get("Location")).toBe("/login");
@@ -117,7 +121,11 @@ describe("the identity inlined in the page", () => {
     expect(bootData(await anonymous.text()).identity).toBeNull();
     expect(anonymous.headers.get("Cache-Control")).toBe("no-cache");
     const cookie = await signInCookie(DEMO_USERS.customerAdmin.email);
-    const out = await call("/api/auth/sign-out", { method: "POST", headers: { Cookie: cookie, Origin: "http://localhost", "Content-Type": "application/json" }, body: "{}" });
+    const out = await call("/api/auth/sign-out", {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: "http://localhost", "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(out.status).toBe(200);
     const after = await call("/", { headers: { Cookie: cookie } });
     expect(bootData(await after.text()).identity).toBeNull();

@@ -10,7 +10,12 @@ import { DEMO, DEMO_USERS } from "../../db/seed";
 import { authed, signInCookie } from "./auth";
 import { call } from "./helpers";
 
-type Boot = { ssr?: boolean; skeleton?: boolean; identity?: { token: string } | null; queries?: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } };
+type Boot = {
+  ssr?: boolean;
+  skeleton?: boolean;
+  identity?: { token: string } | null;
+  queries?: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+};
 
 function bootData(html: string): Boot {
   const m = html.match(/<script id="boot" type="application\/json">(.*?)<\/script>/s);
@@ -89,7 +94,13 @@ describe("a signed-in screen rendered by the Worker", () => {
     const { boot } = await page("/", DEMO_USERS.partnerAdmin.email);
     const northwind = DEMO.northwind.id;
     expect(boot.queries!.queries.map((q) => JSON.stringify(q.queryKey)).sort()).toEqual(
-      [["saved-items", northwind], ["account", northwind], ["homepage", "view", northwind]].map((k) => JSON.stringify(k)).sort(),
+      [
+        ["saved-items", northwind],
+        ["account", northwind],
+        ["homepage", "view", northwind],
+      ]
+        .map((k) => JSON.stringify(k))
+        .sort(),
     );
   });
 

@@ -38,7 +38,9 @@ describe("teams", () => {
     expect(last.status).toBe(409);
     expect((await json(last)).error.message).toBe("Each department needs at least 1 team");
     // Moving the last team out of its department is refused too.
-    expect((await apiAs(admin, { accountId: FABRIKAM }).put(`/v1/admin/teams/${first(marketing).id}`, { name: "Marketing", department: "sales" })).status).toBe(409);
+    expect((await apiAs(admin, { accountId: FABRIKAM }).put(`/v1/admin/teams/${first(marketing).id}`, { name: "Marketing", department: "sales" })).status).toBe(
+      409,
+    );
     expect((await teamsOf(FABRIKAM)).filter((t) => t.department === "marketing")).toHaveLength(1);
   });
 
@@ -59,11 +61,19 @@ describe("teams", () => {
   it("answers 401, 403 to a member and 404 for another tenant's team, changing nothing", async () => {
     const alpineTeam = first(await teamsOf(ALPINE));
     expect((await apiAs(null, { accountId: FABRIKAM }).get("/v1/admin/teams")).status).toBe(401);
-    expect((await apiAs(await tokenFor("customerMember"), { accountId: FABRIKAM }).post("/v1/admin/teams", { name: "Mine", department: "sales" })).status).toBe(403);
+    expect((await apiAs(await tokenFor("customerMember"), { accountId: FABRIKAM }).post("/v1/admin/teams", { name: "Mine", department: "sales" })).status).toBe(
+      403,
+    );
     expect((await apiAs(await tokenFor("customerAdmin"), { accountId: FABRIKAM }).delete(`/v1/admin/teams/${alpineTeam.id}`)).status).toBe(404);
-    expect((await apiAs(await tokenFor("customerAdmin"), { accountId: FABRIKAM }).put(`/v1/admin/teams/${alpineTeam.id}`, { name: "Hacked", department: "sales" })).status).toBe(404);
+    expect(
+      (await apiAs(await tokenFor("customerAdmin"), { accountId: FABRIKAM }).put(`/v1/admin/teams/${alpineTeam.id}`, { name: "Hacked", department: "sales" }))
+        .status,
+    ).toBe(404);
     expect((await apiAs(await tokenFor("otherCustomerAdmin"), { accountId: FABRIKAM }).get("/v1/admin/teams")).status).toBe(403);
-    const row = await db.select().from(schema.teams).where(and(eq(schema.teams.id, alpineTeam.id)));
+    const row = await db
+      .select()
+      .from(schema.teams)
+      .where(and(eq(schema.teams.id, alpineTeam.id)));
     expect(first(row).name).toBe(alpineTeam.name);
   });
 });

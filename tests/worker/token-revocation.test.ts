@@ -51,7 +51,10 @@ describe("a bearer token dies with its session", () => {
 
   it("stops working once the session has expired", async () => {
     const { token, sid } = await signedIn();
-    await db.update(schema.authSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.authSessions.id, sid));
+    await db
+      .update(schema.authSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.authSessions.id, sid));
     later(SESSION_CHECK_MS + 1);
     expect((await call("/v1/users/me", authed(token))).status).toBe(401);
   });

@@ -24,7 +24,12 @@ export const newWorkout = (over: Record<string, unknown> = {}) => ({
   totalMinutes: 90,
   maxAttendees: 8,
   sessions: [
-    { name: "Set up", shortSummary: "Numbers and policies", lengthMinutes: 45, actionItems: [{ assigneeType: "customer", stage: "beforeSession", name: "List users" }] },
+    {
+      name: "Set up",
+      shortSummary: "Numbers and policies",
+      lengthMinutes: 45,
+      actionItems: [{ assigneeType: "customer", stage: "beforeSession", name: "List users" }],
+    },
     { name: "Go live", lengthMinutes: 45 },
   ],
   pricing: [
@@ -102,14 +107,24 @@ describe("create, read, update", () => {
     const bad = await apiAs(token).post("/v1/admin/workouts", newWorkout({ totalMinutes: 60, deliveryPartners: [{ partnerTan: "000001" }] }));
     expect(bad.status).toBe(400);
     const { error } = await json(bad);
-    expect(error.fields).toMatchObject({ sessions: "Session length does not match total workout length", "deliveryPartners.0.partnerTan": "Invalid Partner TAN" });
+    expect(error.fields).toMatchObject({
+      sessions: "Session length does not match total workout length",
+      "deliveryPartners.0.partnerTan": "Invalid Partner TAN",
+    });
     const missing = await json(await apiAs(token).post("/v1/admin/workouts", { sessions: [] }));
     expect(missing.error.fields).toMatchObject({ name: "Required", sku: "Required", title: "Required", category: "Required" });
-    const long = await json(await apiAs(token).post("/v1/admin/workouts", newWorkout({ sessions: [{ name: "x", shortSummary: "y".repeat(161), lengthMinutes: 90 }] })));
+    const long = await json(
+      await apiAs(token).post("/v1/admin/workouts", newWorkout({ sessions: [{ name: "x", shortSummary: "y".repeat(161), lengthMinutes: 90 }] })),
+    );
     expect(long.error.fields["sessions.0.shortSummary"]).toBeDefined();
     const dup = await apiAs(token).post("/v1/admin/workouts", newWorkout({ sku: "NW-AI-101" }));
     expect((await json(dup)).error.fields.sku).toBe("Value already exists");
-    const otherCustomer = await apiAs(token).post("/v1/admin/workouts", newWorkout({ pricing: [{ name: "x", priceType: "customer", customerAccountId: DEMO.customers.harbour.id, pricingType: "value", currency: "USD", amount: 1 }] }));
+    const otherCustomer = await apiAs(token).post(
+      "/v1/admin/workouts",
+      newWorkout({
+        pricing: [{ name: "x", priceType: "customer", customerAccountId: DEMO.customers.harbour.id, pricingType: "value", currency: "USD", amount: 1 }],
+      }),
+    );
     expect((await json(otherCustomer)).error.fields["pricing.0.customerAccountId"]).toBe("Customer not found");
     expect((await db.select().from(schema.workouts)).length).toBe(before);
   });
@@ -173,8 +188,12 @@ describe("library status", () => {
   });
 
   it("is 404 for another partner's workout and 403 for a member", async () => {
-    expect((await apiAs(await tokenFor("otherPartnerAdmin")).post(`/v1/admin/workouts/${DEMO.workouts.dashboards}/status`, { status: "archived" })).status).toBe(404);
-    expect((await apiAs(await tokenFor("partnerMember")).post(`/v1/admin/workouts/${DEMO.workouts.dashboards}/status`, { status: "archived" })).status).toBe(403);
+    expect(
+      (await apiAs(await tokenFor("otherPartnerAdmin")).post(`/v1/admin/workouts/${DEMO.workouts.dashboards}/status`, { status: "archived" })).status,
+    ).toBe(404);
+    expect((await apiAs(await tokenFor("partnerMember")).post(`/v1/admin/workouts/${DEMO.workouts.dashboards}/status`, { status: "archived" })).status).toBe(
+      403,
+    );
     const entry = await db
       .select()
       .from(schema.libraryEntries)
@@ -213,7 +232,14 @@ describe("what another partner sees of a listed workout", () => {
     const fabrikam = DEMO.customers.fabrikam.id;
     const secret = [
       { name: "Fabrikam deal", priceType: "customer", customerAccountId: fabrikam, pricingType: "value", currency: "USD", amount: 4242 },
-      { name: "Enterprise deal", priceType: "customerPriceGroup", priceGroupId: DEMO.northwind.priceGroupId, pricingType: "value", currency: "USD", amount: 4343 },
+      {
+        name: "Enterprise deal",
+        priceType: "customerPriceGroup",
+        priceGroupId: DEMO.northwind.priceGroupId,
+        pricingType: "value",
+        currency: "USD",
+        amount: 4343,
+      },
     ];
     const w = await create({
       partnerVisibility: "listed",
@@ -267,7 +293,10 @@ describe("what another partner sees of a listed workout", () => {
 describe("delivery partner TAN check", () => {
   it("answers valid with the name, or invalid", async () => {
     const token = await tokenFor("partnerAdmin");
-    expect(await json(await apiAs(token).get(`/v1/admin/workouts/delivery-partners/check?tan=${DEMO.contoso.tan}`))).toEqual({ valid: true, name: "Contoso Skills" });
+    expect(await json(await apiAs(token).get(`/v1/admin/workouts/delivery-partners/check?tan=${DEMO.contoso.tan}`))).toEqual({
+      valid: true,
+      name: "Contoso Skills",
+    });
     expect(await json(await apiAs(token).get("/v1/admin/workouts/delivery-partners/check?tan=12"))).toEqual({ valid: false, name: null });
     expect((await apiAs(null).get("/v1/admin/workouts/delivery-partners/check?tan=123456")).status).toBe(401);
     expect((await apiAs(await tokenFor("customerAdmin")).get("/v1/admin/workouts/delivery-partners/check?tan=123456")).status).toBe(403);
@@ -307,7 +336,12 @@ describe("variants", () => {
 
   it("lets a partner that added a workout allowing variants make its own, and hides variants across tenants", async () => {
     const ct = await tokenFor("otherPartnerAdmin");
-    const res = await apiAs(ct).post(`/v1/admin/workouts/${DEMO.sharedWorkoutId}/variants`, { name: "Contoso UK", locale: "enGB", pricing: [], deliveryPartners: [] });
+    const res = await apiAs(ct).post(`/v1/admin/workouts/${DEMO.sharedWorkoutId}/variants`, {
+      name: "Contoso UK",
+      locale: "enGB",
+      pricing: [],
+      deliveryPartners: [],
+    });
     expect(res.status).toBe(201);
     const v = await json(res);
     const nwList = await json(await apiAs(await tokenFor("partnerAdmin")).get(`/v1/admin/workouts/${DEMO.sharedWorkoutId}/variants`));
@@ -315,7 +349,9 @@ describe("variants", () => {
     expect((await apiAs(await tokenFor("partnerAdmin")).get(`/v1/admin/workouts/${DEMO.sharedWorkoutId}/variants/${v.id}`)).status).toBe(404);
     // The author's variant is readable but not editable by Contoso.
     const authorVariant = DEMO.variants.copilotFoundations;
-    expect((await apiAs(ct).put(`/v1/admin/workouts/${DEMO.sharedWorkoutId}/variants/${authorVariant}`, { name: "x", pricing: [], deliveryPartners: [] })).status).toBe(403);
+    expect(
+      (await apiAs(ct).put(`/v1/admin/workouts/${DEMO.sharedWorkoutId}/variants/${authorVariant}`, { name: "x", pricing: [], deliveryPartners: [] })).status,
+    ).toBe(403);
     expect((await apiAs(ct).get(`/v1/admin/workouts/${DEMO.workouts.dashboards}/variants`)).status).toBe(404);
     expect((await apiAs(null).get(`/v1/admin/workouts/${DEMO.workouts.dashboards}/variants`)).status).toBe(401);
   });
@@ -327,7 +363,10 @@ describe("attachments", () => {
     const w = DEMO.workouts.copilotFoundations;
     const session = (await json(await apiAs(token).get(`/v1/admin/workouts/${w}`))).sessions[0];
     const pdf = new File(["%PDF-1.4\n%test\n"], "Team guide (v2).txt", { type: "application/pdf" });
-    const res = await call(`/v1/admin/workouts/${w}/sessions/${session.id}/attachments`, authed(token, { method: "POST", body: multipart({ type: "document", category: "resource", description: "Guide" }, { file: pdf }) }));
+    const res = await call(
+      `/v1/admin/workouts/${w}/sessions/${session.id}/attachments`,
+      authed(token, { method: "POST", body: multipart({ type: "document", category: "resource", description: "Guide" }, { file: pdf }) }),
+    );
     expect(res.status).toBe(201);
     const a = await json(res);
     expect(a.fileUri).toBe(`/v1/workouts/${w}/attachments/${a.id}/file`);
@@ -356,7 +395,9 @@ describe("attachments", () => {
     expect((await call(path, authed(token, { method: "POST", body: multipart({ type: "document" }, { file: exe }) }))).status).toBe(415);
     expect((await call(path, authed(token, { method: "POST", body: multipart({ type: "document" }) }))).status).toBe(400);
     expect((await call(path, authed(token, { method: "POST", body: multipart({ type: "nope" }, { file: PNG }) }))).status).toBe(400);
-    expect((await call(path, authed(await tokenFor("otherPartnerAdmin"), { method: "POST", body: multipart({ type: "image" }, { file: PNG }) }))).status).toBe(404);
+    expect((await call(path, authed(await tokenFor("otherPartnerAdmin"), { method: "POST", body: multipart({ type: "image" }, { file: PNG }) }))).status).toBe(
+      404,
+    );
     expect((await call(path, { method: "POST", body: multipart({ type: "image" }, { file: PNG }) })).status).toBe(401);
     const rows = await db.select().from(schema.sessionAttachments).where(eq(schema.sessionAttachments.sessionId, session.id));
     expect(rows.filter((r) => r.fileKey)).toHaveLength(0);
@@ -395,7 +436,12 @@ describe("attachments", () => {
     const token = await tokenFor("partnerAdmin");
     const w = DEMO.workouts.dashboards;
     const session = (await json(await apiAs(token).get(`/v1/admin/workouts/${w}`))).sessions[0];
-    const a = await json(await call(`/v1/admin/workouts/${w}/sessions/${session.id}/attachments`, authed(token, { method: "POST", body: multipart({ type: "image" }, { file: PNG }) })));
+    const a = await json(
+      await call(
+        `/v1/admin/workouts/${w}/sessions/${session.id}/attachments`,
+        authed(token, { method: "POST", body: multipart({ type: "image" }, { file: PNG }) }),
+      ),
+    );
     expect((await call(a.fileUri, authed(await tokenFor("otherCustomerAdmin")))).status).toBe(404);
     expect((await call(a.fileUri, authed(await tokenFor("otherPartnerAdmin")))).status).toBe(404);
     void CT;

@@ -67,7 +67,15 @@ function invitationMail(origin: string, acting: Acting, to: string, inviteId: st
   const link = `${origin}/onboarding?invite=${acting.account.id}.${inviteId}`;
   const inviter = [acting.user.firstName, acting.user.lastName].filter(Boolean).join(" ") || acting.user.email;
   const mail = inviteMail({ language: recipientLanguage(invitee, partner), brand: partner.brand, link, inviter, accountName: acting.account.name });
-  return { to, accountId: acting.account.id, replyTo: acting.user.email, fromName: partner.brand.platformName, subject: mail.subject, text: mail.text, html: mail.html };
+  return {
+    to,
+    accountId: acting.account.id,
+    replyTo: acting.user.email,
+    fromName: partner.brand.platformName,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+  };
 }
 
 /**
@@ -116,12 +124,25 @@ endpoint(
       // Clerk's organisation invitation (its own mail off: the product's branded mail goes instead).
       if (clerk) authInviteId = await clerkInvite(c.env, acting.account.authId!, email, body.role ?? "member", acting.auth.userId);
       else if (acting.account.authId) authInviteId = crypto.randomUUID();
-      const mail = { id: crypto.randomUUID(), ...invitationMail(origin, acting, email, inviteId, partner, invitees.find((u) => u.email.toLowerCase() === email)) };
+      const mail = {
+        id: crypto.randomUUID(),
+        ...invitationMail(
+          origin,
+          acting,
+          email,
+          inviteId,
+          partner,
+          invitees.find((u) => u.email.toLowerCase() === email),
+        ),
+      };
       sending.push({ id: inviteId, email, role: body.role ?? "member", authInviteId, embeddedInvitation: !clerk, mail });
       results.push({ email, outcome: "sent", inviteId, message: null });
     }
     await members.sendInvites(sending);
-    await dispatchMail(c.env, sending.map((i) => i.mail.id));
+    await dispatchMail(
+      c.env,
+      sending.map((i) => i.mail.id),
+    );
     return c.json({ results, sent: sending.length, total: emails.length } satisfies InviteResult);
   },
 );

@@ -42,7 +42,12 @@ endpoint(
     tags: ["accounts"],
     auth: "user",
     form: { data: CreateAccountData, files: [{ field: "logo" }] },
-    responses: { 201: { description: "The new account", schema: AccountDto }, ...errors, 413: { description: "Logo over 50 MB" }, 415: { description: "Logo not an image" } },
+    responses: {
+      201: { description: "The new account", schema: AccountDto },
+      ...errors,
+      413: { description: "Logo over 50 MB" },
+      415: { description: "Logo not an image" },
+    },
   },
   async (c, { form }, scope) => {
     const data = form.data;

@@ -1,5 +1,15 @@
 import { Hono } from "hono";
-import { BookingOptions, BookingOptionsQuery, CancelBooking, CreateBooking, JobDto, JobIdParam, JobList, JobsQuery, ScheduleBooking } from "../../contract/bookings";
+import {
+  BookingOptions,
+  BookingOptionsQuery,
+  CancelBooking,
+  CreateBooking,
+  JobDto,
+  JobIdParam,
+  JobList,
+  JobsQuery,
+  ScheduleBooking,
+} from "../../contract/bookings";
 import { ErrorEnvelope } from "../../contract/errors";
 import { MESSAGES } from "../../contract/messages";
 import { sequenceErrors } from "../domain/booking-rules";
@@ -61,12 +71,23 @@ function resolveChoices(sessions: { id: string }[], mode: "request" | "slots", c
  * previous one ends); 400 with the field of each time out of order. Sessions
  * not chosen keep their booked time (`kept`).
  */
-function orderedTimes(sessions: { id: string; sequence: number; name: string; lengthMinutes: number }[], body: Choice[], map: Map<string, LineChoice>, kept = new Map<string, string | null>()) {
+function orderedTimes(
+  sessions: { id: string; sequence: number; name: string; lengthMinutes: number }[],
+  body: Choice[],
+  map: Map<string, LineChoice>,
+  kept = new Map<string, string | null>(),
+) {
   const fields = sequenceErrors(
     sessions.map((s) => {
       const i = body.findIndex((b) => b.sessionId === s.id);
       const ch = map.get(s.id);
-      if (ch) return { ...s, moved: true, times: ch.times ?? (ch.slot ? [ch.slot.startsAt] : []), field: (j: number) => (ch.times ? `sessions.${i}.times.${j}` : `sessions.${i}.slotId`) };
+      if (ch)
+        return {
+          ...s,
+          moved: true,
+          times: ch.times ?? (ch.slot ? [ch.slot.startsAt] : []),
+          field: (j: number) => (ch.times ? `sessions.${i}.times.${j}` : `sessions.${i}.slotId`),
+        };
       const at = kept.get(s.id);
       return { ...s, moved: false, times: at ? [at] : [], field: () => "sessions" };
     }),
@@ -75,7 +96,13 @@ function orderedTimes(sessions: { id: string; sequence: number; name: string; le
 }
 
 const optionsOf = (ctx: BookingContext): BookingOptions => ({
-  workout: { id: ctx.workout.id, name: ctx.workout.name, title: ctx.workout.title, maxAttendees: ctx.workout.maxAttendees, totalMinutes: ctx.workout.totalMinutes },
+  workout: {
+    id: ctx.workout.id,
+    name: ctx.workout.name,
+    title: ctx.workout.title,
+    maxAttendees: ctx.workout.maxAttendees,
+    totalMinutes: ctx.workout.totalMinutes,
+  },
   sessions: ctx.sessions.map((s) => ({
     id: s.id,
     sequence: s.sequence,
@@ -135,7 +162,13 @@ endpoint(
     const open = ctx.open.map((o) => o.slot);
     const { map, deliveryPartnerId } = resolveChoices(ctx.sessions, body.mode, body.sessions, open, true);
     orderedTimes(ctx.sessions, body.sessions, map);
-    const partner = deliveryPartnerId ? ctx.candidates.find((x) => x.id === deliveryPartnerId) ?? { id: deliveryPartnerId, name: ctx.open.find((o) => o.slot.partnerAccountId === deliveryPartnerId)?.partnerName ?? "", email: null } : drawPartner(ctx);
+    const partner = deliveryPartnerId
+      ? (ctx.candidates.find((x) => x.id === deliveryPartnerId) ?? {
+          id: deliveryPartnerId,
+          name: ctx.open.find((o) => o.slot.partnerAccountId === deliveryPartnerId)?.partnerName ?? "",
+          email: null,
+        })
+      : drawPartner(ctx);
     const { dto, mailIds } = await createBooking(db, c.env, scope, ctx, body.mode, map, partner);
     await dispatchMail(c.env, mailIds);
     return c.json(dto, 201);
@@ -189,7 +222,11 @@ endpoint(
     auth: "customer",
     params: JobIdParam,
     body: ScheduleBooking,
-    responses: { 200: { description: "The booking", schema: JobDto }, ...errors, 409: { description: "Not allowed in this state, or the time is gone", schema: ErrorEnvelope } },
+    responses: {
+      200: { description: "The booking", schema: JobDto },
+      ...errors,
+      409: { description: "Not allowed in this state, or the time is gone", schema: ErrorEnvelope },
+    },
   },
   async (c, { params, body }, scope) => {
     const db = c.get("db");
@@ -208,7 +245,13 @@ endpoint(
     const move = scheduleStatements(db, subject, to, map, rescheduling ? { reason: body.reason!, comment: body.comment } : null, null);
     const moved = new Set(lines.filter((l) => map.has(l.sessionId)).map((l) => l.id));
     const event = rescheduling ? "rescheduled" : body.mode === "request" ? "requested" : "booked";
-    const { dto, mailIds } = await commitMove(db, owner, subject, move, { to: event === "booked" || event === "requested" ? "both" : "partner", event, reason: body.reason, comment: body.comment, only: rescheduling ? moved : undefined });
+    const { dto, mailIds } = await commitMove(db, owner, subject, move, {
+      to: event === "booked" || event === "requested" ? "both" : "partner",
+      event,
+      reason: body.reason,
+      comment: body.comment,
+      only: rescheduling ? moved : undefined,
+    });
     await dispatchMail(c.env, mailIds);
     return c.json(dto);
   },
@@ -225,7 +268,11 @@ endpoint(
     auth: "customer",
     params: JobIdParam,
     body: CancelBooking,
-    responses: { 200: { description: "The cancelled booking", schema: JobDto }, ...errors, 409: { description: "Already completed or cancelled", schema: ErrorEnvelope } },
+    responses: {
+      200: { description: "The cancelled booking", schema: JobDto },
+      ...errors,
+      409: { description: "Already completed or cancelled", schema: ErrorEnvelope },
+    },
   },
   async (c, { params, body }, scope) => {
     const db = c.get("db");

@@ -90,7 +90,11 @@ endpoint(
     auth: "partnerAdmin",
     params: PlanEntryParam,
     body: CancelPlanBody,
-    responses: { 200: { description: "The plan entry", schema: PlanEntryDto }, ...errors, ...errorResponses({ 404: "Not one of the partner's customers' plans" }) },
+    responses: {
+      200: { description: "The plan entry", schema: PlanEntryDto },
+      ...errors,
+      ...errorResponses({ 404: "Not one of the partner's customers' plans" }),
+    },
   },
   async (c, { params, body }, scope) => c.json(await cancelPlan(c.get("db"), scope, params.planEntryId, body)),
 );

@@ -102,7 +102,21 @@ endpoint(
   },
   (c, _input, scope) => {
     const db = c.get("db");
-    const header = ["id", "name", "industry", "size", "location", "website", "primary_email", "currency", "language", "price_group", "team_size", "credit_balance", "created_at"];
+    const header = [
+      "id",
+      "name",
+      "industry",
+      "size",
+      "location",
+      "website",
+      "primary_email",
+      "currency",
+      "language",
+      "price_group",
+      "team_size",
+      "credit_balance",
+      "created_at",
+    ];
     return csvResponse(
       "customers",
       csvStream<Cursor>(header, async (cursor) => {
@@ -141,7 +155,22 @@ endpoint(
   },
   (c, _input, scope) => {
     const db = c.get("db");
-    const header = ["line_id", "customer", "entry_id", "plan_name", "variant_name", "start_date", "end_date", "refresh_period", "source", "item_type", "update_type", "quantity", "entered_at", "context"];
+    const header = [
+      "line_id",
+      "customer",
+      "entry_id",
+      "plan_name",
+      "variant_name",
+      "start_date",
+      "end_date",
+      "refresh_period",
+      "source",
+      "item_type",
+      "update_type",
+      "quantity",
+      "entered_at",
+      "context",
+    ];
     return csvResponse(
       "credit-entries",
       csvStream<Cursor>(header, async (cursor) => {
@@ -186,7 +215,17 @@ endpoint(
       "scores",
       csvStream<Cursor>(header, async (cursor) => {
         const page = await scoreExportPage(db, scope, cursor, EXPORT_PAGE);
-        const rows: Cell[][] = page.rows.map((r) => [r.id, r.customer, r.category, num(r.score), num(r.scorePercent), r.source, num(Number(r.entries)), r.assessedAt, r.createdAt]);
+        const rows: Cell[][] = page.rows.map((r) => [
+          r.id,
+          r.customer,
+          r.category,
+          num(r.score),
+          num(r.scorePercent),
+          r.source,
+          num(Number(r.entries)),
+          r.assessedAt,
+          r.createdAt,
+        ]);
         return { rows, next: page.next };
       }),
     );

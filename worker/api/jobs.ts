@@ -163,7 +163,14 @@ endpoint(
         const i = body.lines.findIndex((l) => l.lineId === line.id);
         const movedTo = body.lines[i]?.time;
         const moved = movedTo !== undefined;
-        return { sequence: line.sequence, name: line.sessionName, lengthMinutes: line.lengthMinutes, moved, times: moved ? [movedTo] : line.scheduledAt ? [line.scheduledAt] : [], field: () => (moved ? `lines.${i}.time` : "lines") };
+        return {
+          sequence: line.sequence,
+          name: line.sessionName,
+          lengthMinutes: line.lengthMinutes,
+          moved,
+          times: moved ? [movedTo] : line.scheduledAt ? [line.scheduledAt] : [],
+          field: () => (moved ? `lines.${i}.time` : "lines"),
+        };
       }),
     );
     if (Object.keys(fields).length) throw invalid(fields, "Sessions must follow their order");

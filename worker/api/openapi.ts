@@ -24,7 +24,10 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output", components: Json)
 
 function parameters(e: RegisteredEndpoint, components: Json) {
   const out: unknown[] = [];
-  for (const [where, schema] of [["query", e.query], ["path", e.params]] as const) {
+  for (const [where, schema] of [
+    ["query", e.query],
+    ["path", e.params],
+  ] as const) {
     if (!schema) continue;
     const s = jsonSchema(schema, "input", components) as { properties?: Record<string, unknown>; required?: string[] };
     for (const [name, prop] of Object.entries(s.properties ?? {})) {
@@ -60,7 +63,9 @@ export function openApiDocument() {
     };
     if (e.body) op.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(e.body, "input", schemas) } } };
     if (e.form) {
-      const properties: Json = { data: { type: "string", description: "JSON", contentMediaType: "application/json", "x-schema": jsonSchema(e.form.data, "input", schemas) } };
+      const properties: Json = {
+        data: { type: "string", description: "JSON", contentMediaType: "application/json", "x-schema": jsonSchema(e.form.data, "input", schemas) },
+      };
       for (const f of e.form.files) properties[f.field] = { type: "string", format: "binary" };
       op.requestBody = { required: true, content: { "multipart/form-data": { schema: { type: "object", properties } } } };
     }

@@ -63,7 +63,6 @@ endpoint(
   async (c, { params, body }, scope) => c.json(await teamsOf(c.get("db"), scope).edit(params.id, body)),
 );
 
-
 endpoint(
   teamsApi,
   "/v1",

@@ -13,18 +13,7 @@ export const telemetry = new Hono<AppEnv>();
  * (wrangler.toml `TELEMETRY_DATASET`), for queries through the SQL API:
  * index1 = partner id or "main"; blob1..blob10 as below; double1 = 1 (count).
  */
-export const TELEMETRY_BLOBS = [
-  "type",
-  "name",
-  "path",
-  "authenticated",
-  "userId",
-  "accountId",
-  "host",
-  "language",
-  "message",
-  "stack",
-] as const;
+export const TELEMETRY_BLOBS = ["type", "name", "path", "authenticated", "userId", "accountId", "host", "language", "message", "stack"] as const;
 
 telemetry.use(
   "/telemetry",

@@ -56,7 +56,12 @@ endpoint(
     tags: ["users"],
     auth: "user",
     form: { data: SaveUserData, files: [{ field: "photo", maxBytes: MAX_PHOTO_BYTES }] },
-    responses: { 200: { description: "The user", schema: UserDto }, ...errors, 413: { description: "Photo over 10 MB" }, 415: { description: "Photo not an image" } },
+    responses: {
+      200: { description: "The user", schema: UserDto },
+      ...errors,
+      413: { description: "Photo over 10 MB" },
+      415: { description: "Photo not an image" },
+    },
   },
   async (c, { form }, scope) => {
     const { user } = scope;
@@ -66,9 +71,7 @@ endpoint(
       if (form.data[key] !== undefined) (patch as Record<string, unknown>)[key] = form.data[key];
     }
     if (photo) patch.photoKey = await storeUpload(c.env.UPLOADS, `public/users/${user.id}`, photo);
-    const updated = Object.keys(patch).length
-      ? await saveUser(c.get("db"), scope, patch)
-      : ((await freshUser(c, user.authId)) ?? user);
+    const updated = Object.keys(patch).length ? await saveUser(c.get("db"), scope, patch) : ((await freshUser(c, user.authId)) ?? user);
     rememberUser(updated);
     return c.json(await userDto(c, scope, updated));
   },

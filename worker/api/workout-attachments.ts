@@ -51,7 +51,12 @@ endpoint(
     if (file && checked) {
       fileKey = `${ATTACHMENT_PREFIX}/${workout.id}/${id}.${checked.ext}`;
       // Downloads keep the uploader's file name (made safe for the header), with the extension its bytes prove.
-      const base = file.name.replace(/\.[^.]*$/, "").replace(/[^\w\- ]+/g, "_").trim().slice(0, 80) || id;
+      const base =
+        file.name
+          .replace(/\.[^.]*$/, "")
+          .replace(/[^\w\- ]+/g, "_")
+          .trim()
+          .slice(0, 80) || id;
       await c.env.UPLOADS.put(fileKey, file.stream(), {
         httpMetadata: { contentType: checked.type, contentDisposition: `attachment; filename="${base}.${checked.ext}"` },
       });

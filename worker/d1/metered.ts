@@ -58,7 +58,10 @@ export function meteredD1(base: D1Database | D1DatabaseSession, meter: D1Meter):
     exec: (query: string) => timed(meter, () => (base as D1Database).exec(query)),
     dump: () => (base as D1Database).dump(),
     // A session has no sessions of its own: then neither has the wrapper (a request run in-process inside another uses it as it is).
-    withSession: typeof (base as D1Database).withSession === "function" ? (constraint?: string) => meteredD1((base as D1Database).withSession(constraint), meter) : undefined,
+    withSession:
+      typeof (base as D1Database).withSession === "function"
+        ? (constraint?: string) => meteredD1((base as D1Database).withSession(constraint), meter)
+        : undefined,
     bookmark: () => ("getBookmark" in base ? base.getBookmark() : null),
   };
   return d1 as unknown as MeteredD1;

@@ -36,7 +36,13 @@ const displayName = (user: UserScope["user"]) => [user.firstName, user.lastName]
 export async function createAccount(
   db: Db,
   scope: UserScope,
-  input: { id: string; data: z.output<typeof CreateAccountData>; parentAccountId: string | null; logoKey: string | null; org: { orgId: string; statements: Stmt[] } },
+  input: {
+    id: string;
+    data: z.output<typeof CreateAccountData>;
+    parentAccountId: string | null;
+    logoKey: string | null;
+    org: { orgId: string; statements: Stmt[] };
+  },
 ): Promise<Account> {
   const { id, data, parentAccountId, logoKey, org } = input;
   const tan = data.type === "partner" ? await freshTan(db) : null;
@@ -138,7 +144,10 @@ export async function acceptInvite(
 ): Promise<void> {
   const now = new Date().toISOString();
   const statements: Stmt[] = [
-    db.update(invites).set({ status: "accepted", respondedAt: now }).where(and(eq(invites.id, row.invite.id), eq(invites.status, "pending"))),
+    db
+      .update(invites)
+      .set({ status: "accepted", respondedAt: now })
+      .where(and(eq(invites.id, row.invite.id), eq(invites.status, "pending"))),
     db
       .insert(accountUsers)
       .values({

@@ -5,7 +5,14 @@
  */
 import { and, asc, count, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { inList } from "./bound";
-import { ASSESSMENT_LINK_MESSAGES, type AssessmentDto, type AssessmentFormDto, type AssessmentQuestionDto, type AssessmentResultDto, type SubmitAssessmentBody } from "../../contract/assessments";
+import {
+  ASSESSMENT_LINK_MESSAGES,
+  type AssessmentDto,
+  type AssessmentFormDto,
+  type AssessmentQuestionDto,
+  type AssessmentResultDto,
+  type SubmitAssessmentBody,
+} from "../../contract/assessments";
 import { Category, type CategoryFilter } from "../../contract/enums";
 import { accountUsers, accounts, assessmentQuestions, assessments, auditEntries, scoreEntries, scores, users, type Assessment } from "../../db/schema";
 import { ANSWER_SCALE, defaultQuestionBank } from "../../db/seed/assessment-bank";
@@ -65,7 +72,13 @@ export async function issueLink(db: Db, scope: AccountScope, category: CategoryF
  */
 export async function linkFor(db: Db, token: string, taker: UserScope | null, secret: string, now = new Date()): Promise<Assessment> {
   const id = linkAssessmentId(token);
-  const [row] = id ? await db.select().from(assessments).where(and(eq(assessments.id, id), eq(assessments.token, token))).limit(1) : [];
+  const [row] = id
+    ? await db
+        .select()
+        .from(assessments)
+        .where(and(eq(assessments.id, id), eq(assessments.token, token)))
+        .limit(1)
+    : [];
   if (!row || !(await verifyLink(secret, token, claimsOf(row)))) throw notFound(LINK_MESSAGES.notFound);
   if (row.expiresAt <= now.toISOString()) throw forbidden(LINK_MESSAGES.expired);
   if (row.accountId) {
@@ -95,7 +108,9 @@ export async function questionsFor(db: Db, partnerId: string | null, category: C
     .where(
       and(
         inList(assessmentQuestions.category, categories),
-        partnerId ? or(isNull(assessmentQuestions.partnerAccountId), eq(assessmentQuestions.partnerAccountId, partnerId)) : isNull(assessmentQuestions.partnerAccountId),
+        partnerId
+          ? or(isNull(assessmentQuestions.partnerAccountId), eq(assessmentQuestions.partnerAccountId, partnerId))
+          : isNull(assessmentQuestions.partnerAccountId),
       ),
     )
     .orderBy(asc(assessmentQuestions.sequence));
@@ -192,10 +207,16 @@ export async function submitAssessment(db: Db, row: Assessment, taker: UserScope
             where ${open}`),
         ]
       : []),
-    db.update(assessments).set({ status: "assessed", updatedAt: now }).where(and(eq(assessments.id, row.id), ne(assessments.status, "assessed"))),
+    db
+      .update(assessments)
+      .set({ status: "assessed", updatedAt: now })
+      .where(and(eq(assessments.id, row.id), ne(assessments.status, "assessed"))),
   ]);
   // A scored submission has at least one category, so at least one score was written.
-  const [mine] = await db.select({ n: count() }).from(scores).where(eq(scores.id, theRow(written, "written score").scoreId));
+  const [mine] = await db
+    .select({ n: count() })
+    .from(scores)
+    .where(eq(scores.id, theRow(written, "written score").scoreId));
   if (!mine?.n) throw conflict(LINK_MESSAGES.done);
   return {
     assessmentId: row.id,
@@ -263,8 +284,14 @@ export async function markAssessed(db: Db, scope: PartnerAdminScope, assessmentI
   if (a.status === "assessed") throw conflict("This assessment is already assessed");
   const now = new Date().toISOString();
   await db.batch([
-    db.update(assessments).set({ status: "assessed", updatedAt: now }).where(and(eq(assessments.id, a.id), ne(assessments.status, "assessed"))),
-    db.update(scores).set({ assessedAt: now, updatedAt: now }).where(and(eq(scores.assessmentId, a.id), isNull(scores.assessedAt))),
+    db
+      .update(assessments)
+      .set({ status: "assessed", updatedAt: now })
+      .where(and(eq(assessments.id, a.id), ne(assessments.status, "assessed"))),
+    db
+      .update(scores)
+      .set({ assessedAt: now, updatedAt: now })
+      .where(and(eq(scores.assessmentId, a.id), isNull(scores.assessedAt))),
     db.insert(auditEntries).values({
       accountId: a.accountId ?? scope.account.id,
       code: "fitnessScoreUpdated",

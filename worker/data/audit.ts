@@ -71,7 +71,13 @@ export async function jobAuditTrail(db: Db, scope: PartnerScope, jobId: string, 
   const lines = await db.select({ id: jobLines.id }).from(jobLines).where(eq(jobLines.jobId, job.id));
   const about = or(
     and(eq(auditEntries.subjectType, "job"), eq(auditEntries.subjectId, job.id)),
-    and(eq(auditEntries.subjectType, "jobLine"), inList(auditEntries.subjectId, lines.map((l) => l.id))),
+    and(
+      eq(auditEntries.subjectType, "jobLine"),
+      inList(
+        auditEntries.subjectId,
+        lines.map((l) => l.id),
+      ),
+    ),
   )!;
   return readTrail(db, and(eq(auditEntries.accountId, job.accountId), about)!, cursor, limit);
 }

@@ -42,7 +42,6 @@ export type Bookable = {
   pricingLineId: string | null;
 };
 
-
 /** Everything booking a workout needs, read in ONE D1 round trip (see `bookingContext`). */
 export type BookingContext = Bookable & {
   /** The workout's delivery partners (the variant's own entries first), with their addresses and names. */
@@ -80,92 +79,136 @@ export async function bookingContext(db: Db, customer: Account, workoutId: strin
   const now = new Date().toISOString();
   // The partner and every delivery partner of the workout: the mail about a booking goes out in their branding.
   const partnerIds = sql`(select ${ph("partnerId")} union select ${accounts.id} from ${deliveryPartners} join ${accounts} on ${accounts.id} = ${deliveryPartners.partnerAccountId} or (${deliveryPartners.partnerAccountId} is null and ${accounts.tan} = ${deliveryPartners.partnerTan} and ${accounts.type} = 'partner') where ${deliveryPartners.workoutId} = ${ph("workoutId")})`;
-  const build = () => [
-    db
-      .select({ workout: workouts })
-      .from(libraryEntries)
-      .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
-      .where(and(eq(libraryEntries.accountId, ph("partnerId")), eq(libraryEntries.workoutId, ph("workoutId")), eq(libraryEntries.status, "available")))
-      .limit(1),
-    db
-      .select()
-      .from(workoutVariants)
-      .where(
-        and(
-          eq(workoutVariants.workoutId, ph("workoutId")),
-          sql`(${ph("variantId")} is null or ${workoutVariants.id} = ${ph("variantId")})`,
-          or(isNull(workoutVariants.availableFrom), lte(workoutVariants.availableFrom, ph("day"))),
-          or(isNull(workoutVariants.availableTo), gte(workoutVariants.availableTo, ph("day"))),
+  const build = () =>
+    [
+      db
+        .select({ workout: workouts })
+        .from(libraryEntries)
+        .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
+        .where(and(eq(libraryEntries.accountId, ph("partnerId")), eq(libraryEntries.workoutId, ph("workoutId")), eq(libraryEntries.status, "available")))
+        .limit(1),
+      db
+        .select()
+        .from(workoutVariants)
+        .where(
+          and(
+            eq(workoutVariants.workoutId, ph("workoutId")),
+            sql`(${ph("variantId")} is null or ${workoutVariants.id} = ${ph("variantId")})`,
+            or(isNull(workoutVariants.availableFrom), lte(workoutVariants.availableFrom, ph("day"))),
+            or(isNull(workoutVariants.availableTo), gte(workoutVariants.availableTo, ph("day"))),
+          ),
+        )
+        .orderBy(asc(workoutVariants.createdAt)),
+      db
+        .select()
+        .from(workoutSessions)
+        .where(eq(workoutSessions.workoutId, ph("workoutId")))
+        .orderBy(asc(workoutSessions.sequence)),
+      db
+        .select()
+        .from(pricingLines)
+        .where(eq(pricingLines.workoutId, ph("workoutId"))),
+      db
+        .select({ id: planEntries.id })
+        .from(planEntries)
+        .where(
+          and(
+            eq(planEntries.accountId, ph("customerId")),
+            lte(planEntries.startDate, ph("day")),
+            or(isNull(planEntries.endDate), gte(planEntries.endDate, ph("day"))),
+          ),
+        )
+        .limit(1),
+      db
+        .select({ id: creditEntries.id })
+        .from(creditEntries)
+        .where(eq(creditEntries.accountId, ph("customerId")))
+        .orderBy(desc(creditEntries.startDate))
+        .limit(1),
+      db
+        .select({ total: sql<number>`coalesce(sum(${creditLines.quantity}), 0)` })
+        .from(creditLines)
+        .where(eq(creditLines.accountId, ph("customerId"))),
+      db
+        .select({
+          variantId: deliveryPartners.variantId,
+          selectionPercent: deliveryPartners.selectionPercent,
+          startDate: deliveryPartners.startDate,
+          endDate: deliveryPartners.endDate,
+          accountId: nameOf(accounts.id, "resolved_account_id"),
+          accountName: nameOf(accounts.name, "resolved_account_name"),
+          accountEmail: accounts.primaryEmail,
+        })
+        .from(deliveryPartners)
+        // The entry's account, else the partner account with its TAN.
+        .leftJoin(
+          accounts,
+          or(
+            eq(accounts.id, deliveryPartners.partnerAccountId),
+            and(isNull(deliveryPartners.partnerAccountId), eq(accounts.tan, deliveryPartners.partnerTan), eq(accounts.type, "partner")),
+          ),
+        )
+        .where(eq(deliveryPartners.workoutId, ph("workoutId"))),
+      db
+        .select({ slot: slots, partnerName: nameOf(accounts.name, "partner_name") })
+        .from(slots)
+        .innerJoin(accounts, eq(accounts.id, slots.partnerAccountId))
+        .where(and(eq(slots.workoutId, ph("workoutId")), gte(slots.startsAt, ph("now")), sql`${slots.seatsTaken} < ${slots.capacity}`))
+        .orderBy(asc(slots.startsAt)),
+      db
+        .select()
+        .from(sessionActionItems)
+        .where(
+          inArray(
+            sessionActionItems.sessionId,
+            db
+              .select({ id: workoutSessions.id })
+              .from(workoutSessions)
+              .where(eq(workoutSessions.workoutId, ph("workoutId"))),
+          ),
         ),
-      )
-      .orderBy(asc(workoutVariants.createdAt)),
-    db.select().from(workoutSessions).where(eq(workoutSessions.workoutId, ph("workoutId"))).orderBy(asc(workoutSessions.sequence)),
-    db.select().from(pricingLines).where(eq(pricingLines.workoutId, ph("workoutId"))),
-    db
-      .select({ id: planEntries.id })
-      .from(planEntries)
-      .where(and(eq(planEntries.accountId, ph("customerId")), lte(planEntries.startDate, ph("day")), or(isNull(planEntries.endDate), gte(planEntries.endDate, ph("day")))))
-      .limit(1),
-    db.select({ id: creditEntries.id }).from(creditEntries).where(eq(creditEntries.accountId, ph("customerId"))).orderBy(desc(creditEntries.startDate)).limit(1),
-    db.select({ total: sql<number>`coalesce(sum(${creditLines.quantity}), 0)` }).from(creditLines).where(eq(creditLines.accountId, ph("customerId"))),
-    db
-      .select({
-        variantId: deliveryPartners.variantId,
-        selectionPercent: deliveryPartners.selectionPercent,
-        startDate: deliveryPartners.startDate,
-        endDate: deliveryPartners.endDate,
-        accountId: nameOf(accounts.id, "resolved_account_id"),
-        accountName: nameOf(accounts.name, "resolved_account_name"),
-        accountEmail: accounts.primaryEmail,
-      })
-      .from(deliveryPartners)
-      // The entry's account, else the partner account with its TAN.
-      .leftJoin(
-        accounts,
-        or(
-          eq(accounts.id, deliveryPartners.partnerAccountId),
-          and(isNull(deliveryPartners.partnerAccountId), eq(accounts.tan, deliveryPartners.partnerTan), eq(accounts.type, "partner")),
-        ),
-      )
-      .where(eq(deliveryPartners.workoutId, ph("workoutId"))),
-    db
-      .select({ slot: slots, partnerName: nameOf(accounts.name, "partner_name") })
-      .from(slots)
-      .innerJoin(accounts, eq(accounts.id, slots.partnerAccountId))
-      .where(and(eq(slots.workoutId, ph("workoutId")), gte(slots.startsAt, ph("now")), sql`${slots.seatsTaken} < ${slots.capacity}`))
-      .orderBy(asc(slots.startsAt)),
-    db
-      .select()
-      .from(sessionActionItems)
-      .where(inArray(sessionActionItems.sessionId, db.select({ id: workoutSessions.id }).from(workoutSessions).where(eq(workoutSessions.workoutId, ph("workoutId"))))),
-    db
-      .select({
-        type: prerequisites.type,
-        name: prerequisites.name,
-        category: prerequisites.category,
-        minimumScore: prerequisites.minimumScore,
-        requiredWorkoutId: prerequisites.requiredWorkoutId,
-        requiredWorkoutName: sql<string | null>`(select coalesce(w.title, w.name) from workouts w where w.id = ${prerequisites.requiredWorkoutId})`.as("required_workout_name"),
-        startDate: prerequisites.startDate,
-        endDate: prerequisites.endDate,
-      })
-      .from(prerequisites)
-      .where(eq(prerequisites.workoutId, ph("workoutId"))),
-    db.select({ category: scores.category, score: scores.score }).from(scores).where(eq(scores.accountId, ph("customerId"))).orderBy(desc(scores.createdAt)),
-    db.selectDistinct({ workoutId: jobs.workoutId }).from(jobs).where(and(eq(jobs.accountId, ph("customerId")), eq(jobs.status, "completed"))),
-    db
-      .select({
-        id: accounts.id,
-        name: accounts.name,
-        email: accounts.primaryEmail,
-        platformName: sql<string | null>`(select ${stylings.platformName} from ${stylings} where ${stylings.accountId} = ${accounts.id})`.as("platform_name"),
-      })
-      .from(accounts)
-      .where(eq(accounts.id, ph("partnerId"))),
-    ...recipientReads(db, sql`(select value from json_each(${ph("bookers")}))`, partnerIds),
-  ] as const;
+      db
+        .select({
+          type: prerequisites.type,
+          name: prerequisites.name,
+          category: prerequisites.category,
+          minimumScore: prerequisites.minimumScore,
+          requiredWorkoutId: prerequisites.requiredWorkoutId,
+          requiredWorkoutName: sql<string | null>`(select coalesce(w.title, w.name) from workouts w where w.id = ${prerequisites.requiredWorkoutId})`.as(
+            "required_workout_name",
+          ),
+          startDate: prerequisites.startDate,
+          endDate: prerequisites.endDate,
+        })
+        .from(prerequisites)
+        .where(eq(prerequisites.workoutId, ph("workoutId"))),
+      db
+        .select({ category: scores.category, score: scores.score })
+        .from(scores)
+        .where(eq(scores.accountId, ph("customerId")))
+        .orderBy(desc(scores.createdAt)),
+      db
+        .selectDistinct({ workoutId: jobs.workoutId })
+        .from(jobs)
+        .where(and(eq(jobs.accountId, ph("customerId")), eq(jobs.status, "completed"))),
+      db
+        .select({
+          id: accounts.id,
+          name: accounts.name,
+          email: accounts.primaryEmail,
+          platformName: sql<string | null>`(select ${stylings.platformName} from ${stylings} where ${stylings.accountId} = ${accounts.id})`.as("platform_name"),
+        })
+        .from(accounts)
+        .where(eq(accounts.id, ph("partnerId"))),
+      ...recipientReads(db, sql`(select value from json_each(${ph("bookers")}))`, partnerIds),
+    ] as const;
   const values = { partnerId, workoutId, variantId: variantId ?? null, customerId: customer.id, day, now, bookers: JSON.stringify(bookerId ? [bookerId] : []) };
-  const [library, variants, sessions, prices, plan, entry, sum, candidates, open, items, prereqs, scoreRows, completed, partner, ...mail] = await reusableBatch(db, "booking-context", build, values);
+  const [library, variants, sessions, prices, plan, entry, sum, candidates, open, items, prereqs, scoreRows, completed, partner, ...mail] = await reusableBatch(
+    db,
+    "booking-context",
+    build,
+    values,
+  );
   const row = library[0];
   const subject = { priceGroupId: customer.priceGroupId, industry: customer.industry, size: customer.size, location: customer.location };
   if (!row || !isVisible(row.workout.visibility, subject)) throw notFound("Workout not found");
@@ -176,7 +219,14 @@ export async function bookingContext(db: Db, customer: Account, workoutId: strin
   const ownEntries = candidates.filter((c) => c.variantId === variant.id);
   const general = candidates.filter((c) => !c.variantId);
   const resolved = (ownEntries.length ? ownEntries : general)
-    .map((c) => ({ id: c.accountId ?? "", selectionPercent: c.selectionPercent, startDate: c.startDate, endDate: c.endDate, name: c.accountName ?? "", email: c.accountEmail ?? null }))
+    .map((c) => ({
+      id: c.accountId ?? "",
+      selectionPercent: c.selectionPercent,
+      startDate: c.startDate,
+      endDate: c.endDate,
+      name: c.accountName ?? "",
+      email: c.accountEmail ?? null,
+    }))
     .filter((c) => c.id);
   const ids = new Set(resolved.map((c) => c.id));
   const latest = new Map<string, number>();
@@ -218,7 +268,10 @@ function chooseFor(
   const chosen = choosePrice(effectiveLines(own, variant), { id: customer.id, priceGroupId: customer.priceGroupId, currency: customer.currency, onPlan }, day);
   if (!chosen) return { price: null, pricingLineId: null };
   return {
-    price: chosen.kind === "credits" ? { kind: "credits" as const, amount: chosen.amount, currency: null } : { kind: "money" as const, amount: chosen.amount, currency: chosen.currency },
+    price:
+      chosen.kind === "credits"
+        ? { kind: "credits" as const, amount: chosen.amount, currency: null }
+        : { kind: "money" as const, amount: chosen.amount, currency: chosen.currency },
     pricingLineId: chosen.lineId,
   };
 }

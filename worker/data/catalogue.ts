@@ -19,12 +19,10 @@ import type { z } from "zod";
  * and the homepage all read workouts for a reader through here.
  */
 
-
 /** Whose library the caller browses: a customer's partner, or a partner's own (preview). */
 export function libraryOwner(acting: Acting): string | null {
   return acting.account.type === "partner" ? acting.account.id : acting.account.parentAccountId;
 }
-
 
 /**
  * The SQL half of the visibility rule: the partner's library has the workout
@@ -67,7 +65,15 @@ export function catalogueWhere(partnerId: string, day: string, f: { category?: C
     conds.push(sql`(${workouts.title} like ${p} escape '\\' or ${workouts.subtitle} like ${p} escape '\\' or ${workouts.name} like ${p} escape '\\')`);
   }
   if (f.cursor) {
-    conds.push(after([{ column: libraryEntries.priority, dir: "desc" }, { column: libraryEntries.workoutId, dir: "asc" }], f.cursor));
+    conds.push(
+      after(
+        [
+          { column: libraryEntries.priority, dir: "desc" },
+          { column: libraryEntries.workoutId, dir: "asc" },
+        ],
+        f.cursor,
+      ),
+    );
   }
   return and(...conds)!;
 }
@@ -88,7 +94,6 @@ export async function visibleWorkout(db: Db, acting: Acting, workoutId: string):
   const w = rows[0]?.workout;
   return w && passes(acting, w) ? w : null;
 }
-
 
 /** The in-date variants of the listed workouts, of every owner (`chooseVariants` keeps the right one). */
 export function variantsQuery(db: Db, ids: string[], day: string) {
@@ -155,7 +160,14 @@ export function priceMap(
     // Base lines are the author's; a variant's custom lines are its owner's.
     const own = lines.filter((l) => l.workoutId === w.id && (l.variantId ? l.variantId === variant?.id : l.accountId === w.accountId));
     const chosen = choosePrice(effectiveLines(own, variant), customer, day);
-    out.set(w.id, chosen ? (chosen.kind === "credits" ? { kind: "credits", amount: chosen.amount } : { kind: "money", amount: chosen.amount, currency: chosen.currency }) : null);
+    out.set(
+      w.id,
+      chosen
+        ? chosen.kind === "credits"
+          ? { kind: "credits", amount: chosen.amount }
+          : { kind: "money", amount: chosen.amount, currency: chosen.currency }
+        : null,
+    );
   }
   return out;
 }
@@ -306,7 +318,10 @@ export async function catalogueWorkout(db: Db, acting: Acting, workoutId: string
       .from(libraryEntries)
       .where(and(eq(libraryEntries.accountId, partnerId), eq(libraryEntries.workoutId, w.id)))
       .limit(1),
-    db.select({ average: avg(reviews.rating), count: count() }).from(reviews).where(reviewsOfPartner(partnerId, w.id)),
+    db
+      .select({ average: avg(reviews.rating), count: count() })
+      .from(reviews)
+      .where(reviewsOfPartner(partnerId, w.id)),
   ]);
   const variants = chooseVariants(variantRows, partnerId, [w]);
   const prices = priceMap(acting, [w], variants, lines, plan, day);

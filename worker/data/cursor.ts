@@ -61,6 +61,5 @@ export function pageOf<T>(rows: T[], limit: number, keyOf: (row: T) => CursorVal
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
 }
 
-
 /** `lower(column) like %q%`, case-insensitive and with the user's wildcards escaped. */
 export const contains = (column: SQLiteColumn | SQL, q: string): SQL => sql`lower(${column}) like ${likePattern(q.toLowerCase())} escape '\\'`;

@@ -29,12 +29,7 @@ export function domainsOf(db: Db, scope: PartnerScope) {
   const accountId = scope.account.id;
   return {
     /** The partner's domains, oldest first. */
-    list: () =>
-      db
-        .select()
-        .from(customDomains)
-        .where(eq(customDomains.accountId, accountId))
-        .orderBy(asc(customDomains.createdAt), asc(customDomains.uri)),
+    list: () => db.select().from(customDomains).where(eq(customDomains.accountId, accountId)).orderBy(asc(customDomains.createdAt), asc(customDomains.uri)),
     async get(id: string): Promise<DomainRow> {
       const rows = await db
         .select()

@@ -58,7 +58,10 @@ export async function customerPage(db: Db, scope: PartnerScope, query: z.output<
     const like = likePattern(query.search.toLowerCase());
     base.push(or(sql`lower(${accounts.name}) like ${like} escape '\\'`, sql`lower(coalesce(${accounts.primaryEmail}, '')) like ${like} escape '\\'`));
   }
-  const keys: SortKey[] = [{ column, dir: query.order }, { column: accounts.id, dir: query.order }];
+  const keys: SortKey[] = [
+    { column, dir: query.order },
+    { column: accounts.id, dir: query.order },
+  ];
   const page = [...base, after(keys, decodeCursor(query.cursor, ["string", "string"]))];
   const order = query.order === "asc" ? asc : desc;
   const [rows, [counted]] = await db.batch([
@@ -77,7 +80,10 @@ export async function customerPage(db: Db, scope: PartnerScope, query: z.output<
       .where(and(...page))
       .orderBy(order(column), order(accounts.id))
       .limit(query.limit + 1),
-    db.select({ total: count() }).from(accounts).where(and(...base)),
+    db
+      .select({ total: count() })
+      .from(accounts)
+      .where(and(...base)),
   ]);
   const { items: pageRows, nextCursor } = pageOf(rows, query.limit, (r) => [query.sort === "createdAt" ? r.createdAt : r.name, r.id]);
   const items = pageRows.map((r) => ({ ...r, teamSize: Number(r.teamSize) }));

@@ -53,7 +53,15 @@ export async function entitlementsOf(db: Db, accountId: string): Promise<Entitle
   const entries: CreditEntryDto[] = entryRows.map((e) => {
     const lines = lineRows
       .filter((l) => l.creditEntryId === e.id)
-      .map((l) => ({ id: l.id, source: l.source, itemType: l.itemType, updateType: l.updateType, quantity: l.quantity, enteredAt: l.enteredAt, context: l.context }));
+      .map((l) => ({
+        id: l.id,
+        source: l.source,
+        itemType: l.itemType,
+        updateType: l.updateType,
+        quantity: l.quantity,
+        enteredAt: l.enteredAt,
+        context: l.context,
+      }));
     return {
       id: e.id,
       planEntryId: e.planEntryId,
@@ -105,50 +113,54 @@ export async function partnerPlans(db: Db, scope: PartnerAdminScope): Promise<z.
  * current one, else a new "Partner credits" entry; the balance never goes below zero (409).
  */
 export async function adjustCredits(db: Db, scope: PartnerAdminScope, body: z.output<typeof CreditAdjustmentBody>): Promise<CreditAdjustmentResult> {
-    const customer = await customerOf(db, scope, body.accountId);
-    const line = adjustmentLine(body.itemType, body.quantity, body.context ?? null);
-    const statements: Statements = [];
-    let entryId: string;
-    if (body.creditEntryId) {
-      const own = await db
-        .select({ id: creditEntries.id })
-        .from(creditEntries)
-        .where(and(eq(creditEntries.id, body.creditEntryId), eq(creditEntries.accountId, customer.id)))
-        .limit(1);
-      if (!own[0]) throw notFound("Credit entry not found");
-      entryId = own[0].id;
-    } else {
-      const on = today();
-      const entries = await db.select().from(creditEntries).where(eq(creditEntries.accountId, customer.id)).orderBy(desc(creditEntries.startDate));
-      const current = entries.find((e) => e.startDate <= on && (!e.endDate || e.endDate >= on)) ?? null;
-      if (current) entryId = current.id;
-      else {
-        entryId = crypto.randomUUID();
-        statements.push(
-          db.insert(creditEntries).values({ id: entryId, accountId: customer.id, planName: "Partner credits", variantName: "Adjustments", startDate: on, refreshPeriod: "none" }),
-        );
-      }
+  const customer = await customerOf(db, scope, body.accountId);
+  const line = adjustmentLine(body.itemType, body.quantity, body.context ?? null);
+  const statements: Statements = [];
+  let entryId: string;
+  if (body.creditEntryId) {
+    const own = await db
+      .select({ id: creditEntries.id })
+      .from(creditEntries)
+      .where(and(eq(creditEntries.id, body.creditEntryId), eq(creditEntries.accountId, customer.id)))
+      .limit(1);
+    if (!own[0]) throw notFound("Credit entry not found");
+    entryId = own[0].id;
+  } else {
+    const on = today();
+    const entries = await db.select().from(creditEntries).where(eq(creditEntries.accountId, customer.id)).orderBy(desc(creditEntries.startDate));
+    const current = entries.find((e) => e.startDate <= on && (!e.endDate || e.endDate >= on)) ?? null;
+    if (current) entryId = current.id;
+    else {
+      entryId = crypto.randomUUID();
+      statements.push(
+        db
+          .insert(creditEntries)
+          .values({ id: entryId, accountId: customer.id, planName: "Partner credits", variantName: "Adjustments", startDate: on, refreshPeriod: "none" }),
+      );
     }
-    const lineId = crypto.randomUUID();
-    const enteredAt = new Date().toISOString();
-    // The balance never goes below zero: a negative line is written only if the
-    // ledger's sum, read inside the same transaction, still covers it (so a
-    // booking consuming credits at the same moment cannot slip under either);
-    // otherwise the guard that follows fails the whole batch.
-    const statementsToRun: Statements = [
-      ...statements,
-      raw(sql`INSERT INTO credit_lines (id, account_id, credit_entry_id, source, item_type, update_type, quantity, entered_at, context, created_by_user_id)
+  }
+  const lineId = crypto.randomUUID();
+  const enteredAt = new Date().toISOString();
+  // The balance never goes below zero: a negative line is written only if the
+  // ledger's sum, read inside the same transaction, still covers it (so a
+  // booking consuming credits at the same moment cannot slip under either);
+  // otherwise the guard that follows fails the whole batch.
+  const statementsToRun: Statements = [
+    ...statements,
+    raw(sql`INSERT INTO credit_lines (id, account_id, credit_entry_id, source, item_type, update_type, quantity, entered_at, context, created_by_user_id)
         SELECT ${lineId}, ${customer.id}, ${entryId}, ${line.source}, ${line.itemType}, ${line.updateType}, ${line.quantity}, ${enteredAt}, ${line.context}, ${scope.user.id}
         WHERE ${line.quantity} >= 0 OR (SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE account_id = ${customer.id}) + ${line.quantity} >= 0`),
-      raw(sql`UPDATE credit_entries SET plan_name = CASE WHEN EXISTS (SELECT 1 FROM credit_lines WHERE id = ${lineId}) THEN plan_name ELSE NULL END WHERE id = ${entryId}`),
-    ];
-    try {
-      await runBatch(d1Of(db), statementsToRun);
-    } catch (err) {
-      if (!/NOT NULL constraint failed: credit_entries\.plan_name/i.test(errorText(err))) throw err;
-      const { balance } = await creditBalance(db, customer.id);
-      throw conflict(`This adjustment would take the balance below zero (the balance is ${balance}).`, { quantity: "The balance cannot go below zero" });
-    }
+    raw(
+      sql`UPDATE credit_entries SET plan_name = CASE WHEN EXISTS (SELECT 1 FROM credit_lines WHERE id = ${lineId}) THEN plan_name ELSE NULL END WHERE id = ${entryId}`,
+    ),
+  ];
+  try {
+    await runBatch(d1Of(db), statementsToRun);
+  } catch (err) {
+    if (!/NOT NULL constraint failed: credit_entries\.plan_name/i.test(errorText(err))) throw err;
+    const { balance } = await creditBalance(db, customer.id);
+    throw conflict(`This adjustment would take the balance below zero (the balance is ${balance}).`, { quantity: "The balance cannot go below zero" });
+  }
   return {
     line: { id: lineId, source: line.source, itemType: line.itemType, updateType: line.updateType, quantity: line.quantity, enteredAt, context: line.context },
     creditEntryId: entryId,
@@ -158,12 +170,12 @@ export async function adjustCredits(db: Db, scope: PartnerAdminScope, body: z.ou
 
 /** Cancels a customer's plan: it ends on `endDate`, not before its earliest end date nor in the past. */
 export async function cancelPlan(db: Db, scope: PartnerAdminScope, planEntryId: string, body: z.output<typeof CancelPlanBody>): Promise<PlanEntryDto> {
-    const entry = await dependentPlanEntry(db, scope.account.id, planEntryId);
-    if (!canCancelOn(body.endDate, entry.earliestEndDate)) throw invalid({ endDate: PLAN_MESSAGES.cancelTooEarly }, PLAN_MESSAGES.cancelTooEarly);
-    if (body.endDate < entry.startDate) throw invalid({ endDate: "End date cannot be before start date" });
-    // A plan is not ended in the past.
-    if (body.endDate < today()) throw invalid({ endDate: "Invalid date" });
-    const updated = await db.update(planEntries).set({ endDate: body.endDate, renewalDate: null }).where(eq(planEntries.id, entry.id)).returning();
+  const entry = await dependentPlanEntry(db, scope.account.id, planEntryId);
+  if (!canCancelOn(body.endDate, entry.earliestEndDate)) throw invalid({ endDate: PLAN_MESSAGES.cancelTooEarly }, PLAN_MESSAGES.cancelTooEarly);
+  if (body.endDate < entry.startDate) throw invalid({ endDate: "End date cannot be before start date" });
+  // A plan is not ended in the past.
+  if (body.endDate < today()) throw invalid({ endDate: "Invalid date" });
+  const updated = await db.update(planEntries).set({ endDate: body.endDate, renewalDate: null }).where(eq(planEntries.id, entry.id)).returning();
   return planDto(theRow(updated, "cancelled plan"));
 }
 
@@ -173,53 +185,60 @@ export async function cancelPlan(db: Db, scope: PartnerAdminScope, planEntryId: 
  * ends the day before; the new one starts with its credit entry and allowance.
  */
 export async function changePlan(db: Db, scope: PartnerAdminScope, planEntryId: string, body: z.output<typeof ChangePlanBody>): Promise<PlanEntryDto> {
-    const entry = await dependentPlanEntry(db, scope.account.id, planEntryId);
-    const found = await db.select().from(plans).where(and(eq(plans.id, body.planId), eq(plans.accountId, scope.account.id))).limit(1);
-    const plan = found[0];
-    if (!plan) throw notFound("Plan not found");
-    if (!canChangeFrom(body.startDate, entry, today())) throw invalid({ startDate: PLAN_MESSAGES.changeTooEarly }, PLAN_MESSAGES.changeTooEarly);
-    const id = crypto.randomUUID();
-    const creditEntryId = crypto.randomUUID();
-    const termEnd = addTerm(body.startDate, plan.commitmentTerm);
-    const statements: Stmt[] = [
-      db.update(planEntries).set({ endDate: dayBefore(body.startDate), renewalDate: null }).where(eq(planEntries.id, entry.id)),
-      db.insert(planEntries).values({
-        id,
+  const entry = await dependentPlanEntry(db, scope.account.id, planEntryId);
+  const found = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, body.planId), eq(plans.accountId, scope.account.id)))
+    .limit(1);
+  const plan = found[0];
+  if (!plan) throw notFound("Plan not found");
+  if (!canChangeFrom(body.startDate, entry, today())) throw invalid({ startDate: PLAN_MESSAGES.changeTooEarly }, PLAN_MESSAGES.changeTooEarly);
+  const id = crypto.randomUUID();
+  const creditEntryId = crypto.randomUUID();
+  const termEnd = addTerm(body.startDate, plan.commitmentTerm);
+  const statements: Stmt[] = [
+    db
+      .update(planEntries)
+      .set({ endDate: dayBefore(body.startDate), renewalDate: null })
+      .where(eq(planEntries.id, entry.id)),
+    db.insert(planEntries).values({
+      id,
+      accountId: entry.accountId,
+      planId: plan.id,
+      planName: plan.planName,
+      variantName: plan.variantName,
+      commitmentTerm: plan.commitmentTerm,
+      startDate: body.startDate,
+      earliestEndDate: dayBefore(termEnd),
+      renewalDate: termEnd,
+    }),
+    db.insert(creditEntries).values({
+      id: creditEntryId,
+      accountId: entry.accountId,
+      planEntryId: id,
+      planName: plan.planName,
+      variantName: plan.variantName,
+      startDate: body.startDate,
+      refreshPeriod: plan.refreshPeriod,
+    }),
+  ];
+  if (plan.credits > 0) {
+    statements.push(
+      db.insert(creditLines).values({
         accountId: entry.accountId,
-        planId: plan.id,
-        planName: plan.planName,
-        variantName: plan.variantName,
-        commitmentTerm: plan.commitmentTerm,
-        startDate: body.startDate,
-        earliestEndDate: dayBefore(termEnd),
-        renewalDate: termEnd,
+        creditEntryId,
+        source: "plan",
+        itemType: "planAdjustment",
+        updateType: "increase",
+        quantity: plan.credits,
+        enteredAt: new Date().toISOString(),
+        context: `${plan.planName} allowance`,
+        createdByUserId: scope.user.id,
       }),
-      db.insert(creditEntries).values({
-        id: creditEntryId,
-        accountId: entry.accountId,
-        planEntryId: id,
-        planName: plan.planName,
-        variantName: plan.variantName,
-        startDate: body.startDate,
-        refreshPeriod: plan.refreshPeriod,
-      }),
-    ];
-    if (plan.credits > 0) {
-      statements.push(
-        db.insert(creditLines).values({
-          accountId: entry.accountId,
-          creditEntryId,
-          source: "plan",
-          itemType: "planAdjustment",
-          updateType: "increase",
-          quantity: plan.credits,
-          enteredAt: new Date().toISOString(),
-          context: `${plan.planName} allowance`,
-          createdByUserId: scope.user.id,
-        }),
-      );
-    }
-    await batch(db, statements);
-    const created = await db.select().from(planEntries).where(eq(planEntries.id, id));
+    );
+  }
+  await batch(db, statements);
+  const created = await db.select().from(planEntries).where(eq(planEntries.id, id));
   return planDto(theRow(created, "created plan"));
 }

@@ -20,7 +20,12 @@ async function load(db: Db, partnerId: string, id?: string): Promise<FeaturedGro
     .orderBy(asc(featuredGroups.title));
   if (!groups.length) return [];
   const items = await db
-    .select({ groupId: featuredGroupItems.featuredGroupId, workoutId: featuredGroupItems.workoutId, sequence: featuredGroupItems.sequence, title: workouts.title })
+    .select({
+      groupId: featuredGroupItems.featuredGroupId,
+      workoutId: featuredGroupItems.workoutId,
+      sequence: featuredGroupItems.sequence,
+      title: workouts.title,
+    })
     .from(featuredGroupItems)
     .innerJoin(workouts, eq(workouts.id, featuredGroupItems.workoutId))
     .where(
@@ -81,7 +86,9 @@ export function featuredGroupsOf(db: Db, scope: PartnerScope) {
       await check(db, partnerId, body);
       const id = crypto.randomUUID();
       await db.batch([
-        db.insert(featuredGroups).values({ id, accountId: partnerId, title: body.title, subtitle: body.subtitle, startDate: body.startDate, endDate: body.endDate }),
+        db
+          .insert(featuredGroups)
+          .values({ id, accountId: partnerId, title: body.title, subtitle: body.subtitle, startDate: body.startDate, endDate: body.endDate }),
         ...insertRows(db, featuredGroupItems, itemRows(partnerId, id, body.workoutIds)),
       ]);
       return get(id);

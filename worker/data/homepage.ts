@@ -13,7 +13,17 @@ import {
   type HomepageView,
   type PartnerAttention,
 } from "../../contract/homepage";
-import { featuredGroupItems, featuredGroups, homepageRows, homepageSlots, jobLines, jobs, libraryEntries, workouts, type NewHomepageSlot } from "../../db/schema";
+import {
+  featuredGroupItems,
+  featuredGroups,
+  homepageRows,
+  homepageSlots,
+  jobLines,
+  jobs,
+  libraryEntries,
+  workouts,
+  type NewHomepageSlot,
+} from "../../db/schema";
 import { libraryOwner, visibleCatalogueItems } from "./catalogue";
 import type { AccountScope, PartnerAdminScope } from "../http/endpoint";
 import type { Db } from "../env";
@@ -25,7 +35,8 @@ import { recommendations } from "./recommendations";
 const SLOT_WORKOUTS = 12;
 
 const today = () => new Date().toISOString().slice(0, 10);
-const inDate = (s: { startDate: string | null; endDate: string | null }, day: string) => (!s.startDate || s.startDate <= day) && (!s.endDate || s.endDate >= day);
+const inDate = (s: { startDate: string | null; endDate: string | null }, day: string) =>
+  (!s.startDate || s.startDate <= day) && (!s.endDate || s.endDate >= day);
 
 type StoredRow = typeof homepageRows.$inferSelect;
 type StoredSlot = typeof homepageSlots.$inferSelect;
@@ -244,7 +255,13 @@ export async function homepageView(db: Db, reader: AccountScope, draft?: Homepag
   const groupIds = [...new Set(slots.flatMap((s) => (s.itemType === "featuredGroup" && s.featuredGroupId ? [s.featuredGroupId] : [])))];
   const groups = groupIds.length
     ? await db
-        .select({ id: featuredGroups.id, title: featuredGroups.title, subtitle: featuredGroups.subtitle, startDate: featuredGroups.startDate, endDate: featuredGroups.endDate })
+        .select({
+          id: featuredGroups.id,
+          title: featuredGroups.title,
+          subtitle: featuredGroups.subtitle,
+          startDate: featuredGroups.startDate,
+          endDate: featuredGroups.endDate,
+        })
         .from(featuredGroups)
         .where(and(eq(featuredGroups.accountId, partnerId), inList(featuredGroups.id, groupIds)))
     : [];
@@ -259,7 +276,10 @@ export async function homepageView(db: Db, reader: AccountScope, draft?: Homepag
   const recommended = slots.some((s) => s.itemType === "recommended") ? await recommendations(db, partnerId, reader.account) : null;
 
   // Every named workout through the catalogue's rule at once; each category once.
-  const named = new Set<string>([...slots.flatMap((s) => (s.itemType === "workout" || s.itemType === "program" ? s.workoutIds : [])), ...groupItems.map((g) => g.workoutId)]);
+  const named = new Set<string>([
+    ...slots.flatMap((s) => (s.itemType === "workout" || s.itemType === "program" ? s.workoutIds : [])),
+    ...groupItems.map((g) => g.workoutId),
+  ]);
   for (const w of recommended?.workouts ?? []) named.add(w.id);
   const categories = [...new Set(slots.flatMap((s) => (s.itemType === "category" && s.category ? [s.category] : [])))];
   const [visible, ...byCategory] = await Promise.all([

@@ -20,11 +20,20 @@ export type CalendarSide = "customer" | "partner";
 
 /** Which jobs a side may read: the customer's own; a partner's customers' and those it delivers. */
 function visible(scope: Acting, side: CalendarSide): SQL {
-  return side === "customer" ? eq(jobs.accountId, scope.account.id) : or(eq(jobs.partnerAccountId, scope.account.id), eq(jobs.deliveryPartnerAccountId, scope.account.id))!;
+  return side === "customer"
+    ? eq(jobs.accountId, scope.account.id)
+    : or(eq(jobs.partnerAccountId, scope.account.id), eq(jobs.deliveryPartnerAccountId, scope.account.id))!;
 }
 
 /** The .ics of one session line: 404 when the job is not this side's (or absent), 409 when it has no booked time. */
-export async function lineCalendar(db: Db, env: OriginEnv, scope: Acting, side: CalendarSide, jobId: string, lineId: string): Promise<{ filename: string; content: string }> {
+export async function lineCalendar(
+  db: Db,
+  env: OriginEnv,
+  scope: Acting,
+  side: CalendarSide,
+  jobId: string,
+  lineId: string,
+): Promise<{ filename: string; content: string }> {
   const [row] = await db
     .select({
       jobStatus: jobs.status,
@@ -61,6 +70,11 @@ export async function lineCalendar(db: Db, env: OriginEnv, scope: Acting, side: 
     },
     "publish",
   )!;
-  const slug = `${workoutName}-${row.sessionName}`.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "session";
+  const slug =
+    `${workoutName}-${row.sessionName}`
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 60) || "session";
   return { filename: `${slug}.ics`, content };
 }

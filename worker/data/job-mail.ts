@@ -41,7 +41,15 @@ export function recipientReads(db: Db, bookerIds: string[] | SQL, partnerIds: st
     db
       .select(person)
       .from(users)
-      .where(inArray(sql`lower(${users.email})`, db.select({ e: sql`lower(${accounts.primaryEmail})` }).from(accounts).where(partners))),
+      .where(
+        inArray(
+          sql`lower(${users.email})`,
+          db
+            .select({ e: sql`lower(${accounts.primaryEmail})` })
+            .from(accounts)
+            .where(partners),
+        ),
+      ),
     ...brandReads(db, partnerIds),
   ] as const;
 }
@@ -60,10 +68,24 @@ export function sidesFrom(env: OriginEnv, [bookers, partnerUsers, ...rows]: Reci
   return {
     customer:
       b && customerBrand
-        ? { side: "customer", email: b.email, name: b.firstName, language: recipientLanguage(b, customerBrand), brand: customerBrand.brand, brandAccountId: customerBrand.partnerId }
+        ? {
+            side: "customer",
+            email: b.email,
+            name: b.firstName,
+            language: recipientLanguage(b, customerBrand),
+            brand: customerBrand.brand,
+            brandAccountId: customerBrand.partnerId,
+          }
         : null,
     partner: partnerBrand?.primaryEmail
-      ? { side: "partner", email: partnerBrand.primaryEmail, name: pu?.firstName ?? null, language: recipientLanguage(pu, partnerBrand), brand: partnerBrand.brand, brandAccountId: partnerBrand.partnerId }
+      ? {
+          side: "partner",
+          email: partnerBrand.primaryEmail,
+          name: pu?.firstName ?? null,
+          language: recipientLanguage(pu, partnerBrand),
+          brand: partnerBrand.brand,
+          brandAccountId: partnerBrand.partnerId,
+        }
       : null,
   };
 }
@@ -114,11 +136,26 @@ export function jobMailRows(db: Db, to: (Recipient | null)[], event: JobEvent, d
         comment: ctx.comment,
         link: jobLink(r.brand.origin, r.side, dto.id),
         sequence: ctx.sequence,
-        sessions: dto.lines.map((l) => ({ lineId: l.id, name: l.sessionName, scheduledAt: l.scheduledAt, lengthMinutes: l.lengthMinutes, requestedTimes: l.requestedTimes })),
+        sessions: dto.lines.map((l) => ({
+          lineId: l.id,
+          name: l.sessionName,
+          scheduledAt: l.scheduledAt,
+          lengthMinutes: l.lengthMinutes,
+          requestedTimes: l.requestedTimes,
+        })),
       });
       const id = crypto.randomUUID();
       ids.push(id);
-      return enqueueMail(db, { id, accountId: r.brandAccountId, fromName: r.brand.platformName, to: r.email, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
+      return enqueueMail(db, {
+        id,
+        accountId: r.brandAccountId,
+        fromName: r.brand.platformName,
+        to: r.email,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: mail.attachments,
+      });
     });
   return { statements, ids };
 }

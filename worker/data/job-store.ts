@@ -77,7 +77,11 @@ function jobDetailQueries(db: Db, jobIds: string[], side: Side) {
   const assignee = side === "customer" ? "recipient" : "deliveryPartner";
   return [
     db
-      .select({ line: jobLines, sessionName: sql<string>`${workoutSessions.name}`.as("session_name"), lengthMinutes: sql<number>`${workoutSessions.lengthMinutes}`.as("session_length") })
+      .select({
+        line: jobLines,
+        sessionName: sql<string>`${workoutSessions.name}`.as("session_name"),
+        lengthMinutes: sql<number>`${workoutSessions.lengthMinutes}`.as("session_length"),
+      })
       .from(jobLines)
       .innerJoin(workoutSessions, eq(workoutSessions.id, jobLines.sessionId))
       .where(ofJobs(jobLines.jobId))
@@ -118,7 +122,9 @@ function toDtos(rows: JobRow[], [lines, attachments, items]: Details, side: Side
       job,
       side,
       readOnly,
-      lines.some((l) => l.line.jobId === job.id && l.line.status !== "completed" && l.line.scheduledAt !== null && Date.parse(l.line.scheduledAt) <= Date.now()),
+      lines.some(
+        (l) => l.line.jobId === job.id && l.line.status !== "completed" && l.line.scheduledAt !== null && Date.parse(l.line.scheduledAt) <= Date.now(),
+      ),
     ),
     lines: lines
       .filter((l) => l.line.jobId === job.id)
@@ -138,7 +144,13 @@ function toDtos(rows: JobRow[], [lines, attachments, items]: Details, side: Side
           .map((i) => ({ id: i.id, name: i.name, link: i.link, stage: i.stage, assigneeType: i.assigneeType, dueAt: i.dueAt, completedAt: i.completedAt })),
         attachments: attachments
           .filter((a) => a.sessionId === line.sessionId)
-          .map((a) => ({ id: a.id, type: a.type, description: a.description, value: a.value, fileUri: a.fileKey ? attachmentFileUri(a.workoutId, a.id) : null })),
+          .map((a) => ({
+            id: a.id,
+            type: a.type,
+            description: a.description,
+            value: a.value,
+            fileUri: a.fileKey ? attachmentFileUri(a.workoutId, a.id) : null,
+          })),
       })),
   }));
 }
@@ -147,14 +159,24 @@ function toDtos(rows: JobRow[], [lines, attachments, items]: Details, side: Side
 export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit = 50, readOnly = false): Promise<JobDto[]> {
   const rows = await jobRowsQuery(db, where, limit);
   if (!rows.length) return [];
-  const details = await db.batch(jobDetailQueries(db, rows.map((r) => r.job.id), side));
+  const details = await db.batch(
+    jobDetailQueries(
+      db,
+      rows.map((r) => r.job.id),
+      side,
+    ),
+  );
   return toDtos(rows, details as unknown as Details, side, readOnly);
 }
 
 /** The credit entry a refund goes back to: the customer's latest. */
 function creditEntryQuery(db: Db, id: string) {
   return db
-    .select({ creditEntryId: sql<string | null>`(select ce.id from credit_entries ce where ce.account_id = ${jobs.accountId} order by ce.start_date desc limit 1)`.as("credit_entry_id") })
+    .select({
+      creditEntryId: sql<string | null>`(select ce.id from credit_entries ce where ce.account_id = ${jobs.accountId} order by ce.start_date desc limit 1)`.as(
+        "credit_entry_id",
+      ),
+    })
     .from(jobs)
     .where(eq(jobs.id, id));
 }
@@ -194,7 +216,14 @@ function openSlotsQuery(db: Db, id: string) {
   return db
     .select()
     .from(slots)
-    .where(and(sql`${slots.workoutId} = ${ofJob(jobs.workoutId)}`, sql`${slots.partnerAccountId} = ${ofJob(jobs.deliveryPartnerAccountId)}`, gte(slots.startsAt, new Date().toISOString()), sql`${slots.seatsTaken} < ${slots.capacity}`))
+    .where(
+      and(
+        sql`${slots.workoutId} = ${ofJob(jobs.workoutId)}`,
+        sql`${slots.partnerAccountId} = ${ofJob(jobs.deliveryPartnerAccountId)}`,
+        gte(slots.startsAt, new Date().toISOString()),
+        sql`${slots.seatsTaken} < ${slots.capacity}`,
+      ),
+    )
     .orderBy(asc(slots.startsAt));
 }
 

@@ -25,7 +25,10 @@ export { errorText, raw, runBatch, type Statement, type Statements };
 export function moveJob(db: Db, job: Pick<Job, "id" | "status" | "version">, to: JobStatus, extra: Partial<typeof jobs.$inferInsert> = {}): Statements {
   return [
     raw(sql`UPDATE jobs SET version = CASE WHEN version = ${job.version} AND status = ${job.status} THEN version + 1 ELSE NULL END WHERE id = ${job.id}`),
-    db.update(jobs).set({ status: to, updatedAt: new Date().toISOString(), ...extra }).where(eq(jobs.id, job.id)),
+    db
+      .update(jobs)
+      .set({ status: to, updatedAt: new Date().toISOString(), ...extra })
+      .where(eq(jobs.id, job.id)),
   ];
 }
 
@@ -161,10 +164,10 @@ export async function runJobBatch(d1: D1Database, statements: Statements, guardM
   } catch (err) {
     const text = errorText(err);
     if (/NOT NULL constraint failed: jobs\.version/i.test(text)) throw conflict(CHANGED_MEANWHILE);
-    if (/slots_seats_taken_ck|CHECK constraint failed/i.test(text)) throw conflict("That time is fully booked. Please choose another.", { slotId: "Fully booked" });
+    if (/slots_seats_taken_ck|CHECK constraint failed/i.test(text))
+      throw conflict("That time is fully booked. Please choose another.", { slotId: "Fully booked" });
     if (/NOT NULL constraint failed: jobs\.credits_consumed/i.test(text)) throw conflict(guardMessage);
     if (/FOREIGN KEY constraint failed/i.test(text)) throw conflict("That time is no longer available. Please choose another.");
     throw err;
   }
 }
-

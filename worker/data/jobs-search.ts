@@ -23,7 +23,9 @@ const CURSOR_SHAPE = ["string", "string"] as const;
 
 /** The jobs a side may see: a customer its own; a partner those of its customers and those it delivers. */
 export function visibleJobs(scope: Acting, side: Side): SQL {
-  return side === "customer" ? eq(jobs.accountId, scope.account.id) : or(eq(jobs.partnerAccountId, scope.account.id), eq(jobs.deliveryPartnerAccountId, scope.account.id))!;
+  return side === "customer"
+    ? eq(jobs.accountId, scope.account.id)
+    : or(eq(jobs.partnerAccountId, scope.account.id), eq(jobs.deliveryPartnerAccountId, scope.account.id))!;
 }
 
 /**
@@ -41,7 +43,12 @@ function searchConditions(search: JobsSearch): (SQL | undefined)[] {
 }
 
 /** A page of the caller's jobs matching the search, newest first, as the side sees them. */
-export async function searchJobs(db: Db, scope: Acting, side: Side, query: z.output<typeof JobsQuery>): Promise<{ items: JobDto[]; nextCursor: string | null }> {
+export async function searchJobs(
+  db: Db,
+  scope: Acting,
+  side: Side,
+  query: z.output<typeof JobsQuery>,
+): Promise<{ items: JobDto[]; nextCursor: string | null }> {
   const where = and(visibleJobs(scope, side), ...searchConditions(query), after(NEWEST_FIRST, decodeCursor(query.cursor, CURSOR_SHAPE)));
   const readOnly = side === "partner" && scope.role === "member";
   const rows = await loadJobs(db, where, side, query.limit + 1, readOnly);
@@ -106,4 +113,3 @@ export async function jobExportPage(db: Db, scope: Acting, side: Side, search: J
   const last = page[page.length - 1];
   return { rows: page, next: rows.length > limit && last ? [last.bookedAt, last.id] : undefined };
 }
-

@@ -23,14 +23,32 @@ import { loadJob, loadJobWithMail, projectJob, type Side } from "./job-store";
 import { jobMailRows, sidesFrom, type JobSides } from "./job-mail";
 import type { OriginEnv } from "./mail-context";
 import type { BookingContext } from "./bookable";
-import { CHANGED_MEANWHILE, consumeCredits, dueDates, freeSeat, moveJob, newActionItems, returnCredits, runJobBatch, scheduleLines, takeSeat, type Statements } from "./job-writes";
+import {
+  CHANGED_MEANWHILE,
+  consumeCredits,
+  dueDates,
+  freeSeat,
+  moveJob,
+  newActionItems,
+  returnCredits,
+  runJobBatch,
+  scheduleLines,
+  takeSeat,
+  type Statements,
+} from "./job-writes";
 import { d1Of } from "./statements";
 
 /** Whose jobs a caller sees and how: the ownership filter, the side, and whether it may act. */
 export type JobOwner = { side: Side; where: SQL; readOnly: boolean; accountId: string; userId: string };
 
 /** A customer sees its own bookings. */
-export const customerJobs = (scope: CustomerScope): JobOwner => ({ side: "customer", where: eq(jobs.accountId, scope.account.id), readOnly: false, accountId: scope.account.id, userId: scope.user.id });
+export const customerJobs = (scope: CustomerScope): JobOwner => ({
+  side: "customer",
+  where: eq(jobs.accountId, scope.account.id),
+  readOnly: false,
+  accountId: scope.account.id,
+  userId: scope.user.id,
+});
 
 /** A partner sees the jobs of its customers and the jobs it delivers; its members read them without acting. */
 export const partnerJobs = (scope: PartnerScope): JobOwner => ({
@@ -49,7 +67,14 @@ export async function getJob(db: Db, owner: JobOwner, id: string, what = "Bookin
 }
 
 /** A job as read before a move (the move's compare-and-set is on this version), with its mail addresses. */
-export type MoveSubject = { job: Job; dto: JobDto; lines: JobDto["lines"]; recipients: JobSides; creditEntryId: string | null; openSlots: (typeof slots.$inferSelect)[] };
+export type MoveSubject = {
+  job: Job;
+  dto: JobDto;
+  lines: JobDto["lines"];
+  recipients: JobSides;
+  creditEntryId: string | null;
+  openSlots: (typeof slots.$inferSelect)[];
+};
 
 /** The owner's job for a move, in one round trip, or 404; 409 when the caller saw an older version (`seen`). */
 export async function jobForMove(db: Db, env: OriginEnv, owner: JobOwner, id: string, seen?: number): Promise<MoveSubject> {
@@ -86,7 +111,13 @@ export async function commitMove(db: Db, owner: JobOwner, subject: MoveSubject, 
 export const otherSide = (owner: JobOwner): "customer" | "partner" => (owner.side === "customer" ? "partner" : "customer");
 
 /** Cancelling (with a reason) from any state but completed; before the first session the credits come back and the seats are freed. */
-export function cancelStatements(db: Db, owner: JobOwner, s: MoveSubject, reason: string, comment: string | undefined): { statements: Statements; after: JobDto } {
+export function cancelStatements(
+  db: Db,
+  owner: JobOwner,
+  s: MoveSubject,
+  reason: string,
+  comment: string | undefined,
+): { statements: Statements; after: JobDto } {
   const { job, lines } = s;
   if (!nextStatus(job.status, "cancel")) throw conflict(`A booking that is ${job.status} cannot be cancelled`);
   const now = Date.now();
@@ -129,14 +160,26 @@ export function denyStatements(db: Db, s: MoveSubject, reason: string, comment: 
     ...moveJob(db, s.job, to),
     db
       .update(jobLines)
-      .set({ status: "awaitingScheduling", requestedTimes: [], rescheduleReason: reason as never, rescheduleComment: comment ?? null, updatedAt: new Date().toISOString() })
+      .set({
+        status: "awaitingScheduling",
+        requestedTimes: [],
+        rescheduleReason: reason as never,
+        rescheduleComment: comment ?? null,
+        updatedAt: new Date().toISOString(),
+      })
       .where(eq(jobLines.jobId, s.job.id)),
   ];
   return { statements, after: projectJob(s.dto, to, () => ({ status: "awaitingScheduling", requestedTimes: [] })) };
 }
 
 /** The partner moves booked sessions (some or all) to new times (reason); the job stays Booked and a seat held on a slot is given back. */
-export function partnerRescheduleStatements(db: Db, s: MoveSubject, times: Map<string, string>, reason: string, comment: string | undefined): { statements: Statements; after: JobDto } {
+export function partnerRescheduleStatements(
+  db: Db,
+  s: MoveSubject,
+  times: Map<string, string>,
+  reason: string,
+  comment: string | undefined,
+): { statements: Statements; after: JobDto } {
   const to = nextStatus(s.job.status, "rescheduleSlots");
   if (!to) throw conflict(`A job that is ${s.job.status} cannot be rescheduled`);
   const statements: Statements = [...moveJob(db, s.job, to)];
@@ -144,7 +187,10 @@ export function partnerRescheduleStatements(db: Db, s: MoveSubject, times: Map<s
     const time = times.get(line.id);
     if (!time) continue;
     statements.push(
-      db.update(jobLines).set({ scheduledAt: time, slotId: null, rescheduleReason: reason as never, rescheduleComment: comment ?? null, updatedAt: new Date().toISOString() }).where(eq(jobLines.id, line.id)),
+      db
+        .update(jobLines)
+        .set({ scheduledAt: time, slotId: null, rescheduleReason: reason as never, rescheduleComment: comment ?? null, updatedAt: new Date().toISOString() })
+        .where(eq(jobLines.id, line.id)),
       ...(line.slotId ? freeSeat(line.slotId) : []),
       ...dueDates(line, time),
     );
@@ -174,11 +220,18 @@ export function scheduleStatements(
   ];
   if (reschedule) {
     const moved = s.lines.filter((l) => choice.has(l.sessionId)).map((l) => l.id);
-    statements.push(db.update(jobLines).set({ rescheduleReason: reschedule.reason as never, rescheduleComment: reschedule.comment ?? null }).where(inList(jobLines.id, moved)));
+    statements.push(
+      db
+        .update(jobLines)
+        .set({ rescheduleReason: reschedule.reason as never, rescheduleComment: reschedule.comment ?? null })
+        .where(inList(jobLines.id, moved)),
+    );
   }
   const after = projectJob(s.dto, to, (l) => {
     const ch = choice.get(l.sessionId);
-    return ch ? { status: lineStatusFor(to, l.status), scheduledAt: ch.slot?.startsAt ?? null, slotId: ch.slot?.id ?? null, requestedTimes: ch.times ?? [] } : {};
+    return ch
+      ? { status: lineStatusFor(to, l.status), scheduledAt: ch.slot?.startsAt ?? null, slotId: ch.slot?.id ?? null, requestedTimes: ch.times ?? [] }
+      : {};
   });
   return { statements, after };
 }
@@ -207,19 +260,60 @@ export function completeStatements(
   if (why) throw conflict(why);
   const now = new Date().toISOString();
   const statements: Statements = [...moveJob(db, job, to, to === "completed" ? { completedAt: now } : {})];
-  statements.push(db.update(jobLines).set({ status: "completed", completedAt: now, updatedAt: now }).where(inList(jobLines.id, targets.map((l) => l.id))));
+  statements.push(
+    db
+      .update(jobLines)
+      .set({ status: "completed", completedAt: now, updatedAt: now })
+      .where(
+        inList(
+          jobLines.id,
+          targets.map((l) => l.id),
+        ),
+      ),
+  );
   if (to === "inProgress") {
     const rest = open.filter((l) => !targets.includes(l));
-    if (rest.length) statements.push(db.update(jobLines).set({ status: "inProgress" }).where(inList(jobLines.id, rest.map((l) => l.id))));
+    if (rest.length)
+      statements.push(
+        db
+          .update(jobLines)
+          .set({ status: "inProgress" })
+          .where(
+            inList(
+              jobLines.id,
+              rest.map((l) => l.id),
+            ),
+          ),
+      );
   }
   for (const line of targets) {
-    statements.push(db.insert(auditEntries).values({ accountId: job.accountId, code: "workoutSessionJobLineCompleted", subjectType: "jobLine", subjectId: line.id, userId: owner.userId, data: { jobId: job.id } }));
+    statements.push(
+      db.insert(auditEntries).values({
+        accountId: job.accountId,
+        code: "workoutSessionJobLineCompleted",
+        subjectType: "jobLine",
+        subjectId: line.id,
+        userId: owner.userId,
+        data: { jobId: job.id },
+      }),
+    );
   }
   if (to === "completed") {
-    statements.push(db.insert(auditEntries).values({ accountId: job.accountId, code: "workoutJobCompleted", subjectType: "job", subjectId: job.id, userId: owner.userId, data: { workoutId: job.workoutId } }));
+    statements.push(
+      db.insert(auditEntries).values({
+        accountId: job.accountId,
+        code: "workoutJobCompleted",
+        subjectType: "job",
+        subjectId: job.id,
+        userId: owner.userId,
+        data: { workoutId: job.workoutId },
+      }),
+    );
   }
   const done = new Set(targets.map((l) => l.id));
-  const after = projectJob(s.dto, to, (l) => (done.has(l.id) ? { status: "completed", completedAt: now } : l.status === "completed" ? {} : { status: to === "inProgress" ? "inProgress" : l.status }));
+  const after = projectJob(s.dto, to, (l) =>
+    done.has(l.id) ? { status: "completed", completedAt: now } : l.status === "completed" ? {} : { status: to === "inProgress" ? "inProgress" : l.status },
+  );
   return { statements, after, to };
 }
 
@@ -281,7 +375,15 @@ export async function createBooking(
         slotId: ch.slot?.id ?? null,
         requestedTimes: ch.times ?? [],
       }),
-      ...newActionItems(db, scope.account.id, jobId, lineId, ctx.actionItems.filter((i) => i.sessionId === session.id), scheduledAt, session.lengthMinutes),
+      ...newActionItems(
+        db,
+        scope.account.id,
+        jobId,
+        lineId,
+        ctx.actionItems.filter((i) => i.sessionId === session.id),
+        scheduledAt,
+        session.lengthMinutes,
+      ),
     );
     if (ch.slot) statements.push(...takeSeat(ch.slot.id));
     planned.push({
@@ -318,7 +420,12 @@ export async function createBooking(
     actions: [],
   };
   // A request goes to the partner and is acknowledged to the customer; a booking into open slots is confirmed to both.
-  const who = sidesFrom(env, ctx.mail, { id: jobId, bookedByUserId: scope.user.id, partnerAccountId: ctx.partner.id, deliveryPartnerAccountId: deliveryPartner.id });
+  const who = sidesFrom(env, ctx.mail, {
+    id: jobId,
+    bookedByUserId: scope.user.id,
+    partnerAccountId: ctx.partner.id,
+    deliveryPartnerAccountId: deliveryPartner.id,
+  });
   const mail = jobMailRows(db, [who.customer, who.partner], mode === "request" ? "requested" : "booked", mailed, { sequence: 0 });
   await runJobBatch(d1Of(db), [...statements, ...mail.statements], "Not enough credits to book this workout.");
   const dto = (await loadJob(db, jobId, owner.where, owner.side))!;

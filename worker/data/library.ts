@@ -64,10 +64,19 @@ export async function libraryPage(db: Db, scope: PartnerScope, query: z.output<t
   }
   const keys: SortKey[] =
     query.sort === "name"
-      ? [{ column: workouts.name, dir: "asc" }, { column: workouts.id, dir: "asc" }]
+      ? [
+          { column: workouts.name, dir: "asc" },
+          { column: workouts.id, dir: "asc" },
+        ]
       : query.sort === "updated"
-        ? [{ column: workouts.updatedAt, dir: "desc" }, { column: workouts.id, dir: "asc" }]
-        : [{ column: libraryEntries.priority, dir: "desc" }, { column: workouts.id, dir: "asc" }];
+        ? [
+            { column: workouts.updatedAt, dir: "desc" },
+            { column: workouts.id, dir: "asc" },
+          ]
+        : [
+            { column: libraryEntries.priority, dir: "desc" },
+            { column: workouts.id, dir: "asc" },
+          ];
   conds.push(after(keys, decodeCursor(query.cursor, [query.sort === "name" || query.sort === "updated" ? "string" : "number", "string"])));
   const order = keys.map((k) => (k.dir === "asc" ? asc(k.column) : desc(k.column)));
   const rows = await db

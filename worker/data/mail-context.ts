@@ -27,7 +27,10 @@ export function brandReads(db: Db, partnerIds: string[] | SQL) {
   const of = (column: Parameters<typeof inList>[0]) => (Array.isArray(partnerIds) ? inList(column, partnerIds) : sql`${column} in ${partnerIds}`);
   return [
     db.select({ id: accounts.id, name: accounts.name, language: accounts.language, primaryEmail: accounts.primaryEmail }).from(accounts).where(of(accounts.id)),
-    db.select({ accountId: stylings.accountId, platformName: stylings.platformName, logoKey: stylings.logoKey, brandColour: stylings.brandColour }).from(stylings).where(of(stylings.accountId)),
+    db
+      .select({ accountId: stylings.accountId, platformName: stylings.platformName, logoKey: stylings.logoKey, brandColour: stylings.brandColour })
+      .from(stylings)
+      .where(of(stylings.accountId)),
     db
       .select({ accountId: customDomains.accountId, uri: customDomains.uri, isSatellite: customDomains.isSatellite })
       .from(customDomains)
@@ -87,7 +90,10 @@ export function recipientLanguage(user: { language: string } | undefined | null,
 
 /** The partner a customer or partner account's mail speaks for: a partner itself, a customer's parent. */
 export async function brandingPartnerOf(db: Db, accountId: string): Promise<string | null> {
-  const [row] = await db.select({ id: accounts.id, type: accounts.type, parentAccountId: accounts.parentAccountId }).from(accounts).where(eq(accounts.id, accountId));
+  const [row] = await db
+    .select({ id: accounts.id, type: accounts.type, parentAccountId: accounts.parentAccountId })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
   if (!row) return null;
   return row.type === "partner" ? row.id : row.parentAccountId;
 }

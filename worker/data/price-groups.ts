@@ -45,7 +45,11 @@ export function priceGroupsOf(db: Db, scope: PartnerScope) {
     get,
     async create(body: Body) {
       await assertNameFree(body.name);
-      const rows = await db.insert(priceGroups).values({ accountId: partnerId, name: body.name, description: body.description }).onConflictDoNothing().returning();
+      const rows = await db
+        .insert(priceGroups)
+        .values({ accountId: partnerId, name: body.name, description: body.description })
+        .onConflictDoNothing()
+        .returning();
       if (!rows[0]) throw invalid({ name: MESSAGES.alreadyExists });
       return get(rows[0].id);
     },

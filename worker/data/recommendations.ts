@@ -37,7 +37,11 @@ export async function recommendations(db: Db, partnerId: string, customer: Accou
       .where(and(eq(libraryEntries.accountId, partnerId), eq(libraryEntries.status, "available"), inList(workouts.category, categories)))
       .orderBy(desc(libraryEntries.priority), asc(workouts.name))
       .limit(60);
-    const visible = await visibleToAccount(db, customer, found.map((w) => w.id));
+    const visible = await visibleToAccount(
+      db,
+      customer,
+      found.map((w) => w.id),
+    );
     found = found.filter((w) => visible.has(w.id)).slice(0, 6);
     if (found.length > 0) return { basis: "scores", categories, workouts: found };
   }
@@ -58,7 +62,11 @@ export async function recommendations(db: Db, partnerId: string, customer: Accou
     )
     .orderBy(asc(featuredGroups.title), asc(featuredGroupItems.sequence))
     .limit(12);
-  const visible = await visibleToAccount(db, customer, featured.map((w) => w.id));
+  const visible = await visibleToAccount(
+    db,
+    customer,
+    featured.map((w) => w.id),
+  );
   const seen = new Set<string>();
   const list: RecommendedWorkoutDto[] = [];
   for (const { sequence: _sequence, ...w } of featured) {
@@ -68,4 +76,3 @@ export async function recommendations(db: Db, partnerId: string, customer: Accou
   }
   return { basis: "featured", categories: [], workouts: list.slice(0, 6) };
 }
-

@@ -81,7 +81,11 @@ async function sessionReminders(db: Db, env: OriginEnv, now: Date): Promise<Pend
     )
     .orderBy(jobLines.scheduledAt)
     .limit(PER_RUN);
-  const who = await recipientsOfJobs(db, env, rows.map((r) => ({ ...r, id: r.jobId })));
+  const who = await recipientsOfJobs(
+    db,
+    env,
+    rows.map((r) => ({ ...r, id: r.jobId })),
+  );
   return rows.flatMap((r) => {
     const to = who.get(r.jobId)?.customer;
     if (!to || !r.scheduledAt) return [];
@@ -132,7 +136,11 @@ async function actionItemReminders(db: Db, env: OriginEnv, now: Date): Promise<P
     )
     .orderBy(jobActionItems.dueAt)
     .limit(PER_RUN);
-  const who = await recipientsOfJobs(db, env, rows.map((r) => ({ ...r, id: r.jobId })));
+  const who = await recipientsOfJobs(
+    db,
+    env,
+    rows.map((r) => ({ ...r, id: r.jobId })),
+  );
   return rows.flatMap((r) => {
     const side = r.assigneeType === "deliveryPartner" ? "partner" : "customer";
     const to = who.get(r.jobId)?.[side];
@@ -170,10 +178,16 @@ async function overdueReminders(db: Db, env: OriginEnv, now: Date): Promise<Pend
     .from(jobs)
     .innerJoin(customer, eq(customer.id, jobs.accountId))
     .innerJoin(workouts, eq(workouts.id, jobs.workoutId))
-    .where(and(eq(jobs.status, "awaitingConfirmation"), lt(jobs.updatedAt, overdueBefore(now)), taken("requestOverdue", sql`${jobs.id} || '|' || ${jobs.version}`)))
+    .where(
+      and(eq(jobs.status, "awaitingConfirmation"), lt(jobs.updatedAt, overdueBefore(now)), taken("requestOverdue", sql`${jobs.id} || '|' || ${jobs.version}`)),
+    )
     .orderBy(jobs.updatedAt)
     .limit(PER_RUN);
-  const who = await recipientsOfJobs(db, env, rows.map((r) => ({ ...r, id: r.jobId })));
+  const who = await recipientsOfJobs(
+    db,
+    env,
+    rows.map((r) => ({ ...r, id: r.jobId })),
+  );
   return rows.flatMap((r) => {
     const to = who.get(r.jobId)?.partner;
     if (!to) return [];
@@ -207,6 +221,9 @@ export async function sendReminders(d1: D1Database, db: Db, env: OriginEnv & { M
     }),
   );
   const written = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(inList(mailOutbox.id, ids));
-  await dispatchMail(env, written.map((w) => w.id));
+  await dispatchMail(
+    env,
+    written.map((w) => w.id),
+  );
   return written.length;
 }

@@ -32,7 +32,12 @@ export function inPlaceholder(column: SQLiteColumn | SQL, name: string): SQL {
  * Runs the batch `build` answers (one D1 round trip) with `values` bound to
  * its placeholders; `key` names the batch's shape (one per call site).
  */
-export async function reusableBatch<T extends readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>(db: Db, key: string, build: () => T, values: Record<string, unknown>): Promise<BatchResponse<T>> {
+export async function reusableBatch<T extends readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>(
+  db: Db,
+  key: string,
+  build: () => T,
+  values: Record<string, unknown>,
+): Promise<BatchResponse<T>> {
   let queries = rendered.get(key);
   if (!queries) {
     queries = build().map((item) => {

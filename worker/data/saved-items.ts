@@ -40,7 +40,9 @@ export function savedItemsOf(db: Db, scope: AccountScope) {
       // One statement: the position is read and taken in the same write, so two saves at once never share it.
       const id = crypto.randomUUID();
       const now = new Date().toISOString();
-      const inserted = await db.all<{ id: string }>(sql`INSERT INTO saved_items (id, account_id, user_id, item_type, workout_id, sequence, created_at, updated_at)
+      const inserted = await db.all<{
+        id: string;
+      }>(sql`INSERT INTO saved_items (id, account_id, user_id, item_type, workout_id, sequence, created_at, updated_at)
       SELECT ${id}, ${accountId}, ${userId}, 'workout', ${workoutId}, coalesce(max(sequence), -1) + 1, ${now}, ${now}
       FROM saved_items WHERE account_id = ${accountId} AND user_id = ${userId}
       ON CONFLICT DO NOTHING RETURNING id`);

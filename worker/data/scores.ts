@@ -9,9 +9,18 @@ export async function summaryOf(db: Db, scope: CustomerScope): Promise<ScoreSumm
   const id = scope.account.id;
   // One D1 round trip for the four independent reads.
   const [done, balance, sessions, scored] = await db.batch([
-    db.select({ n: count() }).from(jobs).where(and(eq(jobs.accountId, id), eq(jobs.status, "completed"))),
-    db.select({ total: sql<number>`coalesce(sum(${creditLines.quantity}), 0)` }).from(creditLines).where(eq(creditLines.accountId, id)),
-    db.select({ at: jobLines.completedAt }).from(jobLines).where(and(eq(jobLines.accountId, id), isNotNull(jobLines.completedAt))),
+    db
+      .select({ n: count() })
+      .from(jobs)
+      .where(and(eq(jobs.accountId, id), eq(jobs.status, "completed"))),
+    db
+      .select({ total: sql<number>`coalesce(sum(${creditLines.quantity}), 0)` })
+      .from(creditLines)
+      .where(eq(creditLines.accountId, id)),
+    db
+      .select({ at: jobLines.completedAt })
+      .from(jobLines)
+      .where(and(eq(jobLines.accountId, id), isNotNull(jobLines.completedAt))),
     db.select({ category: scores.category, scorePercent: scores.scorePercent, createdAt: scores.createdAt }).from(scores).where(eq(scores.accountId, id)),
   ]);
   return {
@@ -47,13 +56,22 @@ export async function scoresOf(db: Db, scope: AccountScope, category: CategoryFi
       ? await db
           .select()
           .from(scoreEntries)
-          .where(inList(scoreEntries.scoreId, rows.map((r) => r.score.id)))
+          .where(
+            inList(
+              scoreEntries.scoreId,
+              rows.map((r) => r.score.id),
+            ),
+          )
           .orderBy(desc(scoreEntries.submittedAt))
       : null;
   return rows.map(({ score: s, entryCount }) => ({
     ...scoreDto(s, entryCount),
     ...(entries
-      ? { entries: entries.filter((e) => e.scoreId === s.id).map((e) => ({ id: e.id, assesseeName: e.assesseeName, value: e.value, submittedAt: e.submittedAt })) }
+      ? {
+          entries: entries
+            .filter((e) => e.scoreId === s.id)
+            .map((e) => ({ id: e.id, assesseeName: e.assesseeName, value: e.value, submittedAt: e.submittedAt })),
+        }
       : {}),
   }));
 }
@@ -67,7 +85,12 @@ export async function orphanedScoresOf(db: Db, scope: PartnerScope): Promise<Orp
     ? await db
         .select()
         .from(scoreEntries)
-        .where(inList(scoreEntries.scoreId, rows.map((r) => r.id)))
+        .where(
+          inList(
+            scoreEntries.scoreId,
+            rows.map((r) => r.id),
+          ),
+        )
         .orderBy(scoreEntries.submittedAt)
     : [];
   return rows.map((s) => {
@@ -106,9 +129,19 @@ export async function assignOrphanedScore(db: Db, scope: PartnerAdminScope, scor
   if (!customer) throw invalid({ accountId: "Not one of your customers" });
   const now = new Date().toISOString();
   await db.batch([
-    db.update(scores).set({ accountId: customer.id, updatedAt: now }).where(and(eq(scores.id, score.id), isNull(scores.accountId))),
+    db
+      .update(scores)
+      .set({ accountId: customer.id, updatedAt: now })
+      .where(and(eq(scores.id, score.id), isNull(scores.accountId))),
     db.update(scoreEntries).set({ accountId: customer.id, updatedAt: now }).where(eq(scoreEntries.scoreId, score.id)),
-    db.insert(auditEntries).values({ accountId: customer.id, code: "fitnessScoreUpdated", subjectType: "score", subjectId: score.id, userId: scope.user.id, data: { assignedBy: scope.account.id } }),
+    db.insert(auditEntries).values({
+      accountId: customer.id,
+      code: "fitnessScoreUpdated",
+      subjectType: "score",
+      subjectId: score.id,
+      userId: scope.user.id,
+      data: { assignedBy: scope.account.id },
+    }),
   ]);
   const [entryCount] = await db.select({ n: count() }).from(scoreEntries).where(eq(scoreEntries.scoreId, score.id));
   return scoreDto(score, entryCount?.n ?? 0);
@@ -155,7 +188,15 @@ export async function addManualScore(db: Db, scope: PartnerAdminScope, body: Man
       createdAt: now,
       updatedAt: now,
     }),
-    db.insert(scoreEntries).values({ scoreId: id, accountId: customer.id, assesseeName: `${by} (${scope.account.name})`, value: score, submittedAt: now, createdAt: now, updatedAt: now }),
+    db.insert(scoreEntries).values({
+      scoreId: id,
+      accountId: customer.id,
+      assesseeName: `${by} (${scope.account.name})`,
+      value: score,
+      submittedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    }),
     db.insert(auditEntries).values({
       accountId: customer.id,
       code: "fitnessScoreUpdated",
@@ -180,4 +221,3 @@ export async function scoresOfCustomer(db: Db, scope: PartnerScope, customerId: 
     .orderBy(desc(scores.createdAt));
   return rows.map(({ s, entryCount }) => scoreDto(s, entryCount));
 }
-

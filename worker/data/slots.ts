@@ -17,7 +17,9 @@ function deliveryEntry(db: Db, scope: PartnerScope, workoutId: string) {
   return db
     .select({ id: deliveryPartners.id })
     .from(deliveryPartners)
-    .where(and(eq(deliveryPartners.workoutId, workoutId), isNull(deliveryPartners.variantId), or(eq(deliveryPartners.partnerAccountId, scope.account.id), byTan)))
+    .where(
+      and(eq(deliveryPartners.workoutId, workoutId), isNull(deliveryPartners.variantId), or(eq(deliveryPartners.partnerAccountId, scope.account.id), byTan)),
+    )
     .limit(1);
 }
 
@@ -56,18 +58,18 @@ export async function partnerSlots(db: Db, scope: PartnerScope, workoutId: strin
     db.select().from(workouts).where(eq(workouts.id, workoutId)),
     deliveryEntry(db, scope, workoutId),
     db
-    .select({ slot: slots, length: workoutSessions.lengthMinutes })
-    .from(slots)
-    .innerJoin(workoutSessions, eq(workoutSessions.id, slots.sessionId))
-    .where(
-      and(
-        eq(slots.partnerAccountId, scope.account.id),
-        eq(slots.workoutId, workoutId),
-        sessionId ? eq(slots.sessionId, sessionId) : undefined,
-        gte(slots.startsAt, new Date().toISOString()),
-      ),
-    )
-    .orderBy(asc(slots.startsAt)),
+      .select({ slot: slots, length: workoutSessions.lengthMinutes })
+      .from(slots)
+      .innerJoin(workoutSessions, eq(workoutSessions.id, slots.sessionId))
+      .where(
+        and(
+          eq(slots.partnerAccountId, scope.account.id),
+          eq(slots.workoutId, workoutId),
+          sessionId ? eq(slots.sessionId, sessionId) : undefined,
+          gte(slots.startsAt, new Date().toISOString()),
+        ),
+      )
+      .orderBy(asc(slots.startsAt)),
   ]);
   delivered(workout, entry);
   return rows.map((r) => slotDto(r.slot, scope.account.name, r.length));
@@ -78,7 +80,10 @@ export async function publishSlot(db: Db, scope: PartnerScope, input: { workoutI
   const [[found], [entry], [session]] = await db.batch([
     db.select().from(workouts).where(eq(workouts.id, input.workoutId)),
     deliveryEntry(db, scope, input.workoutId),
-    db.select().from(workoutSessions).where(and(eq(workoutSessions.id, input.sessionId), eq(workoutSessions.workoutId, input.workoutId))),
+    db
+      .select()
+      .from(workoutSessions)
+      .where(and(eq(workoutSessions.id, input.sessionId), eq(workoutSessions.workoutId, input.workoutId))),
   ]);
   const workout = delivered(found, entry);
   if (!session) throw invalid({ sessionId: "Not a session of this workout" });
@@ -98,8 +103,14 @@ export async function publishSlot(db: Db, scope: PartnerScope, input: { workoutI
 export async function closeSlot(db: Db, scope: PartnerScope, id: string): Promise<void> {
   // One round trip: the delete (only while nobody holds a seat), then whether the slot is still there (booked) or was never the partner's.
   const [closed, [left]] = await db.batch([
-    db.delete(slots).where(and(eq(slots.id, id), eq(slots.partnerAccountId, scope.account.id), eq(slots.seatsTaken, 0))).returning({ id: slots.id }),
-    db.select({ id: slots.id }).from(slots).where(and(eq(slots.id, id), eq(slots.partnerAccountId, scope.account.id))),
+    db
+      .delete(slots)
+      .where(and(eq(slots.id, id), eq(slots.partnerAccountId, scope.account.id), eq(slots.seatsTaken, 0)))
+      .returning({ id: slots.id }),
+    db
+      .select({ id: slots.id })
+      .from(slots)
+      .where(and(eq(slots.id, id), eq(slots.partnerAccountId, scope.account.id))),
   ]);
   if (closed[0]) return;
   if (!left) throw notFound("Slot not found");

@@ -35,34 +35,30 @@ export function membersOf(db: Db, scope: AccountScope) {
     const teamsOf = new Map<string, { id: string; name: string }[]>();
     for (const m of memberships) teamsOf.set(m.accountUserId, [...(teamsOf.get(m.accountUserId) ?? []), { id: m.id, name: m.name }]);
     return [
-      ...members.map(
-        (m): TeamMemberDto => ({
-          id: m.id,
-          kind: "member",
-          userId: m.userId,
-          name: m.name,
-          email: m.email,
-          type: m.type,
-          role: m.role,
-          status: m.status,
-          teams: teamsOf.get(m.id) ?? [],
-          createdAt: m.createdAt,
-        }),
-      ),
-      ...pending.map(
-        (i): TeamMemberDto => ({
-          id: i.id,
-          kind: "invite",
-          userId: null,
-          name: null,
-          email: i.email,
-          type: "member",
-          role: i.role,
-          status: "pending",
-          teams: [],
-          createdAt: i.createdAt,
-        }),
-      ),
+      ...members.map((m): TeamMemberDto => ({
+        id: m.id,
+        kind: "member",
+        userId: m.userId,
+        name: m.name,
+        email: m.email,
+        type: m.type,
+        role: m.role,
+        status: m.status,
+        teams: teamsOf.get(m.id) ?? [],
+        createdAt: m.createdAt,
+      })),
+      ...pending.map((i): TeamMemberDto => ({
+        id: i.id,
+        kind: "invite",
+        userId: null,
+        name: null,
+        email: i.email,
+        type: "member",
+        role: i.role,
+        status: "pending",
+        teams: [],
+        createdAt: i.createdAt,
+      })),
     ];
   }
 
@@ -109,7 +105,10 @@ export function membersOf(db: Db, scope: AccountScope) {
     /** Which of these addresses are already members, and which already have a pending invite (lower case). */
     async knownAddresses(emails: string[]) {
       const [members, pending] = await db.batch([
-        db.select({ email: accountUsers.email }).from(accountUsers).where(and(eq(accountUsers.accountId, accountId), inList(accountUsers.email, emails))),
+        db
+          .select({ email: accountUsers.email })
+          .from(accountUsers)
+          .where(and(eq(accountUsers.accountId, accountId), inList(accountUsers.email, emails))),
         db
           .select({ email: invites.email })
           .from(invites)
@@ -123,7 +122,17 @@ export function membersOf(db: Db, scope: AccountScope) {
      * provider's organisation invitation (when it has one), the product's
      * invite and the queued mail, so none is written without the others.
      */
-    async sendInvites(list: { id: string; email: string; role: "owner" | "admin" | "member"; authInviteId: string | null; embeddedInvitation: boolean; mail: MailInput & { id: string } }[], now = new Date()) {
+    async sendInvites(
+      list: {
+        id: string;
+        email: string;
+        role: "owner" | "admin" | "member";
+        authInviteId: string | null;
+        embeddedInvitation: boolean;
+        mail: MailInput & { id: string };
+      }[],
+      now = new Date(),
+    ) {
       const out: Stmt[] = [];
       for (const invite of list) {
         if (invite.embeddedInvitation && invite.authInviteId && scope.account.authId) {
@@ -172,9 +181,13 @@ export function membersOf(db: Db, scope: AccountScope) {
     /** Revokes the invite while it is still pending (and the embedded provider's invitation with it). */
     async revoke(invite: typeof invites.$inferSelect, embeddedInvitation: boolean) {
       const statements: Stmt[] = [
-        db.update(invites).set({ status: "revoked", respondedAt: new Date().toISOString() }).where(and(eq(invites.id, invite.id), eq(invites.status, "pending"))),
+        db
+          .update(invites)
+          .set({ status: "revoked", respondedAt: new Date().toISOString() })
+          .where(and(eq(invites.id, invite.id), eq(invites.status, "pending"))),
       ];
-      if (embeddedInvitation && invite.authInviteId) statements.push(db.update(authInvitations).set({ status: "canceled" }).where(eq(authInvitations.id, invite.authInviteId)));
+      if (embeddedInvitation && invite.authInviteId)
+        statements.push(db.update(authInvitations).set({ status: "canceled" }).where(eq(authInvitations.id, invite.authInviteId)));
       await batch(db, statements);
     },
 

@@ -146,21 +146,19 @@ export async function loadCommercial(db: Db, workout: Workout, viewerId: string)
   return {
     pricing: view.pricing.map(pricingDto),
     deliveryPartners: view.deliveryPartners.map(deliveryDto),
-    variants: view.variants.map(
-      ({ variant: v, pricing, deliveryPartners: dps }): VariantDto => ({
-        id: v.id,
-        workoutId: v.workoutId,
-        name: v.name,
-        locale: v.locale,
-        availableFrom: v.availableFrom,
-        availableTo: v.availableTo,
-        customPricing: v.customPricing,
-        partnerVisibility: v.partnerVisibility,
-        own: v.accountId === viewerId,
-        pricing: pricing.map(pricingDto),
-        deliveryPartners: dps.map(deliveryDto),
-      }),
-    ),
+    variants: view.variants.map(({ variant: v, pricing, deliveryPartners: dps }): VariantDto => ({
+      id: v.id,
+      workoutId: v.workoutId,
+      name: v.name,
+      locale: v.locale,
+      availableFrom: v.availableFrom,
+      availableTo: v.availableTo,
+      customPricing: v.customPricing,
+      partnerVisibility: v.partnerVisibility,
+      own: v.accountId === viewerId,
+      pricing: pricing.map(pricingDto),
+      deliveryPartners: dps.map(deliveryDto),
+    })),
   };
 }
 
@@ -208,4 +206,3 @@ export async function workoutDto(db: Db, partnerId: string, workout: Workout, en
     updatedAt: workout.updatedAt,
   };
 }
-

@@ -48,9 +48,12 @@ export async function checkPricing(db: Db, partnerId: string, lines: PricingIn, 
     : new Set<string>();
   const okGroups = groupIds.length
     ? new Set(
-        (await db.select({ id: priceGroups.id }).from(priceGroups).where(and(inList(priceGroups.id, groupIds), eq(priceGroups.accountId, partnerId)))).map(
-          (r) => r.id,
-        ),
+        (
+          await db
+            .select({ id: priceGroups.id })
+            .from(priceGroups)
+            .where(and(inList(priceGroups.id, groupIds), eq(priceGroups.accountId, partnerId)))
+        ).map((r) => r.id),
       )
     : new Set<string>();
   lines.forEach((l, i) => {
@@ -94,7 +97,6 @@ async function checkPrerequisites(db: Db, partnerId: string, workoutId: string |
 
 // ─── Statements that write child rows ────────────────────────────────────────
 
-
 export function pricingStatements(db: Db, partnerId: string, workoutId: string, variantId: string | null, lines: PricingIn): Stmt[] {
   const del = db
     .delete(pricingLines)
@@ -108,7 +110,9 @@ export function pricingStatements(db: Db, partnerId: string, workoutId: string, 
   const out: Stmt[] = [del];
   if (lines.length) {
     out.push(
-      ...insertRows(db, pricingLines, 
+      ...insertRows(
+        db,
+        pricingLines,
         lines.map((l) => ({
           accountId: partnerId,
           workoutId,
@@ -151,7 +155,9 @@ export function partnerStatements(
   ];
   if (list.length) {
     out.push(
-      ...insertRows(db, deliveryPartners, 
+      ...insertRows(
+        db,
+        deliveryPartners,
         list.map((p) => {
           const account = byTan.get(p.partnerTan)!;
           return {
@@ -177,7 +183,9 @@ function prerequisiteStatements(db: Db, partnerId: string, workoutId: string, li
   const out: Stmt[] = [db.delete(prerequisites).where(eq(prerequisites.workoutId, workoutId))];
   if (list.length) {
     out.push(
-      ...insertRows(db, prerequisites, 
+      ...insertRows(
+        db,
+        prerequisites,
         list.map((p) => ({
           accountId: partnerId,
           workoutId,
@@ -315,7 +323,9 @@ export async function updateWorkout(db: Db, scope: PartnerScope, workoutId: stri
   const total = body.details?.totalMinutes ?? workout.totalMinutes;
   checkSessionTotal(body.sessions ?? existingSessions, total, fields);
   if (body.pricing) await checkPricing(db, account.id, body.pricing, "pricing", fields);
-  const byTan = body.deliveryPartners ? await resolveTans(db, body.deliveryPartners, "deliveryPartners", fields) : new Map<string, { id: string; name: string }>();
+  const byTan = body.deliveryPartners
+    ? await resolveTans(db, body.deliveryPartners, "deliveryPartners", fields)
+    : new Map<string, { id: string; name: string }>();
   if (body.prerequisites) await checkPrerequisites(db, account.id, workout.id, body.prerequisites, fields);
   if (body.details && body.details.sku !== workout.sku && (await skuTaken(db, account.id, body.details.sku))) fields["details.sku"] = MESSAGES.alreadyExists;
   if (Object.keys(fields).length) throw invalid(fields);
@@ -333,7 +343,12 @@ export async function updateWorkout(db: Db, scope: PartnerScope, workoutId: stri
     );
   }
   if (body.visibility !== undefined) set.visibility = body.visibility;
-  stmts.unshift(db.update(workouts).set(set).where(and(eq(workouts.id, workout.id), eq(workouts.accountId, account.id))));
+  stmts.unshift(
+    db
+      .update(workouts)
+      .set(set)
+      .where(and(eq(workouts.id, workout.id), eq(workouts.accountId, account.id))),
+  );
   if (body.sessions) stmts.push(...sessionStatements(db, account.id, workout.id, body.sessions, new Set(existingSessions.map((s) => s.id))));
   if (body.prerequisites) stmts.push(...prerequisiteStatements(db, account.id, workout.id, body.prerequisites));
   if (body.pricing) stmts.push(...pricingStatements(db, account.id, workout.id, null, body.pricing));

@@ -12,9 +12,7 @@ export const SCORE_NAME = "TechFIT";
 export type Question = { id: string; category: Category; options: { value: number }[] };
 export type CategoryResult = { category: Category; score: number; scorePercent: number; answered: number };
 export type Overall = { score: number; scoreName: string; customScoreString: string };
-export type Scored =
-  | { ok: true; categories: CategoryResult[]; overall: Overall }
-  | { ok: false; fields: Record<string, string> };
+export type Scored = { ok: true; categories: CategoryResult[]; overall: Overall } | { ok: false; fields: Record<string, string> };
 
 /**
  * Scores a questionnaire: every question must be answered with one of its

@@ -19,7 +19,10 @@ export type SessionTimes = Omit<OrderedSession<string>, "key"> & {
 export function sequenceErrors(sessions: SessionTimes[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const p of sessionOrderProblems(sessions.map((s) => ({ ...s, key: s.field })))) {
-    fields[p.key] = p.kind === "startAfter" ? `Must start after session ${p.other.sequence} (${p.other.name}) ends` : `Must end before session ${p.other.sequence} (${p.other.name}) starts`;
+    fields[p.key] =
+      p.kind === "startAfter"
+        ? `Must start after session ${p.other.sequence} (${p.other.name}) ends`
+        : `Must end before session ${p.other.sequence} (${p.other.name}) starts`;
   }
   return fields;
 }
@@ -66,7 +69,9 @@ export function missingPrerequisites(rules: PrerequisiteRule[], customer: Custom
     if (r.type === "score" && r.category && r.minimumScore !== null) {
       const score = customer.scores.get(r.category);
       if (score === undefined || score < r.minimumScore) {
-        missing.push(`${r.name}: a score of at least ${r.minimumScore} in ${CATEGORY_NAME[r.category] ?? r.category} (yours is ${score === undefined ? "not assessed yet" : score})`);
+        missing.push(
+          `${r.name}: a score of at least ${r.minimumScore} in ${CATEGORY_NAME[r.category] ?? r.category} (yours is ${score === undefined ? "not assessed yet" : score})`,
+        );
       }
     }
     if (r.type === "workout" && r.requiredWorkoutId && !customer.completedWorkoutIds.has(r.requiredWorkoutId)) {

@@ -86,7 +86,11 @@ export function canCancelOn(endDate: string, earliestEndDate: string | null): bo
 }
 
 /** A plan change cannot start before the current subscription period ends. */
-export function canChangeFrom(startDate: string, plan: { startDate: string; commitmentTerm: "annual" | "monthly"; renewalDate: string | null }, today: string): boolean {
+export function canChangeFrom(
+  startDate: string,
+  plan: { startDate: string; commitmentTerm: "annual" | "monthly"; renewalDate: string | null },
+  today: string,
+): boolean {
   const periodEnd = plan.renewalDate && plan.renewalDate > today ? plan.renewalDate : currentPeriodEnd(plan.startDate, plan.commitmentTerm, today);
   return startDate >= periodEnd;
 }

@@ -106,9 +106,7 @@ async function checkCustomHostname(env: CustomHostnameEnv, id: string): Promise<
   const ssl = h.ssl?.status ?? "unknown";
   if (h.status !== "active" || ssl !== "active") {
     const details = [...(h.verification_errors ?? []), ...(h.ssl?.validation_errors ?? []).map((e) => e.message)];
-    throw new HostnameError(
-      `The domain is not active yet (hostname: ${h.status}, certificate: ${ssl})${details.length ? `: ${details.join("; ")}` : "."}`,
-    );
+    throw new HostnameError(`The domain is not active yet (hostname: ${h.status}, certificate: ${ssl})${details.length ? `: ${details.join("; ")}` : "."}`);
   }
 }
 
@@ -189,9 +187,7 @@ export const verification = new Hono<AppEnv>();
 verification.get(VERIFICATION_PATH, async (c) => {
   const forwarded = isDevelopment(c.env) ? c.req.header("X-Forwarded-Host") : undefined;
   const host = hostOf(forwarded ?? c.req.header("Host") ?? new URL(c.req.url).host);
-  const rows = host
-    ? await c.get("db").select({ token: customDomains.verificationToken }).from(customDomains).where(eq(customDomains.uri, host)).limit(1)
-    : [];
+  const rows = host ? await c.get("db").select({ token: customDomains.verificationToken }).from(customDomains).where(eq(customDomains.uri, host)).limit(1) : [];
   c.header("Cache-Control", "no-store");
   c.header("X-Content-Type-Options", "nosniff");
   if (!rows[0]) return c.text("Not found", 404);

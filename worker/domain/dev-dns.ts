@@ -25,17 +25,13 @@ devDns.get(DEV_DNS_PATH, async (c) => {
   const name = (c.req.query("name") ?? "").trim().toLowerCase().replace(/\.$/, "");
   const type = (c.req.query("type") ?? "A").toUpperCase();
   const question = [{ name, type: type === "TXT" ? 16 : type }];
-  const answer = (body: object) => c.body(JSON.stringify({ Question: question, ...body }), 200, { "Content-Type": "application/dns-json", "Cache-Control": "no-store" });
+  const answer = (body: object) =>
+    c.body(JSON.stringify({ Question: question, ...body }), 200, { "Content-Type": "application/dns-json", "Cache-Control": "no-store" });
   const prefix = `${TXT_RECORD_PREFIX}.`;
   const domain = name.startsWith(prefix) ? name.slice(prefix.length) : "";
   const tld = domain.slice(domain.lastIndexOf(".") + 1);
   if (type !== "TXT" || !domain || !TEST_TLDS.includes(tld)) return answer({ Status: 3 });
-  const rows = await c
-    .get("db")
-    .select({ token: customDomains.verificationToken })
-    .from(customDomains)
-    .where(eq(customDomains.uri, domain))
-    .limit(1);
+  const rows = await c.get("db").select({ token: customDomains.verificationToken }).from(customDomains).where(eq(customDomains.uri, domain)).limit(1);
   if (!rows[0]) return answer({ Status: 3 });
   return answer({ Status: 0, Answer: [{ name, type: 16, TTL: 60, data: `"${rows[0].token}"` }] });
 });

@@ -92,9 +92,7 @@ export type DeliveryCandidate = { id: string; selectionPercent: number; startDat
 
 /** Candidates whose dates include `today` (YYYY-MM-DD) and whose selection percent is above zero. */
 export function activeCandidates<T extends DeliveryCandidate>(entries: T[], today: string): T[] {
-  return entries.filter(
-    (e) => e.selectionPercent > 0 && (!e.startDate || e.startDate <= today) && (!e.endDate || e.endDate >= today),
-  );
+  return entries.filter((e) => e.selectionPercent > 0 && (!e.startDate || e.startDate <= today) && (!e.endDate || e.endDate >= today));
 }
 
 /**
@@ -121,12 +119,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * start, after-session items from the end; the offset is in days (negative =
  * earlier). No time or no offset: no due date.
  */
-export function dueAt(
-  scheduledAt: string | null,
-  lengthMinutes: number,
-  stage: "beforeSession" | "afterSession",
-  offsetDays: number | null,
-): string | null {
+export function dueAt(scheduledAt: string | null, lengthMinutes: number, stage: "beforeSession" | "afterSession", offsetDays: number | null): string | null {
   if (!scheduledAt || offsetDays === null || offsetDays === undefined) return null;
   const start = Date.parse(scheduledAt);
   if (Number.isNaN(start)) return null;

@@ -22,9 +22,7 @@ export type PriceCustomer = {
   onPlan: boolean;
 };
 
-export type ChosenPrice =
-  | { kind: "credits"; amount: number; lineId: string }
-  | { kind: "money"; amount: number; currency: Currency; lineId: string };
+export type ChosenPrice = { kind: "credits"; amount: number; lineId: string } | { kind: "money"; amount: number; currency: Currency; lineId: string };
 
 const SPECIFICITY: Record<PriceType, number> = { customer: 3, customerPriceGroup: 2, allCustomers: 1 };
 

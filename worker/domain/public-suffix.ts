@@ -15,7 +15,7 @@ export function checkCustomDomain(input: string, opts: { allowTestTlds?: boolean
   const info = parse(uri, { allowPrivateDomains: true });
   const tld = uri.slice(uri.lastIndexOf(".") + 1);
   const testTld = opts.allowTestTlds === true && TEST_TLDS.includes(tld);
-  if (!testTld && (!info.publicSuffix || info.isIcann !== true && info.isPrivate !== true)) {
+  if (!testTld && (!info.publicSuffix || (info.isIcann !== true && info.isPrivate !== true))) {
     return { ok: false, message: MESSAGES.domainTld };
   }
   const labels = uri.split(".");
@@ -24,4 +24,3 @@ export function checkCustomDomain(input: string, opts: { allowTestTlds?: boolean
   if (labels.length < suffixLabels + 2) return { ok: false, message: MESSAGES.domainSubdomain };
   return { ok: true, uri };
 }
-

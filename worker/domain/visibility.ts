@@ -41,9 +41,7 @@ export function isVisible(expression: VisibilityExpression | null | undefined, s
 function evaluate(node: VisibilityCondition | VisibilityExpression, subject: VisibilitySubject): boolean {
   if (isGroup(node)) {
     if (node.conditions.length === 0) return true;
-    return node.operator === "and"
-      ? node.conditions.every((c) => evaluate(c, subject))
-      : node.conditions.some((c) => evaluate(c, subject));
+    return node.operator === "and" ? node.conditions.every((c) => evaluate(c, subject)) : node.conditions.some((c) => evaluate(c, subject));
   }
   const value = subjectValue(subject, node.field);
   const member = value !== null && node.values.includes(value);

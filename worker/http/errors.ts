@@ -17,8 +17,7 @@ export class ApiError extends Error {
   }
 }
 
-export const invalid = (fields: Record<string, string>, message = "Invalid input") =>
-  new ApiError("invalid_input", message, fields);
+export const invalid = (fields: Record<string, string>, message = "Invalid input") => new ApiError("invalid_input", message, fields);
 export const notFound = (what = "Not found") => new ApiError("not_found", what);
 export const unauthenticated = () => new ApiError("unauthenticated", "Sign in to continue");
 export const forbidden = (why = "You are not allowed to do this") => new ApiError("forbidden", why);

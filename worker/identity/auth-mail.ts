@@ -38,7 +38,12 @@ function callbackOf(url: string): string | null {
  * recipient's language: their stored preference when they already use the
  * product, else that partner's default, else en-US.
  */
-async function sender(env: MailEnv, origin: string, next: string, email: string): Promise<{ partner: PartnerMail; accountId: string | null; language: Language }> {
+async function sender(
+  env: MailEnv,
+  origin: string,
+  next: string,
+  email: string,
+): Promise<{ partner: PartnerMail; accountId: string | null; language: Language }> {
   const db = database(env.DB);
   const back = new URLSearchParams(next.split("?")[1] ?? "").get("redirectUrl");
   const host = back && URL.canParse(back) ? hostOf(back) : hostOf(origin);
@@ -83,6 +88,11 @@ export async function sendResetMail(env: MailEnv, origin: string, user: { email:
  */
 export async function sendAlreadyRegisteredMail(env: MailEnv, origin: string, user: { email: string; name: string }) {
   const from = await sender(env, origin, "/", user.email);
-  const mail = alreadyRegisteredMail({ language: from.language, brand: from.partner.brand, recipientName: user.name || null, link: `${origin}/forgot-password` });
+  const mail = alreadyRegisteredMail({
+    language: from.language,
+    brand: from.partner.brand,
+    recipientName: user.name || null,
+    link: `${origin}/forgot-password`,
+  });
   await send(env, { to: user.email, accountId: from.accountId, fromName: from.partner.brand.platformName, ...mail });
 }

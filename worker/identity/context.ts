@@ -185,7 +185,7 @@ export async function requireAccount(c: Context<AppEnv>): Promise<Acting> {
       .from(accounts)
       .where(header ? and(eq(accounts.id, header), eq(accounts.authId, auth.orgId ?? "")) : eq(accounts.authId, auth.orgId ?? ""))
       .limit(1);
-    const role = (auth.orgRole === "admin" || auth.orgRole === "owner" ? auth.orgRole : "member");
+    const role = auth.orgRole === "admin" || auth.orgRole === "owner" ? auth.orgRole : "member";
     if (rows[0]) acting = { auth: { ...auth }, user, account: rows[0], role };
   } else {
     const rows = await db

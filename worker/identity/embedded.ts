@@ -46,7 +46,9 @@ const jwks = isolateCache<"keys", { at: number; keys: Jwk[] }>(1);
  * get-session and token (an empty set is not kept; the key the plugin makes
  * then is kept as it is stored).
  */
-type JwksContext = { context: { adapter: { findMany: <T>(q: { model: string }) => Promise<T[]>; create: <T>(q: { model: string; data: Record<string, unknown> }) => Promise<T> } } };
+type JwksContext = {
+  context: { adapter: { findMany: <T>(q: { model: string }) => Promise<T[]>; create: <T>(q: { model: string; data: Record<string, unknown> }) => Promise<T> } };
+};
 
 async function cachedJwks(ctx: JwksContext): Promise<Jwk[]> {
   const hit = jwks.get("keys");

@@ -41,7 +41,10 @@ async function sha256(text: string): Promise<string> {
 
 function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 /** The satellite a `redirectUrl` names, when it is exactly a connected satellite's registered origin + /post-auth. */
@@ -91,17 +94,14 @@ async function consume(db: Db, token: string): Promise<Bound | null> {
 
 /** Expired hand-off records are dropped as new ones are made. */
 async function sweep(db: Db): Promise<void> {
-  await db
-    .delete(authVerifications)
-    .where(and(sql`${authVerifications.identifier} like ${`${PREFIX}%`}`, sql`${authVerifications.expiresAt} < ${Date.now()}`));
+  await db.delete(authVerifications).where(and(sql`${authVerifications.identifier} like ${`${PREFIX}%`}`, sql`${authVerifications.expiresAt} < ${Date.now()}`));
 }
 
 /** The host a request arrived on (its Host header, as the tenant middleware reads it). */
 const arrivedOn = (ctx: { headers?: Headers; request?: Request }) =>
   hostOf(ctx.headers?.get("host") ?? ctx.request?.headers.get("host") ?? ctx.request?.url ?? "");
 
-const notAvailable = () =>
-  new APIError("FORBIDDEN", { code: "HANDOFF_NOT_AVAILABLE", message: "This account is not available on that domain" });
+const notAvailable = () => new APIError("FORBIDDEN", { code: "HANDOFF_NOT_AVAILABLE", message: "This account is not available on that domain" });
 const invalidToken = () => new APIError("BAD_REQUEST", { code: "INVALID_HANDOFF_TOKEN", message: "Invalid or expired token" });
 
 export function satelliteHandoff(env: OriginEnv) {

@@ -21,11 +21,7 @@ function slugify(name: string): string {
  * membership are written in the same batch as the account. Clerk: the client
  * has just created it with Clerk and made it active, so it is the token's org.
  */
-export function organisationForNewAccount(
-  c: Context<AppEnv>,
-  auth: AuthContext,
-  name: string,
-): { orgId: string; statements: BatchItem<"sqlite">[] } {
+export function organisationForNewAccount(c: Context<AppEnv>, auth: AuthContext, name: string): { orgId: string; statements: BatchItem<"sqlite">[] } {
   if (auth.provider === "clerk") {
     if (!auth.orgId) throw invalid({ organization: "Create the organisation first" });
     return { orgId: auth.orgId, statements: [] };

@@ -32,7 +32,10 @@ export const devMailbox: MailAdapter = {
 export function fromHeader(mailFrom: string | undefined, displayName: string | null | undefined): string {
   const configured = mailFrom || "no-reply@techfit.app";
   const address = /<([^<>]+)>\s*$/.exec(configured)?.[1] ?? configured.trim();
-  const name = (displayName ?? "").replace(/["\\\r\n<>]/g, "").replace(/\s+/g, " ").trim();
+  const name = (displayName ?? "")
+    .replace(/["\\\r\n<>]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   return name ? `"${name}" <${address}>` : configured;
 }
 

@@ -52,7 +52,12 @@ pre{white-space:pre-wrap;font-family:inherit}a{color:#1d4ed8}
 /** The HTML part of one mail, as the recipient's mail client would show it: inert (no script, no forms), images allowed. */
 devMail.get("/dev/mail/:id/html", async (c) => {
   requireDevHost(c);
-  const [row] = await c.get("db").select({ html: mailOutbox.html }).from(mailOutbox).where(eq(mailOutbox.id, c.req.param("id"))).limit(1);
+  const [row] = await c
+    .get("db")
+    .select({ html: mailOutbox.html })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, c.req.param("id")))
+    .limit(1);
   if (!row?.html) return c.notFound();
   return c.body(row.html, 200, {
     "Content-Type": "text/html; charset=utf-8",

@@ -41,7 +41,8 @@ export type JobMail = RenderedMail & { attachments: MailAttachment[] };
 /** The catalogue's word for a reason, or null when the value is not one (never a raw value). */
 export function reasonWord(event: JobEvent, reason: string | null | undefined, language: Language): string | null {
   if (!reason) return null;
-  if (event === "cancelled") return (CancellationReason as readonly string[]).includes(reason) ? mailT(language, `enum.CancellationReason.${reason}` as MessageKey) : null;
+  if (event === "cancelled")
+    return (CancellationReason as readonly string[]).includes(reason) ? mailT(language, `enum.CancellationReason.${reason}` as MessageKey) : null;
   return (RescheduleReason as readonly string[]).includes(reason) ? mailT(language, `enum.RescheduleReason.${reason}` as MessageKey) : null;
 }
 

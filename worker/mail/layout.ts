@@ -72,13 +72,17 @@ export function renderMail(brand: MailBrand, subject: string, content: MailConte
   for (const n of content.notes ?? []) text.push(n, "");
   text.push("—", mailT(language, "mail.footer", { platform: brand.platformName }));
 
-  const header = brand.logoUrl && isHttp(brand.logoUrl)
-    ? `<img src="${e(brand.logoUrl)}" alt="${e(brand.platformName)}" height="40" style="display:block;height:40px;max-width:200px;width:auto;border:0">`
-    : `<span style="font-size:20px;font-weight:700;color:#0f172a">${e(brand.platformName)}</span>`;
+  const header =
+    brand.logoUrl && isHttp(brand.logoUrl)
+      ? `<img src="${e(brand.logoUrl)}" alt="${e(brand.platformName)}" height="40" style="display:block;height:40px;max-width:200px;width:auto;border:0">`
+      : `<span style="font-size:20px;font-weight:700;color:#0f172a">${e(brand.platformName)}</span>`;
   const p = (s: string) => `<p style="margin:0 0 16px">${e(s)}</p>`;
   const details = content.details?.length
     ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-collapse:collapse">${content.details
-        .map((d) => `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;color:#475569;font-weight:600;vertical-align:top">${e(d.label)}</th><td style="padding:4px 0">${e(d.value)}</td></tr>`)
+        .map(
+          (d) =>
+            `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;color:#475569;font-weight:600;vertical-align:top">${e(d.label)}</th><td style="padding:4px 0">${e(d.value)}</td></tr>`,
+        )
         .join("")}</table>`
     : "";
   const list = content.list?.items.length

@@ -45,6 +45,9 @@ export async function requeueStale(db: Db, env: { MAIL_QUEUE: Queue }, olderThan
     .from(mailOutbox)
     .where(and(eq(mailOutbox.status, "queued"), lt(mailOutbox.createdAt, before)))
     .limit(100);
-  await dispatchMail(env, rows.map((r) => r.id));
+  await dispatchMail(
+    env,
+    rows.map((r) => r.id),
+  );
   return rows.length;
 }

@@ -25,7 +25,9 @@ export function sessionReminderMail(d: Common & { sessionName: string; scheduled
   });
 }
 
-export function actionItemDueMail(d: Common & { audience: "customer" | "partner"; itemName: string; itemLink: string | null; sessionName: string; dueAt: string }): RenderedMail {
+export function actionItemDueMail(
+  d: Common & { audience: "customer" | "partner"; itemName: string; itemLink: string | null; sessionName: string; dueAt: string },
+): RenderedMail {
   const l = d.language;
   const values = { item: d.itemName, workout: d.workoutName, session: d.sessionName, time: mailDateTime(d.dueAt, l) };
   const details = d.itemLink && /^https?:\/\//i.test(d.itemLink) ? [{ label: mailT(l, "mail.reminder.actionItem.link"), value: d.itemLink }] : [];

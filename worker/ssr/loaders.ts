@@ -53,7 +53,12 @@ export const SERVER_LOADERS: Record<string, (account: Account) => Seed[]> = {
  * page read serves their membership checks. A read that fails
  * is left out (the client asks for it itself). Null when the route has none.
  */
-export async function loadRouteData(c: Context<AppEnv>, path: string, identity: BootIdentity, read: ServerIdentity["memberships"]): Promise<DehydratedState | null> {
+export async function loadRouteData(
+  c: Context<AppEnv>,
+  path: string,
+  identity: BootIdentity,
+  read: ServerIdentity["memberships"],
+): Promise<DehydratedState | null> {
   const loader = SERVER_LOADERS[path];
   if (!loader || !identity.account || !inProcess) return null;
   const handler = inProcess;
@@ -61,20 +66,21 @@ export async function loadRouteData(c: Context<AppEnv>, path: string, identity: 
   const client = new QueryClient();
   const origin = new URL(c.req.url).origin;
   // The memberships the page read a moment ago stand for each read's own membership check.
-  const all = () => Promise.all(
-    seeds.map(async (seed) => {
-      const res = await handler(
-        new Request(new URL(`/v1${seed.path}`, origin), {
-          headers: { Accept: "application/json", Authorization: `Bearer ${identity.token}`, "X-Account-Id": identity.account!.id },
-        }),
-        c.env,
-        c.executionCtx,
-      );
-      if (!res.ok) return;
-      const data: unknown = await res.json();
-      client.setQueryData(seed.key, seed.infinite ? { pages: [data], pageParams: [null] } : data);
-    }),
-  );
+  const all = () =>
+    Promise.all(
+      seeds.map(async (seed) => {
+        const res = await handler(
+          new Request(new URL(`/v1${seed.path}`, origin), {
+            headers: { Accept: "application/json", Authorization: `Bearer ${identity.token}`, "X-Account-Id": identity.account!.id },
+          }),
+          c.env,
+          c.executionCtx,
+        );
+        if (!res.ok) return;
+        const data: unknown = await res.json();
+        client.setQueryData(seed.key, seed.infinite ? { pages: [data], pageParams: [null] } : data);
+      }),
+    );
   await (read ? withPageMemberships(read.userId, read.byAccount, all) : all());
   const state = dehydrate(client);
   return state.queries.length > 0 ? state : null;

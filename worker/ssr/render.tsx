@@ -64,7 +64,11 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     identity !== null
       ? null
       : tenant.mode === "satellite" && tenant.partner && satelliteSendsToSignIn(url.pathname)
-        ? satelliteSignInTarget(mainOrigin(c.env), { origin: registeredOrigin(c.env, tenant.host), pathname: url.pathname.replace(/\/$/, "").toLowerCase() || "/", search: url.search })
+        ? satelliteSignInTarget(mainOrigin(c.env), {
+            origin: registeredOrigin(c.env, tenant.host),
+            pathname: url.pathname.replace(/\/$/, "").toLowerCase() || "/",
+            search: url.search,
+          })
         : tenant.mode === "main" && requiresSignIn(url.pathname)
           ? `/login${url.search}`
           : null;
@@ -83,10 +87,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     partner: tenant.partner ? { id: tenant.partner.id, name: tenant.partner.name } : null,
     styling: tenant.styling,
     env: dev ? "development" : "production",
-    auth:
-      identityProvider(c.env) === "clerk"
-        ? { provider: "clerk", publishableKey: (c.env as ClerkEnv).CLERK_PUBLISHABLE_KEY! }
-        : { provider: "embedded" },
+    auth: identityProvider(c.env) === "clerk" ? { provider: "clerk", publishableKey: (c.env as ClerkEnv).CLERK_PUBLISHABLE_KEY! } : { provider: "embedded" },
     telemetry: c.env.TELEMETRY !== "off",
     identity,
   };

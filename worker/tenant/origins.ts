@@ -41,14 +41,7 @@ export async function satelliteOfOrigin(db: Db, env: OriginEnv, origin: string):
     .select({ partnerId: accounts.id })
     .from(customDomains)
     .innerJoin(accounts, eq(accounts.id, customDomains.accountId))
-    .where(
-      and(
-        eq(customDomains.uri, host),
-        eq(customDomains.state, "connected"),
-        eq(customDomains.isSatellite, true),
-        eq(accounts.type, "partner"),
-      ),
-    )
+    .where(and(eq(customDomains.uri, host), eq(customDomains.state, "connected"), eq(customDomains.isSatellite, true), eq(accounts.type, "partner")))
     .limit(1);
   return rows[0] ? { host, origin, partnerId: rows[0].partnerId } : null;
 }

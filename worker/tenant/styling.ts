@@ -20,7 +20,7 @@ export function stylingFromRow(row: StylingRow): Styling {
     gradientColourTwo: colour(row.gradientColourTwo, d.gradientColourTwo),
     lightGradientTextColour: colour(row.lightGradientTextColour, d.lightGradientTextColour),
     lightHeroTextColour: colour(row.lightHeroTextColour, d.lightHeroTextColour),
-    fontFamily: row.fontFamily && row.fontFamily in FONT_STACKS ? (row.fontFamily) : d.fontFamily,
+    fontFamily: row.fontFamily && row.fontFamily in FONT_STACKS ? row.fontFamily : d.fontFamily,
     platformName: platformNameFrom(row.platformName),
     logo: row.logoKey ? { uri: fileUri(row.logoKey) } : null,
     homepageHeroBackground: row.homepageHeroBackgroundKey ? { uri: fileUri(row.homepageHeroBackgroundKey) } : null,

@@ -13,8 +13,7 @@ import { useT } from "../../lib/i18n";
  */
 export function useLeaveGuard(when: boolean): Blocker {
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      when && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    ({ currentLocation, nextLocation }) => when && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
   useEffect(() => {
     if (!when) return;

@@ -35,10 +35,7 @@ function Shell({ handle }: { handle: RouteHandle }) {
     <div style={sidebarVariables} className="min-h-dvh bg-background" data-testid="app-shell">
       <a
         href="#main"
-        className={cn(
-          "fixed top-2 left-2 z-[60] -translate-y-20 rounded-md bg-card px-3 py-2 text-sm font-medium shadow focus:translate-y-0",
-          focusRing,
-        )}
+        className={cn("fixed top-2 left-2 z-[60] -translate-y-20 rounded-md bg-card px-3 py-2 text-sm font-medium shadow focus:translate-y-0", focusRing)}
       >
         {t("shell.skipToContent")}
       </a>
@@ -47,15 +44,10 @@ function Shell({ handle }: { handle: RouteHandle }) {
         <TopBar variant={handle.flags.topBar} />
         <Sidebar category={handle.flags.sidebar} />
       </fieldset>
-      <div
-        className="pt-[var(--sidebar-top-offset)] transition-[padding] duration-200 motion-reduce:transition-none"
-        style={{ paddingLeft: offset }}
-      >
+      <div className="pt-[var(--sidebar-top-offset)] transition-[padding] duration-200 motion-reduce:transition-none" style={{ paddingLeft: offset }}>
         <main id="main" tabIndex={-1} className="mx-auto w-full min-w-0 max-w-6xl px-4 py-6 outline-none sm:px-8">
           <Breadcrumbs crumbs={handle.crumbs ?? []} />
-          <ShellContext.Provider value={true}>
-            {skeleton ? <ScreenSkeleton /> : <Outlet />}
-          </ShellContext.Provider>
+          <ShellContext.Provider value={true}>{skeleton ? <ScreenSkeleton /> : <Outlet />}</ShellContext.Provider>
         </main>
       </div>
     </div>

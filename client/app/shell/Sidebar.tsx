@@ -112,17 +112,7 @@ function SheetBrand() {
   );
 }
 
-function SidebarNav({
-  items,
-  category,
-  expanded,
-  onPick,
-}: {
-  items: SidebarItem[];
-  category: SidebarCategory | null;
-  expanded: boolean;
-  onPick?: () => void;
-}) {
+function SidebarNav({ items, category, expanded, onPick }: { items: SidebarItem[]; category: SidebarCategory | null; expanded: boolean; onPick?: () => void }) {
   const t = useT();
   const [openMenu, setOpenMenu] = useState<SidebarCategory | null>(null);
   const selected = selectedItem(category, openMenu);
@@ -228,9 +218,7 @@ function SidebarEntry({
         </button>,
       );
     case "menu":
-      return (
-        <SidebarMenu item={item} title={t(action.title)} expanded={expanded} onPick={onPick} onOpenChange={onMenuOpenChange} common={common} />
-      );
+      return <SidebarMenu item={item} title={t(action.title)} expanded={expanded} onPick={onPick} onOpenChange={onMenuOpenChange} common={common} />;
   }
 }
 
@@ -310,7 +298,14 @@ function RailButton({
 }) {
   return (
     <Tooltip content={`${label} (${hint})`} side="right" disabled={expanded}>
-      <button type="button" onClick={onClick} aria-expanded={ariaExpanded} aria-keyshortcuts="Control+B Meta+B" className={entryClass(false)} data-testid="sidebar-toggle">
+      <button
+        type="button"
+        onClick={onClick}
+        aria-expanded={ariaExpanded}
+        aria-keyshortcuts="Control+B Meta+B"
+        className={entryClass(false)}
+        data-testid="sidebar-toggle"
+      >
         <span className="flex h-full w-[var(--sidebar-width-icon)] shrink-0 items-center justify-center [&_svg]:size-5">{icon}</span>
         <span className={expanded ? "truncate pr-3" : "sr-only"}>{label}</span>
       </button>

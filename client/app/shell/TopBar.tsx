@@ -57,9 +57,13 @@ export function TopBar({ variant }: { variant: TopBarStyle }) {
         className={cn("flex min-w-0 items-center gap-2 rounded-md px-1.5 py-1", focusRing, primary && "focus-visible:outline-brand-foreground")}
         aria-label={t("shell.homeLink", { platform: styling.platformName })}
       >
-        {styling.logo ? <img src={styling.logo.uri} alt="" data-testid="brand-logo" className="h-7 w-auto max-w-36 shrink-0 object-contain object-left" /> : null}
+        {styling.logo ? (
+          <img src={styling.logo.uri} alt="" data-testid="brand-logo" className="h-7 w-auto max-w-36 shrink-0 object-contain object-left" />
+        ) : null}
         {/* A wordmark already says the name: beside a logo the name shows only where there is room. */}
-        <span className={cn("truncate font-semibold tracking-tight", ((isMobile && signedIn) || (styling.logo && isMobile)) && "sr-only")}>{styling.platformName}</span>
+        <span className={cn("truncate font-semibold tracking-tight", ((isMobile && signedIn) || (styling.logo && isMobile)) && "sr-only")}>
+          {styling.platformName}
+        </span>
       </Link>
       <div className="ml-auto flex items-center gap-0.5">
         {authenticating ? (

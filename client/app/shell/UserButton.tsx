@@ -81,11 +81,7 @@ export function UserButton({ items = USER_MENU }: { items?: UserMenuItem[] }) {
 
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={t("userMenu.open", { name })}
-        className={cn("ml-1 rounded-full", focusRing)}
-        data-testid="user-button"
-      >
+      <DropdownMenuTrigger aria-label={t("userMenu.open", { name })} className={cn("ml-1 rounded-full", focusRing)} data-testid="user-button">
         <Avatar src={user.imageUrl} name={name} alt="" size="sm" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">

@@ -57,10 +57,7 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [toggle]);
 
-  const value = useMemo(
-    () => ({ open, setOpen, openMobile, setOpenMobile, isMobile, toggle }),
-    [open, setOpen, openMobile, isMobile, toggle],
-  );
+  const value = useMemo(() => ({ open, setOpen, openMobile, setOpenMobile, isMobile, toggle }), [open, setOpen, openMobile, isMobile, toggle]);
   return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
 }
 

@@ -13,14 +13,7 @@ import { DatePicker } from "../ui/DatePicker";
 import { Badge, type BadgeTone } from "../ui/Badge";
 import { ConfirmDelete } from "../ui/ConfirmDelete";
 import { Dialog, DialogContent, DialogFooter, DialogClose, DialogTrigger } from "../ui/Dialog";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "../ui/DropdownMenu";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "../ui/DropdownMenu";
 import { EmptyState } from "../ui/EmptyState";
 import { Checkbox, Field, Input, Select, Switch, Textarea } from "../ui/Field";
 import { Skeleton } from "../ui/Skeleton";
@@ -202,7 +195,12 @@ function Gallery() {
             <Spinner />
             <Skeleton className="h-4 w-2/3" />
             <Skeleton className="h-4 w-1/2" />
-            <QueryState query={{ isPending: true, isError: false, data: undefined, refetch: () => undefined }} error={t("gallery.loadFailed")} rows={2} rowClassName="h-8">
+            <QueryState
+              query={{ isPending: true, isError: false, data: undefined, refetch: () => undefined }}
+              error={t("gallery.loadFailed")}
+              rows={2}
+              rowClassName="h-8"
+            >
               {() => null}
             </QueryState>
             <QueryState query={{ isPending: false, isError: true, data: undefined, refetch: () => undefined }} error={t("gallery.loadFailed")}>

@@ -6,7 +6,10 @@ export const AVATAR_SIZES = { sm: 40, base: 64, lg: 128 } as const;
 export type AvatarSize = keyof typeof AVATAR_SIZES;
 
 export function initials(name: string): string {
-  const words = name.trim().split(/[\s@._-]+/).filter(Boolean);
+  const words = name
+    .trim()
+    .split(/[\s@._-]+/)
+    .filter(Boolean);
   if (words.length === 0) return "?";
   const first = words[0]?.[0] ?? "";
   const last = words.length > 1 ? (words.at(-1)?.[0] ?? "") : "";

@@ -111,10 +111,7 @@ export function DatePicker({
               weekday: "w-9 text-center text-xs font-medium text-muted-foreground",
               week: "mt-1 flex",
               day: "size-9 p-0 text-center text-sm",
-              day_button: cn(
-                "size-9 rounded-md hover:bg-muted disabled:pointer-events-none disabled:text-muted-foreground disabled:line-through",
-                focusRing,
-              ),
+              day_button: cn("size-9 rounded-md hover:bg-muted disabled:pointer-events-none disabled:text-muted-foreground disabled:line-through", focusRing),
               selected: "[&>button]:bg-brand [&>button]:text-brand-foreground [&>button]:hover:bg-brand",
               today: "[&>button]:font-bold [&>button]:underline [&>button]:underline-offset-4",
               outside: "[&>button]:text-muted-foreground",

@@ -38,16 +38,10 @@ export function DialogContent({
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClass} />
-      <DialogPrimitive.Content
-        className={cn(panelClass, width, className)}
-        {...(description ? {} : { "aria-describedby": undefined })}
-        {...props}
-      >
+      <DialogPrimitive.Content className={cn(panelClass, width, className)} {...(description ? {} : { "aria-describedby": undefined })} {...props}>
         <div className="flex flex-col gap-1.5 pr-8">
           <DialogPrimitive.Title className="text-lg font-semibold tracking-tight">{title}</DialogPrimitive.Title>
-          {description ? (
-            <DialogPrimitive.Description className="text-sm text-muted-foreground">{description}</DialogPrimitive.Description>
-          ) : null}
+          {description ? <DialogPrimitive.Description className="text-sm text-muted-foreground">{description}</DialogPrimitive.Description> : null}
         </div>
         {children}
         {hideClose ? null : (
@@ -103,15 +97,10 @@ export function ConfirmDialog({
       {trigger ? <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger> : null}
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className={overlayClass} />
-        <AlertDialogPrimitive.Content
-          className={cn(panelClass, "max-w-md")}
-          {...(description ? {} : { "aria-describedby": undefined })}
-        >
+        <AlertDialogPrimitive.Content className={cn(panelClass, "max-w-md")} {...(description ? {} : { "aria-describedby": undefined })}>
           <div className="flex flex-col gap-1.5">
             <AlertDialogPrimitive.Title className="text-lg font-semibold tracking-tight">{title}</AlertDialogPrimitive.Title>
-            {description ? (
-              <AlertDialogPrimitive.Description className="text-sm text-muted-foreground">{description}</AlertDialogPrimitive.Description>
-            ) : null}
+            {description ? <AlertDialogPrimitive.Description className="text-sm text-muted-foreground">{description}</AlertDialogPrimitive.Description> : null}
           </div>
           <DialogFooter>
             <AlertDialogPrimitive.Cancel asChild>

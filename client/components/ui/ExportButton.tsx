@@ -16,16 +16,18 @@ export function ExportButton({ path, label, fallbackName }: { path: string; labe
     <Button
       variant="outline"
       loading={busy}
-      onClick={() => void (async () => {
-        setBusy(true);
-        try {
-          await downloadFile(`/v1${path}`, fallbackName);
-        } catch {
-          toast({ title: t("export.failed"), variant: "error" });
-        } finally {
-          setBusy(false);
-        }
-      })()}
+      onClick={() =>
+        void (async () => {
+          setBusy(true);
+          try {
+            await downloadFile(`/v1${path}`, fallbackName);
+          } catch {
+            toast({ title: t("export.failed"), variant: "error" });
+          } finally {
+            setBusy(false);
+          }
+        })()
+      }
     >
       <Download aria-hidden="true" />
       {label}

@@ -51,12 +51,7 @@ export function Checkbox({
 }
 
 /** An on/off switch with its label beside it. */
-export function Switch({
-  label,
-  className,
-  id: givenId,
-  ...props
-}: Omit<ComponentProps<typeof SwitchPrimitive.Root>, "children"> & { label: ReactNode }) {
+export function Switch({ label, className, id: givenId, ...props }: Omit<ComponentProps<typeof SwitchPrimitive.Root>, "children"> & { label: ReactNode }) {
   const auto = useId();
   const id = givenId ?? `switch-${auto}`;
   return (

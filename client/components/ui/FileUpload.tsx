@@ -64,7 +64,11 @@ export function FileUpload({
     <div className="flex min-w-0 flex-wrap items-center gap-3">
       {image ? (
         <div className="grid size-14 shrink-0 place-items-center overflow-hidden rounded-md border border-border bg-muted">
-          {shown ? <img src={shown} alt="" className="size-full object-contain" data-testid="upload-preview" /> : <Icon aria-hidden="true" className="size-5 text-muted-foreground" />}
+          {shown ? (
+            <img src={shown} alt="" className="size-full object-contain" data-testid="upload-preview" />
+          ) : (
+            <Icon aria-hidden="true" className="size-5 text-muted-foreground" />
+          )}
         </div>
       ) : null}
       <div className="relative">
@@ -81,11 +85,7 @@ export function FileUpload({
             onFile(next);
           }}
         />
-        <span
-          aria-hidden="true"
-          onClick={() => input.current?.click()}
-          className={cn(buttonClasses("outline", "sm"), peerFocusRing)}
-        >
+        <span aria-hidden="true" onClick={() => input.current?.click()} className={cn(buttonClasses("outline", "sm"), peerFocusRing)}>
           {!image ? <FileIcon aria-hidden="true" /> : null}
           {shown || file ? t("upload.replace") : image ? t("upload.choose") : t("upload.chooseFile")}
         </span>

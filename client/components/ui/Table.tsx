@@ -7,13 +7,7 @@ import { useT } from "../../lib/i18n";
  * `hideCaption`), header cells have scope, and wide tables scroll inside a
  * focusable region so keyboard users can scroll them too.
  */
-export function Table({
-  caption,
-  hideCaption,
-  className,
-  children,
-  ...props
-}: ComponentProps<"table"> & { caption: ReactNode; hideCaption?: boolean }) {
+export function Table({ caption, hideCaption, className, children, ...props }: ComponentProps<"table"> & { caption: ReactNode; hideCaption?: boolean }) {
   const captionId = `table-${useId()}`;
   return (
     <div className="relative w-full overflow-x-auto rounded-lg border border-border bg-card" role="region" aria-labelledby={captionId} tabIndex={0}>

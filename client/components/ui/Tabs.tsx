@@ -10,17 +10,7 @@ export type TabItem = { id: string; label: ReactNode; content: ReactNode };
  * move between tabs and show their panel; Tab moves on into the panel, which
  * is focusable. Only the chosen panel is rendered. `label` names the tab list.
  */
-export function Tabs({
-  label,
-  tabs,
-  defaultValue,
-  className,
-}: {
-  label: string;
-  tabs: TabItem[];
-  defaultValue?: string;
-  className?: string;
-}) {
+export function Tabs({ label, tabs, defaultValue, className }: { label: string; tabs: TabItem[]; defaultValue?: string; className?: string }) {
   return (
     <TabsPrimitive.Root defaultValue={defaultValue ?? tabs[0]?.id} className={cn("rounded-xl border border-border bg-card", className)}>
       <TabsPrimitive.List aria-label={label} className="flex gap-1 overflow-x-auto border-b border-border px-3">

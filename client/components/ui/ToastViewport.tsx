@@ -4,15 +4,7 @@ import { useSyncExternalStore } from "react";
 import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
 import { focusRing } from "./focus-ring";
-import {
-  dismissToast,
-  getToasts,
-  subscribeToasts,
-  TOAST_DURATION,
-  TOAST_SWIPE_DIRECTION,
-  TOAST_SWIPE_THRESHOLD,
-  type ToastVariant,
-} from "./toast-store";
+import { dismissToast, getToasts, subscribeToasts, TOAST_DURATION, TOAST_SWIPE_DIRECTION, TOAST_SWIPE_THRESHOLD, type ToastVariant } from "./toast-store";
 
 const VARIANT: Record<ToastVariant, string> = {
   default: "border-border",
@@ -59,9 +51,7 @@ export function ToastViewport() {
             ) : null}
             <div className="grid gap-1">
               <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
-              {item.description ? (
-                <ToastPrimitive.Description className="text-sm text-muted-foreground">{item.description}</ToastPrimitive.Description>
-              ) : null}
+              {item.description ? <ToastPrimitive.Description className="text-sm text-muted-foreground">{item.description}</ToastPrimitive.Description> : null}
               {item.action ? (
                 <ToastPrimitive.Action
                   altText={item.action.label}
@@ -81,10 +71,7 @@ export function ToastViewport() {
           </ToastPrimitive.Root>
         );
       })}
-      <ToastPrimitive.Viewport
-        label={t("toast.region")}
-        className="fixed right-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
-      />
+      <ToastPrimitive.Viewport label={t("toast.region")} className="fixed right-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
     </ToastPrimitive.Provider>
   );
 }

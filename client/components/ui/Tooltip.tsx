@@ -23,10 +23,7 @@ export function TooltipContent({ className, sideOffset = 6, children, ...props }
     <TooltipPrimitive.Portal>
       <TooltipPrimitive.Content
         sideOffset={sideOffset}
-        className={cn(
-          "z-50 max-w-xs rounded-md bg-foreground px-2.5 py-1.5 text-xs font-medium text-background shadow-md ui-fade",
-          className,
-        )}
+        className={cn("z-50 max-w-xs rounded-md bg-foreground px-2.5 py-1.5 text-xs font-medium text-background shadow-md ui-fade", className)}
         {...props}
       >
         {children}

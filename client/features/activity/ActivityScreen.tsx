@@ -71,12 +71,14 @@ export default function ActivityScreen() {
         <Button
           variant="outline"
           loading={refreshing}
-          onClick={() => void (async () => {
-            setRefreshing(true);
-            await refresh();
-            setRefreshing(false);
-            toast({ title: t("activity.refreshed"), variant: "success" });
-          })()}
+          onClick={() =>
+            void (async () => {
+              setRefreshing(true);
+              await refresh();
+              setRefreshing(false);
+              toast({ title: t("activity.refreshed"), variant: "success" });
+            })()
+          }
         >
           <RefreshCw aria-hidden="true" />
           {t("activity.refresh")}
@@ -143,19 +145,19 @@ export default function ActivityScreen() {
                   <ScoreChart points={trend} series={series} />
                 </Suspense>
                 <div className="sr-only">
-                <DataTable<TrendPoint>
-                  caption={t("activity.trendCaption")}
-                  rows={trend}
-                  rowKey={(r) => r.at}
-                  columns={[
-                    { key: "at", header: t("activity.col.date"), cell: (r) => date(r.at) },
-                    ...series.map((s) => ({
-                      key: s,
-                      header: s === "overall" ? t("activity.overall") : t(`enum.Category.${s}`),
-                      cell: (r: TrendPoint) => (r[s] === undefined ? "—" : `${r[s]}%`),
-                    })),
-                  ]}
-                />
+                  <DataTable<TrendPoint>
+                    caption={t("activity.trendCaption")}
+                    rows={trend}
+                    rowKey={(r) => r.at}
+                    columns={[
+                      { key: "at", header: t("activity.col.date"), cell: (r) => date(r.at) },
+                      ...series.map((s) => ({
+                        key: s,
+                        header: s === "overall" ? t("activity.overall") : t(`enum.Category.${s}`),
+                        cell: (r: TrendPoint) => (r[s] === undefined ? "—" : `${r[s]}%`),
+                      })),
+                    ]}
+                  />
                 </div>
               </div>
             )}
@@ -193,9 +195,7 @@ export default function ActivityScreen() {
                     >
                       <div className="h-full rounded-full bg-brand" style={{ width: `${s.scorePercent}%` }} />
                     </div>
-                    <p className="mt-2 text-sm text-muted-foreground">
-                      {t("activity.assessed", { count: s.entryCount, date: date(s.createdAt) })}
-                    </p>
+                    <p className="mt-2 text-sm text-muted-foreground">{t("activity.assessed", { count: s.entryCount, date: date(s.createdAt) })}</p>
                     {s.entries?.length ? (
                       <ul className="mt-2 grid gap-1 text-sm">
                         {s.entries.map((e) => (

@@ -88,9 +88,7 @@ export default function ScoreChart({ points, series }: { points: TrendPoint[]; s
               ) : null,
             )}
           </g>
-          {hover !== null && (
-            <line x1={x(hover)} x2={x(hover)} y1={MARGIN.top} y2={MARGIN.top + plotH} stroke={AXIS} />
-          )}
+          {hover !== null && <line x1={x(hover)} x2={x(hover)} y1={MARGIN.top} y2={MARGIN.top + plotH} stroke={AXIS} />}
           {series.map((s) => {
             const at = points.flatMap((p, i) => (p[s] === undefined ? [] : [[x(i), y(p[s])] as const]));
             return (

@@ -2,12 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useParams } from "react-router";
-import {
-  ASSESSMENT_LINK_MESSAGES,
-  assessmentFormSchema,
-  type AssessmentFormDto,
-  type AssessmentResultDto,
-} from "../../../contract/assessments";
+import { ASSESSMENT_LINK_MESSAGES, assessmentFormSchema, type AssessmentFormDto, type AssessmentResultDto } from "../../../contract/assessments";
 import { Category } from "../../../contract/enums";
 import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
@@ -79,8 +74,18 @@ export default function AssessmentScreen() {
 
 function Questionnaire({ form, submit }: { form: AssessmentFormDto; submit: ReturnType<typeof useSubmitAssessment> }) {
   const t = useT();
-  const schema = useMemo(() => assessmentFormSchema(form.questions.map((q) => q.id), form.asksForAssessee), [form]);
-  const { register, handleSubmit, formState, setError } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { answers: {} } });
+  const schema = useMemo(
+    () =>
+      assessmentFormSchema(
+        form.questions.map((q) => q.id),
+        form.asksForAssessee,
+      ),
+    [form],
+  );
+  const { register, handleSubmit, formState, setError } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { answers: {} },
+  });
   const err = (m?: string) => (m ? translateApiMessage(m) : null);
   const categories = Category.filter((c) => form.questions.some((q) => q.category === c));
 
@@ -105,7 +110,9 @@ function Questionnaire({ form, submit }: { form: AssessmentFormDto; submit: Retu
   return (
     <Page title={form.category === "all" ? t("assessment.title") : t("assessment.titleOne", { category: t(`enum.Category.${form.category}`) })}>
       <p className="-mt-2 mb-6 max-w-2xl text-muted-foreground">
-        {form.partnerName ? t("assessment.introFrom", { partner: form.partnerName, count: form.questions.length }) : t("assessment.intro", { count: form.questions.length })}
+        {form.partnerName
+          ? t("assessment.introFrom", { partner: form.partnerName, count: form.questions.length })
+          : t("assessment.intro", { count: form.questions.length })}
       </p>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-8" aria-label={t("assessment.title")}>
         {form.asksForAssessee ? (
@@ -142,7 +149,13 @@ function Questionnaire({ form, submit }: { form: AssessmentFormDto; submit: Retu
                           key={o.value}
                           className="flex cursor-pointer items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-brand has-[:checked]:bg-muted has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-text"
                         >
-                          <input type="radio" value={String(o.value)} className="accent-[rgb(var(--brand))]" aria-invalid={error ? true : undefined} {...register(`answers.${q.id}`)} />
+                          <input
+                            type="radio"
+                            value={String(o.value)}
+                            className="accent-[rgb(var(--brand))]"
+                            aria-invalid={error ? true : undefined}
+                            {...register(`answers.${q.id}`)}
+                          />
                           {o.label}
                         </label>
                       ))}
@@ -173,7 +186,10 @@ function Result({ result, signedIn }: { result: AssessmentResultDto; signedIn: b
     <Page title={t("assessment.doneTitle")}>
       <div className="grid gap-6">
         <section aria-labelledby="overall" className="flex items-center gap-5 rounded-xl border border-border bg-card p-6">
-          <div className="flex size-20 shrink-0 items-center justify-center rounded-full border-4 border-brand text-2xl font-semibold" data-testid="assessment-overall">
+          <div
+            className="flex size-20 shrink-0 items-center justify-center rounded-full border-4 border-brand text-2xl font-semibold"
+            data-testid="assessment-overall"
+          >
             {result.overall.score}
           </div>
           <div>

@@ -21,7 +21,9 @@ export function AuthLayout({ title, subtitle, children, wide }: { title: string;
         aria-labelledby="auth-title"
       >
         <div className="mb-6 flex items-center gap-3">
-          {styling.logo && styling.showLogoOnLogin ? <img src={styling.logo.uri} alt="" data-testid="brand-logo" className="h-10 w-auto max-w-48 shrink-0 object-contain object-left" /> : null}
+          {styling.logo && styling.showLogoOnLogin ? (
+            <img src={styling.logo.uri} alt="" data-testid="brand-logo" className="h-10 w-auto max-w-48 shrink-0 object-contain object-left" />
+          ) : null}
           <p className="text-sm font-semibold text-brand-text" data-testid="platform-name">
             {styling.platformName}
           </p>

@@ -39,7 +39,9 @@ export default function PostAuthScreen() {
         if (target && /^https?:$/.test(target.protocol) && target.origin !== location.origin) {
           // The server decides: only the exact registered origin of a connected
           // partner domain, and only for a user who belongs to that partner.
-          const handoff = await identity().adapter.createHandoff(redirectUrl).catch(() => null);
+          const handoff = await identity()
+            .adapter.createHandoff(redirectUrl)
+            .catch(() => null);
           if (handoff === "notAvailable") return setRefused({ redirectUrl, host: target.host });
           if (handoff) {
             const next = new URL(handoff.url);

@@ -73,7 +73,10 @@ export default function SignupScreen() {
               key={value}
               type="button"
               onClick={() => choose(value)}
-              className={cn("group flex flex-col items-start gap-3 rounded-xl border border-border bg-card p-5 text-left transition hover:border-brand hover:shadow-md", focusRing)}
+              className={cn(
+                "group flex flex-col items-start gap-3 rounded-xl border border-border bg-card p-5 text-left transition hover:border-brand hover:shadow-md",
+                focusRing,
+              )}
             >
               <span className="grid h-10 w-10 place-items-center rounded-lg bg-brand/10 text-brand-text">
                 <Icon aria-hidden="true" className="h-5 w-5" />

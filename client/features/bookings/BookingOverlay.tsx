@@ -83,15 +83,24 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
   const check = (): Record<string, string> => {
     const found: Record<string, string> = {};
     const now = Date.now();
-    for (const s of options.sessions) for (const [part, iso] of timesOf(s.id)) if (iso && Date.parse(iso) <= now) found[`${s.id}.${part}`] = t("booking.error.past");
+    for (const s of options.sessions)
+      for (const [part, iso] of timesOf(s.id)) if (iso && Date.parse(iso) <= now) found[`${s.id}.${part}`] = t("booking.error.past");
     const problems = sessionOrderProblems(
       options.sessions.map((s) => {
         const times = timesOf(s.id).filter(([, iso]) => iso);
         // The order check names a time by its index in `times`, built from this same list.
-        return { sequence: s.sequence, name: s.name, lengthMinutes: s.lengthMinutes, moved: true, times: times.map(([, iso]) => iso), key: (j: number) => `${s.id}.${times[j]![0]}` };
+        return {
+          sequence: s.sequence,
+          name: s.name,
+          lengthMinutes: s.lengthMinutes,
+          moved: true,
+          times: times.map(([, iso]) => iso),
+          key: (j: number) => `${s.id}.${times[j]![0]}`,
+        };
       }),
     );
-    for (const p of problems) found[p.key] ??= t(p.kind === "startAfter" ? "booking.error.startAfter" : "booking.error.endBefore", { sequence: p.other.sequence, name: p.other.name });
+    for (const p of problems)
+      found[p.key] ??= t(p.kind === "startAfter" ? "booking.error.startAfter" : "booking.error.endBefore", { sequence: p.other.sequence, name: p.other.name });
     return found;
   };
 
@@ -141,7 +150,14 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
       <ol className="flex items-center gap-2 text-sm" aria-label={t("booking.stepOf", { step: index + 1, name: t(`booking.step.${step}`) })}>
         {STEPS.map((s, i) => (
           <li key={s} aria-current={s === step ? "step" : undefined} className={cn("flex items-center gap-2", i > index && "text-muted-foreground")}>
-            <span className={cn("grid h-6 w-6 place-items-center rounded-full border text-xs", i <= index ? "border-brand bg-brand text-brand-foreground" : "border-border")}>{i + 1}</span>
+            <span
+              className={cn(
+                "grid h-6 w-6 place-items-center rounded-full border text-xs",
+                i <= index ? "border-brand bg-brand text-brand-foreground" : "border-border",
+              )}
+            >
+              {i + 1}
+            </span>
             <span className={cn(s === step && "font-semibold")}>{t(`booking.step.${s}`)}</span>
             {i < 2 ? <span aria-hidden="true" className="mx-1 h-px w-6 bg-border" /> : null}
           </li>
@@ -203,12 +219,26 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
           <fieldset className="grid gap-2 sm:grid-cols-2">
             <legend className="sr-only">{t("booking.step.book")}</legend>
             {(["slots", "request"] as const).map((m) => (
-              <label key={m} className={cn("flex cursor-pointer gap-3 rounded-lg border p-3 text-sm", mode === m ? "border-brand" : "border-border", m === "slots" && !hasSlots && "cursor-not-allowed opacity-50")}>
-                <input type="radio" name="mode" value={m} checked={mode === m} disabled={m === "slots" && !hasSlots} onChange={() => {
+              <label
+                key={m}
+                className={cn(
+                  "flex cursor-pointer gap-3 rounded-lg border p-3 text-sm",
+                  mode === m ? "border-brand" : "border-border",
+                  m === "slots" && !hasSlots && "cursor-not-allowed opacity-50",
+                )}
+              >
+                <input
+                  type="radio"
+                  name="mode"
+                  value={m}
+                  checked={mode === m}
+                  disabled={m === "slots" && !hasSlots}
+                  onChange={() => {
                     setMode(m);
                     setErrors({});
                     setFailure(null);
-                  }} />
+                  }}
+                />
                 <span>
                   <span className="block font-medium">{m === "slots" ? t("booking.modeSlots") : t("booking.modeRequest")}</span>
                   <span className="text-muted-foreground">{m === "slots" ? t("booking.modeSlotsBody") : t("booking.modeRequestBody")}</span>
@@ -224,17 +254,23 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
               {mode === "slots" ? (
                 s.slots.length ? (
                   <>
-                  {errors[`${s.id}.slotId`] ? (
-                    <p role="alert" className="text-sm font-medium text-danger">
-                      {errors[`${s.id}.slotId`]}
-                    </p>
-                  ) : null}
-                  {s.slots.map((slot) => (
-                    <label key={slot.id} className="flex items-center gap-2 text-sm">
-                      <input type="radio" name={`slot-${s.id}`} value={slot.id} checked={choices[s.id]?.slotId === slot.id} onChange={() => set(s.id, { slotId: slot.id })} />
-                      {t("booking.seatsLeft", { time: format(slot.startsAt, "long"), count: slot.capacity - slot.seatsTaken })}
-                    </label>
-                  ))}
+                    {errors[`${s.id}.slotId`] ? (
+                      <p role="alert" className="text-sm font-medium text-danger">
+                        {errors[`${s.id}.slotId`]}
+                      </p>
+                    ) : null}
+                    {s.slots.map((slot) => (
+                      <label key={slot.id} className="flex items-center gap-2 text-sm">
+                        <input
+                          type="radio"
+                          name={`slot-${s.id}`}
+                          value={slot.id}
+                          checked={choices[s.id]?.slotId === slot.id}
+                          onChange={() => set(s.id, { slotId: slot.id })}
+                        />
+                        {t("booking.seatsLeft", { time: format(slot.startsAt, "long"), count: slot.capacity - slot.seatsTaken })}
+                      </label>
+                    ))}
                   </>
                 ) : (
                   <p className="text-sm text-muted-foreground">{t("booking.noSlots")}</p>
@@ -271,7 +307,8 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
             {options.sessions.map((s) => {
               const c = choices[s.id] ?? {};
               const slot = s.slots.find((x) => x.id === c.slotId);
-              const times = mode === "slots" ? (slot ? [slot.startsAt] : []) : [c.first, c.second].map((x) => localToIso(x ?? "")).filter((x): x is string => Boolean(x));
+              const times =
+                mode === "slots" ? (slot ? [slot.startsAt] : []) : [c.first, c.second].map((x) => localToIso(x ?? "")).filter((x): x is string => Boolean(x));
               return (
                 <li key={s.id} className="rounded-md border border-border px-3 py-2">
                   <span className="font-medium">{s.name}</span>: {times.map((x) => format(x, "long")).join(" / ")}

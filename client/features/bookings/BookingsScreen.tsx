@@ -14,9 +14,5 @@ export default function BookingsScreen() {
   const { search } = useLocation();
   // A partner's bookings are its jobs: an old link to /bookings opens Your Jobs.
   if (account?.type === "partner") return <Navigate to={`/jobs${search}`} replace />;
-  return (
-    <Page title={t("bookings.title")}>
-      {focus ? <FocusedJob side="customer" jobId={focus} /> : <JobsView side="customer" />}
-    </Page>
-  );
+  return <Page title={t("bookings.title")}>{focus ? <FocusedJob side="customer" jobId={focus} /> : <JobsView side="customer" />}</Page>;
 }

@@ -67,8 +67,18 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
         onOpenChange={onOpenChange}
         onSubmit={(times, reason, comment) =>
           void (side === "partner"
-            ? run(`/jobs/${open.job.id}/reschedule`, { reason, comment, version: open.job.version, lines: times.map((x) => ({ lineId: x.lineId, time: x.time })) }, "bookings.done.scheduled", "date")
-            : run(`/bookings/${open.job.id}/schedule`, { mode: "request", reason, comment, version: open.job.version, sessions: times.map((x) => ({ sessionId: x.sessionId, times: [x.time] })) }, "bookings.done.scheduled", "date"))
+            ? run(
+                `/jobs/${open.job.id}/reschedule`,
+                { reason, comment, version: open.job.version, lines: times.map((x) => ({ lineId: x.lineId, time: x.time })) },
+                "bookings.done.scheduled",
+                "date",
+              )
+            : run(
+                `/bookings/${open.job.id}/schedule`,
+                { mode: "request", reason, comment, version: open.job.version, sessions: times.map((x) => ({ sessionId: x.sessionId, times: [x.time] })) },
+                "bookings.done.scheduled",
+                "date",
+              ))
         }
       />
     );
@@ -83,7 +93,12 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
         confirmLabel={open.kind === "complete" ? t("bookings.action.complete") : t("bookings.action.completeLine")}
         loading={action.isPending}
         onConfirm={() =>
-          run(open.kind === "completeLine" ? `/jobs/${open.job.id}/lines/${open.lineId}/complete` : `/jobs/${open.job.id}/complete`, {}, "bookings.done.completed", "other")
+          run(
+            open.kind === "completeLine" ? `/jobs/${open.job.id}/lines/${open.lineId}/complete` : `/jobs/${open.job.id}/complete`,
+            {},
+            "bookings.done.completed",
+            "other",
+          )
         }
       />
     );

@@ -11,7 +11,17 @@ import { JobRow } from "./JobRow";
  * Bookings and jobs: an outer table per job and an inner table per
  * session line, with the actions the state machine allows for this side.
  */
-export function JobsTable({ jobs, side, onSchedule, expandedIds = [] }: { jobs: JobDto[]; side: Side; onSchedule?: (job: JobDto) => void; expandedIds?: string[] }) {
+export function JobsTable({
+  jobs,
+  side,
+  onSchedule,
+  expandedIds = [],
+}: {
+  jobs: JobDto[];
+  side: Side;
+  onSchedule?: (job: JobDto) => void;
+  expandedIds?: string[];
+}) {
   const t = useT();
   const { role } = useAppUser();
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set(expandedIds));
@@ -42,7 +52,16 @@ export function JobsTable({ jobs, side, onSchedule, expandedIds = [] }: { jobs: 
         </TableHead>
         <TableBody>
           {jobs.map((job) => (
-            <JobRow key={job.id} job={job} side={side} expanded={expanded.has(job.id)} onToggle={() => toggle(job.id)} onOpen={setOpen} onSchedule={onSchedule} showAudit={showAudit} />
+            <JobRow
+              key={job.id}
+              job={job}
+              side={side}
+              expanded={expanded.has(job.id)}
+              onToggle={() => toggle(job.id)}
+              onOpen={setOpen}
+              onSchedule={onSchedule}
+              showAudit={showAudit}
+            />
           ))}
         </TableBody>
       </Table>

@@ -26,7 +26,9 @@ export function JobsView({ side, onSchedule }: { side: Side; onSchedule?: (job: 
     <div className="grid gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <JobFiltersBar side={side} filters={filters} onChange={setFilters} />
-        {canExport ? <ExportButton path={`/admin/exports/jobs${exportQuery ? `?${exportQuery}` : ""}`} label={t("jobs.export")} fallbackName="jobs.csv" /> : null}
+        {canExport ? (
+          <ExportButton path={`/admin/exports/jobs${exportQuery ? `?${exportQuery}` : ""}`} label={t("jobs.export")} fallbackName="jobs.csv" />
+        ) : null}
       </div>
 
       <QueryState
@@ -37,18 +39,18 @@ export function JobsView({ side, onSchedule }: { side: Side; onSchedule?: (job: 
           filtered ? (
             <p className="py-8 text-center text-muted-foreground">{t("common.noResults")}</p>
           ) : (
-          <EmptyState
-            icon={<CalendarCheck aria-hidden="true" />}
-            title={side === "customer" ? t("bookings.empty") : t("jobs.empty")}
-            description={side === "customer" ? t("bookings.emptyBody") : t("jobs.emptyBody")}
-            action={
-              side === "customer" ? (
-                <Button asChild variant="outline">
-                  <Link to="/workouts">{t("workout.browse")}</Link>
-                </Button>
-              ) : undefined
-            }
-          />
+            <EmptyState
+              icon={<CalendarCheck aria-hidden="true" />}
+              title={side === "customer" ? t("bookings.empty") : t("jobs.empty")}
+              description={side === "customer" ? t("bookings.emptyBody") : t("jobs.emptyBody")}
+              action={
+                side === "customer" ? (
+                  <Button asChild variant="outline">
+                    <Link to="/workouts">{t("workout.browse")}</Link>
+                  </Button>
+                ) : undefined
+              }
+            />
           )
         }
       >

@@ -56,7 +56,12 @@ export function SlotsPanel() {
     if (Object.keys(next).length) return setErrors(next);
     setErrors({});
     try {
-      await publish.mutateAsync({ workoutId: workout!.id, sessionId: session!.id, startsAt: new Date(`${date}T${time}`).toISOString(), capacity: Number(seats) });
+      await publish.mutateAsync({
+        workoutId: workout!.id,
+        sessionId: session!.id,
+        startsAt: new Date(`${date}T${time}`).toISOString(),
+        capacity: Number(seats),
+      });
       toast({ title: t("slots.published"), variant: "success" });
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fields).length) {
@@ -77,7 +82,12 @@ export function SlotsPanel() {
     className: "text-right",
     cell: (s) =>
       s.seatsTaken === 0 ? (
-        <Button size="sm" variant="outline" aria-label={t("slots.closeLabel", { time: format(s.startsAt, "long") })} onClick={() => setClosing({ id: s.id, label: format(s.startsAt, "long") })}>
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={t("slots.closeLabel", { time: format(s.startsAt, "long") })}
+          onClick={() => setClosing({ id: s.id, label: format(s.startsAt, "long") })}
+        >
           {t("slots.close")}
         </Button>
       ) : null,

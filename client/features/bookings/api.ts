@@ -27,7 +27,11 @@ export function useJobs(side: Side, filters: JobFilters) {
 
 /** One job as its side sees it (a mail's link opens Your Bookings or Your Jobs on it). */
 export function useJob(side: Side, id: string) {
-  return useQuery({ queryKey: [...bookingKeys.all, side, "one", id], queryFn: () => api<JobDto>(`${side === "customer" ? "/bookings" : "/jobs"}/${id}`), retry: false });
+  return useQuery({
+    queryKey: [...bookingKeys.all, side, "one", id],
+    queryFn: () => api<JobDto>(`${side === "customer" ? "/bookings" : "/jobs"}/${id}`),
+    retry: false,
+  });
 }
 
 export function useBookingOptions(workoutId: string, enabled = true) {
@@ -54,14 +58,24 @@ export function useCreateBooking() {
   });
 }
 
-export type DeliveredWorkout = { id: string; name: string; title: string; maxAttendees: number; sessions: { id: string; name: string; sequence: number; lengthMinutes: number }[] };
+export type DeliveredWorkout = {
+  id: string;
+  name: string;
+  title: string;
+  maxAttendees: number;
+  sessions: { id: string; name: string; sequence: number; lengthMinutes: number }[];
+};
 
 export function useDeliveredWorkouts() {
   return useQuery({ queryKey: bookingKeys.delivered, queryFn: () => api<DeliveredWorkout[]>("/admin/slots/workouts") });
 }
 
 export function useSlots(workoutId: string | null) {
-  return useQuery({ queryKey: bookingKeys.slots(workoutId ?? ""), queryFn: () => api<SlotDto[]>("/admin/slots", { query: { workoutId } }), enabled: Boolean(workoutId) });
+  return useQuery({
+    queryKey: bookingKeys.slots(workoutId ?? ""),
+    queryFn: () => api<SlotDto[]>("/admin/slots", { query: { workoutId } }),
+    enabled: Boolean(workoutId),
+  });
 }
 
 export function useSlotChanges(workoutId: string | null) {

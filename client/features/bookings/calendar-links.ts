@@ -7,7 +7,11 @@ export type CalendarEvent = { title: string; start: string; lengthMinutes: numbe
 
 const end = (e: CalendarEvent) => new Date(Date.parse(e.start) + e.lengthMinutes * 60_000);
 /** 2031-01-13T13:00:00.000Z → 20310113T130000Z */
-const compact = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const compact = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 export function googleCalendarUrl(e: CalendarEvent): string {
   const q = new URLSearchParams({ action: "TEMPLATE", text: e.title, dates: `${compact(new Date(e.start))}/${compact(end(e))}`, details: e.details });

@@ -40,7 +40,10 @@ export function ReasonDialog({
   const [error, setError] = useState(false);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={kind === "cancel" ? t("bookings.cancelTitle") : t("bookings.denyTitle")} description={kind === "cancel" ? t("bookings.cancelBody") : t("bookings.denyBody")}>
+      <DialogContent
+        title={kind === "cancel" ? t("bookings.cancelTitle") : t("bookings.denyTitle")}
+        description={kind === "cancel" ? t("bookings.cancelBody") : t("bookings.denyBody")}
+      >
         <form
           className="grid gap-4"
           onSubmit={(e) => {
@@ -65,7 +68,19 @@ export function ReasonDialog({
 }
 
 /** The delivery partner picks one of the proposed times for every session. */
-export function ConfirmTimesDialog({ job, open, onOpenChange, onSubmit, busy }: { job: JobDto; open: boolean; onOpenChange: (o: boolean) => void; onSubmit: (lines: { lineId: string; time: string }[]) => void; busy?: boolean }) {
+export function ConfirmTimesDialog({
+  job,
+  open,
+  onOpenChange,
+  onSubmit,
+  busy,
+}: {
+  job: JobDto;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  onSubmit: (lines: { lineId: string; time: string }[]) => void;
+  busy?: boolean;
+}) {
   const t = useT();
   const format = useFormatDate();
   const [chosen, setChosen] = useState<Record<string, string>>(() => Object.fromEntries(job.lines.map((l) => [l.id, l.requestedTimes[0] ?? ""])));
@@ -84,7 +99,13 @@ export function ConfirmTimesDialog({ job, open, onOpenChange, onSubmit, busy }: 
               <legend className="mb-1 font-medium">{line.sessionName}</legend>
               {line.requestedTimes.map((time) => (
                 <label key={time} className="flex items-center gap-2 text-sm">
-                  <input type="radio" name={`time-${line.id}`} value={time} checked={chosen[line.id] === time} onChange={() => setChosen({ ...chosen, [line.id]: time })} />
+                  <input
+                    type="radio"
+                    name={`time-${line.id}`}
+                    value={time}
+                    checked={chosen[line.id] === time}
+                    onChange={() => setChosen({ ...chosen, [line.id]: time })}
+                  />
                   {format(time, "long")}
                 </label>
               ))}
@@ -161,7 +182,8 @@ export function TimesDialog({
         return { sequence: l.sequence, name: l.sessionName, lengthMinutes: l.lengthMinutes, moved, times: iso ? [iso] : [], key: () => l.id };
       }),
     );
-    for (const p of problems) found[p.key] ??= t(p.kind === "startAfter" ? "booking.error.startAfter" : "booking.error.endBefore", { sequence: p.other.sequence, name: p.other.name });
+    for (const p of problems)
+      found[p.key] ??= t(p.kind === "startAfter" ? "booking.error.startAfter" : "booking.error.endBefore", { sequence: p.other.sequence, name: p.other.name });
     return found;
   };
 

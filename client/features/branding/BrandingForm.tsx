@@ -1,7 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { FONT_STACKS, PLATFORM_NAME_MAX, Styling, StylingData, type FontFamilyKey, type StylingDataInput, type StylingFileField } from "../../../contract/styling";
+import {
+  FONT_STACKS,
+  PLATFORM_NAME_MAX,
+  Styling,
+  StylingData,
+  type FontFamilyKey,
+  type StylingDataInput,
+  type StylingFileField,
+} from "../../../contract/styling";
 import { LeaveGuard } from "../../app/shell/LeaveGuard";
 import { applyStyling } from "../../app/styling";
 import { Button } from "../../components/ui/Button";
@@ -111,7 +119,12 @@ export function BrandingForm({ initial, accountId }: { initial: Styling; account
               ))}
             </Select>
           </Field>
-          <Field label={t("branding.supportEmail")} optional hint={t("branding.supportEmailHint")} error={message(t, errors.supportEmail?.message ?? undefined)}>
+          <Field
+            label={t("branding.supportEmail")}
+            optional
+            hint={t("branding.supportEmailHint")}
+            error={message(t, errors.supportEmail?.message ?? undefined)}
+          >
             <Input type="email" autoComplete="email" {...form.register("supportEmail")} />
           </Field>
         </section>

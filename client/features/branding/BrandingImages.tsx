@@ -29,10 +29,16 @@ export function BrandingImages({
       </h2>
       {IMAGES.map((field) => {
         const size = SUGGESTED_IMAGE_SIZES[field];
-        const current = images[field].preview ?? (images[field].removed ? null : saved[field]?.uri ?? null);
+        const current = images[field].preview ?? (images[field].removed ? null : (saved[field]?.uri ?? null));
         const hint = size ? t("branding.imageHintSized", { width: size.width, height: size.height }) : t("branding.imageHint");
         return (
-          <Field key={field} label={t(`branding.image.${field}` as TranslationKey)} optional hint={hint} error={images[field].error ? translateApiMessage(images[field].error) : null}>
+          <Field
+            key={field}
+            label={t(`branding.image.${field}` as TranslationKey)}
+            optional
+            hint={hint}
+            error={images[field].error ? translateApiMessage(images[field].error) : null}
+          >
             <div className="flex flex-wrap items-center gap-3">
               {current ? (
                 <img src={current} alt="" className="h-12 w-20 rounded-md border border-border bg-muted object-contain" data-testid={`current-${field}`} />

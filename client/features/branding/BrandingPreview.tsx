@@ -26,7 +26,9 @@ export function BrandingPreview({ styling }: { styling: Styling }) {
         <div data-testid="preview-login" className="flex min-h-56 items-center justify-center rounded-xl p-6" style={{ background: login }}>
           <div className="w-full max-w-xs rounded-xl border border-border bg-card p-5 text-foreground shadow-lg">
             <div className="mb-4 flex items-center gap-2">
-              {styling.logo && styling.showLogoOnLogin ? <img src={styling.logo.uri} alt="" className="h-8 w-auto max-w-32 object-contain object-left" /> : null}
+              {styling.logo && styling.showLogoOnLogin ? (
+                <img src={styling.logo.uri} alt="" className="h-8 w-auto max-w-32 object-contain object-left" />
+              ) : null}
               <span
                 className="text-sm font-semibold text-(--preview-brand-text) dark:text-(--preview-brand-text-dark)"
                 style={{ "--preview-brand-text": rgb(v["--brand-text"]), "--preview-brand-text-dark": rgb(v["--brand-text-dark"]) } as CSSProperties}
@@ -39,7 +41,10 @@ export function BrandingPreview({ styling }: { styling: Styling }) {
             <div aria-hidden="true" className="mt-3 grid gap-2">
               <div className="h-8 rounded-md border border-input bg-background" />
               <div className="h-8 rounded-md border border-input bg-background" />
-              <div className="flex h-8 items-center justify-center rounded-md text-xs font-medium" style={{ background: rgb(v["--brand"]), color: rgb(v["--brand-foreground"]) }}>
+              <div
+                className="flex h-8 items-center justify-center rounded-md text-xs font-medium"
+                style={{ background: rgb(v["--brand"]), color: rgb(v["--brand-foreground"]) }}
+              >
                 {t("auth.signIn.submit")}
               </div>
             </div>

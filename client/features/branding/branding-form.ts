@@ -1,7 +1,14 @@
 import { ImageTypes, MAX_UPLOAD_BYTES } from "../../../contract/accounts";
 import { normaliseHexColour } from "../../../contract/colour";
 import { MESSAGES } from "../../../contract/messages";
-import { FONT_STACKS, PLATFORM_NAME_CHARACTERS, PLATFORM_NAME_MAX, type Styling, type StylingDataInput, type StylingFileField } from "../../../contract/styling";
+import {
+  FONT_STACKS,
+  PLATFORM_NAME_CHARACTERS,
+  PLATFORM_NAME_MAX,
+  type Styling,
+  type StylingDataInput,
+  type StylingFileField,
+} from "../../../contract/styling";
 import { translateApiMessage, type TranslationKey } from "../../lib/i18n";
 
 /**
@@ -62,7 +69,7 @@ export function draftStyling(saved: Styling, values: StylingDataInput, images: I
     gradientColourTwo: colour("gradientColourTwo"),
     lightGradientTextColour: colour("lightGradientTextColour"),
     lightHeroTextColour: colour("lightHeroTextColour"),
-    fontFamily: (values.fontFamily) in FONT_STACKS ? (values.fontFamily) : saved.fontFamily,
+    fontFamily: values.fontFamily in FONT_STACKS ? values.fontFamily : saved.fontFamily,
     platformName: name ? name.slice(0, PLATFORM_NAME_MAX) : saved.platformName,
     showLogoOnLogin: Boolean(values.showLogoOnLogin),
     logo: image("logo"),

@@ -27,16 +27,18 @@ export function AttachmentLink({ attachment: a }: { attachment: AttachmentView }
           className={`${linkClass} inline-flex items-center gap-1 disabled:opacity-60`}
           disabled={busy}
           aria-busy={busy}
-          onClick={() => void (async () => {
-            setBusy(true);
-            try {
-              await downloadFile(uri, label);
-            } catch {
-              toastMessage("toast.generic");
-            } finally {
-              setBusy(false);
-            }
-          })()}
+          onClick={() =>
+            void (async () => {
+              setBusy(true);
+              try {
+                await downloadFile(uri, label);
+              } catch {
+                toastMessage("toast.generic");
+              } finally {
+                setBusy(false);
+              }
+            })()
+          }
         >
           {label}
           <Download aria-hidden="true" className="size-3.5" />

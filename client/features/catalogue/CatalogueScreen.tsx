@@ -61,9 +61,7 @@ export default function CatalogueScreen() {
         rowClassName="h-40"
         className="gap-4 sm:grid-cols-2 lg:grid-cols-3"
         isEmpty={() => items.length === 0}
-        empty={
-          <EmptyState icon={<Search />} title={t("catalogue.emptyTitle")} description={t("catalogue.emptyBody")} />
-        }
+        empty={<EmptyState icon={<Search />} title={t("catalogue.emptyTitle")} description={t("catalogue.emptyBody")} />}
       >
         {() => (
           <>

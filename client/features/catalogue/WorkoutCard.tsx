@@ -18,11 +18,7 @@ export function WorkoutCard({ workout: w, eager = false, className }: { workout:
   return (
     <Link
       to={`/workout/${w.id}`}
-      className={cn(
-        "flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card transition-colors hover:border-brand",
-        focusRing,
-        className,
-      )}
+      className={cn("flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card transition-colors hover:border-brand", focusRing, className)}
     >
       <WorkoutArt category={w.category} image={w.image} eager={eager} />
       <span className="flex flex-1 flex-col gap-2 p-5">

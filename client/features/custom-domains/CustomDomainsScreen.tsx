@@ -51,9 +51,7 @@ export default function CustomDomainsScreen() {
             error={t("domains.loadFailed")}
             rows={2}
             isEmpty={() => items.length === 0}
-            empty={
-              <EmptyState icon={<Globe />} title={t("domains.emptyTitle")} description={t("domains.emptyBody")} headingLevel={3} />
-            }
+            empty={<EmptyState icon={<Globe />} title={t("domains.emptyTitle")} description={t("domains.emptyBody")} headingLevel={3} />}
           >
             {() => (
               <Table caption={t("domains.listTitle")} hideCaption>

@@ -51,7 +51,12 @@ export function CreditAdjustmentForm({ accountId, customerId }: { accountId: str
           ))}
         </Select>
       </Field>
-      <Field label={t("plans.quantity")} required hint={itemType === "bonus" ? t("customers.bonusHint") : t("customers.adjustmentHint")} error={errors.quantity}>
+      <Field
+        label={t("plans.quantity")}
+        required
+        hint={itemType === "bonus" ? t("customers.bonusHint") : t("customers.adjustmentHint")}
+        error={errors.quantity}
+      >
         <Input type="number" inputMode="numeric" step={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
       </Field>
       <Field label={t("plans.context")} optional error={errors.context}>

@@ -21,8 +21,21 @@ export function CustomerPicker({ value, onChange, name }: { value: string; onCha
   const chosenMissing = Boolean(value) && !items.some((c) => c.id === value);
   return (
     <div className="grid gap-2">
-      <Input id={searchId} type="search" aria-label={t("customers.search")} placeholder={t("customers.search")} value={q} onChange={(e) => setQ(e.target.value)} />
-      <Select name={name} value={value} onChange={(e) => onChange(e.target.value)} placeholder={list.isPending ? t("common.loading") : t("common.select")} aria-busy={list.isFetching || undefined}>
+      <Input
+        id={searchId}
+        type="search"
+        aria-label={t("customers.search")}
+        placeholder={t("customers.search")}
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+      />
+      <Select
+        name={name}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={list.isPending ? t("common.loading") : t("common.select")}
+        aria-busy={list.isFetching || undefined}
+      >
         {chosenMissing ? <option value={value}>{chosen.data ? chosen.data.account.name : value}</option> : null}
         {items.map((c) => (
           <option key={c.id} value={c.id}>

@@ -143,7 +143,12 @@ const ManualScoreForm = ({ customerId }: { customerId: string }) => {
     (errors) => toastInvalidForm(errors),
   );
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="mt-6 grid items-start gap-4 border-t border-border pt-6 sm:grid-cols-3" aria-label={t("customers.manualScore")}>
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="mt-6 grid items-start gap-4 border-t border-border pt-6 sm:grid-cols-3"
+      aria-label={t("customers.manualScore")}
+    >
       <p className="text-sm text-muted-foreground sm:col-span-3">
         <span className="font-semibold text-foreground">{t("customers.manualScore")}</span> · {t("customers.manualScoreHint")}
       </p>

@@ -66,29 +66,24 @@ export default function CustomersScreen() {
     <Page title={t("customers.title")}>
       <div className="grid gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="relative max-w-sm flex-1">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input
-            type="search"
-            aria-label={t("customers.search")}
-            placeholder={t("customers.search")}
-            className="pl-9"
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-          />
-        </div>
+          <div className="relative max-w-sm flex-1">
+            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              type="search"
+              aria-label={t("customers.search")}
+              placeholder={t("customers.search")}
+              className="pl-9"
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+            />
+          </div>
           <div className="flex flex-wrap gap-2">
             <ExportButton path="/admin/exports/customers" label={t("export.customers")} fallbackName="customers.csv" />
             <ExportButton path="/admin/exports/credit-entries" label={t("export.creditEntries")} fallbackName="credit-entries.csv" />
             <ExportButton path="/admin/exports/scores" label={t("export.scores")} fallbackName="scores.csv" />
           </div>
         </div>
-        <QueryState
-          query={q}
-          error={t("customers.loadFailed")}
-          rows={3}
-          rowClassName="h-10"
-        >
+        <QueryState query={q} error={t("customers.loadFailed")} rows={3} rowClassName="h-10">
           {(data) => (
             <>
               <Table caption={t("customers.caption", { count: data.total })}>

@@ -47,9 +47,7 @@ export default function FeaturedGroupsScreen() {
         rows={1}
         rowClassName="h-32"
         isEmpty={(groups) => groups.length === 0}
-        empty={
-          <EmptyState icon={<Sparkles />} title={t("featuredGroups.emptyTitle")} description={t("featuredGroups.emptyBody")} />
-        }
+        empty={<EmptyState icon={<Sparkles />} title={t("featuredGroups.emptyTitle")} description={t("featuredGroups.emptyBody")} />}
       >
         {(groups) => (
           <ul className="grid gap-4 md:grid-cols-2">
@@ -166,10 +164,18 @@ function FeaturedGroupDialog({ group, onClose }: { group: FeaturedGroupDto | nul
               <Input {...form.register("subtitle")} />
             </Field>
             <Field label={t("editor.startDate")} optional error={err("startDate")}>
-              <Controller control={form.control} name="startDate" render={({ field }) => <DatePicker value={field.value} onChange={field.onChange} min={today()} clearable />} />
+              <Controller
+                control={form.control}
+                name="startDate"
+                render={({ field }) => <DatePicker value={field.value} onChange={field.onChange} min={today()} clearable />}
+              />
             </Field>
             <Field label={t("editor.endDate")} optional error={err("endDate")}>
-              <Controller control={form.control} name="endDate" render={({ field }) => <DatePicker value={field.value} onChange={field.onChange} clearable />} />
+              <Controller
+                control={form.control}
+                name="endDate"
+                render={({ field }) => <DatePicker value={field.value} onChange={field.onChange} clearable />}
+              />
             </Field>
           </section>
           <section aria-labelledby="fg-items" className="grid gap-3">
@@ -188,7 +194,14 @@ function FeaturedGroupDialog({ group, onClose }: { group: FeaturedGroupDto | nul
                     {i + 1}. {f.title}
                   </span>
                   <span className="flex gap-1">
-                    <Button type="button" variant="ghost" size="icon-sm" disabled={i === 0} aria-label={t("editor.moveUp", { n: i + 1 })} onClick={() => items.move(i, i - 1)}>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon-sm"
+                      disabled={i === 0}
+                      aria-label={t("editor.moveUp", { n: i + 1 })}
+                      onClick={() => items.move(i, i - 1)}
+                    >
                       <ArrowUp aria-hidden="true" />
                     </Button>
                     <Button
@@ -201,7 +214,13 @@ function FeaturedGroupDialog({ group, onClose }: { group: FeaturedGroupDto | nul
                     >
                       <ArrowDown aria-hidden="true" />
                     </Button>
-                    <Button type="button" variant="ghost" size="icon-sm" aria-label={t("featuredGroups.removeItem", { name: f.title })} onClick={() => items.remove(i)}>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={t("featuredGroups.removeItem", { name: f.title })}
+                      onClick={() => items.remove(i)}
+                    >
                       <X aria-hidden="true" />
                     </Button>
                   </span>

@@ -36,7 +36,13 @@ export default function HomeScreen() {
               <GoalButtons />
             </>
           ) : null}
-          {!unlinked ? <PartnerHomepage accountId={account.id} isPartner={account.type === "partner"} canBuild={account.type === "partner" && (role === "owner" || role === "admin")} /> : null}
+          {!unlinked ? (
+            <PartnerHomepage
+              accountId={account.id}
+              isPartner={account.type === "partner"}
+              canBuild={account.type === "partner" && (role === "owner" || role === "admin")}
+            />
+          ) : null}
         </div>
       ) : null}
     </Page>

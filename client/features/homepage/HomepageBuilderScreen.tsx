@@ -166,7 +166,9 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
           <h3 id="welcome-banner" className="text-sm font-semibold">
             {t("homepage.builder.welcomeBanner")}
           </h3>
-          <p className="text-sm text-muted-foreground">{t("homepage.builder.welcomeBannerBody", { greeting: t("home.greeting", { name: user?.firstName || "…" }) })}</p>
+          <p className="text-sm text-muted-foreground">
+            {t("homepage.builder.welcomeBannerBody", { greeting: t("home.greeting", { name: user?.firstName || "…" }) })}
+          </p>
         </section>
         <section aria-labelledby="hero-slot" className="grid gap-3 rounded-xl border border-border bg-card p-4">
           <h3 id="hero-slot" className="text-sm font-semibold">
@@ -212,7 +214,14 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
                     <p className="text-xs text-muted-foreground">{row.slots.map((s) => t(`enum.SlotItemType.${s.itemType}`)).join(" · ")}</p>
                   </div>
                   <div className="flex shrink-0 gap-1">
-                    <Button type="button" variant="ghost" size="icon-sm" disabled={i === 1} aria-label={t("homepage.builder.moveUp", { name: rowLabel(row) })} onClick={() => move(i, i - 1)}>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon-sm"
+                      disabled={i === 1}
+                      aria-label={t("homepage.builder.moveUp", { name: rowLabel(row) })}
+                      onClick={() => move(i, i - 1)}
+                    >
                       <ArrowUp aria-hidden="true" />
                     </Button>
                     <Button
@@ -225,10 +234,22 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
                     >
                       <ArrowDown aria-hidden="true" />
                     </Button>
-                    <Button type="button" variant="ghost" size="icon-sm" aria-label={t("homepage.builder.editRow", { name: rowLabel(row) })} onClick={() => setEditing(i)}>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={t("homepage.builder.editRow", { name: rowLabel(row) })}
+                      onClick={() => setEditing(i)}
+                    >
                       <Pencil aria-hidden="true" />
                     </Button>
-                    <Button type="button" variant="ghost" size="icon-sm" aria-label={t("homepage.builder.deleteRow", { name: rowLabel(row) })} onClick={() => setDeleting(i)}>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={t("homepage.builder.deleteRow", { name: rowLabel(row) })}
+                      onClick={() => setDeleting(i)}
+                    >
                       <Trash2 aria-hidden="true" />
                     </Button>
                   </div>

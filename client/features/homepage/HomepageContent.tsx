@@ -37,7 +37,9 @@ function Hero({ hero }: { hero: NonNullable<HomepageView["hero"]> }) {
       className="relative isolate flex min-h-56 flex-col justify-end overflow-hidden rounded-2xl p-6 sm:min-h-72 sm:p-10"
       style={{ background: gradient }}
     >
-      {image ? <img src={image} alt="" width={1920} height={800} sizes="(min-width: 1280px) 1152px, 100vw" className="absolute inset-0 -z-10 size-full object-cover" /> : null}
+      {image ? (
+        <img src={image} alt="" width={1920} height={800} sizes="(min-width: 1280px) 1152px, 100vw" className="absolute inset-0 -z-10 size-full object-cover" />
+      ) : null}
       {/* A scrim keeps the light hero text readable over any photograph. */}
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-t from-black/60 via-black/25 to-transparent" />
       <p className="max-w-3xl text-3xl font-semibold tracking-tight text-balance text-hero-text sm:text-4xl">{hero.heroText}</p>

@@ -37,7 +37,11 @@ export function PartnerHomepage({ accountId, isPartner, canBuild }: { accountId:
           <HomepageContent view={view} />
         </>
       ) : (
-        <section aria-labelledby="homepage-not-set-up" data-testid="homepage-notice" className="flex flex-col gap-3 rounded-xl border border-dashed border-border bg-card p-6 sm:flex-row sm:items-center">
+        <section
+          aria-labelledby="homepage-not-set-up"
+          data-testid="homepage-notice"
+          className="flex flex-col gap-3 rounded-xl border border-dashed border-border bg-card p-6 sm:flex-row sm:items-center"
+        >
           <LayoutTemplate aria-hidden="true" className="size-8 shrink-0 text-brand-text" />
           <div className="flex-1">
             <h2 id="homepage-not-set-up" className="font-semibold">
@@ -48,7 +52,10 @@ export function PartnerHomepage({ accountId, isPartner, canBuild }: { accountId:
           {canBuild ? (
             <Link
               to="/admin/homepage"
-              className={cn("inline-flex items-center justify-center rounded-md bg-brand px-4 py-2 text-sm font-medium text-brand-foreground hover:opacity-90", focusRing)}
+              className={cn(
+                "inline-flex items-center justify-center rounded-md bg-brand px-4 py-2 text-sm font-medium text-brand-foreground hover:opacity-90",
+                focusRing,
+              )}
             >
               {t("homepage.notSetUp.build")}
             </Link>
@@ -62,9 +69,27 @@ export function PartnerHomepage({ accountId, isPartner, canBuild }: { accountId:
 function Attention({ attention }: { attention: PartnerAttention }) {
   const t = useT();
   const items: { key: string; count: number; icon: ReactNode; label: string; to: string }[] = [
-    { key: "awaiting", count: attention.awaitingConfirmation, icon: <Inbox />, label: t("homepage.attention.awaiting", { count: attention.awaitingConfirmation }), to: "/jobs?status=awaitingConfirmation" },
-    { key: "overdue", count: attention.overdue, icon: <AlarmClock />, label: t("homepage.attention.overdue", { count: attention.overdue }), to: "/jobs?status=awaitingConfirmation" },
-    { key: "today", count: attention.today, icon: <CalendarCheck />, label: t("homepage.attention.today", { count: attention.today }), to: "/jobs?status=confirmed" },
+    {
+      key: "awaiting",
+      count: attention.awaitingConfirmation,
+      icon: <Inbox />,
+      label: t("homepage.attention.awaiting", { count: attention.awaitingConfirmation }),
+      to: "/jobs?status=awaitingConfirmation",
+    },
+    {
+      key: "overdue",
+      count: attention.overdue,
+      icon: <AlarmClock />,
+      label: t("homepage.attention.overdue", { count: attention.overdue }),
+      to: "/jobs?status=awaitingConfirmation",
+    },
+    {
+      key: "today",
+      count: attention.today,
+      icon: <CalendarCheck />,
+      label: t("homepage.attention.today", { count: attention.today }),
+      to: "/jobs?status=confirmed",
+    },
   ];
   return (
     <section aria-labelledby="attention" data-testid="attention">
@@ -76,7 +101,10 @@ function Attention({ attention }: { attention: PartnerAttention }) {
           <li key={i.key}>
             <Link
               to={i.to}
-              className={cn("flex h-full items-center gap-3 rounded-xl border border-border bg-card p-4 text-sm font-medium transition-colors hover:border-brand [&_svg]:size-5 [&_svg]:shrink-0 [&_svg]:text-brand-text", focusRing)}
+              className={cn(
+                "flex h-full items-center gap-3 rounded-xl border border-border bg-card p-4 text-sm font-medium transition-colors hover:border-brand [&_svg]:size-5 [&_svg]:shrink-0 [&_svg]:text-brand-text",
+                focusRing,
+              )}
             >
               <span aria-hidden="true">{i.icon}</span>
               <span>{i.label}</span>

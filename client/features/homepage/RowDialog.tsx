@@ -22,7 +22,17 @@ type Names = Record<string, string>;
  * type's capacity). "Done" checks the row by the contract's rules and hands
  * it back; nothing is saved until the builder's Save.
  */
-export function RowDialog({ row, names, onDone, onClose }: { row: RowValues; names: Names; onDone: (row: RowValues, names: Names) => void; onClose: () => void }) {
+export function RowDialog({
+  row,
+  names,
+  onDone,
+  onClose,
+}: {
+  row: RowValues;
+  names: Names;
+  onDone: (row: RowValues, names: Names) => void;
+  onClose: () => void;
+}) {
   const t = useT();
   const form = useForm<RowValues>({ defaultValues: row });
   const slots = useFieldArray({ control: form.control, name: "slots" });
@@ -146,7 +156,11 @@ function SlotEditor({
             onChange={(e) => {
               const next = emptySlot(e.target.value as SlotValues["itemType"]);
               const current = watch(p);
-              setValue(p, { ...next, title: current.title, subtitle: current.subtitle, startDate: current.startDate, endDate: current.endDate }, { shouldDirty: true });
+              setValue(
+                p,
+                { ...next, title: current.title, subtitle: current.subtitle, startDate: current.startDate, endDate: current.endDate },
+                { shouldDirty: true },
+              );
             }}
           >
             {types.map((s) => (
@@ -170,7 +184,10 @@ function SlotEditor({
       ) : null}
       {itemType === "featuredGroup" ? (
         <Field label={t("homepage.builder.featuredGroup")} required error={err("featuredGroupId")}>
-          <Select {...register(`${p}.featuredGroupId`, { setValueAs: (v: string) => v || null })} placeholder={groups.isPending ? t("common.loading") : t("common.select")}>
+          <Select
+            {...register(`${p}.featuredGroupId`, { setValueAs: (v: string) => v || null })}
+            placeholder={groups.isPending ? t("common.loading") : t("common.select")}
+          >
             {(groups.data ?? []).map((g) => (
               <option key={g.id} value={g.id}>
                 {g.title}
@@ -231,19 +248,21 @@ function MediaFields({
           <Input
             type="file"
             accept="image/png,image/jpeg,image/gif,image/webp"
-            onChange={(e) => void (async () => {
-              const file = e.target.files?.[0];
-              if (!file) return;
-              setUploadError(null);
-              try {
-                const stored = await upload.mutateAsync(file);
-                setValue(`${p}.mediaKey`, stored.key, { shouldDirty: true });
-                setValue(`${p}.mediaUrl`, "", { shouldDirty: true });
-                setPreview(stored.url);
-              } catch (x) {
-                setUploadError(x instanceof ApiError ? translateApiMessage(x.fields.file ?? x.message) : t("message.generic"));
-              }
-            })()}
+            onChange={(e) =>
+              void (async () => {
+                const file = e.target.files?.[0];
+                if (!file) return;
+                setUploadError(null);
+                try {
+                  const stored = await upload.mutateAsync(file);
+                  setValue(`${p}.mediaKey`, stored.key, { shouldDirty: true });
+                  setValue(`${p}.mediaUrl`, "", { shouldDirty: true });
+                  setPreview(stored.url);
+                } catch (x) {
+                  setUploadError(x instanceof ApiError ? translateApiMessage(x.fields.file ?? x.message) : t("message.generic"));
+                }
+              })()
+            }
           />
           {upload.isPending ? <Upload aria-hidden="true" className="size-4 animate-pulse" /> : null}
           {mediaKey ? (
@@ -316,13 +335,33 @@ function WorkoutsPicker({
                 {i + 1}. {names[id] ?? t("common.loading")}
               </span>
               <span className="flex gap-1">
-                <Button type="button" variant="ghost" size="icon-sm" disabled={i === 0} aria-label={t("editor.moveUp", { n: i + 1 })} onClick={() => move(i, i - 1)}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon-sm"
+                  disabled={i === 0}
+                  aria-label={t("editor.moveUp", { n: i + 1 })}
+                  onClick={() => move(i, i - 1)}
+                >
                   <ArrowUp aria-hidden="true" />
                 </Button>
-                <Button type="button" variant="ghost" size="icon-sm" disabled={i === value.length - 1} aria-label={t("editor.moveDown", { n: i + 1 })} onClick={() => move(i, i + 1)}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon-sm"
+                  disabled={i === value.length - 1}
+                  aria-label={t("editor.moveDown", { n: i + 1 })}
+                  onClick={() => move(i, i + 1)}
+                >
                   <ArrowDown aria-hidden="true" />
                 </Button>
-                <Button type="button" variant="ghost" size="icon-sm" aria-label={t("featuredGroups.removeItem", { name: names[id] ?? "" })} onClick={() => onChange(value.filter((x) => x !== id))}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={t("featuredGroups.removeItem", { name: names[id] ?? "" })}
+                  onClick={() => onChange(value.filter((x) => x !== id))}
+                >
                   <X aria-hidden="true" />
                 </Button>
               </span>

@@ -87,7 +87,9 @@ export function Metadata() {
         <Controller
           control={control}
           name="allowPartnerVariants"
-          render={({ field }) => <Checkbox label={t("editor.allowPartnerVariants")} checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />}
+          render={({ field }) => (
+            <Checkbox label={t("editor.allowPartnerVariants")} checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} />
+          )}
         />
       </div>
       <fieldset className="mt-4">
@@ -150,7 +152,14 @@ export function Content() {
             <Field label={t("editor.mediaAlt")} optional>
               <Input {...register(`featuredMedia.${i}.alt`)} />
             </Field>
-            <Button type="button" variant="ghost" size="icon" className="self-end" aria-label={t("editor.removeMedia", { n: i + 1 })} onClick={() => media.remove(i)}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              className="self-end"
+              aria-label={t("editor.removeMedia", { n: i + 1 })}
+              onClick={() => media.remove(i)}
+            >
               <Trash2 aria-hidden="true" />
             </Button>
           </div>

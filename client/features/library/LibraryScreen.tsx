@@ -145,12 +145,7 @@ export default function LibraryScreen() {
           </PopoverContent>
         </Popover>
       </div>
-      <QueryState
-        query={query}
-        error={t("library.loadFailed")}
-        rows={3}
-        rowClassName="h-10"
-      >
+      <QueryState query={query} error={t("library.loadFailed")} rows={3} rowClassName="h-10">
         {() => (
           <>
             <DataTable

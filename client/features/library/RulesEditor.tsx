@@ -1,7 +1,16 @@
 /** The workout editor's Prerequisites and Visibility sections: who may take a workout, and which customers see it. */
 import { Plus, Trash2 } from "../../components/icons";
 import { Controller, useFieldArray, useFormContext, useWatch } from "react-hook-form";
-import { Category, ConditionOperator, Industry, AccountLocation, OrgSize, PrerequisiteType, VisibilityComparator, VisibilityField } from "../../../contract/enums";
+import {
+  Category,
+  ConditionOperator,
+  Industry,
+  AccountLocation,
+  OrgSize,
+  PrerequisiteType,
+  VisibilityComparator,
+  VisibilityField,
+} from "../../../contract/enums";
 import { WorkoutPicker } from "./WorkoutPicker";
 import { Button } from "../../components/ui/Button";
 import { Checkbox, Field, Input, Select } from "../../components/ui/Field";
@@ -164,4 +173,3 @@ export function VisibilityBuilder() {
     </Section>
   );
 }
-

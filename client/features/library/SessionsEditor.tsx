@@ -87,7 +87,14 @@ function SessionEditor({
         <Button type="button" variant="ghost" size="icon-sm" disabled={i === 0} aria-label={t("editor.moveUp", { n: i + 1 })} onClick={() => onMove(i - 1)}>
           <ArrowUp aria-hidden="true" />
         </Button>
-        <Button type="button" variant="ghost" size="icon-sm" disabled={i === count - 1} aria-label={t("editor.moveDown", { n: i + 1 })} onClick={() => onMove(i + 1)}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon-sm"
+          disabled={i === count - 1}
+          aria-label={t("editor.moveDown", { n: i + 1 })}
+          onClick={() => onMove(i + 1)}
+        >
           <ArrowDown aria-hidden="true" />
         </Button>
         <Button type="button" variant="ghost" size="icon-sm" aria-label={t("editor.removeSession", { n: i + 1 })} onClick={onRemove}>
@@ -160,7 +167,9 @@ function SessionEditor({
             type="button"
             variant="outline"
             size="sm"
-            onClick={() => items.append({ assigneeType: "customer", stage: "beforeSession", name: "", link: "", dueOffsetDays: "", startDate: null, endDate: null })}
+            onClick={() =>
+              items.append({ assigneeType: "customer", stage: "beforeSession", name: "", link: "", dueOffsetDays: "", startDate: null, endDate: null })
+            }
           >
             <Plus aria-hidden="true" />
             {t("editor.addActionItem")}
@@ -197,7 +206,11 @@ function Attachments({ session, workoutId, index }: { session: SessionDto | null
   const submit = async () => {
     setError(null);
     try {
-      await upload.mutateAsync({ sessionId: session.id, data: { type, category, description, value: type === "link" ? link : null }, file: type === "link" ? null : file });
+      await upload.mutateAsync({
+        sessionId: session.id,
+        data: { type, category, description, value: type === "link" ? link : null },
+        file: type === "link" ? null : file,
+      });
       setFile(null);
       setLink("");
       setDescription("");
@@ -267,4 +280,3 @@ function Attachments({ session, workoutId, index }: { session: SessionDto | null
     </fieldset>
   );
 }
-

@@ -27,7 +27,9 @@ export function StatusControl({ workout }: { workout: WorkoutDto }) {
         open={target !== null}
         onOpenChange={(o) => !o && setTarget(null)}
         title={t("editor.statusConfirmTitle", { status: target ? t(`enum.LibraryStatus.${target}`) : "" })}
-        description={t(target === "available" ? "editor.statusConfirmAvailable" : target === "archived" ? "editor.statusConfirmArchived" : "editor.statusConfirmBody")}
+        description={t(
+          target === "available" ? "editor.statusConfirmAvailable" : target === "archived" ? "editor.statusConfirmArchived" : "editor.statusConfirmBody",
+        )}
         confirmLabel={t("editor.markAs", { status: target ? t(`enum.LibraryStatus.${target}`) : "" })}
         loading={change.isPending}
         onConfirm={async () => {

@@ -85,7 +85,16 @@ function VariantEditor({ workoutId, workoutTitle, variant }: { workoutId: string
           pricing: variant.pricing.map(pricingRow),
           deliveryPartners: variant.deliveryPartners.map(partnerRow),
         }
-      : { name: "", locale: language, availableFrom: null, availableTo: null, customPricing: false, partnerVisibility: "private", pricing: [], deliveryPartners: [] },
+      : {
+          name: "",
+          locale: language,
+          availableFrom: null,
+          availableTo: null,
+          customPricing: false,
+          partnerVisibility: "private",
+          pricing: [],
+          deliveryPartners: [],
+        },
   });
   // This component provides the form context, so it reads errors from the form itself.
   const error = (name: "name" | "availableFrom" | "availableTo") => {
@@ -124,10 +133,15 @@ function VariantEditor({ workoutId, workoutTitle, variant }: { workoutId: string
             {workoutTitle}
           </Link>
         </p>
-        <form noValidate onSubmit={(e) => {
+        <form
+          noValidate
+          onSubmit={(e) => {
             form.clearErrors();
             void form.handleSubmit(onSubmit, () => toastMessage("toast.missingFields"))(e);
-          }} className="grid gap-6" aria-label={t("variant.title")}>
+          }}
+          className="grid gap-6"
+          aria-label={t("variant.title")}
+        >
           {readOnly ? <p className="rounded-lg border border-border bg-muted p-3 text-sm">{t("editor.readOnly")}</p> : null}
           <fieldset disabled={readOnly} className="contents">
             <Section id="variant-details" title={t("editor.section.variantDetails")}>
@@ -159,7 +173,13 @@ function VariantEditor({ workoutId, workoutTitle, variant }: { workoutId: string
                   control={form.control}
                   name="customPricing"
                   render={({ field }) => (
-                    <Checkbox label={t("editor.customPricingFlag")} hint={t("editor.customPricingHint")} checked={field.value} onCheckedChange={(on) => field.onChange(on === true)} className="self-end" />
+                    <Checkbox
+                      label={t("editor.customPricingFlag")}
+                      hint={t("editor.customPricingHint")}
+                      checked={field.value}
+                      onCheckedChange={(on) => field.onChange(on === true)}
+                      className="self-end"
+                    />
                   )}
                 />
               </div>

@@ -88,10 +88,7 @@ function Editor({ workout }: { workout: WorkoutDto | null }) {
   return (
     <FormProvider {...form}>
       <LeaveGuard when={form.formState.isDirty && !saving && !readOnly} />
-      <Page
-        title={creating ? t("editor.createTitle") : workout.title}
-        actions={workout ? <StatusControl workout={workout} /> : null}
-      >
+      <Page title={creating ? t("editor.createTitle") : workout.title} actions={workout ? <StatusControl workout={workout} /> : null}>
         <form
           noValidate
           onSubmit={(e) => {

@@ -19,8 +19,20 @@ export function WorkoutPicker({ value, onChange, excludeId }: { value: string; o
   const chosenMissing = Boolean(value) && !items.some((w) => w.id === value);
   return (
     <div className="grid gap-2">
-      <Input id={searchId} type="search" aria-label={t("editor.searchLibrary")} placeholder={t("editor.searchLibrary")} value={q} onChange={(e) => setQ(e.target.value)} />
-      <Select value={value} onChange={(e) => onChange(e.target.value)} placeholder={list.isPending ? t("common.loading") : t("common.select")} aria-busy={list.isFetching || undefined}>
+      <Input
+        id={searchId}
+        type="search"
+        aria-label={t("editor.searchLibrary")}
+        placeholder={t("editor.searchLibrary")}
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+      />
+      <Select
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={list.isPending ? t("common.loading") : t("common.select")}
+        aria-busy={list.isFetching || undefined}
+      >
         {chosenMissing ? <option value={value}>{chosen.data ? chosen.data.title || chosen.data.name : value}</option> : null}
         {items.map((w) => (
           <option key={w.id} value={w.id}>

@@ -91,12 +91,28 @@ export const pricingOut = (rows: PricingRow[]) =>
   }));
 
 export const partnersOut = (rows: PartnerRow[]) =>
-  rows.map((r) => ({ ...r, name: r.name || null, selectionPercent: r.selectionPercent.trim() === "" ? WORKOUT_DEFAULTS.selectionPercent : r.selectionPercent }));
+  rows.map((r) => ({
+    ...r,
+    name: r.name || null,
+    selectionPercent: r.selectionPercent.trim() === "" ? WORKOUT_DEFAULTS.selectionPercent : r.selectionPercent,
+  }));
 
 // ─── Small parts ─────────────────────────────────────────────────────────────
 
 /** A section of an editor: a titled card. */
-export function Section({ id, title, description, children, actions }: { id: string; title: string; description?: string; children: ReactNode; actions?: ReactNode }) {
+export function Section({
+  id,
+  title,
+  description,
+  children,
+  actions,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="rounded-xl border border-border bg-card p-6">
       <div className="mb-4 flex flex-wrap items-start justify-between gap-2">
@@ -129,7 +145,11 @@ export function DateField<T extends FieldValues>({ name, label, min }: { name: P
   const error = useFieldError<T>();
   return (
     <Field label={label} optional error={error(name)}>
-      <Controller control={control} name={name} render={({ field }) => <DatePicker value={(field.value) ?? null} onChange={field.onChange} min={min} clearable />} />
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => <DatePicker value={field.value ?? null} onChange={field.onChange} min={min} clearable />}
+      />
     </Field>
   );
 }
@@ -169,7 +189,7 @@ export function PricingLinesEditor({ currency }: { currency: string }) {
                 <Controller
                   control={control}
                   name={`pricing.${i}.customerAccountId`}
-                  render={({ field }) => <CustomerPicker name={field.name} value={(field.value) ?? ""} onChange={field.onChange} />}
+                  render={({ field }) => <CustomerPicker name={field.name} value={field.value ?? ""} onChange={field.onChange} />}
                 />
               </Field>
             ) : row.priceType === "customerPriceGroup" ? (
@@ -213,7 +233,9 @@ export function PricingLinesEditor({ currency }: { currency: string }) {
             <Controller
               control={control}
               name={`pricing.${i}.onPlan`}
-              render={({ field }) => <Checkbox label={t("editor.pricing.onPlan")} checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} className="self-end" />}
+              render={({ field }) => (
+                <Checkbox label={t("editor.pricing.onPlan")} checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} className="self-end" />
+              )}
             />
             <DateField<PricingForm> name={`pricing.${i}.startDate`} label={t("editor.startDate")} />
             <DateField<PricingForm> name={`pricing.${i}.endDate`} label={t("editor.endDate")} />
@@ -304,7 +326,14 @@ export function DeliveryPartnersEditor() {
           <Controller
             control={control}
             name={`deliveryPartners.${i}.visibleToPartners`}
-            render={({ field }) => <Checkbox label={t("editor.partners.visibleToPartners")} checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} className="self-end" />}
+            render={({ field }) => (
+              <Checkbox
+                label={t("editor.partners.visibleToPartners")}
+                checked={field.value}
+                onCheckedChange={(v) => field.onChange(v === true)}
+                className="self-end"
+              />
+            )}
           />
           <div className="flex justify-end sm:col-span-3">
             <Button type="button" variant="ghost" size="sm" onClick={() => remove(i)}>

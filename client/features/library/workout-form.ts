@@ -19,7 +19,15 @@ type SessionRow = {
   endDate: string | null;
   actionItems: ActionRow[];
 };
-type PrereqRow = { type: string; name: string; category: string; requiredWorkoutId: string; minimumScore: string; startDate: string | null; endDate: string | null };
+type PrereqRow = {
+  type: string;
+  name: string;
+  category: string;
+  requiredWorkoutId: string;
+  minimumScore: string;
+  startDate: string | null;
+  endDate: string | null;
+};
 type ConditionRow = { field: string; comparator: string; values: string[] };
 
 export type WorkoutForm = {

@@ -18,19 +18,21 @@ export function SaveButton({ workoutId }: { workoutId: string }) {
       aria-pressed={Boolean(item)}
       loading={busy}
       disabled={list.isPending}
-      onClick={() => void (async () => {
-        try {
-          if (item) {
-            await remove.mutateAsync(item.id);
-            toast({ title: t("myList.removed"), variant: "success" });
-          } else {
-            await save.mutateAsync(workoutId);
-            toast({ title: t("myList.saved"), variant: "success" });
+      onClick={() =>
+        void (async () => {
+          try {
+            if (item) {
+              await remove.mutateAsync(item.id);
+              toast({ title: t("myList.removed"), variant: "success" });
+            } else {
+              await save.mutateAsync(workoutId);
+              toast({ title: t("myList.saved"), variant: "success" });
+            }
+          } catch {
+            toastMessage("toast.savedItemsUpdateFailed");
           }
-        } catch {
-          toastMessage("toast.savedItemsUpdateFailed");
-        }
-      })()}
+        })()
+      }
     >
       <Star aria-hidden="true" className={item ? "fill-current" : undefined} />
       {item ? t("myList.inList") : t("myList.save")}

@@ -80,7 +80,11 @@ export function CreateAccountForm({ onCreated, inviteFailure }: { onCreated: (ac
 
   return (
     <main className="min-h-screen bg-muted/40 px-4 py-10">
-      <form onSubmit={(e) => void submit(e)} noValidate className="mx-auto grid w-full max-w-2xl gap-6 rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
+      <form
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        className="mx-auto grid w-full max-w-2xl gap-6 rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8"
+      >
         <header>
           <p className="text-sm font-semibold text-brand-text">{styling.platformName}</p>
           <h1 className="mt-1 text-2xl font-semibold tracking-tight">{t("onboarding.createOrganization")}</h1>
@@ -100,7 +104,13 @@ export function CreateAccountForm({ onCreated, inviteFailure }: { onCreated: (ac
           <Field label={t("auth.lastName")} required error={err(errors.lastName?.message)}>
             <Input autoComplete="family-name" {...form.register("lastName")} />
           </Field>
-          <Field label={t("onboarding.profilePhoto")} optional hint={t("form.profileImageHint")} error={fileErrors.photo ? translateApiMessage(fileErrors.photo) : null} className="sm:col-span-2">
+          <Field
+            label={t("onboarding.profilePhoto")}
+            optional
+            hint={t("form.profileImageHint")}
+            error={fileErrors.photo ? translateApiMessage(fileErrors.photo) : null}
+            className="sm:col-span-2"
+          >
             <FileUpload accept={ImageTypes.join(",")} onFile={setPhoto} />
           </Field>
         </fieldset>
@@ -134,7 +144,13 @@ export function CreateAccountForm({ onCreated, inviteFailure }: { onCreated: (ac
           <Field label={t("onboarding.language")} required error={err(errors.language?.message)}>
             <EnumSelect enumName="Language" values={Language} {...form.register("language")} />
           </Field>
-          <Field label={t("onboarding.organizationLogo")} optional hint={t("form.uploadHint")} error={fileErrors.logo ? translateApiMessage(fileErrors.logo) : null} className="sm:col-span-2">
+          <Field
+            label={t("onboarding.organizationLogo")}
+            optional
+            hint={t("form.uploadHint")}
+            error={fileErrors.logo ? translateApiMessage(fileErrors.logo) : null}
+            className="sm:col-span-2"
+          >
             <FileUpload accept={ImageTypes.join(",")} onFile={setLogo} />
           </Field>
         </fieldset>

@@ -62,17 +62,24 @@ export default function OnboardingScreen() {
             {invites.map((invite) => (
               <li key={invite.id} className="flex items-center justify-between gap-4 rounded-lg border border-border p-4">
                 <span className="font-medium">{invite.accountName}</span>
-                <JoinButton accountId={invite.accountId} inviteId={invite.id} label={t("onboarding.joinOrganization", { name: invite.accountName })} onJoined={finish} />
+                <JoinButton
+                  accountId={invite.accountId}
+                  inviteId={invite.id}
+                  label={t("onboarding.joinOrganization", { name: invite.accountName })}
+                  onJoined={finish}
+                />
               </li>
             ))}
           </ul>
           <Button
             variant="link"
             className="mt-6 px-0"
-            onClick={() => void (async () => {
-              if (user?.id) await api(`/admin/users/${user.id}/clear-onboarding-invites`, { method: "POST", accountId: null }).catch(() => {});
-              setCreating(true);
-            })()}
+            onClick={() =>
+              void (async () => {
+                if (user?.id) await api(`/admin/users/${user.id}/clear-onboarding-invites`, { method: "POST", accountId: null }).catch(() => {});
+                setCreating(true);
+              })()
+            }
           >
             {t("onboarding.createInstead")}
           </Button>
@@ -95,16 +102,18 @@ function JoinButton({ accountId, inviteId, label, onJoined }: { accountId: strin
     <Button
       loading={busy}
       aria-label={label}
-      onClick={() => void (async () => {
-        setBusy(true);
-        try {
-          await acceptInvite({ accountId, inviteId });
-          await onJoined(accountId);
-        } catch (error) {
-          toast({ title: inviteFailureText(t, error), variant: "error" });
-          setBusy(false);
-        }
-      })()}
+      onClick={() =>
+        void (async () => {
+          setBusy(true);
+          try {
+            await acceptInvite({ accountId, inviteId });
+            await onJoined(accountId);
+          } catch (error) {
+            toast({ title: inviteFailureText(t, error), variant: "error" });
+            setBusy(false);
+          }
+        })()
+      }
     >
       {t("onboarding.join")}
     </Button>

@@ -44,9 +44,7 @@ export default function PriceGroupsScreen() {
         rows={1}
         rowClassName="h-32"
         isEmpty={(groups) => groups.length === 0}
-        empty={
-          <EmptyState icon={<Tags />} title={t("priceGroups.emptyTitle")} description={t("priceGroups.emptyBody")} />
-        }
+        empty={<EmptyState icon={<Tags />} title={t("priceGroups.emptyTitle")} description={t("priceGroups.emptyBody")} />}
       >
         {(groups) => (
           <DataTable

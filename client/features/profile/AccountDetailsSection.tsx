@@ -67,7 +67,6 @@ export function AccountDetailsSection({ account, canEdit }: { account: AccountDt
     (errors) => toastInvalidForm(errors),
   );
 
-
   return (
     <Section id="account-details" title={t("profile.accountDetails")}>
       <LeaveGuard when={(isDirty || Boolean(logo)) && !isSubmitting} />

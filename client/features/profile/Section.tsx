@@ -1,7 +1,19 @@
 import type { ReactNode } from "react";
 
 /** A card of the Profile screen, named by its heading. */
-export function Section({ id, title, description, actions, children }: { id: string; title: string; description?: string; actions?: ReactNode; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  description,
+  actions,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="min-w-0 rounded-xl border border-border bg-card p-4 sm:p-6">
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">

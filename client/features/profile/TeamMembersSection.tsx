@@ -116,15 +116,8 @@ export function TeamMembersSection({ accountId, canManage, selfUserId }: { accou
         ) : null
       }
     >
-      <QueryState
-        query={members}
-        error={t("profile.loadFailed")}
-        rows={2}
-        rowClassName="h-10"
-      >
-        {(list) => (
-          <DataTable caption={t("team.title")} hideCaption columns={columns} rows={list.items} rowKey={(m) => `${m.kind}-${m.id}`} />
-        )}
+      <QueryState query={members} error={t("profile.loadFailed")} rows={2} rowClassName="h-10">
+        {(list) => <DataTable caption={t("team.title")} hideCaption columns={columns} rows={list.items} rowKey={(m) => `${m.kind}-${m.id}`} />}
       </QueryState>
       {canManage ? <InviteDialog open={inviting} onOpenChange={setInviting} accountId={accountId} /> : null}
       {editing ? (

@@ -41,12 +41,7 @@ export function TeamsSection({ accountId, canManage }: { accountId: string; canM
         ) : null
       }
     >
-      <QueryState
-        query={teams}
-        error={t("profile.loadFailed")}
-        rows={1}
-        rowClassName="h-24"
-      >
+      <QueryState query={teams} error={t("profile.loadFailed")} rows={1} rowClassName="h-24">
         {() => (
           <div className="grid gap-4 sm:grid-cols-2">
             {byDepartment.map(({ department, items }) => (
@@ -64,7 +59,12 @@ export function TeamsSection({ accountId, canManage }: { accountId: string; canM
                           <Button variant="ghost" size="icon-sm" aria-label={t("teams.renameTeam", { name: team.name })} onClick={() => setEditing(team)}>
                             <Pencil aria-hidden="true" />
                           </Button>
-                          <Button variant="ghost" size="icon-sm" aria-label={t("teams.deleteTeam", { name: team.name })} onClick={() => (items.length <= 1 ? toastMessage("toast.teamInvalid", { variant: "error" }) : setDeleting(team))}>
+                          <Button
+                            variant="ghost"
+                            size="icon-sm"
+                            aria-label={t("teams.deleteTeam", { name: team.name })}
+                            onClick={() => (items.length <= 1 ? toastMessage("toast.teamInvalid", { variant: "error" }) : setDeleting(team))}
+                          >
                             <Trash2 aria-hidden="true" />
                           </Button>
                         </span>
@@ -116,7 +116,10 @@ function TeamDialog({ team, accountId, onClose }: { team: TeamDto | null; accoun
       onClose();
     } catch (err) {
       if (err instanceof ApiError && (err.status === 400 || err.status === 409)) {
-        setErrors({ name: err.fields.name ? translateMessage(err.fields.name) : undefined, department: err.fields.department ? translateMessage(err.fields.department) : undefined });
+        setErrors({
+          name: err.fields.name ? translateMessage(err.fields.name) : undefined,
+          department: err.fields.department ? translateMessage(err.fields.department) : undefined,
+        });
         toastMessage("toast.teamInvalid", { variant: "error" });
       } else toastMessage("toast.teamSaveFailed", { variant: "error" });
     }

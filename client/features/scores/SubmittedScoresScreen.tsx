@@ -38,9 +38,7 @@ export default function SubmittedScoresScreen() {
         rows={1}
         rowClassName="h-32"
         isEmpty={(rows) => rows.length === 0}
-        empty={
-          <EmptyState icon={<ClipboardCheck aria-hidden="true" />} title={t("scores.noneTitle")} description={t("scores.noneBody")} />
-        }
+        empty={<EmptyState icon={<ClipboardCheck aria-hidden="true" />} title={t("scores.noneTitle")} description={t("scores.noneBody")} />}
       >
         {(rows) => (
           <DataTable<OrphanedScoreDto>
@@ -68,7 +66,12 @@ export default function SubmittedScoresScreen() {
                 header: <span className="sr-only">{t("bookings.col.actions")}</span>,
                 className: "text-right",
                 cell: (r) => (
-                  <Button size="sm" variant="outline" onClick={() => setAssigning(r)} aria-label={t("scores.assignOne", { name: r.assesseeName ?? t("activity.anonymous") })}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setAssigning(r)}
+                    aria-label={t("scores.assignOne", { name: r.assesseeName ?? t("activity.anonymous") })}
+                  >
                     {t("scores.assign")}
                   </Button>
                 ),
@@ -109,7 +112,11 @@ function PartnerLink() {
             ))}
           </Select>
         </Field>
-        <Button variant="outline" loading={link.isPending} onClick={() => link.mutate(category, { onError: () => toast({ title: t("toast.generic.title"), variant: "error" }) })}>
+        <Button
+          variant="outline"
+          loading={link.isPending}
+          onClick={() => link.mutate(category, { onError: () => toast({ title: t("toast.generic.title"), variant: "error" }) })}
+        >
           {t("scores.getLink")}
         </Button>
       </div>
@@ -143,9 +150,17 @@ function AssignDialog({ score, onClose }: { score: OrphanedScoreDto; onClose: ()
   };
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent title={t("scores.assignTitle")} description={t("scores.assignBody", { name: score.assesseeName ?? t("activity.anonymous"), category: t(`enum.Category.${score.category}`) })}>
+      <DialogContent
+        title={t("scores.assignTitle")}
+        description={t("scores.assignBody", { name: score.assesseeName ?? t("activity.anonymous"), category: t(`enum.Category.${score.category}`) })}
+      >
         <Field label={t("scores.customer")} required error={error}>
-          <Select value={customerId} onChange={(e) => setCustomerId(e.target.value)} placeholder={customers.isPending ? t("common.loading") : t("common.select")} required>
+          <Select
+            value={customerId}
+            onChange={(e) => setCustomerId(e.target.value)}
+            placeholder={customers.isPending ? t("common.loading") : t("common.select")}
+            required
+          >
             {(customers.data?.items ?? []).map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}

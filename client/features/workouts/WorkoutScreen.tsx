@@ -247,7 +247,12 @@ function Reviews({ workoutId }: { workoutId: string }) {
   const add = useAddReview(workoutId);
   const form = useForm<ReviewValues, unknown, z.output<typeof ReviewBody>>({ resolver: zodResolver(ReviewBody), defaultValues: { rating: 0, comment: "" } });
   if (query.isPending) return <Skeleton className="h-24" aria-busy="true" />;
-  if (query.isError) return <p role="alert" className="text-danger">{t("workout.reviewsFailed")}</p>;
+  if (query.isError)
+    return (
+      <p role="alert" className="text-danger">
+        {t("workout.reviewsFailed")}
+      </p>
+    );
   const r = query.data;
   const onSubmit = form.handleSubmit(
     async (values) => {
@@ -296,7 +301,11 @@ function Reviews({ workoutId }: { workoutId: string }) {
               </fieldset>
             )}
           />
-          <Field label={t("workout.comment")} optional error={form.formState.errors.comment?.message ? translateApiMessage(form.formState.errors.comment.message) : null}>
+          <Field
+            label={t("workout.comment")}
+            optional
+            error={form.formState.errors.comment?.message ? translateApiMessage(form.formState.errors.comment.message) : null}
+          >
             <Textarea {...form.register("comment")} />
           </Field>
           <div>
