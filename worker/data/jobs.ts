@@ -6,8 +6,7 @@
  * Round trips: a move reads the job, its lines, the addresses to mail and the
  * credit entry in ONE D1 batch, writes every effect (led by the job's
  * compare-and-set, its mail included) in ONE batch, and reads the job back in
- * ONE batch; a booking reads everything it needs in one batch
- * (data/bookable.ts), writes in one and reads back in one.
+ * ONE batch. A new booking is data/new-booking.ts.
  */
 import { eq, or, type SQL } from "drizzle-orm";
 import type { JobDto } from "../../contract/bookings";
@@ -20,22 +19,9 @@ import type { CustomerScope, PartnerScope } from "../http/endpoint";
 import { conflict, notFound } from "../http/errors";
 import { inList } from "./bound";
 import { loadJob, loadJobWithMail, projectJob, type Side } from "./job-store";
-import { jobMailRows, sidesFrom, type JobSides } from "./job-mail";
+import { jobMailRows, type JobSides } from "./job-mail";
 import type { OriginEnv } from "./mail-context";
-import type { BookingContext } from "./bookable";
-import {
-  CHANGED_MEANWHILE,
-  consumeCredits,
-  dueDates,
-  freeSeat,
-  moveJob,
-  newActionItems,
-  returnCredits,
-  runJobBatch,
-  scheduleLines,
-  takeSeat,
-  type Statements,
-} from "./job-writes";
+import { CHANGED_MEANWHILE, dueDates, freeSeat, moveJob, returnCredits, runJobBatch, scheduleLines, type Statements } from "./job-writes";
 import { d1Of } from "./statements";
 
 /** Whose jobs a caller sees and how: the ownership filter, the side, and whether it may act. */
@@ -315,119 +301,4 @@ export function completeStatements(
     done.has(l.id) ? { status: "completed", completedAt: now } : l.status === "completed" ? {} : { status: to === "inProgress" ? "inProgress" : l.status },
   );
   return { statements, after, to };
-}
-
-export type Planned = { lineId: string; session: BookingContext["sessions"][number]; choice: LineChoice };
-
-/**
- * Writes a new booking in ONE batch: the job, its lines and action items, a
- * seat on each chosen slot (the table's CHECK refuses a full one), the
- * credits consumed (refused when the balance is short) and the mail to the
- * other side (the partner; both sides when booked into slots). Then reads it
- * back (one batch).
- */
-export async function createBooking(
-  db: Db,
-  env: OriginEnv,
-  scope: CustomerScope,
-  ctx: BookingContext,
-  mode: "request" | "slots",
-  choices: Map<string, LineChoice>,
-  deliveryPartner: { id: string; name: string; email: string | null },
-) {
-  const owner = customerJobs(scope);
-  const price = ctx.price!;
-  const status = applyActions("pending", ["assign", mode === "request" ? "requestTimes" : "bookSlots"])!;
-  const jobId = crypto.randomUUID();
-  const credits = price.kind === "credits" ? price.amount : 0;
-  if (credits > 0 && !ctx.creditEntryId) throw conflict("Not enough credits to book this workout.");
-  const statements: Statements = [
-    db.insert(jobs).values({
-      id: jobId,
-      accountId: scope.account.id,
-      partnerAccountId: ctx.partner.id,
-      deliveryPartnerAccountId: deliveryPartner.id,
-      workoutId: ctx.workout.id,
-      variantId: ctx.variant?.id ?? null,
-      status,
-      pricingLineId: ctx.pricingLineId,
-      creditsConsumed: 0,
-      priceAmount: price.kind === "money" ? price.amount : null,
-      currency: price.kind === "money" ? price.currency : null,
-      bookedByUserId: scope.user.id,
-    }),
-  ];
-  const lineStatus = status === "confirmed" ? "confirmed" : "awaitingConfirmation";
-  const planned: JobDto["lines"] = [];
-  for (const session of ctx.sessions) {
-    const ch = choices.get(session.id)!;
-    const lineId = crypto.randomUUID();
-    const scheduledAt = ch.slot?.startsAt ?? null;
-    statements.push(
-      db.insert(jobLines).values({
-        id: lineId,
-        accountId: scope.account.id,
-        jobId,
-        sessionId: session.id,
-        sequence: session.sequence,
-        status: lineStatus,
-        scheduledAt,
-        slotId: ch.slot?.id ?? null,
-        requestedTimes: ch.times ?? [],
-      }),
-      ...newActionItems(
-        db,
-        scope.account.id,
-        jobId,
-        lineId,
-        ctx.actionItems.filter((i) => i.sessionId === session.id),
-        scheduledAt,
-        session.lengthMinutes,
-      ),
-    );
-    if (ch.slot) statements.push(...takeSeat(ch.slot.id));
-    planned.push({
-      id: lineId,
-      sequence: session.sequence,
-      sessionId: session.id,
-      sessionName: session.name,
-      lengthMinutes: session.lengthMinutes,
-      status: lineStatus,
-      scheduledAt,
-      completedAt: null,
-      requestedTimes: ch.times ?? [],
-      slotId: ch.slot?.id ?? null,
-      actionItems: [],
-      attachments: [],
-    });
-  }
-  if (credits > 0) statements.push(...consumeCredits(scope.account.id, ctx.creditEntryId!, jobId, credits, `Booked: ${ctx.workout.title}`, scope.user.id));
-  const mailed: JobDto = {
-    id: jobId,
-    status,
-    workout: { id: ctx.workout.id, name: ctx.workout.name, title: ctx.workout.title },
-    customer: { id: scope.account.id, name: scope.account.name },
-    partner: { id: ctx.partner.id, name: ctx.partner.name },
-    deliveryPartner: { id: deliveryPartner.id, name: deliveryPartner.name },
-    creditsConsumed: credits,
-    priceAmount: price.kind === "money" ? price.amount : null,
-    currency: price.kind === "money" ? price.currency : null,
-    cancelReason: null,
-    createdAt: new Date().toISOString(),
-    version: 0,
-    overdue: false,
-    lines: planned,
-    actions: [],
-  };
-  // A request goes to the partner and is acknowledged to the customer; a booking into open slots is confirmed to both.
-  const who = sidesFrom(env, ctx.mail, {
-    id: jobId,
-    bookedByUserId: scope.user.id,
-    partnerAccountId: ctx.partner.id,
-    deliveryPartnerAccountId: deliveryPartner.id,
-  });
-  const mail = jobMailRows(db, [who.customer, who.partner], mode === "request" ? "requested" : "booked", mailed, { sequence: 0 });
-  await runJobBatch(d1Of(db), [...statements, ...mail.statements], "Not enough credits to book this workout.");
-  const dto = (await loadJob(db, jobId, owner.where, owner.side))!;
-  return { dto, mailIds: mail.ids };
 }

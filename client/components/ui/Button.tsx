@@ -1,4 +1,4 @@
-import { cloneElement, isValidElement, type ComponentProps, type CSSProperties, type Ref } from "react";
+import { cloneElement, isValidElement, type ComponentProps, type CSSProperties } from "react";
 import { cn } from "../../lib/cn";
 import { focusRing } from "./focus-ring";
 import { Spinner } from "./Spinner";
@@ -78,6 +78,9 @@ type Props = Record<string, unknown>;
  * own props win, except that classes are joined, styles merged, event
  * handlers both run (the child's first) and both refs are set.
  */
+/** A ref of either kind, as the element it points at. */
+type ElementRef = ((node: Element | null) => void) | { current: Element | null } | null | undefined;
+
 function Slot({ children, ...slot }: ComponentProps<"button">) {
   if (!isValidElement<Props>(children)) return null;
   const own = children.props;
@@ -92,12 +95,13 @@ function Slot({ children, ...slot }: ComponentProps<"button">) {
   }
   merged.className = cn(slot.className, own.className as string | undefined);
   if (slot.style || own.style) merged.style = { ...slot.style, ...(own.style as CSSProperties | undefined) };
-  const refs = [slot.ref, own.ref as Ref<unknown> | undefined].filter(Boolean);
+  // Both refs receive the element: the slot's (from the caller of asChild) and the child's own.
+  const refs = [slot.ref, own.ref].filter(Boolean) as ElementRef[];
   if (refs.length === 2) {
-    merged.ref = (node: unknown) => {
+    merged.ref = (node: Element | null) => {
       for (const ref of refs) {
-        if (typeof ref === "function") ref(node as never);
-        else if (ref) (ref as { current: unknown }).current = node;
+        if (typeof ref === "function") ref(node);
+        else if (ref) ref.current = node;
       }
     };
   }
