@@ -1,7 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AccountDto } from "../../../contract/accounts";
-import type { EntitlementsDto } from "../../../contract/entitlements";
-import type { ScoreSummaryDto } from "../../../contract/scores";
 import { api } from "../../lib/api";
 import { accountKeys } from "../accounts/api";
 
@@ -13,7 +11,7 @@ export const scoreSummaryKey = (accountId: string | undefined) => ["score-summar
 export function useCreditBalance(accountId: string | undefined) {
   return useQuery({
     queryKey: entitlementsKey(accountId),
-    queryFn: () => api<EntitlementsDto>("/entitlements"),
+    queryFn: () => api.get("/v1/entitlements"),
     enabled: Boolean(accountId),
     select: (d) => d.balance,
   });
@@ -38,7 +36,7 @@ export function useLinkPartner(accountId: string) {
 export function useScoreSummary(accountId: string | undefined) {
   return useQuery({
     queryKey: scoreSummaryKey(accountId),
-    queryFn: () => api<ScoreSummaryDto>("/scores/summary"),
+    queryFn: () => api.get("/v1/scores/summary"),
     enabled: Boolean(accountId),
   });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { HomepageLayout, HomepageLayoutBody, HomepageLayoutDto, HomepageMediaDto, HomepageView } from "../../../contract/homepage";
+import type { HomepageLayout, HomepageLayoutBody, HomepageMediaDto } from "../../../contract/homepage";
 import { api } from "../../lib/api";
 
 export const homepageKeys = {
@@ -12,21 +12,21 @@ export const homepageKeys = {
 export function useHomepage(accountId: string | undefined) {
   return useQuery({
     queryKey: homepageKeys.view(accountId ?? "none"),
-    queryFn: () => api<HomepageView>("/homepage"),
+    queryFn: () => api.get("/v1/homepage"),
     enabled: Boolean(accountId),
   });
 }
 
 /** GET v1/admin/homepage: the stored layout for the builder. */
 export function useHomepageLayout() {
-  return useQuery({ queryKey: homepageKeys.layout, queryFn: () => api<HomepageLayoutDto>("/admin/homepage") });
+  return useQuery({ queryKey: homepageKeys.layout, queryFn: () => api.get("/v1/admin/homepage") });
 }
 
 /** PUT v1/admin/homepage: one atomic replace of the layout. */
 export function useSaveHomepage() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: HomepageLayoutBody) => api<HomepageLayoutDto>("/admin/homepage", { method: "PUT", json: body }),
+    mutationFn: (body: HomepageLayoutBody) => api.put("/v1/admin/homepage", { body }),
     onSuccess: (saved) => {
       qc.setQueryData(homepageKeys.layout, saved);
       void qc.invalidateQueries({ queryKey: ["homepage", "view"] });
@@ -38,7 +38,7 @@ export function useSaveHomepage() {
 export function useHomepagePreview(draft: HomepageLayout | null) {
   return useQuery({
     queryKey: homepageKeys.preview(draft),
-    queryFn: ({ signal }) => api<HomepageView>("/admin/homepage/preview", { json: draft, signal }),
+    queryFn: ({ signal }) => api.post("/v1/admin/homepage/preview", { body: draft!, signal }),
     enabled: draft !== null,
     placeholderData: keepPreviousData,
     retry: false,
