@@ -3,7 +3,6 @@ import { useDeferredValue, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Category } from "../../../contract/enums";
 import { Page } from "../../components/layout/Page";
-import { Button } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Field, Input } from "../../components/ui/Field";
 import { cn } from "../../lib/cn";
@@ -12,6 +11,7 @@ import { useCatalogue } from "./api";
 import { WorkoutCard } from "./WorkoutCard";
 import { focusRing } from "../../components/ui/focus-ring";
 import { QueryState } from "../../components/ui/QueryState";
+import { LoadMore } from "../../components/ui/LoadMore";
 
 /** /workouts?category=: what the customer may book, by category and search. */
 export default function CatalogueScreen() {
@@ -72,13 +72,7 @@ export default function CatalogueScreen() {
                 </li>
               ))}
             </ul>
-            {query.hasNextPage ? (
-              <div className="mt-6 flex justify-center">
-                <Button variant="outline" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                  {t("library.more")}
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore query={query} label={t("library.more")} />
           </>
         )}
       </QueryState>

@@ -18,6 +18,7 @@ import { useAddToLibrary, useLibrary, useListedWorkouts } from "./api";
 import { focusRing } from "../../components/ui/focus-ring";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
 import { QueryState } from "../../components/ui/QueryState";
+import { LoadMore } from "../../components/ui/LoadMore";
 
 const COLUMN_KEYS = ["title", "sku", "category", "type", "difficulty", "totalMinutes", "status", "priority", "author", "updated"] as const;
 type ColumnKey = (typeof COLUMN_KEYS)[number];
@@ -156,13 +157,7 @@ export default function LibraryScreen() {
               rowKey={(r) => r.id}
               empty={t("library.empty")}
             />
-            {query.hasNextPage ? (
-              <div className="mt-4 flex justify-center">
-                <Button variant="outline" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                  {t("library.more")}
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore query={query} label={t("library.more")} />
           </>
         )}
       </QueryState>
