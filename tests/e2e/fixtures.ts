@@ -56,8 +56,29 @@ export const test = base.extend<{
 
 export { expect };
 
-/** axe on the whole page: no violations of WCAG 2.1 A/AA. */
+/**
+ * axe on the whole page: no violations of WCAG 2.1 A/AA; and the page reflows
+ * to the viewport (WCAG 1.4.10): nothing makes it scroll sideways, whatever
+ * the width. Wide content (tables, carousels) scrolls inside its own box.
+ */
 export async function expectAccessible(page: Page) {
+  const reflow = await page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    const beyond = (el: Element) => el.getBoundingClientRect().right > viewport + 1;
+    // The innermost boxes that stick out name the culprit.
+    const culprits = [...document.body.querySelectorAll("*")]
+      .filter((el) => beyond(el) && ![...el.children].some(beyond))
+      .slice(0, 3)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${String(el.getAttribute("class") ?? "").slice(0, 60)} in ${String(el.parentElement?.getAttribute("class") ?? "").slice(0, 60)}`,
+      );
+    return { scrollWidth: document.documentElement.scrollWidth, viewport, culprits };
+  });
+  expect(
+    reflow.scrollWidth,
+    `the page is ${reflow.scrollWidth} px wide in a ${reflow.viewport} px viewport: ${reflow.culprits.join("; ")}`,
+  ).toBeLessThanOrEqual(reflow.viewport);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   // Each violation names its first nodes, so a failure says where to look.
   const where = (v: (typeof results.violations)[number]) =>

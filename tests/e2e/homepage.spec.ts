@@ -75,6 +75,11 @@ test.describe("the partner's homepage", () => {
 
     await page.getByRole("button", { name: "Save homepage" }).click();
     await expect(page.getByTestId("toast").getByText("Homepage saved")).toBeVisible();
+
+    // On a phone the preview follows the form, and neither makes the page scroll sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(preview.getByTestId("homepage-row")).toHaveCount(4);
+    await expectAccessible(page);
   });
 
   test("a customer of that partner sees it on Home in that order, in both themes and at 390 px", async ({ page }) => {

@@ -26,7 +26,7 @@ export default function HomeScreen() {
   return (
     <Page title={name ? t("home.greeting", { name }) : t("home.greetingAnonymous")}>
       {account ? (
-        <div className="grid gap-6">
+        <div className="grid grid-cols-1 gap-6">
           {unlinked ? <TanPrompt accountId={account.id} canLink={role === "owner" || role === "admin"} /> : null}
           {account.type === "customer" ? <TakeAssessment accountId={account.id} /> : null}
           {account.type === "customer" ? <ScoreSummary accountId={account.id} /> : null}

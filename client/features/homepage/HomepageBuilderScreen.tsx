@@ -141,10 +141,10 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
   };
 
   return (
-    <div className="grid gap-8 xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 gap-8 xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
       <form
         noValidate
-        className="grid content-start gap-4"
+        className="grid grid-cols-1 content-start gap-4"
         aria-labelledby="builder-heading"
         onSubmit={(e) => {
           e.preventDefault();
@@ -186,7 +186,7 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
           <p className="text-xs text-muted-foreground">{t("homepage.builder.heroHint")}</p>
         </section>
 
-        <ol className="grid gap-3" aria-label={t("homepage.builder.rows")}>
+        <ol className="grid grid-cols-1 gap-3" aria-label={t("homepage.builder.rows")}>
           {rows.fields.map((f, i) => {
             if (i === heroIndex) return null;
             const row = values.rows[i] ?? f;

@@ -17,7 +17,7 @@ import { focusRing } from "../../components/ui/focus-ring";
  */
 export function HomepageContent({ view }: { view: HomepageView }) {
   return (
-    <div className="grid gap-10" data-testid="homepage">
+    <div className="grid grid-cols-1 gap-10" data-testid="homepage">
       {view.hero ? <Hero hero={view.hero} /> : null}
       {view.rows.map((row, i) => (
         <Row key={row.id} row={row} eager={i === 0 && !view.hero} />
@@ -60,7 +60,7 @@ function Row({ row, eager }: { row: HomepageRowView; eager: boolean }) {
         </h2>
         {row.subtitle ? <p className="text-sm text-muted-foreground">{row.subtitle}</p> : null}
       </div>
-      <div className={cn("grid gap-6", double && row.slots.length > 1 && "lg:grid-cols-2")}>
+      <div className={cn("grid grid-cols-1 gap-6", double && row.slots.length > 1 && "lg:grid-cols-2")}>
         {row.slots.map((slot) => (
           <Slot key={slot.id} slot={slot} rowType={row.type} rowTitle={row.title} eager={eager} compact={double && row.slots.length > 1} />
         ))}

@@ -29,7 +29,7 @@ export function PartnerHomepage({ accountId, isPartner, canBuild }: { accountId:
   }
   const view = query.data;
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-1 gap-8">
       {view.attention ? <Attention attention={view.attention} /> : null}
       {view.configured ? (
         <>
