@@ -71,7 +71,7 @@ export function Field({
   };
   return (
     <FieldContext.Provider value={ids}>
-      <div className={cn("grid gap-1.5", className)}>
+      <div className={cn("grid content-start gap-1.5", className)}>
         <label id={ids.labelId} htmlFor={id} className="text-sm font-medium text-foreground">
           {label}
           {required ? (
