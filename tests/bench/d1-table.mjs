@@ -8,12 +8,13 @@
 // and then and adds its one call to whichever request meets it. Budgets: a server-rendered shell 0 calls,
 // an authenticated read at most 3 (caller, membership, data), a booking and
 // every job move at most 4 (membership, one read batch, one write batch with
-// its mail, one read-back).
+// its mail, one read-back); Home's whole homepage 5 for a customer, 4 for a partner
+// (a "recommended" slot adds the customer's weakest categories' two reads).
 import assert from "node:assert/strict";
 import { bearer, demoIds } from "./bookings.mjs";
 import { BenchError, printTable, sendOnce } from "./lib.mjs";
 
-export const BUDGET = { shell: 0, read: 3, write: 4 };
+export const BUDGET = { shell: 0, read: 3, write: 4, home: { customer: 5, partner: 4 } };
 
 /** The D1 calls an answer reports in its Server-Timing header. */
 function d1Calls(res, what) {
@@ -79,6 +80,10 @@ export async function d1Table({ baseUrl, mainHost, partnerHost }) {
     record(name, r.calls, BUDGET.read);
   }
   assert.ok(sessions.length > 0, "the workout has sessions");
+  // Home's homepage in one read: caller and membership, one batch for the layout, the groups and a
+  // partner's attention counts, the customer's scores, then the workouts (one batch of lists, variants, prices).
+  record("GET /v1/homepage (customer's Home)", (await warmGet("/v1/homepage", customer)).calls, BUDGET.home.customer);
+  record("GET /v1/homepage (partner's Home)", (await warmGet("/v1/homepage", partner)).calls, BUDGET.home.partner);
 
   // Days no other part of the bench uses; each session a day after the one before.
   let day = Date.UTC(2036, 0, 1);

@@ -8,7 +8,7 @@ import { isVisible } from "../domain/visibility";
 import type { Db } from "../env";
 import type { Acting } from "../identity/context";
 import { after, decodeCursor, encodeCursor } from "./cursor";
-import { inDate, likePattern, today } from "./query";
+import { batch, inDate, likePattern, today } from "./query";
 import { reviewsOfPartner } from "./reviews";
 import { prerequisiteDtos, prerequisitesQuery, sessionDtos, sessionQueries } from "./workout-read";
 import type { z } from "zod";
@@ -47,13 +47,16 @@ function subjectOf(acting: Acting) {
 
 /** The catalogue page read (exported for the bench's query plans). */
 export function catalogueListQuery(db: Db, where: SQL, limit: number) {
-  return db
-    .select({ workout: workouts, priority: libraryEntries.priority })
-    .from(libraryEntries)
-    .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
-    .where(where)
-    .orderBy(desc(libraryEntries.priority), asc(libraryEntries.workoutId))
-    .limit(limit);
+  return (
+    db
+      // In a D1 batch rows are mapped by column name: the library's priority gets its own name beside the workout's.
+      .select({ workout: workouts, priority: sql<number>`${libraryEntries.priority}`.mapWith(Number).as("library_priority") })
+      .from(libraryEntries)
+      .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
+      .where(where)
+      .orderBy(desc(libraryEntries.priority), asc(libraryEntries.workoutId))
+      .limit(limit)
+  );
 }
 
 /** The filters of a catalogue page, as SQL (exported for the bench's query plans). */
@@ -215,28 +218,46 @@ function imageOf(w: Workout): CatalogueItem["image"] {
  * Other areas (the homepage) show workouts through this, never by their own
  * query.
  */
-export async function visibleCatalogueItems(
-  db: Db,
-  acting: Acting,
-  filter: { ids: string[] } | { categories: Category[]; limit: number },
-): Promise<CatalogueItem[]> {
+export async function visibleCatalogueItems(db: Db, acting: Acting, filter: CatalogueFilter): Promise<CatalogueItem[]> {
+  return (await visibleCatalogueSets(db, acting, [filter]))[0] ?? [];
+}
+
+/** Named workouts (answered in that order), or up to `limit` of some categories by priority. */
+export type CatalogueFilter = { ids: string[] } | { categories: Category[]; limit: number };
+
+/**
+ * Several sets of visible workouts at once (Home's named workouts and each of
+ * its categories): the list reads go in one D1 batch, then the variants and
+ * prices of all of them are read once. Three round trips however many sets.
+ */
+export async function visibleCatalogueSets(db: Db, acting: Acting, filters: CatalogueFilter[]): Promise<CatalogueItem[][]> {
   const partnerId = libraryOwner(acting);
-  if (!partnerId) return [];
+  const wanted = filters.map((f) => ("ids" in f ? f.ids.length > 0 : f.categories.length > 0));
+  if (!partnerId || !wanted.some(Boolean)) return filters.map(() => []);
   const day = today();
-  const byIds = "ids" in filter;
-  if (byIds ? filter.ids.length === 0 : filter.categories.length === 0) return [];
-  const where = and(visibleWhere(partnerId, day), byIds ? inList(workouts.id, filter.ids) : inList(workouts.category, filter.categories))!;
-  // The expression is evaluated in code: read a little more than needed, bounded.
-  const rows = await catalogueListQuery(db, where, byIds ? filter.ids.length : Math.min(200, filter.limit * 3 + 8));
-  let found = rows.filter((r) => passes(acting, r.workout));
-  if (byIds) {
-    const at = new Map(filter.ids.map((id, i) => [id, i]));
-    found.sort((a, b) => at.get(a.workout.id)! - at.get(b.workout.id)!);
-  } else found = found.slice(0, filter.limit);
-  const list = found.map((r) => r.workout);
+  const reads = filters.flatMap((f, i) => {
+    if (!wanted[i]) return [];
+    const where = and(visibleWhere(partnerId, day), "ids" in f ? inList(workouts.id, f.ids) : inList(workouts.category, f.categories))!;
+    // The expression is evaluated in code: read a little more than needed, bounded.
+    return [catalogueListQuery(db, where, "ids" in f ? f.ids.length : Math.min(200, f.limit * 3 + 8))];
+  });
+  const [one, ...more] = reads;
+  const results = one && more.length === 0 ? [await one] : await batch(db, reads);
+  let next = 0;
+  const sets = filters.map((f, i) => {
+    if (!wanted[i]) return [];
+    const rows = (results[next++] as Awaited<ReturnType<typeof catalogueListQuery>> | undefined) ?? [];
+    let found = rows.filter((r) => passes(acting, r.workout));
+    if ("ids" in f) {
+      const at = new Map(f.ids.map((id, n) => [id, n]));
+      found.sort((a, b) => (at.get(a.workout.id) ?? 0) - (at.get(b.workout.id) ?? 0));
+    } else found = found.slice(0, f.limit);
+    return found;
+  });
+  const list = [...new Map(sets.flat().map((r) => [r.workout.id, r.workout])).values()];
   const variants = await variantsFor(db, partnerId, list, day);
   const prices = await pricesFor(db, acting, list, variants, day);
-  return found.map((r) => itemOf(r.workout, r.priority, prices.get(r.workout.id) ?? null));
+  return sets.map((found) => found.map((r) => itemOf(r.workout, r.priority, prices.get(r.workout.id) ?? null)));
 }
 
 /**

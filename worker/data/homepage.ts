@@ -24,31 +24,58 @@ import {
   workouts,
   type NewHomepageSlot,
 } from "../../db/schema";
-import { libraryOwner, visibleCatalogueItems } from "./catalogue";
+import { libraryOwner, visibleCatalogueSets } from "./catalogue";
 import type { AccountScope, PartnerAdminScope } from "../http/endpoint";
 import type { Db } from "../env";
 import { invalid } from "../http/errors";
 import { fileUri } from "../storage/files";
+import { inDate, today } from "./query";
 import { recommendations } from "./recommendations";
 
 /** Workouts a category or recommended slot shows at most. */
 const SLOT_WORKOUTS = 12;
-
-const today = () => new Date().toISOString().slice(0, 10);
-const inDate = (s: { startDate: string | null; endDate: string | null }, day: string) =>
-  (!s.startDate || s.startDate <= day) && (!s.endDate || s.endDate >= day);
 
 type StoredRow = typeof homepageRows.$inferSelect;
 type StoredSlot = typeof homepageSlots.$inferSelect;
 
 /** A partner's stored layout as rows with their slots, in order (empty when it has none). */
 async function storedLayout(db: Db, partnerId: string): Promise<{ rows: (StoredRow & { slots: StoredSlot[] })[] }> {
-  const [rows, slots] = await Promise.all([
+  const [rows, slots] = await db.batch(layoutReads(db, partnerId));
+  return withSlots(rows, slots);
+}
+
+const layoutReads = (db: Db, partnerId: string) =>
+  [
     db.select().from(homepageRows).where(eq(homepageRows.accountId, partnerId)).orderBy(asc(homepageRows.sequence)),
     db.select().from(homepageSlots).where(eq(homepageSlots.accountId, partnerId)).orderBy(asc(homepageSlots.sequence)),
-  ]);
-  return { rows: rows.map((r) => ({ ...r, slots: slots.filter((s) => s.rowId === r.id) })) };
-}
+  ] as const;
+
+const withSlots = (rows: StoredRow[], slots: StoredSlot[]) => ({ rows: rows.map((r) => ({ ...r, slots: slots.filter((s) => s.rowId === r.id) })) });
+
+/**
+ * What Home reads before it knows which workouts to show, as one batch: the
+ * layout, and the partner's featured groups with their items in order (a
+ * partner curates a handful; those no slot shows are dropped in code).
+ */
+const homeReads = (db: Db, partnerId: string) =>
+  [
+    ...layoutReads(db, partnerId),
+    db
+      .select({
+        id: featuredGroups.id,
+        title: featuredGroups.title,
+        subtitle: featuredGroups.subtitle,
+        startDate: featuredGroups.startDate,
+        endDate: featuredGroups.endDate,
+      })
+      .from(featuredGroups)
+      .where(eq(featuredGroups.accountId, partnerId)),
+    db
+      .select({ groupId: featuredGroupItems.featuredGroupId, workoutId: featuredGroupItems.workoutId })
+      .from(featuredGroupItems)
+      .where(eq(featuredGroupItems.accountId, partnerId))
+      .orderBy(asc(featuredGroupItems.sequence)),
+  ] as const;
 
 const slotInputOf = (s: StoredSlot): HomepageSlot => ({
   itemType: s.itemType,
@@ -226,13 +253,23 @@ function mediaOf(s: HomepageSlot): HomepageSlotView["media"] {
  */
 export async function homepageView(db: Db, reader: AccountScope, draft?: HomepageLayout): Promise<HomepageView> {
   const partnerId = libraryOwner(reader);
-  const attention = reader.account.type === "partner" ? await partnerAttention(db, reader.account.id) : null;
-  if (!partnerId) return { configured: false, hero: null, rows: [], attention };
+  if (!partnerId) return { configured: false, hero: null, rows: [], attention: null };
   const day = today();
+  // One round trip for everything that does not depend on the layout: the stored layout, the
+  // partner's featured groups with their items and, for a partner, what needs its attention.
+  const reads = homeReads(db, partnerId);
+  const [stored, groups, groupItemRows, attention] =
+    reader.account.type === "partner"
+      ? await db
+          .batch([...reads, ...attentionReads(db, reader.account.id)])
+          .then(
+            ([rows, slots, gs, items, awaiting, overdue, sessions]) => [withSlots(rows, slots), gs, items, attentionOf(awaiting, overdue, sessions)] as const,
+          )
+      : await db.batch(reads).then(([rows, slots, gs, items]) => [withSlots(rows, slots), gs, items, null] as const);
   const layout: { rows: (Omit<HomepageRow, "slots"> & { id: string; slots: (HomepageSlot & { id: string })[] })[] } = draft
     ? { rows: draft.rows.map((r, i) => ({ ...r, id: `draft-${i}`, slots: r.slots.map((s, j) => ({ ...s, id: `draft-${i}-${j}` })) })) }
     : {
-        rows: (await storedLayout(db, partnerId)).rows.map((r) => ({
+        rows: stored.rows.map((r) => ({
           id: r.id,
           isHero: r.isHero,
           type: r.type,
@@ -251,28 +288,10 @@ export async function homepageView(db: Db, reader: AccountScope, draft?: Homepag
     .filter((r) => r.slots.length > 0);
   const slots = shown.flatMap((r) => r.slots);
 
-  // Featured groups (the partner's own, current today) and their workouts.
-  const groupIds = [...new Set(slots.flatMap((s) => (s.itemType === "featuredGroup" && s.featuredGroupId ? [s.featuredGroupId] : [])))];
-  const groups = groupIds.length
-    ? await db
-        .select({
-          id: featuredGroups.id,
-          title: featuredGroups.title,
-          subtitle: featuredGroups.subtitle,
-          startDate: featuredGroups.startDate,
-          endDate: featuredGroups.endDate,
-        })
-        .from(featuredGroups)
-        .where(and(eq(featuredGroups.accountId, partnerId), inList(featuredGroups.id, groupIds)))
-    : [];
-  const currentGroups = new Map(groups.filter((g) => inDate(g, day)).map((g) => [g.id, g]));
-  const groupItems = currentGroups.size
-    ? await db
-        .select({ groupId: featuredGroupItems.featuredGroupId, workoutId: featuredGroupItems.workoutId })
-        .from(featuredGroupItems)
-        .where(and(eq(featuredGroupItems.accountId, partnerId), inList(featuredGroupItems.featuredGroupId, [...currentGroups.keys()])))
-        .orderBy(asc(featuredGroupItems.sequence))
-    : [];
+  // Featured groups (the partner's own, current today, shown by a slot) and their workouts.
+  const groupIds = new Set(slots.flatMap((s) => (s.itemType === "featuredGroup" && s.featuredGroupId ? [s.featuredGroupId] : [])));
+  const currentGroups = new Map(groups.filter((g) => groupIds.has(g.id) && inDate(g, day)).map((g) => [g.id, g]));
+  const groupItems = groupItemRows.filter((g) => currentGroups.has(g.groupId));
   const recommended = slots.some((s) => s.itemType === "recommended") ? await recommendations(db, partnerId, reader.account) : null;
 
   // Every named workout through the catalogue's rule at once; each category once.
@@ -282,9 +301,9 @@ export async function homepageView(db: Db, reader: AccountScope, draft?: Homepag
   ]);
   for (const w of recommended?.workouts ?? []) named.add(w.id);
   const categories = [...new Set(slots.flatMap((s) => (s.itemType === "category" && s.category ? [s.category] : [])))];
-  const [visible, ...byCategory] = await Promise.all([
-    visibleCatalogueItems(db, reader, { ids: [...named] }),
-    ...categories.map((c) => visibleCatalogueItems(db, reader, { categories: [c], limit: SLOT_WORKOUTS })),
+  const [visible = [], ...byCategory] = await visibleCatalogueSets(db, reader, [
+    { ids: [...named] },
+    ...categories.map((c) => ({ categories: [c], limit: SLOT_WORKOUTS })),
   ]);
   const byId = new Map(visible.map((w) => [w.id, w]));
   const categoryItems = new Map<Category, CatalogueItem[]>(categories.map((c, i) => [c, byCategory[i] ?? []]));
@@ -329,10 +348,23 @@ const CONFIRM_WITHIN_MS = 24 * 60 * 60 * 1000;
 
 /** A partner's Home: requests to confirm, those waiting longer than a day, and sessions scheduled today. */
 export async function partnerAttention(db: Db, partnerId: string): Promise<PartnerAttention> {
+  const [awaiting, overdue, sessions] = await db.batch(attentionReads(db, partnerId));
+  return attentionOf(awaiting, overdue, sessions);
+}
+
+type Count = { n: number }[];
+const attentionOf = ([awaiting]: Count, [overdue]: Count, [sessions]: Count): PartnerAttention => ({
+  awaitingConfirmation: Number(awaiting?.n ?? 0),
+  overdue: Number(overdue?.n ?? 0),
+  today: Number(sessions?.n ?? 0),
+});
+
+/** The three counts of a partner's attention panel, as statements of a batch. */
+function attentionReads(db: Db, partnerId: string) {
   const ours = or(eq(jobs.partnerAccountId, partnerId), eq(jobs.deliveryPartnerAccountId, partnerId));
   const overdueBefore = new Date(Date.now() - CONFIRM_WITHIN_MS).toISOString();
   const day = today();
-  const [[awaiting], [overdue], [sessions]] = await Promise.all([
+  return [
     db
       .select({ n: sql<number>`count(*)` })
       .from(jobs)
@@ -346,6 +378,5 @@ export async function partnerAttention(db: Db, partnerId: string): Promise<Partn
       .from(jobLines)
       .innerJoin(jobs, eq(jobs.id, jobLines.jobId))
       .where(and(ours, inList(jobs.status, ["confirmed", "inProgress"]), sql`substr(${jobLines.scheduledAt}, 1, 10) = ${day}`)),
-  ]);
-  return { awaitingConfirmation: Number(awaiting?.n ?? 0), overdue: Number(overdue?.n ?? 0), today: Number(sessions?.n ?? 0) };
+  ] as const;
 }
