@@ -1,7 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { AccountDto } from "../../contract/accounts";
 import type { BootData, BootIdentity } from "../../contract/boot";
-import type { Styling } from "../../contract/styling";
 import type { UserDto } from "../../contract/users";
 import { applyStyling } from "../app/styling";
 import { api, configureApi } from "../lib/api";
@@ -86,9 +85,9 @@ export function createIdentity({ adapter, boot, queries }: Deps) {
     const entry = user.accounts.find((a) => a.id === accountId);
     if (!entry) throw new Error("not a member of that account");
     if (entry.authId && entry.authId !== providerOrgId) await adapter.setActiveOrganization(entry.authId);
-    const accountUser = known ?? (await api<UserDto>("/users/me"));
+    const accountUser = known ?? (await api.get("/v1/users/{id}", { params: { id: "me" } }));
     const role = (accountUser.accounts.find((a) => a.id === accountId)?.role ?? "member") as AppUserStateRole;
-    const account = toAccount(await api<AccountDto>(`/accounts/${accountId}`, { accountId }));
+    const account = toAccount(await api.get("/v1/accounts/{id}", { params: { id: accountId }, accountId }));
     // The session read a moment ago serves again (no second get-session).
     const next = toAppUser(session ?? (await sessionOrThrow()), accountUser, accountId);
     authStore.set({ user: next, account, role });
@@ -138,7 +137,7 @@ export function createIdentity({ adapter, boot, queries }: Deps) {
       authStore.set({ authenticating: false });
       return;
     }
-    const dto = await api<UserDto>("/users/me");
+    const dto = await api.get("/v1/users/{id}", { params: { id: "me" } });
     const memberships = dto.accounts;
     let activeId = memberships.find((a) => a.authId && a.authId === session.activeOrgId)?.id ?? null;
     if (!activeId) activeId = memberships[0]?.id ?? null;
@@ -194,7 +193,8 @@ export function createIdentity({ adapter, boot, queries }: Deps) {
     if (boot.mode === "main") {
       const redirectUrl = params.get("redirectUrl") ?? storedRedirectUrl();
       if (redirectUrl && !params.get("redirectUrl")) {
-        api<Styling>("/styles", { anonymous: true, query: { origin: redirectUrl } }).then(applyStyling, () => {});
+        // The partner's look is a courtesy here: without it the page keeps the platform's.
+        api.get("/v1/styles", { anonymous: true, query: { origin: redirectUrl } }).then(applyStyling, () => {});
       }
     }
     try {

@@ -1,18 +1,32 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import type { AuditPage } from "../../contract/audit";
 import { Button } from "./ui/Button";
 import { Skeleton } from "./ui/Skeleton";
+import { useActiveAccountId } from "../auth/useAppUser";
 import { api } from "../lib/api";
 import { useFormatDate } from "../lib/dates";
 import { useT } from "../lib/i18n";
 
+/** Whose trail: a job's or a partner's customer's. */
+export type AuditOf = { job: string } | { customer: string };
+
+/** The audit trails' keys, per active account. */
+export const auditKeys = {
+  trail: (accountId: string, of: AuditOf) => ["audit", accountId, of] as const,
+};
+
 /** An audit trail (a job's or a customer's), newest first, a page at a time; for a partner's owners and admins. */
-export function AuditTrail({ path, title }: { path: string; title?: string }) {
+export function AuditTrail({ of, title }: { of: AuditOf; title?: string }) {
   const t = useT();
   const format = useFormatDate();
+  const accountId = useActiveAccountId();
   const query = useInfiniteQuery({
-    queryKey: ["audit", path],
-    queryFn: ({ pageParam }) => api<AuditPage>(path, { query: { cursor: pageParam ?? undefined } }),
+    queryKey: auditKeys.trail(accountId, of),
+    queryFn: ({ pageParam }) => {
+      const query = { cursor: pageParam ?? undefined };
+      return "job" in of
+        ? api.get("/v1/jobs/{id}/audit", { params: { id: of.job }, query })
+        : api.get("/v1/admin/dependents/{id}/audit", { params: { id: of.customer }, query });
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

@@ -11,3 +11,8 @@ export type EnumValue<N extends EnumName> = Extract<EnumKey, `enum.${N}.${string
 export function enumLabel<N extends EnumName>(t: Translate, name: N, value: EnumValue<N>): string {
   return t(`enum.${name}.${value}` as MessageKey);
 }
+
+/** The value a select or a link gave, if it is one of `values` (else undefined): a string narrowed to the enumeration. */
+export function oneOf<T extends string>(values: readonly T[], raw: string | null | undefined): T | undefined {
+  return (values as readonly (string | null | undefined)[]).includes(raw) ? (raw as T) : undefined;
+}

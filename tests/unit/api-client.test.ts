@@ -77,7 +77,31 @@ describe("the typed /v1 client", () => {
       void api.post("/v1/admin/price-groups", { body: { name: 1 } });
       // @ts-expect-error: sort takes only the contract's values
       void api.get("/v1/admin/dependents", { query: { sort: "size" } });
+      // @ts-expect-error: there is no call by a free path
+      void api("/admin/anything");
+      // @ts-expect-error: a multipart entry takes its schema's data, not any FormData
+      void api.post("/v1/admin/homepage/media", { form: new FormData() });
     };
     expect(typeof typeChecks).toBe("function");
+  });
+
+  it("sends a multipart entry as its JSON data and the named files, leaving out files not given", async () => {
+    answer = ok({ id: "u1" });
+    const photo = new File(["png"], "me.png", { type: "image/png" });
+    let form: FormData | undefined;
+    vi.stubGlobal("fetch", async (_url: URL, init: RequestInit) => {
+      form = init.body as FormData;
+      return answer();
+    });
+    await api.post("/v1/users", { form: { data: { firstName: "Ada" }, files: { photo: null } }, accountId: null });
+    expect(JSON.parse(form?.get("data") as string)).toEqual({ firstName: "Ada" });
+    expect(form?.has("photo")).toBe(false);
+    await api.post("/v1/users", { form: { data: { lastName: "Lovelace" }, files: { photo } } });
+    expect(JSON.parse(form?.get("data") as string)).toEqual({ lastName: "Lovelace" });
+    expect((form?.get("photo") as File).name).toBe("me.png");
+  });
+
+  it("the client exposes only the typed calls", () => {
+    expect(Object.keys(api).sort()).toEqual(["delete", "get", "post", "put"]);
   });
 });

@@ -78,16 +78,19 @@ describe("a signed-in screen rendered by the Worker", () => {
         ["saved-items", fabrikam],
         ["account", fabrikam],
         ["homepage", "view", fabrikam],
-        ["score-summary", fabrikam],
+        ["scores", fabrikam, "summary"],
         ["entitlements", fabrikam],
-        ["catalogue", "list", {}],
+        ["catalogue", fabrikam, "list", {}],
       ]
         .map((k) => JSON.stringify(k))
         .sort(),
     );
-    expect(byKey.get(JSON.stringify(["score-summary", fabrikam]))).toEqual(await api(token, fabrikam, "/scores/summary"));
+    expect(byKey.get(JSON.stringify(["scores", fabrikam, "summary"]))).toEqual(await api(token, fabrikam, "/scores/summary"));
     expect(byKey.get(JSON.stringify(["homepage", "view", fabrikam]))).toEqual(await api(token, fabrikam, "/homepage"));
-    expect(byKey.get(JSON.stringify(["catalogue", "list", {}]))).toEqual({ pages: [await api(token, fabrikam, "/workouts?limit=24")], pageParams: [null] });
+    expect(byKey.get(JSON.stringify(["catalogue", fabrikam, "list", {}]))).toEqual({
+      pages: [await api(token, fabrikam, "/workouts?limit=24")],
+      pageParams: [null],
+    });
   });
 
   it("inlines a partner's Home reads: its account, homepage and saved list", async () => {

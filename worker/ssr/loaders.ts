@@ -39,7 +39,7 @@ export const SERVER_LOADERS: Record<string, (account: Account) => Seed[]> = {
       ? [
           { key: scoreSummaryKey(account.id), path: "/scores/summary" },
           { key: entitlementsKey(account.id), path: "/entitlements" },
-          { key: catalogueKeys.list({}), path: "/workouts?limit=24", infinite: true },
+          { key: catalogueKeys.list(account.id, {}), path: "/workouts?limit=24", infinite: true },
         ]
       : []),
   ],

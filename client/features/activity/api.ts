@@ -1,21 +1,22 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { JobDto } from "../../../contract/bookings";
+import type { z } from "zod";
+import type { JobDto, JobList } from "../../../contract/bookings";
 import type { CategoryFilter } from "../../../contract/enums";
-import type { ScoreDto } from "../../../contract/scores";
 import { useAppUser } from "../../auth/useAppUser";
 import { api } from "../../lib/api";
+import { scoreKeys } from "../scores/keys";
 
 export const activityKeys = {
-  scores: (accountId: string) => ["scores", accountId] as const,
-  sessions: (accountId: string) => ["activity", "sessions", accountId] as const,
+  all: ["activity"] as const,
+  sessions: (accountId: string) => ["activity", accountId, "sessions"] as const,
 };
 
 /** GET v1/scores/fitness with entries: the account's scores, newest first. */
 export function useScores() {
   const { account } = useAppUser();
   return useQuery({
-    queryKey: activityKeys.scores(account?.id ?? "none"),
-    queryFn: () => api<ScoreDto[]>("/scores/fitness", { query: { includeEntries: "true" } }),
+    queryKey: scoreKeys.mine(account?.id ?? "none"),
+    queryFn: () => api.get("/v1/scores/fitness", { query: { includeEntries: "true" } }),
     enabled: account?.type === "customer",
   });
 }
@@ -27,18 +28,18 @@ export function useScores() {
 export function useScoreHistory(category: CategoryFilter) {
   const { account } = useAppUser();
   return useQuery({
-    queryKey: [...activityKeys.scores(account?.id ?? "none"), "history", category] as const,
-    queryFn: () => api<ScoreDto[]>("/scores/fitness", { query: { category, includeEntries: "false" } }),
+    queryKey: scoreKeys.history(account?.id ?? "none", category),
+    queryFn: () => api.get("/v1/scores/fitness", { query: { category, includeEntries: "false" } }),
     enabled: account?.type === "customer",
   });
 }
 
 /** All of a list's jobs with one status, page by page (100 at a time) until the cursor runs out. */
-async function everyJob(path: string, status: "completed" | "inProgress"): Promise<JobDto[]> {
+async function everyJob(path: "/v1/jobs" | "/v1/bookings", status: "completed" | "inProgress"): Promise<JobDto[]> {
   const out: JobDto[] = [];
   let cursor: string | null = null;
   do {
-    const page: { items: JobDto[]; nextCursor: string | null } = await api(path, { query: { status, limit: 100, cursor: cursor ?? undefined } });
+    const page: z.output<typeof JobList> = await api.get(path, { query: { status, limit: 100, cursor: cursor ?? undefined } });
     out.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);
@@ -54,7 +55,7 @@ export type DoneSession = { id: string; workout: string; session: string; comple
  */
 export function useCompletedSessions() {
   const { account } = useAppUser();
-  const side = account?.type === "partner" ? "/jobs" : "/bookings";
+  const side = account?.type === "partner" ? "/v1/jobs" : "/v1/bookings";
   return useQuery({
     queryKey: activityKeys.sessions(account?.id ?? "none"),
     enabled: Boolean(account),
@@ -84,10 +85,5 @@ export function useCompletedSessions() {
 /** "Refresh scores": reads the scores, the summary and the activity again. */
 export function useRefreshActivity() {
   const qc = useQueryClient();
-  return () =>
-    Promise.all([
-      qc.invalidateQueries({ queryKey: ["scores"] }),
-      qc.invalidateQueries({ queryKey: ["score-summary"] }),
-      qc.invalidateQueries({ queryKey: ["activity"] }),
-    ]);
+  return () => Promise.all([qc.invalidateQueries({ queryKey: scoreKeys.all }), qc.invalidateQueries({ queryKey: activityKeys.all })]);
 }

@@ -1,13 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AssessmentFormDto, AssessmentLinkDto, AssessmentResultDto, SubmitAssessmentBody } from "../../../contract/assessments";
+import type { SubmitAssessmentBody } from "../../../contract/assessments";
 import type { CategoryFilter } from "../../../contract/enums";
+import { useActiveAccountId } from "../../auth/useAppUser";
 import { api } from "../../lib/api";
+import { activityKeys } from "../activity/api";
 import { customerKeys } from "../customers/api";
+import { scoreKeys } from "../scores/keys";
+
+/** An opened assessment's questions, per account and link. */
+export const assessmentKeys = {
+  form: (accountId: string, token: string) => ["assessment", accountId, token] as const,
+};
 
 /** GET v1/assessments/fitness-score: a fresh link, asked for on demand only. */
 export function useAssessmentLink() {
   return useMutation({
-    mutationFn: (category: CategoryFilter = "all") => api<AssessmentLinkDto>("/assessments/fitness-score", { query: { category } }),
+    mutationFn: (category: CategoryFilter = "all") => api.get("/v1/assessments/fitness-score", { query: { category } }),
   });
 }
 
@@ -17,11 +25,12 @@ export function useAssessmentLink() {
  */
 export function useOpenAssessment(token: string | undefined, ready: boolean) {
   const qc = useQueryClient();
+  const accountId = useActiveAccountId();
   return useQuery({
-    queryKey: ["assessment", token ?? "none"],
+    queryKey: assessmentKeys.form(accountId, token ?? "none"),
     queryFn: async () => {
-      const form = await api<AssessmentFormDto>(`/assessments/${encodeURIComponent(token!)}/open`, { method: "POST" });
-      void qc.invalidateQueries({ queryKey: ["scores", "assessments"] });
+      const form = await api.post("/v1/assessments/{token}/open", { params: { token: token ?? "" } });
+      void qc.invalidateQueries({ queryKey: scoreKeys.all });
       return form;
     },
     enabled: Boolean(token) && ready,
@@ -34,12 +43,11 @@ export function useOpenAssessment(token: string | undefined, ready: boolean) {
 export function useSubmitAssessment(token: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SubmitAssessmentBody) => api<AssessmentResultDto>(`/assessments/${encodeURIComponent(token)}/submit`, { method: "POST", json: body }),
+    mutationFn: (body: SubmitAssessmentBody) => api.post("/v1/assessments/{token}/submit", { params: { token }, body }),
     onSuccess: () =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: ["scores"] }),
-        qc.invalidateQueries({ queryKey: ["score-summary"] }),
-        qc.invalidateQueries({ queryKey: ["activity"] }),
+        qc.invalidateQueries({ queryKey: scoreKeys.all }),
+        qc.invalidateQueries({ queryKey: activityKeys.all }),
         qc.invalidateQueries({ queryKey: customerKeys.anyOne }),
       ]),
   });

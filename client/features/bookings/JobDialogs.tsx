@@ -3,7 +3,7 @@ import { ConfirmDialog } from "../../components/ui/Dialog";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { useT, type TranslationKey } from "../../lib/i18n";
-import { useJobAction, type Side } from "./api";
+import { useJobAction, type JobMove, type Side } from "./api";
 import { ConfirmTimesDialog, ReasonDialog, TimesDialog } from "./dialogs";
 
 /** Which confirmation is open, for which job (and session line). */
@@ -16,11 +16,10 @@ export type OpenDialog =
 export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Side; onClose: () => void }) {
   const t = useT();
   const action = useJobAction();
-  const base = side === "customer" ? "/bookings" : "/jobs";
 
-  const run = async (path: string, body: unknown, done: TranslationKey, failure: "cancel" | "date" | "other") => {
+  const run = async (move: JobMove, done: TranslationKey, failure: "cancel" | "date" | "other") => {
     try {
-      await action.mutateAsync({ path, body });
+      await action.mutateAsync(move);
       toast({ title: t(done), variant: "success" });
       onClose();
     } catch (err) {
@@ -31,17 +30,30 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
   };
   const onOpenChange = (o: boolean) => !o && onClose();
 
-  if (open?.kind === "cancel" || open?.kind === "deny") {
+  if (open?.kind === "cancel") {
+    const { job } = open;
     return (
       <ReasonDialog
         open
-        kind={open.kind}
+        kind="cancel"
         busy={action.isPending}
         onOpenChange={onOpenChange}
         onSubmit={(reason, comment) =>
-          void (open.kind === "cancel"
-            ? run(`${base}/${open.job.id}/cancel`, { reason, comment: comment || undefined }, "bookings.done.cancelled", "cancel")
-            : run(`/jobs/${open.job.id}/deny`, { reason, comment: comment || undefined }, "bookings.done.denied", "other"))
+          void run({ action: "cancel", side, id: job.id, body: { reason, comment: comment || undefined } }, "bookings.done.cancelled", "cancel")
+        }
+      />
+    );
+  }
+  if (open?.kind === "deny") {
+    const { job } = open;
+    return (
+      <ReasonDialog
+        open
+        kind="deny"
+        busy={action.isPending}
+        onOpenChange={onOpenChange}
+        onSubmit={(reason, comment) =>
+          void run({ action: "deny", id: job.id, body: { reason, comment: comment || undefined } }, "bookings.done.denied", "other")
         }
       />
     );
@@ -53,32 +65,58 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
         job={open.job}
         busy={action.isPending}
         onOpenChange={onOpenChange}
-        onSubmit={(lines) => void run(`/jobs/${open.job.id}/confirm`, { lines }, "bookings.done.confirmed", "date")}
+        onSubmit={(lines) => void run({ action: "confirm", id: open.job.id, body: { lines } }, "bookings.done.confirmed", "date")}
       />
     );
   }
-  if (open?.kind === "times" || open?.kind === "reschedule") {
+  if (open?.kind === "reschedule") {
+    const { job } = open;
     return (
       <TimesDialog
         open
-        job={open.job}
-        withReason={open.kind === "reschedule"}
+        job={job}
+        withReason
         busy={action.isPending}
         onOpenChange={onOpenChange}
         onSubmit={(times, reason, comment) =>
-          void (side === "partner"
-            ? run(
-                `/jobs/${open.job.id}/reschedule`,
-                { reason, comment, version: open.job.version, lines: times.map((x) => ({ lineId: x.lineId, time: x.time })) },
-                "bookings.done.scheduled",
-                "date",
-              )
-            : run(
-                `/bookings/${open.job.id}/schedule`,
-                { mode: "request", reason, comment, version: open.job.version, sessions: times.map((x) => ({ sessionId: x.sessionId, times: [x.time] })) },
-                "bookings.done.scheduled",
-                "date",
-              ))
+          void run(
+            side === "partner"
+              ? {
+                  action: "reschedule",
+                  id: job.id,
+                  body: { reason, comment, version: job.version, lines: times.map((x) => ({ lineId: x.lineId, time: x.time })) },
+                }
+              : {
+                  action: "schedule",
+                  id: job.id,
+                  body: { mode: "request", reason, comment, version: job.version, sessions: times.map((x) => ({ sessionId: x.sessionId, times: [x.time] })) },
+                },
+            "bookings.done.scheduled",
+            "date",
+          )
+        }
+      />
+    );
+  }
+  if (open?.kind === "times") {
+    const { job } = open;
+    return (
+      <TimesDialog
+        open
+        job={job}
+        withReason={false}
+        busy={action.isPending}
+        onOpenChange={onOpenChange}
+        onSubmit={(times) =>
+          void run(
+            {
+              action: "schedule",
+              id: job.id,
+              body: { mode: "request", version: job.version, sessions: times.map((x) => ({ sessionId: x.sessionId, times: [x.time] })) },
+            },
+            "bookings.done.scheduled",
+            "date",
+          )
         }
       />
     );
@@ -94,8 +132,7 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
         loading={action.isPending}
         onConfirm={() =>
           run(
-            open.kind === "completeLine" ? `/jobs/${open.job.id}/lines/${open.lineId}/complete` : `/jobs/${open.job.id}/complete`,
-            {},
+            open.kind === "completeLine" ? { action: "completeLine", id: open.job.id, lineId: open.lineId } : { action: "complete", id: open.job.id },
             "bookings.done.completed",
             "other",
           )

@@ -89,7 +89,7 @@ export function JobRow({ job, side, expanded, onToggle, onOpen, onSchedule, show
           <td colSpan={7} className="bg-muted/30 px-4 py-3">
             <div className="grid gap-4">
               <JobSessions job={job} side={side} onCompleteLine={(lineId, session) => onOpen({ kind: "completeLine", job, lineId, session })} />
-              {showAudit ? <AuditTrail path={`/jobs/${job.id}/audit`} title={t("audit.ofJob", { name })} /> : null}
+              {showAudit ? <AuditTrail of={{ job: job.id }} title={t("audit.ofJob", { name })} /> : null}
             </div>
           </td>
         </tr>

@@ -1,25 +1,41 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { BookingOptions, JobDto, SlotDto } from "../../../contract/bookings";
-import type { JobStatus } from "../../../contract/enums";
+import type { z } from "zod";
+import type {
+  CancelBooking,
+  ConfirmRequest,
+  CreateBooking,
+  CreateSlot,
+  DenyRequest,
+  JobDto,
+  JobsQuery,
+  PartnerReschedule,
+  ScheduleBooking,
+} from "../../../contract/bookings";
+import { useActiveAccountId } from "../../auth/useAppUser";
 import { api } from "../../lib/api";
 
 export type Side = "customer" | "partner";
-export type JobFilters = { status?: JobStatus; from?: string; to?: string; q?: string };
-type Page = { items: JobDto[]; nextCursor: string | null };
+export type JobFilters = Pick<z.output<typeof JobsQuery>, "status" | "from" | "to" | "q">;
 
+/** The keys of bookings, jobs, booking options and slots, per active account. */
 export const bookingKeys = {
-  list: (side: Side, filters: JobFilters) => ["jobs", side, filters] as const,
+  /** Every job list and job of every account: what a move makes stale. */
   all: ["jobs"] as const,
-  options: (workoutId: string) => ["booking-options", workoutId] as const,
-  slots: (workoutId: string) => ["slots", workoutId] as const,
-  delivered: ["delivered-workouts"] as const,
+  list: (accountId: string, side: Side, filters: JobFilters) => ["jobs", accountId, side, "list", filters] as const,
+  one: (accountId: string, side: Side, id: string) => ["jobs", accountId, side, "one", id] as const,
+  /** Every workout's booking options (seats and credits change with each booking). */
+  anyOptions: ["booking-options"] as const,
+  options: (accountId: string, workoutId: string) => ["booking-options", accountId, workoutId] as const,
+  slots: (accountId: string, workoutId: string) => ["slots", accountId, workoutId] as const,
+  delivered: (accountId: string) => ["delivered-workouts", accountId] as const,
 };
 
 /** Your Bookings (customer) or Your Jobs (partner), newest first, a page at a time. */
 export function useJobs(side: Side, filters: JobFilters) {
+  const accountId = useActiveAccountId();
   return useInfiniteQuery({
-    queryKey: bookingKeys.list(side, filters),
-    queryFn: ({ pageParam }) => api<Page>(side === "customer" ? "/bookings" : "/jobs", { query: { ...filters, cursor: pageParam ?? undefined } }),
+    queryKey: bookingKeys.list(accountId, side, filters),
+    queryFn: ({ pageParam }) => api.get(side === "customer" ? "/v1/bookings" : "/v1/jobs", { query: { ...filters, cursor: pageParam ?? undefined } }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -27,22 +43,58 @@ export function useJobs(side: Side, filters: JobFilters) {
 
 /** One job as its side sees it (a mail's link opens Your Bookings or Your Jobs on it). */
 export function useJob(side: Side, id: string) {
+  const accountId = useActiveAccountId();
   return useQuery({
-    queryKey: [...bookingKeys.all, side, "one", id],
-    queryFn: () => api<JobDto>(`${side === "customer" ? "/bookings" : "/jobs"}/${id}`),
+    queryKey: bookingKeys.one(accountId, side, id),
+    queryFn: () => api.get(side === "customer" ? "/v1/bookings/{id}" : "/v1/jobs/{id}", { params: { id } }),
     retry: false,
   });
 }
 
 export function useBookingOptions(workoutId: string, enabled = true) {
-  return useQuery({ queryKey: bookingKeys.options(workoutId), queryFn: () => api<BookingOptions>(`/bookings/options/${workoutId}`), enabled });
+  const accountId = useActiveAccountId();
+  return useQuery({
+    queryKey: bookingKeys.options(accountId, workoutId),
+    queryFn: () => api.get("/v1/bookings/options/{id}", { params: { id: workoutId } }),
+    enabled,
+  });
 }
 
-/** Any job action: POST to its path; refreshes the job lists. */
+/** A move of a job, by whoever may make it: each maps to its own endpoint and body. */
+export type JobMove =
+  | { action: "cancel"; side: Side; id: string; body: z.input<typeof CancelBooking> }
+  | { action: "deny"; id: string; body: z.input<typeof DenyRequest> }
+  | { action: "confirm"; id: string; body: z.input<typeof ConfirmRequest> }
+  | { action: "reschedule"; id: string; body: z.input<typeof PartnerReschedule> }
+  | { action: "schedule"; id: string; body: z.input<typeof ScheduleBooking> }
+  | { action: "complete"; id: string }
+  | { action: "completeLine"; id: string; lineId: string };
+
+function moveJob(move: JobMove): Promise<JobDto> {
+  const params = { id: move.id };
+  switch (move.action) {
+    case "cancel":
+      return api.post(move.side === "customer" ? "/v1/bookings/{id}/cancel" : "/v1/jobs/{id}/cancel", { params, body: move.body });
+    case "deny":
+      return api.post("/v1/jobs/{id}/deny", { params, body: move.body });
+    case "confirm":
+      return api.post("/v1/jobs/{id}/confirm", { params, body: move.body });
+    case "reschedule":
+      return api.post("/v1/jobs/{id}/reschedule", { params, body: move.body });
+    case "schedule":
+      return api.post("/v1/bookings/{id}/schedule", { params, body: move.body });
+    case "complete":
+      return api.post("/v1/jobs/{id}/complete", { params });
+    case "completeLine":
+      return api.post("/v1/jobs/{id}/lines/{lineId}/complete", { params: { id: move.id, lineId: move.lineId } });
+  }
+}
+
+/** Any job move; refreshes the job lists. */
 export function useJobAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ path, body }: { path: string; body?: unknown }) => api<JobDto>(path, { method: "POST", json: body ?? {} }),
+    mutationFn: moveJob,
     onSuccess: () => client.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }
@@ -50,39 +102,34 @@ export function useJobAction() {
 export function useCreateBooking() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: unknown) => api<JobDto>("/bookings", { method: "POST", json: body }),
+    mutationFn: (body: z.input<typeof CreateBooking>) => api.post("/v1/bookings", { body }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: bookingKeys.all });
-      void client.invalidateQueries({ queryKey: ["booking-options"] });
+      void client.invalidateQueries({ queryKey: bookingKeys.anyOptions });
     },
   });
 }
 
-export type DeliveredWorkout = {
-  id: string;
-  name: string;
-  title: string;
-  maxAttendees: number;
-  sessions: { id: string; name: string; sequence: number; lengthMinutes: number }[];
-};
-
 export function useDeliveredWorkouts() {
-  return useQuery({ queryKey: bookingKeys.delivered, queryFn: () => api<DeliveredWorkout[]>("/admin/slots/workouts") });
+  const accountId = useActiveAccountId();
+  return useQuery({ queryKey: bookingKeys.delivered(accountId), queryFn: () => api.get("/v1/admin/slots/workouts") });
 }
 
 export function useSlots(workoutId: string | null) {
+  const accountId = useActiveAccountId();
   return useQuery({
-    queryKey: bookingKeys.slots(workoutId ?? ""),
-    queryFn: () => api<SlotDto[]>("/admin/slots", { query: { workoutId } }),
+    queryKey: bookingKeys.slots(accountId, workoutId ?? ""),
+    queryFn: () => api.get("/v1/admin/slots", { query: { workoutId: workoutId ?? "" } }),
     enabled: Boolean(workoutId),
   });
 }
 
 export function useSlotChanges(workoutId: string | null) {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: bookingKeys.slots(workoutId ?? "") });
+  const accountId = useActiveAccountId();
+  const refresh = () => client.invalidateQueries({ queryKey: bookingKeys.slots(accountId, workoutId ?? "") });
   return {
-    publish: useMutation({ mutationFn: (body: unknown) => api<SlotDto>("/admin/slots", { method: "POST", json: body }), onSuccess: refresh }),
-    close: useMutation({ mutationFn: (id: string) => api<void>(`/admin/slots/${id}`, { method: "DELETE" }), onSuccess: refresh }),
+    publish: useMutation({ mutationFn: (body: z.input<typeof CreateSlot>) => api.post("/v1/admin/slots", { body }), onSuccess: refresh }),
+    close: useMutation({ mutationFn: (id: string) => api.delete("/v1/admin/slots/{id}", { params: { id } }), onSuccess: refresh }),
   };
 }

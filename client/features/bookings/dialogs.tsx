@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/Button";
 import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { Checkbox, Field, Input, Select, Textarea } from "../../components/ui/Field";
 import { toLocalDateTimeInput, useFormatDate } from "../../lib/dates";
-import { enumLabel } from "../../lib/enums";
+import { enumLabel, oneOf } from "../../lib/enums";
 import { useT } from "../../lib/i18n";
 
 /** A value of an `<input type="datetime-local">` as an ISO instant (or null). */
@@ -17,19 +17,13 @@ export function localToIso(value: string): string | null {
 }
 
 /** Cancel (cancellation reasons) or deny (reschedule reasons): a reason, a comment, then the action. */
-export function ReasonDialog({
-  open,
-  onOpenChange,
-  kind,
-  onSubmit,
-  busy,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  kind: "cancel" | "deny";
-  onSubmit: (reason: string, comment: string) => void;
-  busy?: boolean;
-}) {
+export function ReasonDialog(
+  props: { open: boolean; onOpenChange: (open: boolean) => void; busy?: boolean } & (
+    | { kind: "cancel"; onSubmit: (reason: CancellationReason, comment: string) => void }
+    | { kind: "deny"; onSubmit: (reason: RescheduleReason, comment: string) => void }
+  ),
+) {
+  const { open, onOpenChange, kind, busy } = props;
   const t = useT();
   const reasons: [value: string, label: string][] =
     kind === "cancel"
@@ -48,8 +42,16 @@ export function ReasonDialog({
           className="grid gap-4"
           onSubmit={(e) => {
             e.preventDefault();
-            if (!reason) return setError(true);
-            onSubmit(reason, comment);
+            // The select offers only the kind's reasons; an empty one is refused at the field.
+            if (props.kind === "cancel") {
+              const picked = oneOf(CancellationReason, reason);
+              if (!picked) return setError(true);
+              props.onSubmit(picked, comment);
+            } else {
+              const picked = oneOf(RescheduleReason, reason);
+              if (!picked) return setError(true);
+              props.onSubmit(picked, comment);
+            }
           }}
         >
           <ReasonFields reasons={reasons} reason={reason} onReason={setReason} comment={comment} onComment={setComment} error={error && !reason} />
@@ -125,6 +127,9 @@ export function ConfirmTimesDialog({
   );
 }
 
+/** A session line's new time, as the dialog hands it on. */
+export type NewTime = { lineId: string; sessionId: string; time: string };
+
 /**
  * New times: from To Be Booked, for every session (the customer requesting
  * again); when rescheduling (either side), for the sessions ticked — one or
@@ -132,21 +137,13 @@ export function ConfirmTimesDialog({
  * future and keep the sessions' order (with the sessions kept at their
  * time); each problem is shown on its session and cleared when it changes.
  */
-export function TimesDialog({
-  job,
-  open,
-  onOpenChange,
-  withReason,
-  onSubmit,
-  busy,
-}: {
-  job: JobDto;
-  open: boolean;
-  onOpenChange: (o: boolean) => void;
-  withReason: boolean;
-  onSubmit: (times: { lineId: string; sessionId: string; time: string }[], reason?: string, comment?: string) => void;
-  busy?: boolean;
-}) {
+export function TimesDialog(
+  props: { job: JobDto; open: boolean; onOpenChange: (o: boolean) => void; busy?: boolean } & (
+    | { withReason: true; onSubmit: (times: NewTime[], reason: RescheduleReason, comment?: string) => void }
+    | { withReason: false; onSubmit: (times: NewTime[]) => void }
+  ),
+) {
+  const { job, open, onOpenChange, withReason, busy } = props;
   const t = useT();
   const format = useFormatDate();
   const [values, setValues] = useState<Record<string, string>>({});
@@ -198,11 +195,13 @@ export function TimesDialog({
             setTried(true);
             const chosen = job.lines.filter((l) => moving.has(l.id));
             const times = chosen.map((l) => ({ lineId: l.id, sessionId: l.sessionId, time: localToIso(values[l.id] ?? "") ?? "" }));
-            if (!chosen.length || times.some((x) => !x.time) || (withReason && !reason)) return;
+            const picked = oneOf(RescheduleReason, reason);
+            if (!chosen.length || times.some((x) => !x.time) || (withReason && !picked)) return;
             const found = check();
             setErrors(found);
             if (Object.keys(found).length) return;
-            onSubmit(times, reason || undefined, comment.trim() || undefined);
+            if (!props.withReason) props.onSubmit(times);
+            else if (picked) props.onSubmit(times, picked, comment.trim() || undefined);
           }}
         >
           {job.lines.map((line) => (

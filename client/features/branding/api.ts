@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Styling, StylingDataInput, StylingFileField } from "../../../contract/styling";
-import { api, formData } from "../../lib/api";
+import type { StylingDataInput, StylingFileField } from "../../../contract/styling";
+import { api } from "../../lib/api";
 
 export const brandingKeys = { mine: (accountId: string) => ["admin-styles", accountId] as const };
 
@@ -8,7 +8,7 @@ export const brandingKeys = { mine: (accountId: string) => ["admin-styles", acco
 export function useAdminStyling(accountId: string | undefined) {
   return useQuery({
     queryKey: brandingKeys.mine(accountId ?? "none"),
-    queryFn: () => api<Styling>("/admin/styles"),
+    queryFn: () => api.get("/v1/admin/styles"),
     enabled: Boolean(accountId),
   });
 }
@@ -19,7 +19,7 @@ export type SaveStylingInput = { data: StylingDataInput; files: Partial<Record<S
 export function useSaveStyling(accountId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ data, files }: SaveStylingInput) => api<Styling>("/admin/styles", { method: "PUT", form: formData(data, files) }),
+    mutationFn: ({ data, files }: SaveStylingInput) => api.put("/v1/admin/styles", { form: { data, files } }),
     onSuccess: (saved) => queryClient.setQueryData(brandingKeys.mine(accountId ?? "none"), saved),
   });
 }

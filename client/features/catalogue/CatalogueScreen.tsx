@@ -5,11 +5,11 @@ import { Category } from "../../../contract/enums";
 import { Page } from "../../components/layout/Page";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Field, Input } from "../../components/ui/Field";
-import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
 import { useCatalogue } from "./api";
 import { WorkoutCard } from "./WorkoutCard";
-import { focusRing } from "../../components/ui/focus-ring";
+import { oneOf } from "../../lib/enums";
+import { CategoryChips } from "../../components/CategoryChips";
 import { QueryState } from "../../components/ui/QueryState";
 import { LoadMore } from "../../components/ui/LoadMore";
 
@@ -17,14 +17,13 @@ import { LoadMore } from "../../components/ui/LoadMore";
 export default function CatalogueScreen() {
   const t = useT();
   const [params, setParams] = useSearchParams();
-  const raw = params.get("category");
-  const category = raw && (Category as readonly string[]).includes(raw) ? (raw as Category) : "";
+  const category = oneOf(Category, params.get("category"));
   const [q, setQ] = useState(params.get("q") ?? "");
   const search = useDeferredValue(q.trim());
-  const query = useCatalogue({ category: category || undefined, q: search || undefined });
+  const query = useCatalogue({ category, q: search || undefined });
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
 
-  const choose = (c: string) => {
+  const choose = (c: Category | undefined) => {
     const next = new URLSearchParams(params);
     if (c) next.set("category", c);
     else next.delete("category");
@@ -38,23 +37,7 @@ export default function CatalogueScreen() {
           <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t("catalogue.searchPlaceholder")} />
         </Field>
       </div>
-      <div role="group" aria-label={t("catalogue.categories")} className="mb-6 flex flex-wrap gap-2">
-        {["", ...Category].map((c) => (
-          <button
-            key={c || "all"}
-            type="button"
-            aria-pressed={category === c}
-            onClick={() => choose(c)}
-            className={cn(
-              "rounded-full border px-3 py-1 text-sm transition-colors",
-              focusRing,
-              category === c ? "border-brand bg-brand text-brand-foreground" : "border-border bg-card hover:bg-muted",
-            )}
-          >
-            {c ? t(`enum.Category.${c as Category}`) : t("enum.CategoryFilter.all")}
-          </button>
-        ))}
-      </div>
+      <CategoryChips value={category} onChange={choose} label={t("catalogue.categories")} className="mb-6" />
       <QueryState
         query={query}
         error={t("catalogue.loadFailed")}

@@ -95,7 +95,7 @@ export default function CustomerDetailsScreen() {
           </dl>
         </Section>
         <Section id="audit-trail" title={t("audit.title")} description={t("audit.customerHint")}>
-          <AuditTrail path={`/admin/dependents/${a.id}/audit`} />
+          <AuditTrail of={{ customer: a.id }} />
         </Section>
         <Section
           id="recommendations"

@@ -3,6 +3,7 @@ import type { CreditAdjustmentBody } from "../../../contract/entitlements";
 import type { ManualScoreBody } from "../../../contract/assessments";
 import { api } from "../../lib/api";
 import { priceGroupKeys } from "../price-groups/api";
+import { scoreKeys } from "../scores/keys";
 
 export type CustomersParams = { search?: string; sort: "name" | "createdAt"; order: "asc" | "desc"; limit: number; cursor?: string };
 
@@ -11,6 +12,8 @@ export const customerKeys = {
   one: (accountId: string, id: string) => ["customer", accountId, id] as const,
   /** Every customer's details, in any account (after a change that touches their scores or plan). */
   anyOne: ["customer"] as const,
+  /** The partner's plans a customer can be put on. */
+  plans: (accountId: string) => ["partner-plans", accountId] as const,
 };
 
 /** GET v1/admin/dependents: the partner's customers, one page. */
@@ -44,7 +47,7 @@ export function useCreditAdjustment(accountId: string, customerId: string) {
 /** The partner's plan catalogue (for a plan change). */
 export function usePartnerPlans(accountId: string | undefined) {
   return useQuery({
-    queryKey: ["partner-plans", accountId ?? "none"],
+    queryKey: customerKeys.plans(accountId ?? "none"),
     queryFn: () => api.get("/v1/admin/entitlements/plans"),
     enabled: Boolean(accountId),
   });
@@ -73,7 +76,7 @@ export function useChangePlan(accountId: string, customerId: string) {
 /** A customer's scores (newest first) for its partner. */
 export function useCustomerScores(accountId: string | undefined, customerId: string | undefined) {
   return useQuery({
-    queryKey: ["scores", "customer", accountId ?? "none", customerId ?? "none"],
+    queryKey: scoreKeys.ofCustomer(accountId ?? "none", customerId ?? "none"),
     queryFn: () => api.get("/v1/admin/dependents/{id}/scores", { params: { id: customerId ?? "" } }),
     enabled: Boolean(accountId && customerId),
   });
@@ -82,7 +85,7 @@ export function useCustomerScores(accountId: string | undefined, customerId: str
 /** A customer's assessments (newest first) for its partner. */
 export function useCustomerAssessments(accountId: string | undefined, customerId: string | undefined) {
   return useQuery({
-    queryKey: ["scores", "assessments", accountId ?? "none", customerId ?? "none"],
+    queryKey: scoreKeys.assessmentsOfCustomer(accountId ?? "none", customerId ?? "none"),
     queryFn: () => api.get("/v1/admin/dependents/{id}/assessments", { params: { id: customerId ?? "" } }),
     enabled: Boolean(accountId && customerId),
   });
@@ -90,7 +93,7 @@ export function useCustomerAssessments(accountId: string | undefined, customerId
 
 /** The related score lists and the details (recommendations follow the scores) are read again after a score change. */
 function refreshScores(qc: ReturnType<typeof useQueryClient>) {
-  return Promise.all([qc.invalidateQueries({ queryKey: ["scores"] }), qc.invalidateQueries({ queryKey: customerKeys.anyOne })]);
+  return Promise.all([qc.invalidateQueries({ queryKey: scoreKeys.all }), qc.invalidateQueries({ queryKey: customerKeys.anyOne })]);
 }
 
 /** POST v1/admin/scores/fitness: a manual score for the customer. */

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AccountDto } from "../../../contract/accounts";
 import { api } from "../../lib/api";
 import { accountKeys } from "../accounts/api";
+import { scoreKeys } from "../scores/keys";
 
 /** The keys of Home's own reads (the server inlines their answers with the page). */
 export const entitlementsKey = (accountId: string | undefined) => ["entitlements", accountId ?? "none"] as const;
-export const scoreSummaryKey = (accountId: string | undefined) => ["score-summary", accountId ?? "none"] as const;
+export const scoreSummaryKey = (accountId: string | undefined) => scoreKeys.summary(accountId ?? "none");
 
 /** GET v1/entitlements (same cache entry as the Profile screen's). */
 export function useCreditBalance(accountId: string | undefined) {
@@ -24,9 +24,9 @@ export function useLinkPartner(accountId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (tan: string) => {
-      const { exists } = await api<{ exists: boolean }>("/accounts/exist", { query: { tan, type: "partner" } });
+      const { exists } = await api.get("/v1/accounts/exist", { query: { tan, type: "partner" } });
       if (!exists) throw new UnknownTanError("Invalid Partner TAN");
-      return api<AccountDto>(`/admin/accounts/${accountId}/assign-parent`, { method: "POST", json: { tan } });
+      return api.post("/v1/admin/accounts/{accountId}/assign-parent", { params: { accountId }, body: { tan } });
     },
     onSuccess: (account) => qc.setQueryData(accountKeys.one(accountId), account),
   });

@@ -1,11 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { HomepageLayout, HomepageLayoutBody, HomepageMediaDto } from "../../../contract/homepage";
+import type { HomepageLayout, HomepageLayoutBody } from "../../../contract/homepage";
+import { useActiveAccountId } from "../../auth/useAppUser";
 import { api } from "../../lib/api";
 
+/** The homepage's keys, per active account. */
 export const homepageKeys = {
   view: (accountId: string) => ["homepage", "view", accountId] as const,
-  layout: ["homepage", "layout"] as const,
-  preview: (draft: unknown) => ["homepage", "preview", draft] as const,
+  /** Every account's Home (a partner's save changes its customers' Homes too). */
+  anyView: ["homepage", "view"] as const,
+  layout: (accountId: string) => ["homepage", "layout", accountId] as const,
+  preview: (accountId: string, draft: unknown) => ["homepage", "preview", accountId, draft] as const,
 };
 
 /** GET v1/homepage: the reader's Home (layout and items) in one call. */
@@ -19,25 +23,28 @@ export function useHomepage(accountId: string | undefined) {
 
 /** GET v1/admin/homepage: the stored layout for the builder. */
 export function useHomepageLayout() {
-  return useQuery({ queryKey: homepageKeys.layout, queryFn: () => api.get("/v1/admin/homepage") });
+  const accountId = useActiveAccountId();
+  return useQuery({ queryKey: homepageKeys.layout(accountId), queryFn: () => api.get("/v1/admin/homepage") });
 }
 
 /** PUT v1/admin/homepage: one atomic replace of the layout. */
 export function useSaveHomepage() {
   const qc = useQueryClient();
+  const accountId = useActiveAccountId();
   return useMutation({
     mutationFn: (body: HomepageLayoutBody) => api.put("/v1/admin/homepage", { body }),
     onSuccess: (saved) => {
-      qc.setQueryData(homepageKeys.layout, saved);
-      void qc.invalidateQueries({ queryKey: ["homepage", "view"] });
+      qc.setQueryData(homepageKeys.layout(accountId), saved);
+      void qc.invalidateQueries({ queryKey: homepageKeys.anyView });
     },
   });
 }
 
 /** POST v1/admin/homepage/preview: the Home a draft would give, for the live preview. */
 export function useHomepagePreview(draft: HomepageLayout | null) {
+  const accountId = useActiveAccountId();
   return useQuery({
-    queryKey: homepageKeys.preview(draft),
+    queryKey: homepageKeys.preview(accountId, draft),
     queryFn: ({ signal }) => api.post("/v1/admin/homepage/preview", { body: draft!, signal }),
     enabled: draft !== null,
     placeholderData: keepPreviousData,
@@ -48,10 +55,6 @@ export function useHomepagePreview(draft: HomepageLayout | null) {
 /** POST v1/admin/homepage/media: an uploaded image for a media slot. */
 export function useUploadHomepageMedia() {
   return useMutation({
-    mutationFn: (file: File) => {
-      const fd = new FormData();
-      fd.set("file", file);
-      return api<HomepageMediaDto>("/admin/homepage/media", { form: fd });
-    },
+    mutationFn: (file: File) => api.post("/v1/admin/homepage/media", { form: { data: {}, files: { file } } }),
   });
 }

@@ -2,7 +2,7 @@ import { Columns3, Library, Plus } from "../../components/icons";
 import { useDeferredValue, useState } from "react";
 import { Link } from "react-router";
 import { Category, LibraryStatus } from "../../../contract/enums";
-import type { LibraryItem } from "../../../contract/workouts";
+import { LibrarySort, type LibraryItem } from "../../../contract/workouts";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/Dialog";
@@ -11,14 +11,14 @@ import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/Pop
 import { Skeleton } from "../../components/ui/Skeleton";
 import { DataTable, type Column } from "../../components/ui/Table";
 import { toast, toastMessage } from "../../components/ui/toast-store";
-import { cn } from "../../lib/cn";
 import { useFormatDate } from "../../lib/dates";
+import { oneOf } from "../../lib/enums";
 import { useT } from "../../lib/i18n";
 import { useAddToLibrary, useLibrary, useListedWorkouts } from "./api";
-import { focusRing } from "../../components/ui/focus-ring";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
 import { QueryState } from "../../components/ui/QueryState";
 import { LoadMore } from "../../components/ui/LoadMore";
+import { CategoryChips } from "../../components/CategoryChips";
 
 const COLUMN_KEYS = ["title", "sku", "category", "type", "difficulty", "totalMinutes", "status", "priority", "author", "updated"] as const;
 type ColumnKey = (typeof COLUMN_KEYS)[number];
@@ -43,12 +43,12 @@ export default function LibraryScreen() {
   const t = useT();
   const formatDate = useFormatDate();
   const [q, setQ] = useState("");
-  const [category, setCategory] = useState<string>("");
-  const [status, setStatus] = useState<string>("");
-  const [sort, setSort] = useState("priority");
+  const [category, setCategory] = useState<Category | undefined>();
+  const [status, setStatus] = useState<LibraryStatus | undefined>();
+  const [sort, setSort] = useState<(typeof LibrarySort)[number]>("priority");
   const [visible, setVisible] = useState<ColumnKey[]>(storedColumns);
   const search = useDeferredValue(q.trim());
-  const query = useLibrary({ q: search || undefined, category: category || undefined, status: status || undefined, sort });
+  const query = useLibrary({ q: search || undefined, category, status, sort });
   const rows = query.data?.pages.flatMap((p) => p.items) ?? [];
 
   const toggleColumn = (key: ColumnKey, on: boolean) => {
@@ -94,29 +94,13 @@ export default function LibraryScreen() {
         </>
       }
     >
-      <div role="group" aria-label={t("library.categories")} className="mb-4 flex flex-wrap gap-2">
-        {["", ...Category].map((c) => (
-          <button
-            key={c || "all"}
-            type="button"
-            aria-pressed={category === c}
-            onClick={() => setCategory(c)}
-            className={cn(
-              "rounded-full border px-3 py-1 text-sm transition-colors",
-              focusRing,
-              category === c ? "border-brand bg-brand text-brand-foreground" : "border-border bg-card hover:bg-muted",
-            )}
-          >
-            {c ? t(`enum.Category.${c as Category}`) : t("enum.CategoryFilter.all")}
-          </button>
-        ))}
-      </div>
+      <CategoryChips value={category} onChange={setCategory} label={t("library.categories")} className="mb-4" />
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <Field label={t("library.filter")} className="min-w-56 flex-1">
           <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t("library.filterPlaceholder")} />
         </Field>
         <Field label={t("library.col.status")} className="w-44">
-          <Select value={status} onChange={(e) => setStatus(e.target.value)}>
+          <Select value={status ?? ""} onChange={(e) => setStatus(oneOf(LibraryStatus, e.target.value))}>
             <option value="">{t("library.anyStatus")}</option>
             {LibraryStatus.map((s) => (
               <option key={s} value={s}>
@@ -126,7 +110,7 @@ export default function LibraryScreen() {
           </Select>
         </Field>
         <Field label={t("library.sort")} className="w-44">
-          <Select value={sort} onChange={(e) => setSort(e.target.value)}>
+          <Select value={sort} onChange={(e) => setSort(oneOf(LibrarySort, e.target.value) ?? "priority")}>
             <option value="priority">{t("library.sort.priority")}</option>
             <option value="name">{t("library.sort.name")}</option>
             <option value="updated">{t("library.sort.updated")}</option>

@@ -8,6 +8,7 @@ import { Button } from "../../components/ui/Button";
 import { Field, Input, Select, Textarea } from "../../components/ui/Field";
 import { toast } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
+import { oneOf } from "../../lib/enums";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useDeleteAttachment, useUploadAttachment } from "./api";
 import { DateField, Section, useFieldError } from "./parts";
@@ -188,8 +189,8 @@ function Attachments({ session, workoutId, index }: { session: SessionDto | null
   const t = useT();
   const upload = useUploadAttachment(workoutId ?? "");
   const del = useDeleteAttachment(workoutId ?? "");
-  const [type, setType] = useState<string>("document");
-  const [category, setCategory] = useState<string>("resource");
+  const [type, setType] = useState<SessionArtifactType>("document");
+  const [category, setCategory] = useState<SessionArtifactCategory>("resource");
   const [description, setDescription] = useState("");
   const [file, setFile] = useState<File | null>(null);
   const [link, setLink] = useState("");
@@ -241,7 +242,7 @@ function Attachments({ session, workoutId, index }: { session: SessionDto | null
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label={t("editor.attachmentType")}>
-          <Select value={type} onChange={(e) => setType(e.target.value)}>
+          <Select value={type} onChange={(e) => setType(oneOf(SessionArtifactType, e.target.value) ?? "document")}>
             {SessionArtifactType.map((v) => (
               <option key={v} value={v}>
                 {t(`enum.SessionArtifactType.${v}`)}
@@ -250,7 +251,7 @@ function Attachments({ session, workoutId, index }: { session: SessionDto | null
           </Select>
         </Field>
         <Field label={t("editor.attachmentCategory")}>
-          <Select value={category} onChange={(e) => setCategory(e.target.value)}>
+          <Select value={category} onChange={(e) => setCategory(oneOf(SessionArtifactCategory, e.target.value) ?? "resource")}>
             {SessionArtifactCategory.map((v) => (
               <option key={v} value={v}>
                 {t(`enum.SessionArtifactCategory.${v}`)}

@@ -1,33 +1,27 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { LibraryStatus } from "../../../contract/enums";
-import type {
-  AttachmentDto,
-  CreateWorkoutBody,
-  LibraryPage,
-  ListedWorkout,
-  TanCheck,
-  UpdateWorkoutBody,
-  VariantBody,
-  VariantDto,
-  WorkoutDto,
-} from "../../../contract/workouts";
-import { api, formData } from "../../lib/api";
+import type { z } from "zod";
+import type { AttachmentData, CreateWorkoutBody, LibraryQuery, UpdateWorkoutBody, VariantBody } from "../../../contract/workouts";
+import { useActiveAccountId } from "../../auth/useAppUser";
+import { api } from "../../lib/api";
 
-export type LibraryFilter = { q?: string; category?: string; status?: string; sort?: string };
+export type LibraryFilter = Pick<z.output<typeof LibraryQuery>, "q" | "category" | "status" | "sort">;
 
+/** The library's keys, per active account. */
 export const libraryKeys = {
-  all: ["library"] as const,
-  list: (f: LibraryFilter) => ["library", "list", f] as const,
-  listed: ["library", "listed"] as const,
-  one: (id: string) => ["library", "workout", id] as const,
-  variant: (id: string, variantId: string) => ["library", "workout", id, "variant", variantId] as const,
+  all: (accountId: string) => ["library", accountId] as const,
+  list: (accountId: string, f: LibraryFilter) => ["library", accountId, "list", f] as const,
+  listed: (accountId: string) => ["library", accountId, "listed"] as const,
+  one: (accountId: string, id: string) => ["library", accountId, "workout", id] as const,
+  variant: (accountId: string, id: string, variantId: string) => ["library", accountId, "workout", id, "variant", variantId] as const,
 };
 
 /** The partner's library, page by page (cursor). */
 export function useLibrary(filter: LibraryFilter) {
+  const accountId = useActiveAccountId();
   return useInfiniteQuery({
-    queryKey: libraryKeys.list(filter),
-    queryFn: ({ pageParam }) => api<LibraryPage>("/admin/workouts", { query: { ...filter, limit: 50, cursor: pageParam ?? undefined } }),
+    queryKey: libraryKeys.list(accountId, filter),
+    queryFn: ({ pageParam }) => api.get("/v1/admin/workouts", { query: { ...filter, limit: 50, cursor: pageParam ?? undefined } }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
@@ -35,47 +29,55 @@ export function useLibrary(filter: LibraryFilter) {
 }
 
 export function useListedWorkouts(enabled: boolean) {
-  return useQuery({ queryKey: libraryKeys.listed, queryFn: () => api<ListedWorkout[]>("/admin/workouts/listed"), enabled });
+  const accountId = useActiveAccountId();
+  return useQuery({ queryKey: libraryKeys.listed(accountId), queryFn: () => api.get("/v1/admin/workouts/listed"), enabled });
 }
 
 export function useWorkout(id: string | undefined) {
-  return useQuery({ queryKey: libraryKeys.one(id ?? "new"), queryFn: () => api<WorkoutDto>(`/admin/workouts/${id}`), enabled: Boolean(id) });
+  const accountId = useActiveAccountId();
+  return useQuery({
+    queryKey: libraryKeys.one(accountId, id ?? "new"),
+    queryFn: () => api.get("/v1/admin/workouts/{id}", { params: { id: id ?? "" } }),
+    enabled: Boolean(id),
+  });
 }
 
 export function useVariant(id: string, variantId: string | null) {
+  const accountId = useActiveAccountId();
   return useQuery({
-    queryKey: libraryKeys.variant(id, variantId ?? "new"),
-    queryFn: () => api<VariantDto>(`/admin/workouts/${id}/variants/${variantId}`),
+    queryKey: libraryKeys.variant(accountId, id, variantId ?? "new"),
+    queryFn: () => api.get("/v1/admin/workouts/{id}/variants/{variantId}", { params: { id, variantId: variantId ?? "" } }),
     enabled: Boolean(variantId),
   });
 }
 
 function useInvalidate() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: libraryKeys.all });
+  const accountId = useActiveAccountId();
+  return () => qc.invalidateQueries({ queryKey: libraryKeys.all(accountId) });
 }
 
 export function useCreateWorkout() {
   const done = useInvalidate();
-  return useMutation({ mutationFn: (body: CreateWorkoutBody) => api<WorkoutDto>("/admin/workouts", { json: body }), onSuccess: done });
+  return useMutation({ mutationFn: (body: CreateWorkoutBody) => api.post("/v1/admin/workouts", { body }), onSuccess: done });
 }
 
 export function useUpdateWorkout(id: string) {
   const done = useInvalidate();
-  return useMutation({ mutationFn: (body: UpdateWorkoutBody) => api<WorkoutDto>(`/admin/workouts/${id}`, { method: "PUT", json: body }), onSuccess: done });
+  return useMutation({ mutationFn: (body: UpdateWorkoutBody) => api.put("/v1/admin/workouts/{id}", { params: { id }, body }), onSuccess: done });
 }
 
 export function useChangeStatus() {
   const done = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: LibraryStatus }) => api<WorkoutDto>(`/admin/workouts/${id}/status`, { json: { status } }),
+    mutationFn: ({ id, status }: { id: string; status: LibraryStatus }) => api.post("/v1/admin/workouts/{id}/status", { params: { id }, body: { status } }),
     onSuccess: done,
   });
 }
 
 export function useAddToLibrary() {
   const done = useInvalidate();
-  return useMutation({ mutationFn: (id: string) => api<WorkoutDto>(`/admin/workouts/${id}/library`, { method: "POST" }), onSuccess: done });
+  return useMutation({ mutationFn: (id: string) => api.post("/v1/admin/workouts/{id}/library", { params: { id } }), onSuccess: done });
 }
 
 export function useSaveVariant(workoutId: string, variantId?: string) {
@@ -83,8 +85,8 @@ export function useSaveVariant(workoutId: string, variantId?: string) {
   return useMutation({
     mutationFn: (body: VariantBody) =>
       variantId
-        ? api<VariantDto>(`/admin/workouts/${workoutId}/variants/${variantId}`, { method: "PUT", json: body })
-        : api<VariantDto>(`/admin/workouts/${workoutId}/variants`, { json: body }),
+        ? api.put("/v1/admin/workouts/{id}/variants/{variantId}", { params: { id: workoutId, variantId }, body })
+        : api.post("/v1/admin/workouts/{id}/variants", { params: { id: workoutId }, body }),
     onSuccess: done,
   });
 }
@@ -92,8 +94,8 @@ export function useSaveVariant(workoutId: string, variantId?: string) {
 export function useUploadAttachment(workoutId: string) {
   const done = useInvalidate();
   return useMutation({
-    mutationFn: ({ sessionId, data, file }: { sessionId: string; data: Record<string, unknown>; file: File | null }) =>
-      api<AttachmentDto>(`/admin/workouts/${workoutId}/sessions/${sessionId}/attachments`, { form: formData(data, { file }) }),
+    mutationFn: ({ sessionId, data, file }: { sessionId: string; data: AttachmentData; file: File | null }) =>
+      api.post("/v1/admin/workouts/{id}/sessions/{sessionId}/attachments", { params: { id: workoutId, sessionId }, form: { data, files: { file } } }),
     onSuccess: done,
   });
 }
@@ -101,12 +103,12 @@ export function useUploadAttachment(workoutId: string) {
 export function useDeleteAttachment(workoutId: string) {
   const done = useInvalidate();
   return useMutation({
-    mutationFn: (attachmentId: string) => api<void>(`/admin/workouts/${workoutId}/attachments/${attachmentId}`, { method: "DELETE" }),
+    mutationFn: (attachmentId: string) => api.delete("/v1/admin/workouts/{id}/attachments/{attachmentId}", { params: { id: workoutId, attachmentId } }),
     onSuccess: done,
   });
 }
 
 /** Live TAN check of a delivery partner. */
 export function checkTan(tan: string) {
-  return api<TanCheck>("/admin/workouts/delivery-partners/check", { query: { tan } });
+  return api.get("/v1/admin/workouts/delivery-partners/check", { query: { tan } });
 }

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useLocation } from "react-router";
 import { z } from "zod";
-import { AccountDetails, ImageTypes, MAX_PHOTO_BYTES, MAX_UPLOAD_BYTES, type AccountDto } from "../../../contract/accounts";
+import { AccountDetails, ImageTypes, MAX_PHOTO_BYTES, MAX_UPLOAD_BYTES } from "../../../contract/accounts";
 import { AccountLocation, AccountType, Currency, Industry, Language, OrgSize } from "../../../contract/enums";
 import { useStyling } from "../../app/styling";
 import { useAppUser } from "../../auth/useAppUser";
@@ -12,7 +12,7 @@ import { EnumSelect } from "../../components/ui/EnumSelect";
 import { Field, Input } from "../../components/ui/Field";
 import { FileUpload } from "../../components/ui/FileUpload";
 import { toast } from "../../components/ui/toast-store";
-import { api, ApiError, formData } from "../../lib/api";
+import { api, ApiError } from "../../lib/api";
 import { toastInvalidForm } from "../../lib/forms";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { signupType } from "../auth/signupType";
@@ -63,8 +63,8 @@ export function CreateAccountForm({ onCreated, inviteFailure }: { onCreated: (ac
       setFileErrors(problems);
       if (problems.logo || problems.photo) return;
       try {
-        await api("/users", { form: formData({ firstName, lastName }, { photo }), accountId: null });
-        const account = await api<AccountDto>("/accounts", { form: formData({ ...details, type }, { logo }), accountId: null });
+        await api.post("/v1/users", { form: { data: { firstName, lastName }, files: { photo } }, accountId: null });
+        const account = await api.post("/v1/accounts", { form: { data: { ...details, type }, files: { logo } }, accountId: null });
         await onCreated(account.id);
       } catch (e) {
         if (e instanceof ApiError && e.status === 400) {

@@ -76,7 +76,8 @@ export default function OnboardingScreen() {
             className="mt-6 px-0"
             onClick={() =>
               void (async () => {
-                if (user?.id) await api(`/admin/users/${user.id}/clear-onboarding-invites`, { method: "POST", accountId: null }).catch(() => {});
+                // Clearing only stops the invites being offered again; creating an account goes on either way.
+                if (user?.id) await api.post("/v1/admin/users/{id}/clear-onboarding-invites", { params: { id: user.id }, accountId: null }).catch(() => {});
                 setCreating(true);
               })()
             }

@@ -1,12 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AccountDto, UpdateAccountProfileData } from "../../../contract/accounts";
+import type { UpdateAccountProfileData } from "../../../contract/accounts";
 import type { InviteBody, TeamBody, UpdateTeamMemberBody } from "../../../contract/team";
-import type { UserDto } from "../../../contract/users";
-import { api, formData } from "../../lib/api";
+import type { z } from "zod";
+import type { SaveUserData } from "../../../contract/users";
+import { api } from "../../lib/api";
 import { accountKeys } from "../accounts/api";
 
 /** Query keys of the Profile screen, per active account. */
 export const profileKeys = {
+  /** The signed-in user's own record: the same in every account. */
+  me: ["users", "me"] as const,
   members: (accountId: string) => ["account-users", accountId] as const,
   teams: (accountId: string) => ["teams", accountId] as const,
   entitlements: (accountId: string) => ["entitlements", accountId] as const,
@@ -91,7 +94,7 @@ export function useUpdateProfile(accountId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ data, logo }: { data: UpdateAccountProfileData; logo: File | null }) =>
-      api<AccountDto>(`/admin/accounts/${accountId}/profile`, { method: "PUT", form: formData(data, { "details.logo": logo }) }),
+      api.put("/v1/admin/accounts/{accountId}/profile", { params: { accountId }, form: { data, files: { "details.logo": logo } } }),
     onSuccess: (account) => qc.setQueryData(accountKeys.one(accountId), account),
   });
 }
@@ -100,13 +103,12 @@ export function useUpdateProfile(accountId: string) {
 export function useSaveUser() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (data: { firstName: string | null; lastName: string | null; theme: string; language: string }) =>
-      api<UserDto>("/users", { form: formData(data), accountId: null }),
-    onSuccess: (user) => qc.setQueryData(["users", "me"], user),
+    mutationFn: (data: z.input<typeof SaveUserData>) => api.post("/v1/users", { form: { data }, accountId: null }),
+    onSuccess: (user) => qc.setQueryData(profileKeys.me, user),
   });
 }
 
 /** The signed-in user's product record (first/last name, theme, language). */
 export function useMe() {
-  return useQuery({ queryKey: ["users", "me"], queryFn: () => api<UserDto>("/users/me", { accountId: null }) });
+  return useQuery({ queryKey: profileKeys.me, queryFn: () => api.get("/v1/users/{id}", { params: { id: "me" }, accountId: null }) });
 }

@@ -3,14 +3,13 @@ import type { AssociateScoreBody } from "../../../contract/scores";
 import { useAppUser } from "../../auth/useAppUser";
 import { api } from "../../lib/api";
 import { customerKeys } from "../customers/api";
-
-const orphanedKey = (accountId: string) => ["scores", "orphaned", accountId] as const;
+import { scoreKeys } from "./keys";
 
 /** GET v1/admin/scores/fitness/orphaned: the partner's submitted scores with no customer. */
 export function useOrphanedScores() {
   const { account } = useAppUser();
   return useQuery({
-    queryKey: orphanedKey(account?.id ?? "none"),
+    queryKey: scoreKeys.orphaned(account?.id ?? "none"),
     queryFn: () => api.get("/v1/admin/scores/fitness/orphaned"),
     enabled: account?.type === "partner",
   });
@@ -21,6 +20,6 @@ export function useAssignScore() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: AssociateScoreBody) => api.post("/v1/admin/scores/fitness/associate-assessment", { body }),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ["scores"] }), qc.invalidateQueries({ queryKey: customerKeys.anyOne })]),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: scoreKeys.all }), qc.invalidateQueries({ queryKey: customerKeys.anyOne })]),
   });
 }
