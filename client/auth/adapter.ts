@@ -12,10 +12,10 @@ export type ProviderSession = {
   activeOrgId: string | null;
 };
 
-export type AuthFailure = { kind: "invalid" | "taken" | "weak" | "unverified" | "rateLimited" | "unknown"; message: string };
+export type AuthFailure = { kind: "invalid" | "taken" | "weak" | "unverified" | "rateLimited" | "network" | "unknown"; message: string };
 
 /** The outcome of following a confirmation link. */
-export type VerifyOutcome = "signedIn" | "alreadyVerified" | "expired" | "invalid" | "rateLimited";
+export type VerifyOutcome = "signedIn" | "alreadyVerified" | "expired" | "invalid" | "rateLimited" | "unreachable";
 
 export interface AuthAdapter {
   readonly provider: "embedded" | "clerk";

@@ -17,10 +17,24 @@ async function call<T>(path: string, init: { method?: "GET" | "POST"; json?: unk
   }
 }
 
+/**
+ * A call a form makes on the user's behalf: when the server cannot be reached
+ * at all (offline, server down) the answer is status 0, which the screens
+ * explain, instead of a rejected promise that would leave the form waiting.
+ */
+async function attempt<T>(path: string, init: { method?: "GET" | "POST"; json?: unknown } = {}): Promise<{ status: number; data: T | null }> {
+  try {
+    return await call<T>(path, init);
+  } catch {
+    return { status: 0, data: null };
+  }
+}
+
 /** Maps better-auth's failures to the kinds the screens explain (the provider's messages). */
 function failure(status: number, data: { code?: string; message?: string } | null): AuthFailure {
   const code = data?.code ?? "";
   const message = data?.message ?? "Something went wrong";
+  if (status === 0) return { kind: "network", message: "We couldn't reach the server. Check your connection and try again." };
   if (status === 429) return { kind: "rateLimited", message: "Too many attempts. Please wait a minute and try again." };
   if (code.includes("ALREADY_EXISTS") || code.includes("USER_ALREADY")) return { kind: "taken", message: "That email address is already registered." };
   if (code.includes("PASSWORD_TOO_SHORT") || code.includes("PASSWORD_TOO_LONG")) return { kind: "weak", message: "Passwords must be at least 8 characters." };
@@ -101,33 +115,34 @@ export function embeddedAdapter(): AuthAdapter {
     },
     async signIn(email, password) {
       dropToken();
-      const { status, data } = await call<{ code?: string; message?: string }>("/sign-in/email", { json: { email, password } });
+      const { status, data } = await attempt<{ code?: string; message?: string }>("/sign-in/email", { json: { email, password } });
       return status === 200 ? null : failure(status, data);
     },
     async signUp(name, email, password, next = "/post-auth") {
       dropToken();
-      const { status, data } = await call<{ code?: string; message?: string }>("/sign-up/email", { json: { name, email, password, callbackURL: next } });
+      const { status, data } = await attempt<{ code?: string; message?: string }>("/sign-up/email", { json: { name, email, password, callbackURL: next } });
       return status === 200 ? null : failure(status, data);
     },
     async resendVerification(email, next = "/post-auth") {
-      const { status, data } = await call<{ code?: string; message?: string }>("/send-verification-email", { json: { email, callbackURL: next } });
+      const { status, data } = await attempt<{ code?: string; message?: string }>("/send-verification-email", { json: { email, callbackURL: next } });
       return status === 200 ? null : failure(status, data);
     },
     async verifyEmail(token): Promise<VerifyOutcome> {
       dropToken();
-      const { status, data } = await call<{ code?: string }>(`/verify-email?token=${encodeURIComponent(token)}`);
+      const { status, data } = await attempt<{ code?: string }>(`/verify-email?token=${encodeURIComponent(token)}`);
+      if (status === 0) return "unreachable";
       // A first confirmation signs the browser in; a link followed again only answers 200.
       if (status === 200) return (await call<SessionResponse>("/get-session")).data?.session ? "signedIn" : "alreadyVerified";
       if (status === 429) return "rateLimited";
       return data?.code === "TOKEN_EXPIRED" ? "expired" : "invalid";
     },
     async requestPasswordReset(email) {
-      const { status, data } = await call<{ code?: string; message?: string }>("/request-password-reset", { json: { email, redirectTo: "/login" } });
+      const { status, data } = await attempt<{ code?: string; message?: string }>("/request-password-reset", { json: { email, redirectTo: "/login" } });
       return status === 200 ? null : failure(status, data);
     },
     async resetPassword(token, newPassword) {
       dropToken();
-      const { status, data } = await call<{ code?: string; message?: string }>("/reset-password", { json: { token, newPassword } });
+      const { status, data } = await attempt<{ code?: string; message?: string }>("/reset-password", { json: { token, newPassword } });
       return status === 200 ? null : failure(status, data);
     },
     async createHandoff(redirectUrl) {

@@ -124,6 +124,7 @@ export const enUSFirst = {
   "auth.failed.taken": "That email address is already registered.",
   "auth.failed.weak": "Passwords must be at least 8 characters.",
   "auth.failed.rateLimited": "Too many attempts. Please wait a minute and try again.",
+  "auth.failed.network": "We couldn't reach the server. Check your connection and try again.",
   "auth.failed.unknown": "We couldn't sign you in. Please try again.",
   "auth.failed.unverified": "Please confirm your email address first. We've sent you a new link.",
   "auth.signIn.forgot": "Forgot password?",

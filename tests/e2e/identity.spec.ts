@@ -59,6 +59,18 @@ test.describe("sign-up and onboarding", () => {
     await expect(page.getByRole("alert")).toHaveText("Wrong email or password.");
     await expect(page).toHaveURL(/\/login$/);
   });
+
+  test("a sign-in the server never answers is explained, and the form can be sent again", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/ERR_FAILED|ERR_INTERNET_DISCONNECTED|Failed to load resource/);
+    await page.goto("/login");
+    await page.route("**/api/auth/sign-in/email", (route) => route.abort("internetdisconnected"));
+    await signInWithForm(page, DEMO_USERS.customerAdmin.email);
+    await expect(page.getByRole("alert")).toHaveText("We couldn't reach the server. Check your connection and try again.");
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+    await page.unroute("**/api/auth/sign-in/email");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { name: "Welcome, Cara", level: 1 })).toBeVisible({ timeout: 20_000 });
+  });
 });
 
 test.describe("across domains", () => {

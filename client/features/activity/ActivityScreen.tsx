@@ -74,9 +74,14 @@ export default function ActivityScreen() {
           onClick={() =>
             void (async () => {
               setRefreshing(true);
-              await refresh();
-              setRefreshing(false);
-              toast({ title: t("activity.refreshed"), variant: "success" });
+              try {
+                await refresh();
+                toast({ title: t("activity.refreshed"), variant: "success" });
+              } catch {
+                toast({ title: t("message.generic"), variant: "error" });
+              } finally {
+                setRefreshing(false);
+              }
             })()
           }
         >

@@ -85,5 +85,10 @@ export function useCompletedSessions() {
 /** "Refresh scores": reads the scores, the summary and the activity again. */
 export function useRefreshActivity() {
   const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: scoreKeys.all }), qc.invalidateQueries({ queryKey: activityKeys.all })]);
+  // A read that fails again rejects, so the screen does not claim it refreshed.
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: scoreKeys.all }, { throwOnError: true }),
+      qc.invalidateQueries({ queryKey: activityKeys.all }, { throwOnError: true }),
+    ]);
 }

@@ -117,7 +117,9 @@ function Confirm({ token, next }: { token: string; next: string }) {
       .then(async (result) => {
         if (result === "signedIn") await identity().refresh();
         setOutcome(result);
-      });
+      })
+      // The address is confirmed either way; without the session read the user signs in again.
+      .catch(() => setOutcome("alreadyVerified"));
   }, [token]);
 
   if (!outcome) {
@@ -143,6 +145,19 @@ function Confirm({ token, next }: { token: string; next: string }) {
             {t("topBar.signIn")}
           </Link>
         )}
+      </AuthLayout>
+    );
+  }
+  if (outcome === "unreachable") {
+    return (
+      <AuthLayout title={t("verify.checking")}>
+        <p role="alert" className="mb-6">
+          {t("auth.failed.network")}
+        </p>
+        <Button className="w-full" onClick={() => location.reload()}>
+          {t("common.tryAgain")}
+        </Button>
+        <BackToSignIn />
       </AuthLayout>
     );
   }

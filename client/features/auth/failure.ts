@@ -8,5 +8,6 @@ export const FAILURE_KEY: Record<AuthFailure["kind"], MessageKey> = {
   weak: "auth.failed.weak",
   unverified: "auth.failed.unverified",
   rateLimited: "auth.failed.rateLimited",
+  network: "auth.failed.network",
   unknown: "auth.failed.unknown",
 };

@@ -53,6 +53,7 @@ export function AccountDetailsSection({ account, canEdit }: { account: AccountDt
         form.reset(defaults(updated));
         setLogo(null);
         toast({ title: t("profile.accountSaved"), variant: "success" });
+        // Re-reads the active account for the shell (name, logo); the save itself has succeeded either way.
         identity()
           .setActiveAccount(updated.id)
           .catch(() => {});
