@@ -44,3 +44,27 @@ export function setFieldErrors<T extends FieldValues>(setError: UseFormSetError<
   }
   return any;
 }
+
+/**
+ * A contract's input as a form's controls hold it, derived from the schema's
+ * type rather than copied: every field present; text, numbers, enumerations
+ * and ids as their input's text ("" for none, turned back into the contract's
+ * value on save); booleans as checkboxes; dates (`…Date`, `availableFrom`,
+ * `availableTo`) as a date picker's value, null for none; lists of rows row
+ * by row, lists of values as strings.
+ */
+export type FormValues<T> = { [K in keyof T]-?: FormValue<T[K], K> };
+type DateKey = `${string}Date` | "availableFrom" | "availableTo";
+type FormValue<V, K> = K extends DateKey
+  ? string | null
+  : unknown extends V
+    ? string // a coerced number: its input is any text
+    : NonNullable<V> extends boolean
+      ? boolean
+      : NonNullable<V> extends readonly (infer R)[]
+        ? R extends object
+          ? FormValues<R>[]
+          : string[]
+        : NonNullable<V> extends object
+          ? FormValues<NonNullable<V>>
+          : string;

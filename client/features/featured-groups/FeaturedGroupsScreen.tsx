@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Controller, useFieldArray, useForm } from "react-hook-form";
 import { fieldsFromIssues } from "../../../contract/errors";
 import { FeaturedGroupBody, type FeaturedGroupDto } from "../../../contract/groups";
+import type { FormValues } from "../../lib/forms";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { DatePicker } from "../../components/ui/DatePicker";
@@ -18,7 +19,8 @@ import { useDeleteFeaturedGroup, useFeaturedGroups, useSaveFeaturedGroup } from 
 import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
 import { QueryState } from "../../components/ui/QueryState";
 
-type Values = { title: string; subtitle: string; startDate: string | null; endDate: string | null; items: { workoutId: string; title: string }[] };
+/** The group as its inputs hold it (from the contract's input); the workouts are listed with their titles and become `workoutIds`. */
+type Values = Omit<FormValues<FeaturedGroupBody>, "workoutIds"> & { items: { workoutId: string; title: string }[] };
 
 /** /admin/featured-groups: curated, dated, ordered lists of workouts (at least one each). */
 export default function FeaturedGroupsScreen() {

@@ -2,7 +2,8 @@ import { Controller, FormProvider, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import { Language, PartnerVisibility } from "../../../contract/enums";
 import { fieldsFromIssues } from "../../../contract/errors";
-import { VariantBody, type VariantDto } from "../../../contract/workouts";
+import { VariantBody, VariantDetailsInput, type VariantDto } from "../../../contract/workouts";
+import type { z } from "zod";
 import { useAppUser } from "../../auth/useAppUser";
 import { LeaveGuard } from "../../app/shell/LeaveGuard";
 import { Page } from "../../components/layout/Page";
@@ -27,18 +28,10 @@ import {
   type PartnerRow,
   type PricingRow,
 } from "./parts";
-import { toastInvalidForm } from "../../lib/forms";
+import { toastInvalidForm, type FormValues } from "../../lib/forms";
 
-type VariantForm = {
-  name: string;
-  locale: string;
-  availableFrom: string | null;
-  availableTo: string | null;
-  customPricing: boolean;
-  partnerVisibility: string;
-  pricing: PricingRow[];
-  deliveryPartners: PartnerRow[];
-};
+/** The variant's details as the inputs hold them (from the contract's input), with its pricing and delivery partners. */
+type VariantForm = FormValues<z.input<typeof VariantDetailsInput>> & { pricing: PricingRow[]; deliveryPartners: PartnerRow[] };
 
 /** /admin/workout-library/:id/variant/:variantId ("new" creates one): a variant's details, custom pricing and delivery partners. */
 export default function VariantEditorScreen() {

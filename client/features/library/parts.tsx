@@ -2,11 +2,19 @@ import { Plus, Trash2 } from "../../components/icons";
 import { useEffect, useState, type ReactNode } from "react";
 import { Controller, useFieldArray, useFormContext, useWatch, type FieldValues, type Path, type UseFormSetError } from "react-hook-form";
 import { Currency, PriceType, PricingType } from "../../../contract/enums";
-import { INVALID_PARTNER_TAN, WORKOUT_DEFAULTS, type DeliveryPartnerDto, type PricingLineDto } from "../../../contract/workouts";
+import {
+  INVALID_PARTNER_TAN,
+  WORKOUT_DEFAULTS,
+  type DeliveryPartnerDto,
+  type DeliveryPartnerInput,
+  type PricingLineDto,
+  type PricingLineInput,
+} from "../../../contract/workouts";
 import { Button } from "../../components/ui/Button";
 import { DatePicker } from "../../components/ui/DatePicker";
 import { Checkbox, Field, Input, Select } from "../../components/ui/Field";
 import { translateApiMessage, useT } from "../../lib/i18n";
+import type { FormValues } from "../../lib/forms";
 import { CustomerPicker } from "../customers/CustomerPicker";
 import { usePriceGroups } from "../price-groups/api";
 import { checkTan } from "./api";
@@ -14,28 +22,11 @@ import { setFieldErrors } from "../../lib/forms";
 
 // ─── Form rows (strings while editing; converted to the contract's shapes on save) ──
 
-export type PricingRow = {
-  name: string;
-  priceType: string;
-  customerAccountId: string;
-  priceGroupId: string;
-  pricingType: string;
-  onPlan: boolean;
-  currency: string;
-  /** Credits for unit lines; major units (e.g. dollars) for value lines. */
-  amount: string;
-  startDate: string | null;
-  endDate: string | null;
-};
+/** A pricing line as the editor's inputs hold it (the amount in major units, e.g. dollars, for value lines). */
+export type PricingRow = FormValues<PricingLineInput>;
 
-export type PartnerRow = {
-  partnerTan: string;
-  name: string;
-  selectionPercent: string;
-  startDate: string | null;
-  endDate: string | null;
-  visibleToPartners: boolean;
-};
+/** A delivery partner as the editor's inputs hold it. */
+export type PartnerRow = FormValues<DeliveryPartnerInput>;
 
 export const emptyPricing = (currency: string): PricingRow => ({
   name: "",

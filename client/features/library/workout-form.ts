@@ -1,60 +1,33 @@
-import { WORKOUT_DEFAULTS, type VisibilityCondition, type WorkoutDto } from "../../../contract/workouts";
+import type { z } from "zod";
+import {
+  WORKOUT_DEFAULTS,
+  type PrerequisiteInput,
+  type SessionInput,
+  VariantDetailsInput,
+  type VisibilityCondition,
+  type WorkoutDetailsInput,
+  type WorkoutDto,
+} from "../../../contract/workouts";
+import type { FormValues } from "../../lib/forms";
 import { today } from "../../lib/dates";
 import { partnerRow, partnersOut, pricingOut, pricingRow, type PartnerRow, type PricingRow } from "./parts";
 
 /**
- * The workout editor's form: its values (strings as the inputs hold them),
- * the values of a new or stored workout, and the contract's document they
- * become on save.
+ * The workout editor's form: its values (as the inputs hold them, derived
+ * from the contract's inputs by FormValues), the values of a new or stored
+ * workout, and the contract's document they become on save.
  */
-type ActionRow = { assigneeType: string; stage: string; name: string; link: string; dueOffsetDays: string; startDate: string | null; endDate: string | null };
-type SessionRow = {
-  id?: string;
-  name: string;
-  shortSummary: string;
-  description: string;
-  icon: string;
-  lengthMinutes: string;
-  startDate: string | null;
-  endDate: string | null;
-  actionItems: ActionRow[];
-};
-type PrereqRow = {
-  type: string;
-  name: string;
-  category: string;
-  requiredWorkoutId: string;
-  minimumScore: string;
-  startDate: string | null;
-  endDate: string | null;
-};
-type ConditionRow = { field: string; comparator: string; values: string[] };
+type SessionRow = Omit<FormValues<SessionInput>, "id"> & { id?: string };
 
-export type WorkoutForm = {
-  name: string;
-  sku: string;
-  type: string;
-  category: string;
-  allowPartnerVariants: boolean;
-  totalMinutes: string;
-  maxAttendees: string;
-  difficulty: string;
-  format: string;
-  greatFor: string[];
-  title: string;
-  subtitle: string;
-  description: string;
-  icon: string;
-  featuredMedia: { type: string; url: string; alt: string }[];
-  partnerVisibility: string;
-  priority: string;
+export type WorkoutForm = FormValues<WorkoutDetailsInput> & {
+  /** The visibility expression's top level as the editor edits it: one operator over flat conditions. */
   visibilityOperator: string;
-  conditions: ConditionRow[];
+  conditions: FormValues<VisibilityCondition>[];
   sessions: SessionRow[];
-  prerequisites: PrereqRow[];
+  prerequisites: FormValues<PrerequisiteInput>[];
   pricing: PricingRow[];
   deliveryPartners: PartnerRow[];
-  variant: { name: string; locale: string; availableFrom: string | null; availableTo: string | null };
+  variant: Pick<FormValues<z.input<typeof VariantDetailsInput>>, "name" | "locale" | "availableFrom" | "availableTo">;
 };
 
 export const blank = (language: string): WorkoutForm => ({
