@@ -250,8 +250,8 @@ export function PricingLinesEditor({ currency }: { currency: string }) {
 }
 
 /** A TAN's live state: pending while unchecked, the partner's name, or invalid. */
-function useTanState(tan: string): { state: "empty" | "pending" | "valid" | "invalid"; name: string | null } {
-  const [result, setResult] = useState<{ tan: string; valid: boolean; name: string | null } | null>(null);
+function useTanState(tan: string): { state: "empty" | "pending" | "valid" | "invalid" | "unchecked"; name: string | null } {
+  const [result, setResult] = useState<{ tan: string; valid: boolean | null; name: string | null } | null>(null);
   useEffect(() => {
     const v = tan.trim();
     if (!/^\d{6}$/.test(v)) return;
@@ -259,7 +259,8 @@ function useTanState(tan: string): { state: "empty" | "pending" | "valid" | "inv
     const timer = setTimeout(() => {
       checkTan(v)
         .then((r) => live && setResult({ tan: v, valid: r.valid, name: r.name }))
-        .catch(() => undefined);
+        // The live check only helps: when it fails, the save checks the TAN and says what is wrong.
+        .catch(() => live && setResult({ tan: v, valid: null, name: null }));
     }, 300);
     return () => {
       live = false;
@@ -270,6 +271,7 @@ function useTanState(tan: string): { state: "empty" | "pending" | "valid" | "inv
   if (!v) return { state: "empty", name: null };
   if (!/^\d{6}$/.test(v)) return { state: v.length >= 6 ? "invalid" : "pending", name: null };
   if (!result || result.tan !== v) return { state: "pending", name: null };
+  if (result.valid === null) return { state: "unchecked", name: null };
   return result.valid ? { state: "valid", name: result.name } : { state: "invalid", name: null };
 }
 
