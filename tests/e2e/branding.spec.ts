@@ -140,6 +140,8 @@ test.describe("custom domains and branding", () => {
     const domain = `x${Date.now().toString(36)}.unreachable-brand.com`;
     await page.getByRole("textbox", { name: "Domain" }).fill(domain);
     await page.getByRole("button", { name: "Add domain" }).click();
+    // The add is answered before anything else is tried, so a failure names its step.
+    await expect(page.getByTestId("toast").getByText(`${domain} added.`, { exact: false })).toBeVisible();
     const row = page.getByTestId(`domain-${domain}`);
     await row.getByRole("button", { name: `Connect ${domain}` }).click();
     await expect(page.getByText("Connection failed").first()).toBeVisible();
