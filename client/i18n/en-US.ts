@@ -443,6 +443,8 @@ export const enUS = {
   "homepage.builder.mediaImage": "Image",
   "homepage.builder.mediaImageHint": "PNG, JPEG, GIF or WebP, under 50MB. Suggested size 1920×800.",
   "homepage.builder.mediaUploaded": "Image uploaded",
+  "homepage.builder.mediaUploading": "Uploading the image…",
+  "homepage.builder.removeMedia": "Remove the image",
   "homepage.builder.mediaUrl": "Or a video or image link",
   "homepage.builder.displayType": "Display",
   "homepage.builder.slotTitle": "Slot title",

@@ -6,6 +6,8 @@ import { CONTOSO_ORIGIN, MAIN, PARTNER_ORIGIN, expect, expectAccessible, test } 
 const FIRST = { timeout: 20_000 };
 test.describe.configure({ timeout: 90_000 });
 
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
 const rowTitles = (page: Page) => page.getByTestId("homepage").first().getByTestId("homepage-row").getByRole("heading", { level: 2 });
 
 test.describe("the partner's homepage", () => {
@@ -51,7 +53,16 @@ test.describe("the partner's homepage", () => {
     dialog = page.getByRole("dialog", { name: "Edit row: Media (single)" });
     await dialog.getByRole("textbox", { name: "Title", exact: true }).fill("See a session");
     await dialog.getByRole("textbox", { name: "Subtitle", exact: true }).fill("Three minutes from a live workout");
-    await dialog.getByLabel("Or a video or image link").fill("https://video.example.com/watch/42");
+    // An uploaded image shows its preview and takes the link's place; removing it brings the link back.
+    const link = dialog.getByLabel("Or a video or image link");
+    await dialog.getByLabel("Image (optional)").setInputFiles({ name: "session.png", mimeType: "image/png", buffer: PNG });
+    await expect(dialog.getByRole("status").filter({ hasText: "Image uploaded" })).toBeVisible();
+    await expect(dialog.getByTestId("upload-preview")).toBeVisible();
+    await expect(link).toBeDisabled();
+    await dialog.getByRole("button", { name: "Remove the image" }).click();
+    await expect(dialog.getByTestId("upload-preview")).toBeHidden();
+    await expect(link).toBeEnabled();
+    await link.fill("https://video.example.com/watch/42");
     await dialog.getByRole("button", { name: "Done" }).click();
     await expect(dialog).toBeHidden();
     await expect(rows).toHaveCount(4);

@@ -8,9 +8,7 @@ import type { AppEnv } from "../env";
  */
 export const PUBLIC_PREFIX = "public/";
 
-export function fileUri(key: string): string {
-  return `/files/${key.split("/").map(encodeURIComponent).join("/")}`;
-}
+export { fileUri } from "../../contract/files";
 
 /**
  * Headers that keep an upload inert on the product's origin: its stored type,

@@ -34,6 +34,8 @@ export function BrandingForm({ initial, accountId }: { initial: Styling; account
   const save = useSaveStyling(accountId);
   const [saved, setSaved] = useState<Styling>(initial);
   const [images, setImages] = useState<Images>(noImages);
+  // Counts the times the picked files were forgotten, so the upload controls forget theirs too.
+  const [imagesCleared, setImagesCleared] = useState(0);
   const form = useForm<StylingDataInput, unknown, StylingData>({ resolver: zodResolver(StylingData), defaultValues: toForm(initial), mode: "onChange" });
   const { errors, isDirty } = form.formState;
   const values = useWatch({ control: form.control }) as StylingDataInput;
@@ -46,6 +48,7 @@ export function BrandingForm({ initial, accountId }: { initial: Styling; account
   const clearImages = () => {
     IMAGES.forEach((f) => release(images[f].preview));
     setImages(noImages());
+    setImagesCleared((n) => n + 1);
   };
 
   const draft = useMemo(() => draftStyling(saved, values, images), [values, images, saved]);
@@ -159,6 +162,7 @@ export function BrandingForm({ initial, accountId }: { initial: Styling; account
           }}
           showLogoOnLogin={Boolean(values.showLogoOnLogin)}
           onShowLogoOnLogin={(checked) => form.setValue("showLogoOnLogin", checked, { shouldDirty: true })}
+          resetKey={imagesCleared}
         />
 
         <div className="flex justify-end gap-2">

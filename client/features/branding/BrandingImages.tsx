@@ -1,11 +1,11 @@
 import { ImageTypes } from "../../../contract/accounts";
 import { SUGGESTED_IMAGE_SIZES, type Styling, type StylingFileField } from "../../../contract/styling";
-import { Button } from "../../components/ui/Button";
-import { Field, Input, Switch } from "../../components/ui/Field";
+import { Field, Switch } from "../../components/ui/Field";
+import { FileUpload } from "../../components/ui/FileUpload";
 import { translateApiMessage, useT, type TranslationKey } from "../../lib/i18n";
 import { IMAGES, type Images } from "./branding-form";
 
-/** Branding's images (logo, hero and sign-in backgrounds): what is stored or picked, a file input, Remove; and show-logo-on-login. */
+/** Branding's images (logo, hero and sign-in backgrounds): each with the one upload control (preview, choose, Remove); and show-logo-on-login. */
 export function BrandingImages({
   images,
   saved,
@@ -13,6 +13,7 @@ export function BrandingImages({
   onRemove,
   showLogoOnLogin,
   onShowLogoOnLogin,
+  resetKey,
 }: {
   images: Images;
   saved: Styling;
@@ -20,6 +21,8 @@ export function BrandingImages({
   onRemove: (field: StylingFileField) => void;
   showLogoOnLogin: boolean;
   onShowLogoOnLogin: (checked: boolean) => void;
+  /** Changes when the picked files are forgotten (saved or reset). */
+  resetKey: number;
 }) {
   const t = useT();
   return (
@@ -29,39 +32,20 @@ export function BrandingImages({
       </h2>
       {IMAGES.map((field) => {
         const size = SUGGESTED_IMAGE_SIZES[field];
-        const current = images[field].preview ?? (images[field].removed ? null : (saved[field]?.uri ?? null));
+        const stored = images[field].removed ? null : (saved[field]?.uri ?? null);
         const hint = size ? t("branding.imageHintSized", { width: size.width, height: size.height }) : t("branding.imageHint");
+        const label = t(`branding.image.${field}` as TranslationKey);
         return (
-          <Field
-            key={field}
-            label={t(`branding.image.${field}` as TranslationKey)}
-            optional
-            hint={hint}
-            error={images[field].error ? translateApiMessage(images[field].error) : null}
-          >
-            <div className="flex flex-wrap items-center gap-3">
-              {current ? (
-                <img src={current} alt="" className="h-12 w-20 rounded-md border border-border bg-muted object-contain" data-testid={`current-${field}`} />
-              ) : null}
-              <Input
-                type="file"
-                name={field}
-                accept={ImageTypes.join(",")}
-                className="h-auto max-w-xs py-2"
-                onChange={(e) => onPick(field, e.target.files?.[0] ?? null)}
-              />
-              {current ? (
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  aria-label={t("branding.removeImage", { image: t(`branding.image.${field}` as TranslationKey) })}
-                  onClick={() => onRemove(field)}
-                >
-                  {t("common.remove")}
-                </Button>
-              ) : null}
-            </div>
+          <Field key={field} label={label} optional hint={hint} error={images[field].error ? translateApiMessage(images[field].error) : null}>
+            <FileUpload
+              name={field}
+              accept={ImageTypes.join(",")}
+              currentUrl={stored}
+              resetKey={resetKey}
+              onFile={(file) => onPick(field, file)}
+              onRemove={() => onRemove(field)}
+              removeLabel={t("branding.removeImage", { image: label })}
+            />
           </Field>
         );
       })}

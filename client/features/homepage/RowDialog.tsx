@@ -2,11 +2,13 @@ import { ArrowDown, ArrowUp, Plus, Upload, X } from "../../components/icons";
 import { useId, useState } from "react";
 import { Controller, useFieldArray, useForm, type Control, type UseFormRegister, type UseFormSetValue, type UseFormWatch } from "react-hook-form";
 import { Category, MediaDisplayType } from "../../../contract/enums";
+import { fileUri } from "../../../contract/files";
 import { ROW_CAPACITY, slotTypesFor } from "../../../contract/homepage";
 import { Button } from "../../components/ui/Button";
 import { DatePicker } from "../../components/ui/DatePicker";
 import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { Field, Input, Select } from "../../components/ui/Field";
+import { FileUpload } from "../../components/ui/FileUpload";
 import { toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { translateApiMessage, useT } from "../../lib/i18n";
@@ -238,40 +240,39 @@ function MediaFields({
 }) {
   const t = useT();
   const upload = useUploadHomepageMedia();
-  const [preview, setPreview] = useState<string | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const mediaKey = watch(`${p}.mediaKey`);
   return (
     <>
       <Field label={t("homepage.builder.mediaImage")} optional hint={t("homepage.builder.mediaImageHint")} error={uploadError ?? err("mediaKey")}>
         <div className="flex flex-wrap items-center gap-3">
-          <Input
-            type="file"
+          <FileUpload
             accept="image/png,image/jpeg,image/gif,image/webp"
-            onChange={(e) =>
+            currentUrl={mediaKey ? fileUri(mediaKey) : null}
+            removeLabel={t("homepage.builder.removeMedia")}
+            onRemove={() => setValue(`${p}.mediaKey`, null, { shouldDirty: true })}
+            onFile={(file) =>
               void (async () => {
-                const file = e.target.files?.[0];
                 if (!file) return;
                 setUploadError(null);
                 try {
                   const stored = await upload.mutateAsync(file);
                   setValue(`${p}.mediaKey`, stored.key, { shouldDirty: true });
                   setValue(`${p}.mediaUrl`, "", { shouldDirty: true });
-                  setPreview(stored.url);
                 } catch (x) {
                   setUploadError(x instanceof ApiError ? translateApiMessage(x.fields.file ?? x.message) : t("message.generic"));
                 }
               })()
             }
           />
-          {upload.isPending ? <Upload aria-hidden="true" className="size-4 animate-pulse" /> : null}
-          {mediaKey ? (
-            <span className="flex items-center gap-2 text-sm text-muted-foreground">
-              {preview ? <img src={preview} alt="" width={64} height={36} className="h-9 w-16 rounded object-cover" /> : null}
+          {upload.isPending ? (
+            <span role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+              <Upload aria-hidden="true" className="size-4 animate-pulse" />
+              {t("homepage.builder.mediaUploading")}
+            </span>
+          ) : mediaKey ? (
+            <span role="status" className="text-sm text-muted-foreground">
               {t("homepage.builder.mediaUploaded")}
-              <Button type="button" variant="ghost" size="sm" onClick={() => setValue(`${p}.mediaKey`, null, { shouldDirty: true })}>
-                {t("common.remove")}
-              </Button>
             </span>
           ) : null}
         </div>

@@ -6,6 +6,7 @@ import { ActionItemAssignee, ActionItemStage, SessionArtifactCategory, SessionAr
 import { SESSION_TOTAL_MISMATCH, SHORT_SUMMARY_MAX, WORKOUT_DEFAULTS, type SessionDto, type WorkoutDto } from "../../../contract/workouts";
 import { Button } from "../../components/ui/Button";
 import { Field, Input, Select, Textarea } from "../../components/ui/Field";
+import { FileUpload } from "../../components/ui/FileUpload";
 import { toast } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { oneOf } from "../../lib/enums";
@@ -268,7 +269,7 @@ function Attachments({ session, workoutId, index }: { session: SessionDto | null
           </Field>
         ) : (
           <Field label={t("editor.attachmentFile", { n: index + 1 })} required hint={t("form.uploadHint")} error={error}>
-            <Input key={inputKey} type="file" className="pt-1.5" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            <FileUpload image={false} resetKey={inputKey} onFile={setFile} />
           </Field>
         )}
       </div>
