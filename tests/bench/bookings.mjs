@@ -54,7 +54,8 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
 /**
  * Runs the booking burst against `baseUrl` (host `mainHost`) and prints its
  * figures next to `healthRps`. Throws BenchError when the seats or the
- * ledger do not agree, or when a refusal is not a clear 409.
+ * ledger do not agree, or when a refusal is not a clear 409; resolves to
+ * what was missed (the ratio under its target) or null.
  */
 export async function bookingBurst({ baseUrl, mainHost, healthRps }) {
   const origin = `http://${mainHost}`;
@@ -162,5 +163,6 @@ export async function bookingBurst({ baseUrl, mainHost, healthRps }) {
   if (taken !== seats * sessions.length) throw new BenchError(`the slots hold ${taken} seats, expected ${seats * sessions.length}`);
   if (Number.isFinite(balanceAfter) && balanceBefore - balanceAfter !== seats)
     throw new BenchError(`${balanceBefore - balanceAfter} credits consumed for ${seats} bookings`);
-  if (!(healthRps > 0) || rps / healthRps < MIN_RATIO) throw new BenchError(`bookings/s ÷ health req/s is ${(rps / healthRps).toFixed(3)}, below ${MIN_RATIO}`);
+  // A missed ratio is reported, not thrown: the sections after the burst still run and print.
+  return !(healthRps > 0) || rps / healthRps < MIN_RATIO ? `bookings/s ÷ health req/s is ${(rps / healthRps).toFixed(3)}, below ${MIN_RATIO}` : null;
 }

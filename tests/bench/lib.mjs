@@ -354,6 +354,19 @@ export function printChunks({ dir = "dist/client", budget, top = 8 }) {
  * the server failed or responses were errors, or, after everything is
  * printed, when a weight budget or a Lighthouse target is missed.
  */
+/**
+ * Whether a section of the bench runs: all of them, unless BENCH_ONLY names
+ * some (comma-separated: load, d1, burst, js, lighthouse), for measuring one
+ * figure alone on a quiet machine.
+ */
+export function only(section) {
+  const chosen = (process.env.BENCH_ONLY ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return chosen.length === 0 || chosen.includes(section);
+}
+
 export async function runBench({ port, stateDir, scenarios, ratios, seconds, warmupSeconds, connections, js, chunks, lighthouse, prepare, after }) {
   const baseUrl = `http://127.0.0.1:${port}`;
   let server;
@@ -362,6 +375,8 @@ export async function runBench({ port, stateDir, scenarios, ratios, seconds, war
     // Optional: data or credentials the scenarios need, once the server is up (e.g. a bench-only seed).
     if (prepare) await prepare({ port, stateDir, baseUrl });
 
+    // BENCH_ONLY runs some sections alone (see `only` below); the others are skipped.
+    if (!only("load")) scenarios = scenarios.filter((s) => s.always);
     console.log("· verifying scenarios …");
     for (const s of scenarios) await verifyScenario(baseUrl, s);
 
@@ -381,10 +396,12 @@ export async function runBench({ port, stateDir, scenarios, ratios, seconds, war
       results.push(r);
     }
 
-    console.log("\n== throughput and latency ==");
-    printResults(results);
-    console.log("");
-    printRatios(results, ratios);
+    if (only("load")) {
+      console.log("\n== throughput and latency ==");
+      printResults(results);
+      console.log("");
+      printRatios(results, ratios);
+    }
 
     const problems = results.flatMap(problemsOf);
     if (problems.length) {
@@ -392,19 +409,19 @@ export async function runBench({ port, stateDir, scenarios, ratios, seconds, war
     }
 
     // Optional: a measurement of its own (e.g. a burst of concurrent writes), given the figures so far.
-    if (after) await after({ baseUrl, results });
-
     const missed = [];
-    if (js) {
+    if (after) missed.push(...((await after({ baseUrl, results, only })) ?? []));
+
+    if (js && only("js")) {
       console.log(`\n== JavaScript loaded by ${js.path} before it is interactive ==`);
       const scripts = await measureScripts({ url: `http://localhost:${port}${js.path}`, readySelector: js.readySelector });
       if (!printScripts(scripts, js.budget)) missed.push(`JavaScript before ${js.path} is interactive over ${kb(js.budget)}`);
     }
-    if (chunks) {
+    if (chunks && only("js")) {
       console.log("\n== The largest scripts of the client build ==");
       if (!printChunks(chunks)) missed.push(`a script of the build over ${kb(chunks.budget)}`);
     }
-    if (lighthouse) {
+    if (lighthouse && only("lighthouse")) {
       console.log("\n== Lighthouse (performance, mobile preset, median of 3 runs) ==");
       const { measureLighthouse, printLighthouse } = await import("./lighthouse.mjs");
       if (!printLighthouse(await measureLighthouse(lighthouse, { port }), printTable)) missed.push("a Lighthouse score under its target");
