@@ -3,7 +3,7 @@
 // default: a mid-range phone, simulated slow 4G and 4× CPU slowdown), each the
 // median of three runs, against a target per page. Runs offline with Debian's
 // Chromium (CHROMIUM_PATH overrides); partner hosts (*.test) resolve to this
-// machine. A page may carry a session cookie (`headers`), for signed-in screens.
+// machine. A page may carry a session cookie (`cookie`), for signed-in screens.
 // Lighthouse stays out of `npm test`: only the bench (run.mjs) imports this.
 //
 // Cloudflare compresses text (HTML, scripts, styles, JSON) on its way to the
@@ -11,8 +11,11 @@
 // pages are measured through `startCompressingProxy`, which gzips as the edge
 // would, so that the scores are those of what a visitor downloads.
 //
-// A page: { label, path, host?, target, headers?: () => Promise<Record<string, string>>, stays?: boolean }
-//   `headers` is asked for before each run (a fresh session each time);
+// A page: { label, path, host?, target, cookie?: () => Promise<string>, stays?: boolean }
+//   `cookie` ("name=value; name=value") is asked for before each run (a fresh
+//   session each time) and put in the browser's cookie jar, as a signed-in
+//   visitor's browser holds it: an extra Cookie header would be replaced by
+//   the jar's cookies (the server's own, set by an earlier run);
 //   `stays`: a run that ends on another path (a redirect) measured the wrong page and fails.
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -80,6 +83,46 @@ export function startCompressingProxy(targetPort) {
   );
 }
 
+/**
+ * The browser's cookie jar over the DevTools protocol: empties it, then sets
+ * `cookie` ("a=1; b=2") for `url`'s host. Lighthouse's storage reset keeps
+ * cookies, so without this one run's cookies would reach the next.
+ */
+async function setCookies(debugPort, url, cookie) {
+  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${debugPort}/json/version`)).json();
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  let id = 0;
+  const call = (method, params = {}) =>
+    new Promise((resolve, reject) => {
+      const mine = ++id;
+      socket.addEventListener("message", function answer(event) {
+        const msg = JSON.parse(String(event.data));
+        if (msg.id !== mine) return;
+        socket.removeEventListener("message", answer);
+        if (msg.error) reject(new Error(`${method}: ${msg.error.message}`));
+        else resolve(msg.result);
+      });
+      socket.send(JSON.stringify({ id: mine, method, params }));
+    });
+  try {
+    await call("Storage.clearCookies");
+    const cookies = (cookie ?? "")
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf("=");
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url, httpOnly: true, sameSite: "Lax" };
+      });
+    if (cookies.length) await call("Storage.setCookies", { cookies });
+  } finally {
+    socket.close();
+  }
+}
+
 /** The figures of one Lighthouse run (times in ms; score 0–100). */
 function figures(lhr) {
   const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
@@ -118,12 +161,12 @@ export async function measureLighthouse(pages, { port, chromePath = process.env.
       const url = `http://${page.host ?? "localhost"}:${proxy.port}${page.path}`;
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
+        await setCookies(chrome.port, url, page.cookie ? await page.cookie() : "");
         const result = await lighthouse(url, {
           port: chrome.port,
           output: "json",
           logLevel: "error",
           onlyCategories: ["performance"],
-          extraHeaders: page.headers ? await page.headers() : undefined,
           // The bench's state is throwaway, but a run must not keep the previous one's cache.
           disableStorageReset: false,
         });
