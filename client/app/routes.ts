@@ -33,6 +33,8 @@ export type AppRoute = {
   crumbs?: Crumb[];
   /** Every route loads lazily. */
   load: () => Promise<{ default: ComponentType }>;
+  /** The file `load` imports, from the repository's root: the server names its script (and those it imports) in the page, so the browser fetches them with the first one. */
+  module: string;
 };
 
 const base: RouteFlags = {
@@ -70,38 +72,64 @@ export const ROUTES: AppRoute[] = [
     flags: signedIn("home", "Home"),
     crumbs: [{ label: "crumb.home" }],
     load: () => import("../features/home/HomeScreen"),
+    module: "client/features/home/HomeScreen.tsx",
   },
-  { path: "/404", flags: { ...base, telemetryName: "Not Found" }, load: () => import("../features/errors/NotFoundScreen") },
+  {
+    path: "/404",
+    flags: { ...base, telemetryName: "Not Found" },
+    load: () => import("../features/errors/NotFoundScreen"),
+    module: "client/features/errors/NotFoundScreen.tsx",
+  },
   {
     path: "/login",
     flags: { ...base, requiresAnonymous: true, telemetryName: "Login" },
     load: () => import("../features/auth/LoginScreen"),
+    module: "client/features/auth/LoginScreen.tsx",
   },
   {
     path: "/signup",
     flags: { ...base, requiresAnonymous: true, telemetryName: "Sign Up" },
     load: () => import("../features/auth/SignupScreen"),
+    module: "client/features/auth/SignupScreen.tsx",
   },
   {
     // An assessment link: a customer's member (signed in) or anyone with a partner's link.
     path: "/assessment/:token",
     flags: { ...base, telemetryName: "Assessment" },
     load: () => import("../features/assessment/AssessmentScreen"),
+    module: "client/features/assessment/AssessmentScreen.tsx",
   },
   // The mailed links of the embedded provider: open to anyone (the link may be
   // followed in a browser that is signed in, or not).
-  { path: "/verify-email", flags: { ...base, telemetryName: "Verify Email" }, load: () => import("../features/auth/VerifyEmailScreen") },
+  {
+    path: "/verify-email",
+    flags: { ...base, telemetryName: "Verify Email" },
+    load: () => import("../features/auth/VerifyEmailScreen"),
+    module: "client/features/auth/VerifyEmailScreen.tsx",
+  },
   {
     path: "/forgot-password",
     flags: { ...base, requiresAnonymous: true, telemetryName: "Forgot Password" },
     load: () => import("../features/auth/ForgotPasswordScreen"),
+    module: "client/features/auth/ForgotPasswordScreen.tsx",
   },
-  { path: "/reset-password", flags: { ...base, telemetryName: "Reset Password" }, load: () => import("../features/auth/ResetPasswordScreen") },
-  { path: "/post-auth", flags: { ...base, telemetryName: "Post Auth" }, load: () => import("../features/auth/PostAuthScreen") },
+  {
+    path: "/reset-password",
+    flags: { ...base, telemetryName: "Reset Password" },
+    load: () => import("../features/auth/ResetPasswordScreen"),
+    module: "client/features/auth/ResetPasswordScreen.tsx",
+  },
+  {
+    path: "/post-auth",
+    flags: { ...base, telemetryName: "Post Auth" },
+    load: () => import("../features/auth/PostAuthScreen"),
+    module: "client/features/auth/PostAuthScreen.tsx",
+  },
   {
     path: "/onboarding",
     flags: { ...base, requiresAuth: true, telemetryName: "Onboarding" },
     load: () => import("../features/onboarding/OnboardingScreen"),
+    module: "client/features/onboarding/OnboardingScreen.tsx",
   },
   {
     path: "/bookings",
@@ -109,6 +137,7 @@ export const ROUTES: AppRoute[] = [
     flags: signedIn("booking", "Bookings"),
     crumbs: [HOME, { label: "crumb.bookings" }],
     load: () => import("../features/bookings/BookingsScreen"),
+    module: "client/features/bookings/BookingsScreen.tsx",
   },
   {
     path: "/jobs",
@@ -116,6 +145,7 @@ export const ROUTES: AppRoute[] = [
     flags: signedIn("booking", "Partner Bookings", { requiresPartner: true }),
     crumbs: [HOME, { label: "crumb.jobs" }],
     load: () => import("../features/bookings/JobsScreen"),
+    module: "client/features/bookings/JobsScreen.tsx",
   },
   {
     path: "/activity",
@@ -123,6 +153,7 @@ export const ROUTES: AppRoute[] = [
     flags: signedIn("activity", "Activity", { topBar: "primary" }),
     crumbs: [HOME, { label: "crumb.activity" }],
     load: () => import("../features/activity/ActivityScreen"),
+    module: "client/features/activity/ActivityScreen.tsx",
   },
   {
     // The catalogue: Home's goal buttons lead here with ?category=.
@@ -130,18 +161,21 @@ export const ROUTES: AppRoute[] = [
     flags: signedIn("home", "Workouts"),
     crumbs: [HOME, { label: "crumb.workouts" }],
     load: () => import("../features/catalogue/CatalogueScreen"),
+    module: "client/features/catalogue/CatalogueScreen.tsx",
   },
   {
     path: "/workout/:id",
     flags: signedIn("home", "Workout"),
     crumbs: [HOME, { label: "crumb.workout" }],
     load: () => import("../features/workouts/WorkoutScreen"),
+    module: "client/features/workouts/WorkoutScreen.tsx",
   },
   {
     path: "/workout/:id/:book",
     flags: signedIn("home", "Workout Booking"),
     crumbs: [HOME, { label: "crumb.workout", to: "/workout/:id" }, { label: "crumb.book" }],
     load: () => import("../features/workouts/WorkoutScreen"),
+    module: "client/features/workouts/WorkoutScreen.tsx",
   },
   {
     path: "/my-list",
@@ -149,6 +183,7 @@ export const ROUTES: AppRoute[] = [
     flags: signedIn("my-list", "My List"),
     crumbs: [HOME, { label: "crumb.myList" }],
     load: () => import("../features/my-list/MyListScreen"),
+    module: "client/features/my-list/MyListScreen.tsx",
   },
   {
     path: "/admin/customers",
@@ -156,12 +191,14 @@ export const ROUTES: AppRoute[] = [
     flags: admin("Customers"),
     crumbs: [ADMIN, { label: "crumb.customers" }],
     load: () => import("../features/customers/CustomersScreen"),
+    module: "client/features/customers/CustomersScreen.tsx",
   },
   {
     path: "/admin/customers/:id/details",
     flags: admin("Customer Details"),
     crumbs: [ADMIN, CUSTOMERS, { label: "crumb.details" }],
     load: () => import("../features/customers/CustomerDetailsScreen"),
+    module: "client/features/customers/CustomerDetailsScreen.tsx",
   },
   {
     path: "/admin/submitted-scores",
@@ -169,6 +206,7 @@ export const ROUTES: AppRoute[] = [
     flags: admin("Submitted Scores"),
     crumbs: [ADMIN, { label: "crumb.customers" }, { label: "crumb.submittedScores" }],
     load: () => import("../features/scores/SubmittedScoresScreen"),
+    module: "client/features/scores/SubmittedScoresScreen.tsx",
   },
   {
     path: "/admin/profile",
@@ -176,6 +214,7 @@ export const ROUTES: AppRoute[] = [
     flags: admin("Profile", false),
     crumbs: [ADMIN, ORGANIZATION, { label: "crumb.profile" }],
     load: () => import("../features/profile/ProfileScreen"),
+    module: "client/features/profile/ProfileScreen.tsx",
   },
   {
     path: "/admin/homepage",
@@ -183,6 +222,7 @@ export const ROUTES: AppRoute[] = [
     flags: admin("Homepage Builder"),
     crumbs: [ADMIN, ORGANIZATION, { label: "crumb.homepageBuilder" }],
     load: () => import("../features/homepage/HomepageBuilderScreen"),
+    module: "client/features/homepage/HomepageBuilderScreen.tsx",
   },
   {
     path: "/admin/branding",
@@ -190,6 +230,7 @@ export const ROUTES: AppRoute[] = [
     flags: admin("Branding"),
     crumbs: [ADMIN, ORGANIZATION, { label: "crumb.branding" }],
     load: () => import("../features/branding/BrandingScreen"),
+    module: "client/features/branding/BrandingScreen.tsx",
   },
   {
     path: "/admin/custom-domains",
@@ -197,6 +238,7 @@ export const ROUTES: AppRoute[] = [
     flags: admin("Custom Domains"),
     crumbs: [ADMIN, ORGANIZATION, { label: "crumb.customDomains" }],
     load: () => import("../features/custom-domains/CustomDomainsScreen"),
+    module: "client/features/custom-domains/CustomDomainsScreen.tsx",
   },
   {
     path: "/admin/workout-library",
@@ -204,24 +246,28 @@ export const ROUTES: AppRoute[] = [
     flags: admin("Workout Library"),
     crumbs: [ADMIN, SETUP, { label: "crumb.workoutLibrary" }],
     load: () => import("../features/library/LibraryScreen"),
+    module: "client/features/library/LibraryScreen.tsx",
   },
   {
     path: "/admin/workout-library/create",
     flags: admin("Create Workout"),
     crumbs: [ADMIN, SETUP, LIBRARY, { label: "crumb.create" }],
     load: () => import("../features/library/WorkoutEditorScreen"),
+    module: "client/features/library/WorkoutEditorScreen.tsx",
   },
   {
     path: "/admin/workout-library/:id",
     flags: admin("Edit Workout"),
     crumbs: [ADMIN, SETUP, LIBRARY, { label: "crumb.workout" }],
     load: () => import("../features/library/WorkoutEditorScreen"),
+    module: "client/features/library/WorkoutEditorScreen.tsx",
   },
   {
     path: "/admin/workout-library/:id/variant/:variantId",
     flags: admin("Edit Variant"),
     crumbs: [ADMIN, SETUP, LIBRARY, { label: "crumb.workout", to: "/admin/workout-library/:id" }, { label: "crumb.variant" }],
     load: () => import("../features/library/VariantEditorScreen"),
+    module: "client/features/library/VariantEditorScreen.tsx",
   },
   {
     path: "/admin/price-groups",
@@ -229,6 +275,7 @@ export const ROUTES: AppRoute[] = [
     flags: admin("Price Groups"),
     crumbs: [ADMIN, SETUP, { label: "crumb.priceGroups" }],
     load: () => import("../features/price-groups/PriceGroupsScreen"),
+    module: "client/features/price-groups/PriceGroupsScreen.tsx",
   },
   {
     path: "/admin/featured-groups",
@@ -236,6 +283,7 @@ export const ROUTES: AppRoute[] = [
     flags: admin("Featured Groups"),
     crumbs: [ADMIN, SETUP, { label: "crumb.featuredGroups" }],
     load: () => import("../features/featured-groups/FeaturedGroupsScreen"),
+    module: "client/features/featured-groups/FeaturedGroupsScreen.tsx",
   },
   {
     // The user button's Help action: public, so the support address is never behind sign-in.
@@ -243,12 +291,14 @@ export const ROUTES: AppRoute[] = [
     flags: { ...base, showNavigation: true, telemetryName: "Help" },
     crumbs: [HOME, { label: "crumb.help" }],
     load: () => import("../features/help/HelpScreen"),
+    module: "client/features/help/HelpScreen.tsx",
   },
   {
     // Every component of the design system in the current theme, language and branding (not linked; no telemetry).
     path: "/design-system",
     flags: { ...base },
     load: () => import("../components/gallery/DesignSystemScreen"),
+    module: "client/components/gallery/DesignSystemScreen.tsx",
   },
 ];
 

@@ -107,4 +107,11 @@ describe("the route table", () => {
       expect(typeof mod.default, r.path).toBe("function");
     }
   });
+
+  it("names, for each route, the file its lazy load imports (the server preloads its script)", () => {
+    for (const r of ROUTES) {
+      // Vitest shows a dynamic import with the resolved path from the root: import("/client/features/…/XScreen.tsx").
+      expect(String(r.load), r.path).toContain(`"/${r.module}"`);
+    }
+  });
 });

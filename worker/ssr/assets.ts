@@ -3,7 +3,14 @@
  * the sources (with its client and React refresh); in production the Worker
  * reads the build's manifest from the static assets once per isolate.
  */
-export type ClientAssets = { scripts: string[]; styles: string[]; preloads: string[]; inline: string[] };
+export type ClientAssets = {
+  scripts: string[];
+  styles: string[];
+  preloads: string[];
+  inline: string[];
+  /** The scripts (and their imports, less the entry's) of modules the page will load lazily at once, e.g. its route's screen. */
+  lazyScripts: (modules: readonly string[]) => string[];
+};
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean; src?: string };
 
@@ -34,12 +41,30 @@ async function fromManifest(assets: Fetcher, origin: string): Promise<ClientAsse
     chunk.imports?.forEach(walk);
   };
   entry.imports?.forEach(walk);
-  return { scripts: [`/${entry.file}`], styles: [...styles].map((f) => `/${f}`), preloads: [...preloads].map((f) => `/${f}`), inline: [] };
+  const lazy = new Map<string, string[]>();
+  const lazyScripts = (modules: readonly string[]): string[] => {
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || chunk.isEntry || preloads.has(chunk.file) || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      chunk.imports?.forEach(visit);
+    };
+    const key = modules.join(" ");
+    let found = lazy.get(key);
+    if (!found) {
+      modules.forEach(visit);
+      found = [...files].map((f) => `/${f}`);
+      lazy.set(key, found);
+    }
+    return found;
+  };
+  return { scripts: [`/${entry.file}`], styles: [...styles].map((f) => `/${f}`), preloads: [...preloads].map((f) => `/${f}`), inline: [], lazyScripts };
 }
 
 export function clientAssets(dev: boolean, assets: Fetcher, origin: string): Promise<ClientAssets> {
   if (dev) {
-    return Promise.resolve({ scripts: ["/@vite/client", `/${ENTRY}`], styles: [], preloads: [], inline: [REFRESH_PREAMBLE] });
+    return Promise.resolve({ scripts: ["/@vite/client", `/${ENTRY}`], styles: [], preloads: [], inline: [REFRESH_PREAMBLE], lazyScripts: () => [] });
   }
   production ??= fromManifest(assets, origin).catch((err) => {
     production = undefined;

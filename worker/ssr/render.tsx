@@ -14,7 +14,7 @@ import { mainOrigin, registeredOrigin } from "../tenant/origins";
 import { clientAssets } from "./assets";
 import { serverIdentity } from "./identity";
 import { loadRouteData } from "./loaders";
-import { renderScreen, renderSignedIn, serverScreen, signedInScreen } from "./screens";
+import { pageModules, renderScreen, renderSignedIn, serverScreen, signedInScreen } from "./screens";
 import { assertSafeCss, escapeHtml, jsonForScript } from "./escape";
 
 // The server renders with every text; the first screens use only the first page's (client/i18n/en-US.first.ts).
@@ -108,6 +108,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     if (rendered) Object.assign(boot, { ssr: true, skeleton: true }, queries ? { queries } : {});
   }
   const body = rendered ?? renderToString(<BootScreen styling={tenant.styling} />);
+  const lazyScripts = rendered ? assets.lazyScripts(pageModules(screen, signedIn)) : [];
   const title = escapeHtml(tenant.styling.platformName);
   const icon = tenant.styling.logo ? `<link rel="icon" href="${escapeHtml(tenant.styling.logo.uri)}">` : "";
   const html = [
@@ -123,7 +124,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     `<script nonce="${nonce}">${THEME_SCRIPT}</script>`,
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...(dev ? ['<link rel="stylesheet" href="/client/styles.css">'] : []),
-    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    ...[...assets.preloads, ...lazyScripts].map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     "</head>",
     "<body>",
     `<div id="root">${body}</div>`,

@@ -51,6 +51,21 @@ export function signedInScreen(url: URL, boot: BootData): AppRoute | null {
   return route;
 }
 
+/** What a page whose shell the server rendered loads before hydrating, besides its screen (see preloadShell in client/app/shell/AppLayout.tsx). */
+const SHELL_MODULES = ["client/app/shell/Shell.tsx", "client/i18n/index.ts", "client/app/queryClient.ts", "client/components/ui/ToastViewport.tsx"];
+
+/**
+ * The client modules a server-rendered page loads lazily before it hydrates:
+ * its screen, and for a signed-in screen the shell with what comes with it.
+ * The page names their scripts (modulepreload), so the browser fetches them
+ * alongside the first script instead of after it has run.
+ */
+export function pageModules(screen: string | null, signedIn: AppRoute | null): string[] {
+  if (signedIn) return [signedIn.module, ...SHELL_MODULES];
+  const route = screen ? routeFor(screen) : null;
+  return route ? [route.module] : [];
+}
+
 /**
  * The route the server renders for this page, or null (the loader then): a
  * public screen, when the client's guard would render it as it is: an
