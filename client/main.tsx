@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Root } from "./app/Root";
@@ -24,12 +24,15 @@ async function hydrate(root: HTMLElement) {
   // A signed-in screen's shell was rendered too: its code is loaded alongside.
   const [hydrationData] = await Promise.all([boot.ssr ? hydratingRoutes(routes, window.location) : undefined, boot.skeleton ? preloadShell() : null]);
   const router = createAppRouter(routes, hydrationData);
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <Root boot={boot} routes={<RouterProvider router={router} />} navigate={(to, replace) => void router.navigate(to, { replace })} />
-    </StrictMode>,
-  );
+  // Hydration as a transition: React hydrates in slices and yields between them, so a tap during hydration is not kept waiting.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <Root boot={boot} routes={<RouterProvider router={router} />} navigate={(to, replace) => void router.navigate(to, { replace })} />
+      </StrictMode>,
+    );
+  });
 }
 
 void hydrate(container);

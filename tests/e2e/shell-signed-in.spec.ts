@@ -83,6 +83,28 @@ test.describe("the shell, signed in", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
+  test("on a phone the server's page is already laid out for it: no rail, the menu button, the content full width", async ({ browser, baseURL }) => {
+    // Without JavaScript the page is what the server sent, as a phone paints it before the script has run.
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await signIn(page, "customerAdmin", "/", baseURL);
+      await expect(page.getByTestId("app-shell")).toBeVisible();
+      await expect(page.getByTestId("sidebar")).toBeHidden();
+      await expect(page.getByTestId("sidebar-trigger")).toBeVisible();
+      const main = await page.locator("main#main").boundingBox();
+      expect(main?.x).toBe(0);
+      // At a desktop width the same page has the rail, and the content starts beside it.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expect(page.getByTestId("sidebar")).toBeVisible();
+      await expect(page.getByTestId("sidebar-trigger")).toBeHidden();
+      const rail = await page.getByTestId("sidebar").boundingBox();
+      expect((await page.locator("main#main").boundingBox())?.x).toBeGreaterThanOrEqual((rail?.x ?? 0) + (rail?.width ?? 0));
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const theme of ["light", "dark"] as const) {
     test(`the signed-in shell passes axe in the ${theme} theme`, async ({ page, baseURL }) => {
       await page.addInitScript((t) => localStorage.setItem("theme", t), theme);

@@ -81,7 +81,7 @@ export function Sidebar({ category }: { category: SidebarCategory | null }) {
     <div
       data-testid="sidebar"
       data-state={open ? "expanded" : "collapsed"}
-      className="fixed top-[var(--sidebar-top-offset)] bottom-0 left-0 z-30 flex flex-col border-r border-border bg-card transition-[width] duration-200 motion-reduce:transition-none"
+      className="fixed top-[var(--sidebar-top-offset)] bottom-0 left-0 z-30 flex flex-col border-r phone:hidden border-border bg-card transition-[width] duration-200 motion-reduce:transition-none"
       style={{ width: open ? "var(--sidebar-expanded-width)" : "var(--sidebar-width)" }}
     >
       <TooltipProvider delayDuration={SIDEBAR_TOOLTIP_DELAY}>

@@ -24,7 +24,7 @@ export function TopBar({ variant }: { variant: TopBarStyle }) {
   const t = useT();
   const styling = useStyling();
   const { authenticating, signedIn } = useAppUser();
-  const { isMobile, openMobile, setOpenMobile } = useSidebar();
+  const { openMobile, setOpenMobile } = useSidebar();
   const primary = variant === "primary";
   // Controls on the brand colour take its readable foreground; on the surface, the usual colours.
   const onBar = primary ? "text-brand-foreground hover:bg-black/10 hover:text-brand-foreground" : "";
@@ -38,20 +38,19 @@ export function TopBar({ variant }: { variant: TopBarStyle }) {
         primary ? "border-transparent bg-brand text-brand-foreground" : "border-border bg-card text-foreground",
       )}
     >
-      {isMobile ? (
-        <Button
-          variant="ghost"
-          size="icon"
-          className={onBar}
-          aria-label={t("shell.openNavigation")}
-          aria-expanded={openMobile}
-          aria-keyshortcuts="Control+B Meta+B"
-          onClick={() => setOpenMobile(!openMobile)}
-          data-testid="sidebar-trigger"
-        >
-          <Menu aria-hidden="true" />
-        </Button>
-      ) : null}
+      {/* Shown by CSS on a phone only, so the server's first paint already has it there. */}
+      <Button
+        variant="ghost"
+        size="icon"
+        className={cn(onBar, "wide:hidden")}
+        aria-label={t("shell.openNavigation")}
+        aria-expanded={openMobile}
+        aria-keyshortcuts="Control+B Meta+B"
+        onClick={() => setOpenMobile(!openMobile)}
+        data-testid="sidebar-trigger"
+      >
+        <Menu aria-hidden="true" />
+      </Button>
       <Link
         to="/"
         className={cn("flex min-w-0 items-center gap-2 rounded-md px-1.5 py-1", focusRing, primary && "focus-visible:outline-brand-foreground")}
@@ -61,9 +60,7 @@ export function TopBar({ variant }: { variant: TopBarStyle }) {
           <img src={styling.logo.uri} alt="" data-testid="brand-logo" className="h-7 w-auto max-w-36 shrink-0 object-contain object-left" />
         ) : null}
         {/* A wordmark already says the name: beside a logo the name shows only where there is room. */}
-        <span className={cn("truncate font-semibold tracking-tight", ((isMobile && signedIn) || (styling.logo && isMobile)) && "sr-only")}>
-          {styling.platformName}
-        </span>
+        <span className={cn("truncate font-semibold tracking-tight", (signedIn || styling.logo) && "phone:sr-only")}>{styling.platformName}</span>
       </Link>
       <div className="ml-auto flex items-center gap-0.5">
         {authenticating ? (
