@@ -4,7 +4,7 @@ import { RouterProvider } from "react-router";
 import { Root } from "./app/Root";
 import { readBootData } from "./app/boot";
 import { currentQueryClient, loadQueryClient, seedPageQueries } from "./app/queries";
-import { createAppRouter, hydratingRoutes, routeObjects } from "./app/router";
+import { createAppRouter, hydratingRoutes, routeObjects, showsNavigation } from "./app/router";
 import { preloadShell } from "./app/shell/AppLayout";
 import { initStyling } from "./app/styling";
 import { startIdentity } from "./auth/start";
@@ -21,8 +21,9 @@ if (!container) throw new Error("#root missing");
 async function hydrate(root: HTMLElement) {
   const routes = routeObjects();
   // The server rendered this route: its code is loaded first, so the first render matches.
-  // A signed-in screen's shell was rendered too: its code is loaded alongside.
-  const [hydrationData] = await Promise.all([boot.ssr ? hydratingRoutes(routes, window.location) : undefined, boot.skeleton ? preloadShell() : null]);
+  // A signed-in screen's shell was rendered too (or a public one's with navigation, such as help): its code is loaded alongside.
+  const shell = boot.skeleton || (boot.ssr && showsNavigation(routes, window.location));
+  const [hydrationData] = await Promise.all([boot.ssr ? hydratingRoutes(routes, window.location) : undefined, shell ? preloadShell() : null]);
   const router = createAppRouter(routes, hydrationData);
   // Hydration as a transition: React hydrates in slices and yields between them, so a tap during hydration is not kept waiting.
   startTransition(() => {

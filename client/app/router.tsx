@@ -66,6 +66,13 @@ export async function hydratingRoutes(routes: RouteObject[], location: Location)
   return { loaderData };
 }
 
+/** Whether the route at `location` shows the shell (top bar, sidebar): when the server rendered it, the shell's code loads before hydrating. */
+export function showsNavigation(routes: RouteObject[], location: Location): boolean {
+  return (matchRoutes(routes, location) ?? []).some(
+    ({ route }) => (route.handle as { flags?: { showNavigation?: boolean } } | undefined)?.flags?.showNavigation === true,
+  );
+}
+
 export function createAppRouter(routes: RouteObject[] = routeObjects(), hydrationData?: HydrationState) {
   const router = createBrowserRouter(routes, { hydrationData });
   // Guards ask where a navigation comes from (steps 5 and 6).

@@ -53,8 +53,8 @@ test.describe("accounts, team members and teams", () => {
     await invitee.getByRole("link", { name: "Sign up" }).click();
     await expect(invitee).toHaveURL(/\/signup\?invite=/);
     await expect(invitee.getByRole("heading", { name: "Accept your invite" })).toBeVisible();
-    await expect(invitee.getByRole("button", { name: /I'm a new customer/ })).toHaveCount(0);
-    await expect(invitee.getByRole("button", { name: /Join the Partner Program/ })).toHaveCount(0);
+    await expect(invitee.getByRole("link", { name: /I'm a new customer/ })).toHaveCount(0);
+    await expect(invitee.getByRole("link", { name: /Join the Partner Program/ })).toHaveCount(0);
     await invitee.getByLabel("Full name").fill("Sam Second");
     await invitee.getByLabel("Email address").fill(second);
     await invitee.getByLabel("Password").fill("Str0ng-pass!");
@@ -163,7 +163,7 @@ test.describe("a partner's customers and credits", () => {
 
   test("a new customer links to its partner by TAN from Home", async ({ page }) => {
     await page.goto("/signup");
-    await page.getByRole("button", { name: /I'm a new customer/ }).click();
+    await page.getByRole("link", { name: /I'm a new customer/ }).click();
     await page.getByLabel("Full name").fill("Lee Linker");
     const email = uniqueEmail("linker");
     await page.getByLabel("Email address").fill(email);

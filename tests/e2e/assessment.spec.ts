@@ -15,7 +15,7 @@ test.describe("the fitness assessment", () => {
 
   test("a new customer takes it from Home and sees the score on Home and a chart on Your Activity", async ({ page }) => {
     await page.goto("/signup");
-    await page.getByRole("button", { name: /I'm a new customer/ }).click();
+    await page.getByRole("link", { name: /I'm a new customer/ }).click();
     await page.getByLabel("Full name").fill("Ari Assessed");
     const email = uniqueEmail("assessed");
     await page.getByLabel("Email address").fill(email);

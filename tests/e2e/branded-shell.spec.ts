@@ -44,16 +44,45 @@ test.describe("the branded shell", () => {
     });
     for (const [path, heading] of [
       ["/404", "Page not found"],
+      ["/signup", "Sign up"],
+      ["/signup?type=customer", "I&#x27;m a new customer"],
+      ["/help", "Help"],
       ["/login", "Sign in"],
     ] as const) {
       expect(await serverHtml(`${MAIN}${path}`)).toContain(`>${heading}</h1>`);
       await page.goto(path);
-      await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+      await expect(page.getByRole("heading", { name: heading.replace("&#x27;", "'"), level: 1 })).toBeVisible();
+      await expectAccessible(page);
     }
     // The client took over: a link navigates without a new document.
     await page.getByRole("link", { name: "Sign up" }).click();
     await expect(page.getByRole("heading", { name: "Sign up", level: 1 })).toBeVisible();
     expect(warnings).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("sign-up's choice works before its script: a plain link to the form, which waits for the script to submit", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${MAIN}/signup`);
+      await page.getByRole("link", { name: /Join the Partner Program/ }).click();
+      await expect(page).toHaveURL(/\/signup\?type=partner$/);
+      await expect(page.getByRole("heading", { name: "Join the Partner Program", level: 1 })).toBeVisible();
+      await expect(page.getByLabel("Full name")).toBeEditable();
+      await expect(page.getByRole("button", { name: "Create account" })).toBeDisabled();
+      await page.getByRole("link", { name: "Change" }).click();
+      await expect(page).toHaveURL(/\/signup$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("help hydrates for a signed-in visitor with their shell, without a mismatch", async ({ page, consoleErrors }) => {
+    await signIn(page, "customerMember", "/help");
+    await expect(page.getByRole("heading", { name: "Help", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("user-button")).toBeEnabled();
+    await expectAccessible(page);
     expect(consoleErrors).toEqual([]);
   });
 

@@ -7,7 +7,7 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 /** A brand-new partner (sign-up and onboarding), so the seeded Northwind branding stays as other journeys expect. */
 async function signUpPartner(page: Page, organisation: string) {
   await page.goto("/signup");
-  await page.getByRole("button", { name: /Join the Partner Program/ }).click();
+  await page.getByRole("link", { name: /Join the Partner Program/ }).click();
   await page.getByLabel("Full name").fill("Bea Brand");
   const email = uniqueEmail("brand");
   await page.getByLabel("Email address").fill(email);

@@ -6,7 +6,7 @@ test.describe("sign-up and onboarding", () => {
   test("a new partner signs up, onboards and sees its TAN in the profile", async ({ page }) => {
     await page.goto("/signup");
     await expectAccessible(page);
-    await page.getByRole("button", { name: /Join the Partner Program/ }).click();
+    await page.getByRole("link", { name: /Join the Partner Program/ }).click();
     await page.getByLabel("Full name").fill("Pat Partner");
     const email = uniqueEmail("partner");
     await page.getByLabel("Email address").fill(email);
@@ -38,7 +38,7 @@ test.describe("sign-up and onboarding", () => {
 
   test("a new customer signs up and lands in onboarding as a customer", async ({ page }) => {
     await page.goto("/signup");
-    await page.getByRole("button", { name: /I'm a new customer/ }).click();
+    await page.getByRole("link", { name: /I'm a new customer/ }).click();
     await page.getByLabel("Full name").fill("Casey Customer");
     const email = uniqueEmail("customer");
     await page.getByLabel("Email address").fill(email);
@@ -103,7 +103,7 @@ test.describe("across domains", () => {
     await page.goto(`${PARTNER_ORIGIN}/signup`);
     await expect(page).toHaveURL(new RegExp(`^${MAIN}/signup\\?redirectUrl=`));
     await expect(page.getByTestId("platform-name")).toHaveText("Northwind Learn");
-    await page.getByRole("button", { name: /I'm a new customer/ }).click();
+    await page.getByRole("link", { name: /I'm a new customer/ }).click();
     await page.getByLabel("Full name").fill("Sat Ellite");
     const email = uniqueEmail("satellite");
     await page.getByLabel("Email address").fill(email);

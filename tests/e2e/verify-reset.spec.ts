@@ -13,7 +13,7 @@ test.describe("e-mail verification", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const email = uniqueEmail("verify");
     await page.goto("/signup");
-    await page.getByRole("button", { name: /I'm a new customer/ }).click();
+    await page.getByRole("link", { name: /I'm a new customer/ }).click();
     await page.getByLabel("Full name").fill("Val Verify");
     await page.getByLabel("Email address").fill(email);
     await page.getByLabel("Password").fill("Str0ng-pass!");

@@ -127,6 +127,8 @@ describe("a signed-in screen rendered by the Worker", () => {
     expect(boot.identity).toBeNull();
     expect(boot.queries).toBeUndefined();
     expect(boot.skeleton).toBeUndefined();
-    expect(rootOf(html)).not.toContain("app-shell");
+    // Help's shell is the signed-out one: Sign in, no organisation or user button.
+    expect(rootOf(html)).toMatch(/href="\/login"[^>]*>Sign in</);
+    expect(rootOf(html)).not.toContain("user-button");
   });
 });

@@ -28,7 +28,8 @@ describe("the server-rendered shell", () => {
     expect(html).toContain("<title>Northwind Learn</title>");
     expect(html).toContain("--brand:15 118 110;");
     expect(html).toContain("Manrope");
-    expect(html).toMatch(/<div id="root">(<link[^>]*>)?<div class="boot-screen"[^>]*>.*Northwind Learn/s);
+    // Help is rendered itself: the shell's top bar wears the partner's name.
+    expect(html).toMatch(/<div id="root">.*data-testid="app-shell".*aria-label="Northwind Learn home"/s);
     const boot = bootData(html);
     expect(boot.mode).toBe("satellite");
     expect(boot.partner.name).toBe("Northwind Learning");
@@ -124,6 +125,46 @@ describe("public screens rendered on the server", () => {
     const html = await (await call(path)).text();
     expect(bootData(html).ssr).toBe(true);
     expect(root(html)).not.toContain("boot-screen");
+  });
+
+  it("puts sign-up's two choices on /signup as links, and its form on /signup?type=customer, keeping the rest of the query", async () => {
+    const redirect = encodeURIComponent("https://learn.northwind.test/post-auth");
+    const choose = root(await (await call(`/signup?redirectUrl=${redirect}`)).text());
+    expect(choose).toMatch(/data-testid="platform-name"[^>]*>Northwind Learn</);
+    expect(choose).toContain(`href="/signup?redirectUrl=${redirect}&amp;type=partner"`);
+    expect(choose).toContain(`href="/signup?redirectUrl=${redirect}&amp;type=customer"`);
+    expect(choose).not.toContain("<form");
+
+    const html = await (await call(`/signup?redirectUrl=${redirect}&type=customer`)).text();
+    const form = root(html);
+    expect(form).toMatch(/<form[^>]*method="post"/);
+    expect(form).toMatch(/<input[^>]*autoComplete="name"|<input[^>]*autocomplete="name"/);
+    expect(form).toMatch(/<input[^>]*type="email"[^>]*name="email"/);
+    expect(form).toMatch(/<input[^>]*type="password"[^>]*name="password"/);
+    // Its submit waits for the script, so a password is never posted in a page's address.
+    expect(form).toMatch(/<button(?=[^>]*type="submit")(?=[^>]*disabled)[^>]*>/);
+    // "Change" goes back to the choice, with the rest of the query.
+    expect(form).toContain(`href="/signup?redirectUrl=${redirect}"`);
+    expect(bootData(html)).toMatchObject({ ssr: true, identity: null });
+  });
+
+  it("renders help with the shell and the partner's support address, signed out and signed in", async () => {
+    const host = "learn.northwind.test";
+    const anonymous = await (await call("/help", { host })).text();
+    expect(bootData(anonymous).ssr).toBe(true);
+    expect(root(anonymous)).toContain('data-testid="app-shell"');
+    expect(root(anonymous)).toMatch(/<h1[^>]*>Help<\/h1>/);
+    expect(root(anonymous)).toMatch(/href="mailto:help@northwind\.test"/);
+    expect(root(anonymous)).not.toContain("boot-screen");
+
+    const cookie = await signInCookie("cara@fabrikam.test");
+    const signedIn = await (await call("/help", { headers: { Cookie: cookie } })).text();
+    expect(bootData(signedIn).ssr).toBe(true);
+    expect(root(signedIn)).toContain('data-testid="app-shell"');
+    expect(root(signedIn)).toMatch(/<h1[^>]*>Help<\/h1>/);
+    // The top bar of a signed-in visitor: the organisation they act for, not Sign in.
+    expect(root(signedIn)).toContain("Fabrikam");
+    expect(root(signedIn)).not.toMatch(/>Sign in</);
   });
 
   it("shows the loader, not the form, to a signed-in visitor of /login, and the shell on screens that need sign-in", async () => {

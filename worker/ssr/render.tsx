@@ -100,7 +100,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const signedIn = screen ? null : signedInScreen(url, boot);
   let rendered: string | null = null;
   if (screen) {
-    rendered = await renderScreen(url, screen, { ...boot, ssr: true });
+    rendered = await renderScreen(url, screen, { ...boot, ssr: true }, cookies ?? "");
     if (rendered) boot.ssr = true;
   } else if (signedIn && boot.identity) {
     const queries = await loadRouteData(c, signedIn.path, boot.identity, memberships);

@@ -12,12 +12,12 @@ const base: RouteFlags = {
 
 /**
  * The route flags of the public screens the server renders itself, as in the
- * route table (client/app/routes.ts; a unit test keeps them equal). Sign-up
- * is not among them: its first step's choice needs the script, and a click
- * before hydration would be lost.
+ * route table (client/app/routes.ts; a unit test keeps them equal).
  */
 export const SCREEN_FLAGS = {
   "/login": { ...base, requiresAnonymous: true, telemetryName: "Login" },
+  "/signup": { ...base, requiresAnonymous: true, telemetryName: "Sign Up" },
+  "/help": { ...base, showNavigation: true, telemetryName: "Help" },
   "/404": { ...base, telemetryName: "Not Found" },
   "/post-auth": { ...base, telemetryName: "Post Auth" },
 } satisfies Record<string, RouteFlags>;

@@ -12,13 +12,24 @@ import { authStore } from "../../client/auth/store";
 import { setServerCookies } from "../../client/lib/cookies";
 import LoginScreen from "../../client/features/auth/LoginScreen";
 import PostAuthScreen from "../../client/features/auth/PostAuthScreen";
+import SignupScreen from "../../client/features/auth/SignupScreen";
 import NotFoundScreen from "../../client/features/errors/NotFoundScreen";
+import HelpScreen from "../../client/features/help/HelpScreen";
+import { FIRST_SCREENS } from "../../client/app/router";
 import type { BootData } from "../../contract/boot";
 import { SCREEN_FLAGS } from "./screen-flags";
 
-/** The public screens the server renders itself (flags in ./screen-flags.ts). Imported statically: the Worker carries only these screens, not the app. */
+/**
+ * The public screens the server renders itself (flags in ./screen-flags.ts).
+ * Imported statically: the Worker carries only these screens, not the app.
+ * The first of them (FIRST_SCREENS) hydrate with the first page's texts; the
+ * others (sign-up, help) with the full catalogues, which the client loads
+ * with their code before hydrating.
+ */
 export const SERVER_SCREENS: Record<string, { flags: RouteFlags; Component: ComponentType }> = {
   "/login": { flags: SCREEN_FLAGS["/login"], Component: LoginScreen },
+  "/signup": { flags: SCREEN_FLAGS["/signup"], Component: SignupScreen },
+  "/help": { flags: SCREEN_FLAGS["/help"], Component: HelpScreen },
   "/404": { flags: SCREEN_FLAGS["/404"], Component: NotFoundScreen },
   "/post-auth": { flags: SCREEN_FLAGS["/post-auth"], Component: PostAuthScreen },
 };
@@ -53,6 +64,8 @@ export function signedInScreen(url: URL, boot: BootData): AppRoute | null {
 
 /** What a page whose shell the server rendered loads before hydrating, besides its screen (see preloadShell in client/app/shell/AppLayout.tsx). */
 const SHELL_MODULES = ["client/app/shell/Shell.tsx", "client/i18n/index.ts", "client/app/queryClient.ts", "client/components/ui/ToastViewport.tsx"];
+/** What every screen but the first ones loads with its code (see routeObjects in client/app/router.tsx): the full catalogues and the query client. */
+const SCREEN_MODULES = ["client/i18n/index.ts", "client/app/queryClient.ts"];
 
 /**
  * The client modules a server-rendered page loads lazily before it hydrates:
@@ -63,7 +76,9 @@ const SHELL_MODULES = ["client/app/shell/Shell.tsx", "client/i18n/index.ts", "cl
 export function pageModules(screen: string | null, signedIn: AppRoute | null): string[] {
   if (signedIn) return [signedIn.module, ...SHELL_MODULES];
   const route = screen ? routeFor(screen) : null;
-  return route ? [route.module] : [];
+  if (!route) return [];
+  if (route.flags.showNavigation) return [route.module, ...SHELL_MODULES];
+  return FIRST_SCREENS.includes(route.path) ? [route.module] : [route.module, ...SCREEN_MODULES];
 }
 
 /**
@@ -87,27 +102,36 @@ export function serverScreen(url: URL, boot: BootData): string | null {
  * as the client's first render will be (same providers, same route tree,
  * en-US until hydration, the boot styling and identity).
  */
-export async function renderScreen(url: URL, path: string, boot: BootData): Promise<string | null> {
+export async function renderScreen(url: URL, path: string, boot: BootData, cookies = ""): Promise<string | null> {
   const screen = SERVER_SCREENS[path];
   if (!screen) return null;
-  const routes: RouteObject[] = [
-    { id: "root", element: <AppLayout />, children: [{ path, id: path, handle: { flags: screen.flags }, Component: screen.Component }] },
-  ];
+  const route = routeFor(path);
+  const handle = { flags: screen.flags, name: route?.name, crumbs: route?.crumbs };
+  const routes: RouteObject[] = [{ id: "root", element: <AppLayout />, children: [{ path, id: path, handle, Component: screen.Component }] }];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   // The client's stores are module state; the render below is synchronous, so no other request sees these values.
+  // A signed-in visitor of a public screen with navigation (help) gets the shell as the client will adopt it.
   initStyling(boot.styling);
-  authStore.set({ authenticating: false, signedIn: Boolean(boot.identity), user: null, account: null, role: null });
-  return renderToString(
-    <Root
-      boot={boot}
-      queryClient={new QueryClient()}
-      routes={<StaticRouterProvider router={router} context={context} hydrate={false} />}
-      navigate={() => {}}
-    />,
+  authStore.set(
+    boot.identity ? { authenticating: false, ...knownState(boot.identity) } : { authenticating: false, signedIn: false, user: null, account: null, role: null },
   );
+  setServerCookies(cookies);
+  try {
+    return renderToString(
+      <Root
+        boot={boot}
+        queryClient={new QueryClient()}
+        routes={<StaticRouterProvider router={router} context={context} hydrate={false} />}
+        navigate={() => {}}
+      />,
+    );
+  } finally {
+    setServerCookies("");
+    authStore.set({ authenticating: false, signedIn: false, user: null, account: null, role: null });
+  }
 }
 
 /**

@@ -1,21 +1,22 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Building2, Users } from "../../components/icons";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import { z } from "zod";
 import { useBoot } from "../../app/boot";
 import { useStyling } from "../../app/styling";
 import { identity } from "../../auth/machine";
-import { Button } from "../../components/ui/Button";
+import { Button, buttonClasses } from "../../components/ui/Button";
 import { Field, Input } from "../../components/ui/FieldBase";
 import { Spinner } from "../../components/ui/Spinner";
 import type { MessageKey } from "../../i18n";
 import { useT } from "../../lib/i18n";
+import { useHydrated } from "../../lib/useHydrated";
 import { AuthLayout } from "./AuthLayout";
 import { FAILURE_KEY } from "./failure";
 import { passwordRule } from "./password";
-import { rememberSignupType, signupType, type SignupType } from "./signupType";
+import { rememberSignupType, typeInQuery, withType, type SignupType } from "./signupType";
 import { focusRing } from "../../components/ui/focus-ring";
 import { cn } from "../../lib/cn";
 
@@ -36,17 +37,18 @@ export default function SignupScreen() {
   const navigate = useNavigate();
   // An invite already decides what the account will be: the invitee joins the organisation that sent it.
   const invited = new URLSearchParams(search).has("invite");
-  const [type, setType] = useState<SignupType | null>(() => signupType(search));
+  // The choice is in the address (?type=), so the server renders either step and a choice made before the script arrives is a plain link.
+  const type = typeInQuery(search);
+  const hydrated = useHydrated();
+  // Onboarding, after the mailed link, reads the choice back from this tab.
+  useEffect(() => {
+    if (type) rememberSignupType(type);
+  }, [type]);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { name: "", email: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
   const clerk = useBoot().auth.provider === "clerk";
   const fieldError = (m?: string) => (m ? t(m as MessageKey) : null);
-
-  const choose = (next: SignupType) => {
-    rememberSignupType(next);
-    setType(next);
-  };
 
   const submit = form.handleSubmit(async ({ name, email, password }) => {
     setFailure(null);
@@ -69,10 +71,9 @@ export default function SignupScreen() {
       <AuthLayout title={t("auth.signUp.title")} subtitle={t("auth.signUp.choose", { platform: styling.platformName })} wide>
         <div className="grid gap-4 sm:grid-cols-2">
           {options.map(({ value, title, body, Icon }) => (
-            <button
+            <Link
               key={value}
-              type="button"
-              onClick={() => choose(value)}
+              to={{ search: withType(search, value) }}
               className={cn(
                 "group flex flex-col items-start gap-3 rounded-xl border border-border bg-card p-5 text-left transition hover:border-brand hover:shadow-md",
                 focusRing,
@@ -83,7 +84,7 @@ export default function SignupScreen() {
               </span>
               <span className="font-semibold">{title}</span>
               <span className="text-sm text-muted-foreground">{body}</span>
-            </button>
+            </Link>
           ))}
         </div>
         <HaveAccount search={search} />
@@ -97,16 +98,16 @@ export default function SignupScreen() {
       subtitle={invited ? t("auth.invite.signUpSubtitle", { platform: styling.platformName }) : t("auth.signUp.subtitle", { platform: styling.platformName })}
     >
       {invited ? null : (
-        <Button variant="link" size="sm" className="-mt-4 mb-2 px-0" onClick={() => setType(null)}>
+        <Link to={{ search: withType(search, null) }} className={cn(buttonClasses("link", "sm"), "-mt-4 mb-2 self-start px-0")}>
           {t("auth.signUp.change")}
-        </Button>
+        </Link>
       )}
       {clerk ? (
         <Suspense fallback={<Spinner />}>
           <ClerkSignUp />
         </Suspense>
       ) : (
-        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+        <form method="post" onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
           <Field label={t("auth.fullName")} required error={fieldError(errors.name?.message)}>
             <Input autoComplete="name" {...form.register("name")} />
           </Field>
@@ -121,7 +122,8 @@ export default function SignupScreen() {
               {failure}
             </p>
           ) : null}
-          <Button type="submit" loading={isSubmitting} className="w-full">
+          {/* Rendered by the server, the form waits for its script: a submit before would post the page away. */}
+          <Button type="submit" loading={isSubmitting} disabled={!hydrated} className="w-full">
             {t("auth.signUp.submit")}
           </Button>
         </form>

@@ -2,9 +2,24 @@
 export type SignupType = "partner" | "customer";
 const KEY = "techfit:signupType";
 
-export function signupType(search = ""): SignupType | null {
+/** The choice the address carries (`?type=partner|customer`), or null. */
+export function typeInQuery(search: string): SignupType | null {
   const fromQuery = new URLSearchParams(search).get("type");
-  if (fromQuery === "partner" || fromQuery === "customer") return fromQuery;
+  return fromQuery === "partner" || fromQuery === "customer" ? fromQuery : null;
+}
+
+/** `search` with its choice set to `type` (or taken away), every other parameter kept: "?redirectUrl=…&type=partner". */
+export function withType(search: string, type: SignupType | null): string {
+  const params = new URLSearchParams(search);
+  if (type) params.set("type", type);
+  else params.delete("type");
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+export function signupType(search = ""): SignupType | null {
+  const fromQuery = typeInQuery(search);
+  if (fromQuery) return fromQuery;
   try {
     const stored = sessionStorage.getItem(KEY);
     return stored === "partner" || stored === "customer" ? stored : null;
