@@ -97,27 +97,25 @@ export function serverScreen(url: URL, boot: BootData): string | null {
   return path;
 }
 
+/** Nobody signed in: the store's state between renders. */
+const SIGNED_OUT = { authenticating: false, signedIn: false, user: null, account: null, role: null } as const;
+
 /**
- * Renders the app's root with the static router on `path`'s screen, exactly
- * as the client's first render will be (same providers, same route tree,
- * en-US until hydration, the boot styling and identity).
+ * Renders the app's root with the static router on one route (`Component`
+ * at `path`, with the route table's handle), exactly as the client's first
+ * render will be: same providers, en-US until hydration, the boot styling,
+ * the visitor's identity as the client adopts it before hydrating, and the
+ * cookies the shell reads (the sidebar's state).
  */
-export async function renderScreen(url: URL, path: string, boot: BootData, cookies = ""): Promise<string | null> {
-  const screen = SERVER_SCREENS[path];
-  if (!screen) return null;
-  const route = routeFor(path);
-  const handle = { flags: screen.flags, name: route?.name, crumbs: route?.crumbs };
-  const routes: RouteObject[] = [{ id: "root", element: <AppLayout />, children: [{ path, id: path, handle, Component: screen.Component }] }];
+async function renderRoute(url: URL, path: string, handle: object, Component: ComponentType, boot: BootData, cookies: string): Promise<string | null> {
+  const routes: RouteObject[] = [{ id: "root", element: <AppLayout />, children: [{ path, id: path, handle, Component }] }];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   // The client's stores are module state; the render below is synchronous, so no other request sees these values.
-  // A signed-in visitor of a public screen with navigation (help) gets the shell as the client will adopt it.
   initStyling(boot.styling);
-  authStore.set(
-    boot.identity ? { authenticating: false, ...knownState(boot.identity) } : { authenticating: false, signedIn: false, user: null, account: null, role: null },
-  );
+  authStore.set(boot.identity ? { authenticating: false, ...knownState(boot.identity) } : SIGNED_OUT);
   setServerCookies(cookies);
   try {
     return renderToString(
@@ -130,43 +128,20 @@ export async function renderScreen(url: URL, path: string, boot: BootData, cooki
     );
   } finally {
     setServerCookies("");
-    authStore.set({ authenticating: false, signedIn: false, user: null, account: null, role: null });
+    authStore.set(SIGNED_OUT);
   }
 }
 
-/**
- * Renders the app's root with the static router on a signed-in route: the
- * shell with the visitor's identity (the same state the client adopts before
- * hydrating) and the screen's skeleton, exactly as the client's first render.
- */
+/** Renders a public screen of SERVER_SCREENS itself (with the visitor's shell when it has navigation, as help does). */
+export async function renderScreen(url: URL, path: string, boot: BootData, cookies = ""): Promise<string | null> {
+  const screen = SERVER_SCREENS[path];
+  if (!screen) return null;
+  const route = routeFor(path);
+  return renderRoute(url, path, { flags: screen.flags, name: route?.name, crumbs: route?.crumbs }, screen.Component, boot, cookies);
+}
+
+/** Renders a signed-in route: the shell with the visitor's identity and the screen's skeleton. */
 export async function renderSignedIn(url: URL, route: AppRoute, boot: BootData, cookies: string): Promise<string | null> {
   if (!boot.identity) return null;
-  const routes: RouteObject[] = [
-    {
-      id: "root",
-      element: <AppLayout />,
-      children: [{ path: route.path, id: route.path, handle: { flags: route.flags, name: route.name, crumbs: route.crumbs }, Component: () => null }],
-    },
-  ];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
-  // Module state of the client (see renderScreen): set and read within one synchronous render.
-  initStyling(boot.styling);
-  authStore.set({ authenticating: false, ...knownState(boot.identity) });
-  setServerCookies(cookies);
-  try {
-    return renderToString(
-      <Root
-        boot={boot}
-        queryClient={new QueryClient()}
-        routes={<StaticRouterProvider router={router} context={context} hydrate={false} />}
-        navigate={() => {}}
-      />,
-    );
-  } finally {
-    setServerCookies("");
-    authStore.set({ authenticating: false, signedIn: false, user: null, account: null, role: null });
-  }
+  return renderRoute(url, route.path, { flags: route.flags, name: route.name, crumbs: route.crumbs }, () => null, boot, cookies);
 }
