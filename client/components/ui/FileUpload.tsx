@@ -90,9 +90,12 @@ export function FileUpload({
           {shown || file ? t("upload.replace") : image ? t("upload.choose") : t("upload.chooseFile")}
         </span>
       </div>
-      <span className="min-w-0 truncate text-sm text-muted-foreground" data-testid="upload-name">
-        {file ? file.name : shown ? null : t("upload.none")}
-      </span>
+      {/* The chosen file's name, or that there is none; nothing beside a stored image (the preview says it). */}
+      {file || !shown ? (
+        <span className="min-w-0 truncate text-sm text-muted-foreground" data-testid="upload-name">
+          {file ? file.name : t("upload.none")}
+        </span>
+      ) : null}
       {onRemove && (shown || file) ? (
         <button
           type="button"
