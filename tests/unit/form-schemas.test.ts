@@ -4,6 +4,7 @@ import type { JobDto } from "../../contract/bookings";
 import { MESSAGES } from "../../contract/messages";
 import { TEAM_MESSAGES } from "../../contract/team";
 import { timesForm } from "../../client/features/bookings/dialogs";
+import { slotForm } from "../../client/features/bookings/SlotsPanel";
 import { AdjustmentForm } from "../../client/features/customers/CreditAdjustmentForm";
 import { TanForm } from "../../client/features/home/TanPrompt";
 import { LayoutForm, RowForm, newRow, valuesOf } from "../../client/features/homepage/layout";
@@ -63,6 +64,19 @@ describe("forms checked by the contract's schemas", () => {
     });
     const layout = valuesOf(undefined);
     expect(issuesOf(LayoutForm, layout)).toMatchObject({ rows: MESSAGES.atLeastOneRow, "rows.0.slots.0.heroText": MESSAGES.heroTextRequired });
+  });
+
+  it("a time to publish: the day and the time are Required, then the moment must be in the future; a valid one is the contract's slot", () => {
+    const workout = { id: customerId, name: "W", title: "W", maxAttendees: 10, sessions: [{ id: customerId, name: "S", sequence: 1, lengthMinutes: 60 }] };
+    const schema = slotForm(workout);
+    expect(issuesOf(schema, { sessionId: "", date: null, time: "", capacity: "5" })).toEqual({ date: MESSAGES.required, time: MESSAGES.required });
+    expect(Object.keys(issuesOf(schema, { sessionId: "", date: "2020-01-01", time: "09:00", capacity: "5" }))).toEqual(["startsAt"]);
+    expect(schema.parse({ sessionId: "", date: "2999-01-01", time: "09:00", capacity: "5" })).toEqual({
+      workoutId: customerId,
+      sessionId: customerId,
+      startsAt: new Date("2999-01-01T09:00").toISOString(),
+      capacity: 5,
+    });
   });
 
   it("a list's own message is read where the resolver puts it (under root) and where a server's field puts it", () => {

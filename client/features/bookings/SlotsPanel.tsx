@@ -1,4 +1,9 @@
-import { useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { z } from "zod";
+import { CreateSlot, type DeliveredWorkout } from "../../../contract/bookings";
+import { MESSAGES } from "../../../contract/messages";
 import { useAppUser } from "../../auth/useAppUser";
 import { Button } from "../../components/ui/Button";
 import { DatePicker } from "../../components/ui/DatePicker";
@@ -8,8 +13,38 @@ import { DataTable, type Column } from "../../components/ui/Table";
 import { toast } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { today, useFormatDate } from "../../lib/dates";
+import { errorAt, setFieldErrors } from "../../lib/forms";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useDeliveredWorkouts, useSlotChanges, useSlots } from "./api";
+
+/**
+ * A time to publish as the form holds it (a session, a calendar day, a time
+ * of day, the seats as text), checked as the contract's slot of `workout`:
+ * the day and the time are Required, then their moment must be in the future
+ * (reported as `startsAt`, shown at the day) and the seats a whole number.
+ */
+export function slotForm(workout: DeliveredWorkout | null) {
+  return z
+    .object({
+      sessionId: z.string(),
+      date: z
+        .string()
+        .nullable()
+        .refine((v) => Boolean(v), MESSAGES.required),
+      time: z.string().min(1, MESSAGES.required),
+      capacity: z.string(),
+    })
+    .transform((v): unknown => {
+      const startsAt = new Date(`${v.date}T${v.time}`);
+      return {
+        workoutId: workout?.id,
+        sessionId: v.sessionId || workout?.sessions[0]?.id,
+        startsAt: Number.isNaN(startsAt.getTime()) ? v.date : startsAt.toISOString(),
+        capacity: v.capacity,
+      };
+    })
+    .pipe(CreateSlot);
+}
 
 /**
  * Publishing bookable times (calendar-based booking): a partner picks a
@@ -28,11 +63,16 @@ export function SlotsPanel() {
   const workout = workouts.data?.find((w) => w.id === workoutId) ?? workouts.data?.[0] ?? null;
   const slots = useSlots(workout?.id ?? null);
   const { publish, close } = useSlotChanges(workout?.id ?? null);
-  const [sessionId, setSessionId] = useState("");
-  const [date, setDate] = useState<string | null>(null);
-  const [time, setTime] = useState("09:00");
-  const [seats, setSeats] = useState("5");
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const schema = useMemo(() => slotForm(workout), [workout]);
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { date: null, time: "09:00", capacity: "5" },
+  });
+  const { errors } = form.formState;
+  const err = (path: string) => {
+    const message = errorAt(errors, path);
+    return message ? translateApiMessage(message) : null;
+  };
   const [closing, setClosing] = useState<{ id: string; label: string } | null>(null);
 
   if (workouts.isPending) return null;
@@ -46,29 +86,15 @@ export function SlotsPanel() {
       </section>
     );
   }
-  const session = workout?.sessions.find((s) => s.id === sessionId) ?? workout?.sessions[0];
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const next: Record<string, string> = {};
-    if (!date) next.date = t("form.requiredField");
-    if (!time) next.time = t("form.requiredField");
-    if (Object.keys(next).length) return setErrors(next);
-    setErrors({});
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await publish.mutateAsync({
-        workoutId: workout!.id,
-        sessionId: session!.id,
-        startsAt: new Date(`${date}T${time}`).toISOString(),
-        capacity: Number(seats),
-      });
+      await publish.mutateAsync(body);
       toast({ title: t("slots.published"), variant: "success" });
-    } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fields).length) {
-        setErrors(Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k === "startsAt" ? "date" : k, translateApiMessage(v)])));
-      } else toast({ title: t("message.generic"), variant: "error" });
+    } catch (e) {
+      if (e instanceof ApiError && Object.keys(e.fields).length) setFieldErrors(form.setError, e.fields);
+      else toast({ title: t("message.generic"), variant: "error" });
     }
-  };
+  });
 
   type Slot = NonNullable<typeof slots.data>[number];
   const columns: Column<Slot>[] = [
@@ -108,7 +134,14 @@ export function SlotsPanel() {
       </div>
       <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 rounded-xl border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-3">
         <Field label={t("slots.workout")} className="sm:col-span-2 lg:col-span-3">
-          <Select value={workout?.id ?? ""} onChange={(e) => (setWorkoutId(e.target.value), setSessionId(""))}>
+          <Select
+            value={workout?.id ?? ""}
+            onChange={(e) => {
+              setWorkoutId(e.target.value);
+              // A workout's first session is offered first.
+              form.setValue("sessionId", workouts.data.find((w) => w.id === e.target.value)?.sessions[0]?.id ?? "");
+            }}
+          >
             {workouts.data.map((w) => (
               <option key={w.id} value={w.id}>
                 {w.title}
@@ -118,8 +151,8 @@ export function SlotsPanel() {
         </Field>
         {canAct ? (
           <>
-            <Field label={t("slots.session")}>
-              <Select value={session?.id ?? ""} onChange={(e) => setSessionId(e.target.value)}>
+            <Field label={t("slots.session")} error={err("sessionId")}>
+              <Select {...form.register("sessionId")}>
                 {workout?.sessions.map((s) => (
                   <option key={s.id} value={s.id}>
                     {s.sequence}. {s.name}
@@ -127,14 +160,19 @@ export function SlotsPanel() {
                 ))}
               </Select>
             </Field>
-            <Field label={t("slots.date")} required error={errors.date}>
-              <DatePicker value={date} onChange={setDate} min={today()} />
+            {/* The moment's problems (reported as startsAt) show at the day. */}
+            <Field label={t("slots.date")} required error={err("date") ?? err("startsAt")}>
+              <Controller
+                control={form.control}
+                name="date"
+                render={({ field }) => <DatePicker ref={field.ref} value={field.value} onChange={field.onChange} min={today()} />}
+              />
             </Field>
-            <Field label={t("slots.time")} required error={errors.time}>
-              <Input type="time" value={time} onChange={(e) => setTime(e.target.value)} />
+            <Field label={t("slots.time")} required error={err("time")}>
+              <Input type="time" {...form.register("time")} />
             </Field>
-            <Field label={t("slots.seats")} required error={errors.capacity}>
-              <Input type="number" min={1} max={workout?.maxAttendees} value={seats} onChange={(e) => setSeats(e.target.value)} />
+            <Field label={t("slots.seats")} required error={err("capacity")}>
+              <Input type="number" min={1} max={workout?.maxAttendees} {...form.register("capacity")} />
             </Field>
             <div className="flex items-end">
               <Button type="submit" loading={publish.isPending}>

@@ -1,4 +1,8 @@
-import { Fragment, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Fragment } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { CustomerPriceGroupBody } from "../../../contract/assessments";
 import { Link, useParams } from "react-router";
 import { JobStatus } from "../../../contract/enums";
 import { useAppUser } from "../../auth/useAppUser";
@@ -11,6 +15,7 @@ import { Section } from "../profile/Section";
 import { Button } from "../../components/ui/Button";
 import { Field, Select } from "../../components/ui/Field";
 import { toast, toastMessage } from "../../components/ui/toast-store";
+import { bodySchema, type FormValues } from "../../lib/forms";
 import { useCustomer, usePartnerPriceGroups, useSetPriceGroup } from "./api";
 import { CustomerScores } from "./CustomerScores";
 import { CreditAdjustmentForm } from "./CreditAdjustmentForm";
@@ -127,26 +132,34 @@ export default function CustomerDetailsScreen() {
   );
 }
 
+/** The price group as its select holds it ("" for none), checked as the contract's body. */
+const PriceGroupChoice = bodySchema(
+  (values: FormValues<z.input<typeof CustomerPriceGroupBody>>) => ({ priceGroupId: values.priceGroupId || null }),
+  CustomerPriceGroupBody,
+);
+
 /** Puts the customer into one of the partner's price groups (or none). */
 function PriceGroupForm({ accountId, customerId, current }: { accountId: string; customerId: string; current: string | null }) {
   const t = useT();
   const groups = usePartnerPriceGroups(accountId);
   const save = useSetPriceGroup(accountId, customerId);
-  const [value, setValue] = useState(current ?? "");
+  const form = useForm<z.input<typeof PriceGroupChoice>, unknown, z.output<typeof PriceGroupChoice>>({
+    resolver: zodResolver(PriceGroupChoice),
+    defaultValues: { priceGroupId: current ?? "" },
+  });
+  const submit = form.handleSubmit(({ priceGroupId }) =>
+    save.mutate(priceGroupId, {
+      onSuccess: () => {
+        form.reset(form.getValues());
+        toast({ title: t("customers.priceGroupSaved"), variant: "success" });
+      },
+      onError: () => toastMessage("toast.generic", { variant: "error" }),
+    }),
+  );
   return (
-    <form
-      className="mt-6 flex flex-wrap items-end gap-4 border-t border-border pt-6"
-      aria-label={t("customers.priceGroup")}
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate(value || null, {
-          onSuccess: () => toast({ title: t("customers.priceGroupSaved"), variant: "success" }),
-          onError: () => toastMessage("toast.generic", { variant: "error" }),
-        });
-      }}
-    >
+    <form className="mt-6 flex flex-wrap items-end gap-4 border-t border-border pt-6" aria-label={t("customers.priceGroup")} onSubmit={(e) => void submit(e)}>
       <Field label={t("customers.priceGroup")} hint={t("customers.priceGroupHint")} className="w-72">
-        <Select value={value} onChange={(e) => setValue(e.target.value)}>
+        <Select {...form.register("priceGroupId")}>
           <option value="">{t("customers.noPriceGroup")}</option>
           {(groups.data ?? []).map((g) => (
             <option key={g.id} value={g.id}>
@@ -155,7 +168,7 @@ function PriceGroupForm({ accountId, customerId, current }: { accountId: string;
           ))}
         </Select>
       </Field>
-      <Button type="submit" variant="outline" loading={save.isPending} disabled={value === (current ?? "")}>
+      <Button type="submit" variant="outline" loading={save.isPending} disabled={!form.formState.isDirty}>
         {t("customers.savePriceGroup")}
       </Button>
     </form>
