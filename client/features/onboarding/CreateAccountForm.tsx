@@ -13,7 +13,7 @@ import { Field, Input } from "../../components/ui/Field";
 import { FileUpload } from "../../components/ui/FileUpload";
 import { toast } from "../../components/ui/toast-store";
 import { api, ApiError } from "../../lib/api";
-import { toastInvalidForm } from "../../lib/forms";
+import { setFieldErrors, toastInvalidForm } from "../../lib/forms";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { signupType } from "../auth/signupType";
 
@@ -68,7 +68,7 @@ export function CreateAccountForm({ onCreated, inviteFailure }: { onCreated: (ac
         await onCreated(account.id);
       } catch (e) {
         if (e instanceof ApiError && e.status === 400) {
-          for (const [field, message] of Object.entries(e.fields)) form.setError(field as keyof Values, { message });
+          setFieldErrors(form.setError, e.fields);
           toastInvalidForm(e.fields);
         } else {
           toast({ title: t("message.generic"), variant: "error" });

@@ -13,7 +13,7 @@ import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useDeletePriceGroup, usePriceGroups, useSavePriceGroup } from "./api";
-import { toastInvalidForm } from "../../lib/forms";
+import { setFieldErrors, toastInvalidForm } from "../../lib/forms";
 import type { z } from "zod";
 import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
 import { QueryState } from "../../components/ui/QueryState";
@@ -113,7 +113,7 @@ function PriceGroupDialog({ group, onClose }: { group: PriceGroupDto | null; onC
         onClose();
       } catch (e) {
         if (e instanceof ApiError && e.status === 400) {
-          for (const [field, message] of Object.entries(e.fields)) form.setError(field as keyof Values, { message });
+          setFieldErrors(form.setError, e.fields);
         } else toastMessage(group ? "toast.priceGroupUpdateFailed" : "toast.priceGroupCreateFailed");
       }
     },

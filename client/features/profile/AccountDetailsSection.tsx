@@ -16,7 +16,7 @@ import { useT } from "../../lib/i18n";
 import { useUpdateProfile } from "./api";
 import { translateMessage } from "./messages";
 import { Section } from "./Section";
-import { toastInvalidForm } from "../../lib/forms";
+import { setFieldErrors, toastInvalidForm } from "../../lib/forms";
 
 type Values = z.input<typeof AccountDetails>;
 
@@ -59,7 +59,7 @@ export function AccountDetailsSection({ account, canEdit }: { account: AccountDt
           .catch(() => {});
       } catch (e) {
         if (e instanceof ApiError && e.status === 400) {
-          for (const [field, message] of Object.entries(e.fields)) form.setError(field as keyof Values, { message });
+          setFieldErrors(form.setError, e.fields);
           return toastInvalidForm(e.fields);
         }
         toastMessage("toast.accountUpdateFailed", { variant: "error" });
