@@ -1,15 +1,18 @@
 /** The workout editor's Sessions section: ordered sessions with their action items and attachments (files in R2). */
 import { ArrowDown, ArrowUp, Paperclip, Plus, Trash2 } from "../../components/icons";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
+import { useFieldArray, useForm, useFormContext, useWatch } from "react-hook-form";
+import type { z } from "zod";
 import { ActionItemAssignee, ActionItemStage, SessionArtifactCategory, SessionArtifactType } from "../../../contract/enums";
-import { SESSION_TOTAL_MISMATCH, SHORT_SUMMARY_MAX, WORKOUT_DEFAULTS, type SessionDto, type WorkoutDto } from "../../../contract/workouts";
+import { AttachmentData, SESSION_TOTAL_MISMATCH, SHORT_SUMMARY_MAX, WORKOUT_DEFAULTS, type SessionDto, type WorkoutDto } from "../../../contract/workouts";
 import { Button } from "../../components/ui/Button";
+import { EnumSelect } from "../../components/ui/EnumSelect";
 import { Field, Input, Select, Textarea } from "../../components/ui/Field";
 import { FileUpload } from "../../components/ui/FileUpload";
 import { toast } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
-import { oneOf } from "../../lib/enums";
+import { setFieldErrors } from "../../lib/forms";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useDeleteAttachment, useUploadAttachment } from "./api";
 import { DateField, Section, useFieldError } from "./parts";
@@ -190,13 +193,18 @@ function Attachments({ session, workoutId, index }: { session: SessionDto | null
   const t = useT();
   const upload = useUploadAttachment(workoutId ?? "");
   const del = useDeleteAttachment(workoutId ?? "");
-  const [type, setType] = useState<SessionArtifactType>("document");
-  const [category, setCategory] = useState<SessionArtifactCategory>("resource");
-  const [description, setDescription] = useState("");
   const [file, setFile] = useState<File | null>(null);
-  const [link, setLink] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
   const [inputKey, setInputKey] = useState(0);
+  const empty = { type: "document", category: "resource", description: "", value: "" } as const;
+  // Its own form inside the workout editor's, checked as the contract's attachment data (the file beside it): "Add attachment" sends it alone.
+  const form = useForm<z.input<typeof AttachmentData>, unknown, z.output<typeof AttachmentData>>({
+    resolver: zodResolver(AttachmentData),
+    defaultValues: empty,
+  });
+  const type = useWatch({ control: form.control, name: "type" });
+  const link = useWatch({ control: form.control, name: "value" });
+  const err = (m?: string) => (m ? translateApiMessage(m) : null);
   if (!session || !workoutId) {
     return (
       <div>
@@ -205,24 +213,29 @@ function Attachments({ session, workoutId, index }: { session: SessionDto | null
       </div>
     );
   }
-  const submit = async () => {
-    setError(null);
+  const submit = form.handleSubmit(async (data) => {
+    setFileError(null);
     try {
       await upload.mutateAsync({
         sessionId: session.id,
-        data: { type, category, description, value: type === "link" ? link : null },
-        file: type === "link" ? null : file,
+        data: { ...data, value: data.type === "link" ? data.value : null },
+        file: data.type === "link" ? null : file,
       });
       setFile(null);
-      setLink("");
-      setDescription("");
+      form.reset({ ...empty, type: data.type, category: data.category });
       setInputKey((k) => k + 1);
       toast({ title: t("editor.attachmentAdded"), variant: "success" });
     } catch (e) {
-      const message = e instanceof ApiError ? (Object.values(e.fields)[0] ?? e.message) : t("message.generic");
-      setError(translateApiMessage(message));
+      if (e instanceof ApiError && setFieldErrors(form.setError, e.fields)) {
+        if (e.fields.file) setFileError(translateApiMessage(e.fields.file));
+        return;
+      }
+      // A failure that names no field is said where the file or the link is.
+      const message = e instanceof ApiError ? translateApiMessage(e.message) : t("message.generic");
+      if (data.type === "link") form.setError("value", { message });
+      else setFileError(message);
     }
-  };
+  });
   return (
     <fieldset className="grid gap-3">
       <legend className="text-sm font-medium">{t("editor.attachments")}</legend>
@@ -242,39 +255,27 @@ function Attachments({ session, workoutId, index }: { session: SessionDto | null
         </ul>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label={t("editor.attachmentType")}>
-          <Select value={type} onChange={(e) => setType(oneOf(SessionArtifactType, e.target.value) ?? "document")}>
-            {SessionArtifactType.map((v) => (
-              <option key={v} value={v}>
-                {t(`enum.SessionArtifactType.${v}`)}
-              </option>
-            ))}
-          </Select>
+        <Field label={t("editor.attachmentType")} error={err(form.formState.errors.type?.message)}>
+          <EnumSelect enumName="SessionArtifactType" values={SessionArtifactType} {...form.register("type")} />
         </Field>
-        <Field label={t("editor.attachmentCategory")}>
-          <Select value={category} onChange={(e) => setCategory(oneOf(SessionArtifactCategory, e.target.value) ?? "resource")}>
-            {SessionArtifactCategory.map((v) => (
-              <option key={v} value={v}>
-                {t(`enum.SessionArtifactCategory.${v}`)}
-              </option>
-            ))}
-          </Select>
+        <Field label={t("editor.attachmentCategory")} error={err(form.formState.errors.category?.message)}>
+          <EnumSelect enumName="SessionArtifactCategory" values={SessionArtifactCategory} {...form.register("category")} />
         </Field>
-        <Field label={t("editor.attachmentDescription")} optional>
-          <Input value={description} onChange={(e) => setDescription(e.target.value)} />
+        <Field label={t("editor.attachmentDescription")} optional error={err(form.formState.errors.description?.message)}>
+          <Input {...form.register("description")} />
         </Field>
         {type === "link" ? (
-          <Field label={t("editor.attachmentLink")} required error={error}>
-            <Input type="url" value={link} onChange={(e) => setLink(e.target.value)} />
+          <Field label={t("editor.attachmentLink")} required error={err(form.formState.errors.value?.message)}>
+            <Input type="url" {...form.register("value")} />
           </Field>
         ) : (
-          <Field label={t("editor.attachmentFile", { n: index + 1 })} required hint={t("form.uploadHint")} error={error}>
+          <Field label={t("editor.attachmentFile", { n: index + 1 })} required hint={t("form.uploadHint")} error={fileError}>
             <FileUpload image={false} resetKey={inputKey} onFile={setFile} />
           </Field>
         )}
       </div>
       <div>
-        <Button type="button" variant="outline" size="sm" loading={upload.isPending} disabled={type === "link" ? !link : !file} onClick={() => void submit()}>
+        <Button type="button" variant="outline" size="sm" loading={upload.isPending} disabled={type === "link" ? !link : !file} onClick={(e) => void submit(e)}>
           <Paperclip aria-hidden="true" />
           {t("editor.addAttachment")}
         </Button>
