@@ -122,6 +122,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     `<style id="brand">${assertSafeCss(brandStyleSheet(tenant.styling))}</style>`,
     `<style>${BOOT_CSS}</style>`,
     `<script nonce="${nonce}">${THEME_SCRIPT}</script>`,
+    ...assets.inlineStyles.map((css) => `<style>${css}</style>`),
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...(dev ? ['<link rel="stylesheet" href="/client/styles.css">'] : []),
     ...[...assets.preloads, ...lazyScripts].map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
