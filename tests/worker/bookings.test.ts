@@ -136,6 +136,24 @@ describe("requesting times, confirming and denying", () => {
     expect(res.status).toBe(400);
     expect((await json(res)).error.fields["lines.0.time"]).toBe("Choose one of the proposed times");
   });
+
+  it("refuses a confirmation naming a line of another job (400 on that line), confirming nothing", async () => {
+    const job = await json(await requestBooking(60));
+    const other = await json(await requestBooking(70));
+    const res = await post(`/v1/jobs/${job.id}/confirm`, await partner(), {
+      lines: [
+        ...job.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] })),
+        { lineId: other.lines[0].id, time: other.lines[0].requestedTimes[0] },
+      ],
+    });
+    expect(res.status).toBe(400);
+    expect((await json(res)).error.fields).toEqual({ "lines.2.lineId": "Not a session of this job" });
+    const rows = await db
+      .select()
+      .from(schema.jobs)
+      .where(sql`${schema.jobs.id} in (${job.id}, ${other.id})`);
+    expect(rows.map((r) => r.status)).toEqual(["awaitingConfirmation", "awaitingConfirmation"]);
+  });
 });
 
 describe("invalid bookings change nothing", () => {
