@@ -5,7 +5,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import worker, { app } from "../../worker/index";
+import worker from "../../worker/index";
 import { httpMailer, mailAdapter, type MailAdapter } from "../../worker/mail/adapter";
 import { deliverMailBatch } from "../../worker/mail/consumer";
 import { enqueueMail, type MailQueueMessage } from "../../worker/mail/outbox";
@@ -132,7 +132,7 @@ describe("GET /dev/mail", () => {
 
   it("is not there outside development", async () => {
     const deployed = { APP_ENV: "production", MAIN_HOST: "techfit.example", MAIN_ORIGIN: "https://techfit.example" };
-    const res = await app.fetch(new Request("https://techfit.example/dev/mail"), { ...env, ...deployed }, createExecutionContext());
+    const res = await call("https://techfit.example/dev/mail", { bindings: deployed });
     expect(res.status).toBe(404);
   });
 });

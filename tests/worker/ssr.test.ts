@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { platformNameFrom } from "../../contract/styling";
 import { escapeHtml } from "../../worker/ssr/escape";
 import { addPartnerWithDomain } from "./fixtures";
-import { signInCookie } from "./auth";
+import { getWithCookie, signInCookie } from "./auth";
 import { call } from "./helpers";
 import { nth } from "../present";
 
@@ -74,7 +74,7 @@ describe("the server-rendered shell", () => {
   });
 
   it("puts the theme and language from cookies on <html>", async () => {
-    const html = await (await call("/", { headers: { Cookie: "theme=dark; language=enGB" } })).text();
+    const html = await (await getWithCookie("theme=dark; language=enGB", "/")).text();
     expect(html).toMatch(/<html lang="en-GB" class="dark"/);
   });
 
@@ -158,7 +158,7 @@ describe("public screens rendered on the server", () => {
     expect(root(anonymous)).not.toContain("boot-screen");
 
     const cookie = await signInCookie("cara@fabrikam.test");
-    const signedIn = await (await call("/help", { headers: { Cookie: cookie } })).text();
+    const signedIn = await (await getWithCookie(cookie, "/help")).text();
     expect(bootData(signedIn).ssr).toBe(true);
     expect(root(signedIn)).toContain('data-testid="app-shell"');
     expect(root(signedIn)).toMatch(/<h1[^>]*>Help<\/h1>/);
@@ -169,10 +169,10 @@ describe("public screens rendered on the server", () => {
 
   it("shows the loader, not the form, to a signed-in visitor of /login, and the shell on screens that need sign-in", async () => {
     const cookie = await signInCookie("cara@fabrikam.test");
-    const signedIn = await (await call("/login", { headers: { Cookie: cookie } })).text();
+    const signedIn = await (await getWithCookie(cookie, "/login")).text();
     expect(root(signedIn)).toContain("boot-screen");
     expect(bootData(signedIn).ssr).toBeUndefined();
-    const bookings = root(await (await call("/bookings", { headers: { Cookie: cookie } })).text());
+    const bookings = root(await (await getWithCookie(cookie, "/bookings")).text());
     expect(bookings).toContain('data-testid="app-shell"');
     expect(bookings).not.toContain("boot-screen");
   });
