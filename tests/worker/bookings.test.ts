@@ -135,7 +135,7 @@ describe("requesting times, confirming and denying", () => {
   it("refuses a confirmation naming a line of another job (400 on that line), confirming nothing", async () => {
     const job = await json(await requestBooking(60));
     const other = await json(await requestBooking(70));
-    const res = await post(`/v1/jobs/${job.id}/confirm`, await partner(), {
+    const res = await partner.post(`/v1/jobs/${job.id}/confirm`, {
       lines: [
         ...job.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] })),
         { lineId: other.lines[0].id, time: other.lines[0].requestedTimes[0] },
