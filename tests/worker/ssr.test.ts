@@ -98,10 +98,12 @@ describe("public screens rendered on the server", () => {
     expect(body).toMatch(/<input[^>]*type="email"[^>]*name="email"/);
     expect(body).toMatch(/<input[^>]*type="password"[^>]*name="password"/);
     expect(body).toMatch(/<button[^>]*type="submit"/);
-    // Its submit waits for the script: a click before hydration must not post the page away.
-    expect(body).toMatch(/<button(?=[^>]*type="submit")(?=[^>]*disabled)[^>]*>/);
+    // Its submit works before the script: a plain post to the page's own address (its query kept), which the Worker answers.
+    expect(body).toMatch(/<form(?=[^>]*method="post")(?![^>]*action=)[^>]*>/);
+    expect(body).not.toMatch(/<button(?=[^>]*type="submit")(?=[^>]*\sdisabled(?:=""|\s|>))[^>]*>/);
     expect(body).not.toContain("boot-screen");
     expect(bootData(html)).toMatchObject({ ssr: true, identity: null });
+    expect(bootData(html).loginFailure).toBeUndefined();
   });
 
   it("wears the partner's look on the main host's login for a redirectUrl", async () => {

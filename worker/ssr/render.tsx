@@ -1,9 +1,10 @@
 import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { renderToString } from "react-dom/server";
 import { BOOT_CSS, BootScreen } from "../../client/app/BootScreen";
 import { CATALOGUES } from "../../client/i18n";
 import { addCatalogues } from "../../client/lib/i18n";
-import { BOOT_ELEMENT_ID, type BootData } from "../../contract/boot";
+import { BOOT_ELEMENT_ID, type BootData, type LoginFailure } from "../../contract/boot";
 import { brandStyleSheet } from "../../contract/branding";
 import type { AppEnv } from "../env";
 import { identityProvider, type ClerkEnv } from "../identity/context";
@@ -50,7 +51,16 @@ function cookie(header: string | undefined, name: string): string | undefined {
 }
 
 /** Server-renders the branded shell for any page path; the client hydrates it. */
-export async function renderPage(c: Context<AppEnv>): Promise<Response> {
+export function renderPage(c: Context<AppEnv>): Promise<Response> {
+  return renderPageWith(c, {});
+}
+
+/**
+ * The page for this request's path, with what the server knows beyond the
+ * request itself: a refused sign-in form posted without the script
+ * (./login-post.ts), answered with its status.
+ */
+export async function renderPageWith(c: Context<AppEnv>, extra: { status?: ContentfulStatusCode; loginFailure?: LoginFailure }): Promise<Response> {
   const tenant = await pageTenant(c);
   const dev = import.meta.env.DEV;
   const url = new URL(c.req.url);
@@ -90,6 +100,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     auth: identityProvider(c.env) === "clerk" ? { provider: "clerk", publishableKey: (c.env as ClerkEnv).CLERK_PUBLISHABLE_KEY! } : { provider: "embedded" },
     telemetry: c.env.TELEMETRY !== "off",
     identity,
+    ...(extra.loginFailure ? { loginFailure: extra.loginFailure } : {}),
   };
   const cookies = c.req.header("Cookie");
   const theme = cookie(cookies, "theme") === "dark" ? "dark" : "light";
@@ -147,12 +158,12 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     "form-action 'self'",
     "object-src 'none'",
   ].join("; ");
-  const res = c.html(html, 200, {
+  const res = c.html(html, extra.status ?? 200, {
     "Content-Security-Policy": csp,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    // A page that carries the visitor's identity and token is never stored; a signed-out page revalidates.
-    "Cache-Control": identity ? "private, no-store" : "no-cache",
+    // A page that carries the visitor's identity and token, or an address they typed, is never stored; a signed-out page revalidates.
+    "Cache-Control": identity || extra.loginFailure ? "private, no-store" : "no-cache",
   });
   setCookies.forEach((value) => res.headers.append("Set-Cookie", value));
   return res;
