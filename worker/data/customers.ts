@@ -1,5 +1,5 @@
 /** A partner's customers, as the partner may touch them. */
-import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { CustomerList, CustomersQuery } from "../../contract/customers";
 import { JobStatus } from "../../contract/enums";
@@ -10,7 +10,7 @@ import { invalid, notFound } from "../http/errors";
 import type { Account } from "../identity/context";
 import { entitlementsOf } from "./entitlements";
 import { after, decodeCursor, pageOf, type SortKey } from "./cursor";
-import { likePattern, theRow } from "./query";
+import { contains, theRow } from "./query";
 import { recommendations } from "./recommendations";
 
 /** One of the partner's own customers; anyone else's (or no one's) is 404, like a missing one. */
@@ -54,10 +54,7 @@ const teamSize = sql<number>`(select count(*) from account_users au where au.acc
 export async function customerPage(db: Db, scope: PartnerScope, query: z.output<typeof CustomersQuery>): Promise<CustomerList> {
   const column = query.sort === "createdAt" ? accounts.createdAt : accounts.name;
   const base: (SQL | undefined)[] = [eq(accounts.parentAccountId, scope.account.id), eq(accounts.type, "customer")];
-  if (query.search) {
-    const like = likePattern(query.search.toLowerCase());
-    base.push(or(sql`lower(${accounts.name}) like ${like} escape '\\'`, sql`lower(coalesce(${accounts.primaryEmail}, '')) like ${like} escape '\\'`));
-  }
+  if (query.search) base.push(contains([accounts.name, accounts.primaryEmail], query.search));
   const keys: SortKey[] = [
     { column, dir: query.order },
     { column: accounts.id, dir: query.order },

@@ -5,9 +5,8 @@ import { featuredGroupItems, featuredGroups, libraryEntries, scores, workouts } 
 import { weakestCategories } from "../domain/recommendations";
 import type { Db } from "../env";
 import type { Account } from "../identity/context";
-import { visibleToAccount } from "./catalogue";
-
-const today = () => new Date().toISOString().slice(0, 10);
+import { today } from "./query";
+import { visibleToAccount } from "./visibility";
 
 /**
  * Recommendations: the partner's available workouts in the categories where

@@ -6,6 +6,7 @@ import { accounts, jobs, reviews, users } from "../../db/schema";
 import type { Db } from "../env";
 import type { AccountScope } from "../http/endpoint";
 import { conflict, forbidden } from "../http/errors";
+import { libraryOwner } from "./visibility";
 
 /**
  * Whose reviews a reader sees: those written by members of the customers of
@@ -32,12 +33,10 @@ export async function hasCompleted(db: Db, scope: AccountScope, workoutId: strin
   return Boolean(row[0]);
 }
 
-/** Whose customers' reviews the caller reads: its partner's (a customer) or its own (a partner). */
-const readerPartner = (scope: AccountScope) => (scope.account.type === "partner" ? scope.account.id : scope.account.parentAccountId);
-
 /** The reviews the caller may read of a workout (newest first, at most 200) and their average. */
 export async function reviewsFor(db: Db, scope: AccountScope, workoutId: string) {
-  const partnerId = readerPartner(scope);
+  // Whose customers' reviews the caller reads: its partner's (a customer) or its own (a partner).
+  const partnerId = libraryOwner(scope);
   if (!partnerId) return { items: [] as ReviewDto[], average: null };
   const rows = await db
     .select({ review: reviews, firstName: users.firstName, lastName: users.lastName })
