@@ -21,7 +21,7 @@ import type { Db } from "../env";
 import type { PartnerAdminScope } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
 import { creditBalance } from "./credits";
-import { customerOf } from "./customers";
+import { customerOf, customersOfPartner } from "./customers";
 import { batch, theRow, today, type Stmt } from "./query";
 import { d1Of, errorText, raw, runBatch, type Statements } from "./statements";
 
@@ -84,7 +84,7 @@ async function dependentPlanEntry(db: Db, partnerId: string, planEntryId: string
     .select({ entry: planEntries })
     .from(planEntries)
     .innerJoin(accounts, eq(accounts.id, planEntries.accountId))
-    .where(and(eq(planEntries.id, planEntryId), eq(accounts.parentAccountId, partnerId)))
+    .where(and(eq(planEntries.id, planEntryId), customersOfPartner(partnerId)))
     .limit(1);
   if (!rows[0]) throw notFound("Plan entry not found");
   return rows[0].entry;

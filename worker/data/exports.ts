@@ -9,8 +9,9 @@ import { accounts, creditEntries, creditLines, priceGroups, scoreEntries, scores
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { after, type CursorValue } from "./cursor";
+import { customersOfPartner } from "./customers";
 
-const ofPartner = (scope: PartnerScope) => and(eq(accounts.parentAccountId, scope.account.id), eq(accounts.type, "customer"));
+const ofPartner = (scope: PartnerScope) => customersOfPartner(scope.account.id);
 
 function paged<T extends { id: string }>(rows: T[], limit: number, key: (row: T) => CursorValue[]) {
   const page = rows.slice(0, limit);

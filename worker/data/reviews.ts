@@ -6,6 +6,7 @@ import { accounts, jobs, reviews, users } from "../../db/schema";
 import type { Db } from "../env";
 import type { AccountScope } from "../http/endpoint";
 import { conflict, forbidden } from "../http/errors";
+import { customersOfPartner } from "./customers";
 import { libraryOwner } from "./visibility";
 
 /**
@@ -16,10 +17,7 @@ import { libraryOwner } from "./visibility";
  * and count are taken over the same rows.
  */
 export function reviewsOfPartner(partnerId: string, workoutId: string): SQL {
-  return and(
-    eq(reviews.workoutId, workoutId),
-    sql`${reviews.accountId} in (select ${accounts.id} from ${accounts} where ${accounts.parentAccountId} = ${partnerId})`,
-  )!;
+  return and(eq(reviews.workoutId, workoutId), sql`${reviews.accountId} in (select ${accounts.id} from ${accounts} where ${customersOfPartner(partnerId)})`)!;
 }
 
 /** A customer whose account has a completed job of the workout (one review per person). */

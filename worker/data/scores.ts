@@ -124,7 +124,7 @@ export async function assignOrphanedScore(db: Db, scope: PartnerAdminScope, scor
   const [customer] = await db
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(eq(accounts.id, accountId), eq(accounts.type, "customer"), eq(accounts.parentAccountId, scope.account.id)))
+    .where(and(eq(accounts.id, accountId), customersOfPartner(scope.account.id)))
     .limit(1);
   if (!customer) throw invalid({ accountId: "Not one of your customers" });
   const now = new Date().toISOString();
@@ -157,7 +157,7 @@ import { monthStreak, overallScore } from "../domain/summary";
 import type { Db } from "../env";
 import type { AccountScope, CustomerScope, PartnerAdminScope, PartnerScope } from "../http/endpoint";
 import { ApiError, invalid, notFound } from "../http/errors";
-import { customerOf } from "./customers";
+import { customerOf, customersOfPartner } from "./customers";
 
 /**
  * A partner's manual score for one of its customers (anyone else's customer
