@@ -9,7 +9,6 @@ import {
   scores,
   sessionActionItems,
   stylings,
-  creditLines,
   deliveryPartners,
   libraryEntries,
   pricingLines,
@@ -26,6 +25,7 @@ import type { Db } from "../env";
 import { conflict, notFound } from "../http/errors";
 import type { Account } from "../identity/context";
 import { planInForceQuery } from "./catalogue";
+import { balanceQuery } from "./credits";
 import { today } from "./query";
 import { customerSees, variantInDate, visibleWhere } from "./visibility";
 import { recipientReads, type RecipientRows } from "./job-mail";
@@ -116,10 +116,7 @@ export async function bookingContext(db: Db, customer: Account, workoutId: strin
         .where(eq(creditEntries.accountId, ph("customerId")))
         .orderBy(desc(creditEntries.startDate))
         .limit(1),
-      db
-        .select({ total: sql<number>`coalesce(sum(${creditLines.quantity}), 0)` })
-        .from(creditLines)
-        .where(eq(creditLines.accountId, ph("customerId"))),
+      balanceQuery(db, ph("customerId")),
       db
         .select({
           variantId: deliveryPartners.variantId,

@@ -9,6 +9,7 @@ import { accounts, creditEntries, creditLines, priceGroups, scoreEntries, scores
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { after, type CursorValue } from "./cursor";
+import { ledgerBalance } from "./credits";
 import { customersOfPartner } from "./customers";
 
 const ofPartner = (scope: PartnerScope) => customersOfPartner(scope.account.id);
@@ -34,7 +35,7 @@ export async function customerExportPage(db: Db, scope: PartnerScope, cursor: Cu
       language: accounts.language,
       priceGroup: priceGroups.name,
       teamSize: sql<number>`(select count(*) from account_users au where au.account_id = ${accounts.id} and au.status = 'active')`,
-      creditBalance: sql<number>`(select coalesce(sum(${creditLines.quantity}), 0) from ${creditLines} where ${creditLines.accountId} = ${accounts.id})`,
+      creditBalance: ledgerBalance(accounts.id),
       createdAt: accounts.createdAt,
     })
     .from(accounts)
