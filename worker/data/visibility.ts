@@ -81,22 +81,6 @@ export async function visibleWorkout(db: Db, acting: { account: Account }, worko
 }
 
 /**
- * Which of these workouts the customer's catalogue shows today (the whole
- * rule), for callers other than the customer itself, such as its partner's
- * recommendations.
- */
-export async function visibleToAccount(db: Db, customer: Account, workoutIds: string[]): Promise<Set<string>> {
-  const partnerId = customer.type === "customer" ? customer.parentAccountId : null;
-  if (!partnerId || !workoutIds.length) return new Set();
-  const rows = await db
-    .select({ workout: workouts })
-    .from(libraryEntries)
-    .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
-    .where(and(inList(libraryEntries.workoutId, workoutIds), visibleWhere(partnerId, today())));
-  return new Set(rows.filter((r) => customerSees(customer, r.workout)).map((r) => r.workout.id));
-}
-
-/**
  * Who may read a workout outside the catalogue's lists (a saved item, an
  * attachment's file): a partner whose library holds it (in any status), or a
  * customer whose catalogue shows it today.
