@@ -207,6 +207,108 @@ describe("invalid bookings change nothing", () => {
   });
 });
 
+/**
+ * A Northwind workout Fabrikam could book (a session, Northwind's prices and
+ * Northwind delivering) but for what `over` changes: its visibility, its
+ * library status or its one variant's dates.
+ */
+async function probe(over: { visibility?: schema.Workout["visibility"]; status?: "draft" | "archived"; from?: string | null; to?: string | null } = {}) {
+  const id = crypto.randomUUID();
+  const northwind = DEMO.northwind.id;
+  await db.insert(schema.workouts).values({
+    id,
+    accountId: northwind,
+    name: "Booking probe",
+    sku: `BP-${id.slice(0, 8)}`,
+    type: "workshop",
+    category: "strategy",
+    difficulty: "beginner",
+    title: `Booking probe ${id.slice(0, 4)}`,
+    totalMinutes: 60,
+    visibility: over.visibility ?? null,
+  });
+  await db.insert(schema.libraryEntries).values({ accountId: northwind, workoutId: id, status: over.status ?? "available" });
+  const [variant] = await db
+    .insert(schema.workoutVariants)
+    .values({
+      workoutId: id,
+      accountId: northwind,
+      name: "Standard",
+      availableFrom: over.from === undefined ? "2020-01-01" : over.from,
+      availableTo: over.to ?? null,
+    })
+    .returning();
+  await db.insert(schema.workoutSessions).values({ workoutId: id, accountId: northwind, sequence: 1, name: "The only session", lengthMinutes: 60 });
+  await db.insert(schema.pricingLines).values([
+    { accountId: northwind, workoutId: id, name: "On plan", pricingType: "unit", onPlan: true, currency: "USD", amount: 1 },
+    { accountId: northwind, workoutId: id, name: "Off plan", pricingType: "value", currency: "USD", amount: 5000 },
+  ]);
+  await db
+    .insert(schema.deliveryPartners)
+    .values({ accountId: northwind, workoutId: id, partnerTan: DEMO.northwind.tan, partnerAccountId: northwind, name: "Northwind" });
+  return { id, variantId: present(variant).id };
+}
+
+describe("a workout the catalogue does not show cannot be booked", () => {
+  /** What the customer gets: the catalogue's page, the booking options, and booking it (by request). */
+  async function tryAll(workoutId: string, variantId?: string) {
+    const [session] = await sessions(workoutId);
+    const query = variantId ? `?variantId=${variantId}` : "";
+    return {
+      catalogue: (await call(`/v1/workouts/${workoutId}`, await customer())).status,
+      options: (await call(`/v1/bookings/options/${workoutId}${query}`, await customer())).status,
+      booking: (
+        await post("/v1/bookings", await customer(), {
+          workoutId,
+          variantId,
+          mode: "request",
+          sessions: [{ sessionId: present(session).id, times: [inDays(90)] }],
+        })
+      ).status,
+    };
+  }
+
+  it("books a workout the catalogue shows", async () => {
+    expect(await tryAll((await probe()).id)).toEqual({ catalogue: 200, options: 200, booking: 201 });
+  });
+
+  it("answers 404 on the catalogue, the options and the booking alike when the rule excludes it, and writes nothing", async () => {
+    const hidden = {
+      "outside its visibility expression": await probe({
+        // Fabrikam is in Northwind's Enterprise price group.
+        visibility: { operator: "and", conditions: [{ field: "priceGroup", comparator: "notIn", values: [DEMO.northwind.priceGroupId] }] },
+      }),
+      "its only variant ended": await probe({ from: "2020-01-01", to: "2021-01-01" }),
+      "its only variant not begun": await probe({ from: "2098-01-01" }),
+      "a draft in the library": await probe({ status: "draft" }),
+      "archived in the library": await probe({ status: "archived" }),
+    };
+    const before = { jobs: await count(schema.jobs), credits: await balance(), mail: await count(schema.mailOutbox) };
+    for (const [why, { id }] of Object.entries(hidden)) {
+      expect(await tryAll(id), why).toEqual({ catalogue: 404, options: 404, booking: 404 });
+    }
+    expect({ jobs: await count(schema.jobs), credits: await balance(), mail: await count(schema.mailOutbox) }).toEqual(before);
+  });
+
+  it("answers 404 for a variant the customer does not get: another partner's, or one out of its dates", async () => {
+    const visible = await probe();
+    const [contosos] = await db
+      .insert(schema.workoutVariants)
+      .values({ workoutId: visible.id, accountId: DEMO.contoso.id, name: "Contoso's", availableFrom: "2020-01-01" })
+      .returning();
+    const [ended] = await db
+      .insert(schema.workoutVariants)
+      .values({ workoutId: visible.id, accountId: DEMO.northwind.id, name: "Ended", availableFrom: "2020-01-01", availableTo: "2021-01-01" })
+      .returning();
+    const before = await count(schema.jobs);
+    for (const variant of [present(contosos), present(ended)]) {
+      expect(await tryAll(visible.id, variant.id), variant.name).toEqual({ catalogue: 200, options: 404, booking: 404 });
+    }
+    expect(await count(schema.jobs)).toBe(before);
+    expect((await tryAll(visible.id, visible.variantId)).booking).toBe(201);
+  });
+});
+
 describe("calendar-based booking", () => {
   it("books open slots and is Booked at once", async () => {
     const s = await sessions();

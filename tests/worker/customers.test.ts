@@ -110,3 +110,22 @@ describe("GET v1/admin/dependents/{id}", () => {
     void db;
   });
 });
+
+describe("searching the partner's customers", () => {
+  it("finds a name as typed beyond ASCII and ASCII letters in either case; the user's wildcards are literal", async () => {
+    const id = crypto.randomUUID();
+    await db.insert(schema.accounts).values({ id, type: "customer", name: "Östra Verkstad 100%", parentAccountId: NORTHWIND, currency: "USD" });
+    const found = async (search: string) =>
+      (await json(await list(`?search=${encodeURIComponent(search)}`))).items.map((c: { id: string }) => c.id).includes(id) as boolean;
+    try {
+      expect(await found("Östra")).toBe(true);
+      expect(await found("ÖSTRA VERK")).toBe(true);
+      expect(await found("100%")).toBe(true);
+      expect(await found("1_0")).toBe(false);
+      // Another partner's search never reaches it.
+      expect((await json(await list(`?search=${encodeURIComponent("Östra")}`, "otherPartnerAdmin", DEMO.contoso.id))).items).toEqual([]);
+    } finally {
+      await db.delete(schema.accounts).where(eq(schema.accounts.id, id));
+    }
+  });
+});

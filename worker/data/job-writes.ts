@@ -6,6 +6,7 @@ import { dueAt, lineStatusFor } from "../domain/jobs";
 import type { Db } from "../env";
 import { conflict } from "../http/errors";
 
+import { ledgerBalance } from "./credits";
 import { errorText, raw, runBatch, type Statement, type Statements } from "./statements";
 
 /** Statements that change jobs atomically (worker/data/statements.ts sends them as one D1 batch). */
@@ -52,7 +53,7 @@ export function consumeCredits(accountId: string, creditEntryId: string, jobId: 
   return [
     raw(sql`INSERT INTO credit_lines (id, account_id, credit_entry_id, source, item_type, update_type, quantity, entered_at, context, job_id, created_by_user_id)
       SELECT ${lineId}, ${accountId}, ${creditEntryId}, 'booking', 'consumption', 'decrease', ${-amount}, ${now}, ${context}, ${jobId}, ${userId}
-      WHERE (SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE account_id = ${accountId}) >= ${amount}`),
+      WHERE ${ledgerBalance(accountId)} >= ${amount}`),
     raw(sql`UPDATE jobs SET credits_consumed = (SELECT -quantity FROM credit_lines WHERE id = ${lineId}) WHERE id = ${jobId}`),
   ];
 }
