@@ -255,10 +255,10 @@ describe("a workout the catalogue does not show cannot be booked", () => {
     const [session] = await sessions(workoutId);
     const query = variantId ? `?variantId=${variantId}` : "";
     return {
-      catalogue: (await call(`/v1/workouts/${workoutId}`, await customer())).status,
-      options: (await call(`/v1/bookings/options/${workoutId}${query}`, await customer())).status,
+      catalogue: (await customer.get(`/v1/workouts/${workoutId}`)).status,
+      options: (await customer.get(`/v1/bookings/options/${workoutId}${query}`)).status,
       booking: (
-        await post("/v1/bookings", await customer(), {
+        await customer.post("/v1/bookings", {
           workoutId,
           variantId,
           mode: "request",
