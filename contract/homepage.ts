@@ -148,15 +148,31 @@ export function homepageIssues(layout: HomepageLayout): LayoutIssue[] {
       if (slot) out.push(...dateIssues(slot, [...at, "slots", 0]));
       return;
     }
-    if (!row.type) out.push({ path: [...at, "type"], message: MESSAGES.required });
-    if (!row.title) out.push({ path: [...at, "title"], message: MESSAGES.titleRequired });
-    if (!row.subtitle) out.push({ path: [...at, "subtitle"], message: MESSAGES.subtitleRequired });
-    if (row.slots.length === 0) out.push({ path: [...at, "slots"], message: MESSAGES.slotNeedsItem });
-    else if (row.type && row.slots.length > ROW_CAPACITY[row.type]) out.push({ path: [...at, "slots"], message: MESSAGES.invalidQuantity });
-    row.slots.forEach((slot, j) => out.push(...slotIssues(slot, [...at, "slots", j], row.type)));
+    out.push(...rowIssues(row, at));
   });
   return out;
 }
+
+/**
+ * The rules of a row other than the hero (part of homepageIssues): a type,
+ * a title and a subtitle, between one slot and its type's capacity, and
+ * each slot with what its type needs; paths start at `at`.
+ */
+export function rowIssues(row: HomepageRow, at: (string | number)[] = []): LayoutIssue[] {
+  const out: LayoutIssue[] = [];
+  if (!row.type) out.push({ path: [...at, "type"], message: MESSAGES.required });
+  if (!row.title) out.push({ path: [...at, "title"], message: MESSAGES.titleRequired });
+  if (!row.subtitle) out.push({ path: [...at, "subtitle"], message: MESSAGES.subtitleRequired });
+  if (row.slots.length === 0) out.push({ path: [...at, "slots"], message: MESSAGES.slotNeedsItem });
+  else if (row.type && row.slots.length > ROW_CAPACITY[row.type]) out.push({ path: [...at, "slots"], message: MESSAGES.invalidQuantity });
+  row.slots.forEach((slot, j) => out.push(...slotIssues(slot, [...at, "slots", j], row.type)));
+  return out;
+}
+
+/** One row other than the hero with its rules: what the builder's row dialog checks before the row joins the layout. */
+export const HomepageRowRules = HomepageRowInput.superRefine((row, ctx) => {
+  for (const issue of rowIssues(row)) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+});
 
 /** The layout a partner saves: its shape and every rule above (400 with the fields that fail). */
 export const HomepageLayoutBody = HomepageLayoutShape.superRefine((layout, ctx) => {

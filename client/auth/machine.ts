@@ -50,7 +50,7 @@ function toAppUser(session: ProviderSession, dto: UserDto, activeAccountId: stri
     lastName: dto.lastName,
     imageUrl: dto.photo?.uri ?? session.image,
     accounts: dto.accounts.map((a) => ({ id: a.id, authId: a.authId ?? "", name: a.name, type: a.type })),
-    onboardingInvites: dto.onboardingInvites.map((i) => ({ ...i, accountOrganizationId: i.accountOrganizationId ?? "" })),
+    onboardingInvites: dto.onboardingInvites,
     activeAccountId,
   };
 }

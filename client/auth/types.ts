@@ -1,19 +1,17 @@
 /**
  * The app-user state as the rest of the client sees it. The
  * identity layer (client/auth) owns it; the shell, guards and features read
- * it through `useAppUser()`.
+ * it through `useAppUser()`. Its pieces are the contract's types.
  */
-export type AccountType = "partner" | "customer";
+import type { z } from "zod";
+import type { AccountDto } from "../../contract/accounts";
+import type { AccountType } from "../../contract/enums";
+import type { OnboardingInviteDto } from "../../contract/users";
 
-export type AppAccount = {
-  id: string;
-  name: string;
-  type: AccountType;
-  tan: string | null;
-  logo: { uri: string } | null;
-};
+/** The active account: what the shell needs of the contract's account. */
+export type AppAccount = Pick<AccountDto, "id" | "name" | "type" | "tan" | "logo">;
 
-export type OnboardingInvite = { id: string; accountId: string; accountName: string; accountOrganizationId: string };
+export type OnboardingInvite = z.output<typeof OnboardingInviteDto>;
 
 export type AppUser = {
   /** The product's user id (null until the user row exists). */

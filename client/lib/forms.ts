@@ -1,4 +1,5 @@
-import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { get, type FieldErrors, type FieldValues, type Path, type UseFormSetError } from "react-hook-form";
+import { z } from "zod";
 import { MESSAGES } from "../../contract/messages";
 import { toastMessage } from "../components/ui/toast-store";
 
@@ -43,6 +44,29 @@ export function setFieldErrors<T extends FieldValues>(setError: UseFormSetError<
     any = true;
   }
   return any;
+}
+
+/**
+ * The message at a dotted path of a form's errors: a field's, or a list's own
+ * (the resolver puts a list's message under `root` when its rows have fields).
+ */
+export function errorAt<T extends FieldValues>(errors: FieldErrors<T>, path: string): string | undefined {
+  const error: unknown = get(errors, path);
+  if (!error || typeof error !== "object") return undefined;
+  const { message, root } = error as { message?: unknown; root?: { message?: unknown } };
+  const text = typeof message === "string" && message ? message : root?.message;
+  return typeof text === "string" && text ? text : undefined;
+}
+
+/**
+ * A form's schema for a contract body the form holds in its own way (text
+ * for numbers, "" for none, rows with keys): the values become the body by
+ * `toBody`, and the contract's schema checks that. The body's field paths
+ * are the form's, so each issue lands at its control, and a valid submit
+ * hands on the contract's parsed output.
+ */
+export function bodySchema<V, S extends z.ZodType>(toBody: (values: V) => unknown, schema: S) {
+  return z.custom<V>().transform(toBody).pipe(schema);
 }
 
 /**

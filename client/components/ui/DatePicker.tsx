@@ -1,5 +1,5 @@
 import { CalendarDays, X } from "../icons";
-import { useId, useState } from "react";
+import { useId, useState, type Ref } from "react";
 import { DayPicker, type Matcher } from "react-day-picker";
 import { enAU } from "react-day-picker/locale/en-AU";
 import { enGB } from "react-day-picker/locale/en-GB";
@@ -21,6 +21,7 @@ const LOCALES = { enUS, enGB, enAU } satisfies Record<Language, unknown>;
  * keys, Page Up/Down for months, Home/End for the week). The value is a
  * calendar date `YYYY-MM-DD` or null. Put it inside a Field for its label;
  * `min`/`max` bound the choice (e.g. a start date not before today).
+ * `ref` reaches the button, so a form can focus the field when it is invalid.
  */
 export function DatePicker({
   value,
@@ -31,6 +32,7 @@ export function DatePicker({
   clearable,
   id,
   className,
+  ref,
   ...aria
 }: {
   value: string | null;
@@ -41,6 +43,7 @@ export function DatePicker({
   clearable?: boolean;
   id?: string;
   className?: string;
+  ref?: Ref<HTMLButtonElement>;
   "aria-describedby"?: string;
   "aria-invalid"?: boolean;
   required?: boolean;
@@ -63,6 +66,7 @@ export function DatePicker({
     <div className={cn("flex items-center gap-1", className)}>
       <Popover open={open} onOpenChange={setOpen}>
         <PopoverTrigger
+          ref={ref}
           id={control.id}
           disabled={disabled}
           // Named by the field's label and the date shown, so the choice is heard too.

@@ -46,7 +46,17 @@ async function everyJob(path: "/v1/jobs" | "/v1/bookings", status: "completed" |
   return out;
 }
 
-export type DoneSession = { id: string; workout: string; session: string; completedAt: string; counterpart: string };
+/** A completed session line as Activity lists it: the workout, the session, when, and the other side (the customer, or who delivered it). */
+function doneSession(job: JobDto, line: JobDto["lines"][number], completedAt: string, partnerSide: boolean) {
+  return {
+    id: line.id,
+    workout: job.workout.title ?? job.workout.name,
+    session: line.sessionName,
+    completedAt,
+    counterpart: partnerSide ? job.customer.name : (job.deliveryPartner?.name ?? job.partner.name),
+  };
+}
+export type DoneSession = ReturnType<typeof doneSession>;
 
 /**
  * The sessions completed so far: the lines with a completion time of the
@@ -55,7 +65,8 @@ export type DoneSession = { id: string; workout: string; session: string; comple
  */
 export function useCompletedSessions() {
   const { account } = useAppUser();
-  const side = account?.type === "partner" ? "/v1/jobs" : "/v1/bookings";
+  const partnerSide = account?.type === "partner";
+  const side = partnerSide ? "/v1/jobs" : "/v1/bookings";
   return useQuery({
     queryKey: activityKeys.sessions(account?.id ?? "none"),
     enabled: Boolean(account),
@@ -66,15 +77,7 @@ export function useCompletedSessions() {
       for (const job of all.flat()) {
         for (const line of job.lines) {
           const completedAt = line.status === "completed" ? (line.completedAt ?? line.scheduledAt) : null;
-          if (completedAt) {
-            done.push({
-              id: line.id,
-              workout: job.workout.title ?? job.workout.name,
-              session: line.sessionName,
-              completedAt,
-              counterpart: account?.type === "partner" ? job.customer.name : (job.deliveryPartner?.name ?? job.partner.name),
-            });
-          }
+          if (completedAt) done.push(doneSession(job, line, completedAt, partnerSide));
         }
       }
       return done.sort((a, b) => b.completedAt.localeCompare(a.completedAt));

@@ -9,9 +9,10 @@ import { Field, Input } from "../../components/ui/FieldBase";
 import { useT } from "../../lib/i18n";
 import { AuthLayout } from "./AuthLayout";
 import { FAILURE_KEY } from "./failure";
+import { emailRule } from "./password";
 import type { MessageKey } from "../../i18n";
 
-const schema = z.object({ email: z.string().trim().min(1, "form.requiredField").email("message.invalidEmail") });
+const schema = z.object({ email: emailRule });
 type Values = z.infer<typeof schema>;
 
 /**

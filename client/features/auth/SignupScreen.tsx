@@ -15,7 +15,7 @@ import { useT } from "../../lib/i18n";
 import { useHydrated } from "../../lib/useHydrated";
 import { AuthLayout } from "./AuthLayout";
 import { FAILURE_KEY } from "./failure";
-import { passwordRule } from "./password";
+import { emailRule, passwordRule } from "./password";
 import { rememberSignupType, typeInQuery, withType, type SignupType } from "./signupType";
 import { focusRing } from "../../components/ui/focus-ring";
 import { cn } from "../../lib/cn";
@@ -24,7 +24,7 @@ const ClerkSignUp = lazy(() => import("../../auth/clerk").then((m) => ({ default
 
 const schema = z.object({
   name: z.string().trim().min(1, "form.requiredField"),
-  email: z.string().trim().min(1, "form.requiredField").email("message.invalidEmail"),
+  email: emailRule,
   password: passwordRule,
 });
 type Values = z.infer<typeof schema>;

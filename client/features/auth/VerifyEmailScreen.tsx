@@ -1,18 +1,21 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
+import { z } from "zod";
 import type { VerifyOutcome } from "../../auth/adapter";
 import { identity } from "../../auth/machine";
 import { Button, buttonClasses } from "../../components/ui/Button";
 import { Field, Input } from "../../components/ui/FieldBase";
 import { Spinner } from "../../components/ui/Spinner";
+import type { MessageKey } from "../../i18n";
 import { useT } from "../../lib/i18n";
 import { AuthLayout } from "./AuthLayout";
 import { FAILURE_KEY } from "./failure";
-import { safeNext } from "./password";
+import { emailRule, safeNext } from "./password";
 
 /** Seconds between two resends from this screen (the server also limits per client address). */
 export const RESEND_COOLDOWN_S = 60;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * /verify-email: without a token, "check your inbox" for the address just
@@ -39,39 +42,36 @@ function useCooldown(initial: number) {
   return [left, setLeft] as const;
 }
 
+const ResendForm = z.object({ email: emailRule });
+
 /** The resend form: the known address, or a field for it. */
 function Resend({ next, email: known, startCooled }: { next: string; email: string | null; startCooled: boolean }) {
   const t = useT();
-  const [email, setEmail] = useState(known ?? "");
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [left, setLeft] = useCooldown(startCooled ? RESEND_COOLDOWN_S : 0);
+  const form = useForm<z.input<typeof ResendForm>, unknown, z.output<typeof ResendForm>>({
+    resolver: zodResolver(ResendForm),
+    defaultValues: { email: known ?? "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  // The rule's messages and the failures are catalogue keys.
+  const error = errors.email?.message ? t(errors.email.message as MessageKey) : null;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    const address = email.trim();
-    if (!EMAIL.test(address)) {
-      setError(t(address ? "message.invalidEmail" : "form.requiredField"));
-      return;
-    }
-    setBusy(true);
-    const failed = await identity().adapter.resendVerification(address, next);
-    setBusy(false);
+  const submit = form.handleSubmit(async ({ email }) => {
+    const failed = await identity().adapter.resendVerification(email, next);
     if (failed) {
-      setError(t(FAILURE_KEY[failed.kind]));
+      form.setError("email", { message: FAILURE_KEY[failed.kind] });
       return;
     }
     setSent(true);
     setLeft(RESEND_COOLDOWN_S);
-  };
+  });
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
       {known ? null : (
         <Field label={t("auth.email")} required error={error}>
-          <Input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Input type="email" autoComplete="email" {...form.register("email")} />
         </Field>
       )}
       {known && error ? (
@@ -82,7 +82,7 @@ function Resend({ next, email: known, startCooled }: { next: string; email: stri
       <p role="status" className="text-sm text-muted-foreground">
         {sent ? t("verify.resent") : ""}
       </p>
-      <Button type="submit" variant="outline" loading={busy} disabled={left > 0} className="w-full">
+      <Button type="submit" variant="outline" loading={isSubmitting} disabled={left > 0} className="w-full">
         {left > 0 ? t("verify.resendIn", { seconds: left }) : t("verify.resend")}
       </Button>
     </form>

@@ -1,13 +1,18 @@
-import { useState } from "react";
-import type { JobDto } from "../../../contract/bookings";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo, useState } from "react";
+import { Controller, useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
+import { z } from "zod";
+import { CancelBooking, ConfirmRequest, DenyRequest, PartnerReschedule, type JobDto } from "../../../contract/bookings";
 import { CancellationReason, RescheduleReason } from "../../../contract/enums";
+import { MESSAGES } from "../../../contract/messages";
 import { sessionOrderProblems } from "../../../contract/session-order";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { Checkbox, Field, Input, Select, Textarea } from "../../components/ui/Field";
 import { toLocalDateTimeInput, useFormatDate } from "../../lib/dates";
 import { enumLabel, oneOf } from "../../lib/enums";
-import { useT } from "../../lib/i18n";
+import { errorAt } from "../../lib/forms";
+import { translateApiMessage, useT, type Translate } from "../../lib/i18n";
 
 /** A value of an `<input type="datetime-local">` as an ISO instant (or null). */
 export function localToIso(value: string): string | null {
@@ -29,32 +34,32 @@ export function ReasonDialog(
     kind === "cancel"
       ? CancellationReason.map((r) => [r, enumLabel(t, "CancellationReason", r)])
       : RescheduleReason.map((r) => [r, enumLabel(t, "RescheduleReason", r)]);
-  const [reason, setReason] = useState("");
-  const [comment, setComment] = useState("");
-  const [error, setError] = useState(false);
+  // The contract's body of the move: a required reason of its kind, an optional comment.
+  const form = useForm({ resolver: zodResolver(kind === "cancel" ? CancelBooking : DenyRequest), defaultValues: { comment: "" } });
+  const submit = form.handleSubmit(({ reason, comment = "" }) => {
+    // The schema took only the kind's reasons; this narrows the type to them.
+    if (props.kind === "cancel") {
+      const picked = oneOf(CancellationReason, reason);
+      if (picked) props.onSubmit(picked, comment);
+    } else {
+      const picked = oneOf(RescheduleReason, reason);
+      if (picked) props.onSubmit(picked, comment);
+    }
+  });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title={kind === "cancel" ? t("bookings.cancelTitle") : t("bookings.denyTitle")}
         description={kind === "cancel" ? t("bookings.cancelBody") : t("bookings.denyBody")}
       >
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            // The select offers only the kind's reasons; an empty one is refused at the field.
-            if (props.kind === "cancel") {
-              const picked = oneOf(CancellationReason, reason);
-              if (!picked) return setError(true);
-              props.onSubmit(picked, comment);
-            } else {
-              const picked = oneOf(RescheduleReason, reason);
-              if (!picked) return setError(true);
-              props.onSubmit(picked, comment);
-            }
-          }}
-        >
-          <ReasonFields reasons={reasons} reason={reason} onReason={setReason} comment={comment} onComment={setComment} error={error && !reason} />
+        <form className="grid gap-4" noValidate onSubmit={(e) => void submit(e)}>
+          <ReasonFields
+            reasons={reasons}
+            reason={form.register("reason")}
+            comment={form.register("comment")}
+            error={form.formState.errors.reason?.message}
+            commentError={form.formState.errors.comment?.message}
+          />
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               {t("common.back")}
@@ -69,7 +74,7 @@ export function ReasonDialog(
   );
 }
 
-/** The delivery partner picks one of the proposed times for every session. */
+/** The delivery partner picks one of the proposed times for every session (the contract's confirmation: one time per line). */
 export function ConfirmTimesDialog({
   job,
   open,
@@ -85,34 +90,34 @@ export function ConfirmTimesDialog({
 }) {
   const t = useT();
   const format = useFormatDate();
-  const [chosen, setChosen] = useState<Record<string, string>>(() => Object.fromEntries(job.lines.map((l) => [l.id, l.requestedTimes[0] ?? ""])));
+  const form = useForm<z.input<typeof ConfirmRequest>, unknown, z.output<typeof ConfirmRequest>>({
+    resolver: zodResolver(ConfirmRequest),
+    defaultValues: { lines: job.lines.map((l) => ({ lineId: l.id, time: l.requestedTimes[0] ?? "" })) },
+  });
+  const submit = form.handleSubmit(({ lines }) => onSubmit(lines));
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={t("bookings.confirmTitle")} description={t("bookings.confirmBody")} size="lg">
-        <form
-          className="grid gap-5"
-          onSubmit={(e) => {
-            e.preventDefault();
-            onSubmit(job.lines.map((l) => ({ lineId: l.id, time: chosen[l.id] ?? "" })));
-          }}
-        >
-          {job.lines.map((line) => (
-            <fieldset key={line.id} className="grid gap-2">
-              <legend className="mb-1 font-medium">{line.sessionName}</legend>
-              {line.requestedTimes.map((time) => (
-                <label key={time} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name={`time-${line.id}`}
-                    value={time}
-                    checked={chosen[line.id] === time}
-                    onChange={() => setChosen({ ...chosen, [line.id]: time })}
-                  />
-                  {format(time, "long")}
-                </label>
-              ))}
-            </fieldset>
-          ))}
+        <form className="grid gap-5" noValidate onSubmit={(e) => void submit(e)}>
+          {job.lines.map((line, i) => {
+            const error = errorAt(form.formState.errors, `lines.${i}.time`);
+            return (
+              <fieldset key={line.id} className="grid gap-2">
+                <legend className="mb-1 font-medium">{line.sessionName}</legend>
+                {line.requestedTimes.map((time) => (
+                  <label key={time} className="flex items-center gap-2 text-sm">
+                    <input type="radio" value={time} {...form.register(`lines.${i}.time`)} />
+                    {format(time, "long")}
+                  </label>
+                ))}
+                {error ? (
+                  <p className="text-sm font-medium text-danger" data-testid="field-error">
+                    {translateApiMessage(error)}
+                  </p>
+                ) : null}
+              </fieldset>
+            );
+          })}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               {t("common.back")}
@@ -131,11 +136,66 @@ export function ConfirmTimesDialog({
 export type NewTime = { lineId: string; sessionId: string; time: string };
 
 /**
+ * The new-times form of a job: each line's "move it" tick and its new time
+ * as the datetime input holds it, and (when rescheduling) the contract's
+ * reason and comment of a reschedule. A ticked line needs a time; once every
+ * one is given (and the reason chosen), each must be in the future and keep
+ * the sessions' order (the sessions not moved at their booked time), and a
+ * problem is reported on its line. A valid form is the times to send.
+ */
+export function timesForm(job: JobDto, withReason: boolean, t: Translate) {
+  const { reason, comment } = PartnerReschedule.shape;
+  return z
+    .object({
+      lines: z.array(z.object({ moving: z.boolean(), time: z.string() })),
+      // A choice that is not one of the contract's reasons is none; a missing one is reported with the rest below.
+      reason: reason.optional().catch(undefined),
+      comment,
+    })
+    .superRefine((v, ctx) => {
+      const add = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path, message });
+      const moved = (i: number) => v.lines[i]?.moving === true;
+      const newTime = (i: number) => (moved(i) ? localToIso(v.lines[i]?.time ?? "") : null);
+      v.lines.forEach((l, i) => {
+        if (l.moving && !l.time) add(["lines", i, "time"], MESSAGES.required);
+      });
+      if (withReason && !v.lines.some((l) => l.moving)) add(["lines"], t("bookings.chooseSession"));
+      if (withReason && !v.reason) add(["reason"], MESSAGES.required);
+      if (v.lines.some((l) => l.moving && !l.time) || !v.lines.some((l) => l.moving) || (withReason && !v.reason)) return;
+      const found = new Map<number, string>();
+      job.lines.forEach((_, i) => {
+        const time = newTime(i);
+        if (time && Date.parse(time) <= Date.now()) found.set(i, t("booking.error.past"));
+      });
+      const problems = sessionOrderProblems(
+        job.lines.map((l, i) => {
+          const time = moved(i) ? newTime(i) : l.scheduledAt;
+          return { sequence: l.sequence, name: l.sessionName, lengthMinutes: l.lengthMinutes, moved: moved(i), times: time ? [time] : [], key: () => i };
+        }),
+      );
+      for (const p of problems) {
+        if (!found.has(p.key))
+          found.set(
+            p.key,
+            t(p.kind === "startAfter" ? "booking.error.startAfter" : "booking.error.endBefore", { sequence: p.other.sequence, name: p.other.name }),
+          );
+      }
+      for (const [i, message] of found) add(["lines", i, "time"], message);
+    })
+    .transform((v) => ({
+      times: job.lines.flatMap((l, i): NewTime[] =>
+        v.lines[i]?.moving ? [{ lineId: l.id, sessionId: l.sessionId, time: localToIso(v.lines[i]?.time ?? "") ?? "" }] : [],
+      ),
+      reason: v.reason,
+      comment: v.comment || undefined,
+    }));
+}
+
+/**
  * New times: from To Be Booked, for every session (the customer requesting
  * again); when rescheduling (either side), for the sessions ticked — one or
- * several — with a reason and an optional comment. Times must be in the
- * future and keep the sessions' order (with the sessions kept at their
- * time); each problem is shown on its session and cleared when it changes.
+ * several — with a reason and an optional comment (see timesForm). Each
+ * problem is shown on its session until it is put right.
  */
 export function TimesDialog(
   props: { job: JobDto; open: boolean; onOpenChange: (o: boolean) => void; busy?: boolean } & (
@@ -146,101 +206,68 @@ export function TimesDialog(
   const { job, open, onOpenChange, withReason, busy } = props;
   const t = useT();
   const format = useFormatDate();
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [moving, setMoving] = useState<Set<string>>(() => new Set(withReason ? [] : job.lines.map((l) => l.id)));
-  const [reason, setReason] = useState("");
-  const [comment, setComment] = useState("");
-  const [tried, setTried] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [min] = useState(() => toLocalDateTimeInput(new Date(Date.now() + 60 * 60 * 1000)));
-  const setTime = (lineId: string, value: string) => {
-    setValues({ ...values, [lineId]: value });
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== lineId)));
-  };
-  const toggle = (lineId: string, on: boolean) => {
-    const next = new Set(moving);
-    if (on) next.add(lineId);
-    else next.delete(lineId);
-    setMoving(next);
-    setErrors({});
-  };
-
-  /** Times in the future and the sessions in their order, counting the kept sessions at their booked time. */
-  const check = (): Record<string, string> => {
-    const found: Record<string, string> = {};
-    for (const l of job.lines) {
-      const iso = moving.has(l.id) ? localToIso(values[l.id] ?? "") : null;
-      if (iso && Date.parse(iso) <= Date.now()) found[l.id] = t("booking.error.past");
-    }
-    const problems = sessionOrderProblems(
-      job.lines.map((l) => {
-        const moved = moving.has(l.id);
-        const iso = moved ? localToIso(values[l.id] ?? "") : l.scheduledAt;
-        return { sequence: l.sequence, name: l.sessionName, lengthMinutes: l.lengthMinutes, moved, times: iso ? [iso] : [], key: () => l.id };
-      }),
-    );
-    for (const p of problems)
-      found[p.key] ??= t(p.kind === "startAfter" ? "booking.error.startAfter" : "booking.error.endBefore", { sequence: p.other.sequence, name: p.other.name });
-    return found;
-  };
+  const schema = useMemo(() => timesForm(job, withReason, t), [job, withReason, t]);
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { lines: job.lines.map(() => ({ moving: !withReason, time: "" })), comment: "" },
+  });
+  const { errors } = form.formState;
+  const lines = useWatch({ control: form.control, name: "lines" });
+  const chooseSession = errorAt(errors, "lines");
+  const submit = form.handleSubmit(({ times, reason, comment }) => {
+    if (!props.withReason) props.onSubmit(times);
+    else if (reason) props.onSubmit(times, reason, comment);
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={withReason ? t("bookings.rescheduleTitle") : t("bookings.scheduleTitle")} description={t("booking.modeRequestBody")} size="lg">
-        <form
-          className="grid gap-4"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            setTried(true);
-            const chosen = job.lines.filter((l) => moving.has(l.id));
-            const times = chosen.map((l) => ({ lineId: l.id, sessionId: l.sessionId, time: localToIso(values[l.id] ?? "") ?? "" }));
-            const picked = oneOf(RescheduleReason, reason);
-            if (!chosen.length || times.some((x) => !x.time) || (withReason && !picked)) return;
-            const found = check();
-            setErrors(found);
-            if (Object.keys(found).length) return;
-            if (!props.withReason) props.onSubmit(times);
-            else if (picked) props.onSubmit(times, picked, comment.trim() || undefined);
-          }}
-        >
-          {job.lines.map((line) => (
-            <div key={line.id} className="grid gap-2 rounded-lg border border-border p-3">
-              {withReason ? (
-                <Checkbox
-                  label={t("bookings.moveSession", { name: line.sessionName })}
-                  hint={line.scheduledAt ? t("bookings.currentTime", { time: format(line.scheduledAt, "long") }) : undefined}
-                  checked={moving.has(line.id)}
-                  onCheckedChange={(v) => toggle(line.id, v === true)}
-                />
-              ) : null}
-              {moving.has(line.id) ? (
-                <Field
-                  label={withReason ? t("bookings.newTime", { name: line.sessionName }) : `${line.sessionName} — ${t("booking.preferredTime")}`}
-                  required
-                  error={(tried && !values[line.id]) || errors[line.id]}
-                >
-                  <Input type="datetime-local" min={min} value={values[line.id] ?? ""} onChange={(e) => setTime(line.id, e.target.value)} />
-                </Field>
-              ) : null}
-            </div>
-          ))}
-          {withReason && tried && moving.size === 0 ? (
+        <form className="grid gap-4" noValidate onSubmit={(e) => void submit(e)}>
+          {job.lines.map((line, i) => {
+            const error = errorAt(errors, `lines.${i}.time`);
+            return (
+              <div key={line.id} className="grid gap-2 rounded-lg border border-border p-3">
+                {withReason ? (
+                  <Controller
+                    control={form.control}
+                    name={`lines.${i}.moving`}
+                    render={({ field }) => (
+                      <Checkbox
+                        ref={field.ref}
+                        label={t("bookings.moveSession", { name: line.sessionName })}
+                        hint={line.scheduledAt ? t("bookings.currentTime", { time: format(line.scheduledAt, "long") }) : undefined}
+                        checked={field.value}
+                        onCheckedChange={(v) => field.onChange(v === true)}
+                      />
+                    )}
+                  />
+                ) : null}
+                {lines[i]?.moving ? (
+                  <Field
+                    label={withReason ? t("bookings.newTime", { name: line.sessionName }) : `${line.sessionName} — ${t("booking.preferredTime")}`}
+                    required
+                    error={error ? translateApiMessage(error) : null}
+                  >
+                    <Input type="datetime-local" min={min} {...form.register(`lines.${i}.time`)} />
+                  </Field>
+                ) : null}
+              </div>
+            );
+          })}
+          {chooseSession ? (
             <p role="alert" className="text-sm font-medium text-danger">
-              {t("bookings.chooseSession")}
+              {chooseSession}
             </p>
           ) : null}
           {withReason ? (
-            <>
-              <ReasonFields
-                reasons={RescheduleReason.map((r) => [r, enumLabel(t, "RescheduleReason", r)])}
-                reason={reason}
-                onReason={setReason}
-                comment={comment}
-                onComment={setComment}
-                error={tried && !reason}
-              />
-            </>
+            <ReasonFields
+              reasons={RescheduleReason.map((r) => [r, enumLabel(t, "RescheduleReason", r)])}
+              reason={form.register("reason")}
+              comment={form.register("comment")}
+              error={errors.reason?.message}
+              commentError={errors.comment?.message}
+            />
           ) : null}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
@@ -259,17 +286,17 @@ export function TimesDialog(
 /** A required reason (from `reasons`, value and label) and an optional comment, as a job move asks for them. */
 function ReasonFields(props: {
   reasons: [value: string, label: string][];
-  reason: string;
-  onReason: (value: string) => void;
-  comment: string;
-  onComment: (value: string) => void;
-  error: boolean;
+  reason: UseFormRegisterReturn;
+  comment: UseFormRegisterReturn;
+  error?: string;
+  commentError?: string;
 }) {
   const t = useT();
   return (
     <>
-      <Field label={t("bookings.reason")} required error={props.error}>
-        <Select value={props.reason} onChange={(e) => props.onReason(e.target.value)} placeholder={t("onboarding.select")} required>
+      <Field label={t("bookings.reason")} required error={props.error ? translateApiMessage(props.error) : null}>
+        {/* Starts on the placeholder (a select would otherwise show its first reason as chosen). */}
+        <Select {...props.reason} placeholder={t("onboarding.select")} required defaultValue="">
           {props.reasons.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -277,8 +304,8 @@ function ReasonFields(props: {
           ))}
         </Select>
       </Field>
-      <Field label={t("bookings.comment")} optional>
-        <Textarea value={props.comment} onChange={(e) => props.onComment(e.target.value)} rows={3} maxLength={500} />
+      <Field label={t("bookings.comment")} optional error={props.commentError ? translateApiMessage(props.commentError) : null}>
+        <Textarea {...props.comment} rows={3} maxLength={500} />
       </Field>
     </>
   );

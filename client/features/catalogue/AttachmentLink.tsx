@@ -4,8 +4,11 @@ import { toastMessage } from "../../components/ui/toast-store";
 import { downloadFile } from "../../lib/api";
 import { useT } from "../../lib/i18n";
 import { enumLabel, type EnumValue } from "../../lib/enums";
+import type { z } from "zod";
+import type { JobLineDto } from "../../../contract/bookings";
 
-export type AttachmentView = { id: string; type: string; description: string | null; value: string | null; fileUri: string | null };
+/** A session attachment as a booking's line carries it (a workout's session carries the same, with more). */
+type AttachmentView = z.output<typeof JobLineDto>["attachments"][number];
 
 /**
  * One session attachment: a web link opens in a new tab; an uploaded file is

@@ -1,13 +1,20 @@
-import { useState, type FormEvent } from "react";
-import type { PlanEntryDto } from "../../../contract/entitlements";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { CancelPlanBody, ChangePlanBody, type PlanEntryDto } from "../../../contract/entitlements";
 import { Button } from "../../components/ui/Button";
 import { DatePicker } from "../../components/ui/DatePicker";
 import { Field, Select } from "../../components/ui/Field";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
+import { bodySchema, setFieldErrors, type FormValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { translateMessage } from "../profile/messages";
 import { useCancelPlan, useChangePlan, usePartnerPlans } from "./api";
+
+/** The forms hold the contract's bodies, a date as its picker does (null until chosen: "Required"). */
+const CancelForm = bodySchema((values: FormValues<z.input<typeof CancelPlanBody>>) => values, CancelPlanBody);
+const ChangeForm = bodySchema((values: FormValues<z.input<typeof ChangePlanBody>>) => values, ChangePlanBody);
 
 /**
  * A partner cancels or changes a customer's plan: a cancellation
@@ -21,49 +28,51 @@ export function PlanActions({ accountId, customerId, plan }: { accountId: string
   const cancel = useCancelPlan(accountId, customerId);
   const change = useChangePlan(accountId, customerId);
   const todayDate = new Date().toISOString().slice(0, 10);
-  const [endDate, setEndDate] = useState<string | null>(plan.earliestEndDate && plan.earliestEndDate > todayDate ? plan.earliestEndDate : todayDate);
-  const [endError, setEndError] = useState<string | null>(null);
-  const [planId, setPlanId] = useState("");
-  const [startDate, setStartDate] = useState<string | null>(null);
-  const [changeErrors, setChangeErrors] = useState<{ planId?: string; startDate?: string }>({});
+  const cancelForm = useForm<z.input<typeof CancelForm>, unknown, z.output<typeof CancelForm>>({
+    resolver: zodResolver(CancelForm),
+    defaultValues: { endDate: plan.earliestEndDate && plan.earliestEndDate > todayDate ? plan.earliestEndDate : todayDate },
+  });
+  // No plan chosen is no id (undefined, not ""): "Required", as the contract says of a missing one.
+  const changeForm = useForm<z.input<typeof ChangeForm>, unknown, z.output<typeof ChangeForm>>({
+    resolver: zodResolver(ChangeForm),
+    defaultValues: { startDate: null },
+  });
+  const err = (m?: string) => (m ? translateMessage(m) : null);
 
-  const fail = (e: unknown, set: (fields: Record<string, string>) => void) => {
-    if (e instanceof ApiError && e.status === 400) set(Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k, translateMessage(v)])));
+  const failed = (e: unknown, setError: (fields: Record<string, string>) => void) => {
+    if (e instanceof ApiError && e.status === 400) setError(e.fields);
     toastMessage("toast.planOperationFailed", { variant: "error" });
   };
 
-  const submitCancel = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!endDate) return setEndError(t("form.requiredField"));
-    setEndError(null);
+  const submitCancel = cancelForm.handleSubmit(async ({ endDate }) => {
     try {
       await cancel.mutateAsync({ planEntryId: plan.id, endDate });
       toast({ title: t("customers.planCancelled"), variant: "success" });
-    } catch (err) {
-      fail(err, (f) => setEndError(f.endDate ?? null));
+    } catch (e) {
+      failed(e, (fields) => setFieldErrors(cancelForm.setError, fields));
     }
-  };
+  });
 
-  const submitChange = async (e: FormEvent) => {
-    e.preventDefault();
-    const missing = { planId: planId ? undefined : t("form.requiredField"), startDate: startDate ? undefined : t("form.requiredField") };
-    setChangeErrors(missing);
-    if (missing.planId || missing.startDate) return;
+  const submitChange = changeForm.handleSubmit(async ({ planId, startDate }) => {
     try {
-      await change.mutateAsync({ planEntryId: plan.id, planId, startDate: startDate! });
+      await change.mutateAsync({ planEntryId: plan.id, planId, startDate });
       toast({ title: t("customers.planChanged"), variant: "success" });
-    } catch (err) {
-      fail(err, (f) => setChangeErrors({ planId: f.planId, startDate: f.startDate }));
+    } catch (e) {
+      failed(e, (fields) => setFieldErrors(changeForm.setError, fields));
     }
-  };
+  });
 
   // The date Fields are not marked `required`: DatePicker would put aria-required on its button (an axe failure).
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <form onSubmit={(e) => void submitCancel(e)} noValidate className="grid content-start gap-4" aria-label={t("customers.cancelPlan")}>
         <h3 className="font-semibold">{t("customers.cancelPlan")}</h3>
-        <Field label={t("plans.end")} hint={t("customers.cancelHint")} error={endError}>
-          <DatePicker value={endDate} onChange={setEndDate} />
+        <Field label={t("plans.end")} hint={t("customers.cancelHint")} error={err(cancelForm.formState.errors.endDate?.message)}>
+          <Controller
+            control={cancelForm.control}
+            name="endDate"
+            render={({ field }) => <DatePicker ref={field.ref} value={field.value} onChange={field.onChange} />}
+          />
         </Field>
         <div>
           <Button type="submit" variant="outline" loading={cancel.isPending}>
@@ -73,8 +82,8 @@ export function PlanActions({ accountId, customerId, plan }: { accountId: string
       </form>
       <form onSubmit={(e) => void submitChange(e)} noValidate className="grid content-start gap-4" aria-label={t("customers.changePlan")}>
         <h3 className="font-semibold">{t("customers.changePlan")}</h3>
-        <Field label={t("plans.planName")} required error={changeErrors.planId}>
-          <Select placeholder={t("common.select")} value={planId} onChange={(e) => setPlanId(e.target.value)}>
+        <Field label={t("plans.planName")} required error={err(changeForm.formState.errors.planId?.message)}>
+          <Select placeholder={t("common.select")} {...changeForm.register("planId", { setValueAs: (v: string) => v || undefined })}>
             {(plans.data?.items ?? []).map((p) => (
               <option key={p.id} value={p.id}>
                 {p.planName} · {p.variantName}
@@ -82,8 +91,12 @@ export function PlanActions({ accountId, customerId, plan }: { accountId: string
             ))}
           </Select>
         </Field>
-        <Field label={t("plans.start")} hint={t("customers.changeHint")} error={changeErrors.startDate}>
-          <DatePicker value={startDate} onChange={setStartDate} />
+        <Field label={t("plans.start")} hint={t("customers.changeHint")} error={err(changeForm.formState.errors.startDate?.message)}>
+          <Controller
+            control={changeForm.control}
+            name="startDate"
+            render={({ field }) => <DatePicker ref={field.ref} value={field.value} onChange={field.onChange} />}
+          />
         </Field>
         <div>
           <Button type="submit" variant="outline" loading={change.isPending}>

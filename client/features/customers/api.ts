@@ -1,11 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import type { CreditAdjustmentBody } from "../../../contract/entitlements";
 import type { ManualScoreBody } from "../../../contract/assessments";
+import type { CustomersQuery } from "../../../contract/customers";
 import { api } from "../../lib/api";
 import { priceGroupKeys } from "../price-groups/api";
 import { scoreKeys } from "../scores/keys";
 
-export type CustomersParams = { search?: string; sort: "name" | "createdAt"; order: "asc" | "desc"; limit: number; cursor?: string };
+/** One page of the customer list as the screen asks for it: the contract's query, every default filled in. */
+export type CustomersParams = z.output<typeof CustomersQuery>;
 
 export const customerKeys = {
   list: (accountId: string, p: CustomersParams) => ["customers", accountId, p] as const,

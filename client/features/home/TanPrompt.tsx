@@ -1,11 +1,18 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Link2 } from "../../components/icons";
-import { useState, type FormEvent } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { z } from "zod";
+import { AssignParentBody, INVALID_PARTNER_TAN, TAN } from "../../../contract/accounts";
+import { MESSAGES } from "../../../contract/messages";
 import { Button } from "../../components/ui/Button";
 import { Field, Input } from "../../components/ui/Field";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { useT } from "../../lib/i18n";
 import { UnknownTanError, useLinkPartner } from "./api";
+
+/** The contract's body, with an empty TAN "Required" (the contract's own rule says how a TAN is written). */
+export const TanForm = AssignParentBody.extend({ tan: z.string().trim().min(1, MESSAGES.required).pipe(TAN) });
 
 /**
  * Home's prompt for a customer not yet linked to a provider:
@@ -15,22 +22,20 @@ import { UnknownTanError, useLinkPartner } from "./api";
 export function TanPrompt({ accountId, canLink }: { accountId: string; canLink: boolean }) {
   const t = useT();
   const link = useLinkPartner(accountId);
-  const [tan, setTan] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof TanForm>, unknown, z.output<typeof TanForm>>({ resolver: zodResolver(TanForm), defaultValues: { tan: "" } });
+  const problem = form.formState.errors.tan?.message;
+  // Every problem but an empty field is shown as the one the partner understands: not a partner's TAN.
+  const error = problem ? (problem === MESSAGES.required ? t("form.requiredField") : t("message.tanInvalid")) : null;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const value = tan.trim();
-    if (!/^\d{6}$/.test(value)) return setError(value ? t("message.tanInvalid") : t("form.requiredField"));
-    setError(null);
+  const submit = form.handleSubmit(async ({ tan }) => {
     try {
-      await link.mutateAsync(value);
+      await link.mutateAsync(tan);
       toast({ title: t("home.linked"), variant: "success" });
     } catch (err) {
-      if (err instanceof UnknownTanError || (err instanceof ApiError && err.status === 400)) setError(t("message.tanInvalid"));
+      if (err instanceof UnknownTanError || (err instanceof ApiError && err.status === 400)) form.setError("tan", { message: INVALID_PARTNER_TAN });
       toastMessage("toast.linkPartnerFailed", { variant: "error" });
     }
-  };
+  });
 
   return (
     <section aria-labelledby="tan-prompt" className="rounded-xl border border-border bg-card p-6" data-testid="tan-prompt">
@@ -46,7 +51,20 @@ export function TanPrompt({ accountId, canLink }: { accountId: string; canLink: 
       {canLink ? (
         <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 flex flex-wrap items-start gap-3">
           <Field label={t("home.tanLabel")} required error={error} className="w-full max-w-xs">
-            <Input inputMode="numeric" autoComplete="off" maxLength={6} value={tan} onChange={(e) => setTan(e.target.value.replace(/\D/g, ""))} />
+            <Controller
+              control={form.control}
+              name="tan"
+              render={({ field }) => (
+                <Input
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={6}
+                  {...field}
+                  // Only digits are kept as they are typed.
+                  onChange={(e) => field.onChange(e.target.value.replace(/\D/g, ""))}
+                />
+              )}
+            />
           </Field>
           <Button type="submit" className="sm:mt-7" loading={link.isPending}>
             {link.isPending ? t("message.tanPending") : t("home.link")}

@@ -1,6 +1,8 @@
 import { ArrowDown, ArrowUp, GripVertical, Pencil, Plus, Trash2 } from "../../components/icons";
 import { useEffect, useMemo, useState, type DragEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
 import { HomepageRowType } from "../../../contract/enums";
 import { HomepageLayoutShape } from "../../../contract/homepage";
 import { LeaveGuard } from "../../app/shell/LeaveGuard";
@@ -12,10 +14,11 @@ import { Skeleton } from "../../components/ui/Skeleton";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { errorAt, errorMessages, setFieldErrors } from "../../lib/forms";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useHomepageLayout, useHomepagePreview, useSaveHomepage } from "./api";
 import { HomepageContent } from "./HomepageContent";
-import { bodyOf, layoutIssues, newRow, valuesOf, type LayoutValues, type RowValues } from "./layout";
+import { bodyOf, LayoutForm, newRow, valuesOf, type LayoutValues, type RowValues } from "./layout";
 import { RowDialog } from "./RowDialog";
 import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
 
@@ -64,7 +67,7 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
   const t = useT();
   const { user } = useAppUser();
   const save = useSaveHomepage();
-  const form = useForm<LayoutValues>({ defaultValues: initial });
+  const form = useForm<LayoutValues, unknown, z.output<typeof LayoutForm>>({ resolver: zodResolver(LayoutForm), defaultValues: initial });
   const rows = useFieldArray({ control: form.control, name: "rows", keyName: "fieldKey" });
   const [names, setNames] = useState(initialNames);
   const [addType, setAddType] = useState<string>("");
@@ -72,7 +75,6 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
   /** A row just added: cancelling its first edit takes it away again. */
   const [fresh, setFresh] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
-  const [issues, setIssues] = useState<Record<string, string>>({});
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState("");
 
@@ -86,11 +88,14 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
   const preview = useHomepagePreview(previewBody);
 
   const heroIndex = 0;
+  const { errors } = form.formState;
   const heroError = (field: string) => {
-    const message = issues[`rows.${heroIndex}.slots.0.${field}`];
+    const message = errorAt(errors, `rows.${heroIndex}.slots.0.${field}`);
     return message ? translateApiMessage(message) : null;
   };
-  const rowErrors = (i: number) => Object.entries(issues).filter(([p]) => p === `rows.${i}` || p.startsWith(`rows.${i}.`));
+  /** Every message about row i, in the current language, each once. */
+  const rowErrors = (i: number) => [...new Set(errorMessages(errors.rows?.[i]).map((m) => translateApiMessage(m)))];
+  const layoutError = errorAt(errors, "rows");
   const rowLabel = (r: RowValues) => r.title || t(`enum.HomepageRowType.${r.type!}`);
 
   const move = (from: number, to: number) => {
@@ -98,7 +103,7 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
     const moving = values.rows[from];
     if (!moving || from < 1 || to < 1 || to >= rows.fields.length || from === to) return;
     rows.move(from, to);
-    setIssues({});
+    form.clearErrors();
     setAnnouncement(t("homepage.builder.moved", { name: rowLabel(moving), n: to, total: rows.fields.length - 1 }));
   };
 
@@ -113,26 +118,22 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
     setEditing(rows.fields.length);
   };
 
-  const submit = async () => {
-    const v = form.getValues();
-    const found = layoutIssues(v);
-    setIssues(found);
-    if (Object.keys(found).length) {
-      toastMessage("toast.missingFields");
-      return;
-    }
-    try {
-      const saved = await save.mutateAsync(bodyOf(v));
-      setNames(saved.names);
-      form.reset(valuesOf(saved));
-      toast({ title: t("homepage.builder.saved"), variant: "success" });
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 400 && Object.keys(e.fields).length) {
-        setIssues(e.fields);
-        toastMessage("toast.missingFields");
-      } else toastMessage("toast.homepageSaveFailed");
-    }
-  };
+  const submit = form.handleSubmit(
+    async (body) => {
+      try {
+        const saved = await save.mutateAsync(body);
+        setNames(saved.names);
+        form.reset(valuesOf(saved));
+        toast({ title: t("homepage.builder.saved"), variant: "success" });
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 400 && Object.keys(e.fields).length) {
+          setFieldErrors(form.setError, e.fields);
+          toastMessage("toast.missingFields");
+        } else toastMessage("toast.homepageSaveFailed");
+      }
+    },
+    () => toastMessage("toast.missingFields"),
+  );
 
   const onDrop = (e: DragEvent, to: number) => {
     e.preventDefault();
@@ -142,24 +143,16 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
 
   return (
     <div className="grid grid-cols-1 gap-8 xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
-      <form
-        noValidate
-        className="grid grid-cols-1 content-start gap-4"
-        aria-labelledby="builder-heading"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate className="grid grid-cols-1 content-start gap-4" aria-labelledby="builder-heading" onSubmit={(e) => void submit(e)}>
         <h2 id="builder-heading" className="sr-only">
           {t("homepage.builder.editor")}
         </h2>
         <p aria-live="polite" className="sr-only">
           {announcement}
         </p>
-        {issues.rows ? (
+        {layoutError ? (
           <p role="alert" className="text-sm text-danger">
-            {translateApiMessage(issues.rows)}
+            {translateApiMessage(layoutError)}
           </p>
         ) : null}
         <section aria-labelledby="welcome-banner" className="rounded-xl border border-dashed border-border bg-muted/40 p-4">
@@ -256,7 +249,7 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
                 </div>
                 {errs.length ? (
                   <ul role="alert" className="mt-2 list-disc pl-8 text-sm text-danger">
-                    {[...new Set(errs.map(([, m]) => translateApiMessage(m)))].map((m) => (
+                    {errs.map((m) => (
                       <li key={m}>{m}</li>
                     ))}
                   </ul>
@@ -316,7 +309,7 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
             setFresh(null);
             rows.update(editing, row);
             setNames(known);
-            setIssues({});
+            form.clearErrors();
             setEditing(null);
           }}
         />
@@ -328,7 +321,7 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
         consequence={t("homepage.builder.deleteBody")}
         onConfirm={() => {
           if (deleting !== null && deleting > 0) rows.remove(deleting);
-          setIssues({});
+          form.clearErrors();
           setDeleting(null);
         }}
       />

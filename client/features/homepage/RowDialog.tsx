@@ -1,6 +1,8 @@
 import { ArrowDown, ArrowUp, Plus, Upload, X } from "../../components/icons";
 import { useId, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useFieldArray, useForm, type Control, type UseFormRegister, type UseFormSetValue, type UseFormWatch } from "react-hook-form";
+import type { z } from "zod";
 import { Category, MediaDisplayType } from "../../../contract/enums";
 import { fileUri } from "../../../contract/files";
 import { ROW_CAPACITY, slotTypesFor } from "../../../contract/homepage";
@@ -11,13 +13,16 @@ import { Field, Input, Select } from "../../components/ui/Field";
 import { FileUpload } from "../../components/ui/FileUpload";
 import { toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
+import { errorAt } from "../../lib/forms";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useFeaturedGroups } from "../featured-groups/api";
 import { useLibrary } from "../library/api";
 import { useUploadHomepageMedia } from "./api";
-import { emptySlot, rowIssues, type RowValues, type SlotValues } from "./layout";
+import { emptySlot, RowForm, type RowValues, type SlotValues } from "./layout";
 
 type Names = Record<string, string>;
+
+type RowControl = Control<RowValues, unknown, z.output<typeof RowForm>>;
 
 /**
  * Edits one row: its title and subtitle and each of its slots (up to its
@@ -36,36 +41,27 @@ export function RowDialog({
   onClose: () => void;
 }) {
   const t = useT();
-  const form = useForm<RowValues>({ defaultValues: row });
+  const form = useForm<RowValues, unknown, z.output<typeof RowForm>>({ resolver: zodResolver(RowForm), defaultValues: row });
   const slots = useFieldArray({ control: form.control, name: "slots" });
-  const [issues, setIssues] = useState<Record<string, string>>({});
   const [known, setKnown] = useState<Names>(names);
   const type = row.type!;
   const capacity = ROW_CAPACITY[type];
-  const err = (path: string) => (issues[path] ? translateApiMessage(issues[path]) : null);
-
-  const done = () => {
-    const values = form.getValues();
-    const found = rowIssues(values);
-    setIssues(found);
-    if (Object.keys(found).length) {
-      toastMessage("toast.missingFields");
-      return;
-    }
-    onDone(values, known);
+  const { errors } = form.formState;
+  const err = (path: string) => {
+    const message = errorAt(errors, path);
+    return message ? translateApiMessage(message) : null;
   };
+
+  // The builder keeps the row as the form holds it; the contract's rules only decide whether it may go back.
+  const done = form.handleSubmit(
+    () => onDone(form.getValues(), known),
+    () => toastMessage("toast.missingFields"),
+  );
 
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent title={t("homepage.builder.editRowTitle", { type: t(`enum.HomepageRowType.${type}`) })} size="lg">
-        <form
-          noValidate
-          className="grid gap-5"
-          onSubmit={(e) => {
-            e.preventDefault();
-            done();
-          }}
-        >
+        <form noValidate className="grid gap-5" onSubmit={(e) => void done(e)}>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label={t("homepage.builder.rowTitle")} required error={err("title")}>
               <Input {...form.register("title")} />
@@ -136,7 +132,7 @@ function SlotEditor({
 }: {
   index: number;
   rowType: NonNullable<RowValues["type"]>;
-  control: Control<RowValues>;
+  control: RowControl;
   register: UseFormRegister<RowValues>;
   watch: UseFormWatch<RowValues>;
   setValue: UseFormSetValue<RowValues>;

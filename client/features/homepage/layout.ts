@@ -1,26 +1,28 @@
-import type { Category, HomepageRowType, MediaDisplayType, SlotItemType } from "../../../contract/enums";
-import { fieldsFromIssues } from "../../../contract/errors";
-import { HomepageLayoutShape, homepageIssues, slotTypesFor, type HomepageLayoutBody, type HomepageLayoutDto } from "../../../contract/homepage";
+import type { z } from "zod";
+import type { SlotItemType, HomepageRowType } from "../../../contract/enums";
+import {
+  HomepageLayoutBody,
+  HomepageRowRules,
+  slotTypesFor,
+  type HomepageLayoutDto,
+  type HomepageRowInput,
+  type HomepageSlotInput,
+} from "../../../contract/homepage";
+import { bodySchema } from "../../lib/forms";
 
-/** A slot as the builder edits it (every field present; empty text is "none"). */
-export type SlotValues = {
-  itemType: SlotItemType;
-  category: Category | null;
-  featuredGroupId: string | null;
-  workoutIds: string[];
-  mediaKey: string | null;
-  mediaUrl: string;
-  mediaDisplayType: MediaDisplayType | null;
-  heroText: string;
+/** The texts a slot's inputs hold as text ("" for none; the contract stores null). */
+type SlotText = "mediaUrl" | "heroText" | "title" | "subtitle" | "linkUrl";
+
+/** A slot as the builder edits it: the contract's slot (every field present, null for none), its texts as text. */
+export type SlotValues = Omit<z.output<typeof HomepageSlotInput>, SlotText> & Record<SlotText, string>;
+
+/** A row as the builder edits it: the contract's row, its texts as text, its slots as above; `key` only tells rows apart on screen. */
+export type RowValues = Omit<z.output<typeof HomepageRowInput>, "title" | "subtitle" | "slots"> & {
+  key: string;
   title: string;
   subtitle: string;
-  linkUrl: string;
-  startDate: string | null;
-  endDate: string | null;
+  slots: SlotValues[];
 };
-
-/** A row as the builder edits it; `key` only tells rows apart on screen. */
-export type RowValues = { key: string; isHero: boolean; type: HomepageRowType | null; title: string; subtitle: string; slots: SlotValues[] };
 export type LayoutValues = { rows: RowValues[] };
 
 const key = () => Math.random().toString(36).slice(2);
@@ -78,31 +80,18 @@ export function valuesOf(layout: HomepageLayoutDto | undefined): LayoutValues {
   return { rows: values };
 }
 
-/** The request body of the values (the screen's keys dropped). */
+/** A row's body (the screen's key dropped). */
+export function rowBodyOf({ key: _key, ...row }: RowValues): HomepageRowInput {
+  return row;
+}
+
+/** The request body of the values. */
 export function bodyOf(values: LayoutValues): HomepageLayoutBody {
-  return { rows: values.rows.map(({ key: _key, ...row }) => row) };
+  return { rows: values.rows.map(rowBodyOf) };
 }
 
-/**
- * Every issue of the layout by field path ("rows.1.title"), from the
- * contract's shape and rules: the builder checks exactly what the Worker will.
- */
-export function layoutIssues(values: LayoutValues): Record<string, string> {
-  const parsed = HomepageLayoutShape.safeParse(bodyOf(values));
-  if (!parsed.success) return fieldsFromIssues(parsed.error.issues);
-  const out: Record<string, string> = {};
-  for (const issue of homepageIssues(parsed.data)) {
-    const path = issue.path.join(".");
-    if (!(path in out)) out[path] = issue.message;
-  }
-  return out;
-}
+/** The builder's schema: the layout as the contract's body with every rule (the same paths as the form's). */
+export const LayoutForm = bodySchema(bodyOf, HomepageLayoutBody);
 
-/** The issues of one row, checked behind a valid hero, keyed relative to the row ("slots.0.category"). */
-export function rowIssues(row: RowValues): Record<string, string> {
-  const hero: RowValues = { key: "hero", isHero: true, type: null, title: "", subtitle: "", slots: [emptySlot("featuredGroup", { heroText: "x" })] };
-  const all = layoutIssues({ rows: [hero, row] });
-  const out: Record<string, string> = {};
-  for (const [path, message] of Object.entries(all)) if (path.startsWith("rows.1.")) out[path.slice("rows.1.".length)] = message;
-  return out;
-}
+/** The row dialog's schema: the row as the contract's row with its rules (paths relative to the row). */
+export const RowForm = bodySchema(rowBodyOf, HomepageRowRules);

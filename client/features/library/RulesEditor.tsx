@@ -96,8 +96,8 @@ const FIELD_VALUES: Record<string, readonly string[]> = { industry: Industry, si
 export function VisibilityBuilder() {
   const t = useT();
   const { register, control, setValue } = useFormContext<WorkoutForm>();
-  const { fields, append, remove } = useFieldArray({ control, name: "conditions" });
-  const rows = useWatch({ control, name: "conditions" }) ?? [];
+  const { fields, append, remove } = useFieldArray({ control, name: "visibility.conditions" });
+  const rows = useWatch({ control, name: "visibility.conditions" }) ?? [];
   const groups = usePriceGroups();
   const options = (field: string): { value: string; label: string }[] => {
     if (field === "priceGroup") return (groups.data ?? []).map((g) => ({ value: g.id, label: g.name }));
@@ -109,7 +109,7 @@ export function VisibilityBuilder() {
     <Section id="visibility" title={t("editor.section.visibility")} description={t("editor.visibilityHint")}>
       <div className="grid gap-3">
         <Field label={t("editor.joinWith")} className="max-w-48">
-          <Select {...register("visibilityOperator")}>
+          <Select {...register("visibility.operator")}>
             {ConditionOperator.map((v) => (
               <option key={v} value={v}>
                 {t(`enum.ConditionOperator.${v}`)}
@@ -121,7 +121,7 @@ export function VisibilityBuilder() {
           <fieldset key={f.id} className="grid gap-3 rounded-lg border border-border p-4 sm:grid-cols-[12rem_10rem_1fr_auto]">
             <legend className="px-1 text-sm font-medium">{t("editor.conditionN", { n: i + 1 })}</legend>
             <Field label={t("editor.conditionField")}>
-              <Select {...register(`conditions.${i}.field`, { onChange: () => setValue(`conditions.${i}.values`, []) })}>
+              <Select {...register(`visibility.conditions.${i}.field`, { onChange: () => setValue(`visibility.conditions.${i}.values`, []) })}>
                 {VisibilityField.map((v) => (
                   <option key={v} value={v}>
                     {t(`enum.VisibilityField.${v}`)}
@@ -130,7 +130,7 @@ export function VisibilityBuilder() {
               </Select>
             </Field>
             <Field label={t("editor.comparator")}>
-              <Select {...register(`conditions.${i}.comparator`)}>
+              <Select {...register(`visibility.conditions.${i}.comparator`)}>
                 {VisibilityComparator.map((v) => (
                   <option key={v} value={v}>
                     {t(`enum.VisibilityComparator.${v}`)}
@@ -140,7 +140,7 @@ export function VisibilityBuilder() {
             </Field>
             <Controller
               control={control}
-              name={`conditions.${i}.values`}
+              name={`visibility.conditions.${i}.values`}
               render={({ field, fieldState }) => (
                 <fieldset>
                   <legend className="text-sm font-medium">{t("editor.conditionValues")}</legend>

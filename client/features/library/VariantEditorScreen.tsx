@@ -1,7 +1,7 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, FormProvider, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
 import { Language, PartnerVisibility } from "../../../contract/enums";
-import { fieldsFromIssues } from "../../../contract/errors";
 import { VariantBody, VariantDetailsInput, type VariantDto } from "../../../contract/workouts";
 import type { z } from "zod";
 import { useAppUser } from "../../auth/useAppUser";
@@ -28,10 +28,16 @@ import {
   type PartnerRow,
   type PricingRow,
 } from "./parts";
-import { toastInvalidForm, type FormValues } from "../../lib/forms";
+import { bodySchema, toastInvalidForm, type FormValues } from "../../lib/forms";
 
 /** The variant's details as the inputs hold them (from the contract's input), with its pricing and delivery partners. */
 type VariantForm = FormValues<z.input<typeof VariantDetailsInput>> & { pricing: PricingRow[]; deliveryPartners: PartnerRow[] };
+
+/** The form as the contract's variant (each field at its path), checked by the contract's schema. */
+const VariantSchema = bodySchema(
+  (v: VariantForm) => ({ ...v, pricing: pricingOut(v.pricing), deliveryPartners: partnersOut(v.deliveryPartners) }),
+  VariantBody,
+);
 
 /** /admin/workout-library/:id/variant/:variantId ("new" creates one): a variant's details, custom pricing and delivery partners. */
 export default function VariantEditorScreen() {
@@ -66,7 +72,8 @@ function VariantEditor({ workoutId, workoutTitle, variant }: { workoutId: string
   const currency = useAccount(account?.id).data?.currency ?? "USD";
   const save = useSaveVariant(workoutId, variant?.id);
   const readOnly = variant !== null && !variant.own;
-  const form = useForm<VariantForm>({
+  const form = useForm<VariantForm, unknown, z.output<typeof VariantSchema>>({
+    resolver: zodResolver(VariantSchema),
     defaultValues: variant
       ? {
           name: variant.name,
@@ -91,22 +98,14 @@ function VariantEditor({ workoutId, workoutTitle, variant }: { workoutId: string
   });
   // This component provides the form context, so it reads errors from the form itself.
   const error = (name: "name" | "availableFrom" | "availableTo") => {
-    const m = form.getFieldState(name, form.formState).error?.message;
+    const m = form.formState.errors[name]?.message;
     return m ? translateApiMessage(m) : null;
   };
 
-  const onSubmit = async (v: VariantForm) => {
-    form.clearErrors();
-    const body = { ...v, pricing: pricingOut(v.pricing), deliveryPartners: partnersOut(v.deliveryPartners) };
-    const parsed = VariantBody.safeParse(body);
-    if (!parsed.success) {
-      applyFieldErrors(form.setError, fieldsFromIssues(parsed.error.issues));
-      toastInvalidForm(fieldsFromIssues(parsed.error.issues));
-      return;
-    }
+  const onSubmit = async (body: z.output<typeof VariantSchema>) => {
     try {
-      const saved = await save.mutateAsync(parsed.data);
-      form.reset(v);
+      const saved = await save.mutateAsync(body);
+      form.reset(form.getValues());
       toast({ title: t("variant.saved"), variant: "success" });
       if (!variant) void navigate(`/admin/workout-library/${workoutId}/variant/${saved.id}`, { replace: true });
     } catch (e) {
@@ -128,10 +127,7 @@ function VariantEditor({ workoutId, workoutTitle, variant }: { workoutId: string
         </p>
         <form
           noValidate
-          onSubmit={(e) => {
-            form.clearErrors();
-            void form.handleSubmit(onSubmit, () => toastMessage("toast.missingFields"))(e);
-          }}
+          onSubmit={(e) => void form.handleSubmit(onSubmit, (errors) => toastInvalidForm(errors))(e)}
           className="grid gap-6"
           aria-label={t("variant.title")}
         >

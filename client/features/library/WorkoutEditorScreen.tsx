@@ -1,8 +1,9 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
-import { fieldsFromIssues } from "../../../contract/errors";
-import { CreateWorkoutBody, type WorkoutDto } from "../../../contract/workouts";
+import type { z } from "zod";
+import type { WorkoutDto } from "../../../contract/workouts";
 import { useAppUser } from "../../auth/useAppUser";
 import { LeaveGuard } from "../../app/shell/LeaveGuard";
 import { Page } from "../../components/layout/Page";
@@ -20,12 +21,13 @@ import { Prerequisites, VisibilityBuilder } from "./RulesEditor";
 import { Sessions } from "./SessionsEditor";
 import { StatusControl } from "./StatusControl";
 import { VariantDetails } from "./VariantDetails";
-import { blank, fromWorkout, toBody, type WorkoutForm } from "./workout-form";
+import { blank, fromWorkout, workoutFormSchema, type WorkoutForm } from "./workout-form";
 
 /**
  * /admin/workout-library/create and /:id: every editing section of a workout
  * on one page, checked with the contract's schema before it is sent (the
- * worker checks again), the library status changed through a confirmation.
+ * worker checks again; the first field it refuses takes the focus), the
+ * library status changed through a confirmation.
  */
 export default function WorkoutEditorScreen() {
   const { id } = useParams();
@@ -50,31 +52,24 @@ function Editor({ workout }: { workout: WorkoutDto | null }) {
   const creating = workout === null;
   const readOnly = workout !== null && !workout.own;
   const defaults = useMemo(() => (workout ? fromWorkout(workout, language) : blank(language)), [workout, language]);
-  const form = useForm<WorkoutForm>({ defaultValues: defaults });
+  const schema = useMemo(() => workoutFormSchema(creating), [creating]);
+  const form = useForm<WorkoutForm, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: defaults });
   const create = useCreateWorkout();
   const update = useUpdateWorkout(workout?.id ?? "");
   const saving = create.isPending || update.isPending;
   const currency = useAccount(account?.id).data?.currency ?? "USD";
 
-  const onSubmit = async (values: WorkoutForm) => {
-    form.clearErrors();
-    const body = toBody(values, creating);
-    const parsed = CreateWorkoutBody.safeParse(body);
-    if (!parsed.success) {
-      applyFieldErrors(form.setError, fieldsFromIssues(parsed.error.issues));
-      toastInvalidForm(fieldsFromIssues(parsed.error.issues));
-      return;
-    }
+  const onSubmit = async (body: z.output<typeof schema>) => {
     try {
       if (creating) {
-        const saved = await create.mutateAsync(parsed.data);
+        const saved = await create.mutateAsync(body);
         toast({ title: t("editor.created"), variant: "success" });
         void navigate(`/admin/workout-library/${saved.id}`, { replace: true });
       } else {
-        const { visibility, sessions, prerequisites, pricing, deliveryPartners, ...details } = parsed.data;
+        const { visibility, sessions, prerequisites, pricing, deliveryPartners, ...details } = body;
         await update.mutateAsync({ details, visibility, sessions, prerequisites, pricing, deliveryPartners });
         // Saved: what is in the form is now the stored state (no leave-without-saving question).
-        form.reset(values);
+        form.reset(form.getValues());
         toast({ title: t("editor.saved"), variant: "success" });
       }
     } catch (e) {
@@ -91,11 +86,7 @@ function Editor({ workout }: { workout: WorkoutDto | null }) {
       <Page title={creating ? t("editor.createTitle") : workout.title} actions={workout ? <StatusControl workout={workout} /> : null}>
         <form
           noValidate
-          onSubmit={(e) => {
-            // Errors set by hand (zod paths, server fields) would otherwise block the next submit.
-            form.clearErrors();
-            void form.handleSubmit(onSubmit, () => toastMessage("toast.missingFields"))(e);
-          }}
+          onSubmit={(e) => void form.handleSubmit(onSubmit, (errors) => toastInvalidForm(errors))(e)}
           className="grid gap-6"
           aria-label={creating ? t("editor.createTitle") : t("editor.title")}
         >

@@ -18,7 +18,7 @@ import type { FormValues } from "../../lib/forms";
 import { CustomerPicker } from "../customers/CustomerPicker";
 import { usePriceGroups } from "../price-groups/api";
 import { checkTan } from "./api";
-import { setFieldErrors } from "../../lib/forms";
+import { errorAt, setFieldErrors } from "../../lib/forms";
 
 // ─── Form rows (strings while editing; converted to the contract's shapes on save) ──
 
@@ -120,12 +120,11 @@ export function Section({
   );
 }
 
-/** The message of a field error in the current language. */
+/** The message of a field error (or a list's own) in the current language. */
 export function useFieldError<T extends FieldValues>() {
-  const { formState, getFieldState } = useFormContext<T>();
+  const { formState } = useFormContext<T>();
   return (name: Path<T>) => {
-    void formState.errors;
-    const m = getFieldState(name, formState).error?.message;
+    const m = errorAt(formState.errors, name);
     return m ? translateApiMessage(m) : null;
   };
 }
@@ -139,7 +138,7 @@ export function DateField<T extends FieldValues>({ name, label, min }: { name: P
       <Controller
         control={control}
         name={name}
-        render={({ field }) => <DatePicker value={field.value ?? null} onChange={field.onChange} min={min} clearable />}
+        render={({ field }) => <DatePicker ref={field.ref} value={field.value ?? null} onChange={field.onChange} min={min} clearable />}
       />
     </Field>
   );

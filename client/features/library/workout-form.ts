@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import {
+  CreateWorkoutBody,
   WORKOUT_DEFAULTS,
   type PrerequisiteInput,
   type SessionInput,
@@ -8,7 +9,7 @@ import {
   type WorkoutDetailsInput,
   type WorkoutDto,
 } from "../../../contract/workouts";
-import type { FormValues } from "../../lib/forms";
+import { bodySchema, type FormValues } from "../../lib/forms";
 import { today } from "../../lib/dates";
 import { partnerRow, partnersOut, pricingOut, pricingRow, type PartnerRow, type PricingRow } from "./parts";
 
@@ -20,9 +21,8 @@ import { partnerRow, partnersOut, pricingOut, pricingRow, type PartnerRow, type 
 type SessionRow = Omit<FormValues<SessionInput>, "id"> & { id?: string };
 
 export type WorkoutForm = FormValues<WorkoutDetailsInput> & {
-  /** The visibility expression's top level as the editor edits it: one operator over flat conditions. */
-  visibilityOperator: string;
-  conditions: FormValues<VisibilityCondition>[];
+  /** The visibility expression's top level as the editor edits it: one operator over flat conditions (at the contract's paths). */
+  visibility: { operator: string; conditions: FormValues<VisibilityCondition>[] };
   sessions: SessionRow[];
   prerequisites: FormValues<PrerequisiteInput>[];
   pricing: PricingRow[];
@@ -48,8 +48,7 @@ export const blank = (language: string): WorkoutForm => ({
   featuredMedia: [],
   partnerVisibility: "private",
   priority: "",
-  visibilityOperator: "and",
-  conditions: [],
+  visibility: { operator: "and", conditions: [] },
   sessions: [],
   prerequisites: [],
   pricing: [],
@@ -78,8 +77,7 @@ export function fromWorkout(w: WorkoutDto, language: string): WorkoutForm {
     featuredMedia: w.featuredMedia.map((m) => ({ type: m.type, url: m.url ?? "", alt: m.alt ?? "" })),
     partnerVisibility: w.partnerVisibility,
     priority: String(w.priority),
-    visibilityOperator: w.visibility?.operator ?? "and",
-    conditions: flat.map((c) => ({ field: c.field, comparator: c.comparator, values: c.values })),
+    visibility: { operator: w.visibility?.operator ?? "and", conditions: flat.map((c) => ({ field: c.field, comparator: c.comparator, values: c.values })) },
     sessions: w.sessions.map((s) => ({
       id: s.id,
       name: s.name,
@@ -116,7 +114,11 @@ export function fromWorkout(w: WorkoutDto, language: string): WorkoutForm {
 const orDefault = (v: string, d: number) => (v.trim() === "" ? d : v);
 const orNull = (v: string) => (v.trim() === "" ? null : v);
 
-/** The form as the contract's document (validated with the same schema as the worker). */
+/**
+ * The form as the contract's document (validated with the same schema as
+ * the worker). Each field keeps its path, so the contract's issues land at
+ * the editor's controls.
+ */
 export function toBody(v: WorkoutForm, creating: boolean) {
   return {
     name: v.name,
@@ -136,7 +138,7 @@ export function toBody(v: WorkoutForm, creating: boolean) {
     featuredMedia: v.featuredMedia.map((m) => ({ type: m.type, url: m.url, alt: m.alt })),
     partnerVisibility: v.partnerVisibility,
     priority: orDefault(v.priority, WORKOUT_DEFAULTS.priority),
-    visibility: v.conditions.length ? { operator: v.visibilityOperator, conditions: v.conditions } : null,
+    visibility: v.visibility.conditions.length ? v.visibility : null,
     sessions: v.sessions.map((s) => ({
       ...(s.id ? { id: s.id } : {}),
       name: s.name,
@@ -159,3 +161,6 @@ export function toBody(v: WorkoutForm, creating: boolean) {
     ...(creating ? { variant: { ...v.variant, customPricing: false, partnerVisibility: v.partnerVisibility } } : {}),
   };
 }
+
+/** The editor's schema: the form as the contract's document, checked by the contract (each issue at its control). */
+export const workoutFormSchema = (creating: boolean) => bodySchema((values: WorkoutForm) => toBody(values, creating), CreateWorkoutBody);

@@ -1,13 +1,29 @@
 import { MoreHorizontal, UserPlus } from "../../components/icons";
-import { useState, type FormEvent } from "react";
-import { TEAM_MESSAGES, inviteSummary, isEmail, splitEmails, type InviteResult, type TeamDto, type TeamMemberDto } from "../../../contract/team";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
+import {
+  InviteBody,
+  TEAM_MESSAGES,
+  UpdateTeamMemberBody,
+  inviteSummary,
+  isEmail,
+  splitEmails,
+  type AssignableRole,
+  type InviteResult,
+  type TeamDto,
+  type TeamMemberDto,
+} from "../../../contract/team";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog, Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../components/ui/DropdownMenu";
-import { Checkbox, Field, Input, Select, Textarea } from "../../components/ui/Field";
+import { EnumSelect } from "../../components/ui/EnumSelect";
+import { Checkbox, Field, Input, Textarea } from "../../components/ui/Field";
 import { DataTable, type Column } from "../../components/ui/Table";
 import { toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
+import { setFieldErrors } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { useInvite, useRevokeInvite, useTeamMembers, useTeams, useUpdateMember } from "./api";
 import { translateMessage } from "./messages";
@@ -161,30 +177,31 @@ export function TeamMembersSection({ accountId, canManage, selfUserId }: { accou
   );
 }
 
+/** The invite dialog's order of the roles an invite can give. */
+const INVITE_ROLES = ["member", "admin"] as const satisfies readonly (typeof AssignableRole)[number][];
+
 /** Invite by email, separated by semicolons, with the all / some / none sent toasts. */
 function InviteDialog({ open, onOpenChange, accountId }: { open: boolean; onOpenChange: (open: boolean) => void; accountId: string }) {
   const t = useT();
   const invite = useInvite(accountId);
-  const [emails, setEmails] = useState("");
-  const [role, setRole] = useState<"member" | "admin">("member");
-  const [error, setError] = useState<string | null>(null);
   const [notSent, setNotSent] = useState<InviteResult["results"]>([]);
+  const form = useForm<z.input<typeof InviteBody>, unknown, z.output<typeof InviteBody>>({
+    resolver: zodResolver(InviteBody),
+    defaultValues: { emails: "", role: "member" },
+  });
+  const emailsError = form.formState.errors.emails?.message;
+  const emails = useWatch({ control: form.control, name: "emails" });
+  // The addresses that are not valid are named after the message.
+  const bad = emailsError === TEAM_MESSAGES.invalidEmailAddress ? splitEmails(emails).filter((x) => !isEmail(x)) : [];
 
   const reset = () => {
-    setEmails("");
-    setError(null);
+    form.reset();
     setNotSent([]);
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const list = splitEmails(emails);
-    if (list.length === 0) return setError(translateMessage(TEAM_MESSAGES.inviteAtLeastOne));
-    const bad = list.filter((x) => !isEmail(x));
-    if (bad.length) return setError(`${translateMessage(TEAM_MESSAGES.invalidEmailAddress)}: ${bad.join(", ")}`);
-    setError(null);
+  const submit = form.handleSubmit(async ({ emails: value, role }) => {
     try {
-      const result = await invite.mutateAsync({ emails: list.join(";"), role });
+      const result = await invite.mutateAsync({ emails: splitEmails(value).join(";"), role });
       const summary = inviteSummary(result);
       // Addresses refused one by one (already invited, already members) are the input's fault: the list below says why, never "try again later".
       toastMessage(summary === "all" ? "toast.invitesAllSent" : summary === "some" ? "toast.invitesSomeSent" : "toast.invitesRefused", {
@@ -194,22 +211,18 @@ function InviteDialog({ open, onOpenChange, accountId }: { open: boolean; onOpen
         reset();
         onOpenChange(false);
       } else {
-        setNotSent(result.results.filter((r) => r.outcome !== "sent"));
-        setEmails(
-          result.results
-            .filter((r) => r.outcome !== "sent")
-            .map((r) => r.email)
-            .join("; "),
-        );
+        const refused = result.results.filter((r) => r.outcome !== "sent");
+        setNotSent(refused);
+        form.setValue("emails", refused.map((r) => r.email).join("; "));
       }
     } catch (err) {
       if (err instanceof ApiError && err.status === 400 && err.fields.emails) {
-        setError(translateMessage(err.fields.emails));
+        setFieldErrors(form.setError, err.fields);
         return toastMessage("toast.invitesRefused", { variant: "error" });
       }
       toastMessage("toast.invitesNoneSent", { variant: "error" });
     }
-  };
+  });
 
   return (
     <Dialog
@@ -221,14 +234,16 @@ function InviteDialog({ open, onOpenChange, accountId }: { open: boolean; onOpen
     >
       <DialogContent title={t("team.inviteTitle")} description={t("team.inviteBody")}>
         <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
-          <Field label={t("team.emails")} required hint={t("form.emailsSeparator")} error={error}>
-            <Textarea rows={3} value={emails} onChange={(e) => setEmails(e.target.value)} placeholder="ana@example.com; li@example.com" />
+          <Field
+            label={t("team.emails")}
+            required
+            hint={t("form.emailsSeparator")}
+            error={emailsError ? [translateMessage(emailsError), bad.join(", ")].filter(Boolean).join(": ") : null}
+          >
+            <Textarea rows={3} placeholder="ana@example.com; li@example.com" {...form.register("emails")} />
           </Field>
           <Field label={t("team.role")}>
-            <Select value={role} onChange={(e) => setRole(e.target.value as "member" | "admin")}>
-              <option value="member">{t("enum.OrgRole.member")}</option>
-              <option value="admin">{t("enum.OrgRole.admin")}</option>
-            </Select>
+            <EnumSelect enumName="OrgRole" values={INVITE_ROLES} {...form.register("role")} />
           </Field>
           {notSent.length ? (
             <div role="status" className="rounded-md border border-border bg-muted/40 p-3 text-sm">
@@ -256,6 +271,9 @@ function InviteDialog({ open, onOpenChange, accountId }: { open: boolean; onOpen
   );
 }
 
+/** A member's name, role and teams as the edit dialog changes them (the status has its own actions). */
+const MemberForm = UpdateTeamMemberBody.pick({ name: true, role: true, teamIds: true });
+
 function EditMemberDialog({
   member,
   teams,
@@ -271,48 +289,61 @@ function EditMemberDialog({
 }) {
   const t = useT();
   const update = useUpdateMember(accountId);
-  const [name, setName] = useState(member.name ?? "");
-  const [role, setRole] = useState<"admin" | "member">(member.role === "owner" ? "admin" : member.role);
-  const [teamIds, setTeamIds] = useState<string[]>(member.teams.map((x) => x.id));
+  const form = useForm<z.input<typeof MemberForm>, unknown, z.output<typeof MemberForm>>({
+    resolver: zodResolver(MemberForm),
+    defaultValues: { name: member.name ?? "", role: member.role === "owner" ? "admin" : member.role, teamIds: member.teams.map((x) => x.id) },
+  });
+  const err = (m?: string) => (m ? translateMessage(m) : null);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.handleSubmit(async ({ name, role, teamIds }) => {
     try {
-      await update.mutateAsync({ id: member.id, body: { name: name.trim(), teamIds, ...(lockRole ? {} : { role }) } });
+      await update.mutateAsync({ id: member.id, body: { name, teamIds, ...(lockRole ? {} : { role }) } });
       onClose();
-    } catch {
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) setFieldErrors(form.setError, err.fields);
       toastMessage("toast.teamMemberUpdateFailed", { variant: "error" });
     }
-  };
+  });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={t("team.editTitle")} description={member.email}>
         <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
-          <Field label={t("team.name")}>
-            <Input value={name} maxLength={160} onChange={(e) => setName(e.target.value)} />
+          <Field label={t("team.name")} error={err(form.formState.errors.name?.message)}>
+            <Input maxLength={160} {...form.register("name")} />
           </Field>
           {lockRole ? null : (
-            <Field label={t("team.role")}>
-              <Select value={role} onChange={(e) => setRole(e.target.value as "admin" | "member")}>
-                <option value="member">{t("enum.OrgRole.member")}</option>
-                <option value="admin">{t("enum.OrgRole.admin")}</option>
-              </Select>
+            <Field label={t("team.role")} error={err(form.formState.errors.role?.message)}>
+              <EnumSelect enumName="OrgRole" values={INVITE_ROLES} {...form.register("role")} />
             </Field>
           )}
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">{t("team.teams")}</legend>
             {teams.length === 0 ? <p className="text-sm text-muted-foreground">{t("teams.none")}</p> : null}
-            <div className="grid max-h-56 gap-2 overflow-y-auto sm:grid-cols-2">
-              {teams.map((team) => (
-                <Checkbox
-                  key={team.id}
-                  label={`${team.name} (${t(`enum.TeamType.${team.department}`)})`}
-                  checked={teamIds.includes(team.id)}
-                  onCheckedChange={(checked) => setTeamIds((ids) => (checked ? [...ids, team.id] : ids.filter((x) => x !== team.id)))}
-                />
-              ))}
-            </div>
+            <Controller
+              control={form.control}
+              name="teamIds"
+              render={({ field }) => (
+                <div className="grid max-h-56 gap-2 overflow-y-auto sm:grid-cols-2">
+                  {teams.map((team) => (
+                    <Checkbox
+                      key={team.id}
+                      label={`${team.name} (${t(`enum.TeamType.${team.department}`)})`}
+                      checked={(field.value ?? []).includes(team.id)}
+                      onCheckedChange={(checked) => {
+                        const ids = field.value ?? [];
+                        field.onChange(checked ? [...ids, team.id] : ids.filter((x) => x !== team.id));
+                      }}
+                    />
+                  ))}
+                </div>
+              )}
+            />
+            {err(form.formState.errors.teamIds?.message) ? (
+              <p className="text-sm font-medium text-danger" data-testid="field-error">
+                {err(form.formState.errors.teamIds?.message)}
+              </p>
+            ) : null}
           </fieldset>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>

@@ -1,12 +1,17 @@
 import { Pencil, Plus, Trash2 } from "../../components/icons";
-import { useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { TeamType } from "../../../contract/enums";
-import type { TeamDto } from "../../../contract/team";
+import { TeamBody, type TeamDto } from "../../../contract/team";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
-import { Field, Input, Select } from "../../components/ui/Field";
+import { EnumSelect } from "../../components/ui/EnumSelect";
+import { Field, Input } from "../../components/ui/Field";
 import { toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
+import { setFieldErrors } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { useDeleteTeam, useSaveTeam, useTeams } from "./api";
 import { translateMessage } from "./messages";
@@ -102,44 +107,37 @@ export function TeamsSection({ accountId, canManage }: { accountId: string; canM
 function TeamDialog({ team, accountId, onClose }: { team: TeamDto | null; accountId: string; onClose: () => void }) {
   const t = useT();
   const save = useSaveTeam(accountId);
-  const [name, setName] = useState(team?.name ?? "");
-  const [department, setDepartment] = useState<string>(team?.department ?? "");
-  const [errors, setErrors] = useState<{ name?: string; department?: string }>({});
+  const form = useForm<z.input<typeof TeamBody>, unknown, z.output<typeof TeamBody>>({
+    resolver: zodResolver(TeamBody),
+    defaultValues: { name: team?.name ?? "", department: team?.department },
+  });
+  const { errors } = form.formState;
+  const err = (m?: string) => (m ? translateMessage(m) : null);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const next = { name: name.trim() ? undefined : t("form.requiredField"), department: department ? undefined : t("form.requiredField") };
-    setErrors(next);
-    if (next.name || next.department) return toastMessage("toast.teamInvalid", { variant: "error" });
-    try {
-      await save.mutateAsync({ id: team?.id, body: { name: name.trim(), department: department as TeamDto["department"] } });
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && (err.status === 400 || err.status === 409)) {
-        setErrors({
-          name: err.fields.name ? translateMessage(err.fields.name) : undefined,
-          department: err.fields.department ? translateMessage(err.fields.department) : undefined,
-        });
-        toastMessage("toast.teamInvalid", { variant: "error" });
-      } else toastMessage("toast.teamSaveFailed", { variant: "error" });
-    }
-  };
+  const submit = form.handleSubmit(
+    async (body) => {
+      try {
+        await save.mutateAsync({ id: team?.id, body });
+        onClose();
+      } catch (e) {
+        if (e instanceof ApiError && (e.status === 400 || e.status === 409)) {
+          setFieldErrors(form.setError, e.fields);
+          toastMessage("toast.teamInvalid", { variant: "error" });
+        } else toastMessage("toast.teamSaveFailed", { variant: "error" });
+      }
+    },
+    () => toastMessage("toast.teamInvalid", { variant: "error" }),
+  );
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={team ? t("teams.renameTitle") : t("teams.createTitle")}>
         <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
-          <Field label={t("teams.name")} required error={errors.name}>
-            <Input value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
+          <Field label={t("teams.name")} required error={err(errors.name?.message)}>
+            <Input maxLength={80} {...form.register("name")} />
           </Field>
-          <Field label={t("teams.department")} required error={errors.department}>
-            <Select placeholder={t("common.select")} value={department} onChange={(e) => setDepartment(e.target.value)}>
-              {TeamType.map((d) => (
-                <option key={d} value={d}>
-                  {t(`enum.TeamType.${d}`)}
-                </option>
-              ))}
-            </Select>
+          <Field label={t("teams.department")} required error={err(errors.department?.message)}>
+            <EnumSelect enumName="TeamType" values={TeamType} placeholder={t("common.select")} {...form.register("department")} />
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>

@@ -1,13 +1,22 @@
-import { useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { Language, Theme } from "../../../contract/enums";
-import type { UserDto } from "../../../contract/users";
+import { SaveUserData, type UserDto } from "../../../contract/users";
 import { Button } from "../../components/ui/Button";
-import { Field, Input, Select } from "../../components/ui/Field";
+import { EnumSelect } from "../../components/ui/EnumSelect";
+import { Field, Input } from "../../components/ui/Field";
 import { toast } from "../../components/ui/toast-store";
-import { useLanguage, useT } from "../../lib/i18n";
+import { ApiError } from "../../lib/api";
+import { oneOf } from "../../lib/enums";
+import { setFieldErrors } from "../../lib/forms";
+import { translateApiMessage, useLanguage, useT } from "../../lib/i18n";
 import { useTheme } from "../../lib/theme";
 import { useSaveUser } from "./api";
 import { Section } from "./Section";
+
+/** The names as the form edits them; theme and language are the shell's live settings, sent with them. */
+const NamesForm = SaveUserData.pick({ firstName: true, lastName: true });
 
 /**
  * The signed-in user's own details (User): first and last name, theme
@@ -18,46 +27,38 @@ export function UserDetailsSection({ me }: { me: UserDto }) {
   const t = useT();
   const [theme, setTheme] = useTheme();
   const [language, setLanguage] = useLanguage();
-  const [firstName, setFirstName] = useState(me.firstName ?? "");
-  const [lastName, setLastName] = useState(me.lastName ?? "");
   const save = useSaveUser();
+  const form = useForm<z.input<typeof NamesForm>, unknown, z.output<typeof NamesForm>>({
+    resolver: zodResolver(NamesForm),
+    defaultValues: { firstName: me.firstName ?? "", lastName: me.lastName ?? "" },
+  });
+  const { errors } = form.formState;
+  const err = (m?: string) => (m ? translateApiMessage(m) : null);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.handleSubmit(async (names) => {
     try {
-      await save.mutateAsync({ firstName: firstName.trim() || null, lastName: lastName.trim() || null, theme, language });
+      await save.mutateAsync({ ...names, theme, language });
       toast({ title: t("profile.userSaved"), variant: "success" });
-    } catch {
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 400) setFieldErrors(form.setError, e.fields);
       toast({ title: t("message.generic"), variant: "error" });
     }
-  };
+  });
 
   return (
     <Section id="your-details" title={t("profile.yourDetails")} description={me.email}>
       <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={t("profile.yourDetails")}>
-        <Field label={t("auth.firstName")}>
-          <Input autoComplete="given-name" value={firstName} maxLength={80} onChange={(e) => setFirstName(e.target.value)} />
+        <Field label={t("auth.firstName")} error={err(errors.firstName?.message)}>
+          <Input autoComplete="given-name" maxLength={80} {...form.register("firstName")} />
         </Field>
-        <Field label={t("auth.lastName")}>
-          <Input autoComplete="family-name" value={lastName} maxLength={80} onChange={(e) => setLastName(e.target.value)} />
+        <Field label={t("auth.lastName")} error={err(errors.lastName?.message)}>
+          <Input autoComplete="family-name" maxLength={80} {...form.register("lastName")} />
         </Field>
         <Field label={t("profile.theme")}>
-          <Select value={theme} onChange={(e) => setTheme(e.target.value as Theme)}>
-            {Theme.map((v) => (
-              <option key={v} value={v}>
-                {t(`enum.Theme.${v}`)}
-              </option>
-            ))}
-          </Select>
+          <EnumSelect enumName="Theme" values={Theme} value={theme} onChange={(e) => setTheme(oneOf(Theme, e.target.value) ?? theme)} />
         </Field>
         <Field label={t("profile.interfaceLanguage")}>
-          <Select value={language} onChange={(e) => setLanguage(e.target.value as Language)}>
-            {Language.map((v) => (
-              <option key={v} value={v}>
-                {t(`enum.Language.${v}`)}
-              </option>
-            ))}
-          </Select>
+          <EnumSelect enumName="Language" values={Language} value={language} onChange={(e) => setLanguage(oneOf(Language, e.target.value) ?? language)} />
         </Field>
         <div className="flex justify-end sm:col-span-2">
           <Button type="submit" loading={save.isPending}>
