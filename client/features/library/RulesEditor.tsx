@@ -63,7 +63,9 @@ export function Prerequisites({ workoutId }: { workoutId: string | null }) {
                 <Controller
                   control={control}
                   name={`prerequisites.${i}.requiredWorkoutId`}
-                  render={({ field }) => <WorkoutPicker value={field.value ?? ""} onChange={field.onChange} excludeId={workoutId} />}
+                  render={({ field }) => (
+                    <WorkoutPicker value={field.value ?? ""} onChange={(id) => field.onChange(id)} exclude={workoutId ? [workoutId] : []} />
+                  )}
                 />
               </Field>
             ) : null}

@@ -180,7 +180,7 @@ export function PricingLinesEditor({ currency }: { currency: string }) {
                 <Controller
                   control={control}
                   name={`pricing.${i}.customerAccountId`}
-                  render={({ field }) => <CustomerPicker name={field.name} value={field.value ?? ""} onChange={field.onChange} />}
+                  render={({ field }) => <CustomerPicker name={field.name} value={field.value ?? ""} onChange={(id) => field.onChange(id)} />}
                 />
               </Field>
             ) : row.priceType === "customerPriceGroup" ? (
