@@ -8,7 +8,7 @@ import { Field, Input } from "../../components/ui/Field";
 import { useT } from "../../lib/i18n";
 import { useCatalogue } from "./api";
 import { WorkoutCard } from "./WorkoutCard";
-import { oneOf } from "../../lib/enums";
+import { oneOf, enumLabel } from "../../lib/enums";
 import { CategoryChips } from "../../components/CategoryChips";
 import { QueryState } from "../../components/ui/QueryState";
 import { LoadMore } from "../../components/ui/LoadMore";
@@ -31,7 +31,7 @@ export default function CatalogueScreen() {
   };
 
   return (
-    <Page title={category ? t(`enum.Category.${category}`) : t("catalogue.title")}>
+    <Page title={category ? enumLabel(t, "Category", category) : t("catalogue.title")}>
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <Field label={t("catalogue.search")} className="min-w-64 flex-1">
           <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t("catalogue.searchPlaceholder")} />

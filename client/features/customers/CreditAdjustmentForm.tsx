@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { AdjustmentType } from "../../../contract/entitlements";
 import { Button } from "../../components/ui/Button";
-import { Field, Input, Select } from "../../components/ui/Field";
+import { Field, Input } from "../../components/ui/Field";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useCreditAdjustment } from "./api";
+import { EnumSelect } from "../../components/ui/EnumSelect";
+import { oneOf } from "../../lib/enums";
 
 /** A partner adjusts a customer's credits: a plan adjustment (±) or a bonus (+), with a quantity and a context. */
 export function CreditAdjustmentForm({ accountId, customerId }: { accountId: string; customerId: string }) {
@@ -43,13 +45,12 @@ export function CreditAdjustmentForm({ accountId, customerId }: { accountId: str
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid items-start gap-4 sm:grid-cols-3" aria-label={t("customers.adjustCredits")}>
       <Field label={t("plans.itemType")} required>
-        <Select value={itemType} onChange={(e) => setItemType(e.target.value as (typeof AdjustmentType)[number])}>
-          {AdjustmentType.map((v) => (
-            <option key={v} value={v}>
-              {t(`enum.CreditLineType.${v}`)}
-            </option>
-          ))}
-        </Select>
+        <EnumSelect
+          enumName="CreditLineType"
+          values={AdjustmentType}
+          value={itemType}
+          onChange={(e) => setItemType(oneOf(AdjustmentType, e.target.value) ?? itemType)}
+        />
       </Field>
       <Field
         label={t("plans.quantity")}

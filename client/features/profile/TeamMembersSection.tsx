@@ -4,7 +4,7 @@ import { TEAM_MESSAGES, inviteSummary, isEmail, splitEmails, type InviteResult, 
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog, Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../components/ui/DropdownMenu";
-import { Checkbox, Field, Input, Select, Textarea } from "../../components/ui/Field";
+import { Checkbox, Field, Input, Textarea } from "../../components/ui/Field";
 import { DataTable, type Column } from "../../components/ui/Table";
 import { toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
@@ -14,6 +14,9 @@ import { translateMessage } from "./messages";
 import { Section } from "./Section";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
 import { QueryState } from "../../components/ui/QueryState";
+import { enumLabel, oneOf } from "../../lib/enums";
+import { EnumSelect } from "../../components/ui/EnumSelect";
+import { AssignableRole } from "../../../contract/team";
 
 const STATUS_TONE: Record<TeamMemberDto["status"], BadgeTone> = { active: "success", inactive: "neutral", pending: "warning" };
 
@@ -49,15 +52,15 @@ export function TeamMembersSection({ accountId, canManage, selfUserId }: { accou
         </div>
       ),
     },
-    { key: "type", header: t("team.type"), cell: (m) => t(`enum.TeamMemberType.${m.type}`) },
-    { key: "role", header: t("team.role"), cell: (m) => t(`enum.OrgRole.${m.role}`) },
+    { key: "type", header: t("team.type"), cell: (m) => enumLabel(t, "TeamMemberType", m.type) },
+    { key: "role", header: t("team.role"), cell: (m) => enumLabel(t, "OrgRole", m.role) },
     { key: "teams", header: t("team.teams"), cell: (m) => (m.teams.length ? m.teams.map((x) => x.name).join(", ") : "—") },
     {
       key: "status",
       header: t("team.status"),
       cell: (m) => (
         <Badge tone={STATUS_TONE[m.status]} data-testid="member-status">
-          {t(`enum.MemberStatus.${m.status}`)}
+          {enumLabel(t, "MemberStatus", m.status)}
         </Badge>
       ),
     },
@@ -225,10 +228,7 @@ function InviteDialog({ open, onOpenChange, accountId }: { open: boolean; onOpen
             <Textarea rows={3} value={emails} onChange={(e) => setEmails(e.target.value)} placeholder="ana@example.com; li@example.com" />
           </Field>
           <Field label={t("team.role")}>
-            <Select value={role} onChange={(e) => setRole(e.target.value as "member" | "admin")}>
-              <option value="member">{t("enum.OrgRole.member")}</option>
-              <option value="admin">{t("enum.OrgRole.admin")}</option>
-            </Select>
+            <EnumSelect enumName="OrgRole" values={AssignableRole} value={role} onChange={(e) => setRole(oneOf(AssignableRole, e.target.value) ?? "member")} />
           </Field>
           {notSent.length ? (
             <div role="status" className="rounded-md border border-border bg-muted/40 p-3 text-sm">
@@ -294,10 +294,12 @@ function EditMemberDialog({
           </Field>
           {lockRole ? null : (
             <Field label={t("team.role")}>
-              <Select value={role} onChange={(e) => setRole(e.target.value as "admin" | "member")}>
-                <option value="member">{t("enum.OrgRole.member")}</option>
-                <option value="admin">{t("enum.OrgRole.admin")}</option>
-              </Select>
+              <EnumSelect
+                enumName="OrgRole"
+                values={AssignableRole}
+                value={role}
+                onChange={(e) => setRole(oneOf(AssignableRole, e.target.value) ?? "member")}
+              />
             </Field>
           )}
           <fieldset className="grid gap-2">
@@ -307,7 +309,7 @@ function EditMemberDialog({
               {teams.map((team) => (
                 <Checkbox
                   key={team.id}
-                  label={`${team.name} (${t(`enum.TeamType.${team.department}`)})`}
+                  label={`${team.name} (${enumLabel(t, "TeamType", team.department)})`}
                   checked={teamIds.includes(team.id)}
                   onCheckedChange={(checked) => setTeamIds((ids) => (checked ? [...ids, team.id] : ids.filter((x) => x !== team.id)))}
                 />

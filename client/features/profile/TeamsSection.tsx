@@ -4,7 +4,7 @@ import { TeamType } from "../../../contract/enums";
 import type { TeamDto } from "../../../contract/team";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
-import { Field, Input, Select } from "../../components/ui/Field";
+import { Field, Input } from "../../components/ui/Field";
 import { toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { useT } from "../../lib/i18n";
@@ -13,6 +13,8 @@ import { translateMessage } from "./messages";
 import { Section } from "./Section";
 import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
 import { QueryState } from "../../components/ui/QueryState";
+import { enumLabel } from "../../lib/enums";
+import { EnumSelect } from "../../components/ui/EnumSelect";
 
 /**
  * Profile → Teams, by department (the eight team types): create,
@@ -46,7 +48,7 @@ export function TeamsSection({ accountId, canManage }: { accountId: string; canM
           <div className="grid gap-4 sm:grid-cols-2">
             {byDepartment.map(({ department, items }) => (
               <div key={department} className="rounded-lg border border-border p-4" data-testid={`department-${department}`}>
-                <h3 className="text-sm font-semibold">{t(`enum.TeamType.${department}`)}</h3>
+                <h3 className="text-sm font-semibold">{enumLabel(t, "TeamType", department)}</h3>
                 {items.length === 0 ? <p className="mt-2 text-sm text-muted-foreground">{t("teams.none")}</p> : null}
                 <ul className="mt-2 grid gap-1">
                   {items.map((team) => (
@@ -133,13 +135,13 @@ function TeamDialog({ team, accountId, onClose }: { team: TeamDto | null; accoun
             <Input value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
           </Field>
           <Field label={t("teams.department")} required error={errors.department}>
-            <Select placeholder={t("common.select")} value={department} onChange={(e) => setDepartment(e.target.value)}>
-              {TeamType.map((d) => (
-                <option key={d} value={d}>
-                  {t(`enum.TeamType.${d}`)}
-                </option>
-              ))}
-            </Select>
+            <EnumSelect
+              enumName="TeamType"
+              values={TeamType}
+              placeholder={t("common.select")}
+              value={department}
+              onChange={(e) => setDepartment(e.target.value)}
+            />
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>

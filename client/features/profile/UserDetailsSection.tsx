@@ -2,12 +2,14 @@ import { useState, type FormEvent } from "react";
 import { Language, Theme } from "../../../contract/enums";
 import type { UserDto } from "../../../contract/users";
 import { Button } from "../../components/ui/Button";
-import { Field, Input, Select } from "../../components/ui/Field";
+import { Field, Input } from "../../components/ui/Field";
 import { toast } from "../../components/ui/toast-store";
 import { useLanguage, useT } from "../../lib/i18n";
 import { useTheme } from "../../lib/theme";
 import { useSaveUser } from "./api";
 import { Section } from "./Section";
+import { EnumSelect } from "../../components/ui/EnumSelect";
+import { oneOf } from "../../lib/enums";
 
 /**
  * The signed-in user's own details (User): first and last name, theme
@@ -42,22 +44,10 @@ export function UserDetailsSection({ me }: { me: UserDto }) {
           <Input autoComplete="family-name" value={lastName} maxLength={80} onChange={(e) => setLastName(e.target.value)} />
         </Field>
         <Field label={t("profile.theme")}>
-          <Select value={theme} onChange={(e) => setTheme(e.target.value as Theme)}>
-            {Theme.map((v) => (
-              <option key={v} value={v}>
-                {t(`enum.Theme.${v}`)}
-              </option>
-            ))}
-          </Select>
+          <EnumSelect enumName="Theme" values={Theme} value={theme} onChange={(e) => setTheme(oneOf(Theme, e.target.value) ?? theme)} />
         </Field>
         <Field label={t("profile.interfaceLanguage")}>
-          <Select value={language} onChange={(e) => setLanguage(e.target.value as Language)}>
-            {Language.map((v) => (
-              <option key={v} value={v}>
-                {t(`enum.Language.${v}`)}
-              </option>
-            ))}
-          </Select>
+          <EnumSelect enumName="Language" values={Language} value={language} onChange={(e) => setLanguage(oneOf(Language, e.target.value) ?? language)} />
         </Field>
         <div className="flex justify-end sm:col-span-2">
           <Button type="submit" loading={save.isPending}>
