@@ -8,10 +8,11 @@ import { Field, Input } from "../../components/ui/Field";
 import { useT } from "../../lib/i18n";
 import { useCatalogue } from "./api";
 import { WorkoutCard } from "./WorkoutCard";
-import { oneOf, enumLabel } from "../../lib/enums";
+import { oneOf } from "../../lib/enums";
 import { CategoryChips } from "../../components/CategoryChips";
 import { QueryState } from "../../components/ui/QueryState";
 import { LoadMore } from "../../components/ui/LoadMore";
+import { catalogueTitle } from "./title";
 
 /** /workouts?category=: what the customer may book, by category and search. */
 export default function CatalogueScreen() {
@@ -31,7 +32,7 @@ export default function CatalogueScreen() {
   };
 
   return (
-    <Page title={category ? enumLabel(t, "Category", category) : t("catalogue.title")}>
+    <Page title={catalogueTitle(t, category)}>
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <Field label={t("catalogue.search")} className="min-w-64 flex-1">
           <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t("catalogue.searchPlaceholder")} />
