@@ -8,9 +8,12 @@ import { createAppRouter, hydratingRoutes, routeObjects, showsNavigation } from 
 import { preloadShell } from "./app/shell/AppLayout";
 import { initStyling } from "./app/styling";
 import { startIdentity } from "./auth/start";
+import { initScreenTitle } from "./lib/title";
 import "./styles.css";
 
 const boot = readBootData();
+// The title the server wrote names the screen; the platform's name set with the styling must not drop it.
+initScreenTitle(boot.title);
 initStyling(boot.styling);
 // The screen's first reads came with the page: they go into the query client as it is created, before identity starts (its saved-list prefetch finds them).
 seedPageQueries(boot.queries);

@@ -34,6 +34,8 @@ export type BootData = {
    * render shows the same, then the screen.
    */
   skeleton?: boolean;
+  /** The screen's name the server put in the page's title (client/lib/title.tsx): the client starts from it, so the title does not change when the screen appears. */
+  title?: string;
   /** The screen's first reads, answered on the server (TanStack Query's dehydrated state, keyed as the client keys them). */
   queries?: DehydratedState;
   /**

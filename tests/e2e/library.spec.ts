@@ -166,10 +166,16 @@ test("price groups and featured groups: create, update, delete", async ({ page }
   await dialog.getByLabel(/^Title/).fill(group);
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByText("Add at least one workout")).toBeVisible();
+  // The library is searched on the server: a workout beyond the first page can be found.
+  await dialog.getByLabel("Search your library").fill("modern meet");
+  await expect(dialog.getByLabel("Workout to add").getByRole("option")).toHaveText(["Select…", "Modern Meetings"]);
   await dialog.getByLabel("Workout to add").selectOption({ label: "Modern Meetings" });
   await dialog.getByRole("button", { name: "Add", exact: true }).click();
+  await dialog.getByLabel("Search your library").fill("");
   await dialog.getByLabel("Workout to add").selectOption({ label: "Copilot Foundations" });
   await dialog.getByRole("button", { name: "Add", exact: true }).click();
+  // A workout on the list is not offered again.
+  await expect(dialog.getByLabel("Workout to add").getByRole("option", { name: "Copilot Foundations" })).toHaveCount(0);
   await dialog.getByRole("button", { name: "Move item 2 up" }).click();
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("toast").getByText("Featured group created")).toBeVisible();

@@ -114,7 +114,7 @@ describe("PUT /v1/admin/styles", () => {
     await call("/help", { host: "learn.globex.test" }).then((r) => r.text()); // warm the tenant cache
     expect((await put(token, { ...valid, platformName: "Globex Gym", brandColour: "#123456" })).status).toBe(200);
     const html = await (await call("/help", { host: "learn.globex.test" })).text();
-    expect(html).toContain("<title>Globex Gym</title>");
+    expect(html).toContain("<title>Help · Globex Gym</title>");
     expect(html).toContain("--brand:18 52 86");
   });
 

@@ -208,7 +208,7 @@ describe("POST /v1/admin/custom-domains/{id}/connect", () => {
     expect(asked.headers.get("Host") ?? new URL(asked.url).hostname).toBe(uri);
     expect(await json(await call("/v1/custom-domains/exist?uri=" + uri))).toEqual({ exists: true });
     // The next page on it wears the partner's branding at once.
-    expect(await (await call("/help", { host: uri })).text()).toContain(`<title>${DEMO.northwind.platformName}</title>`);
+    expect(await (await call("/help", { host: uri })).text()).toContain(`<title>Help · ${DEMO.northwind.platformName}</title>`);
   });
 
   it("connects a domain with a real TLD once its TXT record holds the token and it serves this product", async () => {
@@ -306,7 +306,7 @@ describe("DELETE /v1/admin/custom-domains/{id}", () => {
     const res = await remove(token, d.id);
     expect(res.status).toBe(204);
     expect(await rowOf(uri)).toBeUndefined();
-    expect(await (await call("/login", { host: uri })).text()).toContain("<title>TechFIT</title>");
+    expect(await (await call("/login", { host: uri })).text()).toContain("<title>Sign in · TechFIT</title>");
     expect((await remove(token, d.id)).status).toBe(404);
   });
 

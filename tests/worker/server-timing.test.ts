@@ -25,7 +25,7 @@ describe("Server-Timing: D1 calls per request", () => {
     await first.text();
     const warm = await call("/help", { host });
     expect(warm.status).toBe(200);
-    expect(await warm.text()).toContain("<title>Northwind Learn</title>");
+    expect(await warm.text()).toContain("<title>Help · Northwind Learn</title>");
     expect(timing(warm)).toEqual({ calls: 0, ms: 0, tenant: "hit" });
     expect(warm.headers.get("Cache-Control")).toBe("no-cache");
   });

@@ -15,7 +15,8 @@ import { mainOrigin, registeredOrigin } from "../tenant/origins";
 import { clientAssets } from "./assets";
 import { serverIdentity } from "./identity";
 import { loadRouteData } from "./loaders";
-import { pageModules, renderScreen, renderSignedIn, serverScreen, signedInScreen } from "./screens";
+import { composeTitle } from "../../client/lib/title";
+import { pageModules, renderScreen, renderSignedIn, serverScreen, signedInScreen, type RenderedRoute } from "./screens";
 import { assertSafeCss, escapeHtml, jsonForScript } from "./escape";
 
 // The server renders with every text; the first screens use only the first page's (client/i18n/en-US.first.ts).
@@ -109,7 +110,7 @@ export async function renderPageWith(c: Context<AppEnv>, extra: { status?: Conte
   // screen as its shell with the screen's skeleton, its first reads inlined; the others show the loader.
   const screen = serverScreen(url, boot);
   const signedIn = screen ? null : signedInScreen(url, boot);
-  let rendered: string | null = null;
+  let rendered: RenderedRoute | null = null;
   if (screen) {
     rendered = await renderScreen(url, screen, { ...boot, ssr: true }, cookies ?? "");
     if (rendered) boot.ssr = true;
@@ -118,9 +119,11 @@ export async function renderPageWith(c: Context<AppEnv>, extra: { status?: Conte
     rendered = await renderSignedIn(url, signedIn, { ...boot, ssr: true, skeleton: true }, cookies ?? "");
     if (rendered) Object.assign(boot, { ssr: true, skeleton: true }, queries ? { queries } : {});
   }
-  const body = rendered ?? renderToString(<BootScreen styling={tenant.styling} />);
+  // The screen's name, as the client will set it: the client starts from it (boot data), so the tab keeps it.
+  if (rendered?.title) boot.title = rendered.title;
+  const body = rendered?.html ?? renderToString(<BootScreen styling={tenant.styling} />);
   const lazyScripts = rendered ? assets.lazyScripts(pageModules(screen, signedIn)) : [];
-  const title = escapeHtml(tenant.styling.platformName);
+  const title = escapeHtml(composeTitle(rendered?.title, tenant.styling.platformName));
   const icon = tenant.styling.logo ? `<link rel="icon" href="${escapeHtml(tenant.styling.logo.uri)}">` : "";
   const html = [
     "<!doctype html>",
