@@ -9,7 +9,7 @@ import type { Tenant } from "../tenant/resolve";
 import { forbidden, invalid, unauthenticated } from "../http/errors";
 import type { IdentityEnv } from "./embedded";
 import { verifyClerk, verifyEmbeddedToken, type AuthContext } from "./tokens";
-import { isolateCache } from "../http/isolate-cache";
+import { claimRead, isolateCache, type Refreshable } from "../http/isolate-cache";
 import { theRow } from "../data/query";
 
 export type ProductUser = typeof users.$inferSelect;
@@ -72,10 +72,13 @@ function names(name: string | null): { firstName: string | null; lastName: strin
  * every API call needs the caller's row, and in production each D1 read is a
  * round trip to the database's region. Changes made in this isolate replace
  * the entry at once (`rememberUser`); other isolates see them within the TTL.
+ * A row older than USER_FRESH_MS is read again by the next request, while
+ * the requests that come meanwhile keep the cached row (`claimRead`).
  */
 const USER_TTL_MS = 30_000;
+const USER_FRESH_MS = 20_000;
 const USER_MAX = 5_000;
-const knownUsers = isolateCache<string, { at: number; user: ProductUser }>(USER_MAX);
+const knownUsers = isolateCache<string, Refreshable & { user: ProductUser }>(USER_MAX);
 
 /** Keeps (or refreshes) the cached row of a user after this isolate read or changed it. */
 export function rememberUser(user: ProductUser): void {
@@ -92,7 +95,7 @@ export async function freshUser(c: Context<AppEnv>, authId: string): Promise<Pro
 /** The product's user row for this identity, created on first sight. */
 async function productUser(c: Context<AppEnv>, auth: AuthContext): Promise<ProductUser> {
   const hit = knownUsers.get(auth.userId);
-  if (hit && Date.now() - hit.at < USER_TTL_MS) return hit.user;
+  if (hit && !claimRead(hit, Date.now(), USER_FRESH_MS, USER_TTL_MS)) return hit.user;
   const user = await loadProductUser(c, auth);
   rememberUser(user);
   return user;
