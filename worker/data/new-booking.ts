@@ -60,6 +60,8 @@ export async function createBooking(
   ];
   const lineStatus = status === "confirmed" ? "confirmed" : "awaitingConfirmation";
   const planned: JobDto["lines"] = [];
+  // The seats go first in the batch: a booking that finds a slot full fails at its first statement, before any other write.
+  const seats: Statements = [];
   for (const session of ctx.sessions) {
     const ch = choices.get(session.id)!;
     const lineId = crypto.randomUUID();
@@ -86,7 +88,7 @@ export async function createBooking(
         session.lengthMinutes,
       ),
     );
-    if (ch.slot) statements.push(...takeSeat(ch.slot.id));
+    if (ch.slot) seats.push(...takeSeat(ch.slot.id));
     planned.push({
       id: lineId,
       sequence: session.sequence,
@@ -130,6 +132,7 @@ export async function createBooking(
   const mail = jobMailRows(db, [who.customer, who.partner], mode === "request" ? "requested" : "booked", mailed, { sequence: 0 });
   // The writes, then the new job read as its customer sees it: one batch, one transaction, one round trip.
   const reads = await reusableBatch(db, "new-booking-read-back", readBack(db), { jobId, customerId: scope.account.id }, [
+    ...seats,
     ...statements,
     ...mail.statements,
   ]).catch((err: unknown) => {
