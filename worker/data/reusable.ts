@@ -13,6 +13,7 @@
  *   placeholder, a list as a JSON array placeholder (`inPlaceholder`).
  *   Statements passed as `before` run first in the same batch (one
  *   transaction), so a write and the read of what it wrote are one round trip.
+ * - `reusableQuery`: one select, the same way, as a single statement.
  * - `reusableInsert`: an insert of one row, rendered once per table and set
  *   of columns given; each value goes through its column's encoder as
  *   drizzle's own insert would.
@@ -28,6 +29,19 @@ type Rendered = { sql: string; params: unknown[]; map: (result: unknown, fromBat
 type Preparable = { _prepare(): { getQuery(): { sql: string; params: unknown[] }; mapResult(result: unknown, fromBatch: boolean): unknown } };
 
 const rendered = new Map<string, Rendered[]>();
+
+function renderOnce(key: string, build: () => readonly BatchItem<"sqlite">[]): Rendered[] {
+  let queries = rendered.get(key);
+  if (!queries) {
+    queries = build().map((item) => {
+      const prepared = (item as unknown as Preparable)._prepare();
+      const query = prepared.getQuery();
+      return { sql: query.sql, params: query.params, map: (result, fromBatch) => prepared.mapResult(result, fromBatch) };
+    });
+    rendered.set(key, queries);
+  }
+  return queries;
+}
 
 /** `column IN (the JSON array bound to placeholder name)`: a list of any length in one parameter. */
 export function inPlaceholder(column: SQLiteColumn | SQL, name: string): SQL {
@@ -47,15 +61,7 @@ export async function reusableBatch<T extends readonly [BatchItem<"sqlite">, ...
   values: Record<string, unknown>,
   before: Statements = [],
 ): Promise<BatchResponse<T>> {
-  let queries = rendered.get(key);
-  if (!queries) {
-    queries = build().map((item) => {
-      const prepared = (item as unknown as Preparable)._prepare();
-      const query = prepared.getQuery();
-      return { sql: query.sql, params: query.params, map: (result, fromBatch) => prepared.mapResult(result, fromBatch) };
-    });
-    rendered.set(key, queries);
-  }
+  const queries = renderOnce(key, build);
   const d1 = d1Of(db);
   const first = before.map((st) => {
     const q = st.toSQL();
@@ -63,6 +69,16 @@ export async function reusableBatch<T extends readonly [BatchItem<"sqlite">, ...
   });
   const results = await d1.batch([...first, ...queries.map((q) => d1.prepare(q.sql).bind(...fillPlaceholders(q.params, values)))]);
   return queries.map((q, i) => q.map(results[first.length + i], true)) as BatchResponse<T>;
+}
+
+/** One select built with placeholders (as for `reusableBatch`), rendered once per isolate and run on its own (one D1 call). */
+export async function reusableQuery<T extends BatchItem<"sqlite">>(db: Db, key: string, build: () => T, values: Record<string, unknown>): Promise<Awaited<T>> {
+  const [query] = renderOnce(key, () => [build()]);
+  const rows = await d1Of(db)
+    .prepare(query!.sql)
+    .bind(...fillPlaceholders(query!.params, values))
+    .raw();
+  return query!.map(rows, false) as Awaited<T>;
 }
 
 const inserts = new Map<string, { sql: string; params: unknown[] }>();
