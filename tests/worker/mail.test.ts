@@ -62,6 +62,27 @@ describe("the mail outbox and its queue consumer", () => {
     expect(await row(id)).toMatchObject({ status: "sent", attempts: 2 });
   });
 
+  it("a batch of several mails marks each by its own outcome: the delivered ones sent, a failed one retried with its error", async () => {
+    const [a, b, c] = [await outboxRow("First"), await outboxRow("Refused"), await outboxRow("Third")];
+    const sent: string[] = [];
+    const picky: MailAdapter = {
+      name: "picky",
+      send: async (m) => {
+        if (m.subject === "Refused") throw new Error("mailbox full");
+        sent.push(m.id);
+      },
+    };
+    const batch = batchOf(a, b, c, a);
+    await deliverMailBatch(batch, env, picky);
+    const result = await getQueueResult(batch, createExecutionContext());
+    expect(sent.sort()).toEqual([a, c].sort());
+    expect(result.explicitAcks.sort()).toEqual([`m0-${a}`, `m2-${c}`, `m3-${a}`].sort());
+    expect(result.retryMessages).toEqual([expect.objectContaining({ msgId: `m1-${b}` })]);
+    expect(await row(a)).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect(await row(c)).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect(await row(b)).toMatchObject({ status: "failed", attempts: 1, lastError: "mailbox full" });
+  });
+
   it("acks messages whose row is gone or already sent, without sending again", async () => {
     const id = await outboxRow();
     await deliverMailBatch(batchOf(id), env, mailAdapter({ APP_ENV: "development" }));

@@ -4,7 +4,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO_USERS } from "../../db/seed";
-import { SESSION_CHECK_MS } from "../../worker/identity/tokens";
+import { SESSION_CHECK_MS, SESSION_FRESH_MS } from "../../worker/identity/tokens";
 import { apiAs, authPost, signInCookie, tokenForCookie } from "./auth";
 import { nth } from "../present";
 
@@ -52,6 +52,17 @@ describe("a bearer token dies with its session", () => {
       .where(eq(schema.authSessions.id, sid));
     later(SESSION_CHECK_MS + 1);
     expect((await apiAs(token).get("/v1/users/me")).status).toBe(401);
+  });
+
+  it("a burst of one caller's requests reads a session due for another look once, and the others use the last look", async () => {
+    const { token } = await signedIn();
+    const d1Calls = (res: Response) => Number(/d1;desc="(\d+) calls"/.exec(res.headers.get("Server-Timing") ?? "")?.[1]);
+    const warm = d1Calls(await apiAs(token).get("/v1/users/me"));
+    later(SESSION_FRESH_MS + 1);
+    const burst = await Promise.all(Array.from({ length: 5 }, () => apiAs(token).get("/v1/users/me")));
+    expect(burst.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(burst.reduce((n, r) => n + d1Calls(r), 0)).toBe(5 * warm + 1);
+    expect(SESSION_FRESH_MS).toBeLessThan(SESSION_CHECK_MS);
   });
 
   it("keeps working while the session lives", async () => {

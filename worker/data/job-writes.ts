@@ -7,6 +7,7 @@ import type { Db } from "../env";
 import { conflict } from "../http/errors";
 
 import { ledgerBalance } from "./credits";
+import { reusableInsert } from "./reusable";
 import { errorText, raw, runBatch, type Statement, type Statements } from "./statements";
 
 /** Statements that change jobs atomically (worker/data/statements.ts sends them as one D1 batch). */
@@ -138,7 +139,7 @@ export function newActionItems(
   lengthMinutes: number,
 ): Statements {
   return items.map((i) =>
-    db.insert(jobActionItems).values({
+    reusableInsert(db, jobActionItems, {
       accountId,
       jobId,
       jobLineId: lineId,
@@ -163,12 +164,17 @@ export async function runJobBatch(d1: D1Database, statements: Statements, guardM
   try {
     await runBatch(d1, statements);
   } catch (err) {
-    const text = errorText(err);
-    if (/NOT NULL constraint failed: jobs\.version/i.test(text)) throw conflict(CHANGED_MEANWHILE);
-    if (/slots_seats_taken_ck|CHECK constraint failed/i.test(text))
-      throw conflict("That time is fully booked. Please choose another.", { slotId: "Fully booked" });
-    if (/NOT NULL constraint failed: jobs\.credits_consumed/i.test(text)) throw conflict(guardMessage);
-    if (/FOREIGN KEY constraint failed/i.test(text)) throw conflict("That time is no longer available. Please choose another.");
-    throw err;
+    throw jobBatchFailure(err, guardMessage);
   }
+}
+
+/** What a failed job batch answers: the 409 of the guard that refused it, else the error itself. */
+export function jobBatchFailure(err: unknown, guardMessage: string): Error {
+  const text = errorText(err);
+  if (/NOT NULL constraint failed: jobs\.version/i.test(text)) return conflict(CHANGED_MEANWHILE);
+  if (/slots_seats_taken_ck|CHECK constraint failed/i.test(text))
+    return conflict("That time is fully booked. Please choose another.", { slotId: "Fully booked" });
+  if (/NOT NULL constraint failed: jobs\.credits_consumed/i.test(text)) return conflict(guardMessage);
+  if (/FOREIGN KEY constraint failed/i.test(text)) return conflict("That time is no longer available. Please choose another.");
+  return err instanceof Error ? err : new Error(text);
 }
