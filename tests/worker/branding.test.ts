@@ -194,7 +194,8 @@ describe("PUT /v1/admin/styles", () => {
     expect(text.status).toBe(415);
     expect(await stylingOf(accountId)).toEqual(before);
     expect(await storedKeys(`public/stylings/${accountId}/`)).toEqual([]);
-  });
+    // The 50 MB body crosses into workerd and back: seconds of copying on a busy two-core runner, not a hang.
+  }, 30_000);
 
   it("answers 401 without a token and 403 for a member, a customer or another partner's account, writing nothing", async () => {
     const before = await stylingOf(DEMO.northwind.id);
