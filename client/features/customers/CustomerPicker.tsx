@@ -37,6 +37,8 @@ export function CustomerPicker({
       <Input
         id={searchId}
         type="search"
+        // The choice is what a surrounding Field's error is about, not the search.
+        aria-invalid={false}
         aria-label={t("customers.search")}
         placeholder={t("customers.search")}
         value={q}

@@ -38,6 +38,8 @@ export function WorkoutPicker({
       <Input
         id={searchId}
         type="search"
+        // The choice is what a surrounding Field's error is about, not the search.
+        aria-invalid={false}
         aria-label={t("editor.searchLibrary")}
         placeholder={t("editor.searchLibrary")}
         value={q}
