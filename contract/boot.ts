@@ -34,8 +34,28 @@ export type BootData = {
    * render shows the same, then the screen.
    */
   skeleton?: boolean;
+  /** The screen's name the server put in the page's title (client/lib/title.tsx): the client starts from it, so the title does not change when the screen appears. */
+  title?: string;
   /** The screen's first reads, answered on the server (TanStack Query's dehydrated state, keyed as the client keys them). */
   queries?: DehydratedState;
+  /**
+   * A sign-in form posted without the script and refused (worker/ssr/login-post.ts):
+   * the page shows the form as the client would after that submit, so the first render
+   * on both sides is the same.
+   */
+  loginFailure?: LoginFailure;
+};
+
+/** Why the identity provider refused (the screens explain each kind with a catalogue text). */
+export type AuthFailureKind = "invalid" | "taken" | "weak" | "unverified" | "rateLimited" | "network" | "unknown";
+
+export type LoginFailure = {
+  /** The address as it was typed, kept in its field (never the password). */
+  email: string;
+  /** The form's own rules failed: each field's message (catalogue keys); nothing was sent to the provider. */
+  fields?: { email?: "form.requiredField" | "message.invalidEmail"; password?: "form.requiredField" };
+  /** The provider refused the sign-in: shown as the form's alert. */
+  kind?: AuthFailureKind;
 };
 
 export type BootIdentity = {

@@ -25,7 +25,7 @@ export const FeaturedGroupBody = datesInOrder(
     /** Workout ids in display order. */
     workoutIds: z
       .array(uuid, { error: MESSAGES.noItems })
-      .min(1, "Add at least one workout")
+      .min(1, MESSAGES.featuredGroupNeedsWorkout)
       .max(50)
       .refine((ids) => new Set(ids).size === ids.length, MESSAGES.alreadyExists),
   }),

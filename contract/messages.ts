@@ -15,6 +15,7 @@ export const MESSAGES = {
   invalidUuid: "Not a valid UUID",
   alreadyExists: "Value already exists",
   noItems: "No items provided",
+  featuredGroupNeedsWorkout: "Add at least one workout",
   invalidUrl: "Must be a valid URL",
   invalidEmail: "Invalid Email",
   invalidColour: "Must be a valid colour",

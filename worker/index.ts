@@ -14,6 +14,7 @@ import { devMail } from "./mail/dev";
 import { requeueStale, type MailQueueMessage } from "./mail/outbox";
 import { sendReminders } from "./data/reminders";
 import { answerInProcessWith } from "./ssr/loaders";
+import { loginPost } from "./ssr/login-post";
 import { renderPage } from "./ssr/render";
 import { files } from "./storage/files";
 import { hostOf, resolveTenant } from "./tenant/resolve";
@@ -65,6 +66,8 @@ app.route("/", files);
 // Development only, on the product's own host (worker/config.ts requireDevHost).
 app.route("/", devMail);
 app.route("/", devDns);
+// The sign-in form posted before (or without) its script (embedded provider, main domain).
+app.route("/", loginPost);
 app.get("*", renderPage);
 // A signed-in page's first reads are answered by the API itself, in-process (worker/ssr/loaders.ts).
 answerInProcessWith((request, env, ctx) => app.fetch(request, env, ctx));

@@ -1,11 +1,11 @@
-import { createBrowserRouter, matchRoutes, Navigate, type HydrationState, type RouteObject } from "react-router";
+import { createBrowserRouter, matchRoutes, Navigate, type HydrationState, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import { RouteErrorScreen } from "../features/errors/RouteErrorScreen";
 import { loadCatalogues } from "../lib/i18n";
 import { BootScreen } from "./BootScreen";
 import { loadQueryClient } from "./queries";
 import { readBootData } from "./boot";
 import { guard, notePath } from "./guards";
-import { NOT_FOUND_PATH, ROUTES } from "./routes";
+import { NOT_FOUND_PATH, ROUTES, type AppRoute } from "./routes";
 import { AppLayout } from "./shell/AppLayout";
 
 /**
@@ -15,6 +15,18 @@ import { AppLayout } from "./shell/AppLayout";
  * without the query client. Every other route loads both with its code.
  */
 export const FIRST_SCREENS: readonly string[] = ["/login", "/404", "/post-auth"];
+
+/** A route's loader: its guard, then (when the guard let the visitor in) what entering the route starts. */
+export function routeLoader(route: AppRoute) {
+  const check = guard(route.flags);
+  const { enter } = route;
+  if (!enter) return check;
+  return async (args: LoaderFunctionArgs) => {
+    const allowed = await check(args);
+    await enter(new URL(args.request.url));
+    return allowed;
+  };
+}
 
 /** React Router's tree from the route table: each route lazy, its flags on `handle`. */
 export function routeObjects(): RouteObject[] {
@@ -30,7 +42,7 @@ export function routeObjects(): RouteObject[] {
           path: r.path,
           id: r.path,
           handle: { flags: r.flags, name: r.name, crumbs: r.crumbs },
-          loader: guard(r.flags),
+          loader: routeLoader(r),
           lazy: async () => {
             const [screen] = await Promise.all([r.load(), loadCatalogues(), loadQueryClient()]);
             return { Component: screen.default };

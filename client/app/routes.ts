@@ -35,6 +35,8 @@ export type AppRoute = {
   load: () => Promise<{ default: ComponentType }>;
   /** The file `load` imports, from the repository's root: the server names its script (and those it imports) in the page, so the browser fetches them with the first one. */
   module: string;
+  /** Work that entering the route starts, once its guard has let the visitor in: run by the route's loader, before the screen renders (loaded lazily, like the screen). */
+  enter?: (url: URL) => Promise<void>;
 };
 
 const base: RouteFlags = {
@@ -130,6 +132,8 @@ export const ROUTES: AppRoute[] = [
     flags: { ...base, requiresAuth: true, telemetryName: "Onboarding" },
     load: () => import("../features/onboarding/OnboardingScreen"),
     module: "client/features/onboarding/OnboardingScreen.tsx",
+    // An invite link (?invite=) is accepted on entering, once per code and page.
+    enter: (url) => import("../features/onboarding/join").then((m) => m.joinFromAddress(url)),
   },
   {
     path: "/bookings",

@@ -1,3 +1,5 @@
+import type { AuthFailureKind } from "../../contract/boot";
+
 /**
  * What the app needs from an identity provider. Two
  * implementations: ./embedded (better-auth in the Worker) and ./clerk.
@@ -12,7 +14,7 @@ export type ProviderSession = {
   activeOrgId: string | null;
 };
 
-export type AuthFailure = { kind: "invalid" | "taken" | "weak" | "unverified" | "rateLimited" | "network" | "unknown"; message: string };
+export type AuthFailure = { kind: AuthFailureKind; message: string };
 
 /** The outcome of following a confirmation link. */
 export type VerifyOutcome = "signedIn" | "alreadyVerified" | "expired" | "invalid" | "rateLimited" | "unreachable";

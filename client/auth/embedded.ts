@@ -31,7 +31,7 @@ async function attempt<T>(path: string, init: { method?: "GET" | "POST"; json?: 
 }
 
 /** Maps better-auth's failures to the kinds the screens explain (the provider's messages). */
-function failure(status: number, data: { code?: string; message?: string } | null): AuthFailure {
+export function providerFailure(status: number, data: { code?: string; message?: string } | null): AuthFailure {
   const code = data?.code ?? "";
   const message = data?.message ?? "Something went wrong";
   if (status === 0) return { kind: "network", message: "We couldn't reach the server. Check your connection and try again." };
@@ -116,16 +116,16 @@ export function embeddedAdapter(): AuthAdapter {
     async signIn(email, password) {
       dropToken();
       const { status, data } = await attempt<{ code?: string; message?: string }>("/sign-in/email", { json: { email, password } });
-      return status === 200 ? null : failure(status, data);
+      return status === 200 ? null : providerFailure(status, data);
     },
     async signUp(name, email, password, next = "/post-auth") {
       dropToken();
       const { status, data } = await attempt<{ code?: string; message?: string }>("/sign-up/email", { json: { name, email, password, callbackURL: next } });
-      return status === 200 ? null : failure(status, data);
+      return status === 200 ? null : providerFailure(status, data);
     },
     async resendVerification(email, next = "/post-auth") {
       const { status, data } = await attempt<{ code?: string; message?: string }>("/send-verification-email", { json: { email, callbackURL: next } });
-      return status === 200 ? null : failure(status, data);
+      return status === 200 ? null : providerFailure(status, data);
     },
     async verifyEmail(token): Promise<VerifyOutcome> {
       dropToken();
@@ -138,12 +138,12 @@ export function embeddedAdapter(): AuthAdapter {
     },
     async requestPasswordReset(email) {
       const { status, data } = await attempt<{ code?: string; message?: string }>("/request-password-reset", { json: { email, redirectTo: "/login" } });
-      return status === 200 ? null : failure(status, data);
+      return status === 200 ? null : providerFailure(status, data);
     },
     async resetPassword(token, newPassword) {
       dropToken();
       const { status, data } = await attempt<{ code?: string; message?: string }>("/reset-password", { json: { token, newPassword } });
-      return status === 200 ? null : failure(status, data);
+      return status === 200 ? null : providerFailure(status, data);
     },
     async createHandoff(redirectUrl) {
       const { status, data } = await call<{ url?: string; code?: string }>("/handoff/create", { json: { redirectUrl } });

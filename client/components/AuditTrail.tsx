@@ -5,6 +5,7 @@ import { useActiveAccountId } from "../auth/useAppUser";
 import { api } from "../lib/api";
 import { useFormatDate } from "../lib/dates";
 import { useT } from "../lib/i18n";
+import { enumLabel } from "../lib/enums";
 
 /** Whose trail: a job's or a partner's customer's. */
 export type AuditOf = { job: string } | { customer: string };
@@ -49,7 +50,7 @@ export function AuditTrail({ of, title }: { of: AuditOf; title?: string }) {
               <time dateTime={e.createdAt} className="text-muted-foreground">
                 {format(e.createdAt, "long")}
               </time>{" "}
-              · {t(`enum.AuditCode.${e.code}`)}
+              · {enumLabel(t, "AuditCode", e.code)}
               {e.subject ? ` · ${e.subject}` : ""}
               {e.by ? ` · ${t("audit.by", { name: e.by })}` : ""}
             </li>

@@ -2,6 +2,7 @@ import { Category } from "../../contract/enums";
 import { cn } from "../lib/cn";
 import { useT } from "../lib/i18n";
 import { focusRing } from "./ui/focus-ring";
+import { enumLabel } from "../lib/enums";
 
 /** A row of toggle buttons, "All categories" first, then each category; the pressed one is the filter. */
 export function CategoryChips({
@@ -30,7 +31,7 @@ export function CategoryChips({
             value === c ? "border-brand bg-brand text-brand-foreground" : "border-border bg-card hover:bg-muted",
           )}
         >
-          {c ? t(`enum.Category.${c}`) : t("enum.CategoryFilter.all")}
+          {c ? enumLabel(t, "Category", c) : t("enum.CategoryFilter.all")}
         </button>
       ))}
     </div>

@@ -60,7 +60,7 @@ export async function d1Table({ baseUrl, mainHost, partnerHost }) {
   await send("POST", "/v1/admin/entitlements/credit", partner, { accountId: ids.fabrikam, itemType: "bonus", quantity: 10, context: "Bench D1 table" });
 
   const shell = await warmGet("/help", { Host: partnerHost });
-  assert.match(String(shell.raw.body), /<title>Northwind Learn<\/title>/, "the partner's branded shell");
+  assert.match(String(shell.raw.body), /<title>Help · Northwind Learn<\/title>/, "the partner's branded shell");
   record("SSR shell /help (partner host, warm tenant)", shell.calls, BUDGET.shell);
 
   const reads = [

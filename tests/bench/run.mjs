@@ -30,7 +30,7 @@ const scenarios = [
     request: { method: "GET", path: "/help", headers: { Host: PARTNER_HOST } },
     verify: async (res) => {
       assert.equal(res.status, 200);
-      assert.match(res.body, /<title>Northwind Learn<\/title>/, "the partner's branded shell");
+      assert.match(res.body, /<title>Help · Northwind Learn<\/title>/, "the partner's branded shell");
     },
   },
   {

@@ -12,7 +12,8 @@ async function invite(page: Page, emails: string) {
 
 test.describe("accounts, team members and teams", () => {
   test("invites go out; a duplicate gives 'some sent'; the invitee accepts from the dev mailbox and is active", async ({ page, otherPerson }) => {
-    test.setTimeout(60_000);
+    // Two people, a sign-up through the mailbox and three accessibility checks: a long journey.
+    test.setTimeout(90_000);
     await signIn(page, "customerAdmin", "/admin/profile");
     const members = page.locator('section[aria-labelledby="team-members"]');
     await expect(page.getByRole("heading", { name: "Team Members" })).toBeVisible();
@@ -95,6 +96,8 @@ test.describe("accounts, team members and teams", () => {
   });
 
   test("a department's last team cannot be deleted", async ({ page }) => {
+    // Create, delete, refuse, then reload in the dark theme for an accessibility check: two page loads and axe.
+    test.setTimeout(60_000);
     await signIn(page, "customerAdmin", "/admin/profile");
     const leadership = page.getByTestId("department-leadership");
     await expect(leadership).toContainText("Leadership");
@@ -196,6 +199,8 @@ test.describe("a partner's customers and credits", () => {
   });
 
   test("the customer screens and Home pass axe in the dark theme", async ({ page }) => {
+    // Three screens, each with an accessibility check.
+    test.setTimeout(60_000);
     await page.addInitScript(() => localStorage.setItem("theme", "dark"));
     await signIn(page, "partnerAdmin", "/admin/customers");
     await expect(page.getByRole("link", { name: "Tailspin Logistics" })).toBeVisible();

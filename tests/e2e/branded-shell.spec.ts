@@ -5,7 +5,8 @@ test.describe("the branded shell", () => {
   test("/login on the main host wears the product's default branding", async ({ page, consoleErrors }) => {
     const response = await page.goto("/login");
     const html = await response!.text();
-    expect(html).toContain("<title>TechFIT</title>");
+    // The server's title already names the screen: the tab does not change when the script runs.
+    expect(html).toContain("<title>Sign in · TechFIT</title>");
     await expect(page.getByTestId("platform-name")).toHaveText("TechFIT");
     await expect(page).toHaveTitle("Sign in · TechFIT");
     await expectAccessible(page);
@@ -25,7 +26,7 @@ test.describe("the branded shell", () => {
     // One server redirect, then the page: the satellite's client never booted.
     expect(redirects).toEqual([302, 200]);
     const html = await serverHtml(page.url());
-    expect(html).toContain("<title>Northwind Learn</title>");
+    expect(html).toContain("<title>Sign in · Northwind Learn</title>");
     expect(html).toContain("--brand:15 118 110;");
     expect(html).toMatch(/data-testid="platform-name"[^>]*>Northwind Learn</);
     // After hydration, the same branding.

@@ -106,7 +106,7 @@ test.describe("custom domains and branding", () => {
     // (Its help page, read through a same-origin fetch: the domain's /login sends visitors to the main domain's sign-in.)
     await page.goto(`${origin}/.well-known/techfit-verification`);
     const html = await page.evaluate(() => fetch("/help").then((r) => r.text()));
-    expect(html).toContain("<title>Brand Gym</title>");
+    expect(html).toContain("<title>Help · Brand Gym</title>");
     expect(html).toContain("--brand:194 65 12;");
     expect(html).toMatch(/\/files\/public\/stylings\/[0-9a-f-]+\/[0-9a-f-]+\.png/);
     // In a signed-out browser: the domain's visitors sign in on the main domain, wearing the partner's look.
@@ -130,7 +130,7 @@ test.describe("custom domains and branding", () => {
     await page.goto(`${origin}/.well-known/techfit-verification`);
     await expect(page.locator("body")).toHaveText("Not found");
     const after = await page.evaluate(() => fetch("/help").then((r) => r.text()));
-    expect(after).toContain("<title>TechFIT</title>");
+    expect(after).toContain("<title>Help · TechFIT</title>");
   });
 
   test("a failed connection shows the server's reason", async ({ page, allowConsoleErrors }) => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { confirmFromMailbox, signIn, signInWithForm, signUpConfirmed, DEMO_USERS, uniqueEmail } from "./auth";
+import { confirmFromMailbox, signIn, signInWithForm, signUpConfirmed, DEMO_PASSWORD, DEMO_USERS, uniqueEmail } from "./auth";
 import { expect, expectAccessible, MAIN, PARTNER_ORIGIN, test } from "./fixtures";
 
 test.describe("sign-up and onboarding", () => {
@@ -63,6 +63,8 @@ test.describe("sign-up and onboarding", () => {
   test("a sign-in the server never answers is explained, and the form can be sent again", async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/ERR_FAILED|ERR_INTERNET_DISCONNECTED|Failed to load resource/);
     await page.goto("/login");
+    // The screen's title is set once the script has taken over: from then on a submit is the script's request, which this test cuts off.
+    await expect(page).toHaveTitle(/^Sign in · /);
     await page.route("**/api/auth/sign-in/email", (route) => route.abort("internetdisconnected"));
     await signInWithForm(page, DEMO_USERS.customerAdmin.email);
     await expect(page.getByRole("alert")).toHaveText("We couldn't reach the server. Check your connection and try again.");
@@ -70,6 +72,65 @@ test.describe("sign-up and onboarding", () => {
     await page.unroute("**/api/auth/sign-in/email");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("heading", { name: "Welcome, Cara", level: 1 })).toBeVisible({ timeout: 20_000 });
+  });
+});
+
+test.describe("the sign-in form before or without JavaScript: a plain form post", () => {
+  test("a demo user signs in without JavaScript and lands signed in", async ({ otherPerson }) => {
+    const page = await otherPerson({ javaScriptEnabled: false });
+    await page.goto("/login");
+    await signInWithForm(page, DEMO_USERS.customerAdmin.email);
+    // Where the script goes after its own sign-in; the session is the provider's cookie.
+    await expect(page).toHaveURL(`${MAIN}/post-auth`);
+    await page.goto("/");
+    await expect(page.getByTestId("app-shell")).toBeVisible();
+    await expect(page.getByTestId("app-shell")).toContainText("Fabrikam");
+    await expect(page.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+  });
+
+  test("without JavaScript a wrong password shows the message with the address kept, and empty fields their own", async ({ otherPerson }) => {
+    const page = await otherPerson({ javaScriptEnabled: false });
+    await page.goto("/login?invite=abc.def");
+    await signInWithForm(page, DEMO_USERS.customerAdmin.email, "not-the-password");
+    await expect(page.getByRole("alert")).toHaveText("Wrong email or password.");
+    await expect(page).toHaveURL(`${MAIN}/login?invite=abc.def`);
+    await expect(page.getByLabel("Email address")).toHaveValue(DEMO_USERS.customerAdmin.email);
+    await expect(page.getByLabel("Password")).toHaveValue("");
+
+    await page.getByLabel("Email address").fill("");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByTestId("field-error")).toHaveText(["Required", "Required"]);
+    await expect(page.getByLabel("Email address")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("the page a refused post answers hydrates as it is, and the script then signs in", async ({ page, allowConsoleErrors }) => {
+    // Three page loads and axe in one journey.
+    test.slow();
+    allowConsoleErrors(/status of 401/); // the refused post's page
+    const warnings: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.type() === "warning" && /hydrat|did not match/i.test(msg.text())) warnings.push(msg.text());
+    });
+    await page.goto("/login");
+    await page.getByLabel("Email address").fill(DEMO_USERS.customerAdmin.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    // A post as the browser makes it before the script (form.submit() skips the script's submit handler).
+    const posted = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/login");
+    await page.locator("form").evaluate((form: HTMLFormElement) => form.submit());
+    expect((await posted).status()).toBe(401);
+    await expect(page.getByRole("alert")).toHaveText("Wrong email or password.");
+    // The new page's title is set once its script has taken over.
+    await expect(page).toHaveTitle(/^Sign in · /);
+    await expect(page.getByRole("alert")).toHaveText("Wrong email or password.");
+    await expect(page.getByLabel("Email address")).toHaveValue(DEMO_USERS.customerAdmin.email);
+    // axe runs in the page, so on the hydrated page: the same markup as the server's (no mismatch, checked below).
+    await expectAccessible(page);
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    const byScript = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/api/auth/sign-in/email"));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await byScript;
+    await expect(page).toHaveURL(`${MAIN}/`, { timeout: 20_000 });
+    expect(warnings).toEqual([]);
   });
 });
 

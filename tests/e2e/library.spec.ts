@@ -166,10 +166,19 @@ test("price groups and featured groups: create, update, delete", async ({ page }
   await dialog.getByLabel(/^Title/).fill(group);
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByText("Add at least one workout")).toBeVisible();
+  // The library is searched on the server: a workout beyond the first page can be found.
+  await dialog.getByLabel("Search your library").fill("modern meet");
+  await expect(dialog.getByLabel("Workout to add").locator("option")).toHaveText(["Select…", "Modern Meetings"]);
   await dialog.getByLabel("Workout to add").selectOption({ label: "Modern Meetings" });
   await dialog.getByRole("button", { name: "Add", exact: true }).click();
+  await dialog.getByLabel("Search your library").fill("");
   await dialog.getByLabel("Workout to add").selectOption({ label: "Copilot Foundations" });
   await dialog.getByRole("button", { name: "Add", exact: true }).click();
+  // A workout on the list is not offered again; the rest of the library is.
+  const offered = dialog.getByLabel("Workout to add").locator("option");
+  await expect(offered.nth(1)).toBeAttached();
+  await expect(offered.filter({ hasText: /^Copilot Foundations$/ })).toHaveCount(0);
+  await expect(offered.filter({ hasText: /^Modern Meetings$/ })).toHaveCount(0);
   await dialog.getByRole("button", { name: "Move item 2 up" }).click();
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("toast").getByText("Featured group created")).toBeVisible();

@@ -90,6 +90,8 @@ test.describe("the shell, signed in", () => {
       const page = await context.newPage();
       await signIn(page, "customerAdmin", "/", baseURL);
       await expect(page.getByTestId("app-shell")).toBeVisible();
+      // The server's title already names the screen, as the script will.
+      await expect(page).toHaveTitle("Welcome, Cara · TechFIT");
       await expect(page.getByTestId("sidebar")).toBeHidden();
       await expect(page.getByTestId("sidebar-trigger")).toBeVisible();
       const main = await page.locator("main#main").boundingBox();
@@ -103,6 +105,22 @@ test.describe("the shell, signed in", () => {
     } finally {
       await context.close();
     }
+  });
+
+  test("the tab keeps the server's title while the screen's script takes over", async ({ page, baseURL }) => {
+    // Every title the page has had, from the server's on.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { titlesSeen: seen });
+      const note = () => {
+        if (document.title && seen.at(-1) !== document.title) seen.push(document.title);
+      };
+      document.addEventListener("DOMContentLoaded", note);
+      new MutationObserver(note).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await signIn(page, "customerAdmin", "/bookings", baseURL);
+    await expect(page.getByRole("heading", { name: "Your Bookings", level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { titlesSeen: string[] }).titlesSeen)).toEqual(["Your Bookings · TechFIT"]);
   });
 
   for (const theme of ["light", "dark"] as const) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sessionOrderProblems } from "../../contract/session-order";
-import { missingPrerequisites, notStartedYet } from "../../worker/domain/booking-rules";
+import { missingPrerequisites, notStartedYet, resolveChoices, timesOutOfOrder, type OpenSlot } from "../../worker/domain/booking-rules";
 
 const s = (sequence: number, times: string[], moved = true) => ({
   sequence,
@@ -72,5 +72,153 @@ describe("completing a session", () => {
   it("names the session that has not started or has no time", () => {
     expect(notStartedYet([{ sessionName: "One", scheduledAt: "2031-01-10T12:00:01Z" }], now)).toMatch(/^One cannot be marked completed before it starts/);
     expect(notStartedYet([{ sessionName: "One", scheduledAt: null }], now)).toBe("A session without a booked time cannot be completed");
+  });
+});
+
+describe("a booking's session choices", () => {
+  const sessions = [{ id: "s1" }, { id: "s2" }];
+  const open: OpenSlot[] = [
+    { id: "a1", sessionId: "s1", startsAt: "2031-01-01T09:00:00Z", partnerAccountId: "A" },
+    { id: "a2", sessionId: "s2", startsAt: "2031-01-02T09:00:00Z", partnerAccountId: "A" },
+    { id: "b2", sessionId: "s2", startsAt: "2031-01-03T09:00:00Z", partnerAccountId: "B" },
+  ];
+
+  it("by request: each session's times, no delivery partner yet", () => {
+    const times = ["2031-01-01T09:00:00Z"];
+    const resolved = resolveChoices(
+      sessions,
+      "request",
+      [
+        { sessionId: "s1", times },
+        { sessionId: "s2", times },
+      ],
+      [],
+      true,
+    );
+    expect(resolved).toEqual({
+      ok: true,
+      choices: new Map([
+        ["s1", { times }],
+        ["s2", { times }],
+      ]),
+      deliveryPartnerId: null,
+    });
+  });
+
+  it("into slots: each session's slot, and the slots' delivery partner", () => {
+    const resolved = resolveChoices(
+      sessions,
+      "slots",
+      [
+        { sessionId: "s1", slotId: "a1" },
+        { sessionId: "s2", slotId: "a2" },
+      ],
+      open,
+      true,
+    );
+    expect(resolved).toEqual({
+      ok: true,
+      choices: new Map([
+        ["s1", { slot: { id: "a1", startsAt: "2031-01-01T09:00:00Z" } }],
+        ["s2", { slot: { id: "a2", startsAt: "2031-01-02T09:00:00Z" } }],
+      ]),
+      deliveryPartnerId: "A",
+    });
+  });
+
+  it.each([
+    [
+      "a session not of the workout (and so one left out), both at once",
+      [
+        { sessionId: "s9", times: [] },
+        { sessionId: "s2", times: [] },
+      ],
+      true,
+      { "sessions.0.sessionId": "Not a session of this workout", sessions: "Choose a time for every session" },
+    ],
+    ["a session left out when every one needs a time", [{ sessionId: "s1", times: [] }], true, { sessions: "Choose a time for every session" }],
+    [
+      "a session named twice when every one needs a time",
+      [
+        { sessionId: "s1", times: [] },
+        { sessionId: "s1", times: [] },
+      ],
+      true,
+      { sessions: "Choose a time for every session" },
+    ],
+  ])("refuses %s (400 with the fields)", (_name, choices, every, fields) => {
+    expect(resolveChoices(sessions, "request", choices, [], every)).toEqual({ ok: false, problem: "invalid", fields });
+  });
+
+  it("takes some sessions only when not every one needs a time (a reschedule)", () => {
+    expect(resolveChoices(sessions, "request", [{ sessionId: "s2", times: ["2031-01-05T09:00:00Z"] }], [], false)).toMatchObject({ ok: true });
+  });
+
+  it("refuses a slot that is not open, or not of that session, as gone (409 on its field)", () => {
+    for (const slotId of ["zz", "a2"]) {
+      expect(resolveChoices(sessions, "slots", [{ sessionId: "s1", slotId }], open, false)).toEqual({
+        ok: false,
+        problem: "slotGone",
+        message: "That time is no longer available. Please choose another.",
+        fields: { "sessions.0.slotId": "Not available" },
+      });
+    }
+  });
+
+  it("refuses slots of two delivery partners, or of another than the job's (400 on the slot)", () => {
+    const mixed = resolveChoices(
+      sessions,
+      "slots",
+      [
+        { sessionId: "s1", slotId: "a1" },
+        { sessionId: "s2", slotId: "b2" },
+      ],
+      open,
+      true,
+    );
+    expect(mixed).toEqual({ ok: false, problem: "invalid", fields: { "sessions.1.slotId": "Choose times of one delivery partner" } });
+    const other = resolveChoices(sessions, "slots", [{ sessionId: "s2", slotId: "a2" }], open, false, "B");
+    expect(other).toEqual({ ok: false, problem: "invalid", fields: { "sessions.0.slotId": "Choose times of one delivery partner" } });
+  });
+});
+
+describe("a booking's times in the sessions' order", () => {
+  const sessions = [
+    { id: "s1", sequence: 1, name: "One", lengthMinutes: 60 },
+    { id: "s2", sequence: 2, name: "Two", lengthMinutes: 60 },
+  ];
+  const requested = (s1: string[], s2: string[]) => ({
+    request: [
+      { sessionId: "s1", times: s1 },
+      { sessionId: "s2", times: s2 },
+    ],
+    choices: new Map([
+      ["s1", { times: s1 }],
+      ["s2", { times: s2 }],
+    ]),
+  });
+
+  it("has nothing to say when each session starts after the one before ends", () => {
+    const { request, choices } = requested(["2031-01-01T09:00:00Z"], ["2031-01-01T10:00:00Z"]);
+    expect(timesOutOfOrder(sessions, request, choices)).toEqual({});
+  });
+
+  it("names the request's field of a time too early, and the session it must follow", () => {
+    const { request, choices } = requested(["2031-01-01T09:00:00Z"], ["2031-01-02T09:00:00Z", "2031-01-01T09:30:00Z"]);
+    expect(timesOutOfOrder(sessions, request, choices)).toEqual({ "sessions.1.times.1": "Must start after session 1 (One) ends" });
+  });
+
+  it("names a slot's field when the time is a slot's", () => {
+    const request = [{ sessionId: "s2", slotId: "x" }];
+    const choices = new Map([["s2", { slot: { id: "x", startsAt: "2031-01-01T09:30:00Z" } }]]);
+    const kept = new Map([["s1", "2031-01-01T09:00:00Z"]]);
+    expect(timesOutOfOrder(sessions, request, choices, kept)).toEqual({ "sessions.0.slotId": "Must start after session 1 (One) ends" });
+  });
+
+  it("checks a moved session against the kept booked time of the one after it", () => {
+    const request = [{ sessionId: "s1", times: ["2031-01-05T09:00:00Z"] }];
+    const choices = new Map([["s1", { times: ["2031-01-05T09:00:00Z"] }]]);
+    const kept = new Map([["s2", "2031-01-02T09:00:00Z"]]);
+    expect(timesOutOfOrder(sessions, request, choices, kept)).toEqual({ "sessions.0.times.0": "Must end before session 2 (Two) starts" });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { choosePrice, effectiveLines, type PriceCustomer, type PriceLine } from "../../worker/domain/pricing";
+import { choosePrice, effectiveLines, priceCustomer, workoutPrice, type PriceCustomer, type PriceLine } from "../../worker/domain/pricing";
 
 const TODAY = "2026-06-15";
 let n = 0;
@@ -72,5 +72,39 @@ describe("pricing: the most specific line", () => {
     expect(effectiveLines(all, { id: "var1", customPricing: true }).map((l) => l.id)).toEqual(["v1"]);
     expect(effectiveLines(all, { id: "var1", customPricing: false }).map((l) => l.id)).toEqual(["base"]);
     expect(effectiveLines(all, null).map((l) => l.id)).toEqual(["base"]);
+  });
+});
+
+describe("a workout's price for a customer", () => {
+  // Workout w1 is by author A; partner P made a variant of it.
+  const w1 = { id: "w1", accountId: "A" };
+  const of = (over: Partial<PriceLine>, workoutId: string, accountId: string, variantId: string | null = null) => ({
+    ...line(over),
+    workoutId,
+    accountId,
+    variantId,
+  });
+  const base = of({ amount: 1000 }, "w1", "A");
+  const partnersBase = of({ amount: 10 }, "w1", "P");
+  const otherWorkout = of({ amount: 5 }, "w2", "A");
+  const variantLine = of({ amount: 700 }, "w1", "P", "pv");
+  const lines = [base, partnersBase, otherWorkout, variantLine];
+  const customer = priceCustomer({ id: "c1", priceGroupId: "g1", currency: "USD" }, false);
+
+  it("reads the customer's fields and whether a plan is in force", () => {
+    expect(customer).toEqual(offPlan);
+    expect(priceCustomer({ id: "c1", priceGroupId: "g1", currency: "USD" }, true)).toEqual(onPlan);
+  });
+
+  it.each([
+    ["no variant: the author's base lines of this workout only", null, base.id],
+    ["a variant without custom pricing: still the author's base lines", { id: "pv", customPricing: false }, base.id],
+    ["a variant with custom pricing: its own lines", { id: "pv", customPricing: true }, variantLine.id],
+  ] as const)("%s", (_name, variant, lineId) => {
+    expect(workoutPrice(w1, variant, lines, customer, TODAY)?.lineId).toBe(lineId);
+  });
+
+  it("is null when no line of the workout applies", () => {
+    expect(workoutPrice({ id: "w3", accountId: "A" }, null, lines, customer, TODAY)).toBeNull();
   });
 });

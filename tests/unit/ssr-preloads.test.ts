@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ROUTES } from "../../client/app/routes";
-import { clientAssets } from "../../worker/ssr/assets";
+import { clientAssets, readStyles } from "../../worker/ssr/assets";
 import { pageModules } from "../../worker/ssr/screens";
 
 // A build's manifest in small: the entry, a screen loaded lazily with a chunk of its own and one it shares with the entry.
@@ -12,7 +12,20 @@ const MANIFEST = {
   "client/features/home/HomeScreen.tsx": { file: "assets/HomeScreen-1.js", isDynamicEntry: true, imports: ["client/main.tsx", "_cards-1.js"] },
   "client/app/shell/Shell.tsx": { file: "assets/Shell-1.js", isDynamicEntry: true, imports: ["client/main.tsx", "_cards-1.js"] },
 };
-const assets = { fetch: () => Promise.resolve(new Response(JSON.stringify(MANIFEST))) } as unknown as Fetcher;
+const STYLES = ".a{color:red}";
+/** The static assets: the manifest, the stylesheet, and nothing else. */
+function assetsWith(css: string): Fetcher {
+  const fetch = (url: URL) =>
+    Promise.resolve(
+      url.pathname === "/asset-manifest.json"
+        ? new Response(JSON.stringify(MANIFEST))
+        : url.pathname === "/assets/main-1.css"
+          ? new Response(css)
+          : new Response("", { status: 404 }),
+    );
+  return { fetch } as unknown as Fetcher;
+}
+const assets = assetsWith(STYLES);
 
 describe("the scripts a server-rendered page names", () => {
   it("names a lazily loaded module's script and its imports once each, less what the entry already brings", async () => {
@@ -25,6 +38,16 @@ describe("the scripts a server-rendered page names", () => {
       "/assets/Shell-1.js",
     ]);
     expect(built.lazyScripts([])).toEqual([]);
+  });
+
+  it("carries the stylesheet in the page, and links a sheet whose text could end the element early", async () => {
+    const built = await clientAssets(false, assets, "https://example.test");
+    expect(built.inlineStyles).toEqual([STYLES]);
+    expect(built.styles).toEqual([]);
+    const closing = await readStyles(assetsWith('.a::after{content:"</style><script>"}'), "https://example.test", ["/assets/main-1.css"]);
+    expect(closing).toEqual({ linked: ["/assets/main-1.css"], inlined: [] });
+    const missing = await readStyles(assetsWith(STYLES), "https://example.test", ["/assets/gone.css"]);
+    expect(missing).toEqual({ linked: ["/assets/gone.css"], inlined: [] });
   });
 
   it("preloads a signed-in screen with the shell, and a public screen alone", () => {

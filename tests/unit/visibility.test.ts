@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { VisibilityExpression } from "../../contract/workouts";
-import { isVisible, type VisibilitySubject } from "../../worker/domain/visibility";
+import { chooseVariants, isVisible, subjectOf, type VisibilitySubject } from "../../worker/domain/visibility";
 
 const fabrikam: VisibilitySubject = { priceGroupId: "pg-enterprise", industry: "manufacturing", size: "100-250", location: "US" };
 const unknown: VisibilitySubject = { priceGroupId: null, industry: null, size: null, location: null };
@@ -48,5 +48,37 @@ const cases: [string, VisibilityExpression | null, VisibilitySubject, boolean][]
 describe("visibility expression evaluator", () => {
   it.each(cases)("%s", (_name, expression, subject, expected) => {
     expect(isVisible(expression, subject)).toBe(expected);
+  });
+});
+
+describe("the subject an expression tests", () => {
+  it("is the account's price group, industry, size and location, nothing else", () => {
+    const account = { ...fabrikam, id: "c1", name: "Fabrikam", currency: "USD" };
+    expect(subjectOf(account)).toEqual(fabrikam);
+  });
+});
+
+// Workout w1 is by author A; the customer's partner is P; Q is another partner.
+const v = (id: string, workoutId: string, accountId: string) => ({ id, workoutId, accountId });
+const list = [
+  { id: "w1", accountId: "A" },
+  { id: "w2", accountId: "P" },
+];
+const variantCases: [string, ReturnType<typeof v>[], Record<string, string>][] = [
+  ["the author's variant when the partner has none", [v("a1", "w1", "A")], { w1: "a1" }],
+  ["the partner's own before the author's, whichever is older", [v("a1", "w1", "A"), v("p1", "w1", "P")], { w1: "p1" }],
+  ["the partner's oldest of its own", [v("p1", "w1", "P"), v("a1", "w1", "A"), v("p2", "w1", "P")], { w1: "p1" }],
+  ["the author's oldest", [v("a1", "w1", "A"), v("a2", "w1", "A")], { w1: "a1" }],
+  ["never another partner's", [v("q1", "w1", "Q")], {}],
+  ["another partner's is passed over for the author's", [v("q1", "w1", "Q"), v("a1", "w1", "A")], { w1: "a1" }],
+  ["a workout the partner wrote: its own", [v("p1", "w2", "P")], { w2: "p1" }],
+  ["each workout its own choice", [v("a1", "w1", "A"), v("p3", "w2", "P")], { w1: "a1", w2: "p3" }],
+  ["no in-date variant: no choice (not in the catalogue)", [], {}],
+];
+
+describe("the variant a customer gets (in-date variants, oldest first)", () => {
+  it.each(variantCases)("%s", (_name, variants, expected) => {
+    const chosen = chooseVariants(variants, "P", list);
+    expect(Object.fromEntries([...chosen].map(([id, x]) => [id, x.id]))).toEqual(expected);
   });
 });

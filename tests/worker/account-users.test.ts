@@ -4,7 +4,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { apiAs, authed, signUp, tokenFor } from "./auth";
+import { apiAs, signUp, tokenFor } from "./auth";
 import { call, json } from "./helpers";
 import { nth } from "../present";
 
@@ -17,7 +17,7 @@ const unique = (tag: string) => `${tag}-${crypto.randomUUID().slice(0, 8)}@examp
 
 describe("GET v1/admin/account-users", () => {
   it("lists the acting account's members, with types, roles and statuses", async () => {
-    const res = await call("/v1/admin/account-users", authed(await tokenFor("customerMember"), { accountId: FABRIKAM }));
+    const res = await apiAs("customerMember", { accountId: FABRIKAM }).get("/v1/admin/account-users");
     expect(res.status).toBe(200);
     const { items } = await json(res);
     expect(items).toEqual(
@@ -31,7 +31,7 @@ describe("GET v1/admin/account-users", () => {
 
   it("answers 401 without a token and 403 for an account the caller is not a member of", async () => {
     expect((await call("/v1/admin/account-users")).status).toBe(401);
-    expect((await call("/v1/admin/account-users", authed(await tokenFor("otherPartnerAdmin"), { accountId: NORTHWIND }))).status).toBe(403);
+    expect((await apiAs("otherPartnerAdmin", { accountId: NORTHWIND }).get("/v1/admin/account-users")).status).toBe(403);
   });
 });
 
@@ -39,7 +39,7 @@ describe("POST v1/admin/account-users/invites", () => {
   it("invites each address: the product invite, the identity provider's invitation and a queued mail with the accept link", async () => {
     const a = unique("ann");
     const b = unique("bob");
-    const res = await apiAs(await tokenFor("customerAdmin"), { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", {
+    const res = await apiAs("customerAdmin", { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", {
       emails: `${a}; ${b.toUpperCase()}`,
     });
     expect(res.status).toBe(200);
@@ -58,7 +58,7 @@ describe("POST v1/admin/account-users/invites", () => {
       expect(nth(mail, 0).accountId).toBe(FABRIKAM);
     }
     // The listing shows them as pending.
-    const list = await json(await call("/v1/admin/account-users", authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM })));
+    const list = await json(await apiAs("customerAdmin", { accountId: FABRIKAM }).get("/v1/admin/account-users"));
     expect(list.items).toEqual(expect.arrayContaining([expect.objectContaining({ email: a, status: "pending", kind: "invite" })]));
   });
 
@@ -98,24 +98,18 @@ describe("POST v1/admin/account-users/invites", () => {
   it("answers 401 without a token, 403 to a member, and 403 for another tenant's account", async () => {
     const email = unique("nope");
     expect((await apiAs(null, { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: email })).status).toBe(401);
-    expect((await apiAs(await tokenFor("customerMember"), { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: email })).status).toBe(
-      403,
-    );
-    expect((await apiAs(await tokenFor("otherPartnerAdmin"), { accountId: NORTHWIND }).post("/v1/admin/account-users/invites", { emails: email })).status).toBe(
-      403,
-    );
-    expect((await apiAs(await tokenFor("partnerMember"), { accountId: NORTHWIND }).post("/v1/admin/account-users/invites", { emails: email })).status).toBe(
-      403,
-    );
+    expect((await apiAs("customerMember", { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: email })).status).toBe(403);
+    expect((await apiAs("otherPartnerAdmin", { accountId: NORTHWIND }).post("/v1/admin/account-users/invites", { emails: email })).status).toBe(403);
+    expect((await apiAs("partnerMember", { accountId: NORTHWIND }).post("/v1/admin/account-users/invites", { emails: email })).status).toBe(403);
     expect(await db.select().from(schema.invites).where(eq(schema.invites.email, email))).toHaveLength(0);
   });
 
   it("an invite accepted by the invitee makes them an active member", async () => {
     const { token, email } = await signUp("Ivy New");
-    const res = await apiAs(await tokenFor("customerAdmin"), { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: email });
+    const res = await apiAs("customerAdmin", { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: email });
     const inviteId = (await json(res)).results[0].inviteId;
-    expect((await call(`/v1/accounts/${FABRIKAM}/invites/${inviteId}/accept`, { method: "POST", ...authed(token) })).status).toBe(200);
-    const list = await json(await call("/v1/admin/account-users", authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM })));
+    expect((await apiAs(token).post(`/v1/accounts/${FABRIKAM}/invites/${inviteId}/accept`)).status).toBe(200);
+    const list = await json(await apiAs("customerAdmin", { accountId: FABRIKAM }).get("/v1/admin/account-users"));
     expect(list.items).toEqual(expect.arrayContaining([expect.objectContaining({ email, status: "active", kind: "member" })]));
     const auth = await db.select().from(schema.authInvitations).where(eq(schema.authInvitations.email, email));
     expect(nth(auth, 0).status).toBe("accepted");
@@ -127,7 +121,7 @@ describe("POST v1/admin/account-users/invites/{id}/revoke", () => {
     const token = await tokenFor("customerAdmin");
     const { token: invitee, email } = await signUp();
     const inviteId = (await json(await apiAs(token, { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: email }))).results[0].inviteId;
-    const res = await call(`/v1/admin/account-users/invites/${inviteId}/revoke`, { method: "POST", ...authed(token, { accountId: FABRIKAM }) });
+    const res = await apiAs(token, { accountId: FABRIKAM }).post(`/v1/admin/account-users/invites/${inviteId}/revoke`);
     expect(res.status).toBe(204);
     const row = await db.select().from(schema.invites).where(eq(schema.invites.id, inviteId));
     expect(nth(row, 0).status).toBe("revoked");
@@ -136,23 +130,19 @@ describe("POST v1/admin/account-users/invites/{id}/revoke", () => {
       .from(schema.authInvitations)
       .where(eq(schema.authInvitations.id, nth(row, 0).authInviteId!));
     expect(nth(auth, 0).status).toBe("canceled");
-    expect((await call(`/v1/admin/account-users/invites/${inviteId}/revoke`, { method: "POST", ...authed(token, { accountId: FABRIKAM }) })).status).toBe(409);
-    expect((await call(`/v1/accounts/${FABRIKAM}/invites/${inviteId}/accept`, { method: "POST", ...authed(invitee) })).status).toBe(409);
+    expect((await apiAs(token, { accountId: FABRIKAM }).post(`/v1/admin/account-users/invites/${inviteId}/revoke`)).status).toBe(409);
+    expect((await apiAs(invitee).post(`/v1/accounts/${FABRIKAM}/invites/${inviteId}/accept`)).status).toBe(409);
   });
 
   it("answers 400, 401, 403 to a member and 404 to another tenant, changing nothing", async () => {
     const email = unique("keep");
-    const inviteId = (
-      await json(await apiAs(await tokenFor("customerAdmin"), { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: email }))
-    ).results[0].inviteId;
+    const inviteId = (await json(await apiAs("customerAdmin", { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: email }))).results[0]
+      .inviteId;
     const path = `/v1/admin/account-users/invites/${inviteId}/revoke`;
-    expect(
-      (await call("/v1/admin/account-users/invites/xyz/revoke", { method: "POST", ...authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM }) }))
-        .status,
-    ).toBe(400);
+    expect((await apiAs("customerAdmin", { accountId: FABRIKAM }).post("/v1/admin/account-users/invites/xyz/revoke")).status).toBe(400);
     expect((await call(path, { method: "POST" })).status).toBe(401);
-    expect((await call(path, { method: "POST", ...authed(await tokenFor("customerMember"), { accountId: FABRIKAM }) })).status).toBe(403);
-    expect((await call(path, { method: "POST", ...authed(await tokenFor("otherCustomerAdmin"), { accountId: DEMO.customers.harbour.id }) })).status).toBe(404);
+    expect((await apiAs("customerMember", { accountId: FABRIKAM }).post(path)).status).toBe(403);
+    expect((await apiAs("otherCustomerAdmin", { accountId: DEMO.customers.harbour.id }).post(path)).status).toBe(404);
     const row = await db.select().from(schema.invites).where(eq(schema.invites.id, inviteId));
     expect(nth(row, 0).status).toBe("pending");
   });
@@ -171,7 +161,7 @@ describe("PUT v1/admin/account-users/{id}", () => {
     const admin = await tokenFor("customerAdmin");
     const { token: newbie, email } = await signUp("Nia Newbie");
     const inviteId = (await json(await apiAs(admin, { accountId: FABRIKAM }).post("/v1/admin/account-users/invites", { emails: email }))).results[0].inviteId;
-    await call(`/v1/accounts/${FABRIKAM}/invites/${inviteId}/accept`, { method: "POST", ...authed(newbie) });
+    await apiAs(newbie).post(`/v1/accounts/${FABRIKAM}/invites/${inviteId}/accept`);
     const id = await memberId(email);
     const team = nth(await db.select().from(schema.teams).where(eq(schema.teams.accountId, FABRIKAM)), 0);
     const res = await apiAs(admin, { accountId: FABRIKAM }).put(`/v1/admin/account-users/${id}`, { name: "Nia N.", role: "admin", teamIds: [team.id] });
@@ -179,9 +169,9 @@ describe("PUT v1/admin/account-users/{id}", () => {
     expect(await json(res)).toMatchObject({ name: "Nia N.", role: "admin", status: "active", teams: [{ id: team.id, name: team.name }] });
     const off = await apiAs(admin, { accountId: FABRIKAM }).put(`/v1/admin/account-users/${id}`, { status: "inactive" });
     expect((await json(off)).status).toBe("inactive");
-    expect((await call("/v1/admin/account-users", authed(newbie, { accountId: FABRIKAM }))).status).toBe(403);
+    expect((await apiAs(newbie, { accountId: FABRIKAM }).get("/v1/admin/account-users")).status).toBe(403);
     await apiAs(admin, { accountId: FABRIKAM }).put(`/v1/admin/account-users/${id}`, { status: "active" });
-    expect((await call("/v1/admin/account-users", authed(newbie, { accountId: FABRIKAM }))).status).toBe(200);
+    expect((await apiAs(newbie, { accountId: FABRIKAM }).get("/v1/admin/account-users")).status).toBe(200);
   });
 
   it("refuses to change the owner or to mark yourself inactive (409)", async () => {
@@ -199,12 +189,10 @@ describe("PUT v1/admin/account-users/{id}", () => {
     const foreignTeam = nth(await db.select().from(schema.teams).where(eq(schema.teams.accountId, DEMO.customers.harbour.id)), 0);
     expect((await apiAs(admin, { accountId: FABRIKAM }).put(`/v1/admin/account-users/${dan}`, { teamIds: [foreignTeam.id] })).status).toBe(400);
     expect((await apiAs(null, { accountId: FABRIKAM }).put(`/v1/admin/account-users/${dan}`, { status: "inactive" })).status).toBe(401);
-    expect((await apiAs(await tokenFor("customerMember"), { accountId: FABRIKAM }).put(`/v1/admin/account-users/${dan}`, { status: "inactive" })).status).toBe(
-      403,
-    );
+    expect((await apiAs("customerMember", { accountId: FABRIKAM }).put(`/v1/admin/account-users/${dan}`, { status: "inactive" })).status).toBe(403);
     expect(
       (
-        await apiAs(await tokenFor("otherCustomerAdmin"), { accountId: DEMO.customers.harbour.id }).put(`/v1/admin/account-users/${dan}`, {
+        await apiAs("otherCustomerAdmin", { accountId: DEMO.customers.harbour.id }).put(`/v1/admin/account-users/${dan}`, {
           status: "inactive",
         })
       ).status,

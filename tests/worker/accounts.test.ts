@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { authed, multipart, PNG, signUp, tokenFor } from "./auth";
+import { apiAs, multipart, PNG, signUp, tokenFor, type Caller } from "./auth";
 import { call, json } from "./helpers";
 import { first } from "../present";
 
@@ -21,8 +21,7 @@ const details = {
   language: "enGB",
 };
 
-const create = (token: string | null, data: unknown, files = {}) =>
-  call("/v1/accounts", { method: "POST", body: multipart(data, files), ...(token ? authed(token) : {}) });
+const create = (who: Caller, data: unknown, files = {}) => apiAs(who).post("/v1/accounts", multipart(data, files));
 
 describe("POST /v1/accounts", () => {
   it("creates a partner account with a TAN, a styling, an organisation and the caller as owner", async () => {
@@ -43,7 +42,7 @@ describe("POST /v1/accounts", () => {
     const org = await db.select().from(schema.authMembers).where(eq(schema.authMembers.organizationId, account.authId));
     expect(org).toHaveLength(1);
     expect(first(org).role).toBe("owner");
-    const me = await json(await call("/v1/users/me", authed(token)));
+    const me = await json(await apiAs(token).get("/v1/users/me"));
     expect(me.accounts).toEqual([expect.objectContaining({ id: account.id, role: "owner", type: "partner" })]);
   });
 
@@ -76,16 +75,16 @@ describe("POST /v1/accounts", () => {
 
 describe("GET /v1/accounts/{id}", () => {
   it("answers an account the caller belongs to", async () => {
-    const res = await call(`/v1/accounts/${DEMO.northwind.id}`, authed(await tokenFor("partnerMember")));
+    const res = await apiAs("partnerMember").get(`/v1/accounts/${DEMO.northwind.id}`);
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ id: DEMO.northwind.id, tan: DEMO.northwind.tan, type: "partner" });
   });
 
   it("answers 404 for another tenant's account, 400 for a bad id, 401 without a token", async () => {
     const token = await tokenFor("customerAdmin");
-    expect((await call(`/v1/accounts/${DEMO.contoso.id}`, authed(token))).status).toBe(404);
-    expect((await call(`/v1/accounts/${DEMO.northwind.id}`, authed(token))).status).toBe(404);
-    const bad = await call(`/v1/accounts/nope`, authed(token));
+    expect((await apiAs(token).get(`/v1/accounts/${DEMO.contoso.id}`)).status).toBe(404);
+    expect((await apiAs(token).get(`/v1/accounts/${DEMO.northwind.id}`)).status).toBe(404);
+    const bad = await apiAs(token).get(`/v1/accounts/nope`);
     expect(bad.status).toBe(400);
     expect((await json(bad)).error.fields.id).toBe("Not a valid UUID");
     expect((await call(`/v1/accounts/${DEMO.northwind.id}`)).status).toBe(401);
@@ -95,13 +94,13 @@ describe("GET /v1/accounts/{id}", () => {
 describe("GET /v1/accounts/exist", () => {
   it("answers whether a partner with the TAN exists", async () => {
     const token = await tokenFor("customerAdmin");
-    expect(await json(await call(`/v1/accounts/exist?tan=${DEMO.northwind.tan}&type=partner`, authed(token)))).toEqual({ exists: true });
-    expect(await json(await call(`/v1/accounts/exist?tan=${DEMO.northwind.tan}&type=customer`, authed(token)))).toEqual({ exists: false });
-    expect(await json(await call(`/v1/accounts/exist?tan=000001`, authed(token)))).toEqual({ exists: false });
+    expect(await json(await apiAs(token).get(`/v1/accounts/exist?tan=${DEMO.northwind.tan}&type=partner`))).toEqual({ exists: true });
+    expect(await json(await apiAs(token).get(`/v1/accounts/exist?tan=${DEMO.northwind.tan}&type=customer`))).toEqual({ exists: false });
+    expect(await json(await apiAs(token).get(`/v1/accounts/exist?tan=000001`))).toEqual({ exists: false });
   });
 
   it("refuses a TAN that is not 6 digits (400) and a call without a token (401)", async () => {
-    const res = await call(`/v1/accounts/exist?tan=12ab`, authed(await tokenFor("customerAdmin")));
+    const res = await apiAs("customerAdmin").get(`/v1/accounts/exist?tan=12ab`);
     expect(res.status).toBe(400);
     expect((await json(res)).error.fields.tan).toBe("A TAN is 6 digits");
     expect((await call(`/v1/accounts/exist?tan=${DEMO.northwind.tan}`)).status).toBe(401);
@@ -110,21 +109,21 @@ describe("GET /v1/accounts/exist", () => {
 
 describe("X-Account-Id (GET /v1/admin/styles)", () => {
   it("acts as the account when the caller is an owner or admin of that partner", async () => {
-    const res = await call("/v1/admin/styles", authed(await tokenFor("partnerAdmin"), { accountId: DEMO.northwind.id }));
+    const res = await apiAs("partnerAdmin", { accountId: DEMO.northwind.id }).get("/v1/admin/styles");
     expect(res.status).toBe(200);
     expect((await json(res)).platformName).toBe("Northwind Learn");
   });
 
   it("answers 403 for a spoofed X-Account-Id of another organisation", async () => {
-    const res = await call("/v1/admin/styles", authed(await tokenFor("partnerAdmin"), { accountId: DEMO.contoso.id }));
+    const res = await apiAs("partnerAdmin", { accountId: DEMO.contoso.id }).get("/v1/admin/styles");
     expect(res.status).toBe(403);
     expect((await json(res)).error.code).toBe("forbidden");
   });
 
   it("answers 403 to a partner member and to a customer admin, 400 to a malformed header, 401 without a token", async () => {
-    expect((await call("/v1/admin/styles", authed(await tokenFor("partnerMember"), { accountId: DEMO.northwind.id }))).status).toBe(403);
-    expect((await call("/v1/admin/styles", authed(await tokenFor("customerAdmin"), { accountId: DEMO.customers.fabrikam.id }))).status).toBe(403);
-    expect((await call("/v1/admin/styles", authed(await tokenFor("partnerAdmin"), { accountId: "x" }))).status).toBe(400);
+    expect((await apiAs("partnerMember", { accountId: DEMO.northwind.id }).get("/v1/admin/styles")).status).toBe(403);
+    expect((await apiAs("customerAdmin", { accountId: DEMO.customers.fabrikam.id }).get("/v1/admin/styles")).status).toBe(403);
+    expect((await apiAs("partnerAdmin", { accountId: "x" }).get("/v1/admin/styles")).status).toBe(400);
     expect((await call("/v1/admin/styles")).status).toBe(401);
   });
 });

@@ -26,12 +26,11 @@ describe("the client's typed path map", () => {
   it.each(entries)("$method $path matches the registered endpoint", ({ path, method, op }) => {
     const registered = endpoints.find((e) => e.fullPath === path && e.method === method);
     expect(registered, `${method} ${path} is not registered`).toBeDefined();
-    if (!registered) return;
-    const success = Object.entries(registered.responses).find(([status]) => Number(status) >= 200 && Number(status) < 300);
+    const success = Object.entries(registered?.responses ?? {}).find(([status]) => Number(status) >= 200 && Number(status) < 300);
     expect(success, "a successful answer").toBeDefined();
-    expect(json(op.params, "input")).toEqual(json(registered.params, "input"));
-    expect(json(op.query, "input")).toEqual(json(registered.query, "input"));
-    expect(json(op.body, "input")).toEqual(json(registered.body, "input"));
+    expect(json(op.params, "input")).toEqual(json(registered?.params, "input"));
+    expect(json(op.query, "input")).toEqual(json(registered?.query, "input"));
+    expect(json(op.body, "input")).toEqual(json(registered?.body, "input"));
     expect(json(op.response, "output")).toEqual(json(success?.[1].schema, "output"));
     expect(op.form ? { data: json(op.form.data, "input"), files: [...op.form.files].sort() } : null).toEqual(
       registered?.form ? { data: json(registered.form.data, "input"), files: registered.form.files.map((f) => f.field).sort() } : null,

@@ -6,8 +6,8 @@ import * as schema from "../../db/schema";
 import { DEMO, SCORE_DEMO } from "../../db/seed";
 import { signLink } from "../../worker/domain/assessment";
 import { authSecret } from "../../worker/identity/embedded";
-import { authed, signUp, tokenFor } from "./auth";
-import { call, json } from "./helpers";
+import { apiAs, signUp, tokenFor, type Caller } from "./auth";
+import { json } from "./helpers";
 import { first } from "../present";
 
 const db = drizzle(env.DB, { schema });
@@ -15,15 +15,9 @@ const LINK = "/v1/assessments/fitness-score";
 const FABRIKAM = DEMO.customers.fabrikam.id;
 type Who = Parameters<typeof tokenFor>[0];
 
-const asJson = (body: unknown, init: RequestInit = {}): RequestInit => ({
-  method: "POST",
-  ...init,
-  headers: { "Content-Type": "application/json", ...init.headers },
-  body: JSON.stringify(body),
-});
-const link = async (who: Who, query = "") => call(`${LINK}${query}`, authed(await tokenFor(who)));
-const open = (token: string, bearer?: string) => call(`/v1/assessments/${token}/open`, bearer ? authed(bearer, { method: "POST" }) : { method: "POST" });
-const submit = (token: string, body: unknown, bearer?: string) => call(`/v1/assessments/${token}/submit`, bearer ? authed(bearer, asJson(body)) : asJson(body));
+const link = (who: Who, query = "") => apiAs(who).get(`${LINK}${query}`);
+const open = (token: string, bearer: Caller = null) => apiAs(bearer).post(`/v1/assessments/${token}/open`);
+const submit = (token: string, body: unknown, bearer: Caller = null) => apiAs(bearer).post(`/v1/assessments/${token}/submit`, body);
 const counts = async () => ({
   assessments: first(await db.select({ n: count() }).from(schema.assessments)).n,
   scores: first(await db.select({ n: count() }).from(schema.scores)).n,
@@ -51,8 +45,8 @@ describe("GET v1/assessments/fitness-score", () => {
     expect(bad.status).toBe(400);
     expect((await json(bad)).error.fields.category).toBeTruthy();
     expect(await counts()).toEqual(before);
-    expect((await call(LINK)).status).toBe(401);
-    expect((await call(LINK, authed(await tokenFor("customerMember"), { accountId: DEMO.customers.harbour.id }))).status).toBe(403);
+    expect((await apiAs(null).get(LINK)).status).toBe(401);
+    expect((await apiAs("customerMember", { accountId: DEMO.customers.harbour.id }).get(LINK)).status).toBe(403);
     expect((await link("partnerMember")).status).toBe(403);
     expect(await counts()).toEqual(before);
   });
@@ -80,7 +74,7 @@ describe("taking the assessment through a customer's link", () => {
     expect(result.overall).toEqual({ score: 79, scoreName: "TechFIT", customScoreString: "79/100" });
     expect(first(await db.select().from(schema.assessments).where(eq(schema.assessments.id, id))).status).toBe("assessed");
 
-    const strategy = await json(await call("/v1/scores/fitness?category=strategy&includeEntries=true", authed(dan)));
+    const strategy = await json(await apiAs(dan).get("/v1/scores/fitness?category=strategy&includeEntries=true"));
     expect(strategy[0]).toMatchObject({ source: "assessment", scorePercent: 80 });
     expect(strategy[0].entries[0].assesseeName).toBe("Dan Moreau");
     const audit = await db.select().from(schema.auditEntries).where(eq(schema.auditEntries.subjectId, id));
@@ -120,8 +114,8 @@ describe("taking the assessment through a customer's link", () => {
     expect((await submit(token, { answers: {} }, cara)).status).toBe(403);
     expect((await open(token)).status).toBe(401);
     const forged = `${id}.${"A".repeat(43)}`;
-    expect((await open(forged, await tokenFor("customerMember"))).status).toBe(404);
-    expect((await open("not-a-token", await tokenFor("customerMember"))).status).toBe(404);
+    expect((await open(forged, "customerMember")).status).toBe(404);
+    expect((await open("not-a-token", "customerMember")).status).toBe(404);
     expect(first(await db.select().from(schema.assessments).where(eq(schema.assessments.id, id))).status).toBe("pending");
 
     // A link signed correctly but past its time.
@@ -144,7 +138,7 @@ describe("taking the assessment through a customer's link", () => {
       expiresAt: claims.expiresAt,
       createdByUserId: dan.id,
     });
-    const expired = await open(expiredToken, await tokenFor("customerMember"));
+    const expired = await open(expiredToken, "customerMember");
     expect(expired.status).toBe(403);
     expect((await json(expired)).error.message).toBe("This assessment link has expired");
     expect((await counts()).scores).toBe(before.scores);
@@ -167,9 +161,9 @@ describe("taking the assessment through a partner's link", () => {
     const res = await submit(token, { answers: answerAll(form, 2), assesseeName: "Sam Stranger", assesseeEmail: "Sam@Unknown.test" });
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ orphaned: true, categories: [{ category: "securityAndContinuity", scorePercent: 40 }] });
-    const orphans = await json(await call("/v1/admin/scores/fitness/orphaned", authed(await tokenFor("partnerAdmin"))));
+    const orphans = await json(await apiAs("partnerAdmin").get("/v1/admin/scores/fitness/orphaned"));
     expect(orphans).toContainEqual(expect.objectContaining({ assesseeName: "Sam Stranger", assesseeEmail: "sam@unknown.test", scorePercent: 40 }));
-    expect(await json(await call("/v1/admin/scores/fitness/orphaned", authed(await tokenFor("otherPartnerAdmin"))))).toEqual([]);
+    expect(await json(await apiAs("otherPartnerAdmin").get("/v1/admin/scores/fitness/orphaned"))).toEqual([]);
     const audit = await db.select().from(schema.auditEntries).where(eq(schema.auditEntries.subjectId, id));
     expect(audit).toEqual([expect.objectContaining({ accountId: DEMO.northwind.id, code: "fitnessScoreUpdated" })]);
   });
@@ -179,7 +173,7 @@ describe("taking the assessment through a partner's link", () => {
     const form = await json(await open(token));
     const res = await json(await submit(token, { answers: answerAll(form, 5), assesseeName: "Dan", assesseeEmail: "dan@fabrikam.test" }));
     expect(res.orphaned).toBe(false);
-    const mine = await json(await call("/v1/scores/fitness?category=strategy", authed(await tokenFor("customerAdmin"))));
+    const mine = await json(await apiAs("customerAdmin").get("/v1/scores/fitness?category=strategy"));
     expect(mine.map((s: { id: string }) => s.id)).toContain(res.categories[0].scoreId);
   });
 
@@ -193,23 +187,23 @@ describe("taking the assessment through a partner's link", () => {
 
   it("a brand-new user with no account cannot get a link", async () => {
     const { token } = await signUp();
-    expect((await call(LINK, authed(token))).status).toBe(403);
+    expect((await apiAs(token).get(LINK)).status).toBe(403);
   });
 });
 
 describe("POST v1/admin/scores/fitness (manual score)", () => {
   const PATH = "/v1/admin/scores/fitness";
-  const post = async (who: Who, body: unknown) => call(PATH, authed(await tokenFor(who), asJson(body)));
+  const post = (who: Who, body: unknown) => apiAs(who).post(PATH, body);
 
   it("adds a partner's score for its customer, shown to the customer and in the customer's details; audited", async () => {
     const res = await post("partnerAdmin", { accountId: FABRIKAM, category: "commsAndConnectivity", scorePercent: 90 });
     expect(res.status).toBe(201);
     const score = await json(res);
     expect(score).toMatchObject({ category: "commsAndConnectivity", score: 4.5, scorePercent: 90, source: "manual", entryCount: 1 });
-    const customerView = await json(await call("/v1/scores/fitness?category=commsAndConnectivity", authed(await tokenFor("customerMember"))));
+    const customerView = await json(await apiAs("customerMember").get("/v1/scores/fitness?category=commsAndConnectivity"));
     // Newest first: the manual score leads the category.
     expect(customerView[0]).toMatchObject({ id: score.id, source: "manual" });
-    const details = await json(await call(`/v1/admin/dependents/${FABRIKAM}/scores`, authed(await tokenFor("partnerAdmin"))));
+    const details = await json(await apiAs("partnerAdmin").get(`/v1/admin/dependents/${FABRIKAM}/scores`));
     expect(details[0]).toMatchObject({ id: score.id });
     const audit = await db.select().from(schema.auditEntries).where(eq(schema.auditEntries.subjectId, score.id));
     expect(audit).toEqual([expect.objectContaining({ accountId: FABRIKAM, code: "fitnessScoreUpdated" })]);
@@ -226,14 +220,14 @@ describe("POST v1/admin/scores/fitness (manual score)", () => {
     expect((await post("otherPartnerAdmin", { accountId: FABRIKAM, category: "strategy", scorePercent: 50 })).status).toBe(400);
     expect((await post("partnerMember", { accountId: FABRIKAM, category: "strategy", scorePercent: 50 })).status).toBe(403);
     expect((await post("customerAdmin", { accountId: FABRIKAM, category: "strategy", scorePercent: 50 })).status).toBe(403);
-    expect((await call(PATH, asJson({ accountId: FABRIKAM, category: "strategy", scorePercent: 50 }))).status).toBe(401);
+    expect((await apiAs(null).post(PATH, { accountId: FABRIKAM, category: "strategy", scorePercent: 50 })).status).toBe(401);
     expect(await counts()).toEqual(before);
   });
 });
 
 describe("POST v1/admin/scores/fitness/mark-assessed", () => {
   const PATH = "/v1/admin/scores/fitness/mark-assessed";
-  const post = async (who: Who, body: unknown) => call(PATH, authed(await tokenFor(who), asJson(body)));
+  const post = (who: Who, body: unknown) => apiAs(who).post(PATH, body);
 
   it("marks the customer's assessment in progress assessed, audited, once; the other tenant, members, bad ids and no token are refused", async () => {
     const assessmentId = SCORE_DEMO.inProgressAssessmentId;
@@ -244,7 +238,7 @@ describe("POST v1/admin/scores/fitness/mark-assessed", () => {
     const bad = await post("partnerAdmin", { assessmentId: "x" });
     expect(bad.status).toBe(400);
     expect((await json(bad)).error.fields.assessmentId).toBe("Not a valid UUID");
-    expect((await call(PATH, asJson({ assessmentId }))).status).toBe(401);
+    expect((await apiAs(null).post(PATH, { assessmentId })).status).toBe(401);
     expect(await counts()).toEqual(before);
     expect(first(await db.select().from(schema.assessments).where(eq(schema.assessments.id, assessmentId))).status).toBe("inProgress");
 
@@ -261,27 +255,26 @@ describe("POST v1/admin/scores/fitness/mark-assessed", () => {
 describe("a customer's scores and assessments for its partner", () => {
   it("lists Fabrikam's history and its assessments to Northwind only", async () => {
     const ada = await tokenFor("partnerAdmin");
-    const scores = await json(await call(`/v1/admin/dependents/${FABRIKAM}/scores`, authed(ada)));
+    const scores = await json(await apiAs(ada).get(`/v1/admin/dependents/${FABRIKAM}/scores`));
     expect(
       scores
         .filter((s: { category: string }) => s.category === "dataAndInsights")
         .map((s: { scorePercent: number }) => s.scorePercent)
         .slice(-3),
     ).toEqual([61, 52, 40]);
-    const assessments = await json(await call(`/v1/admin/dependents/${FABRIKAM}/assessments`, authed(ada)));
+    const assessments = await json(await apiAs(ada).get(`/v1/admin/dependents/${FABRIKAM}/assessments`));
     expect(assessments).toContainEqual(expect.objectContaining({ id: SCORE_DEMO.inProgressAssessmentId }));
     for (const path of [`/v1/admin/dependents/${FABRIKAM}/scores`, `/v1/admin/dependents/${FABRIKAM}/assessments`]) {
-      expect((await call(path, authed(await tokenFor("otherPartnerAdmin")))).status).toBe(404);
-      expect((await call(path, authed(await tokenFor("partnerMember")))).status).toBe(403);
-      expect((await call(path)).status).toBe(401);
+      expect((await apiAs("otherPartnerAdmin").get(path)).status).toBe(404);
+      expect((await apiAs("partnerMember").get(path)).status).toBe(403);
+      expect((await apiAs(null).get(path)).status).toBe(401);
     }
-    expect((await call("/v1/admin/dependents/nope/scores", authed(ada))).status).toBe(400);
+    expect((await apiAs(ada).get("/v1/admin/dependents/nope/scores")).status).toBe(400);
   });
 });
 
 describe("PUT v1/admin/dependents/{id}/price-group", () => {
-  const put = async (who: Who, id: string, body: unknown) =>
-    call(`/v1/admin/dependents/${id}/price-group`, authed(await tokenFor(who), asJson(body, { method: "PUT" })));
+  const put = (who: Who, id: string, body: unknown) => apiAs(who).put(`/v1/admin/dependents/${id}/price-group`, body);
   const groupOf = async (id: string) => first(await db.select().from(schema.accounts).where(eq(schema.accounts.id, id))).priceGroupId;
   const other = Object.values(DEMO.customers).find((c) => c.partner === "northwind" && c.id !== FABRIKAM)!.id;
 
@@ -289,7 +282,7 @@ describe("PUT v1/admin/dependents/{id}/price-group", () => {
     const ok = await put("partnerAdmin", other, { priceGroupId: DEMO.northwind.priceGroupId });
     expect(ok.status).toBe(200);
     expect(await groupOf(other)).toBe(DEMO.northwind.priceGroupId);
-    expect(await json(await call(`/v1/admin/dependents/${other}`, authed(await tokenFor("partnerAdmin"))))).toMatchObject({
+    expect(await json(await apiAs("partnerAdmin").get(`/v1/admin/dependents/${other}`))).toMatchObject({
       priceGroupId: DEMO.northwind.priceGroupId,
     });
     expect((await put("partnerAdmin", other, { priceGroupId: null })).status).toBe(200);
@@ -303,7 +296,7 @@ describe("PUT v1/admin/dependents/{id}/price-group", () => {
     expect((await put("partnerAdmin", other, { priceGroupId: "x" })).status).toBe(400);
     expect((await put("otherPartnerAdmin", other, { priceGroupId: DEMO.contoso.priceGroupId })).status).toBe(404);
     expect((await put("partnerMember", other, { priceGroupId: DEMO.northwind.priceGroupId })).status).toBe(403);
-    expect((await call(`/v1/admin/dependents/${other}/price-group`, asJson({ priceGroupId: null }, { method: "PUT" }))).status).toBe(401);
+    expect((await apiAs(null).put(`/v1/admin/dependents/${other}/price-group`, { priceGroupId: null })).status).toBe(401);
     expect(await groupOf(other)).toBeNull();
   });
 });

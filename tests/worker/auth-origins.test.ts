@@ -7,20 +7,13 @@ import { DEMO, DEMO_PASSWORD, DEMO_USERS } from "../../db/seed";
 import { providerOrigins } from "../../worker/identity/context";
 import { registeredOrigin } from "../../worker/tenant/origins";
 import type { Tenant } from "../../worker/tenant/resolve";
-import { nextIp, signInCookie } from "./auth";
+import { authPost, signInCookie } from "./auth";
 import { call } from "./helpers";
 
 const db = drizzle(env.DB, { schema });
 const NORTHWIND_HOST = "learn.northwind.test:5173";
 
-function signInOn(host: string, origin = `http://${host}`) {
-  return call("/api/auth/sign-in/email", {
-    method: "POST",
-    host,
-    headers: { "Content-Type": "application/json", Origin: origin, "CF-Connecting-IP": nextIp() },
-    body: JSON.stringify({ email: DEMO_USERS.customerAdmin.email, password: DEMO_PASSWORD }),
-  });
-}
+const signInOn = (host: string) => authPost("/sign-in/email", { email: DEMO_USERS.customerAdmin.email, password: DEMO_PASSWORD }, { host });
 
 describe("/api/auth answers only on trusted origins", () => {
   it("answers 404 on an unknown host, even when Origin is that host, and sets no cookie", async () => {
@@ -46,12 +39,7 @@ describe("/api/auth answers only on trusted origins", () => {
 
   it("on a connected partner domain serves only what the satellite needs: no sign-in or sign-up there", async () => {
     expect((await signInOn(NORTHWIND_HOST)).status).toBe(404);
-    const signUp = await call("/api/auth/sign-up/email", {
-      method: "POST",
-      host: NORTHWIND_HOST,
-      headers: { "Content-Type": "application/json", Origin: `http://${NORTHWIND_HOST}`, "CF-Connecting-IP": nextIp() },
-      body: JSON.stringify({ email: "sat@example.test", password: "Str0ng-pass!", name: "Sat" }),
-    });
+    const signUp = await authPost("/sign-up/email", { email: "sat@example.test", password: "Str0ng-pass!", name: "Sat" }, { host: NORTHWIND_HOST });
     expect(signUp.status).toBe(404);
     expect((await call("/api/auth/get-session", { host: NORTHWIND_HOST })).status).toBe(200);
   });

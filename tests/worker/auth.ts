@@ -3,7 +3,7 @@ import { and, desc, eq, like } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../db/schema";
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from "../../db/seed";
-import { call } from "./helpers";
+import { call, type Bindings } from "./helpers";
 import { nth } from "../present";
 
 const ORIGIN = "http://localhost";
@@ -12,28 +12,51 @@ let ip = 0;
 /** A distinct client address per sign-in, so the sign-in rate limit does not couple tests. */
 export const nextIp = () => `10.0.${Math.floor(++ip / 250)}.${ip % 250}`;
 
-/** Signs in with email and password through the embedded provider; answers the session cookie. */
-export async function signInCookie(email: string, password = DEMO_PASSWORD, clientIp = nextIp()): Promise<string> {
-  const res = await call("/api/auth/sign-in/email", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": clientIp },
-    body: JSON.stringify({ email, password }),
+/**
+ * Posts `body` as JSON to the embedded provider's own `/api/auth{path}` as the
+ * browser does: from the origin of `host` (the main domain unless given), from
+ * a client address of its own unless `ip` is given, with the session `cookie` if any.
+ */
+export function authPost(path: string, body: unknown, opts: { host?: string; ip?: string; cookie?: string } = {}): Promise<Response> {
+  const headers = new Headers({
+    "Content-Type": "application/json",
+    Origin: opts.host ? `http://${opts.host}` : ORIGIN,
+    "CF-Connecting-IP": opts.ip ?? nextIp(),
   });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers
+  if (opts.cookie) headers.set("Cookie", opts.cookie);
+  return call(`/api/auth${path}`, { method: "POST", host: opts.host, headers, body: JSON.stringify(body) });
+}
+
+/** The cookies a response sets, as the Cookie header of the next request. */
+export const cookieOf = (res: Response): string =>
+  res.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+
+/** Signs in with email and password through the embedded provider; answers the session cookie. */
+export async function signInCookie(email: string, password = DEMO_PASSWORD, clientIp = nextIp()): Promise<string> {
+  const res = await authPost("/sign-in/email", { email, password }, { ip: clientIp });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return cookieOf(res);
+}
+
+/**
+ * A GET as the browser sends it with `cookie` (a session's, or a visitor's
+ * preferences): a server-rendered page, or the embedded provider's session and token.
+ */
+export function getWithCookie(cookie: string, path: string, opts: { host?: string; redirect?: RequestRedirect } = {}): Promise<Response> {
+  return call(path, { ...opts, headers: { Cookie: cookie } });
 }
 
 /** A bearer token (JWT) for a session cookie, as the client gets it from /api/auth/token. */
 export async function tokenForCookie(cookie: string): Promise<string> {
-  const res = await call("/api/auth/token", { headers: { Cookie: cookie } });
+  const res = await getWithCookie(cookie, "/api/auth/token");
   if (res.status !== 200) throw new Error(`token failed: ${res.status}`);
   return (await res.json<{ token: string }>()).token;
 }
 
-const cache = new Map<string, string>();
+const cache = new Map<string, Promise<string>>();
 
 /** Forgets the demo users' tokens (their sessions go when the database is reset). */
 export function forgetTokens(): void {
@@ -59,17 +82,17 @@ export async function satelliteCookie(cookie: string, origin = "http://learn.nor
     body: JSON.stringify({ token: ott }),
   });
   if (redeemed.status !== 200) throw new Error(`hand-off redeem failed: ${redeemed.status}`);
-  return redeemed.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  return cookieOf(redeemed);
 }
 
-/** A bearer token for one of the demo users (README's demo sign-ins). */
-export async function tokenFor(who: DemoUserKey): Promise<string> {
+/**
+ * A bearer token for one of the demo users (README's demo sign-ins). Requests
+ * sent at once share one sign-in.
+ */
+export function tokenFor(who: DemoUserKey): Promise<string> {
   let token = cache.get(who);
   if (!token) {
-    token = await tokenForCookie(await signInCookie(DEMO_USERS[who].email));
+    token = signInCookie(DEMO_USERS[who].email).then(tokenForCookie);
     cache.set(who, token);
   }
   return token;
@@ -80,11 +103,7 @@ export const freshEmail = () => `user-${crypto.randomUUID().slice(0, 8)}@example
 
 /** Posts a sign-up to the embedded provider; answers the raw response (no session until the address is verified). */
 export function postSignUp(email: string, name = "New Person", password = NEW_PASSWORD, extra: Record<string, unknown> = {}) {
-  return call("/api/auth/sign-up/email", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": nextIp() },
-    body: JSON.stringify({ email, password, name, ...extra }),
-  });
+  return authPost("/sign-up/email", { email, password, name, ...extra });
 }
 
 /** The newest outbox mail to `email` whose subject contains `subject`. */
@@ -105,13 +124,16 @@ export function linkToken(text: string, path: string): string {
   return decodeURIComponent(nth(m, 1));
 }
 
-/** Follows the verification link of the newest confirmation mail to `email` (as the client's /verify-email does); answers the response. */
+/** Hands a verification link's token to the embedded provider, as the client's /verify-email does; answers the response. */
+export function verifyEmail(token: string): Promise<Response> {
+  return call(`/api/auth/verify-email?token=${encodeURIComponent(token)}`, { headers: { Origin: ORIGIN, "CF-Connecting-IP": nextIp() } });
+}
+
+/** Follows the verification link of the newest confirmation mail to `email`; answers the response. */
 export async function verifyFromMail(email: string) {
   const mail = await lastMailTo(email, "Confirm your email address");
   if (!mail) throw new Error(`no confirmation mail to ${email}`);
-  return call(`/api/auth/verify-email?token=${encodeURIComponent(linkToken(mail.text, "/verify-email"))}`, {
-    headers: { Origin: ORIGIN, "CF-Connecting-IP": nextIp() },
-  });
+  return verifyEmail(linkToken(mail.text, "/verify-email"));
 }
 
 /** Signs up a brand-new user (no account yet) and verifies the address through the mail; answers the token and email. */
@@ -120,13 +142,11 @@ export async function signUp(name = "New Person", email = freshEmail()): Promise
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   const verified = await verifyFromMail(email);
   if (verified.status !== 200) throw new Error(`verification failed: ${verified.status} ${await verified.text()}`);
-  const cookie = verified.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = cookieOf(verified);
   return { token: await tokenForCookie(cookie), email, cookie };
 }
 
+/** The headers of a bearer request, for a test that builds its own requests (API calls go through `apiAs`). */
 export function authed(token: string, init: RequestInit & { host?: string; accountId?: string } = {}) {
   const headers = new Headers(init.headers);
   headers.set("Authorization", `Bearer ${token}`);
@@ -147,22 +167,26 @@ export const PNG = new Blob(
   { type: "image/png" },
 );
 
-/** A demo user, a bearer token (a JWT, so it has dots), or null for a request with no token. */
+/** A demo user, a bearer token (sent as it is, even a malformed one), or null for a request with no token. */
 export type Caller = DemoUserKey | (string & {}) | null;
+
+const isDemoUser = (who: string): who is DemoUserKey => Object.hasOwn(DEMO_USERS, who);
 
 /**
  * The Worker's API as one caller: `apiAs("partnerAdmin").post("/v1/admin/teams", body)`.
  * A body is sent as JSON, except FormData and strings, which go as they are;
- * `accountId` adds the X-Account-Id header and `host` the host asked for.
+ * `accountId` adds the X-Account-Id header, `host` is the host asked for (or
+ * the path is an absolute URL), `headers` go with every request, and
+ * `bindings` are laid over the test bindings (a deployment's configuration).
  */
-export function apiAs(who: Caller, opts: { accountId?: string; host?: string } = {}) {
+export function apiAs(who: Caller, opts: { accountId?: string; host?: string; headers?: HeadersInit; bindings?: Bindings } = {}) {
   const send = async (method: string, path: string, body?: unknown): Promise<Response> => {
-    const headers = new Headers();
-    if (who !== null) headers.set("Authorization", `Bearer ${who.includes(".") ? who : await tokenFor(who as DemoUserKey)}`);
+    const headers = new Headers(opts.headers);
+    if (who !== null) headers.set("Authorization", `Bearer ${isDemoUser(who) ? await tokenFor(who) : who}`);
     if (opts.accountId) headers.set("X-Account-Id", opts.accountId);
     if (body !== undefined && !(body instanceof FormData)) headers.set("Content-Type", "application/json");
     const payload = body === undefined || body instanceof FormData || typeof body === "string" ? body : JSON.stringify(body);
-    return call(path, { method, headers, body: payload, host: opts.host });
+    return call(path, { method, headers, body: payload, host: opts.host, bindings: opts.bindings });
   };
   return {
     send,
@@ -173,3 +197,6 @@ export function apiAs(who: Caller, opts: { accountId?: string; host?: string } =
     delete: (path: string, body?: unknown) => send("DELETE", path, body),
   };
 }
+
+/** A caller made by `apiAs`. */
+export type Api = ReturnType<typeof apiAs>;

@@ -9,6 +9,13 @@
  *   passes the endpoint's guard answers 403 or 404 and never 2xx.
  * An operation with path parameters and no entry in RESOURCES below fails the
  * test: say whose resource it reads before it ships.
+ *
+ * Ids in a body or query are walked too: every field of a declared body,
+ * query or multipart schema that names a record (tests/worker/id-fields.ts)
+ * needs a probe in BODY_RESOURCES (tests/worker/body-probes.ts) that puts
+ * another tenant's existing record there. The answer is a refusal (403, 404,
+ * or 400/409 naming that field) and the database is exactly as before; the
+ * same request with the caller's own record succeeds.
  */
 import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
@@ -21,6 +28,8 @@ import { endpoints, type RegisteredEndpoint } from "../../worker/http/endpoint";
 import { authed, tokenFor } from "./auth";
 import { call, json } from "./helpers";
 import { first } from "../present";
+import { BODY_RESOURCES, NOT_REFERENCES, prepareBodyProbes, type BodyProbe } from "./body-probes";
+import { idFields, namesField } from "./id-fields";
 
 const db = drizzle(env.DB, { schema });
 const NORTHWIND = DEMO.northwind.id;
@@ -317,7 +326,46 @@ beforeAll(async () => {
   ids.job = jobBody.id;
   ids.jobLine = jobBody.lines[0].id;
   ids.jobSession = jobBody.lines[0].sessionId;
+  await prepareBodyProbes({ jobLine: ids.jobLine, slot: ids.slot, savedItem: ids.savedItem, fabrikamTeam: ids.fabrikamTeam });
 });
+
+/** Tables that change by themselves after a call has answered, and the columns that do not: the mail queue's consumer marks outbox rows sent. */
+const SETTLING: Record<string, string> = { mail_outbox: "id" };
+
+/** Every row of every table (sorted JSON per table), to tell whether a call changed anything. */
+async function snapshot(): Promise<Map<string, string[]>> {
+  const { results: tables } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' ORDER BY name",
+  ).all<{ name: string }>();
+  const rows = await env.DB.batch(tables.map(({ name }) => env.DB.prepare(`SELECT ${SETTLING[name] ?? "*"} FROM "${name}"`)));
+  return new Map(tables.map(({ name }, i) => [name, (rows[i]?.results ?? []).map((r) => JSON.stringify(r)).sort()]));
+}
+
+/** The tables whose rows differ between two snapshots, keeping only rows that mention `only` when given. */
+function changed(before: Map<string, string[]>, after: Map<string, string[]>, only?: string): string[] {
+  const keep = (rows: string[] = []) => (only ? rows.filter((r) => r.includes(only)) : rows);
+  return [...new Set([...before.keys(), ...after.keys()])].filter((t) => JSON.stringify(keep(before.get(t))) !== JSON.stringify(keep(after.get(t))));
+}
+
+const v1 = () => endpoints.filter((e) => e.fullPath.startsWith("/v1/"));
+const operationKey = (e: RegisteredEndpoint) => `${e.method.toUpperCase()} ${e.fullPath}`;
+
+/** Sends `probe`'s request with `id` in its field, as its caller. */
+async function sendProbe(e: RegisteredEndpoint, probe: BodyProbe, id: string) {
+  const sent = probe.request(id);
+  const query = sent.query ? `?${new URLSearchParams(sent.query)}` : "";
+  return call(fill(e.fullPath, sent.params ?? {}) + query, request(e, await as(probe.as), sent.body));
+}
+
+/** What is wrong with the answer to another tenant's id (nothing: null). */
+function refusalFault(probe: BodyProbe, status: number, text: string): string | null {
+  if (status === 403 || status === 404) return null;
+  if (status === 400 || status === 409) {
+    const fields = Object.keys((JSON.parse(text) as { error?: { fields?: Record<string, string> } }).error?.fields ?? {});
+    return fields.some((k) => namesField(k, probe.field)) ? null : `${status} without an error on ${probe.field}: ${text}`;
+  }
+  return `${status}: ${text.slice(0, 300)}`;
+}
 
 describe("every registered operation", { timeout: 60_000 }, () => {
   it("is registered (the registry is not empty)", () => {
@@ -357,6 +405,57 @@ describe("every registered operation", { timeout: 60_000 }, () => {
       for (const probe of RESOURCES[e.fullPath] ?? []) {
         const res = await call(fill(e.fullPath, probe.params()), request(e, await as(probe.as), probe.body?.()));
         if (res.status !== 403 && res.status !== 404) wrong.push(`${probe.as}: ${e.method.toUpperCase()} ${e.fullPath} → ${res.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("names, for every id in a body or query, a probe with another tenant's record", () => {
+    const missing: string[] = [];
+    for (const e of v1()) {
+      const key = operationKey(e);
+      for (const field of idFields(e)) {
+        if (NOT_REFERENCES[key]?.[field]) continue;
+        if (!(BODY_RESOURCES[key] ?? []).some((p) => p.field === field)) missing.push(`${key} ${field}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("probes only fields the operations have", () => {
+    const fields = new Map(v1().map((e) => [operationKey(e), idFields(e)]));
+    const stale = [
+      ...Object.entries(BODY_RESOURCES).flatMap(([key, probes]) => probes.map((p) => [key, p.field] as const)),
+      ...Object.entries(NOT_REFERENCES).flatMap(([key, named]) => Object.keys(named).map((f) => [key, f] as const)),
+    ]
+      .filter(([key, field]) => !fields.get(key)?.includes(field))
+      .map(([key, field]) => `${key} ${field}`);
+    expect(stale).toEqual([]);
+  });
+
+  it("refuses another tenant's record named in a body or query, changing nothing, and accepts the caller's own", { timeout: 180_000 }, async () => {
+    const wrong: string[] = [];
+    for (const e of v1()) {
+      for (const probe of BODY_RESOURCES[operationKey(e)] ?? []) {
+        const label = `${probe.as}: ${operationKey(e)} ${probe.field}`;
+        await probe.setup?.();
+        const other = probe.other();
+        const before = await snapshot();
+        const res = await sendProbe(e, probe, other);
+        const text = await res.text();
+        const after = await snapshot();
+        if (probe.outcome === "ignored" && res.status >= 200 && res.status <= 299) {
+          if (text.includes(other)) wrong.push(`${label}: the answer shows the other tenant's record`);
+          const touched = changed(before, after, other);
+          if (touched.length) wrong.push(`${label}: rows naming the other tenant's record changed in ${touched.join(", ")}`);
+        } else {
+          const fault = refusalFault(probe, res.status, text);
+          if (fault) wrong.push(`${label} → ${fault}`);
+          const touched = changed(before, after);
+          if (touched.length) wrong.push(`${label}: changed ${touched.join(", ")}`);
+        }
+        const own = await sendProbe(e, probe, probe.own());
+        if (own.status < 200 || own.status > 299) wrong.push(`${label}: with its own record → ${own.status} ${(await own.text()).slice(0, 300)}`);
       }
     }
     expect(wrong).toEqual([]);

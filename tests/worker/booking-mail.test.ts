@@ -6,9 +6,9 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import worker from "../../worker/index";
 import type { MailQueueMessage } from "../../worker/mail/outbox";
-import { authed, tokenFor } from "./auth";
+import { apiAs } from "./auth";
 import { call, json } from "./helpers";
-import { customer, db, FABRIKAM, grantFabrikamCredits, partner, post, sessions, WORKOUT } from "./bookings-setup";
+import { customer, db, FABRIKAM, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
 import { nth } from "../present";
 
 const HOUR = 3600_000;
@@ -21,7 +21,7 @@ grantFabrikamCredits(100);
 /** A booking request with one proposed time per session. */
 async function request(times: string[]) {
   const s = await sessions();
-  const res = await post("/v1/bookings", await customer(), {
+  const res = await customer.post("/v1/bookings", {
     workoutId: WORKOUT,
     mode: "request",
     sessions: s.map((x, i) => ({ sessionId: x.id, times: [times[i]] })),
@@ -32,7 +32,7 @@ async function request(times: string[]) {
 /** Requested and confirmed at the proposed times. */
 async function booked(times: string[]) {
   const job = await request(times);
-  const res = await post(`/v1/jobs/${job.id}/confirm`, await partner(), {
+  const res = await partner.post(`/v1/jobs/${job.id}/confirm`, {
     lines: job.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] })),
   });
   expect(res.status).toBe(200);
@@ -67,7 +67,7 @@ describe("booking mail", () => {
     await db.update(schema.users).set({ language: "enGB" }).where(eq(schema.users.email, "cara@fabrikam.test"));
     try {
       const job = await booked([inDays(3, 15), inDays(4, 15)]);
-      expect((await post(`/v1/jobs/${job.id}/cancel`, await partner(), { reason: "duplicateBooking" })).status).toBe(200);
+      expect((await partner.post(`/v1/jobs/${job.id}/cancel`, { reason: "duplicateBooking" })).status).toBe(200);
       const mail = await lastMail("cara@fabrikam.test", "Booking cancelled");
       expect(mail.text).toContain("Reason: Duplicate booking");
       expect(mail.text).toContain("Status: Cancelled");
@@ -91,7 +91,7 @@ describe("the calendar follows the booking", () => {
     const seq1 = Number(field(first, "SEQUENCE")[0]);
 
     // The partner moves the first session (still before the second): the mail carries that session's event, same UID, a higher SEQUENCE, the new start.
-    const moved = await post(`/v1/jobs/${job.id}/reschedule`, await partner(), {
+    const moved = await partner.post(`/v1/jobs/${job.id}/reschedule`, {
       reason: "availability",
       lines: [{ lineId: job.lines[0].id, time: inDays(10, 13) }],
     });
@@ -103,7 +103,7 @@ describe("the calendar follows the booking", () => {
     expect(field(update, "DTSTART")[0]).toContain("20310111T130000Z");
 
     // "Add to calendar" gives the same event at the same SEQUENCE.
-    const download = await call(`/v1/bookings/${job.id}/lines/${job.lines[0].id}/calendar`, await customer());
+    const download = await customer.get(`/v1/bookings/${job.id}/lines/${job.lines[0].id}/calendar`);
     expect(download.status).toBe(200);
     expect(download.headers.get("Content-Type")).toContain("text/calendar");
     expect(download.headers.get("Content-Disposition")).toMatch(/^attachment; filename=".+\.ics"$/);
@@ -112,7 +112,7 @@ describe("the calendar follows the booking", () => {
     expect(Number(field(file, "SEQUENCE")[0])).toBe(seq2);
 
     // The customer cancels: the partner's mail cancels both events, SEQUENCE higher again.
-    expect((await post(`/v1/bookings/${job.id}/cancel`, await customer(), { reason: "requested" })).status).toBe(200);
+    expect((await customer.post(`/v1/bookings/${job.id}/cancel`, { reason: "requested" })).status).toBe(200);
     const cancelled = (await lastMail("hello@northwind.test", "Booking canceled")).attachments;
     expect(cancelled.map((a) => a.filename)).toEqual(["cancelled.ics"]);
     const cancel = nth(cancelled, 0).content;
@@ -121,12 +121,12 @@ describe("the calendar follows the booking", () => {
     expect(field(cancel, "UID")).toEqual(uids);
     expect(Number(field(cancel, "SEQUENCE")[0])).toBeGreaterThan(seq2);
     // Once cancelled, there is nothing to add.
-    expect((await call(`/v1/bookings/${job.id}/lines/${job.lines[0].id}/calendar`, await customer())).status).toBe(409);
+    expect((await customer.get(`/v1/bookings/${job.id}/lines/${job.lines[0].id}/calendar`)).status).toBe(409);
   });
 
   it("a denied request sends the customer a cancellation of the lines' events", async () => {
     const job = await request([inDays(20), inDays(21)]);
-    expect((await post(`/v1/jobs/${job.id}/deny`, await partner(), { reason: "notReady" })).status).toBe(200);
+    expect((await partner.post(`/v1/jobs/${job.id}/deny`, { reason: "notReady" })).status).toBe(200);
     const mail = await lastMail("cara@fabrikam.test", "Booking request declined");
     expect(mail.text).toContain("Reason: Not ready");
     expect(field(nth(mail.attachments, 0).content, "METHOD")).toEqual(["CANCEL"]);
@@ -138,23 +138,23 @@ describe("GET v1/bookings|jobs/{id}/lines/{lineId}/calendar", () => {
   it("is the partner's too, and refuses no token (401), the wrong side (403), another tenant (404), bad ids (400) and a session without a time (409)", async () => {
     const job = await booked([inDays(30), inDays(31)]);
     const line = job.lines[0].id;
-    const asPartner = await call(`/v1/jobs/${job.id}/lines/${line}/calendar`, await partner());
+    const asPartner = await partner.get(`/v1/jobs/${job.id}/lines/${line}/calendar`);
     expect(asPartner.status).toBe(200);
     expect(field(await asPartner.text(), "UID")).toEqual([`${line}@techfit`]);
     expect((await call(`/v1/bookings/${job.id}/lines/${line}/calendar`)).status).toBe(401);
-    expect((await call(`/v1/jobs/${job.id}/lines/${line}/calendar`, await customer())).status).toBe(403);
-    const harbour = authed(await tokenFor("otherCustomerAdmin"), { accountId: DEMO.customers.harbour.id });
-    const contoso = authed(await tokenFor("otherPartnerAdmin"), { accountId: DEMO.contoso.id });
-    const leaked = [await call(`/v1/bookings/${job.id}/lines/${line}/calendar`, harbour), await call(`/v1/jobs/${job.id}/lines/${line}/calendar`, contoso)];
+    expect((await customer.get(`/v1/jobs/${job.id}/lines/${line}/calendar`)).status).toBe(403);
+    const harbour = apiAs("otherCustomerAdmin", { accountId: DEMO.customers.harbour.id });
+    const contoso = apiAs("otherPartnerAdmin", { accountId: DEMO.contoso.id });
+    const leaked = [await harbour.get(`/v1/bookings/${job.id}/lines/${line}/calendar`), await contoso.get(`/v1/jobs/${job.id}/lines/${line}/calendar`)];
     for (const res of leaked) {
       expect(res.status).toBe(404);
       expect(await res.text()).not.toContain("BEGIN:VCALENDAR");
     }
-    const bad = await call(`/v1/bookings/not-a-uuid/lines/${line}/calendar`, await customer());
+    const bad = await customer.get(`/v1/bookings/not-a-uuid/lines/${line}/calendar`);
     expect(bad.status).toBe(400);
     expect((await json(bad)).error.fields).toHaveProperty("id");
     const pending = await request([inDays(40), inDays(41)]);
-    expect((await call(`/v1/bookings/${pending.id}/lines/${pending.lines[0].id}/calendar`, await customer())).status).toBe(409);
+    expect((await customer.get(`/v1/bookings/${pending.id}/lines/${pending.lines[0].id}/calendar`)).status).toBe(409);
   });
 });
 
@@ -209,21 +209,21 @@ describe("reminders from the cron trigger", () => {
         .where(eq(schema.jobs.id, job.id));
     await age(23);
     await cron();
-    expect((await json(await call(`/v1/jobs/${job.id}`, await partner()))).overdue).toBe(false);
+    expect((await json(await partner.get(`/v1/jobs/${job.id}`))).overdue).toBe(false);
     const overdue = () => mailsTo("hello@northwind.test", "Waiting over 24 hours").then((all) => all.filter((m) => m.text.includes(`jobs?job=${job.id}`)));
     expect(await overdue()).toHaveLength(0);
 
     await age(25);
-    expect((await json(await call(`/v1/jobs/${job.id}`, await partner()))).overdue).toBe(true);
+    expect((await json(await partner.get(`/v1/jobs/${job.id}`))).overdue).toBe(true);
     await cron();
     await cron();
     expect(await overdue()).toHaveLength(1);
 
-    expect((await post(`/v1/jobs/${job.id}/deny`, await partner(), { reason: "availability" })).status).toBe(200);
+    expect((await partner.post(`/v1/jobs/${job.id}/deny`, { reason: "availability" })).status).toBe(200);
     const s = await sessions();
     expect(
       (
-        await post(`/v1/bookings/${job.id}/schedule`, await customer(), {
+        await customer.post(`/v1/bookings/${job.id}/schedule`, {
           mode: "request",
           sessions: s.map((x, i) => ({ sessionId: x.id, times: [inDays(60 + i)] })),
         })

@@ -2,9 +2,9 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { authed, tokenFor } from "./auth";
-import { call, json } from "./helpers";
-import { balance, customer, db, FABRIKAM, grantFabrikamCredits, partner, post, sessions, WORKOUT } from "./bookings-setup";
+import { apiAs } from "./auth";
+import { json } from "./helpers";
+import { balance, customer, db, FABRIKAM, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
 import { nth } from "../present";
 
 /**
@@ -38,7 +38,7 @@ const row = async (id: string) => ({
 async function requested(): Promise<Job> {
   const s = await sessions();
   const d = (day += 4);
-  const res = await post("/v1/bookings", await customer(), {
+  const res = await customer.post("/v1/bookings", {
     workoutId: WORKOUT,
     mode: "request",
     sessions: s.map((x, i) => ({ sessionId: x.id, times: [at(d + i), at(d + i, 14)] })),
@@ -49,7 +49,7 @@ async function requested(): Promise<Job> {
 
 async function booked(): Promise<Job> {
   const job = await requested();
-  const res = await post(`/v1/jobs/${job.id}/confirm`, await partner(), { lines: job.lines.map((l) => ({ lineId: l.id, time: l.requestedTimes[0] })) });
+  const res = await partner.post(`/v1/jobs/${job.id}/confirm`, { lines: job.lines.map((l) => ({ lineId: l.id, time: l.requestedTimes[0] })) });
   expect(res.status).toBe(200);
   return json(res);
 }
@@ -70,7 +70,7 @@ describe("times: in the future and in the sessions' order", () => {
   it("refuses a second session before the first with 400 naming the session and the field; nothing is written", async () => {
     const s = await sessions();
     const before = { jobs: await count(schema.jobs), mail: await count(schema.mailOutbox), credits: await balance() };
-    const res = await post("/v1/bookings", await customer(), {
+    const res = await customer.post("/v1/bookings", {
       workoutId: WORKOUT,
       mode: "request",
       sessions: [
@@ -82,7 +82,7 @@ describe("times: in the future and in the sessions' order", () => {
     const body = await json(res);
     expect(body.error.fields).toEqual({ "sessions.1.times.1": `Must start after session 1 (${nth(s, 0).name}) ends` });
     // A time inside the first session (it lasts more than a minute) is out of order too.
-    const overlapping = await post("/v1/bookings", await customer(), {
+    const overlapping = await customer.post("/v1/bookings", {
       workoutId: WORKOUT,
       mode: "request",
       sessions: [
@@ -97,7 +97,7 @@ describe("times: in the future and in the sessions' order", () => {
 
   it("refuses a past time with 400 on that session's field", async () => {
     const s = await sessions();
-    const res = await post("/v1/bookings", await customer(), {
+    const res = await customer.post("/v1/bookings", {
       workoutId: WORKOUT,
       mode: "request",
       sessions: [
@@ -120,7 +120,7 @@ describe("prerequisites", () => {
       0,
     );
     try {
-      const options = await json(await call(`/v1/bookings/options/${WORKOUT}`, await customer()));
+      const options = await json(await customer.get(`/v1/bookings/options/${WORKOUT}`));
       const latest = nth(
         await db
           .select()
@@ -135,7 +135,7 @@ describe("prerequisites", () => {
       const before = { jobs: await count(schema.jobs), credits: await balance() };
       const s = await sessions();
       const body = { workoutId: WORKOUT, mode: "request", sessions: s.map((x, i) => ({ sessionId: x.id, times: [at(70 + i)] })) };
-      const refused = await post("/v1/bookings", await customer(), body);
+      const refused = await customer.post("/v1/bookings", body);
       expect(refused.status).toBe(409);
       expect((await json(refused)).error.message).toContain("AI readiness");
       expect({ jobs: await count(schema.jobs), credits: await balance() }).toEqual(before);
@@ -148,7 +148,7 @@ describe("prerequisites", () => {
         source: "manual",
         createdAt: new Date(Date.now() + 1000).toISOString(),
       });
-      expect((await post("/v1/bookings", await customer(), body)).status).toBe(201);
+      expect((await customer.post("/v1/bookings", body)).status).toBe(201);
     } finally {
       await db.delete(schema.prerequisites).where(eq(schema.prerequisites.id, rule.id));
     }
@@ -165,7 +165,7 @@ describe("prerequisites", () => {
     try {
       const s = await sessions();
       const body = { workoutId: WORKOUT, mode: "request", sessions: s.map((x, i) => ({ sessionId: x.id, times: [at(80 + i)] })) };
-      const refused = await post("/v1/bookings", await customer(), body);
+      const refused = await customer.post("/v1/bookings", body);
       expect(refused.status).toBe(409);
       expect((await json(refused)).error.message).toContain("Foundations first: complete Disaster Recovery Tabletop first");
       // A booking of the required workout that is completed meets it.
@@ -177,7 +177,7 @@ describe("prerequisites", () => {
         status: "completed",
         creditsConsumed: 0,
       });
-      expect((await post("/v1/bookings", await customer(), body)).status).toBe(201);
+      expect((await customer.post("/v1/bookings", body)).status).toBe(201);
     } finally {
       await db.delete(schema.prerequisites).where(eq(schema.prerequisites.id, rule.id));
     }
@@ -189,7 +189,7 @@ describe("rescheduling one session of a booked job", () => {
     const job = await booked();
     const [first, second] = [nth(job.lines, 0), nth(job.lines, 1)];
     const mails = await count(schema.mailOutbox);
-    const res = await post(`/v1/bookings/${job.id}/schedule`, await customer(), {
+    const res = await customer.post(`/v1/bookings/${job.id}/schedule`, {
       mode: "request",
       reason: "notReady",
       comment: "Team away that week",
@@ -210,7 +210,7 @@ describe("rescheduling one session of a booked job", () => {
     expect(mail.text).toContain(second.sessionName);
     expect(mail.text).not.toContain(first.sessionName);
     // The partner confirms the moved session; the kept one needs no time.
-    const confirmed = await post(`/v1/jobs/${job.id}/confirm`, await partner(), { lines: [{ lineId: second.id, time: at(day + 2, 15) }] });
+    const confirmed = await partner.post(`/v1/jobs/${job.id}/confirm`, { lines: [{ lineId: second.id, time: at(day + 2, 15) }] });
     expect(confirmed.status).toBe(200);
     const done: Job = await json(confirmed);
     expect(done.status).toBe("confirmed");
@@ -221,26 +221,25 @@ describe("rescheduling one session of a booked job", () => {
     const job = await booked();
     const before = await row(job.id);
     const mails = await count(schema.mailOutbox);
-    const c = await customer();
     // The first session moved after the second: the error is on the time being set.
-    const outOfOrder = await post(`/v1/bookings/${job.id}/schedule`, c, {
+    const outOfOrder = await customer.post(`/v1/bookings/${job.id}/schedule`, {
       mode: "request",
       reason: "availability",
       sessions: [{ sessionId: nth(job.lines, 0).sessionId, times: [at(day + 5)] }],
     });
     expect(outOfOrder.status).toBe(400);
     expect((await json(outOfOrder)).error.fields).toEqual({ "sessions.0.times.0": `Must end before session 2 (${nth(job.lines, 1).sessionName}) starts` });
-    const noReason = await post(`/v1/bookings/${job.id}/schedule`, c, {
+    const noReason = await customer.post(`/v1/bookings/${job.id}/schedule`, {
       mode: "request",
       sessions: [{ sessionId: nth(job.lines, 1).sessionId, times: [at(day + 5)] }],
     });
     expect(noReason.status).toBe(400);
     expect((await json(noReason)).error.fields).toEqual({ reason: "Required" });
-    expect((await post(`/v1/bookings/${job.id}/schedule`, {}, { mode: "request", reason: "availability", sessions: [] })).status).toBe(401);
-    const harbour = authed(await tokenFor("otherCustomerAdmin"), { accountId: DEMO.customers.harbour.id });
+    expect((await apiAs(null).post(`/v1/bookings/${job.id}/schedule`, { mode: "request", reason: "availability", sessions: [] })).status).toBe(401);
+    const harbour = apiAs("otherCustomerAdmin", { accountId: DEMO.customers.harbour.id });
     expect(
       (
-        await post(`/v1/bookings/${job.id}/schedule`, harbour, {
+        await harbour.post(`/v1/bookings/${job.id}/schedule`, {
           mode: "request",
           reason: "availability",
           sessions: [{ sessionId: nth(job.lines, 1).sessionId, times: [at(day + 5)] }],
@@ -254,12 +253,11 @@ describe("rescheduling one session of a booked job", () => {
   it("the partner moves the first session only (reason, comment); the customer is mailed about it; out of order is 400", async () => {
     const job = await booked();
     const [first, second] = [nth(job.lines, 0), nth(job.lines, 1)];
-    const p = await partner();
-    const wrong = await post(`/v1/jobs/${job.id}/reschedule`, p, { reason: "availability", lines: [{ lineId: first.id, time: at(day + 3) }] });
+    const wrong = await partner.post(`/v1/jobs/${job.id}/reschedule`, { reason: "availability", lines: [{ lineId: first.id, time: at(day + 3) }] });
     expect(wrong.status).toBe(400);
     expect((await json(wrong)).error.fields).toEqual({ "lines.0.time": `Must end before session 2 (${second.sessionName}) starts` });
     const mails = await count(schema.mailOutbox);
-    const res = await post(`/v1/jobs/${job.id}/reschedule`, p, {
+    const res = await partner.post(`/v1/jobs/${job.id}/reschedule`, {
       reason: "availability",
       comment: "Trainer ill",
       lines: [{ lineId: first.id, time: at(day, 16) }],
@@ -282,7 +280,7 @@ describe("the partner's cancel and completing", () => {
     const job = await booked();
     const credits = await balance();
     const mails = await count(schema.mailOutbox);
-    const res = await post(`/v1/jobs/${job.id}/cancel`, await partner(), { reason: "availability", comment: "No trainer" });
+    const res = await partner.post(`/v1/jobs/${job.id}/cancel`, { reason: "availability", comment: "No trainer" });
     expect(res.status).toBe(200);
     expect((await json(res)).status).toBe("cancelled");
     expect(await balance()).toBe(credits + 1);
@@ -291,7 +289,7 @@ describe("the partner's cancel and completing", () => {
     expect(mail.to).toBe("cara@fabrikam.test");
     expect(mail.subject).toMatch(/^Booking canceled/); // the customer reads American English
     expect((await row(job.id)).job).toMatchObject({ status: "cancelled", cancelReason: "availability", cancelComment: "No trainer", creditsConsumed: 0 });
-    expect((await post(`/v1/jobs/${job.id}/cancel`, await partner(), { reason: "availability" })).status).toBe(409);
+    expect((await partner.post(`/v1/jobs/${job.id}/cancel`, { reason: "availability" })).status).toBe(409);
     expect(await balance()).toBe(credits + 1);
   });
 
@@ -299,10 +297,10 @@ describe("the partner's cancel and completing", () => {
     const job = await booked();
     const before = await row(job.id);
     const audits = await count(schema.auditEntries);
-    const res = await post(`/v1/jobs/${job.id}/lines/${nth(job.lines, 0).id}/complete`, await partner());
+    const res = await partner.post(`/v1/jobs/${job.id}/lines/${nth(job.lines, 0).id}/complete`);
     expect(res.status).toBe(409);
     expect((await json(res)).error.message).toContain(`${nth(job.lines, 0).sessionName} cannot be marked completed before it starts`);
-    expect((await post(`/v1/jobs/${job.id}/complete`, await partner())).status).toBe(409);
+    expect((await partner.post(`/v1/jobs/${job.id}/complete`)).status).toBe(409);
     expect(await row(job.id)).toEqual(before);
     expect(await count(schema.auditEntries)).toBe(audits);
   });
@@ -311,7 +309,7 @@ describe("the partner's cancel and completing", () => {
     const job = await booked();
     await takePlace(job);
     const mails = await count(schema.mailOutbox);
-    const res = await post(`/v1/jobs/${job.id}/complete`, await partner());
+    const res = await partner.post(`/v1/jobs/${job.id}/complete`);
     expect(res.status).toBe(200);
     const done: Job = await json(res);
     expect(done.status).toBe("completed");
@@ -329,6 +327,6 @@ describe("the partner's cancel and completing", () => {
           .where(and(eq(schema.jobs.id, job.id), eq(schema.jobs.status, "completed")))
       ).length,
     ).toBe(1);
-    expect((await post(`/v1/jobs/${job.id}/complete`, await partner())).status).toBe(409);
+    expect((await partner.post(`/v1/jobs/${job.id}/complete`)).status).toBe(409);
   });
 });

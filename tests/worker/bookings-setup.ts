@@ -9,27 +9,17 @@ import { drizzle } from "drizzle-orm/d1";
 import { beforeAll } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { authed, tokenFor } from "./auth";
-import { call } from "./helpers";
+import { apiAs } from "./auth";
 import { first } from "../present";
 
 export const db = drizzle(env.DB, { schema });
 export const FABRIKAM = DEMO.customers.fabrikam.id;
 export const WORKOUT = DEMO.workouts.copilotFoundations;
 
-export type Init = { headers: Headers };
 /** Fabrikam's admin, acting for Fabrikam. */
-export const customer = async (): Promise<Init> => authed(await tokenFor("customerAdmin"), { accountId: FABRIKAM });
+export const customer = apiAs("customerAdmin", { accountId: FABRIKAM });
 /** Northwind's admin, acting for Northwind. */
-export const partner = async (): Promise<Init> => authed(await tokenFor("partnerAdmin"), { accountId: DEMO.northwind.id });
-
-/** A JSON POST as `init`'s caller (no caller for an empty init). */
-export const post = (path: string, init: Init | Record<string, never>, body?: unknown) =>
-  call(path, {
-    method: "POST",
-    headers: { ...("headers" in init ? Object.fromEntries(init.headers) : {}), "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+export const partner = apiAs("partnerAdmin", { accountId: DEMO.northwind.id });
 
 /** The workout's sessions in their order. */
 export const sessions = (workoutId = WORKOUT) =>

@@ -2,9 +2,8 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEMO } from "../../db/seed";
 import { authSecret } from "../../worker/identity/embedded";
-import { app } from "../../worker/index";
-import { authed, tokenFor } from "./auth";
-import { json } from "./helpers";
+import { apiAs } from "./auth";
+import { call, json } from "./helpers";
 import { first } from "../present";
 
 /** A deployment's configuration, laid over the test bindings. */
@@ -14,20 +13,13 @@ const production = {
   MAIN_ORIGIN: "https://techfit.example",
   BETTER_AUTH_SECRET: "a-deployment-secret-of-at-least-32-characters",
 };
-
-/** Sends a request to the Worker under `vars` (laid over the test bindings), as if to `host`. */
-function send(vars: Record<string, string | undefined>, path: string, init: RequestInit & { host?: string } = {}) {
-  const { host = "techfit.example", ...rest } = init;
-  const headers = new Headers(rest.headers);
-  headers.set("Host", host);
-  return app.fetch(new Request(new URL(path, `https://${host}`), { ...rest, headers }), { ...env, ...vars });
-}
+const MAIN = "https://techfit.example";
 
 afterEach(() => vi.restoreAllMocks());
 
 describe("a deployment's configuration", () => {
   it("serves when complete", async () => {
-    const res = await send(production, "/v1/health");
+    const res = await call(`${MAIN}/v1/health`, { bindings: production });
     expect(res.status).toBe(200);
   });
 
@@ -39,7 +31,7 @@ describe("a deployment's configuration", () => {
   ])("with %s refuses every request (500, nothing internal) and says why in the log", async (_, vars, reason) => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     for (const path of ["/v1/health", "/login", "/api/auth/get-session"]) {
-      const res = await send(vars, path);
+      const res = await call(`${MAIN}${path}`, { bindings: vars });
       expect(res.status).toBe(500);
       const body = await json(res);
       expect(body.error).toMatchObject({ code: "internal", message: "The service is not configured" });
@@ -58,30 +50,25 @@ describe("a deployment's configuration", () => {
 describe("production leaves the development conveniences off", () => {
   it("the dev mailbox and the DNS stand-in are not there, on any host", async () => {
     for (const host of ["techfit.example", "127.0.0.1", DEMO.northwind.domain]) {
-      expect((await send(production, "/dev/mail", { host })).status).toBe(404);
-      expect((await send(production, `/dev/dns-query?name=_techfit-verification.${DEMO.northwind.domain}&type=TXT`, { host })).status).toBe(404);
+      expect((await call(`https://${host}/dev/mail`, { bindings: production })).status).toBe(404);
+      expect((await call(`https://${host}/dev/dns-query?name=_techfit-verification.${DEMO.northwind.domain}&type=TXT`, { bindings: production })).status).toBe(
+        404,
+      );
     }
   });
 
   it("X-Forwarded-Host does not pick the verification token's host", async () => {
-    const res = await send(production, "/.well-known/techfit-verification", {
-      host: "techfit.example",
-      headers: { "X-Forwarded-Host": DEMO.northwind.domain },
-    });
+    const res = await call(`${MAIN}/.well-known/techfit-verification`, { bindings: production, headers: { "X-Forwarded-Host": DEMO.northwind.domain } });
     expect(res.status).toBe(404);
   });
 
   it("a reserved test domain is refused as an invalid TLD, and nothing is written", async () => {
-    const token = await tokenFor("partnerAdmin");
+    const ada = apiAs("partnerAdmin", { bindings: production });
     const uri = `learn${Date.now().toString(36)}.academy.test`;
-    const res = await send(production, "/v1/admin/custom-domains", {
-      method: "POST",
-      body: JSON.stringify({ uri }),
-      ...authed(token, { headers: { "Content-Type": "application/json" } }),
-    });
+    const res = await ada.post(`${MAIN}/v1/admin/custom-domains`, { uri });
     expect(res.status).toBe(400);
     expect((await json(res)).error.fields.uri).toBe("Invalid TLD");
-    const list = await json(await send(production, "/v1/admin/custom-domains", authed(token)));
+    const list = await json(await ada.get(`${MAIN}/v1/admin/custom-domains`));
     expect(list.items.map((d: { uri: string }) => d.uri)).not.toContain(uri);
   });
 });

@@ -4,23 +4,16 @@ import { drizzle } from "drizzle-orm/d1";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { authed, tokenFor } from "./auth";
+import { apiAs, tokenFor, type Caller } from "./auth";
 import { call, json } from "./helpers";
 import { nth, present } from "../present";
 
 const db = drizzle(env.DB, { schema });
 const VERIFY = "/.well-known/techfit-verification";
 
-const add = (token: string | null, body: unknown, accountId?: string) =>
-  call("/v1/admin/custom-domains", {
-    method: "POST",
-    body: JSON.stringify(body),
-    ...(token ? authed(token, { accountId, headers: { "Content-Type": "application/json" } }) : { headers: { "Content-Type": "application/json" } }),
-  });
-const connect = (token: string | null, id: string, accountId?: string) =>
-  call(`/v1/admin/custom-domains/${id}/connect`, { method: "POST", ...(token ? authed(token, { accountId }) : {}) });
-const remove = (token: string | null, id: string, accountId?: string) =>
-  call(`/v1/admin/custom-domains/${id}`, { method: "DELETE", ...(token ? authed(token, { accountId }) : {}) });
+const add = (who: Caller, body: unknown, accountId?: string) => apiAs(who, { accountId }).post("/v1/admin/custom-domains", body);
+const connect = (who: Caller, id: string, accountId?: string) => apiAs(who, { accountId }).post(`/v1/admin/custom-domains/${id}/connect`);
+const remove = (who: Caller, id: string, accountId?: string) => apiAs(who, { accountId }).delete(`/v1/admin/custom-domains/${id}`);
 /** The stored domain with that URI, if there is one. */
 const rowOf = async (uri: string) => (await db.select().from(schema.customDomains).where(eq(schema.customDomains.uri, uri)))[0];
 /** The stored domain with that URI, which the test expects to be there. */
@@ -77,7 +70,7 @@ afterEach(() => vi.restoreAllMocks());
 describe("POST /v1/admin/custom-domains", () => {
   it("adds a domain awaiting connection, with the DNS record to create", async () => {
     const uri = unique();
-    const res = await add(await tokenFor("partnerAdmin"), { uri: `  ${uri.toUpperCase()}. ` });
+    const res = await add("partnerAdmin", { uri: `  ${uri.toUpperCase()}. ` });
     expect(res.status).toBe(201);
     const d = await json(res);
     expect(d).toMatchObject({ uri, state: "awaitingConnection", isSatellite: true, connectedAt: null });
@@ -106,48 +99,48 @@ describe("POST /v1/admin/custom-domains", () => {
     ["", "Required"],
   ])("refuses %j with %j and writes nothing", async (uri, message) => {
     const before = await count();
-    const res = await add(await tokenFor("partnerAdmin"), { uri });
+    const res = await add("partnerAdmin", { uri });
     expect(res.status).toBe(400);
     expect((await json(res)).error.fields.uri).toBe(message);
     expect(await count()).toBe(before);
   });
 
   it("answers 409 'Value already exists' for a domain another partner (or the same one) holds", async () => {
-    const taken = await add(await tokenFor("partnerAdmin"), { uri: DEMO.contoso.domain });
+    const taken = await add("partnerAdmin", { uri: DEMO.contoso.domain });
     expect(taken.status).toBe(409);
     expect((await json(taken)).error).toMatchObject({ code: "conflict", message: "Value already exists", fields: { uri: "Value already exists" } });
     expect((await storedRow(DEMO.contoso.domain)).accountId).toBe(DEMO.contoso.id);
-    expect((await add(await tokenFor("partnerAdmin"), { uri: DEMO.northwind.domain })).status).toBe(409);
+    expect((await add("partnerAdmin", { uri: DEMO.northwind.domain })).status).toBe(409);
   });
 
   it("answers 401 without a token and 403 for a member, a customer or another partner's account, writing nothing", async () => {
     const before = await count();
     const uri = unique();
     expect((await add(null, { uri })).status).toBe(401);
-    expect((await add(await tokenFor("partnerMember"), { uri })).status).toBe(403);
-    expect((await add(await tokenFor("customerAdmin"), { uri })).status).toBe(403);
-    expect((await add(await tokenFor("otherPartnerAdmin"), { uri }, DEMO.northwind.id)).status).toBe(403);
+    expect((await add("partnerMember", { uri })).status).toBe(403);
+    expect((await add("customerAdmin", { uri })).status).toBe(403);
+    expect((await add("otherPartnerAdmin", { uri }, DEMO.northwind.id)).status).toBe(403);
     expect(await count()).toBe(before);
   });
 });
 
 describe("GET /v1/admin/custom-domains", () => {
   it("lists only the acting partner's domains with state and DNS record", async () => {
-    const res = await call("/v1/admin/custom-domains", authed(await tokenFor("otherPartnerAdmin")));
+    const res = await apiAs("otherPartnerAdmin").get("/v1/admin/custom-domains");
     expect(res.status).toBe(200);
     const { items } = await json(res);
     expect(items.map((d: { uri: string }) => d.uri)).toEqual([DEMO.contoso.domain]);
     expect(items[0]).toMatchObject({ state: "connected", dnsRecord: { type: "CNAME", name: DEMO.contoso.domain } });
-    const mine = await json(await call("/v1/admin/custom-domains", authed(await tokenFor("partnerAdmin"))));
+    const mine = await json(await apiAs("partnerAdmin").get("/v1/admin/custom-domains"));
     expect(mine.items.map((d: { uri: string }) => d.uri)).toContain(DEMO.northwind.domain);
     expect(mine.items.map((d: { uri: string }) => d.uri)).not.toContain(DEMO.contoso.domain);
   });
 
   it("answers 401 and 403 like the other admin calls", async () => {
-    expect((await call("/v1/admin/custom-domains")).status).toBe(401);
-    expect((await call("/v1/admin/custom-domains", authed(await tokenFor("partnerMember")))).status).toBe(403);
-    expect((await call("/v1/admin/custom-domains", authed(await tokenFor("customerAdmin")))).status).toBe(403);
-    expect((await call("/v1/admin/custom-domains", authed(await tokenFor("otherPartnerAdmin"), { accountId: DEMO.northwind.id }))).status).toBe(403);
+    expect((await apiAs(null).get("/v1/admin/custom-domains")).status).toBe(401);
+    expect((await apiAs("partnerMember").get("/v1/admin/custom-domains")).status).toBe(403);
+    expect((await apiAs("customerAdmin").get("/v1/admin/custom-domains")).status).toBe(403);
+    expect((await apiAs("otherPartnerAdmin", { accountId: DEMO.northwind.id }).get("/v1/admin/custom-domains")).status).toBe(403);
   });
 });
 
@@ -215,7 +208,7 @@ describe("POST /v1/admin/custom-domains/{id}/connect", () => {
     expect(asked.headers.get("Host") ?? new URL(asked.url).hostname).toBe(uri);
     expect(await json(await call("/v1/custom-domains/exist?uri=" + uri))).toEqual({ exists: true });
     // The next page on it wears the partner's branding at once.
-    expect(await (await call("/help", { host: uri })).text()).toContain(`<title>${DEMO.northwind.platformName}</title>`);
+    expect(await (await call("/help", { host: uri })).text()).toContain(`<title>Help · ${DEMO.northwind.platformName}</title>`);
   });
 
   it("connects a domain with a real TLD once its TXT record holds the token and it serves this product", async () => {
@@ -286,20 +279,20 @@ describe("POST /v1/admin/custom-domains/{id}/connect", () => {
   it("answers 404 for another partner's domain (nothing changed, nothing fetched) and 400 for a bad id", async () => {
     const outbound = vi.spyOn(globalThis, "fetch");
     const contoso = await storedRow(DEMO.contoso.domain);
-    const res = await connect(await tokenFor("partnerAdmin"), contoso.id);
+    const res = await connect("partnerAdmin", contoso.id);
     expect(res.status).toBe(404);
     expect(JSON.stringify(await json(res))).not.toContain(DEMO.contoso.domain);
-    expect((await connect(await tokenFor("partnerAdmin"), "not-a-uuid")).status).toBe(400);
-    expect((await connect(await tokenFor("partnerAdmin"), crypto.randomUUID())).status).toBe(404);
+    expect((await connect("partnerAdmin", "not-a-uuid")).status).toBe(400);
+    expect((await connect("partnerAdmin", crypto.randomUUID())).status).toBe(404);
     expect(outbound).not.toHaveBeenCalled();
   });
 
   it("answers 401 and 403 like the other admin calls", async () => {
     const id = (await storedRow(DEMO.northwind.domain)).id;
     expect((await connect(null, id)).status).toBe(401);
-    expect((await connect(await tokenFor("partnerMember"), id)).status).toBe(403);
-    expect((await connect(await tokenFor("customerAdmin"), id)).status).toBe(403);
-    expect((await connect(await tokenFor("otherPartnerAdmin"), id, DEMO.northwind.id)).status).toBe(403);
+    expect((await connect("partnerMember", id)).status).toBe(403);
+    expect((await connect("customerAdmin", id)).status).toBe(403);
+    expect((await connect("otherPartnerAdmin", id, DEMO.northwind.id)).status).toBe(403);
   });
 });
 
@@ -313,23 +306,23 @@ describe("DELETE /v1/admin/custom-domains/{id}", () => {
     const res = await remove(token, d.id);
     expect(res.status).toBe(204);
     expect(await rowOf(uri)).toBeUndefined();
-    expect(await (await call("/login", { host: uri })).text()).toContain("<title>TechFIT</title>");
+    expect(await (await call("/login", { host: uri })).text()).toContain("<title>Sign in · TechFIT</title>");
     expect((await remove(token, d.id)).status).toBe(404);
   });
 
   it("answers 404 for another partner's domain and 400 for a bad id, deleting nothing", async () => {
     const contoso = await storedRow(DEMO.contoso.domain);
-    expect((await remove(await tokenFor("partnerAdmin"), contoso.id)).status).toBe(404);
-    expect((await remove(await tokenFor("partnerAdmin"), "nope")).status).toBe(400);
+    expect((await remove("partnerAdmin", contoso.id)).status).toBe(404);
+    expect((await remove("partnerAdmin", "nope")).status).toBe(400);
     expect(await rowOf(DEMO.contoso.domain)).toBeDefined();
   });
 
   it("answers 401 and 403 like the other admin calls, deleting nothing", async () => {
     const id = (await storedRow(DEMO.northwind.domain)).id;
     expect((await remove(null, id)).status).toBe(401);
-    expect((await remove(await tokenFor("partnerMember"), id)).status).toBe(403);
-    expect((await remove(await tokenFor("customerAdmin"), id)).status).toBe(403);
-    expect((await remove(await tokenFor("otherPartnerAdmin"), id, DEMO.northwind.id)).status).toBe(403);
+    expect((await remove("partnerMember", id)).status).toBe(403);
+    expect((await remove("customerAdmin", id)).status).toBe(403);
+    expect((await remove("otherPartnerAdmin", id, DEMO.northwind.id)).status).toBe(403);
     const still = await db
       .select()
       .from(schema.customDomains)
@@ -350,19 +343,17 @@ describe("Cloudflare for SaaS custom hostnames (production configuration)", () =
 
   it("creates the hostname on add, reads its status then checks the domain over https on connect, removes it on delete", async () => {
     const { createCustomHostname, deleteCustomHostname, dnsRecordFor, testConnection } = await import("../../worker/domain/custom-hostnames");
-    const calls: string[] = [];
+    const requests: Request[] = [];
     let status = "pending";
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
       const request = new Request(input, init);
-      calls.push(`${request.method} ${request.url}`);
+      requests.push(request);
       if (request.url.startsWith("https://api.cloudflare.com/")) {
-        expect(request.headers.get("Authorization")).toBe("Bearer secret");
         if (request.method === "POST") return Response.json({ success: true, result: { id: "ch1", hostname: "learn.globex.com", status: "pending" } });
         if (request.method === "GET") return Response.json({ success: true, result: { id: "ch1", status, ssl: { status } } });
         return Response.json({ success: true, result: { id: "ch1" } });
       }
       if (request.url.startsWith("https://cloudflare-dns.com/dns-query?")) {
-        expect(request.headers.get("Accept")).toBe("application/dns-json");
         return Response.json({ Status: 0, Answer: [{ name: "_techfit-verification.learn.globex.com", type: 16, TTL: 300, data: '"tok"' }] });
       }
       return new Response("tok");
@@ -373,7 +364,7 @@ describe("Cloudflare for SaaS custom hostnames (production configuration)", () =
     status = "active";
     await expect(testConnection(cfEnv, domain)).resolves.toBeUndefined();
     await deleteCustomHostname(cfEnv, "ch1");
-    expect(calls).toEqual([
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       "POST https://api.cloudflare.com/client/v4/zones/zone1/custom_hostnames",
       "GET https://api.cloudflare.com/client/v4/zones/zone1/custom_hostnames/ch1",
       "GET https://api.cloudflare.com/client/v4/zones/zone1/custom_hostnames/ch1",
@@ -381,6 +372,10 @@ describe("Cloudflare for SaaS custom hostnames (production configuration)", () =
       "GET https://learn.globex.com/.well-known/techfit-verification",
       "DELETE https://api.cloudflare.com/client/v4/zones/zone1/custom_hostnames/ch1",
     ]);
+    // Cloudflare's API is called with the API token, and DNS is asked for JSON.
+    const to = (origin: string) => requests.filter((r) => r.url.startsWith(origin));
+    expect(to("https://api.cloudflare.com/").map((r) => r.headers.get("Authorization"))).toEqual(Array<string>(4).fill("Bearer secret"));
+    expect(to("https://cloudflare-dns.com/").map((r) => r.headers.get("Accept"))).toEqual(["application/dns-json"]);
     expect(dnsRecordFor(cfEnv, "learn.globex.com")).toEqual({ type: "CNAME", name: "learn.globex.com", value: "customers.techfit.example" });
   });
 

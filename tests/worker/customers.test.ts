@@ -4,13 +4,12 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { authed, tokenFor } from "./auth";
+import { apiAs, tokenFor, type Caller } from "./auth";
 import { call, json } from "./helpers";
 
 const db = drizzle(env.DB, { schema });
 const NORTHWIND = DEMO.northwind.id;
-const list = async (query = "", who: Parameters<typeof tokenFor>[0] = "partnerAdmin", accountId: string = NORTHWIND) =>
-  call(`/v1/admin/dependents${query}`, authed(await tokenFor(who), { accountId }));
+const list = (query = "", who: Caller = "partnerAdmin", accountId: string = NORTHWIND) => apiAs(who, { accountId }).get(`/v1/admin/dependents${query}`);
 
 describe("GET v1/admin/dependents", () => {
   it("lists only the partner's customers, sorted by name, with team size", async () => {
@@ -59,7 +58,7 @@ describe("GET v1/admin/dependents", () => {
 
 describe("GET v1/admin/dependents/{id}", () => {
   it("answers details, team size, plan, credit balance, bookings and score-based recommendations", async () => {
-    const res = await call(`/v1/admin/dependents/${DEMO.customers.fabrikam.id}`, authed(await tokenFor("partnerAdmin"), { accountId: NORTHWIND }));
+    const res = await apiAs("partnerAdmin", { accountId: NORTHWIND }).get(`/v1/admin/dependents/${DEMO.customers.fabrikam.id}`);
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(body.account).toMatchObject({ id: DEMO.customers.fabrikam.id, name: DEMO.customers.fabrikam.name });
@@ -78,37 +77,55 @@ describe("GET v1/admin/dependents/{id}", () => {
 
   it("recommends only what the customer's catalogue shows (the visibility expression holds)", async () => {
     const path = `/v1/admin/dependents/${DEMO.customers.fabrikam.id}`;
-    const before = await json(await call(path, authed(await tokenFor("partnerAdmin"), { accountId: NORTHWIND })));
+    const before = await json(await apiAs("partnerAdmin", { accountId: NORTHWIND }).get(path));
     const hidden = before.recommendations.workouts[0].id as string;
     // Hidden from Fabrikam's price group: no longer in its catalogue, so no longer recommended.
     await db
       .update(schema.workouts)
       .set({ visibility: { operator: "and", conditions: [{ field: "priceGroup", comparator: "notIn", values: [DEMO.northwind.priceGroupId] }] } })
       .where(eq(schema.workouts.id, hidden));
-    const after = await json(await call(path, authed(await tokenFor("partnerAdmin"), { accountId: NORTHWIND })));
+    const after = await json(await apiAs("partnerAdmin", { accountId: NORTHWIND }).get(path));
     expect(after.recommendations.workouts.map((w: { id: string }) => w.id)).not.toContain(hidden);
-    const catalogue = await call(`/v1/workouts/${hidden}`, authed(await tokenFor("customerAdmin")));
+    const catalogue = await apiAs("customerAdmin").get(`/v1/workouts/${hidden}`);
     expect(catalogue.status).toBe(404);
     await db.update(schema.workouts).set({ visibility: null }).where(eq(schema.workouts.id, hidden));
   });
 
   it("recommends the partner's featured workouts before any score exists", async () => {
-    const body = await json(await call(`/v1/admin/dependents/${DEMO.customers.alpine.id}`, authed(await tokenFor("partnerAdmin"), { accountId: NORTHWIND })));
+    const body = await json(await apiAs("partnerAdmin", { accountId: NORTHWIND }).get(`/v1/admin/dependents/${DEMO.customers.alpine.id}`));
     expect(body.recommendations.basis).toBe("featured");
     expect(body.recommendations.workouts.map((w: { id: string }) => w.id)).toContain(DEMO.workouts.modernMeetings);
   });
 
   it("answers 400 for a bad id, 401, 403 to a customer, and 404 for another partner's customer", async () => {
     const token = await tokenFor("partnerAdmin");
-    expect((await call("/v1/admin/dependents/nope", authed(token, { accountId: NORTHWIND }))).status).toBe(400);
+    expect((await apiAs(token, { accountId: NORTHWIND }).get("/v1/admin/dependents/nope")).status).toBe(400);
     expect((await call(`/v1/admin/dependents/${DEMO.customers.fabrikam.id}`)).status).toBe(401);
-    expect(
-      (await call(`/v1/admin/dependents/${DEMO.customers.fabrikam.id}`, authed(await tokenFor("customerAdmin"), { accountId: DEMO.customers.fabrikam.id })))
-        .status,
-    ).toBe(403);
-    const other = await call(`/v1/admin/dependents/${DEMO.customers.harbour.id}`, authed(token, { accountId: NORTHWIND }));
+    expect((await apiAs("customerAdmin", { accountId: DEMO.customers.fabrikam.id }).get(`/v1/admin/dependents/${DEMO.customers.fabrikam.id}`)).status).toBe(
+      403,
+    );
+    const other = await apiAs(token, { accountId: NORTHWIND }).get(`/v1/admin/dependents/${DEMO.customers.harbour.id}`);
     expect(other.status).toBe(404);
     expect(JSON.stringify(await json(other))).not.toContain("Harbour");
     void db;
+  });
+});
+
+describe("searching the partner's customers", () => {
+  it("finds a name as typed beyond ASCII and ASCII letters in either case; the user's wildcards are literal", async () => {
+    const id = crypto.randomUUID();
+    await db.insert(schema.accounts).values({ id, type: "customer", name: "Östra Verkstad 100%", parentAccountId: NORTHWIND, currency: "USD" });
+    const found = async (search: string) =>
+      (await json(await list(`?search=${encodeURIComponent(search)}`))).items.map((c: { id: string }) => c.id).includes(id) as boolean;
+    try {
+      expect(await found("Östra")).toBe(true);
+      expect(await found("ÖSTRA VERK")).toBe(true);
+      expect(await found("100%")).toBe(true);
+      expect(await found("1_0")).toBe(false);
+      // Another partner's search never reaches it.
+      expect((await json(await list(`?search=${encodeURIComponent("Östra")}`, "otherPartnerAdmin", DEMO.contoso.id))).items).toEqual([]);
+    } finally {
+      await db.delete(schema.accounts).where(eq(schema.accounts.id, id));
+    }
   });
 });

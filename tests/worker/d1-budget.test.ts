@@ -5,7 +5,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { authed, signInCookie, tokenFor } from "./auth";
+import { apiAs, getWithCookie, signInCookie, type Api } from "./auth";
 import { call, json } from "./helpers";
 
 // The D1 round-trip budget of the common reads and writes (the same list as
@@ -30,15 +30,15 @@ function d1Calls(res: Response): number {
   return Number(m[1]);
 }
 
-const customer = async (init: RequestInit = {}) => authed(await tokenFor("customerMember"), { ...init, accountId: FABRIKAM });
-const partner = async (init: RequestInit = {}) => authed(await tokenFor("partnerAdmin"), { ...init, accountId: NORTHWIND });
+const customer = apiAs("customerMember", { accountId: FABRIKAM });
+const partner = apiAs("partnerAdmin", { accountId: NORTHWIND });
 
 /** The calls of a warm request: the same request is sent once before, so per-isolate caches are filled. */
-async function warm(path: string, init: () => Promise<RequestInit & { host?: string }>): Promise<number> {
-  const first = await call(path, await init());
+async function warm(send: () => Promise<Response>): Promise<number> {
+  const first = await send();
   expect(first.status).toBe(200);
   await first.arrayBuffer();
-  const res = await call(path, await init());
+  const res = await send();
   expect(res.status).toBe(200);
   await res.arrayBuffer();
   return d1Calls(res);
@@ -52,23 +52,23 @@ describe("D1 round trips per request", () => {
   };
 
   it("server-rendered pages make no D1 call on a warm tenant cache", async () => {
-    record("shell /help (partner host)", await warm("/help", async () => ({ host: "learn.northwind.test" })), 0);
+    record("shell /help (partner host)", await warm(() => call("/help", { host: "learn.northwind.test" })), 0);
     const cookie = await signInCookie("dan@fabrikam.test");
     // Signed in, the page reads what the client needs to start (session and user, memberships, invites,
     // accounts; the token comes with the session read, the signing keys are kept per isolate) in the
     // Worker, instead of the browser's seven sequential requests after hydration (9 calls before).
-    record("shell /bookings (signed in, identity inlined)", await warm("/bookings", async () => ({ headers: { Cookie: cookie } })), 5);
+    record("shell /bookings (signed in, identity inlined)", await warm(() => getWithCookie(cookie, "/bookings")), 5);
     // Home also inlines its first reads, answered by the API in-process (the page's memberships serve
     // their membership checks): the identity's 5, then the reads' own (22 and 20 before the homepage's were batched).
-    record("shell / customer (identity, Home's reads)", await warm("/", async () => ({ headers: { Cookie: cookie } })), 13);
+    record("shell / customer (identity, Home's reads)", await warm(() => getWithCookie(cookie, "/")), 13);
     const partnerCookie = await signInCookie("ada@northwind.test");
-    record("shell / partner (identity, Home's reads)", await warm("/", async () => ({ headers: { Cookie: partnerCookie } })), 10);
+    record("shell / partner (identity, Home's reads)", await warm(() => getWithCookie(partnerCookie, "/")), 10);
   });
 
   it("common reads stay within three calls", async () => {
-    const [firstWorkout] = (await json(await call("/v1/workouts?limit=1", await customer()))).items;
-    const reads: [string, string, () => Promise<RequestInit>][] = [
-      ["GET /v1/styles", `/v1/styles?origin=${encodeURIComponent("https://learn.northwind.test")}`, async () => ({})],
+    const [firstWorkout] = (await json(await customer.get("/v1/workouts?limit=1"))).items;
+    const reads: [string, string, Api][] = [
+      ["GET /v1/styles", `/v1/styles?origin=${encodeURIComponent("https://learn.northwind.test")}`, apiAs(null)],
       ["GET /v1/workouts", "/v1/workouts?limit=24", customer],
       ["GET /v1/workouts/{id}", `/v1/workouts/${firstWorkout.id}`, customer],
       ["GET /v1/bookings", "/v1/bookings", customer],
@@ -78,15 +78,15 @@ describe("D1 round trips per request", () => {
       ["GET /v1/admin/dependents", "/v1/admin/dependents", partner],
       ["GET /v1/admin/slots", `/v1/admin/slots?workoutId=${WORKOUT}`, partner],
     ];
-    for (const [name, path, init] of reads) record(name, await warm(path, init), READ);
+    for (const [name, path, caller] of reads) record(name, await warm(() => caller.get(path)), READ);
   });
 
   it("Home's read makes a fixed number of calls, however many rows and categories the homepage has", async () => {
     // The caller and membership, one batch (layout, featured groups and their items, a partner's
     // attention counts), the customer's scores for its recommendations (two more reads when they
     // name categories), then the visible workouts: one batch of list reads, their variants, their prices.
-    record("GET /v1/homepage (customer)", await warm("/v1/homepage", customer), HOME_CUSTOMER);
-    record("GET /v1/homepage (partner)", await warm("/v1/homepage", partner), HOME_PARTNER);
+    record("GET /v1/homepage (customer)", await warm(() => customer.get("/v1/homepage")), HOME_CUSTOMER);
+    record("GET /v1/homepage (partner)", await warm(() => partner.get("/v1/homepage")), HOME_PARTNER);
   });
 
   it("a booking and every job move stay within four calls", async () => {
@@ -97,23 +97,21 @@ describe("D1 round trips per request", () => {
       .orderBy(schema.workoutSessions.sequence);
     let day = 400;
     const at = (d: number, h = 9) => new Date(Date.UTC(2030, 0, 1 + d, h)).toISOString();
-    const send = async (path: string, init: RequestInit, body: unknown) => {
-      const res = await call(path, {
-        ...init,
-        method: "POST",
-        headers: { ...Object.fromEntries(new Headers(init.headers)), "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      expect(res.status, path).toBeLessThan(300);
+    /** A write's D1 calls and its answer, which must be a success. */
+    const written = async (sent: Promise<Response>) => {
+      const res = await sent;
+      expect(res.status, await res.clone().text()).toBeLessThan(300);
       return { calls: d1Calls(res), body: await json(res) };
     };
     const book = async () => {
       const d = (day += 3);
-      return send("/v1/bookings", await customer(), {
-        workoutId: WORKOUT,
-        mode: "request",
-        sessions: sessions.map((s, i) => ({ sessionId: s.id, times: [at(d + i), at(d + i, 14)] })),
-      });
+      return written(
+        customer.post("/v1/bookings", {
+          workoutId: WORKOUT,
+          mode: "request",
+          sessions: sessions.map((s, i) => ({ sessionId: s.id, times: [at(d + i), at(d + i, 14)] })),
+        }),
+      );
     };
     // Warm the caches (caller, tenant) once.
     await book();
@@ -121,25 +119,27 @@ describe("D1 round trips per request", () => {
     record("POST /v1/bookings", booked.calls, WRITE);
     const job = booked.body;
     const times = job.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] }));
-    record("POST /v1/jobs/{id}/deny", (await send(`/v1/jobs/${job.id}/deny`, await partner(), { reason: "availability" })).calls, WRITE);
+    record("POST /v1/jobs/{id}/deny", (await written(partner.post(`/v1/jobs/${job.id}/deny`, { reason: "availability" }))).calls, WRITE);
     const d = (day += 3);
     record(
       "POST /v1/bookings/{id}/schedule",
       (
-        await send(`/v1/bookings/${job.id}/schedule`, await customer(), {
-          mode: "request",
-          sessions: sessions.map((s, i) => ({ sessionId: s.id, times: [at(d + i)] })),
-        })
+        await written(
+          customer.post(`/v1/bookings/${job.id}/schedule`, {
+            mode: "request",
+            sessions: sessions.map((s, i) => ({ sessionId: s.id, times: [at(d + i)] })),
+          }),
+        )
       ).calls,
       WRITE,
     );
-    const again = await json(await call(`/v1/bookings/${job.id}`, await customer()));
+    const again = await json(await customer.get(`/v1/bookings/${job.id}`));
     const confirm = again.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] }));
     expect(confirm).not.toEqual(times);
-    record("POST /v1/jobs/{id}/confirm", (await send(`/v1/jobs/${job.id}/confirm`, await partner(), { lines: confirm })).calls, WRITE);
+    record("POST /v1/jobs/{id}/confirm", (await written(partner.post(`/v1/jobs/${job.id}/confirm`, { lines: confirm }))).calls, WRITE);
     record(
       "POST /v1/jobs/{id}/reschedule",
-      (await send(`/v1/jobs/${job.id}/reschedule`, await partner(), { reason: "availability", lines: [{ lineId: job.lines[0].id, time: at(d, 11) }] })).calls,
+      (await written(partner.post(`/v1/jobs/${job.id}/reschedule`, { reason: "availability", lines: [{ lineId: job.lines[0].id, time: at(d, 11) }] }))).calls,
       WRITE,
     );
     // The sessions take place, then are completed one by one and as a whole.
@@ -149,28 +149,28 @@ describe("D1 round trips per request", () => {
         .set({ scheduledAt: new Date(Date.now() - (2 - i) * 86_400_000).toISOString() })
         .where(eq(schema.jobLines.id, line.id));
     }
-    record("POST /v1/jobs/{id}/lines/{id}/complete", (await send(`/v1/jobs/${job.id}/lines/${job.lines[0].id}/complete`, await partner(), {})).calls, WRITE);
-    record("POST /v1/jobs/{id}/complete", (await send(`/v1/jobs/${job.id}/complete`, await partner(), {})).calls, WRITE);
+    record("POST /v1/jobs/{id}/lines/{id}/complete", (await written(partner.post(`/v1/jobs/${job.id}/lines/${job.lines[0].id}/complete`, {}))).calls, WRITE);
+    record("POST /v1/jobs/{id}/complete", (await written(partner.post(`/v1/jobs/${job.id}/complete`, {}))).calls, WRITE);
     const other = (await book()).body;
-    record("POST /v1/bookings/{id}/cancel", (await send(`/v1/bookings/${other.id}/cancel`, await customer(), { reason: "requested" })).calls, WRITE);
+    record("POST /v1/bookings/{id}/cancel", (await written(customer.post(`/v1/bookings/${other.id}/cancel`, { reason: "requested" }))).calls, WRITE);
     const third = (await book()).body;
-    record("POST /v1/jobs/{id}/cancel", (await send(`/v1/jobs/${third.id}/cancel`, await partner(), { reason: "requested" })).calls, WRITE);
+    record("POST /v1/jobs/{id}/cancel", (await written(partner.post(`/v1/jobs/${third.id}/cancel`, { reason: "requested" }))).calls, WRITE);
     // The partner publishes a time for each session, the customer books them, and a spare time is closed.
     const slot = async (sessionId: string, d: number) =>
-      (await send("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId, startsAt: at(d), capacity: 2 })).body.id;
+      (await written(partner.post("/v1/admin/slots", { workoutId: WORKOUT, sessionId, startsAt: at(d), capacity: 2 }))).body.id;
     const slotDay = (day += 3);
     await slot(first(sessions).id, slotDay - 1); // warm
-    const published = await send("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId: first(sessions).id, startsAt: at(slotDay), capacity: 2 });
+    const published = await written(partner.post("/v1/admin/slots", { workoutId: WORKOUT, sessionId: first(sessions).id, startsAt: at(slotDay), capacity: 2 }));
     record("POST /v1/admin/slots", published.calls, WRITE);
     const chosen = [{ sessionId: first(sessions).id, slotId: published.body.id }];
     for (const [i, s] of sessions.slice(1).entries()) chosen.push({ sessionId: s.id, slotId: await slot(s.id, slotDay + 1 + i) });
     record(
       "POST /v1/bookings (into slots)",
-      (await send("/v1/bookings", await customer(), { workoutId: WORKOUT, mode: "slots", sessions: chosen })).calls,
+      (await written(customer.post("/v1/bookings", { workoutId: WORKOUT, mode: "slots", sessions: chosen }))).calls,
       WRITE,
     );
     const spare = await slot(first(sessions).id, (day += 3));
-    const closed = await call(`/v1/admin/slots/${spare}`, { ...(await partner()), method: "DELETE" });
+    const closed = await partner.delete(`/v1/admin/slots/${spare}`);
     expect(closed.status).toBe(204);
     record("DELETE /v1/admin/slots/{id}", d1Calls(closed), WRITE);
   });

@@ -7,32 +7,35 @@ import { INVITE_MESSAGES } from "../../contract/accounts";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { authSecret } from "../../worker/identity/embedded";
-import { authed, freshEmail, lastMailTo, linkToken, NEW_PASSWORD, nextIp, postSignUp, signUp, tokenFor, tokenForCookie, verifyFromMail } from "./auth";
-import { call, json } from "./helpers";
+import {
+  apiAs,
+  authPost,
+  cookieOf,
+  freshEmail,
+  lastMailTo,
+  linkToken,
+  NEW_PASSWORD,
+  nextIp,
+  postSignUp,
+  signUp,
+  tokenForCookie,
+  verifyEmail,
+  verifyFromMail,
+  type Caller,
+} from "./auth";
+import { json } from "./helpers";
 import { first, nth } from "../present";
 
 const db = drizzle(env.DB, { schema });
 const ORIGIN = "http://localhost";
-const post = (path: string, body: unknown, ip = nextIp(), cookie?: string) =>
-  call(`/api/auth${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": ip, ...(cookie ? { Cookie: cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-const cookieOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-const signIn = (email: string, password = NEW_PASSWORD) => post("/sign-in/email", { email, password });
+const signIn = (email: string, password = NEW_PASSWORD) => authPost("/sign-in/email", { email, password });
 
 async function inviteFor(email: string, role: "member" | "admin" = "member") {
   const id = crypto.randomUUID();
   await db.insert(schema.invites).values({ id, accountId: DEMO.customers.fabrikam.id, email, role, status: "pending" });
   return id;
 }
-const accept = (token: string, inviteId: string) =>
-  call(`/v1/accounts/${DEMO.customers.fabrikam.id}/invites/${inviteId}/accept`, { method: "POST", ...authed(token) });
+const accept = (who: Caller, inviteId: string) => apiAs(who).post(`/v1/accounts/${DEMO.customers.fabrikam.id}/invites/${inviteId}/accept`);
 const membersOf = async (email: string) =>
   db
     .select()
@@ -64,7 +67,7 @@ describe("e-mail verification (embedded provider)", () => {
     const verified = await verifyFromMail(email);
     expect(verified.status).toBe(200);
     const token = await tokenForCookie(cookieOf(verified));
-    const me = await json(await call("/v1/users/me", authed(token)));
+    const me = await json(await apiAs(token).get("/v1/users/me"));
     expect(me.email).toBe(email);
     expect((await signIn(email)).status).toBe(200);
   });
@@ -98,12 +101,10 @@ describe("e-mail verification (embedded provider)", () => {
       .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
       .sign(secret);
-    const late = await call(`/api/auth/verify-email?token=${expired}`, { headers: { "CF-Connecting-IP": nextIp() } });
+    const late = await verifyEmail(expired);
     expect(late.status).toBe(401);
     expect((await json(late)).code).toBe("TOKEN_EXPIRED");
-    const forged = await call(`/api/auth/verify-email?token=${linkToken((await lastMailTo(email, "Confirm"))!.text, "/verify-email")}x`, {
-      headers: { "CF-Connecting-IP": nextIp() },
-    });
+    const forged = await verifyEmail(`${linkToken((await lastMailTo(email, "Confirm"))!.text, "/verify-email")}x`);
     expect(forged.status).toBe(401);
     expect((await json(forged)).code).toBe("INVALID_TOKEN");
     expect(first(await db.select().from(schema.authUsers).where(eq(schema.authUsers.id, user.id))).emailVerified).toBe(false);
@@ -113,14 +114,14 @@ describe("e-mail verification (embedded provider)", () => {
     const email = freshEmail();
     await postSignUp(email);
     const before = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, email));
-    expect((await post("/send-verification-email", { email, callbackURL: "/post-auth" })).status).toBe(200);
+    expect((await authPost("/send-verification-email", { email, callbackURL: "/post-auth" })).status).toBe(200);
     const after = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, email));
     expect(after.length).toBe(before.length + 1);
     // Unknown and verified addresses get the same answer and no mail.
     const unknown = freshEmail();
-    expect(await json(await post("/send-verification-email", { email: unknown }))).toEqual({ status: true });
+    expect(await json(await authPost("/send-verification-email", { email: unknown }))).toEqual({ status: true });
     const outboxAda = (await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, "ada@northwind.test"))).length;
-    expect(await json(await post("/send-verification-email", { email: "ada@northwind.test" }))).toEqual({ status: true });
+    expect(await json(await authPost("/send-verification-email", { email: "ada@northwind.test" }))).toEqual({ status: true });
     expect(await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, unknown))).toEqual([]);
     expect((await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, "ada@northwind.test"))).length).toBe(outboxAda);
   });
@@ -130,7 +131,7 @@ describe("e-mail verification (embedded provider)", () => {
     const unknown = freshEmail();
     const ip = nextIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await post("/send-verification-email", { email: unknown }, ip)).status);
+    for (let i = 0; i < 11; i++) statuses.push((await authPost("/send-verification-email", { email: unknown }, { ip })).status);
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
@@ -158,7 +159,7 @@ describe("invites are bound to a verified address", () => {
     // A session of an address that is not (or no longer) verified.
     await db.update(schema.authUsers).set({ emailVerified: false }).where(eq(schema.authUsers.email, email));
     const token = await tokenForCookie(cookie);
-    expect((await json(await call("/v1/users/me", authed(token)))).onboardingInvites).toEqual([]);
+    expect((await json(await apiAs(token).get("/v1/users/me"))).onboardingInvites).toEqual([]);
     const res = await accept(token, inviteId);
     expect(res.status).toBe(403);
     expect((await json(res)).error).toMatchObject({ code: "forbidden", message: INVITE_MESSAGES.verifyFirst });
@@ -173,7 +174,7 @@ describe("invites are bound to a verified address", () => {
     const res = await accept(token, inviteId);
     expect(res.status).toBe(403);
     expect((await json(res)).error.message).toBe(INVITE_MESSAGES.otherAddress);
-    expect((await accept(await tokenFor("partnerAdmin"), inviteId)).status).toBe(403);
+    expect((await accept("partnerAdmin", inviteId)).status).toBe(403);
     expect(first(await db.select().from(schema.invites).where(eq(schema.invites.id, inviteId))).status).toBe("pending");
     expect(await membersOf(email)).toEqual([]);
   });
@@ -203,7 +204,7 @@ describe("invites are bound to a verified address", () => {
       inviterId: owner.userId,
     });
     await db.update(schema.authUsers).set({ emailVerified: false }).where(eq(schema.authUsers.email, email));
-    const res = await post("/organization/accept-invitation", { invitationId }, nextIp(), cookie);
+    const res = await authPost("/organization/accept-invitation", { invitationId }, { cookie });
     expect(res.status).toBe(403);
     const row = first(await db.select().from(schema.authInvitations).where(eq(schema.authInvitations.id, invitationId)));
     expect(row.status).toBe("pending");

@@ -5,17 +5,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO, STORY_DEMO } from "../../db/seed";
 import { inList, insertRows } from "../../worker/data/bound";
-import { authed, tokenFor } from "./auth";
+import { apiAs } from "./auth";
 import { call, json } from "./helpers";
 import { present } from "../present";
 
 const db = drizzle(env.DB, { schema });
 const NORTHWIND = DEMO.northwind.id;
 const CONTOSO = DEMO.contoso.id;
-type Who = Parameters<typeof tokenFor>[0];
-
-const get = async (path: string, who: Who = "partnerAdmin", accountId?: string) =>
-  call(`/v1${path}`, authed(await tokenFor(who), accountId ? { accountId } : {}));
 
 /** RFC 4180 records of a CSV body (quoted fields, doubled quotes, CRLF). */
 function parseCsv(text: string): string[][] {
@@ -82,7 +78,7 @@ beforeAll(async () => {
 
 describe("GET v1/admin/exports/jobs", () => {
   it("streams the partner's jobs, one row each, newest first, with ISO dates and money in major units", async () => {
-    const rows = await records(await get("/admin/exports/jobs"));
+    const rows = await records(await apiAs("partnerAdmin").get("/v1/admin/exports/jobs"));
     const seeded = await db.select().from(schema.jobs).where(eq(schema.jobs.partnerAccountId, NORTHWIND));
     expect(rows.map((r) => r.id).sort()).toEqual(seeded.map((j) => j.id).sort());
     expect(rows.map((r) => r.booked_at)).toEqual([...rows.map((r) => r.booked_at)].sort().reverse());
@@ -98,13 +94,13 @@ describe("GET v1/admin/exports/jobs", () => {
   });
 
   it("applies Your Jobs' filters: search by customer or workout, status and booked dates", async () => {
-    const alpine = await records(await get("/admin/exports/jobs?q=alpine"));
+    const alpine = await records(await apiAs("partnerAdmin").get("/v1/admin/exports/jobs?q=alpine"));
     expect(alpine.length).toBeGreaterThan(0);
     expect(alpine.every((r) => r.customer === "Alpine Ski House")).toBe(true);
-    const copilot = await records(await get("/admin/exports/jobs?q=copilot&status=completed"));
+    const copilot = await records(await apiAs("partnerAdmin").get("/v1/admin/exports/jobs?q=copilot&status=completed"));
     expect(copilot.length).toBeGreaterThan(0);
     expect(copilot.every((r) => /Copilot/.test(r.workout ?? "") && r.status === "completed")).toBe(true);
-    const none = await records(await get("/admin/exports/jobs?from=2001-01-01&to=2001-01-02"));
+    const none = await records(await apiAs("partnerAdmin").get("/v1/admin/exports/jobs?from=2001-01-01&to=2001-01-02"));
     expect(none).toEqual([]);
   });
 
@@ -120,23 +116,23 @@ describe("GET v1/admin/exports/jobs", () => {
     }));
     const [head, ...more] = insertRows(db, schema.jobs, rows);
     await db.batch([present(head, "an insert"), ...more]);
-    const out = await records(await get("/admin/exports/jobs?to=2020-12-31"));
+    const out = await records(await apiAs("partnerAdmin").get("/v1/admin/exports/jobs?to=2020-12-31"));
     expect(out).toHaveLength(230);
     expect(new Set(out.map((r) => r.id)).size).toBe(230);
     await db.delete(schema.jobs).where(inList(schema.jobs.id, ids));
   });
 
   it("answers 400 for a bad filter, 401 without a token, 403 to a partner member or a customer", async () => {
-    const bad = await get("/admin/exports/jobs?status=lost&from=yesterday");
+    const bad = await apiAs("partnerAdmin").get("/v1/admin/exports/jobs?status=lost&from=yesterday");
     expect(bad.status).toBe(400);
     expect(Object.keys((await json(bad)).error.fields).sort()).toEqual(["from", "status"]);
     expect((await call("/v1/admin/exports/jobs")).status).toBe(401);
-    expect((await get("/admin/exports/jobs", "partnerMember")).status).toBe(403);
-    expect((await get("/admin/exports/jobs", "customerAdmin")).status).toBe(403);
+    expect((await apiAs("partnerMember").get("/v1/admin/exports/jobs")).status).toBe(403);
+    expect((await apiAs("customerAdmin").get("/v1/admin/exports/jobs")).status).toBe(403);
   });
 
   it("gives another partner only its own jobs", async () => {
-    const rows = await records(await get("/admin/exports/jobs", "otherPartnerAdmin"));
+    const rows = await records(await apiAs("otherPartnerAdmin").get("/v1/admin/exports/jobs"));
     expect(rows.map((r) => r.id)).toEqual(["e0000000-0000-4000-8000-000000000002"]);
     expect(rows[0]).toMatchObject({ customer: "Harbour Health Trust", price: "450.05", currency: "GBP" });
   });
@@ -144,7 +140,7 @@ describe("GET v1/admin/exports/jobs", () => {
 
 describe("GET v1/admin/exports/customers, credit-entries and scores", () => {
   it("exports the partner's customers by name, a formula-looking name made inert", async () => {
-    const rows = await records(await get("/admin/exports/customers"));
+    const rows = await records(await apiAs("partnerAdmin").get("/v1/admin/exports/customers"));
     expect(rows.map((r) => r.name)).toEqual([`'${HOSTILE}`, "Alpine Ski House", "Fabrikam Manufacturing", "Tailspin Logistics"]);
     expect(rows.find((r) => r.name === "Fabrikam Manufacturing")).toMatchObject({
       id: DEMO.customers.fabrikam.id,
@@ -152,24 +148,24 @@ describe("GET v1/admin/exports/customers, credit-entries and scores", () => {
       credit_balance: String(DEMO.credits),
       currency: "USD",
     });
-    const other = await records(await get("/admin/exports/customers", "otherPartnerAdmin"));
+    const other = await records(await apiAs("otherPartnerAdmin").get("/v1/admin/exports/customers"));
     expect(other.map((r) => r.name)).toEqual(["Harbour Health Trust", "Wide World Importers"]);
   });
 
   it("exports every credit line of the partner's customers with its entry, signed quantities as numbers", async () => {
-    const rows = await records(await get("/admin/exports/credit-entries"));
+    const rows = await records(await apiAs("partnerAdmin").get("/v1/admin/exports/credit-entries"));
     expect(new Set(rows.map((r) => r.customer))).toEqual(new Set(["Alpine Ski House", "Fabrikam Manufacturing", "Tailspin Logistics"]));
     expect(rows.find((r) => r.customer === "Fabrikam Manufacturing")).toMatchObject({
       plan_name: "TechFIT Plus",
       item_type: "planAdjustment",
       quantity: String(DEMO.credits),
     });
-    const other = await records(await get("/admin/exports/credit-entries", "otherPartnerAdmin"));
+    const other = await records(await apiAs("otherPartnerAdmin").get("/v1/admin/exports/credit-entries"));
     expect(other.every((r) => ["Harbour Health Trust", "Wide World Importers"].includes(r.customer ?? ""))).toBe(true);
   });
 
   it("exports the scores of the partner's customers and its unassigned ones, not another partner's", async () => {
-    const rows = await records(await get("/admin/exports/scores"));
+    const rows = await records(await apiAs("partnerAdmin").get("/v1/admin/exports/scores"));
     const ids = rows.map((r) => r.id);
     expect(ids).toContain(DEMO.scores.fabrikamAi);
     expect(ids).toContain(DEMO.scores.orphaned);
@@ -180,15 +176,15 @@ describe("GET v1/admin/exports/customers, credit-entries and scores", () => {
       score_percent: "68",
       entries: "2",
     });
-    const other = await records(await get("/admin/exports/scores", "otherPartnerAdmin"));
+    const other = await records(await apiAs("otherPartnerAdmin").get("/v1/admin/exports/scores"));
     expect(other.some((r) => ids.includes(r.id))).toBe(false);
   });
 
   it("answers 401 without a token and 403 to a partner member or a customer", async () => {
     for (const path of ["customers", "credit-entries", "scores"]) {
       expect((await call(`/v1/admin/exports/${path}`)).status).toBe(401);
-      expect((await get(`/admin/exports/${path}`, "partnerMember")).status).toBe(403);
-      expect((await get(`/admin/exports/${path}`, "customerAdmin")).status).toBe(403);
+      expect((await apiAs("partnerMember").get(`/v1/admin/exports/${path}`)).status).toBe(403);
+      expect((await apiAs("customerAdmin").get(`/v1/admin/exports/${path}`)).status).toBe(403);
     }
   });
 

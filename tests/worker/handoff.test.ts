@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO, DEMO_USERS, type DemoUserKey } from "../../db/seed";
-import { signInCookie, signUp } from "./auth";
+import { getWithCookie, signInCookie, signUp } from "./auth";
 import { call, json } from "./helpers";
 import { first, nth } from "../present";
 
@@ -51,7 +51,7 @@ const sessionCookie = (res: Response) =>
     .join("; ");
 
 async function sessionOn(host: string, cookie: string) {
-  const res = await call("/api/auth/get-session", { host, headers: { Cookie: cookie } });
+  const res = await getWithCookie(cookie, "/api/auth/get-session", { host });
   expect(res.status).toBe(200);
   return json<{ session: { id: string; userId: string }; user: { email: string } } | null>(res);
 }

@@ -8,7 +8,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { homepageOf } from "../../worker/data/homepage";
 import type { PartnerAdminScope } from "../../worker/http/endpoint";
-import { apiAs, PNG, tokenFor } from "./auth";
+import { apiAs, PNG } from "./auth";
 import { call, json } from "./helpers";
 import { first, nth } from "../present";
 
@@ -214,7 +214,7 @@ describe("homepage builder API", () => {
   it("stores an uploaded image under the partner's own prefix, refuses other files", async () => {
     const fd = new FormData();
     fd.set("file", PNG, "hero.png");
-    const res = await call("/v1/admin/homepage/media", { method: "POST", headers: { Authorization: `Bearer ${await tokenFor("partnerAdmin")}` }, body: fd });
+    const res = await apiAs("partnerAdmin").post("/v1/admin/homepage/media", fd);
     expect(res.status).toBe(201);
     const { key, url } = await json(res);
     expect(key).toMatch(new RegExp(`^public/homepage/${DEMO.northwind.id}/[0-9a-f-]+\\.png$`));
@@ -222,12 +222,8 @@ describe("homepage builder API", () => {
     expect(await env.UPLOADS.head(key)).not.toBeNull();
     const text = new FormData();
     text.set("file", new Blob(["<svg/>"], { type: "image/svg+xml" }), "x.svg");
-    expect(
-      (await call("/v1/admin/homepage/media", { method: "POST", headers: { Authorization: `Bearer ${await tokenFor("partnerAdmin")}` }, body: text })).status,
-    ).toBe(415);
-    expect(
-      (await call("/v1/admin/homepage/media", { method: "POST", headers: { Authorization: `Bearer ${await tokenFor("customerAdmin")}` }, body: fd })).status,
-    ).toBe(403);
+    expect((await apiAs("partnerAdmin").post("/v1/admin/homepage/media", text)).status).toBe(415);
+    expect((await apiAs("customerAdmin").post("/v1/admin/homepage/media", fd)).status).toBe(403);
   });
 
   it("is in the OpenAPI document", async () => {

@@ -1,17 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DEMO, DEMO_USERS } from "../../db/seed";
-import { authed, nextIp, signInCookie, signUp, tokenFor, tokenForCookie } from "./auth";
-import { call, json } from "./helpers";
+import { apiAs, authPost, multipart, nextIp, PNG, signInCookie, signUp, tokenFor, tokenForCookie } from "./auth";
+import { json } from "./helpers";
 import { first } from "../present";
 
 describe("embedded sign-in and bearer tokens", () => {
   it("signs in with email and password, with HttpOnly SameSite=Lax cookies, and issues a JWT", async () => {
-    const res = await call("/api/auth/sign-in/email", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: "http://localhost", "CF-Connecting-IP": nextIp() },
-      body: JSON.stringify({ email: DEMO_USERS.partnerAdmin.email, password: "Demo-pass-2026!" }),
-    });
+    const res = await authPost("/sign-in/email", { email: DEMO_USERS.partnerAdmin.email, password: "Demo-pass-2026!" });
     expect(res.status).toBe(200);
     const session = res.headers.getSetCookie().find((c) => c.includes("session_token"))!;
     expect(session).toMatch(/HttpOnly/i);
@@ -29,11 +25,7 @@ describe("embedded sign-in and bearer tokens", () => {
     const ip = nextIp();
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await call("/api/auth/sign-in/email", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Origin: "http://localhost", "CF-Connecting-IP": ip },
-        body: JSON.stringify({ email: "nobody@example.test", password: "wrong-password" }),
-      });
+      const res = await authPost("/sign-in/email", { email: "nobody@example.test", password: "wrong-password" }, { ip });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
@@ -49,7 +41,7 @@ describe("embedded sign-in and bearer tokens", () => {
       .replace(/\+/g, "-")
       .replace(/\//g, "_");
     for (const bad of [`${h}.${forged}.${s}`, "not-a-jwt", ""]) {
-      const res = await call("/v1/users/me", authed(bad));
+      const res = await apiAs(bad).get("/v1/users/me");
       expect(res.status).toBe(401);
       expect((await json(res)).error.code).toBe("unauthenticated");
     }
@@ -58,36 +50,33 @@ describe("embedded sign-in and bearer tokens", () => {
 
 describe("GET /v1/users/{id}", () => {
   it("answers the signed-in user with accounts and roles", async () => {
-    const res = await call("/v1/users/me", authed(await tokenFor("partnerAdmin")));
+    const res = await apiAs("partnerAdmin").get("/v1/users/me");
     expect(res.status).toBe(200);
     const user = await json(res);
     expect(user.email).toBe(DEMO_USERS.partnerAdmin.email);
     expect(user.accounts).toEqual([expect.objectContaining({ id: DEMO.northwind.id, type: "partner", role: "owner", authId: DEMO.northwind.id })]);
     expect(user.onboardingInvites).toEqual([]);
     // by product id too
-    expect((await call(`/v1/users/${user.id}`, authed(await tokenFor("partnerAdmin")))).status).toBe(200);
+    expect((await apiAs("partnerAdmin").get(`/v1/users/${user.id}`)).status).toBe(200);
   });
 
   it("answers 404 for another user, 401 without a token", async () => {
-    const other = await json(await call("/v1/users/me", authed(await tokenFor("customerAdmin"))));
-    expect((await call(`/v1/users/${other.id}`, authed(await tokenFor("partnerAdmin")))).status).toBe(404);
-    expect((await call("/v1/users/me")).status).toBe(401);
+    const other = await json(await apiAs("customerAdmin").get("/v1/users/me"));
+    expect((await apiAs("partnerAdmin").get(`/v1/users/${other.id}`)).status).toBe(404);
+    expect((await apiAs(null).get("/v1/users/me")).status).toBe(401);
   });
 
   it("creates the product user on first sight for a new sign-up, with no account", async () => {
     const { token, email } = await signUp("Grace Hopper");
-    const user = await json(await call("/v1/users/me", authed(token)));
+    const user = await json(await apiAs(token).get("/v1/users/me"));
     expect(user).toMatchObject({ email, firstName: "Grace", lastName: "Hopper", accounts: [] });
   });
 });
 
 describe("POST /v1/users", () => {
-  const post = (token: string | null, body: BodyInit) => call("/v1/users", { method: "POST", body, ...(token ? authed(token) : {}) });
-
   it("saves names, theme, language and a profile photo", async () => {
     const { token } = await signUp();
-    const { PNG, multipart } = await import("./auth");
-    const res = await post(token, multipart({ firstName: "Kay", lastName: "Jones", theme: "dark", language: "enGB" }, { photo: PNG }));
+    const res = await apiAs(token).post("/v1/users", multipart({ firstName: "Kay", lastName: "Jones", theme: "dark", language: "enGB" }, { photo: PNG }));
     expect(res.status).toBe(200);
     const user = await json(res);
     expect(user).toMatchObject({ firstName: "Kay", lastName: "Jones", theme: "dark", language: "enGB" });
@@ -98,16 +87,15 @@ describe("POST /v1/users", () => {
 
   it("refuses a bad value (400), a non-image (415), a photo over 10 MB (413) and no token (401)", async () => {
     const { token } = await signUp();
-    const { multipart } = await import("./auth");
-    const bad = await post(token, multipart({ theme: "purple" }));
+    const bad = await apiAs(token).post("/v1/users", multipart({ theme: "purple" }));
     expect(bad.status).toBe(400);
     expect((await json(bad)).error.fields.theme).toBeTruthy();
     const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], { type: "image/svg+xml" });
-    expect((await post(token, multipart({}, { photo: svg }))).status).toBe(415);
+    expect((await apiAs(token).post("/v1/users", multipart({}, { photo: svg }))).status).toBe(415);
     const big = new Blob([new Uint8Array(10 * 1024 * 1024 + 1)], { type: "image/png" });
-    expect((await post(token, multipart({}, { photo: big }))).status).toBe(413);
-    expect((await post(null, multipart({ firstName: "X" }))).status).toBe(401);
-    const unchanged = await json(await call("/v1/users/me", authed(token)));
+    expect((await apiAs(token).post("/v1/users", multipart({}, { photo: big }))).status).toBe(413);
+    expect((await apiAs(null).post("/v1/users", multipart({ firstName: "X" }))).status).toBe(401);
+    const unchanged = await json(await apiAs(token).get("/v1/users/me"));
     expect(unchanged.theme).toBe("light");
     expect(unchanged.photo).toBeNull();
   });

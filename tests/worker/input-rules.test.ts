@@ -6,8 +6,8 @@ import { VISIBILITY_TOO_DEEP, VISIBILITY_TOO_MANY } from "../../contract/workout
 import { isPlatformName } from "../../contract/styling";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { apiAs, authed, multipart, signUp } from "./auth";
-import { call, json } from "./helpers";
+import { apiAs, multipart, signUp } from "./auth";
+import { json } from "./helpers";
 import { first } from "../present";
 
 const db = drizzle(env.DB, { schema });
@@ -114,9 +114,9 @@ describe("platform names", () => {
   it("makes a new partner's platform name pass the styling rule, whatever the account's name", async () => {
     const { token } = await signUp("Mallory Maker");
     const name = "<b>{Evil}</b> `Training` \\ Academy Worldwide";
-    const res = await call("/v1/accounts", {
-      method: "POST",
-      body: multipart({
+    const res = await apiAs(token).post(
+      "/v1/accounts",
+      multipart({
         name,
         website: "evil.example.com",
         industry: "technology",
@@ -127,14 +127,13 @@ describe("platform names", () => {
         language: "enUS",
         type: "partner",
       }),
-      ...authed(token),
-    });
+    );
     expect(res.status).toBe(201);
     const account = await json(res);
     const styling = first(await db.select().from(schema.stylings).where(eq(schema.stylings.accountId, account.id)));
     expect(isPlatformName(styling.platformName!)).toBe(true);
     expect(styling.platformName).toBe("b Evil /b Training A");
-    const served = await json(await call("/v1/admin/styles", authed(token, { accountId: account.id })));
+    const served = await json(await apiAs(token, { accountId: account.id }).get("/v1/admin/styles"));
     expect(isPlatformName(served.platformName)).toBe(true);
     // The saved styling still refuses the same name.
     const refused = await apiAs(token).put("/v1/admin/styles", multipart({ ...served, platformName: "<b>x</b>" }));

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { authed, signUp, tokenFor } from "./auth";
+import { apiAs, signUp, tokenFor, type Caller } from "./auth";
 import { call, json } from "./helpers";
 import { first } from "../present";
 
@@ -16,20 +16,19 @@ async function inviteFor(email: string, accountId: string = DEMO.customers.fabri
   return id;
 }
 
-const accept = (token: string | null, accountId: string, inviteId: string) =>
-  call(`/v1/accounts/${accountId}/invites/${inviteId}/accept`, { method: "POST", ...(token ? authed(token) : {}) });
+const accept = (who: Caller, accountId: string, inviteId: string) => apiAs(who).post(`/v1/accounts/${accountId}/invites/${inviteId}/accept`);
 
 describe("onboarding invites", () => {
   it("offers a pending invite to the invitee, who accepts it and joins the account", async () => {
     const { token, email } = await signUp("Ivy Invitee");
     const inviteId = await inviteFor(email);
-    const me = await json(await call("/v1/users/me", authed(token)));
+    const me = await json(await apiAs(token).get("/v1/users/me"));
     expect(me.onboardingInvites).toEqual([
       { id: inviteId, accountId: DEMO.customers.fabrikam.id, accountName: DEMO.customers.fabrikam.name, accountOrganizationId: DEMO.customers.fabrikam.id },
     ]);
     const res = await accept(token, DEMO.customers.fabrikam.id, inviteId);
     expect(res.status).toBe(200);
-    const after = await json(await call("/v1/users/me", authed(token)));
+    const after = await json(await apiAs(token).get("/v1/users/me"));
     expect(after.accounts).toEqual([expect.objectContaining({ id: DEMO.customers.fabrikam.id, role: "member" })]);
     expect(after.onboardingInvites).toEqual([]);
     const member = await db
@@ -64,13 +63,13 @@ describe("onboarding invites", () => {
   it("clears onboarding invites for the caller only", async () => {
     const { token, email } = await signUp();
     await inviteFor(email);
-    const me = await json(await call("/v1/users/me", authed(token)));
+    const me = await json(await apiAs(token).get("/v1/users/me"));
     expect(me.onboardingInvites).toHaveLength(1);
-    const other = await json(await call("/v1/users/me", authed(await tokenFor("customerAdmin"))));
-    expect((await call(`/v1/admin/users/${other.id}/clear-onboarding-invites`, { method: "POST", ...authed(token) })).status).toBe(404);
+    const other = await json(await apiAs("customerAdmin").get("/v1/users/me"));
+    expect((await apiAs(token).post(`/v1/admin/users/${other.id}/clear-onboarding-invites`)).status).toBe(404);
     expect((await call(`/v1/admin/users/${me.id}/clear-onboarding-invites`, { method: "POST" })).status).toBe(401);
-    const res = await call(`/v1/admin/users/${me.id}/clear-onboarding-invites`, { method: "POST", ...authed(token) });
+    const res = await apiAs(token).post(`/v1/admin/users/${me.id}/clear-onboarding-invites`);
     expect(res.status).toBe(204);
-    expect((await json(await call("/v1/users/me", authed(token)))).onboardingInvites).toEqual([]);
+    expect((await json(await apiAs(token).get("/v1/users/me"))).onboardingInvites).toEqual([]);
   });
 });

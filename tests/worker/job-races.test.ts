@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { json } from "./helpers";
-import { balance, customer, db, FABRIKAM, giveFabrikamCredits, grantFabrikamCredits, partner, post, sessions, WORKOUT } from "./bookings-setup";
+import { balance, customer, db, FABRIKAM, giveFabrikamCredits, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
 import { first, nth } from "../present";
 
 /**
@@ -21,7 +21,7 @@ const mailCount = async () => Number(first(await db.select({ n: sql<number>`coun
 const seatsOf = async (slotId: string) => first(await db.select().from(schema.slots).where(eq(schema.slots.id, slotId))).seatsTaken;
 
 async function publishSlot(sessionId: string, startsAt: string, capacity: number): Promise<string> {
-  const res = await post("/v1/admin/slots", await partner(), { workoutId: WORKOUT, sessionId, startsAt, capacity });
+  const res = await partner.post("/v1/admin/slots", { workoutId: WORKOUT, sessionId, startsAt, capacity });
   expect(res.status).toBe(201);
   return (await json(res)).id as string;
 }
@@ -31,7 +31,7 @@ type Job = { id: string; status: string; version: number; lines: { id: string; r
 async function requestBooking(): Promise<Job> {
   const s = await sessions();
   const d = (day += 3);
-  const res = await post("/v1/bookings", await customer(), {
+  const res = await customer.post("/v1/bookings", {
     workoutId: WORKOUT,
     mode: "request",
     sessions: s.map((x, i) => ({ sessionId: x.id, times: [at(d + i), at(d + i, 14)] })),
@@ -42,7 +42,7 @@ async function requestBooking(): Promise<Job> {
 
 async function slotBooking(slotIds: string[]): Promise<Job> {
   const s = await sessions();
-  const res = await post("/v1/bookings", await customer(), {
+  const res = await customer.post("/v1/bookings", {
     workoutId: WORKOUT,
     mode: "slots",
     sessions: s.map((x, i) => ({ sessionId: x.id, slotId: slotIds[i] })),
@@ -53,7 +53,7 @@ async function slotBooking(slotIds: string[]): Promise<Job> {
 
 async function confirmed(): Promise<Job> {
   const job = await requestBooking();
-  const res = await post(`/v1/jobs/${job.id}/confirm`, await partner(), { lines: job.lines.map((l) => ({ lineId: l.id, time: l.requestedTimes[0] })) });
+  const res = await partner.post(`/v1/jobs/${job.id}/confirm`, { lines: job.lines.map((l) => ({ lineId: l.id, time: l.requestedTimes[0] })) });
   expect(res.status).toBe(200);
   return json(res);
 }
@@ -97,9 +97,8 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
       expect(await seatsOf(a)).toBe(2);
       const credits = await balance();
       const mails = await mailCount();
-      const [c, p] = [await customer(), await partner()];
       const statuses = await burst(BURST, (i) =>
-        i % 2 ? post(`/v1/bookings/${job.id}/cancel`, c, { reason: "requested" }) : post(`/v1/jobs/${job.id}/cancel`, p, { reason: "availability" }),
+        i % 2 ? customer.post(`/v1/bookings/${job.id}/cancel`, { reason: "requested" }) : partner.post(`/v1/jobs/${job.id}/cancel`, { reason: "availability" }),
       );
       oneWinner(statuses);
       const refunds = await db
@@ -121,9 +120,8 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
     for (let round = 0; round < ROUNDS; round++) {
       const job = await requestBooking();
       const mails = await mailCount();
-      const p = await partner();
       const statuses = await burst(BURST, (i) =>
-        post(`/v1/jobs/${job.id}/confirm`, p, { lines: job.lines.map((l) => ({ lineId: l.id, time: l.requestedTimes[i % 2] })) }),
+        partner.post(`/v1/jobs/${job.id}/confirm`, { lines: job.lines.map((l) => ({ lineId: l.id, time: l.requestedTimes[i % 2] })) }),
       );
       oneWinner(statuses);
       expect(await mailCount()).toBe(mails + 1);
@@ -134,8 +132,7 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
     for (let round = 0; round < ROUNDS; round++) {
       const job = await requestBooking();
       const mails = await mailCount();
-      const p = await partner();
-      const statuses = await burst(BURST, () => post(`/v1/jobs/${job.id}/deny`, p, { reason: "availability" }));
+      const statuses = await burst(BURST, () => partner.post(`/v1/jobs/${job.id}/deny`, { reason: "availability" }));
       oneWinner(statuses);
       expect(await mailCount()).toBe(mails + 1);
     }
@@ -150,9 +147,8 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
       await slotBooking([a, b]);
       const job = await slotBooking([a, b]);
       const mails = await mailCount();
-      const p = await partner();
       const statuses = await burst(BURST, (i) =>
-        post(`/v1/jobs/${job.id}/reschedule`, p, {
+        partner.post(`/v1/jobs/${job.id}/reschedule`, {
           reason: "availability",
           version: job.version,
           lines: [{ lineId: first(job.lines).id, time: at(d, 10 + (i % 8)) }],
@@ -176,9 +172,8 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
       await slotBooking([a, b]);
       const job = await slotBooking([a, b]);
       const mails = await mailCount();
-      const c = await customer();
       const statuses = await burst(BURST, () =>
-        post(`/v1/bookings/${job.id}/schedule`, c, {
+        customer.post(`/v1/bookings/${job.id}/schedule`, {
           mode: "slots",
           reason: "availability",
           version: job.version,
@@ -198,12 +193,14 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
     const s = await sessions();
     for (let round = 0; round < ROUNDS; round++) {
       const job = await requestBooking();
-      expect((await post(`/v1/jobs/${job.id}/deny`, await partner(), { reason: "availability" })).status).toBe(200);
+      expect((await partner.post(`/v1/jobs/${job.id}/deny`, { reason: "availability" })).status).toBe(200);
       const mails = await mailCount();
-      const c = await customer();
       const d = (day += 3);
       const statuses = await burst(BURST, (i) =>
-        post(`/v1/bookings/${job.id}/schedule`, c, { mode: "request", sessions: s.map((x, k) => ({ sessionId: x.id, times: [at(d + k, 8 + (i % 8))] })) }),
+        customer.post(`/v1/bookings/${job.id}/schedule`, {
+          mode: "request",
+          sessions: s.map((x, k) => ({ sessionId: x.id, times: [at(d + k, 8 + (i % 8))] })),
+        }),
       );
       oneWinner(statuses);
       // The winner's request to the partner and its acknowledgement to the customer.
@@ -215,8 +212,7 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
     for (let round = 0; round < ROUNDS; round++) {
       const job = await started(await confirmed());
       const mails = await mailCount();
-      const p = await partner();
-      const statuses = await burst(BURST, () => post(`/v1/jobs/${job.id}/lines/${first(job.lines).id}/complete`, p));
+      const statuses = await burst(BURST, () => partner.post(`/v1/jobs/${job.id}/lines/${first(job.lines).id}/complete`));
       oneWinner(statuses);
       const audit = await db
         .select()
@@ -230,9 +226,8 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
   it(`${BURST} completes of the whole job, racing completes of its lines: each line and the job complete at most once`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const job = await started(await confirmed());
-      const p = await partner();
       const statuses = await burst(BURST, (i) =>
-        i % 4 === 0 ? post(`/v1/jobs/${job.id}/lines/${nth(job.lines, i % 8 ? 1 : 0).id}/complete`, p) : post(`/v1/jobs/${job.id}/complete`, p),
+        i % 4 === 0 ? partner.post(`/v1/jobs/${job.id}/lines/${nth(job.lines, i % 8 ? 1 : 0).id}/complete`) : partner.post(`/v1/jobs/${job.id}/complete`),
       );
       expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
       expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
@@ -244,8 +239,8 @@ describe("parallel moves of one job: one wins, its effects happen once", () => {
         expect(audit.filter((e) => e.code === "workoutSessionJobLineCompleted" && e.subjectId === line.id)).toHaveLength(line.status === "completed" ? 1 : 0);
       }
       // Whatever won, the rest can be completed once more, and only once.
-      expect((await post(`/v1/jobs/${job.id}/complete`, p)).status).toBe(row.status === "completed" ? 409 : 200);
-      expect((await post(`/v1/jobs/${job.id}/complete`, p)).status).toBe(409);
+      expect((await partner.post(`/v1/jobs/${job.id}/complete`)).status).toBe(row.status === "completed" ? 409 : 200);
+      expect((await partner.post(`/v1/jobs/${job.id}/complete`)).status).toBe(409);
       const final = await db.select().from(schema.auditEntries).where(eq(schema.auditEntries.accountId, FABRIKAM));
       expect(final.filter((e) => e.code === "workoutJobCompleted" && e.subjectId === job.id)).toHaveLength(1);
       expect(
@@ -271,10 +266,13 @@ describe("parallel bookings racing for the last credit", () => {
         enteredAt: new Date().toISOString(),
         context: "Test: leave one credit",
       });
-      const c = await customer();
       const d = (day += 3);
       const statuses = await burst(BURST, (i) =>
-        post("/v1/bookings", c, { workoutId: WORKOUT, mode: "request", sessions: s.map((x, k) => ({ sessionId: x.id, times: [at(d + k, 8 + (i % 8))] })) }),
+        customer.post("/v1/bookings", {
+          workoutId: WORKOUT,
+          mode: "request",
+          sessions: s.map((x, k) => ({ sessionId: x.id, times: [at(d + k, 8 + (i % 8))] })),
+        }),
       );
       expect(statuses.filter((x) => x === 201)).toHaveLength(1);
       expect(statuses.filter((x) => x === 409)).toHaveLength(BURST - 1);

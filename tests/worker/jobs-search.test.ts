@@ -4,7 +4,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO, STORY_DEMO } from "../../db/seed";
-import { authed, tokenFor } from "./auth";
+import { apiAs, tokenFor } from "./auth";
 import { call, json } from "./helpers";
 import { first, present } from "../present";
 
@@ -12,15 +12,13 @@ const db = drizzle(env.DB, { schema });
 type Who = Parameters<typeof tokenFor>[0];
 type Job = { id: string; status: string; createdAt: string; workout: { title: string | null; name: string }; customer: { name: string } };
 
-const get = async (path: string, who: Who = "partnerAdmin") => call(`/v1${path}`, authed(await tokenFor(who)));
-
 /** Every page of a list, following the cursor. */
 async function all(path: string, who: Who = "partnerAdmin"): Promise<Job[]> {
   const out: Job[] = [];
   let cursor: string | null = null;
   do {
     const sep = path.includes("?") ? "&" : "?";
-    const res = await get(`${path}${cursor ? `${sep}cursor=${encodeURIComponent(cursor)}` : ""}`, who);
+    const res = await apiAs(who).get(`${path}${cursor ? `${sep}cursor=${encodeURIComponent(cursor)}` : ""}`);
     expect(res.status).toBe(200);
     const page = await json<{ items: Job[]; nextCursor: string | null }>(res);
     out.push(...page.items);
@@ -31,49 +29,49 @@ async function all(path: string, who: Who = "partnerAdmin"): Promise<Job[]> {
 
 describe("searching Your Jobs and Your Bookings", () => {
   it("the demo tells a year's story on both sides", async () => {
-    const jobs = await all("/jobs?limit=5");
+    const jobs = await all("/v1/jobs?limit=5");
     const statuses = new Set(jobs.map((j) => j.status));
     for (const s of ["completed", "inProgress", "confirmed", "awaitingConfirmation", "cancelled"]) expect(statuses).toContain(s);
     expect(new Set(jobs.map((j) => j.customer.name))).toEqual(new Set(["Fabrikam Manufacturing", "Alpine Ski House", "Tailspin Logistics"]));
     const oldest = present(jobs.at(-1), "the oldest job").createdAt;
     expect(Date.now() - Date.parse(oldest)).toBeGreaterThan(300 * 86_400_000);
-    const bookings = await all("/bookings", "customerAdmin");
+    const bookings = await all("/v1/bookings", "customerAdmin");
     expect(bookings.every((b) => b.customer.name === "Fabrikam Manufacturing")).toBe(true);
     expect(bookings.map((b) => b.id)).toContain(STORY_DEMO.overdueRequestId);
   });
 
   it("pages by cursor without repeats or gaps, newest first", async () => {
-    const paged = await all("/jobs?limit=3");
-    const whole = await all("/jobs?limit=100");
+    const paged = await all("/v1/jobs?limit=3");
+    const whole = await all("/v1/jobs?limit=100");
     expect(paged.map((j) => j.id)).toEqual(whole.map((j) => j.id));
     expect(new Set(paged.map((j) => j.id)).size).toBe(paged.length);
     expect(paged.map((j) => j.createdAt)).toEqual([...paged.map((j) => j.createdAt)].sort().reverse());
   });
 
   it("finds jobs by customer name and by workout title, case-insensitively, with the status filter", async () => {
-    const alpine = await all("/jobs?q=ALPINE");
+    const alpine = await all("/v1/jobs?q=ALPINE");
     expect(alpine.length).toBeGreaterThan(0);
     expect(alpine.every((j) => j.customer.name === "Alpine Ski House")).toBe(true);
-    const copilot = await all("/jobs?q=copilot");
+    const copilot = await all("/v1/jobs?q=copilot");
     expect(copilot.length).toBeGreaterThan(1);
     expect(copilot.every((j) => /copilot/i.test(j.workout.title ?? j.workout.name))).toBe(true);
-    const done = await all("/jobs?q=copilot&status=completed");
+    const done = await all("/v1/jobs?q=copilot&status=completed");
     expect(done.length).toBeGreaterThan(0);
     expect(done.every((j) => j.status === "completed")).toBe(true);
     expect(done.length).toBeLessThan(copilot.length);
-    expect(await all("/jobs?q=%25")).toEqual([]);
-    expect(await all("/jobs?q=Harbour")).toEqual([]);
+    expect(await all("/v1/jobs?q=%25")).toEqual([]);
+    expect(await all("/v1/jobs?q=Harbour")).toEqual([]);
   });
 
   it("a customer's search stays within its own bookings", async () => {
-    expect(await all("/bookings?q=alpine", "customerAdmin")).toEqual([]);
-    const mine = await all("/bookings?q=dashboards", "customerAdmin");
+    expect(await all("/v1/bookings?q=alpine", "customerAdmin")).toEqual([]);
+    const mine = await all("/v1/bookings?q=dashboards", "customerAdmin");
     expect(mine.length).toBeGreaterThan(0);
   });
 
   it("answers 400 for a bad cursor or a search over 100 characters", async () => {
     for (const q of ["?cursor=@@@", `?cursor=${btoa("not json")}`, `?q=${"x".repeat(101)}`]) {
-      const res = await get(`/jobs${q}`);
+      const res = await apiAs("partnerAdmin").get(`/v1/jobs${q}`);
       expect(res.status).toBe(400);
       expect(Object.keys((await json(res)).error.fields)).toHaveLength(1);
     }
@@ -92,7 +90,7 @@ describe("the audit trail", () => {
 
   it("per job: the job's completion and each session's, newest first, with who did it", async () => {
     const job = await completedJob();
-    const res = await get(`/jobs/${job.id}/audit`);
+    const res = await apiAs("partnerAdmin").get(`/v1/jobs/${job.id}/audit`);
     expect(res.status).toBe(200);
     const body = await json(res);
     const codes = body.items.map((e: { code: string }) => e.code);
@@ -105,10 +103,12 @@ describe("the audit trail", () => {
   });
 
   it("per customer: every entry of the account, paged", async () => {
-    const first = await json(await get(`/admin/dependents/${DEMO.customers.fabrikam.id}/audit?limit=5`));
+    const first = await json(await apiAs("partnerAdmin").get(`/v1/admin/dependents/${DEMO.customers.fabrikam.id}/audit?limit=5`));
     expect(first.items).toHaveLength(5);
     expect(first.nextCursor).not.toBeNull();
-    const next = await json(await get(`/admin/dependents/${DEMO.customers.fabrikam.id}/audit?limit=5&cursor=${encodeURIComponent(first.nextCursor)}`));
+    const next = await json(
+      await apiAs("partnerAdmin").get(`/v1/admin/dependents/${DEMO.customers.fabrikam.id}/audit?limit=5&cursor=${encodeURIComponent(first.nextCursor)}`),
+    );
     expect(next.items.length).toBeGreaterThan(0);
     expect(next.items.some((e: { id: string }) => first.items.some((f: { id: string }) => f.id === e.id))).toBe(false);
     expect(next.items[0].createdAt <= first.items[4].createdAt).toBe(true);
@@ -116,15 +116,15 @@ describe("the audit trail", () => {
 
   it("answers 400 for a bad id, 401 without a token, 403 to members and customers, 404 to another partner", async () => {
     const job = await completedJob();
-    expect((await get(`/jobs/not-a-uuid/audit`)).status).toBe(400);
+    expect((await apiAs("partnerAdmin").get(`/v1/jobs/not-a-uuid/audit`)).status).toBe(400);
     expect((await call(`/v1/jobs/${job.id}/audit`)).status).toBe(401);
-    expect((await get(`/jobs/${job.id}/audit`, "partnerMember")).status).toBe(403);
-    expect((await get(`/jobs/${job.id}/audit`, "customerAdmin")).status).toBe(403);
-    const other = await get(`/jobs/${job.id}/audit`, "otherPartnerAdmin");
+    expect((await apiAs("partnerMember").get(`/v1/jobs/${job.id}/audit`)).status).toBe(403);
+    expect((await apiAs("customerAdmin").get(`/v1/jobs/${job.id}/audit`)).status).toBe(403);
+    const other = await apiAs("otherPartnerAdmin").get(`/v1/jobs/${job.id}/audit`);
     expect(other.status).toBe(404);
     expect(JSON.stringify(await json(other))).not.toContain("Fabrikam");
-    expect((await get(`/admin/dependents/${DEMO.customers.fabrikam.id}/audit`, "otherPartnerAdmin")).status).toBe(404);
-    expect((await get(`/admin/dependents/${DEMO.customers.fabrikam.id}/audit`, "partnerMember")).status).toBe(403);
-    expect((await get(`/jobs/${crypto.randomUUID()}/audit`)).status).toBe(404);
+    expect((await apiAs("otherPartnerAdmin").get(`/v1/admin/dependents/${DEMO.customers.fabrikam.id}/audit`)).status).toBe(404);
+    expect((await apiAs("partnerMember").get(`/v1/admin/dependents/${DEMO.customers.fabrikam.id}/audit`)).status).toBe(403);
+    expect((await apiAs("partnerAdmin").get(`/v1/jobs/${crypto.randomUUID()}/audit`)).status).toBe(404);
   });
 });

@@ -5,7 +5,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import worker, { app } from "../../worker/index";
+import worker from "../../worker/index";
 import { httpMailer, mailAdapter, type MailAdapter } from "../../worker/mail/adapter";
 import { deliverMailBatch } from "../../worker/mail/consumer";
 import { enqueueMail, type MailQueueMessage } from "../../worker/mail/outbox";
@@ -60,6 +60,27 @@ describe("the mail outbox and its queue consumer", () => {
     await deliverMailBatch(again, env, mailAdapter({ APP_ENV: "development" }));
     expect((await getQueueResult(again, createExecutionContext())).explicitAcks).toHaveLength(1);
     expect(await row(id)).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("a batch of several mails marks each by its own outcome: the delivered ones sent, a failed one retried with its error", async () => {
+    const [a, b, c] = [await outboxRow("First"), await outboxRow("Refused"), await outboxRow("Third")];
+    const sent: string[] = [];
+    const picky: MailAdapter = {
+      name: "picky",
+      send: async (m) => {
+        if (m.subject === "Refused") throw new Error("mailbox full");
+        sent.push(m.id);
+      },
+    };
+    const batch = batchOf(a, b, c, a);
+    await deliverMailBatch(batch, env, picky);
+    const result = await getQueueResult(batch, createExecutionContext());
+    expect(sent.sort()).toEqual([a, c].sort());
+    expect(result.explicitAcks.sort()).toEqual([`m0-${a}`, `m2-${c}`, `m3-${a}`].sort());
+    expect(result.retryMessages).toEqual([expect.objectContaining({ msgId: `m1-${b}` })]);
+    expect(await row(a)).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect(await row(c)).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect(await row(b)).toMatchObject({ status: "failed", attempts: 1, lastError: "mailbox full" });
   });
 
   it("acks messages whose row is gone or already sent, without sending again", async () => {
@@ -132,7 +153,7 @@ describe("GET /dev/mail", () => {
 
   it("is not there outside development", async () => {
     const deployed = { APP_ENV: "production", MAIN_HOST: "techfit.example", MAIN_ORIGIN: "https://techfit.example" };
-    const res = await app.fetch(new Request("https://techfit.example/dev/mail"), { ...env, ...deployed }, createExecutionContext());
+    const res = await call("https://techfit.example/dev/mail", { bindings: deployed });
     expect(res.status).toBe(404);
   });
 });

@@ -3,29 +3,18 @@ import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
-import { freshEmail, lastMailTo, linkToken, NEW_PASSWORD, nextIp, postSignUp, signUp } from "./auth";
-import { call, json } from "./helpers";
+import { authPost, cookieOf, freshEmail, getWithCookie, lastMailTo, linkToken, NEW_PASSWORD, nextIp, postSignUp, signUp } from "./auth";
+import { json } from "./helpers";
 import { first } from "../present";
 
 const db = drizzle(env.DB, { schema });
 const ORIGIN = "http://localhost";
-const post = (path: string, body: unknown, ip = nextIp()) =>
-  call(`/api/auth${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: ORIGIN, "CF-Connecting-IP": ip },
-    body: JSON.stringify(body),
-  });
-const signIn = (email: string, password: string) => post("/sign-in/email", { email, password });
-const cookieOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-const session = async (cookie: string) => json(await call("/api/auth/get-session", { headers: { Cookie: cookie } }));
+const signIn = (email: string, password: string) => authPost("/sign-in/email", { email, password });
+const session = async (cookie: string) => json(await getWithCookie(cookie, "/api/auth/get-session"));
 const outboxTo = async (email: string) => db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, email));
 
 async function requestReset(email: string) {
-  const res = await post("/request-password-reset", { email, redirectTo: "/login" });
+  const res = await authPost("/request-password-reset", { email, redirectTo: "/login" });
   expect(res.status).toBe(200);
   return json(res);
 }
@@ -45,7 +34,7 @@ describe("password reset by mail (embedded provider)", () => {
     expect(mail!.text).toMatch(new RegExp(`${ORIGIN}/reset-password\\?token=\\S+`));
     expect(mail!.text).toContain("Hi Rita Reset,");
 
-    const res = await post("/reset-password", { token: await resetToken(email), newPassword: "N3w-password!" });
+    const res = await authPost("/reset-password", { token: await resetToken(email), newPassword: "N3w-password!" });
     expect(res.status).toBe(200);
     expect(await session(cookie)).toBeNull();
     expect((await signIn(email, NEW_PASSWORD)).status).toBe(401);
@@ -58,8 +47,8 @@ describe("password reset by mail (embedded provider)", () => {
     const { email } = await signUp();
     await requestReset(email);
     const token = await resetToken(email);
-    expect((await post("/reset-password", { token, newPassword: "Once-only-1" })).status).toBe(200);
-    const again = await post("/reset-password", { token, newPassword: "Twice-over-2" });
+    expect((await authPost("/reset-password", { token, newPassword: "Once-only-1" })).status).toBe(200);
+    const again = await authPost("/reset-password", { token, newPassword: "Twice-over-2" });
     expect(again.status).toBe(400);
     expect((await json(again)).code).toBe("INVALID_TOKEN");
     expect((await signIn(email, "Once-only-1")).status).toBe(200);
@@ -73,7 +62,7 @@ describe("password reset by mail (embedded provider)", () => {
       .update(schema.authVerifications)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(schema.authVerifications.identifier, `reset-password:${token}`));
-    const res = await post("/reset-password", { token, newPassword: "Too-late-123" });
+    const res = await authPost("/reset-password", { token, newPassword: "Too-late-123" });
     expect(res.status).toBe(400);
     expect((await json(res)).code).toBe("INVALID_TOKEN");
     expect((await signIn(email, NEW_PASSWORD)).status).toBe(200);
@@ -83,11 +72,11 @@ describe("password reset by mail (embedded provider)", () => {
     const { email } = await signUp();
     await requestReset(email);
     const token = await resetToken(email);
-    const short = await post("/reset-password", { token, newPassword: "short" });
+    const short = await authPost("/reset-password", { token, newPassword: "short" });
     expect(short.status).toBe(400);
     expect((await json(short)).code).toBe("PASSWORD_TOO_SHORT");
-    expect((await post("/reset-password", { token, newPassword: "x".repeat(129) })).status).toBe(400);
-    expect((await post("/reset-password", { token, newPassword: "Long-enough-1" })).status).toBe(200);
+    expect((await authPost("/reset-password", { token, newPassword: "x".repeat(129) })).status).toBe(400);
+    expect((await authPost("/reset-password", { token, newPassword: "Long-enough-1" })).status).toBe(200);
   });
 
   it("answers the same whether or not the address has an account, and mails only an existing one", async () => {
@@ -104,7 +93,7 @@ describe("password reset by mail (embedded provider)", () => {
     await postSignUp(email);
     expect((await signIn(email, NEW_PASSWORD)).status).toBe(403);
     await requestReset(email);
-    expect((await post("/reset-password", { token: await resetToken(email), newPassword: "Pr0ven-owner!" })).status).toBe(200);
+    expect((await authPost("/reset-password", { token: await resetToken(email), newPassword: "Pr0ven-owner!" })).status).toBe(200);
     const user = first(await db.select().from(schema.authUsers).where(eq(schema.authUsers.email, email)));
     expect(user.emailVerified).toBe(true);
     expect((await signIn(email, "Pr0ven-owner!")).status).toBe(200);
@@ -113,7 +102,7 @@ describe("password reset by mail (embedded provider)", () => {
   it("requests are rate-limited per client address like sign-in", async () => {
     const ip = nextIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await post("/request-password-reset", { email: freshEmail() }, ip)).status);
+    for (let i = 0; i < 11; i++) statuses.push((await authPost("/request-password-reset", { email: freshEmail() }, { ip })).status);
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
   });

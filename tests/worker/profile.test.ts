@@ -4,8 +4,8 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { authed, multipart, PNG, signUp, tokenFor } from "./auth";
-import { call, json } from "./helpers";
+import { apiAs, multipart, PNG, signUp, type Caller } from "./auth";
+import { json } from "./helpers";
 import { first } from "../present";
 
 const db = drizzle(env.DB, { schema });
@@ -27,18 +27,14 @@ const accountRow = async (id: string) => first(await db.select().from(schema.acc
 /** A fresh customer account owned by a new user. */
 async function newCustomer() {
   const { token } = await signUp("Cora Customer");
-  const res = await call("/v1/accounts", {
-    method: "POST",
-    body: multipart({ ...details, name: `New Co ${crypto.randomUUID().slice(0, 4)}`, type: "customer" }),
-    ...authed(token),
-  });
+  const res = await apiAs(token).post("/v1/accounts", multipart({ ...details, name: `New Co ${crypto.randomUUID().slice(0, 4)}`, type: "customer" }));
   const account = await json(res);
   return { token, id: account.id as string };
 }
 
 describe("PUT v1/admin/accounts/{accountId}/profile", () => {
-  const put = (token: string | null, id: string, data: unknown, files: Record<string, Blob> = {}, accountId = id) =>
-    call(`/v1/admin/accounts/${id}/profile`, { method: "PUT", body: multipart(data, files), ...(token ? authed(token, { accountId }) : {}) });
+  const put = (who: Caller, id: string, data: unknown, files: Record<string, Blob> = {}, accountId = id) =>
+    apiAs(who, { accountId }).put(`/v1/admin/accounts/${id}/profile`, multipart(data, files));
 
   it("saves the details and the logo (details.logo) under the public R2 prefix", async () => {
     const { token, id } = await newCustomer();
@@ -73,27 +69,22 @@ describe("PUT v1/admin/accounts/{accountId}/profile", () => {
   it("answers 401, 403 to a member, and 404 for another account (nothing written)", async () => {
     const before = await accountRow(DEMO.customers.fabrikam.id);
     expect((await put(null, DEMO.customers.fabrikam.id, details)).status).toBe(401);
-    expect((await put(await tokenFor("customerMember"), DEMO.customers.fabrikam.id, details)).status).toBe(403);
+    expect((await put("customerMember", DEMO.customers.fabrikam.id, details)).status).toBe(403);
     // The caller acts as its own account but names another one.
-    expect((await put(await tokenFor("customerAdmin"), DEMO.customers.harbour.id, details, {}, DEMO.customers.fabrikam.id)).status).toBe(404);
+    expect((await put("customerAdmin", DEMO.customers.harbour.id, details, {}, DEMO.customers.fabrikam.id)).status).toBe(404);
     // Or names another tenant's account as X-Account-Id.
-    expect((await put(await tokenFor("otherCustomerAdmin"), DEMO.customers.fabrikam.id, details)).status).toBe(403);
+    expect((await put("otherCustomerAdmin", DEMO.customers.fabrikam.id, details)).status).toBe(403);
     expect(await accountRow(DEMO.customers.fabrikam.id)).toEqual(before);
   });
 });
 
 describe("POST v1/admin/accounts/{accountId}/assign-parent", () => {
-  const assign = (token: string | null, id: string, body: unknown, accountId = id) =>
-    call(`/v1/admin/accounts/${id}/assign-parent`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}`, "X-Account-Id": accountId } : {}) },
-      body: JSON.stringify(body),
-    });
+  const assign = (who: Caller, id: string, body: unknown, accountId = id) => apiAs(who, { accountId }).post(`/v1/admin/accounts/${id}/assign-parent`, body);
 
   it("links a customer to the partner with that TAN", async () => {
     const { token, id } = await newCustomer();
     expect((await accountRow(id)).parentAccountId).toBeNull();
-    const exists = await json(await call(`/v1/accounts/exist?tan=${DEMO.northwind.tan}&type=partner`, authed(token)));
+    const exists = await json(await apiAs(token).get(`/v1/accounts/exist?tan=${DEMO.northwind.tan}&type=partner`));
     expect(exists.exists).toBe(true);
     const res = await assign(token, id, { tan: DEMO.northwind.tan });
     expect(res.status).toBe(200);
@@ -114,9 +105,9 @@ describe("POST v1/admin/accounts/{accountId}/assign-parent", () => {
 
   it("answers 401, 403 to a member or a partner account, and 404 for another account", async () => {
     expect((await assign(null, ALPINE, { tan: DEMO.contoso.tan })).status).toBe(401);
-    expect((await assign(await tokenFor("customerMember"), DEMO.customers.fabrikam.id, { tan: DEMO.contoso.tan })).status).toBe(403);
-    expect((await assign(await tokenFor("partnerAdmin"), DEMO.northwind.id, { tan: DEMO.contoso.tan })).status).toBe(403);
-    expect((await assign(await tokenFor("customerAdmin"), TAILSPIN, { tan: DEMO.contoso.tan }, DEMO.customers.fabrikam.id)).status).toBe(404);
+    expect((await assign("customerMember", DEMO.customers.fabrikam.id, { tan: DEMO.contoso.tan })).status).toBe(403);
+    expect((await assign("partnerAdmin", DEMO.northwind.id, { tan: DEMO.contoso.tan })).status).toBe(403);
+    expect((await assign("customerAdmin", TAILSPIN, { tan: DEMO.contoso.tan }, DEMO.customers.fabrikam.id)).status).toBe(404);
     expect((await accountRow(TAILSPIN)).parentAccountId).toBe(DEMO.northwind.id);
     expect((await accountRow(DEMO.customers.fabrikam.id)).parentAccountId).toBe(DEMO.northwind.id);
   });

@@ -4,21 +4,15 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { authed, tokenFor } from "./auth";
-import { call, json } from "./helpers";
+import { apiAs, type Caller } from "./auth";
+import { json } from "./helpers";
 import { nth } from "../present";
 
 const db = drizzle(env.DB, { schema });
 // A workout Fabrikam has booked in the demo's history but never completed.
 const W = DEMO.workouts.drTabletop;
-const post = async (who: Parameters<typeof tokenFor>[0] | null, body: unknown, id = W) =>
-  call(`/v1/workouts/${id}/reviews`, {
-    ...(who ? authed(await tokenFor(who)) : {}),
-    method: "POST",
-    headers: { ...(who ? { Authorization: `Bearer ${await tokenFor(who)}` } : {}), "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-const list = async (who: Parameters<typeof tokenFor>[0] | null, id = W) => call(`/v1/workouts/${id}/reviews`, who ? authed(await tokenFor(who)) : {});
+const post = (who: Caller, body: unknown, id = W) => apiAs(who).post(`/v1/workouts/${id}/reviews`, body);
+const list = (who: Caller, id = W) => apiAs(who).get(`/v1/workouts/${id}/reviews`);
 
 describe("reviews", () => {
   it("refuses a review before the customer completed the workout (403), and shows none", async () => {
@@ -55,7 +49,7 @@ describe("reviews", () => {
   });
 
   it("shows the rating on the workout detail", async () => {
-    const w = await json(await call(`/v1/workouts/${W}`, authed(await tokenFor("customerMember"))));
+    const w = await json(await apiAs("customerMember").get(`/v1/workouts/${W}`));
     expect(w.rating).toEqual({ average: 4.5, count: 2 });
   });
 });
@@ -84,7 +78,7 @@ describe("whose reviews a reader sees", () => {
     // Each partner reads its own customers' reviews, and the detail's rating counts the same rows.
     const partnerSide = await json(await list("otherPartnerAdmin", shared));
     expect(partnerSide.items.map((r: { comment: string }) => r.comment)).toEqual(["Contoso side words"]);
-    const detail = await json(await call(`/v1/workouts/${shared}`, authed(await tokenFor("otherCustomerAdmin"))));
+    const detail = await json(await apiAs("otherCustomerAdmin").get(`/v1/workouts/${shared}`));
     expect(detail.rating).toEqual({ average: 5, count: 1 });
   });
 });

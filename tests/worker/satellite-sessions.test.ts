@@ -11,8 +11,8 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { authed, multipart, satelliteCookie, signUp } from "./auth";
-import { call, json } from "./helpers";
+import { apiAs, getWithCookie, multipart, satelliteCookie, signUp } from "./auth";
+import { json } from "./helpers";
 import { first } from "../present";
 
 const db = drizzle(env.DB, { schema });
@@ -34,13 +34,13 @@ const details = (name: string, type: "customer" | "partner" = "customer") => ({
 /** Hands the signed-in `cookie`'s user to Northwind's domain; answers a bearer token of the new session there. */
 async function satelliteToken(cookie: string): Promise<string> {
   const satellite = await satelliteCookie(cookie, NORTHWIND);
-  const token = await call("/api/auth/token", { host: NORTHWIND_HOST, headers: { Cookie: satellite } });
+  const token = await getWithCookie(satellite, "/api/auth/token", { host: NORTHWIND_HOST });
   expect(token.status).toBe(200);
   return (await json<{ token: string }>(token)).token;
 }
 
 async function createAccount(token: string, data: ReturnType<typeof details>) {
-  return call("/v1/accounts", { method: "POST", ...authed(token), body: multipart(data) });
+  return apiAs(token).post("/v1/accounts", multipart(data));
 }
 
 describe("a session made for a partner's domain", () => {
@@ -52,19 +52,15 @@ describe("a session made for a partner's domain", () => {
     const elsewhere = await createAccount(person.token, details("Harbourside Ltd"));
     expect(elsewhere.status).toBe(201);
     const other = (await json<{ id: string }>(elsewhere)).id;
-    const linked = await call(`/v1/admin/accounts/${other}/assign-parent`, {
-      method: "POST",
-      ...authed(person.token, { accountId: other, headers: { "Content-Type": "application/json" } }),
-      body: JSON.stringify({ tan: DEMO.contoso.tan }),
-    });
+    const linked = await apiAs(person.token, { accountId: other }).post(`/v1/admin/accounts/${other}/assign-parent`, { tan: DEMO.contoso.tan });
     expect(linked.status).toBe(200);
-    expect((await call("/v1/entitlements", authed(person.token, { accountId: other }))).status).toBe(200);
+    expect((await apiAs(person.token, { accountId: other }).get("/v1/entitlements")).status).toBe(200);
 
     // Through Northwind's domain session: that account is not available.
-    const refused = await call("/v1/entitlements", authed(satellite, { accountId: other }));
+    const refused = await apiAs(satellite, { accountId: other }).get("/v1/entitlements");
     expect(refused.status).toBe(403);
-    expect((await call(`/v1/accounts/${other}`, authed(satellite))).status).toBe(404);
-    expect((await call("/v1/admin/teams", authed(satellite, { accountId: other }))).status).toBe(403);
+    expect((await apiAs(satellite).get(`/v1/accounts/${other}`)).status).toBe(404);
+    expect((await apiAs(satellite, { accountId: other }).get("/v1/admin/teams")).status).toBe(403);
   });
 
   it("makes a new organisation a customer of that partner, and no partner account", async () => {
@@ -80,7 +76,7 @@ describe("a session made for a partner's domain", () => {
     const id = (await json<{ id: string }>(customer)).id;
     const row = first(await db.select().from(schema.accounts).where(eq(schema.accounts.id, id)));
     expect(row.parentAccountId).toBe(DEMO.northwind.id);
-    expect((await call("/v1/entitlements", authed(satellite, { accountId: id }))).status).toBe(200);
+    expect((await apiAs(satellite, { accountId: id }).get("/v1/entitlements")).status).toBe(200);
   });
 
   it("leaves a session of the main domain free to act for any of its user's accounts", async () => {
@@ -90,6 +86,6 @@ describe("a session made for a partner's domain", () => {
     const id = (await json<{ id: string }>(made)).id;
     const row = first(await db.select().from(schema.accounts).where(eq(schema.accounts.id, id)));
     expect(row.parentAccountId).toBeNull();
-    expect((await call("/v1/entitlements", authed(person.token, { accountId: id }))).status).toBe(200);
+    expect((await apiAs(person.token, { accountId: id }).get("/v1/entitlements")).status).toBe(200);
   });
 });

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { type DemoUserKey } from "../../db/seed";
-import { apiAs, authed, tokenFor } from "./auth";
-import { call, json } from "./helpers";
+import { apiAs } from "./auth";
+import { json } from "./helpers";
 import { nth } from "../present";
 
 const db = drizzle(env.DB, { schema });
@@ -66,7 +66,7 @@ describe("saved items (My List)", () => {
     expect((await apiAs("customerMember").delete(`${PATH}/${item.id}`)).status).toBe(404);
     expect((await apiAs("otherPartnerAdmin").delete(`${PATH}/${item.id}`)).status).toBe(404);
     // A spoofed account header: Cara is not a member of Harbour.
-    const spoofed = await call(`${PATH}/${item.id}`, authed(await tokenFor("customerAdmin"), { method: "DELETE", accountId: DEMO.customers.harbour.id }));
+    const spoofed = await apiAs("customerAdmin", { accountId: DEMO.customers.harbour.id }).delete(`${PATH}/${item.id}`);
     expect(spoofed.status).toBe(403);
     expect(await titles("customerAdmin")).toHaveLength(3);
   });

@@ -3,8 +3,8 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { authed, tokenFor } from "./auth";
-import { call, json } from "./helpers";
+import { apiAs, tokenFor } from "./auth";
+import { json } from "./helpers";
 import { first } from "../present";
 
 const db = drizzle(env.DB, { schema });
@@ -13,7 +13,7 @@ const PATH = "/v1/scores/summary";
 describe("GET v1/scores/summary", () => {
   it("answers the customer's overall score, completed workouts, balance and month streak", async () => {
     const token = await tokenFor("customerMember");
-    const before = await json(await call(PATH, authed(token)));
+    const before = await json(await apiAs(token).get(PATH));
     // Seeded: Fabrikam's latest scores are AI 84, data 61, security 64, productivity 55: 66 overall.
     expect(before).toMatchObject({ name: "TechFIT", fitScoreVariant: "round", score: 66 });
     expect(before.workouts.remaining).toBeGreaterThan(0);
@@ -36,18 +36,18 @@ describe("GET v1/scores/summary", () => {
       scheduledAt: now,
       completedAt: now,
     });
-    const after = await json(await call(PATH, authed(token)));
+    const after = await json(await apiAs(token).get(PATH));
     expect(after.workouts.completed).toBe(before.workouts.completed + 1);
     expect(after.workouts.streak).toBeGreaterThanOrEqual(1);
   });
 
   it("is the caller's own account only: another customer sees its own figures; a partner, a spoofed account and no token are refused", async () => {
-    const harbour = await json(await call(PATH, authed(await tokenFor("otherCustomerAdmin"))));
+    const harbour = await json(await apiAs("otherCustomerAdmin").get(PATH));
     expect(harbour).toMatchObject({ score: null, workouts: { completed: 0, streak: 0 } });
-    expect((await call(PATH, authed(await tokenFor("partnerAdmin")))).status).toBe(403);
-    expect((await call(PATH, authed(await tokenFor("customerMember"), { accountId: DEMO.customers.harbour.id }))).status).toBe(403);
-    expect((await call(PATH)).status).toBe(401);
-    const bad = await call(PATH, authed(await tokenFor("customerMember"), { accountId: "not-an-id" }));
+    expect((await apiAs("partnerAdmin").get(PATH)).status).toBe(403);
+    expect((await apiAs("customerMember", { accountId: DEMO.customers.harbour.id }).get(PATH)).status).toBe(403);
+    expect((await apiAs(null).get(PATH)).status).toBe(401);
+    const bad = await apiAs("customerMember", { accountId: "not-an-id" }).get(PATH);
     expect(bad.status).toBe(400);
     expect((await json(bad)).error.fields["X-Account-Id"]).toBe("Not a valid UUID");
   });
@@ -56,47 +56,46 @@ describe("GET v1/scores/summary", () => {
 describe("GET v1/scores/fitness", () => {
   it("lists the account's scores by category, with entries on request", async () => {
     const token = await tokenFor("customerAdmin");
-    const all = await json(await call("/v1/scores/fitness", authed(token)));
+    const all = await json(await apiAs(token).get("/v1/scores/fitness"));
     // Newest first: AI improved from 68 to 84 over the seeded year.
     const ai = all.filter((s: { category: string }) => s.category === "aiAndAutomation");
     expect(ai.map((s: { scorePercent: number }) => s.scorePercent)).toEqual([84, 78, 72, 68]);
     expect(ai[3]).toMatchObject({ id: DEMO.scores.fabrikamAi, entryCount: 2 });
     expect(ai[0].entries).toBeUndefined();
-    const withEntries = await json(await call("/v1/scores/fitness?category=aiAndAutomation&includeEntries=true", authed(token)));
+    const withEntries = await json(await apiAs(token).get("/v1/scores/fitness?category=aiAndAutomation&includeEntries=true"));
     expect(withEntries.every((s: { category: string }) => s.category === "aiAndAutomation")).toBe(true);
     expect(withEntries[3].entries.map((e: { assesseeName: string }) => e.assesseeName).sort()).toEqual(["Dana Whitfield", "Omar Haddad"]);
-    expect(await json(await call("/v1/scores/fitness?category=strategy", authed(token)))).toEqual([]);
+    expect(await json(await apiAs(token).get("/v1/scores/fitness?category=strategy"))).toEqual([]);
   });
 
   it("refuses a bad category, another tenant's account and no token; never shows another customer's or an orphaned score", async () => {
-    const bad = await call("/v1/scores/fitness?category=cardio", authed(await tokenFor("customerAdmin")));
+    const bad = await apiAs("customerAdmin").get("/v1/scores/fitness?category=cardio");
     expect(bad.status).toBe(400);
     expect((await json(bad)).error.fields.category).toBeTruthy();
-    expect(await json(await call("/v1/scores/fitness", authed(await tokenFor("otherCustomerAdmin"))))).toEqual([]);
+    expect(await json(await apiAs("otherCustomerAdmin").get("/v1/scores/fitness"))).toEqual([]);
     // Northwind's orphaned security score belongs to no account: the partner's own list does not show it.
-    expect(await json(await call("/v1/scores/fitness", authed(await tokenFor("partnerAdmin"))))).toEqual([]);
-    expect((await call("/v1/scores/fitness", authed(await tokenFor("customerAdmin"), { accountId: DEMO.customers.harbour.id }))).status).toBe(403);
-    expect((await call("/v1/scores/fitness")).status).toBe(401);
+    expect(await json(await apiAs("partnerAdmin").get("/v1/scores/fitness"))).toEqual([]);
+    expect((await apiAs("customerAdmin", { accountId: DEMO.customers.harbour.id }).get("/v1/scores/fitness")).status).toBe(403);
+    expect((await apiAs(null).get("/v1/scores/fitness")).status).toBe(401);
   });
 });
 
 describe("submitted scores with no customer", () => {
   const ORPHANED = "/v1/admin/scores/fitness/orphaned";
   const ASSOCIATE = "/v1/admin/scores/fitness/associate-assessment";
-  const post = async (who: Parameters<typeof tokenFor>[0], body: unknown) =>
-    call(ASSOCIATE, authed(await tokenFor(who), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }));
+  const post = (who: Parameters<typeof tokenFor>[0], body: unknown) => apiAs(who).post(ASSOCIATE, body);
 
   it("lists the partner's orphaned scores only, to partners only", async () => {
-    const list = await json(await call(ORPHANED, authed(await tokenFor("partnerMember"))));
+    const list = await json(await apiAs("partnerMember").get(ORPHANED));
     expect(list).toEqual([expect.objectContaining({ category: "securityAndContinuity", scorePercent: 50 })]);
     expect(list[0].entryCount).toBeGreaterThanOrEqual(1);
-    expect(await json(await call(ORPHANED, authed(await tokenFor("otherPartnerAdmin"))))).toEqual([]);
-    expect((await call(ORPHANED, authed(await tokenFor("customerAdmin")))).status).toBe(403);
-    expect((await call(ORPHANED)).status).toBe(401);
+    expect(await json(await apiAs("otherPartnerAdmin").get(ORPHANED))).toEqual([]);
+    expect((await apiAs("customerAdmin").get(ORPHANED)).status).toBe(403);
+    expect((await apiAs(null).get(ORPHANED)).status).toBe(401);
   });
 
   it("assigns one to the partner's own customer only; it then counts for that customer and is gone from the list", async () => {
-    const [orphan] = await json(await call(ORPHANED, authed(await tokenFor("partnerAdmin"))));
+    const [orphan] = await json(await apiAs("partnerAdmin").get(ORPHANED));
     const bad = await post("partnerAdmin", { scoreId: orphan.id, accountId: "x" });
     expect(bad.status).toBe(400);
     expect((await json(bad)).error.fields.accountId).toBe("Not a valid UUID");
@@ -105,14 +104,14 @@ describe("submitted scores with no customer", () => {
     expect((await json(notMine)).error.fields.accountId).toBe("Not one of your customers");
     expect((await post("otherPartnerAdmin", { scoreId: orphan.id, accountId: DEMO.customers.harbour.id })).status).toBe(404);
     expect((await post("partnerMember", { scoreId: orphan.id, accountId: DEMO.customers.fabrikam.id })).status).toBe(403);
-    expect((await call(ORPHANED, authed(await tokenFor("partnerAdmin")))).status).toBe(200);
-    expect(await json(await call(ORPHANED, authed(await tokenFor("partnerAdmin"))))).toHaveLength(1);
+    expect((await apiAs("partnerAdmin").get(ORPHANED)).status).toBe(200);
+    expect(await json(await apiAs("partnerAdmin").get(ORPHANED))).toHaveLength(1);
 
     const ok = await post("partnerAdmin", { scoreId: orphan.id, accountId: DEMO.customers.fabrikam.id });
     expect(ok.status).toBe(200);
     expect(await json(ok)).toMatchObject({ id: orphan.id, category: "securityAndContinuity", scorePercent: 50 });
-    expect(await json(await call(ORPHANED, authed(await tokenFor("partnerAdmin"))))).toEqual([]);
-    const fabrikam = await json(await call("/v1/scores/fitness?category=securityAndContinuity", authed(await tokenFor("customerAdmin"))));
+    expect(await json(await apiAs("partnerAdmin").get(ORPHANED))).toEqual([]);
+    const fabrikam = await json(await apiAs("customerAdmin").get("/v1/scores/fitness?category=securityAndContinuity"));
     // It keeps its own (old) date, so it joins Fabrikam's security history rather than leading it.
     expect(fabrikam.map((s: { id: string }) => s.id)).toContain(orphan.id);
     const audit = await db.select().from(schema.auditEntries);

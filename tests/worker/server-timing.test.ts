@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEMO } from "../../db/seed";
-import { authed, nextIp, tokenFor } from "./auth";
+import { apiAs, authPost, tokenFor } from "./auth";
 import { call } from "./helpers";
 
 const TIMING = /^d1;desc="(\d+) calls";dur=(\d+(?:\.\d+)?)(?:, tenant;desc="(hit|miss)")?$/;
@@ -25,7 +25,7 @@ describe("Server-Timing: D1 calls per request", () => {
     await first.text();
     const warm = await call("/help", { host });
     expect(warm.status).toBe(200);
-    expect(await warm.text()).toContain("<title>Northwind Learn</title>");
+    expect(await warm.text()).toContain("<title>Help · Northwind Learn</title>");
     expect(timing(warm)).toEqual({ calls: 0, ms: 0, tenant: "hit" });
     expect(warm.headers.get("Cache-Control")).toBe("no-cache");
   });
@@ -38,8 +38,8 @@ describe("Server-Timing: D1 calls per request", () => {
 
   it("counts the calls of a warm authenticated read: membership and one batch of data", async () => {
     const token = await tokenFor("customerMember");
-    await (await call("/v1/entitlements", authed(token, { accountId: DEMO.customers.fabrikam.id }))).arrayBuffer();
-    const res = await call("/v1/entitlements", authed(token, { accountId: DEMO.customers.fabrikam.id }));
+    await (await apiAs(token, { accountId: DEMO.customers.fabrikam.id }).get("/v1/entitlements")).arrayBuffer();
+    const res = await apiAs(token, { accountId: DEMO.customers.fabrikam.id }).get("/v1/entitlements");
     expect(res.status).toBe(200);
     const { calls } = timing(res);
     expect(calls).toBeGreaterThan(0);
@@ -47,23 +47,19 @@ describe("Server-Timing: D1 calls per request", () => {
   });
 
   it("counts better-auth's own D1 calls too", async () => {
-    const res = await call("/api/auth/sign-in/email", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: "http://localhost", "CF-Connecting-IP": nextIp() },
-      body: JSON.stringify({ email: "dan@fabrikam.test", password: "wrong-password-1" }),
-    });
+    const res = await authPost("/sign-in/email", { email: "dan@fabrikam.test", password: "wrong-password-1" });
     expect(res.status).toBe(401);
     expect(timing(res).calls).toBeGreaterThan(0);
   });
 
   it("hands the client a D1 bookmark, and reads with the one it sends back", async () => {
     const token = await tokenFor("customerMember");
-    const first = await call("/v1/entitlements", authed(token, { accountId: DEMO.customers.fabrikam.id }));
+    const first = await apiAs(token, { accountId: DEMO.customers.fabrikam.id }).get("/v1/entitlements");
     expect(first.status).toBe(200);
     const bookmark = first.headers.get("x-d1-bookmark");
     expect(bookmark).toBeTruthy();
     expect(first.headers.getSetCookie().join(";")).toContain(`d1b=${encodeURIComponent(bookmark!)}`);
-    const again = await call("/v1/entitlements", authed(token, { accountId: DEMO.customers.fabrikam.id, headers: { "x-d1-bookmark": bookmark! } }));
+    const again = await apiAs(token, { accountId: DEMO.customers.fabrikam.id, headers: { "x-d1-bookmark": bookmark! } }).get("/v1/entitlements");
     expect(again.status).toBe(200);
     expect(again.headers.get("x-d1-bookmark")).toBeTruthy();
   });

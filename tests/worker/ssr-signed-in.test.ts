@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { SIGN_IN_PATHS } from "../../client/app/guarded";
 import { DEMO, DEMO_USERS } from "../../db/seed";
-import { authed, signInCookie } from "./auth";
+import { apiAs, getWithCookie, signInCookie } from "./auth";
 import { call } from "./helpers";
 
 type Boot = {
@@ -27,7 +27,7 @@ const rootOf = (html: string) => html.match(/<div id="root">([\s\S]*?)<\/div><sc
 
 async function page(path: string, email: string) {
   const cookie = await signInCookie(email);
-  const res = await call(path, { headers: { Cookie: cookie } });
+  const res = await getWithCookie(cookie, path);
   expect(res.status).toBe(200);
   const html = await res.text();
   return { res, html, boot: bootData(html), root: rootOf(html), cookie };
@@ -35,7 +35,7 @@ async function page(path: string, email: string) {
 
 /** What the API answers the same visitor for `path`. */
 async function api(token: string, accountId: string, path: string) {
-  const res = await call(`/v1${path}`, { ...authed(token, { accountId }) });
+  const res = await apiAs(token, { accountId }).get(`/v1${path}`);
   expect(res.status).toBe(200);
   return res.json();
 }
@@ -109,11 +109,11 @@ describe("a signed-in screen rendered by the Worker", () => {
 
   it("escapes the user's own values in the shell and in the boot data", async () => {
     const cookie = await signInCookie(DEMO_USERS.customerMember.email);
-    const before = bootData(await (await call("/", { headers: { Cookie: cookie } })).text());
+    const before = bootData(await (await getWithCookie(cookie, "/")).text());
     const fd = new FormData();
     fd.set("data", JSON.stringify({ firstName: "</script><script>alert(1)</script>", lastName: "<b>X</b>" }));
-    expect((await call("/v1/users", { method: "POST", ...authed(before.identity!.token), body: fd })).status).toBe(200);
-    const html = await (await call("/", { headers: { Cookie: cookie } })).text();
+    expect((await apiAs(before.identity!.token).post("/v1/users", fd)).status).toBe(200);
+    const html = await (await getWithCookie(cookie, "/")).text();
     expect(rootOf(html)).toContain('data-testid="app-shell"');
     expect(html).not.toContain("<script>alert(1)");
     expect(html).not.toContain("<b>X</b>");

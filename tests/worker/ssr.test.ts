@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { enUS } from "../../client/i18n/en-US";
+import { DEMO_USERS } from "../../db/seed";
 import { platformNameFrom } from "../../contract/styling";
 import { escapeHtml } from "../../worker/ssr/escape";
 import { addPartnerWithDomain } from "./fixtures";
-import { signInCookie } from "./auth";
+import { apiAs, getWithCookie, signInCookie } from "./auth";
 import { call } from "./helpers";
 import { nth } from "../present";
 
@@ -18,14 +20,14 @@ describe("the server-rendered shell", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toMatch(/text\/html/);
     const html = await res.text();
-    expect(html).toContain("<title>TechFIT</title>");
+    expect(html).toContain("<title>Sign in · TechFIT</title>");
     expect(html).toContain("--brand:37 99 235;");
     expect(bootData(html)).toMatchObject({ mode: "main", partner: null });
   });
 
   it("renders the partner's branding on its custom domain", async () => {
     const html = await (await call("/help", { host: "learn.northwind.test" })).text();
-    expect(html).toContain("<title>Northwind Learn</title>");
+    expect(html).toContain("<title>Help · Northwind Learn</title>");
     expect(html).toContain("--brand:15 118 110;");
     expect(html).toContain("Manrope");
     // Help is rendered itself: the shell's top bar wears the partner's name.
@@ -38,7 +40,7 @@ describe("the server-rendered shell", () => {
   it("wears the partner's look on the main host's login when redirectUrl points at its domain", async () => {
     const url = "/login?redirectUrl=" + encodeURIComponent("https://learn.northwind.test/post-auth");
     const html = await (await call(url)).text();
-    expect(html).toContain("<title>Northwind Learn</title>");
+    expect(html).toContain("<title>Sign in · Northwind Learn</title>");
     expect(bootData(html).mode).toBe("main");
   });
 
@@ -67,14 +69,14 @@ describe("the server-rendered shell", () => {
     // A stored name with markup characters is read back as plain text (one platform-name rule), then escaped.
     const clean = platformNameFrom("</script><script>alert(1)</script>");
     expect(clean).not.toMatch(/[<>]/);
-    expect(html).toContain(`<title>${escapeHtml(clean)}</title>`);
+    expect(html).toContain(`<title>Help · ${escapeHtml(clean)}</title>`);
     expect(bootData(html).styling.platformName).toBe(clean);
     // The invalid colour fell back to the default brand colour.
     expect(html).toContain("--brand:37 99 235;");
   });
 
   it("puts the theme and language from cookies on <html>", async () => {
-    const html = await (await call("/", { headers: { Cookie: "theme=dark; language=enGB" } })).text();
+    const html = await (await getWithCookie("theme=dark; language=enGB", "/")).text();
     expect(html).toMatch(/<html lang="en-GB" class="dark"/);
   });
 
@@ -98,10 +100,12 @@ describe("public screens rendered on the server", () => {
     expect(body).toMatch(/<input[^>]*type="email"[^>]*name="email"/);
     expect(body).toMatch(/<input[^>]*type="password"[^>]*name="password"/);
     expect(body).toMatch(/<button[^>]*type="submit"/);
-    // Its submit waits for the script: a click before hydration must not post the page away.
-    expect(body).toMatch(/<button(?=[^>]*type="submit")(?=[^>]*disabled)[^>]*>/);
+    // Its submit works before the script: a plain post to the page's own address (its query kept), which the Worker answers.
+    expect(body).toMatch(/<form(?=[^>]*method="post")(?![^>]*action=)[^>]*>/);
+    expect(body).not.toMatch(/<button(?=[^>]*type="submit")(?=[^>]*\sdisabled(?:=""|\s|>))[^>]*>/);
     expect(body).not.toContain("boot-screen");
     expect(bootData(html)).toMatchObject({ ssr: true, identity: null });
+    expect(bootData(html).loginFailure).toBeUndefined();
   });
 
   it("wears the partner's look on the main host's login for a redirectUrl", async () => {
@@ -158,7 +162,7 @@ describe("public screens rendered on the server", () => {
     expect(root(anonymous)).not.toContain("boot-screen");
 
     const cookie = await signInCookie("cara@fabrikam.test");
-    const signedIn = await (await call("/help", { headers: { Cookie: cookie } })).text();
+    const signedIn = await (await getWithCookie(cookie, "/help")).text();
     expect(bootData(signedIn).ssr).toBe(true);
     expect(root(signedIn)).toContain('data-testid="app-shell"');
     expect(root(signedIn)).toMatch(/<h1[^>]*>Help<\/h1>/);
@@ -169,11 +173,72 @@ describe("public screens rendered on the server", () => {
 
   it("shows the loader, not the form, to a signed-in visitor of /login, and the shell on screens that need sign-in", async () => {
     const cookie = await signInCookie("cara@fabrikam.test");
-    const signedIn = await (await call("/login", { headers: { Cookie: cookie } })).text();
+    const signedIn = await (await getWithCookie(cookie, "/login")).text();
     expect(root(signedIn)).toContain("boot-screen");
     expect(bootData(signedIn).ssr).toBeUndefined();
-    const bookings = root(await (await call("/bookings", { headers: { Cookie: cookie } })).text());
+    const bookings = root(await (await getWithCookie(cookie, "/bookings")).text());
     expect(bookings).toContain('data-testid="app-shell"');
     expect(bookings).not.toContain("boot-screen");
+  });
+});
+
+describe("the page's title", () => {
+  const titleOf = (html: string) => html.match(/<title>(.*?)<\/title>/s)?.[1];
+  const invite = "11111111-1111-4111-8111-111111111111.22222222-2222-4222-8222-222222222222";
+
+  it.each([
+    ["/login", enUS["auth.signIn.title"]],
+    [`/login?invite=${invite}`, enUS["auth.invite.signInTitle"]],
+    ["/signup", enUS["auth.signUp.title"]],
+    ["/signup?type=partner", enUS["auth.signUp.partner"]],
+    ["/404", enUS["notFound.title"]],
+    ["/help", enUS["help.title"]],
+  ])("names the screen %s renders, as its script will (%s)", async (path, name) => {
+    const html = await (await call(path)).text();
+    expect(titleOf(html)).toBe(escapeHtml(`${name} · TechFIT`));
+    // The client starts from the same name, so the tab does not change when the script runs.
+    expect(bootData(html).title).toBe(name);
+  });
+
+  it("escapes the screen's name (a catalogue text with a quote)", async () => {
+    const html = await (await call("/signup?type=customer")).text();
+    expect(enUS["auth.signUp.customer"]).toContain("'");
+    expect(html).toContain("<title>I&#39;m a new customer · TechFIT</title>");
+  });
+
+  it("is the platform's name alone where the screen names nothing or the server shows the loader", async () => {
+    const postAuth = await (await call("/post-auth")).text();
+    expect(titleOf(postAuth)).toBe("TechFIT");
+    expect(bootData(postAuth).title).toBeUndefined();
+    const assessment = await (await call("/assessment/abc")).text();
+    expect(titleOf(assessment)).toBe("TechFIT");
+  });
+
+  it("names a signed-in screen rendered as the shell with its skeleton, by the route's title in en-US", async () => {
+    const cookie = await signInCookie(DEMO_USERS.customerMember.email);
+    const get = async (path: string) => (await call(path, { headers: { Cookie: cookie } })).text();
+    const home = await get("/");
+    expect(titleOf(home)).toBe(`Welcome, ${DEMO_USERS.customerMember.firstName} · TechFIT`);
+    expect(bootData(home)).toMatchObject({ skeleton: true, title: `Welcome, ${DEMO_USERS.customerMember.firstName}` });
+    expect(titleOf(await get("/bookings"))).toBe(`${enUS["bookings.title"]} · TechFIT`);
+    expect(titleOf(await get("/workouts?category=strategy"))).toBe(`${enUS["enum.Category.strategy"]} · TechFIT`);
+    expect(titleOf(await get("/workouts"))).toBe(`${enUS["catalogue.title"]} · TechFIT`);
+    expect(titleOf(await get("/my-list"))).toBe(`${enUS["myList.title"]} · TechFIT`);
+
+    const partner = await signInCookie(DEMO_USERS.partnerAdmin.email);
+    const library = await (await call("/admin/workout-library", { headers: { Cookie: partner } })).text();
+    expect(titleOf(library)).toBe(`${enUS["library.title"]} · TechFIT`);
+  });
+
+  it("escapes the signed-in user's name in the greeting", async () => {
+    const cookie = await signInCookie(DEMO_USERS.customerMember.email);
+    const token = bootData(await (await call("/", { headers: { Cookie: cookie } })).text()).identity.token as string;
+    const fd = new FormData();
+    fd.set("data", JSON.stringify({ firstName: "</title><script>alert(1)</script>", lastName: "X" }));
+    expect((await apiAs(token).post("/v1/users", fd)).status).toBe(200);
+    const html = await (await call("/", { headers: { Cookie: cookie } })).text();
+    expect(html).not.toContain("</title><script>");
+    expect(titleOf(html)).toBe("Welcome, &#60;/title&#62;&#60;script&#62;alert(1)&#60;/script&#62; · TechFIT");
+    expect(bootData(html).title).toBe("Welcome, </title><script>alert(1)</script>");
   });
 });

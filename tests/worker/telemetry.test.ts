@@ -1,25 +1,17 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { app } from "../../worker/index";
 import { TELEMETRY_BLOBS } from "../../worker/api/telemetry";
+import { apiAs } from "./auth";
 import { call, json } from "./helpers";
 import { first } from "../present";
 
 type Point = { indexes?: string[]; blobs?: string[]; doubles?: number[] };
 
-/** Sends to the Worker with a recording Analytics Engine dataset in place of the real one. */
-async function post(body: unknown, opts: { telemetry?: string; host?: string; raw?: string } = {}) {
+/** Posts an event (a string goes as it is) to the Worker with a recording Analytics Engine dataset in place of the real one. */
+async function post(body: unknown, opts: { telemetry?: string; host?: string } = {}) {
   const points: Point[] = [];
   const dataset = { writeDataPoint: (p: Point) => void points.push(p) };
-  const host = opts.host ?? "localhost";
-  const res = await app.fetch(
-    new Request(`http://${host}/v1/telemetry`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Host: host },
-      body: opts.raw ?? JSON.stringify(body),
-    }),
-    { ...env, TELEMETRY_DATASET: dataset as unknown as AnalyticsEngineDataset, TELEMETRY: opts.telemetry ?? "on" },
-  );
+  const bindings = { TELEMETRY_DATASET: dataset, TELEMETRY: opts.telemetry ?? "on" };
+  const res = await apiAs(null, { host: opts.host, bindings }).post("/v1/telemetry", body);
   return { res, points };
 }
 
@@ -87,7 +79,7 @@ describe("POST /v1/telemetry", () => {
   });
 
   it("refuses a body that is not JSON with 400 and one over 8 KB with 413", async () => {
-    expect((await post(null, { raw: "not json" })).res.status).toBe(400);
+    expect((await post("not json")).res.status).toBe(400);
     const big = await post({ ...pageView, name: "x".repeat(9000) });
     expect(big.res.status).toBe(413);
     expect((await json(big.res)).error.code).toBe("payload_too_large");
@@ -95,11 +87,7 @@ describe("POST /v1/telemetry", () => {
   });
 
   it("works against the real dataset binding of wrangler.toml", async () => {
-    const res = await call("/v1/telemetry", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(pageView),
-    });
+    const res = await apiAs(null).post("/v1/telemetry", pageView);
     expect(res.status).toBe(204);
   });
 

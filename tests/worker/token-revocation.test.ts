@@ -4,9 +4,8 @@ import { drizzle } from "drizzle-orm/d1";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO_USERS } from "../../db/seed";
-import { SESSION_CHECK_MS } from "../../worker/identity/tokens";
-import { authed, signInCookie, tokenForCookie } from "./auth";
-import { call } from "./helpers";
+import { SESSION_CHECK_MS, SESSION_FRESH_MS } from "../../worker/identity/tokens";
+import { apiAs, authPost, signInCookie, tokenForCookie } from "./auth";
 import { nth } from "../present";
 
 const db = drizzle(env.DB, { schema });
@@ -14,7 +13,7 @@ const db = drizzle(env.DB, { schema });
 async function signedIn() {
   const cookie = await signInCookie(DEMO_USERS.customerMember.email);
   const token = await tokenForCookie(cookie);
-  expect((await call("/v1/users/me", authed(token))).status).toBe(200);
+  expect((await apiAs(token).get("/v1/users/me")).status).toBe(200);
   const sid = JSON.parse(atob(nth(token.split("."), 1).replace(/-/g, "+").replace(/_/g, "/"))).sid as string;
   return { cookie, token, sid };
 }
@@ -31,20 +30,16 @@ afterEach(() => {
 describe("a bearer token dies with its session", () => {
   it("stops working as soon as the session signs out in this isolate", async () => {
     const { cookie, token } = await signedIn();
-    const out = await call("/api/auth/sign-out", {
-      method: "POST",
-      headers: { Cookie: cookie, Origin: "http://localhost", "Content-Type": "application/json" },
-      body: "{}",
-    });
+    const out = await authPost("/sign-out", {}, { cookie });
     expect(out.status).toBe(200);
-    expect((await call("/v1/users/me", authed(token))).status).toBe(401);
+    expect((await apiAs(token).get("/v1/users/me")).status).toBe(401);
   });
 
   it("stops working within the check window when the session is revoked elsewhere (another isolate)", async () => {
     const { token, sid } = await signedIn();
     await db.delete(schema.authSessions).where(eq(schema.authSessions.id, sid));
     later(SESSION_CHECK_MS + 1);
-    const res = await call("/v1/users/me", authed(token));
+    const res = await apiAs(token).get("/v1/users/me");
     expect(res.status).toBe(401);
     expect(SESSION_CHECK_MS).toBeLessThanOrEqual(10_000);
   });
@@ -56,12 +51,23 @@ describe("a bearer token dies with its session", () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(schema.authSessions.id, sid));
     later(SESSION_CHECK_MS + 1);
-    expect((await call("/v1/users/me", authed(token))).status).toBe(401);
+    expect((await apiAs(token).get("/v1/users/me")).status).toBe(401);
+  });
+
+  it("a burst of one caller's requests reads a session due for another look once, and the others use the last look", async () => {
+    const { token } = await signedIn();
+    const d1Calls = (res: Response) => Number(/d1;desc="(\d+) calls"/.exec(res.headers.get("Server-Timing") ?? "")?.[1]);
+    const warm = d1Calls(await apiAs(token).get("/v1/users/me"));
+    later(SESSION_FRESH_MS + 1);
+    const burst = await Promise.all(Array.from({ length: 5 }, () => apiAs(token).get("/v1/users/me")));
+    expect(burst.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(burst.reduce((n, r) => n + d1Calls(r), 0)).toBe(5 * warm + 1);
+    expect(SESSION_FRESH_MS).toBeLessThan(SESSION_CHECK_MS);
   });
 
   it("keeps working while the session lives", async () => {
     const { token } = await signedIn();
     later(SESSION_CHECK_MS + 1);
-    expect((await call("/v1/users/me", authed(token))).status).toBe(200);
+    expect((await apiAs(token).get("/v1/users/me")).status).toBe(200);
   });
 });

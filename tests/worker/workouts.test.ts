@@ -4,7 +4,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { apiAs, authed, multipart, PNG, tokenFor } from "./auth";
+import { apiAs, multipart, PNG, tokenFor } from "./auth";
 import { call, json } from "./helpers";
 import { nth } from "../present";
 
@@ -41,7 +41,7 @@ export const newWorkout = (over: Record<string, unknown> = {}) => ({
 });
 
 async function create(over: Record<string, unknown> = {}) {
-  const res = await apiAs(await tokenFor("partnerAdmin")).post("/v1/admin/workouts", newWorkout(over));
+  const res = await apiAs("partnerAdmin").post("/v1/admin/workouts", newWorkout(over));
   expect(res.status).toBe(201);
   return json(res);
 }
@@ -69,15 +69,15 @@ describe("library list", () => {
   });
 
   it("answers 400 for a bad query, 401 without a token, 403 for a member or a customer", async () => {
-    expect((await apiAs(await tokenFor("partnerAdmin")).get("/v1/admin/workouts?category=nope")).status).toBe(400);
-    expect((await apiAs(await tokenFor("partnerAdmin")).get("/v1/admin/workouts?cursor=%%%")).status).toBe(400);
+    expect((await apiAs("partnerAdmin").get("/v1/admin/workouts?category=nope")).status).toBe(400);
+    expect((await apiAs("partnerAdmin").get("/v1/admin/workouts?cursor=%%%")).status).toBe(400);
     expect((await apiAs(null).get("/v1/admin/workouts")).status).toBe(401);
-    expect((await apiAs(await tokenFor("partnerMember")).get("/v1/admin/workouts")).status).toBe(403);
-    expect((await apiAs(await tokenFor("customerAdmin")).get("/v1/admin/workouts")).status).toBe(403);
+    expect((await apiAs("partnerMember").get("/v1/admin/workouts")).status).toBe(403);
+    expect((await apiAs("customerAdmin").get("/v1/admin/workouts")).status).toBe(403);
   });
 
   it("shows Contoso's library, not Northwind's own-only workouts", async () => {
-    const items = (await json(await apiAs(await tokenFor("otherPartnerAdmin")).get("/v1/admin/workouts?limit=100"))).items;
+    const items = (await json(await apiAs("otherPartnerAdmin").get("/v1/admin/workouts?limit=100"))).items;
     const ids = items.map((i: { id: string }) => i.id);
     expect(ids).toContain(DEMO.sharedWorkoutId);
     expect(ids).not.toContain(DEMO.workouts.dashboards);
@@ -97,7 +97,7 @@ describe("create, read, update", () => {
     expect(w.pricing).toHaveLength(2);
     expect(w.deliveryPartners[0]).toMatchObject({ partnerTan: DEMO.northwind.tan, name: "Northwind Learning", valid: true });
     expect(w.variants).toHaveLength(1);
-    const read = await json(await apiAs(await tokenFor("partnerAdmin")).get(`/v1/admin/workouts/${w.id}`));
+    const read = await json(await apiAs("partnerAdmin").get(`/v1/admin/workouts/${w.id}`));
     expect(read.id).toBe(w.id);
   });
 
@@ -162,7 +162,7 @@ describe("create, read, update", () => {
     expect((await apiAs(ct).get(`/v1/admin/workouts/${DEMO.sharedWorkoutId}`)).status).toBe(200);
     expect((await apiAs(ct).put(`/v1/admin/workouts/${DEMO.sharedWorkoutId}`, { visibility: null })).status).toBe(403);
     expect((await apiAs(null).get(`/v1/admin/workouts/${DEMO.sharedWorkoutId}`)).status).toBe(401);
-    expect((await apiAs(await tokenFor("partnerAdmin")).get("/v1/admin/workouts/not-a-uuid")).status).toBe(400);
+    expect((await apiAs("partnerAdmin").get("/v1/admin/workouts/not-a-uuid")).status).toBe(400);
   });
 });
 
@@ -188,12 +188,8 @@ describe("library status", () => {
   });
 
   it("is 404 for another partner's workout and 403 for a member", async () => {
-    expect(
-      (await apiAs(await tokenFor("otherPartnerAdmin")).post(`/v1/admin/workouts/${DEMO.workouts.dashboards}/status`, { status: "archived" })).status,
-    ).toBe(404);
-    expect((await apiAs(await tokenFor("partnerMember")).post(`/v1/admin/workouts/${DEMO.workouts.dashboards}/status`, { status: "archived" })).status).toBe(
-      403,
-    );
+    expect((await apiAs("otherPartnerAdmin").post(`/v1/admin/workouts/${DEMO.workouts.dashboards}/status`, { status: "archived" })).status).toBe(404);
+    expect((await apiAs("partnerMember").post(`/v1/admin/workouts/${DEMO.workouts.dashboards}/status`, { status: "archived" })).status).toBe(403);
     const entry = await db
       .select()
       .from(schema.libraryEntries)
@@ -299,7 +295,7 @@ describe("delivery partner TAN check", () => {
     });
     expect(await json(await apiAs(token).get("/v1/admin/workouts/delivery-partners/check?tan=12"))).toEqual({ valid: false, name: null });
     expect((await apiAs(null).get("/v1/admin/workouts/delivery-partners/check?tan=123456")).status).toBe(401);
-    expect((await apiAs(await tokenFor("customerAdmin")).get("/v1/admin/workouts/delivery-partners/check?tan=123456")).status).toBe(403);
+    expect((await apiAs("customerAdmin").get("/v1/admin/workouts/delivery-partners/check?tan=123456")).status).toBe(403);
   });
 });
 
@@ -344,9 +340,9 @@ describe("variants", () => {
     });
     expect(res.status).toBe(201);
     const v = await json(res);
-    const nwList = await json(await apiAs(await tokenFor("partnerAdmin")).get(`/v1/admin/workouts/${DEMO.sharedWorkoutId}/variants`));
+    const nwList = await json(await apiAs("partnerAdmin").get(`/v1/admin/workouts/${DEMO.sharedWorkoutId}/variants`));
     expect(nwList.map((x: { id: string }) => x.id)).not.toContain(v.id);
-    expect((await apiAs(await tokenFor("partnerAdmin")).get(`/v1/admin/workouts/${DEMO.sharedWorkoutId}/variants/${v.id}`)).status).toBe(404);
+    expect((await apiAs("partnerAdmin").get(`/v1/admin/workouts/${DEMO.sharedWorkoutId}/variants/${v.id}`)).status).toBe(404);
     // The author's variant is readable but not editable by Contoso.
     const authorVariant = DEMO.variants.copilotFoundations;
     expect(
@@ -363,9 +359,9 @@ describe("attachments", () => {
     const w = DEMO.workouts.copilotFoundations;
     const session = (await json(await apiAs(token).get(`/v1/admin/workouts/${w}`))).sessions[0];
     const pdf = new File(["%PDF-1.4\n%test\n"], "Team guide (v2).txt", { type: "application/pdf" });
-    const res = await call(
+    const res = await apiAs(token).post(
       `/v1/admin/workouts/${w}/sessions/${session.id}/attachments`,
-      authed(token, { method: "POST", body: multipart({ type: "document", category: "resource", description: "Guide" }, { file: pdf }) }),
+      multipart({ type: "document", category: "resource", description: "Guide" }, { file: pdf }),
     );
     expect(res.status).toBe(201);
     const a = await json(res);
@@ -373,17 +369,17 @@ describe("attachments", () => {
     const row = await db.select().from(schema.sessionAttachments).where(eq(schema.sessionAttachments.id, a.id));
     expect(nth(row, 0).fileKey).toMatch(/^private\/workouts\//);
     expect((await call(`/files/${nth(row, 0).fileKey}`)).status).toBe(404);
-    const own = await call(a.fileUri, authed(token));
+    const own = await apiAs(token).get(a.fileUri);
     expect(own.status).toBe(200);
     expect(own.headers.get("Content-Type")).toBe("application/pdf");
     // The uploader's name, made safe for the header, with the extension the bytes prove.
     expect(own.headers.get("Content-Disposition")).toBe('attachment; filename="Team guide _v2_.pdf"');
-    expect((await call(a.fileUri, authed(await tokenFor("customerMember")))).status).toBe(200);
-    expect((await call(a.fileUri, authed(await tokenFor("otherCustomerAdmin")))).status).toBe(200); // Contoso lists Copilot Foundations
+    expect((await apiAs("customerMember").get(a.fileUri)).status).toBe(200);
+    expect((await apiAs("otherCustomerAdmin").get(a.fileUri)).status).toBe(200); // Contoso lists Copilot Foundations
     expect((await call(a.fileUri)).status).toBe(401);
     const del = await apiAs(token).delete(`/v1/admin/workouts/${w}/attachments/${a.id}`);
     expect(del.status).toBe(204);
-    expect((await call(a.fileUri, authed(token))).status).toBe(404);
+    expect((await apiAs(token).get(a.fileUri)).status).toBe(404);
   });
 
   it("refuses a file of another type (415), nothing at all (400), another partner (404)", async () => {
@@ -392,13 +388,11 @@ describe("attachments", () => {
     const session = (await json(await apiAs(token).get(`/v1/admin/workouts/${w}`))).sessions[0];
     const path = `/v1/admin/workouts/${w}/sessions/${session.id}/attachments`;
     const exe = new Blob(["MZ\x90\x00"], { type: "application/pdf" });
-    expect((await call(path, authed(token, { method: "POST", body: multipart({ type: "document" }, { file: exe }) }))).status).toBe(415);
-    expect((await call(path, authed(token, { method: "POST", body: multipart({ type: "document" }) }))).status).toBe(400);
-    expect((await call(path, authed(token, { method: "POST", body: multipart({ type: "nope" }, { file: PNG }) }))).status).toBe(400);
-    expect((await call(path, authed(await tokenFor("otherPartnerAdmin"), { method: "POST", body: multipart({ type: "image" }, { file: PNG }) }))).status).toBe(
-      404,
-    );
-    expect((await call(path, { method: "POST", body: multipart({ type: "image" }, { file: PNG }) })).status).toBe(401);
+    expect((await apiAs(token).post(path, multipart({ type: "document" }, { file: exe }))).status).toBe(415);
+    expect((await apiAs(token).post(path, multipart({ type: "document" }))).status).toBe(400);
+    expect((await apiAs(token).post(path, multipart({ type: "nope" }, { file: PNG }))).status).toBe(400);
+    expect((await apiAs("otherPartnerAdmin").post(path, multipart({ type: "image" }, { file: PNG }))).status).toBe(404);
+    expect((await apiAs(null).post(path, multipart({ type: "image" }, { file: PNG }))).status).toBe(401);
     const rows = await db.select().from(schema.sessionAttachments).where(eq(schema.sessionAttachments.sessionId, session.id));
     expect(rows.filter((r) => r.fileKey)).toHaveLength(0);
   });
@@ -408,16 +402,16 @@ describe("attachments", () => {
     const w = DEMO.workouts.copilotFoundations;
     const session = (await json(await apiAs(token).get(`/v1/admin/workouts/${w}`))).sessions[0];
     const path = `/v1/admin/workouts/${w}/sessions/${session.id}/attachments`;
-    const later = await json(await call(path, authed(token, { method: "POST", body: multipart({ type: "image", startDate: "2099-01-01" }, { file: PNG }) })));
-    const now = await json(await call(path, authed(token, { method: "POST", body: multipart({ type: "image" }, { file: PNG }) })));
+    const later = await json(await apiAs(token).post(path, multipart({ type: "image", startDate: "2099-01-01" }, { file: PNG })));
+    const now = await json(await apiAs(token).post(path, multipart({ type: "image" }, { file: PNG })));
     const customer = await tokenFor("customerMember");
-    const page = await json(await call(`/v1/workouts/${w}`, authed(customer)));
+    const page = await json(await apiAs(customer).get(`/v1/workouts/${w}`));
     const shown = page.sessions.flatMap((s: { attachments: { id: string }[] }) => s.attachments.map((a) => a.id));
     expect(shown).toContain(now.id);
     expect(shown).not.toContain(later.id);
-    expect((await call(now.fileUri, authed(customer))).status).toBe(200);
-    expect((await call(later.fileUri, authed(customer))).status).toBe(404);
-    expect((await call(later.fileUri, authed(token))).status).toBe(200);
+    expect((await apiAs(customer).get(now.fileUri)).status).toBe(200);
+    expect((await apiAs(customer).get(later.fileUri)).status).toBe(404);
+    expect((await apiAs(token).get(later.fileUri)).status).toBe(200);
   });
 
   it("takes a WebP file only with its whole RIFF signature, as image uploads do", async () => {
@@ -426,24 +420,19 @@ describe("attachments", () => {
     const session = (await json(await apiAs(token).get(`/v1/admin/workouts/${w}`))).sessions[0];
     const path = `/v1/admin/workouts/${w}/sessions/${session.id}/attachments`;
     const webp = (head: string) => new File([new TextEncoder().encode(`${head}\x24\x00\x00\x00WEBPVP8 `)], "picture.webp", { type: "image/webp" });
-    expect((await call(path, authed(token, { method: "POST", body: multipart({ type: "image" }, { file: webp("RIXX") }) }))).status).toBe(415);
-    const ok = await call(path, authed(token, { method: "POST", body: multipart({ type: "image" }, { file: webp("RIFF") }) }));
+    expect((await apiAs(token).post(path, multipart({ type: "image" }, { file: webp("RIXX") }))).status).toBe(415);
+    const ok = await apiAs(token).post(path, multipart({ type: "image" }, { file: webp("RIFF") }));
     expect(ok.status).toBe(201);
-    expect((await call((await json(ok)).fileUri, authed(token))).headers.get("Content-Type")).toBe("image/webp");
+    expect((await apiAs(token).get((await json(ok)).fileUri)).headers.get("Content-Type")).toBe("image/webp");
   });
 
   it("a customer of another partner cannot read a Northwind-only workout's file", async () => {
     const token = await tokenFor("partnerAdmin");
     const w = DEMO.workouts.dashboards;
     const session = (await json(await apiAs(token).get(`/v1/admin/workouts/${w}`))).sessions[0];
-    const a = await json(
-      await call(
-        `/v1/admin/workouts/${w}/sessions/${session.id}/attachments`,
-        authed(token, { method: "POST", body: multipart({ type: "image" }, { file: PNG }) }),
-      ),
-    );
-    expect((await call(a.fileUri, authed(await tokenFor("otherCustomerAdmin")))).status).toBe(404);
-    expect((await call(a.fileUri, authed(await tokenFor("otherPartnerAdmin")))).status).toBe(404);
+    const a = await json(await apiAs(token).post(`/v1/admin/workouts/${w}/sessions/${session.id}/attachments`, multipart({ type: "image" }, { file: PNG })));
+    expect((await apiAs("otherCustomerAdmin").get(a.fileUri)).status).toBe(404);
+    expect((await apiAs("otherPartnerAdmin").get(a.fileUri)).status).toBe(404);
     void CT;
   });
 });

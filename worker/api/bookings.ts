@@ -10,11 +10,10 @@ import {
   JobsQuery,
   ScheduleBooking,
 } from "../../contract/bookings";
-import { ErrorEnvelope } from "../../contract/errors";
 import { MESSAGES } from "../../contract/messages";
-import { sequenceErrors } from "../domain/booking-rules";
+import { resolveChoices, timesOutOfOrder } from "../domain/booking-rules";
 import { bookingContext, drawPartner, slotDto, type BookingContext } from "../data/bookable";
-import { cancelStatements, commitMove, customerJobs, getJob, jobForMove, scheduleStatements, type LineChoice } from "../data/jobs";
+import { cancelStatements, commitMove, customerJobs, getJob, jobForMove, scheduleStatements } from "../data/jobs";
 import { createBooking } from "../data/new-booking";
 import { searchJobs } from "../data/jobs-search";
 import { WorkoutIdParam } from "../../contract/workouts";
@@ -22,77 +21,25 @@ import { nextStatus } from "../domain/jobs";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { conflict, invalid } from "../http/errors";
+import { errorResponses } from "../http/responses";
 import { dispatchMail } from "../mail/outbox";
 
 export const bookingsApi = new Hono<AppEnv>();
 
-const errors = {
-  400: { description: "Invalid input, with the fields that failed", schema: ErrorEnvelope },
-  401: { description: "No or bad token", schema: ErrorEnvelope },
-  403: { description: "Not a customer account you belong to", schema: ErrorEnvelope },
-  404: { description: "Absent, or another account's", schema: ErrorEnvelope },
-};
+/** The error answers every booking endpoint declares (409s are each endpoint's own). */
+const refused = { 403: "Not a customer account you belong to", 404: "Absent, or another account's" } as const;
+const errors = errorResponses(refused);
 
-type Choice = { sessionId: string; times?: string[]; slotId?: string };
-type OpenSlot = { id: string; sessionId: string; startsAt: string; partnerAccountId: string };
-
-/**
- * Checks the choices name sessions of the workout (every session when
- * `every`), that chosen slots are open and of one delivery partner, and
- * answers each session's choice.
- */
-function resolveChoices(sessions: { id: string }[], mode: "request" | "slots", choices: Choice[], open: OpenSlot[], every: boolean, partnerId?: string | null) {
-  const sessionIds = sessions.map((s) => s.id);
-  const fields: Record<string, string> = {};
-  choices.forEach((ch, i) => {
-    if (!sessionIds.includes(ch.sessionId)) fields[`sessions.${i}.sessionId`] = "Not a session of this workout";
-  });
-  if (every && (choices.length !== sessionIds.length || sessionIds.some((id) => !choices.find((ch) => ch.sessionId === id)))) {
-    fields.sessions = "Choose a time for every session";
-  }
-  if (Object.keys(fields).length) throw invalid(fields);
-  const map = new Map<string, LineChoice>();
-  if (mode === "request") {
-    for (const ch of choices) map.set(ch.sessionId, { times: ch.times });
-    return { map, deliveryPartnerId: null as string | null };
-  }
-  let owner: string | null = partnerId ?? null;
-  for (const [i, ch] of choices.entries()) {
-    const hit = open.find((o) => o.id === ch.slotId && o.sessionId === ch.sessionId);
-    if (!hit) throw conflict("That time is no longer available. Please choose another.", { [`sessions.${i}.slotId`]: "Not available" });
-    if (owner && hit.partnerAccountId !== owner) throw invalid({ [`sessions.${i}.slotId`]: "Choose times of one delivery partner" });
-    owner = hit.partnerAccountId;
-    map.set(ch.sessionId, { slot: { id: hit.id, startsAt: hit.startsAt } });
-  }
-  return { map, deliveryPartnerId: owner };
+/** The session choices of a request, checked (worker/domain/booking-rules.ts); 400 or 409 with the fields otherwise. */
+function checkedChoices(...args: Parameters<typeof resolveChoices>) {
+  const resolved = resolveChoices(...args);
+  if (resolved.ok) return resolved;
+  throw resolved.problem === "slotGone" ? conflict(resolved.message, resolved.fields) : invalid(resolved.fields);
 }
 
-/**
- * The sessions' times must follow their sequence (each starting after the
- * previous one ends); 400 with the field of each time out of order. Sessions
- * not chosen keep their booked time (`kept`).
- */
-function orderedTimes(
-  sessions: { id: string; sequence: number; name: string; lengthMinutes: number }[],
-  body: Choice[],
-  map: Map<string, LineChoice>,
-  kept = new Map<string, string | null>(),
-) {
-  const fields = sequenceErrors(
-    sessions.map((s) => {
-      const i = body.findIndex((b) => b.sessionId === s.id);
-      const ch = map.get(s.id);
-      if (ch)
-        return {
-          ...s,
-          moved: true,
-          times: ch.times ?? (ch.slot ? [ch.slot.startsAt] : []),
-          field: (j: number) => (ch.times ? `sessions.${i}.times.${j}` : `sessions.${i}.slotId`),
-        };
-      const at = kept.get(s.id);
-      return { ...s, moved: false, times: at ? [at] : [], field: () => "sessions" };
-    }),
-  );
+/** 400 with the field of each time out of its session's order. */
+function requireOrder(...args: Parameters<typeof timesOutOfOrder>) {
+  const fields = timesOutOfOrder(...args);
   if (Object.keys(fields).length) throw invalid(fields, "Sessions must follow their order");
 }
 
@@ -151,8 +98,7 @@ endpoint(
     body: CreateBooking,
     responses: {
       201: { description: "The booking", schema: JobDto },
-      ...errors,
-      409: { description: "Full slot, not enough credits, a prerequisite not met, or no delivery partner", schema: ErrorEnvelope },
+      ...errorResponses({ ...refused, 409: "Full slot, not enough credits, a prerequisite not met, or no delivery partner" }),
     },
   },
   async (c, { body }, scope) => {
@@ -161,8 +107,8 @@ endpoint(
     if (!ctx.price) throw conflict("This workout has no price for your account yet. Please contact your provider.");
     if (ctx.missing.length) throw conflict(`Prerequisites not met. ${ctx.missing.join("; ")}.`, { prerequisites: ctx.missing.join("; ") });
     const open = ctx.open.map((o) => o.slot);
-    const { map, deliveryPartnerId } = resolveChoices(ctx.sessions, body.mode, body.sessions, open, true);
-    orderedTimes(ctx.sessions, body.sessions, map);
+    const { choices: map, deliveryPartnerId } = checkedChoices(ctx.sessions, body.mode, body.sessions, open, true);
+    requireOrder(ctx.sessions, body.sessions, map);
     const partner = deliveryPartnerId
       ? (ctx.candidates.find((x) => x.id === deliveryPartnerId) ?? {
           id: deliveryPartnerId,
@@ -225,8 +171,7 @@ endpoint(
     body: ScheduleBooking,
     responses: {
       200: { description: "The booking", schema: JobDto },
-      ...errors,
-      409: { description: "Not allowed in this state, or the time is gone", schema: ErrorEnvelope },
+      ...errorResponses({ ...refused, 409: "Not allowed in this state, or the time is gone" }),
     },
   },
   async (c, { params, body }, scope) => {
@@ -241,8 +186,15 @@ endpoint(
     if (rescheduling && !body.reason) throw invalid({ reason: MESSAGES.required });
     const sessions = lines.map((l) => ({ id: l.sessionId, sequence: l.sequence, name: l.sessionName, lengthMinutes: l.lengthMinutes }));
     const open = body.mode === "slots" ? subject.openSlots : [];
-    const { map } = resolveChoices(sessions, body.mode, body.sessions, open, !rescheduling, body.mode === "slots" ? job.deliveryPartnerAccountId : null);
-    orderedTimes(sessions, body.sessions, map, new Map(lines.map((l) => [l.sessionId, l.scheduledAt])));
+    const { choices: map } = checkedChoices(
+      sessions,
+      body.mode,
+      body.sessions,
+      open,
+      !rescheduling,
+      body.mode === "slots" ? job.deliveryPartnerAccountId : null,
+    );
+    requireOrder(sessions, body.sessions, map, new Map(lines.map((l) => [l.sessionId, l.scheduledAt])));
     const move = scheduleStatements(db, subject, to, map, rescheduling ? { reason: body.reason!, comment: body.comment } : null, null);
     const moved = new Set(lines.filter((l) => map.has(l.sessionId)).map((l) => l.id));
     const event = rescheduling ? "rescheduled" : body.mode === "request" ? "requested" : "booked";
@@ -271,8 +223,7 @@ endpoint(
     body: CancelBooking,
     responses: {
       200: { description: "The cancelled booking", schema: JobDto },
-      ...errors,
-      409: { description: "Already completed or cancelled", schema: ErrorEnvelope },
+      ...errorResponses({ ...refused, 409: "Already completed or cancelled" }),
     },
   },
   async (c, { params, body }, scope) => {

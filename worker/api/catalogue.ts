@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { CataloguePage, CatalogueQuery, CatalogueWorkout } from "../../contract/catalogue";
 import { WorkoutIdParam } from "../../contract/workouts";
-import { cataloguePage, catalogueWorkout, libraryOwner } from "../data/catalogue";
+import { cataloguePage, catalogueWorkout } from "../data/catalogue";
+import { libraryOwner } from "../data/visibility";
 import { today } from "../data/query";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";

@@ -95,6 +95,11 @@ endpoint(
     if (subject.job.status !== "awaitingConfirmation") throw conflict(`A job that is ${subject.job.status} cannot be confirmed`);
     // Every session waiting for confirmation takes one of its proposed times; a session kept at its booked time (a partial reschedule) needs none.
     const fields: Record<string, string> = {};
+    // A line that is not one of this job's (another job's, or another tenant's) is refused, never skipped.
+    body.lines.forEach((l, i) => {
+      if (!subject.lines.some((x) => x.id === l.lineId)) fields[`lines.${i}.lineId`] = "Not a session of this job";
+    });
+    if (Object.keys(fields).length) throw invalid(fields);
     const chosen = new Map(body.lines.map((l) => [l.lineId, l.time]));
     const times = new Map<string, string>();
     subject.lines.forEach((line, i) => {

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { ReviewBody, ReviewDto, ReviewsDto } from "../../contract/catalogue";
 import { WorkoutIdParam } from "../../contract/workouts";
-import { visibleWorkout } from "../data/catalogue";
+import { visibleWorkout } from "../data/visibility";
 import { addReview, hasCompleted, reviewsFor } from "../data/reviews";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";

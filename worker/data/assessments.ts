@@ -25,7 +25,7 @@ import { theRow } from "./query";
 /** Runs drizzle queries and raw statements as one D1 batch (one transaction). */
 const runBatch = (db: Db, statements: Statement[]) => runD1Batch(d1Of(db), statements);
 import { conflict, forbidden, invalid, notFound, unauthenticated } from "../http/errors";
-import { customerOf } from "./customers";
+import { customerOf, customersOfPartner } from "./customers";
 
 const LINK_MESSAGES = ASSESSMENT_LINK_MESSAGES;
 
@@ -152,7 +152,7 @@ async function customerByMemberEmail(db: Db, partnerId: string, email: string): 
     .from(accounts)
     .innerJoin(accountUsers, and(eq(accountUsers.accountId, accounts.id), eq(accountUsers.status, "active")))
     .innerJoin(users, eq(users.id, accountUsers.userId))
-    .where(and(eq(accounts.parentAccountId, partnerId), eq(accounts.type, "customer"), sql`lower(${users.email}) = ${email.toLowerCase()}`))
+    .where(and(customersOfPartner(partnerId), sql`lower(${users.email}) = ${email.toLowerCase()}`))
     .orderBy(asc(accounts.name))
     .limit(1);
   return found?.id ?? null;
@@ -272,10 +272,7 @@ export async function markAssessed(db: Db, scope: PartnerAdminScope, assessmentI
     .where(
       and(
         eq(assessments.id, assessmentId),
-        or(
-          and(isNull(assessments.accountId), eq(assessments.partnerAccountId, scope.account.id)),
-          and(eq(accounts.parentAccountId, scope.account.id), eq(accounts.type, "customer")),
-        ),
+        or(and(isNull(assessments.accountId), eq(assessments.partnerAccountId, scope.account.id)), customersOfPartner(scope.account.id)),
       ),
     )
     .limit(1);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { BookingOptions } from "../../contract/bookings";
 import {
@@ -9,10 +9,8 @@ import {
   scores,
   sessionActionItems,
   stylings,
-  creditLines,
   deliveryPartners,
   libraryEntries,
-  planEntries,
   pricingLines,
   slots,
   workoutSessions,
@@ -20,13 +18,16 @@ import {
   workouts,
 } from "../../db/schema";
 import { drawDeliveryPartner } from "../domain/jobs";
-import { choosePrice, effectiveLines } from "../domain/pricing";
-import { isVisible } from "../domain/visibility";
+import { priceCustomer, workoutPrice } from "../domain/pricing";
+import { chooseVariants } from "../domain/visibility";
 import { missingPrerequisites } from "../domain/booking-rules";
 import type { Db } from "../env";
 import { conflict, notFound } from "../http/errors";
 import type { Account } from "../identity/context";
+import { planInForceQuery } from "./catalogue";
+import { balanceQuery } from "./credits";
 import { today } from "./query";
+import { customerSees, variantInDate, visibleWhere } from "./visibility";
 import { recipientReads, type RecipientRows } from "./job-mail";
 import { reusableBatch } from "./reusable";
 
@@ -62,11 +63,12 @@ export type BookingContext = Bookable & {
 const nameOf = (col: SQLiteColumn, alias: string) => sql<string>`${col}`.as(alias);
 
 /**
- * The workout as the customer may book it, by the catalogue's rule
- * in its partner's library and available, the visibility
- * expression true for this customer, and a variant in date (the partner's
- * own first, then the author's). Anything else is "not found", exactly like
- * a missing workout. Every read (library, variants, sessions, prices, plan,
+ * The workout as the customer may book it: exactly what its catalogue shows,
+ * by the one rule of ./visibility.ts (its partner's library has it
+ * available, a variant in date, the visibility expression true for this
+ * customer), with the variant and the price the catalogue shows (the
+ * `variantId` asked for must be that customer's to get). Anything else is
+ * "not found", exactly like a missing workout. Every read (library, variants, sessions, prices, plan,
  * credits, delivery partners, slots, action items, prerequisites and the
  * customer's record) goes in one D1 batch: they depend only on the workout
  * and the customer. Joined selects name their shared columns apart (a
@@ -85,7 +87,7 @@ export async function bookingContext(db: Db, customer: Account, workoutId: strin
         .select({ workout: workouts })
         .from(libraryEntries)
         .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
-        .where(and(eq(libraryEntries.accountId, ph("partnerId")), eq(libraryEntries.workoutId, ph("workoutId")), eq(libraryEntries.status, "available")))
+        .where(and(eq(libraryEntries.workoutId, ph("workoutId")), visibleWhere(ph("partnerId"), ph("day"))))
         .limit(1),
       db
         .select()
@@ -94,8 +96,7 @@ export async function bookingContext(db: Db, customer: Account, workoutId: strin
           and(
             eq(workoutVariants.workoutId, ph("workoutId")),
             sql`(${ph("variantId")} is null or ${workoutVariants.id} = ${ph("variantId")})`,
-            or(isNull(workoutVariants.availableFrom), lte(workoutVariants.availableFrom, ph("day"))),
-            or(isNull(workoutVariants.availableTo), gte(workoutVariants.availableTo, ph("day"))),
+            variantInDate(ph("day")),
           ),
         )
         .orderBy(asc(workoutVariants.createdAt)),
@@ -108,27 +109,14 @@ export async function bookingContext(db: Db, customer: Account, workoutId: strin
         .select()
         .from(pricingLines)
         .where(eq(pricingLines.workoutId, ph("workoutId"))),
-      db
-        .select({ id: planEntries.id })
-        .from(planEntries)
-        .where(
-          and(
-            eq(planEntries.accountId, ph("customerId")),
-            lte(planEntries.startDate, ph("day")),
-            or(isNull(planEntries.endDate), gte(planEntries.endDate, ph("day"))),
-          ),
-        )
-        .limit(1),
+      planInForceQuery(db, ph("customerId"), ph("day")),
       db
         .select({ id: creditEntries.id })
         .from(creditEntries)
         .where(eq(creditEntries.accountId, ph("customerId")))
         .orderBy(desc(creditEntries.startDate))
         .limit(1),
-      db
-        .select({ total: sql<number>`coalesce(sum(${creditLines.quantity}), 0)` })
-        .from(creditLines)
-        .where(eq(creditLines.accountId, ph("customerId"))),
+      balanceQuery(db, ph("customerId")),
       db
         .select({
           variantId: deliveryPartners.variantId,
@@ -210,12 +198,11 @@ export async function bookingContext(db: Db, customer: Account, workoutId: strin
     values,
   );
   const row = library[0];
-  const subject = { priceGroupId: customer.priceGroupId, industry: customer.industry, size: customer.size, location: customer.location };
-  if (!row || !isVisible(row.workout.visibility, subject)) throw notFound("Workout not found");
-  const inScope = variants.filter((v) => v.accountId === partnerId || v.accountId === row.workout.accountId);
-  const variant = inScope.find((v) => v.accountId === partnerId) ?? inScope[0];
+  if (!row || !customerSees(customer, row.workout)) throw notFound("Workout not found");
+  // The catalogue's variant; with `variantId`, that one, if the customer gets it.
+  const variant = chooseVariants(variants, partnerId, [row.workout]).get(row.workout.id);
   if (!variant) throw notFound("Workout not found");
-  const { price, pricingLineId } = chooseFor(customer, row.workout, variant, prices, Boolean(plan[0]), day);
+  const chosen = workoutPrice(row.workout, variant, prices, priceCustomer(customer, Boolean(plan[0])), day);
   const ownEntries = candidates.filter((c) => c.variantId === variant.id);
   const general = candidates.filter((c) => !c.variantId);
   const resolved = (ownEntries.length ? ownEntries : general)
@@ -237,8 +224,12 @@ export async function bookingContext(db: Db, customer: Account, workoutId: strin
     workout: row.workout,
     variant,
     sessions,
-    price,
-    pricingLineId,
+    price:
+      chosen &&
+      (chosen.kind === "credits"
+        ? { kind: "credits", amount: chosen.amount, currency: null }
+        : { kind: "money", amount: chosen.amount, currency: chosen.currency }),
+    pricingLineId: chosen?.lineId ?? null,
     candidates: resolved,
     open: open.filter((o) => ids.has(o.slot.partnerAccountId)),
     balance: Number(sum[0]?.total ?? 0),
@@ -247,32 +238,6 @@ export async function bookingContext(db: Db, customer: Account, workoutId: strin
     missing,
     partner: { id: partnerId, name: p?.name ?? "", email: p?.email ?? null, platformName: p?.platformName ?? "TechFIT" },
     mail: mail as unknown as RecipientRows,
-  };
-}
-
-/**
- * The price the catalogue shows (worker/domain/pricing.ts): the most specific
- * line in date, credits when the customer has a plan in force, money in its
- * currency otherwise. Base lines are the author's; a variant with custom
- * pricing has its own.
- */
-function chooseFor(
-  customer: Account,
-  workout: typeof workouts.$inferSelect,
-  variant: typeof workoutVariants.$inferSelect,
-  lines: (typeof pricingLines.$inferSelect)[],
-  onPlan: boolean,
-  day: string,
-): { price: BookingOptions["price"]; pricingLineId: string | null } {
-  const own = lines.filter((l) => (l.variantId ? l.variantId === variant.id : l.accountId === workout.accountId));
-  const chosen = choosePrice(effectiveLines(own, variant), { id: customer.id, priceGroupId: customer.priceGroupId, currency: customer.currency, onPlan }, day);
-  if (!chosen) return { price: null, pricingLineId: null };
-  return {
-    price:
-      chosen.kind === "credits"
-        ? { kind: "credits" as const, amount: chosen.amount, currency: null }
-        : { kind: "money" as const, amount: chosen.amount, currency: chosen.currency },
-    pricingLineId: chosen.lineId,
   };
 }
 

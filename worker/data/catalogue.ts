@@ -1,49 +1,24 @@
-import { and, asc, avg, count, desc, eq, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, avg, count, desc, eq, gte, isNull, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { inList } from "./bound";
 import type { CatalogueItem, CataloguePage, CatalogueQuery, CatalogueWorkout, PriceDto } from "../../contract/catalogue";
 import type { Category } from "../../contract/enums";
 import { libraryEntries, planEntries, pricingLines, reviews, workoutVariants, workouts, type Workout } from "../../db/schema";
-import { choosePrice, effectiveLines } from "../domain/pricing";
-import { isVisible } from "../domain/visibility";
+import { priceCustomer, workoutPrice } from "../domain/pricing";
+import { chooseVariants } from "../domain/visibility";
 import type { Db } from "../env";
 import type { Acting } from "../identity/context";
 import { after, decodeCursor, encodeCursor } from "./cursor";
-import { batch, inDate, likePattern, today } from "./query";
+import { batch, contains, inDate, today } from "./query";
 import { reviewsOfPartner } from "./reviews";
+import { libraryOwner, passes, variantsQuery, visibleWhere, visibleWorkout } from "./visibility";
 import { prerequisiteDtos, prerequisitesQuery, sessionDtos, sessionQueries } from "./workout-read";
 import type { z } from "zod";
 
 /**
- * The catalogue's one rule of who may see a workout and the
- * catalogue items built from it. The catalogue router, reviews, saved items
- * and the homepage all read workouts for a reader through here.
+ * The catalogue items built from the one rule of who may see a workout
+ * (./visibility.ts): the catalogue router's pages and Home's sets read
+ * workouts for a reader through here.
  */
-
-/** Whose library the caller browses: a customer's partner, or a partner's own (preview). */
-export function libraryOwner(acting: Acting): string | null {
-  return acting.account.type === "partner" ? acting.account.id : acting.account.parentAccountId;
-}
-
-/**
- * The SQL half of the visibility rule: the partner's library has the workout
- * `available` and one of its variants (the author's or the partner's own)
- * includes today. The visibility expression is evaluated afterwards, in code.
- */
-function visibleWhere(partnerId: string, day: string): SQL {
-  return and(
-    eq(libraryEntries.accountId, partnerId),
-    eq(libraryEntries.status, "available"),
-    sql`exists (select 1 from ${workoutVariants} where ${workoutVariants.workoutId} = ${libraryEntries.workoutId}
-      and ${workoutVariants.accountId} in (${workouts.accountId}, ${partnerId})
-      and (${workoutVariants.availableFrom} is null or ${workoutVariants.availableFrom} <= ${day})
-      and (${workoutVariants.availableTo} is null or ${workoutVariants.availableTo} >= ${day}))`,
-  )!;
-}
-
-function subjectOf(acting: Acting) {
-  const a = acting.account;
-  return { priceGroupId: a.priceGroupId, industry: a.industry, size: a.size, location: a.location };
-}
 
 /** The catalogue page read (exported for the bench's query plans). */
 export function catalogueListQuery(db: Db, where: SQL, limit: number) {
@@ -63,10 +38,7 @@ export function catalogueListQuery(db: Db, where: SQL, limit: number) {
 export function catalogueWhere(partnerId: string, day: string, f: { category?: Category; q?: string; cursor?: [number, string] | null }): SQL {
   const conds: (SQL | undefined)[] = [visibleWhere(partnerId, day)];
   if (f.category) conds.push(eq(workouts.category, f.category));
-  if (f.q) {
-    const p = likePattern(f.q);
-    conds.push(sql`(${workouts.title} like ${p} escape '\\' or ${workouts.subtitle} like ${p} escape '\\' or ${workouts.name} like ${p} escape '\\')`);
-  }
+  if (f.q) conds.push(contains([workouts.title, workouts.subtitle, workouts.name], f.q));
   if (f.cursor) {
     conds.push(
       after(
@@ -81,52 +53,7 @@ export function catalogueWhere(partnerId: string, day: string, f: { category?: C
   return and(...conds)!;
 }
 
-/** Partners preview their own library without a customer's expression. */
-export const passes = (acting: Acting, w: Workout) => acting.account.type === "partner" || isVisible(w.visibility, subjectOf(acting));
-
-/** The workout if the caller may see it: the whole rule (partners preview their own library). */
-export async function visibleWorkout(db: Db, acting: Acting, workoutId: string): Promise<Workout | null> {
-  const partnerId = libraryOwner(acting);
-  if (!partnerId) return null;
-  const rows = await db
-    .select({ workout: workouts, priority: libraryEntries.priority })
-    .from(libraryEntries)
-    .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
-    .where(and(eq(libraryEntries.workoutId, workoutId), visibleWhere(partnerId, today())))
-    .limit(1);
-  const w = rows[0]?.workout;
-  return w && passes(acting, w) ? w : null;
-}
-
-/** The in-date variants of the listed workouts, of every owner (`chooseVariants` keeps the right one). */
-export function variantsQuery(db: Db, ids: string[], day: string) {
-  return db
-    .select()
-    .from(workoutVariants)
-    .where(
-      and(
-        inList(workoutVariants.workoutId, ids),
-        or(isNull(workoutVariants.availableFrom), lte(workoutVariants.availableFrom, day)),
-        or(isNull(workoutVariants.availableTo), gte(workoutVariants.availableTo, day)),
-      ),
-    )
-    .orderBy(asc(workoutVariants.createdAt));
-}
-
-/** The variant a booking would use today: the partner's own in-date variant first, then the author's. */
-export function chooseVariants(rows: (typeof workoutVariants.$inferSelect)[], partnerId: string, list: Workout[]) {
-  const authorOf = new Map(list.map((w) => [w.id, w.accountId]));
-  const chosen = new Map<string, (typeof rows)[number]>();
-  for (const v of rows) {
-    const mine = v.accountId === partnerId;
-    const author = v.accountId === authorOf.get(v.workoutId);
-    if (!mine && !author) continue;
-    const current = chosen.get(v.workoutId);
-    if (!current || (mine && current.accountId !== partnerId)) chosen.set(v.workoutId, v);
-  }
-  return chosen;
-}
-
+/** The variant each listed workout shows a customer of `partnerId` today (one read). */
 export async function variantsFor(db: Db, partnerId: string, list: Workout[], day: string) {
   if (!list.length) return new Map<string, typeof workoutVariants.$inferSelect>();
   const rows = await variantsQuery(
@@ -139,7 +66,8 @@ export async function variantsFor(db: Db, partnerId: string, list: Workout[], da
 
 export const pricingLinesQuery = (db: Db, ids: string[]) => db.select().from(pricingLines).where(inList(pricingLines.workoutId, ids));
 
-export const planInForceQuery = (db: Db, accountId: string, day: string) =>
+/** The customer's plan entry in force on `day`, if any (values or, in a reusable batch, placeholders): on plan, credit prices apply. */
+export const planInForceQuery = (db: Db, accountId: string | Placeholder, day: string | Placeholder) =>
   db
     .select({ id: planEntries.id })
     .from(planEntries)
@@ -157,12 +85,9 @@ export function priceMap(
 ) {
   const out = new Map<string, PriceDto>();
   if (acting.account.type !== "customer") return out;
-  const customer = { id: acting.account.id, priceGroupId: acting.account.priceGroupId, currency: acting.account.currency, onPlan: Boolean(plan[0]) };
+  const customer = priceCustomer(acting.account, Boolean(plan[0]));
   for (const w of list) {
-    const variant = variants.get(w.id) ?? null;
-    // Base lines are the author's; a variant's custom lines are its owner's.
-    const own = lines.filter((l) => l.workoutId === w.id && (l.variantId ? l.variantId === variant?.id : l.accountId === w.accountId));
-    const chosen = choosePrice(effectiveLines(own, variant), customer, day);
+    const chosen = workoutPrice(w, variants.get(w.id) ?? null, lines, customer, day);
     out.set(
       w.id,
       chosen
@@ -258,24 +183,6 @@ export async function visibleCatalogueSets(db: Db, acting: Acting, filters: Cata
   const variants = await variantsFor(db, partnerId, list, day);
   const prices = await pricesFor(db, acting, list, variants, day);
   return sets.map((found) => found.map((r) => itemOf(r.workout, r.priority, prices.get(r.workout.id) ?? null)));
-}
-
-/**
- * Which of these workouts the customer's catalogue shows today: the whole
- * rule (library available, a variant in date, the visibility
- * expression), for callers other than the customer itself, such as its
- * partner's recommendations.
- */
-export async function visibleToAccount(db: Db, customer: Acting["account"], workoutIds: string[]): Promise<Set<string>> {
-  const partnerId = customer.type === "customer" ? customer.parentAccountId : null;
-  if (!partnerId || !workoutIds.length) return new Set();
-  const rows = await db
-    .select({ workout: workouts })
-    .from(libraryEntries)
-    .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
-    .where(and(inList(libraryEntries.workoutId, workoutIds), visibleWhere(partnerId, today())));
-  const subject = { priceGroupId: customer.priceGroupId, industry: customer.industry, size: customer.size, location: customer.location };
-  return new Set(rows.filter((r) => isVisible(r.workout.visibility, subject)).map((r) => r.workout.id));
 }
 
 /**

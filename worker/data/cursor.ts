@@ -1,7 +1,6 @@
-import { and, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, lt, or, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { invalid } from "../http/errors";
-import { likePattern } from "./query";
 
 /**
  * Keyset paging, written once for every list that grows (jobs, customers, the
@@ -60,6 +59,3 @@ export function pageOf<T>(rows: T[], limit: number, keyOf: (row: T) => CursorVal
   const last = items[items.length - 1];
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
 }
-
-/** `lower(column) like %q%`, case-insensitive and with the user's wildcards escaped. */
-export const contains = (column: SQLiteColumn | SQL, q: string): SQL => sql`lower(${column}) like ${likePattern(q.toLowerCase())} escape '\\'`;

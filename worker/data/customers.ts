@@ -1,5 +1,5 @@
 /** A partner's customers, as the partner may touch them. */
-import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { CustomerList, CustomersQuery } from "../../contract/customers";
 import { JobStatus } from "../../contract/enums";
@@ -10,15 +10,21 @@ import { invalid, notFound } from "../http/errors";
 import type { Account } from "../identity/context";
 import { entitlementsOf } from "./entitlements";
 import { after, decodeCursor, pageOf, type SortKey } from "./cursor";
-import { likePattern, theRow } from "./query";
+import { contains, theRow } from "./query";
 import { recommendations } from "./recommendations";
+
+/**
+ * The `accounts` rows that are customers of `partnerId`: the one filter every
+ * query of a partner's customers applies (in a join, a subquery or a guard).
+ */
+export const customersOfPartner = (partnerId: string): SQL => and(eq(accounts.parentAccountId, partnerId), eq(accounts.type, "customer"))!;
 
 /** One of the partner's own customers; anyone else's (or no one's) is 404, like a missing one. */
 export async function customerOf(db: Db, scope: PartnerScope, customerId: string): Promise<Account> {
   const [customer] = await db
     .select()
     .from(accounts)
-    .where(and(eq(accounts.id, customerId), eq(accounts.parentAccountId, scope.account.id), eq(accounts.type, "customer")))
+    .where(and(eq(accounts.id, customerId), customersOfPartner(scope.account.id)))
     .limit(1);
   if (!customer) throw notFound("Customer not found");
   return customer;
@@ -42,7 +48,7 @@ export async function setCustomerPriceGroup(db: Db, scope: PartnerAdminScope, cu
   const updated = await db
     .update(accounts)
     .set({ priceGroupId, updatedAt: new Date().toISOString() })
-    .where(and(eq(accounts.id, customer.id), eq(accounts.parentAccountId, scope.account.id)))
+    .where(and(eq(accounts.id, customer.id), customersOfPartner(scope.account.id)))
     .returning();
   return theRow(updated, "updated customer");
 }
@@ -53,11 +59,8 @@ const teamSize = sql<number>`(select count(*) from account_users au where au.acc
 /** A page of the partner's customers: search by name or email, sort by name or creation, cursor pages, and the total. */
 export async function customerPage(db: Db, scope: PartnerScope, query: z.output<typeof CustomersQuery>): Promise<CustomerList> {
   const column = query.sort === "createdAt" ? accounts.createdAt : accounts.name;
-  const base: (SQL | undefined)[] = [eq(accounts.parentAccountId, scope.account.id), eq(accounts.type, "customer")];
-  if (query.search) {
-    const like = likePattern(query.search.toLowerCase());
-    base.push(or(sql`lower(${accounts.name}) like ${like} escape '\\'`, sql`lower(coalesce(${accounts.primaryEmail}, '')) like ${like} escape '\\'`));
-  }
+  const base: (SQL | undefined)[] = [customersOfPartner(scope.account.id)];
+  if (query.search) base.push(contains([accounts.name, accounts.primaryEmail], query.search));
   const keys: SortKey[] = [
     { column, dir: query.order },
     { column: accounts.id, dir: query.order },

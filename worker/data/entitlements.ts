@@ -20,8 +20,8 @@ import { addTerm, adjustmentLine, balanceOf, canCancelOn, canChangeFrom, dayBefo
 import type { Db } from "../env";
 import type { PartnerAdminScope } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
-import { creditBalance } from "./credits";
-import { customerOf } from "./customers";
+import { creditBalance, ledgerBalance } from "./credits";
+import { customerOf, customersOfPartner } from "./customers";
 import { batch, theRow, today, type Stmt } from "./query";
 import { d1Of, errorText, raw, runBatch, type Statements } from "./statements";
 
@@ -84,7 +84,7 @@ async function dependentPlanEntry(db: Db, partnerId: string, planEntryId: string
     .select({ entry: planEntries })
     .from(planEntries)
     .innerJoin(accounts, eq(accounts.id, planEntries.accountId))
-    .where(and(eq(planEntries.id, planEntryId), eq(accounts.parentAccountId, partnerId)))
+    .where(and(eq(planEntries.id, planEntryId), customersOfPartner(partnerId)))
     .limit(1);
   if (!rows[0]) throw notFound("Plan entry not found");
   return rows[0].entry;
@@ -149,7 +149,7 @@ export async function adjustCredits(db: Db, scope: PartnerAdminScope, body: z.ou
     ...statements,
     raw(sql`INSERT INTO credit_lines (id, account_id, credit_entry_id, source, item_type, update_type, quantity, entered_at, context, created_by_user_id)
         SELECT ${lineId}, ${customer.id}, ${entryId}, ${line.source}, ${line.itemType}, ${line.updateType}, ${line.quantity}, ${enteredAt}, ${line.context}, ${scope.user.id}
-        WHERE ${line.quantity} >= 0 OR (SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE account_id = ${customer.id}) + ${line.quantity} >= 0`),
+        WHERE ${line.quantity} >= 0 OR ${ledgerBalance(customer.id)} + ${line.quantity} >= 0`),
     raw(
       sql`UPDATE credit_entries SET plan_name = CASE WHEN EXISTS (SELECT 1 FROM credit_lines WHERE id = ${lineId}) THEN plan_name ELSE NULL END WHERE id = ${entryId}`,
     ),

@@ -9,8 +9,10 @@ import { accounts, creditEntries, creditLines, priceGroups, scoreEntries, scores
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { after, type CursorValue } from "./cursor";
+import { ledgerBalance } from "./credits";
+import { customersOfPartner } from "./customers";
 
-const ofPartner = (scope: PartnerScope) => and(eq(accounts.parentAccountId, scope.account.id), eq(accounts.type, "customer"));
+const ofPartner = (scope: PartnerScope) => customersOfPartner(scope.account.id);
 
 function paged<T extends { id: string }>(rows: T[], limit: number, key: (row: T) => CursorValue[]) {
   const page = rows.slice(0, limit);
@@ -33,7 +35,7 @@ export async function customerExportPage(db: Db, scope: PartnerScope, cursor: Cu
       language: accounts.language,
       priceGroup: priceGroups.name,
       teamSize: sql<number>`(select count(*) from account_users au where au.account_id = ${accounts.id} and au.status = 'active')`,
-      creditBalance: sql<number>`(select coalesce(sum(${creditLines.quantity}), 0) from ${creditLines} where ${creditLines.accountId} = ${accounts.id})`,
+      creditBalance: ledgerBalance(accounts.id),
       createdAt: accounts.createdAt,
     })
     .from(accounts)

@@ -24,7 +24,8 @@ import {
   workouts,
   type NewHomepageSlot,
 } from "../../db/schema";
-import { libraryOwner, visibleCatalogueSets } from "./catalogue";
+import { visibleCatalogueSets } from "./catalogue";
+import { libraryOwner } from "./visibility";
 import type { AccountScope, PartnerAdminScope } from "../http/endpoint";
 import type { Db } from "../env";
 import { invalid } from "../http/errors";

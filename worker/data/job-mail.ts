@@ -12,7 +12,7 @@ import { accounts, users, type Job } from "../../db/schema";
 import type { Db } from "../env";
 import { jobMail, type Audience, type JobEvent } from "../mail/job-mail";
 import type { MailBrand } from "../mail/layout";
-import { enqueueMail } from "../mail/outbox";
+import { outboxStatement } from "../mail/outbox";
 import type { Language } from "../../contract/enums";
 import { brandReads, brandsFrom, recipientLanguage, type BrandRows, type OriginEnv } from "./mail-context";
 
@@ -146,7 +146,7 @@ export function jobMailRows(db: Db, to: (Recipient | null)[], event: JobEvent, d
       });
       const id = crypto.randomUUID();
       ids.push(id);
-      return enqueueMail(db, {
+      return outboxStatement(db, {
         id,
         accountId: r.brandAccountId,
         fromName: r.brand.platformName,

@@ -1,4 +1,4 @@
-import { and, asc, inArray, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { and, asc, inArray, desc, eq, gte, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { inList } from "./bound";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { JobActionName, JobDto } from "../../contract/bookings";
@@ -71,9 +71,10 @@ function jobRowsQuery(db: Db, where: SQL | undefined, limit: number) {
 }
 type JobRow = Awaited<ReturnType<typeof jobRowsQuery>>[number];
 
-/** The lines (with their sessions), the sessions' attachments and the side's action items of the jobs `jobIds` selects. */
-function jobDetailQueries(db: Db, jobIds: string[], side: Side) {
-  const ofJobs = (col: typeof jobLines.jobId | typeof jobActionItems.jobId) => inList(col, jobIds);
+type JobIdColumn = typeof jobLines.jobId | typeof jobActionItems.jobId;
+
+/** The lines (with their sessions), the sessions' attachments and the side's action items of the jobs `ofJobs` selects. */
+function jobDetailQueries(db: Db, ofJobs: (col: JobIdColumn) => SQL, side: Side) {
   const assignee = side === "customer" ? "recipient" : "deliveryPartner";
   return [
     db
@@ -159,13 +160,8 @@ function toDtos(rows: JobRow[], [lines, attachments, items]: Details, side: Side
 export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit = 50, readOnly = false): Promise<JobDto[]> {
   const rows = await jobRowsQuery(db, where, limit);
   if (!rows.length) return [];
-  const details = await db.batch(
-    jobDetailQueries(
-      db,
-      rows.map((r) => r.job.id),
-      side,
-    ),
-  );
+  const ids = rows.map((r) => r.job.id);
+  const details = await db.batch(jobDetailQueries(db, (col) => inList(col, ids), side));
   return toDtos(rows, details as unknown as Details, side, readOnly);
 }
 
@@ -188,12 +184,10 @@ function creditEntryQuery(db: Db, id: string) {
  * answered: the job comes back null, like a missing one.
  */
 export async function loadJobWithMail(db: Db, env: OriginEnv, id: string, visible: SQL, side: Side, readOnly = false) {
-  const ids = [id];
   const booker = sql`(select ${jobs.bookedByUserId} from ${jobs} where ${jobs.id} = ${id})`;
   const partners = sql`(select ${jobs.partnerAccountId} from ${jobs} where ${jobs.id} = ${id} union select coalesce(${jobs.deliveryPartnerAccountId}, ${jobs.partnerAccountId}) from ${jobs} where ${jobs.id} = ${id})`;
   const [rows, lines, attachments, items, credit, open, ...who] = await db.batch([
-    jobRowsQuery(db, and(eq(jobs.id, id), visible), 1),
-    ...jobDetailQueries(db, ids, side),
+    ...oneJobReads(db, id, visible, side),
     creditEntryQuery(db, id),
     openSlotsQuery(db, id),
     ...recipientReads(db, booker, partners),
@@ -227,10 +221,23 @@ function openSlotsQuery(db: Db, id: string) {
     .orderBy(asc(slots.startsAt));
 }
 
+/**
+ * The reads of one job as `side` sees it, for a caller's batch: the job row
+ * (only when `visible` holds), its lines, the sessions' attachments and the
+ * side's action items. `id` may be a placeholder (./reusable.ts).
+ */
+export function oneJobReads(db: Db, id: string | Placeholder, visible: SQL, side: Side) {
+  return [jobRowsQuery(db, and(eq(jobs.id, id), visible), 1), ...jobDetailQueries(db, (col) => eq(col, id), side)] as const;
+}
+
+/** The job `oneJobReads` found, as `side` sees it, or null (absent or not visible). */
+export function jobFromReads([rows, ...details]: readonly [JobRow[], ...Details], side: Side, readOnly = false): JobDto | null {
+  if (!rows[0]) return null;
+  return toDtos(rows, details, side, readOnly)[0] ?? null;
+}
+
 /** One job as `side` sees it, or null (absent or not visible); one D1 round trip. */
 export async function loadJob(db: Db, id: string, visible: SQL, side: Side, readOnly = false): Promise<JobDto | null> {
-  const ids = [id];
-  const [rows, lines, attachments, items] = await db.batch([jobRowsQuery(db, and(eq(jobs.id, id), visible), 1), ...jobDetailQueries(db, ids, side)]);
-  if (!rows[0]) return null;
-  return toDtos(rows, [lines, attachments, items] as unknown as Details, side, readOnly)[0] ?? null;
+  const reads = await db.batch(oneJobReads(db, id, visible, side));
+  return jobFromReads(reads, side, readOnly);
 }

@@ -6,6 +6,8 @@ import { dueAt, lineStatusFor } from "../domain/jobs";
 import type { Db } from "../env";
 import { conflict } from "../http/errors";
 
+import { ledgerBalance } from "./credits";
+import { reusableInsert } from "./reusable";
 import { errorText, raw, runBatch, type Statement, type Statements } from "./statements";
 
 /** Statements that change jobs atomically (worker/data/statements.ts sends them as one D1 batch). */
@@ -52,7 +54,7 @@ export function consumeCredits(accountId: string, creditEntryId: string, jobId: 
   return [
     raw(sql`INSERT INTO credit_lines (id, account_id, credit_entry_id, source, item_type, update_type, quantity, entered_at, context, job_id, created_by_user_id)
       SELECT ${lineId}, ${accountId}, ${creditEntryId}, 'booking', 'consumption', 'decrease', ${-amount}, ${now}, ${context}, ${jobId}, ${userId}
-      WHERE (SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE account_id = ${accountId}) >= ${amount}`),
+      WHERE ${ledgerBalance(accountId)} >= ${amount}`),
     raw(sql`UPDATE jobs SET credits_consumed = (SELECT -quantity FROM credit_lines WHERE id = ${lineId}) WHERE id = ${jobId}`),
   ];
 }
@@ -137,7 +139,7 @@ export function newActionItems(
   lengthMinutes: number,
 ): Statements {
   return items.map((i) =>
-    db.insert(jobActionItems).values({
+    reusableInsert(db, jobActionItems, {
       accountId,
       jobId,
       jobLineId: lineId,
@@ -162,12 +164,17 @@ export async function runJobBatch(d1: D1Database, statements: Statements, guardM
   try {
     await runBatch(d1, statements);
   } catch (err) {
-    const text = errorText(err);
-    if (/NOT NULL constraint failed: jobs\.version/i.test(text)) throw conflict(CHANGED_MEANWHILE);
-    if (/slots_seats_taken_ck|CHECK constraint failed/i.test(text))
-      throw conflict("That time is fully booked. Please choose another.", { slotId: "Fully booked" });
-    if (/NOT NULL constraint failed: jobs\.credits_consumed/i.test(text)) throw conflict(guardMessage);
-    if (/FOREIGN KEY constraint failed/i.test(text)) throw conflict("That time is no longer available. Please choose another.");
-    throw err;
+    throw jobBatchFailure(err, guardMessage);
   }
+}
+
+/** What a failed job batch answers: the 409 of the guard that refused it, else the error itself. */
+export function jobBatchFailure(err: unknown, guardMessage: string): Error {
+  const text = errorText(err);
+  if (/NOT NULL constraint failed: jobs\.version/i.test(text)) return conflict(CHANGED_MEANWHILE);
+  if (/slots_seats_taken_ck|CHECK constraint failed/i.test(text))
+    return conflict("That time is fully booked. Please choose another.", { slotId: "Fully booked" });
+  if (/NOT NULL constraint failed: jobs\.credits_consumed/i.test(text)) return conflict(guardMessage);
+  if (/FOREIGN KEY constraint failed/i.test(text)) return conflict("That time is no longer available. Please choose another.");
+  return err instanceof Error ? err : new Error(text);
 }

@@ -12,7 +12,8 @@ import { accounts, jobLines, jobs, workouts } from "../../db/schema";
 import { loadJobs, type Side } from "./job-store";
 import type { Db } from "../env";
 import type { Acting } from "../identity/context";
-import { after, contains, decodeCursor, pageOf, type CursorValue, type SortKey } from "./cursor";
+import { after, decodeCursor, pageOf, type CursorValue, type SortKey } from "./cursor";
+import { contains } from "./query";
 
 /** Newest booking first; the id breaks ties. */
 const NEWEST_FIRST: SortKey[] = [
@@ -38,7 +39,7 @@ function searchConditions(search: JobsSearch): (SQL | undefined)[] {
     search.status ? eq(jobs.status, search.status) : undefined,
     search.from ? gte(jobs.createdAt, search.from) : undefined,
     search.to ? lte(jobs.createdAt, `${search.to}T23:59:59.999Z`) : undefined,
-    search.q ? or(contains(sql`coalesce(${workouts.title}, '')`, search.q), contains(workouts.name, search.q), contains(accounts.name, search.q)) : undefined,
+    search.q ? contains([workouts.title, workouts.name, accounts.name], search.q) : undefined,
   ];
 }
 

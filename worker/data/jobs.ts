@@ -12,6 +12,7 @@ import { eq, or, type SQL } from "drizzle-orm";
 import type { JobDto } from "../../contract/bookings";
 import type { JobStatus } from "../../contract/enums";
 import { auditEntries, jobLines, jobs, slots, type Job } from "../../db/schema";
+import type { LineChoice } from "../domain/booking-rules";
 import { applyActions, completionActions, lineStatusFor, nextStatus } from "../domain/jobs";
 import type { JobEvent } from "../mail/job-mail";
 import type { Db } from "../env";
@@ -184,7 +185,8 @@ export function partnerRescheduleStatements(
   return { statements, after: projectJob(s.dto, to, (l) => (times.has(l.id) ? { scheduledAt: times.get(l.id)!, slotId: null } : {})) };
 }
 
-export type LineChoice = { times?: string[]; slot?: { id: string; startsAt: string } };
+/** What a session's line is booked with (the rules are in worker/domain/booking-rules.ts). */
+export type { LineChoice };
 
 /**
  * The customer schedules (from To Be Booked: every session) or reschedules

@@ -13,7 +13,7 @@ import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { conflict, forbidden, invalid, notFound } from "../http/errors";
 import { after, decodeCursor, pageOf, type SortKey } from "./cursor";
-import { likePattern } from "./query";
+import { contains } from "./query";
 import { workoutDto } from "./workout-read";
 import type { z } from "zod";
 
@@ -58,10 +58,7 @@ export async function libraryPage(db: Db, scope: PartnerScope, query: z.output<t
   const conds: (SQL | undefined)[] = [eq(libraryEntries.accountId, partnerId)];
   if (query.category) conds.push(eq(workouts.category, query.category));
   if (query.status) conds.push(eq(libraryEntries.status, query.status));
-  if (query.q) {
-    const p = likePattern(query.q);
-    conds.push(sql`(${workouts.name} like ${p} escape '\\' or ${workouts.title} like ${p} escape '\\' or ${workouts.sku} like ${p} escape '\\')`);
-  }
+  if (query.q) conds.push(contains([workouts.name, workouts.title, workouts.sku], query.q));
   const keys: SortKey[] =
     query.sort === "name"
       ? [

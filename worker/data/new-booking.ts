@@ -1,7 +1,10 @@
 /**
- * A new booking, written in one D1 batch and read back in one (the reads it
- * needs come in one batch from data/bookable.ts).
+ * A new booking, written and read back in one D1 batch (the reads it needs
+ * come in one batch from data/bookable.ts). Its statements are rendered to
+ * SQL once per isolate (./reusable.ts): a burst of bookings spends its CPU
+ * binding values, not building queries.
  */
+import { eq, sql } from "drizzle-orm";
 import type { JobDto } from "../../contract/bookings";
 import { jobLines, jobs } from "../../db/schema";
 import { applyActions } from "../domain/jobs";
@@ -10,11 +13,11 @@ import type { CustomerScope } from "../http/endpoint";
 import { conflict } from "../http/errors";
 import type { BookingContext } from "./bookable";
 import { jobMailRows, sidesFrom } from "./job-mail";
-import { loadJob } from "./job-store";
-import { consumeCredits, newActionItems, runJobBatch, takeSeat, type Statements } from "./job-writes";
-import { customerJobs, type LineChoice } from "./jobs";
+import { jobFromReads, oneJobReads } from "./job-store";
+import { consumeCredits, jobBatchFailure, newActionItems, takeSeat, type Statements } from "./job-writes";
+import type { LineChoice } from "./jobs";
 import type { OriginEnv } from "./mail-context";
-import { d1Of } from "./statements";
+import { reusableBatch, reusableInsert } from "./reusable";
 
 export type Planned = { lineId: string; session: BookingContext["sessions"][number]; choice: LineChoice };
 
@@ -22,8 +25,8 @@ export type Planned = { lineId: string; session: BookingContext["sessions"][numb
  * Writes a new booking in ONE batch: the job, its lines and action items, a
  * seat on each chosen slot (the table's CHECK refuses a full one), the
  * credits consumed (refused when the balance is short) and the mail to the
- * other side (the partner; both sides when booked into slots). Then reads it
- * back (one batch).
+ * other side (the partner; both sides when booked into slots), and reads the
+ * job back as its customer sees it in the same batch.
  */
 export async function createBooking(
   db: Db,
@@ -34,14 +37,13 @@ export async function createBooking(
   choices: Map<string, LineChoice>,
   deliveryPartner: { id: string; name: string; email: string | null },
 ) {
-  const owner = customerJobs(scope);
   const price = ctx.price!;
   const status = applyActions("pending", ["assign", mode === "request" ? "requestTimes" : "bookSlots"])!;
   const jobId = crypto.randomUUID();
   const credits = price.kind === "credits" ? price.amount : 0;
   if (credits > 0 && !ctx.creditEntryId) throw conflict("Not enough credits to book this workout.");
   const statements: Statements = [
-    db.insert(jobs).values({
+    reusableInsert(db, jobs, {
       id: jobId,
       accountId: scope.account.id,
       partnerAccountId: ctx.partner.id,
@@ -58,12 +60,14 @@ export async function createBooking(
   ];
   const lineStatus = status === "confirmed" ? "confirmed" : "awaitingConfirmation";
   const planned: JobDto["lines"] = [];
+  // The seats go first in the batch: a booking that finds a slot full fails at its first statement, before any other write.
+  const seats: Statements = [];
   for (const session of ctx.sessions) {
     const ch = choices.get(session.id)!;
     const lineId = crypto.randomUUID();
     const scheduledAt = ch.slot?.startsAt ?? null;
     statements.push(
-      db.insert(jobLines).values({
+      reusableInsert(db, jobLines, {
         id: lineId,
         accountId: scope.account.id,
         jobId,
@@ -84,7 +88,7 @@ export async function createBooking(
         session.lengthMinutes,
       ),
     );
-    if (ch.slot) statements.push(...takeSeat(ch.slot.id));
+    if (ch.slot) seats.push(...takeSeat(ch.slot.id));
     planned.push({
       id: lineId,
       sequence: session.sequence,
@@ -126,7 +130,18 @@ export async function createBooking(
     deliveryPartnerAccountId: deliveryPartner.id,
   });
   const mail = jobMailRows(db, [who.customer, who.partner], mode === "request" ? "requested" : "booked", mailed, { sequence: 0 });
-  await runJobBatch(d1Of(db), [...statements, ...mail.statements], "Not enough credits to book this workout.");
-  const dto = (await loadJob(db, jobId, owner.where, owner.side))!;
+  // The writes, then the new job read as its customer sees it: one batch, one transaction, one round trip.
+  const reads = await reusableBatch(db, "new-booking-read-back", readBack(db), { jobId, customerId: scope.account.id }, [
+    ...seats,
+    ...statements,
+    ...mail.statements,
+  ]).catch((err: unknown) => {
+    throw jobBatchFailure(err, "Not enough credits to book this workout.");
+  });
+  const dto = jobFromReads(reads, "customer");
+  if (!dto) throw new Error("new booking: not read back");
   return { dto, mailIds: mail.ids };
 }
+
+/** The new job as its customer sees it (customerJobs), with placeholders for the batch to be rendered once. */
+const readBack = (db: Db) => () => oneJobReads(db, sql.placeholder("jobId"), eq(jobs.accountId, sql.placeholder("customerId")), "customer");

@@ -1,4 +1,6 @@
-/** Small helpers every data module shares: today's date, LIKE patterns, batches (list cursors are in ./cursor). */
+/** Small helpers every data module shares: today's date, text search, batches (list cursors are in ./cursor). */
+import { or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../env";
 
 /** Today's calendar date (UTC, YYYY-MM-DD): the day every date window is compared with. */
@@ -8,8 +10,18 @@ export const today = () => new Date().toISOString().slice(0, 10);
 export const inDate = (row: { startDate: string | null; endDate: string | null }, day = today()) =>
   (!row.startDate || row.startDate <= day) && (!row.endDate || row.endDate >= day);
 
-/** A LIKE pattern that finds `q` anywhere, with %, _ and \ matched literally (use with `escape '\\'`). */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+/** A LIKE pattern that finds `q` anywhere, with %, _ and \ matched literally (used with `escape '\\'`). */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/**
+ * A text search: one of the columns contains `q`, the user's %, _ and \
+ * matched literally. SQLite's LIKE ignores the case of ASCII letters; other
+ * letters match as typed. Every search box of the product goes through here.
+ */
+export function contains(columns: readonly (SQLiteColumn | SQL)[], q: string): SQL | undefined {
+  const pattern = likePattern(q);
+  return or(...columns.map((column) => sql`${column} like ${pattern} escape '\\'`));
+}
 
 /** One statement of a D1 batch. */
 export type Stmt = Parameters<Db["batch"]>[0][number];

@@ -1,18 +1,18 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import { inList } from "./bound";
 import type { CustomerDetailsDto, RecommendedWorkoutDto } from "../../contract/customers";
-import { featuredGroupItems, featuredGroups, libraryEntries, scores, workouts } from "../../db/schema";
+import { featuredGroupItems, featuredGroups, libraryEntries, scores, workouts, type Workout } from "../../db/schema";
 import { weakestCategories } from "../domain/recommendations";
 import type { Db } from "../env";
 import type { Account } from "../identity/context";
-import { visibleToAccount } from "./catalogue";
-
-const today = () => new Date().toISOString().slice(0, 10);
+import { today } from "./query";
+import { customerSees, visibleWhere } from "./visibility";
 
 /**
- * Recommendations: the partner's available workouts in the categories where
- * the customer scores lowest (its latest score per category); before any
- * score exists, the workouts of the partner's current featured groups.
+ * Recommendations: the workouts the customer's catalogue shows (the one rule
+ * of ./visibility.ts) in the categories where it scores lowest (its latest
+ * score per category); before any score exists, or when none is shown, those
+ * of the partner's current featured groups.
  */
 export async function recommendations(db: Db, partnerId: string, customer: Account): Promise<CustomerDetailsDto["recommendations"]> {
   const customerId = customer.id;
@@ -28,24 +28,23 @@ export async function recommendations(db: Db, partnerId: string, customer: Accou
     subtitle: workouts.subtitle,
     category: workouts.category,
     icon: workouts.icon,
+    visibility: workouts.visibility,
   };
+  // Only what the customer's catalogue shows today: the one rule's SQL half in the read, its expression in code.
+  const day = today();
+  const shown = <T extends { visibility: Workout["visibility"] }>(rows: T[]) => rows.filter((w) => customerSees(customer, w));
+  const dto = ({ id, name, subtitle, category, icon }: RecommendedWorkoutDto): RecommendedWorkoutDto => ({ id, name, subtitle, category, icon });
   if (categories.length > 0) {
-    let found: RecommendedWorkoutDto[] = await db
+    const found = await db
       .select(pick)
       .from(libraryEntries)
       .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
-      .where(and(eq(libraryEntries.accountId, partnerId), eq(libraryEntries.status, "available"), inList(workouts.category, categories)))
+      .where(and(visibleWhere(partnerId, day), inList(workouts.category, categories)))
       .orderBy(desc(libraryEntries.priority), asc(workouts.name))
       .limit(60);
-    const visible = await visibleToAccount(
-      db,
-      customer,
-      found.map((w) => w.id),
-    );
-    found = found.filter((w) => visible.has(w.id)).slice(0, 6);
-    if (found.length > 0) return { basis: "scores", categories, workouts: found };
+    const list = shown(found).slice(0, 6).map(dto);
+    if (list.length > 0) return { basis: "scores", categories, workouts: list };
   }
-  const on = today();
   const featured = await db
     .select({ ...pick, sequence: featuredGroupItems.sequence })
     .from(featuredGroupItems)
@@ -55,24 +54,19 @@ export async function recommendations(db: Db, partnerId: string, customer: Accou
     .where(
       and(
         eq(featuredGroups.accountId, partnerId),
-        eq(libraryEntries.status, "available"),
-        or(sql`${featuredGroups.startDate} is null`, sql`${featuredGroups.startDate} <= ${on}`),
-        or(sql`${featuredGroups.endDate} is null`, sql`${featuredGroups.endDate} >= ${on}`),
+        visibleWhere(partnerId, day),
+        or(sql`${featuredGroups.startDate} is null`, sql`${featuredGroups.startDate} <= ${day}`),
+        or(sql`${featuredGroups.endDate} is null`, sql`${featuredGroups.endDate} >= ${day}`),
       ),
     )
     .orderBy(asc(featuredGroups.title), asc(featuredGroupItems.sequence))
     .limit(12);
-  const visible = await visibleToAccount(
-    db,
-    customer,
-    featured.map((w) => w.id),
-  );
   const seen = new Set<string>();
   const list: RecommendedWorkoutDto[] = [];
-  for (const { sequence: _sequence, ...w } of featured) {
-    if (seen.has(w.id) || !visible.has(w.id)) continue;
+  for (const w of shown(featured)) {
+    if (seen.has(w.id)) continue;
     seen.add(w.id);
-    list.push(w);
+    list.push(dto(w));
   }
   return { basis: "featured", categories: [], workouts: list.slice(0, 6) };
 }

@@ -6,6 +6,8 @@ import { accounts, jobs, reviews, users } from "../../db/schema";
 import type { Db } from "../env";
 import type { AccountScope } from "../http/endpoint";
 import { conflict, forbidden } from "../http/errors";
+import { customersOfPartner } from "./customers";
+import { libraryOwner } from "./visibility";
 
 /**
  * Whose reviews a reader sees: those written by members of the customers of
@@ -15,10 +17,7 @@ import { conflict, forbidden } from "../http/errors";
  * and count are taken over the same rows.
  */
 export function reviewsOfPartner(partnerId: string, workoutId: string): SQL {
-  return and(
-    eq(reviews.workoutId, workoutId),
-    sql`${reviews.accountId} in (select ${accounts.id} from ${accounts} where ${accounts.parentAccountId} = ${partnerId})`,
-  )!;
+  return and(eq(reviews.workoutId, workoutId), sql`${reviews.accountId} in (select ${accounts.id} from ${accounts} where ${customersOfPartner(partnerId)})`)!;
 }
 
 /** A customer whose account has a completed job of the workout (one review per person). */
@@ -32,12 +31,10 @@ export async function hasCompleted(db: Db, scope: AccountScope, workoutId: strin
   return Boolean(row[0]);
 }
 
-/** Whose customers' reviews the caller reads: its partner's (a customer) or its own (a partner). */
-const readerPartner = (scope: AccountScope) => (scope.account.type === "partner" ? scope.account.id : scope.account.parentAccountId);
-
 /** The reviews the caller may read of a workout (newest first, at most 200) and their average. */
 export async function reviewsFor(db: Db, scope: AccountScope, workoutId: string) {
-  const partnerId = readerPartner(scope);
+  // Whose customers' reviews the caller reads: its partner's (a customer) or its own (a partner).
+  const partnerId = libraryOwner(scope);
   if (!partnerId) return { items: [] as ReviewDto[], average: null };
   const rows = await db
     .select({ review: reviews, firstName: users.firstName, lastName: users.lastName })

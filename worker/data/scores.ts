@@ -3,6 +3,19 @@
  * orphaned scores and their assignment, manual scores, and a partner's view
  * of its customers' scores. Each function applies its caller's ownership.
  */
+import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { inList } from "./bound";
+import type { ManualScoreBody } from "../../contract/assessments";
+import type { CategoryFilter } from "../../contract/enums";
+import type { OrphanedScoreDto, ScoreDto, ScoreSummaryDto } from "../../contract/scores";
+import { accounts, auditEntries, jobLines, jobs, scoreEntries, scores } from "../../db/schema";
+import { SCORE_NAME, scoreFromPercent } from "../domain/assessment";
+import { monthStreak, overallScore } from "../domain/summary";
+import type { Db } from "../env";
+import type { AccountScope, CustomerScope, PartnerAdminScope, PartnerScope } from "../http/endpoint";
+import { ApiError, invalid, notFound } from "../http/errors";
+import { balanceQuery } from "./credits";
+import { customerOf, customersOfPartner } from "./customers";
 
 /** The customer's score summary: overall score, workouts completed and remaining, month streak. */
 export async function summaryOf(db: Db, scope: CustomerScope): Promise<ScoreSummaryDto> {
@@ -13,10 +26,7 @@ export async function summaryOf(db: Db, scope: CustomerScope): Promise<ScoreSumm
       .select({ n: count() })
       .from(jobs)
       .where(and(eq(jobs.accountId, id), eq(jobs.status, "completed"))),
-    db
-      .select({ total: sql<number>`coalesce(sum(${creditLines.quantity}), 0)` })
-      .from(creditLines)
-      .where(eq(creditLines.accountId, id)),
+    balanceQuery(db, id),
     db
       .select({ at: jobLines.completedAt })
       .from(jobLines)
@@ -124,7 +134,7 @@ export async function assignOrphanedScore(db: Db, scope: PartnerAdminScope, scor
   const [customer] = await db
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(eq(accounts.id, accountId), eq(accounts.type, "customer"), eq(accounts.parentAccountId, scope.account.id)))
+    .where(and(eq(accounts.id, accountId), customersOfPartner(scope.account.id)))
     .limit(1);
   if (!customer) throw invalid({ accountId: "Not one of your customers" });
   const now = new Date().toISOString();
@@ -146,18 +156,6 @@ export async function assignOrphanedScore(db: Db, scope: PartnerAdminScope, scor
   const [entryCount] = await db.select({ n: count() }).from(scoreEntries).where(eq(scoreEntries.scoreId, score.id));
   return scoreDto(score, entryCount?.n ?? 0);
 }
-import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { inList } from "./bound";
-import type { ManualScoreBody } from "../../contract/assessments";
-import type { CategoryFilter } from "../../contract/enums";
-import type { OrphanedScoreDto, ScoreDto, ScoreSummaryDto } from "../../contract/scores";
-import { accounts, auditEntries, creditLines, jobLines, jobs, scoreEntries, scores } from "../../db/schema";
-import { SCORE_NAME, scoreFromPercent } from "../domain/assessment";
-import { monthStreak, overallScore } from "../domain/summary";
-import type { Db } from "../env";
-import type { AccountScope, CustomerScope, PartnerAdminScope, PartnerScope } from "../http/endpoint";
-import { ApiError, invalid, notFound } from "../http/errors";
-import { customerOf } from "./customers";
 
 /**
  * A partner's manual score for one of its customers (anyone else's customer

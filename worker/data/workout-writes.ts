@@ -24,6 +24,7 @@ import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { invalid } from "../http/errors";
 import { inList, insertRows, notInList } from "./bound";
+import { customersOfPartner } from "./customers";
 import { authored, checkSessionTotal, storedSessions } from "./library";
 import { batch, today, type Stmt } from "./query";
 
@@ -42,7 +43,7 @@ export async function checkPricing(db: Db, partnerId: string, lines: PricingIn, 
           await db
             .select({ id: accounts.id })
             .from(accounts)
-            .where(and(inList(accounts.id, customerIds), eq(accounts.parentAccountId, partnerId)))
+            .where(and(inList(accounts.id, customerIds), customersOfPartner(partnerId)))
         ).map((r) => r.id),
       )
     : new Set<string>();

@@ -27,6 +27,97 @@ export function sequenceErrors(sessions: SessionTimes[]): Record<string, string>
   return fields;
 }
 
+/** A session's choice in a booking request: times to propose, or an open slot. */
+export type Choice = { sessionId: string; times?: string[]; slotId?: string };
+/** What a session's line is booked with: the proposed times, or the slot taken. */
+export type LineChoice = { times?: string[]; slot?: { id: string; startsAt: string } };
+/** An open slot a choice may name. */
+export type OpenSlot = { id: string; sessionId: string; startsAt: string; partnerAccountId: string };
+
+export type ResolvedChoices =
+  | { ok: true; choices: Map<string, LineChoice>; deliveryPartnerId: string | null }
+  /** Bad input: the fields that failed. */
+  | { ok: false; problem: "invalid"; fields: Record<string, string> }
+  /** A chosen slot is not open (any more): a conflict, on its field. */
+  | { ok: false; problem: "slotGone"; message: string; fields: Record<string, string> };
+
+/**
+ * Each session's choice, checked: the choices name sessions of the workout
+ * (every session when `every`); by request, the times as given; into slots,
+ * each slot open and of that session, all of one delivery partner (`partnerId`
+ * when the job already has one), who is answered. The first slot that fails
+ * decides. Pure.
+ */
+export function resolveChoices(
+  sessions: { id: string }[],
+  mode: "request" | "slots",
+  choices: Choice[],
+  open: OpenSlot[],
+  every: boolean,
+  partnerId?: string | null,
+): ResolvedChoices {
+  const sessionIds = sessions.map((s) => s.id);
+  const fields: Record<string, string> = {};
+  choices.forEach((ch, i) => {
+    if (!sessionIds.includes(ch.sessionId)) fields[`sessions.${i}.sessionId`] = "Not a session of this workout";
+  });
+  if (every && (choices.length !== sessionIds.length || sessionIds.some((id) => !choices.find((ch) => ch.sessionId === id)))) {
+    fields.sessions = "Choose a time for every session";
+  }
+  if (Object.keys(fields).length) return { ok: false, problem: "invalid", fields };
+  const map = new Map<string, LineChoice>();
+  if (mode === "request") {
+    for (const ch of choices) map.set(ch.sessionId, { times: ch.times });
+    return { ok: true, choices: map, deliveryPartnerId: null };
+  }
+  let owner: string | null = partnerId ?? null;
+  for (const [i, ch] of choices.entries()) {
+    const hit = open.find((o) => o.id === ch.slotId && o.sessionId === ch.sessionId);
+    if (!hit) {
+      return {
+        ok: false,
+        problem: "slotGone",
+        message: "That time is no longer available. Please choose another.",
+        fields: { [`sessions.${i}.slotId`]: "Not available" },
+      };
+    }
+    if (owner && hit.partnerAccountId !== owner)
+      return { ok: false, problem: "invalid", fields: { [`sessions.${i}.slotId`]: "Choose times of one delivery partner" } };
+    owner = hit.partnerAccountId;
+    map.set(ch.sessionId, { slot: { id: hit.id, startsAt: hit.startsAt } });
+  }
+  return { ok: true, choices: map, deliveryPartnerId: owner };
+}
+
+/**
+ * The sessions' times must follow their sequence (each starting after the
+ * previous one ends): the field errors of the times out of order, on the
+ * request's fields (`sessions.0.times.1`, `sessions.0.slotId`). Sessions not
+ * chosen keep their booked time (`kept`). Pure; empty when in order.
+ */
+export function timesOutOfOrder(
+  sessions: { id: string; sequence: number; name: string; lengthMinutes: number }[],
+  request: Choice[],
+  choices: Map<string, LineChoice>,
+  kept = new Map<string, string | null>(),
+): Record<string, string> {
+  return sequenceErrors(
+    sessions.map((s) => {
+      const i = request.findIndex((b) => b.sessionId === s.id);
+      const ch = choices.get(s.id);
+      if (ch)
+        return {
+          ...s,
+          moved: true,
+          times: ch.times ?? (ch.slot ? [ch.slot.startsAt] : []),
+          field: (j: number) => (ch.times ? `sessions.${i}.times.${j}` : `sessions.${i}.slotId`),
+        };
+      const at = kept.get(s.id);
+      return { ...s, moved: false, times: at ? [at] : [], field: () => "sessions" };
+    }),
+  );
+}
+
 export type PrerequisiteRule = {
   type: "license" | "score" | "workout";
   name: string;

@@ -83,3 +83,25 @@ export function effectiveLines<T extends { variantId: string | null }>(all: T[],
   if (variant?.customPricing) return all.filter((l) => l.variantId === variant.id);
   return all.filter((l) => l.variantId === null);
 }
+
+/** A customer account as the price choice reads it, with whether a plan is in force today. */
+export function priceCustomer(account: { id: string; priceGroupId: string | null; currency: Currency }, onPlan: boolean): PriceCustomer {
+  return { id: account.id, priceGroupId: account.priceGroupId, currency: account.currency, onPlan };
+}
+
+/**
+ * The price of a workout for a customer, as the catalogue shows it and a
+ * booking charges it: of the lines given (any workouts'), the workout's base
+ * lines are the author's, a variant's custom lines its owner's; a variant with
+ * custom pricing replaces the base lines; then `choosePrice`. Pure.
+ */
+export function workoutPrice<L extends PriceLine & { workoutId: string; variantId: string | null; accountId: string }>(
+  workout: { id: string; accountId: string },
+  variant: { id: string; customPricing: boolean } | null,
+  lines: readonly L[],
+  customer: PriceCustomer,
+  today: string,
+): ChosenPrice | null {
+  const own = lines.filter((l) => l.workoutId === workout.id && (l.variantId ? l.variantId === variant?.id : l.accountId === workout.accountId));
+  return choosePrice(effectiveLines(own, variant), customer, today);
+}

@@ -47,3 +47,31 @@ function evaluate(node: VisibilityCondition | VisibilityExpression, subject: Vis
   const member = value !== null && node.values.includes(value);
   return node.comparator === "in" ? member : !member;
 }
+
+/** What the expression tests about an account (its other fields play no part). */
+export function subjectOf(account: VisibilitySubject): VisibilitySubject {
+  return { priceGroupId: account.priceGroupId, industry: account.industry, size: account.size, location: account.location };
+}
+
+/**
+ * The variant a customer of `partnerId` sees and books for each workout, from
+ * in-date variants in creation order: the partner's own first, else the
+ * author's; another partner's variant never. A workout without such a variant
+ * is absent from the answer (it is not in the catalogue). Pure.
+ */
+export function chooseVariants<V extends { workoutId: string; accountId: string }>(
+  variants: readonly V[],
+  partnerId: string,
+  workouts: readonly { id: string; accountId: string }[],
+): Map<string, V> {
+  const authorOf = new Map(workouts.map((w) => [w.id, w.accountId]));
+  const chosen = new Map<string, V>();
+  for (const v of variants) {
+    const mine = v.accountId === partnerId;
+    const author = v.accountId === authorOf.get(v.workoutId);
+    if (!mine && !author) continue;
+    const current = chosen.get(v.workoutId);
+    if (!current || (mine && current.accountId !== partnerId)) chosen.set(v.workoutId, v);
+  }
+  return chosen;
+}

@@ -10,6 +10,7 @@
  * writes (counts, signed credit quantities, money) are `Num` cells and are
  * written as they are.
  */
+import { today } from "../data/query";
 
 /** A numeric cell written verbatim (never formula-escaped): made by `num` or `money`. */
 export type Num = { readonly num: string };
@@ -75,7 +76,7 @@ export function csvStream<C>(header: readonly string[], page: (cursor: C | undef
 
 /** The export's answer: a streamed attachment named `<name>-<date>.csv`. */
 export function csvResponse(name: string, body: ReadableStream<Uint8Array>): Response {
-  const file = `${name}-${new Date().toISOString().slice(0, 10)}.csv`;
+  const file = `${name}-${today()}.csv`;
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8; header=present",

@@ -32,6 +32,26 @@ export function isolateCache<K, V>(maxEntries: number): IsolateCache<K, V> {
   };
 }
 
+/** A cached answer read at `at`; `readingSince` marks a request reading it again. */
+export type Refreshable = { at: number; readingSince?: number };
+
+/**
+ * Whether this request should read a cached answer again, and if so marks it
+ * as being read. An answer younger than `freshMs` is used as it is. Once
+ * older, the first request reads it again, and requests that come while that
+ * read is under way use the last answer instead of each reading the same row
+ * (a burst of requests of one caller reads once), but never an answer older
+ * than `maxAgeMs`: past that every request reads. The new answer replaces the
+ * entry (and its mark).
+ */
+export function claimRead(entry: Refreshable | undefined, now: number, freshMs: number, maxAgeMs: number): boolean {
+  if (!entry) return true;
+  const age = now - entry.at;
+  if (age < freshMs || (age < maxAgeMs && entry.readingSince !== undefined)) return false;
+  entry.readingSince = now;
+  return true;
+}
+
 /** Empties every isolate cache. */
 export function clearIsolateCaches(): void {
   for (const map of caches) map.clear();

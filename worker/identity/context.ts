@@ -1,16 +1,17 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { accountUsers, accounts, users } from "../../db/schema";
 import { clerkChosen } from "../config";
-import type { AppEnv } from "../env";
+import type { AppEnv, Db } from "../env";
 import { mainOrigin, registeredOrigin } from "../tenant/origins";
 import type { Tenant } from "../tenant/resolve";
 import { forbidden, invalid, unauthenticated } from "../http/errors";
 import type { IdentityEnv } from "./embedded";
 import { verifyClerk, verifyEmbeddedToken, type AuthContext } from "./tokens";
-import { isolateCache } from "../http/isolate-cache";
+import { claimRead, isolateCache, type Refreshable } from "../http/isolate-cache";
 import { theRow } from "../data/query";
+import { reusableQuery } from "../data/reusable";
 
 export type ProductUser = typeof users.$inferSelect;
 export type Account = typeof accounts.$inferSelect;
@@ -72,10 +73,13 @@ function names(name: string | null): { firstName: string | null; lastName: strin
  * every API call needs the caller's row, and in production each D1 read is a
  * round trip to the database's region. Changes made in this isolate replace
  * the entry at once (`rememberUser`); other isolates see them within the TTL.
+ * A row older than USER_FRESH_MS is read again by the next request, while
+ * the requests that come meanwhile keep the cached row (`claimRead`).
  */
 const USER_TTL_MS = 30_000;
+const USER_FRESH_MS = 20_000;
 const USER_MAX = 5_000;
-const knownUsers = isolateCache<string, { at: number; user: ProductUser }>(USER_MAX);
+const knownUsers = isolateCache<string, Refreshable & { user: ProductUser }>(USER_MAX);
 
 /** Keeps (or refreshes) the cached row of a user after this isolate read or changed it. */
 export function rememberUser(user: ProductUser): void {
@@ -92,7 +96,7 @@ export async function freshUser(c: Context<AppEnv>, authId: string): Promise<Pro
 /** The product's user row for this identity, created on first sight. */
 async function productUser(c: Context<AppEnv>, auth: AuthContext): Promise<ProductUser> {
   const hit = knownUsers.get(auth.userId);
-  if (hit && Date.now() - hit.at < USER_TTL_MS) return hit.user;
+  if (hit && !claimRead(hit, Date.now(), USER_FRESH_MS, USER_TTL_MS)) return hit.user;
   const user = await loadProductUser(c, auth);
   rememberUser(user);
   return user;
@@ -161,6 +165,21 @@ export function availableInSession(auth: AuthContext, account: Pick<Account, "id
 
 export type Acting = { auth: AuthContext; user: ProductUser; account: Account; role: Role };
 
+/** The caller's active memberships (of the account asked for, or all), with their accounts: rendered once per isolate (worker/data/reusable.ts). */
+const memberships = (db: Db, ofAccount: boolean) => () =>
+  db
+    .select({ account: accounts, role: accountUsers.role })
+    .from(accountUsers)
+    .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
+    .where(
+      and(
+        eq(accountUsers.userId, sql.placeholder("userId")),
+        ofAccount ? eq(accountUsers.accountId, sql.placeholder("accountId")) : undefined,
+        eq(accountUsers.status, "active"),
+      ),
+    )
+    .limit(2);
+
 /**
  * The account the caller acts as: `X-Account-Id`, honoured only when the
  * caller is an active member of it (embedded), or it is the caller's active
@@ -188,16 +207,10 @@ export async function requireAccount(c: Context<AppEnv>): Promise<Acting> {
     const role = auth.orgRole === "admin" || auth.orgRole === "owner" ? auth.orgRole : "member";
     if (rows[0]) acting = { auth: { ...auth }, user, account: rows[0], role };
   } else {
-    const rows = await db
-      .select({ account: accounts, role: accountUsers.role })
-      .from(accountUsers)
-      .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
-      .where(
-        header
-          ? and(eq(accountUsers.userId, user.id), eq(accountUsers.accountId, header), eq(accountUsers.status, "active"))
-          : and(eq(accountUsers.userId, user.id), eq(accountUsers.status, "active")),
-      )
-      .limit(2);
+    const rows = await reusableQuery(db, header ? "membership-of-account" : "memberships", memberships(db, Boolean(header)), {
+      userId: user.id,
+      accountId: header,
+    });
     const [first] = rows;
     if (first && (rows.length === 1 || header)) {
       const { account, role } = first;

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { authJwks, authSessions } from "../../db/schema";
 import type { Db } from "../env";
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from "./embedded";
-import { isolateCache } from "../http/isolate-cache";
+import { claimRead, isolateCache, type Refreshable } from "../http/isolate-cache";
 
 /** Who is calling, whichever provider signed the token. */
 export type AuthContext = {
@@ -73,11 +73,15 @@ function rememberVerified(token: string, auth: AuthContext, exp: number | undefi
 /**
  * How long this isolate trusts its last look at a session: a signed-out,
  * revoked or expired session's tokens stop working at most this long after
- * the change (at once in the isolate that signed it out).
+ * the change (at once in the isolate that signed it out). A look older than
+ * SESSION_FRESH_MS is taken again by the next request; requests that come
+ * while it is under way use the last look, within SESSION_CHECK_MS
+ * (`claimRead`), so a burst of one caller's requests reads the session once.
  */
 export const SESSION_CHECK_MS = 5_000;
+export const SESSION_FRESH_MS = 3_000;
 const SESSIONS_MAX = 5_000;
-const sessions = isolateCache<string, { at: number; userId: string | null; expiresAt: number; partnerScope: string | null }>(SESSIONS_MAX);
+const sessions = isolateCache<string, Refreshable & { userId: string | null; expiresAt: number; partnerScope: string | null }>(SESSIONS_MAX);
 
 /** Drops what this isolate knows of sessions (after a sign-out or revocation here). */
 export function forgetSessions(): void {
@@ -88,7 +92,7 @@ export function forgetSessions(): void {
 async function sessionLive(db: Db, sid: string, userId: string): Promise<{ partnerScope: string | null } | null> {
   const now = Date.now();
   let known = sessions.get(sid);
-  if (!known || now - known.at >= SESSION_CHECK_MS) {
+  if (!known || claimRead(known, now, SESSION_FRESH_MS, SESSION_CHECK_MS)) {
     const rows = await db
       .select({ userId: authSessions.userId, expiresAt: authSessions.expiresAt, partnerAccountId: authSessions.partnerAccountId })
       .from(authSessions)

@@ -12,6 +12,8 @@
 import { and, eq, lt } from "drizzle-orm";
 import { mailOutbox, type NewMailOutboxMessage } from "../../db/schema";
 import type { Db } from "../env";
+import { reusableInsert } from "../data/reusable";
+import type { Statement } from "../data/statements";
 
 export type MailInput = Pick<NewMailOutboxMessage, "to" | "subject" | "text"> &
   Partial<Pick<NewMailOutboxMessage, "id" | "accountId" | "replyTo" | "fromName" | "html" | "attachments">>;
@@ -19,9 +21,16 @@ export type MailInput = Pick<NewMailOutboxMessage, "to" | "subject" | "text"> &
 /** The queue message: just the outbox row's id. */
 export type MailQueueMessage = { id: string };
 
+const outboxRow = (mail: MailInput) => ({ ...mail, id: mail.id ?? crypto.randomUUID(), to: mail.to.trim().toLowerCase(), status: "queued" as const });
+
 /** An insert of one outbox row, to put in the same batch as the change it reports. */
 export function enqueueMail(db: Db, mail: MailInput) {
-  return db.insert(mailOutbox).values({ ...mail, id: mail.id ?? crypto.randomUUID(), to: mail.to.trim().toLowerCase(), status: "queued" });
+  return db.insert(mailOutbox).values(outboxRow(mail));
+}
+
+/** The same insert as a batch statement whose SQL is rendered once per isolate (worker/data/reusable.ts), for hot paths such as booking. */
+export function outboxStatement(db: Db, mail: MailInput): Statement {
+  return reusableInsert(db, mailOutbox, outboxRow(mail));
 }
 
 /**

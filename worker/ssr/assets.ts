@@ -5,7 +5,10 @@
  */
 export type ClientAssets = {
   scripts: string[];
+  /** Stylesheets the page links to (development: none; production: those whose text could not be inlined). */
   styles: string[];
+  /** The build's stylesheets as text, put in the page itself: the first paint waits for no request. */
+  inlineStyles: string[];
   preloads: string[];
   inline: string[];
   /** The scripts (and their imports, less the entry's) of modules the page will load lazily at once, e.g. its route's screen. */
@@ -59,12 +62,41 @@ async function fromManifest(assets: Fetcher, origin: string): Promise<ClientAsse
     }
     return found;
   };
-  return { scripts: [`/${entry.file}`], styles: [...styles].map((f) => `/${f}`), preloads: [...preloads].map((f) => `/${f}`), inline: [], lazyScripts };
+  const { linked, inlined } = await readStyles(
+    assets,
+    origin,
+    [...styles].map((f) => `/${f}`),
+  );
+  return { scripts: [`/${entry.file}`], styles: linked, inlineStyles: inlined, preloads: [...preloads].map((f) => `/${f}`), inline: [], lazyScripts };
+}
+
+/**
+ * Reads the build's stylesheets once per isolate so that each page carries
+ * them in a <style> element instead of a render-blocking <link>. A sheet that
+ * cannot be read, or whose text could close the element early, stays linked.
+ */
+export async function readStyles(assets: Fetcher, origin: string, hrefs: string[]): Promise<{ linked: string[]; inlined: string[] }> {
+  const linked: string[] = [];
+  const inlined: string[] = [];
+  for (const href of hrefs) {
+    const res = await assets.fetch(new URL(href, origin));
+    const text = res.ok ? await res.text() : "";
+    if (text && !/<\/style/i.test(text)) inlined.push(text);
+    else linked.push(href);
+  }
+  return { linked, inlined };
 }
 
 export function clientAssets(dev: boolean, assets: Fetcher, origin: string): Promise<ClientAssets> {
   if (dev) {
-    return Promise.resolve({ scripts: ["/@vite/client", `/${ENTRY}`], styles: [], preloads: [], inline: [REFRESH_PREAMBLE], lazyScripts: () => [] });
+    return Promise.resolve({
+      scripts: ["/@vite/client", `/${ENTRY}`],
+      styles: [],
+      inlineStyles: [],
+      preloads: [],
+      inline: [REFRESH_PREAMBLE],
+      lazyScripts: () => [],
+    });
   }
   production ??= fromManifest(assets, origin).catch((err) => {
     production = undefined;

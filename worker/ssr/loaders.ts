@@ -1,10 +1,10 @@
 import { dehydrate, QueryClient, type DehydratedState, type QueryKey } from "@tanstack/react-query";
 import type { Context } from "hono";
-import { accountKeys } from "../../client/features/accounts/api";
+import { accountKeys, entitlementKeys } from "../../client/features/accounts/api";
 import { catalogueKeys } from "../../client/features/catalogue/api";
-import { entitlementsKey, scoreSummaryKey } from "../../client/features/home/api";
 import { homepageKeys } from "../../client/features/homepage/api";
-import { savedListQuery } from "../../client/features/my-list/query";
+import { savedListKeys } from "../../client/features/my-list/query";
+import { scoreKeys } from "../../client/features/scores/keys";
 import type { BootIdentity } from "../../contract/boot";
 import type { AppEnv } from "../env";
 import { withPageMemberships } from "../identity/context";
@@ -32,13 +32,13 @@ type Account = NonNullable<BootIdentity["account"]>;
  */
 export const SERVER_LOADERS: Record<string, (account: Account) => Seed[]> = {
   "/": (account) => [
-    { key: savedListQuery(account.id).queryKey, path: "/admin/saved-items" },
+    { key: savedListKeys.list(account.id), path: "/admin/saved-items" },
     { key: accountKeys.one(account.id), path: `/accounts/${account.id}` },
     { key: homepageKeys.view(account.id), path: "/homepage" },
     ...(account.type === "customer"
       ? [
-          { key: scoreSummaryKey(account.id), path: "/scores/summary" },
-          { key: entitlementsKey(account.id), path: "/entitlements" },
+          { key: scoreKeys.summary(account.id), path: "/scores/summary" },
+          { key: entitlementKeys.mine(account.id), path: "/entitlements" },
           { key: catalogueKeys.list(account.id, {}), path: "/workouts?limit=24", infinite: true },
         ]
       : []),

@@ -1,9 +1,10 @@
 import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { renderToString } from "react-dom/server";
 import { BOOT_CSS, BootScreen } from "../../client/app/BootScreen";
 import { CATALOGUES } from "../../client/i18n";
 import { addCatalogues } from "../../client/lib/i18n";
-import { BOOT_ELEMENT_ID, type BootData } from "../../contract/boot";
+import { BOOT_ELEMENT_ID, type BootData, type LoginFailure } from "../../contract/boot";
 import { brandStyleSheet } from "../../contract/branding";
 import type { AppEnv } from "../env";
 import { identityProvider, type ClerkEnv } from "../identity/context";
@@ -14,7 +15,8 @@ import { mainOrigin, registeredOrigin } from "../tenant/origins";
 import { clientAssets } from "./assets";
 import { serverIdentity } from "./identity";
 import { loadRouteData } from "./loaders";
-import { pageModules, renderScreen, renderSignedIn, serverScreen, signedInScreen } from "./screens";
+import { composeTitle } from "../../client/lib/title";
+import { pageModules, renderScreen, renderSignedIn, serverScreen, signedInScreen, type RenderedRoute } from "./screens";
 import { assertSafeCss, escapeHtml, jsonForScript } from "./escape";
 
 // The server renders with every text; the first screens use only the first page's (client/i18n/en-US.first.ts).
@@ -50,7 +52,16 @@ function cookie(header: string | undefined, name: string): string | undefined {
 }
 
 /** Server-renders the branded shell for any page path; the client hydrates it. */
-export async function renderPage(c: Context<AppEnv>): Promise<Response> {
+export function renderPage(c: Context<AppEnv>): Promise<Response> {
+  return renderPageWith(c, {});
+}
+
+/**
+ * The page for this request's path, with what the server knows beyond the
+ * request itself: a refused sign-in form posted without the script
+ * (./login-post.ts), answered with its status.
+ */
+export async function renderPageWith(c: Context<AppEnv>, extra: { status?: ContentfulStatusCode; loginFailure?: LoginFailure }): Promise<Response> {
   const tenant = await pageTenant(c);
   const dev = import.meta.env.DEV;
   const url = new URL(c.req.url);
@@ -90,6 +101,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     auth: identityProvider(c.env) === "clerk" ? { provider: "clerk", publishableKey: (c.env as ClerkEnv).CLERK_PUBLISHABLE_KEY! } : { provider: "embedded" },
     telemetry: c.env.TELEMETRY !== "off",
     identity,
+    ...(extra.loginFailure ? { loginFailure: extra.loginFailure } : {}),
   };
   const cookies = c.req.header("Cookie");
   const theme = cookie(cookies, "theme") === "dark" ? "dark" : "light";
@@ -98,7 +110,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   // screen as its shell with the screen's skeleton, its first reads inlined; the others show the loader.
   const screen = serverScreen(url, boot);
   const signedIn = screen ? null : signedInScreen(url, boot);
-  let rendered: string | null = null;
+  let rendered: RenderedRoute | null = null;
   if (screen) {
     rendered = await renderScreen(url, screen, { ...boot, ssr: true }, cookies ?? "");
     if (rendered) boot.ssr = true;
@@ -107,9 +119,11 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     rendered = await renderSignedIn(url, signedIn, { ...boot, ssr: true, skeleton: true }, cookies ?? "");
     if (rendered) Object.assign(boot, { ssr: true, skeleton: true }, queries ? { queries } : {});
   }
-  const body = rendered ?? renderToString(<BootScreen styling={tenant.styling} />);
+  // The screen's name, as the client will set it: the client starts from it (boot data), so the tab keeps it.
+  if (rendered?.title) boot.title = rendered.title;
+  const body = rendered?.html ?? renderToString(<BootScreen styling={tenant.styling} />);
   const lazyScripts = rendered ? assets.lazyScripts(pageModules(screen, signedIn)) : [];
-  const title = escapeHtml(tenant.styling.platformName);
+  const title = escapeHtml(composeTitle(rendered?.title, tenant.styling.platformName));
   const icon = tenant.styling.logo ? `<link rel="icon" href="${escapeHtml(tenant.styling.logo.uri)}">` : "";
   const html = [
     "<!doctype html>",
@@ -122,6 +136,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     `<style id="brand">${assertSafeCss(brandStyleSheet(tenant.styling))}</style>`,
     `<style>${BOOT_CSS}</style>`,
     `<script nonce="${nonce}">${THEME_SCRIPT}</script>`,
+    ...assets.inlineStyles.map((css) => `<style>${css}</style>`),
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...(dev ? ['<link rel="stylesheet" href="/client/styles.css">'] : []),
     ...[...assets.preloads, ...lazyScripts].map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
@@ -146,12 +161,12 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     "form-action 'self'",
     "object-src 'none'",
   ].join("; ");
-  const res = c.html(html, 200, {
+  const res = c.html(html, extra.status ?? 200, {
     "Content-Security-Policy": csp,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    // A page that carries the visitor's identity and token is never stored; a signed-out page revalidates.
-    "Cache-Control": identity ? "private, no-store" : "no-cache",
+    // A page that carries the visitor's identity and token, or an address they typed, is never stored; a signed-out page revalidates.
+    "Cache-Control": identity || extra.loginFailure ? "private, no-store" : "no-cache",
   });
   setCookies.forEach((value) => res.headers.append("Set-Cookie", value));
   return res;

@@ -16,6 +16,9 @@ import SignupScreen from "../../client/features/auth/SignupScreen";
 import NotFoundScreen from "../../client/features/errors/NotFoundScreen";
 import HelpScreen from "../../client/features/help/HelpScreen";
 import { FIRST_SCREENS } from "../../client/app/router";
+import { routeTitle } from "../../client/app/route-titles";
+import { translate, type Translate } from "../../client/lib/i18n";
+import { captureScreenTitle } from "../../client/lib/title";
 import type { BootData } from "../../contract/boot";
 import { SCREEN_FLAGS } from "./screen-flags";
 
@@ -97,6 +100,12 @@ export function serverScreen(url: URL, boot: BootData): string | null {
   return path;
 }
 
+/** A server-rendered route: its HTML, and the screen's name as the client's screen will put it in the page's title (null: none). */
+export type RenderedRoute = { html: string; title: string | null };
+
+/** The server renders in en-US (the language lives in the browser; the client switches after hydrating). */
+const enUS: Translate = (key, values) => translate(key, values, "enUS");
+
 /** Nobody signed in: the store's state between renders. */
 const SIGNED_OUT = { authenticating: false, signedIn: false, user: null, account: null, role: null } as const;
 
@@ -107,7 +116,7 @@ const SIGNED_OUT = { authenticating: false, signedIn: false, user: null, account
  * the visitor's identity as the client adopts it before hydrating, and the
  * cookies the shell reads (the sidebar's state).
  */
-async function renderRoute(url: URL, path: string, handle: object, Component: ComponentType, boot: BootData, cookies: string): Promise<string | null> {
+async function renderRoute(url: URL, path: string, handle: object, Component: ComponentType, boot: BootData, cookies: string): Promise<RenderedRoute | null> {
   const routes: RouteObject[] = [{ id: "root", element: <AppLayout />, children: [{ path, id: path, handle, Component }] }];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
@@ -118,30 +127,34 @@ async function renderRoute(url: URL, path: string, handle: object, Component: Co
   authStore.set(boot.identity ? { authenticating: false, ...knownState(boot.identity) } : SIGNED_OUT);
   setServerCookies(cookies);
   try {
-    return renderToString(
+    const { result, title } = captureScreenTitle(
       <Root
         boot={boot}
         queryClient={new QueryClient()}
         routes={<StaticRouterProvider router={router} context={context} hydrate={false} />}
         navigate={() => {}}
       />,
+      renderToString,
     );
+    return { html: result, title };
   } finally {
     setServerCookies("");
     authStore.set(SIGNED_OUT);
   }
 }
 
-/** Renders a public screen of SERVER_SCREENS itself (with the visitor's shell when it has navigation, as help does). */
-export async function renderScreen(url: URL, path: string, boot: BootData, cookies = ""): Promise<string | null> {
+/** Renders a public screen of SERVER_SCREENS itself (with the visitor's shell when it has navigation, as help does); its title is the one the screen gives itself. */
+export async function renderScreen(url: URL, path: string, boot: BootData, cookies = ""): Promise<RenderedRoute | null> {
   const screen = SERVER_SCREENS[path];
   if (!screen) return null;
   const route = routeFor(path);
   return renderRoute(url, path, { flags: screen.flags, name: route?.name, crumbs: route?.crumbs }, screen.Component, boot, cookies);
 }
 
-/** Renders a signed-in route: the shell with the visitor's identity and the screen's skeleton. */
-export async function renderSignedIn(url: URL, route: AppRoute, boot: BootData, cookies: string): Promise<string | null> {
+/** Renders a signed-in route: the shell with the visitor's identity and the screen's skeleton; its title is the route's (client/app/route-titles.ts). */
+export async function renderSignedIn(url: URL, route: AppRoute, boot: BootData, cookies: string): Promise<RenderedRoute | null> {
   if (!boot.identity) return null;
-  return renderRoute(url, route.path, { flags: route.flags, name: route.name, crumbs: route.crumbs }, () => null, boot, cookies);
+  const rendered = await renderRoute(url, route.path, { flags: route.flags, name: route.name, crumbs: route.crumbs }, () => null, boot, cookies);
+  const firstName = knownState(boot.identity).user.firstName;
+  return rendered && { html: rendered.html, title: routeTitle(route, enUS, { url, firstName }) };
 }

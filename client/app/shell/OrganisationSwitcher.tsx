@@ -14,6 +14,7 @@ import { Spinner } from "../../components/ui/Spinner";
 import { cn } from "../../lib/cn";
 import { handleError } from "../../lib/errors";
 import { useT } from "../../lib/i18n";
+import { enumLabel } from "../../lib/enums";
 
 /**
  * The organisation switcher of the top bar: the active account and
@@ -67,7 +68,7 @@ export function OrganisationSwitcher({ className }: { className?: string }) {
           {user.accounts.map((a) => (
             <DropdownMenuRadioItem key={a.id} value={a.id}>
               <span className="truncate">{a.name}</span>
-              <span className="ml-auto text-xs text-muted-foreground">{t(`enum.AccountType.${a.type}`)}</span>
+              <span className="ml-auto text-xs text-muted-foreground">{enumLabel(t, "AccountType", a.type)}</span>
             </DropdownMenuRadioItem>
           ))}
         </DropdownMenuRadioGroup>

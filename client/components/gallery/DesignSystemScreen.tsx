@@ -15,7 +15,7 @@ import { ConfirmDelete } from "../ui/ConfirmDelete";
 import { Dialog, DialogContent, DialogFooter, DialogClose, DialogTrigger } from "../ui/Dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "../ui/DropdownMenu";
 import { EmptyState } from "../ui/EmptyState";
-import { Checkbox, Field, Input, Select, Switch, Textarea } from "../ui/Field";
+import { Checkbox, Field, Input, Switch, Textarea } from "../ui/Field";
 import { Skeleton } from "../ui/Skeleton";
 import { QueryState } from "../ui/QueryState";
 import { Spinner } from "../ui/Spinner";
@@ -23,6 +23,8 @@ import { DataTable } from "../ui/Table";
 import { Tabs } from "../ui/Tabs";
 import { toast, toastMessage } from "../ui/toast-store";
 import { TOOLTIP_DELAY, Tooltip, TooltipProvider } from "../ui/Tooltip";
+import { enumLabel } from "../../lib/enums";
+import { EnumSelect } from "../ui/EnumSelect";
 
 /**
  * The design system on one page (/design-system): every component in the
@@ -156,7 +158,7 @@ function Gallery() {
           columns={[
             { key: "name", header: t("gallery.session"), cell: (r) => <span className="font-medium">{r.name}</span> },
             { key: "date", header: t("gallery.date"), cell: (r) => formatDate(r.date, "short", language) },
-            { key: "status", header: t("gallery.status"), cell: (r) => <Badge tone={TONES[r.status]}>{t(`enum.JobStatus.${r.status}`)}</Badge> },
+            { key: "status", header: t("gallery.status"), cell: (r) => <Badge tone={TONES[r.status]}>{enumLabel(t, "JobStatus", r.status)}</Badge> },
           ]}
         />
       </Section>
@@ -165,7 +167,7 @@ function Gallery() {
         <div className="flex flex-wrap gap-2">
           {(Object.keys(TONES) as (keyof typeof TONES)[]).map((status) => (
             <Badge key={status} tone={TONES[status]}>
-              {t(`enum.JobStatus.${status}`)}
+              {enumLabel(t, "JobStatus", status)}
             </Badge>
           ))}
         </div>
@@ -276,13 +278,7 @@ function GalleryForm() {
         <Input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
       </Field>
       <Field label={t("gallery.category")} required error={submitted && missing.category}>
-        <Select value={category} onChange={(e) => setCategory(e.target.value)} placeholder={t("common.select")}>
-          {Category.map((c) => (
-            <option key={c} value={c}>
-              {t(`enum.Category.${c}`)}
-            </option>
-          ))}
-        </Select>
+        <EnumSelect enumName="Category" values={Category} value={category} onChange={(e) => setCategory(e.target.value)} placeholder={t("common.select")} />
       </Field>
       <Field label={t("gallery.description")} optional hint={t("form.charactersRemaining", { count: 200 - description.length })}>
         <Textarea value={description} maxLength={200} onChange={(e) => setDescription(e.target.value)} />

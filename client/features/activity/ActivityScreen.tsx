@@ -15,6 +15,8 @@ import { useT } from "../../lib/i18n";
 import { ScoreSummary } from "../home/ScoreSummary";
 import { useCompletedSessions, useRefreshActivity, useScoreHistory, useScores, type DoneSession } from "./api";
 import { scoreTrend, trendSeries, type TrendPoint } from "./trend";
+import { enumLabel, oneOf } from "../../lib/enums";
+import { EnumSelect } from "../../components/ui/EnumSelect";
 
 /** The chart's code comes only with a chart to draw. */
 const ScoreChart = lazy(() => import("./ScoreChart"));
@@ -118,13 +120,12 @@ export default function ActivityScreen() {
           )}
           {customer ? (
             <Field label={t("activity.category")} className="w-64">
-              <Select value={category} onChange={(e) => setCategory(e.target.value as CategoryFilter)}>
-                {CategoryFilter.map((c) => (
-                  <option key={c} value={c}>
-                    {t(`enum.CategoryFilter.${c}`)}
-                  </option>
-                ))}
-              </Select>
+              <EnumSelect
+                enumName="CategoryFilter"
+                values={CategoryFilter}
+                value={category}
+                onChange={(e) => setCategory(oneOf(CategoryFilter, e.target.value) ?? "all")}
+              />
             </Field>
           ) : null}
         </fieldset>
@@ -158,7 +159,7 @@ export default function ActivityScreen() {
                       { key: "at", header: t("activity.col.date"), cell: (r) => date(r.at) },
                       ...series.map((s) => ({
                         key: s,
-                        header: s === "overall" ? t("activity.overall") : t(`enum.Category.${s}`),
+                        header: s === "overall" ? t("activity.overall") : enumLabel(t, "Category", s),
                         cell: (r: TrendPoint) => (r[s] === undefined ? "—" : `${r[s]}%`),
                       })),
                     ]}
@@ -187,7 +188,7 @@ export default function ActivityScreen() {
                 {latest.map((s) => (
                   <li key={s.id} className="rounded-xl border border-border bg-card p-5" data-testid="category-score">
                     <div className="flex items-baseline justify-between gap-2">
-                      <h3 className="font-semibold">{t(`enum.Category.${s.category}`)}</h3>
+                      <h3 className="font-semibold">{enumLabel(t, "Category", s.category)}</h3>
                       <span className="text-2xl font-semibold">{s.scorePercent}%</span>
                     </div>
                     <div
@@ -196,7 +197,7 @@ export default function ActivityScreen() {
                       aria-valuemin={0}
                       aria-valuemax={100}
                       aria-valuenow={s.scorePercent}
-                      aria-label={t("activity.scoreOf", { category: t(`enum.Category.${s.category}`) })}
+                      aria-label={t("activity.scoreOf", { category: enumLabel(t, "Category", s.category) })}
                     >
                       <div className="h-full rounded-full bg-brand" style={{ width: `${s.scorePercent}%` }} />
                     </div>

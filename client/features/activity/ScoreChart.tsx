@@ -3,6 +3,7 @@ import type { Category } from "../../../contract/enums";
 import { useFormatDate } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import type { TrendPoint } from "./trend";
+import { enumLabel } from "../../lib/enums";
 
 type Series = Category | "overall";
 
@@ -34,7 +35,7 @@ const AXIS = "rgb(var(--muted-foreground))";
 export default function ScoreChart({ points, series }: { points: TrendPoint[]; series: Series[] }) {
   const t = useT();
   const date = useFormatDate();
-  const name = (s: Series) => (s === "overall" ? t("activity.overall") : t(`enum.Category.${s}`));
+  const name = (s: Series) => (s === "overall" ? t("activity.overall") : enumLabel(t, "Category", s));
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box);
   const [hover, setHover] = useState<number | null>(null);

@@ -15,6 +15,7 @@ import { translateApiMessage, useT } from "../../lib/i18n";
 import { useOpenAssessment, useSubmitAssessment } from "./api";
 import type { z } from "zod";
 import { setFieldErrors } from "../../lib/forms";
+import { enumLabel } from "../../lib/enums";
 
 /** The catalogue key for why a link was refused. */
 function refusalKey(error: unknown) {
@@ -108,7 +109,7 @@ function Questionnaire({ form, submit }: { form: AssessmentFormDto; submit: Retu
   );
 
   return (
-    <Page title={form.category === "all" ? t("assessment.title") : t("assessment.titleOne", { category: t(`enum.Category.${form.category}`) })}>
+    <Page title={form.category === "all" ? t("assessment.title") : t("assessment.titleOne", { category: enumLabel(t, "Category", form.category) })}>
       <p className="-mt-2 mb-6 max-w-2xl text-muted-foreground">
         {form.partnerName
           ? t("assessment.introFrom", { partner: form.partnerName, count: form.questions.length })
@@ -128,7 +129,7 @@ function Questionnaire({ form, submit }: { form: AssessmentFormDto; submit: Retu
         ) : null}
         {categories.map((c) => (
           <fieldset key={c} className="grid gap-5 rounded-xl border border-border bg-card p-5">
-            <legend className="px-1 text-lg font-semibold">{t(`enum.Category.${c}`)}</legend>
+            <legend className="px-1 text-lg font-semibold">{enumLabel(t, "Category", c)}</legend>
             {form.questions
               .filter((q) => q.category === c)
               .map((q) => {
@@ -203,7 +204,7 @@ function Result({ result, signedIn }: { result: AssessmentResultDto; signedIn: b
         <ul className="grid gap-3 sm:grid-cols-2" aria-label={t("assessment.byCategory")}>
           {result.categories.map((c) => (
             <li key={c.category} className="flex items-baseline justify-between gap-2 rounded-lg border border-border bg-card p-4">
-              <span>{t(`enum.Category.${c.category}`)}</span>
+              <span>{enumLabel(t, "Category", c.category)}</span>
               <span className="text-xl font-semibold">{c.scorePercent}%</span>
             </li>
           ))}

@@ -8,9 +8,9 @@ import { Field, Input } from "../../components/ui/FieldBase";
 import { Spinner } from "../../components/ui/Spinner";
 import type { MessageKey } from "../../i18n";
 import { useT } from "../../lib/i18n";
-import { useHydrated } from "../../lib/useHydrated";
 import { AuthLayout } from "./AuthLayout";
 import { FAILURE_KEY } from "./failure";
+import { SIGN_IN_FIELDS, SIGN_IN_RULES, signInErrors, type SignInErrors, type SignInField } from "./signInRules";
 
 const ClerkSignIn = lazy(() => import("../../auth/clerk").then((m) => ({ default: m.ClerkSignIn })));
 
@@ -20,37 +20,32 @@ const ClerkSignIn = lazy(() => import("../../auth/clerk").then((m) => ({ default
  * (≈ 15 KB gzip on that first load). It behaves as react-hook-form's defaults
  * do: validated on submit, then again on every change once submitted, the
  * first invalid field focused; the messages are the same catalogue keys.
+ * Before the script it is a plain form post, which the Worker answers
+ * (worker/ssr/login-post.ts): signed in, or this page again with the
+ * refusal, which the client's first render then shows as well.
  */
-type Name = "email" | "password";
-type Errors = Partial<Record<Name, MessageKey>>;
-const NAMES: readonly Name[] = ["email", "password"];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const RULES: Record<Name, (value: string) => MessageKey | undefined> = {
-  email: (v) => (v.trim() === "" ? "form.requiredField" : EMAIL.test(v.trim()) ? undefined : "message.invalidEmail"),
-  password: (v) => (v !== "" ? undefined : "form.requiredField"),
-};
-
-function useSignInForm(onValid: (values: Record<Name, string>) => Promise<void>) {
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitted, setSubmitted] = useState(false);
+function useSignInForm(onValid: (values: Record<SignInField, string>) => Promise<void>, posted: SignInErrors | undefined) {
+  // A form the server refused for these rules (posted before the script) starts as after that submit.
+  const [errors, setErrors] = useState<SignInErrors>(posted ?? {});
+  const [submitted, setSubmitted] = useState(posted !== undefined);
   const [isSubmitting, setSubmitting] = useState(false);
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     if (!submitted) return;
-    const name = event.target.name as Name;
-    const error = RULES[name](event.target.value);
+    const name = event.target.name as SignInField;
+    const error = SIGN_IN_RULES[name](event.target.value);
     setErrors((current) => (current[name] === error ? current : { ...current, [name]: error }));
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const inputs = event.currentTarget.elements;
-    const field = (name: Name) => inputs.namedItem(name) as HTMLInputElement;
+    const field = (name: SignInField) => inputs.namedItem(name) as HTMLInputElement;
     const values = { email: field("email").value, password: field("password").value };
-    const found: Errors = { email: RULES.email(values.email), password: RULES.password(values.password) };
+    const found = signInErrors(values);
     setSubmitted(true);
     setErrors(found);
-    const invalid = NAMES.find((name) => found[name]);
+    const invalid = SIGN_IN_FIELDS.find((name) => found[name]);
     if (invalid) {
       field(invalid).focus();
       return;
@@ -70,11 +65,13 @@ function useSignInForm(onValid: (values: Record<Name, string>) => Promise<void>)
 export default function LoginScreen() {
   const t = useT();
   const styling = useStyling();
-  const { search, state } = useLocation() as { search: string; state: { notice?: string } | null };
+  const { search, state, key } = useLocation() as { search: string; state: { notice?: string } | null; key: string };
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
-  const clerk = useBoot().auth.provider === "clerk";
-  const hydrated = useHydrated();
+  const boot = useBoot();
+  const clerk = boot.auth.provider === "clerk";
+  // The server's refusal of a posted form belongs to the page's own entry ("default"), not to a later visit of /login.
+  const posted = key === "default" ? boot.loginFailure : undefined;
+  const [failure, setFailure] = useState<MessageKey | null>(posted?.kind ? FAILURE_KEY[posted.kind] : null);
   const invited = new URLSearchParams(search).has("invite");
 
   const form = useSignInForm(async ({ email, password }) => {
@@ -87,12 +84,12 @@ export default function LoginScreen() {
       return;
     }
     if (failed) {
-      setFailure(t(FAILURE_KEY[failed.kind]));
+      setFailure(FAILURE_KEY[failed.kind]);
       return;
     }
     await identity().refresh();
     void navigate(`/post-auth${search}`, { replace: true });
-  });
+  }, posted?.fields);
 
   return (
     <AuthLayout
@@ -111,17 +108,18 @@ export default function LoginScreen() {
             </p>
           ) : null}
           <Field label={t("auth.email")} required error={form.errors.email ? t(form.errors.email) : null}>
-            <Input type="email" name="email" autoComplete="email" defaultValue="" onChange={form.onChange} />
+            <Input type="email" name="email" autoComplete="email" defaultValue={posted?.email ?? ""} onChange={form.onChange} />
           </Field>
           <Field label={t("auth.password")} required error={form.errors.password ? t(form.errors.password) : null}>
             <Input type="password" name="password" autoComplete="current-password" defaultValue="" onChange={form.onChange} />
           </Field>
           {failure ? (
             <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
-              {failure}
+              {t(failure)}
             </p>
           ) : null}
-          <Button type="submit" loading={form.isSubmitting} disabled={!hydrated} className="w-full">
+          {/* Enabled before hydration too: a submit then is the plain form post the Worker answers. */}
+          <Button type="submit" loading={form.isSubmitting} className="w-full">
             {t("auth.signIn.submit")}
           </Button>
           <Link to={`/forgot-password${search}`} className="justify-self-center text-sm font-medium text-brand-text underline-offset-4 hover:underline">

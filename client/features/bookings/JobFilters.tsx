@@ -4,9 +4,11 @@ import { useSearchParams } from "react-router";
 import { JobStatus } from "../../../contract/enums";
 import { Button } from "../../components/ui/Button";
 import { DatePicker } from "../../components/ui/DatePicker";
-import { Field, Input, Select } from "../../components/ui/Field";
+import { Field, Input } from "../../components/ui/Field";
 import { useT } from "../../lib/i18n";
 import type { JobFilters as Filters } from "./api";
+import { EnumSelect } from "../../components/ui/EnumSelect";
+import { oneOf } from "../../lib/enums";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -88,14 +90,13 @@ export function JobFiltersBar({ side, filters, onChange }: { side: "customer" | 
         <SearchBox value={filters.q ?? ""} onSearch={(q) => onChange({ q })} />
       </Field>
       <Field label={t("bookings.filter.status")} className="w-48">
-        <Select value={filters.status ?? ""} onChange={(e) => onChange({ status: (e.target.value || undefined) as Filters["status"] })}>
-          <option value="">{t("bookings.filter.allStatuses")}</option>
-          {JobStatus.map((s) => (
-            <option key={s} value={s}>
-              {t(`enum.JobStatus.${s}`)}
-            </option>
-          ))}
-        </Select>
+        <EnumSelect
+          enumName="JobStatus"
+          values={JobStatus}
+          placeholder={t("bookings.filter.allStatuses")}
+          value={filters.status ?? ""}
+          onChange={(e) => onChange({ status: oneOf(JobStatus, e.target.value) })}
+        />
       </Field>
       <Field label={t("bookings.filter.from")} className="w-44">
         <DatePicker value={filters.from ?? null} max={filters.to} onChange={(v) => onChange({ from: v ?? undefined })} clearable />

@@ -1,6 +1,7 @@
 import type { JobStatus } from "../../../contract/enums";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
 import { useT } from "../../lib/i18n";
+import { enumLabel } from "../../lib/enums";
 
 const TONE: Record<JobStatus, BadgeTone> = {
   pending: "neutral",
@@ -17,7 +18,7 @@ export function StatusBadge({ status }: { status: JobStatus }) {
   const t = useT();
   return (
     <Badge tone={TONE[status]} data-testid="status">
-      {t(`enum.JobStatus.${status}`)}
+      {enumLabel(t, "JobStatus", status)}
     </Badge>
   );
 }

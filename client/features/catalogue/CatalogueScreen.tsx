@@ -12,6 +12,7 @@ import { oneOf } from "../../lib/enums";
 import { CategoryChips } from "../../components/CategoryChips";
 import { QueryState } from "../../components/ui/QueryState";
 import { LoadMore } from "../../components/ui/LoadMore";
+import { catalogueTitle } from "./title";
 
 /** /workouts?category=: what the customer may book, by category and search. */
 export default function CatalogueScreen() {
@@ -31,7 +32,7 @@ export default function CatalogueScreen() {
   };
 
   return (
-    <Page title={category ? t(`enum.Category.${category}`) : t("catalogue.title")}>
+    <Page title={catalogueTitle(t, category)}>
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <Field label={t("catalogue.search")} className="min-w-64 flex-1">
           <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t("catalogue.searchPlaceholder")} />

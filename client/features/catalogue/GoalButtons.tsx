@@ -5,6 +5,7 @@ import { Category } from "../../../contract/enums";
 import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
 import { focusRing } from "../../components/ui/focus-ring";
+import { enumLabel } from "../../lib/enums";
 
 const ICONS: Record<Category, ReactNode> = {
   aiAndAutomation: <Bot />,
@@ -36,7 +37,7 @@ export function GoalButtons({ className }: { className?: string }) {
               )}
             >
               <span aria-hidden="true">{ICONS[c]}</span>
-              {t(`enum.Category.${c}`)}
+              {enumLabel(t, "Category", c)}
             </Link>
           </li>
         ))}

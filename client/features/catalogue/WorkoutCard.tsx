@@ -6,6 +6,7 @@ import { cn } from "../../lib/cn";
 import { WorkoutArt } from "./CategoryArt";
 import { formatPrice } from "./format";
 import { focusRing } from "../../components/ui/focus-ring";
+import { enumLabel } from "../../lib/enums";
 
 /**
  * A catalogue workout as a card linking to its page: its picture (featured
@@ -22,7 +23,7 @@ export function WorkoutCard({ workout: w, eager = false, className }: { workout:
     >
       <WorkoutArt category={w.category} image={w.image} eager={eager} />
       <span className="flex flex-1 flex-col gap-2 p-5">
-        <span className="text-xs font-medium tracking-wide text-brand-text uppercase">{t(`enum.Category.${w.category}`)}</span>
+        <span className="text-xs font-medium tracking-wide text-brand-text uppercase">{enumLabel(t, "Category", w.category)}</span>
         <span className="text-lg font-semibold">{w.title}</span>
         {w.subtitle ? <span className="text-sm text-muted-foreground">{w.subtitle}</span> : null}
         <span className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 pt-2 text-sm text-muted-foreground">

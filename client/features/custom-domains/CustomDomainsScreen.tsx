@@ -17,6 +17,7 @@ import { useAddCustomDomain, useConnectCustomDomain, useCustomDomains, useDelete
 import { Badge } from "../../components/ui/Badge";
 import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
 import { QueryState } from "../../components/ui/QueryState";
+import { enumLabel } from "../../lib/enums";
 
 /**
  * The `.test` TLDs are allowed while developing (the server decides; the
@@ -146,7 +147,7 @@ function DomainRow({ domain, accountId }: { domain: CustomDomainDto; accountId: 
       <TableCell className="font-medium break-all">{domain.uri}</TableCell>
       <TableCell>
         <Badge tone={connected ? "success" : "warning"} data-testid="domain-state">
-          {t(`enum.CustomDomainState.${domain.state}`)}
+          {enumLabel(t, "CustomDomainState", domain.state)}
         </Badge>
       </TableCell>
       <TableCell>

@@ -20,6 +20,7 @@ import { useCustomer, usePartnerPriceGroups, useSetPriceGroup } from "./api";
 import { CustomerScores } from "./CustomerScores";
 import { CreditAdjustmentForm } from "./CreditAdjustmentForm";
 import { PlanActions } from "./PlanActions";
+import { enumLabel } from "../../lib/enums";
 
 /**
  * /admin/customers/:id/details (Your Customers): the customer's
@@ -72,11 +73,11 @@ export default function CustomerDetailsScreen() {
         <Section id="customer-account" title={t("profile.accountDetails")}>
           <dl className="grid gap-x-8 gap-y-4 sm:grid-cols-3">
             {item(t("profile.website"), a.website ?? "—")}
-            {item(t("profile.industry"), a.industry ? t(`enum.Industry.${a.industry}`) : "—")}
+            {item(t("profile.industry"), a.industry ? enumLabel(t, "Industry", a.industry) : "—")}
             {item(t("profile.size"), a.size ?? "—")}
             {item(t("profile.primaryEmail"), a.primaryEmail ?? "—")}
             {item(t("profile.currency"), a.currency)}
-            {item(t("profile.location"), a.location ? t(`enum.AccountLocation.${a.location}`) : "—")}
+            {item(t("profile.location"), a.location ? enumLabel(t, "AccountLocation", a.location) : "—")}
             {item(t("customers.teamSize"), String(d.teamSize), "team-size")}
           </dl>
           <PriceGroupForm key={d.priceGroupId ?? "none"} accountId={account!.id} customerId={a.id} current={d.priceGroupId} />
@@ -95,7 +96,7 @@ export default function CustomerDetailsScreen() {
           <dl className="grid gap-x-8 gap-y-4 sm:grid-cols-4">
             {item(t("customers.bookingsTotal"), String(d.bookings.total))}
             {JobStatus.map((s) => (
-              <Fragment key={s}>{item(t(`enum.JobStatus.${s}`), String(d.bookings.byStatus[s] ?? 0))}</Fragment>
+              <Fragment key={s}>{item(enumLabel(t, "JobStatus", s), String(d.bookings.byStatus[s] ?? 0))}</Fragment>
             ))}
           </dl>
         </Section>
@@ -107,7 +108,7 @@ export default function CustomerDetailsScreen() {
           title={t("customers.recommendations")}
           description={
             d.recommendations.basis === "scores"
-              ? t("customers.recommendedByScores", { categories: d.recommendations.categories.map((c) => t(`enum.Category.${c}`)).join(", ") })
+              ? t("customers.recommendedByScores", { categories: d.recommendations.categories.map((c) => enumLabel(t, "Category", c)).join(", ") })
               : t("customers.recommendedFeatured")
           }
         >
@@ -117,7 +118,7 @@ export default function CustomerDetailsScreen() {
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {d.recommendations.workouts.map((w) => (
                 <li key={w.id} className="rounded-lg border border-border p-4">
-                  <p className="text-xs text-muted-foreground">{t(`enum.Category.${w.category}`)}</p>
+                  <p className="text-xs text-muted-foreground">{enumLabel(t, "Category", w.category)}</p>
                   <Link to={`/workout/${w.id}`} className="mt-1 block font-medium text-brand-text underline-offset-4 hover:underline">
                     {w.name}
                   </Link>

@@ -5,7 +5,7 @@ import { ManualScoreBody, type AssessmentDto } from "../../../contract/assessmen
 import { Category } from "../../../contract/enums";
 import type { ScoreDto } from "../../../contract/scores";
 import { Button } from "../../components/ui/Button";
-import { Field, Input, Select } from "../../components/ui/Field";
+import { Field, Input } from "../../components/ui/Field";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { DataTable } from "../../components/ui/Table";
 import { toast, toastMessage } from "../../components/ui/toast-store";
@@ -17,6 +17,8 @@ import { useCustomerAssessments, useCustomerScores, useManualScore, useMarkAsses
 import { toastInvalidForm } from "../../lib/forms";
 import type { z } from "zod";
 import { setFieldErrors } from "../../lib/forms";
+import { enumLabel } from "../../lib/enums";
+import { EnumSelect } from "../../components/ui/EnumSelect";
 
 type Latest = { category: Category; latest: ScoreDto; previous: ScoreDto | null };
 
@@ -64,10 +66,10 @@ export function CustomerScores({ accountId, customerId }: { accountId: string; c
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {latest.map((l) => (
               <li key={l.category} className="rounded-lg border border-border p-4" data-testid="customer-score">
-                <p className="text-sm text-muted-foreground">{t(`enum.Category.${l.category}`)}</p>
+                <p className="text-sm text-muted-foreground">{enumLabel(t, "Category", l.category)}</p>
                 <p className="mt-1 text-2xl font-semibold">{l.latest.scorePercent}%</p>
                 <p className="mt-1 text-sm">
-                  {trend(l)} · {t(`enum.ScoreSource.${l.latest.source}`)} · {date(l.latest.createdAt)}
+                  {trend(l)} · {enumLabel(t, "ScoreSource", l.latest.source)} · {date(l.latest.createdAt)}
                 </p>
               </li>
             ))}
@@ -87,9 +89,9 @@ export function CustomerScores({ accountId, customerId }: { accountId: string; c
             empty={t("customers.noAssessments")}
             columns={[
               { key: "started", header: t("customers.col.started"), cell: (r) => date(r.createdAt) },
-              { key: "category", header: t("customers.col.category"), cell: (r) => t(`enum.CategoryFilter.${r.category}`) },
+              { key: "category", header: t("customers.col.category"), cell: (r) => enumLabel(t, "CategoryFilter", r.category) },
               { key: "takenBy", header: t("customers.col.takenBy"), cell: (r) => r.takenBy ?? "—" },
-              { key: "status", header: t("customers.col.status"), cell: (r) => t(`enum.AssessmentStatus.${r.status}`) },
+              { key: "status", header: t("customers.col.status"), cell: (r) => enumLabel(t, "AssessmentStatus", r.status) },
               { key: "scores", header: t("customers.col.scores"), cell: (r) => r.scoreCount },
               {
                 key: "actions",
@@ -153,13 +155,7 @@ const ManualScoreForm = ({ customerId }: { customerId: string }) => {
         <span className="font-semibold text-foreground">{t("customers.manualScore")}</span> · {t("customers.manualScoreHint")}
       </p>
       <Field label={t("customers.col.category")} required error={err(formState.errors.category?.message)}>
-        <Select {...register("category")} placeholder={t("common.select")}>
-          {Category.map((c) => (
-            <option key={c} value={c}>
-              {t(`enum.Category.${c}`)}
-            </option>
-          ))}
-        </Select>
+        <EnumSelect enumName="Category" values={Category} {...register("category")} placeholder={t("common.select")} />
       </Field>
       <Field label={t("customers.scorePercent")} required error={err(formState.errors.scorePercent?.message)}>
         <Input type="number" inputMode="numeric" min={0} max={100} step={1} {...register("scorePercent")} />

@@ -12,6 +12,7 @@ import { useFormatDate } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import { useCustomers, type CustomersParams } from "./api";
 import { QueryState } from "../../components/ui/QueryState";
+import { enumLabel } from "../../lib/enums";
 
 const PAGE_SIZE = 20;
 
@@ -113,9 +114,9 @@ export default function CustomersScreen() {
                           </Link>
                           {c.primaryEmail ? <div className="text-xs text-muted-foreground">{c.primaryEmail}</div> : null}
                         </TableCell>
-                        <TableCell>{c.industry ? t(`enum.Industry.${c.industry}`) : "—"}</TableCell>
+                        <TableCell>{c.industry ? enumLabel(t, "Industry", c.industry) : "—"}</TableCell>
                         <TableCell>{c.size ?? "—"}</TableCell>
-                        <TableCell>{c.location ? t(`enum.AccountLocation.${c.location}`) : "—"}</TableCell>
+                        <TableCell>{c.location ? enumLabel(t, "AccountLocation", c.location) : "—"}</TableCell>
                         <TableCell>{c.teamSize}</TableCell>
                         <TableCell>{date(c.createdAt)}</TableCell>
                       </TableRow>

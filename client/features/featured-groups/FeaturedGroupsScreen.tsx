@@ -1,26 +1,25 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowDown, ArrowUp, Pencil, Plus, Sparkles, Trash2, X } from "../../components/icons";
-import { useState, type FormEvent } from "react";
-import { Controller, useFieldArray, useForm } from "react-hook-form";
-import { fieldsFromIssues } from "../../../contract/errors";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
 import { FeaturedGroupBody, type FeaturedGroupDto } from "../../../contract/groups";
-import type { FormValues } from "../../lib/forms";
+import { MESSAGES } from "../../../contract/messages";
+import { errorMessages, setFieldErrors, toastInvalidForm } from "../../lib/forms";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { DatePicker } from "../../components/ui/DatePicker";
 import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
-import { Field, Input, Select } from "../../components/ui/Field";
+import { Field, Input } from "../../components/ui/Field";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { today, useFormatDate } from "../../lib/dates";
 import { translateApiMessage, useT } from "../../lib/i18n";
-import { useLibrary } from "../library/api";
+import { WorkoutPicker } from "../library/WorkoutPicker";
 import { useDeleteFeaturedGroup, useFeaturedGroups, useSaveFeaturedGroup } from "./api";
 import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
 import { QueryState } from "../../components/ui/QueryState";
-
-/** The group as its inputs hold it (from the contract's input); the workouts are listed with their titles and become `workoutIds`. */
-type Values = Omit<FormValues<FeaturedGroupBody>, "workoutIds"> & { items: { workoutId: string; title: string }[] };
 
 /** /admin/featured-groups: curated, dated, ordered lists of workouts (at least one each). */
 export default function FeaturedGroupsScreen() {
@@ -102,160 +101,161 @@ export default function FeaturedGroupsScreen() {
   );
 }
 
+/** A group as its form holds it: the contract's input (workout ids in order; their titles are kept beside it for the list). */
+type Values = z.input<typeof FeaturedGroupBody>;
+
 function FeaturedGroupDialog({ group, onClose }: { group: FeaturedGroupDto | null; onClose: () => void }) {
   const t = useT();
   const save = useSaveFeaturedGroup();
-  const library = useLibrary({ sort: "name" });
-  const workouts = library.data?.pages.flatMap((p) => p.items) ?? [];
-  const [pick, setPick] = useState("");
-  const form = useForm<Values>({
+  const [titles, setTitles] = useState<Record<string, string>>(() => Object.fromEntries(group?.items.map((i) => [i.workoutId, i.title]) ?? []));
+  const [pick, setPick] = useState<{ id: string; title: string } | null>(null);
+  const form = useForm<Values, unknown, z.output<typeof FeaturedGroupBody>>({
+    resolver: zodResolver(FeaturedGroupBody),
     defaultValues: {
       title: group?.title ?? "",
       subtitle: group?.subtitle ?? "",
       startDate: group?.startDate ?? null,
       endDate: group?.endDate ?? null,
-      items: group?.items.map((i) => ({ workoutId: i.workoutId, title: i.title })) ?? [],
+      workoutIds: group?.items.map((i) => i.workoutId) ?? [],
     },
   });
-  const items = useFieldArray({ control: form.control, name: "items" });
-  const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
-  const err = (name: string) => (errors[name]?.message ? translateApiMessage(errors[name].message) : null);
-  const apply = (fields: Record<string, string>) => {
-    for (const [path, message] of Object.entries(fields)) form.setError((path.startsWith("workoutIds") ? "items" : path) as "items", { message });
-  };
+  const errors = form.formState.errors;
+  const err = (message: string | undefined) => (message ? translateApiMessage(message) : null);
 
-  const submit = form.handleSubmit(async (v) => {
-    const body = { title: v.title, subtitle: v.subtitle, startDate: v.startDate, endDate: v.endDate, workoutIds: v.items.map((i) => i.workoutId) };
-    const parsed = FeaturedGroupBody.safeParse(body);
-    const fields: Record<string, string> = parsed.success ? {} : fieldsFromIssues(parsed.error.issues);
-    if (!group || body.startDate !== group.startDate) {
-      if (body.startDate && body.startDate < today()) fields.startDate = "Start date cannot be before today";
-    }
-    if (Object.keys(fields).length) {
-      apply(fields);
-      toastMessage("toast.missingFields");
-      return;
-    }
-    try {
-      await save.mutateAsync({ id: group?.id, body });
-      toast({ title: group ? t("featuredGroups.updated") : t("featuredGroups.created"), variant: "success" });
-      onClose();
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 400) apply(e.fields);
-      else toastMessage(group ? "toast.featuredGroupUpdateFailed" : "toast.featuredGroupCreateFailed");
-    }
-  });
-  // Errors set by hand (items, server fields) would otherwise block the next submit.
-  const onSubmit = (e: FormEvent) => {
-    form.clearErrors();
-    return submit(e);
-  };
+  const submit = form.handleSubmit(
+    async (body) => {
+      // The server's rule, said before the round trip: a new or changed start date cannot be in the past.
+      if (body.startDate && body.startDate !== group?.startDate && body.startDate < today()) {
+        form.setError("startDate", { message: MESSAGES.startBeforeToday });
+        toastInvalidForm(MESSAGES.startBeforeToday);
+        return;
+      }
+      try {
+        await save.mutateAsync({ id: group?.id, body });
+        toast({ title: group ? t("featuredGroups.updated") : t("featuredGroups.created"), variant: "success" });
+        onClose();
+      } catch (e) {
+        // An item's error ("workoutIds.2") belongs to the list.
+        if (!(e instanceof ApiError && e.status === 400 && setFieldErrors(form.setError, e.fields, /(?<=^workoutIds)\..*$/)))
+          toastMessage(group ? "toast.featuredGroupUpdateFailed" : "toast.featuredGroupCreateFailed");
+      }
+    },
+    (invalid) => toastInvalidForm(invalid),
+  );
 
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent title={group ? t("featuredGroups.editTitle") : t("featuredGroups.createTitle")} size="lg">
-        <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
+        <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
           <section aria-labelledby="fg-details" className="grid gap-4 sm:grid-cols-2">
             <h3 id="fg-details" className="font-semibold sm:col-span-2">
               {t("featuredGroups.details")}
             </h3>
-            <Field label={t("featuredGroups.groupTitle")} required error={err("title")}>
+            <Field label={t("featuredGroups.groupTitle")} required error={err(errors.title?.message)}>
               <Input {...form.register("title")} />
             </Field>
-            <Field label={t("featuredGroups.subtitle")} optional error={err("subtitle")}>
+            <Field label={t("featuredGroups.subtitle")} optional error={err(errors.subtitle?.message)}>
               <Input {...form.register("subtitle")} />
             </Field>
-            <Field label={t("editor.startDate")} optional error={err("startDate")}>
+            <Field label={t("editor.startDate")} optional error={err(errors.startDate?.message)}>
               <Controller
                 control={form.control}
                 name="startDate"
-                render={({ field }) => <DatePicker value={field.value} onChange={field.onChange} min={today()} clearable />}
+                render={({ field }) => <DatePicker value={field.value ?? null} onChange={field.onChange} min={today()} clearable />}
               />
             </Field>
-            <Field label={t("editor.endDate")} optional error={err("endDate")}>
+            <Field label={t("editor.endDate")} optional error={err(errors.endDate?.message)}>
               <Controller
                 control={form.control}
                 name="endDate"
-                render={({ field }) => <DatePicker value={field.value} onChange={field.onChange} clearable />}
+                render={({ field }) => <DatePicker value={field.value ?? null} onChange={field.onChange} clearable />}
               />
             </Field>
           </section>
-          <section aria-labelledby="fg-items" className="grid gap-3">
-            <h3 id="fg-items" className="font-semibold">
-              {t("featuredGroups.items")}
-            </h3>
-            {err("items") ? (
-              <p role="alert" className="text-sm text-danger">
-                {errors.items?.message === "Add at least one workout" ? t("message.featuredGroupNeedsWorkout") : err("items")}
-              </p>
-            ) : null}
-            <ol className="grid gap-2">
-              {items.fields.map((f, i) => (
-                <li key={f.id} className="flex items-center justify-between gap-2 rounded-md border border-border px-3 py-2 text-sm">
-                  <span>
-                    {i + 1}. {f.title}
-                  </span>
-                  <span className="flex gap-1">
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon-sm"
-                      disabled={i === 0}
-                      aria-label={t("editor.moveUp", { n: i + 1 })}
-                      onClick={() => items.move(i, i - 1)}
-                    >
-                      <ArrowUp aria-hidden="true" />
-                    </Button>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon-sm"
-                      disabled={i === items.fields.length - 1}
-                      aria-label={t("editor.moveDown", { n: i + 1 })}
-                      onClick={() => items.move(i, i + 1)}
-                    >
-                      <ArrowDown aria-hidden="true" />
-                    </Button>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon-sm"
-                      aria-label={t("featuredGroups.removeItem", { name: f.title })}
-                      onClick={() => items.remove(i)}
-                    >
-                      <X aria-hidden="true" />
-                    </Button>
-                  </span>
-                </li>
-              ))}
-            </ol>
-            <div className="flex flex-wrap items-end gap-2">
-              <Field label={t("featuredGroups.addWorkout")} className="min-w-64 flex-1">
-                <Select value={pick} onChange={(e) => setPick(e.target.value)} placeholder={t("common.select")}>
-                  {workouts
-                    .filter((w) => !items.fields.some((f) => f.workoutId === w.id))
-                    .map((w) => (
-                      <option key={w.id} value={w.id}>
-                        {w.title}
-                      </option>
+          <Controller
+            control={form.control}
+            name="workoutIds"
+            render={({ field, fieldState }) => {
+              const ids = field.value;
+              const move = (i: number, j: number) => {
+                const [a, b] = [ids[i], ids[j]];
+                if (a !== undefined && b !== undefined) field.onChange(ids.map((id, k) => (k === i ? b : k === j ? a : id)));
+              };
+              // The list's own message, or the first of its items' (a workout no longer in the library).
+              const listError = errorMessages(fieldState.error)[0];
+              return (
+                <section aria-labelledby="fg-items" className="grid gap-3">
+                  <h3 id="fg-items" className="font-semibold">
+                    {t("featuredGroups.items")}
+                  </h3>
+                  {listError ? (
+                    <p role="alert" className="text-sm text-danger">
+                      {err(listError)}
+                    </p>
+                  ) : null}
+                  <ol className="grid gap-2">
+                    {ids.map((id, i) => (
+                      <li key={id} className="flex items-center justify-between gap-2 rounded-md border border-border px-3 py-2 text-sm">
+                        <span>
+                          {i + 1}. {titles[id]}
+                        </span>
+                        <span className="flex gap-1">
+                          <Button
+                            type="button"
+                            variant="ghost"
+                            size="icon-sm"
+                            disabled={i === 0}
+                            aria-label={t("editor.moveUp", { n: i + 1 })}
+                            onClick={() => move(i, i - 1)}
+                          >
+                            <ArrowUp aria-hidden="true" />
+                          </Button>
+                          <Button
+                            type="button"
+                            variant="ghost"
+                            size="icon-sm"
+                            disabled={i === ids.length - 1}
+                            aria-label={t("editor.moveDown", { n: i + 1 })}
+                            onClick={() => move(i, i + 1)}
+                          >
+                            <ArrowDown aria-hidden="true" />
+                          </Button>
+                          <Button
+                            type="button"
+                            variant="ghost"
+                            size="icon-sm"
+                            aria-label={t("featuredGroups.removeItem", { name: titles[id] ?? "" })}
+                            onClick={() => field.onChange(ids.filter((x) => x !== id))}
+                          >
+                            <X aria-hidden="true" />
+                          </Button>
+                        </span>
+                      </li>
                     ))}
-                </Select>
-              </Field>
-              <Button
-                type="button"
-                variant="outline"
-                disabled={!pick}
-                onClick={() => {
-                  const w = workouts.find((x) => x.id === pick);
-                  if (w) items.append({ workoutId: w.id, title: w.title });
-                  setPick("");
-                }}
-              >
-                <Plus aria-hidden="true" />
-                {t("common.add")}
-              </Button>
-            </div>
-          </section>
+                  </ol>
+                  <div className="flex flex-wrap items-end gap-2">
+                    <Field label={t("featuredGroups.addWorkout")} className="min-w-64 flex-1">
+                      <WorkoutPicker ref={field.ref} value={pick?.id ?? ""} onChange={(id, title) => setPick(id ? { id, title } : null)} exclude={ids} />
+                    </Field>
+                    <Button
+                      type="button"
+                      variant="outline"
+                      disabled={!pick}
+                      onClick={() => {
+                        if (!pick) return;
+                        setTitles((known) => ({ ...known, [pick.id]: pick.title }));
+                        field.onChange([...ids, pick.id]);
+                        setPick(null);
+                      }}
+                    >
+                      <Plus aria-hidden="true" />
+                      {t("common.add")}
+                    </Button>
+                  </div>
+                </section>
+              );
+            }}
+          />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               {t("common.cancel")}

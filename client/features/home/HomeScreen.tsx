@@ -4,6 +4,7 @@ import { useT } from "../../lib/i18n";
 import { useAccount } from "../accounts/api";
 import { GoalButtons } from "../catalogue/GoalButtons";
 import { PartnerHomepage } from "../homepage/PartnerHomepage";
+import { homeGreeting } from "./greeting";
 import { TanPrompt } from "./TanPrompt";
 import { TopPicks } from "./TopPicks";
 import { ScoreSummary } from "./ScoreSummary";
@@ -20,11 +21,10 @@ export default function HomeScreen() {
   const t = useT();
   const { user, account, role } = useAppUser();
   const details = useAccount(account?.id);
-  const name = user?.firstName?.trim();
   const unlinked = account?.type === "customer" && details.data && !details.data.parentAccountId;
 
   return (
-    <Page title={name ? t("home.greeting", { name }) : t("home.greetingAnonymous")}>
+    <Page title={homeGreeting(t, user?.firstName)}>
       {account ? (
         <div className="grid grid-cols-1 gap-6">
           {unlinked ? <TanPrompt accountId={account.id} canLink={role === "owner" || role === "admin"} /> : null}

@@ -1,16 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import { accountKeys } from "../accounts/api";
+import { accountKeys, entitlementKeys } from "../accounts/api";
 import { scoreKeys } from "../scores/keys";
-
-/** The keys of Home's own reads (the server inlines their answers with the page). */
-export const entitlementsKey = (accountId: string | undefined) => ["entitlements", accountId ?? "none"] as const;
-export const scoreSummaryKey = (accountId: string | undefined) => scoreKeys.summary(accountId ?? "none");
 
 /** GET v1/entitlements (same cache entry as the Profile screen's). */
 export function useCreditBalance(accountId: string | undefined) {
   return useQuery({
-    queryKey: entitlementsKey(accountId),
+    queryKey: entitlementKeys.mine(accountId ?? "none"),
     queryFn: () => api.get("/v1/entitlements"),
     enabled: Boolean(accountId),
     select: (d) => d.balance,
@@ -35,7 +31,7 @@ export function useLinkPartner(accountId: string) {
 /** GET v1/scores/summary: the score summary's score, completed workouts and month streak. */
 export function useScoreSummary(accountId: string | undefined) {
   return useQuery({
-    queryKey: scoreSummaryKey(accountId),
+    queryKey: scoreKeys.summary(accountId ?? "none"),
     queryFn: () => api.get("/v1/scores/summary"),
     enabled: Boolean(accountId),
   });

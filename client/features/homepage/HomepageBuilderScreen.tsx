@@ -9,7 +9,7 @@ import { LeaveGuard } from "../../app/shell/LeaveGuard";
 import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
-import { Field, Input, Select } from "../../components/ui/Field";
+import { Field, Input } from "../../components/ui/Field";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
@@ -21,6 +21,8 @@ import { HomepageContent } from "./HomepageContent";
 import { bodyOf, LayoutForm, newRow, valuesOf, type LayoutValues, type RowValues } from "./layout";
 import { RowDialog } from "./RowDialog";
 import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
+import { enumLabel } from "../../lib/enums";
+import { EnumSelect } from "../../components/ui/EnumSelect";
 
 /**
  * /admin/homepage (Homepage Builder): the fixed welcome banner and the
@@ -96,7 +98,7 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
   /** Every message about row i, in the current language, each once. */
   const rowErrors = (i: number) => [...new Set(errorMessages(errors.rows?.[i]).map((m) => translateApiMessage(m)))];
   const layoutError = errorAt(errors, "rows");
-  const rowLabel = (r: RowValues) => r.title || t(`enum.HomepageRowType.${r.type!}`);
+  const rowLabel = (r: RowValues) => r.title || enumLabel(t, "HomepageRowType", r.type!);
 
   const move = (from: number, to: number) => {
     // The hero row (index 0) never moves, and nothing moves above it.
@@ -201,10 +203,10 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
                 <div className="flex items-start gap-2">
                   <GripVertical aria-hidden="true" className="mt-1 size-4 shrink-0 cursor-grab text-muted-foreground" />
                   <div className="min-w-0 flex-1">
-                    <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t(`enum.HomepageRowType.${row.type!}`)}</p>
+                    <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{enumLabel(t, "HomepageRowType", row.type!)}</p>
                     <p className="truncate font-semibold">{row.title || t("homepage.builder.untitled")}</p>
                     {row.subtitle ? <p className="truncate text-sm text-muted-foreground">{row.subtitle}</p> : null}
-                    <p className="text-xs text-muted-foreground">{row.slots.map((s) => t(`enum.SlotItemType.${s.itemType}`)).join(" · ")}</p>
+                    <p className="text-xs text-muted-foreground">{row.slots.map((s) => enumLabel(t, "SlotItemType", s.itemType)).join(" · ")}</p>
                   </div>
                   <div className="flex shrink-0 gap-1">
                     <Button
@@ -261,13 +263,13 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
 
         <div className="flex flex-wrap items-end gap-2 rounded-xl border border-border bg-card p-4">
           <Field label={t("homepage.builder.rowType")} className="min-w-48 flex-1">
-            <Select value={addType} onChange={(e) => setAddType(e.target.value)} placeholder={t("common.select")}>
-              {HomepageRowType.map((r) => (
-                <option key={r} value={r}>
-                  {t(`enum.HomepageRowType.${r}`)}
-                </option>
-              ))}
-            </Select>
+            <EnumSelect
+              enumName="HomepageRowType"
+              values={HomepageRowType}
+              value={addType}
+              onChange={(e) => setAddType(e.target.value)}
+              placeholder={t("common.select")}
+            />
           </Field>
           <Button type="button" variant="outline" onClick={addRow}>
             <Plus aria-hidden="true" />

@@ -9,6 +9,7 @@ import { useT } from "../../lib/i18n";
 import { WorkoutArt } from "../catalogue/CategoryArt";
 import { WorkoutCard } from "../catalogue/WorkoutCard";
 import { focusRing } from "../../components/ui/focus-ring";
+import { enumLabel } from "../../lib/enums";
 
 /**
  * A partner's homepage as its readers see it: the hero, then each row by its
@@ -89,7 +90,7 @@ function Slot({
 
 function SlotHeading({ slot }: { slot: HomepageSlotView }) {
   const t = useT();
-  const title = slot.title ?? (slot.category ? t(`enum.Category.${slot.category}`) : null);
+  const title = slot.title ?? (slot.category ? enumLabel(t, "Category", slot.category) : null);
   if (!title && !slot.subtitle) return null;
   return (
     <div className="mb-3">
@@ -108,7 +109,7 @@ function Carousel({ slot, rowTitle, eager, compact }: { slot: HomepageSlotView; 
   const t = useT();
   const list = useRef<HTMLUListElement>(null);
   // The list is named by its slot, else by its category, else by its row.
-  const label = slot.title ?? (slot.category ? t(`enum.Category.${slot.category}`) : (rowTitle ?? t(`enum.SlotItemType.${slot.itemType}`)));
+  const label = slot.title ?? (slot.category ? enumLabel(t, "Category", slot.category) : (rowTitle ?? enumLabel(t, "SlotItemType", slot.itemType)));
   const scroll = (direction: 1 | -1) => {
     const el = list.current;
     if (el) el.scrollBy({ left: direction * el.clientWidth * 0.9, behavior: "smooth" });

@@ -19,6 +19,8 @@ import { useFeaturedGroups } from "../featured-groups/api";
 import { useLibrary } from "../library/api";
 import { useUploadHomepageMedia } from "./api";
 import { emptySlot, RowForm, type RowValues, type SlotValues } from "./layout";
+import { EnumSelect } from "../../components/ui/EnumSelect";
+import { enumLabel } from "../../lib/enums";
 
 type Names = Record<string, string>;
 
@@ -60,7 +62,7 @@ export function RowDialog({
 
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent title={t("homepage.builder.editRowTitle", { type: t(`enum.HomepageRowType.${type}`) })} size="lg">
+      <DialogContent title={t("homepage.builder.editRowTitle", { type: enumLabel(t, "HomepageRowType", type) })} size="lg">
         <form noValidate className="grid gap-5" onSubmit={(e) => void done(e)}>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label={t("homepage.builder.rowTitle")} required error={err("title")}>
@@ -149,7 +151,9 @@ function SlotEditor({
     <div className="grid gap-4 sm:grid-cols-2">
       {types.length > 1 ? (
         <Field label={t("homepage.builder.itemType")} required error={err("itemType")}>
-          <Select
+          <EnumSelect
+            enumName="SlotItemType"
+            values={types}
             value={itemType}
             onChange={(e) => {
               const next = emptySlot(e.target.value as SlotValues["itemType"]);
@@ -160,24 +164,17 @@ function SlotEditor({
                 { shouldDirty: true },
               );
             }}
-          >
-            {types.map((s) => (
-              <option key={s} value={s}>
-                {t(`enum.SlotItemType.${s}`)}
-              </option>
-            ))}
-          </Select>
+          />
         </Field>
       ) : null}
       {itemType === "category" ? (
         <Field label={t("homepage.builder.category")} required error={err("category")}>
-          <Select {...register(`${p}.category`, { setValueAs: (v: string) => v || null })} placeholder={t("common.select")}>
-            {Category.map((c) => (
-              <option key={c} value={c}>
-                {t(`enum.Category.${c}`)}
-              </option>
-            ))}
-          </Select>
+          <EnumSelect
+            enumName="Category"
+            values={Category}
+            {...register(`${p}.category`, { setValueAs: (v: string) => v || null })}
+            placeholder={t("common.select")}
+          />
         </Field>
       ) : null}
       {itemType === "featuredGroup" ? (
@@ -277,13 +274,7 @@ function MediaFields({
         <Input type="url" placeholder="https://" {...register(`${p}.mediaUrl`)} disabled={Boolean(mediaKey)} />
       </Field>
       <Field label={t("homepage.builder.displayType")} required error={err("mediaDisplayType")}>
-        <Select {...register(`${p}.mediaDisplayType`, { setValueAs: (v: string) => v || null })}>
-          {MediaDisplayType.map((d) => (
-            <option key={d} value={d}>
-              {t(`enum.MediaDisplayType.${d}`)}
-            </option>
-          ))}
-        </Select>
+        <EnumSelect enumName="MediaDisplayType" values={MediaDisplayType} {...register(`${p}.mediaDisplayType`, { setValueAs: (v: string) => v || null })} />
       </Field>
     </>
   );

@@ -1,12 +1,14 @@
 import { Plus, Trash2 } from "../../components/icons";
 import { Controller, useFieldArray, useFormContext } from "react-hook-form";
-import { Category, Difficulty, PartnerVisibility, WorkoutTag, WorkoutType } from "../../../contract/enums";
+import { Category, Difficulty, PartnerVisibility, WorkoutTag, WorkoutType, WorkoutFormat, FeaturedMediaType } from "../../../contract/enums";
 import { WORKOUT_DEFAULTS } from "../../../contract/workouts";
 import { Button } from "../../components/ui/Button";
-import { Checkbox, Field, Input, Select, Textarea } from "../../components/ui/Field";
+import { Checkbox, Field, Input, Textarea } from "../../components/ui/Field";
 import { useT } from "../../lib/i18n";
 import { Section, useFieldError } from "./parts";
 import type { WorkoutForm } from "./workout-form";
+import { enumLabel } from "../../lib/enums";
+import { EnumSelect } from "../../components/ui/EnumSelect";
 
 /** The workout editor's first sections: Initial Details, Metadata and Content. */
 export function InitialDetails() {
@@ -23,34 +25,16 @@ export function InitialDetails() {
           <Input {...register("sku")} />
         </Field>
         <Field label={t("editor.type")} required error={error("type")}>
-          <Select {...register("type")} placeholder={t("common.select")}>
-            {WorkoutType.map((v) => (
-              <option key={v} value={v}>
-                {t(`enum.WorkoutType.${v}`)}
-              </option>
-            ))}
-          </Select>
+          <EnumSelect enumName="WorkoutType" values={WorkoutType} {...register("type")} placeholder={t("common.select")} />
         </Field>
         <Field label={t("editor.category")} required error={error("category")}>
-          <Select {...register("category")} placeholder={t("common.select")}>
-            {Category.map((v) => (
-              <option key={v} value={v}>
-                {t(`enum.Category.${v}`)}
-              </option>
-            ))}
-          </Select>
+          <EnumSelect enumName="Category" values={Category} {...register("category")} placeholder={t("common.select")} />
         </Field>
         <Field label={t("editor.priority")} hint={t("editor.priorityHint")} error={error("priority")}>
           <Input inputMode="numeric" placeholder={String(WORKOUT_DEFAULTS.priority)} {...register("priority")} />
         </Field>
         <Field label={t("editor.partnerVisibility")} error={error("partnerVisibility")}>
-          <Select {...register("partnerVisibility")}>
-            {PartnerVisibility.map((v) => (
-              <option key={v} value={v}>
-                {t(`enum.PartnerVisibility.${v}`)}
-              </option>
-            ))}
-          </Select>
+          <EnumSelect enumName="PartnerVisibility" values={PartnerVisibility} {...register("partnerVisibility")} />
         </Field>
       </div>
     </Section>
@@ -71,18 +55,10 @@ export function Metadata() {
           <Input inputMode="numeric" placeholder={String(WORKOUT_DEFAULTS.maxAttendees)} {...register("maxAttendees")} />
         </Field>
         <Field label={t("editor.difficulty")} required error={error("difficulty")}>
-          <Select {...register("difficulty")} placeholder={t("common.select")}>
-            {Difficulty.map((v) => (
-              <option key={v} value={v}>
-                {t(`enum.Difficulty.${v}`)}
-              </option>
-            ))}
-          </Select>
+          <EnumSelect enumName="Difficulty" values={Difficulty} {...register("difficulty")} placeholder={t("common.select")} />
         </Field>
         <Field label={t("editor.format")}>
-          <Select {...register("format")}>
-            <option value="onlineInstructorLed">{t("enum.WorkoutFormat.onlineInstructorLed")}</option>
-          </Select>
+          <EnumSelect enumName="WorkoutFormat" values={WorkoutFormat} {...register("format")} />
         </Field>
         <Controller
           control={control}
@@ -102,7 +78,7 @@ export function Metadata() {
               {WorkoutTag.map((tag) => (
                 <Checkbox
                   key={tag}
-                  label={t(`enum.WorkoutTag.${tag}`)}
+                  label={enumLabel(t, "WorkoutTag", tag)}
                   checked={field.value.includes(tag)}
                   onCheckedChange={(on) => field.onChange(on === true ? [...field.value, tag] : field.value.filter((x) => x !== tag))}
                 />
@@ -141,10 +117,7 @@ export function Content() {
         {media.fields.map((f, i) => (
           <div key={f.id} className="grid gap-3 sm:grid-cols-[10rem_1fr_1fr_auto]">
             <Field label={t("editor.mediaType")}>
-              <Select {...register(`featuredMedia.${i}.type`)}>
-                <option value="image">{t("enum.FeaturedMediaType.image")}</option>
-                <option value="video">{t("enum.FeaturedMediaType.video")}</option>
-              </Select>
+              <EnumSelect enumName="FeaturedMediaType" values={FeaturedMediaType} {...register(`featuredMedia.${i}.type`)} />
             </Field>
             <Field label={t("editor.mediaUrl")} required error={error(`featuredMedia.${i}.url`)}>
               <Input type="url" {...register(`featuredMedia.${i}.url`)} />

@@ -6,19 +6,20 @@ import { LibrarySort, type LibraryItem } from "../../../contract/workouts";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/Dialog";
-import { Checkbox, Field, Input, Select } from "../../components/ui/Field";
+import { Checkbox, Field, Input } from "../../components/ui/Field";
 import { Popover, PopoverContent, PopoverTrigger } from "../../components/ui/Popover";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { DataTable, type Column } from "../../components/ui/Table";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { useFormatDate } from "../../lib/dates";
-import { oneOf } from "../../lib/enums";
+import { oneOf, enumLabel } from "../../lib/enums";
 import { useT } from "../../lib/i18n";
 import { useAddToLibrary, useLibrary, useListedWorkouts } from "./api";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
 import { QueryState } from "../../components/ui/QueryState";
 import { LoadMore } from "../../components/ui/LoadMore";
 import { CategoryChips } from "../../components/CategoryChips";
+import { EnumSelect } from "../../components/ui/EnumSelect";
 
 const COLUMN_KEYS = ["title", "sku", "category", "type", "difficulty", "totalMinutes", "status", "priority", "author", "updated"] as const;
 type ColumnKey = (typeof COLUMN_KEYS)[number];
@@ -69,9 +70,9 @@ export default function LibraryScreen() {
       ),
     },
     sku: { key: "sku", header: t("library.col.sku"), cell: (r) => <span className="font-mono text-xs">{r.sku}</span> },
-    category: { key: "category", header: t("library.col.category"), cell: (r) => t(`enum.Category.${r.category}`) },
-    type: { key: "type", header: t("library.col.type"), cell: (r) => t(`enum.WorkoutType.${r.type}`) },
-    difficulty: { key: "difficulty", header: t("library.col.difficulty"), cell: (r) => t(`enum.Difficulty.${r.difficulty}`) },
+    category: { key: "category", header: t("library.col.category"), cell: (r) => enumLabel(t, "Category", r.category) },
+    type: { key: "type", header: t("library.col.type"), cell: (r) => enumLabel(t, "WorkoutType", r.type) },
+    difficulty: { key: "difficulty", header: t("library.col.difficulty"), cell: (r) => enumLabel(t, "Difficulty", r.difficulty) },
     totalMinutes: { key: "totalMinutes", header: t("library.col.totalMinutes"), cell: (r) => t("library.minutes", { count: r.totalMinutes }) },
     status: { key: "status", header: t("library.col.status"), cell: (r) => <StatusBadge status={r.status} /> },
     priority: { key: "priority", header: t("library.col.priority"), cell: (r) => r.priority },
@@ -100,21 +101,16 @@ export default function LibraryScreen() {
           <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t("library.filterPlaceholder")} />
         </Field>
         <Field label={t("library.col.status")} className="w-44">
-          <Select value={status ?? ""} onChange={(e) => setStatus(oneOf(LibraryStatus, e.target.value))}>
-            <option value="">{t("library.anyStatus")}</option>
-            {LibraryStatus.map((s) => (
-              <option key={s} value={s}>
-                {t(`enum.LibraryStatus.${s}`)}
-              </option>
-            ))}
-          </Select>
+          <EnumSelect
+            enumName="LibraryStatus"
+            values={LibraryStatus}
+            placeholder={t("library.anyStatus")}
+            value={status ?? ""}
+            onChange={(e) => setStatus(oneOf(LibraryStatus, e.target.value))}
+          />
         </Field>
         <Field label={t("library.sort")} className="w-44">
-          <Select value={sort} onChange={(e) => setSort(oneOf(LibrarySort, e.target.value) ?? "priority")}>
-            <option value="priority">{t("library.sort.priority")}</option>
-            <option value="name">{t("library.sort.name")}</option>
-            <option value="updated">{t("library.sort.updated")}</option>
-          </Select>
+          <EnumSelect enumName="LibrarySort" values={LibrarySort} value={sort} onChange={(e) => setSort(oneOf(LibrarySort, e.target.value) ?? "priority")} />
         </Field>
         <Popover>
           <PopoverTrigger asChild>
@@ -155,7 +151,7 @@ export function StatusBadge({ status }: { status: LibraryStatus }) {
   const t = useT();
   return (
     <Badge tone={LIBRARY_TONE[status]} className={status === "archived" ? "italic" : undefined}>
-      {t(`enum.LibraryStatus.${status}`)}
+      {enumLabel(t, "LibraryStatus", status)}
     </Badge>
   );
 }
@@ -186,7 +182,7 @@ function AddToLibraryDialog() {
                 <div>
                   <p className="font-medium">{w.title}</p>
                   <p className="text-sm text-muted-foreground">
-                    {w.authorName} · {t(`enum.Category.${w.category}`)} · {t("library.minutes", { count: w.totalMinutes })}
+                    {w.authorName} · {enumLabel(t, "Category", w.category)} · {t("library.minutes", { count: w.totalMinutes })}
                   </p>
                 </div>
                 <Button

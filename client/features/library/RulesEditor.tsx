@@ -13,11 +13,13 @@ import {
 } from "../../../contract/enums";
 import { WorkoutPicker } from "./WorkoutPicker";
 import { Button } from "../../components/ui/Button";
-import { Checkbox, Field, Input, Select } from "../../components/ui/Field";
+import { Checkbox, Field, Input } from "../../components/ui/Field";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { usePriceGroups } from "../price-groups/api";
 import { DateField, Section, useFieldError } from "./parts";
 import type { WorkoutForm } from "./workout-form";
+import { enumLabel } from "../../lib/enums";
+import { EnumSelect } from "../../components/ui/EnumSelect";
 
 export function Prerequisites({ workoutId }: { workoutId: string | null }) {
   const t = useT();
@@ -32,13 +34,7 @@ export function Prerequisites({ workoutId }: { workoutId: string | null }) {
           <fieldset key={f.id} className="grid gap-3 rounded-lg border border-border p-4 sm:grid-cols-3">
             <legend className="px-1 text-sm font-medium">{t("editor.prerequisiteN", { n: i + 1 })}</legend>
             <Field label={t("editor.prerequisiteType")}>
-              <Select {...register(`prerequisites.${i}.type`)}>
-                {PrerequisiteType.map((v) => (
-                  <option key={v} value={v}>
-                    {t(`enum.PrerequisiteType.${v}`)}
-                  </option>
-                ))}
-              </Select>
+              <EnumSelect enumName="PrerequisiteType" values={PrerequisiteType} {...register(`prerequisites.${i}.type`)} />
             </Field>
             <Field label={t("editor.prerequisiteName")} required error={error(`prerequisites.${i}.name`)}>
               <Input {...register(`prerequisites.${i}.name`)} />
@@ -46,13 +42,7 @@ export function Prerequisites({ workoutId }: { workoutId: string | null }) {
             {rows[i]?.type === "score" ? (
               <>
                 <Field label={t("editor.category")} required error={error(`prerequisites.${i}.category`)}>
-                  <Select {...register(`prerequisites.${i}.category`)} placeholder={t("common.select")}>
-                    {Category.map((v) => (
-                      <option key={v} value={v}>
-                        {t(`enum.Category.${v}`)}
-                      </option>
-                    ))}
-                  </Select>
+                  <EnumSelect enumName="Category" values={Category} {...register(`prerequisites.${i}.category`)} placeholder={t("common.select")} />
                 </Field>
                 <Field label={t("editor.minimumScore")} required error={error(`prerequisites.${i}.minimumScore`)}>
                   <Input inputMode="decimal" {...register(`prerequisites.${i}.minimumScore`)} />
@@ -63,7 +53,9 @@ export function Prerequisites({ workoutId }: { workoutId: string | null }) {
                 <Controller
                   control={control}
                   name={`prerequisites.${i}.requiredWorkoutId`}
-                  render={({ field }) => <WorkoutPicker value={field.value ?? ""} onChange={field.onChange} excludeId={workoutId} />}
+                  render={({ field }) => (
+                    <WorkoutPicker value={field.value ?? ""} onChange={(id) => field.onChange(id)} exclude={workoutId ? [workoutId] : []} />
+                  )}
                 />
               </Field>
             ) : null}
@@ -101,42 +93,28 @@ export function VisibilityBuilder() {
   const groups = usePriceGroups();
   const options = (field: string): { value: string; label: string }[] => {
     if (field === "priceGroup") return (groups.data ?? []).map((g) => ({ value: g.id, label: g.name }));
-    if (field === "industry") return Industry.map((v) => ({ value: v, label: t(`enum.Industry.${v}`) }));
-    if (field === "location") return AccountLocation.map((v) => ({ value: v, label: t(`enum.AccountLocation.${v}`) }));
+    if (field === "industry") return Industry.map((v) => ({ value: v, label: enumLabel(t, "Industry", v) }));
+    if (field === "location") return AccountLocation.map((v) => ({ value: v, label: enumLabel(t, "AccountLocation", v) }));
     return (FIELD_VALUES[field] ?? []).map((v) => ({ value: v, label: v }));
   };
   return (
     <Section id="visibility" title={t("editor.section.visibility")} description={t("editor.visibilityHint")}>
       <div className="grid gap-3">
         <Field label={t("editor.joinWith")} className="max-w-48">
-          <Select {...register("visibility.operator")}>
-            {ConditionOperator.map((v) => (
-              <option key={v} value={v}>
-                {t(`enum.ConditionOperator.${v}`)}
-              </option>
-            ))}
-          </Select>
+          <EnumSelect enumName="ConditionOperator" values={ConditionOperator} {...register("visibility.operator")} />
         </Field>
         {fields.map((f, i) => (
           <fieldset key={f.id} className="grid gap-3 rounded-lg border border-border p-4 sm:grid-cols-[12rem_10rem_1fr_auto]">
             <legend className="px-1 text-sm font-medium">{t("editor.conditionN", { n: i + 1 })}</legend>
             <Field label={t("editor.conditionField")}>
-              <Select {...register(`visibility.conditions.${i}.field`, { onChange: () => setValue(`visibility.conditions.${i}.values`, []) })}>
-                {VisibilityField.map((v) => (
-                  <option key={v} value={v}>
-                    {t(`enum.VisibilityField.${v}`)}
-                  </option>
-                ))}
-              </Select>
+              <EnumSelect
+                enumName="VisibilityField"
+                values={VisibilityField}
+                {...register(`visibility.conditions.${i}.field`, { onChange: () => setValue(`visibility.conditions.${i}.values`, []) })}
+              />
             </Field>
             <Field label={t("editor.comparator")}>
-              <Select {...register(`visibility.conditions.${i}.comparator`)}>
-                {VisibilityComparator.map((v) => (
-                  <option key={v} value={v}>
-                    {t(`enum.VisibilityComparator.${v}`)}
-                  </option>
-                ))}
-              </Select>
+              <EnumSelect enumName="VisibilityComparator" values={VisibilityComparator} {...register(`visibility.conditions.${i}.comparator`)} />
             </Field>
             <Controller
               control={control}

@@ -7,16 +7,17 @@ import type { z } from "zod";
 import { ActionItemAssignee, ActionItemStage, SessionArtifactCategory, SessionArtifactType } from "../../../contract/enums";
 import { AttachmentData, SESSION_TOTAL_MISMATCH, SHORT_SUMMARY_MAX, WORKOUT_DEFAULTS, type SessionDto, type WorkoutDto } from "../../../contract/workouts";
 import { Button } from "../../components/ui/Button";
-import { EnumSelect } from "../../components/ui/EnumSelect";
-import { Field, Input, Select, Textarea } from "../../components/ui/Field";
+import { Field, Input, Textarea } from "../../components/ui/Field";
 import { FileUpload } from "../../components/ui/FileUpload";
 import { toast } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
+import { enumLabel } from "../../lib/enums";
 import { setFieldErrors } from "../../lib/forms";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useDeleteAttachment, useUploadAttachment } from "./api";
 import { DateField, Section, useFieldError } from "./parts";
 import type { WorkoutForm } from "./workout-form";
+import { EnumSelect } from "../../components/ui/EnumSelect";
 
 export function Sessions({ workout }: { workout: WorkoutDto | null }) {
   const t = useT();
@@ -138,22 +139,10 @@ function SessionEditor({
               <Input {...register(`sessions.${i}.actionItems.${j}.name`)} />
             </Field>
             <Field label={t("editor.assignee")}>
-              <Select {...register(`sessions.${i}.actionItems.${j}.assigneeType`)}>
-                {ActionItemAssignee.map((v) => (
-                  <option key={v} value={v}>
-                    {t(`enum.ActionItemAssignee.${v}`)}
-                  </option>
-                ))}
-              </Select>
+              <EnumSelect enumName="ActionItemAssignee" values={ActionItemAssignee} {...register(`sessions.${i}.actionItems.${j}.assigneeType`)} />
             </Field>
             <Field label={t("editor.stage")}>
-              <Select {...register(`sessions.${i}.actionItems.${j}.stage`)}>
-                {ActionItemStage.map((v) => (
-                  <option key={v} value={v}>
-                    {t(`enum.ActionItemStage.${v}`)}
-                  </option>
-                ))}
-              </Select>
+              <EnumSelect enumName="ActionItemStage" values={ActionItemStage} {...register(`sessions.${i}.actionItems.${j}.stage`)} />
             </Field>
             <Field label={t("editor.actionLink")} optional error={error(`sessions.${i}.actionItems.${j}.link`)}>
               <Input type="url" {...register(`sessions.${i}.actionItems.${j}.link`)} />
@@ -245,7 +234,7 @@ function Attachments({ session, workoutId, index }: { session: SessionDto | null
             <li key={a.id} className="flex items-center justify-between gap-2 text-sm">
               <span className="flex items-center gap-2">
                 <Paperclip aria-hidden="true" className="size-4" />
-                {a.description ?? a.value ?? t(`enum.SessionArtifactType.${a.type}`)} · {t(`enum.SessionArtifactCategory.${a.category}`)}
+                {a.description ?? a.value ?? enumLabel(t, "SessionArtifactType", a.type)} · {enumLabel(t, "SessionArtifactCategory", a.category)}
               </span>
               <Button type="button" variant="ghost" size="sm" onClick={() => del.mutate(a.id)}>
                 {t("common.remove")}

@@ -4,11 +4,13 @@ import { Link } from "react-router";
 import { Language } from "../../../contract/enums";
 import type { WorkoutDto } from "../../../contract/workouts";
 import { Button } from "../../components/ui/Button";
-import { Field, Input, Select } from "../../components/ui/Field";
+import { Field, Input } from "../../components/ui/Field";
 import { today } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import { DateField, Section, useFieldError } from "./parts";
 import type { WorkoutForm } from "./workout-form";
+import { enumLabel } from "../../lib/enums";
+import { EnumSelect } from "../../components/ui/EnumSelect";
 
 /** Variant Details: the first variant when creating; the list of variants when editing. */
 export function VariantDetails({ workout }: { workout: WorkoutDto | null }) {
@@ -40,7 +42,7 @@ export function VariantDetails({ workout }: { workout: WorkoutDto | null }) {
                   {v.name}
                 </Link>
                 <p className="text-sm text-muted-foreground">
-                  {t(`enum.Language.${v.locale}`)} · {v.availableFrom ?? "—"} – {v.availableTo ?? "—"}
+                  {enumLabel(t, "Language", v.locale)} · {v.availableFrom ?? "—"} – {v.availableTo ?? "—"}
                   {v.customPricing ? ` · ${t("editor.customPricingOn")}` : ""}
                 </p>
               </div>
@@ -53,13 +55,7 @@ export function VariantDetails({ workout }: { workout: WorkoutDto | null }) {
             <Input {...register("variant.name")} />
           </Field>
           <Field label={t("editor.locale")}>
-            <Select {...register("variant.locale")}>
-              {Language.map((v) => (
-                <option key={v} value={v}>
-                  {t(`enum.Language.${v}`)}
-                </option>
-              ))}
-            </Select>
+            <EnumSelect enumName="Language" values={Language} {...register("variant.locale")} />
           </Field>
           <DateField<WorkoutForm> name="variant.availableFrom" label={t("editor.availableFrom")} min={today()} />
           <DateField<WorkoutForm> name="variant.availableTo" label={t("editor.availableTo")} />

@@ -8,7 +8,7 @@ import { useAppUser } from "../../auth/useAppUser";
 import { LeaveGuard } from "../../app/shell/LeaveGuard";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
-import { Checkbox, Field, Input, Select } from "../../components/ui/Field";
+import { Checkbox, Field, Input } from "../../components/ui/Field";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
@@ -29,6 +29,7 @@ import {
   type PricingRow,
 } from "./parts";
 import { bodySchema, toastInvalidForm, type FormValues } from "../../lib/forms";
+import { EnumSelect } from "../../components/ui/EnumSelect";
 
 /** The variant's details as the inputs hold them (from the contract's input), with its pricing and delivery partners. */
 type VariantForm = FormValues<z.input<typeof VariantDetailsInput>> & { pricing: PricingRow[]; deliveryPartners: PartnerRow[] };
@@ -139,24 +140,12 @@ function VariantEditor({ workoutId, workoutTitle, variant }: { workoutId: string
                   <Input {...form.register("name")} />
                 </Field>
                 <Field label={t("editor.locale")}>
-                  <Select {...form.register("locale")}>
-                    {Language.map((v) => (
-                      <option key={v} value={v}>
-                        {t(`enum.Language.${v}`)}
-                      </option>
-                    ))}
-                  </Select>
+                  <EnumSelect enumName="Language" values={Language} {...form.register("locale")} />
                 </Field>
                 <DateField<VariantForm> name="availableFrom" label={t("editor.availableFrom")} />
                 <DateField<VariantForm> name="availableTo" label={t("editor.availableTo")} />
                 <Field label={t("editor.partnerVisibility")}>
-                  <Select {...form.register("partnerVisibility")}>
-                    {PartnerVisibility.map((v) => (
-                      <option key={v} value={v}>
-                        {t(`enum.PartnerVisibility.${v}`)}
-                      </option>
-                    ))}
-                  </Select>
+                  <EnumSelect enumName="PartnerVisibility" values={PartnerVisibility} {...form.register("partnerVisibility")} />
                 </Field>
                 <Controller
                   control={form.control}

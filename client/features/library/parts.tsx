@@ -19,6 +19,7 @@ import { CustomerPicker } from "../customers/CustomerPicker";
 import { usePriceGroups } from "../price-groups/api";
 import { checkTan } from "./api";
 import { errorAt, setFieldErrors } from "../../lib/forms";
+import { EnumSelect } from "../../components/ui/EnumSelect";
 
 // ─── Form rows (strings while editing; converted to the contract's shapes on save) ──
 
@@ -166,20 +167,14 @@ export function PricingLinesEditor({ currency }: { currency: string }) {
               <Input {...register(`pricing.${i}.name`)} />
             </Field>
             <Field label={t("editor.pricing.priceType")} required error={error(`pricing.${i}.priceType`)}>
-              <Select {...register(`pricing.${i}.priceType`)}>
-                {PriceType.map((p) => (
-                  <option key={p} value={p}>
-                    {t(`enum.PriceType.${p}`)}
-                  </option>
-                ))}
-              </Select>
+              <EnumSelect enumName="PriceType" values={PriceType} {...register(`pricing.${i}.priceType`)} />
             </Field>
             {row.priceType === "customer" ? (
               <Field label={t("editor.pricing.customer")} required error={error(`pricing.${i}.customerAccountId`)}>
                 <Controller
                   control={control}
                   name={`pricing.${i}.customerAccountId`}
-                  render={({ field }) => <CustomerPicker name={field.name} value={field.value ?? ""} onChange={field.onChange} />}
+                  render={({ field }) => <CustomerPicker name={field.name} value={field.value ?? ""} onChange={(id) => field.onChange(id)} />}
                 />
               </Field>
             ) : row.priceType === "customerPriceGroup" ? (
@@ -196,22 +191,10 @@ export function PricingLinesEditor({ currency }: { currency: string }) {
               <div />
             )}
             <Field label={t("editor.pricing.pricingType")} required error={error(`pricing.${i}.pricingType`)}>
-              <Select {...register(`pricing.${i}.pricingType`)}>
-                {PricingType.map((p) => (
-                  <option key={p} value={p}>
-                    {t(`enum.PricingType.${p}`)}
-                  </option>
-                ))}
-              </Select>
+              <EnumSelect enumName="PricingType" values={PricingType} {...register(`pricing.${i}.pricingType`)} />
             </Field>
             <Field label={t("editor.pricing.currency")} required error={error(`pricing.${i}.currency`)}>
-              <Select {...register(`pricing.${i}.currency`)}>
-                {Currency.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </Select>
+              <EnumSelect enumName="Currency" values={Currency} label={(c) => c} {...register(`pricing.${i}.currency`)} />
             </Field>
             <Field
               label={row.pricingType === "unit" ? t("editor.pricing.credits") : t("editor.pricing.amount", { currency: row.currency })}

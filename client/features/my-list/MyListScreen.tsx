@@ -10,6 +10,7 @@ import { useT } from "../../lib/i18n";
 import { useSavedList, useSavedListActions } from "./api";
 import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
 import { QueryState } from "../../components/ui/QueryState";
+import { enumLabel } from "../../lib/enums";
 
 /**
  * /my-list (Saved Items): the signed-in user's saved workouts in the
@@ -62,7 +63,7 @@ export default function MyListScreen() {
                   {i + 1}
                 </span>
                 <div className="min-w-0 flex-1">
-                  <p className="text-xs font-medium tracking-wide text-brand-text uppercase">{t(`enum.Category.${item.category}`)}</p>
+                  <p className="text-xs font-medium tracking-wide text-brand-text uppercase">{enumLabel(t, "Category", item.category)}</p>
                   <Link to={`/workout/${item.workoutId}`} className="font-semibold underline-offset-4 hover:underline">
                     {item.title}
                   </Link>

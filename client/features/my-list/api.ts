@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAppUser } from "../../auth/useAppUser";
 import { api } from "../../lib/api";
-import { savedListQuery } from "./query";
+import { savedListKeys, savedListQuery } from "./query";
 
 export function useSavedList() {
   const { account } = useAppUser();
@@ -12,7 +12,7 @@ export function useSavedList() {
 export function useSavedListActions() {
   const { account } = useAppUser();
   const qc = useQueryClient();
-  const key = savedListQuery(account?.id).queryKey;
+  const key = savedListKeys.list(account?.id ?? "none");
   const refresh = () => qc.invalidateQueries({ queryKey: key });
   const save = useMutation({
     mutationFn: (workoutId: string) => api.post("/v1/admin/saved-items", { body: { workoutId } }),

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useCallback, useState } from "react";
+import { Navigate, useLocation, useNavigate } from "react-router";
 import { identity } from "../../auth/machine";
 import { useAppUser } from "../../auth/useAppUser";
 import { Button } from "../../components/ui/Button";
@@ -10,7 +10,7 @@ import { useT } from "../../lib/i18n";
 import { useScreenTitle } from "../../lib/title";
 import { CreateAccountForm } from "./CreateAccountForm";
 import { acceptInvite, inviteFailureText } from "./invite";
-import { useJoinByInvite } from "./join";
+import { useJoinState } from "./join";
 
 /**
  * /onboarding: join an organisation that invited you, or create an
@@ -24,7 +24,8 @@ export default function OnboardingScreen() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const inviteCode = new URLSearchParams(search).get("invite");
-  const join = useJoinByInvite(inviteCode);
+  // Joining by an invite link was started by the route's loader (join.ts); the screen follows it.
+  const join = useJoinState(inviteCode);
   const [creating, setCreating] = useState(false);
   const finish = useCallback(
     async (accountId: string) => {
@@ -34,13 +35,10 @@ export default function OnboardingScreen() {
     },
     [navigate],
   );
-  const joined = join?.status === "joined";
-  useEffect(() => {
-    if (joined) void navigate("/", { replace: true });
-  }, [joined, navigate]);
   const inviteFailure = join?.status === "failed" ? inviteFailureText(t, join.error) : null;
 
-  if (join && join.status !== "failed") {
+  if (join?.status === "joined") return <Navigate to="/" replace />;
+  if (join?.status === "joining") {
     return (
       <Centered>
         <Spinner />

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
 import { identity } from "../../auth/machine";
 import { toast } from "../../components/ui/toast-store";
 import { translate } from "../../lib/i18n";
@@ -18,7 +18,7 @@ function settle(code: string, state: JoinState) {
 /**
  * Joins the organisation of an invite code once per code and page: accepts
  * the invite, refreshes the session and makes the invite's account the active
- * one. Asking again (a remount while the session refreshes) changes nothing;
+ * one. Asking again (the route's loader run again) changes nothing;
  * a failure is said once, as a toast, and stays the code's answer until the
  * page is loaded again.
  */
@@ -46,14 +46,27 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** Starts joining by `code` (when there is one) and follows how it goes; "joining" until it has started. */
-export function useJoinByInvite(code: string | null): JoinState | null {
-  useEffect(() => {
-    if (code) joinByInvite(code);
-  }, [code]);
+/**
+ * Starts joining by the invite code in the address (`/onboarding?invite=`),
+ * if there is one: the onboarding route's loader calls it once the guard has
+ * let the visitor in, before the screen renders. Running the loader again (a
+ * revalidation, the same link followed twice) posts nothing more.
+ */
+export function joinFromAddress(url: URL): void {
+  const code = url.searchParams.get("invite");
+  if (code) joinByInvite(code);
+}
+
+/** How joining by `code` goes, if it has started. */
+export function joinState(code: string): JoinState | undefined {
+  return states.get(code);
+}
+
+/** How joining by `code` goes (the route's loader started it); "joining" until it has started, null without a code. */
+export function useJoinState(code: string | null): JoinState | null {
   const state = useSyncExternalStore(
     subscribe,
-    () => (code ? states.get(code) : undefined),
+    () => (code ? joinState(code) : undefined),
     () => undefined,
   );
   return code ? (state ?? { status: "joining" }) : null;

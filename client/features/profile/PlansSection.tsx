@@ -5,6 +5,7 @@ import { useFormatDate } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import { useEntitlements } from "./api";
 import { Section } from "./Section";
+import { enumLabel } from "../../lib/enums";
 
 /** Profile → Plan Details, or Plan Entries and Credit Entries (with the nested credit lines), of the active account. */
 export function PlansSections({ accountId, part }: { accountId: string; part: "details" | "entries" }) {
@@ -50,7 +51,7 @@ export function PlanDetails({ data }: { data: Pick<EntitlementsDto, "currentPlan
           <>
             <Item label={t("plans.planName")} value={p.planName} />
             <Item label={t("plans.variantName")} value={p.variantName} />
-            <Item label={t("plans.commitmentTerm")} value={t(`enum.CommitmentTerm.${p.commitmentTerm}`)} />
+            <Item label={t("plans.commitmentTerm")} value={enumLabel(t, "CommitmentTerm", p.commitmentTerm)} />
             <Item label={t("plans.start")} value={d(p.startDate)} />
             <Item label={t("plans.end")} value={d(p.endDate)} />
             <Item label={t("plans.earliestEnd")} value={d(p.earliestEndDate)} />
@@ -79,7 +80,7 @@ function PlanEntries({ entries }: { entries: PlanEntryDto[] }) {
         columns={[
           { key: "plan", header: t("plans.planName"), cell: (p) => p.planName },
           { key: "variant", header: t("plans.variantName"), cell: (p) => p.variantName },
-          { key: "term", header: t("plans.commitmentTerm"), cell: (p) => t(`enum.CommitmentTerm.${p.commitmentTerm}`) },
+          { key: "term", header: t("plans.commitmentTerm"), cell: (p) => enumLabel(t, "CommitmentTerm", p.commitmentTerm) },
           { key: "start", header: t("plans.start"), cell: (p) => d(p.startDate) },
           { key: "end", header: t("plans.end"), cell: (p) => d(p.endDate) },
           { key: "earliest", header: t("plans.earliestEnd"), cell: (p) => d(p.earliestEndDate) },
@@ -104,7 +105,7 @@ export function CreditEntries({ entries }: { entries: CreditEntryDto[] }) {
                 {e.planName} · {e.variantName}
               </h3>
               <p className="text-sm text-muted-foreground">
-                {date(e.startDate)} – {e.endDate ? date(e.endDate) : "—"} · {t("plans.refreshPeriod")}: {t(`enum.RefreshPeriod.${e.refreshPeriod}`)} ·{" "}
+                {date(e.startDate)} – {e.endDate ? date(e.endDate) : "—"} · {t("plans.refreshPeriod")}: {enumLabel(t, "RefreshPeriod", e.refreshPeriod)} ·{" "}
                 {t("plans.entryBalance", { count: e.balance })}
               </p>
             </div>
@@ -130,9 +131,9 @@ export function CreditEntries({ entries }: { entries: CreditEntryDto[] }) {
                   e.lines.map((l) => (
                     <TableRow key={l.id} data-testid="credit-line">
                       <TableCell>{date(l.enteredAt)}</TableCell>
-                      <TableCell>{t(`enum.CreditLineSource.${l.source}`)}</TableCell>
-                      <TableCell>{t(`enum.CreditLineType.${l.itemType}`)}</TableCell>
-                      <TableCell>{t(`enum.CreditUpdateType.${l.updateType}`)}</TableCell>
+                      <TableCell>{enumLabel(t, "CreditLineSource", l.source)}</TableCell>
+                      <TableCell>{enumLabel(t, "CreditLineType", l.itemType)}</TableCell>
+                      <TableCell>{enumLabel(t, "CreditUpdateType", l.updateType)}</TableCell>
                       <TableCell className="text-right font-mono">{l.quantity > 0 ? `+${l.quantity}` : l.quantity}</TableCell>
                       <TableCell>{l.context ?? "—"}</TableCell>
                     </TableRow>

@@ -30,6 +30,7 @@ import { translateMessage } from "./messages";
 import { Section } from "./Section";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
 import { QueryState } from "../../components/ui/QueryState";
+import { enumLabel } from "../../lib/enums";
 
 const STATUS_TONE: Record<TeamMemberDto["status"], BadgeTone> = { active: "success", inactive: "neutral", pending: "warning" };
 
@@ -65,15 +66,15 @@ export function TeamMembersSection({ accountId, canManage, selfUserId }: { accou
         </div>
       ),
     },
-    { key: "type", header: t("team.type"), cell: (m) => t(`enum.TeamMemberType.${m.type}`) },
-    { key: "role", header: t("team.role"), cell: (m) => t(`enum.OrgRole.${m.role}`) },
+    { key: "type", header: t("team.type"), cell: (m) => enumLabel(t, "TeamMemberType", m.type) },
+    { key: "role", header: t("team.role"), cell: (m) => enumLabel(t, "OrgRole", m.role) },
     { key: "teams", header: t("team.teams"), cell: (m) => (m.teams.length ? m.teams.map((x) => x.name).join(", ") : "—") },
     {
       key: "status",
       header: t("team.status"),
       cell: (m) => (
         <Badge tone={STATUS_TONE[m.status]} data-testid="member-status">
-          {t(`enum.MemberStatus.${m.status}`)}
+          {enumLabel(t, "MemberStatus", m.status)}
         </Badge>
       ),
     },
@@ -328,7 +329,7 @@ function EditMemberDialog({
                   {teams.map((team) => (
                     <Checkbox
                       key={team.id}
-                      label={`${team.name} (${t(`enum.TeamType.${team.department}`)})`}
+                      label={`${team.name} (${enumLabel(t, "TeamType", team.department)})`}
                       checked={(field.value ?? []).includes(team.id)}
                       onCheckedChange={(checked) => {
                         const ids = field.value ?? [];

@@ -18,6 +18,7 @@ import { translateMessage } from "./messages";
 import { Section } from "./Section";
 import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
 import { QueryState } from "../../components/ui/QueryState";
+import { enumLabel } from "../../lib/enums";
 
 /**
  * Profile → Teams, by department (the eight team types): create,
@@ -51,7 +52,7 @@ export function TeamsSection({ accountId, canManage }: { accountId: string; canM
           <div className="grid gap-4 sm:grid-cols-2">
             {byDepartment.map(({ department, items }) => (
               <div key={department} className="rounded-lg border border-border p-4" data-testid={`department-${department}`}>
-                <h3 className="text-sm font-semibold">{t(`enum.TeamType.${department}`)}</h3>
+                <h3 className="text-sm font-semibold">{enumLabel(t, "TeamType", department)}</h3>
                 {items.length === 0 ? <p className="mt-2 text-sm text-muted-foreground">{t("teams.none")}</p> : null}
                 <ul className="mt-2 grid gap-1">
                   {items.map((team) => (

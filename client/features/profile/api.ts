@@ -4,7 +4,7 @@ import type { InviteBody, TeamBody, UpdateTeamMemberBody } from "../../../contra
 import type { z } from "zod";
 import type { SaveUserData } from "../../../contract/users";
 import { api } from "../../lib/api";
-import { accountKeys } from "../accounts/api";
+import { accountKeys, entitlementKeys } from "../accounts/api";
 
 /** Query keys of the Profile screen, per active account. */
 export const profileKeys = {
@@ -12,7 +12,6 @@ export const profileKeys = {
   me: ["users", "me"] as const,
   members: (accountId: string) => ["account-users", accountId] as const,
   teams: (accountId: string) => ["teams", accountId] as const,
-  entitlements: (accountId: string) => ["entitlements", accountId] as const,
 };
 
 /** GET v1/admin/account-users. */
@@ -83,7 +82,7 @@ export function useDeleteTeam(accountId: string) {
 /** GET v1/entitlements: plans, credit entries and the balance of the active account. */
 export function useEntitlements(accountId: string | undefined) {
   return useQuery({
-    queryKey: profileKeys.entitlements(accountId ?? "none"),
+    queryKey: entitlementKeys.mine(accountId ?? "none"),
     queryFn: () => api.get("/v1/entitlements"),
     enabled: Boolean(accountId),
   });

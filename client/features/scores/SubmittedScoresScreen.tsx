@@ -1,20 +1,25 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { ClipboardCheck } from "../../components/icons";
 import { useState } from "react";
-import type { OrphanedScoreDto } from "../../../contract/scores";
-import { useAppUser } from "../../auth/useAppUser";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { AssociateScoreBody, type OrphanedScoreDto } from "../../../contract/scores";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
-import { Field, Input, Select } from "../../components/ui/Field";
+import { EnumSelect } from "../../components/ui/EnumSelect";
+import { Field, Input } from "../../components/ui/Field";
 import { CategoryFilter } from "../../../contract/enums";
 import { useAssessmentLink } from "../assessment/api";
 import { DataTable } from "../../components/ui/Table";
-import { toast } from "../../components/ui/toast-store";
+import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { useFormatDate } from "../../lib/dates";
+import { enumLabel, oneOf } from "../../lib/enums";
+import { setFieldErrors, toastInvalidForm } from "../../lib/forms";
 import { translateApiMessage, useT } from "../../lib/i18n";
-import { useCustomers } from "../customers/api";
+import { CustomerPicker } from "../customers/CustomerPicker";
 import { useAssignScore, useOrphanedScores } from "./api";
 import { QueryState } from "../../components/ui/QueryState";
 
@@ -57,7 +62,7 @@ export default function SubmittedScoresScreen() {
                   </span>
                 ),
               },
-              { key: "category", header: t("scores.col.category"), cell: (r) => t(`enum.Category.${r.category}`) },
+              { key: "category", header: t("scores.col.category"), cell: (r) => enumLabel(t, "Category", r.category) },
               { key: "score", header: t("scores.col.score"), cell: (r) => `${r.score.toFixed(1)} · ${r.scorePercent}%` },
               { key: "entries", header: t("scores.col.entries"), cell: (r) => r.entryCount },
               { key: "date", header: t("scores.col.date"), cell: (r) => date(r.createdAt) },
@@ -104,13 +109,12 @@ function PartnerLink() {
       <p className="text-sm text-muted-foreground">{t("scores.linkBody")}</p>
       <div className="flex flex-wrap items-end gap-4">
         <Field label={t("activity.category")} className="w-64">
-          <Select value={category} onChange={(e) => setCategory(e.target.value as CategoryFilter)}>
-            {CategoryFilter.map((c) => (
-              <option key={c} value={c}>
-                {t(`enum.CategoryFilter.${c}`)}
-              </option>
-            ))}
-          </Select>
+          <EnumSelect
+            enumName="CategoryFilter"
+            values={CategoryFilter}
+            value={category}
+            onChange={(e) => setCategory(oneOf(CategoryFilter, e.target.value) ?? "all")}
+          />
         </Field>
         <Button
           variant="outline"
@@ -129,53 +133,61 @@ function PartnerLink() {
   );
 }
 
-/** The assign-score overlay: pick one of the partner's customers. */
+/** The assign-score overlay: pick one of the partner's customers (searched on the server, however many there are). */
 function AssignDialog({ score, onClose }: { score: OrphanedScoreDto; onClose: () => void }) {
   const t = useT();
-  const { account } = useAppUser();
-  const customers = useCustomers(account?.id, { sort: "name", order: "asc", limit: 100 });
   const assign = useAssignScore();
-  const [customerId, setCustomerId] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    if (!customerId) return setError(t("form.requiredField"));
-    try {
-      await assign.mutateAsync({ scoreId: score.id, accountId: customerId });
-      const name = customers.data?.items.find((c) => c.id === customerId)?.name ?? "";
-      toast({ title: t("scores.assigned", { name }), variant: "success" });
-      onClose();
-    } catch (e) {
-      setError(e instanceof ApiError && e.fields.accountId ? translateApiMessage(e.fields.accountId) : t("toast.generic.description"));
-    }
-  };
+  const [customerName, setCustomerName] = useState("");
+  const form = useForm<z.input<typeof AssociateScoreBody>, unknown, z.output<typeof AssociateScoreBody>>({
+    resolver: zodResolver(AssociateScoreBody),
+    defaultValues: { scoreId: score.id },
+  });
+  const error = form.formState.errors.accountId?.message;
+  const onSubmit = form.handleSubmit(
+    async (body) => {
+      try {
+        await assign.mutateAsync(body);
+        toast({ title: t("scores.assigned", { name: customerName }), variant: "success" });
+        onClose();
+      } catch (e) {
+        if (!(e instanceof ApiError && setFieldErrors(form.setError, e.fields))) toastMessage("toast.generic");
+      }
+    },
+    (errors) => toastInvalidForm(errors),
+  );
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent
         title={t("scores.assignTitle")}
-        description={t("scores.assignBody", { name: score.assesseeName ?? t("activity.anonymous"), category: t(`enum.Category.${score.category}`) })}
+        description={t("scores.assignBody", { name: score.assesseeName ?? t("activity.anonymous"), category: enumLabel(t, "Category", score.category) })}
       >
-        <Field label={t("scores.customer")} required error={error}>
-          <Select
-            value={customerId}
-            onChange={(e) => setCustomerId(e.target.value)}
-            placeholder={customers.isPending ? t("common.loading") : t("common.select")}
-            required
-          >
-            {(customers.data?.items ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-          <Button loading={assign.isPending} onClick={() => void submit()}>
-            {t("scores.assign")}
-          </Button>
-        </DialogFooter>
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
+          <Field label={t("scores.customer")} required error={error ? translateApiMessage(error) : null}>
+            <Controller
+              control={form.control}
+              name="accountId"
+              render={({ field }) => (
+                <CustomerPicker
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value ?? ""}
+                  onChange={(id, name) => {
+                    field.onChange(id);
+                    setCustomerName(name);
+                  }}
+                />
+              )}
+            />
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" loading={assign.isPending}>
+              {t("scores.assign")}
+            </Button>
+          </DialogFooter>
+        </form>
       </DialogContent>
     </Dialog>
   );

@@ -23,6 +23,7 @@ import { useAddReview, useCatalogueWorkout, useReviews } from "../catalogue/api"
 import { formatPrice } from "../catalogue/format";
 import { toastInvalidForm } from "../../lib/forms";
 import type { z } from "zod";
+import { enumLabel } from "../../lib/enums";
 
 /**
  * /workout/:id: headlines, tabs for description, prerequisites and
@@ -107,10 +108,10 @@ function WorkoutView({ workout: w }: { workout: CatalogueWorkout }) {
       <section aria-label={t("workout.headlines")} className="mb-6 rounded-xl border border-border bg-card p-5">
         <dl className="grid gap-4 sm:grid-cols-3 lg:grid-cols-6">
           <Headline icon={<MonitorPlay />} label={t("workout.format")}>
-            {t(`enum.WorkoutFormat.${w.format}`)}
+            {enumLabel(t, "WorkoutFormat", w.format)}
           </Headline>
           <Headline icon={<GraduationCap />} label={t("workout.difficulty")}>
-            {t(`enum.Difficulty.${w.difficulty}`)}
+            {enumLabel(t, "Difficulty", w.difficulty)}
           </Headline>
           <Headline icon={<Clock />} label={t("workout.totalTime")}>
             {t("library.minutes", { count: w.totalMinutes })}
@@ -129,7 +130,7 @@ function WorkoutView({ workout: w }: { workout: CatalogueWorkout }) {
             <ul className="mt-1 flex flex-wrap gap-2">
               {w.greatFor.map((tag) => (
                 <li key={tag} className="rounded-full border border-border px-2.5 py-0.5 text-xs font-medium">
-                  {t(`enum.WorkoutTag.${tag}`)}
+                  {enumLabel(t, "WorkoutTag", tag)}
                 </li>
               ))}
             </ul>
@@ -178,7 +179,8 @@ function Description({ workout: w }: { workout: CatalogueWorkout }) {
             m.url ? (
               <li key={i}>
                 <a href={m.url} target="_blank" rel="noreferrer noopener" className="text-brand-text underline underline-offset-4">
-                  {m.alt || t(`enum.FeaturedMediaType.${m.type === "video" ? "video" : "image"}`)} <span className="sr-only">{t("common.opensInNewTab")}</span>
+                  {m.alt || enumLabel(t, "FeaturedMediaType", m.type === "video" ? "video" : "image")}{" "}
+                  <span className="sr-only">{t("common.opensInNewTab")}</span>
                 </a>
               </li>
             ) : null,
@@ -198,8 +200,8 @@ function Prerequisites({ workout: w }: { workout: CatalogueWorkout }) {
         <li key={p.id} className="rounded-lg border border-border p-3">
           <p className="font-medium">{p.name}</p>
           <p className="text-sm text-muted-foreground">
-            {t(`enum.PrerequisiteType.${p.type}`)}
-            {p.type === "score" && p.category ? ` · ${t(`enum.Category.${p.category}`)} ≥ ${p.minimumScore}` : ""}
+            {enumLabel(t, "PrerequisiteType", p.type)}
+            {p.type === "score" && p.category ? ` · ${enumLabel(t, "Category", p.category)} ≥ ${p.minimumScore}` : ""}
           </p>
         </li>
       ))}
