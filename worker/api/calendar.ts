@@ -35,7 +35,7 @@ endpoint(
     tags: ["bookings"],
     auth: "customer",
     params: JobLineParams,
-    responses: { 200: { description: "text/calendar" }, ...errors },
+    responses: { 200: { description: "The session as an iCalendar event", contentType: "text/calendar" }, ...errors },
   },
   async (c, { params }, scope) => ics(c, await lineCalendar(c.get("db"), c.env, scope, "customer", params.id, params.lineId)),
 );
@@ -50,7 +50,7 @@ endpoint(
     tags: ["jobs"],
     auth: "partner",
     params: JobLineParams,
-    responses: { 200: { description: "text/calendar" }, ...errors },
+    responses: { 200: { description: "The session as an iCalendar event", contentType: "text/calendar" }, ...errors },
   },
   async (c, { params }, scope) => ics(c, await lineCalendar(c.get("db"), c.env, scope, "partner", params.id, params.lineId)),
 );

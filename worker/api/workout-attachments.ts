@@ -104,7 +104,7 @@ endpoint(
     tags: ["workouts"],
     auth: "account",
     params: AttachmentParams,
-    responses: { 200: { description: "The file" }, ...errors },
+    responses: { 200: { description: "The file, with its stored content type", contentType: "application/octet-stream" }, ...errors },
   },
   async (c, { params }, scope) => {
     // A customer downloads only within the attachment's dates, as the catalogue shows it.

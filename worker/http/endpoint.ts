@@ -1,4 +1,6 @@
-import type { Context, Hono } from "hono";
+import type { Context, Hono, TypedResponse } from "hono";
+import type { StatusCode } from "hono/utils/http-status";
+import type { JSONParsed } from "hono/utils/types";
 import { z } from "zod";
 import { fieldsFromIssues } from "../../contract/errors";
 import type { AppEnv } from "../env";
@@ -170,12 +172,27 @@ async function readForm(c: Context<AppEnv>, form: NonNullable<EndpointSpec["form
   return { data, files };
 }
 
+type Declared<S extends EndpointSpec> = S["responses"][keyof S["responses"]];
+type SchemaOf<R> = R extends { contentType: string } ? never : R extends { schema: infer Z extends z.ZodType } ? Z : never;
+/**
+ * What a handler may answer, checked by the compiler: JSON that is one of the
+ * shapes its spec declares (as `c.json` serialises it), a body without JSON
+ * (`c.body(null, 204)`), or, for an endpoint that declares another content
+ * type (a CSV export, a download), any Response. A handler answering JSON its
+ * spec does not describe does not compile. The status is checked at run time
+ * in the worker tests (RESPONSE_CHECKS).
+ */
+export type Answer<S extends EndpointSpec> =
+  | (Response & TypedResponse<JSONParsed<z.input<SchemaOf<Declared<S>>>>, StatusCode, "json">)
+  | (Response & TypedResponse<null, StatusCode, "body">)
+  | (Extract<Declared<S>, { contentType: string }> extends never ? never : Response);
+
 /** Registers `spec` on `router` (mounted at `mount`) with parsed, typed input. */
 export function endpoint<S extends EndpointSpec>(
   router: Hono<AppEnv>,
   mount: string,
   spec: S,
-  handler: (c: Context<AppEnv>, input: EndpointInput<S>, scope: ScopeFor<S["auth"]>) => Response | Promise<Response>,
+  handler: (c: Context<AppEnv>, input: EndpointInput<S>, scope: ScopeFor<S["auth"]>) => Answer<S> | Promise<Answer<S>>,
 ) {
   endpoints.push({ ...spec, fullPath: `${mount}${spec.path}` });
   router.on(spec.method.toUpperCase(), honoPath(spec.path), async (c) => {
