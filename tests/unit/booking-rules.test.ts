@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { sessionOrderProblems } from "../../contract/session-order";
-import { missingPrerequisites, notStartedYet, resolveChoices, timesOutOfOrder, type OpenSlot } from "../../worker/domain/booking-rules";
+import {
+  confirmedTimes,
+  missingPrerequisites,
+  notStartedYet,
+  rescheduledTimes,
+  resolveChoices,
+  timesOutOfOrder,
+  type JobLineState,
+  type OpenSlot,
+} from "../../worker/domain/booking-rules";
 
 const s = (sequence: number, times: string[], moved = true) => ({
   sequence,
@@ -220,5 +229,69 @@ describe("a booking's times in the sessions' order", () => {
     const choices = new Map([["s1", { times: ["2031-01-05T09:00:00Z"] }]]);
     const kept = new Map([["s2", "2031-01-02T09:00:00Z"]]);
     expect(timesOutOfOrder(sessions, request, choices, kept)).toEqual({ "sessions.0.times.0": "Must end before session 2 (Two) starts" });
+  });
+});
+
+describe("a partner's moves on a booked job", () => {
+  const line = (id: string, sequence: number, over: Partial<JobLineState> = {}): JobLineState => ({
+    id,
+    sequence,
+    sessionName: `Session ${sequence}`,
+    lengthMinutes: 60,
+    status: "awaitingConfirmation",
+    requestedTimes: [`2027-01-0${sequence}T09:00:00.000Z`, `2027-01-0${sequence}T14:00:00.000Z`],
+    scheduledAt: null,
+    ...over,
+  });
+  const lines = [line("a", 1), line("b", 2, { status: "booked", requestedTimes: [], scheduledAt: "2027-01-02T09:00:00.000Z" }), line("c", 3)];
+
+  it("confirming takes one proposed time for each session waiting, and none for one kept at its booked time", () => {
+    const { times, fields } = confirmedTimes(lines, [
+      { lineId: "a", time: "2027-01-01T14:00:00.000Z" },
+      { lineId: "c", time: "2027-01-03T09:00:00.000Z" },
+    ]);
+    expect(fields).toEqual({});
+    expect([...times]).toEqual([
+      ["a", "2027-01-01T14:00:00.000Z"],
+      ["c", "2027-01-03T09:00:00.000Z"],
+    ]);
+  });
+
+  it("confirming refuses a time that was not proposed and a session left without one, at their fields", () => {
+    const { times, fields } = confirmedTimes(lines, [{ lineId: "a", time: "2027-01-01T10:00:00.000Z" }]);
+    expect(fields).toEqual({ "lines.0.time": "Choose one of the proposed times", "lines.2.time": "Required" });
+    expect(times.size).toBe(0);
+  });
+
+  it("confirming refuses a line of another job instead of skipping it", () => {
+    const { fields } = confirmedTimes(lines, [
+      { lineId: "a", time: "2027-01-01T09:00:00.000Z" },
+      { lineId: "elsewhere", time: "2027-01-03T09:00:00.000Z" },
+    ]);
+    expect(fields).toEqual({ "lines.1.lineId": "Not a session of this job" });
+  });
+
+  const booked = lines.map((l, i) => ({ ...l, status: "booked", requestedTimes: [], scheduledAt: `2027-01-0${i + 1}T09:00:00.000Z` }));
+
+  it("rescheduling moves the named sessions when the order still holds", () => {
+    const { times, fields } = rescheduledTimes(booked, [{ lineId: "b", time: "2027-01-02T15:00:00.000Z" }]);
+    expect(fields).toEqual({});
+    expect([...times]).toEqual([["b", "2027-01-02T15:00:00.000Z"]]);
+  });
+
+  it("rescheduling refuses a move that puts a session before the one it follows, with the summary message", () => {
+    const { fields, message } = rescheduledTimes(booked, [{ lineId: "c", time: "2027-01-01T12:00:00.000Z" }]);
+    expect(fields).toEqual({ "lines.0.time": "Must start after session 2 (Session 2) ends" });
+    expect(message).toBe("Sessions must follow their order");
+  });
+
+  it("rescheduling refuses another job's line and a line named twice", () => {
+    expect(rescheduledTimes(booked, [{ lineId: "x", time: "2027-01-05T09:00:00.000Z" }]).fields).toEqual({ "lines.0.lineId": "Not a session of this job" });
+    const twice = rescheduledTimes(booked, [
+      { lineId: "c", time: "2027-01-05T09:00:00.000Z" },
+      { lineId: "c", time: "2027-01-06T09:00:00.000Z" },
+    ]);
+    expect(twice.fields).toEqual({ "lines.1.lineId": "Value already exists" });
+    expect(twice.message).toBeUndefined();
   });
 });

@@ -1,7 +1,6 @@
 import { Hono, type Context } from "hono";
 import { CancelBooking, ConfirmRequest, DenyRequest, JobDto, JobIdParam, JobLineParams, JobList, JobsQuery, PartnerReschedule } from "../../contract/bookings";
 import { ErrorEnvelope } from "../../contract/errors";
-import { MESSAGES } from "../../contract/messages";
 import {
   cancelStatements,
   commitMove,
@@ -17,7 +16,7 @@ import {
   type MoveMail,
   type MoveSubject,
 } from "../data/jobs";
-import { notStartedYet, sequenceErrors } from "../domain/booking-rules";
+import { confirmedTimes, notStartedYet, rescheduledTimes } from "../domain/booking-rules";
 import type { AppEnv } from "../env";
 import { endpoint, type PartnerAdminScope } from "../http/endpoint";
 import { conflict, invalid } from "../http/errors";
@@ -93,22 +92,7 @@ endpoint(
     const owner = partnerJobs(scope);
     const subject = await jobForMove(db, c.env, owner, params.id);
     if (subject.job.status !== "awaitingConfirmation") throw conflict(`A job that is ${subject.job.status} cannot be confirmed`);
-    // Every session waiting for confirmation takes one of its proposed times; a session kept at its booked time (a partial reschedule) needs none.
-    const fields: Record<string, string> = {};
-    // A line that is not one of this job's (another job's, or another tenant's) is refused, never skipped.
-    body.lines.forEach((l, i) => {
-      if (!subject.lines.some((x) => x.id === l.lineId)) fields[`lines.${i}.lineId`] = "Not a session of this job";
-    });
-    if (Object.keys(fields).length) throw invalid(fields);
-    const chosen = new Map(body.lines.map((l) => [l.lineId, l.time]));
-    const times = new Map<string, string>();
-    subject.lines.forEach((line, i) => {
-      if (line.status !== "awaitingConfirmation") return;
-      const time = chosen.get(line.id);
-      if (!time) fields[`lines.${i}.time`] = MESSAGES.required;
-      else if (!line.requestedTimes.includes(time)) fields[`lines.${i}.time`] = "Choose one of the proposed times";
-      else times.set(line.id, time);
-    });
+    const { times, fields } = confirmedTimes(subject.lines, body.lines);
     if (Object.keys(fields).length) throw invalid(fields);
     const move = confirmStatements(db, subject, times);
     return commit(c, owner, subject, move, { event: "confirmed" });
@@ -156,29 +140,8 @@ endpoint(
     const db = c.get("db");
     const owner = partnerJobs(scope);
     const subject = await jobForMove(db, c.env, owner, params.id, body.version);
-    const times = new Map<string, string>();
-    body.lines.forEach((l, i) => {
-      if (!subject.lines.some((x) => x.id === l.lineId)) throw invalid({ [`lines.${i}.lineId`]: "Not a session of this job" });
-      if (times.has(l.lineId)) throw invalid({ [`lines.${i}.lineId`]: MESSAGES.alreadyExists });
-      times.set(l.lineId, l.time);
-    });
-    // The sessions keep their order: the moved ones against each other and against the ones kept.
-    const fields = sequenceErrors(
-      subject.lines.map((line) => {
-        const i = body.lines.findIndex((l) => l.lineId === line.id);
-        const movedTo = body.lines[i]?.time;
-        const moved = movedTo !== undefined;
-        return {
-          sequence: line.sequence,
-          name: line.sessionName,
-          lengthMinutes: line.lengthMinutes,
-          moved,
-          times: moved ? [movedTo] : line.scheduledAt ? [line.scheduledAt] : [],
-          field: () => (moved ? `lines.${i}.time` : "lines"),
-        };
-      }),
-    );
-    if (Object.keys(fields).length) throw invalid(fields, "Sessions must follow their order");
+    const { times, fields, message } = rescheduledTimes(subject.lines, body.lines);
+    if (Object.keys(fields).length) throw invalid(fields, message);
     const move = partnerRescheduleStatements(db, subject, times, body.reason, body.comment);
     return commit(c, owner, subject, move, { event: "rescheduled", reason: body.reason, comment: body.comment, only: new Set(times.keys()) });
   },

@@ -1,3 +1,4 @@
+import { MESSAGES } from "../../contract/messages";
 import { sessionOrderProblems, type OrderedSession } from "../../contract/session-order";
 
 /**
@@ -183,4 +184,77 @@ export function notStartedYet(lines: { sessionName: string; scheduledAt: string 
     if (Date.parse(l.scheduledAt) > now) return `${l.sessionName} cannot be marked completed before it starts (${l.scheduledAt})`;
   }
   return null;
+}
+
+/** A booked job's session as the partner's moves read it. */
+export type JobLineState = {
+  id: string;
+  sequence: number;
+  sessionName: string;
+  lengthMinutes: number;
+  status: string;
+  requestedTimes: string[];
+  scheduledAt: string | null;
+};
+
+type LineTime = { lineId: string; time: string };
+/** The time per line, or field errors (and the message that sums them up, when there is one). */
+type Chosen = { times: Map<string, string>; fields: Record<string, string>; message?: string };
+
+const NOT_THIS_JOBS = "Not a session of this job";
+
+/**
+ * Confirming a booking request: every session waiting for confirmation takes
+ * one of its proposed times (a session kept at its booked time, after a partial
+ * reschedule, needs none). A line that is not one of this job's (another job's,
+ * or another tenant's) is refused, never skipped. Answers the chosen time per
+ * line, or field errors at `lines.<i>.lineId` / `lines.<i>.time`.
+ */
+export function confirmedTimes(lines: JobLineState[], chosen: LineTime[]): Chosen {
+  const fields: Record<string, string> = {};
+  const times = new Map<string, string>();
+  chosen.forEach((l, i) => {
+    if (!lines.some((x) => x.id === l.lineId)) fields[`lines.${i}.lineId`] = NOT_THIS_JOBS;
+  });
+  if (Object.keys(fields).length) return { times, fields };
+  const byLine = new Map(chosen.map((l) => [l.lineId, l.time]));
+  lines.forEach((line, i) => {
+    if (line.status !== "awaitingConfirmation") return;
+    const time = byLine.get(line.id);
+    if (!time) fields[`lines.${i}.time`] = MESSAGES.required;
+    else if (!line.requestedTimes.includes(time)) fields[`lines.${i}.time`] = "Choose one of the proposed times";
+    else times.set(line.id, time);
+  });
+  return { times, fields };
+}
+
+/**
+ * The partner moving booked sessions: each moved line is one of this job's,
+ * named once, and the sessions keep their order (the moved ones against each
+ * other and against the ones kept). Answers the new time per moved line, or
+ * field errors.
+ */
+export function rescheduledTimes(lines: JobLineState[], moved: LineTime[]): Chosen {
+  const times = new Map<string, string>();
+  for (const [i, l] of moved.entries()) {
+    if (!lines.some((x) => x.id === l.lineId)) return { times, fields: { [`lines.${i}.lineId`]: NOT_THIS_JOBS } };
+    if (times.has(l.lineId)) return { times, fields: { [`lines.${i}.lineId`]: MESSAGES.alreadyExists } };
+    times.set(l.lineId, l.time);
+  }
+  const fields = sequenceErrors(
+    lines.map((line) => {
+      const i = moved.findIndex((l) => l.lineId === line.id);
+      const movedTo = moved[i]?.time;
+      const isMoved = movedTo !== undefined;
+      return {
+        sequence: line.sequence,
+        name: line.sessionName,
+        lengthMinutes: line.lengthMinutes,
+        moved: isMoved,
+        times: isMoved ? [movedTo] : line.scheduledAt ? [line.scheduledAt] : [],
+        field: () => (isMoved ? `lines.${i}.time` : "lines"),
+      };
+    }),
+  );
+  return { times, fields, message: "Sessions must follow their order" };
 }
