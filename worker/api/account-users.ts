@@ -1,3 +1,4 @@
+import { partnerOf } from "../domain/accounts";
 import { Hono } from "hono";
 import { IdParam, InviteBody, InviteResult, TEAM_MESSAGES, TeamMemberDto, TeamMemberList, UpdateTeamMemberBody, splitEmails } from "../../contract/team";
 import { membersOf } from "../data/team-members";
@@ -104,7 +105,7 @@ endpoint(
     const memberSet = known.members;
     const pendingSet = known.pending;
     const origin = new URL(c.req.url).origin;
-    const partnerId = acting.account.type === "partner" ? acting.account.id : acting.account.parentAccountId;
+    const partnerId = partnerOf(acting.account);
     const partner = (partnerId ? (await partnerMails(db, c.env, [partnerId])).get(partnerId) : undefined) ?? productBrand(c.env);
     const invitees = await usersByEmail(db, emails);
     const sending: Parameters<typeof members.sendInvites>[0] = [];

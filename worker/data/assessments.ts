@@ -3,6 +3,7 @@
  * finishing them, and a partner's view of its customers' assessments.
  * Every function applies its caller's ownership itself.
  */
+import { partnerOf } from "../domain/accounts";
 import { and, asc, count, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { inList } from "./bound";
 import {
@@ -50,7 +51,7 @@ export async function issueLink(db: Db, scope: AccountScope, category: CategoryF
   const row = {
     id,
     accountId: partner ? null : scope.account.id,
-    partnerAccountId: partner ? scope.account.id : scope.account.parentAccountId,
+    partnerAccountId: partnerOf(scope.account),
     category,
     status: "pending" as const,
     expiresAt: new Date(now.getTime() + LINK_TTL_MS).toISOString(),

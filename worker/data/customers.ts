@@ -1,5 +1,5 @@
 /** A partner's customers, as the partner may touch them. */
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { CustomerList, CustomersQuery } from "../../contract/customers";
 import { JobStatus } from "../../contract/enums";
@@ -18,6 +18,9 @@ import { recommendations } from "./recommendations";
  * query of a partner's customers applies (in a join, a subquery or a guard).
  */
 export const customersOfPartner = (partnerId: string): SQL => and(eq(accounts.parentAccountId, partnerId), eq(accounts.type, "customer"))!;
+
+/** The `accounts` rows under `partnerId`'s brand: the partner itself and its customers. */
+export const underPartner = (partnerId: string): SQL => or(and(eq(accounts.id, partnerId), eq(accounts.type, "partner")), customersOfPartner(partnerId))!;
 
 /** One of the partner's own customers; anyone else's (or no one's) is 404, like a missing one. */
 export async function customerOf(db: Db, scope: PartnerScope, customerId: string): Promise<Account> {

@@ -8,6 +8,7 @@
  * that address when there is one, else the partner's default (its account's
  * language), else en-US.
  */
+import { partnerOf } from "../domain/accounts";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Language } from "../../contract/enums";
 import { accounts, customDomains, stylings, users } from "../../db/schema";
@@ -94,6 +95,5 @@ export async function brandingPartnerOf(db: Db, accountId: string): Promise<stri
     .select({ id: accounts.id, type: accounts.type, parentAccountId: accounts.parentAccountId })
     .from(accounts)
     .where(eq(accounts.id, accountId));
-  if (!row) return null;
-  return row.type === "partner" ? row.id : row.parentAccountId;
+  return row ? partnerOf(row) : null;
 }

@@ -18,6 +18,7 @@ import type { AccountScope } from "../http/endpoint";
 import type { Account } from "../identity/context";
 import { inList } from "./bound";
 import { libraryHas } from "./library";
+import { partnerOf } from "../domain/accounts";
 import { inDate, today } from "./query";
 
 /** A value in SQL now, or a placeholder bound when a reusable batch runs (./reusable.ts). */
@@ -25,7 +26,7 @@ type Bound = string | Placeholder;
 
 /** Whose library the caller browses: a customer's partner, or a partner's own (preview); null for a customer without a partner. */
 export function libraryOwner(acting: { account: Account }): string | null {
-  return acting.account.type === "partner" ? acting.account.id : acting.account.parentAccountId;
+  return partnerOf(acting.account);
 }
 
 /** A variant's availability window includes `day` (open ends included). */

@@ -4,6 +4,7 @@ import { setSessionCookie } from "better-auth/cookies";
 import { and, eq, sql } from "drizzle-orm";
 import * as z from "zod";
 import { accountUsers, accounts, authSessions, authVerifications, users } from "../../db/schema";
+import { underPartner } from "../data/customers";
 import { database } from "../db";
 import type { Db } from "../env";
 import { hostOf, isMainHost } from "../tenant/resolve";
@@ -65,7 +66,7 @@ export async function handoffTarget(db: Db, env: OriginEnv, redirectUrl: string)
 export async function belongsToPartner(db: Db, authUserId: string, partnerId: string): Promise<boolean> {
   const rows = await db
     .select({
-      under: sql<number>`max(case when ${accounts.id} = ${partnerId} or ${accounts.parentAccountId} = ${partnerId} then 1 else 0 end)`,
+      under: sql<number>`max(case when ${underPartner(partnerId)} then 1 else 0 end)`,
       memberships: sql<number>`count(${accountUsers.id})`,
     })
     .from(users)
