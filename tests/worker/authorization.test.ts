@@ -25,8 +25,8 @@ import * as schema from "../../db/schema";
 import { DEMO, DEMO_USERS, type DemoUserKey } from "../../db/seed";
 import "../../worker/index";
 import { endpoints, type RegisteredEndpoint } from "../../worker/http/endpoint";
-import { authed, tokenFor } from "./auth";
-import { call, json } from "./helpers";
+import { apiAs, type Api } from "./auth";
+import { json } from "./helpers";
 import { first } from "../present";
 import { BODY_RESOURCES, NOT_REFERENCES, prepareBodyProbes, type BodyProbe } from "./body-probes";
 import { idFields, namesField } from "./id-fields";
@@ -230,27 +230,22 @@ const fill = (path: string, params: Record<string, string>) =>
   });
 const anyIds = (path: string) => fill(path, Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map(([, n]) => [n, crypto.randomUUID()])));
 
-/** The request for `e`, with `body` (an empty object by default: the guard must answer before the body is read). */
-function request(e: RegisteredEndpoint, headers: Headers, body: unknown = {}): RequestInit {
-  const init: RequestInit = { method: e.method.toUpperCase(), headers };
-  if (e.method !== "get" && e.method !== "delete") {
-    if (e.form) {
-      const fd = new FormData();
-      fd.set("data", JSON.stringify(body));
-      init.body = fd;
-    } else {
-      headers.set("Content-Type", "application/json");
-      init.body = JSON.stringify(body);
-    }
-  }
-  return init;
+/** What `e` is sent (an empty object by default: the guard must answer before the body is read); none for a GET or DELETE. */
+function payload(e: RegisteredEndpoint, body: unknown = {}): unknown {
+  if (e.method === "get" || e.method === "delete") return undefined;
+  if (!e.form) return body;
+  const fd = new FormData();
+  fd.set("data", JSON.stringify(body));
+  return fd;
 }
+
+/** Sends `e` to `path` as `caller`. */
+const sendAs = (caller: Api, e: RegisteredEndpoint, path: string, body?: unknown) => caller.send(e.method.toUpperCase(), path, payload(e, body));
 
 const acting: Record<DemoUserKey, string> = Object.fromEntries(Object.entries(DEMO_USERS).map(([k, u]) => [k, u.accountId])) as Record<DemoUserKey, string>;
 
-async function as(who: DemoUserKey, accountId = acting[who]) {
-  return authed(await tokenFor(who), { accountId }).headers;
-}
+/** A demo user acting as their own account, or as `accountId`. */
+const as = (who: DemoUserKey, accountId = acting[who]) => apiAs(who, { accountId });
 
 const operations = () => endpoints.filter((e) => e.fullPath.startsWith("/v1/") && e.auth !== "public");
 
@@ -258,21 +253,17 @@ beforeAll(async () => {
   const adaUser = await db.select().from(schema.users).where(eq(schema.users.email, DEMO_USERS.partnerAdmin.email));
   ids.adaUser = first(adaUser).id;
   // Tenant A's own rows, read as tenant A through the API.
-  const members = await json(await call("/v1/admin/account-users", { headers: await as("partnerAdmin") }));
+  const members = await json(await as("partnerAdmin").get("/v1/admin/account-users"));
   ids.northwindMember = members.items.find((m: { email: string }) => m.email === DEMO_USERS.partnerMember.email).id;
-  const fabrikamMembers = await json(await call("/v1/admin/account-users", { headers: await as("customerAdmin") }));
+  const fabrikamMembers = await json(await as("customerAdmin").get("/v1/admin/account-users"));
   ids.fabrikamMember = fabrikamMembers.items.find((m: { email: string }) => m.email === DEMO_USERS.customerMember.email).id;
-  const invite = await call("/v1/admin/account-users/invites", {
-    method: "POST",
-    headers: await as("partnerAdmin"),
-    body: JSON.stringify({ emails: "new-colleague@northwind.test", role: "member" }),
-  });
+  const invite = await as("partnerAdmin").post("/v1/admin/account-users/invites", { emails: "new-colleague@northwind.test", role: "member" });
   expect(invite.status).toBeLessThan(300);
-  const afterInvite = await json(await call("/v1/admin/account-users", { headers: await as("partnerAdmin") }));
+  const afterInvite = await json(await as("partnerAdmin").get("/v1/admin/account-users"));
   ids.northwindInvite = afterInvite.items.find((m: { kind?: string; email: string }) => m.kind === "invite" && m.email === "new-colleague@northwind.test").id;
   const domains = await db.select().from(schema.customDomains).where(eq(schema.customDomains.accountId, NORTHWIND));
   ids.northwindDomain = first(domains).id;
-  const teams = await json(await call("/v1/admin/teams", { headers: await as("customerAdmin") }));
+  const teams = await json(await as("customerAdmin").get("/v1/admin/teams"));
   ids.fabrikamTeam = (teams.items ?? teams)[0].id;
   const sessions = await db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, OWN_WORKOUT));
   ids.ownSession = first(sessions).id;
@@ -289,37 +280,23 @@ beforeAll(async () => {
     description: "Northwind's own guide",
     value: "https://northwind.test/guide",
   });
-  const saved = await call("/v1/admin/saved-items", {
-    method: "POST",
-    headers: await as("customerAdmin"),
-    body: JSON.stringify({ workoutId: DEMO.workouts.copilotFoundations }),
-  });
+  const saved = await as("customerAdmin").post("/v1/admin/saved-items", { workoutId: DEMO.workouts.copilotFoundations });
   expect(saved.status).toBeLessThan(300);
   ids.savedItem = (await json(saved)).id;
-  const slot = await call("/v1/admin/slots", {
-    method: "POST",
-    headers: await as("partnerAdmin"),
-    body: JSON.stringify({
-      workoutId: DEMO.workouts.copilotFoundations,
-      sessionId: first(await db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, DEMO.workouts.copilotFoundations))).id,
-      startsAt: new Date(Date.UTC(2030, 2, 3, 9)).toISOString(),
-      capacity: 3,
-    }),
+  const slot = await as("partnerAdmin").post("/v1/admin/slots", {
+    workoutId: DEMO.workouts.copilotFoundations,
+    sessionId: first(await db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, DEMO.workouts.copilotFoundations))).id,
+    startsAt: new Date(Date.UTC(2030, 2, 3, 9)).toISOString(),
+    capacity: 3,
   });
   expect(slot.status).toBe(201);
   ids.slot = (await json(slot)).id;
   // A job of Fabrikam with Northwind: a booking request.
   const booked = await db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, DEMO.workouts.copilotFoundations));
-  const job = await call("/v1/bookings", {
-    method: "POST",
-    headers: await as("customerAdmin"),
-    body: JSON.stringify({
-      workoutId: DEMO.workouts.copilotFoundations,
-      mode: "request",
-      sessions: booked
-        .sort((a, b) => a.sequence - b.sequence)
-        .map((s, i) => ({ sessionId: s.id, times: [new Date(Date.UTC(2030, 3, 1 + i, 9)).toISOString()] })),
-    }),
+  const job = await as("customerAdmin").post("/v1/bookings", {
+    workoutId: DEMO.workouts.copilotFoundations,
+    mode: "request",
+    sessions: booked.sort((a, b) => a.sequence - b.sequence).map((s, i) => ({ sessionId: s.id, times: [new Date(Date.UTC(2030, 3, 1 + i, 9)).toISOString()] })),
   });
   expect(job.status).toBe(201);
   const jobBody = await json(job);
@@ -354,7 +331,7 @@ const operationKey = (e: RegisteredEndpoint) => `${e.method.toUpperCase()} ${e.f
 async function sendProbe(e: RegisteredEndpoint, probe: BodyProbe, id: string) {
   const sent = probe.request(id);
   const query = sent.query ? `?${new URLSearchParams(sent.query)}` : "";
-  return call(fill(e.fullPath, sent.params ?? {}) + query, request(e, await as(probe.as), sent.body));
+  return sendAs(as(probe.as), e, fill(e.fullPath, sent.params ?? {}) + query, sent.body);
 }
 
 /** What is wrong with the answer to another tenant's id (nothing: null). */
@@ -375,7 +352,7 @@ describe("every registered operation", { timeout: 60_000 }, () => {
   it("answers 401 without a token, unless it is public", async () => {
     const wrong: string[] = [];
     for (const e of operations()) {
-      const res = await call(anyIds(e.fullPath), request(e, new Headers()));
+      const res = await sendAs(apiAs(null), e, anyIds(e.fullPath));
       if (res.status !== 401) wrong.push(`${e.method.toUpperCase()} ${e.fullPath} → ${res.status}`);
     }
     expect(wrong).toEqual([]);
@@ -384,8 +361,7 @@ describe("every registered operation", { timeout: 60_000 }, () => {
   it("answers 403 to a forged X-Account-Id of another tenant", async () => {
     const wrong: string[] = [];
     for (const e of operations().filter((o) => o.auth !== "user")) {
-      const headers = await as("otherPartnerAdmin", NORTHWIND);
-      const res = await call(anyIds(e.fullPath), request(e, headers));
+      const res = await sendAs(as("otherPartnerAdmin", NORTHWIND), e, anyIds(e.fullPath));
       if (res.status !== 403) wrong.push(`${e.method.toUpperCase()} ${e.fullPath} → ${res.status}`);
     }
     expect(wrong).toEqual([]);
@@ -403,7 +379,7 @@ describe("every registered operation", { timeout: 60_000 }, () => {
     const wrong: string[] = [];
     for (const e of operations().filter(hasParams)) {
       for (const probe of RESOURCES[e.fullPath] ?? []) {
-        const res = await call(fill(e.fullPath, probe.params()), request(e, await as(probe.as), probe.body?.()));
+        const res = await sendAs(as(probe.as), e, fill(e.fullPath, probe.params()), probe.body?.());
         if (res.status !== 403 && res.status !== 404) wrong.push(`${probe.as}: ${e.method.toUpperCase()} ${e.fullPath} → ${res.status}`);
       }
     }
@@ -462,7 +438,7 @@ describe("every registered operation", { timeout: 60_000 }, () => {
   });
 
   it("left tenant A's resources as they were", async () => {
-    const job = await call(`/v1/jobs/${ids.job}`, { headers: await as("partnerAdmin") });
+    const job = await as("partnerAdmin").get(`/v1/jobs/${ids.job}`);
     expect(job.status).toBe(200);
     expect((await json(job)).status).toBe("awaitingConfirmation");
     expect(await db.select().from(schema.slots).where(eq(schema.slots.id, ids.slot))).toHaveLength(1);
