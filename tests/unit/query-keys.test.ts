@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { partialMatchKey, type QueryKey } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { accountKeys, entitlementKeys } from "../../client/features/accounts/api";
+import { bookingKeys, staleAfter } from "../../client/features/bookings/api";
 import { savedListKeys, savedListQuery } from "../../client/features/my-list/query";
 
 /**
@@ -60,5 +62,15 @@ describe("query keys", () => {
     expect(savedListQuery(undefined).queryKey).toEqual(savedListKeys.list("none"));
     expect(entitlementKeys.mine("a1")).not.toEqual(entitlementKeys.mine("a2"));
     expect(entitlementKeys.mine("a1")).not.toEqual(accountKeys.one("a1"));
+  });
+
+  it("a booking makes the credits stale with the lists and the options, and a move (a refund) the credits with the lists", () => {
+    const refreshed = (keys: readonly QueryKey[], key: QueryKey) => keys.some((prefix) => partialMatchKey(key, prefix));
+    for (const key of [entitlementKeys.mine("a1"), bookingKeys.list("a1", "customer", {}), bookingKeys.options("a1", "w1")])
+      expect(refreshed(staleAfter.booking, key)).toBe(true);
+    expect(refreshed(staleAfter.move, entitlementKeys.mine("a1"))).toBe(true);
+    expect(refreshed(staleAfter.move, bookingKeys.one("a1", "customer", "j1"))).toBe(true);
+    // Not everything: the account itself is not read again.
+    expect(refreshed(staleAfter.booking, accountKeys.one("a1"))).toBe(false);
   });
 });

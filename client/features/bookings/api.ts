@@ -12,6 +12,7 @@ import type {
   ScheduleBooking,
 } from "../../../contract/bookings";
 import { useActiveAccountId } from "../../auth/useAppUser";
+import { entitlementKeys } from "../accounts/api";
 import { api } from "../../lib/api";
 
 export type Side = "customer" | "partner";
@@ -90,12 +91,22 @@ function moveJob(move: JobMove): Promise<JobDto> {
   }
 }
 
-/** Any job move; refreshes the job lists. */
+/**
+ * What a booking makes stale: every job list, every workout's booking options
+ * (seats and credits), and the account's credits (Home's and the profile's
+ * balance); a job move (a cancellation refunds) the lists and the credits.
+ */
+export const staleAfter = {
+  booking: [bookingKeys.all, bookingKeys.anyOptions, entitlementKeys.all],
+  move: [bookingKeys.all, entitlementKeys.all],
+} as const;
+
+/** Any job move; refreshes the job lists and the credits. */
 export function useJobAction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: moveJob,
-    onSuccess: () => client.invalidateQueries({ queryKey: bookingKeys.all }),
+    onSuccess: () => Promise.all(staleAfter.move.map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 }
 
@@ -103,10 +114,7 @@ export function useCreateBooking() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: z.input<typeof CreateBooking>) => api.post("/v1/bookings", { body }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: bookingKeys.all });
-      void client.invalidateQueries({ queryKey: bookingKeys.anyOptions });
-    },
+    onSuccess: () => Promise.all(staleAfter.booking.map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 }
 
