@@ -39,6 +39,8 @@ test.describe("the branded shell", () => {
   });
 
   test("public screens arrive rendered and hydrate without a mismatch", async ({ page, consoleErrors }) => {
+    // Five screens, each loaded and checked with axe: a busy runner needs more than one screen's time.
+    test.setTimeout(60_000);
     const warnings: string[] = [];
     page.on("console", (msg) => {
       if (msg.type() === "warning" && /hydrat|did not match/i.test(msg.text())) warnings.push(msg.text());
