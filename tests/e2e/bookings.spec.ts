@@ -88,6 +88,43 @@ test.describe("booking workouts", () => {
     await expect(row(customer, name).getByTestId("status")).toHaveText("Booked");
   });
 
+  test("the Book step says what is missing and which session is out of order, at its field, before anything is sent", async ({ otherPerson }) => {
+    const customer = await as(otherPerson, "customerAdmin", `/workout/${DEMO.workouts.modernMeetings}/book`);
+    const dialog = customer.getByRole("dialog");
+    await expect(dialog.getByText("Sessions", { exact: true })).toBeVisible();
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByRole("radio", { name: /Request times/ }).check();
+    const sent: string[] = [];
+    customer.on("request", (r) => {
+      if (r.method() === "POST" && new URL(r.url()).pathname === "/v1/bookings") sent.push(r.url());
+    });
+
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await expect(dialog.getByText("Choose a time for every session.")).toBeVisible();
+    const preferred = dialog.getByLabel(/Preferred date and time/);
+    expect(await preferred.count()).toBeGreaterThanOrEqual(2);
+    await expect(preferred.first()).toHaveAttribute("aria-invalid", "true");
+    await expectAccessible(customer);
+
+    // The second session before the first: refused at the second's time, naming the first.
+    await preferred.nth(0).fill(ahead(45, 14));
+    await preferred.nth(1).fill(ahead(45, 9));
+    for (let i = 2; i < (await preferred.count()); i++) await preferred.nth(i).fill(ahead(46 + i));
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await expect(dialog.getByText(/^Must start after session 1 \(.+\) ends\.$/)).toBeVisible();
+    await expect(preferred.nth(1)).toHaveAttribute("aria-invalid", "true");
+    await expect(dialog.getByText("Choose a time for every session.")).toBeHidden();
+
+    // Changing the time clears its message; in order, the step moves on to Confirm.
+    await preferred.nth(1).fill(ahead(46, 9));
+    await expect(dialog.getByText(/^Must start after session 1/)).toBeHidden();
+    await dialog.getByRole("button", { name: "Next" }).click();
+    await expect(dialog.getByText("The team confirms within 24 hours")).toBeVisible();
+    await dialog.getByRole("button", { name: "Back" }).click();
+    await expect(preferred.nth(1)).toHaveValue(ahead(46, 9));
+    expect(sent).toEqual([]);
+  });
+
   test("a calendar-based booking is Booked at once", async ({ otherPerson }) => {
     const name = "Automating Everyday Workflows";
     const partner = await as(otherPerson, "partnerAdmin", "/jobs");

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import type { JobDto } from "../../contract/bookings";
+import type { BookingOptions, JobDto } from "../../contract/bookings";
 import { MESSAGES } from "../../contract/messages";
 import { TEAM_MESSAGES } from "../../contract/team";
+import { bookingDefaults, bookingForm } from "../../client/features/bookings/booking-form";
 import { timesForm } from "../../client/features/bookings/dialogs";
 import { slotForm } from "../../client/features/bookings/SlotsPanel";
 import { AdjustmentForm } from "../../client/features/customers/CreditAdjustmentForm";
@@ -190,6 +191,78 @@ describe("the new-times form of a booking", () => {
       times: [{ lineId: "line-1", sessionId: "session-1", time: new Date(local(day - hour)).toISOString() }],
       reason: "availability",
       comment: "Trainer away",
+    });
+  });
+
+  describe("the booking overlay's Book step", () => {
+    const ids = ["6a0b9a52-2d1c-4c55-9a51-7a8f0f0c1a01", "6a0b9a52-2d1c-4c55-9a51-7a8f0f0c1a02"] as const;
+    const workoutId = "6a0b9a52-2d1c-4c55-9a51-7a8f0f0c1a00";
+    const slotIds = ["6a0b9a52-2d1c-4c55-9a51-7a8f0f0c1b01", "6a0b9a52-2d1c-4c55-9a51-7a8f0f0c1b02"] as const;
+    const slot = (id: string, sessionId: string, startsAt: string) => ({
+      id,
+      workoutId,
+      sessionId,
+      startsAt,
+      endsAt: startsAt,
+      capacity: 5,
+      seatsTaken: 0,
+      partnerName: "Northwind",
+    });
+    const options: BookingOptions = {
+      workout: { id: workoutId, name: "Copilot", title: null, maxAttendees: 10, totalMinutes: 180 },
+      sessions: [
+        { id: ids[0], sequence: 1, name: "Basics", lengthMinutes: 120, slots: [slot(slotIds[0], ids[0], "2031-05-02T09:00:00.000Z")] },
+        { id: ids[1], sequence: 2, name: "Practice", lengthMinutes: 60, slots: [slot(slotIds[1], ids[1], "2031-05-01T09:00:00.000Z")] },
+      ],
+      price: { kind: "credits", amount: 1, currency: null },
+      creditBalance: 3,
+      missingPrerequisites: [],
+    };
+    const schema = bookingForm(options, (key, values) => translate(key, values));
+    const request = (first: [string, string], second: [string, string]) => ({
+      mode: "request" as const,
+      sessions: [
+        { sessionId: ids[0], slotId: "", times: first },
+        { sessionId: ids[1], slotId: "", times: second },
+      ],
+    });
+
+    it("starts with open times when every session has some, and nothing chosen", () => {
+      expect(bookingDefaults(options)).toEqual({
+        mode: "slots",
+        sessions: [
+          { sessionId: ids[0], slotId: "", times: ["", ""] },
+          { sessionId: ids[1], slotId: "", times: ["", ""] },
+        ],
+      });
+    });
+
+    it("a session without a preferred time is Required there; a time in the past is refused at its field", () => {
+      expect(issuesOf(schema, request(["", "2031-05-01T10:00"], ["2031-05-03T10:00", ""]))).toEqual({ "sessions.0.times": MESSAGES.required });
+      expect(issuesOf(schema, request(["2020-05-01T10:00", ""], ["2031-05-03T10:00", ""]))).toEqual({ "sessions.0.times.0": "Must be in the future" });
+    });
+
+    it("the sessions keep their order: a later session's time before an earlier one ends is refused at that time", () => {
+      const issues = issuesOf(schema, request(["2031-05-03T09:00", ""], ["2031-05-03T10:00", ""]));
+      expect(Object.keys(issues)).toEqual(["sessions.1.times.0"]);
+      expect(issues["sessions.1.times.0"]).toBe("Must start after session 1 (Basics) ends.");
+    });
+
+    it("valid requested times are the contract's body, preferred first", () => {
+      const body = schema.parse(request(["2031-05-03T09:00", "2031-05-04T09:00"], ["2031-05-05T09:00", ""]));
+      expect(body.workoutId).toBe(workoutId);
+      expect(body.mode).toBe("request");
+      expect(body.sessions.map((s) => s.times?.length)).toEqual([2, 1]);
+      expect(body.sessions[0]?.times?.[0]).toBe(new Date("2031-05-03T09:00").toISOString());
+    });
+
+    it("open times: a session without one is Required; the slots' own times must keep the order too", () => {
+      const slots = (a: string, b: string) => ({
+        ...bookingDefaults(options),
+        sessions: bookingDefaults(options).sessions.map((s, i) => ({ ...s, slotId: [a, b][i]! })),
+      });
+      expect(issuesOf(schema, slots(slotIds[0], ""))).toEqual({ "sessions.1.slotId": MESSAGES.required });
+      expect(Object.keys(issuesOf(schema, slots(slotIds[0], slotIds[1])))).toEqual(["sessions.1.slotId"]);
     });
   });
 });

@@ -1,7 +1,10 @@
-import { useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
+import type { z } from "zod";
 import type { BookingOptions } from "../../../contract/bookings";
-import { sessionOrderProblems } from "../../../contract/session-order";
+import { MESSAGES } from "../../../contract/messages";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { Field, Input } from "../../components/ui/Field";
@@ -10,14 +13,12 @@ import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { toLocalDateTimeInput, useFormatDate } from "../../lib/dates";
-import { useT } from "../../lib/i18n";
+import { errorAt, setFieldErrors } from "../../lib/forms";
+import { translateApiMessage, useT } from "../../lib/i18n";
 import { useBookingOptions, useCreateBooking } from "./api";
+import { bookingDefaults, bookingForm, type BookingValues } from "./booking-form";
 import { localToIso } from "./dialogs";
 
-type Mode = "slots" | "request";
-type Choice = { slotId?: string; first?: string; second?: string };
-type Part = keyof Choice;
-const PARTS: Part[] = ["first", "second"];
 const STEPS = ["review", "book", "confirm"] as const;
 
 /**
@@ -56,95 +57,59 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
   const create = useCreateBooking();
   const hasSlots = options.sessions.every((s) => s.slots.length > 0);
   const [step, setStep] = useState<(typeof STEPS)[number]>("review");
-  const [mode, setMode] = useState<Mode>(hasSlots ? "slots" : "request");
-  const [choices, setChoices] = useState<Record<string, Choice>>({});
-  const [missing, setMissing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  /** Problems with a chosen time, by `<sessionId>.<part>`: found at the Book step or answered by the Worker. */
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const schema = useMemo(() => bookingForm(options, t), [options, t]);
+  const form = useForm<BookingValues, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: bookingDefaults(options) });
+  const { errors } = form.formState;
+  const mode = useWatch({ control: form.control, name: "mode" });
   const price = options.price;
   const short = price?.kind === "credits" && options.creditBalance < price.amount;
   const blocked = options.missingPrerequisites.length > 0;
-  const chosen = (id: string) => (mode === "slots" ? Boolean(choices[id]?.slotId) : Boolean(localToIso(choices[id]?.first ?? "")));
   const [min] = useState(() => toLocalDateTimeInput(new Date(Date.now() + 60 * 60 * 1000)));
+  const err = (path: string) => {
+    const message = errorAt(errors, path);
+    return message ? translateApiMessage(message) : undefined;
+  };
+  // A session without any time is what the summary line below the sessions points at.
+  const missing = options.sessions.some((_, i) =>
+    [`sessions.${i}.slotId`, `sessions.${i}.times`, `sessions.${i}.times.0`].some((p) => errorAt(errors, p) === MESSAGES.required),
+  );
   // A change clears what was said about that session's times, and any answer of the Worker: it was about the old input.
-  const set = (id: string, patch: Choice) => {
-    setChoices({ ...choices, [id]: { ...choices[id], ...patch } });
-    const stale = Object.keys(patch).map((k) => `${id}.${k}`);
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !stale.includes(k))));
+  const changed = (i: number) => () => {
+    form.clearErrors(`sessions.${i}`);
     setFailure(null);
   };
-  const timesOf = (id: string): [Part, string][] =>
-    mode === "slots"
-      ? [["slotId", options.sessions.find((s) => s.id === id)?.slots.find((x) => x.id === choices[id]?.slotId)?.startsAt ?? ""]]
-      : PARTS.map((p): [Part, string] => [p, localToIso(choices[id]?.[p] ?? "") ?? ""]).filter(([, iso]) => iso);
 
-  /** The Book step's checks: every time in the future, and the sessions in their order (the Worker checks the same). */
-  const check = (): Record<string, string> => {
-    const found: Record<string, string> = {};
-    const now = Date.now();
-    for (const s of options.sessions)
-      for (const [part, iso] of timesOf(s.id)) if (iso && Date.parse(iso) <= now) found[`${s.id}.${part}`] = t("booking.error.past");
-    const problems = sessionOrderProblems(
-      options.sessions.map((s) => {
-        const times = timesOf(s.id).filter(([, iso]) => iso);
-        // The order check names a time by its index in `times`, built from this same list.
-        return {
-          sequence: s.sequence,
-          name: s.name,
-          lengthMinutes: s.lengthMinutes,
-          moved: true,
-          times: times.map(([, iso]) => iso),
-          key: (j: number) => `${s.id}.${times[j]![0]}`,
-        };
-      }),
-    );
-    for (const p of problems)
-      found[p.key] ??= t(p.kind === "startAfter" ? "booking.error.startAfter" : "booking.error.endBefore", { sequence: p.other.sequence, name: p.other.name });
-    return found;
-  };
+  const submit = form.handleSubmit(
+    async (body) => {
+      setFailure(null);
+      try {
+        await create.mutateAsync(body);
+        toast({ title: body.mode === "slots" ? t("booking.done") : t("booking.doneRequest"), variant: "success" });
+        onClose();
+        void navigate("/bookings");
+      } catch (err) {
+        toastMessage("toast.createBookingRequestFailed");
+        const fields = err instanceof ApiError ? Object.fromEntries(Object.entries(err.fields).filter(([path]) => path.startsWith("sessions."))) : {};
+        if (Object.keys(fields).length) {
+          // Back to the Book step, with each time the Worker refused marked on its session.
+          setFieldErrors(form.setError, fields);
+          setFailure(t("booking.fixTimes"));
+          setStep("book");
+        } else setFailure(err instanceof ApiError ? err.message : t("message.generic"));
+      }
+    },
+    () => setStep("book"),
+  );
 
-  /** The Worker's field errors (`sessions.<i>.times.<j>`, `sessions.<i>.slotId`) as the Book step's. */
-  const fromWorker = (fields: Record<string, string>): Record<string, string> => {
-    const out: Record<string, string> = {};
-    for (const [path, message] of Object.entries(fields)) {
-      const m = /^sessions\.(\d+)\.(times\.(\d+)|slotId)/.exec(path);
-      const session = m ? options.sessions[Number(m[1])] : undefined;
-      if (!m || !session) continue;
-      const part: Part = m[3] !== undefined ? (timesOf(session.id)[Number(m[3])]?.[0] ?? "first") : "slotId";
-      out[`${session.id}.${part}`] = message;
-    }
-    return out;
-  };
-
-  const submit = async () => {
-    setFailure(null);
-    const sessions = options.sessions.map((s) => {
-      const c = choices[s.id] ?? {};
-      if (mode === "slots") return { sessionId: s.id, slotId: c.slotId };
-      const times = [localToIso(c.first ?? ""), localToIso(c.second ?? "")].filter((x): x is string => Boolean(x));
-      return { sessionId: s.id, times };
-    });
-    try {
-      await create.mutateAsync({ workoutId: options.workout.id, mode, sessions });
-      toast({ title: mode === "slots" ? t("booking.done") : t("booking.doneRequest"), variant: "success" });
-      onClose();
-      void navigate("/bookings");
-    } catch (err) {
-      toastMessage("toast.createBookingRequestFailed");
-      const fields = err instanceof ApiError ? fromWorker(err.fields) : {};
-      if (Object.keys(fields).length) {
-        // Back to the Book step, with each time the Worker refused marked on its session.
-        setErrors(fields);
-        setFailure(t("booking.fixTimes"));
-        setStep("book");
-      } else setFailure(err instanceof ApiError ? err.message : t("message.generic"));
-    }
+  const next = async () => {
+    if (step === "book" && !(await form.trigger())) return;
+    const following = STEPS[STEPS.indexOf(step) + 1];
+    if (following) setStep(following);
   };
 
   const index = STEPS.indexOf(step);
   const previous = STEPS[index - 1];
-  const following = STEPS[index + 1];
   return (
     <div className="grid gap-5">
       <ol className="flex items-center gap-2 text-sm" aria-label={t("booking.stepOf", { step: index + 1, name: t(`booking.step.${step}`) })}>
@@ -229,15 +194,14 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
               >
                 <input
                   type="radio"
-                  name="mode"
                   value={m}
-                  checked={mode === m}
                   disabled={m === "slots" && !hasSlots}
-                  onChange={() => {
-                    setMode(m);
-                    setErrors({});
-                    setFailure(null);
-                  }}
+                  {...form.register("mode", {
+                    onChange: () => {
+                      form.clearErrors();
+                      setFailure(null);
+                    },
+                  })}
                 />
                 <span>
                   <span className="block font-medium">{m === "slots" ? t("booking.modeSlots") : t("booking.modeRequest")}</span>
@@ -246,7 +210,7 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
               </label>
             ))}
           </fieldset>
-          {options.sessions.map((s) => (
+          {options.sessions.map((s, i) => (
             <fieldset key={s.id} className="grid gap-2 rounded-lg border border-border p-3">
               <legend className="px-1 font-medium">
                 {s.sequence}. {s.name}
@@ -254,20 +218,14 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
               {mode === "slots" ? (
                 s.slots.length ? (
                   <>
-                    {errors[`${s.id}.slotId`] ? (
+                    {err(`sessions.${i}.slotId`) ? (
                       <p role="alert" className="text-sm font-medium text-danger">
-                        {errors[`${s.id}.slotId`]}
+                        {err(`sessions.${i}.slotId`)}
                       </p>
                     ) : null}
                     {s.slots.map((slot) => (
                       <label key={slot.id} className="flex items-center gap-2 text-sm">
-                        <input
-                          type="radio"
-                          name={`slot-${s.id}`}
-                          value={slot.id}
-                          checked={choices[s.id]?.slotId === slot.id}
-                          onChange={() => set(s.id, { slotId: slot.id })}
-                        />
+                        <input type="radio" value={slot.id} {...form.register(`sessions.${i}.slotId`, { onChange: changed(i) })} />
                         {t("booking.seatsLeft", { time: format(slot.startsAt, "long"), count: slot.capacity - slot.seatsTaken })}
                       </label>
                     ))}
@@ -277,11 +235,11 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
                 )
               ) : (
                 <div className="grid gap-3 sm:grid-cols-2">
-                  <Field label={t("booking.preferredTime")} required error={(missing && !chosen(s.id)) || errors[`${s.id}.first`]}>
-                    <Input type="datetime-local" min={min} value={choices[s.id]?.first ?? ""} onChange={(e) => set(s.id, { first: e.target.value })} />
+                  <Field label={t("booking.preferredTime")} required error={err(`sessions.${i}.times.0`) ?? err(`sessions.${i}.times`)}>
+                    <Input type="datetime-local" min={min} {...form.register(`sessions.${i}.times.0`, { onChange: changed(i) })} />
                   </Field>
-                  <Field label={t("booking.alternativeTime")} error={errors[`${s.id}.second`]}>
-                    <Input type="datetime-local" min={min} value={choices[s.id]?.second ?? ""} onChange={(e) => set(s.id, { second: e.target.value })} />
+                  <Field label={t("booking.alternativeTime")} error={err(`sessions.${i}.times.1`)}>
+                    <Input type="datetime-local" min={min} {...form.register(`sessions.${i}.times.1`, { onChange: changed(i) })} />
                   </Field>
                 </div>
               )}
@@ -292,7 +250,7 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
               {t("booking.chooseEvery")}
             </p>
           ) : null}
-          {failure && Object.keys(errors).length ? (
+          {failure && Object.keys(errors).length > 0 ? (
             <p role="alert" className="text-sm font-medium text-danger">
               {failure}
             </p>
@@ -304,11 +262,10 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
         <div className="grid gap-3 text-sm">
           <p>{mode === "slots" ? t("booking.summarySlots") : t("booking.summaryRequest")}</p>
           <ul className="grid gap-1.5">
-            {options.sessions.map((s) => {
-              const c = choices[s.id] ?? {};
+            {options.sessions.map((s, i) => {
+              const c = form.getValues(`sessions.${i}`);
               const slot = s.slots.find((x) => x.id === c.slotId);
-              const times =
-                mode === "slots" ? (slot ? [slot.startsAt] : []) : [c.first, c.second].map((x) => localToIso(x ?? "")).filter((x): x is string => Boolean(x));
+              const times = mode === "slots" ? (slot ? [slot.startsAt] : []) : c.times.map((x) => localToIso(x)).filter((x): x is string => Boolean(x));
               return (
                 <li key={s.id} className="rounded-md border border-border px-3 py-2">
                   <span className="font-medium">{s.name}</span>: {times.map((x) => format(x, "long")).join(" / ")}
@@ -333,19 +290,7 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
             {t("booking.submit")}
           </Button>
         ) : (
-          <Button
-            disabled={step === "review" && (short || !price || blocked)}
-            onClick={() => {
-              if (step === "book" && !options.sessions.every((s) => chosen(s.id))) return setMissing(true);
-              setMissing(false);
-              if (step === "book") {
-                const found = check();
-                setErrors(found);
-                if (Object.keys(found).length) return;
-              }
-              if (following) setStep(following);
-            }}
-          >
+          <Button disabled={step === "review" && (short || !price || blocked)} onClick={() => void next()}>
             {t("common.next")}
           </Button>
         )}
