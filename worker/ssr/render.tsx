@@ -28,6 +28,24 @@ const LANG: Record<string, string> = { enUS: "en-US", enGB: "en-GB", enAU: "en-A
  * Runs before first paint: the stored theme (else the system's) and language
  * go on <html>, so there is no flash of the wrong theme.
  */
+/**
+ * The page's scripts start after its first frame: the server's page paints
+ * (its styles are inline) before the browser fetches and runs any code, and
+ * the code then comes all at once, the route's modules preloaded beside the
+ * entry. Without it, a fast connection could fetch and run the scripts before
+ * the first paint, which then waited for them. A hidden tab gets no frames,
+ * so a timer starts them too.
+ */
+function startScripts(preloads: string[], entries: string[]): string {
+  const list = (values: string[]) => jsonForScript(values);
+  return (
+    `(function(){var done=false;function go(){if(done)return;done=true;var h=document.head;` +
+    `${list(preloads)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.href=u;h.appendChild(l)});` +
+    `${list(entries)}.forEach(function(u){var s=document.createElement('script');s.type='module';s.src=u;h.appendChild(s)})}` +
+    `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,100)})()`
+  );
+}
+
 const THEME_SCRIPT =
   "(function(){try{var d=document.documentElement,t=localStorage.getItem('theme');" +
   "if(t!=='dark'&&t!=='light'){t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}" +
@@ -139,13 +157,12 @@ export async function renderPageWith(c: Context<AppEnv>, extra: { status?: Conte
     ...assets.inlineStyles.map((css) => `<style>${css}</style>`),
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...(dev ? ['<link rel="stylesheet" href="/client/styles.css">'] : []),
-    ...[...assets.preloads, ...lazyScripts].map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     "</head>",
     "<body>",
     `<div id="root">${body}</div>`,
     `<script id="${BOOT_ELEMENT_ID}" type="application/json">${jsonForScript(boot)}</script>`,
     ...assets.inline.map((code) => `<script type="module" nonce="${nonce}">${code}</script>`),
-    ...assets.scripts.map((src) => `<script type="module" nonce="${nonce}" src="${escapeHtml(src)}"></script>`),
+    `<script nonce="${nonce}">${startScripts([...assets.preloads, ...lazyScripts], assets.scripts)}</script>`,
     "</body>",
     "</html>",
   ].join("");
