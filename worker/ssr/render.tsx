@@ -18,6 +18,7 @@ import { loadRouteData } from "./loaders";
 import { composeTitle } from "../../client/lib/title";
 import { pageModules, renderScreen, renderSignedIn, serverScreen, signedInScreen, type RenderedRoute } from "./screens";
 import { assertSafeCss, escapeHtml, jsonForScript } from "./escape";
+import { startScripts } from "./start-scripts";
 
 // The server renders with every text; the first screens use only the first page's (client/i18n/en-US.first.ts).
 addCatalogues(CATALOGUES);
@@ -28,24 +29,6 @@ const LANG: Record<string, string> = { enUS: "en-US", enGB: "en-GB", enAU: "en-A
  * Runs before first paint: the stored theme (else the system's) and language
  * go on <html>, so there is no flash of the wrong theme.
  */
-/**
- * The page's scripts start after its first frame: the server's page paints
- * (its styles are inline) before the browser fetches and runs any code, and
- * the code then comes all at once, the route's modules preloaded beside the
- * entry. Without it, a fast connection could fetch and run the scripts before
- * the first paint, which then waited for them. A hidden tab gets no frames,
- * so a timer starts them too.
- */
-function startScripts(preloads: string[], entries: string[]): string {
-  const list = (values: string[]) => jsonForScript(values);
-  return (
-    `(function(){var done=false;function go(){if(done)return;done=true;var h=document.head;` +
-    `${list(preloads)}.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.href=u;h.appendChild(l)});` +
-    `${list(entries)}.forEach(function(u){var s=document.createElement('script');s.type='module';s.src=u;h.appendChild(s)})}` +
-    `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,100)})()`
-  );
-}
-
 const THEME_SCRIPT =
   "(function(){try{var d=document.documentElement,t=localStorage.getItem('theme');" +
   "if(t!=='dark'&&t!=='light'){t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}" +
@@ -162,7 +145,10 @@ export async function renderPageWith(c: Context<AppEnv>, extra: { status?: Conte
     `<div id="root">${body}</div>`,
     `<script id="${BOOT_ELEMENT_ID}" type="application/json">${jsonForScript(boot)}</script>`,
     ...assets.inline.map((code) => `<script type="module" nonce="${nonce}">${code}</script>`),
-    `<script nonce="${nonce}">${startScripts([...assets.preloads, ...lazyScripts], assets.scripts)}</script>`,
+    // In development the scripts are tags: Vite's refresh preamble above must run before the entry, which a started script would not wait for.
+    ...(dev
+      ? assets.scripts.map((src) => `<script type="module" nonce="${nonce}" src="${escapeHtml(src)}"></script>`)
+      : [`<script nonce="${nonce}">${startScripts([...assets.preloads, ...lazyScripts], assets.scripts)}</script>`]),
     "</body>",
     "</html>",
   ].join("");
