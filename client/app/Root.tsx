@@ -37,6 +37,10 @@ export function Root({
   // Telemetry, the global error handler and lazy-route recovery start before the router loads a route (idempotent).
   startShellServices(boot);
   const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
+  // Marks the page as the script's (data-hydrated on <html>): the server's page becomes the app only after this first commit.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   const identity = useIdentityWrapper();
   const app = !identity.needed ? routes : identity.Wrapper ? <identity.Wrapper navigate={navigate}>{routes}</identity.Wrapper> : null;
   return (

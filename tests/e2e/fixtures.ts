@@ -107,3 +107,8 @@ export function serverHtml(url: string): Promise<string> {
     req.end();
   });
 }
+
+/** Waits until the page's script has taken over the server's page (the client's first commit marks <html data-hydrated>). */
+export async function hydrated(page: Page) {
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+}

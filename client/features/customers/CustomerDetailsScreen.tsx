@@ -139,10 +139,31 @@ const PriceGroupChoice = bodySchema(
   CustomerPriceGroupBody,
 );
 
-/** Puts the customer into one of the partner's price groups (or none). */
+type PriceGroupOption = { id: string; name: string };
+
+/**
+ * Puts the customer into one of the partner's price groups (or none). The
+ * form starts once the groups are there: a select shows its value only if
+ * that option exists when the form sets it.
+ */
 function PriceGroupForm({ accountId, customerId, current }: { accountId: string; customerId: string; current: string | null }) {
-  const t = useT();
   const groups = usePartnerPriceGroups(accountId);
+  if (groups.isPending) return <Skeleton className="mt-6 h-16 w-72" />;
+  return <PriceGroupChoiceForm accountId={accountId} customerId={customerId} current={current} groups={groups.data ?? []} />;
+}
+
+function PriceGroupChoiceForm({
+  accountId,
+  customerId,
+  current,
+  groups,
+}: {
+  accountId: string;
+  customerId: string;
+  current: string | null;
+  groups: PriceGroupOption[];
+}) {
+  const t = useT();
   const save = useSetPriceGroup(accountId, customerId);
   const form = useForm<z.input<typeof PriceGroupChoice>, unknown, z.output<typeof PriceGroupChoice>>({
     resolver: zodResolver(PriceGroupChoice),
@@ -162,7 +183,7 @@ function PriceGroupForm({ accountId, customerId, current }: { accountId: string;
       <Field label={t("customers.priceGroup")} hint={t("customers.priceGroupHint")} className="w-72">
         <Select {...form.register("priceGroupId")}>
           <option value="">{t("customers.noPriceGroup")}</option>
-          {(groups.data ?? []).map((g) => (
+          {groups.map((g) => (
             <option key={g.id} value={g.id}>
               {g.name}
             </option>

@@ -11,6 +11,7 @@ import {
   type PricingLineInput,
 } from "../../../contract/workouts";
 import { Button } from "../../components/ui/Button";
+import { Skeleton } from "../../components/ui/Skeleton";
 import { DatePicker } from "../../components/ui/DatePicker";
 import { Checkbox, Field, Input, Select } from "../../components/ui/Field";
 import { translateApiMessage, useT } from "../../lib/i18n";
@@ -179,13 +180,18 @@ export function PricingLinesEditor({ currency }: { currency: string }) {
               </Field>
             ) : row.priceType === "customerPriceGroup" ? (
               <Field label={t("editor.pricing.priceGroup")} required error={error(`pricing.${i}.priceGroupId`)}>
-                <Select {...register(`pricing.${i}.priceGroupId`)} placeholder={t("common.select")}>
-                  {(groups.data ?? []).map((g) => (
-                    <option key={g.id} value={g.id}>
-                      {g.name}
-                    </option>
-                  ))}
-                </Select>
+                {/* The select starts with its options: one mounted before them would show no choice for the line's group. */}
+                {groups.isPending ? (
+                  <Skeleton className="h-10" />
+                ) : (
+                  <Select {...register(`pricing.${i}.priceGroupId`)} placeholder={t("common.select")}>
+                    {(groups.data ?? []).map((g) => (
+                      <option key={g.id} value={g.id}>
+                        {g.name}
+                      </option>
+                    ))}
+                  </Select>
+                )}
               </Field>
             ) : (
               <div />
