@@ -1,10 +1,10 @@
 import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../db/schema";
 import { sessionConstraint } from "./d1/metered";
 import type { Db } from "./env";
 
+/** The query builder over `d1` (see Db: no relational schema, nothing to build per request). */
 export function database(d1: D1Database): Db {
-  return drizzle(d1, { schema });
+  return drizzle(d1);
 }
 
 /**

@@ -26,7 +26,7 @@ const target = Number(arg("count", "2000"));
 const proxy = await getPlatformProxy<Env>({ configPath: "wrangler.toml", persist: { path: `${persistDir}/v3` }, remoteBindings: false });
 try {
   const d1 = proxy.env.DB;
-  const db = drizzle(d1, { schema });
+  const db = drizzle(d1);
   const partner = DEMO.northwind.id;
   const have = await db.select({ id: schema.libraryEntries.id }).from(schema.libraryEntries).where(eq(schema.libraryEntries.accountId, partner));
   const missing = Math.max(0, target - have.length);

@@ -9,7 +9,7 @@ import { apiAs } from "./auth";
 import { call, json } from "./helpers";
 import { present } from "../present";
 
-const db = drizzle(env.DB, { schema });
+const db = drizzle(env.DB);
 const NORTHWIND = DEMO.northwind.id;
 const CONTOSO = DEMO.contoso.id;
 

@@ -12,7 +12,7 @@ import { apiAs, PNG } from "./auth";
 import { call, json } from "./helpers";
 import { first, nth } from "../present";
 
-const db = drizzle(env.DB, { schema });
+const db = drizzle(env.DB);
 const W = DEMO.workouts;
 
 /** Every row and slot of a partner, to prove a refused write changed nothing. */

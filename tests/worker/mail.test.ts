@@ -12,7 +12,7 @@ import { enqueueMail, type MailQueueMessage } from "../../worker/mail/outbox";
 import { call } from "./helpers";
 import { nth } from "../present";
 
-const db = drizzle(env.DB, { schema });
+const db = drizzle(env.DB);
 
 async function outboxRow(subject = "Hello") {
   const id = crypto.randomUUID();

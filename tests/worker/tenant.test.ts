@@ -1,12 +1,11 @@
 import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
-import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { hostOf, isMainHost, resolveTenant } from "../../worker/tenant/resolve";
 import { addPartnerWithDomain } from "./fixtures";
 
-const db = drizzle(env.DB, { schema });
+const db = drizzle(env.DB);
 
 describe("tenant resolution", () => {
   it("treats the main host and its subdomains as main mode, and nothing else", () => {
