@@ -5,7 +5,8 @@
 // over the pairs. Exactly GROUPS × 5 must be accepted (201), every other one
 // refused with 409 and a clear message, and the seats and credits must agree.
 // Prints the count accepted, the p95 latency of a booking, the booking
-// throughput, and its ratio to /v1/health's throughput measured in the same run.
+// throughput, and its ratio to /v1/health's throughput measured in the same run;
+// BENCH_BURSTS bursts (default 3) run one after the other and their median is judged.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { BenchError, printTable, sendOnce } from "./lib.mjs";
@@ -57,7 +58,7 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
  * ledger do not agree, or when a refusal is not a clear 409; resolves to
  * what was missed (the ratio under its target) or null.
  */
-export async function bookingBurst({ baseUrl, mainHost, healthRps }) {
+async function oneBurst({ baseUrl, mainHost, healthRps }, run) {
   const origin = `http://${mainHost}`;
   const ids = demoIds();
   const [partnerToken, customerToken] = await Promise.all([bearer(origin, "ada@northwind.test"), bearer(origin, "dan@fabrikam.test")]);
@@ -97,7 +98,7 @@ export async function bookingBurst({ baseUrl, mainHost, healthRps }) {
     groups.push(pair);
   }
 
-  console.log(`\n== bookings: ${ATTEMPTS} concurrent attempts on ${GROUPS} pairs of ${SEATS}-seat slots ==`);
+  console.log(`\n== bookings, burst ${run} of ${BURSTS}: ${ATTEMPTS} concurrent attempts on ${GROUPS} pairs of ${SEATS}-seat slots ==`);
   const started = performance.now();
   const results = await Promise.all(
     Array.from({ length: ATTEMPTS }, async (_, i) => {
@@ -163,6 +164,28 @@ export async function bookingBurst({ baseUrl, mainHost, healthRps }) {
   if (taken !== seats * sessions.length) throw new BenchError(`the slots hold ${taken} seats, expected ${seats * sessions.length}`);
   if (Number.isFinite(balanceAfter) && balanceBefore - balanceAfter !== seats)
     throw new BenchError(`${balanceBefore - balanceAfter} credits consumed for ${seats} bookings`);
+  return rps;
+}
+
+/** How many bursts run one after the other (BENCH_BURSTS, default 3): the ratio is their median's. */
+export const BURSTS = Math.max(1, Number(process.env.BENCH_BURSTS ?? 3));
+
+/**
+ * Runs BURSTS bursts one after the other, each on slots of its own, and
+ * judges the median of their bookings per second against /v1/health's rate:
+ * on a 2-core machine one burst's figure moves by half from one run to the
+ * next, the median of three much less. Every burst must keep the seats and
+ * the ledger exact.
+ */
+export async function bookingBurst(options) {
+  const rates = [];
+  for (let run = 1; run <= BURSTS; run++) rates.push(await oneBurst(options, run));
+  const sorted = [...rates].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  const ratio = options.healthRps > 0 ? median / options.healthRps : NaN;
+  console.log(
+    `\nbookings/s per burst: ${rates.map((r) => r.toFixed(1)).join(" / ")}; median ${median.toFixed(1)}, ÷ health ${options.healthRps.toFixed(1)} req/s = ${ratio.toFixed(3)} (target ≥ ${MIN_RATIO}: ${ratio >= MIN_RATIO ? "PASS" : "FAIL"})`,
+  );
   // A missed ratio is reported, not thrown: the sections after the burst still run and print.
-  return !(healthRps > 0) || rps / healthRps < MIN_RATIO ? `bookings/s ÷ health req/s is ${(rps / healthRps).toFixed(3)}, below ${MIN_RATIO}` : null;
+  return !(ratio >= MIN_RATIO) ? `bookings/s ÷ health req/s is ${ratio.toFixed(3)} (median of ${BURSTS} bursts), below ${MIN_RATIO}` : null;
 }
