@@ -6,7 +6,8 @@
 // fails after printing when a weight budget or a Lighthouse target is missed.
 // BENCH_SECONDS overrides the measuring time per scenario (default 10);
 // BENCH_PORT the port (default 4300); BENCH_ONLY some sections alone
-// (comma-separated: load, d1, burst, js, lighthouse). /v1/health is always
+// (comma-separated: load, d1, burst, js, lighthouse); BENCH_BURSTS how many
+// booking bursts run (default 3; their median is judged). /v1/health is always
 // measured: the burst's ratio is taken against it.
 //
 // To add a scenario, append to `scenarios` (and, if it has a target, to
