@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
 import { useT } from "../../lib/i18n";
@@ -5,10 +6,12 @@ import { useAccount } from "../accounts/api";
 import { GoalButtons } from "../catalogue/GoalButtons";
 import { PartnerHomepage } from "../homepage/PartnerHomepage";
 import { homeGreeting } from "./greeting";
-import { TanPrompt } from "./TanPrompt";
 import { TopPicks } from "./TopPicks";
 import { ScoreSummary } from "./ScoreSummary";
 import { TakeAssessment } from "./TakeAssessment";
+
+/** The TAN prompt and its form (zod and the contract's schemas) load only for a customer not linked to a provider: Home's first load stays without them. */
+const TanPrompt = lazy(() => import("./TanPrompt").then((m) => ({ default: m.TanPrompt })));
 
 /**
  * / (Home): the greeting, the TAN prompt for a customer not linked
@@ -27,7 +30,11 @@ export default function HomeScreen() {
     <Page title={homeGreeting(t, user?.firstName)}>
       {account ? (
         <div className="grid grid-cols-1 gap-6">
-          {unlinked ? <TanPrompt accountId={account.id} canLink={role === "owner" || role === "admin"} /> : null}
+          {unlinked ? (
+            <Suspense fallback={null}>
+              <TanPrompt accountId={account.id} canLink={role === "owner" || role === "admin"} />
+            </Suspense>
+          ) : null}
           {account.type === "customer" ? <TakeAssessment accountId={account.id} /> : null}
           {account.type === "customer" ? <ScoreSummary accountId={account.id} /> : null}
           {account.type === "customer" && !unlinked ? (
