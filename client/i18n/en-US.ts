@@ -829,6 +829,7 @@ export const enUS = {
   "library.minutes_one": "{count} minute",
   "library.minutes_other": "{count} minutes",
   "editor.createTitle": "Create workout",
+  "editor.editTitle": "Edit workout",
   "editor.create": "Create workout",
   "editor.created": "Workout created",
   "editor.saved": "Workout saved",

@@ -36,7 +36,7 @@ export default function WorkoutEditorScreen() {
   if (!id) return <Editor workout={null} />;
   if (query.data) return <Editor key={query.data.updatedAt} workout={query.data} />;
   return (
-    <Page title={t("editor.title")}>
+    <Page title={t("editor.editTitle")}>
       <QueryState query={query} error={t("toast.workoutNotFound.description")} rows={2} rowClassName="h-40" className="gap-4">
         {() => null}
       </QueryState>
@@ -88,7 +88,7 @@ function Editor({ workout }: { workout: WorkoutDto | null }) {
           noValidate
           onSubmit={(e) => void form.handleSubmit(onSubmit, (errors) => toastInvalidForm(errors))(e)}
           className="grid gap-6"
-          aria-label={creating ? t("editor.createTitle") : t("editor.title")}
+          aria-label={creating ? t("editor.createTitle") : t("editor.editTitle")}
         >
           {readOnly ? <p className="rounded-lg border border-border bg-muted p-3 text-sm">{t("editor.readOnly")}</p> : null}
           <fieldset disabled={readOnly} className="contents">
