@@ -32,9 +32,25 @@ export function seedQueries(client: QueryClient, state: DehydratedState | undefi
   for (const q of queries) seeded.set(q.queryHash, now);
 }
 
+/**
+ * After a change, what it touched is read again even when its first read is
+ * still on its way: TanStack Query shares a first fetch in flight with the
+ * refetch an invalidation asks for, so that read, started before the change,
+ * would answer the old data and stay (a domain just added missing from its
+ * list). The matching fetches in flight are cancelled, their queries
+ * reverted, before the invalidation refetches.
+ */
+export class AppQueryClient extends QueryClient {
+  override async invalidateQueries(...args: Parameters<QueryClient["invalidateQueries"]>): Promise<void> {
+    const [filters] = args;
+    await this.cancelQueries({ ...filters, fetchStatus: "fetching" });
+    return super.invalidateQueries(...args);
+  }
+}
+
 /** Query defaults: up to 3 retries of failures worth retrying, doubling from 1 s to 30 s; 5 min GC; no refetch on focus. */
 export function createQueryClient() {
-  return new QueryClient({
+  return new AppQueryClient({
     defaultOptions: {
       queries: {
         staleTime,
