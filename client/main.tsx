@@ -4,7 +4,7 @@ import { RouterProvider } from "react-router";
 import { Root } from "./app/Root";
 import { readBootData } from "./app/boot";
 import { currentQueryClient, loadQueryClient, seedPageQueries } from "./app/queries";
-import { createAppRouter, hydratingRoutes, routeObjects, showsNavigation } from "./app/router";
+import { createAppRouter, hydratingRoutes, renderedRoutes, routeObjects, showsNavigation } from "./app/router";
 import { preloadShell } from "./app/shell/AppLayout";
 import { startShellServices } from "./app/shell/services";
 import { initStyling } from "./app/styling";
@@ -37,10 +37,11 @@ async function hydrate(root: HTMLElement) {
   const routes = routeObjects();
   // The server rendered this route: its code is loaded first, so the first render matches.
   // A signed-in screen's shell was rendered too (or a public one's with navigation, such as help): its code is loaded alongside.
-  const shell = boot.skeleton || (boot.ssr && showsNavigation(routes, window.location));
+  const matched = boot.ssr ? renderedRoutes(routes, boot.route, window.location) : [];
+  const shell = boot.skeleton || (boot.ssr && showsNavigation(matched));
   let hydrationData: Awaited<ReturnType<typeof hydratingRoutes>> | undefined;
   try {
-    [hydrationData] = await Promise.all([boot.ssr ? hydratingRoutes(routes, window.location) : undefined, shell ? preloadShell() : null]);
+    [hydrationData] = await Promise.all([boot.ssr ? hydratingRoutes(matched) : undefined, shell ? preloadShell() : null]);
   } catch (error) {
     // The route's code could not be fetched. The recovery is reloading once for a new build; if it already has,
     // the page starts afresh instead of staying a server-rendered page that never comes alive: the router tries

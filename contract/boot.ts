@@ -28,6 +28,8 @@ export type BootData = {
   identity?: BootIdentity | null;
   /** The server rendered the page's route itself (a public screen), not the loader: the client hydrates it as it is. */
   ssr?: boolean;
+  /** The route (its path in the route table) the server rendered, when `ssr`: the client hydrates it without matching the address again. */
+  route?: string;
   /**
    * A signed-in screen: the server rendered the shell (top bar, sidebar,
    * breadcrumbs) with a skeleton in place of the screen. The client's first

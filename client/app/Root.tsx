@@ -5,14 +5,11 @@ import { useIdentityWrapper } from "../auth/start";
 import { Toaster } from "../components/ui/Toaster";
 import { I18nProvider } from "../lib/i18n";
 import { ThemeProvider } from "../lib/theme";
+import { useHydrated } from "../lib/useHydrated";
 import { BootScreen } from "./BootScreen";
 import { BootContext } from "./boot";
 import { currentQueryClient, subscribeQueryClient } from "./queries";
 import { startShellServices } from "./shell/services";
-
-const noSubscription = () => () => {};
-const isClient = () => true;
-const isServer = () => false;
 
 /**
  * The client's root, and the server's. Its first render is exactly the
@@ -36,7 +33,7 @@ export function Root({
 }) {
   // Telemetry, the global error handler and lazy-route recovery start before the router loads a route (idempotent).
   startShellServices(boot);
-  const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
+  const hydrated = useHydrated();
   // Marks the page as the script's (data-hydrated on <html>): the server's page becomes the app only after this first commit.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";

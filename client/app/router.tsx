@@ -55,16 +55,29 @@ export function routeObjects(): RouteObject[] {
 }
 
 /**
+ * The route objects a server-rendered page hydrates: the root and the route
+ * the server rendered (`route`: its path, which is its id), found without
+ * matching the address again (matching flattens and ranks the whole table,
+ * a long task on a phone; the router does it once itself). Without `route`,
+ * the address is matched.
+ */
+export function renderedRoutes(routes: RouteObject[], route: string | undefined, location: Location): RouteObject[] {
+  const root = routes[0];
+  const child = route === undefined ? undefined : root?.children?.find((r) => r.id === route);
+  if (root && child) return [root, child];
+  return (matchRoutes(routes, location) ?? []).map((m) => m.route);
+}
+
+/**
  * When the server rendered the page's route itself, the client's first render
  * must be the same: the matched routes' code is loaded before hydration, and
  * the router starts as already loaded (the server applied the guard's rules),
  * so it renders the screen at once instead of running the loaders first.
  */
-export async function hydratingRoutes(routes: RouteObject[], location: Location): Promise<HydrationState> {
-  const matches = matchRoutes(routes, location) ?? [];
+export async function hydratingRoutes(matched: RouteObject[]): Promise<HydrationState> {
   const loaderData: Record<string, null> = {};
   await Promise.all(
-    matches.map(async ({ route }) => {
+    matched.map(async (route) => {
       if (route.lazy && typeof route.lazy === "function") {
         // A first screen hydrates without the full catalogues (the route's own code only).
         const first = route.id !== undefined && FIRST_SCREENS.includes(route.id);
@@ -78,11 +91,9 @@ export async function hydratingRoutes(routes: RouteObject[], location: Location)
   return { loaderData };
 }
 
-/** Whether the route at `location` shows the shell (top bar, sidebar): when the server rendered it, the shell's code loads before hydrating. */
-export function showsNavigation(routes: RouteObject[], location: Location): boolean {
-  return (matchRoutes(routes, location) ?? []).some(
-    ({ route }) => (route.handle as { flags?: { showNavigation?: boolean } } | undefined)?.flags?.showNavigation === true,
-  );
+/** Whether the matched routes show the shell (top bar, sidebar): when the server rendered it, the shell's code loads before hydrating. */
+export function showsNavigation(matched: RouteObject[]): boolean {
+  return matched.some((route) => (route.handle as { flags?: { showNavigation?: boolean } } | undefined)?.flags?.showNavigation === true);
 }
 
 export function createAppRouter(routes: RouteObject[] = routeObjects(), hydrationData?: HydrationState) {

@@ -177,7 +177,11 @@ export function createIdentity({ adapter, boot, queries }: Deps) {
     setTelemetryUser(user.id, activeId);
     const entry = user.accounts.find((a) => a.id === activeId);
     if (entry?.authId && entry.authId !== known.session.activeOrgId) {
-      adapter.setActiveOrganization(entry.authId).catch((err) => console.warn("could not switch organisation", err));
+      const orgId = entry.authId;
+      // In a task of its own: start-up runs before hydration, which should not wait for it.
+      setTimeout(() => {
+        adapter.setActiveOrganization(orgId).catch((err) => console.warn("could not switch organisation", err));
+      }, 0);
     }
     if (activeId) prefetchSavedList(activeId);
     authStore.set({ authenticating: false });

@@ -11,8 +11,19 @@ import { clsx, type ClassValue } from "clsx";
  * after `rounded-t-lg`, `size-6` after `h-4`).
  */
 export function cn(...inputs: ClassValue[]): string {
-  return mergeClasses(clsx(inputs));
+  const classes = clsx(inputs);
+  let merged = merges.get(classes);
+  if (merged === undefined) {
+    // The same few hundred class lists come back on every render: each is merged once.
+    if (merges.size >= MERGES_KEPT) merges.clear();
+    merged = mergeClasses(classes);
+    merges.set(classes, merged);
+  }
+  return merged;
 }
+
+const MERGES_KEPT = 1000;
+const merges = new Map<string, string>();
 
 const SIZES = new Set(["xs", "sm", "base", "lg", "xl", "2xl", "3xl", "4xl", "5xl", "6xl", "7xl", "8xl", "9xl"]);
 const ALIGN = new Set(["left", "center", "right", "justify", "start", "end"]);

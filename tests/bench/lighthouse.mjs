@@ -21,6 +21,8 @@ import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import http from "node:http";
 import { createGzip } from "node:zlib";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 
 const RUNS = 3;
 const CHROME_FLAGS = [
@@ -174,6 +176,12 @@ export async function measureLighthouse(pages, { port, chromePath = process.env.
         const run = figures(result.lhr);
         if (run.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${run.runtimeError}`);
         run.finalUrl = result.lhr.finalDisplayedUrl;
+        // LIGHTHOUSE_REPORTS=<dir> keeps each run's whole report, to read where the time goes.
+        if (process.env.LIGHTHOUSE_REPORTS) {
+          mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+          const name = `${page.label.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}-${i + 1}.json`;
+          writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, name), result.report);
+        }
         if (page.stays && new URL(run.finalUrl).pathname !== page.path) {
           throw new Error(`Lighthouse run ${i + 1} of ${page.label} ended on ${run.finalUrl}, not ${page.path}: it measured another page`);
         }

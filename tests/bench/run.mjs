@@ -7,8 +7,10 @@
 // BENCH_SECONDS overrides the measuring time per scenario (default 10);
 // BENCH_PORT the port (default 4300); BENCH_ONLY some sections alone
 // (comma-separated: load, d1, burst, js, lighthouse); BENCH_BURSTS how many
-// booking bursts run (default 3; their median is judged). /v1/health is always
-// measured: the burst's ratio is taken against it.
+// booking bursts run (default 3; their median is judged); BENCH_PAGES only the
+// Lighthouse pages whose label contains it; LIGHTHOUSE_REPORTS a folder that
+// keeps each Lighthouse run's report. /v1/health is always measured: the
+// burst's ratio is taken against it.
 //
 // To add a scenario, append to `scenarios` (and, if it has a target, to
 // `ratios`); the machinery is in ./lib.mjs.
@@ -146,7 +148,8 @@ process.exitCode = await runBench({
     { label: "/login (main domain)", path: "/login", target: 95 },
     { label: "/login (partner domain)", host: "learn.northwind.test", path: "/login", target: 90 },
     { label: "Home (customer, signed in)", path: "/", target: 90, stays: true, cookie: () => signInCookie(MAIN_HOST) },
-  ],
+    // BENCH_PAGES=<text> measures only the pages whose label contains it (e.g. "Home").
+  ].filter((page) => !process.env.BENCH_PAGES || page.label.includes(process.env.BENCH_PAGES)),
   prepare,
   // The D1 table (./d1-table.mjs), then the booking burst with /v1/health's throughput from the same run.
   after: async ({ baseUrl, results, only }) => {

@@ -110,7 +110,10 @@ test.describe("the branded shell", () => {
     { who: "customerMember", heading: "Welcome, Dan", shows: "fitness-score" },
     { who: "partnerAdmin", heading: "Welcome, Ada", shows: "attention" },
   ] as const) {
-    test(`${who}'s Home arrives as the shell with its data inlined and hydrates without a mismatch or a request for it`, async ({ page, consoleErrors }) => {
+    test(`${who}'s Home arrives as the shell and the screen with its data inlined and hydrates without a mismatch or a request for it`, async ({
+      page,
+      consoleErrors,
+    }) => {
       const warnings: string[] = [];
       const asked: string[] = [];
       page.on("console", (msg) => {
@@ -121,10 +124,11 @@ test.describe("the branded shell", () => {
         if (r.method() === "GET" && /^\/(api\/auth|v1)\//.test(path)) asked.push(path);
       });
       await signIn(page, who, "/");
-      // The document itself: the shell and the skeleton, not the full-screen loader, with Home's reads.
+      // The document itself: the shell and the screen, not the full-screen loader or a skeleton, with Home's reads.
       const html = await (await page.request.get(`${MAIN}/`)).text();
       expect(html).toContain('data-testid="app-shell"');
-      expect(html).toContain('data-testid="screen-skeleton"');
+      expect(html).toContain(`data-testid="${shows}"`);
+      expect(html).not.toContain('data-testid="screen-skeleton"');
       expect(html).not.toContain('class="boot-screen"');
       expect(html).toContain('"queries"');
       await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();

@@ -1,18 +1,23 @@
 /**
  * A signed-in page arrives as the app: the Worker renders the shell (top bar,
- * sidebar, breadcrumbs) with the screen's skeleton in place of the full-screen
- * loader, and inlines the screen's first reads (TanStack Query's dehydrated
- * state, keyed as the client keys them) answered by the API itself.
+ * sidebar, breadcrumbs) with the screen (Home) or its skeleton in place of the
+ * full-screen loader, and inlines the screen's first reads (TanStack Query's
+ * dehydrated state, keyed as the client keys them) answered by the API itself.
  */
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
+import * as schema from "../../db/schema";
 import { SIGN_IN_PATHS } from "../../client/app/guarded";
 import { DEMO, DEMO_USERS } from "../../db/seed";
-import { apiAs, getWithCookie, signInCookie } from "./auth";
+import { apiAs, getWithCookie, multipart, signInCookie, signUp } from "./auth";
 import { call } from "./helpers";
 
 type Boot = {
   ssr?: boolean;
   skeleton?: boolean;
+  route?: string;
   identity?: { token: string } | null;
   queries?: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
 };
@@ -51,6 +56,54 @@ describe("a signed-in screen rendered by the Worker", () => {
     expect(root).toContain('href="/bookings"');
     expect(root).not.toContain("boot-screen");
     expect(boot).toMatchObject({ ssr: true, skeleton: true });
+  });
+
+  it("is Home itself, drawn from the inlined reads, for a customer and a partner: no skeleton to replace", async () => {
+    const customer = await page("/", DEMO_USERS.customerMember.email);
+    expect(customer.boot).toMatchObject({ ssr: true, route: "/" });
+    expect(customer.boot.skeleton).toBeUndefined();
+    expect(customer.root).not.toContain('data-testid="screen-skeleton"');
+    expect(customer.root).toContain(`>Welcome, ${DEMO_USERS.customerMember.firstName}</h1>`);
+    const summary = customer.boot.queries!.queries.find((q) => q.queryKey[2] === "summary")!.state.data as { score: number };
+    expect(customer.root).toMatch(new RegExp(`data-testid="fitness-score"[^>]*>${summary.score}<`));
+    const picks = customer.boot.queries!.queries.find((q) => q.queryKey[0] === "catalogue")!.state.data as { pages: { items: { id: string }[] }[] };
+    expect(customer.root).toContain(`href="/workout/${picks.pages[0]!.items[0]!.id}"`);
+    // No part left for the client to render afresh.
+    expect(customer.root).not.toContain("<!--$!-->");
+
+    const partner = await page("/", DEMO_USERS.partnerAdmin.email);
+    expect(partner.boot.skeleton).toBeUndefined();
+    expect(partner.root).toContain('data-testid="attention"');
+    expect(partner.root).not.toContain('data-testid="fitness-score"');
+  });
+
+  it("renders the TAN prompt, a part loaded lazily, for a customer not linked to a provider", async () => {
+    const { token, cookie } = await signUp("Una Linked");
+    const res = await apiAs(token).post(
+      "/v1/accounts",
+      multipart({
+        name: `Unlinked ${crypto.randomUUID().slice(0, 4)}`,
+        type: "customer",
+        website: "unlinked.test",
+        industry: "transport",
+        size: "250+",
+        primaryEmail: "ops@unlinked.test",
+        currency: "USD",
+        location: "US",
+        language: "enUS",
+      }),
+    );
+    expect(res.status).toBe(201);
+    const { id } = await res.json<{ id: string }>();
+    const account = await drizzle(env.DB, { schema }).select().from(schema.accounts).where(eq(schema.accounts.id, id));
+    expect(account[0]?.parentAccountId).toBeNull();
+    for (let i = 0; i < 2; i++) {
+      // The first page finds the prompt's code still to load (the server waits for it), the second has it.
+      const html = await (await getWithCookie(cookie, "/")).text();
+      expect(bootData(html).skeleton).toBeUndefined();
+      expect(rootOf(html)).toContain('data-testid="tan-prompt"');
+      expect(rootOf(html)).not.toContain("<!--$!-->");
+    }
   });
 
   it.each(SIGN_IN_PATHS.filter((p) => p !== "/onboarding" && !p.startsWith("/admin/") && p !== "/jobs").map((p) => p.replace(/:[A-Za-z]+/g, "0000")))(

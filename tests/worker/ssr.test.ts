@@ -214,12 +214,13 @@ describe("the page's title", () => {
     expect(titleOf(assessment)).toBe("TechFIT");
   });
 
-  it("names a signed-in screen rendered as the shell with its skeleton, by the route's title in en-US", async () => {
+  it("names a signed-in screen rendered by the server (whole, or as the shell with its skeleton) by the route's title in en-US", async () => {
     const cookie = await signInCookie(DEMO_USERS.customerMember.email);
     const get = async (path: string) => (await call(path, { headers: { Cookie: cookie } })).text();
     const home = await get("/");
     expect(titleOf(home)).toBe(`Welcome, ${DEMO_USERS.customerMember.firstName} · TechFIT`);
-    expect(bootData(home)).toMatchObject({ skeleton: true, title: `Welcome, ${DEMO_USERS.customerMember.firstName}` });
+    expect(bootData(home)).toMatchObject({ ssr: true, route: "/", title: `Welcome, ${DEMO_USERS.customerMember.firstName}` });
+    expect(bootData(await get("/bookings"))).toMatchObject({ ssr: true, skeleton: true, route: "/bookings" });
     expect(titleOf(await get("/bookings"))).toBe(`${enUS["bookings.title"]} · TechFIT`);
     expect(titleOf(await get("/workouts?category=strategy"))).toBe(`${enUS["enum.Category.strategy"]} · TechFIT`);
     expect(titleOf(await get("/workouts"))).toBe(`${enUS["catalogue.title"]} · TechFIT`);

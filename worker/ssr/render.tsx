@@ -108,17 +108,18 @@ export async function renderPageWith(c: Context<AppEnv>, extra: { status?: Conte
   const theme = cookie(cookies, "theme") === "dark" ? "dark" : "light";
   const lang = LANG[cookie(cookies, "language") ?? ""] ?? "en-US";
   // Public screens are rendered as they are (the form is on the page before any script); a signed-in
-  // screen as its shell with the screen's skeleton, its first reads inlined; the others show the loader.
+  // screen as its shell with the screen (Home) or its skeleton, its first reads inlined; the others show the loader.
   const screen = serverScreen(url, boot);
   const signedIn = screen ? null : signedInScreen(url, boot);
   let rendered: RenderedRoute | null = null;
   if (screen) {
     rendered = await renderScreen(url, screen, { ...boot, ssr: true }, cookies ?? "");
-    if (rendered) boot.ssr = true;
+    if (rendered) Object.assign(boot, { ssr: true, route: screen });
   } else if (signedIn && boot.identity) {
     const queries = await loadRouteData(c, signedIn.path, boot.identity, memberships);
-    rendered = await renderSignedIn(url, signedIn, { ...boot, ssr: true, skeleton: true }, cookies ?? "");
-    if (rendered) Object.assign(boot, { ssr: true, skeleton: true }, queries ? { queries } : {});
+    const page = await renderSignedIn(url, signedIn, { ...boot, ssr: true }, cookies ?? "", queries);
+    if (page) Object.assign(boot, { ssr: true, route: signedIn.path }, page.skeleton ? { skeleton: true } : {}, queries ? { queries } : {});
+    rendered = page;
   }
   // The screen's name, as the client will set it: the client starts from it (boot data), so the tab keeps it.
   if (rendered?.title) boot.title = rendered.title;
@@ -133,6 +134,8 @@ export async function renderPageWith(c: Context<AppEnv>, extra: { status?: Conte
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${title}</title>`,
+    // The first paint waits until the page is parsed up to the boot data, right after the root: the whole screen, not its top half.
+    `<link rel="expect" href="#${BOOT_ELEMENT_ID}" blocking="render">`,
     icon,
     `<style id="brand">${assertSafeCss(brandStyleSheet(tenant.styling))}</style>`,
     `<style>${BOOT_CSS}</style>`,

@@ -1,4 +1,4 @@
-import { QueryClient } from "@tanstack/react-query";
+import { hydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from "react-router";
@@ -15,9 +15,11 @@ import PostAuthScreen from "../../client/features/auth/PostAuthScreen";
 import SignupScreen from "../../client/features/auth/SignupScreen";
 import NotFoundScreen from "../../client/features/errors/NotFoundScreen";
 import HelpScreen from "../../client/features/help/HelpScreen";
+import HomeScreen from "../../client/features/home/HomeScreen";
 import { FIRST_SCREENS } from "../../client/app/router";
 import { routeTitle } from "../../client/app/route-titles";
 import { translate, type Translate } from "../../client/lib/i18n";
+import { partsLoading } from "../../client/lib/lazy-part";
 import { captureScreenTitle } from "../../client/lib/title";
 import type { BootData } from "../../contract/boot";
 import { SCREEN_FLAGS } from "./screen-flags";
@@ -35,6 +37,16 @@ export const SERVER_SCREENS: Record<string, { flags: RouteFlags; Component: Comp
   "/help": { flags: SCREEN_FLAGS["/help"], Component: HelpScreen },
   "/404": { flags: SCREEN_FLAGS["/404"], Component: NotFoundScreen },
   "/post-auth": { flags: SCREEN_FLAGS["/post-auth"], Component: PostAuthScreen },
+};
+
+/**
+ * The signed-in screens the server renders whole from their first reads
+ * (./loaders.ts), instead of their skeleton: the page arrives as the screen,
+ * and the client hydrates it without laying it out again. Imported
+ * statically, like SERVER_SCREENS.
+ */
+export const SIGNED_IN_SCREENS: Record<string, ComponentType> = {
+  "/": HomeScreen,
 };
 
 // The Worker renders the shell itself: no lazy load on the server.
@@ -116,7 +128,15 @@ const SIGNED_OUT = { authenticating: false, signedIn: false, user: null, account
  * the visitor's identity as the client adopts it before hydrating, and the
  * cookies the shell reads (the sidebar's state).
  */
-async function renderRoute(url: URL, path: string, handle: object, Component: ComponentType, boot: BootData, cookies: string): Promise<RenderedRoute | null> {
+async function renderRoute(
+  url: URL,
+  path: string,
+  handle: object,
+  Component: ComponentType,
+  boot: BootData,
+  cookies: string,
+  queryClient = new QueryClient(),
+): Promise<RenderedRoute | null> {
   const routes: RouteObject[] = [{ id: "root", element: <AppLayout />, children: [{ path, id: path, handle, Component }] }];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
@@ -128,12 +148,7 @@ async function renderRoute(url: URL, path: string, handle: object, Component: Co
   setServerCookies(cookies);
   try {
     const { result, title } = captureScreenTitle(
-      <Root
-        boot={boot}
-        queryClient={new QueryClient()}
-        routes={<StaticRouterProvider router={router} context={context} hydrate={false} />}
-        navigate={() => {}}
-      />,
+      <Root boot={boot} queryClient={queryClient} routes={<StaticRouterProvider router={router} context={context} hydrate={false} />} navigate={() => {}} />,
       renderToString,
     );
     return { html: result, title };
@@ -151,10 +166,40 @@ export async function renderScreen(url: URL, path: string, boot: BootData, cooki
   return renderRoute(url, path, { flags: screen.flags, name: route?.name, crumbs: route?.crumbs }, screen.Component, boot, cookies);
 }
 
-/** Renders a signed-in route: the shell with the visitor's identity and the screen's skeleton; its title is the route's (client/app/route-titles.ts). */
-export async function renderSignedIn(url: URL, route: AppRoute, boot: BootData, cookies: string): Promise<RenderedRoute | null> {
+/** A suspense boundary the server could not finish (renderToString's mark): the client would render it afresh, and report it. */
+const UNFINISHED_BOUNDARY = "<!--$!-->";
+
+/**
+ * Renders a signed-in route with the shell and the visitor's identity: the
+ * screen itself when it is one of SIGNED_IN_SCREENS and its first reads are
+ * here (`skeleton` false), else its skeleton (`skeleton` true), also when a
+ * part of the screen still waits after a second render (a lazy part whose
+ * code did not come): the client would render such a part afresh and report it. Its title is the
+ * route's (client/app/route-titles.ts).
+ */
+export async function renderSignedIn(
+  url: URL,
+  route: AppRoute,
+  boot: BootData,
+  cookies: string,
+  queries: DehydratedState | null,
+): Promise<(RenderedRoute & { skeleton: boolean }) | null> {
   if (!boot.identity) return null;
-  const rendered = await renderRoute(url, route.path, { flags: route.flags, name: route.name, crumbs: route.crumbs }, () => null, boot, cookies);
-  const firstName = knownState(boot.identity).user.firstName;
-  return rendered && { html: rendered.html, title: routeTitle(route, enUS, { url, firstName }) };
+  const handle = { flags: route.flags, name: route.name, crumbs: route.crumbs };
+  const title = routeTitle(route, enUS, { url, firstName: knownState(boot.identity).user.firstName });
+  const Screen = SIGNED_IN_SCREENS[route.path];
+  if (Screen && queries) {
+    const client = new QueryClient();
+    hydrate(client, queries);
+    const render = () => renderRoute(url, route.path, handle, Screen, { ...boot, skeleton: false }, cookies, client);
+    let whole = await render();
+    // A lazy part (Home's TAN prompt) asks for its code in the first render; once it is here, the screen renders whole.
+    if (whole?.html.includes(UNFINISHED_BOUNDARY)) {
+      await partsLoading();
+      whole = await render();
+    }
+    if (whole && !whole.html.includes(UNFINISHED_BOUNDARY)) return { html: whole.html, title, skeleton: false };
+  }
+  const rendered = await renderRoute(url, route.path, handle, () => null, { ...boot, skeleton: true }, cookies);
+  return rendered && { html: rendered.html, title, skeleton: true };
 }

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
 import { useT } from "../../lib/i18n";
+import { lazyPart } from "../../lib/lazy-part";
 import { useAccount } from "../accounts/api";
 import { GoalButtons } from "../catalogue/GoalButtons";
 import { PartnerHomepage } from "../homepage/PartnerHomepage";
@@ -11,7 +12,7 @@ import { ScoreSummary } from "./ScoreSummary";
 import { TakeAssessment } from "./TakeAssessment";
 
 /** The TAN prompt and its form (zod and the contract's schemas) load only for a customer not linked to a provider: Home's first load stays without them. */
-const TanPrompt = lazy(() => import("./TanPrompt").then((m) => ({ default: m.TanPrompt })));
+const TanPrompt = lazyPart(() => import("./TanPrompt").then((m) => m.TanPrompt));
 
 /**
  * / (Home): the greeting, the TAN prompt for a customer not linked

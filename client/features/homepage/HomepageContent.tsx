@@ -132,7 +132,7 @@ function Carousel({ slot, rowTitle, eager, compact }: { slot: HomepageSlotView; 
         ref={list}
         tabIndex={0}
         aria-label={label}
-        className={cn("relative -mx-1 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth px-1 pb-3", focusRing)}
+        className={cn("relative -mx-1 flex snap-x snap-mandatory scroll-px-1 gap-4 overflow-x-auto scroll-smooth px-1 pb-3", focusRing)}
       >
         {slot.workouts.map((w, i) => (
           <li key={w.id} className={cn("shrink-0 snap-start", compact ? "w-60 sm:w-64" : "w-64 sm:w-72")}>
