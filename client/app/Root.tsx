@@ -5,11 +5,14 @@ import { useIdentityWrapper } from "../auth/start";
 import { Toaster } from "../components/ui/Toaster";
 import { I18nProvider } from "../lib/i18n";
 import { ThemeProvider } from "../lib/theme";
-import { useHydrated } from "../lib/useHydrated";
 import { BootScreen } from "./BootScreen";
 import { BootContext } from "./boot";
 import { currentQueryClient, subscribeQueryClient } from "./queries";
 import { startShellServices } from "./shell/services";
+
+const noSubscription = () => () => {};
+const isClient = () => true;
+const isServer = () => false;
 
 /**
  * The client's root, and the server's. Its first render is exactly the
@@ -33,7 +36,11 @@ export function Root({
 }) {
   // Telemetry, the global error handler and lazy-route recovery start before the router loads a route (idempotent).
   startShellServices(boot);
-  const hydrated = useHydrated();
+  // Synchronous on purpose (a store read, not useHydrated's transition): on a page the server showed as the
+  // loader, this flip mounts the router's provider, which reads the router's state as it renders and subscribes
+  // only in its layout effect. Mounted in a transition, which yields between slices, the router could finish
+  // loading the route in between, and the provider would miss it and keep its fallback (the loader) for good.
+  const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
   // Marks the page as the script's (data-hydrated on <html>): the server's page becomes the app only after this first commit.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from "../../db/seed/identity";
-import { MAIN } from "./fixtures";
+import { hydrated, MAIN } from "./fixtures";
 
 export { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey };
 
@@ -19,7 +19,15 @@ export async function signIn(page: Page, who: DemoUserKey, path = "/", origin = 
 }
 
 /** Fills and submits the sign-in form on the current /login page. */
+/**
+ * Signs in through the sign-in screen as a person would once the page is the
+ * app: it waits for the script to take over first, since a form submitted
+ * before is a plain post (its own journey, in branded-shell.spec.ts), after
+ * which the client knows nothing of what was typed (the inbox screen names
+ * no address).
+ */
 export async function signInWithForm(page: Page, email: string, password = DEMO_PASSWORD) {
+  await hydrated(page);
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();

@@ -1,5 +1,5 @@
 import { signIn } from "./auth";
-import { expect, expectAccessible, MAIN, PARTNER_ORIGIN, serverHtml, test } from "./fixtures";
+import { expect, expectAccessible, hydrated, MAIN, PARTNER_ORIGIN, serverHtml, test } from "./fixtures";
 
 test.describe("the branded shell", () => {
   test("/login on the main host wears the product's default branding", async ({ page, consoleErrors }) => {
@@ -177,9 +177,11 @@ test.describe("the branded shell", () => {
     });
     await page.goto("/login");
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    // The app has taken over: the link navigates in the page (before, it would load /signup as a new document).
+    await hydrated(page);
     expect(scripts.some((u) => /SignupScreen/.test(u))).toBe(false);
     await page.getByRole("link", { name: "Sign up" }).click();
     await expect(page.getByRole("heading", { name: "Sign up" })).toBeVisible();
-    expect(scripts.some((u) => /SignupScreen/.test(u))).toBe(true);
+    await expect.poll(() => scripts.some((u) => /SignupScreen/.test(u))).toBe(true);
   });
 });
