@@ -18,16 +18,19 @@ export async function signIn(page: Page, who: DemoUserKey, path = "/", origin = 
   await page.goto(`${origin}${path}`);
 }
 
-/** Fills and submits the sign-in form on the current /login page. */
 /**
- * Signs in through the sign-in screen as a person would once the page is the
+ * Fills and submits the sign-in form on the current /login page. Signs in through the sign-in screen as a person would once the page is the
  * app: it waits for the script to take over first, since a form submitted
- * before is a plain post (its own journey, in branded-shell.spec.ts), after
- * which the client knows nothing of what was typed (the inbox screen names
- * no address).
+ * before is a plain post (postSignInForm), after which the client knows
+ * nothing of what was typed (the inbox screen names no address).
  */
 export async function signInWithForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await hydrated(page);
+  await postSignInForm(page, email, password);
+}
+
+/** Fills and submits the sign-in form as the page is: a plain form post when its script has not taken over (or is off). */
+export async function postSignInForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();

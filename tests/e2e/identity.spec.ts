@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { confirmFromMailbox, signIn, signInWithForm, signUpConfirmed, DEMO_PASSWORD, DEMO_USERS, uniqueEmail } from "./auth";
+import { confirmFromMailbox, postSignInForm, signIn, signInWithForm, signUpConfirmed, DEMO_PASSWORD, DEMO_USERS, uniqueEmail } from "./auth";
 import { expect, expectAccessible, hydrated, MAIN, PARTNER_ORIGIN, test } from "./fixtures";
 
 test.describe("sign-up and onboarding", () => {
@@ -79,7 +79,7 @@ test.describe("the sign-in form before or without JavaScript: a plain form post"
   test("a demo user signs in without JavaScript and lands signed in", async ({ otherPerson }) => {
     const page = await otherPerson({ javaScriptEnabled: false });
     await page.goto("/login");
-    await signInWithForm(page, DEMO_USERS.customerAdmin.email);
+    await postSignInForm(page, DEMO_USERS.customerAdmin.email);
     // Where the script goes after its own sign-in; the session is the provider's cookie.
     await expect(page).toHaveURL(`${MAIN}/post-auth`);
     await page.goto("/");
@@ -91,7 +91,7 @@ test.describe("the sign-in form before or without JavaScript: a plain form post"
   test("without JavaScript a wrong password shows the message with the address kept, and empty fields their own", async ({ otherPerson }) => {
     const page = await otherPerson({ javaScriptEnabled: false });
     await page.goto("/login?invite=abc.def");
-    await signInWithForm(page, DEMO_USERS.customerAdmin.email, "not-the-password");
+    await postSignInForm(page, DEMO_USERS.customerAdmin.email, "not-the-password");
     await expect(page.getByRole("alert")).toHaveText("Wrong email or password.");
     await expect(page).toHaveURL(`${MAIN}/login?invite=abc.def`);
     await expect(page.getByLabel("Email address")).toHaveValue(DEMO_USERS.customerAdmin.email);
