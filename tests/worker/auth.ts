@@ -146,6 +146,30 @@ export async function signUp(name = "New Person", email = freshEmail()): Promise
   return { token: await tokenForCookie(cookie), email, cookie };
 }
 
+/** An account's required details besides its name and type (POST v1/accounts, PUT …/profile). */
+export const ACCOUNT_DETAILS = {
+  website: "tailspin.test",
+  industry: "transport",
+  size: "250+",
+  primaryEmail: "ops@tailspin.test",
+  currency: "USD",
+  location: "US",
+  language: "enGB",
+};
+
+/**
+ * A brand-new user who owns a new customer account (POST v1/accounts with
+ * its required details), not linked to any provider; answers the user's
+ * token, cookie and email and the account's id.
+ */
+export async function newCustomer(name = `New Co ${crypto.randomUUID().slice(0, 4)}`): Promise<{ token: string; cookie: string; email: string; id: string }> {
+  const user = await signUp("Cora Customer");
+  const res = await apiAs(user.token).post("/v1/accounts", multipart({ ...ACCOUNT_DETAILS, name, type: "customer" }));
+  if (res.status !== 201) throw new Error(`account creation failed: ${res.status} ${await res.text()}`);
+  const { id } = await res.json<{ id: string }>();
+  return { ...user, id };
+}
+
 /** The headers of a bearer request, for a test that builds its own requests (API calls go through `apiAs`). */
 export function authed(token: string, init: RequestInit & { host?: string; accountId?: string } = {}) {
   const headers = new Headers(init.headers);

@@ -4,7 +4,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { apiAs, multipart, PNG, signUp, type Caller } from "./auth";
+import { ACCOUNT_DETAILS, apiAs, multipart, newCustomer, PNG, type Caller } from "./auth";
 import { json } from "./helpers";
 import { first } from "../present";
 
@@ -12,25 +12,8 @@ const db = drizzle(env.DB, { schema });
 const ALPINE = DEMO.customers.alpine.id;
 const TAILSPIN = DEMO.customers.tailspin.id;
 
-const details = {
-  name: "Tailspin Logistics Ltd",
-  website: "tailspin.test",
-  industry: "transport",
-  size: "250+",
-  primaryEmail: "ops@tailspin.test",
-  currency: "USD",
-  location: "US",
-  language: "enGB",
-};
+const details = { name: "Tailspin Logistics Ltd", ...ACCOUNT_DETAILS };
 const accountRow = async (id: string) => first(await db.select().from(schema.accounts).where(eq(schema.accounts.id, id)));
-
-/** A fresh customer account owned by a new user. */
-async function newCustomer() {
-  const { token } = await signUp("Cora Customer");
-  const res = await apiAs(token).post("/v1/accounts", multipart({ ...details, name: `New Co ${crypto.randomUUID().slice(0, 4)}`, type: "customer" }));
-  const account = await json(res);
-  return { token, id: account.id as string };
-}
 
 describe("PUT v1/admin/accounts/{accountId}/profile", () => {
   const put = (who: Caller, id: string, data: unknown, files: Record<string, Blob> = {}, accountId = id) =>

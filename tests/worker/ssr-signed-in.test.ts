@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { SIGN_IN_PATHS } from "../../client/app/guarded";
 import { DEMO, DEMO_USERS } from "../../db/seed";
-import { apiAs, getWithCookie, multipart, signInCookie, signUp } from "./auth";
+import { apiAs, getWithCookie, newCustomer, signInCookie } from "./auth";
 import { call } from "./helpers";
 
 type Boot = {
@@ -78,23 +78,7 @@ describe("a signed-in screen rendered by the Worker", () => {
   });
 
   it("renders the TAN prompt, a part loaded lazily, for a customer not linked to a provider", async () => {
-    const { token, cookie } = await signUp("Una Linked");
-    const res = await apiAs(token).post(
-      "/v1/accounts",
-      multipart({
-        name: `Unlinked ${crypto.randomUUID().slice(0, 4)}`,
-        type: "customer",
-        website: "unlinked.test",
-        industry: "transport",
-        size: "250+",
-        primaryEmail: "ops@unlinked.test",
-        currency: "USD",
-        location: "US",
-        language: "enUS",
-      }),
-    );
-    expect(res.status).toBe(201);
-    const { id } = await res.json<{ id: string }>();
+    const { cookie, id } = await newCustomer(`Unlinked ${crypto.randomUUID().slice(0, 4)}`);
     const account = await drizzle(env.DB, { schema }).select().from(schema.accounts).where(eq(schema.accounts.id, id));
     expect(account[0]?.parentAccountId).toBeNull();
     for (let i = 0; i < 2; i++) {
