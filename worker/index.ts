@@ -13,6 +13,7 @@ import { deliverMailBatch } from "./mail/consumer";
 import { devMail } from "./mail/dev";
 import { requeueStale, type MailQueueMessage } from "./mail/outbox";
 import { sendReminders } from "./data/reminders";
+import { removeUnconfirmedUsers } from "./data/auth-links";
 import { answerInProcessWith } from "./ssr/loaders";
 import { loginPost } from "./ssr/login-post";
 import { renderPage } from "./ssr/render";
@@ -76,11 +77,13 @@ export default {
   fetch: app.fetch,
   queue: (batch, env) => deliverMailBatch(batch as MessageBatch<MailQueueMessage>, env),
   // The cron trigger (wrangler.toml): outbox rows whose queue message was lost are sent again,
-  // then the reminders now due are written once each (worker/data/reminders.ts).
+  // then the reminders now due are written once each (worker/data/reminders.ts), and users who never
+  // confirmed their address are removed (worker/data/auth-links.ts).
   scheduled: async (_controller, env) => {
     const db = database(env.DB);
     await requeueStale(db, env);
     await sendReminders(env.DB, db, env);
+    await removeUnconfirmedUsers(db);
   },
 } satisfies ExportedHandler<Env>;
 

@@ -17,7 +17,13 @@ export type ProviderSession = {
 export type AuthFailure = { kind: AuthFailureKind; message: string };
 
 /** The outcome of following a confirmation link. */
-export type VerifyOutcome = "signedIn" | "alreadyVerified" | "expired" | "invalid" | "rateLimited" | "unreachable";
+/**
+ * What following a confirmation link with the password came to: signed in;
+ * "confirmed" without switching users (someone else is signed in here);
+ * already confirmed; a password that is not the account's; or a link that
+ * expired, was replaced or is not one.
+ */
+export type VerifyOutcome = "signedIn" | "confirmed" | "alreadyVerified" | "wrongPassword" | "expired" | "invalid" | "rateLimited" | "unreachable";
 
 export interface AuthAdapter {
   readonly provider: "embedded" | "clerk";
@@ -43,8 +49,12 @@ export interface AuthAdapter {
   signUp(name: string, email: string, password: string, next?: string): Promise<AuthFailure | null>;
   /** Mails the confirmation link again (answers the same for any address). */
   resendVerification(email: string, next?: string): Promise<AuthFailure | null>;
-  /** Follows a confirmation link's token; on success the browser is signed in. */
-  verifyEmail(token: string): Promise<VerifyOutcome>;
+  /**
+   * Confirms the address with a confirmation link's token and the account's
+   * password; on success the browser is signed in, unless someone else is
+   * signed in here (then that session stays).
+   */
+  verifyEmail(token: string, password: string): Promise<VerifyOutcome>;
   /** Mails a password reset link (answers the same for any address). */
   requestPasswordReset(email: string): Promise<AuthFailure | null>;
   /** Sets a new password with a reset link's token; "invalid" when the token expired or was used. */

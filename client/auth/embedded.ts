@@ -127,13 +127,15 @@ export function embeddedAdapter(): AuthAdapter {
       const { status, data } = await attempt<{ code?: string; message?: string }>("/send-verification-email", { json: { email, callbackURL: next } });
       return status === 200 ? null : providerFailure(status, data);
     },
-    async verifyEmail(token): Promise<VerifyOutcome> {
-      dropToken();
-      const { status, data } = await attempt<{ code?: string }>(`/verify-email?token=${encodeURIComponent(token)}`);
+    async verifyEmail(token, password): Promise<VerifyOutcome> {
+      const { status, data } = await attempt<{ code?: string; status?: string }>("/confirm-email", { json: { token, password } });
       if (status === 0) return "unreachable";
-      // A first confirmation signs the browser in; a link followed again only answers 200.
-      if (status === 200) return (await call<SessionResponse>("/get-session")).data?.session ? "signedIn" : "alreadyVerified";
+      if (status === 200) {
+        if (data?.status === "signedIn") dropToken();
+        return data?.status === "signedIn" || data?.status === "confirmed" ? data.status : "alreadyVerified";
+      }
       if (status === 429) return "rateLimited";
+      if (data?.code === "INVALID_PASSWORD") return "wrongPassword";
       return data?.code === "TOKEN_EXPIRED" ? "expired" : "invalid";
     },
     async requestPasswordReset(email) {

@@ -53,9 +53,10 @@ export async function mailLink(page: Page, email: string, path: string, origin =
 
 /**
  * Follows the confirmation link mailed to `email` from the dev mailbox, as its
- * owner would, and continues from the confirmation screen (signed in).
+ * owner would, confirms with the account's password and continues from the
+ * confirmation screen (signed in).
  */
-export async function confirmFromMailbox(page: Page, email: string, origin = MAIN) {
+export async function confirmFromMailbox(page: Page, email: string, origin = MAIN, password = "Str0ng-pass!") {
   // Two more full page loads (the mailbox, the confirmation screen) in the journey.
   test.info().setTimeout(test.info().timeout + 30_000);
   // The inbox screen shows once the sign-up has been answered: leaving for the
@@ -65,8 +66,17 @@ export async function confirmFromMailbox(page: Page, email: string, origin = MAI
   const mail = page.locator(`li.mail[data-to="${email.toLowerCase()}"]`).filter({ hasText: "Confirm your email address" }).first();
   const href = await mail.getByRole("link", { name: /\/verify-email\?token=/ }).getAttribute("href");
   await page.goto(href!);
+  await confirmWithPassword(page, password);
   await expect(page.getByRole("heading", { name: "Email address confirmed" })).toBeVisible({ timeout: 20_000 });
   await page.getByRole("button", { name: "Continue" }).click();
+}
+
+/** On the confirmation screen a mailed link opens: types the password and confirms. */
+export async function confirmWithPassword(page: Page, password: string) {
+  await expect(page.getByRole("heading", { name: "Confirm your email address" })).toBeVisible({ timeout: 20_000 });
+  await hydrated(page);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Confirm email address" }).click();
 }
 
 /** Signs up through the embedded provider's API and confirms the address from the mail: the page's context is signed in. */
@@ -74,6 +84,9 @@ export async function signUpConfirmed(page: Page, email: string, name = "New Per
   const res = await page.request.post(`${origin}/api/auth/sign-up/email`, { data: { email, password, name }, headers: { Origin: origin } });
   expect(res.status(), await res.text()).toBe(200);
   const link = new URL(await mailLink(page, email, "/verify-email", origin));
-  const verified = await page.request.get(`${origin}/api/auth/verify-email?token=${encodeURIComponent(link.searchParams.get("token")!)}`);
+  const verified = await page.request.post(`${origin}/api/auth/confirm-email`, {
+    data: { token: link.searchParams.get("token"), password },
+    headers: { Origin: origin },
+  });
   expect(verified.status(), await verified.text()).toBe(200);
 }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, DEMO_USERS, mailLink, signInWithForm, signUpConfirmed, uniqueEmail } from "./auth";
+import { confirmWithPassword, DEMO_PASSWORD, DEMO_USERS, mailLink, signInWithForm, signUpConfirmed, uniqueEmail } from "./auth";
 import { expect, expectAccessible, MAIN, test } from "./fixtures";
 import { present } from "../present";
 
@@ -33,6 +33,11 @@ test.describe("e-mail verification", () => {
     await page.goto("/dev/mail");
     await expect(page.locator(`li.mail[data-to="${email}"]`).getByRole("link", { name: link })).toHaveAttribute("href", link);
     await page.goto(link);
+    // The link alone confirms nothing: the password chosen at sign-up goes with it.
+    await expect(page.getByRole("heading", { name: "Confirm your email address" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(`To confirm ${email}, enter the password you chose when you signed up.`)).toBeVisible();
+    await expectAccessible(page);
+    await confirmWithPassword(page, "Str0ng-pass!");
     await expect(page.getByRole("heading", { name: "Email address confirmed" })).toBeVisible({ timeout: 20_000 });
     await expectAccessible(page);
     await page.getByRole("button", { name: "Continue" }).click();

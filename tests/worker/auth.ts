@@ -124,16 +124,25 @@ export function linkToken(text: string, path: string): string {
   return decodeURIComponent(nth(m, 1));
 }
 
-/** Hands a verification link's token to the embedded provider, as the client's /verify-email does; answers the response. */
-export function verifyEmail(token: string): Promise<Response> {
-  return call(`/api/auth/verify-email?token=${encodeURIComponent(token)}`, { headers: { Origin: ORIGIN, "CF-Connecting-IP": nextIp() } });
+/**
+ * Hands a confirmation link's token to the embedded provider with the
+ * password, as the client's /verify-email does (from a browser holding
+ * `cookie`, if given); answers the response.
+ */
+export function verifyEmail(token: string, password = NEW_PASSWORD, cookie?: string): Promise<Response> {
+  return authPost("/confirm-email", { token, password }, { cookie });
 }
 
-/** Follows the verification link of the newest confirmation mail to `email`; answers the response. */
-export async function verifyFromMail(email: string) {
+/** The token of the newest confirmation mail to `email`. */
+export async function confirmationToken(email: string): Promise<string> {
   const mail = await lastMailTo(email, "Confirm your email address");
   if (!mail) throw new Error(`no confirmation mail to ${email}`);
-  return verifyEmail(linkToken(mail.text, "/verify-email"));
+  return linkToken(mail.text, "/verify-email");
+}
+
+/** Follows the confirmation link of the newest mail to `email` with the password; answers the response. */
+export async function verifyFromMail(email: string, password = NEW_PASSWORD) {
+  return verifyEmail(await confirmationToken(email), password);
 }
 
 /** Signs up a brand-new user (no account yet) and verifies the address through the mail; answers the token and email. */

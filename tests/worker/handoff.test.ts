@@ -37,9 +37,10 @@ async function mint(who: string, origin = NORTHWIND): Promise<string> {
   return new URL(url).searchParams.get("ott")!;
 }
 
-function redeem(token: string, origin: string | null, host = new URL(NORTHWIND).host) {
+function redeem(token: string, origin: string | null, host = new URL(NORTHWIND).host, cookie?: string) {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (origin) headers.Origin = origin;
+  if (cookie) headers.Cookie = cookie;
   return call("/api/auth/handoff/redeem", { method: "POST", host, headers, body: JSON.stringify({ token }) });
 }
 
@@ -142,6 +143,18 @@ describe("POST /api/auth/handoff/redeem: the token is bound to its origin, singl
     expect(there!.user.email).toBe(DEMO_USERS.customerAdmin.email);
     expect(there!.session.userId).toBe(here!.session.userId);
     expect(there!.session.id).not.toBe(here!.session.id);
+  });
+
+  it("never replaces the session of someone else signed in on the satellite (a link sent to them signs nobody in)", async () => {
+    const victim = sessionCookie(await redeem(await mint("customerAdmin"), NORTHWIND));
+    const attackers = await mint("partnerAdmin");
+    const res = await redeem(attackers, NORTHWIND, undefined, victim);
+    expect(res.status).toBe(409);
+    expect((await json(res)).code).toBe("SIGNED_IN_AS_ANOTHER_USER");
+    expect(sessionCookie(res)).toBe("");
+    expect((await sessionOn(new URL(NORTHWIND).host, victim))!.user.email).toBe(DEMO_USERS.customerAdmin.email);
+    // The same user coming back through a hand-off is let in.
+    expect((await redeem(await mint("customerAdmin"), NORTHWIND, undefined, victim)).status).toBe(200);
   });
 
   it("is single use", async () => {

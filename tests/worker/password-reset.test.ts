@@ -3,7 +3,20 @@ import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
-import { authPost, cookieOf, freshEmail, getWithCookie, lastMailTo, linkToken, NEW_PASSWORD, nextIp, postSignUp, signUp } from "./auth";
+import {
+  authPost,
+  confirmationToken,
+  cookieOf,
+  freshEmail,
+  getWithCookie,
+  lastMailTo,
+  linkToken,
+  NEW_PASSWORD,
+  nextIp,
+  postSignUp,
+  signUp,
+  verifyEmail,
+} from "./auth";
 import { json } from "./helpers";
 import { first } from "../present";
 
@@ -11,6 +24,10 @@ const db = drizzle(env.DB, { schema });
 const ORIGIN = "http://localhost";
 const signIn = (email: string, password: string) => authPost("/sign-in/email", { email, password });
 const session = async (cookie: string) => json(await getWithCookie(cookie, "/api/auth/get-session"));
+const linksOf = async (email: string) => {
+  const user = first(await db.select().from(schema.authUsers).where(eq(schema.authUsers.email, email)));
+  return db.select().from(schema.authVerifications).where(eq(schema.authVerifications.value, user.id));
+};
 const outboxTo = async (email: string) => db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, email));
 
 async function requestReset(email: string) {
@@ -97,6 +114,40 @@ describe("password reset by mail (embedded provider)", () => {
     const user = first(await db.select().from(schema.authUsers).where(eq(schema.authUsers.email, email)));
     expect(user.emailVerified).toBe(true);
     expect((await signIn(email, "Pr0ven-owner!")).status).toBe(200);
+  });
+
+  it("a reset voids every earlier reset link and every confirmation link of the user", async () => {
+    const email = freshEmail();
+    await postSignUp(email);
+    const confirmation = await confirmationToken(email);
+    await requestReset(email);
+    const earlierToken = await resetToken(email);
+    await requestReset(email);
+    const second = await resetToken(email);
+    expect(second).not.toBe(earlierToken);
+    expect((await authPost("/reset-password", { token: second, newPassword: "Sec0nd-link!" })).status).toBe(200);
+    const earlier = await authPost("/reset-password", { token: earlierToken, newPassword: "F1rst-link!" });
+    expect(earlier.status).toBe(400);
+    expect((await json(earlier)).code).toBe("INVALID_TOKEN");
+    expect((await signIn(email, "F1rst-link!")).status).toBe(401);
+    expect((await signIn(email, "Sec0nd-link!")).status).toBe(200);
+    // Verified by the reset already; the confirmation link was voided with it, and confirms nothing either way.
+    const confirm = await verifyEmail(confirmation, NEW_PASSWORD);
+    expect(await json(confirm)).toEqual({ status: "alreadyVerified" });
+    expect(confirm.headers.getSetCookie().some((c) => c.startsWith("better-auth.session_token="))).toBe(false);
+    expect(await linksOf(email)).toEqual([]);
+  });
+
+  it("a password change voids every outstanding reset link", async () => {
+    const { email, cookie } = await signUp();
+    await requestReset(email);
+    const token = await resetToken(email);
+    const changed = await authPost("/change-password", { currentPassword: NEW_PASSWORD, newPassword: "Ch4nged-pass!" }, { cookie });
+    expect(changed.status).toBe(200);
+    const late = await authPost("/reset-password", { token, newPassword: "L4te-reset!" });
+    expect(late.status).toBe(400);
+    expect((await json(late)).code).toBe("INVALID_TOKEN");
+    expect((await signIn(email, "Ch4nged-pass!")).status).toBe(200);
   });
 
   it("requests are rate-limited per client address like sign-in", async () => {

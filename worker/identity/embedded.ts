@@ -2,10 +2,12 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { jwt, type Jwk } from "better-auth/plugins/jwt";
 import { organization } from "better-auth/plugins/organization";
-import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { authSchema, authUsers } from "../../db/schema";
+import { authSchema } from "../../db/schema";
+import { afterPasswordReset } from "../data/auth-links";
+import { database } from "../db";
 import { sendAlreadyRegisteredMail, sendResetMail, sendVerificationMail } from "./auth-mail";
+import { addressConfirmation, CONFIRMATION_TTL_S, mintConfirmation } from "./confirmation";
 import { satelliteHandoff } from "./handoff";
 import { requestD1 } from "../d1/metered";
 import { isolateCache } from "../http/isolate-cache";
@@ -14,8 +16,8 @@ import { isolateCache } from "../http/isolate-cache";
  * The embedded identity provider: better-auth on D1, mounted
  * at /api/auth on the main domain and, for what a satellite needs, on
  * connected partner domains (worker/index.ts). Email and password, with the
- * address verified by mail before the first sign-in and reset by mail; the
- * organization plugin (organisations are accounts); short-lived JWTs with a
+ * address confirmed by mail, together with the password, before the first
+ * sign-in (./confirmation.ts) and reset by mail; the organization plugin (organisations are accounts); short-lived JWTs with a
  * JWKS for /v1 bearer tokens; the satellite hand-off (./handoff.ts).
  */
 export const TOKEN_ISSUER = "techfit";
@@ -86,18 +88,25 @@ function createAuth(requestEnv: IdentityEnv, origin: string, trusted: string[]) 
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, url, token }) => sendResetMail(env, origin, user, token, url),
-      onExistingUserSignUp: ({ user }) => sendAlreadyRegisteredMail(env, origin, user),
-      // The reset link reached the address's mailbox: that proves the address too.
-      onPasswordReset: async ({ user }) => {
-        if (!user.emailVerified) await drizzle(env.DB).update(authUsers).set({ emailVerified: true, updatedAt: new Date() }).where(eq(authUsers.id, user.id));
+      // An unconfirmed address was signed up again: ./confirmation.ts replaced its credential and mailed a new link.
+      onExistingUserSignUp: async ({ user }) => {
+        if (user.emailVerified) await sendAlreadyRegisteredMail(env, origin, user);
       },
+      // The reset link reached the address's mailbox and its opener set the password: that proves the address
+      // too. Every other outstanding link of the user is void (sessions end by revokeSessionsOnPasswordReset).
+      onPasswordReset: ({ user }) => afterPasswordReset(database(env.DB), user.id),
     },
+    // Confirmation goes through POST /confirm-email with the password (./confirmation.ts), never signing in by the link alone.
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
-      autoSignInAfterVerification: true,
-      expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: ({ user, url, token }) => sendVerificationMail(env, origin, user, token, url),
+      autoSignInAfterVerification: false,
+      expiresIn: CONFIRMATION_TTL_S,
+      // The mail carries a link of its own, unique and recorded (better-auth's token is only a same-second twin).
+      sendVerificationEmail: async ({ user, url }) => {
+        const token = await mintConfirmation(database(env.DB), authSecret(env), user);
+        await sendVerificationMail(env, origin, user, token, url);
+      },
     },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     rateLimit: {
@@ -110,7 +119,7 @@ function createAuth(requestEnv: IdentityEnv, origin: string, trusted: string[]) 
         "/sign-up/email": { window: 60, max: signInLimit },
         "/handoff/redeem": { window: 60, max: signInLimit * 3 },
         "/send-verification-email": { window: 60, max: signInLimit },
-        "/verify-email": { window: 60, max: signInLimit * 3 },
+        "/confirm-email": { window: 60, max: signInLimit },
         "/request-password-reset": { window: 60, max: signInLimit },
         "/reset-password": { window: 60, max: signInLimit },
       },
@@ -136,6 +145,7 @@ function createAuth(requestEnv: IdentityEnv, origin: string, trusted: string[]) 
         },
       }),
       satelliteHandoff(env),
+      addressConfirmation(env),
     ],
   });
 }

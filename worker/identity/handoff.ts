@@ -1,5 +1,5 @@
 import type { BetterAuthPlugin } from "better-auth";
-import { APIError, createAuthEndpoint, sessionMiddleware } from "better-auth/api";
+import { APIError, createAuthEndpoint, getSessionFromCtx, sessionMiddleware } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { and, eq, sql } from "drizzle-orm";
 import * as z from "zod";
@@ -103,6 +103,7 @@ const arrivedOn = (ctx: { headers?: Headers; request?: Request }) =>
   hostOf(ctx.headers?.get("host") ?? ctx.request?.headers.get("host") ?? ctx.request?.url ?? "");
 
 const notAvailable = () => new APIError("FORBIDDEN", { code: "HANDOFF_NOT_AVAILABLE", message: "This account is not available on that domain" });
+const signedInAsAnother = () => new APIError("CONFLICT", { code: "SIGNED_IN_AS_ANOTHER_USER", message: "Someone else is signed in here: sign out first" });
 const invalidToken = () => new APIError("BAD_REQUEST", { code: "INVALID_HANDOFF_TOKEN", message: "Invalid or expired token" });
 
 export function satelliteHandoff(env: OriginEnv) {
@@ -149,6 +150,9 @@ export function satelliteHandoff(env: OriginEnv) {
           if (!bound || bound.origin !== satellite.origin || bound.partnerId !== satellite.partnerId) throw invalidToken();
           const user = await ctx.context.internalAdapter.findUserById(bound.userId);
           if (!user) throw invalidToken();
+          // A link never replaces the session of someone else signed in here (the token is spent all the same).
+          const current = await getSessionFromCtx(ctx);
+          if (current && current.user.id !== user.id) throw signedInAsAnother();
           const session = await ctx.context.internalAdapter.createSession(user.id);
           if (!session) throw new APIError("INTERNAL_SERVER_ERROR");
           // The new session is the partner's: it acts only for that partner and its customers.

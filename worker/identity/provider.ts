@@ -19,7 +19,7 @@ const SATELLITE_ROUTES = new Set([
 ]);
 
 /** Calls after which some session may have ended: this isolate re-checks sessions at once. */
-const ENDS_SESSIONS = /^\/(sign-out|revoke-|delete-user|change-password|reset-password)/;
+const ENDS_SESSIONS = /^\/(sign-out|revoke-|delete-user|change-password|reset-password|sign-up|confirm-email)/;
 
 /**
  * /api/auth/*: the embedded provider (absent when Clerk is configured), on

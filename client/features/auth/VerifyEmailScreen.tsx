@@ -1,13 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import { z } from "zod";
 import type { VerifyOutcome } from "../../auth/adapter";
 import { identity } from "../../auth/machine";
+import { useAppUserState } from "../../auth/store";
 import { Button, buttonClasses } from "../../components/ui/Button";
 import { Field, Input } from "../../components/ui/FieldBase";
-import { Spinner } from "../../components/ui/Spinner";
 import type { MessageKey } from "../../i18n";
 import { useT } from "../../lib/i18n";
 import { AuthLayout } from "./AuthLayout";
@@ -20,9 +20,10 @@ export const RESEND_COOLDOWN_S = 60;
 /**
  * /verify-email: without a token, "check your inbox" for the address just
  * signed up (or signed in unconfirmed), with a resend button on a cooldown;
- * with the token of the mailed link, confirms the address (which signs the
- * browser in) and continues to `next`, or explains an expired or invalid link
- * and offers a new one.
+ * with the token of the mailed link, asks for the password and confirms the
+ * address with both (which signs the browser in, unless someone else is
+ * signed in here) and continues to `next`, or explains an expired or invalid
+ * link and offers a new one.
  */
 export default function VerifyEmailScreen() {
   const { search } = useLocation();
@@ -103,43 +104,73 @@ function CheckInbox({ next }: { next: string }) {
   );
 }
 
+const ConfirmForm = z.object({ password: z.string().min(1, "form.requiredField") });
+
+/**
+ * The address a confirmation link is for and whether it has expired, read
+ * from its token (the server checks both again); null for something that is
+ * no confirmation link at all.
+ */
+function linkClaims(token: string): { email: string; expired: boolean } | null {
+  try {
+    const payload = JSON.parse(atob((token.split(".")[1] ?? "").replace(/-/g, "+").replace(/_/g, "/"))) as { email?: unknown; exp?: unknown };
+    if (typeof payload.email !== "string") return null;
+    return { email: payload.email, expired: typeof payload.exp === "number" && payload.exp * 1000 < Date.now() };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A confirmation link: the address is confirmed only together with the
+ * password the account was signed up with, so a link nobody chose the
+ * password for never opens an account. Someone else signed in here stays
+ * signed in; the screen says so before and after.
+ */
 function Confirm({ token, next }: { token: string; next: string }) {
   const t = useT();
   const navigate = useNavigate();
-  const [outcome, setOutcome] = useState<VerifyOutcome | null>(null);
-  const started = useRef(false);
+  const me = useAppUserState();
+  const claims = linkClaims(token);
+  const [outcome, setOutcome] = useState<VerifyOutcome | null>(claims ? (claims.expired ? "expired" : null) : "invalid");
+  const form = useForm<z.input<typeof ConfirmForm>, unknown, z.output<typeof ConfirmForm>>({
+    resolver: zodResolver(ConfirmForm),
+    defaultValues: { password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const signedInAs = me.signedIn && me.user ? me.user.email : null;
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void identity()
-      .adapter.verifyEmail(token)
-      .then(async (result) => {
-        if (result === "signedIn") await identity().refresh();
-        setOutcome(result);
-      })
-      // The address is confirmed either way; without the session read the user signs in again.
-      .catch(() => setOutcome("alreadyVerified"));
-  }, [token]);
+  const submit = form.handleSubmit(async ({ password }) => {
+    const result = await identity().adapter.verifyEmail(token, password);
+    // The address is confirmed either way; without the session read the user signs in again.
+    if (result === "signedIn")
+      await identity()
+        .refresh()
+        .then(
+          () => setOutcome(result),
+          () => setOutcome("alreadyVerified"),
+        );
+    else setOutcome(result);
+  });
 
-  if (!outcome) {
-    return (
-      <AuthLayout title={t("verify.checking")}>
-        <div className="flex justify-center" aria-busy="true">
-          <Spinner />
-        </div>
-      </AuthLayout>
-    );
-  }
-  if (outcome === "signedIn" || outcome === "alreadyVerified") {
-    const signedIn = outcome === "signedIn";
+  if (outcome === "signedIn" || outcome === "alreadyVerified" || outcome === "confirmed") {
     return (
       <AuthLayout title={t("verify.doneTitle")}>
-        <p className="mb-6">{signedIn ? t("verify.doneBody") : t("verify.alreadyBody")}</p>
-        {signedIn ? (
+        <p className="mb-6">
+          {outcome === "signedIn"
+            ? t("verify.doneBody")
+            : outcome === "confirmed"
+              ? t("verify.confirmedOtherBody", { email: signedInAs ?? "" })
+              : t("verify.alreadyBody")}
+        </p>
+        {outcome === "signedIn" ? (
           <Button className="w-full" onClick={() => void navigate(next, { replace: true })}>
             {t("verify.continue")}
           </Button>
+        ) : outcome === "confirmed" ? (
+          <Link to="/" className={buttonClasses("primary", "md", "w-full")}>
+            {t("verify.continue")}
+          </Link>
         ) : (
           <Link to="/login" className={buttonClasses("primary", "md", "w-full")}>
             {t("topBar.signIn")}
@@ -148,26 +179,52 @@ function Confirm({ token, next }: { token: string; next: string }) {
       </AuthLayout>
     );
   }
-  if (outcome === "unreachable") {
+  if (outcome === "expired" || outcome === "invalid") {
+    const expired = outcome === "expired";
     return (
-      <AuthLayout title={t("verify.checking")}>
+      <AuthLayout title={expired ? t("verify.expiredTitle") : t("verify.invalidTitle")}>
         <p role="alert" className="mb-6">
-          {t("auth.failed.network")}
+          {expired ? t("verify.expiredBody") : t("verify.invalidBody")}
         </p>
-        <Button className="w-full" onClick={() => location.reload()}>
-          {t("common.tryAgain")}
-        </Button>
+        <Resend next={next} email={null} startCooled={false} />
         <BackToSignIn />
       </AuthLayout>
     );
   }
-  const expired = outcome === "expired";
+  const failure =
+    outcome === "wrongPassword"
+      ? t("verify.wrongPassword")
+      : outcome === "rateLimited"
+        ? t("auth.failed.rateLimited")
+        : outcome === "unreachable"
+          ? t("auth.failed.network")
+          : null;
   return (
-    <AuthLayout title={expired ? t("verify.expiredTitle") : t("verify.invalidTitle")}>
-      <p role="alert" className="mb-6">
-        {outcome === "rateLimited" ? t("auth.failed.rateLimited") : expired ? t("verify.expiredBody") : t("verify.invalidBody")}
-      </p>
-      <Resend next={next} email={null} startCooled={false} />
+    <AuthLayout title={t("verify.passwordTitle")}>
+      {signedInAs ? (
+        <p role="status" className="mb-4 rounded-md border border-border bg-muted px-3 py-2 text-sm">
+          {t("verify.otherUser", { email: signedInAs })}
+        </p>
+      ) : null}
+      <p className="mb-6">{t("verify.passwordBody", { email: claims?.email ?? "" })}</p>
+      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+        <Field label={t("auth.password")} required error={errors.password?.message ? t(errors.password.message as MessageKey) : null}>
+          <Input type="password" autoComplete="current-password" {...form.register("password")} />
+        </Field>
+        {failure ? (
+          <div role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
+            <p>{failure}</p>
+            {outcome === "wrongPassword" ? (
+              <Link to="/forgot-password" className="mt-2 inline-block font-medium underline underline-offset-4">
+                {t("verify.setNewPassword")}
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+        <Button type="submit" loading={isSubmitting} className="w-full">
+          {t("verify.submit")}
+        </Button>
+      </form>
       <BackToSignIn />
     </AuthLayout>
   );

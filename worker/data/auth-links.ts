@@ -1,0 +1,142 @@
+/**
+ * The mailed links of the embedded identity provider (address confirmation
+ * and password reset) and the credential they lead to, as stored in its
+ * tables.
+ *
+ * A confirmation link is better-auth's signed token, which by itself stays
+ * valid until it expires; it is honoured here only while its record exists
+ * (`email-confirmation:<sha-256 of the token>` → user id). A reset link is
+ * better-auth's own record (`reset-password:<token>` → user id). Every change
+ * of the credential, and every confirmation, voids both kinds for that user
+ * (docs/decisions/2026-11-26-confirmation-proves-the-credential.md).
+ */
+import { and, eq, like, lt, or } from "drizzle-orm";
+import { authAccounts, authSessions, authUsers, authVerifications } from "../../db/schema";
+import type { Db } from "../env";
+import { inList, MAX_BOUND } from "./bound";
+
+const CONFIRMATION = "email-confirmation:";
+const RESET = "reset-password:";
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Keeps a confirmation link just mailed to `userId` usable until `expiresAt`. */
+export async function recordConfirmationLink(db: Db, userId: string, token: string, expiresAt: Date): Promise<void> {
+  const now = new Date();
+  await db
+    .insert(authVerifications)
+    .values({ id: crypto.randomUUID(), identifier: `${CONFIRMATION}${await sha256(token)}`, value: userId, expiresAt, createdAt: now, updatedAt: now });
+}
+
+/** Whether this confirmation link of `userId` was mailed and is neither voided nor expired. */
+export async function confirmationLinkLive(db: Db, userId: string, token: string): Promise<boolean> {
+  const rows = await db
+    .select({ expiresAt: authVerifications.expiresAt })
+    .from(authVerifications)
+    .where(and(eq(authVerifications.identifier, `${CONFIRMATION}${await sha256(token)}`), eq(authVerifications.value, userId)))
+    .limit(1);
+  return rows.some((r) => r.expiresAt.getTime() > Date.now());
+}
+
+/** Every outstanding confirmation and reset link of the user. */
+const linksOf = (db: Db, userId: string) =>
+  db
+    .delete(authVerifications)
+    .where(
+      and(eq(authVerifications.value, userId), or(like(authVerifications.identifier, `${CONFIRMATION}%`), like(authVerifications.identifier, `${RESET}%`))),
+    );
+
+/** Voids every outstanding confirmation and reset link of the user (after any change of the credential). */
+export async function voidLinks(db: Db, userId: string): Promise<void> {
+  await linksOf(db, userId);
+}
+
+/**
+ * A sign-up over an address that is still unconfirmed: the new password and
+ * name replace the earlier ones, the user's sessions end and its earlier
+ * links are void, in one batch.
+ */
+export async function replaceUnconfirmedCredential(db: Db, userId: string, name: string, passwordHash: string): Promise<void> {
+  const now = new Date();
+  await db.batch([
+    linksOf(db, userId),
+    db.delete(authSessions).where(eq(authSessions.userId, userId)),
+    db
+      .update(authAccounts)
+      .set({ password: passwordHash, updatedAt: now })
+      .where(and(eq(authAccounts.userId, userId), eq(authAccounts.providerId, "credential"))),
+    db
+      .update(authUsers)
+      .set({ name, updatedAt: now })
+      .where(and(eq(authUsers.id, userId), eq(authUsers.emailVerified, false))),
+  ]);
+}
+
+/**
+ * The address is confirmed together with the credential presented: the user
+ * becomes verified, any session made before ends and every outstanding link
+ * is void, in one batch.
+ */
+export async function confirmAddress(db: Db, userId: string): Promise<void> {
+  await db.batch([
+    db.update(authUsers).set({ emailVerified: true, updatedAt: new Date() }).where(eq(authUsers.id, userId)),
+    db.delete(authSessions).where(eq(authSessions.userId, userId)),
+    linksOf(db, userId),
+  ]);
+}
+
+/** A password reset proved the address: verified, and every other outstanding link of the user void. */
+export async function afterPasswordReset(db: Db, userId: string): Promise<void> {
+  await db.batch([
+    db
+      .update(authUsers)
+      .set({ emailVerified: true, updatedAt: new Date() })
+      .where(and(eq(authUsers.id, userId), eq(authUsers.emailVerified, false))),
+    linksOf(db, userId),
+  ]);
+}
+
+/** How long an address may stay unconfirmed before its user is removed (a confirmation link lives a day). */
+export const UNCONFIRMED_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Removes users whose address was never confirmed and who have not signed up
+ * again for UNCONFIRMED_TTL_MS (their credentials and sessions go with them),
+ * and the expired records of mailed links. At most MAX_BOUND users per run;
+ * the next run takes the rest.
+ */
+export async function removeUnconfirmedUsers(db: Db, now = Date.now()): Promise<number> {
+  const stale = await db
+    .select({ id: authUsers.id })
+    .from(authUsers)
+    .where(and(eq(authUsers.emailVerified, false), lt(authUsers.updatedAt, new Date(now - UNCONFIRMED_TTL_MS))))
+    .limit(MAX_BOUND);
+  const ids = stale.map((u) => u.id);
+  const expiredLinks = db
+    .delete(authVerifications)
+    .where(
+      and(
+        lt(authVerifications.expiresAt, new Date(now)),
+        or(like(authVerifications.identifier, `${CONFIRMATION}%`), like(authVerifications.identifier, `${RESET}%`)),
+      ),
+    );
+  if (ids.length === 0) {
+    await expiredLinks;
+    return 0;
+  }
+  await db.batch([
+    expiredLinks,
+    db
+      .delete(authVerifications)
+      .where(
+        and(inList(authVerifications.value, ids), or(like(authVerifications.identifier, `${CONFIRMATION}%`), like(authVerifications.identifier, `${RESET}%`))),
+      ),
+    db.delete(authSessions).where(inList(authSessions.userId, ids)),
+    db.delete(authAccounts).where(inList(authAccounts.userId, ids)),
+    db.delete(authUsers).where(and(inList(authUsers.id, ids), eq(authUsers.emailVerified, false))),
+  ]);
+  return ids.length;
+}
