@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { apiAs, getWithCookie, multipart, satelliteCookie, signUp } from "./auth";
-import { json } from "./helpers";
+import { call, json } from "./helpers";
 import { first } from "../present";
 
 const db = drizzle(env.DB, { schema });
@@ -135,5 +135,35 @@ describe("a session made for a partner's domain lists and resolves only its user
     const boot = JSON.parse(/<script id="boot" type="application\/json">(.*?)<\/script>/s.exec(await res.text())![1]!);
     expect(boot.identity.me.accounts.map((a: { id: string }) => a.id)).toEqual([northwindCustomer]);
     expect(boot.identity.account.id).toBe(northwindCustomer);
+  });
+
+  it("switches the active organisation there only to one of Northwind's", async () => {
+    const { satelliteCookieThere, northwindCustomer, contosoCustomer } = await twoPartners();
+    const authIdOf = async (id: string) => first(await db.select().from(schema.accounts).where(eq(schema.accounts.id, id))).authId;
+    const setActive = (body: unknown) =>
+      call("/api/auth/organization/set-active", {
+        method: "POST",
+        host: NORTHWIND_HOST,
+        headers: { "Content-Type": "application/json", Origin: NORTHWIND, Cookie: satelliteCookieThere },
+        body: JSON.stringify(body),
+      });
+    const refused = await setActive({ organizationId: await authIdOf(contosoCustomer) });
+    expect(refused.status).toBe(403);
+    expect((await json(refused)).code).toBe("NOT_AVAILABLE_HERE");
+    expect((await setActive({ organizationSlug: "anything" })).status).toBe(403);
+    expect((await setActive({ organizationId: await authIdOf(northwindCustomer) })).status).toBe(200);
+    expect((await setActive({ organizationId: null })).status).toBe(200);
+  });
+
+  it("offers there only the onboarding invites of Northwind and its customers", async () => {
+    const person = await signUp("Invited Twice");
+    const satellite = await satelliteToken(person.cookie);
+    for (const accountId of [DEMO.northwind.id, DEMO.contoso.id]) {
+      await db.insert(schema.invites).values({ id: crypto.randomUUID(), accountId, email: person.email, role: "member", status: "pending" });
+    }
+    const invited = async (token: string) =>
+      (await json<{ onboardingInvites: { accountId: string }[] }>(await apiAs(token).get("/v1/users/me"))).onboardingInvites.map((i) => i.accountId).sort();
+    expect(await invited(satellite)).toEqual([DEMO.northwind.id]);
+    expect(await invited(person.token)).toEqual([DEMO.northwind.id, DEMO.contoso.id].sort());
   });
 });

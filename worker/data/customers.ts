@@ -31,6 +31,16 @@ export const underPartner = (partnerId: string | Placeholder): SQL =>
  */
 export const inSession = (partnerScope: string | Placeholder | null | undefined): SQL | undefined => (partnerScope ? underPartner(partnerScope) : undefined);
 
+/** Whether the identity provider's organisation `authId` is the partner's own account or one of its customers. */
+export async function organizationUnderPartner(db: Db, partnerId: string, authId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.authId, authId), underPartner(partnerId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** One of the partner's own customers; anyone else's (or no one's) is 404, like a missing one. */
 export async function customerOf(db: Db, scope: PartnerScope, customerId: string): Promise<Account> {
   const [customer] = await db
