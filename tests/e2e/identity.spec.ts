@@ -250,7 +250,15 @@ test.describe("route guards", () => {
 test("a signed-in visitor sent from the partner's domain to the main /login is handed straight back", async ({ page }) => {
   await signIn(page, "customerAdmin", "/");
   await page.goto(`/login?redirectUrl=${encodeURIComponent(`${PARTNER_ORIGIN}/post-auth`)}`);
-  await expect(page).toHaveURL(`${PARTNER_ORIGIN}/`);
+  // Started here, the hand-off starts over on the partner's domain (its verifier), then comes back: four page loads.
+  await expect(page).toHaveURL(`${PARTNER_ORIGIN}/`, { timeout: 20_000 });
+  expect(
+    await page.evaluate(() =>
+      fetch("/api/auth/get-session")
+        .then((r) => r.json<{ user: { email: string } }>())
+        .then((s) => s.user.email),
+    ),
+  ).toBe(DEMO_USERS.customerAdmin.email);
 });
 
 test.describe("the hand-off to a partner's domain is only for that partner's users", () => {
