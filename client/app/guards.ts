@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "react-router";
 import { whenAuthenticated } from "../auth/store";
-import { satelliteSendsToSignIn, satelliteSignInTarget } from "../auth/satellite";
+import { satelliteSendsToSignIn, satelliteSignInUrl } from "../auth/satellite";
 import { readBootData } from "./boot";
 import { NOT_FOUND_PATH, type RouteFlags } from "./routes";
 
@@ -35,7 +35,7 @@ export function guard(flags: RouteFlags) {
     if (!state.signedIn && satelliteSendsToSignIn(url.pathname)) {
       const boot = readBootData();
       if (boot.mode === "satellite") {
-        location.replace(satelliteSignInTarget(boot.mainOrigin, url));
+        location.replace(satelliteSignInUrl(boot, url));
         return new Promise<never>(() => {}); // the full-screen loader stays while the browser leaves
       }
     }

@@ -7,7 +7,7 @@ import { api, configureApi } from "../lib/api";
 import { clearTelemetryUser, setTelemetryUser } from "../lib/telemetry";
 import { savedListQuery } from "../features/my-list/query";
 import type { AuthAdapter, ProviderSession } from "./adapter";
-import { POST_AUTH_PATH, satelliteSendsToSignIn, satelliteSignInTarget } from "./satellite";
+import { POST_AUTH_PATH, satelliteSendsToSignIn, satelliteSignInUrl } from "./satellite";
 import { authStore } from "./store";
 import type { AppAccount, AppUser } from "./types";
 import { forgetSignupType } from "../features/auth/signupType";
@@ -30,11 +30,6 @@ export function clearRedirectUrl(): void {
   } catch {
     /* storage unavailable */
   }
-}
-
-/** A signed-out visitor of a satellite goes to the main domain's /login (or /signup). */
-export function satelliteSignInUrl(boot: BootData, here: Location): string {
-  return satelliteSignInTarget(boot.mainOrigin, here);
 }
 
 function toAccount(a: AccountDto): AppAccount {

@@ -3,20 +3,46 @@ import { requiresSignIn } from "../app/guarded";
 /** Where a satellite (a partner's domain) sends its visitors' sign-ins. */
 export const POST_AUTH_PATH = "/post-auth";
 
+/** The sign-in screen a satellite's address leads to: /signup for /signup, else /login. */
+const signInPath = (pathname: string) => (pathname === "/signup" ? "/signup" : "/login");
+
+/** The query a satellite's sign-in keeps: everything but a return address or a hand-off token. */
+function keptQuery(search: string): URLSearchParams {
+  const kept = new URLSearchParams(search);
+  kept.delete("redirectUrl");
+  kept.delete("ott");
+  return kept;
+}
+
 /**
  * A signed-out visitor of a satellite goes to the main domain's /login (or
  * /signup), keeping the query, with redirectUrl pointing back at the
- * satellite's /post-auth. Used by the client's identity machine and by the
- * Worker (which passes the satellite's registered origin as `here`'s origin).
+ * satellite's /post-auth. With the embedded provider the return address
+ * carries the challenge of the verifier the satellite's server gave this
+ * browser (the hand-off is redeemable only there); Clerk's satellites have
+ * none. Used by the Worker (which passes the satellite's registered origin as
+ * `here`'s origin) and, for Clerk, by the client.
  */
-export function satelliteSignInTarget(mainOrigin: string, here: { origin: string; pathname: string; search: string }): string {
-  const target = here.pathname === "/signup" ? "/signup" : "/login";
-  const url = new URL(target, mainOrigin);
-  new URLSearchParams(here.search).forEach((v, k) => {
-    if (k !== "redirectUrl" && k !== "ott") url.searchParams.set(k, v);
-  });
-  url.searchParams.set("redirectUrl", `${here.origin}${POST_AUTH_PATH}`);
+export function satelliteSignInTarget(mainOrigin: string, here: { origin: string; pathname: string; search: string }, challenge?: string): string {
+  const url = new URL(signInPath(here.pathname), mainOrigin);
+  keptQuery(here.search).forEach((v, k) => url.searchParams.set(k, v));
+  url.searchParams.set("redirectUrl", `${here.origin}${POST_AUTH_PATH}${challenge ? `?challenge=${challenge}` : ""}`);
   return url.toString();
+}
+
+/**
+ * Where the client sends a signed-out visitor of a satellite: with the
+ * embedded provider, the satellite's own /login (or /signup) with the query,
+ * whose server keeps the browser's hand-off verifier and redirects to the
+ * main domain's sign-in; with Clerk, the main domain's sign-in directly.
+ */
+export function satelliteSignInUrl(
+  boot: { mainOrigin: string; auth: { provider: string } },
+  here: { origin: string; pathname: string; search: string },
+): string {
+  if (boot.auth.provider === "clerk") return satelliteSignInTarget(boot.mainOrigin, here);
+  const query = keptQuery(here.search);
+  return `${here.origin}${signInPath(here.pathname)}${query.size ? `?${query}` : ""}`;
 }
 
 /**

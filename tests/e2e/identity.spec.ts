@@ -142,7 +142,8 @@ test.describe("across domains", () => {
     await page.goto(`${PARTNER_ORIGIN}/bookings`);
     // Sent to the main domain's /login, wearing Northwind's branding.
     await expect(page).toHaveURL(new RegExp(`^${MAIN}/login\\?redirectUrl=`));
-    expect(new URL(page.url()).searchParams.get("redirectUrl")).toBe(`${PARTNER_ORIGIN}/post-auth`);
+    // Back to the partner's /post-auth, with the challenge of the verifier this browser keeps there.
+    expect(new URL(page.url()).searchParams.get("redirectUrl")).toMatch(new RegExp(`^${PARTNER_ORIGIN}/post-auth\\?challenge=[\\w-]{43}$`));
     await expect(page.getByTestId("platform-name")).toHaveText("Northwind Learn");
     await expect(page).toHaveTitle("Sign in · Northwind Learn");
     await expectAccessible(page);
@@ -157,6 +158,42 @@ test.describe("across domains", () => {
         .then((s) => s.user.email),
     );
     expect(email).toBe(DEMO_USERS.customerAdmin.email);
+  });
+
+  test("a hand-off link minted by someone else leaves the signed-in visitor of the partner's domain as themselves", async ({
+    page,
+    playwright,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/status of 400/); // the refused redeem
+    await page.goto(`${PARTNER_ORIGIN}/bookings`);
+    await expect(page).toHaveURL(new RegExp(`^${MAIN}/login\\?redirectUrl=`));
+    await signInWithForm(page, DEMO_USERS.customerAdmin.email);
+    await expect(page).toHaveURL(`${PARTNER_ORIGIN}/`, { timeout: 20_000 });
+    const sessionThere = () =>
+      page.evaluate(() =>
+        fetch("/api/auth/get-session")
+          .then((r) => r.json<{ session: { id: string }; user: { email: string } }>())
+          .then((s) => ({ id: s.session.id, email: s.user.email })),
+      );
+    const before = await sessionThere();
+    // Another user of the same partner mints a hand-off from a server and sends the link.
+    const sender = await playwright.request.newContext({ baseURL: MAIN, extraHTTPHeaders: { Origin: MAIN } });
+    const signedIn = await sender.post("/api/auth/sign-in/email", { data: { email: DEMO_USERS.partnerAdmin.email, password: DEMO_PASSWORD } });
+    expect(signedIn.status()).toBe(200);
+    const created = await sender.post("/api/auth/handoff/create", { data: { redirectUrl: `${PARTNER_ORIGIN}/post-auth?challenge=${"A".repeat(43)}` } });
+    expect(created.status(), await created.text()).toBe(200);
+    const { url } = (await created.json()) as { url: string };
+    await sender.dispose();
+    expect(url).toContain(`${PARTNER_ORIGIN}/post-auth?ott=`);
+    // The visitor opens it: the token is refused and they stay themselves, in the same session.
+    const redeemed = page.waitForResponse((r) => r.url().endsWith("/api/auth/handoff/redeem"));
+    await page.goto(url);
+    expect((await redeemed).status()).toBe(400);
+    await expect(page).toHaveURL(`${PARTNER_ORIGIN}/`, { timeout: 20_000 });
+    await expect(page.getByRole("main")).toBeVisible();
+    expect(await sessionThere()).toEqual(before);
+    expect(before.email).toBe(DEMO_USERS.customerAdmin.email);
   });
 
   test("sign-up from the partner's domain ends in onboarding there", async ({ page }) => {
@@ -213,7 +250,15 @@ test.describe("route guards", () => {
 test("a signed-in visitor sent from the partner's domain to the main /login is handed straight back", async ({ page }) => {
   await signIn(page, "customerAdmin", "/");
   await page.goto(`/login?redirectUrl=${encodeURIComponent(`${PARTNER_ORIGIN}/post-auth`)}`);
-  await expect(page).toHaveURL(`${PARTNER_ORIGIN}/`);
+  // Started here, the hand-off starts over on the partner's domain (its verifier), then comes back: four page loads.
+  await expect(page).toHaveURL(`${PARTNER_ORIGIN}/`, { timeout: 20_000 });
+  expect(
+    await page.evaluate(() =>
+      fetch("/api/auth/get-session")
+        .then((r) => r.json<{ user: { email: string } }>())
+        .then((s) => s.user.email),
+    ),
+  ).toBe(DEMO_USERS.customerAdmin.email);
 });
 
 test.describe("the hand-off to a partner's domain is only for that partner's users", () => {

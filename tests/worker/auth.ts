@@ -64,25 +64,46 @@ export function forgetTokens(): void {
 }
 
 /**
+ * What a signed-out browser gets from a partner's domain (Northwind's by
+ * default) on its way to the main domain's sign-in: the hand-off verifier
+ * cookie there and the `redirectUrl` (with its challenge) the main domain's
+ * post-auth hands to create.
+ */
+export async function satelliteStart(origin = "http://learn.northwind.test:5173", cookie?: string): Promise<{ verifier: string; redirectUrl: string }> {
+  const res = await call("/login", { host: new URL(origin).host, redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+  if (res.status !== 302) throw new Error(`satellite sign-in did not redirect: ${res.status}`);
+  const redirectUrl = new URL(res.headers.get("Location")!).searchParams.get("redirectUrl")!;
+  const verifier = cookieOf(res)
+    .split("; ")
+    .find((c) => c.startsWith("handoff_verifier="))!;
+  return { verifier, redirectUrl };
+}
+
+/**
  * Hands the main domain's signed-in `cookie` to a partner's domain (Northwind's
- * by default) through create and redeem; answers the session cookie there.
+ * by default) as a browser does: the satellite's sign-in redirect, create and
+ * redeem; answers the session cookie there.
  */
 export async function satelliteCookie(cookie: string, origin = "http://learn.northwind.test:5173"): Promise<string> {
+  const { verifier, redirectUrl } = await satelliteStart(origin);
   const created = await call("/api/auth/handoff/create", {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: ORIGIN, Cookie: cookie },
-    body: JSON.stringify({ redirectUrl: `${origin}/post-auth` }),
+    body: JSON.stringify({ redirectUrl }),
   });
   if (created.status !== 200) throw new Error(`hand-off create failed: ${created.status} ${await created.text()}`);
   const ott = new URL((await created.json<{ url: string }>()).url).searchParams.get("ott")!;
   const redeemed = await call("/api/auth/handoff/redeem", {
     method: "POST",
     host: new URL(origin).host,
-    headers: { "Content-Type": "application/json", Origin: origin },
+    headers: { "Content-Type": "application/json", Origin: origin, Cookie: verifier },
     body: JSON.stringify({ token: ott }),
   });
   if (redeemed.status !== 200) throw new Error(`hand-off redeem failed: ${redeemed.status}`);
-  return cookieOf(redeemed);
+  return cookieOf(redeemed)
+    .split("; ")
+    .filter((c) => !c.startsWith("handoff_verifier="))
+    .join("; ");
 }
 
 /**

@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO, DEMO_USERS, type DemoUserKey } from "../../db/seed";
-import { getWithCookie, signInCookie, signUp } from "./auth";
+import { getWithCookie, satelliteCookie, satelliteStart, signInCookie, signUp } from "./auth";
 import { call, json } from "./helpers";
 import { first, nth } from "../present";
 
@@ -27,20 +27,30 @@ function create(cookie: string | null, redirectUrl: string, host = "localhost") 
   return call("/api/auth/handoff/create", { method: "POST", host, headers, body: JSON.stringify({ redirectUrl }) });
 }
 
-/** Mints a hand-off for `who` to Northwind's domain; answers the one-time token. */
-async function mint(who: string, origin = NORTHWIND): Promise<string> {
+/** A one-time token and the verifier cookie of the browser it was minted for. */
+type Minted = { token: string; verifier: string };
+
+/**
+ * Mints a hand-off for `who` to Northwind's domain (or `origin`) as the main
+ * domain's post-auth does, for a browser that left that domain's sign-in.
+ */
+async function mint(who: string, origin = NORTHWIND): Promise<Minted> {
   const cookie = who.includes("=") ? who : await cookieOf(who as DemoUserKey);
-  const res = await create(cookie, `${origin}/post-auth`);
+  const { verifier, redirectUrl } = await satelliteStart(origin);
+  expect(redirectUrl).toMatch(new RegExp(`^${origin}/post-auth\\?challenge=[\\w-]{43}$`));
+  const res = await create(cookie, redirectUrl);
   expect(res.status, await res.clone().text()).toBe(200);
   const { url } = await json<{ url: string }>(res);
   expect(url.startsWith(`${origin}/post-auth?ott=`)).toBe(true);
-  return new URL(url).searchParams.get("ott")!;
+  return { token: new URL(url).searchParams.get("ott")!, verifier };
 }
 
-function redeem(token: string, origin: string | null, host = new URL(NORTHWIND).host, cookie?: string) {
+function redeem(minted: Minted | string, origin: string | null, host = new URL(NORTHWIND).host, cookie?: string) {
+  const { token, verifier } = typeof minted === "string" ? { token: minted, verifier: "" } : minted;
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (origin) headers.Origin = origin;
-  if (cookie) headers.Cookie = cookie;
+  const sent = [verifier, cookie].filter(Boolean).join("; ");
+  if (sent) headers.Cookie = sent;
   return call("/api/auth/handoff/redeem", { method: "POST", host, headers, body: JSON.stringify({ token }) });
 }
 
@@ -65,7 +75,7 @@ afterEach(() => {
 
 describe("POST /api/auth/handoff/create: who is handed to which domain", () => {
   it("hands a Northwind customer to Northwind's registered origin, and a partner's own team to it", async () => {
-    expect(await mint("customerAdmin")).toMatch(/^[\w-]{40,}$/);
+    expect((await mint("customerAdmin")).token).toMatch(/^[\w-]{40,}$/);
     expect(await mint("partnerAdmin")).toBeTruthy();
     expect(await mint("otherPartnerAdmin", CONTOSO)).toBeTruthy();
   });
@@ -106,6 +116,10 @@ describe("POST /api/auth/handoff/create: who is handed to which domain", () => {
       `${NORTHWIND}/`,
       `${NORTHWIND}/elsewhere`,
       `${NORTHWIND}/post-auth?next=/x`,
+      `${NORTHWIND}/post-auth?challenge=short`,
+      `${NORTHWIND}/post-auth?challenge=${"a".repeat(43)}&next=/x`,
+      `${NORTHWIND}/post-auth?next=/x&challenge=${"a".repeat(43)}`,
+      `${NORTHWIND}/post-auth?challenge=${"a".repeat(43)}#x`,
       `${NORTHWIND}/post-auth#x`,
       "http://eve@learn.northwind.test:5173/post-auth",
       "http://pending.northwind.test:5173/post-auth",
@@ -143,18 +157,6 @@ describe("POST /api/auth/handoff/redeem: the token is bound to its origin, singl
     expect(there!.user.email).toBe(DEMO_USERS.customerAdmin.email);
     expect(there!.session.userId).toBe(here!.session.userId);
     expect(there!.session.id).not.toBe(here!.session.id);
-  });
-
-  it("never replaces the session of someone else signed in on the satellite (a link sent to them signs nobody in)", async () => {
-    const victim = sessionCookie(await redeem(await mint("customerAdmin"), NORTHWIND));
-    const attackers = await mint("partnerAdmin");
-    const res = await redeem(attackers, NORTHWIND, undefined, victim);
-    expect(res.status).toBe(409);
-    expect((await json(res)).code).toBe("SIGNED_IN_AS_ANOTHER_USER");
-    expect(sessionCookie(res)).toBe("");
-    expect((await sessionOn(new URL(NORTHWIND).host, victim))!.user.email).toBe(DEMO_USERS.customerAdmin.email);
-    // The same user coming back through a hand-off is let in.
-    expect((await redeem(await mint("customerAdmin"), NORTHWIND, undefined, victim)).status).toBe(200);
   });
 
   it("is single use", async () => {
@@ -198,5 +200,89 @@ describe("POST /api/auth/handoff/redeem: the token is bound to its origin, singl
 
   it("refuses a made-up token", async () => {
     expect((await redeem("not-a-token", NORTHWIND)).status).toBe(400);
+  });
+});
+
+describe("the hand-off is redeemable only by the browser that left the partner's domain", () => {
+  const host = new URL(NORTHWIND).host;
+  const verifierOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith("handoff_verifier=")) ?? "";
+
+  it("the partner's sign-in redirect keeps a verifier in an HttpOnly cookie there and sends only its challenge", async () => {
+    const res = await call("/bookings", { host, redirect: "manual" });
+    expect(res.status).toBe(302);
+    const set = verifierOf(res);
+    expect(set).toMatch(/^handoff_verifier=[\w-]{43}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+    const verifier = set.split(";")[0]!;
+    const redirectUrl = new URL(res.headers.get("Location")!).searchParams.get("redirectUrl")!;
+    expect(redirectUrl).not.toContain(verifier.split("=")[1]);
+    // The same browser keeps its verifier (two tabs), another gets its own.
+    expect((await satelliteStart(NORTHWIND, verifier)).redirectUrl).toBe(redirectUrl);
+    expect((await satelliteStart(NORTHWIND)).redirectUrl).not.toBe(redirectUrl);
+  });
+
+  it("refuses a redeem without the verifier or with another browser's, and gives no session", async () => {
+    const minted = await mint("customerAdmin");
+    const bare = await redeem(minted.token, NORTHWIND);
+    expect(bare.status).toBe(400);
+    expect(sessionCookie(bare)).toBe("");
+    const other = await satelliteStart();
+    const again = await mint("customerAdmin");
+    const wrong = await redeem({ token: again.token, verifier: other.verifier }, NORTHWIND);
+    expect(wrong.status).toBe(400);
+    expect(sessionCookie(wrong)).toBe("");
+    // Refused tokens are spent: the right browser cannot use them afterwards either.
+    expect((await redeem(minted, NORTHWIND)).status).toBe(400);
+    expect((await redeem(again, NORTHWIND)).status).toBe(400);
+  });
+
+  it("the right browser's redeem succeeds and drops the verifier", async () => {
+    const res = await redeem(await mint("customerAdmin"), NORTHWIND);
+    expect(res.status).toBe(200);
+    expect(sessionCookie(res)).toMatch(/session_token=/);
+    expect(verifierOf(res)).toMatch(/^handoff_verifier=;.*Max-Age=0/);
+  });
+
+  it("a link minted by someone else leaves the signed-in victim as they were", async () => {
+    const victim = await satelliteCookie(await cookieOf("customerAdmin"));
+    const before = await sessionOn(host, victim);
+    // Another user of the same partner mints a token for their own browser and sends the link.
+    const attacker = await mint("partnerAdmin");
+    // The victim's browser: without a verifier, or with one of its own.
+    const withNone = await redeem(attacker.token, NORTHWIND, host, victim);
+    expect(withNone.status).toBe(400);
+    const { verifier } = await satelliteStart();
+    const withOwn = await redeem({ token: (await mint("partnerAdmin")).token, verifier }, NORTHWIND, host, victim);
+    expect(withOwn.status).toBe(400);
+    for (const res of [withNone, withOwn]) expect(sessionCookie(res)).toBe("");
+    const after = await sessionOn(host, victim);
+    expect(after!.user.email).toBe(DEMO_USERS.customerAdmin.email);
+    expect(after!.session.id).toBe(before!.session.id);
+  });
+
+  it("does not put another user in the place of the one signed in there, even for that browser (409)", async () => {
+    const start = await satelliteStart();
+    const signedIn = await satelliteCookie(await cookieOf("customerAdmin"));
+    const created = await create(await cookieOf("partnerAdmin"), start.redirectUrl);
+    const token = new URL((await json<{ url: string }>(created)).url).searchParams.get("ott")!;
+    const res = await redeem({ token, verifier: start.verifier }, NORTHWIND, host, signedIn);
+    expect(res.status).toBe(409);
+    expect((await json(res)).code).toBe("HANDOFF_SESSION_CONFLICT");
+    expect(sessionCookie(res)).toBe("");
+    expect((await sessionOn(host, signedIn))!.user.email).toBe(DEMO_USERS.customerAdmin.email);
+    // The same user signing in again there is handed over as usual.
+    const same = await satelliteStart();
+    const mine = await create(await cookieOf("customerAdmin"), same.redirectUrl);
+    const ott = new URL((await json<{ url: string }>(mine)).url).searchParams.get("ott")!;
+    expect((await redeem({ token: ott, verifier: same.verifier }, NORTHWIND, host, signedIn)).status).toBe(200);
+  });
+
+  it("a visitor who started on the main domain is sent to the partner's sign-in to start there, with no token", async () => {
+    const before = await handoffRecords();
+    const res = await create(await cookieOf("customerAdmin"), `${NORTHWIND}/post-auth`);
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ url: `${NORTHWIND}/login` });
+    expect(await handoffRecords()).toBe(before);
+    // Still only for the partner's users.
+    expect((await create(await cookieOf("otherCustomerAdmin"), `${NORTHWIND}/post-auth`)).status).toBe(403);
   });
 });

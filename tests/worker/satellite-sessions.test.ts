@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { apiAs, getWithCookie, multipart, satelliteCookie, signUp } from "./auth";
-import { json } from "./helpers";
+import { call, json } from "./helpers";
 import { first } from "../present";
 
 const db = drizzle(env.DB, { schema });
@@ -87,5 +87,83 @@ describe("a session made for a partner's domain", () => {
     const row = first(await db.select().from(schema.accounts).where(eq(schema.accounts.id, id)));
     expect(row.parentAccountId).toBeNull();
     expect((await apiAs(person.token, { accountId: id }).get("/v1/entitlements")).status).toBe(200);
+  });
+});
+
+describe("a session made for a partner's domain lists and resolves only its user's accounts under that partner", () => {
+  /** Someone with a customer of Northwind (made on Northwind's domain) and one of Contoso (made on the main domain). */
+  async function twoPartners() {
+    const person = await signUp("Two Brands");
+    const satelliteCookieThere = await satelliteCookie(person.cookie, NORTHWIND);
+    const satellite = await satelliteToken(person.cookie);
+    const here = await createAccount(satellite, details("Aardvark Northwind Co"));
+    expect(here.status).toBe(201);
+    const northwindCustomer = (await json<{ id: string }>(here)).id;
+    const elsewhere = await createAccount(person.token, details("Zebra Contoso Co"));
+    const contosoCustomer = (await json<{ id: string }>(elsewhere)).id;
+    const linked = await apiAs(person.token, { accountId: contosoCustomer }).post(`/v1/admin/accounts/${contosoCustomer}/assign-parent`, {
+      tan: DEMO.contoso.tan,
+    });
+    expect(linked.status).toBe(200);
+    return { person, satellite, satelliteCookieThere, northwindCustomer, contosoCustomer };
+  }
+
+  const accountIds = async (res: Response) => (await json<{ accounts: { id: string }[] }>(res)).accounts.map((a) => a.id);
+
+  it("GET v1/users/me: only Northwind's there, every account on the main domain", async () => {
+    const { person, satellite, northwindCustomer, contosoCustomer } = await twoPartners();
+    const there = await apiAs(satellite).get("/v1/users/me");
+    expect(there.status).toBe(200);
+    expect(await accountIds(there)).toEqual([northwindCustomer]);
+    const main = await apiAs(person.token).get("/v1/users/me");
+    expect(await accountIds(main)).toEqual([northwindCustomer, contosoCustomer]);
+  });
+
+  it("resolves the one account available there without X-Account-Id (the main domain needs it), and not the other", async () => {
+    const { person, satellite, northwindCustomer, contosoCustomer } = await twoPartners();
+    expect((await apiAs(satellite).get("/v1/entitlements")).status).toBe(200);
+    expect((await apiAs(person.token).get("/v1/entitlements")).status).toBe(400);
+    expect((await apiAs(satellite).get(`/v1/accounts/${northwindCustomer}`)).status).toBe(200);
+    expect((await apiAs(satellite).get(`/v1/accounts/${contosoCustomer}`)).status).toBe(404);
+    expect((await apiAs(satellite, { accountId: contosoCustomer }).get("/v1/entitlements")).status).toBe(403);
+  });
+
+  it("the server-rendered page on Northwind's domain starts the client with Northwind's accounts only", async () => {
+    const { satelliteCookieThere, northwindCustomer } = await twoPartners();
+    const res = await getWithCookie(satelliteCookieThere, "/", { host: NORTHWIND_HOST });
+    expect(res.status).toBe(200);
+    const boot = JSON.parse(/<script id="boot" type="application\/json">(.*?)<\/script>/s.exec(await res.text())![1]!);
+    expect(boot.identity.me.accounts.map((a: { id: string }) => a.id)).toEqual([northwindCustomer]);
+    expect(boot.identity.account.id).toBe(northwindCustomer);
+  });
+
+  it("switches the active organisation there only to one of Northwind's", async () => {
+    const { satelliteCookieThere, northwindCustomer, contosoCustomer } = await twoPartners();
+    const authIdOf = async (id: string) => first(await db.select().from(schema.accounts).where(eq(schema.accounts.id, id))).authId;
+    const setActive = (body: unknown) =>
+      call("/api/auth/organization/set-active", {
+        method: "POST",
+        host: NORTHWIND_HOST,
+        headers: { "Content-Type": "application/json", Origin: NORTHWIND, Cookie: satelliteCookieThere },
+        body: JSON.stringify(body),
+      });
+    const refused = await setActive({ organizationId: await authIdOf(contosoCustomer) });
+    expect(refused.status).toBe(403);
+    expect((await json(refused)).code).toBe("NOT_AVAILABLE_HERE");
+    expect((await setActive({ organizationSlug: "anything" })).status).toBe(403);
+    expect((await setActive({ organizationId: await authIdOf(northwindCustomer) })).status).toBe(200);
+    expect((await setActive({ organizationId: null })).status).toBe(200);
+  });
+
+  it("offers there only the onboarding invites of Northwind and its customers", async () => {
+    const person = await signUp("Invited Twice");
+    const satellite = await satelliteToken(person.cookie);
+    for (const accountId of [DEMO.northwind.id, DEMO.contoso.id]) {
+      await db.insert(schema.invites).values({ id: crypto.randomUUID(), accountId, email: person.email, role: "member", status: "pending" });
+    }
+    const invited = async (token: string) =>
+      (await json<{ onboardingInvites: { accountId: string }[] }>(await apiAs(token).get("/v1/users/me"))).onboardingInvites.map((i) => i.accountId).sort();
+    expect(await invited(satellite)).toEqual([DEMO.northwind.id]);
+    expect(await invited(person.token)).toEqual([DEMO.northwind.id, DEMO.contoso.id].sort());
   });
 });

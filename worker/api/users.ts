@@ -23,7 +23,7 @@ const errors = errorResponses();
  */
 export async function userDto(c: Context<AppEnv>, scope: UserScope, user: ProductUser): Promise<UserDto> {
   const db = c.get("db");
-  const memberships = await membershipsOf(db, user);
+  const memberships = await membershipsOf(db, { auth: scope.auth, user });
   return {
     id: user.id,
     authId: user.authId,

@@ -15,6 +15,7 @@ import { invalid } from "../http/errors";
 import type { Account } from "../identity/context";
 import type { AuthContext } from "../identity/tokens";
 import { batch, theRow, type Stmt } from "./query";
+import { inSession } from "./customers";
 
 /** A fresh 6-digit partner number that no account holds yet. */
 async function freshTan(db: Db): Promise<string> {
@@ -89,24 +90,26 @@ export async function tanExists(db: Db, tan: string, type?: AccountType): Promis
   return row.length > 0;
 }
 
-/** An account the caller is an active member of, or null. */
+/** An account the caller is an active member of and the session may act for, or null. */
 export async function memberAccount(db: Db, scope: UserScope, accountId: string): Promise<Account | null> {
   const rows = await db
     .select({ account: accounts })
     .from(accountUsers)
     .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
-    .where(and(eq(accountUsers.userId, scope.user.id), eq(accountUsers.accountId, accountId), eq(accountUsers.status, "active")))
+    .where(
+      and(eq(accountUsers.userId, scope.user.id), eq(accountUsers.accountId, accountId), eq(accountUsers.status, "active"), inSession(scope.auth.partnerScope)),
+    )
     .limit(1);
   return rows[0]?.account ?? null;
 }
 
-/** Every account the user is an active member of (whole rows). */
-export async function memberAccounts(db: Db, user: { id: string }): Promise<Account[]> {
+/** Every account the caller is an active member of and the session may act for (whole rows). */
+export async function memberAccounts(db: Db, scope: UserScope): Promise<Account[]> {
   const rows = await db
     .select({ account: accounts })
     .from(accountUsers)
     .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
-    .where(and(eq(accountUsers.userId, user.id), eq(accountUsers.status, "active")));
+    .where(and(eq(accountUsers.userId, scope.user.id), eq(accountUsers.status, "active"), inSession(scope.auth.partnerScope)));
   return rows.map((r) => r.account);
 }
 
@@ -178,7 +181,7 @@ export async function onboardingInvites(db: Db, { auth, user }: UserScope) {
     .select({ id: invites.id, accountId: accounts.id, accountName: accounts.name, accountOrganizationId: accounts.authId })
     .from(invites)
     .innerJoin(accounts, eq(accounts.id, invites.accountId))
-    .where(and(eq(invites.email, email), eq(invites.status, "pending"), cleared ? gt(invites.createdAt, cleared) : undefined));
+    .where(and(eq(invites.email, email), eq(invites.status, "pending"), cleared ? gt(invites.createdAt, cleared) : undefined, inSession(auth.partnerScope)));
 }
 
 /** Saves the acting account's details (and a new logo's key). */

@@ -26,7 +26,7 @@ import { theRow } from "./query";
 /** Runs drizzle queries and raw statements as one D1 batch (one transaction). */
 const runBatch = (db: Db, statements: Statement[]) => runD1Batch(d1Of(db), statements);
 import { conflict, forbidden, invalid, notFound, unauthenticated } from "../http/errors";
-import { customerOf, customersOfPartner } from "./customers";
+import { customerOf, customersOfPartner, inSession } from "./customers";
 
 const LINK_MESSAGES = ASSESSMENT_LINK_MESSAGES;
 
@@ -85,10 +85,19 @@ export async function linkFor(db: Db, token: string, taker: UserScope | null, se
   if (row.accountId) {
     if (!taker) throw unauthenticated();
     if (taker.user.id !== row.createdByUserId) throw forbidden(LINK_MESSAGES.someoneElse);
+    // A membership the session may act for: on a partner's domain, only under that partner.
     const [member] = await db
       .select({ id: accountUsers.id })
       .from(accountUsers)
-      .where(and(eq(accountUsers.accountId, row.accountId), eq(accountUsers.userId, taker.user.id), eq(accountUsers.status, "active")))
+      .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
+      .where(
+        and(
+          eq(accountUsers.accountId, row.accountId),
+          eq(accountUsers.userId, taker.user.id),
+          eq(accountUsers.status, "active"),
+          inSession(taker.auth.partnerScope),
+        ),
+      )
       .limit(1);
     if (!member) throw forbidden(LINK_MESSAGES.someoneElse);
   }

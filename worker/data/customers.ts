@@ -1,5 +1,5 @@
 /** A partner's customers, as the partner may touch them. */
-import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { CustomerList, CustomersQuery } from "../../contract/customers";
 import { JobStatus } from "../../contract/enums";
@@ -17,10 +17,29 @@ import { recommendations } from "./recommendations";
  * The `accounts` rows that are customers of `partnerId`: the one filter every
  * query of a partner's customers applies (in a join, a subquery or a guard).
  */
-export const customersOfPartner = (partnerId: string): SQL => and(eq(accounts.parentAccountId, partnerId), eq(accounts.type, "customer"))!;
+export const customersOfPartner = (partnerId: string | Placeholder): SQL => and(eq(accounts.parentAccountId, partnerId), eq(accounts.type, "customer"))!;
 
 /** The `accounts` rows under `partnerId`'s brand: the partner itself and its customers. */
-export const underPartner = (partnerId: string): SQL => or(and(eq(accounts.id, partnerId), eq(accounts.type, "partner")), customersOfPartner(partnerId))!;
+export const underPartner = (partnerId: string | Placeholder): SQL =>
+  or(and(eq(accounts.id, partnerId), eq(accounts.type, "partner")), customersOfPartner(partnerId))!;
+
+/**
+ * The `accounts` rows a session may see and act for among its user's: all of
+ * them, except in a session made for a partner's domain (its partner scope),
+ * where only that partner and its customers. Every read that lists or
+ * resolves the caller's own memberships applies it.
+ */
+export const inSession = (partnerScope: string | Placeholder | null | undefined): SQL | undefined => (partnerScope ? underPartner(partnerScope) : undefined);
+
+/** Whether the identity provider's organisation `authId` is the partner's own account or one of its customers. */
+export async function organizationUnderPartner(db: Db, partnerId: string, authId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.authId, authId), underPartner(partnerId)))
+    .limit(1);
+  return rows.length > 0;
+}
 
 /** One of the partner's own customers; anyone else's (or no one's) is 404, like a missing one. */
 export async function customerOf(db: Db, scope: PartnerScope, customerId: string): Promise<Account> {

@@ -4,15 +4,16 @@ import { accountUsers, accounts, users } from "../../db/schema";
 import type { Db } from "../env";
 import type { UserScope } from "../http/endpoint";
 import type { ProductUser } from "../identity/context";
+import { inSession } from "./customers";
 import { theRow } from "./query";
 
-/** The caller's active memberships, by account name. */
-export function membershipsOf(db: Db, user: ProductUser) {
+/** The caller's active memberships the session may act for, by account name. */
+export function membershipsOf(db: Db, { auth, user }: UserScope) {
   return db
     .select({ id: accounts.id, authId: accounts.authId, name: accounts.name, type: accounts.type, role: accountUsers.role })
     .from(accountUsers)
     .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
-    .where(and(eq(accountUsers.userId, user.id), eq(accountUsers.status, "active")))
+    .where(and(eq(accountUsers.userId, user.id), eq(accountUsers.status, "active"), inSession(auth.partnerScope)))
     .orderBy(accounts.name);
 }
 

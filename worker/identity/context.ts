@@ -12,6 +12,7 @@ import { verifyClerk, verifyEmbeddedToken, type AuthContext } from "./tokens";
 import { claimRead, isolateCache, type Refreshable } from "../http/isolate-cache";
 import { theRow } from "../data/query";
 import { reusableQuery } from "../data/reusable";
+import { inSession } from "../data/customers";
 
 export type ProductUser = typeof users.$inferSelect;
 export type Account = typeof accounts.$inferSelect;
@@ -165,8 +166,12 @@ export function availableInSession(auth: AuthContext, account: Pick<Account, "id
 
 export type Acting = { auth: AuthContext; user: ProductUser; account: Account; role: Role };
 
-/** The caller's active memberships (of the account asked for, or all), with their accounts: rendered once per isolate (worker/data/reusable.ts). */
-const memberships = (db: Db, ofAccount: boolean) => () =>
+/**
+ * The caller's active memberships (of the account asked for, or all) the
+ * session may act for (`scoped`: only under its partner), with their
+ * accounts: rendered once per isolate (worker/data/reusable.ts).
+ */
+const memberships = (db: Db, ofAccount: boolean, scoped: boolean) => () =>
   db
     .select({ account: accounts, role: accountUsers.role })
     .from(accountUsers)
@@ -176,6 +181,7 @@ const memberships = (db: Db, ofAccount: boolean) => () =>
         eq(accountUsers.userId, sql.placeholder("userId")),
         ofAccount ? eq(accountUsers.accountId, sql.placeholder("accountId")) : undefined,
         eq(accountUsers.status, "active"),
+        inSession(scoped ? sql.placeholder("partnerScope") : null),
       ),
     )
     .limit(2);
@@ -207,9 +213,12 @@ export async function requireAccount(c: Context<AppEnv>): Promise<Acting> {
     const role = auth.orgRole === "admin" || auth.orgRole === "owner" ? auth.orgRole : "member";
     if (rows[0]) acting = { auth: { ...auth }, user, account: rows[0], role };
   } else {
-    const rows = await reusableQuery(db, header ? "membership-of-account" : "memberships", memberships(db, Boolean(header)), {
+    const scoped = Boolean(auth.partnerScope);
+    const key = `${header ? "membership-of-account" : "memberships"}${scoped ? "-in-partner" : ""}`;
+    const rows = await reusableQuery(db, key, memberships(db, Boolean(header), scoped), {
       userId: user.id,
       accountId: header,
+      ...(scoped ? { partnerScope: auth.partnerScope } : {}),
     });
     const [first] = rows;
     if (first && (rows.length === 1 || header)) {

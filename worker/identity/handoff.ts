@@ -15,46 +15,94 @@ import { satelliteOfOrigin, type Satellite } from "../tenant/origins";
  * domain and a partner's custom domain, so it opens only one way and only for
  * its owner.
  *
- * POST /api/auth/handoff/create (main domain, signed in) takes the
- * satellite's `redirectUrl`. It answers a one-time token only when the URL is
- * exactly `<registered origin of a connected satellite domain>/post-auth` and
- * the user belongs to that partner (a member of the partner or of one of its
- * customers, or of no account at all yet: a fresh sign-up onboards there);
- * otherwise 403 HANDOFF_NOT_AVAILABLE (or 400 for a URL that is no satellite).
- * The token is stored hashed, bound to the user, the partner and that origin,
- * for two minutes.
+ * The browser that will redeem is the one that left the satellite: before
+ * sending a signed-out visitor to the main domain's sign-in, the satellite's
+ * server gives the browser a secret verifier in an HttpOnly cookie of its own
+ * host (`handoffStart`) and puts the verifier's challenge (SHA-256,
+ * base64url) in the return address: `redirectUrl =
+ * <registered origin>/post-auth?challenge=<challenge>`, like PKCE.
+ *
+ * POST /api/auth/handoff/create (main domain, signed in) takes that
+ * `redirectUrl`. It answers a one-time token only when the URL is exactly
+ * `<registered origin of a connected satellite domain>/post-auth` with a
+ * challenge and the user belongs to that partner (a member of the partner or
+ * of one of its customers, or of no account at all yet: a fresh sign-up
+ * onboards there); otherwise 403 HANDOFF_NOT_AVAILABLE (or 400 for a URL that
+ * is no satellite). Without a challenge (the visitor started on the main
+ * domain) it answers no token but the satellite's /login, which starts the
+ * hand-off from that browser. The token is stored hashed, bound to the user,
+ * the partner, that origin and the challenge, for two minutes.
  *
  * POST /api/auth/handoff/redeem (on that satellite host, Origin exactly its
  * registered origin) consumes the token once and signs the browser in on that
- * host with a NEW session; the main domain's session is never handed over.
+ * host with a NEW session, only when the browser's verifier matches the
+ * token's challenge, and never in place of a session of another user there
+ * (409 HANDOFF_SESSION_CONFLICT: a link does not switch accounts); the main
+ * domain's session is never handed over.
  */
 export const HANDOFF_TTL_MS = 2 * 60 * 1000;
 export const HANDOFF_PATH = "/post-auth";
+/** The satellite's cookie with the browser's hand-off verifier; it lives as long as a sign-up may take to confirm. */
+export const VERIFIER_COOKIE = "handoff_verifier";
+const VERIFIER_MAX_AGE_S = 60 * 60;
+/** Where the main domain sends a visitor who did not come from the satellite: its sign-in, which starts the hand-off. */
+const SATELLITE_START_PATH = "/login";
 const PREFIX = "satellite-handoff:";
+const CHALLENGE = /^[\w-]{43}$/;
 
 type OriginEnv = { APP_ENV: string; MAIN_ORIGIN: string; MAIN_HOST: string; DB: D1Database };
-type Bound = { userId: string; partnerId: string; origin: string };
+type Bound = { userId: string; partnerId: string; origin: string; challenge: string };
+
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+const randomToken = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
+
+/** The challenge of a verifier: its SHA-256, base64url (43 characters). */
+export async function codeChallenge(verifier: string): Promise<string> {
+  return base64url(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier))));
 }
 
-/** The satellite a `redirectUrl` names, when it is exactly a connected satellite's registered origin + /post-auth. */
-export async function handoffTarget(db: Db, env: OriginEnv, redirectUrl: string): Promise<Satellite | null> {
+function cookieValue(header: string | null | undefined, name: string): string | null {
+  return header?.match(new RegExp(`(?:^|;\\s*)${name}=([\\w-]{43})(?:;|$)`))?.[1] ?? null;
+}
+
+/**
+ * The satellite's side of a sign-in leaving for the main domain: this
+ * browser's verifier (the one it has, else a new one) in an HttpOnly cookie of
+ * the satellite's host, and the challenge that travels in `redirectUrl`.
+ */
+export async function handoffStart(cookieHeader: string | undefined, satelliteOrigin: string): Promise<{ challenge: string; setCookie: string }> {
+  const verifier = cookieValue(cookieHeader, VERIFIER_COOKIE) ?? randomToken();
+  const secure = satelliteOrigin.startsWith("https://") ? "; Secure" : "";
+  return {
+    challenge: await codeChallenge(verifier),
+    setCookie: `${VERIFIER_COOKIE}=${verifier}; Path=/; Max-Age=${VERIFIER_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure}`,
+  };
+}
+
+/**
+ * The satellite a `redirectUrl` names, when it is exactly a connected
+ * satellite's registered origin + /post-auth, with at most the browser's
+ * challenge as its one parameter (null when it has none).
+ */
+export async function handoffTarget(db: Db, env: OriginEnv, redirectUrl: string): Promise<{ satellite: Satellite; challenge: string | null } | null> {
   if (!URL.canParse(redirectUrl)) return null;
   const url = new URL(redirectUrl);
-  if (url.pathname !== HANDOFF_PATH || url.search || url.hash || url.username || url.password) return null;
-  if (`${url.origin}${HANDOFF_PATH}` !== redirectUrl) return null;
-  return satelliteOfOrigin(db, env, url.origin);
+  if (url.pathname !== HANDOFF_PATH || url.hash || url.username || url.password) return null;
+  const challenge = url.searchParams.get("challenge");
+  const exact = `${url.origin}${HANDOFF_PATH}${challenge === null ? "" : `?challenge=${challenge}`}`;
+  if (exact !== redirectUrl || (challenge !== null && !CHALLENGE.test(challenge))) return null;
+  const satellite = await satelliteOfOrigin(db, env, url.origin);
+  return satellite ? { satellite, challenge } : null;
 }
 
 /**
@@ -103,8 +151,8 @@ const arrivedOn = (ctx: { headers?: Headers; request?: Request }) =>
   hostOf(ctx.headers?.get("host") ?? ctx.request?.headers.get("host") ?? ctx.request?.url ?? "");
 
 const notAvailable = () => new APIError("FORBIDDEN", { code: "HANDOFF_NOT_AVAILABLE", message: "This account is not available on that domain" });
-const signedInAsAnother = () => new APIError("CONFLICT", { code: "SIGNED_IN_AS_ANOTHER_USER", message: "Someone else is signed in here: sign out first" });
 const invalidToken = () => new APIError("BAD_REQUEST", { code: "INVALID_HANDOFF_TOKEN", message: "Invalid or expired token" });
+const otherUser = () => new APIError("CONFLICT", { code: "HANDOFF_SESSION_CONFLICT", message: "Another user is signed in on this domain" });
 
 export function satelliteHandoff(env: OriginEnv) {
   return {
@@ -116,12 +164,15 @@ export function satelliteHandoff(env: OriginEnv) {
         async (ctx) => {
           if (!isMainHost(arrivedOn(ctx), env.MAIN_HOST)) throw new APIError("NOT_FOUND");
           const db = database(env.DB);
-          const target = await handoffTarget(db, env, ctx.body.redirectUrl);
-          if (!target) throw new APIError("BAD_REQUEST", { code: "INVALID_REDIRECT_URL", message: "Not a connected partner domain" });
+          const found = await handoffTarget(db, env, ctx.body.redirectUrl);
+          if (!found) throw new APIError("BAD_REQUEST", { code: "INVALID_REDIRECT_URL", message: "Not a connected partner domain" });
+          const { satellite: target, challenge } = found;
           const userId = ctx.context.session.user.id;
           if (!(await belongsToPartner(db, userId, target.partnerId))) throw notAvailable();
+          // No browser to bind the token to: the satellite starts the hand-off itself.
+          if (!challenge) return ctx.json({ url: new URL(SATELLITE_START_PATH, target.origin).toString() });
           const token = randomToken();
-          const bound: Bound = { userId, partnerId: target.partnerId, origin: target.origin };
+          const bound: Bound = { userId, partnerId: target.partnerId, origin: target.origin, challenge };
           const now = new Date();
           await sweep(db);
           await db.insert(authVerifications).values({
@@ -148,16 +199,20 @@ export function satelliteHandoff(env: OriginEnv) {
           if (!satellite || satellite.host !== arrivedOn(ctx)) throw invalidToken();
           const bound = await consume(db, ctx.body.token);
           if (!bound || bound.origin !== satellite.origin || bound.partnerId !== satellite.partnerId) throw invalidToken();
+          // Only the browser that left this domain for the sign-in holds the verifier of the token's challenge.
+          const verifier = cookieValue(ctx.headers?.get("cookie"), VERIFIER_COOKIE);
+          if (!verifier || !bound.challenge || (await codeChallenge(verifier)) !== bound.challenge) throw invalidToken();
           const user = await ctx.context.internalAdapter.findUserById(bound.userId);
           if (!user) throw invalidToken();
-          // A link never replaces the session of someone else signed in here (the token is spent all the same).
-          const current = await getSessionFromCtx(ctx);
-          if (current && current.user.id !== user.id) throw signedInAsAnother();
+          // A link never puts another user in the place of the one signed in here.
+          const current = await getSessionFromCtx(ctx).catch(() => null);
+          if (current && current.user.id !== user.id) throw otherUser();
           const session = await ctx.context.internalAdapter.createSession(user.id);
           if (!session) throw new APIError("INTERNAL_SERVER_ERROR");
           // The new session is the partner's: it acts only for that partner and its customers.
           await db.update(authSessions).set({ partnerAccountId: bound.partnerId }).where(eq(authSessions.id, session.id));
           await setSessionCookie(ctx, { session, user });
+          ctx.setCookie(VERIFIER_COOKIE, "", { path: "/", maxAge: 0, httpOnly: true, sameSite: "lax", secure: satellite.origin.startsWith("https://") });
           return ctx.json({ status: true });
         },
       ),

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { identityProvider, providerOrigins } from "./context";
+import { organizationUnderPartner } from "../data/customers";
+import { identityProvider, NOT_AVAILABLE_HERE, providerOrigins } from "./context";
 import { embeddedAuth } from "./embedded";
 import { forgetSessions } from "./tokens";
 
@@ -18,6 +19,21 @@ const SATELLITE_ROUTES = new Set([
   "POST /handoff/redeem",
 ]);
 
+/**
+ * On a partner's domain the organisation switch reaches only that partner's
+ * own organisation or one of its customers' (or none): the session there acts
+ * for nothing else. Named by id; a slug is not taken there.
+ */
+async function switchAllowedHere(c: Context<AppEnv>, partnerId: string | null): Promise<boolean> {
+  const body = await c.req.raw
+    .clone()
+    .json<{ organizationId?: unknown; organizationSlug?: unknown }>()
+    .catch(() => null);
+  if (!body || !partnerId || body.organizationSlug !== undefined) return false;
+  if (body.organizationId === null || body.organizationId === undefined) return true;
+  return typeof body.organizationId === "string" && (await organizationUnderPartner(c.get("db"), partnerId, body.organizationId));
+}
+
 /** Calls after which some session may have ended: this isolate re-checks sessions at once. */
 const ENDS_SESSIONS = /^\/(sign-out|revoke-|delete-user|change-password|reset-password|sign-up|confirm-email)/;
 
@@ -33,6 +49,9 @@ export async function embeddedProvider(c: Context<AppEnv>): Promise<Response> {
   if (!where) return c.notFound();
   const route = `${c.req.method} ${c.req.path.slice("/api/auth".length)}`;
   if (tenant.mode === "satellite" && !SATELLITE_ROUTES.has(route)) return c.notFound();
+  if (tenant.mode === "satellite" && route === "POST /organization/set-active" && !(await switchAllowedHere(c, tenant.partner?.id ?? null))) {
+    return c.json({ code: "NOT_AVAILABLE_HERE", message: NOT_AVAILABLE_HERE }, 403);
+  }
   const res = await embeddedAuth(c.env, where.base, where.trusted).handler(c.req.raw);
   if (c.req.method === "POST" && ENDS_SESSIONS.test(route.slice(5))) forgetSessions();
   return res;

@@ -52,7 +52,7 @@ export async function serverIdentity(c: Context<AppEnv>): Promise<ServerIdentity
   let account: BootIdentity["account"] = null;
   const byAccount = new Map<string, { account: Account; role: Role }>();
   if (ordered.length > 0) {
-    const byId = new Map((await memberAccounts(c.get("db"), caller.user)).map((a) => [a.id, a]));
+    const byId = new Map((await memberAccounts(c.get("db"), caller)).map((a) => [a.id, a]));
     for (const m of me.accounts) {
       const row = byId.get(m.id);
       if (row) byAccount.set(m.id, { account: row, role: m.role as Role });

@@ -14,6 +14,7 @@ import { satelliteSendsToSignIn, satelliteSignInTarget } from "../../client/auth
 import { mainOrigin, registeredOrigin } from "../tenant/origins";
 import { clientAssets } from "./assets";
 import { serverIdentity } from "./identity";
+import { handoffStart } from "../identity/handoff";
 import { loadRouteData } from "./loaders";
 import { composeTitle } from "../../client/lib/title";
 import { pageModules, renderScreen, renderSignedIn, serverScreen, signedInScreen, type RenderedRoute } from "./screens";
@@ -70,20 +71,22 @@ export async function renderPageWith(c: Context<AppEnv>, extra: { status?: Conte
   // A signed-out visitor who opens a screen that needs sign-in goes straight to
   // sign-in, where the client's guard would send them after booting: the same
   // target, without the round trips. On a partner's domain that is the main
-  // domain's /login (also for /login and /signup, which live there); on the
-  // main domain its own /login, with the same query.
-  const signIn =
-    identity !== null
-      ? null
-      : tenant.mode === "satellite" && tenant.partner && satelliteSendsToSignIn(url.pathname)
-        ? satelliteSignInTarget(mainOrigin(c.env), {
-            origin: registeredOrigin(c.env, tenant.host),
-            pathname: url.pathname.replace(/\/$/, "").toLowerCase() || "/",
-            search: url.search,
-          })
-        : tenant.mode === "main" && requiresSignIn(url.pathname)
-          ? `/login${url.search}`
-          : null;
+  // domain's /login (also for /login and /signup, which live there), the
+  // browser keeping the hand-off's verifier here; on the main domain its own
+  // /login, with the same query.
+  let signIn: string | null = null;
+  if (identity === null && tenant.mode === "satellite" && tenant.partner && satelliteSendsToSignIn(url.pathname)) {
+    const origin = registeredOrigin(c.env, tenant.host);
+    const start = await handoffStart(c.req.header("Cookie"), origin);
+    setCookies.push(start.setCookie);
+    signIn = satelliteSignInTarget(
+      mainOrigin(c.env),
+      { origin, pathname: url.pathname.replace(/\/$/, "").toLowerCase() || "/", search: url.search },
+      start.challenge,
+    );
+  } else if (identity === null && tenant.mode === "main" && requiresSignIn(url.pathname)) {
+    signIn = `/login${url.search}`;
+  }
   if (signIn) {
     const res = c.redirect(signIn, 302);
     res.headers.set("Cache-Control", "no-store");
