@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { confirmFromMailbox, signIn, uniqueEmail } from "./auth";
-import { expect, expectAccessible, MAIN, test } from "./fixtures";
+import { expect, expectAccessible, MAIN, test, open } from "./fixtures";
 
 async function invite(page: Page, emails: string) {
   await page.getByRole("button", { name: "Invite", exact: true }).click();
@@ -165,7 +165,7 @@ test.describe("a partner's customers and credits", () => {
   });
 
   test("a new customer links to its partner by TAN from Home", async ({ page }) => {
-    await page.goto("/signup");
+    await open(page, "/signup");
     await page.getByRole("link", { name: /I'm a new customer/ }).click();
     await page.getByLabel("Full name").fill("Lee Linker");
     const email = uniqueEmail("linker");
