@@ -98,19 +98,26 @@ test("a customer's details: every table fits the phone, its actions on screen", 
   await expectAccessible(page);
 });
 
+/** Whether `box`'s content fits it (nothing overflows, clipped or not) and every one of `items` lies inside it. */
+function fitsIn(box: Locator, itemSelector: string) {
+  return box.evaluate((el, selector) => {
+    const outer = el.getBoundingClientRect();
+    const inside = [...el.querySelectorAll(selector)].every((item) => {
+      const r = item.getBoundingClientRect();
+      return r.left >= outer.left - 1 && r.right <= outer.right + 1 && r.top >= outer.top - 1 && r.bottom <= outer.bottom + 1;
+    });
+    return inside && el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1;
+  }, itemSelector);
+}
+
 test("the booking overlay shows its step labels whole", async ({ page }) => {
   await signIn(page, "customerAdmin", `/workout/${DEMO.workouts.dataLiteracy}/book`);
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible({ timeout: 20_000 });
-  const steps = dialog.getByRole("list", { name: /^Step 1 of 3/ }).getByRole("listitem");
-  await expect(steps).toHaveCount(3);
-  for (let i = 0; i < 3; i++) {
-    const label = steps.nth(i).locator("span").nth(1);
-    await expect(label).toBeVisible();
-    // Not cut: the label's text fits its box, and its box is inside the dialog.
-    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
-    expect(await onScreen(label), `step ${i + 1}`).toBe(true);
-  }
+  const list = dialog.getByRole("list", { name: /^Step 1 of 3/ });
+  await expect(list.getByRole("listitem")).toHaveCount(3);
+  // Each step, its number and its label, within the list's box (as wide as the dialog's content).
+  expect(await fitsIn(list, "li")).toBe(true);
   expect(await beyondViewport(page)).toEqual([]);
   await expectAccessible(page);
 });
@@ -119,12 +126,13 @@ test("the score chart's legend shows every series", async ({ page }) => {
   await screen(page, "customerAdmin", "/activity", "Your Activity");
   const chart = page.getByTestId("score-chart");
   await expect(chart).toBeVisible({ timeout: 30_000 });
-  const items = chart.locator("ul").last().locator("li");
-  // All categories and overall.
+  await chart.scrollIntoViewIfNeeded();
+  const legend = chart.locator("ul").last();
+  // All categories and overall, none cut off: inside the legend's box and the chart's, and on screen as they are.
+  const items = legend.locator("li");
   expect(await items.count()).toBeGreaterThan(2);
-  for (let i = 0; i < (await items.count()); i++) {
-    await items.nth(i).scrollIntoViewIfNeeded();
-    expect(await onScreen(items.nth(i)), `legend item ${i + 1}`).toBe(true);
-  }
+  expect(await fitsIn(legend, "li")).toBe(true);
+  expect(await fitsIn(chart, "li")).toBe(true);
+  for (let i = 0; i < (await items.count()); i++) expect(await onScreen(items.nth(i)), `legend item ${i + 1}`).toBe(true);
   expect(await beyondViewport(page)).toEqual([]);
 });
