@@ -616,6 +616,7 @@ export const enUS = {
   "bookings.col.time": "Time",
   "bookings.col.actionItems": "Action items",
   "bookings.col.attachments": "Attachments",
+  "bookings.col.nextSession": "Next session",
   "bookings.sessionsOf": "Sessions of {name}",
   "bookings.showSessions": "Show sessions of {name}",
   "bookings.hideSessions": "Hide sessions of {name}",

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { confirmFromMailbox, confirmWithPassword, DEMO_USERS, mailLink, signIn, uniqueEmail } from "./auth";
-import { expect, expectAccessible, MAIN, test } from "./fixtures";
+import { expect, expectAccessible, MAIN, open, test } from "./fixtures";
 import { present } from "../present";
 
 // Two people, sign-ups, the mailbox and axe checks in one journey: allow for a busy machine.
@@ -45,7 +45,7 @@ test.describe("an address someone else signed up first stays its owner's", () =>
     await squat(squatter, email);
     const squattersLink = await mailLink(squatter, email, "/verify-email");
 
-    await page.goto("/signup");
+    await open(page, "/signup");
     await page.getByRole("link", { name: /I'm a new customer/ }).click();
     await signUpWithForm(page, "Olivia Owner", email);
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { confirmFromMailbox, signIn, uniqueEmail } from "./auth";
-import { expect, expectAccessible, MAIN, test } from "./fixtures";
+import { expect, expectAccessible, MAIN, test, open } from "./fixtures";
 
 /** Answers every question on the assessment screen with the option at `index` (0 = lowest). */
 async function answerAll(page: Page, index: number) {
@@ -14,7 +14,7 @@ test.describe("the fitness assessment", () => {
   test.setTimeout(180_000);
 
   test("a new customer takes it from Home and sees the score on Home and a chart on Your Activity", async ({ page }) => {
-    await page.goto("/signup");
+    await open(page, "/signup");
     await page.getByRole("link", { name: /I'm a new customer/ }).click();
     await page.getByLabel("Full name").fill("Ari Assessed");
     const email = uniqueEmail("assessed");

@@ -1,21 +1,24 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from "../../db/seed/identity";
-import { hydrated, MAIN } from "./fixtures";
+import { hydrated, MAIN, open } from "./fixtures";
 
 export { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey };
 
 /**
  * Signs `who` in through the embedded provider's API in the page's context
- * (the session cookie lands in the browser), then opens `path`. For journeys
- * about the sign-in screen itself, use signInWithForm.
+ * (the session cookie lands in the browser), then opens `path` and waits for
+ * the app to take over (`script: false` for a browser without JavaScript,
+ * where it never does). For journeys about the sign-in screen itself, use
+ * signInWithForm.
  */
-export async function signIn(page: Page, who: DemoUserKey, path = "/", origin = MAIN) {
+export async function signIn(page: Page, who: DemoUserKey, path = "/", origin = MAIN, { script = true }: { script?: boolean } = {}) {
   const res = await page.request.post(`${origin}/api/auth/sign-in/email`, {
     data: { email: DEMO_USERS[who].email, password: DEMO_PASSWORD },
     headers: { Origin: origin },
   });
   expect(res.status(), await res.text()).toBe(200);
-  await page.goto(`${origin}${path}`);
+  if (script) await open(page, `${origin}${path}`);
+  else await page.goto(`${origin}${path}`);
 }
 
 /**

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { DEMO } from "../../db/seed/data";
 import { signIn } from "./auth";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test, open, hydrated } from "./fixtures";
 
 /** A date-time-local value N days ahead at `hour`:00, local time. */
 function ahead(days: number, hour = 10) {
@@ -23,7 +23,7 @@ async function as(person: NewPerson, who: "customerAdmin" | "partnerAdmin" | "pa
 
 /** Opens the booking overlay and requests times for every session. */
 async function requestTimes(page: Page, workoutId: string, days: number) {
-  await page.goto(`/workout/${workoutId}/book`);
+  await open(page, `/workout/${workoutId}/book`);
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByText("Sessions", { exact: true })).toBeVisible();
   await dialog.getByRole("button", { name: "Next" }).click();
@@ -71,6 +71,7 @@ test.describe("booking workouts", () => {
     await expect(partner.getByText(/Booking request declined: Data Literacy Essentials/).first()).toBeVisible();
 
     await customer.reload();
+    await hydrated(customer);
     await expect(row(customer, name).getByTestId("status")).toHaveText("To Be Booked");
     await act(customer, name, "Request times");
     const dialog = customer.getByRole("dialog");
@@ -257,6 +258,7 @@ test.describe("booking workouts", () => {
 
     // The customer moves the second session only, by request.
     await customer.reload();
+    await hydrated(customer);
     await act(customer, name, "Reschedule");
     const cd = customer.getByRole("dialog");
     await cd.getByRole("checkbox").nth(1).check();

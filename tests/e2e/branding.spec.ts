@@ -1,12 +1,12 @@
 import type { Page } from "@playwright/test";
 import { confirmFromMailbox, DEMO_USERS, signIn, signInWithForm, uniqueEmail } from "./auth";
-import { E2E_PORT, expect, expectAccessible, MAIN, PARTNER_ORIGIN, test } from "./fixtures";
+import { E2E_PORT, expect, expectAccessible, MAIN, PARTNER_ORIGIN, test, open } from "./fixtures";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 /** A brand-new partner (sign-up and onboarding), so the seeded Northwind branding stays as other journeys expect. */
 async function signUpPartner(page: Page, organisation: string) {
-  await page.goto("/signup");
+  await open(page, "/signup");
   await page.getByRole("link", { name: /Join the Partner Program/ }).click();
   await page.getByLabel("Full name").fill("Bea Brand");
   const email = uniqueEmail("brand");
@@ -84,7 +84,7 @@ test.describe("custom domains and branding", () => {
     await expect(row.getByTestId("domain-state")).toHaveText("Connected");
 
     // Branding: colour, platform name and logo, with a live preview; saving applies at once.
-    await page.goto("/admin/branding");
+    await open(page, "/admin/branding");
     await expect(page.getByRole("heading", { name: "Branding", level: 1 })).toBeVisible();
     await expectAccessible(page);
     const name = page.getByLabel("Platform name");
@@ -119,7 +119,7 @@ test.describe("custom domains and branding", () => {
     await expect(visitor.getByTestId("platform-name")).toHaveCSS("color", "rgb(194, 65, 12)");
 
     // Delete the domain (with confirmation): its host no longer wears the partner's look.
-    await page.goto(`${MAIN}/admin/custom-domains`);
+    await open(page, `${MAIN}/admin/custom-domains`);
     await page.getByRole("button", { name: `Delete ${domain}` }).click();
     const dialog = page.getByRole("alertdialog");
     await expect(dialog).toContainText(`Delete ${domain}?`);

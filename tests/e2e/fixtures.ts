@@ -112,3 +112,15 @@ export function serverHtml(url: string): Promise<string> {
 export async function hydrated(page: Page) {
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 }
+
+/**
+ * Opens `url` as a person who then uses it: waits for the app to take over,
+ * since a key press or a click on a button before that reaches no handler
+ * (the server's page is already on screen). Journeys about the server's page
+ * itself, its redirects or a browser without JavaScript use page.goto.
+ */
+export async function open(page: Page, url: string) {
+  const response = await page.goto(url);
+  await hydrated(page);
+  return response;
+}

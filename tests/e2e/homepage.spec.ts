@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DEMO_USERS, signIn, signInWithForm } from "./auth";
-import { CONTOSO_ORIGIN, MAIN, PARTNER_ORIGIN, expect, expectAccessible, test } from "./fixtures";
+import { CONTOSO_ORIGIN, MAIN, PARTNER_ORIGIN, expect, expectAccessible, test, hydrated } from "./fixtures";
 
 // Signing in and the first paint are slow on a busy runner; the first check of each screen waits longer.
 const FIRST = { timeout: 20_000 };
@@ -190,6 +190,7 @@ test("a square emblem keeps its shape beside the platform name on the sign-in ca
   await page.setViewportSize({ width: 390, height: 800 });
   await page.evaluate(() => localStorage.setItem("theme", "dark"));
   await page.reload();
+  await hydrated(page);
   await page.getByTestId("sidebar-trigger").click(FIRST);
   const sheet = page.getByTestId("sidebar-sheet");
   await expect(sheet.getByTestId("sheet-brand")).toContainText("Contoso Skills");

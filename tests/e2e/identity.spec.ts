@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
 import { confirmFromMailbox, postSignInForm, signIn, signInWithForm, signUpConfirmed, DEMO_PASSWORD, DEMO_USERS, uniqueEmail } from "./auth";
-import { expect, expectAccessible, hydrated, MAIN, PARTNER_ORIGIN, test } from "./fixtures";
+import { expect, expectAccessible, hydrated, MAIN, PARTNER_ORIGIN, test, open } from "./fixtures";
 
 test.describe("sign-up and onboarding", () => {
   test("a new partner signs up, onboards and sees its TAN in the profile", async ({ page }) => {
-    await page.goto("/signup");
+    await open(page, "/signup");
     await expectAccessible(page);
     await page.getByRole("link", { name: /Join the Partner Program/ }).click();
     await page.getByLabel("Full name").fill("Pat Partner");
@@ -37,7 +37,7 @@ test.describe("sign-up and onboarding", () => {
   });
 
   test("a new customer signs up and lands in onboarding as a customer", async ({ page }) => {
-    await page.goto("/signup");
+    await open(page, "/signup");
     await page.getByRole("link", { name: /I'm a new customer/ }).click();
     await page.getByLabel("Full name").fill("Casey Customer");
     const email = uniqueEmail("customer");
@@ -197,7 +197,7 @@ test.describe("across domains", () => {
   });
 
   test("sign-up from the partner's domain ends in onboarding there", async ({ page }) => {
-    await page.goto(`${PARTNER_ORIGIN}/signup`);
+    await open(page, `${PARTNER_ORIGIN}/signup`);
     await expect(page).toHaveURL(new RegExp(`^${MAIN}/signup\\?redirectUrl=`));
     await expect(page.getByTestId("platform-name")).toHaveText("Northwind Learn");
     await page.getByRole("link", { name: /I'm a new customer/ }).click();

@@ -1,5 +1,5 @@
 import { signIn } from "./auth";
-import { expect, expectAccessible, MAIN, test } from "./fixtures";
+import { expect, expectAccessible, MAIN, test, open } from "./fixtures";
 
 /**
  * A partner authors a workout (two sessions, an attachment, a price),
@@ -157,7 +157,7 @@ test("price groups and featured groups: create, update, delete", async ({ page }
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByTestId("toast").getByText("Price group deleted")).toBeVisible();
 
-  await page.goto(`${MAIN}/admin/featured-groups`);
+  await open(page, `${MAIN}/admin/featured-groups`);
   await expect(page.getByRole("heading", { name: "Quick wins" })).toBeVisible();
   await expectAccessible(page);
   const group = `Calling month ${Date.now().toString(36)}`;

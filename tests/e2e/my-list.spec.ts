@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO } from "../../db/seed/data";
 import { signIn } from "./auth";
-import { expect, expectAccessible, MAIN, test } from "./fixtures";
+import { expect, expectAccessible, MAIN, test, open, hydrated } from "./fixtures";
 
 /** Empties the signed-in user's list through the API, so the journey starts from nothing on kept state too. */
 async function emptyList(page: Page) {
@@ -24,7 +24,7 @@ test("a customer saves workouts to My List, reorders them and removes one", asyn
     [DEMO.workouts.copilotFoundations, "Copilot Foundations"],
     [DEMO.workouts.dataLiteracy, "Data Literacy Essentials"],
   ]) {
-    await page.goto(`/workout/${id}`);
+    await open(page, `/workout/${id}`);
     await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
     const save = page.getByRole("button", { name: "Save to My List" });
     await save.click();
@@ -43,6 +43,7 @@ test("a customer saves workouts to My List, reorders them and removes one", asyn
   await expect(page.getByTestId("toast").getByText("Data Literacy Essentials is now number 1")).toBeVisible();
   await expect(items.nth(0)).toContainText("Data Literacy Essentials");
   await page.reload();
+  await hydrated(page);
   await expect(items.nth(0)).toContainText("Data Literacy Essentials");
 
   await page.getByRole("button", { name: "Remove Copilot Foundations" }).click();

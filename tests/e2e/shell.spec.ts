@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test, open, hydrated } from "./fixtures";
 
 /** The app shell and the design system, signed out. */
 
@@ -27,7 +27,7 @@ test.describe("the shell, signed out", () => {
   });
 
   test("Ctrl+B collapses the sidebar to its 48 px rail, Cmd+B opens it, and the choice survives a reload", async ({ page }) => {
-    await page.goto("/help");
+    await open(page, "/help");
     const sidebar = page.getByTestId("sidebar");
     await expect(sidebar).toHaveAttribute("data-state", "expanded");
     // The server's page is there before its script: the shortcut works once the shell's buttons are live.
@@ -42,6 +42,7 @@ test.describe("the shell, signed out", () => {
     expect(stored!.expires - Date.now() / 1000).toBeLessThanOrEqual(604800);
 
     await page.reload();
+    await hydrated(page);
     await expect(sidebar).toHaveAttribute("data-state", "collapsed");
     // The collapsed rail still names its items (tooltips at once, labels for screen readers).
     const home = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true });
@@ -59,7 +60,7 @@ test.describe("the shell, signed out", () => {
 
   test("at 390 px the sidebar is a sheet that opens from the menu button (or Ctrl+B) and closes after a pick", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
-    await page.goto("/help");
+    await open(page, "/help");
     await expect(page.getByTestId("sidebar")).toHaveCount(0);
     const sheet = page.getByRole("dialog", { name: "Navigation" });
     await expect(sheet).toBeHidden();
@@ -76,7 +77,7 @@ test.describe("the shell, signed out", () => {
   });
 
   test("the theme persists across a reload, in local storage and in the cookie the server reads", async ({ page }) => {
-    await page.goto("/help");
+    await open(page, "/help");
     await expect(page.locator("html")).not.toHaveClass(/dark/);
     await page.getByRole("button", { name: "Switch to dark theme" }).click();
     await expect(page.locator("html")).toHaveClass(/dark/);
@@ -85,6 +86,7 @@ test.describe("the shell, signed out", () => {
     await expectAccessible(page);
 
     const response = await page.reload();
+    await hydrated(page);
     expect(await response!.text()).toContain('class="dark"');
     await expect(page.locator("html")).toHaveClass(/dark/);
     await page.getByRole("button", { name: "Switch to light theme" }).click();
@@ -93,7 +95,7 @@ test.describe("the shell, signed out", () => {
   });
 
   test("the language persists across a reload, sets <html lang> and changes the spelling", async ({ page }) => {
-    await page.goto("/help");
+    await open(page, "/help");
     await expect(page.getByText(/setting up your organization/)).toBeVisible();
     await page.getByRole("button", { name: /Change language \(current: English \(US\)\)/ }).click();
     await page.getByRole("menuitemradio", { name: "English (UK)" }).click();
@@ -103,6 +105,7 @@ test.describe("the shell, signed out", () => {
     expect((await cookie(page, "language"))?.value).toBe("enGB");
 
     const response = await page.reload();
+    await hydrated(page);
     expect(await response!.text()).toContain('<html lang="en-GB"');
     await expect(page.getByText(/setting up your organisation/)).toBeVisible();
     await page.getByRole("button", { name: /Change language/ }).click();
@@ -115,7 +118,7 @@ test.describe("the shell, signed out", () => {
 
   test("one toast at a time, gone after 5 s", async ({ page }) => {
     await page.clock.install();
-    await page.goto("/design-system");
+    await open(page, "/design-system");
     await expect(page.getByRole("button", { name: "Show a toast" })).toBeVisible();
     // Stop the page's clock so only runFor moves the toast's timer.
     await page.clock.pauseAt(Date.now() + 1000);
@@ -134,7 +137,7 @@ test.describe("the shell, signed out", () => {
   });
 
   test("a toast is swiped right to dismiss it", async ({ page }) => {
-    await page.goto("/design-system");
+    await open(page, "/design-system");
     await page.getByRole("button", { name: "Show a toast" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Invites sent" }).first()).toBeAttached();
     // The pointer resting on the toast holds its timer while the page is checked.
@@ -150,7 +153,7 @@ test.describe("the shell, signed out", () => {
 
   test("the leave-without-saving dialog guards a dirty form, and the tab close asks too", async ({ page }) => {
     test.slow();
-    await page.goto("/design-system");
+    await open(page, "/design-system");
     // Clean: leaving is not held.
     await page.getByRole("link", { name: "Help" }).click();
     await expect(page).toHaveURL(/\/help$/);
@@ -181,7 +184,7 @@ test.describe("the shell, signed out", () => {
   });
 
   test("form fields say 'Required' and raise the missing-fields toast", async ({ page }) => {
-    await page.goto("/design-system");
+    await open(page, "/design-system");
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByTestId("field-error")).toHaveText(["Required", "Required"]);
     await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
@@ -254,7 +257,7 @@ test.describe("telemetry", () => {
     await page.goto("/help");
     await expect.poll(() => views.length).toBe(1);
     expect(views[0]).toMatchObject({ type: "pageView", name: "Help", authenticated: false, path: "/help" });
-    await page.goto("/design-system");
+    await open(page, "/design-system");
     await page.getByRole("link", { name: "Help" }).click();
     await expect.poll(() => views.length).toBe(2);
     expect(views[1]).toMatchObject({ name: "Help" });

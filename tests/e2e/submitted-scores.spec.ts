@@ -1,5 +1,5 @@
 import { signIn } from "./auth";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test, hydrated } from "./fixtures";
 
 // Both journeys read the whole list of orphaned scores: one after the other.
 test.describe.configure({ mode: "serial", timeout: 90_000 });
@@ -63,6 +63,7 @@ test("someone unknown takes the assessment through a partner's link; the score a
   await expect(taker.getByText("Your provider will add your scores")).toBeVisible();
 
   await page.reload();
+  await hydrated(page);
   const row = page.getByRole("row", { name: /Robin Unknown/ });
   await expect(row).toContainText("robin@nowhere.test");
   await expect(row).toContainText("40%");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { confirmWithPassword, DEMO_PASSWORD, DEMO_USERS, mailLink, signInWithForm, signUpConfirmed, uniqueEmail } from "./auth";
-import { expect, expectAccessible, MAIN, test } from "./fixtures";
+import { expect, expectAccessible, MAIN, test, open } from "./fixtures";
 import { present } from "../present";
 
 // Sign-ups, mail and axe checks in one journey: allow for a busy machine.
@@ -12,7 +12,7 @@ test.describe("e-mail verification", () => {
   test("sign up → check your inbox (resend on a cooldown) → the link in the dev mailbox → confirmed → onboarding", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const email = uniqueEmail("verify");
-    await page.goto("/signup");
+    await open(page, "/signup");
     await page.getByRole("link", { name: /I'm a new customer/ }).click();
     await page.getByLabel("Full name").fill("Val Verify");
     await page.getByLabel("Email address").fill(email);
@@ -32,7 +32,7 @@ test.describe("e-mail verification", () => {
     const link = await mailLink(page, email, "/verify-email");
     await page.goto("/dev/mail");
     await expect(page.locator(`li.mail[data-to="${email}"]`).getByRole("link", { name: link })).toHaveAttribute("href", link);
-    await page.goto(link);
+    await open(page, link);
     // The link alone confirms nothing: the password chosen at sign-up goes with it.
     await expect(page.getByRole("heading", { name: "Confirm your email address" })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText(`To confirm ${email}, enter the password you chose when you signed up.`)).toBeVisible();
@@ -64,7 +64,7 @@ test.describe("e-mail verification", () => {
   test("an invalid link is explained and offers a new one (dark theme)", async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/status of 401/);
     await dark(page);
-    await page.goto("/verify-email?token=not-a-real-token");
+    await open(page, "/verify-email?token=not-a-real-token");
     await expect(page.getByRole("heading", { name: "This link doesn't work" })).toBeVisible();
     await expectAccessible(page);
     await page.getByLabel("Email address").fill(uniqueEmail("nobody"));
@@ -81,7 +81,7 @@ test.describe("password reset", () => {
     await signUpConfirmed(page, email, "Rae Reset");
     await page.context().clearCookies();
 
-    await page.goto("/login");
+    await open(page, "/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
     await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
@@ -92,7 +92,7 @@ test.describe("password reset", () => {
 
     const link = await mailLink(page, email, "/reset-password");
     await dark(page);
-    await page.goto(link);
+    await open(page, link);
     await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
     await expectAccessible(page);
     await page.getByLabel(/^New password/).fill("N3w-password!");
@@ -109,7 +109,7 @@ test.describe("password reset", () => {
 
     // The link works once.
     await page.context().clearCookies();
-    await page.goto(link);
+    await open(page, link);
     await page.getByLabel(/^New password/).fill("Third-pass-3");
     await page.getByLabel("Confirm new password").fill("Third-pass-3");
     await page.getByRole("button", { name: "Change password" }).click();

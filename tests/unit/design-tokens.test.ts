@@ -51,7 +51,7 @@ function files(dir: string): string[] {
 describe("one focus ring", () => {
   const root = new URL("../../client", import.meta.url).pathname;
   it("is written only in components/ui/focus-ring.ts; every other file uses it", () => {
-    const own = /(?:^|[\s"'`])(?:peer-)?focus-visible:(?:ring-|outline-(?:2|none|offset-2|ring|brand)(?![\w-]))/;
+    const own = /(?:^|[\s"'`])(?:(?:peer-)?focus-visible:|has-\[:focus-visible\]:)(?:ring-|outline-(?:2|none|solid|offset-2|ring|brand)(?![\w-]))/;
     const handWritten = files(root)
       .filter((path) => !path.endsWith(join("components", "ui", "focus-ring.ts")))
       .filter((path) => own.test(readFileSync(path, "utf8")));

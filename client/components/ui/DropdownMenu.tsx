@@ -2,6 +2,7 @@ import * as Menu from "@radix-ui/react-dropdown-menu";
 import { Check } from "../icons";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
+import { focusRing } from "./focus-ring";
 
 /**
  * Menus on Radix: arrow keys move, typing jumps to an item, Escape closes and
@@ -36,8 +37,12 @@ export function DropdownMenuContent({ className, sideOffset = 6, ...props }: Com
   );
 }
 
-const itemClass =
-  "relative flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted [&_svg]:size-4 [&_svg]:shrink-0";
+// The highlighted item has the focus: a keyboard user sees the ring (inset, inside the menu) as well as the fill.
+const itemClass = cn(
+  "relative flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm select-none data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-muted [&_svg]:size-4 [&_svg]:shrink-0",
+  focusRing,
+  "focus-visible:-outline-offset-2",
+);
 
 export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof Menu.Item>) {
   return <Menu.Item className={cn(itemClass, className)} {...props} />;

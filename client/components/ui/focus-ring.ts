@@ -1,14 +1,25 @@
 /**
- * The one focus ring of the product: a 2 px outline in the theme's readable
- * brand colour (`--ring`), offset from the element, shown for keyboard focus
- * only. Every focusable element of the design system and of the screens wears
- * it; a screen may adjust it (an inset offset, a colour on a brand surface) by
- * adding a `focus-visible:` class after it, never by writing its own.
+ * The one focus ring of the product, shown for keyboard focus only: a solid
+ * 2 px outline in the theme's readable brand colour (`--ring`), 2 px off the
+ * element, with the gap filled by a 2 px ring of the page's background. The
+ * two tones contrast with each other (`--ring` reads at 4.5:1 on the theme's
+ * surfaces), so one of them stands out on any surface, a partner's light or
+ * dark brand colour included. The outline style is written out: `outline-none`
+ * sets Tailwind's outline-style variable to none, which `outline-2` reuses.
+ * Every focusable element of the design system and of the screens wears it; a
+ * screen may adjust it (an inset offset, a colour on a brand surface) by adding
+ * a `focus-visible:` class after it, never by writing its own.
  */
-export const focusRing = "outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
+export const focusRing =
+  "outline-none focus-visible:outline-solid focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring focus-visible:ring-2 focus-visible:ring-background";
 
 /**
  * The same ring on an element that mirrors a visually hidden control before it
  * (`peer`): a styled button beside a native file input, a star beside its radio.
  */
-export const peerFocusRing = "peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring";
+export const peerFocusRing =
+  "peer-focus-visible:outline-solid peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-focus-visible:ring-2 peer-focus-visible:ring-background";
+
+/** The same ring on a box whose visually hidden control inside has the focus (a choice card around its radio). */
+export const withinFocusRing =
+  "has-[:focus-visible]:outline-solid has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-background";

@@ -19,7 +19,7 @@ const COLOURS: Record<Category, string> = {
 };
 const colour = (s: Series) => (s === "overall" ? "rgb(var(--foreground))" : COLOURS[s]);
 
-const HEIGHT = 288 - 28; // h-72 less the legend
+const HEIGHT = 288 - 28; // h-72 less one line of legend (a narrow chart wraps its legend onto more lines and grows)
 const MARGIN = { top: 8, right: 16, bottom: 28, left: 36 };
 const Y_TICKS = [0, 25, 50, 75, 100];
 const AXIS = "rgb(var(--muted-foreground))";
@@ -56,7 +56,7 @@ export default function ScoreChart({ points, series }: { points: TrendPoint[]; s
   };
 
   return (
-    <div aria-hidden="true" className="relative h-72 w-full" data-testid="score-chart" ref={box}>
+    <div aria-hidden="true" className="relative min-h-72 w-full" data-testid="score-chart" ref={box}>
       {width > 0 && (
         <svg
           width={width}
@@ -121,7 +121,7 @@ export default function ScoreChart({ points, series }: { points: TrendPoint[]; s
           </ul>
         </div>
       )}
-      <ul className="flex h-7 flex-wrap items-center justify-center gap-x-4 gap-y-1 overflow-hidden text-xs text-foreground">
+      <ul className="flex min-h-7 flex-wrap items-center justify-center gap-x-4 gap-y-1 text-xs text-foreground">
         {series.map((s) => (
           // The series' colour is on its swatch; the name in the text colour reads on any background.
           <li key={s} className="flex items-center gap-1.5">

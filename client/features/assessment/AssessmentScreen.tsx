@@ -9,6 +9,8 @@ import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { Field, Input } from "../../components/ui/Field";
 import { Skeleton } from "../../components/ui/Skeleton";
+import { withinFocusRing } from "../../components/ui/focus-ring";
+import { cn } from "../../lib/cn";
 import { toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { translateApiMessage, useT } from "../../lib/i18n";
@@ -148,7 +150,10 @@ function Questionnaire({ form, submit }: { form: AssessmentFormDto; submit: Retu
                       {q.options.map((o) => (
                         <label
                           key={o.value}
-                          className="flex cursor-pointer items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-brand has-[:checked]:bg-muted has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-text"
+                          className={cn(
+                            "flex cursor-pointer items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-brand has-[:checked]:bg-muted",
+                            withinFocusRing,
+                          )}
                         >
                           <input
                             type="radio"

@@ -112,7 +112,10 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
   const previous = STEPS[index - 1];
   return (
     <div className="grid gap-5">
-      <ol className="flex items-center gap-2 text-sm" aria-label={t("booking.stepOf", { step: index + 1, name: t(`booking.step.${step}`) })}>
+      <ol
+        className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm"
+        aria-label={t("booking.stepOf", { step: index + 1, name: t(`booking.step.${step}`) })}
+      >
         {STEPS.map((s, i) => (
           <li key={s} aria-current={s === step ? "step" : undefined} className={cn("flex items-center gap-2", i > index && "text-muted-foreground")}>
             <span
@@ -124,7 +127,7 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
               {i + 1}
             </span>
             <span className={cn(s === step && "font-semibold")}>{t(`booking.step.${s}`)}</span>
-            {i < 2 ? <span aria-hidden="true" className="mx-1 h-px w-6 bg-border" /> : null}
+            {i < 2 ? <span aria-hidden="true" className="mx-1 h-px w-6 bg-border phone:w-3" /> : null}
           </li>
         ))}
       </ol>

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { ChevronDown, ChevronRight, MoreHorizontal } from "../../components/icons";
 import type { JobDto } from "../../../contract/bookings";
 import { AuditTrail } from "../../components/AuditTrail";
@@ -23,10 +24,21 @@ type Props = {
   showAudit: boolean;
 };
 
-/** One job: its outer row (workout, the other side, status, booked, price, actions) and, when expanded, its sessions. */
+/** When the job's next session starts: the earliest scheduled time, not yet passed, of a line not completed; null when none is. */
+export function nextSessionAt(job: JobDto, now: number): string | null {
+  const upcoming = job.lines
+    .filter((l) => l.status !== "completed" && l.scheduledAt !== null && Date.parse(l.scheduledAt) >= now)
+    .map((l) => l.scheduledAt as string)
+    .sort((a, b) => Date.parse(a) - Date.parse(b));
+  return upcoming[0] ?? null;
+}
+
+/** One job: its outer row (workout, the other side, status, next session, booked, price, actions) and, when expanded, its sessions. */
 export function JobRow({ job, side, expanded, onToggle, onOpen, onSchedule, showAudit }: Props) {
   const t = useT();
   const format = useFormatDate();
+  const [now] = useState(() => Date.now());
+  const next = nextSessionAt(job, now);
   const name = job.workout.title ?? job.workout.name;
   const actions = job.actions.filter((a) => a !== "completeLine");
   const price =
@@ -38,7 +50,7 @@ export function JobRow({ job, side, expanded, onToggle, onOpen, onSchedule, show
 
   return (
     <>
-      <TableRow data-testid="job-row" data-job-id={job.id}>
+      <TableRow data-testid="job-row" data-job-id={job.id} className="phone:relative">
         <TableCell>
           <Button
             variant="ghost"
@@ -50,15 +62,23 @@ export function JobRow({ job, side, expanded, onToggle, onOpen, onSchedule, show
             {expanded ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
           </Button>
         </TableCell>
-        <TableCell className="font-medium">{name}</TableCell>
-        <TableCell>{side === "customer" ? (job.deliveryPartner?.name ?? "—") : job.customer.name}</TableCell>
-        <TableCell>
+        <TableCell className="font-medium" label={t("bookings.col.workout")}>
+          {name}
+        </TableCell>
+        <TableCell label={side === "customer" ? t("bookings.col.deliveryPartner") : t("bookings.col.customer")}>
+          {side === "customer" ? (job.deliveryPartner?.name ?? "—") : job.customer.name}
+        </TableCell>
+        <TableCell label={t("bookings.col.status")}>
           <StatusBadge status={job.status} />
           <OverdueBadge job={job} side={side} />
         </TableCell>
+        <TableCell label={t("bookings.col.nextSession")} data-testid="next-session">
+          {next ? format(next, "long") : "—"}
+        </TableCell>
         <TableCell className="hidden md:table-cell">{format(job.createdAt)}</TableCell>
         <TableCell className="hidden md:table-cell">{price}</TableCell>
-        <TableCell className="text-right">
+        {/* On a phone the actions sit at the card's top right, beside the sessions toggle. */}
+        <TableCell className="text-right phone:absolute phone:top-2 phone:right-0">
           {actions.length ? (
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
@@ -86,7 +106,7 @@ export function JobRow({ job, side, expanded, onToggle, onOpen, onSchedule, show
       </TableRow>
       {expanded ? (
         <tr>
-          <td colSpan={7} className="bg-muted/30 px-4 py-3">
+          <td colSpan={8} className="bg-muted/30 px-4 py-3">
             <div className="grid gap-4">
               <JobSessions job={job} side={side} onCompleteLine={(lineId, session) => onOpen({ kind: "completeLine", job, lineId, session })} />
               {showAudit ? <AuditTrail of={{ job: job.id }} title={t("audit.ofJob", { name })} /> : null}

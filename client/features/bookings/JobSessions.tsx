@@ -31,8 +31,8 @@ export function JobSessions({ job, side, onCompleteLine }: { job: JobDto; side: 
       <TableBody>
         {job.lines.map((line) => (
           <TableRow key={line.id}>
-            <TableCell>{line.sessionName}</TableCell>
-            <TableCell>
+            <TableCell label={t("bookings.col.session")}>{line.sessionName}</TableCell>
+            <TableCell label={t("bookings.col.time")}>
               {line.scheduledAt
                 ? format(line.scheduledAt, "long")
                 : line.requestedTimes.length
@@ -42,10 +42,10 @@ export function JobSessions({ job, side, onCompleteLine }: { job: JobDto; side: 
                 <AddToCalendar side={side} job={job} line={line} />
               </div>
             </TableCell>
-            <TableCell>
+            <TableCell label={t("bookings.col.status")}>
               <StatusBadge status={line.status} />
             </TableCell>
-            <TableCell>
+            <TableCell label={t("bookings.col.actionItems")}>
               <ul className="grid gap-1">
                 {line.actionItems.map((item) => (
                   <li key={item.id}>
@@ -61,7 +61,7 @@ export function JobSessions({ job, side, onCompleteLine }: { job: JobDto; side: 
                 ))}
               </ul>
             </TableCell>
-            <TableCell>
+            <TableCell label={t("bookings.col.attachments")}>
               <ul className="grid gap-1">
                 {line.attachments.map((a) => (
                   <li key={a.id}>

@@ -45,6 +45,7 @@ export function JobsTable({
             <TableHeaderCell>{t("bookings.col.workout")}</TableHeaderCell>
             <TableHeaderCell>{side === "customer" ? t("bookings.col.deliveryPartner") : t("bookings.col.customer")}</TableHeaderCell>
             <TableHeaderCell>{t("bookings.col.status")}</TableHeaderCell>
+            <TableHeaderCell>{t("bookings.col.nextSession")}</TableHeaderCell>
             <TableHeaderCell className="hidden md:table-cell">{t("bookings.col.booked")}</TableHeaderCell>
             <TableHeaderCell className="hidden md:table-cell">{t("bookings.col.price")}</TableHeaderCell>
             <TableHeaderCell className="text-right">{t("bookings.col.actions")}</TableHeaderCell>

@@ -144,13 +144,15 @@ function DomainRow({ domain, accountId }: { domain: CustomDomainDto; accountId: 
 
   return (
     <TableRow data-testid={`domain-${domain.uri}`}>
-      <TableCell className="font-medium break-all">{domain.uri}</TableCell>
-      <TableCell>
+      <TableCell className="font-medium break-all" label={t("domains.column.domain")}>
+        {domain.uri}
+      </TableCell>
+      <TableCell label={t("domains.column.state")}>
         <Badge tone={connected ? "success" : "warning"} data-testid="domain-state">
           {enumLabel(t, "CustomDomainState", domain.state)}
         </Badge>
       </TableCell>
-      <TableCell>
+      <TableCell label={t("domains.column.dns")}>
         <div className="grid gap-3">
           <DnsRecord domain={domain.uri} record={domain.dnsRecord} purpose={t("domains.cnamePurpose")} />
           <DnsRecord domain={domain.uri} record={domain.txtRecord} purpose={t("domains.txtPurpose")} />

@@ -108,17 +108,17 @@ export default function CustomersScreen() {
                   ) : (
                     rows.map((c) => (
                       <TableRow key={c.id}>
-                        <TableCell>
+                        <TableCell label={t("customers.name")}>
                           <Link to={`/admin/customers/${c.id}/details`} className="font-medium text-brand-text underline-offset-4 hover:underline">
                             {c.name}
                           </Link>
                           {c.primaryEmail ? <div className="text-xs text-muted-foreground">{c.primaryEmail}</div> : null}
                         </TableCell>
-                        <TableCell>{c.industry ? enumLabel(t, "Industry", c.industry) : "—"}</TableCell>
-                        <TableCell>{c.size ?? "—"}</TableCell>
-                        <TableCell>{c.location ? enumLabel(t, "AccountLocation", c.location) : "—"}</TableCell>
-                        <TableCell>{c.teamSize}</TableCell>
-                        <TableCell>{date(c.createdAt)}</TableCell>
+                        <TableCell label={t("profile.industry")}>{c.industry ? enumLabel(t, "Industry", c.industry) : "—"}</TableCell>
+                        <TableCell label={t("profile.size")}>{c.size ?? "—"}</TableCell>
+                        <TableCell label={t("profile.location")}>{c.location ? enumLabel(t, "AccountLocation", c.location) : "—"}</TableCell>
+                        <TableCell label={t("customers.teamSize")}>{c.teamSize}</TableCell>
+                        <TableCell label={t("customers.joined")}>{date(c.createdAt)}</TableCell>
                       </TableRow>
                     ))
                   )}

@@ -130,12 +130,14 @@ export function CreditEntries({ entries }: { entries: CreditEntryDto[] }) {
                 ) : (
                   e.lines.map((l) => (
                     <TableRow key={l.id} data-testid="credit-line">
-                      <TableCell>{date(l.enteredAt)}</TableCell>
-                      <TableCell>{enumLabel(t, "CreditLineSource", l.source)}</TableCell>
-                      <TableCell>{enumLabel(t, "CreditLineType", l.itemType)}</TableCell>
-                      <TableCell>{enumLabel(t, "CreditUpdateType", l.updateType)}</TableCell>
-                      <TableCell className="text-right font-mono">{l.quantity > 0 ? `+${l.quantity}` : l.quantity}</TableCell>
-                      <TableCell>{l.context ?? "—"}</TableCell>
+                      <TableCell label={t("plans.entered")}>{date(l.enteredAt)}</TableCell>
+                      <TableCell label={t("plans.source")}>{enumLabel(t, "CreditLineSource", l.source)}</TableCell>
+                      <TableCell label={t("plans.itemType")}>{enumLabel(t, "CreditLineType", l.itemType)}</TableCell>
+                      <TableCell label={t("plans.updateType")}>{enumLabel(t, "CreditUpdateType", l.updateType)}</TableCell>
+                      <TableCell label={t("plans.quantity")} className="text-right font-mono">
+                        {l.quantity > 0 ? `+${l.quantity}` : l.quantity}
+                      </TableCell>
+                      <TableCell label={t("plans.context")}>{l.context ?? "—"}</TableCell>
                     </TableRow>
                   ))
                 )}
