@@ -104,6 +104,7 @@ export const enUS = {
   "toast.teamInvalid.description": "Please check your team details!",
   "toast.checkFields.title": "Check the highlighted fields",
   "toast.checkFields.description": "Some values need correcting before we can save. Each field says what is wrong.",
+  "message.inviteDailyLimit": "You've reached today's invite limit for this organization. Try again tomorrow.",
   "toast.invitesRefused.title": "Invites not sent",
   "toast.invitesRefused.description": "None of these addresses could be invited. The list says why for each one.",
   // ─── Sign-up and invites ─────────────────
@@ -1325,6 +1326,7 @@ export const enUS = {
   "mail.greeting": "Hi {name},",
   "mail.greetingNoName": "Hi,",
   "mail.footer": "You're receiving this email from {platform}.",
+  "mail.support": "Questions? Write to {email}",
   "mail.linkFallback": "If the button doesn't work, copy this link into your browser:",
   "mail.timesInUtc": "Times are shown in UTC; the calendar file and your calendar show them in your own time zone.",
   "mail.job.workout": "Workout",
