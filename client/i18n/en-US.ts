@@ -122,6 +122,8 @@ export const enUS = {
   "auth.signUp.customerBody": "Book workouts for your team and track your fitness.",
   "auth.signUp.change": "Change",
   "auth.fullName": "Full name",
+  "auth.nameTooLong": "At most 120 characters",
+  "auth.nameOneLine": "Must be on one line",
   "auth.passwordHint": "At least 8 characters",
   "auth.passwordTooLong": "At most 128 characters",
   "auth.invite.signUpTitle": "Accept your invite",
