@@ -14,6 +14,8 @@ const DEVELOPMENT = {
   DNS_RESOLVER_URL: "http://127.0.0.1:5173/dev/dns-query",
   // endpoint() parses every 2xx JSON answer with its declared schema (tests only).
   RESPONSE_CHECKS: "on",
+  // Every answer carries its D1 figures (the budgets read them); a test of the default sets it back per request.
+  SERVER_TIMING: "all",
 };
 /**
  * Modules reach workerd over a WebSocket whose messages stop at 1 MB, and a

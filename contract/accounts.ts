@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AccountLocation, AccountType, Currency, Industry, Language, OrgSize } from "./enums";
-import { email, enumOf, requiredText, websiteUrl } from "./forms";
+import { email, enumOf, requiredLine, websiteUrl } from "./forms";
 import { MESSAGES } from "./messages";
 import { FileRef } from "./styling";
 
@@ -27,7 +27,7 @@ export type AccountDto = z.infer<typeof AccountDto>;
 
 /** The account fields a person fills in (onboarding, profile). Name and website cannot be empty. */
 export const AccountDetails = z.object({
-  name: requiredText(120),
+  name: requiredLine(120),
   website: websiteUrl,
   industry: enumOf(Industry),
   size: enumOf(OrgSize),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AssessmentStatus, Category, CategoryFilter } from "./enums";
-import { email } from "./forms";
+import { email, requiredLine } from "./forms";
 import { MESSAGES } from "./messages";
 
 const uuid = z.string({ error: MESSAGES.required }).uuid(MESSAGES.invalidUuid);
@@ -61,7 +61,7 @@ export type AssessmentFormDto = z.infer<typeof AssessmentFormDto>;
 export const SubmitAssessmentBody = z
   .object({
     answers: z.record(z.string(), z.number({ error: MESSAGES.required }).int().min(1).max(5)),
-    assesseeName: z.string().trim().min(1, MESSAGES.required).max(120).optional(),
+    assesseeName: requiredLine(120).optional(),
     assesseeEmail: email.optional(),
   })
   .meta({ id: "SubmitAssessment" });

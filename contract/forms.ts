@@ -4,6 +4,52 @@ import { MESSAGES } from "./messages";
 /** Building blocks for request schemas, with the product's validation messages. */
 export const requiredText = (max = 200) => z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, `At most ${max} characters`);
 
+/**
+ * The one rule for a name and every other short user-written text that can
+ * reach another person's mail (a person's, an account's, a team's, a
+ * workout's name): at most `max` characters and on one line — no line
+ * breaks, tabs or other control characters (U+0000–U+001F, U+007F–U+009F,
+ * U+2028, U+2029). A multi-line or unbounded name would let anyone write
+ * their own paragraphs into a mail the product sends in a partner's brand.
+ */
+export const NAME_MAX = 120;
+export const ONE_LINE_MESSAGE = "Must be on one line";
+// eslint-disable-next-line no-control-regex
+const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+export const isOneLine = (value: string): boolean => !NOT_ONE_LINE.test(value);
+
+/** A required one-line text (see NAME_MAX). */
+export const requiredLine = (max = NAME_MAX) => requiredText(max).refine(isOneLine, ONE_LINE_MESSAGE);
+
+/** An optional one-line text: absent, null or blank is null. */
+export const optionalLine = (max = NAME_MAX) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .refine(isOneLine, ONE_LINE_MESSAGE)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/** Why a name is refused (null when it is fine): better-auth's own fields go through the same rule. */
+export function nameProblem(value: unknown, max = NAME_MAX): string | null {
+  if (typeof value !== "string") return MESSAGES.required;
+  if (value.trim().length > max) return `At most ${max} characters`;
+  return isOneLine(value) ? null : ONE_LINE_MESSAGE;
+}
+
+/**
+ * A user-written value as it goes into a mail: on one line (each run of
+ * control characters and spaces becomes one space) and at most `max`
+ * characters, for values stored before the rule or written by another way in.
+ */
+export function oneLine(value: string, max = NAME_MAX): string {
+  // eslint-disable-next-line no-control-regex
+  const line = value.replace(/[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
+
 export const optionalText = (max = 200) =>
   z
     .string()

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { optionalText, requiredText, unchangedIfAbsent, uuid } from "./forms";
+import { optionalText, requiredLine, unchangedIfAbsent, uuid } from "./forms";
 import { MESSAGES } from "./messages";
 import { datesInOrder, optionalDate } from "./workouts";
 
 // ─── Price groups ───────────────────────────────────────────────────────────
 
-export const PriceGroupBody = z.object({ name: requiredText(80), description: unchangedIfAbsent(optionalText(500)) }).meta({ id: "PriceGroupInput" });
+export const PriceGroupBody = z.object({ name: requiredLine(80), description: unchangedIfAbsent(optionalText(500)) }).meta({ id: "PriceGroupInput" });
 export type PriceGroupBody = z.input<typeof PriceGroupBody>;
 
 export const PriceGroupDto = z
@@ -18,7 +18,7 @@ export type PriceGroupDto = z.infer<typeof PriceGroupDto>;
 /** At least one workout; dates in order (start not before today is checked by the worker on change). */
 export const FeaturedGroupBody = datesInOrder(
   z.object({
-    title: requiredText(120),
+    title: requiredLine(120),
     subtitle: unchangedIfAbsent(optionalText(300)),
     startDate: unchangedIfAbsent(optionalDate),
     endDate: unchangedIfAbsent(optionalDate),

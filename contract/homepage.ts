@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CatalogueItem } from "./catalogue";
 import { Category, HomepageRowType, MediaDisplayType, SlotItemType } from "./enums";
-import { enumOf, optionalText, uuid } from "./forms";
+import { enumOf, optionalLine, optionalText, uuid } from "./forms";
 import { MESSAGES } from "./messages";
 import { optionalHttpUrl } from "./forms";
 import { optionalDate } from "./workouts";
@@ -63,7 +63,7 @@ export const HomepageSlotInput = z.object({
   mediaUrl: optionalHttpUrl,
   mediaDisplayType: nullableEnum(MediaDisplayType),
   heroText: optionalText(160),
-  title: optionalText(120),
+  title: optionalLine(120),
   subtitle: optionalText(300),
   linkUrl: optionalHttpUrl,
   startDate: optionalDate,
@@ -75,7 +75,7 @@ export type HomepageSlot = z.output<typeof HomepageSlotInput>;
 export const HomepageRowInput = z.object({
   isHero: z.boolean().default(false),
   type: nullableEnum(HomepageRowType),
-  title: optionalText(120),
+  title: optionalLine(120),
   subtitle: optionalText(300),
   slots: z.array(HomepageSlotInput).max(10, MESSAGES.invalidQuantity),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MemberStatus, OrgRole, TeamMemberType, TeamType } from "./enums";
-import { requiredText } from "./forms";
+import { isOneLine, ONE_LINE_MESSAGE, requiredLine } from "./forms";
 import { MESSAGES } from "./messages";
 
 /**
@@ -13,7 +13,15 @@ export const TEAM_MESSAGES = {
   invalidEmailAddress: "Invalid email address",
   inviteAlreadySent: "An invite has already been sent to this user",
   lastTeamInDepartment: "Each department needs at least 1 team",
+  inviteDailyLimit: "You've reached today's invite limit for this organization. Try again tomorrow.",
 } as const;
+
+/**
+ * How many invites an account may send in any 24 hours (each mails an
+ * address of the sender's choosing in its partner's brand): a request that
+ * would go over it sends none and answers 429.
+ */
+export const INVITES_PER_DAY = 50;
 
 // ─── Team members ────────────────────────────────────────────────────────────
 
@@ -46,7 +54,7 @@ export const AssignableRole = ["admin", "member"] as const;
 /** `PUT v1/admin/account-users/{id}`: change role, status (mark inactive / reactivate), name or teams. */
 export const UpdateTeamMemberBody = z
   .object({
-    name: z.string().trim().max(160, "At most 160 characters").optional(),
+    name: z.string().trim().max(160, "At most 160 characters").refine(isOneLine, ONE_LINE_MESSAGE).optional(),
     role: z.enum(AssignableRole, { error: MESSAGES.required }).optional(),
     status: z.enum(["active", "inactive"], { error: MESSAGES.required }).optional(),
     teamIds: z.array(z.string().uuid(MESSAGES.invalidUuid)).max(50).optional(),
@@ -111,5 +119,5 @@ export const TeamList = z.object({ items: z.array(TeamDto) }).meta({ id: "TeamLi
 export type TeamList = z.infer<typeof TeamList>;
 
 /** Create or rename a team (name unique within the account). */
-export const TeamBody = z.object({ name: requiredText(80), department: z.enum(TeamType, { error: MESSAGES.required }) }).meta({ id: "SaveTeam" });
+export const TeamBody = z.object({ name: requiredLine(80), department: z.enum(TeamType, { error: MESSAGES.required }) }).meta({ id: "SaveTeam" });
 export type TeamBody = z.infer<typeof TeamBody>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AccountType, Language, Theme } from "./enums";
-import { optionalText, unchangedIfAbsent } from "./forms";
+import { optionalLine, unchangedIfAbsent } from "./forms";
 import { MESSAGES } from "./messages";
 import { FileRef } from "./styling";
 
@@ -28,8 +28,8 @@ export type UserDto = z.infer<typeof UserDto>;
 /** `POST v1/users`: the `data` part; the profile photo comes as file field `photo` (1:1, up to 10 MB). */
 export const SaveUserData = z
   .object({
-    firstName: unchangedIfAbsent(optionalText(80)),
-    lastName: unchangedIfAbsent(optionalText(80)),
+    firstName: unchangedIfAbsent(optionalLine(80)),
+    lastName: unchangedIfAbsent(optionalLine(80)),
     theme: z.enum(Theme).optional(),
     language: z.enum(Language).optional(),
   })

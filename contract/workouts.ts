@@ -21,7 +21,7 @@ import {
   WorkoutTag,
   WorkoutType,
 } from "./enums";
-import { enumOf, httpUrl, optionalHttpUrl, optionalText, requiredText, uuid } from "./forms";
+import { enumOf, httpUrl, optionalHttpUrl, optionalLine, optionalText, requiredLine, requiredText, uuid } from "./forms";
 import { MESSAGES } from "./messages";
 
 /** Placeholders and limits of the workout editor. */
@@ -128,7 +128,7 @@ export const ActionItemInput = datesInOrder(
   z.object({
     assigneeType: enumOf(ActionItemAssignee),
     stage: enumOf(ActionItemStage),
-    name: requiredText(200),
+    name: requiredLine(200),
     link: optionalHttpUrl,
     dueOffsetDays: z
       .union([int(-365, 365), z.null()])
@@ -144,7 +144,7 @@ export const SessionInput = datesInOrder(
   z.object({
     /** An existing session's id (kept, with its attachments); absent for a new one. */
     id: uuid.optional(),
-    name: requiredText(200),
+    name: requiredLine(200),
     shortSummary: optionalText(SHORT_SUMMARY_MAX),
     description: optionalText(5000),
     icon: optionalText(60),
@@ -160,7 +160,7 @@ export const PrerequisiteInput = datesInOrder(
   z
     .object({
       type: enumOf(PrerequisiteType),
-      name: requiredText(200),
+      name: requiredLine(200),
       category: z
         .union([z.enum(Category), z.null()])
         .optional()
@@ -187,7 +187,7 @@ export type PrerequisiteInput = z.input<typeof PrerequisiteInput>;
 export const PricingLineInput = datesInOrder(
   z
     .object({
-      name: requiredText(120),
+      name: requiredLine(120),
       priceType: enumOf(PriceType),
       customerAccountId: z
         .union([uuid, z.null()])
@@ -218,7 +218,7 @@ export const DeliveryPartnerInput = datesInOrder(
       .string({ error: MESSAGES.required })
       .trim()
       .regex(/^\d{6}$/, INVALID_PARTNER_TAN),
-    name: optionalText(120),
+    name: optionalLine(120),
     selectionPercent: int(0, 100).default(WORKOUT_DEFAULTS.selectionPercent),
     startDate: optionalDate,
     endDate: optionalDate,
@@ -237,7 +237,7 @@ export const FeaturedMediaInput = z.object({
 
 /** Initial Details + Metadata + Content: the workout's own fields. */
 export const WorkoutDetailsInput = z.object({
-  name: requiredText(200),
+  name: requiredLine(200),
   sku: requiredText(60),
   type: enumOf(WorkoutType),
   category: enumOf(Category),
@@ -247,7 +247,7 @@ export const WorkoutDetailsInput = z.object({
   difficulty: enumOf(Difficulty),
   format: enumOf(WorkoutFormat).default("onlineInstructorLed"),
   greatFor: z.array(z.enum(WorkoutTag)).max(WorkoutTag.length).default([]),
-  title: requiredText(200),
+  title: requiredLine(200),
   subtitle: optionalText(300),
   description: optionalText(10000),
   icon: optionalText(60),
@@ -259,7 +259,7 @@ export type WorkoutDetailsInput = z.input<typeof WorkoutDetailsInput>;
 
 export const VariantDetailsInput = datesInOrder(
   z.object({
-    name: requiredText(120),
+    name: requiredLine(120),
     locale: enumOf(Language).default("enUS"),
     availableFrom: optionalDate,
     availableTo: optionalDate,

@@ -30,6 +30,8 @@ export function devVars({ origin = "http://localhost:5173", extra = {} } = {}) {
     // Custom domains' TXT records: reserved test domains have no real DNS, so
     // the connection test asks the Worker's own dev stand-in (on loopback).
     DNS_RESOLVER_URL: `http://127.0.0.1${port ? `:${port}` : ""}/dev/dns-query`,
+    // Every answer carries its D1 figures (npm run bench reads them); a deployment sends them to signed-in callers only.
+    SERVER_TIMING: "all",
     ...extra,
   };
 }

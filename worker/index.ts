@@ -3,7 +3,7 @@ import { v1 } from "./api";
 import { getCookie, setCookie } from "hono/cookie";
 import { requireConfiguration } from "./config";
 import { d1Session, database } from "./db";
-import { BOOKMARK_COOKIE, BOOKMARK_HEADER, meteredD1, newMeter, serverTiming, withRequestD1 } from "./d1/metered";
+import { BOOKMARK_COOKIE, BOOKMARK_HEADER, isAuthPath, meteredD1, newMeter, serverTiming, showsTimings, withRequestD1, type TimingEnv } from "./d1/metered";
 import { verification } from "./domain/custom-hostnames";
 import { devDns } from "./domain/dev-dns";
 import type { AppEnv } from "./env";
@@ -19,6 +19,7 @@ import { loginPost } from "./ssr/login-post";
 import { renderPage } from "./ssr/render";
 import { files } from "./storage/files";
 import { hostOf, resolveTenant } from "./tenant/resolve";
+import { secureCookies } from "./tenant/origins";
 
 /**
  * The one Worker for every tenant. Middleware order:
@@ -39,13 +40,17 @@ app.use(async (c, next) => {
   c.set("db", database(d1));
   await withRequestD1(d1, next);
   c.header("X-Request-Id", requestId);
-  c.header("Server-Timing", serverTiming(meter));
+  // The D1 figures only where they tell nothing about who is registered (worker/d1/metered.ts showsTimings).
+  const auth = isAuthPath(c.req.method, c.req.path);
+  const timings = showsTimings(c.env as TimingEnv, { method: c.req.method, path: c.req.path, signedIn: Boolean(c.get("caller")) });
+  if (timings) c.header("Server-Timing", serverTiming(meter));
   const after = d1.bookmark();
   if (after) {
-    c.header(BOOKMARK_HEADER, after);
-    // Kept as a cookie only when the request succeeded: a refused one wrote nothing to read back.
-    if (after !== bookmark && c.res.status < 400)
-      setCookie(c, BOOKMARK_COOKIE, after, { path: "/", httpOnly: true, sameSite: "Lax", secure: c.req.url.startsWith("https:"), maxAge: 3600 });
+    if (timings) c.header(BOOKMARK_HEADER, after);
+    // Kept as a cookie only when the request succeeded: a refused one wrote nothing to read back. On the
+    // provider's paths, whether this request wrote is not told: the cookie comes with every success.
+    if ((auth || after !== bookmark) && c.res.status < 400)
+      setCookie(c, BOOKMARK_COOKIE, after, { path: "/", httpOnly: true, sameSite: "Lax", secure: secureCookies(c.env), maxAge: 3600 });
   }
 });
 app.onError(onError);

@@ -12,6 +12,7 @@ export const enAU: Catalogue = {
   ...enGB,
   ...enAUFirst,
   "auth.signUp.partner": "Join the Partner Program",
+  "message.inviteDailyLimit": "You've reached today's invite limit for this organisation. Try again tomorrow.",
   "auth.invite.signUpSubtitle": "Create your {platform} account with the address the invite was sent to, and you'll join the organisation that invited you.",
   "nav.programLibrary": "Program Library",
   "enum.SlotItemType.program": "Program",

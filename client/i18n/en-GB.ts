@@ -14,6 +14,7 @@ export const enGB: Catalogue = {
   "toast.accountUpdateFailed.description": "We couldn't update your organisation's details. Please try again later.",
   "toast.stylingSaveFailed.description": "We couldn't save your colours and styling. Please try again later.",
   "auth.signUp.partner": "Join the Partner Programme",
+  "message.inviteDailyLimit": "You've reached today's invite limit for this organisation. Try again tomorrow.",
   "auth.invite.signUpSubtitle": "Create your {platform} account with the address the invite was sent to, and you'll join the organisation that invited you.",
   "nav.group.organization": "Organisation",
   "nav.programLibrary": "Programme Library",

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { confirmFromMailbox, signIn, uniqueEmail } from "./auth";
-import { expect, expectAccessible, MAIN, test, open } from "./fixtures";
+import { expect, expectAccessible, MAIN, open, PARTNER_ORIGIN, test } from "./fixtures";
 
 async function invite(page: Page, emails: string) {
   await page.getByRole("button", { name: "Invite", exact: true }).click();
@@ -46,7 +46,9 @@ test.describe("accounts, team members and teams", () => {
     await invitee.goto("/dev/mail");
     const mail = invitee.locator(`li.mail[data-to="${second}"]`);
     await expect(mail).toContainText("You're invited to join Fabrikam Manufacturing");
-    await mail.getByRole("link", { name: /\/onboarding\?invite=/ }).click();
+    // Fabrikam is Northwind's customer: the invite is Northwind's, and its link goes to Northwind's domain.
+    await expect(mail).toContainText("Northwind Learn");
+    await mail.getByRole("link", { name: new RegExp(`^${PARTNER_ORIGIN}/onboarding\\?invite=`) }).click();
     await expect(invitee).toHaveURL(/\/login\?invite=/);
     // The landing speaks of the invite, and the invite decides what the account is: no partner-or-customer choice.
     await expect(invitee.getByRole("heading", { name: "Accept your invite" })).toBeVisible();
@@ -62,8 +64,9 @@ test.describe("accounts, team members and teams", () => {
     await invitee.getByRole("button", { name: "Create account" }).click();
     // The invite binds to the address: the invitee confirms it from the mail before joining.
     await expect(invitee.getByText(`We've sent a confirmation link to ${second}.`, { exact: false })).toBeVisible();
+    // The confirmation is Northwind's too (the address has its invite) and brings the invitee back to Northwind's domain.
     await confirmFromMailbox(invitee, second);
-    await expect(invitee).toHaveURL(`${MAIN}/`, { timeout: 15_000 });
+    await expect(invitee).toHaveURL(`${PARTNER_ORIGIN}/`, { timeout: 15_000 });
     await expect(invitee.getByRole("button", { name: /Fabrikam Manufacturing/ })).toBeVisible();
     // The acceptance is posted once.
     expect(accepts).toHaveLength(1);

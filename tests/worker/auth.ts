@@ -17,14 +17,14 @@ export const nextIp = () => `10.0.${Math.floor(++ip / 250)}.${ip % 250}`;
  * browser does: from the origin of `host` (the main domain unless given), from
  * a client address of its own unless `ip` is given, with the session `cookie` if any.
  */
-export function authPost(path: string, body: unknown, opts: { host?: string; ip?: string; cookie?: string } = {}): Promise<Response> {
+export function authPost(path: string, body: unknown, opts: { host?: string; ip?: string; cookie?: string; bindings?: Bindings } = {}): Promise<Response> {
   const headers = new Headers({
     "Content-Type": "application/json",
     Origin: opts.host ? `http://${opts.host}` : ORIGIN,
     "CF-Connecting-IP": opts.ip ?? nextIp(),
   });
   if (opts.cookie) headers.set("Cookie", opts.cookie);
-  return call(`/api/auth${path}`, { method: "POST", host: opts.host, headers, body: JSON.stringify(body) });
+  return call(`/api/auth${path}`, { method: "POST", host: opts.host, headers, body: JSON.stringify(body), bindings: opts.bindings });
 }
 
 /** The cookies a response sets, as the Cookie header of the next request. */

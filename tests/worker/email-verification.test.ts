@@ -27,7 +27,8 @@ import { json } from "./helpers";
 import { first, nth } from "../present";
 
 const db = drizzle(env.DB, { schema });
-const ORIGIN = "http://localhost";
+// Links in mail go to the main origin as configured (never the scheme and host a request names).
+const ORIGIN = env.MAIN_ORIGIN;
 const signIn = (email: string, password = NEW_PASSWORD) => authPost("/sign-in/email", { email, password });
 
 async function inviteFor(email: string, role: "member" | "admin" = "member") {
@@ -72,21 +73,34 @@ describe("e-mail verification (embedded provider)", () => {
     expect((await signIn(email)).status).toBe(200);
   });
 
-  it("the mail speaks in the partner's platform name when the sign-up comes back to its domain", async () => {
+  it("the mail is not branded from a URL the client sends: a redirectUrl naming a partner's domain changes nothing", async () => {
     const email = freshEmail();
     const next = `/post-auth?redirectUrl=${encodeURIComponent("http://learn.northwind.test/post-auth")}`;
     expect((await postSignUp(email, "Pat", NEW_PASSWORD, { callbackURL: next })).status).toBe(200);
     const mail = await lastMailTo(email, "Confirm your email address");
-    expect(mail!.subject).toBe("Confirm your email address for Northwind Learn");
-    expect(mail!.accountId).toBe(DEMO.northwind.id);
+    expect(mail!.subject).toBe("Confirm your email address for TechFIT");
+    expect(mail!.fromName).toBe("TechFIT");
+    expect(mail!.accountId).toBeNull();
+    expect(mail!.text).toContain(`${ORIGIN}/verify-email?token=`);
+  });
+
+  it("an address with a pending invite gets its confirmation in the inviting account's partner's brand, linking to the partner's domain", async () => {
+    const email = freshEmail();
+    await inviteFor(email);
+    expect((await postSignUp(email, "Ivy", NEW_PASSWORD, { callbackURL: "/post-auth" })).status).toBe(200);
+    const mail = await lastMailTo(email, "Confirm your email address");
+    expect(mail).toMatchObject({ subject: "Confirm your email address for Northwind Learn", fromName: "Northwind Learn", accountId: DEMO.northwind.id });
+    expect(mail!.text).toContain("http://learn.northwind.test:5173/verify-email?token=");
   });
 
   it("an address already registered gets the same answer as a new one, and its owner a mail explaining how to get in", async () => {
     const res = await postSignUp("cara@fabrikam.test", "Impostor", "An0ther-pass!");
     expect(res.status).toBe(200);
     expect((await json(res)).token).toBeNull();
+    // Cara belongs to Fabrikam, a customer of Northwind: the mail is Northwind's and links to its domain.
     const mail = await lastMailTo("cara@fabrikam.test", "You already have a");
-    expect(mail!.text).toContain(`${ORIGIN}/forgot-password`);
+    expect(mail).toMatchObject({ fromName: "Northwind Learn", accountId: DEMO.northwind.id });
+    expect(mail!.text).toContain("http://learn.northwind.test:5173/forgot-password");
     // The existing account is untouched: the old password still works, the new one does not.
     expect((await signIn("cara@fabrikam.test", "An0ther-pass!")).status).toBe(401);
   });

@@ -21,7 +21,7 @@ import { json } from "./helpers";
 import { first } from "../present";
 
 const db = drizzle(env.DB, { schema });
-const ORIGIN = "http://localhost";
+const ORIGIN = env.MAIN_ORIGIN;
 const signIn = (email: string, password: string) => authPost("/sign-in/email", { email, password });
 const session = async (cookie: string) => json(await getWithCookie(cookie, "/api/auth/get-session"));
 const linksOf = async (email: string) => {

@@ -1,10 +1,21 @@
 import { partnerOf } from "../domain/accounts";
 import { Hono } from "hono";
-import { IdParam, InviteBody, InviteResult, TEAM_MESSAGES, TeamMemberDto, TeamMemberList, UpdateTeamMemberBody, splitEmails } from "../../contract/team";
+import {
+  INVITES_PER_DAY,
+  IdParam,
+  InviteBody,
+  InviteResult,
+  TEAM_MESSAGES,
+  TeamMemberDto,
+  TeamMemberList,
+  UpdateTeamMemberBody,
+  splitEmails,
+} from "../../contract/team";
 import { membersOf } from "../data/team-members";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { errorResponses } from "../http/responses";
+import { ApiError } from "../http/errors";
 import type { Acting } from "../identity/context";
 import { dispatchMail } from "../mail/outbox";
 import { inviteMail } from "../mail/account-mail";
@@ -61,11 +72,11 @@ endpoint(
  * The invitation mail: in the branding of the account's partner (a partner
  * itself, a customer's parent) and in the invitee's language (their stored
  * preference when they already use the product, else the partner's default).
- * The link goes to the origin the invite was sent from, where the invitee's
- * sign-up continues.
+ * The link goes to that partner's registered domain (else the main origin),
+ * never to the host or scheme the inviting request named.
  */
-function invitationMail(origin: string, acting: Acting, to: string, inviteId: string, partner: PartnerMail, invitee: UserLanguage | undefined) {
-  const link = `${origin}/onboarding?invite=${acting.account.id}.${inviteId}`;
+function invitationMail(acting: Acting, to: string, inviteId: string, partner: PartnerMail, invitee: UserLanguage | undefined) {
+  const link = `${partner.brand.origin}/onboarding?invite=${acting.account.id}.${inviteId}`;
   const inviter = [acting.user.firstName, acting.user.lastName].filter(Boolean).join(" ") || acting.user.email;
   const mail = inviteMail({ language: recipientLanguage(invitee, partner), brand: partner.brand, link, inviter, accountName: acting.account.name });
   return {
@@ -95,7 +106,11 @@ endpoint(
     tags: ["team"],
     auth: "accountAdmin",
     body: InviteBody,
-    responses: { 200: { description: "The outcome per address", schema: InviteResult }, ...errors },
+    responses: {
+      200: { description: "The outcome per address", schema: InviteResult },
+      ...errors,
+      ...errorResponses({ 429: `The account would send more than ${INVITES_PER_DAY} invites in 24 hours` }),
+    },
   },
   async (c, { body }, acting) => {
     const db = c.get("db");
@@ -104,7 +119,9 @@ endpoint(
     const known = await members.knownAddresses(emails);
     const memberSet = known.members;
     const pendingSet = known.pending;
-    const origin = new URL(c.req.url).origin;
+    const newOnes = emails.filter((e) => !memberSet.has(e) && !pendingSet.has(e)).length;
+    if (known.sentToday + newOnes > INVITES_PER_DAY)
+      throw new ApiError("rate_limited", TEAM_MESSAGES.inviteDailyLimit, { emails: TEAM_MESSAGES.inviteDailyLimit });
     const partnerId = partnerOf(acting.account);
     const partner = (partnerId ? (await partnerMails(db, c.env, [partnerId])).get(partnerId) : undefined) ?? productBrand(c.env);
     const invitees = await usersByEmail(db, emails);
@@ -128,7 +145,6 @@ endpoint(
       const mail = {
         id: crypto.randomUUID(),
         ...invitationMail(
-          origin,
           acting,
           email,
           inviteId,

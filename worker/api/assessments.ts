@@ -1,3 +1,4 @@
+import { servedOrigin } from "../tenant/origins";
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { z } from "zod";
@@ -58,7 +59,7 @@ endpoint(
   },
   async (c, { query }, scope) => {
     const row = await issueLink(c.get("db"), scope, query.category, linkSecret(c));
-    const url = `${new URL(c.req.url).origin}/assessment/${encodeURIComponent(row.token)}`;
+    const url = `${servedOrigin(c.env, c.get("tenant"))}/assessment/${encodeURIComponent(row.token)}`;
     return c.json({ id: row.id, category: row.category, url, token: row.token, expiresAt: row.expiresAt } satisfies AssessmentLinkDto);
   },
 );

@@ -104,6 +104,27 @@ export function sessionConstraint(method: string, bookmark: string | undefined):
   return method === "GET" || method === "HEAD" ? "first-unconstrained" : "first-primary";
 }
 
+/**
+ * Who sees the request's D1 figures (Server-Timing, the `x-d1-bookmark`
+ * header). The number of D1 calls tells apart a registered address from an
+ * unknown one on sign-in, sign-up and the password-reset request, so by
+ * default they go only to a verified caller, and never on the identity
+ * provider's own paths (/api/auth/*, the sign-in form's POST /login). An
+ * operator turns them on for every answer with the var SERVER_TIMING = "all"
+ * (local development and the benchmark do; a deployment should not).
+ */
+export type TimingEnv = { SERVER_TIMING?: string };
+
+export function showsTimings(env: TimingEnv, request: { method: string; path: string; signedIn: boolean }): boolean {
+  if (env.SERVER_TIMING === "all") return true;
+  return request.signedIn && !isAuthPath(request.method, request.path);
+}
+
+/** The identity provider's paths, whose answers must not differ for a known and an unknown address. */
+export function isAuthPath(method: string, path: string): boolean {
+  return path === "/api/auth" || path.startsWith("/api/auth/") || (method === "POST" && path === "/login");
+}
+
 /** The Server-Timing value: D1 calls and their total time, and the tenant cache's answer. */
 export function serverTiming(meter: D1Meter): string {
   const parts = [`d1;desc="${meter.calls} calls";dur=${meter.ms.toFixed(1)}`];

@@ -1,6 +1,6 @@
 /**
  * What a mail needs to know about its sender and its recipient: the partner's
- * branding (platform name, logo, brand colour), the origin its links go to
+ * branding (platform name, logo, brand colour, support address), the origin its links go to
  * (the partner's connected domain when it has one, else the main origin),
  * and the recipient's language. Reads only; the templates stay pure.
  *
@@ -11,7 +11,7 @@
 import { partnerOf } from "../domain/accounts";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Language } from "../../contract/enums";
-import { accounts, customDomains, stylings, users } from "../../db/schema";
+import { accountUsers, accounts, customDomains, invites, stylings, users } from "../../db/schema";
 import type { Db } from "../env";
 import { languageOr } from "../mail/i18n";
 import type { MailBrand } from "../mail/layout";
@@ -29,7 +29,13 @@ export function brandReads(db: Db, partnerIds: string[] | SQL) {
   return [
     db.select({ id: accounts.id, name: accounts.name, language: accounts.language, primaryEmail: accounts.primaryEmail }).from(accounts).where(of(accounts.id)),
     db
-      .select({ accountId: stylings.accountId, platformName: stylings.platformName, logoKey: stylings.logoKey, brandColour: stylings.brandColour })
+      .select({
+        accountId: stylings.accountId,
+        platformName: stylings.platformName,
+        logoKey: stylings.logoKey,
+        brandColour: stylings.brandColour,
+        supportEmail: stylings.supportEmail,
+      })
       .from(stylings)
       .where(of(stylings.accountId)),
     db
@@ -42,7 +48,7 @@ export function brandReads(db: Db, partnerIds: string[] | SQL) {
 
 export type BrandRows = [
   { id: string; name: string; language: string; primaryEmail: string | null }[],
-  { accountId: string; platformName: string | null; logoKey: string | null; brandColour: string | null }[],
+  { accountId: string; platformName: string | null; logoKey: string | null; brandColour: string | null; supportEmail: string | null }[],
   { accountId: string; uri: string; isSatellite: boolean }[],
 ];
 
@@ -56,7 +62,13 @@ export function brandsFrom(env: OriginEnv, [accountRows, stylingRows, domainRows
     const logo = styling?.logoKey && styling.logoKey.startsWith(PUBLIC_PREFIX) ? `${origin}${fileUri(styling.logoKey)}` : null;
     out.set(account.id, {
       partnerId: account.id,
-      brand: { platformName: styling?.platformName || "TechFIT", logoUrl: logo, brandColour: styling?.brandColour ?? null, origin },
+      brand: {
+        platformName: styling?.platformName || "TechFIT",
+        logoUrl: logo,
+        brandColour: styling?.brandColour ?? null,
+        supportEmail: styling?.supportEmail ?? null,
+        origin,
+      },
       language: languageOr(account.language),
       primaryEmail: account.primaryEmail,
     });
@@ -73,7 +85,12 @@ export async function partnerMails(db: Db, env: OriginEnv, partnerIds: string[])
 
 /** The product's own branding, for mail that belongs to no partner. */
 export function productBrand(env: OriginEnv): PartnerMail {
-  return { partnerId: "", brand: { platformName: "TechFIT", logoUrl: null, brandColour: null, origin: mainOrigin(env) }, language: "enUS", primaryEmail: null };
+  return {
+    partnerId: "",
+    brand: { platformName: "TechFIT", logoUrl: null, brandColour: null, supportEmail: null, origin: mainOrigin(env) },
+    language: "enUS",
+    primaryEmail: null,
+  };
 }
 
 export type UserLanguage = { email: string; firstName: string | null; language: string };
@@ -81,6 +98,27 @@ export type UserLanguage = { email: string; firstName: string | null; language: 
 /** Users' names and stored languages by address (lower-cased). */
 export function usersByEmail(db: Db, emails: string[]) {
   return db.select({ email: users.email, firstName: users.firstName, language: users.language }).from(users).where(inList(users.email, emails));
+}
+
+/**
+ * The partners an address belongs to, as a subquery for brandReads: the
+ * partner of each account the product user with that address is an active
+ * member of, and of each account that has a pending invite for it.
+ */
+export function recipientPartners(db: Db, email: string): SQL {
+  const partnerOfAccount = sql<string>`case when ${accounts.type} = 'partner' then ${accounts.id} else ${accounts.parentAccountId} end`;
+  const members = db
+    .select({ id: partnerOfAccount })
+    .from(accountUsers)
+    .innerJoin(users, eq(users.id, accountUsers.userId))
+    .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
+    .where(and(eq(users.email, email), eq(accountUsers.status, "active")));
+  const invited = db
+    .select({ id: partnerOfAccount })
+    .from(invites)
+    .innerJoin(accounts, eq(accounts.id, invites.accountId))
+    .where(and(eq(invites.email, email), eq(invites.status, "pending")));
+  return sql`(${members.union(invited)})`;
 }
 
 /** The recipient's language: their stored preference, else the partner's default, else en-US. */

@@ -3,7 +3,7 @@
  * of a member (name, role, teams, status), and the statements that invite
  * addresses or revoke an invite. Another account's member or invite is 404.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq, gt } from "drizzle-orm";
 import type { z } from "zod";
 import type { TeamMemberDto, UpdateTeamMemberBody } from "../../contract/team";
 import { accountUsers, authInvitations, invites, teamMemberships, teams } from "../../db/schema";
@@ -103,8 +103,9 @@ export function membersOf(db: Db, scope: AccountScope) {
     },
 
     /** Which of these addresses are already members, and which already have a pending invite (lower case). */
-    async knownAddresses(emails: string[]) {
-      const [members, pending] = await db.batch([
+    async knownAddresses(emails: string[], now = new Date()) {
+      const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000).toISOString();
+      const [members, pending, today] = await db.batch([
         db
           .select({ email: accountUsers.email })
           .from(accountUsers)
@@ -113,8 +114,17 @@ export function membersOf(db: Db, scope: AccountScope) {
           .select({ email: invites.email })
           .from(invites)
           .where(and(eq(invites.accountId, accountId), eq(invites.status, "pending"), inList(invites.email, emails))),
+        // Every invite the account sent in the last 24 hours, whatever became of it since.
+        db
+          .select({ n: count() })
+          .from(invites)
+          .where(and(eq(invites.accountId, accountId), gt(invites.createdAt, dayAgo))),
       ]);
-      return { members: new Set(members.map((m) => m.email.toLowerCase())), pending: new Set(pending.map((p) => p.email.toLowerCase())) };
+      return {
+        members: new Set(members.map((m) => m.email.toLowerCase())),
+        pending: new Set(pending.map((p) => p.email.toLowerCase())),
+        sentToday: today[0]?.n ?? 0,
+      };
     },
 
     /**

@@ -1,6 +1,6 @@
 import { ErrorEnvelope } from "../../contract/errors";
 
-type ErrorStatus = 403 | 404 | 409 | 413 | 415;
+type ErrorStatus = 403 | 404 | 409 | 413 | 415 | 429;
 
 /**
  * The error answers an endpoint declares for its OpenAPI document: always 400

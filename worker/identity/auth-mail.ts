@@ -3,15 +3,16 @@
  * "you already have an account"), written to the product's mail outbox so it
  * is delivered like every other mail and shows in the dev mailbox.
  *
- * Links point at the client's screens on the origin the request came to
- * (/verify-email, /reset-password), never at better-auth's redirecting
- * endpoints: the screens explain an expired or used link themselves.
+ * Links point at the client's screens (/verify-email, /reset-password,
+ * /forgot-password) on the sending partner's registered domain or the main
+ * origin (see `sender`), never at better-auth's redirecting endpoints: the
+ * screens explain an expired or used link themselves.
  */
 import { database } from "../db";
 import { dispatchMail, enqueueMail } from "../mail/outbox";
 import { hostOf, resolveTenant } from "../tenant/resolve";
 import type { Language } from "../../contract/enums";
-import { brandReads, brandsFrom, productBrand, recipientLanguage, usersByEmail, type PartnerMail } from "../data/mail-context";
+import { brandReads, brandsFrom, productBrand, recipientLanguage, recipientPartners, usersByEmail, type PartnerMail } from "../data/mail-context";
 import { alreadyRegisteredMail, resetPasswordMail, verifyAddressMail } from "../mail/account-mail";
 
 type MailEnv = Pick<Env, "DB" | "MAIL_QUEUE" | "MAIN_HOST" | "MAIN_ORIGIN" | "APP_ENV">;
@@ -32,28 +33,28 @@ function callbackOf(url: string): string | null {
 }
 
 /**
- * Who the mail speaks for: the partner when the request came from its
- * connected domain, or from the main domain on the way back to it
- * (`redirectUrl` in the next step); the product otherwise. And the
- * recipient's language: their stored preference when they already use the
- * product, else that partner's default, else en-US.
+ * Who the mail speaks for, where its links go, and the recipient's language.
+ *
+ * The partner is known from the server's side only, never from a URL the
+ * client sends (a callbackURL or its redirectUrl names any partner the
+ * sender likes): first the host the request came to, when it is a partner's
+ * connected domain; else the partner the recipient belongs to (their active
+ * memberships and the invites addressed to them, each account's partner),
+ * when that is exactly one; else the product. Links go to that partner's
+ * registered domain (worker/data/mail-context.ts), else to MAIN_ORIGIN; never
+ * to the scheme and host a request names. The language is the recipient's
+ * stored preference, else that partner's default, else en-US.
  */
-async function sender(
-  env: MailEnv,
-  origin: string,
-  next: string,
-  email: string,
-): Promise<{ partner: PartnerMail; accountId: string | null; language: Language }> {
+async function sender(env: MailEnv, origin: string, email: string): Promise<{ partner: PartnerMail; accountId: string | null; language: Language }> {
   const db = database(env.DB);
-  const back = new URLSearchParams(next.split("?")[1] ?? "").get("redirectUrl");
-  const host = back && URL.canParse(back) ? hostOf(back) : hostOf(origin);
-  const tenant = await resolveTenant(db, host, env.MAIN_HOST).catch(() => null);
-  const partnerId = tenant?.partner?.id ?? null;
-  // The recipient's language and the partner's branding in one D1 round trip.
-  const [users, ...rows] = await db.batch([usersByEmail(db, [email.toLowerCase()]), ...brandReads(db, partnerId ? [partnerId] : [])]);
-  const partner = partnerId ? brandsFrom(env, rows).get(partnerId) : undefined;
-  const chosen = partner ?? productBrand(env);
-  return { partner: chosen, accountId: partner ? partnerId : null, language: recipientLanguage(users[0], partner) };
+  const tenant = await resolveTenant(db, hostOf(origin), env.MAIN_HOST).catch(() => null);
+  const address = email.toLowerCase();
+  const hostPartner = tenant?.mode === "satellite" ? (tenant.partner?.id ?? null) : null;
+  // The recipient's language, their partners and those partners' branding in one D1 round trip.
+  const [users, ...rows] = await db.batch([usersByEmail(db, [address]), ...brandReads(db, hostPartner ? [hostPartner] : recipientPartners(db, address))]);
+  const brands = brandsFrom(env, rows);
+  const partner = hostPartner ? brands.get(hostPartner) : brands.size === 1 ? [...brands.values()][0] : undefined;
+  return { partner: partner ?? productBrand(env), accountId: partner?.partnerId ?? null, language: recipientLanguage(users[0], partner) };
 }
 
 async function send(env: MailEnv, mail: { to: string; subject: string; text: string; html: string; accountId: string | null; fromName: string }) {
@@ -66,17 +67,16 @@ async function send(env: MailEnv, mail: { to: string; subject: string; text: str
 /** The "confirm your address" mail; the link lands on /verify-email with the token. */
 export async function sendVerificationMail(env: MailEnv, origin: string, user: { email: string; name: string }, token: string, betterAuthUrl: string) {
   const next = safeNext(callbackOf(betterAuthUrl));
-  const link = `${origin}/verify-email?token=${encodeURIComponent(token)}&next=${encodeURIComponent(next)}`;
-  const from = await sender(env, origin, next, user.email);
+  const from = await sender(env, origin, user.email);
+  const link = `${from.partner.brand.origin}/verify-email?token=${encodeURIComponent(token)}&next=${encodeURIComponent(next)}`;
   const mail = verifyAddressMail({ language: from.language, brand: from.partner.brand, recipientName: user.name || null, link });
   await send(env, { to: user.email, accountId: from.accountId, fromName: from.partner.brand.platformName, ...mail });
 }
 
 /** The password reset mail; the link lands on /reset-password with the token. */
-export async function sendResetMail(env: MailEnv, origin: string, user: { email: string; name: string }, token: string, betterAuthUrl: string) {
-  const next = safeNext(callbackOf(betterAuthUrl));
-  const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
-  const from = await sender(env, origin, next, user.email);
+export async function sendResetMail(env: MailEnv, origin: string, user: { email: string; name: string }, token: string) {
+  const from = await sender(env, origin, user.email);
+  const link = `${from.partner.brand.origin}/reset-password?token=${encodeURIComponent(token)}`;
   const mail = resetPasswordMail({ language: from.language, brand: from.partner.brand, recipientName: user.name || null, link });
   await send(env, { to: user.email, accountId: from.accountId, fromName: from.partner.brand.platformName, ...mail });
 }
@@ -87,12 +87,12 @@ export async function sendResetMail(env: MailEnv, origin: string, user: { email:
  * address learns here how to get in.
  */
 export async function sendAlreadyRegisteredMail(env: MailEnv, origin: string, user: { email: string; name: string }) {
-  const from = await sender(env, origin, "/", user.email);
+  const from = await sender(env, origin, user.email);
   const mail = alreadyRegisteredMail({
     language: from.language,
     brand: from.partner.brand,
     recipientName: user.name || null,
-    link: `${origin}/forgot-password`,
+    link: `${from.partner.brand.origin}/forgot-password`,
   });
   await send(env, { to: user.email, accountId: from.accountId, fromName: from.partner.brand.platformName, ...mail });
 }

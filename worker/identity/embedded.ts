@@ -11,6 +11,8 @@ import { addressConfirmation, CONFIRMATION_TTL_S, mintConfirmation } from "./con
 import { satelliteHandoff } from "./handoff";
 import { requestD1 } from "../d1/metered";
 import { isolateCache } from "../http/isolate-cache";
+import { secureCookies } from "../tenant/origins";
+import { namesChecked } from "./auth-names";
 
 /**
  * The embedded identity provider: better-auth on D1, mounted
@@ -87,7 +89,7 @@ function createAuth(requestEnv: IdentityEnv, origin: string, trusted: string[]) 
       requireEmailVerification: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: ({ user, url, token }) => sendResetMail(env, origin, user, token, url),
+      sendResetPassword: ({ user, token }) => sendResetMail(env, origin, user, token),
       // An unconfirmed address was signed up again: ./confirmation.ts replaced its credential and mailed a new link.
       onExistingUserSignUp: async ({ user }) => {
         if (user.emailVerified) await sendAlreadyRegisteredMail(env, origin, user);
@@ -125,13 +127,15 @@ function createAuth(requestEnv: IdentityEnv, origin: string, trusted: string[]) 
       },
     },
     advanced: {
-      // HttpOnly and SameSite=Lax always; Secure whenever the site is served over https.
-      useSecureCookies: origin.startsWith("https://"),
+      // HttpOnly and SameSite=Lax always; Secure everywhere but local development, whatever scheme the request names.
+      useSecureCookies: secureCookies(env),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { ipAddressHeaders: ["cf-connecting-ip", "x-forwarded-for"] },
       database: { generateId: () => crypto.randomUUID() },
     },
     telemetry: { enabled: false },
+    // Names the provider takes (sign-up, profile, organisation) follow the product's one rule (contract/forms.ts).
+    hooks: { before: namesChecked },
     plugins: [
       organization({ allowUserToCreateOrganization: true, creatorRole: "owner", requireEmailVerificationOnInvitation: true }),
       jwt({

@@ -8,7 +8,10 @@ import { forgetSessions } from "./tokens";
 /**
  * What a satellite (a connected partner domain) may reach of the provider:
  * its own session, bearer tokens, the organisation switch, sign-out and the
- * hand-off redeem. Sign-in and sign-up happen on the main domain only.
+ * hand-off redeem; and what the mailed links need, as a partner's mail links
+ * back to its own domain (worker/identity/auth-mail.ts): confirming an
+ * address, asking for a new link, a password reset. Sign-in and sign-up
+ * happen on the main domain only.
  */
 const SATELLITE_ROUTES = new Set([
   "GET /get-session",
@@ -17,6 +20,10 @@ const SATELLITE_ROUTES = new Set([
   "POST /sign-out",
   "POST /revoke-sessions",
   "POST /handoff/redeem",
+  "POST /confirm-email",
+  "POST /send-verification-email",
+  "POST /request-password-reset",
+  "POST /reset-password",
 ]);
 
 /**

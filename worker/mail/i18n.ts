@@ -6,14 +6,21 @@
  */
 import type { Language } from "../../contract/enums";
 import { CATALOGUES, LANGUAGE_TAG, type MessageKey } from "../../client/i18n";
+import { oneLine } from "../../contract/forms";
 
 export type MailValues = Record<string, string | number>;
 
-/** The text of `key` in `language`, `{placeholders}` filled. */
+/** The longest value a placeholder takes (the longest name the product stores). */
+export const MAIL_VALUE_MAX = 200;
+
+/**
+ * The text of `key` in `language`, `{placeholders}` filled, each value on one
+ * line and bounded (contract/forms.ts oneLine): names are written by users.
+ */
 export function mailT(language: Language, key: MessageKey, values?: MailValues): string {
   const text = (CATALOGUES[language] ?? CATALOGUES.enUS)[key] ?? key;
   if (!values) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? oneLine(String(values[name]), MAIL_VALUE_MAX) : whole));
 }
 
 // One formatter per language, made once per isolate: building an Intl.DateTimeFormat (time zone names

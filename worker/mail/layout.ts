@@ -9,7 +9,8 @@ import { parseHexColour, readableOn, type Rgb } from "../../contract/colour";
 import type { Language } from "../../contract/enums";
 import { LANGUAGE_TAG } from "../../client/i18n";
 import { escapeHtml } from "../ssr/escape";
-import { mailT } from "./i18n";
+import { oneLine } from "../../contract/forms";
+import { MAIL_VALUE_MAX, mailT } from "./i18n";
 
 export type MailBrand = {
   /** The partner's platform name (also the sender's display name). */
@@ -18,6 +19,8 @@ export type MailBrand = {
   logoUrl: string | null;
   /** Hex brand colour, or null for the default. */
   brandColour: string | null;
+  /** The partner's support address (Branding), shown in the footer; null for none. */
+  supportEmail?: string | null;
   /** The origin links go to: the partner's connected domain when it has one, else the main origin. */
   origin: string;
 };
@@ -41,6 +44,7 @@ export type RenderedMail = { subject: string; html: string; text: string };
 const DEFAULT_BRAND: Rgb = { r: 15, g: 118, b: 110 };
 const hex = ({ r, g, b }: Rgb) => `#${[r, g, b].map((n) => n.toString(16).padStart(2, "0")).join("")}`;
 const isHttp = (href: string) => /^https?:\/\//i.test(href);
+const isAddress = (value: string | null | undefined): value is string => Boolean(value && /^[^\s@<>"]+@[^\s@<>"]+$/.test(value));
 
 /** The brand colour and a readable text colour on it. */
 export function brandColours(brandColour: string | null): { background: string; foreground: string } {
@@ -49,7 +53,20 @@ export function brandColours(brandColour: string | null): { background: string; 
   return { background: hex(bg), foreground: hex(fg) };
 }
 
-export function renderMail(brand: MailBrand, subject: string, content: MailContent): RenderedMail {
+/** The longest user-written value a detail or a list item shows (a comment's limit). */
+const DETAIL_MAX = 500;
+
+/** Details and list items may carry what users wrote (names, comments): each goes in on one line, bounded. */
+function oneLineContent(content: MailContent): MailContent {
+  return {
+    ...content,
+    details: content.details?.map((d) => ({ label: d.label, value: oneLine(d.value, DETAIL_MAX) })),
+    list: content.list && { title: oneLine(content.list.title, MAIL_VALUE_MAX), items: content.list.items.map((i) => oneLine(i, DETAIL_MAX)) },
+  };
+}
+
+export function renderMail(brand: MailBrand, subject: string, written: MailContent): RenderedMail {
+  const content = oneLineContent(written);
   const { language } = content;
   const e = escapeHtml;
   const colours = brandColours(brand.brandColour);
@@ -71,6 +88,8 @@ export function renderMail(brand: MailBrand, subject: string, content: MailConte
   if (action) text.push(`${action.label}:`, action.href, "");
   for (const n of content.notes ?? []) text.push(n, "");
   text.push("—", mailT(language, "mail.footer", { platform: brand.platformName }));
+  const support = isAddress(brand.supportEmail) ? brand.supportEmail : null;
+  if (support) text.push(mailT(language, "mail.support", { email: support }));
 
   const header =
     brand.logoUrl && isHttp(brand.logoUrl)
@@ -103,7 +122,9 @@ ${content.preheader ? `<div style="display:none;max-height:0;overflow:hidden">${
 <tr><td style="padding:16px 32px 24px;font-size:16px">
 ${content.greeting ? p(content.greeting) : ""}${content.paragraphs.map(p).join("")}${details}${list}${button}${(content.notes ?? []).map((n) => `<p style="margin:0 0 12px;font-size:14px;color:#475569">${e(n)}</p>`).join("")}
 </td></tr>
-<tr><td style="padding:16px 32px;border-top:1px solid #e2e8f0;font-size:12px;color:#64748b">${e(mailT(language, "mail.footer", { platform: brand.platformName }))}</td></tr>
+<tr><td style="padding:16px 32px;border-top:1px solid #e2e8f0;font-size:12px;color:#64748b">${e(mailT(language, "mail.footer", { platform: brand.platformName }))}${
+    support ? `<br>${e(mailT(language, "mail.support", { email: "" }))}<a href="mailto:${e(support)}" style="color:#1d4ed8">${e(support)}</a>` : ""
+  }</td></tr>
 </table></td></tr></table>
 </body></html>`;
   return { subject, html, text: text.join("\n") };

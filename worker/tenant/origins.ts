@@ -45,3 +45,22 @@ export async function satelliteOfOrigin(db: Db, env: OriginEnv, origin: string):
     .limit(1);
   return rows[0] ? { host, origin, partnerId: rows[0].partnerId } : null;
 }
+
+/**
+ * Whether cookies carry `Secure`: everywhere but local development, whatever
+ * scheme or host the request names (a deployment is served over https only;
+ * a request that claims http must not get a cookie a network could read).
+ */
+export function secureCookies(env: { APP_ENV: string }): boolean {
+  return env.APP_ENV !== "development";
+}
+
+/**
+ * The origin a link for this request's visitor goes to: the registered origin
+ * of the partner's connected domain the request came to, else the main
+ * origin. Never the scheme and host the request names (a forged Host, or
+ * plain http, would send the link, and the token in it, elsewhere).
+ */
+export function servedOrigin(env: OriginEnv, tenant: { mode: "main" | "satellite"; host: string; partner: unknown }): string {
+  return tenant.mode === "satellite" && tenant.partner ? registeredOrigin(env, tenant.host) : mainOrigin(env);
+}

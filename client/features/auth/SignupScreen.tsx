@@ -1,3 +1,4 @@
+import { isOneLine, NAME_MAX } from "../../../contract/forms";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Building2, Users } from "../../components/icons";
 import { lazy, Suspense, useEffect, useState } from "react";
@@ -23,7 +24,8 @@ import { cn } from "../../lib/cn";
 const ClerkSignUp = lazy(() => import("../../auth/clerk").then((m) => ({ default: m.ClerkSignUp })));
 
 const schema = z.object({
-  name: z.string().trim().min(1, "form.requiredField"),
+  // The product's one rule for names (contract/forms.ts), which the provider checks too.
+  name: z.string().trim().min(1, "form.requiredField").max(NAME_MAX, "auth.nameTooLong").refine(isOneLine, "auth.nameOneLine"),
   email: emailRule,
   password: passwordRule,
 });

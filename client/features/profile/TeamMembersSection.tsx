@@ -217,7 +217,8 @@ function InviteDialog({ open, onOpenChange, accountId }: { open: boolean; onOpen
         form.setValue("emails", refused.map((r) => r.email).join("; "));
       }
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400 && err.fields.emails) {
+      // Refused addresses (400), or the day's invites used up (429): the field says why.
+      if (err instanceof ApiError && (err.status === 400 || err.status === 429) && err.fields.emails) {
         setFieldErrors(form.setError, err.fields);
         return toastMessage("toast.invitesRefused", { variant: "error" });
       }
