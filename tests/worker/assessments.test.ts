@@ -225,6 +225,45 @@ describe("POST v1/admin/scores/fitness (manual score)", () => {
   });
 });
 
+describe("the manual score's percent is strict", () => {
+  const post = (scorePercent: unknown) =>
+    apiAs("partnerAdmin").post("/v1/admin/scores/fitness", {
+      accountId: FABRIKAM,
+      category: "strategy",
+      ...(scorePercent === undefined ? {} : { scorePercent }),
+    });
+
+  it("refuses null, text (even a number's), NaN, decimals and anything outside 0–100, writing nothing", async () => {
+    const before = await counts();
+    const cases: [unknown, string][] = [
+      [undefined, "Required"],
+      [null, "Required"],
+      ["50", "Must be a number"],
+      ["", "Must be a number"],
+      ["abc", "Must be a number"],
+      [Number.NaN, "Required"], // JSON has no NaN: it is sent as null
+      [true, "Must be a number"],
+      [50.5, "Whole numbers only"],
+      [-1, "From 0 to 100"],
+      [101, "From 0 to 100"],
+    ];
+    for (const [value, message] of cases) {
+      const res = await post(value);
+      expect(res.status, String(value)).toBe(400);
+      expect((await json(res)).error.fields.scorePercent, String(value)).toBe(message);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it("takes the ends of the range as given", async () => {
+    for (const scorePercent of [0, 100]) {
+      const res = await post(scorePercent);
+      expect(res.status).toBe(201);
+      expect(await json(res)).toMatchObject({ scorePercent, score: scorePercent / 20 });
+    }
+  });
+});
+
 describe("POST v1/admin/scores/fitness/mark-assessed", () => {
   const PATH = "/v1/admin/scores/fitness/mark-assessed";
   const post = (who: Who, body: unknown) => apiAs(who).post(PATH, body);
