@@ -185,7 +185,7 @@ describe("GET v1/admin/exports/customers, credit-entries and scores", () => {
     const ids = names.map(() => crypto.randomUUID());
     await db
       .insert(schema.accounts)
-      .values(names.map((name, i) => ({ id: ids[i]!, type: "customer" as const, name, parentAccountId: NORTHWIND, currency: "USD" })));
+      .values(names.map((name, i) => ({ id: ids[i]!, type: "customer" as const, name, parentAccountId: NORTHWIND, currency: "USD" as const })));
     try {
       const res = await apiAs("partnerAdmin").get("/v1/admin/exports/customers");
       const text = await res.clone().text();
