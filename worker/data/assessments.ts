@@ -248,7 +248,7 @@ export async function assessmentsOfCustomer(db: Db, scope: PartnerScope, custome
     .from(assessments)
     .leftJoin(scores, eq(scores.assessmentId, assessments.id))
     .leftJoin(scoreEntries, eq(scoreEntries.scoreId, scores.id))
-    .where(eq(assessments.accountId, customer.id))
+    .where(and(eq(assessments.accountId, customer.id), eq(assessments.partnerAccountId, scope.account.id)))
     .groupBy(assessments.id)
     .orderBy(desc(assessments.createdAt));
   const issuers = await db
@@ -272,8 +272,8 @@ export async function assessmentsOfCustomer(db: Db, scope: PartnerScope, custome
 }
 
 /**
- * Marks an assessment assessed: one of the partner's customers' assessments,
- * or one of its own links (anything else is 404). Its scores get their
+ * Marks an assessment assessed: one of the partner's customers' assessments
+ * issued under it, or one of its own links (anything else is 404). Its scores get their
  * assessed time; the audit entry is written in the same batch. 409 when it
  * is already assessed.
  */
@@ -285,7 +285,9 @@ export async function markAssessed(db: Db, scope: PartnerAdminScope, assessmentI
     .where(
       and(
         eq(assessments.id, assessmentId),
-        or(and(isNull(assessments.accountId), eq(assessments.partnerAccountId, scope.account.id)), customersOfPartner(scope.account.id)),
+        // Its own link's, or one of its customers' issued while they were under it.
+        eq(assessments.partnerAccountId, scope.account.id),
+        or(isNull(assessments.accountId), customersOfPartner(scope.account.id)),
       ),
     )
     .limit(1);
