@@ -97,15 +97,43 @@ export const AssessmentDto = z
   .meta({ id: "Assessment" });
 export type AssessmentDto = z.infer<typeof AssessmentDto>;
 
+/** Why a score is refused (the API's field messages). */
+export const SCORE_MESSAGES = { whole: "Whole numbers only", range: "From 0 to 100" } as const;
+
+/**
+ * A score percent as the API takes it: a JSON number, whole, from 0 to 100.
+ * Nothing is coerced: null, text such as "50", NaN and decimals are refused.
+ */
+export const ScorePercent = z
+  .number({ error: (issue) => (issue.input === undefined || issue.input === null ? MESSAGES.required : MESSAGES.notNumber) })
+  .int(SCORE_MESSAGES.whole)
+  .min(0, SCORE_MESSAGES.range)
+  .max(100, SCORE_MESSAGES.range);
+
 /** `POST v1/admin/scores/fitness`: a partner's manual score for one of its customers. */
 export const ManualScoreBody = z
   .object({
     accountId: uuid,
     category: z.enum(Category, { error: MESSAGES.required }),
-    scorePercent: z.coerce.number({ error: MESSAGES.required }).int("Whole numbers only").min(0, "From 0 to 100").max(100, "From 0 to 100"),
+    scorePercent: ScorePercent,
   })
   .meta({ id: "ManualScore" });
 export type ManualScoreBody = z.infer<typeof ManualScoreBody>;
+
+/**
+ * The manual score form's values as the screen holds them (the percent as
+ * typed), checked and turned into the body: the text must be a whole number,
+ * then the body's own rule applies.
+ */
+export const manualScoreFormSchema = ManualScoreBody.extend({
+  scorePercent: z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, MESSAGES.required)
+    .regex(/^\d+$/, SCORE_MESSAGES.whole)
+    .transform(Number)
+    .pipe(ScorePercent),
+});
 
 /** `POST v1/admin/scores/fitness/mark-assessed`. */
 export const MarkAssessedBody = z.object({ assessmentId: uuid }).meta({ id: "MarkAssessed" });

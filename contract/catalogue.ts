@@ -53,7 +53,8 @@ export type CatalogueWorkout = z.infer<typeof CatalogueWorkout>;
 // ─── Reviews ────────────────────────────────────────────────────────────────
 
 export const ReviewBody = z.object({
-  rating: z.coerce.number({ error: MESSAGES.required }).int("Choose 1 to 5").min(1, "Choose 1 to 5").max(5, "Choose 1 to 5"),
+  // A JSON number, never coerced (null, "5" and decimals are refused), like scores.
+  rating: z.number({ error: "Choose 1 to 5" }).int("Choose 1 to 5").min(1, "Choose 1 to 5").max(5, "Choose 1 to 5"),
   comment: z
     .string()
     .trim()

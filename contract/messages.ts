@@ -40,6 +40,7 @@ export const MESSAGES = {
   endAfterStart: "End date must be after start date",
   oneHeroSlot: "Only one hero slot is allowed",
   heroRowFixed: "The hero row cannot be moved or deleted",
+  notNumber: "Must be a number",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -170,7 +170,10 @@ export const PrerequisiteInput = datesInOrder(
         .optional()
         .transform((v) => v ?? null),
       minimumScore: z
-        .union([z.coerce.number().min(0).max(1000), z.null()])
+        .number({ error: (issue) => (issue.input === undefined ? MESSAGES.required : MESSAGES.notNumber) })
+        .min(0)
+        .max(1000)
+        .nullable()
         .optional()
         .transform((v) => v ?? null),
       startDate: optionalDate,

@@ -106,6 +106,7 @@ export const enUSFirst = {
   "message.endAfterStart": "End date must be after start date",
   "message.oneHeroSlot": "Only one hero slot is allowed",
   "message.heroRowFixed": "The hero row cannot be moved or deleted",
+  "message.notNumber": "Must be a number",
   "message.featuredGroupNeedsWorkout": "Add at least one workout",
   "message.lastTeamInDepartment": "Each department needs at least 1 team",
   "message.timeframeOrder": "Start must be before end",

@@ -547,6 +547,9 @@ export const enUS = {
   "assessment.done": "This assessment has already been submitted.",
   "assessment.notFound": "This assessment link is not valid.",
   "assessment.failed": "We couldn't open this assessment. Please try again.",
+  "assessment.tooMany": "Too many attempts from your network. Please wait a minute and try again.",
+  "assessment.aboutYouHint":
+    "Your provider uses these details to add your scores to your team's account. Sign in first and your scores go to your team straight away.",
   "home.assessmentTitle": "Earn your {name} fitness score",
   "home.assessmentBody": "Take the assessment: a few minutes of short statements about how your team uses technology.",
   "home.takeAssessment": "Take the assessment",

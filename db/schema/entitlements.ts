@@ -44,6 +44,8 @@ export const planEntries = sqliteTable(
     accountId: text("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The partner the customer was under when this was written; a partner reads and changes only its own (see audit_entries). */
+    partnerAccountId: text("partner_account_id").references(() => accounts.id, { onDelete: "set null" }),
     planId: text("plan_id").references(() => plans.id, { onDelete: "set null" }),
     planName: text("plan_name").notNull(),
     variantName: text("variant_name").notNull(),
@@ -67,6 +69,8 @@ export const creditEntries = sqliteTable(
     accountId: text("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The partner the customer was under when this was written; a partner reads and changes only its own (see audit_entries). */
+    partnerAccountId: text("partner_account_id").references(() => accounts.id, { onDelete: "set null" }),
     planEntryId: text("plan_entry_id").references(() => planEntries.id, { onDelete: "set null" }),
     planName: text("plan_name").notNull(),
     variantName: text("variant_name").notNull(),
@@ -86,6 +90,8 @@ export const creditLines = sqliteTable(
     accountId: text("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The partner the customer was under when this was written; a partner reads and changes only its own (see audit_entries). */
+    partnerAccountId: text("partner_account_id").references(() => accounts.id, { onDelete: "set null" }),
     creditEntryId: text("credit_entry_id")
       .notNull()
       .references(() => creditEntries.id, { onDelete: "cascade" }),

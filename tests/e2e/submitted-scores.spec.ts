@@ -52,6 +52,7 @@ test("someone unknown takes the assessment through a partner's link; the score a
   const taker = await otherPerson();
   await taker.goto(url);
   await expect(taker.getByRole("heading", { name: "Fitness assessment: Strategy", level: 1 })).toBeVisible();
+  await expect(taker.getByText("Sign in first and your scores go to your team straight away")).toBeVisible();
   await taker.getByLabel("Your name").fill("Robin Unknown");
   await taker.getByLabel("Your work email").fill("robin@nowhere.test");
   const questions = taker.getByTestId("assessment-question");
@@ -73,4 +74,25 @@ test("someone unknown takes the assessment through a partner's link; the score a
   await dialog.getByRole("button", { name: "Assign" }).click();
   await expect(page.getByTestId("toast").getByText("Score assigned to Tailspin Logistics")).toBeVisible();
   await expect(page.getByRole("row", { name: /Robin Unknown/ })).toHaveCount(0);
+});
+
+test("a signed-in member of a customer takes a partner's link: no details asked, the scores go to their team", async ({ page, otherPerson }) => {
+  test.setTimeout(150_000);
+  await signIn(page, "partnerAdmin", "/admin/submitted-scores");
+  const linkSection = page.getByRole("region", { name: "Assessment link" });
+  await linkSection.getByLabel("Category").selectOption({ label: "Strategy" });
+  await linkSection.getByRole("button", { name: "Get a link" }).click();
+  const url = await linkSection.getByLabel("Link to share").inputValue();
+
+  const taker = await otherPerson();
+  await signIn(taker, "customerMember", new URL(url).pathname);
+  await expect(taker.getByRole("heading", { name: "Fitness assessment: Strategy", level: 1 })).toBeVisible();
+  await expect(taker.getByTestId("assessment-question")).toHaveCount(8);
+  await expect(taker.getByLabel("Your work email")).toHaveCount(0);
+  const questions = taker.getByTestId("assessment-question");
+  for (let i = 0; i < 8; i++) await questions.nth(i).getByRole("radio").nth(4).check();
+  await taker.getByRole("button", { name: "Submit my answers" }).click();
+  await expect(taker.getByTestId("assessment-overall")).toHaveText("100");
+  await expect(taker.getByText("Your scores are saved to your team's activity")).toBeVisible();
+  await expectAccessible(taker);
 });

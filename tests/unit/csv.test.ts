@@ -2,20 +2,30 @@ import { describe, expect, it } from "vitest";
 import { BOM, csvCell, csvRow, csvStream, money, num } from "../../worker/http/csv";
 
 describe("CSV cells", () => {
-  it("quotes a field holding a comma, a quote, CR or LF, doubling its quotes (RFC 4180)", () => {
-    expect(csvCell("plain text")).toBe("plain text");
+  it("quotes every text cell, doubling its quotes (RFC 4180), so no separator inside it starts a new cell", () => {
+    expect(csvCell("plain text")).toBe('"plain text"');
     expect(csvCell("a,b")).toBe('"a,b"');
+    expect(csvCell("a;b")).toBe('"a;b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell("two\nlines")).toBe('"two\nlines"');
     expect(csvCell("ends\r")).toBe('"ends\r"');
+    expect(csvCell("")).toBe('""');
     expect(csvCell(null)).toBe("");
     expect(csvCell(undefined)).toBe("");
   });
 
-  it("makes text that a spreadsheet would run as a formula inert with a leading apostrophe", () => {
-    for (const start of ["=", "+", "-", "@", "\t", "\r"]) expect(csvCell(`${start}SUM(A1:A2)`).replace(/^"/, "").startsWith(`'${start}`)).toBe(true);
+  it("makes text that a spreadsheet would run as a formula inert with a leading apostrophe (OWASP)", () => {
+    for (const start of ["=", "+", "-", "@", "\t", "\r", "\n"]) expect(csvCell(`${start}SUM(A1:A2)`)).toBe(`"'${start}SUM(A1:A2)"`);
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
-    expect(csvCell("a=b")).toBe("a=b");
+    // Spaces before the formula do not hide it.
+    expect(csvCell("  =1+1")).toBe(`"'  =1+1"`);
+    expect(csvCell("\u00a0@SUM(A1)")).toBe(`"'\u00a0@SUM(A1)"`);
+    // A formula right after a separator inside the cell, where another reader could start a cell.
+    for (const sep of [",", ";", "\t", "\r", "\n"]) for (const f of ["=", "+", "-", "@"]) expect(csvCell(`Acme${sep} ${f}1+1`)).toBe(`"'Acme${sep} ${f}1+1"`);
+    // Harmless text stays as it is.
+    expect(csvCell("a=b")).toBe('"a=b"');
+    expect(csvCell("Smith-Jones; Ltd")).toBe('"Smith-Jones; Ltd"');
+    expect(csvCell("line one\r\nline two")).toBe('"line one\r\nline two"');
   });
 
   it("writes the product's own numbers as they are, negative ones included", () => {
@@ -33,7 +43,7 @@ describe("CSV cells", () => {
   });
 
   it("ends each row with CRLF", () => {
-    expect(csvRow(["a", num(1), null, "b,c"])).toBe('a,1,,"b,c"\r\n');
+    expect(csvRow(["a", num(1), null, "b,c"])).toBe('"a",1,,"b,c"\r\n');
   });
 });
 
@@ -48,7 +58,7 @@ describe("csvStream", () => {
     const reader = stream.getReader();
     const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
     const first = await reader.read();
-    expect(decoder.decode(first.value)).toBe(`${BOM}n,name\r\n`);
+    expect(decoder.decode(first.value)).toBe(`${BOM}"n","name"\r\n`);
     expect(asked).toEqual([]);
     let rest = "";
     for (;;) {
@@ -56,7 +66,7 @@ describe("csvStream", () => {
       if (done) break;
       rest += decoder.decode(value);
     }
-    expect(rest).toBe("0,row 0\r\n1,row 1\r\n2,row 2\r\n");
+    expect(rest).toBe('0,"row 0"\r\n1,"row 1"\r\n2,"row 2"\r\n');
     expect(asked).toEqual([undefined, 1, 2]);
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { BookingOptions, JobDto } from "../../contract/bookings";
+import { manualScoreFormSchema, SCORE_MESSAGES } from "../../contract/assessments";
 import { MESSAGES } from "../../contract/messages";
+import { PrerequisiteInput } from "../../contract/workouts";
 import { TEAM_MESSAGES } from "../../contract/team";
 import { bookingDefaults, bookingForm } from "../../client/features/bookings/booking-form";
 import { timesForm } from "../../client/features/bookings/dialogs";
@@ -54,6 +56,28 @@ describe("forms checked by the contract's schemas", () => {
     expect(issues.name).toBe(MESSAGES.required);
     expect(issues.sku).toBe(MESSAGES.required);
     expect(Object.keys(issues)).toContain("visibility.conditions.0.values");
+  });
+
+  it("a score prerequisite's minimum is a JSON number: the contract refuses text, null stays null, the editor sends a number", () => {
+    const prerequisite = { type: "score", name: "AI", category: "aiAndAutomation", requiredWorkoutId: null, startDate: null, endDate: null };
+    expect(issuesOf(PrerequisiteInput, { ...prerequisite, minimumScore: "3" })).toEqual({ minimumScore: MESSAGES.notNumber });
+    expect(issuesOf(PrerequisiteInput, { ...prerequisite, minimumScore: null })).toEqual({ minimumScore: MESSAGES.required });
+    expect(PrerequisiteInput.parse({ ...prerequisite, minimumScore: 3.5 })).toMatchObject({ minimumScore: 3.5 });
+    expect(PrerequisiteInput.parse({ ...prerequisite, type: "license", minimumScore: null })).toMatchObject({ minimumScore: null });
+    const form = blank("enUS");
+    const rule = { type: "score" as const, name: "AI", category: "aiAndAutomation", requiredWorkoutId: "", startDate: null, endDate: null };
+    expect(issuesOf(workoutFormSchema(true), { ...form, prerequisites: [{ ...rule, minimumScore: "abc" }] })["prerequisites.0.minimumScore"]).toBe(
+      MESSAGES.notNumber,
+    );
+    expect(issuesOf(workoutFormSchema(true), { ...form, prerequisites: [{ ...rule, minimumScore: "4.5" }] })["prerequisites.0.minimumScore"]).toBeUndefined();
+  });
+
+  it("the manual score form: the percent as typed must be a whole number from 0 to 100; the body carries a number", () => {
+    const values = (scorePercent: string) => ({ accountId: customerId, category: "strategy", scorePercent });
+    expect(issuesOf(manualScoreFormSchema, values(""))).toEqual({ scorePercent: MESSAGES.required });
+    expect(issuesOf(manualScoreFormSchema, values("12.5"))).toEqual({ scorePercent: SCORE_MESSAGES.whole });
+    expect(issuesOf(manualScoreFormSchema, values("101"))).toEqual({ scorePercent: SCORE_MESSAGES.range });
+    expect(manualScoreFormSchema.parse(values(" 50 "))).toEqual({ accountId: customerId, category: "strategy", scorePercent: 50 });
   });
 
   it("the homepage builder: a new row's problems are at the row's own fields; the layout's at the layout's", () => {

@@ -168,21 +168,72 @@ describe("taking the assessment through a partner's link", () => {
     expect(audit).toEqual([expect.objectContaining({ accountId: DEMO.northwind.id, code: "fitnessScoreUpdated" })]);
   });
 
-  it("gives a taker whose e-mail is a member of one of the partner's customers their customer's scores", async () => {
-    const { token } = await json(await link("partnerAdmin", "?category=strategy"));
-    const form = await json(await open(token));
-    const res = await json(await submit(token, { answers: answerAll(form, 5), assesseeName: "Dan", assesseeEmail: "dan@fabrikam.test" }));
-    expect(res.orphaned).toBe(false);
-    const mine = await json(await apiAs("customerAdmin").get("/v1/scores/fitness?category=strategy"));
-    expect(mine.map((s: { id: string }) => s.id)).toContain(res.categories[0].scoreId);
+  it("a typed address attributes nothing: an anonymous taker with a member's address gets the same answer as a stranger, the score waits unassigned", async () => {
+    const fabrikamScores = async () => first(await db.select({ n: count() }).from(schema.scores).where(eq(schema.scores.accountId, FABRIKAM))).n;
+    const before = await fabrikamScores();
+    const answers: Record<string, unknown>[] = [];
+    for (const assesseeEmail of ["dan@fabrikam.test", "nobody@unknown.test"]) {
+      const { token } = await json(await link("partnerAdmin", "?category=strategy"));
+      const form = await json(await open(token));
+      expect(form.asksForAssessee).toBe(true);
+      const res = await submit(token, { answers: answerAll(form, 5), assesseeName: "Dan", assesseeEmail });
+      expect(res.status).toBe(200);
+      answers.push(await json(res));
+    }
+    const [member, stranger] = answers as [Record<string, unknown>, Record<string, unknown>];
+    const shape = (a: Record<string, unknown>) => ({ ...a, assessmentId: "", categories: [] });
+    expect(shape(member)).toEqual(shape(stranger));
+    expect(member.orphaned).toBe(true);
+    expect(await fabrikamScores()).toBe(before);
+    const orphans = await json(await apiAs("partnerAdmin").get("/v1/admin/scores/fitness/orphaned"));
+    expect(orphans).toContainEqual(expect.objectContaining({ assesseeEmail: "dan@fabrikam.test", category: "strategy" }));
   });
 
-  it("does not give another partner's customer a score: that taker is unknown to this partner", async () => {
+  it("gives a signed-in taker with a verified address their customer's scores, named by the session (typed details ignored)", async () => {
+    const dan = await tokenFor("customerMember");
+    const { token } = await json(await link("partnerAdmin", "?category=strategy"));
+    const form = await json(await open(token, dan));
+    expect(form.asksForAssessee).toBe(false);
+    const res = await submit(token, { answers: answerAll(form, 5), assesseeName: "Someone Else", assesseeEmail: "cara@fabrikam.test" }, dan);
+    expect(res.status).toBe(200);
+    const result = await json(res);
+    expect(result.orphaned).toBe(false);
+    const mine = await json(await apiAs("customerAdmin").get("/v1/scores/fitness?category=strategy&includeEntries=true"));
+    const score = mine.find((s: { id: string }) => s.id === result.categories[0].scoreId);
+    expect(score.entries).toEqual([expect.objectContaining({ assesseeName: "Dan Moreau" })]);
+    const [entry] = await db.select().from(schema.scoreEntries).where(eq(schema.scoreEntries.scoreId, score.id));
+    expect(entry).toMatchObject({ accountId: FABRIKAM, assesseeEmail: "dan@fabrikam.test" });
+  });
+
+  it("does not give another partner's customer a score: that taker is unknown to this partner, signed in or not", async () => {
     const { token } = await json(await link("otherPartnerAdmin", "?category=strategy"));
     const form = await json(await open(token));
     expect(form.partnerName).toBe("Contoso Skills");
     const res = await json(await submit(token, { answers: answerAll(form, 3), assesseeName: "Dan", assesseeEmail: "dan@fabrikam.test" }));
     expect(res.orphaned).toBe(true);
+    const dan = await tokenFor("customerMember");
+    const signedIn = await json(await link("otherPartnerAdmin", "?category=strategy"));
+    const form2 = await json(await open(signedIn.token, dan));
+    const res2 = await json(await submit(signedIn.token, { answers: answerAll(form2, 3) }, dan));
+    expect(res2.orphaned).toBe(true);
+    const [entry] = await db.select().from(schema.scoreEntries).where(eq(schema.scoreEntries.scoreId, res2.categories[0].scoreId));
+    expect(entry).toMatchObject({ accountId: null, assesseeEmail: "dan@fabrikam.test", assesseeName: "Dan Moreau" });
+  });
+
+  it("rate limits opening and finishing links per client address with a 429 in the error envelope", async () => {
+    const bindings = { ASSESSMENT_RATE_LIMIT: "3" };
+    const from = (ip: string) => apiAs(null, { headers: { "CF-Connecting-IP": ip }, bindings });
+    const { token } = await json(await link("partnerAdmin", "?category=strategy"));
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await from("198.51.100.7").post(`/v1/assessments/${token}/open`)).status);
+    const refused = await from("198.51.100.7").post(`/v1/assessments/${token}/submit`, { answers: {} });
+    expect(statuses).toEqual([200, 200, 200]);
+    expect(refused.status).toBe(429);
+    expect((await json(refused)).error).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/Too many requests/) });
+    // Another address is not held back, and an unknown token counts too (no guessing at full speed).
+    expect((await from("198.51.100.8").post(`/v1/assessments/${token}/open`)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await from("198.51.100.9").post("/v1/assessments/nope/open")).status).toBe(404);
+    expect((await from("198.51.100.9").post("/v1/assessments/nope/open")).status).toBe(429);
   });
 
   it("a brand-new user with no account cannot get a link", async () => {
@@ -222,6 +273,45 @@ describe("POST v1/admin/scores/fitness (manual score)", () => {
     expect((await post("customerAdmin", { accountId: FABRIKAM, category: "strategy", scorePercent: 50 })).status).toBe(403);
     expect((await apiAs(null).post(PATH, { accountId: FABRIKAM, category: "strategy", scorePercent: 50 })).status).toBe(401);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe("the manual score's percent is strict", () => {
+  const post = (scorePercent: unknown) =>
+    apiAs("partnerAdmin").post("/v1/admin/scores/fitness", {
+      accountId: FABRIKAM,
+      category: "strategy",
+      ...(scorePercent === undefined ? {} : { scorePercent }),
+    });
+
+  it("refuses null, text (even a number's), NaN, decimals and anything outside 0–100, writing nothing", async () => {
+    const before = await counts();
+    const cases: [unknown, string][] = [
+      [undefined, "Required"],
+      [null, "Required"],
+      ["50", "Must be a number"],
+      ["", "Must be a number"],
+      ["abc", "Must be a number"],
+      [Number.NaN, "Required"], // JSON has no NaN: it is sent as null
+      [true, "Must be a number"],
+      [50.5, "Whole numbers only"],
+      [-1, "From 0 to 100"],
+      [101, "From 0 to 100"],
+    ];
+    for (const [value, message] of cases) {
+      const res = await post(value);
+      expect(res.status, String(value)).toBe(400);
+      expect((await json(res)).error.fields.scorePercent, String(value)).toBe(message);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it("takes the ends of the range as given", async () => {
+    for (const scorePercent of [0, 100]) {
+      const res = await post(scorePercent);
+      expect(res.status).toBe(201);
+      expect(await json(res)).toMatchObject({ scorePercent, score: scorePercent / 20 });
+    }
   });
 });
 

@@ -180,6 +180,24 @@ describe("GET v1/admin/exports/customers, credit-entries and scores", () => {
     expect(other.some((r) => ids.includes(r.id))).toBe(false);
   });
 
+  it("quotes every text cell and makes a formula inert wherever a spreadsheet could start a cell (OWASP)", async () => {
+    const names = ["Acme;=1+1", "Acme,@SUM(A1)", " =1+1", "\t=1+1", "Acme\n-2+3", "Plain; fine"];
+    const ids = names.map(() => crypto.randomUUID());
+    await db
+      .insert(schema.accounts)
+      .values(names.map((name, i) => ({ id: ids[i]!, type: "customer" as const, name, parentAccountId: NORTHWIND, currency: "USD" as const })));
+    try {
+      const res = await apiAs("partnerAdmin").get("/v1/admin/exports/customers");
+      const text = await res.clone().text();
+      const byId = new Map((await records(res)).map((r) => [r.id, r.name]));
+      expect(ids.map((id) => byId.get(id))).toEqual(["'Acme;=1+1", "'Acme,@SUM(A1)", "' =1+1", "'\t=1+1", "'Acme\n-2+3", "Plain; fine"]);
+      // Raw: each of them is one quoted field, so no separator inside it starts a new cell.
+      for (const id of ids) expect(text).toContain(`"${id}","${byId.get(id)}"`);
+    } finally {
+      await db.delete(schema.accounts).where(inList(schema.accounts.id, ids));
+    }
+  });
+
   it("answers 401 without a token and 403 to a partner member or a customer", async () => {
     for (const path of ["customers", "credit-entries", "scores"]) {
       expect((await call(`/v1/admin/exports/${path}`)).status).toBe(401);

@@ -27,6 +27,11 @@ describe("reviews", () => {
     const bad = await post("customerMember", { rating: 7, comment: "x" });
     expect(bad.status).toBe(400);
     expect((await json(bad)).error.fields.rating).toBe("Choose 1 to 5");
+    for (const rating of [null, "5", 4.5, 0]) {
+      const refused = await post("customerMember", { rating, comment: "x" });
+      expect(refused.status, String(rating)).toBe(400);
+      expect((await json(refused)).error.fields.rating).toBe("Choose 1 to 5");
+    }
     expect((await db.select().from(schema.reviews)).length).toBe(0);
     const first = await post("customerMember", { rating: 5, comment: "Great session" });
     expect(first.status).toBe(201);

@@ -19,6 +19,7 @@ import { endpoint, type UserScope } from "../http/endpoint";
 import { errorResponses } from "../http/responses";
 import { authSecret, type IdentityEnv } from "../identity/embedded";
 import { requireUser } from "../identity/context";
+import { limitClient, type RateRule } from "../http/rate-limit";
 
 /**
  * The product's fitness assessment (Scores): the link
@@ -43,6 +44,16 @@ async function takerOf(c: Context<AppEnv>): Promise<UserScope | null> {
 }
 
 const errors = errorResponses({ 403: "Not allowed" });
+const limited = { 429: { description: "Too many requests from this client address (per minute)", schema: ErrorEnvelope } };
+
+/**
+ * Opening and finishing links are public: each client address (CF-Connecting-IP)
+ * gets ASSESSMENT_RATE_LIMIT requests a minute to them together (60 unless set: a team behind one address may take a link together).
+ */
+function assessmentLimit(c: Context<AppEnv>): RateRule {
+  const max = Number((c.env as { ASSESSMENT_RATE_LIMIT?: string }).ASSESSMENT_RATE_LIMIT ?? "60") || 60;
+  return { bucket: "assessment", max, windowSeconds: 60 };
+}
 
 endpoint(
   assessmentsApi,
@@ -79,12 +90,15 @@ endpoint(
       ...errors,
       404: { description: "No such link", schema: ErrorEnvelope },
       409: { description: "Already submitted", schema: ErrorEnvelope },
+      ...limited,
     },
   },
   async (c, { params }) => {
     const db = c.get("db");
-    const row = await linkFor(db, params.token, await takerOf(c), linkSecret(c));
-    return c.json(await openAssessment(db, row));
+    await limitClient(c, assessmentLimit(c));
+    const taker = await takerOf(c);
+    const row = await linkFor(db, params.token, taker, linkSecret(c));
+    return c.json(await openAssessment(db, row, taker));
   },
 );
 
@@ -94,7 +108,8 @@ endpoint(
   {
     method: "post",
     path: "/assessments/{token}/submit",
-    summary: "Finishes an assessment: scores per category and overall, submitted for the taker's account (or orphaned), and the assessment marked assessed",
+    summary:
+      "Finishes an assessment: scores per category and overall, submitted for the taker's account (a partner's link: the customer of a signed-in taker with a verified address, else unassigned), and the assessment marked assessed",
     tags: ["scores"],
     auth: "public",
     params: AssessmentTokenParam,
@@ -104,10 +119,12 @@ endpoint(
       ...errors,
       404: { description: "No such link", schema: ErrorEnvelope },
       409: { description: "Already submitted", schema: ErrorEnvelope },
+      ...limited,
     },
   },
   async (c, { params, body }) => {
     const db = c.get("db");
+    await limitClient(c, assessmentLimit(c));
     const taker = await takerOf(c);
     const row = await linkFor(db, params.token, taker, linkSecret(c));
     return c.json(await submitAssessment(db, row, taker, body));

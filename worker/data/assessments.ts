@@ -27,6 +27,7 @@ import { theRow } from "./query";
 const runBatch = (db: Db, statements: Statement[]) => runD1Batch(d1Of(db), statements);
 import { conflict, forbidden, invalid, notFound, unauthenticated } from "../http/errors";
 import { customerOf, customersOfPartner, inSession } from "./customers";
+import { verifiedEmail } from "./accounts";
 
 const LINK_MESSAGES = ASSESSMENT_LINK_MESSAGES;
 
@@ -41,8 +42,8 @@ const claimsOf = (a: Assessment): LinkClaims => ({
 
 /**
  * Issues a link for the caller: a customer's member gets one bound to them and
- * their account; a partner's owner or admin gets one for anyone (its results
- * go to the customer whose member has the taker's e-mail, or are orphaned).
+ * their account; a partner's owner or admin gets one for anyone (see
+ * submitAssessment for whose results they become).
  */
 export async function issueLink(db: Db, scope: AccountScope, category: CategoryFilter, secret: string, now = new Date()): Promise<Assessment> {
   const partner = scope.account.type === "partner";
@@ -135,8 +136,8 @@ export async function questionsFor(db: Db, partnerId: string | null, category: C
   return out;
 }
 
-/** Opens the assessment: it is now in progress; answers the questionnaire. */
-export async function openAssessment(db: Db, row: Assessment): Promise<AssessmentFormDto> {
+/** Opens the assessment: it is now in progress; answers the questionnaire (asking an unknown taker for a name and address). */
+export async function openAssessment(db: Db, row: Assessment, taker: UserScope | null): Promise<AssessmentFormDto> {
   if (row.status === "pending") {
     await db
       .update(assessments)
@@ -149,52 +150,63 @@ export async function openAssessment(db: Db, row: Assessment): Promise<Assessmen
     category: row.category,
     status: "inProgress",
     expiresAt: row.expiresAt,
-    asksForAssessee: !row.accountId,
+    asksForAssessee: !knownTaker(row, taker),
     partnerName: partner?.name ?? null,
     questions: await questionsFor(db, row.partnerAccountId, row.category),
   };
 }
 
-/** The customer of `partnerId` with an active member whose e-mail is `email`, if any. */
-async function customerByMemberEmail(db: Db, partnerId: string, email: string): Promise<string | null> {
+/** The customer of `partnerId` of which `userId` is an active member (first by name), if any. */
+async function customerOfMember(db: Db, partnerId: string, userId: string): Promise<string | null> {
   const [found] = await db
     .select({ id: accounts.id })
     .from(accounts)
-    .innerJoin(accountUsers, and(eq(accountUsers.accountId, accounts.id), eq(accountUsers.status, "active")))
-    .innerJoin(users, eq(users.id, accountUsers.userId))
-    .where(and(customersOfPartner(partnerId), sql`lower(${users.email}) = ${email.toLowerCase()}`))
+    .innerJoin(accountUsers, and(eq(accountUsers.accountId, accounts.id), eq(accountUsers.status, "active"), eq(accountUsers.userId, userId)))
+    .where(customersOfPartner(partnerId))
     .orderBy(asc(accounts.name))
     .limit(1);
   return found?.id ?? null;
 }
 
 /**
+ * Who takes a link, as far as the product can prove it: on a customer's link,
+ * the member it was issued to (checked by linkFor); on a partner's link, a
+ * signed-in taker whose address the identity provider verified (their name
+ * and that address, never typed ones), or else nobody known.
+ */
+function knownTaker(row: Assessment, taker: UserScope | null): { name: string; email: string; userId: string } | null {
+  if (!taker) return null;
+  const email = row.accountId ? taker.user.email : verifiedEmail(taker.auth);
+  if (!email) return null;
+  const u = taker.user;
+  return { name: [u.firstName, u.lastName].filter(Boolean).join(" ") || email, email, userId: u.id };
+}
+
+/**
  * Finishes the assessment: scores the answers, writes a score and an entry
- * per category for the customer (a customer's link: the taker's account; a
- * partner's link: the partner's customer with a member of the taker's
- * e-mail, else orphaned), marks the assessment assessed and writes the audit
- * entry, all in one batch that applies only while the assessment is not yet
+ * per category, marks the assessment assessed and writes the audit entry,
+ * all in one batch that applies only while the assessment is not yet
  * assessed (a second, racing submission writes nothing and is 409).
+ * Whose scores they are: a customer's link, the taker's account; a partner's
+ * link, the partner's customer of which a signed-in, verified taker is an
+ * active member. Everything else stays unassigned (Submitted Scores) with the
+ * name and address typed in, for the partner to assign by hand: a typed
+ * address never attributes anything, and the answer to an anonymous taker is
+ * the same whatever the address.
  */
 export async function submitAssessment(db: Db, row: Assessment, taker: UserScope | null, body: SubmitAssessmentBody): Promise<AssessmentResultDto> {
   const questions = await questionsFor(db, row.partnerAccountId, row.category);
   const scored = scoreAnswers(questions, body.answers);
   const fields: Record<string, string> = scored.ok ? {} : { ...scored.fields };
-  let accountId = row.accountId;
-  let assesseeName: string | null;
-  let assesseeEmail: string | null;
-  if (row.accountId) {
-    const u = taker!.user;
-    assesseeName = [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email;
-    assesseeEmail = u.email;
-  } else {
+  const known = knownTaker(row, taker);
+  if (!known) {
     if (!body.assesseeName) fields.assesseeName = "Required";
     if (!body.assesseeEmail) fields.assesseeEmail = "Required";
-    assesseeName = body.assesseeName ?? null;
-    assesseeEmail = body.assesseeEmail ?? null;
   }
   if (!scored.ok || Object.keys(fields).length) throw invalid(fields);
-  if (!row.accountId && row.partnerAccountId && assesseeEmail) accountId = await customerByMemberEmail(db, row.partnerAccountId, assesseeEmail);
+  const assesseeName = known?.name ?? body.assesseeName ?? null;
+  const assesseeEmail = known?.email ?? body.assesseeEmail ?? null;
+  const accountId = row.accountId ?? (known && row.partnerAccountId ? await customerOfMember(db, row.partnerAccountId, known.userId) : null);
 
   const now = new Date().toISOString();
   const open = sql`exists (select 1 from ${assessments} where ${assessments.id} = ${row.id} and ${assessments.status} <> 'assessed')`;
@@ -245,7 +257,7 @@ export async function assessmentsOfCustomer(db: Db, scope: PartnerScope, custome
     .from(assessments)
     .leftJoin(scores, eq(scores.assessmentId, assessments.id))
     .leftJoin(scoreEntries, eq(scoreEntries.scoreId, scores.id))
-    .where(eq(assessments.accountId, customer.id))
+    .where(and(eq(assessments.accountId, customer.id), eq(assessments.partnerAccountId, scope.account.id)))
     .groupBy(assessments.id)
     .orderBy(desc(assessments.createdAt));
   const issuers = await db
@@ -269,8 +281,8 @@ export async function assessmentsOfCustomer(db: Db, scope: PartnerScope, custome
 }
 
 /**
- * Marks an assessment assessed: one of the partner's customers' assessments,
- * or one of its own links (anything else is 404). Its scores get their
+ * Marks an assessment assessed: one of the partner's customers' assessments
+ * issued under it, or one of its own links (anything else is 404). Its scores get their
  * assessed time; the audit entry is written in the same batch. 409 when it
  * is already assessed.
  */
@@ -282,7 +294,9 @@ export async function markAssessed(db: Db, scope: PartnerAdminScope, assessmentI
     .where(
       and(
         eq(assessments.id, assessmentId),
-        or(and(isNull(assessments.accountId), eq(assessments.partnerAccountId, scope.account.id)), customersOfPartner(scope.account.id)),
+        // Its own link's, or one of its customers' issued while they were under it.
+        eq(assessments.partnerAccountId, scope.account.id),
+        or(isNull(assessments.accountId), customersOfPartner(scope.account.id)),
       ),
     )
     .limit(1);

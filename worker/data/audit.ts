@@ -82,8 +82,8 @@ export async function jobAuditTrail(db: Db, scope: PartnerScope, jobId: string, 
   return readTrail(db, and(eq(auditEntries.accountId, job.accountId), about)!, cursor, limit);
 }
 
-/** The trail of one of the partner's customers: every entry of that account. */
+/** The trail of one of the partner's customers: every entry of that account written while it was under this partner. */
 export async function customerAuditTrail(db: Db, scope: PartnerScope, customerId: string, cursor: string | undefined, limit: number) {
   const customer = await customerOf(db, scope, customerId);
-  return readTrail(db, eq(auditEntries.accountId, customer.id), cursor, limit);
+  return readTrail(db, and(eq(auditEntries.accountId, customer.id), eq(auditEntries.partnerAccountId, scope.account.id))!, cursor, limit);
 }

@@ -11,6 +11,7 @@ import { after, decodeCursor, encodeCursor } from "./cursor";
 import { batch, contains, inDate, today } from "./query";
 import { reviewsOfPartner } from "./reviews";
 import { libraryOwner, passes, variantsQuery, visibleWhere, visibleWorkout } from "./visibility";
+import { releasedAttachments } from "../domain/attachments";
 import { prerequisiteDtos, prerequisitesQuery, sessionDtos, sessionQueries } from "./workout-read";
 import type { z } from "zod";
 
@@ -267,7 +268,7 @@ export async function catalogueWorkout(db: Db, acting: Acting, workoutId: string
       ...s,
       // Customers see partner-side action items only on their jobs, never here.
       actionItems: s.actionItems.filter((a) => a.assigneeType === "customer" && visibleDate(a)),
-      attachments: s.attachments.filter(visibleDate),
+      attachments: releasedAttachments("customer", s.attachments, day),
     })),
     prerequisites: prerequisiteDtos(prereqRows).filter(visibleDate),
     rating: { average: average === null || average === undefined ? null : Math.round(Number(average) * 10) / 10, count: rating[0]?.count ?? 0 },

@@ -9,10 +9,12 @@ import type { Db } from "../env";
  * batch) or a column (`accounts.id`, correlated). Every read of a balance and
  * every guard that keeps it from going below zero is written with this.
  */
-export function ledgerBalance(accountId: string | Placeholder | SQLWrapper) {
+export function ledgerBalance(accountId: string | Placeholder | SQLWrapper, partnerId?: string) {
   // Nested in a second `sql`: in a single-table select drizzle writes the columns at the top of a field's SQL
   // unqualified, which would turn `= "accounts"."id"` into the ledger line's own "id".
-  const sum = sql`select coalesce(sum(${creditLines.quantity}), 0) from ${creditLines} where ${creditLines.accountId} = ${accountId}`;
+  // With `partnerId`: only the lines written while the account was under that partner (what the partner sees).
+  const under = partnerId ? sql` and ${creditLines.partnerAccountId} = ${partnerId}` : sql``;
+  const sum = sql`select coalesce(sum(${creditLines.quantity}), 0) from ${creditLines} where ${creditLines.accountId} = ${accountId}${under}`;
   return sql<number>`(${sum})`.mapWith(Number);
 }
 

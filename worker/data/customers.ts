@@ -124,7 +124,7 @@ export async function customerDetails(db: Db, scope: PartnerScope, customerId: s
       .select({ n: count() })
       .from(accountUsers)
       .where(and(eq(accountUsers.accountId, customer.id), eq(accountUsers.status, "active"))),
-    entitlementsOf(db, customer.id),
+    entitlementsOf(db, customer.id, scope.account.id),
     db
       .select({ status: jobs.status, n: count() })
       .from(jobs)

@@ -42,13 +42,31 @@ export function currentPlanOf(entries: PlanEntryDto[], on = today()): PlanEntryD
   return entries.filter((p) => p.startDate <= on && (!p.endDate || p.endDate >= on)).sort((a, b) => b.startDate.localeCompare(a.startDate))[0] ?? null;
 }
 
-/** An account's plan entries, credit entries with their lines, and balance. */
-export async function entitlementsOf(db: Db, accountId: string): Promise<EntitlementsDto> {
+/**
+ * An account's plan entries, credit entries with their lines, and balance:
+ * the account's whole history, or (`partnerId`, a partner reading its
+ * customer) only what was written while the customer was under that partner.
+ */
+export async function entitlementsOf(db: Db, accountId: string, partnerId?: string): Promise<EntitlementsDto> {
+  const under = (column: typeof planEntries.partnerAccountId | typeof creditEntries.partnerAccountId | typeof creditLines.partnerAccountId) =>
+    partnerId ? eq(column, partnerId) : undefined;
   // One D1 round trip for the three independent reads.
   const [planRows, entryRows, lineRows] = await db.batch([
-    db.select().from(planEntries).where(eq(planEntries.accountId, accountId)).orderBy(desc(planEntries.startDate)),
-    db.select().from(creditEntries).where(eq(creditEntries.accountId, accountId)).orderBy(desc(creditEntries.startDate), desc(creditEntries.createdAt)),
-    db.select().from(creditLines).where(eq(creditLines.accountId, accountId)).orderBy(asc(creditLines.enteredAt), asc(creditLines.createdAt)),
+    db
+      .select()
+      .from(planEntries)
+      .where(and(eq(planEntries.accountId, accountId), under(planEntries.partnerAccountId)))
+      .orderBy(desc(planEntries.startDate)),
+    db
+      .select()
+      .from(creditEntries)
+      .where(and(eq(creditEntries.accountId, accountId), under(creditEntries.partnerAccountId)))
+      .orderBy(desc(creditEntries.startDate), desc(creditEntries.createdAt)),
+    db
+      .select()
+      .from(creditLines)
+      .where(and(eq(creditLines.accountId, accountId), under(creditLines.partnerAccountId)))
+      .orderBy(asc(creditLines.enteredAt), asc(creditLines.createdAt)),
   ]);
   const entries: CreditEntryDto[] = entryRows.map((e) => {
     const lines = lineRows
@@ -78,13 +96,13 @@ export async function entitlementsOf(db: Db, accountId: string): Promise<Entitle
   return { balance: balanceOf(lineRows), currentPlan: currentPlanOf(planEntryDtos), planEntries: planEntryDtos, creditEntries: entries };
 }
 
-/** A plan entry of one of the acting partner's customers; anything else answers 404. */
+/** A plan entry of one of the acting partner's customers written under that partner; anything else answers 404. */
 async function dependentPlanEntry(db: Db, partnerId: string, planEntryId: string) {
   const rows = await db
     .select({ entry: planEntries })
     .from(planEntries)
     .innerJoin(accounts, eq(accounts.id, planEntries.accountId))
-    .where(and(eq(planEntries.id, planEntryId), customersOfPartner(partnerId)))
+    .where(and(eq(planEntries.id, planEntryId), eq(planEntries.partnerAccountId, partnerId), customersOfPartner(partnerId)))
     .limit(1);
   if (!rows[0]) throw notFound("Plan entry not found");
   return rows[0].entry;
@@ -121,21 +139,31 @@ export async function adjustCredits(db: Db, scope: PartnerAdminScope, body: z.ou
     const own = await db
       .select({ id: creditEntries.id })
       .from(creditEntries)
-      .where(and(eq(creditEntries.id, body.creditEntryId), eq(creditEntries.accountId, customer.id)))
+      .where(and(eq(creditEntries.id, body.creditEntryId), eq(creditEntries.accountId, customer.id), eq(creditEntries.partnerAccountId, scope.account.id)))
       .limit(1);
     if (!own[0]) throw notFound("Credit entry not found");
     entryId = own[0].id;
   } else {
     const on = today();
-    const entries = await db.select().from(creditEntries).where(eq(creditEntries.accountId, customer.id)).orderBy(desc(creditEntries.startDate));
+    const entries = await db
+      .select()
+      .from(creditEntries)
+      .where(and(eq(creditEntries.accountId, customer.id), eq(creditEntries.partnerAccountId, scope.account.id)))
+      .orderBy(desc(creditEntries.startDate));
     const current = entries.find((e) => e.startDate <= on && (!e.endDate || e.endDate >= on)) ?? null;
     if (current) entryId = current.id;
     else {
       entryId = crypto.randomUUID();
       statements.push(
-        db
-          .insert(creditEntries)
-          .values({ id: entryId, accountId: customer.id, planName: "Partner credits", variantName: "Adjustments", startDate: on, refreshPeriod: "none" }),
+        db.insert(creditEntries).values({
+          id: entryId,
+          accountId: customer.id,
+          partnerAccountId: scope.account.id,
+          planName: "Partner credits",
+          variantName: "Adjustments",
+          startDate: on,
+          refreshPeriod: "none",
+        }),
       );
     }
   }
@@ -147,8 +175,8 @@ export async function adjustCredits(db: Db, scope: PartnerAdminScope, body: z.ou
   // otherwise the guard that follows fails the whole batch.
   const statementsToRun: Statements = [
     ...statements,
-    raw(sql`INSERT INTO credit_lines (id, account_id, credit_entry_id, source, item_type, update_type, quantity, entered_at, context, created_by_user_id)
-        SELECT ${lineId}, ${customer.id}, ${entryId}, ${line.source}, ${line.itemType}, ${line.updateType}, ${line.quantity}, ${enteredAt}, ${line.context}, ${scope.user.id}
+    raw(sql`INSERT INTO credit_lines (id, account_id, partner_account_id, credit_entry_id, source, item_type, update_type, quantity, entered_at, context, created_by_user_id)
+        SELECT ${lineId}, ${customer.id}, ${scope.account.id}, ${entryId}, ${line.source}, ${line.itemType}, ${line.updateType}, ${line.quantity}, ${enteredAt}, ${line.context}, ${scope.user.id}
         WHERE ${line.quantity} >= 0 OR ${ledgerBalance(customer.id)} + ${line.quantity} >= 0`),
     raw(
       sql`UPDATE credit_entries SET plan_name = CASE WHEN EXISTS (SELECT 1 FROM credit_lines WHERE id = ${lineId}) THEN plan_name ELSE NULL END WHERE id = ${entryId}`,
@@ -205,6 +233,7 @@ export async function changePlan(db: Db, scope: PartnerAdminScope, planEntryId: 
     db.insert(planEntries).values({
       id,
       accountId: entry.accountId,
+      partnerAccountId: scope.account.id,
       planId: plan.id,
       planName: plan.planName,
       variantName: plan.variantName,
@@ -216,6 +245,7 @@ export async function changePlan(db: Db, scope: PartnerAdminScope, planEntryId: 
     db.insert(creditEntries).values({
       id: creditEntryId,
       accountId: entry.accountId,
+      partnerAccountId: scope.account.id,
       planEntryId: id,
       planName: plan.planName,
       variantName: plan.variantName,
@@ -227,6 +257,7 @@ export async function changePlan(db: Db, scope: PartnerAdminScope, planEntryId: 
     statements.push(
       db.insert(creditLines).values({
         accountId: entry.accountId,
+        partnerAccountId: scope.account.id,
         creditEntryId,
         source: "plan",
         itemType: "planAdjustment",

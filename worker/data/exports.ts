@@ -35,7 +35,7 @@ export async function customerExportPage(db: Db, scope: PartnerScope, cursor: Cu
       language: accounts.language,
       priceGroup: priceGroups.name,
       teamSize: sql<number>`(select count(*) from account_users au where au.account_id = ${accounts.id} and au.status = 'active')`,
-      creditBalance: ledgerBalance(accounts.id),
+      creditBalance: ledgerBalance(accounts.id, scope.account.id),
       createdAt: accounts.createdAt,
     })
     .from(accounts)
@@ -82,6 +82,7 @@ export async function creditExportPage(db: Db, scope: PartnerScope, cursor: Curs
     .where(
       and(
         ofPartner(scope),
+        eq(creditLines.partnerAccountId, scope.account.id),
         after(
           [
             { column: creditLines.enteredAt, dir: "desc" },
@@ -114,7 +115,8 @@ export async function scoreExportPage(db: Db, scope: PartnerScope, cursor: Curso
     .leftJoin(accounts, eq(accounts.id, scores.accountId))
     .where(
       and(
-        or(ofPartner(scope), and(isNull(scores.accountId), eq(scores.partnerAccountId, scope.account.id))),
+        eq(scores.partnerAccountId, scope.account.id),
+        or(ofPartner(scope), isNull(scores.accountId)),
         after(
           [
             { column: scores.createdAt, dir: "desc" },

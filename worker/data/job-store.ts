@@ -10,7 +10,8 @@ import type { Db } from "../env";
 import { attachmentFileUri } from "./workout-read";
 import { recipientReads, sidesFrom } from "./job-mail";
 import type { OriginEnv } from "./mail-context";
-import { theRow } from "./query";
+import { theRow, today } from "./query";
+import { releasedAttachments } from "../domain/attachments";
 
 /** Reading jobs with their lines and action items, as each side sees them. */
 export type Side = "customer" | "partner";
@@ -105,6 +106,7 @@ type Details = [
 
 function toDtos(rows: JobRow[], [lines, attachments, items]: Details, side: Side, readOnly: boolean): JobDto[] {
   const now = new Date();
+  const day = today();
   return rows.map(({ job, workoutName, workoutTitle, customerName, partnerName, deliveryName }) => ({
     id: job.id,
     status: job.status,
@@ -143,15 +145,17 @@ function toDtos(rows: JobRow[], [lines, attachments, items]: Details, side: Side
         actionItems: items
           .filter((i) => i.jobLineId === line.id)
           .map((i) => ({ id: i.id, name: i.name, link: i.link, stage: i.stage, assigneeType: i.assigneeType, dueAt: i.dueAt, completedAt: i.completedAt })),
-        attachments: attachments
-          .filter((a) => a.sessionId === line.sessionId)
-          .map((a) => ({
-            id: a.id,
-            type: a.type,
-            description: a.description,
-            value: a.value,
-            fileUri: a.fileKey ? attachmentFileUri(a.workoutId, a.id) : null,
-          })),
+        attachments: releasedAttachments(
+          side,
+          attachments.filter((a) => a.sessionId === line.sessionId),
+          day,
+        ).map((a) => ({
+          id: a.id,
+          type: a.type,
+          description: a.description,
+          value: a.value,
+          fileUri: a.fileKey ? attachmentFileUri(a.workoutId, a.id) : null,
+        })),
       })),
   }));
 }

@@ -19,7 +19,7 @@ export async function recommendations(db: Db, partnerId: string, customer: Accou
   const scoreRows = await db
     .select({ category: scores.category, score: scores.scorePercent, createdAt: scores.createdAt })
     .from(scores)
-    .where(eq(scores.accountId, customerId))
+    .where(and(eq(scores.accountId, customerId), eq(scores.partnerAccountId, partnerId)))
     .orderBy(desc(scores.createdAt));
   const categories = weakestCategories(scoreRows);
   const pick = {

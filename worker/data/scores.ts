@@ -214,7 +214,7 @@ export async function scoresOfCustomer(db: Db, scope: PartnerScope, customerId: 
     .select({ s: scores, entryCount: count(scoreEntries.id) })
     .from(scores)
     .leftJoin(scoreEntries, eq(scoreEntries.scoreId, scores.id))
-    .where(eq(scores.accountId, customer.id))
+    .where(and(eq(scores.accountId, customer.id), eq(scores.partnerAccountId, scope.account.id)))
     .groupBy(scores.id)
     .orderBy(desc(scores.createdAt));
   return rows.map(({ s, entryCount }) => scoreDto(s, entryCount));

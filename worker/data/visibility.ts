@@ -19,7 +19,8 @@ import type { Account } from "../identity/context";
 import { inList } from "./bound";
 import { libraryHas } from "./library";
 import { partnerOf } from "../domain/accounts";
-import { inDate, today } from "./query";
+import { attachmentReleased } from "../domain/attachments";
+import { today } from "./query";
 
 /** A value in SQL now, or a placeholder bound when a reusable batch runs (./reusable.ts). */
 type Bound = string | Placeholder;
@@ -104,6 +105,6 @@ export async function readableAttachmentFile(db: Db, scope: AccountScope, workou
     .where(and(eq(sessionAttachments.id, attachmentId), eq(sessionAttachments.workoutId, workoutId)))
     .limit(1);
   const row = rows[0];
-  if (!row || (scope.account.type !== "partner" && !inDate(row))) return null;
+  if (!row || !attachmentReleased(scope.account.type === "partner" ? "partner" : "customer", row, today())) return null;
   return row.fileKey;
 }

@@ -4,11 +4,15 @@
  * or LF (its quotes doubled). UTF-8 with a byte-order mark, so spreadsheet
  * programs read names with accents correctly.
  *
- * Text is untrusted (workout titles, customer names, reasons): a text cell
- * that starts with = + - @ TAB or CR would run as a formula when opened in a
- * spreadsheet, so it gets a leading apostrophe. Numbers the product itself
- * writes (counts, signed credit quantities, money) are `Num` cells and are
- * written as they are.
+ * Text is untrusted (workout titles, customer names, reasons), so every text
+ * cell follows OWASP's CSV injection rule: it is always wrapped in double
+ * quotes (its quotes doubled), so no separator inside it (a comma, or the
+ * semicolon or tab a spreadsheet may split on in other locales) can start a
+ * new cell; and it gets a leading apostrophe when a spreadsheet could read a
+ * formula in it: it starts (after any spaces) with = + - @ TAB, CR or LF, or
+ * = + - @ follows a separator (, ; TAB or a line break) inside it.
+ * Numbers the product itself writes (counts, signed credit quantities, money)
+ * are `Num` cells and are written as they are.
  */
 import { today } from "../data/query";
 
@@ -17,7 +21,8 @@ export type Num = { readonly num: string };
 export type Cell = string | number | Num | null | undefined;
 
 export const BOM = "\uFEFF";
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** A formula trigger at the start of the cell or right after a separator in it (spaces between ignored). */
+const FORMULA = /^[ \u00a0]*[=+\-@\t\r\n]|[,;\t\r\n][ \u00a0]*[=+\-@]/;
 
 /** A number the product wrote, e.g. a signed quantity. */
 export const num = (value: number): Num => ({ num: Number.isFinite(value) ? String(value) : "" });
@@ -34,8 +39,8 @@ export function csvCell(value: Cell): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "object") return value.num;
   if (typeof value === "number") return num(value).num;
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = FORMULA.test(value) ? `'${value}` : value;
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 export function csvRow(cells: readonly Cell[]): string {

@@ -11,7 +11,7 @@ import { Field, Input } from "../../components/ui/Field";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { withinFocusRing } from "../../components/ui/focus-ring";
 import { cn } from "../../lib/cn";
-import { toastMessage } from "../../components/ui/toast-store";
+import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useOpenAssessment, useSubmitAssessment } from "./api";
@@ -23,6 +23,7 @@ import { enumLabel } from "../../lib/enums";
 function refusalKey(error: unknown) {
   if (!(error instanceof ApiError)) return "assessment.failed" as const;
   if (error.status === 401) return "assessment.signIn" as const;
+  if (error.status === 429) return "assessment.tooMany" as const;
   switch (error.message) {
     case ASSESSMENT_LINK_MESSAGES.expired:
       return "assessment.expired" as const;
@@ -42,7 +43,9 @@ function refusalKey(error: unknown) {
  * marks it in progress; the questionnaire groups its statements by
  * category, each answered on the scale the question offers; finishing it
  * shows the overall score and one per category. A partner's link also asks
- * for the taker's name and e-mail address; no sign-in is needed for it.
+ * for the taker's name and e-mail address unless they are signed in with a
+ * verified address (then the scores go straight to their team); no sign-in
+ * is needed for it.
  */
 export default function AssessmentScreen() {
   const t = useT();
@@ -104,6 +107,7 @@ function Questionnaire({ form, submit }: { form: AssessmentFormDto; submit: Retu
           setFieldErrors(setError, e.fields);
           return toastMessage("toast.missingFields", { variant: "error" });
         }
+        if (e instanceof ApiError && e.status === 429) return toast({ title: t("assessment.tooMany"), variant: "error" });
         toastMessage("toast.generic", { variant: "error" });
       }
     },
@@ -121,6 +125,7 @@ function Questionnaire({ form, submit }: { form: AssessmentFormDto; submit: Retu
         {form.asksForAssessee ? (
           <fieldset className="grid gap-4 rounded-xl border border-border bg-card p-5 sm:grid-cols-2">
             <legend className="px-1 font-semibold">{t("assessment.aboutYou")}</legend>
+            <p className="text-sm text-muted-foreground sm:col-span-2">{t("assessment.aboutYouHint")}</p>
             <Field label={t("assessment.name")} required error={err(formState.errors.assesseeName?.message)}>
               <Input autoComplete="name" {...register("assesseeName")} />
             </Field>

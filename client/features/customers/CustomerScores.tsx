@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
-import { ManualScoreBody, type AssessmentDto } from "../../../contract/assessments";
+import { manualScoreFormSchema, type AssessmentDto, type ManualScoreBody } from "../../../contract/assessments";
 import { Category } from "../../../contract/enums";
 import type { ScoreDto } from "../../../contract/scores";
 import { Button } from "../../components/ui/Button";
@@ -126,15 +126,15 @@ export function CustomerScores({ accountId, customerId }: { accountId: string; c
 const ManualScoreForm = ({ customerId }: { customerId: string }) => {
   const t = useT();
   const add = useManualScore();
-  const { register, handleSubmit, formState, reset, setError } = useForm<z.input<typeof ManualScoreBody>, unknown, ManualScoreBody>({
-    resolver: zodResolver(ManualScoreBody),
+  const { register, handleSubmit, formState, reset, setError } = useForm<z.input<typeof manualScoreFormSchema>, unknown, ManualScoreBody>({
+    resolver: zodResolver(manualScoreFormSchema),
     defaultValues: { accountId: customerId, category: undefined, scorePercent: "" },
   });
   const err = (m?: string) => (m ? translateApiMessage(m) : null);
   const submit = handleSubmit(
     async (values) => {
       try {
-        await add.mutateAsync(ManualScoreBody.parse(values));
+        await add.mutateAsync(values);
         toast({ title: t("customers.scoreAdded"), variant: "success" });
         reset({ accountId: customerId, category: undefined, scorePercent: "" });
       } catch (e) {

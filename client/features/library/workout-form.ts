@@ -113,6 +113,8 @@ export function fromWorkout(w: WorkoutDto, language: string): WorkoutForm {
 
 const orDefault = (v: string, d: number) => (v.trim() === "" ? d : v);
 const orNull = (v: string) => (v.trim() === "" ? null : v);
+/** A typed number as the contract takes it (a JSON number; text that is no number stays NaN, which the contract refuses). */
+const numberOrNull = (v: string) => (v.trim() === "" ? null : Number(v));
 
 /**
  * The form as the contract's document (validated with the same schema as
@@ -154,7 +156,7 @@ export function toBody(v: WorkoutForm, creating: boolean) {
       ...p,
       category: orNull(p.category),
       requiredWorkoutId: orNull(p.requiredWorkoutId),
-      minimumScore: orNull(p.minimumScore),
+      minimumScore: numberOrNull(p.minimumScore),
     })),
     pricing: pricingOut(v.pricing),
     deliveryPartners: partnersOut(v.deliveryPartners),
