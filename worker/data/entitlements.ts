@@ -14,28 +14,17 @@ import type {
   EntitlementsDto,
   PlanEntryDto,
 } from "../../contract/entitlements";
-import { PLAN_MESSAGES, type PlanList } from "../../contract/entitlements";
-import { accounts, creditEntries, creditLines, planEntries, plans } from "../../db/schema";
-import { addTerm, adjustmentLine, balanceOf, canCancelOn, canChangeFrom, dayBefore } from "../domain/credits";
+import { PLAN_MESSAGES } from "../../contract/entitlements";
+import { accounts, creditEntries, creditLines, planEntries } from "../../db/schema";
+import { adjustmentLine, balanceOf, canCancelOn, canChangeFrom, dayBefore } from "../domain/credits";
 import type { Db } from "../env";
 import type { PartnerAdminScope } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
 import { creditBalance, ledgerBalance } from "./credits";
 import { customerOf, customersOfPartner } from "./customers";
-import { batch, theRow, today, type Stmt } from "./query";
+import { firstGrant, newPlanEntry, partnerPlan, planEntryDto } from "./plans";
+import { theRow, today } from "./query";
 import { d1Of, errorText, raw, runBatch, type Statements } from "./statements";
-
-const planDto = (p: typeof planEntries.$inferSelect): PlanEntryDto => ({
-  id: p.id,
-  planId: p.planId,
-  planName: p.planName,
-  variantName: p.variantName,
-  commitmentTerm: p.commitmentTerm,
-  startDate: p.startDate,
-  endDate: p.endDate,
-  earliestEndDate: p.earliestEndDate,
-  renewalDate: p.renewalDate,
-});
 
 /** The plan in force on a day: started, not ended, latest start first. */
 export function currentPlanOf(entries: PlanEntryDto[], on = today()): PlanEntryDto | null {
@@ -74,7 +63,7 @@ export async function entitlementsOf(db: Db, accountId: string): Promise<Entitle
       lines,
     };
   });
-  const planEntryDtos = planRows.map(planDto);
+  const planEntryDtos = planRows.map(planEntryDto);
   return { balance: balanceOf(lineRows), currentPlan: currentPlanOf(planEntryDtos), planEntries: planEntryDtos, creditEntries: entries };
 }
 
@@ -88,23 +77,6 @@ async function dependentPlanEntry(db: Db, partnerId: string, planEntryId: string
     .limit(1);
   if (!rows[0]) throw notFound("Plan entry not found");
   return rows[0].entry;
-}
-
-/** The partner's plan catalogue (the plans a customer can change to). */
-export async function partnerPlans(db: Db, scope: PartnerAdminScope): Promise<z.output<typeof PlanList>> {
-  const rows = await db.select().from(plans).where(eq(plans.accountId, scope.account.id)).orderBy(asc(plans.planName), asc(plans.variantName));
-  return {
-    items: rows.map((p) => ({
-      id: p.id,
-      planName: p.planName,
-      variantName: p.variantName,
-      commitmentTerm: p.commitmentTerm,
-      credits: p.credits,
-      refreshPeriod: p.refreshPeriod,
-      priceAmount: p.priceAmount,
-      currency: p.currency,
-    })),
-  };
 }
 
 /**
@@ -176,7 +148,7 @@ export async function cancelPlan(db: Db, scope: PartnerAdminScope, planEntryId: 
   // A plan is not ended in the past.
   if (body.endDate < today()) throw invalid({ endDate: "Invalid date" });
   const updated = await db.update(planEntries).set({ endDate: body.endDate, renewalDate: null }).where(eq(planEntries.id, entry.id)).returning();
-  return planDto(theRow(updated, "cancelled plan"));
+  return planEntryDto(theRow(updated, "cancelled plan"));
 }
 
 /**
@@ -186,59 +158,18 @@ export async function cancelPlan(db: Db, scope: PartnerAdminScope, planEntryId: 
  */
 export async function changePlan(db: Db, scope: PartnerAdminScope, planEntryId: string, body: z.output<typeof ChangePlanBody>): Promise<PlanEntryDto> {
   const entry = await dependentPlanEntry(db, scope.account.id, planEntryId);
-  const found = await db
-    .select()
-    .from(plans)
-    .where(and(eq(plans.id, body.planId), eq(plans.accountId, scope.account.id)))
-    .limit(1);
-  const plan = found[0];
-  if (!plan) throw notFound("Plan not found");
+  const plan = await partnerPlan(db, scope.account.id, body.planId);
   if (!canChangeFrom(body.startDate, entry, today())) throw invalid({ startDate: PLAN_MESSAGES.changeTooEarly }, PLAN_MESSAGES.changeTooEarly);
-  const id = crypto.randomUUID();
-  const creditEntryId = crypto.randomUUID();
-  const termEnd = addTerm(body.startDate, plan.commitmentTerm);
-  const statements: Stmt[] = [
+  const next = newPlanEntry(plan, entry.accountId, body.startDate);
+  // The new plan's credits come on its first day (worker/data/plan-renewals.ts), not before it starts.
+  await runBatch(d1Of(db), [
     db
       .update(planEntries)
       .set({ endDate: dayBefore(body.startDate), renewalDate: null })
       .where(eq(planEntries.id, entry.id)),
-    db.insert(planEntries).values({
-      id,
-      accountId: entry.accountId,
-      planId: plan.id,
-      planName: plan.planName,
-      variantName: plan.variantName,
-      commitmentTerm: plan.commitmentTerm,
-      startDate: body.startDate,
-      earliestEndDate: dayBefore(termEnd),
-      renewalDate: termEnd,
-    }),
-    db.insert(creditEntries).values({
-      id: creditEntryId,
-      accountId: entry.accountId,
-      planEntryId: id,
-      planName: plan.planName,
-      variantName: plan.variantName,
-      startDate: body.startDate,
-      refreshPeriod: plan.refreshPeriod,
-    }),
-  ];
-  if (plan.credits > 0) {
-    statements.push(
-      db.insert(creditLines).values({
-        accountId: entry.accountId,
-        creditEntryId,
-        source: "plan",
-        itemType: "planAdjustment",
-        updateType: "increase",
-        quantity: plan.credits,
-        enteredAt: new Date().toISOString(),
-        context: `${plan.planName} allowance`,
-        createdByUserId: scope.user.id,
-      }),
-    );
-  }
-  await batch(db, statements);
-  const created = await db.select().from(planEntries).where(eq(planEntries.id, id));
-  return planDto(theRow(created, "created plan"));
+    db.insert(planEntries).values(next),
+    ...firstGrant(plan, next, scope.user.id).map(raw),
+  ]);
+  const created = await db.select().from(planEntries).where(eq(planEntries.id, next.id));
+  return planEntryDto(theRow(created, "created plan"));
 }
