@@ -35,6 +35,8 @@ export const PlanEntryDto = z
     endDate: z.string().nullable(),
     earliestEndDate: z.string().nullable(),
     renewalDate: z.string().nullable(),
+    /** The plan's price per term as the partner shows it to its customers (integer minor units); null when not sold for money. */
+    price: z.object({ amount: z.number().int(), currency: z.enum(Currency) }).nullable(),
   })
   .meta({ id: "PlanEntry" });
 export type PlanEntryDto = z.infer<typeof PlanEntryDto>;

@@ -85,5 +85,10 @@ test.describe("plans", () => {
     await page.reload();
     await expect(page.getByTestId("workouts-remaining")).toHaveText("6");
     await screenshots(page, "home", shot, page.getByTestId("workouts-remaining"));
+    // Their profile shows the plan with the price the partner set.
+    await page.goto("/admin/profile");
+    const details = page.locator('section[aria-labelledby="plan-details"]');
+    await expect(details).toContainText(name);
+    await expect(details.getByTestId("plan-price")).toHaveText("$99.50");
   });
 });

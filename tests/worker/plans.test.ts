@@ -124,7 +124,8 @@ describe("POST v1/admin/entitlements/plan-entries: a customer's first plan", () 
     });
     const mine = await json(await apiAs(customer.token, { accountId: customer.id }).get("/v1/entitlements"));
     expect(mine.balance).toBe(4);
-    expect(mine.currentPlan).toMatchObject({ planId: plan.id });
+    // The customer is shown the plan's price per term as the partner set it.
+    expect(mine.currentPlan).toMatchObject({ planId: plan.id, price: { amount: 9900, currency: "USD" } });
     expect(mine.creditEntries).toHaveLength(1);
     expect(mine.creditEntries[0].lines).toEqual([expect.objectContaining({ source: "plan", itemType: "planAdjustment", quantity: 4 })]);
     const details = await json(await partner().get(`/v1/admin/dependents/${customer.id}`));

@@ -15,7 +15,7 @@ import type {
   PlanEntryDto,
 } from "../../contract/entitlements";
 import { PLAN_MESSAGES } from "../../contract/entitlements";
-import { accounts, creditEntries, creditLines, planEntries } from "../../db/schema";
+import { accounts, creditEntries, creditLines, planEntries, plans } from "../../db/schema";
 import { adjustmentLine, balanceOf, canCancelOn, canChangeFrom, dayBefore } from "../domain/credits";
 import type { Db } from "../env";
 import type { PartnerAdminScope } from "../http/endpoint";
@@ -35,7 +35,12 @@ export function currentPlanOf(entries: PlanEntryDto[], on = today()): PlanEntryD
 export async function entitlementsOf(db: Db, accountId: string): Promise<EntitlementsDto> {
   // One D1 round trip for the three independent reads.
   const [planRows, entryRows, lineRows] = await db.batch([
-    db.select().from(planEntries).where(eq(planEntries.accountId, accountId)).orderBy(desc(planEntries.startDate)),
+    db
+      .select({ entry: planEntries, plan: { priceAmount: plans.priceAmount, currency: plans.currency } })
+      .from(planEntries)
+      .leftJoin(plans, eq(plans.id, planEntries.planId))
+      .where(eq(planEntries.accountId, accountId))
+      .orderBy(desc(planEntries.startDate)),
     db.select().from(creditEntries).where(eq(creditEntries.accountId, accountId)).orderBy(desc(creditEntries.startDate), desc(creditEntries.createdAt)),
     db.select().from(creditLines).where(eq(creditLines.accountId, accountId)).orderBy(asc(creditLines.enteredAt), asc(creditLines.createdAt)),
   ]);
@@ -63,20 +68,21 @@ export async function entitlementsOf(db: Db, accountId: string): Promise<Entitle
       lines,
     };
   });
-  const planEntryDtos = planRows.map(planEntryDto);
+  const planEntryDtos = planRows.map((r) => planEntryDto(r.entry, r.plan));
   return { balance: balanceOf(lineRows), currentPlan: currentPlanOf(planEntryDtos), planEntries: planEntryDtos, creditEntries: entries };
 }
 
 /** A plan entry of one of the acting partner's customers; anything else answers 404. */
 async function dependentPlanEntry(db: Db, partnerId: string, planEntryId: string) {
   const rows = await db
-    .select({ entry: planEntries })
+    .select({ entry: planEntries, plan: { priceAmount: plans.priceAmount, currency: plans.currency } })
     .from(planEntries)
     .innerJoin(accounts, eq(accounts.id, planEntries.accountId))
+    .leftJoin(plans, eq(plans.id, planEntries.planId))
     .where(and(eq(planEntries.id, planEntryId), customersOfPartner(partnerId)))
     .limit(1);
   if (!rows[0]) throw notFound("Plan entry not found");
-  return rows[0].entry;
+  return rows[0];
 }
 
 /**
@@ -142,13 +148,13 @@ export async function adjustCredits(db: Db, scope: PartnerAdminScope, body: z.ou
 
 /** Cancels a customer's plan: it ends on `endDate`, not before its earliest end date nor in the past. */
 export async function cancelPlan(db: Db, scope: PartnerAdminScope, planEntryId: string, body: z.output<typeof CancelPlanBody>): Promise<PlanEntryDto> {
-  const entry = await dependentPlanEntry(db, scope.account.id, planEntryId);
+  const { entry, plan } = await dependentPlanEntry(db, scope.account.id, planEntryId);
   if (!canCancelOn(body.endDate, entry.earliestEndDate)) throw invalid({ endDate: PLAN_MESSAGES.cancelTooEarly }, PLAN_MESSAGES.cancelTooEarly);
   if (body.endDate < entry.startDate) throw invalid({ endDate: "End date cannot be before start date" });
   // A plan is not ended in the past.
   if (body.endDate < today()) throw invalid({ endDate: "Invalid date" });
   const updated = await db.update(planEntries).set({ endDate: body.endDate, renewalDate: null }).where(eq(planEntries.id, entry.id)).returning();
-  return planEntryDto(theRow(updated, "cancelled plan"));
+  return planEntryDto(theRow(updated, "cancelled plan"), plan);
 }
 
 /**
@@ -157,7 +163,7 @@ export async function cancelPlan(db: Db, scope: PartnerAdminScope, planEntryId: 
  * ends the day before; the new one starts with its credit entry and allowance.
  */
 export async function changePlan(db: Db, scope: PartnerAdminScope, planEntryId: string, body: z.output<typeof ChangePlanBody>): Promise<PlanEntryDto> {
-  const entry = await dependentPlanEntry(db, scope.account.id, planEntryId);
+  const { entry } = await dependentPlanEntry(db, scope.account.id, planEntryId);
   const plan = await partnerPlan(db, scope.account.id, body.planId);
   if (!canChangeFrom(body.startDate, entry, today())) throw invalid({ startDate: PLAN_MESSAGES.changeTooEarly }, PLAN_MESSAGES.changeTooEarly);
   const next = newPlanEntry(plan, entry.accountId, body.startDate);
@@ -171,5 +177,5 @@ export async function changePlan(db: Db, scope: PartnerAdminScope, planEntryId: 
     ...firstGrant(plan, next, scope.user.id).map(raw),
   ]);
   const created = await db.select().from(planEntries).where(eq(planEntries.id, next.id));
-  return planEntryDto(theRow(created, "created plan"));
+  return planEntryDto(theRow(created, "created plan"), plan);
 }

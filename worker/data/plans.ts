@@ -18,7 +18,7 @@ import { theRow, today } from "./query";
 import { d1Of, errorText, raw, runBatch } from "./statements";
 
 /** A customer's plan entry as the API answers it. */
-export const planEntryDto = (p: PlanEntry): PlanEntryDto => ({
+export const planEntryDto = (p: PlanEntry, plan: Pick<Plan, "priceAmount" | "currency"> | null): PlanEntryDto => ({
   id: p.id,
   planId: p.planId,
   planName: p.planName,
@@ -28,6 +28,7 @@ export const planEntryDto = (p: PlanEntry): PlanEntryDto => ({
   endDate: p.endDate,
   earliestEndDate: p.earliestEndDate,
   renewalDate: p.renewalDate,
+  price: plan?.priceAmount != null && plan.currency ? { amount: plan.priceAmount, currency: plan.currency } : null,
 });
 
 const planDto = (p: Plan): PlanDto => ({
@@ -149,5 +150,5 @@ export async function startPlan(db: Db, scope: PartnerAdminScope, body: z.output
   ]);
   const [created] = await db.select().from(planEntries).where(eq(planEntries.id, entry.id));
   if (!created) throw conflict(PLAN_MESSAGES.alreadyOnPlan, { startDate: PLAN_MESSAGES.alreadyOnPlan });
-  return planEntryDto(created);
+  return planEntryDto(created, plan);
 }
