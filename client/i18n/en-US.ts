@@ -709,6 +709,7 @@ export const enUS = {
   "booking.balance": "Your balance: {count} credits",
   "booking.notEnoughCredits": "You don't have enough credits for this workout.",
   "booking.noPrice": "This workout has no price for your account yet.",
+  "booking.invoiced": "Your organization is not on a plan: this booking is invoiced to it at this price.",
   "booking.modeSlots": "Pick open times",
   "booking.modeSlotsBody": "Booked at once.",
   "booking.modeRequest": "Request times",

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { DEMO } from "../../db/seed/data";
 import { signIn, signUpNewCustomer } from "./auth";
 import { expect, expectAccessible, test } from "./fixtures";
 
@@ -10,6 +11,14 @@ async function screenshots(page: Page, name: string, path: (file: string) => str
     await page.screenshot({ path: path(`${name}-${width}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Opens the booking overlay of Copilot Foundations (one credit on plan, $950 off plan) and answers its price. */
+async function bookingPrice(page: Page) {
+  await page.goto(`/workout/${DEMO.workouts.copilotFoundations}/book`);
+  const price = page.getByRole("dialog").getByTestId("booking-price");
+  await expect(price).toBeVisible();
+  return price;
 }
 
 test.describe("plans", () => {
@@ -26,6 +35,10 @@ test.describe("plans", () => {
     await prompt.getByRole("button", { name: "Link" }).click();
     await expect(prompt).toBeHidden();
     await expect(page.getByTestId("workouts-remaining")).toHaveText("0");
+    // Without a plan a workout costs money, and the overlay says how it is invoiced.
+    const price = await bookingPrice(page);
+    await expect(price).toHaveText("$950.00");
+    await expect(page.getByTestId("booking-invoiced")).toHaveText("Your organization is not on a plan: this booking is invoiced to it at this price.");
 
     // The partner admin opens Admin → Plans from the sidebar.
     const partner = await otherPerson();
@@ -82,7 +95,7 @@ test.describe("plans", () => {
     await screenshots(partner, "customer-plan", shot, partner.locator('section[aria-labelledby="plan-details"]'));
 
     // The customer sees the plan's credits as workouts remaining.
-    await page.reload();
+    await page.goto("/");
     await expect(page.getByTestId("workouts-remaining")).toHaveText("6");
     await screenshots(page, "home", shot, page.getByTestId("workouts-remaining"));
     // Their profile shows the plan with the price the partner set.
@@ -90,5 +103,9 @@ test.describe("plans", () => {
     const details = page.locator('section[aria-labelledby="plan-details"]');
     await expect(details).toContainText(name);
     await expect(details.getByTestId("plan-price")).toHaveText("$99.50");
+    // On the plan the same workout costs credits, with the balance instead of an invoice.
+    await expect(await bookingPrice(page)).toHaveText("1 credit");
+    await expect(page.getByRole("dialog").getByText("Your balance: 6 credits")).toBeVisible();
+    await expect(page.getByTestId("booking-invoiced")).toHaveCount(0);
   });
 });

@@ -5,7 +5,8 @@ import { Button } from "../../components/ui/Button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../components/ui/DropdownMenu";
 import { TableCell, TableRow } from "../../components/ui/Table";
 import { useFormatDate } from "../../lib/dates";
-import { useT } from "../../lib/i18n";
+import { useLanguage, useT } from "../../lib/i18n";
+import { formatPrice } from "../catalogue/format";
 import type { Side } from "./api";
 import type { OpenDialog } from "./JobDialogs";
 import { JobSessions } from "./JobSessions";
@@ -26,14 +27,15 @@ type Props = {
 /** One job: its outer row (workout, the other side, status, booked, price, actions) and, when expanded, its sessions. */
 export function JobRow({ job, side, expanded, onToggle, onOpen, onSchedule, showAudit }: Props) {
   const t = useT();
+  const [language] = useLanguage();
   const format = useFormatDate();
   const name = job.workout.title ?? job.workout.name;
   const actions = job.actions.filter((a) => a !== "completeLine");
   const price =
     job.creditsConsumed > 0
-      ? t("bookings.credits", { count: job.creditsConsumed })
+      ? formatPrice({ kind: "credits", amount: job.creditsConsumed }, t, language)
       : job.priceAmount !== null && job.currency
-        ? new Intl.NumberFormat(undefined, { style: "currency", currency: job.currency }).format(job.priceAmount / 100)
+        ? formatPrice({ kind: "money", amount: job.priceAmount, currency: job.currency }, t, language)
         : "—";
 
   return (

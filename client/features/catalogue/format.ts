@@ -3,7 +3,11 @@ import { LANGUAGE_TAG } from "../../i18n/tags";
 import type { Translate } from "../../lib/i18n";
 import type { Currency, Language } from "../../../contract/enums";
 
-/** A catalogue price: "2 credits" on plan, or money in the account's currency (minor units). */
+/**
+ * What a customer is shown and charged, in one form wherever it appears (the
+ * catalogue, the booking overlay, Your Bookings): "2 credits" on a plan, else
+ * money in minor units of the price's currency, in the reader's language.
+ */
 export function formatPrice(price: PriceDto, t: Translate, language: Language): string {
   if (!price) return t("catalogue.priceOnRequest");
   if (price.kind === "credits") return t("catalogue.credits", { count: price.amount });
