@@ -52,8 +52,12 @@ import {
   CreditAdjustmentResult,
   EntitlementsDto,
   PlanEntryDto,
+  PlanBody,
+  PlanDto,
   PlanEntryParam,
   PlanList,
+  PlanParam,
+  StartPlanBody,
 } from "./entitlements";
 import { FeaturedGroupBody, FeaturedGroupDto, GroupIdParam, PriceGroupBody, PriceGroupDto } from "./groups";
 import { HomepageLayoutBody, HomepageLayoutDto, HomepageLayoutShape, HomepageMediaDto, HomepageView } from "./homepage";
@@ -137,7 +141,9 @@ export const apiPaths = {
 
   // Plans and credits
   "/v1/entitlements": { get: { response: EntitlementsDto } },
-  "/v1/admin/entitlements/plans": { get: { response: PlanList } },
+  "/v1/admin/entitlements/plans": { get: { response: PlanList }, post: { body: PlanBody, response: PlanDto } },
+  "/v1/admin/entitlements/plans/{planId}": { put: { params: PlanParam, body: PlanBody, response: PlanDto } },
+  "/v1/admin/entitlements/plan-entries": { post: { body: StartPlanBody, response: PlanEntryDto } },
   "/v1/admin/entitlements/credit": { post: { body: CreditAdjustmentBody, response: CreditAdjustmentResult } },
   "/v1/admin/entitlements/plans/{planEntryId}/cancel": { post: { params: PlanEntryParam, body: CancelPlanBody, response: PlanEntryDto } },
   "/v1/admin/entitlements/plans/{planEntryId}/change": { post: { params: PlanEntryParam, body: ChangePlanBody, response: PlanEntryDto } },

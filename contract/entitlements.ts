@@ -1,13 +1,22 @@
 import { z } from "zod";
 import { CommitmentTerm, CreditLineSource, CreditLineType, CreditUpdateType, Currency, RefreshPeriod } from "./enums";
-import { optionalText } from "./forms";
+import { optionalText, requiredText } from "./forms";
 import { MESSAGES } from "./messages";
 
 /** Plan rules, as the en-US texts of `message.planCancelTooEarly` / `message.planChangeTooEarly`. */
 export const PLAN_MESSAGES = {
   cancelTooEarly: "A plan cannot be canceled before its minimum end date",
   changeTooEarly: "A plan change cannot start before the current subscription period ends",
+  /** `message.planRefreshLongerThanTerm`: credits refresh within a term, never less often than it renews. */
+  refreshLongerThanTerm: "Credits cannot refresh less often than the plan renews",
+  /** `message.planCurrencyRequired`: a price needs its currency. */
+  currencyRequired: "Choose the currency of the price",
+  /** `message.planAlreadyStarted`: a customer has one plan at a time; a second is a plan change. */
+  alreadyOnPlan: "This customer already has a plan from that date. Change or cancel it instead.",
 } as const;
+
+/** Months in a commitment term or a refresh period ("none": the allowance comes once per term). */
+export const PERIOD_MONTHS = { monthly: 1, quarterly: 3, annual: 12 } as const;
 
 const isoDate = z
   .string({ error: MESSAGES.required })
@@ -26,6 +35,8 @@ export const PlanEntryDto = z
     endDate: z.string().nullable(),
     earliestEndDate: z.string().nullable(),
     renewalDate: z.string().nullable(),
+    /** The plan's price per term as the partner shows it to its customers (integer minor units); null when not sold for money. */
+    price: z.object({ amount: z.number().int(), currency: z.enum(Currency) }).nullable(),
   })
   .meta({ id: "PlanEntry" });
 export type PlanEntryDto = z.infer<typeof PlanEntryDto>;
@@ -86,6 +97,55 @@ export const PlanDto = z
   .meta({ id: "Plan" });
 export type PlanDto = z.infer<typeof PlanDto>;
 export const PlanList = z.object({ items: z.array(PlanDto) });
+
+/**
+ * `POST v1/admin/entitlements/plans`, `PUT …/plans/{planId}`: a plan the
+ * partner offers: its name and variant, commitment term, the credits granted
+ * each refresh period (once per term with "none"), and the price per term its
+ * customers are shown (integer minor units of `currency`; none: not sold for
+ * money). Credits never refresh less often than the plan renews, so every
+ * renewal starts a refresh period.
+ */
+export const PlanBody = z
+  .object({
+    planName: requiredText(80),
+    variantName: requiredText(80),
+    commitmentTerm: z.enum(CommitmentTerm, { error: MESSAGES.required }),
+    credits: z.number({ error: MESSAGES.invalidQuantity }).int(MESSAGES.invalidQuantity).min(0, MESSAGES.invalidQuantity).max(10000, MESSAGES.invalidQuantity),
+    refreshPeriod: z.enum(RefreshPeriod, { error: MESSAGES.required }),
+    priceAmount: z
+      .number({ error: MESSAGES.invalidQuantity })
+      .int(MESSAGES.invalidQuantity)
+      .min(0, MESSAGES.invalidQuantity)
+      .max(100_000_000, MESSAGES.invalidQuantity)
+      .nullable()
+      .default(null),
+    currency: z.enum(Currency).nullable().default(null),
+  })
+  .superRefine((v, ctx) => {
+    if (v.refreshPeriod !== "none" && PERIOD_MONTHS[v.refreshPeriod] > PERIOD_MONTHS[v.commitmentTerm])
+      ctx.addIssue({ code: "custom", path: ["refreshPeriod"], message: PLAN_MESSAGES.refreshLongerThanTerm });
+    if (v.priceAmount !== null && v.currency === null) ctx.addIssue({ code: "custom", path: ["currency"], message: PLAN_MESSAGES.currencyRequired });
+  })
+  .transform((v) => ({ ...v, currency: v.priceAmount === null ? null : v.currency }))
+  .meta({ id: "PlanInput" });
+export type PlanBody = z.input<typeof PlanBody>;
+
+export const PlanParam = z.object({ planId: z.string().uuid(MESSAGES.invalidUuid) });
+
+/**
+ * `POST v1/admin/entitlements/plan-entries`: start one of the partner's plans
+ * for a customer from `startDate` (today or later), when the customer has no
+ * plan on or after that day.
+ */
+export const StartPlanBody = z
+  .object({
+    accountId: z.string({ error: MESSAGES.required }).uuid(MESSAGES.invalidUuid),
+    planId: z.string({ error: MESSAGES.required }).uuid(MESSAGES.invalidUuid),
+    startDate: isoDate,
+  })
+  .meta({ id: "StartPlan" });
+export type StartPlanBody = z.infer<typeof StartPlanBody>;
 
 /** Credit line types a partner enters by hand. */
 export const AdjustmentType = ["planAdjustment", "bonus"] as const;

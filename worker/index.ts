@@ -12,6 +12,7 @@ import { onError } from "./http/errors";
 import { deliverMailBatch } from "./mail/consumer";
 import { devMail } from "./mail/dev";
 import { requeueStale, type MailQueueMessage } from "./mail/outbox";
+import { renewPlans } from "./data/plan-renewals";
 import { sendReminders } from "./data/reminders";
 import { removeUnconfirmedUsers } from "./data/auth-links";
 import { answerInProcessWith } from "./ssr/loaders";
@@ -82,12 +83,14 @@ export default {
   fetch: app.fetch,
   queue: (batch, env) => deliverMailBatch(batch as MessageBatch<MailQueueMessage>, env),
   // The cron trigger (wrangler.toml): outbox rows whose queue message was lost are sent again,
-  // then the reminders now due are written once each (worker/data/reminders.ts), and users who never
-  // confirmed their address are removed (worker/data/auth-links.ts).
-  scheduled: async (_controller, env) => {
+  // then the reminders now due are written once each (worker/data/reminders.ts), then plans
+  // renew and their credits refresh, once per plan and period (worker/data/plan-renewals.ts), and users
+  // who never confirmed their address are removed (worker/data/auth-links.ts).
+  scheduled: async (controller, env) => {
     const db = database(env.DB);
     await requeueStale(db, env);
     await sendReminders(env.DB, db, env);
+    await renewPlans(db, new Date(controller.scheduledTime));
     await removeUnconfirmedUsers(db);
   },
 } satisfies ExportedHandler<Env>;

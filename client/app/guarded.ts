@@ -28,6 +28,7 @@ export const SIGN_IN_PATHS = [
   "/admin/workout-library/:id/variant/:variantId",
   "/admin/price-groups",
   "/admin/featured-groups",
+  "/admin/plans",
 ] as const;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

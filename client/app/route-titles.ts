@@ -42,6 +42,7 @@ export const ROUTE_TITLES: Record<string, RouteTitle> = {
   "/admin/workout-library/:id/variant/:variantId": "variant.title",
   "/admin/price-groups": "priceGroups.title",
   "/admin/featured-groups": "featuredGroups.title",
+  "/admin/plans": "plans.catalogueTitle",
 };
 
 /** The screen's name for the page's title at `url` on `route`, or null when the table has none. */

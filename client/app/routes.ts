@@ -282,6 +282,14 @@ export const ROUTES: AppRoute[] = [
     module: "client/features/price-groups/PriceGroupsScreen.tsx",
   },
   {
+    path: "/admin/plans",
+    name: "admin-plans",
+    flags: admin("Plans"),
+    crumbs: [ADMIN, SETUP, { label: "crumb.plans" }],
+    load: () => import("../features/plans/PlansScreen"),
+    module: "client/features/plans/PlansScreen.tsx",
+  },
+  {
     path: "/admin/featured-groups",
     name: "admin-featured-groups",
     flags: admin("Featured Groups"),

@@ -31,6 +31,7 @@ export { default as ClipboardCheck } from "lucide-react/icons/clipboard-check";
 export { default as Clock } from "lucide-react/icons/clock";
 export { default as Columns3 } from "lucide-react/icons/columns-3";
 export { default as Copy } from "lucide-react/icons/copy";
+export { default as CreditCard } from "lucide-react/icons/credit-card";
 export { default as Download } from "lucide-react/icons/download";
 export { default as ExternalLink } from "lucide-react/icons/external-link";
 export { default as FileIcon } from "lucide-react/icons/file";

@@ -58,7 +58,11 @@ export const planEntries = sqliteTable(
     renewalDate: text("renewal_date"),
     ...timestamps(),
   },
-  (t) => [index("plan_entries_account_id_start_date_idx").on(t.accountId, t.startDate)],
+  (t) => [
+    index("plan_entries_account_id_start_date_idx").on(t.accountId, t.startDate),
+    /** The cron's renewals due (worker/data/plan-renewals.ts). */
+    index("plan_entries_renewal_date_idx").on(t.renewalDate),
+  ],
 );
 
 /** A customer's credit allowance (Profile → Credit Entries). */
@@ -79,7 +83,11 @@ export const creditEntries = sqliteTable(
     refreshPeriod: text("refresh_period", { enum: RefreshPeriod }).notNull().default("none"),
     ...timestamps(),
   },
-  (t) => [index("credit_entries_account_id_start_date_idx").on(t.accountId, t.startDate)],
+  (t) => [
+    index("credit_entries_account_id_start_date_idx").on(t.accountId, t.startDate),
+    /** One credit entry per plan entry and refresh period: a period's credits are granted once (worker/data/plan-renewals.ts). */
+    uniqueIndex("credit_entries_plan_entry_id_start_date_uq").on(t.planEntryId, t.startDate),
+  ],
 );
 
 /** One signed movement of credits. */

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { confirmFromMailbox, signIn, uniqueEmail } from "./auth";
-import { expect, expectAccessible, MAIN, open, PARTNER_ORIGIN, test } from "./fixtures";
+import { confirmFromMailbox, signIn, signUpNewCustomer, uniqueEmail } from "./auth";
+import { expect, expectAccessible, PARTNER_ORIGIN, test } from "./fixtures";
 
 async function invite(page: Page, emails: string) {
   await page.getByRole("button", { name: "Invite", exact: true }).click();
@@ -168,22 +168,7 @@ test.describe("a partner's customers and credits", () => {
   });
 
   test("a new customer links to its partner by TAN from Home", async ({ page }) => {
-    await open(page, "/signup");
-    await page.getByRole("link", { name: /I'm a new customer/ }).click();
-    await page.getByLabel("Full name").fill("Lee Linker");
-    const email = uniqueEmail("linker");
-    await page.getByLabel("Email address").fill(email);
-    await page.getByLabel("Password").fill("Str0ng-pass!");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await confirmFromMailbox(page, email);
-    await expect(page).toHaveURL(/\/onboarding$/);
-    const org = `Linker Co ${Date.now().toString(36)}`;
-    await page.getByLabel("Organization name").fill(org);
-    await page.getByLabel("Website").fill("linker.example.com");
-    await page.getByLabel("Industry").selectOption("retail");
-    await page.getByLabel("Size").selectOption("1-10");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page).toHaveURL(`${MAIN}/`);
+    await signUpNewCustomer(page, "Lee Linker", `Linker Co ${Date.now().toString(36)}`);
 
     const prompt = page.getByTestId("tan-prompt");
     await expect(prompt.getByRole("heading", { name: "Link to your provider" })).toBeVisible();

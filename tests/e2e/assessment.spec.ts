@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { confirmFromMailbox, signIn, uniqueEmail } from "./auth";
-import { expect, expectAccessible, MAIN, test, open } from "./fixtures";
+import { signIn, signUpNewCustomer } from "./auth";
+import { expect, expectAccessible, test } from "./fixtures";
 
 /** Answers every question on the assessment screen with the option at `index` (0 = lowest). */
 async function answerAll(page: Page, index: number) {
@@ -14,22 +14,7 @@ test.describe("the fitness assessment", () => {
   test.setTimeout(180_000);
 
   test("a new customer takes it from Home and sees the score on Home and a chart on Your Activity", async ({ page }) => {
-    await open(page, "/signup");
-    await page.getByRole("link", { name: /I'm a new customer/ }).click();
-    await page.getByLabel("Full name").fill("Ari Assessed");
-    const email = uniqueEmail("assessed");
-    await page.getByLabel("Email address").fill(email);
-    await page.getByLabel("Password").fill("Str0ng-pass!");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
-    await confirmFromMailbox(page, email);
-    await expect(page).toHaveURL(/\/onboarding$/);
-    await page.getByLabel("Organization name").fill(`Assessed Co ${Date.now().toString(36)}`);
-    await page.getByLabel("Website").fill("assessed.example.com");
-    await page.getByLabel("Industry").selectOption("retail");
-    await page.getByLabel("Size").selectOption("1-10");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page).toHaveURL(`${MAIN}/`);
+    await signUpNewCustomer(page, "Ari Assessed", `Assessed Co ${Date.now().toString(36)}`);
     const prompt = page.getByTestId("tan-prompt");
     await prompt.getByLabel("Provider TAN").fill("482913");
     await prompt.getByRole("button", { name: "Link" }).click();

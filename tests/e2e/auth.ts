@@ -93,3 +93,28 @@ export async function signUpConfirmed(page: Page, email: string, name = "New Per
   });
   expect(verified.status(), await verified.text()).toBe(200);
 }
+
+/**
+ * A new person signs up as a new customer through the screens, confirms from
+ * the dev mailbox and creates an organisation named `org` in onboarding; the
+ * page ends on Home, not yet linked to a provider.
+ */
+export async function signUpNewCustomer(page: Page, person: string, org: string, origin = MAIN) {
+  await open(page, `${origin}/signup`);
+  await page.getByRole("link", { name: /I'm a new customer/ }).click();
+  await page.getByLabel("Full name").fill(person);
+  const email = uniqueEmail(person.split(" ")[0]!.toLowerCase());
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password").fill("Str0ng-pass!");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  await confirmFromMailbox(page, email, origin);
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await page.getByLabel("Organization name").fill(org);
+  await page.getByLabel("Website").fill("new-customer.example.com");
+  await page.getByLabel("Industry").selectOption("retail");
+  await page.getByLabel("Size").selectOption("1-10");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(`${origin}/`);
+  return email;
+}

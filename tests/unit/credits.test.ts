@@ -48,11 +48,15 @@ describe("the credit ledger", () => {
 
 describe("plan rules", () => {
   it("computes terms and periods", () => {
-    expect(addTerm("2025-01-31", "monthly")).toBe("2025-03-03");
+    // A month after 31 January is the last day of February, not 3 March.
+    expect(addTerm("2025-01-31", "monthly")).toBe("2025-02-28");
+    expect(addTerm("2024-02-29", "annual")).toBe("2025-02-28");
     expect(addTerm("2025-01-01", "annual")).toBe("2026-01-01");
     expect(dayBefore("2026-01-01")).toBe("2025-12-31");
     expect(currentPeriodEnd("2025-01-01", "annual", "2026-06-01")).toBe("2027-01-01");
     expect(currentPeriodEnd("2025-01-01", "monthly", "2025-01-15")).toBe("2025-02-01");
+    // Periods count from the start, so a short February does not shift the months after it.
+    expect(currentPeriodEnd("2025-01-31", "monthly", "2025-03-15")).toBe("2025-03-31");
   });
 
   it("a plan cannot be cancelled before its earliest end date", () => {

@@ -31,12 +31,13 @@ describe("the route table", () => {
       "/admin/featured-groups",
     ];
     // Screens the product needs without a route of their own: the catalogue, branding,
-    // custom domains, the help page, the design-system gallery, the assessment
+    // custom domains, the partner's plans, the help page, the design-system gallery, the assessment
     // an assessment link opens, and the screens the identity mails link to (docs/decisions.md).
     const ADDITIONS = [
       "/workouts",
       "/admin/branding",
       "/admin/custom-domains",
+      "/admin/plans",
       "/help",
       "/design-system",
       "/assessment/:token",
@@ -63,7 +64,7 @@ describe("the route table", () => {
     expect(byPath["/workout/:id"]?.flags.requiresPartner).toBe(false);
     expect(byPath["/admin/profile"]?.flags).toMatchObject({ requiresAuth: true, requiresPartner: false, topBar: "secondary" });
     const partnerAdmin = ROUTES.filter((r) => r.path.startsWith("/admin/") && r.path !== "/admin/profile");
-    expect(partnerAdmin.length).toBe(12);
+    expect(partnerAdmin.length).toBe(13);
     for (const r of partnerAdmin) {
       expect(r.flags, r.path).toMatchObject({ requiresAuth: true, requiresPartner: true, topBar: "secondary", sidebar: "admin" });
     }
@@ -87,6 +88,7 @@ describe("the route table", () => {
         "admin-workout-library",
         "admin-branding",
         "admin-custom-domains",
+        "admin-plans",
       ].sort(),
     );
   });

@@ -74,6 +74,8 @@ describe("the sidebar's items", () => {
     ]);
     const all = menuOf(sidebarItems(partnerAdmin).find((i) => i.id === "admin")!.action);
     expect(nth(all.groups, 2).actions.find((a) => a.id === "program-library")?.visible).toBe(false);
+    // The partner's plan catalogue is set up beside its price groups.
+    expect(nth(action.groups, 2).actions.find((a) => a.id === "admin-plans")).toMatchObject({ label: "nav.plans", to: "/admin/plans", visible: true });
   });
 
   it("shows groups and actions only when visible: a partner member sees only Your Profile", () => {

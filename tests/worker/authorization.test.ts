@@ -124,6 +124,12 @@ const RESOURCES: Record<string, Probe[]> = {
       () => ({ endDate: "2031-12-31" }),
     ),
   ],
+  "/v1/admin/entitlements/plans/{planId}": [
+    partnerProbe(
+      () => ({ planId: DEMO.northwind.planId }),
+      () => ({ planName: "Taken", variantName: "Over", commitmentTerm: "monthly", credits: 1, refreshPeriod: "monthly" }),
+    ),
+  ],
   "/v1/admin/entitlements/plans/{planEntryId}/change": [
     partnerProbe(
       () => ({ planEntryId: DEMO.customers.fabrikam.planEntryId }),

@@ -11,7 +11,7 @@
  * workout both partners hold).
  */
 import { env } from "cloudflare:workers";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../db/schema";
 import { DEMO, DEMO_USERS, type DemoUserKey } from "../../db/seed";
@@ -211,6 +211,11 @@ const layout = (slot: Record<string, unknown>) => ({
 });
 
 const partner = (p: Omit<BodyProbe, "as">): BodyProbe => ({ as: "otherPartnerAdmin", ...p });
+
+/** Harbour's seeded plan ends in 2030; a plan started for 2031 by an earlier probe is removed, so a start then succeeds. */
+async function harbourWithoutLaterPlans() {
+  await db.delete(schema.planEntries).where(and(eq(schema.planEntries.accountId, HARBOUR), gt(schema.planEntries.startDate, "2030-12-31")));
+}
 const customer = (p: Omit<BodyProbe, "as">): BodyProbe => ({ as: "otherCustomerAdmin", ...p });
 
 /** Every operation with an id in its body or query: one probe per such field (keyed "METHOD /v1/path"). */
@@ -367,6 +372,22 @@ export const BODY_RESOURCES: Record<string, BodyProbe[]> = {
       own: () => DEMO.contoso.planId,
       other: () => DEMO.northwind.planId,
       request: (planId) => ({ params: { planEntryId: DEMO.customers.harbour.planEntryId }, body: { planId, startDate: "2031-12-31" } }),
+    }),
+  ],
+  "POST /v1/admin/entitlements/plan-entries": [
+    partner({
+      field: "body.accountId",
+      own: () => HARBOUR,
+      other: () => FABRIKAM,
+      setup: harbourWithoutLaterPlans,
+      request: (accountId) => ({ body: { accountId, planId: DEMO.contoso.planId, startDate: "2031-01-01" } }),
+    }),
+    partner({
+      field: "body.planId",
+      own: () => DEMO.contoso.planId,
+      other: () => DEMO.northwind.planId,
+      setup: harbourWithoutLaterPlans,
+      request: (planId) => ({ body: { accountId: HARBOUR, planId, startDate: "2031-01-01" } }),
     }),
   ],
   "PUT /v1/admin/dependents/{id}/price-group": [

@@ -6,10 +6,15 @@ import {
   CreditAdjustmentResult,
   EntitlementsDto,
   PlanEntryDto,
+  PlanBody,
+  PlanDto,
   PlanEntryParam,
   PlanList,
+  PlanParam,
+  StartPlanBody,
 } from "../../contract/entitlements";
-import { adjustCredits, cancelPlan, changePlan, entitlementsOf, partnerPlans } from "../data/entitlements";
+import { adjustCredits, cancelPlan, changePlan, entitlementsOf } from "../data/entitlements";
+import { createPlan, partnerPlans, startPlan, updatePlan } from "../data/plans";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { errorResponses } from "../http/responses";
@@ -51,6 +56,62 @@ endpoint(
     responses: { 200: { description: "The plans", schema: PlanList }, ...errors },
   },
   async (c, _input, scope) => c.json(await partnerPlans(c.get("db"), scope)),
+);
+
+/** Admin → Plans: a partner adds a plan to its catalogue (name, variant, term, credits per refresh period, price). */
+endpoint(
+  entitlementsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/admin/entitlements/plans",
+    summary: "Add a plan to the partner's catalogue",
+    tags: ["entitlements"],
+    auth: "partnerAdmin",
+    body: PlanBody,
+    responses: { 201: { description: "The plan", schema: PlanDto }, ...errors },
+  },
+  async (c, { body }, scope) => c.json(await createPlan(c.get("db"), scope, body), 201),
+);
+
+/** Admin → Plans: a partner changes one of its plans; customers on it get the new allowance from their next refresh. */
+endpoint(
+  entitlementsApi,
+  "/v1",
+  {
+    method: "put",
+    path: "/admin/entitlements/plans/{planId}",
+    summary: "Change one of the partner's plans",
+    tags: ["entitlements"],
+    auth: "partnerAdmin",
+    params: PlanParam,
+    body: PlanBody,
+    responses: { 200: { description: "The plan", schema: PlanDto }, ...errors, ...errorResponses({ 404: "Not one of the partner's plans" }) },
+  },
+  async (c, { params, body }, scope) => c.json(await updatePlan(c.get("db"), scope, params.planId, body)),
+);
+
+/**
+ * Customer details: a partner starts one of its plans for a customer with no
+ * plan from that day (today or later); a customer already on a plan changes it instead.
+ */
+endpoint(
+  entitlementsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/admin/entitlements/plan-entries",
+    summary: "Start a plan for a customer",
+    tags: ["entitlements"],
+    auth: "partnerAdmin",
+    body: StartPlanBody,
+    responses: {
+      201: { description: "The customer's new plan entry", schema: PlanEntryDto },
+      ...errors,
+      ...errorResponses({ 404: "Not one of the partner's customers, or not the partner's plan", 409: "The customer already has a plan from that day" }),
+    },
+  },
+  async (c, { body }, scope) => c.json(await startPlan(c.get("db"), scope, body), 201),
 );
 
 /**

@@ -14,28 +14,17 @@ import type {
   EntitlementsDto,
   PlanEntryDto,
 } from "../../contract/entitlements";
-import { PLAN_MESSAGES, type PlanList } from "../../contract/entitlements";
+import { PLAN_MESSAGES } from "../../contract/entitlements";
 import { accounts, creditEntries, creditLines, planEntries, plans } from "../../db/schema";
-import { addTerm, adjustmentLine, balanceOf, canCancelOn, canChangeFrom, dayBefore } from "../domain/credits";
+import { adjustmentLine, balanceOf, canCancelOn, canChangeFrom, dayBefore } from "../domain/credits";
 import type { Db } from "../env";
 import type { PartnerAdminScope } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
 import { creditBalance, ledgerBalance } from "./credits";
 import { customerOf, customersOfPartner } from "./customers";
-import { batch, theRow, today, type Stmt } from "./query";
+import { firstGrant, newPlanEntry, partnerPlan, planEntryDto } from "./plans";
+import { theRow, today } from "./query";
 import { d1Of, errorText, raw, runBatch, type Statements } from "./statements";
-
-const planDto = (p: typeof planEntries.$inferSelect): PlanEntryDto => ({
-  id: p.id,
-  planId: p.planId,
-  planName: p.planName,
-  variantName: p.variantName,
-  commitmentTerm: p.commitmentTerm,
-  startDate: p.startDate,
-  endDate: p.endDate,
-  earliestEndDate: p.earliestEndDate,
-  renewalDate: p.renewalDate,
-});
 
 /** The plan in force on a day: started, not ended, latest start first. */
 export function currentPlanOf(entries: PlanEntryDto[], on = today()): PlanEntryDto | null {
@@ -53,8 +42,9 @@ export async function entitlementsOf(db: Db, accountId: string, partnerId?: stri
   // One D1 round trip for the three independent reads.
   const [planRows, entryRows, lineRows] = await db.batch([
     db
-      .select()
+      .select({ entry: planEntries, plan: { priceAmount: plans.priceAmount, currency: plans.currency } })
       .from(planEntries)
+      .leftJoin(plans, eq(plans.id, planEntries.planId))
       .where(and(eq(planEntries.accountId, accountId), under(planEntries.partnerAccountId)))
       .orderBy(desc(planEntries.startDate)),
     db
@@ -92,37 +82,21 @@ export async function entitlementsOf(db: Db, accountId: string, partnerId?: stri
       lines,
     };
   });
-  const planEntryDtos = planRows.map(planDto);
+  const planEntryDtos = planRows.map((r) => planEntryDto(r.entry, r.plan));
   return { balance: balanceOf(lineRows), currentPlan: currentPlanOf(planEntryDtos), planEntries: planEntryDtos, creditEntries: entries };
 }
 
 /** A plan entry of one of the acting partner's customers written under that partner; anything else answers 404. */
 async function dependentPlanEntry(db: Db, partnerId: string, planEntryId: string) {
   const rows = await db
-    .select({ entry: planEntries })
+    .select({ entry: planEntries, plan: { priceAmount: plans.priceAmount, currency: plans.currency } })
     .from(planEntries)
     .innerJoin(accounts, eq(accounts.id, planEntries.accountId))
+    .leftJoin(plans, eq(plans.id, planEntries.planId))
     .where(and(eq(planEntries.id, planEntryId), eq(planEntries.partnerAccountId, partnerId), customersOfPartner(partnerId)))
     .limit(1);
   if (!rows[0]) throw notFound("Plan entry not found");
-  return rows[0].entry;
-}
-
-/** The partner's plan catalogue (the plans a customer can change to). */
-export async function partnerPlans(db: Db, scope: PartnerAdminScope): Promise<z.output<typeof PlanList>> {
-  const rows = await db.select().from(plans).where(eq(plans.accountId, scope.account.id)).orderBy(asc(plans.planName), asc(plans.variantName));
-  return {
-    items: rows.map((p) => ({
-      id: p.id,
-      planName: p.planName,
-      variantName: p.variantName,
-      commitmentTerm: p.commitmentTerm,
-      credits: p.credits,
-      refreshPeriod: p.refreshPeriod,
-      priceAmount: p.priceAmount,
-      currency: p.currency,
-    })),
-  };
+  return rows[0];
 }
 
 /**
@@ -198,13 +172,13 @@ export async function adjustCredits(db: Db, scope: PartnerAdminScope, body: z.ou
 
 /** Cancels a customer's plan: it ends on `endDate`, not before its earliest end date nor in the past. */
 export async function cancelPlan(db: Db, scope: PartnerAdminScope, planEntryId: string, body: z.output<typeof CancelPlanBody>): Promise<PlanEntryDto> {
-  const entry = await dependentPlanEntry(db, scope.account.id, planEntryId);
+  const { entry, plan } = await dependentPlanEntry(db, scope.account.id, planEntryId);
   if (!canCancelOn(body.endDate, entry.earliestEndDate)) throw invalid({ endDate: PLAN_MESSAGES.cancelTooEarly }, PLAN_MESSAGES.cancelTooEarly);
   if (body.endDate < entry.startDate) throw invalid({ endDate: "End date cannot be before start date" });
   // A plan is not ended in the past.
   if (body.endDate < today()) throw invalid({ endDate: "Invalid date" });
   const updated = await db.update(planEntries).set({ endDate: body.endDate, renewalDate: null }).where(eq(planEntries.id, entry.id)).returning();
-  return planDto(theRow(updated, "cancelled plan"));
+  return planEntryDto(theRow(updated, "cancelled plan"), plan);
 }
 
 /**
@@ -213,63 +187,19 @@ export async function cancelPlan(db: Db, scope: PartnerAdminScope, planEntryId: 
  * ends the day before; the new one starts with its credit entry and allowance.
  */
 export async function changePlan(db: Db, scope: PartnerAdminScope, planEntryId: string, body: z.output<typeof ChangePlanBody>): Promise<PlanEntryDto> {
-  const entry = await dependentPlanEntry(db, scope.account.id, planEntryId);
-  const found = await db
-    .select()
-    .from(plans)
-    .where(and(eq(plans.id, body.planId), eq(plans.accountId, scope.account.id)))
-    .limit(1);
-  const plan = found[0];
-  if (!plan) throw notFound("Plan not found");
+  const { entry } = await dependentPlanEntry(db, scope.account.id, planEntryId);
+  const plan = await partnerPlan(db, scope.account.id, body.planId);
   if (!canChangeFrom(body.startDate, entry, today())) throw invalid({ startDate: PLAN_MESSAGES.changeTooEarly }, PLAN_MESSAGES.changeTooEarly);
-  const id = crypto.randomUUID();
-  const creditEntryId = crypto.randomUUID();
-  const termEnd = addTerm(body.startDate, plan.commitmentTerm);
-  const statements: Stmt[] = [
+  const next = newPlanEntry(plan, entry.accountId, body.startDate);
+  // The new plan's credits come on its first day (worker/data/plan-renewals.ts), not before it starts.
+  await runBatch(d1Of(db), [
     db
       .update(planEntries)
       .set({ endDate: dayBefore(body.startDate), renewalDate: null })
       .where(eq(planEntries.id, entry.id)),
-    db.insert(planEntries).values({
-      id,
-      accountId: entry.accountId,
-      partnerAccountId: scope.account.id,
-      planId: plan.id,
-      planName: plan.planName,
-      variantName: plan.variantName,
-      commitmentTerm: plan.commitmentTerm,
-      startDate: body.startDate,
-      earliestEndDate: dayBefore(termEnd),
-      renewalDate: termEnd,
-    }),
-    db.insert(creditEntries).values({
-      id: creditEntryId,
-      accountId: entry.accountId,
-      partnerAccountId: scope.account.id,
-      planEntryId: id,
-      planName: plan.planName,
-      variantName: plan.variantName,
-      startDate: body.startDate,
-      refreshPeriod: plan.refreshPeriod,
-    }),
-  ];
-  if (plan.credits > 0) {
-    statements.push(
-      db.insert(creditLines).values({
-        accountId: entry.accountId,
-        partnerAccountId: scope.account.id,
-        creditEntryId,
-        source: "plan",
-        itemType: "planAdjustment",
-        updateType: "increase",
-        quantity: plan.credits,
-        enteredAt: new Date().toISOString(),
-        context: `${plan.planName} allowance`,
-        createdByUserId: scope.user.id,
-      }),
-    );
-  }
-  await batch(db, statements);
-  const created = await db.select().from(planEntries).where(eq(planEntries.id, id));
-  return planDto(theRow(created, "created plan"));
+    db.insert(planEntries).values({ ...next, partnerAccountId: scope.account.id }),
+    ...firstGrant(plan, next, scope.user.id).map(raw),
+  ]);
+  const created = await db.select().from(planEntries).where(eq(planEntries.id, next.id));
+  return planEntryDto(theRow(created, "created plan"), plan);
 }

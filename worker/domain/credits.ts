@@ -4,7 +4,9 @@
  * compensating line. "Workouts remaining" is the balance: the sum of the signed
  * quantities. Pure functions, unit-tested without a database.
  */
+import { PERIOD_MONTHS } from "../../contract/entitlements";
 import type { CreditLineSource, CreditLineType, CreditUpdateType } from "../../contract/enums";
+import { addMonths, dayAfter, dayBefore, periodContaining } from "./plan-periods";
 
 export type LedgerLine = { quantity: number };
 
@@ -55,19 +57,12 @@ export function canConsume(balance: number, credits: number): boolean {
   return credits >= 0 && balance - credits >= 0;
 }
 
-/** ISO date helpers for plan rules (YYYY-MM-DD compare lexically). */
+/** A commitment term after `date` (month ends clamp: worker/domain/plan-periods.ts). */
 export function addTerm(date: string, term: "annual" | "monthly"): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  if (term === "annual") d.setUTCFullYear(d.getUTCFullYear() + 1);
-  else d.setUTCMonth(d.getUTCMonth() + 1);
-  return d.toISOString().slice(0, 10);
+  return addMonths(date, PERIOD_MONTHS[term]);
 }
 
-export function dayBefore(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
+export { dayBefore };
 
 /**
  * The end of the subscription period that contains `today` (exclusive: the
@@ -75,9 +70,8 @@ export function dayBefore(date: string): string {
  * the plan's start. Before the start, the first period's end.
  */
 export function currentPeriodEnd(startDate: string, term: "annual" | "monthly", today: string): string {
-  let end = addTerm(startDate, term);
-  for (let i = 0; end <= today && i < 1200; i++) end = addTerm(end, term);
-  return end;
+  const period = periodContaining(startDate, PERIOD_MONTHS[term], today);
+  return period ? dayAfter(period.end) : addTerm(startDate, term);
 }
 
 /** A plan cannot be cancelled before its earliest (minimum) end date. */

@@ -82,6 +82,7 @@ export function adminGroups(ctx: SidebarContext): MenuGroup[] {
         action("program-library", "nav.programLibrary", "program-library", false),
         action("admin-price-groups", "nav.priceGroups", "admin-price-groups", true),
         action("admin-featured-groups", "nav.featuredGroups", "admin-featured-groups", true),
+        action("admin-plans", "nav.plans", "admin-plans", true),
       ],
     },
   ];

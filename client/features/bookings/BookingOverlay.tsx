@@ -14,7 +14,8 @@ import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { toLocalDateTimeInput, useFormatDate } from "../../lib/dates";
 import { errorAt, setFieldErrors } from "../../lib/forms";
-import { translateApiMessage, useT } from "../../lib/i18n";
+import { translateApiMessage, useLanguage, useT } from "../../lib/i18n";
+import { formatPrice } from "../catalogue/format";
 import { useBookingOptions, useCreateBooking } from "./api";
 import { bookingDefaults, bookingForm, type BookingValues } from "./booking-form";
 import { localToIso } from "./dialogs";
@@ -52,6 +53,7 @@ export function BookingOverlay({ workoutId, open, onClose }: { workoutId: string
 
 function Steps({ options, onClose }: { options: BookingOptions; onClose: () => void }) {
   const t = useT();
+  const [language] = useLanguage();
   const format = useFormatDate();
   const navigate = useNavigate();
   const create = useCreateBooking();
@@ -155,14 +157,21 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
             </h3>
             {price ? (
               <p className="mt-1 text-lg font-semibold" data-testid="booking-price">
-                {price.kind === "credits"
-                  ? t("booking.priceCredits", { count: price.amount })
-                  : new Intl.NumberFormat(undefined, { style: "currency", currency: price.currency ?? "USD" }).format(price.amount / 100)}
+                {formatPrice(
+                  price.kind === "credits" ? { kind: "credits", amount: price.amount } : { ...price, kind: "money", currency: price.currency ?? "USD" },
+                  t,
+                  language,
+                )}
               </p>
             ) : (
               <p className="mt-1">{t("booking.noPrice")}</p>
             )}
             {price?.kind === "credits" ? <p className="text-muted-foreground">{t("booking.balance", { count: options.creditBalance })}</p> : null}
+            {price?.kind === "money" ? (
+              <p className="text-muted-foreground" data-testid="booking-invoiced">
+                {t("booking.invoiced")}
+              </p>
+            ) : null}
             {short ? (
               <p role="alert" className="mt-2 font-medium text-danger">
                 {t("booking.notEnoughCredits")}

@@ -6,7 +6,8 @@ import { Button } from "../../components/ui/Button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../components/ui/DropdownMenu";
 import { TableCell, TableRow } from "../../components/ui/Table";
 import { useFormatDate } from "../../lib/dates";
-import { useT } from "../../lib/i18n";
+import { useLanguage, useT } from "../../lib/i18n";
+import { formatPrice } from "../catalogue/format";
 import type { Side } from "./api";
 import type { OpenDialog } from "./JobDialogs";
 import { JobSessions } from "./JobSessions";
@@ -36,6 +37,7 @@ export function nextSessionAt(job: JobDto, now: number): string | null {
 /** One job: its outer row (workout, the other side, status, next session, booked, price, actions) and, when expanded, its sessions. */
 export function JobRow({ job, side, expanded, onToggle, onOpen, onSchedule, showAudit }: Props) {
   const t = useT();
+  const [language] = useLanguage();
   const format = useFormatDate();
   const [now] = useState(() => Date.now());
   const next = nextSessionAt(job, now);
@@ -43,9 +45,9 @@ export function JobRow({ job, side, expanded, onToggle, onOpen, onSchedule, show
   const actions = job.actions.filter((a) => a !== "completeLine");
   const price =
     job.creditsConsumed > 0
-      ? t("bookings.credits", { count: job.creditsConsumed })
+      ? formatPrice({ kind: "credits", amount: job.creditsConsumed }, t, language)
       : job.priceAmount !== null && job.currency
-        ? new Intl.NumberFormat(undefined, { style: "currency", currency: job.currency }).format(job.priceAmount / 100)
+        ? formatPrice({ kind: "money", amount: job.priceAmount, currency: job.currency }, t, language)
         : "—";
 
   return (

@@ -20,6 +20,7 @@ import { useCustomer, usePartnerPriceGroups, useSetPriceGroup } from "./api";
 import { CustomerScores } from "./CustomerScores";
 import { CreditAdjustmentForm } from "./CreditAdjustmentForm";
 import { PlanActions } from "./PlanActions";
+import { StartPlanForm } from "./StartPlanForm";
 import { enumLabel } from "../../lib/enums";
 
 /**
@@ -88,7 +89,11 @@ export default function CustomerDetailsScreen() {
           <Section id="plan-actions" title={t("customers.planActions")}>
             <PlanActions key={d.plan.id} accountId={account!.id} customerId={a.id} plan={d.plan} />
           </Section>
-        ) : null}
+        ) : (
+          <Section id="plan-actions" title={t("customers.startPlan")} description={t("customers.startPlanHint")}>
+            <StartPlanForm accountId={account!.id} customerId={a.id} />
+          </Section>
+        )}
         <Section id="adjust-credits" title={t("customers.adjustCredits")} description={t("customers.adjustCreditsHint")}>
           <CreditAdjustmentForm accountId={account!.id} customerId={a.id} />
         </Section>

@@ -10,7 +10,8 @@ import { ApiError } from "../../lib/api";
 import { bodySchema, setFieldErrors, type FormValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { translateMessage } from "../profile/messages";
-import { useCancelPlan, useChangePlan, usePartnerPlans } from "./api";
+import { usePlans } from "../plans/api";
+import { useCancelPlan, useChangePlan } from "./api";
 
 /** The forms hold the contract's bodies, a date as its picker does (null until chosen: "Required"). */
 const CancelForm = bodySchema((values: FormValues<z.input<typeof CancelPlanBody>>) => values, CancelPlanBody);
@@ -24,7 +25,7 @@ const ChangeForm = bodySchema((values: FormValues<z.input<typeof ChangePlanBody>
  */
 export function PlanActions({ accountId, customerId, plan }: { accountId: string; customerId: string; plan: PlanEntryDto }) {
   const t = useT();
-  const plans = usePartnerPlans(accountId);
+  const plans = usePlans();
   const cancel = useCancelPlan(accountId, customerId);
   const change = useChangePlan(accountId, customerId);
   const todayDate = new Date().toISOString().slice(0, 10);

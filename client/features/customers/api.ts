@@ -15,8 +15,6 @@ export const customerKeys = {
   one: (accountId: string, id: string) => ["customer", accountId, id] as const,
   /** Every customer's details, in any account (after a change that touches their scores or plan). */
   anyOne: ["customer"] as const,
-  /** The partner's plans a customer can be put on. */
-  plans: (accountId: string) => ["partner-plans", accountId] as const,
 };
 
 /** GET v1/admin/dependents: the partner's customers, one page. */
@@ -47,12 +45,13 @@ export function useCreditAdjustment(accountId: string, customerId: string) {
   });
 }
 
-/** The partner's plan catalogue (for a plan change). */
-export function usePartnerPlans(accountId: string | undefined) {
-  return useQuery({
-    queryKey: customerKeys.plans(accountId ?? "none"),
-    queryFn: () => api.get("/v1/admin/entitlements/plans"),
-    enabled: Boolean(accountId),
+/** POST v1/admin/entitlements/plan-entries: the customer's first plan (or the next, after the last one ends). */
+export function useStartPlan(accountId: string, customerId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ planId, startDate }: { planId: string; startDate: string }) =>
+      api.post("/v1/admin/entitlements/plan-entries", { body: { accountId: customerId, planId, startDate } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: customerKeys.one(accountId, customerId) }),
   });
 }
 

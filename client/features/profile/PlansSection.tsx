@@ -2,7 +2,8 @@ import type { CreditEntryDto, EntitlementsDto, PlanEntryDto } from "../../../con
 import { Skeleton } from "../../components/ui/Skeleton";
 import { DataTable, Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/Table";
 import { useFormatDate } from "../../lib/dates";
-import { useT } from "../../lib/i18n";
+import { useLanguage, useT } from "../../lib/i18n";
+import { formatMoney } from "../catalogue/format";
 import { useEntitlements } from "./api";
 import { Section } from "./Section";
 import { enumLabel } from "../../lib/enums";
@@ -40,6 +41,7 @@ function Item({ label, value, testId }: { label: string; value: string; testId?:
 
 export function PlanDetails({ data }: { data: Pick<EntitlementsDto, "currentPlan" | "balance"> }) {
   const t = useT();
+  const [language] = useLanguage();
   const date = useFormatDate();
   const p = data.currentPlan;
   const d = (v: string | null) => (v ? date(v) : "—");
@@ -56,6 +58,7 @@ export function PlanDetails({ data }: { data: Pick<EntitlementsDto, "currentPlan
             <Item label={t("plans.end")} value={d(p.endDate)} />
             <Item label={t("plans.earliestEnd")} value={d(p.earliestEndDate)} />
             <Item label={t("plans.renewal")} value={d(p.renewalDate)} />
+            <Item label={t("plans.price")} value={p.price ? formatMoney(p.price.amount, p.price.currency, language) : "—"} testId="plan-price" />
           </>
         ) : (
           <Item label={t("plans.planName")} value={t("plans.noPlan")} />

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX `credit_entries_plan_entry_id_start_date_uq` ON `credit_entries` (`plan_entry_id`,`start_date`);--> statement-breakpoint
+CREATE INDEX `plan_entries_renewal_date_idx` ON `plan_entries` (`renewal_date`);

@@ -1,0 +1,270 @@
+import { createScheduledController } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { count, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { describe, expect, it } from "vitest";
+import * as schema from "../../db/schema";
+import { DEMO } from "../../db/seed";
+import worker from "../../worker/index";
+import { addMonths } from "../../worker/domain/plan-periods";
+import { apiAs, newCustomer } from "./auth";
+import { json } from "./helpers";
+import { first } from "../present";
+
+const db = drizzle(env.DB, { schema });
+const NORTHWIND = DEMO.northwind.id;
+const partner = () => apiAs("partnerAdmin", { accountId: NORTHWIND });
+const today = () => new Date().toISOString().slice(0, 10);
+
+const PLAN = {
+  planName: "Team Monthly",
+  variantName: "4 workouts",
+  commitmentTerm: "monthly",
+  credits: 4,
+  refreshPeriod: "monthly",
+  priceAmount: 9900,
+  currency: "USD",
+};
+const plansCount = async () => first(await db.select({ n: count() }).from(schema.plans)).n;
+const entriesOf = (accountId: string) => db.select().from(schema.planEntries).where(eq(schema.planEntries.accountId, accountId));
+const creditEntriesOf = (accountId: string) => db.select().from(schema.creditEntries).where(eq(schema.creditEntries.accountId, accountId));
+const linesOf = (accountId: string) => db.select().from(schema.creditLines).where(eq(schema.creditLines.accountId, accountId));
+const balanceOf = async (accountId: string) => (await linesOf(accountId)).reduce((sum, l) => sum + l.quantity, 0);
+
+/** A new customer account linked to Northwind, with no plan and no credits. */
+async function northwindCustomer() {
+  const customer = await newCustomer();
+  const linked = await apiAs(customer.token, { accountId: customer.id }).post(`/v1/admin/accounts/${customer.id}/assign-parent`, { tan: "482913" });
+  expect(linked.status).toBe(200);
+  return customer;
+}
+
+async function newPlan(body: Record<string, unknown> = {}) {
+  const res = await partner().post("/v1/admin/entitlements/plans", { ...PLAN, variantName: `v-${crypto.randomUUID().slice(0, 6)}`, ...body });
+  expect(res.status).toBe(201);
+  return json<{ id: string; credits: number }>(res);
+}
+
+/** The Worker's cron trigger, as Cloudflare calls it, at `day` (09:00 UTC). */
+async function cronOn(day: string) {
+  const queue = { sendBatch: async () => undefined } as unknown as Queue;
+  await worker.scheduled(createScheduledController({ cron: "*/10 * * * *", scheduledTime: new Date(`${day}T09:00:00Z`) }), { ...env, MAIL_QUEUE: queue });
+}
+
+describe("the partner's plans (Admin → Plans)", () => {
+  it("adds a plan to the catalogue and changes it", async () => {
+    const res = await partner().post("/v1/admin/entitlements/plans", PLAN);
+    expect(res.status).toBe(201);
+    const plan = await json(res);
+    expect(plan).toMatchObject({ ...PLAN, id: expect.any(String) });
+    const listed = await json(await partner().get("/v1/admin/entitlements/plans"));
+    expect(listed.items.map((p: { id: string }) => p.id)).toContain(plan.id);
+
+    const changed = await partner().put(`/v1/admin/entitlements/plans/${plan.id}`, { ...PLAN, credits: 6, priceAmount: null });
+    expect(changed.status).toBe(200);
+    expect(await json(changed)).toMatchObject({ id: plan.id, credits: 6, priceAmount: null, currency: null });
+    const row = first(await db.select().from(schema.plans).where(eq(schema.plans.id, plan.id)));
+    expect(row).toMatchObject({ accountId: NORTHWIND, credits: 6, priceAmount: null });
+  });
+
+  it("refuses invalid input with 400 and its fields, writing nothing", async () => {
+    const before = await plansCount();
+    const bad = await partner().post("/v1/admin/entitlements/plans", {
+      ...PLAN,
+      planName: "",
+      credits: -1,
+      commitmentTerm: "monthly",
+      refreshPeriod: "annual",
+    });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.fields).toMatchObject({
+      planName: "Required",
+      credits: "Invalid quantity",
+    });
+    const longer = await partner().post("/v1/admin/entitlements/plans", { ...PLAN, refreshPeriod: "quarterly" });
+    expect((await json(longer)).error.fields).toEqual({ refreshPeriod: "Credits cannot refresh less often than the plan renews" });
+    const noCurrency = await partner().post("/v1/admin/entitlements/plans", { ...PLAN, currency: null });
+    expect((await json(noCurrency)).error.fields).toEqual({ currency: "Choose the currency of the price" });
+    const twice = await partner().post("/v1/admin/entitlements/plans", { ...PLAN, planName: "TechFIT Plus", variantName: `Annual ${DEMO.credits}` });
+    expect(twice.status).toBe(400);
+    expect((await json(twice)).error.fields).toEqual({ variantName: "Value already exists" });
+    expect(await plansCount()).toBe(before);
+
+    const badPut = await partner().put(`/v1/admin/entitlements/plans/${DEMO.northwind.planId}`, { ...PLAN, credits: 1.5 });
+    expect(badPut.status).toBe(400);
+    expect(first(await db.select().from(schema.plans).where(eq(schema.plans.id, DEMO.northwind.planId))).credits).toBe(DEMO.credits);
+  });
+
+  it("answers 401 without a token, 403 to a partner's member or a customer, 404 for another partner's plan", async () => {
+    const before = await plansCount();
+    expect((await apiAs(null, { accountId: NORTHWIND }).post("/v1/admin/entitlements/plans", PLAN)).status).toBe(401);
+    expect((await apiAs("partnerMember", { accountId: NORTHWIND }).post("/v1/admin/entitlements/plans", PLAN)).status).toBe(403);
+    expect((await apiAs("customerAdmin", { accountId: DEMO.customers.fabrikam.id }).post("/v1/admin/entitlements/plans", PLAN)).status).toBe(403);
+    expect((await apiAs(null, { accountId: NORTHWIND }).put(`/v1/admin/entitlements/plans/${DEMO.northwind.planId}`, PLAN)).status).toBe(401);
+    expect((await apiAs("partnerMember", { accountId: NORTHWIND }).put(`/v1/admin/entitlements/plans/${DEMO.northwind.planId}`, PLAN)).status).toBe(403);
+    expect((await partner().put(`/v1/admin/entitlements/plans/${DEMO.contoso.planId}`, PLAN)).status).toBe(404);
+    expect((await partner().put(`/v1/admin/entitlements/plans/${crypto.randomUUID()}`, PLAN)).status).toBe(404);
+    expect(await plansCount()).toBe(before);
+    expect(first(await db.select().from(schema.plans).where(eq(schema.plans.id, DEMO.contoso.planId))).planName).toBe("TechFIT Plus");
+  });
+});
+
+describe("POST v1/admin/entitlements/plan-entries: a customer's first plan", () => {
+  it("starts a plan today with its first credits, which the customer sees as workouts remaining", async () => {
+    const customer = await northwindCustomer();
+    const plan = await newPlan();
+    const res = await partner().post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: plan.id, startDate: today() });
+    expect(res.status).toBe(201);
+    expect(await json(res)).toMatchObject({
+      planId: plan.id,
+      startDate: today(),
+      endDate: null,
+      renewalDate: addMonths(today(), 1),
+      commitmentTerm: "monthly",
+    });
+    const mine = await json(await apiAs(customer.token, { accountId: customer.id }).get("/v1/entitlements"));
+    expect(mine.balance).toBe(4);
+    // The customer is shown the plan's price per term as the partner set it.
+    expect(mine.currentPlan).toMatchObject({ planId: plan.id, price: { amount: 9900, currency: "USD" } });
+    expect(mine.creditEntries).toHaveLength(1);
+    expect(mine.creditEntries[0].lines).toEqual([expect.objectContaining({ source: "plan", itemType: "planAdjustment", quantity: 4 })]);
+    const details = await json(await partner().get(`/v1/admin/dependents/${customer.id}`));
+    expect(details).toMatchObject({ creditBalance: 4, plan: { planId: plan.id } });
+  });
+
+  it("starts a later plan without credits until its first day, and refuses a second plan from the same time with 409", async () => {
+    const customer = await northwindCustomer();
+    const plan = await newPlan();
+    const start = addMonths(today(), 2);
+    expect((await partner().post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: plan.id, startDate: start })).status).toBe(201);
+    expect(await balanceOf(customer.id)).toBe(0);
+    expect(await creditEntriesOf(customer.id)).toHaveLength(0);
+    // Two starts at once, and one later: one plan at a time.
+    const again = await Promise.all(
+      [today(), addMonths(start, 3)].map((startDate) =>
+        partner().post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: plan.id, startDate }),
+      ),
+    );
+    for (const r of again) {
+      expect(r.status).toBe(409);
+      expect((await json(r)).error.fields.startDate).toBe("This customer already has a plan from that date. Change or cancel it instead.");
+    }
+    expect(await entriesOf(customer.id)).toHaveLength(1);
+    // On its first day, the cron grants the plan's credits.
+    await cronOn(start);
+    expect(await balanceOf(customer.id)).toBe(4);
+  });
+
+  it("gives one plan when two starts race", async () => {
+    const customer = await northwindCustomer();
+    const plan = await newPlan();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => partner().post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: plan.id, startDate: today() })),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(await entriesOf(customer.id)).toHaveLength(1);
+    expect(await balanceOf(customer.id)).toBe(4);
+  });
+
+  it("refuses invalid input with 400 and its fields, writing nothing", async () => {
+    const customer = await northwindCustomer();
+    const plan = await newPlan();
+    const past = await partner().post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: plan.id, startDate: "2020-01-01" });
+    expect(past.status).toBe(400);
+    expect((await json(past)).error.fields).toEqual({ startDate: "Start date cannot be before today" });
+    const bad = await partner().post("/v1/admin/entitlements/plan-entries", { accountId: "nope", startDate: "2026-02-30" });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.fields).toMatchObject({ accountId: "Not a valid UUID", planId: "Required", startDate: "Invalid date" });
+    expect(await entriesOf(customer.id)).toHaveLength(0);
+    expect(await linesOf(customer.id)).toHaveLength(0);
+  });
+
+  it("answers 404 for another partner's customer or plan, 401 without a token and 403 to a member or a customer", async () => {
+    const customer = await northwindCustomer();
+    const plan = await newPlan();
+    const harbour = DEMO.customers.harbour.id;
+    const start = (who: Parameters<typeof apiAs>[0], accountId: string, body: Record<string, unknown>) =>
+      apiAs(who, { accountId }).post("/v1/admin/entitlements/plan-entries", { startDate: "2031-01-01", ...body });
+    expect((await start("partnerAdmin", NORTHWIND, { accountId: harbour, planId: plan.id })).status).toBe(404);
+    expect((await start("partnerAdmin", NORTHWIND, { accountId: customer.id, planId: DEMO.contoso.planId })).status).toBe(404);
+    expect((await start(null, NORTHWIND, { accountId: customer.id, planId: plan.id })).status).toBe(401);
+    expect((await start("partnerMember", NORTHWIND, { accountId: customer.id, planId: plan.id })).status).toBe(403);
+    expect((await start(customer.token, customer.id, { accountId: customer.id, planId: plan.id })).status).toBe(403);
+    expect(await entriesOf(customer.id)).toHaveLength(0);
+    expect((await entriesOf(harbour)).map((e) => e.id)).toEqual([DEMO.customers.harbour.planEntryId]);
+  });
+});
+
+describe("the cron trigger renews plans and refreshes credits", () => {
+  it("grants each period once, expiring what the last one left, and renews once, however often it runs", async () => {
+    const customer = await northwindCustomer();
+    const plan = await newPlan();
+    const start = today();
+    const entry = await json(await partner().post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: plan.id, startDate: start }));
+    // One credit of the first month is spent (a partner's adjustment stands in for a booking).
+    await partner().post("/v1/admin/entitlements/credit", { accountId: customer.id, itemType: "planAdjustment", quantity: -1, context: "Used" });
+    expect(await balanceOf(customer.id)).toBe(3);
+
+    // The same day: nothing is due.
+    await cronOn(start);
+    expect(await creditEntriesOf(customer.id)).toHaveLength(1);
+
+    // A month on: renewed and refreshed, by two runs at once and a third after.
+    const next = addMonths(start, 1);
+    await Promise.all([cronOn(next), cronOn(next)]);
+    await cronOn(next);
+    const renewed = first(await entriesOf(customer.id));
+    expect(renewed).toMatchObject({ id: entry.id, renewalDate: addMonths(start, 2), earliestEndDate: expect.any(String) });
+    expect(renewed.earliestEndDate! < addMonths(start, 2)).toBe(true);
+    const periods = await creditEntriesOf(customer.id);
+    expect(periods.map((p) => p.startDate).sort()).toEqual([start, next]);
+    const lines = await linesOf(customer.id);
+    expect(lines.filter((l) => l.source === "plan" && l.quantity > 0)).toHaveLength(2);
+    expect(lines.filter((l) => l.source === "plan" && l.quantity < 0).map((l) => l.quantity)).toEqual([-3]);
+    // The month's allowance, nothing carried over.
+    expect(await balanceOf(customer.id)).toBe(4);
+
+    // Two months on, after a missed month: the current period only, once.
+    const later = addMonths(start, 3);
+    await cronOn(later);
+    await cronOn(later);
+    expect((await creditEntriesOf(customer.id)).map((p) => p.startDate).sort()).toEqual([start, next, later]);
+    expect(await balanceOf(customer.id)).toBe(4);
+    expect(first(await entriesOf(customer.id)).renewalDate).toBe(addMonths(start, 4));
+  });
+
+  it("stops at the plan's end: no renewal after a cancellation, no credits after the last day", async () => {
+    const customer = await northwindCustomer();
+    const plan = await newPlan({ commitmentTerm: "annual", refreshPeriod: "quarterly", credits: 10 });
+    const start = today();
+    const entry = await json(await partner().post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: plan.id, startDate: start }));
+    const end = addMonths(start, 12);
+    const cancelled = await partner().post(`/v1/admin/entitlements/plans/${entry.id}/cancel`, { endDate: end });
+    expect(cancelled.status).toBe(200);
+    for (const months of [3, 6, 9, 12, 15]) await cronOn(addMonths(start, months));
+    const periods = (await creditEntriesOf(customer.id)).map((p) => p.startDate).sort();
+    expect(periods).toEqual([start, addMonths(start, 3), addMonths(start, 6), addMonths(start, 9), addMonths(start, 12)]);
+    expect(first(await entriesOf(customer.id)).renewalDate).toBeNull();
+    // The last period is the plan's last day alone.
+    const last = (await creditEntriesOf(customer.id)).find((p) => p.startDate === end);
+    expect(last).toMatchObject({ endDate: end });
+  });
+
+  it("grants a changed plan's credits on its first day, not when the change is made", async () => {
+    const customer = await northwindCustomer();
+    const first4 = await newPlan();
+    const bigger = await newPlan({ credits: 7 });
+    const entry = await json(await partner().post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: first4.id, startDate: today() }));
+    const startDate = addMonths(today(), 1);
+    const res = await partner().post(`/v1/admin/entitlements/plans/${entry.id}/change`, { planId: bigger.id, startDate });
+    expect(res.status).toBe(201);
+    expect(await balanceOf(customer.id)).toBe(4);
+    await cronOn(startDate);
+    await cronOn(startDate);
+    const lines = await linesOf(customer.id);
+    expect(lines.filter((l) => l.source === "plan" && l.quantity > 0).map((l) => l.quantity)).toEqual([4, 7]);
+    // The old plan ended the day before: it is neither renewed nor refreshed.
+    expect((await entriesOf(customer.id)).find((e) => e.id === entry.id)).toMatchObject({ renewalDate: null });
+    expect(await balanceOf(customer.id)).toBe(11);
+  });
+});

@@ -1,0 +1,172 @@
+/**
+ * Plans renew and their credits refresh on the calendar of
+ * worker/domain/plan-periods.ts, written by the cron trigger (and, for a
+ * plan that starts today, by the request that starts it).
+ *
+ * Each refresh period of a plan entry is ONE credit entry, keyed by
+ * (plan entry, period start) in a unique index, so a period is granted once
+ * whatever the number of runs, retries or runs at once: in one batch the
+ * period's entry is inserted unless the key is taken, and its ledger lines
+ * (the allowance, and the expiry of what the previous period left unused)
+ * are written only if the entry that holds the key is the one this run
+ * wrote. A renewal moves the plan entry's renewal date by compare-and-set
+ * on the date it read, so it too happens once.
+ */
+import { and, eq, gte, isNotNull, isNull, lte, notExists, or, sql, type SQL } from "drizzle-orm";
+import type { RefreshPeriod } from "../../contract/enums";
+import { accounts, creditEntries, planEntries, plans } from "../../db/schema";
+import { creditPeriodMonths, periodContaining, renewal } from "../domain/plan-periods";
+import type { Db } from "../env";
+import { d1Of, raw, runBatch } from "./statements";
+
+/** At most this many renewals and this many refreshes per run; the next run takes the rest. */
+const PER_RUN = 100;
+
+/** What a period's grant needs to know of the plan entry and its plan. */
+export type PeriodGrant = {
+  planEntryId: string;
+  accountId: string;
+  planName: string;
+  variantName: string;
+  refreshPeriod: RefreshPeriod;
+  credits: number;
+  /** The period (YYYY-MM-DD, `end` its last day), cut at the plan's end. */
+  period: { start: string; end: string };
+  /** The partner's user who started the plan, or null for the cron. */
+  userId: string | null;
+};
+
+/**
+ * The statements that grant one refresh period, once: the period's credit
+ * entry (unless the plan entry already has one from that day), the expiry of
+ * the previous period's unused credits (what is left on its entry, never
+ * more than the balance) and the plan's allowance. To run in one batch,
+ * after the plan entry's own insert when there is one.
+ */
+export function periodGrantStatements(g: PeriodGrant, enteredAt = new Date().toISOString()): SQL[] {
+  const entryId = crypto.randomUUID();
+  const ours = sql`EXISTS (SELECT 1 FROM credit_entries WHERE id = ${entryId})`;
+  const ledger = sql`(SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE account_id = ${g.accountId})`;
+  // A period's credits belong to the partner the plan was given under, even after the customer moved on.
+  const partner = sql`(SELECT partner_account_id FROM plan_entries WHERE id = ${g.planEntryId})`;
+  return [
+    sql`INSERT INTO credit_entries (id, account_id, partner_account_id, plan_entry_id, plan_name, variant_name, start_date, end_date, refresh_period)
+        SELECT ${entryId}, ${g.accountId}, ${partner}, ${g.planEntryId}, ${g.planName}, ${g.variantName}, ${g.period.start}, ${g.period.end}, ${g.refreshPeriod}
+        WHERE EXISTS (SELECT 1 FROM plan_entries WHERE id = ${g.planEntryId})
+        ON CONFLICT (plan_entry_id, start_date) DO NOTHING`,
+    sql`INSERT INTO credit_lines (id, account_id, partner_account_id, credit_entry_id, source, item_type, update_type, quantity, entered_at, context)
+        SELECT ${crypto.randomUUID()}, ${g.accountId}, ${partner}, prev.id, 'plan', 'planAdjustment', 'decrease', -prev.unused, ${enteredAt},
+               'Unused credits expired at the refresh of ' || ${g.period.start}
+        FROM (SELECT ce.id AS id,
+                     min(max((SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE credit_entry_id = ce.id), 0), max(${ledger}, 0)) AS unused
+              FROM credit_entries ce
+              WHERE ce.plan_entry_id = ${g.planEntryId} AND ce.start_date < ${g.period.start}
+              ORDER BY ce.start_date DESC LIMIT 1) prev
+        WHERE prev.unused > 0 AND ${ours}`,
+    sql`INSERT INTO credit_lines (id, account_id, partner_account_id, credit_entry_id, source, item_type, update_type, quantity, entered_at, context, created_by_user_id)
+        SELECT ${crypto.randomUUID()}, ${g.accountId}, ${partner}, ${entryId}, 'plan', 'planAdjustment', 'increase', ${g.credits}, ${enteredAt},
+               ${`${g.planName} allowance, ${g.period.start} to ${g.period.end}`}, ${g.userId}
+        WHERE ${g.credits} > 0 AND ${ours}`,
+  ];
+}
+
+/** The period of a plan entry that contains `day`, cut at the plan's end; null before its start or after its end. */
+export function grantPeriod(
+  entry: { startDate: string; endDate: string | null; commitmentTerm: "annual" | "monthly" },
+  refreshPeriod: RefreshPeriod,
+  day: string,
+): { start: string; end: string } | null {
+  if (entry.endDate && entry.endDate < day) return null;
+  const period = periodContaining(entry.startDate, creditPeriodMonths({ commitmentTerm: entry.commitmentTerm, refreshPeriod }), day);
+  if (!period) return null;
+  return { start: period.start, end: entry.endDate && entry.endDate < period.end ? entry.endDate : period.end };
+}
+
+/**
+ * A plan renews and refreshes only while its customer is still under the
+ * partner whose plan it is: a customer that moved to another partner keeps
+ * the old plan's history, and the old plan stops.
+ */
+const stillUnderPlansPartner = and(eq(accounts.id, planEntries.accountId), eq(accounts.parentAccountId, plans.accountId));
+
+/** Renews the plan entries whose renewal date has come: the next renewal and a new minimum term, once each. */
+async function renewDue(db: Db, day: string): Promise<number> {
+  const rows = await db
+    .select({ entry: planEntries })
+    .from(planEntries)
+    .innerJoin(plans, eq(plans.id, planEntries.planId))
+    .innerJoin(accounts, stillUnderPlansPartner)
+    .where(and(isNotNull(planEntries.renewalDate), lte(planEntries.renewalDate, day)))
+    .limit(PER_RUN);
+  const due = rows.map((r) => r.entry);
+  const statements = due.map((entry) => {
+    const next = renewal(entry, day);
+    return raw(sql`UPDATE plan_entries SET renewal_date = ${next.renewalDate}, earliest_end_date = ${next.earliestEndDate}, updated_at = ${new Date().toISOString()}
+        WHERE id = ${entry.id} AND renewal_date = ${entry.renewalDate}`);
+  });
+  await runBatch(d1Of(db), statements);
+  return due.length;
+}
+
+/** Grants the current period of every plan in force whose credits have not been granted for it yet. */
+async function refreshDue(db: Db, day: string): Promise<number> {
+  const due = await db
+    .select({ entry: planEntries, plan: { credits: plans.credits, refreshPeriod: plans.refreshPeriod } })
+    .from(planEntries)
+    .innerJoin(plans, eq(plans.id, planEntries.planId))
+    .innerJoin(accounts, stillUnderPlansPartner)
+    .where(
+      and(
+        lte(planEntries.startDate, day),
+        or(isNull(planEntries.endDate), gte(planEntries.endDate, day)),
+        // No credit entry of this plan covers the day yet.
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(creditEntries)
+            .where(
+              and(
+                eq(creditEntries.planEntryId, planEntries.id),
+                lte(creditEntries.startDate, day),
+                or(isNull(creditEntries.endDate), gte(creditEntries.endDate, day)),
+              ),
+            ),
+        ),
+      ),
+    )
+    .limit(PER_RUN);
+  const enteredAt = new Date().toISOString();
+  for (const { entry, plan } of due) {
+    const period = grantPeriod(entry, plan.refreshPeriod, day);
+    if (!period) continue;
+    // One batch per plan entry: a failure leaves the others granted, and the next run retries it.
+    await runBatch(
+      d1Of(db),
+      periodGrantStatements(
+        {
+          planEntryId: entry.id,
+          accountId: entry.accountId,
+          planName: entry.planName,
+          variantName: entry.variantName,
+          refreshPeriod: plan.refreshPeriod,
+          credits: plan.credits,
+          period,
+          userId: null,
+        },
+        enteredAt,
+      ).map(raw),
+    );
+  }
+  return due.length;
+}
+
+/**
+ * The cron trigger's plan work for the UTC day of `now`: renewals first (so
+ * a renewed plan's new term is granted in the same run), then the refreshes.
+ */
+export async function renewPlans(db: Db, now = new Date()): Promise<{ renewed: number; refreshed: number }> {
+  const day = now.toISOString().slice(0, 10);
+  const renewed = await renewDue(db, day);
+  const refreshed = await refreshDue(db, day);
+  return { renewed, refreshed };
+}

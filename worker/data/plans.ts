@@ -1,0 +1,155 @@
+/**
+ * A partner's plan catalogue (Admin → Plans) and starting a plan for one of
+ * its customers. Every read and write is scoped to the acting partner:
+ * another partner's plan or customer answers 404, like a missing one.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { PLAN_MESSAGES, type PlanBody, type PlanDto, type PlanEntryDto, type PlanList, type StartPlanBody } from "../../contract/entitlements";
+import { MESSAGES } from "../../contract/messages";
+import { planEntries, plans, type Plan, type PlanEntry } from "../../db/schema";
+import { firstTerm } from "../domain/plan-periods";
+import type { Db } from "../env";
+import type { PartnerAdminScope } from "../http/endpoint";
+import { conflict, invalid, notFound } from "../http/errors";
+import { customerOf } from "./customers";
+import { grantPeriod, periodGrantStatements } from "./plan-renewals";
+import { theRow, today } from "./query";
+import { d1Of, errorText, raw, runBatch } from "./statements";
+
+/** A customer's plan entry as the API answers it. */
+export const planEntryDto = (p: PlanEntry, plan: Pick<Plan, "priceAmount" | "currency"> | null): PlanEntryDto => ({
+  id: p.id,
+  planId: p.planId,
+  planName: p.planName,
+  variantName: p.variantName,
+  commitmentTerm: p.commitmentTerm,
+  startDate: p.startDate,
+  endDate: p.endDate,
+  earliestEndDate: p.earliestEndDate,
+  renewalDate: p.renewalDate,
+  price: plan?.priceAmount != null && plan.currency ? { amount: plan.priceAmount, currency: plan.currency } : null,
+});
+
+const planDto = (p: Plan): PlanDto => ({
+  id: p.id,
+  planName: p.planName,
+  variantName: p.variantName,
+  commitmentTerm: p.commitmentTerm,
+  credits: p.credits,
+  refreshPeriod: p.refreshPeriod,
+  priceAmount: p.priceAmount,
+  currency: p.currency,
+});
+
+/** The partner's plan catalogue, by name and variant. */
+export async function partnerPlans(db: Db, scope: PartnerAdminScope): Promise<z.output<typeof PlanList>> {
+  const rows = await db.select().from(plans).where(eq(plans.accountId, scope.account.id)).orderBy(asc(plans.planName), asc(plans.variantName));
+  return { items: rows.map(planDto) };
+}
+
+/** One of the acting partner's plans; another partner's, or none, is 404. */
+export async function partnerPlan(db: Db, partnerId: string, planId: string): Promise<Plan> {
+  const [plan] = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, planId), eq(plans.accountId, partnerId)))
+    .limit(1);
+  if (!plan) throw notFound("Plan not found");
+  return plan;
+}
+
+/** A name and variant the partner already uses: 400 on the variant ("Value already exists"). */
+const nameTaken = (err: unknown) => /UNIQUE constraint failed: plans\.account_id, plans\.plan_name, plans\.variant_name/i.test(errorText(err));
+
+/** Adds a plan to the partner's catalogue. */
+export async function createPlan(db: Db, scope: PartnerAdminScope, body: z.output<typeof PlanBody>): Promise<PlanDto> {
+  try {
+    const rows = await db
+      .insert(plans)
+      .values({ ...body, accountId: scope.account.id })
+      .returning();
+    return planDto(theRow(rows, "created plan"));
+  } catch (err) {
+    if (!nameTaken(err)) throw err;
+    throw invalid({ variantName: MESSAGES.alreadyExists });
+  }
+}
+
+/**
+ * Changes one of the partner's plans. Customers already on it keep their
+ * name, term and dates; the next refreshes grant its new allowance.
+ */
+export async function updatePlan(db: Db, scope: PartnerAdminScope, planId: string, body: z.output<typeof PlanBody>): Promise<PlanDto> {
+  await partnerPlan(db, scope.account.id, planId);
+  try {
+    const rows = await db
+      .update(plans)
+      .set(body)
+      .where(and(eq(plans.id, planId), eq(plans.accountId, scope.account.id)))
+      .returning();
+    return planDto(theRow(rows, "updated plan"));
+  } catch (err) {
+    if (!nameTaken(err)) throw err;
+    throw invalid({ variantName: MESSAGES.alreadyExists });
+  }
+}
+
+/** A new plan entry on `plan` from `startDate`: one commitment term, renewing after it. */
+export function newPlanEntry(plan: Plan, accountId: string, startDate: string) {
+  return {
+    id: crypto.randomUUID(),
+    accountId,
+    planId: plan.id,
+    planName: plan.planName,
+    variantName: plan.variantName,
+    commitmentTerm: plan.commitmentTerm,
+    startDate,
+    ...firstTerm(startDate, plan.commitmentTerm),
+  };
+}
+
+/**
+ * The statements that grant a new plan entry's first period when it starts
+ * today (a later start is granted by the cron on its day); none otherwise.
+ */
+export function firstGrant(plan: Plan, entry: ReturnType<typeof newPlanEntry>, userId: string | null, day = today()) {
+  const period = entry.startDate <= day ? grantPeriod({ ...entry, endDate: null }, plan.refreshPeriod, day) : null;
+  if (!period) return [];
+  return periodGrantStatements({
+    planEntryId: entry.id,
+    accountId: entry.accountId,
+    planName: plan.planName,
+    variantName: plan.variantName,
+    refreshPeriod: plan.refreshPeriod,
+    credits: plan.credits,
+    period,
+    userId,
+  });
+}
+
+/**
+ * Starts one of the partner's plans for one of its customers from
+ * `startDate` (today or later). A customer has one plan at a time: one that
+ * is open-ended or runs on or after `startDate` is a plan change instead
+ * (409), checked inside the insert so two starts at once give one plan. A
+ * plan starting today gets its first credits at once; a later one on its day.
+ */
+export async function startPlan(db: Db, scope: PartnerAdminScope, body: z.output<typeof StartPlanBody>): Promise<PlanEntryDto> {
+  const customer = await customerOf(db, scope, body.accountId);
+  const plan = await partnerPlan(db, scope.account.id, body.planId);
+  const day = today();
+  if (body.startDate < day) throw invalid({ startDate: MESSAGES.startBeforeToday });
+  const entry = newPlanEntry(plan, customer.id, body.startDate);
+  await runBatch(d1Of(db), [
+    raw(sql`INSERT INTO plan_entries (id, account_id, plan_id, plan_name, variant_name, commitment_term, start_date, earliest_end_date, renewal_date)
+        SELECT ${entry.id}, ${entry.accountId}, ${entry.planId}, ${entry.planName}, ${entry.variantName}, ${entry.commitmentTerm}, ${entry.startDate},
+               ${entry.earliestEndDate}, ${entry.renewalDate}
+        WHERE NOT EXISTS (SELECT 1 FROM plan_entries WHERE account_id = ${entry.accountId} AND partner_account_id = ${scope.account.id}
+                            AND (end_date IS NULL OR end_date >= ${entry.startDate}))`),
+    ...firstGrant(plan, entry, scope.user.id, day).map(raw),
+  ]);
+  const [created] = await db.select().from(planEntries).where(eq(planEntries.id, entry.id));
+  if (!created) throw conflict(PLAN_MESSAGES.alreadyOnPlan, { startDate: PLAN_MESSAGES.alreadyOnPlan });
+  return planEntryDto(created, plan);
+}
