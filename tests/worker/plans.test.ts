@@ -233,6 +233,27 @@ describe("the cron trigger renews plans and refreshes credits", () => {
     expect(first(await entriesOf(customer.id)).renewalDate).toBe(addMonths(start, 4));
   });
 
+  it("stops a plan whose customer moved to another partner; its credits stay stamped with the partner that gave them, and the new partner can start its own", async () => {
+    const customer = await northwindCustomer();
+    const plan = await newPlan();
+    const start = today();
+    const entry = await json(await partner().post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: plan.id, startDate: start }));
+    const moved = await apiAs(customer.token, { accountId: customer.id }).post(`/v1/admin/accounts/${customer.id}/assign-parent`, { tan: DEMO.contoso.tan });
+    expect(moved.status).toBe(200);
+    const next = addMonths(start, 1);
+    await cronOn(next);
+    expect(first(await entriesOf(customer.id))).toMatchObject({ id: entry.id, renewalDate: next });
+    expect((await creditEntriesOf(customer.id)).map((p) => [p.startDate, p.partnerAccountId])).toEqual([[start, NORTHWIND]]);
+    expect((await linesOf(customer.id)).every((l) => l.partnerAccountId === NORTHWIND)).toBe(true);
+
+    // The new partner sees no plan and may start one of its own.
+    const contoso = apiAs("otherPartnerAdmin", { accountId: DEMO.contoso.id });
+    const own = await contoso.post("/v1/admin/entitlements/plans", { ...PLAN, variantName: "contoso" });
+    expect(own.status).toBe(201);
+    const started = await contoso.post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: (await json(own)).id, startDate: next });
+    expect(started.status, await started.clone().text()).toBe(201);
+  });
+
   it("stops at the plan's end: no renewal after a cancellation, no credits after the last day", async () => {
     const customer = await northwindCustomer();
     const plan = await newPlan({ commitmentTerm: "annual", refreshPeriod: "quarterly", credits: 10 });
