@@ -43,6 +43,16 @@ async function onScreen(target: Locator) {
   });
 }
 
+/**
+ * Scrolls `target` to the middle of the viewport. Playwright's
+ * scrollIntoViewIfNeeded leaves an element that is already partly in view
+ * where it is, which may be under the sticky top bar, and elementFromPoint
+ * then finds the bar.
+ */
+async function centre(target: Locator) {
+  await target.evaluate((el) => el.scrollIntoView({ block: "center", inline: "nearest" }));
+}
+
 async function screen(page: Page, who: DemoUserKey, path: string, heading: string | RegExp) {
   await signIn(page, who, path);
   await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible({ timeout: 20_000 });
@@ -60,7 +70,7 @@ for (const { name, who, path } of [
     const count = Math.min(await rows.count(), 4);
     for (let i = 0; i < count; i++) {
       const row = rows.nth(i);
-      await row.scrollIntoViewIfNeeded();
+      await centre(row);
       expect(await onScreen(row.getByTestId("status").first()), `status of job ${i + 1}`).toBe(true);
       // Its label ("Next session") is drawn by CSS; the value is a date or a dash.
       await expect(row.getByTestId("next-session")).toHaveText(/\d|—/);
@@ -68,7 +78,7 @@ for (const { name, who, path } of [
     }
     // The actions of a job with some: on screen, and they open.
     const menu = page.getByRole("button", { name: /^Actions for / }).first();
-    await menu.scrollIntoViewIfNeeded();
+    await centre(menu);
     expect(await onScreen(menu)).toBe(true);
     await menu.click();
     await expect(page.getByRole("menuitem").first()).toBeVisible();
@@ -92,7 +102,7 @@ test("a customer's details: every table fits the phone, its actions on screen", 
   expect(await beyondViewport(page)).toEqual([]);
   const mark = page.getByRole("button", { name: /^Mark the assessment of/ }).first();
   if (await mark.count()) {
-    await mark.scrollIntoViewIfNeeded();
+    await centre(mark);
     expect(await onScreen(mark)).toBe(true);
   }
   await expectAccessible(page);
