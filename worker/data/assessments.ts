@@ -22,6 +22,7 @@ import type { AccountScope, PartnerAdminScope, PartnerScope, UserScope } from ".
 import type { Db } from "../env";
 import { d1Of, raw, runBatch as runD1Batch, type Statement } from "./statements";
 import { theRow } from "./query";
+import { partnerStyling } from "./styling";
 
 /** Runs drizzle queries and raw statements as one D1 batch (one transaction). */
 const runBatch = (db: Db, statements: Statement[]) => runD1Batch(d1Of(db), statements);
@@ -168,8 +169,8 @@ async function customerByMemberEmail(db: Db, partnerId: string, email: string): 
  * assessed (a second, racing submission writes nothing and is 409).
  */
 export async function submitAssessment(db: Db, row: Assessment, taker: UserScope | null, body: SubmitAssessmentBody): Promise<AssessmentResultDto> {
-  const questions = await questionsFor(db, row.partnerAccountId, row.category);
-  const scored = scoreAnswers(questions, body.answers);
+  const [questions, wording] = await Promise.all([questionsFor(db, row.partnerAccountId, row.category), partnerStyling(db, row.partnerAccountId)]);
+  const scored = scoreAnswers(questions, body.answers, wording);
   const fields: Record<string, string> = scored.ok ? {} : { ...scored.fields };
   let accountId = row.accountId;
   let assesseeName: string | null;
@@ -224,7 +225,7 @@ export async function submitAssessment(db: Db, row: Assessment, taker: UserScope
     status: "assessed",
     orphaned: !accountId,
     categories: written.map((c) => ({ scoreId: c.scoreId, category: c.category, score: c.score, scorePercent: c.scorePercent })),
-    overall: scored.ok ? scored.overall : { score: 0, scoreName: "TechFIT", customScoreString: "0/100" },
+    overall: scored.overall,
   };
 }
 

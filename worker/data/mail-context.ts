@@ -11,6 +11,7 @@
 import { partnerOf } from "../domain/accounts";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Language } from "../../contract/enums";
+import { DEFAULT_STYLING, platformNameFrom } from "../../contract/styling";
 import { accounts, customDomains, stylings, users } from "../../db/schema";
 import type { Db } from "../env";
 import { languageOr } from "../mail/i18n";
@@ -56,7 +57,12 @@ export function brandsFrom(env: OriginEnv, [accountRows, stylingRows, domainRows
     const logo = styling?.logoKey && styling.logoKey.startsWith(PUBLIC_PREFIX) ? `${origin}${fileUri(styling.logoKey)}` : null;
     out.set(account.id, {
       partnerId: account.id,
-      brand: { platformName: styling?.platformName || "TechFIT", logoUrl: logo, brandColour: styling?.brandColour ?? null, origin },
+      brand: {
+        platformName: platformNameFrom(styling?.platformName, platformNameFrom(account.name)),
+        logoUrl: logo,
+        brandColour: styling?.brandColour ?? null,
+        origin,
+      },
       language: languageOr(account.language),
       primaryEmail: account.primaryEmail,
     });
@@ -73,7 +79,12 @@ export async function partnerMails(db: Db, env: OriginEnv, partnerIds: string[])
 
 /** The product's own branding, for mail that belongs to no partner. */
 export function productBrand(env: OriginEnv): PartnerMail {
-  return { partnerId: "", brand: { platformName: "TechFIT", logoUrl: null, brandColour: null, origin: mainOrigin(env) }, language: "enUS", primaryEmail: null };
+  return {
+    partnerId: "",
+    brand: { platformName: DEFAULT_STYLING.platformName, logoUrl: null, brandColour: null, origin: mainOrigin(env) },
+    language: "enUS",
+    primaryEmail: null,
+  };
 }
 
 export type UserLanguage = { email: string; firstName: string | null; language: string };
