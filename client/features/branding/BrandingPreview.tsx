@@ -1,7 +1,10 @@
-import type { CSSProperties } from "react";
+import { useEffect, type CSSProperties } from "react";
+import { setFontFaces } from "../../app/styling";
 import { brandVariables } from "../../../contract/branding";
 import type { Styling } from "../../../contract/styling";
 import { useT } from "../../lib/i18n";
+
+const PREVIEW_FONT_ID = "preview-font";
 
 const rgb = (triple: string | undefined) => (triple ? `rgb(${triple})` : undefined);
 
@@ -14,6 +17,9 @@ const rgb = (triple: string | undefined) => (triple ? `rgb(${triple})` : undefin
 export function BrandingPreview({ styling }: { styling: Styling }) {
   const t = useT();
   const v = brandVariables(styling);
+  // The font being tried out loads too (only its own files, once picked); the page keeps its saved one.
+  useEffect(() => setFontFaces(PREVIEW_FONT_ID, styling.fontFamily), [styling.fontFamily]);
+  useEffect(() => () => setFontFaces(PREVIEW_FONT_ID, null), []);
   const font = v["--brand-font"];
   const gradient = `linear-gradient(135deg, ${rgb(v["--gradient-1"])}, ${rgb(v["--gradient-2"])})`;
   const login = styling.loginBackground ? `url("${styling.loginBackground.uri}") center / cover, ${gradient}` : gradient;
