@@ -8,6 +8,7 @@ import { DEFAULT_STYLING } from "../../contract/styling";
 import { brandsFrom } from "../../worker/data/mail-context";
 import { sessionCalendar } from "../../worker/mail/calendar";
 import { apiAs, multipart, newCustomer, signUp } from "./auth";
+import { addPartnerWithDomain } from "./fixtures";
 import { call, json } from "./helpers";
 
 /**
@@ -121,6 +122,15 @@ describe("the partner's name where the product's used to show", () => {
     const env = { APP_ENV: "development", MAIN_ORIGIN: "http://localhost:5173" };
     const brands = brandsFrom(env, [[{ id: "p1", name: "Globex Training", language: "enUS", primaryEmail: null }], [], []]);
     expect(brands.get("p1")!.brand.platformName).toBe("Globex Training");
+  });
+
+  it("Help on a partner's domain never offers the product's support address", async () => {
+    const host = `learn${Date.now().toString(36)}.nosupport.test`;
+    await addPartnerWithDomain({ host });
+    const partnerHelp = await (await call("/help", { host })).text();
+    expect(partnerHelp).toContain("<title>Help · Fixture Co</title>");
+    expect(partnerHelp).not.toContain(DEFAULT_STYLING.supportEmail!);
+    expect(await (await call("/help")).text()).toContain(DEFAULT_STYLING.supportEmail!);
   });
 
   it("a calendar file is produced by the partner, not the product", () => {

@@ -27,7 +27,8 @@ export function stylingFromRow(row: StylingRow, accountName: string): Styling {
     homepageHeroBackground: row.homepageHeroBackgroundKey ? { uri: fileUri(row.homepageHeroBackgroundKey) } : null,
     loginBackground: row.loginBackgroundKey ? { uri: fileUri(row.loginBackgroundKey) } : null,
     showLogoOnLogin: row.showLogoOnLogin ?? true,
-    supportEmail: row.supportEmail ?? d.supportEmail,
+    // The partner's own address or none: its customers are never sent to the product's support.
+    supportEmail: row.supportEmail ?? null,
     scoreName: row.scoreName || null,
     customScoreString: row.customScoreString || null,
   };
@@ -35,5 +36,5 @@ export function stylingFromRow(row: StylingRow, accountName: string): Styling {
 
 /** The styling a partner's people see: its own, else the product's look under the partner's name. */
 export function partnerStylingOf(accountName: string, row: StylingRow | null): Styling {
-  return row ? stylingFromRow(row, accountName) : { ...DEFAULT_STYLING, platformName: platformNameFrom(accountName) };
+  return row ? stylingFromRow(row, accountName) : { ...DEFAULT_STYLING, platformName: platformNameFrom(accountName), supportEmail: null };
 }
