@@ -1,8 +1,34 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { allFontFiles, FONT_PATH } from "./contract/fonts";
+
+/**
+ * The fonts a partner can pick, served by the product from /fonts: the
+ * latin woff2 files of the @fontsource packages (contract/fonts.ts names
+ * them), copied into the client build and answered by the dev server.
+ */
+function productFonts(): Plugin {
+  const files = new Map(allFontFiles().map((f) => [f.file, fileURLToPath(new URL(`node_modules/@fontsource/${f.slug}/files/${f.file}`, import.meta.url))]));
+  return {
+    name: "product-fonts",
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = files.get((req.url ?? "").split("?")[0]!.slice(FONT_PATH.length + 1));
+        if (!req.url?.startsWith(`${FONT_PATH}/`) || !path) return next();
+        res.setHeader("Content-Type", "font/woff2");
+        res.end(readFileSync(path));
+      });
+    },
+    generateBundle() {
+      if (this.environment.name !== "client") return;
+      for (const [file, path] of files) this.emitFile({ type: "asset", fileName: `${FONT_PATH.slice(1)}/${file}`, source: readFileSync(path) });
+    },
+  };
+}
 
 // One Vite project builds two environments: the client bundle (hydration and
 // the lazily loaded routes) and the Worker (API + server-rendered shell), which
@@ -18,6 +44,7 @@ export default defineConfig(({ command }) => ({
       ? { alias: [{ find: /^react-router$/, replacement: fileURLToPath(new URL("node_modules/react-router/dist/production/index.mjs", import.meta.url)) }] }
       : {},
   plugins: [
+    productFonts(),
     react(),
     tailwindcss(),
     cloudflare({

@@ -42,3 +42,39 @@ export function brandStyleSheet(s: Styling): string {
     .join("");
   return `:root{${body}}`;
 }
+
+/** WCAG AA's minimum contrast for body text. */
+export const AA_CONTRAST = 4.5;
+
+/** A colour pair of a styling that reads below AA: the text colour's key, what it sits on, and the worst ratio. */
+export type ContrastWarning = {
+  colour: "brandColour" | "lightHeroTextColour" | "lightGradientTextColour";
+  against: "white" | "gradient";
+  ratio: number;
+};
+
+/**
+ * Where a styling's text would be hard to read (below 4.5:1): the hero and
+ * gradient text colours against each of the gradient's two colours (their
+ * background; the worse one counts), and the brand colour against white
+ * (buttons and links on the light card). A value that is not a colour yet is
+ * not judged (the form says what is wrong with it).
+ */
+export function contrastWarnings(
+  s: Pick<Styling, "brandColour" | "gradientColourOne" | "gradientColourTwo" | "lightHeroTextColour" | "lightGradientTextColour">,
+): ContrastWarning[] {
+  const out: ContrastWarning[] = [];
+  const stops = [parseHexColour(s.gradientColourOne), parseHexColour(s.gradientColourTwo)].filter((c): c is Rgb => c !== null);
+  for (const colour of ["lightHeroTextColour", "lightGradientTextColour"] as const) {
+    const text = parseHexColour(s[colour]);
+    if (!text || !stops.length) continue;
+    const ratio = Math.min(...stops.map((stop) => contrastRatio(text, stop)));
+    if (ratio < AA_CONTRAST) out.push({ colour, against: "gradient", ratio });
+  }
+  const brand = parseHexColour(s.brandColour);
+  if (brand) {
+    const ratio = contrastRatio(brand, WHITE);
+    if (ratio < AA_CONTRAST) out.push({ colour: "brandColour", against: "white", ratio });
+  }
+  return out;
+}

@@ -83,7 +83,7 @@ export const CustomDomainDto = z
     createdAt: z.string(),
     /** Points the domain at the product. */
     dnsRecord: z.object({ type: z.literal("CNAME"), name: z.string(), value: z.string() }),
-    /** Proves the partner controls the domain's DNS: `_techfit-verification.<domain>` holding the domain's token. */
+    /** Proves the partner controls the domain's DNS: `_<verification name>.<domain>` (`_domain-verification` unless the operator names it) holding the domain's token. */
     txtRecord: z.object({ type: z.literal("TXT"), name: z.string(), value: z.string() }),
   })
   .meta({ id: "CustomDomain" });
@@ -92,8 +92,26 @@ export type CustomDomainDto = z.infer<typeof CustomDomainDto>;
 export const CustomDomainList = z.object({ items: z.array(CustomDomainDto) }).meta({ id: "CustomDomainList" });
 export type CustomDomainList = z.infer<typeof CustomDomainList>;
 
-/** The TXT record name (below the domain) whose value proves control of the domain's DNS. */
-export const TXT_RECORD_PREFIX = "_techfit-verification";
+/**
+ * The name of the domain check, neutral by default so that a partner's DNS and
+ * domain never name the product behind it; the operator may set its own
+ * (`DOMAIN_VERIFICATION_NAME`: lower-case letters, digits and inner hyphens,
+ * at most 40). It names the TXT record (`_<name>.<domain>`) whose value proves
+ * control of the domain's DNS, and the path on the domain that answers its
+ * token (`/.well-known/<name>`, the connection test's reachability step).
+ */
+export const DEFAULT_VERIFICATION_NAME = "domain-verification";
+const VERIFICATION_NAME = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 
-/** The path on a partner's domain that answers its verification token (the connection test's reachability step). */
-export const VERIFICATION_PATH = "/.well-known/techfit-verification";
+/** The operator's verification name (the Worker's `DOMAIN_VERIFICATION_NAME` var) when it is a valid one, else the default. */
+export function verificationName(env: object): string {
+  const value = (env as { DOMAIN_VERIFICATION_NAME?: unknown }).DOMAIN_VERIFICATION_NAME;
+  const name = typeof value === "string" ? value.trim().toLowerCase() : "";
+  return VERIFICATION_NAME.test(name) ? name : DEFAULT_VERIFICATION_NAME;
+}
+
+/** The TXT record's name prefix below the domain: `_<name>`. */
+export const txtRecordPrefix = (env: object) => `_${verificationName(env)}`;
+
+/** The path on a partner's domain that answers its verification token. */
+export const verificationPath = (env: object) => `/.well-known/${verificationName(env)}`;

@@ -22,6 +22,8 @@ export const MESSAGES = {
   fileTooLarge: "File must be under 50MB",
   fileType: "File type is not allowed",
   platformNameTooLong: "Platform name must be at most 20 characters",
+  scoreNameTooLong: "Score name must be at most 30 characters",
+  scoreStringTooLong: "Score text must be at most 30 characters",
   domainProtocol: "Domain must not include the protocol",
   domainSubdomain: "Domain must be a subdomain",
   domainTld: "Invalid TLD",

@@ -3,15 +3,18 @@ import { Category, ScoreSource } from "./enums";
 
 /**
  * The score summary (with the partner's score name and
- * the product's defaults) that Home shows: the overall fitness score (null before any
+ * wording) that Home shows: the overall fitness score (null before any
  * assessment), and the workouts completed, remaining (the credit balance) and
  * the month streak.
  */
 export const ScoreSummaryDto = z
   .object({
+    /** The score's name: the partner's (its score name, else its platform name); the product's name for a customer with no partner. */
     name: z.string(),
     fitScoreVariant: z.literal("round"),
     score: z.number().int().min(0).max(100).nullable(),
+    /** The score worded as the partner set it; null before any assessment, or when the partner left the wording to the product (the screen's own, in the reader's language). */
+    customScoreString: z.string().nullable(),
     workouts: z.object({ completed: z.number().int(), remaining: z.number().int(), streak: z.number().int() }),
   })
   .meta({ id: "ScoreSummary" });

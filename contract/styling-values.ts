@@ -31,4 +31,6 @@ export const DEFAULT_STYLING: Styling = {
   loginBackground: null,
   showLogoOnLogin: true,
   supportEmail: "support@techfit.example",
+  scoreName: null,
+  customScoreString: null,
 };

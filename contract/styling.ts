@@ -31,6 +31,10 @@ export const Styling = z
     loginBackground: FileRef.nullable(),
     showLogoOnLogin: z.boolean(),
     supportEmail: z.string().nullable(),
+    /** The fitness score's name as the partner set it; null: the platform name (see scoreNameOf). */
+    scoreName: z.string().nullable(),
+    /** How the score reads, "{score}" standing for the number (e.g. "{score}/100"); null: the product's wording. */
+    customScoreString: z.string().nullable(),
   })
   .meta({ id: "Styling" });
 export type Styling = z.infer<typeof Styling>;
@@ -73,6 +77,44 @@ export const PlatformName = z
   .min(1, MESSAGES.required)
   .max(PLATFORM_NAME_MAX, MESSAGES.platformNameTooLong)
   .refine((v) => !hasMarkup(v), PLATFORM_NAME_CHARACTERS);
+
+export const SCORE_NAME_MAX = 30;
+export const SCORE_STRING_MAX = 30;
+/** The placeholder a custom score string shows the number in. */
+export const SCORE_PLACEHOLDER = "{score}";
+export const SCORE_STRING_PLACEHOLDER = "Score text must contain {score}";
+export const SCORE_NAME_CHARACTERS = "Score name cannot contain < > { } \\ or `";
+export const SCORE_STRING_CHARACTERS = "Score text cannot contain < > \\ or `";
+
+/** Optional plain text of at most `max` characters; absent keeps the stored value, "" or null clears it. */
+const optionalText = (max: number, tooLong: string, allowed: (v: string) => boolean, refused: string) =>
+  unchangedIfAbsent(
+    z
+      .string()
+      .trim()
+      .max(max, tooLong)
+      .refine((v) => allowed(v), refused)
+      .nullable()
+      .optional()
+      .transform((v) => (v ? v : null)),
+  );
+
+/** The score's name (Branding): plain text like a platform name, up to 30 characters. */
+export const ScoreNameField = optionalText(SCORE_NAME_MAX, MESSAGES.scoreNameTooLong, (v) => !hasMarkup(v), SCORE_NAME_CHARACTERS);
+/** The score's display string: up to 30 characters holding "{score}" once or more; braces only in it. */
+export const ScoreStringField = optionalText(
+  SCORE_STRING_MAX,
+  MESSAGES.scoreStringTooLong,
+  (v) => !v || !hasMarkup(v.replaceAll(SCORE_PLACEHOLDER, "")),
+  SCORE_STRING_CHARACTERS,
+).refine((v) => !v || v.includes(SCORE_PLACEHOLDER), SCORE_STRING_PLACEHOLDER);
+
+/** The score's name a styling gives: the partner's own, else its platform name. */
+export const scoreNameOf = (s: { scoreName?: string | null; platformName: string }) => s.scoreName || s.platformName;
+
+/** The score as the styling words it ("{score}/100" by default). */
+export const scoreStringOf = (s: { customScoreString?: string | null }, score: number) =>
+  (s.customScoreString || `${SCORE_PLACEHOLDER}/100`).replaceAll(SCORE_PLACEHOLDER, String(score));
 
 export const isPlatformName = (v: string) => PlatformName.safeParse(v).success && v === v.trim();
 
@@ -131,6 +173,8 @@ export const StylingData = z.object({
       .optional()
       .transform((v) => (v ? v : null)),
   ),
+  scoreName: ScoreNameField,
+  customScoreString: ScoreStringField,
   removeLogo: z.boolean().optional(),
   removeHomepageHeroBackground: z.boolean().optional(),
   removeLoginBackground: z.boolean().optional(),

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { brandVariables } from "../../contract/branding";
+import { BRAND_FONT_ID, fontFaceCss } from "../../contract/fonts";
+import type { FontFamilyKey } from "../../contract/styling-values";
 import type { Styling } from "../../contract/styling";
 import { setPlatformTitle } from "../lib/title";
 
@@ -20,10 +22,23 @@ export function initStyling(styling: Styling): void {
   setPlatformTitle(styling.platformName);
 }
 
+/** Puts one font's faces (contract/fonts.ts) in the <style> of that id, made when missing; "" for a system font. */
+export function setFontFaces(id: string, font: FontFamilyKey | null): void {
+  let el = document.getElementById(id);
+  if (!el) {
+    el = document.createElement("style");
+    el.id = id;
+    document.head.appendChild(el);
+  }
+  const css = font ? fontFaceCss(font) : "";
+  if (el.textContent !== css) el.textContent = css;
+}
+
 export function applyStyling(styling: Styling): void {
   current = styling;
   const root = document.documentElement;
   for (const [name, value] of Object.entries(brandVariables(styling))) root.style.setProperty(name, value);
+  setFontFaces(BRAND_FONT_ID, styling.fontFamily);
   setPlatformTitle(styling.platformName);
   listeners.forEach((l) => l());
 }

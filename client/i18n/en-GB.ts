@@ -28,6 +28,9 @@ export const enGB: Catalogue = {
   "homepage.builder.adminsOnly": "Only your organisation's owners and admins can change the homepage.",
   "homepage.builder.heroHint": "The hero wears your branding's hero background and hero text colour. It always comes first and cannot be moved or deleted.",
   "onboarding.createOrganization": "Create your organisation",
+  "branding.contrast.onWhite":
+    "Contrast {ratio}:1 on white, below the {min}:1 that WCAG AA asks for text: buttons and links in this colour may be hard to read.",
+  "onboarding.customerOf": "Your organisation will book its workouts with {platform}.",
   "onboarding.organizationLogo": "Organisation logo",
   "onboarding.subtitle": "Tell us about your organisation to get started.",
   "onboarding.partnerTitle": "Set up your partner organisation",

@@ -84,6 +84,8 @@ export const enUSFirst = {
   "message.profileImageTooLarge": "Image must be under 10MB",
   "message.fileType": "File type is not allowed",
   "message.platformNameTooLong": "Platform name must be at most 20 characters",
+  "message.scoreNameTooLong": "Score name must be at most 30 characters",
+  "message.scoreStringTooLong": "Score text must be at most 30 characters",
   "message.domainProtocol": "Domain must not include the protocol",
   "message.domainSubdomain": "Domain must be a subdomain",
   "message.domainTld": "Invalid TLD",

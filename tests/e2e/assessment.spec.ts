@@ -22,7 +22,7 @@ test.describe("the fitness assessment", () => {
 
     // No score yet: Home offers the assessment.
     await expect(page.getByTestId("fitness-score")).toHaveText("–");
-    const card = page.getByRole("region", { name: "Earn your TechFIT fitness score" });
+    const card = page.getByRole("region", { name: "Earn your Northwind Learn fitness score" });
     await expect(card).toBeVisible();
     await expectAccessible(page);
     await card.getByRole("button", { name: "Take the assessment" }).click();
@@ -46,7 +46,7 @@ test.describe("the fitness assessment", () => {
 
     await page.getByRole("link", { name: "Back to Home" }).click();
     await expect(page.getByTestId("fitness-score")).toHaveText("80");
-    await expect(page.getByRole("region", { name: "Earn your TechFIT fitness score" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Earn your Northwind Learn fitness score" })).toHaveCount(0);
 
     await page.goto("/activity");
     // The chart's own chunk loads after the screen's data: allow a busy machine its time.

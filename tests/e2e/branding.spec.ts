@@ -71,8 +71,8 @@ test.describe("custom domains and branding", () => {
     await expect(row.getByTestId("dns-record-CNAME").getByTestId("dns-name")).toHaveText(domain);
     // The TXT record that proves the domain is the partner's, copyable.
     const txt = row.getByTestId("dns-record-TXT");
-    await expect(txt.getByTestId("dns-name")).toHaveText(`_techfit-verification.${domain}`);
-    await expect(txt.getByTestId("dns-value")).toHaveText(/^techfit-[0-9a-f]{48}$/);
+    await expect(txt.getByTestId("dns-name")).toHaveText(`_domain-verification.${domain}`);
+    await expect(txt.getByTestId("dns-value")).toHaveText(/^verify-[0-9a-f]{48}$/);
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: MAIN });
     await txt.getByRole("button", { name: `Copy the TXT record's value for ${domain}` }).click();
     await expect(txt.getByRole("status").filter({ hasText: "Copied" })).toHaveCount(1);
@@ -104,7 +104,7 @@ test.describe("custom domains and branding", () => {
 
     // The partner's domain: the first server response already wears the new look.
     // (Its help page, read through a same-origin fetch: the domain's /login sends visitors to the main domain's sign-in.)
-    await page.goto(`${origin}/.well-known/techfit-verification`);
+    await page.goto(`${origin}/.well-known/domain-verification`);
     const html = await page.evaluate(() => fetch("/help").then((r) => r.text()));
     expect(html).toContain("<title>Help · Brand Gym</title>");
     expect(html).toContain("--brand:194 65 12;");
@@ -127,7 +127,7 @@ test.describe("custom domains and branding", () => {
     await dialog.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByTestId(`domain-${domain}`)).toHaveCount(0);
     await expect(page.getByText("No custom domains yet")).toBeVisible();
-    await page.goto(`${origin}/.well-known/techfit-verification`);
+    await page.goto(`${origin}/.well-known/domain-verification`);
     await expect(page.locator("body")).toHaveText("Not found");
     const after = await page.evaluate(() => fetch("/help").then((r) => r.text()));
     expect(after).toContain("<title>Help · TechFIT</title>");
@@ -146,7 +146,7 @@ test.describe("custom domains and branding", () => {
     await row.getByRole("button", { name: `Connect ${domain}` }).click();
     await expect(page.getByText("Connection failed").first()).toBeVisible();
     // Nobody created its TXT record: the domain is not proven to be the partner's.
-    await expect(page.getByText(`${domain} has no TXT record _techfit-verification.${domain} yet`, { exact: false }).first()).toBeVisible();
+    await expect(page.getByText(`${domain} has no TXT record _domain-verification.${domain} yet`, { exact: false }).first()).toBeVisible();
     await expect(row.getByTestId("domain-state")).toHaveText("Awaiting connection");
     await row.getByRole("button", { name: `Delete ${domain}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();

@@ -196,11 +196,16 @@ test.describe("across domains", () => {
     expect(before.email).toBe(DEMO_USERS.customerAdmin.email);
   });
 
-  test("sign-up from the partner's domain ends in onboarding there", async ({ page }) => {
+  test("sign-up from the partner's domain offers only the customer path and ends in onboarding there, linked to the partner", async ({ page }) => {
     await open(page, `${PARTNER_ORIGIN}/signup`);
     await expect(page).toHaveURL(new RegExp(`^${MAIN}/signup\\?redirectUrl=`));
     await expect(page.getByTestId("platform-name")).toHaveText("Northwind Learn");
-    await page.getByRole("link", { name: /I'm a new customer/ }).click();
+    // A partner's domain never recruits partners: no choice, the customer's form at once.
+    await expect(page.getByRole("heading", { name: "Sign up", level: 1 })).toBeVisible();
+    await expect(page.getByText("Create your account to book Northwind Learn workouts for your team")).toBeVisible();
+    await expect(page.getByText(/Partner Program/)).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Change" })).toHaveCount(0);
+    await expectAccessible(page);
     await page.getByLabel("Full name").fill("Sat Ellite");
     const email = uniqueEmail("satellite");
     await page.getByLabel("Email address").fill(email);
@@ -211,6 +216,18 @@ test.describe("across domains", () => {
     // Back through the hand-off: two full page loads and the token exchange, slow on a busy runner.
     await expect(page).toHaveURL(`${PARTNER_ORIGIN}/onboarding`, { timeout: 20_000 });
     await expect(page.getByRole("heading", { name: "Create your organization" })).toBeVisible();
+    // No account type to choose and no partner number to enter: the organisation is Northwind's customer.
+    await expect(page.getByLabel("Account type")).toHaveCount(0);
+    await expect(page.getByTestId("customer-of-partner")).toHaveText("Your organization will book its workouts with Northwind Learn.");
+    await expectAccessible(page);
+    await page.getByLabel("Organization name").fill("Ellite Logistics");
+    await page.getByLabel("Website").fill("ellite.example.com");
+    await page.getByLabel("Industry").selectOption("education");
+    await page.getByLabel("Size").selectOption("1-10");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(`${PARTNER_ORIGIN}/`, { timeout: 20_000 });
+    await expect(page.getByTestId("fitness-score-name")).toHaveText("Northwind Learn fitness score");
+    await expect(page.getByText("Link to your provider")).toHaveCount(0);
   });
 });
 

@@ -35,6 +35,18 @@ describe("scoring a questionnaire", () => {
     expect(scoreAnswers(questions, answers)).toEqual({ ok: false, fields });
   });
 
+  it("names and words the overall score as the partner's styling does", () => {
+    const answers = { a1: 4, a2: 3, s1: 5, s2: 4, s3: 4 };
+    expect(scoreAnswers(questions, answers, { platformName: "Northwind Learn" })).toMatchObject({
+      overall: { score: 79, scoreName: "Northwind Learn", customScoreString: "79/100" },
+    });
+    expect(
+      scoreAnswers(questions, answers, { platformName: "Northwind Learn", scoreName: "FitIndex", customScoreString: "{score} of 100 points" }),
+    ).toMatchObject({
+      overall: { score: 79, scoreName: "FitIndex", customScoreString: "79 of 100 points" },
+    });
+  });
+
   it("refuses an empty questionnaire", () => {
     expect(scoreAnswers([], {})).toEqual({ ok: false, fields: { answers: "No questions to answer" } });
   });

@@ -71,7 +71,7 @@ describe("taking the assessment through a customer's link", () => {
     expect(result.orphaned).toBe(false);
     expect(result.categories).toHaveLength(7);
     expect(result.categories[0]).toMatchObject({ category: "aiAndAutomation", score: 3.8, scorePercent: 75 });
-    expect(result.overall).toEqual({ score: 79, scoreName: "TechFIT", customScoreString: "79/100" });
+    expect(result.overall).toEqual({ score: 79, scoreName: DEMO.northwind.platformName, customScoreString: "79/100" });
     expect(first(await db.select().from(schema.assessments).where(eq(schema.assessments.id, id))).status).toBe("assessed");
 
     const strategy = await json(await apiAs(dan).get("/v1/scores/fitness?category=strategy&includeEntries=true"));

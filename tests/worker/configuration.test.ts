@@ -51,14 +51,14 @@ describe("production leaves the development conveniences off", () => {
   it("the dev mailbox and the DNS stand-in are not there, on any host", async () => {
     for (const host of ["techfit.example", "127.0.0.1", DEMO.northwind.domain]) {
       expect((await call(`https://${host}/dev/mail`, { bindings: production })).status).toBe(404);
-      expect((await call(`https://${host}/dev/dns-query?name=_techfit-verification.${DEMO.northwind.domain}&type=TXT`, { bindings: production })).status).toBe(
+      expect((await call(`https://${host}/dev/dns-query?name=_domain-verification.${DEMO.northwind.domain}&type=TXT`, { bindings: production })).status).toBe(
         404,
       );
     }
   });
 
   it("X-Forwarded-Host does not pick the verification token's host", async () => {
-    const res = await call(`${MAIN}/.well-known/techfit-verification`, { bindings: production, headers: { "X-Forwarded-Host": DEMO.northwind.domain } });
+    const res = await call(`${MAIN}/.well-known/domain-verification`, { bindings: production, headers: { "X-Forwarded-Host": DEMO.northwind.domain } });
     expect(res.status).toBe(404);
   });
 

@@ -9,7 +9,7 @@ import { call, json } from "./helpers";
 import { nth, present } from "../present";
 
 const db = drizzle(env.DB, { schema });
-const VERIFY = "/.well-known/techfit-verification";
+const VERIFY = "/.well-known/domain-verification";
 
 const add = (who: Caller, body: unknown, accountId?: string) => apiAs(who, { accountId }).post("/v1/admin/custom-domains", body);
 const connect = (who: Caller, id: string, accountId?: string) => apiAs(who, { accountId }).post(`/v1/admin/custom-domains/${id}/connect`);
@@ -63,7 +63,7 @@ function outsideWorld(world: World = {}) {
   });
 }
 const domainsPointingHere = (...uris: string[]) => outsideWorld({ pointingHere: uris });
-const txtName = (uri: string) => `_techfit-verification.${uri}`;
+const txtName = (uri: string) => `_domain-verification.${uri}`;
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -78,9 +78,9 @@ describe("POST /v1/admin/custom-domains", () => {
     expect(d.verificationToken).toBeUndefined();
     const row = await storedRow(uri);
     expect(row.accountId).toBe(DEMO.northwind.id);
-    expect(row.verificationToken).toMatch(/^techfit-[0-9a-f]{48}$/);
+    expect(row.verificationToken).toMatch(/^verify-[0-9a-f]{48}$/);
     // The TXT record that proves the partner controls the domain's DNS.
-    expect(d.txtRecord).toEqual({ type: "TXT", name: `_techfit-verification.${uri}`, value: row.verificationToken });
+    expect(d.txtRecord).toEqual({ type: "TXT", name: `_domain-verification.${uri}`, value: row.verificationToken });
   });
 
   it("accepts real public suffixes (ICANN and private)", async () => {
@@ -144,7 +144,7 @@ describe("GET /v1/admin/custom-domains", () => {
   });
 });
 
-describe("GET /.well-known/techfit-verification", () => {
+describe("GET /.well-known/domain-verification", () => {
   it("answers a registered domain's token on that host, and 404 elsewhere", async () => {
     const res = await call(VERIFY, { host: DEMO.northwind.domain });
     expect(res.status).toBe(200);
@@ -354,7 +354,7 @@ describe("Cloudflare for SaaS custom hostnames (production configuration)", () =
         return Response.json({ success: true, result: { id: "ch1" } });
       }
       if (request.url.startsWith("https://cloudflare-dns.com/dns-query?")) {
-        return Response.json({ Status: 0, Answer: [{ name: "_techfit-verification.learn.globex.com", type: 16, TTL: 300, data: '"tok"' }] });
+        return Response.json({ Status: 0, Answer: [{ name: "_domain-verification.learn.globex.com", type: 16, TTL: 300, data: '"tok"' }] });
       }
       return new Response("tok");
     });
@@ -368,8 +368,8 @@ describe("Cloudflare for SaaS custom hostnames (production configuration)", () =
       "POST https://api.cloudflare.com/client/v4/zones/zone1/custom_hostnames",
       "GET https://api.cloudflare.com/client/v4/zones/zone1/custom_hostnames/ch1",
       "GET https://api.cloudflare.com/client/v4/zones/zone1/custom_hostnames/ch1",
-      "GET https://cloudflare-dns.com/dns-query?name=_techfit-verification.learn.globex.com&type=TXT",
-      "GET https://learn.globex.com/.well-known/techfit-verification",
+      "GET https://cloudflare-dns.com/dns-query?name=_domain-verification.learn.globex.com&type=TXT",
+      "GET https://learn.globex.com/.well-known/domain-verification",
       "DELETE https://api.cloudflare.com/client/v4/zones/zone1/custom_hostnames/ch1",
     ]);
     // Cloudflare's API is called with the API token, and DNS is asked for JSON.
@@ -391,7 +391,7 @@ describe("Cloudflare for SaaS custom hostnames (production configuration)", () =
       return new Response("tok");
     });
     const domain = { uri: "learn.globex.com", verificationToken: "tok", providerHostnameId: "ch1" };
-    await expect(testConnection(cfEnv, domain)).rejects.toThrow("learn.globex.com has no TXT record _techfit-verification.learn.globex.com yet");
+    await expect(testConnection(cfEnv, domain)).rejects.toThrow("learn.globex.com has no TXT record _domain-verification.learn.globex.com yet");
     expect(asked.some((u) => u.startsWith("https://learn.globex.com/"))).toBe(false);
   });
 

@@ -173,6 +173,7 @@ describe("GET v1/admin/exports/customers, credit-entries and scores", () => {
     expect(rows.find((r) => r.id === DEMO.scores.fabrikamAi)).toMatchObject({
       customer: "Fabrikam Manufacturing",
       category: "aiAndAutomation",
+      score_name: "Northwind Learn",
       score_percent: "68",
       entries: "2",
     });

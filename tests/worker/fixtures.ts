@@ -10,6 +10,7 @@ export async function addPartnerWithDomain(opts: {
   state?: "awaitingConnection" | "connected";
   platformName?: string;
   brandColour?: string;
+  fontFamily?: "helveticaNeue" | "inter" | "manrope" | "openSans" | "poppins" | "roboto";
   isSatellite?: boolean;
 }) {
   const accountId = crypto.randomUUID();
@@ -30,7 +31,7 @@ export async function addPartnerWithDomain(opts: {
     gradientColourTwo: "#654321",
     lightGradientTextColour: "#ffffff",
     lightHeroTextColour: "#ffffff",
-    fontFamily: "roboto",
+    fontFamily: opts.fontFamily ?? "roboto",
     platformName: opts.platformName ?? "Fixture Co",
     showLogoOnLogin: true,
     updatedAt: now,

@@ -15,7 +15,7 @@ describe("GET v1/scores/summary", () => {
     const token = await tokenFor("customerMember");
     const before = await json(await apiAs(token).get(PATH));
     // Seeded: Fabrikam's latest scores are AI 84, data 61, security 64, productivity 55: 66 overall.
-    expect(before).toMatchObject({ name: "TechFIT", fitScoreVariant: "round", score: 66 });
+    expect(before).toMatchObject({ name: DEMO.northwind.platformName, fitScoreVariant: "round", score: 66, customScoreString: null });
     expect(before.workouts.remaining).toBeGreaterThan(0);
 
     // A job completed this month: one more completed workout, and a streak of at least one month.

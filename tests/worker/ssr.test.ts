@@ -132,14 +132,13 @@ describe("public screens rendered on the server", () => {
   });
 
   it("puts sign-up's two choices on /signup as links, and its form on /signup?type=customer, keeping the rest of the query", async () => {
-    const redirect = encodeURIComponent("https://learn.northwind.test/post-auth");
-    const choose = root(await (await call(`/signup?redirectUrl=${redirect}`)).text());
-    expect(choose).toMatch(/data-testid="platform-name"[^>]*>Northwind Learn</);
-    expect(choose).toContain(`href="/signup?redirectUrl=${redirect}&amp;type=partner"`);
-    expect(choose).toContain(`href="/signup?redirectUrl=${redirect}&amp;type=customer"`);
+    const choose = root(await (await call(`/signup?lang=en`)).text());
+    expect(choose).toMatch(/data-testid="platform-name"[^>]*>TechFIT</);
+    expect(choose).toContain(`href="/signup?lang=en&amp;type=partner"`);
+    expect(choose).toContain(`href="/signup?lang=en&amp;type=customer"`);
     expect(choose).not.toContain("<form");
 
-    const html = await (await call(`/signup?redirectUrl=${redirect}&type=customer`)).text();
+    const html = await (await call(`/signup?lang=en&type=customer`)).text();
     const form = root(html);
     expect(form).toMatch(/<form[^>]*method="post"/);
     expect(form).toMatch(/<input[^>]*autoComplete="name"|<input[^>]*autocomplete="name"/);
@@ -148,8 +147,21 @@ describe("public screens rendered on the server", () => {
     // Its submit waits for the script, so a password is never posted in a page's address.
     expect(form).toMatch(/<button(?=[^>]*type="submit")(?=[^>]*disabled)[^>]*>/);
     // "Change" goes back to the choice, with the rest of the query.
-    expect(form).toContain(`href="/signup?redirectUrl=${redirect}"`);
+    expect(form).toContain(`href="/signup?lang=en"`);
     expect(bootData(html)).toMatchObject({ ssr: true, identity: null });
+  });
+
+  it("on a partner's sign-up (its redirectUrl) renders the customer's form at once: no partner path, no choice to change", async () => {
+    const redirect = encodeURIComponent("https://learn.northwind.test/post-auth");
+    for (const query of [`redirectUrl=${redirect}`, `redirectUrl=${redirect}&type=partner`]) {
+      const form = root(await (await call(`/signup?${query}`)).text());
+      expect(form).toMatch(/data-testid="platform-name"[^>]*>Northwind Learn</);
+      expect(form).toMatch(/<form[^>]*method="post"/);
+      expect(form).toContain("Create your account to book Northwind Learn workouts for your team");
+      expect(form).not.toMatch(/href="\/signup[^"]*type=partner/);
+      expect(form).not.toContain("Partner Program");
+      expect(form).not.toContain(`href="/signup?redirectUrl=${redirect}"`);
+    }
   });
 
   it("renders help with the shell and the partner's support address, signed out and signed in", async () => {

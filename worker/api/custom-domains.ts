@@ -65,14 +65,14 @@ function domainDto(c: Context<AppEnv>, row: DomainRow): CustomDomainDto {
     connectedAt: row.connectedAt,
     createdAt: row.createdAt,
     dnsRecord: dnsRecordFor(hostnameEnv(c), row.uri),
-    txtRecord: txtRecordFor(row.uri, row.verificationToken),
+    txtRecord: txtRecordFor(c.env, row.uri, row.verificationToken),
   };
 }
 
 /** A random token: the value of the domain's TXT record, and what it answers at its verification path. */
 function freshToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return `techfit-${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  return `verify-${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
 const adminErrors = {

@@ -7,6 +7,8 @@ import type { CursorValue } from "../data/cursor";
 import type { AppEnv } from "../env";
 import { csvResponse, csvStream, money, num, type Cell } from "../http/csv";
 import { endpoint } from "../http/endpoint";
+import { partnerStyling } from "../data/styling";
+import { scoreNameOf } from "../../contract/styling";
 
 /**
  * CSV exports for a partner's owners and admins (worker/http/csv.ts for the
@@ -210,15 +212,19 @@ endpoint(
   },
   (c, _input, scope) => {
     const db = c.get("db");
-    const header = ["id", "customer", "category", "score", "score_percent", "source", "entries", "assessed_at", "created_at"];
+    const header = ["id", "customer", "category", "score_name", "score", "score_percent", "source", "entries", "assessed_at", "created_at"];
+    // The score carries the partner's name for it (Branding), read once for the whole file.
+    let scoreName: Promise<string> | null = null;
     return csvResponse(
       "scores",
       csvStream<Cursor>(header, async (cursor) => {
-        const page = await scoreExportPage(db, scope, cursor, EXPORT_PAGE);
+        scoreName ??= partnerStyling(db, scope.account.id).then(scoreNameOf);
+        const [page, name] = await Promise.all([scoreExportPage(db, scope, cursor, EXPORT_PAGE), scoreName]);
         const rows: Cell[][] = page.rows.map((r) => [
           r.id,
           r.customer,
           r.category,
+          name,
           num(r.score),
           num(r.scorePercent),
           r.source,

@@ -1,21 +1,12 @@
 import { Hono } from "hono";
-import {
-  DEFAULT_STYLING,
-  platformNameFrom,
-  STYLING_DATA_KEYS,
-  STYLING_FILE_FIELDS,
-  Styling,
-  StylingData,
-  StylesQuery,
-  type StylingFileField,
-} from "../../contract/styling";
+import { STYLING_DATA_KEYS, STYLING_FILE_FIELDS, Styling, StylingData, StylesQuery, type StylingFileField } from "../../contract/styling";
 import { ErrorEnvelope } from "../../contract/errors";
 import { saveStyling, stylingOf } from "../data/styling";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { removeUploads, storeUpload } from "../storage/uploads";
 import { hostOf, invalidateTenants, resolveTenant } from "../tenant/resolve";
-import { stylingFromRow } from "../tenant/styling";
+import { partnerStylingOf, stylingFromRow } from "../tenant/styling";
 
 export const styles = new Hono<AppEnv>();
 
@@ -65,7 +56,7 @@ endpoint(
   },
   async (c, _input, scope) => {
     const row = await stylingOf(c.get("db"), scope);
-    return c.json(row ? stylingFromRow(row) : { ...DEFAULT_STYLING, platformName: platformNameFrom(scope.account.name) });
+    return c.json(partnerStylingOf(scope.account.name, row));
   },
 );
 
@@ -144,6 +135,6 @@ endpoint(
     const saved = await saveStyling(db, scope, row);
     await removeUploads(c.env.UPLOADS, replaced, { bestEffort: true });
     invalidateTenants();
-    return c.json(stylingFromRow(saved));
+    return c.json(stylingFromRow(saved, account.name));
   },
 );

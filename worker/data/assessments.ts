@@ -22,6 +22,7 @@ import type { AccountScope, PartnerAdminScope, PartnerScope, UserScope } from ".
 import type { Db } from "../env";
 import { d1Of, raw, runBatch as runD1Batch, type Statement } from "./statements";
 import { theRow } from "./query";
+import { partnerStyling } from "./styling";
 
 /** Runs drizzle queries and raw statements as one D1 batch (one transaction). */
 const runBatch = (db: Db, statements: Statement[]) => runD1Batch(d1Of(db), statements);
@@ -195,8 +196,8 @@ function knownTaker(row: Assessment, taker: UserScope | null): { name: string; e
  * the same whatever the address.
  */
 export async function submitAssessment(db: Db, row: Assessment, taker: UserScope | null, body: SubmitAssessmentBody): Promise<AssessmentResultDto> {
-  const questions = await questionsFor(db, row.partnerAccountId, row.category);
-  const scored = scoreAnswers(questions, body.answers);
+  const [questions, wording] = await Promise.all([questionsFor(db, row.partnerAccountId, row.category), partnerStyling(db, row.partnerAccountId)]);
+  const scored = scoreAnswers(questions, body.answers, wording);
   const fields: Record<string, string> = scored.ok ? {} : { ...scored.fields };
   const known = knownTaker(row, taker);
   if (!known) {
@@ -245,7 +246,7 @@ export async function submitAssessment(db: Db, row: Assessment, taker: UserScope
     status: "assessed",
     orphaned: !accountId,
     categories: written.map((c) => ({ scoreId: c.scoreId, category: c.category, score: c.score, scorePercent: c.scorePercent })),
-    overall: scored.ok ? scored.overall : { score: 0, scoreName: "TechFIT", customScoreString: "0/100" },
+    overall: scored.overall,
   };
 }
 

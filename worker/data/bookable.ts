@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { BookingOptions } from "../../contract/bookings";
+import { platformNameFrom } from "../../contract/styling";
 import {
   accounts,
   creditEntries,
@@ -236,7 +237,7 @@ export async function bookingContext(db: Db, customer: Account, workoutId: strin
     creditEntryId: entry[0]?.id ?? null,
     actionItems: items,
     missing,
-    partner: { id: partnerId, name: p?.name ?? "", email: p?.email ?? null, platformName: p?.platformName ?? "TechFIT" },
+    partner: { id: partnerId, name: p?.name ?? "", email: p?.email ?? null, platformName: platformNameFrom(p?.platformName, platformNameFrom(p?.name)) },
     mail: mail as unknown as RecipientRows,
   };
 }

@@ -4,6 +4,7 @@
  * same UID and the job's current version as SEQUENCE as the mails carry, so
  * adding it after a mail (or a mail after it) keeps one event.
  */
+import { DEFAULT_STYLING } from "../../contract/styling";
 import { and, eq, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { accounts, jobLines, jobs, workoutSessions, workouts } from "../../db/schema";
@@ -61,7 +62,7 @@ export async function lineCalendar(
   const workoutName = row.workoutTitle ?? row.workoutName;
   const content = sessionCalendar(
     {
-      platformName: brand?.platformName ?? "TechFIT",
+      platformName: brand?.platformName ?? DEFAULT_STYLING.platformName,
       workoutName,
       customerName: row.customerName,
       link: jobLink(brand?.origin ?? new URL(env.MAIN_ORIGIN).origin, side, jobId),

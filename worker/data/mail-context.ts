@@ -11,6 +11,7 @@
 import { partnerOf } from "../domain/accounts";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Language } from "../../contract/enums";
+import { DEFAULT_STYLING, platformNameFrom } from "../../contract/styling";
 import { accountUsers, accounts, customDomains, invites, stylings, users } from "../../db/schema";
 import type { Db } from "../env";
 import { languageOr } from "../mail/i18n";
@@ -63,7 +64,7 @@ export function brandsFrom(env: OriginEnv, [accountRows, stylingRows, domainRows
     out.set(account.id, {
       partnerId: account.id,
       brand: {
-        platformName: styling?.platformName || "TechFIT",
+        platformName: platformNameFrom(styling?.platformName, platformNameFrom(account.name)),
         logoUrl: logo,
         brandColour: styling?.brandColour ?? null,
         supportEmail: styling?.supportEmail ?? null,
@@ -87,7 +88,7 @@ export async function partnerMails(db: Db, env: OriginEnv, partnerIds: string[])
 export function productBrand(env: OriginEnv): PartnerMail {
   return {
     partnerId: "",
-    brand: { platformName: "TechFIT", logoUrl: null, brandColour: null, supportEmail: null, origin: mainOrigin(env) },
+    brand: { platformName: DEFAULT_STYLING.platformName, logoUrl: null, brandColour: null, supportEmail: null, origin: mainOrigin(env) },
     language: "enUS",
     primaryEmail: null,
   };

@@ -9,7 +9,9 @@ import type { ManualScoreBody } from "../../contract/assessments";
 import type { CategoryFilter } from "../../contract/enums";
 import type { OrphanedScoreDto, ScoreDto, ScoreSummaryDto } from "../../contract/scores";
 import { accounts, auditEntries, jobLines, jobs, scoreEntries, scores } from "../../db/schema";
-import { SCORE_NAME, scoreFromPercent } from "../domain/assessment";
+import { scoreFromPercent } from "../domain/assessment";
+import { scoreNameOf, scoreStringOf } from "../../contract/styling";
+import { partnerStylingFrom, partnerStylingQuery } from "./styling";
 import { monthStreak, overallScore } from "../domain/summary";
 import type { Db } from "../env";
 import type { AccountScope, CustomerScope, PartnerAdminScope, PartnerScope } from "../http/endpoint";
@@ -21,7 +23,7 @@ import { customerOf, customersOfPartner } from "./customers";
 export async function summaryOf(db: Db, scope: CustomerScope): Promise<ScoreSummaryDto> {
   const id = scope.account.id;
   // One D1 round trip for the four independent reads.
-  const [done, balance, sessions, scored] = await db.batch([
+  const [done, balance, sessions, scored, partner] = await db.batch([
     db
       .select({ n: count() })
       .from(jobs)
@@ -32,11 +34,16 @@ export async function summaryOf(db: Db, scope: CustomerScope): Promise<ScoreSumm
       .from(jobLines)
       .where(and(eq(jobLines.accountId, id), isNotNull(jobLines.completedAt))),
     db.select({ category: scores.category, scorePercent: scores.scorePercent, createdAt: scores.createdAt }).from(scores).where(eq(scores.accountId, id)),
+    partnerStylingQuery(db, scope.account.parentAccountId),
   ]);
+  // The score is the partner's: its name and wording (a customer with no partner: the product's).
+  const styling = partnerStylingFrom(partner);
+  const score = overallScore(scored);
   return {
-    name: SCORE_NAME,
+    name: scoreNameOf(styling),
     fitScoreVariant: "round",
-    score: overallScore(scored),
+    score,
+    customScoreString: score !== null && styling.customScoreString ? scoreStringOf(styling, score) : null,
     workouts: { completed: done[0]?.n ?? 0, remaining: Number(balance[0]?.total ?? 0), streak: monthStreak(sessions.map((s) => s.at!)) },
   };
 }

@@ -1,8 +1,10 @@
 /** A partner's own styling (branding): one row per partner account. */
 import { eq } from "drizzle-orm";
-import { stylings } from "../../db/schema";
+import { DEFAULT_STYLING, type Styling } from "../../contract/styling";
+import { accounts, stylings } from "../../db/schema";
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
+import { partnerStylingOf } from "../tenant/styling";
 import { theRow } from "./query";
 
 export type StylingRow = typeof stylings.$inferSelect;
@@ -21,4 +23,33 @@ export async function saveStyling(db: Db, scope: PartnerScope, values: Omit<Part
     .onConflictDoUpdate({ target: stylings.accountId, set: values })
     .returning();
   return theRow(saved, "saved styling");
+}
+
+/**
+ * The read of the styling a partner's people see (its account's name with its
+ * styling row), for a caller's batch; `partnerId` null reads nothing.
+ */
+export function partnerStylingQuery(db: Db, partnerId: string | null) {
+  return db
+    .select({ name: accounts.name, styling: stylings })
+    .from(accounts)
+    .leftJoin(stylings, eq(stylings.accountId, accounts.id))
+    .where(eq(accounts.id, partnerId ?? ""))
+    .limit(1);
+}
+
+/**
+ * The styling that `partnerStylingQuery` read stands for: the partner's own,
+ * a partner without one wears the product's look under its own name, and
+ * no partner at all is the product's.
+ */
+export function partnerStylingFrom(rows: { name: string; styling: StylingRow | null }[]): Styling {
+  const row = rows[0];
+  return row ? partnerStylingOf(row.name, row.styling) : DEFAULT_STYLING;
+}
+
+/** The styling of a partner's people (see partnerStylingFrom). */
+export async function partnerStyling(db: Db, partnerId: string | null): Promise<Styling> {
+  if (!partnerId) return DEFAULT_STYLING;
+  return partnerStylingFrom(await partnerStylingQuery(db, partnerId));
 }

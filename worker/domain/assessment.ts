@@ -4,10 +4,10 @@
  */
 import type { Category } from "../../contract/enums";
 import { Category as CATEGORIES } from "../../contract/enums";
+import { DEFAULT_STYLING, scoreNameOf, scoreStringOf } from "../../contract/styling";
 
 /** The scale every score uses: a category's score is the mean answer (1–5); its percent is score ÷ 5. */
 export const SCORE_MAX = 5;
-export const SCORE_NAME = "TechFIT";
 
 export type Question = { id: string; category: Category; options: { value: number }[] };
 export type CategoryResult = { category: Category; score: number; scorePercent: number; answered: number };
@@ -20,9 +20,14 @@ export type Scored = { ok: true; categories: CategoryResult[]; overall: Overall 
  * an answer to a question not asked is refused on the same path). Each
  * category's score is the mean of its answers, to one decimal; its percent is
  * that score over the scale's maximum, rounded. The overall score is the mean
- * of the category percents, rounded, shown as "<n>/100".
+ * of the category percents, rounded, named and worded as `wording` (the
+ * partner's styling) says: "<n>/100" unless the partner words it otherwise.
  */
-export function scoreAnswers(questions: readonly Question[], answers: Readonly<Record<string, number>>): Scored {
+export function scoreAnswers(
+  questions: readonly Question[],
+  answers: Readonly<Record<string, number>>,
+  wording: { platformName: string; scoreName?: string | null; customScoreString?: string | null } = DEFAULT_STYLING,
+): Scored {
   const fields: Record<string, string> = {};
   const asked = new Set(questions.map((q) => q.id));
   for (const id of Object.keys(answers)) if (!asked.has(id)) fields[`answers.${id}`] = "Not a question of this assessment";
@@ -49,7 +54,7 @@ export function scoreAnswers(questions: readonly Question[], answers: Readonly<R
     return { category, score: Math.round(mean * 10) / 10, scorePercent: Math.round((mean / SCORE_MAX) * 100), answered: n };
   });
   const overall = Math.round(categories.reduce((t, c) => t + c.scorePercent, 0) / categories.length);
-  return { ok: true, categories, overall: { score: overall, scoreName: SCORE_NAME, customScoreString: `${overall}/100` } };
+  return { ok: true, categories, overall: { score: overall, scoreName: scoreNameOf(wording), customScoreString: scoreStringOf(wording, overall) } };
 }
 
 /** A manual score given as a percent: the score on the scale, to one decimal. */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { TEST_TLDS, VERIFICATION_PATH } from "../../contract/domains";
+import { TEST_TLDS, verificationName, verificationPath } from "../../contract/domains";
 import { customDomains } from "../../db/schema";
 import { isDevelopment } from "../config";
 import type { AppEnv } from "../env";
@@ -17,12 +17,12 @@ import { DnsLookupError, lookUpTxt, txtRecordName, type DnsEnv } from "./dns";
  * its hostname and certificate status read on connect, removed on delete.
  *
  * Everywhere, the connection test proves two things:
- * - ownership: the TXT record `_techfit-verification.<domain>` holds the
+ * - ownership: the TXT record `_<verification name>.<domain>` holds the
  *   domain's verification token. Only whoever controls the domain's DNS can
  *   set it, so a partner cannot claim a domain whose CNAME still points here
  *   after its owner left (a dangling CNAME): serving our own token over HTTP
  *   proves nothing, since this Worker answers it for any registered host.
- * - routing: `<domain>/.well-known/techfit-verification` answers the token,
+ * - routing: `<domain>/.well-known/<verification name>` answers the token,
  *   i.e. the domain's traffic reaches this product.
  * Both use the global `fetch` so tests can stand in for the outside world.
  */
@@ -50,8 +50,8 @@ export function dnsRecordFor(env: CustomHostnameEnv, uri: string) {
 }
 
 /** The TXT record a partner creates to prove it controls `uri`. */
-export function txtRecordFor(uri: string, token: string) {
-  return { type: "TXT" as const, name: txtRecordName(uri), value: token };
+export function txtRecordFor(env: object, uri: string, token: string) {
+  return { type: "TXT" as const, name: txtRecordName(env, uri), value: token };
 }
 
 /** A failure of the hostname provider or of the connection test, with text fit to show the partner. */
@@ -111,7 +111,7 @@ async function checkCustomHostname(env: CustomHostnameEnv, id: string): Promise<
 }
 
 /**
- * Where the connection test asks: `http(s)://<domain>/.well-known/techfit-verification`.
+ * Where the connection test asks: `http(s)://<domain>/.well-known/<verification name>`.
  * In development a reserved test domain (`*.test`) has no DNS, so the test
  * asks this product's own origin on loopback with the domain as Host, which
  * is what a browser mapping `*.test` to loopback would do.
@@ -120,15 +120,15 @@ export function verificationRequest(env: CustomHostnameEnv, uri: string): { url:
   const tld = uri.slice(uri.lastIndexOf(".") + 1);
   if (isDevelopment(env) && TEST_TLDS.includes(tld)) {
     const main = new URL(env.MAIN_ORIGIN);
-    return { url: `http://127.0.0.1${main.port ? `:${main.port}` : ""}${VERIFICATION_PATH}`, headers: { Host: uri, "X-Forwarded-Host": uri } };
+    return { url: `http://127.0.0.1${main.port ? `:${main.port}` : ""}${verificationPath(env)}`, headers: { Host: uri, "X-Forwarded-Host": uri } };
   }
   const scheme = hostnamesConfigured(env) ? "https" : "http";
-  return { url: `${scheme}://${uri}${VERIFICATION_PATH}`, headers: {} };
+  return { url: `${scheme}://${uri}${verificationPath(env)}`, headers: {} };
 }
 
 /** Ownership: the domain's TXT record holds its token; otherwise the reason, fit to show the partner. */
 async function checkOwnership(env: CustomHostnameEnv, domain: { uri: string; verificationToken: string }): Promise<void> {
-  const name = txtRecordName(domain.uri);
+  const name = txtRecordName(env, domain.uri);
   let records: string[];
   try {
     records = await lookUpTxt(env, name);
@@ -177,14 +177,15 @@ export async function testConnection(
 }
 
 /**
- * `GET /.well-known/techfit-verification` on any host: the verification token
+ * `GET /.well-known/<verification name>` on any host (contract/domains.ts): the verification token
  * of that host when it is a registered domain (connected or not), else 404.
  * In development the connection test's loopback request names the domain in
  * X-Forwarded-Host (see verificationRequest).
  */
 export const verification = new Hono<AppEnv>();
 
-verification.get(VERIFICATION_PATH, async (c) => {
+verification.get("/.well-known/:name", async (c, next) => {
+  if (c.req.param("name") !== verificationName(c.env)) return next();
   const forwarded = isDevelopment(c.env) ? c.req.header("X-Forwarded-Host") : undefined;
   const host = hostOf(forwarded ?? c.req.header("Host") ?? new URL(c.req.url).host);
   const rows = host ? await c.get("db").select({ token: customDomains.verificationToken }).from(customDomains).where(eq(customDomains.uri, host)).limit(1) : [];

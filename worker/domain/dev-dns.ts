@@ -4,14 +4,14 @@
  * (requireDevHost: APP_ENV "development", the product's own host or
  * loopback; 404 everywhere else). Reserved test domains (`*.test` and the
  * like) have no real DNS, so the stand-in plays the DNS owner of every one of
- * them: `_techfit-verification.<domain>` holds the token of that registered
+ * them: `_<verification name>.<domain>` holds the token of that registered
  * domain. Every other name does not exist here. `.dev.vars` points
  * DNS_RESOLVER_URL at it; a developer who wants real DNS sets that var to a
  * public resolver instead.
  */
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { TEST_TLDS, TXT_RECORD_PREFIX } from "../../contract/domains";
+import { TEST_TLDS, txtRecordPrefix } from "../../contract/domains";
 import { customDomains } from "../../db/schema";
 import { requireDevHost } from "../config";
 import type { AppEnv } from "../env";
@@ -27,7 +27,7 @@ devDns.get(DEV_DNS_PATH, async (c) => {
   const question = [{ name, type: type === "TXT" ? 16 : type }];
   const answer = (body: object) =>
     c.body(JSON.stringify({ Question: question, ...body }), 200, { "Content-Type": "application/dns-json", "Cache-Control": "no-store" });
-  const prefix = `${TXT_RECORD_PREFIX}.`;
+  const prefix = `${txtRecordPrefix(c.env)}.`;
   const domain = name.startsWith(prefix) ? name.slice(prefix.length) : "";
   const tld = domain.slice(domain.lastIndexOf(".") + 1);
   if (type !== "TXT" || !domain || !TEST_TLDS.includes(tld)) return answer({ Status: 3 });

@@ -5,15 +5,15 @@
  * is Cloudflare's. Local development points it at the dev stand-in
  * (worker/domain/dev-dns.ts), since reserved test domains have no real DNS.
  */
-import { TXT_RECORD_PREFIX } from "../../contract/domains";
+import { txtRecordPrefix } from "../../contract/domains";
 
 export const PUBLIC_RESOLVER = "https://cloudflare-dns.com/dns-query";
 
 export type DnsEnv = { DNS_RESOLVER_URL?: string };
 
 /** The record a partner creates to prove it controls `uri`. */
-export function txtRecordName(uri: string): string {
-  return `${TXT_RECORD_PREFIX}.${uri}`;
+export function txtRecordName(env: object, uri: string): string {
+  return `${txtRecordPrefix(env)}.${uri}`;
 }
 
 /** The resolver could not answer (unreachable, timed out, SERVFAIL): nothing is known about the records. */

@@ -31,7 +31,8 @@ export function sessionCalendar(input: CalendarInput, method: "publish" | "cance
   if (!sessions.length) return null;
   const cal = ical({
     name: input.platformName,
-    prodId: { company: "TechFIT", product: "bookings", language: "EN" },
+    // The file speaks for the partner whose bookings these are (its platform name), never the product behind it.
+    prodId: { company: input.platformName, product: "bookings", language: "EN" },
     method: method === "publish" ? ICalCalendarMethod.PUBLISH : ICalCalendarMethod.CANCEL,
   });
   for (const s of sessions) {

@@ -6,6 +6,7 @@ import { CATALOGUES } from "../../client/i18n";
 import { addCatalogues } from "../../client/lib/i18n";
 import { BOOT_ELEMENT_ID, type BootData, type LoginFailure } from "../../contract/boot";
 import { brandStyleSheet } from "../../contract/branding";
+import { BRAND_FONT_ID, fontFaceCss, fontPreloadHref } from "../../contract/fonts";
 import type { AppEnv } from "../env";
 import { identityProvider, type ClerkEnv } from "../identity/context";
 import { hostOf, resolveTenant, type Tenant } from "../tenant/resolve";
@@ -129,6 +130,8 @@ export async function renderPageWith(c: Context<AppEnv>, extra: { status?: Conte
   const body = rendered?.html ?? renderToString(<BootScreen styling={tenant.styling} />);
   const lazyScripts = rendered ? assets.lazyScripts(pageModules(screen, signedIn)) : [];
   const title = escapeHtml(composeTitle(rendered?.title, tenant.styling.platformName));
+  // The partner's font, served by the product: its faces in the head, its body-text file preloaded (none for a system font).
+  const fontHref = fontPreloadHref(tenant.styling.fontFamily);
   const icon = tenant.styling.logo ? `<link rel="icon" href="${escapeHtml(tenant.styling.logo.uri)}">` : "";
   const html = [
     "<!doctype html>",
@@ -139,8 +142,10 @@ export async function renderPageWith(c: Context<AppEnv>, extra: { status?: Conte
     `<title>${title}</title>`,
     // The first paint waits until the page is parsed up to the boot data, right after the root: the whole screen, not its top half.
     `<link rel="expect" href="#${BOOT_ELEMENT_ID}" blocking="render">`,
+    fontHref ? `<link rel="preload" href="${fontHref}" as="font" type="font/woff2" crossorigin>` : "",
     icon,
     `<style id="brand">${assertSafeCss(brandStyleSheet(tenant.styling))}</style>`,
+    `<style id="${BRAND_FONT_ID}">${fontFaceCss(tenant.styling.fontFamily)}</style>`,
     `<style>${BOOT_CSS}</style>`,
     `<script nonce="${nonce}">${THEME_SCRIPT}</script>`,
     ...assets.inlineStyles.map((css) => `<style>${css}</style>`),

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { DEFAULT_STYLING, platformNameFrom, type Styling } from "../../contract/styling";
+import { DEFAULT_STYLING, type Styling } from "../../contract/styling";
 import { accounts, customDomains, stylings } from "../../db/schema";
 import type { Db } from "../env";
-import { stylingFromRow } from "./styling";
+import { partnerStylingOf } from "./styling";
 import { isolateCache } from "../http/isolate-cache";
 
 /**
@@ -57,7 +57,7 @@ async function lookUp(db: Db, host: string, mainHost: string): Promise<Tenant> {
     mode: "satellite",
     host,
     partner: { id: row.account.id, name: row.account.name, tan: row.account.tan },
-    styling: row.styling ? stylingFromRow(row.styling) : { ...DEFAULT_STYLING, platformName: platformNameFrom(row.account.name) },
+    styling: partnerStylingOf(row.account.name, row.styling),
   };
 }
 

@@ -11,7 +11,7 @@ const colour = (value: string | null | undefined, fallback: string) => (value &&
  * The public styling of a partner. Values are checked again on the way out
  * (colours hex only, a known font key), so a bad row can never reach CSS.
  */
-export function stylingFromRow(row: StylingRow): Styling {
+export function stylingFromRow(row: StylingRow, accountName: string): Styling {
   const d = DEFAULT_STYLING;
   return {
     id: row.id,
@@ -21,11 +21,20 @@ export function stylingFromRow(row: StylingRow): Styling {
     lightGradientTextColour: colour(row.lightGradientTextColour, d.lightGradientTextColour),
     lightHeroTextColour: colour(row.lightHeroTextColour, d.lightHeroTextColour),
     fontFamily: row.fontFamily && row.fontFamily in FONT_STACKS ? row.fontFamily : d.fontFamily,
-    platformName: platformNameFrom(row.platformName),
+    // A partner that has not named its platform goes by its account's name, never the product's.
+    platformName: platformNameFrom(row.platformName, platformNameFrom(accountName)),
     logo: row.logoKey ? { uri: fileUri(row.logoKey) } : null,
     homepageHeroBackground: row.homepageHeroBackgroundKey ? { uri: fileUri(row.homepageHeroBackgroundKey) } : null,
     loginBackground: row.loginBackgroundKey ? { uri: fileUri(row.loginBackgroundKey) } : null,
     showLogoOnLogin: row.showLogoOnLogin ?? true,
-    supportEmail: row.supportEmail ?? d.supportEmail,
+    // The partner's own address or none: its customers are never sent to the product's support.
+    supportEmail: row.supportEmail ?? null,
+    scoreName: row.scoreName || null,
+    customScoreString: row.customScoreString || null,
   };
+}
+
+/** The styling a partner's people see: its own, else the product's look under the partner's name. */
+export function partnerStylingOf(accountName: string, row: StylingRow | null): Styling {
+  return row ? stylingFromRow(row, accountName) : { ...DEFAULT_STYLING, platformName: platformNameFrom(accountName), supportEmail: null };
 }

@@ -46,7 +46,7 @@ export function OrganisationSwitcher({ className }: { className?: string }) {
     <DropdownMenu>
       <DropdownMenuTrigger
         className={cn(
-          "flex h-9 max-w-[9rem] items-center sm:max-w-[14rem] gap-2 rounded-md px-2 text-sm font-medium hover:bg-black/5 dark:hover:bg-white/10",
+          "flex h-9 max-w-[6.5rem] items-center sm:max-w-[14rem] gap-2 rounded-md px-2 text-sm font-medium hover:bg-black/5 dark:hover:bg-white/10",
           focusRing,
           className,
         )}
@@ -55,7 +55,8 @@ export function OrganisationSwitcher({ className }: { className?: string }) {
         data-testid="organisation-switcher"
       >
         {account?.logo ? (
-          <img src={account.logo.uri} alt="" className="size-6 shrink-0 rounded object-contain" />
+          // At its own shape: 24 px tall, as wide as it is (a wordmark up to 64 px, 40 on a phone), never squeezed into a square.
+          <img src={account.logo.uri} alt="" data-testid="organisation-logo" className="h-6 w-auto max-w-10 shrink-0 rounded object-contain sm:max-w-16" />
         ) : (
           <Building2 aria-hidden="true" className="size-4 shrink-0" />
         )}

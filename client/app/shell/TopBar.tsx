@@ -57,7 +57,8 @@ export function TopBar({ variant }: { variant: TopBarStyle }) {
         aria-label={t("shell.homeLink", { platform: styling.platformName })}
       >
         {styling.logo ? (
-          <img src={styling.logo.uri} alt="" data-testid="brand-logo" className="h-7 w-auto max-w-36 shrink-0 object-contain object-left" />
+          // Shrinks (keeping its shape, object-contain) before it would run under the organisation switcher on a phone.
+          <img src={styling.logo.uri} alt="" data-testid="brand-logo" className="h-7 w-auto max-w-36 min-w-0 object-contain object-left" />
         ) : null}
         {/* A wordmark already says the name: beside a logo the name shows only where there is room. */}
         <span className={cn("truncate font-semibold tracking-tight", (signedIn || styling.logo) && "phone:sr-only")}>{styling.platformName}</span>

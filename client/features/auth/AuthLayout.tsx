@@ -1,15 +1,19 @@
 import type { ReactNode } from "react";
 import { useStyling } from "../../app/styling";
+import { cn } from "../../lib/cn";
 import { useScreenTitle } from "../../lib/title";
 
 /**
  * The frame of the sign-in and sign-up pages in the partner's look: its login
- * background (or its gradient), its logo when it asks for it on login, and
- * its platform name.
+ * background (or its gradient), and its logo when it asks for it on login,
+ * else its platform name: the logo says the name (the subtitle names the
+ * platform too), so the card does not print it twice; it stays the card's
+ * text for screen readers.
  */
 export function AuthLayout({ title, subtitle, children, wide }: { title: string; subtitle?: string; children: ReactNode; wide?: boolean }) {
   const styling = useStyling();
   useScreenTitle(title);
+  const logo = styling.logo && styling.showLogoOnLogin ? styling.logo.uri : null;
   const background = styling.loginBackground ? { backgroundImage: `url("${styling.loginBackground.uri}")` } : undefined;
   return (
     <main
@@ -21,10 +25,8 @@ export function AuthLayout({ title, subtitle, children, wide }: { title: string;
         aria-labelledby="auth-title"
       >
         <div className="mb-6 flex items-center gap-3">
-          {styling.logo && styling.showLogoOnLogin ? (
-            <img src={styling.logo.uri} alt="" data-testid="brand-logo" className="h-10 w-auto max-w-48 shrink-0 object-contain object-left" />
-          ) : null}
-          <p className="text-sm font-semibold text-brand-text" data-testid="platform-name">
+          {logo ? <img src={logo} alt="" data-testid="brand-logo" className="h-10 w-auto max-w-48 min-w-0 object-contain object-left" /> : null}
+          <p className={cn("text-sm font-semibold text-brand-text", logo && "sr-only")} data-testid="platform-name">
             {styling.platformName}
           </p>
         </div>

@@ -31,16 +31,22 @@ const schema = z.object({
 });
 type Values = z.infer<typeof schema>;
 
-/** /signup, split: "Join the Partner Program" or "I'm a new customer", then the account form. */
+/**
+ * /signup, split: "Join the Partner Program" or "I'm a new customer", then the
+ * account form. A partner's sign-up (for its domain: the main domain with its
+ * redirectUrl) never recruits partners: only the customer path exists there.
+ */
 export default function SignupScreen() {
   const t = useT();
   const styling = useStyling();
+  const boot = useBoot();
   const { search } = useLocation();
   const navigate = useNavigate();
   // An invite already decides what the account will be: the invitee joins the organisation that sent it.
   const invited = new URLSearchParams(search).has("invite");
+  const forPartner = boot.partner !== null;
   // The choice is in the address (?type=), so the server renders either step and a choice made before the script arrives is a plain link.
-  const type = typeInQuery(search);
+  const type: SignupType | null = forPartner ? "customer" : typeInQuery(search);
   const hydrated = useHydrated();
   // Onboarding, after the mailed link, reads the choice back from this tab.
   useEffect(() => {
@@ -49,7 +55,7 @@ export default function SignupScreen() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { name: "", email: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
-  const clerk = useBoot().auth.provider === "clerk";
+  const clerk = boot.auth.provider === "clerk";
   const fieldError = (m?: string) => (m ? t(m as MessageKey) : null);
 
   const submit = form.handleSubmit(async ({ name, email, password }) => {
@@ -96,10 +102,18 @@ export default function SignupScreen() {
 
   return (
     <AuthLayout
-      title={invited ? t("auth.invite.signUpTitle") : type === "partner" ? t("auth.signUp.partner") : t("auth.signUp.customer")}
-      subtitle={invited ? t("auth.invite.signUpSubtitle", { platform: styling.platformName }) : t("auth.signUp.subtitle", { platform: styling.platformName })}
+      title={
+        invited ? t("auth.invite.signUpTitle") : forPartner ? t("auth.signUp.title") : type === "partner" ? t("auth.signUp.partner") : t("auth.signUp.customer")
+      }
+      subtitle={
+        invited
+          ? t("auth.invite.signUpSubtitle", { platform: styling.platformName })
+          : forPartner
+            ? t("auth.signUp.customerOf", { platform: styling.platformName })
+            : t("auth.signUp.subtitle", { platform: styling.platformName })
+      }
     >
-      {invited ? null : (
+      {invited || forPartner ? null : (
         <Link to={{ search: withType(search, null) }} className={cn(buttonClasses("link", "sm"), "-mt-4 mb-2 self-start px-0")}>
           {t("auth.signUp.change")}
         </Link>

@@ -1,9 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { AA_CONTRAST, contrastWarnings } from "../../../contract/branding";
 import {
   FONT_STACKS,
   PLATFORM_NAME_MAX,
+  SCORE_NAME_MAX,
+  scoreStringOf,
   Styling,
   StylingData,
   type FontFamilyKey,
@@ -21,7 +24,7 @@ import { useT, type TranslationKey } from "../../lib/i18n";
 import { useSaveStyling } from "./api";
 import { BrandingImages } from "./BrandingImages";
 import { BrandingPreview } from "./BrandingPreview";
-import { COLOURS, IMAGES, REMOVE, draftStyling, fileProblem, message, noImages, toForm, type Images } from "./branding-form";
+import { COLOURS, IMAGES, REMOVE, draftStyling, fileProblem, message, noImages, toForm, type ColourKey, type Images } from "./branding-form";
 import { ColourField } from "./ColourField";
 
 /**
@@ -96,6 +99,13 @@ export function BrandingForm({ initial, accountId }: { initial: Styling; account
   );
 
   const nameLength = String(values.platformName ?? "").length;
+  // Text that would be hard to read on the partner's own pages, judged on the values being edited.
+  const warnings = useMemo(() => contrastWarnings(draft), [draft]);
+  const warningOf = (key: ColourKey) => {
+    const w = warnings.find((x) => x.colour === key);
+    if (!w) return null;
+    return t(w.against === "white" ? "branding.contrast.onWhite" : "branding.contrast.onGradient", { ratio: w.ratio.toFixed(1), min: AA_CONTRAST });
+  };
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
@@ -111,7 +121,24 @@ export function BrandingForm({ initial, accountId }: { initial: Styling; account
             error={message(t, errors.platformName?.message)}
             hint={<span aria-live="polite">{t("branding.platformNameCounter", { count: nameLength, max: PLATFORM_NAME_MAX })}</span>}
           >
-            <Input maxLength={PLATFORM_NAME_MAX} autoComplete="off" {...form.register("platformName")} />
+            {/* No maxLength: a longer name is kept as typed and the field says it is too long, rather than cutting it silently. */}
+            <Input autoComplete="off" {...form.register("platformName")} />
+          </Field>
+          <Field
+            label={t("branding.scoreName")}
+            optional
+            error={message(t, errors.scoreName?.message ?? undefined)}
+            hint={t("branding.scoreNameHint", { platform: draft.platformName, max: SCORE_NAME_MAX })}
+          >
+            <Input autoComplete="off" placeholder={draft.platformName} {...form.register("scoreName")} />
+          </Field>
+          <Field
+            label={t("branding.customScoreString")}
+            optional
+            error={message(t, errors.customScoreString?.message ?? undefined)}
+            hint={t("branding.customScoreStringHint", { example: scoreStringOf({ customScoreString: values.customScoreString || null }, 72) })}
+          >
+            <Input autoComplete="off" placeholder="{score}/100" {...form.register("customScoreString")} />
           </Field>
           <Field label={t("branding.fontFamily")} required error={message(t, errors.fontFamily?.message)}>
             <Select {...form.register("fontFamily")}>
@@ -144,6 +171,7 @@ export function BrandingForm({ initial, accountId }: { initial: Styling; account
                 name={key}
                 label={t(`branding.colour.${key}` as TranslationKey)}
                 error={message(t, errors[key]?.message)}
+                warning={warningOf(key)}
                 register={form.register}
                 setValue={form.setValue}
                 control={form.control}

@@ -1,7 +1,11 @@
-import type { CSSProperties } from "react";
+import { useEffect, type CSSProperties } from "react";
+import { setFontFaces } from "../../app/styling";
+import { cn } from "../../lib/cn";
 import { brandVariables } from "../../../contract/branding";
 import type { Styling } from "../../../contract/styling";
 import { useT } from "../../lib/i18n";
+
+const PREVIEW_FONT_ID = "preview-font";
 
 const rgb = (triple: string | undefined) => (triple ? `rgb(${triple})` : undefined);
 
@@ -14,7 +18,11 @@ const rgb = (triple: string | undefined) => (triple ? `rgb(${triple})` : undefin
 export function BrandingPreview({ styling }: { styling: Styling }) {
   const t = useT();
   const v = brandVariables(styling);
+  // The font being tried out loads too (only its own files, once picked); the page keeps its saved one.
+  useEffect(() => setFontFaces(PREVIEW_FONT_ID, styling.fontFamily), [styling.fontFamily]);
+  useEffect(() => () => setFontFaces(PREVIEW_FONT_ID, null), []);
   const font = v["--brand-font"];
+  const loginLogo = styling.logo && styling.showLogoOnLogin ? styling.logo.uri : null;
   const gradient = `linear-gradient(135deg, ${rgb(v["--gradient-1"])}, ${rgb(v["--gradient-2"])})`;
   const login = styling.loginBackground ? `url("${styling.loginBackground.uri}") center / cover, ${gradient}` : gradient;
   const hero = styling.homepageHeroBackground ? `url("${styling.homepageHeroBackground.uri}") center / cover, ${gradient}` : gradient;
@@ -26,11 +34,10 @@ export function BrandingPreview({ styling }: { styling: Styling }) {
         <div data-testid="preview-login" className="flex min-h-56 items-center justify-center rounded-xl p-6" style={{ background: login }}>
           <div className="w-full max-w-xs rounded-xl border border-border bg-card p-5 text-foreground shadow-lg">
             <div className="mb-4 flex items-center gap-2">
-              {styling.logo && styling.showLogoOnLogin ? (
-                <img src={styling.logo.uri} alt="" className="h-8 w-auto max-w-32 object-contain object-left" />
-              ) : null}
+              {loginLogo ? <img src={loginLogo} alt="" className="h-8 w-auto max-w-32 object-contain object-left" /> : null}
+              {/* As on the sign-in card: the logo says the name, else the name shows. */}
               <span
-                className="text-sm font-semibold text-(--preview-brand-text) dark:text-(--preview-brand-text-dark)"
+                className={cn("text-sm font-semibold text-(--preview-brand-text) dark:text-(--preview-brand-text-dark)", loginLogo && "sr-only")}
                 style={{ "--preview-brand-text": rgb(v["--brand-text"]), "--preview-brand-text-dark": rgb(v["--brand-text-dark"]) } as CSSProperties}
                 data-testid="preview-platform-name"
               >

@@ -1,15 +1,20 @@
 import { useWatch, type Control, type UseFormRegister, type UseFormSetValue } from "react-hook-form";
 import { normaliseHexColour } from "../../../contract/colour";
 import type { StylingDataInput } from "../../../contract/styling";
+import { TriangleAlert } from "../../components/icons";
 import { Field, Input } from "../../components/ui/Field";
 import { useT } from "../../lib/i18n";
 import type { ColourKey } from "./branding-form";
 
-/** A colour: the native picker paired with a hex text field (3, 4, 6 or 8 hex digits). */
+/**
+ * A colour: the native picker paired with a hex text field (3, 4, 6 or 8 hex
+ * digits), and a warning when text in that colour would be hard to read.
+ */
 export function ColourField({
   name,
   label,
   error,
+  warning,
   register,
   setValue,
   control,
@@ -17,6 +22,8 @@ export function ColourField({
   name: ColourKey;
   label: string;
   error: string | null;
+  /** Why the colour reads badly where it is used (contrast below WCAG AA), or null. */
+  warning?: string | null;
   register: UseFormRegister<StylingDataInput>;
   setValue: UseFormSetValue<StylingDataInput>;
   control: Control<StylingDataInput>;
@@ -25,7 +32,19 @@ export function ColourField({
   const value = String(useWatch({ control, name }) ?? "");
   const picker = (normaliseHexColour(value) ?? "#000000").slice(0, 7);
   return (
-    <Field label={label} required error={error}>
+    <Field
+      label={label}
+      required
+      error={error}
+      hint={
+        warning ? (
+          <span className="flex items-start gap-1.5 rounded-md bg-status-warning px-2 py-1 text-status-warning-foreground" data-testid={`contrast-${name}`}>
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+            {warning}
+          </span>
+        ) : undefined
+      }
+    >
       <div className="flex items-center gap-2">
         <input
           type="color"

@@ -4,7 +4,9 @@ import { MESSAGES } from "../../../contract/messages";
 import {
   FONT_STACKS,
   PLATFORM_NAME_CHARACTERS,
-  PLATFORM_NAME_MAX,
+  SCORE_NAME_CHARACTERS,
+  SCORE_STRING_CHARACTERS,
+  SCORE_STRING_PLACEHOLDER,
   type Styling,
   type StylingDataInput,
   type StylingFileField,
@@ -34,6 +36,8 @@ export function toForm(s: Styling): StylingDataInput {
     platformName: s.platformName,
     showLogoOnLogin: s.showLogoOnLogin,
     supportEmail: s.supportEmail ?? "",
+    scoreName: s.scoreName ?? "",
+    customScoreString: s.customScoreString ?? "",
   };
 }
 
@@ -54,6 +58,9 @@ export function fileProblem(file: File): string | null {
 export function message(t: (k: TranslationKey) => string, text: string | undefined): string | null {
   if (!text) return null;
   if (text === PLATFORM_NAME_CHARACTERS) return t("branding.platformNameCharacters");
+  if (text === SCORE_NAME_CHARACTERS) return t("branding.scoreNameCharacters");
+  if (text === SCORE_STRING_CHARACTERS) return t("branding.scoreStringCharacters");
+  if (text === SCORE_STRING_PLACEHOLDER) return t("branding.scoreStringPlaceholder");
   return translateApiMessage(text);
 }
 
@@ -70,7 +77,8 @@ export function draftStyling(saved: Styling, values: StylingDataInput, images: I
     lightGradientTextColour: colour("lightGradientTextColour"),
     lightHeroTextColour: colour("lightHeroTextColour"),
     fontFamily: values.fontFamily in FONT_STACKS ? values.fontFamily : saved.fontFamily,
-    platformName: name ? name.slice(0, PLATFORM_NAME_MAX) : saved.platformName,
+    // The preview shows the name as typed; a name over the limit is the field's error, not cut here.
+    platformName: name || saved.platformName,
     showLogoOnLogin: Boolean(values.showLogoOnLogin),
     logo: image("logo"),
     homepageHeroBackground: image("homepageHeroBackground"),

@@ -2,18 +2,18 @@ import { Mail, MessageCircleQuestion } from "../../components/icons";
 import { useStyling } from "../../app/styling";
 import { Page } from "../../components/layout/Page";
 import { buttonClasses } from "../../components/ui/Button";
-import { DEFAULT_STYLING } from "../../../contract/styling";
 import { useT } from "../../lib/i18n";
 
 /**
  * The help page the user button's Help action opens: a title, a
  * "have a question" section and an email-us link to the partner's support
- * address (the product's own when the partner has none).
+ * address; the product's own only where no partner is involved (a partner
+ * without one shows no address).
  */
 export default function HelpScreen() {
   const t = useT();
   const styling = useStyling();
-  const email = styling.supportEmail || DEFAULT_STYLING.supportEmail || "";
+  const email = styling.supportEmail ?? "";
   return (
     <Page title={t("help.title")}>
       <p className="max-w-prose text-muted-foreground">{t("help.intro", { platform: styling.platformName })}</p>

@@ -5,7 +5,7 @@ import { useScoreSummary } from "./api";
 import { WorkoutsRemaining } from "./WorkoutsRemaining";
 
 /**
- * Home's score summary (Scores): the round TechFIT score,
+ * Home's score summary (Scores): the round fitness score under the partner's name for it,
  * workouts completed and remaining, and the month streak.
  */
 export function ScoreSummary({ accountId }: { accountId: string }) {
@@ -35,8 +35,12 @@ export function ScoreSummary({ accountId }: { accountId: string }) {
             {s?.score ?? "–"}
           </div>
           <div>
-            <p className="text-sm text-muted-foreground">{t("home.fitnessScore", { name: s?.name ?? "TechFIT" })}</p>
-            <p className="text-sm">{s && s.score === null ? t("home.notAssessed") : s ? t("home.scoreOutOf", { score: s.score ?? 0 }) : null}</p>
+            <p className="text-sm text-muted-foreground" data-testid="fitness-score-name">
+              {s ? t("home.fitnessScore", { name: s.name }) : t("home.fitnessScoreUnnamed")}
+            </p>
+            <p className="text-sm">
+              {s && s.score === null ? t("home.notAssessed") : s ? (s.customScoreString ?? t("home.scoreOutOf", { score: s.score ?? 0 })) : null}
+            </p>
           </div>
         </div>
         <div className="rounded-xl border border-border bg-card p-6">

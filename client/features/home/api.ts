@@ -24,7 +24,11 @@ export function useLinkPartner(accountId: string) {
       if (!exists) throw new UnknownTanError("Invalid Partner TAN");
       return api.post("/v1/admin/accounts/{accountId}/assign-parent", { params: { accountId }, body: { tan } });
     },
-    onSuccess: (account) => qc.setQueryData(accountKeys.one(accountId), account),
+    onSuccess: (account) => {
+      qc.setQueryData(accountKeys.one(accountId), account);
+      // The score is the partner's now: its name (and wording) come with the summary.
+      void qc.invalidateQueries({ queryKey: scoreKeys.summary(accountId) });
+    },
   });
 }
 

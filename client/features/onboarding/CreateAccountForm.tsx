@@ -5,6 +5,7 @@ import { useLocation } from "react-router";
 import { z } from "zod";
 import { AccountDetails, ImageTypes, MAX_PHOTO_BYTES, MAX_UPLOAD_BYTES } from "../../../contract/accounts";
 import { AccountLocation, AccountType, Currency, Industry, Language, OrgSize } from "../../../contract/enums";
+import { useBoot } from "../../app/boot";
 import { useStyling } from "../../app/styling";
 import { useAppUser } from "../../auth/useAppUser";
 import { Button } from "../../components/ui/Button";
@@ -31,10 +32,15 @@ function fileProblem(file: File | null, max: number): string | null {
   return null;
 }
 
-/** A new account: your name and photo, the organisation's details and logo. */
+/**
+ * A new account: your name and photo, the organisation's details and logo.
+ * On a partner's domain the organisation is that partner's customer (the
+ * server links it): no account type to choose, no partner number to enter.
+ */
 export function CreateAccountForm({ onCreated, inviteFailure }: { onCreated: (accountId: string) => Promise<void>; inviteFailure: string | null }) {
   const t = useT();
   const styling = useStyling();
+  const forPartner = useBoot().partner !== null;
   const { user } = useAppUser();
   const { search } = useLocation();
   const [logo, setLogo] = useState<File | null>(null);
@@ -43,7 +49,7 @@ export function CreateAccountForm({ onCreated, inviteFailure }: { onCreated: (ac
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: {
-      type: signupType(search) ?? "customer",
+      type: forPartner ? "customer" : (signupType(search) ?? "customer"),
       firstName: user?.firstName ?? "",
       lastName: user?.lastName ?? "",
       name: "",
@@ -64,7 +70,10 @@ export function CreateAccountForm({ onCreated, inviteFailure }: { onCreated: (ac
       if (problems.logo || problems.photo) return;
       try {
         await api.post("/v1/users", { form: { data: { firstName, lastName }, files: { photo } }, accountId: null });
-        const account = await api.post("/v1/accounts", { form: { data: { ...details, type }, files: { logo } }, accountId: null });
+        const account = await api.post("/v1/accounts", {
+          form: { data: { ...details, type: forPartner ? "customer" : type }, files: { logo } },
+          accountId: null,
+        });
         await onCreated(account.id);
       } catch (e) {
         if (e instanceof ApiError && e.status === 400) {
@@ -117,9 +126,15 @@ export function CreateAccountForm({ onCreated, inviteFailure }: { onCreated: (ac
 
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-base font-semibold">{t("onboarding.organizationDetails")}</legend>
-          <Field label={t("onboarding.type")} required error={err(errors.type?.message)} className="sm:col-span-2">
-            <EnumSelect enumName="AccountType" values={AccountType} {...form.register("type")} />
-          </Field>
+          {forPartner ? (
+            <p className="text-sm text-muted-foreground sm:col-span-2" data-testid="customer-of-partner">
+              {t("onboarding.customerOf", { platform: styling.platformName })}
+            </p>
+          ) : (
+            <Field label={t("onboarding.type")} required error={err(errors.type?.message)} className="sm:col-span-2">
+              <EnumSelect enumName="AccountType" values={AccountType} {...form.register("type")} />
+            </Field>
+          )}
           <Field label={t("onboarding.accountName")} required error={err(errors.name?.message)}>
             <Input autoComplete="organization" {...form.register("name")} />
           </Field>
