@@ -57,4 +57,12 @@ describe("one focus ring", () => {
       .filter((path) => own.test(readFileSync(path, "utf8")));
     expect(handWritten).toEqual([]);
   });
+
+  it("keeps the focused outline's style solid: it rests on outline-hidden, never outline-none (whose style variable outline-2 would reuse)", async () => {
+    const { focusRing, peerFocusRing, withinFocusRing } = await import("../../client/components/ui/focus-ring");
+    for (const ring of [focusRing, peerFocusRing, withinFocusRing]) {
+      expect(ring).not.toMatch(/(?:^|\s)outline-none(?:\s|$)/);
+      expect(ring).toMatch(/(?:focus-visible|has-\[:focus-visible\]):outline-solid/);
+    }
+  });
 });

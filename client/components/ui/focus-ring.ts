@@ -4,14 +4,16 @@
  * element, with the gap filled by a 2 px ring of the page's background. The
  * two tones contrast with each other (`--ring` reads at 4.5:1 on the theme's
  * surfaces), so one of them stands out on any surface, a partner's light or
- * dark brand colour included. The outline style is written out: `outline-none`
- * sets Tailwind's outline-style variable to none, which `outline-2` reuses.
+ * dark brand colour included. At rest the outline is `outline-hidden` (a
+ * transparent outline that forced-colours mode still shows), never
+ * `outline-none`, which sets Tailwind's outline-style variable to none that
+ * `outline-2` would reuse; the focused style is written out as solid too.
  * Every focusable element of the design system and of the screens wears it; a
  * screen may adjust it (an inset offset, a colour on a brand surface) by adding
  * a `focus-visible:` class after it, never by writing its own.
  */
 export const focusRing =
-  "outline-none focus-visible:outline-solid focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring focus-visible:ring-2 focus-visible:ring-background";
+  "outline-hidden focus-visible:outline-solid focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring focus-visible:ring-2 focus-visible:ring-background";
 
 /**
  * The same ring on an element that mirrors a visually hidden control before it
