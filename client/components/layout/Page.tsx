@@ -14,7 +14,7 @@ export function Page({ title, actions, children }: { title: string; actions?: Re
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold tracking-tight text-foreground">{title}</h1>
-        {actions ? <div className="flex items-center gap-2">{actions}</div> : null}
+        {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
       </div>
       {children ? <div className="mt-6">{children}</div> : null}
     </>
