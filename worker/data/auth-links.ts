@@ -23,6 +23,15 @@ async function sha256(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/**
+ * Marks a session made on a partner's domain as that partner's: it acts only
+ * for the partner and its customers (worker/identity/tokens.ts reads it as the
+ * session's partner scope).
+ */
+export async function bindSessionToPartner(db: Db, sessionId: string, partnerId: string): Promise<void> {
+  await db.update(authSessions).set({ partnerAccountId: partnerId }).where(eq(authSessions.id, sessionId));
+}
+
 /** Keeps a confirmation link just mailed to `userId` usable until `expiresAt`. */
 export async function recordConfirmationLink(db: Db, userId: string, token: string, expiresAt: Date): Promise<void> {
   const now = new Date();

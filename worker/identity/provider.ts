@@ -8,10 +8,13 @@ import { forgetSessions } from "./tokens";
 /**
  * What a satellite (a connected partner domain) may reach of the provider:
  * its own session, bearer tokens, the organisation switch, sign-out and the
- * hand-off redeem; and what the mailed links need, as a partner's mail links
- * back to its own domain (worker/identity/auth-mail.ts): confirming an
- * address, asking for a new link, a password reset. Sign-in and sign-up
- * happen on the main domain only.
+ * hand-off redeem; sign-up, so a partner's new customer signs up on the
+ * partner's domain and gets the partner's mail; and what the mailed links
+ * need, as a partner's mail links back to its own domain
+ * (worker/identity/auth-mail.ts): confirming an address (which signs in
+ * there, ./confirmation.ts), asking for a new link, a password reset. Each
+ * with the main domain's rate limits and answers. Sign-in happens on the main
+ * domain only (the hand-off brings the session back).
  */
 const SATELLITE_ROUTES = new Set([
   "GET /get-session",
@@ -20,6 +23,7 @@ const SATELLITE_ROUTES = new Set([
   "POST /sign-out",
   "POST /revoke-sessions",
   "POST /handoff/redeem",
+  "POST /sign-up/email",
   "POST /confirm-email",
   "POST /send-verification-email",
   "POST /request-password-reset",

@@ -66,6 +66,8 @@ export default function LoginScreen() {
   const t = useT();
   const styling = useStyling();
   const { search, state, key } = useLocation() as { search: string; state: { notice?: string } | null; key: string };
+  // Sent here by a partner's domain: its server decides whether sign-up and "forgot password" happen there.
+  const fromPartner = new URLSearchParams(search).has("redirectUrl");
   const navigate = useNavigate();
   const boot = useBoot();
   const clerk = boot.auth.provider === "clerk";
@@ -122,14 +124,18 @@ export default function LoginScreen() {
           <Button type="submit" loading={form.isSubmitting} className="w-full">
             {t("auth.signIn.submit")}
           </Button>
-          <Link to={`/forgot-password${search}`} className="justify-self-center text-sm font-medium text-brand-text underline-offset-4 hover:underline">
+          <Link
+            to={`/forgot-password${search}`}
+            reloadDocument={fromPartner}
+            className="justify-self-center text-sm font-medium text-brand-text underline-offset-4 hover:underline"
+          >
             {t("auth.signIn.forgot")}
           </Link>
         </form>
       )}
       <p className="mt-6 text-center text-sm text-muted-foreground">
         {t("auth.signIn.noAccount")}{" "}
-        <Link to={`/signup${search}`} className="font-medium text-brand-text underline-offset-4 hover:underline">
+        <Link to={`/signup${search}`} reloadDocument={fromPartner} className="font-medium text-brand-text underline-offset-4 hover:underline">
           {t("topBar.signUp")}
         </Link>
       </p>
