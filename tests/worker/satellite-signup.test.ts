@@ -114,6 +114,28 @@ describe("sign-up on a partner's domain", () => {
   });
 });
 
+describe("later mail to an address signed up on a partner's domain", () => {
+  it("is the partner's while the address is unconfirmed, also from the main domain (a sign-in before confirming)", async () => {
+    const email = freshEmail();
+    await signUpOn(HOST, email);
+    const before = await lastMailTo(email, "Confirm");
+    const early = await authPost("/sign-in/email", { email, password: NEW_PASSWORD });
+    expect(early.status).toBe(403);
+    const mail = await lastMailTo(email, "Confirm");
+    expect(mail?.id).not.toBe(before?.id);
+    expectNorthwindMail(mail, "/verify-email");
+  });
+
+  it("is the product's again once the address is signed up on the main domain instead", async () => {
+    const email = freshEmail();
+    await signUpOn(HOST, email);
+    expect((await authPost("/sign-up/email", { email, password: NEW_PASSWORD, name: "Nora Main" })).status).toBe(200);
+    const mail = await lastMailTo(email, "Confirm");
+    expect(mail?.fromName).toBe("TechFIT");
+    expect(mail?.text).not.toContain(NORTHWIND);
+  });
+});
+
 describe("confirming on a partner's domain", () => {
   it("signs the browser in there with a session of that partner only", async () => {
     const email = freshEmail();

@@ -17,6 +17,8 @@ import { inList, MAX_BOUND } from "./bound";
 
 const CONFIRMATION = "email-confirmation:";
 const RESET = "reset-password:";
+/** The partner whose domain an address was last signed up on (`signup-partner:<address>` → partner id). */
+export const SIGNUP_PARTNER = "signup-partner:";
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -108,6 +110,34 @@ export async function afterPasswordReset(db: Db, userId: string): Promise<void> 
   ]);
 }
 
+/**
+ * Remembers on whose domain `email` was just signed up (a partner's id, or
+ * null for the main domain, which forgets it), for as long as an unconfirmed
+ * sign-up lives: the mail sent to that still unconfirmed address from the
+ * main domain later (a sign-in before confirming, a new link) is that
+ * partner's (./mail-context.ts, recipientPartners).
+ */
+export async function rememberSignupPartner(db: Db, email: string, partnerId: string | null): Promise<void> {
+  const identifier = `${SIGNUP_PARTNER}${email.toLowerCase()}`;
+  const forget = db.delete(authVerifications).where(eq(authVerifications.identifier, identifier));
+  if (!partnerId) {
+    await forget;
+    return;
+  }
+  const now = new Date();
+  await db.batch([
+    forget,
+    db.insert(authVerifications).values({
+      id: crypto.randomUUID(),
+      identifier,
+      value: partnerId,
+      expiresAt: new Date(now.getTime() + UNCONFIRMED_TTL_MS),
+      createdAt: now,
+      updatedAt: now,
+    }),
+  ]);
+}
+
 /** How long an address may stay unconfirmed before its user is removed (a confirmation link lives a day). */
 export const UNCONFIRMED_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -129,7 +159,11 @@ export async function removeUnconfirmedUsers(db: Db, now = Date.now()): Promise<
     .where(
       and(
         lt(authVerifications.expiresAt, new Date(now)),
-        or(like(authVerifications.identifier, `${CONFIRMATION}%`), like(authVerifications.identifier, `${RESET}%`)),
+        or(
+          like(authVerifications.identifier, `${CONFIRMATION}%`),
+          like(authVerifications.identifier, `${RESET}%`),
+          like(authVerifications.identifier, `${SIGNUP_PARTNER}%`),
+        ),
       ),
     );
   if (ids.length === 0) {
