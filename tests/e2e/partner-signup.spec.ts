@@ -115,7 +115,8 @@ test("a partner's new customer signs up, confirms, resets the password and signs
   await page.getByRole("button", { name: "Change password" }).click();
 
   // Signing in again goes through the partner's sign-in and back to the partner's domain, signed in there.
-  await expect(page).toHaveURL(new RegExp(`^${MAIN}/login\\?redirectUrl=`), { timeout: 20_000 });
+  await expect(page).toHaveURL(new RegExp(`^${MAIN}/login\\?notice=passwordChanged&redirectUrl=`), { timeout: 20_000 });
+  await expect(page.getByText("Your password has been changed. Sign in with your new password.")).toBeVisible();
   await expectPartnerScreen(page, MAIN);
   await signInWithForm(page, email, second);
   await expect(page).toHaveURL(`${PARTNER_ORIGIN}/onboarding`, { timeout: 20_000 });

@@ -10,7 +10,7 @@ import type { MessageKey } from "../../i18n";
 import { useT } from "../../lib/i18n";
 import { AuthLayout } from "./AuthLayout";
 import { FAILURE_KEY } from "./failure";
-import { SIGN_IN_FIELDS, SIGN_IN_RULES, signInErrors, type SignInErrors, type SignInField } from "./signInRules";
+import { PASSWORD_CHANGED, SIGN_IN_FIELDS, SIGN_IN_RULES, signInErrors, type SignInErrors, type SignInField } from "./signInRules";
 
 const ClerkSignIn = lazy(() => import("../../auth/clerk").then((m) => ({ default: m.ClerkSignIn })));
 
@@ -104,7 +104,7 @@ export default function LoginScreen() {
         </Suspense>
       ) : (
         <form method="post" onSubmit={(event) => void form.onSubmit(event)} noValidate className="grid gap-4">
-          {state?.notice === "passwordChanged" ? (
+          {(state?.notice ?? new URLSearchParams(search).get("notice")) === PASSWORD_CHANGED ? (
             <p role="status" className="rounded-md border border-border bg-muted px-3 py-2 text-sm">
               {t("auth.signIn.passwordChanged")}
             </p>
