@@ -30,11 +30,11 @@ export function guard(flags: RouteFlags) {
     if (!flags.requiresAuth && !flags.requiresAnonymous) return null;
     const state = await whenAuthenticated(50);
     // On a partner's domain, sign-in lives on the main domain: a signed-out
-    // visitor of a screen that needs it (or of /login, /signup) leaves for it,
+    // visitor of a screen that needs it (or of /login) leaves for it,
     // by the same rule as the Worker's redirect; public screens stay.
-    if (!state.signedIn && satelliteSendsToSignIn(url.pathname)) {
+    if (!state.signedIn) {
       const boot = readBootData();
-      if (boot.mode === "satellite") {
+      if (boot.mode === "satellite" && satelliteSendsToSignIn(url.pathname, boot.auth.provider)) {
         location.replace(satelliteSignInUrl(boot, url));
         return new Promise<never>(() => {}); // the full-screen loader stays while the browser leaves
       }

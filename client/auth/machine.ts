@@ -123,7 +123,7 @@ export function createIdentity({ adapter, boot, queries }: Deps) {
     const session = await adapter.getSession();
     if (!session) {
       signedOut();
-      if (boot.mode === "satellite" && satelliteSendsToSignIn(location.pathname)) {
+      if (boot.mode === "satellite" && satelliteSendsToSignIn(location.pathname, boot.auth.provider)) {
         location.replace(satelliteSignInUrl(boot, location));
         return; // stays authenticating while the browser leaves
       }
@@ -157,7 +157,7 @@ export function createIdentity({ adapter, boot, queries }: Deps) {
       signedOut();
       const redirectUrl = new URLSearchParams(location.search).get("redirectUrl");
       if (redirectUrl) sessionStorage.setItem(REDIRECT_KEY, redirectUrl);
-      if (boot.mode === "satellite" && satelliteSendsToSignIn(location.pathname)) {
+      if (boot.mode === "satellite" && satelliteSendsToSignIn(location.pathname, boot.auth.provider)) {
         location.replace(satelliteSignInUrl(boot, location));
         return; // stays authenticating while the browser leaves
       }

@@ -47,11 +47,28 @@ export function satelliteSignInUrl(
 
 /**
  * Whether a signed-out visitor of a satellite at `pathname` goes to the main
- * domain's sign-in: on every screen that needs sign-in, and on /login and
- * /signup (which live on the main domain). Public screens (help, not found,
- * the mailed links, post-auth) stay. One rule for the Worker's 302 and the
+ * domain's sign-in: on every screen that needs sign-in, and on /login (which
+ * lives on the main domain). With the embedded provider, sign-up, like the
+ * mailed links' screens (confirming, forgot and reset password), happens on
+ * the partner's domain itself, so its mail is the partner's; with Clerk,
+ * /signup goes to the main domain too. Public screens (help, not found, the
+ * mailed links, post-auth) stay. One rule for the Worker's 302 and the
  * client's identity machine.
  */
-export function satelliteSendsToSignIn(pathname: string): boolean {
-  return requiresSignIn(pathname) || /^\/(login|signup)\/?$/i.test(pathname);
+export function satelliteSendsToSignIn(pathname: string, provider: string): boolean {
+  return requiresSignIn(pathname) || /^\/login\/?$/i.test(pathname) || (provider === "clerk" && /^\/signup\/?$/i.test(pathname));
+}
+
+/**
+ * The main domain's screens that belong on the partner's domain a return
+ * address names, with the embedded provider: sign-up and "forgot password"
+ * reached from the partner's branded sign-in, so the request (and its mail)
+ * comes to the partner's host.
+ */
+export const SATELLITE_OWN_PATHS = /^\/(signup|forgot-password)\/?$/i;
+
+/** The same screen on the partner's domain `origin`, with the query but its return address or hand-off token. */
+export function onSatellite(origin: string, here: { pathname: string; search: string }): string {
+  const query = keptQuery(here.search);
+  return `${origin}${here.pathname.replace(/\/$/, "").toLowerCase()}${query.size ? `?${query}` : ""}`;
 }

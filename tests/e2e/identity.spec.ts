@@ -196,9 +196,10 @@ test.describe("across domains", () => {
     expect(before.email).toBe(DEMO_USERS.customerAdmin.email);
   });
 
-  test("sign-up from the partner's domain offers only the customer path and ends in onboarding there, linked to the partner", async ({ page }) => {
+  test("sign-up on the partner's domain offers only the customer path and ends in onboarding there, linked to the partner", async ({ page }) => {
+    // The partner's domain signs its visitors up itself (its confirmation mail is the partner's).
     await open(page, `${PARTNER_ORIGIN}/signup`);
-    await expect(page).toHaveURL(new RegExp(`^${MAIN}/signup\\?redirectUrl=`));
+    await expect(page).toHaveURL(`${PARTNER_ORIGIN}/signup`);
     await expect(page.getByTestId("platform-name")).toHaveText("Northwind Learn");
     // A partner's domain never recruits partners: no choice, the customer's form at once.
     await expect(page.getByRole("heading", { name: "Sign up", level: 1 })).toBeVisible();
@@ -213,7 +214,7 @@ test.describe("across domains", () => {
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
     await confirmFromMailbox(page, email);
-    // Back through the hand-off: two full page loads and the token exchange, slow on a busy runner.
+    // Confirmed on the partner's domain, signed in there: two full page loads, slow on a busy runner.
     await expect(page).toHaveURL(`${PARTNER_ORIGIN}/onboarding`, { timeout: 20_000 });
     await expect(page.getByRole("heading", { name: "Create your organization" })).toBeVisible();
     // No account type to choose and no partner number to enter: the organisation is Northwind's customer.

@@ -43,13 +43,24 @@ describe("the paths the Worker guards before the client boots", () => {
 });
 
 describe("where a signed-out visitor of a partner's domain is sent to the main sign-in", () => {
-  it("is every screen that needs sign-in, and the sign-in and sign-up screens themselves", () => {
-    for (const path of ["/", "/bookings", "/admin/profile", "/login", "/signup", "/Login/"]) expect(satelliteSendsToSignIn(path), path).toBe(true);
+  it("is every screen that needs sign-in, and the sign-in screen itself", () => {
+    for (const provider of ["embedded", "clerk"]) {
+      for (const path of ["/", "/bookings", "/admin/profile", "/login", "/Login/"]) expect(satelliteSendsToSignIn(path, provider), path).toBe(true);
+    }
+  });
+
+  it("is sign-up only with Clerk: with the embedded provider the partner's domain signs its visitors up itself", () => {
+    for (const path of ["/signup", "/SignUp/"]) {
+      expect(satelliteSendsToSignIn(path, "embedded"), path).toBe(false);
+      expect(satelliteSendsToSignIn(path, "clerk"), path).toBe(true);
+    }
   });
 
   it("is never a public screen: help, not found, post-auth and the mailed links stay on the partner's domain", () => {
-    for (const path of ["/help", "/404", "/post-auth", "/assessment/x", "/verify-email", "/reset-password", "/forgot-password"]) {
-      expect(satelliteSendsToSignIn(path), path).toBe(false);
+    for (const provider of ["embedded", "clerk"]) {
+      for (const path of ["/help", "/404", "/post-auth", "/assessment/x", "/verify-email", "/reset-password", "/forgot-password"]) {
+        expect(satelliteSendsToSignIn(path, provider), path).toBe(false);
+      }
     }
   });
 });

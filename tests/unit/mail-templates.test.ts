@@ -5,6 +5,7 @@ import { fromHeader } from "../../worker/mail/adapter";
 import { sessionCalendar } from "../../worker/mail/calendar";
 import { jobMail, type JobMailData } from "../../worker/mail/job-mail";
 import { brandColours, type MailBrand } from "../../worker/mail/layout";
+import { DEFAULT_STYLING } from "../../contract/styling-values";
 import { requestOverdueMail, sessionReminderMail } from "../../worker/mail/reminder-mail";
 
 const brand: MailBrand = {
@@ -81,7 +82,8 @@ describe("job mail in three languages", () => {
     expect(m.html).toContain(`src="${brand.logoUrl}" alt="Northwind Learn"`);
     expect(m.html).toContain("background:#1f6feb");
     expect(brandColours("#ffff00").foreground).not.toBe("#ffffff");
-    expect(brandColours("not a colour").background).toBe("#0f766e");
+    // The product's own brand colour, as on its pages.
+    expect(brandColours("not a colour").background).toBe(DEFAULT_STYLING.brandColour);
     expect(m.text).toContain("You're receiving this email from Northwind Learn.");
   });
 

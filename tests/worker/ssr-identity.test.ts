@@ -41,26 +41,34 @@ describe("the satellite's redirect to sign-in, on the server", () => {
     expect(res.headers.get("Cache-Control")).toBe("no-store");
   });
 
-  it("sends sign-up to the main domain's /signup and sign-in to its /login, dropping a stale redirectUrl and ott", async () => {
-    const signup = await call("/signup?redirectUrl=https%3A%2F%2Fevil.test&ott=x", { host: NORTHWIND_HOST, redirect: "manual" });
-    expect(signup.status).toBe(302);
-    const to = new URL(signup.headers.get("Location")!);
-    expect(`${to.origin}${to.pathname}`).toBe(`${MAIN}/signup`);
+  it("sends sign-in to the main domain's /login, dropping a stale redirectUrl and ott, and keeps sign-up on the partner's domain", async () => {
+    const login = await call("/login?redirectUrl=https%3A%2F%2Fevil.test&ott=x", { host: NORTHWIND_HOST, redirect: "manual" });
+    expect(login.status).toBe(302);
+    const to = new URL(login.headers.get("Location")!);
+    expect(`${to.origin}${to.pathname}`).toBe(`${MAIN}/login`);
     expect([...to.searchParams.keys()]).toEqual(["redirectUrl"]);
     expect(to.searchParams.get("redirectUrl")).toMatch(CHALLENGED);
-    const login = await call("/login", { host: NORTHWIND_HOST, redirect: "manual" });
-    expect(new URL(login.headers.get("Location")!).pathname).toBe("/login");
+    // With the embedded provider the partner's domain signs its visitors up itself (its mail is the partner's).
+    expect((await call("/signup", { host: NORTHWIND_HOST, redirect: "manual" })).status).toBe(200);
   });
 
-  it.each(["/help", "/404", "/post-auth", "/post-auth?ott=abc", "/assessment/abc", "/verify-email?token=x", "/reset-password", "/no-such-page"])(
-    "renders the public page %s without a redirect",
-    async (path) => {
-      const res = await call(path, { host: NORTHWIND_HOST, redirect: "manual" });
-      expect(res.status).toBe(200);
-      // The partner's name closes the title (after the screen's name, for a screen the server renders itself).
-      expect(await res.text()).toMatch(/<title>(?:[^<]+ · )?Northwind Learn<\/title>/);
-    },
-  );
+  it.each([
+    "/help",
+    "/404",
+    "/post-auth",
+    "/post-auth?ott=abc",
+    "/assessment/abc",
+    "/signup",
+    "/verify-email?token=x",
+    "/forgot-password",
+    "/reset-password",
+    "/no-such-page",
+  ])("renders the public page %s without a redirect", async (path) => {
+    const res = await call(path, { host: NORTHWIND_HOST, redirect: "manual" });
+    expect(res.status).toBe(200);
+    // The partner's name closes the title (after the screen's name, for a screen the server renders itself).
+    expect(await res.text()).toMatch(/<title>(?:[^<]+ · )?Northwind Learn<\/title>/);
+  });
 
   it("renders a guarded screen for the satellite's own session", async () => {
     const satellite = await satelliteCookie(await signInCookie(DEMO_USERS.customerAdmin.email));

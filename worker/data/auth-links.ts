@@ -17,10 +17,21 @@ import { inList, MAX_BOUND } from "./bound";
 
 const CONFIRMATION = "email-confirmation:";
 const RESET = "reset-password:";
+/** The partner whose domain an address was last signed up on (`signup-partner:<address>` → partner id). */
+export const SIGNUP_PARTNER = "signup-partner:";
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Marks a session made on a partner's domain as that partner's: it acts only
+ * for the partner and its customers (worker/identity/tokens.ts reads it as the
+ * session's partner scope).
+ */
+export async function bindSessionToPartner(db: Db, sessionId: string, partnerId: string): Promise<void> {
+  await db.update(authSessions).set({ partnerAccountId: partnerId }).where(eq(authSessions.id, sessionId));
 }
 
 /** Keeps a confirmation link just mailed to `userId` usable until `expiresAt`. */
@@ -99,6 +110,34 @@ export async function afterPasswordReset(db: Db, userId: string): Promise<void> 
   ]);
 }
 
+/**
+ * Remembers on whose domain `email` was just signed up (a partner's id, or
+ * null for the main domain, which forgets it), for as long as an unconfirmed
+ * sign-up lives: the mail sent to that still unconfirmed address from the
+ * main domain later (a sign-in before confirming, a new link) is that
+ * partner's (./mail-context.ts, recipientPartners).
+ */
+export async function rememberSignupPartner(db: Db, email: string, partnerId: string | null): Promise<void> {
+  const identifier = `${SIGNUP_PARTNER}${email.toLowerCase()}`;
+  const forget = db.delete(authVerifications).where(eq(authVerifications.identifier, identifier));
+  if (!partnerId) {
+    await forget;
+    return;
+  }
+  const now = new Date();
+  await db.batch([
+    forget,
+    db.insert(authVerifications).values({
+      id: crypto.randomUUID(),
+      identifier,
+      value: partnerId,
+      expiresAt: new Date(now.getTime() + UNCONFIRMED_TTL_MS),
+      createdAt: now,
+      updatedAt: now,
+    }),
+  ]);
+}
+
 /** How long an address may stay unconfirmed before its user is removed (a confirmation link lives a day). */
 export const UNCONFIRMED_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -120,7 +159,11 @@ export async function removeUnconfirmedUsers(db: Db, now = Date.now()): Promise<
     .where(
       and(
         lt(authVerifications.expiresAt, new Date(now)),
-        or(like(authVerifications.identifier, `${CONFIRMATION}%`), like(authVerifications.identifier, `${RESET}%`)),
+        or(
+          like(authVerifications.identifier, `${CONFIRMATION}%`),
+          like(authVerifications.identifier, `${RESET}%`),
+          like(authVerifications.identifier, `${SIGNUP_PARTNER}%`),
+        ),
       ),
     );
   if (ids.length === 0) {

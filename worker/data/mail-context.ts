@@ -9,10 +9,11 @@
  * language), else en-US.
  */
 import { partnerOf } from "../domain/accounts";
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Language } from "../../contract/enums";
 import { DEFAULT_STYLING, platformNameFrom } from "../../contract/styling";
-import { accountUsers, accounts, customDomains, invites, stylings, users } from "../../db/schema";
+import { accountUsers, accounts, authUsers, authVerifications, customDomains, invites, stylings, users } from "../../db/schema";
+import { SIGNUP_PARTNER } from "./auth-links";
 import type { Db } from "../env";
 import { languageOr } from "../mail/i18n";
 import type { MailBrand } from "../mail/layout";
@@ -104,7 +105,8 @@ export function usersByEmail(db: Db, emails: string[]) {
 /**
  * The partners an address belongs to, as a subquery for brandReads: the
  * partner of each account the product user with that address is an active
- * member of, and of each account that has a pending invite for it.
+ * member of, of each account that has a pending invite for it, and, while the
+ * address is unconfirmed, the partner on whose domain it was signed up.
  */
 export function recipientPartners(db: Db, email: string): SQL {
   const partnerOfAccount = sql<string>`case when ${accounts.type} = 'partner' then ${accounts.id} else ${accounts.parentAccountId} end`;
@@ -119,7 +121,13 @@ export function recipientPartners(db: Db, email: string): SQL {
     .from(invites)
     .innerJoin(accounts, eq(accounts.id, invites.accountId))
     .where(and(eq(invites.email, email), eq(invites.status, "pending")));
-  return sql`(${members.union(invited)})`;
+  // A still unconfirmed sign-up made on a partner's domain is that partner's (./auth-links.ts, rememberSignupPartner).
+  const signedUpOn = db
+    .select({ id: authVerifications.value })
+    .from(authVerifications)
+    .innerJoin(authUsers, and(eq(authUsers.email, email), eq(authUsers.emailVerified, false)))
+    .where(and(eq(authVerifications.identifier, `${SIGNUP_PARTNER}${email}`), gt(authVerifications.expiresAt, new Date())));
+  return sql`(${members.union(invited).union(signedUpOn)})`;
 }
 
 /** The recipient's language: their stored preference, else the partner's default, else en-US. */

@@ -1,11 +1,12 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint, createAuthMiddleware, createEmailVerificationToken, getSessionFromCtx } from "better-auth/api";
-import { setSessionCookie } from "better-auth/cookies";
 import { errors, jwtVerify } from "jose";
 import * as z from "zod";
 import { confirmAddress, confirmationLinkLive, recordConfirmationLink, replaceUnconfirmedCredential, voidLinks } from "../data/auth-links";
 import { database } from "../db";
 import type { Db } from "../env";
+import { satelliteOfOrigin } from "../tenant/origins";
+import { belongsToPartner, signInHere } from "./handoff";
 
 /**
  * Address confirmation for the embedded provider: confirming an address
@@ -47,7 +48,7 @@ const SignUp = z.object({ email: z.email(), name: z.string(), password: z.string
 /** A confirmation link's claims (a change-of-address link, with `updateTo`, is no confirmation). */
 const Link = z.object({ email: z.string(), userId: z.string(), updateTo: z.never().optional() });
 
-export function addressConfirmation(env: { DB: D1Database }) {
+export function addressConfirmation(env: { DB: D1Database; APP_ENV: string; MAIN_ORIGIN: string }) {
   return {
     id: "address-confirmation",
     hooks: {
@@ -115,9 +116,11 @@ export function addressConfirmation(env: { DB: D1Database }) {
           // A link never replaces the session of someone else who is signed in here.
           const current = await getSessionFromCtx(ctx);
           if (current && current.user.id !== user.id) return ctx.json({ status: "confirmed" as const });
-          const session = await ctx.context.internalAdapter.createSession(user.id);
-          if (!session) throw new APIError("INTERNAL_SERVER_ERROR");
-          await setSessionCookie(ctx, { session, user: { ...user, emailVerified: true } });
+          // On a partner's domain the new session is that partner's, as a hand-off's would be, and only for a
+          // user it may have (anyone else confirmed the address and signs in through the main domain).
+          const satellite = await satelliteOfOrigin(db, env, new URL(ctx.context.baseURL).origin);
+          if (satellite && !(await belongsToPartner(db, user.id, satellite.partnerId))) return ctx.json({ status: "verified" as const });
+          await signInHere(ctx, db, { ...user, emailVerified: true }, satellite?.partnerId ?? null);
           return ctx.json({ status: "signedIn" as const });
         },
       ),

@@ -1,9 +1,10 @@
-import type { BetterAuthPlugin } from "better-auth";
+import type { BetterAuthPlugin, GenericEndpointContext, User } from "better-auth";
 import { APIError, createAuthEndpoint, getSessionFromCtx, sessionMiddleware } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { and, eq, sql } from "drizzle-orm";
 import * as z from "zod";
-import { accountUsers, accounts, authSessions, authVerifications, users } from "../../db/schema";
+import { accountUsers, accounts, authVerifications, users } from "../../db/schema";
+import { bindSessionToPartner } from "../data/auth-links";
 import { underPartner } from "../data/customers";
 import { database } from "../db";
 import type { Db } from "../env";
@@ -150,6 +151,19 @@ async function sweep(db: Db): Promise<void> {
 const arrivedOn = (ctx: { headers?: Headers; request?: Request }) =>
   hostOf(ctx.headers?.get("host") ?? ctx.request?.headers.get("host") ?? ctx.request?.url ?? "");
 
+/**
+ * Signs the browser in with a NEW session of `user` on the host the request
+ * came to; on a partner's domain (`partnerId`) the session is that partner's
+ * and acts only for it and its customers. Every session made on a partner's
+ * domain is made here (the hand-off, a confirmation there).
+ */
+export async function signInHere(ctx: GenericEndpointContext, db: Db, user: User, partnerId: string | null): Promise<void> {
+  const session = await ctx.context.internalAdapter.createSession(user.id);
+  if (!session) throw new APIError("INTERNAL_SERVER_ERROR");
+  if (partnerId) await bindSessionToPartner(db, session.id, partnerId);
+  await setSessionCookie(ctx, { session, user });
+}
+
 const notAvailable = () => new APIError("FORBIDDEN", { code: "HANDOFF_NOT_AVAILABLE", message: "This account is not available on that domain" });
 const invalidToken = () => new APIError("BAD_REQUEST", { code: "INVALID_HANDOFF_TOKEN", message: "Invalid or expired token" });
 const otherUser = () => new APIError("CONFLICT", { code: "HANDOFF_SESSION_CONFLICT", message: "Another user is signed in on this domain" });
@@ -207,11 +221,7 @@ export function satelliteHandoff(env: OriginEnv) {
           // A link never puts another user in the place of the one signed in here.
           const current = await getSessionFromCtx(ctx).catch(() => null);
           if (current && current.user.id !== user.id) throw otherUser();
-          const session = await ctx.context.internalAdapter.createSession(user.id);
-          if (!session) throw new APIError("INTERNAL_SERVER_ERROR");
-          // The new session is the partner's: it acts only for that partner and its customers.
-          await db.update(authSessions).set({ partnerAccountId: bound.partnerId }).where(eq(authSessions.id, session.id));
-          await setSessionCookie(ctx, { session, user });
+          await signInHere(ctx, db, user, bound.partnerId);
           ctx.setCookie(VERIFIER_COOKIE, "", { path: "/", maxAge: 0, httpOnly: true, sameSite: "lax", secure: satellite.origin.startsWith("https://") });
           return ctx.json({ status: true });
         },

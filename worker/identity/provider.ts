@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
+import { rememberSignupPartner } from "../data/auth-links";
 import { organizationUnderPartner } from "../data/customers";
 import { identityProvider, NOT_AVAILABLE_HERE, providerOrigins } from "./context";
 import { embeddedAuth } from "./embedded";
@@ -8,10 +9,13 @@ import { forgetSessions } from "./tokens";
 /**
  * What a satellite (a connected partner domain) may reach of the provider:
  * its own session, bearer tokens, the organisation switch, sign-out and the
- * hand-off redeem; and what the mailed links need, as a partner's mail links
- * back to its own domain (worker/identity/auth-mail.ts): confirming an
- * address, asking for a new link, a password reset. Sign-in and sign-up
- * happen on the main domain only.
+ * hand-off redeem; sign-up, so a partner's new customer signs up on the
+ * partner's domain and gets the partner's mail; and what the mailed links
+ * need, as a partner's mail links back to its own domain
+ * (worker/identity/auth-mail.ts): confirming an address (which signs in
+ * there, ./confirmation.ts), asking for a new link, a password reset. Each
+ * with the main domain's rate limits and answers. Sign-in happens on the main
+ * domain only (the hand-off brings the session back).
  */
 const SATELLITE_ROUTES = new Set([
   "GET /get-session",
@@ -20,6 +24,7 @@ const SATELLITE_ROUTES = new Set([
   "POST /sign-out",
   "POST /revoke-sessions",
   "POST /handoff/redeem",
+  "POST /sign-up/email",
   "POST /confirm-email",
   "POST /send-verification-email",
   "POST /request-password-reset",
@@ -58,6 +63,15 @@ export async function embeddedProvider(c: Context<AppEnv>): Promise<Response> {
   if (tenant.mode === "satellite" && !SATELLITE_ROUTES.has(route)) return c.notFound();
   if (tenant.mode === "satellite" && route === "POST /organization/set-active" && !(await switchAllowedHere(c, tenant.partner?.id ?? null))) {
     return c.json({ code: "NOT_AVAILABLE_HERE", message: NOT_AVAILABLE_HERE }, 403);
+  }
+  if (route === "POST /sign-up/email") {
+    // Later mail to a still unconfirmed address (a sign-in on the main domain before confirming) speaks for the
+    // partner on whose domain it was last signed up; a sign-up on the main domain forgets that (before its own mail).
+    const body = await c.req.raw
+      .clone()
+      .json<{ email?: unknown }>()
+      .catch(() => null);
+    if (typeof body?.email === "string" && body.email.length <= 320) await rememberSignupPartner(c.get("db"), body.email, tenant.partner?.id ?? null);
   }
   const res = await embeddedAuth(c.env, where.base, where.trusted).handler(c.req.raw);
   if (c.req.method === "POST" && ENDS_SESSIONS.test(route.slice(5))) forgetSessions();

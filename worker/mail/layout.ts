@@ -10,6 +10,7 @@ import type { Language } from "../../contract/enums";
 import { LANGUAGE_TAG } from "../../client/i18n";
 import { escapeHtml } from "../ssr/escape";
 import { oneLine } from "../../contract/forms";
+import { DEFAULT_STYLING } from "../../contract/styling-values";
 import { MAIL_VALUE_MAX, mailT } from "./i18n";
 
 export type MailBrand = {
@@ -41,7 +42,8 @@ export type MailContent = {
 
 export type RenderedMail = { subject: string; html: string; text: string };
 
-const DEFAULT_BRAND: Rgb = { r: 15, g: 118, b: 110 };
+/** The product's own brand colour (its default styling), for mail of the product or of a partner without one. */
+const DEFAULT_BRAND: Rgb = parseHexColour(DEFAULT_STYLING.brandColour) ?? { r: 37, g: 99, b: 235 };
 const hex = ({ r, g, b }: Rgb) => `#${[r, g, b].map((n) => n.toString(16).padStart(2, "0")).join("")}`;
 const isHttp = (href: string) => /^https?:\/\//i.test(href);
 const isAddress = (value: string | null | undefined): value is string => Boolean(value && /^[^\s@<>"]+@[^\s@<>"]+$/.test(value));

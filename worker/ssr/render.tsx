@@ -11,11 +11,11 @@ import type { AppEnv } from "../env";
 import { identityProvider, type ClerkEnv } from "../identity/context";
 import { hostOf, resolveTenant, type Tenant } from "../tenant/resolve";
 import { requiresSignIn } from "../../client/app/guarded";
-import { satelliteSendsToSignIn, satelliteSignInTarget } from "../../client/auth/satellite";
+import { onSatellite, SATELLITE_OWN_PATHS, satelliteSendsToSignIn, satelliteSignInTarget } from "../../client/auth/satellite";
 import { mainOrigin, registeredOrigin } from "../tenant/origins";
 import { clientAssets } from "./assets";
 import { serverIdentity } from "./identity";
-import { handoffStart } from "../identity/handoff";
+import { handoffStart, handoffTarget } from "../identity/handoff";
 import { loadRouteData } from "./loaders";
 import { composeTitle } from "../../client/lib/title";
 import { pageModules, renderScreen, renderSignedIn, serverScreen, signedInScreen, type RenderedRoute } from "./screens";
@@ -72,11 +72,12 @@ export async function renderPageWith(c: Context<AppEnv>, extra: { status?: Conte
   // A signed-out visitor who opens a screen that needs sign-in goes straight to
   // sign-in, where the client's guard would send them after booting: the same
   // target, without the round trips. On a partner's domain that is the main
-  // domain's /login (also for /login and /signup, which live there), the
+  // domain's /login (also for /login, which lives there), the
   // browser keeping the hand-off's verifier here; on the main domain its own
   // /login, with the same query.
   let signIn: string | null = null;
-  if (identity === null && tenant.mode === "satellite" && tenant.partner && satelliteSendsToSignIn(url.pathname)) {
+  const provider = identityProvider(c.env);
+  if (identity === null && tenant.mode === "satellite" && tenant.partner && satelliteSendsToSignIn(url.pathname, provider)) {
     const origin = registeredOrigin(c.env, tenant.host);
     const start = await handoffStart(c.req.header("Cookie"), origin);
     setCookies.push(start.setCookie);
@@ -87,6 +88,12 @@ export async function renderPageWith(c: Context<AppEnv>, extra: { status?: Conte
     );
   } else if (identity === null && tenant.mode === "main" && requiresSignIn(url.pathname)) {
     signIn = `/login${url.search}`;
+  } else if (identity === null && tenant.mode === "main" && provider === "embedded" && SATELLITE_OWN_PATHS.test(url.pathname)) {
+    // Sign-up and "forgot password" reached from a partner's branded sign-in happen on the partner's
+    // domain: there the request, and so the mail, is the partner's (the return address names a connected one).
+    const redirectUrl = url.searchParams.get("redirectUrl");
+    const target = redirectUrl ? await handoffTarget(c.get("db"), c.env, redirectUrl) : null;
+    if (target) signIn = onSatellite(target.satellite.origin, url);
   }
   if (signIn) {
     const res = c.redirect(signIn, 302);
@@ -103,7 +110,7 @@ export async function renderPageWith(c: Context<AppEnv>, extra: { status?: Conte
     partner: tenant.partner ? { id: tenant.partner.id, name: tenant.partner.name } : null,
     styling: tenant.styling,
     env: dev ? "development" : "production",
-    auth: identityProvider(c.env) === "clerk" ? { provider: "clerk", publishableKey: (c.env as ClerkEnv).CLERK_PUBLISHABLE_KEY! } : { provider: "embedded" },
+    auth: provider === "clerk" ? { provider: "clerk", publishableKey: (c.env as ClerkEnv).CLERK_PUBLISHABLE_KEY! } : { provider: "embedded" },
     telemetry: c.env.TELEMETRY !== "off",
     identity,
     ...(extra.loginFailure ? { loginFailure: extra.loginFailure } : {}),

@@ -10,7 +10,7 @@ import type { MessageKey } from "../../i18n";
 import { useT } from "../../lib/i18n";
 import { AuthLayout } from "./AuthLayout";
 import { FAILURE_KEY } from "./failure";
-import { SIGN_IN_FIELDS, SIGN_IN_RULES, signInErrors, type SignInErrors, type SignInField } from "./signInRules";
+import { PASSWORD_CHANGED, SIGN_IN_FIELDS, SIGN_IN_RULES, signInErrors, type SignInErrors, type SignInField } from "./signInRules";
 
 const ClerkSignIn = lazy(() => import("../../auth/clerk").then((m) => ({ default: m.ClerkSignIn })));
 
@@ -66,6 +66,8 @@ export default function LoginScreen() {
   const t = useT();
   const styling = useStyling();
   const { search, state, key } = useLocation() as { search: string; state: { notice?: string } | null; key: string };
+  // Sent here by a partner's domain: its server decides whether sign-up and "forgot password" happen there.
+  const fromPartner = new URLSearchParams(search).has("redirectUrl");
   const navigate = useNavigate();
   const boot = useBoot();
   const clerk = boot.auth.provider === "clerk";
@@ -102,7 +104,7 @@ export default function LoginScreen() {
         </Suspense>
       ) : (
         <form method="post" onSubmit={(event) => void form.onSubmit(event)} noValidate className="grid gap-4">
-          {state?.notice === "passwordChanged" ? (
+          {(state?.notice ?? new URLSearchParams(search).get("notice")) === PASSWORD_CHANGED ? (
             <p role="status" className="rounded-md border border-border bg-muted px-3 py-2 text-sm">
               {t("auth.signIn.passwordChanged")}
             </p>
@@ -122,14 +124,18 @@ export default function LoginScreen() {
           <Button type="submit" loading={form.isSubmitting} className="w-full">
             {t("auth.signIn.submit")}
           </Button>
-          <Link to={`/forgot-password${search}`} className="justify-self-center text-sm font-medium text-brand-text underline-offset-4 hover:underline">
+          <Link
+            to={`/forgot-password${search}`}
+            reloadDocument={fromPartner}
+            className="justify-self-center text-sm font-medium text-brand-text underline-offset-4 hover:underline"
+          >
             {t("auth.signIn.forgot")}
           </Link>
         </form>
       )}
       <p className="mt-6 text-center text-sm text-muted-foreground">
         {t("auth.signIn.noAccount")}{" "}
-        <Link to={`/signup${search}`} className="font-medium text-brand-text underline-offset-4 hover:underline">
+        <Link to={`/signup${search}`} reloadDocument={fromPartner} className="font-medium text-brand-text underline-offset-4 hover:underline">
           {t("topBar.signUp")}
         </Link>
       </p>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import { z } from "zod";
+import { useBoot } from "../../app/boot";
 import { useStyling } from "../../app/styling";
 import { identity } from "../../auth/machine";
 import { Button, buttonClasses } from "../../components/ui/Button";
@@ -11,6 +12,7 @@ import { useT } from "../../lib/i18n";
 import { AuthLayout } from "./AuthLayout";
 import { FAILURE_KEY } from "./failure";
 import { passwordRule } from "./password";
+import { PASSWORD_CHANGED } from "./signInRules";
 import type { MessageKey } from "../../i18n";
 
 const schema = z
@@ -26,6 +28,7 @@ type Values = z.infer<typeof schema>;
 export default function ResetPasswordScreen() {
   const t = useT();
   const styling = useStyling();
+  const boot = useBoot();
   const navigate = useNavigate();
   const token = new URLSearchParams(useLocation().search).get("token");
   const [invalid, setInvalid] = useState(!token);
@@ -41,7 +44,9 @@ export default function ResetPasswordScreen() {
     if (failed) return setFailure(t(FAILURE_KEY[failed.kind]));
     // Every session of the account has ended; the store learns it before /login's guard looks.
     await identity().refresh();
-    void navigate("/login", { replace: true, state: { notice: "passwordChanged" } });
+    // On a partner's domain sign-in is the main domain's: the notice goes along in the address.
+    if (boot.mode === "satellite") void navigate(`/login?notice=${PASSWORD_CHANGED}`, { replace: true });
+    else void navigate("/login", { replace: true, state: { notice: PASSWORD_CHANGED } });
   });
 
   if (invalid) {

@@ -25,3 +25,6 @@ export function signInErrors(values: Record<SignInField, string>): SignInErrors 
   if (password) errors.password = password;
   return errors;
 }
+
+/** The sign-in screen's notice after a password reset (its state, or `?notice=` when it is another domain's). */
+export const PASSWORD_CHANGED = "passwordChanged";
