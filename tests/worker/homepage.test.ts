@@ -360,7 +360,10 @@ describe("the builder's preview as one of the partner's customers", () => {
     expect(preview.customer).toEqual({ id: DEMO.customers.fabrikam.id, name: "Fabrikam Manufacturing" });
     expect(preview.home.hero?.heroText).toBe("Not saved yet");
     // Each part is what the customer itself reads from its own endpoints.
-    const asCustomer = (p: string) => apiAs("customerAdmin").get(p).then((r) => json(r));
+    const asCustomer = (p: string) =>
+      apiAs("customerAdmin")
+        .get(p)
+        .then((r) => json(r));
     expect(preview.summary).toEqual(await asCustomer("/v1/scores/summary"));
     expect(preview.balance).toBe((await asCustomer("/v1/entitlements")).balance);
     const catalogue = await asCustomer("/v1/workouts?limit=24");
