@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { Category, ScoreSource } from "./enums";
 
+/** The name every score summary gives the overall score. */
+export const SCORE_NAME = "TechFIT";
+
 /**
  * The score summary (with the partner's score name and
  * the product's defaults) that Home shows: the overall fitness score (null before any

@@ -7,7 +7,9 @@ import { Category as CATEGORIES } from "../../contract/enums";
 
 /** The scale every score uses: a category's score is the mean answer (1–5); its percent is score ÷ 5. */
 export const SCORE_MAX = 5;
-export const SCORE_NAME = "TechFIT";
+import { SCORE_NAME } from "../../contract/scores";
+
+export { SCORE_NAME };
 
 export type Question = { id: string; category: Category; options: { value: number }[] };
 export type CategoryResult = { category: Category; score: number; scorePercent: number; answered: number };
