@@ -60,7 +60,7 @@ import {
   StartPlanBody,
 } from "./entitlements";
 import { FeaturedGroupBody, FeaturedGroupDto, GroupIdParam, PriceGroupBody, PriceGroupDto } from "./groups";
-import { HomepageLayoutBody, HomepageLayoutDto, HomepageLayoutShape, HomepageMediaDto, HomepageView } from "./homepage";
+import { HomepageCustomerPreview, HomepageLayoutBody, HomepageLayoutDto, HomepageLayoutShape, HomepageMediaDto, HomepageView } from "./homepage";
 import { MoveItemBody, SaveItemBody, SavedItemDto, SavedItemIdParam } from "./saved";
 import { AssociateScoreBody, OrphanedScoreDto, ScoreDto, ScoreSummaryDto, ScoresQuery } from "./scores";
 import { STYLING_FILE_FIELDS, Styling, StylesQuery, StylingData } from "./styling";
@@ -248,6 +248,7 @@ export const apiPaths = {
     put: { body: HomepageLayoutBody, response: HomepageLayoutDto },
   },
   "/v1/admin/homepage/preview": { post: { body: HomepageLayoutShape, response: HomepageView } },
+  "/v1/admin/homepage/preview/customers/{id}": { post: { params: IdParam, body: HomepageLayoutShape, response: HomepageCustomerPreview } },
   "/v1/admin/homepage/media": { post: { form: form(z.object({}), "file"), response: HomepageMediaDto } },
 
   // Bookings (customer) and jobs (partner)

@@ -5,6 +5,7 @@ import { enumOf, optionalLine, optionalText, uuid } from "./forms";
 import { MESSAGES } from "./messages";
 import { optionalHttpUrl } from "./forms";
 import { optionalDate } from "./workouts";
+import { ScoreSummaryDto } from "./scores";
 
 /**
  * A partner's homepage (Homepage Builder: its row and slot types and
@@ -232,6 +233,26 @@ export const HomepageView = z
   })
   .meta({ id: "HomepageView" });
 export type HomepageView = z.infer<typeof HomepageView>;
+
+/** How many of the partner's highest-ranked workouts Home's "top picks" row shows. */
+export const TOP_PICKS = 3;
+
+/**
+ * The builder's preview as one of the partner's customers (read-only): the
+ * draft's Home and what Home shows above the hero (score summary, credit
+ * balance, top picks), all as that customer would see them.
+ */
+export const HomepageCustomerPreview = z
+  .object({
+    customer: z.object({ id: z.string(), name: z.string() }),
+    home: HomepageView,
+    summary: ScoreSummaryDto,
+    /** The credits the customer's Home shows as "workouts remaining". */
+    balance: z.number(),
+    topPicks: z.array(CatalogueItem),
+  })
+  .meta({ id: "HomepageCustomerPreview" });
+export type HomepageCustomerPreview = z.infer<typeof HomepageCustomerPreview>;
 
 export const HomepageMediaDto = z.object({ key: z.string(), url: z.string() }).meta({ id: "HomepageMedia" });
 export type HomepageMediaDto = z.infer<typeof HomepageMediaDto>;

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { createContext, useContext, useSyncExternalStore } from "react";
 import { brandVariables } from "../../contract/branding";
 import { BRAND_FONT_ID, fontFaceCss } from "../../contract/fonts";
 import type { FontFamilyKey } from "../../contract/styling-values";
@@ -48,8 +48,16 @@ export function currentStyling(): Styling {
   return current;
 }
 
+/**
+ * A part of the page that wears another partner's styling than the page's
+ * (the Homepage Builder's preview wears the partner's own): what useStyling
+ * answers inside it.
+ */
+export const StylingScope = createContext<Styling | null>(null);
+
 export function useStyling(): Styling {
-  return useSyncExternalStore(
+  const scoped = useContext(StylingScope);
+  const page = useSyncExternalStore(
     (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
@@ -57,4 +65,5 @@ export function useStyling(): Styling {
     currentStyling,
     () => initial ?? currentStyling(),
   );
+  return scoped ?? page;
 }

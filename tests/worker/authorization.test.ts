@@ -109,6 +109,12 @@ const RESOURCES: Record<string, Probe[]> = {
   "/v1/admin/custom-domains/{id}/connect": [partnerProbe(() => ({ id: ids.northwindDomain }))],
   "/v1/admin/custom-domains/{id}": [partnerProbe(() => ({ id: ids.northwindDomain }))],
   "/v1/admin/dependents/{id}": [partnerProbe(() => ({ id: FABRIKAM }))],
+  "/v1/admin/homepage/preview/customers/{id}": [
+    partnerProbe(
+      () => ({ id: FABRIKAM }),
+      () => ({ rows: [{ isHero: true, slots: [{ itemType: "featuredGroup", heroText: "Welcome" }] }] }),
+    ),
+  ],
   "/v1/admin/dependents/{id}/scores": [partnerProbe(() => ({ id: FABRIKAM }))],
   "/v1/admin/dependents/{id}/assessments": [partnerProbe(() => ({ id: FABRIKAM }))],
   "/v1/admin/dependents/{id}/price-group": [

@@ -212,6 +212,24 @@ const layout = (slot: Record<string, unknown>) => ({
 
 const partner = (p: Omit<BodyProbe, "as">): BodyProbe => ({ as: "otherPartnerAdmin", ...p });
 
+/** A homepage preview (nothing stored) with another partner's workout or featured group: they are left out of the answer. */
+const previewProbes = (params?: Record<string, string>): BodyProbe[] => [
+  partner({
+    field: "body.rows[].slots[].workoutIds",
+    outcome: "ignored",
+    own: () => EXCEL,
+    other: () => NORTHWIND_ONLY,
+    request: (id) => ({ params, body: layout({ itemType: "workout", workoutIds: [id] }) }),
+  }),
+  partner({
+    field: "body.rows[].slots[].featuredGroupId",
+    outcome: "ignored",
+    own: () => DEMO.contoso.featuredGroupId,
+    other: () => DEMO.northwind.featuredGroupId,
+    request: (id) => ({ params, body: layout({ itemType: "featuredGroup", featuredGroupId: id }) }),
+  }),
+];
+
 /** Harbour's seeded plan ends in 2030; a plan started for 2031 by an earlier probe is removed, so a start then succeeds. */
 async function harbourWithoutLaterPlans() {
   await db.delete(schema.planEntries).where(and(eq(schema.planEntries.accountId, HARBOUR), gt(schema.planEntries.startDate, "2030-12-31")));
@@ -559,22 +577,9 @@ export const BODY_RESOURCES: Record<string, BodyProbe[]> = {
       request: (id) => ({ body: layout({ itemType: "featuredGroup", featuredGroupId: id }) }),
     }),
   ],
-  "POST /v1/admin/homepage/preview": [
-    partner({
-      field: "body.rows[].slots[].workoutIds",
-      outcome: "ignored",
-      own: () => EXCEL,
-      other: () => NORTHWIND_ONLY,
-      request: (id) => ({ body: layout({ itemType: "workout", workoutIds: [id] }) }),
-    }),
-    partner({
-      field: "body.rows[].slots[].featuredGroupId",
-      outcome: "ignored",
-      own: () => DEMO.contoso.featuredGroupId,
-      other: () => DEMO.northwind.featuredGroupId,
-      request: (id) => ({ body: layout({ itemType: "featuredGroup", featuredGroupId: id }) }),
-    }),
-  ],
+  "POST /v1/admin/homepage/preview": previewProbes(),
+  // As one of its own customers, a partner's draft naming another partner's workout or group shows nothing of it.
+  "POST /v1/admin/homepage/preview/customers/{id}": previewProbes({ id: HARBOUR }),
 };
 
 /** Ids in a body that name no record of anyone's: why each is left out of the probes. */

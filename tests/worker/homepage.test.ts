@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
-import type { HomepageLayoutBody, HomepageLayoutDto, HomepageView } from "../../contract/homepage";
+import { TOP_PICKS, type HomepageCustomerPreview, type HomepageLayoutBody, type HomepageLayoutDto, type HomepageView } from "../../contract/homepage";
 import { MESSAGES } from "../../contract/messages";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
@@ -345,5 +345,62 @@ describe("the reader's Home", () => {
     expect(res.status).toBe(200);
     expect(ids(await json<HomepageView>(res))).toEqual([[[W.drTabletop]]]);
     expect(await snapshot(DEMO.northwind.id)).toEqual(before);
+  });
+});
+
+describe("the builder's preview as one of the partner's customers", () => {
+  const path = (id: string) => `/v1/admin/homepage/preview/customers/${id}`;
+  const draft = () => ({ rows: [{ ...hero, slots: [{ ...first(hero.slots), heroText: "Not saved yet" }] }, carousel([W.modernMeetings, W.dashboards])] });
+
+  it("answers the customer's own Home of the draft, its score summary, credits and top picks, saving nothing", async () => {
+    const before = await snapshot(DEMO.northwind.id);
+    const res = await apiAs("partnerAdmin").post(path(DEMO.customers.fabrikam.id), draft());
+    expect(res.status).toBe(200);
+    const preview = await json<HomepageCustomerPreview>(res);
+    expect(preview.customer).toEqual({ id: DEMO.customers.fabrikam.id, name: "Fabrikam Manufacturing" });
+    expect(preview.home.hero?.heroText).toBe("Not saved yet");
+    // Each part is what the customer itself reads from its own endpoints.
+    const asCustomer = (p: string) =>
+      apiAs("customerAdmin")
+        .get(p)
+        .then((r) => json(r));
+    expect(preview.summary).toEqual(await asCustomer("/v1/scores/summary"));
+    expect(preview.balance).toBe((await asCustomer("/v1/entitlements")).balance);
+    const catalogue = await asCustomer("/v1/workouts?limit=24");
+    expect(preview.topPicks.map((w) => w.id)).toEqual(catalogue.items.slice(0, TOP_PICKS).map((w: { id: string }) => w.id));
+    expect(preview.topPicks).toHaveLength(TOP_PICKS);
+    expect(await snapshot(DEMO.northwind.id)).toEqual(before);
+  });
+
+  it("follows the customer's visibility, not the partner's", async () => {
+    const dashboards = first(await db.select().from(schema.workouts).where(eq(schema.workouts.id, W.dashboards)));
+    await db
+      .update(schema.workouts)
+      .set({ visibility: { operator: "and", conditions: [{ field: "industry", comparator: "in", values: ["charity"] }] } })
+      .where(eq(schema.workouts.id, W.dashboards));
+    try {
+      const preview = await json<HomepageCustomerPreview>(await apiAs("partnerAdmin").post(path(DEMO.customers.fabrikam.id), draft()));
+      expect(preview.home.rows.map((r) => r.slots.map((s) => s.workouts.map((w) => w.id)))).toEqual([[[W.modernMeetings]]]);
+      const asPartner = await json<HomepageView>(await apiAs("partnerAdmin").post("/v1/admin/homepage/preview", draft()));
+      expect(first(first(asPartner.rows).slots).workouts.map((w) => w.id)).toEqual([W.modernMeetings, W.dashboards]);
+    } finally {
+      await db.update(schema.workouts).set({ visibility: dashboards.visibility }).where(eq(schema.workouts.id, W.dashboards));
+    }
+  });
+
+  it("refuses an id that is not a uuid and a draft of the wrong shape (400)", async () => {
+    const badId = await apiAs("partnerAdmin").post(path("not-an-id"), draft());
+    expect(badId.status).toBe(400);
+    const badBody = await apiAs("partnerAdmin").post(path(DEMO.customers.fabrikam.id), { rows: "none" });
+    expect(badBody.status).toBe(400);
+  });
+
+  it("is 404 for another partner's customer and an unknown one, 401 without a token, 403 for other roles", async () => {
+    expect((await apiAs("partnerAdmin").post(path(DEMO.customers.harbour.id), draft())).status).toBe(404);
+    expect((await apiAs("otherPartnerAdmin").post(path(DEMO.customers.fabrikam.id), draft())).status).toBe(404);
+    expect((await apiAs("partnerAdmin").post(path(crypto.randomUUID()), draft())).status).toBe(404);
+    expect((await apiAs(null).post(path(DEMO.customers.fabrikam.id), draft())).status).toBe(401);
+    expect((await apiAs("partnerMember").post(path(DEMO.customers.fabrikam.id), draft())).status).toBe(403);
+    expect((await apiAs("customerAdmin").post(path(DEMO.customers.fabrikam.id), draft())).status).toBe(403);
   });
 });

@@ -1,8 +1,17 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ErrorEnvelope } from "../../contract/errors";
-import { HomepageLayoutBody, HomepageLayoutDto, HomepageLayoutShape, HomepageMediaDto, HomepageView, homepageMediaPrefix } from "../../contract/homepage";
-import { homepageOf, homepageView } from "../data/homepage";
+import {
+  HomepageCustomerPreview,
+  HomepageLayoutBody,
+  HomepageLayoutDto,
+  HomepageLayoutShape,
+  HomepageMediaDto,
+  HomepageView,
+  homepageMediaPrefix,
+} from "../../contract/homepage";
+import { IdParam } from "../../contract/team";
+import { customerHomePreview, homepageOf, homepageView } from "../data/homepage";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { errorResponses } from "../http/responses";
@@ -67,6 +76,26 @@ endpoint(
     responses: { 200: { description: "The Home of the draft", schema: HomepageView }, ...errors },
   },
   async (c, { body }, scope) => c.json(await homepageView(c.get("db"), scope, body)),
+);
+
+endpoint(
+  homepageApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/admin/homepage/preview/customers/{id}",
+    summary: "The Home a draft layout would give one of the partner's customers, with its score summary, credits and top picks (read-only)",
+    tags: ["homepage"],
+    auth: "partnerAdmin",
+    params: IdParam,
+    body: HomepageLayoutShape,
+    responses: {
+      200: { description: "The customer's Home of the draft", schema: HomepageCustomerPreview },
+      ...errors,
+      404: { description: "Not one of the partner's customers", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { params, body }, scope) => c.json(await customerHomePreview(c.get("db"), scope, params.id, body)),
 );
 
 endpoint(

@@ -25,7 +25,7 @@ export function GoalButtons({ className }: { className?: string }) {
       <h2 id="goal-buttons" className="mb-3 text-lg font-semibold">
         {t("catalogue.goals")}
       </h2>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-3 home-sm:grid-cols-3 home-lg:grid-cols-4">
         {Category.map((c) => (
           <li key={c}>
             <Link

@@ -14,9 +14,10 @@ export const catalogueKeys = {
 };
 
 /** What the active customer may see, by category and search. */
-export function useCatalogue(filter: CatalogueFilter) {
+export function useCatalogue(filter: CatalogueFilter, { enabled = true }: { enabled?: boolean } = {}) {
   const accountId = useActiveAccountId();
   return useInfiniteQuery({
+    enabled,
     queryKey: catalogueKeys.list(accountId, filter),
     queryFn: ({ pageParam }) => api.get("/v1/workouts", { query: { ...filter, limit: 24, cursor: pageParam ?? undefined } }),
     initialPageParam: null as string | null,

@@ -1,16 +1,28 @@
 import type { ReactNode } from "react";
+import type { ScoreSummaryDto } from "../../../contract/scores";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { useT } from "../../lib/i18n";
-import { useScoreSummary } from "./api";
+import { useCreditBalance, useScoreSummary } from "./api";
+import type { Loaded } from "./loaded";
 import { WorkoutsRemaining } from "./WorkoutsRemaining";
+
+/** Home's score summary for the signed-in customer (also on Activity, in its own `home` container). */
+export function ScoreSummary({ accountId }: { accountId: string }) {
+  return (
+    <div className="@container/home">
+      <ScoreSummaryView summary={useScoreSummary(accountId)} balance={useCreditBalance(accountId)} />
+    </div>
+  );
+}
 
 /**
  * Home's score summary (Scores): the round fitness score under the partner's name for it,
- * workouts completed and remaining, and the month streak.
+ * workouts completed and remaining (the credit balance), and the month streak.
+ * Drawn from the reads given, so the Homepage Builder shows it as one of the
+ * partner's customers sees it.
  */
-export function ScoreSummary({ accountId }: { accountId: string }) {
+export function ScoreSummaryView({ summary, balance }: { summary: Loaded<ScoreSummaryDto>; balance: Loaded<number> }) {
   const t = useT();
-  const summary = useScoreSummary(accountId);
   const s = summary.data;
   const value = (testId: string, content: ReactNode) =>
     summary.isPending ? (
@@ -25,7 +37,7 @@ export function ScoreSummary({ accountId }: { accountId: string }) {
       <h2 id="score-summary" className="sr-only">
         {t("home.summary")}
       </h2>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid gap-4 home-sm:grid-cols-2 home-lg:grid-cols-4">
         <div className="flex items-center gap-4 rounded-xl border border-border bg-card p-6">
           <div
             className="flex size-16 shrink-0 items-center justify-center rounded-full border-4 border-brand text-xl font-semibold"
@@ -47,7 +59,7 @@ export function ScoreSummary({ accountId }: { accountId: string }) {
           <p className="text-sm text-muted-foreground">{t("home.completedWorkouts")}</p>
           {value("completed-workouts", s?.workouts.completed)}
         </div>
-        <WorkoutsRemaining accountId={accountId} />
+        <WorkoutsRemaining balance={balance} />
         <div className="rounded-xl border border-border bg-card p-6">
           <p className="text-sm text-muted-foreground">{t("home.monthStreak")}</p>
           {value("month-streak", s ? t("home.months", { count: s.workouts.streak }) : null)}

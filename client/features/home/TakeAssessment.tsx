@@ -3,19 +3,18 @@ import { useNavigate } from "react-router";
 import { Button } from "../../components/ui/Button";
 import { toastMessage } from "../../components/ui/toast-store";
 import { useT } from "../../lib/i18n";
+import type { ScoreSummaryDto } from "../../../contract/scores";
 import { useAssessmentLink } from "../assessment/api";
-import { useScoreSummary } from "./api";
 
 /**
  * Home's "Take the assessment" card, for a customer with no score yet: asks
  * for a link (on demand only) and opens the assessment.
  */
-export function TakeAssessment({ accountId }: { accountId: string }) {
+export function TakeAssessment({ summary }: { summary: ScoreSummaryDto | undefined }) {
   const t = useT();
-  const summary = useScoreSummary(accountId);
   const link = useAssessmentLink();
   const navigate = useNavigate();
-  if (!summary.data || summary.data.score !== null) return null;
+  if (!summary || summary.score !== null) return null;
   const start = async () => {
     try {
       const { token } = await link.mutateAsync("all");
@@ -29,7 +28,7 @@ export function TakeAssessment({ accountId }: { accountId: string }) {
       <ClipboardCheck aria-hidden="true" className="size-8 text-brand-text" />
       <div className="min-w-0 flex-1">
         <h2 id="take-assessment" className="font-semibold">
-          {t("home.assessmentTitle", { name: summary.data.name })}
+          {t("home.assessmentTitle", { name: summary.name })}
         </h2>
         <p className="text-sm text-muted-foreground">{t("home.assessmentBody")}</p>
       </div>

@@ -66,7 +66,7 @@ export function TanPrompt({ accountId, canLink }: { accountId: string; canLink: 
               )}
             />
           </Field>
-          <Button type="submit" className="sm:mt-7" loading={link.isPending}>
+          <Button type="submit" className="home-sm:mt-7" loading={link.isPending}>
             {link.isPending ? t("message.tanPending") : t("home.link")}
           </Button>
         </form>

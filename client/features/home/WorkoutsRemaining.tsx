@@ -1,11 +1,10 @@
 import { Skeleton } from "../../components/ui/Skeleton";
 import { useT } from "../../lib/i18n";
-import { useCreditBalance } from "./api";
+import type { Loaded } from "./loaded";
 
-/** The score summary's "workouts remaining" (Home): the credit balance from GET v1/entitlements. */
-export function WorkoutsRemaining({ accountId }: { accountId: string }) {
+/** The score summary's "workouts remaining" (Home): the credit balance (GET v1/entitlements for the signed-in customer). */
+export function WorkoutsRemaining({ balance }: { balance: Loaded<number> }) {
   const t = useT();
-  const balance = useCreditBalance(accountId);
   return (
     <div className="rounded-xl border border-border bg-card p-6">
       <p className="text-sm text-muted-foreground" id="workouts-remaining-label">

@@ -16,8 +16,8 @@ import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { errorAt, errorMessages, setFieldErrors } from "../../lib/forms";
 import { translateApiMessage, useT } from "../../lib/i18n";
-import { useHomepageLayout, useHomepagePreview, useSaveHomepage } from "./api";
-import { HomepageContent } from "./HomepageContent";
+import { useHomepageLayout, useSaveHomepage } from "./api";
+import { HomepagePreview } from "./HomepagePreview";
 import { bodyOf, LayoutForm, newRow, valuesOf, type LayoutValues, type RowValues } from "./layout";
 import { RowDialog } from "./RowDialog";
 import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
@@ -27,7 +27,8 @@ import { EnumSelect } from "../../components/ui/EnumSelect";
 /**
  * /admin/homepage (Homepage Builder): the fixed welcome banner and the
  * hero, then the rows, added by type, moved (buttons, keyboard or dragging),
- * edited and deleted; a live preview beside it is the customers' Home itself.
+ * edited and deleted; a live preview beside it is the customers' Home itself
+ * (HomepagePreview), unsaved edits included.
  * Saving replaces the whole layout at once.
  */
 export default function HomepageBuilderScreen() {
@@ -87,7 +88,6 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
     const parsed = HomepageLayoutShape.safeParse(bodyOf(draft));
     return parsed.success ? parsed.data : null;
   }, [draft]);
-  const preview = useHomepagePreview(previewBody);
 
   const heroIndex = 0;
   const { errors } = form.formState;
@@ -284,19 +284,7 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
         </div>
       </form>
 
-      <section aria-labelledby="preview-heading" className="min-w-0">
-        <div className="mb-3 flex items-baseline justify-between gap-2">
-          <h2 id="preview-heading" className="text-lg font-semibold">
-            {t("homepage.builder.preview")}
-          </h2>
-          {preview.isFetching ? <span className="text-xs text-muted-foreground">{t("common.loading")}</span> : null}
-        </div>
-        {/* The preview is the Home itself; it is looked at, not used, so it takes no focus. */}
-        <div inert data-testid="homepage-preview" className="rounded-2xl border border-border bg-background p-4 sm:p-6">
-          <p className="mb-6 text-2xl font-semibold tracking-tight">{t("home.greeting", { name: user?.firstName || "…" })}</p>
-          {preview.data ? <HomepageContent view={preview.data} /> : <Skeleton className="h-72" />}
-        </div>
-      </section>
+      <HomepagePreview draft={previewBody} />
 
       {editing !== null && values.rows[editing] ? (
         <RowDialog

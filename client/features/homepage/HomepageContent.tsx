@@ -35,7 +35,7 @@ function Hero({ hero }: { hero: NonNullable<HomepageView["hero"]> }) {
     <section
       aria-label={hero.heroText}
       data-testid="homepage-hero"
-      className="relative isolate flex min-h-56 flex-col justify-end overflow-hidden rounded-2xl p-6 sm:min-h-72 sm:p-10"
+      className="relative isolate flex min-h-56 flex-col justify-end overflow-hidden rounded-2xl p-6 home-sm:min-h-72 home-sm:p-10"
       style={{ background: gradient }}
     >
       {image ? (
@@ -43,9 +43,9 @@ function Hero({ hero }: { hero: NonNullable<HomepageView["hero"]> }) {
       ) : null}
       {/* A scrim keeps the light hero text readable over any photograph. */}
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-t from-black/60 via-black/25 to-transparent" />
-      <p className="max-w-3xl text-3xl font-semibold tracking-tight text-balance text-hero-text sm:text-4xl">{hero.heroText}</p>
+      <p className="max-w-3xl text-3xl font-semibold tracking-tight text-balance text-hero-text home-sm:text-4xl">{hero.heroText}</p>
       {hero.title ? <p className="mt-3 text-lg font-medium text-hero-text">{hero.title}</p> : null}
-      {hero.subtitle ? <p className="mt-1 max-w-2xl text-sm text-hero-text/90 sm:text-base">{hero.subtitle}</p> : null}
+      {hero.subtitle ? <p className="mt-1 max-w-2xl text-sm text-hero-text/90 home-sm:text-base">{hero.subtitle}</p> : null}
     </section>
   );
 }
@@ -61,7 +61,7 @@ function Row({ row, eager }: { row: HomepageRowView; eager: boolean }) {
         </h2>
         {row.subtitle ? <p className="text-sm text-muted-foreground">{row.subtitle}</p> : null}
       </div>
-      <div className={cn("grid grid-cols-1 gap-6", double && row.slots.length > 1 && "lg:grid-cols-2")}>
+      <div className={cn("grid grid-cols-1 gap-6", double && row.slots.length > 1 && "home-lg:grid-cols-2")}>
         {row.slots.map((slot) => (
           <Slot key={slot.id} slot={slot} rowType={row.type} rowTitle={row.title} eager={eager} compact={double && row.slots.length > 1} />
         ))}
@@ -135,7 +135,7 @@ function Carousel({ slot, rowTitle, eager, compact }: { slot: HomepageSlotView; 
         className={cn("relative -mx-1 flex snap-x snap-mandatory scroll-px-1 gap-4 overflow-x-auto scroll-smooth px-1 pb-3", focusRing)}
       >
         {slot.workouts.map((w, i) => (
-          <li key={w.id} className={cn("shrink-0 snap-start", compact ? "w-60 sm:w-64" : "w-64 sm:w-72")}>
+          <li key={w.id} className={cn("shrink-0 snap-start", compact ? "w-60 home-sm:w-64" : "w-64 home-sm:w-72")}>
             {program ? <p className="mb-1 text-xs font-medium text-muted-foreground">{t("homepage.programStep", { n: i + 1 })}</p> : null}
             <WorkoutCard workout={w} eager={eager && i < 3} />
           </li>
@@ -151,9 +151,13 @@ function FeaturedCard({ slot, eager }: { slot: HomepageSlotView; eager: boolean 
   const [first, ...rest] = slot.workouts;
   if (!first) return null;
   return (
-    <div data-testid="homepage-slot" data-item-type={slot.itemType} className="overflow-hidden rounded-2xl border border-border bg-card md:grid md:grid-cols-2">
+    <div
+      data-testid="homepage-slot"
+      data-item-type={slot.itemType}
+      className="overflow-hidden rounded-2xl border border-border bg-card home-md:grid home-md:grid-cols-2"
+    >
       <WorkoutArt category={first.category} image={first.image} eager={eager} width={640} height={360} className="h-full" />
-      <div className="flex flex-col gap-3 p-6 sm:p-8">
+      <div className="flex flex-col gap-3 p-6 home-sm:p-8">
         {slot.title ? <p className="text-xs font-medium tracking-wide text-brand-text uppercase">{slot.title}</p> : null}
         <h3 className="text-2xl font-semibold tracking-tight">{first.title}</h3>
         {first.subtitle ? <p className="text-muted-foreground">{first.subtitle}</p> : null}

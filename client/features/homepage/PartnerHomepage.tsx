@@ -1,7 +1,7 @@
 import { AlarmClock, CalendarCheck, Inbox, LayoutTemplate } from "../../components/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { PartnerAttention } from "../../../contract/homepage";
+import type { HomepageView, PartnerAttention } from "../../../contract/homepage";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { useT } from "../../lib/i18n";
 import { useHomepage } from "./api";
@@ -27,10 +27,16 @@ export function PartnerHomepage({ accountId, isPartner, canBuild }: { accountId:
       </p>
     );
   }
-  const view = query.data;
+  return <PartnerHomepageView view={query.data} isPartner={isPartner} canBuild={canBuild} />;
+}
+
+/** The partner's homepage part of Home from its view (the reader's own, or the builder's draft as a customer's). */
+export function PartnerHomepageView({ view, isPartner, canBuild }: { view: HomepageView; isPartner: boolean; canBuild: boolean }) {
+  const t = useT();
   return (
     <div className="grid grid-cols-1 gap-8">
-      {view.attention ? <Attention attention={view.attention} /> : null}
+      {/* What needs attention is the partner's own: never in its customers' Home (nor the builder's preview of it). */}
+      {isPartner && view.attention ? <Attention attention={view.attention} /> : null}
       {view.configured ? (
         <>
           {isPartner ? <p className="-mb-4 text-sm text-muted-foreground">{t("homepage.asCustomersSee")}</p> : null}
@@ -40,7 +46,7 @@ export function PartnerHomepage({ accountId, isPartner, canBuild }: { accountId:
         <section
           aria-labelledby="homepage-not-set-up"
           data-testid="homepage-notice"
-          className="flex flex-col gap-3 rounded-xl border border-dashed border-border bg-card p-6 sm:flex-row sm:items-center"
+          className="flex flex-col gap-3 rounded-xl border border-dashed border-border bg-card p-6 home-sm:flex-row home-sm:items-center"
         >
           <LayoutTemplate aria-hidden="true" className="size-8 shrink-0 text-brand-text" />
           <div className="flex-1">
@@ -96,7 +102,7 @@ function Attention({ attention }: { attention: PartnerAttention }) {
       <h2 id="attention" className="mb-3 text-lg font-semibold">
         {t("homepage.attention.title")}
       </h2>
-      <ul className="grid gap-3 sm:grid-cols-3">
+      <ul className="grid gap-3 home-sm:grid-cols-3">
         {items.map((i) => (
           <li key={i.key}>
             <Link

@@ -10,6 +10,7 @@ export const homepageKeys = {
   anyView: ["homepage", "view"] as const,
   layout: (accountId: string) => ["homepage", "layout", accountId] as const,
   preview: (accountId: string, draft: unknown) => ["homepage", "preview", accountId, draft] as const,
+  customerPreview: (accountId: string, customerId: string, draft: unknown) => ["homepage", "preview", accountId, "customer", customerId, draft] as const,
 };
 
 /** GET v1/homepage: the reader's Home (layout and items) in one call. */
@@ -47,6 +48,18 @@ export function useHomepagePreview(draft: HomepageLayout | null) {
     queryKey: homepageKeys.preview(accountId, draft),
     queryFn: ({ signal }) => api.post("/v1/admin/homepage/preview", { body: draft!, signal }),
     enabled: draft !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** POST v1/admin/homepage/preview/customers/{id}: the Home a draft would give one of the partner's customers (none asked while `customerId` is null). */
+export function useHomepageCustomerPreview(customerId: string | null, draft: HomepageLayout | null) {
+  const accountId = useActiveAccountId();
+  return useQuery({
+    queryKey: homepageKeys.customerPreview(accountId, customerId ?? "none", draft),
+    queryFn: ({ signal }) => api.post("/v1/admin/homepage/preview/customers/{id}", { params: { id: customerId! }, body: draft!, signal }),
+    enabled: customerId !== null && draft !== null,
     placeholderData: keepPreviousData,
     retry: false,
   });
