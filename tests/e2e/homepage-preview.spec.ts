@@ -40,7 +40,7 @@ test("a partner admin previews its homepage as its customers' Home: its branding
   // Home's greeting and the rows above the hero, as a new customer sees them.
   await expect(preview.getByText("Welcome", { exact: true })).toBeVisible();
   await expect(preview.getByTestId("fitness-score")).toHaveText("–");
-  await expect(preview.getByRole("heading", { name: "Earn your TechFIT fitness score" })).toBeVisible();
+  await expect(preview.getByRole("heading", { name: "Earn your Northwind Learn fitness score" })).toBeVisible();
   await expect(preview.getByRole("heading", { name: "Top picks for your team" })).toBeVisible();
   await expect(preview.getByRole("navigation", { name: "Browse by goal" })).toBeVisible();
   await expect(preview.getByTestId("homepage-hero")).toContainText("Get your teams fit for the future of work");
@@ -65,7 +65,7 @@ test("a partner admin previews its homepage as its customers' Home: its branding
   // As one of its customers: that customer's score summary and credits.
   await page.getByLabel("Preview as").selectOption({ label: "Fabrikam Manufacturing" });
   await expect(preview.getByTestId("fitness-score")).toHaveText(/^\d+$/, FIRST);
-  await expect(preview.getByRole("heading", { name: "Earn your TechFIT fitness score" })).toBeHidden();
+  await expect(preview.getByRole("heading", { name: "Earn your Northwind Learn fitness score" })).toBeHidden();
   await expect(preview.getByTestId("workouts-remaining")).toHaveText(/^\d+$/);
   await expect(preview.getByTestId("homepage-hero")).toContainText("Fresh skills for a new quarter");
   await expectAccessible(page);
