@@ -403,4 +403,17 @@ describe("the builder's preview as one of the partner's customers", () => {
     expect((await apiAs("partnerMember").post(path(DEMO.customers.fabrikam.id), draft())).status).toBe(403);
     expect((await apiAs("customerAdmin").post(path(DEMO.customers.fabrikam.id), draft())).status).toBe(403);
   });
+
+  it("shows a partner only what happened under it for a customer that moved to it from another partner", async () => {
+    const fabrikam = DEMO.customers.fabrikam.id;
+    const moved = await apiAs("customerAdmin", { accountId: fabrikam }).post(`/v1/admin/accounts/${fabrikam}/assign-parent`, { tan: DEMO.contoso.tan });
+    expect(moved.status).toBe(200);
+    const preview = await json<HomepageCustomerPreview>(await apiAs("otherPartnerAdmin").post(path(fabrikam), draft()));
+    // Northwind's scores, credits and completed workouts stay Northwind's.
+    expect(preview.summary).toMatchObject({ score: null, workouts: { completed: 0, remaining: 0, streak: 0 } });
+    expect(preview.balance).toBe(0);
+    // The customer itself still sees its whole history on its own Home.
+    const own = await json(await apiAs("customerAdmin", { accountId: fabrikam }).get("/v1/scores/summary"));
+    expect(own.score).not.toBeNull();
+  });
 });

@@ -11,7 +11,8 @@ import {
   homepageMediaPrefix,
 } from "../../contract/homepage";
 import { IdParam } from "../../contract/team";
-import { customerHomePreview, homepageOf, homepageView } from "../data/homepage";
+import { homepageOf, homepageView } from "../data/homepage";
+import { customerHomePreview } from "../data/homepage-preview";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { errorResponses } from "../http/responses";

@@ -10,10 +10,8 @@ import {
   type HomepageRowView,
   type HomepageSlot,
   type HomepageSlotView,
-  type HomepageCustomerPreview,
   type HomepageView,
   type PartnerAttention,
-  TOP_PICKS,
 } from "../../contract/homepage";
 import {
   featuredGroupItems,
@@ -26,12 +24,9 @@ import {
   workouts,
   type NewHomepageSlot,
 } from "../../db/schema";
-import { cataloguePage, visibleCatalogueSets } from "./catalogue";
-import { customerOf } from "./customers";
-import { entitlementsOf } from "./entitlements";
-import { summaryOf } from "./scores";
+import { visibleCatalogueSets } from "./catalogue";
 import { libraryOwner } from "./visibility";
-import type { AccountScope, CustomerScope, PartnerAdminScope } from "../http/endpoint";
+import type { AccountScope, PartnerAdminScope } from "../http/endpoint";
 import type { Db } from "../env";
 import { invalid } from "../http/errors";
 import { fileUri } from "../storage/files";
@@ -347,25 +342,6 @@ export async function homepageView(db: Db, reader: AccountScope, draft?: Homepag
     }))
     .filter((r) => r.slots.length > 0);
   return { configured: true, hero, rows, attention };
-}
-
-/**
- * The builder's preview as one of the partner's customers: the draft's Home
- * and what Home shows above the hero, each read as that customer reads it
- * (its catalogue visibility, its scores and credits). Read-only; another
- * partner's customer (or an unknown id) is 404.
- */
-export async function customerHomePreview(db: Db, scope: PartnerAdminScope, customerId: string, draft: HomepageLayout): Promise<HomepageCustomerPreview> {
-  const customer = await customerOf(db, scope, customerId);
-  // The customer's own reader: a plain member of its account, signed in as the partner's admin only to be traced.
-  const reader: CustomerScope = { ...scope, account: { ...customer, type: "customer" }, role: "member" };
-  const [home, summary, entitlements, picks] = await Promise.all([
-    homepageView(db, reader, draft),
-    summaryOf(db, reader),
-    entitlementsOf(db, customer.id),
-    cataloguePage(db, reader, { limit: TOP_PICKS }),
-  ]);
-  return { customer: { id: customer.id, name: customer.name }, home, summary, balance: entitlements.balance, topPicks: picks.items };
 }
 
 /** How long a booking request may wait for the partner's confirmation before it is overdue (24 hours). */

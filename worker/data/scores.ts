@@ -3,12 +3,12 @@
  * orphaned scores and their assignment, manual scores, and a partner's view
  * of its customers' scores. Each function applies its caller's ownership.
  */
-import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { inList } from "./bound";
 import type { ManualScoreBody } from "../../contract/assessments";
 import type { CategoryFilter } from "../../contract/enums";
 import type { OrphanedScoreDto, ScoreDto, ScoreSummaryDto } from "../../contract/scores";
-import { accounts, auditEntries, jobLines, jobs, scoreEntries, scores } from "../../db/schema";
+import { accounts, auditEntries, creditLines, jobLines, jobs, scoreEntries, scores } from "../../db/schema";
 import { scoreFromPercent } from "../domain/assessment";
 import { scoreNameOf, scoreStringOf } from "../../contract/styling";
 import { partnerStylingFrom, partnerStylingQuery } from "./styling";
@@ -20,20 +20,31 @@ import { balanceQuery } from "./credits";
 import { customerOf, customersOfPartner } from "./customers";
 
 /** The customer's score summary: overall score, workouts completed and remaining, month streak. */
-export async function summaryOf(db: Db, scope: CustomerScope): Promise<ScoreSummaryDto> {
+export async function summaryOf(db: Db, scope: CustomerScope, underPartner?: string): Promise<ScoreSummaryDto> {
   const id = scope.account.id;
+  // A partner previewing a customer's Home sees only what happened under it (a customer that moved keeps its history with the partner it had).
+  const jobsUnder = underPartner ? eq(jobs.partnerAccountId, underPartner) : undefined;
   // One D1 round trip for the four independent reads.
   const [done, balance, sessions, scored, partner] = await db.batch([
     db
       .select({ n: count() })
       .from(jobs)
-      .where(and(eq(jobs.accountId, id), eq(jobs.status, "completed"))),
-    balanceQuery(db, id),
+      .where(and(eq(jobs.accountId, id), eq(jobs.status, "completed"), jobsUnder)),
+    underPartner
+      ? db
+          .select({ total: sql<number>`coalesce(sum(${creditLines.quantity}), 0)` })
+          .from(creditLines)
+          .where(and(eq(creditLines.accountId, id), eq(creditLines.partnerAccountId, underPartner)))
+      : balanceQuery(db, id),
     db
       .select({ at: jobLines.completedAt })
       .from(jobLines)
-      .where(and(eq(jobLines.accountId, id), isNotNull(jobLines.completedAt))),
-    db.select({ category: scores.category, scorePercent: scores.scorePercent, createdAt: scores.createdAt }).from(scores).where(eq(scores.accountId, id)),
+      .innerJoin(jobs, eq(jobs.id, jobLines.jobId))
+      .where(and(eq(jobLines.accountId, id), isNotNull(jobLines.completedAt), jobsUnder)),
+    db
+      .select({ category: scores.category, scorePercent: scores.scorePercent, createdAt: scores.createdAt })
+      .from(scores)
+      .where(and(eq(scores.accountId, id), underPartner ? eq(scores.partnerAccountId, underPartner) : undefined)),
     partnerStylingQuery(db, scope.account.parentAccountId),
   ]);
   // The score is the partner's: its name and wording (a customer with no partner: the product's).
