@@ -109,9 +109,20 @@ test("a partner's customer meets neither the product's name nor its colours, on 
     await page.goto(`${PARTNER_ORIGIN}${path}`);
     await check(`signed out ${path}`);
   }
-  await page.goto(`${PARTNER_ORIGIN}/bookings`);
-  await expect(page).toHaveURL(new RegExp(`^${MAIN}/login\\?redirectUrl=`));
+  const toSignIn = async () => {
+    await page.goto(`${PARTNER_ORIGIN}/bookings`);
+    await expect(page).toHaveURL(new RegExp(`^${MAIN}/login\\?redirectUrl=`));
+  };
+  await toSignIn();
   await check("sign-in");
+  // The sign-in's own ways on: forgot password and sign up, as reached from there.
+  for (const link of ["Forgot password?", "Sign up"]) {
+    await hydrated(page);
+    await page.getByRole("link", { name: link, exact: true }).click();
+    await expect(page).not.toHaveURL(/\/login\?/);
+    await check(`${link} from the sign-in`);
+    await toSignIn();
+  }
   await signInWithForm(page, DEMO_USERS.customerAdmin.email);
   await expect(page).toHaveURL(`${PARTNER_ORIGIN}/`, { timeout: 20_000 });
 
