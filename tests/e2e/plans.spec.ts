@@ -48,7 +48,7 @@ test.describe("plans", () => {
     await expect(partner).toHaveURL(/\/admin\/plans$/);
     await expect(partner.getByRole("heading", { name: "Plans", level: 1 })).toBeVisible();
     await expect(partner.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem")).toHaveText(["Admin", "Setup", "Plans"]);
-    await expect(partner.getByRole("row", { name: /TechFIT Plus/ })).toContainText("Annual");
+    await expect(partner.getByRole("row", { name: /Learning Plus/ })).toContainText("Annual");
     await expectAccessible(partner);
 
     // A plan whose credits would refresh less often than it renews is refused at the field.

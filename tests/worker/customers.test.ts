@@ -63,7 +63,7 @@ describe("GET v1/admin/dependents/{id}", () => {
     const body = await json(res);
     expect(body.account).toMatchObject({ id: DEMO.customers.fabrikam.id, name: DEMO.customers.fabrikam.name });
     expect(body.teamSize).toBe(2);
-    expect(body.plan).toMatchObject({ planName: "TechFIT Plus" });
+    expect(body.plan).toMatchObject({ planName: "Learning Plus" });
     expect(body.creditBalance).toBeTypeOf("number");
     expect(body.bookings.byStatus).toHaveProperty("confirmed");
     // Fabrikam's latest scores: AI 84, data 61, security 64, productivity 55: the two lowest lead.

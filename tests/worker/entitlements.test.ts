@@ -20,7 +20,7 @@ describe("GET v1/entitlements", () => {
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(body.balance).toBeGreaterThanOrEqual(0);
-    expect(body.currentPlan).toMatchObject({ id: FABRIKAM.planEntryId, planName: "TechFIT Plus", commitmentTerm: "annual" });
+    expect(body.currentPlan).toMatchObject({ id: FABRIKAM.planEntryId, planName: "Learning Plus", commitmentTerm: "annual" });
     expect(body.creditEntries[0]).toMatchObject({ id: FABRIKAM.creditEntryId, refreshPeriod: "annual" });
     expect(body.creditEntries[0].lines[0]).toMatchObject({ itemType: "planAdjustment", quantity: DEMO.credits, source: "plan" });
   });

@@ -156,7 +156,7 @@ describe("GET v1/admin/exports/customers, credit-entries and scores", () => {
     const rows = await records(await apiAs("partnerAdmin").get("/v1/admin/exports/credit-entries"));
     expect(new Set(rows.map((r) => r.customer))).toEqual(new Set(["Alpine Ski House", "Fabrikam Manufacturing", "Tailspin Logistics"]));
     expect(rows.find((r) => r.customer === "Fabrikam Manufacturing")).toMatchObject({
-      plan_name: "TechFIT Plus",
+      plan_name: "Learning Plus",
       item_type: "planAdjustment",
       quantity: String(DEMO.credits),
     });

@@ -151,6 +151,24 @@ describe("GET /dev/mail", () => {
     expect((await call(`/dev/mail/${id}/html`, { host: DEMO.northwind.domain })).status).toBe(404);
   });
 
+  it("shows a mail's attachments as plain text (utf8 or base64), only on the product's own host", async () => {
+    const id = crypto.randomUUID();
+    const ics = "BEGIN:VCALENDAR\r\nPRODID:-//Northwind Learn//bookings//EN\r\nEND:VCALENDAR";
+    const attachments = [
+      { filename: "booking.ics", contentType: "text/calendar", content: ics, encoding: "utf8" as const },
+      { filename: "notes.txt", contentType: "text/plain", content: "Q2Fmw6kgPG5vdGVzPg==" }, // base64 of the UTF-8 "Café <notes>"
+    ];
+    await db.batch([enqueueMail(db, { id, to: "ics@example.test", fromName: "Northwind Learn", subject: "Booked", text: "Plain", attachments })]);
+    expect(await (await call("/dev/mail")).text()).toContain(`<a href="/dev/mail/${id}/attachments/0">booking.ics</a>`);
+    const first = await call(`/dev/mail/${id}/attachments/0`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Content-Type")).toMatch(/^text\/plain/);
+    expect(await first.text()).toBe(ics);
+    expect(await (await call(`/dev/mail/${id}/attachments/1`)).text()).toBe("Café <notes>");
+    expect((await call(`/dev/mail/${id}/attachments/2`)).status).toBe(404);
+    expect((await call(`/dev/mail/${id}/attachments/0`, { host: DEMO.northwind.domain })).status).toBe(404);
+  });
+
   it("is not there outside development", async () => {
     const deployed = { APP_ENV: "production", MAIN_HOST: "techfit.example", MAIN_ORIGIN: "https://techfit.example" };
     const res = await call("https://techfit.example/dev/mail", { bindings: deployed });

@@ -85,7 +85,7 @@ describe("the partner's plans (Admin → Plans)", () => {
     expect((await json(longer)).error.fields).toEqual({ refreshPeriod: "Credits cannot refresh less often than the plan renews" });
     const noCurrency = await partner().post("/v1/admin/entitlements/plans", { ...PLAN, currency: null });
     expect((await json(noCurrency)).error.fields).toEqual({ currency: "Choose the currency of the price" });
-    const twice = await partner().post("/v1/admin/entitlements/plans", { ...PLAN, planName: "TechFIT Plus", variantName: `Annual ${DEMO.credits}` });
+    const twice = await partner().post("/v1/admin/entitlements/plans", { ...PLAN, planName: "Learning Plus", variantName: `Annual ${DEMO.credits}` });
     expect(twice.status).toBe(400);
     expect((await json(twice)).error.fields).toEqual({ variantName: "Value already exists" });
     expect(await plansCount()).toBe(before);
@@ -105,7 +105,7 @@ describe("the partner's plans (Admin → Plans)", () => {
     expect((await partner().put(`/v1/admin/entitlements/plans/${DEMO.contoso.planId}`, PLAN)).status).toBe(404);
     expect((await partner().put(`/v1/admin/entitlements/plans/${crypto.randomUUID()}`, PLAN)).status).toBe(404);
     expect(await plansCount()).toBe(before);
-    expect(first(await db.select().from(schema.plans).where(eq(schema.plans.id, DEMO.contoso.planId))).planName).toBe("TechFIT Plus");
+    expect(first(await db.select().from(schema.plans).where(eq(schema.plans.id, DEMO.contoso.planId))).planName).toBe("Learning Plus");
   });
 });
 

@@ -30,7 +30,7 @@ devMail.get("/dev/mail", async (c) => {
   <h2>${escapeHtml(m.subject)}</h2>
   <p class="meta">${m.fromName ? `From <strong>${escapeHtml(m.fromName)}</strong> · ` : ""}To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(m.createdAt)} · <span class="status">${m.status}</span>${m.sentAt ? ` · sent ${escapeHtml(m.sentAt)}` : ""}</p>
   <pre>${linkify(m.text)}</pre>
-  ${m.html ? `<p><a href="/dev/mail/${escapeHtml(m.id)}/html">HTML version</a></p>` : ""}${m.attachments.length ? `<p class="meta">Attachments: ${m.attachments.map((a) => escapeHtml(a.filename)).join(", ")}</p>` : ""}
+  ${m.html ? `<p><a href="/dev/mail/${escapeHtml(m.id)}/html">HTML version</a></p>` : ""}${m.attachments.length ? `<p class="meta">Attachments: ${m.attachments.map((a, i) => `<a href="/dev/mail/${escapeHtml(m.id)}/attachments/${i}">${escapeHtml(a.filename)}</a>`).join(", ")}</p>` : ""}
 </li>`,
     )
     .join("\n");
@@ -64,4 +64,20 @@ devMail.get("/dev/mail/:id/html", async (c) => {
     "Content-Security-Policy": "sandbox; default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'",
     "X-Content-Type-Options": "nosniff",
   });
+});
+
+/** One attachment of one mail (by its place in the mail), as plain text to read, never rendered. */
+devMail.get("/dev/mail/:id/attachments/:index", async (c) => {
+  requireDevHost(c);
+  const [row] = await c
+    .get("db")
+    .select({ attachments: mailOutbox.attachments })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, c.req.param("id")))
+    .limit(1);
+  const attachment = row?.attachments[Number(c.req.param("index"))];
+  if (!attachment) return c.notFound();
+  const text =
+    attachment.encoding === "utf8" ? attachment.content : new TextDecoder().decode(Uint8Array.from(atob(attachment.content), (ch) => ch.charCodeAt(0)));
+  return c.body(text, 200, { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" });
 });

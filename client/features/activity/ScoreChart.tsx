@@ -9,11 +9,11 @@ type Series = Category | "overall";
 
 /** A distinct colour per series (the overall line is the foreground colour, thicker). */
 const COLOURS: Record<Category, string> = {
-  aiAndAutomation: "#2563eb",
+  aiAndAutomation: "#3b82f6",
   dataAndInsights: "#0d9488",
   productivityAndCollaboration: "#d97706",
   securityAndContinuity: "#dc2626",
-  businessSystemsAndOperations: "#7c3aed",
+  businessSystemsAndOperations: "#9333ea",
   commsAndConnectivity: "#db2777",
   strategy: "#65a30d",
 };

@@ -7,7 +7,7 @@ const ART: Record<Category, { icon: LucideIcon; from: string; to: string }> = {
   aiAndAutomation: { icon: Bot, from: "#4f46e5", to: "#06b6d4" },
   dataAndInsights: { icon: BarChart3, from: "#0f766e", to: "#65a30d" },
   productivityAndCollaboration: { icon: Users, from: "#c2410c", to: "#f59e0b" },
-  securityAndContinuity: { icon: Shield, from: "#1e3a8a", to: "#7c3aed" },
+  securityAndContinuity: { icon: Shield, from: "#1e3a8a", to: "#6d28d9" },
   businessSystemsAndOperations: { icon: Briefcase, from: "#334155", to: "#0ea5e9" },
   commsAndConnectivity: { icon: Radio, from: "#be185d", to: "#f97316" },
   strategy: { icon: Target, from: "#166534", to: "#0891b2" },
