@@ -22,7 +22,7 @@ function chunk(type: string, data: number[] | Uint8Array): number[] {
 }
 
 /** The bytes of a `width` × `height` PNG of one RGB colour. */
-export function solidPng(width: number, height: number, rgb: [number, number, number] = [37, 99, 235]): Uint8Array {
+export function solidPng(width: number, height: number, rgb: [number, number, number] = [37, 99, 235]): Uint8Array<ArrayBuffer> {
   const row = [0, ...Array.from({ length: width }, () => rgb).flat()];
   const raw = Array.from({ length: height }, () => row).flat();
   // zlib: a header, stored blocks of at most 65535 bytes, then the Adler-32 of the raw data.
