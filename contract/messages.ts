@@ -21,6 +21,8 @@ export const MESSAGES = {
   invalidColour: "Must be a valid colour",
   fileTooLarge: "File must be under 50MB",
   fileType: "File type is not allowed",
+  markNotSquare: "The mark must be about square (width and height within 10% of each other)",
+  markType: "The mark must be a PNG or WebP image",
   platformNameTooLong: "Platform name must be at most 20 characters",
   scoreNameTooLong: "Score name must be at most 30 characters",
   scoreStringTooLong: "Score text must be at most 30 characters",

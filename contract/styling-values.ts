@@ -27,6 +27,7 @@ export const DEFAULT_STYLING: Styling = {
   fontFamily: "inter",
   platformName: "TechFIT",
   logo: null,
+  mark: null,
   homepageHeroBackground: null,
   loginBackground: null,
   showLogoOnLogin: true,

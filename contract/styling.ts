@@ -27,6 +27,8 @@ export const Styling = z
     fontFamily: FontFamily,
     platformName: z.string(),
     logo: FileRef.nullable(),
+    /** The partner's square mark (small square places, favicon); null: the logo contained, else initials. */
+    mark: FileRef.nullable(),
     homepageHeroBackground: FileRef.nullable(),
     loginBackground: FileRef.nullable(),
     showLogoOnLogin: z.boolean(),
@@ -176,6 +178,7 @@ export const StylingData = z.object({
   scoreName: ScoreNameField,
   customScoreString: ScoreStringField,
   removeLogo: z.boolean().optional(),
+  removeMark: z.boolean().optional(),
   removeHomepageHeroBackground: z.boolean().optional(),
   removeLoginBackground: z.boolean().optional(),
 });
@@ -186,10 +189,16 @@ export type StylingData = z.output<typeof StylingData>;
 export const STYLING_DATA_KEYS = Object.keys(StylingData.shape);
 
 /** The image fields of the multipart save, with the product's suggested sizes. */
-export const STYLING_FILE_FIELDS = ["logo", "homepageHeroBackground", "loginBackground"] as const;
+export const STYLING_FILE_FIELDS = ["logo", "mark", "homepageHeroBackground", "loginBackground"] as const;
 export type StylingFileField = (typeof STYLING_FILE_FIELDS)[number];
 export const SUGGESTED_IMAGE_SIZES: Record<StylingFileField, { width: number; height: number } | null> = {
   logo: null,
+  mark: { width: 512, height: 512 },
   homepageHeroBackground: { width: 1920, height: 800 },
   loginBackground: { width: 1920, height: 1080 },
 };
+
+/** The mark's types (no JPEG or GIF: an icon wants transparency; SVG is refused like every upload). */
+export const MARK_TYPES = ["image/png", "image/webp"] as const;
+/** How far from square a mark may be: its width over its height lies within these. */
+export const MARK_ASPECT = { min: 0.9, max: 1.1 } as const;

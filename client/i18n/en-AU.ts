@@ -16,4 +16,6 @@ export const enAU: Catalogue = {
   "auth.invite.signUpSubtitle": "Create your {platform} account with the address the invite was sent to, and you'll join the organisation that invited you.",
   "nav.programLibrary": "Program Library",
   "enum.SlotItemType.program": "Program",
+  "branding.markHint":
+    "Used where a wide logo would not fit (the browser tab, the phone's top bar, the organisation avatar). About square, such as {width} × {height} px. PNG or WebP, under 50MB.",
 };

@@ -67,4 +67,6 @@ export const enGB: Catalogue = {
   "mail.job.cancelled.subject": "Booking cancelled: {workout}",
   "mail.job.cancelled.intro": "The booking of {workout} for {customer} has been cancelled.",
   "bookings.focus.notFound": "We couldn't find this booking. It may belong to another organisation.",
+  "branding.markHint":
+    "Used where a wide logo would not fit (the browser tab, the phone's top bar, the organisation avatar). About square, such as {width} × {height} px. PNG or WebP, under 50MB.",
 };

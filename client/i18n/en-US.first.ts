@@ -83,6 +83,8 @@ export const enUSFirst = {
   "message.fileTooLarge": "File must be under 50MB",
   "message.profileImageTooLarge": "Image must be under 10MB",
   "message.fileType": "File type is not allowed",
+  "message.markNotSquare": "The mark must be about square (width and height within 10% of each other)",
+  "message.markType": "The mark must be a PNG or WebP image",
   "message.platformNameTooLong": "Platform name must be at most 20 characters",
   "message.scoreNameTooLong": "Score name must be at most 30 characters",
   "message.scoreStringTooLong": "Score text must be at most 30 characters",

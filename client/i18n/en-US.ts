@@ -819,6 +819,9 @@ export const enUS = {
   "branding.colour.lightHeroTextColour": "Light hero text color",
   "branding.colourPicker": "{name} picker",
   "branding.image.logo": "Logo",
+  "branding.image.mark": "Square mark",
+  "branding.markHint":
+    "Used where a wide logo would not fit (the browser tab, the phone's top bar, the organization avatar). About square, such as {width} × {height} px. PNG or WebP, under 50MB.",
   "branding.image.homepageHeroBackground": "Homepage hero background",
   "branding.image.loginBackground": "Login background",
   "branding.imageHint": "PNG, JPEG, WebP or GIF, under 50MB.",

@@ -22,6 +22,8 @@ export const stylings = sqliteTable("stylings", {
   /** At most 20 characters. */
   platformName: text("platform_name"),
   logoKey: text("logo_key"),
+  /** R2 key of the partner's square mark (small places, favicon); PNG or WebP, about square. */
+  markKey: text("mark_key"),
   homepageHeroBackgroundKey: text("homepage_hero_background_key"),
   loginBackgroundKey: text("login_background_key"),
   showLogoOnLogin: integer("show_logo_on_login", { mode: "boolean" }).notNull().default(true),

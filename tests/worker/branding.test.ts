@@ -6,6 +6,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { apiAs, multipart, PNG, signUp, type Caller } from "./auth";
 import { call, json } from "./helpers";
+import { solidPng } from "../png";
 
 const db = drizzle(env.DB, { schema });
 
@@ -204,5 +205,103 @@ describe("PUT /v1/admin/styles", () => {
     expect((await put("customerAdmin", valid)).status).toBe(403);
     expect((await put("otherPartnerAdmin", valid, {}, DEMO.northwind.id)).status).toBe(403);
     expect(await stylingOf(DEMO.northwind.id)).toEqual(before);
+  });
+});
+
+describe("the square mark (PUT /v1/admin/styles, field mark)", () => {
+  const png = (width: number, height: number) => new Blob([solidPng(width, height)], { type: "image/png" });
+  /** A 1×1 lossless WebP. */
+  const WEBP = new Blob([Uint8Array.from(atob("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA=="), (c) => c.charCodeAt(0))], { type: "image/webp" });
+
+  it("saves an about-square PNG or WebP mark, served with its true type, and removes it on request", async () => {
+    const { token, accountId } = await newPartner();
+    const first = await put(token, valid, { mark: png(64, 60) });
+    expect(first.status).toBe(200);
+    const saved = await json(first);
+    expect(saved.mark.uri).toMatch(new RegExp(`^/files/public/stylings/${accountId}/.+\\.png$`));
+    expect((await call(saved.mark.uri)).headers.get("Content-Type")).toBe("image/png");
+    expect((await stylingOf(accountId))?.markKey).toBe(saved.mark.uri.replace(/^\/files\//, ""));
+    const webp = await json(await put(token, valid, { mark: WEBP }));
+    expect(webp.mark.uri).toMatch(/\.webp$/);
+    expect(await storedKeys(`public/stylings/${accountId}/`)).toHaveLength(1);
+    const removed = await json(await put(token, { ...valid, removeMark: true }));
+    expect(removed.mark).toBeNull();
+    expect(await storedKeys(`public/stylings/${accountId}/`)).toEqual([]);
+  });
+
+  it.each([
+    ["a wide PNG", () => png(100, 60), 400, "The mark must be about square (width and height within 10% of each other)"],
+    ["a tall PNG", () => png(60, 80), 400, "The mark must be about square (width and height within 10% of each other)"],
+    [
+      "a JPEG",
+      () => new Blob([Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0])], { type: "image/jpeg" }),
+      415,
+      "The mark must be a PNG or WebP image",
+    ],
+    [
+      "an SVG",
+      () => new Blob(['<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>'], { type: "image/svg+xml" }),
+      415,
+      "The mark must be a PNG or WebP image",
+    ],
+  ])("refuses %s with the mark field named, writing nothing", async (_what, file, status, text) => {
+    const { token, accountId } = await newPartner();
+    const before = await stylingOf(accountId);
+    const res = await put(token, valid, { mark: file() });
+    expect(res.status).toBe(status);
+    expect((await json(res)).error.fields).toEqual({ mark: text });
+    expect(await stylingOf(accountId)).toEqual(before);
+    expect(await storedKeys(`public/stylings/${accountId}/`)).toEqual([]);
+  });
+
+  it("refuses a mark over 50 MB (413, the field named), writing nothing", async () => {
+    const { token, accountId } = await newPartner();
+    const big = new Uint8Array(50 * 1024 * 1024 + 1);
+    big.set(solidPng(8, 8));
+    const res = await put(token, valid, { mark: new Blob([big], { type: "image/png" }) });
+    expect(res.status).toBe(413);
+    expect((await json(res)).error.fields.mark).toMatch(/50MB/);
+    expect(await storedKeys(`public/stylings/${accountId}/`)).toEqual([]);
+  }, 30_000);
+
+  it("answers 401 without a token and 403 for a member, a customer or another partner, writing nothing", async () => {
+    const before = await stylingOf(DEMO.northwind.id);
+    const mark = () => ({ mark: png(32, 32) });
+    expect((await put(null, valid, mark())).status).toBe(401);
+    expect((await put("partnerMember", valid, mark())).status).toBe(403);
+    expect((await put("customerAdmin", valid, mark())).status).toBe(403);
+    expect((await put("otherPartnerAdmin", valid, mark(), DEMO.northwind.id)).status).toBe(403);
+    expect(await stylingOf(DEMO.northwind.id)).toEqual(before);
+    expect(await storedKeys(`public/stylings/${DEMO.northwind.id}/`)).toEqual([]);
+  });
+
+  it("is the favicon and home-screen icon of the partner's domain and its branded sign-in, never the product's", async () => {
+    const { token, accountId } = await newPartner();
+    await db.insert(schema.customDomains).values({ accountId, uri: "learn.globexmark.test", state: "connected", verificationToken: "t" });
+    const icons = (html: string) => [...html.matchAll(/<link rel="(icon|apple-touch-icon)" href="([^"]*)">/g)].map((m) => [m[1], m[2]]);
+    const product = icons(await (await call("/login")).text());
+    expect(product).toHaveLength(1);
+    expect(product[0]![1]).toMatch(/^data:image\/svg\+xml,/);
+    // No mark and no logo: the partner's initials on its colour, not the product's icon.
+    const plain = icons(await (await call("/help", { host: "learn.globexmark.test" })).text());
+    expect(plain).toHaveLength(1);
+    expect(plain[0]![1]).not.toBe(product[0]![1]);
+    expect(decodeURIComponent(plain[0]![1]!)).toContain(">GT</text>");
+    expect(decodeURIComponent(product[0]![1]!)).toContain(">T</text>");
+    // A logo only: the logo.
+    const withLogo = await json(await put(token, valid, { logo: png(120, 40) }));
+    expect(icons(await (await call("/help", { host: "learn.globexmark.test" })).text())).toEqual([
+      ["icon", withLogo.logo.uri],
+      ["apple-touch-icon", withLogo.logo.uri],
+    ]);
+    // The mark, once there is one, on the domain and on the main domain's sign-in branded for it.
+    const withMark = await json(await put(token, valid, { mark: png(64, 64) }));
+    const expected = [
+      ["icon", withMark.mark.uri],
+      ["apple-touch-icon", withMark.mark.uri],
+    ];
+    expect(icons(await (await call("/help", { host: "learn.globexmark.test" })).text())).toEqual(expected);
+    const login = "/login?redirectUrl=" + encodeURIComponent("https://learn.globexmark.test/post-auth");
+    expect(icons(await (await call(login)).text())).toEqual(expected);
   });
 });

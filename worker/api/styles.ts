@@ -1,10 +1,20 @@
 import { Hono } from "hono";
-import { STYLING_DATA_KEYS, STYLING_FILE_FIELDS, Styling, StylingData, StylesQuery, type StylingFileField } from "../../contract/styling";
+import {
+  MARK_ASPECT,
+  MARK_TYPES,
+  STYLING_DATA_KEYS,
+  STYLING_FILE_FIELDS,
+  Styling,
+  StylingData,
+  StylesQuery,
+  type StylingFileField,
+} from "../../contract/styling";
 import { ErrorEnvelope } from "../../contract/errors";
+import { MESSAGES } from "../../contract/messages";
 import { saveStyling, stylingOf } from "../data/styling";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
-import { removeUploads, storeUpload } from "../storage/uploads";
+import { removeUploads, storeUpload, type UploadRule } from "../storage/uploads";
 import { hostOf, invalidateTenants, resolveTenant } from "../tenant/resolve";
 import { partnerStylingOf, stylingFromRow } from "../tenant/styling";
 
@@ -60,16 +70,23 @@ endpoint(
   },
 );
 
-const KEY_COLUMN: Record<StylingFileField, "logoKey" | "homepageHeroBackgroundKey" | "loginBackgroundKey"> = {
+const KEY_COLUMN: Record<StylingFileField, "logoKey" | "markKey" | "homepageHeroBackgroundKey" | "loginBackgroundKey"> = {
   logo: "logoKey",
+  mark: "markKey",
   homepageHeroBackground: "homepageHeroBackgroundKey",
   loginBackground: "loginBackgroundKey",
 };
 const REMOVE_FLAG = {
   logo: "removeLogo",
+  mark: "removeMark",
   homepageHeroBackground: "removeHomepageHeroBackground",
   loginBackground: "removeLoginBackground",
 } as const;
+
+/** Each image's upload rule: the logo's for all, the mark also PNG or WebP only and about square. */
+const FILE_RULES: UploadRule[] = STYLING_FILE_FIELDS.map((field) =>
+  field === "mark" ? { field, types: MARK_TYPES, typeMessage: MESSAGES.markType, aspect: { ...MARK_ASPECT, message: MESSAGES.markNotSquare } } : { field },
+);
 
 /** The `data` part's keys that are not styling ("an unknown style key logs an error"). */
 function unknownKeys(raw: FormDataEntryValue | null): string[] {
@@ -85,9 +102,10 @@ function unknownKeys(raw: FormDataEntryValue | null): string[] {
 
 /**
  * `PUT v1/admin/styles` (multipart: `data` = the styling as JSON,
- * files `logo`, `homepageHeroBackground`, `loginBackground`). Everything is
+ * files `logo`, `mark`, `homepageHeroBackground`, `loginBackground`). Everything is
  * checked before anything is written (hex colours, platform name of
- * at most 20 characters, images under 50 MB of an allowed type; SVG refused).
+ * at most 20 characters, images under 50 MB of an allowed type; SVG refused;
+ * the mark PNG or WebP with width over height in 0.9–1.1).
  * Images go to R2 under `public/`; replaced ones are removed. The next page
  * on the partner's domains wears the change (tenant cache invalidated).
  */
@@ -100,10 +118,10 @@ endpoint(
     summary: "Save the acting partner's styling",
     tags: ["styles"],
     auth: "partnerAdmin",
-    form: { data: StylingData, files: STYLING_FILE_FIELDS.map((field) => ({ field })) },
+    form: { data: StylingData, files: FILE_RULES },
     responses: {
       200: { description: "The saved styling", schema: Styling },
-      400: { description: "Invalid styling, with the fields that failed", schema: ErrorEnvelope },
+      400: { description: "Invalid styling, with the fields that failed (a mark that is not about square included)", schema: ErrorEnvelope },
       401: { description: "No or bad token", schema: ErrorEnvelope },
       403: { description: "Not an owner or admin of a partner account", schema: ErrorEnvelope },
       413: { description: "An image over 50 MB", schema: ErrorEnvelope },
@@ -118,7 +136,7 @@ endpoint(
     }
     const db = c.get("db");
     const existing = await stylingOf(db, scope);
-    const { removeLogo: _l, removeHomepageHeroBackground: _h, removeLoginBackground: _b, ...values } = form.data;
+    const { removeLogo: _l, removeMark: _m, removeHomepageHeroBackground: _h, removeLoginBackground: _b, ...values } = form.data;
     const keys: Partial<Record<(typeof KEY_COLUMN)[StylingFileField], string | null>> = {};
     const replaced: string[] = [];
     for (const field of STYLING_FILE_FIELDS) {

@@ -21,6 +21,7 @@ import { composeTitle } from "../../client/lib/title";
 import { pageModules, renderScreen, renderSignedIn, serverScreen, signedInScreen, type RenderedRoute } from "./screens";
 import { assertSafeCss, escapeHtml, jsonForScript } from "./escape";
 import { startScripts } from "./start-scripts";
+import { iconLinks } from "./favicon";
 
 // The server renders with every text; the first screens use only the first page's (client/i18n/en-US.first.ts).
 addCatalogues(CATALOGUES);
@@ -139,7 +140,7 @@ export async function renderPageWith(c: Context<AppEnv>, extra: { status?: Conte
   const title = escapeHtml(composeTitle(rendered?.title, tenant.styling.platformName));
   // The partner's font, served by the product: its faces in the head, its body-text file preloaded (none for a system font).
   const fontHref = fontPreloadHref(tenant.styling.fontFamily);
-  const icon = tenant.styling.logo ? `<link rel="icon" href="${escapeHtml(tenant.styling.logo.uri)}">` : "";
+  const icon = iconLinks(tenant.styling, Boolean(tenant.partner));
   const html = [
     "<!doctype html>",
     `<html lang="${lang}" class="${theme}" style="color-scheme:${theme}">`,

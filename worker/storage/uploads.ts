@@ -1,6 +1,6 @@
 import { MAX_UPLOAD_BYTES } from "../../contract/accounts";
 import { MESSAGES } from "../../contract/messages";
-import { ApiError } from "../http/errors";
+import { ApiError, invalid } from "../http/errors";
 
 /**
  * The one table of file types the product recognises by their first bytes (the
@@ -49,7 +49,16 @@ export async function checkAttachmentFile(file: File): Promise<{ type: string; e
  * A file field of a multipart body: an image by default (checkImage), or a
  * session attachment (`kind: "attachment"`, checkAttachmentFile).
  */
-export type UploadRule = { field: string; maxBytes?: number; types?: readonly string[]; kind?: "image" | "attachment" };
+export type UploadRule = {
+  field: string;
+  maxBytes?: number;
+  types?: readonly string[];
+  /** The field's own words for a type outside `types` (else the general "File type is not allowed"). */
+  typeMessage?: string;
+  /** Width over height must lie within [min, max] (PNG and WebP only: their sizes are read from the header); 400 otherwise. */
+  aspect?: { min: number; max: number; message: string };
+  kind?: "image" | "attachment";
+};
 
 export type CheckedUpload = { field: string; file: File; type: string; ext: string };
 
@@ -62,10 +71,43 @@ export async function checkImage(file: File, rule: UploadRule): Promise<CheckedU
   if (file.size > max) {
     throw new ApiError("payload_too_large", MESSAGES.fileTooLarge, { [rule.field]: `File must be under ${Math.round(max / 1024 / 1024)}MB` });
   }
-  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+  const head = new Uint8Array(await file.slice(0, 32).arrayBuffer());
   const match = SIGNATURES.find((s) => s.image && s.test(head) && (!rule.types || rule.types.includes(s.type)));
-  if (!match) throw new ApiError("unsupported_media_type", MESSAGES.fileType, { [rule.field]: MESSAGES.fileType });
+  if (!match) {
+    const refused = rule.typeMessage ?? MESSAGES.fileType;
+    throw new ApiError("unsupported_media_type", refused, { [rule.field]: refused });
+  }
+  if (rule.aspect) {
+    const size = imageSize(head);
+    const ratio = size && size.height > 0 ? size.width / size.height : NaN;
+    if (!(ratio >= rule.aspect.min && ratio <= rule.aspect.max)) throw invalid({ [rule.field]: rule.aspect.message });
+  }
   return { field: rule.field, file, type: match.type, ext: match.ext };
+}
+
+const u16le = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8);
+const u24le = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16);
+const tag = (b: Uint8Array, i: number) => String.fromCharCode(...b.slice(i, i + 4));
+
+/**
+ * The pixel size a PNG or WebP states in its first 30 bytes (PNG's IHDR;
+ * WebP's VP8, VP8L or VP8X chunk); null for any other image or a header
+ * that does not say.
+ */
+export function imageSize(b: Uint8Array): { width: number; height: number } | null {
+  if (b.length >= 24 && tag(b, 1) === "PNG\r" && tag(b, 12) === "IHDR") {
+    const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    return { width: view.getUint32(16), height: view.getUint32(20) };
+  }
+  if (b.length < 30 || tag(b, 0) !== "RIFF" || tag(b, 8) !== "WEBP") return null;
+  const chunk = tag(b, 12);
+  if (chunk === "VP8 ") return { width: u16le(b, 26) & 0x3fff, height: u16le(b, 28) & 0x3fff };
+  if (chunk === "VP8L" && b[20] === 0x2f) {
+    const bits = b[21]! | (b[22]! << 8) | (b[23]! << 16) | (b[24]! << 24);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  if (chunk === "VP8X") return { width: u24le(b, 24) + 1, height: u24le(b, 27) + 1 };
+  return null;
 }
 
 /** A file checked by its field's rule. */

@@ -24,6 +24,7 @@ export function stylingFromRow(row: StylingRow, accountName: string): Styling {
     // A partner that has not named its platform goes by its account's name, never the product's.
     platformName: platformNameFrom(row.platformName, platformNameFrom(accountName)),
     logo: row.logoKey ? { uri: fileUri(row.logoKey) } : null,
+    mark: row.markKey ? { uri: fileUri(row.markKey) } : null,
     homepageHeroBackground: row.homepageHeroBackgroundKey ? { uri: fileUri(row.homepageHeroBackgroundKey) } : null,
     loginBackground: row.loginBackgroundKey ? { uri: fileUri(row.loginBackgroundKey) } : null,
     showLogoOnLogin: row.showLogoOnLogin ?? true,

@@ -1,4 +1,4 @@
-import { Building2, ChevronsUpDown } from "../../components/icons";
+import { ChevronsUpDown } from "../../components/icons";
 import { useState } from "react";
 import { useAppUser } from "../../auth/useAppUser";
 import { focusRing } from "../../components/ui/focus-ring";
@@ -15,6 +15,9 @@ import { cn } from "../../lib/cn";
 import { handleError } from "../../lib/errors";
 import { useT } from "../../lib/i18n";
 import { enumLabel } from "../../lib/enums";
+import { useBoot } from "../boot";
+import { useStyling } from "../styling";
+import { BrandMark } from "./BrandMark";
 
 /**
  * The organisation switcher of the top bar: the active account and
@@ -25,6 +28,8 @@ import { enumLabel } from "../../lib/enums";
 export function OrganisationSwitcher({ className }: { className?: string }) {
   const t = useT();
   const { user, account, setActiveAccount } = useAppUser();
+  const boot = useBoot();
+  const styling = useStyling();
   const [switching, setSwitching] = useState(false);
   if (!user || user.accounts.length === 0) return null;
   const active = user.accounts.find((a) => a.id === (account?.id ?? user.activeAccountId));
@@ -54,12 +59,15 @@ export function OrganisationSwitcher({ className }: { className?: string }) {
         aria-busy={switching || undefined}
         data-testid="organisation-switcher"
       >
-        {account?.logo ? (
-          // At its own shape: 24 px tall, as wide as it is (a wordmark up to 64 px, 40 on a phone), never squeezed into a square.
-          <img src={account.logo.uri} alt="" data-testid="organisation-logo" className="h-6 w-auto max-w-10 shrink-0 rounded object-contain sm:max-w-16" />
-        ) : (
-          <Building2 aria-hidden="true" className="size-4 shrink-0" />
-        )}
+        {/* A 24 px square: the partner's mark when this is the partner whose brand the page wears, else the
+            organisation's logo contained at its own shape, else its initials. */}
+        <BrandMark
+          mark={account && boot.partner?.id === account.id ? styling.mark?.uri : null}
+          logo={account?.logo?.uri}
+          name={activeName}
+          size={24}
+          testId="organisation-logo"
+        />
         <span className="truncate">{activeName}</span>
         {switching ? <Spinner size="sm" decorative /> : <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 opacity-70" />}
       </DropdownMenuTrigger>

@@ -8,6 +8,7 @@ import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
 import type { TopBarStyle } from "../routes";
 import { useStyling } from "../styling";
+import { BrandMark } from "./BrandMark";
 import { LanguageMenu } from "./LanguageMenu";
 import { OrganisationSwitcher } from "./OrganisationSwitcher";
 import { useSidebar } from "./sidebar-state";
@@ -57,11 +58,20 @@ export function TopBar({ variant }: { variant: TopBarStyle }) {
         aria-label={t("shell.homeLink", { platform: styling.platformName })}
       >
         {styling.logo ? (
-          // Shrinks (keeping its shape, object-contain) before it would run under the organisation switcher on a phone.
-          <img src={styling.logo.uri} alt="" data-testid="brand-logo" className="h-7 w-auto max-w-36 min-w-0 object-contain object-left" />
+          // Shrinks (keeping its shape, object-contain) before it would run under the organisation switcher on a phone,
+          // where the square mark takes its place when there is one.
+          <img
+            src={styling.logo.uri}
+            alt=""
+            data-testid="brand-logo"
+            className={cn("h-7 w-auto max-w-36 min-w-0 object-contain object-left", styling.mark && "phone:hidden")}
+          />
         ) : null}
+        {styling.mark ? <BrandMark mark={styling.mark.uri} logo={null} name={styling.platformName} size={28} className="wide:hidden" /> : null}
         {/* A wordmark already says the name: beside a logo the name shows only where there is room. */}
-        <span className={cn("truncate font-semibold tracking-tight", (signedIn || styling.logo) && "phone:sr-only")}>{styling.platformName}</span>
+        <span className={cn("truncate font-semibold tracking-tight", (signedIn || styling.logo || styling.mark) && "phone:sr-only")}>
+          {styling.platformName}
+        </span>
       </Link>
       <div className="ml-auto flex items-center gap-0.5">
         {authenticating ? (

@@ -24,7 +24,7 @@ import { useT, type TranslationKey } from "../../lib/i18n";
 import { useSaveStyling } from "./api";
 import { BrandingImages } from "./BrandingImages";
 import { BrandingPreview } from "./BrandingPreview";
-import { COLOURS, IMAGES, REMOVE, draftStyling, fileProblem, message, noImages, toForm, type ColourKey, type Images } from "./branding-form";
+import { COLOURS, IMAGES, REMOVE, draftStyling, fileProblem, markShapeProblem, message, noImages, toForm, type ColourKey, type Images } from "./branding-form";
 import { ColourField } from "./ColourField";
 
 /**
@@ -56,10 +56,17 @@ export function BrandingForm({ initial, accountId }: { initial: Styling; account
 
   const draft = useMemo(() => draftStyling(saved, values, images), [values, images, saved]);
 
-  const pick = (field: StylingFileField, file: File | null) => {
+  const pick = async (field: StylingFileField, file: File | null) => {
     release(images[field].preview);
-    const error = file ? fileProblem(file) : null;
-    const preview = file && !error ? URL.createObjectURL(file) : null;
+    let error = file ? fileProblem(file, field) : null;
+    let preview = file && !error ? URL.createObjectURL(file) : null;
+    if (preview && field === "mark") {
+      error = await markShapeProblem(preview);
+      if (error) {
+        release(preview);
+        preview = null;
+      }
+    }
     setImages((prev) => ({ ...prev, [field]: { file: error ? null : file, preview, removed: false, error } }));
   };
 
@@ -183,7 +190,7 @@ export function BrandingForm({ initial, accountId }: { initial: Styling; account
         <BrandingImages
           images={images}
           saved={saved}
-          onPick={pick}
+          onPick={(field, file) => void pick(field, file)}
           onRemove={(field) => {
             release(images[field].preview);
             setImages((prev) => ({ ...prev, [field]: { file: null, preview: null, removed: true, error: null } }));

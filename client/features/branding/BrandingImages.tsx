@@ -1,11 +1,11 @@
 import { ImageTypes } from "../../../contract/accounts";
-import { SUGGESTED_IMAGE_SIZES, type Styling, type StylingFileField } from "../../../contract/styling";
+import { MARK_TYPES, SUGGESTED_IMAGE_SIZES, type Styling, type StylingFileField } from "../../../contract/styling";
 import { Field, Switch } from "../../components/ui/Field";
 import { FileUpload } from "../../components/ui/FileUpload";
 import { translateApiMessage, useT, type TranslationKey } from "../../lib/i18n";
 import { IMAGES, type Images } from "./branding-form";
 
-/** Branding's images (logo, hero and sign-in backgrounds): each with the one upload control (preview, choose, Remove); and show-logo-on-login. */
+/** Branding's images (logo, square mark, hero and sign-in backgrounds): each with the one upload control (preview, choose, Remove); and show-logo-on-login. */
 export function BrandingImages({
   images,
   saved,
@@ -33,13 +33,18 @@ export function BrandingImages({
       {IMAGES.map((field) => {
         const size = SUGGESTED_IMAGE_SIZES[field];
         const stored = images[field].removed ? null : (saved[field]?.uri ?? null);
-        const hint = size ? t("branding.imageHintSized", { width: size.width, height: size.height }) : t("branding.imageHint");
+        const hint =
+          field === "mark"
+            ? t("branding.markHint", { width: size?.width ?? 512, height: size?.height ?? 512 })
+            : size
+              ? t("branding.imageHintSized", { width: size.width, height: size.height })
+              : t("branding.imageHint");
         const label = t(`branding.image.${field}` as TranslationKey);
         return (
           <Field key={field} label={label} optional hint={hint} error={images[field].error ? translateApiMessage(images[field].error) : null}>
             <FileUpload
               name={field}
-              accept={ImageTypes.join(",")}
+              accept={(field === "mark" ? MARK_TYPES : ImageTypes).join(",")}
               currentUrl={stored}
               resetKey={resetKey}
               onFile={(file) => onPick(field, file)}

@@ -3,6 +3,8 @@ import { normaliseHexColour } from "../../../contract/colour";
 import { MESSAGES } from "../../../contract/messages";
 import {
   FONT_STACKS,
+  MARK_ASPECT,
+  MARK_TYPES,
   PLATFORM_NAME_CHARACTERS,
   SCORE_NAME_CHARACTERS,
   SCORE_STRING_CHARACTERS,
@@ -20,8 +22,13 @@ import { translateApiMessage, type TranslationKey } from "../../lib/i18n";
  */
 export type ColourKey = "brandColour" | "gradientColourOne" | "gradientColourTwo" | "lightGradientTextColour" | "lightHeroTextColour";
 export const COLOURS: ColourKey[] = ["brandColour", "gradientColourOne", "gradientColourTwo", "lightGradientTextColour", "lightHeroTextColour"];
-export const IMAGES: StylingFileField[] = ["logo", "homepageHeroBackground", "loginBackground"];
-export const REMOVE = { logo: "removeLogo", homepageHeroBackground: "removeHomepageHeroBackground", loginBackground: "removeLoginBackground" } as const;
+export const IMAGES: StylingFileField[] = ["logo", "mark", "homepageHeroBackground", "loginBackground"];
+export const REMOVE = {
+  logo: "removeLogo",
+  mark: "removeMark",
+  homepageHeroBackground: "removeHomepageHeroBackground",
+  loginBackground: "removeLoginBackground",
+} as const;
 
 export type Images = Record<StylingFileField, { file: File | null; preview: string | null; removed: boolean; error: string | null }>;
 
@@ -43,15 +50,30 @@ export function toForm(s: Styling): StylingDataInput {
 
 export const noImages = (): Images => ({
   logo: { file: null, preview: null, removed: false, error: null },
+  mark: { file: null, preview: null, removed: false, error: null },
   homepageHeroBackground: { file: null, preview: null, removed: false, error: null },
   loginBackground: { file: null, preview: null, removed: false, error: null },
 });
 
-/** An allowed image type under 50 MB (the server checks again). */
-export function fileProblem(file: File): string | null {
+/** An allowed image type under 50 MB; the mark PNG or WebP only (the server checks again). */
+export function fileProblem(file: File, field: StylingFileField): string | null {
+  if (field === "mark" && !(MARK_TYPES as readonly string[]).includes(file.type)) return MESSAGES.markType;
   if (!(ImageTypes as readonly string[]).includes(file.type)) return MESSAGES.fileType;
   if (file.size > MAX_UPLOAD_BYTES) return MESSAGES.fileTooLarge;
   return null;
+}
+
+/** Whether an image of this size is square enough for a mark (width over height within MARK_ASPECT). */
+export const squareEnough = (width: number, height: number) => height > 0 && width / height >= MARK_ASPECT.min && width / height <= MARK_ASPECT.max;
+
+/** The mark's shape problem, read from the picked image as the browser decodes it (the server reads the header). */
+export function markShapeProblem(url: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    const img = new Image();
+    img.onload = () => resolve(squareEnough(img.naturalWidth, img.naturalHeight) ? null : MESSAGES.markNotSquare);
+    img.onerror = () => resolve(MESSAGES.fileType);
+    img.src = url;
+  });
 }
 
 /** Messages of this screen that are not in contract/messages.ts. */
@@ -81,6 +103,7 @@ export function draftStyling(saved: Styling, values: StylingDataInput, images: I
     platformName: name || saved.platformName,
     showLogoOnLogin: Boolean(values.showLogoOnLogin),
     logo: image("logo"),
+    mark: image("mark"),
     homepageHeroBackground: image("homepageHeroBackground"),
     loginBackground: image("loginBackground"),
   };

@@ -1,0 +1,1 @@
+ALTER TABLE `stylings` ADD `mark_key` text;
