@@ -1,6 +1,6 @@
 import { contrastRatio, parseHexColour, readableOn, rgbTriple, type Rgb } from "./colour";
 import type { Styling } from "./styling";
-import { DEFAULT_STYLING, FONT_STACKS } from "./styling-values";
+import { DEFAULT_STYLING, FONT_STACKS, PARTNER_DEFAULT_STYLING } from "./styling-values";
 
 /**
  * The CSS custom properties a partner's styling sets ("Branding
@@ -17,8 +17,8 @@ const WHITE: Rgb = { r: 255, g: 255, b: 255 };
 const INK: Rgb = { r: 17, g: 24, b: 39 };
 
 export function brandVariables(s: Styling): Record<string, string> {
-  const d = DEFAULT_STYLING;
-  // The fallback is one of DEFAULT_STYLING's colours, which are valid.
+  // A colour that is not one falls back to the product's look on its own pages, else to the neutral partner look.
+  const d = s.id === DEFAULT_STYLING.id ? DEFAULT_STYLING : PARTNER_DEFAULT_STYLING;
   const hex = (value: string, fallback: string): string => rgbTriple(value) ?? (rgbTriple(fallback) as string);
   const brand = parseHexColour(s.brandColour) ?? parseHexColour(d.brandColour)!;
   return {

@@ -35,3 +35,25 @@ export const DEFAULT_STYLING: Styling = {
   scoreName: null,
   customScoreString: null,
 };
+
+/**
+ * The neutral look of a partner that has not chosen its colours (graphite
+ * brand, slate gradient, off-white text at AA contrast; no hex shared with
+ * the product's look): a partner's domain, its
+ * login and its mail never wear the product's colours. Its platform name is
+ * the partner's own (see partnerDefaultStyling), never the product's.
+ */
+export const PARTNER_DEFAULT_STYLING: Styling = {
+  ...DEFAULT_STYLING,
+  id: "partner-default",
+  brandColour: "#334155",
+  gradientColourOne: "#475569",
+  gradientColourTwo: "#1e293b",
+  lightGradientTextColour: "#f8fafc",
+  lightHeroTextColour: "#f8fafc",
+  platformName: "",
+  supportEmail: null,
+};
+
+/** The neutral partner look under the partner's own platform name. */
+export const partnerDefaultStyling = (platformName: string): Styling => ({ ...PARTNER_DEFAULT_STYLING, platformName });

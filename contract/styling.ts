@@ -5,7 +5,7 @@ import { MESSAGES } from "./messages";
 import { DEFAULT_STYLING, FONT_STACKS, type FontFamilyKey } from "./styling-values";
 
 // The zod-free values live in ./styling-values so the client's first load does not need zod.
-export { DEFAULT_STYLING, FONT_STACKS, type FontFamilyKey } from "./styling-values";
+export { DEFAULT_STYLING, FONT_STACKS, PARTNER_DEFAULT_STYLING, partnerDefaultStyling, type FontFamilyKey } from "./styling-values";
 
 export const FontFamily = z.enum(Object.keys(FONT_STACKS) as [FontFamilyKey, ...FontFamilyKey[]]);
 

@@ -5,7 +5,7 @@ import { fromHeader } from "../../worker/mail/adapter";
 import { sessionCalendar } from "../../worker/mail/calendar";
 import { jobMail, type JobMailData } from "../../worker/mail/job-mail";
 import { brandColours, type MailBrand } from "../../worker/mail/layout";
-import { DEFAULT_STYLING } from "../../contract/styling-values";
+import { DEFAULT_STYLING, PARTNER_DEFAULT_STYLING } from "../../contract/styling-values";
 import { requestOverdueMail, sessionReminderMail } from "../../worker/mail/reminder-mail";
 
 const brand: MailBrand = {
@@ -82,8 +82,12 @@ describe("job mail in three languages", () => {
     expect(m.html).toContain(`src="${brand.logoUrl}" alt="Northwind Learn"`);
     expect(m.html).toContain("background:#1f6feb");
     expect(brandColours("#ffff00").foreground).not.toBe("#ffffff");
-    // The product's own brand colour, as on its pages.
-    expect(brandColours("not a colour").background).toBe(DEFAULT_STYLING.brandColour);
+    // No usable colour: the neutral partner look, never the product's; the product's own mail passes its colour.
+    expect(brandColours("not a colour").background).toBe(PARTNER_DEFAULT_STYLING.brandColour);
+    expect(brandColours(null).background).toBe(PARTNER_DEFAULT_STYLING.brandColour);
+    expect(brandColours(DEFAULT_STYLING.brandColour).background).toBe(DEFAULT_STYLING.brandColour);
+    // Links are the brand colour, readable on the white card.
+    expect(m.html).not.toContain("#1d4ed8");
     expect(m.text).toContain("You're receiving this email from Northwind Learn.");
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { enUS } from "../../client/i18n/en-US";
 import { DEMO_USERS } from "../../db/seed";
-import { platformNameFrom } from "../../contract/styling";
+import { PARTNER_DEFAULT_STYLING, platformNameFrom } from "../../contract/styling";
 import { escapeHtml } from "../../worker/ssr/escape";
 import { addPartnerWithDomain } from "./fixtures";
 import { apiAs, getWithCookie, signInCookie } from "./auth";
@@ -71,8 +71,9 @@ describe("the server-rendered shell", () => {
     expect(clean).not.toMatch(/[<>]/);
     expect(html).toContain(`<title>Help · ${escapeHtml(clean)}</title>`);
     expect(bootData(html).styling.platformName).toBe(clean);
-    // The invalid colour fell back to the default brand colour.
-    expect(html).toContain("--brand:37 99 235;");
+    // The invalid colour fell back to the neutral partner brand colour, never the product's.
+    expect(html).toContain("--brand:51 65 85;");
+    expect(PARTNER_DEFAULT_STYLING.brandColour).toBe("#334155");
   });
 
   it("puts the theme and language from cookies on <html>", async () => {

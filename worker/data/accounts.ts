@@ -7,7 +7,7 @@ import { and, eq, gt } from "drizzle-orm";
 import type { z } from "zod";
 import { INVALID_PARTNER_TAN, type CreateAccountData, type UpdateAccountProfileData } from "../../contract/accounts";
 import type { AccountType } from "../../contract/enums";
-import { DEFAULT_STYLING, platformNameFrom } from "../../contract/styling";
+import { PARTNER_DEFAULT_STYLING, platformNameFrom } from "../../contract/styling";
 import { accountUsers, accounts, authInvitations, invites, stylings } from "../../db/schema";
 import type { Db } from "../env";
 import type { AdminScope, UserScope } from "../http/endpoint";
@@ -63,14 +63,15 @@ export async function createAccount(
   ];
   if (data.type === "partner") {
     statements.push(
+      // A new partner starts in the neutral partner look, never the product's colours.
       db.insert(stylings).values({
         accountId: id,
-        brandColour: DEFAULT_STYLING.brandColour,
-        gradientColourOne: DEFAULT_STYLING.gradientColourOne,
-        gradientColourTwo: DEFAULT_STYLING.gradientColourTwo,
-        lightGradientTextColour: DEFAULT_STYLING.lightGradientTextColour,
-        lightHeroTextColour: DEFAULT_STYLING.lightHeroTextColour,
-        fontFamily: DEFAULT_STYLING.fontFamily,
+        brandColour: PARTNER_DEFAULT_STYLING.brandColour,
+        gradientColourOne: PARTNER_DEFAULT_STYLING.gradientColourOne,
+        gradientColourTwo: PARTNER_DEFAULT_STYLING.gradientColourTwo,
+        lightGradientTextColour: PARTNER_DEFAULT_STYLING.lightGradientTextColour,
+        lightHeroTextColour: PARTNER_DEFAULT_STYLING.lightHeroTextColour,
+        fontFamily: PARTNER_DEFAULT_STYLING.fontFamily,
         platformName: platformNameFrom(data.name),
         showLogoOnLogin: true,
         supportEmail: data.primaryEmail,

@@ -89,7 +89,13 @@ export async function partnerMails(db: Db, env: OriginEnv, partnerIds: string[])
 export function productBrand(env: OriginEnv): PartnerMail {
   return {
     partnerId: "",
-    brand: { platformName: DEFAULT_STYLING.platformName, logoUrl: null, brandColour: null, supportEmail: null, origin: mainOrigin(env) },
+    brand: {
+      platformName: DEFAULT_STYLING.platformName,
+      logoUrl: null,
+      brandColour: DEFAULT_STYLING.brandColour,
+      supportEmail: null,
+      origin: mainOrigin(env),
+    },
     language: "enUS",
     primaryEmail: null,
   };

@@ -3,14 +3,15 @@
  * brand colour on the bar and the button, the body in the recipient's
  * language, and the same content as plain text. Pure: data in, {html, text}
  * out. Every interpolated value is escaped; colours must be hex (anything else
- * falls back to the product's default), links must be http(s).
+ * falls back to the neutral partner look: mail without a brand colour wears
+ * no product colours), links must be http(s).
  */
 import { parseHexColour, readableOn, type Rgb } from "../../contract/colour";
 import type { Language } from "../../contract/enums";
 import { LANGUAGE_TAG } from "../../client/i18n";
 import { escapeHtml } from "../ssr/escape";
 import { oneLine } from "../../contract/forms";
-import { DEFAULT_STYLING } from "../../contract/styling-values";
+import { PARTNER_DEFAULT_STYLING } from "../../contract/styling-values";
 import { MAIL_VALUE_MAX, mailT } from "./i18n";
 
 export type MailBrand = {
@@ -18,7 +19,7 @@ export type MailBrand = {
   platformName: string;
   /** Absolute URL of the partner's logo, or null. */
   logoUrl: string | null;
-  /** Hex brand colour, or null for the default. */
+  /** Hex brand colour, or null for the neutral partner look (the product's own mail passes its colour). */
   brandColour: string | null;
   /** The partner's support address (Branding), shown in the footer; null for none. */
   supportEmail?: string | null;
@@ -42,17 +43,17 @@ export type MailContent = {
 
 export type RenderedMail = { subject: string; html: string; text: string };
 
-/** The product's own brand colour (its default styling), for mail of the product or of a partner without one. */
-const DEFAULT_BRAND: Rgb = parseHexColour(DEFAULT_STYLING.brandColour) ?? { r: 37, g: 99, b: 235 };
+/** The neutral partner brand colour, for mail of a partner that has not chosen one. */
+const DEFAULT_BRAND: Rgb = parseHexColour(PARTNER_DEFAULT_STYLING.brandColour) ?? { r: 51, g: 65, b: 85 };
 const hex = ({ r, g, b }: Rgb) => `#${[r, g, b].map((n) => n.toString(16).padStart(2, "0")).join("")}`;
 const isHttp = (href: string) => /^https?:\/\//i.test(href);
 const isAddress = (value: string | null | undefined): value is string => Boolean(value && /^[^\s@<>"]+@[^\s@<>"]+$/.test(value));
 
-/** The brand colour and a readable text colour on it. */
-export function brandColours(brandColour: string | null): { background: string; foreground: string } {
+/** The brand colour, a readable text colour on it, and the brand colour made readable as link text on white. */
+export function brandColours(brandColour: string | null): { background: string; foreground: string; link: string } {
   const bg = (brandColour && parseHexColour(brandColour)) || DEFAULT_BRAND;
-  const fg = readableOn({ r: 255, g: 255, b: 255 }, bg);
-  return { background: hex(bg), foreground: hex(fg) };
+  const white = { r: 255, g: 255, b: 255 };
+  return { background: hex(bg), foreground: hex(readableOn(white, bg)), link: hex(readableOn(bg, white)) };
 }
 
 /** The longest user-written value a detail or a list item shows (a comment's limit). */
@@ -111,7 +112,7 @@ export function renderMail(brand: MailBrand, subject: string, written: MailConte
     : "";
   const button = action
     ? `<p style="margin:24px 0"><a href="${e(action.href)}" style="display:inline-block;background:${colours.background};color:${colours.foreground};padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${e(action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:13px;color:#475569">${e(mailT(language, "mail.linkFallback"))}<br><a href="${e(action.href)}" style="color:#1d4ed8;word-break:break-all">${e(action.href)}</a></p>`
+      `<p style="margin:0 0 16px;font-size:13px;color:#475569">${e(mailT(language, "mail.linkFallback"))}<br><a href="${e(action.href)}" style="color:${colours.link};word-break:break-all">${e(action.href)}</a></p>`
     : "";
   const html = `<!doctype html>
 <html lang="${e(LANGUAGE_TAG[language] ?? "en-US")}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>

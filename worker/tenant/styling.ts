@@ -1,5 +1,5 @@
 import { isHexColour } from "../../contract/colour";
-import { DEFAULT_STYLING, FONT_STACKS, platformNameFrom, type Styling } from "../../contract/styling";
+import { FONT_STACKS, PARTNER_DEFAULT_STYLING, partnerDefaultStyling, platformNameFrom, type Styling } from "../../contract/styling";
 import type { stylings } from "../../db/schema";
 import { fileUri } from "../storage/files";
 
@@ -12,7 +12,8 @@ const colour = (value: string | null | undefined, fallback: string) => (value &&
  * (colours hex only, a known font key), so a bad row can never reach CSS.
  */
 export function stylingFromRow(row: StylingRow, accountName: string): Styling {
-  const d = DEFAULT_STYLING;
+  // A colour or font the partner has not set (or a bad one) is the neutral partner look's, never the product's.
+  const d = PARTNER_DEFAULT_STYLING;
   return {
     id: row.id,
     brandColour: colour(row.brandColour, d.brandColour),
@@ -35,7 +36,7 @@ export function stylingFromRow(row: StylingRow, accountName: string): Styling {
   };
 }
 
-/** The styling a partner's people see: its own, else the product's look under the partner's name. */
+/** The styling a partner's people see: its own, else the neutral partner look under the partner's name. */
 export function partnerStylingOf(accountName: string, row: StylingRow | null): Styling {
-  return row ? stylingFromRow(row, accountName) : { ...DEFAULT_STYLING, platformName: platformNameFrom(accountName), supportEmail: null };
+  return row ? stylingFromRow(row, accountName) : partnerDefaultStyling(platformNameFrom(accountName));
 }

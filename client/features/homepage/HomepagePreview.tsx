@@ -2,7 +2,7 @@ import { useEffect, useState, type CSSProperties } from "react";
 import { brandVariables } from "../../../contract/branding";
 import type { HomepageLayout } from "../../../contract/homepage";
 import type { ScoreSummaryDto } from "../../../contract/scores";
-import { DEFAULT_STYLING, scoreNameOf, type Styling } from "../../../contract/styling";
+import { PARTNER_DEFAULT_STYLING, scoreNameOf, type Styling } from "../../../contract/styling";
 import { StylingScope } from "../../app/styling";
 import { useActiveAccountId } from "../../auth/useAppUser";
 import { Monitor, Smartphone } from "../../components/icons";
@@ -74,7 +74,7 @@ export function HomepagePreview({ draft }: { draft: HomepageLayout | null }) {
 
   const reads: HomeReads = customerId
     ? { summary: partOf(asCustomer, (d) => d.summary), balance: partOf(asCustomer, (d) => d.balance), topPicks: partOf(asCustomer, (d) => d.topPicks) }
-    : { summary: loaded(newCustomer(styling.data ?? DEFAULT_STYLING)), balance: loaded(0), topPicks: partnerPicks };
+    : { summary: loaded(newCustomer(styling.data ?? PARTNER_DEFAULT_STYLING)), balance: loaded(0), topPicks: partnerPicks };
   const view = customerId ? asCustomer.data?.home : asPartner.data;
   const fetching = customerId ? asCustomer.isFetching : asPartner.isFetching;
   const failed = customerId ? asCustomer.isError : asPartner.isError;
