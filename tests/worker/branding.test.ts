@@ -4,7 +4,8 @@ import { drizzle } from "drizzle-orm/d1";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { apiAs, multipart, PNG, signUp, type Caller } from "./auth";
+import { newPartnerAccount } from "./fixtures";
+import { apiAs, multipart, PNG, type Caller } from "./auth";
 import { call, json } from "./helpers";
 import { solidPng } from "../png";
 
@@ -24,24 +25,8 @@ const valid = {
 
 /** A brand-new partner (so the seeded Northwind branding stays as other tests expect). */
 async function newPartner(name = "Globex Training") {
-  const { token } = await signUp("Paula Partner");
-  const res = await apiAs(token).post(
-    "/v1/accounts",
-    multipart({
-      name,
-      website: "globex.example.com",
-      industry: "technology",
-      size: "25-50",
-      primaryEmail: "owner@globex.example.com",
-      currency: "USD",
-      location: "US",
-      language: "enUS",
-      type: "partner",
-    }),
-  );
-  expect(res.status).toBe(201);
-  const account = await json(res);
-  return { token, accountId: account.id as string };
+  const { token, id } = await newPartnerAccount(name);
+  return { token, accountId: id };
 }
 
 const put = (who: Caller, data: unknown, files: Record<string, Blob> = {}, accountId?: string) =>

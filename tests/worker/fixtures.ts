@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../db/schema";
+import { apiAs, multipart, signUp } from "./auth";
 
 const db = drizzle(env.DB, { schema });
 
@@ -47,4 +48,25 @@ export async function addPartnerWithDomain(opts: {
     updatedAt: now,
   });
   return accountId;
+}
+
+/** A partner account created through the API by a freshly signed-up owner, as a new partner starts (nothing set or connected). */
+export async function newPartnerAccount(name: string) {
+  const { token } = await signUp("Paula Partner");
+  const res = await apiAs(token).post(
+    "/v1/accounts",
+    multipart({
+      name,
+      website: "globex.example.com",
+      industry: "technology",
+      size: "25-50",
+      primaryEmail: "owner@globex.example.com",
+      currency: "USD",
+      location: "US",
+      language: "enUS",
+      type: "partner",
+    }),
+  );
+  if (res.status !== 201) throw new Error(`partner not created: ${res.status} ${await res.text()}`);
+  return { token, id: (await res.json<{ id: string }>()).id };
 }

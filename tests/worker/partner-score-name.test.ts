@@ -7,8 +7,8 @@ import { DEMO } from "../../db/seed";
 import { DEFAULT_STYLING } from "../../contract/styling";
 import { brandsFrom } from "../../worker/data/mail-context";
 import { sessionCalendar } from "../../worker/mail/calendar";
-import { apiAs, multipart, newCustomer, signUp } from "./auth";
-import { addPartnerWithDomain } from "./fixtures";
+import { apiAs, multipart, newCustomer } from "./auth";
+import { addPartnerWithDomain, newPartnerAccount as newPartner } from "./fixtures";
 import { call, json } from "./helpers";
 
 /**
@@ -29,26 +29,6 @@ const styling = {
   platformName: "Globex Academy",
   showLogoOnLogin: true,
 };
-
-async function newPartner(name: string) {
-  const { token } = await signUp("Paula Partner");
-  const res = await apiAs(token).post(
-    "/v1/accounts",
-    multipart({
-      name,
-      website: "globex.example.com",
-      industry: "technology",
-      size: "25-50",
-      primaryEmail: "owner@globex.example.com",
-      currency: "USD",
-      location: "US",
-      language: "enUS",
-      type: "partner",
-    }),
-  );
-  expect(res.status).toBe(201);
-  return { token, id: (await json(res)).id as string };
-}
 
 /** A new customer of `partnerId` with one assessed score of `percent`. */
 async function customerOf(partnerId: string, percent: number) {
