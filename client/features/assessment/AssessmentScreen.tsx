@@ -118,8 +118,8 @@ function Questionnaire({ form, submit }: { form: AssessmentFormDto; submit: Retu
     <Page title={form.category === "all" ? t("assessment.title") : t("assessment.titleOne", { category: enumLabel(t, "Category", form.category) })}>
       <p className="-mt-2 mb-6 max-w-2xl text-muted-foreground">
         {form.partnerName
-          ? t("assessment.introFrom", { partner: form.partnerName, count: form.questions.length })
-          : t("assessment.intro", { count: form.questions.length })}
+          ? t("assessment.introFrom", { partner: form.partnerName, n: form.questions.length })
+          : t("assessment.intro", { n: form.questions.length })}
       </p>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-8" aria-label={t("assessment.title")}>
         {form.asksForAssessee ? (
