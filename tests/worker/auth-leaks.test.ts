@@ -208,6 +208,16 @@ describe("invites per account and day", () => {
     expect((await invite([freshEmail()])).status).toBe(429);
   });
 
+  it("holds under requests sent at once: sixteen of ten addresses each never take the account past the cap", async () => {
+    const before = await sentToday();
+    const answers = await Promise.all(Array.from({ length: 16 }, () => invite(Array.from({ length: 10 }, () => freshEmail()))));
+    const sent = answers.filter((r) => r.status === 200).length;
+    expect(answers.every((r) => r.status === 200 || r.status === 429)).toBe(true);
+    expect(await sentToday()).toBe(before + sent * 10);
+    expect(await sentToday()).toBeLessThanOrEqual(INVITES_PER_DAY);
+    expect(sent).toBe(Math.floor((INVITES_PER_DAY - before) / 10));
+  });
+
   it("counts per account: another account still invites", async () => {
     const res = await apiAs("partnerAdmin", { accountId: DEMO.northwind.id }).post("/v1/admin/account-users/invites", { emails: freshEmail() });
     expect(res.status).toBe(200);

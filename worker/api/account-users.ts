@@ -11,7 +11,7 @@ import {
   UpdateTeamMemberBody,
   splitEmails,
 } from "../../contract/team";
-import { membersOf } from "../data/team-members";
+import { membersOf, overInviteCap } from "../data/team-members";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { errorResponses } from "../http/responses";
@@ -90,6 +90,9 @@ function invitationMail(acting: Acting, to: string, inviteId: string, partner: P
   };
 }
 
+/** The answer to an invite that would take the account past its day's cap (429, the field named). */
+const inviteCapReached = () => new ApiError("rate_limited", TEAM_MESSAGES.inviteDailyLimit, { emails: TEAM_MESSAGES.inviteDailyLimit });
+
 /**
  * `POST v1/admin/account-users/invites`: invite each address
  * (separated by semicolons). Every new invite writes the identity provider's
@@ -120,8 +123,7 @@ endpoint(
     const memberSet = known.members;
     const pendingSet = known.pending;
     const newOnes = emails.filter((e) => !memberSet.has(e) && !pendingSet.has(e)).length;
-    if (known.sentToday + newOnes > INVITES_PER_DAY)
-      throw new ApiError("rate_limited", TEAM_MESSAGES.inviteDailyLimit, { emails: TEAM_MESSAGES.inviteDailyLimit });
+    if (known.sentToday + newOnes > INVITES_PER_DAY) throw inviteCapReached();
     const partnerId = partnerOf(acting.account);
     const partner = (partnerId ? (await partnerMails(db, c.env, [partnerId])).get(partnerId) : undefined) ?? productBrand(c.env);
     const invitees = await usersByEmail(db, emails);
@@ -155,7 +157,11 @@ endpoint(
       sending.push({ id: inviteId, email, role: body.role ?? "member", authInviteId, embeddedInvitation: !clerk, mail });
       results.push({ email, outcome: "sent", inviteId, message: null });
     }
-    await members.sendInvites(sending);
+    await members.sendInvites(sending).catch((err: unknown) => {
+      // Other requests of the account got there first: nothing of this one was written.
+      if (overInviteCap(err)) throw inviteCapReached();
+      throw err;
+    });
     await dispatchMail(
       c.env,
       sending.map((i) => i.mail.id),

@@ -3,9 +3,9 @@
  * of a member (name, role, teams, status), and the statements that invite
  * addresses or revoke an invite. Another account's member or invite is 404.
  */
-import { and, asc, count, eq, gt } from "drizzle-orm";
+import { and, asc, count, eq, gt, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { TeamMemberDto, UpdateTeamMemberBody } from "../../contract/team";
+import { INVITES_PER_DAY, type TeamMemberDto, type UpdateTeamMemberBody } from "../../contract/team";
 import { accountUsers, authInvitations, invites, teamMemberships, teams } from "../../db/schema";
 import type { Db } from "../env";
 import type { AccountScope, AdminScope } from "../http/endpoint";
@@ -13,6 +13,7 @@ import { conflict, invalid, notFound } from "../http/errors";
 import { inList } from "./bound";
 import { enqueueMail, type MailInput } from "../mail/outbox";
 import { batch, type Stmt } from "./query";
+import { d1Of, errorText, raw, runBatch, type Statement } from "./statements";
 
 export function membersOf(db: Db, scope: AccountScope) {
   const accountId = scope.account.id;
@@ -143,7 +144,7 @@ export function membersOf(db: Db, scope: AccountScope) {
       }[],
       now = new Date(),
     ) {
-      const out: Stmt[] = [];
+      const out: Statement[] = [];
       for (const invite of list) {
         if (invite.embeddedInvitation && invite.authInviteId && scope.account.authId) {
           out.push(
@@ -172,7 +173,16 @@ export function membersOf(db: Db, scope: AccountScope) {
           enqueueMail(db, invite.mail),
         );
       }
-      if (out.length) await batch(db, out);
+      if (!out.length) return;
+      // The day's cap, checked inside the same transaction as the inserts: requests sent at once cannot pass it
+      // together. Over the cap, the last statement writes a row its NOT NULL account_id refuses, and the whole
+      // batch rolls back (see overInviteCap).
+      const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000).toISOString();
+      await runBatch(d1Of(db), [
+        ...out,
+        raw(sql`INSERT INTO invites (id, account_id, email) SELECT ${crypto.randomUUID()}, NULL, ''
+          WHERE (SELECT count(*) FROM invites WHERE account_id = ${accountId} AND created_at > ${dayAgo}) > ${INVITES_PER_DAY}`),
+      ]);
     },
 
     /** A pending invite of the account (404 when there is none, 409 when no longer pending). */
@@ -204,3 +214,6 @@ export function membersOf(db: Db, scope: AccountScope) {
     /** Sends the statements as one batch. */
   };
 }
+
+/** Whether a failed invite batch was refused by the day's cap (its guard row's NOT NULL account_id). */
+export const overInviteCap = (err: unknown) => errorText(err).includes("invites.account_id");
