@@ -1,5 +1,5 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import type { D1Meter } from "./d1/metered";
+import type { D1Meter, MeteredD1 } from "./d1/metered";
 import type { Acting, ProductUser } from "./identity/context";
 import type { AuthContext } from "./identity/tokens";
 import type { Tenant } from "./tenant/resolve";
@@ -19,7 +19,17 @@ export type AppEnv = {
     requestId: string;
     /** This request's D1 calls (Server-Timing). */
     meter: D1Meter;
+    /**
+     * The request's scope of data. `db`: the shard of the request's partner
+     * (every partner-scoped table), `directory`: what is global (identity,
+     * partners, domains, …; docs/decisions/2026-11-26-shard-placement.md).
+     * Each is a session of its own database (its own bookmark). Data modules
+     * take their Db from here, never from a binding.
+     */
     db: Db;
+    directory: Db;
+    /** The shard `db` reads: its name and its metered session (for the bookmark). */
+    shard: { name: string; d1: MeteredD1 };
     tenant: Tenant;
     /** Set once the bearer token has been verified (worker/identity). */
     caller?: { auth: AuthContext; user: ProductUser };

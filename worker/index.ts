@@ -1,9 +1,7 @@
 import { Hono } from "hono";
 import { v1 } from "./api";
-import { getCookie, setCookie } from "hono/cookie";
 import { requireConfiguration } from "./config";
-import { d1Session, database } from "./db";
-import { BOOKMARK_COOKIE, BOOKMARK_HEADER, isAuthPath, meteredD1, newMeter, serverTiming, showsTimings, withRequestD1, type TimingEnv } from "./d1/metered";
+import { database } from "./db";
 import { verification } from "./domain/custom-hostnames";
 import { devDns } from "./domain/dev-dns";
 import type { AppEnv } from "./env";
@@ -19,12 +17,12 @@ import { answerInProcessWith } from "./ssr/loaders";
 import { loginPost } from "./ssr/login-post";
 import { renderPage } from "./ssr/render";
 import { files } from "./storage/files";
-import { hostOf, resolveTenant } from "./tenant/resolve";
-import { secureCookies } from "./tenant/origins";
+import { requestDatabases, tenantScope } from "./tenant/scope";
 
 /**
  * The one Worker for every tenant. Middleware order:
- * request id and error handling → configuration check → tenant → /v1 routers
+ * request id and error handling → D1 sessions → configuration check → tenant
+ * and its shard → /v1 routers
  * → files → dev-only pages → SSR catch-all.
  */
 const app = new Hono<AppEnv>();
@@ -32,37 +30,17 @@ const app = new Hono<AppEnv>();
 app.use(async (c, next) => {
   const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
   c.set("requestId", requestId);
-  // This request's D1: a (read-replica) session of the binding, metered, used by every path (worker/d1/metered.ts).
-  const meter = newMeter();
-  const bookmark = c.req.header(BOOKMARK_HEADER) ?? getCookie(c, BOOKMARK_COOKIE);
-  const d1 = meteredD1(d1Session(c.env.DB, c.req.method, bookmark), meter);
-  c.env = { ...c.env, DB: d1 };
-  c.set("meter", meter);
-  c.set("db", database(d1));
-  await withRequestD1(d1, next);
+  await next();
   c.header("X-Request-Id", requestId);
-  // The D1 figures only where they tell nothing about who is registered (worker/d1/metered.ts showsTimings).
-  const auth = isAuthPath(c.req.method, c.req.path);
-  const timings = showsTimings(c.env as TimingEnv, { method: c.req.method, path: c.req.path, signedIn: Boolean(c.get("caller")) });
-  if (timings) c.header("Server-Timing", serverTiming(meter));
-  const after = d1.bookmark();
-  if (after) {
-    if (timings) c.header(BOOKMARK_HEADER, after);
-    // Kept as a cookie only when the request succeeded: a refused one wrote nothing to read back. On the
-    // provider's paths, whether this request wrote is not told: the cookie comes with every success.
-    if ((auth || after !== bookmark) && c.res.status < 400)
-      setCookie(c, BOOKMARK_COOKIE, after, { path: "/", httpOnly: true, sameSite: "Lax", secure: secureCookies(c.env), maxAge: 3600 });
-  }
 });
+// The request's D1 sessions, metered: the directory's here, the shard's with the tenant (worker/tenant/scope.ts).
+app.use(requestDatabases);
 app.onError(onError);
 // A deployment missing a required secret or its host serves nothing (worker/config.ts).
 app.use(requireConfiguration);
 
-app.use(async (c, next) => {
-  const host = hostOf(c.req.header("Host") ?? new URL(c.req.url).host);
-  c.set("tenant", await resolveTenant(c.get("db"), host, c.env.MAIN_HOST, (hit) => (c.get("meter").tenant = hit ? "hit" : "miss")));
-  await next();
-});
+// The tenant, and the shard of its data as the scope's `db` (worker/tenant/scope.ts).
+app.use(tenantScope);
 
 // The embedded identity provider (absent when Clerk is configured), on trusted origins only.
 app.on(["GET", "POST"], "/api/auth/*", embeddedProvider);

@@ -35,6 +35,14 @@ export const accounts = sqliteTable(
     priceGroupId: text("price_group_id").references((): AnySQLiteColumn => priceGroups.id, {
       onDelete: "set null",
     }),
+    /**
+     * Partners only: the shard (D1 database) that holds the partner's data, and
+     * the partner's region (a D1 location hint, from its location), set at
+     * onboarding (worker/domain/regions.ts). A partner without one is on the
+     * default shard. Customers live on their partner's shard.
+     */
+    shard: text("shard"),
+    region: text("region"),
     ...timestamps(),
   },
   (t) => [

@@ -109,6 +109,9 @@ export const partnerAccounts: NewAccount[] = [
     currency: "USD",
     location: "US",
     language: "enUS",
+    // Both demo partners sit on the first shard until their data can move (docs/decisions/2026-11-26-shard-placement.md).
+    shard: "first",
+    region: "enam",
     ...stamps,
   },
   {
@@ -124,6 +127,8 @@ export const partnerAccounts: NewAccount[] = [
     currency: "GBP",
     location: "UK",
     language: "enGB",
+    shard: "first",
+    region: "weur",
     ...stamps,
   },
 ];

@@ -53,7 +53,7 @@ describe("/api/auth answers only on trusted origins", () => {
 describe("providerOrigins (better-auth's trusted origins and Clerk's authorised parties)", () => {
   const vars = { APP_ENV: "production", MAIN_ORIGIN: "https://app.techfit.example" };
   const tenant = (t: Partial<Tenant>): Tenant => ({ mode: "satellite", host: "x", partner: null, styling: DEFAULT_STYLING, ...t });
-  const northwind = { id: DEMO.northwind.id, name: "Northwind", tan: null };
+  const northwind = { id: DEMO.northwind.id, name: "Northwind", tan: null, shard: null };
 
   it("trusts a connected domain only under its registered origin, whatever origin the request has", () => {
     const t = tenant({ host: "learn.northwind.com", partner: northwind });

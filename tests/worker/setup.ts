@@ -6,6 +6,7 @@ import * as schema from "../../db/schema";
 import { DEMO_FILES, seedDemo } from "../../db/seed";
 import { clearIsolateCaches } from "../../worker/http/isolate-cache";
 import { forgetTokens } from "./auth";
+import { allDatabases } from "./databases";
 
 declare global {
   namespace Cloudflare {
@@ -21,8 +22,11 @@ declare global {
  * files share one workerd and one module graph (loading it is most of a
  * file's cost), so what an earlier file wrote is wiped here first.
  */
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
-await emptyDatabase(env.DB);
+// The directory and every shard get the same migrations (docs/decisions/2026-11-26-shard-migrations.md).
+for (const { d1 } of allDatabases()) {
+  await applyD1Migrations(d1, env.TEST_MIGRATIONS);
+  await emptyDatabase(d1);
+}
 await emptyBucket(env.UPLOADS);
 clearIsolateCaches();
 forgetTokens();

@@ -21,6 +21,7 @@ import { conflict, forbidden, notFound } from "../http/errors";
 import { availableInSession } from "../identity/context";
 import { membershipStatements, organisationForNewAccount } from "../identity/organizations";
 import { storeUpload } from "../storage/uploads";
+import { placementFor } from "../tenant/scope";
 import { accountDto } from "./dto";
 
 export const accountsApi = new Hono<AppEnv>();
@@ -57,7 +58,9 @@ endpoint(
     const logo = form.files.logo;
     const logoKey = logo ? await storeUpload(c.env.UPLOADS, `public/accounts/${id}`, logo) : null;
     const org = organisationForNewAccount(c, scope.auth, data.name);
-    const created = await createAccount(c.get("db"), scope, { id, data, parentAccountId: scope.auth.partnerScope ?? null, logoKey, org });
+    // A new partner's data goes to a shard in its region (worker/domain/regions.ts).
+    const placement = data.type === "partner" ? placementFor(c.env, data.location) : undefined;
+    const created = await createAccount(c.get("db"), scope, { id, data, parentAccountId: scope.auth.partnerScope ?? null, logoKey, org, placement });
     return c.json(accountDto(created), 201);
   },
 );

@@ -43,14 +43,17 @@ export async function createAccount(
     parentAccountId: string | null;
     logoKey: string | null;
     org: { orgId: string; statements: Stmt[] };
+    /** A partner's shard and region (worker/domain/regions.ts placePartner); without it, the default shard. */
+    placement?: { shard: string; region: string | null };
   },
 ): Promise<Account> {
   const { id, data, parentAccountId, logoKey, org } = input;
+  const placement = data.type === "partner" ? (input.placement ?? {}) : {};
   const tan = data.type === "partner" ? await freshTan(db) : null;
   const now = new Date().toISOString();
   const statements: Stmt[] = [
     ...org.statements,
-    db.insert(accounts).values({ id, ...data, tan, parentAccountId, authId: org.orgId, logoKey, createdAt: now, updatedAt: now }),
+    db.insert(accounts).values({ id, ...data, ...placement, tan, parentAccountId, authId: org.orgId, logoKey, createdAt: now, updatedAt: now }),
     db.insert(accountUsers).values({
       accountId: id,
       userId: scope.user.id,

@@ -13,7 +13,8 @@ import { isolateCache } from "../http/isolate-cache";
 export type Tenant = {
   mode: "main" | "satellite";
   host: string;
-  partner: { id: string; name: string; tan: string | null } | null;
+  /** The host's partner, with the shard its data lives on (null: the default shard). */
+  partner: { id: string; name: string; tan: string | null; shard: string | null } | null;
   styling: Styling;
 };
 
@@ -56,7 +57,7 @@ async function lookUp(db: Db, host: string, mainHost: string): Promise<Tenant> {
   return {
     mode: "satellite",
     host,
-    partner: { id: row.account.id, name: row.account.name, tan: row.account.tan },
+    partner: { id: row.account.id, name: row.account.name, tan: row.account.tan, shard: row.account.shard },
     styling: partnerStylingOf(row.account.name, row.styling),
   };
 }

@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { accounts } from "../../db/schema";
+import type { Db } from "../env";
+import { isolateCache } from "../http/isolate-cache";
+import type { Tenant } from "./resolve";
+
+/**
+ * Which shard a request's data is on. A partner's host decides it (its
+ * partner's shard, read with the host's tenant); on the product's own host the
+ * account in `X-Account-Id` does, through its partner (a partner is its own).
+ * Anything else (no partner, an unknown or unlinked account, no header) is on
+ * the default shard. The account look-up reads the directory once per account
+ * per isolate every few seconds, as the host's does: a warm isolate makes no
+ * call, a cold one one.
+ */
+export type ShardChoice = { shard: string; hit: boolean | null };
+
+const TTL_MS = 5_000;
+const MAX_ENTRIES = 5_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const cache = isolateCache<string, { at: number; value: Promise<string | null> }>(MAX_ENTRIES);
+
+/** The shard of an account's partner (null: none placed, or no such account). */
+async function lookUp(directory: Db, accountId: string): Promise<string | null> {
+  const partner = alias(accounts, "partner");
+  const rows = await directory
+    .select({ type: accounts.type, own: accounts.shard, partners: partner.shard })
+    .from(accounts)
+    .leftJoin(partner, eq(partner.id, accounts.parentAccountId))
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  return row.type === "partner" ? row.own : row.partners;
+}
+
+/** The shard of the account `accountId` belongs to, cached per isolate for a few seconds. */
+export function accountShard(directory: Db, accountId: string, onCache?: (hit: boolean) => void): Promise<string | null> {
+  const key = accountId.toLowerCase();
+  const now = Date.now();
+  const hit = cache.get(key);
+  const fresh = Boolean(hit && now - hit.at < TTL_MS);
+  onCache?.(fresh);
+  if (hit && fresh) return hit.value;
+  const value = lookUp(directory, key);
+  cache.set(key, { at: now, value });
+  value.catch(() => cache.delete(key));
+  return value;
+}
+
+/** The request's shard: see above. `accountHeader` is X-Account-Id as sent (checked for membership later, in worker/identity). */
+export async function chooseShard(
+  directory: Db,
+  tenant: Tenant,
+  accountHeader: string | undefined,
+  defaultShard: string,
+  onCache?: (hit: boolean) => void,
+): Promise<string> {
+  if (tenant.mode === "satellite") return tenant.partner?.shard ?? defaultShard;
+  const id = accountHeader?.trim();
+  if (!id || !UUID.test(id)) return defaultShard;
+  return (await accountShard(directory, id, onCache)) ?? defaultShard;
+}
