@@ -32,7 +32,41 @@ export function queryBuilderUses(source: string): string[] {
   return found;
 }
 
+/** The layers that take their database from the request's scope (c.get("db"), c.get("directory")), never from a binding. */
+const SCOPED = ["worker/data", "worker/api", "worker/ssr"];
+
+/**
+ * A D1 binding reached past the request's scope: the directory (`env.DB`), a
+ * shard (`env.SHARD_…`, or any binding looked up by a computed name), the
+ * shard registry, or the Worker's env imported as a module.
+ */
+export function bindingUses(source: string): string[] {
+  const code = source.replace(/\s+/g, " ");
+  const found: string[] = [];
+  for (const m of code.matchAll(/\benv ?(?:\. ?(DB|SHARD_\w+)\b|\[ ?[^\]]+\])/g)) found.push(m[0].replace(/ /g, ""));
+  for (const m of code.matchAll(/\b(shardBinding|shardsOf)\(/g)) found.push(m[1]!);
+  for (const m of code.matchAll(/from "cloudflare:workers"/g)) found.push(m[0]);
+  return found;
+}
+
 describe("the Worker's layering", () => {
+  it("finds a binding reached past the scope (the check itself)", () => {
+    expect(bindingUses(`await runBatch(c.env.DB, s);\nconst d = env.SHARD_APAC_1;\nconst e = c.env[\`SHARD_\${name}\`];`)).toEqual([
+      "env.DB",
+      "env.SHARD_APAC_1",
+      "env[`SHARD_${name}`]",
+    ]);
+    expect(bindingUses(`import { env } from "cloudflare:workers";\nshardBinding(c.env, "first");`)).toEqual(["shardBinding", 'from "cloudflare:workers"']);
+    expect(bindingUses(`const db = c.get("db");\nawait c.env.UPLOADS.put(key, body);\nc.env.MAIN_ORIGIN;`)).toEqual([]);
+  });
+
+  it("has the data layer, routers and pages take their databases from the request's scope, never from a binding", () => {
+    const offenders = SCOPED.flatMap((dir) => files(join(ROOT, dir)))
+      .map((f) => ({ file: relative(ROOT, f), uses: bindingUses(readFileSync(f, "utf8")) }))
+      .filter((o) => o.uses.length > 0);
+    expect(offenders).toEqual([]);
+  });
+
   it("finds query-builder calls where they are (the check itself)", () => {
     expect(queryBuilderUses(`import { eq } from "drizzle-orm";\nconst rows = await c\n  .get("db")\n  .select()\n  .from(teams);`)).toEqual([
       "imports drizzle-orm",

@@ -1,0 +1,90 @@
+import { getTableName, is, Table } from "drizzle-orm";
+import * as schema from "../../db/schema";
+
+/**
+ * Where each table lives once partners' data is on shards
+ * (docs/decisions/2026-11-26-shard-placement.md, with the reasons):
+ * - "directory": global, one copy (the DB binding): identity, users, partners'
+ *   look and domains, invites by address, the assessment bank;
+ * - "shard": partner-scoped, in the shard of the partner it belongs to (a
+ *   customer's rows in its partner's shard);
+ * - "both": the directory holds the record of every row, the shards a copy.
+ *   accounts: the directory keeps each account's routing row (type, name,
+ *   partner, identity organisation, TAN; a partner's shard and region), the
+ *   index that routes X-Account-Id; the shard keeps its partners' accounts in
+ *   full. users: the directory keeps every user; a shard keeps a copy of the
+ *   users of its accounts, so its foreign keys and name look-ups stay local.
+ * Today every shard is the directory's database, so nothing has moved yet.
+ * A new table is placed here, or the unit test that lists db/schema fails.
+ */
+export type Placement = "directory" | "shard" | "both";
+
+export const PLACEMENT = {
+  // Identity: the embedded provider's tables; the product's user of each identity (a user spans partners) is in both.
+  auth_users: "directory",
+  auth_sessions: "directory",
+  auth_accounts: "directory",
+  auth_verifications: "directory",
+  auth_organizations: "directory",
+  auth_members: "directory",
+  auth_invitations: "directory",
+  auth_jwks: "directory",
+  auth_rate_limits: "directory",
+  users: "both",
+  // Partners and routing: the partner record and account → partner index (accounts), host → partner, the look a host wears.
+  accounts: "both",
+  custom_domains: "directory",
+  stylings: "directory",
+  // Pending invites, found by address before the invitee has any account.
+  invites: "directory",
+  // The product's assessment bank (and a partner's replacement questions).
+  assessment_questions: "directory",
+  // Everything of one partner and its customers.
+  account_users: "shard",
+  teams: "shard",
+  team_memberships: "shard",
+  price_groups: "shard",
+  featured_groups: "shard",
+  featured_group_items: "shard",
+  homepage_rows: "shard",
+  homepage_slots: "shard",
+  workouts: "shard",
+  library_entries: "shard",
+  workout_variants: "shard",
+  workout_sessions: "shard",
+  session_action_items: "shard",
+  session_attachments: "shard",
+  prerequisites: "shard",
+  pricing_lines: "shard",
+  delivery_partners: "shard",
+  reviews: "shard",
+  slots: "shard",
+  jobs: "shard",
+  job_lines: "shard",
+  job_action_items: "shard",
+  job_artifacts: "shard",
+  plans: "shard",
+  plan_entries: "shard",
+  credit_entries: "shard",
+  credit_lines: "shard",
+  saved_items: "shard",
+  assessments: "shard",
+  scores: "shard",
+  score_entries: "shard",
+  audit_entries: "shard",
+  mail_outbox: "shard",
+  mail_reminders: "shard",
+} as const satisfies Record<string, Placement>;
+
+export type TableName = keyof typeof PLACEMENT;
+
+/** Every table db/schema declares, by its SQL name. */
+export function schemaTables(): string[] {
+  return (Object.values(schema) as unknown[]).flatMap((value) => (is(value, Table) ? [getTableName(value)] : [])).sort();
+}
+
+/** Where a table lives (by the drizzle table or its SQL name); undefined for a table not placed yet. */
+export function placementOf(table: Table | string): Placement | undefined {
+  const name = typeof table === "string" ? table : getTableName(table);
+  return (PLACEMENT as Record<string, Placement>)[name];
+}
