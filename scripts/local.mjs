@@ -73,8 +73,8 @@ export function ensureDevVars(file = ".dev.vars") {
   console.log(`added ${missing.map(([k]) => k).join(", ")} to ${file}`);
 }
 
-/** Applies pending migrations to the local D1 in `dir`, then seeds (idempotent). */
+/** Applies pending migrations to the local directory and every local shard in `dir`, then seeds (idempotent). */
 export function prepareLocalState(dir) {
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
+  run("npx", ["tsx", "scripts/shards.ts", "migrate", "--local", "--persist-to", dir]);
   run("npx", ["tsx", "scripts/seed.ts", "--persist-to", dir]);
 }
