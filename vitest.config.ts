@@ -3,7 +3,8 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
 // Two projects: plain unit tests in Node, and worker tests inside workerd with
-// the real D1, R2 and Queue bindings of wrangler.toml (migrated and seeded).
+// the real D1, R2 and Queue bindings of wrangler.toml: the directory and both
+// local shards, each migrated (tests/worker/setup.ts), the demo seeded.
 // wrangler.toml's vars are production; the worker tests run in development
 // mode with the local values below (the same ones .dev.vars gives `npm run dev`).
 const DEVELOPMENT = {
