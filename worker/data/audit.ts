@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { AuditEntryDto } from "../../contract/audit";
-import { auditEntries, jobLines, jobs, scores, users, workoutSessions, workouts } from "../../db/schema";
+import { auditEntries, jobLines, jobs, scores, users, workoutSessions, workouts, type NewAuditEntry } from "../../db/schema";
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { notFound } from "../http/errors";
@@ -87,3 +87,10 @@ export async function customerAuditTrail(db: Db, scope: PartnerScope, customerId
   const customer = await customerOf(db, scope, customerId);
   return readTrail(db, and(eq(auditEntries.accountId, customer.id), eq(auditEntries.partnerAccountId, scope.account.id))!, cursor, limit);
 }
+
+/**
+ * The audit entry of a state change, as a statement for the change's own
+ * batch (so the entry is written exactly when the change is). `partnerAccountId`
+ * is stamped by the insert trigger when not given.
+ */
+export const auditStatement = (db: Db, entry: NewAuditEntry) => db.insert(auditEntries).values(entry);
