@@ -102,4 +102,31 @@ test.describe("a booking's loose ends", () => {
     await expect(other.getByText("CRM notes")).toHaveCount(0);
     await expect(other.getByTestId("shared-files")).toHaveCount(0);
   });
+
+  test("the workout editor sets an action item's dates and refuses an end before its start", async ({ page }) => {
+    await signIn(page, "partnerAdmin", `/admin/workout-library/${DEMO.workouts.hybridConnectivity}`);
+    await page.getByRole("button", { name: "Add action item" }).first().click();
+    const item = page.getByRole("textbox", { name: "Action", exact: true }).last();
+    await item.fill("Check the meeting room");
+    // The new item's dates: the last start and end date fields of the first session's items.
+    const session = page.getByRole("group", { name: "Action items" }).first();
+    await session
+      .getByRole("button", { name: /^Start date/ })
+      .last()
+      .click();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+    await session
+      .getByRole("button", { name: /^End date/ })
+      .last()
+      .click();
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(session.getByText("End date cannot be before start date")).toBeVisible();
+    await expectAccessible(page);
+    await session.getByRole("button", { name: "Clear date" }).last().click();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByTestId("toast").getByText("Workout saved")).toBeVisible();
+  });
 });
