@@ -109,6 +109,14 @@ describe("ticking action items done", () => {
     expect(await auditOf(job.id)).toHaveLength(0);
   });
 
+  it("two ticks at once write one audit entry", async () => {
+    const { job, customerItem } = await jobWithItems(26);
+    const path = `/v1/bookings/${job.id}/action-items/${customerItem.id}`;
+    const answers = await Promise.all([customer.put(path, { done: true }), customerMember.put(path, { done: true })]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect((await auditOf(job.id)).map((e) => e.code)).toEqual(["jobActionItemDone"]);
+  });
+
   it("refuses a change on a cancelled booking with 409", async () => {
     const { job, customerItem } = await jobWithItems(18);
     expect((await customer.post(`/v1/bookings/${job.id}/cancel`, { reason: "requested" })).status).toBe(200);
@@ -213,7 +221,12 @@ describe("files and links shared on a job", () => {
     expect(await env.UPLOADS.head(key)).not.toBeNull();
     expect((await partner.delete(`/v1/jobs/${job.id}/artifacts/${byCustomer.id}`)).status).toBe(204);
     expect(await env.UPLOADS.head(key)).toBeNull();
-    expect((await partner.delete(`/v1/jobs/${job.id}/artifacts/${byPartner.id}`)).status).toBe(204);
+    // Two deletes at once: one removal, one entry.
+    const both = await Promise.all([
+      partner.delete(`/v1/jobs/${job.id}/artifacts/${byPartner.id}`),
+      partner.delete(`/v1/jobs/${job.id}/artifacts/${byPartner.id}`),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual(expect.arrayContaining([204]));
     expect((await json(await customer.get(`/v1/bookings/${job.id}/artifacts`))).items).toEqual([]);
     expect((await auditOf(job.id)).filter((e) => e.code === "jobArtifactRemoved")).toHaveLength(2);
     expect((await partner.delete(`/v1/jobs/${job.id}/artifacts/${byPartner.id}`)).status).toBe(404);

@@ -10,6 +10,7 @@ import { auditEntries, jobLines, jobs, scores, users, workoutSessions, workouts,
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { notFound } from "../http/errors";
+import { raw, type Statement } from "./statements";
 import { inList } from "./bound";
 import { after, decodeCursor, pageOf, type SortKey } from "./cursor";
 import { customerOf } from "./customers";
@@ -94,3 +95,16 @@ export async function customerAuditTrail(db: Db, scope: PartnerScope, customerId
  * is stamped by the insert trigger when not given.
  */
 export const auditStatement = (db: Db, entry: NewAuditEntry) => db.insert(auditEntries).values(entry);
+
+/**
+ * The audit entry of a change that happens only while `when` holds inside
+ * the batch (a compare-and-set, a choice the batch makes): written exactly
+ * when the change is, so a lost race or a no-op writes none.
+ */
+export function auditWhen(entry: NewAuditEntry, when: SQL): Statement {
+  const data = entry.data === undefined || entry.data === null ? null : JSON.stringify(entry.data);
+  return raw(sql`INSERT INTO audit_entries (id, account_id, partner_account_id, code, subject_type, subject_id, user_id, data, created_at)
+      SELECT ${crypto.randomUUID()}, ${entry.accountId}, ${entry.partnerAccountId ?? null}, ${entry.code}, ${entry.subjectType}, ${entry.subjectId},
+             ${entry.userId ?? null}, ${data}, ${new Date().toISOString()}
+      WHERE ${when}`);
+}

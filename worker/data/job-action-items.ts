@@ -5,12 +5,12 @@
  * (worker/data/reminders.ts). A tick is no move of the job: it leaves the
  * job's version alone, so a reschedule opened meanwhile still applies.
  */
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { JobDto } from "../../contract/bookings";
 import { jobActionItems, jobs } from "../../db/schema";
 import type { Db } from "../env";
 import { conflict, notFound } from "../http/errors";
-import { auditStatement } from "./audit";
+import { auditWhen } from "./audit";
 import { loadJob } from "./job-store";
 import type { JobOwner } from "./jobs";
 import { d1Of, runBatch } from "./statements";
@@ -40,14 +40,18 @@ export async function setActionItemDone(db: Db, owner: JobOwner, jobId: string, 
         .update(jobActionItems)
         .set({ completedAt: done ? now : null, completedByUserId: done ? owner.userId : null, updatedAt: now })
         .where(and(eq(jobActionItems.id, itemId), done ? isNull(jobActionItems.completedAt) : isNotNull(jobActionItems.completedAt))),
-      auditStatement(db, {
-        accountId: row.job.accountId,
-        code: done ? "jobActionItemDone" : "jobActionItemReopened",
-        subjectType: "job",
-        subjectId: jobId,
-        userId: owner.userId,
-        data: { actionItemId: itemId, name: row.item.name },
-      }),
+      // Written only when this request's update took (a tick at the same time as another's writes one entry).
+      auditWhen(
+        {
+          accountId: row.job.accountId,
+          code: done ? "jobActionItemDone" : "jobActionItemReopened",
+          subjectType: "job",
+          subjectId: jobId,
+          userId: owner.userId,
+          data: { actionItemId: itemId, name: row.item.name },
+        },
+        sql`EXISTS (SELECT 1 FROM job_action_items WHERE id = ${itemId} AND updated_at = ${now} AND completed_at IS ${done ? sql`NOT NULL` : sql`NULL`})`,
+      ),
     ]);
   }
   const dto = await loadJob(db, jobId, owner.where, owner.side, owner.readOnly);

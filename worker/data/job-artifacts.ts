@@ -7,13 +7,13 @@
  * and admins delete any on their jobs. Each share and removal writes its
  * audit entry in the same batch.
  */
-import { and, asc, eq, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { JobArtifactDto, JobArtifactList } from "../../contract/job-extras";
 import type { JobArtifactType } from "../../contract/enums";
 import { jobArtifacts, jobs, users, type JobArtifact } from "../../db/schema";
 import type { Db } from "../env";
 import { conflict, forbidden, notFound } from "../http/errors";
-import { auditStatement } from "./audit";
+import { auditStatement, auditWhen } from "./audit";
 import type { JobOwner } from "./jobs";
 import { d1Of, runBatch } from "./statements";
 
@@ -126,15 +126,19 @@ export async function removeArtifact(db: Db, owner: JobOwner, jobId: string, art
   const { job, artifact } = await ownersArtifact(db, owner, jobId, artifactId);
   if (!mayDelete(owner, artifact)) throw forbidden("Only who shared it, or the partner's owners and admins, can delete it");
   await runBatch(d1Of(db), [
+    // The entry first, while the row is there: a delete at the same time as another's writes one entry.
+    auditWhen(
+      {
+        accountId: job.accountId,
+        code: "jobArtifactRemoved",
+        subjectType: "job",
+        subjectId: job.id,
+        userId: owner.userId,
+        data: { artifactId: artifact.id, name: artifact.name, type: artifact.type },
+      },
+      sql`EXISTS (SELECT 1 FROM job_artifacts WHERE id = ${artifact.id})`,
+    ),
     db.delete(jobArtifacts).where(eq(jobArtifacts.id, artifact.id)),
-    auditStatement(db, {
-      accountId: job.accountId,
-      code: "jobArtifactRemoved",
-      subjectType: "job",
-      subjectId: job.id,
-      userId: owner.userId,
-      data: { artifactId: artifact.id, name: artifact.name, type: artifact.type },
-    }),
   ]);
   return artifact.fileKey;
 }

@@ -23,6 +23,7 @@ import { conflict, invalid, notFound } from "../http/errors";
 import { customerOf } from "./customers";
 import { grantPeriod, periodGrantStatements } from "./plan-renewals";
 import { theRow, today } from "./query";
+import { auditWhen } from "./audit";
 import { d1Of, errorText, raw, runBatch } from "./statements";
 
 /** A customer's plan entry as the API answers it. */
@@ -181,12 +182,12 @@ export async function removePlan(db: Db, scope: PartnerAdminScope, planId: strin
   const plan = await partnerPlan(db, scope.account.id, planId);
   const now = new Date().toISOString();
   const inUse = sql`EXISTS (SELECT 1 FROM plan_entries WHERE plan_id = ${plan.id} AND (end_date IS NULL OR end_date >= ${today()}))`;
-  const data = JSON.stringify({ planName: plan.planName, variantName: plan.variantName });
+  const entry = { accountId: scope.account.id, partnerAccountId: scope.account.id, subjectType: "plan", subjectId: plan.id, userId: scope.user.id };
+  const data = { planName: plan.planName, variantName: plan.variantName };
   await runBatch(d1Of(db), [
-    raw(sql`INSERT INTO audit_entries (id, account_id, partner_account_id, code, subject_type, subject_id, user_id, data, created_at)
-        SELECT ${crypto.randomUUID()}, ${scope.account.id}, ${scope.account.id}, CASE WHEN ${inUse} THEN 'planRetired' ELSE 'planDeleted' END,
-               'plan', ${plan.id}, ${scope.user.id}, ${data}, ${now}
-        WHERE NOT (${inUse} AND ${plan.retiredAt !== null ? sql`1` : sql`0`})`),
+    // Retired now (not before), or deleted: each entry only when its change happens in this batch.
+    auditWhen({ ...entry, code: "planRetired", data }, sql`${inUse} AND EXISTS (SELECT 1 FROM plans WHERE id = ${plan.id} AND retired_at IS NULL)`),
+    auditWhen({ ...entry, code: "planDeleted", data }, sql`NOT ${inUse} AND EXISTS (SELECT 1 FROM plans WHERE id = ${plan.id})`),
     raw(sql`UPDATE plans SET retired_at = coalesce(retired_at, ${now}), updated_at = ${now} WHERE id = ${plan.id} AND ${inUse}`),
     raw(sql`DELETE FROM plans WHERE id = ${plan.id} AND NOT ${inUse}`),
   ]);
