@@ -42,6 +42,7 @@ import {
   SlotIdParam,
   SlotsQuery,
 } from "./bookings";
+import { ActionItemDone, ActionItemParams, JobArtifactData, JobArtifactDto, JobArtifactList, JobArtifactParams } from "./job-extras";
 import { CataloguePage, CatalogueQuery, CatalogueWorkout, ReviewBody, ReviewDto, ReviewsDto } from "./catalogue";
 import { CustomerDetailsDto, CustomerList, CustomersQuery } from "./customers";
 import { AddCustomDomain, CustomDomainDto, CustomDomainExistQuery, CustomDomainIdParam, CustomDomainList, ExistsResponse } from "./domains";
@@ -57,6 +58,7 @@ import {
   PlanEntryParam,
   PlanList,
   PlanParam,
+  PlanRemoval,
   StartPlanBody,
 } from "./entitlements";
 import { FeaturedGroupBody, FeaturedGroupDto, GroupIdParam, PriceGroupBody, PriceGroupDto } from "./groups";
@@ -142,7 +144,10 @@ export const apiPaths = {
   // Plans and credits
   "/v1/entitlements": { get: { response: EntitlementsDto } },
   "/v1/admin/entitlements/plans": { get: { response: PlanList }, post: { body: PlanBody, response: PlanDto } },
-  "/v1/admin/entitlements/plans/{planId}": { put: { params: PlanParam, body: PlanBody, response: PlanDto } },
+  "/v1/admin/entitlements/plans/{planId}": {
+    put: { params: PlanParam, body: PlanBody, response: PlanDto },
+    delete: { params: PlanParam, response: PlanRemoval },
+  },
   "/v1/admin/entitlements/plan-entries": { post: { body: StartPlanBody, response: PlanEntryDto } },
   "/v1/admin/entitlements/credit": { post: { body: CreditAdjustmentBody, response: CreditAdjustmentResult } },
   "/v1/admin/entitlements/plans/{planEntryId}/cancel": { post: { params: PlanEntryParam, body: CancelPlanBody, response: PlanEntryDto } },
@@ -268,6 +273,19 @@ export const apiPaths = {
   "/v1/jobs/{id}/lines/{lineId}/complete": { post: { params: JobLineParams, response: JobDto } },
   "/v1/jobs/{id}/complete": { post: { params: JobIdParam, response: JobDto } },
   "/v1/jobs/{id}/cancel": { post: { params: JobIdParam, body: CancelBooking, response: JobDto } },
+  // A booking's loose ends: action items ticked by their side, files and links shared by both sides
+  "/v1/bookings/{id}/action-items/{itemId}": { put: { params: ActionItemParams, body: ActionItemDone, response: JobDto } },
+  "/v1/jobs/{id}/action-items/{itemId}": { put: { params: ActionItemParams, body: ActionItemDone, response: JobDto } },
+  "/v1/bookings/{id}/artifacts": {
+    get: { params: JobIdParam, response: JobArtifactList },
+    post: { params: JobIdParam, form: form(JobArtifactData, "file"), response: JobArtifactDto },
+  },
+  "/v1/jobs/{id}/artifacts": {
+    get: { params: JobIdParam, response: JobArtifactList },
+    post: { params: JobIdParam, form: form(JobArtifactData, "file"), response: JobArtifactDto },
+  },
+  "/v1/bookings/{id}/artifacts/{artifactId}": { delete: { params: JobArtifactParams, response: null } },
+  "/v1/jobs/{id}/artifacts/{artifactId}": { delete: { params: JobArtifactParams, response: null } },
   "/v1/admin/slots/workouts": { get: { response: z.array(DeliveredWorkout) } },
   "/v1/admin/slots": {
     get: { query: SlotsQuery, response: z.array(SlotDto) },

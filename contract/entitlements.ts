@@ -13,6 +13,8 @@ export const PLAN_MESSAGES = {
   currencyRequired: "Choose the currency of the price",
   /** `message.planAlreadyStarted`: a customer has one plan at a time; a second is a plan change. */
   alreadyOnPlan: "This customer already has a plan from that date. Change or cancel it instead.",
+  /** `message.planRetired`: a retired plan is not offered for new starts or changes. */
+  retired: "This plan is retired: it is not offered to new customers",
 } as const;
 
 /** Months in a commitment term or a refresh period ("none": the allowance comes once per term). */
@@ -93,6 +95,8 @@ export const PlanDto = z
     refreshPeriod: z.enum(RefreshPeriod),
     priceAmount: z.number().int().nullable(),
     currency: z.enum(Currency).nullable(),
+    /** Retired (deleted while customers were on it): not offered for new starts; its customers keep it until changed. */
+    retired: z.boolean(),
   })
   .meta({ id: "Plan" });
 export type PlanDto = z.infer<typeof PlanDto>;
@@ -132,6 +136,10 @@ export const PlanBody = z
 export type PlanBody = z.input<typeof PlanBody>;
 
 export const PlanParam = z.object({ planId: z.string().uuid(MESSAGES.invalidUuid) });
+
+/** `DELETE v1/admin/entitlements/plans/{planId}`: what became of the plan. */
+export const PlanRemoval = z.object({ outcome: z.enum(["deleted", "retired"]) }).meta({ id: "PlanRemoval" });
+export type PlanRemoval = z.infer<typeof PlanRemoval>;
 
 /**
  * `POST v1/admin/entitlements/plan-entries`: start one of the partner's plans

@@ -273,7 +273,18 @@ export type AssessmentStatus = (typeof AssessmentStatus)[number];
 // ─── Audit ───────────────────────────────────────────────────────────────────
 
 /** Audit codes. */
-export const AuditCode = ["fitnessScoreUpdated", "workoutJobCompleted", "workoutSessionJobLineCompleted"] as const;
+export const AuditCode = [
+  "fitnessScoreUpdated",
+  "workoutJobCompleted",
+  "workoutSessionJobLineCompleted",
+  // A booking's loose ends (action items, shared files) and the plan catalogue.
+  "jobActionItemDone",
+  "jobActionItemReopened",
+  "jobArtifactShared",
+  "jobArtifactRemoved",
+  "planRetired",
+  "planDeleted",
+] as const;
 export type AuditCode = (typeof AuditCode)[number];
 
 // ─── Homepage builder ────────────────────────────────────────────────────────

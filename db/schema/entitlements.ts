@@ -30,6 +30,8 @@ export const plans = sqliteTable(
     /** Price per term, integer minor units of `currency` (null: not sold for money). */
     priceAmount: integer("price_amount"),
     currency: text("currency", { enum: Currency }),
+    /** When the partner retired it (deleted while customers were on it): no new starts; its customers keep it until changed. */
+    retiredAt: text("retired_at"),
     ...timestamps(),
   },
   (t) => [uniqueIndex("plans_account_id_plan_name_variant_name_uq").on(t.accountId, t.planName, t.variantName)],

@@ -43,6 +43,8 @@ type Resource =
   | "fabrikamTeam"
   | "job"
   | "jobLine"
+  | "jobActionItem"
+  | "jobArtifact"
   | "jobSession"
   | "northwindDomain"
   | "northwindInvite"
@@ -172,6 +174,34 @@ const RESOURCES: Record<string, Probe[]> = {
     ),
   ],
   "/v1/jobs/{id}/audit": [partnerProbe(() => ({ id: ids.job }))],
+  "/v1/jobs/{id}/action-items/{itemId}": [
+    partnerProbe(
+      () => ({ id: ids.job, itemId: ids.jobActionItem }),
+      () => ({ done: true }),
+    ),
+  ],
+  "/v1/bookings/{id}/action-items/{itemId}": [
+    customerProbe(
+      () => ({ id: ids.job, itemId: ids.jobActionItem }),
+      () => ({ done: true }),
+    ),
+  ],
+  "/v1/jobs/{id}/artifacts": [
+    partnerProbe(
+      () => ({ id: ids.job }),
+      () => ({ value: "https://example.com/taken" }),
+    ),
+  ],
+  "/v1/bookings/{id}/artifacts": [
+    customerProbe(
+      () => ({ id: ids.job }),
+      () => ({ value: "https://example.com/taken" }),
+    ),
+  ],
+  "/v1/jobs/{id}/artifacts/{artifactId}": [partnerProbe(() => ({ id: ids.job, artifactId: ids.jobArtifact }))],
+  "/v1/bookings/{id}/artifacts/{artifactId}": [customerProbe(() => ({ id: ids.job, artifactId: ids.jobArtifact }))],
+  "/v1/jobs/{id}/artifacts/{artifactId}/file": [partnerProbe(() => ({ id: ids.job, artifactId: ids.jobArtifact }))],
+  "/v1/bookings/{id}/artifacts/{artifactId}/file": [customerProbe(() => ({ id: ids.job, artifactId: ids.jobArtifact }))],
   "/v1/admin/price-groups/{id}": [
     partnerProbe(
       () => ({ id: DEMO.northwind.priceGroupId }),
@@ -315,6 +345,13 @@ beforeAll(async () => {
   ids.job = jobBody.id;
   ids.jobLine = jobBody.lines[0].id;
   ids.jobSession = jobBody.lines[0].sessionId;
+  ids.jobActionItem = jobBody.lines[0].actionItems[0].id;
+  const shared = new FormData();
+  shared.set("data", JSON.stringify({ name: "Fabrikam's notes" }));
+  shared.set("file", new File(["notes"], "notes.txt", { type: "text/plain" }));
+  const artifact = await as("customerAdmin").post(`/v1/bookings/${ids.job}/artifacts`, shared);
+  expect(artifact.status).toBe(201);
+  ids.jobArtifact = (await json(artifact)).id;
   await prepareBodyProbes({ jobLine: ids.jobLine, slot: ids.slot, savedItem: ids.savedItem, fabrikamTeam: ids.fabrikamTeam });
 });
 

@@ -11,10 +11,11 @@ import {
   PlanEntryParam,
   PlanList,
   PlanParam,
+  PlanRemoval,
   StartPlanBody,
 } from "../../contract/entitlements";
 import { adjustCredits, cancelPlan, changePlan, entitlementsOf } from "../data/entitlements";
-import { createPlan, partnerPlans, startPlan, updatePlan } from "../data/plans";
+import { createPlan, partnerPlans, removePlan, startPlan, updatePlan } from "../data/plans";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { errorResponses } from "../http/responses";
@@ -89,6 +90,26 @@ endpoint(
     responses: { 200: { description: "The plan", schema: PlanDto }, ...errors, ...errorResponses({ 404: "Not one of the partner's plans" }) },
   },
   async (c, { params, body }, scope) => c.json(await updatePlan(c.get("db"), scope, params.planId, body)),
+);
+
+/**
+ * Admin → Plans: a partner deletes one of its plans. One that no customer is
+ * on is deleted; one in use is retired instead (not offered for new starts
+ * or changes; its customers keep it until changed).
+ */
+endpoint(
+  entitlementsApi,
+  "/v1",
+  {
+    method: "delete",
+    path: "/admin/entitlements/plans/{planId}",
+    summary: "Delete one of the partner's plans (retired instead while a customer is on it)",
+    tags: ["entitlements"],
+    auth: "partnerAdmin",
+    params: PlanParam,
+    responses: { 200: { description: "Deleted, or retired", schema: PlanRemoval }, ...errors, ...errorResponses({ 404: "Not one of the partner's plans" }) },
+  },
+  async (c, { params }, scope) => c.json(await removePlan(c.get("db"), scope, params.planId)),
 );
 
 /**

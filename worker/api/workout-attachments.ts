@@ -15,7 +15,8 @@ import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { invalid, notFound } from "../http/errors";
 import { errorResponses } from "../http/responses";
-import { removeUploads } from "../storage/uploads";
+import { privateDownload } from "../storage/files";
+import { putPrivateFile, removeUploads } from "../storage/uploads";
 
 export const workoutAttachmentsApi = new Hono<AppEnv>();
 
@@ -50,16 +51,7 @@ endpoint(
     let fileKey: string | null = null;
     if (file && checked) {
       fileKey = `${ATTACHMENT_PREFIX}/${workout.id}/${id}.${checked.ext}`;
-      // Downloads keep the uploader's file name (made safe for the header), with the extension its bytes prove.
-      const base =
-        file.name
-          .replace(/\.[^.]*$/, "")
-          .replace(/[^\w\- ]+/g, "_")
-          .trim()
-          .slice(0, 80) || id;
-      await c.env.UPLOADS.put(fileKey, file.stream(), {
-        httpMetadata: { contentType: checked.type, contentDisposition: `attachment; filename="${base}.${checked.ext}"` },
-      });
+      await putPrivateFile(c.env.UPLOADS, fileKey, checked, id);
     }
     const inserted = await addAttachment(db, scope, workout, params.sessionId, {
       id,
@@ -110,15 +102,8 @@ endpoint(
     // A customer downloads only within the attachment's dates, as the catalogue shows it.
     const key = await readableAttachmentFile(c.get("db"), scope, params.id, params.attachmentId);
     if (!key) throw notFound("Attachment not found");
-    const object = await c.env.UPLOADS.get(key);
-    if (!object) throw notFound("Attachment not found");
-    const headers = new Headers({
-      "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
-      "Content-Disposition": object.httpMetadata?.contentDisposition ?? "attachment",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      "Cache-Control": "private, no-store",
-    });
-    return new Response(object.body, { headers });
+    const download = await privateDownload(c.env.UPLOADS, key);
+    if (!download) throw notFound("Attachment not found");
+    return download;
   },
 );

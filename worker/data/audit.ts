@@ -6,10 +6,11 @@
  */
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { AuditEntryDto } from "../../contract/audit";
-import { auditEntries, jobLines, jobs, scores, users, workoutSessions, workouts } from "../../db/schema";
+import { auditEntries, jobLines, jobs, scores, users, workoutSessions, workouts, type NewAuditEntry } from "../../db/schema";
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { notFound } from "../http/errors";
+import { raw, type Statement } from "./statements";
 import { inList } from "./bound";
 import { after, decodeCursor, pageOf, type SortKey } from "./cursor";
 import { customerOf } from "./customers";
@@ -86,4 +87,24 @@ export async function jobAuditTrail(db: Db, scope: PartnerScope, jobId: string, 
 export async function customerAuditTrail(db: Db, scope: PartnerScope, customerId: string, cursor: string | undefined, limit: number) {
   const customer = await customerOf(db, scope, customerId);
   return readTrail(db, and(eq(auditEntries.accountId, customer.id), eq(auditEntries.partnerAccountId, scope.account.id))!, cursor, limit);
+}
+
+/**
+ * The audit entry of a state change, as a statement for the change's own
+ * batch (so the entry is written exactly when the change is). `partnerAccountId`
+ * is stamped by the insert trigger when not given.
+ */
+export const auditStatement = (db: Db, entry: NewAuditEntry) => db.insert(auditEntries).values(entry);
+
+/**
+ * The audit entry of a change that happens only while `when` holds inside
+ * the batch (a compare-and-set, a choice the batch makes): written exactly
+ * when the change is, so a lost race or a no-op writes none.
+ */
+export function auditWhen(entry: NewAuditEntry, when: SQL): Statement {
+  const data = entry.data === undefined || entry.data === null ? null : JSON.stringify(entry.data);
+  return raw(sql`INSERT INTO audit_entries (id, account_id, partner_account_id, code, subject_type, subject_id, user_id, data, created_at)
+      SELECT ${crypto.randomUUID()}, ${entry.accountId}, ${entry.partnerAccountId ?? null}, ${entry.code}, ${entry.subjectType}, ${entry.subjectId},
+             ${entry.userId ?? null}, ${data}, ${new Date().toISOString()}
+      WHERE ${when}`);
 }

@@ -22,7 +22,7 @@ import type { PartnerAdminScope } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
 import { creditBalance, ledgerBalance } from "./credits";
 import { customerOf, customersOfPartner } from "./customers";
-import { firstGrant, newPlanEntry, partnerPlan, planEntryDto } from "./plans";
+import { firstGrant, newPlanEntry, offeredPlan, planEntryDto } from "./plans";
 import { theRow, today } from "./query";
 import { d1Of, errorText, raw, runBatch, type Statements } from "./statements";
 
@@ -188,7 +188,7 @@ export async function cancelPlan(db: Db, scope: PartnerAdminScope, planEntryId: 
  */
 export async function changePlan(db: Db, scope: PartnerAdminScope, planEntryId: string, body: z.output<typeof ChangePlanBody>): Promise<PlanEntryDto> {
   const { entry } = await dependentPlanEntry(db, scope.account.id, planEntryId);
-  const plan = await partnerPlan(db, scope.account.id, body.planId);
+  const plan = await offeredPlan(db, scope.account.id, body.planId);
   if (!canChangeFrom(body.startDate, entry, today())) throw invalid({ startDate: PLAN_MESSAGES.changeTooEarly }, PLAN_MESSAGES.changeTooEarly);
   const next = newPlanEntry(plan, entry.accountId, body.startDate);
   // The new plan's credits come on its first day (worker/data/plan-renewals.ts), not before it starts.

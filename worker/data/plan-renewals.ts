@@ -160,13 +160,62 @@ async function refreshDue(db: Db, day: string): Promise<number> {
   return due.length;
 }
 
+/** The credit entry a plan entry's last period granted. */
+const lastPeriodOf = (planEntryId: SQL) =>
+  sql`(SELECT ce.id FROM credit_entries ce WHERE ce.plan_entry_id = ${planEntryId} ORDER BY ce.start_date DESC LIMIT 1)`;
+
+/**
+ * The expiry of what an ended plan's last period left unused (never more
+ * than the balance), as one ledger line on that period's credit entry: once,
+ * since the line itself is what marks the period expired.
+ */
+function endExpiryStatement(e: { planEntryId: string; endDate: string }, enteredAt: string): SQL {
+  const last = lastPeriodOf(sql`${e.planEntryId}`);
+  return sql`INSERT INTO credit_lines (id, account_id, partner_account_id, credit_entry_id, source, item_type, update_type, quantity, entered_at, context)
+      SELECT ${crypto.randomUUID()}, ce.account_id, ce.partner_account_id, ce.id, 'plan', 'planAdjustment', 'decrease', -unused, ${enteredAt},
+             ${`Unused credits expired at the end of the plan (${e.endDate})`}
+      FROM (SELECT ce.account_id, ce.partner_account_id, ce.id,
+                   min(max((SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE credit_entry_id = ce.id), 0),
+                       max((SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE account_id = ce.account_id), 0)) AS unused
+            FROM credit_entries ce WHERE ce.id = ${last}) ce
+      WHERE unused > 0
+        AND NOT EXISTS (SELECT 1 FROM credit_lines l WHERE l.credit_entry_id = ce.id AND l.source = 'plan' AND l.update_type = 'decrease')`;
+}
+
+/**
+ * Plans that have ended (cancelled: the end date has passed, and no plan
+ * follows the next day, as a plan change's does): the credits their last
+ * period left unused expire with a ledger line, once however often it runs.
+ * A changed plan's credits carry over to the plan that follows it.
+ */
+async function expireEnded(db: Db, day: string): Promise<number> {
+  // Raw SQL with its own aliases: the subqueries name the outer plan entry as `pe`.
+  const last = lastPeriodOf(sql`pe.id`);
+  const ended = await db.all<{ planEntryId: string; endDate: string }>(sql`
+    SELECT pe.id AS planEntryId, pe.end_date AS endDate FROM plan_entries pe
+    WHERE pe.end_date IS NOT NULL AND pe.end_date < ${day}
+      AND NOT EXISTS (SELECT 1 FROM plan_entries nx WHERE nx.account_id = pe.account_id AND nx.id <> pe.id AND nx.start_date = date(pe.end_date, '+1 day'))
+      AND (SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE credit_entry_id = ${last}) > 0
+      AND (SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE account_id = pe.account_id) > 0
+      AND NOT EXISTS (SELECT 1 FROM credit_lines l WHERE l.credit_entry_id = ${last} AND l.source = 'plan' AND l.update_type = 'decrease')
+    LIMIT ${PER_RUN}`);
+  const enteredAt = new Date().toISOString();
+  await runBatch(
+    d1Of(db),
+    ended.map((e) => raw(endExpiryStatement(e, enteredAt))),
+  );
+  return ended.length;
+}
+
 /**
  * The cron trigger's plan work for the UTC day of `now`: renewals first (so
- * a renewed plan's new term is granted in the same run), then the refreshes.
+ * a renewed plan's new term is granted in the same run), then the refreshes,
+ * then the expiry of what ended plans left.
  */
-export async function renewPlans(db: Db, now = new Date()): Promise<{ renewed: number; refreshed: number }> {
+export async function renewPlans(db: Db, now = new Date()): Promise<{ renewed: number; refreshed: number; expired: number }> {
   const day = now.toISOString().slice(0, 10);
   const renewed = await renewDue(db, day);
   const refreshed = await refreshDue(db, day);
-  return { renewed, refreshed };
+  const expired = await expireEnded(db, day);
+  return { renewed, refreshed, expired };
 }

@@ -5,7 +5,15 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { PLAN_MESSAGES, type PlanBody, type PlanDto, type PlanEntryDto, type PlanList, type StartPlanBody } from "../../contract/entitlements";
+import {
+  PLAN_MESSAGES,
+  type PlanBody,
+  type PlanDto,
+  type PlanEntryDto,
+  type PlanList,
+  type PlanRemoval,
+  type StartPlanBody,
+} from "../../contract/entitlements";
 import { MESSAGES } from "../../contract/messages";
 import { planEntries, plans, type Plan, type PlanEntry } from "../../db/schema";
 import { firstTerm } from "../domain/plan-periods";
@@ -15,6 +23,7 @@ import { conflict, invalid, notFound } from "../http/errors";
 import { customerOf } from "./customers";
 import { grantPeriod, periodGrantStatements } from "./plan-renewals";
 import { theRow, today } from "./query";
+import { auditWhen } from "./audit";
 import { d1Of, errorText, raw, runBatch } from "./statements";
 
 /** A customer's plan entry as the API answers it. */
@@ -40,12 +49,20 @@ const planDto = (p: Plan): PlanDto => ({
   refreshPeriod: p.refreshPeriod,
   priceAmount: p.priceAmount,
   currency: p.currency,
+  retired: p.retiredAt !== null,
 });
 
 /** The partner's plan catalogue, by name and variant. */
 export async function partnerPlans(db: Db, scope: PartnerAdminScope): Promise<z.output<typeof PlanList>> {
   const rows = await db.select().from(plans).where(eq(plans.accountId, scope.account.id)).orderBy(asc(plans.planName), asc(plans.variantName));
   return { items: rows.map(planDto) };
+}
+
+/** One of the acting partner's plans still offered: a retired one is 409 (no new starts or changes to it). */
+export async function offeredPlan(db: Db, partnerId: string, planId: string): Promise<Plan> {
+  const plan = await partnerPlan(db, partnerId, planId);
+  if (plan.retiredAt) throw conflict(PLAN_MESSAGES.retired, { planId: PLAN_MESSAGES.retired });
+  return plan;
 }
 
 /** One of the acting partner's plans; another partner's, or none, is 404. */
@@ -137,7 +154,7 @@ export function firstGrant(plan: Plan, entry: ReturnType<typeof newPlanEntry>, u
  */
 export async function startPlan(db: Db, scope: PartnerAdminScope, body: z.output<typeof StartPlanBody>): Promise<PlanEntryDto> {
   const customer = await customerOf(db, scope, body.accountId);
-  const plan = await partnerPlan(db, scope.account.id, body.planId);
+  const plan = await offeredPlan(db, scope.account.id, body.planId);
   const day = today();
   if (body.startDate < day) throw invalid({ startDate: MESSAGES.startBeforeToday });
   const entry = newPlanEntry(plan, customer.id, body.startDate);
@@ -146,10 +163,34 @@ export async function startPlan(db: Db, scope: PartnerAdminScope, body: z.output
         SELECT ${entry.id}, ${entry.accountId}, ${entry.planId}, ${entry.planName}, ${entry.variantName}, ${entry.commitmentTerm}, ${entry.startDate},
                ${entry.earliestEndDate}, ${entry.renewalDate}
         WHERE NOT EXISTS (SELECT 1 FROM plan_entries WHERE account_id = ${entry.accountId} AND partner_account_id = ${scope.account.id}
-                            AND (end_date IS NULL OR end_date >= ${entry.startDate}))`),
+                            AND (end_date IS NULL OR end_date >= ${entry.startDate}))
+          AND EXISTS (SELECT 1 FROM plans WHERE id = ${plan.id} AND retired_at IS NULL)`),
     ...firstGrant(plan, entry, scope.user.id, day).map(raw),
   ]);
   const [created] = await db.select().from(planEntries).where(eq(planEntries.id, entry.id));
   if (!created) throw conflict(PLAN_MESSAGES.alreadyOnPlan, { startDate: PLAN_MESSAGES.alreadyOnPlan });
   return planEntryDto(created, plan);
+}
+
+/**
+ * Removes one of the partner's plans: deleted when no customer is on it
+ * (today or from a later day; ended plan entries keep their copied name),
+ * else retired: no new starts or changes to it, while its customers keep it,
+ * renewing, until changed. Decided inside the batch, with its audit entry.
+ */
+export async function removePlan(db: Db, scope: PartnerAdminScope, planId: string): Promise<PlanRemoval> {
+  const plan = await partnerPlan(db, scope.account.id, planId);
+  const now = new Date().toISOString();
+  const inUse = sql`EXISTS (SELECT 1 FROM plan_entries WHERE plan_id = ${plan.id} AND (end_date IS NULL OR end_date >= ${today()}))`;
+  const entry = { accountId: scope.account.id, partnerAccountId: scope.account.id, subjectType: "plan", subjectId: plan.id, userId: scope.user.id };
+  const data = { planName: plan.planName, variantName: plan.variantName };
+  await runBatch(d1Of(db), [
+    // Retired now (not before), or deleted: each entry only when its change happens in this batch.
+    auditWhen({ ...entry, code: "planRetired", data }, sql`${inUse} AND EXISTS (SELECT 1 FROM plans WHERE id = ${plan.id} AND retired_at IS NULL)`),
+    auditWhen({ ...entry, code: "planDeleted", data }, sql`NOT ${inUse} AND EXISTS (SELECT 1 FROM plans WHERE id = ${plan.id})`),
+    raw(sql`UPDATE plans SET retired_at = coalesce(retired_at, ${now}), updated_at = ${now} WHERE id = ${plan.id} AND ${inUse}`),
+    raw(sql`DELETE FROM plans WHERE id = ${plan.id} AND NOT ${inUse}`),
+  ]);
+  const [left] = await db.select({ id: plans.id }).from(plans).where(eq(plans.id, plan.id));
+  return { outcome: left ? "retired" : "deleted" };
 }

@@ -27,6 +27,24 @@ export function inertFileHeaders(contentType: string, etag?: string): Headers {
   return headers;
 }
 
+/**
+ * A private file as an access-checked route answers it (after its own
+ * check): a download with its stored type and name, inert, never cached
+ * by a shared cache. Null when the key holds nothing.
+ */
+export async function privateDownload(bucket: R2Bucket, key: string): Promise<Response | null> {
+  const object = await bucket.get(key);
+  if (!object) return null;
+  const headers = new Headers({
+    "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
+    "Content-Disposition": object.httpMetadata?.contentDisposition ?? "attachment",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "Cache-Control": "private, no-store",
+  });
+  return new Response(object.body, { headers });
+}
+
 export const files = new Hono<AppEnv>();
 
 files.get("/files/:key{.+}", async (c) => {

@@ -124,6 +124,24 @@ export async function storeUpload(bucket: R2Bucket, prefix: string, upload: Chec
 }
 
 /**
+ * Stores a checked private file (a session attachment, a file shared on a
+ * job) under `key`: its true type, and a download that keeps the uploader's
+ * file name (made safe for the header, `fallback` when nothing is left) with
+ * the extension its bytes prove.
+ */
+export async function putPrivateFile(bucket: R2Bucket, key: string, checked: { file: File; type: string; ext: string }, fallback: string): Promise<void> {
+  const base =
+    checked.file.name
+      .replace(/\.[^.]*$/, "")
+      .replace(/[^\w\- ]+/g, "_")
+      .trim()
+      .slice(0, 80) || fallback;
+  await bucket.put(key, checked.file.stream(), {
+    httpMetadata: { contentType: checked.type, contentDisposition: `attachment; filename="${base}.${checked.ext}"` },
+  });
+}
+
+/**
  * Removes stored files by key. `bestEffort` swallows a storage failure: used
  * when the database already points elsewhere and a left-over file only costs
  * space; otherwise the failure reaches the caller.

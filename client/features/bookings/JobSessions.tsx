@@ -8,6 +8,7 @@ import { AttachmentLink } from "../catalogue/AttachmentLink";
 import type { Side } from "./api";
 import { StatusBadge } from "./StatusBadge";
 import { AddToCalendar } from "./AddToCalendar";
+import { ActionItemList } from "./ActionItemList";
 
 /** The inner table of a job: one row per session line, with its time, action items and attachments. */
 export function JobSessions({ job, side, onCompleteLine }: { job: JobDto; side: Side; onCompleteLine: (lineId: string, session: string) => void }) {
@@ -46,20 +47,7 @@ export function JobSessions({ job, side, onCompleteLine }: { job: JobDto; side: 
               <StatusBadge status={line.status} />
             </TableCell>
             <TableCell label={t("bookings.col.actionItems")}>
-              <ul className="grid gap-1">
-                {line.actionItems.map((item) => (
-                  <li key={item.id}>
-                    {item.link ? (
-                      <a href={item.link} target="_blank" rel="noreferrer" className="text-brand-text underline-offset-4 hover:underline">
-                        {item.name}
-                      </a>
-                    ) : (
-                      item.name
-                    )}
-                    {item.dueAt ? <span className="text-muted-foreground"> · {t("bookings.due", { date: format(item.dueAt) })}</span> : null}
-                  </li>
-                ))}
-              </ul>
+              <ActionItemList job={job} line={line} side={side} />
             </TableCell>
             <TableCell label={t("bookings.col.attachments")}>
               <ul className="grid gap-1">

@@ -10,7 +10,7 @@ import { ApiError } from "../../lib/api";
 import { bodySchema, setFieldErrors, type FormValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { translateMessage } from "../profile/messages";
-import { usePlans } from "../plans/api";
+import { useOfferedPlans } from "../plans/api";
 import { useCancelPlan, useChangePlan } from "./api";
 
 /** The forms hold the contract's bodies, a date as its picker does (null until chosen: "Required"). */
@@ -25,7 +25,7 @@ const ChangeForm = bodySchema((values: FormValues<z.input<typeof ChangePlanBody>
  */
 export function PlanActions({ accountId, customerId, plan }: { accountId: string; customerId: string; plan: PlanEntryDto }) {
   const t = useT();
-  const plans = usePlans();
+  const plans = useOfferedPlans();
   const cancel = useCancelPlan(accountId, customerId);
   const change = useChangePlan(accountId, customerId);
   const todayDate = new Date().toISOString().slice(0, 10);

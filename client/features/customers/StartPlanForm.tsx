@@ -12,7 +12,7 @@ import { ApiError } from "../../lib/api";
 import { bodySchema, setFieldErrors } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { translateMessage } from "../profile/messages";
-import { usePlans } from "../plans/api";
+import { useOfferedPlans } from "../plans/api";
 import { useStartPlan } from "./api";
 
 type Values = { planId: string; startDate: string | null };
@@ -28,7 +28,7 @@ const startForm = (customerId: string) =>
  */
 export function StartPlanForm({ accountId, customerId }: { accountId: string; customerId: string }) {
   const t = useT();
-  const plans = usePlans();
+  const plans = useOfferedPlans();
   const start = useStartPlan(accountId, customerId);
   const schema = startForm(customerId);
   const form = useForm<Values, unknown, z.output<typeof schema>>({

@@ -2,12 +2,13 @@
 import { ArrowDown, ArrowUp, Paperclip, Plus, Trash2 } from "../../components/icons";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useFieldArray, useForm, useFormContext, useWatch } from "react-hook-form";
+import { Controller, useFieldArray, useForm, useFormContext, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { ActionItemAssignee, ActionItemStage, SessionArtifactCategory, SessionArtifactType } from "../../../contract/enums";
 import { AttachmentData, SESSION_TOTAL_MISMATCH, SHORT_SUMMARY_MAX, WORKOUT_DEFAULTS, type SessionDto, type WorkoutDto } from "../../../contract/workouts";
 import { Button } from "../../components/ui/Button";
 import { Field, Input, Textarea } from "../../components/ui/Field";
+import { DatePicker } from "../../components/ui/DatePicker";
 import { FileUpload } from "../../components/ui/FileUpload";
 import { toast } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
@@ -150,6 +151,8 @@ function SessionEditor({
             <Field label={t("editor.dueOffset")} optional hint={t("editor.dueOffsetHint")} error={error(`sessions.${i}.actionItems.${j}.dueOffsetDays`)}>
               <Input inputMode="numeric" {...register(`sessions.${i}.actionItems.${j}.dueOffsetDays`)} />
             </Field>
+            <DateField<WorkoutForm> name={`sessions.${i}.actionItems.${j}.startDate`} label={t("editor.startDate")} />
+            <DateField<WorkoutForm> name={`sessions.${i}.actionItems.${j}.endDate`} label={t("editor.endDate")} />
             <Button type="button" variant="ghost" size="sm" className="self-end" onClick={() => items.remove(j)}>
               <Trash2 aria-hidden="true" />
               {t("editor.removeActionItem", { n: j + 1 })}
@@ -185,7 +188,7 @@ function Attachments({ session, workoutId, index }: { session: SessionDto | null
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [inputKey, setInputKey] = useState(0);
-  const empty = { type: "document", category: "resource", description: "", value: "" } as const;
+  const empty = { type: "document", category: "resource", description: "", value: "", startDate: null, endDate: null } as const;
   // Its own form inside the workout editor's, checked as the contract's attachment data (the file beside it): "Add attachment" sends it alone.
   const form = useForm<z.input<typeof AttachmentData>, unknown, z.output<typeof AttachmentData>>({
     resolver: zodResolver(AttachmentData),
@@ -262,6 +265,15 @@ function Attachments({ session, workoutId, index }: { session: SessionDto | null
             <FileUpload image={false} resetKey={inputKey} onFile={setFile} />
           </Field>
         )}
+        {(["startDate", "endDate"] as const).map((name) => (
+          <Field key={name} label={t(name === "startDate" ? "editor.startDate" : "editor.endDate")} optional error={err(form.formState.errors[name]?.message)}>
+            <Controller
+              control={form.control}
+              name={name}
+              render={({ field }) => <DatePicker ref={field.ref} value={field.value ?? null} onChange={field.onChange} clearable />}
+            />
+          </Field>
+        ))}
       </div>
       <div>
         <Button type="button" variant="outline" size="sm" loading={upload.isPending} disabled={type === "link" ? !link : !file} onClick={(e) => void submit(e)}>

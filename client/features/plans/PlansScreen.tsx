@@ -21,6 +21,7 @@ import { useLanguage, useT } from "../../lib/i18n";
 import { formatMoney } from "../catalogue/format";
 import { translateMessage } from "../profile/messages";
 import { useSavePlan, usePlans } from "./api";
+import { PlanRemove, RetiredBadge } from "./PlanRemove";
 
 /** The form as its inputs hold it: numbers as typed, the price in major units (dollars), "" for none. */
 type Values = {
@@ -104,6 +105,7 @@ export default function PlansScreen() {
                 cell: (p) => (
                   <>
                     <span className="font-medium">{p.planName}</span>
+                    <RetiredBadge plan={p} />
                     <span className="block text-sm text-muted-foreground">{p.variantName}</span>
                   </>
                 ),
@@ -121,14 +123,17 @@ export default function PlansScreen() {
                 header: <span className="sr-only">{t("common.actions")}</span>,
                 className: "text-right",
                 cell: (p) => (
-                  <Button
-                    variant="ghost"
-                    size="icon-sm"
-                    aria-label={t("plans.editNamed", { name: `${p.planName} ${p.variantName}` })}
-                    onClick={() => setEditing(p)}
-                  >
-                    <Pencil aria-hidden="true" />
-                  </Button>
+                  <>
+                    <Button
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={t("plans.editNamed", { name: `${p.planName} ${p.variantName}` })}
+                      onClick={() => setEditing(p)}
+                    >
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <PlanRemove plan={p} />
+                  </>
                 ),
               },
             ]}

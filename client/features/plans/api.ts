@@ -16,6 +16,27 @@ export function usePlans(enabled = true) {
   });
 }
 
+/** The partner's plans offered for a start or a change: every plan but the retired ones. */
+export function useOfferedPlans() {
+  const accountId = useActiveAccountId();
+  return useQuery({
+    queryKey: planKeys.all(accountId),
+    queryFn: () => api.get("/v1/admin/entitlements/plans"),
+    enabled: accountId !== "none",
+    select: (list) => ({ items: list.items.filter((p) => !p.retired) }),
+  });
+}
+
+/** DELETE …/plans/{planId}: deleted when no customer is on it, else retired. */
+export function useRemovePlan() {
+  const qc = useQueryClient();
+  const accountId = useActiveAccountId();
+  return useMutation({
+    mutationFn: (planId: string) => api.delete("/v1/admin/entitlements/plans/{planId}", { params: { planId } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: planKeys.all(accountId) }),
+  });
+}
+
 /** POST v1/admin/entitlements/plans, or PUT …/{planId} for one that exists. */
 export function useSavePlan() {
   const qc = useQueryClient();
