@@ -36,11 +36,8 @@ export async function setActionItemDone(db: Db, owner: JobOwner, jobId: string, 
   if ((row.item.completedAt !== null) !== done) {
     const now = new Date().toISOString();
     await runBatch(d1Of(db), [
-      db
-        .update(jobActionItems)
-        .set({ completedAt: done ? now : null, completedByUserId: done ? owner.userId : null, updatedAt: now })
-        .where(and(eq(jobActionItems.id, itemId), done ? isNull(jobActionItems.completedAt) : isNotNull(jobActionItems.completedAt))),
-      // Written only when this request's update took (a tick at the same time as another's writes one entry).
+      // The entry first, written only while the item is still in the other state: batches run one at a time,
+      // so of two ticks at once only the first writes an entry (timestamps alone cannot tell them apart).
       auditWhen(
         {
           accountId: row.job.accountId,
@@ -50,8 +47,12 @@ export async function setActionItemDone(db: Db, owner: JobOwner, jobId: string, 
           userId: owner.userId,
           data: { actionItemId: itemId, name: row.item.name },
         },
-        sql`EXISTS (SELECT 1 FROM job_action_items WHERE id = ${itemId} AND updated_at = ${now} AND completed_at IS ${done ? sql`NOT NULL` : sql`NULL`})`,
+        sql`EXISTS (SELECT 1 FROM job_action_items WHERE id = ${itemId} AND completed_at IS ${done ? sql`NULL` : sql`NOT NULL`})`,
       ),
+      db
+        .update(jobActionItems)
+        .set({ completedAt: done ? now : null, completedByUserId: done ? owner.userId : null, updatedAt: now })
+        .where(and(eq(jobActionItems.id, itemId), done ? isNull(jobActionItems.completedAt) : isNotNull(jobActionItems.completedAt))),
     ]);
   }
   const dto = await loadJob(db, jobId, owner.where, owner.side, owner.readOnly);
