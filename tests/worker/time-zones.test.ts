@@ -9,8 +9,8 @@ import { first } from "../present";
 import { recipientTimeZone } from "../../worker/data/mail-context";
 
 const NORTHWIND = DEMO.northwind.id;
-const userZone = async (email: string) => (await first(await db.select().from(schema.users).where(eq(schema.users.email, email)))).timeZone;
-const accountZone = async (id: string) => (await first(await db.select().from(schema.accounts).where(eq(schema.accounts.id, id)))).timeZone;
+const userZone = async (email: string) => first(await db.select().from(schema.users).where(eq(schema.users.email, email))).timeZone;
+const accountZone = async (id: string) => first(await db.select().from(schema.accounts).where(eq(schema.accounts.id, id))).timeZone;
 
 describe("PUT v1/users/{id}/time-zone", () => {
   it("stores the caller's zone in its canonical spelling and answers the user with it", async () => {
