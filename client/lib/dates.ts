@@ -1,4 +1,5 @@
 import type { Language } from "../../contract/enums";
+import { canonicalTimeZone } from "../../contract/time-zones";
 import { TZDateMini } from "@date-fns/tz";
 import { useCallback } from "react";
 import { useAppUserState } from "../auth/store";
@@ -63,13 +64,7 @@ function toDate(value: Date | string | number): Date | null {
 
 /** Whether the runtime knows `zone` (an IANA name such as "Europe/Berlin"). */
 export function isTimeZone(zone: string | null | undefined): zone is string {
-  if (!zone) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+  return Boolean(zone && canonicalTimeZone(zone));
 }
 
 /** The browser's own zone (the server's is UTC). */
