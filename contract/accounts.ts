@@ -3,6 +3,7 @@ import { AccountLocation, AccountType, Currency, Industry, Language, OrgSize } f
 import { email, enumOf, requiredLine, websiteUrl } from "./forms";
 import { MESSAGES } from "./messages";
 import { FileRef } from "./styling";
+import { TimeZone } from "./time-zones";
 
 /** Account, as the API answers it. */
 export const AccountDto = z
@@ -21,6 +22,8 @@ export const AccountDto = z
     currency: z.enum(Currency),
     location: z.enum(AccountLocation).nullable(),
     language: z.enum(Language),
+    /** A partner's IANA zone (its slots' and its staff's mail default); null when not yet set. */
+    timeZone: z.string().nullable(),
   })
   .meta({ id: "Account" });
 export type AccountDto = z.infer<typeof AccountDto>;
@@ -39,7 +42,11 @@ export const AccountDetails = z.object({
 export type AccountDetails = z.infer<typeof AccountDetails>;
 
 /** `POST v1/accounts`: the `data` part of the multipart body; the logo comes as file field `logo`. */
-export const CreateAccountData = AccountDetails.extend({ type: enumOf(AccountType) }).meta({ id: "CreateAccount" });
+export const CreateAccountData = AccountDetails.extend({
+  type: enumOf(AccountType),
+  /** The creator's zone as their browser tells it; else their stored zone. */
+  timeZone: TimeZone.optional(),
+}).meta({ id: "CreateAccount" });
 export type CreateAccountData = z.infer<typeof CreateAccountData>;
 
 export const TAN = z

@@ -22,6 +22,7 @@ import {
   SubmitAssessmentBody,
 } from "./assessments";
 import { AuditPage, AuditQuery } from "./audit";
+import { SetTimeZoneBody } from "./time-zones";
 import {
   BookingOptions,
   BookingOptionsQuery,
@@ -179,6 +180,7 @@ export const apiPaths = {
   // Users and accounts
   "/v1/users": { post: { form: form(SaveUserData, "photo"), response: UserDto } },
   "/v1/users/{id}": { get: { params: UserIdParam, response: UserDto } },
+  "/v1/users/{id}/time-zone": { put: { params: UserIdParam, body: SetTimeZoneBody, response: UserDto } },
   "/v1/admin/users/{id}/clear-onboarding-invites": { post: { params: UserIdParam, response: null } },
   "/v1/accounts": { post: { form: form(CreateAccountData, "logo"), response: AccountDto } },
   "/v1/accounts/exist": { get: { query: AccountExistQuery, response: ExistsResponse } },
@@ -187,6 +189,7 @@ export const apiPaths = {
   "/v1/admin/accounts/{accountId}/profile": {
     put: { params: AccountPathParam, form: form(UpdateAccountProfileData, "details.logo"), response: AccountDto },
   },
+  "/v1/admin/accounts/{accountId}/time-zone": { put: { params: AccountPathParam, body: SetTimeZoneBody, response: AccountDto } },
   "/v1/admin/accounts/{accountId}/assign-parent": { post: { params: AccountPathParam, body: AssignParentBody, response: AccountDto } },
 
   // Styling

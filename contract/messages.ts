@@ -19,6 +19,7 @@ export const MESSAGES = {
   invalidUrl: "Must be a valid URL",
   invalidEmail: "Invalid Email",
   invalidColour: "Must be a valid colour",
+  invalidTimeZone: "Choose a time zone from the list",
   fileTooLarge: "File must be under 50MB",
   fileType: "File type is not allowed",
   markNotSquare: "The mark must be about square (width and height within 10% of each other)",

@@ -18,6 +18,8 @@ export const UserDto = z
     lastName: z.string().nullable(),
     theme: z.enum(Theme),
     language: z.enum(Language),
+    /** The IANA zone the user reads times in; null until their browser has told it. */
+    timeZone: z.string().nullable(),
     photo: FileRef.nullable(),
     accounts: z.array(z.object({ id: z.string(), authId: z.string().nullable(), name: z.string(), type: z.enum(AccountType), role: z.string() })),
     onboardingInvites: z.array(OnboardingInviteDto),

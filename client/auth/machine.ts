@@ -33,7 +33,7 @@ export function clearRedirectUrl(): void {
 }
 
 function toAccount(a: AccountDto): AppAccount {
-  return { id: a.id, name: a.name, type: a.type, tan: a.tan, logo: a.logo };
+  return { id: a.id, name: a.name, type: a.type, tan: a.tan, logo: a.logo, timeZone: a.timeZone };
 }
 
 function toAppUser(session: ProviderSession, dto: UserDto, activeAccountId: string | null): AppUser {
@@ -43,6 +43,7 @@ function toAppUser(session: ProviderSession, dto: UserDto, activeAccountId: stri
     authId: session.userId,
     firstName: dto.firstName,
     lastName: dto.lastName,
+    timeZone: dto.timeZone,
     imageUrl: dto.photo?.uri ?? session.image,
     accounts: dto.accounts.map((a) => ({ id: a.id, authId: a.authId ?? "", name: a.name, type: a.type })),
     onboardingInvites: dto.onboardingInvites,

@@ -9,7 +9,7 @@ import type { AccountType } from "../../contract/enums";
 import type { OnboardingInviteDto } from "../../contract/users";
 
 /** The active account: what the shell needs of the contract's account. */
-export type AppAccount = Pick<AccountDto, "id" | "name" | "type" | "tan" | "logo">;
+export type AppAccount = Pick<AccountDto, "id" | "name" | "type" | "tan" | "logo" | "timeZone">;
 
 export type OnboardingInvite = z.output<typeof OnboardingInviteDto>;
 
@@ -21,6 +21,8 @@ export type AppUser = {
   authId: string;
   firstName: string | null;
   lastName: string | null;
+  /** The IANA zone the user reads times in (null until the browser has told it). */
+  timeZone: string | null;
   imageUrl: string | null;
   /** Accounts (organisations) the user belongs to: product id and provider org id. */
   accounts: { id: string; authId: string; name: string; type: AccountType }[];

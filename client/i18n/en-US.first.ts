@@ -80,6 +80,7 @@ export const enUSFirst = {
   "message.invalidEmail": "Invalid Email",
   "message.invalidEmailAddress": "Invalid email address",
   "message.invalidColour": "Must be a valid color",
+  "message.invalidTimeZone": "Choose a time zone from the list",
   "message.fileTooLarge": "File must be under 50MB",
   "message.profileImageTooLarge": "Image must be under 10MB",
   "message.fileType": "File type is not allowed",

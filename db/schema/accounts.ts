@@ -31,6 +31,8 @@ export const accounts = sqliteTable(
     currency: text("currency", { enum: Currency }).notNull().default("USD"),
     location: text("location", { enum: AccountLocation }),
     language: text("language", { enum: Language }).notNull().default("enUS"),
+    /** A partner's IANA time zone: the default for its slots and for mail to its staff; from its creator's zone. */
+    timeZone: text("time_zone"),
     /** A customer's price group within its partner (pricing lines may target it). */
     priceGroupId: text("price_group_id").references((): AnySQLiteColumn => priceGroups.id, {
       onDelete: "set null",

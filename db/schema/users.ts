@@ -20,6 +20,8 @@ export const users = sqliteTable(
     lastName: text("last_name"),
     theme: text("theme", { enum: Theme }).notNull().default("light"),
     language: text("language", { enum: Language }).notNull().default("enUS"),
+    /** IANA time zone the user reads times in (e.g. "America/New_York"); null until the browser has told it. */
+    timeZone: text("time_zone"),
     /** R2 key of the profile photo. */
     photoKey: text("photo_key"),
     /** Set by clear-onboarding-invites: pending invites created before this are no longer offered. */

@@ -12,6 +12,7 @@ import { AdjustmentForm } from "../../client/features/customers/CreditAdjustment
 import { TanForm } from "../../client/features/home/TanPrompt";
 import { LayoutForm, RowForm, newRow, valuesOf } from "../../client/features/homepage/layout";
 import { blank, workoutFormSchema } from "../../client/features/library/workout-form";
+import { browserTimeZone } from "../../client/lib/dates";
 import { errorAt } from "../../client/lib/forms";
 import { translate } from "../../client/lib/i18n";
 
@@ -93,15 +94,22 @@ describe("forms checked by the contract's schemas", () => {
 
   it("a time to publish: the day and the time are Required, then the moment must be in the future; a valid one is the contract's slot", () => {
     const workout = { id: customerId, name: "W", title: "W", maxAttendees: 10, sessions: [{ id: customerId, name: "S", sequence: 1, lengthMinutes: 60 }] };
-    const schema = slotForm(workout);
+    const schema = slotForm(workout, "Europe/Berlin");
     expect(issuesOf(schema, { sessionId: "", date: null, time: "", capacity: "5" })).toEqual({ date: MESSAGES.required, time: MESSAGES.required });
     expect(Object.keys(issuesOf(schema, { sessionId: "", date: "2020-01-01", time: "09:00", capacity: "5" }))).toEqual(["startsAt"]);
     expect(schema.parse({ sessionId: "", date: "2999-01-01", time: "09:00", capacity: "5" })).toEqual({
       workoutId: customerId,
       sessionId: customerId,
-      startsAt: new Date("2999-01-01T09:00").toISOString(),
+      startsAt: "2999-01-01T08:00:00.000Z",
       capacity: 5,
     });
+  });
+
+  it("a time to publish is the wall clock of the partner's zone, whatever the browser's", () => {
+    const workout = { id: customerId, name: "W", title: "W", maxAttendees: 10, sessions: [{ id: customerId, name: "S", sequence: 1, lengthMinutes: 60 }] };
+    const values = { sessionId: "", date: "2999-07-01", time: "09:00", capacity: "5" };
+    expect(slotForm(workout, "America/New_York").parse(values)).toMatchObject({ startsAt: "2999-07-01T13:00:00.000Z" });
+    expect(slotForm(workout, "Australia/Sydney").parse(values)).toMatchObject({ startsAt: "2999-06-30T23:00:00.000Z" });
   });
 
   it("a list's own message is read where the resolver puts it (under root) and where a server's field puts it", () => {
@@ -152,7 +160,7 @@ describe("the new-times form of a booking", () => {
     overdue: false,
   };
   const t = (key: Parameters<typeof translate>[0], values?: Parameters<typeof translate>[1]) => translate(key, values);
-  const schema = timesForm(job, true, t);
+  const schema = timesForm(job, true, t, browserTimeZone());
 
   it("asks for a session, its time and a reason before anything else", () => {
     expect(
@@ -242,7 +250,7 @@ describe("the new-times form of a booking", () => {
       creditBalance: 3,
       missingPrerequisites: [],
     };
-    const schema = bookingForm(options, (key, values) => translate(key, values));
+    const schema = bookingForm(options, (key, values) => translate(key, values), "America/New_York");
     const request = (first: [string, string], second: [string, string]) => ({
       mode: "request" as const,
       sessions: [
@@ -277,7 +285,8 @@ describe("the new-times form of a booking", () => {
       expect(body.workoutId).toBe(workoutId);
       expect(body.mode).toBe("request");
       expect(body.sessions.map((s) => s.times?.length)).toEqual([2, 1]);
-      expect(body.sessions[0]?.times?.[0]).toBe(new Date("2031-05-03T09:00").toISOString());
+      // The wall clock of the reader's zone (New York, summer time), not the browser's.
+      expect(body.sessions[0]?.times?.[0]).toBe("2031-05-03T13:00:00.000Z");
     });
 
     it("open times: a session without one is Required; the slots' own times must keep the order too", () => {

@@ -11,13 +11,13 @@ describe("dates in the product's formats", () => {
     expect(formatDate(instant, "short", "enAU", utc)).toBe("5 Mar 2026");
   });
 
-  it("long: adds the weekday and the time (12-hour in the US and Australia, 24-hour in Britain)", () => {
+  it("long: adds the weekday, the time (12-hour in the US and Australia, 24-hour in Britain) and the zone", () => {
     const us = formatDate(instant, "long", "enUS", utc);
     const gb = formatDate(instant, "long", "enGB", utc);
     const au = formatDate(instant, "long", "enAU", utc);
-    expect(us).toMatch(/^Thu, Mar 5, 2026,? (at )?2:30\sPM$/);
-    expect(gb).toMatch(/^Thu,? 5 Mar 2026,? (at )?14:30$/);
-    expect(au).toMatch(/^Thu,? 5 Mar 2026,? (at )?2:30\s[pP][mM]$/);
+    expect(us).toMatch(/^Thu, Mar 5, 2026,? (at )?2:30\sPM UTC$/);
+    expect(gb).toMatch(/^Thu,? 5 Mar 2026,? (at )?14:30 UTC$/);
+    expect(au).toMatch(/^Thu,? 5 Mar 2026,? (at )?2:30\s[pP][mM] UTC$/);
   });
 
   it("the languages really differ where English does (Australia's Sept)", () => {
@@ -29,6 +29,8 @@ describe("dates in the product's formats", () => {
 
   it("reads a YYYY-MM-DD calendar date as that day, whatever the time zone", () => {
     expect(formatDate("2026-03-05", "short", "enUS")).toBe("Mar 5, 2026");
+    expect(formatDate("2026-03-05", "short", "enUS", { timeZone: "Pacific/Honolulu" })).toBe("Mar 5, 2026");
+    expect(formatDate("2026-03-05", "short", "enUS", { timeZone: "Pacific/Kiritimati" })).toBe("Mar 5, 2026");
     expect(formatDate("2026-12-31", "short", "enGB")).toBe("31 Dec 2026");
   });
 

@@ -18,6 +18,7 @@ const cancelled = (language: JobMailData["language"]): JobMailData => ({
   event: "cancelled",
   audience: "customer",
   language,
+  timeZone: "UTC",
   brand,
   recipientName: "Cara",
   workoutName: "Copilot Foundations",
@@ -153,6 +154,7 @@ describe("other mail", () => {
     expect(verifyAddressMail({ language: "enUS", brand, recipientName: "Vera", link: "https://x.test/verify-email?token=t" }).text).toContain("Hi Vera,");
     const reminder = sessionReminderMail({
       language: "enGB",
+      timeZone: "UTC",
       brand,
       workoutName: "Copilot",
       sessionName: "One",
@@ -162,6 +164,7 @@ describe("other mail", () => {
     expect(reminder.subject).toBe("Reminder: One of Copilot starts Mon, 13 Jan 2031, 14:00 UTC");
     const overdue = requestOverdueMail({
       language: "enUS",
+      timeZone: "UTC",
       brand,
       workoutName: "Copilot",
       customerName: "Fabrikam",

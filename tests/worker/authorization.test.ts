@@ -91,6 +91,12 @@ const RESOURCES: Record<string, Probe[]> = {
       () => PROFILE,
     ),
   ],
+  "/v1/admin/accounts/{accountId}/time-zone": [
+    partnerProbe(
+      () => ({ accountId: NORTHWIND }),
+      () => ({ timeZone: "Asia/Tokyo" }),
+    ),
+  ],
   "/v1/admin/accounts/{accountId}/assign-parent": [
     customerProbe(
       () => ({ accountId: FABRIKAM }),
@@ -232,6 +238,12 @@ const RESOURCES: Record<string, Probe[]> = {
     ),
   ],
   "/v1/users/{id}": [partnerProbe(() => ({ id: ids.adaUser }))],
+  "/v1/users/{id}/time-zone": [
+    partnerProbe(
+      () => ({ id: ids.adaUser }),
+      () => ({ timeZone: "Asia/Tokyo" }),
+    ),
+  ],
   "/v1/admin/users/{id}/clear-onboarding-invites": [partnerProbe(() => ({ id: ids.adaUser }))],
   "/v1/admin/workouts/{id}/sessions/{sessionId}/attachments": [
     partnerProbe(

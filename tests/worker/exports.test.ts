@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO, STORY_DEMO } from "../../db/seed";
 import { inList, insertRows } from "../../worker/data/bound";
-import { apiAs } from "./auth";
+import { apiAs, multipart } from "./auth";
 import { call, json } from "./helpers";
 import { present } from "../present";
 
@@ -57,6 +57,31 @@ async function records(res: Response): Promise<Record<string, string>[]> {
   return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""])));
 }
 
+/** The headers of the columns the tests read, for a reader with no zone yet (UTC) in en-US. */
+const K = {
+  id: "ID",
+  workout: "Workout",
+  customer: "Customer",
+  partner: "Partner",
+  status: "Status",
+  booked_at: "Booked at (UTC)",
+  sessions: "Sessions",
+  sessions_completed: "Sessions completed",
+  completed_at: "Completed at (UTC)",
+  price: "Price",
+  currency: "Currency",
+  name: "Name",
+  team_size: "Team size",
+  credit_balance: "Credit balance",
+  plan_name: "Plan",
+  item_type: "Item type",
+  quantity: "Quantity",
+  category: "Category",
+  score_name: "Score name",
+  score_percent: "Score percent",
+  entries: "Entries",
+} as const;
+
 const HOSTILE = '=HYPERLINK("http://evil.test","Click")';
 
 beforeAll(async () => {
@@ -80,26 +105,31 @@ describe("GET v1/admin/exports/jobs", () => {
   it("streams the partner's jobs, one row each, newest first, with ISO dates and money in major units", async () => {
     const rows = await records(await apiAs("partnerAdmin").get("/v1/admin/exports/jobs"));
     const seeded = await db.select().from(schema.jobs).where(eq(schema.jobs.partnerAccountId, NORTHWIND));
-    expect(rows.map((r) => r.id).sort()).toEqual(seeded.map((j) => j.id).sort());
-    expect(rows.map((r) => r.booked_at)).toEqual([...rows.map((r) => r.booked_at)].sort().reverse());
-    const overdue = rows.find((r) => r.id === STORY_DEMO.overdueRequestId)!;
+    expect(rows.map((r) => r[K.id]).sort()).toEqual(seeded.map((j) => j.id).sort());
+    expect(rows.map((r) => r[K.booked_at])).toEqual([...rows.map((r) => r[K.booked_at])].sort().reverse());
+    const overdue = rows.find((r) => r[K.id] === STORY_DEMO.overdueRequestId)!;
     const job = seeded.find((j) => j.id === STORY_DEMO.overdueRequestId)!;
-    expect(overdue).toMatchObject({ customer: "Fabrikam Manufacturing", partner: "Northwind Learning", status: "awaitingConfirmation", currency: "USD" });
-    expect(overdue.price).toBe(`${Math.floor(job.priceAmount! / 100)}.${String(job.priceAmount! % 100).padStart(2, "0")}`);
-    expect(overdue.booked_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    const completed = rows.filter((r) => r.status === "completed");
+    expect(overdue).toMatchObject({
+      [K.customer]: "Fabrikam Manufacturing",
+      [K.partner]: "Northwind Learning",
+      [K.status]: "Booking Requested",
+      [K.currency]: "USD",
+    });
+    expect(overdue[K.price]).toBe(`${Math.floor(job.priceAmount! / 100)}.${String(job.priceAmount! % 100).padStart(2, "0")}`);
+    expect(overdue[K.booked_at]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    const completed = rows.filter((r) => r[K.status] === "Completed");
     expect(completed.length).toBeGreaterThan(5);
-    expect(completed.every((r) => r.sessions === r.sessions_completed && /^\d{4}-\d{2}-\d{2}T/.test(r.completed_at ?? ""))).toBe(true);
-    expect(rows.some((r) => r.customer === "Harbour Health Trust")).toBe(false);
+    expect(completed.every((r) => r[K.sessions] === r[K.sessions_completed] && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(r[K.completed_at] ?? ""))).toBe(true);
+    expect(rows.some((r) => r[K.customer] === "Harbour Health Trust")).toBe(false);
   });
 
   it("applies Your Jobs' filters: search by customer or workout, status and booked dates", async () => {
     const alpine = await records(await apiAs("partnerAdmin").get("/v1/admin/exports/jobs?q=alpine"));
     expect(alpine.length).toBeGreaterThan(0);
-    expect(alpine.every((r) => r.customer === "Alpine Ski House")).toBe(true);
+    expect(alpine.every((r) => r[K.customer] === "Alpine Ski House")).toBe(true);
     const copilot = await records(await apiAs("partnerAdmin").get("/v1/admin/exports/jobs?q=copilot&status=completed"));
     expect(copilot.length).toBeGreaterThan(0);
-    expect(copilot.every((r) => /Copilot/.test(r.workout ?? "") && r.status === "completed")).toBe(true);
+    expect(copilot.every((r) => /Copilot/.test(r[K.workout] ?? "") && r[K.status] === "Completed")).toBe(true);
     const none = await records(await apiAs("partnerAdmin").get("/v1/admin/exports/jobs?from=2001-01-01&to=2001-01-02"));
     expect(none).toEqual([]);
   });
@@ -118,7 +148,7 @@ describe("GET v1/admin/exports/jobs", () => {
     await db.batch([present(head, "an insert"), ...more]);
     const out = await records(await apiAs("partnerAdmin").get("/v1/admin/exports/jobs?to=2020-12-31"));
     expect(out).toHaveLength(230);
-    expect(new Set(out.map((r) => r.id)).size).toBe(230);
+    expect(new Set(out.map((r) => r[K.id])).size).toBe(230);
     await db.delete(schema.jobs).where(inList(schema.jobs.id, ids));
   });
 
@@ -133,52 +163,52 @@ describe("GET v1/admin/exports/jobs", () => {
 
   it("gives another partner only its own jobs", async () => {
     const rows = await records(await apiAs("otherPartnerAdmin").get("/v1/admin/exports/jobs"));
-    expect(rows.map((r) => r.id)).toEqual(["e0000000-0000-4000-8000-000000000002"]);
-    expect(rows[0]).toMatchObject({ customer: "Harbour Health Trust", price: "450.05", currency: "GBP" });
+    expect(rows.map((r) => r[K.id])).toEqual(["e0000000-0000-4000-8000-000000000002"]);
+    expect(rows[0]).toMatchObject({ [K.customer]: "Harbour Health Trust", [K.price]: "450.05", [K.currency]: "GBP" });
   });
 });
 
 describe("GET v1/admin/exports/customers, credit-entries and scores", () => {
   it("exports the partner's customers by name, a formula-looking name made inert", async () => {
     const rows = await records(await apiAs("partnerAdmin").get("/v1/admin/exports/customers"));
-    expect(rows.map((r) => r.name)).toEqual([`'${HOSTILE}`, "Alpine Ski House", "Fabrikam Manufacturing", "Tailspin Logistics"]);
-    expect(rows.find((r) => r.name === "Fabrikam Manufacturing")).toMatchObject({
-      id: DEMO.customers.fabrikam.id,
-      team_size: "2",
-      credit_balance: String(DEMO.credits),
-      currency: "USD",
+    expect(rows.map((r) => r[K.name])).toEqual([`'${HOSTILE}`, "Alpine Ski House", "Fabrikam Manufacturing", "Tailspin Logistics"]);
+    expect(rows.find((r) => r[K.name] === "Fabrikam Manufacturing")).toMatchObject({
+      [K.id]: DEMO.customers.fabrikam.id,
+      [K.team_size]: "2",
+      [K.credit_balance]: String(DEMO.credits),
+      [K.currency]: "USD",
     });
     const other = await records(await apiAs("otherPartnerAdmin").get("/v1/admin/exports/customers"));
-    expect(other.map((r) => r.name)).toEqual(["Harbour Health Trust", "Wide World Importers"]);
+    expect(other.map((r) => r[K.name])).toEqual(["Harbour Health Trust", "Wide World Importers"]);
   });
 
   it("exports every credit line of the partner's customers with its entry, signed quantities as numbers", async () => {
     const rows = await records(await apiAs("partnerAdmin").get("/v1/admin/exports/credit-entries"));
-    expect(new Set(rows.map((r) => r.customer))).toEqual(new Set(["Alpine Ski House", "Fabrikam Manufacturing", "Tailspin Logistics"]));
-    expect(rows.find((r) => r.customer === "Fabrikam Manufacturing")).toMatchObject({
-      plan_name: "Learning Plus",
-      item_type: "planAdjustment",
-      quantity: String(DEMO.credits),
+    expect(new Set(rows.map((r) => r[K.customer]))).toEqual(new Set(["Alpine Ski House", "Fabrikam Manufacturing", "Tailspin Logistics"]));
+    expect(rows.find((r) => r[K.customer] === "Fabrikam Manufacturing")).toMatchObject({
+      [K.plan_name]: "Learning Plus",
+      [K.item_type]: "Plan adjustment",
+      [K.quantity]: String(DEMO.credits),
     });
     const other = await records(await apiAs("otherPartnerAdmin").get("/v1/admin/exports/credit-entries"));
-    expect(other.every((r) => ["Harbour Health Trust", "Wide World Importers"].includes(r.customer ?? ""))).toBe(true);
+    expect(other.every((r) => ["Harbour Health Trust", "Wide World Importers"].includes(r[K.customer] ?? ""))).toBe(true);
   });
 
   it("exports the scores of the partner's customers and its unassigned ones, not another partner's", async () => {
     const rows = await records(await apiAs("partnerAdmin").get("/v1/admin/exports/scores"));
-    const ids = rows.map((r) => r.id);
+    const ids = rows.map((r) => r[K.id]);
     expect(ids).toContain(DEMO.scores.fabrikamAi);
     expect(ids).toContain(DEMO.scores.orphaned);
-    expect(rows.find((r) => r.id === DEMO.scores.orphaned)!.customer).toBe("");
-    expect(rows.find((r) => r.id === DEMO.scores.fabrikamAi)).toMatchObject({
-      customer: "Fabrikam Manufacturing",
-      category: "aiAndAutomation",
-      score_name: "Northwind Learn",
-      score_percent: "68",
-      entries: "2",
+    expect(rows.find((r) => r[K.id] === DEMO.scores.orphaned)![K.customer]).toBe("");
+    expect(rows.find((r) => r[K.id] === DEMO.scores.fabrikamAi)).toMatchObject({
+      [K.customer]: "Fabrikam Manufacturing",
+      [K.category]: "AI and automation",
+      [K.score_name]: "Northwind Learn",
+      [K.score_percent]: "68",
+      [K.entries]: "2",
     });
     const other = await records(await apiAs("otherPartnerAdmin").get("/v1/admin/exports/scores"));
-    expect(other.some((r) => ids.includes(r.id))).toBe(false);
+    expect(other.some((r) => ids.includes(r[K.id]))).toBe(false);
   });
 
   it("quotes every text cell and makes a formula inert wherever a spreadsheet could start a cell (OWASP)", async () => {
@@ -190,7 +220,7 @@ describe("GET v1/admin/exports/customers, credit-entries and scores", () => {
     try {
       const res = await apiAs("partnerAdmin").get("/v1/admin/exports/customers");
       const text = await res.clone().text();
-      const byId = new Map((await records(res)).map((r) => [r.id, r.name]));
+      const byId = new Map((await records(res)).map((r) => [r[K.id], r[K.name]]));
       expect(ids.map((id) => byId.get(id))).toEqual(["'Acme;=1+1", "'Acme,@SUM(A1)", "' =1+1", "'\t=1+1", "'Acme\n-2+3", "Plain; fine"]);
       // Raw: each of them is one quoted field, so no separator inside it starts a new cell.
       for (const id of ids) expect(text).toContain(`"${id}","${byId.get(id)}"`);
@@ -211,6 +241,49 @@ describe("GET v1/admin/exports/customers, credit-entries and scores", () => {
     const doc = await json(await call("/v1/openapi.json"));
     for (const path of ["jobs", "customers", "credit-entries", "scores"]) {
       expect(doc.paths[`/v1/admin/exports/${path}`].get.responses["200"].content).toHaveProperty("text/csv");
+    }
+  });
+});
+
+describe("exports in the reader's words and zone", () => {
+  it("heads each column with the product's label and each time column with the reader's zone, writing times on their wall clock", async () => {
+    const utc = await records(await apiAs("partnerAdmin").get("/v1/admin/exports/jobs"));
+    const ada = apiAs("partnerAdmin");
+    expect((await ada.put("/v1/users/me/time-zone", { timeZone: "Europe/Berlin" })).status).toBe(200);
+    expect((await ada.post("/v1/users", multipart({ language: "enGB" }))).status).toBe(200);
+    try {
+      const res = await ada.get("/v1/admin/exports/jobs");
+      const text = await res.clone().text();
+      const header = text.slice(1, text.indexOf("\r\n"));
+      expect(header).toContain('"Booked at (Europe/Berlin)"');
+      expect(header).toContain('"Cancelled at (Europe/Berlin)"');
+      expect(header).not.toMatch(/booked_at|awaitingConfirmation/);
+      const berlin = await records(res);
+      const overdue = berlin.find((r) => r.ID === STORY_DEMO.overdueRequestId)!;
+      const before = utc.find((r) => r[K.id] === STORY_DEMO.overdueRequestId)!;
+      expect(overdue.Status).toBe("Booking Requested");
+      // The same moment, an hour or two later on Berlin's clock than on UTC's.
+      const shift =
+        (Date.parse(`${overdue["Booked at (Europe/Berlin)"]!.replace(" ", "T")}:00Z`) - Date.parse(`${before[K.booked_at]!.replace(" ", "T")}:00Z`)) / 3600_000;
+      expect([1, 2]).toContain(shift);
+      const cancelled = berlin.filter((r) => r["Cancellation reason"]);
+      expect(cancelled.every((r) => !/^[a-z]+[A-Z]/.test(r["Cancellation reason"]!))).toBe(true);
+
+      const scores = await records(await ada.get("/v1/admin/exports/scores"));
+      expect(scores.find((r) => r.ID === DEMO.scores.fabrikamAi)).toMatchObject({
+        Category: "AI and automation",
+        Source: expect.not.stringMatching(/^manual$|^assessment$/),
+      });
+      expect(Object.keys(scores[0]!)).toEqual(expect.arrayContaining(["Assessed at (Europe/Berlin)", "Created at (Europe/Berlin)"]));
+      const customers = await records(await ada.get("/v1/admin/exports/customers"));
+      expect(customers.find((r) => r.Name === "Fabrikam Manufacturing")!.Language).not.toMatch(/^en(US|GB|AU)$/);
+      const credits = await records(await ada.get("/v1/admin/exports/credit-entries"));
+      expect(Object.keys(credits[0]!)).toContain("Entered at (Europe/Berlin)");
+      expect(credits.every((r) => !/^(planAdjustment|bonus|consumption)$/.test(r["Item type"] ?? ""))).toBe(true);
+    } finally {
+      await ada.put("/v1/users/me/time-zone", { timeZone: "UTC" });
+      await ada.post("/v1/users", multipart({ language: "enUS" }));
+      await db.update(schema.users).set({ timeZone: null }).where(eq(schema.users.email, "ada@northwind.test"));
     }
   });
 });

@@ -100,7 +100,7 @@ describe("the fitness score's name and wording", () => {
 describe("the partner's name where the product's used to show", () => {
   it("a partner with no branding signs its mails with its own name", () => {
     const env = { APP_ENV: "development", MAIN_ORIGIN: "http://localhost:5173" };
-    const brands = brandsFrom(env, [[{ id: "p1", name: "Globex Training", language: "enUS", primaryEmail: null }], [], []]);
+    const brands = brandsFrom(env, [[{ id: "p1", name: "Globex Training", language: "enUS", timeZone: null, primaryEmail: null }], [], []]);
     expect(brands.get("p1")!.brand.platformName).toBe("Globex Training");
   });
 

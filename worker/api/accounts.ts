@@ -12,7 +12,18 @@ import {
 } from "../../contract/accounts";
 import { ExistsResponse } from "../../contract/domains";
 import { ErrorEnvelope } from "../../contract/errors";
-import { acceptInvite, createAccount, inviteOf, linkToPartner, memberAccount, tanExists, updateProfile, verifiedEmail } from "../data/accounts";
+import {
+  acceptInvite,
+  createAccount,
+  inviteOf,
+  linkToPartner,
+  memberAccount,
+  setAccountTimeZone,
+  tanExists,
+  updateProfile,
+  verifiedEmail,
+} from "../data/accounts";
+import { SetTimeZoneBody } from "../../contract/time-zones";
 import type { AppEnv } from "../env";
 import { clerkAddMember, clerkRevokeInvite } from "../identity/clerk-organizations";
 import { endpoint } from "../http/endpoint";
@@ -181,6 +192,34 @@ endpoint(
     const logo = form.files["details.logo"];
     const logoKey = logo ? await storeUpload(c.env.UPLOADS, `public/accounts/${scope.account.id}`, logo) : undefined;
     return c.json(accountDto(await updateProfile(c.get("db"), scope, form.data, logoKey)));
+  },
+);
+
+/**
+ * `PUT v1/admin/accounts/{accountId}/time-zone`: a partner's owner or admin
+ * sets the partner's zone, the default for its slots and for mail to its staff.
+ */
+endpoint(
+  accountsApi,
+  "/v1",
+  {
+    method: "put",
+    path: "/admin/accounts/{accountId}/time-zone",
+    summary: "Set the partner's time zone",
+    tags: ["accounts"],
+    auth: "partnerAdmin",
+    params: AccountPathParam,
+    body: SetTimeZoneBody,
+    responses: {
+      200: { description: "The account", schema: AccountDto },
+      ...errors,
+      403: { description: "Not a partner's owner or admin", schema: ErrorEnvelope },
+      404: { description: "Not the acting account", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { params, body }, scope) => {
+    assertActing(scope, params.accountId);
+    return c.json(accountDto(await setAccountTimeZone(c.get("db"), scope, body.timeZone)));
   },
 );
 

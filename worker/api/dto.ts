@@ -19,5 +19,6 @@ export function accountDto(a: Account): AccountDto {
     currency: a.currency,
     location: a.location,
     language: a.language,
+    timeZone: a.timeZone,
   };
 }

@@ -6,13 +6,14 @@ import { jobExportPage } from "../data/jobs-search";
 import type { CursorValue } from "../data/cursor";
 import type { AppEnv } from "../env";
 import { csvResponse, csvStream, money, num, type Cell } from "../http/csv";
+import { csvReader, csvSheet, enumWord } from "../http/csv-columns";
 import { endpoint } from "../http/endpoint";
 import { partnerStyling } from "../data/styling";
 import { scoreNameOf } from "../../contract/styling";
 
 /**
  * CSV exports for a partner's owners and admins (worker/http/csv.ts for the
- * format): its jobs (with Your Jobs' filters), customers, credit entries and
+ * format, worker/http/csv-columns.ts for the reader's labels, words and zone): its jobs (with Your Jobs' filters), customers, credit entries and
  * scores. Each streams page by page from D1; only the partner's own rows.
  */
 export const exportsApi = new Hono<AppEnv>();
@@ -28,6 +29,11 @@ const errors = {
 const csv = (description: string) => ({ 200: { description, contentType: "text/csv" }, ...errors });
 
 type Cursor = CursorValue[];
+type RowOf<F extends (...args: never[]) => Promise<{ rows: unknown[] }>> = Awaited<ReturnType<F>>["rows"][number];
+type JobExportRow = RowOf<typeof jobExportPage>;
+type CustomerExportRow = RowOf<typeof customerExportPage>;
+type CreditExportRow = RowOf<typeof creditExportPage>;
+type ScoreExportRow = RowOf<typeof scoreExportPage>;
 
 endpoint(
   exportsApi,
@@ -43,48 +49,32 @@ endpoint(
   },
   (c, { query }, scope) => {
     const db = c.get("db");
-    const header = [
-      "id",
-      "workout",
-      "customer",
-      "partner",
-      "delivery_partner",
-      "status",
-      "booked_at",
-      "first_session_at",
-      "last_session_at",
-      "sessions",
-      "sessions_completed",
-      "completed_at",
-      "cancelled_at",
-      "cancel_reason",
-      "credits",
-      "price",
-      "currency",
-    ];
+    const w = (name: string, value: string | null | undefined) => enumWord(reader, name, value);
+    const reader = csvReader(scope.user);
+    const sheet = csvSheet<JobExportRow>(reader, [
+      { label: "export.col.id", cell: (j) => j.id },
+      { label: "export.col.workout", cell: (j) => j.workout },
+      { label: "export.col.customer", cell: (j) => j.customer },
+      { label: "export.col.partner", cell: (j) => j.partner },
+      { label: "export.col.deliveryPartner", cell: (j) => j.deliveryPartner },
+      { label: "export.col.status", cell: (j) => w("JobStatus", j.status) },
+      { label: "export.col.bookedAt", time: (j) => j.bookedAt },
+      { label: "export.col.firstSessionAt", time: (j) => j.firstSessionAt },
+      { label: "export.col.lastSessionAt", time: (j) => j.lastSessionAt },
+      { label: "export.col.sessions", cell: (j) => num(j.sessions) },
+      { label: "export.col.sessionsCompleted", cell: (j) => num(j.sessionsCompleted) },
+      { label: "export.col.completedAt", time: (j) => j.completedAt },
+      { label: "export.col.cancelledAt", time: (j) => j.cancelledAt },
+      { label: "export.col.cancelReason", cell: (j) => w("CancellationReason", j.cancelReason) },
+      { label: "export.col.credits", cell: (j) => num(j.credits) },
+      { label: "export.col.price", cell: (j) => money(j.priceAmount) },
+      { label: "export.col.currency", cell: (j) => (j.priceAmount === null ? null : j.currency) },
+    ]);
     return csvResponse(
       "jobs",
-      csvStream<Cursor>(header, async (cursor) => {
+      csvStream<Cursor>(sheet.header, async (cursor) => {
         const page = await jobExportPage(db, scope, "partner", query, cursor, EXPORT_PAGE);
-        const rows: Cell[][] = page.rows.map((j) => [
-          j.id,
-          j.workout,
-          j.customer,
-          j.partner,
-          j.deliveryPartner,
-          j.status,
-          j.bookedAt,
-          j.firstSessionAt,
-          j.lastSessionAt,
-          num(j.sessions),
-          num(j.sessionsCompleted),
-          j.completedAt,
-          j.cancelledAt,
-          j.cancelReason,
-          num(j.credits),
-          money(j.priceAmount),
-          j.priceAmount === null ? null : j.currency,
-        ]);
+        const rows: Cell[][] = page.rows.map(sheet.row);
         return { rows, next: page.next };
       }),
     );
@@ -104,40 +94,28 @@ endpoint(
   },
   (c, _input, scope) => {
     const db = c.get("db");
-    const header = [
-      "id",
-      "name",
-      "industry",
-      "size",
-      "location",
-      "website",
-      "primary_email",
-      "currency",
-      "language",
-      "price_group",
-      "team_size",
-      "credit_balance",
-      "created_at",
-    ];
+    const reader = csvReader(scope.user);
+    const w = (name: string, value: string | null | undefined) => enumWord(reader, name, value);
+    const sheet = csvSheet<CustomerExportRow>(reader, [
+      { label: "export.col.id", cell: (r) => r.id },
+      { label: "export.col.name", cell: (r) => r.name },
+      { label: "export.col.industry", cell: (r) => w("Industry", r.industry) },
+      { label: "export.col.size", cell: (r) => w("OrgSize", r.size) },
+      { label: "export.col.location", cell: (r) => w("AccountLocation", r.location) },
+      { label: "export.col.website", cell: (r) => r.website },
+      { label: "export.col.primaryEmail", cell: (r) => r.primaryEmail },
+      { label: "export.col.currency", cell: (r) => r.currency },
+      { label: "export.col.language", cell: (r) => w("Language", r.language) },
+      { label: "export.col.priceGroup", cell: (r) => r.priceGroup },
+      { label: "export.col.teamSize", cell: (r) => num(Number(r.teamSize)) },
+      { label: "export.col.creditBalance", cell: (r) => num(Number(r.creditBalance)) },
+      { label: "export.col.createdAt", time: (r) => r.createdAt },
+    ]);
     return csvResponse(
       "customers",
-      csvStream<Cursor>(header, async (cursor) => {
+      csvStream<Cursor>(sheet.header, async (cursor) => {
         const page = await customerExportPage(db, scope, cursor, EXPORT_PAGE);
-        const rows: Cell[][] = page.rows.map((r) => [
-          r.id,
-          r.name,
-          r.industry,
-          r.size,
-          r.location,
-          r.website,
-          r.primaryEmail,
-          r.currency,
-          r.language,
-          r.priceGroup,
-          num(Number(r.teamSize)),
-          num(Number(r.creditBalance)),
-          r.createdAt,
-        ]);
+        const rows: Cell[][] = page.rows.map(sheet.row);
         return { rows, next: page.next };
       }),
     );
@@ -157,42 +135,30 @@ endpoint(
   },
   (c, _input, scope) => {
     const db = c.get("db");
-    const header = [
-      "line_id",
-      "customer",
-      "entry_id",
-      "plan_name",
-      "variant_name",
-      "start_date",
-      "end_date",
-      "refresh_period",
-      "source",
-      "item_type",
-      "update_type",
-      "quantity",
-      "entered_at",
-      "context",
-    ];
+    const reader = csvReader(scope.user);
+    const w = (name: string, value: string | null | undefined) => enumWord(reader, name, value);
+    const sheet = csvSheet<CreditExportRow>(reader, [
+      { label: "export.col.lineId", cell: (r) => r.id },
+      { label: "export.col.customer", cell: (r) => r.customer },
+      { label: "export.col.entryId", cell: (r) => r.entryId },
+      { label: "export.col.planName", cell: (r) => r.planName },
+      { label: "export.col.variantName", cell: (r) => r.variantName },
+      // Calendar days, not moments: written as they are.
+      { label: "export.col.startDate", cell: (r) => r.startDate },
+      { label: "export.col.endDate", cell: (r) => r.endDate },
+      { label: "export.col.refreshPeriod", cell: (r) => w("RefreshPeriod", r.refreshPeriod) },
+      { label: "export.col.source", cell: (r) => w("CreditLineSource", r.source) },
+      { label: "export.col.itemType", cell: (r) => w("CreditLineType", r.itemType) },
+      { label: "export.col.updateType", cell: (r) => w("CreditUpdateType", r.updateType) },
+      { label: "export.col.quantity", cell: (r) => num(r.quantity) },
+      { label: "export.col.enteredAt", time: (r) => r.enteredAt },
+      { label: "export.col.context", cell: (r) => r.context },
+    ]);
     return csvResponse(
       "credit-entries",
-      csvStream<Cursor>(header, async (cursor) => {
+      csvStream<Cursor>(sheet.header, async (cursor) => {
         const page = await creditExportPage(db, scope, cursor, EXPORT_PAGE);
-        const rows: Cell[][] = page.rows.map((r) => [
-          r.id,
-          r.customer,
-          r.entryId,
-          r.planName,
-          r.variantName,
-          r.startDate,
-          r.endDate,
-          r.refreshPeriod,
-          r.source,
-          r.itemType,
-          r.updateType,
-          num(r.quantity),
-          r.enteredAt,
-          r.context,
-        ]);
+        const rows: Cell[][] = page.rows.map(sheet.row);
         return { rows, next: page.next };
       }),
     );
@@ -212,26 +178,29 @@ endpoint(
   },
   (c, _input, scope) => {
     const db = c.get("db");
-    const header = ["id", "customer", "category", "score_name", "score", "score_percent", "source", "entries", "assessed_at", "created_at"];
+    const reader = csvReader(scope.user);
+    const w = (name: string, value: string | null | undefined) => enumWord(reader, name, value);
     // The score carries the partner's name for it (Branding), read once for the whole file.
     let scoreName: Promise<string> | null = null;
+    const columns = (name: string) =>
+      csvSheet<ScoreExportRow>(reader, [
+        { label: "export.col.id", cell: (r) => r.id },
+        { label: "export.col.customer", cell: (r) => r.customer },
+        { label: "export.col.category", cell: (r) => w("Category", r.category) },
+        { label: "export.col.scoreName", cell: () => name },
+        { label: "export.col.score", cell: (r) => num(r.score) },
+        { label: "export.col.scorePercent", cell: (r) => num(r.scorePercent) },
+        { label: "export.col.source", cell: (r) => w("ScoreSource", r.source) },
+        { label: "export.col.entries", cell: (r) => num(Number(r.entries)) },
+        { label: "export.col.assessedAt", time: (r) => r.assessedAt },
+        { label: "export.col.createdAt", time: (r) => r.createdAt },
+      ]);
     return csvResponse(
       "scores",
-      csvStream<Cursor>(header, async (cursor) => {
+      csvStream<Cursor>(columns("").header, async (cursor) => {
         scoreName ??= partnerStyling(db, scope.account.id).then(scoreNameOf);
         const [page, name] = await Promise.all([scoreExportPage(db, scope, cursor, EXPORT_PAGE), scoreName]);
-        const rows: Cell[][] = page.rows.map((r) => [
-          r.id,
-          r.customer,
-          r.category,
-          name,
-          num(r.score),
-          num(r.scorePercent),
-          r.source,
-          num(Number(r.entries)),
-          r.assessedAt,
-          r.createdAt,
-        ]);
+        const rows: Cell[][] = page.rows.map(columns(name).row);
         return { rows, next: page.next };
       }),
     );

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { MAX_PHOTO_BYTES } from "../../contract/accounts";
 import { ErrorEnvelope } from "../../contract/errors";
 import { SaveUserData, UserDto, UserIdParam } from "../../contract/users";
+import { SetTimeZoneBody } from "../../contract/time-zones";
 import { onboardingInvites } from "../data/accounts";
 import { clearOnboardingInvites, membershipsOf, saveUser } from "../data/users";
 import type { AppEnv } from "../env";
@@ -32,6 +33,7 @@ export async function userDto(c: Context<AppEnv>, scope: UserScope, user: Produc
     lastName: user.lastName,
     theme: user.theme,
     language: user.language,
+    timeZone: user.timeZone,
     photo: user.photoKey ? { uri: fileUri(user.photoKey) } : null,
     accounts: memberships,
     onboardingInvites: await onboardingInvites(db, { auth: scope.auth, user }),
@@ -72,6 +74,32 @@ endpoint(
     }
     if (photo) patch.photoKey = await storeUpload(c.env.UPLOADS, `public/users/${user.id}`, photo);
     const updated = Object.keys(patch).length ? await saveUser(c.get("db"), scope, patch) : ((await freshUser(c, user.authId)) ?? user);
+    rememberUser(updated);
+    return c.json(await userDto(c, scope, updated));
+  },
+);
+
+/**
+ * `PUT v1/users/{id}/time-zone`: the caller's own time zone (IANA, checked
+ * against the runtime's zones and stored in its canonical spelling). The
+ * browser sends it on the first signed-in load; the profile changes it.
+ */
+endpoint(
+  usersApi,
+  "/v1",
+  {
+    method: "put",
+    path: "/users/{id}/time-zone",
+    summary: "Set the signed-in user's time zone",
+    tags: ["users"],
+    auth: "user",
+    params: UserIdParam,
+    body: SetTimeZoneBody,
+    responses: { 200: { description: "The user", schema: UserDto }, ...errors, 404: { description: "Not the caller", schema: ErrorEnvelope } },
+  },
+  async (c, { params, body }, scope) => {
+    await self(c, scope, params.id);
+    const updated = await saveUser(c.get("db"), scope, { timeZone: body.timeZone });
     rememberUser(updated);
     return c.json(await userDto(c, scope, updated));
   },

@@ -53,7 +53,19 @@ export async function createAccount(
   const now = new Date().toISOString();
   const statements: Stmt[] = [
     ...org.statements,
-    db.insert(accounts).values({ id, ...data, ...placement, tan, parentAccountId, authId: org.orgId, logoKey, createdAt: now, updatedAt: now }),
+    db.insert(accounts).values({
+      id,
+      ...data,
+      ...placement,
+      // A partner's zone starts as its creator's (slots and staff mail default to it).
+      timeZone: data.timeZone ?? scope.user.timeZone ?? null,
+      tan,
+      parentAccountId,
+      authId: org.orgId,
+      logoKey,
+      createdAt: now,
+      updatedAt: now,
+    }),
     db.insert(accountUsers).values({
       accountId: id,
       userId: scope.user.id,
@@ -196,6 +208,11 @@ export async function updateProfile(db: Db, scope: AdminScope, data: z.output<ty
     .where(eq(accounts.id, scope.account.id))
     .returning();
   return theRow(updated, "updated account");
+}
+
+/** Sets the acting account's time zone; answers the row. */
+export async function setAccountTimeZone(db: Db, scope: AdminScope, timeZone: string): Promise<Account> {
+  return theRow(await db.update(accounts).set({ timeZone }).where(eq(accounts.id, scope.account.id)).returning(), "updated account");
 }
 
 /** Links the acting customer account to the partner with that TAN; an unknown TAN is 400 on `tan`. */

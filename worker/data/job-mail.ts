@@ -14,9 +14,18 @@ import { jobMail, type Audience, type JobEvent } from "../mail/job-mail";
 import type { MailBrand } from "../mail/layout";
 import { outboxStatement } from "../mail/outbox";
 import type { Language } from "../../contract/enums";
-import { brandReads, brandsFrom, recipientLanguage, type BrandRows, type OriginEnv } from "./mail-context";
+import { brandReads, brandsFrom, recipientLanguage, recipientTimeZone, type BrandRows, type OriginEnv } from "./mail-context";
 
-export type Recipient = { side: Audience; email: string; name: string | null; language: Language; brand: MailBrand; brandAccountId: string };
+export type Recipient = {
+  side: Audience;
+  email: string;
+  name: string | null;
+  language: Language;
+  /** The IANA zone the recipient's mail writes times in (worker/data/mail-context.ts, recipientTimeZone). */
+  timeZone: string;
+  brand: MailBrand;
+  brandAccountId: string;
+};
 
 /** Where a side sees one job: its own list, opened on that job. */
 export function jobLink(origin: string, side: Audience, jobId: string): string {
@@ -33,7 +42,7 @@ export type JobSides = { customer: Recipient | null; partner: Recipient | null }
  * partners' branding.
  */
 export function recipientReads(db: Db, bookerIds: string[] | SQL, partnerIds: string[] | SQL) {
-  const person = { id: users.id, email: users.email, firstName: users.firstName, language: users.language };
+  const person = { id: users.id, email: users.email, firstName: users.firstName, language: users.language, timeZone: users.timeZone };
   const bookers = Array.isArray(bookerIds) ? inList(users.id, bookerIds) : sql`${users.id} in ${bookerIds}`;
   const partners = Array.isArray(partnerIds) ? inList(accounts.id, partnerIds) : sql`${accounts.id} in ${partnerIds}`;
   return [
@@ -54,7 +63,7 @@ export function recipientReads(db: Db, bookerIds: string[] | SQL, partnerIds: st
   ] as const;
 }
 
-type Person = { id: string; email: string; firstName: string | null; language: string };
+type Person = { id: string; email: string; firstName: string | null; language: string; timeZone: string | null };
 /** The rows recipientReads answers, in its order. */
 export type RecipientRows = [Person[], Person[], ...BrandRows];
 
@@ -73,6 +82,7 @@ export function sidesFrom(env: OriginEnv, [bookers, partnerUsers, ...rows]: Reci
             email: b.email,
             name: b.firstName,
             language: recipientLanguage(b, customerBrand),
+            timeZone: recipientTimeZone(b, customerBrand),
             brand: customerBrand.brand,
             brandAccountId: customerBrand.partnerId,
           }
@@ -83,6 +93,7 @@ export function sidesFrom(env: OriginEnv, [bookers, partnerUsers, ...rows]: Reci
           email: partnerBrand.primaryEmail,
           name: pu?.firstName ?? null,
           language: recipientLanguage(pu, partnerBrand),
+          timeZone: recipientTimeZone(pu, partnerBrand),
           brand: partnerBrand.brand,
           brandAccountId: partnerBrand.partnerId,
         }
@@ -127,6 +138,7 @@ export function jobMailRows(db: Db, to: (Recipient | null)[], event: JobEvent, d
         event: event === "requested" && r.side === "customer" ? "requestReceived" : event,
         audience: r.side,
         language: r.language,
+        timeZone: r.timeZone,
         brand: r.brand,
         recipientName: r.name,
         workoutName: dto.workout.title ?? dto.workout.name,

@@ -15,7 +15,7 @@ import { DEFAULT_STYLING, platformNameFrom } from "../../contract/styling";
 import { accountUsers, accounts, authUsers, authVerifications, customDomains, invites, stylings, users } from "../../db/schema";
 import { SIGNUP_PARTNER } from "./auth-links";
 import type { Db } from "../env";
-import { languageOr } from "../mail/i18n";
+import { languageOr, MAIL_FALLBACK_ZONE } from "../mail/i18n";
 import type { MailBrand } from "../mail/layout";
 import { fileUri, PUBLIC_PREFIX } from "../storage/files";
 import { mainOrigin, registeredOrigin } from "../tenant/origins";
@@ -23,13 +23,17 @@ import { inList } from "./bound";
 
 export type OriginEnv = { APP_ENV: string; MAIN_ORIGIN: string };
 
-export type PartnerMail = { partnerId: string; brand: MailBrand; language: Language; primaryEmail: string | null };
+/** `timeZone`: the partner's own zone (null when unset), the default for mail to its staff and customers without one. */
+export type PartnerMail = { partnerId: string; brand: MailBrand; language: Language; timeZone: string | null; primaryEmail: string | null };
 
 /** The statements that read partners' branding, for a caller's batch. */
 export function brandReads(db: Db, partnerIds: string[] | SQL) {
   const of = (column: Parameters<typeof inList>[0]) => (Array.isArray(partnerIds) ? inList(column, partnerIds) : sql`${column} in ${partnerIds}`);
   return [
-    db.select({ id: accounts.id, name: accounts.name, language: accounts.language, primaryEmail: accounts.primaryEmail }).from(accounts).where(of(accounts.id)),
+    db
+      .select({ id: accounts.id, name: accounts.name, language: accounts.language, timeZone: accounts.timeZone, primaryEmail: accounts.primaryEmail })
+      .from(accounts)
+      .where(of(accounts.id)),
     db
       .select({
         accountId: stylings.accountId,
@@ -49,7 +53,7 @@ export function brandReads(db: Db, partnerIds: string[] | SQL) {
 }
 
 export type BrandRows = [
-  { id: string; name: string; language: string; primaryEmail: string | null }[],
+  { id: string; name: string; language: string; timeZone: string | null; primaryEmail: string | null }[],
   { accountId: string; platformName: string | null; logoKey: string | null; brandColour: string | null; supportEmail: string | null }[],
   { accountId: string; uri: string; isSatellite: boolean }[],
 ];
@@ -72,6 +76,7 @@ export function brandsFrom(env: OriginEnv, [accountRows, stylingRows, domainRows
         origin,
       },
       language: languageOr(account.language),
+      timeZone: account.timeZone,
       primaryEmail: account.primaryEmail,
     });
   }
@@ -97,6 +102,7 @@ export function productBrand(env: OriginEnv): PartnerMail {
       origin: mainOrigin(env),
     },
     language: "enUS",
+    timeZone: null,
     primaryEmail: null,
   };
 }
@@ -140,6 +146,11 @@ export function recipientPartners(db: Db, email: string): SQL {
 export function recipientLanguage(user: { language: string } | undefined | null, partner: PartnerMail | undefined | null): Language {
   if (user) return languageOr(user.language, partner?.language ?? "enUS");
   return partner?.language ?? "enUS";
+}
+
+/** The recipient's zone: their own, else the partner's, else UTC (mail names the zone it writes in). */
+export function recipientTimeZone(user: { timeZone: string | null } | undefined | null, partner: PartnerMail | undefined | null): string {
+  return user?.timeZone ?? partner?.timeZone ?? MAIL_FALLBACK_ZONE;
 }
 
 /** The partner a customer or partner account's mail speaks for: a partner itself, a customer's parent. */

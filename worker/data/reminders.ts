@@ -91,6 +91,7 @@ async function sessionReminders(db: Db, env: OriginEnv, now: Date): Promise<Pend
     if (!to || !r.scheduledAt) return [];
     const mail = sessionReminderMail({
       language: to.language,
+      timeZone: to.timeZone,
       brand: to.brand,
       recipientName: to.name,
       workoutName: r.workoutTitle ?? r.workoutName,
@@ -147,6 +148,7 @@ async function actionItemReminders(db: Db, env: OriginEnv, now: Date): Promise<P
     if (!to || !r.dueAt) return [];
     const mail = actionItemDueMail({
       language: to.language,
+      timeZone: to.timeZone,
       brand: to.brand,
       recipientName: to.name,
       audience: side,
@@ -193,6 +195,7 @@ async function overdueReminders(db: Db, env: OriginEnv, now: Date): Promise<Pend
     if (!to) return [];
     const mail = requestOverdueMail({
       language: to.language,
+      timeZone: to.timeZone,
       brand: to.brand,
       recipientName: to.name,
       workoutName: r.workoutTitle ?? r.workoutName,

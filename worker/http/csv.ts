@@ -14,6 +14,7 @@
  * Numbers the product itself writes (counts, signed credit quantities, money)
  * are `Num` cells and are written as they are.
  */
+import { TZDateMini } from "@date-fns/tz";
 import { today } from "../data/query";
 
 /** A numeric cell written verbatim (never formula-escaped): made by `num` or `money`. */
@@ -46,6 +47,23 @@ export function csvCell(value: Cell): string {
 export function csvRow(cells: readonly Cell[]): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
+
+/**
+ * A moment as the reader's wall clock, `YYYY-MM-DD HH:mm` (a form every
+ * spreadsheet reads as a date-time); the column's header names the zone
+ * (`timeHeader`). An unreadable value is written as it is.
+ */
+export function csvTime(iso: string | null | undefined, timeZone: string): string | null {
+  if (!iso) return null;
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  const z = new TZDateMini(ms, timeZone);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${z.getFullYear()}-${pad(z.getMonth() + 1)}-${pad(z.getDate())} ${pad(z.getHours())}:${pad(z.getMinutes())}`;
+}
+
+/** A time column's header: its label and the zone its times are in ("Booked at (Europe/Berlin)"). */
+export const timeHeader = (label: string, timeZone: string) => `${label} (${timeZone})`;
 
 /** One page of rows and where the next starts (undefined: that was the last). */
 export type CsvPage<C> = { rows: Cell[][]; next: C | undefined };

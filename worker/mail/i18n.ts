@@ -1,12 +1,14 @@
 /**
  * Mail speaks from the same catalogues as the screens (client/i18n: pure
  * data, no React), so statuses and reasons are the words a user sees in the
- * app, in the recipient's language. Times are written in UTC, named as such;
- * the calendar file carries the exact instant for the recipient's calendar.
+ * app, in the recipient's language. Times are written in the recipient's
+ * own time zone, named ("EST", "GMT+1"); the calendar file carries the exact
+ * instant (UTC) for the recipient's calendar.
  */
 import type { Language } from "../../contract/enums";
 import { CATALOGUES, LANGUAGE_TAG, type MessageKey } from "../../client/i18n";
 import { oneLine } from "../../contract/forms";
+import { canonicalTimeZone } from "../../contract/time-zones";
 
 export type MailValues = Record<string, string | number>;
 
@@ -23,12 +25,17 @@ export function mailT(language: Language, key: MessageKey, values?: MailValues):
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? oneLine(String(values[name]), MAIL_VALUE_MAX) : whole));
 }
 
-// One formatter per language, made once per isolate: building an Intl.DateTimeFormat (time zone names
+/** The zone mail falls back to when neither the recipient nor their partner has one. */
+export const MAIL_FALLBACK_ZONE = "UTC";
+
+// One formatter per language and zone, made once per isolate: building an Intl.DateTimeFormat (time zone names
 // included) costs far more than formatting with it, and a booking's mail formats every session's time.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(language: Language): Intl.DateTimeFormat {
+function formatterFor(language: Language, timeZone: string): Intl.DateTimeFormat {
   const tag = LANGUAGE_TAG[language] ?? "en-US";
-  let format = formatters.get(tag);
+  const zone = canonicalTimeZone(timeZone) ?? MAIL_FALLBACK_ZONE;
+  const key = `${tag} ${zone}`;
+  let format = formatters.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(tag, {
       weekday: "short",
@@ -37,19 +44,28 @@ function formatterFor(language: Language): Intl.DateTimeFormat {
       day: "numeric",
       hour: "numeric",
       minute: "2-digit",
-      timeZone: "UTC",
+      timeZone: zone,
       timeZoneName: "short",
     });
-    formatters.set(tag, format);
+    formatters.set(key, format);
   }
   return format;
 }
 
-/** A moment as the recipient's language writes it, with the weekday, in UTC ("Tue, Mar 3, 2026, 2:00 PM UTC"). */
-export function mailDateTime(iso: string, language: Language): string {
+/**
+ * A moment as the recipient's language writes it, with the weekday, in the
+ * recipient's zone and naming it ("Tue, Mar 3, 2026, 9:00 AM EST"); an
+ * unknown zone reads as UTC.
+ */
+export function mailDateTime(iso: string, language: Language, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return formatterFor(language).format(date);
+  return formatterFor(language, timeZone).format(date);
+}
+
+/** The mail's note on its times: which zone they are in (the recipient's, by its IANA name). */
+export function mailZoneNote(language: Language, timeZone: string): string {
+  return mailT(language, "mail.timesInZone", { zone: canonicalTimeZone(timeZone) ?? MAIL_FALLBACK_ZONE });
 }
 
 /** A stored language value, or en-US when it is not one of the three. */

@@ -9,7 +9,7 @@ import { CancellationReason, RescheduleReason, type JobStatus, type Language } f
 import type { MessageKey } from "../../client/i18n";
 import type { MailAttachment } from "../../db/schema";
 import { calendarAttachment, type CalendarSession } from "./calendar";
-import { mailDateTime, mailT } from "./i18n";
+import { mailDateTime, mailT, mailZoneNote } from "./i18n";
 import { renderMail, type MailBrand, type RenderedMail } from "./layout";
 
 export type JobEvent = "requested" | "requestReceived" | "confirmed" | "booked" | "denied" | "rescheduled" | "cancelled" | "lineCompleted" | "completed";
@@ -21,6 +21,8 @@ export type JobMailData = {
   event: JobEvent;
   audience: Audience;
   language: Language;
+  /** The recipient's IANA zone: every time in the mail is written in it. */
+  timeZone: string;
   brand: MailBrand;
   recipientName?: string | null;
   workoutName: string;
@@ -53,7 +55,7 @@ function introKey(event: JobEvent, audience: Audience): MessageKey {
 }
 
 export function jobMail(d: JobMailData): JobMail {
-  const { language: l } = d;
+  const { language: l, timeZone: zone } = d;
   const values = { workout: d.workoutName, customer: d.customerName, platform: d.brand.platformName };
   const subject = mailT(l, `mail.job.${d.event}.subject` as MessageKey, values);
   const details = [
@@ -66,9 +68,9 @@ export function jobMail(d: JobMailData): JobMail {
   if (reason && d.comment) details.push({ label: mailT(l, "mail.job.comment"), value: d.comment });
   const items = d.sessions.map((s) => {
     const when = s.scheduledAt
-      ? mailDateTime(s.scheduledAt, l)
+      ? mailDateTime(s.scheduledAt, l, zone)
       : s.requestedTimes?.length
-        ? mailT(l, "mail.job.proposed", { times: s.requestedTimes.map((t) => mailDateTime(t, l)).join("; ") })
+        ? mailT(l, "mail.job.proposed", { times: s.requestedTimes.map((t) => mailDateTime(t, l, zone)).join("; ") })
         : mailT(l, "mail.job.notScheduled");
     return `${s.name}: ${when}`;
   });
@@ -90,7 +92,7 @@ export function jobMail(d: JobMailData): JobMail {
     if (cancel) attachments.push(cancel);
     notes.push(mailT(l, "mail.job.calendarCancelNote"));
   }
-  if (d.sessions.some((s) => s.scheduledAt || s.requestedTimes?.length)) notes.push(mailT(l, "mail.timesInUtc"));
+  if (d.sessions.some((s) => s.scheduledAt || s.requestedTimes?.length)) notes.push(mailZoneNote(l, zone));
 
   const rendered = renderMail(d.brand, subject, {
     language: l,

@@ -12,13 +12,12 @@ import { Skeleton } from "../../components/ui/Skeleton";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { toLocalDateTimeInput, useFormatDate } from "../../lib/dates";
+import { toZonedInput, useFormatDate, useTimeZone, zonedInputToIso } from "../../lib/dates";
 import { errorAt, setFieldErrors } from "../../lib/forms";
 import { translateApiMessage, useLanguage, useT } from "../../lib/i18n";
 import { formatPrice } from "../catalogue/format";
 import { useBookingOptions, useCreateBooking } from "./api";
 import { bookingDefaults, bookingForm, type BookingValues } from "./booking-form";
-import { localToIso } from "./dialogs";
 
 const STEPS = ["review", "book", "confirm"] as const;
 
@@ -60,14 +59,16 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
   const hasSlots = options.sessions.every((s) => s.slots.length > 0);
   const [step, setStep] = useState<(typeof STEPS)[number]>("review");
   const [failure, setFailure] = useState<string | null>(null);
-  const schema = useMemo(() => bookingForm(options, t), [options, t]);
+  const timeZone = useTimeZone();
+  const schema = useMemo(() => bookingForm(options, t, timeZone), [options, t, timeZone]);
   const form = useForm<BookingValues, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: bookingDefaults(options) });
   const { errors } = form.formState;
   const mode = useWatch({ control: form.control, name: "mode" });
   const price = options.price;
   const short = price?.kind === "credits" && options.creditBalance < price.amount;
   const blocked = options.missingPrerequisites.length > 0;
-  const [min] = useState(() => toLocalDateTimeInput(new Date(Date.now() + 60 * 60 * 1000)));
+  const [soon] = useState(() => new Date(Date.now() + 60 * 60 * 1000));
+  const min = toZonedInput(soon, timeZone);
   const err = (path: string) => {
     const message = errorAt(errors, path);
     return message ? translateApiMessage(message) : undefined;
@@ -247,10 +248,15 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
                 )
               ) : (
                 <div className="grid gap-3 sm:grid-cols-2">
-                  <Field label={t("booking.preferredTime")} required error={err(`sessions.${i}.times.0`) ?? err(`sessions.${i}.times`)}>
+                  <Field
+                    label={t("booking.preferredTime")}
+                    required
+                    hint={t("dates.inZone", { zone: timeZone })}
+                    error={err(`sessions.${i}.times.0`) ?? err(`sessions.${i}.times`)}
+                  >
                     <Input type="datetime-local" min={min} {...form.register(`sessions.${i}.times.0`, { onChange: changed(i) })} />
                   </Field>
-                  <Field label={t("booking.alternativeTime")} error={err(`sessions.${i}.times.1`)}>
+                  <Field label={t("booking.alternativeTime")} hint={t("dates.inZone", { zone: timeZone })} error={err(`sessions.${i}.times.1`)}>
                     <Input type="datetime-local" min={min} {...form.register(`sessions.${i}.times.1`, { onChange: changed(i) })} />
                   </Field>
                 </div>
@@ -277,7 +283,8 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
             {options.sessions.map((s, i) => {
               const c = form.getValues(`sessions.${i}`);
               const slot = s.slots.find((x) => x.id === c.slotId);
-              const times = mode === "slots" ? (slot ? [slot.startsAt] : []) : c.times.map((x) => localToIso(x)).filter((x): x is string => Boolean(x));
+              const times =
+                mode === "slots" ? (slot ? [slot.startsAt] : []) : c.times.map((x) => zonedInputToIso(x, timeZone)).filter((x): x is string => Boolean(x));
               return (
                 <li key={s.id} className="rounded-md border border-border px-3 py-2">
                   <span className="font-medium">{s.name}</span>: {times.map((x) => format(x, "long")).join(" / ")}

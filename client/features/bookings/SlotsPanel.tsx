@@ -12,7 +12,7 @@ import { Field, Input, Select } from "../../components/ui/Field";
 import { DataTable, type Column } from "../../components/ui/Table";
 import { toast } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
-import { today, useFormatDate } from "../../lib/dates";
+import { today, useFormatDate, usePartnerTimeZone, zonedInputToIso } from "../../lib/dates";
 import { errorAt, setFieldErrors } from "../../lib/forms";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useDeliveredWorkouts, useSlotChanges, useSlots } from "./api";
@@ -20,10 +20,11 @@ import { useDeliveredWorkouts, useSlotChanges, useSlots } from "./api";
 /**
  * A time to publish as the form holds it (a session, a calendar day, a time
  * of day, the seats as text), checked as the contract's slot of `workout`:
- * the day and the time are Required, then their moment must be in the future
+ * the day and the time are Required, read as the wall clock of `timeZone` (the
+ * partner's), then their moment must be in the future
  * (reported as `startsAt`, shown at the day) and the seats a whole number.
  */
-export function slotForm(workout: DeliveredWorkout | null) {
+export function slotForm(workout: DeliveredWorkout | null, timeZone: string) {
   return z
     .object({
       sessionId: z.string(),
@@ -35,11 +36,11 @@ export function slotForm(workout: DeliveredWorkout | null) {
       capacity: z.string(),
     })
     .transform((v): unknown => {
-      const startsAt = new Date(`${v.date}T${v.time}`);
+      const startsAt = zonedInputToIso(`${v.date}T${v.time}`, timeZone);
       return {
         workoutId: workout?.id,
         sessionId: v.sessionId || workout?.sessions[0]?.id,
-        startsAt: Number.isNaN(startsAt.getTime()) ? v.date : startsAt.toISOString(),
+        startsAt: startsAt ?? v.date,
         capacity: v.capacity,
       };
     })
@@ -63,7 +64,8 @@ export function SlotsPanel() {
   const workout = workouts.data?.find((w) => w.id === workoutId) ?? workouts.data?.[0] ?? null;
   const slots = useSlots(workout?.id ?? null);
   const { publish, close } = useSlotChanges(workout?.id ?? null);
-  const schema = useMemo(() => slotForm(workout), [workout]);
+  const timeZone = usePartnerTimeZone();
+  const schema = useMemo(() => slotForm(workout, timeZone), [workout, timeZone]);
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { date: null, time: "09:00", capacity: "5" },
@@ -168,7 +170,7 @@ export function SlotsPanel() {
                 render={({ field }) => <DatePicker ref={field.ref} value={field.value} onChange={field.onChange} min={today()} />}
               />
             </Field>
-            <Field label={t("slots.time")} required error={err("time")}>
+            <Field label={t("slots.time")} required hint={t("dates.inPartnerZone", { zone: timeZone })} error={err("time")}>
               <Input type="time" {...form.register("time")} />
             </Field>
             <Field label={t("slots.seats")} required error={err("capacity")}>

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CreateBooking, type BookingOptions } from "../../../contract/bookings";
 import { sessionOrderProblems } from "../../../contract/session-order";
-import { localToIso } from "./dialogs";
+import { zonedInputToIso } from "../../lib/dates";
 
 export type BookingMode = "slots" | "request";
 type Translate = (key: "booking.error.startAfter" | "booking.error.endBefore", values: { sequence: number; name: string }) => string;
@@ -19,21 +19,21 @@ export function bookingDefaults(options: BookingOptions): BookingValues {
 /**
  * The booking overlay's form, checked as the contract's CreateBooking of
  * `options`' workout: per session an open time (slots) or a preferred and an
- * optional alternative time (request, the browser's local date and time).
+ * optional alternative time (request, a wall-clock date and time in the reader's `timeZone`).
  * The body keeps the form's paths (`sessions.<i>.slotId`, `sessions.<i>.times.<j>`),
  * so the contract's messages (Required, in the future) and the Worker's land
  * at their controls; an alternative without a preferred time counts as none.
  * Then, as the Worker checks it, the sessions in their order, reported at
  * the time that breaks it.
  */
-export function bookingForm(options: BookingOptions, t: Translate) {
+export function bookingForm(options: BookingOptions, t: Translate, timeZone: string) {
   const startOf = (sessionIndex: number, slotId: string | undefined) => options.sessions[sessionIndex]?.slots.find((x) => x.id === slotId)?.startsAt;
   return Values.transform((v): unknown => ({
     workoutId: options.workout.id,
     mode: v.mode,
     sessions: v.sessions.map((s) => {
       if (v.mode === "slots") return { sessionId: s.sessionId, slotId: s.slotId || undefined };
-      const [first, second] = s.times.map((x) => localToIso(x) ?? x);
+      const [first, second] = s.times.map((x) => zonedInputToIso(x, timeZone) ?? x);
       return { sessionId: s.sessionId, times: first ? (second ? [first, second] : [first]) : [] };
     }),
   })).pipe(

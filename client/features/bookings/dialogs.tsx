@@ -9,17 +9,10 @@ import { sessionOrderProblems } from "../../../contract/session-order";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { Checkbox, Field, Input, Select, Textarea } from "../../components/ui/Field";
-import { toLocalDateTimeInput, useFormatDate } from "../../lib/dates";
+import { toZonedInput, useFormatDate, useTimeZone, zonedInputToIso } from "../../lib/dates";
 import { enumLabel, oneOf } from "../../lib/enums";
 import { errorAt } from "../../lib/forms";
 import { translateApiMessage, useT, type Translate } from "../../lib/i18n";
-
-/** A value of an `<input type="datetime-local">` as an ISO instant (or null). */
-export function localToIso(value: string): string | null {
-  if (!value) return null;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
-}
 
 /** Cancel (cancellation reasons) or deny (reschedule reasons): a reason, a comment, then the action. */
 export function ReasonDialog(
@@ -143,7 +136,7 @@ export type NewTime = { lineId: string; sessionId: string; time: string };
  * the sessions' order (the sessions not moved at their booked time), and a
  * problem is reported on its line. A valid form is the times to send.
  */
-export function timesForm(job: JobDto, withReason: boolean, t: Translate) {
+export function timesForm(job: JobDto, withReason: boolean, t: Translate, timeZone: string) {
   const { reason, comment } = PartnerReschedule.shape;
   return z
     .object({
@@ -155,7 +148,7 @@ export function timesForm(job: JobDto, withReason: boolean, t: Translate) {
     .superRefine((v, ctx) => {
       const add = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path, message });
       const moved = (i: number) => v.lines[i]?.moving === true;
-      const newTime = (i: number) => (moved(i) ? localToIso(v.lines[i]?.time ?? "") : null);
+      const newTime = (i: number) => (moved(i) ? zonedInputToIso(v.lines[i]?.time ?? "", timeZone) : null);
       v.lines.forEach((l, i) => {
         if (l.moving && !l.time) add(["lines", i, "time"], MESSAGES.required);
       });
@@ -184,7 +177,7 @@ export function timesForm(job: JobDto, withReason: boolean, t: Translate) {
     })
     .transform((v) => ({
       times: job.lines.flatMap((l, i): NewTime[] =>
-        v.lines[i]?.moving ? [{ lineId: l.id, sessionId: l.sessionId, time: localToIso(v.lines[i]?.time ?? "") ?? "" }] : [],
+        v.lines[i]?.moving ? [{ lineId: l.id, sessionId: l.sessionId, time: zonedInputToIso(v.lines[i]?.time ?? "", timeZone) ?? "" }] : [],
       ),
       reason: v.reason,
       comment: v.comment || undefined,
@@ -206,8 +199,10 @@ export function TimesDialog(
   const { job, open, onOpenChange, withReason, busy } = props;
   const t = useT();
   const format = useFormatDate();
-  const [min] = useState(() => toLocalDateTimeInput(new Date(Date.now() + 60 * 60 * 1000)));
-  const schema = useMemo(() => timesForm(job, withReason, t), [job, withReason, t]);
+  const timeZone = useTimeZone();
+  const [soon] = useState(() => new Date(Date.now() + 60 * 60 * 1000));
+  const min = toZonedInput(soon, timeZone);
+  const schema = useMemo(() => timesForm(job, withReason, t, timeZone), [job, withReason, t, timeZone]);
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { lines: job.lines.map(() => ({ moving: !withReason, time: "" })), comment: "" },
@@ -247,6 +242,7 @@ export function TimesDialog(
                   <Field
                     label={withReason ? t("bookings.newTime", { name: line.sessionName }) : `${line.sessionName} — ${t("booking.preferredTime")}`}
                     required
+                    hint={t("dates.inZone", { zone: timeZone })}
                     error={error ? translateApiMessage(error) : null}
                   >
                     <Input type="datetime-local" min={min} {...form.register(`lines.${i}.time`)} />

@@ -14,6 +14,7 @@ import { Field, Input } from "../../components/ui/Field";
 import { FileUpload } from "../../components/ui/FileUpload";
 import { toast } from "../../components/ui/toast-store";
 import { api, ApiError } from "../../lib/api";
+import { browserTimeZone } from "../../lib/dates";
 import { setFieldErrors, toastInvalidForm } from "../../lib/forms";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { signupType } from "../auth/signupType";
@@ -71,7 +72,8 @@ export function CreateAccountForm({ onCreated, inviteFailure }: { onCreated: (ac
       try {
         await api.post("/v1/users", { form: { data: { firstName, lastName }, files: { photo } }, accountId: null });
         const account = await api.post("/v1/accounts", {
-          form: { data: { ...details, type: forPartner ? "customer" : type }, files: { logo } },
+          // A partner's zone starts as its creator's: the browser's own.
+          form: { data: { ...details, type: forPartner ? "customer" : type, timeZone: browserTimeZone() }, files: { logo } },
           accountId: null,
         });
         await onCreated(account.id);

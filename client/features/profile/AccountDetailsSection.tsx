@@ -13,7 +13,9 @@ import { FileUpload } from "../../components/ui/FileUpload";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { useT } from "../../lib/i18n";
-import { useUpdateProfile } from "./api";
+import { TimeZonePicker } from "../../components/ui/TimeZonePicker";
+import { useTimeZone } from "../../lib/dates";
+import { useSavePartnerTimeZone, useUpdateProfile } from "./api";
 import { translateMessage } from "./messages";
 import { Section } from "./Section";
 import { setFieldErrors, toastInvalidForm } from "../../lib/forms";
@@ -121,6 +123,30 @@ export function AccountDetailsSection({ account, canEdit }: { account: AccountDt
           <p className="mt-4 text-sm text-muted-foreground">{t("profile.adminsOnly")}</p>
         )}
       </form>
+      {account.type === "partner" ? <PartnerTimeZone account={account} canEdit={canEdit} /> : null}
     </Section>
+  );
+}
+
+/** A partner's own zone: its slot forms read times in it, and mail to its staff without a zone of their own uses it. */
+function PartnerTimeZone({ account, canEdit }: { account: AccountDto; canEdit: boolean }) {
+  const t = useT();
+  const save = useSavePartnerTimeZone(account.id);
+  const fallback = useTimeZone();
+  const choose = (zone: string) =>
+    save.mutate(zone, {
+      onSuccess: () => toast({ title: t("profile.timeZoneSaved"), variant: "success" }),
+      onError: () => toast({ title: t("message.generic"), variant: "error" }),
+    });
+  return (
+    <div className="mt-6 max-w-md" data-testid="partner-time-zone">
+      <TimeZonePicker
+        value={account.timeZone ?? fallback}
+        onChange={choose}
+        label={t("profile.partnerTimeZone")}
+        hint={t("profile.partnerTimeZoneHint")}
+        disabled={!canEdit || save.isPending}
+      />
+    </div>
   );
 }

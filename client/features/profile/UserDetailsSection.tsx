@@ -12,7 +12,9 @@ import { oneOf } from "../../lib/enums";
 import { setFieldErrors } from "../../lib/forms";
 import { translateApiMessage, useLanguage, useT } from "../../lib/i18n";
 import { useTheme } from "../../lib/theme";
-import { useSaveUser } from "./api";
+import { TimeZonePicker } from "../../components/ui/TimeZonePicker";
+import { useTimeZone } from "../../lib/dates";
+import { useSaveTimeZone, useSaveUser } from "./api";
 import { Section } from "./Section";
 
 /** The names as the form edits them; theme and language are the shell's live settings, sent with them. */
@@ -28,6 +30,13 @@ export function UserDetailsSection({ me }: { me: UserDto }) {
   const [theme, setTheme] = useTheme();
   const [language, setLanguage] = useLanguage();
   const save = useSaveUser();
+  const timeZone = useTimeZone();
+  const saveZone = useSaveTimeZone();
+  const chooseZone = (zone: string) =>
+    saveZone.mutate(zone, {
+      onSuccess: () => toast({ title: t("profile.timeZoneSaved"), variant: "success" }),
+      onError: () => toast({ title: t("message.generic"), variant: "error" }),
+    });
   const form = useForm<z.input<typeof NamesForm>, unknown, z.output<typeof NamesForm>>({
     resolver: zodResolver(NamesForm),
     defaultValues: { firstName: me.firstName ?? "", lastName: me.lastName ?? "" },
@@ -66,6 +75,16 @@ export function UserDetailsSection({ me }: { me: UserDto }) {
           </Button>
         </div>
       </form>
+      {/* Saved as soon as it is chosen, like the theme and language apply at once; outside the form so Enter in its search submits nothing. */}
+      <div className="mt-6 max-w-md" data-testid="user-time-zone">
+        <TimeZonePicker
+          value={me.timeZone ?? timeZone}
+          onChange={chooseZone}
+          label={t("profile.timeZone")}
+          hint={t("profile.timeZoneHint")}
+          disabled={saveZone.isPending}
+        />
+      </div>
     </Section>
   );
 }

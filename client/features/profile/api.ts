@@ -3,6 +3,8 @@ import type { UpdateAccountProfileData } from "../../../contract/accounts";
 import type { InviteBody, TeamBody, UpdateTeamMemberBody } from "../../../contract/team";
 import type { z } from "zod";
 import type { SaveUserData } from "../../../contract/users";
+import { authStore } from "../../auth/store";
+import { adoptTimeZone } from "../../auth/time-zone";
 import { api } from "../../lib/api";
 import { accountKeys, entitlementKeys } from "../accounts/api";
 
@@ -104,6 +106,31 @@ export function useSaveUser() {
   return useMutation({
     mutationFn: (data: z.input<typeof SaveUserData>) => api.post("/v1/users", { form: { data }, accountId: null }),
     onSuccess: (user) => qc.setQueryData(profileKeys.me, user),
+  });
+}
+
+/** PUT v1/users/me/time-zone: the signed-in user's zone; every time on screen follows it at once. */
+export function useSaveTimeZone() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (timeZone: string) => api.put("/v1/users/{id}/time-zone", { params: { id: "me" }, body: { timeZone }, accountId: null }),
+    onSuccess: (user) => {
+      qc.setQueryData(profileKeys.me, user);
+      adoptTimeZone(user.timeZone);
+    },
+  });
+}
+
+/** PUT v1/admin/accounts/{id}/time-zone: the partner's zone (its slots' and its staff's mail default). */
+export function useSavePartnerTimeZone(accountId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (timeZone: string) => api.put("/v1/admin/accounts/{accountId}/time-zone", { params: { accountId }, body: { timeZone } }),
+    onSuccess: (account) => {
+      qc.setQueryData(accountKeys.one(accountId), account);
+      const active = authStore.get().account;
+      if (active?.id === account.id) authStore.set({ account: { ...active, timeZone: account.timeZone } });
+    },
   });
 }
 

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { MESSAGES } from "./messages";
+
+/**
+ * An IANA time zone as the runtime knows it ("America/New_York", "UTC"),
+ * written in its canonical spelling. Both the Worker and the browser check it
+ * against their own ICU data, so a zone one side accepts the other can show.
+ */
+export function canonicalTimeZone(value: string): string | null {
+  if (!value || value.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return null;
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** A time zone in a request: trimmed, known to the runtime, stored canonical. */
+export const TimeZone = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .transform((value, ctx) => {
+    const zone = canonicalTimeZone(value);
+    if (!zone) {
+      ctx.addIssue({ code: "custom", message: MESSAGES.invalidTimeZone });
+      return z.NEVER;
+    }
+    return zone;
+  });
+
+/** `PUT v1/users/{id}/time-zone` and `PUT v1/admin/accounts/{id}/time-zone`. */
+export const SetTimeZoneBody = z.object({ timeZone: TimeZone }).meta({ id: "SetTimeZone" });
+export type SetTimeZoneBody = z.infer<typeof SetTimeZoneBody>;
