@@ -1391,6 +1391,11 @@ export const enUS = {
   "bookings.focus.notFound": "We couldn't find this booking. It may belong to another organization.",
   // ─── Mail (worker/mail: every mail the product sends) ─────────────────────
   "mail.greeting": "Hi {name},",
+  "mail.assessment.subject": "{sender} asks you to take the {platform} fitness assessment",
+  "mail.assessment.intro": "{sender} asks you to take the fitness assessment: a few minutes of short statements about how your team uses technology.",
+  "mail.assessment.introOne": "{sender} asks you to reassess {category}: a few short statements about how your team uses technology.",
+  "mail.assessment.action": "Take the assessment",
+  "mail.assessment.note": "The link is yours alone and works until {time}. Sign in with this address to take it.",
   "mail.greetingNoName": "Hi,",
   "mail.footer": "You're receiving this email from {platform}.",
   "mail.support": "Questions? Write to {email}",
