@@ -16,19 +16,11 @@ import {
 } from "../../contract/assessments";
 import { ErrorEnvelope } from "../../contract/errors";
 import { IdParam } from "../../contract/team";
-import {
-  assessmentsOfCustomer,
-  issueLink,
-  issueMemberLinks,
-  linkFor,
-  memberLinkInserts,
-  openAssessment,
-  recipientsOf,
-  submitAssessment,
-} from "../data/assessments";
+import { assessmentsOfCustomer, issueLink, linkFor, openAssessment, submitAssessment } from "../data/assessments";
+import { issueMemberLinks, recipientsOf, saveMemberLinks } from "../data/assessment-links";
 import { partnerMails, productBrand, recipientLanguage, usersByEmail } from "../data/mail-context";
 import { assessmentLinkMail } from "../mail/assessment-mail";
-import { dispatchMail, enqueueMail } from "../mail/outbox";
+import { dispatchMail } from "../mail/outbox";
 import type { AppEnv } from "../env";
 import { endpoint, type UserScope } from "../http/endpoint";
 import { errorResponses } from "../http/responses";
@@ -236,8 +228,7 @@ endpoint(
       };
     });
     // The links and their mail are written together, or not at all.
-    const [firstLink, ...moreLinks] = memberLinkInserts(db, links);
-    if (firstLink) await db.batch([firstLink, ...moreLinks, ...mails.map((m) => enqueueMail(db, m))]);
+    await saveMemberLinks(db, links, mails);
     await dispatchMail(
       c.env,
       mails.map((m) => m.id),

@@ -9,9 +9,7 @@ import { inList } from "./bound";
 import {
   ASSESSMENT_LINK_MESSAGES,
   MARK_ASSESSED_MESSAGES,
-  SEND_LINK_MESSAGES,
   type AssessmentDto,
-  type AssessmentRecipientDto,
   type AssessmentFormDto,
   type AssessmentQuestionDto,
   type AssessmentResultDto,
@@ -35,7 +33,8 @@ import { verifiedEmail } from "./accounts";
 
 const LINK_MESSAGES = ASSESSMENT_LINK_MESSAGES;
 
-const claimsOf = (a: Assessment): LinkClaims => ({
+/** What a link's signature covers (also for links issued in ./assessment-links.ts). */
+export const claimsOf = (a: Assessment): LinkClaims => ({
   assessmentId: a.id,
   accountId: a.accountId,
   partnerAccountId: a.partnerAccountId,
@@ -341,57 +340,3 @@ export async function markAssessed(db: Db, scope: PartnerAdminScope, assessmentI
     scoreCount: n?.n ?? 0,
   };
 }
-
-/** The active members of one of the partner's customers, by name, whom it can send an assessment link (404 for anyone else's customer). */
-export async function recipientsOf(db: Db, scope: PartnerScope, customerId: string): Promise<AssessmentRecipientDto[]> {
-  const customer = await customerOf(db, scope, customerId);
-  return db
-    .select({ userId: accountUsers.userId, name: accountUsers.name, email: accountUsers.email })
-    .from(accountUsers)
-    .where(and(eq(accountUsers.accountId, customer.id), eq(accountUsers.status, "active")))
-    .orderBy(asc(accountUsers.name), asc(accountUsers.email));
-}
-
-/** A link issued to one member of a customer, with what its mail needs. */
-export type MemberLink = { assessment: Assessment; recipient: AssessmentRecipientDto };
-
-/**
- * Issues, for each chosen active member of one of the partner's customers, a
- * link bound to that member and the customer (as the member would get it
- * from Home: only they can take it, and the scores are the customer's). Any
- * id that is not an active member of the customer refuses the whole request
- * (400 on `userIds`, nothing written). The caller mails the links.
- */
-export async function issueMemberLinks(
-  db: Db,
-  scope: PartnerAdminScope,
-  customerId: string,
-  category: CategoryFilter,
-  userIds: readonly string[],
-  secret: string,
-  now = new Date(),
-): Promise<MemberLink[]> {
-  const members = await recipientsOf(db, scope, customerId);
-  const chosen = [...new Set(userIds)].map((id) => members.find((m) => m.userId === id));
-  if (chosen.some((m) => !m)) throw invalid({ userIds: SEND_LINK_MESSAGES.notMember });
-  const expiresAt = new Date(now.getTime() + LINK_TTL_MS).toISOString();
-  const links: MemberLink[] = [];
-  for (const recipient of chosen as AssessmentRecipientDto[]) {
-    const row = {
-      id: crypto.randomUUID(),
-      accountId: customerId,
-      partnerAccountId: scope.account.id,
-      category,
-      status: "pending" as const,
-      expiresAt,
-      // The user a customer's link is bound to (see claimsOf): the member it is sent to.
-      createdByUserId: recipient.userId,
-    };
-    const token = await signLink(secret, claimsOf({ ...row, token: "", createdAt: "", updatedAt: "" }));
-    links.push({ assessment: { ...row, token, createdAt: now.toISOString(), updatedAt: now.toISOString() }, recipient });
-  }
-  return links;
-}
-
-/** The inserts of issued member links, to write in one batch with their mail. */
-export const memberLinkInserts = (db: Db, links: readonly MemberLink[]) => links.map((l) => db.insert(assessments).values(l.assessment));
