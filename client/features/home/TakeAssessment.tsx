@@ -37,7 +37,8 @@ export function TakeAssessment({ summary }: { summary: ScoreSummaryDto | undefin
   return (
     <section aria-labelledby="take-assessment" className="flex flex-wrap items-center gap-4 rounded-xl border border-border bg-card p-6">
       <ClipboardCheck aria-hidden="true" className="size-8 text-brand-text" />
-      <div className="min-w-0 flex-1">
+      {/* At least 15rem of text: on a phone the button goes below rather than squeezing it. */}
+      <div className="min-w-0 flex-1 basis-60">
         <h2 id="take-assessment" className="font-semibold">
           {scored ? t("home.reassessTitle", { name: summary.name }) : t("home.assessmentTitle", { name: summary.name })}
         </h2>
