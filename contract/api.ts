@@ -14,11 +14,15 @@ import {
   AssessmentFormDto,
   AssessmentLinkDto,
   AssessmentLinkQuery,
+  AssessmentRecipientDto,
   AssessmentResultDto,
   AssessmentTokenParam,
   CustomerPriceGroupBody,
   ManualScoreBody,
   MarkAssessedBody,
+  ScoreRecommendationsDto,
+  SendAssessmentLinksBody,
+  SentAssessmentLinksDto,
   SubmitAssessmentBody,
 } from "./assessments";
 import { AuditPage, AuditQuery } from "./audit";
@@ -139,6 +143,8 @@ export const apiPaths = {
   "/v1/admin/dependents/{id}/price-group": { put: { params: IdParam, body: CustomerPriceGroupBody, response: CustomerPriceGroupBody } },
   "/v1/admin/dependents/{id}/scores": { get: { params: IdParam, response: z.array(ScoreDto) } },
   "/v1/admin/dependents/{id}/assessments": { get: { params: IdParam, response: z.array(AssessmentDto) } },
+  "/v1/admin/dependents/{id}/assessment-recipients": { get: { params: IdParam, response: z.array(AssessmentRecipientDto) } },
+  "/v1/admin/dependents/{id}/assessment-links": { post: { params: IdParam, body: SendAssessmentLinksBody, response: SentAssessmentLinksDto } },
   "/v1/admin/scores/fitness": { post: { body: ManualScoreBody, response: ScoreDto } },
   "/v1/admin/scores/fitness/mark-assessed": { post: { body: MarkAssessedBody, response: AssessmentDto } },
 
@@ -242,6 +248,7 @@ export const apiPaths = {
 
   // Scores and assessments
   "/v1/scores/summary": { get: { response: ScoreSummaryDto } },
+  "/v1/scores/recommendations": { get: { response: ScoreRecommendationsDto } },
   "/v1/scores/fitness": { get: { query: ScoresQuery, response: z.array(ScoreDto) } },
   "/v1/admin/scores/fitness/orphaned": { get: { response: z.array(OrphanedScoreDto) } },
   "/v1/admin/scores/fitness/associate-assessment": { post: { body: AssociateScoreBody, response: ScoreDto } },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AssessmentStatus, Category, CategoryFilter } from "./enums";
 import { email, requiredLine } from "./forms";
 import { MESSAGES } from "./messages";
+import { CustomerDetailsDto } from "./customers";
 
 const uuid = z.string({ error: MESSAGES.required }).uuid(MESSAGES.invalidUuid);
 
@@ -158,3 +159,40 @@ export function assessmentFormSchema(questionIds: readonly string[], asksForAsse
   });
 }
 export type AssessmentFormValues = { answers: Record<string, string>; assesseeName?: string; assesseeEmail?: string };
+
+/** Why a mark-assessed is refused when the assessment has nothing to mark. */
+export const MARK_ASSESSED_MESSAGES = { noScores: "This assessment has no scores yet" } as const;
+
+/** A customer's active member a partner can send an assessment link to. */
+export const AssessmentRecipientDto = z.object({ userId: z.string(), name: z.string().nullable(), email: z.string() }).meta({ id: "AssessmentRecipient" });
+export type AssessmentRecipientDto = z.infer<typeof AssessmentRecipientDto>;
+
+/** Why sending links is refused (the API's field messages). */
+export const SEND_LINK_MESSAGES = {
+  chooseOne: "Choose at least one person",
+  tooMany: "At most 50 people at a time",
+  notMember: "Not an active member of this customer",
+} as const;
+
+/**
+ * `POST v1/admin/dependents/{id}/assessment-links`: a link for each chosen
+ * member of the customer (the whole assessment or one category), each bound
+ * to that member, mailed to them in the partner's branding.
+ */
+export const SendAssessmentLinksBody = z
+  .object({
+    category: z.enum(CategoryFilter, { error: "Not a category" }).default("all"),
+    userIds: z
+      .array(z.string().uuid(MESSAGES.invalidUuid), { error: SEND_LINK_MESSAGES.chooseOne })
+      .min(1, SEND_LINK_MESSAGES.chooseOne)
+      .max(50, SEND_LINK_MESSAGES.tooMany),
+  })
+  .meta({ id: "SendAssessmentLinks" });
+export type SendAssessmentLinksBody = z.input<typeof SendAssessmentLinksBody>;
+
+export const SentAssessmentLinksDto = z.object({ sent: z.number().int(), assessmentIds: z.array(z.string()) }).meta({ id: "SentAssessmentLinks" });
+export type SentAssessmentLinksDto = z.infer<typeof SentAssessmentLinksDto>;
+
+/** `GET v1/scores/recommendations`: the customer's next step, the workouts for its weakest categories (the partner's featured ones before any score). */
+export const ScoreRecommendationsDto = CustomerDetailsDto.shape.recommendations;
+export type ScoreRecommendationsDto = z.infer<typeof ScoreRecommendationsDto>;

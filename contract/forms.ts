@@ -109,7 +109,14 @@ export const websiteUrl = z
  */
 export const unchangedIfAbsent = <T extends z.ZodType>(schema: T) => schema.optional();
 
-export const email = z.string({ error: MESSAGES.required }).trim().toLowerCase().max(254, MESSAGES.invalidEmail).email(MESSAGES.invalidEmail);
+/** An e-mail address: empty (once trimmed) is "Required", anything else not an address "Invalid Email" (never zod's own wording). */
+export const email = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .min(1, MESSAGES.required)
+  .toLowerCase()
+  .max(254, MESSAGES.invalidEmail)
+  .email(MESSAGES.invalidEmail);
 
 export const uuid = z.string().uuid(MESSAGES.invalidUuid);
 

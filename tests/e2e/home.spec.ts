@@ -8,7 +8,9 @@ test.describe("a customer's Home", () => {
     // Seeded: Fabrikam's latest scores (AI 84, data 61, security 64, productivity 55) make 66 overall.
     await expect(page.getByTestId("fitness-score")).toHaveText("66");
     await expect(page.getByText("66 out of 100")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Take the assessment" })).toHaveCount(0);
+    // A score already: Home offers a retake, not a first assessment.
+    await expect(page.getByRole("button", { name: "Take the assessment", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Retake the assessment" })).toBeVisible();
     await expect(page.getByTestId("completed-workouts")).toHaveText(/^\d+$/);
     await expect(page.getByTestId("month-streak")).toHaveText(/^\d+ months?$/);
     await expect(page.getByTestId("workouts-remaining")).toHaveText(/^\d+$/);

@@ -55,6 +55,7 @@ test("someone unknown takes the assessment through a partner's link; the score a
   await expect(taker.getByText("Sign in first and your scores go to your team straight away")).toBeVisible();
   await taker.getByLabel("Your name").fill("Robin Unknown");
   await taker.getByLabel("Your work email").fill("robin@nowhere.test");
+  await taker.getByRole("button", { name: "Next" }).click();
   const questions = taker.getByTestId("assessment-question");
   await expect(questions).toHaveCount(8);
   for (let i = 0; i < 8; i++) await questions.nth(i).getByRole("radio").nth(1).check();

@@ -332,6 +332,16 @@ describe("POST v1/admin/scores/fitness/mark-assessed", () => {
     expect(await counts()).toEqual(before);
     expect(first(await db.select().from(schema.assessments).where(eq(schema.assessments.id, assessmentId))).status).toBe("inProgress");
 
+    // Its scores came in (mark-assessed refuses an assessment with none).
+    await db.insert(schema.scores).values({
+      accountId: FABRIKAM,
+      partnerAccountId: DEMO.northwind.id,
+      assessmentId,
+      category: "strategy",
+      score: 3,
+      scorePercent: 60,
+      source: "assessment",
+    });
     const ok = await post("partnerAdmin", { assessmentId });
     expect(ok.status).toBe(200);
     expect(await json(ok)).toMatchObject({ id: assessmentId, status: "assessed" });

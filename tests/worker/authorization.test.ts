@@ -22,7 +22,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
-import { DEMO, DEMO_USERS, type DemoUserKey } from "../../db/seed";
+import { DEMO, DEMO_USERS, demoId, type DemoUserKey } from "../../db/seed";
 import "../../worker/index";
 import { endpoints, type RegisteredEndpoint } from "../../worker/http/endpoint";
 import { apiAs, type Api } from "./auth";
@@ -125,6 +125,14 @@ const RESOURCES: Record<string, Probe[]> = {
   ],
   "/v1/admin/dependents/{id}/scores": [partnerProbe(() => ({ id: FABRIKAM }))],
   "/v1/admin/dependents/{id}/assessments": [partnerProbe(() => ({ id: FABRIKAM }))],
+  "/v1/admin/dependents/{id}/assessment-recipients": [partnerProbe(() => ({ id: FABRIKAM }))],
+  "/v1/admin/dependents/{id}/assessment-links": [
+    partnerProbe(
+      () => ({ id: FABRIKAM }),
+      // Dan Moreau, Fabrikam's member: the seed's fourth user.
+      () => ({ userIds: [demoId("user", 4)] }),
+    ),
+  ],
   "/v1/admin/dependents/{id}/price-group": [
     partnerProbe(
       () => ({ id: FABRIKAM }),

@@ -14,7 +14,7 @@ import { env } from "cloudflare:workers";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../db/schema";
-import { DEMO, DEMO_USERS, type DemoUserKey } from "../../db/seed";
+import { DEMO, DEMO_USERS, demoId, type DemoUserKey } from "../../db/seed";
 import { apiAs } from "./auth";
 import { json } from "./helpers";
 import { first, nth, present } from "../present";
@@ -557,10 +557,29 @@ export const BODY_RESOURCES: Record<string, BodyProbe[]> = {
       field: "body.assessmentId",
       setup: async () => {
         ids.ownAssessment = await assessmentOf(HARBOUR, DEMO.contoso.id);
+        // Only an assessment with scores can be marked assessed.
+        await db.insert(schema.scores).values({
+          accountId: HARBOUR,
+          partnerAccountId: DEMO.contoso.id,
+          assessmentId: ids.ownAssessment,
+          category: "strategy",
+          score: 3,
+          scorePercent: 60,
+          source: "assessment",
+        });
       },
       own: () => ids.ownAssessment,
       other: () => ids.northwindAssessment,
       request: (assessmentId) => ({ body: { assessmentId } }),
+    }),
+  ],
+  "POST /v1/admin/dependents/{id}/assessment-links": [
+    partner({
+      field: "body.userIds",
+      // Finn Harper, Harbour's member, and Dan Moreau, Fabrikam's (the seed's sixth and fourth users).
+      own: () => demoId("user", 6),
+      other: () => demoId("user", 4),
+      request: (userId) => ({ params: { id: HARBOUR }, body: { userIds: [userId] } }),
     }),
   ],
   "PUT /v1/admin/homepage": [

@@ -8,12 +8,19 @@ import {
   AssessmentLinkDto,
   AssessmentLinkQuery,
   AssessmentResultDto,
+  AssessmentRecipientDto,
   AssessmentTokenParam,
+  SendAssessmentLinksBody,
+  SentAssessmentLinksDto,
   SubmitAssessmentBody,
 } from "../../contract/assessments";
 import { ErrorEnvelope } from "../../contract/errors";
 import { IdParam } from "../../contract/team";
 import { assessmentsOfCustomer, issueLink, linkFor, openAssessment, submitAssessment } from "../data/assessments";
+import { issueMemberLinks, recipientsOf, saveMemberLinks } from "../data/assessment-links";
+import { partnerMails, productBrand, recipientLanguage, usersByEmail } from "../data/mail-context";
+import { assessmentLinkMail } from "../mail/assessment-mail";
+import { dispatchMail } from "../mail/outbox";
 import type { AppEnv } from "../env";
 import { endpoint, type UserScope } from "../http/endpoint";
 import { errorResponses } from "../http/responses";
@@ -148,4 +155,84 @@ endpoint(
     },
   },
   async (c, { params }, scope) => c.json(await assessmentsOfCustomer(c.get("db"), scope, params.id)),
+);
+
+endpoint(
+  assessmentsApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/admin/dependents/{id}/assessment-recipients",
+    summary: "The active members of one of the partner's customers, by name, whom an assessment link can be sent",
+    tags: ["customers", "scores"],
+    auth: "partnerAdmin",
+    params: IdParam,
+    responses: {
+      200: { description: "Members", schema: z.array(AssessmentRecipientDto) },
+      ...errors,
+      404: { description: "Not one of the partner's customers", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { params }, scope) => c.json(await recipientsOf(c.get("db"), scope, params.id)),
+);
+
+endpoint(
+  assessmentsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/admin/dependents/{id}/assessment-links",
+    summary:
+      "Sends chosen active members of one of the partner's customers each their own assessment link (the whole assessment or one category, bound to them, valid 24 hours), mailed in the partner's branding through the outbox",
+    tags: ["customers", "scores"],
+    auth: "partnerAdmin",
+    params: IdParam,
+    body: SendAssessmentLinksBody,
+    responses: {
+      201: { description: "The links sent", schema: SentAssessmentLinksDto },
+      ...errors,
+      404: { description: "Not one of the partner's customers", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { params, body }, scope) => {
+    const db = c.get("db");
+    const links = await issueMemberLinks(db, scope, params.id, body.category, body.userIds, linkSecret(c));
+    const partner = (await partnerMails(db, c.env, [scope.account.id])).get(scope.account.id) ?? productBrand(c.env);
+    const languages = await usersByEmail(
+      db,
+      links.map((l) => l.recipient.email.toLowerCase()),
+    );
+    const sender = [scope.user.firstName, scope.user.lastName].filter(Boolean).join(" ") || scope.account.name;
+    const mails = links.map(({ assessment, recipient }) => {
+      const mail = assessmentLinkMail({
+        language: recipientLanguage(
+          languages.find((u) => u.email.toLowerCase() === recipient.email.toLowerCase()),
+          partner,
+        ),
+        brand: partner.brand,
+        recipientName: recipient.name,
+        sender,
+        category: assessment.category,
+        link: `${partner.brand.origin}/assessment/${encodeURIComponent(assessment.token)}`,
+        expiresAt: assessment.expiresAt,
+      });
+      return {
+        id: crypto.randomUUID(),
+        to: recipient.email,
+        accountId: params.id,
+        replyTo: scope.user.email,
+        fromName: partner.brand.platformName,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      };
+    });
+    // The links and their mail are written together, or not at all.
+    await saveMemberLinks(db, links, mails);
+    await dispatchMail(
+      c.env,
+      mails.map((m) => m.id),
+    );
+    return c.json({ sent: links.length, assessmentIds: links.map((l) => l.assessment.id) } satisfies SentAssessmentLinksDto, 201);
+  },
 );

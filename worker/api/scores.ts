@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { Hono } from "hono";
 import { ErrorEnvelope } from "../../contract/errors";
-import { AssessmentDto, ManualScoreBody, MarkAssessedBody } from "../../contract/assessments";
+import { AssessmentDto, ManualScoreBody, MarkAssessedBody, ScoreRecommendationsDto } from "../../contract/assessments";
+import { recommendations } from "../data/recommendations";
+import { partnerOf } from "../domain/accounts";
 import { IdParam } from "../../contract/team";
 import { markAssessed } from "../data/assessments";
 import { addManualScore, assignOrphanedScore, orphanedScoresOf, scoresOf, scoresOfCustomer, summaryOf } from "../data/scores";
@@ -33,6 +35,32 @@ endpoint(
     },
   },
   async (c, _input, scope) => c.json(await summaryOf(c.get("db"), scope)),
+);
+
+endpoint(
+  scoresApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/scores/recommendations",
+    summary:
+      "The active customer's next step after an assessment: the workouts its catalogue shows in its weakest categories (its partner's featured workouts before any score)",
+    tags: ["scores"],
+    auth: "customer",
+    responses: {
+      200: { description: "The recommendations", schema: ScoreRecommendationsDto },
+      401: { description: "No or bad token", schema: ErrorEnvelope },
+      403: { description: "Not a customer account, or not a member of it", schema: ErrorEnvelope },
+    },
+  },
+  async (c, _input, scope) => {
+    const partnerId = partnerOf(scope.account);
+    return c.json(
+      partnerId
+        ? await recommendations(c.get("db"), partnerId, scope.account)
+        : ({ basis: "featured", categories: [], workouts: [] } satisfies ScoreRecommendationsDto),
+    );
+  },
 );
 
 endpoint(
@@ -120,7 +148,7 @@ endpoint(
   {
     method: "post",
     path: "/admin/scores/fitness/mark-assessed",
-    summary: "Marks one of the partner's (or its customers') assessments assessed; audited",
+    summary: "Marks one of the partner's (or its customers') assessments assessed, once it has scores; audited",
     tags: ["scores"],
     auth: "partnerAdmin",
     body: MarkAssessedBody,
@@ -130,7 +158,7 @@ endpoint(
       401: { description: "No or bad token", schema: ErrorEnvelope },
       403: { description: "Not a partner owner or admin", schema: ErrorEnvelope },
       404: { description: "No such assessment of this partner", schema: ErrorEnvelope },
-      409: { description: "Already assessed", schema: ErrorEnvelope },
+      409: { description: "Already assessed, or no scores submitted yet", schema: ErrorEnvelope },
     },
   },
   async (c, { body }, scope) => c.json(await markAssessed(c.get("db"), scope, body.assessmentId)),

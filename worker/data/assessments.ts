@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { inList } from "./bound";
 import {
   ASSESSMENT_LINK_MESSAGES,
+  MARK_ASSESSED_MESSAGES,
   type AssessmentDto,
   type AssessmentFormDto,
   type AssessmentQuestionDto,
@@ -32,7 +33,8 @@ import { verifiedEmail } from "./accounts";
 
 const LINK_MESSAGES = ASSESSMENT_LINK_MESSAGES;
 
-const claimsOf = (a: Assessment): LinkClaims => ({
+/** What a link's signature covers (also for links issued in ./assessment-links.ts). */
+export const claimsOf = (a: Assessment): LinkClaims => ({
   assessmentId: a.id,
   accountId: a.accountId,
   partnerAccountId: a.partnerAccountId,
@@ -304,6 +306,9 @@ export async function markAssessed(db: Db, scope: PartnerAdminScope, assessmentI
   if (!row) throw notFound("Assessment not found");
   const a = row.a;
   if (a.status === "assessed") throw conflict("This assessment is already assessed");
+  // Nothing was submitted: marking it would record an assessment without a score.
+  const [scored] = await db.select({ n: count() }).from(scores).where(eq(scores.assessmentId, a.id));
+  if (!scored?.n) throw conflict(MARK_ASSESSED_MESSAGES.noScores);
   const now = new Date().toISOString();
   await db.batch([
     db

@@ -1,7 +1,6 @@
 import { RefreshCw } from "../../components/icons";
 import { lazy, Suspense, useMemo, useState } from "react";
-import { Category, CategoryFilter } from "../../../contract/enums";
-import type { ScoreDto } from "../../../contract/scores";
+import { CategoryFilter } from "../../../contract/enums";
 import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
@@ -14,7 +13,7 @@ import { today, toCalendarDate, useFormatDate } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import { ScoreSummary } from "../home/ScoreSummary";
 import { useCompletedSessions, useRefreshActivity, useScoreHistory, useScores, type DoneSession } from "./api";
-import { scoreTrend, trendSeries, type TrendPoint } from "./trend";
+import { latestInFrame, scoreTrend, trendSeries, type TrendPoint } from "./trend";
 import { enumLabel, oneOf } from "../../lib/enums";
 import { EnumSelect } from "../../components/ui/EnumSelect";
 
@@ -33,7 +32,8 @@ function daysAgo(days: number): string {
 /**
  * /activity (Your Activity): a timeframe editor (the last 30, 90 or
  * 365 days, or chosen dates), the score summary, the latest score of each
- * category with its assessees, the sessions completed in the timeframe, and
+ * category in the timeframe with its assessees (each on the 1–5 scale), the
+ * sessions completed in the timeframe, and
  * "Refresh scores".
  */
 export default function ActivityScreen() {
@@ -60,11 +60,8 @@ export default function ActivityScreen() {
     () => (badFrame ? [] : (sessions.data ?? []).filter((s) => (!from || s.completedAt.slice(0, 10) >= from) && (!to || s.completedAt.slice(0, 10) <= to))),
     [sessions.data, from, to, badFrame],
   );
-  const latest = useMemo(() => {
-    const byCategory = new Map<string, ScoreDto>();
-    for (const s of scores.data ?? []) if (!byCategory.has(s.category)) byCategory.set(s.category, s);
-    return Category.filter((c) => byCategory.has(c)).map((c) => byCategory.get(c)!);
-  }, [scores.data]);
+  // Each category's latest score within the timeframe (the scores come newest first).
+  const latest = useMemo(() => (badFrame ? [] : latestInFrame(scores.data ?? [], from, to)), [scores.data, from, to, badFrame]);
 
   return (
     <Page
@@ -182,7 +179,7 @@ export default function ActivityScreen() {
                 {t("activity.loadFailed")}
               </p>
             ) : latest.length === 0 ? (
-              <p className="text-muted-foreground">{t("activity.noScores")}</p>
+              <p className="text-muted-foreground">{scores.data?.length ? t("activity.noScoresInFrame") : t("activity.noScores")}</p>
             ) : (
               <ul className="grid gap-4 sm:grid-cols-2">
                 {latest.map((s) => (
@@ -191,6 +188,7 @@ export default function ActivityScreen() {
                       <h3 className="font-semibold">{enumLabel(t, "Category", s.category)}</h3>
                       <span className="text-2xl font-semibold">{s.scorePercent}%</span>
                     </div>
+                    <p className="text-sm text-muted-foreground">{t("scores.outOfFive", { score: s.score.toFixed(1) })}</p>
                     <div
                       className="mt-3 h-2 overflow-hidden rounded-full bg-muted"
                       role="meter"
@@ -207,7 +205,7 @@ export default function ActivityScreen() {
                         {s.entries.map((e) => (
                           <li key={e.id} className="flex justify-between gap-2">
                             <span>{e.assesseeName ?? t("activity.anonymous")}</span>
-                            <span className="font-mono">{e.value.toFixed(1)}</span>
+                            <span className="font-mono">{t("scores.outOfFive", { score: e.value.toFixed(1) })}</span>
                           </li>
                         ))}
                       </ul>

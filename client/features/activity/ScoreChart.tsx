@@ -4,6 +4,9 @@ import { useFormatDate } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import type { TrendPoint } from "./trend";
 import { enumLabel } from "../../lib/enums";
+import { cn } from "../../lib/cn";
+import { focusRing } from "../../components/ui/focus-ring";
+import { timeScale } from "./time-scale";
 
 type Series = Category | "overall";
 
@@ -19,18 +22,19 @@ const COLOURS: Record<Category, string> = {
 };
 const colour = (s: Series) => (s === "overall" ? "rgb(var(--foreground))" : COLOURS[s]);
 
-const HEIGHT = 288 - 28; // h-72 less one line of legend (a narrow chart wraps its legend onto more lines and grows)
+const HEIGHT = 256; // h-64; the legend of toggles is below it (a narrow chart wraps it onto more lines and grows)
 const MARGIN = { top: 8, right: 16, bottom: 28, left: 36 };
 const Y_TICKS = [0, 25, 50, 75, 100];
 const AXIS = "rgb(var(--muted-foreground))";
 
 /**
- * The score history as lines: one point per day with a score, evenly spaced,
- * scores 0–100, a line per series through the days that have it (gaps
- * joined), with a dot on each value; hovering a day shows its date and
- * values. Drawn as plain SVG (this module loads only when Your Activity shows
- * a chart). Hidden from assistive technology: the same figures are in the
- * table beside it.
+ * The score history as lines on a real time axis: each day with a score sits
+ * where its date falls (./time-scale.ts), scores 0–100, a line per series
+ * through the days that have it (gaps joined), with a dot on each value;
+ * hovering shows the nearest day's date and values. Drawn as plain SVG (this
+ * module loads only with a chart to draw). The drawing is hidden from
+ * assistive technology (the same figures are in the table beside it); its
+ * legend is a row of toggle buttons (aria-pressed) that show or hide a series.
  */
 export default function ScoreChart({ points, series }: { points: TrendPoint[]; series: Series[] }) {
   const t = useT();
@@ -39,97 +43,129 @@ export default function ScoreChart({ points, series }: { points: TrendPoint[]; s
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box);
   const [hover, setHover] = useState<number | null>(null);
+  const [hidden, setHidden] = useState<ReadonlySet<Series>>(new Set());
+  const shown = series.filter((s) => !hidden.has(s));
   const hovered = hover === null ? undefined : points[hover];
 
   const plotW = Math.max(0, width - MARGIN.left - MARGIN.right);
   const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
-  // Category axis: each day in the middle of its band, as a bar of equal width.
-  const band = points.length ? plotW / points.length : 0;
-  const x = (i: number) => MARGIN.left + band * (i + 0.5);
+  // Inset so the first and last dots are not cut by the axis.
+  const scale = timeScale(
+    points.map((p) => p.at),
+    MARGIN.left + 8,
+    MARGIN.left + plotW - 8,
+    plotW / 90,
+  );
+  const x = (i: number) => scale.x(points[i]?.at ?? "");
   const y = (v: number) => MARGIN.top + plotH * (1 - v / 100);
-  const labelEvery = Math.max(1, Math.ceil(points.length / Math.max(1, Math.floor(plotW / 80))));
 
   const pick = (clientX: number, svg: SVGSVGElement) => {
-    const left = svg.getBoundingClientRect().left;
-    const i = Math.floor((clientX - left - MARGIN.left) / (band || 1));
-    setHover(i >= 0 && i < points.length ? i : null);
+    const at = clientX - svg.getBoundingClientRect().left;
+    let nearest: number | null = null;
+    points.forEach((_, i) => {
+      if (nearest === null || Math.abs(x(i) - at) < Math.abs(x(nearest) - at)) nearest = i;
+    });
+    setHover(nearest);
   };
+  const toggle = (s: Series) =>
+    setHidden((was) => {
+      const next = new Set(was);
+      if (next.has(s)) next.delete(s);
+      else next.add(s);
+      return next;
+    });
 
   return (
-    <div aria-hidden="true" className="relative min-h-72 w-full" data-testid="score-chart" ref={box}>
-      {width > 0 && (
-        <svg
-          width={width}
-          height={HEIGHT}
-          className="block overflow-visible"
-          onMouseMove={(e) => pick(e.clientX, e.currentTarget)}
-          onMouseLeave={() => setHover(null)}
-        >
-          <g stroke="rgb(var(--border))" strokeDasharray="3 3">
-            {Y_TICKS.map((v) => (
-              <line key={v} x1={MARGIN.left} x2={MARGIN.left + plotW} y1={y(v)} y2={y(v)} />
-            ))}
-            {points.map((p, i) => (
-              <line key={p.at} x1={x(i)} x2={x(i)} y1={MARGIN.top} y2={MARGIN.top + plotH} />
-            ))}
-          </g>
-          <g fontSize={12} fill={AXIS}>
-            <line x1={MARGIN.left} x2={MARGIN.left} y1={MARGIN.top} y2={MARGIN.top + plotH} stroke={AXIS} />
-            {Y_TICKS.map((v) => (
-              <text key={v} x={MARGIN.left - 6} y={y(v)} textAnchor="end" dominantBaseline="middle">
-                {v}
-              </text>
-            ))}
-            <line x1={MARGIN.left} x2={MARGIN.left + plotW} y1={MARGIN.top + plotH} y2={MARGIN.top + plotH} stroke={AXIS} />
-            {points.map((p, i) =>
-              i % labelEvery === 0 ? (
-                <text key={p.at} x={x(i)} y={MARGIN.top + plotH + 18} textAnchor="middle">
-                  {date(p.at)}
+    <div className="grid gap-1" data-testid="score-chart">
+      <div aria-hidden="true" className="relative min-h-64 w-full" ref={box}>
+        {width > 0 && (
+          <svg
+            width={width}
+            height={HEIGHT}
+            className="block overflow-visible"
+            onMouseMove={(e) => pick(e.clientX, e.currentTarget)}
+            onMouseLeave={() => setHover(null)}
+          >
+            <g stroke="rgb(var(--border))" strokeDasharray="3 3">
+              {Y_TICKS.map((v) => (
+                <line key={v} x1={MARGIN.left} x2={MARGIN.left + plotW} y1={y(v)} y2={y(v)} />
+              ))}
+              {scale.ticks.map((d) => (
+                <line key={d} x1={scale.x(d)} x2={scale.x(d)} y1={MARGIN.top} y2={MARGIN.top + plotH} />
+              ))}
+            </g>
+            <g fontSize={12} fill={AXIS}>
+              <line x1={MARGIN.left} x2={MARGIN.left} y1={MARGIN.top} y2={MARGIN.top + plotH} stroke={AXIS} />
+              {Y_TICKS.map((v) => (
+                <text key={v} x={MARGIN.left - 6} y={y(v)} textAnchor="end" dominantBaseline="middle">
+                  {v}
                 </text>
-              ) : null,
-            )}
-          </g>
-          {hover !== null && <line x1={x(hover)} x2={x(hover)} y1={MARGIN.top} y2={MARGIN.top + plotH} stroke={AXIS} />}
-          {series.map((s) => {
-            const at = points.flatMap((p, i) => (p[s] === undefined ? [] : [[x(i), y(p[s])] as const]));
-            return (
-              <g key={s} data-series={s}>
-                <path d={monotonePath(at)} fill="none" stroke={colour(s)} strokeWidth={s === "overall" ? 3 : 2} />
-                {at.map(([cx, cy]) => (
-                  <circle key={cx} cx={cx} cy={cy} r={hover !== null && cx === x(hover) ? 5 : 3} fill="rgb(var(--card))" stroke={colour(s)} strokeWidth={2} />
-                ))}
-              </g>
-            );
-          })}
-        </svg>
-      )}
-      {hover !== null && hovered && (
-        <div
-          className="pointer-events-none absolute top-2 z-10 rounded-md border border-border bg-card px-3 py-2 text-xs text-foreground shadow-md"
-          style={x(hover) > width / 2 ? { right: width - x(hover) + 12 } : { left: x(hover) + 12 }}
-        >
-          <p className="mb-1 font-medium">{date(hovered.at)}</p>
-          <ul>
-            {series.map((s) =>
-              hovered[s] === undefined ? null : (
-                <li key={s} className="flex items-center gap-1.5">
-                  <span className="inline-block size-2 rounded-full" style={{ background: colour(s) }} />
-                  {name(s)}: {hovered[s]}
-                </li>
-              ),
-            )}
-          </ul>
-        </div>
-      )}
-      <ul className="flex min-h-7 flex-wrap items-center justify-center gap-x-4 gap-y-1 text-xs text-foreground">
+              ))}
+              <line x1={MARGIN.left} x2={MARGIN.left + plotW} y1={MARGIN.top + plotH} y2={MARGIN.top + plotH} stroke={AXIS} />
+              {scale.ticks.map((d) => (
+                <text key={d} x={scale.x(d)} y={MARGIN.top + plotH + 18} textAnchor="middle" data-testid="chart-tick">
+                  {date(d)}
+                </text>
+              ))}
+            </g>
+            {hover !== null && <line x1={x(hover)} x2={x(hover)} y1={MARGIN.top} y2={MARGIN.top + plotH} stroke={AXIS} />}
+            {shown.map((s) => {
+              const at = points.flatMap((p, i) => (p[s] === undefined ? [] : [[x(i), y(p[s])] as const]));
+              return (
+                <g key={s} data-series={s}>
+                  <path d={monotonePath(at)} fill="none" stroke={colour(s)} strokeWidth={s === "overall" ? 3 : 2} />
+                  {at.map(([cx, cy]) => (
+                    <circle
+                      key={cx}
+                      cx={cx}
+                      cy={cy}
+                      r={hover !== null && cx === x(hover) ? 5 : 3}
+                      fill="rgb(var(--card))"
+                      stroke={colour(s)}
+                      strokeWidth={2}
+                      data-testid="chart-dot"
+                    />
+                  ))}
+                </g>
+              );
+            })}
+          </svg>
+        )}
+        {hover !== null && hovered && (
+          <div
+            className="pointer-events-none absolute top-2 z-10 rounded-md border border-border bg-card px-3 py-2 text-xs text-foreground shadow-md"
+            style={x(hover) > width / 2 ? { right: width - x(hover) + 12 } : { left: x(hover) + 12 }}
+          >
+            <p className="mb-1 font-medium">{date(hovered.at)}</p>
+            <ul>
+              {shown.map((s) =>
+                hovered[s] === undefined ? null : (
+                  <li key={s} className="flex items-center gap-1.5">
+                    <span className="inline-block size-2 rounded-full" style={{ background: colour(s) }} />
+                    {name(s)}: {hovered[s]}
+                  </li>
+                ),
+              )}
+            </ul>
+          </div>
+        )}
+      </div>
+      <ul className="flex min-h-7 flex-wrap items-center justify-center gap-x-2 gap-y-1 text-xs text-foreground" aria-label={t("activity.legend")}>
         {series.map((s) => (
           // The series' colour is on its swatch; the name in the text colour reads on any background.
-          <li key={s} className="flex items-center gap-1.5">
-            <svg width={14} height={14} aria-hidden="true">
-              <line x1={0} x2={14} y1={7} y2={7} stroke={colour(s)} strokeWidth={s === "overall" ? 3 : 2} />
-              <circle cx={7} cy={7} r={3} fill="rgb(var(--card))" stroke={colour(s)} strokeWidth={2} />
-            </svg>
-            {name(s)}
+          <li key={s}>
+            <button
+              type="button"
+              aria-pressed={!hidden.has(s)}
+              onClick={() => toggle(s)}
+              className={cn("flex items-center gap-1.5 rounded-md px-2 py-1 hover:bg-muted aria-[pressed=false]:text-muted-foreground", focusRing)}
+            >
+              <svg width={14} height={14} aria-hidden="true" className={hidden.has(s) ? "opacity-40" : undefined}>
+                <line x1={0} x2={14} y1={7} y2={7} stroke={colour(s)} strokeWidth={s === "overall" ? 3 : 2} />
+                <circle cx={7} cy={7} r={3} fill="rgb(var(--card))" stroke={colour(s)} strokeWidth={2} />
+              </svg>
+              <span className={hidden.has(s) ? "line-through" : undefined}>{name(s)}</span>
+            </button>
           </li>
         ))}
       </ul>
@@ -164,7 +200,7 @@ function monotonePath(pts: readonly (readonly [number, number])[]): string {
     if (previous) segments.push({ from: previous, to: p, slope: (p[1] - previous[1]) / (p[0] - previous[0]) });
     previous = p;
   }
-  // Flat at a peak or a valley; else the harmonic mean of the slopes on either side (days are evenly spaced); the ends follow their one segment.
+  // Flat at a peak or a valley; else the harmonic mean of the slopes on either side (Fritsch–Carlson: never overshoots, whatever the spacing); the ends follow their one segment.
   const tangents = pts.map((_, i) => {
     const before = segments[i - 1]?.slope;
     const after = segments[i]?.slope;

@@ -34,3 +34,14 @@ export function trendSeries(points: readonly TrendPoint[]): (Category | "overall
   const present = Category.filter((c) => points.some((p) => p[c] !== undefined));
   return present.length > 1 ? [...present, "overall"] : present;
 }
+
+/** Each category's latest score dated within `from`–`to` (calendar dates, inclusive, either open), in the categories' fixed order. */
+export function latestInFrame<S extends Pick<ScoreDto, "category" | "createdAt">>(newestFirst: readonly S[], from: string | null, to: string | null): S[] {
+  const byCategory = new Map<string, S>();
+  for (const s of newestFirst) {
+    const day = s.createdAt.slice(0, 10);
+    if ((from && day < from) || (to && day > to)) continue;
+    if (!byCategory.has(s.category)) byCategory.set(s.category, s);
+  }
+  return Category.flatMap((c) => byCategory.get(c) ?? []);
+}

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SubmitAssessmentBody } from "../../../contract/assessments";
 import type { CategoryFilter } from "../../../contract/enums";
-import { useActiveAccountId } from "../../auth/useAppUser";
+import { useActiveAccountId, useAppUser } from "../../auth/useAppUser";
 import { api } from "../../lib/api";
 import { activityKeys } from "../activity/api";
 import { customerKeys } from "../customers/api";
@@ -50,5 +50,18 @@ export function useSubmitAssessment(token: string) {
         qc.invalidateQueries({ queryKey: activityKeys.all }),
         qc.invalidateQueries({ queryKey: customerKeys.anyOne }),
       ]),
+  });
+}
+
+/**
+ * GET v1/scores/recommendations: the customer's next step after a result, the
+ * workouts for its weakest categories (read again with the scores).
+ */
+export function useScoreRecommendations(enabled: boolean) {
+  const { account } = useAppUser();
+  return useQuery({
+    queryKey: scoreKeys.recommendations(account?.id ?? "none"),
+    queryFn: () => api.get("/v1/scores/recommendations"),
+    enabled: enabled && account?.type === "customer",
   });
 }

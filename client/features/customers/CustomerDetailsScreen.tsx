@@ -18,6 +18,7 @@ import { toast, toastMessage } from "../../components/ui/toast-store";
 import { bodySchema, type FormValues } from "../../lib/forms";
 import { useCustomer, usePartnerPriceGroups, useSetPriceGroup } from "./api";
 import { CustomerScores } from "./CustomerScores";
+import { RecommendedWorkouts } from "../scores/RecommendedWorkouts";
 import { CreditAdjustmentForm } from "./CreditAdjustmentForm";
 import { PlanActions } from "./PlanActions";
 import { StartPlanForm } from "./StartPlanForm";
@@ -120,17 +121,7 @@ export default function CustomerDetailsScreen() {
           {d.recommendations.workouts.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t("customers.noRecommendations")}</p>
           ) : (
-            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {d.recommendations.workouts.map((w) => (
-                <li key={w.id} className="rounded-lg border border-border p-4">
-                  <p className="text-xs text-muted-foreground">{enumLabel(t, "Category", w.category)}</p>
-                  <Link to={`/workout/${w.id}`} className="mt-1 block font-medium text-brand-text underline-offset-4 hover:underline">
-                    {w.name}
-                  </Link>
-                  {w.subtitle ? <p className="mt-1 text-sm text-muted-foreground">{w.subtitle}</p> : null}
-                </li>
-              ))}
-            </ul>
+            <RecommendedWorkouts workouts={d.recommendations.workouts} />
           )}
         </Section>
       </div>

@@ -1,11 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMemo } from "react";
-import { useForm } from "react-hook-form";
-import { manualScoreFormSchema, type AssessmentDto, type ManualScoreBody } from "../../../contract/assessments";
-import { Category } from "../../../contract/enums";
+import { lazy, Suspense, useMemo, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { manualScoreFormSchema, SEND_LINK_MESSAGES, SendAssessmentLinksBody, type AssessmentDto, type ManualScoreBody } from "../../../contract/assessments";
+import { Category, CategoryFilter } from "../../../contract/enums";
 import type { ScoreDto } from "../../../contract/scores";
 import { Button } from "../../components/ui/Button";
-import { Field, Input } from "../../components/ui/Field";
+import { Checkbox, Field, Input } from "../../components/ui/Field";
+import { ConfirmDialog, Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Mail } from "../../components/icons";
+import { scoreTrend, trendSeries } from "../activity/trend";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { DataTable } from "../../components/ui/Table";
 import { toast, toastMessage } from "../../components/ui/toast-store";
@@ -13,11 +16,14 @@ import { ApiError } from "../../lib/api";
 import { useFormatDate } from "../../lib/dates";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { Section } from "../profile/Section";
-import { useCustomerAssessments, useCustomerScores, useManualScore, useMarkAssessed } from "./api";
+import { useAssessmentRecipients, useCustomerAssessments, useCustomerScores, useManualScore, useMarkAssessed, useSendAssessmentLinks } from "./api";
 import { toastInvalidForm } from "../../lib/forms";
 import type { z } from "zod";
 import { setFieldErrors } from "../../lib/forms";
-import { enumLabel } from "../../lib/enums";
+import { enumLabel, oneOf } from "../../lib/enums";
+
+/** The chart's code comes only with a history to draw. */
+const ScoreChart = lazy(() => import("../activity/ScoreChart"));
 import { EnumSelect } from "../../components/ui/EnumSelect";
 
 type Latest = { category: Category; latest: ScoreDto; previous: ScoreDto | null };
@@ -43,6 +49,8 @@ export function CustomerScores({ accountId, customerId }: { accountId: string; c
   const scores = useCustomerScores(accountId, customerId);
   const assessments = useCustomerAssessments(accountId, customerId);
   const mark = useMarkAssessed();
+  const [sending, setSending] = useState(false);
+  const [marking, setMarking] = useState<AssessmentDto | null>(null);
   const latest = useMemo(() => latestByCategory(scores.data ?? []), [scores.data]);
 
   const trend = (l: Latest) => {
@@ -53,7 +61,17 @@ export function CustomerScores({ accountId, customerId }: { accountId: string; c
 
   return (
     <>
-      <Section id="customer-scores" title={t("customers.scores")} description={t("customers.scoresHint")}>
+      <Section
+        id="customer-scores"
+        title={t("customers.scores")}
+        description={t("customers.scoresHint")}
+        actions={
+          <Button variant="outline" onClick={() => setSending(true)}>
+            <Mail aria-hidden="true" />
+            {t("customers.sendLink")}
+          </Button>
+        }
+      >
         {scores.isPending ? (
           <Skeleton className="h-24" />
         ) : scores.isError ? (
@@ -67,7 +85,10 @@ export function CustomerScores({ accountId, customerId }: { accountId: string; c
             {latest.map((l) => (
               <li key={l.category} className="rounded-lg border border-border p-4" data-testid="customer-score">
                 <p className="text-sm text-muted-foreground">{enumLabel(t, "Category", l.category)}</p>
-                <p className="mt-1 text-2xl font-semibold">{l.latest.scorePercent}%</p>
+                <p className="mt-1 text-2xl font-semibold">
+                  {l.latest.scorePercent}%{" "}
+                  <span className="text-sm font-normal text-muted-foreground">{t("scores.outOfFive", { score: l.latest.score.toFixed(1) })}</span>
+                </p>
                 <p className="mt-1 text-sm">
                   {trend(l)} · {enumLabel(t, "ScoreSource", l.latest.source)} · {date(l.latest.createdAt)}
                 </p>
@@ -76,6 +97,10 @@ export function CustomerScores({ accountId, customerId }: { accountId: string; c
           </ul>
         )}
         <ManualScoreForm customerId={customerId} />
+      </Section>
+      {sending ? <SendLinkDialog accountId={accountId} customerId={customerId} onClose={() => setSending(false)} /> : null}
+      <Section id="customer-score-history" title={t("customers.history")} description={t("customers.historyHint")}>
+        {scores.data?.length ? <ScoreHistory scores={scores.data} /> : <p className="text-sm text-muted-foreground">{t("customers.noScores")}</p>}
       </Section>
       <Section id="customer-assessments" title={t("customers.assessments")}>
         {assessments.isPending ? (
@@ -98,18 +123,14 @@ export function CustomerScores({ accountId, customerId }: { accountId: string; c
                 header: <span className="sr-only">{t("bookings.col.actions")}</span>,
                 className: "text-right",
                 cell: (r) =>
-                  r.status === "assessed" ? null : (
+                  // Only an assessment with scores can be marked assessed, and only once.
+                  r.status === "assessed" || r.scoreCount === 0 ? null : (
                     <Button
                       size="sm"
                       variant="outline"
                       loading={mark.isPending && mark.variables === r.id}
                       aria-label={t("customers.markAssessedOne", { date: date(r.createdAt) })}
-                      onClick={() =>
-                        mark.mutate(r.id, {
-                          onSuccess: () => toast({ title: t("customers.markedAssessed"), variant: "success" }),
-                          onError: () => toastMessage("toast.generic", { variant: "error" }),
-                        })
-                      }
+                      onClick={() => setMarking(r)}
                     >
                       {t("customers.markAssessed")}
                     </Button>
@@ -119,7 +140,166 @@ export function CustomerScores({ accountId, customerId }: { accountId: string; c
           />
         )}
       </Section>
+      <ConfirmDialog
+        open={marking !== null}
+        onOpenChange={(open) => !open && setMarking(null)}
+        title={t("customers.markAssessedTitle")}
+        description={marking ? t("customers.markAssessedBody", { date: date(marking.createdAt), count: marking.scoreCount }) : undefined}
+        confirmLabel={t("customers.markAssessed")}
+        loading={mark.isPending}
+        onConfirm={() => {
+          if (!marking) return;
+          mark.mutate(marking.id, {
+            onSuccess: () => toast({ title: t("customers.markedAssessed"), variant: "success" }),
+            onError: () => toastMessage("toast.generic", { variant: "error" }),
+            onSettled: () => setMarking(null),
+          });
+        }}
+      />
     </>
+  );
+}
+
+/**
+ * The customer's score history: every score over time on a time axis (a
+ * line per category, the overall score when more than one), one category or
+ * all, and the same scores as a table (date, category, the 1–5 score and its
+ * percent, where it came from).
+ */
+function ScoreHistory({ scores }: { scores: readonly ScoreDto[] }) {
+  const t = useT();
+  const date = useFormatDate();
+  const [category, setCategory] = useState<CategoryFilter>("all");
+  const rows = useMemo(() => scores.filter((s) => category === "all" || s.category === category), [scores, category]);
+  const trend = useMemo(() => scoreTrend(rows, null, null), [rows]);
+  const series = trendSeries(trend);
+  return (
+    <div className="grid gap-4">
+      <Field label={t("activity.category")} className="w-64">
+        <EnumSelect
+          enumName="CategoryFilter"
+          values={CategoryFilter}
+          value={category}
+          onChange={(e) => setCategory(oneOf(CategoryFilter, e.target.value) ?? "all")}
+        />
+      </Field>
+      <div className="rounded-xl border border-border p-4">
+        <Suspense fallback={<Skeleton className="h-72" />}>
+          <ScoreChart points={trend} series={series} />
+        </Suspense>
+      </div>
+      <DataTable<ScoreDto>
+        caption={t("customers.history")}
+        hideCaption
+        rows={[...rows]}
+        rowKey={(r) => r.id}
+        columns={[
+          { key: "date", header: t("activity.col.date"), cell: (r) => date(r.createdAt) },
+          { key: "category", header: t("customers.col.category"), cell: (r) => enumLabel(t, "Category", r.category) },
+          { key: "score", header: t("scores.col.score"), cell: (r) => `${t("scores.outOfFive", { score: r.score.toFixed(1) })} · ${r.scorePercent}%` },
+          { key: "source", header: t("customers.col.source"), cell: (r) => enumLabel(t, "ScoreSource", r.source) },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** A refused choice of people in the reader's language. */
+function sendError(t: ReturnType<typeof useT>, message: string): string {
+  if (message === SEND_LINK_MESSAGES.chooseOne) return t("customers.chooseOne");
+  if (message === SEND_LINK_MESSAGES.tooMany) return t("customers.tooMany");
+  if (message === SEND_LINK_MESSAGES.notMember) return t("customers.notMember");
+  return translateApiMessage(message);
+}
+
+/** The send dialog's choice as the contract's body: the category and the chosen members. */
+type SendChoice = { category: CategoryFilter; userIds: string[] };
+
+/**
+ * "Send an assessment link": the whole assessment or one category, to chosen
+ * active members of the customer; each gets a link of their own by mail, in
+ * the partner's branding. At least one person must be chosen.
+ */
+function SendLinkDialog({ accountId, customerId, onClose }: { accountId: string; customerId: string; onClose: () => void }) {
+  const t = useT();
+  const recipients = useAssessmentRecipients(accountId, customerId, true);
+  const send = useSendAssessmentLinks(accountId, customerId);
+  const form = useForm<z.input<typeof SendAssessmentLinksBody>, unknown, SendChoice>({
+    resolver: zodResolver(SendAssessmentLinksBody),
+    defaultValues: { category: "all", userIds: [] },
+  });
+  const error = form.formState.errors.userIds?.message ?? form.formState.errors.userIds?.root?.message;
+  const onSubmit = form.handleSubmit(
+    async (body) => {
+      try {
+        const { sent } = await send.mutateAsync(body);
+        toast({ title: t("customers.linkSent", { count: sent }), variant: "success" });
+        onClose();
+      } catch (e) {
+        if (!(e instanceof ApiError && setFieldErrors(form.setError, e.fields))) toastMessage("toast.generic", { variant: "error" });
+      }
+    },
+    (errors) => toastInvalidForm(errors),
+  );
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent title={t("customers.sendLinkTitle")} description={t("customers.sendLinkBody")}>
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
+          <Field label={t("activity.category")}>
+            <EnumSelect enumName="CategoryFilter" values={CategoryFilter} {...form.register("category")} />
+          </Field>
+          <fieldset className="grid gap-2" aria-describedby={error ? "send-link-error" : undefined}>
+            <legend className="mb-1 text-sm font-medium">
+              {t("customers.sendTo")}
+              <span className="text-danger" aria-hidden="true">
+                {" "}
+                *
+              </span>
+            </legend>
+            {recipients.isPending ? (
+              <Skeleton className="h-16" />
+            ) : recipients.isError ? (
+              <p role="alert" className="text-danger">
+                {t("message.generic")}
+              </p>
+            ) : recipients.data.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{t("customers.noMembers")}</p>
+            ) : (
+              <Controller
+                control={form.control}
+                name="userIds"
+                render={({ field }) => (
+                  <div className="grid max-h-64 gap-2 overflow-y-auto">
+                    {recipients.data.map((m) => (
+                      <Checkbox
+                        key={m.userId}
+                        label={m.name ?? m.email}
+                        hint={m.name ? m.email : undefined}
+                        checked={field.value.includes(m.userId)}
+                        onCheckedChange={(on) => field.onChange(on === true ? [...field.value, m.userId] : field.value.filter((id) => id !== m.userId))}
+                      />
+                    ))}
+                  </div>
+                )}
+              />
+            )}
+            {error ? (
+              <p id="send-link-error" className="text-sm text-danger">
+                {sendError(t, error)}
+              </p>
+            ) : null}
+          </fieldset>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" loading={send.isPending}>
+              {t("customers.send")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
   );
 }
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { CreditAdjustmentBody } from "../../../contract/entitlements";
-import type { ManualScoreBody } from "../../../contract/assessments";
+import type { ManualScoreBody, SendAssessmentLinksBody } from "../../../contract/assessments";
 import type { CustomersQuery } from "../../../contract/customers";
 import { api } from "../../lib/api";
 import { priceGroupKeys } from "../price-groups/api";
@@ -90,6 +90,24 @@ export function useCustomerAssessments(accountId: string | undefined, customerId
     queryKey: scoreKeys.assessmentsOfCustomer(accountId ?? "none", customerId ?? "none"),
     queryFn: () => api.get("/v1/admin/dependents/{id}/assessments", { params: { id: customerId ?? "" } }),
     enabled: Boolean(accountId && customerId),
+  });
+}
+
+/** The customer's active members a link can be sent to (asked for when the partner opens the send dialog). */
+export function useAssessmentRecipients(accountId: string | undefined, customerId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: scoreKeys.recipientsOfCustomer(accountId ?? "none", customerId),
+    queryFn: () => api.get("/v1/admin/dependents/{id}/assessment-recipients", { params: { id: customerId } }),
+    enabled: Boolean(accountId) && enabled,
+  });
+}
+
+/** POST v1/admin/dependents/{id}/assessment-links: mails each chosen member a link of their own; the assessments list is read again. */
+export function useSendAssessmentLinks(accountId: string, customerId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SendAssessmentLinksBody) => api.post("/v1/admin/dependents/{id}/assessment-links", { params: { id: customerId }, body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: scoreKeys.assessmentsOfCustomer(accountId, customerId) }),
   });
 }
 

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { AssociateScoreBody, type OrphanedScoreDto } from "../../../contract/scores";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
+import { CopyButton } from "../../components/ui/CopyButton";
 import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { EnumSelect } from "../../components/ui/EnumSelect";
@@ -126,7 +127,10 @@ function PartnerLink() {
       </div>
       {link.data ? (
         <Field label={t("scores.link")} hint={t("scores.linkExpires", { date: date(link.data.expiresAt) })}>
-          <Input readOnly value={link.data.url} onFocus={(e) => e.currentTarget.select()} />
+          <div className="flex items-center gap-2">
+            <Input readOnly value={link.data.url} onFocus={(e) => e.currentTarget.select()} />
+            <CopyButton value={link.data.url} label={t("scores.copyLink")} />
+          </div>
         </Field>
       ) : null}
     </section>

@@ -13,4 +13,6 @@ export const scoreKeys = {
   orphaned: (accountId: string) => ["scores", accountId, "orphaned"] as const,
   ofCustomer: (accountId: string, customerId: string) => ["scores", accountId, "customer", customerId] as const,
   assessmentsOfCustomer: (accountId: string, customerId: string) => ["scores", accountId, "assessments", customerId] as const,
+  recipientsOfCustomer: (accountId: string, customerId: string) => ["scores", accountId, "recipients", customerId] as const,
+  recommendations: (accountId: string) => ["scores", accountId, "recommendations"] as const,
 };
