@@ -12,9 +12,10 @@ const brand: MailBrand = {
 const link = "https://learn.northwind.test/assessment/abc.def";
 
 describe("the assessment link a partner mails a member", () => {
-  it("names the sender and the assessment, links to it in the partner's branding, and says until when it works", () => {
+  it("names the sender and the assessment, links to it in the partner's branding, and says until when it works in the reader's zone", () => {
     const mail = assessmentLinkMail({
       language: "enGB",
+      timeZone: "America/New_York",
       brand,
       recipientName: "Dan",
       sender: "Ada Lovelace",
@@ -25,7 +26,8 @@ describe("the assessment link a partner mails a member", () => {
     expect(mail.subject).toBe("Ada Lovelace asks you to take the Northwind Learn fitness assessment");
     expect(mail.text).toContain("Hi Dan,");
     expect(mail.text).toContain(link);
-    expect(mail.text).toContain("works until Mon, 13 Jan 2031, 14:00 UTC");
+    expect(mail.text).toContain("works until Mon, 13 Jan 2031, 09:00 GMT-5");
+    expect(mail.text).toContain("America/New_York");
     expect(mail.html).toContain(`href="${link}"`);
     expect(mail.html.toLowerCase()).toContain("#0f766e");
   });
@@ -33,6 +35,7 @@ describe("the assessment link a partner mails a member", () => {
   it("names the one category of a reassessment, and escapes what users wrote", () => {
     const mail = assessmentLinkMail({
       language: "enUS",
+      timeZone: "UTC",
       brand,
       recipientName: null,
       sender: "<b>Eve</b>",

@@ -18,7 +18,7 @@ import { ErrorEnvelope } from "../../contract/errors";
 import { IdParam } from "../../contract/team";
 import { assessmentsOfCustomer, issueLink, linkFor, openAssessment, submitAssessment } from "../data/assessments";
 import { issueMemberLinks, recipientsOf, saveMemberLinks } from "../data/assessment-links";
-import { partnerMails, productBrand, recipientLanguage, usersByEmail } from "../data/mail-context";
+import { partnerMails, productBrand, recipientLanguage, recipientTimeZone, usersByEmail } from "../data/mail-context";
 import { assessmentLinkMail } from "../mail/assessment-mail";
 import { dispatchMail } from "../mail/outbox";
 import type { AppEnv } from "../env";
@@ -204,11 +204,10 @@ endpoint(
     );
     const sender = [scope.user.firstName, scope.user.lastName].filter(Boolean).join(" ") || scope.account.name;
     const mails = links.map(({ assessment, recipient }) => {
+      const person = languages.find((u) => u.email.toLowerCase() === recipient.email.toLowerCase());
       const mail = assessmentLinkMail({
-        language: recipientLanguage(
-          languages.find((u) => u.email.toLowerCase() === recipient.email.toLowerCase()),
-          partner,
-        ),
+        language: recipientLanguage(person, partner),
+        timeZone: recipientTimeZone(person, partner),
         brand: partner.brand,
         recipientName: recipient.name,
         sender,

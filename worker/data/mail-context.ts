@@ -111,7 +111,10 @@ export type UserLanguage = { email: string; firstName: string | null; language: 
 
 /** Users' names and stored languages by address (lower-cased). */
 export function usersByEmail(db: Db, emails: string[]) {
-  return db.select({ email: users.email, firstName: users.firstName, language: users.language }).from(users).where(inList(users.email, emails));
+  return db
+    .select({ email: users.email, firstName: users.firstName, language: users.language, timeZone: users.timeZone })
+    .from(users)
+    .where(inList(users.email, emails));
 }
 
 /**

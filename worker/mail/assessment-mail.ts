@@ -5,11 +5,13 @@
  * {subject, html, text} out.
  */
 import type { CategoryFilter, Language } from "../../contract/enums";
-import { mailDateTime, mailT } from "./i18n";
+import { mailDateTime, mailT, mailZoneNote } from "./i18n";
 import { renderMail, type MailBrand, type RenderedMail } from "./layout";
 
 export function assessmentLinkMail(d: {
   language: Language;
+  /** The recipient's zone, in which the link's end is written (named in the mail). */
+  timeZone: string;
   brand: MailBrand;
   recipientName: string | null;
   sender: string;
@@ -29,6 +31,6 @@ export function assessmentLinkMail(d: {
     greeting: d.recipientName ? mailT(l, "mail.greeting", { name: d.recipientName }) : mailT(l, "mail.greetingNoName"),
     paragraphs: [intro],
     action: { label: mailT(l, "mail.assessment.action"), href: d.link },
-    notes: [mailT(l, "mail.assessment.note", { time: mailDateTime(d.expiresAt, l) })],
+    notes: [mailT(l, "mail.assessment.note", { time: mailDateTime(d.expiresAt, l, d.timeZone) }), mailZoneNote(l, d.timeZone)],
   });
 }
