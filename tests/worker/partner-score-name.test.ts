@@ -60,7 +60,7 @@ describe("the fitness score's name and wording", () => {
     // The export names the score as the partner does.
     const csv = await (await apiAs(partner.token).get("/v1/admin/exports/scores")).text();
     const [header, row] = csv.trim().split(/\r?\n/);
-    expect(header!.split(",").map((cell) => cell.replace(/^"|"$/g, ""))).toContain("score_name");
+    expect(header!.split(",").map((cell) => cell.replace(/^"|"$/g, ""))).toContain("Score name");
     expect(row).toContain("FitIndex");
 
     // Cleared (empty values): back to the platform name.
