@@ -210,13 +210,23 @@ export type PriceType = (typeof PriceType)[number];
 
 /**
  * Job status. Labels: pending "Processing", awaitingScheduling "To Be Booked",
- * awaitingConfirmation "Booking Requested", confirmed "Booked".
+ * awaitingConfirmation "Booking Requested", timesProposed "Times Proposed" (the
+ * partner proposed other times for the customer to accept), confirmed "Booked".
  */
-export const JobStatus = ["pending", "awaitingScheduling", "awaitingConfirmation", "confirmed", "inProgress", "completed", "cancelled"] as const;
+export const JobStatus = [
+  "pending",
+  "awaitingScheduling",
+  "awaitingConfirmation",
+  "timesProposed",
+  "confirmed",
+  "inProgress",
+  "completed",
+  "cancelled",
+] as const;
 export type JobStatus = (typeof JobStatus)[number];
 
 /** Job line (session) status: the job statuses without 'cancelled'. */
-export const JobLineStatus = ["pending", "awaitingScheduling", "awaitingConfirmation", "confirmed", "inProgress", "completed"] as const;
+export const JobLineStatus = ["pending", "awaitingScheduling", "awaitingConfirmation", "timesProposed", "confirmed", "inProgress", "completed"] as const;
 export type JobLineStatus = (typeof JobLineStatus)[number];
 
 /** Reason given when a booking is cancelled. */
@@ -273,7 +283,14 @@ export type AssessmentStatus = (typeof AssessmentStatus)[number];
 // ─── Audit ───────────────────────────────────────────────────────────────────
 
 /** Audit codes. */
-export const AuditCode = ["fitnessScoreUpdated", "workoutJobCompleted", "workoutSessionJobLineCompleted"] as const;
+export const AuditCode = [
+  "fitnessScoreUpdated",
+  "workoutJobCompleted",
+  "workoutSessionJobLineCompleted",
+  "bookingTimesProposed",
+  "bookingProposalAccepted",
+  "bookingTimesRequestedAgain",
+] as const;
 export type AuditCode = (typeof AuditCode)[number];
 
 // ─── Homepage builder ────────────────────────────────────────────────────────

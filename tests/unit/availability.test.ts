@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hoursOn, isTimeZone, openTimes, recurringStarts, type Schedule } from "../../worker/domain/availability";
+import { isIanaZone } from "../../contract/availability";
+import { hoursOn, openTimes, recurringStarts, type Schedule } from "../../worker/domain/availability";
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -74,7 +75,15 @@ describe("open times", () => {
   it("offers several ranges a day, each with the whole session inside", () => {
     const s: Schedule = {
       ...london,
-      weekly: [{ day: 0, ranges: [{ start: "09:00", end: "10:00" }, { start: "15:00", end: "16:30" }] }],
+      weekly: [
+        {
+          day: 0,
+          ranges: [
+            { start: "09:00", end: "10:00" },
+            { start: "15:00", end: "16:30" },
+          ],
+        },
+      ],
     };
     expect(openTimes(s, window("2027-01-10T00:00:00Z", "2027-01-11T00:00:00Z"))).toEqual([
       "2027-01-10T09:00:00.000Z",
@@ -84,8 +93,8 @@ describe("open times", () => {
   });
 
   it("knows IANA zones from anything else", () => {
-    expect(isTimeZone("Australia/Sydney")).toBe(true);
-    expect(isTimeZone("Mars/Olympus")).toBe(false);
+    expect(isIanaZone("Australia/Sydney")).toBe(true);
+    expect(isIanaZone("Mars/Olympus")).toBe(false);
   });
 });
 

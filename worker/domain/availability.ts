@@ -34,16 +34,6 @@ const MINUTE = 60_000;
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-/** Whether `zone` is an IANA time zone this runtime knows. */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The instant of a wall-clock time on a date in a zone (a time skipped by a change to summer time reads as the first one after it). */
 export function zonedInstant(date: string, minutes: number, timeZone: string): number {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
@@ -94,7 +84,8 @@ export function openTimes(schedule: Schedule, input: { from: number; to: number;
   while (date <= last) {
     for (const range of hoursOn(schedule, date)) {
       const start = zonedInstant(date, minutesOf(range.start), schedule.timeZone);
-      const end = minutesOf(range.end) >= 24 * 60 ? zonedInstant(nextDate(date), 0, schedule.timeZone) : zonedInstant(date, minutesOf(range.end), schedule.timeZone);
+      const end =
+        minutesOf(range.end) >= 24 * 60 ? zonedInstant(nextDate(date), 0, schedule.timeZone) : zonedInstant(date, minutesOf(range.end), schedule.timeZone);
       for (let t = start; t + length <= end; t += STEP_MINUTES * MINUTE) {
         if (t < earliest || t >= to) continue;
         if (busy.some((b) => t < b.end + buffer && t + length > b.start - buffer)) continue;
