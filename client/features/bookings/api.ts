@@ -11,6 +11,7 @@ import type {
   PartnerReschedule,
   ScheduleBooking,
 } from "../../../contract/bookings";
+import type { AcceptProposal, ProposeTimes } from "../../../contract/availability";
 import { useActiveAccountId } from "../../auth/useAppUser";
 import { entitlementKeys } from "../accounts/api";
 import { api } from "../../lib/api";
@@ -69,7 +70,9 @@ export type JobMove =
   | { action: "reschedule"; id: string; body: z.input<typeof PartnerReschedule> }
   | { action: "schedule"; id: string; body: z.input<typeof ScheduleBooking> }
   | { action: "complete"; id: string }
-  | { action: "completeLine"; id: string; lineId: string };
+  | { action: "completeLine"; id: string; lineId: string }
+  | { action: "propose"; id: string; body: z.input<typeof ProposeTimes> }
+  | { action: "accept"; id: string; body: z.input<typeof AcceptProposal> };
 
 function moveJob(move: JobMove): Promise<JobDto> {
   const params = { id: move.id };
@@ -88,6 +91,10 @@ function moveJob(move: JobMove): Promise<JobDto> {
       return api.post("/v1/jobs/{id}/complete", { params });
     case "completeLine":
       return api.post("/v1/jobs/{id}/lines/{lineId}/complete", { params: { id: move.id, lineId: move.lineId } });
+    case "propose":
+      return api.post("/v1/jobs/{id}/propose", { params, body: move.body });
+    case "accept":
+      return api.post("/v1/bookings/{id}/accept", { params, body: move.body });
   }
 }
 

@@ -1,0 +1,29 @@
+import { useQuery } from "@tanstack/react-query";
+import { useActiveAccountId } from "../../auth/useAppUser";
+import { api } from "../../lib/api";
+import type { Side } from "./api";
+
+/** Whose open times a picker offers: a workout's session (a new request), or a booking's session (its delivery partner's, for either side). */
+export type OpenTimesSource = { kind: "workout"; workoutId: string; sessionId: string } | { kind: "job"; side: Side; jobId: string; lineId: string };
+
+/** The browser's own time zone: the picker lists times in it and says which. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The open start times of one month (local, first day to the next month's first day). */
+export function useOpenTimes(source: OpenTimesSource, month: Date) {
+  const accountId = useActiveAccountId();
+  const from = new Date(month.getFullYear(), month.getMonth(), 1).toISOString();
+  const to = new Date(month.getFullYear(), month.getMonth() + 1, 1).toISOString();
+  return useQuery({
+    queryKey: ["open-times", accountId, source, from] as const,
+    queryFn: () => {
+      if (source.kind === "workout")
+        return api.get("/v1/bookings/options/{id}/open-times", { params: { id: source.workoutId }, query: { sessionId: source.sessionId, from, to } });
+      return api.get(source.side === "customer" ? "/v1/bookings/{id}/open-times" : "/v1/jobs/{id}/open-times", {
+        params: { id: source.jobId },
+        query: { lineId: source.lineId, from, to },
+      });
+    },
+    staleTime: 30_000,
+  });
+}
