@@ -40,3 +40,4 @@ export const availabilitySchedules = sqliteTable(
 );
 
 export type AvailabilitySchedule = typeof availabilitySchedules.$inferSelect;
+export type NewAvailabilitySchedule = typeof availabilitySchedules.$inferInsert;
