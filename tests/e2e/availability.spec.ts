@@ -37,7 +37,10 @@ test.describe("availability and counter-proposals", () => {
     await expectAccessible(page);
 
     // Leaving with unsaved changes asks first.
-    await page.getByRole("link", { name: /Your Jobs|Jobs/ }).first().click();
+    await page
+      .getByRole("link", { name: /Your Jobs|Jobs/ })
+      .first()
+      .click();
     await expect(page.getByRole("alertdialog").or(page.getByRole("dialog"))).toBeVisible();
     await page.getByRole("button", { name: "Stay" }).click();
     await expect(page).toHaveURL(/\/admin\/availability$/);
@@ -55,14 +58,14 @@ test.describe("availability and counter-proposals", () => {
     await signIn(customer, "customerAdmin", "/bookings");
     await open(customer, `/workout/${DEMO.workouts.drTabletop}/book`);
     const dialog = customer.getByRole("dialog");
-    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByRole("button", { name: "Next", exact: true }).click();
     await dialog.getByRole("radio", { name: /Request times/ }).check();
     const pickers = dialog.getByTestId("preferred-time");
     await expect(pickers.first().getByText(/your browser's time zone/)).toBeVisible();
     await expect(pickers.first().getByText(/Session: 45 min/)).toBeVisible();
     for (let i = 0; i < (await pickers.count()); i++) await pickTime(pickers.nth(i), { months: 1, day: 1 + i });
     await expectAccessible(customer);
-    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByRole("button", { name: "Next", exact: true }).click();
     await dialog.getByRole("button", { name: "Confirm booking" }).click();
     await expect(customer).toHaveURL(/\/bookings$/);
     await expect(row(customer).getByTestId("status")).toHaveText("Booking Requested");
@@ -91,7 +94,17 @@ test.describe("availability and counter-proposals", () => {
     await expect(row(customer).getByTestId("status")).toHaveText("Booked");
 
     await partner.goto("/dev/mail");
-    await expect(partner.locator('li.mail[data-to="cara@fabrikam.test"]').filter({ hasText: `Other times proposed: ${WORKOUT}` }).first()).toBeVisible();
-    await expect(partner.locator('li.mail[data-to="hello@northwind.test"]').filter({ hasText: `Booking confirmed: ${WORKOUT}` }).first()).toBeVisible();
+    await expect(
+      partner
+        .locator('li.mail[data-to="cara@fabrikam.test"]')
+        .filter({ hasText: `Other times proposed: ${WORKOUT}` })
+        .first(),
+    ).toBeVisible();
+    await expect(
+      partner
+        .locator('li.mail[data-to="hello@northwind.test"]')
+        .filter({ hasText: `Booking confirmed: ${WORKOUT}` })
+        .first(),
+    ).toBeVisible();
   });
 });

@@ -22,12 +22,12 @@ async function requestTimes(page: Page, workoutId: string, days: number) {
   await open(page, `/workout/${workoutId}/book`);
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByText("Sessions", { exact: true })).toBeVisible();
-  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByRole("button", { name: "Next", exact: true }).click();
   await dialog.getByRole("radio", { name: /Request times/ }).check();
   const pickers = dialog.getByTestId("preferred-time");
   const count = await pickers.count();
   for (let i = 0; i < count; i++) await pickTime(pickers.nth(i), ahead(days, i));
-  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByRole("button", { name: "Next", exact: true }).click();
   await expect(dialog.getByText("The team confirms within 24 hours")).toBeVisible();
   await dialog.getByRole("button", { name: "Confirm booking" }).click();
   await expect(page).toHaveURL(/\/bookings$/);
@@ -89,14 +89,14 @@ test.describe("booking workouts", () => {
     const customer = await as(otherPerson, "customerAdmin", `/workout/${DEMO.workouts.modernMeetings}/book`);
     const dialog = customer.getByRole("dialog");
     await expect(dialog.getByText("Sessions", { exact: true })).toBeVisible();
-    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByRole("button", { name: "Next", exact: true }).click();
     await dialog.getByRole("radio", { name: /Request times/ }).check();
     const sent: string[] = [];
     customer.on("request", (r) => {
       if (r.method() === "POST" && new URL(r.url()).pathname === "/v1/bookings") sent.push(r.url());
     });
 
-    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByRole("button", { name: "Next", exact: true }).click();
     await expect(dialog.getByText("Choose a time for every session.")).toBeVisible();
     const preferred = dialog.getByTestId("preferred-time");
     expect(await preferred.count()).toBeGreaterThanOrEqual(2);
@@ -107,7 +107,7 @@ test.describe("booking workouts", () => {
     await pickTime(preferred.nth(0), { months: 2, day: 3, time: 4 });
     await pickTime(preferred.nth(1), { months: 2, day: 3, time: 0 });
     for (let i = 2; i < (await preferred.count()); i++) await pickTime(preferred.nth(i), { months: 2, day: 3 + i });
-    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByRole("button", { name: "Next", exact: true }).click();
     await expect(dialog.getByText(/^Must start after session 1 \(.+\) ends\.$/)).toBeVisible();
     await expect(preferred.nth(1).getByTestId("field-error")).toBeVisible();
     await expect(dialog.getByText("Choose a time for every session.")).toBeHidden();
@@ -115,7 +115,7 @@ test.describe("booking workouts", () => {
     // Changing the time clears its message; in order, the step moves on to Confirm.
     await pickTime(preferred.nth(1), { months: 0, day: 4, time: 0 });
     await expect(dialog.getByText(/^Must start after session 1/)).toBeHidden();
-    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByRole("button", { name: "Next", exact: true }).click();
     await expect(dialog.getByText("The team confirms within 24 hours")).toBeVisible();
     await dialog.getByRole("button", { name: "Back" }).click();
     await expect(preferred.nth(1).getByRole("radio", { checked: true })).toHaveCount(1);
@@ -149,11 +149,11 @@ test.describe("booking workouts", () => {
 
     const customer = await as(otherPerson, "customerAdmin", `/workout/${DEMO.workouts.powerAutomate}/book`);
     const dialog = customer.getByRole("dialog");
-    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByRole("button", { name: "Next", exact: true }).click();
     await dialog.getByRole("radio", { name: /Pick open times/ }).check();
     const groups = dialog.getByRole("group");
     for (let i = 1; i <= sessionCount; i++) await groups.nth(i).getByRole("radio").first().check();
-    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByRole("button", { name: "Next", exact: true }).click();
     await dialog.getByRole("button", { name: "Confirm booking" }).click();
     await expect(customer).toHaveURL(/\/bookings$/);
     await expect(row(customer, name).getByTestId("status")).toHaveText("Booked");

@@ -161,12 +161,12 @@ test("a partner's customer meets neither the product's name nor its colours, on 
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByText("Sessions", { exact: true })).toBeVisible();
   await check("booking: sessions");
-  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByRole("button", { name: "Next", exact: true }).click();
   await dialog.getByRole("radio", { name: /Request times/ }).check();
   await check("booking: times");
   const pickers = dialog.getByTestId("preferred-time");
   for (let i = 0; i < (await pickers.count()); i++) await pickTime(pickers.nth(i), { months: 1, day: 2 + i });
-  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByRole("button", { name: "Next", exact: true }).click();
   await expect(dialog.getByText("The team confirms within 24 hours")).toBeVisible();
   await check("booking: review");
   await dialog.getByRole("button", { name: "Confirm booking" }).click();
