@@ -27,7 +27,12 @@ const weekdays = {
   bufferMinutes: 30,
 };
 
-const outbox = (to: string) => db.select({ subject: schema.mailOutbox.subject }).from(schema.mailOutbox).where(eq(schema.mailOutbox.to, to));
+const outbox = (to: string) =>
+  db
+    .select({ subject: schema.mailOutbox.subject, text: schema.mailOutbox.text })
+    .from(schema.mailOutbox)
+    .where(eq(schema.mailOutbox.to, to))
+    .orderBy(schema.mailOutbox.createdAt);
 const auditOf = (jobId: string) =>
   db
     .select()
@@ -251,7 +256,10 @@ describe("counter-proposals", () => {
     expect(proposed.actions).not.toContain("confirm");
     const seen = await json(await customer.get(`/v1/bookings/${job.id}`));
     expect(seen.actions).toEqual(expect.arrayContaining(["acceptProposal", "requestTimes", "cancel"]));
-    expect((await outbox("cara@fabrikam.test")).length).toBe(before.customer + 1);
+    const toCustomer = await outbox("cara@fabrikam.test");
+    expect(toCustomer.length).toBe(before.customer + 1);
+    expect(toCustomer.at(-1)!.subject).toMatch(/^Other times proposed/);
+    expect(toCustomer.at(-1)!.text).toContain("We're away that week");
     expect((await outbox("hello@northwind.test")).length).toBe(before.partner + 1);
     const [entry] = await auditOf(job.id);
     expect(entry).toMatchObject({ code: "bookingTimesProposed", data: { from: "awaitingConfirmation", to: "timesProposed" } });

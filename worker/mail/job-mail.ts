@@ -75,7 +75,8 @@ export function jobMail(d: JobMailData): JobMail {
   ];
   const reason = d.event === "cancelled" || d.event === "denied" || d.event === "rescheduled" ? reasonWord(d.event, d.reason, l) : null;
   if (reason) details.push({ label: mailT(l, "mail.job.reason"), value: reason });
-  if (reason && d.comment) details.push({ label: mailT(l, "mail.job.comment"), value: d.comment });
+  // A counter-proposal's note goes with it, as a reason's comment does.
+  if ((reason || d.event === "proposed") && d.comment) details.push({ label: mailT(l, "mail.job.comment"), value: d.comment });
   const items = d.sessions.map((s) => {
     const when = s.scheduledAt
       ? mailDateTime(s.scheduledAt, l)
