@@ -34,10 +34,10 @@ export function RangesEditor({
     <div className="grid gap-2">
       {ranges.fields.map((f, k) => (
         <div key={f.id} className="flex flex-wrap items-end gap-2" data-testid="range">
-          <Field label={t("availability.from", { day: dayLabel })} error={message(`${name}.${k}.start`)} className="w-36">
+          <Field label={t("availability.from", { day: dayLabel })} error={message(`${name}.${k}.start`)} className="w-32">
             <Input type="time" step={300} {...register(`${name}.${k}.start`)} />
           </Field>
-          <Field label={t("availability.until", { day: dayLabel })} error={message(`${name}.${k}.end`)} className="w-36">
+          <Field label={t("availability.until", { day: dayLabel })} error={message(`${name}.${k}.end`)} className="w-32">
             <Input type="time" step={300} {...register(`${name}.${k}.end`)} />
           </Field>
           <Button variant="ghost" size="icon" aria-label={t("availability.removeRange", { day: dayLabel, n: k + 1 })} onClick={() => ranges.remove(k)}>
