@@ -88,6 +88,8 @@ describe("weekly availability", () => {
     expect((await otherPartner.put("/v1/admin/availability", { ...weekdays, workoutId: WORKOUT })).status).toBe(404);
     expect((await otherPartner.get(`/v1/admin/availability?workoutId=${WORKOUT}`)).status).toBe(404);
     expect((await otherPartner.delete(`/v1/admin/availability/workouts/${WORKOUT}`)).status).toBe(404);
+    expect((await member.delete(`/v1/admin/availability/workouts/${WORKOUT}`)).status).toBe(403);
+    expect((await call(`/v1/admin/availability/workouts/${WORKOUT}`, { method: "DELETE" })).status).toBe(401);
   });
 });
 
@@ -168,6 +170,16 @@ describe("open times", () => {
     const path = `/open-times?lineId=${line!.id}&from=${encodeURIComponent(monday.from)}&to=${encodeURIComponent(monday.to)}`;
     expect((await otherCustomer.get(`/v1/bookings/${job!.id}${path}`)).status).toBe(404);
     expect((await otherPartner.get(`/v1/jobs/${job!.id}${path}`)).status).toBe(404);
+    expect((await customer.get(`/v1/jobs/${job!.id}${path}`)).status).toBe(403);
+    expect((await partner.get(`/v1/bookings/${job!.id}${path}`)).status).toBe(403);
+    expect((await call(`/v1/jobs/${job!.id}${path}`)).status).toBe(401);
+    expect(
+      (
+        await customer.get(
+          `/v1/bookings/${job!.id}/open-times?lineId=${crypto.randomUUID()}&from=${encodeURIComponent(monday.from)}&to=${encodeURIComponent(monday.to)}`,
+        )
+      ).status,
+    ).toBe(400);
   });
 });
 

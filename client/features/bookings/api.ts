@@ -30,6 +30,9 @@ export const bookingKeys = {
   options: (accountId: string, workoutId: string) => ["booking-options", accountId, workoutId] as const,
   slots: (accountId: string, workoutId: string) => ["slots", accountId, workoutId] as const,
   delivered: (accountId: string) => ["delivered-workouts", accountId] as const,
+  /** Every open time shown (availability changes make them stale). */
+  anyOpenTimes: ["open-times"] as const,
+  openTimes: (accountId: string, source: unknown, from: string) => ["open-times", accountId, source, from] as const,
 };
 
 /** Your Bookings (customer) or Your Jobs (partner), newest first, a page at a time. */

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useActiveAccountId } from "../../auth/useAppUser";
 import { api } from "../../lib/api";
-import type { Side } from "./api";
+import { bookingKeys, type Side } from "./api";
 
 /** Whose open times a picker offers: a workout's session (a new request), or a booking's session (its delivery partner's, for either side). */
 export type OpenTimesSource = { kind: "workout"; workoutId: string; sessionId: string } | { kind: "job"; side: Side; jobId: string; lineId: string };
@@ -15,7 +15,7 @@ export function useOpenTimes(source: OpenTimesSource, month: Date) {
   const from = new Date(month.getFullYear(), month.getMonth(), 1).toISOString();
   const to = new Date(month.getFullYear(), month.getMonth() + 1, 1).toISOString();
   return useQuery({
-    queryKey: ["open-times", accountId, source, from] as const,
+    queryKey: bookingKeys.openTimes(accountId, source, from),
     queryFn: () => {
       if (source.kind === "workout")
         return api.get("/v1/bookings/options/{id}/open-times", { params: { id: source.workoutId }, query: { sessionId: source.sessionId, from, to } });
