@@ -53,6 +53,19 @@ test.describe("availability and counter-proposals", () => {
     await expect(page.getByRole("button", { name: "Use general hours" })).toBeVisible();
   });
 
+  test("a partner publishes a weekly series of times at once", async ({ page }) => {
+    await signIn(page, "partnerAdmin", "/jobs");
+    const series = page.getByRole("form", { name: "Publish a weekly series" });
+    await expect(series.getByRole("checkbox", { name: "Tuesday" })).toBeChecked();
+    await series.getByLabel("For how many weeks").fill("0");
+    await series.getByRole("button", { name: "Publish the series" }).click();
+    await expect(series.getByText("Invalid quantity")).toBeVisible();
+    await series.getByLabel("For how many weeks").fill("8");
+    await expectAccessible(page);
+    await series.getByRole("button", { name: "Publish the series" }).click();
+    await expect(page.getByText(/\d+ times published/).first()).toBeVisible();
+  });
+
   test("a customer requests times in the calendar; the partner proposes others; the customer accepts one: Booked, both mailed", async ({ otherPerson }) => {
     const customer = await otherPerson();
     await signIn(customer, "customerAdmin", "/bookings");

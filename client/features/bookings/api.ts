@@ -11,7 +11,7 @@ import type {
   PartnerReschedule,
   ScheduleBooking,
 } from "../../../contract/bookings";
-import type { AcceptProposal, ProposeTimes } from "../../../contract/availability";
+import type { AcceptProposal, ProposeTimes, RecurringSlots } from "../../../contract/availability";
 import { useActiveAccountId } from "../../auth/useAppUser";
 import { entitlementKeys } from "../accounts/api";
 import { api } from "../../lib/api";
@@ -149,5 +149,6 @@ export function useSlotChanges(workoutId: string | null) {
   return {
     publish: useMutation({ mutationFn: (body: z.input<typeof CreateSlot>) => api.post("/v1/admin/slots", { body }), onSuccess: refresh }),
     close: useMutation({ mutationFn: (id: string) => api.delete("/v1/admin/slots/{id}", { params: { id } }), onSuccess: refresh }),
+    publishSeries: useMutation({ mutationFn: (body: z.input<typeof RecurringSlots>) => api.post("/v1/admin/slots/series", { body }), onSuccess: refresh }),
   };
 }
