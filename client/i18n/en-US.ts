@@ -780,6 +780,7 @@ export const enUS = {
   "nav.availability": "Availability",
   "crumb.availability": "Availability",
   "slots.seriesTitle": "Publish a weekly series",
+  "slots.seriesSession": "Session of the series",
   "slots.seriesFrom": "Starting on",
   "slots.seriesWeekdays": "On these days",
   "slots.seriesWeeks": "For how many weeks",

@@ -64,7 +64,7 @@ export function SeriesForm({ workout }: { workout: DeliveredWorkout }) {
       <h3 id="series-title" className="font-semibold sm:col-span-2 lg:col-span-3">
         {t("slots.seriesTitle")}
       </h3>
-      <Field label={t("slots.session")} error={err("sessionId")}>
+      <Field label={t("slots.seriesSession")} error={err("sessionId")}>
         <Select {...form.register("sessionId")}>
           {workout.sessions.map((s) => (
             <option key={s.id} value={s.id}>
