@@ -129,10 +129,10 @@ test.describe("booking workouts", () => {
       .getByRole("region", { name: "Bookable times" })
       .or(partner.locator("section", { has: partner.getByRole("heading", { name: "Bookable times" }) }));
     await panel.getByLabel("Workout").selectOption({ label: name });
-    const sessionCount = await panel.getByLabel("Session").locator("option").count();
+    const sessionCount = await panel.getByLabel("Session", { exact: true }).locator("option").count();
     expect(sessionCount).toBe(3);
     for (let session = 0; session < sessionCount; session++) {
-      await panel.getByLabel("Session").selectOption({ index: session });
+      await panel.getByLabel("Session", { exact: true }).selectOption({ index: session });
       await panel.getByRole("button", { name: /Date/ }).first().click();
       await partner.getByRole("button", { name: /next month/i }).click();
       await partner
