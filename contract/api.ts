@@ -28,6 +28,17 @@ import {
 import { AuditPage, AuditQuery } from "./audit";
 import { SetTimeZoneBody } from "./time-zones";
 import {
+  AcceptProposal,
+  AvailabilityDto,
+  AvailabilityQuery,
+  JobOpenTimesQuery,
+  OpenTimes,
+  ProposeTimes,
+  RecurringSlots,
+  SaveAvailability,
+  WorkoutOpenTimesQuery,
+} from "./availability";
+import {
   BookingOptions,
   BookingOptionsQuery,
   CancelBooking,
@@ -302,6 +313,19 @@ export const apiPaths = {
     post: { body: CreateSlot, response: SlotDto },
   },
   "/v1/admin/slots/{id}": { delete: { params: SlotIdParam, response: null } },
+  "/v1/admin/slots/series": { post: { body: RecurringSlots, response: z.array(SlotDto) } },
+
+  // Availability, open times and counter-proposals
+  "/v1/admin/availability": {
+    get: { query: AvailabilityQuery, response: AvailabilityDto.nullable() },
+    put: { body: SaveAvailability, response: AvailabilityDto },
+  },
+  "/v1/admin/availability/workouts/{id}": { delete: { params: WorkoutIdParam, response: null } },
+  "/v1/bookings/options/{id}/open-times": { get: { params: WorkoutIdParam, query: WorkoutOpenTimesQuery, response: OpenTimes } },
+  "/v1/bookings/{id}/open-times": { get: { params: JobIdParam, query: JobOpenTimesQuery, response: OpenTimes } },
+  "/v1/jobs/{id}/open-times": { get: { params: JobIdParam, query: JobOpenTimesQuery, response: OpenTimes } },
+  "/v1/jobs/{id}/propose": { post: { params: JobIdParam, body: ProposeTimes, response: JobDto } },
+  "/v1/bookings/{id}/accept": { post: { params: JobIdParam, body: AcceptProposal, response: JobDto } },
 
   // Audit trails
   "/v1/jobs/{id}/audit": { get: { params: IdParam, query: AuditQuery, response: AuditPage } },

@@ -149,7 +149,18 @@ export const SlotDto = z
   .meta({ id: "Slot" });
 export type SlotDto = z.infer<typeof SlotDto>;
 
-export const JobAction = z.enum(["requestTimes", "bookSlots", "reschedule", "cancel", "confirm", "deny", "completeLine", "complete"]);
+export const JobAction = z.enum([
+  "requestTimes",
+  "bookSlots",
+  "reschedule",
+  "cancel",
+  "confirm",
+  "deny",
+  "completeLine",
+  "complete",
+  "proposeTimes",
+  "acceptProposal",
+]);
 export type JobActionName = z.infer<typeof JobAction>;
 
 export const JobLineDto = z.object({

@@ -210,13 +210,23 @@ export type PriceType = (typeof PriceType)[number];
 
 /**
  * Job status. Labels: pending "Processing", awaitingScheduling "To Be Booked",
- * awaitingConfirmation "Booking Requested", confirmed "Booked".
+ * awaitingConfirmation "Booking Requested", timesProposed "Times Proposed" (the
+ * partner proposed other times for the customer to accept), confirmed "Booked".
  */
-export const JobStatus = ["pending", "awaitingScheduling", "awaitingConfirmation", "confirmed", "inProgress", "completed", "cancelled"] as const;
+export const JobStatus = [
+  "pending",
+  "awaitingScheduling",
+  "awaitingConfirmation",
+  "timesProposed",
+  "confirmed",
+  "inProgress",
+  "completed",
+  "cancelled",
+] as const;
 export type JobStatus = (typeof JobStatus)[number];
 
 /** Job line (session) status: the job statuses without 'cancelled'. */
-export const JobLineStatus = ["pending", "awaitingScheduling", "awaitingConfirmation", "confirmed", "inProgress", "completed"] as const;
+export const JobLineStatus = ["pending", "awaitingScheduling", "awaitingConfirmation", "timesProposed", "confirmed", "inProgress", "completed"] as const;
 export type JobLineStatus = (typeof JobLineStatus)[number];
 
 /** Reason given when a booking is cancelled. */
@@ -284,6 +294,9 @@ export const AuditCode = [
   "jobArtifactRemoved",
   "planRetired",
   "planDeleted",
+  "bookingTimesProposed",
+  "bookingProposalAccepted",
+  "bookingTimesRequestedAgain",
 ] as const;
 export type AuditCode = (typeof AuditCode)[number];
 

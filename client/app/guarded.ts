@@ -29,6 +29,7 @@ export const SIGN_IN_PATHS = [
   "/admin/price-groups",
   "/admin/featured-groups",
   "/admin/plans",
+  "/admin/availability",
 ] as const;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -43,6 +43,7 @@ export const ROUTE_TITLES: Record<string, RouteTitle> = {
   "/admin/price-groups": "priceGroups.title",
   "/admin/featured-groups": "featuredGroups.title",
   "/admin/plans": "plans.catalogueTitle",
+  "/admin/availability": "availability.title",
 };
 
 /** The screen's name for the page's title at `url` on `route`, or null when the table has none. */

@@ -298,6 +298,14 @@ export const ROUTES: AppRoute[] = [
     module: "client/features/featured-groups/FeaturedGroupsScreen.tsx",
   },
   {
+    path: "/admin/availability",
+    name: "admin-availability",
+    flags: admin("Availability"),
+    crumbs: [ADMIN, SETUP, { label: "crumb.availability" }],
+    load: () => import("../features/availability/AvailabilityScreen"),
+    module: "client/features/availability/AvailabilityScreen.tsx",
+  },
+  {
     // The user button's Help action: public, so the support address is never behind sign-in.
     path: "/help",
     flags: { ...base, showNavigation: true, telemetryName: "Help" },

@@ -152,7 +152,17 @@ export function fromZonedInput(value: string, timeZone: string): Date | null {
   return new Date(date.getTime());
 }
 
-/** `fromZonedInput` as an ISO instant, or null. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * `fromZonedInput` as an ISO instant, or null. A value that already is an
+ * instant (it names its offset, as the time picker's do) is that instant,
+ * whatever `timeZone` is.
+ */
 export function zonedInputToIso(value: string, timeZone: string): string | null {
+  if (INSTANT.test(value)) {
+    const at = new Date(value);
+    return Number.isNaN(at.getTime()) ? null : at.toISOString();
+  }
   return fromZonedInput(value, timeZone)?.toISOString() ?? null;
 }

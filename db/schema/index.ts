@@ -19,3 +19,4 @@ export * from "./audit";
 export * from "./mail";
 export * from "./auth";
 export type * from "./json";
+export * from "./availability";

@@ -14,6 +14,7 @@ import * as data from "./data";
 import { DEMO_ORG_ACCOUNTS, identityRows } from "./identity";
 import * as scoreDemo from "./score-history";
 import { storyRows } from "./story";
+import { availabilityRows } from "./availability";
 
 export { DEMO, DEMO_FILES, DEFAULT_TEAM_NAMES, demoId } from "./data";
 export { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from "./identity";
@@ -39,6 +40,7 @@ export function demoRows(): [SQLiteTable, object[]][] {
     [schema.sessionAttachments, data.sessionAttachmentRows],
     [schema.pricingLines, data.pricingLineRows],
     [schema.deliveryPartners, data.deliveryPartnerRows],
+    [schema.availabilitySchedules, availabilityRows],
     [schema.libraryEntries, data.libraryEntryRows],
     [schema.featuredGroups, data.featuredGroupRows],
     [schema.featuredGroupItems, data.featuredGroupItemRows],

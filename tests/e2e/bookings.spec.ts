@@ -2,15 +2,11 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { DEMO } from "../../db/seed/data";
 import { signIn } from "./auth";
+import { pickTime } from "./picker";
 import { expect, expectAccessible, test, open, hydrated } from "./fixtures";
 
-/** A date-time-local value N days ahead at `hour`:00, local time. */
-function ahead(days: number, hour = 10) {
-  const d = new Date(Date.now() + days * 86_400_000);
-  d.setHours(hour, 0, 0, 0);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:00`;
-}
+/** Where a time `days` ahead sits in the calendar picker: whole months ahead, then a day of that month (the sessions one day apart). */
+const ahead = (days: number, session = 0, time = 0) => ({ months: Math.max(1, Math.round(days / 30)), day: (days % 7) + session, time });
 
 type NewPerson = () => Promise<Page>;
 
@@ -26,12 +22,12 @@ async function requestTimes(page: Page, workoutId: string, days: number) {
   await open(page, `/workout/${workoutId}/book`);
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByText("Sessions", { exact: true })).toBeVisible();
-  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByRole("button", { name: "Next", exact: true }).click();
   await dialog.getByRole("radio", { name: /Request times/ }).check();
-  const inputs = dialog.getByLabel(/Preferred date and time/);
-  const count = await inputs.count();
-  for (let i = 0; i < count; i++) await inputs.nth(i).fill(ahead(days + i));
-  await dialog.getByRole("button", { name: "Next" }).click();
+  const pickers = dialog.getByTestId("preferred-time");
+  const count = await pickers.count();
+  for (let i = 0; i < count; i++) await pickTime(pickers.nth(i), ahead(days, i));
+  await dialog.getByRole("button", { name: "Next", exact: true }).click();
   await expect(dialog.getByText("The team confirms within 24 hours")).toBeVisible();
   await dialog.getByRole("button", { name: "Confirm booking" }).click();
   await expect(page).toHaveURL(/\/bookings$/);
@@ -75,8 +71,8 @@ test.describe("booking workouts", () => {
     await expect(row(customer, name).getByTestId("status")).toHaveText("To Be Booked");
     await act(customer, name, "Request times");
     const dialog = customer.getByRole("dialog");
-    const inputs = dialog.getByLabel(/Preferred date and time/);
-    for (let i = 0; i < (await inputs.count()); i++) await inputs.nth(i).fill(ahead(30 + i));
+    const pickers = dialog.getByTestId("time-picker");
+    for (let i = 0; i < (await pickers.count()); i++) await pickTime(pickers.nth(i), ahead(30, i));
     await dialog.getByRole("button", { name: "Request times" }).click();
     await expect(row(customer, name).getByTestId("status")).toHaveText("Booking Requested");
 
@@ -93,36 +89,36 @@ test.describe("booking workouts", () => {
     const customer = await as(otherPerson, "customerAdmin", `/workout/${DEMO.workouts.modernMeetings}/book`);
     const dialog = customer.getByRole("dialog");
     await expect(dialog.getByText("Sessions", { exact: true })).toBeVisible();
-    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByRole("button", { name: "Next", exact: true }).click();
     await dialog.getByRole("radio", { name: /Request times/ }).check();
     const sent: string[] = [];
     customer.on("request", (r) => {
       if (r.method() === "POST" && new URL(r.url()).pathname === "/v1/bookings") sent.push(r.url());
     });
 
-    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByRole("button", { name: "Next", exact: true }).click();
     await expect(dialog.getByText("Choose a time for every session.")).toBeVisible();
-    const preferred = dialog.getByLabel(/Preferred date and time/);
+    const preferred = dialog.getByTestId("preferred-time");
     expect(await preferred.count()).toBeGreaterThanOrEqual(2);
-    await expect(preferred.first()).toHaveAttribute("aria-invalid", "true");
+    await expect(preferred.first().getByTestId("field-error")).toBeVisible();
     await expectAccessible(customer);
 
     // The second session before the first: refused at the second's time, naming the first.
-    await preferred.nth(0).fill(ahead(45, 14));
-    await preferred.nth(1).fill(ahead(45, 9));
-    for (let i = 2; i < (await preferred.count()); i++) await preferred.nth(i).fill(ahead(46 + i));
-    await dialog.getByRole("button", { name: "Next" }).click();
+    await pickTime(preferred.nth(0), { months: 2, day: 3, time: 4 });
+    await pickTime(preferred.nth(1), { months: 2, day: 3, time: 0 });
+    for (let i = 2; i < (await preferred.count()); i++) await pickTime(preferred.nth(i), { months: 2, day: 3 + i });
+    await dialog.getByRole("button", { name: "Next", exact: true }).click();
     await expect(dialog.getByText(/^Must start after session 1 \(.+\) ends\.$/)).toBeVisible();
-    await expect(preferred.nth(1)).toHaveAttribute("aria-invalid", "true");
+    await expect(preferred.nth(1).getByTestId("field-error")).toBeVisible();
     await expect(dialog.getByText("Choose a time for every session.")).toBeHidden();
 
     // Changing the time clears its message; in order, the step moves on to Confirm.
-    await preferred.nth(1).fill(ahead(46, 9));
+    await pickTime(preferred.nth(1), { months: 0, day: 4, time: 0 });
     await expect(dialog.getByText(/^Must start after session 1/)).toBeHidden();
-    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByRole("button", { name: "Next", exact: true }).click();
     await expect(dialog.getByText("The team confirms within 24 hours")).toBeVisible();
     await dialog.getByRole("button", { name: "Back" }).click();
-    await expect(preferred.nth(1)).toHaveValue(ahead(46, 9));
+    await expect(preferred.nth(1).getByRole("radio", { checked: true })).toHaveCount(1);
     expect(sent).toEqual([]);
   });
 
@@ -133,10 +129,10 @@ test.describe("booking workouts", () => {
       .getByRole("region", { name: "Bookable times" })
       .or(partner.locator("section", { has: partner.getByRole("heading", { name: "Bookable times" }) }));
     await panel.getByLabel("Workout").selectOption({ label: name });
-    const sessionCount = await panel.getByLabel("Session").locator("option").count();
+    const sessionCount = await panel.getByLabel("Session", { exact: true }).locator("option").count();
     expect(sessionCount).toBe(3);
     for (let session = 0; session < sessionCount; session++) {
-      await panel.getByLabel("Session").selectOption({ index: session });
+      await panel.getByLabel("Session", { exact: true }).selectOption({ index: session });
       await panel.getByRole("button", { name: /Date/ }).first().click();
       await partner.getByRole("button", { name: /next month/i }).click();
       await partner
@@ -153,11 +149,11 @@ test.describe("booking workouts", () => {
 
     const customer = await as(otherPerson, "customerAdmin", `/workout/${DEMO.workouts.powerAutomate}/book`);
     const dialog = customer.getByRole("dialog");
-    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByRole("button", { name: "Next", exact: true }).click();
     await dialog.getByRole("radio", { name: /Pick open times/ }).check();
     const groups = dialog.getByRole("group");
     for (let i = 1; i <= sessionCount; i++) await groups.nth(i).getByRole("radio").first().check();
-    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByRole("button", { name: "Next", exact: true }).click();
     await dialog.getByRole("button", { name: "Confirm booking" }).click();
     await expect(customer).toHaveURL(/\/bookings$/);
     await expect(row(customer, name).getByTestId("status")).toHaveText("Booked");
@@ -244,13 +240,13 @@ test.describe("booking workouts", () => {
     const pd = partner.getByRole("dialog");
     const boxes = pd.getByRole("checkbox");
     await boxes.first().check();
-    await expect(pd.getByLabel(/New date and time/)).toHaveCount(1);
-    await pd.getByLabel(/New date and time/).fill(ahead(70));
+    await expect(pd.getByTestId("time-picker")).toHaveCount(1);
+    await pickTime(pd.getByTestId("time-picker"), { months: 3 });
     await pd.getByLabel("Reason").selectOption("availability");
     await pd.getByLabel("Comment").fill("Trainer moved to the afternoon");
     await pd.getByRole("button", { name: "Reschedule" }).click();
     await expect(pd.getByText(/Must end before session 2/)).toBeVisible();
-    await pd.getByLabel(/New date and time/).fill(ahead(60, 15));
+    await pickTime(pd.getByTestId("time-picker"), { months: -1, day: 0, time: 2 });
     await expect(pd.getByText(/Must end before session 2/)).toHaveCount(0);
     await pd.getByRole("button", { name: "Reschedule" }).click();
     await expect(pd).toBeHidden();
@@ -262,7 +258,7 @@ test.describe("booking workouts", () => {
     await act(customer, name, "Reschedule");
     const cd = customer.getByRole("dialog");
     await cd.getByRole("checkbox").nth(1).check();
-    await cd.getByLabel(/New date and time/).fill(ahead(62));
+    await pickTime(cd.getByTestId("time-picker"), { months: 3, day: 1 });
     await cd.getByLabel("Reason").selectOption("notReady");
     await cd.getByLabel("Comment").fill("Team not ready yet");
     await expectAccessible(customer);

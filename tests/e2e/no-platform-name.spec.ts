@@ -3,6 +3,7 @@ import { DEFAULT_STYLING } from "../../contract/styling";
 import { DEMO } from "../../db/seed/data";
 import { DEMO_PASSWORD, DEMO_USERS, signInWithForm, uniqueEmail } from "./auth";
 import { expect, hydrated, MAIN, PARTNER_ORIGIN, test } from "./fixtures";
+import { pickTime } from "./picker";
 
 /**
  * White-label: a partner's customer (Cara, of Fabrikam, a Northwind customer)
@@ -160,17 +161,12 @@ test("a partner's customer meets neither the product's name nor its colours, on 
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByText("Sessions", { exact: true })).toBeVisible();
   await check("booking: sessions");
-  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByRole("button", { name: "Next", exact: true }).click();
   await dialog.getByRole("radio", { name: /Request times/ }).check();
   await check("booking: times");
-  const inputs = dialog.getByLabel(/Preferred date and time/);
-  const when = new Date(Date.now() + 30 * 86_400_000);
-  const day = (n: number) => {
-    const d = new Date(when.getTime() + n * 86_400_000);
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}T10:00`;
-  };
-  for (let i = 0; i < (await inputs.count()); i++) await inputs.nth(i).fill(day(i));
-  await dialog.getByRole("button", { name: "Next" }).click();
+  const pickers = dialog.getByTestId("preferred-time");
+  for (let i = 0; i < (await pickers.count()); i++) await pickTime(pickers.nth(i), { months: 1, day: 2 + i });
+  await dialog.getByRole("button", { name: "Next", exact: true }).click();
   await expect(dialog.getByText("The team confirms within 24 hours")).toBeVisible();
   await check("booking: review");
   await dialog.getByRole("button", { name: "Confirm booking" }).click();

@@ -20,6 +20,10 @@ const ALLOWED: Record<string, JobStatus> = {
   "awaitingScheduling/bookSlots": "confirmed",
   "awaitingConfirmation/confirm": "confirmed",
   "awaitingConfirmation/deny": "awaitingScheduling",
+  "awaitingConfirmation/proposeTimes": "timesProposed",
+  "timesProposed/acceptProposal": "confirmed",
+  "timesProposed/requestTimes": "awaitingConfirmation",
+  "timesProposed/cancel": "cancelled",
   "confirmed/rescheduleRequest": "awaitingConfirmation",
   "confirmed/rescheduleSlots": "confirmed",
   "confirmed/completeFirstLine": "inProgress",
@@ -44,7 +48,8 @@ describe("the job state machine", () => {
   it("offers nothing from completed or cancelled", () => {
     expect(allowedActions("completed")).toEqual([]);
     expect(allowedActions("cancelled")).toEqual([]);
-    expect(allowedActions("awaitingConfirmation").sort()).toEqual(["cancel", "confirm", "deny"]);
+    expect(allowedActions("awaitingConfirmation").sort()).toEqual(["cancel", "confirm", "deny", "proposeTimes"]);
+    expect(allowedActions("timesProposed").sort()).toEqual(["acceptProposal", "cancel", "requestTimes"]);
   });
 
   it("completes a job through in progress as its lines are completed", () => {

@@ -38,6 +38,7 @@ describe("the route table", () => {
       "/admin/branding",
       "/admin/custom-domains",
       "/admin/plans",
+      "/admin/availability",
       "/help",
       "/design-system",
       "/assessment/:token",
@@ -64,7 +65,7 @@ describe("the route table", () => {
     expect(byPath["/workout/:id"]?.flags.requiresPartner).toBe(false);
     expect(byPath["/admin/profile"]?.flags).toMatchObject({ requiresAuth: true, requiresPartner: false, topBar: "secondary" });
     const partnerAdmin = ROUTES.filter((r) => r.path.startsWith("/admin/") && r.path !== "/admin/profile");
-    expect(partnerAdmin.length).toBe(13);
+    expect(partnerAdmin.length).toBe(14);
     for (const r of partnerAdmin) {
       expect(r.flags, r.path).toMatchObject({ requiresAuth: true, requiresPartner: true, topBar: "secondary", sidebar: "admin" });
     }
@@ -89,6 +90,7 @@ describe("the route table", () => {
         "admin-branding",
         "admin-custom-domains",
         "admin-plans",
+        "admin-availability",
       ].sort(),
     );
   });

@@ -466,7 +466,7 @@ describe("partner members read jobs and slots; acting on them needs owner or adm
     expect(seen.status).toBe(200);
     // The screens offer a member no actions; the owner sees them.
     expect((await json(seen)).actions).toEqual([]);
-    expect((await json(await partner.get(`/v1/jobs/${job.id}`))).actions).toEqual(["confirm", "deny", "cancel"]);
+    expect((await json(await partner.get(`/v1/jobs/${job.id}`))).actions).toEqual(["confirm", "proposeTimes", "deny", "cancel"]);
     expect((await member.get(`/v1/admin/slots?workoutId=${WORKOUT}`)).status).toBe(200);
     const [before] = await db.select().from(schema.jobs).where(eq(schema.jobs.id, job.id));
     const mails = await count(schema.mailOutbox);

@@ -11,9 +11,10 @@ import {
   ScheduleBooking,
 } from "../../contract/bookings";
 import { MESSAGES } from "../../contract/messages";
-import { resolveChoices, timesOutOfOrder } from "../domain/booking-rules";
+import { confirmedTimes, resolveChoices, timesOutOfOrder } from "../domain/booking-rules";
+import { AcceptProposal } from "../../contract/availability";
 import { bookingContext, drawPartner, slotDto, type BookingContext } from "../data/bookable";
-import { cancelStatements, commitMove, customerJobs, getJob, jobForMove, scheduleStatements } from "../data/jobs";
+import { cancelStatements, commitMove, confirmStatements, customerJobs, getJob, jobForMove, scheduleStatements } from "../data/jobs";
 import { createBooking } from "../data/new-booking";
 import { searchJobs } from "../data/jobs-search";
 import { WorkoutIdParam } from "../../contract/workouts";
@@ -195,7 +196,7 @@ endpoint(
       body.mode === "slots" ? job.deliveryPartnerAccountId : null,
     );
     requireOrder(sessions, body.sessions, map, new Map(lines.map((l) => [l.sessionId, l.scheduledAt])));
-    const move = scheduleStatements(db, subject, to, map, rescheduling ? { reason: body.reason!, comment: body.comment } : null, null);
+    const move = scheduleStatements(db, subject, to, map, rescheduling ? { reason: body.reason!, comment: body.comment } : null, null, scope.user.id);
     const moved = new Set(lines.filter((l) => map.has(l.sessionId)).map((l) => l.id));
     const event = rescheduling ? "rescheduled" : body.mode === "request" ? "requested" : "booked";
     const { dto, mailIds } = await commitMove(db, owner, subject, move, {
@@ -205,6 +206,37 @@ endpoint(
       comment: body.comment,
       only: rescheduling ? moved : undefined,
     });
+    await dispatchMail(c.env, mailIds);
+    return c.json(dto);
+  },
+);
+
+/** The customer accepts the partner's counter-proposal: one proposed time per session; the booking is confirmed and both sides are mailed. */
+endpoint(
+  bookingsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/bookings/{id}/accept",
+    summary: "Accept times the partner proposed",
+    tags: ["bookings"],
+    auth: "customer",
+    params: JobIdParam,
+    body: AcceptProposal,
+    responses: {
+      200: { description: "The booking, Booked", schema: JobDto },
+      ...errorResponses({ ...refused, 409: "No proposal to accept, or the booking changed meanwhile" }),
+    },
+  },
+  async (c, { params, body }, scope) => {
+    const db = c.get("db");
+    const owner = customerJobs(scope);
+    const subject = await jobForMove(db, c.env, owner, params.id, body.version);
+    if (subject.job.status !== "timesProposed") throw conflict(`A booking that is ${subject.job.status} has no proposal to accept`);
+    const { times, fields } = confirmedTimes(subject.lines, body.lines, "timesProposed");
+    if (Object.keys(fields).length) throw invalid(fields);
+    const move = confirmStatements(db, subject, times, { userId: scope.user.id });
+    const { dto, mailIds } = await commitMove(db, owner, subject, move, { to: "both", event: "proposalAccepted" });
     await dispatchMail(c.env, mailIds);
     return c.json(dto);
   },

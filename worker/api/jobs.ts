@@ -11,12 +11,14 @@ import {
   jobForMove,
   partnerJobs,
   partnerRescheduleStatements,
+  proposeStatements,
   type Move,
   type JobOwner,
   type MoveMail,
   type MoveSubject,
 } from "../data/jobs";
-import { confirmedTimes, notStartedYet, rescheduledTimes } from "../domain/booking-rules";
+import { confirmedTimes, notStartedYet, proposedTimes, rescheduledTimes } from "../domain/booking-rules";
+import { ProposeTimes } from "../../contract/availability";
 import type { AppEnv } from "../env";
 import { endpoint, type PartnerAdminScope } from "../http/endpoint";
 import { conflict, invalid } from "../http/errors";
@@ -119,6 +121,38 @@ endpoint(
     const subject = await jobForMove(db, c.env, owner, params.id);
     const move = denyStatements(db, subject, body.reason, body.comment);
     return commit(c, owner, subject, move, { event: "denied", reason: body.reason, comment: body.comment });
+  },
+);
+
+/**
+ * Instead of confirming or denying a request, the partner proposes other
+ * times for every session waiting; the customer accepts one or proposes
+ * again. Both sides are mailed; the audit entry goes in the same batch.
+ */
+endpoint(
+  jobsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/jobs/{id}/propose",
+    summary: "Propose other times for a booking request (counter-proposal)",
+    tags: ["jobs"],
+    auth: "partnerAdmin",
+    params: JobIdParam,
+    body: ProposeTimes,
+    responses: { 200: { description: "The job, Times Proposed", schema: JobDto }, ...errors },
+  },
+  async (c, { params, body }, scope) => {
+    const db = c.get("db");
+    const owner = partnerJobs(scope);
+    const subject = await jobForMove(db, c.env, owner, params.id, body.version);
+    if (subject.job.status !== "awaitingConfirmation") throw conflict(`A job that is ${subject.job.status} cannot get other times proposed`);
+    const { times, fields } = proposedTimes(subject.lines, body.lines);
+    if (Object.keys(fields).length) throw invalid(fields);
+    const move = proposeStatements(db, owner, subject, times);
+    const { dto, mailIds } = await commitMove(db, owner, subject, move, { to: "both", event: "proposed", comment: body.comment });
+    await dispatchMail(c.env, mailIds);
+    return c.json(dto);
   },
 );
 

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { CreateSlot, DeliveredWorkout, SlotDto, SlotIdParam, SlotsQuery } from "../../contract/bookings";
 import { ErrorEnvelope } from "../../contract/errors";
-import { closeSlot, deliveredWorkouts, partnerSlots, publishSlot } from "../data/slots";
+import { closeSlot, deliveredWorkouts, partnerSlots, publishSeries, publishSlot } from "../data/slots";
+import { RecurringSlots } from "../../contract/availability";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 
@@ -59,6 +60,21 @@ endpoint(
     responses: { 201: { description: "The slot", schema: SlotDto }, ...errors },
   },
   async (c, { body }, scope) => c.json(await publishSlot(c.get("db"), scope, body), 201),
+);
+
+endpoint(
+  slotsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/admin/slots/series",
+    summary: "Publish a series of times at once (e.g. every Tuesday 10:00 for 8 weeks, in a time zone)",
+    tags: ["slots"],
+    auth: "partnerAdmin",
+    body: RecurringSlots,
+    responses: { 201: { description: "The slots published", schema: z.array(SlotDto) }, ...errors },
+  },
+  async (c, { body }, scope) => c.json(await publishSeries(c.get("db"), scope, body), 201),
 );
 
 endpoint(

@@ -6,7 +6,8 @@
  */
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { AuditEntryDto } from "../../contract/audit";
-import { auditEntries, jobLines, jobs, scores, users, workoutSessions, workouts, type NewAuditEntry } from "../../db/schema";
+import type { AuditCode, JobStatus } from "../../contract/enums";
+import { auditEntries, jobLines, jobs, scores, users, workoutSessions, workouts, type Job, type NewAuditEntry } from "../../db/schema";
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { notFound } from "../http/errors";
@@ -107,4 +108,22 @@ export function auditWhen(entry: NewAuditEntry, when: SQL): Statement {
       SELECT ${crypto.randomUUID()}, ${entry.accountId}, ${entry.partnerAccountId ?? null}, ${entry.code}, ${entry.subjectType}, ${entry.subjectId},
              ${entry.userId ?? null}, ${data}, ${new Date().toISOString()}
       WHERE ${when}`);
+}
+
+/**
+ * The audit entry of a job's move, for the move's own batch: who made it (the
+ * user), from which status to which, and what it carried (`data`, e.g. the
+ * times proposed).
+ */
+export function jobMoveAudit(
+  db: Db,
+  job: Pick<Job, "id" | "accountId" | "status">,
+  code: AuditCode,
+  userId: string,
+  to: JobStatus,
+  data: Record<string, unknown> = {},
+) {
+  return db
+    .insert(auditEntries)
+    .values({ accountId: job.accountId, code, subjectType: "job", subjectId: job.id, userId, data: { from: job.status, to, ...data } });
 }

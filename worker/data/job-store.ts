@@ -31,8 +31,10 @@ export function actionsFor(job: Pick<Job, "status">, side: Side, readOnly = fals
     if (moves.has("requestTimes")) out.push("requestTimes");
     if (moves.has("bookSlots")) out.push("bookSlots");
     if (moves.has("rescheduleRequest")) out.push("reschedule");
+    if (moves.has("acceptProposal")) out.push("acceptProposal");
   } else {
     if (moves.has("confirm")) out.push("confirm");
+    if (moves.has("proposeTimes")) out.push("proposeTimes");
     if (moves.has("deny")) out.push("deny");
     if (moves.has("rescheduleRequest")) out.push("reschedule");
     // A session is completed only once it has started: nothing to complete before the first start.

@@ -24,6 +24,7 @@ import { jobMailRows, type JobSides } from "./job-mail";
 import type { OriginEnv } from "./mail-context";
 import { CHANGED_MEANWHILE, dueDates, freeSeat, moveJob, returnCredits, runJobBatch, scheduleLines, type Statements } from "./job-writes";
 import { d1Of } from "./statements";
+import { jobMoveAudit } from "./audit";
 
 /** Whose jobs a caller sees and how: the ownership filter, the side, and whether it may act. */
 export type JobOwner = { side: Side; where: SQL; readOnly: boolean; accountId: string; userId: string };
@@ -123,11 +124,21 @@ export function cancelStatements(
   return { statements, after: projectJob(s.dto, "cancelled") };
 }
 
-/** Confirms a request: the chosen proposed time of every line awaiting confirmation becomes its booked time. */
-export function confirmStatements(db: Db, s: MoveSubject, times: Map<string, string>): { statements: Statements; after: JobDto; to: JobStatus } {
-  const to = nextStatus(s.job.status, "confirm");
+/**
+ * Confirms a request (the partner) or accepts a counter-proposal (the
+ * customer, `accept`, with its audit entry): the chosen proposed time of every
+ * line waiting becomes its booked time.
+ */
+export function confirmStatements(
+  db: Db,
+  s: MoveSubject,
+  times: Map<string, string>,
+  accept?: { userId: string },
+): { statements: Statements; after: JobDto; to: JobStatus } {
+  const to = nextStatus(s.job.status, accept ? "acceptProposal" : "confirm");
   if (!to) throw conflict(`A job that is ${s.job.status} cannot be confirmed`);
   const statements: Statements = [...moveJob(db, s.job, to)];
+  if (accept) statements.push(jobMoveAudit(db, s.job, "bookingProposalAccepted", accept.userId, to, { times: Object.fromEntries(times) }));
   for (const line of s.lines) {
     const time = times.get(line.id) ?? line.scheduledAt!;
     statements.push(
@@ -157,6 +168,26 @@ export function denyStatements(db: Db, s: MoveSubject, reason: string, comment: 
       .where(eq(jobLines.jobId, s.job.id)),
   ];
   return { statements, after: projectJob(s.dto, to, () => ({ status: "awaitingScheduling", requestedTimes: [] })) };
+}
+
+/**
+ * The partner proposes other times instead of confirming or denying: each
+ * waiting line's proposed times become the partner's, for the customer to
+ * accept one or propose again; the audit entry (who, from → to, the times)
+ * goes in the same batch.
+ */
+export function proposeStatements(db: Db, owner: JobOwner, s: MoveSubject, times: Map<string, string[]>): { statements: Statements; after: JobDto } {
+  const to = nextStatus(s.job.status, "proposeTimes");
+  if (!to) throw conflict(`A job that is ${s.job.status} cannot get other times proposed`);
+  const statements: Statements = [
+    ...moveJob(db, s.job, to),
+    jobMoveAudit(db, s.job, "bookingTimesProposed", owner.userId, to, { times: Object.fromEntries(times) }),
+  ];
+  for (const [lineId, proposed] of times)
+    statements.push(
+      db.update(jobLines).set({ status: "timesProposed", requestedTimes: proposed, updatedAt: new Date().toISOString() }).where(eq(jobLines.id, lineId)),
+    );
+  return { statements, after: projectJob(s.dto, to, (l) => (times.has(l.id) ? { status: "timesProposed", requestedTimes: times.get(l.id)! } : {})) };
 }
 
 /** The partner moves booked sessions (some or all) to new times (reason); the job stays Booked and a seat held on a slot is given back. */
@@ -201,11 +232,19 @@ export function scheduleStatements(
   choice: Map<string, LineChoice>,
   reschedule: { reason: string; comment?: string } | null,
   deliveryPartnerId: string | null,
+  answeredBy?: string,
 ): { statements: Statements; after: JobDto } {
   const statements: Statements = [
     ...moveJob(db, s.job, to, deliveryPartnerId ? { deliveryPartnerAccountId: deliveryPartnerId } : {}),
     ...scheduleLines(db, to, s.lines, choice),
   ];
+  // Answering a counter-proposal with other times is a step of the negotiation: audited with the move.
+  if (s.job.status === "timesProposed" && answeredBy)
+    statements.push(
+      jobMoveAudit(db, s.job, "bookingTimesRequestedAgain", answeredBy, to, {
+        times: Object.fromEntries(s.lines.filter((l) => choice.has(l.sessionId)).map((l) => [l.id, choice.get(l.sessionId)!.times ?? []])),
+      }),
+    );
   if (reschedule) {
     const moved = s.lines.filter((l) => choice.has(l.sessionId)).map((l) => l.id);
     statements.push(

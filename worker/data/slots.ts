@@ -6,13 +6,16 @@ import type { PartnerScope } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
 import { slotDto } from "./bookable";
 import { theRow } from "./query";
+import { insertRows } from "./bound";
+import { recurringStarts } from "../domain/availability";
+import type { RecurringSlots } from "../../contract/availability";
 
 /**
  * Whether the partner delivers the workout: a general entry among its
  * delivery partners (not a variant's own) names the partner's account, or
  * its TAN when the entry names no account.
  */
-function deliveryEntry(db: Db, scope: PartnerScope, workoutId: string) {
+export function deliveryEntry(db: Db, scope: PartnerScope, workoutId: string) {
   const byTan = scope.account.tan ? and(isNull(deliveryPartners.partnerAccountId), eq(deliveryPartners.partnerTan, scope.account.tan)) : undefined;
   return db
     .select({ id: deliveryPartners.id })
@@ -24,7 +27,7 @@ function deliveryEntry(db: Db, scope: PartnerScope, workoutId: string) {
 }
 
 /** The workout when the partner delivers it (from a batch's rows); 404 otherwise. */
-function delivered(workout: typeof workouts.$inferSelect | undefined, entry: { id: string } | undefined): typeof workouts.$inferSelect {
+export function delivered(workout: typeof workouts.$inferSelect | undefined, entry: { id: string } | undefined): typeof workouts.$inferSelect {
   if (!workout || !entry) throw notFound("Workout not found");
   return workout;
 }
@@ -75,8 +78,8 @@ export async function partnerSlots(db: Db, scope: PartnerScope, workoutId: strin
   return rows.map((r) => slotDto(r.slot, scope.account.name, r.length));
 }
 
-/** Publishes a time for a session of a workout the partner delivers, with seats up to the workout's max attendees. */
-export async function publishSlot(db: Db, scope: PartnerScope, input: { workoutId: string; sessionId: string; startsAt: string; capacity: number }) {
+/** The workout (the partner delivers it, else 404) and its session (else 400), with the seats checked against the workout's max attendees (400). */
+async function publishable(db: Db, scope: PartnerScope, input: { workoutId: string; sessionId: string; capacity: number }) {
   const [[found], [entry], [session]] = await db.batch([
     db.select().from(workouts).where(eq(workouts.id, input.workoutId)),
     deliveryEntry(db, scope, input.workoutId),
@@ -88,11 +91,44 @@ export async function publishSlot(db: Db, scope: PartnerScope, input: { workoutI
   const workout = delivered(found, entry);
   if (!session) throw invalid({ sessionId: "Not a session of this workout" });
   if (input.capacity > workout.maxAttendees) throw invalid({ capacity: `At most ${workout.maxAttendees} seats (the workout's max attendees)` });
+  return { workout, session };
+}
+
+/** Publishes a time for a session of a workout the partner delivers, with seats up to the workout's max attendees. */
+export async function publishSlot(db: Db, scope: PartnerScope, input: { workoutId: string; sessionId: string; startsAt: string; capacity: number }) {
+  const { workout, session } = await publishable(db, scope, input);
   const published = await db
     .insert(slots)
     .values({ partnerAccountId: scope.account.id, workoutId: workout.id, sessionId: session.id, startsAt: input.startsAt, capacity: input.capacity })
     .returning();
   return slotDto(theRow(published, "published slot"), scope.account.name, session.lengthMinutes);
+}
+
+/** The most times one series publishes. */
+export const MAX_SERIES = 200;
+
+/**
+ * Publishes a series of times at once (the same wall-clock time on the chosen
+ * weekdays for some weeks, in the series' zone), all in one batch: the times
+ * already past are left out; none at all, or more than MAX_SERIES, is 400.
+ */
+export async function publishSeries(db: Db, scope: PartnerScope, input: RecurringSlots) {
+  const { workout, session } = await publishable(db, scope, input);
+  const now = Date.now();
+  const starts = recurringStarts(input).filter((t) => Date.parse(t) > now);
+  if (!starts.length) throw invalid({ startDate: "No time of this series is in the future" });
+  if (starts.length > MAX_SERIES) throw invalid({ weeks: `At most ${MAX_SERIES} times at once` });
+  const rows = starts.map((startsAt) => ({
+    id: crypto.randomUUID(),
+    partnerAccountId: scope.account.id,
+    workoutId: workout.id,
+    sessionId: session.id,
+    startsAt,
+    capacity: input.capacity,
+  }));
+  const [first, ...rest] = insertRows(db, slots, rows);
+  await db.batch([first!, ...rest]);
+  return rows.map((r) => slotDto({ ...r, seatsTaken: 0, createdAt: "", updatedAt: "" }, scope.account.name, session.lengthMinutes));
 }
 
 /**

@@ -204,13 +204,14 @@ type Chosen = { times: Map<string, string>; fields: Record<string, string>; mess
 const NOT_THIS_JOBS = "Not a session of this job";
 
 /**
- * Confirming a booking request: every session waiting for confirmation takes
+ * Confirming a booking request (or, `waiting` timesProposed, the customer
+ * accepting the partner's counter-proposal): every session waiting takes
  * one of its proposed times (a session kept at its booked time, after a partial
  * reschedule, needs none). A line that is not one of this job's (another job's,
  * or another tenant's) is refused, never skipped. Answers the chosen time per
  * line, or field errors at `lines.<i>.lineId` / `lines.<i>.time`.
  */
-export function confirmedTimes(lines: JobLineState[], chosen: LineTime[]): Chosen {
+export function confirmedTimes(lines: JobLineState[], chosen: LineTime[], waiting: "awaitingConfirmation" | "timesProposed" = "awaitingConfirmation"): Chosen {
   const fields: Record<string, string> = {};
   const times = new Map<string, string>();
   chosen.forEach((l, i) => {
@@ -219,11 +220,33 @@ export function confirmedTimes(lines: JobLineState[], chosen: LineTime[]): Chose
   if (Object.keys(fields).length) return { times, fields };
   const byLine = new Map(chosen.map((l) => [l.lineId, l.time]));
   lines.forEach((line, i) => {
-    if (line.status !== "awaitingConfirmation") return;
+    if (line.status !== waiting) return;
     const time = byLine.get(line.id);
     if (!time) fields[`lines.${i}.time`] = MESSAGES.required;
     else if (!line.requestedTimes.includes(time)) fields[`lines.${i}.time`] = "Choose one of the proposed times";
     else times.set(line.id, time);
+  });
+  return { times, fields };
+}
+
+/**
+ * The partner's counter-proposal: times for every session waiting for
+ * confirmation (and only this job's sessions, each once). Answers the times
+ * per line, or field errors at `lines.<i>.lineId`.
+ */
+export function proposedTimes(
+  lines: JobLineState[],
+  proposed: { lineId: string; times: string[] }[],
+): { times: Map<string, string[]>; fields: Record<string, string> } {
+  const times = new Map<string, string[]>();
+  const fields: Record<string, string> = {};
+  proposed.forEach((p, i) => {
+    if (!lines.some((x) => x.id === p.lineId)) fields[`lines.${i}.lineId`] = NOT_THIS_JOBS;
+    else if (times.has(p.lineId)) fields[`lines.${i}.lineId`] = MESSAGES.alreadyExists;
+    else times.set(p.lineId, p.times);
+  });
+  lines.forEach((line) => {
+    if (line.status === "awaitingConfirmation" && !times.has(line.id) && !Object.keys(fields).length) fields.lines = "Propose times for every session waiting";
   });
   return { times, fields };
 }

@@ -11,6 +11,8 @@ export const JOB_ACTIONS = [
   "bookSlots", // customer books open slots (calendar-based)
   "confirm", // delivery partner confirms a request
   "deny", // delivery partner denies a request (reason; recipient notified)
+  "proposeTimes", // delivery partner proposes other times instead of confirming or denying
+  "acceptProposal", // customer accepts one of the partner's proposed times per session
   "rescheduleRequest", // reschedule by request (reason)
   "rescheduleSlots", // reschedule into open slots (reason)
   "completeFirstLine", // the first session line is completed
@@ -21,10 +23,13 @@ export type JobAction = (typeof JOB_ACTIONS)[number];
 
 const TABLE: Record<JobAction, Partial<Record<JobStatus, JobStatus>>> = {
   assign: { pending: "awaitingScheduling" },
-  requestTimes: { awaitingScheduling: "awaitingConfirmation" },
+  // The customer also answers a counter-proposal by proposing again.
+  requestTimes: { awaitingScheduling: "awaitingConfirmation", timesProposed: "awaitingConfirmation" },
   bookSlots: { awaitingScheduling: "confirmed" },
   confirm: { awaitingConfirmation: "confirmed" },
   deny: { awaitingConfirmation: "awaitingScheduling" },
+  proposeTimes: { awaitingConfirmation: "timesProposed" },
+  acceptProposal: { timesProposed: "confirmed" },
   rescheduleRequest: { confirmed: "awaitingConfirmation" },
   rescheduleSlots: { confirmed: "confirmed" },
   completeFirstLine: { confirmed: "inProgress" },
@@ -33,6 +38,7 @@ const TABLE: Record<JobAction, Partial<Record<JobStatus, JobStatus>>> = {
     pending: "cancelled",
     awaitingScheduling: "cancelled",
     awaitingConfirmation: "cancelled",
+    timesProposed: "cancelled",
     confirmed: "cancelled",
     inProgress: "cancelled",
   },
@@ -52,6 +58,7 @@ export const STATUS_LABEL: Record<JobStatus, string> = {
   pending: "Processing",
   awaitingScheduling: "To Be Booked",
   awaitingConfirmation: "Booking Requested",
+  timesProposed: "Times Proposed",
   confirmed: "Booked",
   inProgress: "In Progress",
   completed: "Completed",

@@ -12,7 +12,18 @@ import { calendarAttachment, type CalendarSession } from "./calendar";
 import { mailDateTime, mailT, mailZoneNote } from "./i18n";
 import { renderMail, type MailBrand, type RenderedMail } from "./layout";
 
-export type JobEvent = "requested" | "requestReceived" | "confirmed" | "booked" | "denied" | "rescheduled" | "cancelled" | "lineCompleted" | "completed";
+export type JobEvent =
+  | "requested"
+  | "requestReceived"
+  | "confirmed"
+  | "booked"
+  | "denied"
+  | "rescheduled"
+  | "cancelled"
+  | "lineCompleted"
+  | "completed"
+  | "proposed"
+  | "proposalAccepted";
 export type Audience = "customer" | "partner";
 
 export type JobMailSession = CalendarSession & { requestedTimes?: string[] };
@@ -48,9 +59,10 @@ export function reasonWord(event: JobEvent, reason: string | null | undefined, l
   return (RescheduleReason as readonly string[]).includes(reason) ? mailT(language, `enum.RescheduleReason.${reason}` as MessageKey) : null;
 }
 
-/** Intro key per event and side (a booked job reads differently to the customer and to the partner). */
+/** Intro key per event and side (a booked job, a counter-proposal and its acceptance read differently to the customer and to the partner). */
 function introKey(event: JobEvent, audience: Audience): MessageKey {
-  if (event === "booked") return audience === "customer" ? "mail.job.booked.introCustomer" : "mail.job.booked.introPartner";
+  if (event === "booked" || event === "proposed" || event === "proposalAccepted")
+    return `mail.job.${event}.${audience === "customer" ? "introCustomer" : "introPartner"}` as MessageKey;
   return `mail.job.${event}.intro` as MessageKey;
 }
 
@@ -65,7 +77,8 @@ export function jobMail(d: JobMailData): JobMail {
   ];
   const reason = d.event === "cancelled" || d.event === "denied" || d.event === "rescheduled" ? reasonWord(d.event, d.reason, l) : null;
   if (reason) details.push({ label: mailT(l, "mail.job.reason"), value: reason });
-  if (reason && d.comment) details.push({ label: mailT(l, "mail.job.comment"), value: d.comment });
+  // A counter-proposal's note goes with it, as a reason's comment does.
+  if ((reason || d.event === "proposed") && d.comment) details.push({ label: mailT(l, "mail.job.comment"), value: d.comment });
   const items = d.sessions.map((s) => {
     const when = s.scheduledAt
       ? mailDateTime(s.scheduledAt, l, zone)
@@ -78,7 +91,7 @@ export function jobMail(d: JobMailData): JobMail {
   const calendar = { platformName: d.brand.platformName, workoutName: d.workoutName, customerName: d.customerName, link: d.link, sequence: d.sequence };
   const attachments: MailAttachment[] = [];
   const notes: string[] = [];
-  if (d.event === "confirmed" || d.event === "booked" || d.event === "rescheduled") {
+  if (d.event === "confirmed" || d.event === "booked" || d.event === "rescheduled" || d.event === "proposalAccepted") {
     const publish = calendarAttachment({ ...calendar, sessions: d.sessions }, "publish");
     if (publish) attachments.push(publish);
     // A reschedule by request takes the times away until they are confirmed again.

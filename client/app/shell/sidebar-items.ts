@@ -83,6 +83,7 @@ export function adminGroups(ctx: SidebarContext): MenuGroup[] {
         action("admin-price-groups", "nav.priceGroups", "admin-price-groups", true),
         action("admin-featured-groups", "nav.featuredGroups", "admin-featured-groups", true),
         action("admin-plans", "nav.plans", "admin-plans", true),
+        action("admin-availability", "nav.availability", "admin-availability", true),
       ],
     },
   ];

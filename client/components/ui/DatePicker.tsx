@@ -13,7 +13,31 @@ import { focusRing } from "./focus-ring";
 import { useFieldControl } from "./Field";
 import { Popover, PopoverContent, PopoverTrigger } from "./Popover";
 
-const LOCALES = { enUS, enGB, enAU } satisfies Record<Language, unknown>;
+export const LOCALES = { enUS, enGB, enAU } satisfies Record<Language, unknown>;
+
+/** The calendar's look in the design system (every calendar of the product: date fields, the time picker). */
+export const dayPickerClassNames = {
+  root: "relative",
+  months: "flex flex-col",
+  month: "grid gap-2",
+  month_caption: "flex h-9 items-center justify-center",
+  caption_label: "text-sm font-semibold",
+  nav: "absolute inset-x-0 top-0 flex h-9 items-center justify-between",
+  button_previous: buttonClasses("ghost", "icon-sm"),
+  button_next: buttonClasses("ghost", "icon-sm"),
+  chevron: "size-4 fill-current",
+  month_grid: "border-collapse",
+  weekdays: "flex",
+  weekday: "w-9 text-center text-xs font-medium text-muted-foreground",
+  week: "mt-1 flex",
+  day: "size-9 p-0 text-center text-sm",
+  day_button: cn("size-9 rounded-md hover:bg-muted disabled:pointer-events-none disabled:text-muted-foreground disabled:line-through", focusRing),
+  selected: "[&>button]:bg-brand [&>button]:text-brand-foreground [&>button]:hover:bg-brand",
+  today: "[&>button]:font-bold [&>button]:underline [&>button]:underline-offset-4",
+  outside: "[&>button]:text-muted-foreground",
+  disabled: "opacity-60",
+  hidden: "invisible",
+};
 
 /**
  * A date field: a button showing the chosen date in the product's short format
@@ -100,28 +124,7 @@ export function DatePicker({
               onChange(day ? toCalendarDate(day) : null);
               setOpen(false);
             }}
-            classNames={{
-              root: "relative",
-              months: "flex flex-col",
-              month: "grid gap-2",
-              month_caption: "flex h-9 items-center justify-center",
-              caption_label: "text-sm font-semibold",
-              nav: "absolute inset-x-0 top-0 flex h-9 items-center justify-between",
-              button_previous: buttonClasses("ghost", "icon-sm"),
-              button_next: buttonClasses("ghost", "icon-sm"),
-              chevron: "size-4 fill-current",
-              month_grid: "border-collapse",
-              weekdays: "flex",
-              weekday: "w-9 text-center text-xs font-medium text-muted-foreground",
-              week: "mt-1 flex",
-              day: "size-9 p-0 text-center text-sm",
-              day_button: cn("size-9 rounded-md hover:bg-muted disabled:pointer-events-none disabled:text-muted-foreground disabled:line-through", focusRing),
-              selected: "[&>button]:bg-brand [&>button]:text-brand-foreground [&>button]:hover:bg-brand",
-              today: "[&>button]:font-bold [&>button]:underline [&>button]:underline-offset-4",
-              outside: "[&>button]:text-muted-foreground",
-              disabled: "opacity-60",
-              hidden: "invisible",
-            }}
+            classNames={dayPickerClassNames}
           />
         </PopoverContent>
       </Popover>

@@ -1,23 +1,23 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
 import type { BookingOptions } from "../../../contract/bookings";
 import { MESSAGES } from "../../../contract/messages";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
-import { Field, Input } from "../../components/ui/Field";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
-import { toZonedInput, useFormatDate, useTimeZone, zonedInputToIso } from "../../lib/dates";
+import { useFormatDate, useTimeZone, zonedInputToIso } from "../../lib/dates";
 import { errorAt, setFieldErrors } from "../../lib/forms";
 import { translateApiMessage, useLanguage, useT } from "../../lib/i18n";
 import { formatPrice } from "../catalogue/format";
 import { useBookingOptions, useCreateBooking } from "./api";
 import { bookingDefaults, bookingForm, type BookingValues } from "./booking-form";
+import { TimePicker } from "./TimePicker";
 
 const STEPS = ["review", "book", "confirm"] as const;
 
@@ -67,8 +67,6 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
   const price = options.price;
   const short = price?.kind === "credits" && options.creditBalance < price.amount;
   const blocked = options.missingPrerequisites.length > 0;
-  const [soon] = useState(() => new Date(Date.now() + 60 * 60 * 1000));
-  const min = toZonedInput(soon, timeZone);
   const err = (path: string) => {
     const message = errorAt(errors, path);
     return message ? translateApiMessage(message) : undefined;
@@ -247,18 +245,27 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
                   <p className="text-sm text-muted-foreground">{t("booking.noSlots")}</p>
                 )
               ) : (
-                <div className="grid gap-3 sm:grid-cols-2">
-                  <Field
-                    label={t("booking.preferredTime")}
-                    required
-                    hint={t("dates.inZone", { zone: timeZone })}
-                    error={err(`sessions.${i}.times.0`) ?? err(`sessions.${i}.times`)}
-                  >
-                    <Input type="datetime-local" min={min} {...form.register(`sessions.${i}.times.0`, { onChange: changed(i) })} />
-                  </Field>
-                  <Field label={t("booking.alternativeTime")} hint={t("dates.inZone", { zone: timeZone })} error={err(`sessions.${i}.times.1`)}>
-                    <Input type="datetime-local" min={min} {...form.register(`sessions.${i}.times.1`, { onChange: changed(i) })} />
-                  </Field>
+                <div className="grid gap-4">
+                  {([0, 1] as const).map((j) => (
+                    <Controller
+                      key={j}
+                      control={form.control}
+                      name={`sessions.${i}.times.${j}`}
+                      render={({ field }) => (
+                        <TimePicker
+                          source={{ kind: "workout", workoutId: options.workout.id, sessionId: s.id }}
+                          label={j === 0 ? `${t("booking.preferredTime")} ${t("form.requiredMark")}` : t("booking.alternativeTime")}
+                          value={field.value}
+                          onChange={(v) => {
+                            field.onChange(v);
+                            changed(i)();
+                          }}
+                          error={j === 0 ? (err(`sessions.${i}.times.0`) ?? err(`sessions.${i}.times`)) : err(`sessions.${i}.times.1`)}
+                          testId={j === 0 ? "preferred-time" : "alternative-time"}
+                        />
+                      )}
+                    />
+                  ))}
                 </div>
               )}
             </fieldset>

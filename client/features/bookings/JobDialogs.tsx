@@ -5,10 +5,11 @@ import { ApiError } from "../../lib/api";
 import { useT, type TranslationKey } from "../../lib/i18n";
 import { useJobAction, type JobMove, type Side } from "./api";
 import { ConfirmTimesDialog, ReasonDialog, TimesDialog } from "./dialogs";
+import { ProposeTimesDialog } from "./ProposeTimesDialog";
 
 /** Which confirmation is open, for which job (and session line). */
 export type OpenDialog =
-  | { kind: "cancel" | "deny" | "confirm" | "times" | "reschedule" | "complete"; job: JobDto }
+  | { kind: "cancel" | "deny" | "confirm" | "times" | "reschedule" | "complete" | "proposeTimes" | "acceptProposal"; job: JobDto }
   | { kind: "completeLine"; job: JobDto; lineId: string; session: string }
   | null;
 
@@ -69,12 +70,40 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
       />
     );
   }
+  if (open?.kind === "proposeTimes") {
+    const { job } = open;
+    return (
+      <ProposeTimesDialog
+        open
+        job={job}
+        busy={action.isPending}
+        onOpenChange={onOpenChange}
+        onSubmit={(lines, comment) =>
+          void run({ action: "propose", id: job.id, body: { lines, comment, version: job.version } }, "bookings.done.proposed", "other")
+        }
+      />
+    );
+  }
+  if (open?.kind === "acceptProposal") {
+    const { job } = open;
+    return (
+      <ConfirmTimesDialog
+        open
+        accept
+        job={job}
+        busy={action.isPending}
+        onOpenChange={onOpenChange}
+        onSubmit={(lines) => void run({ action: "accept", id: job.id, body: { lines, version: job.version } }, "bookings.done.accepted", "date")}
+      />
+    );
+  }
   if (open?.kind === "reschedule") {
     const { job } = open;
     return (
       <TimesDialog
         open
         job={job}
+        side={side}
         withReason
         busy={action.isPending}
         onOpenChange={onOpenChange}
@@ -104,6 +133,7 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
       <TimesDialog
         open
         job={job}
+        side={side}
         withReason={false}
         busy={action.isPending}
         onOpenChange={onOpenChange}

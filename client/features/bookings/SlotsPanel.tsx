@@ -15,6 +15,7 @@ import { ApiError } from "../../lib/api";
 import { today, useFormatDate, usePartnerTimeZone, zonedInputToIso } from "../../lib/dates";
 import { errorAt, setFieldErrors } from "../../lib/forms";
 import { translateApiMessage, useT } from "../../lib/i18n";
+import { SeriesForm } from "./SeriesForm";
 import { useDeliveredWorkouts, useSlotChanges, useSlots } from "./api";
 
 /**
@@ -184,6 +185,7 @@ export function SlotsPanel() {
           </>
         ) : null}
       </form>
+      {canAct && workout ? <SeriesForm key={workout.id} workout={workout} /> : null}
       <DataTable
         caption={t("slots.caption")}
         rows={slots.data ?? []}

@@ -7,6 +7,7 @@ const TONE: Record<JobStatus, BadgeTone> = {
   pending: "neutral",
   awaitingScheduling: "warning",
   awaitingConfirmation: "info",
+  timesProposed: "warning",
   confirmed: "success",
   inProgress: "accent",
   completed: "neutral",

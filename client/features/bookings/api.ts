@@ -11,6 +11,7 @@ import type {
   PartnerReschedule,
   ScheduleBooking,
 } from "../../../contract/bookings";
+import type { AcceptProposal, ProposeTimes, RecurringSlots } from "../../../contract/availability";
 import { useActiveAccountId } from "../../auth/useAppUser";
 import { entitlementKeys } from "../accounts/api";
 import { api } from "../../lib/api";
@@ -29,6 +30,9 @@ export const bookingKeys = {
   options: (accountId: string, workoutId: string) => ["booking-options", accountId, workoutId] as const,
   slots: (accountId: string, workoutId: string) => ["slots", accountId, workoutId] as const,
   delivered: (accountId: string) => ["delivered-workouts", accountId] as const,
+  /** Every open time shown (availability changes make them stale). */
+  anyOpenTimes: ["open-times"] as const,
+  openTimes: (accountId: string, source: unknown, from: string) => ["open-times", accountId, source, from] as const,
 };
 
 /** Your Bookings (customer) or Your Jobs (partner), newest first, a page at a time. */
@@ -69,7 +73,9 @@ export type JobMove =
   | { action: "reschedule"; id: string; body: z.input<typeof PartnerReschedule> }
   | { action: "schedule"; id: string; body: z.input<typeof ScheduleBooking> }
   | { action: "complete"; id: string }
-  | { action: "completeLine"; id: string; lineId: string };
+  | { action: "completeLine"; id: string; lineId: string }
+  | { action: "propose"; id: string; body: z.input<typeof ProposeTimes> }
+  | { action: "accept"; id: string; body: z.input<typeof AcceptProposal> };
 
 function moveJob(move: JobMove): Promise<JobDto> {
   const params = { id: move.id };
@@ -88,6 +94,10 @@ function moveJob(move: JobMove): Promise<JobDto> {
       return api.post("/v1/jobs/{id}/complete", { params });
     case "completeLine":
       return api.post("/v1/jobs/{id}/lines/{lineId}/complete", { params: { id: move.id, lineId: move.lineId } });
+    case "propose":
+      return api.post("/v1/jobs/{id}/propose", { params, body: move.body });
+    case "accept":
+      return api.post("/v1/bookings/{id}/accept", { params, body: move.body });
   }
 }
 
@@ -139,5 +149,6 @@ export function useSlotChanges(workoutId: string | null) {
   return {
     publish: useMutation({ mutationFn: (body: z.input<typeof CreateSlot>) => api.post("/v1/admin/slots", { body }), onSuccess: refresh }),
     close: useMutation({ mutationFn: (id: string) => api.delete("/v1/admin/slots/{id}", { params: { id } }), onSuccess: refresh }),
+    publishSeries: useMutation({ mutationFn: (body: z.input<typeof RecurringSlots>) => api.post("/v1/admin/slots/series", { body }), onSuccess: refresh }),
   };
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { Controller, useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { z } from "zod";
 import { CancelBooking, ConfirmRequest, DenyRequest, PartnerReschedule, type JobDto } from "../../../contract/bookings";
@@ -8,11 +8,13 @@ import { MESSAGES } from "../../../contract/messages";
 import { sessionOrderProblems } from "../../../contract/session-order";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
-import { Checkbox, Field, Input, Select, Textarea } from "../../components/ui/Field";
-import { toZonedInput, useFormatDate, useTimeZone, zonedInputToIso } from "../../lib/dates";
+import { Checkbox, Field, Select, Textarea } from "../../components/ui/Field";
+import { useFormatDate, useTimeZone, zonedInputToIso } from "../../lib/dates";
 import { enumLabel, oneOf } from "../../lib/enums";
 import { errorAt } from "../../lib/forms";
 import { translateApiMessage, useT, type Translate } from "../../lib/i18n";
+import type { Side } from "./api";
+import { TimePicker } from "./TimePicker";
 
 /** Cancel (cancellation reasons) or deny (reschedule reasons): a reason, a comment, then the action. */
 export function ReasonDialog(
@@ -67,14 +69,20 @@ export function ReasonDialog(
   );
 }
 
-/** The delivery partner picks one of the proposed times for every session (the contract's confirmation: one time per line). */
+/**
+ * One of the proposed times for every session waiting: the delivery partner
+ * confirming a request, or (`accept`) the customer accepting the partner's
+ * counter-proposal (the contract's body: one time per line).
+ */
 export function ConfirmTimesDialog({
   job,
   open,
   onOpenChange,
   onSubmit,
   busy,
+  accept = false,
 }: {
+  accept?: boolean;
   job: JobDto;
   open: boolean;
   onOpenChange: (o: boolean) => void;
@@ -90,7 +98,11 @@ export function ConfirmTimesDialog({
   const submit = form.handleSubmit(({ lines }) => onSubmit(lines));
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={t("bookings.confirmTitle")} description={t("bookings.confirmBody")} size="lg">
+      <DialogContent
+        title={accept ? t("bookings.acceptTitle") : t("bookings.confirmTitle")}
+        description={accept ? t("bookings.acceptBody") : t("bookings.confirmBody")}
+        size="lg"
+      >
         <form className="grid gap-5" noValidate onSubmit={(e) => void submit(e)}>
           {job.lines.map((line, i) => {
             const error = errorAt(form.formState.errors, `lines.${i}.time`);
@@ -116,7 +128,7 @@ export function ConfirmTimesDialog({
               {t("common.back")}
             </Button>
             <Button type="submit" loading={busy}>
-              {t("bookings.action.confirm")}
+              {accept ? t("bookings.action.acceptProposal") : t("bookings.action.confirm")}
             </Button>
           </DialogFooter>
         </form>
@@ -191,17 +203,15 @@ export function timesForm(job: JobDto, withReason: boolean, t: Translate, timeZo
  * problem is shown on its session until it is put right.
  */
 export function TimesDialog(
-  props: { job: JobDto; open: boolean; onOpenChange: (o: boolean) => void; busy?: boolean } & (
+  props: { job: JobDto; side: Side; open: boolean; onOpenChange: (o: boolean) => void; busy?: boolean } & (
     | { withReason: true; onSubmit: (times: NewTime[], reason: RescheduleReason, comment?: string) => void }
     | { withReason: false; onSubmit: (times: NewTime[]) => void }
   ),
 ) {
-  const { job, open, onOpenChange, withReason, busy } = props;
+  const { job, side, open, onOpenChange, withReason, busy } = props;
   const t = useT();
   const format = useFormatDate();
   const timeZone = useTimeZone();
-  const [soon] = useState(() => new Date(Date.now() + 60 * 60 * 1000));
-  const min = toZonedInput(soon, timeZone);
   const schema = useMemo(() => timesForm(job, withReason, t, timeZone), [job, withReason, t, timeZone]);
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
@@ -239,14 +249,20 @@ export function TimesDialog(
                   />
                 ) : null}
                 {lines[i]?.moving ? (
-                  <Field
-                    label={withReason ? t("bookings.newTime", { name: line.sessionName }) : `${line.sessionName} — ${t("booking.preferredTime")}`}
-                    required
-                    hint={t("dates.inZone", { zone: timeZone })}
-                    error={error ? translateApiMessage(error) : null}
-                  >
-                    <Input type="datetime-local" min={min} {...form.register(`lines.${i}.time`)} />
-                  </Field>
+                  <Controller
+                    control={form.control}
+                    name={`lines.${i}.time`}
+                    render={({ field }) => (
+                      <TimePicker
+                        source={{ kind: "job", side, jobId: job.id, lineId: line.id }}
+                        label={withReason ? t("bookings.newTime", { name: line.sessionName }) : `${line.sessionName} — ${t("booking.preferredTime")}`}
+                        value={field.value}
+                        onChange={field.onChange}
+                        error={error}
+                        testId="time-picker"
+                      />
+                    )}
+                  />
                 ) : null}
               </div>
             );

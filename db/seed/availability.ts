@@ -1,0 +1,22 @@
+/** Demo availability: Northwind takes requests on weekdays, 09:00–12:00 and 13:00–17:00 New York time, with two hours' notice and a quarter-hour buffer. */
+import type { NewAvailabilitySchedule } from "../schema";
+import { DEMO } from "./data";
+
+export const availabilityRows: NewAvailabilitySchedule[] = [
+  {
+    id: "a7a11ab1-0000-4000-8000-000000000001",
+    partnerAccountId: DEMO.northwind.id,
+    workoutId: null,
+    timeZone: "America/New_York",
+    weekly: [1, 2, 3, 4, 5].map((day) => ({
+      day,
+      ranges: [
+        { start: "09:00", end: "12:00" },
+        { start: "13:00", end: "17:00" },
+      ],
+    })),
+    overrides: [],
+    minNoticeMinutes: 120,
+    bufferMinutes: 15,
+  },
+];

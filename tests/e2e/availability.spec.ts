@@ -1,0 +1,123 @@
+import type { Page } from "@playwright/test";
+import { DEMO } from "../../db/seed/data";
+import { signIn } from "./auth";
+import { expect, expectAccessible, hydrated, open, test } from "./fixtures";
+import { pickTime } from "./picker";
+
+const WORKOUT = "Disaster Recovery Tabletop";
+
+function row(page: Page) {
+  return page.getByTestId("job-row").filter({ hasText: WORKOUT }).first();
+}
+
+async function act(page: Page, action: string) {
+  await row(page)
+    .getByRole("button", { name: `Actions for ${WORKOUT}` })
+    .click();
+  await page.getByRole("menuitem", { name: action }).click();
+}
+
+test.describe("availability and counter-proposals", () => {
+  test.describe.configure({ timeout: 120_000, mode: "serial" });
+
+  test("a partner sets a workout's own hours, with messages for what is wrong and a guard against leaving unsaved", async ({ page }) => {
+    await signIn(page, "partnerAdmin", "/admin/availability");
+    await expect(page.getByRole("heading", { name: "Availability", level: 1 })).toBeVisible();
+    await page.getByLabel("Hours for").selectOption({ label: WORKOUT });
+    await expect(page.getByText("This workout follows your general hours.")).toBeVisible();
+    await expectAccessible(page);
+
+    // An end before its start, and a negative buffer: each said at its field, nothing saved.
+    const monday = page.getByTestId("weekday-1");
+    await monday.getByLabel("Until (Monday)").first().fill("08:00");
+    await page.getByLabel("Buffer between sessions (minutes)").fill("-5");
+    await page.getByRole("button", { name: "Save availability" }).click();
+    await expect(monday.getByText("Must be after the start")).toBeVisible();
+    await expect(page.getByText("Invalid quantity")).toBeVisible();
+    await expectAccessible(page);
+
+    // Leaving with unsaved changes asks first.
+    await page
+      .getByRole("link", { name: /Your Jobs|Jobs/ })
+      .first()
+      .click();
+    await expect(page.getByRole("alertdialog").or(page.getByRole("dialog"))).toBeVisible();
+    await page.getByRole("button", { name: "Stay" }).click();
+    await expect(page).toHaveURL(/\/admin\/availability$/);
+
+    await monday.getByLabel("Until (Monday)").first().fill("12:00");
+    await page.getByLabel("Buffer between sessions (minutes)").fill("15");
+    await page.getByRole("checkbox", { name: "Available on Saturday" }).click();
+    await page.getByRole("button", { name: "Save availability" }).click();
+    await expect(page.getByText("Availability saved").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Use general hours" })).toBeVisible();
+  });
+
+  test("a partner publishes a weekly series of times at once", async ({ page }) => {
+    await signIn(page, "partnerAdmin", "/jobs");
+    const series = page.getByRole("form", { name: "Publish a weekly series" });
+    await expect(series.getByRole("checkbox", { name: "Tuesday" })).toBeChecked();
+    await series.getByLabel("For how many weeks").fill("0");
+    await series.getByRole("button", { name: "Publish the series" }).click();
+    await expect(series.getByText("Invalid quantity")).toBeVisible();
+    await series.getByLabel("For how many weeks").fill("8");
+    await expectAccessible(page);
+    await series.getByRole("button", { name: "Publish the series" }).click();
+    await expect(page.getByText(/\d+ times published/).first()).toBeVisible();
+  });
+
+  test("a customer requests times in the calendar; the partner proposes others; the customer accepts one: Booked, both mailed", async ({ otherPerson }) => {
+    const customer = await otherPerson();
+    await signIn(customer, "customerAdmin", "/bookings");
+    await open(customer, `/workout/${DEMO.workouts.drTabletop}/book`);
+    const dialog = customer.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Next", exact: true }).click();
+    await dialog.getByRole("radio", { name: /Request times/ }).check();
+    const pickers = dialog.getByTestId("preferred-time");
+    await expect(pickers.first().getByText(/your browser's time zone/)).toBeVisible();
+    await expect(pickers.first().getByText(/Session: 45 min/)).toBeVisible();
+    for (let i = 0; i < (await pickers.count()); i++) await pickTime(pickers.nth(i), { months: 1, day: 1 + i });
+    await expectAccessible(customer);
+    await dialog.getByRole("button", { name: "Next", exact: true }).click();
+    await dialog.getByRole("button", { name: "Confirm booking" }).click();
+    await expect(customer).toHaveURL(/\/bookings$/);
+    await expect(row(customer).getByTestId("status")).toHaveText("Booking Requested");
+
+    const partner = await otherPerson();
+    await signIn(partner, "partnerAdmin", "/jobs");
+    await act(partner, "Propose other times");
+    const pd = partner.getByRole("dialog");
+    const proposals = pd.getByTestId("time-picker");
+    for (let i = 0; i < (await proposals.count()); i++) await pickTime(proposals.nth(i), { months: 2, day: 2 + i, time: 1 });
+    await pd.getByLabel("Note for the customer").fill("Our trainer is away that week");
+    await expectAccessible(partner);
+    await pd.getByRole("button", { name: "Propose other times" }).click();
+    await expect(pd).toBeHidden();
+    await expect(row(partner).getByTestId("status")).toHaveText("Times Proposed");
+
+    await customer.reload();
+    await hydrated(customer);
+    await expect(row(customer).getByTestId("status")).toHaveText("Times Proposed");
+    await act(customer, "Accept a proposed time");
+    const cd = customer.getByRole("dialog");
+    await expect(cd.getByRole("radio").first()).toBeChecked();
+    await expectAccessible(customer);
+    await cd.getByRole("button", { name: "Accept a proposed time" }).click();
+    await expect(cd).toBeHidden();
+    await expect(row(customer).getByTestId("status")).toHaveText("Booked");
+
+    await partner.goto("/dev/mail");
+    await expect(
+      partner
+        .locator('li.mail[data-to="cara@fabrikam.test"]')
+        .filter({ hasText: `Other times proposed: ${WORKOUT}` })
+        .first(),
+    ).toBeVisible();
+    await expect(
+      partner
+        .locator('li.mail[data-to="hello@northwind.test"]')
+        .filter({ hasText: `Booking confirmed: ${WORKOUT}` })
+        .first(),
+    ).toBeVisible();
+  });
+});
