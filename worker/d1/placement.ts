@@ -59,6 +59,7 @@ export const PLACEMENT = {
   delivery_partners: "shard",
   reviews: "shard",
   slots: "shard",
+  availability_schedules: "shard",
   jobs: "shard",
   job_lines: "shard",
   job_action_items: "shard",

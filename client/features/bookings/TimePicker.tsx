@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from "react";
 import { DayPicker } from "react-day-picker";
 import { dayPickerClassNames, LOCALES } from "../../components/ui/DatePicker";
 import { LANGUAGE_TAG } from "../../i18n/tags";
+import { withinFocusRing } from "../../components/ui/focus-ring";
 import { cn } from "../../lib/cn";
 import { TZDateMini } from "@date-fns/tz";
 import { toCalendarDate, useTimeZone } from "../../lib/dates";
@@ -110,7 +111,8 @@ export function TimePicker({
                 <label
                   key={time}
                   className={cn(
-                    "cursor-pointer rounded-md border border-input px-3 py-1.5 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand has-[:checked]:text-brand-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
+                    "cursor-pointer rounded-md border border-input px-3 py-1.5 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand has-[:checked]:text-brand-foreground",
+                    withinFocusRing,
                   )}
                 >
                   <input type="radio" className="sr-only" name={`${id}-time`} value={time} checked={value === time} onChange={() => onChange(time)} />
