@@ -273,7 +273,29 @@ export type AssessmentStatus = (typeof AssessmentStatus)[number];
 // ─── Audit ───────────────────────────────────────────────────────────────────
 
 /** Audit codes. */
-export const AuditCode = ["fitnessScoreUpdated", "workoutJobCompleted", "workoutSessionJobLineCompleted"] as const;
+export const AuditCode = [
+  "fitnessScoreUpdated",
+  "workoutJobCompleted",
+  "workoutSessionJobLineCompleted",
+  "workoutJobRequested",
+  "workoutJobBooked",
+  "workoutJobConfirmed",
+  "workoutJobDenied",
+  "workoutJobRescheduled",
+  "workoutJobRescheduleRequested",
+  "workoutJobCancelled",
+  "workoutSessionJobLineRescheduled",
+  "creditsAdjusted",
+  "planStarted",
+  "planChanged",
+  "planEnded",
+  "planCreated",
+  "planEdited",
+  "priceGroupCreated",
+  "priceGroupEdited",
+  "priceGroupDeleted",
+  "customerPriceGroupChanged",
+] as const;
 export type AuditCode = (typeof AuditCode)[number];
 
 // ─── Homepage builder ────────────────────────────────────────────────────────

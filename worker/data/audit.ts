@@ -5,8 +5,9 @@
  * 404, exactly like a missing one.
  */
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import type { AuditEntryDto } from "../../contract/audit";
-import { auditEntries, jobLines, jobs, scores, users, workoutSessions, workouts } from "../../db/schema";
+import { AuditChange, type AuditEntryDto } from "../../contract/audit";
+import { CategoryFilter } from "../../contract/enums";
+import { auditEntries, jobLines, jobs, scores, users, workoutSessions, workouts, type NewAuditEntry } from "../../db/schema";
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { notFound } from "../http/errors";
@@ -14,6 +15,60 @@ import { inList } from "./bound";
 import { after, decodeCursor, pageOf, type SortKey } from "./cursor";
 import { customerOf } from "./customers";
 import { visibleJobs } from "./jobs-search";
+import { raw, type Statement, type Statements } from "./statements";
+
+/**
+ * One audit entry to write: the columns of `audit_entries` as before (who:
+ * `userId`; what: `code` on `subjectType`/`subjectId`; the account, and the
+ * partner stamped when omitted), plus what the trail shows of it: `name`
+ * (the subject's name when it may be gone later, e.g. a deleted price group),
+ * `change` (from → to; a SQL expression answering the JSON of an
+ * AuditChange when only the batch knows the values, e.g. a balance) and
+ * `reason`. `onlyIf` writes the entry only when that SQL condition holds
+ * inside the batch (a guarded insert that may write nothing).
+ */
+export type AuditWrite = Omit<NewAuditEntry, "id" | "createdAt"> & {
+  name?: string | null;
+  change?: AuditChange | SQL;
+  reason?: string | null;
+  onlyIf?: SQL;
+};
+
+/**
+ * The statement that writes `entry`, for the batch of the change it records
+ * (so a change that fails writes no entry). Written as SQL so the entry can
+ * hold values only the batch knows.
+ */
+export function auditStatement(entry: AuditWrite): Statement {
+  const { name, change, reason, onlyIf, data, accountId, partnerAccountId, code, subjectType, subjectId, userId } = entry;
+  const plain = { ...(data ?? {}), ...(name ? { name } : {}), ...(reason ? { reason } : {}) };
+  const json =
+    change && "kind" in change
+      ? sql`${JSON.stringify({ ...plain, change })}`
+      : change
+        ? sql`json_set(${JSON.stringify(plain)}, '$.change', json(${change}))`
+        : sql`${JSON.stringify(plain)}`;
+  return raw(sql`INSERT INTO audit_entries (id, account_id, partner_account_id, code, subject_type, subject_id, user_id, data)
+    SELECT ${crypto.randomUUID()}, ${accountId}, ${partnerAccountId ?? null}, ${code}, ${subjectType}, ${subjectId}, ${userId ?? null}, ${json}
+    WHERE ${onlyIf ?? sql`1`}`);
+}
+
+/** Adds the statements writing `entries` to `batch` (the change's own batch) and answers the batch. */
+export function audit(batch: Statements, ...entries: AuditWrite[]): Statements {
+  batch.push(...entries.map(auditStatement));
+  return batch;
+}
+
+/** The change an entry's data holds, if it is one. */
+function changeOf(data: unknown): AuditChange | null {
+  const parsed = AuditChange.safeParse((data as { change?: unknown } | null)?.change);
+  return parsed.success ? parsed.data : null;
+}
+
+const text = (data: unknown, key: "name" | "reason"): string | null => {
+  const v = (data as Record<string, unknown> | null)?.[key];
+  return typeof v === "string" && v ? v : null;
+};
 
 const NEWEST_FIRST: SortKey[] = [
   { column: auditEntries.createdAt, dir: "desc" },
@@ -30,6 +85,7 @@ async function readTrail(db: Db, where: SQL, cursor: string | undefined, limit: 
       session: workoutSessions.name,
       workout: sql<string | null>`coalesce(${workouts.title}, ${workouts.name})`,
       category: scores.category,
+      data: auditEntries.data,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
@@ -53,7 +109,10 @@ async function readTrail(db: Db, where: SQL, cursor: string | undefined, limit: 
       code: r.code,
       subjectType: r.subjectType,
       subjectId: r.subjectId,
-      subject: r.session ?? r.workout ?? r.category ?? null,
+      subject: r.session ?? r.workout ?? text(r.data, "name"),
+      category: r.category && (CategoryFilter as readonly string[]).includes(r.category) ? r.category : null,
+      change: changeOf(r.data),
+      reason: text(r.data, "reason"),
       by: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email || null,
       createdAt: r.createdAt,
     })),
