@@ -39,7 +39,11 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
         busy={action.isPending}
         onOpenChange={onOpenChange}
         onSubmit={(reason, comment) =>
-          void run({ action: "cancel", side, id: job.id, body: { reason, comment: comment || undefined } }, "bookings.done.cancelled", "cancel")
+          void run(
+            { action: "cancel", side, id: job.id, body: { reason, comment: comment || undefined } },
+            side === "partner" ? "bookings.done.cancelledByPartner" : "bookings.done.cancelledByCustomer",
+            "cancel",
+          )
         }
       />
     );
@@ -76,6 +80,7 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
         open
         job={job}
         withReason
+        side={side}
         busy={action.isPending}
         onOpenChange={onOpenChange}
         onSubmit={(times, reason, comment) =>
@@ -91,7 +96,7 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
                   id: job.id,
                   body: { mode: "request", reason, comment, version: job.version, sessions: times.map((x) => ({ sessionId: x.sessionId, times: [x.time] })) },
                 },
-            "bookings.done.scheduled",
+            side === "partner" ? "bookings.done.rescheduled" : "bookings.done.rescheduleRequested",
             "date",
           )
         }
@@ -105,6 +110,7 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
         open
         job={job}
         withReason={false}
+        side={side}
         busy={action.isPending}
         onOpenChange={onOpenChange}
         onSubmit={(times) =>
@@ -114,7 +120,7 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
               id: job.id,
               body: { mode: "request", version: job.version, sessions: times.map((x) => ({ sessionId: x.sessionId, times: [x.time] })) },
             },
-            "bookings.done.scheduled",
+            "bookings.done.requested",
             "date",
           )
         }
