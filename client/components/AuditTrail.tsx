@@ -13,8 +13,8 @@ import type { Translate } from "../lib/i18n";
 /** Entries per page ("Load more" asks for the next). */
 const PAGE_SIZE = 20;
 
-/** Whose trail: a job's or a partner's customer's. */
-export type AuditOf = { job: string } | { customer: string };
+/** Whose trail: a job's, a partner's customer's, or the partner's own (its plans and price groups). */
+export type AuditOf = { job: string } | { customer: string } | { partner: true };
 
 /** The audit trails' keys, per active account. */
 export const auditKeys = {
@@ -67,9 +67,9 @@ export function AuditTrail({ of, title }: { of: AuditOf; title?: string }) {
     queryKey: auditKeys.trail(accountId, of),
     queryFn: ({ pageParam }) => {
       const query = { cursor: pageParam ?? undefined, limit: PAGE_SIZE };
-      return "job" in of
-        ? api.get("/v1/jobs/{id}/audit", { params: { id: of.job }, query })
-        : api.get("/v1/admin/dependents/{id}/audit", { params: { id: of.customer }, query });
+      if ("job" in of) return api.get("/v1/jobs/{id}/audit", { params: { id: of.job }, query });
+      if ("customer" in of) return api.get("/v1/admin/dependents/{id}/audit", { params: { id: of.customer }, query });
+      return api.get("/v1/admin/audit", { query });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -106,6 +106,20 @@ export function AuditTrail({ of, title }: { of: AuditOf; title?: string }) {
           {t("bookings.loadMore")}
         </Button>
       ) : null}
+    </section>
+  );
+}
+
+/** The partner's own trail (its plans and price groups) as a card of its own, under the screens that change them. */
+export function PartnerAuditSection() {
+  const t = useT();
+  return (
+    <section aria-labelledby="partner-audit" className="mt-8 min-w-0 rounded-xl border border-border bg-card p-4 sm:p-6">
+      <h2 id="partner-audit" className="text-lg font-semibold">
+        {t("audit.title")}
+      </h2>
+      <p className="mt-1 mb-4 text-sm text-muted-foreground">{t("audit.partnerHint")}</p>
+      <AuditTrail of={{ partner: true }} />
     </section>
   );
 }

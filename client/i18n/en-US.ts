@@ -692,6 +692,7 @@ export const enUS = {
   "audit.loadFailed": "We couldn't load the audit trail.",
   "audit.change": "{from} → {to}",
   "audit.balance": "balance {from} → {to}",
+  "audit.partnerHint": "Changes to your plans and price groups, newest first.",
   "audit.none": "none",
   "audit.reason": "reason: {reason}",
   "bookings.action.menu": "Actions for {name}",

@@ -65,4 +65,18 @@ test.describe("the audit trail", () => {
     expect(await trail.textContent()).not.toMatch(CODES);
     await expectAccessible(page);
   });
+
+  test("the partner's own trail under Price Groups shows who created a group, and the name", async ({ page }) => {
+    await signIn(page, "partnerAdmin", "/admin/price-groups");
+    const name = `Schools ${Date.now().toString(36)}`;
+    await page.getByRole("button", { name: "Create price group" }).click({ timeout: 30_000 });
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name").fill(name);
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    const trail = page.getByRole("region", { name: "Audit trail" }).getByTestId("audit-trail");
+    await expect(trail.getByRole("listitem").filter({ hasText: name }).first()).toContainText(`Price group created · none → ${name} · by Ada Lovelace`);
+    expect(await trail.textContent()).not.toMatch(/priceGroup[A-Z]/);
+    await expectAccessible(page);
+  });
 });

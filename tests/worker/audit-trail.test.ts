@@ -263,7 +263,7 @@ describe("the audit trail of a customer", () => {
     });
   });
 
-  it("records the customer's price group from → to, also when its group is deleted; the partner's groups and plans in its own entries", async () => {
+  it("records the customer's price group from → to, also when its group is deleted; the partner's groups and plans in its own trail, which only it reads", async () => {
     const c = await northwindCustomer();
     const group = await json(await partner.post("/v1/admin/price-groups", { name: `Schools ${crypto.randomUUID().slice(0, 4)}` }));
     expect((await partner.put(`/v1/admin/dependents/${c.id}/price-group`, { priceGroupId: group.id })).status).toBe(200);
@@ -285,6 +285,19 @@ describe("the audit trail of a customer", () => {
       .where(and(eq(schema.auditEntries.accountId, NORTHWIND), eq(schema.auditEntries.subjectId, group.id)));
     expect(own.map((e) => e.code).sort()).toEqual(["priceGroupCreated", "priceGroupDeleted", "priceGroupEdited"]);
     expect(own.every((e) => e.partnerAccountId === NORTHWIND && e.userId)).toBe(true);
+
+    // The partner reads its own entries; nobody else does.
+    const mine = (await trail("/v1/admin/audit")).filter((e) => e.subjectId === group.id);
+    expect(mine.map((e) => [e.code, e.change, e.by])).toEqual([
+      ["priceGroupDeleted", { kind: "name", from: renamed, to: null }, "Ada Lovelace"],
+      ["priceGroupEdited", { kind: "name", from: group.name, to: renamed }, "Ada Lovelace"],
+      ["priceGroupCreated", { kind: "name", from: null, to: group.name }, "Ada Lovelace"],
+    ]);
+    const contoso = await json(await apiAs("otherPartnerAdmin", { accountId: DEMO.contoso.id }).get("/v1/admin/audit?limit=100"));
+    expect(contoso.items.filter((e: Entry) => e.subjectId === group.id)).toEqual([]);
+    expect((await apiAs("partnerMember", { accountId: NORTHWIND }).get("/v1/admin/audit")).status).toBe(403);
+    expect((await customer.get("/v1/admin/audit")).status).toBe(403);
+    expect((await apiAs(null).get("/v1/admin/audit")).status).toBe(401);
 
     const plan = await json(await partner.post("/v1/admin/entitlements/plans", { ...PLAN, planName: "Audit", variantName: crypto.randomUUID().slice(0, 6) }));
     await partner.put(`/v1/admin/entitlements/plans/${plan.id}`, { ...PLAN, planName: "Audited", variantName: plan.variantName });

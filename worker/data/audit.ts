@@ -1,7 +1,7 @@
 /**
  * The audit trail as a partner's owners and admins read it: per job (the job
- * and its session lines) and per customer (everything of that customer's
- * account). Newest first, by cursor. A job or customer of another partner is
+ * and its session lines), per customer (everything of that customer's
+ * account) and the partner's own (its plans and price groups). Newest first, by cursor. A job or customer of another partner is
  * 404, exactly like a missing one.
  */
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
@@ -145,4 +145,9 @@ export async function jobAuditTrail(db: Db, scope: PartnerScope, jobId: string, 
 export async function customerAuditTrail(db: Db, scope: PartnerScope, customerId: string, cursor: string | undefined, limit: number) {
   const customer = await customerOf(db, scope, customerId);
   return readTrail(db, and(eq(auditEntries.accountId, customer.id), eq(auditEntries.partnerAccountId, scope.account.id))!, cursor, limit);
+}
+
+/** The partner's own trail: its plans and price groups (and anything else written on its own account), newest first. */
+export function partnerAuditTrail(db: Db, scope: PartnerScope, cursor: string | undefined, limit: number) {
+  return readTrail(db, eq(auditEntries.accountId, scope.account.id), cursor, limit);
 }
