@@ -1,8 +1,10 @@
 /**
  * The audit trail as a partner's owners and admins read it: per job (the job
  * and its session lines), per customer (everything of that customer's
- * account) and the partner's own (its plans and price groups). Newest first, by cursor. A job or customer of another partner is
- * 404, exactly like a missing one.
+ * account) and the partner's own (its plans and price groups). Newest first,
+ * by cursor. A job or customer of another partner is 404, exactly like a
+ * missing one. The writer (`audit`, `auditStatement`) adds entries to the
+ * batch of the change they record.
  */
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { AuditChange, type AuditEntryDto } from "../../contract/audit";
