@@ -295,6 +295,8 @@ export const AuditCode = [
   "priceGroupEdited",
   "priceGroupDeleted",
   "customerPriceGroupChanged",
+  "slotPublished",
+  "slotClosed",
 ] as const;
 export type AuditCode = (typeof AuditCode)[number];
 

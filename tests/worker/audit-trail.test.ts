@@ -307,4 +307,30 @@ describe("the audit trail of a customer", () => {
       .where(inArray(schema.auditEntries.subjectId, [plan.id]));
     expect(planEntries.map((e) => e.code).sort()).toEqual(["planCreated", "planEdited"]);
   });
+
+  it("records the partner's bookable times published and closed in its own trail, and none for a close refused", async () => {
+    const [session] = await sessions();
+    const publish = async (d: number) => {
+      const res = await partner.post("/v1/admin/slots", { workoutId: WORKOUT, sessionId: session!.id, startsAt: inDays(d, 11), capacity: 2 });
+      expect(res.status).toBe(201);
+      return (await json(res)).id as string;
+    };
+    const [open, held] = [await publish(90), await publish(91)];
+    expect((await partner.delete(`/v1/admin/slots/${open}`)).status).toBe(204);
+    // A time someone holds a seat of is not closed: no entry.
+    await db.update(schema.slots).set({ seatsTaken: 1 }).where(eq(schema.slots.id, held));
+    expect((await partner.delete(`/v1/admin/slots/${held}`)).status).toBe(409);
+    expect((await apiAs("otherPartnerAdmin", { accountId: DEMO.contoso.id }).delete(`/v1/admin/slots/${held}`)).status).toBe(404);
+
+    const mine = (await trail("/v1/admin/audit")).filter((e) => e.subjectId === open || e.subjectId === held);
+    expect(mine.map((e) => [e.code, e.subjectId, e.change])).toEqual(
+      expect.arrayContaining([
+        ["slotPublished", open, { kind: "time", from: null, to: inDays(90, 11) }],
+        ["slotPublished", held, { kind: "time", from: null, to: inDays(91, 11) }],
+        ["slotClosed", open, { kind: "time", from: inDays(90, 11), to: null }],
+      ]),
+    );
+    expect(mine).toHaveLength(3);
+    expect(mine.find((e) => e.code === "slotPublished")?.subject).toContain(session!.name);
+  });
 });
