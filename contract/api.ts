@@ -330,6 +330,7 @@ export const apiPaths = {
   // Audit trails
   "/v1/jobs/{id}/audit": { get: { params: IdParam, query: AuditQuery, response: AuditPage } },
   "/v1/admin/dependents/{id}/audit": { get: { params: IdParam, query: AuditQuery, response: AuditPage } },
+  "/v1/admin/audit": { get: { query: AuditQuery, response: AuditPage } },
 } satisfies Record<string, Partial<Record<ApiMethod, ApiOperation>>>;
 
 export type ApiPaths = typeof apiPaths;

@@ -1,5 +1,23 @@
 import { z } from "zod";
-import { AuditCode } from "./enums";
+import { AuditCode, CategoryFilter } from "./enums";
+
+/**
+ * How an entry's from and to values read: a job's status (its label), an
+ * instant (a date and time), a calendar date, a credit balance, or a name
+ * (a plan's, a price group's: shown as written). Null is "none".
+ */
+export const AuditChangeKind = ["status", "time", "date", "credits", "name"] as const;
+export type AuditChangeKind = (typeof AuditChangeKind)[number];
+
+/** What an entry changed: from one value to another, both of one kind. */
+export const AuditChange = z
+  .object({
+    kind: z.enum(AuditChangeKind),
+    from: z.union([z.string(), z.number()]).nullable(),
+    to: z.union([z.string(), z.number()]).nullable(),
+  })
+  .meta({ id: "AuditChange" });
+export type AuditChange = z.infer<typeof AuditChange>;
 
 /** One entry of the audit trail: what happened (an audit code), to what, when and by whom. */
 export const AuditEntryDto = z
@@ -8,8 +26,14 @@ export const AuditEntryDto = z
     code: z.enum(AuditCode),
     subjectType: z.string(),
     subjectId: z.string(),
-    /** What the subject is called: the session, the workout or the score's category. */
+    /** What the subject is called: the session, the workout, the plan or the price group (null for a score: see category). */
     subject: z.string().nullable(),
+    /** A score's category (the client shows its label). */
+    category: z.enum(CategoryFilter).nullable(),
+    /** From what to what, when the entry records a change of value. */
+    change: AuditChange.nullable(),
+    /** The reason given (a cancellation reason for a cancelled job, else a reschedule reason); the client shows its label. */
+    reason: z.string().nullable(),
     /** Who did it (first and last name, else the e-mail address); null when unknown or deleted. */
     by: z.string().nullable(),
     createdAt: z.string(),

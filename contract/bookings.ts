@@ -50,11 +50,18 @@ export type CreateBooking = z.infer<typeof CreateBooking>;
 /** The job's version as the caller last read it: a move from a stale screen is refused (409) instead of overriding a change made meanwhile. */
 export const SeenVersion = z.number().int().min(0).optional();
 
+/**
+ * The reasons a person may give: every reason but "unknown", which only
+ * marks records that came without one (a form starts on "Choose a reason").
+ */
+export const GivenCancellationReason = CancellationReason.filter((r): r is Exclude<CancellationReason, "unknown"> => r !== "unknown");
+export const GivenRescheduleReason = RescheduleReason.filter((r): r is Exclude<RescheduleReason, "unknown"> => r !== "unknown");
+
 export const ScheduleBooking = z
   .object({
     mode: BookingMode,
     sessions: choices,
-    reason: z.enum(RescheduleReason).optional(),
+    reason: z.enum(GivenRescheduleReason).optional(),
     comment: z.string().trim().max(500).optional(),
     version: SeenVersion,
   })
@@ -63,11 +70,11 @@ export const ScheduleBooking = z
 export type ScheduleBooking = z.infer<typeof ScheduleBooking>;
 
 export const CancelBooking = z
-  .object({ reason: z.enum(CancellationReason, { error: MESSAGES.required }), comment: z.string().trim().max(500).optional() })
+  .object({ reason: z.enum(GivenCancellationReason, { error: MESSAGES.required }), comment: z.string().trim().max(500).optional() })
   .meta({ id: "CancelBooking" });
 
 export const DenyRequest = z
-  .object({ reason: z.enum(RescheduleReason, { error: MESSAGES.required }), comment: z.string().trim().max(500).optional() })
+  .object({ reason: z.enum(GivenRescheduleReason, { error: MESSAGES.required }), comment: z.string().trim().max(500).optional() })
   .meta({ id: "DenyRequest" });
 
 /** The delivery partner confirms a request, choosing one time per session line (one of the proposed ones). */
@@ -83,7 +90,7 @@ export const ConfirmRequest = z
 /** The delivery partner moves booked sessions to new times (with a reason); the job stays Booked. */
 export const PartnerReschedule = z
   .object({
-    reason: z.enum(RescheduleReason, { error: MESSAGES.required }),
+    reason: z.enum(GivenRescheduleReason, { error: MESSAGES.required }),
     comment: z.string().trim().max(500).optional(),
     lines: z.array(z.object({ lineId: uuid, time: FutureDateTime })).min(1, MESSAGES.noItems),
     version: SeenVersion,

@@ -69,6 +69,12 @@ export const enGB: Catalogue = {
   "gallery.customize": "Customise my homepage",
   "mail.job.cancelled.subject": "Booking cancelled: {workout}",
   "mail.job.cancelled.intro": "The booking of {workout} for {customer} has been cancelled.",
+  "mail.job.cancelReceived.subject": "You cancelled your booking: {workout}",
+  "mail.job.cancelReceived.intro":
+    "Your booking of {workout} is cancelled, as you asked. Credits used for it come back when it is cancelled before the first session.",
+  "enum.AuditCode.workoutJobCancelled": "Booking cancelled",
+  "bookings.done.cancelledByPartner": "Booking cancelled; the customer has been emailed",
+  "bookings.done.cancelledByCustomer": "Booking cancelled. We've emailed you a confirmation.",
   "bookings.focus.notFound": "We couldn't find this booking. It may belong to another organisation.",
   "branding.markHint":
     "Used where a wide logo would not fit (the browser tab, the phone's top bar, the organisation avatar). About square, such as {width} × {height} px. PNG or WebP, under 50MB.",

@@ -2,9 +2,12 @@
  * The demo's history, relative to the day the seed runs so it never goes
  * stale: a year of Fabrikam's completed workouts with Northwind (one session a
  * month or so), one in progress, upcoming confirmed bookings, a booking
- * request awaiting confirmation and one overdue (asked three days ago), and a
- * few jobs of Northwind's other customers so Your Jobs has more than one
- * customer to search. Completed sessions and jobs carry their audit entries.
+ * request awaiting confirmation and one overdue (asked three days ago), a
+ * booked job whose first session has started and is not completed yet (for
+ * the partner to complete), and a few jobs of Northwind's other customers so
+ * Your Jobs has more than one customer to search. Every job carries its audit
+ * entries: requested, confirmed, cancelled, each session and the job
+ * completed, with who and the status from → to.
  * Paid off plan (money, not credits), so the credit balances stay as seeded.
  */
 import type { JobLineStatus, JobStatus } from "../../contract/enums";
@@ -33,6 +36,8 @@ type Story = {
   /** How many sessions are completed (the first ones). */
   done?: number;
   booker?: string | null;
+  /** The sessions' hour (UTC), 9 unless given. */
+  hour?: number;
 };
 
 /** What happened, oldest first. Negative days are in the past. */
@@ -56,6 +61,8 @@ const STORY: Story[] = [
   { customer: "alpine", workout: "copilotFoundations", status: "confirmed", bookedDaysAgo: 14, sessionDays: [8, 15], booker: null },
   { customer: "tailspin", workout: "dataLiteracy", status: "completed", bookedDaysAgo: 120, sessionDays: [-100, -93], booker: null },
   { customer: "tailspin", workout: "powerAutomate", status: "awaitingScheduling", bookedDaysAgo: 2, sessionDays: [], booker: null },
+  // Booked; its first session started yesterday at 14:00 UTC (09:00 in New York, 15:00 in Central Europe) and is not completed yet.
+  { customer: "fabrikam", workout: "phishingResilience", status: "confirmed", bookedDaysAgo: 8, sessionDays: [-1, 6], hour: 14 },
 ];
 
 const DAY = 86_400_000;
@@ -114,7 +121,7 @@ export function storyRows(today = new Date()): { jobs: NewJob[]; lines: NewJobLi
               ? "inProgress"
               : s.status;
       const requesting = s.status === "awaitingConfirmation";
-      const scheduled = s.sessionDays.length && !requesting && s.status !== "cancelled" ? at(today, day) : null;
+      const scheduled = s.sessionDays.length && !requesting && s.status !== "cancelled" ? at(today, day, s.hour) : null;
       const n = ++lineN;
       lines.push({
         id: lineId(n),
@@ -124,7 +131,7 @@ export function storyRows(today = new Date()): { jobs: NewJob[]; lines: NewJobLi
         sequence: session.sequence,
         status,
         scheduledAt: scheduled,
-        requestedTimes: requesting ? [at(today, day), at(today, day + 1, 14)] : [],
+        requestedTimes: requesting ? [at(today, day, s.hour), at(today, day + 1, 14)] : [],
         completedAt: completed ? at(today, day, 12) : null,
         createdAt: bookedAt,
         updatedAt: completed ? at(today, day, 12) : bookedAt,
@@ -137,7 +144,7 @@ export function storyRows(today = new Date()): { jobs: NewJob[]; lines: NewJobLi
           subjectType: "jobLine",
           subjectId: lineId(n),
           userId: ADA,
-          data: { jobId: id },
+          data: { jobId: id, change: { kind: "status", from: k === 0 ? "confirmed" : "inProgress", to: "completed" } },
           createdAt: at(today, day, 12),
         });
       }
@@ -150,10 +157,40 @@ export function storyRows(today = new Date()): { jobs: NewJob[]; lines: NewJobLi
         subjectType: "job",
         subjectId: id,
         userId: ADA,
-        data: { workoutId },
+        data: { workoutId, change: { kind: "status", from: "inProgress", to: "completed" } },
         createdAt: at(today, lastDay, 12),
       });
     }
+    // How it came to be: requested by its booker, confirmed by Ada the next day, or cancelled by its booker.
+    const booker = s.booker === null ? null : CARA;
+    const job = { accountId: customer.id, subjectType: "job", subjectId: id };
+    if (s.status !== "awaitingScheduling")
+      audit.push({
+        ...job,
+        id: auditId(2000 + i),
+        code: "workoutJobRequested",
+        userId: booker,
+        data: { change: { kind: "status", from: null, to: "awaitingConfirmation" } },
+        createdAt: bookedAt,
+      });
+    if (s.status === "confirmed" || s.status === "inProgress" || s.status === "completed" || s.status === "cancelled")
+      audit.push({
+        ...job,
+        id: auditId(3000 + i),
+        code: "workoutJobConfirmed",
+        userId: ADA,
+        data: { change: { kind: "status", from: "awaitingConfirmation", to: "confirmed" } },
+        createdAt: at(today, -s.bookedDaysAgo + 1, 10),
+      });
+    if (s.status === "cancelled")
+      audit.push({
+        ...job,
+        id: auditId(4000 + i),
+        code: "workoutJobCancelled",
+        userId: booker,
+        data: { reason: "availability", change: { kind: "status", from: "confirmed", to: "cancelled" } },
+        createdAt: at(today, -s.bookedDaysAgo + 10, 11),
+      });
   });
   return { jobs, lines, audit };
 }
@@ -163,4 +200,6 @@ export const STORY_DEMO = {
   overdueRequestId: jobId(14),
   /** Fabrikam's booking request asked an hour before the seed ran. */
   freshRequestId: jobId(15),
+  /** Fabrikam's booked job whose first session has started and is not completed. */
+  startedJobId: jobId(20),
 } as const;

@@ -20,7 +20,8 @@ describe("the demo history", () => {
     it("completed sessions lie in the past; confirmed ones ahead; requests propose future times", () => {
       const statusOf = (line: (typeof lines)[number]) => jobs.find((j) => j.id === line.jobId)?.status;
       const completed = lines.filter((line) => line.status === "completed");
-      const confirmed = lines.filter((line) => statusOf(line) === "confirmed");
+      // Booked sessions lie ahead, but for the started job's first one (see below).
+      const confirmed = lines.filter((line) => statusOf(line) === "confirmed" && !(line.jobId === STORY_DEMO.startedJobId && line.sequence === 1));
       const requested = lines.filter((line) => statusOf(line) === "awaitingConfirmation");
       expect([completed.length, confirmed.length, requested.length].every((n) => n > 0)).toBe(true);
       expect(completed.filter((line) => !(Date.parse(line.completedAt ?? "") < now))).toEqual([]);
@@ -35,6 +36,33 @@ describe("the demo history", () => {
       expect([overdue.status, fresh.status]).toEqual(["awaitingConfirmation", "awaitingConfirmation"]);
       expect(now - Date.parse(overdue.createdAt!)).toBeGreaterThan(DAY);
       expect(now - Date.parse(fresh.createdAt!)).toBeLessThan(DAY);
+    });
+
+    it("has a booked job whose first session has started and is not completed, for the partner to complete", () => {
+      const started = jobs.find((j) => j.id === STORY_DEMO.startedJobId)!;
+      expect(started.status).toBe("confirmed");
+      const [first, ...rest] = lines.filter((l) => l.jobId === started.id).sort((a, b) => a.sequence - b.sequence);
+      expect(first).toMatchObject({ status: "confirmed", completedAt: null });
+      expect(Date.parse(first!.scheduledAt!)).toBeLessThan(now);
+      expect(rest.every((l) => Date.parse(l.scheduledAt!) > now)).toBe(true);
+    });
+
+    it("records who requested, confirmed and cancelled each job, with the status from → to, never in the future", () => {
+      const of = (code: string) => audit.filter((a) => a.code === code);
+      expect(
+        of("workoutJobRequested")
+          .map((a) => a.subjectId)
+          .sort(),
+      ).toEqual(
+        jobs
+          .filter((j) => j.status !== "awaitingScheduling")
+          .map((j) => j.id)
+          .sort(),
+      );
+      expect(of("workoutJobCancelled").map((a) => a.subjectId)).toEqual(jobs.filter((j) => j.status === "cancelled").map((j) => j.id));
+      expect(of("workoutJobConfirmed").every((a) => (a.data as { change?: { to?: string } }).change?.to === "confirmed")).toBe(true);
+      expect(audit.every((a) => Date.parse(a.createdAt!) <= now)).toBe(true);
+      expect(new Set(audit.map((a) => a.id)).size).toBe(audit.length);
     });
 
     it("records an audit entry for each completed session and job, and consumes no credits", () => {

@@ -202,13 +202,22 @@ describe("rescheduling one session of a booked job", () => {
     expect(after.lines[1]).toMatchObject({ status: "awaitingConfirmation", scheduledAt: null, requestedTimes: [at(day + 2, 10), at(day + 2, 15)] });
     const { lines } = await row(job.id);
     expect(lines.map((l) => l.rescheduleReason)).toEqual([null, "notReady"]);
-    expect(await count(schema.mailOutbox)).toBe(mails + 1);
-    const mail = await lastMail();
-    expect(mail.to).toBe("hello@northwind.test");
-    expect(mail.subject).toMatch(/^Booking rescheduled/);
-    expect(mail.text).toContain("Team away that week");
-    expect(mail.text).toContain(second.sessionName);
-    expect(mail.text).not.toContain(first.sessionName);
+    // The partner is asked to confirm the new times; the customer gets the acknowledgement.
+    expect(await count(schema.mailOutbox)).toBe(mails + 2);
+    const [mail, ack] = await db
+      .select()
+      .from(schema.mailOutbox)
+      .orderBy(desc(schema.mailOutbox.createdAt), desc(sql`rowid`))
+      .limit(2);
+    expect([mail!.to, ack!.to].sort()).toEqual(["cara@fabrikam.test", "hello@northwind.test"]);
+    const toPartner = [mail!, ack!].find((m) => m.to === "hello@northwind.test")!;
+    const toCustomer = [mail!, ack!].find((m) => m.to === "cara@fabrikam.test")!;
+    expect(toPartner.subject).toMatch(/^New times requested/);
+    expect(toCustomer.subject).toMatch(/^We've received your request for new times/);
+    expect(toCustomer.text).toContain(second.sessionName);
+    expect(toPartner.text).toContain("Team away that week");
+    expect(toPartner.text).toContain(second.sessionName);
+    expect(toPartner.text).not.toContain(first.sessionName);
     // The partner confirms the moved session; the kept one needs no time.
     const confirmed = await partner.post(`/v1/jobs/${job.id}/confirm`, { lines: [{ lineId: second.id, time: at(day + 2, 15) }] });
     expect(confirmed.status).toBe(200);

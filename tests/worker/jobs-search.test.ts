@@ -88,7 +88,7 @@ describe("the audit trail", () => {
         .limit(1),
     );
 
-  it("per job: the job's completion and each session's, newest first, with who did it", async () => {
+  it("per job: its request, confirmation, the job's completion and each session's, newest first, with who did it", async () => {
     const job = await completedJob();
     const res = await apiAs("partnerAdmin").get(`/v1/jobs/${job.id}/audit`);
     expect(res.status).toBe(200);
@@ -96,7 +96,11 @@ describe("the audit trail", () => {
     const codes = body.items.map((e: { code: string }) => e.code);
     expect(codes[0]).toBe("workoutJobCompleted");
     expect(codes.filter((c: string) => c === "workoutSessionJobLineCompleted").length).toBeGreaterThanOrEqual(2);
-    expect(body.items.every((e: { by: string }) => e.by === "Ada Lovelace")).toBe(true);
+    // Ada confirmed it and completed it; the request before is its booker's.
+    const byAda = body.items.filter((e: { code: string }) => /Completed$|Confirmed$/.test(e.code));
+    expect(byAda.length).toBeGreaterThanOrEqual(4);
+    expect(byAda.every((e: { by: string }) => e.by === "Ada Lovelace")).toBe(true);
+    expect(codes.at(-1)).toBe("workoutJobRequested");
     expect(
       body.items.filter((e: { subjectType: string; subject: string }) => e.subjectType === "jobLine").every((e: { subject: string }) => e.subject.length > 0),
     ).toBe(true);

@@ -2,11 +2,11 @@ import { Hono } from "hono";
 import { AuditPage, AuditQuery } from "../../contract/audit";
 import { ErrorEnvelope } from "../../contract/errors";
 import { IdParam } from "../../contract/team";
-import { customerAuditTrail, jobAuditTrail } from "../data/audit";
+import { customerAuditTrail, jobAuditTrail, partnerAuditTrail } from "../data/audit";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 
-/** The audit trail (sessions and jobs completed, scores updated) for a partner's owners and admins. */
+/** The audit trail (every change of a job, a customer's credits, plan and price group, the partner's plans and price groups) for a partner's owners and admins. */
 export const auditApi = new Hono<AppEnv>();
 
 const errors = {
@@ -45,4 +45,19 @@ endpoint(
     responses: { 200: { description: "A page of entries", schema: AuditPage }, ...errors },
   },
   async (c, { params, query }, scope) => c.json(await customerAuditTrail(c.get("db"), scope, params.id, query.cursor, query.limit)),
+);
+
+endpoint(
+  auditApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/admin/audit",
+    summary: "The partner's own audit trail (its plans and price groups), newest first",
+    tags: ["audit"],
+    auth: "partnerAdmin",
+    query: AuditQuery,
+    responses: { 200: { description: "A page of entries", schema: AuditPage }, ...errors },
+  },
+  async (c, { query }, scope) => c.json(await partnerAuditTrail(c.get("db"), scope, query.cursor, query.limit)),
 );

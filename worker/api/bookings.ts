@@ -198,14 +198,23 @@ endpoint(
     requireOrder(sessions, body.sessions, map, new Map(lines.map((l) => [l.sessionId, l.scheduledAt])));
     const move = scheduleStatements(db, subject, to, map, rescheduling ? { reason: body.reason!, comment: body.comment } : null, null, scope.user.id);
     const moved = new Set(lines.filter((l) => map.has(l.sessionId)).map((l) => l.id));
-    const event = rescheduling ? "rescheduled" : body.mode === "request" ? "requested" : "booked";
-    const { dto, mailIds } = await commitMove(db, owner, subject, move, {
-      to: event === "booked" || event === "requested" ? "both" : "partner",
-      event,
-      reason: body.reason,
-      comment: body.comment,
-      only: rescheduling ? moved : undefined,
-    });
+    const byRequest = body.mode === "request";
+    const event = rescheduling ? (byRequest ? "rescheduleRequested" : "rescheduled") : byRequest ? "requested" : "booked";
+    // Both sides hear of every step: the partner of what to do, the customer its acknowledgement or confirmation.
+    const { dto, mailIds } = await commitMove(
+      db,
+      owner,
+      subject,
+      move,
+      { to: "both", event, reason: body.reason, comment: body.comment, only: rescheduling ? moved : undefined },
+      rescheduling
+        ? {
+            code: byRequest ? "workoutJobRescheduleRequested" : "workoutJobRescheduled",
+            reason: body.reason,
+            lines: "workoutSessionJobLineRescheduled",
+          }
+        : { code: byRequest ? "workoutJobRequested" : "workoutJobBooked" },
+    );
     await dispatchMail(c.env, mailIds);
     return c.json(dto);
   },
@@ -263,7 +272,15 @@ endpoint(
     const owner = customerJobs(scope);
     const subject = await jobForMove(db, c.env, owner, params.id);
     const move = cancelStatements(db, owner, subject, body.reason, body.comment);
-    const { dto, mailIds } = await commitMove(db, owner, subject, move, { to: "partner", event: "cancelled", reason: body.reason, comment: body.comment });
+    // The partner is told; the customer gets its confirmation.
+    const { dto, mailIds } = await commitMove(
+      db,
+      owner,
+      subject,
+      move,
+      { to: "both", event: "cancelled", reason: body.reason, comment: body.comment },
+      { code: "workoutJobCancelled", reason: body.reason },
+    );
     await dispatchMail(c.env, mailIds);
     return c.json(dto);
   },

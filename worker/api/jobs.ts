@@ -14,6 +14,7 @@ import {
   proposeStatements,
   type Move,
   type JobOwner,
+  type MoveAudit,
   type MoveMail,
   type MoveSubject,
 } from "../data/jobs";
@@ -36,11 +37,12 @@ const errors = {
 };
 
 /**
- * Commits a partner's move with the mail to the customer (one batch), hands
- * the mail to the queue and answers the job as it is now.
+ * Commits a partner's move with its audit entries and the mail to the
+ * customer (one batch), hands the mail to the queue and answers the job as
+ * it is now.
  */
-async function commit(c: Context<AppEnv>, owner: JobOwner, subject: MoveSubject, move: Move, mail: Omit<MoveMail, "to">) {
-  const { dto, mailIds } = await commitMove(c.get("db"), owner, subject, move, { to: "customer", ...mail });
+async function commit(c: Context<AppEnv>, owner: JobOwner, subject: MoveSubject, move: Move, mail: Omit<MoveMail, "to">, record?: MoveAudit) {
+  const { dto, mailIds } = await commitMove(c.get("db"), owner, subject, move, { to: "customer", ...mail }, record);
   await dispatchMail(c.env, mailIds);
   return c.json(dto);
 }
@@ -97,7 +99,7 @@ endpoint(
     const { times, fields } = confirmedTimes(subject.lines, body.lines);
     if (Object.keys(fields).length) throw invalid(fields);
     const move = confirmStatements(db, subject, times);
-    return commit(c, owner, subject, move, { event: "confirmed" });
+    return commit(c, owner, subject, move, { event: "confirmed" }, { code: "workoutJobConfirmed" });
   },
 );
 
@@ -120,7 +122,7 @@ endpoint(
     const owner = partnerJobs(scope);
     const subject = await jobForMove(db, c.env, owner, params.id);
     const move = denyStatements(db, subject, body.reason, body.comment);
-    return commit(c, owner, subject, move, { event: "denied", reason: body.reason, comment: body.comment });
+    return commit(c, owner, subject, move, { event: "denied", reason: body.reason, comment: body.comment }, { code: "workoutJobDenied", reason: body.reason });
   },
 );
 
@@ -177,7 +179,14 @@ endpoint(
     const { times, fields, message } = rescheduledTimes(subject.lines, body.lines);
     if (Object.keys(fields).length) throw invalid(fields, message);
     const move = partnerRescheduleStatements(db, subject, times, body.reason, body.comment);
-    return commit(c, owner, subject, move, { event: "rescheduled", reason: body.reason, comment: body.comment, only: new Set(times.keys()) });
+    return commit(
+      c,
+      owner,
+      subject,
+      move,
+      { event: "rescheduled", reason: body.reason, comment: body.comment, only: new Set(times.keys()) },
+      { code: "workoutJobRescheduled", reason: body.reason, lines: "workoutSessionJobLineRescheduled" },
+    );
   },
 );
 
@@ -242,6 +251,13 @@ endpoint(
     const owner = partnerJobs(scope);
     const subject = await jobForMove(db, c.env, owner, params.id);
     const move = cancelStatements(db, owner, subject, body.reason, body.comment);
-    return commit(c, owner, subject, move, { event: "cancelled", reason: body.reason, comment: body.comment });
+    return commit(
+      c,
+      owner,
+      subject,
+      move,
+      { event: "cancelled", reason: body.reason, comment: body.comment },
+      { code: "workoutJobCancelled", reason: body.reason },
+    );
   },
 );

@@ -1,21 +1,76 @@
 /**
  * The audit trail as a partner's owners and admins read it: per job (the job
- * and its session lines) and per customer (everything of that customer's
- * account). Newest first, by cursor. A job or customer of another partner is
- * 404, exactly like a missing one.
+ * and its session lines), per customer (everything of that customer's
+ * account) and the partner's own (its plans and price groups). Newest first,
+ * by cursor. A job or customer of another partner is 404, exactly like a
+ * missing one. The writer (`audit`, `auditStatement`) adds entries to the
+ * batch of the change they record.
  */
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import type { AuditEntryDto } from "../../contract/audit";
-import type { AuditCode, JobStatus } from "../../contract/enums";
+import { AuditChange, type AuditEntryDto } from "../../contract/audit";
+import { CategoryFilter, type AuditCode, type JobStatus } from "../../contract/enums";
 import { auditEntries, jobLines, jobs, scores, users, workoutSessions, workouts, type Job, type NewAuditEntry } from "../../db/schema";
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { notFound } from "../http/errors";
-import { raw, type Statement } from "./statements";
 import { inList } from "./bound";
 import { after, decodeCursor, pageOf, type SortKey } from "./cursor";
 import { customerOf } from "./customers";
 import { visibleJobs } from "./jobs-search";
+import { raw, type Statement, type Statements } from "./statements";
+
+/**
+ * One audit entry to write: the columns of `audit_entries` as before (who:
+ * `userId`; what: `code` on `subjectType`/`subjectId`; the account, and the
+ * partner stamped when omitted), plus what the trail shows of it: `name`
+ * (the subject's name when it may be gone later, e.g. a deleted price group),
+ * `change` (from → to; a SQL expression answering the JSON of an
+ * AuditChange when only the batch knows the values, e.g. a balance) and
+ * `reason`. `onlyIf` writes the entry only when that SQL condition holds
+ * inside the batch (a guarded insert that may write nothing).
+ */
+export type AuditWrite = Omit<NewAuditEntry, "id" | "createdAt"> & {
+  name?: string | null;
+  change?: AuditChange | SQL;
+  reason?: string | null;
+  onlyIf?: SQL;
+};
+
+/**
+ * The statement that writes `entry`, for the batch of the change it records
+ * (so a change that fails writes no entry). Written as SQL so the entry can
+ * hold values only the batch knows.
+ */
+export function auditStatement(entry: AuditWrite): Statement {
+  const { name, change, reason, onlyIf, data, accountId, partnerAccountId, code, subjectType, subjectId, userId } = entry;
+  const plain = { ...(data ?? {}), ...(name ? { name } : {}), ...(reason ? { reason } : {}) };
+  const json =
+    change && "kind" in change
+      ? sql`${JSON.stringify({ ...plain, change })}`
+      : change
+        ? sql`json_set(${JSON.stringify(plain)}, '$.change', json(${change}))`
+        : sql`${JSON.stringify(plain)}`;
+  return raw(sql`INSERT INTO audit_entries (id, account_id, partner_account_id, code, subject_type, subject_id, user_id, data)
+    SELECT ${crypto.randomUUID()}, ${accountId}, ${partnerAccountId ?? null}, ${code}, ${subjectType}, ${subjectId}, ${userId ?? null}, ${json}
+    WHERE ${onlyIf ?? sql`1`}`);
+}
+
+/** Adds the statements writing `entries` to `batch` (the change's own batch) and answers the batch. */
+export function audit(batch: Statements, ...entries: AuditWrite[]): Statements {
+  batch.push(...entries.map(auditStatement));
+  return batch;
+}
+
+/** The change an entry's data holds, if it is one. */
+function changeOf(data: unknown): AuditChange | null {
+  const parsed = AuditChange.safeParse((data as { change?: unknown } | null)?.change);
+  return parsed.success ? parsed.data : null;
+}
+
+const text = (data: unknown, key: "name" | "reason"): string | null => {
+  const v = (data as Record<string, unknown> | null)?.[key];
+  return typeof v === "string" && v ? v : null;
+};
 
 const NEWEST_FIRST: SortKey[] = [
   { column: auditEntries.createdAt, dir: "desc" },
@@ -32,6 +87,7 @@ async function readTrail(db: Db, where: SQL, cursor: string | undefined, limit: 
       session: workoutSessions.name,
       workout: sql<string | null>`coalesce(${workouts.title}, ${workouts.name})`,
       category: scores.category,
+      data: auditEntries.data,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
@@ -55,7 +111,10 @@ async function readTrail(db: Db, where: SQL, cursor: string | undefined, limit: 
       code: r.code,
       subjectType: r.subjectType,
       subjectId: r.subjectId,
-      subject: r.session ?? r.workout ?? r.category ?? null,
+      subject: r.session ?? r.workout ?? text(r.data, "name"),
+      category: r.category && (CategoryFilter as readonly string[]).includes(r.category) ? r.category : null,
+      change: changeOf(r.data),
+      reason: text(r.data, "reason"),
       by: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email || null,
       createdAt: r.createdAt,
     })),
@@ -91,23 +150,12 @@ export async function customerAuditTrail(db: Db, scope: PartnerScope, customerId
 }
 
 /**
- * The audit entry of a state change, as a statement for the change's own
- * batch (so the entry is written exactly when the change is). `partnerAccountId`
- * is stamped by the insert trigger when not given.
- */
-export const auditStatement = (db: Db, entry: NewAuditEntry) => db.insert(auditEntries).values(entry);
-
-/**
  * The audit entry of a change that happens only while `when` holds inside
  * the batch (a compare-and-set, a choice the batch makes): written exactly
  * when the change is, so a lost race or a no-op writes none.
  */
-export function auditWhen(entry: NewAuditEntry, when: SQL): Statement {
-  const data = entry.data === undefined || entry.data === null ? null : JSON.stringify(entry.data);
-  return raw(sql`INSERT INTO audit_entries (id, account_id, partner_account_id, code, subject_type, subject_id, user_id, data, created_at)
-      SELECT ${crypto.randomUUID()}, ${entry.accountId}, ${entry.partnerAccountId ?? null}, ${entry.code}, ${entry.subjectType}, ${entry.subjectId},
-             ${entry.userId ?? null}, ${data}, ${new Date().toISOString()}
-      WHERE ${when}`);
+export function auditWhen(entry: AuditWrite, when: SQL): Statement {
+  return auditStatement({ ...entry, onlyIf: when });
 }
 
 /**
@@ -116,14 +164,24 @@ export function auditWhen(entry: NewAuditEntry, when: SQL): Statement {
  * times proposed).
  */
 export function jobMoveAudit(
-  db: Db,
   job: Pick<Job, "id" | "accountId" | "status">,
   code: AuditCode,
   userId: string,
   to: JobStatus,
   data: Record<string, unknown> = {},
 ) {
-  return db
-    .insert(auditEntries)
-    .values({ accountId: job.accountId, code, subjectType: "job", subjectId: job.id, userId, data: { from: job.status, to, ...data } });
+  return auditStatement({
+    accountId: job.accountId,
+    code,
+    subjectType: "job",
+    subjectId: job.id,
+    userId,
+    data,
+    change: { kind: "status", from: job.status, to },
+  });
+}
+
+/** The partner's own trail: its plans and price groups (and anything else written on its own account), newest first. */
+export function partnerAuditTrail(db: Db, scope: PartnerScope, cursor: string | undefined, limit: number) {
+  return readTrail(db, eq(auditEntries.accountId, scope.account.id), cursor, limit);
 }

@@ -1,5 +1,5 @@
 /** A partner's customers, as the partner may touch them. */
-import { and, asc, count, desc, eq, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { CustomerList, CustomersQuery } from "../../contract/customers";
 import { JobStatus } from "../../contract/enums";
@@ -8,10 +8,12 @@ import type { Db } from "../env";
 import type { PartnerAdminScope, PartnerScope } from "../http/endpoint";
 import { invalid, notFound } from "../http/errors";
 import type { Account } from "../identity/context";
+import { audit } from "./audit";
 import { entitlementsOf } from "./entitlements";
 import { after, decodeCursor, pageOf, type SortKey } from "./cursor";
 import { contains, theRow } from "./query";
 import { recommendations } from "./recommendations";
+import { d1Of, runBatch } from "./statements";
 
 /**
  * The `accounts` rows that are customers of `partnerId`: the one filter every
@@ -59,20 +61,37 @@ export async function customerOf(db: Db, scope: PartnerScope, customerId: string
  */
 export async function setCustomerPriceGroup(db: Db, scope: PartnerAdminScope, customerId: string, priceGroupId: string | null): Promise<Account> {
   const customer = await customerOf(db, scope, customerId);
-  if (priceGroupId) {
-    const [group] = await db
-      .select({ id: priceGroups.id })
-      .from(priceGroups)
-      .where(and(eq(priceGroups.id, priceGroupId), eq(priceGroups.accountId, scope.account.id)))
-      .limit(1);
-    if (!group) throw invalid({ priceGroupId: "Price group not found" });
-  }
-  const updated = await db
-    .update(accounts)
-    .set({ priceGroupId, updatedAt: new Date().toISOString() })
-    .where(and(eq(accounts.id, customer.id), customersOfPartner(scope.account.id)))
-    .returning();
-  return theRow(updated, "updated customer");
+  // The group it leaves and the one it joins (both the partner's), by name for the trail.
+  const ids = [customer.priceGroupId, priceGroupId].filter((g): g is string => Boolean(g));
+  const groups = ids.length
+    ? await db
+        .select({ id: priceGroups.id, name: priceGroups.name })
+        .from(priceGroups)
+        .where(and(inArray(priceGroups.id, ids), eq(priceGroups.accountId, scope.account.id)))
+    : [];
+  const nameOf = (id: string | null) => (id ? (groups.find((g) => g.id === id)?.name ?? null) : null);
+  if (priceGroupId && !nameOf(priceGroupId)) throw invalid({ priceGroupId: "Price group not found" });
+  await runBatch(
+    d1Of(db),
+    audit(
+      [
+        db
+          .update(accounts)
+          .set({ priceGroupId, updatedAt: new Date().toISOString() })
+          .where(and(eq(accounts.id, customer.id), customersOfPartner(scope.account.id))),
+      ],
+      {
+        accountId: customer.id,
+        partnerAccountId: scope.account.id,
+        code: "customerPriceGroupChanged",
+        subjectType: "account",
+        subjectId: customer.id,
+        userId: scope.user.id,
+        change: { kind: "name", from: nameOf(customer.priceGroupId), to: nameOf(priceGroupId) },
+      },
+    ),
+  );
+  return theRow(await db.select().from(accounts).where(eq(accounts.id, customer.id)), "updated customer");
 }
 
 // Written out with explicit qualifiers: drizzle leaves columns unqualified in a single-table select.

@@ -20,9 +20,10 @@ import { adjustmentLine, balanceOf, canCancelOn, canChangeFrom, dayBefore } from
 import type { Db } from "../env";
 import type { PartnerAdminScope } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
+import { audit, auditStatement } from "./audit";
 import { creditBalance, ledgerBalance } from "./credits";
 import { customerOf, customersOfPartner } from "./customers";
-import { firstGrant, newPlanEntry, offeredPlan, planEntryDto } from "./plans";
+import { firstGrant, newPlanEntry, offeredPlan, planEntryDto, planLabel } from "./plans";
 import { theRow, today } from "./query";
 import { d1Of, errorText, raw, runBatch, type Statements } from "./statements";
 
@@ -155,6 +156,17 @@ export async function adjustCredits(db: Db, scope: PartnerAdminScope, body: z.ou
     raw(
       sql`UPDATE credit_entries SET plan_name = CASE WHEN EXISTS (SELECT 1 FROM credit_lines WHERE id = ${lineId}) THEN plan_name ELSE NULL END WHERE id = ${entryId}`,
     ),
+    // The balance before and after the line, as the transaction sees it.
+    auditStatement({
+      accountId: customer.id,
+      partnerAccountId: scope.account.id,
+      code: "creditsAdjusted",
+      subjectType: "creditLine",
+      subjectId: lineId,
+      userId: scope.user.id,
+      name: line.context,
+      change: sql`json_object('kind', 'credits', 'from', ${ledgerBalance(customer.id)} - ${line.quantity}, 'to', ${ledgerBalance(customer.id)})`,
+    }),
   ];
   try {
     await runBatch(d1Of(db), statementsToRun);
@@ -177,7 +189,20 @@ export async function cancelPlan(db: Db, scope: PartnerAdminScope, planEntryId: 
   if (body.endDate < entry.startDate) throw invalid({ endDate: "End date cannot be before start date" });
   // A plan is not ended in the past.
   if (body.endDate < today()) throw invalid({ endDate: "Invalid date" });
-  const updated = await db.update(planEntries).set({ endDate: body.endDate, renewalDate: null }).where(eq(planEntries.id, entry.id)).returning();
+  await runBatch(
+    d1Of(db),
+    audit([db.update(planEntries).set({ endDate: body.endDate, renewalDate: null }).where(eq(planEntries.id, entry.id))], {
+      accountId: entry.accountId,
+      partnerAccountId: scope.account.id,
+      code: "planEnded",
+      subjectType: "planEntry",
+      subjectId: entry.id,
+      userId: scope.user.id,
+      name: planLabel(entry),
+      change: { kind: "date", from: entry.endDate, to: body.endDate },
+    }),
+  );
+  const updated = await db.select().from(planEntries).where(eq(planEntries.id, entry.id));
   return planEntryDto(theRow(updated, "cancelled plan"), plan);
 }
 
@@ -199,6 +224,15 @@ export async function changePlan(db: Db, scope: PartnerAdminScope, planEntryId: 
       .where(eq(planEntries.id, entry.id)),
     db.insert(planEntries).values({ ...next, partnerAccountId: scope.account.id }),
     ...firstGrant(plan, next, scope.user.id).map(raw),
+    auditStatement({
+      accountId: entry.accountId,
+      partnerAccountId: scope.account.id,
+      code: "planChanged",
+      subjectType: "planEntry",
+      subjectId: next.id,
+      userId: scope.user.id,
+      change: { kind: "name", from: planLabel(entry), to: planLabel(plan) },
+    }),
   ]);
   const created = await db.select().from(planEntries).where(eq(planEntries.id, next.id));
   return planEntryDto(theRow(created, "created plan"), plan);

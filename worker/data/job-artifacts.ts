@@ -88,7 +88,7 @@ export async function addArtifact(
 ): Promise<JobArtifactDto> {
   await runBatch(d1Of(db), [
     db.insert(jobArtifacts).values({ ...values, accountId: job.accountId, jobId: job.id, assigneeType: forOtherSide(owner), createdByUserId: owner.userId }),
-    auditStatement(db, {
+    auditStatement({
       accountId: job.accountId,
       code: "jobArtifactShared",
       subjectType: "job",

@@ -116,7 +116,22 @@ export async function recipientsOfJobs(db: Db, env: OriginEnv, list: JobParties[
   return out;
 }
 
+/**
+ * What the side that made a change hears of it: an acknowledgement of its
+ * request, a confirmation of its cancellation; any other event reads the
+ * same to both sides.
+ */
+const OWN_EVENT: Partial<Record<JobEvent, JobEvent>> = { requested: "requestReceived", rescheduleRequested: "rescheduleReceived", cancelled: "cancelReceived" };
+
+/** The event as `side` reads it when `actor` made the change (a booking request is always the customer's). */
+export function eventFor(event: JobEvent, side: Audience, actor: Audience | undefined): JobEvent {
+  if (side === (actor ?? (event === "requested" ? "customer" : undefined))) return OWN_EVENT[event] ?? event;
+  return event;
+}
+
 export type JobMailContext = {
+  /** The side that made the change (it hears its own acknowledgement or confirmation). */
+  actor?: Audience;
   /** The job's version once the change is in (the calendar's SEQUENCE). */
   sequence: number;
   reason?: string | null;
@@ -126,8 +141,8 @@ export type JobMailContext = {
 /**
  * Outbox rows (one per recipient) for a job event, for the same batch as the
  * change: each in its recipient's language and branding, with its own link.
- * A booking request reads as a request to the partner and as an
- * acknowledgement to the customer.
+ * A request reads as a request to the other side and as an acknowledgement
+ * to the side that made it (see eventFor).
  */
 export function jobMailRows(db: Db, to: (Recipient | null)[], event: JobEvent, dto: JobDto, ctx: JobMailContext) {
   const ids: string[] = [];
@@ -135,7 +150,7 @@ export function jobMailRows(db: Db, to: (Recipient | null)[], event: JobEvent, d
     .filter((r): r is Recipient => Boolean(r))
     .map((r) => {
       const mail = jobMail({
-        event: event === "requested" && r.side === "customer" ? "requestReceived" : event,
+        event: eventFor(event, r.side, ctx.actor),
         audience: r.side,
         language: r.language,
         timeZone: r.timeZone,

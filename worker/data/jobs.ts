@@ -10,14 +10,15 @@
  */
 import { eq, or, type SQL } from "drizzle-orm";
 import type { JobDto } from "../../contract/bookings";
-import type { JobStatus } from "../../contract/enums";
-import { auditEntries, jobLines, jobs, slots, type Job } from "../../db/schema";
+import type { AuditCode, JobStatus } from "../../contract/enums";
+import { jobLines, jobs, slots, type Job } from "../../db/schema";
 import type { LineChoice } from "../domain/booking-rules";
 import { applyActions, completionActions, lineStatusFor, nextStatus } from "../domain/jobs";
 import type { JobEvent } from "../mail/job-mail";
 import type { Db } from "../env";
 import type { CustomerScope, PartnerScope } from "../http/endpoint";
 import { conflict, notFound } from "../http/errors";
+import { audit, type AuditWrite } from "./audit";
 import { inList } from "./bound";
 import { loadJob, loadJobWithMail, projectJob, type Side } from "./job-store";
 import { jobMailRows, type JobSides } from "./job-mail";
@@ -85,12 +86,49 @@ export type MoveMail = { to: "customer" | "partner" | "both"; event: JobEvent; r
 /** A move as the statement builders answer it: its writes and the job as it will read after them. */
 export type Move = { statements: Statements; after: JobDto };
 
-export async function commitMove(db: Db, owner: JobOwner, subject: MoveSubject, { statements, after }: Move, mail: MoveMail) {
+/**
+ * What a move records in the audit trail, in its own batch: the job's entry
+ * (`code`: the status from → to, the reason) and, with `lines`, an entry per
+ * session whose time the move changed (from the booked time to the new or
+ * requested one). A move that fails writes none.
+ */
+export type MoveAudit = { code: AuditCode; reason?: string | null; lines?: AuditCode };
+
+/** The audit entries of a move by `owner`, from the job as read before it and as it will read after. */
+export function moveAuditEntries(owner: JobOwner, { job, lines }: MoveSubject, after: JobDto, a: MoveAudit): AuditWrite[] {
+  const by = { accountId: job.accountId, userId: owner.userId };
+  const entries: AuditWrite[] = [
+    { ...by, code: a.code, subjectType: "job", subjectId: job.id, change: { kind: "status", from: job.status, to: after.status }, reason: a.reason },
+  ];
+  if (!a.lines) return entries;
+  for (const line of after.lines) {
+    const before = lines.find((l) => l.id === line.id);
+    const to = line.scheduledAt ?? line.requestedTimes[0] ?? null;
+    if (!before || (before.scheduledAt ?? before.requestedTimes[0] ?? null) === to) continue;
+    entries.push({
+      ...by,
+      code: a.lines,
+      subjectType: "jobLine",
+      subjectId: line.id,
+      data: { jobId: job.id },
+      change: { kind: "time", from: before.scheduledAt, to },
+    });
+  }
+  return entries;
+}
+
+export async function commitMove(db: Db, owner: JobOwner, subject: MoveSubject, { statements, after }: Move, mail: MoveMail, record?: MoveAudit) {
   const who = subject.recipients;
   const to = mail.to === "both" ? [who.customer, who.partner] : [mail.to === "customer" ? who.customer : who.partner];
   const shown = mail.only ? { ...after, lines: after.lines.filter((l) => mail.only!.has(l.id)) } : after;
-  const rows = jobMailRows(db, to, mail.event, shown, { sequence: subject.job.version + 1, reason: mail.reason, comment: mail.comment });
-  await runJobBatch(d1Of(db), [...statements, ...rows.statements]);
+  const rows = jobMailRows(db, to, mail.event, shown, {
+    sequence: subject.job.version + 1,
+    reason: mail.reason,
+    comment: mail.comment,
+    actor: owner.side,
+  });
+  const entries = record ? audit([], ...moveAuditEntries(owner, subject, after, record)) : [];
+  await runJobBatch(d1Of(db), [...statements, ...entries, ...rows.statements]);
   const dto = (await loadJob(db, subject.job.id, owner.where, owner.side, owner.readOnly))!;
   return { dto, mailIds: rows.ids };
 }
@@ -138,7 +176,7 @@ export function confirmStatements(
   const to = nextStatus(s.job.status, accept ? "acceptProposal" : "confirm");
   if (!to) throw conflict(`A job that is ${s.job.status} cannot be confirmed`);
   const statements: Statements = [...moveJob(db, s.job, to)];
-  if (accept) statements.push(jobMoveAudit(db, s.job, "bookingProposalAccepted", accept.userId, to, { times: Object.fromEntries(times) }));
+  if (accept) statements.push(jobMoveAudit(s.job, "bookingProposalAccepted", accept.userId, to, { times: Object.fromEntries(times) }));
   for (const line of s.lines) {
     const time = times.get(line.id) ?? line.scheduledAt!;
     statements.push(
@@ -181,7 +219,7 @@ export function proposeStatements(db: Db, owner: JobOwner, s: MoveSubject, times
   if (!to) throw conflict(`A job that is ${s.job.status} cannot get other times proposed`);
   const statements: Statements = [
     ...moveJob(db, s.job, to),
-    jobMoveAudit(db, s.job, "bookingTimesProposed", owner.userId, to, { times: Object.fromEntries(times) }),
+    jobMoveAudit(s.job, "bookingTimesProposed", owner.userId, to, { times: Object.fromEntries(times) }),
   ];
   for (const [lineId, proposed] of times)
     statements.push(
@@ -241,7 +279,7 @@ export function scheduleStatements(
   // Answering a counter-proposal with other times is a step of the negotiation: audited with the move.
   if (s.job.status === "timesProposed" && answeredBy)
     statements.push(
-      jobMoveAudit(db, s.job, "bookingTimesRequestedAgain", answeredBy, to, {
+      jobMoveAudit(s.job, "bookingTimesRequestedAgain", answeredBy, to, {
         times: Object.fromEntries(s.lines.filter((l) => choice.has(l.sessionId)).map((l) => [l.id, choice.get(l.sessionId)!.times ?? []])),
       }),
     );
@@ -313,30 +351,29 @@ export function completeStatements(
           ),
       );
   }
-  for (const line of targets) {
-    statements.push(
-      db.insert(auditEntries).values({
-        accountId: job.accountId,
-        code: "workoutSessionJobLineCompleted",
-        subjectType: "jobLine",
-        subjectId: line.id,
-        userId: owner.userId,
-        data: { jobId: job.id },
-      }),
-    );
-  }
-  if (to === "completed") {
-    statements.push(
-      db.insert(auditEntries).values({
-        accountId: job.accountId,
-        code: "workoutJobCompleted",
-        subjectType: "job",
-        subjectId: job.id,
-        userId: owner.userId,
-        data: { workoutId: job.workoutId },
-      }),
-    );
-  }
+  // The completion's own entries (the caller records no others for it).
+  audit(
+    statements,
+    ...targets.map((line): AuditWrite => ({
+      accountId: job.accountId,
+      code: "workoutSessionJobLineCompleted",
+      subjectType: "jobLine",
+      subjectId: line.id,
+      userId: owner.userId,
+      data: { jobId: job.id },
+      change: { kind: "status", from: line.status, to: "completed" },
+    })),
+  );
+  if (to === "completed")
+    audit(statements, {
+      accountId: job.accountId,
+      code: "workoutJobCompleted",
+      subjectType: "job",
+      subjectId: job.id,
+      userId: owner.userId,
+      data: { workoutId: job.workoutId },
+      change: { kind: "status", from: job.status, to },
+    });
   const done = new Set(targets.map((l) => l.id));
   const after = projectJob(s.dto, to, (l) =>
     done.has(l.id) ? { status: "completed", completedAt: now } : l.status === "completed" ? {} : { status: to === "inProgress" ? "inProgress" : l.status },

@@ -11,6 +11,7 @@ import { applyActions } from "../domain/jobs";
 import type { Db } from "../env";
 import type { CustomerScope } from "../http/endpoint";
 import { conflict } from "../http/errors";
+import { audit } from "./audit";
 import type { BookingContext } from "./bookable";
 import { jobMailRows, sidesFrom } from "./job-mail";
 import { jobFromReads, oneJobReads } from "./job-store";
@@ -104,6 +105,16 @@ export async function createBooking(
       attachments: [],
     });
   }
+  // The trail's first entry: who booked, from no job to its first status.
+  audit(statements, {
+    accountId: scope.account.id,
+    partnerAccountId: ctx.partner.id,
+    code: mode === "request" ? "workoutJobRequested" : "workoutJobBooked",
+    subjectType: "job",
+    subjectId: jobId,
+    userId: scope.user.id,
+    change: { kind: "status", from: null, to: status },
+  });
   if (credits > 0) statements.push(...consumeCredits(scope.account.id, ctx.creditEntryId!, jobId, credits, `Booked: ${ctx.workout.title}`, scope.user.id));
   const mailed: JobDto = {
     id: jobId,

@@ -20,11 +20,15 @@ import { firstTerm } from "../domain/plan-periods";
 import type { Db } from "../env";
 import type { PartnerAdminScope } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
+import { audit, auditStatement, type AuditWrite } from "./audit";
 import { customerOf } from "./customers";
 import { grantPeriod, periodGrantStatements } from "./plan-renewals";
 import { theRow, today } from "./query";
 import { auditWhen } from "./audit";
 import { d1Of, errorText, raw, runBatch } from "./statements";
+
+/** A plan as the audit trail names it: its name and variant. */
+export const planLabel = (p: Pick<Plan, "planName" | "variantName">) => (p.variantName ? `${p.planName} (${p.variantName})` : p.planName);
 
 /** A customer's plan entry as the API answers it. */
 export const planEntryDto = (p: PlanEntry, plan: Pick<Plan, "priceAmount" | "currency"> | null): PlanEntryDto => ({
@@ -80,13 +84,27 @@ export async function partnerPlan(db: Db, partnerId: string, planId: string): Pr
 const nameTaken = (err: unknown) => /UNIQUE constraint failed: plans\.account_id, plans\.plan_name, plans\.variant_name/i.test(errorText(err));
 
 /** Adds a plan to the partner's catalogue. */
+/** An entry of the partner's own trail about one of its plans. */
+const planEntryOfPartner = (scope: PartnerAdminScope, planId: string, entry: Pick<AuditWrite, "code" | "name" | "change">): AuditWrite => ({
+  accountId: scope.account.id,
+  partnerAccountId: scope.account.id,
+  subjectType: "plan",
+  subjectId: planId,
+  userId: scope.user.id,
+  ...entry,
+});
+
 export async function createPlan(db: Db, scope: PartnerAdminScope, body: z.output<typeof PlanBody>): Promise<PlanDto> {
+  const id = crypto.randomUUID();
   try {
-    const rows = await db
-      .insert(plans)
-      .values({ ...body, accountId: scope.account.id })
-      .returning();
-    return planDto(theRow(rows, "created plan"));
+    await runBatch(
+      d1Of(db),
+      audit(
+        [db.insert(plans).values({ ...body, id, accountId: scope.account.id })],
+        planEntryOfPartner(scope, id, { code: "planCreated", change: { kind: "name", from: null, to: planLabel(body) } }),
+      ),
+    );
+    return planDto(theRow(await db.select().from(plans).where(eq(plans.id, id)), "created plan"));
   } catch (err) {
     if (!nameTaken(err)) throw err;
     throw invalid({ variantName: MESSAGES.alreadyExists });
@@ -98,14 +116,21 @@ export async function createPlan(db: Db, scope: PartnerAdminScope, body: z.outpu
  * name, term and dates; the next refreshes grant its new allowance.
  */
 export async function updatePlan(db: Db, scope: PartnerAdminScope, planId: string, body: z.output<typeof PlanBody>): Promise<PlanDto> {
-  await partnerPlan(db, scope.account.id, planId);
+  const before = await partnerPlan(db, scope.account.id, planId);
   try {
-    const rows = await db
-      .update(plans)
-      .set(body)
-      .where(and(eq(plans.id, planId), eq(plans.accountId, scope.account.id)))
-      .returning();
-    return planDto(theRow(rows, "updated plan"));
+    await runBatch(
+      d1Of(db),
+      audit(
+        [
+          db
+            .update(plans)
+            .set(body)
+            .where(and(eq(plans.id, planId), eq(plans.accountId, scope.account.id))),
+        ],
+        planEntryOfPartner(scope, planId, { code: "planEdited", change: { kind: "name", from: planLabel(before), to: planLabel(body) } }),
+      ),
+    );
+    return planDto(theRow(await db.select().from(plans).where(eq(plans.id, planId)), "updated plan"));
   } catch (err) {
     if (!nameTaken(err)) throw err;
     throw invalid({ variantName: MESSAGES.alreadyExists });
@@ -166,6 +191,17 @@ export async function startPlan(db: Db, scope: PartnerAdminScope, body: z.output
                             AND (end_date IS NULL OR end_date >= ${entry.startDate}))
           AND EXISTS (SELECT 1 FROM plans WHERE id = ${plan.id} AND retired_at IS NULL)`),
     ...firstGrant(plan, entry, scope.user.id, day).map(raw),
+    // Only when the guarded insert above wrote the entry.
+    auditStatement({
+      accountId: customer.id,
+      partnerAccountId: scope.account.id,
+      code: "planStarted",
+      subjectType: "planEntry",
+      subjectId: entry.id,
+      userId: scope.user.id,
+      change: { kind: "name", from: null, to: planLabel(plan) },
+      onlyIf: sql`EXISTS (SELECT 1 FROM plan_entries WHERE id = ${entry.id})`,
+    }),
   ]);
   const [created] = await db.select().from(planEntries).where(eq(planEntries.id, entry.id));
   if (!created) throw conflict(PLAN_MESSAGES.alreadyOnPlan, { startDate: PLAN_MESSAGES.alreadyOnPlan });

@@ -1,5 +1,5 @@
 /** A partner's customer price groups; another partner's group is 404, like a missing one. */
-import { and, asc, count, eq, ne } from "drizzle-orm";
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { PriceGroupBody, PriceGroupDto } from "../../contract/groups";
 import { MESSAGES } from "../../contract/messages";
@@ -7,6 +7,8 @@ import { accounts, priceGroups } from "../../db/schema";
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { invalid, notFound } from "../http/errors";
+import { audit, type AuditWrite } from "./audit";
+import { d1Of, errorText, raw, runBatch } from "./statements";
 
 type Body = z.output<typeof PriceGroupBody>;
 
@@ -30,6 +32,17 @@ export function priceGroupsOf(db: Db, scope: PartnerScope) {
     return found;
   }
 
+  /** An entry of the partner's own trail about one of its groups. */
+  const entry = (groupId: string, code: AuditWrite["code"], from: string | null, to: string | null): AuditWrite => ({
+    accountId: partnerId,
+    partnerAccountId: partnerId,
+    code,
+    subjectType: "priceGroup",
+    subjectId: groupId,
+    userId: scope.user.id,
+    change: { kind: "name", from, to },
+  });
+
   /** A name another group of the partner has: 400 on `name`. */
   async function assertNameFree(name: string, except?: string) {
     const rows = await db
@@ -45,30 +58,57 @@ export function priceGroupsOf(db: Db, scope: PartnerScope) {
     get,
     async create(body: Body) {
       await assertNameFree(body.name);
-      const rows = await db
-        .insert(priceGroups)
-        .values({ accountId: partnerId, name: body.name, description: body.description })
-        .onConflictDoNothing()
-        .returning();
-      if (!rows[0]) throw invalid({ name: MESSAGES.alreadyExists });
-      return get(rows[0].id);
+      const id = crypto.randomUUID();
+      try {
+        await runBatch(
+          d1Of(db),
+          audit(
+            [db.insert(priceGroups).values({ id, accountId: partnerId, name: body.name, description: body.description })],
+            entry(id, "priceGroupCreated", null, body.name),
+          ),
+        );
+      } catch (err) {
+        // Another group took the name meanwhile (the unique index refuses it): nothing written.
+        if (/UNIQUE constraint failed/i.test(errorText(err))) throw invalid({ name: MESSAGES.alreadyExists });
+        throw err;
+      }
+      return get(id);
     },
     async edit(id: string, body: Body) {
-      await get(id);
+      const before = await get(id);
       await assertNameFree(body.name, id);
-      await db
-        .update(priceGroups)
-        .set({ name: body.name, description: body.description })
-        .where(and(eq(priceGroups.id, id), eq(priceGroups.accountId, partnerId)));
+      await runBatch(
+        d1Of(db),
+        audit(
+          [
+            db
+              .update(priceGroups)
+              .set({ name: body.name, description: body.description })
+              .where(and(eq(priceGroups.id, id), eq(priceGroups.accountId, partnerId))),
+          ],
+          entry(id, "priceGroupEdited", before.name, body.name),
+        ),
+      );
       return get(id);
     },
     /** Deletes the group: its customers leave it, its pricing lines go with it. */
     async remove(id: string) {
-      const rows = await db
-        .delete(priceGroups)
-        .where(and(eq(priceGroups.id, id), eq(priceGroups.accountId, partnerId)))
-        .returning({ id: priceGroups.id });
-      if (!rows[0]) throw notFound("Price group not found");
+      const before = await get(id);
+      await runBatch(
+        d1Of(db),
+        audit(
+          [
+            // Each customer in the group leaves it: an entry in that customer's trail.
+            raw(sql`INSERT INTO audit_entries (id, account_id, partner_account_id, code, subject_type, subject_id, user_id, data)
+              SELECT lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-' || hex(randomblob(2)) || '-' || hex(randomblob(2)) || '-' || hex(randomblob(6))),
+                     a.id, ${partnerId}, 'customerPriceGroupChanged', 'account', a.id, ${scope.user.id},
+                     json_object('change', json_object('kind', 'name', 'from', ${before.name}, 'to', NULL))
+              FROM accounts a WHERE a.price_group_id = ${id}`),
+            db.delete(priceGroups).where(and(eq(priceGroups.id, id), eq(priceGroups.accountId, partnerId))),
+          ],
+          entry(id, "priceGroupDeleted", before.name, null),
+        ),
+      );
     },
   };
 }

@@ -1,14 +1,16 @@
 /** Bookable times a delivery partner publishes, as that partner may touch them (its own slots only). */
-import { and, asc, eq, gte, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import { deliveryPartners, slots, workoutSessions, workouts } from "../../db/schema";
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
+import { audit } from "./audit";
 import { slotDto } from "./bookable";
 import { theRow } from "./query";
 import { insertRows } from "./bound";
 import { recurringStarts } from "../domain/availability";
 import type { RecurringSlots } from "../../contract/availability";
+import { d1Of, runBatch } from "./statements";
 
 /**
  * Whether the partner delivers the workout: a general entry among its
@@ -78,6 +80,15 @@ export async function partnerSlots(db: Db, scope: PartnerScope, workoutId: strin
   return rows.map((r) => slotDto(r.slot, scope.account.name, r.length));
 }
 
+/** The partner's own trail entry about one of its times. */
+const slotEntry = (scope: PartnerScope, slotId: string) => ({
+  accountId: scope.account.id,
+  partnerAccountId: scope.account.id,
+  subjectType: "slot",
+  subjectId: slotId,
+  userId: scope.user.id,
+});
+
 /** The workout (the partner delivers it, else 404) and its session (else 400), with the seats checked against the workout's max attendees (400). */
 async function publishable(db: Db, scope: PartnerScope, input: { workoutId: string; sessionId: string; capacity: number }) {
   const [[found], [entry], [session]] = await db.batch([
@@ -97,10 +108,24 @@ async function publishable(db: Db, scope: PartnerScope, input: { workoutId: stri
 /** Publishes a time for a session of a workout the partner delivers, with seats up to the workout's max attendees. */
 export async function publishSlot(db: Db, scope: PartnerScope, input: { workoutId: string; sessionId: string; startsAt: string; capacity: number }) {
   const { workout, session } = await publishable(db, scope, input);
-  const published = await db
-    .insert(slots)
-    .values({ partnerAccountId: scope.account.id, workoutId: workout.id, sessionId: session.id, startsAt: input.startsAt, capacity: input.capacity })
-    .returning();
+  const id = crypto.randomUUID();
+  await runBatch(
+    d1Of(db),
+    audit(
+      [
+        db
+          .insert(slots)
+          .values({ id, partnerAccountId: scope.account.id, workoutId: workout.id, sessionId: session.id, startsAt: input.startsAt, capacity: input.capacity }),
+      ],
+      {
+        ...slotEntry(scope, id),
+        code: "slotPublished",
+        name: `${workout.title ?? workout.name} · ${session.name}`,
+        change: { kind: "time", from: null, to: input.startsAt },
+      },
+    ),
+  );
+  const published = await db.select().from(slots).where(eq(slots.id, id));
   return slotDto(theRow(published, "published slot"), scope.account.name, session.lengthMinutes);
 }
 
@@ -126,8 +151,14 @@ export async function publishSeries(db: Db, scope: PartnerScope, input: Recurrin
     startsAt,
     capacity: input.capacity,
   }));
-  const [first, ...rest] = insertRows(db, slots, rows);
-  await db.batch([first!, ...rest]);
+  const name = `${workout.title ?? workout.name} · ${session.name}`;
+  await runBatch(
+    d1Of(db),
+    audit(
+      insertRows(db, slots, rows),
+      ...rows.map((r) => ({ ...slotEntry(scope, r.id), code: "slotPublished" as const, name, change: { kind: "time" as const, from: null, to: r.startsAt } })),
+    ),
+  );
   return rows.map((r) => slotDto({ ...r, seatsTaken: 0, createdAt: "", updatedAt: "" }, scope.account.name, session.lengthMinutes));
 }
 
@@ -137,18 +168,19 @@ export async function publishSeries(db: Db, scope: PartnerScope, input: Recurrin
  * seat (409 here) or finds the time gone.
  */
 export async function closeSlot(db: Db, scope: PartnerScope, id: string): Promise<void> {
-  // One round trip: the delete (only while nobody holds a seat), then whether the slot is still there (booked) or was never the partner's.
-  const [closed, [left]] = await db.batch([
-    db
-      .delete(slots)
-      .where(and(eq(slots.id, id), eq(slots.partnerAccountId, scope.account.id), eq(slots.seatsTaken, 0)))
-      .returning({ id: slots.id }),
-    db
-      .select({ id: slots.id })
-      .from(slots)
-      .where(and(eq(slots.id, id), eq(slots.partnerAccountId, scope.account.id))),
-  ]);
-  if (closed[0]) return;
-  if (!left) throw notFound("Slot not found");
-  throw conflict("This time has bookings; reschedule or cancel them first");
+  const ours = and(eq(slots.id, id), eq(slots.partnerAccountId, scope.account.id));
+  const [slot] = await db.select().from(slots).where(ours);
+  if (!slot) throw notFound("Slot not found");
+  // The delete happens only while nobody holds a seat; its entry under the same condition, in the same batch.
+  await runBatch(
+    d1Of(db),
+    audit([db.delete(slots).where(and(ours, eq(slots.seatsTaken, 0)))], {
+      ...slotEntry(scope, id),
+      code: "slotClosed",
+      change: { kind: "time", from: slot.startsAt, to: null },
+      onlyIf: sql`changes() > 0`,
+    }),
+  );
+  const [left] = await db.select({ id: slots.id }).from(slots).where(ours);
+  if (left) throw conflict("This time has bookings; reschedule or cancel them first");
 }

@@ -1,8 +1,9 @@
 /**
  * The mails about a booking's life, to either side: requested (to the
  * partner) and its acknowledgement (to the customer), confirmed, booked,
- * denied, rescheduled and cancelled (with their reasons as words), session
- * and workout completed. Pure: data in, {subject, html, text, attachments}
+ * denied, rescheduled, new times requested (and their acknowledgement) and
+ * cancelled (and the confirmation to the side that cancelled), with their
+ * reasons as words, session and workout completed. Pure: data in, {subject, html, text, attachments}
  * out; the calendar file follows the booking (see ./calendar.ts).
  */
 import { CancellationReason, RescheduleReason, type JobStatus, type Language } from "../../contract/enums";
@@ -19,7 +20,10 @@ export type JobEvent =
   | "booked"
   | "denied"
   | "rescheduled"
+  | "rescheduleRequested"
+  | "rescheduleReceived"
   | "cancelled"
+  | "cancelReceived"
   | "lineCompleted"
   | "completed"
   | "proposed"
@@ -54,7 +58,7 @@ export type JobMail = RenderedMail & { attachments: MailAttachment[] };
 /** The catalogue's word for a reason, or null when the value is not one (never a raw value). */
 export function reasonWord(event: JobEvent, reason: string | null | undefined, language: Language): string | null {
   if (!reason) return null;
-  if (event === "cancelled")
+  if (event === "cancelled" || event === "cancelReceived")
     return (CancellationReason as readonly string[]).includes(reason) ? mailT(language, `enum.CancellationReason.${reason}` as MessageKey) : null;
   return (RescheduleReason as readonly string[]).includes(reason) ? mailT(language, `enum.RescheduleReason.${reason}` as MessageKey) : null;
 }
@@ -75,7 +79,7 @@ export function jobMail(d: JobMailData): JobMail {
     ...(d.audience === "partner" ? [{ label: mailT(l, "mail.job.customer"), value: d.customerName }] : []),
     { label: mailT(l, "mail.job.status"), value: mailT(l, `enum.JobStatus.${d.status}` as MessageKey) },
   ];
-  const reason = d.event === "cancelled" || d.event === "denied" || d.event === "rescheduled" ? reasonWord(d.event, d.reason, l) : null;
+  const reason = d.event === "requested" || d.event === "requestReceived" ? null : reasonWord(d.event, d.reason, l);
   if (reason) details.push({ label: mailT(l, "mail.job.reason"), value: reason });
   // A counter-proposal's note goes with it, as a reason's comment does.
   if ((reason || d.event === "proposed") && d.comment) details.push({ label: mailT(l, "mail.job.comment"), value: d.comment });
@@ -91,16 +95,17 @@ export function jobMail(d: JobMailData): JobMail {
   const calendar = { platformName: d.brand.platformName, workoutName: d.workoutName, customerName: d.customerName, link: d.link, sequence: d.sequence };
   const attachments: MailAttachment[] = [];
   const notes: string[] = [];
-  if (d.event === "confirmed" || d.event === "booked" || d.event === "rescheduled" || d.event === "proposalAccepted") {
+  const rescheduling = d.event === "rescheduled" || d.event === "rescheduleRequested" || d.event === "rescheduleReceived";
+  if (d.event === "confirmed" || d.event === "booked" || d.event === "proposalAccepted" || rescheduling) {
     const publish = calendarAttachment({ ...calendar, sessions: d.sessions }, "publish");
     if (publish) attachments.push(publish);
     // A reschedule by request takes the times away until they are confirmed again.
-    const withdrawn = d.event === "rescheduled" ? d.sessions.filter((s) => !s.scheduledAt) : [];
+    const withdrawn = rescheduling ? d.sessions.filter((s) => !s.scheduledAt) : [];
     const cancel = withdrawn.length ? calendarAttachment({ ...calendar, sessions: withdrawn }, "cancel") : null;
     if (cancel) attachments.push(cancel);
     if (publish) notes.push(mailT(l, "mail.job.calendarNote"));
   }
-  if (d.event === "cancelled" || d.event === "denied") {
+  if (d.event === "cancelled" || d.event === "cancelReceived" || d.event === "denied") {
     const cancel = calendarAttachment({ ...calendar, sessions: d.sessions }, "cancel");
     if (cancel) attachments.push(cancel);
     notes.push(mailT(l, "mail.job.calendarCancelNote"));

@@ -40,7 +40,11 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
         busy={action.isPending}
         onOpenChange={onOpenChange}
         onSubmit={(reason, comment) =>
-          void run({ action: "cancel", side, id: job.id, body: { reason, comment: comment || undefined } }, "bookings.done.cancelled", "cancel")
+          void run(
+            { action: "cancel", side, id: job.id, body: { reason, comment: comment || undefined } },
+            side === "partner" ? "bookings.done.cancelledByPartner" : "bookings.done.cancelledByCustomer",
+            "cancel",
+          )
         }
       />
     );
@@ -120,7 +124,7 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
                   id: job.id,
                   body: { mode: "request", reason, comment, version: job.version, sessions: times.map((x) => ({ sessionId: x.sessionId, times: [x.time] })) },
                 },
-            "bookings.done.scheduled",
+            side === "partner" ? "bookings.done.rescheduled" : "bookings.done.rescheduleRequested",
             "date",
           )
         }
@@ -144,7 +148,7 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
               id: job.id,
               body: { mode: "request", version: job.version, sessions: times.map((x) => ({ sessionId: x.sessionId, times: [x.time] })) },
             },
-            "bookings.done.scheduled",
+            "bookings.done.requested",
             "date",
           )
         }

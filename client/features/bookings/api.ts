@@ -14,6 +14,7 @@ import type {
 import type { AcceptProposal, ProposeTimes, RecurringSlots } from "../../../contract/availability";
 import { useActiveAccountId } from "../../auth/useAppUser";
 import { entitlementKeys } from "../accounts/api";
+import { auditKeys } from "../../components/AuditTrail";
 import { api } from "../../lib/api";
 
 export type Side = "customer" | "partner";
@@ -104,11 +105,12 @@ function moveJob(move: JobMove): Promise<JobDto> {
 /**
  * What a booking makes stale: every job list, every workout's booking options
  * (seats and credits), and the account's credits (Home's and the profile's
- * balance); a job move (a cancellation refunds) the lists and the credits.
+ * balance); a job move (a cancellation refunds) the lists, the credits and
+ * the audit trails.
  */
 export const staleAfter = {
   booking: [bookingKeys.all, bookingKeys.anyOptions, entitlementKeys.all],
-  move: [bookingKeys.all, entitlementKeys.all],
+  move: [bookingKeys.all, entitlementKeys.all, auditKeys.all],
 } as const;
 
 /** Any job move; refreshes the job lists and the credits. */

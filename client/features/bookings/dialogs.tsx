@@ -2,8 +2,15 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
 import { Controller, useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { z } from "zod";
-import { CancelBooking, ConfirmRequest, DenyRequest, PartnerReschedule, type JobDto } from "../../../contract/bookings";
-import { CancellationReason, RescheduleReason } from "../../../contract/enums";
+import {
+  CancelBooking,
+  ConfirmRequest,
+  DenyRequest,
+  GivenCancellationReason,
+  GivenRescheduleReason,
+  PartnerReschedule,
+  type JobDto,
+} from "../../../contract/bookings";
 import { MESSAGES } from "../../../contract/messages";
 import { sessionOrderProblems } from "../../../contract/session-order";
 import { Button } from "../../components/ui/Button";
@@ -13,31 +20,33 @@ import { useFormatDate, useTimeZone, zonedInputToIso } from "../../lib/dates";
 import { enumLabel, oneOf } from "../../lib/enums";
 import { errorAt } from "../../lib/forms";
 import { translateApiMessage, useT, type Translate } from "../../lib/i18n";
-import type { Side } from "./api";
 import { TimePicker } from "./TimePicker";
+
+type CancellationChoice = (typeof GivenCancellationReason)[number];
+type RescheduleChoice = (typeof GivenRescheduleReason)[number];
 
 /** Cancel (cancellation reasons) or deny (reschedule reasons): a reason, a comment, then the action. */
 export function ReasonDialog(
   props: { open: boolean; onOpenChange: (open: boolean) => void; busy?: boolean } & (
-    | { kind: "cancel"; onSubmit: (reason: CancellationReason, comment: string) => void }
-    | { kind: "deny"; onSubmit: (reason: RescheduleReason, comment: string) => void }
+    | { kind: "cancel"; onSubmit: (reason: CancellationChoice, comment: string) => void }
+    | { kind: "deny"; onSubmit: (reason: RescheduleChoice, comment: string) => void }
   ),
 ) {
   const { open, onOpenChange, kind, busy } = props;
   const t = useT();
   const reasons: [value: string, label: string][] =
     kind === "cancel"
-      ? CancellationReason.map((r) => [r, enumLabel(t, "CancellationReason", r)])
-      : RescheduleReason.map((r) => [r, enumLabel(t, "RescheduleReason", r)]);
+      ? GivenCancellationReason.map((r) => [r, enumLabel(t, "CancellationReason", r)])
+      : GivenRescheduleReason.map((r) => [r, enumLabel(t, "RescheduleReason", r)]);
   // The contract's body of the move: a required reason of its kind, an optional comment.
   const form = useForm({ resolver: zodResolver(kind === "cancel" ? CancelBooking : DenyRequest), defaultValues: { comment: "" } });
   const submit = form.handleSubmit(({ reason, comment = "" }) => {
     // The schema took only the kind's reasons; this narrows the type to them.
     if (props.kind === "cancel") {
-      const picked = oneOf(CancellationReason, reason);
+      const picked = oneOf(GivenCancellationReason, reason);
       if (picked) props.onSubmit(picked, comment);
     } else {
-      const picked = oneOf(RescheduleReason, reason);
+      const picked = oneOf(GivenRescheduleReason, reason);
       if (picked) props.onSubmit(picked, comment);
     }
   });
@@ -203,12 +212,12 @@ export function timesForm(job: JobDto, withReason: boolean, t: Translate, timeZo
  * problem is shown on its session until it is put right.
  */
 export function TimesDialog(
-  props: { job: JobDto; side: Side; open: boolean; onOpenChange: (o: boolean) => void; busy?: boolean } & (
-    | { withReason: true; onSubmit: (times: NewTime[], reason: RescheduleReason, comment?: string) => void }
+  props: { job: JobDto; open: boolean; onOpenChange: (o: boolean) => void; busy?: boolean; side: "customer" | "partner" } & (
+    | { withReason: true; onSubmit: (times: NewTime[], reason: RescheduleChoice, comment?: string) => void }
     | { withReason: false; onSubmit: (times: NewTime[]) => void }
   ),
 ) {
-  const { job, side, open, onOpenChange, withReason, busy } = props;
+  const { job, open, onOpenChange, withReason, busy, side } = props;
   const t = useT();
   const format = useFormatDate();
   const timeZone = useTimeZone();
@@ -227,7 +236,12 @@ export function TimesDialog(
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={withReason ? t("bookings.rescheduleTitle") : t("bookings.scheduleTitle")} description={t("booking.modeRequestBody")} size="lg">
+      <DialogContent
+        title={withReason ? t("bookings.rescheduleTitle") : t("bookings.scheduleTitle")}
+        // The partner's new times apply at once; the customer's wait for the team's confirmation.
+        description={side === "partner" ? t("bookings.partnerRescheduleBody") : t("booking.modeRequestBody")}
+        size="lg"
+      >
         <form className="grid gap-4" noValidate onSubmit={(e) => void submit(e)}>
           {job.lines.map((line, i) => {
             const error = errorAt(errors, `lines.${i}.time`);
@@ -274,7 +288,7 @@ export function TimesDialog(
           ) : null}
           {withReason ? (
             <ReasonFields
-              reasons={RescheduleReason.map((r) => [r, enumLabel(t, "RescheduleReason", r)])}
+              reasons={GivenRescheduleReason.map((r) => [r, enumLabel(t, "RescheduleReason", r)])}
               reason={form.register("reason")}
               comment={form.register("comment")}
               error={errors.reason?.message}
@@ -308,7 +322,7 @@ function ReasonFields(props: {
     <>
       <Field label={t("bookings.reason")} required error={props.error ? translateApiMessage(props.error) : null}>
         {/* Starts on the placeholder (a select would otherwise show its first reason as chosen). */}
-        <Select {...props.reason} placeholder={t("onboarding.select")} required defaultValue="">
+        <Select {...props.reason} placeholder={t("bookings.chooseReason")} required defaultValue="">
           {props.reasons.map(([value, label]) => (
             <option key={value} value={value}>
               {label}

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { CreditAdjustmentBody } from "../../../contract/entitlements";
 import type { ManualScoreBody, SendAssessmentLinksBody } from "../../../contract/assessments";
 import type { CustomersQuery } from "../../../contract/customers";
+import { auditKeys } from "../../components/AuditTrail";
 import { api } from "../../lib/api";
 import { priceGroupKeys } from "../price-groups/api";
 import { scoreKeys } from "../scores/keys";
@@ -16,6 +17,10 @@ export const customerKeys = {
   /** Every customer's details, in any account (after a change that touches their scores or plan). */
   anyOne: ["customer"] as const,
 };
+
+/** After a change to a customer: its details and the audit trails (which now hold the change). */
+const refreshCustomer = (qc: ReturnType<typeof useQueryClient>, accountId: string, customerId: string) =>
+  Promise.all([qc.invalidateQueries({ queryKey: customerKeys.one(accountId, customerId) }), qc.invalidateQueries({ queryKey: auditKeys.all })]);
 
 /** GET v1/admin/dependents: the partner's customers, one page. */
 export function useCustomers(accountId: string | undefined, params: CustomersParams) {
@@ -41,7 +46,7 @@ export function useCreditAdjustment(accountId: string, customerId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: CreditAdjustmentBody) => api.post("/v1/admin/entitlements/credit", { body }),
-    onSettled: () => qc.invalidateQueries({ queryKey: customerKeys.one(accountId, customerId) }),
+    onSettled: () => refreshCustomer(qc, accountId, customerId),
   });
 }
 
@@ -51,7 +56,7 @@ export function useStartPlan(accountId: string, customerId: string) {
   return useMutation({
     mutationFn: ({ planId, startDate }: { planId: string; startDate: string }) =>
       api.post("/v1/admin/entitlements/plan-entries", { body: { accountId: customerId, planId, startDate } }),
-    onSettled: () => qc.invalidateQueries({ queryKey: customerKeys.one(accountId, customerId) }),
+    onSettled: () => refreshCustomer(qc, accountId, customerId),
   });
 }
 
@@ -61,7 +66,7 @@ export function useCancelPlan(accountId: string, customerId: string) {
   return useMutation({
     mutationFn: ({ planEntryId, endDate }: { planEntryId: string; endDate: string }) =>
       api.post("/v1/admin/entitlements/plans/{planEntryId}/cancel", { params: { planEntryId }, body: { endDate } }),
-    onSettled: () => qc.invalidateQueries({ queryKey: customerKeys.one(accountId, customerId) }),
+    onSettled: () => refreshCustomer(qc, accountId, customerId),
   });
 }
 
@@ -71,7 +76,7 @@ export function useChangePlan(accountId: string, customerId: string) {
   return useMutation({
     mutationFn: ({ planEntryId, planId, startDate }: { planEntryId: string; planId: string; startDate: string }) =>
       api.post("/v1/admin/entitlements/plans/{planEntryId}/change", { params: { planEntryId }, body: { planId, startDate } }),
-    onSettled: () => qc.invalidateQueries({ queryKey: customerKeys.one(accountId, customerId) }),
+    onSettled: () => refreshCustomer(qc, accountId, customerId),
   });
 }
 
@@ -148,6 +153,6 @@ export function useSetPriceGroup(accountId: string, customerId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (priceGroupId: string | null) => api.put("/v1/admin/dependents/{id}/price-group", { params: { id: customerId }, body: { priceGroupId } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: customerKeys.one(accountId, customerId) }),
+    onSuccess: () => refreshCustomer(qc, accountId, customerId),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PlanBody } from "../../../contract/entitlements";
 import { useActiveAccountId } from "../../auth/useAppUser";
+import { auditKeys } from "../../components/AuditTrail";
 import { api } from "../../lib/api";
 
 /** Query keys of the partner's plan catalogue, per account. */
@@ -44,6 +45,6 @@ export function useSavePlan() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: PlanBody }) =>
       id ? api.put("/v1/admin/entitlements/plans/{planId}", { params: { planId: id }, body }) : api.post("/v1/admin/entitlements/plans", { body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: planKeys.all(accountId) }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: planKeys.all(accountId) }), qc.invalidateQueries({ queryKey: auditKeys.all })]),
   });
 }

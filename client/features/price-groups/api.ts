@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PriceGroupBody } from "../../../contract/groups";
 import { useActiveAccountId } from "../../auth/useAppUser";
+import { auditKeys } from "../../components/AuditTrail";
 import { api } from "../../lib/api";
 
 /** Query keys of the price groups, per account. */
@@ -22,7 +23,7 @@ export function useSavePriceGroup() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: PriceGroupBody }) =>
       id ? api.put("/v1/admin/price-groups/{id}", { params: { id }, body }) : api.post("/v1/admin/price-groups", { body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: priceGroupKeys.all(accountId) }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: priceGroupKeys.all(accountId) }), qc.invalidateQueries({ queryKey: auditKeys.all })]),
   });
 }
 
@@ -31,6 +32,6 @@ export function useDeletePriceGroup() {
   const accountId = useActiveAccountId();
   return useMutation({
     mutationFn: (id: string) => api.delete("/v1/admin/price-groups/{id}", { params: { id } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: priceGroupKeys.all(accountId) }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: priceGroupKeys.all(accountId) }), qc.invalidateQueries({ queryKey: auditKeys.all })]),
   });
 }

@@ -1,0 +1,82 @@
+import { DEMO } from "../../db/seed/data";
+import { STORY_DEMO } from "../../db/seed/story";
+import { signIn } from "./auth";
+import { expect, expectAccessible, test } from "./fixtures";
+
+/** A date-time-local value N days ahead at `hour`:00, local time. */
+function ahead(days: number, hour = 10) {
+  const d = new Date(Date.now() + days * 86_400_000);
+  d.setHours(hour, 0, 0, 0);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:00`;
+}
+
+/** What the trail must never show: the stored codes behind its words. */
+const CODES = /workoutJob|workoutSession|awaiting[A-Z]|confirmed →|→ cancelled|duplicateBooking|securityAndContinuity|\bavailability\b/;
+
+test.describe("the audit trail", () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test("a customer's trail shows twenty entries, then more on Load more, in words: what, who and from → to", async ({ page }) => {
+    await signIn(page, "partnerAdmin", `/admin/customers/${DEMO.customers.fabrikam.id}/details`);
+    const trail = page.getByTestId("audit-trail");
+    const entries = trail.getByRole("listitem");
+    await expect(entries).toHaveCount(20, { timeout: 30_000 });
+    await page.getByRole("button", { name: "Load more" }).click();
+    await expect.poll(() => entries.count()).toBeGreaterThan(20);
+    // The demo's latest bookings: requested by Cara (from no job to Booking Requested), confirmed by Ada.
+    await expect(trail.getByText(/Times requested/).first()).toContainText("none → Booking Requested · by Cara Lindqvist");
+    await expect(trail.getByText(/Booking confirmed/).first()).toContainText("Booking Requested → Booked · by Ada Lovelace");
+    expect(await trail.textContent()).not.toMatch(CODES);
+    await expectAccessible(page);
+  });
+
+  test("the partner's reschedule says the new times apply at once, offers no 'Unknown' reason, and its toast and trail say what happened", async ({ page }) => {
+    const name = "Phishing Resilience Bootcamp";
+    await signIn(page, "partnerAdmin", `/jobs?job=${STORY_DEMO.startedJobId}`);
+    const row = page.getByTestId("job-row").filter({ hasText: name }).first();
+    await row.getByRole("button", { name: `Actions for ${name}` }).click({ timeout: 30_000 });
+    await page.getByRole("menuitem", { name: "Reschedule" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByText("The new times apply at once: the customer is emailed them with an updated calendar file.")).toBeVisible();
+    await expect(dialog).not.toContainText("24 hours");
+    const reason = dialog.getByLabel("Reason");
+    await expect(reason).toHaveValue("");
+    await expect(reason.locator("option").first()).toHaveText("Choose a reason");
+    await expect(reason.locator("option")).not.toContainText(["Unknown"]);
+    // Without a reason the move is refused on the form.
+    await dialog.getByRole("checkbox").nth(1).check();
+    await dialog.getByLabel(/New date and time/).fill(ahead(9, 15));
+    await dialog.getByRole("button", { name: "Reschedule" }).click();
+    await expect(reason).toHaveAttribute("aria-invalid", "true");
+    await expect(dialog).toBeVisible();
+    await reason.selectOption("availability");
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Reschedule" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("toast").getByText("Sessions moved to the new times; the customer has been emailed")).toBeVisible();
+    await expect(page.getByText("Times sent")).toHaveCount(0);
+
+    // The job opened from its link shows its sessions and trail.
+    await expect(row.getByRole("button", { name: `Hide sessions of ${name}` })).toBeVisible();
+    const trail = page.getByTestId("audit-trail");
+    await expect(trail.getByText(/Booking rescheduled/).first()).toContainText("Booked → Booked · reason: Availability · by Ada Lovelace");
+    await expect(trail.getByText(/Session moved/).first()).toContainText("by Ada Lovelace");
+    expect(await trail.textContent()).not.toMatch(CODES);
+    await expectAccessible(page);
+  });
+
+  test("the partner's own trail under Price Groups shows who created a group, and the name", async ({ page }) => {
+    await signIn(page, "partnerAdmin", "/admin/price-groups");
+    const name = `Schools ${Date.now().toString(36)}`;
+    await page.getByRole("button", { name: "Create price group" }).click({ timeout: 30_000 });
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name").fill(name);
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    const trail = page.getByRole("region", { name: "Audit trail" }).getByTestId("audit-trail");
+    await expect(trail.getByRole("listitem").filter({ hasText: name }).first()).toContainText(`Price group created · none → ${name} · by Ada Lovelace`);
+    expect(await trail.textContent()).not.toMatch(/priceGroup[A-Z]/);
+    await expectAccessible(page);
+  });
+});
