@@ -33,12 +33,15 @@ const outbox = (to: string) =>
     .from(schema.mailOutbox)
     .where(eq(schema.mailOutbox.to, to))
     .orderBy(schema.mailOutbox.createdAt);
-const auditOf = (jobId: string) =>
-  db
-    .select()
-    .from(schema.auditEntries)
-    .where(and(eq(schema.auditEntries.subjectType, "job"), eq(schema.auditEntries.subjectId, jobId)))
-    .orderBy(schema.auditEntries.createdAt);
+/** The job's entries about counter-proposals (its other moves are recorded too). */
+const auditOf = async (jobId: string) =>
+  (
+    await db
+      .select()
+      .from(schema.auditEntries)
+      .where(and(eq(schema.auditEntries.subjectType, "job"), eq(schema.auditEntries.subjectId, jobId)))
+      .orderBy(schema.auditEntries.createdAt)
+  ).filter((e) => e.code.startsWith("booking"));
 
 describe("weekly availability", () => {
   it("saves the partner's hours and reads them back; a workout's own hours override them and can be removed", async () => {
@@ -274,7 +277,7 @@ describe("counter-proposals", () => {
     expect(toCustomer.at(-1)!.text).toContain("We're away that week");
     expect((await outbox("hello@northwind.test")).length).toBe(before.partner + 1);
     const [entry] = await auditOf(job.id);
-    expect(entry).toMatchObject({ code: "bookingTimesProposed", data: { from: "awaitingConfirmation", to: "timesProposed" } });
+    expect(entry).toMatchObject({ code: "bookingTimesProposed", data: { change: { kind: "status", from: "awaitingConfirmation", to: "timesProposed" } } });
     expect(entry!.userId).toBeTruthy();
 
     const accept = await customer.post(`/v1/bookings/${job.id}/accept`, {
@@ -289,7 +292,7 @@ describe("counter-proposals", () => {
     expect((await outbox("hello@northwind.test")).length).toBe(before.partner + 2);
     const trail = await auditOf(job.id);
     expect(trail.map((e) => e.code)).toEqual(["bookingTimesProposed", "bookingProposalAccepted"]);
-    expect(trail[1]!.data).toMatchObject({ from: "timesProposed", to: "confirmed" });
+    expect(trail[1]!.data).toMatchObject({ change: { kind: "status", from: "timesProposed", to: "confirmed" } });
   });
 
   it("the customer may answer with times of its own, back to the partner", async () => {
@@ -303,7 +306,7 @@ describe("counter-proposals", () => {
     });
     expect(again.status).toBe(200);
     expect((await json(again)).status).toBe("awaitingConfirmation");
-    expect((await auditOf(job.id)).map((e) => [e.code, (e.data as { to: string }).to])).toEqual([
+    expect((await auditOf(job.id)).map((e) => [e.code, (e.data as { change: { to: string } }).change.to])).toEqual([
       ["bookingTimesProposed", "timesProposed"],
       ["bookingTimesRequestedAgain", "awaitingConfirmation"],
     ]);

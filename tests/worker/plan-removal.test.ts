@@ -35,11 +35,14 @@ async function newPlan(body: Record<string, unknown> = {}) {
 const startOn = (accountId: string, planId: string, startDate = today()) =>
   partner().post("/v1/admin/entitlements/plan-entries", { accountId, planId, startDate });
 const planRow = async (id: string) => (await db.select().from(schema.plans).where(eq(schema.plans.id, id)))[0];
-const auditOf = (id: string) =>
-  db
-    .select()
-    .from(schema.auditEntries)
-    .where(and(eq(schema.auditEntries.subjectType, "plan"), eq(schema.auditEntries.subjectId, id)));
+/** The plan's entries about its removal (its creation and edits are recorded too). */
+const auditOf = async (id: string) =>
+  (
+    await db
+      .select()
+      .from(schema.auditEntries)
+      .where(and(eq(schema.auditEntries.subjectType, "plan"), eq(schema.auditEntries.subjectId, id)))
+  ).filter((e) => e.code === "planRetired" || e.code === "planDeleted");
 const linesOf = (accountId: string) => db.select().from(schema.creditLines).where(eq(schema.creditLines.accountId, accountId));
 const balanceOf = async (accountId: string) => (await linesOf(accountId)).reduce((sum, l) => sum + l.quantity, 0);
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
