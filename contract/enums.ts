@@ -273,7 +273,15 @@ export type AssessmentStatus = (typeof AssessmentStatus)[number];
 // ─── Audit ───────────────────────────────────────────────────────────────────
 
 /** Audit codes. */
-export const AuditCode = ["fitnessScoreUpdated", "workoutJobCompleted", "workoutSessionJobLineCompleted"] as const;
+export const AuditCode = [
+  "fitnessScoreUpdated",
+  "workoutJobCompleted",
+  "workoutSessionJobLineCompleted",
+  "jobAttendeesChanged",
+  "jobInstructorChanged",
+  "jobLocationChanged",
+  "jobAttendanceMarked",
+] as const;
 export type AuditCode = (typeof AuditCode)[number];
 
 // ─── Homepage builder ────────────────────────────────────────────────────────
