@@ -18,6 +18,7 @@ export const enGB: Catalogue = {
   "auth.invite.signUpSubtitle": "Create your {platform} account with the address the invite was sent to, and you'll join the organisation that invited you.",
   "nav.group.organization": "Organisation",
   "message.notOrganizationMember": "Not a member of your organisation",
+  "people.chooseAttendees": "Up to {seats} members of your organisation",
   "booking.invoiced": "Your organisation is not on a plan: this booking is invoiced to it at this price.",
   "nav.programLibrary": "Programme Library",
   "crumb.organization": "Organisation",

@@ -11,6 +11,7 @@ import { formatPrice } from "../catalogue/format";
 import type { Side } from "./api";
 import type { OpenDialog } from "./JobDialogs";
 import { JobSessions } from "./JobSessions";
+import { JobPeople } from "./JobPeople";
 import { StatusBadge } from "./StatusBadge";
 import { OverdueBadge } from "./OverdueBadge";
 
@@ -111,6 +112,7 @@ export function JobRow({ job, side, expanded, onToggle, onOpen, onSchedule, show
           <td colSpan={8} className="bg-muted/30 px-4 py-3">
             <div className="grid gap-4">
               <JobSessions job={job} side={side} onCompleteLine={(lineId, session) => onOpen({ kind: "completeLine", job, lineId, session })} />
+              <JobPeople job={job} side={side} />
               {showAudit ? <AuditTrail of={{ job: job.id }} title={t("audit.ofJob", { name })} /> : null}
             </div>
           </td>
