@@ -50,4 +50,5 @@ export const jobAttendance = sqliteTable(
 );
 
 export type JobAttendee = typeof jobAttendees.$inferSelect;
+export type NewJobAttendee = typeof jobAttendees.$inferInsert;
 export type JobAttendance = typeof jobAttendance.$inferSelect;
