@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import type { JobDto } from "../../../contract/bookings";
-import type { SessionLocation } from "../../../contract/job-people";
+import { SessionLocation } from "../../../contract/job-people";
 import { useAppUser } from "../../auth/useAppUser";
 import { ApiError } from "../../lib/api";
 import { Button } from "../../components/ui/Button";
@@ -161,8 +161,12 @@ function LocationEditor({ job }: { job: JobDto }) {
   const save = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    const location = locationBody(value);
+    // The contract's own rule, checked before sending (https only, lengths).
+    const checked = location ? SessionLocation.safeParse(location) : null;
+    if (checked && !checked.success) return setError(translateApiMessage(checked.error.issues[0]?.message ?? t("message.generic")));
     change.mutate(
-      { kind: "location", id: job.id, body: { location: locationBody(value), version: job.version } },
+      { kind: "location", id: job.id, body: { location, version: job.version } },
       {
         onError: (err) => {
           const field = err instanceof ApiError ? Object.values(err.fields)[0] : undefined;
@@ -172,7 +176,7 @@ function LocationEditor({ job }: { job: JobDto }) {
     );
   };
   return (
-    <form onSubmit={save} className="grid content-start gap-2" aria-label={t("people.location")}>
+    <form onSubmit={save} className="grid content-start gap-2">
       <Field label={t("people.location")} hint={t("people.locationHint")}>
         <Select value={value.kind} onChange={(e) => setValue({ ...value, kind: e.target.value })}>
           <option value="">{t("location.workoutDefault")}</option>

@@ -37,6 +37,8 @@ export function BookingTabs({ jobs, render }: { jobs: JobDto[]; render: (subset:
   return (
     <Tabs
       label={t("bookings.tabs")}
+      // A list with nothing ahead (e.g. filtered to completed bookings) opens on the past ones.
+      defaultValue={upcoming.length === 0 && past.length > 0 ? "past" : "upcoming"}
       tabs={[
         { id: "upcoming", label: t("bookings.tab.upcoming", { count: upcoming.length }), content: render(upcoming, t("bookings.noUpcoming")) },
         { id: "past", label: t("bookings.tab.past", { count: past.length }), content: render(past, t("bookings.noPast")) },

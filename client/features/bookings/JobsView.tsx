@@ -63,6 +63,7 @@ export function JobsView({ side, onSchedule }: { side: Side; onSchedule?: (job: 
               <PartnerJobViews mine={mine} table={<JobsTable jobs={jobs} side={side} onSchedule={onSchedule} />} />
             ) : (
               <BookingTabs
+                key={filters.status ?? ""}
                 jobs={jobs}
                 render={(subset, empty) =>
                   subset.length ? (
