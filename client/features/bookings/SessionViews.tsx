@@ -62,7 +62,7 @@ export function WeekView({ mine }: { mine: boolean }) {
         <h3 className="font-medium" aria-live="polite">
           {t("sessions.weekOf", { date: format(days[0]!) })}
         </h3>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button size="sm" variant="outline" onClick={() => setStart(start - 7 * DAY)}>
             <ChevronLeft aria-hidden="true" /> {t("sessions.previousWeek")}
           </Button>
