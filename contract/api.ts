@@ -1,3 +1,4 @@
+import { CompleteSession, PeopleList, SessionsQuery, SetAttendees, SetJobInstructor, SetJobLocation, UpcomingSessions } from "./job-people";
 import { z } from "zod";
 import {
   AcceptInviteParams,
@@ -307,6 +308,13 @@ export const apiPaths = {
   },
   "/v1/bookings/{id}/artifacts/{artifactId}": { delete: { params: JobArtifactParams, response: null } },
   "/v1/jobs/{id}/artifacts/{artifactId}": { delete: { params: JobArtifactParams, response: null } },
+  "/v1/bookings/people": { get: { response: PeopleList } },
+  "/v1/bookings/{id}/attendees": { put: { params: JobIdParam, body: SetAttendees, response: JobDto } },
+  "/v1/jobs/instructors": { get: { response: PeopleList } },
+  "/v1/jobs/sessions": { get: { query: SessionsQuery, response: UpcomingSessions } },
+  "/v1/jobs/{id}/location": { put: { params: JobIdParam, body: SetJobLocation, response: JobDto } },
+  "/v1/jobs/{id}/instructor": { put: { params: JobIdParam, body: SetJobInstructor, response: JobDto } },
+  "/v1/jobs/{id}/lines/{lineId}/attendance": { put: { params: JobLineParams, body: CompleteSession, response: JobDto } },
   "/v1/admin/slots/workouts": { get: { response: z.array(DeliveredWorkout) } },
   "/v1/admin/slots": {
     get: { query: SlotsQuery, response: z.array(SlotDto) },

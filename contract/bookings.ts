@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CancellationReason, Currency, JobLineStatus, JobStatus, RescheduleReason } from "./enums";
+import { AttendeeIds, JobPerson, SessionLocation } from "./job-people";
 import { MESSAGES } from "./messages";
 
 const uuid = z.string().uuid(MESSAGES.invalidUuid);
@@ -41,7 +42,7 @@ function modeRule(value: { mode: "request" | "slots"; sessions: z.infer<typeof S
 
 /** `POST v1/bookings`: book a workout (booking overlay: Review → Book → Confirm). */
 export const CreateBooking = z
-  .object({ workoutId: uuid, variantId: uuid.optional(), mode: BookingMode, sessions: choices })
+  .object({ workoutId: uuid, variantId: uuid.optional(), mode: BookingMode, sessions: choices, attendees: AttendeeIds.optional() })
   .superRefine(modeRule)
   .meta({ id: "CreateBooking" });
 export type CreateBooking = z.infer<typeof CreateBooking>;
@@ -84,6 +85,8 @@ export const ConfirmRequest = z
       .array(z.object({ lineId: uuid, time: FutureDateTime }))
       .min(1, MESSAGES.noItems)
       .max(100, "At most 100 sessions"),
+    /** Where every session happens (null: the workout's default); left out, the sessions keep theirs. */
+    location: SessionLocation.nullable().optional(),
   })
   .meta({ id: "ConfirmRequest" });
 
@@ -108,6 +111,8 @@ export const JobsSearch = z.object({
   from: z.string().date(MESSAGES.invalidDate).optional(),
   to: z.string().date(MESSAGES.invalidDate).optional(),
   q: z.string().trim().max(100, "At most 100 characters").optional(),
+  /** Only the caller's own: a partner's sessions it instructs, a customer's bookings it attends. */
+  mine: z.enum(["true", "false"]).optional(),
 });
 export type JobsSearch = z.infer<typeof JobsSearch>;
 
@@ -196,6 +201,12 @@ export const JobLineDto = z.object({
   attachments: z.array(
     z.object({ id: z.string(), type: z.string(), description: z.string().nullable(), value: z.string().nullable(), fileUri: z.string().nullable() }),
   ),
+  /** Where it happens: the session's own place, else the workout's default; null when neither is set. */
+  location: SessionLocation.nullable(),
+  /** Who instructs it: the session's own instructor, else the job's. */
+  instructor: JobPerson.nullable(),
+  /** Who was there, as marked when the session was completed. */
+  attendance: z.array(z.object({ userId: z.string(), present: z.boolean() })),
 });
 
 export const JobDto = z
@@ -218,6 +229,14 @@ export const JobDto = z
     actions: z.array(JobAction),
     /** A booking request still waiting for the partner's confirmation after 24 hours. */
     overdue: z.boolean(),
+    /** The members of the customer's organisation who attend, at most `seats`. */
+    attendees: z.array(JobPerson),
+    /** How many attendees the booking may name (the workout's max attendees). */
+    seats: z.number(),
+    /** The job's instructor (a session may have its own). */
+    instructor: JobPerson.nullable(),
+    /** The start of the next session not yet completed, if booked. */
+    nextSessionAt: z.string().nullable(),
   })
   .meta({ id: "Job" });
 export type JobDto = z.infer<typeof JobDto>;

@@ -317,6 +317,10 @@ export const AuditCode = [
   "customerPriceGroupChanged",
   "slotPublished",
   "slotClosed",
+  "jobAttendeesChanged",
+  "jobInstructorChanged",
+  "jobLocationChanged",
+  "jobAttendanceMarked",
 ] as const;
 export type AuditCode = (typeof AuditCode)[number];
 

@@ -46,6 +46,13 @@ export const MESSAGES = {
   oneHeroSlot: "Only one hero slot is allowed",
   heroRowFixed: "The hero row cannot be moved or deleted",
   notNumber: "Must be a number",
+  httpsOnly: "Must be an https:// link",
+  addressTooLong: "Address must be at most 300 characters",
+  linkTooLong: "Link must be at most 500 characters",
+  moreAttendeesThanSeats: "More attendees than seats booked",
+  notOrganizationMember: "Not a member of your organization",
+  notTeamMember: "Not a member of your team",
+  notAnAttendee: "Not an attendee of this booking",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

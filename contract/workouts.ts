@@ -22,6 +22,7 @@ import {
   WorkoutType,
 } from "./enums";
 import { enumOf, httpUrl, optionalHttpUrl, optionalLine, optionalText, requiredLine, requiredText, uuid } from "./forms";
+import { SessionLocation } from "./job-people";
 import { MESSAGES } from "./messages";
 
 /** Placeholders and limits of the workout editor. */
@@ -257,6 +258,8 @@ export const WorkoutDetailsInput = z.object({
   featuredMedia: z.array(FeaturedMediaInput).max(20).default([]),
   partnerVisibility: enumOf(PartnerVisibility).default("private"),
   priority: int(0, 100000).default(WORKOUT_DEFAULTS.priority),
+  /** Where its sessions happen unless a job's session has its own (left out on update: unchanged). */
+  defaultLocation: SessionLocation.nullable().optional(),
 });
 export type WorkoutDetailsInput = z.input<typeof WorkoutDetailsInput>;
 
@@ -513,6 +516,8 @@ export const WorkoutDto = z
     visibility: VisibilityExpression.nullable(),
     partnerVisibility: z.enum(PartnerVisibility),
     priority: z.number(),
+    /** The partner's library view only; never in the catalogue. */
+    defaultLocation: SessionLocation.nullable(),
     sessions: z.array(SessionDto),
     prerequisites: z.array(PrerequisiteDto),
     pricing: z.array(PricingLineDto),

@@ -20,6 +20,8 @@ export const enGB: Catalogue = {
   "export.col.cancelledAt": "Cancelled at",
   "profile.partnerTimeZone": "Organisation time zone",
   "dates.inPartnerZone": "In your organisation's time zone ({zone})",
+  "message.notOrganizationMember": "Not a member of your organisation",
+  "people.chooseAttendees": "Up to {seats} members of your organisation",
   "booking.invoiced": "Your organisation is not on a plan: this booking is invoiced to it at this price.",
   "nav.programLibrary": "Programme Library",
   "crumb.organization": "Organisation",

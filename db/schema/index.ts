@@ -13,6 +13,7 @@ export * from "./groups";
 export * from "./homepage";
 export * from "./saved";
 export * from "./jobs";
+export * from "./job-people";
 export * from "./entitlements";
 export * from "./scores";
 export * from "./audit";

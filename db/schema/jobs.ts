@@ -22,6 +22,7 @@ import {
 } from "../../contract/enums";
 import { accounts } from "./accounts";
 import { id, timestamps, createdAt } from "./columns";
+import type { SessionLocation } from "./json";
 import { users } from "./users";
 import { pricingLines, sessionActionItems, workoutSessions, workoutVariants, workouts } from "./workouts";
 
@@ -63,6 +64,8 @@ export const jobs = sqliteTable(
     bookedByUserId: text("booked_by_user_id").references(() => users.id, { onDelete: "set null" }),
     cancelledAt: text("cancelled_at"),
     completedAt: text("completed_at"),
+    /** The instructor (a member of the delivery partner) of every session without its own. */
+    instructorUserId: text("instructor_user_id").references(() => users.id, { onDelete: "set null" }),
     ...timestamps(),
   },
   (t) => [
@@ -136,6 +139,10 @@ export const jobLines = sqliteTable(
     rescheduleReason: text("reschedule_reason", { enum: RescheduleReason }),
     rescheduleComment: text("reschedule_comment"),
     completedAt: text("completed_at"),
+    /** Where the session happens, set by the partner; null: the workout's default location. */
+    location: text("location", { mode: "json" }).$type<SessionLocation | null>(),
+    /** The session's own instructor; null: the job's. */
+    instructorUserId: text("instructor_user_id").references(() => users.id, { onDelete: "set null" }),
     ...timestamps(),
   },
   (t) => [

@@ -49,3 +49,6 @@ export interface AssessmentOption {
   label: string;
   value: number;
 }
+
+/** Where a session happens: online (a meeting link, https) or in person (an address). */
+export type SessionLocation = { kind: "online"; url: string } | { kind: "inPerson"; address: string };

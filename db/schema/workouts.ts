@@ -31,7 +31,7 @@ import {
 import { accounts } from "./accounts";
 import { id, timestamps } from "./columns";
 import { priceGroups } from "./groups";
-import type { FeaturedMedia, VisibilityExpression } from "./json";
+import type { FeaturedMedia, SessionLocation, VisibilityExpression } from "./json";
 import { users } from "./users";
 
 export const workouts = sqliteTable(
@@ -63,6 +63,8 @@ export const workouts = sqliteTable(
     partnerVisibility: text("partner_visibility", { enum: PartnerVisibility }).notNull().default("private"),
     /** Higher number is higher priority. */
     priority: integer("priority").notNull().default(100),
+    /** Where its sessions happen unless the partner sets a session's own (shown to a job's parties only, never in the catalogue). */
+    defaultLocation: text("default_location", { mode: "json" }).$type<SessionLocation | null>(),
     ...timestamps(),
   },
   (t) => [

@@ -89,6 +89,7 @@ export async function seedDemo(db: DrizzleD1Database<typeof schema>): Promise<vo
     [schema.jobs, story.jobs],
     [schema.jobLines, story.lines],
     [schema.auditEntries, story.audit],
+    [schema.jobAttendees, story.attendees],
   ] as [SQLiteTable, object[]][]) {
     const per = Math.max(1, Math.floor(MAX_PARAMS / Object.keys(getTableColumns(table)).length));
     for (let i = 0; i < rows.length; i += per)

@@ -11,19 +11,23 @@
  * Paid off plan (money, not credits), so the credit balances stay as seeded.
  */
 import type { JobLineStatus, JobStatus } from "../../contract/enums";
-import type { NewAuditEntry, NewJob, NewJobLine } from "../schema";
+import type { NewAuditEntry, NewJob, NewJobAttendee, NewJobLine, SessionLocation } from "../schema";
 import { DEMO, pricingLineRows, sessionRows } from "./data";
 
-/** Ids of this file's own kinds (second group 0x50–0x52), in the same shape as demoId's. */
+/** Ids of this file's own kinds (second group 0x50–0x53), in the same shape as demoId's. */
 const ownId = (kind: number, n: number) => `de000000-${kind.toString(16).padStart(4, "0")}-4000-8000-${n.toString(16).padStart(12, "0")}`;
 const jobId = (n: number) => ownId(0x50, n);
 const lineId = (n: number) => ownId(0x51, n);
 const auditId = (n: number) => ownId(0x52, n);
+const attendeeId = (n: number) => ownId(0x53, n);
 
 const NORTHWIND = DEMO.northwind.id;
 /** Ada (Northwind's owner) completes sessions; Cara (Fabrikam's owner) books. */
 const ADA = "de000000-001b-4000-8000-000000000001";
 const CARA = "de000000-001b-4000-8000-000000000003";
+/** Ben (a Northwind member) instructs; Dan (a Fabrikam member) attends. */
+const BEN = "de000000-001b-4000-8000-000000000002";
+const DAN = "de000000-001b-4000-8000-000000000004";
 
 type WorkoutKey = keyof typeof DEMO.workouts;
 type Story = {
@@ -38,6 +42,8 @@ type Story = {
   booker?: string | null;
   /** The sessions' hour (UTC), 9 unless given. */
   hour?: number;
+  /** Where the sessions happen, who instructs them and who attends. */
+  people?: { location: SessionLocation; instructor: string; attendees: string[] };
 };
 
 /** What happened, oldest first. Negative days are in the past. */
@@ -53,7 +59,14 @@ const STORY: Story[] = [
   { customer: "fabrikam", workout: "roadmapDiscovery", status: "completed", bookedDaysAgo: 75, sessionDays: [-61, -54, -47] },
   { customer: "fabrikam", workout: "copilotFoundations", status: "completed", bookedDaysAgo: 45, sessionDays: [-31, -24] },
   { customer: "fabrikam", workout: "hybridConnectivity", status: "inProgress", bookedDaysAgo: 20, sessionDays: [-5, 3], done: 1 },
-  { customer: "fabrikam", workout: "dashboards", status: "confirmed", bookedDaysAgo: 12, sessionDays: [6, 13, 20] },
+  {
+    customer: "fabrikam",
+    workout: "dashboards",
+    status: "confirmed",
+    bookedDaysAgo: 12,
+    sessionDays: [6, 13, 20],
+    people: { location: { kind: "online", url: "https://meet.northwind.test/dashboards" }, instructor: BEN, attendees: [CARA, DAN] },
+  },
   { customer: "fabrikam", workout: "modernMeetings", status: "confirmed", bookedDaysAgo: 9, sessionDays: [20, 27] },
   { customer: "fabrikam", workout: "drTabletop", status: "awaitingConfirmation", bookedDaysAgo: 3, sessionDays: [9, 16, 23] },
   { customer: "fabrikam", workout: "powerAutomate", status: "awaitingConfirmation", bookedDaysAgo: 0, sessionDays: [15, 22, 29] },
@@ -74,7 +87,8 @@ function at(today: Date, days: number, hour = 9): string {
 }
 
 /** The story's jobs, lines and audit entries as of `today`. */
-export function storyRows(today = new Date()): { jobs: NewJob[]; lines: NewJobLine[]; audit: NewAuditEntry[] } {
+export function storyRows(today = new Date()): { jobs: NewJob[]; lines: NewJobLine[]; audit: NewAuditEntry[]; attendees: NewJobAttendee[] } {
+  const attendees: NewJobAttendee[] = [];
   const jobs: NewJob[] = [];
   const lines: NewJobLine[] = [];
   const audit: NewAuditEntry[] = [];
@@ -108,7 +122,11 @@ export function storyRows(today = new Date()): { jobs: NewJob[]; lines: NewJobLi
       completedAt: s.status === "completed" ? at(today, lastDay, 12) : null,
       createdAt: bookedAt,
       updatedAt: s.status === "completed" ? at(today, lastDay, 12) : bookedAt,
+      instructorUserId: s.people?.instructor ?? null,
     });
+    s.people?.attendees.forEach((userId, k) =>
+      attendees.push({ id: attendeeId(i * 10 + k + 1), accountId: customer.id, jobId: id, userId, createdAt: bookedAt }),
+    );
     sessions.forEach((session, k) => {
       const day = s.sessionDays[k] ?? 0;
       const completed = k < done;
@@ -133,6 +151,7 @@ export function storyRows(today = new Date()): { jobs: NewJob[]; lines: NewJobLi
         scheduledAt: scheduled,
         requestedTimes: requesting ? [at(today, day, s.hour), at(today, day + 1, 14)] : [],
         completedAt: completed ? at(today, day, 12) : null,
+        location: s.people?.location ?? null,
         createdAt: bookedAt,
         updatedAt: completed ? at(today, day, 12) : bookedAt,
       });
@@ -192,7 +211,7 @@ export function storyRows(today = new Date()): { jobs: NewJob[]; lines: NewJobLi
         createdAt: at(today, -s.bookedDaysAgo + 10, 11),
       });
   });
-  return { jobs, lines, audit };
+  return { jobs, lines, audit, attendees };
 }
 
 export const STORY_DEMO = {

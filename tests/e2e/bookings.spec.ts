@@ -197,6 +197,8 @@ test.describe("booking workouts", () => {
     await act(customer, name, "Cancel booking");
     await customer.getByLabel("Reason").selectOption("requested");
     await customer.getByRole("dialog").getByRole("button", { name: "Cancel booking" }).click();
+    // A cancelled booking is a past one.
+    await customer.getByRole("tab", { name: /Past/ }).click();
     await expect(row(customer, name).getByTestId("status")).toHaveText("Canceled");
 
     await customer.goto("/admin/profile");

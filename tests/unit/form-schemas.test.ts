@@ -140,6 +140,9 @@ describe("the new-times form of a booking", () => {
     slotId: null,
     actionItems: [],
     attachments: [],
+    location: null,
+    instructor: null,
+    attendance: [],
   });
   const day = Date.now() + 48 * hour;
   const job: JobDto = {
@@ -158,6 +161,10 @@ describe("the new-times form of a booking", () => {
     lines: [line(1, new Date(day).toISOString()), line(2, new Date(day + 2 * hour).toISOString())],
     actions: [],
     overdue: false,
+    attendees: [],
+    seats: 5,
+    instructor: null,
+    nextSessionAt: null,
   };
   const t = (key: Parameters<typeof translate>[0], values?: Parameters<typeof translate>[1]) => translate(key, values);
   const schema = timesForm(job, true, t, browserTimeZone());

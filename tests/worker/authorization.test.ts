@@ -106,6 +106,12 @@ const RESOURCES: Record<string, Probe[]> = {
   "/v1/bookings/options/{id}": [customerProbe(() => ({ id: OWN_WORKOUT }))],
   "/v1/bookings/{id}": [customerProbe(() => ({ id: ids.job }))],
   "/v1/bookings/{id}/schedule": [customerProbe(() => ({ id: ids.job }), sessionTimes)],
+  "/v1/bookings/{id}/attendees": [
+    customerProbe(
+      () => ({ id: ids.job }),
+      () => ({ userIds: [] }),
+    ),
+  ],
   "/v1/bookings/{id}/cancel": [
     customerProbe(
       () => ({ id: ids.job }),
@@ -216,6 +222,24 @@ const RESOURCES: Record<string, Probe[]> = {
   "/v1/bookings/{id}/artifacts/{artifactId}": [customerProbe(() => ({ id: ids.job, artifactId: ids.jobArtifact }))],
   "/v1/jobs/{id}/artifacts/{artifactId}/file": [partnerProbe(() => ({ id: ids.job, artifactId: ids.jobArtifact }))],
   "/v1/bookings/{id}/artifacts/{artifactId}/file": [customerProbe(() => ({ id: ids.job, artifactId: ids.jobArtifact }))],
+  "/v1/jobs/{id}/location": [
+    partnerProbe(
+      () => ({ id: ids.job }),
+      () => ({ location: { kind: "online", url: "https://meet.example.test/x" } }),
+    ),
+  ],
+  "/v1/jobs/{id}/instructor": [
+    partnerProbe(
+      () => ({ id: ids.job }),
+      () => ({ userId: null }),
+    ),
+  ],
+  "/v1/jobs/{id}/lines/{lineId}/attendance": [
+    partnerProbe(
+      () => ({ id: ids.job, lineId: ids.jobLine }),
+      () => ({ attendance: [] }),
+    ),
+  ],
   "/v1/admin/price-groups/{id}": [
     partnerProbe(
       () => ({ id: DEMO.northwind.priceGroupId }),

@@ -61,6 +61,10 @@ const ids = {} as Record<
   | "contosoVariantOfShared"
   | "harbourItem"
   | "harbourMember"
+  | "harbourUser"
+  | "fabrikamUser"
+  | "contosoUser"
+  | "northwindUser"
   | "harbourTeam"
   | "northwindAssessment"
   | "northwindJobLine"
@@ -161,6 +165,23 @@ export async function prepareBodyProbes(northwind: { jobLine: string; slot: stri
     "Harbour's admin",
   ).id;
   ids.harbourTeam = first((await created<{ items: { id: string }[] }>(harbour().get("/v1/admin/teams"), "Harbour's teams")).items).id;
+  // The people a booking names: attendees (a customer's members) and instructors (a partner's).
+  const userOf = async (email: string) => first(await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email))).id;
+  ids.harbourUser = await userOf(DEMO_USERS.otherCustomerAdmin.email);
+  ids.fabrikamUser = await userOf(DEMO_USERS.customerMember.email);
+  ids.contosoUser = await userOf(DEMO_USERS.otherPartnerAdmin.email);
+  ids.northwindUser = await userOf(DEMO_USERS.partnerMember.email);
+  // Credits for the bookings those probes make.
+  await db.insert(schema.creditLines).values({
+    accountId: HARBOUR,
+    creditEntryId: DEMO.customers.harbour.creditEntryId,
+    source: "partner",
+    itemType: "bonus",
+    updateType: "increase",
+    quantity: 20,
+    enteredAt: new Date().toISOString(),
+    context: "Probe bonus",
+  });
   for (const workoutId of [PROMPTING, NORTHWIND_ONLY, SHARED]) sessionsByWorkout.set(workoutId, await sessionsOf(workoutId));
   ids.harbourItem = (await created(harbour().post("/v1/admin/saved-items", { workoutId: EXCEL }), "Harbour's saved item")).id;
   ids.contosoVariantOfShared = (await created(contoso().post(`/v1/admin/workouts/${SHARED}/variants`, { name: "Contoso edition" }), "Contoso's variant")).id;
@@ -249,6 +270,12 @@ export const BODY_RESOURCES: Record<string, BodyProbe[]> = {
   ],
   "POST /v1/bookings": [
     customer({
+      field: "body.attendees",
+      own: () => ids.harbourUser,
+      other: () => ids.fabrikamUser,
+      request: (userId) => ({ body: { workoutId: PROMPTING, mode: "request", sessions: requestAll(PROMPTING, 14), attendees: [userId] } }),
+    }),
+    customer({
       field: "body.workoutId",
       own: () => PROMPTING,
       other: () => NORTHWIND_ONLY,
@@ -327,6 +354,56 @@ export const BODY_RESOURCES: Record<string, BodyProbe[]> = {
           ],
         },
       }),
+    }),
+  ],
+  "PUT /v1/bookings/{id}/attendees": [
+    customer({
+      field: "body.userIds",
+      own: () => ids.harbourUser,
+      other: () => ids.fabrikamUser,
+      setup: () => harbourJob("request"),
+      request: (userId) => ({ params: { id: ids.ownJob }, body: { userIds: [userId] } }),
+    }),
+  ],
+  "PUT /v1/jobs/{id}/location": [
+    partner({
+      field: "body.lineId",
+      own: () => ids.ownLine1,
+      other: () => ids.northwindJobLine,
+      setup: () => harbourJob("slots"),
+      request: (lineId) => ({ params: { id: ids.ownJob }, body: { lineId, location: { kind: "online", url: "https://meet.example.test/p" } } }),
+    }),
+  ],
+  "PUT /v1/jobs/{id}/instructor": [
+    partner({
+      field: "body.lineId",
+      own: () => ids.ownLine1,
+      other: () => ids.northwindJobLine,
+      setup: () => harbourJob("slots"),
+      request: (lineId) => ({ params: { id: ids.ownJob }, body: { lineId, userId: ids.contosoUser } }),
+    }),
+    partner({
+      field: "body.userId",
+      own: () => ids.contosoUser,
+      other: () => ids.northwindUser,
+      setup: () => harbourJob("slots"),
+      request: (userId) => ({ params: { id: ids.ownJob }, body: { userId } }),
+    }),
+  ],
+  "PUT /v1/jobs/{id}/lines/{lineId}/attendance": [
+    partner({
+      field: "body.attendance[].userId",
+      own: () => ids.harbourUser,
+      other: () => ids.fabrikamUser,
+      setup: async () => {
+        await harbourJob("slots");
+        await created(harbour().put(`/v1/bookings/${ids.ownJob}/attendees`, { userIds: [ids.harbourUser] }), "Harbour's attendees");
+        await db
+          .update(schema.jobLines)
+          .set({ scheduledAt: new Date(Date.now() - 3_600_000).toISOString() })
+          .where(eq(schema.jobLines.id, ids.ownLine1));
+      },
+      request: (userId) => ({ params: { id: ids.ownJob, lineId: ids.ownLine1 }, body: { attendance: [{ userId, present: true }] } }),
     }),
   ],
   "POST /v1/jobs/{id}/reschedule": [

@@ -16,6 +16,7 @@ import { AcceptProposal } from "../../contract/availability";
 import { bookingContext, drawPartner, slotDto, type BookingContext } from "../data/bookable";
 import { cancelStatements, commitMove, confirmStatements, customerJobs, getJob, jobForMove, scheduleStatements } from "../data/jobs";
 import { createBooking } from "../data/new-booking";
+import { checkedAttendees } from "../data/job-people";
 import { searchJobs } from "../data/jobs-search";
 import { WorkoutIdParam } from "../../contract/workouts";
 import { nextStatus } from "../domain/jobs";
@@ -117,7 +118,8 @@ endpoint(
           email: null,
         })
       : drawPartner(ctx);
-    const { dto, mailIds } = await createBooking(db, c.env, scope, ctx, body.mode, map, partner);
+    const attendees = body.attendees?.length ? await checkedAttendees(db, scope.account.id, body.attendees, ctx.workout.maxAttendees, "attendees") : [];
+    const { dto, mailIds } = await createBooking(db, c.env, scope, ctx, body.mode, map, partner, attendees);
     await dispatchMail(c.env, mailIds);
     return c.json(dto, 201);
   },

@@ -21,12 +21,18 @@ import {
 import { confirmedTimes, notStartedYet, proposedTimes, rescheduledTimes } from "../domain/booking-rules";
 import { ProposeTimes } from "../../contract/availability";
 import type { AppEnv } from "../env";
-import { endpoint, type PartnerAdminScope } from "../http/endpoint";
-import { conflict, invalid } from "../http/errors";
+import { endpoint, type PartnerScope } from "../http/endpoint";
+import { mayComplete } from "../domain/job-people";
+import { locationWrites } from "../data/job-people";
+import { projectJob } from "../data/job-store";
+import { conflict, forbidden, invalid } from "../http/errors";
 import { dispatchMail } from "../mail/outbox";
 import { searchJobs } from "../data/jobs-search";
 
 export const jobsApi = new Hono<AppEnv>();
+
+/** Why a partner's member may not complete a session: it is not theirs to instruct. */
+export const NOT_INSTRUCTOR = "Only the partner's owners and admins, or the session's instructor, may do this";
 
 const errors = {
   400: { description: "Invalid input, with the fields that failed", schema: ErrorEnvelope },
@@ -99,6 +105,12 @@ endpoint(
     const { times, fields } = confirmedTimes(subject.lines, body.lines);
     if (Object.keys(fields).length) throw invalid(fields);
     const move = confirmStatements(db, subject, times);
+    if (body.location !== undefined) {
+      // The place set on confirming goes in the same batch, and the confirmation mail and its calendar file carry it.
+      const writes = locationWrites(db, subject, undefined, body.location, scope.user.id);
+      move.statements.push(...writes.statements);
+      move.after = projectJob(move.after, move.after.status, writes.project);
+    }
     return commit(c, owner, subject, move, { event: "confirmed" }, { code: "workoutJobConfirmed" });
   },
 );
@@ -195,10 +207,11 @@ endpoint(
  * the last (audit entries). A session is completed only once it
  * has started.
  */
-async function completeLines(c: Context<AppEnv>, scope: PartnerAdminScope, jobId: string, lineIds: string[] | "all") {
+async function completeLines(c: Context<AppEnv>, scope: PartnerScope, jobId: string, lineIds: string[] | "all") {
   const db = c.get("db");
   const owner = partnerJobs(scope);
   const subject = await jobForMove(db, c.env, owner, jobId);
+  if (!mayComplete(scope, subject, lineIds)) throw forbidden(NOT_INSTRUCTOR);
   const move = completeStatements(db, owner, subject, lineIds, (lines) => notStartedYet(lines, Date.now()));
   return commit(c, owner, subject, move, { event: move.to === "completed" ? "completed" : "lineCompleted" });
 }
@@ -209,9 +222,9 @@ endpoint(
   {
     method: "post",
     path: "/jobs/{id}/lines/{lineId}/complete",
-    summary: "Mark a session completed",
+    summary: "Mark a session completed (the partner's owners and admins, or the session's instructor)",
     tags: ["jobs"],
-    auth: "partnerAdmin",
+    auth: "partner",
     params: JobLineParams,
     responses: { 200: { description: "The job", schema: JobDto }, ...errors },
   },
@@ -224,9 +237,9 @@ endpoint(
   {
     method: "post",
     path: "/jobs/{id}/complete",
-    summary: "Mark the job completed (every remaining session)",
+    summary: "Mark the job completed (every remaining session; owners and admins, or the instructor of every one)",
     tags: ["jobs"],
-    auth: "partnerAdmin",
+    auth: "partner",
     params: JobIdParam,
     responses: { 200: { description: "The job, Completed", schema: JobDto }, ...errors },
   },

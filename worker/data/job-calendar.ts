@@ -46,6 +46,8 @@ export async function lineCalendar(
       workoutName: workouts.name,
       workoutTitle: workouts.title,
       customerName: customer.name,
+      location: jobLines.location,
+      defaultLocation: workouts.defaultLocation,
     })
     .from(jobLines)
     .innerJoin(jobs, eq(jobs.id, jobLines.jobId))
@@ -67,7 +69,9 @@ export async function lineCalendar(
       customerName: row.customerName,
       link: jobLink(brand?.origin ?? new URL(env.MAIN_ORIGIN).origin, side, jobId),
       sequence: row.version,
-      sessions: [{ lineId, name: row.sessionName, scheduledAt: row.scheduledAt, lengthMinutes: row.lengthMinutes }],
+      sessions: [
+        { lineId, name: row.sessionName, scheduledAt: row.scheduledAt, lengthMinutes: row.lengthMinutes, location: row.location ?? row.defaultLocation },
+      ],
     },
     "publish",
   )!;

@@ -14,6 +14,7 @@ import { jobMail, type Audience, type JobEvent } from "../mail/job-mail";
 import type { MailBrand } from "../mail/layout";
 import { outboxStatement } from "../mail/outbox";
 import type { Language } from "../../contract/enums";
+import { languageOr } from "../mail/i18n";
 import { brandReads, brandsFrom, recipientLanguage, recipientTimeZone, type BrandRows, type OriginEnv } from "./mail-context";
 
 export type Recipient = {
@@ -33,7 +34,37 @@ export function jobLink(origin: string, side: Audience, jobId: string): string {
 }
 
 type JobParties = Pick<Job, "id" | "bookedByUserId" | "partnerAccountId" | "deliveryPartnerAccountId">;
-export type JobSides = { customer: Recipient | null; partner: Recipient | null };
+/**
+ * Who hears of a change to a job: the customer's booker and the delivery
+ * partner's primary address, plus the booking's attendees (customer side)
+ * and its instructors and acting staff (partner side).
+ */
+export type JobSides = { customer: Recipient | null; partner: Recipient | null; attendees?: Recipient[]; staff?: Recipient[] };
+
+export type MailPerson = { email: string; firstName: string | null; language: string };
+
+/** People of a side as recipients in that side's branding (`base`'s), each in their own language; none without a branded side. */
+export function asRecipients(base: Recipient | null, people: MailPerson[]): Recipient[] {
+  if (!base) return [];
+  return people.map((p) => ({ ...base, email: p.email, name: p.firstName, language: languageOr(p.language, base.language) }));
+}
+
+/** The recipients, each address once (the first wins). */
+export function distinctRecipients(list: (Recipient | null | undefined)[]): Recipient[] {
+  const seen = new Set<string>();
+  return list.filter((r): r is Recipient => {
+    if (!r || seen.has(r.email.toLowerCase())) return false;
+    seen.add(r.email.toLowerCase());
+    return true;
+  });
+}
+
+/** Everyone on a side of the job: the booker and the attendees, or the partner's address, its instructors and the acting staff. */
+export function sideRecipients(who: JobSides, side: Audience, actor?: MailPerson | null): Recipient[] {
+  return side === "customer"
+    ? distinctRecipients([who.customer, ...(who.attendees ?? [])])
+    : distinctRecipients([who.partner, ...(who.staff ?? []), ...asRecipients(who.partner, actor ? [actor] : [])]);
+}
 
 /**
  * The reads that name the mail recipients, for a caller's batch: the bookers
@@ -169,6 +200,7 @@ export function jobMailRows(db: Db, to: (Recipient | null)[], event: JobEvent, d
           scheduledAt: l.scheduledAt,
           lengthMinutes: l.lengthMinutes,
           requestedTimes: l.requestedTimes,
+          location: l.location,
         })),
       });
       const id = crypto.randomUUID();

@@ -1,14 +1,28 @@
-import { and, asc, inArray, desc, eq, gte, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, inArray, desc, eq, gte, sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
 import { inList } from "./bound";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { JobActionName, JobDto } from "../../contract/bookings";
 import type { JobStatus } from "../../contract/enums";
-import { accounts, jobActionItems, jobLines, jobs, sessionAttachments, slots, workoutSessions, workouts, type Job } from "../../db/schema";
+import {
+  accounts,
+  jobActionItems,
+  jobAttendance,
+  jobAttendees,
+  jobLines,
+  jobs,
+  sessionAttachments,
+  slots,
+  users,
+  workoutSessions,
+  workouts,
+  type Job,
+  type SessionLocation,
+} from "../../db/schema";
 import { allowedActions } from "../domain/jobs";
 import { isRequestOverdue } from "../domain/reminders";
 import type { Db } from "../env";
 import { attachmentFileUri } from "./workout-read";
-import { recipientReads, sidesFrom } from "./job-mail";
+import { asRecipients, recipientReads, sidesFrom, type JobSides, type MailPerson } from "./job-mail";
 import type { OriginEnv } from "./mail-context";
 import { theRow, today } from "./query";
 import { releasedAttachments } from "../domain/attachments";
@@ -18,13 +32,50 @@ export type Side = "customer" | "partner";
 
 const partnerAcc = alias(accounts, "partner_acc");
 const deliveryAcc = alias(accounts, "delivery_acc");
+const jobInstructor = alias(users, "job_instructor");
+const lineInstructor = alias(users, "line_instructor");
+
+/** A user as a job names them: first and last name, else the address. */
+export const personName = (u: { firstName: string | null; lastName: string | null; email: string }) =>
+  [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email;
+
+/** The columns naming a person `u` (aliased with `prefix` so the select can go in a batch). */
+function personColumns(u: { id: Column; firstName: Column; lastName: Column; email: Column }, prefix: string) {
+  return {
+    personId: sql<string | null>`${u.id}`.as(`${prefix}_id`),
+    personFirst: sql<string | null>`${u.firstName}`.as(`${prefix}_first`),
+    personLast: sql<string | null>`${u.lastName}`.as(`${prefix}_last`),
+    personEmail: sql<string | null>`${u.email}`.as(`${prefix}_email`),
+  };
+}
+type PersonCols = { personId: string | null; personFirst: string | null; personLast: string | null; personEmail: string | null };
+function personOf(row: PersonCols) {
+  return row.personId && row.personEmail
+    ? { id: row.personId, name: personName({ firstName: row.personFirst, lastName: row.personLast, email: row.personEmail }), email: row.personEmail }
+    : null;
+}
+
+/** A JSON location column as read through a raw select (text) or drizzle's mapping (object). */
+function locationOf(v: unknown): SessionLocation | null {
+  if (!v) return null;
+  if (typeof v === "string") {
+    try {
+      return JSON.parse(v) as SessionLocation;
+    } catch {
+      return null;
+    }
+  }
+  return v as SessionLocation;
+}
 
 /**
  * What each side may do now: the state machine's moves, split by who makes
  * them. A partner's members read jobs but do not act on them (`readOnly`).
  */
-export function actionsFor(job: Pick<Job, "status">, side: Side, readOnly = false, started = true): JobActionName[] {
-  if (readOnly) return [];
+export function actionsFor(job: Pick<Job, "status">, side: Side, readOnly = false, started = true, instructs = false): JobActionName[] {
+  // A partner's member who instructs a session may complete it (and nothing else).
+  if (readOnly && !instructs) return [];
+  if (readOnly) return actionsFor(job, side, false, started).filter((a) => a === "completeLine" || a === "complete");
   const moves = new Set(allowedActions(job.status));
   const out: JobActionName[] = [];
   if (side === "customer") {
@@ -62,19 +113,23 @@ function jobRowsQuery(db: Db, where: SQL | undefined, limit: number) {
       customerName: sql<string>`${accounts.name}`.as("customer_name"),
       partnerName: sql<string>`${partnerAcc.name}`.as("partner_name"),
       deliveryName: sql<string | null>`${deliveryAcc.name}`.as("delivery_name"),
+      maxAttendees: sql<number>`${workouts.maxAttendees}`.as("workout_max_attendees"),
+      defaultLocation: sql<string | null>`${workouts.defaultLocation}`.as("workout_default_location"),
+      ...personColumns(jobInstructor, "job_instructor"),
     })
     .from(jobs)
     .innerJoin(workouts, eq(workouts.id, jobs.workoutId))
     .innerJoin(accounts, eq(accounts.id, jobs.accountId))
     .innerJoin(partnerAcc, eq(partnerAcc.id, jobs.partnerAccountId))
     .leftJoin(deliveryAcc, eq(deliveryAcc.id, jobs.deliveryPartnerAccountId))
+    .leftJoin(jobInstructor, eq(jobInstructor.id, jobs.instructorUserId))
     .where(where)
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(limit);
 }
 type JobRow = Awaited<ReturnType<typeof jobRowsQuery>>[number];
 
-type JobIdColumn = typeof jobLines.jobId | typeof jobActionItems.jobId;
+type JobIdColumn = typeof jobLines.jobId | typeof jobActionItems.jobId | typeof jobAttendees.jobId;
 
 /** The lines (with their sessions), the sessions' attachments and the side's action items of the jobs `ofJobs` selects. */
 function jobDetailQueries(db: Db, ofJobs: (col: JobIdColumn) => SQL, side: Side) {
@@ -85,9 +140,11 @@ function jobDetailQueries(db: Db, ofJobs: (col: JobIdColumn) => SQL, side: Side)
         line: jobLines,
         sessionName: sql<string>`${workoutSessions.name}`.as("session_name"),
         lengthMinutes: sql<number>`${workoutSessions.lengthMinutes}`.as("session_length"),
+        ...personColumns(lineInstructor, "line_instructor"),
       })
       .from(jobLines)
       .innerJoin(workoutSessions, eq(workoutSessions.id, jobLines.sessionId))
+      .leftJoin(lineInstructor, eq(lineInstructor.id, jobLines.instructorUserId))
       .where(ofJobs(jobLines.jobId))
       .orderBy(jobLines.jobId, jobLines.sequence),
     db
@@ -98,42 +155,59 @@ function jobDetailQueries(db: Db, ofJobs: (col: JobIdColumn) => SQL, side: Side)
       .select()
       .from(jobActionItems)
       .where(and(ofJobs(jobActionItems.jobId), eq(jobActionItems.assigneeType, assignee))),
+    db
+      .select({ jobId: jobAttendees.jobId, id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(jobAttendees)
+      .innerJoin(users, eq(users.id, jobAttendees.userId))
+      .where(ofJobs(jobAttendees.jobId))
+      .orderBy(jobAttendees.jobId, users.firstName, users.email),
+    db
+      .select({ jobLineId: jobAttendance.jobLineId, userId: jobAttendance.userId, present: jobAttendance.present })
+      .from(jobAttendance)
+      .where(inArray(jobAttendance.jobLineId, db.select({ id: jobLines.id }).from(jobLines).where(ofJobs(jobLines.jobId)))),
   ] as const;
 }
 type Details = [
   Awaited<ReturnType<typeof jobDetailQueries>[0]>,
   Awaited<ReturnType<typeof jobDetailQueries>[1]>,
   Awaited<ReturnType<typeof jobDetailQueries>[2]>,
+  Awaited<ReturnType<typeof jobDetailQueries>[3]>,
+  Awaited<ReturnType<typeof jobDetailQueries>[4]>,
 ];
 
-function toDtos(rows: JobRow[], [lines, attachments, items]: Details, side: Side, readOnly: boolean): JobDto[] {
+/** The start of the next session not yet completed (earliest booked time), or null. */
+export function nextSessionAt(lines: Pick<JobDto["lines"][number], "status" | "scheduledAt">[]): string | null {
+  const times = lines.filter((l) => l.status !== "completed" && l.scheduledAt).map((l) => l.scheduledAt!);
+  return times.sort()[0] ?? null;
+}
+
+function toDtos(rows: JobRow[], [lines, attachments, items, attendees, attendance]: Details, side: Side, readOnly: boolean, viewerId?: string): JobDto[] {
   const now = new Date();
   const day = today();
-  return rows.map(({ job, workoutName, workoutTitle, customerName, partnerName, deliveryName }) => ({
-    id: job.id,
-    status: job.status,
-    workout: { id: job.workoutId, name: workoutName, title: workoutTitle },
-    customer: { id: job.accountId, name: customerName },
-    partner: { id: job.partnerAccountId, name: partnerName },
-    deliveryPartner: job.deliveryPartnerAccountId && deliveryName !== null ? { id: job.deliveryPartnerAccountId, name: deliveryName } : null,
-    creditsConsumed: job.creditsConsumed,
-    priceAmount: job.priceAmount,
-    currency: job.currency,
-    cancelReason: job.cancelReason,
-    createdAt: job.createdAt,
-    version: job.version,
-    overdue: isRequestOverdue(job, now),
-    actions: actionsFor(
-      job,
-      side,
-      readOnly,
-      lines.some(
-        (l) => l.line.jobId === job.id && l.line.status !== "completed" && l.line.scheduledAt !== null && Date.parse(l.line.scheduledAt) <= Date.now(),
-      ),
-    ),
-    lines: lines
-      .filter((l) => l.line.jobId === job.id)
-      .map(({ line, sessionName, lengthMinutes }) => ({
+  return rows.map((row) => toDto(row, lines, attachments, items, attendees, attendance, side, readOnly, now, day, viewerId));
+}
+
+function toDto(
+  row: JobRow,
+  lines: Details[0],
+  attachments: Details[1],
+  items: Details[2],
+  attendees: Details[3],
+  attendance: Details[4],
+  side: Side,
+  readOnly: boolean,
+  now: Date,
+  day: string,
+  viewerId?: string,
+): JobDto {
+  const { job, workoutName, workoutTitle, customerName, partnerName, deliveryName } = row;
+  const jobInstructorPerson = personOf(row);
+  const fallbackLocation = locationOf(row.defaultLocation);
+  const jobLinesDto = lines
+    .filter((l) => l.line.jobId === job.id)
+    .map((l) => {
+      const { line, sessionName, lengthMinutes } = l;
+      return {
         id: line.id,
         sequence: line.sequence,
         sessionId: line.sessionId,
@@ -158,17 +232,47 @@ function toDtos(rows: JobRow[], [lines, attachments, items]: Details, side: Side
           value: a.value,
           fileUri: a.fileKey ? attachmentFileUri(a.workoutId, a.id) : null,
         })),
-      })),
-  }));
+        location: locationOf(line.location) ?? fallbackLocation,
+        instructor: personOf(l) ?? jobInstructorPerson,
+        attendance: attendance.filter((a) => a.jobLineId === line.id).map((a) => ({ userId: a.userId, present: Boolean(a.present) })),
+      };
+    });
+  return {
+    id: job.id,
+    status: job.status,
+    workout: { id: job.workoutId, name: workoutName, title: workoutTitle },
+    customer: { id: job.accountId, name: customerName },
+    partner: { id: job.partnerAccountId, name: partnerName },
+    deliveryPartner: job.deliveryPartnerAccountId && deliveryName !== null ? { id: job.deliveryPartnerAccountId, name: deliveryName } : null,
+    creditsConsumed: job.creditsConsumed,
+    priceAmount: job.priceAmount,
+    currency: job.currency,
+    cancelReason: job.cancelReason,
+    createdAt: job.createdAt,
+    version: job.version,
+    overdue: isRequestOverdue(job, now),
+    actions: actionsFor(
+      job,
+      side,
+      readOnly,
+      jobLinesDto.some((l) => l.status !== "completed" && l.scheduledAt !== null && Date.parse(l.scheduledAt) <= Date.now()),
+      side === "partner" && viewerId !== undefined && jobLinesDto.some((l) => l.status !== "completed" && l.instructor?.id === viewerId),
+    ),
+    lines: jobLinesDto,
+    attendees: attendees.filter((a) => a.jobId === job.id).map((a) => ({ id: a.id, name: personName(a), email: a.email })),
+    seats: Number(row.maxAttendees),
+    instructor: jobInstructorPerson,
+    nextSessionAt: job.status === "cancelled" ? null : nextSessionAt(jobLinesDto),
+  };
 }
 
 /** Jobs matching `where`, newest first, as DTOs for `side`. Two D1 round trips whatever the count. */
-export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit = 50, readOnly = false): Promise<JobDto[]> {
+export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit = 50, readOnly = false, viewerId?: string): Promise<JobDto[]> {
   const rows = await jobRowsQuery(db, where, limit);
   if (!rows.length) return [];
   const ids = rows.map((r) => r.job.id);
   const details = await db.batch(jobDetailQueries(db, (col) => inList(col, ids), side));
-  return toDtos(rows, details as unknown as Details, side, readOnly);
+  return toDtos(rows, details as unknown as Details, side, readOnly, viewerId);
 }
 
 /** The credit entry a refund goes back to: the customer's latest. */
@@ -189,25 +293,46 @@ function creditEntryQuery(db: Db, id: string) {
  * of a change to it. Rows of a job `visible` hides are read but never
  * answered: the job comes back null, like a missing one.
  */
-export async function loadJobWithMail(db: Db, env: OriginEnv, id: string, visible: SQL, side: Side, readOnly = false) {
+export async function loadJobWithMail(db: Db, env: OriginEnv, id: string, visible: SQL, side: Side, readOnly = false, viewerId?: string) {
   const booker = sql`(select ${jobs.bookedByUserId} from ${jobs} where ${jobs.id} = ${id})`;
   const partners = sql`(select ${jobs.partnerAccountId} from ${jobs} where ${jobs.id} = ${id} union select coalesce(${jobs.deliveryPartnerAccountId}, ${jobs.partnerAccountId}) from ${jobs} where ${jobs.id} = ${id})`;
-  const [rows, lines, attachments, items, credit, open, ...who] = await db.batch([
+  const [rows, lines, attachments, items, attendees, attendance, credit, open, attendeeMail, instructorMail, ...who] = await db.batch([
     ...oneJobReads(db, id, visible, side),
     creditEntryQuery(db, id),
     openSlotsQuery(db, id),
+    ...peopleMailReads(db, id),
     ...recipientReads(db, booker, partners),
   ]);
   const row = rows[0];
   if (!row) return null;
-  const dto = theRow(toDtos([row], [lines, attachments, items] as unknown as Details, side, readOnly), "job read");
+  const dto = theRow(toDtos([row], [lines, attachments, items, attendees, attendance] as unknown as Details, side, readOnly, viewerId), "job read");
   return {
     job: row.job,
     dto,
-    recipients: sidesFrom(env, who, row.job),
+    recipients: withPeople(sidesFrom(env, who, row.job), attendeeMail, instructorMail),
     creditEntryId: credit[0]?.creditEntryId ?? null,
     openSlots: open,
+    defaultLocation: locationOf(row.defaultLocation),
   };
+}
+
+/** The addresses of a job's attendees and of its instructors (the job's and its sessions'), for its mail. */
+function peopleMailReads(db: Db, id: string) {
+  const person = { email: users.email, firstName: users.firstName, language: users.language };
+  return [
+    db.select(person).from(jobAttendees).innerJoin(users, eq(users.id, jobAttendees.userId)).where(eq(jobAttendees.jobId, id)),
+    db
+      .select(person)
+      .from(users)
+      .where(
+        sql`${users.id} in (select ${jobs.instructorUserId} from ${jobs} where ${jobs.id} = ${id} union select ${jobLines.instructorUserId} from ${jobLines} where ${jobLines.jobId} = ${id})`,
+      ),
+  ] as const;
+}
+
+/** The two sides with the people on them: attendees with the customer, instructors with the partner. */
+function withPeople(sides: JobSides, attendees: MailPerson[], instructors: MailPerson[]): JobSides {
+  return { ...sides, attendees: asRecipients(sides.customer, attendees), staff: asRecipients(sides.partner, instructors) };
 }
 
 /** The open slots (seats left, in the future) of the job's delivery partner for the job's workout, soonest first. */
@@ -237,13 +362,13 @@ export function oneJobReads(db: Db, id: string | Placeholder, visible: SQL, side
 }
 
 /** The job `oneJobReads` found, as `side` sees it, or null (absent or not visible). */
-export function jobFromReads([rows, ...details]: readonly [JobRow[], ...Details], side: Side, readOnly = false): JobDto | null {
+export function jobFromReads([rows, ...details]: readonly [JobRow[], ...Details], side: Side, readOnly = false, viewerId?: string): JobDto | null {
   if (!rows[0]) return null;
-  return toDtos(rows, details, side, readOnly)[0] ?? null;
+  return toDtos(rows, details, side, readOnly, viewerId)[0] ?? null;
 }
 
 /** One job as `side` sees it, or null (absent or not visible); one D1 round trip. */
-export async function loadJob(db: Db, id: string, visible: SQL, side: Side, readOnly = false): Promise<JobDto | null> {
+export async function loadJob(db: Db, id: string, visible: SQL, side: Side, readOnly = false, viewerId?: string): Promise<JobDto | null> {
   const reads = await db.batch(oneJobReads(db, id, visible, side));
-  return jobFromReads(reads, side, readOnly);
+  return jobFromReads(reads, side, readOnly, viewerId);
 }

@@ -14,6 +14,7 @@ import type { Db } from "../env";
 import type { Acting } from "../identity/context";
 import { after, decodeCursor, pageOf, type CursorValue, type SortKey } from "./cursor";
 import { contains } from "./query";
+import { ownJobs } from "./job-people";
 
 /** Newest booking first; the id breaks ties. */
 const NEWEST_FIRST: SortKey[] = [
@@ -50,9 +51,14 @@ export async function searchJobs(
   side: Side,
   query: z.output<typeof JobsQuery>,
 ): Promise<{ items: JobDto[]; nextCursor: string | null }> {
-  const where = and(visibleJobs(scope, side), ...searchConditions(query), after(NEWEST_FIRST, decodeCursor(query.cursor, CURSOR_SHAPE)));
+  const where = and(
+    visibleJobs(scope, side),
+    ...searchConditions(query),
+    query.mine === "true" ? ownJobs(side, scope.user.id, db) : undefined,
+    after(NEWEST_FIRST, decodeCursor(query.cursor, CURSOR_SHAPE)),
+  );
   const readOnly = side === "partner" && scope.role === "member";
-  const rows = await loadJobs(db, where, side, query.limit + 1, readOnly);
+  const rows = await loadJobs(db, where, side, query.limit + 1, readOnly, scope.user.id);
   return pageOf(rows, query.limit, (j) => [j.createdAt, j.id]);
 }
 

@@ -11,7 +11,7 @@
 import { eq, or, type SQL } from "drizzle-orm";
 import type { JobDto } from "../../contract/bookings";
 import type { AuditCode, JobStatus } from "../../contract/enums";
-import { jobLines, jobs, slots, type Job } from "../../db/schema";
+import { jobLines, jobs, slots, type Job, type SessionLocation } from "../../db/schema";
 import type { LineChoice } from "../domain/booking-rules";
 import { applyActions, completionActions, lineStatusFor, nextStatus } from "../domain/jobs";
 import type { JobEvent } from "../mail/job-mail";
@@ -21,14 +21,14 @@ import { conflict, notFound } from "../http/errors";
 import { audit, type AuditWrite } from "./audit";
 import { inList } from "./bound";
 import { loadJob, loadJobWithMail, projectJob, type Side } from "./job-store";
-import { jobMailRows, type JobSides } from "./job-mail";
+import { jobMailRows, sideRecipients, type JobSides, type MailPerson } from "./job-mail";
 import type { OriginEnv } from "./mail-context";
 import { CHANGED_MEANWHILE, dueDates, freeSeat, moveJob, returnCredits, runJobBatch, scheduleLines, type Statements } from "./job-writes";
 import { d1Of } from "./statements";
 import { jobMoveAudit } from "./audit";
 
 /** Whose jobs a caller sees and how: the ownership filter, the side, and whether it may act. */
-export type JobOwner = { side: Side; where: SQL; readOnly: boolean; accountId: string; userId: string };
+export type JobOwner = { side: Side; where: SQL; readOnly: boolean; accountId: string; userId: string; actor: MailPerson };
 
 /** A customer sees its own bookings. */
 export const customerJobs = (scope: CustomerScope): JobOwner => ({
@@ -37,6 +37,7 @@ export const customerJobs = (scope: CustomerScope): JobOwner => ({
   readOnly: false,
   accountId: scope.account.id,
   userId: scope.user.id,
+  actor: scope.user,
 });
 
 /** A partner sees the jobs of its customers and the jobs it delivers; its members read them without acting. */
@@ -46,11 +47,12 @@ export const partnerJobs = (scope: PartnerScope): JobOwner => ({
   readOnly: scope.role === "member",
   accountId: scope.account.id,
   userId: scope.user.id,
+  actor: scope.user,
 });
 
 /** One of the owner's jobs, or 404. */
 export async function getJob(db: Db, owner: JobOwner, id: string, what = "Booking not found"): Promise<JobDto> {
-  const dto = await loadJob(db, id, owner.where, owner.side, owner.readOnly);
+  const dto = await loadJob(db, id, owner.where, owner.side, owner.readOnly, owner.userId);
   if (!dto) throw notFound(what);
   return dto;
 }
@@ -63,11 +65,13 @@ export type MoveSubject = {
   recipients: JobSides;
   creditEntryId: string | null;
   openSlots: (typeof slots.$inferSelect)[];
+  /** The workout's default location (a session without its own happens there). */
+  defaultLocation: SessionLocation | null;
 };
 
 /** The owner's job for a move, in one round trip, or 404; 409 when the caller saw an older version (`seen`). */
 export async function jobForMove(db: Db, env: OriginEnv, owner: JobOwner, id: string, seen?: number): Promise<MoveSubject> {
-  const read = await loadJobWithMail(db, env, id, owner.where, owner.side);
+  const read = await loadJobWithMail(db, env, id, owner.where, owner.side, owner.readOnly, owner.userId);
   if (!read) throw notFound("Booking not found");
   if (seen !== undefined && seen !== read.job.version) throw conflict(CHANGED_MEANWHILE);
   return { ...read, lines: read.dto.lines };
@@ -119,7 +123,9 @@ export function moveAuditEntries(owner: JobOwner, { job, lines }: MoveSubject, a
 
 export async function commitMove(db: Db, owner: JobOwner, subject: MoveSubject, { statements, after }: Move, mail: MoveMail, record?: MoveAudit) {
   const who = subject.recipients;
-  const to = mail.to === "both" ? [who.customer, who.partner] : [mail.to === "customer" ? who.customer : who.partner];
+  // Partner notices also go to the staff acting and the instructors; customer notices to the booker and the attendees.
+  const actor = owner.side === "partner" ? owner.actor : null;
+  const to = mail.to === "both" ? [...sideRecipients(who, "customer"), ...sideRecipients(who, "partner", actor)] : sideRecipients(who, mail.to, actor);
   const shown = mail.only ? { ...after, lines: after.lines.filter((l) => mail.only!.has(l.id)) } : after;
   const rows = jobMailRows(db, to, mail.event, shown, {
     sequence: subject.job.version + 1,
@@ -129,7 +135,7 @@ export async function commitMove(db: Db, owner: JobOwner, subject: MoveSubject, 
   });
   const entries = record ? audit([], ...moveAuditEntries(owner, subject, after, record)) : [];
   await runJobBatch(d1Of(db), [...statements, ...entries, ...rows.statements]);
-  const dto = (await loadJob(db, subject.job.id, owner.where, owner.side, owner.readOnly))!;
+  const dto = (await loadJob(db, subject.job.id, owner.where, owner.side, owner.readOnly, owner.userId))!;
   return { dto, mailIds: rows.ids };
 }
 

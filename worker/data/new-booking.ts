@@ -13,8 +13,9 @@ import type { CustomerScope } from "../http/endpoint";
 import { conflict } from "../http/errors";
 import { audit } from "./audit";
 import type { BookingContext } from "./bookable";
-import { jobMailRows, sidesFrom } from "./job-mail";
-import { jobFromReads, oneJobReads } from "./job-store";
+import { asRecipients, distinctRecipients, jobMailRows, sidesFrom } from "./job-mail";
+import { attendeeInserts, attendeePerson, type AttendeeRow } from "./job-people";
+import { jobFromReads, nextSessionAt, oneJobReads } from "./job-store";
 import { consumeCredits, jobBatchFailure, newActionItems, takeSeat, type Statements } from "./job-writes";
 import type { LineChoice } from "./jobs";
 import type { OriginEnv } from "./mail-context";
@@ -37,6 +38,7 @@ export async function createBooking(
   mode: "request" | "slots",
   choices: Map<string, LineChoice>,
   deliveryPartner: { id: string; name: string; email: string | null },
+  attendees: AttendeeRow[] = [],
 ) {
   const price = ctx.price!;
   const status = applyActions("pending", ["assign", mode === "request" ? "requestTimes" : "bookSlots"])!;
@@ -103,6 +105,9 @@ export async function createBooking(
       slotId: ch.slot?.id ?? null,
       actionItems: [],
       attachments: [],
+      location: ctx.workout.defaultLocation ?? null,
+      instructor: null,
+      attendance: [],
     });
   }
   // The trail's first entry: who booked, from no job to its first status.
@@ -132,7 +137,12 @@ export async function createBooking(
     overdue: false,
     lines: planned,
     actions: [],
+    attendees: attendees.map(attendeePerson),
+    seats: ctx.workout.maxAttendees,
+    instructor: null,
+    nextSessionAt: nextSessionAt(planned),
   };
+  statements.push(...attendeeInserts(db, scope.account.id, jobId, [], attendees, scope.user.id));
   // A request goes to the partner and is acknowledged to the customer; a booking into open slots is confirmed to both.
   const who = sidesFrom(env, ctx.mail, {
     id: jobId,
@@ -140,7 +150,13 @@ export async function createBooking(
     partnerAccountId: ctx.partner.id,
     deliveryPartnerAccountId: deliveryPartner.id,
   });
-  const mail = jobMailRows(db, [who.customer, who.partner], mode === "request" ? "requested" : "booked", mailed, { sequence: 0 });
+  const mail = jobMailRows(
+    db,
+    [...distinctRecipients([who.customer, ...asRecipients(who.customer, attendees)]), who.partner],
+    mode === "request" ? "requested" : "booked",
+    mailed,
+    { sequence: 0 },
+  );
   // The writes, then the new job read as its customer sees it: one batch, one transaction, one round trip.
   const reads = await reusableBatch(db, "new-booking-read-back", readBack(db), { jobId, customerId: scope.account.id }, [
     ...seats,

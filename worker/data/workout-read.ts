@@ -187,6 +187,7 @@ export async function workoutDto(db: Db, partnerId: string, workout: Workout, en
     allowPartnerVariants: workout.allowPartnerVariants,
     totalMinutes: workout.totalMinutes,
     maxAttendees: workout.maxAttendees,
+    defaultLocation: workout.defaultLocation ?? null,
     difficulty: workout.difficulty,
     format: workout.format,
     greatFor: workout.greatFor,

@@ -293,6 +293,7 @@ export async function createWorkout(db: Db, scope: PartnerScope, body: z.output<
       allowPartnerVariants: body.allowPartnerVariants,
       totalMinutes: body.totalMinutes,
       maxAttendees: body.maxAttendees,
+      defaultLocation: body.defaultLocation ?? null,
       difficulty: body.difficulty,
       format: body.format,
       greatFor: body.greatFor,

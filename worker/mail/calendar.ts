@@ -8,9 +8,10 @@
  * STATUS:CANCELLED for the same UIDs.
  */
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
-import type { MailAttachment } from "../../db/schema";
+import type { MailAttachment, SessionLocation } from "../../db/schema";
 
-export type CalendarSession = { lineId: string; name: string; scheduledAt: string | null; lengthMinutes: number };
+/** A session in a calendar file; its place, when set, is the event's LOCATION (and an online session's link its URL). */
+export type CalendarSession = { lineId: string; name: string; scheduledAt: string | null; lengthMinutes: number; location?: SessionLocation | null };
 
 export type CalendarInput = {
   platformName: string;
@@ -45,7 +46,8 @@ export function sessionCalendar(input: CalendarInput, method: "publish" | "cance
       end: new Date(start.getTime() + s.lengthMinutes * 60_000),
       summary: `${input.workoutName}: ${s.name}`,
       description: `${input.platformName} · ${input.customerName}\n${input.link}`,
-      url: input.link,
+      url: s.location?.kind === "online" ? s.location.url : input.link,
+      location: s.location ? (s.location.kind === "online" ? s.location.url : s.location.address) : null,
       status: method === "publish" ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
     });
   }

@@ -89,7 +89,12 @@ export function jobMail(d: JobMailData): JobMail {
       : s.requestedTimes?.length
         ? mailT(l, "mail.job.proposed", { times: s.requestedTimes.map((t) => mailDateTime(t, l, zone)).join("; ") })
         : mailT(l, "mail.job.notScheduled");
-    return `${s.name}: ${when}`;
+    const where = s.location
+      ? s.location.kind === "online"
+        ? mailT(l, "mail.job.online", { url: s.location.url })
+        : mailT(l, "mail.job.inPerson", { address: s.location.address })
+      : null;
+    return where ? `${s.name}: ${when} · ${where}` : `${s.name}: ${when}`;
   });
 
   const calendar = { platformName: d.brand.platformName, workoutName: d.workoutName, customerName: d.customerName, link: d.link, sequence: d.sequence };

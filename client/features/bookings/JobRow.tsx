@@ -12,6 +12,7 @@ import type { Side } from "./api";
 import type { OpenDialog } from "./JobDialogs";
 import { JobSessions } from "./JobSessions";
 import { JobSharedFiles } from "./JobSharedFiles";
+import { JobPeople } from "./JobPeople";
 import { StatusBadge } from "./StatusBadge";
 import { OverdueBadge } from "./OverdueBadge";
 
@@ -113,6 +114,7 @@ export function JobRow({ job, side, expanded, onToggle, onOpen, onSchedule, show
             <div className="grid gap-4">
               <JobSessions job={job} side={side} onCompleteLine={(lineId, session) => onOpen({ kind: "completeLine", job, lineId, session })} />
               <JobSharedFiles job={job} side={side} />
+              <JobPeople job={job} side={side} />
               {showAudit ? <AuditTrail of={{ job: job.id }} title={t("audit.ofJob", { name })} /> : null}
             </div>
           </td>

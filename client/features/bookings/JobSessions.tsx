@@ -9,6 +9,7 @@ import type { Side } from "./api";
 import { StatusBadge } from "./StatusBadge";
 import { AddToCalendar } from "./AddToCalendar";
 import { ActionItemList } from "./ActionItemList";
+import { SessionPlace } from "./SessionPlace";
 
 /** The inner table of a job: one row per session line, with its time, action items and attachments. */
 export function JobSessions({ job, side, onCompleteLine }: { job: JobDto; side: Side; onCompleteLine: (lineId: string, session: string) => void }) {
@@ -39,6 +40,7 @@ export function JobSessions({ job, side, onCompleteLine }: { job: JobDto; side: 
                 : line.requestedTimes.length
                   ? t("bookings.proposed", { times: line.requestedTimes.map((x) => format(x, "long")).join("; ") })
                   : t("bookings.notScheduled")}
+              <SessionPlace line={line} />
               <div className="mt-1">
                 <AddToCalendar side={side} job={job} line={line} />
               </div>

@@ -10,15 +10,17 @@ import { useJobs, type Side } from "./api";
 import { JobFiltersBar, useJobFilters } from "./JobFilters";
 import { JobsTable } from "./JobsTable";
 import { QueryState } from "../../components/ui/QueryState";
+import { BookingTabs, MineSwitch, PartnerJobViews, useMine } from "./JobViews";
 
 /** Search and filters (kept in the URL), the jobs table, loading, empty and error states, "load more", and (partner owners and admins) the CSV export. */
 export function JobsView({ side, onSchedule }: { side: Side; onSchedule?: (job: JobDto) => void }) {
   const t = useT();
   const { role } = useAppUser();
   const [filters, setFilters] = useJobFilters();
-  const query = useJobs(side, filters);
+  const [mine, setMine] = useMine();
+  const query = useJobs(side, mine ? { ...filters, mine: "true" } : filters);
   const jobs = query.data?.pages.flatMap((p) => p.items) ?? [];
-  const filtered = Boolean(filters.status || filters.from || filters.to || filters.q);
+  const filtered = Boolean(filters.status || filters.from || filters.to || filters.q || mine);
   const canExport = side === "partner" && (role === "owner" || role === "admin");
   const exportQuery = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1]))).toString();
 
@@ -26,6 +28,7 @@ export function JobsView({ side, onSchedule }: { side: Side; onSchedule?: (job: 
     <div className="grid gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <JobFiltersBar side={side} filters={filters} onChange={setFilters} />
+        {side === "partner" ? <MineSwitch mine={mine} onChange={setMine} /> : null}
         {canExport ? (
           <ExportButton path={`/admin/exports/jobs${exportQuery ? `?${exportQuery}` : ""}`} label={t("jobs.export")} fallbackName="jobs.csv" />
         ) : null}
@@ -56,7 +59,21 @@ export function JobsView({ side, onSchedule }: { side: Side; onSchedule?: (job: 
       >
         {() => (
           <>
-            <JobsTable jobs={jobs} side={side} onSchedule={onSchedule} />
+            {side === "partner" ? (
+              <PartnerJobViews mine={mine} table={<JobsTable jobs={jobs} side={side} onSchedule={onSchedule} />} />
+            ) : (
+              <BookingTabs
+                key={filters.status ?? ""}
+                jobs={jobs}
+                render={(subset, empty) =>
+                  subset.length ? (
+                    <JobsTable jobs={subset} side={side} onSchedule={onSchedule} />
+                  ) : (
+                    <p className="py-6 text-center text-muted-foreground">{empty}</p>
+                  )
+                }
+              />
+            )}
             {query.hasNextPage ? (
               <Button variant="outline" className="justify-self-center" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
                 {t("bookings.loadMore")}

@@ -18,7 +18,7 @@ import { auditKeys } from "../../components/AuditTrail";
 import { api } from "../../lib/api";
 
 export type Side = "customer" | "partner";
-export type JobFilters = Pick<z.output<typeof JobsQuery>, "status" | "from" | "to" | "q">;
+export type JobFilters = Pick<z.output<typeof JobsQuery>, "status" | "from" | "to" | "q"> & { mine?: "true" };
 
 /** The keys of bookings, jobs, booking options and slots, per active account. */
 export const bookingKeys = {

@@ -9,6 +9,7 @@ import { Section, useFieldError } from "./parts";
 import type { WorkoutForm } from "./workout-form";
 import { enumLabel } from "../../lib/enums";
 import { EnumSelect } from "../../components/ui/EnumSelect";
+import { DefaultLocationFields } from "./DefaultLocationFields";
 
 /** The workout editor's first sections: Initial Details, Metadata and Content. */
 export function InitialDetails() {
@@ -54,6 +55,7 @@ export function Metadata() {
         <Field label={t("editor.maxAttendees")} error={error("maxAttendees")}>
           <Input inputMode="numeric" placeholder={String(WORKOUT_DEFAULTS.maxAttendees)} {...register("maxAttendees")} />
         </Field>
+        <DefaultLocationFields />
         <Field label={t("editor.difficulty")} required error={error("difficulty")}>
           <EnumSelect enumName="Difficulty" values={Difficulty} {...register("difficulty")} placeholder={t("common.select")} />
         </Field>

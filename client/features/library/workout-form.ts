@@ -9,6 +9,7 @@ import {
   type WorkoutDetailsInput,
   type WorkoutDto,
 } from "../../../contract/workouts";
+import type { SessionLocation } from "../../../contract/job-people";
 import { bodySchema, type FormValues } from "../../lib/forms";
 import { today } from "../../lib/dates";
 import { partnerRow, partnersOut, pricingOut, pricingRow, type PartnerRow, type PricingRow } from "./parts";
@@ -20,7 +21,12 @@ import { partnerRow, partnersOut, pricingOut, pricingRow, type PartnerRow, type 
  */
 type SessionRow = Omit<FormValues<SessionInput>, "id"> & { id?: string };
 
-export type WorkoutForm = FormValues<WorkoutDetailsInput> & {
+/** A place as the location fields hold it: no kind (none), or a link or an address. */
+export type LocationForm = { kind: string; url: string; address: string };
+
+export type WorkoutForm = Omit<FormValues<WorkoutDetailsInput>, "defaultLocation"> & {
+  /** Where its sessions happen by default. */
+  defaultLocation: LocationForm;
   /** The visibility expression's top level as the editor edits it: one operator over flat conditions (at the contract's paths). */
   visibility: { operator: string; conditions: FormValues<VisibilityCondition>[] };
   sessions: SessionRow[];
@@ -48,6 +54,7 @@ export const blank = (language: string): WorkoutForm => ({
   featuredMedia: [],
   partnerVisibility: "private",
   priority: "",
+  defaultLocation: { kind: "", url: "", address: "" },
   visibility: { operator: "and", conditions: [] },
   sessions: [],
   prerequisites: [],
@@ -77,6 +84,7 @@ export function fromWorkout(w: WorkoutDto, language: string): WorkoutForm {
     featuredMedia: w.featuredMedia.map((m) => ({ type: m.type, url: m.url ?? "", alt: m.alt ?? "" })),
     partnerVisibility: w.partnerVisibility,
     priority: String(w.priority),
+    defaultLocation: locationForm(w.defaultLocation),
     visibility: { operator: w.visibility?.operator ?? "and", conditions: flat.map((c) => ({ field: c.field, comparator: c.comparator, values: c.values })) },
     sessions: w.sessions.map((s) => ({
       id: s.id,
@@ -111,6 +119,14 @@ export function fromWorkout(w: WorkoutDto, language: string): WorkoutForm {
   };
 }
 
+/** A stored place as the location fields hold it. */
+export const locationForm = (l: SessionLocation | null): LocationForm =>
+  l ? { kind: l.kind, url: l.kind === "online" ? l.url : "", address: l.kind === "inPerson" ? l.address : "" } : { kind: "", url: "", address: "" };
+
+/** The location fields as the contract takes them (no kind: none). */
+export const locationBody = (l: LocationForm) =>
+  l.kind === "online" ? { kind: "online" as const, url: l.url } : l.kind === "inPerson" ? { kind: "inPerson" as const, address: l.address } : null;
+
 const orDefault = (v: string, d: number) => (v.trim() === "" ? d : v);
 const orNull = (v: string) => (v.trim() === "" ? null : v);
 /** A typed number as the contract takes it (a JSON number; text that is no number stays NaN, which the contract refuses). */
@@ -140,6 +156,7 @@ export function toBody(v: WorkoutForm, creating: boolean) {
     featuredMedia: v.featuredMedia.map((m) => ({ type: m.type, url: m.url, alt: m.alt })),
     partnerVisibility: v.partnerVisibility,
     priority: orDefault(v.priority, WORKOUT_DEFAULTS.priority),
+    defaultLocation: locationBody(v.defaultLocation),
     visibility: v.visibility.conditions.length ? v.visibility : null,
     sessions: v.sessions.map((s) => ({
       ...(s.id ? { id: s.id } : {}),

@@ -1,0 +1,135 @@
+import { useMemo, useState } from "react";
+import { Link } from "react-router";
+import { CalendarCheck, ChevronLeft, ChevronRight } from "../../components/icons";
+import type { UpcomingSession } from "../../../contract/job-people";
+import { Button } from "../../components/ui/Button";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { QueryState } from "../../components/ui/QueryState";
+import { useFormatDate } from "../../lib/dates";
+import { useT } from "../../lib/i18n";
+import { LocationText } from "./JobPeople";
+import { useUpcomingSessions } from "./people-api";
+
+const DAY = 86_400_000;
+
+/** Midnight (local) of the Monday of the week that holds `at`. */
+function weekStart(at: number): Date {
+  const d = new Date(at);
+  d.setHours(0, 0, 0, 0);
+  d.setDate(d.getDate() - ((d.getDay() + 6) % 7));
+  return d;
+}
+
+const dayKey = (iso: string | Date) => {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
+};
+
+/** One session as a card: time, workout and session, customer, instructor and place; opens its job. */
+function SessionCard({ s }: { s: UpcomingSession }) {
+  const t = useT();
+  const format = useFormatDate();
+  return (
+    <li className="grid gap-0.5 rounded-md border border-border bg-card p-2 text-xs" data-testid="session-card">
+      <Link to={`/jobs?job=${encodeURIComponent(s.jobId)}`} className="font-medium text-brand-text underline-offset-4 hover:underline">
+        <time dateTime={s.scheduledAt}>{format(s.scheduledAt, "long")}</time> · {s.workoutName}: {s.sessionName}
+      </Link>
+      <span>{s.customerName}</span>
+      <span className="text-muted-foreground">{s.instructor ? t("people.instructedBy", { name: s.instructor.name }) : t("people.noInstructor")}</span>
+      {s.location ? <LocationText location={s.location} /> : null}
+    </li>
+  );
+}
+
+function NoSessions() {
+  const t = useT();
+  return <EmptyState icon={<CalendarCheck aria-hidden="true" />} title={t("sessions.empty")} description={t("sessions.emptyBody")} />;
+}
+
+/** The week's booked sessions, a column per day (a list on a phone), with the previous and next weeks a button away. */
+export function WeekView({ mine }: { mine: boolean }) {
+  const t = useT();
+  const format = useFormatDate();
+  const [start, setStart] = useState(() => weekStart(Date.now()).getTime());
+  const from = new Date(start).toISOString();
+  const to = new Date(start + 7 * DAY - 1).toISOString();
+  const query = useUpcomingSessions(from, to, mine);
+  const days = useMemo(() => Array.from({ length: 7 }, (_, i) => new Date(start + i * DAY)), [start]);
+  const items = query.data?.items ?? [];
+  return (
+    <div className="grid gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-medium" aria-live="polite">
+          {t("sessions.weekOf", { date: format(days[0]!) })}
+        </h3>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" onClick={() => setStart(start - 7 * DAY)}>
+            <ChevronLeft aria-hidden="true" /> {t("sessions.previousWeek")}
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setStart(weekStart(Date.now()).getTime())}>
+            {t("sessions.thisWeek")}
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setStart(start + 7 * DAY)}>
+            {t("sessions.nextWeek")} <ChevronRight aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+      <QueryState query={query} error={t("sessions.loadFailed")} isEmpty={() => items.length === 0} empty={<NoSessions />}>
+        {() => (
+          <ol className="grid gap-2 md:grid-cols-7" aria-label={t("sessions.week")}>
+            {days.map((d) => {
+              const ofDay = items.filter((s) => dayKey(s.scheduledAt) === dayKey(d));
+              return (
+                <li key={d.toISOString()} className="grid content-start gap-1.5 rounded-lg bg-muted/40 p-2">
+                  <h4 className="text-xs font-semibold">{format(d)}</h4>
+                  {ofDay.length ? (
+                    <ul className="grid gap-1.5">
+                      {ofDay.map((s) => (
+                        <SessionCard key={s.lineId} s={s} />
+                      ))}
+                    </ul>
+                  ) : (
+                    <p className="text-xs text-muted-foreground">{t("sessions.none")}</p>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </QueryState>
+    </div>
+  );
+}
+
+/** The next four weeks' booked sessions, soonest first, grouped by day. */
+export function AgendaView({ mine }: { mine: boolean }) {
+  const t = useT();
+  const format = useFormatDate();
+  const [from] = useState(() => new Date().toISOString());
+  const to = new Date(Date.parse(from) + 28 * DAY).toISOString();
+  const query = useUpcomingSessions(from, to, mine);
+  const items = query.data?.items;
+  const groups = useMemo(() => {
+    const out = new Map<string, UpcomingSession[]>();
+    for (const s of items ?? []) out.set(dayKey(s.scheduledAt), [...(out.get(dayKey(s.scheduledAt)) ?? []), s]);
+    return [...out.values()];
+  }, [items]);
+  return (
+    <QueryState query={query} error={t("sessions.loadFailed")} isEmpty={() => groups.length === 0} empty={<NoSessions />}>
+      {() => (
+        <ol className="grid gap-4" aria-label={t("sessions.agenda")}>
+          {groups.map((g) => (
+            <li key={g[0]!.lineId} className="grid gap-1.5">
+              <h3 className="text-sm font-semibold">{format(g[0]!.scheduledAt)}</h3>
+              <ul className="grid gap-1.5 sm:grid-cols-2">
+                {g.map((s) => (
+                  <SessionCard key={s.lineId} s={s} />
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+    </QueryState>
+  );
+}

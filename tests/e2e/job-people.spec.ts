@@ -1,0 +1,64 @@
+import type { Page } from "@playwright/test";
+import { signIn } from "./auth";
+import { expect, expectAccessible, test } from "./fixtures";
+
+/** The demo's upcoming Dashboards booking: online, Ben instructs, Cara and Dan attend (db/seed/story.ts). */
+const WORKOUT = "Building Dashboards that Matter";
+
+function row(page: Page) {
+  return page.getByTestId("job-row").filter({ hasText: WORKOUT }).first();
+}
+
+async function expand(page: Page) {
+  await row(page)
+    .getByRole("button", { name: new RegExp(`Show sessions of ${WORKOUT}`) })
+    .click();
+}
+
+test.describe("places and people on a booking", () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test("an instructor finds their sessions in the agenda and the week, with place and instructor", async ({ page }) => {
+    await signIn(page, "partnerMember", "/jobs");
+    await page.getByTestId("mine-switch").click();
+    await page.getByRole("tab", { name: "Agenda" }).click();
+    const card = page.getByTestId("session-card").filter({ hasText: WORKOUT }).first();
+    await expect(card).toContainText("Instructor: Ben Okafor");
+    await expect(card.getByRole("link", { name: /Online: https:\/\/meet\.northwind\.test\/dashboards/ })).toBeVisible();
+    await expectAccessible(page);
+    // The tabs answer the arrow keys.
+    await page.getByRole("tab", { name: "Agenda" }).focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect(page.getByRole("tab", { name: "Week" })).toHaveAttribute("aria-selected", "true");
+    await page.getByRole("button", { name: "Next week" }).click();
+    await expect(page.getByRole("list", { name: "Sessions this week, by day" })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("the partner sets an address; an http link is refused with a clear message", async ({ page }) => {
+    await signIn(page, "partnerAdmin", "/jobs");
+    await expand(page);
+    const panel = page.getByTestId("job-people").first();
+    await expect(panel.getByLabel("Instructor")).toHaveValue(/.+/);
+    await panel.getByLabel("Location of the open sessions").selectOption("online");
+    await panel.getByLabel("Meeting link").fill("http://meet.example.test/x");
+    await panel.getByRole("button", { name: "Save location" }).click();
+    await expect(panel.getByText("Must be an https:// link")).toBeVisible();
+    await panel.getByLabel("Location of the open sessions").selectOption("inPerson");
+    await panel.getByLabel("Address").fill("Northwind HQ, Room 4");
+    await panel.getByRole("button", { name: "Save location" }).click();
+    await expect(page.getByTestId("session-place").first()).toContainText("In person: Northwind HQ, Room 4");
+    await expectAccessible(page);
+  });
+
+  test("the customer sees upcoming and past bookings, and who attends", async ({ page }) => {
+    await signIn(page, "customerAdmin", "/bookings");
+    await expect(page.getByRole("tab", { name: /Upcoming/ })).toHaveAttribute("aria-selected", "true");
+    await expand(page);
+    await expect(page.getByTestId("attendees").first()).toContainText("Dan Moreau");
+    await expectAccessible(page);
+    await page.getByRole("tab", { name: /Past/ }).click();
+    await expect(page.getByTestId("job-row").first()).toContainText("Completed");
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,185 @@
+import { Hono, type Context } from "hono";
+import { JobDto, JobIdParam, JobLineParams } from "../../contract/bookings";
+import { CompleteSession, PeopleList, SessionsQuery, SetAttendees, SetJobInstructor, SetJobLocation, UpcomingSessions } from "../../contract/job-people";
+import {
+  attendanceMove,
+  attendeePerson,
+  attendeesStatements,
+  checkedAttendees,
+  checkedInstructor,
+  instructorStatements,
+  locationStatements,
+  membersOf,
+  upcomingSessions,
+} from "../data/job-people";
+import { customerJobs, jobForMove, partnerJobs, type JobOwner, type Move, type MoveSubject } from "../data/jobs";
+import { loadJob } from "../data/job-store";
+import { runJobBatch } from "../data/job-writes";
+import { d1Of } from "../data/statements";
+import { mayComplete } from "../domain/job-people";
+import type { AppEnv } from "../env";
+import { endpoint } from "../http/endpoint";
+import { forbidden } from "../http/errors";
+import { errorResponses } from "../http/responses";
+import { NOT_INSTRUCTOR } from "./jobs";
+
+/**
+ * Places and people on a booking: the customer names its attendees; the
+ * partner sets where sessions happen and who instructs them, and marks who
+ * was there; the partner's week and agenda read the upcoming sessions.
+ * Mounted before the bookings and jobs routers (its fixed paths come before
+ * their `{id}` ones).
+ */
+export const jobPeopleApi = new Hono<AppEnv>();
+
+const customerErrors = errorResponses({
+  403: "Not a customer account you belong to",
+  404: "Absent, or another account's",
+  409: "Completed or cancelled, or changed meanwhile",
+});
+const partnerErrors = errorResponses({
+  403: "Not a partner account you belong to, or not its owner or admin",
+  404: "Absent, or not this partner's",
+  409: "Completed or cancelled, or changed meanwhile",
+});
+
+/** Commits a change of people or places (no mail: the job's next mail carries it) and answers the job as the owner reads it now. */
+async function commit(c: Context<AppEnv>, owner: JobOwner, subject: MoveSubject, move: Move) {
+  const db = c.get("db");
+  await runJobBatch(d1Of(db), move.statements);
+  return c.json((await loadJob(db, subject.job.id, owner.where, owner.side, owner.readOnly, owner.userId))!);
+}
+
+endpoint(
+  jobPeopleApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/bookings/people",
+    summary: "The members of the customer's organisation a booking may name as attendees",
+    tags: ["bookings"],
+    auth: "customer",
+    responses: { 200: { description: "Active members, by name", schema: PeopleList }, ...customerErrors },
+  },
+  async (c, _input, scope) => c.json({ items: (await membersOf(c.get("db"), scope.account.id)).map(attendeePerson) }),
+);
+
+endpoint(
+  jobPeopleApi,
+  "/v1",
+  {
+    method: "put",
+    path: "/bookings/{id}/attendees",
+    summary: "Name a booking's attendees (members of the organisation, up to the seats booked) until it is completed",
+    tags: ["bookings"],
+    auth: "customer",
+    params: JobIdParam,
+    body: SetAttendees,
+    responses: { 200: { description: "The booking", schema: JobDto }, ...customerErrors },
+  },
+  async (c, { params, body }, scope) => {
+    const db = c.get("db");
+    const owner = customerJobs(scope);
+    const subject = await jobForMove(db, c.env, owner, params.id, body.version);
+    const people = await checkedAttendees(db, scope.account.id, body.userIds, subject.dto.seats, "userIds");
+    return commit(c, owner, subject, attendeesStatements(db, subject, people, scope.user.id));
+  },
+);
+
+endpoint(
+  jobPeopleApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/jobs/instructors",
+    summary: "The members of the partner account who may instruct sessions",
+    tags: ["jobs"],
+    auth: "partner",
+    responses: { 200: { description: "Active members, by name", schema: PeopleList }, ...partnerErrors },
+  },
+  async (c, _input, scope) => c.json({ items: (await membersOf(c.get("db"), scope.account.id)).map(attendeePerson) }),
+);
+
+endpoint(
+  jobPeopleApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/jobs/sessions",
+    summary: "Upcoming sessions of the partner's jobs (week and agenda views), soonest first; `mine`: those the caller instructs",
+    tags: ["jobs"],
+    auth: "partner",
+    query: SessionsQuery,
+    responses: { 200: { description: "At most 200 sessions", schema: UpcomingSessions }, ...partnerErrors },
+  },
+  async (c, { query }, scope) => {
+    const from = query.from ?? new Date().toISOString();
+    const to = query.to ?? new Date(Date.parse(from) + 28 * 86_400_000).toISOString();
+    return c.json({ items: await upcomingSessions(c.get("db"), scope, "partner", from, to, query.mine === "true") });
+  },
+);
+
+endpoint(
+  jobPeopleApi,
+  "/v1",
+  {
+    method: "put",
+    path: "/jobs/{id}/location",
+    summary: "Set where one session or every open session happens (online link or address; null: the workout's default)",
+    tags: ["jobs"],
+    auth: "partnerAdmin",
+    params: JobIdParam,
+    body: SetJobLocation,
+    responses: { 200: { description: "The job", schema: JobDto }, ...partnerErrors },
+  },
+  async (c, { params, body }, scope) => {
+    const db = c.get("db");
+    const owner = partnerJobs(scope);
+    const subject = await jobForMove(db, c.env, owner, params.id, body.version);
+    return commit(c, owner, subject, locationStatements(db, subject, body.lineId, body.location, scope.user.id));
+  },
+);
+
+endpoint(
+  jobPeopleApi,
+  "/v1",
+  {
+    method: "put",
+    path: "/jobs/{id}/instructor",
+    summary: "Assign the job's instructor, or one session's (a member of the partner account; null unassigns)",
+    tags: ["jobs"],
+    auth: "partnerAdmin",
+    params: JobIdParam,
+    body: SetJobInstructor,
+    responses: { 200: { description: "The job", schema: JobDto }, ...partnerErrors },
+  },
+  async (c, { params, body }, scope) => {
+    const db = c.get("db");
+    const owner = partnerJobs(scope);
+    const subject = await jobForMove(db, c.env, owner, params.id, body.version);
+    const person = body.userId ? await checkedInstructor(db, scope.account.id, body.userId) : null;
+    return commit(c, owner, subject, instructorStatements(db, subject, body.lineId, person, scope.user.id));
+  },
+);
+
+endpoint(
+  jobPeopleApi,
+  "/v1",
+  {
+    method: "put",
+    path: "/jobs/{id}/lines/{lineId}/attendance",
+    summary: "Mark who was at a session that has started (owners and admins, or the session's instructor)",
+    tags: ["jobs"],
+    auth: "partner",
+    params: JobLineParams,
+    body: CompleteSession,
+    responses: { 200: { description: "The job", schema: JobDto }, ...partnerErrors },
+  },
+  async (c, { params, body }, scope) => {
+    const db = c.get("db");
+    const owner = partnerJobs(scope);
+    const subject = await jobForMove(db, c.env, owner, params.id);
+    if (!mayComplete(scope, subject, [params.lineId])) throw forbidden(NOT_INSTRUCTOR);
+    return commit(c, owner, subject, attendanceMove(db, subject, params.lineId, body.attendance ?? [], scope.user.id));
+  },
+);
