@@ -64,6 +64,8 @@ export const PLACEMENT = {
   job_lines: "shard",
   job_action_items: "shard",
   job_artifacts: "shard",
+  job_attendees: "shard",
+  job_attendance: "shard",
   plans: "shard",
   plan_entries: "shard",
   credit_entries: "shard",
