@@ -198,7 +198,7 @@ endpoint(
     const move = scheduleStatements(db, subject, to, map, rescheduling ? { reason: body.reason!, comment: body.comment } : null, null);
     const moved = new Set(lines.filter((l) => map.has(l.sessionId)).map((l) => l.id));
     const event = rescheduling ? "rescheduled" : body.mode === "request" ? "requested" : "booked";
-    const { dto, mailIds } = await commitMove(db, owner, subject, move, {
+    const { dto, mailIds } = await commitMove(db, c.env.UPLOADS, owner, subject, move, {
       to: event === "booked" || event === "requested" ? "both" : "partner",
       event,
       reason: body.reason,
@@ -231,7 +231,12 @@ endpoint(
     const owner = customerJobs(scope);
     const subject = await jobForMove(db, c.env, owner, params.id);
     const move = cancelStatements(db, owner, subject, body.reason, body.comment);
-    const { dto, mailIds } = await commitMove(db, owner, subject, move, { to: "partner", event: "cancelled", reason: body.reason, comment: body.comment });
+    const { dto, mailIds } = await commitMove(db, c.env.UPLOADS, owner, subject, move, {
+      to: "partner",
+      event: "cancelled",
+      reason: body.reason,
+      comment: body.comment,
+    });
     await dispatchMail(c.env, mailIds);
     return c.json(dto);
   },

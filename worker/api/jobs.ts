@@ -38,7 +38,7 @@ const errors = {
  * the mail to the queue and answers the job as it is now.
  */
 async function commit(c: Context<AppEnv>, owner: JobOwner, subject: MoveSubject, move: Move, mail: Omit<MoveMail, "to">) {
-  const { dto, mailIds } = await commitMove(c.get("db"), owner, subject, move, { to: "customer", ...mail });
+  const { dto, mailIds } = await commitMove(c.get("db"), c.env.UPLOADS, owner, subject, move, { to: "customer", ...mail });
   await dispatchMail(c.env, mailIds);
   return c.json(dto);
 }

@@ -78,17 +78,18 @@ export type MoveMail = { to: "customer" | "partner" | "both"; event: JobEvent; r
  * mail to the other side about it, written from the job as it will read
  * after the move, in ONE batch; then reads the job back (one batch). `only`
  * limits the mail to the lines the move changed. The mail's calendar files
- * carry the job's version after the move as their SEQUENCE. Answers the job
- * and the outbox ids to hand to the queue.
+ * carry the job's version after the move as their SEQUENCE; their bodies go to
+ * `bucket` before the batch. Answers the job and the outbox ids to hand to the
+ * queue.
  */
 /** A move as the statement builders answer it: its writes and the job as it will read after them. */
 export type Move = { statements: Statements; after: JobDto };
 
-export async function commitMove(db: Db, owner: JobOwner, subject: MoveSubject, { statements, after }: Move, mail: MoveMail) {
+export async function commitMove(db: Db, bucket: R2Bucket, owner: JobOwner, subject: MoveSubject, { statements, after }: Move, mail: MoveMail) {
   const who = subject.recipients;
   const to = mail.to === "both" ? [who.customer, who.partner] : [mail.to === "customer" ? who.customer : who.partner];
   const shown = mail.only ? { ...after, lines: after.lines.filter((l) => mail.only!.has(l.id)) } : after;
-  const rows = jobMailRows(db, to, mail.event, shown, { sequence: subject.job.version + 1, reason: mail.reason, comment: mail.comment });
+  const rows = await jobMailRows(db, bucket, to, mail.event, shown, { sequence: subject.job.version + 1, reason: mail.reason, comment: mail.comment });
   await runJobBatch(d1Of(db), [...statements, ...rows.statements]);
   const dto = (await loadJob(db, subject.job.id, owner.where, owner.side, owner.readOnly))!;
   return { dto, mailIds: rows.ids };

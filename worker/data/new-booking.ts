@@ -30,7 +30,7 @@ export type Planned = { lineId: string; session: BookingContext["sessions"][numb
  */
 export async function createBooking(
   db: Db,
-  env: OriginEnv,
+  env: OriginEnv & { UPLOADS: R2Bucket },
   scope: CustomerScope,
   ctx: BookingContext,
   mode: "request" | "slots",
@@ -129,7 +129,7 @@ export async function createBooking(
     partnerAccountId: ctx.partner.id,
     deliveryPartnerAccountId: deliveryPartner.id,
   });
-  const mail = jobMailRows(db, [who.customer, who.partner], mode === "request" ? "requested" : "booked", mailed, { sequence: 0 });
+  const mail = await jobMailRows(db, env.UPLOADS, [who.customer, who.partner], mode === "request" ? "requested" : "booked", mailed, { sequence: 0 });
   // The writes, then the new job read as its customer sees it: one batch, one transaction, one round trip.
   const reads = await reusableBatch(db, "new-booking-read-back", readBack(db), { jobId, customerId: scope.account.id }, [
     ...seats,
