@@ -19,11 +19,11 @@ import type { Db } from "../env";
 import type { CustomerScope, PartnerScope } from "../http/endpoint";
 import { conflict, notFound } from "../http/errors";
 import { inList } from "./bound";
-import { loadJob, loadJobWithMail, projectJob, type Side } from "./job-store";
+import { jobFromReads, loadJob, loadJobWithMail, oneJobReads, projectJob, type Side } from "./job-store";
 import { jobMailRows, type JobSides } from "./job-mail";
 import type { OriginEnv } from "./mail-context";
-import { CHANGED_MEANWHILE, dueDates, freeSeat, moveJob, returnCredits, runJobBatch, scheduleLines, type Statements } from "./job-writes";
-import { d1Of } from "./statements";
+import { CHANGED_MEANWHILE, dueDates, freeSeat, jobBatchFailure, moveJob, returnCredits, scheduleLines, type Statements } from "./job-writes";
+import { writeThenRead } from "./reusable";
 
 /** Whose jobs a caller sees and how: the ownership filter, the side, and whether it may act. */
 export type JobOwner = { side: Side; where: SQL; readOnly: boolean; accountId: string; userId: string };
@@ -90,8 +90,11 @@ export async function commitMove(db: Db, bucket: R2Bucket, owner: JobOwner, subj
   const to = mail.to === "both" ? [who.customer, who.partner] : [mail.to === "customer" ? who.customer : who.partner];
   const shown = mail.only ? { ...after, lines: after.lines.filter((l) => mail.only!.has(l.id)) } : after;
   const rows = await jobMailRows(db, bucket, to, mail.event, shown, { sequence: subject.job.version + 1, reason: mail.reason, comment: mail.comment });
-  await runJobBatch(d1Of(db), [...statements, ...rows.statements]);
-  const dto = (await loadJob(db, subject.job.id, owner.where, owner.side, owner.readOnly))!;
+  // The writes and the job read back after them: one batch, one round trip.
+  const reads = await writeThenRead(db, [...statements, ...rows.statements], oneJobReads(db, subject.job.id, owner.where, owner.side)).catch((err: unknown) => {
+    throw jobBatchFailure(err, "Not enough credits to book this workout.");
+  });
+  const dto = jobFromReads(reads, owner.side, owner.readOnly)!;
   return { dto, mailIds: rows.ids };
 }
 
