@@ -10,6 +10,7 @@ import { onError } from "./http/errors";
 import { deliverMailBatch } from "./mail/consumer";
 import { devMail } from "./mail/dev";
 import { requeueStale, type MailQueueMessage } from "./mail/outbox";
+import { expireMailBodies } from "./mail/bodies";
 import { renewPlans } from "./data/plan-renewals";
 import { sendReminders } from "./data/reminders";
 import { removeUnconfirmedUsers } from "./data/auth-links";
@@ -70,6 +71,7 @@ export default {
     await sendReminders(env.DB, db, env);
     await renewPlans(db, new Date(controller.scheduledTime));
     await removeUnconfirmedUsers(db);
+    await expireMailBodies(env.UPLOADS, new Date(controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;
 

@@ -1,6 +1,8 @@
 /**
  * The mail outbox: a message is written here in the same transaction as the
- * change it reports, then sent through the queue consumer.
+ * change it reports, then sent through the queue consumer. The row keeps only
+ * what delivery and retries need; the rendered body (text, HTML, calendar
+ * files) is an object in R2 under `bodyKey` (worker/mail/bodies.ts).
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { MailStatus } from "../../contract/enums";
@@ -19,9 +21,17 @@ export const mailOutbox = sqliteTable(
     /** The sender's display name (the partner's platform name); the address is the deployment's MAIL_FROM. */
     fromName: text("from_name"),
     subject: text("subject").notNull(),
-    text: text("text").notNull(),
+    /** The R2 key of the rendered body; null only on rows written before bodies left D1. */
+    bodyKey: text("body_key"),
+    /**
+     * Before bodies left D1 the body was kept in these three columns. Expand
+     * then contract: they stay (nullable, unwritten) for one release, so a
+     * Worker of the previous release still runs against this schema and rows
+     * it wrote are still delivered; the next release drops them.
+     */
+    text: text("text"),
     html: text("html"),
-    attachments: text("attachments", { mode: "json" }).$type<MailAttachment[]>().notNull().default([]),
+    attachments: text("attachments", { mode: "json" }).$type<MailAttachment[]>().default([]),
     status: text("status", { enum: MailStatus }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

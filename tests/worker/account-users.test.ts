@@ -7,6 +7,7 @@ import { DEMO } from "../../db/seed";
 import { apiAs, signUp, tokenFor } from "./auth";
 import { call, json } from "./helpers";
 import { nth } from "../present";
+import { withBodies } from "./mail-bodies";
 
 const db = drizzle(env.DB, { schema });
 const FABRIKAM = DEMO.customers.fabrikam.id;
@@ -52,7 +53,7 @@ describe("POST v1/admin/account-users/invites", () => {
       expect(invite.authInviteId).toBeTruthy();
       const auth = await db.select().from(schema.authInvitations).where(eq(schema.authInvitations.id, invite.authInviteId!));
       expect(auth[0]).toMatchObject({ organizationId: FABRIKAM, email: invite.email, status: "pending" });
-      const mail = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, invite.email));
+      const mail = await withBodies(db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, invite.email)));
       expect(mail).toHaveLength(1);
       expect(nth(mail, 0).text).toContain(`/onboarding?invite=${FABRIKAM}.${invite.id}`);
       expect(nth(mail, 0).accountId).toBe(FABRIKAM);

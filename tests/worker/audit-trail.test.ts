@@ -8,6 +8,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
+import { withBodies } from "./mail-bodies";
 import { DEMO } from "../../db/seed";
 import { addMonths } from "../../worker/domain/plan-periods";
 import { apiAs, newCustomer } from "./auth";
@@ -65,11 +66,13 @@ async function booked(times: string[]) {
   return json(res);
 }
 const mailsTo = (to: string, subject: string) =>
-  db
-    .select()
-    .from(schema.mailOutbox)
-    .where(eq(schema.mailOutbox.to, to))
-    .then((rows) => rows.filter((m) => m.subject.startsWith(subject)));
+  withBodies(
+    db
+      .select()
+      .from(schema.mailOutbox)
+      .where(eq(schema.mailOutbox.to, to))
+      .then((rows) => rows.filter((m) => m.subject.startsWith(subject))),
+  );
 
 describe("the audit trail of a job", () => {
   it("records the request, the confirmation, a reschedule (its sessions from → to) and the cancellation, with who, the status from → to and the reason", async () => {

@@ -5,6 +5,7 @@ import * as schema from "../../db/schema";
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from "../../db/seed";
 import { call, type Bindings } from "./helpers";
 import { nth } from "../present";
+import { withBodies } from "./mail-bodies";
 
 const ORIGIN = "http://localhost";
 let ip = 0;
@@ -129,12 +130,14 @@ export function postSignUp(email: string, name = "New Person", password = NEW_PA
 
 /** The newest outbox mail to `email` whose subject contains `subject`. */
 export async function lastMailTo(email: string, subject: string) {
-  const rows = await drizzle(env.DB, { schema })
-    .select()
-    .from(schema.mailOutbox)
-    .where(and(eq(schema.mailOutbox.to, email.toLowerCase()), like(schema.mailOutbox.subject, `%${subject}%`)))
-    .orderBy(desc(schema.mailOutbox.createdAt))
-    .limit(1);
+  const rows = await withBodies(
+    drizzle(env.DB, { schema })
+      .select()
+      .from(schema.mailOutbox)
+      .where(and(eq(schema.mailOutbox.to, email.toLowerCase()), like(schema.mailOutbox.subject, `%${subject}%`)))
+      .orderBy(desc(schema.mailOutbox.createdAt))
+      .limit(1),
+  );
   return rows[0] ?? null;
 }
 

@@ -10,6 +10,7 @@ import { apiAs } from "./auth";
 import { call, json } from "./helpers";
 import { customer, db, FABRIKAM, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
 import { nth } from "../present";
+import { withBodies } from "./mail-bodies";
 
 const HOUR = 3600_000;
 /** A whole minute `hours` from now (session times are future minutes). */
@@ -39,11 +40,13 @@ async function booked(times: string[]) {
   return json(res);
 }
 const mailsTo = (to: string, subject: string) =>
-  db
-    .select()
-    .from(schema.mailOutbox)
-    .where(and(eq(schema.mailOutbox.to, to), like(schema.mailOutbox.subject, `${subject}%`)))
-    .orderBy(schema.mailOutbox.createdAt);
+  withBodies(
+    db
+      .select()
+      .from(schema.mailOutbox)
+      .where(and(eq(schema.mailOutbox.to, to), like(schema.mailOutbox.subject, `${subject}%`)))
+      .orderBy(schema.mailOutbox.createdAt),
+  );
 const lastMail = async (to: string, subject: string) => (await mailsTo(to, subject)).at(-1)!;
 const field = (ics: string, name: string) => [...ics.matchAll(new RegExp(`^${name}[:;](.*)$`, "gm"))].map((m) => nth(m, 1).trim());
 

@@ -6,6 +6,7 @@ import { apiAs } from "./auth";
 import { json } from "./helpers";
 import { balance, customer, db, FABRIKAM, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
 import { nth } from "../present";
+import { withBodies } from "./mail-bodies";
 
 /**
  * The booking rules: sessions in their order and in the future, prerequisites,
@@ -23,11 +24,13 @@ const count = async (table: typeof schema.jobs | typeof schema.mailOutbox | type
   Number(nth(await db.select({ n: sql<number>`count(*)` }).from(table), 0).n);
 const lastMail = async () =>
   nth(
-    await db
-      .select()
-      .from(schema.mailOutbox)
-      .orderBy(desc(schema.mailOutbox.createdAt), desc(sql`rowid`))
-      .limit(1),
+    await withBodies(
+      db
+        .select()
+        .from(schema.mailOutbox)
+        .orderBy(desc(schema.mailOutbox.createdAt), desc(sql`rowid`))
+        .limit(1),
+    ),
     0,
   );
 const row = async (id: string) => ({

@@ -6,6 +6,7 @@ import { apiAs } from "./auth";
 import { call, json } from "./helpers";
 import { balance, customer, db, FABRIKAM, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
 import { nth, present } from "../present";
+import { withBodies } from "./mail-bodies";
 import { NOT_INSTRUCTOR } from "../../worker/api/jobs";
 
 const inDays = (d: number, h = 9) => new Date(Date.UTC(2030, 0, 1 + d, h)).toISOString();
@@ -68,7 +69,7 @@ describe("requesting times, confirming and denying", () => {
     const mails = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, "hello@northwind.test"));
     expect(await count(schema.mailOutbox)).toBe(before.mail + 2);
     expect(mails.at(-1)!.subject).toMatch(/^Booking requested: /);
-    const ack = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, "cara@fabrikam.test"));
+    const ack = await withBodies(db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, "cara@fabrikam.test")));
     expect(ack.at(-1)!.subject).toBe("We've received your booking request: Copilot Foundations");
     expect(ack.at(-1)!.text).toContain("The team confirms the time within 24 hours");
   });
@@ -78,7 +79,7 @@ describe("requesting times, confirming and denying", () => {
     const denied = await partner.post(`/v1/jobs/${job.id}/deny`, { reason: "availability", comment: "Team away that week" });
     expect(denied.status).toBe(200);
     expect((await json(denied)).status).toBe("awaitingScheduling");
-    const mail = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, "cara@fabrikam.test"));
+    const mail = await withBodies(db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, "cara@fabrikam.test")));
     // The reason is the catalogue's word, never the stored value.
     expect(mail.at(-1)!.text).toContain("Reason: Availability\nComment: Team away that week");
     expect(mail.at(-1)!.text).not.toContain("availability");
@@ -99,7 +100,7 @@ describe("requesting times, confirming and denying", () => {
     const booked = await json(confirmed);
     expect(booked.status).toBe("confirmed");
     expect(booked.lines[0].scheduledAt).toBe(inDays(30));
-    const ics = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, "cara@fabrikam.test"));
+    const ics = await withBodies(db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, "cara@fabrikam.test")));
     expect(nth(present(ics.at(-1), "the last mail").attachments, 0).content).toContain("BEGIN:VEVENT");
     // The customer sees it Booked.
     expect((await json(await customer.get(`/v1/bookings/${job.id}`))).status).toBe("confirmed");

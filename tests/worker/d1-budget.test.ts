@@ -15,8 +15,25 @@ import { call, json } from "./helpers";
 const FABRIKAM = DEMO.customers.fabrikam.id;
 const NORTHWIND = DEMO.northwind.id;
 const READ = 3;
-// A booking and each job move: the membership check, one read batch, one write batch (mail included), one read-back.
-const WRITE = 4;
+// A booking and each job move: the membership check, one read batch, one write batch (mail included) that reads the job back.
+const WRITE = 3;
+// Sequential round trips (what a user far from the database waits for): a server-rendered signed-in
+// page at most 3, an API read 2, a booking or job move 3.
+const PAGE_DEPTH = 3;
+const READ_DEPTH = 2;
+const WRITE_DEPTH = 3;
+// Not there yet: these still run more calls one after another than the target above, so each is held to
+// what it takes today (it may not get deeper) until its reads are batched or run side by side.
+const OVER_TARGET: Record<string, number> = {
+  "shell /bookings (signed in, identity inlined)": 5,
+  "shell / customer (identity, Home's reads)": 9,
+  "shell / partner (identity, Home's reads)": 8,
+  "GET /v1/workouts/{id}": 3,
+  "GET /v1/bookings": 3,
+  "GET /v1/jobs": 3,
+  "GET /v1/homepage (customer)": 5,
+  "GET /v1/homepage (partner)": 4,
+};
 const WORKOUT = DEMO.workouts.copilotFoundations;
 // Home's whole homepage in one read (see the test); 8 to 13 calls before its reads were batched.
 // A "recommended" slot (none in the demo) adds two: the weakest categories' workouts and their visibility.
@@ -24,45 +41,49 @@ const HOME_CUSTOMER = 5;
 const HOME_PARTNER = 4;
 const db = drizzle(env.DB, { schema });
 
-function d1Calls(res: Response): number {
-  const m = res.headers.get("Server-Timing")?.match(/d1;desc="(\d+) calls"/);
+/** A request's D1 figures: its calls, and how many of them ran one after another (worker/d1/metered.ts). */
+type Figures = { calls: number; depth: number };
+
+function d1(res: Response): Figures {
+  const m = res.headers.get("Server-Timing")?.match(/d1;desc="(\d+) calls, (\d+) sequential"/);
   if (!m) throw new Error(`no D1 figure in Server-Timing: ${res.headers.get("Server-Timing")}`);
-  return Number(m[1]);
+  return { calls: Number(m[1]), depth: Number(m[2]) };
 }
 
 const customer = apiAs("customerMember", { accountId: FABRIKAM });
 const partner = apiAs("partnerAdmin", { accountId: NORTHWIND });
 
 /** The calls of a warm request: the same request is sent once before, so per-isolate caches are filled. */
-async function warm(send: () => Promise<Response>): Promise<number> {
+async function warm(send: () => Promise<Response>): Promise<Figures> {
   const first = await send();
   expect(first.status).toBe(200);
   await first.arrayBuffer();
   const res = await send();
   expect(res.status).toBe(200);
   await res.arrayBuffer();
-  return d1Calls(res);
+  return d1(res);
 }
 
 describe("D1 round trips per request", () => {
-  const table: [string, number, number][] = [];
-  const record = (name: string, calls: number, budget: number) => {
-    table.push([name, calls, budget]);
+  const table: [string, Figures, number, number][] = [];
+  const record = (name: string, { calls, depth }: Figures, budget: number, depthBudget: number) => {
+    table.push([name, { calls, depth }, budget, depthBudget]);
     expect.soft(calls, name).toBeLessThanOrEqual(budget);
+    expect.soft(depth, `${name}: sequential`).toBeLessThanOrEqual(OVER_TARGET[name] ?? depthBudget);
   };
 
   it("server-rendered pages make no D1 call on a warm tenant cache", async () => {
-    record("shell /help (partner host)", await warm(() => call("/help", { host: "learn.northwind.test" })), 0);
+    record("shell /help (partner host)", await warm(() => call("/help", { host: "learn.northwind.test" })), 0, 0);
     const cookie = await signInCookie("dan@fabrikam.test");
     // Signed in, the page reads what the client needs to start (session and user, memberships, invites,
     // accounts; the token comes with the session read, the signing keys are kept per isolate) in the
     // Worker, instead of the browser's seven sequential requests after hydration (9 calls before).
-    record("shell /bookings (signed in, identity inlined)", await warm(() => getWithCookie(cookie, "/bookings")), 5);
+    record("shell /bookings (signed in, identity inlined)", await warm(() => getWithCookie(cookie, "/bookings")), 5, PAGE_DEPTH);
     // Home also inlines its first reads, answered by the API in-process (the page's memberships serve
     // their membership checks): the identity's 5, then the reads' own (22 and 20 before the homepage's were batched).
-    record("shell / customer (identity, Home's reads)", await warm(() => getWithCookie(cookie, "/")), 13);
+    record("shell / customer (identity, Home's reads)", await warm(() => getWithCookie(cookie, "/")), 13, PAGE_DEPTH);
     const partnerCookie = await signInCookie("ada@northwind.test");
-    record("shell / partner (identity, Home's reads)", await warm(() => getWithCookie(partnerCookie, "/")), 10);
+    record("shell / partner (identity, Home's reads)", await warm(() => getWithCookie(partnerCookie, "/")), 10, PAGE_DEPTH);
   });
 
   it("common reads stay within three calls", async () => {
@@ -78,18 +99,18 @@ describe("D1 round trips per request", () => {
       ["GET /v1/admin/dependents", "/v1/admin/dependents", partner],
       ["GET /v1/admin/slots", `/v1/admin/slots?workoutId=${WORKOUT}`, partner],
     ];
-    for (const [name, path, caller] of reads) record(name, await warm(() => caller.get(path)), READ);
+    for (const [name, path, caller] of reads) record(name, await warm(() => caller.get(path)), READ, READ_DEPTH);
   });
 
   it("Home's read makes a fixed number of calls, however many rows and categories the homepage has", async () => {
     // The caller and membership, one batch (layout, featured groups and their items, a partner's
     // attention counts), the customer's scores for its recommendations (two more reads when they
     // name categories), then the visible workouts: one batch of list reads, their variants, their prices.
-    record("GET /v1/homepage (customer)", await warm(() => customer.get("/v1/homepage")), HOME_CUSTOMER);
-    record("GET /v1/homepage (partner)", await warm(() => partner.get("/v1/homepage")), HOME_PARTNER);
+    record("GET /v1/homepage (customer)", await warm(() => customer.get("/v1/homepage")), HOME_CUSTOMER, READ_DEPTH);
+    record("GET /v1/homepage (partner)", await warm(() => partner.get("/v1/homepage")), HOME_PARTNER, READ_DEPTH);
   });
 
-  it("a booking and every job move stay within four calls", async () => {
+  it("a booking and every job move stay within three calls", async () => {
     const sessions = await db
       .select()
       .from(schema.workoutSessions)
@@ -101,7 +122,7 @@ describe("D1 round trips per request", () => {
     const written = async (sent: Promise<Response>) => {
       const res = await sent;
       expect(res.status, await res.clone().text()).toBeLessThan(300);
-      return { calls: d1Calls(res), body: await json(res) };
+      return { calls: d1(res), body: await json(res) };
     };
     const book = async () => {
       const d = (day += 3);
@@ -116,10 +137,10 @@ describe("D1 round trips per request", () => {
     // Warm the caches (caller, tenant) once.
     await book();
     const booked = await book();
-    record("POST /v1/bookings", booked.calls, WRITE);
+    record("POST /v1/bookings", booked.calls, WRITE, WRITE_DEPTH);
     const job = booked.body;
     const times = job.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] }));
-    record("POST /v1/jobs/{id}/deny", (await written(partner.post(`/v1/jobs/${job.id}/deny`, { reason: "availability" }))).calls, WRITE);
+    record("POST /v1/jobs/{id}/deny", (await written(partner.post(`/v1/jobs/${job.id}/deny`, { reason: "availability" }))).calls, WRITE, WRITE_DEPTH);
     const d = (day += 3);
     record(
       "POST /v1/bookings/{id}/schedule",
@@ -132,15 +153,17 @@ describe("D1 round trips per request", () => {
         )
       ).calls,
       WRITE,
+      WRITE_DEPTH,
     );
     const again = await json(await customer.get(`/v1/bookings/${job.id}`));
     const confirm = again.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] }));
     expect(confirm).not.toEqual(times);
-    record("POST /v1/jobs/{id}/confirm", (await written(partner.post(`/v1/jobs/${job.id}/confirm`, { lines: confirm }))).calls, WRITE);
+    record("POST /v1/jobs/{id}/confirm", (await written(partner.post(`/v1/jobs/${job.id}/confirm`, { lines: confirm }))).calls, WRITE, WRITE_DEPTH);
     record(
       "POST /v1/jobs/{id}/reschedule",
       (await written(partner.post(`/v1/jobs/${job.id}/reschedule`, { reason: "availability", lines: [{ lineId: job.lines[0].id, time: at(d, 11) }] }))).calls,
       WRITE,
+      WRITE_DEPTH,
     );
     // The sessions take place, then are completed one by one and as a whole.
     for (const [i, line] of job.lines.entries()) {
@@ -149,34 +172,52 @@ describe("D1 round trips per request", () => {
         .set({ scheduledAt: new Date(Date.now() - (2 - i) * 86_400_000).toISOString() })
         .where(eq(schema.jobLines.id, line.id));
     }
-    record("POST /v1/jobs/{id}/lines/{id}/complete", (await written(partner.post(`/v1/jobs/${job.id}/lines/${job.lines[0].id}/complete`, {}))).calls, WRITE);
-    record("POST /v1/jobs/{id}/complete", (await written(partner.post(`/v1/jobs/${job.id}/complete`, {}))).calls, WRITE);
+    record(
+      "POST /v1/jobs/{id}/lines/{id}/complete",
+      (await written(partner.post(`/v1/jobs/${job.id}/lines/${job.lines[0].id}/complete`, {}))).calls,
+      WRITE,
+      WRITE_DEPTH,
+    );
+    record("POST /v1/jobs/{id}/complete", (await written(partner.post(`/v1/jobs/${job.id}/complete`, {}))).calls, WRITE, WRITE_DEPTH);
     const other = (await book()).body;
-    record("POST /v1/bookings/{id}/cancel", (await written(customer.post(`/v1/bookings/${other.id}/cancel`, { reason: "requested" }))).calls, WRITE);
+    record(
+      "POST /v1/bookings/{id}/cancel",
+      (await written(customer.post(`/v1/bookings/${other.id}/cancel`, { reason: "requested" }))).calls,
+      WRITE,
+      WRITE_DEPTH,
+    );
     const third = (await book()).body;
-    record("POST /v1/jobs/{id}/cancel", (await written(partner.post(`/v1/jobs/${third.id}/cancel`, { reason: "requested" }))).calls, WRITE);
+    record("POST /v1/jobs/{id}/cancel", (await written(partner.post(`/v1/jobs/${third.id}/cancel`, { reason: "requested" }))).calls, WRITE, WRITE_DEPTH);
     // The partner publishes a time for each session, the customer books them, and a spare time is closed.
     const slot = async (sessionId: string, d: number) =>
       (await written(partner.post("/v1/admin/slots", { workoutId: WORKOUT, sessionId, startsAt: at(d), capacity: 2 }))).body.id;
     const slotDay = (day += 3);
     await slot(first(sessions).id, slotDay - 1); // warm
     const published = await written(partner.post("/v1/admin/slots", { workoutId: WORKOUT, sessionId: first(sessions).id, startsAt: at(slotDay), capacity: 2 }));
-    record("POST /v1/admin/slots", published.calls, WRITE);
+    record("POST /v1/admin/slots", published.calls, WRITE, WRITE_DEPTH);
     const chosen = [{ sessionId: first(sessions).id, slotId: published.body.id }];
     for (const [i, s] of sessions.slice(1).entries()) chosen.push({ sessionId: s.id, slotId: await slot(s.id, slotDay + 1 + i) });
     record(
       "POST /v1/bookings (into slots)",
       (await written(customer.post("/v1/bookings", { workoutId: WORKOUT, mode: "slots", sessions: chosen }))).calls,
       WRITE,
+      WRITE_DEPTH,
     );
     const spare = await slot(first(sessions).id, (day += 3));
     const closed = await partner.delete(`/v1/admin/slots/${spare}`);
     expect(closed.status).toBe(204);
-    record("DELETE /v1/admin/slots/{id}", d1Calls(closed), WRITE);
+    record("DELETE /v1/admin/slots/{id}", d1(closed), WRITE, WRITE_DEPTH);
   });
 
   it("prints the table", () => {
-    console.log(table.map(([name, calls, budget]) => `${name.padEnd(32)} ${String(calls).padStart(3)} ≤ ${budget}`).join("\n"));
+    console.log(
+      table
+        .map(
+          ([name, { calls, depth }, budget, depthBudget]) =>
+            `${name.padEnd(44)} ${String(calls).padStart(3)} ≤ ${budget}  ${String(depth).padStart(2)} seq, target ≤ ${depthBudget}${depth > depthBudget ? " (OVER)" : ""}`,
+        )
+        .join("\n"),
+    );
     expect(table.length).toBe(27);
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
+import { withBodies } from "./mail-bodies";
 import { DEMO, DEMO_USERS, type DemoUserKey } from "../../db/seed";
 import { apiAs } from "./auth";
 import { call, json } from "./helpers";
@@ -67,12 +68,14 @@ describe("where a session happens", () => {
       { kind: "online", url: "https://meet.example.test/copilot" },
       { kind: "online", url: "https://meet.example.test/copilot" },
     ]);
-    const [mail] = await db
-      .select()
-      .from(schema.mailOutbox)
-      .where(eq(schema.mailOutbox.to, "cara@fabrikam.test"))
-      .orderBy(schema.mailOutbox.createdAt)
-      .then((rows) => rows.slice(-1));
+    const [mail] = await withBodies(
+      db
+        .select()
+        .from(schema.mailOutbox)
+        .where(eq(schema.mailOutbox.to, "cara@fabrikam.test"))
+        .orderBy(schema.mailOutbox.createdAt)
+        .then((rows) => rows.slice(-1)),
+    );
     expect(mail!.text).toContain("Online: https://meet.example.test/copilot");
     const ics = mail!.attachments.find((a) => a.filename === "booking.ics")!.content;
     expect(ics).toContain("LOCATION:https://meet.example.test/copilot");

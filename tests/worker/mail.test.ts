@@ -7,16 +7,23 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import worker from "../../worker/index";
 import { httpMailer, mailAdapter, type MailAdapter } from "../../worker/mail/adapter";
+import { expireMailBodies } from "../../worker/mail/bodies";
 import { deliverMailBatch } from "../../worker/mail/consumer";
-import { enqueueMail, type MailQueueMessage } from "../../worker/mail/outbox";
+import { enqueueMail, storeMail, type MailInput, type MailQueueMessage } from "../../worker/mail/outbox";
 import { call } from "./helpers";
 import { nth } from "../present";
 
 const db = drizzle(env.DB);
 
+/** Writes one mail as the senders do: its body to R2, then its outbox row. */
+async function enqueue(mail: MailInput) {
+  const [stored] = await storeMail(env.UPLOADS, [mail]);
+  await db.batch([enqueueMail(db, stored!)]);
+  return stored!;
+}
 async function outboxRow(subject = "Hello") {
   const id = crypto.randomUUID();
-  await db.batch([enqueueMail(db, { id, to: ` Someone-${id.slice(0, 6)}@Example.test `, subject, text: `Open https://example.test/x?a=1&b=<2> now` })]);
+  await enqueue({ id, to: ` Someone-${id.slice(0, 6)}@Example.test `, subject, text: `Open https://example.test/x?a=1&b=<2> now` });
   return id;
 }
 const row = async (id: string) => nth(await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.id, id)), 0);
@@ -113,7 +120,7 @@ describe("the mail outbox and its queue consumer", () => {
     expect(nth(seen, 1).headers.get("Authorization")).toBe("Bearer k");
     expect(await nth(seen, 1).json()).toMatchObject({ from: "TechFIT <no-reply@techfit.test>", subject: "Via HTTP", to: [(await row(id)).to] });
     // Outside development without a provider, delivery fails (and is retried) rather than pretending.
-    await expect(mailAdapter({ APP_ENV: "production" }).send(await row(id))).rejects.toThrow();
+    await expect(mailAdapter({ APP_ENV: "production" }).send({ ...(await row(id)), text: "x", html: null, attachments: [] })).rejects.toThrow();
   });
 });
 
@@ -140,9 +147,7 @@ describe("GET /dev/mail", () => {
 
   it("shows a mail's HTML part inert (sandboxed, no script), only on the product's own host", async () => {
     const id = crypto.randomUUID();
-    await db.batch([
-      enqueueMail(db, { id, to: "html@example.test", fromName: "Northwind Learn", subject: "Branded", text: "Plain", html: "<p>Branded body</p>" }),
-    ]);
+    await enqueue({ id, to: "html@example.test", fromName: "Northwind Learn", subject: "Branded", text: "Plain", html: "<p>Branded body</p>" });
     expect(await (await call("/dev/mail")).text()).toContain(`href="/dev/mail/${id}/html"`);
     const res = await call(`/dev/mail/${id}/html`);
     expect(res.status).toBe(200);
@@ -158,7 +163,7 @@ describe("GET /dev/mail", () => {
       { filename: "booking.ics", contentType: "text/calendar", content: ics, encoding: "utf8" as const },
       { filename: "notes.txt", contentType: "text/plain", content: "Q2Fmw6kgPG5vdGVzPg==" }, // base64 of the UTF-8 "Café <notes>"
     ];
-    await db.batch([enqueueMail(db, { id, to: "ics@example.test", fromName: "Northwind Learn", subject: "Booked", text: "Plain", attachments })]);
+    await enqueue({ id, to: "ics@example.test", fromName: "Northwind Learn", subject: "Booked", text: "Plain", attachments });
     expect(await (await call("/dev/mail")).text()).toContain(`<a href="/dev/mail/${id}/attachments/0">booking.ics</a>`);
     const first = await call(`/dev/mail/${id}/attachments/0`);
     expect(first.status).toBe(200);
@@ -190,5 +195,57 @@ describe("the cron trigger", () => {
     expect(sentToQueue).toContain(stale);
     expect(sentToQueue).not.toContain(fresh);
     expect(sentToQueue).not.toContain(sent);
+  });
+});
+
+describe("mail bodies in R2", () => {
+  it("the outbox row keeps no body: the text, HTML and calendar files are in R2, and the consumer delivers them from there", async () => {
+    const id = crypto.randomUUID();
+    const attachments = [{ filename: "booking.ics", contentType: "text/calendar", content: "BEGIN:VCALENDAR", encoding: "utf8" as const }];
+    await enqueue({ id, to: "r2@example.test", subject: "Stored", text: "Plain body", html: "<p>Rich body</p>", attachments });
+    const r = await row(id);
+    expect(r).toMatchObject({ text: null, html: null });
+    expect(r.bodyKey).toMatch(new RegExp(`^mail/\\d{4}-\\d{2}-\\d{2}/${id}\\.json$`));
+    expect(await (await env.UPLOADS.get(r.bodyKey!))!.json()).toEqual({ text: "Plain body", html: "<p>Rich body</p>", attachments });
+    const seen: unknown[] = [];
+    await deliverMailBatch(batchOf(id), env, { name: "capture", send: async (m) => void seen.push(m) });
+    expect(seen).toEqual([
+      expect.objectContaining({ id, to: "r2@example.test", subject: "Stored", text: "Plain body", html: "<p>Rich body</p>", attachments }),
+    ]);
+    expect(await row(id)).toMatchObject({ status: "sent" });
+  });
+
+  it("a row written before bodies left D1 (body in its own columns) is still delivered", async () => {
+    const id = crypto.randomUUID();
+    await db.insert(schema.mailOutbox).values({ id, to: "old@example.test", subject: "Old", text: "Old body", html: "<p>Old</p>", attachments: [] });
+    const seen: { text: string; html: string | null }[] = [];
+    await deliverMailBatch(batchOf(id), env, { name: "capture", send: async (m) => void seen.push(m) });
+    expect(seen).toEqual([expect.objectContaining({ text: "Old body", html: "<p>Old</p>" })]);
+  });
+
+  it("a row whose body is gone is not sent empty: it fails and is retried", async () => {
+    const id = await outboxRow("Lost body");
+    await env.UPLOADS.delete((await row(id)).bodyKey!);
+    let sends = 0;
+    const batch = batchOf(id);
+    await deliverMailBatch(batch, env, { name: "count", send: async () => void sends++ });
+    expect(sends).toBe(0);
+    expect((await getQueueResult(batch, createExecutionContext())).retryMessages).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: "failed", lastError: "mail body not found" });
+  });
+
+  it("the cron deletes bodies of days past the retention period, and keeps the others", async () => {
+    const now = new Date();
+    const day = 24 * 3600 * 1000;
+    const [old] = await storeMail(env.UPLOADS, [{ to: "old@example.test", subject: "Old", text: "x" }], new Date(now.getTime() - 31 * day));
+    const [kept] = await storeMail(env.UPLOADS, [{ to: "kept@example.test", subject: "Kept", text: "x" }], new Date(now.getTime() - 29 * day));
+    const [today] = await storeMail(env.UPLOADS, [{ to: "new@example.test", subject: "New", text: "x" }], now);
+    await worker.scheduled(createScheduledController({ scheduledTime: now.getTime(), cron: "*/10 * * * *" }), env);
+    expect(await env.UPLOADS.head(old!.bodyKey)).toBeNull();
+    expect(await env.UPLOADS.head(kept!.bodyKey)).not.toBeNull();
+    expect(await env.UPLOADS.head(today!.bodyKey)).not.toBeNull();
+    expect(await expireMailBodies(env.UPLOADS, new Date(now.getTime() + 31 * day))).toBeGreaterThanOrEqual(2);
+    expect(await env.UPLOADS.head(kept!.bodyKey)).toBeNull();
+    expect(await env.UPLOADS.head(today!.bodyKey)).toBeNull();
   });
 });

@@ -3,12 +3,15 @@ import { DEMO } from "../../db/seed";
 import { apiAs, authPost, tokenFor } from "./auth";
 import { call } from "./helpers";
 
-const TIMING = /^d1;desc="(\d+) calls";dur=(\d+(?:\.\d+)?)(?:, tenant;desc="(hit|miss)")?$/;
+const TIMING = /^d1;desc="(\d+) calls, (\d+) sequential";dur=(\d+(?:\.\d+)?)(?:, tenant;desc="(hit|miss)")?$/;
 
 function timing(res: Response): { calls: number; ms: number; tenant: string | undefined } {
   const header = res.headers.get("Server-Timing");
   expect(header).toMatch(TIMING);
-  const [, calls, ms, tenant] = header!.match(TIMING)!;
+  const [, calls, depth, ms, tenant] = header!.match(TIMING)!;
+  // Never deeper than the number of calls, and at least one level when there is a call.
+  expect(Number(depth)).toBeLessThanOrEqual(Number(calls));
+  expect(Number(depth) > 0).toBe(Number(calls) > 0);
   return { calls: Number(calls), ms: Number(ms), tenant };
 }
 

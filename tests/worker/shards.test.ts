@@ -16,7 +16,7 @@ import { call, json } from "./helpers";
 const directory = drizzle(env.DB, { schema });
 const second = drizzle(env.SHARD_APAC_1, { schema });
 const MARKER = "00000000-0000-4000-8000-00000000a9ac";
-const TIMING = /^d1;desc="(\d+) calls";dur=[\d.]+, tenant;desc="(hit|miss)"$/;
+const TIMING = /^d1;desc="(\d+) calls, \d+ sequential";dur=[\d.]+, tenant;desc="(hit|miss)"$/;
 const timing = (res: Response) => {
   const [, calls, tenant] = res.headers.get("Server-Timing")?.match(TIMING) ?? [];
   return { calls: Number(calls), tenant };

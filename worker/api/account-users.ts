@@ -17,7 +17,7 @@ import { endpoint } from "../http/endpoint";
 import { errorResponses } from "../http/responses";
 import { ApiError } from "../http/errors";
 import type { Acting } from "../identity/context";
-import { dispatchMail } from "../mail/outbox";
+import { dispatchMail, storeMail, type MailInput } from "../mail/outbox";
 import { inviteMail } from "../mail/account-mail";
 import { partnerMails, productBrand, recipientLanguage, usersByEmail, type PartnerMail, type UserLanguage } from "../data/mail-context";
 import { clerkInvite, clerkRevokeInvite } from "../identity/clerk-organizations";
@@ -127,7 +127,7 @@ endpoint(
     const partnerId = partnerOf(acting.account);
     const partner = (partnerId ? (await partnerMails(db, c.env, [partnerId])).get(partnerId) : undefined) ?? productBrand(c.env);
     const invitees = await usersByEmail(db, emails);
-    const sending: Parameters<typeof members.sendInvites>[0] = [];
+    const sending: (Omit<Parameters<typeof members.sendInvites>[0][number], "mail"> & { mail: MailInput })[] = [];
     const results: InviteResult["results"] = [];
     for (const email of emails) {
       if (memberSet.has(email)) {
@@ -157,14 +157,19 @@ endpoint(
       sending.push({ id: inviteId, email, role: body.role ?? "member", authInviteId, embeddedInvitation: !clerk, mail });
       results.push({ email, outcome: "sent", inviteId, message: null });
     }
-    await members.sendInvites(sending).catch((err: unknown) => {
+    // The mails' bodies go to R2 before the batch that writes their outbox rows (worker/mail/outbox.ts).
+    const stored = await storeMail(
+      c.env.UPLOADS,
+      sending.map((i) => i.mail),
+    );
+    await members.sendInvites(sending.map((i, n) => ({ ...i, mail: stored[n]! }))).catch((err: unknown) => {
       // Other requests of the account got there first: nothing of this one was written.
       if (overInviteCap(err)) throw inviteCapReached();
       throw err;
     });
     await dispatchMail(
       c.env,
-      sending.map((i) => i.mail.id),
+      stored.map((m) => m.id),
     );
     return c.json({ results, sent: sending.length, total: emails.length } satisfies InviteResult);
   },

@@ -227,7 +227,7 @@ endpoint(
       };
     });
     // The links and their mail are written together, or not at all.
-    await saveMemberLinks(db, links, mails);
+    await saveMemberLinks(db, c.env.UPLOADS, links, mails);
     await dispatchMail(
       c.env,
       mails.map((m) => m.id),

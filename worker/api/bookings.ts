@@ -205,6 +205,7 @@ endpoint(
     // Both sides hear of every step: the partner of what to do, the customer its acknowledgement or confirmation.
     const { dto, mailIds } = await commitMove(
       db,
+      c.env.UPLOADS,
       owner,
       subject,
       move,
@@ -247,7 +248,7 @@ endpoint(
     const { times, fields } = confirmedTimes(subject.lines, body.lines, "timesProposed");
     if (Object.keys(fields).length) throw invalid(fields);
     const move = confirmStatements(db, subject, times, { userId: scope.user.id });
-    const { dto, mailIds } = await commitMove(db, owner, subject, move, { to: "both", event: "proposalAccepted" });
+    const { dto, mailIds } = await commitMove(db, c.env.UPLOADS, owner, subject, move, { to: "both", event: "proposalAccepted" });
     await dispatchMail(c.env, mailIds);
     return c.json(dto);
   },
@@ -277,6 +278,7 @@ endpoint(
     // The partner is told; the customer gets its confirmation.
     const { dto, mailIds } = await commitMove(
       db,
+      c.env.UPLOADS,
       owner,
       subject,
       move,

@@ -48,7 +48,7 @@ const errors = {
  * it is now.
  */
 async function commit(c: Context<AppEnv>, owner: JobOwner, subject: MoveSubject, move: Move, mail: Omit<MoveMail, "to">, record?: MoveAudit) {
-  const { dto, mailIds } = await commitMove(c.get("db"), owner, subject, move, { to: "customer", ...mail }, record);
+  const { dto, mailIds } = await commitMove(c.get("db"), c.env.UPLOADS, owner, subject, move, { to: "customer", ...mail }, record);
   await dispatchMail(c.env, mailIds);
   return c.json(dto);
 }
@@ -164,7 +164,7 @@ endpoint(
     const { times, fields } = proposedTimes(subject.lines, body.lines);
     if (Object.keys(fields).length) throw invalid(fields);
     const move = proposeStatements(db, owner, subject, times);
-    const { dto, mailIds } = await commitMove(db, owner, subject, move, { to: "both", event: "proposed", comment: body.comment });
+    const { dto, mailIds } = await commitMove(db, c.env.UPLOADS, owner, subject, move, { to: "both", event: "proposed", comment: body.comment });
     await dispatchMail(c.env, mailIds);
     return c.json(dto);
   },

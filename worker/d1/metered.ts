@@ -7,19 +7,31 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * gets its own metered D1 (wrapping the binding, or a read-replica session of
  * it): every statement executed (`first`, `all`, `run`, `raw`) and every
  * `exec` is one call, a `batch` of any size is one call. The totals go to the
- * response's Server-Timing header (worker/index.ts).
+ * response's Server-Timing header (worker/tenant/scope.ts).
+ *
+ * What a far user waits for is not the number of calls but how many run one
+ * after another: the sequential depth. Each call gets a level, one more than
+ * the highest level of the calls that had finished when it started (a call
+ * can only depend on what has finished); the depth is the highest level.
+ * Calls started together (Promise.all) share a level, so they count once; a
+ * call started after another finished counts again, even if it did not need
+ * its answer (the meter cannot tell, and the safe side is to count it).
  */
-export type D1Meter = { calls: number; ms: number; tenant: "hit" | "miss" | null };
+export type D1Meter = { calls: number; depth: number; ms: number; tenant: "hit" | "miss" | null; finished: number };
 
-export const newMeter = (): D1Meter => ({ calls: 0, ms: 0, tenant: null });
+export const newMeter = (): D1Meter => ({ calls: 0, depth: 0, ms: 0, tenant: null, finished: 0 });
 
-async function timed<T>(meter: D1Meter, run: () => Promise<T>): Promise<T> {
+/** Counts one D1 call in `meter` around `run`: its time, and its level in the sequential depth. */
+export async function timed<T>(meter: D1Meter, run: () => Promise<T>): Promise<T> {
   meter.calls += 1;
+  const level = meter.finished + 1;
+  meter.depth = Math.max(meter.depth, level);
   const t0 = performance.now();
   try {
     return await run();
   } finally {
     meter.ms += performance.now() - t0;
+    meter.finished = Math.max(meter.finished, level);
   }
 }
 
@@ -125,9 +137,9 @@ export function isAuthPath(method: string, path: string): boolean {
   return path === "/api/auth" || path.startsWith("/api/auth/") || (method === "POST" && path === "/login");
 }
 
-/** The Server-Timing value: D1 calls and their total time, and the tenant cache's answer. */
+/** The Server-Timing value: D1 calls, their sequential depth and total time, and the tenant cache's answer. */
 export function serverTiming(meter: D1Meter): string {
-  const parts = [`d1;desc="${meter.calls} calls";dur=${meter.ms.toFixed(1)}`];
+  const parts = [`d1;desc="${meter.calls} calls, ${meter.depth} sequential";dur=${meter.ms.toFixed(1)}`];
   if (meter.tenant) parts.push(`tenant;desc="${meter.tenant}"`);
   return parts.join(", ");
 }

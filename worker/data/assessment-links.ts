@@ -11,7 +11,7 @@ import { LINK_TTL_MS, signLink } from "../domain/assessment";
 import type { Db } from "../env";
 import type { PartnerAdminScope, PartnerScope } from "../http/endpoint";
 import { invalid } from "../http/errors";
-import { enqueueMail, type MailInput } from "../mail/outbox";
+import { enqueueMail, storeMail, type MailInput } from "../mail/outbox";
 import { claimsOf } from "./assessments";
 import { customerOf } from "./customers";
 
@@ -66,8 +66,9 @@ export async function issueMemberLinks(
   return links;
 }
 
-/** Writes issued member links and their mail in one batch: all of them, or nothing. */
-export async function saveMemberLinks(db: Db, links: readonly MemberLink[], mails: readonly MailInput[]): Promise<void> {
-  const [first, ...rest] = [...links.map((l) => db.insert(assessments).values(l.assessment)), ...mails.map((m) => enqueueMail(db, m))];
+/** Writes issued member links and their mail in one batch (the mail's bodies to `bucket` first): all of them, or nothing. */
+export async function saveMemberLinks(db: Db, bucket: R2Bucket, links: readonly MemberLink[], mails: readonly MailInput[]): Promise<void> {
+  const stored = await storeMail(bucket, [...mails]);
+  const [first, ...rest] = [...links.map((l) => db.insert(assessments).values(l.assessment)), ...stored.map((m) => enqueueMail(db, m))];
   if (first) await db.batch([first, ...rest]);
 }

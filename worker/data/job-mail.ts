@@ -12,7 +12,7 @@ import { accounts, users, type Job } from "../../db/schema";
 import type { Db } from "../env";
 import { jobMail, type Audience, type JobEvent } from "../mail/job-mail";
 import type { MailBrand } from "../mail/layout";
-import { outboxStatement } from "../mail/outbox";
+import { outboxStatement, storeMail } from "../mail/outbox";
 import type { Language } from "../../contract/enums";
 import { languageOr } from "../mail/i18n";
 import { brandReads, brandsFrom, recipientLanguage, recipientTimeZone, type BrandRows, type OriginEnv } from "./mail-context";
@@ -171,13 +171,13 @@ export type JobMailContext = {
 
 /**
  * Outbox rows (one per recipient) for a job event, for the same batch as the
- * change: each in its recipient's language and branding, with its own link.
+ * change, their bodies written to R2 first (side by side): each in its
+ * recipient's language and branding, with its own link.
  * A request reads as a request to the other side and as an acknowledgement
  * to the side that made it (see eventFor).
  */
-export function jobMailRows(db: Db, to: (Recipient | null)[], event: JobEvent, dto: JobDto, ctx: JobMailContext) {
-  const ids: string[] = [];
-  const statements = to
+export async function jobMailRows(db: Db, bucket: R2Bucket, to: (Recipient | null)[], event: JobEvent, dto: JobDto, ctx: JobMailContext) {
+  const mails = to
     .filter((r): r is Recipient => Boolean(r))
     .map((r) => {
       const mail = jobMail({
@@ -203,10 +203,7 @@ export function jobMailRows(db: Db, to: (Recipient | null)[], event: JobEvent, d
           location: l.location,
         })),
       });
-      const id = crypto.randomUUID();
-      ids.push(id);
-      return outboxStatement(db, {
-        id,
+      return {
         accountId: r.brandAccountId,
         fromName: r.brand.platformName,
         to: r.email,
@@ -214,7 +211,8 @@ export function jobMailRows(db: Db, to: (Recipient | null)[], event: JobEvent, d
         text: mail.text,
         html: mail.html,
         attachments: mail.attachments,
-      });
+      };
     });
-  return { statements, ids };
+  const stored = await storeMail(bucket, mails);
+  return { statements: stored.map((m) => outboxStatement(db, m)), ids: stored.map((m) => m.id) };
 }

@@ -20,12 +20,12 @@ import type { CustomerScope, PartnerScope } from "../http/endpoint";
 import { conflict, notFound } from "../http/errors";
 import { audit, type AuditWrite } from "./audit";
 import { inList } from "./bound";
-import { loadJob, loadJobWithMail, projectJob, type Side } from "./job-store";
+import { jobFromReads, loadJob, loadJobWithMail, oneJobReads, projectJob, type Side } from "./job-store";
 import { jobMailRows, sideRecipients, type JobSides, type MailPerson } from "./job-mail";
 import type { OriginEnv } from "./mail-context";
-import { CHANGED_MEANWHILE, dueDates, freeSeat, moveJob, returnCredits, runJobBatch, scheduleLines, type Statements } from "./job-writes";
-import { d1Of } from "./statements";
+import { CHANGED_MEANWHILE, dueDates, freeSeat, jobBatchFailure, moveJob, returnCredits, scheduleLines, type Statements } from "./job-writes";
 import { jobMoveAudit } from "./audit";
+import { writeThenRead } from "./reusable";
 
 /** Whose jobs a caller sees and how: the ownership filter, the side, and whether it may act. */
 export type JobOwner = { side: Side; where: SQL; readOnly: boolean; accountId: string; userId: string; actor: MailPerson };
@@ -84,8 +84,9 @@ export type MoveMail = { to: "customer" | "partner" | "both"; event: JobEvent; r
  * mail to the other side about it, written from the job as it will read
  * after the move, in ONE batch; then reads the job back (one batch). `only`
  * limits the mail to the lines the move changed. The mail's calendar files
- * carry the job's version after the move as their SEQUENCE. Answers the job
- * and the outbox ids to hand to the queue.
+ * carry the job's version after the move as their SEQUENCE; their bodies go to
+ * `bucket` before the batch. Answers the job and the outbox ids to hand to the
+ * queue.
  */
 /** A move as the statement builders answer it: its writes and the job as it will read after them. */
 export type Move = { statements: Statements; after: JobDto };
@@ -121,21 +122,34 @@ export function moveAuditEntries(owner: JobOwner, { job, lines }: MoveSubject, a
   return entries;
 }
 
-export async function commitMove(db: Db, owner: JobOwner, subject: MoveSubject, { statements, after }: Move, mail: MoveMail, record?: MoveAudit) {
+export async function commitMove(
+  db: Db,
+  bucket: R2Bucket,
+  owner: JobOwner,
+  subject: MoveSubject,
+  { statements, after }: Move,
+  mail: MoveMail,
+  record?: MoveAudit,
+) {
   const who = subject.recipients;
   // Partner notices also go to the staff acting and the instructors; customer notices to the booker and the attendees.
   const actor = owner.side === "partner" ? owner.actor : null;
   const to = mail.to === "both" ? [...sideRecipients(who, "customer"), ...sideRecipients(who, "partner", actor)] : sideRecipients(who, mail.to, actor);
   const shown = mail.only ? { ...after, lines: after.lines.filter((l) => mail.only!.has(l.id)) } : after;
-  const rows = jobMailRows(db, to, mail.event, shown, {
+  const rows = await jobMailRows(db, bucket, to, mail.event, shown, {
     sequence: subject.job.version + 1,
     reason: mail.reason,
     comment: mail.comment,
     actor: owner.side,
   });
   const entries = record ? audit([], ...moveAuditEntries(owner, subject, after, record)) : [];
-  await runJobBatch(d1Of(db), [...statements, ...entries, ...rows.statements]);
-  const dto = (await loadJob(db, subject.job.id, owner.where, owner.side, owner.readOnly, owner.userId))!;
+  // The writes, their audit entries and mail, and the job read back after them: one batch, one round trip.
+  const reads = await writeThenRead(db, [...statements, ...entries, ...rows.statements], oneJobReads(db, subject.job.id, owner.where, owner.side)).catch(
+    (err: unknown) => {
+      throw jobBatchFailure(err, "Not enough credits to book this workout.");
+    },
+  );
+  const dto = jobFromReads(reads, owner.side, owner.readOnly, owner.userId)!;
   return { dto, mailIds: rows.ids };
 }
 

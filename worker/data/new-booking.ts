@@ -32,7 +32,7 @@ export type Planned = { lineId: string; session: BookingContext["sessions"][numb
  */
 export async function createBooking(
   db: Db,
-  env: OriginEnv,
+  env: OriginEnv & { UPLOADS: R2Bucket },
   scope: CustomerScope,
   ctx: BookingContext,
   mode: "request" | "slots",
@@ -150,8 +150,9 @@ export async function createBooking(
     partnerAccountId: ctx.partner.id,
     deliveryPartnerAccountId: deliveryPartner.id,
   });
-  const mail = jobMailRows(
+  const mail = await jobMailRows(
     db,
+    env.UPLOADS,
     [...distinctRecipients([who.customer, ...asRecipients(who.customer, attendees)]), who.partner],
     mode === "request" ? "requested" : "booked",
     mailed,

@@ -24,7 +24,7 @@ import {
 import type { Db } from "../env";
 import { actionItemDueMail, requestOverdueMail, sessionReminderMail } from "../mail/reminder-mail";
 import type { RenderedMail } from "../mail/layout";
-import { dispatchMail } from "../mail/outbox";
+import { dispatchMail, storeMail, type StoredMail } from "../mail/outbox";
 import { jobLink, recipientsOfJobs, type Recipient } from "./job-mail";
 import type { OriginEnv } from "./mail-context";
 import { inList } from "./bound";
@@ -41,12 +41,12 @@ const taken = (kind: ReminderKind, key: SQL) =>
   notExists(sql`(SELECT 1 FROM ${mailReminders} WHERE ${mailReminders.kind} = ${kind} AND ${mailReminders.key} = ${key})`);
 
 /** The reminder row and its outbox row, the latter only if the former holds this mail's id. */
-function reminderStatements(p: Pending, mailId: string): SQL[] {
+function reminderStatements(p: Pending, { id: mailId, bodyKey }: StoredMail): SQL[] {
   return [
     sql`INSERT INTO mail_reminders (id, kind, key, mail_id, account_id) VALUES (${crypto.randomUUID()}, ${p.kind}, ${p.key}, ${mailId}, ${p.accountId})
         ON CONFLICT (kind, key) DO NOTHING`,
-    sql`INSERT INTO mail_outbox (id, account_id, "to", from_name, subject, text, html, attachments, status)
-        SELECT ${mailId}, ${p.to.brandAccountId}, ${p.to.email.trim().toLowerCase()}, ${p.to.brand.platformName}, ${p.mail.subject}, ${p.mail.text}, ${p.mail.html}, '[]', 'queued'
+    sql`INSERT INTO mail_outbox (id, account_id, "to", from_name, subject, body_key, status)
+        SELECT ${mailId}, ${p.to.brandAccountId}, ${p.to.email.trim().toLowerCase()}, ${p.to.brand.platformName}, ${p.mail.subject}, ${bodyKey}, 'queued'
         WHERE EXISTS (SELECT 1 FROM mail_reminders WHERE kind = ${p.kind} AND key = ${p.key} AND mail_id = ${mailId})`,
   ];
 }
@@ -211,12 +211,17 @@ async function overdueReminders(db: Db, env: OriginEnv, now: Date): Promise<Pend
  * Writes every reminder due at `now` (once each) and hands the mail to the
  * queue. Answers how many reminder mails this run wrote.
  */
-export async function sendReminders(d1: D1Database, db: Db, env: OriginEnv & { MAIL_QUEUE: Queue }, now = new Date()): Promise<number> {
+export async function sendReminders(d1: D1Database, db: Db, env: OriginEnv & { MAIL_QUEUE: Queue; UPLOADS: R2Bucket }, now = new Date()): Promise<number> {
   const pending = [...(await sessionReminders(db, env, now)), ...(await actionItemReminders(db, env, now)), ...(await overdueReminders(db, env, now))];
   if (!pending.length) return 0;
-  const queued = pending.map((p) => ({ p, id: crypto.randomUUID() }));
-  const ids = queued.map((q) => q.id);
-  const statements = queued.flatMap(({ p, id }) => reminderStatements(p, id));
+  // The bodies go to R2 first; a reminder already sent writes no row, and its body expires unread (worker/mail/bodies.ts).
+  const stored = await storeMail(
+    env.UPLOADS,
+    pending.map((p) => ({ to: p.to.email, subject: p.mail.subject, text: p.mail.text, html: p.mail.html })),
+    now,
+  );
+  const ids = stored.map((m) => m.id);
+  const statements = pending.flatMap((p, i) => reminderStatements(p, stored[i]!));
   await d1.batch(
     statements.map((st) => {
       const q = dialect.sqlToQuery(st);

@@ -30,14 +30,16 @@ type Preparable = { _prepare(): { getQuery(): { sql: string; params: unknown[] }
 
 const rendered = new Map<string, Rendered[]>();
 
+function render(item: BatchItem<"sqlite">): Rendered {
+  const prepared = (item as unknown as Preparable)._prepare();
+  const query = prepared.getQuery();
+  return { sql: query.sql, params: query.params, map: (result, fromBatch) => prepared.mapResult(result, fromBatch) };
+}
+
 function renderOnce(key: string, build: () => readonly BatchItem<"sqlite">[]): Rendered[] {
   let queries = rendered.get(key);
   if (!queries) {
-    queries = build().map((item) => {
-      const prepared = (item as unknown as Preparable)._prepare();
-      const query = prepared.getQuery();
-      return { sql: query.sql, params: query.params, map: (result, fromBatch) => prepared.mapResult(result, fromBatch) };
-    });
+    queries = build().map(render);
     rendered.set(key, queries);
   }
   return queries;
@@ -61,14 +63,31 @@ export async function reusableBatch<T extends readonly [BatchItem<"sqlite">, ...
   values: Record<string, unknown>,
   before: Statements = [],
 ): Promise<BatchResponse<T>> {
-  const queries = renderOnce(key, build);
+  return runAfter(db, before, renderOnce(key, build), values) as Promise<BatchResponse<T>>;
+}
+
+/** `before`, then `queries` with `values` bound, in one D1 batch; answers the queries' rows. */
+async function runAfter(db: Db, before: Statements, queries: Rendered[], values: Record<string, unknown>): Promise<unknown[]> {
   const d1 = d1Of(db);
   const first = before.map((st) => {
     const q = st.toSQL();
     return d1.prepare(q.sql).bind(...q.params);
   });
   const results = await d1.batch([...first, ...queries.map((q) => d1.prepare(q.sql).bind(...fillPlaceholders(q.params, values)))]);
-  return queries.map((q, i) => q.map(results[first.length + i], true)) as BatchResponse<T>;
+  return queries.map((q, i) => q.map(results[first.length + i], true));
+}
+
+/**
+ * The writes `before`, then the reads `reads` (rendered for this call, no
+ * placeholders), in ONE D1 batch: one transaction, one round trip, the reads
+ * seeing the writes. Answers the reads' rows.
+ */
+export async function writeThenRead<T extends readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>(
+  db: Db,
+  before: Statements,
+  reads: T,
+): Promise<BatchResponse<T>> {
+  return runAfter(db, before, reads.map(render), {}) as Promise<BatchResponse<T>>;
 }
 
 /** One select built with placeholders (as for `reusableBatch`), rendered once per isolate and run on its own (one D1 call). */

@@ -11,7 +11,7 @@ import type { Db } from "../env";
 import type { AccountScope, AdminScope } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
 import { inList } from "./bound";
-import { enqueueMail, type MailInput } from "../mail/outbox";
+import { enqueueMail, type StoredMail } from "../mail/outbox";
 import { batch, type Stmt } from "./query";
 import { d1Of, errorText, raw, runBatch, type Statement } from "./statements";
 
@@ -140,7 +140,7 @@ export function membersOf(db: Db, scope: AccountScope) {
         role: "owner" | "admin" | "member";
         authInviteId: string | null;
         embeddedInvitation: boolean;
-        mail: MailInput & { id: string };
+        mail: StoredMail;
       }[],
       now = new Date(),
     ) {

@@ -9,13 +9,13 @@
  * screens explain an expired or used link themselves.
  */
 import { database } from "../db";
-import { dispatchMail, enqueueMail } from "../mail/outbox";
+import { dispatchMail, enqueueMail, storeMail } from "../mail/outbox";
 import { hostOf, resolveTenant } from "../tenant/resolve";
 import type { Language } from "../../contract/enums";
 import { brandReads, brandsFrom, productBrand, recipientLanguage, recipientPartners, usersByEmail, type PartnerMail } from "../data/mail-context";
 import { alreadyRegisteredMail, resetPasswordMail, verifyAddressMail } from "../mail/account-mail";
 
-type MailEnv = Pick<Env, "DB" | "MAIL_QUEUE" | "MAIN_HOST" | "MAIN_ORIGIN" | "APP_ENV">;
+type MailEnv = Pick<Env, "DB" | "UPLOADS" | "MAIL_QUEUE" | "MAIN_HOST" | "MAIN_ORIGIN" | "APP_ENV">;
 
 /** Where to go after the link: a same-origin path only (anything else is the post-auth screen). */
 export function safeNext(value: string | null | undefined): string {
@@ -59,9 +59,9 @@ async function sender(env: MailEnv, origin: string, email: string): Promise<{ pa
 
 async function send(env: MailEnv, mail: { to: string; subject: string; text: string; html: string; accountId: string | null; fromName: string }) {
   const db = database(env.DB);
-  const id = crypto.randomUUID();
-  await enqueueMail(db, { id, ...mail });
-  await dispatchMail(env, [id]);
+  const [stored] = await storeMail(env.UPLOADS, [mail]);
+  await enqueueMail(db, stored!);
+  await dispatchMail(env, [stored!.id]);
 }
 
 /** The "confirm your address" mail; the link lands on /verify-email with the token. */

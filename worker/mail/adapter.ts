@@ -6,13 +6,17 @@
  * GET /dev/mail lists it.
  */
 import type { MailOutboxMessage } from "../../db/schema";
+import type { MailBody } from "./bodies";
+
+/** What an adapter delivers: the outbox row with its body (from R2, worker/mail/bodies.ts). */
+export type OutgoingMail = Pick<MailOutboxMessage, "id" | "to" | "replyTo" | "fromName" | "subject"> & MailBody;
 
 export type MailEnv = { APP_ENV?: string; MAIL_API_URL?: string; MAIL_API_KEY?: string; MAIL_FROM?: string };
 
 export interface MailAdapter {
   readonly name: string;
   /** Resolves once the provider accepted the message; throws otherwise (the queue retries). */
-  send(message: MailOutboxMessage): Promise<void>;
+  send(message: OutgoingMail): Promise<void>;
 }
 
 export const devMailbox: MailAdapter = {

@@ -4,9 +4,10 @@
  * the message (with backoff), so a mail is never lost.
  *
  * Two D1 calls per queue batch, however many messages it holds: one read of
- * every row the batch names, then (after delivering them side by side) one
- * batch that marks the sent rows and records each failure. A message is
- * acknowledged or retried only once its row says so.
+ * every row the batch names, then (after reading each body from R2 and
+ * delivering them side by side) one batch that marks the sent rows and records
+ * each failure. A message is acknowledged or retried only once its row says
+ * so. A row whose body is gone (expired) fails and is retried like any other.
  */
 import { eq, sql } from "drizzle-orm";
 import { mailOutbox, type MailOutboxMessage } from "../../db/schema";
@@ -14,6 +15,7 @@ import { inList } from "../data/bound";
 import { d1Of, runBatch, type Statements } from "../data/statements";
 import { database } from "../db";
 import { mailAdapter, type MailAdapter } from "./adapter";
+import { mailBodyOf } from "./bodies";
 import type { MailQueueMessage } from "./outbox";
 
 type Delivery = { message: Message<MailQueueMessage>; row: MailOutboxMessage; failure: string | null };
@@ -37,7 +39,9 @@ export async function deliverMailBatch(batch: MessageBatch<MailQueueMessage>, en
   await Promise.all(
     deliveries.map(async (d) => {
       try {
-        await adapter.send(d.row);
+        const body = await mailBodyOf(env.UPLOADS, d.row);
+        if (!body) throw new Error("mail body not found");
+        await adapter.send({ ...d.row, ...body });
       } catch (err) {
         d.failure = String(err instanceof Error ? err.message : err).slice(0, 500);
       }

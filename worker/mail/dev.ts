@@ -1,15 +1,17 @@
 /**
  * GET /dev/mail: the dev mailbox, a plain HTML list of the outbox (newest
- * first) with each mail's text and its links. It holds every tenant's mail
+ * first) with each mail's text and its links, each body read from R2
+ * (worker/mail/bodies.ts). It holds every tenant's mail
  * (invite links included), so it exists only in development and only on the
  * product's own host (requireDevHost); 404 everywhere else.
  */
 import { desc, eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { mailOutbox } from "../../db/schema";
 import type { AppEnv } from "../env";
 import { requireDevHost } from "../config";
 import { escapeHtml } from "../ssr/escape";
+import { mailBodyOf, type MailBody } from "./bodies";
 
 export const devMail = new Hono<AppEnv>();
 
@@ -23,7 +25,9 @@ function linkify(text: string): string {
 
 devMail.get("/dev/mail", async (c) => {
   requireDevHost(c);
-  const rows = await c.get("db").select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(200);
+  const found = await c.get("db").select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(200);
+  const bodies = await Promise.all(found.map((m) => mailBodyOf(c.env.UPLOADS, m)));
+  const rows = found.map((m, i) => ({ ...m, ...(bodies[i] ?? ({ text: "(body expired)", html: null, attachments: [] } satisfies MailBody)) }));
   const items = rows
     .map(
       (m) => `<li class="mail" data-to="${escapeHtml(m.to)}" data-status="${m.status}">
@@ -49,17 +53,23 @@ pre{white-space:pre-wrap;font-family:inherit}a{color:#1d4ed8}
   return c.html(html);
 });
 
+/** The body of one mail of the outbox, or null. */
+async function bodyOf(c: Context<AppEnv>): Promise<MailBody | null> {
+  const [row] = await c
+    .get("db")
+    .select({ bodyKey: mailOutbox.bodyKey, text: mailOutbox.text, html: mailOutbox.html, attachments: mailOutbox.attachments })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, c.req.param("id") ?? ""))
+    .limit(1);
+  return row ? mailBodyOf(c.env.UPLOADS, row) : null;
+}
+
 /** The HTML part of one mail, as the recipient's mail client would show it: inert (no script, no forms), images allowed. */
 devMail.get("/dev/mail/:id/html", async (c) => {
   requireDevHost(c);
-  const [row] = await c
-    .get("db")
-    .select({ html: mailOutbox.html })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.id, c.req.param("id")))
-    .limit(1);
-  if (!row?.html) return c.notFound();
-  return c.body(row.html, 200, {
+  const html = (await bodyOf(c))?.html;
+  if (!html) return c.notFound();
+  return c.body(html, 200, {
     "Content-Type": "text/html; charset=utf-8",
     "Content-Security-Policy": "sandbox; default-src 'none'; img-src http: https: data:; style-src 'unsafe-inline'",
     "X-Content-Type-Options": "nosniff",
@@ -69,13 +79,7 @@ devMail.get("/dev/mail/:id/html", async (c) => {
 /** One attachment of one mail (by its place in the mail), as plain text to read, never rendered. */
 devMail.get("/dev/mail/:id/attachments/:index", async (c) => {
   requireDevHost(c);
-  const [row] = await c
-    .get("db")
-    .select({ attachments: mailOutbox.attachments })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.id, c.req.param("id")))
-    .limit(1);
-  const attachment = row?.attachments[Number(c.req.param("index"))];
+  const attachment = (await bodyOf(c))?.attachments[Number(c.req.param("index"))];
   if (!attachment) return c.notFound();
   const text =
     attachment.encoding === "utf8" ? attachment.content : new TextDecoder().decode(Uint8Array.from(atob(attachment.content), (ch) => ch.charCodeAt(0)));

@@ -5,31 +5,61 @@
  * delivers it through the mail adapter. A row whose queue message was lost
  * stays "queued" and is picked up again by `requeueStale`.
  *
- *   const mailId = crypto.randomUUID();
- *   await db.batch([change, enqueueMail(db, { id: mailId, to, subject, text })]);
- *   await dispatchMail(c.env, [mailId]);
+ * The rendered body (text, HTML, calendar files) is not in D1: `storeMail`
+ * writes it to R2 (worker/mail/bodies.ts) BEFORE the batch, and answers the
+ * row that names it, the only thing the statement builders take. A batch that
+ * then fails leaves an object no row names, removed with the day's others
+ * once the retention period is over.
+ *
+ *   const [mail] = await storeMail(c.env.UPLOADS, [{ to, subject, text }]);
+ *   await db.batch([change, enqueueMail(db, mail)]);
+ *   await dispatchMail(c.env, [mail.id]);
  */
 import { and, eq, lt } from "drizzle-orm";
-import { mailOutbox, type NewMailOutboxMessage } from "../../db/schema";
+import { mailOutbox, type MailAttachment, type NewMailOutboxMessage } from "../../db/schema";
 import type { Db } from "../env";
 import { reusableInsert } from "../data/reusable";
 import type { Statement } from "../data/statements";
+import { putMailBody } from "./bodies";
 
-export type MailInput = Pick<NewMailOutboxMessage, "to" | "subject" | "text"> &
-  Partial<Pick<NewMailOutboxMessage, "id" | "accountId" | "replyTo" | "fromName" | "html" | "attachments">>;
+/** A rendered mail, as the senders build it. */
+export type MailInput = Pick<NewMailOutboxMessage, "id" | "accountId" | "replyTo" | "fromName"> & {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  attachments?: MailAttachment[];
+};
+
+/** A mail whose body is already in R2: the outbox row to write, and nothing more. */
+export type StoredMail = Pick<NewMailOutboxMessage, "accountId" | "replyTo" | "fromName"> & { id: string; to: string; subject: string; bodyKey: string };
 
 /** The queue message: just the outbox row's id. */
 export type MailQueueMessage = { id: string };
 
-const outboxRow = (mail: MailInput) => ({ ...mail, id: mail.id ?? crypto.randomUUID(), to: mail.to.trim().toLowerCase(), status: "queued" as const });
+/**
+ * Writes each mail's body to R2 (side by side) and answers the outbox rows
+ * that name them, in order. Call it before the batch that writes the rows.
+ */
+export async function storeMail(bucket: R2Bucket, mails: MailInput[], now = new Date()): Promise<StoredMail[]> {
+  return Promise.all(
+    mails.map(async ({ text, html, attachments, ...mail }) => {
+      const id = mail.id ?? crypto.randomUUID();
+      const bodyKey = await putMailBody(bucket, id, { text, html: html ?? null, attachments: attachments ?? [] }, now);
+      return { ...mail, id, to: mail.to.trim().toLowerCase(), bodyKey };
+    }),
+  );
+}
+
+const outboxRow = (mail: StoredMail) => ({ ...mail, status: "queued" as const });
 
 /** An insert of one outbox row, to put in the same batch as the change it reports. */
-export function enqueueMail(db: Db, mail: MailInput) {
+export function enqueueMail(db: Db, mail: StoredMail) {
   return db.insert(mailOutbox).values(outboxRow(mail));
 }
 
 /** The same insert as a batch statement whose SQL is rendered once per isolate (worker/data/reusable.ts), for hot paths such as booking. */
-export function outboxStatement(db: Db, mail: MailInput): Statement {
+export function outboxStatement(db: Db, mail: StoredMail): Statement {
   return reusableInsert(db, mailOutbox, outboxRow(mail));
 }
 
