@@ -73,4 +73,14 @@ describe("query keys", () => {
     // Not everything: the account itself is not read again.
     expect(refreshed(staleAfter.booking, accountKeys.one("a1"))).toBe(false);
   });
+
+  it("a booking, a move or a change of a job's people makes the partner's week and agenda stale, but not who a job may name", () => {
+    const refreshed = (keys: readonly QueryKey[], key: QueryKey) => keys.some((prefix) => partialMatchKey(key, prefix));
+    const week = bookingKeys.sessions("a1", "2031-03-03T00:00:00.000Z", "2031-03-10T00:00:00.000Z", false);
+    expect(refreshed(staleAfter.booking, week)).toBe(true);
+    expect(refreshed(staleAfter.move, week)).toBe(true);
+    expect(refreshed(staleAfter.people, week)).toBe(true);
+    expect(refreshed(staleAfter.people, bookingKeys.one("a1", "partner", "j1"))).toBe(true);
+    expect(refreshed(staleAfter.people, bookingKeys.people("a1", "partner"))).toBe(false);
+  });
 });

@@ -56,10 +56,20 @@ type Resource =
 /** Which tenant-A resource each path parameter names, filled in beforeAll. */
 const ids = {} as Record<Resource, string>;
 
-/** `body`: a valid one, so that what answers is the ownership check and not the validation. */
-type Probe = { as: DemoUserKey; params: () => Record<string, string>; body?: () => unknown };
-const partnerProbe = (params: () => Record<string, string>, body?: () => unknown): Probe => ({ as: "otherPartnerAdmin", params, body });
-const customerProbe = (params: () => Record<string, string>, body?: () => unknown): Probe => ({ as: "otherCustomerAdmin", params, body });
+/** `body` and `query`: valid ones, so that what answers is the ownership check and not the validation. */
+type Probe = { as: DemoUserKey; params: () => Record<string, string>; body?: () => unknown; query?: () => Record<string, string> };
+const partnerProbe = (params: () => Record<string, string>, body?: () => unknown, query?: () => Record<string, string>): Probe => ({
+  as: "otherPartnerAdmin",
+  params,
+  body,
+  query,
+});
+const customerProbe = (params: () => Record<string, string>, body?: () => unknown, query?: () => Record<string, string>): Probe => ({
+  as: "otherCustomerAdmin",
+  params,
+  body,
+  query,
+});
 
 const FUTURE = new Date(Date.UTC(2031, 0, 6, 9)).toISOString();
 const PROFILE = {
@@ -74,6 +84,10 @@ const PROFILE = {
 };
 const lineTime = () => ({ lines: [{ lineId: ids.jobLine, time: FUTURE }] });
 const sessionTimes = () => ({ mode: "request", sessions: [{ sessionId: ids.jobSession, times: [FUTURE] }] });
+const lineTimes = () => ({ lines: [{ lineId: ids.jobLine, times: [FUTURE] }] });
+/** A week of open times from FUTURE. */
+const week = { from: FUTURE, to: new Date(Date.UTC(2031, 0, 13, 9)).toISOString() };
+const lineWindow = () => ({ lineId: ids.jobLine, ...week });
 
 /** For each operation with path parameters: a resource of Northwind/Fabrikam, and the outsider who asks for it. */
 const RESOURCES: Record<string, Probe[]> = {
@@ -112,6 +126,16 @@ const RESOURCES: Record<string, Probe[]> = {
       () => ({ userIds: [] }),
     ),
   ],
+  "/v1/bookings/{id}/accept": [customerProbe(() => ({ id: ids.job }), lineTime)],
+  "/v1/bookings/{id}/open-times": [customerProbe(() => ({ id: ids.job }), undefined, lineWindow)],
+  "/v1/bookings/options/{id}/open-times": [
+    customerProbe(
+      () => ({ id: OWN_WORKOUT }),
+      undefined,
+      () => ({ sessionId: ids.ownSession, ...week }),
+    ),
+  ],
+  "/v1/admin/availability/workouts/{id}": [partnerProbe(() => ({ id: OWN_WORKOUT }))],
   "/v1/bookings/{id}/cancel": [
     customerProbe(
       () => ({ id: ids.job }),
@@ -178,6 +202,8 @@ const RESOURCES: Record<string, Probe[]> = {
       () => ({ reason: "availability" }),
     ),
   ],
+  "/v1/jobs/{id}/propose": [partnerProbe(() => ({ id: ids.job }), lineTimes)],
+  "/v1/jobs/{id}/open-times": [partnerProbe(() => ({ id: ids.job }), undefined, lineWindow)],
   "/v1/jobs/{id}/reschedule": [
     partnerProbe(
       () => ({ id: ids.job }),
@@ -396,6 +422,16 @@ beforeAll(async () => {
   const artifact = await as("customerAdmin").post(`/v1/bookings/${ids.job}/artifacts`, shared);
   expect(artifact.status).toBe(201);
   ids.jobArtifact = (await json(artifact)).id;
+  // Northwind's own hours for one of its workouts: what removing a workout's availability would take away.
+  const hours = await as("partnerAdmin").put("/v1/admin/availability", {
+    workoutId: OWN_WORKOUT,
+    timeZone: "Europe/London",
+    weekly: [{ day: 2, ranges: [{ start: "09:00", end: "12:00" }] }],
+    overrides: [],
+    minNoticeMinutes: 0,
+    bufferMinutes: 0,
+  });
+  expect(hours.status).toBe(200);
   await prepareBodyProbes({ jobLine: ids.jobLine, slot: ids.slot, savedItem: ids.savedItem, fabrikamTeam: ids.fabrikamTeam });
 });
 
@@ -472,7 +508,8 @@ describe("every registered operation", { timeout: 60_000 }, () => {
     const wrong: string[] = [];
     for (const e of operations().filter(hasParams)) {
       for (const probe of RESOURCES[e.fullPath] ?? []) {
-        const res = await sendAs(as(probe.as), e, fill(e.fullPath, probe.params()), probe.body?.());
+        const query = probe.query ? `?${new URLSearchParams(probe.query())}` : "";
+        const res = await sendAs(as(probe.as), e, fill(e.fullPath, probe.params()) + query, probe.body?.());
         if (res.status !== 403 && res.status !== 404) wrong.push(`${probe.as}: ${e.method.toUpperCase()} ${e.fullPath} → ${res.status}`);
       }
     }
@@ -550,5 +587,7 @@ describe("every registered operation", { timeout: 60_000 }, () => {
     expect(domain).toHaveLength(1);
     const item = await db.select().from(schema.savedItems).where(eq(schema.savedItems.id, ids.savedItem));
     expect(item).toHaveLength(1);
+    const hours = await json(await as("partnerAdmin").get(`/v1/admin/availability?workoutId=${OWN_WORKOUT}`));
+    expect(hours).toMatchObject({ workoutId: OWN_WORKOUT, inherited: false });
   });
 });

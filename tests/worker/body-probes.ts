@@ -187,6 +187,26 @@ export async function prepareBodyProbes(northwind: { jobLine: string; slot: stri
   ids.contosoVariantOfShared = (await created(contoso().post(`/v1/admin/workouts/${SHARED}/variants`, { name: "Contoso edition" }), "Contoso's variant")).id;
 }
 
+/** Harbour's booking request, to which Contoso has proposed other times (one per session, on the 11th of March 2031). */
+async function harbourProposal() {
+  await harbourJob("request");
+  await created(
+    contoso().post(`/v1/jobs/${ids.ownJob}/propose`, {
+      lines: [
+        { lineId: ids.ownLine1, times: [at(11, 9)] },
+        { lineId: ids.ownLine2, times: [at(11, 11)] },
+      ],
+    }),
+    "Contoso's proposal",
+  );
+}
+
+/** A window of open times: the first week of March 2031. */
+const openWindow = { from: at(1, 0), to: at(8, 0) };
+
+/** A weekly series of two Mondays at 08:00 in London, from March 2031. */
+const series = { capacity: 2, timeZone: "Europe/London", startDate: "2031-03-24", time: "08:00", weekdays: [1], weeks: 2 };
+
 /** A new workout's details (a SKU of its own each time). */
 const workoutDetails = () => ({
   name: "Probe workout",
@@ -356,6 +376,86 @@ export const BODY_RESOURCES: Record<string, BodyProbe[]> = {
       }),
     }),
   ],
+  "POST /v1/jobs/{id}/propose": [
+    partner({
+      field: "body.lines[].lineId",
+      own: () => ids.ownLine1,
+      other: () => ids.northwindJobLine,
+      setup: () => harbourJob("request"),
+      request: (lineId) => ({
+        params: { id: ids.ownJob },
+        body: {
+          lines: [
+            { lineId, times: [at(11, 9)] },
+            { lineId: ids.ownLine2, times: [at(11, 11)] },
+          ],
+        },
+      }),
+    }),
+  ],
+  "POST /v1/bookings/{id}/accept": [
+    customer({
+      field: "body.lines[].lineId",
+      own: () => ids.ownLine1,
+      other: () => ids.northwindJobLine,
+      setup: harbourProposal,
+      request: (lineId) => ({
+        params: { id: ids.ownJob },
+        body: {
+          lines: [
+            { lineId, time: at(11, 9) },
+            { lineId: ids.ownLine2, time: at(11, 11) },
+          ],
+        },
+      }),
+    }),
+  ],
+  "GET /v1/bookings/options/{id}/open-times": [
+    customer({
+      field: "query.sessionId",
+      own: () => nth(excelSessions, 0),
+      other: () => ids.northwindSession,
+      request: (sessionId) => ({ params: { id: EXCEL }, query: { sessionId, ...openWindow } }),
+    }),
+  ],
+  "GET /v1/bookings/{id}/open-times": [
+    customer({
+      field: "query.lineId",
+      own: () => ids.ownLine1,
+      other: () => ids.northwindJobLine,
+      setup: () => harbourJob("request"),
+      request: (lineId) => ({ params: { id: ids.ownJob }, query: { lineId, ...openWindow } }),
+    }),
+  ],
+  "GET /v1/jobs/{id}/open-times": [
+    partner({
+      field: "query.lineId",
+      own: () => ids.ownLine1,
+      other: () => ids.northwindJobLine,
+      setup: () => harbourJob("request"),
+      request: (lineId) => ({ params: { id: ids.ownJob }, query: { lineId, ...openWindow } }),
+    }),
+  ],
+  "GET /v1/admin/availability": [
+    partner({ field: "query.workoutId", own: () => EXCEL, other: () => NORTHWIND_ONLY, request: (workoutId) => ({ query: { workoutId } }) }),
+  ],
+  "PUT /v1/admin/availability": [
+    partner({
+      field: "body.workoutId",
+      own: () => EXCEL,
+      other: () => NORTHWIND_ONLY,
+      request: (workoutId) => ({
+        body: {
+          workoutId,
+          timeZone: "Europe/London",
+          weekly: [{ day: 1, ranges: [{ start: "09:00", end: "17:00" }] }],
+          overrides: [],
+          minNoticeMinutes: 0,
+          bufferMinutes: 0,
+        },
+      }),
+    }),
+  ],
   "PUT /v1/bookings/{id}/attendees": [
     customer({
       field: "body.userIds",
@@ -437,6 +537,20 @@ export const BODY_RESOURCES: Record<string, BodyProbe[]> = {
       own: () => nth(excelSessions, 0),
       other: () => ids.northwindSession,
       request: (sessionId) => ({ body: { workoutId: EXCEL, sessionId, startsAt: at(21, 9), capacity: 2 } }),
+    }),
+  ],
+  "POST /v1/admin/slots/series": [
+    partner({
+      field: "body.workoutId",
+      own: () => EXCEL,
+      other: () => NORTHWIND_ONLY,
+      request: (workoutId) => ({ body: { ...series, workoutId, sessionId: nth(excelSessions, 0) } }),
+    }),
+    partner({
+      field: "body.sessionId",
+      own: () => nth(excelSessions, 0),
+      other: () => ids.northwindSession,
+      request: (sessionId) => ({ body: { ...series, workoutId: EXCEL, sessionId } }),
     }),
   ],
   "PUT /v1/admin/account-users/{id}": [

@@ -34,6 +34,10 @@ export const bookingKeys = {
   /** Every open time shown (availability changes make them stale). */
   anyOpenTimes: ["open-times"] as const,
   openTimes: (accountId: string, source: unknown, from: string) => ["open-times", accountId, source, from] as const,
+  /** The people a job may name (the customer's members or the partner's). */
+  people: (accountId: string, side: Side) => ["job-people", accountId, side] as const,
+  /** The partner's booked sessions between two instants, under "jobs": every move makes them stale too. */
+  sessions: (accountId: string, from: string, to: string, mine: boolean) => ["jobs", accountId, "sessions", from, to, mine] as const,
 };
 
 /** Your Bookings (customer) or Your Jobs (partner), newest first, a page at a time. */
@@ -111,6 +115,8 @@ function moveJob(move: JobMove): Promise<JobDto> {
 export const staleAfter = {
   booking: [bookingKeys.all, bookingKeys.anyOptions, entitlementKeys.all],
   move: [bookingKeys.all, entitlementKeys.all, auditKeys.all],
+  /** A job's attendees, instructor, place or attendance: the job lists, the job and the partner's week. */
+  people: [bookingKeys.all],
 } as const;
 
 /** Any job move; refreshes the job lists and the credits. */

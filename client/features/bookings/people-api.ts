@@ -3,19 +3,13 @@ import type { z } from "zod";
 import type { SetAttendees, SetJobInstructor, SetJobLocation, CompleteSession } from "../../../contract/job-people";
 import { useActiveAccountId } from "../../auth/useAppUser";
 import { api } from "../../lib/api";
-import { bookingKeys, type Side } from "./api";
-
-/** The keys of the people a job may name and of the upcoming sessions, per active account. */
-export const peopleKeys = {
-  people: (accountId: string, side: Side) => ["job-people", accountId, side] as const,
-  sessions: (accountId: string, from: string, to: string, mine: boolean) => ["jobs", accountId, "sessions", from, to, mine] as const,
-};
+import { bookingKeys, staleAfter, type Side } from "./api";
 
 /** Who a job may name: the customer's members (attendees) or the partner's (instructors). */
 export function useJobPeople(side: Side, enabled = true) {
   const accountId = useActiveAccountId();
   return useQuery({
-    queryKey: peopleKeys.people(accountId, side),
+    queryKey: bookingKeys.people(accountId, side),
     queryFn: () => api.get(side === "customer" ? "/v1/bookings/people" : "/v1/jobs/instructors"),
     enabled,
   });
@@ -25,7 +19,7 @@ export function useJobPeople(side: Side, enabled = true) {
 export function useUpcomingSessions(from: string, to: string, mine: boolean) {
   const accountId = useActiveAccountId();
   return useQuery({
-    queryKey: peopleKeys.sessions(accountId, from, to, mine),
+    queryKey: bookingKeys.sessions(accountId, from, to, mine),
     queryFn: () => api.get("/v1/jobs/sessions", { query: { from, to, mine: mine ? "true" : undefined } }),
   });
 }
@@ -53,5 +47,5 @@ function send(change: PeopleChange) {
 /** A change of a job's people or places; refreshes the job lists and the sessions. */
 export function usePeopleChange() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: send, onSuccess: () => client.invalidateQueries({ queryKey: bookingKeys.all }) });
+  return useMutation({ mutationFn: send, onSuccess: () => Promise.all(staleAfter.people.map((queryKey) => client.invalidateQueries({ queryKey }))) });
 }
