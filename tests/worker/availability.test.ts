@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
+import { withBodies } from "./mail-bodies";
 import { DEMO } from "../../db/seed";
 import { apiAs } from "./auth";
 import { call, json } from "./helpers";
@@ -27,12 +28,7 @@ const weekdays = {
   bufferMinutes: 30,
 };
 
-const outbox = (to: string) =>
-  db
-    .select({ subject: schema.mailOutbox.subject, text: schema.mailOutbox.text })
-    .from(schema.mailOutbox)
-    .where(eq(schema.mailOutbox.to, to))
-    .orderBy(schema.mailOutbox.createdAt);
+const outbox = (to: string) => withBodies(db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, to)).orderBy(schema.mailOutbox.createdAt));
 /** The job's entries about counter-proposals (its other moves are recorded too). */
 const auditOf = async (jobId: string) =>
   (

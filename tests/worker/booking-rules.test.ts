@@ -207,11 +207,13 @@ describe("rescheduling one session of a booked job", () => {
     expect(lines.map((l) => l.rescheduleReason)).toEqual([null, "notReady"]);
     // The partner is asked to confirm the new times; the customer gets the acknowledgement.
     expect(await count(schema.mailOutbox)).toBe(mails + 2);
-    const [mail, ack] = await db
-      .select()
-      .from(schema.mailOutbox)
-      .orderBy(desc(schema.mailOutbox.createdAt), desc(sql`rowid`))
-      .limit(2);
+    const [mail, ack] = await withBodies(
+      db
+        .select()
+        .from(schema.mailOutbox)
+        .orderBy(desc(schema.mailOutbox.createdAt), desc(sql`rowid`))
+        .limit(2),
+    );
     expect([mail!.to, ack!.to].sort()).toEqual(["cara@fabrikam.test", "hello@northwind.test"]);
     const toPartner = [mail!, ack!].find((m) => m.to === "hello@northwind.test")!;
     const toCustomer = [mail!, ack!].find((m) => m.to === "cara@fabrikam.test")!;

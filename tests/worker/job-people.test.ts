@@ -159,7 +159,7 @@ describe("attendees", () => {
     expect(job.attendees).toEqual([{ id: dan, name: "Dan Moreau", email: "dan@fabrikam.test" }]);
     const [workout] = await db.select().from(schema.workouts).where(eq(schema.workouts.id, WORKOUT));
     expect(job.seats).toBe(workout!.maxAttendees);
-    const mails = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, "dan@fabrikam.test"));
+    const mails = await withBodies(db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, "dan@fabrikam.test")));
     const confirmed = mails.filter((m) => m.subject.includes("Copilot Foundations") && m.attachments?.some((a) => a.filename === "booking.ics"));
     expect(confirmed.length).toBeGreaterThan(0);
     expect((await auditOf("jobAttendeesChanged", job.id))[0]!.data).toEqual({ from: [], to: [dan] });

@@ -1,6 +1,7 @@
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
+import { withBodies } from "./mail-bodies";
 import { DEMO } from "../../db/seed";
 import { ACCOUNT_DETAILS, apiAs, multipart, signUp } from "./auth";
 import { call, json } from "./helpers";
@@ -100,11 +101,13 @@ describe("mail in each recipient's zone", () => {
       });
       expect(res.status).toBe(201);
       const mail = (to: string, subject: string) =>
-        db
-          .select()
-          .from(schema.mailOutbox)
-          .where(and(eq(schema.mailOutbox.to, to), like(schema.mailOutbox.subject, `${subject}%`)))
-          .orderBy(schema.mailOutbox.createdAt);
+        withBodies(
+          db
+            .select()
+            .from(schema.mailOutbox)
+            .where(and(eq(schema.mailOutbox.to, to), like(schema.mailOutbox.subject, `${subject}%`)))
+            .orderBy(schema.mailOutbox.createdAt),
+        );
       const toCustomer = (await mail("cara@fabrikam.test", "We've received your booking request")).at(-1)!;
       const toPartner = (await mail("hello@northwind.test", "Booking requested")).at(-1)!;
       expect(toCustomer.text).toContain("Thu, Jan 2, 2031, 4:00 AM EST");

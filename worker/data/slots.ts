@@ -11,6 +11,7 @@ import { insertRows } from "./bound";
 import { recurringStarts } from "../domain/availability";
 import type { RecurringSlots } from "../../contract/availability";
 import { d1Of, runBatch } from "./statements";
+import { writeThenRead } from "./reusable";
 
 /**
  * Whether the partner delivers the workout: a general entry among its
@@ -109,8 +110,9 @@ async function publishable(db: Db, scope: PartnerScope, input: { workoutId: stri
 export async function publishSlot(db: Db, scope: PartnerScope, input: { workoutId: string; sessionId: string; startsAt: string; capacity: number }) {
   const { workout, session } = await publishable(db, scope, input);
   const id = crypto.randomUUID();
-  await runBatch(
-    d1Of(db),
+  // The insert, its entry and the slot read back: one batch, one round trip.
+  const [published] = await writeThenRead(
+    db,
     audit(
       [
         db
@@ -124,8 +126,8 @@ export async function publishSlot(db: Db, scope: PartnerScope, input: { workoutI
         change: { kind: "time", from: null, to: input.startsAt },
       },
     ),
+    [db.select().from(slots).where(eq(slots.id, id))],
   );
-  const published = await db.select().from(slots).where(eq(slots.id, id));
   return slotDto(theRow(published, "published slot"), scope.account.name, session.lengthMinutes);
 }
 
@@ -171,16 +173,16 @@ export async function closeSlot(db: Db, scope: PartnerScope, id: string): Promis
   const ours = and(eq(slots.id, id), eq(slots.partnerAccountId, scope.account.id));
   const [slot] = await db.select().from(slots).where(ours);
   if (!slot) throw notFound("Slot not found");
-  // The delete happens only while nobody holds a seat; its entry under the same condition, in the same batch.
-  await runBatch(
-    d1Of(db),
+  // The delete happens only while nobody holds a seat; its entry under the same condition, and what is left read back: one batch.
+  const [[left]] = await writeThenRead(
+    db,
     audit([db.delete(slots).where(and(ours, eq(slots.seatsTaken, 0)))], {
       ...slotEntry(scope, id),
       code: "slotClosed",
       change: { kind: "time", from: slot.startsAt, to: null },
       onlyIf: sql`changes() > 0`,
     }),
+    [db.select({ id: slots.id }).from(slots).where(ours)],
   );
-  const [left] = await db.select({ id: slots.id }).from(slots).where(ours);
   if (left) throw conflict("This time has bookings; reschedule or cancel them first");
 }
