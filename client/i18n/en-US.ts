@@ -213,6 +213,10 @@ export const enUS = {
   "leave.body": "You have unsaved changes. If you leave this page now, they will be lost.",
   "leave.stay": "Stay on this page",
   "leave.leave": "Leave without saving",
+  "leave.dialogTitle": "Discard your changes?",
+  "leave.dialogBody": "You have unsaved changes. If you close this now, they will be lost.",
+  "leave.keepEditing": "Keep editing",
+  "leave.discard": "Discard changes",
 
   // ─── Sign-in, sign-up and onboarding ─────────────────
   "onboarding.title": "Welcome",

@@ -18,6 +18,7 @@ import { useOpenAssessment, useSubmitAssessment } from "./api";
 import type { z } from "zod";
 import { setFieldErrors } from "../../lib/forms";
 import { enumLabel } from "../../lib/enums";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 /** The catalogue key for why a link was refused. */
 function refusalKey(error: unknown) {
@@ -122,6 +123,7 @@ function Questionnaire({ form, submit }: { form: AssessmentFormDto; submit: Retu
           : t("assessment.intro", { n: form.questions.length })}
       </p>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-8" aria-label={t("assessment.title")}>
+        <LeaveGuard when={formState.isDirty && !submit.isPending && !submit.isSuccess} />
         {form.asksForAssessee ? (
           <fieldset className="grid gap-4 rounded-xl border border-border bg-card p-5 sm:grid-cols-2">
             <legend className="px-1 font-semibold">{t("assessment.aboutYou")}</legend>

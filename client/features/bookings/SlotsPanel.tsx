@@ -16,6 +16,7 @@ import { today, useFormatDate } from "../../lib/dates";
 import { errorAt, setFieldErrors } from "../../lib/forms";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useDeliveredWorkouts, useSlotChanges, useSlots } from "./api";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 /**
  * A time to publish as the form holds it (a session, a calendar day, a time
@@ -89,6 +90,7 @@ export function SlotsPanel() {
   const submit = form.handleSubmit(async (body) => {
     try {
       await publish.mutateAsync(body);
+      form.reset(form.getValues());
       toast({ title: t("slots.published"), variant: "success" });
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.fields).length) setFieldErrors(form.setError, e.fields);
@@ -133,6 +135,7 @@ export function SlotsPanel() {
         )}
       </div>
       <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 rounded-xl border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-3">
+        <LeaveGuard when={form.formState.isDirty && !publish.isPending} />
         <Field label={t("slots.workout")} className="sm:col-span-2 lg:col-span-3">
           <Select
             value={workout?.id ?? ""}

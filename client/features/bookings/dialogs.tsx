@@ -7,12 +7,13 @@ import { CancellationReason, RescheduleReason } from "../../../contract/enums";
 import { MESSAGES } from "../../../contract/messages";
 import { sessionOrderProblems } from "../../../contract/session-order";
 import { Button } from "../../components/ui/Button";
-import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { Checkbox, Field, Input, Select, Textarea } from "../../components/ui/Field";
 import { toLocalDateTimeInput, useFormatDate } from "../../lib/dates";
 import { enumLabel, oneOf } from "../../lib/enums";
 import { errorAt } from "../../lib/forms";
 import { translateApiMessage, useT, type Translate } from "../../lib/i18n";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 /** A value of an `<input type="datetime-local">` as an ISO instant (or null). */
 export function localToIso(value: string): string | null {
@@ -52,6 +53,7 @@ export function ReasonDialog(
         title={kind === "cancel" ? t("bookings.cancelTitle") : t("bookings.denyTitle")}
         description={kind === "cancel" ? t("bookings.cancelBody") : t("bookings.denyBody")}
       >
+        <LeaveGuard when={form.formState.isDirty && !busy} />
         <form className="grid gap-4" noValidate onSubmit={(e) => void submit(e)}>
           <ReasonFields
             reasons={reasons}
@@ -61,9 +63,11 @@ export function ReasonDialog(
             commentError={form.formState.errors.comment?.message}
           />
           <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              {t("common.back")}
-            </Button>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("common.back")}
+              </Button>
+            </DialogClose>
             <Button type="submit" variant={kind === "cancel" ? "danger" : "primary"} loading={busy}>
               {kind === "cancel" ? t("bookings.action.cancel") : t("bookings.action.deny")}
             </Button>
@@ -98,6 +102,7 @@ export function ConfirmTimesDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={t("bookings.confirmTitle")} description={t("bookings.confirmBody")} size="lg">
+        <LeaveGuard when={form.formState.isDirty && !busy} />
         <form className="grid gap-5" noValidate onSubmit={(e) => void submit(e)}>
           {job.lines.map((line, i) => {
             const error = errorAt(form.formState.errors, `lines.${i}.time`);
@@ -119,9 +124,11 @@ export function ConfirmTimesDialog({
             );
           })}
           <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              {t("common.back")}
-            </Button>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("common.back")}
+              </Button>
+            </DialogClose>
             <Button type="submit" loading={busy}>
               {t("bookings.action.confirm")}
             </Button>
@@ -223,6 +230,7 @@ export function TimesDialog(
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={withReason ? t("bookings.rescheduleTitle") : t("bookings.scheduleTitle")} description={t("booking.modeRequestBody")} size="lg">
+        <LeaveGuard when={form.formState.isDirty && !busy} />
         <form className="grid gap-4" noValidate onSubmit={(e) => void submit(e)}>
           {job.lines.map((line, i) => {
             const error = errorAt(errors, `lines.${i}.time`);
@@ -270,9 +278,11 @@ export function TimesDialog(
             />
           ) : null}
           <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              {t("common.back")}
-            </Button>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("common.back")}
+              </Button>
+            </DialogClose>
             <Button type="submit" loading={busy}>
               {withReason ? t("bookings.action.reschedule") : t("bookings.action.requestTimes")}
             </Button>

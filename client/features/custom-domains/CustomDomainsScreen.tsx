@@ -18,6 +18,7 @@ import { Badge } from "../../components/ui/Badge";
 import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
 import { QueryState } from "../../components/ui/QueryState";
 import { enumLabel } from "../../lib/enums";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 /**
  * The `.test` TLDs are allowed while developing (the server decides; the
@@ -99,6 +100,7 @@ function AddDomainForm({ accountId }: { accountId: string | undefined }) {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="domains-add" className="grid gap-4 rounded-xl border border-border bg-card p-6">
+      <LeaveGuard when={form.formState.isDirty && !add.isPending} />
       <h2 id="domains-add" className="text-lg font-semibold">
         {t("domains.addTitle")}
       </h2>

@@ -22,6 +22,7 @@ import { CreditAdjustmentForm } from "./CreditAdjustmentForm";
 import { PlanActions } from "./PlanActions";
 import { StartPlanForm } from "./StartPlanForm";
 import { enumLabel } from "../../lib/enums";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 /**
  * /admin/customers/:id/details (Your Customers): the customer's
@@ -185,6 +186,7 @@ function PriceGroupChoiceForm({
   );
   return (
     <form className="mt-6 flex flex-wrap items-end gap-4 border-t border-border pt-6" aria-label={t("customers.priceGroup")} onSubmit={(e) => void submit(e)}>
+      <LeaveGuard when={form.formState.isDirty && !save.isPending} />
       <Field label={t("customers.priceGroup")} hint={t("customers.priceGroupHint")} className="w-72">
         <Select {...form.register("priceGroupId")}>
           <option value="">{t("customers.noPriceGroup")}</option>

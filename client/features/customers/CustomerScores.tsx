@@ -19,6 +19,7 @@ import type { z } from "zod";
 import { setFieldErrors } from "../../lib/forms";
 import { enumLabel } from "../../lib/enums";
 import { EnumSelect } from "../../components/ui/EnumSelect";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 type Latest = { category: Category; latest: ScoreDto; previous: ScoreDto | null };
 
@@ -151,6 +152,7 @@ const ManualScoreForm = ({ customerId }: { customerId: string }) => {
       className="mt-6 grid items-start gap-4 border-t border-border pt-6 sm:grid-cols-3"
       aria-label={t("customers.manualScore")}
     >
+      <LeaveGuard when={formState.isDirty && !add.isPending} />
       <p className="text-sm text-muted-foreground sm:col-span-3">
         <span className="font-semibold text-foreground">{t("customers.manualScore")}</span> · {t("customers.manualScoreHint")}
       </p>

@@ -14,6 +14,7 @@ import { useT } from "../../lib/i18n";
 import { translateMessage } from "../profile/messages";
 import { usePlans } from "../plans/api";
 import { useStartPlan } from "./api";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 type Values = { planId: string; startDate: string | null };
 
@@ -40,6 +41,7 @@ export function StartPlanForm({ accountId, customerId }: { accountId: string; cu
   const submit = form.handleSubmit(async ({ planId, startDate }) => {
     try {
       await start.mutateAsync({ planId, startDate });
+      form.reset();
       toast({ title: t("customers.planStarted"), variant: "success" });
     } catch (e) {
       if (e instanceof ApiError && (e.status === 400 || e.status === 409)) setFieldErrors(form.setError, e.fields);
@@ -62,6 +64,7 @@ export function StartPlanForm({ accountId, customerId }: { accountId: string; cu
   // The date Field is not marked `required`: DatePicker would put aria-required on its button (an axe failure).
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid max-w-xl gap-4 sm:grid-cols-2" aria-label={t("customers.startPlan")}>
+      <LeaveGuard when={form.formState.isDirty && !start.isPending} />
       <Field label={t("plans.planName")} required error={err(form.formState.errors.planId?.message)}>
         <Select placeholder={t("common.select")} {...form.register("planId")}>
           {items.map((p) => (

@@ -10,6 +10,7 @@ import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { useT } from "../../lib/i18n";
 import { UnknownTanError, useLinkPartner } from "./api";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 /** The contract's body, with an empty TAN "Required" (the contract's own rule says how a TAN is written). */
 export const TanForm = AssignParentBody.extend({ tan: z.string().trim().min(1, MESSAGES.required).pipe(TAN) });
@@ -50,6 +51,7 @@ export function TanPrompt({ accountId, canLink }: { accountId: string; canLink: 
       </div>
       {canLink ? (
         <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 flex flex-wrap items-start gap-3">
+          <LeaveGuard when={form.formState.isDirty && !link.isPending && !link.isSuccess} />
           <Field label={t("home.tanLabel")} required error={error} className="w-full max-w-xs">
             <Controller
               control={form.control}

@@ -18,6 +18,7 @@ import { useDeleteAttachment, useUploadAttachment } from "./api";
 import { DateField, Section, useFieldError } from "./parts";
 import type { WorkoutForm } from "./workout-form";
 import { EnumSelect } from "../../components/ui/EnumSelect";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 export function Sessions({ workout }: { workout: WorkoutDto | null }) {
   const t = useT();
@@ -227,6 +228,7 @@ function Attachments({ session, workoutId, index }: { session: SessionDto | null
   });
   return (
     <fieldset className="grid gap-3">
+      <LeaveGuard when={(form.formState.isDirty || file !== null) && !upload.isPending} />
       <legend className="text-sm font-medium">{t("editor.attachments")}</legend>
       {session.attachments.length ? (
         <ul className="grid gap-1">

@@ -8,6 +8,7 @@ import { AccountLocation, AccountType, Currency, Industry, Language, OrgSize } f
 import { useBoot } from "../../app/boot";
 import { useStyling } from "../../app/styling";
 import { useAppUser } from "../../auth/useAppUser";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 import { Button } from "../../components/ui/Button";
 import { EnumSelect } from "../../components/ui/EnumSelect";
 import { Field, Input } from "../../components/ui/Field";
@@ -60,7 +61,7 @@ export function CreateAccountForm({ onCreated, inviteFailure }: { onCreated: (ac
       language: "enUS",
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
   const err = (m?: string) => (m ? translateApiMessage(m) : null);
 
   const submit = form.handleSubmit(
@@ -89,6 +90,7 @@ export function CreateAccountForm({ onCreated, inviteFailure }: { onCreated: (ac
 
   return (
     <main className="min-h-screen bg-muted/40 px-4 py-10">
+      <LeaveGuard when={(isDirty || Boolean(logo) || Boolean(photo)) && !isSubmitting} />
       <form
         onSubmit={(e) => void submit(e)}
         noValidate

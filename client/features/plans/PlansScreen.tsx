@@ -7,7 +7,7 @@ import { CommitmentTerm, Currency, RefreshPeriod } from "../../../contract/enums
 import { CreditCard, Pencil, Plus } from "../../components/icons";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
-import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { EnumSelect } from "../../components/ui/EnumSelect";
 import { Field, Input } from "../../components/ui/Field";
@@ -21,6 +21,7 @@ import { useLanguage, useT } from "../../lib/i18n";
 import { formatMoney } from "../catalogue/format";
 import { translateMessage } from "../profile/messages";
 import { useSavePlan, usePlans } from "./api";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 /** The form as its inputs hold it: numbers as typed, the price in major units (dollars), "" for none. */
 type Values = {
@@ -165,6 +166,7 @@ function PlanDialog({ plan, onClose }: { plan: PlanDto | null; onClose: () => vo
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent title={plan ? t("plans.editTitle") : t("plans.createTitle")}>
+        <LeaveGuard when={form.formState.isDirty && !save.isPending} />
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label={t("plans.name")} required error={err(errors.planName?.message)}>
@@ -192,9 +194,11 @@ function PlanDialog({ plan, onClose }: { plan: PlanDto | null; onClose: () => vo
             </Field>
           </div>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("common.cancel")}
+              </Button>
+            </DialogClose>
             <Button type="submit" loading={save.isPending}>
               {t("common.save")}
             </Button>

@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { PriceGroupBody, type PriceGroupDto } from "../../../contract/groups";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
-import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Field, Input, Textarea } from "../../components/ui/Field";
 import { DataTable } from "../../components/ui/Table";
@@ -17,6 +17,7 @@ import { setFieldErrors, toastInvalidForm } from "../../lib/forms";
 import type { z } from "zod";
 import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
 import { QueryState } from "../../components/ui/QueryState";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 type Values = z.input<typeof PriceGroupBody>;
 
@@ -122,6 +123,7 @@ function PriceGroupDialog({ group, onClose }: { group: PriceGroupDto | null; onC
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent title={group ? t("priceGroups.editTitle") : t("priceGroups.createTitle")}>
+        <LeaveGuard when={form.formState.isDirty && !save.isPending} />
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
           <Field label={t("priceGroups.name")} required error={err(form.formState.errors.name?.message)}>
             <Input {...form.register("name")} />
@@ -130,9 +132,11 @@ function PriceGroupDialog({ group, onClose }: { group: PriceGroupDto | null; onC
             <Textarea {...form.register("description")} />
           </Field>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("common.cancel")}
+              </Button>
+            </DialogClose>
             <Button type="submit" loading={save.isPending}>
               {t("common.save")}
             </Button>

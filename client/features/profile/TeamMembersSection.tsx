@@ -16,7 +16,7 @@ import {
   type TeamMemberDto,
 } from "../../../contract/team";
 import { Button } from "../../components/ui/Button";
-import { ConfirmDialog, Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { ConfirmDialog, Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../components/ui/DropdownMenu";
 import { EnumSelect } from "../../components/ui/EnumSelect";
 import { Checkbox, Field, Input, Textarea } from "../../components/ui/Field";
@@ -31,6 +31,7 @@ import { Section } from "./Section";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
 import { QueryState } from "../../components/ui/QueryState";
 import { enumLabel } from "../../lib/enums";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 const STATUS_TONE: Record<TeamMemberDto["status"], BadgeTone> = { active: "success", inactive: "neutral", pending: "warning" };
 
@@ -235,6 +236,7 @@ function InviteDialog({ open, onOpenChange, accountId }: { open: boolean; onOpen
       }}
     >
       <DialogContent title={t("team.inviteTitle")} description={t("team.inviteBody")}>
+        <LeaveGuard when={form.formState.isDirty && !invite.isPending} />
         <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
           <Field
             label={t("team.emails")}
@@ -260,9 +262,11 @@ function InviteDialog({ open, onOpenChange, accountId }: { open: boolean; onOpen
             </div>
           ) : null}
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t("common.cancel")}
-            </Button>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("common.cancel")}
+              </Button>
+            </DialogClose>
             <Button type="submit" loading={invite.isPending}>
               {t("team.sendInvites")}
             </Button>
@@ -310,6 +314,7 @@ function EditMemberDialog({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={t("team.editTitle")} description={member.email}>
+        <LeaveGuard when={form.formState.isDirty && !update.isPending} />
         <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
           <Field label={t("team.name")} error={err(form.formState.errors.name?.message)}>
             <Input maxLength={160} {...form.register("name")} />
@@ -348,9 +353,11 @@ function EditMemberDialog({
             ) : null}
           </fieldset>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("common.cancel")}
+              </Button>
+            </DialogClose>
             <Button type="submit" loading={update.isPending}>
               {t("common.save")}
             </Button>

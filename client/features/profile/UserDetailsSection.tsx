@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Language, Theme } from "../../../contract/enums";
 import { SaveUserData, type UserDto } from "../../../contract/users";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 import { Button } from "../../components/ui/Button";
 import { EnumSelect } from "../../components/ui/EnumSelect";
 import { Field, Input } from "../../components/ui/Field";
@@ -38,6 +39,7 @@ export function UserDetailsSection({ me }: { me: UserDto }) {
   const submit = form.handleSubmit(async (names) => {
     try {
       await save.mutateAsync({ ...names, theme, language });
+      form.reset(names);
       toast({ title: t("profile.userSaved"), variant: "success" });
     } catch (e) {
       if (e instanceof ApiError && e.status === 400) setFieldErrors(form.setError, e.fields);
@@ -47,6 +49,7 @@ export function UserDetailsSection({ me }: { me: UserDto }) {
 
   return (
     <Section id="your-details" title={t("profile.yourDetails")} description={me.email}>
+      <LeaveGuard when={form.formState.isDirty && !save.isPending} />
       <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={t("profile.yourDetails")}>
         <Field label={t("auth.firstName")} error={err(errors.firstName?.message)}>
           <Input autoComplete="given-name" maxLength={80} {...form.register("firstName")} />
