@@ -1,14 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Globe } from "../../components/icons";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { addCustomDomainSchema, type AddCustomDomain, type CustomDomainDto } from "../../../contract/domains";
 import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { CopyButton } from "../../components/ui/CopyButton";
 import { EmptyState } from "../../components/ui/EmptyState";
-import { Field, Input } from "../../components/ui/Field";
+import { Checkbox, Field, Input } from "../../components/ui/Field";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/Table";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
@@ -84,13 +84,13 @@ export default function CustomDomainsScreen() {
 function AddDomainForm({ accountId }: { accountId: string | undefined }) {
   const t = useT();
   const add = useAddCustomDomain(accountId);
-  const form = useForm<AddCustomDomain, unknown, AddCustomDomain>({ resolver: zodResolver(schema), defaultValues: { uri: "" } });
+  const form = useForm<AddCustomDomain, unknown, AddCustomDomain>({ resolver: zodResolver(schema), defaultValues: { uri: "", isSatellite: true } });
   const error = form.formState.errors.uri?.message;
 
   const submit = form.handleSubmit(async (body) => {
     try {
       const created = await add.mutateAsync(body);
-      form.reset({ uri: "" });
+      form.reset({ uri: "", isSatellite: body.isSatellite });
       toast({ title: t("domains.added", { domain: created.uri }), variant: "success" });
     } catch (e) {
       if (e instanceof ApiError && e.fields.uri) form.setError("uri", { message: e.fields.uri });
@@ -112,6 +112,19 @@ function AddDomainForm({ accountId }: { accountId: string | undefined }) {
           {t("domains.add")}
         </Button>
       </div>
+      <Controller
+        control={form.control}
+        name="isSatellite"
+        render={({ field }) => (
+          <Checkbox
+            label={t("domains.satellite")}
+            hint={t("domains.satelliteHint")}
+            checked={field.value ?? true}
+            onCheckedChange={(on) => field.onChange(on === true)}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
     </form>
   );
 }
@@ -148,6 +161,11 @@ function DomainRow({ domain, accountId }: { domain: CustomDomainDto; accountId: 
     <TableRow data-testid={`domain-${domain.uri}`}>
       <TableCell className="font-medium break-all" label={t("domains.column.domain")}>
         {domain.uri}
+        {domain.isSatellite ? (
+          <Badge tone="neutral" className="ml-2" data-testid="domain-satellite">
+            {t("domains.satelliteBadge")}
+          </Badge>
+        ) : null}
       </TableCell>
       <TableCell label={t("domains.column.state")}>
         <Badge tone={connected ? "success" : "warning"} data-testid="domain-state">

@@ -44,8 +44,9 @@ function Hero({ hero }: { hero: NonNullable<HomepageView["hero"]> }) {
       {/* A scrim keeps the light hero text readable over any photograph. */}
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-t from-black/60 via-black/25 to-transparent" />
       <p className="max-w-3xl text-3xl font-semibold tracking-tight text-balance text-hero-text home-sm:text-4xl">{hero.heroText}</p>
-      {hero.title ? <p className="mt-3 text-lg font-medium text-hero-text">{hero.title}</p> : null}
-      {hero.subtitle ? <p className="mt-1 max-w-2xl text-sm text-hero-text/90 home-sm:text-base">{hero.subtitle}</p> : null}
+      {/* The hero's words over the gradient: the partner's light gradient text colour, as the branding preview shows it. */}
+      {hero.title ? <p className="mt-3 text-lg font-medium text-gradient-text">{hero.title}</p> : null}
+      {hero.subtitle ? <p className="mt-1 max-w-2xl text-sm text-gradient-text home-sm:text-base">{hero.subtitle}</p> : null}
     </section>
   );
 }
