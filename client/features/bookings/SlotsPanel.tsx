@@ -13,7 +13,7 @@ import { DataTable, type Column } from "../../components/ui/Table";
 import { toast } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { today, useFormatDate } from "../../lib/dates";
-import { errorAt, setFieldErrors } from "../../lib/forms";
+import { errorAt, setFieldErrors, toastInvalidForm } from "../../lib/forms";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useDeliveredWorkouts, useSlotChanges, useSlots } from "./api";
 import { LeaveGuard } from "../../app/shell/LeaveGuard";
@@ -87,16 +87,19 @@ export function SlotsPanel() {
       </section>
     );
   }
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      await publish.mutateAsync(body);
-      form.reset(form.getValues());
-      toast({ title: t("slots.published"), variant: "success" });
-    } catch (e) {
-      if (e instanceof ApiError && Object.keys(e.fields).length) setFieldErrors(form.setError, e.fields);
-      else toast({ title: t("message.generic"), variant: "error" });
-    }
-  });
+  const submit = form.handleSubmit(
+    async (body) => {
+      try {
+        await publish.mutateAsync(body);
+        form.reset(form.getValues());
+        toast({ title: t("slots.published"), variant: "success" });
+      } catch (e) {
+        if (e instanceof ApiError && Object.keys(e.fields).length) setFieldErrors(form.setError, e.fields);
+        else toast({ title: t("message.generic"), variant: "error" });
+      }
+    },
+    (errors) => toastInvalidForm(errors),
+  );
 
   type Slot = NonNullable<typeof slots.data>[number];
   const columns: Column<Slot>[] = [

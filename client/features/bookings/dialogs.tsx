@@ -11,7 +11,7 @@ import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../componen
 import { Checkbox, Field, Input, Select, Textarea } from "../../components/ui/Field";
 import { toLocalDateTimeInput, useFormatDate } from "../../lib/dates";
 import { enumLabel, oneOf } from "../../lib/enums";
-import { errorAt } from "../../lib/forms";
+import { errorAt, toastInvalidForm } from "../../lib/forms";
 import { translateApiMessage, useT, type Translate } from "../../lib/i18n";
 import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
@@ -37,16 +37,19 @@ export function ReasonDialog(
       : RescheduleReason.map((r) => [r, enumLabel(t, "RescheduleReason", r)]);
   // The contract's body of the move: a required reason of its kind, an optional comment.
   const form = useForm({ resolver: zodResolver(kind === "cancel" ? CancelBooking : DenyRequest), defaultValues: { comment: "" } });
-  const submit = form.handleSubmit(({ reason, comment = "" }) => {
-    // The schema took only the kind's reasons; this narrows the type to them.
-    if (props.kind === "cancel") {
-      const picked = oneOf(CancellationReason, reason);
-      if (picked) props.onSubmit(picked, comment);
-    } else {
-      const picked = oneOf(RescheduleReason, reason);
-      if (picked) props.onSubmit(picked, comment);
-    }
-  });
+  const submit = form.handleSubmit(
+    ({ reason, comment = "" }) => {
+      // The schema took only the kind's reasons; this narrows the type to them.
+      if (props.kind === "cancel") {
+        const picked = oneOf(CancellationReason, reason);
+        if (picked) props.onSubmit(picked, comment);
+      } else {
+        const picked = oneOf(RescheduleReason, reason);
+        if (picked) props.onSubmit(picked, comment);
+      }
+    },
+    (errors) => toastInvalidForm(errors),
+  );
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -98,7 +101,10 @@ export function ConfirmTimesDialog({
     resolver: zodResolver(ConfirmRequest),
     defaultValues: { lines: job.lines.map((l) => ({ lineId: l.id, time: l.requestedTimes[0] ?? "" })) },
   });
-  const submit = form.handleSubmit(({ lines }) => onSubmit(lines));
+  const submit = form.handleSubmit(
+    ({ lines }) => onSubmit(lines),
+    (errors) => toastInvalidForm(errors),
+  );
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={t("bookings.confirmTitle")} description={t("bookings.confirmBody")} size="lg">
@@ -222,10 +228,13 @@ export function TimesDialog(
   const { errors } = form.formState;
   const lines = useWatch({ control: form.control, name: "lines" });
   const chooseSession = errorAt(errors, "lines");
-  const submit = form.handleSubmit(({ times, reason, comment }) => {
-    if (!props.withReason) props.onSubmit(times);
-    else if (reason) props.onSubmit(times, reason, comment);
-  });
+  const submit = form.handleSubmit(
+    ({ times, reason, comment }) => {
+      if (!props.withReason) props.onSubmit(times);
+      else if (reason) props.onSubmit(times, reason, comment);
+    },
+    (errors) => toastInvalidForm(errors),
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -19,6 +19,7 @@ import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
 import { QueryState } from "../../components/ui/QueryState";
 import { enumLabel } from "../../lib/enums";
 import { LeaveGuard } from "../../app/shell/LeaveGuard";
+import { toastInvalidForm } from "../../lib/forms";
 
 /**
  * The `.test` TLDs are allowed while developing (the server decides; the
@@ -87,16 +88,19 @@ function AddDomainForm({ accountId }: { accountId: string | undefined }) {
   const form = useForm<AddCustomDomain, unknown, AddCustomDomain>({ resolver: zodResolver(schema), defaultValues: { uri: "", isSatellite: true } });
   const error = form.formState.errors.uri?.message;
 
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      const created = await add.mutateAsync(body);
-      form.reset({ uri: "", isSatellite: body.isSatellite });
-      toast({ title: t("domains.added", { domain: created.uri }), variant: "success" });
-    } catch (e) {
-      if (e instanceof ApiError && e.fields.uri) form.setError("uri", { message: e.fields.uri });
-      toastMessage("toast.domainAddFailed");
-    }
-  });
+  const submit = form.handleSubmit(
+    async (body) => {
+      try {
+        const created = await add.mutateAsync(body);
+        form.reset({ uri: "", isSatellite: body.isSatellite });
+        toast({ title: t("domains.added", { domain: created.uri }), variant: "success" });
+      } catch (e) {
+        if (e instanceof ApiError && e.fields.uri) form.setError("uri", { message: e.fields.uri });
+        toastMessage("toast.domainAddFailed");
+      }
+    },
+    (errors) => toastInvalidForm(errors),
+  );
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="domains-add" className="grid gap-4 rounded-xl border border-border bg-card p-6">

@@ -15,7 +15,7 @@ import { Section } from "../profile/Section";
 import { Button } from "../../components/ui/Button";
 import { Field, Select } from "../../components/ui/Field";
 import { toast, toastMessage } from "../../components/ui/toast-store";
-import { bodySchema, type FormValues } from "../../lib/forms";
+import { bodySchema, toastInvalidForm, type FormValues } from "../../lib/forms";
 import { useCustomer, usePartnerPriceGroups, useSetPriceGroup } from "./api";
 import { CustomerScores } from "./CustomerScores";
 import { CreditAdjustmentForm } from "./CreditAdjustmentForm";
@@ -175,14 +175,16 @@ function PriceGroupChoiceForm({
     resolver: zodResolver(PriceGroupChoice),
     defaultValues: { priceGroupId: current ?? "" },
   });
-  const submit = form.handleSubmit(({ priceGroupId }) =>
-    save.mutate(priceGroupId, {
-      onSuccess: () => {
-        form.reset(form.getValues());
-        toast({ title: t("customers.priceGroupSaved"), variant: "success" });
-      },
-      onError: () => toastMessage("toast.generic", { variant: "error" }),
-    }),
+  const submit = form.handleSubmit(
+    ({ priceGroupId }) =>
+      save.mutate(priceGroupId, {
+        onSuccess: () => {
+          form.reset(form.getValues());
+          toast({ title: t("customers.priceGroupSaved"), variant: "success" });
+        },
+        onError: () => toastMessage("toast.generic", { variant: "error" }),
+      }),
+    (errors) => toastInvalidForm(errors),
   );
   return (
     <form className="mt-6 flex flex-wrap items-end gap-4 border-t border-border pt-6" aria-label={t("customers.priceGroup")} onSubmit={(e) => void submit(e)}>

@@ -7,7 +7,7 @@ import { DatePicker } from "../../components/ui/DatePicker";
 import { Field, Select } from "../../components/ui/Field";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
-import { bodySchema, setFieldErrors, type FormValues } from "../../lib/forms";
+import { bodySchema, setFieldErrors, toastInvalidForm, type FormValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { translateMessage } from "../profile/messages";
 import { usePlans } from "../plans/api";
@@ -46,25 +46,31 @@ export function PlanActions({ accountId, customerId, plan }: { accountId: string
     toastMessage("toast.planOperationFailed", { variant: "error" });
   };
 
-  const submitCancel = cancelForm.handleSubmit(async ({ endDate }) => {
-    try {
-      await cancel.mutateAsync({ planEntryId: plan.id, endDate });
-      cancelForm.reset({ endDate });
-      toast({ title: t("customers.planCancelled"), variant: "success" });
-    } catch (e) {
-      failed(e, (fields) => setFieldErrors(cancelForm.setError, fields));
-    }
-  });
+  const submitCancel = cancelForm.handleSubmit(
+    async ({ endDate }) => {
+      try {
+        await cancel.mutateAsync({ planEntryId: plan.id, endDate });
+        cancelForm.reset({ endDate });
+        toast({ title: t("customers.planCancelled"), variant: "success" });
+      } catch (e) {
+        failed(e, (fields) => setFieldErrors(cancelForm.setError, fields));
+      }
+    },
+    (errors) => toastInvalidForm(errors),
+  );
 
-  const submitChange = changeForm.handleSubmit(async ({ planId, startDate }) => {
-    try {
-      await change.mutateAsync({ planEntryId: plan.id, planId, startDate });
-      changeForm.reset();
-      toast({ title: t("customers.planChanged"), variant: "success" });
-    } catch (e) {
-      failed(e, (fields) => setFieldErrors(changeForm.setError, fields));
-    }
-  });
+  const submitChange = changeForm.handleSubmit(
+    async ({ planId, startDate }) => {
+      try {
+        await change.mutateAsync({ planEntryId: plan.id, planId, startDate });
+        changeForm.reset();
+        toast({ title: t("customers.planChanged"), variant: "success" });
+      } catch (e) {
+        failed(e, (fields) => setFieldErrors(changeForm.setError, fields));
+      }
+    },
+    (errors) => toastInvalidForm(errors),
+  );
 
   // The date Fields are not marked `required`: DatePicker would put aria-required on its button (an axe failure).
   return (

@@ -9,7 +9,7 @@ import { Field, Select } from "../../components/ui/Field";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
-import { bodySchema, setFieldErrors } from "../../lib/forms";
+import { bodySchema, setFieldErrors, toastInvalidForm } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { translateMessage } from "../profile/messages";
 import { usePlans } from "../plans/api";
@@ -38,16 +38,19 @@ export function StartPlanForm({ accountId, customerId }: { accountId: string; cu
   });
   const err = (m?: string) => (m ? translateMessage(m) : null);
 
-  const submit = form.handleSubmit(async ({ planId, startDate }) => {
-    try {
-      await start.mutateAsync({ planId, startDate });
-      form.reset();
-      toast({ title: t("customers.planStarted"), variant: "success" });
-    } catch (e) {
-      if (e instanceof ApiError && (e.status === 400 || e.status === 409)) setFieldErrors(form.setError, e.fields);
-      toastMessage("toast.planOperationFailed", { variant: "error" });
-    }
-  });
+  const submit = form.handleSubmit(
+    async ({ planId, startDate }) => {
+      try {
+        await start.mutateAsync({ planId, startDate });
+        form.reset();
+        toast({ title: t("customers.planStarted"), variant: "success" });
+      } catch (e) {
+        if (e instanceof ApiError && (e.status === 400 || e.status === 409)) setFieldErrors(form.setError, e.fields);
+        toastMessage("toast.planOperationFailed", { variant: "error" });
+      }
+    },
+    (errors) => toastInvalidForm(errors),
+  );
 
   if (plans.isPending) return <Skeleton className="h-24" />;
   const items = plans.data?.items ?? [];

@@ -10,7 +10,7 @@ import { Field, Input } from "../../components/ui/Field";
 import { toast } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { oneOf } from "../../lib/enums";
-import { setFieldErrors } from "../../lib/forms";
+import { setFieldErrors, toastInvalidForm } from "../../lib/forms";
 import { translateApiMessage, useLanguage, useT } from "../../lib/i18n";
 import { useTheme } from "../../lib/theme";
 import { useSaveUser } from "./api";
@@ -36,16 +36,19 @@ export function UserDetailsSection({ me }: { me: UserDto }) {
   const { errors } = form.formState;
   const err = (m?: string) => (m ? translateApiMessage(m) : null);
 
-  const submit = form.handleSubmit(async (names) => {
-    try {
-      await save.mutateAsync({ ...names, theme, language });
-      form.reset(names);
-      toast({ title: t("profile.userSaved"), variant: "success" });
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 400) setFieldErrors(form.setError, e.fields);
-      toast({ title: t("message.generic"), variant: "error" });
-    }
-  });
+  const submit = form.handleSubmit(
+    async (names) => {
+      try {
+        await save.mutateAsync({ ...names, theme, language });
+        form.reset(names);
+        toast({ title: t("profile.userSaved"), variant: "success" });
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 400) setFieldErrors(form.setError, e.fields);
+        toast({ title: t("message.generic"), variant: "error" });
+      }
+    },
+    (errors) => toastInvalidForm(errors),
+  );
 
   return (
     <Section id="your-details" title={t("profile.yourDetails")} description={me.email}>
