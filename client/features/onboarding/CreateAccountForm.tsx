@@ -38,7 +38,7 @@ function fileProblem(file: File | null, max: number): string | null {
  * On a partner's domain the organisation is that partner's customer (the
  * server links it): no account type to choose, no partner number to enter.
  */
-export function CreateAccountForm({ onCreated, inviteFailure }: { onCreated: (accountId: string) => Promise<void>; inviteFailure: string | null }) {
+export function CreateAccountForm({ onCreated }: { onCreated: (accountId: string) => Promise<void> }) {
   const t = useT();
   const styling = useStyling();
   const forPartner = useBoot().partner !== null;
@@ -100,11 +100,6 @@ export function CreateAccountForm({ onCreated, inviteFailure }: { onCreated: (ac
           <p className="text-sm font-semibold text-brand-text">{styling.platformName}</p>
           <h1 className="mt-1 text-2xl font-semibold tracking-tight">{t("onboarding.createOrganization")}</h1>
           <p className="mt-1 text-sm text-muted-foreground">{t("onboarding.subtitle")}</p>
-          {inviteFailure ? (
-            <p role="alert" className="mt-4 rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
-              {inviteFailure}
-            </p>
-          ) : null}
         </header>
 
         <fieldset className="grid gap-4 sm:grid-cols-2">
