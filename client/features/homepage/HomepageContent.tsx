@@ -64,11 +64,33 @@ function Row({ row, eager }: { row: HomepageRowView; eager: boolean }) {
       </div>
       <div className={cn("grid grid-cols-1 gap-6", double && row.slots.length > 1 && "home-lg:grid-cols-2")}>
         {row.slots.map((slot) => (
-          <Slot key={slot.id} slot={slot} rowType={row.type} rowTitle={row.title} eager={eager} compact={double && row.slots.length > 1} />
+          <Slot
+            key={slot.id}
+            slot={row.type === "featuredCard" ? slot : withoutRowHeading(slot, row)}
+            rowType={row.type}
+            rowTitle={row.title}
+            eager={eager}
+            compact={double && row.slots.length > 1}
+          />
         ))}
       </div>
     </section>
   );
+}
+
+const same = (a: string | null | undefined, b: string | null | undefined) => Boolean(a && b && a.trim().toLowerCase() === b.trim().toLowerCase());
+
+/**
+ * A slot's heading says only what its row's heading does not: a slot titled
+ * like its row (a featured group "Quick wins" in the row "Quick wins") shows
+ * no second heading, and a subtitle the row already shows is not repeated.
+ */
+export function withoutRowHeading(slot: HomepageSlotView, row: Pick<HomepageRowView, "title" | "subtitle">): HomepageSlotView {
+  return {
+    ...slot,
+    title: same(slot.title, row.title) ? null : slot.title,
+    subtitle: same(slot.subtitle, row.subtitle) ? null : slot.subtitle,
+  };
 }
 
 function Slot({
