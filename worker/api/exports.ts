@@ -9,6 +9,7 @@ import { csvResponse, csvStream, money, num, type Cell } from "../http/csv";
 import { endpoint } from "../http/endpoint";
 import { partnerStyling } from "../data/styling";
 import { scoreNameOf } from "../../contract/styling";
+import { CustomersExportQuery } from "../../contract/customers";
 
 /**
  * CSV exports for a partner's owners and admins (worker/http/csv.ts for the
@@ -97,12 +98,13 @@ endpoint(
   {
     method: "get",
     path: "/admin/exports/customers",
-    summary: "The partner's customers as CSV",
+    summary: "The partner's customers as CSV (the same search as Your Customers)",
     tags: ["exports"],
     auth: "partnerAdmin",
+    query: CustomersExportQuery,
     responses: csv("One row per customer, by name"),
   },
-  (c, _input, scope) => {
+  (c, { query }, scope) => {
     const db = c.get("db");
     const header = [
       "id",
@@ -122,7 +124,7 @@ endpoint(
     return csvResponse(
       "customers",
       csvStream<Cursor>(header, async (cursor) => {
-        const page = await customerExportPage(db, scope, cursor, EXPORT_PAGE);
+        const page = await customerExportPage(db, scope, cursor, EXPORT_PAGE, query.search || undefined);
         const rows: Cell[][] = page.rows.map((r) => [
           r.id,
           r.name,
