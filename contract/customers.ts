@@ -22,6 +22,9 @@ export const CustomersQuery = z.object({
 });
 export type CustomersQuery = z.input<typeof CustomersQuery>;
 
+/** `GET v1/admin/exports/customers`: the same search as Your Customers' list, so the file holds what the list shows. */
+export const CustomersExportQuery = CustomersQuery.pick({ search: true });
+
 export const CustomerSummaryDto = z
   .object({
     id: z.string(),

@@ -23,6 +23,21 @@ export const TEAM_MESSAGES = {
  */
 export const INVITES_PER_DAY = 50;
 
+/**
+ * The teams every account starts with: one per department (SPEC §5: at
+ * least 1 team per department). The names are the account's to change.
+ */
+export const DEFAULT_TEAM_NAMES: Record<TeamType, string> = {
+  finance: "Finance",
+  marketing: "Marketing",
+  sales: "Sales",
+  operations: "Operations",
+  customerSupport: "Customer Support",
+  hr: "HR",
+  itAndData: "IT and Data",
+  leadership: "Leadership",
+};
+
 // ─── Team members ────────────────────────────────────────────────────────────
 
 /**

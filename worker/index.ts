@@ -19,6 +19,7 @@ import { loginPost } from "./ssr/login-post";
 import { renderPage } from "./ssr/render";
 import { files } from "./storage/files";
 import { requestDatabases, tenantScope } from "./tenant/scope";
+import { NOT_FOUND_PATH, ROUTES } from "../client/app/routes";
 
 /**
  * The one Worker for every tenant. Middleware order:
@@ -54,6 +55,12 @@ app.route("/", devMail);
 app.route("/", devDns);
 // The sign-in form posted before (or without) its script (embedded provider, main domain).
 app.route("/", loginPost);
+// Development-only screens (the design-system gallery) are not found anywhere else (matched as the router does: any case, a trailing slash).
+const DEV_ONLY_PATHS = new Set(ROUTES.filter((r) => r.flags.devOnly).map((r) => r.path));
+app.get("*", async (c, next) => {
+  const path = c.req.path.toLowerCase().replace(/(.)\/$/, "$1");
+  return DEV_ONLY_PATHS.has(path) && c.env.APP_ENV !== "development" ? c.redirect(NOT_FOUND_PATH) : next();
+});
 app.get("*", renderPage);
 // A signed-in page's first reads are answered by the API itself, in-process (worker/ssr/loaders.ts).
 answerInProcessWith((request, env, ctx) => app.fetch(request, env, ctx));

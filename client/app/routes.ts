@@ -15,6 +15,8 @@ export type RouteFlags = {
   topBar: TopBarStyle;
   /** Page-view name in telemetry; null turns tracking off for the route. */
   telemetryName: string | null;
+  /** Served only where the Worker runs in development (APP_ENV): elsewhere its page is not found (worker/index.ts). */
+  devOnly?: boolean;
 };
 
 /**
@@ -314,9 +316,9 @@ export const ROUTES: AppRoute[] = [
     module: "client/features/help/HelpScreen.tsx",
   },
   {
-    // Every component of the design system in the current theme, language and branding (not linked; no telemetry).
+    // Every component of the design system in the current theme, language and branding (not linked; no telemetry; development only).
     path: "/design-system",
-    flags: { ...base },
+    flags: { ...base, devOnly: true },
     load: () => import("../components/gallery/DesignSystemScreen"),
     module: "client/components/gallery/DesignSystemScreen.tsx",
   },

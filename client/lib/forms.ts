@@ -1,6 +1,7 @@
 import { get, type FieldErrors, type FieldValues, type Path, type UseFormSetError } from "react-hook-form";
 import { z } from "zod";
 import { MESSAGES } from "../../contract/messages";
+import { TEAM_MESSAGES } from "../../contract/team";
 import { toastMessage } from "../components/ui/toast-store";
 
 /** Every message in a react-hook-form error tree (nested objects and arrays included). */
@@ -14,7 +15,15 @@ export function errorMessages(errors: unknown): string[] {
   return out;
 }
 
-const REQUIRED = new Set<string>([MESSAGES.required, "form.requiredField"]);
+/** Messages that say something was left empty (a required value, or a list with nothing in it): they raise "Missing Fields". */
+const REQUIRED = new Set<string>([
+  MESSAGES.required,
+  "form.requiredField",
+  MESSAGES.noItems,
+  MESSAGES.featuredGroupNeedsWorkout,
+  MESSAGES.atLeastOneRow,
+  TEAM_MESSAGES.inviteAtLeastOne,
+]);
 
 /**
  * Which toast an invalid form raises: "Missing Fields" only when something

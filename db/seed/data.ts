@@ -14,6 +14,7 @@
  * "Copilot Foundations" in its library.
  */
 import type { Category, Currency, Difficulty, Language, LibraryStatus, PartnerVisibility, TeamType, WorkoutTag, WorkoutType } from "../../contract/enums";
+import { DEFAULT_TEAM_NAMES } from "../../contract/team";
 import type {
   NewAccount,
   NewCreditEntry,
@@ -1075,17 +1076,7 @@ export const homepageSlotRows: NewHomepageSlot[] = [
 
 // ─── Teams ───────────────────────────────────────────────────────────────────
 
-/** Default team names, one team per department (at least one per department). */
-export const DEFAULT_TEAM_NAMES: Record<TeamType, string> = {
-  finance: "Finance",
-  marketing: "Marketing",
-  sales: "Sales",
-  operations: "Operations",
-  customerSupport: "Customer Support",
-  hr: "HR",
-  itAndData: "IT and Data",
-  leadership: "Leadership",
-};
+export { DEFAULT_TEAM_NAMES };
 
 let teamCounter = 0;
 export const teamRows: NewTeam[] = customerAccounts.flatMap((account) =>

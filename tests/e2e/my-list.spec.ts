@@ -16,7 +16,8 @@ test("a customer saves workouts to My List, reorders them and removes one", asyn
   await signIn(page, "customerMember", "/my-list");
   await emptyList(page);
   await page.reload();
-  await expect(page.getByRole("heading", { name: "Saved Items", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "My List", level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(/^My List/);
   await expect(page.getByText("Nothing saved yet")).toBeVisible();
   await expectAccessible(page);
 

@@ -88,6 +88,7 @@ describe("the toast of an invalid form", () => {
   it("says Missing Fields only when something required is empty", () => {
     expect(invalidFormToastKey({ name: { message: "Required", type: "too_small" } })).toBe("toast.missingFields");
     expect(invalidFormToastKey({ website: { message: "Must be a valid URL" } })).toBe("toast.checkFields");
+    expect(invalidFormToastKey({ emails: { message: "Enter at least one email address" } })).toBe("toast.missingFields");
     expect(invalidFormToastKey({ brandColour: "Must be a valid colour" })).toBe("toast.checkFields");
     expect(invalidFormToastKey({ sessions: [{ name: { message: "form.requiredField" } }] })).toBe("toast.missingFields");
   });

@@ -91,6 +91,27 @@ describe("GET v1/admin/dependents/{id}", () => {
     await db.update(schema.workouts).set({ visibility: null }).where(eq(schema.workouts.id, hidden));
   });
 
+  it("never recommends a workout the customer has booked and not yet taken (cancelled or completed bookings do not count)", async () => {
+    const path = `/v1/admin/dependents/${DEMO.customers.fabrikam.id}`;
+    const ids = async () =>
+      (await json(await apiAs("partnerAdmin", { accountId: NORTHWIND }).get(path))).recommendations.workouts.map((w: { id: string }) => w.id);
+    const before: string[] = await ids();
+    const target = before[0];
+    expect(target).toBeDefined();
+    const [job] = await db.select().from(schema.jobs).where(eq(schema.jobs.accountId, DEMO.customers.fabrikam.id)).limit(1);
+    expect(job).toBeDefined();
+    if (!job || !target) return;
+    await db.update(schema.jobs).set({ workoutId: target, status: "confirmed" }).where(eq(schema.jobs.id, job.id));
+    expect(await ids()).not.toContain(target);
+    await db.update(schema.jobs).set({ status: "awaitingConfirmation" }).where(eq(schema.jobs.id, job.id));
+    expect(await ids()).not.toContain(target);
+    for (const status of ["cancelled", "completed"] as const) {
+      await db.update(schema.jobs).set({ status }).where(eq(schema.jobs.id, job.id));
+      expect(await ids()).toContain(target);
+    }
+    await db.update(schema.jobs).set({ workoutId: job.workoutId, status: job.status }).where(eq(schema.jobs.id, job.id));
+  });
+
   it("recommends the partner's featured workouts before any score exists", async () => {
     const body = await json(await apiAs("partnerAdmin", { accountId: NORTHWIND }).get(`/v1/admin/dependents/${DEMO.customers.alpine.id}`));
     expect(body.recommendations.basis).toBe("featured");

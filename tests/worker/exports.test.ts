@@ -178,6 +178,13 @@ describe("GET v1/admin/exports/customers, credit-entries and scores", () => {
       [K.credit_balance]: String(DEMO.credits),
       [K.currency]: "USD",
     });
+    // The search box of Your Customers: the file holds what the list shows (name or email), and nothing of another partner.
+    const searched = await records(await apiAs("partnerAdmin").get("/v1/admin/exports/customers?search=fabrikam"));
+    expect(searched.map((r) => r.name)).toEqual(["Fabrikam Manufacturing"]);
+    expect(await records(await apiAs("partnerAdmin").get("/v1/admin/exports/customers?search=harbour"))).toEqual([]);
+    const tooLong = await apiAs("partnerAdmin").get(`/v1/admin/exports/customers?search=${"x".repeat(101)}`);
+    expect(tooLong.status).toBe(400);
+    expect((await apiAs(null).get("/v1/admin/exports/customers?search=fabrikam")).status).toBe(401);
     const other = await records(await apiAs("otherPartnerAdmin").get("/v1/admin/exports/customers"));
     expect(other.map((r) => r[K.name])).toEqual(["Harbour Health Trust", "Wide World Importers"]);
   });

@@ -155,6 +155,45 @@ describe("create, read, update", () => {
     expect(stored).toHaveLength(3);
   });
 
+  it("refuses a start before today on every dated row (pricing, delivery partners, prerequisites, sessions), keeping a stored start as it was", async () => {
+    const token = await tokenFor("partnerAdmin");
+    const past = "2000-01-01";
+    const refused = await apiAs(token).post(
+      "/v1/admin/workouts",
+      newWorkout({
+        sessions: [
+          { name: "Set up", lengthMinutes: 45, startDate: past },
+          { name: "Go live", lengthMinutes: 45 },
+        ],
+        pricing: [{ name: "Old", priceType: "allCustomers", pricingType: "unit", currency: "USD", amount: 2, startDate: past }],
+        deliveryPartners: [{ partnerTan: DEMO.northwind.tan, selectionPercent: 100, startDate: past }],
+      }),
+    );
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).error.fields).toMatchObject({
+      "sessions.0.startDate": "Start date cannot be before today",
+      "pricing.0.startDate": "Start date cannot be before today",
+      "deliveryPartners.0.startDate": "Start date cannot be before today",
+    });
+
+    // A row stored with a past start (the demo's history) stays editable as it is; a new past start is refused.
+    const w = await create();
+    await db.update(schema.pricingLines).set({ startDate: past }).where(eq(schema.pricingLines.workoutId, w.id));
+    const line = { name: "On plan", priceType: "allCustomers", pricingType: "unit", onPlan: true, currency: "USD", amount: 3 };
+    const kept = await apiAs(token).put(`/v1/admin/workouts/${w.id}`, { pricing: [{ ...line, startDate: past }] });
+    expect(kept.status).toBe(200);
+    const moved = await apiAs(token).put(`/v1/admin/workouts/${w.id}`, { pricing: [{ ...line, startDate: "2000-06-01" }] });
+    expect((await json(moved)).error?.fields["pricing.0.startDate"], "a changed past start").toBe("Start date cannot be before today");
+    const prereq = await apiAs(token).put(`/v1/admin/workouts/${w.id}`, {
+      prerequisites: [{ type: "workout", name: "First", requiredWorkoutId: DEMO.workouts.copilotFoundations, startDate: past }],
+    });
+    expect(prereq.status, JSON.stringify(await prereq.clone().json())).toBe(400);
+    expect((await json(prereq)).error.fields["prerequisites.0.startDate"], "a prerequisite's past start").toBe("Start date cannot be before today");
+    const today = new Date().toISOString().slice(0, 10);
+    const fromToday = await apiAs(token).put(`/v1/admin/workouts/${w.id}`, { pricing: [{ ...line, startDate: today }] });
+    expect(fromToday.status).toBe(200);
+  });
+
   it("answers 404 for another partner's workout, 403 to a partner that only added it, 401 without a token", async () => {
     const ct = await tokenFor("otherPartnerAdmin");
     expect((await apiAs(ct).get(`/v1/admin/workouts/${DEMO.workouts.dashboards}`)).status).toBe(404);

@@ -10,6 +10,7 @@ import { csvReader, csvSheet, enumWord } from "../http/csv-columns";
 import { endpoint } from "../http/endpoint";
 import { partnerStyling } from "../data/styling";
 import { scoreNameOf } from "../../contract/styling";
+import { CustomersExportQuery } from "../../contract/customers";
 
 /**
  * CSV exports for a partner's owners and admins (worker/http/csv.ts for the
@@ -87,12 +88,13 @@ endpoint(
   {
     method: "get",
     path: "/admin/exports/customers",
-    summary: "The partner's customers as CSV",
+    summary: "The partner's customers as CSV (the same search as Your Customers)",
     tags: ["exports"],
     auth: "partnerAdmin",
+    query: CustomersExportQuery,
     responses: csv("One row per customer, by name"),
   },
-  (c, _input, scope) => {
+  (c, { query }, scope) => {
     const db = c.get("db");
     const reader = csvReader(scope.user);
     const w = (name: string, value: string | null | undefined) => enumWord(reader, name, value);
@@ -114,7 +116,7 @@ endpoint(
     return csvResponse(
       "customers",
       csvStream<Cursor>(sheet.header, async (cursor) => {
-        const page = await customerExportPage(db, scope, cursor, EXPORT_PAGE);
+        const page = await customerExportPage(db, scope, cursor, EXPORT_PAGE, query.search || undefined);
         const rows: Cell[][] = page.rows.map(sheet.row);
         return { rows, next: page.next };
       }),

@@ -6,9 +6,10 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { z } from "zod";
 import { INVALID_PARTNER_TAN, type CreateAccountData, type UpdateAccountProfileData } from "../../contract/accounts";
-import type { AccountType } from "../../contract/enums";
+import { TeamType, type AccountType } from "../../contract/enums";
 import { PARTNER_DEFAULT_STYLING, platformNameFrom } from "../../contract/styling";
-import { accountUsers, accounts, authInvitations, invites, stylings } from "../../db/schema";
+import { DEFAULT_TEAM_NAMES } from "../../contract/team";
+import { accountUsers, accounts, authInvitations, invites, stylings, teams } from "../../db/schema";
 import type { Db } from "../env";
 import type { AdminScope, UserScope } from "../http/endpoint";
 import { invalid } from "../http/errors";
@@ -32,7 +33,8 @@ const displayName = (user: UserScope["user"]) => [user.firstName, user.lastName]
 
 /**
  * Creates an account with the caller as its owner, in one batch with the
- * organisation's own statements: a partner receives its TAN and a default styling.
+ * organisation's own statements: one team per department (every account has
+ * at least one), and a partner receives its TAN and a default styling.
  */
 export async function createAccount(
   db: Db,
@@ -75,6 +77,7 @@ export async function createAccount(
       email: scope.user.email,
       name: displayName(scope.user),
     }),
+    db.insert(teams).values(TeamType.map((department) => ({ accountId: id, name: DEFAULT_TEAM_NAMES[department], department }))),
   ];
   if (data.type === "partner") {
     statements.push(

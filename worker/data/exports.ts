@@ -11,6 +11,7 @@ import type { PartnerScope } from "../http/endpoint";
 import { after, type CursorValue } from "./cursor";
 import { ledgerBalance } from "./credits";
 import { customersOfPartner } from "./customers";
+import { contains } from "./query";
 
 const ofPartner = (scope: PartnerScope) => customersOfPartner(scope.account.id);
 
@@ -21,7 +22,7 @@ function paged<T extends { id: string }>(rows: T[], limit: number, key: (row: T)
 }
 
 /** The partner's customers by name, with team size and credit balance. */
-export async function customerExportPage(db: Db, scope: PartnerScope, cursor: CursorValue[] | undefined, limit: number) {
+export async function customerExportPage(db: Db, scope: PartnerScope, cursor: CursorValue[] | undefined, limit: number, search?: string) {
   const rows = await db
     .select({
       id: accounts.id,
@@ -43,6 +44,7 @@ export async function customerExportPage(db: Db, scope: PartnerScope, cursor: Cu
     .where(
       and(
         ofPartner(scope),
+        search ? contains([accounts.name, accounts.primaryEmail], search) : undefined,
         after(
           [
             { column: accounts.name, dir: "asc" },

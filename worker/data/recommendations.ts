@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, notInArray, or, sql } from "drizzle-orm";
 import { inList } from "./bound";
 import type { CustomerDetailsDto, RecommendedWorkoutDto } from "../../contract/customers";
-import { featuredGroupItems, featuredGroups, libraryEntries, scores, workouts, type Workout } from "../../db/schema";
+import { featuredGroupItems, featuredGroups, jobs, libraryEntries, scores, workouts, type Workout } from "../../db/schema";
 import { weakestCategories } from "../domain/recommendations";
 import type { Db } from "../env";
 import type { Account } from "../identity/context";
@@ -12,7 +12,9 @@ import { customerSees, visibleWhere } from "./visibility";
  * Recommendations: the workouts the customer's catalogue shows (the one rule
  * of ./visibility.ts) in the categories where it scores lowest (its latest
  * score per category); before any score exists, or when none is shown, those
- * of the partner's current featured groups.
+ * of the partner's current featured groups. A workout the customer has
+ * booked and not yet taken (a job neither completed nor cancelled) is never
+ * recommended; one taken before may be again.
  */
 export async function recommendations(db: Db, partnerId: string, customer: Account): Promise<CustomerDetailsDto["recommendations"]> {
   const customerId = customer.id;
@@ -22,6 +24,11 @@ export async function recommendations(db: Db, partnerId: string, customer: Accou
     .where(and(eq(scores.accountId, customerId), eq(scores.partnerAccountId, partnerId)))
     .orderBy(desc(scores.createdAt));
   const categories = weakestCategories(scoreRows);
+  const bookedRows = await db
+    .selectDistinct({ workoutId: jobs.workoutId })
+    .from(jobs)
+    .where(and(eq(jobs.accountId, customerId), notInArray(jobs.status, ["completed", "cancelled"])));
+  const booked = new Set(bookedRows.map((r) => r.workoutId));
   const pick = {
     id: workouts.id,
     name: workouts.name,
@@ -32,7 +39,7 @@ export async function recommendations(db: Db, partnerId: string, customer: Accou
   };
   // Only what the customer's catalogue shows today: the one rule's SQL half in the read, its expression in code.
   const day = today();
-  const shown = <T extends { visibility: Workout["visibility"] }>(rows: T[]) => rows.filter((w) => customerSees(customer, w));
+  const shown = <T extends { id: string; visibility: Workout["visibility"] }>(rows: T[]) => rows.filter((w) => !booked.has(w.id) && customerSees(customer, w));
   const dto = ({ id, name, subtitle, category, icon }: RecommendedWorkoutDto): RecommendedWorkoutDto => ({ id, name, subtitle, category, icon });
   if (categories.length > 0) {
     const found = await db

@@ -2,7 +2,7 @@
  * Teams of the acting account by department. Every department keeps at least
  * one team, so a department's last team can be neither deleted nor moved away.
  */
-import { and, asc, count, eq, ne } from "drizzle-orm";
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { TEAM_MESSAGES, type TeamDto } from "../../contract/team";
 import { teamMemberships, teams } from "../../db/schema";
 import type { Db } from "../env";
@@ -40,8 +40,13 @@ export function teamsOf(db: Db, scope: AccountScope) {
       .select({ n: count() })
       .from(teams)
       .where(and(eq(teams.accountId, accountId), eq(teams.department, department)));
-    if ((counted?.n ?? 0) <= 1) throw conflict(TEAM_MESSAGES.lastTeamInDepartment, { department: TEAM_MESSAGES.lastTeamInDepartment });
+    if ((counted?.n ?? 0) <= 1) throw lastTeam();
   }
+
+  /** Held inside the write itself, so two removals at once cannot both take a department's last teams. */
+  const othersInDepartment = (department: TeamDto["department"]) =>
+    sql`(SELECT count(*) FROM ${teams} others WHERE others.account_id = ${accountId} AND others.department = ${department}) > 1`;
+  const lastTeam = () => conflict(TEAM_MESSAGES.lastTeamInDepartment, { department: TEAM_MESSAGES.lastTeamInDepartment });
 
   async function stored(id: string) {
     const found = await db
@@ -65,17 +70,24 @@ export function teamsOf(db: Db, scope: AccountScope) {
     async edit(id: string, body: TeamIn): Promise<TeamDto> {
       const team = await stored(id);
       await assertNameFree(body.name, team.id);
-      if (body.department !== team.department) await assertNotLast(team.department);
-      await db
+      const moving = body.department !== team.department;
+      if (moving) await assertNotLast(team.department);
+      const updated = await db
         .update(teams)
         .set({ name: body.name, department: body.department })
-        .where(and(eq(teams.id, team.id), eq(teams.accountId, accountId)));
+        .where(and(eq(teams.id, team.id), eq(teams.accountId, accountId), moving ? othersInDepartment(team.department) : undefined))
+        .returning({ id: teams.id });
+      if (!updated.length) throw lastTeam();
       return theRow(await list(team.id), "updated team");
     },
     async remove(id: string): Promise<void> {
       const team = await stored(id);
       await assertNotLast(team.department);
-      await db.delete(teams).where(and(eq(teams.id, team.id), eq(teams.accountId, accountId)));
+      const deleted = await db
+        .delete(teams)
+        .where(and(eq(teams.id, team.id), eq(teams.accountId, accountId), othersInDepartment(team.department)))
+        .returning({ id: teams.id });
+      if (!deleted.length) throw lastTeam();
     },
   };
 }

@@ -15,7 +15,7 @@ import { forbidden, invalid, notFound } from "../http/errors";
 import { inLibrary } from "./library";
 import { batch, today } from "./query";
 import { loadVariants } from "./workout-read";
-import { checkPricing, partnerStatements, pricingStatements, resolveTans } from "./workout-writes";
+import { checkPricing, checkStartDates, partnerStatements, pricingStatements, resolveTans, storedStarts } from "./workout-writes";
 
 type VariantIn = z.output<typeof VariantBody>;
 
@@ -32,9 +32,11 @@ export async function variantOf(db: Db, scope: PartnerScope, workoutId: string, 
   return found;
 }
 
-async function checkVariant(db: Db, partnerId: string, body: VariantIn, previousFrom: string | null | undefined) {
+async function checkVariant(db: Db, partnerId: string, body: VariantIn, stored: { workoutId: string; variantId: string; availableFrom: string | null } | null) {
   const fields: Record<string, string> = {};
-  if (body.availableFrom && body.availableFrom !== previousFrom && body.availableFrom < today()) fields.availableFrom = MESSAGES.startBeforeToday;
+  if (body.availableFrom && body.availableFrom !== stored?.availableFrom && body.availableFrom < today()) fields.availableFrom = MESSAGES.startBeforeToday;
+  const none = { pricing: new Set<string>(), deliveryPartners: new Set<string>(), prerequisites: new Set<string>(), sessions: new Set<string>() };
+  checkStartDates(body, stored ? await storedStarts(db, stored.workoutId, stored.variantId) : none, fields);
   await checkPricing(db, partnerId, body.pricing, "pricing", fields);
   const byTan = await resolveTans(db, body.deliveryPartners, "deliveryPartners", fields);
   if (Object.keys(fields).length) throw invalid(fields);
@@ -46,7 +48,7 @@ export async function createVariant(db: Db, scope: PartnerScope, workoutId: stri
   const partnerId = scope.account.id;
   const { workout } = await inLibrary(db, scope, workoutId);
   if (workout.accountId !== partnerId && !workout.allowPartnerVariants) throw forbidden("This workout does not allow partner variants");
-  const byTan = await checkVariant(db, partnerId, body, undefined);
+  const byTan = await checkVariant(db, partnerId, body, null);
   const id = crypto.randomUUID();
   await batch(db, [
     db.insert(workoutVariants).values({
@@ -78,7 +80,7 @@ export async function updateVariant(db: Db, scope: PartnerScope, workoutId: stri
   const variant = rows[0];
   if (!variant || (variant.accountId !== partnerId && variant.accountId !== workout.accountId)) throw notFound("Variant not found");
   if (variant.accountId !== partnerId) throw forbidden("Only the variant's owner can edit it");
-  const byTan = await checkVariant(db, partnerId, body, variant.availableFrom);
+  const byTan = await checkVariant(db, partnerId, body, { workoutId: workout.id, variantId: variant.id, availableFrom: variant.availableFrom });
   await batch(db, [
     db
       .update(workoutVariants)

@@ -20,6 +20,7 @@ import {
   workoutVariants,
   workouts,
 } from "../../db/schema";
+import { startsNotBeforeToday } from "../domain/start-dates";
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { invalid } from "../http/errors";
@@ -252,6 +253,37 @@ function sessionStatements(db: Db, partnerId: string, workoutId: string, list: S
   return out;
 }
 
+type DatedLists = { pricing?: PricingIn; deliveryPartners?: PartnersIn; prerequisites?: PrereqsIn; sessions?: SessionsIn };
+type StoredStarts = Record<keyof DatedLists, Set<string>>;
+const NOTHING_STORED: StoredStarts = { pricing: new Set(), deliveryPartners: new Set(), prerequisites: new Set(), sessions: new Set() };
+
+/** The start dates the stored rows of a workout (variantId null) or of one of its variants already have, per list. */
+export async function storedStarts(db: Db, workoutId: string, variantId: string | null): Promise<StoredStarts> {
+  const dates = (rows: { startDate: string | null }[]) => new Set(rows.flatMap((r) => (r.startDate ? [r.startDate] : [])));
+  const [pricing, partners, prereqs, sessions] = await Promise.all([
+    db
+      .select({ startDate: pricingLines.startDate })
+      .from(pricingLines)
+      .where(and(eq(pricingLines.workoutId, workoutId), variantId ? eq(pricingLines.variantId, variantId) : isNull(pricingLines.variantId))),
+    db
+      .select({ startDate: deliveryPartners.startDate })
+      .from(deliveryPartners)
+      .where(and(eq(deliveryPartners.workoutId, workoutId), variantId ? eq(deliveryPartners.variantId, variantId) : isNull(deliveryPartners.variantId))),
+    variantId ? [] : db.select({ startDate: prerequisites.startDate }).from(prerequisites).where(eq(prerequisites.workoutId, workoutId)),
+    variantId ? [] : db.select({ startDate: workoutSessions.startDate }).from(workoutSessions).where(eq(workoutSessions.workoutId, workoutId)),
+  ]);
+  return { pricing: dates(pricing), deliveryPartners: dates(partners), prerequisites: dates(prereqs), sessions: dates(sessions) };
+}
+
+/** "Start cannot be before today" on every dated list a save replaces (a start the list already had is kept). */
+export function checkStartDates(lists: DatedLists, stored: StoredStarts, fields: Record<string, string>): void {
+  const day = today();
+  for (const key of ["pricing", "deliveryPartners", "prerequisites", "sessions"] as const) {
+    const rows = lists[key];
+    if (rows) startsNotBeforeToday(rows, stored[key], key, day, fields);
+  }
+}
+
 async function skuTaken(db: Db, partnerId: string, sku: string) {
   const dup = await db
     .select({ id: workouts.id })
@@ -269,6 +301,7 @@ export async function createWorkout(db: Db, scope: PartnerScope, body: z.output<
   await checkPricing(db, account.id, body.pricing, "pricing", fields);
   const byTan = await resolveTans(db, body.deliveryPartners, "deliveryPartners", fields);
   await checkPrerequisites(db, account.id, null, body.prerequisites, fields);
+  checkStartDates(body, NOTHING_STORED, fields);
   if (body.variant?.availableFrom && body.variant.availableFrom < today()) fields["variant.availableFrom"] = MESSAGES.startBeforeToday;
   if (await skuTaken(db, account.id, body.sku)) fields.sku = MESSAGES.alreadyExists;
   if (Object.keys(fields).length) throw invalid(fields);
@@ -329,6 +362,7 @@ export async function updateWorkout(db: Db, scope: PartnerScope, workoutId: stri
     ? await resolveTans(db, body.deliveryPartners, "deliveryPartners", fields)
     : new Map<string, { id: string; name: string }>();
   if (body.prerequisites) await checkPrerequisites(db, account.id, workout.id, body.prerequisites, fields);
+  checkStartDates(body, await storedStarts(db, workout.id, null), fields);
   if (body.details && body.details.sku !== workout.sku && (await skuTaken(db, account.id, body.details.sku))) fields["details.sku"] = MESSAGES.alreadyExists;
   if (Object.keys(fields).length) throw invalid(fields);
 

@@ -1,15 +1,13 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useBlocker, type Blocker } from "react-router";
 import { ConfirmDialog } from "../../components/ui/Dialog";
 import { useT } from "../../lib/i18n";
+import { mountGuard, useAnyUnsaved, useIsPromptHolder, useUnsavedChanges } from "../../lib/unsaved";
 
 /**
- * The leave-without-saving guard. While `when` is true (a dirty
- * form), navigating to another page inside the app is held until the user
+ * The navigation blocker behind the leave-without-saving guard: while `when`
+ * is true, navigating to another page inside the app is held until the user
  * confirms, and closing or reloading the tab asks the browser's own question.
- *
- *   const { formState } = useForm(...);
- *   <LeaveGuard when={formState.isDirty && !formState.isSubmitSuccessful} />
  */
 export function useLeaveGuard(when: boolean): Blocker {
   const blocker = useBlocker(
@@ -28,9 +26,27 @@ export function useLeaveGuard(when: boolean): Blocker {
   return blocker;
 }
 
+/**
+ * The leave-without-saving guard every form renders (see docs/decisions: a
+ * form with unsaved edits asks before it is left):
+ *
+ *   const { formState } = useForm(...);
+ *   <LeaveGuard when={formState.isDirty && !saving} />
+ *
+ * Any number of forms may be on screen (in dialogs too: the dialog then asks
+ * before closing); one prompt, held by the first guard mounted, blocks
+ * navigation while any of them is dirty.
+ */
 export function LeaveGuard({ when }: { when: boolean }) {
+  useUnsavedChanges(when);
+  const [id] = useState(() => Symbol("guard"));
+  useEffect(() => mountGuard(id), [id]);
+  return useIsPromptHolder(id) ? <LeavePrompt /> : null;
+}
+
+function LeavePrompt() {
   const t = useT();
-  const blocker = useLeaveGuard(when);
+  const blocker = useLeaveGuard(useAnyUnsaved());
   const leaving = useRef(false);
   const blocked = blocker.state === "blocked";
   useEffect(() => {

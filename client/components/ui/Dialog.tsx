@@ -1,17 +1,53 @@
 import * as AlertDialogPrimitive from "@radix-ui/react-alert-dialog";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "../icons";
-import type { ComponentProps, ReactNode } from "react";
+import { useState, type ComponentProps, type ReactNode } from "react";
 import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
+import { DialogScope, type DirtyForms } from "../../lib/unsaved";
 import { Button, type ButtonVariant } from "./Button";
 
 /**
  * Modal dialogs on Radix: focus is trapped inside, Escape and the close button
  * close them, focus returns to the trigger, and the rest of the page is inert.
  * Every dialog has a title (its accessible name) and, when given, a description.
+ * A dialog whose form holds unsaved edits (the form renders `<LeaveGuard>`)
+ * asks before it closes (Escape, the close button, a click outside, Cancel).
  */
-export const Dialog = DialogPrimitive.Root;
+export function Dialog({ open, defaultOpen, onOpenChange, ...props }: ComponentProps<typeof DialogPrimitive.Root>) {
+  const t = useT();
+  const [dirtyForms] = useState<DirtyForms>(() => new Set());
+  const [own, setOwn] = useState(defaultOpen ?? false);
+  const [asking, setAsking] = useState(false);
+  const change = (next: boolean) => {
+    if (open === undefined) setOwn(next);
+    onOpenChange?.(next);
+  };
+  return (
+    <DialogScope.Provider value={dirtyForms}>
+      <DialogPrimitive.Root
+        {...props}
+        open={open ?? own}
+        onOpenChange={(next) => {
+          if (!next && dirtyForms.size > 0) setAsking(true);
+          else change(next);
+        }}
+      />
+      {asking ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(stillOpen) => !stillOpen && setAsking(false)}
+          title={t("leave.dialogTitle")}
+          description={t("leave.dialogBody")}
+          cancelLabel={t("leave.keepEditing")}
+          confirmLabel={t("leave.discard")}
+          variant="danger"
+          onConfirm={() => change(false)}
+        />
+      ) : null}
+    </DialogScope.Provider>
+  );
+}
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 

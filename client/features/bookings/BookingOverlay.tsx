@@ -18,6 +18,7 @@ import { formatPrice } from "../catalogue/format";
 import { useBookingOptions, useCreateBooking } from "./api";
 import { bookingDefaults, bookingForm, type BookingValues } from "./booking-form";
 import { TimePicker } from "./TimePicker";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 const STEPS = ["review", "book", "confirm"] as const;
 
@@ -113,6 +114,7 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
   const previous = STEPS[index - 1];
   return (
     <div className="grid gap-5">
+      <LeaveGuard when={form.formState.isDirty && !create.isPending && !create.isSuccess} />
       <ol
         className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm"
         aria-label={t("booking.stepOf", { step: index + 1, name: t(`booking.step.${step}`) })}

@@ -13,10 +13,11 @@ import { DataTable, type Column } from "../../components/ui/Table";
 import { toast } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { today, useFormatDate, usePartnerTimeZone, zonedInputToIso } from "../../lib/dates";
-import { errorAt, setFieldErrors } from "../../lib/forms";
+import { errorAt, setFieldErrors, toastInvalidForm } from "../../lib/forms";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { SeriesForm } from "./SeriesForm";
 import { useDeliveredWorkouts, useSlotChanges, useSlots } from "./api";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 /**
  * A time to publish as the form holds it (a session, a calendar day, a time
@@ -89,15 +90,19 @@ export function SlotsPanel() {
       </section>
     );
   }
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      await publish.mutateAsync(body);
-      toast({ title: t("slots.published"), variant: "success" });
-    } catch (e) {
-      if (e instanceof ApiError && Object.keys(e.fields).length) setFieldErrors(form.setError, e.fields);
-      else toast({ title: t("message.generic"), variant: "error" });
-    }
-  });
+  const submit = form.handleSubmit(
+    async (body) => {
+      try {
+        await publish.mutateAsync(body);
+        form.reset(form.getValues());
+        toast({ title: t("slots.published"), variant: "success" });
+      } catch (e) {
+        if (e instanceof ApiError && Object.keys(e.fields).length) setFieldErrors(form.setError, e.fields);
+        else toast({ title: t("message.generic"), variant: "error" });
+      }
+    },
+    (errors) => toastInvalidForm(errors),
+  );
 
   type Slot = NonNullable<typeof slots.data>[number];
   const columns: Column<Slot>[] = [
@@ -136,6 +141,7 @@ export function SlotsPanel() {
         )}
       </div>
       <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 rounded-xl border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-3">
+        <LeaveGuard when={form.formState.isDirty && !publish.isPending} />
         <Field label={t("slots.workout")} className="sm:col-span-2 lg:col-span-3">
           <Select
             value={workout?.id ?? ""}

@@ -14,13 +14,14 @@ import {
 import { MESSAGES } from "../../../contract/messages";
 import { sessionOrderProblems } from "../../../contract/session-order";
 import { Button } from "../../components/ui/Button";
-import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { Checkbox, Field, Select, Textarea } from "../../components/ui/Field";
 import { useFormatDate, useTimeZone, zonedInputToIso } from "../../lib/dates";
 import { enumLabel, oneOf } from "../../lib/enums";
-import { errorAt } from "../../lib/forms";
+import { errorAt, toastInvalidForm } from "../../lib/forms";
 import { translateApiMessage, useT, type Translate } from "../../lib/i18n";
 import { TimePicker } from "./TimePicker";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 type CancellationChoice = (typeof GivenCancellationReason)[number];
 type RescheduleChoice = (typeof GivenRescheduleReason)[number];
@@ -40,22 +41,26 @@ export function ReasonDialog(
       : GivenRescheduleReason.map((r) => [r, enumLabel(t, "RescheduleReason", r)]);
   // The contract's body of the move: a required reason of its kind, an optional comment.
   const form = useForm({ resolver: zodResolver(kind === "cancel" ? CancelBooking : DenyRequest), defaultValues: { comment: "" } });
-  const submit = form.handleSubmit(({ reason, comment = "" }) => {
-    // The schema took only the kind's reasons; this narrows the type to them.
-    if (props.kind === "cancel") {
-      const picked = oneOf(GivenCancellationReason, reason);
-      if (picked) props.onSubmit(picked, comment);
-    } else {
-      const picked = oneOf(GivenRescheduleReason, reason);
-      if (picked) props.onSubmit(picked, comment);
-    }
-  });
+  const submit = form.handleSubmit(
+    ({ reason, comment = "" }) => {
+      // The schema took only the kind's reasons; this narrows the type to them.
+      if (props.kind === "cancel") {
+        const picked = oneOf(GivenCancellationReason, reason);
+        if (picked) props.onSubmit(picked, comment);
+      } else {
+        const picked = oneOf(GivenRescheduleReason, reason);
+        if (picked) props.onSubmit(picked, comment);
+      }
+    },
+    (errors) => toastInvalidForm(errors),
+  );
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title={kind === "cancel" ? t("bookings.cancelTitle") : t("bookings.denyTitle")}
         description={kind === "cancel" ? t("bookings.cancelBody") : t("bookings.denyBody")}
       >
+        <LeaveGuard when={form.formState.isDirty && !busy} />
         <form className="grid gap-4" noValidate onSubmit={(e) => void submit(e)}>
           <ReasonFields
             reasons={reasons}
@@ -65,9 +70,11 @@ export function ReasonDialog(
             commentError={form.formState.errors.comment?.message}
           />
           <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              {t("common.back")}
-            </Button>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("common.back")}
+              </Button>
+            </DialogClose>
             <Button type="submit" variant={kind === "cancel" ? "danger" : "primary"} loading={busy}>
               {kind === "cancel" ? t("bookings.action.cancel") : t("bookings.action.deny")}
             </Button>
@@ -104,7 +111,10 @@ export function ConfirmTimesDialog({
     resolver: zodResolver(ConfirmRequest),
     defaultValues: { lines: job.lines.map((l) => ({ lineId: l.id, time: l.requestedTimes[0] ?? "" })) },
   });
-  const submit = form.handleSubmit(({ lines }) => onSubmit(lines));
+  const submit = form.handleSubmit(
+    ({ lines }) => onSubmit(lines),
+    (errors) => toastInvalidForm(errors),
+  );
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -112,6 +122,7 @@ export function ConfirmTimesDialog({
         description={accept ? t("bookings.acceptBody") : t("bookings.confirmBody")}
         size="lg"
       >
+        <LeaveGuard when={form.formState.isDirty && !busy} />
         <form className="grid gap-5" noValidate onSubmit={(e) => void submit(e)}>
           {job.lines.map((line, i) => {
             const error = errorAt(form.formState.errors, `lines.${i}.time`);
@@ -133,9 +144,11 @@ export function ConfirmTimesDialog({
             );
           })}
           <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              {t("common.back")}
-            </Button>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("common.back")}
+              </Button>
+            </DialogClose>
             <Button type="submit" loading={busy}>
               {accept ? t("bookings.action.acceptProposal") : t("bookings.action.confirm")}
             </Button>
@@ -229,10 +242,13 @@ export function TimesDialog(
   const { errors } = form.formState;
   const lines = useWatch({ control: form.control, name: "lines" });
   const chooseSession = errorAt(errors, "lines");
-  const submit = form.handleSubmit(({ times, reason, comment }) => {
-    if (!props.withReason) props.onSubmit(times);
-    else if (reason) props.onSubmit(times, reason, comment);
-  });
+  const submit = form.handleSubmit(
+    ({ times, reason, comment }) => {
+      if (!props.withReason) props.onSubmit(times);
+      else if (reason) props.onSubmit(times, reason, comment);
+    },
+    (errors) => toastInvalidForm(errors),
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -242,6 +258,7 @@ export function TimesDialog(
         description={side === "partner" ? t("bookings.partnerRescheduleBody") : t("booking.modeRequestBody")}
         size="lg"
       >
+        <LeaveGuard when={form.formState.isDirty && !busy} />
         <form className="grid gap-4" noValidate onSubmit={(e) => void submit(e)}>
           {job.lines.map((line, i) => {
             const error = errorAt(errors, `lines.${i}.time`);
@@ -296,9 +313,11 @@ export function TimesDialog(
             />
           ) : null}
           <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              {t("common.back")}
-            </Button>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("common.back")}
+              </Button>
+            </DialogClose>
             <Button type="submit" loading={busy}>
               {withReason ? t("bookings.action.reschedule") : t("bookings.action.requestTimes")}
             </Button>

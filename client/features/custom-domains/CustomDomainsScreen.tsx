@@ -1,14 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Globe } from "../../components/icons";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { addCustomDomainSchema, type AddCustomDomain, type CustomDomainDto } from "../../../contract/domains";
 import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { CopyButton } from "../../components/ui/CopyButton";
 import { EmptyState } from "../../components/ui/EmptyState";
-import { Field, Input } from "../../components/ui/Field";
+import { Checkbox, Field, Input } from "../../components/ui/Field";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/Table";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
@@ -18,6 +18,8 @@ import { Badge } from "../../components/ui/Badge";
 import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
 import { QueryState } from "../../components/ui/QueryState";
 import { enumLabel } from "../../lib/enums";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
+import { toastInvalidForm } from "../../lib/forms";
 
 /**
  * The `.test` TLDs are allowed while developing (the server decides; the
@@ -83,22 +85,26 @@ export default function CustomDomainsScreen() {
 function AddDomainForm({ accountId }: { accountId: string | undefined }) {
   const t = useT();
   const add = useAddCustomDomain(accountId);
-  const form = useForm<AddCustomDomain, unknown, AddCustomDomain>({ resolver: zodResolver(schema), defaultValues: { uri: "" } });
+  const form = useForm<AddCustomDomain, unknown, AddCustomDomain>({ resolver: zodResolver(schema), defaultValues: { uri: "", isSatellite: true } });
   const error = form.formState.errors.uri?.message;
 
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      const created = await add.mutateAsync(body);
-      form.reset({ uri: "" });
-      toast({ title: t("domains.added", { domain: created.uri }), variant: "success" });
-    } catch (e) {
-      if (e instanceof ApiError && e.fields.uri) form.setError("uri", { message: e.fields.uri });
-      toastMessage("toast.domainAddFailed");
-    }
-  });
+  const submit = form.handleSubmit(
+    async (body) => {
+      try {
+        const created = await add.mutateAsync(body);
+        form.reset({ uri: "", isSatellite: body.isSatellite });
+        toast({ title: t("domains.added", { domain: created.uri }), variant: "success" });
+      } catch (e) {
+        if (e instanceof ApiError && e.fields.uri) form.setError("uri", { message: e.fields.uri });
+        toastMessage("toast.domainAddFailed");
+      }
+    },
+    (errors) => toastInvalidForm(errors),
+  );
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="domains-add" className="grid gap-4 rounded-xl border border-border bg-card p-6">
+      <LeaveGuard when={form.formState.isDirty && !add.isPending} />
       <h2 id="domains-add" className="text-lg font-semibold">
         {t("domains.addTitle")}
       </h2>
@@ -110,6 +116,19 @@ function AddDomainForm({ accountId }: { accountId: string | undefined }) {
           {t("domains.add")}
         </Button>
       </div>
+      <Controller
+        control={form.control}
+        name="isSatellite"
+        render={({ field }) => (
+          <Checkbox
+            label={t("domains.satellite")}
+            hint={t("domains.satelliteHint")}
+            checked={field.value ?? true}
+            onCheckedChange={(on) => field.onChange(on === true)}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
     </form>
   );
 }
@@ -146,6 +165,11 @@ function DomainRow({ domain, accountId }: { domain: CustomDomainDto; accountId: 
     <TableRow data-testid={`domain-${domain.uri}`}>
       <TableCell className="font-medium break-all" label={t("domains.column.domain")}>
         {domain.uri}
+        {domain.isSatellite ? (
+          <Badge tone="neutral" className="ml-2" data-testid="domain-satellite">
+            {t("domains.satelliteBadge")}
+          </Badge>
+        ) : null}
       </TableCell>
       <TableCell label={t("domains.column.state")}>
         <Badge tone={connected ? "success" : "warning"} data-testid="domain-state">

@@ -11,6 +11,7 @@ import { ApiError } from "../../lib/api";
 import { setFieldErrors } from "../../lib/forms";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useCreditAdjustment } from "./api";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 /**
  * An adjustment as the form holds it: the contract's body with the quantity
@@ -51,6 +52,7 @@ export function CreditAdjustmentForm({ accountId, customerId }: { accountId: str
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid items-start gap-4 sm:grid-cols-3" aria-label={t("customers.adjustCredits")}>
+      <LeaveGuard when={form.formState.isDirty && !adjust.isPending} />
       <Field label={t("plans.itemType")} required error={err(errors.itemType?.message)}>
         <EnumSelect enumName="CreditLineType" values={AdjustmentType} {...form.register("itemType")} />
       </Field>

@@ -15,7 +15,7 @@ import { Section } from "../profile/Section";
 import { Button } from "../../components/ui/Button";
 import { Field, Select } from "../../components/ui/Field";
 import { toast, toastMessage } from "../../components/ui/toast-store";
-import { bodySchema, type FormValues } from "../../lib/forms";
+import { bodySchema, toastInvalidForm, type FormValues } from "../../lib/forms";
 import { useCustomer, usePartnerPriceGroups, useSetPriceGroup } from "./api";
 import { CustomerScores } from "./CustomerScores";
 import { RecommendedWorkouts } from "../scores/RecommendedWorkouts";
@@ -23,6 +23,7 @@ import { CreditAdjustmentForm } from "./CreditAdjustmentForm";
 import { PlanActions } from "./PlanActions";
 import { StartPlanForm } from "./StartPlanForm";
 import { enumLabel } from "../../lib/enums";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 /**
  * /admin/customers/:id/details (Your Customers): the customer's
@@ -165,17 +166,20 @@ function PriceGroupChoiceForm({
     resolver: zodResolver(PriceGroupChoice),
     defaultValues: { priceGroupId: current ?? "" },
   });
-  const submit = form.handleSubmit(({ priceGroupId }) =>
-    save.mutate(priceGroupId, {
-      onSuccess: () => {
-        form.reset(form.getValues());
-        toast({ title: t("customers.priceGroupSaved"), variant: "success" });
-      },
-      onError: () => toastMessage("toast.generic", { variant: "error" }),
-    }),
+  const submit = form.handleSubmit(
+    ({ priceGroupId }) =>
+      save.mutate(priceGroupId, {
+        onSuccess: () => {
+          form.reset(form.getValues());
+          toast({ title: t("customers.priceGroupSaved"), variant: "success" });
+        },
+        onError: () => toastMessage("toast.generic", { variant: "error" }),
+      }),
+    (errors) => toastInvalidForm(errors),
   );
   return (
     <form className="mt-6 flex flex-wrap items-end gap-4 border-t border-border pt-6" aria-label={t("customers.priceGroup")} onSubmit={(e) => void submit(e)}>
+      <LeaveGuard when={form.formState.isDirty && !save.isPending} />
       <Field label={t("customers.priceGroup")} hint={t("customers.priceGroupHint")} className="w-72">
         <Select {...form.register("priceGroupId")}>
           <option value="">{t("customers.noPriceGroup")}</option>

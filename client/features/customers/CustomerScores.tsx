@@ -25,6 +25,7 @@ import { enumLabel, oneOf } from "../../lib/enums";
 /** The chart's code comes only with a history to draw. */
 const ScoreChart = lazy(() => import("../activity/ScoreChart"));
 import { EnumSelect } from "../../components/ui/EnumSelect";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 type Latest = { category: Category; latest: ScoreDto; previous: ScoreDto | null };
 
@@ -331,6 +332,7 @@ const ManualScoreForm = ({ customerId }: { customerId: string }) => {
       className="mt-6 grid items-start gap-4 border-t border-border pt-6 sm:grid-cols-3"
       aria-label={t("customers.manualScore")}
     >
+      <LeaveGuard when={formState.isDirty && !add.isPending} />
       <p className="text-sm text-muted-foreground sm:col-span-3">
         <span className="font-semibold text-foreground">{t("customers.manualScore")}</span> · {t("customers.manualScoreHint")}
       </p>

@@ -79,7 +79,11 @@ export default function CustomersScreen() {
             />
           </div>
           <div className="flex flex-wrap gap-2">
-            <ExportButton path="/admin/exports/customers" label={t("export.customers")} fallbackName="customers.csv" />
+            <ExportButton
+              path={`/admin/exports/customers${search ? `?${new URLSearchParams({ search })}` : ""}`}
+              label={t("export.customers")}
+              fallbackName="customers.csv"
+            />
             <ExportButton path="/admin/exports/credit-entries" label={t("export.creditEntries")} fallbackName="credit-entries.csv" />
             <ExportButton path="/admin/exports/scores" label={t("export.scores")} fallbackName="scores.csv" />
           </div>

@@ -7,11 +7,12 @@ import { DatePicker } from "../../components/ui/DatePicker";
 import { Field, Select } from "../../components/ui/Field";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
-import { bodySchema, setFieldErrors, type FormValues } from "../../lib/forms";
+import { bodySchema, setFieldErrors, toastInvalidForm, type FormValues } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { translateMessage } from "../profile/messages";
 import { useOfferedPlans } from "../plans/api";
 import { useCancelPlan, useChangePlan } from "./api";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 /** The forms hold the contract's bodies, a date as its picker does (null until chosen: "Required"). */
 const CancelForm = bodySchema((values: FormValues<z.input<typeof CancelPlanBody>>) => values, CancelPlanBody);
@@ -45,28 +46,37 @@ export function PlanActions({ accountId, customerId, plan }: { accountId: string
     toastMessage("toast.planOperationFailed", { variant: "error" });
   };
 
-  const submitCancel = cancelForm.handleSubmit(async ({ endDate }) => {
-    try {
-      await cancel.mutateAsync({ planEntryId: plan.id, endDate });
-      toast({ title: t("customers.planCancelled"), variant: "success" });
-    } catch (e) {
-      failed(e, (fields) => setFieldErrors(cancelForm.setError, fields));
-    }
-  });
+  const submitCancel = cancelForm.handleSubmit(
+    async ({ endDate }) => {
+      try {
+        await cancel.mutateAsync({ planEntryId: plan.id, endDate });
+        cancelForm.reset({ endDate });
+        toast({ title: t("customers.planCancelled"), variant: "success" });
+      } catch (e) {
+        failed(e, (fields) => setFieldErrors(cancelForm.setError, fields));
+      }
+    },
+    (errors) => toastInvalidForm(errors),
+  );
 
-  const submitChange = changeForm.handleSubmit(async ({ planId, startDate }) => {
-    try {
-      await change.mutateAsync({ planEntryId: plan.id, planId, startDate });
-      toast({ title: t("customers.planChanged"), variant: "success" });
-    } catch (e) {
-      failed(e, (fields) => setFieldErrors(changeForm.setError, fields));
-    }
-  });
+  const submitChange = changeForm.handleSubmit(
+    async ({ planId, startDate }) => {
+      try {
+        await change.mutateAsync({ planEntryId: plan.id, planId, startDate });
+        changeForm.reset();
+        toast({ title: t("customers.planChanged"), variant: "success" });
+      } catch (e) {
+        failed(e, (fields) => setFieldErrors(changeForm.setError, fields));
+      }
+    },
+    (errors) => toastInvalidForm(errors),
+  );
 
   // The date Fields are not marked `required`: DatePicker would put aria-required on its button (an axe failure).
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <form onSubmit={(e) => void submitCancel(e)} noValidate className="grid content-start gap-4" aria-label={t("customers.cancelPlan")}>
+        <LeaveGuard when={cancelForm.formState.isDirty && !cancel.isPending} />
         <h3 className="font-semibold">{t("customers.cancelPlan")}</h3>
         <Field label={t("plans.end")} hint={t("customers.cancelHint")} error={err(cancelForm.formState.errors.endDate?.message)}>
           <Controller
@@ -82,6 +92,7 @@ export function PlanActions({ accountId, customerId, plan }: { accountId: string
         </div>
       </form>
       <form onSubmit={(e) => void submitChange(e)} noValidate className="grid content-start gap-4" aria-label={t("customers.changePlan")}>
+        <LeaveGuard when={changeForm.formState.isDirty && !change.isPending} />
         <h3 className="font-semibold">{t("customers.changePlan")}</h3>
         <Field label={t("plans.planName")} required error={err(changeForm.formState.errors.planId?.message)}>
           <Select placeholder={t("common.select")} {...changeForm.register("planId", { setValueAs: (v: string) => v || undefined })}>

@@ -9,11 +9,12 @@ import { Field, Select } from "../../components/ui/Field";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
-import { bodySchema, setFieldErrors } from "../../lib/forms";
+import { bodySchema, setFieldErrors, toastInvalidForm } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { translateMessage } from "../profile/messages";
 import { useOfferedPlans } from "../plans/api";
 import { useStartPlan } from "./api";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 type Values = { planId: string; startDate: string | null };
 
@@ -37,15 +38,19 @@ export function StartPlanForm({ accountId, customerId }: { accountId: string; cu
   });
   const err = (m?: string) => (m ? translateMessage(m) : null);
 
-  const submit = form.handleSubmit(async ({ planId, startDate }) => {
-    try {
-      await start.mutateAsync({ planId, startDate });
-      toast({ title: t("customers.planStarted"), variant: "success" });
-    } catch (e) {
-      if (e instanceof ApiError && (e.status === 400 || e.status === 409)) setFieldErrors(form.setError, e.fields);
-      toastMessage("toast.planOperationFailed", { variant: "error" });
-    }
-  });
+  const submit = form.handleSubmit(
+    async ({ planId, startDate }) => {
+      try {
+        await start.mutateAsync({ planId, startDate });
+        form.reset();
+        toast({ title: t("customers.planStarted"), variant: "success" });
+      } catch (e) {
+        if (e instanceof ApiError && (e.status === 400 || e.status === 409)) setFieldErrors(form.setError, e.fields);
+        toastMessage("toast.planOperationFailed", { variant: "error" });
+      }
+    },
+    (errors) => toastInvalidForm(errors),
+  );
 
   if (plans.isPending) return <Skeleton className="h-24" />;
   const items = plans.data?.items ?? [];
@@ -62,6 +67,7 @@ export function StartPlanForm({ accountId, customerId }: { accountId: string; cu
   // The date Field is not marked `required`: DatePicker would put aria-required on its button (an axe failure).
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid max-w-xl gap-4 sm:grid-cols-2" aria-label={t("customers.startPlan")}>
+      <LeaveGuard when={form.formState.isDirty && !start.isPending} />
       <Field label={t("plans.planName")} required error={err(form.formState.errors.planId?.message)}>
         <Select placeholder={t("common.select")} {...form.register("planId")}>
           {items.map((p) => (

@@ -9,7 +9,7 @@ import { errorMessages, setFieldErrors, toastInvalidForm } from "../../lib/forms
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { DatePicker } from "../../components/ui/DatePicker";
-import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Field, Input } from "../../components/ui/Field";
 import { toast, toastMessage } from "../../components/ui/toast-store";
@@ -20,6 +20,7 @@ import { WorkoutPicker } from "../library/WorkoutPicker";
 import { useDeleteFeaturedGroup, useFeaturedGroups, useSaveFeaturedGroup } from "./api";
 import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
 import { QueryState } from "../../components/ui/QueryState";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 /** /admin/featured-groups: curated, dated, ordered lists of workouts (at least one each). */
 export default function FeaturedGroupsScreen() {
@@ -146,6 +147,7 @@ function FeaturedGroupDialog({ group, onClose }: { group: FeaturedGroupDto | nul
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent title={group ? t("featuredGroups.editTitle") : t("featuredGroups.createTitle")} size="lg">
+        <LeaveGuard when={form.formState.isDirty && !save.isPending} />
         <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
           <section aria-labelledby="fg-details" className="grid gap-4 sm:grid-cols-2">
             <h3 id="fg-details" className="font-semibold sm:col-span-2">
@@ -257,9 +259,11 @@ function FeaturedGroupDialog({ group, onClose }: { group: FeaturedGroupDto | nul
             }}
           />
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("common.cancel")}
+              </Button>
+            </DialogClose>
             <Button type="submit" loading={save.isPending}>
               {t("common.save")}
             </Button>

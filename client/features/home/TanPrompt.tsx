@@ -10,6 +10,8 @@ import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { useT } from "../../lib/i18n";
 import { UnknownTanError, useLinkPartner } from "./api";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
+import { toastInvalidForm } from "../../lib/forms";
 
 /** The contract's body, with an empty TAN "Required" (the contract's own rule says how a TAN is written). */
 export const TanForm = AssignParentBody.extend({ tan: z.string().trim().min(1, MESSAGES.required).pipe(TAN) });
@@ -27,15 +29,18 @@ export function TanPrompt({ accountId, canLink }: { accountId: string; canLink: 
   // Every problem but an empty field is shown as the one the partner understands: not a partner's TAN.
   const error = problem ? (problem === MESSAGES.required ? t("form.requiredField") : t("message.tanInvalid")) : null;
 
-  const submit = form.handleSubmit(async ({ tan }) => {
-    try {
-      await link.mutateAsync(tan);
-      toast({ title: t("home.linked"), variant: "success" });
-    } catch (err) {
-      if (err instanceof UnknownTanError || (err instanceof ApiError && err.status === 400)) form.setError("tan", { message: INVALID_PARTNER_TAN });
-      toastMessage("toast.linkPartnerFailed", { variant: "error" });
-    }
-  });
+  const submit = form.handleSubmit(
+    async ({ tan }) => {
+      try {
+        await link.mutateAsync(tan);
+        toast({ title: t("home.linked"), variant: "success" });
+      } catch (err) {
+        if (err instanceof UnknownTanError || (err instanceof ApiError && err.status === 400)) form.setError("tan", { message: INVALID_PARTNER_TAN });
+        toastMessage("toast.linkPartnerFailed", { variant: "error" });
+      }
+    },
+    (errors) => toastInvalidForm(errors),
+  );
 
   return (
     <section aria-labelledby="tan-prompt" className="rounded-xl border border-border bg-card p-6" data-testid="tan-prompt">
@@ -50,6 +55,7 @@ export function TanPrompt({ accountId, canLink }: { accountId: string; canLink: 
       </div>
       {canLink ? (
         <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 flex flex-wrap items-start gap-3">
+          <LeaveGuard when={form.formState.isDirty && !link.isPending && !link.isSuccess} />
           <Field label={t("home.tanLabel")} required error={error} className="w-full max-w-xs">
             <Controller
               control={form.control}

@@ -44,8 +44,9 @@ function Hero({ hero }: { hero: NonNullable<HomepageView["hero"]> }) {
       {/* A scrim keeps the light hero text readable over any photograph. */}
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-t from-black/60 via-black/25 to-transparent" />
       <p className="max-w-3xl text-3xl font-semibold tracking-tight text-balance text-hero-text home-sm:text-4xl">{hero.heroText}</p>
-      {hero.title ? <p className="mt-3 text-lg font-medium text-hero-text">{hero.title}</p> : null}
-      {hero.subtitle ? <p className="mt-1 max-w-2xl text-sm text-hero-text/90 home-sm:text-base">{hero.subtitle}</p> : null}
+      {/* The hero's words over the gradient: the partner's light gradient text colour, as the branding preview shows it. */}
+      {hero.title ? <p className="mt-3 text-lg font-medium text-gradient-text">{hero.title}</p> : null}
+      {hero.subtitle ? <p className="mt-1 max-w-2xl text-sm text-gradient-text home-sm:text-base">{hero.subtitle}</p> : null}
     </section>
   );
 }
@@ -63,11 +64,33 @@ function Row({ row, eager }: { row: HomepageRowView; eager: boolean }) {
       </div>
       <div className={cn("grid grid-cols-1 gap-6", double && row.slots.length > 1 && "home-lg:grid-cols-2")}>
         {row.slots.map((slot) => (
-          <Slot key={slot.id} slot={slot} rowType={row.type} rowTitle={row.title} eager={eager} compact={double && row.slots.length > 1} />
+          <Slot
+            key={slot.id}
+            slot={row.type === "featuredCard" ? slot : withoutRowHeading(slot, row)}
+            rowType={row.type}
+            rowTitle={row.title}
+            eager={eager}
+            compact={double && row.slots.length > 1}
+          />
         ))}
       </div>
     </section>
   );
+}
+
+const same = (a: string | null | undefined, b: string | null | undefined) => Boolean(a && b && a.trim().toLowerCase() === b.trim().toLowerCase());
+
+/**
+ * A slot's heading says only what its row's heading does not: a slot titled
+ * like its row (a featured group "Quick wins" in the row "Quick wins") shows
+ * no second heading, and a subtitle the row already shows is not repeated.
+ */
+export function withoutRowHeading(slot: HomepageSlotView, row: Pick<HomepageRowView, "title" | "subtitle">): HomepageSlotView {
+  return {
+    ...slot,
+    title: same(slot.title, row.title) ? null : slot.title,
+    subtitle: same(slot.subtitle, row.subtitle) ? null : slot.subtitle,
+  };
 }
 
 function Slot({

@@ -8,7 +8,7 @@ import { fileUri } from "../../../contract/files";
 import { ROW_CAPACITY, slotTypesFor } from "../../../contract/homepage";
 import { Button } from "../../components/ui/Button";
 import { DatePicker } from "../../components/ui/DatePicker";
-import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { Field, Input, Select } from "../../components/ui/Field";
 import { FileUpload } from "../../components/ui/FileUpload";
 import { toastMessage } from "../../components/ui/toast-store";
@@ -21,6 +21,7 @@ import { useUploadHomepageMedia } from "./api";
 import { emptySlot, RowForm, type RowValues, type SlotValues } from "./layout";
 import { EnumSelect } from "../../components/ui/EnumSelect";
 import { enumLabel } from "../../lib/enums";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 type Names = Record<string, string>;
 
@@ -63,6 +64,7 @@ export function RowDialog({
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent title={t("homepage.builder.editRowTitle", { type: enumLabel(t, "HomepageRowType", type) })} size="lg">
+        <LeaveGuard when={form.formState.isDirty} />
         <form noValidate className="grid gap-5" onSubmit={(e) => void done(e)}>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label={t("homepage.builder.rowTitle")} required error={err("title")}>
@@ -110,9 +112,11 @@ export function RowDialog({
             </div>
           ) : null}
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("common.cancel")}
+              </Button>
+            </DialogClose>
             <Button type="submit">{t("common.done")}</Button>
           </DialogFooter>
         </form>

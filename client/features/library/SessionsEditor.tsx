@@ -13,12 +13,13 @@ import { FileUpload } from "../../components/ui/FileUpload";
 import { toast } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { enumLabel } from "../../lib/enums";
-import { setFieldErrors } from "../../lib/forms";
+import { setFieldErrors, toastInvalidForm } from "../../lib/forms";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useDeleteAttachment, useUploadAttachment } from "./api";
 import { DateField, Section, useFieldError } from "./parts";
 import type { WorkoutForm } from "./workout-form";
 import { EnumSelect } from "../../components/ui/EnumSelect";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 export function Sessions({ workout }: { workout: WorkoutDto | null }) {
   const t = useT();
@@ -205,31 +206,35 @@ function Attachments({ session, workoutId, index }: { session: SessionDto | null
       </div>
     );
   }
-  const submit = form.handleSubmit(async (data) => {
-    setFileError(null);
-    try {
-      await upload.mutateAsync({
-        sessionId: session.id,
-        data: { ...data, value: data.type === "link" ? data.value : null },
-        file: data.type === "link" ? null : file,
-      });
-      setFile(null);
-      form.reset({ ...empty, type: data.type, category: data.category });
-      setInputKey((k) => k + 1);
-      toast({ title: t("editor.attachmentAdded"), variant: "success" });
-    } catch (e) {
-      if (e instanceof ApiError && setFieldErrors(form.setError, e.fields)) {
-        if (e.fields.file) setFileError(translateApiMessage(e.fields.file));
-        return;
+  const submit = form.handleSubmit(
+    async (data) => {
+      setFileError(null);
+      try {
+        await upload.mutateAsync({
+          sessionId: session.id,
+          data: { ...data, value: data.type === "link" ? data.value : null },
+          file: data.type === "link" ? null : file,
+        });
+        setFile(null);
+        form.reset({ ...empty, type: data.type, category: data.category });
+        setInputKey((k) => k + 1);
+        toast({ title: t("editor.attachmentAdded"), variant: "success" });
+      } catch (e) {
+        if (e instanceof ApiError && setFieldErrors(form.setError, e.fields)) {
+          if (e.fields.file) setFileError(translateApiMessage(e.fields.file));
+          return;
+        }
+        // A failure that names no field is said where the file or the link is.
+        const message = e instanceof ApiError ? translateApiMessage(e.message) : t("message.generic");
+        if (data.type === "link") form.setError("value", { message });
+        else setFileError(message);
       }
-      // A failure that names no field is said where the file or the link is.
-      const message = e instanceof ApiError ? translateApiMessage(e.message) : t("message.generic");
-      if (data.type === "link") form.setError("value", { message });
-      else setFileError(message);
-    }
-  });
+    },
+    (errors) => toastInvalidForm(errors),
+  );
   return (
     <fieldset className="grid gap-3">
+      <LeaveGuard when={(form.formState.isDirty || file !== null) && !upload.isPending} />
       <legend className="text-sm font-medium">{t("editor.attachments")}</legend>
       {session.attachments.length ? (
         <ul className="grid gap-1">

@@ -8,6 +8,7 @@ import { AccountLocation, AccountType, Currency, Industry, Language, OrgSize } f
 import { useBoot } from "../../app/boot";
 import { useStyling } from "../../app/styling";
 import { useAppUser } from "../../auth/useAppUser";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 import { Button } from "../../components/ui/Button";
 import { EnumSelect } from "../../components/ui/EnumSelect";
 import { Field, Input } from "../../components/ui/Field";
@@ -38,7 +39,7 @@ function fileProblem(file: File | null, max: number): string | null {
  * On a partner's domain the organisation is that partner's customer (the
  * server links it): no account type to choose, no partner number to enter.
  */
-export function CreateAccountForm({ onCreated, inviteFailure }: { onCreated: (accountId: string) => Promise<void>; inviteFailure: string | null }) {
+export function CreateAccountForm({ onCreated }: { onCreated: (accountId: string) => Promise<void> }) {
   const t = useT();
   const styling = useStyling();
   const forPartner = useBoot().partner !== null;
@@ -61,7 +62,7 @@ export function CreateAccountForm({ onCreated, inviteFailure }: { onCreated: (ac
       language: "enUS",
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
   const err = (m?: string) => (m ? translateApiMessage(m) : null);
 
   const submit = form.handleSubmit(
@@ -91,6 +92,7 @@ export function CreateAccountForm({ onCreated, inviteFailure }: { onCreated: (ac
 
   return (
     <main className="min-h-screen bg-muted/40 px-4 py-10">
+      <LeaveGuard when={(isDirty || Boolean(logo) || Boolean(photo)) && !isSubmitting} />
       <form
         onSubmit={(e) => void submit(e)}
         noValidate
@@ -100,11 +102,6 @@ export function CreateAccountForm({ onCreated, inviteFailure }: { onCreated: (ac
           <p className="text-sm font-semibold text-brand-text">{styling.platformName}</p>
           <h1 className="mt-1 text-2xl font-semibold tracking-tight">{t("onboarding.createOrganization")}</h1>
           <p className="mt-1 text-sm text-muted-foreground">{t("onboarding.subtitle")}</p>
-          {inviteFailure ? (
-            <p role="alert" className="mt-4 rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
-              {inviteFailure}
-            </p>
-          ) : null}
         </header>
 
         <fieldset className="grid gap-4 sm:grid-cols-2">

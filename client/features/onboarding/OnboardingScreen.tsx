@@ -35,7 +35,7 @@ export default function OnboardingScreen() {
     },
     [navigate],
   );
-  const inviteFailure = join?.status === "failed" ? inviteFailureText(t, join.error) : null;
+  // A failed invite code is said once, as a toast (join.ts; SPEC §8), never inline: the account form stays as it is.
 
   if (join?.status === "joined") return <Navigate to="/" replace />;
   if (join?.status === "joining") {
@@ -87,7 +87,7 @@ export default function OnboardingScreen() {
     );
   }
 
-  return <CreateAccountForm onCreated={finish} inviteFailure={inviteFailure} />;
+  return <CreateAccountForm onCreated={finish} />;
 }
 
 function Centered({ children }: { children: React.ReactNode }) {
@@ -108,7 +108,7 @@ function JoinButton({ accountId, inviteId, label, onJoined }: { accountId: strin
             await acceptInvite({ accountId, inviteId });
             await onJoined(accountId);
           } catch (error) {
-            toast({ title: inviteFailureText(t, error), variant: "error" });
+            toast({ title: t("onboarding.inviteFailedTitle"), description: inviteFailureText(t, error), variant: "error" });
             setBusy(false);
           }
         })()

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { identity } from "../../auth/machine";
 import { toast } from "../../components/ui/toast-store";
-import { translate } from "../../lib/i18n";
+import { loadCatalogues, translate } from "../../lib/i18n";
 import { acceptInvite, inviteFailureText, parseInviteCode } from "./invite";
 
 /** Joining by an invite link: under way, done (the invite's account is the active one), or failed. */
@@ -36,7 +36,10 @@ export function joinByInvite(code: string): void {
     () => settle(code, { status: "joined" }),
     (error: unknown) => {
       settle(code, { status: "failed", error });
-      toast({ title: inviteFailureText(translate, error), variant: "error" });
+      // The loader runs before the route's texts are here: the toast waits for them (else it would show the keys).
+      void loadCatalogues()
+        .catch(() => undefined)
+        .then(() => toast({ title: translate("onboarding.inviteFailedTitle"), description: inviteFailureText(translate, error), variant: "error" }));
     },
   );
 }

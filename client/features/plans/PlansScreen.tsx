@@ -8,7 +8,7 @@ import { CreditCard, Pencil, Plus } from "../../components/icons";
 import { PartnerAuditSection } from "../../components/AuditTrail";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
-import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { EnumSelect } from "../../components/ui/EnumSelect";
 import { Field, Input } from "../../components/ui/Field";
@@ -23,6 +23,7 @@ import { formatMoney } from "../catalogue/format";
 import { translateMessage } from "../profile/messages";
 import { useSavePlan, usePlans } from "./api";
 import { PlanRemove, RetiredBadge } from "./PlanRemove";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 /** The form as its inputs hold it: numbers as typed, the price in major units (dollars), "" for none. */
 type Values = {
@@ -172,6 +173,7 @@ function PlanDialog({ plan, onClose }: { plan: PlanDto | null; onClose: () => vo
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent title={plan ? t("plans.editTitle") : t("plans.createTitle")}>
+        <LeaveGuard when={form.formState.isDirty && !save.isPending} />
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label={t("plans.name")} required error={err(errors.planName?.message)}>
@@ -199,9 +201,11 @@ function PlanDialog({ plan, onClose }: { plan: PlanDto | null; onClose: () => vo
             </Field>
           </div>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("common.cancel")}
+              </Button>
+            </DialogClose>
             <Button type="submit" loading={save.isPending}>
               {t("common.save")}
             </Button>

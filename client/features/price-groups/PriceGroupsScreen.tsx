@@ -6,7 +6,7 @@ import { PriceGroupBody, type PriceGroupDto } from "../../../contract/groups";
 import { PartnerAuditSection } from "../../components/AuditTrail";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
-import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Field, Input, Textarea } from "../../components/ui/Field";
 import { DataTable } from "../../components/ui/Table";
@@ -18,6 +18,7 @@ import { setFieldErrors, toastInvalidForm } from "../../lib/forms";
 import type { z } from "zod";
 import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
 import { QueryState } from "../../components/ui/QueryState";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 type Values = z.input<typeof PriceGroupBody>;
 
@@ -124,6 +125,7 @@ function PriceGroupDialog({ group, onClose }: { group: PriceGroupDto | null; onC
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent title={group ? t("priceGroups.editTitle") : t("priceGroups.createTitle")}>
+        <LeaveGuard when={form.formState.isDirty && !save.isPending} />
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
           <Field label={t("priceGroups.name")} required error={err(form.formState.errors.name?.message)}>
             <Input {...form.register("name")} />
@@ -132,9 +134,11 @@ function PriceGroupDialog({ group, onClose }: { group: PriceGroupDto | null; onC
             <Textarea {...form.register("description")} />
           </Field>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("common.cancel")}
+              </Button>
+            </DialogClose>
             <Button type="submit" loading={save.isPending}>
               {t("common.save")}
             </Button>

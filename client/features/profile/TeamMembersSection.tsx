@@ -16,14 +16,14 @@ import {
   type TeamMemberDto,
 } from "../../../contract/team";
 import { Button } from "../../components/ui/Button";
-import { ConfirmDialog, Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { ConfirmDialog, Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../components/ui/DropdownMenu";
 import { EnumSelect } from "../../components/ui/EnumSelect";
 import { Checkbox, Field, Input, Textarea } from "../../components/ui/Field";
 import { DataTable, type Column } from "../../components/ui/Table";
 import { toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
-import { setFieldErrors } from "../../lib/forms";
+import { setFieldErrors, toastInvalidForm } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { useInvite, useRevokeInvite, useTeamMembers, useTeams, useUpdateMember } from "./api";
 import { translateMessage } from "./messages";
@@ -31,6 +31,7 @@ import { Section } from "./Section";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
 import { QueryState } from "../../components/ui/QueryState";
 import { enumLabel } from "../../lib/enums";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 const STATUS_TONE: Record<TeamMemberDto["status"], BadgeTone> = { active: "success", inactive: "neutral", pending: "warning" };
 
@@ -200,31 +201,35 @@ function InviteDialog({ open, onOpenChange, accountId }: { open: boolean; onOpen
     setNotSent([]);
   };
 
-  const submit = form.handleSubmit(async ({ emails: value, role }) => {
-    try {
-      const result = await invite.mutateAsync({ emails: splitEmails(value).join(";"), role });
-      const summary = inviteSummary(result);
-      // Addresses refused one by one (already invited, already members) are the input's fault: the list below says why, never "try again later".
-      toastMessage(summary === "all" ? "toast.invitesAllSent" : summary === "some" ? "toast.invitesSomeSent" : "toast.invitesRefused", {
-        variant: summary === "all" ? "success" : "error",
-      });
-      if (summary === "all") {
-        reset();
-        onOpenChange(false);
-      } else {
-        const refused = result.results.filter((r) => r.outcome !== "sent");
-        setNotSent(refused);
-        form.setValue("emails", refused.map((r) => r.email).join("; "));
+  const submit = form.handleSubmit(
+    async ({ emails: value, role }) => {
+      try {
+        const result = await invite.mutateAsync({ emails: splitEmails(value).join(";"), role });
+        const summary = inviteSummary(result);
+        // Addresses refused one by one (already invited, already members) are the input's fault: the list below says why, never "try again later".
+        toastMessage(summary === "all" ? "toast.invitesAllSent" : summary === "some" ? "toast.invitesSomeSent" : "toast.invitesRefused", {
+          variant: summary === "all" ? "success" : "error",
+        });
+        if (summary === "all") {
+          reset();
+          onOpenChange(false);
+        } else {
+          const refused = result.results.filter((r) => r.outcome !== "sent");
+          setNotSent(refused);
+          // What is left are the server's refusals, not unsaved edits: the form is clean with them.
+          form.reset({ ...form.getValues(), emails: refused.map((r) => r.email).join("; ") });
+        }
+      } catch (err) {
+        // Refused addresses (400), or the day's invites used up (429): the field says why.
+        if (err instanceof ApiError && (err.status === 400 || err.status === 429) && err.fields.emails) {
+          setFieldErrors(form.setError, err.fields);
+          return toastMessage("toast.invitesRefused", { variant: "error" });
+        }
+        toastMessage("toast.invitesNoneSent", { variant: "error" });
       }
-    } catch (err) {
-      // Refused addresses (400), or the day's invites used up (429): the field says why.
-      if (err instanceof ApiError && (err.status === 400 || err.status === 429) && err.fields.emails) {
-        setFieldErrors(form.setError, err.fields);
-        return toastMessage("toast.invitesRefused", { variant: "error" });
-      }
-      toastMessage("toast.invitesNoneSent", { variant: "error" });
-    }
-  });
+    },
+    (errors) => toastInvalidForm(errors),
+  );
 
   return (
     <Dialog
@@ -235,6 +240,7 @@ function InviteDialog({ open, onOpenChange, accountId }: { open: boolean; onOpen
       }}
     >
       <DialogContent title={t("team.inviteTitle")} description={t("team.inviteBody")}>
+        <LeaveGuard when={form.formState.isDirty && !invite.isPending} />
         <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
           <Field
             label={t("team.emails")}
@@ -260,9 +266,11 @@ function InviteDialog({ open, onOpenChange, accountId }: { open: boolean; onOpen
             </div>
           ) : null}
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t("common.cancel")}
-            </Button>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("common.cancel")}
+              </Button>
+            </DialogClose>
             <Button type="submit" loading={invite.isPending}>
               {t("team.sendInvites")}
             </Button>
@@ -297,19 +305,23 @@ function EditMemberDialog({
   });
   const err = (m?: string) => (m ? translateMessage(m) : null);
 
-  const submit = form.handleSubmit(async ({ name, role, teamIds }) => {
-    try {
-      await update.mutateAsync({ id: member.id, body: { name, teamIds, ...(lockRole ? {} : { role }) } });
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setFieldErrors(form.setError, err.fields);
-      toastMessage("toast.teamMemberUpdateFailed", { variant: "error" });
-    }
-  });
+  const submit = form.handleSubmit(
+    async ({ name, role, teamIds }) => {
+      try {
+        await update.mutateAsync({ id: member.id, body: { name, teamIds, ...(lockRole ? {} : { role }) } });
+        onClose();
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 400) setFieldErrors(form.setError, err.fields);
+        toastMessage("toast.teamMemberUpdateFailed", { variant: "error" });
+      }
+    },
+    (errors) => toastInvalidForm(errors),
+  );
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={t("team.editTitle")} description={member.email}>
+        <LeaveGuard when={form.formState.isDirty && !update.isPending} />
         <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
           <Field label={t("team.name")} error={err(form.formState.errors.name?.message)}>
             <Input maxLength={160} {...form.register("name")} />
@@ -348,9 +360,11 @@ function EditMemberDialog({
             ) : null}
           </fieldset>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("common.cancel")}
+              </Button>
+            </DialogClose>
             <Button type="submit" loading={update.isPending}>
               {t("common.save")}
             </Button>

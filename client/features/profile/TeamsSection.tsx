@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { TeamType } from "../../../contract/enums";
 import { TeamBody, type TeamDto } from "../../../contract/team";
 import { Button } from "../../components/ui/Button";
-import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { EnumSelect } from "../../components/ui/EnumSelect";
 import { Field, Input } from "../../components/ui/Field";
 import { toastMessage } from "../../components/ui/toast-store";
@@ -19,6 +19,7 @@ import { Section } from "./Section";
 import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
 import { QueryState } from "../../components/ui/QueryState";
 import { enumLabel } from "../../lib/enums";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 /**
  * Profile → Teams, by department (the eight team types): create,
@@ -133,6 +134,7 @@ function TeamDialog({ team, accountId, onClose }: { team: TeamDto | null; accoun
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={team ? t("teams.renameTitle") : t("teams.createTitle")}>
+        <LeaveGuard when={form.formState.isDirty && !save.isPending} />
         <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
           <Field label={t("teams.name")} required error={err(errors.name?.message)}>
             <Input maxLength={80} {...form.register("name")} />
@@ -141,9 +143,11 @@ function TeamDialog({ team, accountId, onClose }: { team: TeamDto | null; accoun
             <EnumSelect enumName="TeamType" values={TeamType} placeholder={t("common.select")} {...form.register("department")} />
           </Field>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("common.cancel")}
+              </Button>
+            </DialogClose>
             <Button type="submit" loading={save.isPending}>
               {t("common.save")}
             </Button>

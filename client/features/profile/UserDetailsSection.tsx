@@ -3,13 +3,14 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Language, Theme } from "../../../contract/enums";
 import { SaveUserData, type UserDto } from "../../../contract/users";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 import { Button } from "../../components/ui/Button";
 import { EnumSelect } from "../../components/ui/EnumSelect";
 import { Field, Input } from "../../components/ui/Field";
 import { toast } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { oneOf } from "../../lib/enums";
-import { setFieldErrors } from "../../lib/forms";
+import { setFieldErrors, toastInvalidForm } from "../../lib/forms";
 import { translateApiMessage, useLanguage, useT } from "../../lib/i18n";
 import { useTheme } from "../../lib/theme";
 import { TimeZonePicker } from "../../components/ui/TimeZonePicker";
@@ -44,18 +45,23 @@ export function UserDetailsSection({ me }: { me: UserDto }) {
   const { errors } = form.formState;
   const err = (m?: string) => (m ? translateApiMessage(m) : null);
 
-  const submit = form.handleSubmit(async (names) => {
-    try {
-      await save.mutateAsync({ ...names, theme, language });
-      toast({ title: t("profile.userSaved"), variant: "success" });
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 400) setFieldErrors(form.setError, e.fields);
-      toast({ title: t("message.generic"), variant: "error" });
-    }
-  });
+  const submit = form.handleSubmit(
+    async (names) => {
+      try {
+        await save.mutateAsync({ ...names, theme, language });
+        form.reset(names);
+        toast({ title: t("profile.userSaved"), variant: "success" });
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 400) setFieldErrors(form.setError, e.fields);
+        toast({ title: t("message.generic"), variant: "error" });
+      }
+    },
+    (errors) => toastInvalidForm(errors),
+  );
 
   return (
     <Section id="your-details" title={t("profile.yourDetails")} description={me.email}>
+      <LeaveGuard when={form.formState.isDirty && !save.isPending} />
       <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={t("profile.yourDetails")}>
         <Field label={t("auth.firstName")} error={err(errors.firstName?.message)}>
           <Input autoComplete="given-name" maxLength={80} {...form.register("firstName")} />

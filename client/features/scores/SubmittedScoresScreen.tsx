@@ -7,7 +7,7 @@ import { AssociateScoreBody, type OrphanedScoreDto } from "../../../contract/sco
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { CopyButton } from "../../components/ui/CopyButton";
-import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { EnumSelect } from "../../components/ui/EnumSelect";
 import { Field, Input } from "../../components/ui/Field";
@@ -23,6 +23,7 @@ import { translateApiMessage, useT } from "../../lib/i18n";
 import { CustomerPicker } from "../customers/CustomerPicker";
 import { useAssignScore, useOrphanedScores } from "./api";
 import { QueryState } from "../../components/ui/QueryState";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 /**
  * /admin/submitted-scores (Your Customers: submitted scores with no
@@ -165,6 +166,7 @@ function AssignDialog({ score, onClose }: { score: OrphanedScoreDto; onClose: ()
         title={t("scores.assignTitle")}
         description={t("scores.assignBody", { name: score.assesseeName ?? t("activity.anonymous"), category: enumLabel(t, "Category", score.category) })}
       >
+        <LeaveGuard when={form.formState.isDirty && !assign.isPending} />
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
           <Field label={t("scores.customer")} required error={error ? translateApiMessage(error) : null}>
             <Controller
@@ -184,9 +186,11 @@ function AssignDialog({ score, onClose }: { score: OrphanedScoreDto; onClose: ()
             />
           </Field>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t("common.cancel")}
-            </Button>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t("common.cancel")}
+              </Button>
+            </DialogClose>
             <Button type="submit" loading={assign.isPending}>
               {t("scores.assign")}
             </Button>

@@ -24,6 +24,7 @@ import { formatPrice } from "../catalogue/format";
 import { toastInvalidForm } from "../../lib/forms";
 import type { z } from "zod";
 import { enumLabel } from "../../lib/enums";
+import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 /**
  * /workout/:id: headlines, tabs for description, prerequisites and
@@ -260,6 +261,7 @@ function Reviews({ workoutId }: { workoutId: string }) {
     async (values) => {
       try {
         await add.mutateAsync(values);
+        form.reset();
         toast({ title: t("workout.reviewThanks"), variant: "success" });
       } catch (e) {
         if (e instanceof ApiError && e.status === 400) for (const [f, m] of Object.entries(e.fields)) form.setError(f as keyof ReviewValues, { message: m });
@@ -275,6 +277,7 @@ function Reviews({ workoutId }: { workoutId: string }) {
       </p>
       {r.canReview ? (
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-3 rounded-lg border border-border p-4" aria-label={t("workout.leaveReview")}>
+          <LeaveGuard when={form.formState.isDirty && !add.isPending} />
           <Controller
             control={form.control}
             name="rating"
