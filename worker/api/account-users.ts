@@ -165,6 +165,7 @@ endpoint(
     await dispatchMail(
       c.env,
       sending.map((i) => i.mail.id),
+      c.get("shard").name,
     );
     return c.json({ results, sent: sending.length, total: emails.length } satisfies InviteResult);
   },

@@ -117,7 +117,7 @@ endpoint(
         })
       : drawPartner(ctx);
     const { dto, mailIds } = await createBooking(db, c.env, scope, ctx, body.mode, map, partner);
-    await dispatchMail(c.env, mailIds);
+    await dispatchMail(c.env, mailIds, c.get("shard").name);
     return c.json(dto, 201);
   },
 );
@@ -205,7 +205,7 @@ endpoint(
       comment: body.comment,
       only: rescheduling ? moved : undefined,
     });
-    await dispatchMail(c.env, mailIds);
+    await dispatchMail(c.env, mailIds, c.get("shard").name);
     return c.json(dto);
   },
 );
@@ -232,7 +232,7 @@ endpoint(
     const subject = await jobForMove(db, c.env, owner, params.id);
     const move = cancelStatements(db, owner, subject, body.reason, body.comment);
     const { dto, mailIds } = await commitMove(db, owner, subject, move, { to: "partner", event: "cancelled", reason: body.reason, comment: body.comment });
-    await dispatchMail(c.env, mailIds);
+    await dispatchMail(c.env, mailIds, c.get("shard").name);
     return c.json(dto);
   },
 );

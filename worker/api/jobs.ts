@@ -39,7 +39,7 @@ const errors = {
  */
 async function commit(c: Context<AppEnv>, owner: JobOwner, subject: MoveSubject, move: Move, mail: Omit<MoveMail, "to">) {
   const { dto, mailIds } = await commitMove(c.get("db"), owner, subject, move, { to: "customer", ...mail });
-  await dispatchMail(c.env, mailIds);
+  await dispatchMail(c.env, mailIds, c.get("shard").name);
   return c.json(dto);
 }
 

@@ -2,14 +2,18 @@
  * GET /dev/mail: the dev mailbox, a plain HTML list of the outbox (newest
  * first) with each mail's text and its links. It holds every tenant's mail
  * (invite links included), so it exists only in development and only on the
- * product's own host (requireDevHost); 404 everywhere else.
+ * product's own host (requireDevHost); 404 everywhere else. The outbox is on
+ * each shard: the mailbox reads every one of them.
  */
 import { desc, eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { mailOutbox } from "../../db/schema";
 import type { AppEnv } from "../env";
 import { requireDevHost } from "../config";
 import { escapeHtml } from "../ssr/escape";
+import { database } from "../db";
+import { shardBinding, shardsOf } from "../d1/shards";
+import type { Db } from "../env";
 
 export const devMail = new Hono<AppEnv>();
 
@@ -21,9 +25,31 @@ function linkify(text: string): string {
     .join("");
 }
 
+/** Every shard's outbox (the request's own shard through its session). */
+const everyShard = (c: Context<AppEnv>): Db[] =>
+  shardsOf(c.env).map((s) => (s.name === c.get("shard").name ? c.get("db") : database(shardBinding(c.env, s.name))));
+
+/** One mail, on whichever shard has it. */
+async function oneMail(c: Context<AppEnv>) {
+  const found = await Promise.all(
+    everyShard(c).map((db) =>
+      db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.id, c.req.param("id") ?? ""))
+        .limit(1),
+    ),
+  );
+  return found.flat()[0];
+}
+
 devMail.get("/dev/mail", async (c) => {
   requireDevHost(c);
-  const rows = await c.get("db").select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(200);
+  const all = await Promise.all(everyShard(c).map((db) => db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(200)));
+  const rows = all
+    .flat()
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, 200);
   const items = rows
     .map(
       (m) => `<li class="mail" data-to="${escapeHtml(m.to)}" data-status="${m.status}">
@@ -52,12 +78,7 @@ pre{white-space:pre-wrap;font-family:inherit}a{color:#1d4ed8}
 /** The HTML part of one mail, as the recipient's mail client would show it: inert (no script, no forms), images allowed. */
 devMail.get("/dev/mail/:id/html", async (c) => {
   requireDevHost(c);
-  const [row] = await c
-    .get("db")
-    .select({ html: mailOutbox.html })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.id, c.req.param("id")))
-    .limit(1);
+  const row = await oneMail(c);
   if (!row?.html) return c.notFound();
   return c.body(row.html, 200, {
     "Content-Type": "text/html; charset=utf-8",
@@ -69,12 +90,7 @@ devMail.get("/dev/mail/:id/html", async (c) => {
 /** One attachment of one mail (by its place in the mail), as plain text to read, never rendered. */
 devMail.get("/dev/mail/:id/attachments/:index", async (c) => {
   requireDevHost(c);
-  const [row] = await c
-    .get("db")
-    .select({ attachments: mailOutbox.attachments })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.id, c.req.param("id")))
-    .limit(1);
+  const row = await oneMail(c);
   const attachment = row?.attachments[Number(c.req.param("index"))];
   if (!attachment) return c.notFound();
   const text =

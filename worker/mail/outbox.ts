@@ -7,7 +7,11 @@
  *
  *   const mailId = crypto.randomUUID();
  *   await db.batch([change, enqueueMail(db, { id: mailId, to, subject, text })]);
- *   await dispatchMail(c.env, [mailId]);
+ *   await dispatchMail(c.env, [mailId], c.get("shard").name);
+ *
+ * The outbox lives on each shard (docs/decisions/2026-11-26-shard-placement.md):
+ * a queue message names the shard its row is on, and the cron requeues each
+ * shard's stale rows with that shard's name.
  */
 import { and, eq, lt } from "drizzle-orm";
 import { mailOutbox, type NewMailOutboxMessage } from "../../db/schema";
@@ -18,8 +22,11 @@ import type { Statement } from "../data/statements";
 export type MailInput = Pick<NewMailOutboxMessage, "to" | "subject" | "text"> &
   Partial<Pick<NewMailOutboxMessage, "id" | "accountId" | "replyTo" | "fromName" | "html" | "attachments">>;
 
-/** The queue message: just the outbox row's id. */
-export type MailQueueMessage = { id: string };
+/**
+ * The queue message: the outbox row's id and the shard it is on. A message
+ * without a shard (queued before shards) names a row of the directory's database.
+ */
+export type MailQueueMessage = { id: string; shard?: string };
 
 const outboxRow = (mail: MailInput) => ({ ...mail, id: mail.id ?? crypto.randomUUID(), to: mail.to.trim().toLowerCase(), status: "queued" as const });
 
@@ -37,17 +44,17 @@ export function outboxStatement(db: Db, mail: MailInput): Statement {
  * Hands committed outbox rows to the queue. A failure here loses nothing: the
  * rows stay "queued" for `requeueStale`.
  */
-export async function dispatchMail(env: { MAIL_QUEUE: Queue }, ids: string[]): Promise<void> {
+export async function dispatchMail(env: { MAIL_QUEUE: Queue }, ids: string[], shard: string): Promise<void> {
   if (ids.length === 0) return;
   try {
-    await env.MAIL_QUEUE.sendBatch(ids.map((id) => ({ body: { id } satisfies MailQueueMessage })));
+    await env.MAIL_QUEUE.sendBatch(ids.map((id) => ({ body: { id, shard } satisfies MailQueueMessage })));
   } catch (err) {
     console.error(JSON.stringify({ level: "error", message: "mail queue send failed", ids, error: String(err) }));
   }
 }
 
-/** Sends the ids of rows still queued after `olderThanMs` to the queue again. */
-export async function requeueStale(db: Db, env: { MAIL_QUEUE: Queue }, olderThanMs = 10 * 60 * 1000): Promise<number> {
+/** Sends the ids of `shard`'s rows still queued after `olderThanMs` to the queue again. */
+export async function requeueStale(db: Db, env: { MAIL_QUEUE: Queue }, shard: string, olderThanMs = 10 * 60 * 1000): Promise<number> {
   const before = new Date(Date.now() - olderThanMs).toISOString();
   const rows = await db
     .select({ id: mailOutbox.id })
@@ -57,6 +64,7 @@ export async function requeueStale(db: Db, env: { MAIL_QUEUE: Queue }, olderThan
   await dispatchMail(
     env,
     rows.map((r) => r.id),
+    shard,
   );
   return rows.length;
 }
