@@ -71,7 +71,7 @@ endpoint(
       if (form.data[key] !== undefined) (patch as Record<string, unknown>)[key] = form.data[key];
     }
     if (photo) patch.photoKey = await storeUpload(c.env.UPLOADS, `public/users/${user.id}`, photo);
-    const updated = Object.keys(patch).length ? await saveUser(c.get("db"), scope, patch) : ((await freshUser(c, user.authId)) ?? user);
+    const updated = Object.keys(patch).length ? await saveUser(c.get("directory"), c.get("db"), scope, patch) : ((await freshUser(c, user.authId)) ?? user);
     rememberUser(updated);
     return c.json(await userDto(c, scope, updated));
   },
