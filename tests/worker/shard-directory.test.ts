@@ -42,6 +42,7 @@ afterEach(async () => {
     env.SHARD_APAC_1.prepare("DELETE FROM accounts"),
     env.SHARD_APAC_1.prepare("DELETE FROM users"),
   ]);
+  await directory.delete(schema.assessmentQuestions).where(eq(schema.assessmentQuestions.partnerAccountId, DEMO.northwind.id));
   clearIsolateCaches();
 });
 
@@ -71,5 +72,26 @@ describe("a partner on a shard of its own reads what is global from the director
     expect(saved.status).toBe(200);
     expect((await adaIn(directory))?.firstName).toBe("Augusta");
     expect((await adaIn(second))?.firstName).toBe("Augusta");
+  });
+});
+
+describe("a partner on a shard of its own asks the directory's assessment bank", () => {
+  it("opens its link with its own questions from the directory, the assessment itself on its shard", async () => {
+    await moveNorthwindToSecondShard();
+    const text = "Which of our workouts fits your team best?";
+    await directory.insert(schema.assessmentQuestions).values({
+      partnerAccountId: DEMO.northwind.id,
+      category: "aiAndAutomation",
+      sequence: 1,
+      text,
+      options: [{ label: "Any", value: 3 }],
+    });
+    const link = await admin().get("/v1/assessments/fitness-score?category=aiAndAutomation");
+    expect(link.status).toBe(200);
+    const { id, token } = await json(link);
+    expect(await second.select({ id: schema.assessments.id }).from(schema.assessments)).toEqual([{ id }]);
+    const opened = await apiAs(null, { host }).post(`/v1/assessments/${encodeURIComponent(token)}/open`);
+    expect(opened.status).toBe(200);
+    expect((await json(opened)).questions.map((q: { text: string }) => q.text)).toEqual([text]);
   });
 });

@@ -98,7 +98,7 @@ endpoint(
     await limitClient(c, assessmentLimit(c));
     const taker = await takerOf(c);
     const row = await linkFor(db, params.token, taker, linkSecret(c));
-    return c.json(await openAssessment(db, row, taker));
+    return c.json(await openAssessment(db, c.get("directory"), row, taker));
   },
 );
 
@@ -127,7 +127,7 @@ endpoint(
     await limitClient(c, assessmentLimit(c));
     const taker = await takerOf(c);
     const row = await linkFor(db, params.token, taker, linkSecret(c));
-    return c.json(await submitAssessment(db, row, taker, body));
+    return c.json(await submitAssessment(db, c.get("directory"), row, taker, body));
   },
 );
 
