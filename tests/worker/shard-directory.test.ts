@@ -63,6 +63,13 @@ describe("a partner on a shard of its own reads what is global from the director
     expect(await second.select().from(schema.stylings)).toEqual([]);
   });
 
+  it("finds every partner number in the directory, whichever shard its partner is on", async () => {
+    await moveNorthwindToSecondShard();
+    const exists = async (tan: string) => (await json(await admin().get(`/v1/accounts/exist?tan=${tan}&type=partner`))).exists;
+    expect(await exists("731540")).toBe(true);
+    expect(await exists("000000")).toBe(false);
+  });
+
   it("keeps the shard's copy of a user current: repaired on sight, and changed with the profile in both databases", async () => {
     await moveNorthwindToSecondShard();
     expect((await adaIn(second))?.firstName).toBe("Stale");
