@@ -100,5 +100,8 @@ describe("a partner on a shard of its own asks the directory's assessment bank",
     const opened = await apiAs(null, { host }).post(`/v1/assessments/${encodeURIComponent(token)}/open`);
     expect(opened.status).toBe(200);
     expect((await json(opened)).questions.map((q: { text: string }) => q.text)).toEqual([text]);
+    // The opening counted against the client's rate limit in the directory: one count whatever shard a host is on.
+    expect(await second.select().from(schema.authRateLimits)).toEqual([]);
+    expect((await directory.select().from(schema.authRateLimits)).some((r) => r.key.startsWith("api:assessment:"))).toBe(true);
   });
 });
