@@ -42,6 +42,7 @@ afterEach(async () => {
     env.SHARD_APAC_1.prepare("DELETE FROM accounts"),
     env.SHARD_APAC_1.prepare("DELETE FROM users"),
   ]);
+  await directory.delete(schema.invites).where(eq(schema.invites.email, "ada@northwind.test"));
   await directory.delete(schema.assessmentQuestions).where(eq(schema.assessmentQuestions.partnerAccountId, DEMO.northwind.id));
   clearIsolateCaches();
 });
@@ -68,6 +69,20 @@ describe("a partner on a shard of its own reads what is global from the director
     const exists = async (tan: string) => (await json(await admin().get(`/v1/accounts/exist?tan=${tan}&type=partner`))).exists;
     expect(await exists("731540")).toBe(true);
     expect(await exists("000000")).toBe(false);
+  });
+
+  it("offers the invites addressed to the user, kept in the directory, next to the memberships on the shard", async () => {
+    await moveNorthwindToSecondShard();
+    const [invite] = await directory
+      .insert(schema.invites)
+      .values({ accountId: DEMO.customers.harbour.id, email: "ada@northwind.test", role: "member" })
+      .returning();
+    const me = await json(await admin().get("/v1/users/me"));
+    expect(me.accounts.map((a: { id: string }) => a.id)).toEqual([DEMO.northwind.id]);
+    expect(me.onboardingInvites.map((i: { id: string }) => i.id)).toEqual([invite!.id]);
+    expect((await admin().post(`/v1/admin/users/me/clear-onboarding-invites`)).status).toBe(204);
+    expect((await adaIn(directory))?.onboardingInvitesClearedAt).toBeTruthy();
+    expect((await json(await admin().get("/v1/users/me"))).onboardingInvites).toEqual([]);
   });
 
   it("keeps the shard's copy of a user current: repaired on sight, and changed with the profile in both databases", async () => {

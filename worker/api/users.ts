@@ -22,8 +22,11 @@ const errors = errorResponses();
  * is the caller's own row, as fresh as the endpoint needs.
  */
 export async function userDto(c: Context<AppEnv>, scope: UserScope, user: ProductUser): Promise<UserDto> {
-  const db = c.get("db");
-  const memberships = await membershipsOf(db, { auth: scope.auth, user });
+  // The memberships are the shard's, the invites by address the directory's: read side by side.
+  const [memberships, invites] = await Promise.all([
+    membershipsOf(c.get("db"), { auth: scope.auth, user }),
+    onboardingInvites(c.get("directory"), { auth: scope.auth, user }),
+  ]);
   return {
     id: user.id,
     authId: user.authId,
@@ -34,7 +37,7 @@ export async function userDto(c: Context<AppEnv>, scope: UserScope, user: Produc
     language: user.language,
     photo: user.photoKey ? { uri: fileUri(user.photoKey) } : null,
     accounts: memberships,
-    onboardingInvites: await onboardingInvites(db, { auth: scope.auth, user }),
+    onboardingInvites: invites,
   };
 }
 
@@ -108,7 +111,7 @@ endpoint(
   },
   async (c, { params }, scope) => {
     await self(c, scope, params.id);
-    const cleared = await clearOnboardingInvites(c.get("db"), scope);
+    const cleared = await clearOnboardingInvites(c.get("directory"), scope);
     if (cleared) rememberUser(cleared);
     return c.body(null, 204);
   },
