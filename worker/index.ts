@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { v1 } from "./api";
 import { requireConfiguration } from "./config";
-import { database } from "./db";
 import { verification } from "./domain/custom-hostnames";
 import { devDns } from "./domain/dev-dns";
 import type { AppEnv } from "./env";
@@ -9,11 +8,8 @@ import { embeddedProvider } from "./identity/provider";
 import { onError } from "./http/errors";
 import { deliverMailBatch } from "./mail/consumer";
 import { devMail } from "./mail/dev";
-import { requeueStale, type MailQueueMessage } from "./mail/outbox";
-import { expireMailBodies } from "./mail/bodies";
-import { renewPlans } from "./data/plan-renewals";
-import { sendReminders } from "./data/reminders";
-import { removeUnconfirmedUsers } from "./data/auth-links";
+import type { MailQueueMessage } from "./mail/outbox";
+import { runScheduled } from "./cron";
 import { answerInProcessWith } from "./ssr/loaders";
 import { loginPost } from "./ssr/login-post";
 import { renderPage } from "./ssr/render";
@@ -68,18 +64,8 @@ answerInProcessWith((request, env, ctx) => app.fetch(request, env, ctx));
 export default {
   fetch: app.fetch,
   queue: (batch, env) => deliverMailBatch(batch as MessageBatch<MailQueueMessage>, env),
-  // The cron trigger (wrangler.toml): outbox rows whose queue message was lost are sent again,
-  // then the reminders now due are written once each (worker/data/reminders.ts), then plans
-  // renew and their credits refresh, once per plan and period (worker/data/plan-renewals.ts), and users
-  // who never confirmed their address are removed (worker/data/auth-links.ts).
-  scheduled: async (controller, env) => {
-    const db = database(env.DB);
-    await requeueStale(db, env);
-    await sendReminders(env.DB, db, env);
-    await renewPlans(db, new Date(controller.scheduledTime));
-    await removeUnconfirmedUsers(db);
-    await expireMailBodies(env.UPLOADS, new Date(controller.scheduledTime));
-  },
+  // The cron trigger (wrangler.toml), once per shard: stale mail, reminders, plan renewals (worker/cron.ts).
+  scheduled: (controller, env) => runScheduled(env, controller.scheduledTime),
 } satisfies ExportedHandler<Env>;
 
 export { app };

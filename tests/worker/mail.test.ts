@@ -124,6 +124,63 @@ describe("the mail outbox and its queue consumer", () => {
   });
 });
 
+describe("the outbox on each shard", () => {
+  const second = drizzle(env.SHARD_APAC_1);
+  async function secondShardRow(subject: string) {
+    const id = crypto.randomUUID();
+    const [mail] = await storeMail(env.UPLOADS, [{ id, to: `far-${id.slice(0, 6)}@example.test`, subject, text: "On the second shard" }]);
+    await second.batch([enqueueMail(second, mail!)]);
+    return id;
+  }
+  const secondRow = async (id: string) => nth(await second.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.id, id)), 0);
+  const messages = (...bodies: MailQueueMessage[]) =>
+    createMessageBatch<MailQueueMessage>(
+      "techfit-mail",
+      bodies.map((body, i) => ({ id: `s${i}-${body.id}`, timestamp: new Date(), attempts: 1, body })),
+    );
+
+  it("delivers each message on the shard it names, the shards of one batch side by side", async () => {
+    const far = await secondShardRow("Far away");
+    const near = await outboxRow("Nearby");
+    const batch = messages({ id: far, shard: "apac-1" }, { id: near, shard: "first" });
+    await worker.queue(batch, env);
+    const result = await getQueueResult(batch, createExecutionContext());
+    expect(result.explicitAcks.sort()).toEqual([`s0-${far}`, `s1-${near}`].sort());
+    expect(await secondRow(far)).toMatchObject({ status: "sent", attempts: 1 });
+    expect(await row(near)).toMatchObject({ status: "sent", attempts: 1 });
+    // Each row is only on its own shard: the directory's database never had the far one.
+    expect(await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.id, far))).toEqual([]);
+  });
+
+  it("retries a message for a shard this deployment does not bind, and loses nothing", async () => {
+    const batch = messages({ id: crypto.randomUUID(), shard: "weur-9" });
+    await worker.queue(batch, env);
+    const result = await getQueueResult(batch, createExecutionContext());
+    expect(result.retryMessages).toHaveLength(1);
+    expect(result.explicitAcks).toEqual([]);
+  });
+
+  it("the cron requeues each shard's stale mail with that shard's name", async () => {
+    const far = await secondShardRow("Lost far away");
+    const near = await outboxRow("Lost nearby");
+    const old = new Date(Date.now() - 11 * 60 * 1000).toISOString();
+    await second.update(schema.mailOutbox).set({ createdAt: old }).where(eq(schema.mailOutbox.id, far));
+    await db.update(schema.mailOutbox).set({ createdAt: old }).where(eq(schema.mailOutbox.id, near));
+    const sentToQueue: MailQueueMessage[] = [];
+    const queue = { sendBatch: async (msgs: { body: MailQueueMessage }[]) => void sentToQueue.push(...msgs.map((m) => m.body)) } as unknown as Queue;
+    await worker.scheduled(createScheduledController({ cron: "*/10 * * * *" }), { ...env, MAIL_QUEUE: queue });
+    expect(sentToQueue).toContainEqual({ id: far, shard: "apac-1" });
+    expect(sentToQueue).toContainEqual({ id: near, shard: "first" });
+  });
+
+  it("the dev mailbox lists the mail of every shard", async () => {
+    const far = await secondShardRow("Mail from the second shard");
+    expect(await (await call("/dev/mail")).text()).toContain("Mail from the second shard");
+    await second.update(schema.mailOutbox).set({ html: "<p>Far body</p>" }).where(eq(schema.mailOutbox.id, far));
+    expect(await (await call(`/dev/mail/${far}/html`)).text()).toBe("<p>Far body</p>");
+  });
+});
+
 describe("GET /dev/mail", () => {
   it("lists the outbox with escaped text and clickable links when APP_ENV is development", async () => {
     const id = await outboxRow("<b>Invite</b>");

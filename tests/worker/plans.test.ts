@@ -231,7 +231,8 @@ describe("the cron trigger renews plans and refreshes credits", () => {
     expect((await creditEntriesOf(customer.id)).map((p) => p.startDate).sort()).toEqual([start, next, later]);
     expect(await balanceOf(customer.id)).toBe(4);
     expect(first(await entriesOf(customer.id)).renewalDate).toBe(addMonths(start, 4));
-  });
+    // Several cron runs, each on every shard (worker/cron.ts): more than the default 5 s on a busy machine.
+  }, 15_000);
 
   it("stops a plan whose customer moved to another partner; its credits stay stamped with the partner that gave them, and the new partner can start its own", async () => {
     const customer = await northwindCustomer();

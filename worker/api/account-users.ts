@@ -170,6 +170,7 @@ endpoint(
     await dispatchMail(
       c.env,
       stored.map((m) => m.id),
+      c.get("shard").name,
     );
     return c.json({ results, sent: sending.length, total: emails.length } satisfies InviteResult);
   },

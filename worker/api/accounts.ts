@@ -89,7 +89,7 @@ endpoint(
     query: AccountExistQuery,
     responses: { 200: { description: "The answer", schema: ExistsResponse }, ...errors },
   },
-  async (c, { query }) => c.json({ exists: await tanExists(c.get("db"), query.tan, query.type) }),
+  async (c, { query }) => c.json({ exists: await tanExists(c.get("directory"), query.tan, query.type) }),
 );
 
 /** `GET v1/accounts/{id}`: an account the caller belongs to; any other answers 404. */

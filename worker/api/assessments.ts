@@ -105,7 +105,7 @@ endpoint(
     await limitClient(c, assessmentLimit(c));
     const taker = await takerOf(c);
     const row = await linkFor(db, params.token, taker, linkSecret(c));
-    return c.json(await openAssessment(db, row, taker));
+    return c.json(await openAssessment(db, c.get("directory"), row, taker));
   },
 );
 
@@ -134,7 +134,7 @@ endpoint(
     await limitClient(c, assessmentLimit(c));
     const taker = await takerOf(c);
     const row = await linkFor(db, params.token, taker, linkSecret(c));
-    return c.json(await submitAssessment(db, row, taker, body));
+    return c.json(await submitAssessment(db, c.get("directory"), row, taker, body));
   },
 );
 
@@ -231,6 +231,7 @@ endpoint(
     await dispatchMail(
       c.env,
       mails.map((m) => m.id),
+      c.get("shard").name,
     );
     return c.json({ sent: links.length, assessmentIds: links.map((l) => l.assessment.id) } satisfies SentAssessmentLinksDto, 201);
   },

@@ -120,7 +120,7 @@ endpoint(
       : drawPartner(ctx);
     const attendees = body.attendees?.length ? await checkedAttendees(db, scope.account.id, body.attendees, ctx.workout.maxAttendees, "attendees") : [];
     const { dto, mailIds } = await createBooking(db, c.env, scope, ctx, body.mode, map, partner, attendees);
-    await dispatchMail(c.env, mailIds);
+    await dispatchMail(c.env, mailIds, c.get("shard").name);
     return c.json(dto, 201);
   },
 );
@@ -218,7 +218,7 @@ endpoint(
           }
         : { code: byRequest ? "workoutJobRequested" : "workoutJobBooked" },
     );
-    await dispatchMail(c.env, mailIds);
+    await dispatchMail(c.env, mailIds, c.get("shard").name);
     return c.json(dto);
   },
 );
@@ -249,7 +249,7 @@ endpoint(
     if (Object.keys(fields).length) throw invalid(fields);
     const move = confirmStatements(db, subject, times, { userId: scope.user.id });
     const { dto, mailIds } = await commitMove(db, c.env.UPLOADS, owner, subject, move, { to: "both", event: "proposalAccepted" });
-    await dispatchMail(c.env, mailIds);
+    await dispatchMail(c.env, mailIds, c.get("shard").name);
     return c.json(dto);
   },
 );
@@ -285,7 +285,7 @@ endpoint(
       { to: "both", event: "cancelled", reason: body.reason, comment: body.comment },
       { code: "workoutJobCancelled", reason: body.reason },
     );
-    await dispatchMail(c.env, mailIds);
+    await dispatchMail(c.env, mailIds, c.get("shard").name);
     return c.json(dto);
   },
 );

@@ -50,7 +50,7 @@ endpoint(
     },
   },
   async (c, { query }) => {
-    return c.json({ exists: await domainConnected(c.get("db"), query.uri, query.isSatellite) });
+    return c.json({ exists: await domainConnected(c.get("directory"), query.uri, query.isSatellite) });
   },
 );
 
@@ -93,7 +93,7 @@ endpoint(
     responses: { 200: { description: "The domains", schema: CustomDomainList }, ...adminErrors },
   },
   async (c, _input, scope) => {
-    const rows = await domainsOf(c.get("db"), scope).list();
+    const rows = await domainsOf(c.get("directory"), scope).list();
     return c.json({ items: rows.map((r) => domainDto(c, r)) });
   },
 );
@@ -126,7 +126,7 @@ endpoint(
     if (!parsed.success) throw invalid(fieldsFromIssues(parsed.error.issues));
     const { uri, isSatellite = true } = parsed.data;
     if (uri === c.env.MAIN_HOST || uri.endsWith(`.${c.env.MAIN_HOST}`)) throw invalid({ uri: MESSAGES.domainSubdomain });
-    const db = c.get("db");
+    const db = c.get("directory");
     if (await domainTaken(db, uri)) throw conflict(MESSAGES.alreadyExists, { uri: MESSAGES.alreadyExists });
     let providerHostnameId: string | null;
     try {
@@ -170,7 +170,7 @@ endpoint(
     },
   },
   async (c, { params }, scope) => {
-    const domains = domainsOf(c.get("db"), scope);
+    const domains = domainsOf(c.get("directory"), scope);
     const row = await domains.get(params.id);
     try {
       await testConnection(hostnameEnv(c), row);
@@ -204,7 +204,7 @@ endpoint(
     },
   },
   async (c, { params }, scope) => {
-    const domains = domainsOf(c.get("db"), scope);
+    const domains = domainsOf(c.get("directory"), scope);
     const row = await domains.get(params.id);
     try {
       await deleteCustomHostname(hostnameEnv(c), row.providerHostnameId);

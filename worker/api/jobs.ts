@@ -49,7 +49,7 @@ const errors = {
  */
 async function commit(c: Context<AppEnv>, owner: JobOwner, subject: MoveSubject, move: Move, mail: Omit<MoveMail, "to">, record?: MoveAudit) {
   const { dto, mailIds } = await commitMove(c.get("db"), c.env.UPLOADS, owner, subject, move, { to: "customer", ...mail }, record);
-  await dispatchMail(c.env, mailIds);
+  await dispatchMail(c.env, mailIds, c.get("shard").name);
   return c.json(dto);
 }
 
@@ -165,7 +165,7 @@ endpoint(
     if (Object.keys(fields).length) throw invalid(fields);
     const move = proposeStatements(db, owner, subject, times);
     const { dto, mailIds } = await commitMove(db, c.env.UPLOADS, owner, subject, move, { to: "both", event: "proposed", comment: body.comment });
-    await dispatchMail(c.env, mailIds);
+    await dispatchMail(c.env, mailIds, c.get("shard").name);
     return c.json(dto);
   },
 );

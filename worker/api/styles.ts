@@ -42,7 +42,7 @@ endpoint(
   },
   async (c, { query }) => {
     if (!query.origin) return c.json(c.get("tenant").styling);
-    const tenant = await resolveTenant(c.get("db"), hostOf(query.origin), c.env.MAIN_HOST);
+    const tenant = await resolveTenant(c.get("directory"), hostOf(query.origin), c.env.MAIN_HOST);
     c.header("Cache-Control", "public, max-age=5");
     return c.json(tenant.styling);
   },
@@ -65,7 +65,7 @@ endpoint(
     },
   },
   async (c, _input, scope) => {
-    const row = await stylingOf(c.get("db"), scope);
+    const row = await stylingOf(c.get("directory"), scope);
     return c.json(partnerStylingOf(scope.account.name, row));
   },
 );
@@ -134,7 +134,7 @@ endpoint(
     if (unknown.length > 0) {
       console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), message: "unknown style keys", keys: unknown, accountId: account.id }));
     }
-    const db = c.get("db");
+    const db = c.get("directory");
     const existing = await stylingOf(db, scope);
     const { removeLogo: _l, removeMark: _m, removeHomepageHeroBackground: _h, removeLoginBackground: _b, ...values } = form.data;
     const keys: Partial<Record<(typeof KEY_COLUMN)[StylingFileField], string | null>> = {};

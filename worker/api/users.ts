@@ -23,8 +23,11 @@ const errors = errorResponses();
  * is the caller's own row, as fresh as the endpoint needs.
  */
 export async function userDto(c: Context<AppEnv>, scope: UserScope, user: ProductUser): Promise<UserDto> {
-  const db = c.get("db");
-  const memberships = await membershipsOf(db, { auth: scope.auth, user });
+  // The memberships are the shard's, the invites by address the directory's: read side by side.
+  const [memberships, invites] = await Promise.all([
+    membershipsOf(c.get("db"), { auth: scope.auth, user }),
+    onboardingInvites(c.get("directory"), { auth: scope.auth, user }),
+  ]);
   return {
     id: user.id,
     authId: user.authId,
@@ -36,7 +39,7 @@ export async function userDto(c: Context<AppEnv>, scope: UserScope, user: Produc
     timeZone: user.timeZone,
     photo: user.photoKey ? { uri: fileUri(user.photoKey) } : null,
     accounts: memberships,
-    onboardingInvites: await onboardingInvites(db, { auth: scope.auth, user }),
+    onboardingInvites: invites,
   };
 }
 
@@ -73,7 +76,7 @@ endpoint(
       if (form.data[key] !== undefined) (patch as Record<string, unknown>)[key] = form.data[key];
     }
     if (photo) patch.photoKey = await storeUpload(c.env.UPLOADS, `public/users/${user.id}`, photo);
-    const updated = Object.keys(patch).length ? await saveUser(c.get("db"), scope, patch) : ((await freshUser(c, user.authId)) ?? user);
+    const updated = Object.keys(patch).length ? await saveUser(c.get("directory"), c.get("db"), scope, patch) : ((await freshUser(c, user.authId)) ?? user);
     rememberUser(updated);
     return c.json(await userDto(c, scope, updated));
   },
@@ -99,7 +102,7 @@ endpoint(
   },
   async (c, { params, body }, scope) => {
     await self(c, scope, params.id);
-    const updated = await saveUser(c.get("db"), scope, { timeZone: body.timeZone });
+    const updated = await saveUser(c.get("directory"), c.get("db"), scope, { timeZone: body.timeZone });
     rememberUser(updated);
     return c.json(await userDto(c, scope, updated));
   },
@@ -136,7 +139,7 @@ endpoint(
   },
   async (c, { params }, scope) => {
     await self(c, scope, params.id);
-    const cleared = await clearOnboardingInvites(c.get("db"), scope);
+    const cleared = await clearOnboardingInvites(c.get("directory"), scope);
     if (cleared) rememberUser(cleared);
     return c.body(null, 204);
   },

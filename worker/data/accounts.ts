@@ -102,7 +102,7 @@ export async function createAccount(
   return theRow(created, "created account");
 }
 
-/** Whether an account with that TAN (and type) exists. */
+/** Whether an account with that TAN (and type) exists: read from the directory (`db`), where every account has its routing row, whichever shard it is on. */
 export async function tanExists(db: Db, tan: string, type?: AccountType): Promise<boolean> {
   const where = type ? and(eq(accounts.tan, tan), eq(accounts.type, type)) : eq(accounts.tan, tan);
   const row = await db.select({ id: accounts.id }).from(accounts).where(where).limit(1);

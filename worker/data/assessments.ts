@@ -139,8 +139,11 @@ export async function questionsFor(db: Db, partnerId: string | null, category: C
   return out;
 }
 
-/** Opens the assessment: it is now in progress; answers the questionnaire (asking an unknown taker for a name and address). */
-export async function openAssessment(db: Db, row: Assessment, taker: UserScope | null): Promise<AssessmentFormDto> {
+/**
+ * Opens the assessment: it is now in progress; answers the questionnaire (asking an unknown taker for a name and address).
+ * `db` is the partner's shard; the questions come from the bank in the `directory`.
+ */
+export async function openAssessment(db: Db, directory: Db, row: Assessment, taker: UserScope | null): Promise<AssessmentFormDto> {
   if (row.status === "pending") {
     await db
       .update(assessments)
@@ -155,7 +158,7 @@ export async function openAssessment(db: Db, row: Assessment, taker: UserScope |
     expiresAt: row.expiresAt,
     asksForAssessee: !knownTaker(row, taker),
     partnerName: partner?.name ?? null,
-    questions: await questionsFor(db, row.partnerAccountId, row.category),
+    questions: await questionsFor(directory, row.partnerAccountId, row.category),
   };
 }
 
@@ -197,8 +200,18 @@ function knownTaker(row: Assessment, taker: UserScope | null): { name: string; e
  * address never attributes anything, and the answer to an anonymous taker is
  * the same whatever the address.
  */
-export async function submitAssessment(db: Db, row: Assessment, taker: UserScope | null, body: SubmitAssessmentBody): Promise<AssessmentResultDto> {
-  const [questions, wording] = await Promise.all([questionsFor(db, row.partnerAccountId, row.category), partnerStyling(db, row.partnerAccountId)]);
+export async function submitAssessment(
+  db: Db,
+  directory: Db,
+  row: Assessment,
+  taker: UserScope | null,
+  body: SubmitAssessmentBody,
+): Promise<AssessmentResultDto> {
+  // The bank and the partner's styling are the directory's (docs/decisions/2026-11-26-shard-placement.md); the rest the shard's.
+  const [questions, wording] = await Promise.all([
+    questionsFor(directory, row.partnerAccountId, row.category),
+    partnerStyling(directory, row.partnerAccountId),
+  ]);
   const scored = scoreAnswers(questions, body.answers, wording);
   const fields: Record<string, string> = scored.ok ? {} : { ...scored.fields };
   const known = knownTaker(row, taker);

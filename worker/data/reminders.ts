@@ -208,10 +208,17 @@ async function overdueReminders(db: Db, env: OriginEnv, now: Date): Promise<Pend
 }
 
 /**
- * Writes every reminder due at `now` (once each) and hands the mail to the
- * queue. Answers how many reminder mails this run wrote.
+ * Writes every reminder due at `now` (once each) on the shard `d1` (named
+ * `shard`) and hands the mail to the queue. Answers how many reminder mails
+ * this run wrote.
  */
-export async function sendReminders(d1: D1Database, db: Db, env: OriginEnv & { MAIL_QUEUE: Queue; UPLOADS: R2Bucket }, now = new Date()): Promise<number> {
+export async function sendReminders(
+  d1: D1Database,
+  db: Db,
+  shard: string,
+  env: OriginEnv & { MAIL_QUEUE: Queue; UPLOADS: R2Bucket },
+  now = new Date(),
+): Promise<number> {
   const pending = [...(await sessionReminders(db, env, now)), ...(await actionItemReminders(db, env, now)), ...(await overdueReminders(db, env, now))];
   if (!pending.length) return 0;
   // The bodies go to R2 first; a reminder already sent writes no row, and its body expires unread (worker/mail/bodies.ts).
@@ -232,6 +239,7 @@ export async function sendReminders(d1: D1Database, db: Db, env: OriginEnv & { M
   await dispatchMail(
     env,
     written.map((w) => w.id),
+    shard,
   );
   return written.length;
 }

@@ -17,9 +17,29 @@ export function membershipsOf(db: Db, { auth, user }: UserScope) {
     .orderBy(accounts.name);
 }
 
-/** Saves the caller's own details; answers the row. */
-export async function saveUser(db: Db, scope: UserScope, patch: Partial<ProductUser>): Promise<ProductUser> {
-  return theRow(await db.update(users).set(patch).where(eq(users.id, scope.user.id)).returning(), "saved user");
+/**
+ * Saves the caller's own details in the directory (the users' source) and in
+ * the request's shard's copy, side by side; answers the directory's row. A
+ * shard without a copy yet gets one from `keepUserCopy` when the user next
+ * shows up there.
+ */
+export async function saveUser(directory: Db, shard: Db, scope: UserScope, patch: Partial<ProductUser>): Promise<ProductUser> {
+  const [saved] = await Promise.all([
+    directory.update(users).set(patch).where(eq(users.id, scope.user.id)).returning(),
+    shard === directory ? null : shard.update(users).set(patch).where(eq(users.id, scope.user.id)),
+  ]);
+  return theRow(saved, "saved user");
+}
+
+/**
+ * A shard's copy of a user (docs/decisions/2026-11-26-shard-placement.md:
+ * `users` lives in both): written when it is missing or differs from the
+ * directory's row `user`, idempotent (an upsert by id), nothing otherwise.
+ */
+export async function keepUserCopy(shard: Db, user: ProductUser, copy: ProductUser | undefined): Promise<void> {
+  if (copy && JSON.stringify(copy) === JSON.stringify(user)) return;
+  const { id: _id, ...rest } = user;
+  await shard.insert(users).values(user).onConflictDoUpdate({ target: users.id, set: rest });
 }
 
 /** Stops offering the caller's pending invites in onboarding; answers the row. */

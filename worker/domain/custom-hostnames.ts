@@ -188,7 +188,9 @@ verification.get("/.well-known/:name", async (c, next) => {
   if (c.req.param("name") !== verificationName(c.env)) return next();
   const forwarded = isDevelopment(c.env) ? c.req.header("X-Forwarded-Host") : undefined;
   const host = hostOf(forwarded ?? c.req.header("Host") ?? new URL(c.req.url).host);
-  const rows = host ? await c.get("db").select({ token: customDomains.verificationToken }).from(customDomains).where(eq(customDomains.uri, host)).limit(1) : [];
+  const rows = host
+    ? await c.get("directory").select({ token: customDomains.verificationToken }).from(customDomains).where(eq(customDomains.uri, host)).limit(1)
+    : [];
   c.header("Cache-Control", "no-store");
   c.header("X-Content-Type-Options", "nosniff");
   if (!rows[0]) return c.text("Not found", 404);

@@ -31,7 +31,7 @@ devDns.get(DEV_DNS_PATH, async (c) => {
   const domain = name.startsWith(prefix) ? name.slice(prefix.length) : "";
   const tld = domain.slice(domain.lastIndexOf(".") + 1);
   if (type !== "TXT" || !domain || !TEST_TLDS.includes(tld)) return answer({ Status: 3 });
-  const rows = await c.get("db").select({ token: customDomains.verificationToken }).from(customDomains).where(eq(customDomains.uri, domain)).limit(1);
+  const rows = await c.get("directory").select({ token: customDomains.verificationToken }).from(customDomains).where(eq(customDomains.uri, domain)).limit(1);
   if (!rows[0]) return answer({ Status: 3 });
   return answer({ Status: 0, Answer: [{ name, type: 16, TTL: 60, data: `"${rows[0].token}"` }] });
 });

@@ -18,6 +18,6 @@ export const clientAddress = (c: Context<AppEnv>) => c.req.header("CF-Connecting
 
 /** Counts the request; past the rule's maximum it is refused with 429 `rate_limited` in the error envelope. */
 export async function limitClient(c: Context<AppEnv>, rule: RateRule): Promise<void> {
-  const count = await countRequest(c.get("db"), `${rule.bucket}:${clientAddress(c)}`, rule.windowSeconds * 1000);
+  const count = await countRequest(c.get("directory"), `${rule.bucket}:${clientAddress(c)}`, rule.windowSeconds * 1000);
   if (count > rule.max) throw new ApiError("rate_limited", RATE_LIMITED_MESSAGE);
 }

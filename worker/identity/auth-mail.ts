@@ -9,13 +9,14 @@
  * screens explain an expired or used link themselves.
  */
 import { database } from "../db";
+import { defaultShard, shardBinding } from "../d1/shards";
 import { dispatchMail, enqueueMail, storeMail } from "../mail/outbox";
 import { hostOf, resolveTenant } from "../tenant/resolve";
 import type { Language } from "../../contract/enums";
 import { brandReads, brandsFrom, productBrand, recipientLanguage, recipientPartners, usersByEmail, type PartnerMail } from "../data/mail-context";
 import { alreadyRegisteredMail, resetPasswordMail, verifyAddressMail } from "../mail/account-mail";
 
-type MailEnv = Pick<Env, "DB" | "UPLOADS" | "MAIL_QUEUE" | "MAIN_HOST" | "MAIN_ORIGIN" | "APP_ENV">;
+type MailEnv = Pick<Env, "DB" | "UPLOADS" | "MAIL_QUEUE" | "MAIN_HOST" | "MAIN_ORIGIN" | "APP_ENV" | "DEFAULT_SHARD">;
 
 /** Where to go after the link: a same-origin path only (anything else is the post-auth screen). */
 export function safeNext(value: string | null | undefined): string {
@@ -57,11 +58,13 @@ async function sender(env: MailEnv, origin: string, email: string): Promise<{ pa
   return { partner: partner ?? productBrand(env), accountId: partner?.partnerId ?? null, language: recipientLanguage(users[0], partner) };
 }
 
+/** Written to the default shard's outbox: the outbox lives on shards, and this mail comes before any account (and shard) of its recipient. */
 async function send(env: MailEnv, mail: { to: string; subject: string; text: string; html: string; accountId: string | null; fromName: string }) {
-  const db = database(env.DB);
+  const shard = defaultShard(env);
+  const db = database(shardBinding(env, shard));
   const [stored] = await storeMail(env.UPLOADS, [mail]);
   await enqueueMail(db, stored!);
-  await dispatchMail(env, [stored!.id]);
+  await dispatchMail(env, [stored!.id], shard);
 }
 
 /** The "confirm your address" mail; the link lands on /verify-email with the token. */

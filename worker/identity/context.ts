@@ -13,6 +13,7 @@ import { claimRead, isolateCache, type Refreshable } from "../http/isolate-cache
 import { theRow } from "../data/query";
 import { reusableQuery } from "../data/reusable";
 import { inSession } from "../data/customers";
+import { keepUserCopy } from "../data/users";
 
 export type ProductUser = typeof users.$inferSelect;
 export type Account = typeof accounts.$inferSelect;
@@ -87,9 +88,9 @@ export function rememberUser(user: ProductUser): void {
   knownUsers.set(user.authId, { at: Date.now(), user });
 }
 
-/** The caller's user row read from D1 now (for screens that show the row itself). */
+/** The caller's user row read from the directory now (for screens that show the row itself). */
 export async function freshUser(c: Context<AppEnv>, authId: string): Promise<ProductUser | undefined> {
-  const [row] = await c.get("db").select().from(users).where(eq(users.authId, authId)).limit(1);
+  const [row] = await c.get("directory").select().from(users).where(eq(users.authId, authId)).limit(1);
   if (row) rememberUser(row);
   return row;
 }
@@ -103,18 +104,32 @@ async function productUser(c: Context<AppEnv>, auth: AuthContext): Promise<Produ
   return user;
 }
 
+/**
+ * The user's row in the directory (their source, created there on first
+ * sight), read side by side with the copy in the request's shard, which is
+ * written when missing or out of date (worker/data/users.ts keepUserCopy): the
+ * shard's rows that point at the user (memberships, bookings, reviews, audit)
+ * and its name look-ups stay in one database.
+ */
 async function loadProductUser(c: Context<AppEnv>, auth: AuthContext): Promise<ProductUser> {
-  const db = c.get("db");
-  const found = await db.select().from(users).where(eq(users.authId, auth.userId)).limit(1);
-  if (found[0]) return found[0];
-  const inserted = await db
+  const directory = c.get("directory");
+  const shard = c.get("db");
+  const byAuthId = (db: Db) => db.select().from(users).where(eq(users.authId, auth.userId)).limit(1);
+  const [found, copy] = await Promise.all([byAuthId(directory), shard === directory ? null : byAuthId(shard)]);
+  const user = found[0] ?? (await createProductUser(directory, auth));
+  if (copy) await keepUserCopy(shard, user, copy[0]);
+  return user;
+}
+
+async function createProductUser(directory: Db, auth: AuthContext): Promise<ProductUser> {
+  const inserted = await directory
     .insert(users)
     .values({ authId: auth.userId, email: auth.email ?? "", ...names(auth.name) })
     .onConflictDoNothing()
     .returning();
   if (inserted[0]) return inserted[0];
   // Another request inserted the same user meanwhile: its row is there now.
-  return theRow(await db.select().from(users).where(eq(users.authId, auth.userId)).limit(1), "product user");
+  return theRow(await directory.select().from(users).where(eq(users.authId, auth.userId)).limit(1), "product user");
 }
 
 /**
@@ -141,7 +156,7 @@ export async function requireUser(c: Context<AppEnv>): Promise<{ auth: AuthConte
   const auth =
     identityProvider(env) === "clerk"
       ? await verifyClerk({ jwtKey: env.CLERK_JWT_KEY!, authorizedParties: trustedOrigins(c) }, token)
-      : await verifyEmbeddedToken(c.get("db"), token);
+      : await verifyEmbeddedToken(c.get("directory"), token);
   if (!auth) throw unauthenticated();
   const caller = { auth, user: await productUser(c, auth) };
   c.set("caller", caller);

@@ -43,7 +43,7 @@ async function switchAllowedHere(c: Context<AppEnv>, partnerId: string | null): 
     .catch(() => null);
   if (!body || !partnerId || body.organizationSlug !== undefined) return false;
   if (body.organizationId === null || body.organizationId === undefined) return true;
-  return typeof body.organizationId === "string" && (await organizationUnderPartner(c.get("db"), partnerId, body.organizationId));
+  return typeof body.organizationId === "string" && (await organizationUnderPartner(c.get("directory"), partnerId, body.organizationId));
 }
 
 /** Calls after which some session may have ended: this isolate re-checks sessions at once. */
@@ -71,7 +71,7 @@ export async function embeddedProvider(c: Context<AppEnv>): Promise<Response> {
       .clone()
       .json<{ email?: unknown }>()
       .catch(() => null);
-    if (typeof body?.email === "string" && body.email.length <= 320) await rememberSignupPartner(c.get("db"), body.email, tenant.partner?.id ?? null);
+    if (typeof body?.email === "string" && body.email.length <= 320) await rememberSignupPartner(c.get("directory"), body.email, tenant.partner?.id ?? null);
   }
   const res = await embeddedAuth(c.env, where.base, where.trusted).handler(c.req.raw);
   if (c.req.method === "POST" && ENDS_SESSIONS.test(route.slice(5))) forgetSessions();

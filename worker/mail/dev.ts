@@ -3,7 +3,8 @@
  * first) with each mail's text and its links, each body read from R2
  * (worker/mail/bodies.ts). It holds every tenant's mail
  * (invite links included), so it exists only in development and only on the
- * product's own host (requireDevHost); 404 everywhere else.
+ * product's own host (requireDevHost); 404 everywhere else. The outbox is on
+ * each shard: the mailbox reads every one of them.
  */
 import { desc, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
@@ -12,6 +13,9 @@ import type { AppEnv } from "../env";
 import { requireDevHost } from "../config";
 import { escapeHtml } from "../ssr/escape";
 import { mailBodyOf, type MailBody } from "./bodies";
+import { database } from "../db";
+import { shardBinding, shardsOf } from "../d1/shards";
+import type { Db } from "../env";
 
 export const devMail = new Hono<AppEnv>();
 
@@ -23,9 +27,31 @@ function linkify(text: string): string {
     .join("");
 }
 
+/** Every shard's outbox (the request's own shard through its session). */
+const everyShard = (c: Context<AppEnv>): Db[] =>
+  shardsOf(c.env).map((s) => (s.name === c.get("shard").name ? c.get("db") : database(shardBinding(c.env, s.name))));
+
+/** One mail, on whichever shard has it. */
+async function oneMail(c: Context<AppEnv>) {
+  const found = await Promise.all(
+    everyShard(c).map((db) =>
+      db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.id, c.req.param("id") ?? ""))
+        .limit(1),
+    ),
+  );
+  return found.flat()[0];
+}
+
 devMail.get("/dev/mail", async (c) => {
   requireDevHost(c);
-  const found = await c.get("db").select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(200);
+  const all = await Promise.all(everyShard(c).map((db) => db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(200)));
+  const found = all
+    .flat()
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, 200);
   const bodies = await Promise.all(found.map((m) => mailBodyOf(c.env.UPLOADS, m)));
   const rows = found.map((m, i) => ({ ...m, ...(bodies[i] ?? ({ text: "(body expired)", html: null, attachments: [] } satisfies MailBody)) }));
   const items = rows
@@ -53,14 +79,9 @@ pre{white-space:pre-wrap;font-family:inherit}a{color:#1d4ed8}
   return c.html(html);
 });
 
-/** The body of one mail of the outbox, or null. */
+/** The body of one mail of the outbox (on whichever shard has it), or null. */
 async function bodyOf(c: Context<AppEnv>): Promise<MailBody | null> {
-  const [row] = await c
-    .get("db")
-    .select({ bodyKey: mailOutbox.bodyKey, text: mailOutbox.text, html: mailOutbox.html, attachments: mailOutbox.attachments })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.id, c.req.param("id") ?? ""))
-    .limit(1);
+  const row = await oneMail(c);
   return row ? mailBodyOf(c.env.UPLOADS, row) : null;
 }
 

@@ -13,7 +13,11 @@
  *
  *   const [mail] = await storeMail(c.env.UPLOADS, [{ to, subject, text }]);
  *   await db.batch([change, enqueueMail(db, mail)]);
- *   await dispatchMail(c.env, [mail.id]);
+ *   await dispatchMail(c.env, [mail.id], c.get("shard").name);
+ *
+ * The outbox lives on each shard (docs/decisions/2026-11-26-shard-placement.md):
+ * a queue message names the shard its row is on, and the cron requeues each
+ * shard's stale rows with that shard's name.
  */
 import { and, eq, lt } from "drizzle-orm";
 import { mailOutbox, type MailAttachment, type NewMailOutboxMessage } from "../../db/schema";
@@ -34,8 +38,11 @@ export type MailInput = Pick<NewMailOutboxMessage, "id" | "accountId" | "replyTo
 /** A mail whose body is already in R2: the outbox row to write, and nothing more. */
 export type StoredMail = Pick<NewMailOutboxMessage, "accountId" | "replyTo" | "fromName"> & { id: string; to: string; subject: string; bodyKey: string };
 
-/** The queue message: just the outbox row's id. */
-export type MailQueueMessage = { id: string };
+/**
+ * The queue message: the outbox row's id and the shard it is on. A message
+ * without a shard (queued before shards) names a row of the directory's database.
+ */
+export type MailQueueMessage = { id: string; shard?: string };
 
 /**
  * Writes each mail's body to R2 (side by side) and answers the outbox rows
@@ -67,17 +74,17 @@ export function outboxStatement(db: Db, mail: StoredMail): Statement {
  * Hands committed outbox rows to the queue. A failure here loses nothing: the
  * rows stay "queued" for `requeueStale`.
  */
-export async function dispatchMail(env: { MAIL_QUEUE: Queue }, ids: string[]): Promise<void> {
+export async function dispatchMail(env: { MAIL_QUEUE: Queue }, ids: string[], shard: string): Promise<void> {
   if (ids.length === 0) return;
   try {
-    await env.MAIL_QUEUE.sendBatch(ids.map((id) => ({ body: { id } satisfies MailQueueMessage })));
+    await env.MAIL_QUEUE.sendBatch(ids.map((id) => ({ body: { id, shard } satisfies MailQueueMessage })));
   } catch (err) {
     console.error(JSON.stringify({ level: "error", message: "mail queue send failed", ids, error: String(err) }));
   }
 }
 
-/** Sends the ids of rows still queued after `olderThanMs` to the queue again. */
-export async function requeueStale(db: Db, env: { MAIL_QUEUE: Queue }, olderThanMs = 10 * 60 * 1000): Promise<number> {
+/** Sends the ids of `shard`'s rows still queued after `olderThanMs` to the queue again. */
+export async function requeueStale(db: Db, env: { MAIL_QUEUE: Queue }, shard: string, olderThanMs = 10 * 60 * 1000): Promise<number> {
   const before = new Date(Date.now() - olderThanMs).toISOString();
   const rows = await db
     .select({ id: mailOutbox.id })
@@ -87,6 +94,7 @@ export async function requeueStale(db: Db, env: { MAIL_QUEUE: Queue }, olderThan
   await dispatchMail(
     env,
     rows.map((r) => r.id),
+    shard,
   );
   return rows.length;
 }

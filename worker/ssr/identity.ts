@@ -43,7 +43,7 @@ export async function serverIdentity(c: Context<AppEnv>): Promise<ServerIdentity
   // The jwt plugin signs a token with every get-session (its set-auth-jwt header): the same token
   // /api/auth/token signs, without reading the session and the keys again.
   const token = read.headers.get("set-auth-jwt") ?? (await auth.api.getToken({ headers })).token;
-  const verified = token ? await verifyEmbeddedToken(c.get("db"), token) : null;
+  const verified = token ? await verifyEmbeddedToken(c.get("directory"), token) : null;
   if (!verified) return { identity: null, setCookies };
   const caller = await adoptCaller(c, verified);
   const me = await userDto(c, caller, caller.user);

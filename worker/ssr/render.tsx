@@ -46,7 +46,7 @@ async function pageTenant(c: Context<AppEnv>): Promise<Tenant> {
   if (!redirectUrl) return tenant;
   const host = hostOf(redirectUrl);
   if (!host || !/^https?:\/\//i.test(redirectUrl)) return tenant;
-  const target = await resolveTenant(c.get("db"), host, c.env.MAIN_HOST);
+  const target = await resolveTenant(c.get("directory"), host, c.env.MAIN_HOST);
   return target.partner ? { ...tenant, partner: target.partner, styling: target.styling } : tenant;
 }
 
@@ -93,7 +93,7 @@ export async function renderPageWith(c: Context<AppEnv>, extra: { status?: Conte
     // Sign-up and "forgot password" reached from a partner's branded sign-in happen on the partner's
     // domain: there the request, and so the mail, is the partner's (the return address names a connected one).
     const redirectUrl = url.searchParams.get("redirectUrl");
-    const target = redirectUrl ? await handoffTarget(c.get("db"), c.env, redirectUrl) : null;
+    const target = redirectUrl ? await handoffTarget(c.get("directory"), c.env, redirectUrl) : null;
     if (target) signIn = onSatellite(target.satellite.origin, url);
   }
   if (signIn) {

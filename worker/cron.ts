@@ -1,0 +1,41 @@
+import { database } from "./db";
+import { shardBinding, shardsOf } from "./d1/shards";
+import { removeUnconfirmedUsers } from "./data/auth-links";
+import { renewPlans } from "./data/plan-renewals";
+import { sendReminders } from "./data/reminders";
+import { requeueStale } from "./mail/outbox";
+import { expireMailBodies } from "./mail/bodies";
+
+/**
+ * The cron trigger (wrangler.toml), once per shard, the shards side by side:
+ * that shard's outbox rows whose queue message was lost are sent again (with
+ * the shard's name), then its reminders now due are written once each
+ * (worker/data/reminders.ts), then its plans renew and their credits refresh,
+ * once per plan and period (worker/data/plan-renewals.ts). Then, on the
+ * directory, users who never confirmed their address are removed
+ * (worker/data/auth-links.ts), and mail bodies past their retention leave R2
+ * (worker/mail/bodies.ts). One shard's failure does not stop the others;
+ * the run fails afterwards, naming it.
+ */
+export async function runScheduled(env: Env, scheduledTime: number): Promise<void> {
+  const now = new Date(scheduledTime);
+  const shards = shardsOf(env).map((s) => s.name);
+  const results = await Promise.allSettled(
+    shards.map(async (shard) => {
+      const d1 = shardBinding(env, shard);
+      const db = database(d1);
+      await requeueStale(db, env, shard);
+      await sendReminders(d1, db, shard, env, now);
+      await renewPlans(db, now);
+    }),
+  );
+  const directory = await Promise.allSettled([removeUnconfirmedUsers(database(env.DB)), expireMailBodies(env.UPLOADS, now)]);
+  const failed = [...results, ...directory].flatMap((r, i) =>
+    r.status === "rejected" ? [{ database: shards[i] ?? (i === shards.length ? "directory" : "mail bodies"), error: r.reason as unknown }] : [],
+  );
+  if (failed.length)
+    throw new AggregateError(
+      failed.map((f) => f.error),
+      `Scheduled run failed on ${failed.map((f) => f.database).join(", ")}`,
+    );
+}
