@@ -14,10 +14,10 @@ import {
   proposeStatements,
   type Move,
   type JobOwner,
-  type MoveAudit,
   type MoveMail,
   type MoveSubject,
 } from "../data/jobs";
+import type { MoveAudit } from "../data/job-move-audit";
 import { confirmedTimes, notStartedYet, proposedTimes, rescheduledTimes } from "../domain/booking-rules";
 import { ProposeTimes } from "../../contract/availability";
 import type { AppEnv } from "../env";

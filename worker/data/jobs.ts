@@ -10,7 +10,7 @@
  */
 import { eq, or, type SQL } from "drizzle-orm";
 import type { JobDto } from "../../contract/bookings";
-import type { AuditCode, JobStatus } from "../../contract/enums";
+import type { JobStatus } from "../../contract/enums";
 import { jobLines, jobs, slots, type Job, type SessionLocation } from "../../db/schema";
 import type { LineChoice } from "../domain/booking-rules";
 import { applyActions, completionActions, lineStatusFor, nextStatus } from "../domain/jobs";
@@ -18,14 +18,14 @@ import type { JobEvent } from "../mail/job-mail";
 import type { Db } from "../env";
 import type { CustomerScope, PartnerScope } from "../http/endpoint";
 import { conflict, notFound } from "../http/errors";
-import { audit, type AuditWrite } from "./audit";
+import { audit, jobMoveAudit, type AuditWrite } from "./audit";
 import { inList } from "./bound";
 import { jobFromReads, loadJob, loadJobWithMail, oneJobReads, projectJob, type Side } from "./job-store";
 import { jobMailRows, sideRecipients, type JobSides, type MailPerson } from "./job-mail";
 import type { OriginEnv } from "./mail-context";
 import { CHANGED_MEANWHILE, dueDates, freeSeat, jobBatchFailure, moveJob, returnCredits, scheduleLines, type Statements } from "./job-writes";
-import { jobMoveAudit } from "./audit";
 import { writeThenRead } from "./reusable";
+import { moveAuditEntries, type MoveAudit } from "./job-move-audit";
 
 /** Whose jobs a caller sees and how: the ownership filter, the side, and whether it may act. */
 export type JobOwner = { side: Side; where: SQL; readOnly: boolean; accountId: string; userId: string; actor: MailPerson };
@@ -90,37 +90,6 @@ export type MoveMail = { to: "customer" | "partner" | "both"; event: JobEvent; r
  */
 /** A move as the statement builders answer it: its writes and the job as it will read after them. */
 export type Move = { statements: Statements; after: JobDto };
-
-/**
- * What a move records in the audit trail, in its own batch: the job's entry
- * (`code`: the status from → to, the reason) and, with `lines`, an entry per
- * session whose time the move changed (from the booked time to the new or
- * requested one). A move that fails writes none.
- */
-export type MoveAudit = { code: AuditCode; reason?: string | null; lines?: AuditCode };
-
-/** The audit entries of a move by `owner`, from the job as read before it and as it will read after. */
-export function moveAuditEntries(owner: JobOwner, { job, lines }: MoveSubject, after: JobDto, a: MoveAudit): AuditWrite[] {
-  const by = { accountId: job.accountId, userId: owner.userId };
-  const entries: AuditWrite[] = [
-    { ...by, code: a.code, subjectType: "job", subjectId: job.id, change: { kind: "status", from: job.status, to: after.status }, reason: a.reason },
-  ];
-  if (!a.lines) return entries;
-  for (const line of after.lines) {
-    const before = lines.find((l) => l.id === line.id);
-    const to = line.scheduledAt ?? line.requestedTimes[0] ?? null;
-    if (!before || (before.scheduledAt ?? before.requestedTimes[0] ?? null) === to) continue;
-    entries.push({
-      ...by,
-      code: a.lines,
-      subjectType: "jobLine",
-      subjectId: line.id,
-      data: { jobId: job.id },
-      change: { kind: "time", from: before.scheduledAt, to },
-    });
-  }
-  return entries;
-}
 
 export async function commitMove(
   db: Db,
