@@ -180,7 +180,7 @@ describe("GET v1/admin/exports/customers, credit-entries and scores", () => {
     });
     // The search box of Your Customers: the file holds what the list shows (name or email), and nothing of another partner.
     const searched = await records(await apiAs("partnerAdmin").get("/v1/admin/exports/customers?search=fabrikam"));
-    expect(searched.map((r) => r.name)).toEqual(["Fabrikam Manufacturing"]);
+    expect(searched.map((r) => r[K.name])).toEqual(["Fabrikam Manufacturing"]);
     expect(await records(await apiAs("partnerAdmin").get("/v1/admin/exports/customers?search=harbour"))).toEqual([]);
     const tooLong = await apiAs("partnerAdmin").get(`/v1/admin/exports/customers?search=${"x".repeat(101)}`);
     expect(tooLong.status).toBe(400);
