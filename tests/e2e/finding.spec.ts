@@ -37,10 +37,10 @@ test.describe("finding and exporting in Your Jobs", () => {
     expect(file.suggestedFilename()).toMatch(/^jobs-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = (await readFile(await file.path(), "utf8")).replace(/^\uFEFF/, "");
     const [header = "", ...lines] = text.trimEnd().split("\r\n");
-    // Every text cell is quoted (worker/http/csv.ts).
-    expect(header.split(",").slice(0, 6)).toEqual(['"id"', '"workout"', '"customer"', '"partner"', '"delivery_partner"', '"status"']);
+    // Every text cell is quoted (worker/http/csv.ts); headers and values are the product's labels, not its codes.
+    expect(header.split(",").slice(0, 6)).toEqual(['"ID"', '"Workout"', '"Customer"', '"Partner"', '"Delivery partner"', '"Status"']);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain(',"Alpine Ski House","Northwind Learning","Northwind Learning","completed",');
+    expect(lines[0]).toContain(',"Alpine Ski House","Northwind Learning","Northwind Learning","Completed",');
 
     await rows
       .first()
