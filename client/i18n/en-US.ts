@@ -922,7 +922,7 @@ export const enUS = {
   "slots.seriesPublish": "Publish the series",
   "slots.seriesPublished_one": "{count} time published",
   "slots.seriesPublished_other": "{count} times published",
-  "picker.zone": "Times in {zone} (your browser's time zone)",
+  "picker.zone": "Times in your time zone ({zone})",
   "picker.length": "Session: {minutes} min",
   "picker.hasTimes": "has open times",
   "picker.selected": "selected",

@@ -2,14 +2,7 @@ import { DEMO } from "../../db/seed/data";
 import { STORY_DEMO } from "../../db/seed/story";
 import { signIn } from "./auth";
 import { expect, expectAccessible, test } from "./fixtures";
-
-/** A date-time-local value N days ahead at `hour`:00, local time. */
-function ahead(days: number, hour = 10) {
-  const d = new Date(Date.now() + days * 86_400_000);
-  d.setHours(hour, 0, 0, 0);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:00`;
-}
+import { pickTime } from "./picker";
 
 /** What the trail must never show: the stored codes behind its words. */
 const CODES = /workoutJob|workoutSession|awaiting[A-Z]|confirmed →|→ cancelled|duplicateBooking|securityAndContinuity|\bavailability\b/;
@@ -46,7 +39,8 @@ test.describe("the audit trail", () => {
     await expect(reason.locator("option")).not.toContainText(["Unknown"]);
     // Without a reason the move is refused on the form.
     await dialog.getByRole("checkbox").nth(1).check();
-    await dialog.getByLabel(/New date and time/).fill(ahead(9, 15));
+    await expect(dialog.getByTestId("time-picker")).toHaveCount(1);
+    await pickTime(dialog.getByTestId("time-picker"), { months: 1 });
     await dialog.getByRole("button", { name: "Reschedule" }).click();
     await expect(reason).toHaveAttribute("aria-invalid", "true");
     await expect(dialog).toBeVisible();

@@ -74,7 +74,7 @@ test.describe("availability and counter-proposals", () => {
     await dialog.getByRole("button", { name: "Next", exact: true }).click();
     await dialog.getByRole("radio", { name: /Request times/ }).check();
     const pickers = dialog.getByTestId("preferred-time");
-    await expect(pickers.first().getByText(/your browser's time zone/)).toBeVisible();
+    await expect(pickers.first().getByText(/Times in your time zone \([\w/]+\)/)).toBeVisible();
     await expect(pickers.first().getByText(/Session: 45 min/)).toBeVisible();
     for (let i = 0; i < (await pickers.count()); i++) await pickTime(pickers.nth(i), { months: 1, day: 1 + i });
     await expectAccessible(customer);
