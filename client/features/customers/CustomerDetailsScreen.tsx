@@ -167,14 +167,16 @@ function PriceGroupChoiceForm({
     defaultValues: { priceGroupId: current ?? "" },
   });
   const submit = form.handleSubmit(
+    // mutateAsync, not mutate's callbacks: the refreshed details give the form a
+    // new key (the saved group), and a remounted form's callbacks would never run.
     ({ priceGroupId }) =>
-      save.mutate(priceGroupId, {
-        onSuccess: () => {
+      save.mutateAsync(priceGroupId).then(
+        () => {
           form.reset(form.getValues());
           toast({ title: t("customers.priceGroupSaved"), variant: "success" });
         },
-        onError: () => toastMessage("toast.generic", { variant: "error" }),
-      }),
+        () => toastMessage("toast.generic", { variant: "error" }),
+      ),
     (errors) => toastInvalidForm(errors),
   );
   return (
