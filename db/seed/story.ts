@@ -215,6 +215,8 @@ export function storyRows(today = new Date()): { jobs: NewJob[]; lines: NewJobLi
 }
 
 export const STORY_DEMO = {
+  /** Fabrikam's upcoming Dashboards booking: online, Ben instructs, Cara and Dan attend. */
+  dashboardsJobId: jobId(12),
   /** Fabrikam's booking request asked three days ago: past the 24-hour promise. */
   overdueRequestId: jobId(14),
   /** Fabrikam's booking request asked an hour before the seed ran. */

@@ -2,14 +2,7 @@ import type { Page } from "@playwright/test";
 import { DEMO } from "../../db/seed/data";
 import { signIn, type DemoUserKey } from "./auth";
 import { expect, expectAccessible, open, test } from "./fixtures";
-
-/** A date-time-local value N days ahead at `hour`:00, local time. */
-function ahead(days: number, hour = 10) {
-  const d = new Date(Date.now() + days * 86_400_000);
-  d.setHours(hour, 0, 0, 0);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:00`;
-}
+import { pickTime } from "./picker";
 
 async function as(person: () => Promise<Page>, who: DemoUserKey, path: string): Promise<Page> {
   const page = await person();
@@ -37,11 +30,14 @@ test.describe("a booking's loose ends", () => {
     const customer = await as(otherPerson, "customerAdmin", `/workout/${DEMO.workouts.crmHealthCheck}/book`);
     await open(customer, `/workout/${DEMO.workouts.crmHealthCheck}/book`);
     const dialog = customer.getByRole("dialog");
-    await dialog.getByRole("button", { name: "Next" }).click();
+    await dialog.getByRole("button", { name: "Next", exact: true }).click();
     await dialog.getByRole("radio", { name: /Request times/ }).check();
-    const inputs = dialog.getByLabel(/Preferred date and time/);
-    for (let i = 0; i < (await inputs.count()); i++) await inputs.nth(i).fill(ahead(70 + i));
-    await dialog.getByRole("button", { name: "Next" }).click();
+    // Each session's preferred time: two months ahead, a day apart (the calendar picker).
+    const pickers = dialog.getByTestId("preferred-time");
+    await expect(pickers.first()).toBeVisible();
+    const count = await pickers.count();
+    for (let i = 0; i < count; i++) await pickTime(pickers.nth(i), { months: 2, day: i });
+    await dialog.getByRole("button", { name: "Next", exact: true }).click();
     await dialog.getByRole("button", { name: "Confirm booking" }).click();
     await expect(customer).toHaveURL(/\/bookings$/);
     const row = customer.getByTestId("job-row").filter({ hasText: WORKOUT }).first();

@@ -1,12 +1,14 @@
 import type { Page } from "@playwright/test";
+import { STORY_DEMO } from "../../db/seed/story";
 import { signIn } from "./auth";
 import { expect, expectAccessible, test } from "./fixtures";
 
 /** The demo's upcoming Dashboards booking: online, Ben instructs, Cara and Dan attend (db/seed/story.ts). */
 const WORKOUT = "Building Dashboards that Matter";
 
+/** That booking's row, by its id: other specs book the same workout, and the newest booking is listed first. */
 function row(page: Page) {
-  return page.getByTestId("job-row").filter({ hasText: WORKOUT }).first();
+  return page.locator(`[data-testid="job-row"][data-job-id="${STORY_DEMO.dashboardsJobId}"]`);
 }
 
 async function expand(page: Page) {
