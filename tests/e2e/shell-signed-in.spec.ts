@@ -20,7 +20,13 @@ test.describe("the shell, signed in", () => {
     // Two, first (other screens may add their own after them).
     await expect(menu.getByRole("group", { name: "Organization" }).getByRole("menuitem").nth(0)).toHaveText("Your Profile");
     await expect(menu.getByRole("group", { name: "Organization" }).getByRole("menuitem").nth(1)).toHaveText("Homepage Builder");
-    await expect(menu.getByRole("group", { name: "Setup" }).getByRole("menuitem")).toHaveText(["Workout Library", "Price Groups", "Featured Groups", "Plans", "Availability"]);
+    await expect(menu.getByRole("group", { name: "Setup" }).getByRole("menuitem")).toHaveText([
+      "Workout Library",
+      "Price Groups",
+      "Featured Groups",
+      "Plans",
+      "Availability",
+    ]);
     await expect(menu.getByText("Program Library")).toHaveCount(0);
     // While the submenu is open, Admin is the selection; closing it gives Home back.
     await expect(railItem(page, "admin")).toHaveAttribute("data-active", "true");
