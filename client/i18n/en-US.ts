@@ -692,6 +692,7 @@ export const enUS = {
   "customers.linkSent_one": "Assessment link sent to {count} person",
   "customers.linkSent_other": "Assessment link sent to {count} people",
   "customers.history": "Score history",
+  "customers.historyTable": "Every score by date",
   "customers.historyHint": "Every score over time, by category, on the 1–5 scale and as a percent.",
   "customers.col.source": "Source",
   "customers.markAssessedTitle": "Mark this assessment assessed?",

@@ -190,7 +190,7 @@ function ScoreHistory({ scores }: { scores: readonly ScoreDto[] }) {
         </Suspense>
       </div>
       <DataTable<ScoreDto>
-        caption={t("customers.history")}
+        caption={t("customers.historyTable")}
         hideCaption
         rows={[...rows]}
         rowKey={(r) => r.id}
