@@ -5,20 +5,36 @@
 // this local server runs it in development mode through the `.dev.vars` it
 // writes next to the built config, which `vite preview` lays over those vars.
 import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { devVars, env, prepareLocalState, run, writeDevVars } from "./local.mjs";
 
 const port = process.argv[2] ?? "4173";
 const dir = process.argv[3] ?? ".wrangler/e2e-state";
 const origin = `http://localhost:${port}`;
+const VARS = "dist/techfit/.dev.vars";
 
-rmSync(dir, { recursive: true, force: true });
-prepareLocalState(dir);
+const keep = process.env.SERVE_KEEP_STATE === "1";
+// The embedded identity's keys are encrypted with its secret: a kept state keeps it.
+const keptSecret = keep && existsSync(VARS) ? readFileSync(VARS, "utf8").match(/^BETTER_AUTH_SECRET=(.+)$/m)?.[1] : undefined;
+if (!keep) {
+  rmSync(dir, { recursive: true, force: true });
+  prepareLocalState(dir);
+}
 const buildEnv = { PERSIST_DIR: dir };
 // `npm test` sets E2E_BUILT when its dry-run step has just made the same build.
 if (process.env.E2E_BUILT !== "1") run("npx", ["vite", "build", "--logLevel", "warn"], buildEnv);
 // End-to-end tests and benches sign in far more often than a person.
-writeDevVars("dist/techfit/.dev.vars", devVars({ origin, extra: { AUTH_SIGNIN_LIMIT: process.env.AUTH_SIGNIN_LIMIT ?? "1000" } }));
+writeDevVars(
+  VARS,
+  devVars({
+    origin,
+    extra: {
+      AUTH_SIGNIN_LIMIT: process.env.AUTH_SIGNIN_LIMIT ?? "1000",
+      ...(keptSecret ? { BETTER_AUTH_SECRET: keptSecret } : {}),
+      ...(process.env.SERVE_DEFAULT_SHARD ? { DEFAULT_SHARD: process.env.SERVE_DEFAULT_SHARD } : {}),
+    },
+  }),
+);
 const server = spawn("npx", ["vite", "preview", "--port", port], {
   stdio: "inherit",
   env: { ...env, ...buildEnv, PORT: port },
