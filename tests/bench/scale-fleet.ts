@@ -27,10 +27,11 @@ export function client(origin: string) {
   async function send(
     method: string,
     path: string,
-    init: { token?: string; account?: string; cookie?: string; json?: unknown; form?: FormData } = {},
+    init: { as?: Person; account?: string; cookie?: string; json?: unknown; form?: FormData } = {},
+    fresh = false,
   ): Promise<Answer> {
     const headers: Record<string, string> = { Origin: origin };
-    if (init.token) headers.Authorization = `Bearer ${init.token}`;
+    if (init.as) headers.Authorization = `Bearer ${init.as.token}`;
     if (init.account) headers["X-Account-Id"] = init.account;
     if (init.cookie) headers.Cookie = init.cookie;
     let body: BodyInit | undefined;
@@ -39,6 +40,11 @@ export function client(origin: string) {
       body = JSON.stringify(init.json);
     } else if (init.form) body = init.form;
     const res = await fetch(new URL(path, origin), { method, headers, body, redirect: "manual" });
+    // A bearer token lives minutes, a long simulation hours: a person's expired token is renewed from their session once.
+    if (res.status === 401 && init.as && !fresh) {
+      init.as.token = await tokenOf(init.as.cookie);
+      return send(method, path, init, true);
+    }
     const text = await res.text();
     const json = /application\/json/.test(res.headers.get("content-type") ?? "") && text ? (JSON.parse(text) as unknown) : text;
     return { status: res.status, body: json, d1: d1FiguresOf(res), res };
@@ -49,7 +55,12 @@ export function client(origin: string) {
     assert.equal(a.status, expected, `${method} ${path} answered ${a.status}: ${JSON.stringify(a.body).slice(0, 300)}`);
     return a;
   }
-  return { origin, send, must };
+  /** A bearer token of the session `cookie` holds. */
+  async function tokenOf(cookie: string): Promise<string> {
+    const { body } = await must(200, "GET", "/api/auth/token", { cookie });
+    return (body as { token: string }).token;
+  }
+  return { origin, send, must, tokenOf };
 }
 export type Client = ReturnType<typeof client>;
 
@@ -83,8 +94,7 @@ export async function signUp(api: Client, email: string, name: string): Promise<
   const token = await confirmationToken(api, email);
   const confirmed = await api.must(200, "POST", "/api/auth/confirm-email", { json: { token, password: PASSWORD } });
   const cookie = cookieOf(confirmed.res);
-  const { body } = await api.must(200, "GET", "/api/auth/token", { cookie });
-  return { email, cookie, token: (body as { token: string }).token };
+  return { email, cookie, token: await api.tokenOf(cookie) };
 }
 
 export const LOCATIONS = ["US", "UK", "CA"] as const;
@@ -107,14 +117,14 @@ export async function onboard(api: Client, who: Person, type: "partner" | "custo
       language: location === "UK" ? "enGB" : "enUS",
     }),
   );
-  const { body } = await api.must(201, "POST", "/v1/accounts", { token: who.token, form });
+  const { body } = await api.must(201, "POST", "/v1/accounts", { as: who, form });
   return body as { id: string; tan: string | null; currency: string };
 }
 
 /** The partner's workout (two sessions, priced on plan in credits), made available in its library. */
 export async function publishWorkout(api: Client, admin: Person, partner: { id: string; tan: string; currency: string }, n: number): Promise<string> {
   const { body } = await api.must(201, "POST", "/v1/admin/workouts", {
-    token: admin.token,
+    as: admin,
     account: partner.id,
     json: {
       name: `Scale workout ${n}`,
@@ -144,7 +154,7 @@ export async function publishWorkout(api: Client, admin: Person, partner: { id: 
   });
   const workout = (body as { id: string }).id;
   for (const status of ["complete", "available"])
-    await api.must(200, "POST", `/v1/admin/workouts/${workout}/status`, { token: admin.token, account: partner.id, json: { status } });
+    await api.must(200, "POST", `/v1/admin/workouts/${workout}/status`, { as: admin, account: partner.id, json: { status } });
   return workout;
 }
 
@@ -158,7 +168,7 @@ export async function bookAndConfirm(
 ): Promise<{ book: Answer; confirm: Answer }> {
   const at = (d: number, h: number) => new Date(Date.UTC(2030, 0, 1 + d, h)).toISOString();
   const book = await api.must(201, "POST", "/v1/bookings", {
-    token: customer.person.token,
+    as: customer.person,
     account: customer.account,
     json: {
       workoutId: workout.id,
@@ -168,7 +178,7 @@ export async function bookAndConfirm(
   });
   const job = book.body as { id: string; lines: { id: string; requestedTimes: string[] }[] };
   const confirm = await api.must(200, "POST", `/v1/jobs/${job.id}/confirm`, {
-    token: partner.person.token,
+    as: partner.person,
     account: partner.account,
     json: { lines: job.lines.map((l) => ({ lineId: l.id, time: l.requestedTimes[0] })) },
   });

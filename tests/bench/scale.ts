@@ -94,7 +94,7 @@ async function makePartner(api: Client, n: number): Promise<Partner> {
   const partner = { id: account.id, tan: account.tan ?? "", currency: account.currency };
   const workout = await publishWorkout(api, admin, partner, n);
   const plan = await api.must(201, "POST", "/v1/admin/entitlements/plans", {
-    token: admin.token,
+    as: admin,
     account: partner.id,
     json: { planName: "Scale plan", variantName: "Annual", commitmentTerm: "annual", credits: SIZE.bookings * 4, refreshPeriod: "none" },
   });
@@ -104,9 +104,9 @@ async function makePartner(api: Client, n: number): Promise<Partner> {
 async function makeCustomer(api: Client, partner: Partner, n: number): Promise<Customer> {
   const person = await signUp(api, address("customer"), `Customer Admin ${n}`);
   const account = await onboard(api, person, "customer", `Scale Customer ${RUN} ${n}`, partner.location);
-  await api.must(200, "POST", `/v1/admin/accounts/${account.id}/assign-parent`, { token: person.token, account: account.id, json: { tan: partner.tan } });
+  await api.must(200, "POST", `/v1/admin/accounts/${account.id}/assign-parent`, { as: person, account: account.id, json: { tan: partner.tan } });
   await api.must(201, "POST", "/v1/admin/entitlements/plan-entries", {
-    token: partner.admin.token,
+    as: partner.admin,
     account: partner.id,
     json: { accountId: account.id, planId: partner.plan, startDate: new Date().toISOString().slice(0, 10) },
   });
@@ -142,7 +142,7 @@ async function round(api: Client, shard: string, first: number, count: number) {
   const sessionsOf = new Map<string, string[]>();
   for (const c of customers) {
     if (sessionsOf.has(c.partner.workout)) continue;
-    const { body } = await api.must(200, "GET", `/v1/bookings/options/${c.partner.workout}`, { token: c.person.token, account: c.id });
+    const { body } = await api.must(200, "GET", `/v1/bookings/options/${c.partner.workout}`, { as: c.person, account: c.id });
     sessionsOf.set(
       c.partner.workout,
       (body as { sessions: { id: string }[] }).sessions.map((s) => s.id),
@@ -193,8 +193,8 @@ type Screen = { name: string; kind: "read" | "write"; figures: D1Figures };
 
 async function measureScreens(api: Client, c: Customer, writes: { book: D1Figures[]; confirm: D1Figures[] }): Promise<Screen[]> {
   const p = c.partner;
-  const asCustomer = { token: c.person.token, account: c.id };
-  const asPartner = { token: p.admin.token, account: p.id };
+  const asCustomer = { as: c.person, account: c.id };
+  const asPartner = { as: p.admin, account: p.id };
   const reads: [string, () => ReturnType<Client["send"]>][] = [
     ["SSR / (customer's Home)", () => api.send("GET", "/", { cookie: c.person.cookie })],
     ["SSR /bookings (customer)", () => api.send("GET", "/bookings", { cookie: c.person.cookie })],
