@@ -167,6 +167,9 @@ async function oneBurst({ baseUrl, mainHost, healthRps }, run) {
   return rps;
 }
 
+/** Bookings each burst must accept: every seat of its slots. */
+export const SEATS_PER_BURST = GROUPS * SEATS;
+
 /** How many bursts run one after the other (BENCH_BURSTS, default 3): the ratio is their median's. */
 export const BURSTS = Math.max(1, Number(process.env.BENCH_BURSTS ?? 3));
 

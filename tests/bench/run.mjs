@@ -10,14 +10,23 @@
 // booking bursts run (default 3; their median is judged); BENCH_PAGES only the
 // Lighthouse pages whose label contains it; LIGHTHOUSE_REPORTS a folder that
 // keeps each Lighthouse run's report. /v1/health is always measured: the
-// burst's ratio is taken against it.
+// burst's ratio is taken against it. `npm run bench -- scale` runs the scale
+// simulation instead (./scale.ts).
 //
 // To add a scenario, append to `scenarios` (and, if it has a target, to
 // `ratios`); the machinery is in ./lib.mjs.
 import assert from "node:assert/strict";
-import { bookingBurst } from "./bookings.mjs";
+import { BURSTS, bookingBurst, SEATS_PER_BURST } from "./bookings.mjs";
+import { mailDelivered, stateBytes } from "./d1-files.mjs";
 import { d1Table } from "./d1-table.mjs";
 import { runBench } from "./lib.mjs";
+
+// `npm run bench -- scale [--partners N …]`: the scale simulation instead (./scale.ts, its own server).
+if (process.argv[2] === "scale") {
+  const { spawnSync } = await import("node:child_process");
+  const sim = spawnSync("npx", ["tsx", "tests/bench/scale.ts", ...process.argv.slice(3)], { stdio: "inherit" });
+  process.exit(sim.status ?? 1);
+}
 
 // BENCH_PORT serves the build on another port (each engineer or CI job its own); the state folder follows it.
 const PORT = Number(process.env.BENCH_PORT ?? 4300);
@@ -155,7 +164,14 @@ process.exitCode = await runBench({
   after: async ({ baseUrl, results, only }) => {
     if (only("d1")) d1 = await d1Table({ baseUrl, mainHost: MAIN_HOST, partnerHost: PARTNER_HOST });
     if (!only("burst")) return [];
+    const before = stateBytes(STATE_DIR).d1;
     const missed = await bookingBurst({ baseUrl, mainHost: MAIN_HOST, healthRps: results.find((r) => r.name === scenarios[2].name).rps });
+    // What the accepted bookings weigh in D1, their mail delivered (the scale simulation splits it by table: `npm run bench -- scale`).
+    if (!(await mailDelivered(STATE_DIR))) return [...(missed ? [missed] : []), "the bursts' mail still queued after three minutes"];
+    const accepted = BURSTS * SEATS_PER_BURST;
+    console.log(
+      `D1 bytes per booking: ${Math.round((stateBytes(STATE_DIR).d1 - before) / accepted)} (growth of the local databases over the ${accepted} accepted bookings of the bursts, their slots and credit grants included; mail bodies are in R2)`,
+    );
     return missed ? [missed] : [];
   },
 });
