@@ -8,6 +8,7 @@ import { embeddedProvider } from "./identity/provider";
 import { onError } from "./http/errors";
 import { deliverMailBatch } from "./mail/consumer";
 import { devMail } from "./mail/dev";
+import { devCron } from "./dev-cron";
 import type { MailQueueMessage } from "./mail/outbox";
 import { runScheduled } from "./cron";
 import { answerInProcessWith } from "./ssr/loaders";
@@ -49,6 +50,7 @@ app.route("/", files);
 // Development only, on the product's own host (worker/config.ts requireDevHost).
 app.route("/", devMail);
 app.route("/", devDns);
+app.route("/", devCron);
 // The sign-in form posted before (or without) its script (embedded provider, main domain).
 app.route("/", loginPost);
 // Development-only screens (the design-system gallery) are not found anywhere else (matched as the router does: any case, a trailing slash).

@@ -8,7 +8,7 @@ import { DEMO } from "../../db/seed";
 import worker from "../../worker/index";
 import { addMonths } from "../../worker/domain/plan-periods";
 import { apiAs, newCustomer } from "./auth";
-import { json } from "./helpers";
+import { call, json } from "./helpers";
 import { first } from "../present";
 
 const db = drizzle(env.DB, { schema });
@@ -285,6 +285,26 @@ describe("the cron trigger renews plans and refreshes credits", () => {
     expect(started).toHaveLength(1);
     expect(first(started).by).toBeTruthy();
   }, 20_000);
+
+  it("runs the plan step alone at a given instant through /dev/cron/plans, in development on the product's host only", async () => {
+    const customer = await northwindCustomer();
+    const plan = await newPlan({ credits: 5 });
+    await partner().post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: plan.id, startDate: today() });
+    await partner().post("/v1/admin/entitlements/credit", { accountId: customer.id, itemType: "planAdjustment", quantity: -2, context: "Used" });
+    const time = `${addMonths(today(), 1)}T09:00:00Z`;
+    const production = { APP_ENV: "production", MAIN_HOST: "techfit.example", MAIN_ORIGIN: "https://techfit.example" };
+    expect((await call(`https://techfit.example/dev/cron/plans?time=${time}`, { method: "POST", bindings: production })).status).toBe(404);
+    expect((await call(`/dev/cron/plans?time=${time}`, { method: "POST", host: DEMO.northwind.domain })).status).toBe(404);
+    expect((await call("/dev/cron/plans?time=soon", { method: "POST" })).status).toBe(400);
+    expect(await balanceOf(customer.id)).toBe(3);
+    const run = await call(`/dev/cron/plans?time=${time}`, { method: "POST" });
+    expect(run.status).toBe(200);
+    expect(await json(run)).toMatchObject({ refreshed: expect.any(Number) });
+    await call(`/dev/cron/plans?time=${time}`, { method: "POST" });
+    // The month's allowance, once: what was left expired.
+    expect(await balanceOf(customer.id)).toBe(5);
+    expect((await creditEntriesOf(customer.id)).map((e) => e.startDate).sort()).toEqual([today(), addMonths(today(), 1)]);
+  });
 
   it("stops a plan whose customer moved to another partner; its credits stay stamped with the partner that gave them, and the new partner can start its own", async () => {
     const customer = await northwindCustomer();
