@@ -6,6 +6,7 @@ import { devDns } from "./domain/dev-dns";
 import type { AppEnv } from "./env";
 import { embeddedProvider } from "./identity/provider";
 import { onError } from "./http/errors";
+import { retryAfterOn429 } from "./http/rate-limit";
 import { deliverMailBatch } from "./mail/consumer";
 import { devMail } from "./mail/dev";
 import { devCron } from "./dev-cron";
@@ -32,6 +33,8 @@ app.use(async (c, next) => {
   await next();
   c.header("X-Request-Id", requestId);
 });
+// Every 429 says when to try again (worker/http/rate-limit.ts).
+app.use(retryAfterOn429);
 // The request's D1 sessions, metered: the directory's here, the shard's with the tenant (worker/tenant/scope.ts).
 app.use(requestDatabases);
 app.onError(onError);
