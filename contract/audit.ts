@@ -36,6 +36,8 @@ export const AuditEntryDto = z
     reason: z.string().nullable(),
     /** Who did it (first and last name, else the e-mail address); null when unknown or deleted. */
     by: z.string().nullable(),
+    /** Done by the product itself (the scheduled renewals, refreshes and expiries), not by a person. */
+    bySystem: z.boolean(),
     createdAt: z.string(),
   })
   .meta({ id: "AuditEntry" });

@@ -321,6 +321,10 @@ export const AuditCode = [
   "jobInstructorChanged",
   "jobLocationChanged",
   "jobAttendanceMarked",
+  // Written by the cron (by the system): a plan renewed, a period's credits granted, unused credits expired.
+  "planRenewed",
+  "creditsRefreshed",
+  "creditsExpired",
 ] as const;
 export type AuditCode = (typeof AuditCode)[number];
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionalText, requiredLine, unchangedIfAbsent, uuid } from "./forms";
 import { MESSAGES } from "./messages";
+import { onePlaceEach } from "./positions";
 import { datesInOrder, optionalDate } from "./workouts";
 
 // ─── Price groups ───────────────────────────────────────────────────────────
@@ -22,12 +23,12 @@ export const FeaturedGroupBody = datesInOrder(
     subtitle: unchangedIfAbsent(optionalText(300)),
     startDate: unchangedIfAbsent(optionalDate),
     endDate: unchangedIfAbsent(optionalDate),
-    /** Workout ids in display order. */
+    /** Workout ids in display order (each once: a repeated one is "Invalid sequence position"). */
     workoutIds: z
       .array(uuid, { error: MESSAGES.noItems })
       .min(1, MESSAGES.featuredGroupNeedsWorkout)
       .max(50)
-      .refine((ids) => new Set(ids).size === ids.length, MESSAGES.alreadyExists),
+      .superRefine(onePlaceEach((id) => id)),
   }),
 ).meta({ id: "FeaturedGroupInput" });
 export type FeaturedGroupBody = z.input<typeof FeaturedGroupBody>;

@@ -3,6 +3,7 @@ import { CatalogueItem } from "./catalogue";
 import { Category, HomepageRowType, MediaDisplayType, SlotItemType } from "./enums";
 import { enumOf, optionalLine, optionalText, uuid } from "./forms";
 import { MESSAGES } from "./messages";
+import { onePlaceEach } from "./positions";
 import { optionalHttpUrl } from "./forms";
 import { optionalDate } from "./workouts";
 import { ScoreSummaryDto } from "./scores";
@@ -54,7 +55,7 @@ export const HomepageSlotInput = z.object({
     .array(uuid)
     .max(24, MESSAGES.invalidQuantity)
     .default([])
-    .refine((ids) => new Set(ids).size === ids.length, MESSAGES.alreadyExists),
+    .superRefine(onePlaceEach((id) => id)),
   /** An uploaded image (R2 key from the media upload). */
   mediaKey: z
     .union([z.string().max(300), z.null()])

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Category } from "./enums";
 import { uuid } from "./forms";
-import { MESSAGES } from "./messages";
+import { position } from "./positions";
 
 // ─── Saved items (My List): the "Saved item" record and v1/admin/saved-items ───
 
@@ -22,15 +22,15 @@ export type SavedItemDto = z.infer<typeof SavedItemDto>;
 export const SaveItemBody = z.object({ workoutId: uuid }).meta({ id: "SaveItem" });
 export type SaveItemBody = z.infer<typeof SaveItemBody>;
 
-/** `PUT v1/admin/saved-items/{id}`: move the item to `sequence` (0-based position; the others close up). */
+/**
+ * `PUT v1/admin/saved-items/{id}`: move the item to `sequence` (0-based
+ * position, one of the list's: 0 … length − 1, else 400 "Invalid sequence
+ * position" and nothing moves; the others close up).
+ */
 export const MoveItemBody = z
   .object({
     id: uuid,
-    sequence: z
-      .number({ error: MESSAGES.invalidQuantity })
-      .int(MESSAGES.invalidQuantity)
-      .min(0, MESSAGES.invalidQuantity)
-      .max(10_000, MESSAGES.invalidQuantity),
+    sequence: position,
   })
   .meta({ id: "MoveSavedItem" });
 export type MoveItemBody = z.infer<typeof MoveItemBody>;

@@ -24,6 +24,7 @@ import {
 import { enumOf, httpUrl, optionalHttpUrl, optionalLine, optionalText, requiredLine, requiredText, uuid } from "./forms";
 import { SessionLocation } from "./job-people";
 import { MESSAGES } from "./messages";
+import { onePlaceEach } from "./positions";
 
 /** Placeholders and limits of the workout editor. */
 export const WORKOUT_DEFAULTS = { priority: 100, selectionPercent: 100, totalMinutes: 60, maxAttendees: 5 } as const;
@@ -276,12 +277,15 @@ export const VariantDetailsInput = datesInOrder(
   "availableTo",
 );
 
+/** A session's sequence number is its place in the list: an existing session sent twice would hold two ("Invalid sequence position" on `sessions.<i>.id`). */
+const sessionsInPlace = onePlaceEach((s: z.output<typeof SessionInput>) => s.id, "id");
+
 /** `POST v1/admin/workouts`: the details, and optionally every section at once. */
 export const CreateWorkoutBody = WorkoutDetailsInput.extend({
   visibility: VisibilityExpression.nullable()
     .optional()
     .transform((v) => v ?? null),
-  sessions: z.array(SessionInput).max(100).default([]),
+  sessions: z.array(SessionInput).max(100).superRefine(sessionsInPlace).default([]),
   prerequisites: z.array(PrerequisiteInput).max(50).default([]),
   pricing: z.array(PricingLineInput).max(100).default([]),
   deliveryPartners: z.array(DeliveryPartnerInput).max(50).default([]),
@@ -294,7 +298,7 @@ export const UpdateWorkoutBody = z
   .object({
     details: WorkoutDetailsInput.optional(),
     visibility: VisibilityExpression.nullable().optional(),
-    sessions: z.array(SessionInput).max(100).optional(),
+    sessions: z.array(SessionInput).max(100).superRefine(sessionsInPlace).optional(),
     prerequisites: z.array(PrerequisiteInput).max(50).optional(),
     pricing: z.array(PricingLineInput).max(100).optional(),
     deliveryPartners: z.array(DeliveryPartnerInput).max(50).optional(),

@@ -6,8 +6,10 @@ import { devDns } from "./domain/dev-dns";
 import type { AppEnv } from "./env";
 import { embeddedProvider } from "./identity/provider";
 import { onError } from "./http/errors";
+import { retryAfterOn429 } from "./http/rate-limit";
 import { deliverMailBatch } from "./mail/consumer";
 import { devMail } from "./mail/dev";
+import { devCron } from "./dev-cron";
 import type { MailQueueMessage } from "./mail/outbox";
 import { runScheduled } from "./cron";
 import { answerInProcessWith } from "./ssr/loaders";
@@ -31,6 +33,8 @@ app.use(async (c, next) => {
   await next();
   c.header("X-Request-Id", requestId);
 });
+// Every 429 says when to try again (worker/http/rate-limit.ts).
+app.use(retryAfterOn429);
 // The request's D1 sessions, metered: the directory's here, the shard's with the tenant (worker/tenant/scope.ts).
 app.use(requestDatabases);
 app.onError(onError);
@@ -49,6 +53,7 @@ app.route("/", files);
 // Development only, on the product's own host (worker/config.ts requireDevHost).
 app.route("/", devMail);
 app.route("/", devDns);
+app.route("/", devCron);
 // The sign-in form posted before (or without) its script (embedded provider, main domain).
 app.route("/", loginPost);
 // Development-only screens (the design-system gallery) are not found anywhere else (matched as the router does: any case, a trailing slash).

@@ -96,7 +96,7 @@ export function AuditTrail({ of, title }: { of: AuditOf; title?: string }) {
               · {enumLabel(t, "AuditCode", e.code)}
               {e.subject ? ` · ${e.subject}` : ""}
               {details(t, format, e).map((d) => ` · ${d}`)}
-              {e.by ? ` · ${t("audit.by", { name: e.by })}` : ""}
+              {e.by ? ` · ${t("audit.by", { name: e.by })}` : e.bySystem ? ` · ${t("audit.bySystem")}` : ""}
             </li>
           ))}
         </ol>

@@ -89,4 +89,47 @@ export const assessmentRows: NewAssessment[] = [
   },
 ];
 
-export const SCORE_DEMO = { inProgressAssessmentId: ownId(0x41, 1) } as const;
+/**
+ * Tailspin's strategy assessment, still in progress although its score came in
+ * (a score associated with it before it was closed): what a partner marks
+ * assessed, after its confirmation.
+ */
+const TAILSPIN = DEMO.customers.tailspin.id;
+const awaitingMark = { assessmentId: ownId(0x41, 2), scoreId: demoId("score", 200), at: daysAgo(3) };
+assessmentRows.push({
+  id: awaitingMark.assessmentId,
+  accountId: TAILSPIN,
+  partnerAccountId: NORTHWIND,
+  category: "strategy",
+  status: "inProgress",
+  token: "demo-awaiting-mark",
+  expiresAt: daysAgo(2),
+  createdAt: awaitingMark.at,
+  updatedAt: awaitingMark.at,
+});
+historyScoreRows.push({
+  id: awaitingMark.scoreId,
+  accountId: TAILSPIN,
+  partnerAccountId: NORTHWIND,
+  assessmentId: awaitingMark.assessmentId,
+  category: "strategy",
+  score: 3.5,
+  scorePercent: 70,
+  source: "assessment",
+  assessedAt: awaitingMark.at,
+  createdAt: awaitingMark.at,
+  updatedAt: awaitingMark.at,
+});
+historyEntryRows.push({
+  id: demoId("scoreEntry", 200),
+  scoreId: awaitingMark.scoreId,
+  accountId: TAILSPIN,
+  assesseeName: "Theo Tailspin",
+  assesseeEmail: "theo@tailspin.test",
+  value: 3.5,
+  submittedAt: awaitingMark.at,
+  createdAt: awaitingMark.at,
+  updatedAt: awaitingMark.at,
+});
+
+export const SCORE_DEMO = { inProgressAssessmentId: ownId(0x41, 1), awaitingMarkAssessmentId: awaitingMark.assessmentId } as const;

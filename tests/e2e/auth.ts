@@ -118,3 +118,27 @@ export async function signUpNewCustomer(page: Page, person: string, org: string,
   await expect(page).toHaveURL(`${origin}/`);
   return email;
 }
+
+/**
+ * A brand-new partner: sign-up through the screens on the main host
+ * ("Join the Partner Program"), the confirmation from the dev mailbox and
+ * onboarding; the page ends on Home. Nothing seeded is touched.
+ */
+export async function signUpNewPartner(page: Page, organisation: string, person = "Bea Brand") {
+  await open(page, "/signup");
+  await page.getByRole("link", { name: /Join the Partner Program/ }).click();
+  await page.getByLabel("Full name").fill(person);
+  const email = uniqueEmail(person.split(" ")[0]!.toLowerCase());
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password").fill("Str0ng-pass!");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await confirmFromMailbox(page, email);
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await page.getByLabel("Organization name").fill(organisation);
+  await page.getByLabel("Website").fill("brand-academy.example.com");
+  await page.getByLabel("Industry").selectOption("education");
+  await page.getByLabel("Size").selectOption("1-10");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(`${MAIN}/`);
+  return email;
+}

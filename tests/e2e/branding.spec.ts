@@ -1,27 +1,7 @@
-import type { Page } from "@playwright/test";
-import { confirmFromMailbox, DEMO_USERS, signIn, signInWithForm, uniqueEmail } from "./auth";
+import { DEMO_USERS, signIn, signInWithForm, signUpNewPartner } from "./auth";
 import { E2E_PORT, expect, expectAccessible, MAIN, PARTNER_ORIGIN, test, open } from "./fixtures";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
-
-/** A brand-new partner (sign-up and onboarding), so the seeded Northwind branding stays as other journeys expect. */
-async function signUpPartner(page: Page, organisation: string) {
-  await open(page, "/signup");
-  await page.getByRole("link", { name: /Join the Partner Program/ }).click();
-  await page.getByLabel("Full name").fill("Bea Brand");
-  const email = uniqueEmail("brand");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password").fill("Str0ng-pass!");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await confirmFromMailbox(page, email);
-  await expect(page).toHaveURL(/\/onboarding$/);
-  await page.getByLabel("Organization name").fill(organisation);
-  await page.getByLabel("Website").fill("brand-academy.example.com");
-  await page.getByLabel("Industry").selectOption("education");
-  await page.getByLabel("Size").selectOption("1-10");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(`${MAIN}/`);
-}
 
 test.describe("custom domains and branding", () => {
   // Each journey signs in and builds a partner; allow for a busy machine.
@@ -35,7 +15,7 @@ test.describe("custom domains and branding", () => {
     test.setTimeout(120_000);
     // Refused on purpose below: a suffix that is not a public one (400, the server holds the suffix list), a domain another partner holds (409), a domain no longer registered (404).
     allowConsoleErrors(/status of 40[049]/);
-    await signUpPartner(page, "Brand Academy");
+    await signUpNewPartner(page, "Brand Academy");
     const domain = `b${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.academy.test`;
     const origin = `http://${domain}:${E2E_PORT}`;
 

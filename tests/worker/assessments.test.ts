@@ -230,6 +230,8 @@ describe("taking the assessment through a partner's link", () => {
     expect(statuses).toEqual([200, 200, 200]);
     expect(refused.status).toBe(429);
     expect((await json(refused)).error).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/Too many requests/) });
+    // When to try again: the rule's window (a minute).
+    expect(refused.headers.get("Retry-After")).toBe("60");
     // Another address is not held back, and an unknown token counts too (no guessing at full speed).
     expect((await from("198.51.100.8").post(`/v1/assessments/${token}/open`)).status).toBe(200);
     for (let i = 0; i < 3; i++) expect((await from("198.51.100.9").post("/v1/assessments/nope/open")).status).toBe(404);

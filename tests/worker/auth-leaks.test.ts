@@ -199,6 +199,10 @@ describe("invites per account and day", () => {
     const refused = await invite(over);
     expect(refused.status).toBe(429);
     expect(await json(refused)).toMatchObject({ error: { code: "rate_limited", fields: { emails: expect.stringContaining("invite limit") } } });
+    // When a place comes free: the oldest invite of the last 24 hours was sent just now, so about a day from now.
+    const retry = Number(refused.headers.get("Retry-After"));
+    expect(retry).toBeGreaterThan(23 * 3600);
+    expect(retry).toBeLessThanOrEqual(24 * 3600);
     expect(await sentToday()).toBe(INVITES_PER_DAY - 1);
     expect(await lastMailTo(over[0]!, "")).toBeNull();
 

@@ -72,7 +72,7 @@ describe("featured groups", () => {
     expect((await apiAs("partnerAdmin").get(`/v1/admin/featured-groups/${g.id}`)).status).toBe(404);
   });
 
-  it("refuses no workouts, a workout outside the library, dates out of order or in the past (400, nothing written)", async () => {
+  it("refuses no workouts, a workout outside the library or listed twice, dates out of order or in the past (400, nothing written)", async () => {
     const before = (await db.select().from(schema.featuredGroups)).length;
     const none = await json(await apiAs("partnerAdmin").post("/v1/admin/featured-groups", { ...body, workoutIds: [] }));
     expect(none.error.fields.workoutIds).toBe("Add at least one workout");
@@ -82,6 +82,13 @@ describe("featured groups", () => {
     expect(order.error.fields.endDate).toBe("End date cannot be before start date");
     const past = await json(await apiAs("partnerAdmin").post("/v1/admin/featured-groups", { ...body, startDate: "2001-01-01" }));
     expect(past.error.fields.startDate).toBe("Start date cannot be before today");
+    const twice = await json(
+      await apiAs("partnerAdmin").post("/v1/admin/featured-groups", {
+        ...body,
+        workoutIds: [DEMO.workouts.drTabletop, DEMO.workouts.phishingResilience, DEMO.workouts.drTabletop],
+      }),
+    );
+    expect(twice.error.fields, "a workout listed twice holds two places").toEqual({ "workoutIds.2": "Invalid sequence position" });
     const missing = await json(await apiAs("partnerAdmin").post("/v1/admin/featured-groups", { workoutIds: [DEMO.workouts.drTabletop] }));
     expect(missing.error.fields.title).toBe("Required");
     expect((await db.select().from(schema.featuredGroups)).length).toBe(before);

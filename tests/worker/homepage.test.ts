@@ -128,6 +128,24 @@ describe("homepage builder API", () => {
       "rows.1.slots.0.endDate",
       MESSAGES.endAfterStart,
     ],
+    [
+      "a slot starting before today",
+      () => ({ rows: [hero, media, carousel([W.modernMeetings], { startDate: "2001-01-01", endDate: "2099-01-01" })] }),
+      "rows.2.slots.0.startDate",
+      MESSAGES.startBeforeToday,
+    ],
+    [
+      "a hero slot starting before today",
+      () => ({ rows: [{ ...hero, slots: [{ ...hero.slots[0], startDate: "2001-01-01" }] }, media] }),
+      "rows.0.slots.0.startDate",
+      MESSAGES.startBeforeToday,
+    ],
+    [
+      "a workout listed twice in a slot",
+      () => ({ rows: [hero, carousel([W.modernMeetings, W.phishingResilience, W.modernMeetings])] }),
+      "rows.1.slots.0.workoutIds.2",
+      MESSAGES.invalidSequence,
+    ],
     ["a row without a type", () => ({ rows: [hero, { ...media, type: null }] }), "rows.1.type", MESSAGES.required],
     [
       "a media row without media",
@@ -155,6 +173,24 @@ describe("homepage builder API", () => {
       "Media not found",
     ],
   ];
+  it("takes a slot starting today, and keeps a start from the past the stored layout already has", async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    const saved = await apiAs("partnerAdmin").put("/v1/admin/homepage", {
+      rows: [hero, carousel([W.modernMeetings], { startDate: day, endDate: "2099-01-01" })],
+    });
+    expect(saved.status).toBe(200);
+    // The window began long ago (stored on an earlier day): saving the layout as read keeps it.
+    await db.update(schema.homepageSlots).set({ startDate: "2002-03-04" }).where(eq(schema.homepageSlots.startDate, day));
+    const stored = await json<HomepageLayoutDto>(await apiAs("partnerAdmin").get("/v1/admin/homepage"));
+    const again = await apiAs("partnerAdmin").put("/v1/admin/homepage", { rows: stored.rows.map(({ id: _id, ...row }) => row) });
+    expect(again.status, await again.clone().text()).toBe(200);
+    expect(first(nth((await json<HomepageLayoutDto>(again)).rows, 1).slots).startDate).toBe("2002-03-04");
+    // Another past start is still refused.
+    const moved = await apiAs("partnerAdmin").put("/v1/admin/homepage", { rows: [hero, carousel([W.modernMeetings], { startDate: "2002-03-05" })] });
+    expect((await json(moved)).error.fields).toEqual({ "rows.1.slots.0.startDate": MESSAGES.startBeforeToday });
+    expect((await apiAs("partnerAdmin").put("/v1/admin/homepage", valid())).status).toBe(200);
+  });
+
   it.each(rules)("refuses %s (400 on the field, nothing written)", async (_name, body, field, message) => {
     const before = await snapshot(DEMO.northwind.id);
     const res = await apiAs("partnerAdmin").put("/v1/admin/homepage", body());
@@ -268,10 +304,13 @@ describe("the reader's Home", () => {
           hero,
           carousel([W.intranetRefresh, W.dashboards, W.modernMeetings, W.digitalStrategySprint]),
           { ...carousel([W.phishingResilience], { startDate: "2099-01-01", endDate: "2099-02-01" }), title: "Later" },
-          { ...carousel([W.drTabletop], { startDate: "2000-01-01", endDate: "2000-02-01" }), title: "Earlier" },
+          { ...carousel([W.drTabletop]), title: "Earlier" },
           { ...carousel([], { itemType: "category", category: "dataAndInsights" }), title: "Data" },
         ],
       });
+      // A window that has passed (a save cannot start one in the past: it is stored from an earlier day).
+      const earlier = first(await db.select().from(schema.homepageRows).where(eq(schema.homepageRows.title, "Earlier")));
+      await db.update(schema.homepageSlots).set({ startDate: "2000-01-01", endDate: "2000-02-01" }).where(eq(schema.homepageSlots.rowId, earlier.id));
       const view = await json<HomepageView>(await apiAs("customerMember").get("/v1/homepage"));
       // Draft (intranet), archived (strategy sprint) and the expression (dashboards) are gone; future and past slots are hidden.
       expect(view.rows.map((r) => r.title)).toEqual(["Picked for you", "Data"]);

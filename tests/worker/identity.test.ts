@@ -24,12 +24,17 @@ describe("embedded sign-in and bearer tokens", () => {
   it("rate limits sign-in attempts from one address", async () => {
     const ip = nextIp();
     const statuses: number[] = [];
+    const retryAfter: (string | null)[] = [];
     for (let i = 0; i < 12; i++) {
       const res = await authPost("/sign-in/email", { email: "nobody@example.test", password: "wrong-password" }, { ip });
       statuses.push(res.status);
+      retryAfter.push(res.headers.get("Retry-After"));
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
+    // The provider's own limit says when to try again too (whole seconds), and only on the 429s.
+    expect(retryAfter.slice(0, 10).every((r) => r === null)).toBe(true);
+    expect(retryAfter.slice(10).every((r) => /^[1-9]\d*$/.test(r ?? ""))).toBe(true);
   });
 
   it("refuses a forged or tampered token with 401", async () => {

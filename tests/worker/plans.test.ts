@@ -8,7 +8,7 @@ import { DEMO } from "../../db/seed";
 import worker from "../../worker/index";
 import { addMonths } from "../../worker/domain/plan-periods";
 import { apiAs, newCustomer } from "./auth";
-import { json } from "./helpers";
+import { call, json } from "./helpers";
 import { first } from "../present";
 
 const db = drizzle(env.DB, { schema });
@@ -44,6 +44,20 @@ async function newPlan(body: Record<string, unknown> = {}) {
   expect(res.status).toBe(201);
   return json<{ id: string; credits: number }>(res);
 }
+
+/** An audit entry the cron wrote: by the system, about `subjectId`. */
+const expectedEntry = (code: string, subjectId: string | undefined) => ({
+  code,
+  subjectId,
+  bySystem: true,
+  by: null,
+  id: expect.any(String),
+  subjectType: expect.any(String),
+  subject: expect.any(String),
+  category: null,
+  reason: null,
+  createdAt: expect.any(String),
+});
 
 /** The Worker's cron trigger, as Cloudflare calls it, at `day` (09:00 UTC). */
 async function cronOn(day: string) {
@@ -233,6 +247,64 @@ describe("the cron trigger renews plans and refreshes credits", () => {
     expect(first(await entriesOf(customer.id)).renewalDate).toBe(addMonths(start, 4));
     // Several cron runs, each on every shard (worker/cron.ts): more than the default 5 s on a busy machine.
   }, 15_000);
+
+  it("writes one audit entry, by the system, for each renewal, refresh and expiry, however often the cron runs", async () => {
+    const customer = await northwindCustomer();
+    const plan = await newPlan();
+    const start = today();
+    const entry = await json(await partner().post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: plan.id, startDate: start }));
+    await partner().post("/v1/admin/entitlements/credit", { accountId: customer.id, itemType: "planAdjustment", quantity: -1, context: "Used" });
+    const next = addMonths(start, 1);
+    await Promise.all([cronOn(next), cronOn(next)]);
+    await cronOn(next);
+    type Entry = { code: string; subjectId: string; change: unknown; by: string | null; bySystem: boolean };
+    const trail = async () => (await json<{ items: Entry[] }>(await partner().get(`/v1/admin/dependents/${customer.id}/audit?limit=100`))).items;
+    // The cron's entries (by the system), in the order of their codes: entries of one batch may share their instant.
+    const scheduled = (items: Entry[]) => items.filter((e) => e.bySystem).sort((a, b) => a.code.localeCompare(b.code));
+    const lines = await linesOf(customer.id);
+    const refreshLine = lines.find((l) => l.source === "plan" && l.quantity > 0 && l.createdByUserId === null);
+    const expiryLine = lines.find((l) => l.source === "plan" && l.quantity < 0);
+    // The renewal, the expiry of the first month's 3 unused credits and the new month's 4: once each.
+    expect(scheduled(await trail())).toEqual([
+      { ...expectedEntry("creditsExpired", expiryLine?.id), change: { kind: "credits", from: 3, to: 0 } },
+      { ...expectedEntry("creditsRefreshed", refreshLine?.id), change: { kind: "credits", from: 0, to: 4 } },
+      { ...expectedEntry("planRenewed", entry.id), change: { kind: "date", from: next, to: addMonths(start, 2) } },
+    ]);
+    // The plan is cancelled and ends: its last period's credits expire once, by the system.
+    const cancelled = await partner().post(`/v1/admin/entitlements/plans/${entry.id}/cancel`, { endDate: addMonths(start, 2) });
+    expect(cancelled.status).toBe(200);
+    const after = addMonths(start, 3);
+    await Promise.all([cronOn(after), cronOn(after)]);
+    await cronOn(after);
+    const expiries = scheduled(await trail()).filter((e) => e.code === "creditsExpired");
+    expect(expiries).toHaveLength(2);
+    expect(await balanceOf(customer.id)).toBe(0);
+    expect(first(expiries)).toMatchObject({ bySystem: true, by: null, change: { kind: "credits", to: 0 } });
+    // The plan's start wrote its first period's entry by the partner's user, not the system.
+    const started = (await trail()).filter((e) => e.code === "creditsRefreshed" && !e.bySystem);
+    expect(started).toHaveLength(1);
+    expect(first(started).by).toBeTruthy();
+  }, 20_000);
+
+  it("runs the plan step alone at a given instant through /dev/cron/plans, in development on the product's host only", async () => {
+    const customer = await northwindCustomer();
+    const plan = await newPlan({ credits: 5 });
+    await partner().post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: plan.id, startDate: today() });
+    await partner().post("/v1/admin/entitlements/credit", { accountId: customer.id, itemType: "planAdjustment", quantity: -2, context: "Used" });
+    const time = `${addMonths(today(), 1)}T09:00:00Z`;
+    const production = { APP_ENV: "production", MAIN_HOST: "techfit.example", MAIN_ORIGIN: "https://techfit.example" };
+    expect((await call(`https://techfit.example/dev/cron/plans?time=${time}`, { method: "POST", bindings: production })).status).toBe(404);
+    expect((await call(`/dev/cron/plans?time=${time}`, { method: "POST", host: DEMO.northwind.domain })).status).toBe(404);
+    expect((await call("/dev/cron/plans?time=soon", { method: "POST" })).status).toBe(400);
+    expect(await balanceOf(customer.id)).toBe(3);
+    const run = await call(`/dev/cron/plans?time=${time}`, { method: "POST" });
+    expect(run.status).toBe(200);
+    expect(await json(run)).toMatchObject({ refreshed: expect.any(Number) });
+    await call(`/dev/cron/plans?time=${time}`, { method: "POST" });
+    // The month's allowance, once: what was left expired.
+    expect(await balanceOf(customer.id)).toBe(5);
+    expect((await creditEntriesOf(customer.id)).map((e) => e.startDate).sort()).toEqual([today(), addMonths(today(), 1)]);
+  });
 
   it("stops a plan whose customer moved to another partner; its credits stay stamped with the partner that gave them, and the new partner can start its own", async () => {
     const customer = await northwindCustomer();

@@ -42,10 +42,18 @@ describe("saved items (My List)", () => {
     const mismatch = await apiAs("customerAdmin").put(`${PATH}/${last.id}`, { id: list[0].id, sequence: 1 });
     expect(mismatch.status).toBe(400);
     expect((await json(mismatch)).error.fields.id).toBeTruthy();
-    const bad = await apiAs("customerAdmin").put(`${PATH}/${last.id}`, { id: last.id, sequence: -1 });
-    expect(bad.status).toBe(400);
-    expect((await json(bad)).error.fields.sequence).toBeTruthy();
+    // A position outside the list's (0 … 2 here), or not a whole one: "Invalid sequence position", and nothing moves.
+    for (const sequence of [-1, 3, 40, 1.5]) {
+      const bad = await apiAs("customerAdmin").put(`${PATH}/${last.id}`, { id: last.id, sequence });
+      expect(bad.status, `position ${sequence}`).toBe(400);
+      expect((await json(bad)).error.fields).toEqual({ sequence: "Invalid sequence position" });
+    }
     expect(await titles("customerAdmin")).toEqual(["Automating Everyday Workflows", "Copilot Foundations", "Data Literacy Essentials"]);
+    // The last position is one of the list's.
+    const toEnd = await apiAs("customerAdmin").put(`${PATH}/${last.id}`, { id: last.id, sequence: 2 });
+    expect(toEnd.status).toBe(200);
+    expect(await titles("customerAdmin")).toEqual(["Copilot Foundations", "Data Literacy Essentials", "Automating Everyday Workflows"]);
+    await apiAs("customerAdmin").put(`${PATH}/${last.id}`, { id: last.id, sequence: 0 });
   });
 
   it("refuses bad input, a workout the caller may not see, and callers without a token", async () => {
@@ -98,7 +106,7 @@ describe("saved items under concurrent changes", () => {
       const moves = await Promise.all(
         Array.from({ length: 16 }, (_, i) => {
           const item = nth(items, (i * 7 + round) % items.length);
-          return apiAs("customerMember").put(`${PATH}/${item.id}`, { id: item.id, sequence: (i * 5 + round) % (items.length + 1) });
+          return apiAs("customerMember").put(`${PATH}/${item.id}`, { id: item.id, sequence: (i * 5 + round) % items.length });
         }),
       );
       expect(moves.map((r) => r.status)).toEqual(moves.map(() => 200));

@@ -155,6 +155,45 @@ describe("create, read, update", () => {
     expect(stored).toHaveLength(3);
   });
 
+  it("refuses a session sent twice (its sequence number is its place in the list) with 'Invalid sequence position', changing nothing", async () => {
+    const token = await tokenFor("partnerAdmin");
+    const w = await create();
+    const [s1, s2] = w.sessions;
+    const before = await db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, w.id));
+    const twice = await apiAs(token).put(`/v1/admin/workouts/${w.id}`, {
+      sessions: [
+        { id: s1.id, name: "Set up", lengthMinutes: 30 },
+        { id: s2.id, name: "Go live", lengthMinutes: 30 },
+        { id: s1.id, name: "Set up again", lengthMinutes: 30 },
+      ],
+    });
+    expect(twice.status).toBe(400);
+    expect((await json(twice)).error.fields).toEqual({ "sessions.2.id": "Invalid sequence position" });
+    expect(await db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, w.id))).toEqual(before);
+    const created = await apiAs(token).post(
+      "/v1/admin/workouts",
+      newWorkout({
+        sessions: [
+          { id: s1.id, name: "A", lengthMinutes: 45 },
+          { id: s1.id, name: "B", lengthMinutes: 45 },
+        ],
+      }),
+    );
+    expect((await json(created)).error.fields).toEqual({ "sessions.1.id": "Invalid sequence position" });
+    // New sessions (no id) each take the next place.
+    const fresh = await apiAs(token).put(`/v1/admin/workouts/${w.id}`, {
+      sessions: [
+        { name: "One", lengthMinutes: 45 },
+        { name: "Two", lengthMinutes: 45 },
+      ],
+    });
+    expect((await json(fresh)).sessions.map((s: { sequence: number; name: string }) => [s.sequence, s.name])).toEqual([
+      [1, "One"],
+      [2, "Two"],
+    ]);
+    expect((await apiAs(null).put(`/v1/admin/workouts/${w.id}`, { sessions: [] })).status).toBe(401);
+  });
+
   it("refuses a start before today on every dated row (pricing, delivery partners, prerequisites, sessions), keeping a stored start as it was", async () => {
     const token = await tokenFor("partnerAdmin");
     const past = "2000-01-01";

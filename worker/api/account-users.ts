@@ -90,8 +90,18 @@ function invitationMail(acting: Acting, to: string, inviteId: string, partner: P
   };
 }
 
-/** The answer to an invite that would take the account past its day's cap (429, the field named). */
-const inviteCapReached = () => new ApiError("rate_limited", TEAM_MESSAGES.inviteDailyLimit, { emails: TEAM_MESSAGES.inviteDailyLimit });
+const DAY_MS = 24 * 3600 * 1000;
+/**
+ * The answer to an invite that would take the account past its day's cap (429, the field named), with `Retry-After`:
+ * when the oldest invite of the last 24 hours leaves them (a place comes free), or 24 hours when none is counted.
+ */
+const inviteCapReached = (oldest: string | null, now = Date.now()) =>
+  new ApiError(
+    "rate_limited",
+    TEAM_MESSAGES.inviteDailyLimit,
+    { emails: TEAM_MESSAGES.inviteDailyLimit },
+    ((oldest ? Date.parse(oldest) + DAY_MS : now + DAY_MS) - now) / 1000,
+  );
 
 /**
  * `POST v1/admin/account-users/invites`: invite each address
@@ -123,7 +133,7 @@ endpoint(
     const memberSet = known.members;
     const pendingSet = known.pending;
     const newOnes = emails.filter((e) => !memberSet.has(e) && !pendingSet.has(e)).length;
-    if (known.sentToday + newOnes > INVITES_PER_DAY) throw inviteCapReached();
+    if (known.sentToday + newOnes > INVITES_PER_DAY) throw inviteCapReached(known.oldestToday);
     const partnerId = partnerOf(acting.account);
     const partner = (partnerId ? (await partnerMails(db, c.env, [partnerId])).get(partnerId) : undefined) ?? productBrand(c.env);
     const invitees = await usersByEmail(db, emails);
@@ -164,7 +174,7 @@ endpoint(
     );
     await members.sendInvites(sending.map((i, n) => ({ ...i, mail: stored[n]! }))).catch((err: unknown) => {
       // Other requests of the account got there first: nothing of this one was written.
-      if (overInviteCap(err)) throw inviteCapReached();
+      if (overInviteCap(err)) throw inviteCapReached(known.oldestToday);
       throw err;
     });
     await dispatchMail(

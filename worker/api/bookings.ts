@@ -14,7 +14,7 @@ import { MESSAGES } from "../../contract/messages";
 import { confirmedTimes, resolveChoices, timesOutOfOrder } from "../domain/booking-rules";
 import { AcceptProposal } from "../../contract/availability";
 import { bookingContext, drawPartner, slotDto, type BookingContext } from "../data/bookable";
-import { cancelStatements, commitMove, confirmStatements, customerJobs, getJob, jobForMove, scheduleStatements } from "../data/jobs";
+import { cancelStatements, confirmStatements, customerJobs, getJob, jobForMove, scheduleStatements } from "../data/jobs";
 import { createBooking } from "../data/new-booking";
 import { checkedAttendees } from "../data/job-people";
 import { searchJobs } from "../data/jobs-search";
@@ -25,6 +25,7 @@ import { endpoint } from "../http/endpoint";
 import { conflict, invalid } from "../http/errors";
 import { errorResponses } from "../http/responses";
 import { dispatchMail } from "../mail/outbox";
+import { commitAndSend } from "./job-commit";
 
 export const bookingsApi = new Hono<AppEnv>();
 
@@ -203,9 +204,8 @@ endpoint(
     const byRequest = body.mode === "request";
     const event = rescheduling ? (byRequest ? "rescheduleRequested" : "rescheduled") : byRequest ? "requested" : "booked";
     // Both sides hear of every step: the partner of what to do, the customer its acknowledgement or confirmation.
-    const { dto, mailIds } = await commitMove(
-      db,
-      c.env.UPLOADS,
+    return commitAndSend(
+      c,
       owner,
       subject,
       move,
@@ -218,8 +218,6 @@ endpoint(
           }
         : { code: byRequest ? "workoutJobRequested" : "workoutJobBooked" },
     );
-    await dispatchMail(c.env, mailIds, c.get("shard").name);
-    return c.json(dto);
   },
 );
 
@@ -248,9 +246,7 @@ endpoint(
     const { times, fields } = confirmedTimes(subject.lines, body.lines, "timesProposed");
     if (Object.keys(fields).length) throw invalid(fields);
     const move = confirmStatements(db, subject, times, { userId: scope.user.id });
-    const { dto, mailIds } = await commitMove(db, c.env.UPLOADS, owner, subject, move, { to: "both", event: "proposalAccepted" });
-    await dispatchMail(c.env, mailIds, c.get("shard").name);
-    return c.json(dto);
+    return commitAndSend(c, owner, subject, move, { to: "both", event: "proposalAccepted" });
   },
 );
 
@@ -276,16 +272,13 @@ endpoint(
     const subject = await jobForMove(db, c.env, owner, params.id);
     const move = cancelStatements(db, owner, subject, body.reason, body.comment);
     // The partner is told; the customer gets its confirmation.
-    const { dto, mailIds } = await commitMove(
-      db,
-      c.env.UPLOADS,
+    return commitAndSend(
+      c,
       owner,
       subject,
       move,
       { to: "both", event: "cancelled", reason: body.reason, comment: body.comment },
       { code: "workoutJobCancelled", reason: body.reason },
     );
-    await dispatchMail(c.env, mailIds, c.get("shard").name);
-    return c.json(dto);
   },
 );

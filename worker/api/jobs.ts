@@ -3,7 +3,6 @@ import { CancelBooking, ConfirmRequest, DenyRequest, JobDto, JobIdParam, JobLine
 import { ErrorEnvelope } from "../../contract/errors";
 import {
   cancelStatements,
-  commitMove,
   completeStatements,
   confirmStatements,
   denyStatements,
@@ -26,7 +25,7 @@ import { mayComplete } from "../domain/job-people";
 import { locationWrites } from "../data/job-people";
 import { projectJob } from "../data/job-store";
 import { conflict, forbidden, invalid } from "../http/errors";
-import { dispatchMail } from "../mail/outbox";
+import { commitAndSend } from "./job-commit";
 import { searchJobs } from "../data/jobs-search";
 
 export const jobsApi = new Hono<AppEnv>();
@@ -47,10 +46,8 @@ const errors = {
  * customer (one batch), hands the mail to the queue and answers the job as
  * it is now.
  */
-async function commit(c: Context<AppEnv>, owner: JobOwner, subject: MoveSubject, move: Move, mail: Omit<MoveMail, "to">, record?: MoveAudit) {
-  const { dto, mailIds } = await commitMove(c.get("db"), c.env.UPLOADS, owner, subject, move, { to: "customer", ...mail }, record);
-  await dispatchMail(c.env, mailIds, c.get("shard").name);
-  return c.json(dto);
+function commit(c: Context<AppEnv>, owner: JobOwner, subject: MoveSubject, move: Move, mail: Omit<MoveMail, "to">, record?: MoveAudit) {
+  return commitAndSend(c, owner, subject, move, { to: "customer", ...mail }, record);
 }
 
 endpoint(
@@ -164,9 +161,7 @@ endpoint(
     const { times, fields } = proposedTimes(subject.lines, body.lines);
     if (Object.keys(fields).length) throw invalid(fields);
     const move = proposeStatements(db, owner, subject, times);
-    const { dto, mailIds } = await commitMove(db, c.env.UPLOADS, owner, subject, move, { to: "both", event: "proposed", comment: body.comment });
-    await dispatchMail(c.env, mailIds, c.get("shard").name);
-    return c.json(dto);
+    return commitAndSend(c, owner, subject, move, { to: "both", event: "proposed", comment: body.comment });
   },
 );
 

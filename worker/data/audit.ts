@@ -116,6 +116,7 @@ async function readTrail(db: Db, where: SQL, cursor: string | undefined, limit: 
       change: changeOf(r.data),
       reason: text(r.data, "reason"),
       by: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email || null,
+      bySystem: (r.data as { actor?: unknown } | null)?.actor === "system",
       createdAt: r.createdAt,
     })),
   };

@@ -223,7 +223,7 @@ export async function changePlan(db: Db, scope: PartnerAdminScope, planEntryId: 
       .set({ endDate: dayBefore(body.startDate), renewalDate: null })
       .where(eq(planEntries.id, entry.id)),
     db.insert(planEntries).values({ ...next, partnerAccountId: scope.account.id }),
-    ...firstGrant(plan, next, scope.user.id).map(raw),
+    ...firstGrant(plan, next, scope.user.id),
     auditStatement({
       accountId: entry.accountId,
       partnerAccountId: scope.account.id,

@@ -32,6 +32,7 @@ import { invalid } from "../http/errors";
 import { fileUri } from "../storage/files";
 import { inDate, today } from "./query";
 import { recommendations } from "./recommendations";
+import { startsNotBeforeToday } from "../../contract/start-dates";
 
 /** Workouts a category or recommended slot shows at most. */
 const SLOT_WORKOUTS = 12;
@@ -139,14 +140,15 @@ export function homepageOf(db: Db, scope: PartnerAdminScope) {
 
     /**
      * What the rules in contract/ cannot know: every workout is in this
-     * partner's library, every featured group and uploaded image is its own.
-     * Throws 400 with the failing fields.
+     * partner's library, every featured group and uploaded image is its own,
+     * and a slot's start is not before today unless the stored layout
+     * already has it. Throws 400 with the failing fields.
      */
     async check(layout: HomepageLayout): Promise<void> {
       const fields: Record<string, string> = {};
       const workoutIds = [...new Set(layout.rows.flatMap((r) => r.slots.flatMap((s) => s.workoutIds)))];
       const groupIds = [...new Set(layout.rows.flatMap((r) => r.slots.flatMap((s) => (s.featuredGroupId ? [s.featuredGroupId] : []))))];
-      const [ws, gs] = await Promise.all([
+      const [ws, gs, stored] = await Promise.all([
         workoutIds.length
           ? db
               .select({ id: libraryEntries.workoutId })
@@ -159,7 +161,12 @@ export function homepageOf(db: Db, scope: PartnerAdminScope) {
               .from(featuredGroups)
               .where(and(eq(featuredGroups.accountId, partnerId), inList(featuredGroups.id, groupIds)))
           : [],
+        db.selectDistinct({ startDate: homepageSlots.startDate }).from(homepageSlots).where(eq(homepageSlots.accountId, partnerId)),
       ]);
+      // A new or changed start is not before today; a start the stored layout already has is kept (a window from the past stays editable).
+      const keptStarts = new Set(stored.flatMap((s) => (s.startDate ? [s.startDate] : [])));
+      const day = today();
+      layout.rows.forEach((row, i) => startsNotBeforeToday(row.slots, keptStarts, `rows.${i}.slots`, day, fields));
       const okWorkouts = new Set(ws.map((w) => w.id));
       const okGroups = new Set(gs.map((g) => g.id));
       layout.rows.forEach((row, i) =>

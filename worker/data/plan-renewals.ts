@@ -17,7 +17,10 @@ import type { RefreshPeriod } from "../../contract/enums";
 import { accounts, creditEntries, planEntries, plans } from "../../db/schema";
 import { creditPeriodMonths, periodContaining, renewal } from "../domain/plan-periods";
 import type { Db } from "../env";
-import { d1Of, raw, runBatch } from "./statements";
+import { auditStatement } from "./audit";
+import { ledgerBalance } from "./credits";
+import { planLabel } from "./plans";
+import { d1Of, raw, runBatch, type Statement } from "./statements";
 
 /** At most this many renewals and this many refreshes per run; the next run takes the rest. */
 const PER_RUN = 100;
@@ -43,19 +46,20 @@ export type PeriodGrant = {
  * more than the balance) and the plan's allowance. To run in one batch,
  * after the plan entry's own insert when there is one.
  */
-export function periodGrantStatements(g: PeriodGrant, enteredAt = new Date().toISOString()): SQL[] {
+export function periodGrantStatements(g: PeriodGrant, enteredAt = new Date().toISOString()): Statement[] {
   const entryId = crypto.randomUUID();
+  const [expiryId, allowanceId] = [crypto.randomUUID(), crypto.randomUUID()];
   const ours = sql`EXISTS (SELECT 1 FROM credit_entries WHERE id = ${entryId})`;
   const ledger = sql`(SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE account_id = ${g.accountId})`;
   // A period's credits belong to the partner the plan was given under, even after the customer moved on.
   const partner = sql`(SELECT partner_account_id FROM plan_entries WHERE id = ${g.planEntryId})`;
-  return [
+  const statements = [
     sql`INSERT INTO credit_entries (id, account_id, partner_account_id, plan_entry_id, plan_name, variant_name, start_date, end_date, refresh_period)
         SELECT ${entryId}, ${g.accountId}, ${partner}, ${g.planEntryId}, ${g.planName}, ${g.variantName}, ${g.period.start}, ${g.period.end}, ${g.refreshPeriod}
         WHERE EXISTS (SELECT 1 FROM plan_entries WHERE id = ${g.planEntryId})
         ON CONFLICT (plan_entry_id, start_date) DO NOTHING`,
     sql`INSERT INTO credit_lines (id, account_id, partner_account_id, credit_entry_id, source, item_type, update_type, quantity, entered_at, context)
-        SELECT ${crypto.randomUUID()}, ${g.accountId}, ${partner}, prev.id, 'plan', 'planAdjustment', 'decrease', -prev.unused, ${enteredAt},
+        SELECT ${expiryId}, ${g.accountId}, ${partner}, prev.id, 'plan', 'planAdjustment', 'decrease', -prev.unused, ${enteredAt},
                'Unused credits expired at the refresh of ' || ${g.period.start}
         FROM (SELECT ce.id AS id,
                      min(max((SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE credit_entry_id = ce.id), 0), max(${ledger}, 0)) AS unused
@@ -64,10 +68,48 @@ export function periodGrantStatements(g: PeriodGrant, enteredAt = new Date().toI
               ORDER BY ce.start_date DESC LIMIT 1) prev
         WHERE prev.unused > 0 AND ${ours}`,
     sql`INSERT INTO credit_lines (id, account_id, partner_account_id, credit_entry_id, source, item_type, update_type, quantity, entered_at, context, created_by_user_id)
-        SELECT ${crypto.randomUUID()}, ${g.accountId}, ${partner}, ${entryId}, 'plan', 'planAdjustment', 'increase', ${g.credits}, ${enteredAt},
+        SELECT ${allowanceId}, ${g.accountId}, ${partner}, ${entryId}, 'plan', 'planAdjustment', 'increase', ${g.credits}, ${enteredAt},
                ${`${g.planName} allowance, ${g.period.start} to ${g.period.end}`}, ${g.userId}
         WHERE ${g.credits} > 0 AND ${ours}`,
+  ].map(raw);
+  // Each line that this batch wrote has its audit entry, after it (so the balance it shows includes it).
+  const name = planLabel(g);
+  return [
+    ...statements.slice(0, 2),
+    ledgerLineAudit({ code: "creditsExpired", accountId: g.accountId, lineId: expiryId, userId: g.userId, name }),
+    ...statements.slice(2),
+    ledgerLineAudit({ code: "creditsRefreshed", accountId: g.accountId, lineId: allowanceId, userId: g.userId, name }),
   ];
+}
+
+/** What the trail keeps of an entry the cron wrote: no user, and who acted instead (shown as the product's scheduled work). */
+export const BY_SYSTEM = { actor: "system" } as const;
+
+/**
+ * The audit entry of a ledger line a plan's period wrote (its allowance, or
+ * the expiry of unused credits): the balance before and after the line, as
+ * the batch sees it, written only if the line was (so once, like the line).
+ * By the partner's user who started the plan, or the system for the cron.
+ */
+function ledgerLineAudit(e: {
+  code: "creditsRefreshed" | "creditsExpired";
+  accountId: string;
+  lineId: string;
+  userId: string | null;
+  name: string;
+}): Statement {
+  const quantity = sql`(SELECT quantity FROM credit_lines WHERE id = ${e.lineId})`;
+  return auditStatement({
+    accountId: e.accountId,
+    code: e.code,
+    subjectType: "creditLine",
+    subjectId: e.lineId,
+    userId: e.userId,
+    data: e.userId ? {} : BY_SYSTEM,
+    name: e.name,
+    change: sql`json_object('kind', 'credits', 'from', ${ledgerBalance(e.accountId)} - ${quantity}, 'to', ${ledgerBalance(e.accountId)})`,
+    onlyIf: sql`EXISTS (SELECT 1 FROM credit_lines WHERE id = ${e.lineId})`,
+  });
 }
 
 /** The period of a plan entry that contains `day`, cut at the plan's end; null before its start or after its end. */
@@ -99,10 +141,26 @@ async function renewDue(db: Db, day: string): Promise<number> {
     .where(and(isNotNull(planEntries.renewalDate), lte(planEntries.renewalDate, day)))
     .limit(PER_RUN);
   const due = rows.map((r) => r.entry);
-  const statements = due.map((entry) => {
+  const statements = due.flatMap((entry) => {
     const next = renewal(entry, day);
-    return raw(sql`UPDATE plan_entries SET renewal_date = ${next.renewalDate}, earliest_end_date = ${next.earliestEndDate}, updated_at = ${new Date().toISOString()}
-        WHERE id = ${entry.id} AND renewal_date = ${entry.renewalDate}`);
+    return [
+      raw(sql`UPDATE plan_entries SET renewal_date = ${next.renewalDate}, earliest_end_date = ${next.earliestEndDate}, updated_at = ${new Date().toISOString()}
+        WHERE id = ${entry.id} AND renewal_date = ${entry.renewalDate}`),
+      // The renewal's entry, by the system: written only by the run whose compare-and-set moved the date (a renewal from a date happens once).
+      auditStatement({
+        accountId: entry.accountId,
+        code: "planRenewed",
+        subjectType: "planEntry",
+        subjectId: entry.id,
+        userId: null,
+        data: BY_SYSTEM,
+        name: planLabel(entry),
+        change: { kind: "date", from: entry.renewalDate, to: next.renewalDate },
+        onlyIf: sql`EXISTS (SELECT 1 FROM plan_entries WHERE id = ${entry.id} AND renewal_date IS ${next.renewalDate})
+          AND NOT EXISTS (SELECT 1 FROM audit_entries WHERE code = 'planRenewed' AND subject_type = 'planEntry' AND subject_id = ${entry.id}
+                            AND json_extract(data, '$.change.from') = ${entry.renewalDate})`,
+      }),
+    ];
   });
   await runBatch(d1Of(db), statements);
   return due.length;
@@ -154,7 +212,7 @@ async function refreshDue(db: Db, day: string): Promise<number> {
           userId: null,
         },
         enteredAt,
-      ).map(raw),
+      ),
     );
   }
   return due.length;
@@ -169,10 +227,11 @@ const lastPeriodOf = (planEntryId: SQL) =>
  * than the balance), as one ledger line on that period's credit entry: once,
  * since the line itself is what marks the period expired.
  */
-function endExpiryStatement(e: { planEntryId: string; endDate: string }, enteredAt: string): SQL {
+function endExpiryStatements(e: { planEntryId: string; accountId: string; name: string; endDate: string }, enteredAt: string): Statement[] {
   const last = lastPeriodOf(sql`${e.planEntryId}`);
-  return sql`INSERT INTO credit_lines (id, account_id, partner_account_id, credit_entry_id, source, item_type, update_type, quantity, entered_at, context)
-      SELECT ${crypto.randomUUID()}, ce.account_id, ce.partner_account_id, ce.id, 'plan', 'planAdjustment', 'decrease', -unused, ${enteredAt},
+  const lineId = crypto.randomUUID();
+  const line = sql`INSERT INTO credit_lines (id, account_id, partner_account_id, credit_entry_id, source, item_type, update_type, quantity, entered_at, context)
+      SELECT ${lineId}, ce.account_id, ce.partner_account_id, ce.id, 'plan', 'planAdjustment', 'decrease', -unused, ${enteredAt},
              ${`Unused credits expired at the end of the plan (${e.endDate})`}
       FROM (SELECT ce.account_id, ce.partner_account_id, ce.id,
                    min(max((SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE credit_entry_id = ce.id), 0),
@@ -180,6 +239,7 @@ function endExpiryStatement(e: { planEntryId: string; endDate: string }, entered
             FROM credit_entries ce WHERE ce.id = ${last}) ce
       WHERE unused > 0
         AND NOT EXISTS (SELECT 1 FROM credit_lines l WHERE l.credit_entry_id = ce.id AND l.source = 'plan' AND l.update_type = 'decrease')`;
+  return [raw(line), ledgerLineAudit({ code: "creditsExpired", accountId: e.accountId, lineId, userId: null, name: e.name })];
 }
 
 /**
@@ -191,8 +251,8 @@ function endExpiryStatement(e: { planEntryId: string; endDate: string }, entered
 async function expireEnded(db: Db, day: string): Promise<number> {
   // Raw SQL with its own aliases: the subqueries name the outer plan entry as `pe`.
   const last = lastPeriodOf(sql`pe.id`);
-  const ended = await db.all<{ planEntryId: string; endDate: string }>(sql`
-    SELECT pe.id AS planEntryId, pe.end_date AS endDate FROM plan_entries pe
+  const ended = await db.all<{ planEntryId: string; accountId: string; planName: string; variantName: string; endDate: string }>(sql`
+    SELECT pe.id AS planEntryId, pe.account_id AS accountId, pe.plan_name AS planName, pe.variant_name AS variantName, pe.end_date AS endDate FROM plan_entries pe
     WHERE pe.end_date IS NOT NULL AND pe.end_date < ${day}
       AND NOT EXISTS (SELECT 1 FROM plan_entries nx WHERE nx.account_id = pe.account_id AND nx.id <> pe.id AND nx.start_date = date(pe.end_date, '+1 day'))
       AND (SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE credit_entry_id = ${last}) > 0
@@ -202,7 +262,7 @@ async function expireEnded(db: Db, day: string): Promise<number> {
   const enteredAt = new Date().toISOString();
   await runBatch(
     d1Of(db),
-    ended.map((e) => raw(endExpiryStatement(e, enteredAt))),
+    ended.flatMap((e) => endExpiryStatements({ ...e, name: planLabel(e) }, enteredAt)),
   );
   return ended.length;
 }

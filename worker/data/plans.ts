@@ -190,7 +190,7 @@ export async function startPlan(db: Db, scope: PartnerAdminScope, body: z.output
         WHERE NOT EXISTS (SELECT 1 FROM plan_entries WHERE account_id = ${entry.accountId} AND partner_account_id = ${scope.account.id}
                             AND (end_date IS NULL OR end_date >= ${entry.startDate}))
           AND EXISTS (SELECT 1 FROM plans WHERE id = ${plan.id} AND retired_at IS NULL)`),
-    ...firstGrant(plan, entry, scope.user.id, day).map(raw),
+    ...firstGrant(plan, entry, scope.user.id, day),
     // Only when the guarded insert above wrote the entry.
     auditStatement({
       accountId: customer.id,

@@ -8,7 +8,8 @@ import type { SavedItemDto } from "../../contract/saved";
 import { savedItems, workouts } from "../../db/schema";
 import type { Db } from "../env";
 import type { AccountScope } from "../http/endpoint";
-import { conflict, notFound } from "../http/errors";
+import { conflict, invalid, notFound } from "../http/errors";
+import { MESSAGES } from "../../contract/messages";
 import { canReadWorkout } from "./visibility";
 
 export function savedItemsOf(db: Db, scope: AccountScope) {
@@ -51,10 +52,12 @@ export function savedItemsOf(db: Db, scope: AccountScope) {
       return (await list()).find((i) => i.id === added.id)!;
     },
     /**
-     * Moves an item to `sequence`. One statement renumbers the whole list from
-     * its order at the moment of the write (the item at its new place, the
-     * others closing up), so moves made at once apply one after the other and
-     * never leave two items on one position.
+     * Moves an item to `sequence`, one of the list's positions (0 … length − 1,
+     * as the list reads at the moment of the write; else 400 "Invalid sequence
+     * position" and nothing moves). One statement renumbers the whole list from
+     * its order at that moment (the item at its new place, the others closing
+     * up), so moves made at once apply one after the other and never leave two
+     * items on one position.
      */
     async move(itemId: string, sequence: number): Promise<SavedItemDto[]> {
       const moved = await db.all<{ id: string }>(sql`UPDATE saved_items SET sequence = o.pos FROM (
@@ -62,13 +65,21 @@ export function savedItemsOf(db: Db, scope: AccountScope) {
           SELECT id, row_number() OVER (ORDER BY sequence, created_at, id) - 1 AS rn
           FROM saved_items WHERE account_id = ${accountId} AND user_id = ${userId} AND id <> ${itemId})
         UNION ALL
-        SELECT id, min(${sequence}, (SELECT count(*) - 1 FROM saved_items WHERE account_id = ${accountId} AND user_id = ${userId}))
-        FROM saved_items WHERE id = ${itemId} AND account_id = ${accountId} AND user_id = ${userId}
+        SELECT id, ${sequence} FROM saved_items WHERE id = ${itemId} AND account_id = ${accountId} AND user_id = ${userId}
       ) AS o
       WHERE saved_items.id = o.id AND saved_items.account_id = ${accountId} AND saved_items.user_id = ${userId}
         AND EXISTS (SELECT 1 FROM saved_items WHERE id = ${itemId} AND account_id = ${accountId} AND user_id = ${userId})
+        AND ${sequence} < (SELECT count(*) FROM saved_items WHERE account_id = ${accountId} AND user_id = ${userId})
       RETURNING saved_items.id`);
-      if (!moved.some((r) => r.id === itemId)) throw notFound("Saved item not found");
+      if (!moved.some((r) => r.id === itemId)) {
+        const [held] = await db
+          .select({ id: savedItems.id })
+          .from(savedItems)
+          .where(and(eq(savedItems.id, itemId), mine))
+          .limit(1);
+        if (held) throw invalid({ sequence: MESSAGES.invalidSequence });
+        throw notFound("Saved item not found");
+      }
       return list();
     },
     async remove(itemId: string): Promise<void> {

@@ -3,7 +3,7 @@
  * of a member (name, role, teams, status), and the statements that invite
  * addresses or revoke an invite. Another account's member or invite is 404.
  */
-import { and, asc, count, eq, gt, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, min, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { INVITES_PER_DAY, type TeamMemberDto, type UpdateTeamMemberBody } from "../../contract/team";
 import { accountUsers, authInvitations, invites, teamMemberships, teams } from "../../db/schema";
@@ -117,7 +117,7 @@ export function membersOf(db: Db, scope: AccountScope) {
           .where(and(eq(invites.accountId, accountId), eq(invites.status, "pending"), inList(invites.email, emails))),
         // Every invite the account sent in the last 24 hours, whatever became of it since.
         db
-          .select({ n: count() })
+          .select({ n: count(), oldest: min(invites.createdAt) })
           .from(invites)
           .where(and(eq(invites.accountId, accountId), gt(invites.createdAt, dayAgo))),
       ]);
@@ -125,6 +125,8 @@ export function membersOf(db: Db, scope: AccountScope) {
         members: new Set(members.map((m) => m.email.toLowerCase())),
         pending: new Set(pending.map((p) => p.email.toLowerCase())),
         sentToday: today[0]?.n ?? 0,
+        /** When the oldest of them was sent (the cap frees a place 24 hours later). */
+        oldestToday: today[0]?.oldest ?? null,
       };
     },
 

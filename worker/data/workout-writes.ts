@@ -20,7 +20,7 @@ import {
   workoutVariants,
   workouts,
 } from "../../db/schema";
-import { startsNotBeforeToday } from "../domain/start-dates";
+import { startsNotBeforeToday } from "../../contract/start-dates";
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { invalid } from "../http/errors";

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** A refusal that passes with time (429): in how many seconds to try again, sent as `Retry-After`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -28,6 +30,7 @@ export function errorResponse(c: Context<AppEnv>, err: ApiError) {
     error: { code: err.code, message: err.message, requestId: c.get("requestId") },
   };
   if (err.fields) body.error.fields = err.fields;
+  if (err.retryAfterSeconds !== undefined) c.header("Retry-After", String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
   return c.json(body, err.status as 400);
 }
 

@@ -14,8 +14,8 @@ import { useT } from "../../lib/i18n";
 import { ScoreSummary } from "../home/ScoreSummary";
 import { useCompletedSessions, useRefreshActivity, useScoreHistory, useScores, type DoneSession } from "./api";
 import { latestInFrame, scoreTrend, trendSeries, type TrendPoint } from "./trend";
-import { enumLabel, oneOf } from "../../lib/enums";
-import { EnumSelect } from "../../components/ui/EnumSelect";
+import { enumLabel } from "../../lib/enums";
+import { CategorySelect } from "../../components/CategorySelect";
 
 /** The chart's code comes only with a chart to draw. */
 const ScoreChart = lazy(() => import("./ScoreChart"));
@@ -115,16 +115,7 @@ export default function ActivityScreen() {
               {from ? `${date(from)} – ${date(to ?? today())}` : null}
             </p>
           )}
-          {customer ? (
-            <Field label={t("activity.category")} className="w-64">
-              <EnumSelect
-                enumName="CategoryFilter"
-                values={CategoryFilter}
-                value={category}
-                onChange={(e) => setCategory(oneOf(CategoryFilter, e.target.value) ?? "all")}
-              />
-            </Field>
-          ) : null}
+          {customer ? <CategorySelect value={category} onChange={setCategory} /> : null}
         </fieldset>
 
         {customer && account ? <ScoreSummary accountId={account.id} /> : null}

@@ -20,11 +20,12 @@ import { useAssessmentRecipients, useCustomerAssessments, useCustomerScores, use
 import { toastInvalidForm } from "../../lib/forms";
 import type { z } from "zod";
 import { setFieldErrors } from "../../lib/forms";
-import { enumLabel, oneOf } from "../../lib/enums";
+import { enumLabel } from "../../lib/enums";
 
 /** The chart's code comes only with a history to draw. */
 const ScoreChart = lazy(() => import("../activity/ScoreChart"));
 import { EnumSelect } from "../../components/ui/EnumSelect";
+import { CategorySelect } from "../../components/CategorySelect";
 import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 type Latest = { category: Category; latest: ScoreDto; previous: ScoreDto | null };
@@ -176,14 +177,7 @@ function ScoreHistory({ scores }: { scores: readonly ScoreDto[] }) {
   const series = trendSeries(trend);
   return (
     <div className="grid gap-4">
-      <Field label={t("activity.category")} className="w-64">
-        <EnumSelect
-          enumName="CategoryFilter"
-          values={CategoryFilter}
-          value={category}
-          onChange={(e) => setCategory(oneOf(CategoryFilter, e.target.value) ?? "all")}
-        />
-      </Field>
+      <CategorySelect value={category} onChange={setCategory} />
       <div className="rounded-xl border border-border p-4">
         <Suspense fallback={<Skeleton className="h-72" />}>
           <ScoreChart points={trend} series={series} />

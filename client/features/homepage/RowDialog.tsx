@@ -13,7 +13,9 @@ import { Field, Input, Select } from "../../components/ui/Field";
 import { FileUpload } from "../../components/ui/FileUpload";
 import { toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
-import { errorAt } from "../../lib/forms";
+import { errorAt, setFieldErrors, toastInvalidForm } from "../../lib/forms";
+import { today } from "../../lib/dates";
+import { startsNotBeforeToday } from "../../../contract/start-dates";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { useFeaturedGroups } from "../featured-groups/api";
 import { useLibrary } from "../library/api";
@@ -57,7 +59,14 @@ export function RowDialog({
 
   // The builder keeps the row as the form holds it; the contract's rules only decide whether it may go back.
   const done = form.handleSubmit(
-    () => onDone(form.getValues(), known),
+    () => {
+      // The server's rule, said before the round trip: a new or changed start is not before today (a start the row already had is kept).
+      const past: Record<string, string> = {};
+      const kept = new Set(row.slots.flatMap((s) => (s.startDate ? [s.startDate] : [])));
+      startsNotBeforeToday(form.getValues().slots, kept, "slots", today(), past);
+      if (setFieldErrors(form.setError, past)) toastInvalidForm(past);
+      else onDone(form.getValues(), known);
+    },
     () => toastMessage("toast.missingFields"),
   );
 

@@ -6,7 +6,8 @@ import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { toast, toastMessage } from "../../components/ui/toast-store";
-import { useT } from "../../lib/i18n";
+import { ApiError } from "../../lib/api";
+import { translateApiMessage, useT } from "../../lib/i18n";
 import { useSavedList, useSavedListActions } from "./api";
 import { ConfirmDelete } from "../../components/ui/ConfirmDelete";
 import { QueryState } from "../../components/ui/QueryState";
@@ -28,8 +29,13 @@ export default function MyListScreen() {
     try {
       await move.mutateAsync({ id: item.id, sequence });
       toast({ title: t("myList.moved", { name, position: sequence + 1 }), variant: "success" });
-    } catch {
-      toastMessage("toast.savedItemsUpdateFailed");
+    } catch (e) {
+      // The list changed meanwhile (another tab removed an item): the position is no longer one of its own; the list reloads.
+      const position = e instanceof ApiError && e.status === 400 ? e.fields.sequence : undefined;
+      if (position) {
+        toast({ title: translateApiMessage(position), variant: "error" });
+        void list.refetch();
+      } else toastMessage("toast.savedItemsUpdateFailed");
     }
   };
 

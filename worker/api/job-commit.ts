@@ -1,0 +1,16 @@
+import type { Context } from "hono";
+import { commitMove, type JobOwner, type Move, type MoveMail, type MoveSubject } from "../data/jobs";
+import type { MoveAudit } from "../data/job-move-audit";
+import type { AppEnv } from "../env";
+import { dispatchMail } from "../mail/outbox";
+
+/**
+ * Commits a move of a job, the partner's (Your Jobs) or the customer's (Your
+ * Bookings), with its audit entries and its mail in one batch, hands the mail
+ * to the queue and answers the job as it is now.
+ */
+export async function commitAndSend(c: Context<AppEnv>, owner: JobOwner, subject: MoveSubject, move: Move, mail: MoveMail, record?: MoveAudit) {
+  const { dto, mailIds } = await commitMove(c.get("db"), c.env.UPLOADS, owner, subject, move, mail, record);
+  await dispatchMail(c.env, mailIds, c.get("shard").name);
+  return c.json(dto);
+}
