@@ -80,7 +80,7 @@ endpoint(
   },
   async (c, { query }) => {
     if (!/^\d{6}$/.test(query.tan)) return c.json({ valid: false, name: null });
-    const name = await partnerNameByTan(c.get("db"), query.tan);
+    const name = await partnerNameByTan(c.get("directory"), query.tan);
     return c.json({ valid: name !== null, name });
   },
 );

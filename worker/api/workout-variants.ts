@@ -38,7 +38,7 @@ endpoint(
     body: VariantBody,
     responses: { 201: { description: "The variant", schema: VariantDto }, ...errors },
   },
-  async (c, { params, body }, scope) => c.json(await createVariant(c.get("db"), scope, params.id, body), 201),
+  async (c, { params, body }, scope) => c.json(await createVariant(c.get("db"), c.get("directory"), scope, params.id, body), 201),
 );
 
 endpoint(
@@ -69,5 +69,5 @@ endpoint(
     body: VariantBody,
     responses: { 200: { description: "The variant", schema: VariantDto }, ...errors },
   },
-  async (c, { params, body }, scope) => c.json(await updateVariant(c.get("db"), scope, params.id, params.variantId, body)),
+  async (c, { params, body }, scope) => c.json(await updateVariant(c.get("db"), c.get("directory"), scope, params.id, params.variantId, body)),
 );

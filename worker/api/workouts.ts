@@ -29,7 +29,7 @@ endpoint(
   },
   async (c, { body }, scope) => {
     const db = c.get("db");
-    const id = await createWorkout(db, scope, body);
+    const id = await createWorkout(db, c.get("directory"), scope, body);
     return c.json(await libraryWorkout(db, scope, id), 201);
   },
 );
@@ -64,7 +64,7 @@ endpoint(
   },
   async (c, { params, body }, scope) => {
     const db = c.get("db");
-    await updateWorkout(db, scope, params.id, body);
+    await updateWorkout(db, c.get("directory"), scope, params.id, body);
     return c.json(await libraryWorkout(db, scope, params.id));
   },
 );
