@@ -131,3 +131,13 @@ export const workoutBody = (over: Record<string, unknown> = {}) => ({
   deliveryPartners: [],
   ...over,
 });
+
+/** Runs the publish step of workouts written on `shard` (what the flow queue does after the write), their refreshes kept; answers them. */
+export async function publishNow(workoutIds: string[], shard = "first") {
+  const refreshes = capturedQueue();
+  await runFlows(
+    workoutIds.map((workoutId) => ({ kind: "publish", shard, workoutId })),
+    { bindings: refreshes.bindings },
+  );
+  return refreshes.sent;
+}

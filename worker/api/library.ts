@@ -62,7 +62,7 @@ endpoint(
     auth: "partnerAdmin",
     responses: { 200: { description: "The workouts", schema: ListedWorkout.array() }, ...errors },
   },
-  async (c, _input, scope) => c.json(await listedWorkouts(c.get("db"), scope)),
+  async (c, _input, scope) => c.json(await listedWorkouts(c.get("directory"), c.get("db"), scope)),
 );
 
 /** Live TAN check of a delivery partner ("Pending validation", "Invalid Partner TAN" on the form). */

@@ -15,6 +15,7 @@ import { forbidden, invalid, notFound } from "../http/errors";
 import { inLibrary } from "./library";
 import { batch, today } from "./query";
 import { loadVariants } from "./workout-read";
+import { bumpVersion } from "./publication";
 import { checkPricing, checkStartDates, partnerStatements, pricingStatements, resolveTans, storedStarts } from "./workout-writes";
 
 type VariantIn = z.output<typeof VariantBody>;
@@ -70,6 +71,7 @@ export async function createVariant(db: Db, directory: Db, scope: PartnerScope, 
     }),
     ...pricingStatements(db, partnerId, workout.id, id, body.pricing),
     ...partnerStatements(db, partnerId, workout.id, id, body.deliveryPartners, byTan),
+    bumpVersion(db, workout.id, partnerId),
   ]);
   return (await loadVariants(db, workout, partnerId)).find((v) => v.id === id)!;
 }
@@ -101,6 +103,7 @@ export async function updateVariant(db: Db, directory: Db, scope: PartnerScope, 
       .where(and(eq(workoutVariants.id, variant.id), eq(workoutVariants.accountId, partnerId))),
     ...pricingStatements(db, partnerId, workout.id, variant.id, body.pricing),
     ...partnerStatements(db, partnerId, workout.id, variant.id, body.deliveryPartners, byTan),
+    bumpVersion(db, workout.id, partnerId),
   ]);
   return (await loadVariants(db, workout, partnerId)).find((v) => v.id === variant.id)!;
 }

@@ -29,6 +29,7 @@ import { inList, insertRows, notInList } from "./bound";
 import { customersOfPartner } from "./customers";
 import { authored, checkSessionTotal, storedSessions } from "./library";
 import { partnersByTan, referenceCopies } from "./partner-numbers";
+import { bumpVersion } from "./publication";
 import { batch, today, type Stmt } from "./query";
 
 type PricingIn = z.output<typeof CreateWorkoutBody>["pricing"];
@@ -367,7 +368,8 @@ export async function updateWorkout(db: Db, directory: Db, scope: PartnerScope, 
   if (body.details && body.details.sku !== workout.sku && (await skuTaken(db, account.id, body.details.sku))) fields["details.sku"] = MESSAGES.alreadyExists;
   if (Object.keys(fields).length) throw invalid(fields);
 
-  const stmts: Stmt[] = [];
+  // Every change is a new version, published to the catalogue (./publication.ts).
+  const stmts: Stmt[] = [bumpVersion(db, workout.id, account.id)];
   const set: Partial<typeof workouts.$inferInsert> = { updatedAt: new Date().toISOString() };
   if (body.details) {
     const d = body.details;

@@ -18,8 +18,12 @@ export type PartnerOnShard = { partnerId: string | null; shard: string };
  */
 export type RelinkMessage = { kind: "relink"; customerId: string; from: PartnerOnShard; to: { partnerId: string; shard: string } };
 
-/** A partner listed, changed or unlisted a workout: publish `version` of it from `shard` to the directory's catalogue. */
-export type PublishMessage = { kind: "publish"; shard: string; workoutId: string; version: number };
+/**
+ * A partner listed, changed or unlisted a workout: publish its current
+ * version from `shard` (the author's) to the directory's catalogue; the
+ * directory takes a version only over an older one.
+ */
+export type PublishMessage = { kind: "publish"; shard: string; workoutId: string };
 
 /** The published `version` of a workout reaches the copies another shard holds (partners that added it to their library). */
 export type RefreshMessage = { kind: "refresh"; shard: string; workoutId: string; version: number };

@@ -9,6 +9,7 @@ import { database } from "../db";
 import { shardBinding } from "../d1/shards";
 import { LAST_ATTEMPT, type FlowMessage } from "../domain/flows";
 import type { Db } from "../env";
+import { publish, refresh } from "./catalogue";
 import { relink, undoRelink } from "./relink";
 
 /** The flow queue's name (wrangler.toml); a deployment may suffix it per environment. */
@@ -31,7 +32,8 @@ export function flowDatabases(env: Env): FlowDatabases {
 
 async function run(env: Env, dbs: FlowDatabases, m: FlowMessage): Promise<void> {
   if (m.kind === "relink") return relink(dbs, m);
-  throw new Error(`No step for ${m.kind} (${env.APP_ENV})`);
+  if (m.kind === "publish") return publish(dbs, env, m);
+  return refresh(dbs, m);
 }
 
 /** The compensation of a step that cannot complete; publishing and refreshing copies write nothing half done (each step is one batch). */
@@ -49,7 +51,9 @@ export async function runFlowBatch(batch: MessageBatch<FlowMessage>, env: Env): 
       await run(env, dbs, message.body);
       message.ack();
     } catch (err) {
-      console.error(JSON.stringify({ level: "error", message: "flow step failed", kind: message.body?.kind, attempts: message.attempts, error: String(err) }));
+      console.error(
+        JSON.stringify({ level: "error", message: "flow step failed", kind: message.body?.kind, attempts: message.attempts, error: String(err).slice(0, 300) }),
+      );
       if (message.attempts < LAST_ATTEMPT) {
         retryLater(message);
         continue;
