@@ -24,6 +24,7 @@ import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { conflict, invalid } from "../http/errors";
 import { errorResponses } from "../http/responses";
+import { deliverLater } from "../flows/queue";
 import { dispatchMail } from "../mail/outbox";
 
 export const bookingsApi = new Hono<AppEnv>();
@@ -121,6 +122,7 @@ endpoint(
     const attendees = body.attendees?.length ? await checkedAttendees(db, scope.account.id, body.attendees, ctx.workout.maxAttendees, "attendees") : [];
     const { dto, mailIds } = await createBooking(db, c.env, scope, ctx, body.mode, map, partner, attendees);
     await dispatchMail(c.env, mailIds, c.get("shard").name);
+    await deliverLater(c.env, c.get("shard").name, dto);
     return c.json(dto, 201);
   },
 );
@@ -219,6 +221,7 @@ endpoint(
         : { code: byRequest ? "workoutJobRequested" : "workoutJobBooked" },
     );
     await dispatchMail(c.env, mailIds, c.get("shard").name);
+    await deliverLater(c.env, c.get("shard").name, dto);
     return c.json(dto);
   },
 );
@@ -250,6 +253,7 @@ endpoint(
     const move = confirmStatements(db, subject, times, { userId: scope.user.id });
     const { dto, mailIds } = await commitMove(db, c.env.UPLOADS, owner, subject, move, { to: "both", event: "proposalAccepted" });
     await dispatchMail(c.env, mailIds, c.get("shard").name);
+    await deliverLater(c.env, c.get("shard").name, dto);
     return c.json(dto);
   },
 );
@@ -286,6 +290,7 @@ endpoint(
       { code: "workoutJobCancelled", reason: body.reason },
     );
     await dispatchMail(c.env, mailIds, c.get("shard").name);
+    await deliverLater(c.env, c.get("shard").name, dto);
     return c.json(dto);
   },
 );

@@ -26,6 +26,7 @@ import { mayComplete } from "../domain/job-people";
 import { locationWrites } from "../data/job-people";
 import { projectJob } from "../data/job-store";
 import { conflict, forbidden, invalid } from "../http/errors";
+import { deliverLater } from "../flows/queue";
 import { dispatchMail } from "../mail/outbox";
 import { searchJobs } from "../data/jobs-search";
 
@@ -50,6 +51,7 @@ const errors = {
 async function commit(c: Context<AppEnv>, owner: JobOwner, subject: MoveSubject, move: Move, mail: Omit<MoveMail, "to">, record?: MoveAudit) {
   const { dto, mailIds } = await commitMove(c.get("db"), c.env.UPLOADS, owner, subject, move, { to: "customer", ...mail }, record);
   await dispatchMail(c.env, mailIds, c.get("shard").name);
+  await deliverLater(c.env, c.get("shard").name, dto);
   return c.json(dto);
 }
 
@@ -166,6 +168,7 @@ endpoint(
     const move = proposeStatements(db, owner, subject, times);
     const { dto, mailIds } = await commitMove(db, c.env.UPLOADS, owner, subject, move, { to: "both", event: "proposed", comment: body.comment });
     await dispatchMail(c.env, mailIds, c.get("shard").name);
+    await deliverLater(c.env, c.get("shard").name, dto);
     return c.json(dto);
   },
 );

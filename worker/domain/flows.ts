@@ -28,7 +28,13 @@ export type PublishMessage = { kind: "publish"; shard: string; workoutId: string
 /** The published `version` of a workout reaches the copies another shard holds (partners that added it to their library). */
 export type RefreshMessage = { kind: "refresh"; shard: string; workoutId: string; version: number };
 
-export type FlowMessage = RelinkMessage | PublishMessage | RefreshMessage;
+/**
+ * A job on `shard` (its booking partner's) is delivered by another partner:
+ * its delivery copy on the delivering partner's shard follows the job's version.
+ */
+export type DeliverMessage = { kind: "deliver"; shard: string; jobId: string };
+
+export type FlowMessage = RelinkMessage | PublishMessage | RefreshMessage | DeliverMessage;
 
 /** The attempt after which a step that still fails is compensated (the queue's max_retries, wrangler.toml). */
 export const LAST_ATTEMPT = 10;

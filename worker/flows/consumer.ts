@@ -10,6 +10,7 @@ import { shardBinding } from "../d1/shards";
 import { LAST_ATTEMPT, type FlowMessage } from "../domain/flows";
 import type { Db } from "../env";
 import { publish, refresh } from "./catalogue";
+import { deliver } from "./delivery";
 import { relink, undoRelink } from "./relink";
 
 /** The flow queue's name (wrangler.toml); a deployment may suffix it per environment. */
@@ -33,10 +34,11 @@ export function flowDatabases(env: Env): FlowDatabases {
 async function run(env: Env, dbs: FlowDatabases, m: FlowMessage): Promise<void> {
   if (m.kind === "relink") return relink(dbs, m);
   if (m.kind === "publish") return publish(dbs, env, m);
+  if (m.kind === "deliver") return deliver(dbs, env, m);
   return refresh(dbs, m);
 }
 
-/** The compensation of a step that cannot complete; publishing and refreshing copies write nothing half done (each step is one batch). */
+/** The compensation of a step that cannot complete; publishing and the copies (refresh, deliver) write nothing half done (each is one batch on one database). */
 async function undo(dbs: FlowDatabases, m: FlowMessage): Promise<void> {
   if (m.kind === "relink") await undoRelink(dbs, m);
 }

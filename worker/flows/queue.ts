@@ -23,3 +23,18 @@ export async function publishLater(env: { FLOW_QUEUE: Queue }, shard: string, wo
     console.error(JSON.stringify({ level: "error", message: "flow queue send failed", workoutId, error: String(err) }));
   }
 }
+
+/**
+ * After a booking or a job move has committed: a job delivered by another
+ * partner gets its delivery copy brought up to date through the queue (the
+ * consumer finds the delivering partner's shard and skips its own). A failed
+ * send is logged; the job's next move sends it again.
+ */
+export async function deliverLater(env: { FLOW_QUEUE: Queue }, shard: string, job: { id: string; deliveryPartner: { id: string } | null }): Promise<void> {
+  if (!job.deliveryPartner) return;
+  try {
+    await sendFlows(env, [{ kind: "deliver", shard, jobId: job.id }]);
+  } catch (err) {
+    console.error(JSON.stringify({ level: "error", message: "flow queue send failed", jobId: job.id, error: String(err) }));
+  }
+}
