@@ -1,8 +1,10 @@
+import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
+import worker from "../../worker/index";
 import { apiAs } from "./auth";
 import { capturedQueue, directory, failingD1, first, moveContosoToSecondShard, resetSecondShard, runFlows, second, workoutBody } from "./flows-setup";
 import { json } from "./helpers";
@@ -88,6 +90,29 @@ describe("a listed workout in the directory's published catalogue", () => {
     await first.update(schema.workouts).set({ partnerVisibility: "listed" }).where(eq(schema.workouts.id, id));
     await runFlows([{ kind: "publish", shard: "first", workoutId: id }], { bindings: capturedQueue().bindings });
     expect(await published(id)).toMatchObject({ version: 5, partnerVisibility: "private" });
+  });
+});
+
+describe("a publish step that was never sent", () => {
+  it("leaves the author's write standing, and the cron publishes the workout again", async () => {
+    const down = async () => {
+      throw new Error("queue unavailable");
+    };
+    const FLOW_QUEUE = { send: down, sendBatch: down } as unknown as Queue;
+    const res = await apiAs("partnerAdmin", { accountId: DEMO.northwind.id, bindings: { FLOW_QUEUE } }).post(
+      "/v1/admin/workouts",
+      workoutBody({ partnerVisibility: "listed" }),
+    );
+    expect(res.status).toBe(201);
+    const { id } = await json<{ id: string }>(res);
+    expect(await published(id)).toBeUndefined();
+    const queue = capturedQueue();
+    const MAIL_QUEUE = { send: async () => undefined, sendBatch: async () => undefined } as unknown as Queue;
+    await worker.scheduled(createScheduledController({ cron: "*/10 * * * *" }), { ...env, MAIL_QUEUE, ...queue.bindings });
+    const step = { kind: "publish", shard: "first", workoutId: id } as const;
+    expect(queue.sent).toContainEqual(step);
+    await runFlows([step], { bindings: capturedQueue().bindings });
+    expect(await published(id)).toMatchObject({ version: 1, partnerVisibility: "listed" });
   });
 });
 

@@ -10,7 +10,7 @@
  *   the published version (`copyStatements`): every later read of it (the
  *   library, the customer catalogue, a booking) stays on one shard.
  */
-import { and, asc, desc, eq, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
   accounts,
@@ -256,4 +256,24 @@ export async function publishListed(source: Db, directory: Db, shard: string): P
     const found = await readDocument(source, id);
     if (found) await batch(directory, [publishStatement(directory, shard, found.authorName, found.document)]);
   }
+}
+
+/** The workouts of a shard changed since `since` (their own or copies), newest first, at most `limit`. */
+export async function changedSince(db: Db, since: string, limit = 200) {
+  return db
+    .select({ id: workouts.id, version: workouts.version, partnerVisibility: workouts.partnerVisibility })
+    .from(workouts)
+    .where(gte(workouts.updatedAt, since))
+    .orderBy(desc(workouts.updatedAt))
+    .limit(limit);
+}
+
+/** The published version and source shard of each of these workouts that has a published row. */
+export async function publishedVersions(directory: Db, ids: string[]): Promise<Map<string, { version: number; shard: string }>> {
+  if (!ids.length) return new Map();
+  const rows = await directory
+    .select({ id: publishedWorkouts.workoutId, version: publishedWorkouts.version, shard: publishedWorkouts.shard })
+    .from(publishedWorkouts)
+    .where(inList(publishedWorkouts.workoutId, ids));
+  return new Map(rows.map((r) => [r.id, { version: r.version, shard: r.shard }]));
 }

@@ -1,7 +1,18 @@
 import { shardsOf } from "../d1/shards";
-import { copyStatements, heldVersion, partnersOf, publishStatement, publishedVersion, publishedWorkout, readDocument } from "../data/publication";
+import {
+  changedSince,
+  copyStatements,
+  heldVersion,
+  partnersOf,
+  publishStatement,
+  publishedVersion,
+  publishedVersions,
+  publishedWorkout,
+  readDocument,
+} from "../data/publication";
 import { batch } from "../data/query";
 import type { PublishMessage, RefreshMessage } from "../domain/flows";
+import type { Db } from "../env";
 import type { FlowDatabases } from "./consumer";
 import { sendFlows } from "./queue";
 
@@ -39,3 +50,28 @@ export async function refresh({ directory, shard }: FlowDatabases, m: RefreshMes
   const partners = await partnersOf(directory, published.document);
   await batch(target, copyStatements(target, published.document, partners));
 }
+
+/**
+ * The cron's repair of a lost publish step (the send after the commit
+ * failed): the shard's workouts changed in the last day whose published
+ * version is older than theirs (or that are listed and not published) are
+ * published again. Copies held for other authors are left to their refresh.
+ */
+export async function republishLagging(source: Db, directory: Db, env: { FLOW_QUEUE: Queue }, shard: string, now: Date): Promise<number> {
+  const changed = await changedSince(source, new Date(now.getTime() - DAY_MS).toISOString());
+  const published = await publishedVersions(
+    directory,
+    changed.map((w) => w.id),
+  );
+  const lagging = changed.filter((w) => {
+    const p = published.get(w.id);
+    return p ? p.shard === shard && p.version < w.version : w.partnerVisibility !== "private";
+  });
+  await sendFlows(
+    env,
+    lagging.map((w) => ({ kind: "publish", shard, workoutId: w.id })),
+  );
+  return lagging.length;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
