@@ -8,6 +8,7 @@ interface __BaseEnv_Env {
 	SHARD_APAC_1: D1Database;
 	TELEMETRY_DATASET: AnalyticsEngineDataset;
 	MAIL_QUEUE: Queue;
+	FLOW_QUEUE: Queue;
 	ASSETS: Fetcher;
 	MAIN_HOST: string;
 	MAIN_ORIGIN: string;

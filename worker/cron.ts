@@ -5,13 +5,16 @@ import { renewPlans } from "./data/plan-renewals";
 import { sendReminders } from "./data/reminders";
 import { requeueStale } from "./mail/outbox";
 import { expireMailBodies } from "./mail/bodies";
+import { republishLagging } from "./flows/catalogue";
 
 /**
  * The cron trigger (wrangler.toml), once per shard, the shards side by side:
  * that shard's outbox rows whose queue message was lost are sent again (with
  * the shard's name), then its reminders now due are written once each
  * (worker/data/reminders.ts), then its plans renew and their credits refresh,
- * once per plan and period (worker/data/plan-renewals.ts). Then, on the
+ * once per plan and period (worker/data/plan-renewals.ts), then the listed
+ * workouts whose publish step was lost are published again
+ * (worker/flows/catalogue.ts). Then, on the
  * directory, users who never confirmed their address are removed
  * (worker/data/auth-links.ts), and mail bodies past their retention leave R2
  * (worker/mail/bodies.ts). One shard's failure does not stop the others;
@@ -27,6 +30,8 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
       await requeueStale(db, env, shard);
       await sendReminders(d1, db, shard, env, now);
       await renewPlans(db, now);
+      // Listed workouts whose publish step was lost go to the catalogue again (worker/flows/catalogue.ts).
+      await republishLagging(db, database(env.DB), env, shard, now);
     }),
   );
   const directory = await Promise.allSettled([removeUnconfirmedUsers(database(env.DB)), expireMailBodies(env.UPLOADS, now)]);

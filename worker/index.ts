@@ -12,6 +12,8 @@ import { devMail } from "./mail/dev";
 import { devCron } from "./dev-cron";
 import type { MailQueueMessage } from "./mail/outbox";
 import { runScheduled } from "./cron";
+import type { FlowMessage } from "./domain/flows";
+import { FLOW_QUEUE_NAME, runFlowBatch } from "./flows/consumer";
 import { answerInProcessWith } from "./ssr/loaders";
 import { loginPost } from "./ssr/login-post";
 import { renderPage } from "./ssr/render";
@@ -68,7 +70,11 @@ answerInProcessWith((request, env, ctx) => app.fetch(request, env, ctx));
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env) => deliverMailBatch(batch as MessageBatch<MailQueueMessage>, env),
+  // Two queues: the outbox's mail, and the steps of the flows that cross partners (worker/flows).
+  queue: (batch, env) =>
+    batch.queue.startsWith(FLOW_QUEUE_NAME)
+      ? runFlowBatch(batch as MessageBatch<FlowMessage>, env)
+      : deliverMailBatch(batch as MessageBatch<MailQueueMessage>, env),
   // The cron trigger (wrangler.toml), once per shard: stale mail, reminders, plan renewals (worker/cron.ts).
   scheduled: (controller, env) => runScheduled(env, controller.scheduledTime),
 } satisfies ExportedHandler<Env>;

@@ -21,3 +21,4 @@ export * from "./mail";
 export * from "./auth";
 export type * from "./json";
 export * from "./availability";
+export * from "./catalogue";

@@ -65,6 +65,12 @@ export const workouts = sqliteTable(
     priority: integer("priority").notNull().default(100),
     /** Where its sessions happen unless the partner sets a session's own (shown to a job's parties only, never in the catalogue). */
     defaultLocation: text("default_location", { mode: "json" }).$type<SessionLocation | null>(),
+    /**
+     * The content's version: raised by every change of the workout or its
+     * author's sections, published with it (published_workouts), and held by
+     * each copy in another partner's shard (the version it was made from).
+     */
+    version: integer("version").notNull().default(1),
     ...timestamps(),
   },
   (t) => [

@@ -15,6 +15,7 @@ import { DEMO_ORG_ACCOUNTS, identityRows } from "./identity";
 import * as scoreDemo from "./score-history";
 import { storyRows } from "./story";
 import { availabilityRows } from "./availability";
+import { publishListed } from "../../worker/data/publication";
 
 export { DEMO, DEMO_FILES, DEFAULT_TEAM_NAMES, demoId } from "./data";
 export { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from "./identity";
@@ -104,4 +105,7 @@ export async function seedDemo(db: DrizzleD1Database<typeof schema>): Promise<vo
     const chunk = statements.slice(i, i + BATCH_SIZE) as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
     await db.batch(chunk);
   }
+  // The listed workouts in the directory's published catalogue, as the flow queue publishes them (worker/data/publication.ts).
+  const plain = db as unknown as Parameters<typeof publishListed>[0];
+  await publishListed(plain, plain, "first");
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { apiAs, multipart, PNG, tokenFor } from "./auth";
+import { publishNow } from "./flows-setup";
 import { call, json } from "./helpers";
 import { nth } from "../present";
 
@@ -282,6 +283,8 @@ describe("adding a listed workout", () => {
     const ct = await tokenFor("otherPartnerAdmin");
     const listed = await create({ partnerVisibility: "listed" });
     const hidden = await create({ partnerVisibility: "private" });
+    // The catalogue is published through the flow queue.
+    await publishNow([listed.id, hidden.id]);
     const offer = await json(await apiAs(ct).get("/v1/admin/workouts/listed"));
     const ids = offer.map((w: { id: string }) => w.id);
     expect(ids).toContain(listed.id);
@@ -335,6 +338,7 @@ describe("what another partner sees of a listed workout", () => {
       ],
     });
     expect(variant.status).toBe(201);
+    await publishNow([w.id]);
     // The author still sees all of it.
     const authorView = await json(await apiAs(nw).get(`/v1/admin/workouts/${w.id}/variants`));
     expect(JSON.stringify(authorView)).toContain(fabrikam);

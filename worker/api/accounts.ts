@@ -33,6 +33,8 @@ import { availableInSession } from "../identity/context";
 import { membershipStatements, organisationForNewAccount } from "../identity/organizations";
 import { storeUpload } from "../storage/uploads";
 import { placementFor } from "../tenant/scope";
+import { defaultShard } from "../d1/shards";
+import { sendFlows } from "../flows/queue";
 import { accountDto } from "./dto";
 
 export const accountsApi = new Hono<AppEnv>();
@@ -71,7 +73,15 @@ endpoint(
     const org = organisationForNewAccount(c, scope.auth, data.name);
     // A new partner's data goes to a shard in its region (worker/domain/regions.ts).
     const placement = data.type === "partner" ? placementFor(c.env, data.location) : undefined;
-    const created = await createAccount(c.get("db"), scope, { id, data, parentAccountId: scope.auth.partnerScope ?? null, logoKey, org, placement });
+    const created = await createAccount(c.get("db"), scope, {
+      id,
+      data,
+      parentAccountId: scope.auth.partnerScope ?? null,
+      logoKey,
+      org,
+      placement,
+      directory: c.get("directory"),
+    });
     return c.json(accountDto(created), 201);
   },
 );
@@ -241,6 +251,7 @@ endpoint(
     body: AssignParentBody,
     responses: {
       200: { description: "The account, now linked", schema: AccountDto },
+      202: { description: "The partner is on another shard: the account as it stands, linked once the re-link has run", schema: AccountDto },
       ...errors,
       403: { description: "Not an owner or admin, or not a customer account", schema: ErrorEnvelope },
       404: { description: "Not the acting account", schema: ErrorEnvelope },
@@ -249,6 +260,11 @@ endpoint(
   async (c, { params, body }, scope) => {
     assertActing(scope, params.accountId);
     if (scope.account.type !== "customer") throw forbidden("Only customer accounts link to a partner");
-    return c.json(accountDto(await linkToPartner(c.get("db"), scope, body.tan)));
+    const shard = { name: c.get("shard").name, defaultName: defaultShard(c.env) };
+    const { account, moving } = await linkToPartner(c.get("directory"), c.get("db"), scope, body.tan, shard);
+    if (!moving) return c.json(accountDto(account));
+    // A partner on another shard: the re-link runs through the Queue (worker/flows/relink.ts).
+    await sendFlows(c.env, [moving]);
+    return c.json(accountDto(account), 202);
   },
 );

@@ -24,6 +24,7 @@ import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { conflict, invalid } from "../http/errors";
 import { errorResponses } from "../http/responses";
+import { deliverLater } from "../flows/queue";
 import { dispatchMail } from "../mail/outbox";
 import { commitAndSend } from "./job-commit";
 
@@ -122,6 +123,7 @@ endpoint(
     const attendees = body.attendees?.length ? await checkedAttendees(db, scope.account.id, body.attendees, ctx.workout.maxAttendees, "attendees") : [];
     const { dto, mailIds } = await createBooking(db, c.env, scope, ctx, body.mode, map, partner, attendees);
     await dispatchMail(c.env, mailIds, c.get("shard").name);
+    await deliverLater(c.env, c.get("shard").name, dto);
     return c.json(dto, 201);
   },
 );

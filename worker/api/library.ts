@@ -62,7 +62,7 @@ endpoint(
     auth: "partnerAdmin",
     responses: { 200: { description: "The workouts", schema: ListedWorkout.array() }, ...errors },
   },
-  async (c, _input, scope) => c.json(await listedWorkouts(c.get("db"), scope)),
+  async (c, _input, scope) => c.json(await listedWorkouts(c.get("directory"), c.get("db"), scope)),
 );
 
 /** Live TAN check of a delivery partner ("Pending validation", "Invalid Partner TAN" on the form). */
@@ -80,7 +80,7 @@ endpoint(
   },
   async (c, { query }) => {
     if (!/^\d{6}$/.test(query.tan)) return c.json({ valid: false, name: null });
-    const name = await partnerNameByTan(c.get("db"), query.tan);
+    const name = await partnerNameByTan(c.get("directory"), query.tan);
     return c.json({ valid: name !== null, name });
   },
 );

@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import { MESSAGES } from "../../contract/messages";
 import { ATTACHMENT_TYPES, AttachmentData, AttachmentDto, AttachmentParams, SessionParams } from "../../contract/workouts";
 import { addAttachment, authoredSession, removeAttachment } from "../data/attachments";
+import { publishLater } from "../flows/queue";
 import { readableAttachmentFile } from "../data/visibility";
 import { ATTACHMENT_PREFIX, attachmentDto } from "../data/workout-read";
 import type { AppEnv } from "../env";
@@ -63,6 +64,7 @@ endpoint(
       startDate: data.startDate,
       endDate: data.endDate,
     });
+    await publishLater(c.env, c.get("shard").name, workout.id);
     return c.json(attachmentDto(inserted), 201);
   },
 );
@@ -82,6 +84,7 @@ endpoint(
   async (c, { params }, scope) => {
     const removed = await removeAttachment(c.get("db"), scope, params.id, params.attachmentId);
     if (removed.fileKey) await removeUploads(c.env.UPLOADS, removed.fileKey);
+    await publishLater(c.env, c.get("shard").name, params.id);
     return c.body(null, 204);
   },
 );

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { VariantBody, VariantDto, VariantParams, WorkoutIdParam } from "../../contract/workouts";
 import { createVariant, updateVariant, variantOf, variantsOf } from "../data/variants";
+import { publishLater } from "../flows/queue";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { errorResponses } from "../http/responses";
@@ -38,7 +39,11 @@ endpoint(
     body: VariantBody,
     responses: { 201: { description: "The variant", schema: VariantDto }, ...errors },
   },
-  async (c, { params, body }, scope) => c.json(await createVariant(c.get("db"), scope, params.id, body), 201),
+  async (c, { params, body }, scope) => {
+    const variant = await createVariant(c.get("db"), c.get("directory"), scope, params.id, body);
+    await publishLater(c.env, c.get("shard").name, params.id);
+    return c.json(variant, 201);
+  },
 );
 
 endpoint(
@@ -69,5 +74,9 @@ endpoint(
     body: VariantBody,
     responses: { 200: { description: "The variant", schema: VariantDto }, ...errors },
   },
-  async (c, { params, body }, scope) => c.json(await updateVariant(c.get("db"), scope, params.id, params.variantId, body)),
+  async (c, { params, body }, scope) => {
+    const variant = await updateVariant(c.get("db"), c.get("directory"), scope, params.id, params.variantId, body);
+    await publishLater(c.env, c.get("shard").name, params.id);
+    return c.json(variant);
+  },
 );

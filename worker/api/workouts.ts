@@ -3,6 +3,7 @@ import { CreateWorkoutBody, LibraryStatusBody, UpdateWorkoutBody, WorkoutDto, Wo
 import { addToLibrary, libraryWorkout, setLibraryStatus } from "../data/library";
 import { createWorkout, updateWorkout } from "../data/workout-writes";
 import type { AppEnv } from "../env";
+import { publishLater } from "../flows/queue";
 import { endpoint } from "../http/endpoint";
 import { errorResponses } from "../http/responses";
 
@@ -29,7 +30,9 @@ endpoint(
   },
   async (c, { body }, scope) => {
     const db = c.get("db");
-    const id = await createWorkout(db, scope, body);
+    const id = await createWorkout(db, c.get("directory"), scope, body);
+    // Listed (or later listed) workouts reach the directory's catalogue through the queue.
+    await publishLater(c.env, c.get("shard").name, id);
     return c.json(await libraryWorkout(db, scope, id), 201);
   },
 );
@@ -64,7 +67,8 @@ endpoint(
   },
   async (c, { params, body }, scope) => {
     const db = c.get("db");
-    await updateWorkout(db, scope, params.id, body);
+    await updateWorkout(db, c.get("directory"), scope, params.id, body);
+    await publishLater(c.env, c.get("shard").name, params.id);
     return c.json(await libraryWorkout(db, scope, params.id));
   },
 );
@@ -103,7 +107,7 @@ endpoint(
   },
   async (c, { params }, scope) => {
     const db = c.get("db");
-    await addToLibrary(db, scope, params.id);
+    await addToLibrary(c.get("directory"), db, scope, c.get("shard").name, params.id);
     return c.json(await libraryWorkout(db, scope, params.id), 201);
   },
 );

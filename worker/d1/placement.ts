@@ -39,6 +39,8 @@ export const PLACEMENT = {
   invites: "directory",
   // The product's assessment bank (and a partner's replacement questions).
   assessment_questions: "directory",
+  // The published catalogue: a versioned copy of each listed workout, whatever shard its author is on.
+  published_workouts: "directory",
   // Everything of one partner and its customers.
   account_users: "shard",
   teams: "shard",

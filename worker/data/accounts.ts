@@ -17,13 +17,15 @@ import type { Account } from "../identity/context";
 import type { AuthContext } from "../identity/tokens";
 import { batch, theRow, type Stmt } from "./query";
 import { inSession } from "./customers";
+import { partnerByTan } from "./partner-numbers";
+import type { RelinkMessage } from "../domain/flows";
 
-/** A fresh 6-digit partner number that no account holds yet. */
-async function freshTan(db: Db): Promise<string> {
+/** A fresh 6-digit partner number that no account holds yet: the directory's routing rows hold every account's TAN, whichever shard it is on. */
+async function freshTan(directory: Db): Promise<string> {
   for (let i = 0; i < 20; i++) {
     const [random = 0] = crypto.getRandomValues(new Uint32Array(1));
     const tan = String(100000 + (random % 900000));
-    const taken = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.tan, tan)).limit(1);
+    const taken = await directory.select({ id: accounts.id }).from(accounts).where(eq(accounts.tan, tan)).limit(1);
     if (!taken[0]) return tan;
   }
   throw new Error("no free TAN found");
@@ -47,11 +49,13 @@ export async function createAccount(
     org: { orgId: string; statements: Stmt[] };
     /** A partner's shard and region (worker/domain/regions.ts placePartner); without it, the default shard. */
     placement?: { shard: string; region: string | null };
+    /** The directory, where a partner's fresh TAN is checked against every account's (./partner-numbers.ts). */
+    directory: Db;
   },
 ): Promise<Account> {
   const { id, data, parentAccountId, logoKey, org } = input;
   const placement = data.type === "partner" ? (input.placement ?? {}) : {};
-  const tan = data.type === "partner" ? await freshTan(db) : null;
+  const tan = data.type === "partner" ? await freshTan(input.directory) : null;
   const now = new Date().toISOString();
   const statements: Stmt[] = [
     ...org.statements,
@@ -218,15 +222,41 @@ export async function setAccountTimeZone(db: Db, scope: AdminScope, timeZone: st
   return theRow(await db.update(accounts).set({ timeZone }).where(eq(accounts.id, scope.account.id)).returning(), "updated account");
 }
 
-/** Links the acting customer account to the partner with that TAN; an unknown TAN is 400 on `tan`. */
-export async function linkToPartner(db: Db, scope: AdminScope, tan: string): Promise<Account> {
-  const partner = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.tan, tan), eq(accounts.type, "partner")))
-    .limit(1);
-  const [found] = partner;
-  if (!found) throw invalid({ tan: INVALID_PARTNER_TAN }, INVALID_PARTNER_TAN);
-  const updated = await db.update(accounts).set({ parentAccountId: found.id }).where(eq(accounts.id, scope.account.id)).returning();
-  return theRow(updated, "linked account");
+/**
+ * Links the acting customer account to the partner with that TAN, looked up
+ * in the directory; an unknown TAN is 400 on `tan`. A partner on the
+ * request's shard (`shard`) is linked here: the shard's row and the
+ * directory's routing row, side by side, the one that was written put back
+ * when the other fails. A partner on another shard is linked by the re-link
+ * flow through the Queue (worker/flows, ./relink.ts): answered as `moving`,
+ * nothing written here. History stays on the shard it happened on.
+ */
+export async function linkToPartner(
+  directory: Db,
+  db: Db,
+  scope: AdminScope,
+  tan: string,
+  shard: { name: string; defaultName: string },
+): Promise<{ account: Account; moving: RelinkMessage | null }> {
+  const partner = await partnerByTan(directory, tan);
+  if (!partner) throw invalid({ tan: INVALID_PARTNER_TAN }, INVALID_PARTNER_TAN);
+  const from = scope.account.parentAccountId;
+  const target = partner.shard ?? shard.defaultName;
+  if (target !== shard.name && from !== partner.id) {
+    const moving: RelinkMessage = {
+      kind: "relink",
+      customerId: scope.account.id,
+      from: { partnerId: from, shard: shard.name },
+      to: { partnerId: partner.id, shard: target },
+    };
+    return { account: scope.account, moving };
+  }
+  const link = (to: Db, parent: string | null) => to.update(accounts).set({ parentAccountId: parent }).where(eq(accounts.id, scope.account.id)).returning();
+  const [onShard, onDirectory] = await Promise.allSettled([link(db, partner.id), link(directory, partner.id)]);
+  if (onShard.status === "rejected" || onDirectory.status === "rejected") {
+    // Compensation: the write that went through is put back, so both databases name the same partner.
+    await Promise.allSettled([onShard.status === "fulfilled" ? link(db, from) : null, onDirectory.status === "fulfilled" ? link(directory, from) : null]);
+    throw onShard.status === "rejected" ? onShard.reason : (onDirectory as PromiseRejectedResult).reason;
+  }
+  return { account: theRow(onShard.value, "linked account"), moving: null };
 }

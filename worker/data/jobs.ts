@@ -8,10 +8,10 @@
  * compare-and-set, its mail included) in ONE batch, and reads the job back in
  * ONE batch. A new booking is data/new-booking.ts.
  */
-import { eq, or, type SQL } from "drizzle-orm";
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import type { JobDto } from "../../contract/bookings";
 import type { JobStatus } from "../../contract/enums";
-import { jobLines, jobs, slots, type Job, type SessionLocation } from "../../db/schema";
+import { accounts, jobLines, jobs, slots, type Job, type SessionLocation } from "../../db/schema";
 import type { LineChoice } from "../domain/booking-rules";
 import { applyActions, completionActions, lineStatusFor, nextStatus } from "../domain/jobs";
 import type { JobEvent } from "../mail/job-mail";
@@ -57,6 +57,15 @@ export async function getJob(db: Db, owner: JobOwner, id: string, what = "Bookin
   return dto;
 }
 
+/**
+ * Not a delivery copy (worker/data/delivery.ts): the job's partner is on the
+ * acting account's shard. A copy, on the delivering partner's shard, names a
+ * partner whose reference row says another shard; it is read there, and moved
+ * only on the job's own shard (404 here, nothing written).
+ */
+const notDeliveryCopy = (accountId: string) =>
+  sql`not exists (select 1 from ${accounts} p join ${accounts} me on me.id = ${accountId} where p.id = ${jobs.partnerAccountId} and p.shard <> me.shard)`;
+
 /** A job as read before a move (the move's compare-and-set is on this version), with its mail addresses. */
 export type MoveSubject = {
   job: Job;
@@ -71,7 +80,7 @@ export type MoveSubject = {
 
 /** The owner's job for a move, in one round trip, or 404; 409 when the caller saw an older version (`seen`). */
 export async function jobForMove(db: Db, env: OriginEnv, owner: JobOwner, id: string, seen?: number): Promise<MoveSubject> {
-  const read = await loadJobWithMail(db, env, id, owner.where, owner.side, owner.readOnly, owner.userId);
+  const read = await loadJobWithMail(db, env, id, and(owner.where, notDeliveryCopy(owner.accountId))!, owner.side, owner.readOnly, owner.userId);
   if (!read) throw notFound("Booking not found");
   if (seen !== undefined && seen !== read.job.version) throw conflict(CHANGED_MEANWHILE);
   return { ...read, lines: read.dto.lines };

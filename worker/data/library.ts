@@ -4,16 +4,17 @@
  * reads only that partner's library; a workout outside it is 404, like a
  * missing one.
  */
-import { and, asc, desc, eq, ne, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import { MESSAGES } from "../../contract/messages";
 import type { LibraryStatus } from "../../contract/enums";
 import { LIBRARY_TRANSITIONS, SESSION_TOTAL_MISMATCH, type LibraryQuery, type ListedWorkout, type WorkoutDto } from "../../contract/workouts";
-import { accounts, deliveryPartners, libraryEntries, workoutSessions, workouts, type LibraryEntry, type Workout } from "../../db/schema";
+import { accounts, libraryEntries, workoutSessions, workouts, type LibraryEntry, type Workout } from "../../db/schema";
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { conflict, forbidden, invalid, notFound } from "../http/errors";
 import { after, decodeCursor, pageOf, type SortKey } from "./cursor";
-import { contains } from "./query";
+import { copyStatements, heldVersion, inLibraryOf, openTo, partnersOf, publishedFor, publishedWorkout } from "./publication";
+import { batch, contains } from "./query";
 import { workoutDto } from "./workout-read";
 import type { z } from "zod";
 
@@ -91,41 +92,23 @@ export async function libraryPage(db: Db, scope: PartnerScope, query: z.output<t
   return { page, nextCursor };
 }
 
-/** Workouts of other partners that this partner may add (listed, or limited naming it), not yet in its library. */
-export async function listedWorkouts(db: Db, scope: PartnerScope): Promise<ListedWorkout[]> {
+/**
+ * Workouts of other partners that this partner may add (listed, or limited
+ * naming it), not yet in its library: from the directory's published
+ * catalogue, whichever shard their authors are on (./publication.ts).
+ */
+export async function listedWorkouts(directory: Db, db: Db, scope: PartnerScope): Promise<ListedWorkout[]> {
   const partnerId = scope.account.id;
-  const rows = await db
-    .select({ workout: workouts, authorName: accounts.name })
-    .from(workouts)
-    .innerJoin(accounts, eq(accounts.id, workouts.accountId))
-    .where(
-      and(
-        ne(workouts.accountId, partnerId),
-        or(
-          eq(workouts.partnerVisibility, "listed"),
-          and(
-            eq(workouts.partnerVisibility, "limited"),
-            sql`exists (select 1 from ${deliveryPartners} where ${deliveryPartners.workoutId} = ${workouts.id} and ${deliveryPartners.partnerAccountId} = ${partnerId})`,
-          ),
-        ),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(libraryEntries)
-            .where(and(eq(libraryEntries.accountId, partnerId), eq(libraryEntries.workoutId, workouts.id))),
-        ),
-      ),
-    )
-    .orderBy(desc(workouts.priority), asc(workouts.title))
-    .limit(200);
-  return rows.map(({ workout: w, authorName }) => ({
-    id: w.id,
-    title: w.title,
-    category: w.category,
-    authorName,
-    difficulty: w.difficulty,
-    totalMinutes: w.totalMinutes,
-  }));
+  const offered = await publishedFor(directory, partnerId, 400);
+  const held = await inLibraryOf(
+    db,
+    partnerId,
+    offered.map((w) => w.id),
+  );
+  return offered
+    .filter((w) => !held.has(w.id))
+    .slice(0, 200)
+    .map((w) => ({ id: w.id, title: w.title, category: w.category, authorName: w.authorName, difficulty: w.difficulty, totalMinutes: w.totalMinutes }));
 }
 
 /** The name of the partner a TAN names, or null. */
@@ -172,22 +155,23 @@ export async function setLibraryStatus(db: Db, scope: PartnerScope, workoutId: s
     .where(and(eq(libraryEntries.id, entry.id), eq(libraryEntries.status, entry.status)));
 }
 
-/** Adds another partner's listed workout (or a limited one naming this partner) to the library as a draft. */
-export async function addToLibrary(db: Db, scope: PartnerScope, workoutId: string) {
+/**
+ * Adds another partner's listed workout (or a limited one naming this
+ * partner) to the library as a draft, as the published catalogue offers it.
+ * A workout whose author is on another shard is copied into this shard at
+ * its published version, in the same batch as the library entry (one
+ * database written); the flow queue keeps the copy current
+ * (worker/flows/catalogue.ts).
+ */
+export async function addToLibrary(directory: Db, db: Db, scope: PartnerScope, shard: string, workoutId: string) {
   const partnerId = scope.account.id;
-  const rows = await db.select().from(workouts).where(eq(workouts.id, workoutId)).limit(1);
-  const w = rows[0];
-  if (!w) throw notFound("Workout not found");
-  let allowed = w.accountId !== partnerId && w.partnerVisibility === "listed";
-  if (!allowed && w.accountId !== partnerId && w.partnerVisibility === "limited") {
-    const named = await db
-      .select({ id: deliveryPartners.id })
-      .from(deliveryPartners)
-      .where(and(eq(deliveryPartners.workoutId, w.id), eq(deliveryPartners.partnerAccountId, partnerId)))
-      .limit(1);
-    allowed = Boolean(named[0]);
-  }
-  if (await libraryHas(db, partnerId, w.id)) throw conflict(MESSAGES.alreadyExists);
-  if (!allowed) throw notFound("Workout not found");
-  await db.insert(libraryEntries).values({ accountId: partnerId, workoutId: w.id, status: "draft", priority: w.priority });
+  const [published, has, held] = await Promise.all([publishedWorkout(directory, workoutId), libraryHas(db, partnerId, workoutId), heldVersion(db, workoutId)]);
+  if (!published && held === null) throw notFound("Workout not found");
+  if (has) throw conflict(MESSAGES.alreadyExists);
+  if (!published || !openTo(published, partnerId)) throw notFound("Workout not found");
+  const entry = db.insert(libraryEntries).values({ accountId: partnerId, workoutId, status: "draft", priority: published.priority });
+  const copy = published.shard !== shard && (held === null || held < published.version);
+  if (!copy) return void (await entry);
+  const partners = await partnersOf(directory, published.document);
+  await batch(db, [...copyStatements(db, published.document, partners), entry]);
 }

@@ -15,6 +15,7 @@ import { forbidden, invalid, notFound } from "../http/errors";
 import { inLibrary } from "./library";
 import { batch, today } from "./query";
 import { loadVariants } from "./workout-read";
+import { bumpVersion } from "./publication";
 import { checkPricing, checkStartDates, partnerStatements, pricingStatements, resolveTans, storedStarts } from "./workout-writes";
 
 type VariantIn = z.output<typeof VariantBody>;
@@ -32,23 +33,29 @@ export async function variantOf(db: Db, scope: PartnerScope, workoutId: string, 
   return found;
 }
 
-async function checkVariant(db: Db, partnerId: string, body: VariantIn, stored: { workoutId: string; variantId: string; availableFrom: string | null } | null) {
+async function checkVariant(
+  db: Db,
+  directory: Db,
+  partnerId: string,
+  body: VariantIn,
+  stored: { workoutId: string; variantId: string; availableFrom: string | null } | null,
+) {
   const fields: Record<string, string> = {};
   if (body.availableFrom && body.availableFrom !== stored?.availableFrom && body.availableFrom < today()) fields.availableFrom = MESSAGES.startBeforeToday;
   const none = { pricing: new Set<string>(), deliveryPartners: new Set<string>(), prerequisites: new Set<string>(), sessions: new Set<string>() };
   checkStartDates(body, stored ? await storedStarts(db, stored.workoutId, stored.variantId) : none, fields);
   await checkPricing(db, partnerId, body.pricing, "pricing", fields);
-  const byTan = await resolveTans(db, body.deliveryPartners, "deliveryPartners", fields);
+  const byTan = await resolveTans(directory, body.deliveryPartners, "deliveryPartners", fields);
   if (Object.keys(fields).length) throw invalid(fields);
   return byTan;
 }
 
 /** Creates the partner's variant of a workout in its library; answers it. */
-export async function createVariant(db: Db, scope: PartnerScope, workoutId: string, body: VariantIn): Promise<VariantDto> {
+export async function createVariant(db: Db, directory: Db, scope: PartnerScope, workoutId: string, body: VariantIn): Promise<VariantDto> {
   const partnerId = scope.account.id;
   const { workout } = await inLibrary(db, scope, workoutId);
   if (workout.accountId !== partnerId && !workout.allowPartnerVariants) throw forbidden("This workout does not allow partner variants");
-  const byTan = await checkVariant(db, partnerId, body, null);
+  const byTan = await checkVariant(db, directory, partnerId, body, null);
   const id = crypto.randomUUID();
   await batch(db, [
     db.insert(workoutVariants).values({
@@ -64,12 +71,13 @@ export async function createVariant(db: Db, scope: PartnerScope, workoutId: stri
     }),
     ...pricingStatements(db, partnerId, workout.id, id, body.pricing),
     ...partnerStatements(db, partnerId, workout.id, id, body.deliveryPartners, byTan),
+    bumpVersion(db, workout.id, partnerId),
   ]);
   return (await loadVariants(db, workout, partnerId)).find((v) => v.id === id)!;
 }
 
 /** Updates a variant the partner owns (the author's variant is read-only to others: 403). */
-export async function updateVariant(db: Db, scope: PartnerScope, workoutId: string, variantId: string, body: VariantIn): Promise<VariantDto> {
+export async function updateVariant(db: Db, directory: Db, scope: PartnerScope, workoutId: string, variantId: string, body: VariantIn): Promise<VariantDto> {
   const partnerId = scope.account.id;
   const { workout } = await inLibrary(db, scope, workoutId);
   const rows = await db
@@ -80,7 +88,7 @@ export async function updateVariant(db: Db, scope: PartnerScope, workoutId: stri
   const variant = rows[0];
   if (!variant || (variant.accountId !== partnerId && variant.accountId !== workout.accountId)) throw notFound("Variant not found");
   if (variant.accountId !== partnerId) throw forbidden("Only the variant's owner can edit it");
-  const byTan = await checkVariant(db, partnerId, body, { workoutId: workout.id, variantId: variant.id, availableFrom: variant.availableFrom });
+  const byTan = await checkVariant(db, directory, partnerId, body, { workoutId: workout.id, variantId: variant.id, availableFrom: variant.availableFrom });
   await batch(db, [
     db
       .update(workoutVariants)
@@ -95,6 +103,7 @@ export async function updateVariant(db: Db, scope: PartnerScope, workoutId: stri
       .where(and(eq(workoutVariants.id, variant.id), eq(workoutVariants.accountId, partnerId))),
     ...pricingStatements(db, partnerId, workout.id, variant.id, body.pricing),
     ...partnerStatements(db, partnerId, workout.id, variant.id, body.deliveryPartners, byTan),
+    bumpVersion(db, workout.id, partnerId),
   ]);
   return (await loadVariants(db, workout, partnerId)).find((v) => v.id === variant.id)!;
 }

@@ -19,6 +19,7 @@ import {
   workoutSessions,
   workoutVariants,
   workouts,
+  type Account,
 } from "../../db/schema";
 import { startsNotBeforeToday } from "../../contract/start-dates";
 import type { Db } from "../env";
@@ -27,6 +28,8 @@ import { invalid } from "../http/errors";
 import { inList, insertRows, notInList } from "./bound";
 import { customersOfPartner } from "./customers";
 import { authored, checkSessionTotal, storedSessions } from "./library";
+import { partnersByTan, referenceCopies } from "./partner-numbers";
+import { bumpVersion } from "./publication";
 import { batch, today, type Stmt } from "./query";
 
 type PricingIn = z.output<typeof CreateWorkoutBody>["pricing"];
@@ -64,16 +67,15 @@ export async function checkPricing(db: Db, partnerId: string, lines: PricingIn, 
   });
 }
 
-/** Resolves delivery partners' TANs to partner accounts; unknown TANs are "Invalid Partner TAN". */
-export async function resolveTans(db: Db, partners: PartnersIn, prefix: string, fields: Record<string, string>) {
-  const tans = [...new Set(partners.map((p) => p.partnerTan))];
-  const found = tans.length
-    ? await db
-        .select({ id: accounts.id, tan: accounts.tan, name: accounts.name })
-        .from(accounts)
-        .where(and(inList(accounts.tan, tans), eq(accounts.type, "partner")))
-    : [];
-  const byTan = new Map<string, (typeof found)[number]>(found.map((a) => [a.tan!, a]));
+/**
+ * Resolves delivery partners' TANs to partner accounts, in the directory
+ * (./partner-numbers.ts); unknown TANs are "Invalid Partner TAN".
+ */
+export async function resolveTans(directory: Db, partners: PartnersIn, prefix: string, fields: Record<string, string>) {
+  const byTan = await partnersByTan(
+    directory,
+    partners.map((p) => p.partnerTan),
+  );
   partners.forEach((p, i) => {
     if (!byTan.has(p.partnerTan)) fields[`${prefix}.${i}.partnerTan`] = INVALID_PARTNER_TAN;
   });
@@ -142,9 +144,11 @@ export function partnerStatements(
   workoutId: string,
   variantId: string | null,
   list: PartnersIn,
-  byTan: Map<string, { id: string; name: string }>,
+  byTan: Map<string, Account>,
 ): Stmt[] {
   const out: Stmt[] = [
+    // The delivery partners' rows, for the entries' foreign key and the booking's one batch (./partner-numbers.ts).
+    ...referenceCopies(db, [...new Set(list.map((p) => byTan.get(p.partnerTan)!))]),
     db
       .delete(deliveryPartners)
       .where(
@@ -294,12 +298,12 @@ async function skuTaken(db: Db, partnerId: string, sku: string) {
 }
 
 /** Creates a workout as a draft of the partner's library, with a first variant; answers its id. */
-export async function createWorkout(db: Db, scope: PartnerScope, body: z.output<typeof CreateWorkoutBody>): Promise<string> {
+export async function createWorkout(db: Db, directory: Db, scope: PartnerScope, body: z.output<typeof CreateWorkoutBody>): Promise<string> {
   const { account } = scope;
   const fields: Record<string, string> = {};
   checkSessionTotal(body.sessions, body.totalMinutes, fields);
   await checkPricing(db, account.id, body.pricing, "pricing", fields);
-  const byTan = await resolveTans(db, body.deliveryPartners, "deliveryPartners", fields);
+  const byTan = await resolveTans(directory, body.deliveryPartners, "deliveryPartners", fields);
   await checkPrerequisites(db, account.id, null, body.prerequisites, fields);
   checkStartDates(body, NOTHING_STORED, fields);
   if (body.variant?.availableFrom && body.variant.availableFrom < today()) fields["variant.availableFrom"] = MESSAGES.startBeforeToday;
@@ -350,7 +354,7 @@ export async function createWorkout(db: Db, scope: PartnerScope, body: z.output<
 }
 
 /** Updates sections of a workout the partner authored; each section given replaces the stored one. */
-export async function updateWorkout(db: Db, scope: PartnerScope, workoutId: string, body: z.output<typeof UpdateWorkoutBody>): Promise<void> {
+export async function updateWorkout(db: Db, directory: Db, scope: PartnerScope, workoutId: string, body: z.output<typeof UpdateWorkoutBody>): Promise<void> {
   const { account } = scope;
   const { workout } = await authored(db, scope, workoutId);
   const fields: Record<string, string> = {};
@@ -358,15 +362,14 @@ export async function updateWorkout(db: Db, scope: PartnerScope, workoutId: stri
   const total = body.details?.totalMinutes ?? workout.totalMinutes;
   checkSessionTotal(body.sessions ?? existingSessions, total, fields);
   if (body.pricing) await checkPricing(db, account.id, body.pricing, "pricing", fields);
-  const byTan = body.deliveryPartners
-    ? await resolveTans(db, body.deliveryPartners, "deliveryPartners", fields)
-    : new Map<string, { id: string; name: string }>();
+  const byTan = body.deliveryPartners ? await resolveTans(directory, body.deliveryPartners, "deliveryPartners", fields) : new Map<string, Account>();
   if (body.prerequisites) await checkPrerequisites(db, account.id, workout.id, body.prerequisites, fields);
   checkStartDates(body, await storedStarts(db, workout.id, null), fields);
   if (body.details && body.details.sku !== workout.sku && (await skuTaken(db, account.id, body.details.sku))) fields["details.sku"] = MESSAGES.alreadyExists;
   if (Object.keys(fields).length) throw invalid(fields);
 
-  const stmts: Stmt[] = [];
+  // Every change is a new version, published to the catalogue (./publication.ts).
+  const stmts: Stmt[] = [bumpVersion(db, workout.id, account.id)];
   const set: Partial<typeof workouts.$inferInsert> = { updatedAt: new Date().toISOString() };
   if (body.details) {
     const d = body.details;

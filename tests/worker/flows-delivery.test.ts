@@ -1,0 +1,104 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as schema from "../../db/schema";
+import { DEMO } from "../../db/seed";
+import { apiAs } from "./auth";
+import { FABRIKAM, giveFabrikamCredits, sessions, WORKOUT } from "./bookings-setup";
+import { capturedQueue, failingD1, first, moveContosoToSecondShard, resetSecondShard, runFlows, second } from "./flows-setup";
+import { json } from "./helpers";
+
+/**
+ * A job delivered by a partner on another shard: Fabrikam (Northwind's
+ * customer, first shard) books a Northwind workout that Contoso (apac-1)
+ * delivers. The job lives on the first shard; Contoso sees its delivery copy
+ * on its own shard, brought to each version of the job through the Queue.
+ */
+const CONTOSO = DEMO.contoso.id;
+const contoso = () => apiAs("otherPartnerAdmin", { accountId: CONTOSO });
+const inDays = (d: number, h = 9) => new Date(Date.UTC(2031, 0, 1 + d, h)).toISOString();
+const copyOf = async (id: string) => (await second.select().from(schema.jobs).where(eq(schema.jobs.id, id)))[0];
+
+/** Fabrikam asks for the workout Contoso delivers; answers the job and the flow messages sent. */
+async function book(day: number) {
+  const queue = capturedQueue();
+  const s = await sessions();
+  const res = await apiAs("customerAdmin", { accountId: FABRIKAM, bindings: queue.bindings }).post("/v1/bookings", {
+    workoutId: WORKOUT,
+    mode: "request",
+    sessions: s.map((x, i) => ({ sessionId: x.id, times: [inDays(day + i)] })),
+  });
+  expect(res.status).toBe(201);
+  return { job: await json<{ id: string; version: number }>(res), sent: queue.sent };
+}
+
+beforeAll(() => giveFabrikamCredits(20));
+beforeEach(async () => {
+  await moveContosoToSecondShard();
+  // Contoso delivers every booking of the workout.
+  await first.delete(schema.deliveryPartners).where(eq(schema.deliveryPartners.workoutId, WORKOUT));
+  await first.insert(schema.deliveryPartners).values({
+    accountId: DEMO.northwind.id,
+    workoutId: WORKOUT,
+    partnerTan: DEMO.contoso.tan,
+    partnerAccountId: CONTOSO,
+    name: DEMO.contoso.name,
+    selectionPercent: 100,
+  });
+});
+afterEach(resetSecondShard);
+
+describe("a job delivered by a partner on another shard", () => {
+  it("stays on the booking partner's shard and reaches the delivering partner's as a delivery copy, through the Queue", async () => {
+    const { job, sent } = await book(10);
+    expect(sent).toEqual([{ kind: "deliver", shard: "first", jobId: job.id }]);
+    expect(await copyOf(job.id)).toBeUndefined();
+    expect((await runFlows(sent)).explicitAcks).toHaveLength(1);
+    const [original] = await first.select().from(schema.jobs).where(eq(schema.jobs.id, job.id));
+    expect(await copyOf(job.id)).toMatchObject({ status: original!.status, version: original!.version, deliveryPartnerAccountId: CONTOSO });
+    expect(await second.select().from(schema.jobLines).where(eq(schema.jobLines.jobId, job.id))).toHaveLength((await sessions()).length);
+    // The workout it delivers is there too, at the author's version; the customer as a reference row no partner lists.
+    expect(await second.select({ id: schema.workouts.id }).from(schema.workouts).where(eq(schema.workouts.id, WORKOUT))).toHaveLength(1);
+    const [customer] = await second.select().from(schema.accounts).where(eq(schema.accounts.id, FABRIKAM));
+    expect(customer?.parentAccountId).toBeNull();
+    // Contoso reads it on its own shard, as before shards.
+    const list = await json<{ items: { id: string }[] }>(await contoso().get("/v1/jobs"));
+    expect(list.items.map((j) => j.id)).toContain(job.id);
+    expect((await contoso().get(`/v1/jobs/${job.id}`)).status).toBe(200);
+    // The copy is read-only: a move is made on the job's own shard, never on the copy (404, nothing written).
+    const copied = await copyOf(job.id);
+    expect((await contoso().post(`/v1/jobs/${job.id}/deny`, { reason: "availability" })).status).toBe(404);
+    expect(await copyOf(job.id)).toEqual(copied);
+    // The customer does not reach the copy: its requests go to its partner's shard.
+    expect((await apiAs("customerAdmin", { accountId: FABRIKAM }).get(`/v1/bookings/${job.id}`)).status).toBe(200);
+  });
+
+  it("follows the job's moves by version, and an older step changes nothing", async () => {
+    const { job, sent } = await book(20);
+    await runFlows(sent);
+    const queue = capturedQueue();
+    const cancelled = await apiAs("customerAdmin", { accountId: FABRIKAM, bindings: queue.bindings }).post(`/v1/bookings/${job.id}/cancel`, {
+      reason: "duplicateBooking",
+    });
+    expect(cancelled.status).toBe(200);
+    expect(queue.sent).toEqual([{ kind: "deliver", shard: "first", jobId: job.id }]);
+    await runFlows(queue.sent);
+    expect(await copyOf(job.id)).toMatchObject({ status: "cancelled" });
+    const version = (await copyOf(job.id))!.version;
+    // The first step again: the copy keeps the newer version.
+    await runFlows(sent);
+    expect(await copyOf(job.id)).toMatchObject({ status: "cancelled", version });
+  });
+
+  it("leaves the job whole and no half copy when the copy's batch fails, and copies it on the retry", async () => {
+    const { job, sent } = await book(30);
+    const SHARD_APAC_1 = failingD1(env.SHARD_APAC_1, /^insert into "job_lines"/);
+    const failed = await runFlows(sent, { bindings: { SHARD_APAC_1 } });
+    expect(SHARD_APAC_1.failures).toBe(1);
+    expect(failed.retryMessages).toHaveLength(1);
+    expect(await copyOf(job.id)).toBeUndefined();
+    expect(await first.select().from(schema.jobs).where(eq(schema.jobs.id, job.id))).toHaveLength(1);
+    expect((await runFlows(sent, { attempts: 2 })).explicitAcks).toHaveLength(1);
+    expect(await copyOf(job.id)).toMatchObject({ deliveryPartnerAccountId: CONTOSO });
+  });
+});

@@ -1,0 +1,147 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import * as schema from "../../db/schema";
+import { DEMO } from "../../db/seed";
+import { LAST_ATTEMPT } from "../../worker/domain/flows";
+import { apiAs } from "./auth";
+import { capturedQueue, directory, failingD1, first, moveContosoToSecondShard, resetSecondShard, runFlows, second } from "./flows-setup";
+import { json } from "./helpers";
+
+/**
+ * A customer that re-links to a partner on another shard: Fabrikam (a
+ * customer of Northwind, on the first shard) links to Contoso (on apac-1).
+ * Its account and members reach Contoso's shard through the Queue; its
+ * history stays on the first shard, stamped with Northwind.
+ */
+const FABRIKAM = DEMO.customers.fabrikam.id;
+const NORTHWIND = DEMO.northwind.id;
+const CONTOSO = DEMO.contoso.id;
+const relinkPath = `/v1/admin/accounts/${FABRIKAM}/assign-parent`;
+const PARENT_WRITE = /^update "accounts" set "parent_account_id"/;
+
+const parentIn = async (db: typeof directory) =>
+  (await db.select({ parent: schema.accounts.parentAccountId }).from(schema.accounts).where(eq(schema.accounts.id, FABRIKAM)))[0]?.parent;
+const fabrikamOn = async (db: typeof directory) => ({
+  account: (await db.select().from(schema.accounts).where(eq(schema.accounts.id, FABRIKAM))).length,
+  members: (await db.select().from(schema.accountUsers).where(eq(schema.accountUsers.accountId, FABRIKAM))).length,
+  credits: (await db.select().from(schema.creditEntries).where(eq(schema.creditEntries.accountId, FABRIKAM))).length,
+});
+const contosoCustomers = async () =>
+  ((await json(await apiAs("otherPartnerAdmin", { accountId: CONTOSO }).get("/v1/admin/dependents"))).items as { id: string }[]).map((c) => c.id);
+
+/** Fabrikam's admin asks to link to Contoso; answers the response and the flow messages sent. */
+async function askToRelink() {
+  const queue = capturedQueue();
+  const res = await apiAs("customerAdmin", { accountId: FABRIKAM, bindings: queue.bindings }).post(relinkPath, { tan: DEMO.contoso.tan });
+  return { res, sent: queue.sent };
+}
+
+beforeEach(moveContosoToSecondShard);
+afterEach(async () => {
+  await resetSecondShard();
+  await directory.update(schema.accounts).set({ parentAccountId: NORTHWIND }).where(eq(schema.accounts.id, FABRIKAM));
+  await first.update(schema.accounts).set({ parentAccountId: NORTHWIND }).where(eq(schema.accounts.id, FABRIKAM));
+});
+
+describe("a customer re-links to a partner on another shard", () => {
+  it("is accepted (202) and moves through the Queue: account and members copied, routing switched, history left under the old partner", async () => {
+    const before = await fabrikamOn(first);
+    expect(before.credits).toBeGreaterThan(0);
+    const { res, sent } = await askToRelink();
+    expect(res.status).toBe(202);
+    expect((await json(res)).parentAccountId).toBe(NORTHWIND);
+    expect(sent).toEqual([
+      { kind: "relink", customerId: FABRIKAM, from: { partnerId: NORTHWIND, shard: "first" }, to: { partnerId: CONTOSO, shard: "apac-1" } },
+    ]);
+    // Nothing written before the step runs.
+    expect(await parentIn(directory)).toBe(NORTHWIND);
+    expect((await fabrikamOn(second)).account).toBe(0);
+
+    const result = await runFlows(sent);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(await parentIn(directory)).toBe(CONTOSO);
+    expect(await parentIn(second)).toBe(CONTOSO);
+    expect(await parentIn(first)).toBe(CONTOSO);
+    expect(await fabrikamOn(second)).toEqual({ account: 1, members: before.members, credits: 0 });
+    // The history stays on the first shard, stamped with Northwind.
+    const history = await first.select().from(schema.creditEntries).where(eq(schema.creditEntries.accountId, FABRIKAM));
+    expect(history).toHaveLength(before.credits);
+    expect(history.every((h) => h.partnerAccountId === NORTHWIND)).toBe(true);
+    // Contoso, on its shard, now lists Fabrikam; Fabrikam's requests reach it there.
+    expect(await contosoCustomers()).toContain(FABRIKAM);
+    const own = await apiAs("customerAdmin", { accountId: FABRIKAM }).get(`/v1/accounts/${FABRIKAM}`);
+    expect(own.status).toBe(200);
+    expect((await json(own)).parentAccountId).toBe(CONTOSO);
+    // Running the step again changes nothing.
+    expect((await runFlows(sent)).explicitAcks).toHaveLength(1);
+    expect(await fabrikamOn(second)).toEqual({ account: 1, members: before.members, credits: 0 });
+  });
+
+  it("is retried when the directory's switch fails once, the copy unseen meanwhile, and ends whole", async () => {
+    const { sent } = await askToRelink();
+    const DB = failingD1(env.DB, PARENT_WRITE);
+    const failed = await runFlows(sent, { bindings: { DB } });
+    expect(DB.failures).toBe(1);
+    expect(failed.retryMessages).toHaveLength(1);
+    // Half way: the copy is on Contoso's shard but unlinked, so Contoso does not list it; the routing is unchanged.
+    expect(await parentIn(directory)).toBe(NORTHWIND);
+    expect(await parentIn(second)).toBeNull();
+    expect(await contosoCustomers()).not.toContain(FABRIKAM);
+    const retried = await runFlows(sent, { attempts: 2 });
+    expect(retried.explicitAcks).toHaveLength(1);
+    expect([await parentIn(directory), await parentIn(second), await parentIn(first)]).toEqual([CONTOSO, CONTOSO, CONTOSO]);
+  });
+
+  it("is compensated when it still fails on its last attempt: the copy dropped, both databases back on the old partner", async () => {
+    const { sent } = await askToRelink();
+    // The old shard's row cannot be settled on the last attempt; the compensation then puts everything back.
+    const SHARD_FIRST = failingD1(env.SHARD_FIRST, PARENT_WRITE);
+    const result = await runFlows(sent, { attempts: LAST_ATTEMPT, bindings: { SHARD_FIRST } });
+    expect(SHARD_FIRST.failures).toBe(1);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(await parentIn(directory)).toBe(NORTHWIND);
+    expect(await parentIn(first)).toBe(NORTHWIND);
+    expect((await fabrikamOn(second)).account).toBe(0);
+    expect(await contosoCustomers()).not.toContain(FABRIKAM);
+  });
+
+  it("drops its copy when another re-link changed the routing first (the switch is a compare-and-set)", async () => {
+    const { sent } = await askToRelink();
+    await directory.update(schema.accounts).set({ parentAccountId: null }).where(eq(schema.accounts.id, FABRIKAM));
+    expect((await runFlows(sent)).explicitAcks).toHaveLength(1);
+    expect((await fabrikamOn(second)).account).toBe(0);
+    expect(await parentIn(directory)).toBeNull();
+  });
+});
+
+describe("a customer re-links to a partner on its own shard", () => {
+  it("puts the shard's row back when the directory's routing row cannot be written (500, no partner changed)", async () => {
+    await resetSecondShard();
+    const queue = capturedQueue();
+    const DB = failingD1(env.DB, PARENT_WRITE);
+    const res = await apiAs("customerAdmin", { accountId: FABRIKAM, bindings: { ...queue.bindings, DB } }).post(relinkPath, { tan: DEMO.contoso.tan });
+    expect(res.status).toBe(500);
+    expect(DB.failures).toBe(1);
+    expect(queue.sent).toEqual([]);
+    expect(await parentIn(first)).toBe(NORTHWIND);
+    expect(await parentIn(directory)).toBe(NORTHWIND);
+  });
+
+  it("links at once (200) in both databases, with no Queue step", async () => {
+    await resetSecondShard();
+    const queue = capturedQueue();
+    const res = await apiAs("customerAdmin", { accountId: FABRIKAM, bindings: queue.bindings }).post(relinkPath, { tan: DEMO.contoso.tan });
+    expect(res.status).toBe(200);
+    expect(queue.sent).toEqual([]);
+    expect(await parentIn(first)).toBe(CONTOSO);
+  });
+
+  it("refuses an unknown partner number (400 on tan) and a caller without a token (401)", async () => {
+    const res = await apiAs("customerAdmin", { accountId: FABRIKAM }).post(relinkPath, { tan: "000000" });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await json(res))).toContain('"tan"');
+    expect((await apiAs(null).post(relinkPath, { tan: DEMO.contoso.tan })).status).toBe(401);
+    expect(await parentIn(directory)).toBe(NORTHWIND);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * The re-link of a customer to a partner on another shard, as steps the flow
+ * consumer runs (worker/flows/relink.ts), each idempotent, each on one
+ * database: copy the customer to the new shard (unlinked, so no partner sees
+ * it yet), switch the directory's routing row (compare-and-set on the old
+ * partner: the commit point), then name the new partner on both shards. The
+ * compensation drops the unlinked copy, or puts a switch back.
+ * The customer's history (jobs, credits, scores, audit) stays on the old
+ * shard, stamped with the partner it happened under.
+ */
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { accountUsers, accounts, teamMemberships, teams, users, type Account } from "../../db/schema";
+import type { Db } from "../env";
+import { referenceCopies } from "./partner-numbers";
+import { batch, type Stmt } from "./query";
+
+/** The customer's account, members and teams on its current shard; null when the account is gone. */
+export async function customerSnapshot(source: Db, customerId: string) {
+  const [account, members, teamRows, memberships] = await source.batch([
+    source.select().from(accounts).where(eq(accounts.id, customerId)).limit(1),
+    source.select().from(accountUsers).where(eq(accountUsers.accountId, customerId)),
+    source.select().from(teams).where(eq(teams.accountId, customerId)),
+    source.select().from(teamMemberships).where(eq(teamMemberships.accountId, customerId)),
+  ]);
+  return account[0] ? { account: account[0], members, teams: teamRows, memberships } : null;
+}
+
+export type CustomerSnapshot = NonNullable<Awaited<ReturnType<typeof customerSnapshot>>>;
+
+/**
+ * Step 1, on the new shard: the customer's account (unlinked: no partner
+ * lists it yet), its members' user rows (from the directory, the source) and
+ * its members and teams, each inserted unless there (runs again harmlessly).
+ */
+export async function copyCustomer(directory: Db, target: Db, snapshot: CustomerSnapshot): Promise<void> {
+  const userIds = snapshot.members.map((m) => m.userId);
+  const people = userIds.length ? await directory.select().from(users).where(inArray(users.id, userIds)) : [];
+  const statements: Stmt[] = [
+    target
+      .insert(accounts)
+      .values({ ...snapshot.account, parentAccountId: null, priceGroupId: null })
+      .onConflictDoNothing(),
+    ...people.map((p) => target.insert(users).values(p).onConflictDoNothing()),
+    ...snapshot.members.map((m) => target.insert(accountUsers).values(m).onConflictDoNothing()),
+    ...snapshot.teams.map((t) => target.insert(teams).values(t).onConflictDoNothing()),
+    ...snapshot.memberships.map((m) => target.insert(teamMemberships).values(m).onConflictDoNothing()),
+  ];
+  await batch(target, statements);
+}
+
+/**
+ * Step 2, on the directory: the routing row names the new partner, only if it
+ * still names the old one. "switched" also when it already names the new one
+ * (the step ran before); "lost" when it names a third (another re-link won).
+ */
+export async function switchRouting(directory: Db, customerId: string, from: string | null, to: string | null): Promise<"switched" | "lost"> {
+  const changed = await directory
+    .update(accounts)
+    .set({ parentAccountId: to })
+    .where(and(eq(accounts.id, customerId), from === null ? isNull(accounts.parentAccountId) : eq(accounts.parentAccountId, from)))
+    .returning({ id: accounts.id });
+  if (changed.length) return "switched";
+  return (await routedPartner(directory, customerId)) === to ? "switched" : "lost";
+}
+
+/** Step 3, on a shard: the customer's row names the partner (with the partner's reference copy for its key); null unlinks it. */
+export async function settleLink(db: Db, customerId: string, partner: Account | null): Promise<void> {
+  await batch(db, [
+    ...(partner ? referenceCopies(db, [partner]) : []),
+    db
+      .update(accounts)
+      .set({ parentAccountId: partner?.id ?? null })
+      .where(eq(accounts.id, customerId)),
+  ]);
+}
+
+/** Compensation, on the new shard: the copy goes while it is unlinked (its members and teams with it). */
+export async function dropCopy(target: Db, customerId: string): Promise<void> {
+  await target.delete(accounts).where(and(eq(accounts.id, customerId), isNull(accounts.parentAccountId)));
+}
+
+/** The customer's partner in the directory (the routing row). */
+export async function routedPartner(directory: Db, customerId: string): Promise<string | null> {
+  const [row] = await directory.select({ parent: accounts.parentAccountId }).from(accounts).where(eq(accounts.id, customerId)).limit(1);
+  return row?.parent ?? null;
+}

@@ -1,0 +1,40 @@
+/**
+ * The flows that cross partners (docs/decisions/2026-11-27-cross-partner-flows.md):
+ * a step that writes a database other than the request's own goes through the
+ * FLOW_QUEUE as one of these messages. Each step is idempotent (it can run
+ * again, after a failure or twice, and end in the same state), and each has a
+ * compensating step, run when it cannot complete, that leaves no half-done
+ * state behind.
+ */
+
+/** A partner and the shard it is on (`partnerId` null: a customer not linked yet). */
+export type PartnerOnShard = { partnerId: string | null; shard: string };
+
+/**
+ * A customer re-links to a partner on another shard: its account and members
+ * are copied to the new partner's shard, the directory's routing row switches
+ * (compare-and-set on the old partner), and both shards' rows then name the new
+ * partner. History stays on the old shard, stamped with the old partner.
+ */
+export type RelinkMessage = { kind: "relink"; customerId: string; from: PartnerOnShard; to: { partnerId: string; shard: string } };
+
+/**
+ * A partner listed, changed or unlisted a workout: publish its current
+ * version from `shard` (the author's) to the directory's catalogue; the
+ * directory takes a version only over an older one.
+ */
+export type PublishMessage = { kind: "publish"; shard: string; workoutId: string };
+
+/** The published `version` of a workout reaches the copies another shard holds (partners that added it to their library). */
+export type RefreshMessage = { kind: "refresh"; shard: string; workoutId: string; version: number };
+
+/**
+ * A job on `shard` (its booking partner's) is delivered by another partner:
+ * its delivery copy on the delivering partner's shard follows the job's version.
+ */
+export type DeliverMessage = { kind: "deliver"; shard: string; jobId: string };
+
+export type FlowMessage = RelinkMessage | PublishMessage | RefreshMessage | DeliverMessage;
+
+/** The attempt after which a step that still fails is compensated (the queue's max_retries, wrangler.toml). */
+export const LAST_ATTEMPT = 10;

@@ -1,0 +1,77 @@
+import { shardsOf } from "../d1/shards";
+import {
+  changedSince,
+  copyStatements,
+  heldVersion,
+  partnersOf,
+  publishStatement,
+  publishedVersion,
+  publishedVersions,
+  publishedWorkout,
+  readDocument,
+} from "../data/publication";
+import { batch } from "../data/query";
+import type { PublishMessage, RefreshMessage } from "../domain/flows";
+import type { Db } from "../env";
+import type { FlowDatabases } from "./consumer";
+import { sendFlows } from "./queue";
+
+/**
+ * Publishing a workout: its document is read on the author's shard and
+ * written to the directory over an older version only (one statement, so a
+ * failure leaves the old version whole and the step is retried); then every
+ * other shard is asked to refresh the copies it holds. A workout that was
+ * never listed and still is not is not published.
+ */
+export async function publish({ directory, shard }: FlowDatabases, env: Env, m: PublishMessage): Promise<void> {
+  const found = await readDocument(shard(m.shard), m.workoutId);
+  if (!found) return;
+  const { document, authorName } = found;
+  if (document.workout.partnerVisibility === "private" && (await publishedVersion(directory, m.workoutId)) === null) return;
+  await batch(directory, [publishStatement(directory, m.shard, authorName, document)]);
+  const others = shardsOf(env).filter((s) => s.name !== m.shard);
+  await sendFlows(
+    env,
+    others.map((s) => ({ kind: "refresh", shard: s.name, workoutId: m.workoutId, version: document.workout.version })),
+  );
+}
+
+/**
+ * Refreshing one shard's copy to the published version, in one batch. A shard
+ * without a copy, with one as new, or that is the author's own, has nothing
+ * to do; a published version older than asked is not there yet (retried).
+ */
+export async function refresh({ directory, shard }: FlowDatabases, m: RefreshMessage): Promise<void> {
+  const target = shard(m.shard);
+  const [published, held] = await Promise.all([publishedWorkout(directory, m.workoutId), heldVersion(target, m.workoutId)]);
+  if (held === null || !published || published.shard === m.shard) return;
+  if (published.version < m.version) throw new Error(`version ${m.version} of workout ${m.workoutId} is not published yet`);
+  if (held >= published.version) return;
+  const partners = await partnersOf(directory, published.document);
+  await batch(target, copyStatements(target, published.document, partners));
+}
+
+/**
+ * The cron's repair of a lost publish step (the send after the commit
+ * failed): the shard's workouts changed in the last day whose published
+ * version is older than theirs (or that are listed and not published) are
+ * published again. Copies held for other authors are left to their refresh.
+ */
+export async function republishLagging(source: Db, directory: Db, env: { FLOW_QUEUE: Queue }, shard: string, now: Date): Promise<number> {
+  const changed = await changedSince(source, new Date(now.getTime() - DAY_MS).toISOString());
+  const published = await publishedVersions(
+    directory,
+    changed.map((w) => w.id),
+  );
+  const lagging = changed.filter((w) => {
+    const p = published.get(w.id);
+    return p ? p.shard === shard && p.version < w.version : w.partnerVisibility !== "private";
+  });
+  await sendFlows(
+    env,
+    lagging.map((w) => ({ kind: "publish", shard, workoutId: w.id })),
+  );
+  return lagging.length;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,0 +1,72 @@
+/**
+ * The FLOW_QUEUE consumer: runs each cross-partner step (../domain/flows.ts)
+ * on the databases it names, the directory and shards by name. A step that
+ * throws is retried with backoff; one that still fails on its last attempt is
+ * compensated (its undo), then acknowledged, so no flow stays half done. A
+ * shard this deployment does not bind fails its step like any other error.
+ */
+import { database } from "../db";
+import { shardBinding } from "../d1/shards";
+import { LAST_ATTEMPT, type FlowMessage } from "../domain/flows";
+import type { Db } from "../env";
+import { publish, refresh } from "./catalogue";
+import { deliver } from "./delivery";
+import { relink, undoRelink } from "./relink";
+
+/** The flow queue's name (wrangler.toml); a deployment may suffix it per environment. */
+export const FLOW_QUEUE_NAME = "techfit-flows";
+
+export type FlowDatabases = { directory: Db; shard: (name: string) => Db };
+
+/** The databases a step may write: the directory and any shard, each opened once per batch. */
+export function flowDatabases(env: Env): FlowDatabases {
+  const opened = new Map<string, Db>();
+  return {
+    directory: database(env.DB),
+    shard: (name) => {
+      let db = opened.get(name);
+      if (!db) opened.set(name, (db = database(shardBinding(env, name))));
+      return db;
+    },
+  };
+}
+
+async function run(env: Env, dbs: FlowDatabases, m: FlowMessage): Promise<void> {
+  if (m.kind === "relink") return relink(dbs, m);
+  if (m.kind === "publish") return publish(dbs, env, m);
+  if (m.kind === "deliver") return deliver(dbs, env, m);
+  return refresh(dbs, m);
+}
+
+/** The compensation of a step that cannot complete; publishing and the copies (refresh, deliver) write nothing half done (each is one batch on one database). */
+async function undo(dbs: FlowDatabases, m: FlowMessage): Promise<void> {
+  if (m.kind === "relink") await undoRelink(dbs, m);
+}
+
+const retryLater = (message: Message<FlowMessage>) => message.retry({ delaySeconds: Math.min(2 ** Math.min(message.attempts, 10), 600) });
+
+export async function runFlowBatch(batch: MessageBatch<FlowMessage>, env: Env): Promise<void> {
+  const dbs = flowDatabases(env);
+  // One message after the other: steps of one flow arrive in order, and a batch is small (max_batch_size).
+  for (const message of batch.messages) {
+    try {
+      await run(env, dbs, message.body);
+      message.ack();
+    } catch (err) {
+      console.error(
+        JSON.stringify({ level: "error", message: "flow step failed", kind: message.body?.kind, attempts: message.attempts, error: String(err).slice(0, 300) }),
+      );
+      if (message.attempts < LAST_ATTEMPT) {
+        retryLater(message);
+        continue;
+      }
+      try {
+        await undo(dbs, message.body);
+        message.ack();
+      } catch (undoErr) {
+        console.error(JSON.stringify({ level: "error", message: "flow compensation failed", kind: message.body?.kind, error: String(undoErr) }));
+        retryLater(message);
+      }
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import { partnerRows } from "../data/partner-numbers";
+import { copyCustomer, customerSnapshot, dropCopy, routedPartner, settleLink, switchRouting } from "../data/relink";
+import type { RelinkMessage } from "../domain/flows";
+import type { Db } from "../env";
+
+type Databases = { directory: Db; shard: (name: string) => Db };
+
+/**
+ * A customer re-linking to a partner on another shard (worker/data/relink.ts):
+ * copy, switch, settle. Run again after any failure it ends in the same
+ * state; when another re-link won the switch, the copy is dropped.
+ */
+export async function relink({ directory, shard }: Databases, m: RelinkMessage): Promise<void> {
+  const source = shard(m.from.shard);
+  const target = shard(m.to.shard);
+  const snapshot = await customerSnapshot(source, m.customerId);
+  if (!snapshot) return;
+  await copyCustomer(directory, target, snapshot);
+  if ((await switchRouting(directory, m.customerId, m.from.partnerId, m.to.partnerId)) === "lost") {
+    await dropCopy(target, m.customerId);
+    return;
+  }
+  const [partner = null] = await partnerRows(directory, [m.to.partnerId]);
+  await Promise.all([settleLink(target, m.customerId, partner), settleLink(source, m.customerId, partner)]);
+}
+
+/**
+ * The compensation once the re-link has failed its last attempt: the routing
+ * row goes back to the old partner (if it had switched), both shards name the
+ * old partner again, and the copy on the new shard is unlinked and dropped.
+ */
+export async function undoRelink({ directory, shard }: Databases, m: RelinkMessage): Promise<void> {
+  const source = shard(m.from.shard);
+  const target = shard(m.to.shard);
+  if ((await routedPartner(directory, m.customerId)) === m.to.partnerId) await switchRouting(directory, m.customerId, m.to.partnerId, m.from.partnerId);
+  const [old = null] = m.from.partnerId ? await partnerRows(directory, [m.from.partnerId]) : [];
+  await settleLink(source, m.customerId, old);
+  await settleLink(target, m.customerId, null);
+  await dropCopy(target, m.customerId);
+}
