@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DEMO } from "../../db/seed/data";
+import * as schema from "../../db/schema";
+import { availabilityRows } from "../../db/seed/availability";
+import { customerAccounts, DEMO, partnerAccounts } from "../../db/seed/data";
+import { DEMO_USERS, identityRows } from "../../db/seed/identity";
 import { STORY_DEMO, storyRows } from "../../db/seed/story";
 
 const DAY = 86_400_000;
@@ -86,4 +89,30 @@ describe("the demo history", () => {
       );
     });
   }
+});
+
+describe("the demo in two zones", () => {
+  const zoneOf = (key: keyof typeof DEMO_USERS) => {
+    const users = identityRows().find(([table]) => table === schema.users)![1] as { email: string; timeZone: string | null }[];
+    return users.find((u) => u.email === DEMO_USERS[key].email)!.timeZone;
+  };
+
+  it("puts Northwind, its staff and its hours in Berlin, and Fabrikam and its people in New York", () => {
+    expect(partnerAccounts.find((a) => a.id === DEMO.northwind.id)!.timeZone).toBe("Europe/Berlin");
+    expect(customerAccounts.find((a) => a.id === DEMO.customers.fabrikam.id)!.timeZone).toBe("America/New_York");
+    expect([zoneOf("partnerAdmin"), zoneOf("partnerMember")]).toEqual(["Europe/Berlin", "Europe/Berlin"]);
+    expect([zoneOf("customerAdmin"), zoneOf("customerMember")]).toEqual(["America/New_York", "America/New_York"]);
+    expect(availabilityRows.find((r) => r.partnerAccountId === DEMO.northwind.id && r.workoutId === null)!.timeZone).toBe("Europe/Berlin");
+  });
+
+  it("has a session online (a join link) and one in person (an address), each with an instructor and attendees", () => {
+    const { jobs, lines, attendees } = storyRows(new Date("2027-03-01T08:00:00Z"));
+    const where = (jobId: string) => lines.filter((l) => l.jobId === jobId).map((l) => l.location);
+    expect(where(STORY_DEMO.dashboardsJobId).every((l) => l?.kind === "online" && l.url.startsWith("https://"))).toBe(true);
+    expect(where(STORY_DEMO.startedJobId).every((l) => l?.kind === "inPerson" && l.address.includes("New York"))).toBe(true);
+    for (const id of [STORY_DEMO.dashboardsJobId, STORY_DEMO.startedJobId]) {
+      expect(jobs.find((j) => j.id === id)!.instructorUserId).toBeTruthy();
+      expect(attendees.filter((a) => a.jobId === id).length).toBeGreaterThan(1);
+    }
+  });
 });
