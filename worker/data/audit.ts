@@ -67,6 +67,70 @@ function changeOf(data: unknown): AuditChange | null {
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * Changes of place and people keep their raw values (`data.from`, `data.to`:
+ * user ids, attendance marks, a location) for the record; the trail reads
+ * them as words at read time, so entries written before read the same:
+ * people by name (those marked present, for attendance), a place as its
+ * link or address, nobody or nowhere as none.
+ */
+const PEOPLE_CODES: ReadonlySet<AuditCode> = new Set(["jobAttendeesChanged", "jobInstructorChanged", "jobLocationChanged", "jobAttendanceMarked"]);
+
+/** An attendance mark as stored: who, and whether they were there. */
+const markOf = (v: unknown): { userId?: unknown; present?: unknown } | null => (v && typeof v === "object" ? v : null);
+
+/** The user ids a people change names (either side). */
+function peopleIn(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (!Array.isArray(value)) return [];
+  return (value as unknown[]).flatMap((v) => {
+    const id = typeof v === "string" ? v : markOf(v)?.userId;
+    return typeof id === "string" ? [id] : [];
+  });
+}
+
+/** One side of a place-or-people change in words, or null for none. */
+function peopleText(value: unknown, names: Map<string, string>): string | null {
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    const place = value as { url?: unknown; address?: unknown };
+    return typeof place.url === "string" ? place.url : typeof place.address === "string" ? place.address : null;
+  }
+  const present = Array.isArray(value) ? (value as unknown[]).filter((v) => typeof v === "string" || markOf(v)?.present !== false) : [value];
+  // A person since removed has no name to show.
+  const text = peopleIn(present)
+    .flatMap((id) => names.get(id) ?? [])
+    .join(", ");
+  return text || null;
+}
+
+/** The names of the users people changes on a page name. */
+async function namesOf(db: Db, rows: { code: AuditCode; data: unknown }[]): Promise<Map<string, string>> {
+  const ids = [
+    ...new Set(
+      rows
+        .filter((r) => PEOPLE_CODES.has(r.code))
+        .flatMap((r) => {
+          const d = (r.data ?? {}) as { from?: unknown; to?: unknown };
+          return [...peopleIn(d.from), ...peopleIn(d.to)];
+        }),
+    ),
+  ];
+  if (!ids.length) return new Map();
+  const found = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(inList(users.id, ids));
+  return new Map(found.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email]));
+}
+
+/** What an entry changed: its stored change, else (a change of place or people) its raw from → to in words. */
+function changeFrom(code: AuditCode, data: unknown, names: Map<string, string>): AuditChange | null {
+  const stored = changeOf(data);
+  if (stored || !PEOPLE_CODES.has(code)) return stored;
+  const d = (data ?? {}) as { from?: unknown; to?: unknown };
+  return { kind: "name", from: peopleText(d.from, names), to: peopleText(d.to, names) };
+}
+
 const text = (data: unknown, key: "name" | "reason"): string | null => {
   const v = (data as Record<string, unknown> | null)?.[key];
   return typeof v === "string" && v ? v : null;
@@ -104,6 +168,7 @@ async function readTrail(db: Db, where: SQL, cursor: string | undefined, limit: 
     .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
     .limit(limit + 1);
   const page = pageOf(rows, limit, (r) => [r.createdAt, r.id]);
+  const names = await namesOf(db, page.items);
   return {
     nextCursor: page.nextCursor,
     items: page.items.map((r) => ({
@@ -113,7 +178,7 @@ async function readTrail(db: Db, where: SQL, cursor: string | undefined, limit: 
       subjectId: r.subjectId,
       subject: r.session ?? r.workout ?? text(r.data, "name"),
       category: r.category && (CategoryFilter as readonly string[]).includes(r.category) ? r.category : null,
-      change: changeOf(r.data),
+      change: changeFrom(r.code, r.data, names),
       reason: text(r.data, "reason"),
       by: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email || null,
       createdAt: r.createdAt,
