@@ -87,6 +87,16 @@ const STORY: Story[] = [
     hour: 14,
     people: { location: { kind: "inPerson", address: FABRIKAM_OFFICE }, instructor: BEN, attendees: [CARA, DAN] },
   },
+  // Online, booked; its first session started yesterday at 15:00 UTC (10:00 in New York, 16:00 in Berlin in winter): Ben instructs it and may complete it.
+  {
+    customer: "fabrikam",
+    workout: "hybridConnectivity",
+    status: "confirmed",
+    bookedDaysAgo: 7,
+    sessionDays: [-1, 7],
+    hour: 15,
+    people: { location: { kind: "online", url: "https://meet.northwind.test/hybrid-review" }, instructor: BEN, attendees: [CARA, DAN] },
+  },
 ];
 
 const DAY = 86_400_000;
@@ -232,6 +242,8 @@ export const STORY_DEMO = {
   overdueRequestId: jobId(14),
   /** Fabrikam's booking request asked an hour before the seed ran. */
   freshRequestId: jobId(15),
-  /** Fabrikam's booked job whose first session has started and is not completed. */
+  /** Fabrikam's booked job whose first session has started and is not completed (in person). */
   startedJobId: jobId(20),
+  /** Fabrikam's booked online job whose first session has started, instructed by Ben, Cara and Dan attending. */
+  startedOnlineJobId: jobId(21),
 } as const;
