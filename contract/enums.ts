@@ -321,6 +321,9 @@ export const AuditCode = [
   "jobInstructorChanged",
   "jobLocationChanged",
   "jobAttendanceMarked",
+  // A booking's credits: used when it is booked, given back when it is cancelled.
+  "creditsConsumed",
+  "creditsReturned",
 ] as const;
 export type AuditCode = (typeof AuditCode)[number];
 

@@ -13,7 +13,7 @@ import { DEMO } from "../../db/seed";
 import { addMonths } from "../../worker/domain/plan-periods";
 import { apiAs, newCustomer } from "./auth";
 import { json } from "./helpers";
-import { customer, db, FABRIKAM, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
+import { balance, customer, db, FABRIKAM, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
 import { first } from "../present";
 
 type Entry = {
@@ -273,6 +273,23 @@ describe("the audit trail of a customer", () => {
     ]);
     expect(entries.map((e) => e.by)).toEqual(["Ada Lovelace", "Ada Lovelace"]);
     expect(entries[1]!.subject).toBe("Welcome");
+  });
+
+  it("records the credits a booking uses and those its cancellation gives back, the balance from → to, with who and what for", async () => {
+    const before = await balance();
+    const job = await request([inDays(60), inDays(61)]);
+    const used = job.creditsConsumed as number;
+    expect(used).toBeGreaterThan(0);
+    expect((await customer.post(`/v1/bookings/${job.id}/cancel`, { reason: "duplicateBooking" })).status).toBe(200);
+    const lines = await db.select().from(schema.creditLines).where(eq(schema.creditLines.jobId, job.id));
+    const ids = lines.map((l) => l.id);
+    expect(ids).toHaveLength(2);
+    const entries = (await customerTrail(FABRIKAM)).filter((e) => ids.includes(e.subjectId));
+    expect(entries.map((e) => [e.code, e.change, e.by])).toEqual([
+      ["creditsReturned", { kind: "credits", from: before - used, to: before }, "Cara Lindqvist"],
+      ["creditsConsumed", { kind: "credits", from: before, to: before - used }, "Cara Lindqvist"],
+    ]);
+    expect(entries[1]!.subject).toContain("Copilot Foundations");
   });
 
   it("records a plan started, changed and given an end date, and none for a start refused", async () => {

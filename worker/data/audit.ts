@@ -14,6 +14,7 @@ import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { notFound } from "../http/errors";
 import { inList } from "./bound";
+import { ledgerBalance } from "./credits";
 import { after, decodeCursor, pageOf, type SortKey } from "./cursor";
 import { customerOf } from "./customers";
 import { visibleJobs } from "./jobs-search";
@@ -53,6 +54,29 @@ export function auditStatement(entry: AuditWrite): Statement {
   return raw(sql`INSERT INTO audit_entries (id, account_id, partner_account_id, code, subject_type, subject_id, user_id, data)
     SELECT ${crypto.randomUUID()}, ${accountId}, ${partnerAccountId ?? null}, ${code}, ${subjectType}, ${subjectId}, ${userId ?? null}, ${json}
     WHERE ${onlyIf ?? sql`1`}`);
+}
+
+/**
+ * The audit entry of a credit line written in the same batch (an adjustment,
+ * a booking's consumption, a cancellation's return), in the customer's trail:
+ * `name` says what it was for, the change is the balance before and after the
+ * line as the batch sees it; written only if the line was.
+ */
+export function creditLineAudit(
+  code: AuditCode,
+  line: { id: string; accountId: string; partnerAccountId?: string; quantity: number; context: string | null; userId: string | null },
+): Statement {
+  return auditStatement({
+    accountId: line.accountId,
+    partnerAccountId: line.partnerAccountId,
+    code,
+    subjectType: "creditLine",
+    subjectId: line.id,
+    userId: line.userId,
+    name: line.context,
+    change: sql`json_object('kind', 'credits', 'from', ${ledgerBalance(line.accountId)} - ${line.quantity}, 'to', ${ledgerBalance(line.accountId)})`,
+    onlyIf: sql`EXISTS (SELECT 1 FROM credit_lines WHERE id = ${line.id})`,
+  });
 }
 
 /** Adds the statements writing `entries` to `batch` (the change's own batch) and answers the batch. */
