@@ -325,6 +325,9 @@ export const AuditCode = [
   "planRenewed",
   "creditsRefreshed",
   "creditsExpired",
+  // A booking's credits: used when it is booked, given back when it is cancelled.
+  "creditsConsumed",
+  "creditsReturned",
 ] as const;
 export type AuditCode = (typeof AuditCode)[number];
 

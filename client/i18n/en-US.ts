@@ -1408,6 +1408,8 @@ export const enUS = {
   "enum.AuditCode.jobInstructorChanged": "Instructor changed",
   "enum.AuditCode.jobLocationChanged": "Location changed",
   "enum.AuditCode.jobAttendanceMarked": "Attendance marked",
+  "enum.AuditCode.creditsConsumed": "Credits used for a booking",
+  "enum.AuditCode.creditsReturned": "Credits returned",
   "message.httpsOnly": "Must be an https:// link",
   "message.addressTooLong": "Address must be at most 300 characters",
   "message.linkTooLong": "Link must be at most 500 characters",

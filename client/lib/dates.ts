@@ -166,3 +166,22 @@ export function zonedInputToIso(value: string, timeZone: string): string | null 
   }
   return fromZonedInput(value, timeZone)?.toISOString() ?? null;
 }
+
+/** The calendar day (`YYYY-MM-DD`) a moment falls on in `timeZone`. */
+export function calendarDateIn(value: Date | string | number, timeZone: string): string {
+  const z = new TZDateMini(new Date(value).getTime(), isTimeZone(timeZone) ? timeZone : FALLBACK_TIME_ZONE);
+  return `${z.getFullYear()}-${pad(z.getMonth() + 1)}-${pad(z.getDate())}`;
+}
+
+/**
+ * The seven days of the week (Monday first) that holds `at` in `timeZone`,
+ * shifted by `weeks`: each day as the moment its midnight begins there. A day
+ * lasts 23 or 25 hours across a DST change, so days are counted on the
+ * calendar of the zone, never as 24-hour steps.
+ */
+export function weekDaysIn(at: Date | string | number, timeZone: string, weeks = 0): Date[] {
+  const zone = isTimeZone(timeZone) ? timeZone : FALLBACK_TIME_ZONE;
+  const z = new TZDateMini(new Date(at).getTime(), zone);
+  const monday = z.getDate() - ((z.getDay() + 6) % 7) + weeks * 7;
+  return Array.from({ length: 7 }, (_, i) => new Date(new TZDateMini(z.getFullYear(), z.getMonth(), monday + i, 0, 0, zone).getTime()));
+}

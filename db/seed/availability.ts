@@ -1,13 +1,17 @@
-/** Demo availability: Northwind takes requests on weekdays, 09:00–12:00 and 13:00–17:00 New York time, with two hours' notice and a quarter-hour buffer. */
+/**
+ * Demo availability: Northwind (in Berlin) takes requests on weekdays, 09:00–12:00 and 13:00–17:00
+ * Berlin time (03:00–11:00 in New York, an hour later in the weeks the two zones' summer times differ),
+ * with two hours' notice and a quarter-hour buffer.
+ */
 import type { NewAvailabilitySchedule } from "../schema";
-import { DEMO } from "./data";
+import { DEMO, DEMO_TIME_ZONES } from "./data";
 
 export const availabilityRows: NewAvailabilitySchedule[] = [
   {
     id: "a7a11ab1-0000-4000-8000-000000000001",
     partnerAccountId: DEMO.northwind.id,
     workoutId: null,
-    timeZone: "America/New_York",
+    timeZone: DEMO_TIME_ZONES.partner,
     weekly: [1, 2, 3, 4, 5].map((day) => ({
       day,
       ranges: [

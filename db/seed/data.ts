@@ -85,6 +85,14 @@ export function demoId(kind: keyof typeof KIND, n: number): string {
 export const SEED_TIME = "2025-01-01T00:00:00.000Z";
 const stamps = { createdAt: SEED_TIME, updatedAt: SEED_TIME };
 
+/**
+ * The demo's two sides in two zones: Northwind (the partner) and its staff in
+ * Berlin, Fabrikam (its customer) and its people in New York. Their summer
+ * times start and end on different dates, so the same session reads five or
+ * six hours apart (docs/decisions/2026-11-27-demo-in-two-zones.md).
+ */
+export const DEMO_TIME_ZONES = { partner: "Europe/Berlin", customer: "America/New_York" } as const;
+
 /** Availability window of the demo workouts, variants and lines (inclusive). */
 export const AVAILABLE_FROM = "2025-01-01";
 export const AVAILABLE_TO = "2030-12-31";
@@ -110,6 +118,7 @@ export const partnerAccounts: NewAccount[] = [
     currency: "USD",
     location: "US",
     language: "enUS",
+    timeZone: DEMO_TIME_ZONES.partner,
     // Both demo partners sit on the first shard until their data can move (docs/decisions/2026-11-26-shard-placement.md).
     shard: "first",
     region: "enam",
@@ -249,6 +258,7 @@ export const customerAccounts: NewAccount[] = customerSeeds.map((c) => ({
   location: c.location,
   language: c.language,
   priceGroupId: c.priceGroupId,
+  timeZone: c.key === "fabrikam" ? DEMO_TIME_ZONES.customer : null,
   ...stamps,
 }));
 

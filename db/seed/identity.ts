@@ -7,7 +7,7 @@
  */
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../schema";
-import { DEMO, SEED_TIME, demoId } from "./data";
+import { DEMO, DEMO_TIME_ZONES, SEED_TIME, demoId } from "./data";
 
 export const DEMO_PASSWORD = "Demo-pass-2026!";
 const DEMO_PASSWORD_HASH =
@@ -33,6 +33,14 @@ export const DEMO_USERS = {
 export type DemoUserKey = keyof typeof DEMO_USERS;
 
 const at = new Date(SEED_TIME);
+
+/** Each demo user's own zone: Northwind's staff read Berlin time, Fabrikam's people New York's; the others none (their browser's). */
+export const DEMO_USER_TIME_ZONES: Partial<Record<DemoUserKey, string>> = {
+  partnerAdmin: DEMO_TIME_ZONES.partner,
+  partnerMember: DEMO_TIME_ZONES.partner,
+  customerAdmin: DEMO_TIME_ZONES.customer,
+  customerMember: DEMO_TIME_ZONES.customer,
+};
 
 /** The organisation behind each demo account has the account's id. */
 export const DEMO_ORG_ACCOUNTS: { id: string; name: string }[] = [
@@ -79,12 +87,13 @@ export function identityRows(): [SQLiteTable, object[]][] {
     ],
     [
       schema.users,
-      entries.map(([, u], i) => ({
+      entries.map(([key, u], i) => ({
         id: productUserId(i),
         authId: authUserId(i),
         email: u.email,
         firstName: u.firstName,
         lastName: u.lastName,
+        timeZone: DEMO_USER_TIME_ZONES[key] ?? null,
         createdAt: SEED_TIME,
         updatedAt: SEED_TIME,
       })),

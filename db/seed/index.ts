@@ -11,13 +11,13 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../schema";
 import { and, eq, getTableColumns, isNull } from "drizzle-orm";
 import * as data from "./data";
-import { DEMO_ORG_ACCOUNTS, identityRows } from "./identity";
+import { DEMO_ORG_ACCOUNTS, DEMO_USERS, DEMO_USER_TIME_ZONES, identityRows, type DemoUserKey } from "./identity";
 import * as scoreDemo from "./score-history";
 import { storyRows } from "./story";
 import { availabilityRows } from "./availability";
 import { publishListed } from "../../worker/data/publication";
 
-export { DEMO, DEMO_FILES, DEFAULT_TEAM_NAMES, demoId } from "./data";
+export { DEMO, DEMO_FILES, DEFAULT_TEAM_NAMES, DEMO_TIME_ZONES, demoId } from "./data";
 export { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from "./identity";
 export { SCORE_DEMO } from "./score-history";
 export { STORY_DEMO } from "./story";
@@ -82,6 +82,23 @@ export async function seedDemo(db: DrizzleD1Database<typeof schema>): Promise<vo
         .update(schema.accounts)
         .set({ authId: org.id })
         .where(and(eq(schema.accounts.id, org.id), isNull(schema.accounts.authId))),
+    );
+  }
+  // A local database seeded before the demo had zones gets them, unless someone has chosen one since.
+  for (const [key, zone] of Object.entries(DEMO_USER_TIME_ZONES) as [DemoUserKey, string][]) {
+    statements.push(
+      db
+        .update(schema.users)
+        .set({ timeZone: zone })
+        .where(and(eq(schema.users.email, DEMO_USERS[key].email), isNull(schema.users.timeZone))),
+    );
+  }
+  for (const account of [...data.partnerAccounts, ...data.customerAccounts].filter((a) => a.timeZone)) {
+    statements.push(
+      db
+        .update(schema.accounts)
+        .set({ timeZone: account.timeZone })
+        .where(and(eq(schema.accounts.id, account.id!), isNull(schema.accounts.timeZone))),
     );
   }
   // The history (jobs, their lines, audit entries) is dated from today; many rows per statement keep it fast.

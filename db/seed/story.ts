@@ -28,6 +28,8 @@ const CARA = "de000000-001b-4000-8000-000000000003";
 /** Ben (a Northwind member) instructs; Dan (a Fabrikam member) attends. */
 const BEN = "de000000-001b-4000-8000-000000000002";
 const DAN = "de000000-001b-4000-8000-000000000004";
+/** Where Fabrikam's in-person sessions are held. */
+const FABRIKAM_OFFICE = "Fabrikam, 350 Fifth Avenue, 21st floor, New York, NY 10118";
 
 type WorkoutKey = keyof typeof DEMO.workouts;
 type Story = {
@@ -75,7 +77,26 @@ const STORY: Story[] = [
   { customer: "tailspin", workout: "dataLiteracy", status: "completed", bookedDaysAgo: 120, sessionDays: [-100, -93], booker: null },
   { customer: "tailspin", workout: "powerAutomate", status: "awaitingScheduling", bookedDaysAgo: 2, sessionDays: [], booker: null },
   // Booked; its first session started yesterday at 14:00 UTC (09:00 in New York, 15:00 in Central Europe) and is not completed yet.
-  { customer: "fabrikam", workout: "phishingResilience", status: "confirmed", bookedDaysAgo: 8, sessionDays: [-1, 6], hour: 14 },
+  // Held at Fabrikam's New York office: Ben instructs, Cara and Dan attend (attendance is marked when completing).
+  {
+    customer: "fabrikam",
+    workout: "phishingResilience",
+    status: "confirmed",
+    bookedDaysAgo: 8,
+    sessionDays: [-1, 6],
+    hour: 14,
+    people: { location: { kind: "inPerson", address: FABRIKAM_OFFICE }, instructor: BEN, attendees: [CARA, DAN] },
+  },
+  // Online, booked; its first session started yesterday at 15:00 UTC (10:00 in New York, 16:00 in Berlin in winter): Ben instructs it and may complete it.
+  {
+    customer: "fabrikam",
+    workout: "hybridConnectivity",
+    status: "confirmed",
+    bookedDaysAgo: 7,
+    sessionDays: [-1, 7],
+    hour: 15,
+    people: { location: { kind: "online", url: "https://meet.northwind.test/hybrid-review" }, instructor: BEN, attendees: [CARA, DAN] },
+  },
 ];
 
 const DAY = 86_400_000;
@@ -221,6 +242,8 @@ export const STORY_DEMO = {
   overdueRequestId: jobId(14),
   /** Fabrikam's booking request asked an hour before the seed ran. */
   freshRequestId: jobId(15),
-  /** Fabrikam's booked job whose first session has started and is not completed. */
+  /** Fabrikam's booked job whose first session has started and is not completed (in person). */
   startedJobId: jobId(20),
+  /** Fabrikam's booked online job whose first session has started, instructed by Ben, Cara and Dan attending. */
+  startedOnlineJobId: jobId(21),
 } as const;

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO } from "../../db/seed/data";
+import { DEMO, DEMO_TIME_ZONES } from "../../db/seed/data";
 import { signIn } from "./auth";
 import { expect, expectAccessible, open, test } from "./fixtures";
 
@@ -47,9 +47,9 @@ test.describe("time zones", () => {
       };
       expect([5, 6, 7].map((h) => h * 60)).toContain((hour(berlin) - hour(newYork) + 24 * 60) % (24 * 60));
     } finally {
-      // The demo user reads in the browsers' zone again for the other journeys.
+      // The demo user reads in her seeded zone (New York) again for the other journeys.
       await open(page, "/admin/profile");
-      await chooseZone(page, "utc", "UTC");
+      await chooseZone(page, "new york", DEMO_TIME_ZONES.customer);
     }
   });
 
@@ -65,7 +65,7 @@ test.describe("time zones", () => {
       await expect(dialog.getByText("In your time zone (America/New_York)").first()).toBeVisible();
     } finally {
       await open(page, "/admin/profile");
-      await chooseZone(page, "utc", "UTC");
+      await chooseZone(page, "new york", DEMO_TIME_ZONES.customer);
     }
   });
 });

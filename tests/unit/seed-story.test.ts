@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DEMO } from "../../db/seed/data";
+import * as schema from "../../db/schema";
+import { availabilityRows } from "../../db/seed/availability";
+import { customerAccounts, DEMO, partnerAccounts } from "../../db/seed/data";
+import { DEMO_USERS, identityRows } from "../../db/seed/identity";
 import { STORY_DEMO, storyRows } from "../../db/seed/story";
 
 const DAY = 86_400_000;
@@ -20,8 +23,9 @@ describe("the demo history", () => {
     it("completed sessions lie in the past; confirmed ones ahead; requests propose future times", () => {
       const statusOf = (line: (typeof lines)[number]) => jobs.find((j) => j.id === line.jobId)?.status;
       const completed = lines.filter((line) => line.status === "completed");
-      // Booked sessions lie ahead, but for the started job's first one (see below).
-      const confirmed = lines.filter((line) => statusOf(line) === "confirmed" && !(line.jobId === STORY_DEMO.startedJobId && line.sequence === 1));
+      // Booked sessions lie ahead, but for the started jobs' first ones (see below).
+      const started: string[] = [STORY_DEMO.startedJobId, STORY_DEMO.startedOnlineJobId];
+      const confirmed = lines.filter((line) => statusOf(line) === "confirmed" && !(started.includes(line.jobId) && line.sequence === 1));
       const requested = lines.filter((line) => statusOf(line) === "awaitingConfirmation");
       expect([completed.length, confirmed.length, requested.length].every((n) => n > 0)).toBe(true);
       expect(completed.filter((line) => !(Date.parse(line.completedAt ?? "") < now))).toEqual([]);
@@ -38,13 +42,15 @@ describe("the demo history", () => {
       expect(now - Date.parse(fresh.createdAt!)).toBeLessThan(DAY);
     });
 
-    it("has a booked job whose first session has started and is not completed, for the partner to complete", () => {
-      const started = jobs.find((j) => j.id === STORY_DEMO.startedJobId)!;
-      expect(started.status).toBe("confirmed");
-      const [first, ...rest] = lines.filter((l) => l.jobId === started.id).sort((a, b) => a.sequence - b.sequence);
-      expect(first).toMatchObject({ status: "confirmed", completedAt: null });
-      expect(Date.parse(first!.scheduledAt!)).toBeLessThan(now);
-      expect(rest.every((l) => Date.parse(l.scheduledAt!) > now)).toBe(true);
+    it("has booked jobs (in person, online) whose first session has started and is not completed, for the partner to complete", () => {
+      for (const id of [STORY_DEMO.startedJobId, STORY_DEMO.startedOnlineJobId]) {
+        const started = jobs.find((j) => j.id === id)!;
+        expect(started.status).toBe("confirmed");
+        const [first, ...rest] = lines.filter((l) => l.jobId === started.id).sort((a, b) => a.sequence - b.sequence);
+        expect(first).toMatchObject({ status: "confirmed", completedAt: null });
+        expect(Date.parse(first!.scheduledAt!)).toBeLessThan(now);
+        expect(rest.every((l) => Date.parse(l.scheduledAt!) > now)).toBe(true);
+      }
     });
 
     it("records who requested, confirmed and cancelled each job, with the status from → to, never in the future", () => {
@@ -86,4 +92,30 @@ describe("the demo history", () => {
       );
     });
   }
+});
+
+describe("the demo in two zones", () => {
+  const zoneOf = (key: keyof typeof DEMO_USERS) => {
+    const users = identityRows().find(([table]) => table === schema.users)![1] as { email: string; timeZone: string | null }[];
+    return users.find((u) => u.email === DEMO_USERS[key].email)!.timeZone;
+  };
+
+  it("puts Northwind, its staff and its hours in Berlin, and Fabrikam and its people in New York", () => {
+    expect(partnerAccounts.find((a) => a.id === DEMO.northwind.id)!.timeZone).toBe("Europe/Berlin");
+    expect(customerAccounts.find((a) => a.id === DEMO.customers.fabrikam.id)!.timeZone).toBe("America/New_York");
+    expect([zoneOf("partnerAdmin"), zoneOf("partnerMember")]).toEqual(["Europe/Berlin", "Europe/Berlin"]);
+    expect([zoneOf("customerAdmin"), zoneOf("customerMember")]).toEqual(["America/New_York", "America/New_York"]);
+    expect(availabilityRows.find((r) => r.partnerAccountId === DEMO.northwind.id && r.workoutId === null)!.timeZone).toBe("Europe/Berlin");
+  });
+
+  it("has a session online (a join link) and one in person (an address), each with an instructor and attendees", () => {
+    const { jobs, lines, attendees } = storyRows(new Date("2027-03-01T08:00:00Z"));
+    const where = (jobId: string) => lines.filter((l) => l.jobId === jobId).map((l) => l.location);
+    expect(where(STORY_DEMO.dashboardsJobId).every((l) => l?.kind === "online" && l.url.startsWith("https://"))).toBe(true);
+    expect(where(STORY_DEMO.startedJobId).every((l) => l?.kind === "inPerson" && l.address.includes("New York"))).toBe(true);
+    for (const id of [STORY_DEMO.dashboardsJobId, STORY_DEMO.startedJobId, STORY_DEMO.startedOnlineJobId]) {
+      expect(jobs.find((j) => j.id === id)!.instructorUserId).toBeTruthy();
+      expect(attendees.filter((a) => a.jobId === id).length).toBeGreaterThan(1);
+    }
+  });
 });

@@ -13,7 +13,7 @@ import { DEMO } from "../../db/seed";
 import { addMonths } from "../../worker/domain/plan-periods";
 import { apiAs, newCustomer } from "./auth";
 import { json } from "./helpers";
-import { customer, db, FABRIKAM, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
+import { balance, customer, db, FABRIKAM, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
 import { first } from "../present";
 
 type Entry = {
@@ -141,6 +141,41 @@ describe("the audit trail of a job", () => {
     ]);
   });
 
+  it("reads changes of place and people as words: attendees, instructor and who attended by name, the place by its link, with who made each", async () => {
+    const idOf = async (email: string) => first(await db.select().from(schema.users).where(eq(schema.users.email, email))).id;
+    const [cara, dan, ben] = await Promise.all(["cara@fabrikam.test", "dan@fabrikam.test", "ben@northwind.test"].map(idOf));
+    const job = await booked([inDays(50), inDays(51)]);
+    const line = (job.lines as { id: string }[])[0]!;
+    expect((await customer.put(`/v1/bookings/${job.id}/attendees`, { userIds: [cara, dan] })).status).toBe(200);
+    expect((await customer.put(`/v1/bookings/${job.id}/attendees`, { userIds: [dan] })).status).toBe(200);
+    expect((await partner.put(`/v1/jobs/${job.id}/instructor`, { userId: ben })).status).toBe(200);
+    const url = "https://meet.northwind.test/trail";
+    expect((await partner.put(`/v1/jobs/${job.id}/location`, { location: { kind: "online", url } })).status).toBe(200);
+    // The first session has taken place; Dan is marked present.
+    await db
+      .update(schema.jobLines)
+      .set({ scheduledAt: new Date(Date.now() - 86_400_000).toISOString() })
+      .where(eq(schema.jobLines.id, line.id));
+    expect((await partner.put(`/v1/jobs/${job.id}/lines/${line.id}/attendance`, { attendance: [{ userId: dan, present: true }] })).status).toBe(200);
+    // A refused change (a non-member as attendee) writes nothing.
+    expect((await customer.put(`/v1/bookings/${job.id}/attendees`, { userIds: [ben] })).status).toBe(400);
+
+    const all = await jobTrail(job.id);
+    const of = (code: string) => all.filter((e) => e.code === code).map((e) => [e.change, e.by]);
+    expect(of("jobAttendeesChanged")).toEqual([
+      [{ kind: "name", from: "Cara Lindqvist, Dan Moreau", to: "Dan Moreau" }, "Cara Lindqvist"],
+      [{ kind: "name", from: null, to: "Cara Lindqvist, Dan Moreau" }, "Cara Lindqvist"],
+    ]);
+    expect(of("jobInstructorChanged")).toEqual([[{ kind: "name", from: null, to: "Ben Okafor" }, "Ada Lovelace"]]);
+    expect(of("jobLocationChanged")).toEqual([
+      [{ kind: "name", from: null, to: url }, "Ada Lovelace"],
+      [{ kind: "name", from: null, to: url }, "Ada Lovelace"],
+    ]);
+    expect(of("jobAttendanceMarked")).toEqual([[{ kind: "name", from: null, to: "Dan Moreau" }, "Ada Lovelace"]]);
+    // The raw values stay in the record, for whoever reads it later.
+    expect((await entriesOf(job.id)).find((e) => e.code === "jobInstructorChanged")!.data).toMatchObject({ from: null, to: ben });
+  });
+
   it("writes no entry for a change that fails: of two confirmations at once one wins, one entry", async () => {
     const job = await request([inDays(20), inDays(21)]);
     const body = { lines: job.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] })) };
@@ -238,6 +273,23 @@ describe("the audit trail of a customer", () => {
     ]);
     expect(entries.map((e) => e.by)).toEqual(["Ada Lovelace", "Ada Lovelace"]);
     expect(entries[1]!.subject).toBe("Welcome");
+  });
+
+  it("records the credits a booking uses and those its cancellation gives back, the balance from → to, with who and what for", async () => {
+    const before = await balance();
+    const job = await request([inDays(60), inDays(61)]);
+    const used = job.creditsConsumed as number;
+    expect(used).toBeGreaterThan(0);
+    expect((await customer.post(`/v1/bookings/${job.id}/cancel`, { reason: "duplicateBooking" })).status).toBe(200);
+    const lines = await db.select().from(schema.creditLines).where(eq(schema.creditLines.jobId, job.id));
+    const ids = lines.map((l) => l.id);
+    expect(ids).toHaveLength(2);
+    const entries = (await customerTrail(FABRIKAM)).filter((e) => ids.includes(e.subjectId));
+    expect(entries.map((e) => [e.code, e.change, e.by])).toEqual([
+      ["creditsReturned", { kind: "credits", from: before - used, to: before }, "Cara Lindqvist"],
+      ["creditsConsumed", { kind: "credits", from: before, to: before - used }, "Cara Lindqvist"],
+    ]);
+    expect(entries[1]!.subject).toContain("Copilot Foundations");
   });
 
   it("records a plan started, changed and given an end date, and none for a start refused", async () => {

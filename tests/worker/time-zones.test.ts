@@ -90,6 +90,7 @@ describe("mail in each recipient's zone", () => {
 
   it("writes the same booking's times in the customer's zone and in the partner's, naming each", async () => {
     const before = await accountZone(NORTHWIND);
+    const cara = await userZone("cara@fabrikam.test");
     await db.update(schema.users).set({ timeZone: "America/New_York" }).where(eq(schema.users.email, "cara@fabrikam.test"));
     await db.update(schema.accounts).set({ timeZone: "Europe/Berlin" }).where(eq(schema.accounts.id, NORTHWIND));
     try {
@@ -130,7 +131,7 @@ describe("mail in each recipient's zone", () => {
       const attached = (await mail("cara@fabrikam.test", "Booking confirmed")).at(-1)!;
       expect(JSON.stringify(attached.attachments)).toContain("DTSTART:20310102T090000Z");
     } finally {
-      await db.update(schema.users).set({ timeZone: null }).where(eq(schema.users.email, "cara@fabrikam.test"));
+      await db.update(schema.users).set({ timeZone: cara }).where(eq(schema.users.email, "cara@fabrikam.test"));
       await db.update(schema.accounts).set({ timeZone: before }).where(eq(schema.accounts.id, NORTHWIND));
     }
   });

@@ -14,6 +14,7 @@ import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { notFound } from "../http/errors";
 import { inList } from "./bound";
+import { ledgerBalance } from "./credits";
 import { after, decodeCursor, pageOf, type SortKey } from "./cursor";
 import { customerOf } from "./customers";
 import { visibleJobs } from "./jobs-search";
@@ -55,6 +56,29 @@ export function auditStatement(entry: AuditWrite): Statement {
     WHERE ${onlyIf ?? sql`1`}`);
 }
 
+/**
+ * The audit entry of a credit line written in the same batch (an adjustment,
+ * a booking's consumption, a cancellation's return), in the customer's trail:
+ * `name` says what it was for, the change is the balance before and after the
+ * line as the batch sees it; written only if the line was.
+ */
+export function creditLineAudit(
+  code: AuditCode,
+  line: { id: string; accountId: string; partnerAccountId?: string; quantity: number; context: string | null; userId: string | null },
+): Statement {
+  return auditStatement({
+    accountId: line.accountId,
+    partnerAccountId: line.partnerAccountId,
+    code,
+    subjectType: "creditLine",
+    subjectId: line.id,
+    userId: line.userId,
+    name: line.context,
+    change: sql`json_object('kind', 'credits', 'from', ${ledgerBalance(line.accountId)} - ${line.quantity}, 'to', ${ledgerBalance(line.accountId)})`,
+    onlyIf: sql`EXISTS (SELECT 1 FROM credit_lines WHERE id = ${line.id})`,
+  });
+}
+
 /** Adds the statements writing `entries` to `batch` (the change's own batch) and answers the batch. */
 export function audit(batch: Statements, ...entries: AuditWrite[]): Statements {
   batch.push(...entries.map(auditStatement));
@@ -65,6 +89,70 @@ export function audit(batch: Statements, ...entries: AuditWrite[]): Statements {
 function changeOf(data: unknown): AuditChange | null {
   const parsed = AuditChange.safeParse((data as { change?: unknown } | null)?.change);
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Changes of place and people keep their raw values (`data.from`, `data.to`:
+ * user ids, attendance marks, a location) for the record; the trail reads
+ * them as words at read time, so entries written before read the same:
+ * people by name (those marked present, for attendance), a place as its
+ * link or address, nobody or nowhere as none.
+ */
+const PEOPLE_CODES: ReadonlySet<AuditCode> = new Set(["jobAttendeesChanged", "jobInstructorChanged", "jobLocationChanged", "jobAttendanceMarked"]);
+
+/** An attendance mark as stored: who, and whether they were there. */
+const markOf = (v: unknown): { userId?: unknown; present?: unknown } | null => (v && typeof v === "object" ? v : null);
+
+/** The user ids a people change names (either side). */
+function peopleIn(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (!Array.isArray(value)) return [];
+  return (value as unknown[]).flatMap((v) => {
+    const id = typeof v === "string" ? v : markOf(v)?.userId;
+    return typeof id === "string" ? [id] : [];
+  });
+}
+
+/** One side of a place-or-people change in words, or null for none. */
+function peopleText(value: unknown, names: Map<string, string>): string | null {
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    const place = value as { url?: unknown; address?: unknown };
+    return typeof place.url === "string" ? place.url : typeof place.address === "string" ? place.address : null;
+  }
+  const present = Array.isArray(value) ? (value as unknown[]).filter((v) => typeof v === "string" || markOf(v)?.present !== false) : [value];
+  // A person since removed has no name to show.
+  const text = peopleIn(present)
+    .flatMap((id) => names.get(id) ?? [])
+    .join(", ");
+  return text || null;
+}
+
+/** The names of the users people changes on a page name. */
+async function namesOf(db: Db, rows: { code: AuditCode; data: unknown }[]): Promise<Map<string, string>> {
+  const ids = [
+    ...new Set(
+      rows
+        .filter((r) => PEOPLE_CODES.has(r.code))
+        .flatMap((r) => {
+          const d = (r.data ?? {}) as { from?: unknown; to?: unknown };
+          return [...peopleIn(d.from), ...peopleIn(d.to)];
+        }),
+    ),
+  ];
+  if (!ids.length) return new Map();
+  const found = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(inList(users.id, ids));
+  return new Map(found.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email]));
+}
+
+/** What an entry changed: its stored change, else (a change of place or people) its raw from → to in words. */
+function changeFrom(code: AuditCode, data: unknown, names: Map<string, string>): AuditChange | null {
+  const stored = changeOf(data);
+  if (stored || !PEOPLE_CODES.has(code)) return stored;
+  const d = (data ?? {}) as { from?: unknown; to?: unknown };
+  return { kind: "name", from: peopleText(d.from, names), to: peopleText(d.to, names) };
 }
 
 const text = (data: unknown, key: "name" | "reason"): string | null => {
@@ -104,6 +192,7 @@ async function readTrail(db: Db, where: SQL, cursor: string | undefined, limit: 
     .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
     .limit(limit + 1);
   const page = pageOf(rows, limit, (r) => [r.createdAt, r.id]);
+  const names = await namesOf(db, page.items);
   return {
     nextCursor: page.nextCursor,
     items: page.items.map((r) => ({
@@ -113,7 +202,7 @@ async function readTrail(db: Db, where: SQL, cursor: string | undefined, limit: 
       subjectId: r.subjectId,
       subject: r.session ?? r.workout ?? text(r.data, "name"),
       category: r.category && (CategoryFilter as readonly string[]).includes(r.category) ? r.category : null,
-      change: changeOf(r.data),
+      change: changeFrom(r.code, r.data, names),
       reason: text(r.data, "reason"),
       by: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email || null,
       bySystem: (r.data as { actor?: unknown } | null)?.actor === "system",

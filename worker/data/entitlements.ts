@@ -20,7 +20,7 @@ import { adjustmentLine, balanceOf, canCancelOn, canChangeFrom, dayBefore } from
 import type { Db } from "../env";
 import type { PartnerAdminScope } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
-import { audit, auditStatement } from "./audit";
+import { audit, auditStatement, creditLineAudit } from "./audit";
 import { creditBalance, ledgerBalance } from "./credits";
 import { customerOf, customersOfPartner } from "./customers";
 import { firstGrant, newPlanEntry, offeredPlan, planEntryDto, planLabel } from "./plans";
@@ -157,15 +157,13 @@ export async function adjustCredits(db: Db, scope: PartnerAdminScope, body: z.ou
       sql`UPDATE credit_entries SET plan_name = CASE WHEN EXISTS (SELECT 1 FROM credit_lines WHERE id = ${lineId}) THEN plan_name ELSE NULL END WHERE id = ${entryId}`,
     ),
     // The balance before and after the line, as the transaction sees it.
-    auditStatement({
+    creditLineAudit("creditsAdjusted", {
+      id: lineId,
       accountId: customer.id,
       partnerAccountId: scope.account.id,
-      code: "creditsAdjusted",
-      subjectType: "creditLine",
-      subjectId: lineId,
+      quantity: line.quantity,
+      context: line.context,
       userId: scope.user.id,
-      name: line.context,
-      change: sql`json_object('kind', 'credits', 'from', ${ledgerBalance(customer.id)} - ${line.quantity}, 'to', ${ledgerBalance(customer.id)})`,
     }),
   ];
   try {

@@ -6,6 +6,7 @@ import { dueAt, lineStatusFor } from "../domain/jobs";
 import type { Db } from "../env";
 import { conflict } from "../http/errors";
 
+import { creditLineAudit } from "./audit";
 import { ledgerBalance } from "./credits";
 import { reusableInsert } from "./reusable";
 import { errorText, raw, runBatch, type Statement, type Statements } from "./statements";
@@ -56,14 +57,23 @@ export function consumeCredits(accountId: string, creditEntryId: string, jobId: 
       SELECT ${lineId}, ${accountId}, ${creditEntryId}, 'booking', 'consumption', 'decrease', ${-amount}, ${now}, ${context}, ${jobId}, ${userId}
       WHERE ${ledgerBalance(accountId)} >= ${amount}`),
     raw(sql`UPDATE jobs SET credits_consumed = (SELECT -quantity FROM credit_lines WHERE id = ${lineId}) WHERE id = ${jobId}`),
+    creditLineAudit("creditsConsumed", { id: lineId, accountId, quantity: -amount, context, userId }),
   ];
 }
 
 /** Gives consumed credits back with a compensating line (cancellation before the first session). */
 export function returnCredits(db: Db, job: typeof jobs.$inferSelect, creditEntryId: string, userId: string, workoutTitle: string): Statements {
   if (job.creditsConsumed <= 0) return [];
+  const line = {
+    id: crypto.randomUUID(),
+    accountId: job.accountId,
+    quantity: job.creditsConsumed,
+    context: `Cancelled: ${workoutTitle} (credits returned)`,
+    userId,
+  };
   return [
     db.insert(creditLines).values({
+      id: line.id,
       accountId: job.accountId,
       creditEntryId,
       source: "cancellation",
@@ -71,10 +81,11 @@ export function returnCredits(db: Db, job: typeof jobs.$inferSelect, creditEntry
       updateType: "increase",
       quantity: job.creditsConsumed,
       enteredAt: new Date().toISOString(),
-      context: `Cancelled: ${workoutTitle} (credits returned)`,
+      context: line.context,
       jobId: job.id,
       createdByUserId: userId,
     }),
+    creditLineAudit("creditsReturned", line),
   ];
 }
 

@@ -5,25 +5,12 @@ import type { UpcomingSession } from "../../../contract/job-people";
 import { Button } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { QueryState } from "../../components/ui/QueryState";
-import { useFormatDate } from "../../lib/dates";
+import { calendarDateIn, useFormatDate, useTimeZone, weekDaysIn } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import { LocationText } from "./JobPeople";
 import { useUpcomingSessions } from "./people-api";
 
 const DAY = 86_400_000;
-
-/** Midnight (local) of the Monday of the week that holds `at`. */
-function weekStart(at: number): Date {
-  const d = new Date(at);
-  d.setHours(0, 0, 0, 0);
-  d.setDate(d.getDate() - ((d.getDay() + 6) % 7));
-  return d;
-}
-
-const dayKey = (iso: string | Date) => {
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
-};
 
 /** One session as a card: time, workout and session, customer, instructor and place; opens its job. */
 function SessionCard({ s }: { s: UpcomingSession }) {
@@ -41,20 +28,36 @@ function SessionCard({ s }: { s: UpcomingSession }) {
   );
 }
 
+/** Which zone the days and times are in: the reader's, named. */
+function ZoneNote({ zone }: { zone: string }) {
+  const t = useT();
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="sessions-zone">
+      {t("dates.inZone", { zone })}
+    </p>
+  );
+}
+
 function NoSessions() {
   const t = useT();
   return <EmptyState icon={<CalendarCheck aria-hidden="true" />} title={t("sessions.empty")} description={t("sessions.emptyBody")} />;
 }
 
-/** The week's booked sessions, a column per day (a list on a phone), with the previous and next weeks a button away. */
+/**
+ * The week's booked sessions, a column per day (a list on a phone), with the
+ * previous and next weeks a button away. Days run midnight to midnight in the
+ * reader's zone (their profile's, named above the days), not the browser's.
+ */
 export function WeekView({ mine }: { mine: boolean }) {
   const t = useT();
   const format = useFormatDate();
-  const [start, setStart] = useState(() => weekStart(Date.now()).getTime());
-  const from = new Date(start).toISOString();
-  const to = new Date(start + 7 * DAY - 1).toISOString();
+  const zone = useTimeZone();
+  const [now] = useState(() => Date.now());
+  const [weeks, setWeeks] = useState(0);
+  const days = useMemo(() => weekDaysIn(now, zone, weeks), [now, zone, weeks]);
+  const from = days[0]!.toISOString();
+  const to = new Date(weekDaysIn(now, zone, weeks + 1)[0]!.getTime() - 1).toISOString();
   const query = useUpcomingSessions(from, to, mine);
-  const days = useMemo(() => Array.from({ length: 7 }, (_, i) => new Date(start + i * DAY)), [start]);
   const items = query.data?.items ?? [];
   return (
     <div className="grid gap-3">
@@ -63,24 +66,25 @@ export function WeekView({ mine }: { mine: boolean }) {
           {t("sessions.weekOf", { date: format(days[0]!) })}
         </h3>
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" onClick={() => setStart(start - 7 * DAY)}>
+          <Button size="sm" variant="outline" onClick={() => setWeeks(weeks - 1)}>
             <ChevronLeft aria-hidden="true" /> {t("sessions.previousWeek")}
           </Button>
-          <Button size="sm" variant="outline" onClick={() => setStart(weekStart(Date.now()).getTime())}>
+          <Button size="sm" variant="outline" onClick={() => setWeeks(0)}>
             {t("sessions.thisWeek")}
           </Button>
-          <Button size="sm" variant="outline" onClick={() => setStart(start + 7 * DAY)}>
+          <Button size="sm" variant="outline" onClick={() => setWeeks(weeks + 1)}>
             {t("sessions.nextWeek")} <ChevronRight aria-hidden="true" />
           </Button>
         </div>
       </div>
+      <ZoneNote zone={zone} />
       <QueryState query={query} error={t("sessions.loadFailed")} isEmpty={() => items.length === 0} empty={<NoSessions />}>
         {() => (
           <ol className="grid gap-2 md:grid-cols-7" aria-label={t("sessions.week")}>
             {days.map((d) => {
-              const ofDay = items.filter((s) => dayKey(s.scheduledAt) === dayKey(d));
+              const ofDay = items.filter((s) => calendarDateIn(s.scheduledAt, zone) === calendarDateIn(d, zone));
               return (
-                <li key={d.toISOString()} className="grid content-start gap-1.5 rounded-lg bg-muted/40 p-2">
+                <li key={d.toISOString()} className="grid content-start gap-1.5 rounded-lg bg-muted/40 p-2" data-day={calendarDateIn(d, zone)}>
                   <h4 className="text-xs font-semibold">{format(d)}</h4>
                   {ofDay.length ? (
                     <ul className="grid gap-1.5">
@@ -101,35 +105,42 @@ export function WeekView({ mine }: { mine: boolean }) {
   );
 }
 
-/** The next four weeks' booked sessions, soonest first, grouped by day. */
+/** The next four weeks' booked sessions, soonest first, grouped by day in the reader's zone (named). */
 export function AgendaView({ mine }: { mine: boolean }) {
   const t = useT();
   const format = useFormatDate();
+  const zone = useTimeZone();
   const [from] = useState(() => new Date().toISOString());
   const to = new Date(Date.parse(from) + 28 * DAY).toISOString();
   const query = useUpcomingSessions(from, to, mine);
   const items = query.data?.items;
   const groups = useMemo(() => {
     const out = new Map<string, UpcomingSession[]>();
-    for (const s of items ?? []) out.set(dayKey(s.scheduledAt), [...(out.get(dayKey(s.scheduledAt)) ?? []), s]);
-    return [...out.values()];
-  }, [items]);
+    for (const s of items ?? []) {
+      const day = calendarDateIn(s.scheduledAt, zone);
+      out.set(day, [...(out.get(day) ?? []), s]);
+    }
+    return [...out.entries()];
+  }, [items, zone]);
   return (
-    <QueryState query={query} error={t("sessions.loadFailed")} isEmpty={() => groups.length === 0} empty={<NoSessions />}>
-      {() => (
-        <ol className="grid gap-4" aria-label={t("sessions.agenda")}>
-          {groups.map((g) => (
-            <li key={g[0]!.lineId} className="grid gap-1.5">
-              <h3 className="text-sm font-semibold">{format(g[0]!.scheduledAt)}</h3>
-              <ul className="grid gap-1.5 sm:grid-cols-2">
-                {g.map((s) => (
-                  <SessionCard key={s.lineId} s={s} />
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ol>
-      )}
-    </QueryState>
+    <div className="grid gap-3">
+      <ZoneNote zone={zone} />
+      <QueryState query={query} error={t("sessions.loadFailed")} isEmpty={() => groups.length === 0} empty={<NoSessions />}>
+        {() => (
+          <ol className="grid gap-4" aria-label={t("sessions.agenda")}>
+            {groups.map(([day, g]) => (
+              <li key={day} className="grid gap-1.5" data-day={day}>
+                <h3 className="text-sm font-semibold">{format(g[0]!.scheduledAt)}</h3>
+                <ul className="grid gap-1.5 sm:grid-cols-2">
+                  {g.map((s) => (
+                    <SessionCard key={s.lineId} s={s} />
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        )}
+      </QueryState>
+    </div>
   );
 }

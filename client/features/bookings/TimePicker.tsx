@@ -5,7 +5,7 @@ import { LANGUAGE_TAG } from "../../i18n/tags";
 import { withinFocusRing } from "../../components/ui/focus-ring";
 import { cn } from "../../lib/cn";
 import { TZDateMini } from "@date-fns/tz";
-import { toCalendarDate, useTimeZone } from "../../lib/dates";
+import { calendarDateIn, parseCalendarDate, toCalendarDate, useTimeZone } from "../../lib/dates";
 import { translateApiMessage, useLanguage, useT } from "../../lib/i18n";
 import { useOpenTimes, type OpenTimesSource } from "./open-times";
 
@@ -24,7 +24,7 @@ function anyTimesOn(day: Date, now: number, zone: string): string[] {
 
 /** The calendar day (`YYYY-MM-DD`) an instant falls on in `zone`. */
 export function dayInZone(iso: string, zone: string): string {
-  return toCalendarDate(new TZDateMini(new Date(iso).getTime(), zone));
+  return calendarDateIn(iso, zone);
 }
 
 /**
@@ -70,8 +70,8 @@ export function TimePicker({
     }
     return map;
   }, [open.data, zone]);
-  const today = new Date(now);
-  today.setHours(0, 0, 0, 0);
+  // Today is the reader's (their zone's), which may not be the browser's.
+  const today = parseCalendarDate(calendarDateIn(now, zone))!;
   const times = day ? (restricted ? (byDay.get(toCalendarDate(day)) ?? []) : anyTimesOn(day, now, zone)) : [];
   const timeFormat = new Intl.DateTimeFormat(LANGUAGE_TAG[language], { hour: "numeric", minute: "2-digit", timeZone: zone });
   const dayFormat = new Intl.DateTimeFormat(LANGUAGE_TAG[language], { weekday: "long", day: "numeric", month: "long" });
