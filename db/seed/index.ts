@@ -9,7 +9,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../schema";
-import { and, eq, getTableColumns, isNull } from "drizzle-orm";
+import { getTableColumns } from "drizzle-orm";
+import { DIRECTORY, placeRows } from "./placement";
 import * as data from "./data";
 import { DEMO_ORG_ACCOUNTS, identityRows } from "./identity";
 import * as scoreDemo from "./score-history";
@@ -61,47 +62,64 @@ export function demoRows(): [SQLiteTable, object[]][] {
   ];
 }
 
-export async function seedDemo(db: DrizzleD1Database<typeof schema>): Promise<void> {
-  const statements: BatchItem<"sqlite">[] = [];
-  for (const [table, rows] of [...demoRows(), ...identityRows()]) {
-    for (const row of rows) {
-      // Rows are typed against their table in data.ts; the pairing above keeps them together.
-      statements.push(
-        db
-          .insert(table)
-          .values(row as never)
-          .onConflictDoNothing(),
-      );
-    }
-  }
-  // Each demo account's identity-provider organisation has the account's id.
-  for (const org of DEMO_ORG_ACCOUNTS) {
-    statements.push(
-      db
-        .update(schema.accounts)
-        .set({ authId: org.id })
-        .where(and(eq(schema.accounts.id, org.id), isNull(schema.accounts.authId))),
-    );
-  }
-  // The history (jobs, their lines, audit entries) is dated from today; many rows per statement keep it fast.
+/** The databases the demo goes to: the directory, each shard by name, and the shard of a partner placed nowhere. */
+export type SeedTargets = {
+  directory: DrizzleD1Database<typeof schema>;
+  shard: (name: string) => DrizzleD1Database<typeof schema>;
+  defaultShard: string;
+};
+
+/**
+ * Seeds the demo, each row where it lives (worker/d1/placement.ts): a
+ * directory table's rows in the directory; a shard table's rows in the shard
+ * of the partner they belong to (./placement.ts); an account, a partner's
+ * styling and domains in both; a user in the directory and in each shard
+ * whose rows point at it. A shard row that points at another partner's row
+ * on another shard (a cross-partner flow) is left out, with what depends on it.
+ */
+export async function seedDemo(targets: SeedTargets): Promise<void> {
   const story = storyRows(new Date());
-  for (const [table, rows] of [
+  const withOrgs = new Set(DEMO_ORG_ACCOUNTS.map((o) => o.id));
+  const tables: [SQLiteTable, object[]][] = [...demoRows(), ...identityRows()].map(([table, rows]) => [
+    table,
+    // Each demo account's identity-provider organisation has the account's id.
+    table === schema.accounts
+      ? (rows as { id: string; authId?: string | null }[]).map((r) => (withOrgs.has(r.id) ? { ...r, authId: r.authId ?? r.id } : r))
+      : rows,
+  ]);
+  // The history (jobs, their lines, audit entries) is dated from today; many rows per statement keep it fast.
+  const history: [SQLiteTable, object[]][] = [
     [schema.jobs, story.jobs],
     [schema.jobLines, story.lines],
     [schema.auditEntries, story.audit],
     [schema.jobAttendees, story.attendees],
-  ] as [SQLiteTable, object[]][]) {
-    const per = Math.max(1, Math.floor(MAX_PARAMS / Object.keys(getTableColumns(table)).length));
-    for (let i = 0; i < rows.length; i += per)
-      statements.push(
-        db
-          .insert(table)
-          .values(rows.slice(i, i + per))
-          .onConflictDoNothing(),
-      );
+  ];
+  const placed = placeRows([...tables, ...history], targets.defaultShard);
+  const perDatabase = new Map<string, BatchItem<"sqlite">[]>();
+  const dbOf = (where: string) => (where === DIRECTORY ? targets.directory : targets.shard(where));
+  for (const [index, [table]] of [...tables, ...history].entries()) {
+    const many = index >= tables.length;
+    for (const [where, list] of placed[index]!) {
+      const db = dbOf(where);
+      const out = perDatabase.get(where) ?? [];
+      perDatabase.set(where, out);
+      const per = many ? Math.max(1, Math.floor(MAX_PARAMS / Object.keys(getTableColumns(table)).length)) : 1;
+      for (let i = 0; i < list.length; i += per)
+        out.push(
+          db
+            .insert(table)
+            .values((per === 1 ? list[i] : list.slice(i, i + per)) as never)
+            .onConflictDoNothing(),
+        );
+    }
   }
-  for (let i = 0; i < statements.length; i += BATCH_SIZE) {
-    const chunk = statements.slice(i, i + BATCH_SIZE) as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
-    await db.batch(chunk);
+  // The shards first, the directory last: on a shard that is the directory's own database an account's full
+  // row is written before its routing row (which then changes nothing).
+  for (const [where, statements] of [...perDatabase].sort(([a], [b]) => Number(a === DIRECTORY) - Number(b === DIRECTORY))) {
+    const db = dbOf(where);
+    for (let i = 0; i < statements.length; i += BATCH_SIZE) {
+      const chunk = statements.slice(i, i + BATCH_SIZE) as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+      await db.batch(chunk);
+    }
   }
 }
