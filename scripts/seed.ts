@@ -7,6 +7,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { getPlatformProxy } from "wrangler";
 import * as schema from "../db/schema";
 import { DEMO_FILES, seedDemo } from "../db/seed";
+import { defaultShard, shardBinding } from "../worker/d1/shards";
 
 const flag = process.argv.indexOf("--persist-to");
 const persistDir = flag > 0 ? process.argv[flag + 1] : (process.env.PERSIST_DIR ?? ".wrangler/state");
@@ -17,7 +18,9 @@ const proxy = await getPlatformProxy<Env>({
   remoteBindings: false,
 });
 try {
-  await seedDemo(drizzle(proxy.env.DB, { schema }));
+  // Each partner's rows on its shard: Northwind on the first, Contoso on the second (db/seed/placement.ts).
+  const env = proxy.env;
+  await seedDemo({ directory: drizzle(env.DB, { schema }), shard: (name) => drizzle(shardBinding(env, name), { schema }), defaultShard: defaultShard(env) });
   for (const file of DEMO_FILES) {
     if (!(await proxy.env.UPLOADS.head(file.key))) {
       await proxy.env.UPLOADS.put(file.key, file.body, { httpMetadata: { contentType: file.contentType } });

@@ -119,7 +119,7 @@ export const partnerAccounts: NewAccount[] = [
     location: "US",
     language: "enUS",
     timeZone: DEMO_TIME_ZONES.partner,
-    // Both demo partners sit on the first shard until their data can move (docs/decisions/2026-11-26-shard-placement.md).
+    // Both demo partners sit on the first shard (the seed places each row on its partner's shard: db/seed/placement.ts).
     shard: "first",
     region: "enam",
     ...stamps,

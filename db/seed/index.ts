@@ -10,12 +10,13 @@ import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../schema";
 import { and, eq, getTableColumns, isNull } from "drizzle-orm";
+import { DIRECTORY, placeRows } from "./placement";
 import * as data from "./data";
 import { DEMO_ORG_ACCOUNTS, DEMO_USERS, DEMO_USER_TIME_ZONES, identityRows, type DemoUserKey } from "./identity";
+import { publishListed } from "../../worker/data/publication";
 import * as scoreDemo from "./score-history";
 import { storyRows } from "./story";
 import { availabilityRows } from "./availability";
-import { publishListed } from "../../worker/data/publication";
 
 export { DEMO, DEMO_FILES, DEFAULT_TEAM_NAMES, DEMO_TIME_ZONES, demoId } from "./data";
 export { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from "./identity";
@@ -62,67 +63,89 @@ export function demoRows(): [SQLiteTable, object[]][] {
   ];
 }
 
-export async function seedDemo(db: DrizzleD1Database<typeof schema>): Promise<void> {
-  const statements: BatchItem<"sqlite">[] = [];
-  for (const [table, rows] of [...demoRows(), ...identityRows()]) {
-    for (const row of rows) {
-      // Rows are typed against their table in data.ts; the pairing above keeps them together.
-      statements.push(
-        db
-          .insert(table)
-          .values(row as never)
-          .onConflictDoNothing(),
-      );
-    }
-  }
-  // Each demo account's identity-provider organisation has the account's id.
-  for (const org of DEMO_ORG_ACCOUNTS) {
-    statements.push(
-      db
-        .update(schema.accounts)
-        .set({ authId: org.id })
-        .where(and(eq(schema.accounts.id, org.id), isNull(schema.accounts.authId))),
-    );
-  }
-  // A local database seeded before the demo had zones gets them, unless someone has chosen one since.
-  for (const [key, zone] of Object.entries(DEMO_USER_TIME_ZONES) as [DemoUserKey, string][]) {
-    statements.push(
-      db
-        .update(schema.users)
-        .set({ timeZone: zone })
-        .where(and(eq(schema.users.email, DEMO_USERS[key].email), isNull(schema.users.timeZone))),
-    );
-  }
-  for (const account of [...data.partnerAccounts, ...data.customerAccounts].filter((a) => a.timeZone)) {
-    statements.push(
-      db
-        .update(schema.accounts)
-        .set({ timeZone: account.timeZone })
-        .where(and(eq(schema.accounts.id, account.id!), isNull(schema.accounts.timeZone))),
-    );
-  }
-  // The history (jobs, their lines, audit entries) is dated from today; many rows per statement keep it fast.
+/** The databases the demo goes to: the directory, each shard by name, and the shard of a partner placed nowhere. */
+export type SeedTargets = {
+  directory: DrizzleD1Database<typeof schema>;
+  shard: (name: string) => DrizzleD1Database<typeof schema>;
+  defaultShard: string;
+};
+
+/**
+ * Seeds the demo, each row where it lives (worker/d1/placement.ts): a
+ * directory table's rows in the directory; a shard table's rows in the shard
+ * of the partner they belong to (./placement.ts); an account, a partner's
+ * styling and domains in both; a user in the directory and in each shard
+ * whose rows point at it. A shard row that points at another partner's row
+ * on another shard (a cross-partner flow) is left out, with what depends on it.
+ */
+export async function seedDemo(targets: SeedTargets): Promise<void> {
   const story = storyRows(new Date());
-  for (const [table, rows] of [
+  const withOrgs = new Set(DEMO_ORG_ACCOUNTS.map((o) => o.id));
+  const tables: [SQLiteTable, object[]][] = [...demoRows(), ...identityRows()].map(([table, rows]) => [
+    table,
+    // Each demo account's identity-provider organisation has the account's id.
+    table === schema.accounts
+      ? (rows as { id: string; authId?: string | null }[]).map((r) => (withOrgs.has(r.id) ? { ...r, authId: r.authId ?? r.id } : r))
+      : rows,
+  ]);
+  // The history (jobs, their lines, audit entries) is dated from today; many rows per statement keep it fast.
+  const history: [SQLiteTable, object[]][] = [
     [schema.jobs, story.jobs],
     [schema.jobLines, story.lines],
     [schema.auditEntries, story.audit],
     [schema.jobAttendees, story.attendees],
-  ] as [SQLiteTable, object[]][]) {
-    const per = Math.max(1, Math.floor(MAX_PARAMS / Object.keys(getTableColumns(table)).length));
-    for (let i = 0; i < rows.length; i += per)
-      statements.push(
+  ];
+  const placed = placeRows([...tables, ...history], targets.defaultShard);
+  const perDatabase = new Map<string, BatchItem<"sqlite">[]>();
+  const dbOf = (where: string) => (where === DIRECTORY ? targets.directory : targets.shard(where));
+  for (const [index, [table]] of [...tables, ...history].entries()) {
+    const many = index >= tables.length;
+    for (const [where, list] of placed[index]!) {
+      const db = dbOf(where);
+      const out = perDatabase.get(where) ?? [];
+      perDatabase.set(where, out);
+      const per = many ? Math.max(1, Math.floor(MAX_PARAMS / Object.keys(getTableColumns(table)).length)) : 1;
+      for (let i = 0; i < list.length; i += per)
+        out.push(
+          db
+            .insert(table)
+            .values((per === 1 ? list[i] : list.slice(i, i + per)) as never)
+            .onConflictDoNothing(),
+        );
+    }
+  }
+  // The shards first, the directory last: on a shard that is the directory's own database an account's full
+  // row is written before its routing row (which then changes nothing).
+  for (const [where, statements] of [...perDatabase].sort(([a], [b]) => Number(a === DIRECTORY) - Number(b === DIRECTORY))) {
+    const db = dbOf(where);
+    for (let i = 0; i < statements.length; i += BATCH_SIZE) {
+      const chunk = statements.slice(i, i + BATCH_SIZE) as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+      await db.batch(chunk);
+    }
+  }
+  // A local database seeded before the demo had zones gets them, unless someone has chosen one since (in every
+  // database that holds the user's or account's row).
+  for (const where of perDatabase.keys()) {
+    const db = dbOf(where);
+    const zones: BatchItem<"sqlite">[] = [];
+    for (const [key, zone] of Object.entries(DEMO_USER_TIME_ZONES) as [DemoUserKey, string][])
+      zones.push(
         db
-          .insert(table)
-          .values(rows.slice(i, i + per))
-          .onConflictDoNothing(),
+          .update(schema.users)
+          .set({ timeZone: zone })
+          .where(and(eq(schema.users.email, DEMO_USERS[key].email), isNull(schema.users.timeZone))),
       );
+    for (const account of [...data.partnerAccounts, ...data.customerAccounts].filter((a) => a.timeZone))
+      zones.push(
+        db
+          .update(schema.accounts)
+          .set({ timeZone: account.timeZone })
+          .where(and(eq(schema.accounts.id, account.id!), isNull(schema.accounts.timeZone))),
+      );
+    await db.batch(zones as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   }
-  for (let i = 0; i < statements.length; i += BATCH_SIZE) {
-    const chunk = statements.slice(i, i + BATCH_SIZE) as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
-    await db.batch(chunk);
-  }
-  // The listed workouts in the directory's published catalogue, as the flow queue publishes them (worker/data/publication.ts).
-  const plain = db as unknown as Parameters<typeof publishListed>[0];
-  await publishListed(plain, plain, "first");
+  // The listed workouts in the directory's published catalogue, as the flow queue publishes them
+  // (worker/data/publication.ts), from each shard that holds demo rows.
+  const directory = targets.directory as unknown as Parameters<typeof publishListed>[0];
+  for (const where of perDatabase.keys()) if (where !== DIRECTORY) await publishListed(targets.shard(where) as unknown as typeof directory, directory, where);
 }

@@ -11,12 +11,15 @@ describe("where each table lives (worker/d1/placement.ts)", () => {
   });
 
   it("keeps identity and routing in the directory and a partner's data on its shard", () => {
-    expect(placementOf(customDomains)).toBe("directory");
     expect(placementOf("auth_users")).toBe("directory");
+    expect(placementOf("invites")).toBe("directory");
     expect(placementOf(jobs)).toBe("shard");
     expect(placementOf("mail_outbox")).toBe("shard");
     expect(placementOf(accounts)).toBe("both");
     expect(placementOf(users)).toBe("both");
+    // The partner's look and connected domains: the directory's rows, and a copy on the partner's shard for its mail.
+    expect(placementOf(customDomains)).toBe("both");
+    expect(placementOf("stylings")).toBe("both");
     expect(placementOf("no_such_table")).toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@ import { json } from "./helpers";
 
 /**
  * The published catalogue across shards: Northwind (first shard) lists a
- * workout, Contoso (apac-1) finds it in the directory's catalogue, adds it
+ * workout, Contoso (weur-1) finds it in the directory's catalogue, adds it
  * (a copy lands in its shard) and keeps it current through the Queue.
  */
 const CONTOSO = DEMO.contoso.id;
@@ -60,7 +60,7 @@ describe("a listed workout in the directory's published catalogue", () => {
     expect(await published(id)).toMatchObject({ partnerAccountId: DEMO.northwind.id, shard: "first", version: 1, partnerVisibility: "listed" });
     // The author's customer prices never leave its shard.
     expect(JSON.stringify((await published(id))!.document)).not.toContain("4242");
-    expect(refreshes).toEqual([{ kind: "refresh", shard: "apac-1", workoutId: id, version: 1 }]);
+    expect(refreshes).toEqual([{ kind: "refresh", shard: "weur-1", workoutId: id, version: 1 }]);
     expect(await offered()).toContain(id);
   });
 
@@ -141,7 +141,7 @@ describe("a listed workout added by a partner on another shard", () => {
     const { id, body } = await listOne();
     expect((await contoso().post(`/v1/admin/workouts/${id}/library`)).status).toBe(201);
     const { refreshes } = await retitle(id, body, "Shared Mailboxes for teams");
-    expect(refreshes).toEqual([{ kind: "refresh", shard: "apac-1", workoutId: id, version: 2 }]);
+    expect(refreshes).toEqual([{ kind: "refresh", shard: "weur-1", workoutId: id, version: 2 }]);
     expect((await copyOf(id))?.title).toBe("Shared Mailboxes");
     expect((await runFlows(refreshes)).explicitAcks).toHaveLength(1);
     expect(await copyOf(id)).toMatchObject({ title: "Shared Mailboxes for teams", version: 2 });
@@ -155,9 +155,9 @@ describe("a listed workout added by a partner on another shard", () => {
     const { id, body } = await listOne();
     expect((await contoso().post(`/v1/admin/workouts/${id}/library`)).status).toBe(201);
     const { refreshes } = await retitle(id, body, "Shared Mailboxes, v2");
-    const SHARD_APAC_1 = failingD1(env.SHARD_APAC_1, /^insert into "workout_sessions"/);
-    const failed = await runFlows(refreshes, { bindings: { SHARD_APAC_1 } });
-    expect(SHARD_APAC_1.failures).toBeGreaterThan(0);
+    const SHARD_WEUR_1 = failingD1(env.SHARD_WEUR_1, /^insert into "workout_sessions"/);
+    const failed = await runFlows(refreshes, { bindings: { SHARD_WEUR_1 } });
+    expect(SHARD_WEUR_1.failures).toBeGreaterThan(0);
     expect(failed.retryMessages).toHaveLength(1);
     expect(await copyOf(id)).toMatchObject({ title: "Shared Mailboxes", version: 1 });
     expect(await second.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, id))).toHaveLength(2);

@@ -10,7 +10,7 @@ import { json } from "./helpers";
 
 /**
  * A job delivered by a partner on another shard: Fabrikam (Northwind's
- * customer, first shard) books a Northwind workout that Contoso (apac-1)
+ * customer, first shard) books a Northwind workout that Contoso (weur-1)
  * delivers. The job lives on the first shard; Contoso sees its delivery copy
  * on its own shard, brought to each version of the job through the Queue.
  */
@@ -92,9 +92,9 @@ describe("a job delivered by a partner on another shard", () => {
 
   it("leaves the job whole and no half copy when the copy's batch fails, and copies it on the retry", async () => {
     const { job, sent } = await book(30);
-    const SHARD_APAC_1 = failingD1(env.SHARD_APAC_1, /^insert into "job_lines"/);
-    const failed = await runFlows(sent, { bindings: { SHARD_APAC_1 } });
-    expect(SHARD_APAC_1.failures).toBe(1);
+    const SHARD_WEUR_1 = failingD1(env.SHARD_WEUR_1, /^insert into "job_lines"/);
+    const failed = await runFlows(sent, { bindings: { SHARD_WEUR_1 } });
+    expect(SHARD_WEUR_1.failures).toBe(1);
     expect(failed.retryMessages).toHaveLength(1);
     expect(await copyOf(job.id)).toBeUndefined();
     expect(await first.select().from(schema.jobs).where(eq(schema.jobs.id, job.id))).toHaveLength(1);

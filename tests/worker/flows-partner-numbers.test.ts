@@ -8,7 +8,7 @@ import { json } from "./helpers";
 
 /**
  * Partner numbers are looked up in the directory, whichever shard the partner
- * is on: Contoso, on apac-1, names Northwind (on the first shard) by its TAN.
+ * is on: Contoso, on weur-1, names Northwind (on the first shard) by its TAN.
  */
 const contoso = () => apiAs("otherPartnerAdmin", { accountId: DEMO.contoso.id });
 

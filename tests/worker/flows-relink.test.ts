@@ -10,7 +10,7 @@ import { json } from "./helpers";
 
 /**
  * A customer that re-links to a partner on another shard: Fabrikam (a
- * customer of Northwind, on the first shard) links to Contoso (on apac-1).
+ * customer of Northwind, on the first shard) links to Contoso (on weur-1).
  * Its account and members reach Contoso's shard through the Queue; its
  * history stays on the first shard, stamped with Northwind.
  */
@@ -52,7 +52,7 @@ describe("a customer re-links to a partner on another shard", () => {
     expect(res.status).toBe(202);
     expect((await json(res)).parentAccountId).toBe(NORTHWIND);
     expect(sent).toEqual([
-      { kind: "relink", customerId: FABRIKAM, from: { partnerId: NORTHWIND, shard: "first" }, to: { partnerId: CONTOSO, shard: "apac-1" } },
+      { kind: "relink", customerId: FABRIKAM, from: { partnerId: NORTHWIND, shard: "first" }, to: { partnerId: CONTOSO, shard: "weur-1" } },
     ]);
     // Nothing written before the step runs.
     expect(await parentIn(directory)).toBe(NORTHWIND);

@@ -10,15 +10,15 @@ import { clearIsolateCaches } from "../../worker/http/isolate-cache";
 
 /**
  * Two partners on two shards for the cross-partner flows: Contoso moved to the
- * second local shard (apac-1) with its members and their users, Northwind
+ * second local shard (weur-1) with its members and their users, Northwind
  * and its customers left on the first; the flow queue captured, its messages
  * run by the consumer when a test says so.
  */
 export const directory = drizzle(env.DB, { schema });
 export const first = drizzle(env.SHARD_FIRST, { schema });
-export const second = drizzle(env.SHARD_APAC_1, { schema });
+export const second = drizzle(env.SHARD_WEUR_1, { schema });
 
-/** Contoso's account, members and their users copied to apac-1, and the directory routes Contoso there. */
+/** Contoso's account, members and their users copied to weur-1, and the directory routes Contoso there. */
 export async function moveContosoToSecondShard() {
   const [account] = await directory.select().from(schema.accounts).where(eq(schema.accounts.id, DEMO.contoso.id));
   const members = await directory.select().from(schema.accountUsers).where(eq(schema.accountUsers.accountId, DEMO.contoso.id));
@@ -34,22 +34,22 @@ export async function moveContosoToSecondShard() {
         )
     : [];
   await second.batch([
-    second.insert(schema.accounts).values({ ...account!, shard: "apac-1" }),
+    second.insert(schema.accounts).values({ ...account!, shard: "weur-1" }),
     second.insert(schema.users).values(people),
     second.insert(schema.accountUsers).values(members),
   ]);
-  await directory.update(schema.accounts).set({ shard: "apac-1" }).where(eq(schema.accounts.id, DEMO.contoso.id));
+  await directory.update(schema.accounts).set({ shard: "weur-1" }).where(eq(schema.accounts.id, DEMO.contoso.id));
   clearIsolateCaches();
 }
 
 /** Empties the second shard and routes Contoso back to the first (after each test). */
 export async function resetSecondShard() {
-  const { results } = await env.SHARD_APAC_1.prepare(
+  const { results } = await env.SHARD_WEUR_1.prepare(
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
   ).all<{ name: string }>();
-  await env.SHARD_APAC_1.batch([
-    env.SHARD_APAC_1.prepare("PRAGMA defer_foreign_keys = ON"),
-    ...results.map(({ name }) => env.SHARD_APAC_1.prepare(`DELETE FROM "${name}"`)),
+  await env.SHARD_WEUR_1.batch([
+    env.SHARD_WEUR_1.prepare("PRAGMA defer_foreign_keys = ON"),
+    ...results.map(({ name }) => env.SHARD_WEUR_1.prepare(`DELETE FROM "${name}"`)),
   ]);
   await directory.update(schema.accounts).set({ shard: "first" }).where(eq(schema.accounts.id, DEMO.contoso.id));
   clearIsolateCaches();

@@ -125,7 +125,7 @@ describe("the mail outbox and its queue consumer", () => {
 });
 
 describe("the outbox on each shard", () => {
-  const second = drizzle(env.SHARD_APAC_1);
+  const second = drizzle(env.SHARD_WEUR_1);
   async function secondShardRow(subject: string, html?: string) {
     const id = crypto.randomUUID();
     const [mail] = await storeMail(env.UPLOADS, [{ id, to: `far-${id.slice(0, 6)}@example.test`, subject, text: "On the second shard", html }]);
@@ -142,7 +142,7 @@ describe("the outbox on each shard", () => {
   it("delivers each message on the shard it names, the shards of one batch side by side", async () => {
     const far = await secondShardRow("Far away");
     const near = await outboxRow("Nearby");
-    const batch = messages({ id: far, shard: "apac-1" }, { id: near, shard: "first" });
+    const batch = messages({ id: far, shard: "weur-1" }, { id: near, shard: "first" });
     await worker.queue(batch, env);
     const result = await getQueueResult(batch, createExecutionContext());
     expect(result.explicitAcks.sort()).toEqual([`s0-${far}`, `s1-${near}`].sort());
@@ -169,7 +169,7 @@ describe("the outbox on each shard", () => {
     const sentToQueue: MailQueueMessage[] = [];
     const queue = { sendBatch: async (msgs: { body: MailQueueMessage }[]) => void sentToQueue.push(...msgs.map((m) => m.body)) } as unknown as Queue;
     await worker.scheduled(createScheduledController({ cron: "*/10 * * * *" }), { ...env, MAIL_QUEUE: queue });
-    expect(sentToQueue).toContainEqual({ id: far, shard: "apac-1" });
+    expect(sentToQueue).toContainEqual({ id: far, shard: "weur-1" });
     expect(sentToQueue).toContainEqual({ id: near, shard: "first" });
   });
 

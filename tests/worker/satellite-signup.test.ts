@@ -165,6 +165,10 @@ describe("confirming on a partner's domain", () => {
     const authUser = first(await db.select().from(schema.authUsers).where(eq(schema.authUsers.email, email)));
     const [product] = await db.insert(schema.users).values({ authId: authUser.id, email, firstName: "Nora" }).returning();
     await db.insert(schema.accountUsers).values({ accountId: DEMO.contoso.id, userId: product!.id, email, role: "member", status: "active" });
+    // The identity provider's membership, which the directory knows the user's accounts by.
+    await db
+      .insert(schema.authMembers)
+      .values({ id: crypto.randomUUID(), organizationId: DEMO.contoso.id, userId: authUser.id, role: "member", createdAt: new Date() });
     const token = linkToken((await lastMailTo(email, "Confirm"))!.text, "/verify-email");
     const res = await authPost("/confirm-email", { token, password: NEW_PASSWORD }, on(HOST));
     expect(await json(res)).toEqual({ status: "verified" });

@@ -7,6 +7,7 @@ import { DEMO_FILES, seedDemo } from "../../db/seed";
 import { clearIsolateCaches } from "../../worker/http/isolate-cache";
 import { forgetTokens } from "./auth";
 import { allDatabases } from "./databases";
+import { defaultShard, shardBinding } from "../../worker/d1/shards";
 
 declare global {
   namespace Cloudflare {
@@ -32,7 +33,8 @@ clearIsolateCaches();
 forgetTokens();
 vi.restoreAllMocks();
 vi.useRealTimers();
-await seedDemo(drizzle(env.DB, { schema }));
+// Each partner's rows on its own shard, as `npm run dev` seeds them (db/seed/placement.ts).
+await seedDemo({ directory: drizzle(env.DB, { schema }), shard: (name) => drizzle(shardBinding(env, name), { schema }), defaultShard: defaultShard(env) });
 for (const file of DEMO_FILES) {
   await env.UPLOADS.put(file.key, file.body, { httpMetadata: { contentType: file.contentType } });
 }

@@ -14,7 +14,7 @@ import { addPartnerWithDomain } from "./fixtures";
 import { call, json } from "./helpers";
 
 const directory = drizzle(env.DB, { schema });
-const second = drizzle(env.SHARD_APAC_1, { schema });
+const second = drizzle(env.SHARD_WEUR_1, { schema });
 const MARKER = "00000000-0000-4000-8000-00000000a9ac";
 const TIMING = /^d1;desc="(\d+) calls, \d+ sequential";dur=[\d.]+, tenant;desc="(hit|miss)"$/;
 const timing = (res: Response) => {
@@ -45,7 +45,7 @@ afterEach(async () => {
 
 describe("shards: the same migrations on every database", () => {
   it("binds the directory and two shards: the first is the original database, the second one of its own", async () => {
-    expect(allDatabases().map((d) => d.name)).toEqual(["DB", "apac-1", "first"]);
+    expect(allDatabases().map((d) => d.name)).toEqual(["DB", "first", "weur-1"]);
     const northwind = eq(schema.accounts.id, DEMO.northwind.id);
     expect(await drizzle(env.SHARD_FIRST).select().from(schema.accounts).where(northwind)).toHaveLength(1);
     expect(await second.select().from(schema.accounts)).toEqual([]);
@@ -58,11 +58,11 @@ describe("shards: the same migrations on every database", () => {
   });
 
   it("tells a database whose schema drifted from the others", async () => {
-    await env.SHARD_APAC_1.prepare("CREATE TABLE drift_probe (id TEXT)").run();
+    await env.SHARD_WEUR_1.prepare("CREATE TABLE drift_probe (id TEXT)").run();
     try {
-      expect(await schemaOf(env.SHARD_APAC_1)).not.toEqual(await schemaOf(env.DB));
+      expect(await schemaOf(env.SHARD_WEUR_1)).not.toEqual(await schemaOf(env.DB));
     } finally {
-      await env.SHARD_APAC_1.prepare("DROP TABLE drift_probe").run();
+      await env.SHARD_WEUR_1.prepare("DROP TABLE drift_probe").run();
     }
   });
 });
@@ -77,11 +77,11 @@ describe("the tenant's shard", () => {
 
   it("gives a partner placed on the second shard, and its customers, a Db on the second binding", async () => {
     const now = new Date().toISOString();
-    await second.insert(schema.accounts).values({ id: MARKER, type: "partner", name: "Only on apac-1", createdAt: now, updatedAt: now });
-    await placeNorthwind("apac-1");
-    expect(await json(await ask("learn.northwind.test"))).toEqual({ shard: "apac-1", marker: ["Only on apac-1"] });
-    expect(await json(await ask("localhost", { "X-Account-Id": DEMO.customers.fabrikam.id }))).toEqual({ shard: "apac-1", marker: ["Only on apac-1"] });
-    expect(await json(await ask("localhost", { "X-Account-Id": DEMO.northwind.id }))).toEqual({ shard: "apac-1", marker: ["Only on apac-1"] });
+    await second.insert(schema.accounts).values({ id: MARKER, type: "partner", name: "Only on weur-1", createdAt: now, updatedAt: now });
+    await placeNorthwind("weur-1");
+    expect(await json(await ask("learn.northwind.test"))).toEqual({ shard: "weur-1", marker: ["Only on weur-1"] });
+    expect(await json(await ask("localhost", { "X-Account-Id": DEMO.customers.fabrikam.id }))).toEqual({ shard: "weur-1", marker: ["Only on weur-1"] });
+    expect(await json(await ask("localhost", { "X-Account-Id": DEMO.northwind.id }))).toEqual({ shard: "weur-1", marker: ["Only on weur-1"] });
     // Contoso's customers stay on the first shard, where the marker is not.
     expect(await json(await ask("localhost", { "X-Account-Id": DEMO.customers.harbour.id }))).toEqual({ shard: "first", marker: [] });
   });
@@ -137,7 +137,7 @@ describe("a session and a bookmark per database", () => {
     const directorySeen: string[] = [];
     const shardSeen: string[] = [];
     const bindings = { ...env, DB: recording(env.DB, directorySeen), SHARD_FIRST: recording(env.SHARD_FIRST, shardSeen) };
-    await ask("learn.northwind.test", { "x-d1-bookmark": "dir:d-1;shard:apac-1:s-1" }, bindings);
+    await ask("learn.northwind.test", { "x-d1-bookmark": "dir:d-1;shard:weur-1:s-1" }, bindings);
     await ask("learn.northwind.test", { "x-d1-bookmark": "bare-1" }, bindings);
     expect(directorySeen).toEqual(["d-1", "bare-1"]);
     expect(shardSeen).toEqual(["first-unconstrained", "first-unconstrained"]);
@@ -162,8 +162,8 @@ describe("placing a new partner at onboarding", () => {
 
   it("puts a partner on a shard of its region when there is one, else on the default shard", async () => {
     const { token } = await signUp("Pat Partner");
-    // A deployment with a Western Europe shard (here the same local database under a second name).
-    expect(await placement(await create(token, "UK", { SHARD_WEUR_1: env.DB }))).toEqual({ shard: "weur-1", region: "weur" });
+    // The local Western Europe shard takes a UK partner.
+    expect(await placement(await create(token, "UK"))).toEqual({ shard: "weur-1", region: "weur" });
     expect(await placement(await create(token, "US"))).toEqual({ shard: "first", region: "enam" });
   });
 

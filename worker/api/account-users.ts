@@ -13,6 +13,7 @@ import {
 } from "../../contract/team";
 import { membersOf, overInviteCap } from "../data/team-members";
 import type { AppEnv } from "../env";
+import { bothDatabases } from "../tenant/scope";
 import { endpoint } from "../http/endpoint";
 import { errorResponses } from "../http/responses";
 import { ApiError } from "../http/errors";
@@ -44,7 +45,7 @@ endpoint(
     auth: "account",
     responses: { 200: { description: "The members", schema: TeamMemberList }, ...errors },
   },
-  async (c, _input, scope) => c.json({ items: await membersOf(c.get("db"), scope).list() }),
+  async (c, _input, scope) => c.json({ items: await membersOf(bothDatabases(c), scope).list() }),
 );
 
 /** `PUT v1/admin/account-users/{id}`: edit a member (name, role, teams) or mark them inactive / active again. */
@@ -65,7 +66,7 @@ endpoint(
       ...errorResponses({ 404: "No such member in this account", 409: "The owner, or yourself, cannot be changed this way" }),
     },
   },
-  async (c, { params, body }, scope) => c.json(await membersOf(c.get("db"), scope).edit(params.id, body, scope)),
+  async (c, { params, body }, scope) => c.json(await membersOf(bothDatabases(c), scope).edit(params.id, body, scope)),
 );
 
 /**
@@ -126,8 +127,8 @@ endpoint(
     },
   },
   async (c, { body }, acting) => {
-    const db = c.get("db");
-    const members = membersOf(db, acting);
+    const directory = c.get("directory");
+    const members = membersOf(bothDatabases(c), acting);
     const emails = splitEmails(body.emails);
     const known = await members.knownAddresses(emails);
     const memberSet = known.members;
@@ -135,8 +136,8 @@ endpoint(
     const newOnes = emails.filter((e) => !memberSet.has(e) && !pendingSet.has(e)).length;
     if (known.sentToday + newOnes > INVITES_PER_DAY) throw inviteCapReached(known.oldestToday);
     const partnerId = partnerOf(acting.account);
-    const partner = (partnerId ? (await partnerMails(db, c.env, [partnerId])).get(partnerId) : undefined) ?? productBrand(c.env);
-    const invitees = await usersByEmail(db, emails);
+    const partner = (partnerId ? (await partnerMails(directory, c.env, [partnerId])).get(partnerId) : undefined) ?? productBrand(c.env);
+    const invitees = await usersByEmail(directory, emails);
     const sending: (Omit<Parameters<typeof members.sendInvites>[0][number], "mail"> & { mail: MailInput })[] = [];
     const results: InviteResult["results"] = [];
     for (const email of emails) {
@@ -204,7 +205,7 @@ endpoint(
     },
   },
   async (c, { params }, acting) => {
-    const members = membersOf(c.get("db"), acting);
+    const members = membersOf(bothDatabases(c), acting);
     const invite = await members.pendingInvite(params.id);
     const clerk = Boolean(invite.authInviteId && acting.auth.provider === "clerk" && acting.account.authId);
     if (clerk) await clerkRevokeInvite(c.env, acting.account.authId!, invite.authInviteId!, acting.auth.userId);

@@ -32,9 +32,9 @@ import { conflict, forbidden, notFound } from "../http/errors";
 import { availableInSession } from "../identity/context";
 import { membershipStatements, organisationForNewAccount } from "../identity/organizations";
 import { storeUpload } from "../storage/uploads";
-import { placementFor } from "../tenant/scope";
 import { defaultShard } from "../d1/shards";
 import { sendFlows } from "../flows/queue";
+import { accountShardDb, accountShardName, bothDatabases, placementFor, shardDb } from "../tenant/scope";
 import { accountDto } from "./dto";
 
 export const accountsApi = new Hono<AppEnv>();
@@ -71,16 +71,17 @@ endpoint(
     const logo = form.files.logo;
     const logoKey = logo ? await storeUpload(c.env.UPLOADS, `public/accounts/${id}`, logo) : null;
     const org = organisationForNewAccount(c, scope.auth, data.name);
-    // A new partner's data goes to a shard in its region (worker/domain/regions.ts).
+    // A new partner's data goes to a shard in its region (worker/domain/regions.ts); a customer to its partner's.
     const placement = data.type === "partner" ? placementFor(c.env, data.location) : undefined;
-    const created = await createAccount(c.get("db"), scope, {
+    const parentAccountId = scope.auth.partnerScope ?? null;
+    const shard = placement?.shard ?? (parentAccountId ? await accountShardName(c, parentAccountId) : defaultShard(c.env));
+    const created = await createAccount({ shard: shardDb(c, shard), directory: c.get("directory") }, scope, {
       id,
       data,
-      parentAccountId: scope.auth.partnerScope ?? null,
+      parentAccountId,
       logoKey,
       org,
       placement,
-      directory: c.get("directory"),
     });
     return c.json(accountDto(created), 201);
   },
@@ -116,7 +117,7 @@ endpoint(
     responses: { 200: { description: "The account", schema: AccountDto }, ...errors, 404: { description: "Absent or not yours", schema: ErrorEnvelope } },
   },
   async (c, { params }, scope) => {
-    const account = await memberAccount(c.get("db"), scope, params.id);
+    const account = await memberAccount(await accountShardDb(c, params.id), scope, params.id);
     if (!account || !availableInSession(scope.auth, account)) throw notFound("Account not found");
     return c.json(accountDto(account));
   },
@@ -147,8 +148,9 @@ endpoint(
   },
   async (c, { params }, scope) => {
     const { auth } = scope;
-    const db = c.get("db");
-    const row = await inviteOf(db, params.accountId, params.inviteId);
+    // The invite is in the directory, the membership goes to the account's shard.
+    const directory = c.get("directory");
+    const [row, shard] = await Promise.all([inviteOf(directory, params.accountId, params.inviteId), accountShardDb(c, params.accountId)]);
     if (!row) throw notFound("Invite not found");
     const email = verifiedEmail(auth);
     if (!email) throw forbidden(INVITE_MESSAGES.verifyFirst);
@@ -160,7 +162,13 @@ endpoint(
       await clerkAddMember(c.env, row.account.authId!, auth.userId, row.invite.role);
       if (row.invite.authInviteId) await clerkRevokeInvite(c.env, row.account.authId!, row.invite.authInviteId, auth.userId).catch(() => undefined);
     }
-    await acceptInvite(db, scope, row, membershipStatements(c, auth, row.account.authId, row.invite.role), clerk ? null : row.invite.authInviteId);
+    await acceptInvite(
+      { shard, directory },
+      scope,
+      row,
+      membershipStatements(c, auth, row.account.authId, row.invite.role),
+      clerk ? null : row.invite.authInviteId,
+    );
     return c.json(accountDto(row.account));
   },
 );
@@ -201,7 +209,7 @@ endpoint(
     assertActing(scope, params.accountId);
     const logo = form.files["details.logo"];
     const logoKey = logo ? await storeUpload(c.env.UPLOADS, `public/accounts/${scope.account.id}`, logo) : undefined;
-    return c.json(accountDto(await updateProfile(c.get("db"), scope, form.data, logoKey)));
+    return c.json(accountDto(await updateProfile(bothDatabases(c), scope, form.data, logoKey)));
   },
 );
 
@@ -229,7 +237,7 @@ endpoint(
   },
   async (c, { params, body }, scope) => {
     assertActing(scope, params.accountId);
-    return c.json(accountDto(await setAccountTimeZone(c.get("db"), scope, body.timeZone)));
+    return c.json(accountDto(await setAccountTimeZone(bothDatabases(c), scope, body.timeZone)));
   },
 );
 

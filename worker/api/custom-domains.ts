@@ -170,7 +170,7 @@ endpoint(
     },
   },
   async (c, { params }, scope) => {
-    const domains = domainsOf(c.get("directory"), scope);
+    const domains = domainsOf(c.get("directory"), scope, c.get("db"));
     const row = await domains.get(params.id);
     try {
       await testConnection(hostnameEnv(c), row);
@@ -204,7 +204,7 @@ endpoint(
     },
   },
   async (c, { params }, scope) => {
-    const domains = domainsOf(c.get("directory"), scope);
+    const domains = domainsOf(c.get("directory"), scope, c.get("db"));
     const row = await domains.get(params.id);
     try {
       await deleteCustomHostname(hostnameEnv(c), row.providerHostnameId);

@@ -16,6 +16,7 @@ import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
 import { removeUploads, storeUpload, type UploadRule } from "../storage/uploads";
 import { hostOf, invalidateTenants, resolveTenant } from "../tenant/resolve";
+import { bothDatabases } from "../tenant/scope";
 import { partnerStylingOf, stylingFromRow } from "../tenant/styling";
 
 export const styles = new Hono<AppEnv>();
@@ -134,8 +135,7 @@ endpoint(
     if (unknown.length > 0) {
       console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), message: "unknown style keys", keys: unknown, accountId: account.id }));
     }
-    const db = c.get("directory");
-    const existing = await stylingOf(db, scope);
+    const existing = await stylingOf(c.get("directory"), scope);
     const { removeLogo: _l, removeMark: _m, removeHomepageHeroBackground: _h, removeLoginBackground: _b, ...values } = form.data;
     const keys: Partial<Record<(typeof KEY_COLUMN)[StylingFileField], string | null>> = {};
     const replaced: string[] = [];
@@ -150,7 +150,7 @@ endpoint(
     }
     const now = new Date().toISOString();
     const row = { ...values, ...keys, updatedAt: now };
-    const saved = await saveStyling(db, scope, row);
+    const saved = await saveStyling(bothDatabases(c), scope, row);
     await removeUploads(c.env.UPLOADS, replaced, { bestEffort: true });
     invalidateTenants();
     return c.json(stylingFromRow(saved, account.name));

@@ -5,12 +5,12 @@ import { ErrorEnvelope } from "../../contract/errors";
 import { SaveUserData, UserDto, UserIdParam } from "../../contract/users";
 import { SetTimeZoneBody } from "../../contract/time-zones";
 import { onboardingInvites } from "../data/accounts";
-import { clearOnboardingInvites, membershipsOf, saveUser } from "../data/users";
+import { clearOnboardingInvites, saveUser } from "../data/users";
 import type { AppEnv } from "../env";
 import { endpoint, type UserScope } from "../http/endpoint";
 import { errorResponses } from "../http/responses";
 import { notFound } from "../http/errors";
-import { freshUser, rememberUser, type ProductUser } from "../identity/context";
+import { callerMemberships, freshUser, rememberUser, type ProductUser } from "../identity/context";
 import { fileUri } from "../storage/files";
 import { storeUpload } from "../storage/uploads";
 
@@ -23,12 +23,17 @@ const errors = errorResponses();
  * is the caller's own row, as fresh as the endpoint needs.
  */
 export async function userDto(c: Context<AppEnv>, scope: UserScope, user: ProductUser): Promise<UserDto> {
-  // The memberships are the shard's, the invites by address the directory's: read side by side.
+  return (await userAnswer(c, scope, user)).dto;
+}
+
+/** `userDto`, with the caller's memberships as read (whole accounts, each with its shard). */
+export async function userAnswer(c: Context<AppEnv>, scope: UserScope, user: ProductUser) {
+  // The memberships are on the shards of their partners, the invites by address in the directory: read side by side.
   const [memberships, invites] = await Promise.all([
-    membershipsOf(c.get("db"), { auth: scope.auth, user }),
+    callerMemberships(c, { auth: scope.auth, user }),
     onboardingInvites(c.get("directory"), { auth: scope.auth, user }),
   ]);
-  return {
+  const dto: UserDto = {
     id: user.id,
     authId: user.authId,
     email: user.email,
@@ -38,9 +43,12 @@ export async function userDto(c: Context<AppEnv>, scope: UserScope, user: Produc
     language: user.language,
     timeZone: user.timeZone,
     photo: user.photoKey ? { uri: fileUri(user.photoKey) } : null,
-    accounts: memberships,
+    accounts: memberships
+      .map(({ account, role }) => ({ id: account.id, authId: account.authId, name: account.name, type: account.type, role }))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
     onboardingInvites: invites,
   };
+  return { dto, memberships };
 }
 
 /** The caller, when `id` names them (product id, provider id or "me"); anyone else is 404. */

@@ -14,7 +14,9 @@ import * as schema from "../../db/schema";
  *   index that routes X-Account-Id; the shard keeps its partners' accounts in
  *   full. users: the directory keeps every user; a shard keeps a copy of the
  *   users of its accounts, so its foreign keys and name look-ups stay local.
- * Today every shard is the directory's database, so nothing has moved yet.
+ *   stylings, custom_domains: the directory's rows are the source (a host's
+ *   look and partner); the partner's shard keeps a copy, so the mail written
+ *   there (in the batch of the change it tells about) wears the partner's brand.
  * A new table is placed here, or the unit test that lists db/schema fails.
  */
 export type Placement = "directory" | "shard" | "both";
@@ -33,8 +35,9 @@ export const PLACEMENT = {
   users: "both",
   // Partners and routing: the partner record and account → partner index (accounts), host → partner, the look a host wears.
   accounts: "both",
-  custom_domains: "directory",
-  stylings: "directory",
+  // The partner's look and connected domains: the directory's rows are the source; its shard keeps a copy for the mail written there.
+  custom_domains: "both",
+  stylings: "both",
   // Pending invites, found by address before the invitee has any account.
   invites: "directory",
   // The product's assessment bank (and a partner's replacement questions).

@@ -3,13 +3,13 @@
  * owner), the accounts it belongs to, invitations addressed to its verified
  * address, and the acting account's own profile and partner link.
  */
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { INVALID_PARTNER_TAN, type CreateAccountData, type UpdateAccountProfileData } from "../../contract/accounts";
 import { TeamType, type AccountType } from "../../contract/enums";
 import { PARTNER_DEFAULT_STYLING, platformNameFrom } from "../../contract/styling";
 import { DEFAULT_TEAM_NAMES } from "../../contract/team";
-import { accountUsers, accounts, authInvitations, invites, stylings, teams } from "../../db/schema";
+import { accountUsers, accounts, authInvitations, authMembers, invites, stylings, teams, users } from "../../db/schema";
 import type { Db } from "../env";
 import type { AdminScope, UserScope } from "../http/endpoint";
 import { invalid } from "../http/errors";
@@ -34,12 +34,18 @@ async function freshTan(directory: Db): Promise<string> {
 const displayName = (user: UserScope["user"]) => [user.firstName, user.lastName].filter(Boolean).join(" ") || null;
 
 /**
- * Creates an account with the caller as its owner, in one batch with the
- * organisation's own statements: one team per department (every account has
- * at least one), and a partner receives its TAN and a default styling.
+ * Creates an account with the caller as its owner: one team per department
+ * (every account has at least one), and a partner receives its TAN and a
+ * default styling. Two databases, in order: first the shard the account is
+ * placed on (the caller's user copy, the account in full, its owner and
+ * teams: nothing routes there yet), then the directory (the identity
+ * provider's organisation, the account's routing row, a partner's styling),
+ * which makes it reachable. When the directory refuses, the shard's rows are
+ * taken back (compensation); on the shard that is the directory's own
+ * database every write is idempotent, so the same rows are not written twice.
  */
 export async function createAccount(
-  db: Db,
+  { shard, directory }: { shard: Db; directory: Db },
   scope: UserScope,
   input: {
     id: string;
@@ -49,30 +55,48 @@ export async function createAccount(
     org: { orgId: string; statements: Stmt[] };
     /** A partner's shard and region (worker/domain/regions.ts placePartner); without it, the default shard. */
     placement?: { shard: string; region: string | null };
-    /** The directory, where a partner's fresh TAN is checked against every account's (./partner-numbers.ts). */
-    directory: Db;
   },
 ): Promise<Account> {
   const { id, data, parentAccountId, logoKey, org } = input;
   const placement = data.type === "partner" ? (input.placement ?? {}) : {};
-  const tan = data.type === "partner" ? await freshTan(input.directory) : null;
+  const tan = data.type === "partner" ? await freshTan(directory) : null;
   const now = new Date().toISOString();
-  const statements: Stmt[] = [
-    ...org.statements,
-    db.insert(accounts).values({
-      id,
-      ...data,
-      ...placement,
-      // A partner's zone starts as its creator's (slots and staff mail default to it).
-      timeZone: data.timeZone ?? scope.user.timeZone ?? null,
-      tan,
-      parentAccountId,
-      authId: org.orgId,
-      logoKey,
-      createdAt: now,
-      updatedAt: now,
-    }),
-    db.insert(accountUsers).values({
+  const row = {
+    id,
+    ...data,
+    ...placement,
+    // A partner's zone starts as its creator's (slots and staff mail default to it).
+    timeZone: data.timeZone ?? scope.user.timeZone ?? null,
+    tan,
+    parentAccountId,
+    authId: org.orgId,
+    logoKey,
+    createdAt: now,
+    updatedAt: now,
+  };
+  // A new partner starts in the neutral partner look, never the product's colours (its shard keeps a copy).
+  const styling =
+    data.type === "partner"
+      ? {
+          accountId: id,
+          brandColour: PARTNER_DEFAULT_STYLING.brandColour,
+          gradientColourOne: PARTNER_DEFAULT_STYLING.gradientColourOne,
+          gradientColourTwo: PARTNER_DEFAULT_STYLING.gradientColourTwo,
+          lightGradientTextColour: PARTNER_DEFAULT_STYLING.lightGradientTextColour,
+          lightHeroTextColour: PARTNER_DEFAULT_STYLING.lightHeroTextColour,
+          fontFamily: PARTNER_DEFAULT_STYLING.fontFamily,
+          platformName: platformNameFrom(data.name),
+          showLogoOnLogin: true,
+          supportEmail: data.primaryEmail,
+          logoKey,
+        }
+      : null;
+  const { id: _userId, ...userFields } = scope.user;
+  await batch(shard, [
+    shard.insert(users).values(scope.user).onConflictDoUpdate({ target: users.id, set: userFields }),
+    shard.insert(accounts).values(row).onConflictDoNothing(),
+    ...(styling ? [shard.insert(stylings).values(styling).onConflictDoNothing()] : []),
+    shard.insert(accountUsers).values({
       accountId: id,
       userId: scope.user.id,
       type: "owner",
@@ -81,28 +105,23 @@ export async function createAccount(
       email: scope.user.email,
       name: displayName(scope.user),
     }),
-    db.insert(teams).values(TeamType.map((department) => ({ accountId: id, name: DEFAULT_TEAM_NAMES[department], department }))),
-  ];
-  if (data.type === "partner") {
-    statements.push(
-      // A new partner starts in the neutral partner look, never the product's colours.
-      db.insert(stylings).values({
-        accountId: id,
-        brandColour: PARTNER_DEFAULT_STYLING.brandColour,
-        gradientColourOne: PARTNER_DEFAULT_STYLING.gradientColourOne,
-        gradientColourTwo: PARTNER_DEFAULT_STYLING.gradientColourTwo,
-        lightGradientTextColour: PARTNER_DEFAULT_STYLING.lightGradientTextColour,
-        lightHeroTextColour: PARTNER_DEFAULT_STYLING.lightHeroTextColour,
-        fontFamily: PARTNER_DEFAULT_STYLING.fontFamily,
-        platformName: platformNameFrom(data.name),
-        showLogoOnLogin: true,
-        supportEmail: data.primaryEmail,
-        logoKey,
-      }),
-    );
+    shard.insert(teams).values(TeamType.map((department) => ({ accountId: id, name: DEFAULT_TEAM_NAMES[department], department }))),
+  ]);
+  const published: Stmt[] = [...org.statements, directory.insert(accounts).values(row).onConflictDoNothing()];
+  if (styling) published.push(directory.insert(stylings).values(styling).onConflictDoNothing());
+  try {
+    await batch(directory, published);
+  } catch (err) {
+    // Nothing in the directory points at the shard's rows: take them back, then fail as the directory did.
+    await batch(shard, [
+      shard.delete(teams).where(eq(teams.accountId, id)),
+      shard.delete(accountUsers).where(eq(accountUsers.accountId, id)),
+      shard.delete(accounts).where(eq(accounts.id, id)),
+      shard.delete(stylings).where(eq(stylings.accountId, id)),
+    ]);
+    throw err;
   }
-  await batch(db, statements);
-  const created = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  const created = await shard.select().from(accounts).where(eq(accounts.id, id)).limit(1);
   return theRow(created, "created account");
 }
 
@@ -126,16 +145,6 @@ export async function memberAccount(db: Db, scope: UserScope, accountId: string)
   return rows[0]?.account ?? null;
 }
 
-/** Every account the caller is an active member of and the session may act for (whole rows). */
-export async function memberAccounts(db: Db, scope: UserScope): Promise<Account[]> {
-  const rows = await db
-    .select({ account: accounts })
-    .from(accountUsers)
-    .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
-    .where(and(eq(accountUsers.userId, scope.user.id), eq(accountUsers.status, "active"), inSession(scope.auth.partnerScope)));
-  return rows.map((r) => r.account);
-}
-
 /**
  * The caller's address when the identity provider has verified it; null
  * otherwise. Invites are bound to addresses, so only a verified one may see or
@@ -157,39 +166,66 @@ export async function inviteOf(db: Db, accountId: string, inviteId: string) {
 }
 
 /**
- * The caller joins the invite's account with its role, in one batch with the
- * identity provider's membership statements; the invite is used up only if
- * still pending (compare-and-set), and the embedded invitation it stood for too.
+ * The caller joins the invite's account with its role. Two databases, in
+ * order: the directory first claims the invite (used up only if still
+ * pending: compare-and-set), with the identity provider's membership and the
+ * embedded invitation it stood for; then the account's shard gets the
+ * caller's user copy and the membership (an upsert, idempotent). When the
+ * shard refuses, the directory's step is undone (compensation): the invite
+ * is pending again and the identity membership this call added is removed,
+ * so the invitee can accept again.
  */
 export async function acceptInvite(
-  db: Db,
+  { shard, directory }: { shard: Db; directory: Db },
   scope: UserScope,
   row: NonNullable<Awaited<ReturnType<typeof inviteOf>>>,
   membership: Stmt[],
   authInvitationId: string | null,
 ): Promise<void> {
   const now = new Date().toISOString();
-  const statements: Stmt[] = [
-    db
+  const claim: Stmt[] = [
+    directory
       .update(invites)
       .set({ status: "accepted", respondedAt: now })
       .where(and(eq(invites.id, row.invite.id), eq(invites.status, "pending"))),
-    db
-      .insert(accountUsers)
-      .values({
-        accountId: row.account.id,
-        userId: scope.user.id,
-        type: "member",
-        role: row.invite.role,
-        status: "active",
-        email: scope.user.email,
-        name: displayName(scope.user),
-      })
-      .onConflictDoUpdate({ target: [accountUsers.accountId, accountUsers.userId], set: { status: "active", role: row.invite.role } }),
     ...membership,
   ];
-  if (authInvitationId) statements.push(db.update(authInvitations).set({ status: "accepted" }).where(eq(authInvitations.id, authInvitationId)));
-  await batch(db, statements);
+  if (authInvitationId) claim.push(directory.update(authInvitations).set({ status: "accepted" }).where(eq(authInvitations.id, authInvitationId)));
+  const claimed = await batch(directory, claim);
+  const { id: _userId, ...userFields } = scope.user;
+  try {
+    await batch(shard, [
+      shard.insert(users).values(scope.user).onConflictDoUpdate({ target: users.id, set: userFields }),
+      shard
+        .insert(accountUsers)
+        .values({
+          accountId: row.account.id,
+          userId: scope.user.id,
+          type: "member",
+          role: row.invite.role,
+          status: "active",
+          email: scope.user.email,
+          name: displayName(scope.user),
+        })
+        .onConflictDoUpdate({ target: [accountUsers.accountId, accountUsers.userId], set: { status: "active", role: row.invite.role } }),
+    ]);
+  } catch (err) {
+    // The identity memberships this call added (their statements answer the rows they wrote).
+    const added = claimed
+      .slice(1, 1 + membership.length)
+      .flatMap((r) => (Array.isArray(r) ? (r as { id?: unknown }[]) : []))
+      .flatMap((r) => (typeof r.id === "string" ? [r.id] : []));
+    const undo: Stmt[] = [
+      directory
+        .update(invites)
+        .set({ status: "pending", respondedAt: null })
+        .where(and(eq(invites.id, row.invite.id), eq(invites.status, "accepted"))),
+    ];
+    if (added.length) undo.push(directory.delete(authMembers).where(inArray(authMembers.id, added)));
+    if (authInvitationId) undo.push(directory.update(authInvitations).set({ status: "pending" }).where(eq(authInvitations.id, authInvitationId)));
+    await batch(directory, undo);
+    throw err;
+  }
 }
 
 /**
@@ -207,19 +243,33 @@ export async function onboardingInvites(db: Db, { auth, user }: UserScope) {
     .where(and(eq(invites.email, email), eq(invites.status, "pending"), cleared ? gt(invites.createdAt, cleared) : undefined, inSession(auth.partnerScope)));
 }
 
-/** Saves the acting account's details (and a new logo's key). */
-export async function updateProfile(db: Db, scope: AdminScope, data: z.output<typeof UpdateAccountProfileData>, logoKey: string | undefined): Promise<Account> {
-  const updated = await db
-    .update(accounts)
-    .set({ ...data, ...(logoKey ? { logoKey } : {}) })
-    .where(eq(accounts.id, scope.account.id))
-    .returning();
+/**
+ * An account's change, written to its shard and, side by side, to its row in
+ * the directory (its routing row, and what mail and other partners read of
+ * it: name, language, zone, addresses): the same patch, by id, so the two stay
+ * one row. Answers the shard's row.
+ */
+async function saveAccount({ shard, directory }: { shard: Db; directory: Db }, accountId: string, patch: Partial<Account>): Promise<Account> {
+  const [updated] = await Promise.all([
+    shard.update(accounts).set(patch).where(eq(accounts.id, accountId)).returning(),
+    directory.update(accounts).set(patch).where(eq(accounts.id, accountId)),
+  ]);
   return theRow(updated, "updated account");
 }
 
+/** Saves the acting account's details (and a new logo's key). */
+export async function updateProfile(
+  dbs: { shard: Db; directory: Db },
+  scope: AdminScope,
+  data: z.output<typeof UpdateAccountProfileData>,
+  logoKey: string | undefined,
+): Promise<Account> {
+  return saveAccount(dbs, scope.account.id, { ...data, ...(logoKey ? { logoKey } : {}) });
+}
+
 /** Sets the acting account's time zone; answers the row. */
-export async function setAccountTimeZone(db: Db, scope: AdminScope, timeZone: string): Promise<Account> {
-  return theRow(await db.update(accounts).set({ timeZone }).where(eq(accounts.id, scope.account.id)).returning(), "updated account");
+export async function setAccountTimeZone(dbs: { shard: Db; directory: Db }, scope: AdminScope, timeZone: string): Promise<Account> {
+  return saveAccount(dbs, scope.account.id, { timeZone });
 }
 
 /**

@@ -25,7 +25,12 @@ export async function domainTaken(db: Db, uri: string): Promise<boolean> {
   return Boolean(taken[0]);
 }
 
-export function domainsOf(db: Db, scope: PartnerScope) {
+/**
+ * `db`: the directory (host → partner). `shard`, when given: the partner's
+ * shard, which keeps a copy of its connected domains (the origin its mail
+ * links to; docs/decisions/2026-11-27-partner-brand-copies.md).
+ */
+export function domainsOf(db: Db, scope: PartnerScope, shard?: Db) {
   const accountId = scope.account.id;
   return {
     /** The partner's domains, oldest first. */
@@ -55,10 +60,16 @@ export function domainsOf(db: Db, scope: PartnerScope) {
         .set({ state: "connected", connectedAt: row.connectedAt ?? now, updatedAt: now })
         .where(and(eq(customDomains.id, row.id), eq(customDomains.accountId, accountId)))
         .returning();
-      return updated[0] ?? row;
+      const saved = updated[0] ?? row;
+      if (shard) {
+        const { id: _id, ...rest } = saved;
+        await shard.insert(customDomains).values(saved).onConflictDoUpdate({ target: customDomains.id, set: rest });
+      }
+      return saved;
     },
     async remove(id: string): Promise<void> {
-      await db.delete(customDomains).where(and(eq(customDomains.id, id), eq(customDomains.accountId, accountId)));
+      const gone = (from: Db) => from.delete(customDomains).where(and(eq(customDomains.id, id), eq(customDomains.accountId, accountId)));
+      await Promise.all([gone(db), shard ? gone(shard) : null]);
     },
   };
 }

@@ -12,7 +12,7 @@ import { partnerOf } from "../domain/accounts";
 import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Language } from "../../contract/enums";
 import { DEFAULT_STYLING, platformNameFrom } from "../../contract/styling";
-import { accountUsers, accounts, authUsers, authVerifications, customDomains, invites, stylings, users } from "../../db/schema";
+import { accounts, authMembers, authUsers, authVerifications, customDomains, invites, stylings, users } from "../../db/schema";
 import { SIGNUP_PARTNER } from "./auth-links";
 import type { Db } from "../env";
 import { languageOr, MAIL_FALLBACK_ZONE } from "../mail/i18n";
@@ -118,19 +118,20 @@ export function usersByEmail(db: Db, emails: string[]) {
 }
 
 /**
- * The partners an address belongs to, as a subquery for brandReads: the
- * partner of each account the product user with that address is an active
- * member of, of each account that has a pending invite for it, and, while the
+ * The partners an address belongs to, as a subquery for brandReads, read in
+ * the directory: the partner of each account the identity user with that
+ * address is a member of, of each account that has a pending invite for it, and, while the
  * address is unconfirmed, the partner on whose domain it was signed up.
  */
 export function recipientPartners(db: Db, email: string): SQL {
   const partnerOfAccount = sql<string>`case when ${accounts.type} = 'partner' then ${accounts.id} else ${accounts.parentAccountId} end`;
+  // Memberships as the directory knows them (the identity provider's), whatever shard each account is on.
   const members = db
     .select({ id: partnerOfAccount })
-    .from(accountUsers)
-    .innerJoin(users, eq(users.id, accountUsers.userId))
-    .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
-    .where(and(eq(users.email, email), eq(accountUsers.status, "active")));
+    .from(authMembers)
+    .innerJoin(authUsers, eq(authUsers.id, authMembers.userId))
+    .innerJoin(accounts, eq(accounts.authId, authMembers.organizationId))
+    .where(eq(authUsers.email, email));
   const invited = db
     .select({ id: partnerOfAccount })
     .from(invites)

@@ -15,14 +15,27 @@ export async function stylingOf(db: Db, scope: PartnerScope): Promise<StylingRow
   return row[0] ?? null;
 }
 
-/** Writes the partner's styling (created on first save); answers the stored row. */
-export async function saveStyling(db: Db, scope: PartnerScope, values: Omit<Partial<typeof stylings.$inferInsert>, "accountId">): Promise<StylingRow> {
-  const saved = await db
-    .insert(stylings)
-    .values({ accountId: scope.account.id, ...values })
-    .onConflictDoUpdate({ target: stylings.accountId, set: values })
-    .returning();
-  return theRow(saved, "saved styling");
+/**
+ * Writes the partner's styling (created on first save) in the directory, then
+ * the same row to the partner's shard, whose copy brands the mail written
+ * there (docs/decisions/2026-11-27-partner-brand-copies.md); answers the stored row.
+ */
+export async function saveStyling(
+  { shard, directory }: { shard: Db; directory: Db },
+  scope: PartnerScope,
+  values: Omit<Partial<typeof stylings.$inferInsert>, "accountId">,
+): Promise<StylingRow> {
+  const saved = theRow(
+    await directory
+      .insert(stylings)
+      .values({ accountId: scope.account.id, ...values })
+      .onConflictDoUpdate({ target: stylings.accountId, set: values })
+      .returning(),
+    "saved styling",
+  );
+  const { accountId: _id, ...rest } = saved;
+  await shard.insert(stylings).values(saved).onConflictDoUpdate({ target: stylings.accountId, set: rest });
+  return saved;
 }
 
 /**

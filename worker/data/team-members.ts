@@ -15,23 +15,30 @@ import { enqueueMail, type StoredMail } from "../mail/outbox";
 import { batch, type Stmt } from "./query";
 import { d1Of, errorText, raw, runBatch, type Statement } from "./statements";
 
-export function membersOf(db: Db, scope: AccountScope) {
+/**
+ * `shard`: the account's shard (members, teams, the invite mail's outbox);
+ * `directory`: its invites (found by address before the invitee has any
+ * account) and the embedded provider's invitations. Reads of both run side by side.
+ */
+export function membersOf({ shard: db, directory }: { shard: Db; directory: Db }, scope: AccountScope) {
   const accountId = scope.account.id;
 
   async function list(): Promise<TeamMemberDto[]> {
-    const [members, pending, memberships] = await db.batch([
-      db.select().from(accountUsers).where(eq(accountUsers.accountId, accountId)).orderBy(asc(accountUsers.name), asc(accountUsers.email)),
-      db
+    const [[members, memberships], pending] = await Promise.all([
+      db.batch([
+        db.select().from(accountUsers).where(eq(accountUsers.accountId, accountId)).orderBy(asc(accountUsers.name), asc(accountUsers.email)),
+        db
+          .select({ accountUserId: teamMemberships.accountUserId, id: teams.id, name: teams.name })
+          .from(teamMemberships)
+          .innerJoin(teams, eq(teams.id, teamMemberships.teamId))
+          .where(eq(teamMemberships.accountId, accountId))
+          .orderBy(asc(teams.name)),
+      ]),
+      directory
         .select()
         .from(invites)
         .where(and(eq(invites.accountId, accountId), eq(invites.status, "pending")))
         .orderBy(asc(invites.email)),
-      db
-        .select({ accountUserId: teamMemberships.accountUserId, id: teams.id, name: teams.name })
-        .from(teamMemberships)
-        .innerJoin(teams, eq(teams.id, teamMemberships.teamId))
-        .where(eq(teamMemberships.accountId, accountId))
-        .orderBy(asc(teams.name)),
     ]);
     const teamsOf = new Map<string, { id: string; name: string }[]>();
     for (const m of memberships) teamsOf.set(m.accountUserId, [...(teamsOf.get(m.accountUserId) ?? []), { id: m.id, name: m.name }]);
@@ -106,20 +113,22 @@ export function membersOf(db: Db, scope: AccountScope) {
     /** Which of these addresses are already members, and which already have a pending invite (lower case). */
     async knownAddresses(emails: string[], now = new Date()) {
       const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000).toISOString();
-      const [members, pending, today] = await db.batch([
+      const [members, [pending, today]] = await Promise.all([
         db
           .select({ email: accountUsers.email })
           .from(accountUsers)
           .where(and(eq(accountUsers.accountId, accountId), inList(accountUsers.email, emails))),
-        db
-          .select({ email: invites.email })
-          .from(invites)
-          .where(and(eq(invites.accountId, accountId), eq(invites.status, "pending"), inList(invites.email, emails))),
-        // Every invite the account sent in the last 24 hours, whatever became of it since.
-        db
-          .select({ n: count(), oldest: min(invites.createdAt) })
-          .from(invites)
-          .where(and(eq(invites.accountId, accountId), gt(invites.createdAt, dayAgo))),
+        directory.batch([
+          directory
+            .select({ email: invites.email })
+            .from(invites)
+            .where(and(eq(invites.accountId, accountId), eq(invites.status, "pending"), inList(invites.email, emails))),
+          // Every invite the account sent in the last 24 hours, whatever became of it since.
+          directory
+            .select({ n: count(), oldest: min(invites.createdAt) })
+            .from(invites)
+            .where(and(eq(invites.accountId, accountId), gt(invites.createdAt, dayAgo))),
+        ]),
       ]);
       return {
         members: new Set(members.map((m) => m.email.toLowerCase())),
@@ -131,9 +140,11 @@ export function membersOf(db: Db, scope: AccountScope) {
     },
 
     /**
-     * Writes the invites and their mails in one batch: for each, the embedded
-     * provider's organisation invitation (when it has one), the product's
-     * invite and the queued mail, so none is written without the others.
+     * Writes the invites, then their mails. The directory's batch holds, for
+     * each, the embedded provider's organisation invitation (when it has one)
+     * and the product's invite, with the day's cap; the shard's batch the
+     * queued mails. When the shard refuses, the invites just written are
+     * taken back (compensation), so no invite stays without its mail.
      */
     async sendInvites(
       list: {
@@ -150,7 +161,7 @@ export function membersOf(db: Db, scope: AccountScope) {
       for (const invite of list) {
         if (invite.embeddedInvitation && invite.authInviteId && scope.account.authId) {
           out.push(
-            db.insert(authInvitations).values({
+            directory.insert(authInvitations).values({
               id: invite.authInviteId,
               organizationId: scope.account.authId,
               email: invite.email,
@@ -163,7 +174,7 @@ export function membersOf(db: Db, scope: AccountScope) {
           );
         }
         out.push(
-          db.insert(invites).values({
+          directory.insert(invites).values({
             id: invite.id,
             accountId,
             email: invite.email,
@@ -172,7 +183,6 @@ export function membersOf(db: Db, scope: AccountScope) {
             invitedByUserId: scope.user.id,
             authInviteId: invite.authInviteId,
           }),
-          enqueueMail(db, invite.mail),
         );
       }
       if (!out.length) return;
@@ -180,16 +190,30 @@ export function membersOf(db: Db, scope: AccountScope) {
       // together. Over the cap, the last statement writes a row its NOT NULL account_id refuses, and the whole
       // batch rolls back (see overInviteCap).
       const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000).toISOString();
-      await runBatch(d1Of(db), [
+      await runBatch(d1Of(directory), [
         ...out,
         raw(sql`INSERT INTO invites (id, account_id, email) SELECT ${crypto.randomUUID()}, NULL, ''
           WHERE (SELECT count(*) FROM invites WHERE account_id = ${accountId} AND created_at > ${dayAgo}) > ${INVITES_PER_DAY}`),
       ]);
+      try {
+        await batch(
+          db,
+          list.map((invite) => enqueueMail(db, invite.mail)),
+        );
+      } catch (err) {
+        const ids = list.map((i) => i.id);
+        const authIds = list.flatMap((i) => (i.embeddedInvitation && i.authInviteId ? [i.authInviteId] : []));
+        await batch(directory, [
+          directory.delete(invites).where(inList(invites.id, ids)),
+          ...(authIds.length ? [directory.delete(authInvitations).where(inList(authInvitations.id, authIds))] : []),
+        ]);
+        throw err;
+      }
     },
 
     /** A pending invite of the account (404 when there is none, 409 when no longer pending). */
     async pendingInvite(id: string) {
-      const found = await db
+      const found = await directory
         .select()
         .from(invites)
         .where(and(eq(invites.id, id), eq(invites.accountId, accountId)))
@@ -203,14 +227,14 @@ export function membersOf(db: Db, scope: AccountScope) {
     /** Revokes the invite while it is still pending (and the embedded provider's invitation with it). */
     async revoke(invite: typeof invites.$inferSelect, embeddedInvitation: boolean) {
       const statements: Stmt[] = [
-        db
+        directory
           .update(invites)
           .set({ status: "revoked", respondedAt: new Date().toISOString() })
           .where(and(eq(invites.id, invite.id), eq(invites.status, "pending"))),
       ];
       if (embeddedInvitation && invite.authInviteId)
-        statements.push(db.update(authInvitations).set({ status: "canceled" }).where(eq(authInvitations.id, invite.authInviteId)));
-      await batch(db, statements);
+        statements.push(directory.update(authInvitations).set({ status: "canceled" }).where(eq(authInvitations.id, invite.authInviteId)));
+      await batch(directory, statements);
     },
 
     /** Sends the statements as one batch. */

@@ -1,20 +1,49 @@
 /** The signed-in user's own row and the accounts it is an active member of. */
 import { and, eq } from "drizzle-orm";
-import { accountUsers, accounts, users } from "../../db/schema";
+import { alias } from "drizzle-orm/sqlite-core";
+import { accountUsers, accounts, authMembers, users } from "../../db/schema";
 import type { Db } from "../env";
 import type { UserScope } from "../http/endpoint";
 import type { ProductUser } from "../identity/context";
 import { inSession } from "./customers";
 import { theRow } from "./query";
 
-/** The caller's active memberships the session may act for, by account name. */
-export function membershipsOf(db: Db, { auth, user }: UserScope) {
-  return db
-    .select({ id: accounts.id, authId: accounts.authId, name: accounts.name, type: accounts.type, role: accountUsers.role })
+/** The caller's active memberships on one shard that the session may act for (whole accounts, with the role). */
+export function membershipsOn(shard: Db, { auth, user }: UserScope) {
+  return shard
+    .select({ account: accounts, role: accountUsers.role })
     .from(accountUsers)
     .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
-    .where(and(eq(accountUsers.userId, user.id), eq(accountUsers.status, "active"), inSession(auth.partnerScope)))
-    .orderBy(accounts.name);
+    .where(and(eq(accountUsers.userId, user.id), eq(accountUsers.status, "active"), inSession(auth.partnerScope)));
+}
+
+/**
+ * Where the caller's accounts are, as the directory knows them: the identity
+ * provider's memberships (auth_members) joined to the accounts' routing rows,
+ * with the shard of each account's partner (null: not placed, the default
+ * shard). Whether a membership is active, and its role, are the shard's.
+ */
+export async function membershipShards(directory: Db, { auth }: Pick<UserScope, "auth">): Promise<(string | null)[]> {
+  const partner = alias(accounts, "partner");
+  const rows = await directory
+    .selectDistinct({ type: accounts.type, own: accounts.shard, partners: partner.shard })
+    .from(authMembers)
+    .innerJoin(accounts, eq(accounts.authId, authMembers.organizationId))
+    .leftJoin(partner, eq(partner.id, accounts.parentAccountId))
+    .where(and(eq(authMembers.userId, auth.userId), inSession(auth.partnerScope)));
+  return rows.map((r) => (r.type === "partner" ? r.own : r.partners));
+}
+
+/** The shard of the account whose identity organisation is `orgId`, from its routing row (null: none placed or no such account). */
+export async function shardOfOrganization(directory: Db, orgId: string): Promise<string | null | undefined> {
+  const partner = alias(accounts, "partner");
+  const [row] = await directory
+    .select({ type: accounts.type, own: accounts.shard, partners: partner.shard })
+    .from(accounts)
+    .leftJoin(partner, eq(partner.id, accounts.parentAccountId))
+    .where(eq(accounts.authId, orgId))
+    .limit(1);
+  return row && (row.type === "partner" ? row.own : row.partners);
 }
 
 /**

@@ -13,7 +13,9 @@ import { claimRead, isolateCache, type Refreshable } from "../http/isolate-cache
 import { theRow } from "../data/query";
 import { reusableQuery } from "../data/reusable";
 import { inSession } from "../data/customers";
-import { keepUserCopy } from "../data/users";
+import { keepUserCopy, membershipShards, membershipsOn, shardOfOrganization } from "../data/users";
+import { defaultShard } from "../d1/shards";
+import { actOnShard, shardDb } from "../tenant/scope";
 
 export type ProductUser = typeof users.$inferSelect;
 export type Account = typeof accounts.$inferSelect;
@@ -182,11 +184,11 @@ export function availableInSession(auth: AuthContext, account: Pick<Account, "id
 export type Acting = { auth: AuthContext; user: ProductUser; account: Account; role: Role };
 
 /**
- * The caller's active memberships (of the account asked for, or all) the
- * session may act for (`scoped`: only under its partner), with their
- * accounts: rendered once per isolate (worker/data/reusable.ts).
+ * The caller's active membership of the account asked for, if the session may
+ * act for it (`scoped`: only under its partner), with the account: rendered
+ * once per isolate (worker/data/reusable.ts).
  */
-const memberships = (db: Db, ofAccount: boolean, scoped: boolean) => () =>
+const membershipOf = (db: Db, scoped: boolean) => () =>
   db
     .select({ account: accounts, role: accountUsers.role })
     .from(accountUsers)
@@ -194,12 +196,34 @@ const memberships = (db: Db, ofAccount: boolean, scoped: boolean) => () =>
     .where(
       and(
         eq(accountUsers.userId, sql.placeholder("userId")),
-        ofAccount ? eq(accountUsers.accountId, sql.placeholder("accountId")) : undefined,
+        eq(accountUsers.accountId, sql.placeholder("accountId")),
         eq(accountUsers.status, "active"),
         inSession(scoped ? sql.placeholder("partnerScope") : null),
       ),
     )
-    .limit(2);
+    .limit(1);
+
+/**
+ * The caller's active memberships on every shard, each with its shard: the
+ * request's shard is read side by side with the directory's list of where the
+ * caller's accounts are (identity memberships ⋈ routing rows); the other
+ * shards it names are then read in parallel, one call each. A caller whose
+ * accounts are all on the request's shard costs one sequential round trip.
+ */
+export async function callerMemberships(
+  c: Context<AppEnv>,
+  scope: { auth: AuthContext; user: ProductUser },
+): Promise<{ account: Account; role: Role; shard: string }[]> {
+  const here = c.get("shard").name;
+  const fallback = defaultShard(c.env);
+  const [located, local] = await Promise.all([
+    scope.auth.provider === "embedded" ? membershipShards(c.get("directory"), scope) : [],
+    membershipsOn(c.get("db"), scope),
+  ]);
+  const elsewhere = [...new Set(located.map((s) => s ?? fallback))].filter((s) => s !== here);
+  const others = await Promise.all(elsewhere.map(async (shard) => (await membershipsOn(shardDb(c, shard), scope)).map((m) => ({ ...m, shard }))));
+  return [...local.map((m) => ({ ...m, shard: here })), ...others.flat()];
+}
 
 /**
  * The account the caller acts as: `X-Account-Id`, honoured only when the
@@ -220,33 +244,36 @@ export async function requireAccount(c: Context<AppEnv>): Promise<Acting> {
   if (member) {
     acting = { auth: { ...auth, orgId: member.account.authId, orgRole: member.role, orgSlug: null }, user, account: member.account, role: member.role };
   } else if (auth.provider === "clerk") {
-    const rows = await db
+    // Without the header the request is on the default shard: the organisation's account may be on another.
+    if (!header && auth.orgId) actOnShard(c, (await shardOfOrganization(c.get("directory"), auth.orgId)) ?? defaultShard(c.env));
+    const rows = await c
+      .get("db")
       .select()
       .from(accounts)
       .where(header ? and(eq(accounts.id, header), eq(accounts.authId, auth.orgId ?? "")) : eq(accounts.authId, auth.orgId ?? ""))
       .limit(1);
     const role = auth.orgRole === "admin" || auth.orgRole === "owner" ? auth.orgRole : "member";
     if (rows[0]) acting = { auth: { ...auth }, user, account: rows[0], role };
+  } else if (!header) {
+    // The caller's only account, wherever it is; the request then acts on its shard.
+    const found = await callerMemberships(c, { auth, user });
+    const [only] = found;
+    if (only && found.length === 1) {
+      actOnShard(c, only.shard);
+      acting = { auth: { ...auth, orgId: only.account.authId, orgRole: only.role, orgSlug: null }, user, account: only.account, role: only.role };
+    } else if (found.length > 1) {
+      throw invalid({ "X-Account-Id": "Required" }, "Say which account to act as");
+    }
   } else {
+    // X-Account-Id routed the request to the account's shard (worker/tenant/shard.ts): its membership is there.
     const scoped = Boolean(auth.partnerScope);
-    const key = `${header ? "membership-of-account" : "memberships"}${scoped ? "-in-partner" : ""}`;
-    const rows = await reusableQuery(db, key, memberships(db, Boolean(header), scoped), {
+    const rows = await reusableQuery(db, `membership-of-account${scoped ? "-in-partner" : ""}`, membershipOf(db, scoped), {
       userId: user.id,
       accountId: header,
       ...(scoped ? { partnerScope: auth.partnerScope } : {}),
     });
     const [first] = rows;
-    if (first && (rows.length === 1 || header)) {
-      const { account, role } = first;
-      acting = {
-        auth: { ...auth, orgId: account.authId, orgRole: role, orgSlug: null },
-        user,
-        account,
-        role: role,
-      };
-    } else if (!header && rows.length > 1) {
-      throw invalid({ "X-Account-Id": "Required" }, "Say which account to act as");
-    }
+    if (first) acting = { auth: { ...auth, orgId: first.account.authId, orgRole: first.role, orgSlug: null }, user, account: first.account, role: first.role };
   }
   if (!acting) throw forbidden("You are not a member of this account");
   if (!availableInSession(auth, acting.account)) throw forbidden(NOT_AVAILABLE_HERE);

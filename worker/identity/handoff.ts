@@ -3,7 +3,7 @@ import { APIError, createAuthEndpoint, getSessionFromCtx, sessionMiddleware } fr
 import { setSessionCookie } from "better-auth/cookies";
 import { and, eq, sql } from "drizzle-orm";
 import * as z from "zod";
-import { accountUsers, accounts, authVerifications, users } from "../../db/schema";
+import { accounts, authMembers, authVerifications } from "../../db/schema";
 import { bindSessionToPartner } from "../data/auth-links";
 import { underPartner } from "../data/customers";
 import { database } from "../db";
@@ -108,21 +108,23 @@ export async function handoffTarget(db: Db, env: OriginEnv, redirectUrl: string)
 
 /**
  * Whether the identity-provider user may be handed to this partner's domain:
- * an active member of the partner or of one of its customers, or a user with
- * no account anywhere yet (nothing of any tenant to reach; onboarding happens
- * on the partner's domain).
+ * a member of the partner or of one of its customers, or a user with no
+ * account anywhere yet (nothing of any tenant to reach; onboarding happens on
+ * the partner's domain). Read from the directory alone (the identity
+ * provider's memberships ⋈ the accounts' routing rows), whatever shards the
+ * user's accounts are on; whether a membership is active is checked on the
+ * partner's shard when the session acts (worker/identity/context.ts).
  */
 export async function belongsToPartner(db: Db, authUserId: string, partnerId: string): Promise<boolean> {
   const rows = await db
     .select({
       under: sql<number>`max(case when ${underPartner(partnerId)} then 1 else 0 end)`,
-      memberships: sql<number>`count(${accountUsers.id})`,
+      memberships: sql<number>`count(${accounts.id})`,
     })
-    .from(users)
-    .leftJoin(accountUsers, and(eq(accountUsers.userId, users.id), eq(accountUsers.status, "active")))
-    .leftJoin(accounts, eq(accounts.id, accountUsers.accountId))
-    .where(eq(users.authId, authUserId));
-  // One row always (an aggregate); no product user row yet counts as no account.
+    .from(authMembers)
+    .innerJoin(accounts, eq(accounts.authId, authMembers.organizationId))
+    .where(eq(authMembers.userId, authUserId));
+  // One row always (an aggregate); no membership yet counts as no account.
   const row = rows[0];
   return !row || Number(row.memberships) === 0 || Number(row.under) === 1;
 }

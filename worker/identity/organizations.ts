@@ -26,7 +26,7 @@ export function organisationForNewAccount(c: Context<AppEnv>, auth: AuthContext,
     if (!auth.orgId) throw invalid({ organization: "Create the organisation first" });
     return { orgId: auth.orgId, statements: [] };
   }
-  const db = c.get("db");
+  const db = c.get("directory");
   const orgId = crypto.randomUUID();
   const now = new Date();
   return {
@@ -38,14 +38,16 @@ export function organisationForNewAccount(c: Context<AppEnv>, auth: AuthContext,
   };
 }
 
-/** Adds the caller to an organisation (accepting an invite). */
+/** Adds the caller to an organisation (accepting an invite), in the directory. */
 export function membershipStatements(c: Context<AppEnv>, auth: AuthContext, orgId: string | null, role: string): BatchItem<"sqlite">[] {
   if (auth.provider === "clerk" || !orgId) return [];
   return [
     c
-      .get("db")
+      .get("directory")
       .insert(authMembers)
       .values({ id: crypto.randomUUID(), organizationId: orgId, userId: auth.userId, role, createdAt: new Date() })
-      .onConflictDoNothing(),
+      .onConflictDoNothing()
+      // The row it added, if any (an invite's acceptance takes it back when the shard's step fails).
+      .returning({ id: authMembers.id }),
   ];
 }

@@ -1,8 +1,7 @@
 import type { Context } from "hono";
 import type { BootIdentity } from "../../contract/boot";
 import { accountDto } from "../api/dto";
-import { memberAccounts } from "../data/accounts";
-import { userDto } from "../api/users";
+import { userAnswer } from "../api/users";
 import type { AppEnv } from "../env";
 import { adoptCaller, availableInSession, identityProvider, providerOrigins, type Account, type Role } from "../identity/context";
 import { embeddedAuth } from "../identity/embedded";
@@ -46,17 +45,14 @@ export async function serverIdentity(c: Context<AppEnv>): Promise<ServerIdentity
   const verified = token ? await verifyEmbeddedToken(c.get("directory"), token) : null;
   if (!verified) return { identity: null, setCookies };
   const caller = await adoptCaller(c, verified);
-  const me = await userDto(c, caller, caller.user);
+  const { dto: me, memberships } = await userAnswer(c, caller, caller.user);
   const activeOrgId = (found.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null;
   const ordered = [...me.accounts].sort((a, b) => Number(b.authId === activeOrgId && !!activeOrgId) - Number(a.authId === activeOrgId && !!activeOrgId));
   let account: BootIdentity["account"] = null;
   const byAccount = new Map<string, { account: Account; role: Role }>();
   if (ordered.length > 0) {
-    const byId = new Map((await memberAccounts(c.get("db"), caller)).map((a) => [a.id, a]));
-    for (const m of me.accounts) {
-      const row = byId.get(m.id);
-      if (row) byAccount.set(m.id, { account: row, role: m.role as Role });
-    }
+    const byId = new Map(memberships.map((m) => [m.account.id, m.account]));
+    for (const m of memberships) byAccount.set(m.account.id, { account: m.account, role: m.role });
     const chosen = ordered.map((a) => byId.get(a.id)).find((a) => a && availableInSession(verified, a));
     account = chosen ? accountDto(chosen) : null;
   }

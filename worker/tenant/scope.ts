@@ -1,16 +1,16 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { BOOKMARK_COOKIE, BOOKMARK_HEADER, isAuthPath, meteredD1, newMeter, serverTiming, showsTimings, withRequestD1, type TimingEnv } from "../d1/metered";
 import { bindingOf, defaultShard, shardBinding, shardsOf, type ShardEnv } from "../d1/shards";
 import { d1Session, database, formatBookmarks, parseBookmarks, shardBookmark } from "../db";
 import type { AccountLocation } from "../../contract/enums";
 import { placePartner } from "../domain/regions";
-import type { AppEnv } from "../env";
+import type { AppEnv, Db } from "../env";
 import { secureCookies } from "./origins";
 import { hostOf, resolveTenant } from "./resolve";
-import { chooseShard } from "./shard";
+import { accountShard, chooseShard } from "./shard";
 
-const sentBookmark = (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => c.req.header(BOOKMARK_HEADER) ?? getCookie(c, BOOKMARK_COOKIE);
+const sentBookmark = (c: Context<AppEnv>) => c.req.header(BOOKMARK_HEADER) ?? getCookie(c, BOOKMARK_COOKIE);
 
 /**
  * The request's directory: a (read-replica) session of the DB binding, metered
@@ -53,16 +53,57 @@ export const tenantScope: MiddlewareHandler<AppEnv> = async (c, next) => {
   const directory = c.get("directory");
   const tenant = await resolveTenant(directory, host, c.env.MAIN_HOST, seen);
   const name = await chooseShard(directory, tenant, c.req.header("X-Account-Id"), defaultShard(c.env), seen);
-  const shard = meteredD1(d1Session(shardBinding(c.env, name), c.req.method, shardBookmark(parseBookmarks(sentBookmark(c)), name)), meter);
-  // A request answered in-process inside this one (worker/ssr/loaders.ts) reads the same sessions.
-  c.env = { ...c.env, [bindingOf(name)]: shard };
   c.set("tenant", tenant);
-  c.set("shard", { name, d1: shard });
-  c.set("db", database(shard));
+  enterShard(c, name);
   await next();
 };
+
+/** A metered session of the shard `name`, from the bookmark the client sent for it. */
+const openShard = (c: Context<AppEnv>, name: string) =>
+  meteredD1(d1Session(shardBinding(c.env, name), c.req.method, shardBookmark(parseBookmarks(sentBookmark(c)), name)), c.get("meter"));
+
+/** Makes the shard `name` the request's `db`. */
+function enterShard(c: Context<AppEnv>, name: string): void {
+  const shard = openShard(c, name);
+  // A request answered in-process inside this one (worker/ssr/loaders.ts) reads the same sessions.
+  c.env = { ...c.env, [bindingOf(name)]: shard };
+  c.set("shard", { name, d1: shard });
+  c.set("db", database(shard));
+}
 
 /** Where a new partner goes, among this deployment's shards (worker/domain/regions.ts placePartner). */
 export function placementFor(env: ShardEnv & object, location: AccountLocation | null | undefined) {
   return placePartner(location, shardsOf(env), defaultShard(env));
 }
+
+/**
+ * Another shard than the request's, for what one request reads or writes
+ * across partners (the caller's memberships, an invite's account, a new
+ * partner's rows): a session of that shard, metered with the request's D1
+ * calls. The request's own shard is answered as `db`.
+ */
+export function shardDb(c: Context<AppEnv>, name: string): Db {
+  return name === c.get("shard").name ? c.get("db") : database(openShard(c, name));
+}
+
+/**
+ * Moves the request to the shard `name` (the caller's only account is there,
+ * found through the directory: requireAccount on the product's host without
+ * X-Account-Id). What runs after reads and writes that shard as `db`.
+ */
+export function actOnShard(c: Context<AppEnv>, name: string): void {
+  if (name !== c.get("shard").name) enterShard(c, name);
+}
+
+/** The shard of the account `accountId`: its partner's, from the routing rows in the directory (cached like X-Account-Id's); unplaced, the default. */
+export async function accountShardName(c: Context<AppEnv>, accountId: string): Promise<string> {
+  return (await accountShard(c.get("directory"), accountId)) ?? defaultShard(c.env);
+}
+
+/** The shard of the account `accountId` (accountShardName), as a Db. */
+export async function accountShardDb(c: Context<AppEnv>, accountId: string): Promise<Db> {
+  return shardDb(c, await accountShardName(c, accountId));
+}
+
+/** The request's shard and the directory, for data modules that read or write both. */
+export const bothDatabases = (c: Context<AppEnv>) => ({ shard: c.get("db"), directory: c.get("directory") });
