@@ -11,6 +11,9 @@ import { call, json } from "./helpers";
 import { customer, db, FABRIKAM, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
 import { nth } from "../present";
 import { withBodies } from "./mail-bodies";
+import { withoutPublishedHours } from "./published-hours";
+
+withoutPublishedHours();
 
 const HOUR = 3600_000;
 /** A whole minute `hours` from now (session times are future minutes). */

@@ -6,6 +6,9 @@ import { DEMO, DEMO_USERS, type DemoUserKey } from "../../db/seed";
 import { apiAs } from "./auth";
 import { call, json } from "./helpers";
 import { customer, db, FABRIKAM, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
+import { withoutPublishedHours } from "./published-hours";
+
+withoutPublishedHours();
 
 const inDays = (d: number, h = 9) => new Date(Date.UTC(2031, 0, 1 + d, h)).toISOString();
 
