@@ -136,7 +136,8 @@ export function instructorStatements(db: Db, s: MoveSubject, lineId: string | un
     auditChange(db, s.job.accountId, "jobInstructorChanged", { type: "job", id: s.job.id }, userId, s.dto.instructor?.id ?? null, to?.id ?? null),
   ];
   const before = s.dto.instructor?.id ?? null;
-  const after = projectJob(s.dto, s.job.status, (l) => (l.instructor?.id === before ? { instructor: to } : {}));
+  // Sessions that followed the job's instructor (none: no instructor at all) follow the new one.
+  const after = projectJob(s.dto, s.job.status, (l) => ((l.instructor?.id ?? null) === before ? { instructor: to } : {}));
   return { statements, after: { ...after, instructor: to } };
 }
 
