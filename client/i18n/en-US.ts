@@ -1412,6 +1412,7 @@ export const enUS = {
   "message.notTeamMember": "Not a member of your team",
   "message.notAnAttendee": "Not an attendee of this booking",
   "message.notOpenTime": "Not one of the open times. Choose a time the calendar offers",
+  "message.sessionStarted": "This session has already started and cannot be moved",
   "message.noPartnerFree": "No delivery partner is free at all of these times. Choose other times",
   "enum.CancellationReason.unknown": "Unknown",
   "enum.CancellationReason.availability": "Availability",

@@ -456,3 +456,26 @@ describe("completing with attendance", () => {
     expect((await customer.post(`/v1/jobs/${job.id}/complete`, { attendance: [] })).status).toBe(403);
   });
 });
+
+describe("a session that has begun", () => {
+  it("is not moved by either side's reschedule (400 on its field); a later one still is", async () => {
+    const job = await booked(200);
+    await db
+      .update(schema.jobLines)
+      .set({ scheduledAt: new Date(Date.now() - 3_600_000).toISOString() })
+      .where(eq(schema.jobLines.id, job.lines[0].id));
+    const byPartner = await partner.post(`/v1/jobs/${job.id}/reschedule`, { reason: "availability", lines: [{ lineId: job.lines[0].id, time: inDays(210) }] });
+    expect(byPartner.status).toBe(400);
+    expect((await json(byPartner)).error.fields).toEqual({ "lines.0.lineId": "This session has already started and cannot be moved" });
+    const byCustomer = await customer.post(`/v1/bookings/${job.id}/schedule`, {
+      mode: "request",
+      reason: "availability",
+      sessions: [{ sessionId: job.lines[0].sessionId, times: [inDays(210)] }],
+    });
+    expect(byCustomer.status).toBe(400);
+    expect((await json(byCustomer)).error.fields).toEqual({ "sessions.0.sessionId": "This session has already started and cannot be moved" });
+    expect((await json(await partner.get(`/v1/jobs/${job.id}`))).version).toBe(job.version);
+    const later = await partner.post(`/v1/jobs/${job.id}/reschedule`, { reason: "availability", lines: [{ lineId: job.lines[1].id, time: inDays(210) }] });
+    expect(later.status).toBe(200);
+  });
+});

@@ -11,7 +11,7 @@ import {
   ScheduleBooking,
 } from "../../contract/bookings";
 import { MESSAGES } from "../../contract/messages";
-import { confirmedTimes, resolveChoices, timesOutOfOrder } from "../domain/booking-rules";
+import { confirmedTimes, resolveChoices, startedMoves, timesOutOfOrder } from "../domain/booking-rules";
 import { AcceptProposal } from "../../contract/availability";
 import { bookingContext, partnerForRequest, requireOpenForJob, slotDto, type BookingContext } from "../data/bookable";
 import type { RequestedSession } from "../domain/availability";
@@ -198,6 +198,9 @@ endpoint(
     const to = nextStatus(job.status, action);
     if (!to) throw conflict(`A booking that is ${job.status} cannot be scheduled`);
     if (rescheduling && !body.reason) throw invalid({ reason: MESSAGES.required });
+    // A session that has begun stays where it took place.
+    const begun = rescheduling ? startedMoves(lines, body.sessions) : {};
+    if (Object.keys(begun).length) throw invalid(begun, MESSAGES.sessionStarted);
     const sessions = lines.map((l) => ({ id: l.sessionId, sequence: l.sequence, name: l.sessionName, lengthMinutes: l.lengthMinutes }));
     const open = body.mode === "slots" ? subject.openSlots : [];
     const { choices: map } = checkedChoices(
