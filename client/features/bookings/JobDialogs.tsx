@@ -146,7 +146,7 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
             {
               action: "schedule",
               id: job.id,
-              body: { mode: "request", version: job.version, sessions: times.map((x) => ({ sessionId: x.sessionId, times: [x.time] })) },
+              body: { mode: "request", version: job.version, sessions: times.map((x) => ({ sessionId: x.sessionId, times: [x.time, ...x.more] })) },
             },
             "bookings.done.requested",
             "date",
