@@ -933,6 +933,7 @@ export const enUS = {
   "picker.noneThisDay": "No open times left on this day.",
   "picker.chooseDay": "Choose a day to see its times.",
   "picker.timesOn": "Times on {day}",
+  "bookings.completeAttendance": "Who attended (saved with the completion)",
   "bookings.sessionBegun": "{name} has already begun, so it can't be moved.",
   "picker.chosenTimes": "Times chosen ({count} of up to {max})",
   "picker.chosenTimesOf": "Times chosen: {label}",

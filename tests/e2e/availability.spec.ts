@@ -91,7 +91,7 @@ test.describe("availability and counter-proposals", () => {
     for (let i = 0; i < (await proposals.count()); i++) await pickTime(proposals.nth(i), { months: 2, day: 2 + i, time: 1 });
     // Up to three times per session: a second one for the first session, from the same calendar.
     const firstSession = pd.getByTestId("session-times").first();
-    await pickTime(firstSession.getByTestId("time-picker"), { months: 0, day: 2, time: 2 });
+    await pickTime(firstSession.getByTestId("time-picker"), { months: 0, day: 4, time: 0 });
     await expect(firstSession.getByText("Times chosen (2 of up to 3)")).toBeVisible();
     await expect(firstSession.getByRole("button", { name: /^Remove / })).toHaveCount(2);
     await pd.getByLabel("Note for the customer").fill("Our trainer is away that week");
