@@ -175,7 +175,8 @@ export function timesForm(job: JobDto, withReason: boolean, t: Translate, timeZo
   const { reason, comment } = PartnerReschedule.shape;
   return z
     .object({
-      lines: z.array(z.object({ moving: z.boolean(), time: z.string(), more: z.array(z.string()) })),
+      // `more`: the other times a request offers for the session (see MultiTimePicker).
+      lines: z.array(z.object({ moving: z.boolean(), time: z.string(), more: z.array(z.string()).default([]) })),
       // A choice that is not one of the contract's reasons is none; a missing one is reported with the rest below.
       reason: reason.optional().catch(undefined),
       comment,
