@@ -292,8 +292,8 @@ export const apiPaths = {
   "/v1/jobs/{id}/confirm": { post: { params: JobIdParam, body: ConfirmRequest, response: JobDto } },
   "/v1/jobs/{id}/deny": { post: { params: JobIdParam, body: DenyRequest, response: JobDto } },
   "/v1/jobs/{id}/reschedule": { post: { params: JobIdParam, body: PartnerReschedule, response: JobDto } },
-  "/v1/jobs/{id}/lines/{lineId}/complete": { post: { params: JobLineParams, response: JobDto } },
-  "/v1/jobs/{id}/complete": { post: { params: JobIdParam, response: JobDto } },
+  "/v1/jobs/{id}/lines/{lineId}/complete": { post: { params: JobLineParams, body: CompleteSession.optional(), response: JobDto } },
+  "/v1/jobs/{id}/complete": { post: { params: JobIdParam, body: CompleteSession.optional(), response: JobDto } },
   "/v1/jobs/{id}/cancel": { post: { params: JobIdParam, body: CancelBooking, response: JobDto } },
   // A booking's loose ends: action items ticked by their side, files and links shared by both sides
   "/v1/bookings/{id}/action-items/{itemId}": { put: { params: ActionItemParams, body: ActionItemDone, response: JobDto } },

@@ -53,6 +53,9 @@ export const MESSAGES = {
   notOrganizationMember: "Not a member of your organization",
   notTeamMember: "Not a member of your team",
   notAnAttendee: "Not an attendee of this booking",
+  notOpenTime: "Not one of the open times. Choose a time the calendar offers",
+  sessionStarted: "This session has already started and cannot be moved",
+  noPartnerFree: "No delivery partner is free at all of these times. Choose other times",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

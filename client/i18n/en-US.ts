@@ -934,6 +934,14 @@ export const enUS = {
   "picker.noneThisDay": "No open times left on this day.",
   "picker.chooseDay": "Choose a day to see its times.",
   "picker.timesOn": "Times on {day}",
+  "bookings.completeAttendance": "Who attended (saved with the completion)",
+  "bookings.sessionBegun": "{name} has already begun, so it can't be moved.",
+  "picker.chosenTimes": "Times chosen ({count} of up to {max})",
+  "picker.chosenTimesOf": "Times chosen: {label}",
+  "picker.removeTime": "Remove {time}",
+  "picker.remove": "Remove",
+  "picker.addAnother": "{label}: add another time (optional)",
+  "picker.maxChosen": "{max} times chosen: remove one to choose another.",
   "booking.preferredTime": "Preferred date and time",
   "booking.alternativeTime": "Alternative (optional)",
   "booking.chooseSlot": "Open times",
@@ -1417,6 +1425,9 @@ export const enUS = {
   "message.notOrganizationMember": "Not a member of your organization",
   "message.notTeamMember": "Not a member of your team",
   "message.notAnAttendee": "Not an attendee of this booking",
+  "message.notOpenTime": "Not one of the open times. Choose a time the calendar offers",
+  "message.sessionStarted": "This session has already started and cannot be moved",
+  "message.noPartnerFree": "No delivery partner is free at all of these times. Choose other times",
   "enum.CancellationReason.unknown": "Unknown",
   "enum.CancellationReason.availability": "Availability",
   "enum.CancellationReason.duplicateBooking": "Duplicate booking",
@@ -1736,6 +1747,20 @@ export const enUS = {
   "mail.job.rescheduleReceived.subject": "We've received your request for new times: {workout}",
   "mail.job.rescheduleReceived.intro":
     "Thanks for your request to move sessions of {workout}. The team confirms the new times within 24 hours, and we'll email you as soon as they're confirmed.",
+  "mail.job.attendeeAdded.subject": "You're attending {workout}",
+  "mail.job.attendeeAdded.intro":
+    "{customer} added you to the attendees of {workout}. Your sessions are below; the attached calendar file adds them to your calendar.",
+  "mail.job.attendeeRemoved.subject": "You're no longer attending {workout}",
+  "mail.job.attendeeRemoved.intro": "You were removed from the attendees of {workout}. The attached calendar update takes its sessions out of your calendar.",
+  "mail.job.locationChanged.subject": "New place for {workout}",
+  "mail.job.locationChanged.intro":
+    "Where {workout} takes place has changed. The sessions below show the new address or join link; the attached calendar update carries it.",
+  "mail.job.instructorAssigned.subject": "You're instructing {workout}",
+  "mail.job.instructorAssigned.intro":
+    "You were assigned to instruct {workout} for {customer}. Your sessions are below; the attached calendar file adds them to your calendar.",
+  "mail.job.instructorUnassigned.subject": "You're no longer instructing {workout}",
+  "mail.job.instructorUnassigned.intro":
+    "You're no longer the instructor of {workout} for {customer}. The attached calendar update takes these sessions out of your calendar.",
   "mail.job.cancelReceived.subject": "You canceled your booking: {workout}",
   "mail.job.cancelReceived.intro":
     "Your booking of {workout} is canceled, as you asked. Credits used for it come back when it is canceled before the first session.",

@@ -37,8 +37,12 @@ test.describe("the audit trail", () => {
     await expect(reason).toHaveValue("");
     await expect(reason.locator("option").first()).toHaveText("Choose a reason");
     await expect(reason.locator("option")).not.toContainText(["Unknown"]);
+    // The first session has begun: it is shown, not offered; the second is.
+    await expect(dialog.getByTestId("session-begun")).toHaveCount(1);
+    await expect(dialog.getByTestId("session-begun")).toContainText("has already begun, so it can't be moved");
+    await expect(dialog.getByRole("checkbox")).toHaveCount(1);
     // Without a reason the move is refused on the form.
-    await dialog.getByRole("checkbox").nth(1).check();
+    await dialog.getByRole("checkbox").first().check();
     await expect(dialog.getByTestId("time-picker")).toHaveCount(1);
     await pickTime(dialog.getByTestId("time-picker"), { months: 1 });
     await dialog.getByRole("button", { name: "Reschedule" }).click();

@@ -89,6 +89,11 @@ test.describe("availability and counter-proposals", () => {
     const pd = partner.getByRole("dialog");
     const proposals = pd.getByTestId("time-picker");
     for (let i = 0; i < (await proposals.count()); i++) await pickTime(proposals.nth(i), { months: 2, day: 2 + i, time: 1 });
+    // Up to three times per session: a second one for the first session, from the same calendar.
+    const firstSession = pd.getByTestId("session-times").first();
+    await pickTime(firstSession.getByTestId("time-picker"), { months: 0, day: 4, time: 0 });
+    await expect(firstSession.getByText("Times chosen (2 of up to 3)")).toBeVisible();
+    await expect(firstSession.getByRole("button", { name: /^Remove / })).toHaveCount(2);
     await pd.getByLabel("Note for the customer").fill("Our trainer is away that week");
     await expectAccessible(partner);
     await pd.getByRole("button", { name: "Propose other times" }).click();
@@ -101,6 +106,9 @@ test.describe("availability and counter-proposals", () => {
     await act(customer, "Accept a proposed time");
     const cd = customer.getByRole("dialog");
     await expect(cd.getByRole("radio").first()).toBeChecked();
+    // The first session offers both proposed times, the second its one.
+    await expect(cd.locator("fieldset").first().getByRole("radio")).toHaveCount(2);
+    await expect(cd.locator("fieldset").nth(1).getByRole("radio")).toHaveCount(1);
     await expectAccessible(customer);
     await cd.getByRole("button", { name: "Accept a proposed time" }).click();
     await expect(cd).toBeHidden();

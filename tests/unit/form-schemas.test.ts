@@ -227,10 +227,26 @@ describe("the new-times form of a booking", () => {
       comment: "  Trainer away  ",
     };
     expect(schema.parse(values)).toEqual({
-      times: [{ lineId: "line-1", sessionId: "session-1", time: new Date(local(day - hour)).toISOString() }],
+      times: [{ lineId: "line-1", sessionId: "session-1", time: new Date(local(day - hour)).toISOString(), more: [] }],
       reason: "availability",
       comment: "Trainer away",
     });
+  });
+
+  it("a request made again hands on every time offered for each session, the first checked for order", () => {
+    const request = timesForm(job, false, t, browserTimeZone());
+    const [a, b, c] = [local(day - 3 * hour), local(day - 2 * hour), local(2 * day)];
+    const values = {
+      lines: [
+        { moving: true, time: new Date(a).toISOString(), more: [new Date(b).toISOString()] },
+        { moving: true, time: new Date(c).toISOString(), more: [] },
+      ],
+      comment: "",
+    };
+    expect(request.parse(values).times.map((x) => [x.time, ...x.more])).toEqual([
+      [new Date(a).toISOString(), new Date(b).toISOString()],
+      [new Date(c).toISOString()],
+    ]);
   });
 
   describe("the booking overlay's Book step", () => {

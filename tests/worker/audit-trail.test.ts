@@ -15,6 +15,9 @@ import { apiAs, newCustomer } from "./auth";
 import { json } from "./helpers";
 import { balance, customer, db, FABRIKAM, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
 import { first } from "../present";
+import { withoutPublishedHours } from "./published-hours";
+
+withoutPublishedHours();
 
 type Entry = {
   id: string;

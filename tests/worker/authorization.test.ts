@@ -30,6 +30,9 @@ import { json } from "./helpers";
 import { first } from "../present";
 import { BODY_RESOURCES, NOT_REFERENCES, prepareBodyProbes, type BodyProbe } from "./body-probes";
 import { idFields, namesField } from "./id-fields";
+import { withoutPublishedHours } from "./published-hours";
+
+withoutPublishedHours();
 
 const db = drizzle(env.DB, { schema });
 const NORTHWIND = DEMO.northwind.id;

@@ -1,11 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import * as schema from "../../db/schema";
 import { withBodies } from "./mail-bodies";
 import { DEMO } from "../../db/seed";
 import { apiAs } from "./auth";
 import { call, json } from "./helpers";
 import { customer, db, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
+import { withoutPublishedHours } from "./published-hours";
+import { MESSAGES } from "../../contract/messages";
 
 grantFabrikamCredits(100);
 
@@ -238,6 +240,7 @@ describe("recurring published times", () => {
 });
 
 describe("counter-proposals", () => {
+  withoutPublishedHours();
   const inDays = (d: number, h = 9) => new Date(Date.UTC(2030, 8, 1 + d, h)).toISOString();
 
   async function requested() {
@@ -338,5 +341,146 @@ describe("counter-proposals", () => {
     expect((await partner.post(`/v1/bookings/${job.id}/accept`, accept)).status).toBe(403);
     expect((await otherCustomer.post(`/v1/bookings/${job.id}/accept`, accept)).status).toBe(404);
     expect((await json(await customer.get(`/v1/bookings/${job.id}`))).status).toBe("timesProposed");
+  });
+});
+
+describe("requests bound to open times", () => {
+  /** A week of January 2030 in London (GMT), its Monday the 14th plus `week` weeks (each test its own, clear of the bookings above). */
+  const day = (week: number, date: number, hhmm: string) =>
+    new Date(Date.UTC(2030, 0, 14 + week * 7 + date, Number(hhmm.slice(0, 2)), Number(hhmm.slice(3)))).toISOString();
+  const weekOf = (week: number) => ({
+    monMorning: day(week, 0, "09:00"),
+    tueMorning: day(week, 1, "09:00"),
+    monAfternoon: day(week, 0, "14:00"),
+    tueAfternoon: day(week, 1, "14:00"),
+    saturday: day(week, -2, "10:00"),
+    sunday: day(week, -1, "10:00"),
+  });
+  const mornings = { ...weekdays, weekly: [1, 2, 3, 4, 5].map((day) => ({ day, ranges: [{ start: "09:00", end: "12:00" }] })), overrides: [] };
+  const afternoons = { ...weekdays, weekly: [1, 2, 3, 4, 5].map((day) => ({ day, ranges: [{ start: "13:00", end: "17:00" }] })), overrides: [] };
+  const request = async (times: [string, string]) => {
+    const [first, second] = await sessions();
+    return customer.post("/v1/bookings", {
+      workoutId: WORKOUT,
+      mode: "request",
+      sessions: [
+        { sessionId: first!.id, times: [times[0]] },
+        { sessionId: second!.id, times: [times[1]] },
+      ],
+    });
+  };
+  const jobCount = async () => (await db.select({ n: sql<number>`count(*)` }).from(schema.jobs))[0]!.n;
+
+  it("accepts a request at open times and refuses one outside them with the field of each time (400, nothing written)", async () => {
+    const at = weekOf(0);
+    const saturday = at.saturday;
+    await partner.put("/v1/admin/availability", mornings);
+    const ok = await request([at.monMorning, at.tueMorning]);
+    expect(ok.status).toBe(201);
+    expect((await json(ok)).deliveryPartner.id).toBe(DEMO.northwind.id);
+    const before = await jobCount();
+    const closed = await request([saturday, day(0, 1, "12:30")]);
+    expect(closed.status).toBe(400);
+    expect((await json(closed)).error.fields).toEqual({ "sessions.0.times.0": MESSAGES.notOpenTime, "sessions.1.times.0": MESSAGES.notOpenTime });
+    // Off the half-hour grid, and inside the minimum notice, are not open either.
+    expect((await request([day(0, 0, "09:10"), at.tueMorning])).status).toBe(400);
+    expect(await jobCount()).toBe(before);
+  });
+
+  it("draws the delivery partner among those free at the times asked, never one without those hours", async () => {
+    const at = weekOf(1);
+    const [contoso] = await db
+      .insert(schema.deliveryPartners)
+      .values({
+        accountId: DEMO.northwind.id,
+        workoutId: WORKOUT,
+        partnerTan: DEMO.contoso.tan,
+        partnerAccountId: DEMO.contoso.id,
+        name: "Contoso",
+        selectionPercent: 100,
+      })
+      .returning();
+    onTestFinished(() =>
+      db
+        .delete(schema.deliveryPartners)
+        .where(eq(schema.deliveryPartners.id, contoso!.id))
+        .then(() => undefined),
+    );
+    await partner.put("/v1/admin/availability", mornings);
+    expect((await otherPartner.put("/v1/admin/availability", afternoons)).status).toBe(200);
+    const drawn = async (times: [string, string]) => {
+      const res = await request(times);
+      expect(res.status).toBe(201);
+      return (await json(res)).deliveryPartner.id as string;
+    };
+    // Both partners weigh 100: a draw blind to the hours would pick the wrong one about half the time.
+    for (let i = 0; i < 6; i++) {
+      expect(await drawn([at.monMorning, at.tueMorning])).toBe(DEMO.northwind.id);
+      expect(await drawn([at.monAfternoon, at.tueAfternoon])).toBe(DEMO.contoso.id);
+    }
+    // Each time open with someone, but no one partner free at both: refused on the request as a whole.
+    const split = await request([at.monMorning, at.tueAfternoon]);
+    expect(split.status).toBe(400);
+    expect((await json(split)).error.fields).toEqual({ sessions: MESSAGES.noPartnerFree });
+    // A partner that publishes no hours may be asked for any time: it takes what the others cannot.
+    await db.delete(schema.availabilitySchedules).where(eq(schema.availabilitySchedules.partnerAccountId, DEMO.contoso.id));
+    expect(await drawn([at.saturday, at.sunday])).toBe(DEMO.contoso.id);
+  });
+
+  it("binds a request made again and a reschedule by request to the booking's partner's open times", async () => {
+    const at = weekOf(2);
+    await partner.put("/v1/admin/availability", mornings);
+    const [first, second] = await sessions();
+    const job = await json(await request([at.monMorning, at.tueMorning]));
+    await partner.post(`/v1/jobs/${job.id}/deny`, { reason: "availability" });
+    const again = (times: [string, string], extra: Record<string, unknown> = {}) =>
+      customer.post(`/v1/bookings/${job.id}/schedule`, {
+        mode: "request",
+        sessions: [
+          { sessionId: first!.id, times: [times[0]] },
+          { sessionId: second!.id, times: [times[1]] },
+        ],
+        ...extra,
+      });
+    const refused = await again([at.monAfternoon, at.tueMorning]);
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).error.fields).toEqual({ "sessions.0.times.0": MESSAGES.notOpenTime });
+    expect((await json(await customer.get(`/v1/bookings/${job.id}`))).status).toBe("awaitingScheduling");
+    expect((await again([day(2, 0, "10:00"), at.tueMorning])).status).toBe(200);
+    const current = await json(await customer.get(`/v1/bookings/${job.id}`));
+    const booked = await json(
+      await partner.post(`/v1/jobs/${job.id}/confirm`, {
+        lines: current.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] })),
+      }),
+    );
+    expect(booked.status).toBe("confirmed");
+    // Its own sessions are not busy for it: moving the second one an hour later is fine; a Saturday is not.
+    const move = (time: string) =>
+      customer.post(`/v1/bookings/${job.id}/schedule`, { mode: "request", reason: "availability", sessions: [{ sessionId: second!.id, times: [time] }] });
+    const saturdayMove = await move(day(2, 5, "10:00"));
+    expect(saturdayMove.status).toBe(400);
+    expect((await json(saturdayMove)).error.fields).toEqual({ "sessions.0.times.0": MESSAGES.notOpenTime });
+    expect((await move(day(2, 1, "10:00"))).status).toBe(200);
+  });
+
+  it("answers 401 without a token, 403 to a partner and 404 to another customer, before any time is looked at", async () => {
+    const at = weekOf(3);
+    const saturday = at.saturday;
+    await partner.put("/v1/admin/availability", mornings);
+    const [first, second] = await sessions();
+    const body = {
+      workoutId: WORKOUT,
+      mode: "request",
+      sessions: [
+        { sessionId: first!.id, times: [saturday] },
+        { sessionId: second!.id, times: [saturday] },
+      ],
+    };
+    expect((await call("/v1/bookings", { method: "POST", body: JSON.stringify(body) })).status).toBe(401);
+    expect((await partner.post("/v1/bookings", body)).status).toBe(403);
+    const job = await json(await request([at.monMorning, at.tueMorning]));
+    const again = { mode: "request", sessions: body.sessions.map(({ sessionId, times }) => ({ sessionId, times })) };
+    expect((await otherCustomer.post(`/v1/bookings/${job.id}/schedule`, again)).status).toBe(404);
+    expect((await partner.post(`/v1/bookings/${job.id}/schedule`, again)).status).toBe(403);
   });
 });

@@ -103,6 +103,8 @@ type Job = { id: string; lines: { id: string; sessionId: string }[] };
 
 /** A Harbour booking of Spreadsheets for Analysts: into Contoso's open times (Booked) or by request (awaiting Contoso's confirmation). */
 async function harbourJob(mode: "slots" | "request") {
+  // The request asks times of its own choosing: Contoso publishes no hours (a probe may have saved some).
+  if (mode === "request") await db.delete(schema.availabilitySchedules).where(eq(schema.availabilitySchedules.partnerAccountId, DEMO.contoso.id));
   const sessions =
     mode === "slots"
       ? [
@@ -117,6 +119,16 @@ async function harbourJob(mode: "slots" | "request") {
   ids.ownJob = job.id;
   ids.ownLine1 = nth(job.lines, 0).id;
   ids.ownLine2 = nth(job.lines, 1).id;
+}
+
+/** A Harbour booking with Harbour's user attending, its first session started an hour ago. */
+async function startedWithAttendee() {
+  await harbourJob("slots");
+  await created(harbour().put(`/v1/bookings/${ids.ownJob}/attendees`, { userIds: [ids.harbourUser] }), "Harbour's attendees");
+  await db
+    .update(schema.jobLines)
+    .set({ scheduledAt: new Date(Date.now() - 3_600_000).toISOString() })
+    .where(eq(schema.jobLines.id, ids.ownLine1));
 }
 
 async function orphanOf(partnerId: string) {
@@ -495,15 +507,32 @@ export const BODY_RESOURCES: Record<string, BodyProbe[]> = {
       field: "body.attendance[].userId",
       own: () => ids.harbourUser,
       other: () => ids.fabrikamUser,
+      setup: startedWithAttendee,
+      request: (userId) => ({ params: { id: ids.ownJob, lineId: ids.ownLine1 }, body: { attendance: [{ userId, present: true }] } }),
+    }),
+  ],
+  "POST /v1/jobs/{id}/lines/{lineId}/complete": [
+    partner({
+      field: "body.attendance[].userId",
+      own: () => ids.harbourUser,
+      other: () => ids.fabrikamUser,
+      setup: startedWithAttendee,
+      request: (userId) => ({ params: { id: ids.ownJob, lineId: ids.ownLine1 }, body: { attendance: [{ userId, present: true }] } }),
+    }),
+  ],
+  "POST /v1/jobs/{id}/complete": [
+    partner({
+      field: "body.attendance[].userId",
+      own: () => ids.harbourUser,
+      other: () => ids.fabrikamUser,
       setup: async () => {
-        await harbourJob("slots");
-        await created(harbour().put(`/v1/bookings/${ids.ownJob}/attendees`, { userIds: [ids.harbourUser] }), "Harbour's attendees");
+        await startedWithAttendee();
         await db
           .update(schema.jobLines)
-          .set({ scheduledAt: new Date(Date.now() - 3_600_000).toISOString() })
-          .where(eq(schema.jobLines.id, ids.ownLine1));
+          .set({ scheduledAt: new Date(Date.now() - 1_800_000).toISOString() })
+          .where(eq(schema.jobLines.id, ids.ownLine2));
       },
-      request: (userId) => ({ params: { id: ids.ownJob, lineId: ids.ownLine1 }, body: { attendance: [{ userId, present: true }] } }),
+      request: (userId) => ({ params: { id: ids.ownJob }, body: { attendance: [{ userId, present: true }] } }),
     }),
   ],
   "POST /v1/jobs/{id}/reschedule": [

@@ -5,12 +5,17 @@ import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import worker from "../../worker/index";
+import { sendReminders } from "../../worker/data/reminders";
+import { database } from "../../worker/db";
 import type { MailQueueMessage } from "../../worker/mail/outbox";
 import { apiAs } from "./auth";
 import { call, json } from "./helpers";
 import { customer, db, FABRIKAM, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
 import { nth } from "../present";
 import { withBodies } from "./mail-bodies";
+import { withoutPublishedHours } from "./published-hours";
+
+withoutPublishedHours();
 
 const HOUR = 3600_000;
 /** A whole minute `hours` from now (session times are future minutes). */
@@ -181,7 +186,7 @@ describe("reminders from the cron trigger", () => {
       .select()
       .from(schema.mailReminders)
       .where(eq(schema.mailReminders.mailId, nth(reminders, 0).id));
-    expect(keys).toEqual([expect.objectContaining({ kind: "session24h", key: `${job.lines[0].id}|${job.lines[0].scheduledAt}` })]);
+    expect(keys).toEqual([expect.objectContaining({ kind: "session24h", key: `${job.lines[0].id}|${job.lines[0].scheduledAt}|cara@fabrikam.test` })]);
     // The session 50 hours away is not reminded yet.
     expect(reminders.some((m) => m.subject.includes("Prompting in practice"))).toBe(false);
   });
@@ -245,5 +250,67 @@ describe("reminders from the cron trigger", () => {
       0,
     );
     expect(n.n).toBe(2);
+  });
+
+  /** A user's id by address, and their zone set. */
+  const inZone = async (email: string, timeZone: string) =>
+    nth(await db.update(schema.users).set({ timeZone }).where(eq(schema.users.email, email)).returning({ id: schema.users.id }), 0).id;
+  const runAt = (iso: string) => sendReminders(env.DB, database(env.DB), "main", { ...env, MAIL_QUEUE: queue }, new Date(iso));
+
+  it("reminds the booker, each attendee and the session's instructor of a session, each once and in their own zone", async () => {
+    const dan = await inZone("dan@fabrikam.test", "Asia/Tokyo");
+    const ben = await inZone("ben@northwind.test", "Europe/Berlin");
+    await inZone("cara@fabrikam.test", "America/New_York");
+    const job = await booked([fromNow(20), fromNow(70)]);
+    expect((await customer.put(`/v1/bookings/${job.id}/attendees`, { userIds: [dan] })).status).toBe(200);
+    expect((await partner.put(`/v1/jobs/${job.id}/instructor`, { userId: ben, lineId: job.lines[0].id })).status).toBe(200);
+    await cron();
+    await Promise.all([cron(), cron()]);
+    const of = async (to: string) => (await mailsTo(to, "Reminder:")).filter((m) => m.text.includes(`job=${job.id}`));
+    const [cara, attendee, instructor] = [await of("cara@fabrikam.test"), await of("dan@fabrikam.test"), await of("ben@northwind.test")];
+    expect([cara.length, attendee.length, instructor.length]).toEqual([1, 1, 1]);
+    expect(nth(cara, 0).text).toContain("America/New_York");
+    expect(nth(attendee, 0).text).toContain("Asia/Tokyo");
+    expect(nth(instructor, 0).text).toContain("Europe/Berlin");
+    expect(nth(instructor, 0).text).toContain(`jobs?job=${job.id}`);
+    expect(nth(attendee, 0).text).toContain(`bookings?job=${job.id}`);
+    // The partner's address is not reminded of sessions (its instructor is).
+    expect(await of("hello@northwind.test")).toHaveLength(0);
+  });
+
+  it("reminds each person of an action item on their own local day of it, across a change to summer time, once", async () => {
+    const dan = await inZone("dan@fabrikam.test", "Europe/Berlin");
+    await inZone("cara@fabrikam.test", "America/New_York");
+    const job = await booked([inDays(80), inDays(81)]);
+    expect((await customer.put(`/v1/bookings/${job.id}/attendees`, { userIds: [dan] })).status).toBe(200);
+    // New York moves to summer time at 07:00 UTC on 9 March 2031. Due 02:00 UTC on the 10th: the 9th in New York (22:00), the 10th in Berlin (03:00).
+    await db.insert(schema.jobActionItems).values({
+      accountId: FABRIKAM,
+      jobId: job.id,
+      jobLineId: job.lines[0].id,
+      assigneeType: "recipient",
+      stage: "beforeSession",
+      name: "Install the assistant",
+      dueAt: "2031-03-10T02:00:00.000Z",
+    });
+    const of = async (to: string) => (await mailsTo(to, "Due today: Install the assistant")).filter((m) => m.text.includes(`job=${job.id}`));
+    const counts = async () => [(await of("cara@fabrikam.test")).length, (await of("dan@fabrikam.test")).length];
+    // 04:30 UTC on the 9th is still the 8th in New York (23:30, winter time): nobody yet; a fixed summer offset would say the 9th.
+    await runAt("2031-03-09T04:30:00.000Z");
+    expect(await counts()).toEqual([0, 0]);
+    // Midday UTC on the 9th: New York's day of it, not yet Berlin's (nor UTC's).
+    await Promise.all([runAt("2031-03-09T12:00:00.000Z"), runAt("2031-03-09T12:00:00.000Z")]);
+    expect(await counts()).toEqual([1, 0]);
+    // 23:30 UTC: the 10th has begun in Berlin.
+    await runAt("2031-03-09T23:30:00.000Z");
+    await runAt("2031-03-10T03:00:00.000Z");
+    expect(await counts()).toEqual([1, 1]);
+    expect(nth(await of("dan@fabrikam.test"), 0).text).toContain("Europe/Berlin");
+    expect(nth(await of("cara@fabrikam.test"), 0).text).toContain("America/New_York");
+    const done = await db
+      .select()
+      .from(schema.mailReminders)
+      .where(and(eq(schema.mailReminders.kind, "actionItemDue"), like(schema.mailReminders.key, "%|2031-03-10T02:00:00.000Z%")));
+    expect(done.map((d) => d.key.split("|").length).sort()).toEqual([2, 3, 3]);
   });
 });

@@ -7,6 +7,9 @@ import { json } from "./helpers";
 import { balance, customer, db, FABRIKAM, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
 import { nth } from "../present";
 import { withBodies } from "./mail-bodies";
+import { withoutPublishedHours } from "./published-hours";
+
+withoutPublishedHours();
 
 /**
  * The booking rules: sessions in their order and in the future, prerequisites,

@@ -10,6 +10,9 @@ import { mailAdapter } from "../../worker/mail/adapter";
 import type { MailQueueMessage } from "../../worker/mail/outbox";
 import { apiAs } from "./auth";
 import { json } from "./helpers";
+import { withoutPublishedHours } from "./published-hours";
+
+withoutPublishedHours();
 
 // What one booking costs in D1 over its life (requested, confirmed, its mail delivered), from the
 // database's own size (D1's size_after), over enough bookings that whole pages even out.

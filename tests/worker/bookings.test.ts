@@ -8,6 +8,9 @@ import { balance, customer, db, FABRIKAM, grantFabrikamCredits, partner, session
 import { nth, present } from "../present";
 import { withBodies } from "./mail-bodies";
 import { NOT_INSTRUCTOR } from "../../worker/api/jobs";
+import { withoutPublishedHours } from "./published-hours";
+
+withoutPublishedHours();
 
 const inDays = (d: number, h = 9) => new Date(Date.UTC(2030, 0, 1 + d, h)).toISOString();
 

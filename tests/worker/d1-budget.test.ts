@@ -7,6 +7,9 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { apiAs, getWithCookie, signInCookie, type Api } from "./auth";
 import { call, json } from "./helpers";
+import { withoutPublishedHours } from "./published-hours";
+
+withoutPublishedHours();
 
 // The D1 round-trip budget of the common reads and writes (the same list as
 // `npm run bench`'s D1 table): a server-rendered page makes no D1 call once

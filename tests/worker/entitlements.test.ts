@@ -7,6 +7,9 @@ import { DEMO } from "../../db/seed";
 import { apiAs, tokenFor } from "./auth";
 import { call, json } from "./helpers";
 import { first } from "../present";
+import { withoutPublishedHours } from "./published-hours";
+
+withoutPublishedHours();
 
 const db = drizzle(env.DB, { schema });
 const FABRIKAM = DEMO.customers.fabrikam;

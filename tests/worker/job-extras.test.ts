@@ -14,6 +14,9 @@ import { apiAs, multipart, PNG } from "./auth";
 import { call, json } from "./helpers";
 import { customer, db, FABRIKAM, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
 import { first } from "../present";
+import { withoutPublishedHours } from "./published-hours";
+
+withoutPublishedHours();
 
 grantFabrikamCredits(50);
 

@@ -6,6 +6,9 @@ import { DEMO, DEMO_USERS, type DemoUserKey } from "../../db/seed";
 import { apiAs } from "./auth";
 import { call, json } from "./helpers";
 import { customer, db, FABRIKAM, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
+import { withoutPublishedHours } from "./published-hours";
+
+withoutPublishedHours();
 
 const inDays = (d: number, h = 9) => new Date(Date.UTC(2031, 0, 1 + d, h)).toISOString();
 
@@ -334,5 +337,145 @@ describe("next session", () => {
     const list = await json(await customer.get("/v1/bookings?limit=100"));
     expect(list.items.find((j: { id: string }) => j.id === job.id).nextSessionAt).toBe(inDays(150));
     expect((await json(await partner.get(`/v1/jobs/${job.id}`))).nextSessionAt).toBe(inDays(150));
+  });
+});
+
+describe("mail about places and people", () => {
+  /** The mail to `to` written since `since` (outbox rows are never removed), with their bodies. */
+  const mailTo = async (to: string, since: number) =>
+    (await withBodies(db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, to)).orderBy(schema.mailOutbox.createdAt))).slice(since);
+  const countTo = async (to: string) => (await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, to))).length;
+  const setZone = (email: string, timeZone: string) => db.update(schema.users).set({ timeZone }).where(eq(schema.users.email, email));
+  const ics = (mail: { attachments?: { content: string }[] | null }) => mail.attachments?.[0]?.content ?? "";
+
+  it("an attendee added gets the booking with its calendar file, one removed its cancellation, each in their own zone", async () => {
+    const [cara, dan] = [await userId("customerAdmin"), await userId("customerMember")];
+    await setZone("dan@fabrikam.test", "Asia/Tokyo");
+    await setZone("cara@fabrikam.test", "America/New_York");
+    const job = await booked(150, { attendees: [dan] });
+    const before = { cara: await countTo("cara@fabrikam.test"), dan: await countTo("dan@fabrikam.test"), partner: await countTo("hello@northwind.test") };
+
+    const refused = await customer.put(`/v1/bookings/${job.id}/attendees`, { userIds: [await userId("otherCustomerAdmin")], version: job.version });
+    expect(refused.status).toBe(400);
+    expect(await countTo("dan@fabrikam.test")).toBe(before.dan);
+
+    const res = await customer.put(`/v1/bookings/${job.id}/attendees`, { userIds: [cara], version: job.version });
+    expect(res.status).toBe(200);
+    const [added] = await mailTo("cara@fabrikam.test", before.cara);
+    const [removed, ...more] = await mailTo("dan@fabrikam.test", before.dan);
+    expect(more).toHaveLength(0);
+    expect(added!.subject).toBe("You're attending Copilot Foundations");
+    expect(ics(added!)).toContain("METHOD:PUBLISH");
+    expect(added!.text).toContain("America/New_York");
+    expect(removed!.subject).toBe("You're no longer attending Copilot Foundations");
+    expect(ics(removed!)).toContain("METHOD:CANCEL");
+    expect(removed!.text).toContain("Asia/Tokyo");
+    // 09:00 UTC is 18:00 in Tokyo and 05:00 in New York (summer time).
+    expect(removed!.text).toMatch(/6:00\s?PM/);
+    expect(added!.text).toMatch(/5:00\s?AM EDT/);
+    expect(await countTo("hello@northwind.test")).toBe(before.partner);
+  });
+
+  it("a new place or join link goes to the booker and the attendees, about the sessions it changed; the same place again sends nothing", async () => {
+    const dan = await userId("customerMember");
+    const job = await booked(160, { attendees: [dan] });
+    const before = { cara: await countTo("cara@fabrikam.test"), dan: await countTo("dan@fabrikam.test"), partner: await countTo("hello@northwind.test") };
+    const location = { kind: "online", url: "https://meet.example.test/new-room" };
+    const res = await partner.put(`/v1/jobs/${job.id}/location`, { lineId: job.lines[1].id, location, version: job.version });
+    expect(res.status).toBe(200);
+    for (const who of ["cara@fabrikam.test", "dan@fabrikam.test"] as const) {
+      const mails = await mailTo(who, before[who === "cara@fabrikam.test" ? "cara" : "dan"]);
+      expect(mails.map((m) => m.subject)).toEqual(["New place for Copilot Foundations"]);
+      expect(mails[0]!.text).toContain("https://meet.example.test/new-room");
+      expect(mails[0]!.text).not.toContain(job.lines[0].sessionName);
+      expect(ics(mails[0]!)).toContain("LOCATION:https://meet.example.test/new-room");
+    }
+    expect(await countTo("hello@northwind.test")).toBe(before.partner);
+    const again = await partner.put(`/v1/jobs/${job.id}/location`, { lineId: job.lines[1].id, location, version: (await json(res)).version });
+    expect(again.status).toBe(200);
+    expect(await countTo("dan@fabrikam.test")).toBe(before.dan + 1);
+  });
+
+  it("an instructor assigned is told with the calendar file, the one replaced gets its cancellation, each in their own zone", async () => {
+    const [ben, ada] = [await userId("partnerMember"), await userId("partnerAdmin")];
+    await setZone("ben@northwind.test", "Europe/Berlin");
+    const job = await booked(170);
+    const before = { ben: await countTo("ben@northwind.test"), ada: await countTo("ada@northwind.test") };
+    expect((await otherPartner.put(`/v1/jobs/${job.id}/instructor`, { userId: null })).status).toBe(404);
+    expect((await call(`/v1/jobs/${job.id}/instructor`, { method: "PUT", body: JSON.stringify({ userId: ben }) })).status).toBe(401);
+    expect(await countTo("ben@northwind.test")).toBe(before.ben);
+
+    const assigned = await json(await partner.put(`/v1/jobs/${job.id}/instructor`, { userId: ben }));
+    const [told] = await mailTo("ben@northwind.test", before.ben);
+    expect(told!.subject).toBe("You're instructing Copilot Foundations");
+    expect(ics(told!)).toContain("METHOD:PUBLISH");
+    expect(told!.text).toContain("Europe/Berlin");
+
+    await partner.put(`/v1/jobs/${job.id}/instructor`, { userId: ada, version: assigned.version });
+    const benMail = await mailTo("ben@northwind.test", before.ben);
+    expect(benMail.map((m) => m.subject)).toEqual(["You're instructing Copilot Foundations", "You're no longer instructing Copilot Foundations"]);
+    expect(ics(benMail[1]!)).toContain("METHOD:CANCEL");
+    expect((await mailTo("ada@northwind.test", before.ada)).map((m) => m.subject)).toEqual(["You're instructing Copilot Foundations"]);
+  });
+});
+
+describe("completing with attendance", () => {
+  it("completes a session and stores who attended in one batch", async () => {
+    const dan = await userId("customerMember");
+    const job = await booked(180, { attendees: [dan] });
+    await takePlace(job);
+    const res = await partner.post(`/v1/jobs/${job.id}/lines/${job.lines[0].id}/complete`, { attendance: [{ userId: dan, present: true }] });
+    expect(res.status).toBe(200);
+    const dto = await json(res);
+    expect(dto.lines[0]).toMatchObject({ status: "completed", attendance: [{ userId: dan, present: true }] });
+    expect(await db.select().from(schema.jobAttendance).where(eq(schema.jobAttendance.jobLineId, job.lines[0].id))).toMatchObject([
+      { userId: dan, present: true },
+    ]);
+    const all = await partner.post(`/v1/jobs/${job.id}/complete`, { attendance: [{ userId: dan, present: false }] });
+    expect(all.status).toBe(200);
+    expect((await json(all)).lines.map((l: { status: string; attendance: unknown }) => [l.status, l.attendance])).toEqual([
+      ["completed", [{ userId: dan, present: true }]],
+      ["completed", [{ userId: dan, present: false }]],
+    ]);
+  });
+
+  it("writes neither when one fails: a mark for someone not attending, or a session not started", async () => {
+    const [dan, finn] = [await userId("customerMember"), await userId("otherCustomerAdmin")];
+    const job = await booked(190, { attendees: [dan] });
+    const early = await partner.post(`/v1/jobs/${job.id}/lines/${job.lines[0].id}/complete`, { attendance: [{ userId: dan, present: true }] });
+    expect(early.status).toBe(409);
+    await takePlace(job);
+    const foreign = await partner.post(`/v1/jobs/${job.id}/lines/${job.lines[0].id}/complete`, { attendance: [{ userId: finn, present: true }] });
+    expect(foreign.status).toBe(400);
+    expect((await json(foreign)).error.fields).toEqual({ "attendance.0.userId": "Not an attendee of this booking" });
+    expect((await partner.post(`/v1/jobs/${job.id}/complete`, { attendance: [{ userId: dan, present: "yes" }] })).status).toBe(400);
+    expect((await json(await partner.get(`/v1/jobs/${job.id}`))).lines.map((l: { status: string }) => l.status)).toEqual(["confirmed", "confirmed"]);
+    expect(await db.select().from(schema.jobAttendance).where(eq(schema.jobAttendance.jobLineId, job.lines[0].id))).toEqual([]);
+    expect((await call(`/v1/jobs/${job.id}/complete`, { method: "POST", body: "{}" })).status).toBe(401);
+    expect((await otherPartner.post(`/v1/jobs/${job.id}/complete`, { attendance: [] })).status).toBe(404);
+    expect((await customer.post(`/v1/jobs/${job.id}/complete`, { attendance: [] })).status).toBe(403);
+  });
+});
+
+describe("a session that has begun", () => {
+  it("is not moved by either side's reschedule (400 on its field); a later one still is", async () => {
+    const job = await booked(200);
+    await db
+      .update(schema.jobLines)
+      .set({ scheduledAt: new Date(Date.now() - 3_600_000).toISOString() })
+      .where(eq(schema.jobLines.id, job.lines[0].id));
+    const byPartner = await partner.post(`/v1/jobs/${job.id}/reschedule`, { reason: "availability", lines: [{ lineId: job.lines[0].id, time: inDays(210) }] });
+    expect(byPartner.status).toBe(400);
+    expect((await json(byPartner)).error.fields).toEqual({ "lines.0.lineId": "This session has already started and cannot be moved" });
+    const byCustomer = await customer.post(`/v1/bookings/${job.id}/schedule`, {
+      mode: "request",
+      reason: "availability",
+      sessions: [{ sessionId: job.lines[0].sessionId, times: [inDays(210)] }],
+    });
+    expect(byCustomer.status).toBe(400);
+    expect((await json(byCustomer)).error.fields).toEqual({ "sessions.0.sessionId": "This session has already started and cannot be moved" });
+    expect((await json(await partner.get(`/v1/jobs/${job.id}`))).version).toBe(job.version);
+    const later = await partner.post(`/v1/jobs/${job.id}/reschedule`, { reason: "availability", lines: [{ lineId: job.lines[1].id, time: inDays(210) }] });
+    expect(later.status).toBe(200);
   });
 });

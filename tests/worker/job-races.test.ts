@@ -5,6 +5,9 @@ import { DEMO } from "../../db/seed";
 import { json } from "./helpers";
 import { balance, customer, db, FABRIKAM, giveFabrikamCredits, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
 import { first, nth } from "../present";
+import { withoutPublishedHours } from "./published-hours";
+
+withoutPublishedHours();
 
 /**
  * Bursts of the same move at one job, fired at once: exactly one may win, and

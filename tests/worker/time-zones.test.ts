@@ -8,6 +8,9 @@ import { call, json } from "./helpers";
 import { customer, db, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
 import { first } from "../present";
 import { recipientTimeZone } from "../../worker/data/mail-context";
+import { withoutPublishedHours } from "./published-hours";
+
+withoutPublishedHours();
 
 const NORTHWIND = DEMO.northwind.id;
 const userZone = async (email: string) => first(await db.select().from(schema.users).where(eq(schema.users.email, email))).timeZone;

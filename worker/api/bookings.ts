@@ -11,9 +11,11 @@ import {
   ScheduleBooking,
 } from "../../contract/bookings";
 import { MESSAGES } from "../../contract/messages";
-import { confirmedTimes, resolveChoices, timesOutOfOrder } from "../domain/booking-rules";
+import { confirmedTimes, resolveChoices, startedMoves, timesOutOfOrder } from "../domain/booking-rules";
 import { AcceptProposal } from "../../contract/availability";
-import { bookingContext, drawPartner, slotDto, type BookingContext } from "../data/bookable";
+import { bookingContext, partnerForRequest, requireOpenForJob, slotDto, type BookingContext } from "../data/bookable";
+import type { RequestedSession } from "../domain/availability";
+import { requestWindow } from "../data/availability";
 import { cancelStatements, confirmStatements, customerJobs, getJob, jobForMove, scheduleStatements } from "../data/jobs";
 import { createBooking } from "../data/new-booking";
 import { checkedAttendees } from "../data/job-people";
@@ -40,6 +42,14 @@ function checkedChoices(...args: Parameters<typeof resolveChoices>) {
   if (resolved.ok) return resolved;
   throw resolved.problem === "slotGone" ? conflict(resolved.message, resolved.fields) : invalid(resolved.fields);
 }
+
+/** The times a request asks for each session, with the session's length and where each time sits in the body. */
+const requestedOf = (sessions: { id: string; lengthMinutes: number }[], choices: { sessionId: string; times?: string[] }[]): RequestedSession[] =>
+  choices.map((ch, i) => ({
+    lengthMinutes: sessions.find((s) => s.id === ch.sessionId)?.lengthMinutes ?? 0,
+    times: ch.times ?? [],
+    field: (j: number) => `sessions.${i}.times.${j}`,
+  }));
 
 /** 400 with the field of each time out of its session's order. */
 function requireOrder(...args: Parameters<typeof timesOutOfOrder>) {
@@ -86,7 +96,8 @@ endpoint(
 
 /**
  * `POST v1/bookings`: creates the job. The delivery partner is
- * the owner of the chosen slots, or drawn by selection percent; on-plan
+ * the owner of the chosen slots, or drawn by selection percent among those
+ * free at every time requested (400 on a time none has open); on-plan
  * credits are consumed, seats taken and the other side notified in the same
  * transaction as the job.
  */
@@ -107,7 +118,7 @@ endpoint(
   },
   async (c, { body }, scope) => {
     const db = c.get("db");
-    const ctx = await bookingContext(db, scope.account, body.workoutId, body.variantId, scope.user.id);
+    const ctx = await bookingContext(db, scope.account, body.workoutId, body.variantId, scope.user.id, requestWindow(body.sessions));
     if (!ctx.price) throw conflict("This workout has no price for your account yet. Please contact your provider.");
     if (ctx.missing.length) throw conflict(`Prerequisites not met. ${ctx.missing.join("; ")}.`, { prerequisites: ctx.missing.join("; ") });
     const open = ctx.open.map((o) => o.slot);
@@ -119,7 +130,7 @@ endpoint(
           name: ctx.open.find((o) => o.slot.partnerAccountId === deliveryPartnerId)?.partnerName ?? "",
           email: null,
         })
-      : drawPartner(ctx);
+      : partnerForRequest(ctx, requestedOf(ctx.sessions, body.sessions));
     const attendees = body.attendees?.length ? await checkedAttendees(db, scope.account.id, body.attendees, ctx.workout.maxAttendees, "attendees") : [];
     const { dto, mailIds } = await createBooking(db, c.env, scope, ctx, body.mode, map, partner, attendees);
     await dispatchMail(c.env, mailIds, c.get("shard").name);
@@ -183,13 +194,16 @@ endpoint(
   async (c, { params, body }, scope) => {
     const db = c.get("db");
     const owner = customerJobs(scope);
-    const subject = await jobForMove(db, c.env, owner, params.id, body.version);
+    const subject = await jobForMove(db, c.env, owner, params.id, body.version, requestWindow(body.sessions));
     const { job, lines } = subject;
     const rescheduling = job.status === "confirmed";
     const action = rescheduling ? (body.mode === "request" ? "rescheduleRequest" : "rescheduleSlots") : body.mode === "request" ? "requestTimes" : "bookSlots";
     const to = nextStatus(job.status, action);
     if (!to) throw conflict(`A booking that is ${job.status} cannot be scheduled`);
     if (rescheduling && !body.reason) throw invalid({ reason: MESSAGES.required });
+    // A session that has begun stays where it took place.
+    const begun = rescheduling ? startedMoves(lines, body.sessions) : {};
+    if (Object.keys(begun).length) throw invalid(begun, MESSAGES.sessionStarted);
     const sessions = lines.map((l) => ({ id: l.sessionId, sequence: l.sequence, name: l.sessionName, lengthMinutes: l.lengthMinutes }));
     const open = body.mode === "slots" ? subject.openSlots : [];
     const { choices: map } = checkedChoices(
@@ -201,6 +215,8 @@ endpoint(
       body.mode === "slots" ? job.deliveryPartnerAccountId : null,
     );
     requireOrder(sessions, body.sessions, map, new Map(lines.map((l) => [l.sessionId, l.scheduledAt])));
+    // Times asked of the partner lie in its open times when it publishes hours.
+    if (body.mode === "request") requireOpenForJob(subject, requestedOf(sessions, body.sessions));
     const move = scheduleStatements(db, subject, to, map, rescheduling ? { reason: body.reason!, comment: body.comment } : null, null, scope.user.id);
     const moved = new Set(lines.filter((l) => map.has(l.sessionId)).map((l) => l.id));
     const byRequest = body.mode === "request";

@@ -4,18 +4,19 @@ import { CompleteSession, PeopleList, SessionsQuery, SetAttendees, SetJobInstruc
 import {
   attendanceMove,
   attendeePerson,
+  attendeeNotices,
   attendeesStatements,
   checkedAttendees,
   checkedInstructor,
+  instructorNotices,
   instructorStatements,
+  locationNotices,
   locationStatements,
   membersOf,
   upcomingSessions,
 } from "../data/job-people";
-import { customerJobs, jobForMove, partnerJobs, type JobOwner, type Move, type MoveSubject } from "../data/jobs";
-import { loadJob } from "../data/job-store";
-import { runJobBatch } from "../data/job-writes";
-import { d1Of } from "../data/statements";
+import { commitWithNotices, customerJobs, jobForMove, partnerJobs, type JobOwner, type Move, type MoveSubject, type Notice } from "../data/jobs";
+import { dispatchMail } from "../mail/outbox";
 import { mayComplete } from "../domain/job-people";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
@@ -43,11 +44,15 @@ const partnerErrors = errorResponses({
   409: "Completed or cancelled, or changed meanwhile",
 });
 
-/** Commits a change of people or places (no mail: the job's next mail carries it) and answers the job as the owner reads it now. */
-async function commit(c: Context<AppEnv>, owner: JobOwner, subject: MoveSubject, move: Move) {
-  const db = c.get("db");
-  await runJobBatch(d1Of(db), move.statements);
-  return c.json((await loadJob(db, subject.job.id, owner.where, owner.side, owner.readOnly, owner.userId))!);
+/**
+ * Commits a change of people or places with the notices to the people it
+ * concerns (in the same batch), hands the mail to the queue and answers the
+ * job as the owner reads it now.
+ */
+async function commit(c: Context<AppEnv>, owner: JobOwner, subject: MoveSubject, move: Move, notices: Notice[] = []) {
+  const { dto, mailIds } = await commitWithNotices(c.get("db"), c.env.UPLOADS, owner, subject, move, notices);
+  await dispatchMail(c.env, mailIds, c.get("shard").name);
+  return c.json(dto);
 }
 
 endpoint(
@@ -82,7 +87,7 @@ endpoint(
     const owner = customerJobs(scope);
     const subject = await jobForMove(db, c.env, owner, params.id, body.version);
     const people = await checkedAttendees(db, scope.account.id, body.userIds, subject.dto.seats, "userIds");
-    return commit(c, owner, subject, attendeesStatements(db, subject, people, scope.user.id));
+    return commit(c, owner, subject, attendeesStatements(db, subject, people, scope.user.id), attendeeNotices(subject, people));
   },
 );
 
@@ -136,7 +141,8 @@ endpoint(
     const db = c.get("db");
     const owner = partnerJobs(scope);
     const subject = await jobForMove(db, c.env, owner, params.id, body.version);
-    return commit(c, owner, subject, locationStatements(db, subject, body.lineId, body.location, scope.user.id));
+    const move = locationStatements(db, subject, body.lineId, body.location, scope.user.id);
+    return commit(c, owner, subject, move, locationNotices(subject, move.after));
   },
 );
 
@@ -158,7 +164,8 @@ endpoint(
     const owner = partnerJobs(scope);
     const subject = await jobForMove(db, c.env, owner, params.id, body.version);
     const person = body.userId ? await checkedInstructor(db, scope.account.id, body.userId) : null;
-    return commit(c, owner, subject, instructorStatements(db, subject, body.lineId, person, scope.user.id));
+    const move = instructorStatements(db, subject, body.lineId, person, scope.user.id);
+    return commit(c, owner, subject, move, instructorNotices(subject, move.after, person));
   },
 );
 

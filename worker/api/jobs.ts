@@ -22,7 +22,8 @@ import { ProposeTimes } from "../../contract/availability";
 import type { AppEnv } from "../env";
 import { endpoint, type PartnerScope } from "../http/endpoint";
 import { mayComplete } from "../domain/job-people";
-import { locationWrites } from "../data/job-people";
+import { attendanceStatements, locationWrites } from "../data/job-people";
+import { CompleteSession } from "../../contract/job-people";
 import { projectJob } from "../data/job-store";
 import { conflict, forbidden, invalid } from "../http/errors";
 import { commitAndSend } from "./job-commit";
@@ -202,12 +203,30 @@ endpoint(
  * the last (audit entries). A session is completed only once it
  * has started.
  */
-async function completeLines(c: Context<AppEnv>, scope: PartnerScope, jobId: string, lineIds: string[] | "all") {
+async function completeLines(c: Context<AppEnv>, scope: PartnerScope, jobId: string, lineIds: string[] | "all", body: CompleteSession | undefined) {
   const db = c.get("db");
   const owner = partnerJobs(scope);
   const subject = await jobForMove(db, c.env, owner, jobId);
   if (!mayComplete(scope, subject, lineIds)) throw forbidden(NOT_INSTRUCTOR);
   const move = completeStatements(db, owner, subject, lineIds, (lines) => notStartedYet(lines, Date.now()));
+  // Who was there goes in the completion's own batch: both are written, or neither.
+  const marks = body?.attendance ?? [];
+  if (marks.length) {
+    const completed = new Set(move.after.lines.filter((l) => l.status === "completed").map((l) => l.id));
+    const targets = new Set(subject.lines.filter((l) => l.status !== "completed" && completed.has(l.id)).map((l) => l.id));
+    move.statements.push(
+      ...attendanceStatements(
+        db,
+        subject,
+        subject.lines.filter((l) => targets.has(l.id)),
+        marks,
+        scope.user.id,
+      ),
+    );
+    move.after = projectJob(move.after, move.after.status, (l) =>
+      targets.has(l.id) ? { attendance: [...l.attendance.filter((a) => !marks.some((m) => m.userId === a.userId)), ...marks] } : {},
+    );
+  }
   return commit(c, owner, subject, move, { event: move.to === "completed" ? "completed" : "lineCompleted" });
 }
 
@@ -217,13 +236,14 @@ endpoint(
   {
     method: "post",
     path: "/jobs/{id}/lines/{lineId}/complete",
-    summary: "Mark a session completed (the partner's owners and admins, or the session's instructor)",
+    summary: "Mark a session completed, with who attended, in one batch (the partner's owners and admins, or the session's instructor)",
     tags: ["jobs"],
     auth: "partner",
     params: JobLineParams,
+    body: CompleteSession.optional(),
     responses: { 200: { description: "The job", schema: JobDto }, ...errors },
   },
-  async (c, { params }, scope) => completeLines(c, scope, params.id, [params.lineId]),
+  async (c, { params, body }, scope) => completeLines(c, scope, params.id, [params.lineId], body),
 );
 
 endpoint(
@@ -232,13 +252,14 @@ endpoint(
   {
     method: "post",
     path: "/jobs/{id}/complete",
-    summary: "Mark the job completed (every remaining session; owners and admins, or the instructor of every one)",
+    summary: "Mark the job completed (every remaining session, with who attended; owners and admins, or the instructor of every one)",
     tags: ["jobs"],
     auth: "partner",
     params: JobIdParam,
+    body: CompleteSession.optional(),
     responses: { 200: { description: "The job, Completed", schema: JobDto }, ...errors },
   },
-  async (c, { params }, scope) => completeLines(c, scope, params.id, "all"),
+  async (c, { params, body }, scope) => completeLines(c, scope, params.id, "all", body),
 );
 
 endpoint(

@@ -3,10 +3,11 @@
  * the open start times they give: a workout's own schedule wins over the
  * partner's; booked sessions of the partner (Booked or In Progress) are busy.
  */
-import { and, eq, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { AvailabilityDto, SaveAvailability } from "../../contract/availability";
 import { availabilitySchedules, jobLines, jobs, workoutSessions, workouts, type AvailabilitySchedule } from "../../db/schema";
-import { openTimes, type Busy } from "../domain/availability";
+import { openTimes, type Busy, type Schedule } from "../domain/availability";
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { inList } from "./bound";
@@ -91,33 +92,28 @@ export async function removeWorkoutAvailability(db: Db, scope: PartnerScope, wor
   return gone.length > 0;
 }
 
+/** One partner's schedule for a workout (its own, else the general one; null: none) and its booked sessions. */
+export type PartnerCalendar = { partnerId: string; schedule: Schedule | null; busy: Busy[] };
+
+type Bound = string | Placeholder | SQL;
+
 /**
- * The open start times of a session of `lengthMinutes` for a workout, among
- * the partners given (the union of theirs), in [from, to). Each partner's
- * schedule is the workout's own, else its general one; a partner with none
- * offers nothing. Sessions the partner has booked (any workout, Booked or In
- * Progress; the job `exceptJobId` left out, as it is the one being moved) are
- * busy. Two round trips at most.
+ * The reads behind partners' calendars, for a caller's batch: the schedules
+ * of the partners `partnerIds` selects (a list, or a subquery) for the
+ * workout, and the sessions they have booked (any workout, Booked or In
+ * Progress; the job `exceptJobId` left out, as it is the one being moved)
+ * starting in [busyFrom, busyTo]. Values may be placeholders (./reusable.ts).
  */
-export async function openTimesOf(
-  db: Db,
-  input: { partnerIds: string[]; workoutId: string; lengthMinutes: number; from: string; to: string; exceptJobId?: string },
-): Promise<{ times: string[]; hasAvailability: boolean }> {
-  const ids = [...new Set(input.partnerIds)].filter(Boolean);
-  if (!ids.length) return { times: [], hasAvailability: false };
-  const from = Date.parse(input.from);
-  const to = Date.parse(input.to);
-  // A booked session can reach into the window from the day before (length and buffer are well under a day).
-  const busyFrom = new Date(from - DAY).toISOString();
-  const busyTo = new Date(to + DAY).toISOString();
-  const [schedules, booked] = await db.batch([
+export function calendarReads(db: Db, input: { partnerIds: string[] | SQL; workoutId: Bound; busyFrom: Bound; busyTo: Bound; exceptJobId?: Bound }) {
+  const partners = (col: SQLiteColumn) => (Array.isArray(input.partnerIds) ? inList(col, input.partnerIds) : sql`${col} in ${input.partnerIds}`);
+  return [
     db
       .select()
       .from(availabilitySchedules)
       .where(
         and(
-          inList(availabilitySchedules.partnerAccountId, ids),
-          or(isNull(availabilitySchedules.workoutId), eq(availabilitySchedules.workoutId, input.workoutId)),
+          partners(availabilitySchedules.partnerAccountId),
+          or(isNull(availabilitySchedules.workoutId), sql`${availabilitySchedules.workoutId} = ${input.workoutId}`),
         ),
       ),
     db
@@ -127,27 +123,75 @@ export async function openTimesOf(
       .innerJoin(workoutSessions, eq(workoutSessions.id, jobLines.sessionId))
       .where(
         and(
-          inList(jobs.deliveryPartnerAccountId, ids),
+          partners(jobs.deliveryPartnerAccountId),
           inArray(jobLines.status, ["confirmed", "inProgress"]),
           ne(jobs.status, "cancelled"),
-          gte(jobLines.scheduledAt, busyFrom),
-          lte(jobLines.scheduledAt, busyTo),
-          input.exceptJobId ? ne(jobs.id, input.exceptJobId) : sql`1 = 1`,
+          sql`${jobLines.scheduledAt} >= ${input.busyFrom}`,
+          sql`${jobLines.scheduledAt} <= ${input.busyTo}`,
+          input.exceptJobId === undefined ? sql`1 = 1` : sql`${jobs.id} <> ${input.exceptJobId}`,
         ),
       ),
-  ]);
-  const all = new Set<string>();
-  let hasAvailability = false;
-  const now = Date.now();
-  for (const partnerId of ids) {
-    const own = schedules.find((s) => s.partnerAccountId === partnerId && s.workoutId === input.workoutId);
-    const schedule = own ?? schedules.find((s) => s.partnerAccountId === partnerId && s.workoutId === null);
-    if (!schedule) continue;
-    hasAvailability = true;
-    const busy: Busy[] = booked
+  ] as const;
+}
+
+/** The rows calendarReads answers, in its order. */
+export type CalendarRows = [AvailabilitySchedule[], { partnerId: string | null; scheduledAt: string | null; lengthMinutes: number }[]];
+
+/** Each partner's calendar for the workout (its own schedule, else its general one), from the rows of calendarReads. */
+export function calendarsFrom(partnerIds: string[], workoutId: string, [schedules, booked]: CalendarRows): PartnerCalendar[] {
+  return [...new Set(partnerIds)].filter(Boolean).map((partnerId) => ({
+    partnerId,
+    schedule:
+      schedules.find((s) => s.partnerAccountId === partnerId && s.workoutId === workoutId) ??
+      schedules.find((s) => s.partnerAccountId === partnerId && s.workoutId === null) ??
+      null,
+    busy: booked
       .filter((b) => b.partnerId === partnerId && b.scheduledAt)
-      .map((b) => ({ start: Date.parse(b.scheduledAt!), end: Date.parse(b.scheduledAt!) + b.lengthMinutes * 60_000 }));
+      .map((b) => ({ start: Date.parse(b.scheduledAt!), end: Date.parse(b.scheduledAt!) + b.lengthMinutes * 60_000 })),
+  }));
+}
+
+/** The window of booked sessions that can reach a time in [from, to]: a day wider on each side (length and buffer are well under a day). */
+export function busyWindow(from: number, to: number): { busyFrom: string; busyTo: string } {
+  return { busyFrom: new Date(from - DAY).toISOString(), busyTo: new Date(to + DAY).toISOString() };
+}
+
+/** The window of a request's times (see busyWindow); an empty one without times. */
+export function requestWindow(sessions: { times?: string[] }[]): { busyFrom: string; busyTo: string } {
+  const instants = sessions.flatMap((s) => (s.times ?? []).map((t) => Date.parse(t))).filter((t) => Number.isFinite(t));
+  return instants.length ? busyWindow(Math.min(...instants), Math.max(...instants)) : { busyFrom: "9999", busyTo: "0000" };
+}
+
+/** Partners' calendars for [from, to] in one round trip. */
+async function partnerCalendars(
+  db: Db,
+  input: { partnerIds: string[]; workoutId: string; from: number; to: number; exceptJobId?: string },
+): Promise<PartnerCalendar[]> {
+  const ids = [...new Set(input.partnerIds)].filter(Boolean);
+  if (!ids.length) return [];
+  const rows = await db.batch(calendarReads(db, { ...input, partnerIds: ids, ...busyWindow(input.from, input.to) }));
+  return calendarsFrom(ids, input.workoutId, rows as unknown as CalendarRows);
+}
+
+/**
+ * The open start times of a session of `lengthMinutes` for a workout, among
+ * the partners given (the union of theirs), in [from, to). Each partner's
+ * schedule is the workout's own, else its general one; a partner with none
+ * offers nothing. Sessions the partner has booked are busy (see
+ * partnerCalendars). One round trip.
+ */
+export async function openTimesOf(
+  db: Db,
+  input: { partnerIds: string[]; workoutId: string; lengthMinutes: number; from: string; to: string; exceptJobId?: string },
+): Promise<{ times: string[]; hasAvailability: boolean }> {
+  const from = Date.parse(input.from);
+  const to = Date.parse(input.to);
+  const calendars = await partnerCalendars(db, { ...input, from, to });
+  const all = new Set<string>();
+  const now = Date.now();
+  for (const { schedule, busy } of calendars) {
+    if (!schedule) continue;
     for (const t of openTimes(schedule, { from, to, now, lengthMinutes: input.lengthMinutes, busy })) all.add(t);
   }
-  return { times: [...all].sort(), hasAvailability };
+  return { times: [...all].sort(), hasAvailability: calendars.some((c) => c.schedule) };
 }

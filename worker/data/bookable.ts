@@ -18,12 +18,16 @@ import {
   workoutVariants,
   workouts,
 } from "../../db/schema";
-import { drawDeliveryPartner } from "../domain/jobs";
+import { activeCandidates, drawDeliveryPartner } from "../domain/jobs";
+import { freeForRequest, type RequestedSession } from "../domain/availability";
+import { MESSAGES } from "../../contract/messages";
+import { calendarReads, calendarsFrom, type CalendarRows } from "./availability";
+import type { MoveSubject } from "./jobs";
 import { priceCustomer, workoutPrice } from "../domain/pricing";
 import { chooseVariants } from "../domain/visibility";
 import { missingPrerequisites } from "../domain/booking-rules";
 import type { Db } from "../env";
-import { conflict, notFound } from "../http/errors";
+import { conflict, invalid, notFound } from "../http/errors";
 import type { Account } from "../identity/context";
 import { planInForceQuery } from "./catalogue";
 import { balanceQuery } from "./credits";
@@ -59,6 +63,8 @@ export type BookingContext = Bookable & {
   partner: { id: string; name: string; email: string | null; platformName: string };
   /** The rows that name the mail's recipients (the booker, the partner and the delivery partners, with their branding). */
   mail: RecipientRows;
+  /** The delivery partners' schedules and the sessions they have booked in the window asked for (none without one). */
+  calendars: CalendarRows;
 };
 
 const nameOf = (col: SQLiteColumn, alias: string) => sql<string>`${col}`.as(alias);
@@ -75,7 +81,14 @@ const nameOf = (col: SQLiteColumn, alias: string) => sql<string>`${col}`.as(alia
  * and the customer. Joined selects name their shared columns apart (a
  * batch maps rows by column name).
  */
-export async function bookingContext(db: Db, customer: Account, workoutId: string, variantId?: string, bookerId?: string): Promise<BookingContext> {
+export async function bookingContext(
+  db: Db,
+  customer: Account,
+  workoutId: string,
+  variantId?: string,
+  bookerId?: string,
+  window: { busyFrom: string; busyTo: string } = { busyFrom: "9999", busyTo: "0000" },
+): Promise<BookingContext> {
   if (customer.type !== "customer" || !customer.parentAccountId) throw notFound("Workout not found");
   const partnerId = customer.parentAccountId;
   const day = today();
@@ -189,15 +202,21 @@ export async function bookingContext(db: Db, customer: Account, workoutId: strin
         })
         .from(accounts)
         .where(eq(accounts.id, ph("partnerId"))),
+      ...calendarReads(db, { partnerIds, workoutId: ph("workoutId"), busyFrom: ph("busyFrom"), busyTo: ph("busyTo") }),
       ...recipientReads(db, sql`(select value from json_each(${ph("bookers")}))`, partnerIds),
     ] as const;
-  const values = { partnerId, workoutId, variantId: variantId ?? null, customerId: customer.id, day, now, bookers: JSON.stringify(bookerId ? [bookerId] : []) };
-  const [library, variants, sessions, prices, plan, entry, sum, candidates, open, items, prereqs, scoreRows, completed, partner, ...mail] = await reusableBatch(
-    db,
-    "booking-context",
-    build,
-    values,
-  );
+  const values = {
+    partnerId,
+    workoutId,
+    variantId: variantId ?? null,
+    customerId: customer.id,
+    day,
+    now,
+    bookers: JSON.stringify(bookerId ? [bookerId] : []),
+    ...window,
+  };
+  const [library, variants, sessions, prices, plan, entry, sum, candidates, open, items, prereqs, scoreRows, completed, partner, schedules, booked, ...mail] =
+    await reusableBatch(db, "booking-context", build, values);
   const row = library[0];
   if (!row || !customerSees(customer, row.workout)) throw notFound("Workout not found");
   // The catalogue's variant; with `variantId`, that one, if the customer gets it.
@@ -239,14 +258,42 @@ export async function bookingContext(db: Db, customer: Account, workoutId: strin
     missing,
     partner: { id: partnerId, name: p?.name ?? "", email: p?.email ?? null, platformName: platformNameFrom(p?.platformName, platformNameFrom(p?.name)) },
     mail: mail as unknown as RecipientRows,
+    calendars: [schedules, booked] as CalendarRows,
   };
 }
 
-/** The delivery partner drawn by selection percent among the in-date candidates; 409 when there is none. */
-export function drawPartner(context: BookingContext): BookingContext["candidates"][number] {
-  const chosen = drawDeliveryPartner(context.candidates, today());
+/**
+ * The delivery partner of a booking request: drawn by selection percent
+ * among the in-date candidates FREE at every time requested (those who
+ * publish no hours, or whose open times hold each one; see
+ * worker/domain/availability.ts `freeForRequest`), from the calendars the
+ * booking context read for the request's window. 409 when the workout has
+ * no in-date partner; 400 on the times no partner has open.
+ */
+export function partnerForRequest(context: BookingContext, requested: RequestedSession[], now = Date.now()): BookingContext["candidates"][number] {
+  const active = activeCandidates(context.candidates, today());
+  if (!active.length) throw conflict("No delivery partner is available for this workout");
+  const calendars = calendarsFrom(
+    active.map((c) => c.id),
+    context.workout.id,
+    context.calendars,
+  );
+  const { free, fields } = freeForRequest(calendars, requested, now);
+  if (Object.keys(fields).length) throw invalid(fields, fields.sessions ?? MESSAGES.notOpenTime);
+  const chosen = drawDeliveryPartner(
+    active.filter((c) => free.some((f) => f.partnerId === c.id)),
+    today(),
+  );
   if (!chosen) throw conflict("No delivery partner is available for this workout");
   return chosen;
+}
+
+/** 400 on each requested time the job's delivery partner does not have open (its own sessions not counted as busy); nothing when it publishes no hours. */
+export function requireOpenForJob(subject: MoveSubject, requested: RequestedSession[], now = Date.now()) {
+  const { job } = subject;
+  if (!job.deliveryPartnerAccountId || !requested.some((s) => s.times.length)) return;
+  const { fields } = freeForRequest(calendarsFrom([job.deliveryPartnerAccountId], job.workoutId, subject.calendars), requested, now);
+  if (Object.keys(fields).length) throw invalid(fields, fields.sessions ?? MESSAGES.notOpenTime);
 }
 
 export function slotDto(slot: typeof slots.$inferSelect, partnerName: string, lengthMinutes: number) {

@@ -41,12 +41,22 @@ type JobParties = Pick<Job, "id" | "bookedByUserId" | "partnerAccountId" | "deli
  */
 export type JobSides = { customer: Recipient | null; partner: Recipient | null; attendees?: Recipient[]; staff?: Recipient[] };
 
-export type MailPerson = { email: string; firstName: string | null; language: string };
+export type MailPerson = { email: string; firstName: string | null; language: string; timeZone?: string | null };
 
-/** People of a side as recipients in that side's branding (`base`'s), each in their own language; none without a branded side. */
+/**
+ * People of a side as recipients in that side's branding (`base`'s), each in
+ * their own language and zone (the side's when they keep none); none without
+ * a branded side.
+ */
 export function asRecipients(base: Recipient | null, people: MailPerson[]): Recipient[] {
   if (!base) return [];
-  return people.map((p) => ({ ...base, email: p.email, name: p.firstName, language: languageOr(p.language, base.language) }));
+  return people.map((p) => ({
+    ...base,
+    email: p.email,
+    name: p.firstName,
+    language: languageOr(p.language, base.language),
+    timeZone: p.timeZone ?? base.timeZone,
+  }));
 }
 
 /** The recipients, each address once (the first wins). */

@@ -18,12 +18,13 @@ import type { Acting } from "../identity/context";
 import { conflict, invalid, notFound } from "../http/errors";
 import { inList } from "./bound";
 import { personName, projectJob, type Side } from "./job-store";
-import type { Move, MoveSubject } from "./jobs";
+import type { Move, MoveSubject, Notice } from "./jobs";
+import { asRecipients, sideRecipients } from "./job-mail";
 import { moveJob, type Statements } from "./job-writes";
 import { visibleJobs } from "./jobs-search";
 
 /** A member as a job names them, with what their mail needs. */
-export type AttendeeRow = { id: string; email: string; firstName: string | null; lastName: string | null; language: string };
+export type AttendeeRow = { id: string; email: string; firstName: string | null; lastName: string | null; language: string; timeZone: string | null };
 
 export const attendeePerson = (a: AttendeeRow): JobPerson => ({ id: a.id, name: personName(a), email: a.email });
 
@@ -31,7 +32,7 @@ export const attendeePerson = (a: AttendeeRow): JobPerson => ({ id: a.id, name: 
 export async function membersOf(db: Db, accountId: string, userIds?: string[]): Promise<AttendeeRow[]> {
   if (userIds && !userIds.length) return [];
   return db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, language: users.language })
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, language: users.language, timeZone: users.timeZone })
     .from(accountUsers)
     .innerJoin(users, eq(users.id, accountUsers.userId))
     .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.status, "active"), userIds ? inList(accountUsers.userId, userIds) : undefined))
@@ -135,7 +136,8 @@ export function instructorStatements(db: Db, s: MoveSubject, lineId: string | un
     auditChange(db, s.job.accountId, "jobInstructorChanged", { type: "job", id: s.job.id }, userId, s.dto.instructor?.id ?? null, to?.id ?? null),
   ];
   const before = s.dto.instructor?.id ?? null;
-  const after = projectJob(s.dto, s.job.status, (l) => (l.instructor?.id === before ? { instructor: to } : {}));
+  // Sessions that followed the job's instructor (none: no instructor at all) follow the new one.
+  const after = projectJob(s.dto, s.job.status, (l) => ((l.instructor?.id ?? null) === before ? { instructor: to } : {}));
   return { statements, after: { ...after, instructor: to } };
 }
 
@@ -296,4 +298,54 @@ export function ownJobs(side: Side, userId: string, db: Db): SQL {
   return side === "partner"
     ? or(eq(jobs.instructorUserId, userId), inArray(jobs.id, db.select({ id: jobLines.jobId }).from(jobLines).where(eq(jobLines.instructorUserId, userId))))!
     : inArray(jobs.id, db.select({ id: jobAttendees.jobId }).from(jobAttendees).where(eq(jobAttendees.userId, userId)));
+}
+
+const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Who hears of a change of attendees: each one added gets the booking with
+ * its calendar file, each one removed the calendar cancellation; in their own
+ * language and zone, in the customer's branding.
+ */
+export function attendeeNotices(s: MoveSubject, after: AttendeeRow[]): Notice[] {
+  const before = s.dto.attendees;
+  const added = after.filter((a) => !before.some((b) => b.id === a.id));
+  const removed = before.filter((b) => !after.some((a) => a.id === b.id));
+  return [
+    { to: asRecipients(s.recipients.customer, added), event: "attendeeAdded" },
+    { to: (s.recipients.attendees ?? []).filter((r) => removed.some((b) => sameEmail(b.email, r.email))), event: "attendeeRemoved" },
+  ];
+}
+
+/** Who hears of a new place: the customer's side (the booker and the attendees), about the sessions whose place changed. */
+export function locationNotices(s: MoveSubject, after: JobDto): Notice[] {
+  const changed = new Set(
+    after.lines.filter((l) => JSON.stringify(l.location) !== JSON.stringify(s.lines.find((b) => b.id === l.id)?.location ?? null)).map((l) => l.id),
+  );
+  return changed.size ? [{ to: sideRecipients(s.recipients, "customer"), event: "locationChanged", lines: changed }] : [];
+}
+
+/**
+ * Who hears of a change of instructor: each person who now instructs open
+ * sessions they did not (the calendar file of those sessions) and each who
+ * no longer instructs sessions they did (their cancellation); in the
+ * partner's branding, each in their own language and zone.
+ */
+export function instructorNotices(s: MoveSubject, after: JobDto, assigned: AttendeeRow | null): Notice[] {
+  const gained = new Map<string, Set<string>>();
+  const lost = new Map<string, { email: string; lines: Set<string> }>();
+  for (const line of s.lines) {
+    if (line.status === "completed") continue;
+    const from = line.instructor;
+    const to = after.lines.find((l) => l.id === line.id)?.instructor ?? null;
+    if ((from?.id ?? null) === (to?.id ?? null)) continue;
+    if (to) gained.set(to.id, (gained.get(to.id) ?? new Set()).add(line.id));
+    if (from) lost.set(from.id, { email: from.email, lines: (lost.get(from.id)?.lines ?? new Set()).add(line.id) });
+  }
+  const notices: Notice[] = [];
+  for (const [id, lines] of gained)
+    if (assigned?.id === id) notices.push({ to: asRecipients(s.recipients.partner, [assigned]), event: "instructorAssigned", lines });
+  for (const { email, lines } of lost.values())
+    notices.push({ to: (s.recipients.staff ?? []).filter((r) => sameEmail(r.email, email)), event: "instructorUnassigned", lines });
+  return notices;
 }

@@ -23,6 +23,7 @@ import { isRequestOverdue } from "../domain/reminders";
 import type { Db } from "../env";
 import { attachmentFileUri } from "./workout-read";
 import { asRecipients, recipientReads, sidesFrom, type JobSides, type MailPerson } from "./job-mail";
+import { calendarReads, type CalendarRows } from "./availability";
 import type { OriginEnv } from "./mail-context";
 import { theRow, today } from "./query";
 import { releasedAttachments } from "../domain/attachments";
@@ -293,14 +294,30 @@ function creditEntryQuery(db: Db, id: string) {
  * of a change to it. Rows of a job `visible` hides are read but never
  * answered: the job comes back null, like a missing one.
  */
-export async function loadJobWithMail(db: Db, env: OriginEnv, id: string, visible: SQL, side: Side, readOnly = false, viewerId?: string) {
+export async function loadJobWithMail(
+  db: Db,
+  env: OriginEnv,
+  id: string,
+  visible: SQL,
+  side: Side,
+  readOnly = false,
+  viewerId?: string,
+  window: { busyFrom: string; busyTo: string } = { busyFrom: "9999", busyTo: "0000" },
+) {
   const booker = sql`(select ${jobs.bookedByUserId} from ${jobs} where ${jobs.id} = ${id})`;
   const partners = sql`(select ${jobs.partnerAccountId} from ${jobs} where ${jobs.id} = ${id} union select coalesce(${jobs.deliveryPartnerAccountId}, ${jobs.partnerAccountId}) from ${jobs} where ${jobs.id} = ${id})`;
-  const [rows, lines, attachments, items, attendees, attendance, credit, open, attendeeMail, instructorMail, ...who] = await db.batch([
+  const [rows, lines, attachments, items, attendees, attendance, credit, open, attendeeMail, instructorMail, schedules, booked, ...who] = await db.batch([
     ...oneJobReads(db, id, visible, side),
     creditEntryQuery(db, id),
     openSlotsQuery(db, id),
     ...peopleMailReads(db, id),
+    // The delivery partner's calendar in the window asked for (a request's times), its own sessions not busy.
+    ...calendarReads(db, {
+      partnerIds: sql`(select ${jobs.deliveryPartnerAccountId} from ${jobs} where ${jobs.id} = ${id})`,
+      workoutId: sql`(select ${jobs.workoutId} from ${jobs} where ${jobs.id} = ${id})`,
+      exceptJobId: id,
+      ...window,
+    }),
     ...recipientReads(db, booker, partners),
   ]);
   const row = rows[0];
@@ -313,12 +330,13 @@ export async function loadJobWithMail(db: Db, env: OriginEnv, id: string, visibl
     creditEntryId: credit[0]?.creditEntryId ?? null,
     openSlots: open,
     defaultLocation: locationOf(row.defaultLocation),
+    calendars: [schedules, booked] as CalendarRows,
   };
 }
 
 /** The addresses of a job's attendees and of its instructors (the job's and its sessions'), for its mail. */
 function peopleMailReads(db: Db, id: string) {
-  const person = { email: users.email, firstName: users.firstName, language: users.language };
+  const person = { email: users.email, firstName: users.firstName, language: users.language, timeZone: users.timeZone };
   return [
     db.select(person).from(jobAttendees).innerJoin(users, eq(users.id, jobAttendees.userId)).where(eq(jobAttendees.jobId, id)),
     db

@@ -21,10 +21,11 @@ import { conflict, notFound } from "../http/errors";
 import { audit, jobMoveAudit, type AuditWrite } from "./audit";
 import { inList } from "./bound";
 import { jobFromReads, loadJob, loadJobWithMail, oneJobReads, projectJob, type Side } from "./job-store";
-import { jobMailRows, sideRecipients, type JobSides, type MailPerson } from "./job-mail";
+import { jobMailRows, sideRecipients, type JobSides, type MailPerson, type Recipient } from "./job-mail";
 import type { OriginEnv } from "./mail-context";
 import { CHANGED_MEANWHILE, dueDates, freeSeat, jobBatchFailure, moveJob, returnCredits, scheduleLines, type Statements } from "./job-writes";
 import { writeThenRead } from "./reusable";
+import type { CalendarRows } from "./availability";
 import { moveAuditEntries, type MoveAudit } from "./job-move-audit";
 
 /** Whose jobs a caller sees and how: the ownership filter, the side, and whether it may act. */
@@ -76,11 +77,20 @@ export type MoveSubject = {
   openSlots: (typeof slots.$inferSelect)[];
   /** The workout's default location (a session without its own happens there). */
   defaultLocation: SessionLocation | null;
+  /** The delivery partner's schedule and booked sessions (this job's left out) in the window the move asked for. */
+  calendars: CalendarRows;
 };
 
 /** The owner's job for a move, in one round trip, or 404; 409 when the caller saw an older version (`seen`). */
-export async function jobForMove(db: Db, env: OriginEnv, owner: JobOwner, id: string, seen?: number): Promise<MoveSubject> {
-  const read = await loadJobWithMail(db, env, id, and(owner.where, notDeliveryCopy(owner.accountId))!, owner.side, owner.readOnly, owner.userId);
+export async function jobForMove(
+  db: Db,
+  env: OriginEnv,
+  owner: JobOwner,
+  id: string,
+  seen?: number,
+  window?: { busyFrom: string; busyTo: string },
+): Promise<MoveSubject> {
+  const read = await loadJobWithMail(db, env, id, and(owner.where, notDeliveryCopy(owner.accountId))!, owner.side, owner.readOnly, owner.userId, window);
   if (!read) throw notFound("Booking not found");
   if (seen !== undefined && seen !== read.job.version) throw conflict(CHANGED_MEANWHILE);
   return { ...read, lines: read.dto.lines };
@@ -121,14 +131,40 @@ export async function commitMove(
     actor: owner.side,
   });
   const entries = record ? audit([], ...moveAuditEntries(owner, subject, after, record)) : [];
-  // The writes, their audit entries and mail, and the job read back after them: one batch, one round trip.
-  const reads = await writeThenRead(db, [...statements, ...entries, ...rows.statements], oneJobReads(db, subject.job.id, owner.where, owner.side)).catch(
-    (err: unknown) => {
-      throw jobBatchFailure(err, "Not enough credits to book this workout.");
-    },
-  );
-  const dto = jobFromReads(reads, owner.side, owner.readOnly, owner.userId)!;
+  const dto = await writeMove(db, owner, subject, [...statements, ...entries, ...rows.statements]);
   return { dto, mailIds: rows.ids };
+}
+
+/** The writes of a move (its mail included) and the job read back after them: one batch, one round trip. */
+async function writeMove(db: Db, owner: JobOwner, subject: MoveSubject, statements: Statements): Promise<JobDto> {
+  const reads = await writeThenRead(db, statements, oneJobReads(db, subject.job.id, owner.where, owner.side)).catch((err: unknown) => {
+    throw jobBatchFailure(err, "Not enough credits to book this workout.");
+  });
+  return jobFromReads(reads, owner.side, owner.readOnly, owner.userId)!;
+}
+
+/** A notice of a change of places or people: the people it concerns, the event, and the sessions it is about (all when absent). */
+export type Notice = { to: Recipient[]; event: JobEvent; lines?: Set<string> };
+
+/**
+ * Commits a change of places or people with its notices (each recipient in
+ * their own language, zone and side's branding, with the calendar file that
+ * adds or removes the sessions concerned) in the change's own batch, and
+ * reads the job back. Answers the job and the outbox ids to hand to the queue.
+ */
+export async function commitWithNotices(db: Db, bucket: R2Bucket, owner: JobOwner, subject: MoveSubject, { statements, after }: Move, notices: Notice[]) {
+  const mail = await Promise.all(
+    notices
+      .filter((n) => n.to.length)
+      .map((n) =>
+        jobMailRows(db, bucket, n.to, n.event, n.lines ? { ...after, lines: after.lines.filter((l) => n.lines!.has(l.id)) } : after, {
+          sequence: subject.job.version + 1,
+          actor: owner.side,
+        }),
+      ),
+  );
+  const dto = await writeMove(db, owner, subject, [...statements, ...mail.flatMap((m) => m.statements)]);
+  return { dto, mailIds: mail.flatMap((m) => m.ids) };
 }
 
 /** The other side of the owner: who hears of a move the owner makes. */

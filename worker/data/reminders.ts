@@ -1,21 +1,28 @@
 /**
  * The cron trigger's reminders: confirmed sessions 24 hours ahead (to the
- * customer), action items on their due date (to the side they are assigned
- * to), booking requests unconfirmed after 24 hours (to the partner).
+ * booker, the attendees and the session's instructor), action items on their
+ * due date (to the side they are assigned to: the booker and the attendees,
+ * or the partner's address and the instructor; each person on their own local
+ * day), booking requests unconfirmed after 24 hours (to the partner). Each
+ * mail is written in its recipient's zone.
  *
- * Each reminder goes once, whatever the number of cron runs or retries: in
- * ONE batch, a `mail_reminders` row keyed by (kind, key) is inserted unless
- * the key is taken, and the outbox row is inserted only if the reminder row
- * that now holds the key carries this mail's id. A second run, or two runs at
- * once, find the key taken and write no mail.
+ * Each reminder goes once to each person, whatever the number of cron runs
+ * or retries: in ONE batch, a `mail_reminders` row keyed by (kind, key and
+ * address) is inserted unless the key is taken, and the outbox row is
+ * inserted only if the reminder row that now holds the key carries this
+ * mail's id. A second run, or two runs at once, find the key taken and write
+ * no mail. Once everyone is reminded, the session's or item's own key is
+ * written too, and later runs no longer select it.
  */
 import { and, eq, gt, gte, inArray, isNull, lt, lte, notExists, sql, type SQL } from "drizzle-orm";
 import { alias, SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
-import { accounts, jobActionItems, jobLines, jobs, mailOutbox, mailReminders, workoutSessions, workouts } from "../../db/schema";
+import { accounts, jobActionItems, jobAttendees, jobLines, jobs, mailOutbox, mailReminders, users, workoutSessions, workouts } from "../../db/schema";
 import {
   actionItemReminderKey,
-  dueDay,
+  dueOnLocalDay,
+  dueWindow,
   overdueBefore,
+  recipientReminderKey,
   overdueReminderKey,
   sessionReminderKey,
   sessionReminderWindow,
@@ -25,7 +32,7 @@ import type { Db } from "../env";
 import { actionItemDueMail, requestOverdueMail, sessionReminderMail } from "../mail/reminder-mail";
 import type { RenderedMail } from "../mail/layout";
 import { dispatchMail, storeMail, type StoredMail } from "../mail/outbox";
-import { jobLink, recipientsOfJobs, type Recipient } from "./job-mail";
+import { asRecipients, distinctRecipients, jobLink, recipientsOfJobs, type JobSides, type MailPerson, type Recipient } from "./job-mail";
 import type { OriginEnv } from "./mail-context";
 import { inList } from "./bound";
 
@@ -35,7 +42,11 @@ const PER_RUN = 50;
 const dialect = new SQLiteSyncDialect();
 const customer = alias(accounts, "customer_acc");
 
+/** One reminder to one person: its key (recipientReminderKey for the people of a session or an item), the mail, in their zone. */
 type Pending = { kind: ReminderKind; key: string; accountId: string; to: Recipient; mail: RenderedMail };
+/** A session's or an item's own key, written once every person it concerns has had their reminder (the select skips it after). */
+type Done = { kind: ReminderKind; key: string; accountId: string };
+type Reminders = { pending: Pending[]; done: Done[] };
 
 const taken = (kind: ReminderKind, key: SQL) =>
   notExists(sql`(SELECT 1 FROM ${mailReminders} WHERE ${mailReminders.kind} = ${kind} AND ${mailReminders.key} = ${key})`);
@@ -51,7 +62,61 @@ function reminderStatements(p: Pending, { id: mailId, bodyKey }: StoredMail): SQ
   ];
 }
 
-async function sessionReminders(db: Db, env: OriginEnv, now: Date): Promise<Pending[]> {
+/** The row that marks a session or an item reminded to everyone (it carries no mail of its own). */
+const doneStatement = (d: Done): SQL =>
+  sql`INSERT INTO mail_reminders (id, kind, key, mail_id, account_id) VALUES (${crypto.randomUUID()}, ${d.kind}, ${d.key}, ${crypto.randomUUID()}, ${d.accountId})
+      ON CONFLICT (kind, key) DO NOTHING`;
+
+/**
+ * The people on the jobs `rows` name, for their reminders: each job's
+ * attendees and the instructors named (with their own language and zone).
+ */
+async function peopleOf(db: Db, rows: { jobId: string; instructorId: string | null }[]) {
+  const person = { email: users.email, firstName: users.firstName, language: users.language, timeZone: users.timeZone };
+  const [attendees, instructors] = await db.batch([
+    db
+      .select({ jobId: jobAttendees.jobId, ...person })
+      .from(jobAttendees)
+      .innerJoin(users, eq(users.id, jobAttendees.userId))
+      .where(
+        inList(
+          jobAttendees.jobId,
+          rows.map((r) => r.jobId),
+        ),
+      ),
+    db
+      .select({ id: users.id, ...person })
+      .from(users)
+      .where(
+        inList(
+          users.id,
+          rows.flatMap((r) => (r.instructorId ? [r.instructorId] : [])),
+        ),
+      ),
+  ]);
+  return {
+    attendees: (jobId: string): MailPerson[] => attendees.filter((a) => a.jobId === jobId),
+    instructor: (id: string | null): MailPerson[] => instructors.filter((u) => u.id === id),
+  };
+}
+
+/** Who a job's reminder goes to on a side: the booker and the attendees, or the partner's address and the instructor; each address once. */
+function reminded(sides: JobSides | undefined, side: "customer" | "partner", people: MailPerson[]): Recipient[] {
+  if (!sides) return [];
+  return side === "customer"
+    ? distinctRecipients([sides.customer, ...asRecipients(sides.customer, people)])
+    : distinctRecipients([sides.partner, ...asRecipients(sides.partner, people)]);
+}
+
+const instructorOf = sql<string | null>`coalesce(${jobLines.instructorUserId}, ${jobs.instructorUserId})`;
+
+/**
+ * Confirmed sessions starting within 24 hours: to the booker, each attendee
+ * and the session's instructor, each in their own zone and side's branding,
+ * once per person (recipientReminderKey) and the session marked done in the
+ * same batch.
+ */
+async function sessionReminders(db: Db, env: OriginEnv, now: Date): Promise<Reminders> {
   const window = sessionReminderWindow(now);
   const rows = await db
     .select({
@@ -62,6 +127,7 @@ async function sessionReminders(db: Db, env: OriginEnv, now: Date): Promise<Pend
       deliveryPartnerAccountId: jobs.deliveryPartnerAccountId,
       lineId: jobLines.id,
       scheduledAt: jobLines.scheduledAt,
+      instructorId: instructorOf,
       sessionName: workoutSessions.name,
       workoutName: workouts.name,
       workoutTitle: workouts.title,
@@ -81,30 +147,46 @@ async function sessionReminders(db: Db, env: OriginEnv, now: Date): Promise<Pend
     )
     .orderBy(jobLines.scheduledAt)
     .limit(PER_RUN);
+  if (!rows.length) return { pending: [], done: [] };
   const who = await recipientsOfJobs(
     db,
     env,
     rows.map((r) => ({ ...r, id: r.jobId })),
   );
-  return rows.flatMap((r) => {
-    const to = who.get(r.jobId)?.customer;
-    if (!to || !r.scheduledAt) return [];
-    const mail = sessionReminderMail({
-      language: to.language,
-      timeZone: to.timeZone,
-      brand: to.brand,
-      recipientName: to.name,
-      workoutName: r.workoutTitle ?? r.workoutName,
-      sessionName: r.sessionName,
-      scheduledAt: r.scheduledAt,
-      link: jobLink(to.brand.origin, "customer", r.jobId),
-    });
-    return [{ kind: "session24h" as const, key: sessionReminderKey(r.lineId, r.scheduledAt), accountId: r.accountId, to, mail }];
-  });
+  const people = await peopleOf(db, rows);
+  const out: Reminders = { pending: [], done: [] };
+  for (const r of rows) {
+    if (!r.scheduledAt) continue;
+    const key = sessionReminderKey(r.lineId, r.scheduledAt);
+    const sides = who.get(r.jobId);
+    const to = [...reminded(sides, "customer", people.attendees(r.jobId)), ...asRecipients(sides?.partner ?? null, people.instructor(r.instructorId))];
+    for (const person of distinctRecipients(to)) {
+      const mail = sessionReminderMail({
+        language: person.language,
+        timeZone: person.timeZone,
+        brand: person.brand,
+        recipientName: person.name,
+        workoutName: r.workoutTitle ?? r.workoutName,
+        sessionName: r.sessionName,
+        scheduledAt: r.scheduledAt,
+        audience: person.side,
+        link: jobLink(person.brand.origin, person.side, r.jobId),
+      });
+      out.pending.push({ kind: "session24h", key: recipientReminderKey(key, person.email), accountId: r.accountId, to: person, mail });
+    }
+    out.done.push({ kind: "session24h", key, accountId: r.accountId });
+  }
+  return out;
 }
 
-async function actionItemReminders(db: Db, env: OriginEnv, now: Date): Promise<Pending[]> {
-  const day = dueDay(now);
+/**
+ * Action items on their due date: to the side they are assigned to (the
+ * booker and the attendees, or the partner's address and the session's
+ * instructor), each person on THEIR local day of the due time, once each;
+ * the item is marked done once nobody is left to remind.
+ */
+async function actionItemReminders(db: Db, env: OriginEnv, now: Date): Promise<Reminders> {
+  const window = dueWindow(now);
   const rows = await db
     .select({
       jobId: jobs.id,
@@ -112,6 +194,7 @@ async function actionItemReminders(db: Db, env: OriginEnv, now: Date): Promise<P
       bookedByUserId: jobs.bookedByUserId,
       partnerAccountId: jobs.partnerAccountId,
       deliveryPartnerAccountId: jobs.deliveryPartnerAccountId,
+      instructorId: instructorOf,
       itemId: jobActionItems.id,
       itemName: jobActionItems.name,
       itemLink: jobActionItems.link,
@@ -129,38 +212,64 @@ async function actionItemReminders(db: Db, env: OriginEnv, now: Date): Promise<P
     .where(
       and(
         isNull(jobActionItems.completedAt),
-        gte(jobActionItems.dueAt, day.from),
-        lt(jobActionItems.dueAt, day.before),
+        gte(jobActionItems.dueAt, window.from),
+        lt(jobActionItems.dueAt, window.before),
         inArray(jobs.status, ["confirmed", "inProgress"]),
         taken("actionItemDue", sql`${jobActionItems.id} || '|' || ${jobActionItems.dueAt}`),
       ),
     )
     .orderBy(jobActionItems.dueAt)
-    .limit(PER_RUN);
+    .limit(PER_RUN * 4);
+  if (!rows.length) return { pending: [], done: [] };
   const who = await recipientsOfJobs(
     db,
     env,
     rows.map((r) => ({ ...r, id: r.jobId })),
   );
-  return rows.flatMap((r) => {
+  const people = await peopleOf(db, rows);
+  const planned = rows.flatMap((r) => {
+    if (!r.dueAt) return [];
     const side = r.assigneeType === "deliveryPartner" ? "partner" : "customer";
-    const to = who.get(r.jobId)?.[side];
-    if (!to || !r.dueAt) return [];
-    const mail = actionItemDueMail({
-      language: to.language,
-      timeZone: to.timeZone,
-      brand: to.brand,
-      recipientName: to.name,
-      audience: side,
-      itemName: r.itemName,
-      itemLink: r.itemLink,
-      sessionName: r.sessionName,
-      workoutName: r.workoutTitle ?? r.workoutName,
-      dueAt: r.dueAt,
-      link: jobLink(to.brand.origin, side, r.jobId),
-    });
-    return [{ kind: "actionItemDue" as const, key: actionItemReminderKey(r.itemId, r.dueAt), accountId: r.accountId, to, mail }];
+    const to = reminded(who.get(r.jobId), side, side === "partner" ? people.instructor(r.instructorId) : people.attendees(r.jobId));
+    return [{ r, side, dueAt: r.dueAt, key: actionItemReminderKey(r.itemId, r.dueAt), to } as const];
   });
+  // Who has had theirs already (an earlier run, on their own local day).
+  const keys = planned.flatMap((p) => p.to.map((t) => recipientReminderKey(p.key, t.email)));
+  const sent = new Set(
+    (
+      await db
+        .select({ key: mailReminders.key })
+        .from(mailReminders)
+        .where(and(eq(mailReminders.kind, "actionItemDue"), inList(mailReminders.key, keys)))
+    ).map((k) => k.key),
+  );
+  const out: Reminders = { pending: [], done: [] };
+  for (const { r, side, dueAt, key, to } of planned) {
+    let open = 0;
+    for (const person of to) {
+      const personKey = recipientReminderKey(key, person.email);
+      if (sent.has(personKey)) continue;
+      const when = dueOnLocalDay(dueAt, now, person.timeZone);
+      if (when === "later") open++;
+      if (when !== "due") continue;
+      const mail = actionItemDueMail({
+        language: person.language,
+        timeZone: person.timeZone,
+        brand: person.brand,
+        recipientName: person.name,
+        audience: side,
+        itemName: r.itemName,
+        itemLink: r.itemLink,
+        sessionName: r.sessionName,
+        workoutName: r.workoutTitle ?? r.workoutName,
+        dueAt,
+        link: jobLink(person.brand.origin, side, r.jobId),
+      });
+      out.pending.push({ kind: "actionItemDue", key: personKey, accountId: r.accountId, to: person, mail });
+    }
+    if (!open) out.done.push({ kind: "actionItemDue", key, accountId: r.accountId });
+  }
+  return out;
 }
 
 async function overdueReminders(db: Db, env: OriginEnv, now: Date): Promise<Pending[]> {
@@ -219,8 +328,11 @@ export async function sendReminders(
   env: OriginEnv & { MAIL_QUEUE: Queue; UPLOADS: R2Bucket },
   now = new Date(),
 ): Promise<number> {
-  const pending = [...(await sessionReminders(db, env, now)), ...(await actionItemReminders(db, env, now)), ...(await overdueReminders(db, env, now))];
-  if (!pending.length) return 0;
+  const sessions = await sessionReminders(db, env, now);
+  const items = await actionItemReminders(db, env, now);
+  const pending = [...sessions.pending, ...items.pending, ...(await overdueReminders(db, env, now))];
+  const done = [...sessions.done, ...items.done];
+  if (!pending.length && !done.length) return 0;
   // The bodies go to R2 first; a reminder already sent writes no row, and its body expires unread (worker/mail/bodies.ts).
   const stored = await storeMail(
     env.UPLOADS,
@@ -228,7 +340,7 @@ export async function sendReminders(
     now,
   );
   const ids = stored.map((m) => m.id);
-  const statements = pending.flatMap((p, i) => reminderStatements(p, stored[i]!));
+  const statements = [...pending.flatMap((p, i) => reminderStatements(p, stored[i]!)), ...done.map(doneStatement)];
   await d1.batch(
     statements.map((st) => {
       const q = dialect.sqlToQuery(st);

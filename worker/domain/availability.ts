@@ -1,4 +1,5 @@
 import { TZDate } from "@date-fns/tz";
+import { MESSAGES } from "../../contract/messages";
 
 /**
  * A partner's weekly availability and the open start times it gives a
@@ -108,4 +109,42 @@ export function recurringStarts(r: Recurrence): string[] {
     if (r.weekdays.includes(weekdayOf(date))) out.push(new Date(zonedInstant(date, minutesOf(r.time), r.timeZone)).toISOString());
   }
   return out;
+}
+
+/** Whether `at` (epoch ms) is one of the schedule's open start times for a session of `lengthMinutes`. */
+export function isOpenAt(schedule: Schedule, at: number, input: { now: number; lengthMinutes: number; busy: Busy[] }): boolean {
+  return openTimes(schedule, { ...input, from: at, to: at + 1 }).length === 1;
+}
+
+/** A session of a request: its length and the times asked for it (ISO 8601), where they sit in the body (`field(j)`). */
+export type RequestedSession = { lengthMinutes: number; times: string[]; field: (timeIndex: number) => string };
+
+/** What a partner's calendar needs for the check: its schedule (null: none, any time goes) and its booked sessions. */
+export type RequestCalendar = { partnerId: string; schedule: Schedule | null; busy: Busy[] };
+
+/**
+ * Requested times against the partners' availability. A partner is free for
+ * the request when it publishes no hours (any time may be asked of it) or
+ * when every time of every session is one of its open times (worker/domain
+ * openTimes: on the grid, inside its hours, after the notice, clear of its
+ * booked sessions and their buffer). Answers the free partners, or the
+ * field errors: each time no partner has open (`notOpenTime`), else the
+ * request as a whole (`noPartnerFree` on `sessions`). Pure.
+ */
+export function freeForRequest<T extends RequestCalendar>(
+  calendars: T[],
+  sessions: RequestedSession[],
+  now: number,
+): { free: T[]; fields: Record<string, string> } {
+  const openFor = (c: T, s: RequestedSession, time: string) =>
+    !c.schedule || isOpenAt(c.schedule, Date.parse(time), { now, lengthMinutes: s.lengthMinutes, busy: c.busy });
+  const free = calendars.filter((c) => sessions.every((s) => s.times.every((time) => openFor(c, s, time))));
+  if (free.length) return { free, fields: {} };
+  const fields: Record<string, string> = {};
+  for (const s of sessions)
+    s.times.forEach((time, j) => {
+      if (!calendars.some((c) => openFor(c, s, time))) fields[s.field(j)] = MESSAGES.notOpenTime;
+    });
+  if (!Object.keys(fields).length) fields.sessions = MESSAGES.noPartnerFree;
+  return { free, fields };
 }

@@ -186,6 +186,23 @@ export function notStartedYet(lines: { sessionName: string; scheduledAt: string 
   return null;
 }
 
+/** Whether a session has begun (its time has come) or is completed: it can no longer be moved. */
+export const hasStarted = (line: { status: string; scheduledAt: string | null }, now: number) =>
+  line.status === "completed" || line.status === "inProgress" || (line.scheduledAt !== null && Date.parse(line.scheduledAt) <= now);
+
+/**
+ * The field errors of a customer's reschedule that would move a session
+ * already begun (`sessions.i.sessionId`). Pure; empty when none.
+ */
+export function startedMoves(lines: { sessionId: string; status: string; scheduledAt: string | null }[], choices: Choice[], now = Date.now()) {
+  const fields: Record<string, string> = {};
+  choices.forEach((ch, i) => {
+    const line = lines.find((l) => l.sessionId === ch.sessionId);
+    if (line && hasStarted(line, now)) fields[`sessions.${i}.sessionId`] = MESSAGES.sessionStarted;
+  });
+  return fields;
+}
+
 /** A booked job's session as the partner's moves read it. */
 export type JobLineState = {
   id: string;
@@ -257,10 +274,12 @@ export function proposedTimes(
  * other and against the ones kept). Answers the new time per moved line, or
  * field errors.
  */
-export function rescheduledTimes(lines: JobLineState[], moved: LineTime[]): Chosen {
+export function rescheduledTimes(lines: JobLineState[], moved: LineTime[], now = Date.now()): Chosen {
   const times = new Map<string, string>();
   for (const [i, l] of moved.entries()) {
-    if (!lines.some((x) => x.id === l.lineId)) return { times, fields: { [`lines.${i}.lineId`]: NOT_THIS_JOBS } };
+    const line = lines.find((x) => x.id === l.lineId);
+    if (!line) return { times, fields: { [`lines.${i}.lineId`]: NOT_THIS_JOBS } };
+    if (hasStarted(line, now)) return { times, fields: { [`lines.${i}.lineId`]: MESSAGES.sessionStarted } };
     if (times.has(l.lineId)) return { times, fields: { [`lines.${i}.lineId`]: MESSAGES.alreadyExists } };
     times.set(l.lineId, l.time);
   }

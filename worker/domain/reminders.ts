@@ -3,6 +3,7 @@
  * Pure; the cron trigger's data access is worker/data/reminders.ts.
  */
 import type { JobStatus } from "../../contract/enums";
+import { zonedDate } from "./availability";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -25,11 +26,24 @@ export function sessionReminderWindow(now: Date): { after: string; until: string
   return { after: now.toISOString(), until: new Date(now.getTime() + SESSION_REMINDER_LEAD_MS).toISOString() };
 }
 
-/** The UTC day of `now`: an action item due in it is reminded that day. */
-export function dueDay(now: Date): { from: string; before: string } {
-  const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return { from: new Date(start).toISOString(), before: new Date(start + 24 * HOUR).toISOString() };
+/**
+ * The items that may be due on someone's local day at `now`: due within a
+ * day and a bit on either side (a local day is at most 25 hours, and zones
+ * run from 12 hours behind UTC to 14 ahead).
+ */
+export function dueWindow(now: Date): { from: string; before: string } {
+  return { from: new Date(now.getTime() - 27 * HOUR).toISOString(), before: new Date(now.getTime() + 27 * HOUR).toISOString() };
 }
+
+/** When an item due at `dueAt` is reminded to someone in `timeZone` at `now`: "due" on their local day of it, "later" before it, "past" after. */
+export function dueOnLocalDay(dueAt: string, now: Date, timeZone: string): "due" | "later" | "past" {
+  const due = zonedDate(Date.parse(dueAt), timeZone);
+  const today = zonedDate(now.getTime(), timeZone);
+  return due === today ? "due" : due > today ? "later" : "past";
+}
+
+/** One recipient's own reminder: the reminder's key and their address (each person is reminded once). */
+export const recipientReminderKey = (key: string, email: string) => `${key}|${email.trim().toLowerCase()}`;
 
 /** Requests waiting since before this moment are overdue. */
 export function overdueBefore(now: Date): string {

@@ -97,8 +97,10 @@ async function readCapped(req: Request): Promise<string> {
   return new TextDecoder().decode(all);
 }
 
-async function readJson(c: Context<AppEnv>): Promise<unknown> {
+async function readJson(c: Context<AppEnv>, schema: z.ZodType): Promise<unknown> {
   const text = await readCapped(c.req.raw);
+  // A body its schema lets be absent (`.optional()`) may be sent empty.
+  if (!text.trim() && schema.safeParse(undefined).success) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -200,7 +202,7 @@ export function endpoint<S extends EndpointSpec>(
     const input = {
       query: spec.query ? parse(spec.query, c.req.query()) : undefined,
       params: spec.params ? parse(spec.params, c.req.param()) : undefined,
-      body: spec.body ? parse(spec.body, await readJson(c)) : undefined,
+      body: spec.body ? parse(spec.body, await readJson(c, spec.body)) : undefined,
       form: spec.form ? await readForm(c, spec.form) : undefined,
     } as EndpointInput<S>;
     const response = await handler(c, input, scope);

@@ -3,7 +3,9 @@
  * partner) and its acknowledgement (to the customer), confirmed, booked,
  * denied, rescheduled, new times requested (and their acknowledgement) and
  * cancelled (and the confirmation to the side that cancelled), with their
- * reasons as words, session and workout completed. Pure: data in, {subject, html, text, attachments}
+ * reasons as words, session and workout completed; an attendee added or
+ * removed, a new place, an instructor assigned or unassigned (to the person
+ * concerned, with the calendar file that adds or removes the sessions). Pure: data in, {subject, html, text, attachments}
  * out; the calendar file follows the booking (see ./calendar.ts).
  */
 import { CancellationReason, RescheduleReason, type JobStatus, type Language } from "../../contract/enums";
@@ -27,7 +29,13 @@ export type JobEvent =
   | "lineCompleted"
   | "completed"
   | "proposed"
-  | "proposalAccepted";
+  | "proposalAccepted"
+  /** Places and people: to the attendee added or removed, the customer side about a new place, the instructor assigned or unassigned. */
+  | "attendeeAdded"
+  | "attendeeRemoved"
+  | "locationChanged"
+  | "instructorAssigned"
+  | "instructorUnassigned";
 export type Audience = "customer" | "partner";
 
 export type JobMailSession = CalendarSession & { requestedTimes?: string[] };
@@ -101,7 +109,8 @@ export function jobMail(d: JobMailData): JobMail {
   const attachments: MailAttachment[] = [];
   const notes: string[] = [];
   const rescheduling = d.event === "rescheduled" || d.event === "rescheduleRequested" || d.event === "rescheduleReceived";
-  if (d.event === "confirmed" || d.event === "booked" || d.event === "proposalAccepted" || rescheduling) {
+  const joining = d.event === "attendeeAdded" || d.event === "locationChanged" || d.event === "instructorAssigned";
+  if (d.event === "confirmed" || d.event === "booked" || d.event === "proposalAccepted" || rescheduling || joining) {
     const publish = calendarAttachment({ ...calendar, sessions: d.sessions }, "publish");
     if (publish) attachments.push(publish);
     // A reschedule by request takes the times away until they are confirmed again.
@@ -110,7 +119,7 @@ export function jobMail(d: JobMailData): JobMail {
     if (cancel) attachments.push(cancel);
     if (publish) notes.push(mailT(l, "mail.job.calendarNote"));
   }
-  if (d.event === "cancelled" || d.event === "cancelReceived" || d.event === "denied") {
+  if (d.event === "cancelled" || d.event === "cancelReceived" || d.event === "denied" || d.event === "attendeeRemoved" || d.event === "instructorUnassigned") {
     const cancel = calendarAttachment({ ...calendar, sessions: d.sessions }, "cancel");
     if (cancel) attachments.push(cancel);
     notes.push(mailT(l, "mail.job.calendarCancelNote"));

@@ -13,7 +13,7 @@ type Common = { language: Language; timeZone: string; brand: MailBrand; recipien
 
 const greeting = (c: Common) => (c.recipientName ? mailT(c.language, "mail.greeting", { name: c.recipientName }) : mailT(c.language, "mail.greetingNoName"));
 
-export function sessionReminderMail(d: Common & { sessionName: string; scheduledAt: string }): RenderedMail {
+export function sessionReminderMail(d: Common & { sessionName: string; scheduledAt: string; audience?: "customer" | "partner" }): RenderedMail {
   const l = d.language;
   const values = { workout: d.workoutName, session: d.sessionName, time: mailDateTime(d.scheduledAt, l, d.timeZone) };
   return renderMail(d.brand, mailT(l, "mail.reminder.session.subject", values), {
@@ -21,7 +21,7 @@ export function sessionReminderMail(d: Common & { sessionName: string; scheduled
     preheader: mailT(l, "mail.reminder.session.intro", values),
     greeting: greeting(d),
     paragraphs: [mailT(l, "mail.reminder.session.intro", values)],
-    action: { label: mailT(l, "mail.job.openBooking"), href: d.link },
+    action: { label: mailT(l, d.audience === "partner" ? "mail.job.openJob" : "mail.job.openBooking"), href: d.link },
     notes: [mailZoneNote(l, d.timeZone)],
   });
 }

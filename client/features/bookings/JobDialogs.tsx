@@ -6,6 +6,8 @@ import { useT, type TranslationKey } from "../../lib/i18n";
 import { useJobAction, type JobMove, type Side } from "./api";
 import { ConfirmTimesDialog, ReasonDialog, TimesDialog } from "./dialogs";
 import { ProposeTimesDialog } from "./ProposeTimesDialog";
+import { CompleteDialog } from "./CompleteDialog";
+import type { CompleteSession } from "../../../contract/job-people";
 
 /** Which confirmation is open, for which job (and session line). */
 export type OpenDialog =
@@ -146,7 +148,7 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
             {
               action: "schedule",
               id: job.id,
-              body: { mode: "request", version: job.version, sessions: times.map((x) => ({ sessionId: x.sessionId, times: [x.time] })) },
+              body: { mode: "request", version: job.version, sessions: times.map((x) => ({ sessionId: x.sessionId, times: [x.time, ...x.more] })) },
             },
             "bookings.done.requested",
             "date",
@@ -156,21 +158,38 @@ export function JobDialogs({ open, side, onClose }: { open: OpenDialog; side: Si
     );
   }
   if (open?.kind === "complete" || open?.kind === "completeLine") {
+    const title = open.kind === "completeLine" ? t("bookings.completeLineTitle", { session: open.session }) : t("bookings.completeTitle");
+    const description = open.kind === "complete" ? t("bookings.completeBody") : undefined;
+    const confirmLabel = open.kind === "complete" ? t("bookings.action.complete") : t("bookings.action.completeLine");
+    const complete = (body?: CompleteSession) =>
+      run(
+        open.kind === "completeLine" ? { action: "completeLine", id: open.job.id, lineId: open.lineId, body } : { action: "complete", id: open.job.id, body },
+        "bookings.done.completed",
+        "other",
+      );
+    // With attendees, who attended is marked in the same dialog and saved with the completion.
+    if (open.job.attendees.length)
+      return (
+        <CompleteDialog
+          job={open.job}
+          lineId={open.kind === "completeLine" ? open.lineId : undefined}
+          title={title}
+          description={description}
+          confirmLabel={confirmLabel}
+          busy={action.isPending}
+          onOpenChange={onOpenChange}
+          onConfirm={(body) => void complete(body)}
+        />
+      );
     return (
       <ConfirmDialog
         open
         onOpenChange={onOpenChange}
-        title={open.kind === "completeLine" ? t("bookings.completeLineTitle", { session: open.session }) : t("bookings.completeTitle")}
-        description={open.kind === "complete" ? t("bookings.completeBody") : undefined}
-        confirmLabel={open.kind === "complete" ? t("bookings.action.complete") : t("bookings.action.completeLine")}
+        title={title}
+        description={description}
+        confirmLabel={confirmLabel}
         loading={action.isPending}
-        onConfirm={() =>
-          run(
-            open.kind === "completeLine" ? { action: "completeLine", id: open.job.id, lineId: open.lineId } : { action: "complete", id: open.job.id },
-            "bookings.done.completed",
-            "other",
-          )
-        }
+        onConfirm={() => complete()}
       />
     );
   }

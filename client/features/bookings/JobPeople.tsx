@@ -10,6 +10,7 @@ import { translateApiMessage, useT } from "../../lib/i18n";
 import { locationBody, locationForm, type LocationForm } from "../library/workout-form";
 import type { Side } from "./api";
 import { useJobPeople, usePeopleChange } from "./people-api";
+import { AttendeeChecks } from "./CompleteDialog";
 
 const open = (job: JobDto) => job.status !== "completed" && job.status !== "cancelled";
 
@@ -228,23 +229,13 @@ function AttendanceForm({ job, line, editable }: { job: JobDto; line: JobDto["li
   };
   return (
     <form onSubmit={save} className="grid gap-2 text-sm">
-      <fieldset className="grid gap-1.5" disabled={!editable}>
-        <legend className="mb-1 font-medium">{t("people.attendanceOf", { session: line.sessionName })}</legend>
-        {job.attendees.map((a) => (
-          <Checkbox
-            key={a.id}
-            label={a.name}
-            checked={present.has(a.id)}
-            disabled={!editable}
-            onCheckedChange={(v) => {
-              const next = new Set(present);
-              if (v === true) next.add(a.id);
-              else next.delete(a.id);
-              setPresent(next);
-            }}
-          />
-        ))}
-      </fieldset>
+      <AttendeeChecks
+        attendees={job.attendees}
+        present={present}
+        onChange={setPresent}
+        legend={t("people.attendanceOf", { session: line.sessionName })}
+        disabled={!editable}
+      />
       {editable ? (
         <Button size="sm" variant="outline" type="submit" className="justify-self-start" loading={change.isPending}>
           {t("people.saveAttendance")}

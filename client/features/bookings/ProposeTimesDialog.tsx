@@ -8,17 +8,17 @@ import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog"
 import { Field, Textarea } from "../../components/ui/Field";
 import { errorAt } from "../../lib/forms";
 import { translateApiMessage, useT } from "../../lib/i18n";
-import { TimePicker } from "./TimePicker";
+import { MAX_TIMES, MultiTimePicker } from "./MultiTimePicker";
 
 const Values = z.object({
-  lines: z.array(z.object({ lineId: z.string(), time: z.string().min(1, MESSAGES.required) })),
+  lines: z.array(z.object({ lineId: z.string(), times: z.array(z.string()).min(1, MESSAGES.required).max(MAX_TIMES) })),
   comment: z.string().trim().max(500),
 });
 
 /**
  * The delivery partner's counter-proposal: instead of confirming or denying
- * a request, another time for every session waiting (picked from the
- * partner's own open times), and an optional note for the customer.
+ * a request, up to three other times for every session waiting (picked from
+ * the partner's own open times), and an optional note for the customer.
  */
 export function ProposeTimesDialog({
   job,
@@ -37,11 +37,11 @@ export function ProposeTimesDialog({
   const waiting = job.lines.filter((l) => l.status === "awaitingConfirmation");
   const form = useForm<z.input<typeof Values>, unknown, z.output<typeof Values>>({
     resolver: zodResolver(Values),
-    defaultValues: { lines: waiting.map((l) => ({ lineId: l.id, time: "" })), comment: "" },
+    defaultValues: { lines: waiting.map((l) => ({ lineId: l.id, times: [] })), comment: "" },
   });
   const submit = form.handleSubmit(({ lines, comment }) =>
     onSubmit(
-      lines.map((l) => ({ lineId: l.lineId, times: [l.time] })),
+      lines.map((l) => ({ lineId: l.lineId, times: l.times })),
       comment || undefined,
     ),
   );
@@ -53,15 +53,15 @@ export function ProposeTimesDialog({
             <div key={line.id} className="grid gap-2 rounded-lg border border-border p-3">
               <Controller
                 control={form.control}
-                name={`lines.${i}.time`}
+                name={`lines.${i}.times`}
                 render={({ field }) => (
-                  <TimePicker
+                  <MultiTimePicker
                     source={{ kind: "job", side: "partner", jobId: job.id, lineId: line.id }}
                     label={t("bookings.newTime", { name: line.sessionName })}
                     value={field.value}
                     onChange={field.onChange}
-                    error={errorAt(form.formState.errors, `lines.${i}.time`)}
-                    testId="time-picker"
+                    error={errorAt(form.formState.errors, `lines.${i}.times`)}
+                    testId="session-times"
                   />
                 )}
               />

@@ -12,6 +12,7 @@ import type {
   ScheduleBooking,
 } from "../../../contract/bookings";
 import type { AcceptProposal, ProposeTimes, RecurringSlots } from "../../../contract/availability";
+import type { CompleteSession } from "../../../contract/job-people";
 import { useActiveAccountId } from "../../auth/useAppUser";
 import { entitlementKeys } from "../accounts/api";
 import { auditKeys } from "../../components/AuditTrail";
@@ -77,8 +78,8 @@ export type JobMove =
   | { action: "confirm"; id: string; body: z.input<typeof ConfirmRequest> }
   | { action: "reschedule"; id: string; body: z.input<typeof PartnerReschedule> }
   | { action: "schedule"; id: string; body: z.input<typeof ScheduleBooking> }
-  | { action: "complete"; id: string }
-  | { action: "completeLine"; id: string; lineId: string }
+  | { action: "complete"; id: string; body?: CompleteSession }
+  | { action: "completeLine"; id: string; lineId: string; body?: CompleteSession }
   | { action: "propose"; id: string; body: z.input<typeof ProposeTimes> }
   | { action: "accept"; id: string; body: z.input<typeof AcceptProposal> };
 
@@ -96,9 +97,9 @@ function moveJob(move: JobMove): Promise<JobDto> {
     case "schedule":
       return api.post("/v1/bookings/{id}/schedule", { params, body: move.body });
     case "complete":
-      return api.post("/v1/jobs/{id}/complete", { params });
+      return api.post("/v1/jobs/{id}/complete", { params, body: move.body });
     case "completeLine":
-      return api.post("/v1/jobs/{id}/lines/{lineId}/complete", { params: { id: move.id, lineId: move.lineId } });
+      return api.post("/v1/jobs/{id}/lines/{lineId}/complete", { params: { id: move.id, lineId: move.lineId }, body: move.body });
     case "propose":
       return api.post("/v1/jobs/{id}/propose", { params, body: move.body });
     case "accept":

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { Controller, useForm, useWatch, type UseFormRegisterReturn } from "react-hook-form";
 import { z } from "zod";
 import {
@@ -21,6 +21,7 @@ import { enumLabel, oneOf } from "../../lib/enums";
 import { errorAt, toastInvalidForm } from "../../lib/forms";
 import { translateApiMessage, useT, type Translate } from "../../lib/i18n";
 import { TimePicker } from "./TimePicker";
+import { MultiTimePicker } from "./MultiTimePicker";
 import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 type CancellationChoice = (typeof GivenCancellationReason)[number];
@@ -159,8 +160,8 @@ export function ConfirmTimesDialog({
   );
 }
 
-/** A session line's new time, as the dialog hands it on. */
-export type NewTime = { lineId: string; sessionId: string; time: string };
+/** A session line's new time, as the dialog hands it on, with the other times offered for it (a request: up to three in all). */
+export type NewTime = { lineId: string; sessionId: string; time: string; more: string[] };
 
 /**
  * The new-times form of a job: each line's "move it" tick and its new time
@@ -174,7 +175,8 @@ export function timesForm(job: JobDto, withReason: boolean, t: Translate, timeZo
   const { reason, comment } = PartnerReschedule.shape;
   return z
     .object({
-      lines: z.array(z.object({ moving: z.boolean(), time: z.string() })),
+      // `more`: the other times a request offers for the session (see MultiTimePicker).
+      lines: z.array(z.object({ moving: z.boolean(), time: z.string(), more: z.array(z.string()).default([]) })),
       // A choice that is not one of the contract's reasons is none; a missing one is reported with the rest below.
       reason: reason.optional().catch(undefined),
       comment,
@@ -211,7 +213,9 @@ export function timesForm(job: JobDto, withReason: boolean, t: Translate, timeZo
     })
     .transform((v) => ({
       times: job.lines.flatMap((l, i): NewTime[] =>
-        v.lines[i]?.moving ? [{ lineId: l.id, sessionId: l.sessionId, time: zonedInputToIso(v.lines[i]?.time ?? "", timeZone) ?? "" }] : [],
+        v.lines[i]?.moving
+          ? [{ lineId: l.id, sessionId: l.sessionId, time: zonedInputToIso(v.lines[i]?.time ?? "", timeZone) ?? "", more: v.lines[i]?.more ?? [] }]
+          : [],
       ),
       reason: v.reason,
       comment: v.comment || undefined,
@@ -237,11 +241,14 @@ export function TimesDialog(
   const schema = useMemo(() => timesForm(job, withReason, t, timeZone), [job, withReason, t, timeZone]);
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
-    defaultValues: { lines: job.lines.map(() => ({ moving: !withReason, time: "" })), comment: "" },
+    defaultValues: { lines: job.lines.map(() => ({ moving: !withReason, time: "", more: [] })), comment: "" },
   });
   const { errors } = form.formState;
   const lines = useWatch({ control: form.control, name: "lines" });
   const chooseSession = errorAt(errors, "lines");
+  // A session that has begun (or is completed) stays where it took place: a reschedule does not offer it.
+  const [now] = useState(() => Date.now());
+  const begun = (line: JobDto["lines"][number]) => line.status === "completed" || (line.scheduledAt !== null && Date.parse(line.scheduledAt) <= now);
   const submit = form.handleSubmit(
     ({ times, reason, comment }) => {
       if (!props.withReason) props.onSubmit(times);
@@ -262,6 +269,12 @@ export function TimesDialog(
         <form className="grid gap-4" noValidate onSubmit={(e) => void submit(e)}>
           {job.lines.map((line, i) => {
             const error = errorAt(errors, `lines.${i}.time`);
+            if (withReason && begun(line))
+              return (
+                <p key={line.id} className="rounded-lg border border-border p-3 text-sm text-muted-foreground" data-testid="session-begun">
+                  {t("bookings.sessionBegun", { name: line.sessionName })}
+                </p>
+              );
             return (
               <div key={line.id} className="grid gap-2 rounded-lg border border-border p-3">
                 {withReason ? (
@@ -279,14 +292,33 @@ export function TimesDialog(
                     )}
                   />
                 ) : null}
-                {lines[i]?.moving ? (
+                {lines[i]?.moving && !withReason ? (
+                  <Controller
+                    control={form.control}
+                    name={`lines.${i}.time`}
+                    render={({ field }) => (
+                      // A request offers up to three times per session; the first is the one the order is checked on.
+                      <MultiTimePicker
+                        source={{ kind: "job", side, jobId: job.id, lineId: line.id }}
+                        label={`${line.sessionName} — ${t("booking.preferredTime")}`}
+                        value={[field.value, ...(lines[i]?.more ?? [])]}
+                        onChange={(list) => {
+                          field.onChange(list[0] ?? "");
+                          form.setValue(`lines.${i}.more`, list.slice(1), { shouldDirty: true });
+                        }}
+                        error={error}
+                        testId="session-times"
+                      />
+                    )}
+                  />
+                ) : lines[i]?.moving ? (
                   <Controller
                     control={form.control}
                     name={`lines.${i}.time`}
                     render={({ field }) => (
                       <TimePicker
                         source={{ kind: "job", side, jobId: job.id, lineId: line.id }}
-                        label={withReason ? t("bookings.newTime", { name: line.sessionName }) : `${line.sessionName} — ${t("booking.preferredTime")}`}
+                        label={t("bookings.newTime", { name: line.sessionName })}
                         value={field.value}
                         onChange={field.onChange}
                         error={error}
