@@ -10,7 +10,7 @@ import type { Acting } from "../identity/context";
 import { after, decodeCursor, encodeCursor } from "./cursor";
 import { batch, contains, inDate, today } from "./query";
 import { reviewsOfPartner } from "./reviews";
-import { libraryOwner, passes, variantsQuery, visibleWhere, visibleWorkout } from "./visibility";
+import { libraryOwner, passes, variantsQuery, visibleWhere } from "./visibility";
 import { releasedAttachments } from "../domain/attachments";
 import { prerequisiteDtos, prerequisitesQuery, sessionDtos, sessionQueries } from "./workout-read";
 import type { z } from "zod";
@@ -231,34 +231,34 @@ export async function cataloguePage(db: Db, acting: Acting, query: z.output<type
  */
 export async function catalogueWorkout(db: Db, acting: Acting, workoutId: string): Promise<CatalogueWorkout | null> {
   const partnerId = libraryOwner(acting);
-  const w = await visibleWorkout(db, acting, workoutId);
-  if (!w || !partnerId) return null;
+  if (!partnerId) return null;
   const day = today();
-  // The visibility rule above (a join, kept out of batches: drizzle maps batched rows by column
-  // name), then everything the page needs in one D1 round trip.
-  const [variantRows, lines, plan, sessionRows, itemRows, fileRows, prereqRows, entry, rating] = await db.batch([
-    variantsQuery(db, [w.id], day),
-    pricingLinesQuery(db, [w.id]),
+  // The visibility rule's SQL half (the catalogue's list read of this one workout, with its library
+  // priority) and everything the page needs, in one D1 round trip. What is read of a workout the
+  // caller may not see is never answered: null, as for a missing one.
+  const [found, variantRows, lines, plan, sessionRows, itemRows, fileRows, prereqRows, rating] = await db.batch([
+    catalogueListQuery(db, and(eq(libraryEntries.workoutId, workoutId), visibleWhere(partnerId, day))!, 1),
+    variantsQuery(db, [workoutId], day),
+    pricingLinesQuery(db, [workoutId]),
     planInForceQuery(db, acting.account.id, day),
-    ...sessionQueries(db, w.id),
-    prerequisitesQuery(db, w.id),
-    db
-      .select({ priority: libraryEntries.priority })
-      .from(libraryEntries)
-      .where(and(eq(libraryEntries.accountId, partnerId), eq(libraryEntries.workoutId, w.id)))
-      .limit(1),
+    ...sessionQueries(db, workoutId),
+    prerequisitesQuery(db, workoutId),
     db
       .select({ average: avg(reviews.rating), count: count() })
       .from(reviews)
-      .where(reviewsOfPartner(partnerId, w.id)),
+      .where(reviewsOfPartner(partnerId, workoutId)),
   ]);
+  const row = found[0];
+  // The rule's code half: the workout's visibility expression holds for the caller (./visibility.ts passes).
+  if (!row || !passes(acting, row.workout)) return null;
+  const w = row.workout;
   const variants = chooseVariants(variantRows, partnerId, [w]);
   const prices = priceMap(acting, [w], variants, lines, plan, day);
   const sessions = sessionDtos(sessionRows, itemRows, fileRows);
   const visibleDate = (d: { startDate: string | null; endDate: string | null }) => inDate(d, day);
   const average = rating[0]?.average;
   return {
-    ...itemOf(w, entry[0]?.priority ?? w.priority, prices.get(w.id) ?? null),
+    ...itemOf(w, row.priority, prices.get(w.id) ?? null),
     description: w.description,
     format: w.format,
     greatFor: w.greatFor,
