@@ -46,13 +46,14 @@ export async function serverIdentity(c: Context<AppEnv>): Promise<ServerIdentity
   const verified = token ? await verifyEmbeddedToken(c.get("directory"), token) : null;
   if (!verified) return { identity: null, setCookies };
   const caller = await adoptCaller(c, verified);
-  const me = await userDto(c, caller, caller.user);
+  // The user's answer (memberships, invites) and the rows of the accounts it may act for, side by side.
+  const [me, rows] = await Promise.all([userDto(c, caller, caller.user), memberAccounts(c.get("db"), caller)]);
   const activeOrgId = (found.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null;
   const ordered = [...me.accounts].sort((a, b) => Number(b.authId === activeOrgId && !!activeOrgId) - Number(a.authId === activeOrgId && !!activeOrgId));
   let account: BootIdentity["account"] = null;
   const byAccount = new Map<string, { account: Account; role: Role }>();
   if (ordered.length > 0) {
-    const byId = new Map((await memberAccounts(c.get("db"), caller)).map((a) => [a.id, a]));
+    const byId = new Map(rows.map((a) => [a.id, a]));
     for (const m of me.accounts) {
       const row = byId.get(m.id);
       if (row) byAccount.set(m.id, { account: row, role: m.role as Role });
