@@ -98,6 +98,7 @@ describe("D1 round trips per request", () => {
       // A customer's details and audit trail, a job's audit trail, the partner's own.
       ["GET /v1/admin/dependents/{id}", `/v1/admin/dependents/${FABRIKAM}`, partner],
       ["GET /v1/admin/dependents/{id}/scores", `/v1/admin/dependents/${FABRIKAM}/scores`, partner],
+      ["GET /v1/admin/dependents/{id}/assessments", `/v1/admin/dependents/${FABRIKAM}/assessments`, partner],
       ["GET /v1/admin/dependents/{id}/audit", `/v1/admin/dependents/${FABRIKAM}/audit`, partner],
       ["GET /v1/jobs/{id}/audit", `/v1/jobs/${firstJob.id}/audit`, partner],
       ["GET /v1/admin/audit", "/v1/admin/audit", partner],
@@ -220,6 +221,6 @@ describe("D1 round trips per request", () => {
         )
         .join("\n"),
     );
-    expect(table.length).toBe(39);
+    expect(table.length).toBe(40);
   });
 });
