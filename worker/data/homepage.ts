@@ -24,7 +24,8 @@ import {
   workouts,
   type NewHomepageSlot,
 } from "../../db/schema";
-import { catalogueSetReads, categoryReadSize, visibleCatalogueItems, visibleCatalogueSets, type CatalogueSetSql } from "./catalogue";
+import { catalogueSetReads, visibleCatalogueItems, visibleCatalogueSets } from "./catalogue";
+import { layoutSets, SLOT_WORKOUTS } from "./homepage-workouts";
 import { libraryOwner } from "./visibility";
 import type { AccountScope, PartnerAdminScope } from "../http/endpoint";
 import type { Db } from "../env";
@@ -32,9 +33,6 @@ import { invalid } from "../http/errors";
 import { fileUri } from "../storage/files";
 import { batch, inDate, today } from "./query";
 import { recommendations } from "./recommendations";
-
-/** Workouts a category or recommended slot shows at most. */
-const SLOT_WORKOUTS = 12;
 
 type StoredRow = typeof homepageRows.$inferSelect;
 type StoredSlot = typeof homepageSlots.$inferSelect;
@@ -77,22 +75,6 @@ const homeReads = (db: Db, partnerId: string) =>
       .where(eq(featuredGroupItems.accountId, partnerId))
       .orderBy(asc(featuredGroupItems.sequence)),
   ] as const;
-
-/**
- * The workouts a partner's stored layout can show, as catalogue sets read in
- * the same batch as the layout (catalogueSetReads): those its slots and its
- * featured groups name, then for each category the highest-priority ones when
- * a category slot names it (none otherwise). Rows, groups and slots out of
- * date are read too; only what Home shows is answered.
- */
-function layoutSets(partnerId: string): CatalogueSetSql[] {
-  const named = sql`${workouts.id} in (select value from ${homepageSlots}, json_each(${homepageSlots.workoutIds}) where ${homepageSlots.accountId} = ${partnerId}
-    union select ${featuredGroupItems.workoutId} from ${featuredGroupItems} where ${featuredGroupItems.accountId} = ${partnerId})`;
-  const shown = (c: Category) =>
-    sql`exists (select 1 from ${homepageSlots} where ${homepageSlots.accountId} = ${partnerId} and ${homepageSlots.itemType} = 'category' and ${homepageSlots.category} = ${c})`;
-  // A named workout is read once however often it is named: every one of them fits (-1: no limit).
-  return [{ where: named, limit: -1 }, ...Category.map((c) => ({ where: and(eq(workouts.category, c), shown(c))!, limit: categoryReadSize(SLOT_WORKOUTS) }))];
-}
 
 const slotInputOf = (s: StoredSlot): HomepageSlot => ({
   itemType: s.itemType,
