@@ -36,18 +36,23 @@ export function demoIds() {
 
 /** A bearer token for a demo user (their sign-in, then the session's token). */
 export async function bearer(origin, email) {
+  const cookie = await sessionCookie(origin, email);
+  const { token } = await (await fetch(`${origin}/api/auth/token`, { headers: { Cookie: cookie } })).json();
+  return token;
+}
+
+/** A demo user's session cookie (signed in with the demo password), as a browser sends it back. */
+export async function sessionCookie(origin, email) {
   const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: origin },
     body: JSON.stringify({ email, password: "Demo-pass-2026!" }),
   });
   assert.equal(signIn.status, 200, `${email} signs in`);
-  const cookie = signIn.headers
+  return signIn.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  const { token } = await (await fetch(`${origin}/api/auth/token`, { headers: { Cookie: cookie } })).json();
-  return token;
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

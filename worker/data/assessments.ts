@@ -4,7 +4,7 @@
  * Every function applies its caller's ownership itself.
  */
 import { partnerOf } from "../domain/accounts";
-import { and, asc, count, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { inList } from "./bound";
 import {
   ASSESSMENT_LINK_MESSAGES,
@@ -28,7 +28,7 @@ import { partnerStyling } from "./styling";
 /** Runs drizzle queries and raw statements as one D1 batch (one transaction). */
 const runBatch = (db: Db, statements: Statement[]) => runD1Batch(d1Of(db), statements);
 import { conflict, forbidden, invalid, notFound, unauthenticated } from "../http/errors";
-import { customerOf, customersOfPartner, inSession } from "./customers";
+import { customerFound, customerQuery, customersOfPartner, inSession } from "./customers";
 import { verifiedEmail } from "./accounts";
 
 const LINK_MESSAGES = ASSESSMENT_LINK_MESSAGES;
@@ -267,19 +267,24 @@ export async function submitAssessment(
 
 /** A partner's customer's assessments, newest first (404 for anyone else's customer). */
 export async function assessmentsOfCustomer(db: Db, scope: PartnerScope, customerId: string): Promise<AssessmentDto[]> {
-  const customer = await customerOf(db, scope, customerId);
-  const rows = await db
-    .select({ a: assessments, scoreCount: count(scores.id), takenBy: sql<string | null>`min(${scoreEntries.assesseeName})` })
-    .from(assessments)
-    .leftJoin(scores, eq(scores.assessmentId, assessments.id))
-    .leftJoin(scoreEntries, eq(scoreEntries.scoreId, scores.id))
-    .where(and(eq(assessments.accountId, customer.id), eq(assessments.partnerAccountId, scope.account.id)))
-    .groupBy(assessments.id)
-    .orderBy(desc(assessments.createdAt));
-  const issuers = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(inList(users.id, [...new Set(rows.map((r) => r.a.createdByUserId).filter((v): v is string => Boolean(v)))]));
+  const theirs = and(eq(assessments.accountId, customerId), eq(assessments.partnerAccountId, scope.account.id));
+  // The customer (404 unless it is the partner's), its assessments and who sent them, in one D1 round trip.
+  const [found, rows, issuers] = await db.batch([
+    customerQuery(db, scope, customerId),
+    db
+      .select({ a: assessments, scoreCount: count(scores.id), takenBy: sql<string | null>`min(${scoreEntries.assesseeName})` })
+      .from(assessments)
+      .leftJoin(scores, eq(scores.assessmentId, assessments.id))
+      .leftJoin(scoreEntries, eq(scoreEntries.scoreId, scores.id))
+      .where(theirs)
+      .groupBy(assessments.id)
+      .orderBy(desc(assessments.createdAt)),
+    db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(inArray(users.id, db.select({ id: assessments.createdByUserId }).from(assessments).where(theirs))),
+  ]);
+  customerFound(found);
   const nameOf = (id: string | null) => {
     const u = issuers.find((i) => i.id === id);
     return u ? [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email : null;

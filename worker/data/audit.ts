@@ -6,7 +6,7 @@
  * missing one. The writer (`audit`, `auditStatement`) adds entries to the
  * batch of the change they record.
  */
-import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { AuditChange, type AuditEntryDto } from "../../contract/audit";
 import { CategoryFilter, type AuditCode, type JobStatus } from "../../contract/enums";
 import { auditEntries, jobLines, jobs, scores, users, workoutSessions, workouts, type Job, type NewAuditEntry } from "../../db/schema";
@@ -16,7 +16,7 @@ import { notFound } from "../http/errors";
 import { inList } from "./bound";
 import { ledgerBalance } from "./credits";
 import { after, decodeCursor, pageOf, type SortKey } from "./cursor";
-import { customerOf } from "./customers";
+import { customerFound, customerQuery } from "./customers";
 import { visibleJobs } from "./jobs-search";
 import { raw, type Statement, type Statements } from "./statements";
 
@@ -166,7 +166,12 @@ const NEWEST_FIRST: SortKey[] = [
 ];
 
 async function readTrail(db: Db, where: SQL, cursor: string | undefined, limit: number): Promise<{ items: AuditEntryDto[]; nextCursor: string | null }> {
-  const rows = await db
+  return trailPage(db, await trailQuery(db, where, cursor, limit), limit);
+}
+
+/** A page of the trail `where` selects, from `cursor` on, for a batch of the caller's (`trailPage` answers its rows). */
+function trailQuery(db: Db, where: SQL, cursor: string | undefined, limit: number) {
+  return db
     .select({
       id: auditEntries.id,
       code: auditEntries.code,
@@ -191,6 +196,10 @@ async function readTrail(db: Db, where: SQL, cursor: string | undefined, limit: 
     .where(and(where, after(NEWEST_FIRST, decodeCursor(cursor, ["string", "string"]))))
     .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
     .limit(limit + 1);
+}
+
+/** The page of a trail's rows; a page that names people changed (attendees, instructors) reads their names after. */
+async function trailPage(db: Db, rows: Awaited<ReturnType<typeof trailQuery>>, limit: number): Promise<{ items: AuditEntryDto[]; nextCursor: string | null }> {
   const page = pageOf(rows, limit, (r) => [r.createdAt, r.id]);
   const names = await namesOf(db, page.items);
   return {
@@ -213,30 +222,33 @@ async function readTrail(db: Db, where: SQL, cursor: string | undefined, limit: 
 
 /** The trail of one of the partner's jobs: the job's own entries and its session lines'. */
 export async function jobAuditTrail(db: Db, scope: PartnerScope, jobId: string, cursor: string | undefined, limit: number) {
-  const [job] = await db
-    .select({ id: jobs.id, accountId: jobs.accountId })
-    .from(jobs)
-    .where(and(eq(jobs.id, jobId), visibleJobs(scope, "partner")))
-    .limit(1);
-  if (!job) throw notFound("Job not found");
-  const lines = await db.select({ id: jobLines.id }).from(jobLines).where(eq(jobLines.jobId, job.id));
-  const about = or(
-    and(eq(auditEntries.subjectType, "job"), eq(auditEntries.subjectId, job.id)),
-    and(
-      eq(auditEntries.subjectType, "jobLine"),
-      inList(
-        auditEntries.subjectId,
-        lines.map((l) => l.id),
+  const job = and(eq(jobs.id, jobId), visibleJobs(scope, "partner"));
+  // The job (404 unless the partner sees it) and its trail in ONE round trip: the trail's rows are the
+  // entries of the job's customer about the job or its lines, chosen by the same condition in SQL.
+  const about = and(
+    sql`${auditEntries.accountId} = (select ${jobs.accountId} from ${jobs} where ${job})`,
+    or(
+      and(eq(auditEntries.subjectType, "job"), eq(auditEntries.subjectId, jobId)),
+      and(
+        eq(auditEntries.subjectType, "jobLine"),
+        inArray(auditEntries.subjectId, db.select({ id: jobLines.id }).from(jobLines).where(eq(jobLines.jobId, jobId))),
       ),
     ),
   )!;
-  return readTrail(db, and(eq(auditEntries.accountId, job.accountId), about)!, cursor, limit);
+  const [found, rows] = await db.batch([db.select({ id: jobs.id }).from(jobs).where(job).limit(1), trailQuery(db, about, cursor, limit)]);
+  if (!found[0]) throw notFound("Job not found");
+  return trailPage(db, rows, limit);
 }
 
 /** The trail of one of the partner's customers: every entry of that account written while it was under this partner. */
 export async function customerAuditTrail(db: Db, scope: PartnerScope, customerId: string, cursor: string | undefined, limit: number) {
-  const customer = await customerOf(db, scope, customerId);
-  return readTrail(db, and(eq(auditEntries.accountId, customer.id), eq(auditEntries.partnerAccountId, scope.account.id))!, cursor, limit);
+  // The customer (404 unless it is the partner's) and its trail, in one round trip.
+  const [found, rows] = await db.batch([
+    customerQuery(db, scope, customerId),
+    trailQuery(db, and(eq(auditEntries.accountId, customerId), eq(auditEntries.partnerAccountId, scope.account.id))!, cursor, limit),
+  ]);
+  customerFound(found);
+  return trailPage(db, rows, limit);
 }
 
 /**

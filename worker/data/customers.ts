@@ -9,10 +9,10 @@ import type { PartnerAdminScope, PartnerScope } from "../http/endpoint";
 import { invalid, notFound } from "../http/errors";
 import type { Account } from "../identity/context";
 import { audit } from "./audit";
-import { entitlementsOf } from "./entitlements";
+import { entitlementReads, entitlementsFrom } from "./entitlements";
 import { after, decodeCursor, pageOf, type SortKey } from "./cursor";
-import { contains, theRow } from "./query";
-import { recommendations } from "./recommendations";
+import { batch, contains, theRow } from "./query";
+import { recommendationReads } from "./recommendations";
 import { d1Of, runBatch } from "./statements";
 
 /**
@@ -45,11 +45,24 @@ export async function organizationUnderPartner(db: Db, partnerId: string, authId
 
 /** One of the partner's own customers; anyone else's (or no one's) is 404, like a missing one. */
 export async function customerOf(db: Db, scope: PartnerScope, customerId: string): Promise<Account> {
-  const [customer] = await db
+  return customerFound(await customerQuery(db, scope, customerId));
+}
+
+/** The read of `customerOf`, to go in one batch with the reads of the customer's data (`customerFound` answers it). */
+export const customerQuery = (db: Db, scope: PartnerScope, customerId: string) =>
+  db
     .select()
     .from(accounts)
     .where(and(eq(accounts.id, customerId), customersOfPartner(scope.account.id)))
     .limit(1);
+
+/**
+ * The customer `customerQuery` found, or 404. A batch reads the customer's
+ * data beside it, by the same id and always under the partner; nothing of it
+ * is answered unless the customer is the partner's.
+ */
+export function customerFound(rows: readonly Account[]): Account {
+  const [customer] = rows;
   if (!customer) throw notFound("Customer not found");
   return customer;
 }
@@ -137,21 +150,37 @@ export async function customerPage(db: Db, scope: PartnerScope, query: z.output<
 
 /** One of the partner's customers with its team size, entitlements, bookings with the partner by status, and recommendations. */
 export async function customerDetails(db: Db, scope: PartnerScope, customerId: string) {
-  const customer = await customerOf(db, scope, customerId);
-  const [[size], entitlements, jobRows, recs] = await Promise.all([
+  const partnerId = scope.account.id;
+  // ONE round trip: the customer (404 unless it is the partner's), and its data read by the same id.
+  const recs = recommendationReads(db, partnerId, customerId);
+  const results = await batch(db, [
+    customerQuery(db, scope, customerId),
     db
       .select({ n: count() })
       .from(accountUsers)
-      .where(and(eq(accountUsers.accountId, customer.id), eq(accountUsers.status, "active"))),
-    entitlementsOf(db, customer.id, scope.account.id),
+      .where(and(eq(accountUsers.accountId, customerId), eq(accountUsers.status, "active"))),
     db
       .select({ status: jobs.status, n: count() })
       .from(jobs)
-      .where(and(eq(jobs.accountId, customer.id), eq(jobs.partnerAccountId, scope.account.id)))
+      .where(and(eq(jobs.accountId, customerId), eq(jobs.partnerAccountId, partnerId)))
       .groupBy(jobs.status),
-    recommendations(db, scope.account.id, customer),
+    ...entitlementReads(db, customerId, partnerId),
+    ...recs.statements,
   ]);
+  const [found, [size], jobRows, plans, credits, lines] = results as [
+    Account[],
+    { n: number }[],
+    { status: JobStatus; n: number }[],
+    ...Parameters<typeof entitlementsFrom>[0],
+  ];
+  const customer = customerFound(found);
   const byStatus = Object.fromEntries(JobStatus.map((s) => [s, 0])) as Record<JobStatus, number>;
   for (const j of jobRows) byStatus[j.status] = j.n;
-  return { customer, teamSize: size?.n ?? 0, entitlements, bookings: { total: jobRows.reduce((t, j) => t + j.n, 0), byStatus }, recommendations: recs };
+  return {
+    customer,
+    teamSize: size?.n ?? 0,
+    entitlements: entitlementsFrom([plans, credits, lines]),
+    bookings: { total: jobRows.reduce((t, j) => t + j.n, 0), byStatus },
+    recommendations: recs.answer(results.slice(6), customer),
+  };
 }

@@ -38,10 +38,15 @@ export function currentPlanOf(entries: PlanEntryDto[], on = today()): PlanEntryD
  * customer) only what was written while the customer was under that partner.
  */
 export async function entitlementsOf(db: Db, accountId: string, partnerId?: string): Promise<EntitlementsDto> {
+  // One D1 round trip for the three independent reads.
+  return entitlementsFrom(await db.batch(entitlementReads(db, accountId, partnerId)));
+}
+
+/** The three reads behind `entitlementsOf`, for a batch of the caller's (`entitlementsFrom` answers their rows). */
+export function entitlementReads(db: Db, accountId: string, partnerId?: string) {
   const under = (column: typeof planEntries.partnerAccountId | typeof creditEntries.partnerAccountId | typeof creditLines.partnerAccountId) =>
     partnerId ? eq(column, partnerId) : undefined;
-  // One D1 round trip for the three independent reads.
-  const [planRows, entryRows, lineRows] = await db.batch([
+  return [
     db
       .select({ entry: planEntries, plan: { priceAmount: plans.priceAmount, currency: plans.currency } })
       .from(planEntries)
@@ -58,7 +63,14 @@ export async function entitlementsOf(db: Db, accountId: string, partnerId?: stri
       .from(creditLines)
       .where(and(eq(creditLines.accountId, accountId), under(creditLines.partnerAccountId)))
       .orderBy(asc(creditLines.enteredAt), asc(creditLines.createdAt)),
-  ]);
+  ] as const;
+}
+
+type Reads = ReturnType<typeof entitlementReads>;
+type EntitlementRows = readonly [Awaited<Reads[0]>, Awaited<Reads[1]>, Awaited<Reads[2]>];
+
+/** The entitlements of the rows `entitlementReads` answered. */
+export function entitlementsFrom([planRows, entryRows, lineRows]: EntitlementRows): EntitlementsDto {
   const entries: CreditEntryDto[] = entryRows.map((e) => {
     const lines = lineRows
       .filter((l) => l.creditEntryId === e.id)

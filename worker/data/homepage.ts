@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, or, sql } from "drizzle-orm";
 import { inList } from "./bound";
 import type { CatalogueItem } from "../../contract/catalogue";
-import type { Category } from "../../contract/enums";
+import { Category } from "../../contract/enums";
 import {
   homepageMediaPrefix,
   type HomepageLayout,
@@ -24,18 +24,16 @@ import {
   workouts,
   type NewHomepageSlot,
 } from "../../db/schema";
-import { visibleCatalogueSets } from "./catalogue";
+import { catalogueSetReads, visibleCatalogueItems, visibleCatalogueSets } from "./catalogue";
+import { layoutSets, SLOT_WORKOUTS } from "./homepage-workouts";
 import { libraryOwner } from "./visibility";
 import type { AccountScope, PartnerAdminScope } from "../http/endpoint";
 import type { Db } from "../env";
 import { invalid } from "../http/errors";
 import { fileUri } from "../storage/files";
-import { inDate, today } from "./query";
+import { batch, inDate, today } from "./query";
 import { recommendations } from "./recommendations";
 import { startsNotBeforeToday } from "../../contract/start-dates";
-
-/** Workouts a category or recommended slot shows at most. */
-const SLOT_WORKOUTS = 12;
 
 type StoredRow = typeof homepageRows.$inferSelect;
 type StoredSlot = typeof homepageSlots.$inferSelect;
@@ -263,17 +261,21 @@ export async function homepageView(db: Db, reader: AccountScope, draft?: Homepag
   const partnerId = libraryOwner(reader);
   if (!partnerId) return { configured: false, hero: null, rows: [], attention: null };
   const day = today();
-  // One round trip for everything that does not depend on the layout: the stored layout, the
-  // partner's featured groups with their items and, for a partner, what needs its attention.
-  const reads = homeReads(db, partnerId);
-  const [stored, groups, groupItemRows, attention] =
-    reader.account.type === "partner"
-      ? await db
-          .batch([...reads, ...attentionReads(db, reader.account.id)])
-          .then(
-            ([rows, slots, gs, items, awaiting, overdue, sessions]) => [withSlots(rows, slots), gs, items, attentionOf(awaiting, overdue, sessions)] as const,
-          )
-      : await db.batch(reads).then(([rows, slots, gs, items]) => [withSlots(rows, slots), gs, items, null] as const);
+  // ONE round trip: the stored layout, the partner's featured groups with their items, for a
+  // partner what needs its attention and, unless a draft is previewed, the workouts the stored
+  // layout can show (read by the layout's own rows in SQL: catalogueSetReads).
+  const head = [...homeReads(db, partnerId), ...(reader.account.type === "partner" ? attentionReads(db, reader.account.id) : [])];
+  const shows = draft ? null : catalogueSetReads(db, reader, partnerId, day, layoutSets(partnerId));
+  const results = await batch(db, [...head, ...(shows?.statements ?? [])]);
+  const [storedRows, storedSlots, groups, groupItemRows, ...counts] = results.slice(0, head.length) as [
+    StoredRow[],
+    StoredSlot[],
+    Awaited<ReturnType<typeof homeReads>[2]>,
+    Awaited<ReturnType<typeof homeReads>[3]>,
+    ...Count[],
+  ];
+  const stored = withSlots(storedRows, storedSlots);
+  const attention = reader.account.type === "partner" ? attentionOf(counts[0] ?? [], counts[1] ?? [], counts[2] ?? []) : null;
   const layout: { rows: (Omit<HomepageRow, "slots"> & { id: string; slots: (HomepageSlot & { id: string })[] })[] } = draft
     ? { rows: draft.rows.map((r, i) => ({ ...r, id: `draft-${i}`, slots: r.slots.map((s, j) => ({ ...s, id: `draft-${i}-${j}` })) })) }
     : {
@@ -302,19 +304,28 @@ export async function homepageView(db: Db, reader: AccountScope, draft?: Homepag
   const groupItems = groupItemRows.filter((g) => currentGroups.has(g.groupId));
   const recommended = slots.some((s) => s.itemType === "recommended") ? await recommendations(db, partnerId, reader.account) : null;
 
-  // Every named workout through the catalogue's rule at once; each category once.
-  const named = new Set<string>([
-    ...slots.flatMap((s) => (s.itemType === "workout" || s.itemType === "program" ? s.workoutIds : [])),
-    ...groupItems.map((g) => g.workoutId),
-  ]);
-  for (const w of recommended?.workouts ?? []) named.add(w.id);
+  // Every named workout through the catalogue's rule; each category once.
+  const named = [
+    ...new Set([...slots.flatMap((s) => (s.itemType === "workout" || s.itemType === "program" ? s.workoutIds : [])), ...groupItems.map((g) => g.workoutId)]),
+  ];
   const categories = [...new Set(slots.flatMap((s) => (s.itemType === "category" && s.category ? [s.category] : [])))];
-  const [visible = [], ...byCategory] = await visibleCatalogueSets(db, reader, [
-    { ids: [...named] },
-    ...categories.map((c) => ({ categories: [c], limit: SLOT_WORKOUTS })),
-  ]);
-  const byId = new Map(visible.map((w) => [w.id, w]));
-  const categoryItems = new Map<Category, CatalogueItem[]>(categories.map((c, i) => [c, byCategory[i] ?? []]));
+  const byId = new Map<string, CatalogueItem>();
+  const categoryItems = new Map<Category, CatalogueItem[]>();
+  if (shows) {
+    // Read with the layout: the stored layout's workouts and categories (a superset of what its rows in date show).
+    const { rows: found, item } = shows.answer(results.slice(head.length));
+    for (const r of found[0] ?? []) byId.set(r.workout.id, item(r));
+    Category.forEach((c, i) => categoryItems.set(c, (found[1 + i] ?? []).slice(0, SLOT_WORKOUTS).map(item)));
+  } else {
+    const [visible = [], ...byCategory] = await visibleCatalogueSets(db, reader, [
+      { ids: named },
+      ...categories.map((c) => ({ categories: [c], limit: SLOT_WORKOUTS })),
+    ]);
+    for (const w of visible) byId.set(w.id, w);
+    categories.forEach((c, i) => categoryItems.set(c, byCategory[i] ?? []));
+  }
+  // Recommendations (a customer's weakest categories) are read only when a slot shows them, then go through the rule too.
+  if (recommended?.workouts.length) for (const w of await visibleCatalogueItems(db, reader, { ids: recommended.workouts.map((r) => r.id) })) byId.set(w.id, w);
   const pick = (ids: string[]) => ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 
   const rows: HomepageRowView[] = shown

@@ -1,5 +1,4 @@
 import { and, asc, inArray, desc, eq, gte, sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
-import { inList } from "./bound";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { JobActionName, JobDto } from "../../contract/bookings";
 import type { JobStatus } from "../../contract/enums";
@@ -267,13 +266,16 @@ function toDto(
   };
 }
 
-/** Jobs matching `where`, newest first, as DTOs for `side`. Two D1 round trips whatever the count. */
+/**
+ * Jobs matching `where`, newest first, as DTOs for `side`: ONE D1 round trip whatever the count.
+ * The page's rows and their details are read in one batch (one transaction, so they agree): the
+ * details select their jobs by the page's own query (its joins, filter, order and limit) as a subquery.
+ */
 export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit = 50, readOnly = false, viewerId?: string): Promise<JobDto[]> {
-  const rows = await jobRowsQuery(db, where, limit);
+  const page = jobRowsQuery(db, where, limit);
+  const [rows, ...details] = await db.batch([page, ...jobDetailQueries(db, (col) => sql`${col} in (select "id" from ${page})`, side)]);
   if (!rows.length) return [];
-  const ids = rows.map((r) => r.job.id);
-  const details = await db.batch(jobDetailQueries(db, (col) => inList(col, ids), side));
-  return toDtos(rows, details as unknown as Details, side, readOnly, viewerId);
+  return toDtos(rows, details, side, readOnly, viewerId);
 }
 
 /** The credit entry a refund goes back to: the customer's latest. */

@@ -2,8 +2,11 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { jwt, type Jwk } from "better-auth/plugins/jwt";
 import { organization } from "better-auth/plugins/organization";
-import { drizzle } from "drizzle-orm/d1";
-import { authSchema } from "../../db/schema";
+import { getAuthTables } from "better-auth/db";
+import type { BetterAuthOptions } from "better-auth";
+import { eq } from "drizzle-orm";
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import { authSchema, authSessions, authUsers } from "../../db/schema";
 import { afterPasswordReset } from "../data/auth-links";
 import { database } from "../db";
 import { sendAlreadyRegisteredMail, sendResetMail, sendVerificationMail } from "./auth-mail";
@@ -69,6 +72,49 @@ async function createJwk(data: Omit<Jwk, "id">, ctx: JwksContext): Promise<Jwk> 
   return key;
 }
 
+type Adapter = ReturnType<typeof drizzleAdapter>;
+type FindOne = Parameters<ReturnType<Adapter>["findOne"]>[0];
+
+/** The session token a find is looking up with its user (get-session's read), or null for any other find. */
+function sessionWithUserBy({ model, where, select, join }: FindOne): string | null {
+  const [only] = where;
+  if (model !== "session" || where.length !== 1 || select?.length || !join || Object.keys(join).join() !== "user") return null;
+  if (!only || only.field !== "token" || (only.operator ?? "eq") !== "eq" || typeof only.value !== "string") return null;
+  return only.value;
+}
+
+/**
+ * The drizzle adapter with get-session's read in ONE round trip. better-auth
+ * reads a session by its token and then the session's user, one after the
+ * other (its joins are off: the adapter's own would need a relational schema
+ * for every model it joins). Here that read is one select of the session
+ * joined with its user, answered as the two reads would: the fields
+ * better-auth's schema declares, the user null when there is none. Every
+ * other call goes to the adapter as it is.
+ */
+export function sessionReadInOne(db: DrizzleD1Database, base: Adapter): Adapter {
+  return (options: BetterAuthOptions) => {
+    const adapter = base(options);
+    const tables = getAuthTables(options);
+    const fields = (model: "session" | "user") => ["id", ...Object.keys(tables[model]!.fields)];
+    const pick = (row: Record<string, unknown>, model: "session" | "user") => Object.fromEntries(fields(model).map((f) => [f, row[f]]));
+    const findOne = adapter.findOne.bind(adapter);
+    adapter.findOne = async <T>(query: FindOne): Promise<T | null> => {
+      const token = sessionWithUserBy(query);
+      if (token === null) return findOne<T>(query);
+      const [row] = await db
+        .select({ session: authSessions, user: authUsers })
+        .from(authSessions)
+        .leftJoin(authUsers, eq(authUsers.id, authSessions.userId))
+        .where(eq(authSessions.token, token))
+        .limit(1);
+      if (!row) return null;
+      return { ...pick(row.session, "session"), user: row.user ? pick(row.user, "user") : null } as T;
+    };
+    return adapter;
+  };
+}
+
 function createAuth(requestEnv: IdentityEnv, origin: string, trusted: string[]) {
   // Built once per isolate: its D1 forwards to the current request's metered session.
   const env: IdentityEnv = { ...requestEnv, DB: requestD1(requestEnv.DB) };
@@ -79,7 +125,7 @@ function createAuth(requestEnv: IdentityEnv, origin: string, trusted: string[]) 
     basePath: "/api/auth",
     secret: authSecret(env),
     trustedOrigins: trusted,
-    database: drizzleAdapter(drizzle(env.DB), { provider: "sqlite", schema: authSchema }),
+    database: sessionReadInOne(drizzle(env.DB), drizzleAdapter(drizzle(env.DB), { provider: "sqlite", schema: authSchema })),
     // Only verified addresses sign in: sign-up sends the confirmation mail and
     // answers the same whether or not the address is taken.
     emailAndPassword: {
