@@ -464,6 +464,8 @@ export const enUS = {
   "customers.title": "Your Customers",
   "customers.details": "Customer Details",
   "customers.search": "Search customers",
+  "customers.priceGroupFilter": "Price group",
+  "customers.allPriceGroups": "All price groups",
   "customers.caption_one": "{count} customer",
   "customers.caption_other": "{count} customers",
   "customers.name": "Customer",

@@ -1,7 +1,7 @@
 /** A partner's customers, as the partner may touch them. */
-import { and, asc, count, desc, eq, inArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { CustomerList, CustomersQuery } from "../../contract/customers";
+import type { CustomerFilters, CustomerList, CustomersQuery } from "../../contract/customers";
 import { JobStatus } from "../../contract/enums";
 import { accountUsers, accounts, jobs, priceGroups } from "../../db/schema";
 import type { Db } from "../env";
@@ -97,11 +97,31 @@ export async function setCustomerPriceGroup(db: Db, scope: PartnerAdminScope, cu
 // Written out with explicit qualifiers: drizzle leaves columns unqualified in a single-table select.
 const teamSize = sql<number>`(select count(*) from account_users au where au.account_id = "accounts"."id" and au.status = 'active')`;
 
-/** A page of the partner's customers: search by name or email, sort by name or creation, cursor pages, and the total. */
+/**
+ * The partner's customers that Your Customers' filters keep (its list and its
+ * export alike): the search by name or email, and the price group ("none": in
+ * no group). Another partner's group holds none of this partner's customers.
+ */
+export function customerFilters(scope: PartnerScope, filters: CustomerFilters): SQL {
+  const { search, priceGroup } = filters;
+  return and(
+    customersOfPartner(scope.account.id),
+    search ? contains([accounts.name, accounts.primaryEmail], search) : undefined,
+    priceGroup === "none" ? isNull(accounts.priceGroupId) : priceGroup ? eq(accounts.priceGroupId, priceGroup) : undefined,
+  )!;
+}
+
+/** The customer's price group, joined only when it is the partner's own. */
+export const ownPriceGroup = (scope: PartnerScope): SQL => and(eq(priceGroups.id, accounts.priceGroupId), eq(priceGroups.accountId, scope.account.id))!;
+
+/** The name of the customer's price group when it is the partner's own (a subquery: a join's same-named columns would collide in a D1 batch). */
+const priceGroupName = (scope: PartnerScope) =>
+  sql<string | null>`(select pg.name from price_groups pg where pg.id = "accounts"."price_group_id" and pg.account_id = ${scope.account.id})`;
+
+/** A page of the partner's customers: search by name or email, filter by price group, sort by name or creation, cursor pages, and the total. */
 export async function customerPage(db: Db, scope: PartnerScope, query: z.output<typeof CustomersQuery>): Promise<CustomerList> {
   const column = query.sort === "createdAt" ? accounts.createdAt : accounts.name;
-  const base: (SQL | undefined)[] = [customersOfPartner(scope.account.id)];
-  if (query.search) base.push(contains([accounts.name, accounts.primaryEmail], query.search));
+  const base: (SQL | undefined)[] = [customerFilters(scope, query)];
   const keys: SortKey[] = [
     { column, dir: query.order },
     { column: accounts.id, dir: query.order },
@@ -117,6 +137,8 @@ export async function customerPage(db: Db, scope: PartnerScope, query: z.output<
         size: accounts.size,
         location: accounts.location,
         primaryEmail: accounts.primaryEmail,
+        priceGroupId: accounts.priceGroupId,
+        priceGroupName: priceGroupName(scope),
         createdAt: accounts.createdAt,
         teamSize,
       })
@@ -130,7 +152,11 @@ export async function customerPage(db: Db, scope: PartnerScope, query: z.output<
       .where(and(...base)),
   ]);
   const { items: pageRows, nextCursor } = pageOf(rows, query.limit, (r) => [query.sort === "createdAt" ? r.createdAt : r.name, r.id]);
-  const items = pageRows.map((r) => ({ ...r, teamSize: Number(r.teamSize) }));
+  const items = pageRows.map(({ priceGroupId, priceGroupName, ...r }) => ({
+    ...r,
+    priceGroup: priceGroupId && priceGroupName ? { id: priceGroupId, name: priceGroupName } : null,
+    teamSize: Number(r.teamSize),
+  }));
   // A count without grouping answers exactly one row.
   return { items, nextCursor, total: counted?.total ?? 0 };
 }

@@ -1,0 +1,41 @@
+import { useEffect, useRef, useState, type ComponentProps } from "react";
+import { Search } from "../icons";
+import { Input } from "./Field";
+
+/**
+ * A search box whose value lives elsewhere (the URL): typing settles for a
+ * moment before `onSearch` gets the trimmed text (undefined when empty); Back
+ * or a link may change `value` underneath, and the box follows it.
+ */
+export function SearchBox({
+  value,
+  onSearch,
+  ...input
+}: { value: string; onSearch: (q: string | undefined) => void } & Omit<ComponentProps<typeof Input>, "value" | "onChange" | "type">) {
+  const [text, setText] = useState(value);
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    setSeen(value);
+    if (text.trim() !== value) setText(value);
+  }
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <div className="relative">
+      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+      <Input
+        type="search"
+        className="pl-9"
+        maxLength={100}
+        {...input}
+        value={text}
+        onChange={(e) => {
+          const next = e.target.value;
+          setText(next);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => onSearch(next.trim() || undefined), 300);
+        }}
+      />
+    </div>
+  );
+}
