@@ -67,6 +67,14 @@ export const AcceptInviteParams = z.object({
 });
 
 /**
+ * `GET v1/accounts/{accountId}/invites/{inviteId}` (no session): what the
+ * invite link's sign-up shows, the invited address (filled in, not editable)
+ * and the organisation that sent it.
+ */
+export const InviteLinkDto = z.object({ email: z.string(), accountName: z.string() }).meta({ id: "InviteLink" });
+export type InviteLinkDto = z.infer<typeof InviteLinkDto>;
+
+/**
  * Why an invite cannot be accepted by this caller (403): the invite binds to a
  * verified address, so the caller must have verified theirs, and it must be
  * the invited one. The client matches these texts to explain each case.

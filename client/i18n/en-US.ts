@@ -132,6 +132,7 @@ export const enUS = {
   "auth.passwordHint": "At least 8 characters",
   "auth.passwordTooLong": "At most 128 characters",
   "auth.invite.signUpTitle": "Accept your invite",
+  "auth.invite.emailFixed": "The address {organization} invited. Your account uses it, and the invite confirms it: no confirmation email.",
   "auth.invite.signUpSubtitle": "Create your {platform} account with the address the invite was sent to, and you'll join the organization that invited you.",
 
   "nav.home": "Home",
