@@ -195,7 +195,7 @@ export default function SignupScreen() {
             <Input autoComplete="name" {...form.register("name")} />
           </Field>
           {invitedEmail ? (
-            <Field label={t("auth.email")} hint={t("auth.invite.emailFixed", { organization: inviteLink.data?.accountName ?? "" })}>
+            <Field label={t("auth.email")} hint={t("auth.invite.emailFixed", { inviter: inviteLink.data?.accountName ?? "" })}>
               <Input type="email" autoComplete="email" readOnly aria-readonly="true" className="bg-muted" {...form.register("email")} />
             </Field>
           ) : (
