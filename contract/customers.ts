@@ -73,6 +73,8 @@ export const CustomerDetailsDto = z
     /** The partner's price group the customer is in, if any. */
     priceGroupId: z.string().nullable(),
     teamSize: z.number().int(),
+    /** How many scores the customer has with this partner (the customer page's Scores tab). */
+    scoreCount: z.number().int(),
     plan: PlanEntryDto.nullable(),
     creditBalance: z.number().int(),
     bookings: z.object({ total: z.number().int(), byStatus: z.record(z.enum(JobStatus), z.number().int()) }),

@@ -153,6 +153,7 @@ test.describe("a partner's customers and credits", () => {
     await expect(page.getByRole("heading", { name: "Recommendations" })).toBeVisible();
     await expectAccessible(page);
     const context = `Thank-you bonus ${Date.now().toString(36)}`;
+    await page.getByRole("tab", { name: /^Plan & credits/ }).click();
     const form = page.getByRole("form", { name: "Adjust credits" });
     await form.getByLabel("Item type").selectOption("bonus");
     await form.getByLabel("Quantity").fill("3");

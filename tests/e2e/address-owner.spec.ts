@@ -122,7 +122,8 @@ test.describe("an address someone else signed up first stays its owner's", () =>
     await invitee.context().close();
   });
 
-  test("a wrong invite link says so and leaves a plain sign-up", async ({ page }) => {
+  test("a wrong invite link says so and leaves a plain sign-up", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 404/);
     await open(page, `${MAIN}/signup?invite=${crypto.randomUUID()}.${crypto.randomUUID()}`);
     const toast = page.getByTestId("toast");
     await expect(toast.getByText("The provided invite code could not be validated, please reload and try again.")).toBeVisible({ timeout: 20_000 });

@@ -107,6 +107,10 @@ describe("GET v1/admin/dependents/{id}", () => {
     const body = await json(res);
     expect(body.account).toMatchObject({ id: DEMO.customers.fabrikam.id, name: DEMO.customers.fabrikam.name });
     expect(body.teamSize).toBe(2);
+    // The count the Scores tab shows is the number of scores its list holds.
+    const listed = await json(await apiAs("partnerAdmin", { accountId: NORTHWIND }).get(`/v1/admin/dependents/${DEMO.customers.fabrikam.id}/scores`));
+    expect(listed.length).toBeGreaterThan(0);
+    expect(body.scoreCount).toBe(listed.length);
     expect(body.plan).toMatchObject({ planName: "Learning Plus" });
     expect(body.creditBalance).toBeTypeOf("number");
     expect(body.bookings.byStatus).toHaveProperty("confirmed");

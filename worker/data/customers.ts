@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNull, or, sql, type Placeholder, 
 import type { z } from "zod";
 import type { CustomerFilters, CustomerList, CustomersQuery } from "../../contract/customers";
 import { JobStatus } from "../../contract/enums";
-import { accountUsers, accounts, jobs, priceGroups } from "../../db/schema";
+import { accountUsers, accounts, jobs, priceGroups, scores } from "../../db/schema";
 import type { Db } from "../env";
 import type { PartnerAdminScope, PartnerScope } from "../http/endpoint";
 import { invalid, notFound } from "../http/errors";
@@ -164,11 +164,16 @@ export async function customerPage(db: Db, scope: PartnerScope, query: z.output<
 /** One of the partner's customers with its team size, entitlements, bookings with the partner by status, and recommendations. */
 export async function customerDetails(db: Db, scope: PartnerScope, customerId: string) {
   const customer = await customerOf(db, scope, customerId);
-  const [[size], entitlements, jobRows, recs] = await Promise.all([
+  const [[size], [scored], entitlements, jobRows, recs] = await Promise.all([
     db
       .select({ n: count() })
       .from(accountUsers)
       .where(and(eq(accountUsers.accountId, customer.id), eq(accountUsers.status, "active"))),
+    // Its scores with this partner: as many as the customer page's Scores tab lists.
+    db
+      .select({ n: count() })
+      .from(scores)
+      .where(and(eq(scores.accountId, customer.id), eq(scores.partnerAccountId, scope.account.id))),
     entitlementsOf(db, customer.id, scope.account.id),
     db
       .select({ status: jobs.status, n: count() })
@@ -179,5 +184,12 @@ export async function customerDetails(db: Db, scope: PartnerScope, customerId: s
   ]);
   const byStatus = Object.fromEntries(JobStatus.map((s) => [s, 0])) as Record<JobStatus, number>;
   for (const j of jobRows) byStatus[j.status] = j.n;
-  return { customer, teamSize: size?.n ?? 0, entitlements, bookings: { total: jobRows.reduce((t, j) => t + j.n, 0), byStatus }, recommendations: recs };
+  return {
+    customer,
+    teamSize: size?.n ?? 0,
+    scoreCount: scored?.n ?? 0,
+    entitlements,
+    bookings: { total: jobRows.reduce((t, j) => t + j.n, 0), byStatus },
+    recommendations: recs,
+  };
 }
