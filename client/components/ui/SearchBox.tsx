@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState, type ComponentProps } from "react";
+import { useLocation, useNavigation } from "react-router";
 import { Search } from "../icons";
 import { Input } from "./Field";
 
 /**
  * A search box whose value lives elsewhere (the URL): typing settles for a
  * moment before `onSearch` gets the trimmed text (undefined when empty); Back
- * or a link may change `value` underneath, and the box follows it.
+ * or a link may change `value` underneath, and the box follows it. A search
+ * that settles while the page is being left (a result's link was followed)
+ * is dropped: it would bring the list back over the page being opened.
  */
 export function SearchBox({
   value,
@@ -20,6 +23,13 @@ export function SearchBox({
   }
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const leaving = useRef(false);
+  useEffect(() => {
+    leaving.current = navigation.state !== "idle" && navigation.location?.pathname !== pathname;
+    if (leaving.current) clearTimeout(timer.current);
+  });
   return (
     <div className="relative">
       <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
@@ -33,7 +43,9 @@ export function SearchBox({
           const next = e.target.value;
           setText(next);
           clearTimeout(timer.current);
-          timer.current = setTimeout(() => onSearch(next.trim() || undefined), 300);
+          timer.current = setTimeout(() => {
+            if (!leaving.current) onSearch(next.trim() || undefined);
+          }, 300);
         }}
       />
     </div>

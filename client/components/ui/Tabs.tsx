@@ -34,9 +34,9 @@ export function Tabs({
       defaultValue={value === undefined ? (defaultValue ?? tabs[0]?.id) : undefined}
       value={value}
       onValueChange={onValueChange}
-      className={cn(!plain && "rounded-xl border border-border bg-card", className)}
+      className={cn("min-w-0", !plain && "rounded-xl border border-border bg-card", className)}
     >
-      <TabsPrimitive.List aria-label={label} className={cn("flex gap-1 overflow-x-auto border-b border-border", !plain && "px-3")}>
+      <TabsPrimitive.List aria-label={label} className={cn("relative flex max-w-full gap-1 overflow-x-auto border-b border-border", !plain && "px-3")}>
         {tabs.map((tab) => (
           <TabsPrimitive.Trigger
             key={tab.id}
