@@ -110,6 +110,10 @@ test.describe("an address someone else signed up first stays its owner's", () =>
     await expect(address).toHaveAttribute("readonly", "");
     await expect(address).toHaveAccessibleDescription(/The address Northwind Learning invited/);
     await expectAccessible(invitee);
+    if (process.env.SCREENSHOTS_DIR) {
+      await invitee.setViewportSize({ width: 390, height: 844 });
+      await invitee.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/invite-signup-390.png`, fullPage: true });
+    }
     await invitee.getByLabel("Full name").fill("Ada Admin");
     await invitee.getByLabel("Password").fill(OWNER_PASSWORD);
     await invitee.getByRole("button", { name: "Create account" }).click();

@@ -27,6 +27,11 @@ test.describe("sign-up and onboarding", () => {
     // Only the minimum before any value: names and the type; the organisation's other details come later.
     await expect(page.getByLabel("Website")).toHaveCount(0);
     await expect(page.getByLabel("Industry")).toHaveCount(0);
+    if (process.env.SCREENSHOTS_DIR) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/onboarding-390.png`, fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
     await page.getByLabel("Organization name").fill("Pat's Academy");
     await page.getByRole("button", { name: "Create account" }).click();
 

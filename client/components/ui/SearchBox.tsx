@@ -26,7 +26,9 @@ export function SearchBox({
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const leaving = useRef(false);
+  const here = useRef(pathname);
   useEffect(() => {
+    here.current = pathname;
     leaving.current = navigation.state !== "idle" && navigation.location?.pathname !== pathname;
     if (leaving.current) clearTimeout(timer.current);
   });
@@ -44,7 +46,8 @@ export function SearchBox({
           setText(next);
           clearTimeout(timer.current);
           timer.current = setTimeout(() => {
-            if (!leaving.current) onSearch(next.trim() || undefined);
+            // Left already, or on the way (the opened page may still be loading while this one shows).
+            if (!leaving.current && window.location.pathname === here.current) onSearch(next.trim() || undefined);
           }, 300);
         }}
       />

@@ -36,7 +36,10 @@ export function Tabs({
       onValueChange={onValueChange}
       className={cn("min-w-0", !plain && "rounded-xl border border-border bg-card", className)}
     >
-      <TabsPrimitive.List aria-label={label} className={cn("relative flex max-w-full gap-1 overflow-x-auto border-b border-border", !plain && "px-3")}>
+      <TabsPrimitive.List
+        aria-label={label}
+        className={cn("relative flex max-w-full gap-1 overflow-x-auto border-b border-border", plain ? "flex-wrap" : "px-3")}
+      >
         {tabs.map((tab) => (
           <TabsPrimitive.Trigger
             key={tab.id}
