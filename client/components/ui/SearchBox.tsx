@@ -41,11 +41,20 @@ export function SearchBox({
         maxLength={100}
         {...input}
         value={text}
+        // Leaving the box (for a result's link, another filter) applies what it holds at once, before that click's
+        // own navigation, which then wins: a search settling later would start after it and bring the list back.
+        onBlur={(e) => {
+          if (timer.current === undefined) return;
+          clearTimeout(timer.current);
+          timer.current = undefined;
+          if (!leaving.current) onSearch(e.target.value.trim() || undefined);
+        }}
         onChange={(e) => {
           const next = e.target.value;
           setText(next);
           clearTimeout(timer.current);
           timer.current = setTimeout(() => {
+            timer.current = undefined;
             // Left already, or on the way (the opened page may still be loading while this one shows).
             if (!leaving.current && window.location.pathname === here.current) onSearch(next.trim() || undefined);
           }, 300);
