@@ -41,12 +41,33 @@ export const AccountDetails = z.object({
 });
 export type AccountDetails = z.infer<typeof AccountDetails>;
 
-/** `POST v1/accounts`: the `data` part of the multipart body; the logo comes as file field `logo`. */
-export const CreateAccountData = AccountDetails.extend({
-  type: enumOf(AccountType),
-  /** The creator's zone as their browser tells it; else their stored zone. */
-  timeZone: TimeZone.optional(),
-}).meta({ id: "CreateAccount" });
+/** Absent when left blank: an optional field of a new record that the form may send empty. */
+const blankIsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v), schema.optional());
+
+/**
+ * `POST v1/accounts`: the `data` part of the multipart body; the logo comes
+ * as file field `logo`. Onboarding asks the minimum before any value: the
+ * organisation's name and (on the main domain) its type. Everything else is
+ * optional here, checked when given, and completed later in Your Profile;
+ * currency and language default to USD and en-US
+ * (docs/decisions/2026-11-27-onboarding-asks-the-minimum.md).
+ */
+export const CreateAccountData = z
+  .object({
+    name: AccountDetails.shape.name,
+    type: enumOf(AccountType),
+    website: blankIsAbsent(websiteUrl),
+    industry: blankIsAbsent(enumOf(Industry)),
+    size: blankIsAbsent(enumOf(OrgSize)),
+    primaryEmail: blankIsAbsent(email),
+    currency: enumOf(Currency).default("USD"),
+    location: blankIsAbsent(enumOf(AccountLocation)),
+    language: enumOf(Language).default("enUS"),
+    /** The creator's zone as their browser tells it; else their stored zone. */
+    timeZone: TimeZone.optional(),
+  })
+  .meta({ id: "CreateAccount" });
 export type CreateAccountData = z.infer<typeof CreateAccountData>;
 
 export const TAN = z
@@ -65,6 +86,14 @@ export const AcceptInviteParams = z.object({
   accountId: z.string().uuid(MESSAGES.invalidUuid),
   inviteId: z.string().uuid(MESSAGES.invalidUuid),
 });
+
+/**
+ * `GET v1/accounts/{accountId}/invites/{inviteId}` (no session): what the
+ * invite link's sign-up shows, the invited address (filled in, not editable)
+ * and the organisation that sent it.
+ */
+export const InviteLinkDto = z.object({ email: z.string(), accountName: z.string() }).meta({ id: "InviteLink" });
+export type InviteLinkDto = z.infer<typeof InviteLinkDto>;
 
 /**
  * Why an invite cannot be accepted by this caller (403): the invite binds to a

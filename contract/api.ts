@@ -8,6 +8,7 @@ import {
   AccountPathParam,
   AssignParentBody,
   CreateAccountData,
+  InviteLinkDto,
   UpdateAccountProfileData,
 } from "./accounts";
 import {
@@ -203,6 +204,7 @@ export const apiPaths = {
   "/v1/accounts": { post: { form: form(CreateAccountData, "logo"), response: AccountDto } },
   "/v1/accounts/exist": { get: { query: AccountExistQuery, response: ExistsResponse } },
   "/v1/accounts/{id}": { get: { params: AccountIdParam, response: AccountDto } },
+  "/v1/accounts/{accountId}/invites/{inviteId}": { get: { params: AcceptInviteParams, response: InviteLinkDto } },
   "/v1/accounts/{accountId}/invites/{inviteId}/accept": { post: { params: AcceptInviteParams, response: AccountDto } },
   "/v1/admin/accounts/{accountId}/profile": {
     put: { params: AccountPathParam, form: form(UpdateAccountProfileData, "details.logo"), response: AccountDto },

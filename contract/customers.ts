@@ -7,9 +7,18 @@ import { MESSAGES } from "./messages";
 /** A partner's customers. The API paths say "dependents" (v1/admin/dependents), the name the published API uses; everything else says customers. */
 export const CustomerSort = ["name", "createdAt"] as const;
 
-/** `GET v1/admin/dependents`: search by name or email, sort, `limit` + `cursor` pagination. */
+/** Your Customers' price-group filter: one of the partner's groups by id, or "none" for the customers in no group. */
+export const PriceGroupFilter = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => v === "none" || z.uuid().safeParse(v).success, MESSAGES.invalidUuid);
+export type PriceGroupFilter = z.infer<typeof PriceGroupFilter>;
+
+/** `GET v1/admin/dependents`: search by name or email, filter by price group, sort, `limit` + `cursor` pagination. */
 export const CustomersQuery = z.object({
   search: z.string().trim().max(100, "At most 100 characters").optional(),
+  priceGroup: PriceGroupFilter.optional(),
   sort: z.enum(CustomerSort, { error: "Must be name or createdAt" }).default("name"),
   order: z.enum(["asc", "desc"], { error: "Must be asc or desc" }).default("asc"),
   limit: z.coerce
@@ -22,8 +31,10 @@ export const CustomersQuery = z.object({
 });
 export type CustomersQuery = z.input<typeof CustomersQuery>;
 
-/** `GET v1/admin/exports/customers`: the same search as Your Customers' list, so the file holds what the list shows. */
-export const CustomersExportQuery = CustomersQuery.pick({ search: true });
+/** `GET v1/admin/exports/customers`: the same search and price-group filter as Your Customers' list, so the file holds what the list shows. */
+export const CustomersExportQuery = CustomersQuery.pick({ search: true, priceGroup: true });
+/** The filters a customers list and its export share. */
+export type CustomerFilters = z.output<typeof CustomersExportQuery>;
 
 export const CustomerSummaryDto = z
   .object({
@@ -33,6 +44,8 @@ export const CustomerSummaryDto = z
     size: z.enum(OrgSize).nullable(),
     location: z.enum(AccountLocation).nullable(),
     primaryEmail: z.string().nullable(),
+    /** The partner's price group the customer is in, if any. */
+    priceGroup: z.object({ id: z.string(), name: z.string() }).nullable(),
     teamSize: z.number().int(),
     createdAt: z.string(),
   })
@@ -60,6 +73,8 @@ export const CustomerDetailsDto = z
     /** The partner's price group the customer is in, if any. */
     priceGroupId: z.string().nullable(),
     teamSize: z.number().int(),
+    /** How many scores the customer has with this partner (the customer page's Scores tab). */
+    scoreCount: z.number().int(),
     plan: PlanEntryDto.nullable(),
     creditBalance: z.number().int(),
     bookings: z.object({ total: z.number().int(), byStatus: z.record(z.enum(JobStatus), z.number().int()) }),

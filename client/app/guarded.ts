@@ -48,3 +48,12 @@ const PATTERNS = SIGN_IN_PATHS.map(
 export function requiresSignIn(pathname: string): boolean {
   return PATTERNS.some((re) => re.test(pathname));
 }
+
+/**
+ * Where a signed-out visitor of `url` signs in: /login, but an invite link of
+ * old (to /onboarding) opens sign-up with the invited address, as the links
+ * mailed now do (/signup?invite=).
+ */
+export function signInPathFor(url: { pathname: string; searchParams: URLSearchParams }): "/login" | "/signup" {
+  return /^\/onboarding\/?$/i.test(url.pathname) && url.searchParams.has("invite") ? "/signup" : "/login";
+}

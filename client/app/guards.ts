@@ -3,6 +3,7 @@ import { whenAuthenticated } from "../auth/store";
 import { satelliteSendsToSignIn, satelliteSignInUrl } from "../auth/satellite";
 import { readBootData } from "./boot";
 import { NOT_FOUND_PATH, type RouteFlags } from "./routes";
+import { signInPathFor } from "./guarded";
 
 const ANON_PATHS = new Set(["/login", "/signup", "/post-auth"]);
 const ONBOARDING = "/onboarding";
@@ -39,12 +40,12 @@ export function guard(flags: RouteFlags) {
         return new Promise<never>(() => {}); // the full-screen loader stays while the browser leaves
       }
     }
-    // 3. Auth required and not signed in: to login with the same params.
-    if (flags.requiresAuth && !state.signedIn) throw redirect(`/login${url.search}`);
+    // 3. Auth required and not signed in: to login with the same params (an invite link of old, to onboarding, opens sign-up).
+    if (flags.requiresAuth && !state.signedIn) throw redirect(`${signInPathFor(url)}${url.search}`);
     // 4. Anonymous-only and signed in: home — or, when a partner domain sent
-    //    them here (redirectUrl), through post-auth, which hands them back.
+    //    them here (redirectUrl) or an invite link did, through post-auth, which hands them back or joins.
     if (flags.requiresAnonymous && state.signedIn) {
-      throw redirect(url.searchParams.get("redirectUrl") ? `${POST_AUTH}${url.search}` : "/");
+      throw redirect(url.searchParams.get("redirectUrl") || url.searchParams.get("invite") ? `${POST_AUTH}${url.search}` : "/");
     }
     if (state.signedIn && state.user) {
       const accounts = state.user.accounts.length;

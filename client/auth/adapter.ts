@@ -16,6 +16,13 @@ export type ProviderSession = {
 
 export type AuthFailure = { kind: AuthFailureKind; message: string };
 
+/**
+ * What a sign-up through an invite link came to: signed in (the invite proved
+ * the address); the invite is not valid (any more, or here); the address is
+ * not the invited one; or the provider's failure.
+ */
+export type InviteSignUpOutcome = "signedIn" | "invalidInvite" | "otherAddress" | AuthFailure;
+
 /** The outcome of following a confirmation link. */
 /**
  * What following a confirmation link with the password came to: signed in;
@@ -47,6 +54,12 @@ export interface AuthAdapter {
    * (a same-origin path).
    */
   signUp(name: string, email: string, password: string, next?: string): Promise<AuthFailure | null>;
+  /**
+   * Embedded: signs up with an invite link's code ("<accountId>.<inviteId>")
+   * and the invited address. The invite proves the address, so the account
+   * is confirmed and signed in at once, with no confirmation mail.
+   */
+  signUpByInvite(code: string, name: string, email: string, password: string): Promise<InviteSignUpOutcome>;
   /** Mails the confirmation link again (answers the same for any address). */
   resendVerification(email: string, next?: string): Promise<AuthFailure | null>;
   /**

@@ -45,6 +45,8 @@ export function createClerkIdentity(boot: BootData) {
     },
     signIn: async () => unsupported,
     signUp: async () => unsupported,
+    // Clerk's own invitation ticket proves the address there (docs/decisions/2026-11-27-invite-link-proves-the-address.md).
+    signUpByInvite: async () => unsupported,
     // Clerk verifies addresses and resets passwords in its own components.
     resendVerification: async () => unsupported,
     verifyEmail: async () => "invalid",

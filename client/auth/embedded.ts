@@ -123,6 +123,14 @@ export function embeddedAdapter(): AuthAdapter {
       const { status, data } = await attempt<{ code?: string; message?: string }>("/sign-up/email", { json: { name, email, password, callbackURL: next } });
       return status === 200 ? null : providerFailure(status, data);
     },
+    async signUpByInvite(invite, name, email, password) {
+      dropToken();
+      const { status, data } = await attempt<{ code?: string; message?: string }>("/sign-up/invite", { json: { invite, name, email, password } });
+      if (status === 200) return "signedIn";
+      if (data?.code === "INVALID_INVITE") return "invalidInvite";
+      if (data?.code === "INVITE_OTHER_ADDRESS") return "otherAddress";
+      return providerFailure(status, data);
+    },
     async resendVerification(email, next = "/post-auth") {
       const { status, data } = await attempt<{ code?: string; message?: string }>("/send-verification-email", { json: { email, callbackURL: next } });
       return status === 200 ? null : providerFailure(status, data);

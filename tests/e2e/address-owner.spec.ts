@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { confirmFromMailbox, confirmWithPassword, DEMO_USERS, mailLink, signIn, uniqueEmail } from "./auth";
+import { confirmWithPassword, DEMO_USERS, mailLink, signIn, uniqueEmail } from "./auth";
 import { expect, expectAccessible, MAIN, open, PARTNER_ORIGIN, test } from "./fixtures";
 import { present } from "../present";
 
@@ -75,7 +75,10 @@ test.describe("an address someone else signed up first stays its owner's", () =>
     await squatter.context().close();
   });
 
-  test("an invited partner admin joins with their own password; the squatter's password never signs in", async ({ page, otherPerson }) => {
+  test("an invited partner admin's link opens sign-up with the address fixed; signing up confirms it and joins, and the squatter's password never signs in", async ({
+    page,
+    otherPerson,
+  }) => {
     const email = uniqueEmail("admin");
     await signIn(page, "partnerAdmin", "/");
     const sent = await page.evaluate(async (to) => {
@@ -94,22 +97,42 @@ test.describe("an address someone else signed up first stays its owner's", () =>
     const invitee = await otherPerson();
     const html = await (await invitee.request.get(`${MAIN}/dev/mail`)).text();
     const item = present(
-      html.split('<li class="mail"').find((i) => i.includes(`data-to="${email}"`) && i.includes("/onboarding?invite=")),
+      html.split('<li class="mail"').find((i) => i.includes(`data-to="${email}"`) && i.includes("/signup?invite=")),
       "the invite mail",
     );
-    await invitee.goto(present(item.match(/href="([^"]+\/onboarding\?invite=[^"]+)"/)?.[1], "the invite link").replace(/&#38;|&amp;/g, "&"));
-    await expect(invitee).toHaveURL(/\/login\?invite=/);
-    await invitee.getByRole("link", { name: "Sign up" }).click();
-    await expect(invitee).toHaveURL(/\/signup\?invite=/);
-    await signUpWithForm(invitee, "Ada Admin", email);
-    await confirmFromMailbox(invitee, email, MAIN, OWNER_PASSWORD);
-    // The invite came from Northwind's domain: the invitee joins there and stays there.
-    await expect(invitee).toHaveURL(`${PARTNER_ORIGIN}/`, { timeout: 15_000 });
+    const link = present(item.match(/href="([^"]+\/signup\?invite=[^"]+)"/)?.[1], "the invite link").replace(/&#38;|&amp;/g, "&");
+    // The link is Northwind's: its sign-up, in its branding, with the invited address filled in and fixed.
+    expect(link.startsWith(`${PARTNER_ORIGIN}/signup?invite=`)).toBe(true);
+    await invitee.goto(link);
+    await expect(invitee.getByRole("heading", { name: "Accept your invite" })).toBeVisible({ timeout: 20_000 });
+    const address = invitee.getByLabel("Email address");
+    await expect(address).toHaveValue(email);
+    await expect(address).toHaveAttribute("readonly", "");
+    await expect(address).toHaveAccessibleDescription(/The address Northwind Learning invited/);
+    await expectAccessible(invitee);
+    if (process.env.SCREENSHOTS_DIR) {
+      await invitee.setViewportSize({ width: 390, height: 844 });
+      await invitee.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/invite-signup-390.png`, fullPage: true });
+    }
+    await invitee.getByLabel("Full name").fill("Ada Admin");
+    await invitee.getByLabel("Password").fill(OWNER_PASSWORD);
+    await invitee.getByRole("button", { name: "Create account" }).click();
+    // No confirmation mail or step: the invite proved the address. The invitee joins on Northwind's domain and stays there.
+    await expect(invitee).toHaveURL(`${PARTNER_ORIGIN}/`, { timeout: 20_000 });
     await expect(invitee.getByRole("button", { name: /Northwind Learning/ })).toBeVisible();
 
     expect(await squatterSignIn(squatter, email)).toBe(401);
     await squatter.context().close();
     await invitee.context().close();
+  });
+
+  test("a wrong invite link says so and leaves a plain sign-up", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 404/);
+    await open(page, `${MAIN}/signup?invite=${crypto.randomUUID()}.${crypto.randomUUID()}`);
+    const toast = page.getByTestId("toast");
+    await expect(toast.getByText("The provided invite code could not be validated, please reload and try again.")).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(`${MAIN}/signup`);
+    await expect(page.getByRole("link", { name: /I'm a new customer/ })).toBeVisible();
   });
 });
 

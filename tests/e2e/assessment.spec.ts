@@ -80,13 +80,14 @@ test.describe("a customer's scores for its partner", () => {
   test("the partner sees a customer's score trend and assessments, and cannot mark the one in progress (no scores yet) assessed", async ({ page }) => {
     await signIn(page, "partnerAdmin", "/admin/customers");
     await page.getByRole("link", { name: "Fabrikam Manufacturing" }).click();
+    // Recommendations are links to the workouts (the Overview tab).
+    await expect(page.getByRole("region", { name: "Recommendations" }).getByRole("link").first()).toBeVisible({ timeout: 30_000 });
+    await page.getByRole("tab", { name: /^Scores/ }).click();
     await expect(page.getByRole("heading", { name: "Fitness scores" })).toBeVisible({ timeout: 30_000 });
     const security = page.getByTestId("customer-score").filter({ hasText: "Security and continuity" });
     await expect(security).toContainText("64%");
     await expect(security).toContainText("down 2 points");
     await expect(page.getByTestId("customer-score").filter({ hasText: "AI and automation" })).toContainText("up 6 points");
-    // Recommendations are links to the workouts.
-    await expect(page.getByRole("region", { name: "Recommendations" }).getByRole("link").first()).toBeVisible();
     await expectAccessible(page);
 
     const assessments = page.getByRole("region", { name: "Submitted assessments" });
@@ -98,6 +99,7 @@ test.describe("a customer's scores for its partner", () => {
   test("a partner adds a manual score for a customer and puts it in a price group", async ({ page }) => {
     await signIn(page, "partnerAdmin", "/admin/customers");
     await page.getByRole("link", { name: "Alpine Ski House" }).click();
+    await page.getByRole("tab", { name: /^Scores/ }).click();
     // The score history says "No scores yet." too: read the scores' own section.
     await expect(page.getByRole("region", { name: "Fitness scores" }).getByText("No scores yet.")).toBeVisible({ timeout: 30_000 });
 
@@ -113,6 +115,7 @@ test.describe("a customer's scores for its partner", () => {
     await expect(strategy).toContainText("first score");
     await expect(strategy).toContainText("Manual");
     // Recommendations now follow the scores.
+    await page.getByRole("tab", { name: "Overview" }).click();
     await expect(page.getByText(/scores lowest: Strategy/)).toBeVisible();
 
     const priceGroup = page.getByRole("form", { name: "Price group" });
@@ -124,6 +127,7 @@ test.describe("a customer's scores for its partner", () => {
 
     await page.addInitScript(() => localStorage.setItem("theme", "dark"));
     await page.reload();
+    await page.getByRole("tab", { name: /^Scores/ }).click({ timeout: 30_000 });
     await expect(page.getByRole("heading", { name: "Fitness scores" })).toBeVisible({ timeout: 30_000 });
     await expectAccessible(page);
   });

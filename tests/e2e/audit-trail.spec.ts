@@ -11,7 +11,7 @@ test.describe("the audit trail", () => {
   test.describe.configure({ timeout: 90_000 });
 
   test("a customer's trail shows twenty entries, then more on Load more, in words: what, who and from → to", async ({ page }) => {
-    await signIn(page, "partnerAdmin", `/admin/customers/${DEMO.customers.fabrikam.id}/details`);
+    await signIn(page, "partnerAdmin", `/admin/customers/${DEMO.customers.fabrikam.id}/details?tab=activity`);
     const trail = page.getByTestId("audit-trail");
     const entries = trail.getByRole("listitem");
     await expect(entries).toHaveCount(20, { timeout: 30_000 });

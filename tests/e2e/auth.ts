@@ -111,9 +111,6 @@ export async function signUpNewCustomer(page: Page, person: string, org: string,
   await confirmFromMailbox(page, email, origin);
   await expect(page).toHaveURL(/\/onboarding$/);
   await page.getByLabel("Organization name").fill(org);
-  await page.getByLabel("Website").fill("new-customer.example.com");
-  await page.getByLabel("Industry").selectOption("retail");
-  await page.getByLabel("Size").selectOption("1-10");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(`${origin}/`);
   return email;
@@ -135,9 +132,6 @@ export async function signUpNewPartner(page: Page, organisation: string, person 
   await confirmFromMailbox(page, email);
   await expect(page).toHaveURL(/\/onboarding$/);
   await page.getByLabel("Organization name").fill(organisation);
-  await page.getByLabel("Website").fill("brand-academy.example.com");
-  await page.getByLabel("Industry").selectOption("education");
-  await page.getByLabel("Size").selectOption("1-10");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(`${MAIN}/`);
   return email;

@@ -95,7 +95,7 @@ for (const { name, who, path } of [
 }
 
 test("a customer's details: every table fits the phone, its actions on screen", async ({ page }) => {
-  await signIn(page, "partnerAdmin", `/admin/customers/${DEMO.customers.fabrikam.id}/details`);
+  await signIn(page, "partnerAdmin", `/admin/customers/${DEMO.customers.fabrikam.id}/details?tab=scores`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Fabrikam", { timeout: 20_000 });
   await expect(page.locator("main table").first()).toBeAttached({ timeout: 20_000 });
   await expect(page.getByRole("heading", { name: "Submitted assessments" })).toBeVisible();

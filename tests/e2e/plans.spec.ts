@@ -82,6 +82,7 @@ test.describe("plans", () => {
     await partner.getByLabel("Search customers").fill(org);
     await partner.getByRole("link", { name: org }).click();
     await expect(partner.getByRole("heading", { name: org, level: 1 })).toBeVisible();
+    await partner.getByRole("tab", { name: /^Plan & credits/ }).click();
     const start = partner.getByRole("form", { name: "Start a plan" });
     await expect(start).toBeVisible();
     await start.getByLabel("Plan").selectOption({ label: `${name} · 6 a month` });

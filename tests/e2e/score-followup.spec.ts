@@ -139,7 +139,7 @@ test.describe("a customer's scores for its partner", () => {
   test("the history per category on a time axis with a legend of toggles, scores on their scale, links sent to chosen members, and no mark-assessed without scores", async ({
     page,
   }) => {
-    await signIn(page, "partnerAdmin", `/admin/customers/${DEMO.customers.fabrikam.id}/details`);
+    await signIn(page, "partnerAdmin", `/admin/customers/${DEMO.customers.fabrikam.id}/details?tab=scores`);
     const history = page.getByRole("region", { name: "Score history" });
     await expect(history).toBeVisible({ timeout: 30_000 });
     const chart = history.getByTestId("score-chart");
@@ -189,7 +189,7 @@ test.describe("a customer's scores for its partner", () => {
   test("reads at 390 px in the dark theme", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.addInitScript(() => localStorage.setItem("theme", "dark"));
-    await signIn(page, "partnerAdmin", `/admin/customers/${DEMO.customers.fabrikam.id}/details`);
+    await signIn(page, "partnerAdmin", `/admin/customers/${DEMO.customers.fabrikam.id}/details?tab=scores`);
     await expect(page.getByRole("region", { name: "Score history" }).getByTestId("score-chart")).toBeVisible({ timeout: 30_000 });
     await expectAccessible(page);
   });

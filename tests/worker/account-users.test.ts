@@ -55,7 +55,7 @@ describe("POST v1/admin/account-users/invites", () => {
       expect(auth[0]).toMatchObject({ organizationId: FABRIKAM, email: invite.email, status: "pending" });
       const mail = await withBodies(db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.to, invite.email)));
       expect(mail).toHaveLength(1);
-      expect(nth(mail, 0).text).toContain(`/onboarding?invite=${FABRIKAM}.${invite.id}`);
+      expect(nth(mail, 0).text).toContain(`/signup?invite=${FABRIKAM}.${invite.id}`);
       expect(nth(mail, 0).accountId).toBe(FABRIKAM);
     }
     // The listing shows them as pending.

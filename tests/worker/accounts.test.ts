@@ -60,9 +60,32 @@ describe("POST /v1/accounts", () => {
     expect(res.status).toBe(400);
     const { error } = await json(res);
     expect(error.fields).toMatchObject({ name: "Required", website: "Must be a valid URL", primaryEmail: "Invalid Email" });
-    const missing = await json(await create(token, { type: "customer" }));
-    expect(missing.error.fields).toMatchObject({ name: "Required", industry: "Required", currency: "Required" });
+    // Only the minimum is required: the name and the type; an unknown industry or currency is still refused.
+    const missing = await json(await create(token, {}));
+    expect(missing.error.fields).toEqual({ name: "Required", type: "Required" });
+    const wrong = await json(await create(token, { name: "Globex", type: "customer", industry: "mining", currency: "EUR" }));
+    expect(wrong.error.fields).toEqual({ industry: "Required", currency: "Required" });
     expect((await db.select().from(schema.accounts)).length).toBe(before);
+  });
+
+  it("creates an account from the minimum onboarding asks (name and type), the rest blank or defaulted for Your Profile", async () => {
+    const { token } = await signUp("Mina Minimum");
+    const res = await create(token, { name: "Minimal Co", type: "customer", website: "", primaryEmail: "  ", industry: "" });
+    expect(res.status).toBe(201);
+    expect(await json(res)).toMatchObject({
+      name: "Minimal Co",
+      type: "customer",
+      website: null,
+      industry: null,
+      size: null,
+      primaryEmail: null,
+      location: null,
+      currency: "USD",
+      language: "enUS",
+    });
+    const partner = await create(token, { name: "Minimal Partner", type: "partner", currency: "GBP", language: "enGB" });
+    expect(partner.status).toBe(201);
+    expect(await json(partner)).toMatchObject({ type: "partner", currency: "GBP", language: "enGB", website: null });
   });
 
   it("refuses a logo that is not an image (415) and a call without a token (401)", async () => {

@@ -56,6 +56,50 @@ describe("GET v1/admin/dependents", () => {
   });
 });
 
+describe("GET v1/admin/dependents: price groups", () => {
+  it("shows each customer's price group and filters by a group or by none, with the search and the pages", async () => {
+    const all = await json(await list());
+    const group = (id: string) => all.items.find((c: { id: string }) => c.id === id).priceGroup;
+    expect(group(DEMO.customers.fabrikam.id)).toEqual({ id: DEMO.northwind.priceGroupId, name: "Enterprise" });
+    expect(group(DEMO.customers.alpine.id)).toBeNull();
+
+    const inGroup = await json(await list(`?priceGroup=${DEMO.northwind.priceGroupId}`));
+    expect(inGroup.items.map((c: { name: string }) => c.name)).toEqual(["Fabrikam Manufacturing"]);
+    expect(inGroup.total).toBe(1);
+    const none = await json(await list("?priceGroup=none"));
+    expect(none.items.map((c: { name: string }) => c.name)).toEqual(["Alpine Ski House", "Tailspin Logistics"]);
+    expect(none.total).toBe(2);
+    // With the search box and across pages.
+    expect((await json(await list("?priceGroup=none&search=tailspin"))).items.map((c: { name: string }) => c.name)).toEqual(["Tailspin Logistics"]);
+    expect((await json(await list(`?priceGroup=${DEMO.northwind.priceGroupId}&search=alpine`))).items).toEqual([]);
+    const first = await json(await list("?priceGroup=none&limit=1"));
+    const second = await json(await list(`?priceGroup=none&limit=1&cursor=${first.nextCursor}`));
+    expect([...first.items, ...second.items].map((c: { name: string }) => c.name)).toEqual(["Alpine Ski House", "Tailspin Logistics"]);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it("answers 400 for a filter that is neither a group id nor none, and nothing of another partner's group", async () => {
+    for (const q of ["?priceGroup=banana", "?priceGroup=", `?priceGroup=${DEMO.northwind.priceGroupId}x`]) {
+      const res = await list(q);
+      expect(res.status).toBe(400);
+      expect((await json(res)).error.fields).toHaveProperty("priceGroup");
+    }
+    // Contoso's group holds Harbour Health Trust: Northwind's filter by it finds no one, and Contoso's shows its own.
+    const foreign = await json(await list(`?priceGroup=${DEMO.contoso.priceGroupId}`));
+    expect(foreign).toMatchObject({ items: [], total: 0 });
+    const contoso = await json(await list(`?priceGroup=${DEMO.contoso.priceGroupId}`, "otherPartnerAdmin", DEMO.contoso.id));
+    expect(contoso.items.map((c: { name: string; priceGroup: { name: string } }) => [c.name, c.priceGroup.name])).toEqual([
+      ["Harbour Health Trust", "Public Sector"],
+    ]);
+  });
+
+  it("answers 401 without a token and 403 to a customer and a partner member", async () => {
+    expect((await call("/v1/admin/dependents?priceGroup=none")).status).toBe(401);
+    expect((await list("?priceGroup=none", "customerAdmin", DEMO.customers.fabrikam.id)).status).toBe(403);
+    expect((await list("?priceGroup=none", "partnerMember")).status).toBe(403);
+  });
+});
+
 describe("GET v1/admin/dependents/{id}", () => {
   it("answers details, team size, plan, credit balance, bookings and score-based recommendations", async () => {
     const res = await apiAs("partnerAdmin", { accountId: NORTHWIND }).get(`/v1/admin/dependents/${DEMO.customers.fabrikam.id}`);
@@ -63,6 +107,10 @@ describe("GET v1/admin/dependents/{id}", () => {
     const body = await json(res);
     expect(body.account).toMatchObject({ id: DEMO.customers.fabrikam.id, name: DEMO.customers.fabrikam.name });
     expect(body.teamSize).toBe(2);
+    // The count the Scores tab shows is the number of scores its list holds.
+    const listed = await json(await apiAs("partnerAdmin", { accountId: NORTHWIND }).get(`/v1/admin/dependents/${DEMO.customers.fabrikam.id}/scores`));
+    expect(listed.length).toBeGreaterThan(0);
+    expect(body.scoreCount).toBe(listed.length);
     expect(body.plan).toMatchObject({ planName: "Learning Plus" });
     expect(body.creditBalance).toBeTypeOf("number");
     expect(body.bookings.byStatus).toHaveProperty("confirmed");

@@ -189,6 +189,22 @@ describe("GET v1/admin/exports/customers, credit-entries and scores", () => {
     expect(other.map((r) => r[K.name])).toEqual(["Harbour Health Trust", "Wide World Importers"]);
   });
 
+  it("exports the customers Your Customers' price-group filter keeps, with the search too", async () => {
+    const path = "/v1/admin/exports/customers";
+    const inGroup = await records(await apiAs("partnerAdmin").get(`${path}?priceGroup=${DEMO.northwind.priceGroupId}`));
+    expect(inGroup.map((r) => [r[K.name], r["Price group"]])).toEqual([["Fabrikam Manufacturing", "Enterprise"]]);
+    const none = await records(await apiAs("partnerAdmin").get(`${path}?priceGroup=none`));
+    expect(none.map((r) => r[K.name])).toEqual([`'${HOSTILE}`, "Alpine Ski House", "Tailspin Logistics"]);
+    expect((await records(await apiAs("partnerAdmin").get(`${path}?priceGroup=none&search=alpine`))).map((r) => r[K.name])).toEqual(["Alpine Ski House"]);
+    // Another partner's group holds none of Northwind's customers; a filter that is no group is 400; no token is 401.
+    expect(await records(await apiAs("partnerAdmin").get(`${path}?priceGroup=${DEMO.contoso.priceGroupId}`))).toEqual([]);
+    const bad = await apiAs("partnerAdmin").get(`${path}?priceGroup=banana`);
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.fields).toHaveProperty("priceGroup");
+    expect((await apiAs(null).get(`${path}?priceGroup=none`)).status).toBe(401);
+    expect((await apiAs("partnerMember").get(`${path}?priceGroup=none`)).status).toBe(403);
+  });
+
   it("exports every credit line of the partner's customers with its entry, signed quantities as numbers", async () => {
     const rows = await records(await apiAs("partnerAdmin").get("/v1/admin/exports/credit-entries"));
     expect(new Set(rows.map((r) => r[K.customer]))).toEqual(new Set(["Alpine Ski House", "Fabrikam Manufacturing", "Tailspin Logistics"]));

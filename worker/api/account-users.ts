@@ -77,7 +77,8 @@ endpoint(
  * never to the host or scheme the inviting request named.
  */
 function invitationMail(acting: Acting, to: string, inviteId: string, partner: PartnerMail, invitee: UserLanguage | undefined) {
-  const link = `${partner.brand.origin}/onboarding?invite=${acting.account.id}.${inviteId}`;
+  // The link opens sign-up with the invited address (a signed-in invitee goes on to join: client/app/guards.ts).
+  const link = `${partner.brand.origin}/signup?invite=${acting.account.id}.${inviteId}`;
   const inviter = [acting.user.firstName, acting.user.lastName].filter(Boolean).join(" ") || acting.user.email;
   const mail = inviteMail({ language: recipientLanguage(invitee, partner), brand: partner.brand, link, inviter, accountName: acting.account.name });
   return {

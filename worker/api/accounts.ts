@@ -8,6 +8,7 @@ import {
   AssignParentBody,
   CreateAccountData,
   INVITE_MESSAGES,
+  InviteLinkDto,
   UpdateAccountProfileData,
 } from "../../contract/accounts";
 import { ExistsResponse } from "../../contract/domains";
@@ -24,6 +25,7 @@ import {
   verifiedEmail,
 } from "../data/accounts";
 import { SetTimeZoneBody } from "../../contract/time-zones";
+import { pendingInvite } from "../data/invite-links";
 import type { AppEnv } from "../env";
 import { clerkAddMember, clerkRevokeInvite } from "../identity/clerk-organizations";
 import { endpoint } from "../http/endpoint";
@@ -120,6 +122,37 @@ endpoint(
     const account = await memberAccount(await accountShardDb(c, params.id), scope, params.id);
     if (!account || !availableInSession(scope.auth, account)) throw notFound("Account not found");
     return c.json(accountDto(account));
+  },
+);
+
+/**
+ * `GET v1/accounts/{accountId}/invites/{inviteId}`: the pending invite an
+ * invite link names, for its sign-up (no session yet). The link's ids are
+ * the secret, as the link is; an unknown, used or revoked invite, or on a
+ * partner's domain one to an organisation outside that partner, is 404.
+ */
+endpoint(
+  accountsApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/accounts/{accountId}/invites/{inviteId}",
+    summary: "The invited address and organisation of a pending invite (the invite link's sign-up)",
+    tags: ["accounts"],
+    auth: "public",
+    params: AcceptInviteParams,
+    responses: {
+      200: { description: "The invite", schema: InviteLinkDto },
+      ...errors,
+      404: { description: "No such pending invite (here)", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { params }) => {
+    const tenant = c.get("tenant");
+    if (tenant.mode === "satellite" && !tenant.partner) throw notFound("Invite not found");
+    const invite = await pendingInvite(c.get("db"), params.accountId, params.inviteId, tenant.partner?.id ?? null);
+    if (!invite) throw notFound("Invite not found");
+    return c.json({ email: invite.email, accountName: invite.accountName } satisfies InviteLinkDto);
   },
 );
 

@@ -42,7 +42,7 @@ endpoint(
   {
     method: "get",
     path: "/admin/dependents/{id}",
-    summary: "One of the partner's customers, with team size, plan, credits, bookings and recommendations",
+    summary: "One of the partner's customers, with team size, score count, plan, credits, bookings and recommendations",
     tags: ["customers"],
     auth: "partnerAdmin",
     params: IdParam,
@@ -58,6 +58,7 @@ endpoint(
       account: accountDto(details.customer),
       priceGroupId: details.customer.priceGroupId,
       teamSize: details.teamSize,
+      scoreCount: details.scoreCount,
       plan: details.entitlements.currentPlan,
       creditBalance: details.entitlements.balance,
       bookings: details.bookings,

@@ -88,7 +88,7 @@ endpoint(
   {
     method: "get",
     path: "/admin/exports/customers",
-    summary: "The partner's customers as CSV (the same search as Your Customers)",
+    summary: "The partner's customers as CSV (the same search and price-group filter as Your Customers)",
     tags: ["exports"],
     auth: "partnerAdmin",
     query: CustomersExportQuery,
@@ -116,7 +116,7 @@ endpoint(
     return csvResponse(
       "customers",
       csvStream<Cursor>(sheet.header, async (cursor) => {
-        const page = await customerExportPage(db, scope, cursor, EXPORT_PAGE, query.search || undefined);
+        const page = await customerExportPage(db, scope, cursor, EXPORT_PAGE, query);
         const rows: Cell[][] = page.rows.map(sheet.row);
         return { rows, next: page.next };
       }),

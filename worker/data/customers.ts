@@ -1,9 +1,9 @@
 /** A partner's customers, as the partner may touch them. */
-import { and, asc, count, desc, eq, inArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { CustomerList, CustomersQuery } from "../../contract/customers";
+import type { CustomerFilters, CustomerList, CustomersQuery } from "../../contract/customers";
 import { JobStatus } from "../../contract/enums";
-import { accountUsers, accounts, jobs, priceGroups } from "../../db/schema";
+import { accountUsers, accounts, jobs, priceGroups, scores } from "../../db/schema";
 import type { Db } from "../env";
 import type { PartnerAdminScope, PartnerScope } from "../http/endpoint";
 import { invalid, notFound } from "../http/errors";
@@ -110,11 +110,31 @@ export async function setCustomerPriceGroup(db: Db, scope: PartnerAdminScope, cu
 // Written out with explicit qualifiers: drizzle leaves columns unqualified in a single-table select.
 const teamSize = sql<number>`(select count(*) from account_users au where au.account_id = "accounts"."id" and au.status = 'active')`;
 
-/** A page of the partner's customers: search by name or email, sort by name or creation, cursor pages, and the total. */
+/**
+ * The partner's customers that Your Customers' filters keep (its list and its
+ * export alike): the search by name or email, and the price group ("none": in
+ * no group). Another partner's group holds none of this partner's customers.
+ */
+export function customerFilters(scope: PartnerScope, filters: CustomerFilters): SQL {
+  const { search, priceGroup } = filters;
+  return and(
+    customersOfPartner(scope.account.id),
+    search ? contains([accounts.name, accounts.primaryEmail], search) : undefined,
+    priceGroup === "none" ? isNull(accounts.priceGroupId) : priceGroup ? eq(accounts.priceGroupId, priceGroup) : undefined,
+  )!;
+}
+
+/** The customer's price group, joined only when it is the partner's own. */
+export const ownPriceGroup = (scope: PartnerScope): SQL => and(eq(priceGroups.id, accounts.priceGroupId), eq(priceGroups.accountId, scope.account.id))!;
+
+/** The name of the customer's price group when it is the partner's own (a subquery: a join's same-named columns would collide in a D1 batch). */
+const priceGroupName = (scope: PartnerScope) =>
+  sql<string | null>`(select pg.name from price_groups pg where pg.id = "accounts"."price_group_id" and pg.account_id = ${scope.account.id})`;
+
+/** A page of the partner's customers: search by name or email, filter by price group, sort by name or creation, cursor pages, and the total. */
 export async function customerPage(db: Db, scope: PartnerScope, query: z.output<typeof CustomersQuery>): Promise<CustomerList> {
   const column = query.sort === "createdAt" ? accounts.createdAt : accounts.name;
-  const base: (SQL | undefined)[] = [customersOfPartner(scope.account.id)];
-  if (query.search) base.push(contains([accounts.name, accounts.primaryEmail], query.search));
+  const base: (SQL | undefined)[] = [customerFilters(scope, query)];
   const keys: SortKey[] = [
     { column, dir: query.order },
     { column: accounts.id, dir: query.order },
@@ -130,6 +150,8 @@ export async function customerPage(db: Db, scope: PartnerScope, query: z.output<
         size: accounts.size,
         location: accounts.location,
         primaryEmail: accounts.primaryEmail,
+        priceGroupId: accounts.priceGroupId,
+        priceGroupName: priceGroupName(scope),
         createdAt: accounts.createdAt,
         teamSize,
       })
@@ -143,7 +165,11 @@ export async function customerPage(db: Db, scope: PartnerScope, query: z.output<
       .where(and(...base)),
   ]);
   const { items: pageRows, nextCursor } = pageOf(rows, query.limit, (r) => [query.sort === "createdAt" ? r.createdAt : r.name, r.id]);
-  const items = pageRows.map((r) => ({ ...r, teamSize: Number(r.teamSize) }));
+  const items = pageRows.map(({ priceGroupId, priceGroupName, ...r }) => ({
+    ...r,
+    priceGroup: priceGroupId && priceGroupName ? { id: priceGroupId, name: priceGroupName } : null,
+    teamSize: Number(r.teamSize),
+  }));
   // A count without grouping answers exactly one row.
   return { items, nextCursor, total: counted?.total ?? 0 };
 }
@@ -159,6 +185,11 @@ export async function customerDetails(db: Db, scope: PartnerScope, customerId: s
       .select({ n: count() })
       .from(accountUsers)
       .where(and(eq(accountUsers.accountId, customerId), eq(accountUsers.status, "active"))),
+    // Its scores with this partner: as many as the customer page's Scores tab lists.
+    db
+      .select({ n: count() })
+      .from(scores)
+      .where(and(eq(scores.accountId, customerId), eq(scores.partnerAccountId, partnerId))),
     db
       .select({ status: jobs.status, n: count() })
       .from(jobs)
@@ -167,8 +198,9 @@ export async function customerDetails(db: Db, scope: PartnerScope, customerId: s
     ...entitlementReads(db, customerId, partnerId),
     ...recs.statements,
   ]);
-  const [found, [size], jobRows, plans, credits, lines] = results as [
+  const [found, [size], [scored], jobRows, plans, credits, lines] = results as [
     Account[],
+    { n: number }[],
     { n: number }[],
     { status: JobStatus; n: number }[],
     ...Parameters<typeof entitlementsFrom>[0],
@@ -179,8 +211,9 @@ export async function customerDetails(db: Db, scope: PartnerScope, customerId: s
   return {
     customer,
     teamSize: size?.n ?? 0,
+    scoreCount: scored?.n ?? 0,
     entitlements: entitlementsFrom([plans, credits, lines]),
     bookings: { total: jobRows.reduce((t, j) => t + j.n, 0), byStatus },
-    recommendations: recs.answer(results.slice(6), customer),
+    recommendations: recs.answer(results.slice(7), customer),
   };
 }

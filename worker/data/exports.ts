@@ -10,8 +10,8 @@ import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { after, type CursorValue } from "./cursor";
 import { ledgerBalance } from "./credits";
-import { customersOfPartner } from "./customers";
-import { contains } from "./query";
+import type { CustomerFilters } from "../../contract/customers";
+import { customerFilters, customersOfPartner, ownPriceGroup } from "./customers";
 
 const ofPartner = (scope: PartnerScope) => customersOfPartner(scope.account.id);
 
@@ -21,8 +21,8 @@ function paged<T extends { id: string }>(rows: T[], limit: number, key: (row: T)
   return { rows: page, next: rows.length > limit && last ? key(last) : undefined };
 }
 
-/** The partner's customers by name, with team size and credit balance. */
-export async function customerExportPage(db: Db, scope: PartnerScope, cursor: CursorValue[] | undefined, limit: number, search?: string) {
+/** The partner's customers by name (with Your Customers' filters), with team size and credit balance. */
+export async function customerExportPage(db: Db, scope: PartnerScope, cursor: CursorValue[] | undefined, limit: number, filters: CustomerFilters) {
   const rows = await db
     .select({
       id: accounts.id,
@@ -40,11 +40,10 @@ export async function customerExportPage(db: Db, scope: PartnerScope, cursor: Cu
       createdAt: accounts.createdAt,
     })
     .from(accounts)
-    .leftJoin(priceGroups, eq(priceGroups.id, accounts.priceGroupId))
+    .leftJoin(priceGroups, ownPriceGroup(scope))
     .where(
       and(
-        ofPartner(scope),
-        search ? contains([accounts.name, accounts.primaryEmail], search) : undefined,
+        customerFilters(scope, filters),
         after(
           [
             { column: accounts.name, dir: "asc" },

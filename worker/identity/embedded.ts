@@ -16,6 +16,7 @@ import { requestD1 } from "../d1/metered";
 import { isolateCache } from "../http/isolate-cache";
 import { secureCookies } from "../tenant/origins";
 import { namesChecked } from "./auth-names";
+import { inviteSignUp } from "./invite-signup";
 
 /**
  * The embedded identity provider: better-auth on D1, mounted
@@ -165,6 +166,7 @@ function createAuth(requestEnv: IdentityEnv, origin: string, trusted: string[]) 
       customRules: {
         "/sign-in/email": { window: 60, max: signInLimit },
         "/sign-up/email": { window: 60, max: signInLimit },
+        "/sign-up/invite": { window: 60, max: signInLimit },
         "/handoff/redeem": { window: 60, max: signInLimit * 3 },
         "/send-verification-email": { window: 60, max: signInLimit },
         "/confirm-email": { window: 60, max: signInLimit },
@@ -196,6 +198,7 @@ function createAuth(requestEnv: IdentityEnv, origin: string, trusted: string[]) 
       }),
       satelliteHandoff(env),
       addressConfirmation(env),
+      inviteSignUp(env),
     ],
   });
 }

@@ -5,6 +5,8 @@ import { organizationUnderPartner } from "../data/customers";
 import { identityProvider, NOT_AVAILABLE_HERE, providerOrigins } from "./context";
 import { embeddedAuth } from "./embedded";
 import { forgetSessions } from "./tokens";
+import { pendingInvite } from "../data/invite-links";
+import { InviteCode, inviteCodeParts, withPresentedInvite, type PresentedInvite } from "./invite-signup";
 
 /**
  * What a satellite (a connected partner domain) may reach of the provider:
@@ -25,6 +27,7 @@ const SATELLITE_ROUTES = new Set([
   "POST /revoke-sessions",
   "POST /handoff/redeem",
   "POST /sign-up/email",
+  "POST /sign-up/invite",
   "POST /confirm-email",
   "POST /send-verification-email",
   "POST /request-password-reset",
@@ -44,6 +47,25 @@ async function switchAllowedHere(c: Context<AppEnv>, partnerId: string | null): 
   if (!body || !partnerId || body.organizationSlug !== undefined) return false;
   if (body.organizationId === null || body.organizationId === undefined) return true;
   return typeof body.organizationId === "string" && (await organizationUnderPartner(c.get("directory"), partnerId, body.organizationId));
+}
+
+/**
+ * The pending invite a sign-up by invite link presents, read from the
+ * request's shard: on a partner's domain only an invite to that partner or
+ * one of its customers (the session made there is that partner's).
+ */
+async function presentedInvite(c: Context<AppEnv>): Promise<PresentedInvite | null> {
+  const body = await c.req.raw
+    .clone()
+    .json<{ invite?: unknown }>()
+    .catch(() => null);
+  const code = InviteCode.safeParse(body?.invite);
+  const tenant = c.get("tenant");
+  if (!code.success || (tenant.mode === "satellite" && !tenant.partner)) return null;
+  const { accountId, inviteId } = inviteCodeParts(code.data);
+  const partnerId = tenant.partner?.id ?? null;
+  const invite = await pendingInvite(c.get("db"), accountId, inviteId, partnerId);
+  return invite ? { ...invite, partnerId } : null;
 }
 
 /** Calls after which some session may have ended: this isolate re-checks sessions at once. */
@@ -73,7 +95,9 @@ export async function embeddedProvider(c: Context<AppEnv>): Promise<Response> {
       .catch(() => null);
     if (typeof body?.email === "string" && body.email.length <= 320) await rememberSignupPartner(c.get("directory"), body.email, tenant.partner?.id ?? null);
   }
-  const res = await embeddedAuth(c.env, where.base, where.trusted).handler(c.req.raw);
+  const auth = embeddedAuth(c.env, where.base, where.trusted);
+  const res =
+    route === "POST /sign-up/invite" ? await withPresentedInvite(await presentedInvite(c), () => auth.handler(c.req.raw)) : await auth.handler(c.req.raw);
   if (c.req.method === "POST" && ENDS_SESSIONS.test(route.slice(5))) forgetSessions();
   return res;
 }

@@ -10,7 +10,7 @@ import { BRAND_FONT_ID, fontFaceCss, fontPreloadHref } from "../../contract/font
 import type { AppEnv } from "../env";
 import { identityProvider, type ClerkEnv } from "../identity/context";
 import { hostOf, resolveTenant, type Tenant } from "../tenant/resolve";
-import { requiresSignIn } from "../../client/app/guarded";
+import { requiresSignIn, signInPathFor } from "../../client/app/guarded";
 import { onSatellite, SATELLITE_OWN_PATHS, satelliteSendsToSignIn, satelliteSignInTarget } from "../../client/auth/satellite";
 import { mainOrigin, registeredOrigin } from "../tenant/origins";
 import { clientAssets } from "./assets";
@@ -88,7 +88,7 @@ export async function renderPageWith(c: Context<AppEnv>, extra: { status?: Conte
       start.challenge,
     );
   } else if (identity === null && tenant.mode === "main" && requiresSignIn(url.pathname)) {
-    signIn = `/login${url.search}`;
+    signIn = `${signInPathFor(url)}${url.search}`;
   } else if (identity === null && tenant.mode === "main" && provider === "embedded" && SATELLITE_OWN_PATHS.test(url.pathname)) {
     // Sign-up and "forgot password" reached from a partner's branded sign-in happen on the partner's
     // domain: there the request, and so the mail, is the partner's (the return address names a connected one).

@@ -1,5 +1,6 @@
 import { initials } from "../../components/ui/Avatar";
 import { cn } from "../../lib/cn";
+import { logoPlate } from "../../components/ui/logo-plate";
 
 /**
  * A small square brand place: the square mark filling it, else the logo
@@ -36,7 +37,7 @@ export function BrandMark({
         alt=""
         data-testid={testId}
         data-kind="logo"
-        className={cn("w-auto shrink-0 rounded object-contain", logoClassName, className)}
+        className={cn("w-auto shrink-0 rounded object-contain", logoPlate, logoClassName, className)}
         style={{ height: size }}
       />
     );

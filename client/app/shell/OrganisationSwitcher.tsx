@@ -56,6 +56,8 @@ export function OrganisationSwitcher({ className }: { className?: string }) {
           className,
         )}
         aria-label={`${t("topBar.switchOrganization")}: ${activeName}`}
+        // The name may be cut short on a phone: the whole of it on hover, and in the menu, where names wrap.
+        title={activeName}
         aria-busy={switching || undefined}
         data-testid="organisation-switcher"
       >
@@ -71,13 +73,15 @@ export function OrganisationSwitcher({ className }: { className?: string }) {
         <span className="truncate">{activeName}</span>
         {switching ? <Spinner size="sm" decorative /> : <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 opacity-70" />}
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
+      <DropdownMenuContent align="end" className="w-72 max-w-[calc(100vw-1rem)]">
         <DropdownMenuLabel>{t("topBar.organizations")}</DropdownMenuLabel>
         <DropdownMenuRadioGroup value={active?.id ?? ""} onValueChange={(id) => void choose(id)}>
           {user.accounts.map((a) => (
             <DropdownMenuRadioItem key={a.id} value={a.id}>
-              <span className="truncate">{a.name}</span>
-              <span className="ml-auto text-xs text-muted-foreground">{enumLabel(t, "AccountType", a.type)}</span>
+              <span className="min-w-0 break-words" data-testid="organisation-name">
+                {a.name}
+              </span>
+              <span className="ml-auto shrink-0 text-xs text-muted-foreground">{enumLabel(t, "AccountType", a.type)}</span>
             </DropdownMenuRadioItem>
           ))}
         </DropdownMenuRadioGroup>

@@ -15,6 +15,7 @@ import {
 import { Sheet, SheetContent } from "../../components/ui/Sheet";
 import { SIDEBAR_TOOLTIP_DELAY, Tooltip, TooltipProvider } from "../../components/ui/Tooltip";
 import { cn } from "../../lib/cn";
+import { logoPlate } from "../../components/ui/logo-plate";
 import { useT } from "../../lib/i18n";
 import type { SidebarCategory } from "../routes";
 import { useStyling } from "../styling";
@@ -106,7 +107,9 @@ function SheetBrand() {
   const styling = useStyling();
   return (
     <div className="flex min-w-0 items-center gap-2 border-b border-border px-3 pb-2" data-testid="sheet-brand">
-      {styling.logo ? <img src={styling.logo.uri} alt="" data-testid="brand-logo" className="h-8 w-auto max-w-40 shrink-0 object-contain object-left" /> : null}
+      {styling.logo ? (
+        <img src={styling.logo.uri} alt="" data-testid="brand-logo" className={cn("h-8 w-auto max-w-40 shrink-0 object-contain object-left", logoPlate)} />
+      ) : null}
       <span className="truncate font-semibold tracking-tight">{styling.platformName}</span>
     </div>
   );

@@ -9,6 +9,7 @@ import { useT } from "../../lib/i18n";
 import type { TopBarStyle } from "../routes";
 import { useStyling } from "../styling";
 import { BrandMark } from "./BrandMark";
+import { logoPlate, logoPlateAlways } from "../../components/ui/logo-plate";
 import { LanguageMenu } from "./LanguageMenu";
 import { OrganisationSwitcher } from "./OrganisationSwitcher";
 import { useSidebar } from "./sidebar-state";
@@ -64,7 +65,7 @@ export function TopBar({ variant }: { variant: TopBarStyle }) {
             src={styling.logo.uri}
             alt=""
             data-testid="brand-logo"
-            className={cn("h-7 w-auto max-w-36 min-w-0 object-contain object-left", styling.mark && "phone:hidden")}
+            className={cn("h-7 w-auto max-w-36 min-w-0 object-contain object-left", primary ? logoPlateAlways : logoPlate, styling.mark && "phone:hidden")}
           />
         ) : null}
         {styling.mark ? <BrandMark mark={styling.mark.uri} logo={null} name={styling.platformName} size={28} className="wide:hidden" /> : null}

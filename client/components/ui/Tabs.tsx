@@ -10,10 +10,36 @@ export type TabItem = { id: string; label: ReactNode; content: ReactNode };
  * move between tabs and show their panel; Tab moves on into the panel, which
  * is focusable. Only the chosen panel is rendered. `label` names the tab list.
  */
-export function Tabs({ label, tabs, defaultValue, className }: { label: string; tabs: TabItem[]; defaultValue?: string; className?: string }) {
+export function Tabs({
+  label,
+  tabs,
+  defaultValue,
+  value,
+  onValueChange,
+  plain,
+  className,
+}: {
+  label: string;
+  tabs: TabItem[];
+  defaultValue?: string;
+  /** The chosen tab, when its owner keeps it (e.g. in the URL); with `onValueChange`. */
+  value?: string;
+  onValueChange?: (id: string) => void;
+  /** Panels without the card's frame and padding, for panels that are cards of their own. */
+  plain?: boolean;
+  className?: string;
+}) {
   return (
-    <TabsPrimitive.Root defaultValue={defaultValue ?? tabs[0]?.id} className={cn("rounded-xl border border-border bg-card", className)}>
-      <TabsPrimitive.List aria-label={label} className="flex gap-1 overflow-x-auto border-b border-border px-3">
+    <TabsPrimitive.Root
+      defaultValue={value === undefined ? (defaultValue ?? tabs[0]?.id) : undefined}
+      value={value}
+      onValueChange={onValueChange}
+      className={cn("min-w-0", !plain && "rounded-xl border border-border bg-card", className)}
+    >
+      <TabsPrimitive.List
+        aria-label={label}
+        className={cn("relative flex max-w-full gap-1 overflow-x-auto border-b border-border", plain ? "flex-wrap" : "px-3")}
+      >
         {tabs.map((tab) => (
           <TabsPrimitive.Trigger
             key={tab.id}
@@ -30,7 +56,7 @@ export function Tabs({ label, tabs, defaultValue, className }: { label: string; 
         ))}
       </TabsPrimitive.List>
       {tabs.map((tab) => (
-        <TabsPrimitive.Content key={tab.id} value={tab.id} className={cn("p-5", focusRing, "focus-visible:-outline-offset-2")}>
+        <TabsPrimitive.Content key={tab.id} value={tab.id} className={cn(plain ? "pt-6" : "p-5", focusRing, "focus-visible:-outline-offset-2")}>
           {tab.content}
         </TabsPrimitive.Content>
       ))}

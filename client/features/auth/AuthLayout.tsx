@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useStyling } from "../../app/styling";
+import { logoPlate } from "../../components/ui/logo-plate";
 import { cn } from "../../lib/cn";
 import { useScreenTitle } from "../../lib/title";
 
@@ -25,7 +26,9 @@ export function AuthLayout({ title, subtitle, children, wide }: { title: string;
         aria-labelledby="auth-title"
       >
         <div className="mb-6 flex items-center gap-3">
-          {logo ? <img src={logo} alt="" data-testid="brand-logo" className="h-10 w-auto max-w-48 min-w-0 object-contain object-left" /> : null}
+          {logo ? (
+            <img src={logo} alt="" data-testid="brand-logo" className={cn("h-10 w-auto max-w-48 min-w-0 object-contain object-left", logoPlate)} />
+          ) : null}
           <p className={cn("text-sm font-semibold text-brand-text", logo && "sr-only")} data-testid="platform-name">
             {styling.platformName}
           </p>

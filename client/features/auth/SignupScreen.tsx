@@ -1,6 +1,7 @@
 import { isOneLine, NAME_MAX } from "../../../contract/forms";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Building2, Users } from "../../components/icons";
+import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -12,7 +13,10 @@ import { Button, buttonClasses } from "../../components/ui/Button";
 import { Field, Input } from "../../components/ui/FieldBase";
 import { Spinner } from "../../components/ui/Spinner";
 import type { MessageKey } from "../../i18n";
-import { useT } from "../../lib/i18n";
+import { translateApiMessage, useT } from "../../lib/i18n";
+import { api } from "../../lib/api";
+import { parseInviteCode } from "../../lib/invite-code";
+import { toast } from "../../components/ui/toast-store";
 import { useHydrated } from "../../lib/useHydrated";
 import { AuthLayout } from "./AuthLayout";
 import { FAILURE_KEY } from "./failure";
@@ -32,6 +36,36 @@ const schema = z.object({
 type Values = z.infer<typeof schema>;
 
 /**
+ * The invite an invite link names (`?invite=<accountId>.<inviteId>`): its
+ * address and organisation, asked once (no session yet). A code that is no
+ * code, or an invite that is not pending (here), comes back as an error.
+ */
+function useInviteLink(code: string | null) {
+  const parsed = parseInviteCode(code);
+  return useQuery({
+    queryKey: ["invite-link", code],
+    queryFn: () =>
+      parsed
+        ? api.get("/v1/accounts/{accountId}/invites/{inviteId}", { params: parsed, accountId: null, anonymous: true })
+        : Promise.reject(new Error("Not an invite code")),
+    enabled: code !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+/** The invite codes this page has said are not valid (once each, whatever re-renders). */
+const refusedCodes = new Set<string>();
+
+/** The address without its invite: what a wrong or expired invite link leaves (a plain sign-up). */
+function withoutInvite(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete("invite");
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+/**
  * /signup, split: "Join the Partner Program" or "I'm a new customer", then the
  * account form. A partner's sign-up (for its domain: the main domain with its
  * redirectUrl) never recruits partners: only the customer path exists there.
@@ -43,7 +77,10 @@ export default function SignupScreen() {
   const { search } = useLocation();
   const navigate = useNavigate();
   // An invite already decides what the account will be: the invitee joins the organisation that sent it.
-  const invited = new URLSearchParams(search).has("invite");
+  const inviteCode = new URLSearchParams(search).get("invite");
+  const inviteLink = useInviteLink(inviteCode);
+  const invitedEmail = inviteLink.data?.email ?? null;
+  const invited = inviteCode !== null;
   const forPartner = boot.partner !== null;
   // The choice is in the address (?type=), so the server renders either step and a choice made before the script arrives is a plain link.
   const type: SignupType | null = forPartner ? "customer" : typeInQuery(search);
@@ -58,9 +95,35 @@ export default function SignupScreen() {
   const clerk = boot.auth.provider === "clerk";
   const fieldError = (m?: string) => (m ? t(m as MessageKey) : null);
 
+  // The invited address is the one the account gets: filled in, not editable.
+  useEffect(() => {
+    if (invitedEmail) form.setValue("email", invitedEmail);
+  }, [invitedEmail, form]);
+  // A wrong, used or revoked invite link is said once (SPEC §8's invalid invite code) and the sign-up goes on without it.
+  const refuseInvite = () => {
+    if (!inviteCode || refusedCodes.has(inviteCode)) return;
+    refusedCodes.add(inviteCode);
+    toast({ title: t("onboarding.inviteFailedTitle"), description: t("onboarding.invalidInvite"), variant: "error" });
+    void navigate({ search: withoutInvite(search) }, { replace: true });
+  };
+  useEffect(() => {
+    if (inviteLink.isError) refuseInvite();
+  });
+
   const submit = form.handleSubmit(async ({ name, email, password }) => {
     setFailure(null);
     const next = `/post-auth${search}`;
+    if (inviteCode && invitedEmail) {
+      // The invite link proves the address: signed in at once, no confirmation mail; post-auth joins the organisation.
+      const outcome = await identity().adapter.signUpByInvite(inviteCode, name, invitedEmail, password);
+      if (outcome === "signedIn") {
+        await identity().refresh();
+        void navigate(next, { replace: true });
+      } else if (outcome === "invalidInvite") refuseInvite();
+      else if (outcome === "otherAddress") setFailure(`${translateApiMessage("This invite was sent to another email address")}.`);
+      else setFailure(t(FAILURE_KEY[outcome.kind]));
+      return;
+    }
     const failed = await identity().adapter.signUp(name, email.trim(), password, next);
     if (failed) {
       setFailure(t(FAILURE_KEY[failed.kind]));
@@ -122,14 +185,24 @@ export default function SignupScreen() {
         <Suspense fallback={<Spinner />}>
           <ClerkSignUp />
         </Suspense>
+      ) : invited && !invitedEmail ? (
+        <div className="grid place-items-center py-8" aria-busy="true">
+          <Spinner />
+        </div>
       ) : (
         <form method="post" onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
           <Field label={t("auth.fullName")} required error={fieldError(errors.name?.message)}>
             <Input autoComplete="name" {...form.register("name")} />
           </Field>
-          <Field label={t("auth.email")} required error={fieldError(errors.email?.message)}>
-            <Input type="email" autoComplete="email" {...form.register("email")} />
-          </Field>
+          {invitedEmail ? (
+            <Field label={t("auth.email")} hint={t("auth.invite.emailFixed", { inviter: inviteLink.data?.accountName ?? "" })}>
+              <Input type="email" autoComplete="email" readOnly aria-readonly="true" className="bg-muted" {...form.register("email")} />
+            </Field>
+          ) : (
+            <Field label={t("auth.email")} required error={fieldError(errors.email?.message)}>
+              <Input type="email" autoComplete="email" {...form.register("email")} />
+            </Field>
+          )}
           <Field label={t("auth.password")} required hint={t("auth.passwordHint")} error={fieldError(errors.password?.message)}>
             <Input type="password" autoComplete="new-password" {...form.register("password")} />
           </Field>

@@ -1,10 +1,10 @@
-import { Search } from "../../components/icons";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 import { JobStatus } from "../../../contract/enums";
 import { Button } from "../../components/ui/Button";
 import { DatePicker } from "../../components/ui/DatePicker";
-import { Field, Input } from "../../components/ui/Field";
+import { Field } from "../../components/ui/Field";
+import { SearchBox } from "../../components/ui/SearchBox";
 import { useT } from "../../lib/i18n";
 import type { JobFilters as Filters } from "./api";
 import { EnumSelect } from "../../components/ui/EnumSelect";
@@ -47,35 +47,6 @@ function readFilters(params: URLSearchParams): Filters {
     to: DATE.test(to) ? to : undefined,
     q: params.get("q")?.trim().slice(0, 100) || undefined,
   };
-}
-
-/** The search box: typing settles for a moment before the search (and the URL) follows; Back or a link may change it underneath. */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string | undefined) => void }) {
-  const [text, setText] = useState(value);
-  const [seen, setSeen] = useState(value);
-  if (value !== seen) {
-    setSeen(value);
-    if (text.trim() !== value) setText(value);
-  }
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return (
-    <div className="relative">
-      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-      <Input
-        type="search"
-        className="pl-9"
-        value={text}
-        maxLength={100}
-        onChange={(e) => {
-          const next = e.target.value;
-          setText(next);
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => onSearch(next.trim() || undefined), 300);
-        }}
-      />
-    </div>
-  );
 }
 
 /** Search (workout or customer), status and booked-date filters above the jobs table. */

@@ -298,10 +298,16 @@ function SendLinkDialog({ accountId, customerId, onClose }: { accountId: string;
   );
 }
 
+/** The manual score form, started afresh after each score it adds (a reset to an empty category would leave the select's choice, and the form dirty). */
 const ManualScoreForm = ({ customerId }: { customerId: string }) => {
+  const [round, setRound] = useState(0);
+  return <ManualScoreFields key={round} customerId={customerId} onAdded={() => setRound((n) => n + 1)} />;
+};
+
+const ManualScoreFields = ({ customerId, onAdded }: { customerId: string; onAdded: () => void }) => {
   const t = useT();
   const add = useManualScore();
-  const { register, handleSubmit, formState, reset, setError } = useForm<z.input<typeof manualScoreFormSchema>, unknown, ManualScoreBody>({
+  const { register, handleSubmit, formState, setError } = useForm<z.input<typeof manualScoreFormSchema>, unknown, ManualScoreBody>({
     resolver: zodResolver(manualScoreFormSchema),
     defaultValues: { accountId: customerId, category: undefined, scorePercent: "" },
   });
@@ -311,7 +317,7 @@ const ManualScoreForm = ({ customerId }: { customerId: string }) => {
       try {
         await add.mutateAsync(values);
         toast({ title: t("customers.scoreAdded"), variant: "success" });
-        reset({ accountId: customerId, category: undefined, scorePercent: "" });
+        onAdded();
       } catch (e) {
         if (e instanceof ApiError && e.status === 400) setFieldErrors(setError, e.fields);
         toastMessage("toast.generic", { variant: "error" });

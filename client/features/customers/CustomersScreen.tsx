@@ -1,51 +1,87 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, Search } from "../../components/icons";
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
-import type { CustomerSummaryDto } from "../../../contract/customers";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "../../components/icons";
+import { useCallback, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { CustomerSort, PriceGroupFilter, type CustomerFilters, type CustomerSummaryDto } from "../../../contract/customers";
 import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { ExportButton } from "../../components/ui/ExportButton";
-import { Input } from "../../components/ui/Field";
+import { Field, Select } from "../../components/ui/Field";
+import { SearchBox } from "../../components/ui/SearchBox";
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from "../../components/ui/Table";
 import { useFormatDate } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
-import { useCustomers, type CustomersParams } from "./api";
+import { useCustomers, usePartnerPriceGroups, type CustomersParams } from "./api";
 import { QueryState } from "../../components/ui/QueryState";
 import { enumLabel } from "../../lib/enums";
 
 const PAGE_SIZE = 20;
 
-/** /admin/customers (Your Customers): search, sort and page through the partner's customers. */
+/** The list's view as the URL holds it (?q=&priceGroup=&sort=&order=); anything invalid there is ignored. */
+type ListView = CustomerFilters & Pick<CustomersParams, "sort" | "order">;
+
+function readView(params: URLSearchParams): ListView {
+  const group = PriceGroupFilter.safeParse(params.get("priceGroup") ?? "");
+  const sort = CustomerSort.find((s) => s === params.get("sort")) ?? "name";
+  return {
+    search: params.get("q")?.trim().slice(0, 100) || undefined,
+    priceGroup: group.success ? group.data : undefined,
+    sort,
+    order: params.get("order") === "desc" ? "desc" : "asc",
+  };
+}
+
+/** The search, price-group filter and sort, kept in the URL so a reload, a shared link or Back shows the same list. */
+function useListView(): [ListView, (patch: Partial<ListView>) => void] {
+  const [params, setParams] = useSearchParams();
+  const update = useCallback(
+    (patch: Partial<ListView>) =>
+      setParams(
+        (prev) => {
+          const next = { ...readView(prev), ...patch };
+          const out = new URLSearchParams();
+          if (next.search) out.set("q", next.search);
+          if (next.priceGroup) out.set("priceGroup", next.priceGroup);
+          if (next.sort !== "name") out.set("sort", next.sort);
+          if (next.order !== "asc") out.set("order", next.order);
+          return out;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [readView(params), update];
+}
+
+/** The customers export's address: the list's filters, so the file holds what the list shows. */
+function customersExportPath({ search, priceGroup }: CustomerFilters): string {
+  const query = new URLSearchParams();
+  if (search) query.set("search", search);
+  if (priceGroup) query.set("priceGroup", priceGroup);
+  const text = query.toString();
+  return `/admin/exports/customers${text ? `?${text}` : ""}`;
+}
+
+/** /admin/customers (Your Customers): search, filter by price group, sort and page through the partner's customers. */
 export default function CustomersScreen() {
   const t = useT();
   const date = useFormatDate();
   const { account } = useAppUser();
-  const [searchText, setSearchText] = useState("");
-  const [search, setSearch] = useState("");
-  const [sort, setSort] = useState<CustomersParams["sort"]>("name");
-  const [order, setOrder] = useState<CustomersParams["order"]>("asc");
-  // Cursors of the pages before the current one (the first page has none).
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const [view, setView] = useListView();
+  const { search, priceGroup, sort, order } = view;
+  const groups = usePartnerPriceGroups(account?.id);
+  // Cursors of the pages before the current one (the first page has none), for the view they were read in.
+  const viewKey = JSON.stringify(view);
+  const [paging, setPaging] = useState<{ view: string; cursors: (string | undefined)[] }>({ view: viewKey, cursors: [undefined] });
+  const cursors = paging.view === viewKey ? paging.cursors : [undefined];
+  const setCursors = (next: (c: (string | undefined)[]) => (string | undefined)[]) => setPaging({ view: viewKey, cursors: next(cursors) });
   const cursor = cursors[cursors.length - 1];
 
-  useEffect(() => {
-    const id = setTimeout(() => {
-      setSearch(searchText.trim());
-      setCursors([undefined]);
-    }, 300);
-    return () => clearTimeout(id);
-  }, [searchText]);
-
-  const q = useCustomers(account?.id, { search: search || undefined, sort, order, limit: PAGE_SIZE, cursor });
+  const q = useCustomers(account?.id, { search, priceGroup, sort, order, limit: PAGE_SIZE, cursor });
 
   const sortBy = (key: CustomersParams["sort"]) => {
-    if (sort === key) setOrder(order === "asc" ? "desc" : "asc");
-    else {
-      setSort(key);
-      setOrder("asc");
-    }
-    setCursors([undefined]);
+    if (sort === key) setView({ order: order === "asc" ? "desc" : "asc" });
+    else setView({ sort: key, order: "asc" });
   };
 
   const sortHeader = (key: CustomersParams["sort"], label: string) => {
@@ -67,23 +103,29 @@ export default function CustomersScreen() {
     <Page title={t("customers.title")}>
       <div className="grid gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <div className="relative max-w-sm flex-1">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              type="search"
-              aria-label={t("customers.search")}
-              placeholder={t("customers.search")}
-              className="pl-9"
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-            />
+          <div className="flex max-w-2xl flex-1 flex-wrap items-end gap-3">
+            <div className="max-w-sm min-w-56 flex-1">
+              <SearchBox
+                aria-label={t("customers.search")}
+                placeholder={t("customers.search")}
+                value={search ?? ""}
+                onSearch={(text) => setView({ search: text })}
+              />
+            </div>
+            <Field label={t("customers.priceGroupFilter")} className="w-56">
+              <Select value={priceGroup ?? ""} onChange={(e) => setView({ priceGroup: e.target.value || undefined })}>
+                <option value="">{t("customers.allPriceGroups")}</option>
+                <option value="none">{t("customers.noPriceGroup")}</option>
+                {(groups.data ?? []).map((g) => (
+                  <option key={g.id} value={g.id}>
+                    {g.name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
           </div>
           <div className="flex flex-wrap gap-2">
-            <ExportButton
-              path={`/admin/exports/customers${search ? `?${new URLSearchParams({ search })}` : ""}`}
-              label={t("export.customers")}
-              fallbackName="customers.csv"
-            />
+            <ExportButton path={customersExportPath(view)} label={t("export.customers")} fallbackName="customers.csv" />
             <ExportButton path="/admin/exports/credit-entries" label={t("export.creditEntries")} fallbackName="credit-entries.csv" />
             <ExportButton path="/admin/exports/scores" label={t("export.scores")} fallbackName="scores.csv" />
           </div>
@@ -98,6 +140,7 @@ export default function CustomersScreen() {
                     <TableHeaderCell>{t("profile.industry")}</TableHeaderCell>
                     <TableHeaderCell>{t("profile.size")}</TableHeaderCell>
                     <TableHeaderCell>{t("profile.location")}</TableHeaderCell>
+                    <TableHeaderCell>{t("customers.priceGroup")}</TableHeaderCell>
                     <TableHeaderCell>{t("customers.teamSize")}</TableHeaderCell>
                     {sortHeader("createdAt", t("customers.joined"))}
                   </tr>
@@ -105,8 +148,8 @@ export default function CustomersScreen() {
                 <TableBody>
                   {rows.length === 0 ? (
                     <tr>
-                      <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
-                        {search ? t("common.noResults") : t("customers.empty")}
+                      <TableCell colSpan={7} className="py-8 text-center text-muted-foreground">
+                        {search || priceGroup ? t("common.noResults") : t("customers.empty")}
                       </TableCell>
                     </tr>
                   ) : (
@@ -121,6 +164,7 @@ export default function CustomersScreen() {
                         <TableCell label={t("profile.industry")}>{c.industry ? enumLabel(t, "Industry", c.industry) : "—"}</TableCell>
                         <TableCell label={t("profile.size")}>{c.size ?? "—"}</TableCell>
                         <TableCell label={t("profile.location")}>{c.location ? enumLabel(t, "AccountLocation", c.location) : "—"}</TableCell>
+                        <TableCell label={t("customers.priceGroup")}>{c.priceGroup?.name ?? "—"}</TableCell>
                         <TableCell label={t("customers.teamSize")}>{c.teamSize}</TableCell>
                         <TableCell label={t("customers.joined")}>{date(c.createdAt)}</TableCell>
                       </TableRow>

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useLocation } from "react-router";
 import { z } from "zod";
-import { AccountDetails, ImageTypes, MAX_PHOTO_BYTES, MAX_UPLOAD_BYTES } from "../../../contract/accounts";
-import { AccountLocation, AccountType, Currency, Industry, Language, OrgSize } from "../../../contract/enums";
+import { CreateAccountData, ImageTypes, MAX_PHOTO_BYTES, MAX_UPLOAD_BYTES } from "../../../contract/accounts";
+import { AccountType, type Currency, type Language } from "../../../contract/enums";
 import { useBoot } from "../../app/boot";
 import { useStyling } from "../../app/styling";
 import { useAppUser } from "../../auth/useAppUser";
@@ -17,11 +17,11 @@ import { toast } from "../../components/ui/toast-store";
 import { api, ApiError } from "../../lib/api";
 import { browserTimeZone } from "../../lib/dates";
 import { setFieldErrors, toastInvalidForm } from "../../lib/forms";
-import { translateApiMessage, useT } from "../../lib/i18n";
+import { translateApiMessage, useLanguage, useT } from "../../lib/i18n";
 import { signupType } from "../auth/signupType";
 
-const schema = AccountDetails.extend({
-  type: z.enum(AccountType, { error: "Required" }),
+/** What onboarding asks before any value: your name, the organisation's name and (on the main domain) its type; the rest later in Your Profile. */
+const schema = CreateAccountData.pick({ name: true, type: true }).extend({
   firstName: z.string().trim().min(1, "Required"),
   lastName: z.string().trim().min(1, "Required"),
 });
@@ -34,8 +34,17 @@ function fileProblem(file: File | null, max: number): string | null {
   return null;
 }
 
+/** The organisation's language and currency until its owner says otherwise: the language the screen is in (en-GB pays in pounds). */
+function startingLocale(language: Language): { language: Language; currency: Currency } {
+  return { language, currency: language === "enGB" ? "GBP" : "USD" };
+}
+
 /**
- * A new account: your name and photo, the organisation's details and logo.
+ * A new account, asking the minimum before any value: your name and the
+ * organisation's name (and, on the main domain, partner or customer). A photo
+ * and a logo may be added now; the organisation's other details come later in
+ * Your Profile, which prompts for them
+ * (docs/decisions/2026-11-27-onboarding-asks-the-minimum.md).
  * On a partner's domain the organisation is that partner's customer (the
  * server links it): no account type to choose, no partner number to enter.
  */
@@ -45,6 +54,7 @@ export function CreateAccountForm({ onCreated }: { onCreated: (accountId: string
   const forPartner = useBoot().partner !== null;
   const { user } = useAppUser();
   const { search } = useLocation();
+  const [language] = useLanguage();
   const [logo, setLogo] = useState<File | null>(null);
   const [photo, setPhoto] = useState<File | null>(null);
   const [fileErrors, setFileErrors] = useState<{ logo?: string | null; photo?: string | null }>({});
@@ -55,18 +65,13 @@ export function CreateAccountForm({ onCreated }: { onCreated: (accountId: string
       firstName: user?.firstName ?? "",
       lastName: user?.lastName ?? "",
       name: "",
-      website: "",
-      primaryEmail: user?.email ?? "",
-      currency: "USD",
-      location: "US",
-      language: "enUS",
     },
   });
   const { errors, isSubmitting, isDirty } = form.formState;
   const err = (m?: string) => (m ? translateApiMessage(m) : null);
 
   const submit = form.handleSubmit(
-    async ({ firstName, lastName, type, ...details }) => {
+    async ({ firstName, lastName, type, name }) => {
       const problems = { logo: fileProblem(logo, MAX_UPLOAD_BYTES), photo: fileProblem(photo, MAX_PHOTO_BYTES) };
       setFileErrors(problems);
       if (problems.logo || problems.photo) return;
@@ -74,7 +79,7 @@ export function CreateAccountForm({ onCreated }: { onCreated: (accountId: string
         await api.post("/v1/users", { form: { data: { firstName, lastName }, files: { photo } }, accountId: null });
         const account = await api.post("/v1/accounts", {
           // A partner's zone starts as its creator's: the browser's own.
-          form: { data: { ...details, type: forPartner ? "customer" : type, timeZone: browserTimeZone() }, files: { logo } },
+          form: { data: { name, ...startingLocale(language), type: forPartner ? "customer" : type, timeZone: browserTimeZone() }, files: { logo } },
           accountId: null,
         });
         await onCreated(account.id);
@@ -112,15 +117,6 @@ export function CreateAccountForm({ onCreated }: { onCreated: (accountId: string
           <Field label={t("auth.lastName")} required error={err(errors.lastName?.message)}>
             <Input autoComplete="family-name" {...form.register("lastName")} />
           </Field>
-          <Field
-            label={t("onboarding.profilePhoto")}
-            optional
-            hint={t("form.profileImageHint")}
-            error={fileErrors.photo ? translateApiMessage(fileErrors.photo) : null}
-            className="sm:col-span-2"
-          >
-            <FileUpload accept={ImageTypes.join(",")} onFile={setPhoto} />
-          </Field>
         </fieldset>
 
         <fieldset className="grid gap-4 sm:grid-cols-2">
@@ -137,37 +133,31 @@ export function CreateAccountForm({ onCreated }: { onCreated: (accountId: string
           <Field label={t("onboarding.accountName")} required error={err(errors.name?.message)}>
             <Input autoComplete="organization" {...form.register("name")} />
           </Field>
-          <Field label={t("onboarding.website")} required error={err(errors.website?.message)}>
-            <Input inputMode="url" placeholder="example.com" {...form.register("website")} />
-          </Field>
-          <Field label={t("onboarding.industry")} required error={err(errors.industry?.message)}>
-            <EnumSelect enumName="Industry" values={Industry} placeholder={t("onboarding.select")} required defaultValue="" {...form.register("industry")} />
-          </Field>
-          <Field label={t("onboarding.size")} required error={err(errors.size?.message)}>
-            <EnumSelect enumName="OrgSize" values={OrgSize} placeholder={t("onboarding.select")} required defaultValue="" {...form.register("size")} />
-          </Field>
-          <Field label={t("onboarding.primaryEmail")} required error={err(errors.primaryEmail?.message)}>
-            <Input type="email" {...form.register("primaryEmail")} />
-          </Field>
-          <Field label={t("onboarding.currency")} required error={err(errors.currency?.message)}>
-            <EnumSelect enumName="Currency" values={Currency} {...form.register("currency")} />
-          </Field>
-          <Field label={t("onboarding.location")} required error={err(errors.location?.message)}>
-            <EnumSelect enumName="AccountLocation" values={AccountLocation} {...form.register("location")} />
-          </Field>
-          <Field label={t("onboarding.language")} required error={err(errors.language?.message)}>
-            <EnumSelect enumName="Language" values={Language} {...form.register("language")} />
-          </Field>
-          <Field
-            label={t("onboarding.organizationLogo")}
-            optional
-            hint={t("form.uploadHint")}
-            error={fileErrors.logo ? translateApiMessage(fileErrors.logo) : null}
-            className="sm:col-span-2"
-          >
-            <FileUpload accept={ImageTypes.join(",")} onFile={setLogo} />
-          </Field>
         </fieldset>
+
+        {/* A photo and a logo may come now (SPEC: onboarding has both); nothing else is asked before the first value. */}
+        <details className="rounded-lg border border-border p-4">
+          <summary className="cursor-pointer text-sm font-medium">{t("onboarding.picturesNow")}</summary>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            <Field
+              label={t("onboarding.profilePhoto")}
+              optional
+              hint={t("form.profileImageHint")}
+              error={fileErrors.photo ? translateApiMessage(fileErrors.photo) : null}
+            >
+              <FileUpload accept={ImageTypes.join(",")} onFile={setPhoto} />
+            </Field>
+            <Field
+              label={t("onboarding.organizationLogo")}
+              optional
+              hint={t("form.uploadHint")}
+              error={fileErrors.logo ? translateApiMessage(fileErrors.logo) : null}
+            >
+              <FileUpload accept={ImageTypes.join(",")} onFile={setLogo} />
+            </Field>
+          </div>
+        </details>
+        <p className="text-sm text-muted-foreground">{t("onboarding.restLater")}</p>
 
         <Button type="submit" loading={isSubmitting} className="justify-self-end">
           {t("onboarding.create")}

@@ -1,12 +1,6 @@
 import { api, ApiError } from "../../lib/api";
 import { apiMessageKey, translateApiMessage, type Translate } from "../../lib/i18n";
 
-/** An invite code from a mail link: "<accountId>.<inviteId>". */
-export function parseInviteCode(code: string | null): { accountId: string; inviteId: string } | null {
-  const [, accountId, inviteId] = code?.match(/^([0-9a-f-]{36})\.([0-9a-f-]{36})$/i) ?? [];
-  return accountId && inviteId ? { accountId, inviteId } : null;
-}
-
 const accepting = new Map<string, Promise<void>>();
 
 /**

@@ -2,7 +2,8 @@ import { useSyncExternalStore } from "react";
 import { identity } from "../../auth/machine";
 import { toast } from "../../components/ui/toast-store";
 import { loadCatalogues, translate } from "../../lib/i18n";
-import { acceptInvite, inviteFailureText, parseInviteCode } from "./invite";
+import { parseInviteCode } from "../../lib/invite-code";
+import { acceptInvite, inviteFailureText } from "./invite";
 
 /** Joining by an invite link: under way, done (the invite's account is the active one), or failed. */
 export type JoinState = { status: "joining" } | { status: "joined" } | { status: "failed"; error: unknown };

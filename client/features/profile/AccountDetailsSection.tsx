@@ -82,6 +82,7 @@ export function AccountDetailsSection({ account, canEdit }: { account: AccountDt
           <p className="mt-1 text-xs text-muted-foreground">{t("profile.tanHint")}</p>
         </div>
       ) : null}
+      {canEdit ? <CompleteDetailsPrompt account={account} /> : null}
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={t("profile.accountDetails")}>
         <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-2">
           <legend className="sr-only">{t("profile.accountDetails")}</legend>
@@ -148,5 +149,32 @@ function PartnerTimeZone({ account, canEdit }: { account: AccountDto; canEdit: b
         disabled={!canEdit || save.isPending}
       />
     </div>
+  );
+}
+
+/**
+ * The gentle prompt for what onboarding did not ask: the organisation's
+ * details still empty, named, above the form that sets them
+ * (docs/decisions/2026-11-27-onboarding-asks-the-minimum.md).
+ */
+function CompleteDetailsPrompt({ account }: { account: AccountDto }) {
+  const t = useT();
+  const missing = (
+    [
+      ["website", t("profile.website")],
+      ["industry", t("profile.industry")],
+      ["size", t("profile.size")],
+      ["primaryEmail", t("profile.primaryEmail")],
+      ["location", t("profile.location")],
+    ] as const
+  )
+    .filter(([key]) => !account[key])
+    .map(([, label]) => label.toLowerCase());
+  if (missing.length === 0) return null;
+  const fields = missing.join(", ");
+  return (
+    <p role="status" data-testid="complete-details" className="mb-6 rounded-lg bg-status-info p-4 text-sm text-status-info-foreground">
+      {account.type === "partner" ? t("profile.completeDetailsPartner", { fields }) : t("profile.completeDetails", { fields })}
+    </p>
   );
 }

@@ -1,0 +1,28 @@
+/**
+ * An invite as its link presents it, before anyone is signed in: the invited
+ * address and the organisation, for the sign-up that the link opens
+ * (docs/decisions/2026-11-27-invite-link-proves-the-address.md).
+ */
+import { and, eq } from "drizzle-orm";
+import { accounts, invites } from "../../db/schema";
+import type { Db } from "../env";
+import { underPartner } from "./customers";
+
+export type PendingInvite = { accountId: string; inviteId: string; email: string; accountName: string };
+
+/**
+ * The pending invite `inviteId` of `accountId`, or null when there is none:
+ * unknown, revoked or already accepted, or (on a partner's domain,
+ * `partnerId`) an invite to an organisation that is neither that partner nor
+ * one of its customers.
+ */
+export async function pendingInvite(db: Db, accountId: string, inviteId: string, partnerId: string | null): Promise<PendingInvite | null> {
+  const rows = await db
+    .select({ accountId: invites.accountId, inviteId: invites.id, email: invites.email, accountName: accounts.name })
+    .from(invites)
+    .innerJoin(accounts, eq(accounts.id, invites.accountId))
+    .where(and(eq(invites.id, inviteId), eq(invites.accountId, accountId), eq(invites.status, "pending"), partnerId ? underPartner(partnerId) : undefined))
+    .limit(1);
+  const row = rows[0];
+  return row ? { ...row, email: row.email.trim().toLowerCase() } : null;
+}
