@@ -119,7 +119,8 @@ export const partnerAccounts: NewAccount[] = [
     location: "US",
     language: "enUS",
     timeZone: DEMO_TIME_ZONES.partner,
-    // Both demo partners sit on the first shard (the seed places each row on its partner's shard: db/seed/placement.ts).
+    // The demo's partners sit on different shards: Northwind on the first (the directory's own database),
+    // Contoso on its region's (docs/decisions/2026-11-27-demo-on-two-shards.md).
     shard: "first",
     region: "enam",
     ...stamps,
@@ -137,7 +138,7 @@ export const partnerAccounts: NewAccount[] = [
     currency: "GBP",
     location: "UK",
     language: "enGB",
-    shard: "first",
+    shard: "weur-1",
     region: "weur",
     ...stamps,
   },

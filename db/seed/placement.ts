@@ -1,5 +1,5 @@
 /**
- * Where each demo row goes:
+ * Where each demo row goes (docs/decisions/2026-11-27-demo-on-two-shards.md):
  * by its table's placement (worker/d1/placement.ts) and, for a shard's row, by
  * the partner it belongs to, found through its foreign keys: an account
  * belongs to itself (a partner) or its partner (a customer); any other row to

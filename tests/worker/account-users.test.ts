@@ -187,7 +187,11 @@ describe("PUT v1/admin/account-users/{id}", () => {
     const bad = await apiAs(admin, { accountId: FABRIKAM }).put(`/v1/admin/account-users/${dan}`, { status: "gone" });
     expect(bad.status).toBe(400);
     expect((await json(bad)).error.fields.status).toBeTruthy();
-    const foreignTeam = nth(await db.select().from(schema.teams).where(eq(schema.teams.accountId, DEMO.customers.harbour.id)), 0);
+    // Harbour is Contoso's customer, on Contoso's shard.
+    const foreignTeam = nth(
+      await drizzle(env.SHARD_WEUR_1, { schema }).select().from(schema.teams).where(eq(schema.teams.accountId, DEMO.customers.harbour.id)),
+      0,
+    );
     expect((await apiAs(admin, { accountId: FABRIKAM }).put(`/v1/admin/account-users/${dan}`, { teamIds: [foreignTeam.id] })).status).toBe(400);
     expect((await apiAs(null, { accountId: FABRIKAM }).put(`/v1/admin/account-users/${dan}`, { status: "inactive" })).status).toBe(401);
     expect((await apiAs("customerMember", { accountId: FABRIKAM }).put(`/v1/admin/account-users/${dan}`, { status: "inactive" })).status).toBe(403);
