@@ -28,15 +28,31 @@ async function accountColumns(d1: D1Database, table: string): Promise<string[]> 
   return results.map((r) => r.name).filter((n) => n === "account_id" || n === "partner_account_id" || (table === "accounts" && n === "id"));
 }
 
-/** The distinct account ids a table's rows belong to, on one database. */
-async function owners(d1: D1Database, table: string): Promise<string[]> {
+/**
+ * The distinct account ids a table's rows belong to, on one database; with
+ * `copies`, leaving out the rows of those workouts (another partner's listed
+ * workouts copied into this shard, as the published catalogue does).
+ */
+async function owners(d1: D1Database, table: string, copies: string[] = []): Promise<string[]> {
   const columns = await accountColumns(d1, table);
+  const { results: cols } = await d1.prepare(`SELECT name FROM pragma_table_info(?1)`).bind(table).all<{ name: string }>();
+  const workoutColumn = table === "workouts" ? "id" : cols.some((c) => c.name === "workout_id") ? "workout_id" : null;
+  const notCopy = workoutColumn && copies.length ? ` AND "${workoutColumn}" NOT IN (${copies.map(() => "?").join(", ")})` : "";
   const ids = new Set<string>();
   for (const column of columns) {
-    const { results } = await d1.prepare(`SELECT DISTINCT "${column}" AS id FROM "${table}" WHERE "${column}" IS NOT NULL`).all<{ id: string }>();
+    const { results } = await d1
+      .prepare(`SELECT DISTINCT "${column}" AS id FROM "${table}" WHERE "${column}" IS NOT NULL${notCopy}`)
+      .bind(...(notCopy ? copies : []))
+      .all<{ id: string }>();
     for (const r of results) ids.add(r.id);
   }
   return [...ids];
+}
+
+/** The workouts on the second shard that are another partner's: each must be a published one in Contoso's library. */
+async function copiesOnSecond(): Promise<string[]> {
+  const held = await secondDb.select({ id: schema.workouts.id, accountId: schema.workouts.accountId }).from(schema.workouts);
+  return held.filter((w) => !CONTOSO.includes(w.accountId)).map((w) => w.id);
 }
 
 const shardTables = Object.entries(PLACEMENT).flatMap(([table, where]) => (where === "shard" ? [table] : []));
@@ -58,16 +74,33 @@ describe("each partner's rows exist only in its own shard", () => {
     expect(routed).toHaveLength(CONTOSO.length);
   });
 
-  it("holds every shard table's rows of Contoso on the second shard only, and Northwind's on the first only", async () => {
+  it("copies Northwind's listed workout in Contoso's library to the second shard at its published version, as adding it does", async () => {
+    const copies = await copiesOnSecond();
+    expect(copies).toEqual([DEMO.sharedWorkoutId]);
+    const [published] = await directory.select().from(schema.publishedWorkouts).where(eq(schema.publishedWorkouts.workoutId, DEMO.sharedWorkoutId));
+    expect(published).toMatchObject({ partnerAccountId: DEMO.northwind.id, shard: "first", partnerVisibility: "listed" });
+    const [copy] = await secondDb.select().from(schema.workouts).where(eq(schema.workouts.id, DEMO.sharedWorkoutId));
+    expect(copy!.version).toBe(published!.version);
+    const sessions = (d: typeof secondDb) =>
+      d.select({ id: schema.workoutSessions.id }).from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, DEMO.sharedWorkoutId));
+    expect((await sessions(secondDb)).length).toBeGreaterThan(0);
+    expect(await sessions(secondDb)).toEqual(await sessions(drizzle(first, { schema })));
+    const entries = await secondDb.select().from(schema.libraryEntries).where(eq(schema.libraryEntries.workoutId, DEMO.sharedWorkoutId));
+    expect(entries).toEqual([expect.objectContaining({ accountId: DEMO.contoso.id, status: "available" })]);
+  });
+
+  it("holds every shard table's rows of Contoso on the second shard only, and Northwind's on the first only (but the copy of its listed workout)", async () => {
     const seen = { first: 0, second: 0 };
+    const copies = await copiesOnSecond();
     for (const table of shardTables) {
-      const [onFirst, onSecond] = await Promise.all([owners(first, table), owners(second, table)]);
+      const [onFirst, onSecond] = await Promise.all([owners(first, table), owners(second, table, table === "accounts" ? [] : copies)]);
       expect(
         onFirst.filter((id) => CONTOSO.includes(id)),
         `${table} on the first shard`,
       ).toEqual([]);
       expect(
-        onSecond.filter((id) => !CONTOSO.includes(id)),
+        // (Northwind's account row there is the reference copy, checked below.)
+        onSecond.filter((id) => !CONTOSO.includes(id) && !(table === "accounts" && id === DEMO.northwind.id)),
         `${table} on the second shard`,
       ).toEqual([]);
       seen.first += onFirst.length;
@@ -82,8 +115,11 @@ describe("each partner's rows exist only in its own shard", () => {
   });
 
   it("keeps the full accounts, and copies of their users, looks and domains, on the partner's shard only", async () => {
+    // Northwind's row on the second shard is the reference copy its copied workout names (no parent, no price group).
     const accountsOnSecond = await owners(second, "accounts");
-    expect(accountsOnSecond.sort()).toEqual([...CONTOSO].sort());
+    expect(accountsOnSecond.sort()).toEqual([...CONTOSO, DEMO.northwind.id].sort());
+    const [reference] = await secondDb.select().from(schema.accounts).where(eq(schema.accounts.id, DEMO.northwind.id));
+    expect(reference).toMatchObject({ parentAccountId: null, priceGroupId: null });
     expect((await owners(first, "accounts")).filter((id) => NORTHWIND.includes(id)).sort()).toEqual([...NORTHWIND].sort());
     const usersOnSecond = await secondDb.select({ email: schema.users.email }).from(schema.users);
     expect(usersOnSecond.map((u) => u.email).sort()).toEqual([DEMO_USERS.otherPartnerAdmin.email, DEMO_USERS.otherCustomerAdmin.email].sort());
