@@ -8,6 +8,7 @@ import { apiAs, tokenFor } from "./auth";
 import { call, json } from "./helpers";
 import { first } from "../present";
 import { withoutPublishedHours } from "./published-hours";
+import { shardDbOf } from "./databases";
 
 withoutPublishedHours();
 
@@ -255,7 +256,7 @@ describe("plan cancel and change", () => {
         })
       ).status,
     ).toBe(403);
-    const row = await db.select().from(schema.planEntries).where(eq(schema.planEntries.id, harbourEntry));
+    const row = await (await shardDbOf(DEMO.customers.harbour.id)).select().from(schema.planEntries).where(eq(schema.planEntries.id, harbourEntry));
     expect(first(row).endDate).toBe("2030-12-31");
     expect(first(row).renewalDate).not.toBeNull();
   });

@@ -1,12 +1,12 @@
 import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import worker from "../../worker/index";
 import { apiAs } from "./auth";
-import { capturedQueue, directory, failingD1, first, moveContosoToSecondShard, resetSecondShard, runFlows, second, workoutBody } from "./flows-setup";
+import { capturedQueue, directory, failingD1, first, resetSecondShard, runFlows, second, workoutBody } from "./flows-setup";
 import { json } from "./helpers";
 
 /**
@@ -51,7 +51,6 @@ async function retitle(id: string, body: Record<string, unknown>, title: string,
   return { result, refreshes: refreshes.sent };
 }
 
-beforeEach(moveContosoToSecondShard);
 afterEach(resetSecondShard);
 
 describe("a listed workout in the directory's published catalogue", () => {

@@ -5,7 +5,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { apiAs } from "./auth";
 import { FABRIKAM, giveFabrikamCredits, sessions, WORKOUT } from "./bookings-setup";
-import { capturedQueue, failingD1, first, moveContosoToSecondShard, resetSecondShard, runFlows, second } from "./flows-setup";
+import { capturedQueue, failingD1, first, resetSecondShard, runFlows, second } from "./flows-setup";
 import { json } from "./helpers";
 
 /**
@@ -34,7 +34,6 @@ async function book(day: number) {
 
 beforeAll(() => giveFabrikamCredits(20));
 beforeEach(async () => {
-  await moveContosoToSecondShard();
   // Contoso delivers every booking of the workout.
   await first.delete(schema.deliveryPartners).where(eq(schema.deliveryPartners.workoutId, WORKOUT));
   await first.insert(schema.deliveryPartners).values({

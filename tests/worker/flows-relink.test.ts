@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { LAST_ATTEMPT } from "../../worker/domain/flows";
 import { apiAs } from "./auth";
-import { capturedQueue, directory, failingD1, first, moveContosoToSecondShard, resetSecondShard, runFlows, second } from "./flows-setup";
+import { capturedQueue, directory, failingD1, first, moveContosoToFirstShard, resetSecondShard, runFlows, second } from "./flows-setup";
 import { json } from "./helpers";
 
 /**
@@ -37,7 +37,6 @@ async function askToRelink() {
   return { res, sent: queue.sent };
 }
 
-beforeEach(moveContosoToSecondShard);
 afterEach(async () => {
   await resetSecondShard();
   await directory.update(schema.accounts).set({ parentAccountId: NORTHWIND }).where(eq(schema.accounts.id, FABRIKAM));
@@ -117,7 +116,7 @@ describe("a customer re-links to a partner on another shard", () => {
 
 describe("a customer re-links to a partner on its own shard", () => {
   it("puts the shard's row back when the directory's routing row cannot be written (500, no partner changed)", async () => {
-    await resetSecondShard();
+    await moveContosoToFirstShard();
     const queue = capturedQueue();
     const DB = failingD1(env.DB, PARENT_WRITE);
     const res = await apiAs("customerAdmin", { accountId: FABRIKAM, bindings: { ...queue.bindings, DB } }).post(relinkPath, { tan: DEMO.contoso.tan });
@@ -129,7 +128,7 @@ describe("a customer re-links to a partner on its own shard", () => {
   });
 
   it("links at once (200) in both databases, with no Queue step", async () => {
-    await resetSecondShard();
+    await moveContosoToFirstShard();
     const queue = capturedQueue();
     const res = await apiAs("customerAdmin", { accountId: FABRIKAM, bindings: queue.bindings }).post(relinkPath, { tan: DEMO.contoso.tan });
     expect(res.status).toBe(200);

@@ -3,46 +3,49 @@ import { env } from "cloudflare:workers";
 import { eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../db/schema";
-import { DEMO } from "../../db/seed";
+import { DEMO, seedDemo } from "../../db/seed";
+import { defaultShard, shardBinding } from "../../worker/d1/shards";
 import type { FlowMessage } from "../../worker/domain/flows";
 import { FLOW_QUEUE_NAME, runFlowBatch } from "../../worker/flows/consumer";
 import { clearIsolateCaches } from "../../worker/http/isolate-cache";
+import { apiAs, type Caller } from "./auth";
 
 /**
- * Two partners on two shards for the cross-partner flows: Contoso moved to the
- * second local shard (weur-1) with its members and their users, Northwind
- * and its customers left on the first; the flow queue captured, its messages
- * run by the consumer when a test says so.
+ * Two partners on two shards for the cross-partner flows, as the demo seeds
+ * them: Contoso and its customers on the second local shard (weur-1),
+ * Northwind and its customers on the first; the flow queue captured, its
+ * messages run by the consumer when a test says so.
  */
 export const directory = drizzle(env.DB, { schema });
 export const first = drizzle(env.SHARD_FIRST, { schema });
 export const second = drizzle(env.SHARD_WEUR_1, { schema });
 
-/** Contoso's account, members and their users copied to weur-1, and the directory routes Contoso there. */
-export async function moveContosoToSecondShard() {
-  const [account] = await directory.select().from(schema.accounts).where(eq(schema.accounts.id, DEMO.contoso.id));
-  const members = await directory.select().from(schema.accountUsers).where(eq(schema.accountUsers.accountId, DEMO.contoso.id));
-  const people = members.length
-    ? await directory
-        .select()
-        .from(schema.users)
-        .where(
-          inArray(
-            schema.users.id,
-            members.map((m) => m.userId),
-          ),
-        )
-    : [];
-  await second.batch([
-    second.insert(schema.accounts).values({ ...account!, shard: "weur-1" }),
-    second.insert(schema.users).values(people),
-    second.insert(schema.accountUsers).values(members),
+/** Contoso's account, members and their users copied to the first shard, and the directory routes Contoso there (both partners on one shard). */
+export async function moveContosoToFirstShard() {
+  const [account] = await second.select().from(schema.accounts).where(eq(schema.accounts.id, DEMO.contoso.id));
+  const members = await second.select().from(schema.accountUsers).where(eq(schema.accountUsers.accountId, DEMO.contoso.id));
+  const people = await second
+    .select()
+    .from(schema.users)
+    .where(
+      inArray(
+        schema.users.id,
+        members.map((m) => m.userId),
+      ),
+    );
+  await first.batch([
+    first
+      .insert(schema.accounts)
+      .values({ ...account!, shard: "first", priceGroupId: null })
+      .onConflictDoNothing(),
+    first.insert(schema.users).values(people).onConflictDoNothing(),
+    first.insert(schema.accountUsers).values(members).onConflictDoNothing(),
   ]);
-  await directory.update(schema.accounts).set({ shard: "weur-1" }).where(eq(schema.accounts.id, DEMO.contoso.id));
+  await directory.update(schema.accounts).set({ shard: "first" }).where(eq(schema.accounts.id, DEMO.contoso.id));
   clearIsolateCaches();
 }
 
-/** Empties the second shard and routes Contoso back to the first (after each test). */
+/** The second shard as the demo seeds it (emptied, seeded again), and Contoso routed back there (after each test). */
 export async function resetSecondShard() {
   const { results } = await env.SHARD_WEUR_1.prepare(
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
@@ -51,7 +54,8 @@ export async function resetSecondShard() {
     env.SHARD_WEUR_1.prepare("PRAGMA defer_foreign_keys = ON"),
     ...results.map(({ name }) => env.SHARD_WEUR_1.prepare(`DELETE FROM "${name}"`)),
   ]);
-  await directory.update(schema.accounts).set({ shard: "first" }).where(eq(schema.accounts.id, DEMO.contoso.id));
+  await directory.update(schema.accounts).set({ shard: "weur-1" }).where(eq(schema.accounts.id, DEMO.contoso.id));
+  await seedDemo({ directory, shard: (name) => drizzle(shardBinding(env, name), { schema }), defaultShard: defaultShard(env) });
   clearIsolateCaches();
 }
 
@@ -140,4 +144,20 @@ export async function publishNow(workoutIds: string[], shard = "first") {
     { bindings: refreshes.bindings },
   );
   return refreshes.sent;
+}
+
+/**
+ * A customer's admin links it to the partner with `tan`; a partner on
+ * another shard takes it through the Queue (202), whose step is run here as
+ * the consumer would, and must be acknowledged. Answers the response.
+ */
+export async function assignParent(who: Caller, customerId: string, tan: string): Promise<Response> {
+  const queue = capturedQueue();
+  const res = await apiAs(who, { accountId: customerId, bindings: queue.bindings }).post(`/v1/admin/accounts/${customerId}/assign-parent`, { tan });
+  if (res.status === 202) {
+    const result = await runFlows(queue.sent);
+    if (result.explicitAcks.length !== queue.sent.length) throw new Error(`the re-link's step was not acknowledged: ${JSON.stringify(result)}`);
+    clearIsolateCaches();
+  }
+  return res;
 }
