@@ -8,12 +8,13 @@ import { apiAs, signUp, tokenFor } from "./auth";
 import { call, json } from "./helpers";
 import { nth } from "../present";
 import { withBodies } from "./mail-bodies";
+import { shardDbOf } from "./databases";
 
 const db = drizzle(env.DB, { schema });
 const FABRIKAM = DEMO.customers.fabrikam.id;
 const NORTHWIND = DEMO.northwind.id;
 
-const invitesOf = (accountId: string) => db.select().from(schema.invites).where(eq(schema.invites.accountId, accountId));
+const invitesOf = async (accountId: string) => (await shardDbOf(accountId)).select().from(schema.invites).where(eq(schema.invites.accountId, accountId));
 const unique = (tag: string) => `${tag}-${crypto.randomUUID().slice(0, 8)}@example.test`;
 
 describe("GET v1/admin/account-users", () => {

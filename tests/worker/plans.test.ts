@@ -28,9 +28,11 @@ const PLAN = {
   currency: "USD",
 };
 const plansCount = async () => first(await db.select({ n: count() }).from(schema.plans)).n;
-const entriesOf = (accountId: string) => db.select().from(schema.planEntries).where(eq(schema.planEntries.accountId, accountId));
-const creditEntriesOf = (accountId: string) => db.select().from(schema.creditEntries).where(eq(schema.creditEntries.accountId, accountId));
-const linesOf = (accountId: string) => db.select().from(schema.creditLines).where(eq(schema.creditLines.accountId, accountId));
+const entriesOf = async (accountId: string) =>
+  (await shardDbOf(accountId)).select().from(schema.planEntries).where(eq(schema.planEntries.accountId, accountId));
+const creditEntriesOf = async (accountId: string) =>
+  (await shardDbOf(accountId)).select().from(schema.creditEntries).where(eq(schema.creditEntries.accountId, accountId));
+const linesOf = async (accountId: string) => (await shardDbOf(accountId)).select().from(schema.creditLines).where(eq(schema.creditLines.accountId, accountId));
 const balanceOf = async (accountId: string) => (await linesOf(accountId)).reduce((sum, l) => sum + l.quantity, 0);
 
 /** A new customer account linked to Northwind, with no plan and no credits. */

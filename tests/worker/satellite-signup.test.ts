@@ -165,11 +165,10 @@ describe("confirming on a partner's domain", () => {
     await signUpOn(HOST, email);
     const authUser = first(await db.select().from(schema.authUsers).where(eq(schema.authUsers.email, email)));
     const [product] = await db.insert(schema.users).values({ authId: authUser.id, email, firstName: "Nora" }).returning();
-    await (
-      await shardDbOf(DEMO.contoso.id)
-    )
-      .insert(schema.accountUsers)
-      .values({ accountId: DEMO.contoso.id, userId: product!.id, email, role: "member", status: "active" });
+    // A member of Contoso: the user copied to Contoso's shard with the membership, as the product writes them.
+    const contoso = await shardDbOf(DEMO.contoso.id);
+    await contoso.insert(schema.users).values(product!).onConflictDoNothing();
+    await contoso.insert(schema.accountUsers).values({ accountId: DEMO.contoso.id, userId: product!.id, email, role: "member", status: "active" });
     // The identity provider's membership, which the directory knows the user's accounts by.
     await db
       .insert(schema.authMembers)
