@@ -84,8 +84,11 @@ async function pickDay(picker: Locator, day: Date): Promise<string> {
     await settled();
   }
   await button.click();
-  await picker.getByRole("radiogroup").locator("label").first().click();
-  return (await picker.getByRole("radiogroup").locator("input:checked").getAttribute("value"))!;
+  // A proposal's picker adds the time to its list (no radio stays ticked): the instant is the first time's own value.
+  const time = picker.getByRole("radiogroup").locator("label").first();
+  const value = (await time.locator("input").getAttribute("value"))!;
+  await time.click();
+  return value;
 }
 
 /** A job's row by its id (other journeys book and list newer jobs), and its menu. */
