@@ -13,7 +13,8 @@ import { and, eq, getTableColumns, isNull } from "drizzle-orm";
 import { DIRECTORY, placeRows } from "./placement";
 import * as data from "./data";
 import { DEMO_ORG_ACCOUNTS, DEMO_USERS, DEMO_USER_TIME_ZONES, identityRows, type DemoUserKey } from "./identity";
-import { publishListed } from "../../worker/data/publication";
+import { copyStatements, heldVersion, partnersOf, publishListed, publishedWorkout } from "../../worker/data/publication";
+import { batch } from "../../worker/data/query";
 import * as scoreDemo from "./score-history";
 import { storyRows } from "./story";
 import { availabilityRows } from "./availability";
@@ -75,8 +76,10 @@ export type SeedTargets = {
  * directory table's rows in the directory; a shard table's rows in the shard
  * of the partner they belong to (./placement.ts); an account, a partner's
  * styling and domains in both; a user in the directory and in each shard
- * whose rows point at it. A shard row that points at another partner's row
- * on another shard (a cross-partner flow) is left out, with what depends on it.
+ * whose rows point at it. A partner's row that points at another partner's
+ * listed workout on another shard (its library entry) is written after the
+ * workout is published and copied into its shard, as the product does; any
+ * other row pointing across shards is left out, with what depends on it.
  */
 export async function seedDemo(targets: SeedTargets): Promise<void> {
   const story = storyRows(new Date());
@@ -96,33 +99,36 @@ export async function seedDemo(targets: SeedTargets): Promise<void> {
     [schema.jobAttendees, story.attendees],
   ];
   const placed = placeRows([...tables, ...history], targets.defaultShard);
-  const perDatabase = new Map<string, BatchItem<"sqlite">[]>();
   const dbOf = (where: string) => (where === DIRECTORY ? targets.directory : targets.shard(where));
-  for (const [index, [table]] of [...tables, ...history].entries()) {
-    const many = index >= tables.length;
-    for (const [where, list] of placed[index]!) {
-      const db = dbOf(where);
-      const out = perDatabase.get(where) ?? [];
-      perDatabase.set(where, out);
-      const per = many ? Math.max(1, Math.floor(MAX_PARAMS / Object.keys(getTableColumns(table)).length)) : 1;
-      for (let i = 0; i < list.length; i += per)
-        out.push(
-          db
-            .insert(table)
-            .values((per === 1 ? list[i] : list.slice(i, i + per)) as never)
-            .onConflictDoNothing(),
-        );
+  /** The inserts of placed rows, by database. */
+  const insertsOf = (rows: Map<string, object[]>[]) => {
+    const perDatabase = new Map<string, BatchItem<"sqlite">[]>();
+    for (const [index, [table]] of [...tables, ...history].entries()) {
+      const many = index >= tables.length;
+      for (const [where, list] of rows[index]!) {
+        const db = dbOf(where);
+        const out = perDatabase.get(where) ?? [];
+        perDatabase.set(where, out);
+        const per = many ? Math.max(1, Math.floor(MAX_PARAMS / Object.keys(getTableColumns(table)).length)) : 1;
+        for (let i = 0; i < list.length; i += per)
+          out.push(
+            db
+              .insert(table)
+              .values((per === 1 ? list[i] : list.slice(i, i + per)) as never)
+              .onConflictDoNothing(),
+          );
+      }
     }
-  }
+    return perDatabase;
+  };
+  const run = async (where: string, statements: BatchItem<"sqlite">[]) => {
+    for (let i = 0; i < statements.length; i += BATCH_SIZE)
+      await dbOf(where).batch(statements.slice(i, i + BATCH_SIZE) as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  };
+  const perDatabase = insertsOf(placed.rows);
   // The shards first, the directory last: on a shard that is the directory's own database an account's full
   // row is written before its routing row (which then changes nothing).
-  for (const [where, statements] of [...perDatabase].sort(([a], [b]) => Number(a === DIRECTORY) - Number(b === DIRECTORY))) {
-    const db = dbOf(where);
-    for (let i = 0; i < statements.length; i += BATCH_SIZE) {
-      const chunk = statements.slice(i, i + BATCH_SIZE) as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
-      await db.batch(chunk);
-    }
-  }
+  for (const [where, statements] of [...perDatabase].sort(([a], [b]) => Number(a === DIRECTORY) - Number(b === DIRECTORY))) await run(where, statements);
   // A local database seeded before the demo had zones gets them, unless someone has chosen one since (in every
   // database that holds the user's or account's row).
   for (const where of perDatabase.keys()) {
@@ -148,4 +154,16 @@ export async function seedDemo(targets: SeedTargets): Promise<void> {
   // (worker/data/publication.ts), from each shard that holds demo rows.
   const directory = targets.directory as unknown as Parameters<typeof publishListed>[0];
   for (const where of perDatabase.keys()) if (where !== DIRECTORY) await publishListed(targets.shard(where) as unknown as typeof directory, directory, where);
+  // Another partner's listed workout in a partner's library: copied into the partner's shard at its published
+  // version, as adding it does (worker/data/library.ts), then the rows that point at it.
+  for (const [where, ids] of placed.copies) {
+    const db = targets.shard(where) as unknown as typeof directory;
+    for (const id of ids) {
+      const published = await publishedWorkout(directory, id);
+      if (!published) throw new Error(`the demo's workout ${id} is in another partner's library but not published`);
+      if (published.shard === where || ((await heldVersion(db, id)) ?? 0) >= published.version) continue;
+      await batch(db, copyStatements(db, published.document, await partnersOf(directory, published.document)));
+    }
+  }
+  for (const [where, statements] of insertsOf(placed.crossing)) await run(where, statements);
 }

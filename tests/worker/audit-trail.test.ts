@@ -16,6 +16,7 @@ import { json } from "./helpers";
 import { balance, customer, db, FABRIKAM, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
 import { first } from "../present";
 import { withoutPublishedHours } from "./published-hours";
+import { shardDbOf } from "./databases";
 
 withoutPublishedHours();
 
@@ -329,7 +330,7 @@ describe("the audit trail of a customer", () => {
     expect((await partner.put(`/v1/admin/price-groups/${group.id}`, { name: renamed })).status).toBe(200);
     expect((await partner.delete(`/v1/admin/price-groups/${group.id}`)).status).toBe(204);
     // Another partner's group is refused, and writes nothing.
-    const other = first(await db.select().from(schema.priceGroups).where(eq(schema.priceGroups.accountId, DEMO.contoso.id)));
+    const other = first(await (await shardDbOf(DEMO.contoso.id)).select().from(schema.priceGroups).where(eq(schema.priceGroups.accountId, DEMO.contoso.id)));
     expect((await partner.put(`/v1/admin/dependents/${c.id}/price-group`, { priceGroupId: other.id })).status).toBe(400);
 
     const changes = (await customerTrail(c.id)).filter((e) => e.code === "customerPriceGroupChanged").map((e) => e.change);

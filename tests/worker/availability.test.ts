@@ -8,6 +8,7 @@ import { call, json } from "./helpers";
 import { customer, db, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
 import { withoutPublishedHours } from "./published-hours";
 import { MESSAGES } from "../../contract/messages";
+import { shardDbOf } from "./databases";
 
 grantFabrikamCredits(100);
 
@@ -423,7 +424,7 @@ describe("requests bound to open times", () => {
     expect(split.status).toBe(400);
     expect((await json(split)).error.fields).toEqual({ sessions: MESSAGES.noPartnerFree });
     // A partner that publishes no hours may be asked for any time: it takes what the others cannot.
-    await db.delete(schema.availabilitySchedules).where(eq(schema.availabilitySchedules.partnerAccountId, DEMO.contoso.id));
+    await (await shardDbOf(DEMO.contoso.id)).delete(schema.availabilitySchedules).where(eq(schema.availabilitySchedules.partnerAccountId, DEMO.contoso.id));
     expect(await drawn([at.saturday, at.sunday])).toBe(DEMO.contoso.id);
   });
 

@@ -18,6 +18,7 @@ import { DEMO, DEMO_USERS, demoId, type DemoUserKey } from "../../db/seed";
 import { apiAs } from "./auth";
 import { json } from "./helpers";
 import { first, nth, present } from "../present";
+import { allDatabases, shardDbOf } from "./databases";
 
 const db = drizzle(env.DB, { schema });
 
@@ -104,7 +105,8 @@ type Job = { id: string; lines: { id: string; sessionId: string }[] };
 /** A Harbour booking of Spreadsheets for Analysts: into Contoso's open times (Booked) or by request (awaiting Contoso's confirmation). */
 async function harbourJob(mode: "slots" | "request") {
   // The request asks times of its own choosing: Contoso publishes no hours (a probe may have saved some).
-  if (mode === "request") await db.delete(schema.availabilitySchedules).where(eq(schema.availabilitySchedules.partnerAccountId, DEMO.contoso.id));
+  if (mode === "request")
+    await (await shardDbOf(DEMO.contoso.id)).delete(schema.availabilitySchedules).where(eq(schema.availabilitySchedules.partnerAccountId, DEMO.contoso.id));
   const sessions =
     mode === "slots"
       ? [
@@ -125,7 +127,9 @@ async function harbourJob(mode: "slots" | "request") {
 async function startedWithAttendee() {
   await harbourJob("slots");
   await created(harbour().put(`/v1/bookings/${ids.ownJob}/attendees`, { userIds: [ids.harbourUser] }), "Harbour's attendees");
-  await db
+  await (
+    await shardDbOf(HARBOUR)
+  )
     .update(schema.jobLines)
     .set({ scheduledAt: new Date(Date.now() - 3_600_000).toISOString() })
     .where(eq(schema.jobLines.id, ids.ownLine1));
@@ -133,7 +137,9 @@ async function startedWithAttendee() {
 
 async function orphanOf(partnerId: string) {
   const id = crypto.randomUUID();
-  await db
+  await (
+    await shardDbOf(partnerId)
+  )
     .insert(schema.scores)
     .values({ id, accountId: null, partnerAccountId: partnerId, category: "dataAndInsights", score: 3, scorePercent: 60, source: "assessment" });
   return id;
@@ -141,7 +147,7 @@ async function orphanOf(partnerId: string) {
 
 async function assessmentOf(customerId: string, partnerId: string) {
   const id = crypto.randomUUID();
-  await db.insert(schema.assessments).values({
+  await (await shardDbOf(customerId)).insert(schema.assessments).values({
     id,
     accountId: customerId,
     partnerAccountId: partnerId,
@@ -152,10 +158,18 @@ async function assessmentOf(customerId: string, partnerId: string) {
   return id;
 }
 
-const sessionsOf = async (workoutId: string) =>
-  (await db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, workoutId)).orderBy(asc(schema.workoutSessions.sequence))).map(
-    (s) => s.id,
-  );
+/** A workout's session ids, on whichever shard holds it (a copy of a listed workout has the author's ids). */
+async function sessionsOf(workoutId: string) {
+  for (const { d1 } of allDatabases()) {
+    const rows = await drizzle(d1, { schema })
+      .select({ id: schema.workoutSessions.id })
+      .from(schema.workoutSessions)
+      .where(eq(schema.workoutSessions.workoutId, workoutId))
+      .orderBy(asc(schema.workoutSessions.sequence));
+    if (rows.length) return rows.map((s) => s.id);
+  }
+  return [];
+}
 
 /** Both tenants' records the probes name; run once, after the file's own set-up. */
 export async function prepareBodyProbes(northwind: { jobLine: string; slot: string; savedItem: string; fabrikamTeam: string }) {
@@ -184,7 +198,7 @@ export async function prepareBodyProbes(northwind: { jobLine: string; slot: stri
   ids.contosoUser = await userOf(DEMO_USERS.otherPartnerAdmin.email);
   ids.northwindUser = await userOf(DEMO_USERS.partnerMember.email);
   // Credits for the bookings those probes make.
-  await db.insert(schema.creditLines).values({
+  await (await shardDbOf(HARBOUR)).insert(schema.creditLines).values({
     accountId: HARBOUR,
     creditEntryId: DEMO.customers.harbour.creditEntryId,
     source: "partner",
@@ -285,7 +299,11 @@ const previewProbes = (params?: Record<string, string>): BodyProbe[] => [
 
 /** Harbour's seeded plan ends in 2030; a plan started for 2031 by an earlier probe is removed, so a start then succeeds. */
 async function harbourWithoutLaterPlans() {
-  await db.delete(schema.planEntries).where(and(eq(schema.planEntries.accountId, HARBOUR), gt(schema.planEntries.startDate, "2030-12-31")));
+  await (
+    await shardDbOf(HARBOUR)
+  )
+    .delete(schema.planEntries)
+    .where(and(eq(schema.planEntries.accountId, HARBOUR), gt(schema.planEntries.startDate, "2030-12-31")));
 }
 const customer = (p: Omit<BodyProbe, "as">): BodyProbe => ({ as: "otherCustomerAdmin", ...p });
 
@@ -527,7 +545,9 @@ export const BODY_RESOURCES: Record<string, BodyProbe[]> = {
       other: () => ids.fabrikamUser,
       setup: async () => {
         await startedWithAttendee();
-        await db
+        await (
+          await shardDbOf(HARBOUR)
+        )
           .update(schema.jobLines)
           .set({ scheduledAt: new Date(Date.now() - 1_800_000).toISOString() })
           .where(eq(schema.jobLines.id, ids.ownLine2));
@@ -778,7 +798,7 @@ export const BODY_RESOURCES: Record<string, BodyProbe[]> = {
       setup: async () => {
         ids.ownAssessment = await assessmentOf(HARBOUR, DEMO.contoso.id);
         // Only an assessment with scores can be marked assessed.
-        await db.insert(schema.scores).values({
+        await (await shardDbOf(HARBOUR)).insert(schema.scores).values({
           accountId: HARBOUR,
           partnerAccountId: DEMO.contoso.id,
           assessmentId: ids.ownAssessment,

@@ -8,6 +8,7 @@ import { apiAs, tokenFor } from "./auth";
 import { call, json } from "./helpers";
 import { first } from "../present";
 import { withoutPublishedHours } from "./published-hours";
+import { shardDbOf } from "./databases";
 
 withoutPublishedHours();
 
@@ -15,7 +16,7 @@ const db = drizzle(env.DB, { schema });
 const FABRIKAM = DEMO.customers.fabrikam;
 const NORTHWIND = DEMO.northwind.id;
 
-const linesOf = (accountId: string) => db.select().from(schema.creditLines).where(eq(schema.creditLines.accountId, accountId));
+const linesOf = async (accountId: string) => (await shardDbOf(accountId)).select().from(schema.creditLines).where(eq(schema.creditLines.accountId, accountId));
 
 describe("GET v1/entitlements", () => {
   it("answers the acting account's plan, credit entries with nested lines and the balance", async () => {
@@ -98,7 +99,8 @@ describe("POST v1/admin/entitlements/credit", () => {
 
 describe("the balance never goes below zero", () => {
   const balanceOf = async (accountId: string) => (await linesOf(accountId)).reduce((n, l) => n + l.quantity, 0);
-  const entriesOf = (accountId: string) => db.select().from(schema.creditEntries).where(eq(schema.creditEntries.accountId, accountId));
+  const entriesOf = async (accountId: string) =>
+    (await shardDbOf(accountId)).select().from(schema.creditEntries).where(eq(schema.creditEntries.accountId, accountId));
 
   it("refuses a negative plan adjustment larger than the balance with 409, writing nothing; down to exactly zero is allowed", async () => {
     const token = await tokenFor("partnerAdmin");
@@ -255,7 +257,7 @@ describe("plan cancel and change", () => {
         })
       ).status,
     ).toBe(403);
-    const row = await db.select().from(schema.planEntries).where(eq(schema.planEntries.id, harbourEntry));
+    const row = await (await shardDbOf(DEMO.customers.harbour.id)).select().from(schema.planEntries).where(eq(schema.planEntries.id, harbourEntry));
     expect(first(row).endDate).toBe("2030-12-31");
     expect(first(row).renewalDate).not.toBeNull();
   });

@@ -8,6 +8,7 @@ import { inList, insertRows } from "../../worker/data/bound";
 import { apiAs, multipart } from "./auth";
 import { call, json } from "./helpers";
 import { present } from "../present";
+import { shardDbOf } from "./databases";
 
 const db = drizzle(env.DB);
 const NORTHWIND = DEMO.northwind.id;
@@ -89,7 +90,7 @@ beforeAll(async () => {
   await db
     .insert(schema.accounts)
     .values({ id: "e0000000-0000-4000-8000-000000000001", type: "customer", name: HOSTILE, parentAccountId: NORTHWIND, currency: "USD" });
-  await db.insert(schema.jobs).values({
+  await (await shardDbOf(CONTOSO)).insert(schema.jobs).values({
     id: "e0000000-0000-4000-8000-000000000002",
     accountId: DEMO.customers.harbour.id,
     partnerAccountId: CONTOSO,

@@ -15,6 +15,7 @@ import { addMonths } from "../../worker/domain/plan-periods";
 import { apiAs, newCustomer } from "./auth";
 import { call, json } from "./helpers";
 import { first } from "../present";
+import { shardDbOf } from "./databases";
 
 const db = drizzle(env.DB, { schema });
 const partner = () => apiAs("partnerAdmin", { accountId: DEMO.northwind.id });
@@ -43,7 +44,7 @@ const auditOf = async (id: string) =>
       .from(schema.auditEntries)
       .where(and(eq(schema.auditEntries.subjectType, "plan"), eq(schema.auditEntries.subjectId, id)))
   ).filter((e) => e.code === "planRetired" || e.code === "planDeleted");
-const linesOf = (accountId: string) => db.select().from(schema.creditLines).where(eq(schema.creditLines.accountId, accountId));
+const linesOf = async (accountId: string) => (await shardDbOf(accountId)).select().from(schema.creditLines).where(eq(schema.creditLines.accountId, accountId));
 const balanceOf = async (accountId: string) => (await linesOf(accountId)).reduce((sum, l) => sum + l.quantity, 0);
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 async function cronOn(day: string) {

@@ -7,6 +7,7 @@ import { DEMO } from "../../db/seed";
 import { apiAs, type Caller } from "./auth";
 import { json } from "./helpers";
 import { nth } from "../present";
+import { shardDbOf } from "./databases";
 
 const db = drizzle(env.DB, { schema });
 // A workout Fabrikam has booked in the demo's history but never completed.
@@ -49,7 +50,12 @@ describe("reviews", () => {
     expect((await list("customerMember", DEMO.archivedWorkoutId)).status).toBe(404);
     expect((await list(null)).status).toBe(401);
     expect((await post(null, { rating: 5 })).status).toBe(401);
-    const mine = await db.select().from(schema.reviews).where(eq(schema.reviews.accountId, DEMO.customers.harbour.id));
+    const mine = await (
+      await shardDbOf(DEMO.customers.harbour.id)
+    )
+      .select()
+      .from(schema.reviews)
+      .where(eq(schema.reviews.accountId, DEMO.customers.harbour.id));
     expect(mine).toHaveLength(0);
   });
 

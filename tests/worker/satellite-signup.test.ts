@@ -16,6 +16,7 @@ import { DEFAULT_STYLING } from "../../contract/styling-values";
 import { authPost, cookieOf, freshEmail, getWithCookie, lastMailTo, linkToken, NEW_PASSWORD, nextIp } from "./auth";
 import { call, json } from "./helpers";
 import { first } from "../present";
+import { shardDbOf } from "./databases";
 
 const db = drizzle(env.DB, { schema });
 const HOST = `${DEMO.northwind.domain}:5173`;
@@ -164,7 +165,10 @@ describe("confirming on a partner's domain", () => {
     await signUpOn(HOST, email);
     const authUser = first(await db.select().from(schema.authUsers).where(eq(schema.authUsers.email, email)));
     const [product] = await db.insert(schema.users).values({ authId: authUser.id, email, firstName: "Nora" }).returning();
-    await db.insert(schema.accountUsers).values({ accountId: DEMO.contoso.id, userId: product!.id, email, role: "member", status: "active" });
+    // A member of Contoso: the user copied to Contoso's shard with the membership, as the product writes them.
+    const contoso = await shardDbOf(DEMO.contoso.id);
+    await contoso.insert(schema.users).values(product!).onConflictDoNothing();
+    await contoso.insert(schema.accountUsers).values({ accountId: DEMO.contoso.id, userId: product!.id, email, role: "member", status: "active" });
     // The identity provider's membership, which the directory knows the user's accounts by.
     await db
       .insert(schema.authMembers)

@@ -8,13 +8,14 @@ import { TeamType } from "../../contract/enums";
 import { apiAs, multipart, signUp, tokenFor } from "./auth";
 import { json } from "./helpers";
 import { first } from "../present";
+import { shardDbOf } from "./databases";
 
 const db = drizzle(env.DB, { schema });
 const FABRIKAM = DEMO.customers.fabrikam.id;
 const ALPINE = DEMO.customers.alpine.id;
 const NORTHWIND = DEMO.northwind.id;
 
-const teamsOf = (accountId: string) => db.select().from(schema.teams).where(eq(schema.teams.accountId, accountId));
+const teamsOf = async (accountId: string) => (await shardDbOf(accountId)).select().from(schema.teams).where(eq(schema.teams.accountId, accountId));
 
 describe("teams", () => {
   it("lists the account's teams by department", async () => {
