@@ -133,6 +133,7 @@ test("a partner runs its first week from a fresh sign-up: a plan, a customer on 
   await page.getByLabel("Search customers").fill(company);
   await page.getByRole("link", { name: company }).click();
   await expect(page.getByRole("heading", { name: company, level: 1 })).toBeVisible();
+  await page.getByRole("tab", { name: /^Plan & credits/ }).click();
   const start = page.getByRole("form", { name: "Start a plan" });
   await start.getByLabel("Plan").selectOption({ label: `${PLAN.name} · ${PLAN.variant}` });
   await start.getByRole("button", { name: "Start a plan" }).click();

@@ -18,7 +18,8 @@ async function expand(page: Page) {
 }
 
 test.describe("places and people on a booking", () => {
-  test.describe.configure({ timeout: 90_000 });
+  // One after another: the partner's address replaces the online link the instructor's agenda expects on the same booking.
+  test.describe.configure({ mode: "default", timeout: 90_000 });
 
   test("an instructor finds their sessions in the agenda and the week, with place and instructor", async ({ page }) => {
     await signIn(page, "partnerMember", "/jobs");
@@ -63,5 +64,41 @@ test.describe("places and people on a booking", () => {
     // Past holds the completed bookings (and any cancelled along the way).
     await expect(page.getByTestId("job-row").filter({ hasText: "Completed" }).first()).toBeVisible();
     await expectAccessible(page);
+  });
+  test("the list of attendees stays open, with its ticks, while the booking refreshes or its panel re-mounts", async ({ page, context }) => {
+    await signIn(page, "customerAdmin", "/bookings");
+    await expand(page);
+    const panel = page.getByTestId("job-people");
+    await panel.getByRole("button", { name: "Choose attendees" }).click();
+    const dan = panel.getByRole("checkbox", { name: "Dan Moreau" });
+    await expect(dan).toBeChecked();
+    await dan.uncheck();
+
+    // Back online, the app refetches the booking: the list stays open and Dan stays unticked.
+    const refetched = page.waitForResponse((r) => r.request().method() === "GET" && new URL(r.url()).pathname === "/v1/bookings");
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await refetched;
+    await expect(panel.getByRole("group", { name: /members of your organization/ })).toBeVisible();
+    await expect(dan).not.toBeChecked();
+    await expect(panel.getByRole("checkbox", { name: "Cara Lindqvist" })).toBeChecked();
+
+    // The panel re-mounts (its sessions hidden and shown again): still open, still as chosen.
+    await row(page)
+      .getByRole("button", { name: new RegExp(`Hide sessions of ${WORKOUT}`) })
+      .click();
+    await expect(panel).toBeHidden();
+    await expand(page);
+    await expect(dan).not.toBeChecked();
+    await expect(panel.getByRole("checkbox", { name: "Cara Lindqvist" })).toBeChecked();
+    await expectAccessible(page);
+
+    // Cancel closes it and forgets the ticks: the booking's attendees show, unchanged.
+    await panel.getByRole("button", { name: "Cancel" }).click();
+    await expect(dan).toBeHidden();
+    await expect(panel.getByTestId("attendees")).toContainText("Dan Moreau");
+    await panel.getByRole("button", { name: "Choose attendees" }).click();
+    await expect(dan).toBeChecked();
+    await panel.getByRole("button", { name: "Cancel" }).click();
   });
 });

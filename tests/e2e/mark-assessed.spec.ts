@@ -8,7 +8,7 @@ import { expect, expectAccessible, test } from "./fixtures";
  * holds one: Tailspin's strategy assessment with its one score.
  */
 test("marking an assessment assessed asks first, says what it records, and happens only on confirming", async ({ page }) => {
-  await signIn(page, "partnerAdmin", `/admin/customers/${DEMO.customers.tailspin.id}/details`);
+  await signIn(page, "partnerAdmin", `/admin/customers/${DEMO.customers.tailspin.id}/details?tab=scores`);
   const assessments = page.getByRole("region", { name: "Submitted assessments" });
   const row = assessments.getByRole("row", { name: /Strategy/ });
   await expect(row).toContainText("In progress", { timeout: 30_000 });

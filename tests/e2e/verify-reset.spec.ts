@@ -152,11 +152,15 @@ test.describe("invites bound to the verified address", () => {
       html.split('<li class="mail"').find((i) => i.includes(`data-to="${invited}"`)),
       "the invite mail",
     );
-    const inviteLink = present(item.match(/href="([^"]+\/onboarding\?invite=[^"]+)"/)?.[1], "the invite link");
+    const inviteLink = present(item.match(/href="([^"]+\/signup\?invite=[^"]+)"/)?.[1], "the invite link");
 
     const other = await otherPerson();
     await signUpConfirmed(other, uniqueEmail("other"), "Oscar Other");
+    // The link opens the partner's domain, where this browser is not signed in yet:
+    // the invite's sign-up page, whose "Sign in" passes through the main domain's session.
     await other.goto(inviteLink);
+    await expect(other.getByRole("heading", { name: "Accept your invite" })).toBeVisible();
+    await other.getByRole("link", { name: "Sign in" }).click();
     const explained = "This invite was sent to another email address. Sign in with the address the invite was sent to, or ask for a new invite.";
     // A failed invite is said once, as an error toast (the account form stays as it is).
     const failed = other.getByTestId("toast").filter({ hasText: "Invite not accepted" });

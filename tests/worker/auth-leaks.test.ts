@@ -156,7 +156,7 @@ describe("mail links and brand come from the server's side", () => {
     const res = await apiAs("customerAdmin", { accountId: FABRIKAM, host: "evil.localhost" }).post("/v1/admin/account-users/invites", { emails: email });
     expect(res.status).toBe(200);
     const mail = await lastMailTo(email, "");
-    expect(mail!.text).toMatch(/http:\/\/learn\.northwind\.test:5173\/onboarding\?invite=\S+/);
+    expect(mail!.text).toMatch(/http:\/\/learn\.northwind\.test:5173\/signup\?invite=\S+/);
     expect(mail!.text).not.toContain("evil");
   });
 

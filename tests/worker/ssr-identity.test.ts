@@ -86,10 +86,11 @@ describe("the satellite's redirect to sign-in, on the server", () => {
 });
 
 describe("the main domain's redirect to sign-in, on the server", () => {
-  it.each(SIGN_IN_PATHS.map(concrete))("sends a signed-out visitor of %s to /login with the same query", async (path) => {
+  // An invite link of the older form (/onboarding?invite=) opens sign-up, where the invited address is filled in.
+  it.each(SIGN_IN_PATHS.map(concrete))("sends a signed-out visitor of %s to sign-in (sign-up for an invite) with the same query", async (path) => {
     const res = await call(`${path}?invite=abc`, { redirect: "manual" });
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/login?invite=abc");
+    expect(res.headers.get("Location")).toBe(path === "/onboarding" ? "/signup?invite=abc" : "/login?invite=abc");
     expect(res.headers.get("Cache-Control")).toBe("no-store");
   });
 

@@ -5,18 +5,16 @@ import {
   cancelStatements,
   completeStatements,
   confirmStatements,
-  denyStatements,
   getJob,
   jobForMove,
   partnerJobs,
-  partnerRescheduleStatements,
-  proposeStatements,
   type Move,
   type JobOwner,
   type MoveMail,
   type MoveSubject,
 } from "../data/jobs";
 import type { MoveAudit } from "../data/job-move-audit";
+import { denyStatements, partnerRescheduleStatements, proposeStatements } from "../data/partner-moves";
 import { confirmedTimes, notStartedYet, proposedTimes, rescheduledTimes } from "../domain/booking-rules";
 import { ProposeTimes } from "../../contract/availability";
 import type { AppEnv } from "../env";

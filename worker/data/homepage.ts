@@ -365,12 +365,6 @@ export async function homepageView(db: Db, reader: AccountScope, draft?: Homepag
 /** How long a booking request may wait for the partner's confirmation before it is overdue (24 hours). */
 const CONFIRM_WITHIN_MS = 24 * 60 * 60 * 1000;
 
-/** A partner's Home: requests to confirm, those waiting longer than a day, and sessions scheduled today. */
-export async function partnerAttention(db: Db, partnerId: string): Promise<PartnerAttention> {
-  const [awaiting, overdue, sessions] = await db.batch(attentionReads(db, partnerId));
-  return attentionOf(awaiting, overdue, sessions);
-}
-
 type Count = { n: number }[];
 const attentionOf = ([awaiting]: Count, [overdue]: Count, [sessions]: Count): PartnerAttention => ({
   awaitingConfirmation: Number(awaiting?.n ?? 0),
@@ -378,7 +372,7 @@ const attentionOf = ([awaiting]: Count, [overdue]: Count, [sessions]: Count): Pa
   today: Number(sessions?.n ?? 0),
 });
 
-/** The three counts of a partner's attention panel, as statements of a batch. */
+/** A partner's Home: requests to confirm, those waiting longer than a day, and sessions scheduled today. The three counts of a partner's attention panel, as statements of a batch. */
 function attentionReads(db: Db, partnerId: string) {
   const ours = or(eq(jobs.partnerAccountId, partnerId), eq(jobs.deliveryPartnerAccountId, partnerId));
   const overdueBefore = new Date(Date.now() - CONFIRM_WITHIN_MS).toISOString();

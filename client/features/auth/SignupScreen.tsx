@@ -40,10 +40,13 @@ type Values = z.infer<typeof schema>;
  * address and organisation, asked once (no session yet). A code that is no
  * code, or an invite that is not pending (here), comes back as an error.
  */
+/** The invite link's query key: its own root, asked with no account (no session yet). */
+export const inviteLinkKeys = { one: (code: string | null) => ["invite-link", code] as const };
+
 function useInviteLink(code: string | null) {
   const parsed = parseInviteCode(code);
   return useQuery({
-    queryKey: ["invite-link", code],
+    queryKey: inviteLinkKeys.one(code),
     queryFn: () =>
       parsed
         ? api.get("/v1/accounts/{accountId}/invites/{inviteId}", { params: parsed, accountId: null, anonymous: true })

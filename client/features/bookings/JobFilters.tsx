@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useSearchParams } from "react-router";
+import { useLatestSearchParams } from "../../lib/url-params";
 import { JobStatus } from "../../../contract/enums";
 import { Button } from "../../components/ui/Button";
 import { DatePicker } from "../../components/ui/DatePicker";
@@ -18,21 +18,18 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  * the URL is ignored.
  */
 export function useJobFilters(): [Filters, (patch: Filters) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, write] = useLatestSearchParams();
   const filters = readFilters(params);
-  // Applied to the URL as it is when the change lands (a late search keeps a status picked meanwhile).
+  // Applied to the URL as last written (a late search keeps a status picked meanwhile, and the other way round).
   const update = useCallback(
     (patch: Filters) =>
-      setParams(
-        (prev) => {
-          const next = { ...readFilters(prev), ...patch };
-          const out = new URLSearchParams();
-          for (const key of ["q", "status", "from", "to"] as const) if (next[key]) out.set(key, next[key]);
-          return out;
-        },
-        { replace: true },
-      ),
-    [setParams],
+      write((latest) => {
+        const next = { ...readFilters(latest), ...patch };
+        const out = new URLSearchParams();
+        for (const key of ["q", "status", "from", "to"] as const) if (next[key]) out.set(key, next[key]);
+        return out;
+      }),
+    [write],
   );
   return [filters, update];
 }

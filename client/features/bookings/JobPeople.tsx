@@ -11,6 +11,7 @@ import { locationBody, locationForm, type LocationForm } from "../library/workou
 import type { Side } from "./api";
 import { useJobPeople, usePeopleChange } from "./people-api";
 import { AttendeeChecks } from "./CompleteDialog";
+import { useDraft } from "./drafts";
 
 const open = (job: JobDto) => job.status !== "completed" && job.status !== "cancelled";
 
@@ -69,14 +70,16 @@ export function JobPeople({ job, side }: { job: JobDto; side: Side }) {
 
 function Attendees({ job, editable }: { job: JobDto; editable: boolean }) {
   const t = useT();
-  const [editing, setEditing] = useState(false);
-  const [chosen, setChosen] = useState<string[]>(() => job.attendees.map((a) => a.id));
+  // Open or not, and who is ticked, outlive a refetch of the job that re-mounts this panel.
+  const [draft, setChosen, close] = useDraft<string[]>(`attendees:${job.id}`);
+  const editing = draft !== undefined;
+  const chosen = draft ?? [];
   const people = useJobPeople("customer", editing);
   const change = usePeopleChange();
   const failed = useFailure();
   const save = (e: FormEvent) => {
     e.preventDefault();
-    change.mutate({ kind: "attendees", id: job.id, body: { userIds: chosen, version: job.version } }, { onSuccess: () => setEditing(false), onError: failed });
+    change.mutate({ kind: "attendees", id: job.id, body: { userIds: chosen, version: job.version } }, { onSuccess: close, onError: failed });
   };
   return (
     <div className="grid content-start gap-2 text-sm">
@@ -91,7 +94,7 @@ function Attendees({ job, editable }: { job: JobDto; editable: boolean }) {
         <p className="text-muted-foreground">{t("people.noAttendees")}</p>
       )}
       {editable && !editing ? (
-        <Button size="sm" variant="outline" className="justify-self-start" onClick={() => setEditing(true)}>
+        <Button size="sm" variant="outline" className="justify-self-start" onClick={() => setChosen(job.attendees.map((a) => a.id))}>
           {t("people.editAttendees")}
         </Button>
       ) : null}
@@ -113,7 +116,7 @@ function Attendees({ job, editable }: { job: JobDto; editable: boolean }) {
             <Button size="sm" type="submit" loading={change.isPending}>
               {t("common.save")}
             </Button>
-            <Button size="sm" variant="ghost" type="button" onClick={() => setEditing(false)}>
+            <Button size="sm" variant="ghost" type="button" onClick={close}>
               {t("common.cancel")}
             </Button>
           </div>
@@ -156,7 +159,9 @@ function Instructor({ job, editable }: { job: JobDto; editable: boolean }) {
 function LocationEditor({ job }: { job: JobDto }) {
   const t = useT();
   const first = job.lines.find((l) => l.status !== "completed");
-  const [value, setValue] = useState<LocationForm>(() => locationForm(first?.location ?? null));
+  // What is typed outlives a refetch of the job that re-mounts this panel; saved, the job's place shows again.
+  const [draft, setValue, clear] = useDraft<LocationForm>(`location:${job.id}`);
+  const value = draft ?? locationForm(first?.location ?? null);
   const [error, setError] = useState<string | null>(null);
   const change = usePeopleChange();
   const save = (e: FormEvent) => {
@@ -169,6 +174,7 @@ function LocationEditor({ job }: { job: JobDto }) {
     change.mutate(
       { kind: "location", id: job.id, body: { location, version: job.version } },
       {
+        onSuccess: clear,
         onError: (err) => {
           const field = err instanceof ApiError ? Object.values(err.fields)[0] : undefined;
           setError(field ? translateApiMessage(field) : t("message.generic"));
@@ -217,14 +223,23 @@ function Roster({ job, me, admin }: { job: JobDto; me: string | null; admin: boo
 
 function AttendanceForm({ job, line, editable }: { job: JobDto; line: JobDto["lines"][number]; editable: boolean }) {
   const t = useT();
-  const [present, setPresent] = useState<Set<string>>(() => new Set(line.attendance.filter((a) => a.present).map((a) => a.userId)));
+  // The marks outlive a refetch of the job that re-mounts this panel; saved, the job's own show again.
+  const [draft, setDraft, clear] = useDraft<string[]>(`attendance:${job.id}:${line.id}`);
+  const present = new Set(draft ?? line.attendance.filter((a) => a.present).map((a) => a.userId));
+  const setPresent = (next: Set<string>) => setDraft([...next]);
   const change = usePeopleChange();
   const failed = useFailure();
   const save = (e: FormEvent) => {
     e.preventDefault();
     change.mutate(
       { kind: "attendance", id: job.id, lineId: line.id, body: { attendance: job.attendees.map((a) => ({ userId: a.id, present: present.has(a.id) })) } },
-      { onError: failed, onSuccess: () => toast({ title: t("people.attendanceSaved") }) },
+      {
+        onError: failed,
+        onSuccess: () => {
+          clear();
+          toast({ title: t("people.attendanceSaved") });
+        },
+      },
     );
   };
   return (

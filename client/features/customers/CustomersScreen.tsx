@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from "../../components/icons";
 import { useCallback, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
+import { useLatestSearchParams } from "../../lib/url-params";
 import { CustomerSort, PriceGroupFilter, type CustomerFilters, type CustomerSummaryDto } from "../../../contract/customers";
 import { useAppUser } from "../../auth/useAppUser";
 import { Page } from "../../components/layout/Page";
@@ -33,22 +34,19 @@ function readView(params: URLSearchParams): ListView {
 
 /** The search, price-group filter and sort, kept in the URL so a reload, a shared link or Back shows the same list. */
 function useListView(): [ListView, (patch: Partial<ListView>) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, write] = useLatestSearchParams();
   const update = useCallback(
     (patch: Partial<ListView>) =>
-      setParams(
-        (prev) => {
-          const next = { ...readView(prev), ...patch };
-          const out = new URLSearchParams();
-          if (next.search) out.set("q", next.search);
-          if (next.priceGroup) out.set("priceGroup", next.priceGroup);
-          if (next.sort !== "name") out.set("sort", next.sort);
-          if (next.order !== "asc") out.set("order", next.order);
-          return out;
-        },
-        { replace: true },
-      ),
-    [setParams],
+      write((latest) => {
+        const next = { ...readView(latest), ...patch };
+        const out = new URLSearchParams();
+        if (next.search) out.set("q", next.search);
+        if (next.priceGroup) out.set("priceGroup", next.priceGroup);
+        if (next.sort !== "name") out.set("sort", next.sort);
+        if (next.order !== "asc") out.set("order", next.order);
+        return out;
+      }),
+    [write],
   );
   return [readView(params), update];
 }

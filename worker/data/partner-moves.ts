@@ -1,0 +1,82 @@
+/**
+ * The partner's answers to a job other than confirming or completing it:
+ * denying a request, proposing other times, moving booked sessions. Each
+ * answers its writes and the job as it will read after them, for
+ * `commitMove` (./jobs.ts) to write in one batch.
+ */
+import { eq } from "drizzle-orm";
+import type { JobDto } from "../../contract/bookings";
+import { jobLines } from "../../db/schema";
+import { nextStatus } from "../domain/jobs";
+import type { Db } from "../env";
+import { conflict } from "../http/errors";
+import { jobMoveAudit } from "./audit";
+import { projectJob } from "./job-store";
+import { dueDates, freeSeat, moveJob, type Statements } from "./job-writes";
+import type { JobOwner, MoveSubject } from "./jobs";
+
+/** Denies a request (reason): the lines go back to To Be Booked, their proposed times cleared. */
+export function denyStatements(db: Db, s: MoveSubject, reason: string, comment: string | undefined): { statements: Statements; after: JobDto } {
+  const to = nextStatus(s.job.status, "deny");
+  if (!to) throw conflict(`A job that is ${s.job.status} cannot be denied`);
+  const statements: Statements = [
+    ...moveJob(db, s.job, to),
+    db
+      .update(jobLines)
+      .set({
+        status: "awaitingScheduling",
+        requestedTimes: [],
+        rescheduleReason: reason as never,
+        rescheduleComment: comment ?? null,
+        updatedAt: new Date().toISOString(),
+      })
+      .where(eq(jobLines.jobId, s.job.id)),
+  ];
+  return { statements, after: projectJob(s.dto, to, () => ({ status: "awaitingScheduling", requestedTimes: [] })) };
+}
+
+/**
+ * The partner proposes other times instead of confirming or denying: each
+ * waiting line's proposed times become the partner's, for the customer to
+ * accept one or propose again; the audit entry (who, from → to, the times)
+ * goes in the same batch.
+ */
+export function proposeStatements(db: Db, owner: JobOwner, s: MoveSubject, times: Map<string, string[]>): { statements: Statements; after: JobDto } {
+  const to = nextStatus(s.job.status, "proposeTimes");
+  if (!to) throw conflict(`A job that is ${s.job.status} cannot get other times proposed`);
+  const statements: Statements = [
+    ...moveJob(db, s.job, to),
+    jobMoveAudit(s.job, "bookingTimesProposed", owner.userId, to, { times: Object.fromEntries(times) }),
+  ];
+  for (const [lineId, proposed] of times)
+    statements.push(
+      db.update(jobLines).set({ status: "timesProposed", requestedTimes: proposed, updatedAt: new Date().toISOString() }).where(eq(jobLines.id, lineId)),
+    );
+  return { statements, after: projectJob(s.dto, to, (l) => (times.has(l.id) ? { status: "timesProposed", requestedTimes: times.get(l.id)! } : {})) };
+}
+
+/** The partner moves booked sessions (some or all) to new times (reason); the job stays Booked and a seat held on a slot is given back. */
+export function partnerRescheduleStatements(
+  db: Db,
+  s: MoveSubject,
+  times: Map<string, string>,
+  reason: string,
+  comment: string | undefined,
+): { statements: Statements; after: JobDto } {
+  const to = nextStatus(s.job.status, "rescheduleSlots");
+  if (!to) throw conflict(`A job that is ${s.job.status} cannot be rescheduled`);
+  const statements: Statements = [...moveJob(db, s.job, to)];
+  for (const line of s.lines) {
+    const time = times.get(line.id);
+    if (!time) continue;
+    statements.push(
+      db
+        .update(jobLines)
+        .set({ scheduledAt: time, slotId: null, rescheduleReason: reason as never, rescheduleComment: comment ?? null, updatedAt: new Date().toISOString() })
+        .where(eq(jobLines.id, line.id)),
+      ...(line.slotId ? freeSeat(line.slotId) : []),
+      ...dueDates(line, time),
+    );
+  }
+  return { statements, after: projectJob(s.dto, to, (l) => (times.has(l.id) ? { scheduledAt: times.get(l.id)!, slotId: null } : {})) };
+}
