@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultQuestionBank } from "../../db/seed/assessment-bank";
 import { Category } from "../../contract/enums";
-import { linkAssessmentId, scoreAnswers, scoreFromPercent, signLink, verifyLink, type Question } from "../../worker/domain/assessment";
+import { linkAssessmentId, linkPartnerId, scoreAnswers, scoreFromPercent, signLink, verifyLink, type Question } from "../../worker/domain/assessment";
 
 const scale = [1, 2, 3, 4, 5].map((value) => ({ value }));
 const q = (id: string, category: Question["category"]): Question => ({ id, category, options: scale });
@@ -80,7 +80,7 @@ describe("assessment links", () => {
   const claims = {
     assessmentId: "6f1c2a3e-0000-4000-8000-000000000001",
     accountId: "acc",
-    partnerAccountId: "p",
+    partnerAccountId: "7a2b3c4d-0000-4000-8000-000000000002",
     userId: "u1",
     expiresAt: "2030-01-01T00:00:00.000Z",
   };
@@ -93,5 +93,23 @@ describe("assessment links", () => {
     expect(await verifyLink("key", token, { ...claims, userId: "u2" })).toBe(false);
     expect(await verifyLink("key", token, { ...claims, expiresAt: "2031-01-01T00:00:00.000Z" })).toBe(false);
     expect(linkAssessmentId("nonsense")).toBeNull();
+  });
+
+  it("names the partner the link was issued under, covered by the signature; a link without one names none", async () => {
+    const token = await signLink("key", claims);
+    expect(linkPartnerId(token)).toBe(claims.partnerAccountId);
+    const otherPartner = "7a2b3c4d-0000-4000-8000-000000000003";
+    const swapped = token.replace(claims.partnerAccountId, otherPartner);
+    expect(linkPartnerId(swapped)).toBe(otherPartner);
+    expect(await verifyLink("key", swapped, claims)).toBe(false);
+    expect(await verifyLink("key", swapped, { ...claims, partnerAccountId: otherPartner })).toBe(false);
+    // A link issued before links named their partner (the id and the signature) still opens, on the request's shard.
+    const before = token.replace(`.${claims.partnerAccountId}.`, ".");
+    expect(linkPartnerId(before)).toBeNull();
+    expect(linkAssessmentId(before)).toBe(claims.assessmentId);
+    expect(await verifyLink("key", before, claims)).toBe(true);
+    const unlinked = await signLink("key", { ...claims, partnerAccountId: null });
+    expect(linkPartnerId(unlinked)).toBeNull();
+    expect(await verifyLink("key", unlinked, { ...claims, partnerAccountId: null })).toBe(true);
   });
 });

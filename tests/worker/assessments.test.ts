@@ -9,6 +9,8 @@ import { authSecret } from "../../worker/identity/embedded";
 import { apiAs, signUp, tokenFor, type Caller } from "./auth";
 import { json } from "./helpers";
 import { first } from "../present";
+import { shardDbOf } from "./databases";
+import { clearIsolateCaches } from "../../worker/http/isolate-cache";
 
 const db = drizzle(env.DB, { schema });
 const LINK = "/v1/assessments/fitness-score";
@@ -24,6 +26,25 @@ const counts = async () => ({
   entries: first(await db.select({ n: count() }).from(schema.scoreEntries)).n,
   audit: first(await db.select({ n: count() }).from(schema.auditEntries)).n,
 });
+/** The directory's binding, counting the statements matching `pattern` it is asked to run (sessions included). */
+function countingD1(d1: D1Database, pattern: RegExp): D1Database & { calls: number } {
+  const state = { calls: 0 };
+  const wrap = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(obj, key) {
+        if (key === "calls") return state.calls;
+        if (key === "prepare")
+          return (sql: string) => {
+            if (pattern.test(sql)) state.calls++;
+            return (obj as unknown as D1Database).prepare(sql);
+          };
+        if (key === "withSession") return (...args: unknown[]) => wrap((obj as unknown as D1Database).withSession(...(args as [string])));
+        const value = Reflect.get(obj, key) as unknown;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(obj) : value;
+      },
+    });
+  return wrap(d1) as D1Database & { calls: number };
+}
 /** Answers every question of a form with `value` (1–5). */
 const answerAll = (form: { questions: { id: string }[] }, value: number) => Object.fromEntries(form.questions.map((q) => [q.id, value]));
 
@@ -32,7 +53,7 @@ describe("GET v1/assessments/fitness-score", () => {
     const res = await link("customerMember");
     expect(res.status).toBe(200);
     const body = await json(res);
-    expect(body).toMatchObject({ category: "all", url: expect.stringMatching(/^http:\/\/localhost:5173\/assessment\/[0-9a-f-]{36}\.[\w-]{43}$/) });
+    expect(body).toMatchObject({ category: "all", url: expect.stringMatching(new RegExp(`^http://localhost:5173/assessment/[0-9a-f-]{36}\\.${DEMO.northwind.id}\\.[\\w-]{43}$`)) });
     expect(new Date(body.expiresAt).getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
     const [row] = await db.select().from(schema.assessments).where(eq(schema.assessments.id, body.id));
     expect(row).toMatchObject({ accountId: FABRIKAM, partnerAccountId: DEMO.northwind.id, status: "pending" });
@@ -216,8 +237,48 @@ describe("taking the assessment through a partner's link", () => {
     const form2 = await json(await open(signedIn.token, dan));
     const res2 = await json(await submit(signedIn.token, { answers: answerAll(form2, 3) }, dan));
     expect(res2.orphaned).toBe(true);
-    const [entry] = await db.select().from(schema.scoreEntries).where(eq(schema.scoreEntries.scoreId, res2.categories[0].scoreId));
+    // Contoso's link, its scores and entries are on Contoso's shard.
+    const contoso = await shardDbOf(DEMO.contoso.id);
+    const [entry] = await contoso.select().from(schema.scoreEntries).where(eq(schema.scoreEntries.scoreId, res2.categories[0].scoreId));
     expect(entry).toMatchObject({ accountId: null, assesseeEmail: "dan@fabrikam.test", assesseeName: "Dan Moreau" });
+  });
+
+  it("opens a partner's link on its partner's shard from the main domain, with at most one directory call to find it", async () => {
+    const issued = await json(await link("otherPartnerAdmin", "?category=strategy"));
+    expect(issued.token).toContain(`.${DEMO.contoso.id}.`);
+    const contoso = await shardDbOf(DEMO.contoso.id);
+    expect(await contoso.select({ id: schema.assessments.id }).from(schema.assessments).where(eq(schema.assessments.id, issued.id))).toHaveLength(1);
+    // Cold: one look-up of the link's partner in the directory's routing rows; warm: none.
+    clearIsolateCaches();
+    const directory = countingD1(env.DB, /from "accounts"/i);
+    const opened = await apiAs(null, { bindings: { DB: directory } }).post(`/v1/assessments/${issued.token}/open`);
+    expect(opened.status).toBe(200);
+    expect((await json(opened)).partnerName).toBe("Contoso Skills");
+    expect(directory.calls).toBe(1);
+    const again = await apiAs(null, { bindings: { DB: directory } }).post(`/v1/assessments/${issued.token}/open`);
+    expect(again.status).toBe(200);
+    expect(directory.calls).toBe(1);
+    const [row] = await contoso.select().from(schema.assessments).where(eq(schema.assessments.id, issued.id));
+    expect(row).toMatchObject({ status: "inProgress", partnerAccountId: DEMO.contoso.id });
+    // A customer's link of Contoso's customer, taken by its member on the main domain without naming the account.
+    const finn = await json(await link("otherCustomerAdmin", "?category=strategy"));
+    expect(finn.token).toContain(`.${DEMO.contoso.id}.`);
+    const finnForm = await open(finn.token, "otherCustomerAdmin");
+    expect(finnForm.status).toBe(200);
+    const done = await json(await submit(finn.token, { answers: answerAll(await json(finnForm), 4) }, "otherCustomerAdmin"));
+    expect(done.orphaned).toBe(false);
+    const [scored] = await contoso.select().from(schema.scoreEntries).where(eq(schema.scoreEntries.scoreId, done.categories[0].scoreId));
+    expect(scored).toMatchObject({ accountId: DEMO.customers.harbour.id });
+  });
+
+  it("is 404 for a link naming an unknown partner, or naming another partner than its own, and for a forged one", async () => {
+    const issued = await json(await link("otherPartnerAdmin", "?category=strategy"));
+    const unknown = issued.token.replace(DEMO.contoso.id, crypto.randomUUID());
+    expect((await open(unknown)).status).toBe(404);
+    // Naming Northwind sends the look-up to Northwind's shard, where there is no such link; the signature covers the partner anyway.
+    expect((await open(issued.token.replace(DEMO.contoso.id, DEMO.northwind.id))).status).toBe(404);
+    expect((await open(`${issued.token.slice(0, -2)}xx`)).status).toBe(404);
+    expect((await open(issued.token)).status).toBe(200);
   });
 
   it("rate limits opening and finishing links per client address with a 429 in the error envelope", async () => {

@@ -27,6 +27,8 @@ import { errorResponses } from "../http/responses";
 import { authSecret, type IdentityEnv } from "../identity/embedded";
 import { requireUser } from "../identity/context";
 import { limitClient, type RateRule } from "../http/rate-limit";
+import { linkPartnerId } from "../domain/assessment";
+import { accountShardName, actOnShard } from "../tenant/scope";
 
 /**
  * The product's fitness assessment (Scores): the link
@@ -48,6 +50,21 @@ function linkSecret(c: Context<AppEnv>): string {
  */
 async function takerOf(c: Context<AppEnv>): Promise<UserScope | null> {
   return c.req.header("Authorization") ? requireUser(c) : null;
+}
+
+/**
+ * The link's shard: its partner's, named by the token and found through the
+ * directory's routing row (cached per isolate: at most one directory call,
+ * none on a partner's own domain), whatever host or account the request came
+ * with. A token naming no partner (a customer without one, or a link issued
+ * before links named it) is looked for on the request's shard, as is one of
+ * an unknown partner (404 there). Run before the taker is read, so their user
+ * copy is the link's shard's.
+ */
+async function enterLinkShard(c: Context<AppEnv>, token: string): Promise<void> {
+  const partnerId = linkPartnerId(token);
+  if (!partnerId || c.get("tenant").partner?.id === partnerId) return;
+  actOnShard(c, await accountShardName(c, partnerId));
 }
 
 const errors = errorResponses({ 403: "Not allowed" });
@@ -101,8 +118,9 @@ endpoint(
     },
   },
   async (c, { params }) => {
-    const db = c.get("db");
     await limitClient(c, assessmentLimit(c));
+    await enterLinkShard(c, params.token);
+    const db = c.get("db");
     const taker = await takerOf(c);
     const row = await linkFor(db, params.token, taker, linkSecret(c));
     return c.json(await openAssessment(db, c.get("directory"), row, taker));
@@ -130,8 +148,9 @@ endpoint(
     },
   },
   async (c, { params, body }) => {
-    const db = c.get("db");
     await limitClient(c, assessmentLimit(c));
+    await enterLinkShard(c, params.token);
+    const db = c.get("db");
     const taker = await takerOf(c);
     const row = await linkFor(db, params.token, taker, linkSecret(c));
     return c.json(await submitAssessment(db, c.get("directory"), row, taker, body));

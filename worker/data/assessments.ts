@@ -237,6 +237,8 @@ export async function submitAssessment(
   ]);
   const auditAccount = accountId ?? row.partnerAccountId;
   await runBatch(db, [
+    // The taker's user copy on the link's shard, which the scores and the audit entry name (a no-op when it is there).
+    ...(taker ? [db.insert(users).values(taker.user).onConflictDoNothing()] : []),
     ...statements,
     ...(auditAccount
       ? [

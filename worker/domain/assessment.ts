@@ -83,19 +83,36 @@ async function hmac(secret: string, message: string): Promise<string> {
 
 const payload = (c: LinkClaims) => [c.assessmentId, c.accountId ?? "", c.partnerAccountId ?? "", c.userId ?? "", c.expiresAt].join("|");
 
-/** The link's token: the assessment's id and a signature over who it is for and until when. */
+/**
+ * The link's token: the assessment's id, the id of the partner it was issued
+ * under (when it has one: the link is opened on that partner's shard, found
+ * through the directory's routing row), and a signature over who it is for
+ * and until when (the partner included).
+ */
 export async function signLink(secret: string, claims: LinkClaims): Promise<string> {
-  return `${claims.assessmentId}.${await hmac(secret, payload(claims))}`;
+  return linkToken(claims, await hmac(secret, payload(claims)), Boolean(claims.partnerAccountId));
 }
+
+const linkToken = (claims: LinkClaims, signature: string, namesPartner: boolean) =>
+  [claims.assessmentId, ...(namesPartner && claims.partnerAccountId ? [claims.partnerAccountId] : []), signature].join(".");
+
+const UUID = "[0-9a-f-]{36}";
+/** A token's parts; links issued before they named their partner have none. */
+const TOKEN = new RegExp(`^(${UUID})(?:\\.(${UUID}))?\\.[A-Za-z0-9_-]{43}$`, "i");
 
 /** The assessment id a token names (its signature is checked against the stored claims by `verifyLink`). */
 export function linkAssessmentId(token: string): string | null {
-  return /^([0-9a-f-]{36})\.[A-Za-z0-9_-]{43}$/i.exec(token)?.[1] ?? null;
+  return TOKEN.exec(token)?.[1] ?? null;
 }
 
-/** Whether the token is the one signed for these claims (constant-time comparison). */
+/** The partner a token names, whose shard holds the link (null: none named; the request's shard is looked in). */
+export function linkPartnerId(token: string): string | null {
+  return TOKEN.exec(token)?.[2]?.toLowerCase() ?? null;
+}
+
+/** Whether the token is the one signed for these claims, in the form it was issued in (constant-time comparison). */
 export async function verifyLink(secret: string, token: string, claims: LinkClaims): Promise<boolean> {
-  const expected = await signLink(secret, claims);
+  const expected = linkToken(claims, await hmac(secret, payload(claims)), linkPartnerId(token) !== null);
   if (expected.length !== token.length) return false;
   let diff = 0;
   for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ token.charCodeAt(i);
