@@ -72,10 +72,20 @@ describe("whose reviews a reader sees", () => {
     expect((await list("customerMember", shared)).status).toBe(200);
     expect((await list("otherCustomerAdmin", shared)).status).toBe(200);
     const userId = async (email: string) => nth(await db.select().from(schema.users).where(eq(schema.users.email, email)), 0).id;
-    await db.insert(schema.reviews).values([
-      { workoutId: shared, accountId: DEMO.customers.fabrikam.id, userId: await userId("dan@fabrikam.test"), rating: 1, comment: "Northwind side secret" },
-      { workoutId: shared, accountId: DEMO.customers.harbour.id, userId: await userId("finn@harbour.test"), rating: 5, comment: "Contoso side words" },
-    ]);
+    // A review lives on its reviewer's shard (its customer's partner's), beside the job it follows.
+    const northwind = await shardDbOf(DEMO.customers.fabrikam.id);
+    const contoso = await shardDbOf(DEMO.customers.harbour.id);
+    await northwind
+      .insert(schema.reviews)
+      .values({ workoutId: shared, accountId: DEMO.customers.fabrikam.id, userId: await userId("dan@fabrikam.test"), rating: 1, comment: "Northwind side secret" });
+    // Harbour completed it on Contoso's copy, and its admin reviews it through the API.
+    await contoso
+      .insert(schema.jobs)
+      .values({ accountId: DEMO.customers.harbour.id, partnerAccountId: DEMO.contoso.id, workoutId: shared, status: "completed" });
+    expect((await post("otherCustomerAdmin", { rating: 5, comment: "Contoso side words" }, shared)).status).toBe(201);
+    const written = await contoso.select().from(schema.reviews).where(eq(schema.reviews.workoutId, shared));
+    expect(written.map((r) => r.comment).sort()).toEqual(["Contoso side words"]);
+    expect((await northwind.select().from(schema.reviews).where(eq(schema.reviews.workoutId, shared))).map((r) => r.comment)).toEqual(["Northwind side secret"]);
 
     const contosoSide = await json(await list("otherCustomerAdmin", shared));
     expect(contosoSide).toMatchObject({ average: 5, count: 1 });
