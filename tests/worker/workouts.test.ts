@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { apiAs, multipart, PNG, tokenFor } from "./auth";
-import { publishNow } from "./flows-setup";
+import { publishNow, runFlows } from "./flows-setup";
+import { shardDbOf } from "./databases";
 import { call, json } from "./helpers";
 import { nth } from "../present";
 
@@ -457,11 +458,24 @@ describe("attachments", () => {
     // The uploader's name, made safe for the header, with the extension the bytes prove.
     expect(own.headers.get("Content-Disposition")).toBe('attachment; filename="Team guide _v2_.pdf"');
     expect((await apiAs("customerMember").get(a.fileUri)).status).toBe(200);
-    expect((await apiAs("otherCustomerAdmin").get(a.fileUri)).status).toBe(200); // Contoso lists Copilot Foundations
     expect((await call(a.fileUri)).status).toBe(401);
+    // Contoso (on another shard) lists Copilot Foundations: once the upload is published and its copy refreshed,
+    // the copy's attachment names the author's stored file, served to Contoso's customers and to Contoso.
+    await runFlows(await publishNow([w]));
+    const contoso = await shardDbOf(CT);
+    const copied = await contoso.select().from(schema.sessionAttachments).where(eq(schema.sessionAttachments.id, a.id));
+    expect(copied.map((r) => r.fileKey)).toEqual([nth(row, 0).fileKey]);
+    const theirs = await apiAs("otherCustomerAdmin").get(a.fileUri);
+    expect(theirs.status).toBe(200);
+    expect(await theirs.text()).toBe("%PDF-1.4\n%test\n");
+    expect((await apiAs("otherPartnerAdmin").get(a.fileUri)).status).toBe(200);
     const del = await apiAs(token).delete(`/v1/admin/workouts/${w}/attachments/${a.id}`);
     expect(del.status).toBe(204);
     expect((await apiAs(token).get(a.fileUri)).status).toBe(404);
+    // The author's file is gone for every copy at once, before the copy is refreshed; then the copy drops the row.
+    expect((await apiAs("otherCustomerAdmin").get(a.fileUri)).status).toBe(404);
+    await runFlows(await publishNow([w]));
+    expect(await contoso.select().from(schema.sessionAttachments).where(eq(schema.sessionAttachments.id, a.id))).toEqual([]);
   });
 
   it("refuses a file of another type (415), nothing at all (400), another partner (404)", async () => {
