@@ -53,7 +53,10 @@ describe("GET v1/assessments/fitness-score", () => {
     const res = await link("customerMember");
     expect(res.status).toBe(200);
     const body = await json(res);
-    expect(body).toMatchObject({ category: "all", url: expect.stringMatching(new RegExp(`^http://localhost:5173/assessment/[0-9a-f-]{36}\\.${DEMO.northwind.id}\\.[\\w-]{43}$`)) });
+    expect(body).toMatchObject({
+      category: "all",
+      url: expect.stringMatching(new RegExp(`^http://localhost:5173/assessment/[0-9a-f-]{36}\\.${DEMO.northwind.id}\\.[\\w-]{43}$`)),
+    });
     expect(new Date(body.expiresAt).getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
     const [row] = await db.select().from(schema.assessments).where(eq(schema.assessments.id, body.id));
     expect(row).toMatchObject({ accountId: FABRIKAM, partnerAccountId: DEMO.northwind.id, status: "pending" });

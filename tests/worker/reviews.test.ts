@@ -77,7 +77,13 @@ describe("whose reviews a reader sees", () => {
     const contoso = await shardDbOf(DEMO.customers.harbour.id);
     await northwind
       .insert(schema.reviews)
-      .values({ workoutId: shared, accountId: DEMO.customers.fabrikam.id, userId: await userId("dan@fabrikam.test"), rating: 1, comment: "Northwind side secret" });
+      .values({
+        workoutId: shared,
+        accountId: DEMO.customers.fabrikam.id,
+        userId: await userId("dan@fabrikam.test"),
+        rating: 1,
+        comment: "Northwind side secret",
+      });
     // Harbour completed it on Contoso's copy, and its admin reviews it through the API.
     await contoso
       .insert(schema.jobs)
@@ -85,7 +91,9 @@ describe("whose reviews a reader sees", () => {
     expect((await post("otherCustomerAdmin", { rating: 5, comment: "Contoso side words" }, shared)).status).toBe(201);
     const written = await contoso.select().from(schema.reviews).where(eq(schema.reviews.workoutId, shared));
     expect(written.map((r) => r.comment).sort()).toEqual(["Contoso side words"]);
-    expect((await northwind.select().from(schema.reviews).where(eq(schema.reviews.workoutId, shared))).map((r) => r.comment)).toEqual(["Northwind side secret"]);
+    expect((await northwind.select().from(schema.reviews).where(eq(schema.reviews.workoutId, shared))).map((r) => r.comment)).toEqual([
+      "Northwind side secret",
+    ]);
 
     const contosoSide = await json(await list("otherCustomerAdmin", shared));
     expect(contosoSide).toMatchObject({ average: 5, count: 1 });

@@ -22,6 +22,8 @@ import { dispatchMail, storeMail, type MailInput } from "../mail/outbox";
 import { inviteMail } from "../mail/account-mail";
 import { partnerMails, productBrand, recipientLanguage, usersByEmail, type PartnerMail, type UserLanguage } from "../data/mail-context";
 import { clerkInvite, clerkRevokeInvite } from "../identity/clerk-organizations";
+import { sendFlows } from "../flows/queue";
+import type { FlowMessage } from "../domain/flows";
 
 /**
  * Team members of the acting account (Profile → Team Members): list (members
@@ -174,11 +176,17 @@ endpoint(
       c.env.UPLOADS,
       sending.map((i) => i.mail),
     );
-    await members.sendInvites(sending.map((i, n) => ({ ...i, mail: stored[n]! }))).catch((err: unknown) => {
-      // Other requests of the account got there first: nothing of this one was written.
-      if (overInviteCap(err)) throw inviteCapReached(known.oldestToday);
-      throw err;
-    });
+    const compensation = { shard: c.get("shard").name, later: (m: FlowMessage) => sendFlows(c.env, [m]) };
+    await members
+      .sendInvites(
+        sending.map((i, n) => ({ ...i, mail: stored[n]! })),
+        compensation,
+      )
+      .catch((err: unknown) => {
+        // Other requests of the account got there first: nothing of this one was written.
+        if (overInviteCap(err)) throw inviteCapReached(known.oldestToday);
+        throw err;
+      });
     await dispatchMail(
       c.env,
       stored.map((m) => m.id),

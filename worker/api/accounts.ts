@@ -183,7 +183,8 @@ endpoint(
     const { auth } = scope;
     // The invite is in the directory, the membership goes to the account's shard.
     const directory = c.get("directory");
-    const [row, shard] = await Promise.all([inviteOf(directory, params.accountId, params.inviteId), accountShardDb(c, params.accountId)]);
+    const [row, shardName] = await Promise.all([inviteOf(directory, params.accountId, params.inviteId), accountShardName(c, params.accountId)]);
+    const shard = shardDb(c, shardName);
     if (!row) throw notFound("Invite not found");
     const email = verifiedEmail(auth);
     if (!email) throw forbidden(INVITE_MESSAGES.verifyFirst);
@@ -201,6 +202,7 @@ endpoint(
       row,
       membershipStatements(c, auth, row.account.authId, row.invite.role),
       clerk ? null : row.invite.authInviteId,
+      { shard: shardName, later: (m) => sendFlows(c.env, [m]) },
     );
     return c.json(accountDto(row.account));
   },

@@ -3,13 +3,13 @@
  * owner), the accounts it belongs to, invitations addressed to its verified
  * address, and the acting account's own profile and partner link.
  */
-import { and, eq, gt, inArray } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { z } from "zod";
 import { INVALID_PARTNER_TAN, type CreateAccountData, type UpdateAccountProfileData } from "../../contract/accounts";
 import { TeamType, type AccountType } from "../../contract/enums";
 import { PARTNER_DEFAULT_STYLING, platformNameFrom } from "../../contract/styling";
 import { DEFAULT_TEAM_NAMES } from "../../contract/team";
-import { accountUsers, accounts, authInvitations, authMembers, invites, stylings, teams, users } from "../../db/schema";
+import { accountUsers, accounts, authInvitations, invites, stylings, teams, users } from "../../db/schema";
 import type { Db } from "../env";
 import type { AdminScope, UserScope } from "../http/endpoint";
 import { invalid } from "../http/errors";
@@ -18,7 +18,8 @@ import type { AuthContext } from "../identity/tokens";
 import { batch, theRow, type Stmt } from "./query";
 import { inSession } from "./customers";
 import { partnerByTan } from "./partner-numbers";
-import type { RelinkMessage } from "../domain/flows";
+import type { InviteClaim, RelinkMessage, UndoAcceptMessage } from "../domain/flows";
+import { unclaimStatements, undoLater } from "./invite-undo";
 
 /** A fresh 6-digit partner number that no account holds yet: the directory's routing rows hold every account's TAN, whichever shard it is on. */
 async function freshTan(directory: Db): Promise<string> {
@@ -173,7 +174,9 @@ export async function inviteOf(db: Db, accountId: string, inviteId: string) {
  * caller's user copy and the membership (an upsert, idempotent). When the
  * shard refuses, the directory's step is undone (compensation): the invite
  * is pending again and the identity membership this call added is removed,
- * so the invitee can accept again.
+ * so the invitee can accept again. When that undo fails too, it is sent to
+ * the flow queue as an idempotent step (`later`, worker/data/invite-undo.ts),
+ * which takes the claim back unless the shard holds the membership after all.
  */
 export async function acceptInvite(
   { shard, directory }: { shard: Db; directory: Db },
@@ -181,6 +184,7 @@ export async function acceptInvite(
   row: NonNullable<Awaited<ReturnType<typeof inviteOf>>>,
   membership: Stmt[],
   authInvitationId: string | null,
+  compensation: { shard: string; later: (m: UndoAcceptMessage) => Promise<void> },
 ): Promise<void> {
   const now = new Date().toISOString();
   const claim: Stmt[] = [
@@ -211,19 +215,21 @@ export async function acceptInvite(
     ]);
   } catch (err) {
     // The identity memberships this call added (their statements answer the rows they wrote).
-    const added = claimed
+    const authMemberIds = claimed
       .slice(1, 1 + membership.length)
       .flatMap((r) => (Array.isArray(r) ? (r as { id?: unknown }[]) : []))
       .flatMap((r) => (typeof r.id === "string" ? [r.id] : []));
-    const undo: Stmt[] = [
-      directory
-        .update(invites)
-        .set({ status: "pending", respondedAt: null })
-        .where(and(eq(invites.id, row.invite.id), eq(invites.status, "accepted"))),
-    ];
-    if (added.length) undo.push(directory.delete(authMembers).where(inArray(authMembers.id, added)));
-    if (authInvitationId) undo.push(directory.update(authInvitations).set({ status: "pending" }).where(eq(authInvitations.id, authInvitationId)));
-    await batch(directory, undo);
+    const taken: InviteClaim = {
+      shard: compensation.shard,
+      accountId: row.account.id,
+      userId: scope.user.id,
+      inviteId: row.invite.id,
+      respondedAt: now,
+      authMemberIds,
+      authInvitationId,
+    };
+    const step: UndoAcceptMessage = { kind: "undoAccept", claim: taken };
+    await batch(directory, unclaimStatements(directory, taken)).catch((undoErr: unknown) => undoLater(step.kind, undoErr, () => compensation.later(step)));
     throw err;
   }
 }

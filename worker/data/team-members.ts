@@ -6,13 +6,15 @@
 import { and, asc, count, eq, gt, min, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { INVITES_PER_DAY, type TeamMemberDto, type UpdateTeamMemberBody } from "../../contract/team";
-import { accountUsers, authInvitations, invites, teamMemberships, teams } from "../../db/schema";
+import { accountUsers, authInvitations, authMembers, invites, teamMemberships, teams, users } from "../../db/schema";
 import type { Db } from "../env";
 import type { AccountScope, AdminScope } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
 import { inList } from "./bound";
 import { enqueueMail, type StoredMail } from "../mail/outbox";
 import { batch, type Stmt } from "./query";
+import { dropInvitesStatements, undoLater } from "./invite-undo";
+import type { UndoInvitesMessage } from "../domain/flows";
 import { d1Of, errorText, raw, runBatch, type Statement } from "./statements";
 
 /**
@@ -70,17 +72,53 @@ export function membersOf({ shard: db, directory }: { shard: Db; directory: Db }
     ];
   }
 
+  /**
+   * The identity provider's membership of the account (`auth_members`, in the
+   * directory) follows a member's status: removed when the member is marked
+   * inactive, added again when active, so the satellite hand-off and mail's
+   * partner branding, which read the directory alone, count active members
+   * only. Answers the step's undo (the directory as it was), or null when the
+   * account has no embedded organisation (Clerk keeps its own memberships).
+   */
+  async function identityMembership(authUserId: string | null, status: "active" | "inactive", role: string): Promise<{ undo: () => Promise<void> } | null> {
+    const orgId = scope.account.authId;
+    if (!orgId || !authUserId || scope.auth.provider === "clerk") return null;
+    const mine = and(eq(authMembers.organizationId, orgId), eq(authMembers.userId, authUserId));
+    if (status === "inactive") {
+      const removed = await directory.delete(authMembers).where(mine).returning();
+      return { undo: async () => void (removed.length && (await directory.insert(authMembers).values(removed).onConflictDoNothing())) };
+    }
+    const added = await directory
+      .insert(authMembers)
+      .values({ id: crypto.randomUUID(), organizationId: orgId, userId: authUserId, role, createdAt: new Date() })
+      .onConflictDoNothing()
+      .returning({ id: authMembers.id });
+    return {
+      undo: async () =>
+        void (
+          added.length &&
+          (await directory.delete(authMembers).where(
+            inList(
+              authMembers.id,
+              added.map((a) => a.id),
+            ),
+          ))
+        ),
+    };
+  }
+
   return {
     list,
 
     /** Edits a member: the owner's role and status, and the caller's own status and role, stay as they are (409). */
     async edit(id: string, body: z.output<typeof UpdateTeamMemberBody>, acting: AdminScope): Promise<TeamMemberDto> {
       const found = await db
-        .select()
+        .select({ member: accountUsers, authId: users.authId })
         .from(accountUsers)
+        .leftJoin(users, eq(users.id, accountUsers.userId))
         .where(and(eq(accountUsers.id, id), eq(accountUsers.accountId, accountId)))
         .limit(1);
-      const member = found[0];
+      const member = found[0]?.member;
       if (!member) throw notFound("Team member not found");
       if ((body.role || body.status) && member.type === "owner") throw conflict("The owner's role and status cannot be changed");
       if (body.status === "inactive" && member.userId === acting.user.id) throw conflict("You cannot mark yourself inactive");
@@ -106,7 +144,14 @@ export function membersOf({ shard: db, directory }: { shard: Db; directory: Db }
           statements.push(db.insert(teamMemberships).values({ accountId: accountId, teamId, accountUserId: member.id }));
         }
       }
-      if (statements.length) await batch(db, statements);
+      // The directory's identity membership follows the status first; the shard's write second, the first undone when it fails.
+      const identity = body.status && body.status !== member.status ? await identityMembership(found[0]!.authId, body.status, patch.role ?? member.role) : null;
+      try {
+        if (statements.length) await batch(db, statements);
+      } catch (err) {
+        await identity?.undo();
+        throw err;
+      }
       return (await list()).find((m) => m.kind === "member" && m.id === member.id)!;
     },
 
@@ -144,7 +189,9 @@ export function membersOf({ shard: db, directory }: { shard: Db; directory: Db }
      * each, the embedded provider's organisation invitation (when it has one)
      * and the product's invite, with the day's cap; the shard's batch the
      * queued mails. When the shard refuses, the invites just written are
-     * taken back (compensation), so no invite stays without its mail.
+     * taken back (compensation), so no invite stays without its mail; when
+     * that undo fails too, it goes to the flow queue as an idempotent step
+     * (`compensation.later`, worker/data/invite-undo.ts).
      */
     async sendInvites(
       list: {
@@ -155,6 +202,7 @@ export function membersOf({ shard: db, directory }: { shard: Db; directory: Db }
         embeddedInvitation: boolean;
         mail: StoredMail;
       }[],
+      compensation: { shard: string; later: (m: UndoInvitesMessage) => Promise<void> },
       now = new Date(),
     ) {
       const out: Statement[] = [];
@@ -201,12 +249,12 @@ export function membersOf({ shard: db, directory }: { shard: Db; directory: Db }
           list.map((invite) => enqueueMail(db, invite.mail)),
         );
       } catch (err) {
-        const ids = list.map((i) => i.id);
-        const authIds = list.flatMap((i) => (i.embeddedInvitation && i.authInviteId ? [i.authInviteId] : []));
-        await batch(directory, [
-          directory.delete(invites).where(inList(invites.id, ids)),
-          ...(authIds.length ? [directory.delete(authInvitations).where(inList(authInvitations.id, authIds))] : []),
-        ]);
+        const inviteIds = list.map((i) => i.id);
+        const authInvitationIds = list.flatMap((i) => (i.embeddedInvitation && i.authInviteId ? [i.authInviteId] : []));
+        const step: UndoInvitesMessage = { kind: "undoInvites", shard: compensation.shard, inviteIds, authInvitationIds, mailIds: list.map((i) => i.mail.id) };
+        await batch(directory, dropInvitesStatements(directory, inviteIds, authInvitationIds)).catch((undoErr: unknown) =>
+          undoLater(step.kind, undoErr, () => compensation.later(step)),
+        );
         throw err;
       }
     },

@@ -34,7 +34,36 @@ export type RefreshMessage = { kind: "refresh"; shard: string; workoutId: string
  */
 export type DeliverMessage = { kind: "deliver"; shard: string; jobId: string };
 
-export type FlowMessage = RelinkMessage | PublishMessage | RefreshMessage | DeliverMessage;
+/**
+ * What an invite's acceptance wrote in the directory (the invite used at
+ * `respondedAt`, the identity memberships it added, the embedded invitation
+ * it stood for), for the account's membership on its shard `shard`.
+ */
+export type InviteClaim = {
+  shard: string;
+  accountId: string;
+  userId: string;
+  inviteId: string;
+  respondedAt: string;
+  authMemberIds: string[];
+  authInvitationId: string | null;
+};
+
+/**
+ * The account's shard refused an acceptance's membership and the request's
+ * undo failed too: the directory's claim is taken back here (compare-and-set
+ * on the claim's time), unless the shard holds the membership after all.
+ */
+export type UndoAcceptMessage = { kind: "undoAccept"; claim: InviteClaim };
+
+/**
+ * Invites written in the directory whose mails the account's shard refused,
+ * and whose undo in the request failed too: they are taken back here, unless
+ * the shard holds their mails after all (its batch is all or nothing).
+ */
+export type UndoInvitesMessage = { kind: "undoInvites"; shard: string; inviteIds: string[]; authInvitationIds: string[]; mailIds: string[] };
+
+export type FlowMessage = RelinkMessage | PublishMessage | RefreshMessage | DeliverMessage | UndoAcceptMessage | UndoInvitesMessage;
 
 /** The attempt after which a step that still fails is compensated (the queue's max_retries, wrangler.toml). */
 export const LAST_ATTEMPT = 10;

@@ -11,6 +11,7 @@ import { LAST_ATTEMPT, type FlowMessage } from "../domain/flows";
 import type { Db } from "../env";
 import { publish, refresh } from "./catalogue";
 import { deliver } from "./delivery";
+import { undoAccept, undoInvites } from "./invites";
 import { relink, undoRelink } from "./relink";
 
 /** The flow queue's name (wrangler.toml); a deployment may suffix it per environment. */
@@ -35,6 +36,8 @@ async function run(env: Env, dbs: FlowDatabases, m: FlowMessage): Promise<void> 
   if (m.kind === "relink") return relink(dbs, m);
   if (m.kind === "publish") return publish(dbs, env, m);
   if (m.kind === "deliver") return deliver(dbs, env, m);
+  if (m.kind === "undoAccept") return undoAccept(dbs, m);
+  if (m.kind === "undoInvites") return undoInvites(dbs, m);
   return refresh(dbs, m);
 }
 
