@@ -149,7 +149,12 @@ export function membersOf({ shard: db, directory }: { shard: Db; directory: Db }
       try {
         if (statements.length) await batch(db, statements);
       } catch (err) {
-        await identity?.undo();
+        // A failed undo leaves the directory as the step made it (less access when marked inactive); logged, and the edit fails.
+        await identity
+          ?.undo()
+          .catch((undoErr: unknown) =>
+            console.error(JSON.stringify({ level: "error", message: "member status undo failed", memberId: member.id, error: String(undoErr).slice(0, 300) })),
+          );
         throw err;
       }
       return (await list()).find((m) => m.kind === "member" && m.id === member.id)!;
