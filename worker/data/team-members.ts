@@ -86,24 +86,22 @@ export function membersOf({ shard: db, directory }: { shard: Db; directory: Db }
     const mine = and(eq(authMembers.organizationId, orgId), eq(authMembers.userId, authUserId));
     if (status === "inactive") {
       const removed = await directory.delete(authMembers).where(mine).returning();
-      return { undo: async () => void (removed.length && (await directory.insert(authMembers).values(removed).onConflictDoNothing())) };
+      return {
+        undo: async () => {
+          if (removed.length) await directory.insert(authMembers).values(removed).onConflictDoNothing();
+        },
+      };
     }
     const added = await directory
       .insert(authMembers)
       .values({ id: crypto.randomUUID(), organizationId: orgId, userId: authUserId, role, createdAt: new Date() })
       .onConflictDoNothing()
       .returning({ id: authMembers.id });
+    const addedIds = added.map((a) => a.id);
     return {
-      undo: async () =>
-        void (
-          added.length &&
-          (await directory.delete(authMembers).where(
-            inList(
-              authMembers.id,
-              added.map((a) => a.id),
-            ),
-          ))
-        ),
+      undo: async () => {
+        if (addedIds.length) await directory.delete(authMembers).where(inList(authMembers.id, addedIds));
+      },
     };
   }
 
