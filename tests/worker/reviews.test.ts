@@ -75,15 +75,13 @@ describe("whose reviews a reader sees", () => {
     // A review lives on its reviewer's shard (its customer's partner's), beside the job it follows.
     const northwind = await shardDbOf(DEMO.customers.fabrikam.id);
     const contoso = await shardDbOf(DEMO.customers.harbour.id);
-    await northwind
-      .insert(schema.reviews)
-      .values({
-        workoutId: shared,
-        accountId: DEMO.customers.fabrikam.id,
-        userId: await userId("dan@fabrikam.test"),
-        rating: 1,
-        comment: "Northwind side secret",
-      });
+    await northwind.insert(schema.reviews).values({
+      workoutId: shared,
+      accountId: DEMO.customers.fabrikam.id,
+      userId: await userId("dan@fabrikam.test"),
+      rating: 1,
+      comment: "Northwind side secret",
+    });
     // Harbour completed it on Contoso's copy, and its admin reviews it through the API.
     await contoso
       .insert(schema.jobs)
