@@ -85,7 +85,7 @@ endpoint(
     }
     if (photo) patch.photoKey = await storeUpload(c.env.UPLOADS, `public/users/${user.id}`, photo);
     const updated = Object.keys(patch).length ? await saveUser(c.get("directory"), c.get("db"), scope, patch) : ((await freshUser(c, user.authId)) ?? user);
-    rememberUser(updated);
+    rememberUser(updated, c.get("shard").name);
     return c.json(await userDto(c, scope, updated));
   },
 );
@@ -111,7 +111,7 @@ endpoint(
   async (c, { params, body }, scope) => {
     await self(c, scope, params.id);
     const updated = await saveUser(c.get("directory"), c.get("db"), scope, { timeZone: body.timeZone });
-    rememberUser(updated);
+    rememberUser(updated, c.get("shard").name);
     return c.json(await userDto(c, scope, updated));
   },
 );

@@ -83,11 +83,19 @@ function names(name: string | null): { firstName: string | null; lastName: strin
 const USER_TTL_MS = 30_000;
 const USER_FRESH_MS = 20_000;
 const USER_MAX = 5_000;
-const knownUsers = isolateCache<string, Refreshable & { user: ProductUser }>(USER_MAX);
+const knownUsers = isolateCache<string, Refreshable & { user: ProductUser; copies: Set<string> }>(USER_MAX);
 
-/** Keeps (or refreshes) the cached row of a user after this isolate read or changed it. */
-export function rememberUser(user: ProductUser): void {
-  knownUsers.set(user.authId, { at: Date.now(), user });
+/**
+ * Keeps (or refreshes) the cached row of a user after this isolate read or
+ * changed it, with the shards whose copy of the row this isolate has made
+ * current (`onShard`); a changed row is current only where it was written.
+ */
+export function rememberUser(user: ProductUser, onShard?: string): void {
+  const known = knownUsers.get(user.authId);
+  const same = known && JSON.stringify(known.user) === JSON.stringify(user);
+  const copies = same ? known.copies : new Set<string>();
+  if (onShard) copies.add(onShard);
+  knownUsers.set(user.authId, { at: Date.now(), user, copies });
 }
 
 /** The caller's user row read from the directory now (for screens that show the row itself). */
@@ -99,11 +107,28 @@ export async function freshUser(c: Context<AppEnv>, authId: string): Promise<Pro
 
 /** The product's user row for this identity, created on first sight. */
 async function productUser(c: Context<AppEnv>, auth: AuthContext): Promise<ProductUser> {
+  const shard = c.get("shard").name;
   const hit = knownUsers.get(auth.userId);
-  if (hit && !claimRead(hit, Date.now(), USER_FRESH_MS, USER_TTL_MS)) return hit.user;
+  if (hit && !claimRead(hit, Date.now(), USER_FRESH_MS, USER_TTL_MS)) {
+    // A cached row is used as is only where this isolate made its copy current:
+    // a request on another shard writes rows that point at the user there.
+    if (!hit.copies.has(shard)) await ensureUserCopy(c, hit.user);
+    return hit.user;
+  }
   const user = await loadProductUser(c, auth);
-  rememberUser(user);
+  rememberUser(user, shard);
   return user;
+}
+
+/** Makes the request's shard hold a current copy of the user's row (one read, a write only when missing or stale). */
+export async function ensureUserCopy(c: Context<AppEnv>, user: ProductUser): Promise<void> {
+  const shard = c.get("db");
+  const name = c.get("shard").name;
+  if (shard !== c.get("directory")) {
+    const [copy] = await shard.select().from(users).where(eq(users.authId, user.authId)).limit(1);
+    await keepUserCopy(shard, user, copy);
+  }
+  knownUsers.get(user.authId)?.copies.add(name);
 }
 
 /**
