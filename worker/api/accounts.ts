@@ -7,8 +7,10 @@ import {
   AccountPathParam,
   AssignParentBody,
   CreateAccountData,
+  DetailsPromptDto,
   INVITE_MESSAGES,
   InviteLinkDto,
+  missingDetails,
   UpdateAccountProfileData,
 } from "../../contract/accounts";
 import { ExistsResponse } from "../../contract/domains";
@@ -16,6 +18,8 @@ import { ErrorEnvelope } from "../../contract/errors";
 import {
   acceptInvite,
   createAccount,
+  detailsPromptDismissed,
+  dismissDetailsPrompt,
   inviteOf,
   linkToPartner,
   memberAccount,
@@ -271,6 +275,64 @@ endpoint(
   async (c, { params, body }, scope) => {
     assertActing(scope, params.accountId);
     return c.json(accountDto(await setAccountTimeZone(bothDatabases(c), scope, body.timeZone)));
+  },
+);
+
+/**
+ * `GET v1/admin/accounts/{accountId}/details-prompt`: Home's "complete your
+ * details" card for an owner or admin: the acting account's details still
+ * empty (as stored) and whether this caller has put the card away.
+ */
+endpoint(
+  accountsApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/admin/accounts/{accountId}/details-prompt",
+    summary: "The account's details still empty, and whether the caller dismissed the prompt",
+    tags: ["accounts"],
+    auth: "accountAdmin",
+    params: AccountPathParam,
+    responses: {
+      200: { description: "The prompt", schema: DetailsPromptDto },
+      ...errors,
+      403: { description: "Not an owner or admin", schema: ErrorEnvelope },
+      404: { description: "Not the acting account", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { params }, scope) => {
+    assertActing(scope, params.accountId);
+    const dismissed = await detailsPromptDismissed(c.get("db"), scope);
+    return c.json({ missing: missingDetails(scope.account), dismissed } satisfies DetailsPromptDto);
+  },
+);
+
+/**
+ * `POST v1/admin/accounts/{accountId}/details-prompt/dismiss`: the caller
+ * puts the card away for this account (its own choice: other members still
+ * see it). Answers the prompt as it now stands.
+ */
+endpoint(
+  accountsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/admin/accounts/{accountId}/details-prompt/dismiss",
+    summary: "Dismiss the complete-your-details prompt for the caller",
+    tags: ["accounts"],
+    auth: "accountAdmin",
+    params: AccountPathParam,
+    responses: {
+      200: { description: "The prompt, dismissed", schema: DetailsPromptDto },
+      ...errors,
+      403: { description: "Not an owner or admin", schema: ErrorEnvelope },
+      404: { description: "Not the acting account", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { params }, scope) => {
+    assertActing(scope, params.accountId);
+    await dismissDetailsPrompt(c.get("db"), scope);
+    return c.json({ missing: missingDetails(scope.account), dismissed: true } satisfies DetailsPromptDto);
   },
 );
 
