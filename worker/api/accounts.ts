@@ -31,6 +31,8 @@ import { clerkAddMember, clerkRevokeInvite } from "../identity/clerk-organizatio
 import { endpoint } from "../http/endpoint";
 import { errorResponses } from "../http/responses";
 import { conflict, forbidden, notFound } from "../http/errors";
+import { limitClient, type RateRule } from "../http/rate-limit";
+import { signInLimitOf } from "../identity/embedded";
 import { availableInSession } from "../identity/context";
 import { membershipStatements, organisationForNewAccount } from "../identity/organizations";
 import { storeUpload } from "../storage/uploads";
@@ -126,10 +128,19 @@ endpoint(
 );
 
 /**
+ * The invite link's look-up is the first step of its sign-up and is public:
+ * each client address gets three times the sign-up's own rule a minute (the
+ * page's first read, its reloads and retries), found or not, so its ids
+ * cannot be guessed at full speed.
+ */
+const inviteLinkLimit = (env: { AUTH_SIGNIN_LIMIT?: string }): RateRule => ({ bucket: "invite-link", max: 3 * signInLimitOf(env), windowSeconds: 60 });
+
+/**
  * `GET v1/accounts/{accountId}/invites/{inviteId}`: the pending invite an
  * invite link names, for its sign-up (no session yet). The link's ids are
  * the secret, as the link is; an unknown, used or revoked invite, or on a
  * partner's domain one to an organisation outside that partner, is 404.
+ * Rate limited per client address (429 with Retry-After).
  */
 endpoint(
   accountsApi,
@@ -145,9 +156,11 @@ endpoint(
       200: { description: "The invite", schema: InviteLinkDto },
       ...errors,
       404: { description: "No such pending invite (here)", schema: ErrorEnvelope },
+      429: { description: "Too many requests from this client address (per minute)", schema: ErrorEnvelope },
     },
   },
   async (c, { params }) => {
+    await limitClient(c, inviteLinkLimit(c.env));
     const tenant = c.get("tenant");
     if (tenant.mode === "satellite" && !tenant.partner) throw notFound("Invite not found");
     const invite = await pendingInvite(c.get("db"), params.accountId, params.inviteId, tenant.partner?.id ?? null);
