@@ -154,9 +154,7 @@ endpoint(
     params: AcceptInviteParams,
     responses: {
       200: { description: "The invite", schema: InviteLinkDto },
-      ...errors,
-      404: { description: "No such pending invite (here)", schema: ErrorEnvelope },
-      429: { description: "Too many requests from this client address (per minute)", schema: ErrorEnvelope },
+      ...errorResponses({ 404: "No such pending invite (here)", 429: "Too many requests from this client address (per minute)" }),
     },
   },
   async (c, { params }) => {
@@ -186,10 +184,11 @@ endpoint(
     params: AcceptInviteParams,
     responses: {
       200: { description: "Joined; the account", schema: AccountDto },
-      ...errors,
-      403: { description: "The caller's address is not verified, or is not the invited one", schema: ErrorEnvelope },
-      404: { description: "No such invite", schema: ErrorEnvelope },
-      409: { description: "The invite was already used or revoked", schema: ErrorEnvelope },
+      ...errorResponses({
+        403: "The caller's address is not verified, or is not the invited one",
+        404: "No such invite",
+        409: "The invite was already used or revoked",
+      }),
     },
   },
   async (c, { params }, scope) => {
@@ -244,9 +243,7 @@ endpoint(
     form: { data: UpdateAccountProfileData, files: [{ field: "details.logo" }] },
     responses: {
       200: { description: "The account", schema: AccountDto },
-      ...errors,
-      403: { description: "Not an owner or admin", schema: ErrorEnvelope },
-      404: { description: "Not the acting account", schema: ErrorEnvelope },
+      ...errorResponses({ 403: "Not an owner or admin", 404: "Not the acting account" }),
       413: { description: "Logo over 50 MB" },
       415: { description: "Logo not an image" },
     },
@@ -276,9 +273,7 @@ endpoint(
     body: SetTimeZoneBody,
     responses: {
       200: { description: "The account", schema: AccountDto },
-      ...errors,
-      403: { description: "Not a partner's owner or admin", schema: ErrorEnvelope },
-      404: { description: "Not the acting account", schema: ErrorEnvelope },
+      ...errorResponses({ 403: "Not a partner's owner or admin", 404: "Not the acting account" }),
     },
   },
   async (c, { params, body }, scope) => {
@@ -306,9 +301,7 @@ endpoint(
     responses: {
       200: { description: "The account, now linked", schema: AccountDto },
       202: { description: "The partner is on another shard: the account as it stands, linked once the re-link has run", schema: AccountDto },
-      ...errors,
-      403: { description: "Not an owner or admin, or not a customer account", schema: ErrorEnvelope },
-      404: { description: "Not the acting account", schema: ErrorEnvelope },
+      ...errorResponses({ 403: "Not an owner or admin, or not a customer account", 404: "Not the acting account" }),
     },
   },
   async (c, { params, body }, scope) => {

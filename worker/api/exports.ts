@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { JobsSearch } from "../../contract/bookings";
-import { ErrorEnvelope } from "../../contract/errors";
 import { creditExportPage, customerExportPage, scoreExportPage } from "../data/exports";
 import { jobExportPage } from "../data/jobs-search";
 import type { CursorValue } from "../data/cursor";
 import type { AppEnv } from "../env";
 import { csvResponse, csvStream, money, num, type Cell } from "../http/csv";
 import { csvReader, csvSheet, enumWord } from "../http/csv-columns";
+import { errorResponses } from "../http/responses";
 import { endpoint } from "../http/endpoint";
 import { partnerStyling } from "../data/styling";
 import { scoreNameOf } from "../../contract/styling";
@@ -22,11 +22,7 @@ export const exportsApi = new Hono<AppEnv>();
 /** Rows read from D1 per page of an export. */
 export const EXPORT_PAGE = 200;
 
-const errors = {
-  400: { description: "Invalid input, with the fields that failed", schema: ErrorEnvelope },
-  401: { description: "No or bad token", schema: ErrorEnvelope },
-  403: { description: "Not a partner's owner or admin", schema: ErrorEnvelope },
-};
+const errors = errorResponses({ 403: "Not a partner's owner or admin" });
 const csv = (description: string) => ({ 200: { description, contentType: "text/csv" }, ...errors });
 
 type Cursor = CursorValue[];
