@@ -35,6 +35,8 @@ import { clerkAddMember, clerkRevokeInvite } from "../identity/clerk-organizatio
 import { endpoint } from "../http/endpoint";
 import { errorResponses } from "../http/responses";
 import { conflict, forbidden, notFound } from "../http/errors";
+import { limitClient, type RateRule } from "../http/rate-limit";
+import { signInLimitOf } from "../identity/embedded";
 import { availableInSession } from "../identity/context";
 import { membershipStatements, organisationForNewAccount } from "../identity/organizations";
 import { storeUpload } from "../storage/uploads";
@@ -130,10 +132,19 @@ endpoint(
 );
 
 /**
+ * The invite link's look-up is the first step of its sign-up and is public:
+ * each client address gets three times the sign-up's own rule a minute (the
+ * page's first read, its reloads and retries), found or not, so its ids
+ * cannot be guessed at full speed.
+ */
+const inviteLinkLimit = (env: { AUTH_SIGNIN_LIMIT?: string }): RateRule => ({ bucket: "invite-link", max: 3 * signInLimitOf(env), windowSeconds: 60 });
+
+/**
  * `GET v1/accounts/{accountId}/invites/{inviteId}`: the pending invite an
  * invite link names, for its sign-up (no session yet). The link's ids are
  * the secret, as the link is; an unknown, used or revoked invite, or on a
  * partner's domain one to an organisation outside that partner, is 404.
+ * Rate limited per client address (429 with Retry-After).
  */
 endpoint(
   accountsApi,
@@ -147,11 +158,11 @@ endpoint(
     params: AcceptInviteParams,
     responses: {
       200: { description: "The invite", schema: InviteLinkDto },
-      ...errors,
-      404: { description: "No such pending invite (here)", schema: ErrorEnvelope },
+      ...errorResponses({ 404: "No such pending invite (here)", 429: "Too many requests from this client address (per minute)" }),
     },
   },
   async (c, { params }) => {
+    await limitClient(c, inviteLinkLimit(c.env));
     const tenant = c.get("tenant");
     if (tenant.mode === "satellite" && !tenant.partner) throw notFound("Invite not found");
     const invite = await pendingInvite(c.get("db"), params.accountId, params.inviteId, tenant.partner?.id ?? null);
@@ -177,10 +188,11 @@ endpoint(
     params: AcceptInviteParams,
     responses: {
       200: { description: "Joined; the account", schema: AccountDto },
-      ...errors,
-      403: { description: "The caller's address is not verified, or is not the invited one", schema: ErrorEnvelope },
-      404: { description: "No such invite", schema: ErrorEnvelope },
-      409: { description: "The invite was already used or revoked", schema: ErrorEnvelope },
+      ...errorResponses({
+        403: "The caller's address is not verified, or is not the invited one",
+        404: "No such invite",
+        409: "The invite was already used or revoked",
+      }),
     },
   },
   async (c, { params }, scope) => {
@@ -235,9 +247,7 @@ endpoint(
     form: { data: UpdateAccountProfileData, files: [{ field: "details.logo" }] },
     responses: {
       200: { description: "The account", schema: AccountDto },
-      ...errors,
-      403: { description: "Not an owner or admin", schema: ErrorEnvelope },
-      404: { description: "Not the acting account", schema: ErrorEnvelope },
+      ...errorResponses({ 403: "Not an owner or admin", 404: "Not the acting account" }),
       413: { description: "Logo over 50 MB" },
       415: { description: "Logo not an image" },
     },
@@ -267,9 +277,7 @@ endpoint(
     body: SetTimeZoneBody,
     responses: {
       200: { description: "The account", schema: AccountDto },
-      ...errors,
-      403: { description: "Not a partner's owner or admin", schema: ErrorEnvelope },
-      404: { description: "Not the acting account", schema: ErrorEnvelope },
+      ...errorResponses({ 403: "Not a partner's owner or admin", 404: "Not the acting account" }),
     },
   },
   async (c, { params, body }, scope) => {
@@ -355,9 +363,7 @@ endpoint(
     responses: {
       200: { description: "The account, now linked", schema: AccountDto },
       202: { description: "The partner is on another shard: the account as it stands, linked once the re-link has run", schema: AccountDto },
-      ...errors,
-      403: { description: "Not an owner or admin, or not a customer account", schema: ErrorEnvelope },
-      404: { description: "Not the acting account", schema: ErrorEnvelope },
+      ...errorResponses({ 403: "Not an owner or admin, or not a customer account", 404: "Not the acting account" }),
     },
   },
   async (c, { params, body }, scope) => {
