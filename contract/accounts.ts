@@ -123,3 +123,27 @@ export const INVALID_PARTNER_TAN = "Invalid Partner TAN";
 /** `POST v1/admin/accounts/{accountId}/assign-parent`: link a customer to the partner with this TAN. */
 export const AssignParentBody = z.object({ tan: TAN }).meta({ id: "AssignParent" });
 export type AssignParentBody = z.infer<typeof AssignParentBody>;
+
+/**
+ * The organisation's details onboarding leaves for later, in the order Your
+ * Profile's Account Details shows them: each is missing while it is empty
+ * (docs/decisions/2026-11-27-complete-your-details.md).
+ */
+export const DetailField = ["website", "industry", "size", "primaryEmail", "location"] as const;
+export type DetailField = (typeof DetailField)[number];
+
+/** The details of `account` still empty, in DetailField's order. */
+export function missingDetails(account: { [K in DetailField]: string | null | undefined }): DetailField[] {
+  return DetailField.filter((field) => !account[field]?.trim());
+}
+
+/** `GET v1/admin/accounts/{accountId}/details-prompt`: Home's "complete your details" card for the caller. */
+export const DetailsPromptDto = z
+  .object({
+    /** The details still empty, in DetailField's order. */
+    missing: z.array(z.enum(DetailField)),
+    /** The caller has put the card away for this account. */
+    dismissed: z.boolean(),
+  })
+  .meta({ id: "DetailsPrompt" });
+export type DetailsPromptDto = z.infer<typeof DetailsPromptDto>;

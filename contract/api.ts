@@ -8,6 +8,7 @@ import {
   AccountPathParam,
   AssignParentBody,
   CreateAccountData,
+  DetailsPromptDto,
   InviteLinkDto,
   UpdateAccountProfileData,
 } from "./accounts";
@@ -210,6 +211,8 @@ export const apiPaths = {
     put: { params: AccountPathParam, form: form(UpdateAccountProfileData, "details.logo"), response: AccountDto },
   },
   "/v1/admin/accounts/{accountId}/time-zone": { put: { params: AccountPathParam, body: SetTimeZoneBody, response: AccountDto } },
+  "/v1/admin/accounts/{accountId}/details-prompt": { get: { params: AccountPathParam, response: DetailsPromptDto } },
+  "/v1/admin/accounts/{accountId}/details-prompt/dismiss": { post: { params: AccountPathParam, response: DetailsPromptDto } },
   "/v1/admin/accounts/{accountId}/assign-parent": { post: { params: AccountPathParam, body: AssignParentBody, response: AccountDto } },
 
   // Styling

@@ -100,6 +100,11 @@ export function ClerkSignIn() {
   return <SignIn routing="hash" signUpUrl="/signup" forceRedirectUrl={POST_AUTH_PATH} />;
 }
 
-export function ClerkSignUp() {
-  return <SignUp routing="hash" signInUrl="/login" forceRedirectUrl={POST_AUTH_PATH} />;
+/**
+ * An invite link's sign-up carries its invitation's `__clerk_ticket`, which
+ * `<SignUp>` reads from the URL itself (the invited address filled in, fixed
+ * and verified); `next` keeps the invite for /post-auth, which joins.
+ */
+export function ClerkSignUp({ next = POST_AUTH_PATH }: { next?: string }) {
+  return <SignUp routing="hash" signInUrl="/login" forceRedirectUrl={next} />;
 }

@@ -17,6 +17,7 @@ export const enGB: Catalogue = {
   "message.inviteDailyLimit": "You've reached today's invite limit for this organisation. Try again tomorrow.",
   "auth.invite.signUpSubtitle": "Create your {platform} account with the address the invite was sent to, and you'll join the organisation that invited you.",
   "nav.group.organization": "Organisation",
+  "home.details.title": "Complete your organisation's details",
   "onboarding.restLater": "You can add your organisation's website, industry, size and other details later, in Your Profile.",
   "profile.completeDetails": "Complete your organisation's details: {fields}. They help your partner price and recommend workouts for you.",
   "profile.completeDetailsPartner": "Complete your organisation's details: {fields}.",

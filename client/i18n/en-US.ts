@@ -601,6 +601,13 @@ export const enUS = {
   "homepage.viewWorkout": "View {name}",
   "homepage.watch": "Watch the video",
   "homepage.watchNamed": "Watch: {name}",
+  "home.details.title": "Complete your organization's details",
+  "home.details.body": "Onboarding asked only the essentials. Add the rest in Your Profile when you have a moment.",
+  "home.details.bodyCustomer":
+    "Onboarding asked only the essentials. Add the rest in Your Profile: it helps your partner price and recommend workouts for you.",
+  "home.details.missing": "Details still empty",
+  "home.details.add": "Add {field}",
+  "home.details.dismiss": "Dismiss",
   "home.tanTitle": "Link to your provider",
   "home.tanBody": "Enter your provider's TAN (partner number) to see their workouts.",
   "home.tanAskAdmin": "Your organization is not linked to a provider yet. Ask an owner or admin to enter your provider's TAN.",

@@ -48,6 +48,8 @@ export const accountUsers = sqliteTable(
     /** Copied from the user for listing and search within the account. */
     email: text("email").notNull(),
     name: text("name"),
+    /** When this member put away Home's "complete your details" card for this account; null while it is shown. */
+    detailsPromptDismissedAt: text("details_prompt_dismissed_at"),
     ...timestamps(),
   },
   (t) => [

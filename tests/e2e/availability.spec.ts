@@ -1,10 +1,38 @@
 import type { Page } from "@playwright/test";
 import { DEMO } from "../../db/seed/data";
 import { signIn } from "./auth";
-import { expect, expectAccessible, hydrated, open, test } from "./fixtures";
+import { expect, expectAccessible, hydrated, MAIN, open, test } from "./fixtures";
 import { pickTime } from "./picker";
 
 const WORKOUT = "Disaster Recovery Tabletop";
+/**
+ * The requests here ask for the last open time of a day: the other journeys ask for Northwind's first ones, and
+ * one of them confirms them (they are then taken) while this spec may be booking.
+ */
+const LAST = -1;
+
+/** The API as the partner's admin signed in on `page`. */
+async function partnerApi(page: Page) {
+  const { token } = (await (await page.request.get(`${MAIN}/api/auth/token`)).json()) as { token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+  return {
+    put: (path: string, data: unknown) => page.request.put(`${MAIN}${path}`, { headers, data }),
+    delete: (path: string) => page.request.delete(`${MAIN}${path}`, { headers }),
+  };
+}
+
+/** The customer's booking of the workout, at the Book step with a request's preferred time picked for every session. */
+async function requestTimes(customer: Page) {
+  await open(customer, `/workout/${DEMO.workouts.drTabletop}/book`);
+  const dialog = customer.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Next", exact: true }).click();
+  await dialog.getByRole("radio", { name: /Request times/ }).check();
+  const pickers = dialog.getByTestId("preferred-time");
+  await expect(pickers.first().getByText(/Times in your time zone \([\w/]+\)/)).toBeVisible();
+  await expect(pickers.first().getByText(/Session: 45 min/)).toBeVisible();
+  for (let i = 0; i < (await pickers.count()); i++) await pickTime(pickers.nth(i), { months: 1, day: 1 + i, time: LAST });
+  return { dialog, pickers };
+}
 
 function row(page: Page) {
   return page.getByTestId("job-row").filter({ hasText: WORKOUT }).first();
@@ -50,7 +78,10 @@ test.describe("availability and counter-proposals", () => {
     await page.getByRole("checkbox", { name: "Available on Saturday" }).click();
     await page.getByRole("button", { name: "Save availability" }).click();
     await expect(page.getByText("Availability saved").first()).toBeVisible();
-    await expect(page.getByRole("button", { name: "Use general hours" })).toBeVisible();
+
+    // Back to the general hours: the workout follows them again (and the journeys after this one book in them).
+    await page.getByRole("button", { name: "Use general hours" }).click();
+    await expect(page.getByText("This workout follows your general hours.")).toBeVisible();
   });
 
   test("a partner publishes a weekly series of times at once", async ({ page }) => {
@@ -69,14 +100,7 @@ test.describe("availability and counter-proposals", () => {
   test("a customer requests times in the calendar; the partner proposes others; the customer accepts one: Booked, both mailed", async ({ otherPerson }) => {
     const customer = await otherPerson();
     await signIn(customer, "customerAdmin", "/bookings");
-    await open(customer, `/workout/${DEMO.workouts.drTabletop}/book`);
-    const dialog = customer.getByRole("dialog");
-    await dialog.getByRole("button", { name: "Next", exact: true }).click();
-    await dialog.getByRole("radio", { name: /Request times/ }).check();
-    const pickers = dialog.getByTestId("preferred-time");
-    await expect(pickers.first().getByText(/Times in your time zone \([\w/]+\)/)).toBeVisible();
-    await expect(pickers.first().getByText(/Session: 45 min/)).toBeVisible();
-    for (let i = 0; i < (await pickers.count()); i++) await pickTime(pickers.nth(i), { months: 1, day: 1 + i });
+    const { dialog } = await requestTimes(customer);
     await expectAccessible(customer);
     await dialog.getByRole("button", { name: "Next", exact: true }).click();
     await dialog.getByRole("button", { name: "Confirm booking" }).click();
@@ -127,5 +151,31 @@ test.describe("availability and counter-proposals", () => {
         .filter({ hasText: `Booking confirmed: ${WORKOUT}` })
         .first(),
     ).toBeVisible();
+  });
+
+  test("a time that stops being open while the customer books is refused at its session, and the calendar no longer offers it", async ({ otherPerson }) => {
+    const customer = await otherPerson();
+    await signIn(customer, "customerAdmin", "/bookings");
+    const { dialog, pickers } = await requestTimes(customer);
+    await dialog.getByRole("button", { name: "Next", exact: true }).click();
+
+    // Meanwhile the partner closes the workout's every day (its own hours, none).
+    const partner = await otherPerson();
+    await signIn(partner, "partnerAdmin", "/jobs");
+    const api = await partnerApi(partner);
+    const closed = { workoutId: DEMO.workouts.drTabletop, timeZone: "Europe/Berlin", weekly: [], overrides: [], minNoticeMinutes: 120, bufferMinutes: 15 };
+    expect((await api.put("/v1/admin/availability", closed)).status()).toBe(200);
+    try {
+      await dialog.getByRole("button", { name: "Confirm booking" }).click();
+      await expect(dialog.getByText("Some times need changing: see the sessions marked.")).toBeVisible();
+      const first = pickers.first();
+      await expect(first.getByText("Not one of the open times. Choose a time the calendar offers")).toBeVisible();
+      // The calendar is read again: the refused time is no longer offered.
+      await expect(first.getByText("No open times left on this day.")).toBeVisible();
+      await expect(first.getByRole("radiogroup").getByRole("radio")).toHaveCount(0);
+      await expectAccessible(customer);
+    } finally {
+      expect((await api.delete(`/v1/admin/availability/workouts/${DEMO.workouts.drTabletop}`)).status()).toBe(204);
+    }
   });
 });

@@ -113,8 +113,42 @@ test.describe("a customer's page in tabs", () => {
   });
 });
 
+/**
+ * The organisation switcher's button on a phone: the name is on screen whole
+ * (up to two lines, nothing clipped), the button stays inside the bar beside
+ * the account menu, and keyboard focus shows the whole name as a tooltip.
+ */
+async function expectWholeName(page: Page, name: string, shot: string) {
+  const switcher = page.getByTestId("organisation-switcher");
+  const shown = switcher.getByTestId("organisation-switcher-name");
+  await expect(shown).toHaveText(name);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${shot}.png`, clip: { x: 0, y: 0, width: page.viewportSize()!.width, height: 120 } });
+  expect(await shown.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  const [button, account] = await Promise.all([switcher.boundingBox(), page.getByRole("button", { name: /^Account menu/ }).boundingBox()]);
+  expect(button!.x).toBeGreaterThanOrEqual(0);
+  expect(button!.x + button!.width).toBeLessThanOrEqual(account!.x + 1);
+  expect(button!.height).toBeLessThanOrEqual(48);
+  await switcher.focus();
+  await expect(page.getByRole("tooltip")).toHaveText(name);
+  await switcher.blur();
+}
+
 test.describe("the shell on a phone", () => {
-  test("the organisation switcher shows its whole name (hover title, wrapping menu) and the partner's wordmark sits on a light plate in the dark theme", async ({
+  test("a partner's admin on the product's site: the switcher shows the organisation's whole name beside its wide logo, in both themes", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, "partnerAdmin", "/");
+    const switcher = page.getByTestId("organisation-switcher");
+    await expect(switcher).toBeVisible(FIRST);
+    for (const theme of ["light", "dark"] as const) {
+      await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+      await expectWholeName(page, DEMO.northwind.name, `switcher-partner-390-${theme}`);
+      // The organisation's wide wordmark stays beside it, at its own shape.
+      await expect(switcher.getByTestId("organisation-logo")).toHaveAttribute("data-kind", "logo");
+      await expect(switcher.getByTestId("organisation-logo")).toBeVisible();
+    }
+  });
+
+  test("the organisation switcher shows its whole name (two lines beside the partner's wide logo, a tooltip on focus, a wrapping menu) and the partner's wordmark sits on a light plate in the dark theme", async ({
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -125,8 +159,8 @@ test.describe("the shell on a phone", () => {
     const switcher = page.getByTestId("organisation-switcher");
     await expect(switcher).toBeVisible(FIRST);
     const name = DEMO.customers.fabrikam.name;
-    await expect(switcher).toHaveAttribute("title", name);
     await expect(switcher).toHaveAccessibleName(new RegExp(name));
+    await expectWholeName(page, name, "switcher-customer-390-dark");
     // Opened by keyboard (a pointer left over the button would test its hover colour instead).
     await switcher.focus();
     await page.keyboard.press("Enter");
@@ -137,6 +171,9 @@ test.describe("the shell on a phone", () => {
     await expectAccessible(page);
     await page.keyboard.press("Escape");
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/switcher-390-dark.png` });
+    await page.evaluate(() => document.documentElement.classList.remove("dark"));
+    await expectWholeName(page, name, "switcher-customer-390-light");
+    await page.evaluate(() => document.documentElement.classList.add("dark"));
 
     // The wordmark (teal letters drawn for a light page) keeps its contrast on the dark page: a white plate.
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -9,8 +9,9 @@ import { pickTime } from "./picker";
  * customer joins by the partner's number (its TAN), gets the plan, books with
  * credits, the credits refresh on schedule, the customer retakes the
  * assessment and sees the next step, the action item gets done and files are
- * shared on the job. Only the partner's workouts are made through the API
- * (the workout editor has journeys of its own).
+ * shared on the job. Every step goes through the screens: the workouts are
+ * made in the library editor; only the month that passes is the cron's plan
+ * step on demand (development only).
  */
 
 const stamp = Date.now().toString(36);
@@ -26,41 +27,64 @@ function addMonths(day: string, months: number): string {
   return new Date(Date.UTC(y, m - 1 + months, Math.min(d, last))).toISOString().slice(0, 10);
 }
 
-/** The signed-in person's API as the app calls it: the embedded provider's token and the active account. */
-async function apiOf(page: Page) {
-  const { token } = (await (await page.request.get(`${MAIN}/api/auth/token`)).json()) as { token: string };
-  const me = (await (await page.request.get(`${MAIN}/v1/users/me`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
-    accounts: { id: string }[];
-  };
-  const headers = { Authorization: `Bearer ${token}`, "X-Account-Id": me.accounts[0]!.id };
-  return async (path: string, data: unknown) => {
-    const res = await page.request.post(`${MAIN}/v1${path}`, { headers, data });
-    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-    return (await res.json()) as { id: string };
-  };
-}
+/**
+ * One of the partner's workouts, made in the library editor and made available
+ * to its customers: one session with a customer's action item, a credit on a
+ * plan and a price off it, the partner itself delivering it.
+ */
+async function createWorkout(page: Page, partner: { tan: string; org: string }, title: string, category: string, checkAccessible = false) {
+  await open(page, "/admin/workout-library");
+  await expect(page.getByRole("heading", { name: "Workout Library", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Create workout" }).click();
+  await expect(page.getByRole("heading", { name: "Create workout", level: 1 })).toBeVisible();
+  await page.getByLabel("Name", { exact: false }).first().fill(title);
+  await page.getByLabel("SKU").fill(`F-${stamp}-${category}`);
+  await page.getByLabel("Type").selectOption("workshop");
+  await page.getByLabel("Category").first().selectOption(category);
+  await page.getByLabel("Total time (minutes)").fill("60");
+  await page.getByLabel("Max attendees").fill("8");
+  await page.getByLabel("Difficulty").selectOption("beginner");
+  await page.getByLabel(/^Title/).fill(title);
+  await page.getByLabel(/^Subtitle/).fill("A first workout");
 
-/** One of the partner's workouts, available to its customers: one session with a customer's action item, a credit on a plan, a price off it. */
-async function publishWorkout(post: Awaited<ReturnType<typeof apiOf>>, tan: string, title: string, category: string) {
-  const workout = await post("/admin/workouts", {
-    name: title,
-    sku: `F-${stamp}-${category}`,
-    type: "workshop",
-    category,
-    difficulty: "beginner",
-    title,
-    subtitle: "A first workout",
-    totalMinutes: 60,
-    maxAttendees: 8,
-    sessions: [{ name: "Kick-off", lengthMinutes: 60, actionItems: [{ assigneeType: "customer", stage: "beforeSession", name: CUSTOMER_ITEM }] }],
-    pricing: [
-      { name: "On plan", priceType: "allCustomers", pricingType: "unit", onPlan: true, currency: "USD", amount: 1 },
-      { name: "Off plan", priceType: "allCustomers", pricingType: "value", currency: "USD", amount: 50000 },
-    ],
-    deliveryPartners: [{ partnerTan: tan, selectionPercent: 100 }],
-  });
-  for (const status of ["complete", "available"]) await post(`/admin/workouts/${workout.id}/status`, { status });
-  return workout.id;
+  await page.getByRole("button", { name: "Add session" }).click();
+  await page.getByLabel("Session name").fill("Kick-off");
+  await page.getByLabel("Length (minutes)").fill("60");
+  await page.getByRole("button", { name: "Add action item" }).click();
+  await page.getByRole("textbox", { name: "Action", exact: true }).fill(CUSTOMER_ITEM);
+  await page.getByRole("combobox", { name: "Assignee" }).selectOption("customer");
+  await page.getByRole("combobox", { name: "Stage" }).selectOption("beforeSession");
+
+  await page.getByRole("button", { name: "Add pricing line" }).click();
+  const onPlan = page.getByRole("group", { name: "Pricing line 1" });
+  await onPlan.getByLabel(/^Name/).fill("On plan");
+  await onPlan.getByLabel(/^Pricing type/).selectOption("unit");
+  await onPlan.getByLabel(/^Credits/).fill("1");
+  await onPlan.getByRole("checkbox", { name: "On plan (costs credits)" }).check();
+  await page.getByRole("button", { name: "Add pricing line" }).click();
+  const offPlan = page.getByRole("group", { name: "Pricing line 2" });
+  await offPlan.getByLabel(/^Name/).fill("Off plan");
+  await offPlan.getByLabel(/^Price \(USD\)/).fill("500");
+
+  await page.getByRole("button", { name: "Add delivery partner" }).click();
+  await page.getByLabel("Partner TAN").fill(partner.tan);
+  await expect(page.getByText(`Partner: ${partner.org}`)).toBeVisible();
+  if (checkAccessible) await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Create workout" }).click();
+  await expect(page.getByTestId("toast").getByText("Workout created")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/workout-library\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  const id = page.url().split("/").pop()!;
+  for (const status of ["Complete", "Available"]) {
+    await page.getByRole("button", { name: `Mark as ${status}` }).click();
+    await page
+      .getByRole("alertdialog")
+      .getByRole("button", { name: `Mark as ${status}` })
+      .click();
+    await expect(page.getByTestId("toast").getByText(`Workout marked as ${status}`)).toBeVisible();
+  }
+  return id;
 }
 
 /** Answers the whole guided assessment: every statement "Mostly", those of `weakest` "Not at all"; then submits. */
@@ -97,9 +121,9 @@ test("a partner runs its first week from a fresh sign-up: a plan, a customer on 
   await page.goto("/admin/profile");
   const tan = (await page.getByTestId("account-tan").textContent())!.trim();
   expect(tan).toMatch(/^\d{6}$/);
-  const post = await apiOf(page);
-  const booked = await publishWorkout(post, tan, BOOKED, "aiAndAutomation");
-  await publishWorkout(post, tan, RECOMMENDED, "dataAndInsights");
+  // It makes its first two workouts in the library editor.
+  const booked = await createWorkout(page, { tan, org }, BOOKED, "aiAndAutomation", true);
+  await createWorkout(page, { tan, org }, RECOMMENDED, "dataAndInsights");
 
   // It defines a plan: six credits a month.
   await open(page, "/admin/plans");

@@ -4,7 +4,7 @@ import { expect } from "./fixtures";
 /**
  * Picks a time in a calendar picker (client/features/bookings/TimePicker.tsx):
  * `months` months ahead of the one shown, the `day`-th day that can be chosen
- * there, and its `time`-th time.
+ * there, and its `time`-th time (counted from the last when negative: -1 is the last).
  */
 export async function pickTime(picker: Locator, { months = 1, day = 0, time = 0 }: { months?: number; day?: number; time?: number } = {}) {
   const settled = () => expect(picker.getByText("Loading open times…")).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../worker/http/errors";
-import { CLERK_API, clerkAddMember, clerkInvite, clerkRevokeInvite } from "../../worker/identity/clerk-organizations";
+import { ALREADY_A_MEMBER, CLERK_API, clerkAddMember, clerkInvite, clerkRevokeInvite, ticketOf } from "../../worker/identity/clerk-organizations";
 import { nth } from "../present";
 
 /** Clerk's Backend API, stood in for through the runtime's outbound fetch. */
@@ -18,14 +18,38 @@ const sent = (spy: ReturnType<typeof clerkAnswers>, i = 0) => {
 afterEach(() => vi.restoreAllMocks());
 
 describe("Clerk organisation invitations and memberships", () => {
-  it("invites through the organisation's invitations, without Clerk's own mail, and answers the invitation id", async () => {
-    const spy = clerkAnswers(200, { id: "orginv_1", status: "pending" });
-    expect(await clerkInvite(env, "org_abc", "new@fabrikam.test", "admin", "user_123")).toBe("orginv_1");
+  it("invites through the organisation's invitations, without Clerk's own mail, and answers the invitation id and its ticket", async () => {
+    const spy = clerkAnswers(200, {
+      id: "orginv_1",
+      status: "pending",
+      url: "https://accounts.techfit.test/sign-up?__clerk_ticket=eyJ.tick.et&__clerk_status=sign_up",
+    });
+    expect(await clerkInvite(env, "org_abc", "new@fabrikam.test", "admin", "user_123")).toEqual({ id: "orginv_1", ticket: "eyJ.tick.et" });
     const req = sent(spy);
     expect(req.url).toBe(`${CLERK_API}/organizations/org_abc/invitations`);
     expect(req.method).toBe("POST");
     expect(req.headers.get("Authorization")).toBe("Bearer sk_test_123");
     expect(await req.json()).toEqual({ email_address: "new@fabrikam.test", role: "org:admin", inviter_user_id: "user_123", notify: false });
+  });
+
+  it("reads the ticket from either form of Clerk's accept URL, and answers none when Clerk gave no URL", async () => {
+    expect(ticketOf("https://clerk.techfit.test/v1/tickets/accept?ticket=abc.def")).toBe("abc.def");
+    expect(ticketOf("https://techfit.test/signup?__clerk_ticket=xyz")).toBe("xyz");
+    expect(ticketOf("https://techfit.test/signup")).toBeNull();
+    expect(ticketOf("not a url")).toBeNull();
+    expect(ticketOf(null)).toBeNull();
+    clerkAnswers(200, { id: "orginv_2", status: "pending" });
+    expect(await clerkInvite(env, "org_abc", "plain@fabrikam.test", "member", "user_123")).toEqual({ id: "orginv_2", ticket: null });
+  });
+
+  it("takes a member whom the ticket's sign-up already joined as joined, and still refuses anything else", async () => {
+    const spy = clerkAnswers(400, { errors: [{ code: ALREADY_A_MEMBER, message: "already a member" }] });
+    await expect(clerkAddMember(env, "org_abc", "user_456", "admin")).resolves.toBeUndefined();
+    expect(await sent(spy).json()).toEqual({ user_id: "user_456", role: "org:admin" });
+    vi.restoreAllMocks();
+    clerkAnswers(404, { errors: [{ code: "resource_not_found", message: "not found" }] });
+    const refused = await clerkAddMember(env, "org_gone", "user_456", "member").catch((e: unknown) => e);
+    expect((refused as ApiError).status).toBe(409);
   });
 
   it("revokes an invitation and adds a member with Clerk's role names", async () => {

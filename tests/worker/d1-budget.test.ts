@@ -109,6 +109,36 @@ describe("D1 round trips per request", () => {
     for (const [name, path, caller] of reads) record(name, await warm(() => caller.get(path)), READ, READ_DEPTH);
   });
 
+  it("an audit trail that names people (attendees, an instructor, who attended) reads their names in the same round trip", async () => {
+    const [job] = (await json(await partner.get("/v1/jobs?limit=1"))).items;
+    const people = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, "dan@fabrikam.test"));
+    const dan = first(people).id;
+    const entry = (code: "jobAttendeesChanged" | "jobInstructorChanged" | "jobAttendanceMarked", data: Record<string, unknown>) => ({
+      accountId: FABRIKAM,
+      partnerAccountId: NORTHWIND,
+      code,
+      subjectType: "job",
+      subjectId: job.id,
+      data,
+    });
+    await db
+      .insert(schema.auditEntries)
+      .values([
+        entry("jobAttendeesChanged", { from: [], to: [dan] }),
+        entry("jobInstructorChanged", { from: null, to: dan }),
+        entry("jobAttendanceMarked", { from: [], to: [{ userId: dan, present: true }] }),
+      ]);
+    const trail = async () => {
+      const res = await partner.get(`/v1/jobs/${job.id}/audit`);
+      const items: { code: string; change: { to: string } }[] = (await json(res.clone())).items;
+      const named = items.filter((e) => ["jobAttendeesChanged", "jobInstructorChanged", "jobAttendanceMarked"].includes(e.code));
+      expect(named.map((e) => e.change.to)).toEqual(["Dan Moreau", "Dan Moreau", "Dan Moreau"]);
+      return res;
+    };
+    record("GET /v1/jobs/{id}/audit (people named)", await warm(trail), READ, READ_DEPTH);
+    record("GET /v1/admin/dependents/{id}/audit (people named)", await warm(() => partner.get(`/v1/admin/dependents/${FABRIKAM}/audit`)), READ, READ_DEPTH);
+  });
+
   it("Home's read makes a fixed number of calls, however many rows and categories the homepage has", async () => {
     // The membership, then one batch: the layout, the featured groups and their items, a partner's
     // attention counts, and the workouts the layout can show with their variants and prices.
@@ -253,6 +283,6 @@ describe("D1 round trips per request", () => {
         )
         .join("\n"),
     );
-    expect(table.length).toBe(40);
+    expect(table.length).toBe(42);
   });
 });

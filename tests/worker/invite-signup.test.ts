@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { apiAs, authPost, cookieOf, freshEmail, lastMailTo, NEW_PASSWORD, postSignUp, tokenForCookie } from "./auth";
+import { apiAs, authPost, cookieOf, freshEmail, lastMailTo, NEW_PASSWORD, nextIp, postSignUp, tokenForCookie } from "./auth";
 import { call, json } from "./helpers";
 
 const db = drizzle(env.DB, { schema });
@@ -17,7 +17,9 @@ async function inviteFor(email: string, accountId: string = DEMO.customers.fabri
   return { accountId, inviteId: id, code: `${accountId}.${id}` };
 }
 
-const lookUp = (accountId: string, inviteId: string, host?: string) => call(`/v1/accounts/${accountId}/invites/${inviteId}`, { host });
+// Each look-up from an address of its own, as from different visitors (the look-up is rate limited per address).
+const lookUp = (accountId: string, inviteId: string, host?: string, opts: { ip?: string; bindings?: Record<string, string> } = {}) =>
+  call(`/v1/accounts/${accountId}/invites/${inviteId}`, { host, headers: { "CF-Connecting-IP": opts.ip ?? nextIp() }, bindings: opts.bindings });
 const signUpByInvite = (body: Record<string, unknown>, host?: string) =>
   authPost("/sign-up/invite", { name: "Ivy Invitee", password: NEW_PASSWORD, ...body }, { host });
 const userByEmail = async (email: string) => (await db.select().from(schema.authUsers).where(eq(schema.authUsers.email, email)))[0];
@@ -46,6 +48,22 @@ describe("GET v1/accounts/{accountId}/invites/{inviteId}: the invite link's sign
     const bad = await lookUp("abc", inviteId);
     expect(bad.status).toBe(400);
     expect((await json(bad)).error.fields.accountId).toBe("Not a valid UUID");
+  });
+  it("is rate limited per client address like the sign-up it opens (three times its rule a minute): 429 with Retry-After, known or unknown ids alike", async () => {
+    // AUTH_SIGNIN_LIMIT 2: the sign-up takes 2 a minute, the look-up 6.
+    const bindings = { AUTH_SIGNIN_LIMIT: "2" };
+    const { accountId, inviteId } = await inviteFor(freshEmail());
+    const ip = nextIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await lookUp(accountId, i % 2 ? crypto.randomUUID() : inviteId, undefined, { ip, bindings })).status);
+    expect(statuses).toEqual([200, 404, 200, 404, 200, 404]);
+    const refused = await lookUp(accountId, inviteId, undefined, { ip, bindings });
+    expect(refused.status).toBe(429);
+    expect((await json(refused)).error).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/Too many requests/) });
+    expect(refused.headers.get("Retry-After")).toBe("60");
+    // A guess is counted too (no guessing at full speed); another address is not held back.
+    expect((await lookUp(accountId, crypto.randomUUID(), undefined, { ip, bindings })).status).toBe(429);
+    expect((await lookUp(accountId, inviteId, undefined, { bindings })).status).toBe(200);
   });
 });
 
@@ -138,6 +156,61 @@ describe("POST /api/auth/sign-up/invite: the invite proves the address", () => {
     expect((await json(taken)).code).toBe("USER_ALREADY_EXISTS");
     expect((await authPost("/sign-in/email", { email, password: NEW_PASSWORD })).status).toBe(200);
   });
+});
+
+describe("POST /api/auth/sign-up/invite at once, 16 times", () => {
+  const TIMES = 16;
+
+  /** The rows a sign-up of `email` leaves: its users, their credentials and their sessions. */
+  async function rowsOf(email: string) {
+    const users = await db.select().from(schema.authUsers).where(eq(schema.authUsers.email, email));
+    const ids = users.map((u) => u.id);
+    const of = async <T>(read: (id: string) => Promise<T[]>) => (await Promise.all(ids.map(read))).flat();
+    return {
+      users,
+      credentials: await of((id) => db.select().from(schema.authAccounts).where(eq(schema.authAccounts.userId, id))),
+      sessions: await of((id) => db.select().from(schema.authSessions).where(eq(schema.authSessions.userId, id))),
+    };
+  }
+
+  /** One whole account: one verified user with one credential, signed in as many times as sign-ups succeeded. */
+  async function expectOneAccount(email: string, signedIn: number) {
+    const { users, credentials, sessions } = await rowsOf(email);
+    expect(users).toHaveLength(1);
+    expect(users[0]).toMatchObject({ emailVerified: true, name: "Ivy Invitee" });
+    expect(credentials.map((c) => c.providerId)).toEqual(["credential"]);
+    expect(sessions).toHaveLength(signedIn);
+  }
+
+  it("for the same invite: exactly one sign-up succeeds; the others are refused (422, no server error) and leave no half-done rows", async () => {
+    const email = freshEmail();
+    const { code } = await inviteFor(email);
+    const answers = await Promise.all(Array.from({ length: TIMES }, () => signUpByInvite({ invite: code, email })));
+    // One signed up; every other one is told the address has an account now (422), none fails on the way.
+    expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(TIMES - 1).fill(422)]);
+    await expectOneAccount(email, 1);
+    // The one account is whole: its password signs in.
+    expect((await authPost("/sign-in/email", { email, password: NEW_PASSWORD })).status).toBe(200);
+  }, 60_000);
+
+  it("for the same invite over an unconfirmed sign-up of its address: exactly one takes it over, one credential, one session", async () => {
+    const email = freshEmail();
+    expect((await postSignUp(email, "Sam Squatter", "squatter-pass-1")).status).toBe(200);
+    const { code } = await inviteFor(email);
+    const answers = await Promise.all(Array.from({ length: TIMES }, () => signUpByInvite({ invite: code, email })));
+    // One signed up; every other one is told the address has an account now (422), none fails on the way.
+    expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(TIMES - 1).fill(422)]);
+    await expectOneAccount(email, 1);
+    expect((await authPost("/sign-in/email", { email, password: "squatter-pass-1" })).status).toBe(401);
+  }, 60_000);
+
+  it("for different invites: each succeeds once, one whole account each", async () => {
+    const emails = Array.from({ length: TIMES }, () => freshEmail());
+    const invites = await Promise.all(emails.map((email) => inviteFor(email)));
+    const answers = await Promise.all(invites.map(({ code }, i) => signUpByInvite({ invite: code, email: emails[i] })));
+    expect(answers.map((r) => r.status)).toEqual(Array(TIMES).fill(200));
+    for (const email of emails) await expectOneAccount(email, 1);
+  }, 60_000);
 });
 
 describe("an invite link opens sign-up", () => {

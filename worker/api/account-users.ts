@@ -1,4 +1,4 @@
-import { partnerOf } from "../domain/accounts";
+import { inviteLink, partnerOf } from "../domain/accounts";
 import { Hono } from "hono";
 import {
   INVITES_PER_DAY,
@@ -78,9 +78,17 @@ endpoint(
  * The link goes to that partner's registered domain (else the main origin),
  * never to the host or scheme the inviting request named.
  */
-function invitationMail(acting: Acting, to: string, inviteId: string, partner: PartnerMail, invitee: UserLanguage | undefined) {
-  // The link opens sign-up with the invited address (a signed-in invitee goes on to join: client/app/guards.ts).
-  const link = `${partner.brand.origin}/signup?invite=${acting.account.id}.${inviteId}`;
+function invitationMail(
+  acting: Acting,
+  to: string,
+  inviteId: string,
+  partner: PartnerMail,
+  invitee: UserLanguage | undefined,
+  clerkTicket: string | null = null,
+) {
+  // The link opens sign-up with the invited address (a signed-in invitee goes on to join: client/app/guards.ts);
+  // with Clerk, its invitation's ticket, which Clerk's sign-up reads from the URL to fix and verify that address.
+  const link = inviteLink(partner.brand.origin, acting.account.id, inviteId, clerkTicket);
   const inviter = [acting.user.firstName, acting.user.lastName].filter(Boolean).join(" ") || acting.user.email;
   const mail = inviteMail({ language: recipientLanguage(invitee, partner), brand: partner.brand, link, inviter, accountName: acting.account.name });
   return {
@@ -154,9 +162,11 @@ endpoint(
       }
       const inviteId = crypto.randomUUID();
       let authInviteId: string | null = null;
+      let clerkTicket: string | null = null;
       const clerk = acting.auth.provider === "clerk" && Boolean(acting.account.authId);
-      // Clerk's organisation invitation (its own mail off: the product's branded mail goes instead).
-      if (clerk) authInviteId = await clerkInvite(c.env, acting.account.authId!, email, body.role ?? "member", acting.auth.userId);
+      // Clerk's organisation invitation (its own mail off: the product's branded mail goes instead, with its ticket).
+      if (clerk)
+        ({ id: authInviteId, ticket: clerkTicket } = await clerkInvite(c.env, acting.account.authId!, email, body.role ?? "member", acting.auth.userId));
       else if (acting.account.authId) authInviteId = crypto.randomUUID();
       const mail = {
         id: crypto.randomUUID(),
@@ -166,6 +176,7 @@ endpoint(
           inviteId,
           partner,
           invitees.find((u) => u.email.toLowerCase() === email),
+          clerkTicket,
         ),
       };
       sending.push({ id: inviteId, email, role: body.role ?? "member", authInviteId, embeddedInvitation: !clerk, mail });

@@ -7,8 +7,10 @@ import {
   AccountPathParam,
   AssignParentBody,
   CreateAccountData,
+  DetailsPromptDto,
   INVITE_MESSAGES,
   InviteLinkDto,
+  missingDetails,
   UpdateAccountProfileData,
 } from "../../contract/accounts";
 import { ExistsResponse } from "../../contract/domains";
@@ -16,6 +18,8 @@ import { ErrorEnvelope } from "../../contract/errors";
 import {
   acceptInvite,
   createAccount,
+  detailsPromptDismissed,
+  dismissDetailsPrompt,
   inviteOf,
   linkToPartner,
   memberAccount,
@@ -31,6 +35,8 @@ import { clerkAddMember, clerkRevokeInvite } from "../identity/clerk-organizatio
 import { endpoint } from "../http/endpoint";
 import { errorResponses } from "../http/responses";
 import { conflict, forbidden, notFound } from "../http/errors";
+import { limitClient, type RateRule } from "../http/rate-limit";
+import { signInLimitOf } from "../identity/embedded";
 import { availableInSession } from "../identity/context";
 import { membershipStatements, organisationForNewAccount } from "../identity/organizations";
 import { storeUpload } from "../storage/uploads";
@@ -126,10 +132,19 @@ endpoint(
 );
 
 /**
+ * The invite link's look-up is the first step of its sign-up and is public:
+ * each client address gets three times the sign-up's own rule a minute (the
+ * page's first read, its reloads and retries), found or not, so its ids
+ * cannot be guessed at full speed.
+ */
+const inviteLinkLimit = (env: { AUTH_SIGNIN_LIMIT?: string }): RateRule => ({ bucket: "invite-link", max: 3 * signInLimitOf(env), windowSeconds: 60 });
+
+/**
  * `GET v1/accounts/{accountId}/invites/{inviteId}`: the pending invite an
  * invite link names, for its sign-up (no session yet). The link's ids are
  * the secret, as the link is; an unknown, used or revoked invite, or on a
  * partner's domain one to an organisation outside that partner, is 404.
+ * Rate limited per client address (429 with Retry-After).
  */
 endpoint(
   accountsApi,
@@ -143,11 +158,11 @@ endpoint(
     params: AcceptInviteParams,
     responses: {
       200: { description: "The invite", schema: InviteLinkDto },
-      ...errors,
-      404: { description: "No such pending invite (here)", schema: ErrorEnvelope },
+      ...errorResponses({ 404: "No such pending invite (here)", 429: "Too many requests from this client address (per minute)" }),
     },
   },
   async (c, { params }) => {
+    await limitClient(c, inviteLinkLimit(c.env));
     const tenant = c.get("tenant");
     if (tenant.mode === "satellite" && !tenant.partner) throw notFound("Invite not found");
     const invite = await pendingInvite(c.get("db"), params.accountId, params.inviteId, tenant.partner?.id ?? null);
@@ -173,10 +188,11 @@ endpoint(
     params: AcceptInviteParams,
     responses: {
       200: { description: "Joined; the account", schema: AccountDto },
-      ...errors,
-      403: { description: "The caller's address is not verified, or is not the invited one", schema: ErrorEnvelope },
-      404: { description: "No such invite", schema: ErrorEnvelope },
-      409: { description: "The invite was already used or revoked", schema: ErrorEnvelope },
+      ...errorResponses({
+        403: "The caller's address is not verified, or is not the invited one",
+        404: "No such invite",
+        409: "The invite was already used or revoked",
+      }),
     },
   },
   async (c, { params }, scope) => {
@@ -233,9 +249,7 @@ endpoint(
     form: { data: UpdateAccountProfileData, files: [{ field: "details.logo" }] },
     responses: {
       200: { description: "The account", schema: AccountDto },
-      ...errors,
-      403: { description: "Not an owner or admin", schema: ErrorEnvelope },
-      404: { description: "Not the acting account", schema: ErrorEnvelope },
+      ...errorResponses({ 403: "Not an owner or admin", 404: "Not the acting account" }),
       413: { description: "Logo over 50 MB" },
       415: { description: "Logo not an image" },
     },
@@ -265,14 +279,70 @@ endpoint(
     body: SetTimeZoneBody,
     responses: {
       200: { description: "The account", schema: AccountDto },
-      ...errors,
-      403: { description: "Not a partner's owner or admin", schema: ErrorEnvelope },
-      404: { description: "Not the acting account", schema: ErrorEnvelope },
+      ...errorResponses({ 403: "Not a partner's owner or admin", 404: "Not the acting account" }),
     },
   },
   async (c, { params, body }, scope) => {
     assertActing(scope, params.accountId);
     return c.json(accountDto(await setAccountTimeZone(bothDatabases(c), scope, body.timeZone)));
+  },
+);
+
+/**
+ * `GET v1/admin/accounts/{accountId}/details-prompt`: Home's "complete your
+ * details" card for an owner or admin: the acting account's details still
+ * empty (as stored) and whether this caller has put the card away.
+ */
+endpoint(
+  accountsApi,
+  "/v1",
+  {
+    method: "get",
+    path: "/admin/accounts/{accountId}/details-prompt",
+    summary: "The account's details still empty, and whether the caller dismissed the prompt",
+    tags: ["accounts"],
+    auth: "accountAdmin",
+    params: AccountPathParam,
+    responses: {
+      200: { description: "The prompt", schema: DetailsPromptDto },
+      ...errors,
+      403: { description: "Not an owner or admin", schema: ErrorEnvelope },
+      404: { description: "Not the acting account", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { params }, scope) => {
+    assertActing(scope, params.accountId);
+    const dismissed = await detailsPromptDismissed(c.get("db"), scope);
+    return c.json({ missing: missingDetails(scope.account), dismissed } satisfies DetailsPromptDto);
+  },
+);
+
+/**
+ * `POST v1/admin/accounts/{accountId}/details-prompt/dismiss`: the caller
+ * puts the card away for this account (its own choice: other members still
+ * see it). Answers the prompt as it now stands.
+ */
+endpoint(
+  accountsApi,
+  "/v1",
+  {
+    method: "post",
+    path: "/admin/accounts/{accountId}/details-prompt/dismiss",
+    summary: "Dismiss the complete-your-details prompt for the caller",
+    tags: ["accounts"],
+    auth: "accountAdmin",
+    params: AccountPathParam,
+    responses: {
+      200: { description: "The prompt, dismissed", schema: DetailsPromptDto },
+      ...errors,
+      403: { description: "Not an owner or admin", schema: ErrorEnvelope },
+      404: { description: "Not the acting account", schema: ErrorEnvelope },
+    },
+  },
+  async (c, { params }, scope) => {
+    assertActing(scope, params.accountId);
+    await dismissDetailsPrompt(c.get("db"), scope);
+    return c.json({ missing: missingDetails(scope.account), dismissed: true } satisfies DetailsPromptDto);
   },
 );
 
@@ -295,9 +365,7 @@ endpoint(
     responses: {
       200: { description: "The account, now linked", schema: AccountDto },
       202: { description: "The partner is on another shard: the account as it stands, linked once the re-link has run", schema: AccountDto },
-      ...errors,
-      403: { description: "Not an owner or admin, or not a customer account", schema: ErrorEnvelope },
-      404: { description: "Not the acting account", schema: ErrorEnvelope },
+      ...errorResponses({ 403: "Not an owner or admin, or not a customer account", 404: "Not the acting account" }),
     },
   },
   async (c, { params, body }, scope) => {

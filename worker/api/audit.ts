@@ -1,20 +1,15 @@
 import { Hono } from "hono";
 import { AuditPage, AuditQuery } from "../../contract/audit";
-import { ErrorEnvelope } from "../../contract/errors";
 import { IdParam } from "../../contract/team";
 import { customerAuditTrail, jobAuditTrail, partnerAuditTrail } from "../data/audit";
 import type { AppEnv } from "../env";
+import { errorResponses } from "../http/responses";
 import { endpoint } from "../http/endpoint";
 
 /** The audit trail (every change of a job, a customer's credits, plan and price group, the partner's plans and price groups) for a partner's owners and admins. */
 export const auditApi = new Hono<AppEnv>();
 
-const errors = {
-  400: { description: "Invalid input, with the fields that failed", schema: ErrorEnvelope },
-  401: { description: "No or bad token", schema: ErrorEnvelope },
-  403: { description: "Not a partner's owner or admin", schema: ErrorEnvelope },
-  404: { description: "Absent, or not this partner's", schema: ErrorEnvelope },
-};
+const errors = errorResponses({ 403: "Not a partner's owner or admin", 404: "Absent, or not this partner's" });
 endpoint(
   auditApi,
   "/v1",

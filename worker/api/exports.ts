@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { JobsSearch } from "../../contract/bookings";
-import { ErrorEnvelope } from "../../contract/errors";
 import { creditExportPage, customerExportPage, scoreExportPage } from "../data/exports";
 import { jobExportPage } from "../data/jobs-search";
 import type { CursorValue } from "../data/cursor";
 import type { AppEnv } from "../env";
 import { csvResponse, csvStream, money, num, type Cell } from "../http/csv";
 import { csvReader, csvSheet, enumWord } from "../http/csv-columns";
+import { errorResponses } from "../http/responses";
 import { endpoint } from "../http/endpoint";
 import { partnerStyling } from "../data/styling";
 import { scoreNameOf } from "../../contract/styling";
@@ -22,11 +22,7 @@ export const exportsApi = new Hono<AppEnv>();
 /** Rows read from D1 per page of an export. */
 export const EXPORT_PAGE = 200;
 
-const errors = {
-  400: { description: "Invalid input, with the fields that failed", schema: ErrorEnvelope },
-  401: { description: "No or bad token", schema: ErrorEnvelope },
-  403: { description: "Not a partner's owner or admin", schema: ErrorEnvelope },
-};
+const errors = errorResponses({ 403: "Not a partner's owner or admin" });
 const csv = (description: string) => ({ 200: { description, contentType: "text/csv" }, ...errors });
 
 type Cursor = CursorValue[];
@@ -35,6 +31,28 @@ type JobExportRow = RowOf<typeof jobExportPage>;
 type CustomerExportRow = RowOf<typeof customerExportPage>;
 type CreditExportRow = RowOf<typeof creditExportPage>;
 type ScoreExportRow = RowOf<typeof scoreExportPage>;
+
+/** An export's reader (the caller: language and zone) and the words the screens show for its enumerated values. */
+function readerOf(user: Parameters<typeof csvReader>[0]) {
+  const reader = csvReader(user);
+  return { reader, w: (name: string, value: string | null | undefined) => enumWord(reader, name, value) };
+}
+
+/** An export's file, `name`-<date>.csv: `header`, then every page `read` answers, each of its rows written by `row`. */
+function csvFile<R>(
+  name: string,
+  header: readonly string[],
+  read: (cursor: Cursor | undefined) => Promise<{ rows: R[]; next: Cursor | undefined }>,
+  row: (r: R) => Cell[],
+) {
+  return csvResponse(
+    name,
+    csvStream<Cursor>(header, async (cursor) => {
+      const page = await read(cursor);
+      return { rows: page.rows.map(row), next: page.next };
+    }),
+  );
+}
 
 endpoint(
   exportsApi,
@@ -50,8 +68,7 @@ endpoint(
   },
   (c, { query }, scope) => {
     const db = c.get("db");
-    const w = (name: string, value: string | null | undefined) => enumWord(reader, name, value);
-    const reader = csvReader(scope.user);
+    const { reader, w } = readerOf(scope.user);
     const sheet = csvSheet<JobExportRow>(reader, [
       { label: "export.col.id", cell: (j) => j.id },
       { label: "export.col.workout", cell: (j) => j.workout },
@@ -71,14 +88,7 @@ endpoint(
       { label: "export.col.price", cell: (j) => money(j.priceAmount) },
       { label: "export.col.currency", cell: (j) => (j.priceAmount === null ? null : j.currency) },
     ]);
-    return csvResponse(
-      "jobs",
-      csvStream<Cursor>(sheet.header, async (cursor) => {
-        const page = await jobExportPage(db, scope, "partner", query, cursor, EXPORT_PAGE);
-        const rows: Cell[][] = page.rows.map(sheet.row);
-        return { rows, next: page.next };
-      }),
-    );
+    return csvFile("jobs", sheet.header, (cursor) => jobExportPage(db, scope, "partner", query, cursor, EXPORT_PAGE), sheet.row);
   },
 );
 
@@ -96,8 +106,7 @@ endpoint(
   },
   (c, { query }, scope) => {
     const db = c.get("db");
-    const reader = csvReader(scope.user);
-    const w = (name: string, value: string | null | undefined) => enumWord(reader, name, value);
+    const { reader, w } = readerOf(scope.user);
     const sheet = csvSheet<CustomerExportRow>(reader, [
       { label: "export.col.id", cell: (r) => r.id },
       { label: "export.col.name", cell: (r) => r.name },
@@ -113,14 +122,7 @@ endpoint(
       { label: "export.col.creditBalance", cell: (r) => num(Number(r.creditBalance)) },
       { label: "export.col.createdAt", time: (r) => r.createdAt },
     ]);
-    return csvResponse(
-      "customers",
-      csvStream<Cursor>(sheet.header, async (cursor) => {
-        const page = await customerExportPage(db, scope, cursor, EXPORT_PAGE, query);
-        const rows: Cell[][] = page.rows.map(sheet.row);
-        return { rows, next: page.next };
-      }),
-    );
+    return csvFile("customers", sheet.header, (cursor) => customerExportPage(db, scope, cursor, EXPORT_PAGE, query), sheet.row);
   },
 );
 
@@ -137,8 +139,7 @@ endpoint(
   },
   (c, _input, scope) => {
     const db = c.get("db");
-    const reader = csvReader(scope.user);
-    const w = (name: string, value: string | null | undefined) => enumWord(reader, name, value);
+    const { reader, w } = readerOf(scope.user);
     const sheet = csvSheet<CreditExportRow>(reader, [
       { label: "export.col.lineId", cell: (r) => r.id },
       { label: "export.col.customer", cell: (r) => r.customer },
@@ -156,14 +157,7 @@ endpoint(
       { label: "export.col.enteredAt", time: (r) => r.enteredAt },
       { label: "export.col.context", cell: (r) => r.context },
     ]);
-    return csvResponse(
-      "credit-entries",
-      csvStream<Cursor>(sheet.header, async (cursor) => {
-        const page = await creditExportPage(db, scope, cursor, EXPORT_PAGE);
-        const rows: Cell[][] = page.rows.map(sheet.row);
-        return { rows, next: page.next };
-      }),
-    );
+    return csvFile("credit-entries", sheet.header, (cursor) => creditExportPage(db, scope, cursor, EXPORT_PAGE), sheet.row);
   },
 );
 
@@ -180,8 +174,7 @@ endpoint(
   },
   (c, _input, scope) => {
     const db = c.get("db");
-    const reader = csvReader(scope.user);
-    const w = (name: string, value: string | null | undefined) => enumWord(reader, name, value);
+    const { reader, w } = readerOf(scope.user);
     // The score carries the partner's name for it (Branding), read once for the whole file.
     let scoreName: Promise<string> | null = null;
     const columns = (name: string) =>

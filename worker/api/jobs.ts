@@ -1,6 +1,5 @@
 import { Hono, type Context } from "hono";
 import { CancelBooking, ConfirmRequest, DenyRequest, JobDto, JobIdParam, JobLineParams, JobList, JobsQuery, PartnerReschedule } from "../../contract/bookings";
-import { ErrorEnvelope } from "../../contract/errors";
 import {
   cancelStatements,
   completeStatements,
@@ -18,6 +17,7 @@ import { denyStatements, partnerRescheduleStatements, proposeStatements } from "
 import { confirmedTimes, notStartedYet, proposedTimes, rescheduledTimes } from "../domain/booking-rules";
 import { ProposeTimes } from "../../contract/availability";
 import type { AppEnv } from "../env";
+import { errorResponses } from "../http/responses";
 import { endpoint, type PartnerScope } from "../http/endpoint";
 import { mayComplete } from "../domain/job-people";
 import { attendanceStatements, locationWrites } from "../data/job-people";
@@ -32,13 +32,11 @@ export const jobsApi = new Hono<AppEnv>();
 /** Why a partner's member may not complete a session: it is not theirs to instruct. */
 export const NOT_INSTRUCTOR = "Only the partner's owners and admins, or the session's instructor, may do this";
 
-const errors = {
-  400: { description: "Invalid input, with the fields that failed", schema: ErrorEnvelope },
-  401: { description: "No or bad token", schema: ErrorEnvelope },
-  403: { description: "Not a partner account you belong to, or (moves) not its owner or admin", schema: ErrorEnvelope },
-  404: { description: "Absent, or not this partner's", schema: ErrorEnvelope },
-  409: { description: "The state machine refuses the move", schema: ErrorEnvelope },
-};
+const errors = errorResponses({
+  403: "Not a partner account you belong to, or (moves) not its owner or admin",
+  404: "Absent, or not this partner's",
+  409: "The state machine refuses the move",
+});
 
 /**
  * Commits a partner's move with its audit entries and the mail to the

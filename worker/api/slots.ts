@@ -5,17 +5,13 @@ import { ErrorEnvelope } from "../../contract/errors";
 import { closeSlot, deliveredWorkouts, partnerSlots, publishSeries, publishSlot } from "../data/slots";
 import { RecurringSlots } from "../../contract/availability";
 import type { AppEnv } from "../env";
+import { errorResponses } from "../http/responses";
 import { endpoint } from "../http/endpoint";
 
 /** Bookable times a delivery partner publishes for a workout's sessions (calendar-based booking). */
 export const slotsApi = new Hono<AppEnv>();
 
-const errors = {
-  400: { description: "Invalid input, with the fields that failed", schema: ErrorEnvelope },
-  401: { description: "No or bad token", schema: ErrorEnvelope },
-  403: { description: "Not a partner account you belong to, or (publish, close) not its owner or admin", schema: ErrorEnvelope },
-  404: { description: "Absent, or not this partner's", schema: ErrorEnvelope },
-};
+const errors = errorResponses({ 403: "Not a partner account you belong to, or (publish, close) not its owner or admin", 404: "Absent, or not this partner's" });
 
 /** The workouts the acting partner delivers (named by account or TAN among their delivery partners). */
 endpoint(

@@ -3,7 +3,7 @@
  * owner), the accounts it belongs to, invitations addressed to its verified
  * address, and the acting account's own profile and partner link.
  */
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { INVALID_PARTNER_TAN, type CreateAccountData, type UpdateAccountProfileData } from "../../contract/accounts";
 import { TeamType, type AccountType } from "../../contract/enums";
@@ -315,4 +315,21 @@ export async function linkToPartner(
     throw onShard.status === "rejected" ? onShard.reason : (onDirectory as PromiseRejectedResult).reason;
   }
   return { account: theRow(onShard.value, "linked account"), moving: null };
+}
+
+/** The caller's own membership of the acting account. */
+const ownMembership = (scope: AdminScope) => and(eq(accountUsers.accountId, scope.account.id), eq(accountUsers.userId, scope.user.id));
+
+/** Whether the caller has put Home's "complete your details" card away for the acting account. */
+export async function detailsPromptDismissed(db: Db, scope: AdminScope): Promise<boolean> {
+  const [row] = await db.select({ at: accountUsers.detailsPromptDismissedAt }).from(accountUsers).where(ownMembership(scope)).limit(1);
+  return Boolean(row?.at);
+}
+
+/** Puts the card away for the caller on the acting account (the first time is kept). */
+export async function dismissDetailsPrompt(db: Db, scope: AdminScope): Promise<void> {
+  await db
+    .update(accountUsers)
+    .set({ detailsPromptDismissedAt: sql`coalesce(${accountUsers.detailsPromptDismissedAt}, ${new Date().toISOString()})` })
+    .where(ownMembership(scope));
 }

@@ -127,24 +127,28 @@ function peopleText(value: unknown, names: Map<string, string>): string | null {
   return text || null;
 }
 
-/** The names of the users people changes on a page name. */
-async function namesOf(db: Db, rows: { code: AuditCode; data: unknown }[]): Promise<Map<string, string>> {
-  const ids = [
-    ...new Set(
-      rows
-        .filter((r) => PEOPLE_CODES.has(r.code))
-        .flatMap((r) => {
-          const d = (r.data ?? {}) as { from?: unknown; to?: unknown };
-          return [...peopleIn(d.from), ...peopleIn(d.to)];
-        }),
-    ),
-  ];
-  if (!ids.length) return new Map();
-  const found = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(inList(users.id, ids));
-  return new Map(found.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email]));
+/** A user as a people change names them: by name, else by address. */
+type Person = { firstName: string | null; lastName: string | null; email: string };
+
+/** The user ids one side (`$.from`, `$.to`) of an entry's data names, in SQL (see peopleIn: an id, a list of ids or of attendance marks). */
+const idsAt = (side: "$.from" | "$.to") =>
+  sql`select case when p.type = 'object' then json_extract(p.value, '$.userId') else p.value end from json_each(${auditEntries.data}, ${side}) p
+    where json_type(${auditEntries.data}, ${side}) in ('text', 'array') and p.type in ('text', 'object')`;
+
+/**
+ * The users a people change names (either side), as a JSON object by id, read
+ * in the trail's own query so the names cost no round trip of their own;
+ * null for any other entry.
+ */
+const peopleNamed = sql<string | null>`case when ${inList(auditEntries.code, [...PEOPLE_CODES])} then (
+  select json_group_object(named.id, json_object('firstName', named.first_name, 'lastName', named.last_name, 'email', named.email))
+  from users named where named.id in (${idsAt("$.from")} union ${idsAt("$.to")})
+) end`;
+
+/** The names of the users an entry's people change names, from its `people` column. */
+function namesOf(people: string | null): Map<string, string> {
+  const found = people ? (JSON.parse(people) as Record<string, Person>) : {};
+  return new Map(Object.entries(found).map(([id, u]) => [id, [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email]));
 }
 
 /** What an entry changed: its stored change, else (a change of place or people) its raw from → to in words. */
@@ -166,7 +170,7 @@ const NEWEST_FIRST: SortKey[] = [
 ];
 
 async function readTrail(db: Db, where: SQL, cursor: string | undefined, limit: number): Promise<{ items: AuditEntryDto[]; nextCursor: string | null }> {
-  return trailPage(db, await trailQuery(db, where, cursor, limit), limit);
+  return trailPage(await trailQuery(db, where, cursor, limit), limit);
 }
 
 /** A page of the trail `where` selects, from `cursor` on, for a batch of the caller's (`trailPage` answers its rows). */
@@ -184,6 +188,7 @@ function trailQuery(db: Db, where: SQL, cursor: string | undefined, limit: numbe
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
+      people: peopleNamed,
       createdAt: auditEntries.createdAt,
     })
     .from(auditEntries)
@@ -198,10 +203,9 @@ function trailQuery(db: Db, where: SQL, cursor: string | undefined, limit: numbe
     .limit(limit + 1);
 }
 
-/** The page of a trail's rows; a page that names people changed (attendees, instructors) reads their names after. */
-async function trailPage(db: Db, rows: Awaited<ReturnType<typeof trailQuery>>, limit: number): Promise<{ items: AuditEntryDto[]; nextCursor: string | null }> {
+/** The page of a trail's rows, the people its changes name (attendees, instructors) read by the same query. */
+function trailPage(rows: Awaited<ReturnType<typeof trailQuery>>, limit: number): { items: AuditEntryDto[]; nextCursor: string | null } {
   const page = pageOf(rows, limit, (r) => [r.createdAt, r.id]);
-  const names = await namesOf(db, page.items);
   return {
     nextCursor: page.nextCursor,
     items: page.items.map((r) => ({
@@ -211,7 +215,7 @@ async function trailPage(db: Db, rows: Awaited<ReturnType<typeof trailQuery>>, l
       subjectId: r.subjectId,
       subject: r.session ?? r.workout ?? text(r.data, "name"),
       category: r.category && (CategoryFilter as readonly string[]).includes(r.category) ? r.category : null,
-      change: changeFrom(r.code, r.data, names),
+      change: changeFrom(r.code, r.data, namesOf(r.people)),
       reason: text(r.data, "reason"),
       by: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email || null,
       bySystem: (r.data as { actor?: unknown } | null)?.actor === "system",
@@ -237,7 +241,7 @@ export async function jobAuditTrail(db: Db, scope: PartnerScope, jobId: string, 
   )!;
   const [found, rows] = await db.batch([db.select({ id: jobs.id }).from(jobs).where(job).limit(1), trailQuery(db, about, cursor, limit)]);
   if (!found[0]) throw notFound("Job not found");
-  return trailPage(db, rows, limit);
+  return trailPage(rows, limit);
 }
 
 /** The trail of one of the partner's customers: every entry of that account written while it was under this partner. */
@@ -248,7 +252,7 @@ export async function customerAuditTrail(db: Db, scope: PartnerScope, customerId
     trailQuery(db, and(eq(auditEntries.accountId, customerId), eq(auditEntries.partnerAccountId, scope.account.id))!, cursor, limit),
   ]);
   customerFound(found);
-  return trailPage(db, rows, limit);
+  return trailPage(rows, limit);
 }
 
 /**

@@ -10,7 +10,7 @@
  * of the credential, and every confirmation, voids both kinds for that user
  * (docs/decisions/2026-11-26-confirmation-proves-the-credential.md).
  */
-import { and, eq, like, lt, or } from "drizzle-orm";
+import { and, eq, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { authAccounts, authSessions, authUsers, authVerifications } from "../../db/schema";
 import type { Db } from "../env";
 import { inList, MAX_BOUND } from "./bound";
@@ -52,12 +52,16 @@ export async function confirmationLinkLive(db: Db, userId: string, token: string
   return rows.some((r) => r.expiresAt.getTime() > Date.now());
 }
 
-/** Every outstanding confirmation and reset link of the user. */
-const linksOf = (db: Db, userId: string) =>
+/** Every outstanding confirmation and reset link of the user (while `when` holds, if given). */
+const linksOf = (db: Db, userId: string, when?: SQL) =>
   db
     .delete(authVerifications)
     .where(
-      and(eq(authVerifications.value, userId), or(like(authVerifications.identifier, `${CONFIRMATION}%`), like(authVerifications.identifier, `${RESET}%`))),
+      and(
+        eq(authVerifications.value, userId),
+        or(like(authVerifications.identifier, `${CONFIRMATION}%`), like(authVerifications.identifier, `${RESET}%`)),
+        when,
+      ),
     );
 
 /** Voids every outstanding confirmation and reset link of the user (after any change of the credential). */
@@ -84,6 +88,32 @@ export async function replaceUnconfirmedCredential(db: Db, userId: string, name:
       .set({ name, updatedAt: now })
       .where(and(eq(authUsers.id, userId), eq(authUsers.emailVerified, false))),
   ]);
+}
+
+/**
+ * An invite's sign-up over an address that is still unconfirmed (the invite
+ * proves it): the new password and name replace the earlier ones, the user's
+ * sessions end, its earlier links are void and the address is confirmed, in
+ * one batch that does all of it only while the address is still unconfirmed.
+ * True when this call took it over; false when it was confirmed already (a
+ * sign-up of the same invite at the same moment that came first), which then
+ * changes nothing.
+ */
+export async function takeOverUnconfirmed(db: Db, userId: string, name: string, passwordHash: string): Promise<boolean> {
+  const now = new Date();
+  const unconfirmed = and(eq(authUsers.id, userId), eq(authUsers.emailVerified, false));
+  const still = sql`exists (select 1 from ${authUsers} where ${unconfirmed})`;
+  const [, , , taken] = await db.batch([
+    linksOf(db, userId, still),
+    db.delete(authSessions).where(and(eq(authSessions.userId, userId), still)),
+    db
+      .update(authAccounts)
+      .set({ password: passwordHash, updatedAt: now })
+      .where(and(eq(authAccounts.userId, userId), eq(authAccounts.providerId, "credential"), still)),
+    // Last: the statements before it read the address as still unconfirmed.
+    db.update(authUsers).set({ name, emailVerified: true, updatedAt: now }).where(unconfirmed).returning({ id: authUsers.id }),
+  ]);
+  return taken.length > 0;
 }
 
 /**

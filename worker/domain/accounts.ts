@@ -6,3 +6,16 @@
 export function partnerOf(account: { id: string; type: string; parentAccountId: string | null }): string | null {
   return account.type === "partner" ? account.id : account.parentAccountId;
 }
+
+/**
+ * The invitation mail's link: sign-up on the partner's origin with the invite
+ * (`invite=<accountId>.<inviteId>`); with Clerk, also its invitation's ticket
+ * (`__clerk_ticket`), which Clerk's sign-up reads from the URL to fix the
+ * invited address and verify it (docs/decisions/2026-11-27-clerk-invite-ticket.md).
+ */
+export function inviteLink(origin: string, accountId: string, inviteId: string, clerkTicket: string | null = null): string {
+  const url = new URL("/signup", origin);
+  url.searchParams.set("invite", `${accountId}.${inviteId}`);
+  if (clerkTicket) url.searchParams.set("__clerk_ticket", clerkTicket);
+  return url.toString();
+}

@@ -116,10 +116,13 @@ export function sessionReadInOne(db: DrizzleD1Database, base: Adapter): Adapter 
   };
 }
 
+/** How many sign-ins (and sign-ups, and mails asked for) a client address gets a minute: AUTH_SIGNIN_LIMIT, 10 unless set. */
+export const signInLimitOf = (env: { AUTH_SIGNIN_LIMIT?: string }) => Number(env.AUTH_SIGNIN_LIMIT ?? "10") || 10;
+
 function createAuth(requestEnv: IdentityEnv, origin: string, trusted: string[]) {
   // Built once per isolate: its D1 forwards to the current request's metered session.
   const env: IdentityEnv = { ...requestEnv, DB: requestD1(requestEnv.DB) };
-  const signInLimit = Number(env.AUTH_SIGNIN_LIMIT ?? "10") || 10;
+  const signInLimit = signInLimitOf(env);
   return betterAuth({
     appName: "TechFIT",
     baseURL: origin,

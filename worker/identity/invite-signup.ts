@@ -4,7 +4,7 @@ import { APIError, createAuthEndpoint } from "better-auth/api";
 import * as z from "zod";
 import { MESSAGES } from "../../contract/messages";
 import { nameProblem } from "../../contract/forms";
-import { confirmAddress, replaceUnconfirmedCredential } from "../data/auth-links";
+import { takeOverUnconfirmed } from "../data/auth-links";
 import type { PendingInvite } from "../data/invite-links";
 import { database } from "../db";
 import { signInHere } from "./handoff";
@@ -48,6 +48,8 @@ const SignUpByInvite = z.object({
 const invalidInvite = () =>
   new APIError("NOT_FOUND", { code: "INVALID_INVITE", message: "The provided invite code could not be validated, please reload and try again." });
 
+const alreadyExists = () => new APIError("UNPROCESSABLE_ENTITY", { code: "USER_ALREADY_EXISTS", message: "User already exists. Use another email." });
+
 export function inviteSignUp(env: { DB: D1Database }) {
   return {
     id: "invite-sign-up",
@@ -70,20 +72,25 @@ export function inviteSignUp(env: { DB: D1Database }) {
         const hash = await ctx.context.password.hash(ctx.body.password);
         const found = await ctx.context.internalAdapter.findUserByEmail(email, { includeAccounts: true });
         // A confirmed address keeps its credential: its owner signs in and accepts there.
-        if (found?.user.emailVerified)
-          throw new APIError("UNPROCESSABLE_ENTITY", { code: "USER_ALREADY_EXISTS", message: "User already exists. Use another email." });
+        if (found?.user.emailVerified) throw alreadyExists();
         let user;
         if (found) {
           // Someone signed this address up before without confirming it: the invitee's password replaces theirs
-          // (their sessions end, their links are void), as a sign-up over an unconfirmed address does, and the invite confirms it.
-          await replaceUnconfirmedCredential(db, found.user.id, name, hash);
+          // (their sessions end, their links are void), as a sign-up over an unconfirmed address does, and the invite
+          // confirms it, all at once; a sign-up of the same invite that took it over a moment before wins.
+          if (!(await takeOverUnconfirmed(db, found.user.id, name, hash))) throw alreadyExists();
           if (!found.accounts.some((a) => a.providerId === "credential")) {
             await ctx.context.internalAdapter.linkAccount({ userId: found.user.id, providerId: "credential", accountId: found.user.id, password: hash });
           }
-          await confirmAddress(db, found.user.id);
           user = { ...found.user, name, emailVerified: true };
         } else {
-          user = await ctx.context.internalAdapter.createUser({ email, name, emailVerified: true }, { method: "email-password" });
+          // Two sign-ups of one address at once: the address is unique, the one that creates it second is told it exists.
+          user = await ctx.context.internalAdapter
+            .createUser({ email, name, emailVerified: true }, { method: "email-password" })
+            .catch(async (err: unknown) => {
+              if (await ctx.context.internalAdapter.findUserByEmail(email)) throw alreadyExists();
+              throw err;
+            });
           await ctx.context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
         }
         await signInHere(ctx, db, user, invite.partnerId);

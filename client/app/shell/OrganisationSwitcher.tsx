@@ -11,6 +11,7 @@ import {
   DropdownMenuTrigger,
 } from "../../components/ui/DropdownMenu";
 import { Spinner } from "../../components/ui/Spinner";
+import { Tooltip } from "../../components/ui/Tooltip";
 import { cn } from "../../lib/cn";
 import { handleError } from "../../lib/errors";
 import { useT } from "../../lib/i18n";
@@ -34,6 +35,7 @@ export function OrganisationSwitcher({ className }: { className?: string }) {
   if (!user || user.accounts.length === 0) return null;
   const active = user.accounts.find((a) => a.id === (account?.id ?? user.activeAccountId));
   const activeName = account?.name ?? active?.name ?? t("topBar.noOrganization");
+  const mark = account && boot.partner?.id === account.id ? styling.mark?.uri : null;
 
   const choose = async (id: string) => {
     if (id === active?.id) return;
@@ -49,30 +51,35 @@ export function OrganisationSwitcher({ className }: { className?: string }) {
 
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger
-        className={cn(
-          "flex h-9 max-w-[6.5rem] items-center sm:max-w-[14rem] gap-2 rounded-md px-2 text-sm font-medium hover:bg-black/5 dark:hover:bg-white/10",
-          focusRing,
-          className,
-        )}
-        aria-label={`${t("topBar.switchOrganization")}: ${activeName}`}
-        // The name may be cut short on a phone: the whole of it on hover, and in the menu, where names wrap.
-        title={activeName}
-        aria-busy={switching || undefined}
-        data-testid="organisation-switcher"
-      >
-        {/* A 24 px square: the partner's mark when this is the partner whose brand the page wears, else the
-            organisation's logo contained at its own shape, else its initials. */}
-        <BrandMark
-          mark={account && boot.partner?.id === account.id ? styling.mark?.uri : null}
-          logo={account?.logo?.uri}
-          name={activeName}
-          size={24}
-          testId="organisation-logo"
-        />
-        <span className="truncate">{activeName}</span>
-        {switching ? <Spinner size="sm" decorative /> : <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 opacity-70" />}
-      </DropdownMenuTrigger>
+      {/* The whole name on hover and on keyboard focus, wherever the button has to cut it short. */}
+      <Tooltip content={activeName} side="bottom">
+        <DropdownMenuTrigger
+          className={cn(
+            // On a phone the name takes two lines, small, in the room the bar has left (the bar shrinks the partner's logo first).
+            "flex min-h-9 max-w-[14rem] min-w-0 items-center gap-2 rounded-md px-2 py-0.5 text-left text-sm font-medium hover:bg-black/5 phone:gap-1 phone:px-1 dark:hover:bg-white/10",
+            focusRing,
+            className,
+          )}
+          aria-label={`${t("topBar.switchOrganization")}: ${activeName}`}
+          aria-busy={switching || undefined}
+          data-testid="organisation-switcher"
+        >
+          {/* A 24 px square: the partner's mark when this is the partner whose brand the page wears, else the
+              organisation's logo contained at its own shape, else its initials (not on a phone, where their room goes to the name). */}
+          <BrandMark
+            mark={mark}
+            logo={account?.logo?.uri}
+            name={activeName}
+            size={24}
+            testId="organisation-logo"
+            className={mark || account?.logo ? undefined : "phone:hidden"}
+          />
+          <span className="line-clamp-2 min-w-0 break-words phone:text-xs phone:leading-tight" data-testid="organisation-switcher-name">
+            {activeName}
+          </span>
+          {switching ? <Spinner size="sm" decorative /> : <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 opacity-70" />}
+        </DropdownMenuTrigger>
+      </Tooltip>
       <DropdownMenuContent align="end" className="w-72 max-w-[calc(100vw-1rem)]">
         <DropdownMenuLabel>{t("topBar.organizations")}</DropdownMenuLabel>
         <DropdownMenuRadioGroup value={active?.id ?? ""} onValueChange={(id) => void choose(id)}>

@@ -55,7 +55,8 @@ export function TopBar({ variant }: { variant: TopBarStyle }) {
       </Button>
       <Link
         to="/"
-        className={cn("flex min-w-0 items-center gap-2 rounded-md px-1.5 py-1", focusRing, primary && "focus-visible:outline-brand-foreground")}
+        // Gives up its room before the organisation switcher does (shrink 3 to 1): a wide logo narrows, the switcher's name keeps its words.
+        className={cn("flex min-w-0 shrink-[3] items-center gap-2 rounded-md px-1.5 py-1", focusRing, primary && "focus-visible:outline-brand-foreground")}
         aria-label={t("shell.homeLink", { platform: styling.platformName })}
       >
         {styling.logo ? (
@@ -65,7 +66,11 @@ export function TopBar({ variant }: { variant: TopBarStyle }) {
             src={styling.logo.uri}
             alt=""
             data-testid="brand-logo"
-            className={cn("h-7 w-auto max-w-36 min-w-0 object-contain object-left", primary ? logoPlateAlways : logoPlate, styling.mark && "phone:hidden")}
+            className={cn(
+              "h-7 w-auto max-w-36 min-w-0 object-contain object-left phone:min-w-16",
+              primary ? logoPlateAlways : logoPlate,
+              styling.mark && "phone:hidden",
+            )}
           />
         ) : null}
         {styling.mark ? <BrandMark mark={styling.mark.uri} logo={null} name={styling.platformName} size={28} className="wide:hidden" /> : null}
@@ -74,7 +79,8 @@ export function TopBar({ variant }: { variant: TopBarStyle }) {
           {styling.platformName}
         </span>
       </Link>
-      <div className="ml-auto flex items-center gap-0.5">
+      {/* May shrink, so the organisation switcher's name keeps the room the bar has. */}
+      <div className="ml-auto flex min-w-0 items-center gap-0.5">
         {authenticating ? (
           <span className="px-2">
             <Spinner size="sm" label={t("shell.authenticating")} />

@@ -97,6 +97,26 @@ export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
 }
 
 /**
+ * A form dialog's footer: a button that closes the dialog without sending
+ * (Cancel, or `close`), then the form's submit (`submit`, busy while sent).
+ */
+export function FormDialogFooter({ submit, busy, variant, close }: { submit: ReactNode; busy?: boolean; variant?: ButtonVariant; close?: string }) {
+  const t = useT();
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button type="button" variant="outline">
+          {close ?? t("common.cancel")}
+        </Button>
+      </DialogClose>
+      <Button type="submit" variant={variant} loading={busy}>
+        {submit}
+      </Button>
+    </DialogFooter>
+  );
+}
+
+/**
  * A question that needs an answer before going on (role alertdialog):
  * confirming a status change, leaving without saving, deleting. Focus starts
  * on the cancel button, so Enter never confirms a destructive action by accident.

@@ -60,13 +60,16 @@ function useInviteLink(code: string | null) {
 /** The invite codes this page has said are not valid (once each, whatever re-renders). */
 const refusedCodes = new Set<string>();
 
-/** The address without its invite: what a wrong or expired invite link leaves (a plain sign-up). */
-function withoutInvite(search: string): string {
+/** The address without the named parameters: a wrong or expired invite link leaves a plain sign-up (no invite, no ticket). */
+function without(search: string, ...names: string[]): string {
   const params = new URLSearchParams(search);
-  params.delete("invite");
+  for (const name of names) params.delete(name);
   const query = params.toString();
   return query ? `?${query}` : "";
 }
+
+/** Clerk's invitation ticket rides along an invite link (docs/decisions/2026-11-27-clerk-invite-ticket.md). */
+const CLERK_TICKET = "__clerk_ticket";
 
 /**
  * /signup, split: "Join the Partner Program" or "I'm a new customer", then the
@@ -107,7 +110,7 @@ export default function SignupScreen() {
     if (!inviteCode || refusedCodes.has(inviteCode)) return;
     refusedCodes.add(inviteCode);
     toast({ title: t("onboarding.inviteFailedTitle"), description: t("onboarding.invalidInvite"), variant: "error" });
-    void navigate({ search: withoutInvite(search) }, { replace: true });
+    void navigate({ search: without(search, "invite", CLERK_TICKET) }, { replace: true });
   };
   useEffect(() => {
     if (inviteLink.isError) refuseInvite();
@@ -186,7 +189,7 @@ export default function SignupScreen() {
       )}
       {clerk ? (
         <Suspense fallback={<Spinner />}>
-          <ClerkSignUp />
+          <ClerkSignUp next={`/post-auth${without(search, CLERK_TICKET)}`} />
         </Suspense>
       ) : invited && !invitedEmail ? (
         <div className="grid place-items-center py-8" aria-busy="true">

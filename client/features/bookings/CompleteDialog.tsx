@@ -1,8 +1,7 @@
 import { useState } from "react";
 import type { JobDto } from "../../../contract/bookings";
 import type { CompleteSession } from "../../../contract/job-people";
-import { Button } from "../../components/ui/Button";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { Checkbox } from "../../components/ui/Field";
 import { useT } from "../../lib/i18n";
 
@@ -47,16 +46,7 @@ export function CompleteDialog({
           }}
         >
           <AttendeeChecks attendees={job.attendees} present={present} onChange={setPresent} legend={t("bookings.completeAttendance")} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t("common.back")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={busy}>
-              {confirmLabel}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submit={confirmLabel} busy={busy} close={t("common.back")} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,8 +1,7 @@
 import { Button } from "../../components/ui/Button";
 import { useFormatDate } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
-import { TimePicker } from "./TimePicker";
-import type { OpenTimesSource } from "./open-times";
+import { TimePicker, type PickerProps } from "./TimePicker";
 
 /** A request or a counter-proposal offers at most this many times per session (the contract's own limit). */
 export const MAX_TIMES = 3;
@@ -13,21 +12,7 @@ export const MAX_TIMES = 3;
  * each listed time can be removed; once three are chosen the calendar gives
  * way to a note. The value is the list of ISO instants.
  */
-export function MultiTimePicker({
-  source,
-  value,
-  onChange,
-  label,
-  error,
-  testId,
-}: {
-  source: OpenTimesSource;
-  value: string[];
-  onChange: (times: string[]) => void;
-  label: string;
-  error?: string | null;
-  testId?: string;
-}) {
+export function MultiTimePicker({ source, value, onChange, label, error, testId }: PickerProps<string[]>) {
   const t = useT();
   const format = useFormatDate();
   const chosen = value.filter(Boolean);

@@ -3,8 +3,7 @@ import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import type { JobDto } from "../../../contract/bookings";
 import { MESSAGES } from "../../../contract/messages";
-import { Button } from "../../components/ui/Button";
-import { Dialog, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { Field, Textarea } from "../../components/ui/Field";
 import { errorAt } from "../../lib/forms";
 import { translateApiMessage, useT } from "../../lib/i18n";
@@ -74,14 +73,7 @@ export function ProposeTimesDialog({
           >
             <Textarea {...form.register("comment")} rows={3} maxLength={500} />
           </Field>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              {t("common.back")}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t("bookings.action.proposeTimes")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submit={t("bookings.action.proposeTimes")} busy={busy} close={t("common.back")} />
         </form>
       </DialogContent>
     </Dialog>

@@ -27,6 +27,16 @@ export function dayInZone(iso: string, zone: string): string {
   return calendarDateIn(iso, zone);
 }
 
+/** A calendar picker's props: whose open times it offers, its value (ISO instants) and their change, its label, an error said below it. */
+export type PickerProps<Value> = {
+  source: OpenTimesSource;
+  value: Value;
+  onChange: (value: Value) => void;
+  label: string;
+  error?: string | null;
+  testId?: string;
+};
+
 /**
  * Picking a start time: a month calendar with the days that have open times
  * marked (the others disabled), then that day's open times in the reader's
@@ -35,21 +45,7 @@ export function dayInZone(iso: string, zone: string): string {
  * ISO instant ("" for none). The times are a radio group: Tab reaches it,
  * the arrow keys move within it.
  */
-export function TimePicker({
-  source,
-  value,
-  onChange,
-  label,
-  error,
-  testId,
-}: {
-  source: OpenTimesSource;
-  value: string;
-  onChange: (iso: string) => void;
-  label: string;
-  error?: string | null;
-  testId?: string;
-}) {
+export function TimePicker({ source, value, onChange, label, error, testId }: PickerProps<string>) {
   const t = useT();
   const [language] = useLanguage();
   const id = useId();

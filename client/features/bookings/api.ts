@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type {
   CancelBooking,
@@ -120,12 +120,21 @@ export const staleAfter = {
   people: [bookingKeys.all],
 } as const;
 
+/**
+ * The open times the pickers show are read again after every booking and
+ * move, taken or refused: a refusal of a time as not open means the calendar
+ * changed since it was read (another booking took the time, the hours
+ * changed), and the picker must not go on offering it.
+ */
+const refreshOpenTimes = (client: QueryClient) => client.invalidateQueries({ queryKey: bookingKeys.anyOpenTimes });
+
 /** Any job move; refreshes the job lists and the credits. */
 export function useJobAction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: moveJob,
     onSuccess: () => Promise.all(staleAfter.move.map((queryKey) => client.invalidateQueries({ queryKey }))),
+    onSettled: () => void refreshOpenTimes(client),
   });
 }
 
@@ -134,6 +143,7 @@ export function useCreateBooking() {
   return useMutation({
     mutationFn: (body: z.input<typeof CreateBooking>) => api.post("/v1/bookings", { body }),
     onSuccess: () => Promise.all(staleAfter.booking.map((queryKey) => client.invalidateQueries({ queryKey }))),
+    onSettled: () => void refreshOpenTimes(client),
   });
 }
 

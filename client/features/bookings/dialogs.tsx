@@ -13,8 +13,7 @@ import {
 } from "../../../contract/bookings";
 import { MESSAGES } from "../../../contract/messages";
 import { sessionOrderProblems } from "../../../contract/session-order";
-import { Button } from "../../components/ui/Button";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { Checkbox, Field, Select, Textarea } from "../../components/ui/Field";
 import { useFormatDate, useTimeZone, zonedInputToIso } from "../../lib/dates";
 import { enumLabel, oneOf } from "../../lib/enums";
@@ -70,16 +69,12 @@ export function ReasonDialog(
             error={form.formState.errors.reason?.message}
             commentError={form.formState.errors.comment?.message}
           />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t("common.back")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant={kind === "cancel" ? "danger" : "primary"} loading={busy}>
-              {kind === "cancel" ? t("bookings.action.cancel") : t("bookings.action.deny")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            submit={kind === "cancel" ? t("bookings.action.cancel") : t("bookings.action.deny")}
+            busy={busy}
+            variant={kind === "cancel" ? "danger" : "primary"}
+            close={t("common.back")}
+          />
         </form>
       </DialogContent>
     </Dialog>
@@ -144,16 +139,7 @@ export function ConfirmTimesDialog({
               </fieldset>
             );
           })}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t("common.back")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={busy}>
-              {accept ? t("bookings.action.acceptProposal") : t("bookings.action.confirm")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submit={accept ? t("bookings.action.acceptProposal") : t("bookings.action.confirm")} busy={busy} close={t("common.back")} />
         </form>
       </DialogContent>
     </Dialog>
@@ -344,16 +330,7 @@ export function TimesDialog(
               commentError={errors.comment?.message}
             />
           ) : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t("common.back")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={busy}>
-              {withReason ? t("bookings.action.reschedule") : t("bookings.action.requestTimes")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submit={withReason ? t("bookings.action.reschedule") : t("bookings.action.requestTimes")} busy={busy} close={t("common.back")} />
         </form>
       </DialogContent>
     </Dialog>

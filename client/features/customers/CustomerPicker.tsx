@@ -1,5 +1,5 @@
-import { useId, useState, type Ref } from "react";
-import { Input, Select } from "../../components/ui/Field";
+import { useState, type Ref } from "react";
+import { SearchPicker } from "../../components/ui/SearchPicker";
 import { useAppUser } from "../../auth/useAppUser";
 import { useT } from "../../lib/i18n";
 import { useCustomer, useCustomers } from "./api";
@@ -24,44 +24,21 @@ export function CustomerPicker({
   ref?: Ref<HTMLSelectElement>;
 }) {
   const t = useT();
-  const searchId = useId();
   const { account } = useAppUser();
   const [q, setQ] = useState("");
   const list = useCustomers(account?.id, { search: q.trim() || undefined, sort: "name", order: "asc", limit: 20 });
   const chosen = useCustomer(account?.id, value || undefined);
-  const items = list.data?.items ?? [];
-  const chosenMissing = Boolean(value) && !items.some((c) => c.id === value);
-  const chosenName = chosen.data ? chosen.data.account.name : value;
   return (
-    <div className="grid gap-2">
-      <Input
-        id={searchId}
-        type="search"
-        // The choice is what a surrounding Field's error is about, not the search.
-        aria-invalid={false}
-        aria-label={t("customers.search")}
-        placeholder={t("customers.search")}
-        value={q}
-        onChange={(e) => setQ(e.target.value)}
-      />
-      <Select
-        ref={ref}
-        name={name}
-        value={value}
-        onChange={(e) => {
-          const picked = items.find((c) => c.id === e.target.value);
-          onChange(e.target.value, picked ? picked.name : e.target.value === value ? chosenName : "");
-        }}
-        placeholder={list.isPending ? t("common.loading") : t("common.select")}
-        aria-busy={list.isFetching || undefined}
-      >
-        {chosenMissing ? <option value={value}>{chosenName}</option> : null}
-        {items.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </Select>
-    </div>
+    <SearchPicker
+      search={{ label: t("customers.search"), text: q, onChange: setQ }}
+      items={(list.data?.items ?? []).map((c) => ({ id: c.id, label: c.name }))}
+      value={value}
+      chosenLabel={chosen.data ? chosen.data.account.name : value}
+      onChange={onChange}
+      pending={list.isPending}
+      fetching={list.isFetching}
+      name={name}
+      ref={ref}
+    />
   );
 }

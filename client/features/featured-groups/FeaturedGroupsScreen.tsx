@@ -9,7 +9,7 @@ import { errorMessages, setFieldErrors, toastInvalidForm } from "../../lib/forms
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { DatePicker } from "../../components/ui/DatePicker";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Field, Input } from "../../components/ui/Field";
 import { toast, toastMessage } from "../../components/ui/toast-store";
@@ -258,16 +258,7 @@ function FeaturedGroupDialog({ group, onClose }: { group: FeaturedGroupDto | nul
               );
             }}
           />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t("common.cancel")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={save.isPending}>
-              {t("common.save")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submit={t("common.save")} busy={save.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -11,7 +11,7 @@ export type HomeReads = { summary: Loaded<ScoreSummaryDto>; balance: Loaded<numb
 
 /**
  * Home's layout, below the greeting: the TAN prompt for a customer not linked
- * to a provider, the assessment card, the score summary, the top picks and the
+ * to a provider, the "complete your details" card, the assessment card, the score summary, the top picks and the
  * goal buttons, then the partner's homepage. The customer's Home and the
  * Homepage Builder's preview both render it (with their own reads), inside
  * the `home` container whose width Home's breakpoints follow.
@@ -19,6 +19,7 @@ export type HomeReads = { summary: Loaded<ScoreSummaryDto>; balance: Loaded<numb
 export function HomeBody({
   customer,
   unlinked,
+  detailsPrompt,
   tanPrompt,
   reads,
   homepage,
@@ -26,6 +27,8 @@ export function HomeBody({
   /** The reader is a customer (a partner's own Home has none of the customer's rows). */
   customer: boolean;
   unlinked: boolean;
+  /** The "complete your details" card (the signed-in Home only; none in the builder's preview). */
+  detailsPrompt?: ReactNode;
   tanPrompt?: ReactNode;
   reads: HomeReads;
   homepage: ReactNode;
@@ -33,6 +36,7 @@ export function HomeBody({
   return (
     <div className="@container/home grid grid-cols-1 gap-6" data-testid="home-body">
       {unlinked ? tanPrompt : null}
+      {detailsPrompt}
       {customer ? <TakeAssessment summary={reads.summary.data} /> : null}
       {customer ? <ScoreSummaryView summary={reads.summary} balance={reads.balance} /> : null}
       {customer && !unlinked ? (

@@ -7,6 +7,7 @@ import { useAccount } from "../accounts/api";
 import { PartnerHomepage } from "../homepage/PartnerHomepage";
 import { useCreditBalance, useScoreSummary } from "./api";
 import { homeGreeting } from "./greeting";
+import { CompleteDetails } from "./CompleteDetails";
 import { HomeBody } from "./HomeBody";
 import { useTopPicks } from "./TopPicks";
 
@@ -39,6 +40,7 @@ export default function HomeScreen() {
           customer={customer}
           unlinked={unlinked}
           reads={reads}
+          detailsPrompt={<CompleteDetails accountId={account.id} type={account.type} canEdit={role === "owner" || role === "admin"} />}
           tanPrompt={
             <Suspense fallback={null}>
               <TanPrompt accountId={account.id} canLink={role === "owner" || role === "admin"} />

@@ -8,7 +8,7 @@ import { fileUri } from "../../../contract/files";
 import { ROW_CAPACITY, slotTypesFor } from "../../../contract/homepage";
 import { Button } from "../../components/ui/Button";
 import { DatePicker } from "../../components/ui/DatePicker";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { Field, Input, Select } from "../../components/ui/Field";
 import { FileUpload } from "../../components/ui/FileUpload";
 import { toastMessage } from "../../components/ui/toast-store";
@@ -120,14 +120,7 @@ export function RowDialog({
               </Button>
             </div>
           ) : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t("common.cancel")}
-              </Button>
-            </DialogClose>
-            <Button type="submit">{t("common.done")}</Button>
-          </DialogFooter>
+          <FormDialogFooter submit={t("common.done")} />
         </form>
       </DialogContent>
     </Dialog>

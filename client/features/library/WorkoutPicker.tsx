@@ -1,5 +1,5 @@
-import { useId, useState, type Ref } from "react";
-import { Input, Select } from "../../components/ui/Field";
+import { useState, type Ref } from "react";
+import { SearchPicker } from "../../components/ui/SearchPicker";
 import { useT } from "../../lib/i18n";
 import { useLibrary, useWorkout } from "./api";
 
@@ -26,43 +26,21 @@ export function WorkoutPicker({
   ref?: Ref<HTMLSelectElement>;
 }) {
   const t = useT();
-  const searchId = useId();
   const [q, setQ] = useState("");
   const list = useLibrary({ q: q.trim() || undefined, sort: "name" });
   const chosen = useWorkout(value || undefined);
   const items = (list.data?.pages.flatMap((p) => p.items) ?? []).filter((w) => !exclude.includes(w.id));
-  const chosenMissing = Boolean(value) && !items.some((w) => w.id === value);
-  const chosenTitle = chosen.data ? chosen.data.title || chosen.data.name : value;
   return (
-    <div className="grid gap-2">
-      <Input
-        id={searchId}
-        type="search"
-        // The choice is what a surrounding Field's error is about, not the search.
-        aria-invalid={false}
-        aria-label={t("editor.searchLibrary")}
-        placeholder={t("editor.searchLibrary")}
-        value={q}
-        onChange={(e) => setQ(e.target.value)}
-      />
-      <Select
-        ref={ref}
-        name={name}
-        value={value}
-        onChange={(e) => {
-          const picked = items.find((w) => w.id === e.target.value);
-          onChange(e.target.value, picked ? picked.title || picked.name : e.target.value === value ? chosenTitle : "");
-        }}
-        placeholder={list.isPending ? t("common.loading") : t("common.select")}
-        aria-busy={list.isFetching || undefined}
-      >
-        {chosenMissing ? <option value={value}>{chosenTitle}</option> : null}
-        {items.map((w) => (
-          <option key={w.id} value={w.id}>
-            {w.title || w.name}
-          </option>
-        ))}
-      </Select>
-    </div>
+    <SearchPicker
+      search={{ label: t("editor.searchLibrary"), text: q, onChange: setQ }}
+      items={items.map((w) => ({ id: w.id, label: w.title || w.name }))}
+      value={value}
+      chosenLabel={chosen.data ? chosen.data.title || chosen.data.name : value}
+      onChange={onChange}
+      pending={list.isPending}
+      fetching={list.isFetching}
+      name={name}
+      ref={ref}
+    />
   );
 }

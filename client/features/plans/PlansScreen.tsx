@@ -8,7 +8,7 @@ import { CreditCard, Pencil, Plus } from "../../components/icons";
 import { PartnerAuditSection } from "../../components/AuditTrail";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { EnumSelect } from "../../components/ui/EnumSelect";
 import { Field, Input } from "../../components/ui/Field";
@@ -200,16 +200,7 @@ function PlanDialog({ plan, onClose }: { plan: PlanDto | null; onClose: () => vo
               <EnumSelect enumName="Currency" values={Currency} {...form.register("currency")} />
             </Field>
           </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t("common.cancel")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={save.isPending}>
-              {t("common.save")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submit={t("common.save")} busy={save.isPending} />
         </form>
       </DialogContent>
     </Dialog>

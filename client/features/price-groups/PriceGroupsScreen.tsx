@@ -6,7 +6,7 @@ import { PriceGroupBody, type PriceGroupDto } from "../../../contract/groups";
 import { PartnerAuditSection } from "../../components/AuditTrail";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Field, Input, Textarea } from "../../components/ui/Field";
 import { DataTable } from "../../components/ui/Table";
@@ -133,16 +133,7 @@ function PriceGroupDialog({ group, onClose }: { group: PriceGroupDto | null; onC
           <Field label={t("priceGroups.description")} optional error={err(form.formState.errors.description?.message)}>
             <Textarea {...form.register("description")} />
           </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t("common.cancel")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={save.isPending}>
-              {t("common.save")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submit={t("common.save")} busy={save.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,8 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { AccountDetails, ImageTypes, MAX_UPLOAD_BYTES, type AccountDto } from "../../../contract/accounts";
+import { AccountDetails, ImageTypes, MAX_UPLOAD_BYTES, missingDetails, type AccountDto } from "../../../contract/accounts";
 import { AccountLocation, Currency, Industry, Language, OrgSize } from "../../../contract/enums";
 import { LeaveGuard } from "../../app/shell/LeaveGuard";
 import { identity } from "../../auth/machine";
@@ -18,6 +19,7 @@ import { useTimeZone } from "../../lib/dates";
 import { useSavePartnerTimeZone, useUpdateProfile } from "./api";
 import { translateMessage } from "./messages";
 import { Section } from "./Section";
+import { DETAIL_LABELS, detailFieldId } from "../accounts/details";
 import { setFieldErrors, toastInvalidForm } from "../../lib/forms";
 
 type Values = z.input<typeof AccountDetails>;
@@ -44,6 +46,7 @@ export function AccountDetailsSection({ account, canEdit }: { account: AccountDt
   const form = useForm<Values>({ resolver: zodResolver(AccountDetails), defaultValues: defaults(account) });
   const { errors, isDirty, isSubmitting } = form.formState;
   const err = (m?: string) => (m ? translateMessage(m) : null);
+  useFocusFromHash();
 
   const submit = form.handleSubmit(
     async (values) => {
@@ -89,22 +92,22 @@ export function AccountDetailsSection({ account, canEdit }: { account: AccountDt
           <Field label={t("profile.name")} required error={err(errors.name?.message)}>
             <Input autoComplete="organization" {...form.register("name")} />
           </Field>
-          <Field label={t("profile.website")} required error={err(errors.website?.message)}>
+          <Field id={detailFieldId("website")} label={t("profile.website")} required error={err(errors.website?.message)}>
             <Input inputMode="url" placeholder="example.com" {...form.register("website")} />
           </Field>
-          <Field label={t("profile.industry")} required error={err(errors.industry?.message)}>
+          <Field id={detailFieldId("industry")} label={t("profile.industry")} required error={err(errors.industry?.message)}>
             <EnumSelect enumName="Industry" values={Industry} placeholder={t("common.select")} {...form.register("industry")} />
           </Field>
-          <Field label={t("profile.size")} required error={err(errors.size?.message)}>
+          <Field id={detailFieldId("size")} label={t("profile.size")} required error={err(errors.size?.message)}>
             <EnumSelect enumName="OrgSize" values={OrgSize} label={(v) => v} placeholder={t("common.select")} {...form.register("size")} />
           </Field>
-          <Field label={t("profile.primaryEmail")} required error={err(errors.primaryEmail?.message)}>
+          <Field id={detailFieldId("primaryEmail")} label={t("profile.primaryEmail")} required error={err(errors.primaryEmail?.message)}>
             <Input type="email" autoComplete="email" {...form.register("primaryEmail")} />
           </Field>
           <Field label={t("profile.currency")} required error={err(errors.currency?.message)}>
             <EnumSelect enumName="Currency" values={Currency} label={(v) => v} {...form.register("currency")} />
           </Field>
-          <Field label={t("profile.location")} required error={err(errors.location?.message)}>
+          <Field id={detailFieldId("location")} label={t("profile.location")} required error={err(errors.location?.message)}>
             <EnumSelect enumName="AccountLocation" values={AccountLocation} placeholder={t("common.select")} {...form.register("location")} />
           </Field>
           <Field label={t("profile.language")} required error={err(errors.language?.message)}>
@@ -127,6 +130,20 @@ export function AccountDetailsSection({ account, canEdit }: { account: AccountDt
       {account.type === "partner" ? <PartnerTimeZone account={account} canEdit={canEdit} /> : null}
     </Section>
   );
+}
+
+/**
+ * Arriving from Home's "complete your details" card (`#detail-<field>`), the
+ * field named is scrolled to and focused, as a same-page anchor would be.
+ */
+function useFocusFromHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash.startsWith("#detail-")) return;
+    const field = document.getElementById(hash.slice(1));
+    field?.scrollIntoView({ block: "center" });
+    field?.focus({ preventScroll: true });
+  }, [hash]);
 }
 
 /** A partner's own zone: its slot forms read times in it, and mail to its staff without a zone of their own uses it. */
@@ -159,17 +176,7 @@ function PartnerTimeZone({ account, canEdit }: { account: AccountDto; canEdit: b
  */
 function CompleteDetailsPrompt({ account }: { account: AccountDto }) {
   const t = useT();
-  const missing = (
-    [
-      ["website", t("profile.website")],
-      ["industry", t("profile.industry")],
-      ["size", t("profile.size")],
-      ["primaryEmail", t("profile.primaryEmail")],
-      ["location", t("profile.location")],
-    ] as const
-  )
-    .filter(([key]) => !account[key])
-    .map(([, label]) => label.toLowerCase());
+  const missing = missingDetails(account).map((field) => t(DETAIL_LABELS[field]).toLowerCase());
   if (missing.length === 0) return null;
   const fields = missing.join(", ");
   return (

@@ -16,7 +16,7 @@ import {
   type TeamMemberDto,
 } from "../../../contract/team";
 import { Button } from "../../components/ui/Button";
-import { ConfirmDialog, Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { ConfirmDialog, Dialog, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "../../components/ui/DropdownMenu";
 import { EnumSelect } from "../../components/ui/EnumSelect";
 import { Checkbox, Field, Input, Textarea } from "../../components/ui/Field";
@@ -265,16 +265,7 @@ function InviteDialog({ open, onOpenChange, accountId }: { open: boolean; onOpen
               </ul>
             </div>
           ) : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t("common.cancel")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={invite.isPending}>
-              {t("team.sendInvites")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submit={t("team.sendInvites")} busy={invite.isPending} />
         </form>
       </DialogContent>
     </Dialog>
@@ -359,16 +350,7 @@ function EditMemberDialog({
               </p>
             ) : null}
           </fieldset>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t("common.cancel")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={update.isPending}>
-              {t("common.save")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submit={t("common.save")} busy={update.isPending} />
         </form>
       </DialogContent>
     </Dialog>

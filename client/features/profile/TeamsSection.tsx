@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { TeamType } from "../../../contract/enums";
 import { TeamBody, type TeamDto } from "../../../contract/team";
 import { Button } from "../../components/ui/Button";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { EnumSelect } from "../../components/ui/EnumSelect";
 import { Field, Input } from "../../components/ui/Field";
 import { toastMessage } from "../../components/ui/toast-store";
@@ -142,16 +142,7 @@ function TeamDialog({ team, accountId, onClose }: { team: TeamDto | null; accoun
           <Field label={t("teams.department")} required error={err(errors.department?.message)}>
             <EnumSelect enumName="TeamType" values={TeamType} placeholder={t("common.select")} {...form.register("department")} />
           </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t("common.cancel")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={save.isPending}>
-              {t("common.save")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submit={t("common.save")} busy={save.isPending} />
         </form>
       </DialogContent>
     </Dialog>

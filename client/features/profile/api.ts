@@ -96,7 +96,11 @@ export function useUpdateProfile(accountId: string) {
   return useMutation({
     mutationFn: ({ data, logo }: { data: UpdateAccountProfileData; logo: File | null }) =>
       api.put("/v1/admin/accounts/{accountId}/profile", { params: { accountId }, form: { data, files: { "details.logo": logo } } }),
-    onSuccess: (account) => qc.setQueryData(accountKeys.one(accountId), account),
+    onSuccess: (account) => {
+      qc.setQueryData(accountKeys.one(accountId), account);
+      // Home's "complete your details" card follows what was just filled in.
+      void qc.invalidateQueries({ queryKey: accountKeys.detailsPrompt(accountId) });
+    },
   });
 }
 

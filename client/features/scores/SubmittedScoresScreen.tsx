@@ -7,7 +7,7 @@ import { AssociateScoreBody, type OrphanedScoreDto } from "../../../contract/sco
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { CopyButton } from "../../components/ui/CopyButton";
-import { Dialog, DialogClose, DialogContent, DialogFooter } from "../../components/ui/Dialog";
+import { Dialog, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { EnumSelect } from "../../components/ui/EnumSelect";
 import { Field, Input } from "../../components/ui/Field";
@@ -185,16 +185,7 @@ function AssignDialog({ score, onClose }: { score: OrphanedScoreDto; onClose: ()
               )}
             />
           </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t("common.cancel")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" loading={assign.isPending}>
-              {t("scores.assign")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submit={t("scores.assign")} busy={assign.isPending} />
         </form>
       </DialogContent>
     </Dialog>

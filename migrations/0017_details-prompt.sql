@@ -1,0 +1,1 @@
+ALTER TABLE `account_users` ADD `details_prompt_dismissed_at` text;
