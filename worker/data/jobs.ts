@@ -79,6 +79,8 @@ export type MoveSubject = {
   defaultLocation: SessionLocation | null;
   /** The delivery partner's schedule and booked sessions (this job's left out) in the window the move asked for. */
   calendars: CalendarRows;
+  /** The shard the delivery partner's row names (null: none, or unplaced). */
+  deliveryShard: string | null;
 };
 
 /** The owner's job for a move, in one round trip, or 404; 409 when the caller saw an older version (`seen`). */
