@@ -143,6 +143,13 @@ export function calendarReads(
   ] as const;
 }
 
+/** The shard the row of the job's delivery partner names (its calendar is read there when it is another one), for a caller's batch. */
+export const deliveryShardRead = (db: Db, jobId: string) =>
+  db
+    .select({ shard: accounts.shard })
+    .from(accounts)
+    .where(sql`${accounts.id} = (select ${jobs.deliveryPartnerAccountId} from ${jobs} where ${jobs.id} = ${jobId})`);
+
 /** The rows calendarReads answers, in its order. */
 export type CalendarRows = [AvailabilitySchedule[], { partnerId: string | null; scheduledAt: string | null; lengthMinutes: number }[]];
 

@@ -22,7 +22,7 @@ import { isRequestOverdue } from "../domain/reminders";
 import type { Db } from "../env";
 import { attachmentFileUri } from "./workout-read";
 import { asRecipients, recipientReads, sidesFrom, type JobSides, type MailPerson } from "./job-mail";
-import { calendarReads, type CalendarRows } from "./availability";
+import { calendarReads, deliveryShardRead, type CalendarRows } from "./availability";
 import type { OriginEnv } from "./mail-context";
 import { theRow, today } from "./query";
 import { releasedAttachments } from "../domain/attachments";
@@ -321,11 +321,7 @@ export async function loadJobWithMail(
         exceptJobId: id,
         ...window,
       }),
-      // The shard the delivery partner's row names (its calendar is read there when it is another one).
-      db
-        .select({ shard: accounts.shard })
-        .from(accounts)
-        .where(sql`${accounts.id} = (select ${jobs.deliveryPartnerAccountId} from ${jobs} where ${jobs.id} = ${id})`),
+      deliveryShardRead(db, id),
       ...recipientReads(db, booker, partners),
     ]);
   const row = rows[0];
