@@ -211,3 +211,48 @@ describe("action items and shared files of a delivered job", () => {
     ]);
   });
 });
+
+describe("a delivery partner's hours, read on its own shard", () => {
+  // Monday 3 March 2031 onwards: Contoso (weur-1) opens weekday afternoons in UTC.
+  const at = (day: number, hhmm: string) => `2031-03-${String(3 + day).padStart(2, "0")}T${hhmm}:00.000Z`;
+  const afternoons = {
+    timeZone: "UTC",
+    minNoticeMinutes: 0,
+    bufferMinutes: 0,
+    weekly: [1, 2, 3, 4, 5].map((day) => ({ day, ranges: [{ start: "13:00", end: "17:00" }] })),
+    overrides: [],
+  };
+  const window = (day: number) => `from=${encodeURIComponent(at(day, "00:00"))}&to=${encodeURIComponent(at(day + 1, "00:00"))}`;
+
+  it("offers the customer Contoso's open times, binds a request and a reschedule to them, and answers the booking's open times", async () => {
+    expect((await contoso().put("/v1/admin/availability", afternoons)).status).toBe(200);
+    const s = await sessions();
+    const offered = await json(await customer.get(`/v1/bookings/options/${WORKOUT}/open-times?sessionId=${s[0]!.id}&${window(0)}`));
+    expect(offered.hasAvailability).toBe(true);
+    expect(offered.times.length).toBeGreaterThan(0);
+    expect(offered.times.every((t: string) => t >= at(0, "13:00") && t < at(0, "17:00"))).toBe(true);
+    // A morning is none of Contoso's open times: refused; an afternoon goes to Contoso.
+    const ask = (hhmm: string, bindings?: Partial<Env>) =>
+      apiAs("customerAdmin", { accountId: FABRIKAM, bindings }).post("/v1/bookings", {
+        workoutId: WORKOUT,
+        mode: "request",
+        sessions: s.map((x, i) => ({ sessionId: x.id, times: [at(i, hhmm)] })),
+      });
+    expect((await ask("09:00")).status).toBe(400);
+    const q = queue();
+    const booked = await ask("13:00", q.bindings);
+    expect(booked.status).toBe(201);
+    await runFlows(q.sent);
+    const job = await json(booked);
+    expect(job.deliveryPartner.id).toBe(CONTOSO);
+    const own = await json(await customer.get(`/v1/bookings/${job.id}/open-times?lineId=${job.lines[0].id}&${window(0)}`));
+    expect(own.hasAvailability).toBe(true);
+    expect(own.times).toContain(at(0, "13:00"));
+    // Denied, then asked again: a morning is refused there too.
+    expect((await contoso().post(`/v1/jobs/${job.id}/deny`, { reason: "availability" })).status).toBe(200);
+    const again = (hhmm: string) =>
+      customer.post(`/v1/bookings/${job.id}/schedule`, { mode: "request", sessions: s.map((x, i) => ({ sessionId: x.id, times: [at(i, hhmm)] })) });
+    expect((await again("09:00")).status).toBe(400);
+    expect((await again("14:00")).status).toBe(200);
+  });
+});
