@@ -119,6 +119,10 @@ describe("the delivering partner's moves on a job of another shard", () => {
   it("assigns itself as instructor and completes the sessions with who attended, on the job's shard", async () => {
     const job = await confirmed(50);
     const [erin] = await second.select().from(schema.users).where(eq(schema.users.email, DEMO_USERS.otherPartnerAdmin.email));
+    // On a version the job has left, the assignment is refused and nothing is written.
+    const stale = await contoso().put(`/v1/jobs/${job.id}/instructor`, { userId: erin!.id, version: job.version - 1 });
+    expect(stale.status).toBe(409);
+    expect(await jobOn(first, job.id)).toMatchObject({ instructorUserId: null, version: job.version });
     const assigned = await contoso().put(`/v1/jobs/${job.id}/instructor`, { userId: erin!.id, version: job.version });
     expect(assigned.status).toBe(200);
     expect(await jobOn(first, job.id)).toMatchObject({ instructorUserId: erin!.id });
@@ -153,12 +157,24 @@ describe("the delivering partner's moves on a job of another shard", () => {
     await first.update(schema.jobs).set({ deliveryPartnerAccountId: DEMO.northwind.id }).where(eq(schema.jobs.id, job.id));
     expect((await contoso().post(`/v1/jobs/${job.id}/deny`, { reason: "availability" })).status).toBe(404);
     expect(await jobOn(first, job.id)).toMatchObject({ status: "awaitingConfirmation", version: job.version });
-    const anonymous = await call(`/v1/jobs/${job.id}/deny`, {
-      method: "POST",
-      body: JSON.stringify({ reason: "availability" }),
-      headers: { "Content-Type": "application/json", "X-Account-Id": CONTOSO },
-    });
-    expect(anonymous.status).toBe(401);
+    // Without a token, every move is refused before anything is read.
+    const moves: [string, string, unknown][] = [
+      ["POST", "confirm", confirmBody(job)],
+      ["POST", "deny", { reason: "availability" }],
+      ["POST", "propose", { lines: job.lines.map((l) => ({ lineId: l.id, times: [inDays(90)] })) }],
+      ["POST", "complete", {}],
+      ["PUT", "instructor", { userId: null }],
+      ["PUT", "location", { location: null }],
+    ];
+    for (const [method, move, body] of moves) {
+      const anonymous = await call(`/v1/jobs/${job.id}/${move}`, {
+        method,
+        body: JSON.stringify(body),
+        headers: { "Content-Type": "application/json", "X-Account-Id": CONTOSO },
+      });
+      expect(anonymous.status, move).toBe(401);
+    }
+    expect(await jobOn(first, job.id)).toMatchObject({ status: "awaitingConfirmation", version: job.version });
   });
 });
 
