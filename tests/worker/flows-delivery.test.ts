@@ -64,10 +64,11 @@ describe("a job delivered by a partner on another shard", () => {
     const list = await json<{ items: { id: string }[] }>(await contoso().get("/v1/jobs"));
     expect(list.items.map((j) => j.id)).toContain(job.id);
     expect((await contoso().get(`/v1/jobs/${job.id}`)).status).toBe(200);
-    // The copy is read-only: a move is made on the job's own shard, never on the copy (404, nothing written).
-    const copied = await copyOf(job.id);
-    expect((await contoso().post(`/v1/jobs/${job.id}/deny`, { reason: "availability" })).status).toBe(404);
-    expect(await copyOf(job.id)).toEqual(copied);
+    // A move on the copy is made on the job's own shard (with its compare-and-set), and the copy follows at once.
+    expect((await contoso().post(`/v1/jobs/${job.id}/deny`, { reason: "availability" })).status).toBe(200);
+    const [denied] = await first.select().from(schema.jobs).where(eq(schema.jobs.id, job.id));
+    expect(denied).toMatchObject({ status: "awaitingScheduling", version: job.version + 1 });
+    expect(await copyOf(job.id)).toMatchObject({ status: "awaitingScheduling", version: job.version + 1 });
     // The customer does not reach the copy: its requests go to its partner's shard.
     expect((await apiAs("customerAdmin", { accountId: FABRIKAM }).get(`/v1/bookings/${job.id}`)).status).toBe(200);
   });

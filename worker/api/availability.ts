@@ -12,6 +12,8 @@ import { JobIdParam } from "../../contract/bookings";
 import { WorkoutIdParam } from "../../contract/workouts";
 import { getAvailability, openTimesOf, removeWorkoutAvailability, saveAvailability } from "../data/availability";
 import { bookingContext } from "../data/bookable";
+import { awayIds, type PartnerShards } from "../data/partner-shards";
+import { partnerShards } from "../tenant/scope";
 import { customerJobs, getJob, partnerJobs, type JobOwner } from "../data/jobs";
 import { today } from "../data/query";
 import { activeCandidates } from "../domain/jobs";
@@ -98,25 +100,35 @@ endpoint(
     const ctx = await bookingContext(db, scope.account, params.id);
     const session = ctx.sessions.find((s) => s.id === query.sessionId);
     if (!session) throw invalid({ sessionId: "Not a session of this workout" });
-    const partnerIds = activeCandidates(ctx.candidates, today()).map((p) => p.id);
-    const open = await openTimesOf(db, { partnerIds, workoutId: ctx.workout.id, lengthMinutes: session.lengthMinutes, from: query.from, to: query.to });
+    const active = activeCandidates(ctx.candidates, today());
+    const shards = partnerShards(c);
+    const open = await openTimesOf(
+      db,
+      { partnerIds: active.map((p) => p.id), workoutId: ctx.workout.id, lengthMinutes: session.lengthMinutes, from: query.from, to: query.to },
+      { here: shards.here, away: shards.elsewhere(awayIds(shards.here, active)) },
+    );
     return c.json({ lengthMinutes: session.lengthMinutes, ...open } satisfies OpenTimesDto);
   },
 );
 
 /** Open times of a booking's delivery partner for one of its sessions (the booking's own sessions are not busy for it). */
-async function jobOpenTimes(db: Db, owner: JobOwner, jobId: string, query: { lineId: string; from: string; to: string }): Promise<OpenTimesDto> {
+async function jobOpenTimes(
+  db: Db,
+  shards: PartnerShards,
+  owner: JobOwner,
+  jobId: string,
+  query: { lineId: string; from: string; to: string },
+): Promise<OpenTimesDto> {
   const job = await getJob(db, owner, jobId);
   const line = job.lines.find((l) => l.id === query.lineId);
   if (!line) throw invalid({ lineId: "Not a session of this booking" });
-  const open = await openTimesOf(db, {
-    partnerIds: job.deliveryPartner ? [job.deliveryPartner.id] : [],
-    workoutId: job.workout.id,
-    lengthMinutes: line.lengthMinutes,
-    from: query.from,
-    to: query.to,
-    exceptJobId: job.id,
-  });
+  const partnerIds = job.deliveryPartner ? [job.deliveryPartner.id] : [];
+  // A delivery partner on another shard has its hours there (found through the directory, beside this shard's read).
+  const open = await openTimesOf(
+    db,
+    { partnerIds, workoutId: job.workout.id, lengthMinutes: line.lengthMinutes, from: query.from, to: query.to, exceptJobId: job.id },
+    { here: shards.here, away: shards.elsewhere(partnerIds) },
+  );
   return { lengthMinutes: line.lengthMinutes, ...open };
 }
 
@@ -136,7 +148,7 @@ endpoint(
       ...errorResponses({ 403: "Not a customer account", 404: "Absent, or another account's" }),
     },
   },
-  async (c, { params, query }, scope) => c.json(await jobOpenTimes(c.get("db"), customerJobs(scope), params.id, query)),
+  async (c, { params, query }, scope) => c.json(await jobOpenTimes(c.get("db"), partnerShards(c), customerJobs(scope), params.id, query)),
 );
 
 endpoint(
@@ -155,5 +167,5 @@ endpoint(
       ...errorResponses({ 403: "Not a partner account", 404: "Absent, or not this partner's" }),
     },
   },
-  async (c, { params, query }, scope) => c.json(await jobOpenTimes(c.get("db"), partnerJobs(scope), params.id, query)),
+  async (c, { params, query }, scope) => c.json(await jobOpenTimes(c.get("db"), partnerShards(c), partnerJobs(scope), params.id, query)),
 );

@@ -13,7 +13,7 @@ import {
 import { MESSAGES } from "../../contract/messages";
 import { confirmedTimes, resolveChoices, startedMoves, timesOutOfOrder } from "../domain/booking-rules";
 import { AcceptProposal } from "../../contract/availability";
-import { bookingContext, partnerForRequest, requireOpenForJob, slotDto, type BookingContext } from "../data/bookable";
+import { bookingContext, bookingContextAcross, partnerForRequest, requireOpenForJob, slotDto, type BookingContext } from "../data/bookable";
 import type { RequestedSession } from "../domain/availability";
 import { requestWindow } from "../data/availability";
 import { cancelStatements, confirmStatements, customerJobs, getJob, jobForMove, scheduleStatements } from "../data/jobs";
@@ -29,6 +29,7 @@ import { errorResponses } from "../http/responses";
 import { deliverLater } from "../flows/queue";
 import { dispatchMail } from "../mail/outbox";
 import { commitAndSend } from "./job-commit";
+import { partnerShards } from "../tenant/scope";
 
 export const bookingsApi = new Hono<AppEnv>();
 
@@ -118,7 +119,7 @@ endpoint(
   },
   async (c, { body }, scope) => {
     const db = c.get("db");
-    const ctx = await bookingContext(db, scope.account, body.workoutId, body.variantId, scope.user.id, requestWindow(body.sessions));
+    const ctx = await bookingContextAcross(db, partnerShards(c), scope.account, body.workoutId, body.variantId, scope.user.id, requestWindow(body.sessions));
     if (!ctx.price) throw conflict("This workout has no price for your account yet. Please contact your provider.");
     if (ctx.missing.length) throw conflict(`Prerequisites not met. ${ctx.missing.join("; ")}.`, { prerequisites: ctx.missing.join("; ") });
     const open = ctx.open.map((o) => o.slot);
@@ -216,7 +217,7 @@ endpoint(
     );
     requireOrder(sessions, body.sessions, map, new Map(lines.map((l) => [l.sessionId, l.scheduledAt])));
     // Times asked of the partner lie in its open times when it publishes hours.
-    if (body.mode === "request") requireOpenForJob(subject, requestedOf(sessions, body.sessions));
+    if (body.mode === "request") await requireOpenForJob(partnerShards(c), subject, requestedOf(sessions, body.sessions), requestWindow(body.sessions));
     const move = scheduleStatements(db, subject, to, map, rescheduling ? { reason: body.reason!, comment: body.comment } : null, null, scope.user.id);
     const moved = new Set(lines.filter((l) => map.has(l.sessionId)).map((l) => l.id));
     const byRequest = body.mode === "request";

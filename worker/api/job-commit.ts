@@ -1,19 +1,127 @@
 import type { Context } from "hono";
-import { commitMove, type JobOwner, type Move, type MoveMail, type MoveSubject } from "../data/jobs";
+import { copyUsers, deliveredJobPartner, deliverySource, namingUsers, writeDeliveryCopy } from "../data/delivery";
+import { commitMove, jobForMove, onJobShard, partnerJobs, type JobOwner, type JobShard, type Move, type MoveMail, type MoveSubject } from "../data/jobs";
 import type { MoveAudit } from "../data/job-move-audit";
-import type { AppEnv } from "../env";
+import type { AppEnv, Db } from "../env";
 import { deliverLater } from "../flows/queue";
+import type { PartnerScope } from "../http/endpoint";
+import { ApiError } from "../http/errors";
 import { dispatchMail } from "../mail/outbox";
+import { accountShardName, shardDb } from "../tenant/scope";
+
+/**
+ * Where a move is made: the job's shard (the request's, or for a delivering
+ * partner acting on a delivery copy the job's own, `away`), the owner as it
+ * acts there, and the job as read there for the move.
+ */
+export type MoveTarget = { shard: JobShard; owner: JobOwner; subject: MoveSubject; away: boolean };
+
+/** The request's own shard as a move's target (a customer's moves, a partner's on its own jobs). */
+export const hereShard = (c: Context<AppEnv>): JobShard => ({ name: c.get("shard").name, db: c.get("db") });
+
+/**
+ * The job behind a delivery copy on the request's shard that the partner
+ * delivers: on its booking partner's shard, as the directory places that
+ * partner; null when the id is no such copy.
+ */
+async function deliveredJobShard(c: Context<AppEnv>, delivererId: string, jobId: string): Promise<JobShard | null> {
+  const partnerId = await deliveredJobPartner(c.get("db"), delivererId, jobId);
+  if (!partnerId) return null;
+  const name = await accountShardName(c, partnerId);
+  return name === c.get("shard").name ? null : { name, db: shardDb(c, name) };
+}
+
+/**
+ * The partner's job for a move, read as jobForMove reads it: on the request's
+ * shard, else, when the id is a delivery copy of a job this partner delivers,
+ * on the job's own shard (docs/decisions/2026-11-27-delivery-across-shards.md),
+ * where the move is then written with the job's compare-and-set. A job of
+ * the request's shard makes no extra call.
+ */
+export async function partnerMove(c: Context<AppEnv>, scope: PartnerScope, jobId: string, seen?: number): Promise<MoveTarget> {
+  const here = hereShard(c);
+  const owner = partnerJobs(scope);
+  try {
+    return { shard: here, owner, subject: await jobForMove(here.db, c.env, owner, jobId, seen), away: false };
+  } catch (err) {
+    const shard = err instanceof ApiError && err.code === "not_found" ? await deliveredJobShard(c, scope.account.id, jobId) : null;
+    if (!shard) throw err;
+    const there = onJobShard(owner, shard);
+    return { shard, owner: there, subject: await jobForMove(shard.db, c.env, there, jobId, seen), away: true };
+  }
+}
+
+/**
+ * Before a move on the job's shard from another one: the users it names that
+ * the job's shard may not hold (the one acting, an instructor) are copied
+ * there in the move's own batch (insert or ignore), for its foreign keys.
+ */
+export async function bringPeople(c: Context<AppEnv>, target: MoveTarget | undefined, move: Move, userIds: (string | null | undefined)[]) {
+  if (target?.away) await namingUsers(c.get("db"), target.shard, move, [target.owner.userId, ...userIds]);
+}
+
+/**
+ * After a move on the job's shard from the delivering partner's: its copy
+ * here is brought to the job's new version at once, so the screen reads the
+ * move; the queued `deliver` step (sent before) repairs a copy this fails to
+ * write.
+ */
+export async function refreshCopy(c: Context<AppEnv>, target: Pick<MoveTarget, "shard" | "away"> | undefined, jobId: string): Promise<void> {
+  if (!target?.away) return;
+  try {
+    const source = await deliverySource(c.get("directory"), target.shard.db, jobId);
+    if (source?.shard === c.get("shard").name) await writeDeliveryCopy(c.get("db"), source);
+  } catch (err) {
+    console.error(JSON.stringify({ level: "error", message: "delivery copy refresh failed", jobId, error: String(err).slice(0, 300) }));
+  }
+}
 
 /**
  * Commits a move of a job, the partner's (Your Jobs) or the customer's (Your
- * Bookings), with its audit entries and its mail in one batch, hands the mail
- * to the queue, queues the copy for a delivering partner on another shard,
- * and answers the job as it is now.
+ * Bookings), with its audit entries and its mail in one batch on the job's
+ * shard (`target`: the request's unless said), hands the mail to the queue,
+ * queues the copy for a delivering partner on another shard (and refreshes
+ * it at once when the move was made from there), and answers the job as it
+ * is now.
  */
-export async function commitAndSend(c: Context<AppEnv>, owner: JobOwner, subject: MoveSubject, move: Move, mail: MoveMail, record?: MoveAudit) {
-  const { dto, mailIds } = await commitMove(c.get("db"), c.env.UPLOADS, owner, subject, move, mail, record);
-  await dispatchMail(c.env, mailIds, c.get("shard").name);
-  await deliverLater(c.env, c.get("shard").name, dto);
+export async function commitAndSend(
+  c: Context<AppEnv>,
+  owner: JobOwner,
+  subject: MoveSubject,
+  move: Move,
+  mail: MoveMail,
+  record?: MoveAudit,
+  target?: MoveTarget,
+) {
+  const shard = target?.shard ?? hereShard(c);
+  await bringPeople(c, target, move, []);
+  const { dto, mailIds } = await commitMove(shard.db, c.env.UPLOADS, owner, subject, move, mail, record);
+  await dispatchMail(c.env, mailIds, shard.name);
+  await deliverLater(c.env, shard.name, dto);
+  await refreshCopy(c, target, dto.id);
   return c.json(dto);
+}
+
+/**
+ * A write of one side on its job that is no move (an action item ticked, a
+ * file shared or removed): on the request's shard, else, for a delivering
+ * partner whose id is a delivery copy here (404 on the copy), on the job's own
+ * shard (its user copied there first, for the write's foreign keys). Then the
+ * copy follows: queued, and at once when written from the copy's side.
+ */
+export async function writeOnJob<T>(c: Context<AppEnv>, owner: JobOwner, jobId: string, write: (db: Db, owner: JobOwner) => Promise<T>): Promise<T> {
+  let target: Pick<MoveTarget, "shard" | "away"> = { shard: hereShard(c), away: false };
+  let value: T;
+  try {
+    value = await write(target.shard.db, owner);
+  } catch (err) {
+    const there = owner.side === "partner" && err instanceof ApiError && err.code === "not_found" ? await deliveredJobShard(c, owner.accountId, jobId) : null;
+    if (!there) throw err;
+    target = { shard: there, away: true };
+    await copyUsers(c.get("db"), there, [owner.userId]);
+    value = await write(there.db, onJobShard(owner, there));
+  }
+  await deliverLater(c.env, target.shard.name, { id: jobId, deliveryPartner: "unknown" });
+  await refreshCopy(c, target, jobId);
+  return value;
 }

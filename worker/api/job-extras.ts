@@ -12,7 +12,8 @@ import { ATTACHMENT_TYPES } from "../../contract/workouts";
 import { setActionItemDone } from "../data/job-action-items";
 import { JOB_FILES_PREFIX, addArtifact, artifactFileKey, jobToShareOn, listArtifacts, removeArtifact } from "../data/job-artifacts";
 import { customerJobs, partnerJobs, type JobOwner } from "../data/jobs";
-import type { AppEnv } from "../env";
+import type { AppEnv, Db } from "../env";
+import { writeOnJob } from "./job-commit";
 import { endpoint, type CustomerScope, type PartnerScope } from "../http/endpoint";
 import { invalid, notFound } from "../http/errors";
 import { errorResponses } from "../http/responses";
@@ -27,12 +28,12 @@ const fileType = (contentType: string) => (contentType.startsWith("image/") ? "i
 /** Stores a shared file and records it; the stored file is removed again if the record fails. */
 async function share(
   c: Context<AppEnv>,
+  db: Db,
   owner: JobOwner,
   jobId: string,
   data: { name: string | null; value: string | null },
   checked: CheckedUpload | undefined,
 ) {
-  const db = c.get("db");
   if (!checked && !data.value) throw invalid({ file: MESSAGES.required });
   const job = await jobToShareOn(db, owner, jobId);
   const id = crypto.randomUUID();
@@ -79,7 +80,8 @@ function sideRoutes(
         ...errorResponses({ 403: "Not allowed", 404: "Absent, or not the caller's", 409: "The job is cancelled" }),
       },
     },
-    async (c, { params, body }, scope) => c.json(await setActionItemDone(c.get("db"), ownerOf(scope), params.id, params.itemId, body.done)),
+    async (c, { params, body }, scope) =>
+      c.json(await writeOnJob(c, ownerOf(scope), params.id, (db, owner) => setActionItemDone(db, owner, params.id, params.itemId, body.done))),
   );
 
   endpoint(
@@ -115,7 +117,8 @@ function sideRoutes(
         415: { description: `File not one of ${ATTACHMENT_TYPES.join(", ")}` },
       },
     },
-    async (c, { params, form }, scope) => c.json(await share(c, ownerOf(scope), params.id, form.data, form.files.file), 201),
+    async (c, { params, form }, scope) =>
+      c.json(await writeOnJob(c, ownerOf(scope), params.id, (db, owner) => share(c, db, owner, params.id, form.data, form.files.file)), 201),
   );
 
   endpoint(
@@ -154,7 +157,7 @@ function sideRoutes(
       },
     },
     async (c, { params }, scope) => {
-      const key = await removeArtifact(c.get("db"), ownerOf(scope), params.id, params.artifactId);
+      const key = await writeOnJob(c, ownerOf(scope), params.id, (db, owner) => removeArtifact(db, owner, params.id, params.artifactId));
       if (key) await removeUploads(c.env.UPLOADS, key, { bestEffort: true });
       return c.body(null, 204);
     },

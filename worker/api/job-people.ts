@@ -15,8 +15,10 @@ import {
   membersOf,
   upcomingSessions,
 } from "../data/job-people";
-import { commitWithNotices, customerJobs, jobForMove, partnerJobs, type JobOwner, type Move, type MoveSubject, type Notice } from "../data/jobs";
+import { commitWithNotices, customerJobs, jobForMove, type JobOwner, type Move, type MoveSubject, type Notice } from "../data/jobs";
 import { dispatchMail } from "../mail/outbox";
+import { deliverLater } from "../flows/queue";
+import { bringPeople, hereShard, partnerMove, refreshCopy, type MoveTarget } from "./job-commit";
 import { mayComplete } from "../domain/job-people";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
@@ -49,9 +51,22 @@ const partnerErrors = errorResponses({
  * concerns (in the same batch), hands the mail to the queue and answers the
  * job as the owner reads it now.
  */
-async function commit(c: Context<AppEnv>, owner: JobOwner, subject: MoveSubject, move: Move, notices: Notice[] = []) {
-  const { dto, mailIds } = await commitWithNotices(c.get("db"), c.env.UPLOADS, owner, subject, move, notices);
-  await dispatchMail(c.env, mailIds, c.get("shard").name);
+async function commit(
+  c: Context<AppEnv>,
+  owner: JobOwner,
+  subject: MoveSubject,
+  move: Move,
+  notices: Notice[] = [],
+  target?: MoveTarget,
+  named: string[] = [],
+) {
+  const shard = target?.shard ?? hereShard(c);
+  await bringPeople(c, target, move, named);
+  const { dto, mailIds } = await commitWithNotices(shard.db, c.env.UPLOADS, owner, subject, move, notices);
+  await dispatchMail(c.env, mailIds, shard.name);
+  // The delivery copy on a delivering partner's shard follows the change (at once when made from there).
+  await deliverLater(c.env, shard.name, dto);
+  await refreshCopy(c, target, dto.id);
   return c.json(dto);
 }
 
@@ -138,11 +153,11 @@ endpoint(
     responses: { 200: { description: "The job", schema: JobDto }, ...partnerErrors },
   },
   async (c, { params, body }, scope) => {
-    const db = c.get("db");
-    const owner = partnerJobs(scope);
-    const subject = await jobForMove(db, c.env, owner, params.id, body.version);
+    const target = await partnerMove(c, scope, params.id, body.version);
+    const { owner, subject } = target;
+    const db = target.shard.db;
     const move = locationStatements(db, subject, body.lineId, body.location, scope.user.id);
-    return commit(c, owner, subject, move, locationNotices(subject, move.after));
+    return commit(c, owner, subject, move, locationNotices(subject, move.after), target);
   },
 );
 
@@ -160,12 +175,13 @@ endpoint(
     responses: { 200: { description: "The job", schema: JobDto }, ...partnerErrors },
   },
   async (c, { params, body }, scope) => {
-    const db = c.get("db");
-    const owner = partnerJobs(scope);
-    const subject = await jobForMove(db, c.env, owner, params.id, body.version);
-    const person = body.userId ? await checkedInstructor(db, scope.account.id, body.userId) : null;
+    const target = await partnerMove(c, scope, params.id, body.version);
+    const { owner, subject } = target;
+    const db = target.shard.db;
+    // The instructor is a member of the acting partner, on the request's shard (the job's may be another).
+    const person = body.userId ? await checkedInstructor(c.get("db"), scope.account.id, body.userId) : null;
     const move = instructorStatements(db, subject, body.lineId, person, scope.user.id);
-    return commit(c, owner, subject, move, instructorNotices(subject, move.after, person));
+    return commit(c, owner, subject, move, instructorNotices(subject, move.after, person), target, person ? [person.id] : []);
   },
 );
 
@@ -183,10 +199,10 @@ endpoint(
     responses: { 200: { description: "The job", schema: JobDto }, ...partnerErrors },
   },
   async (c, { params, body }, scope) => {
-    const db = c.get("db");
-    const owner = partnerJobs(scope);
-    const subject = await jobForMove(db, c.env, owner, params.id);
+    const target = await partnerMove(c, scope, params.id);
+    const { owner, subject } = target;
+    const db = target.shard.db;
     if (!mayComplete(scope, subject, [params.lineId])) throw forbidden(NOT_INSTRUCTOR);
-    return commit(c, owner, subject, attendanceMove(db, subject, params.lineId, body.attendance ?? [], scope.user.id));
+    return commit(c, owner, subject, attendanceMove(db, subject, params.lineId, body.attendance ?? [], scope.user.id), [], target);
   },
 );

@@ -1,17 +1,6 @@
 import { Hono, type Context } from "hono";
 import { CancelBooking, ConfirmRequest, DenyRequest, JobDto, JobIdParam, JobLineParams, JobList, JobsQuery, PartnerReschedule } from "../../contract/bookings";
-import {
-  cancelStatements,
-  completeStatements,
-  confirmStatements,
-  getJob,
-  jobForMove,
-  partnerJobs,
-  type Move,
-  type JobOwner,
-  type MoveMail,
-  type MoveSubject,
-} from "../data/jobs";
+import { cancelStatements, completeStatements, confirmStatements, getJob, partnerJobs, type Move, type MoveMail } from "../data/jobs";
 import type { MoveAudit } from "../data/job-move-audit";
 import { denyStatements, partnerRescheduleStatements, proposeStatements } from "../data/partner-moves";
 import { confirmedTimes, notStartedYet, proposedTimes, rescheduledTimes } from "../domain/booking-rules";
@@ -24,7 +13,7 @@ import { attendanceStatements, locationWrites } from "../data/job-people";
 import { CompleteSession } from "../../contract/job-people";
 import { projectJob } from "../data/job-store";
 import { conflict, forbidden, invalid } from "../http/errors";
-import { commitAndSend } from "./job-commit";
+import { commitAndSend, partnerMove, type MoveTarget } from "./job-commit";
 import { searchJobs } from "../data/jobs-search";
 
 export const jobsApi = new Hono<AppEnv>();
@@ -43,8 +32,8 @@ const errors = errorResponses({
  * customer (one batch), hands the mail to the queue and answers the job as
  * it is now.
  */
-function commit(c: Context<AppEnv>, owner: JobOwner, subject: MoveSubject, move: Move, mail: Omit<MoveMail, "to">, record?: MoveAudit) {
-  return commitAndSend(c, owner, subject, move, { to: "customer", ...mail }, record);
+function commit(c: Context<AppEnv>, target: MoveTarget, move: Move, mail: Omit<MoveMail, "to">, record?: MoveAudit) {
+  return commitAndSend(c, target.owner, target.subject, move, { to: "customer", ...mail }, record, target);
 }
 
 endpoint(
@@ -92,9 +81,9 @@ endpoint(
     responses: { 200: { description: "The job, Booked", schema: JobDto }, ...errors },
   },
   async (c, { params, body }, scope) => {
-    const db = c.get("db");
-    const owner = partnerJobs(scope);
-    const subject = await jobForMove(db, c.env, owner, params.id);
+    const target = await partnerMove(c, scope, params.id);
+    const { subject } = target;
+    const db = target.shard.db;
     if (subject.job.status !== "awaitingConfirmation") throw conflict(`A job that is ${subject.job.status} cannot be confirmed`);
     const { times, fields } = confirmedTimes(subject.lines, body.lines);
     if (Object.keys(fields).length) throw invalid(fields);
@@ -105,7 +94,7 @@ endpoint(
       move.statements.push(...writes.statements);
       move.after = projectJob(move.after, move.after.status, writes.project);
     }
-    return commit(c, owner, subject, move, { event: "confirmed" }, { code: "workoutJobConfirmed" });
+    return commit(c, target, move, { event: "confirmed" }, { code: "workoutJobConfirmed" });
   },
 );
 
@@ -124,11 +113,11 @@ endpoint(
     responses: { 200: { description: "The job, To Be Booked again", schema: JobDto }, ...errors },
   },
   async (c, { params, body }, scope) => {
-    const db = c.get("db");
-    const owner = partnerJobs(scope);
-    const subject = await jobForMove(db, c.env, owner, params.id);
+    const target = await partnerMove(c, scope, params.id);
+    const { subject } = target;
+    const db = target.shard.db;
     const move = denyStatements(db, subject, body.reason, body.comment);
-    return commit(c, owner, subject, move, { event: "denied", reason: body.reason, comment: body.comment }, { code: "workoutJobDenied", reason: body.reason });
+    return commit(c, target, move, { event: "denied", reason: body.reason, comment: body.comment }, { code: "workoutJobDenied", reason: body.reason });
   },
 );
 
@@ -151,14 +140,14 @@ endpoint(
     responses: { 200: { description: "The job, Times Proposed", schema: JobDto }, ...errors },
   },
   async (c, { params, body }, scope) => {
-    const db = c.get("db");
-    const owner = partnerJobs(scope);
-    const subject = await jobForMove(db, c.env, owner, params.id, body.version);
+    const target = await partnerMove(c, scope, params.id, body.version);
+    const { owner, subject } = target;
+    const db = target.shard.db;
     if (subject.job.status !== "awaitingConfirmation") throw conflict(`A job that is ${subject.job.status} cannot get other times proposed`);
     const { times, fields } = proposedTimes(subject.lines, body.lines);
     if (Object.keys(fields).length) throw invalid(fields);
     const move = proposeStatements(db, owner, subject, times);
-    return commitAndSend(c, owner, subject, move, { to: "both", event: "proposed", comment: body.comment });
+    return commitAndSend(c, owner, subject, move, { to: "both", event: "proposed", comment: body.comment }, undefined, target);
   },
 );
 
@@ -177,16 +166,15 @@ endpoint(
     responses: { 200: { description: "The job", schema: JobDto }, ...errors },
   },
   async (c, { params, body }, scope) => {
-    const db = c.get("db");
-    const owner = partnerJobs(scope);
-    const subject = await jobForMove(db, c.env, owner, params.id, body.version);
+    const target = await partnerMove(c, scope, params.id, body.version);
+    const { subject } = target;
+    const db = target.shard.db;
     const { times, fields, message } = rescheduledTimes(subject.lines, body.lines);
     if (Object.keys(fields).length) throw invalid(fields, message);
     const move = partnerRescheduleStatements(db, subject, times, body.reason, body.comment);
     return commit(
       c,
-      owner,
-      subject,
+      target,
       move,
       { event: "rescheduled", reason: body.reason, comment: body.comment, only: new Set(times.keys()) },
       { code: "workoutJobRescheduled", reason: body.reason, lines: "workoutSessionJobLineRescheduled" },
@@ -200,9 +188,9 @@ endpoint(
  * has started.
  */
 async function completeLines(c: Context<AppEnv>, scope: PartnerScope, jobId: string, lineIds: string[] | "all", body: CompleteSession | undefined) {
-  const db = c.get("db");
-  const owner = partnerJobs(scope);
-  const subject = await jobForMove(db, c.env, owner, jobId);
+  const target = await partnerMove(c, scope, jobId);
+  const { owner, subject } = target;
+  const db = target.shard.db;
   if (!mayComplete(scope, subject, lineIds)) throw forbidden(NOT_INSTRUCTOR);
   const move = completeStatements(db, owner, subject, lineIds, (lines) => notStartedYet(lines, Date.now()));
   // Who was there goes in the completion's own batch: both are written, or neither.
@@ -223,7 +211,7 @@ async function completeLines(c: Context<AppEnv>, scope: PartnerScope, jobId: str
       targets.has(l.id) ? { attendance: [...l.attendance.filter((a) => !marks.some((m) => m.userId === a.userId)), ...marks] } : {},
     );
   }
-  return commit(c, owner, subject, move, { event: move.to === "completed" ? "completed" : "lineCompleted" });
+  return commit(c, target, move, { event: move.to === "completed" ? "completed" : "lineCompleted" });
 }
 
 endpoint(
@@ -272,17 +260,10 @@ endpoint(
     responses: { 200: { description: "The cancelled job", schema: JobDto }, ...errors },
   },
   async (c, { params, body }, scope) => {
-    const db = c.get("db");
-    const owner = partnerJobs(scope);
-    const subject = await jobForMove(db, c.env, owner, params.id);
+    const target = await partnerMove(c, scope, params.id);
+    const { owner, subject } = target;
+    const db = target.shard.db;
     const move = cancelStatements(db, owner, subject, body.reason, body.comment);
-    return commit(
-      c,
-      owner,
-      subject,
-      move,
-      { event: "cancelled", reason: body.reason, comment: body.comment },
-      { code: "workoutJobCancelled", reason: body.reason },
-    );
+    return commit(c, target, move, { event: "cancelled", reason: body.reason, comment: body.comment }, { code: "workoutJobCancelled", reason: body.reason });
   },
 );

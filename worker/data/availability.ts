@@ -6,11 +6,12 @@
 import { and, eq, inArray, isNull, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { AvailabilityDto, SaveAvailability } from "../../contract/availability";
-import { availabilitySchedules, jobLines, jobs, workoutSessions, workouts, type AvailabilitySchedule } from "../../db/schema";
+import { accounts, availabilitySchedules, jobLines, jobs, workoutSessions, workouts, type AvailabilitySchedule } from "../../db/schema";
 import { openTimes, type Busy, type Schedule } from "../domain/availability";
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { inList } from "./bound";
+import type { ShardOf } from "./partner-shards";
 import { delivered, deliveryEntry } from "./slots";
 
 const DAY = 86_400_000;
@@ -103,8 +104,13 @@ type Bound = string | Placeholder | SQL;
  * workout, and the sessions they have booked (any workout, Booked or In
  * Progress; the job `exceptJobId` left out, as it is the one being moved)
  * starting in [busyFrom, busyTo]. Values may be placeholders (./reusable.ts).
+ * `copiesOf`: read on a delivering partner's shard for a booking shard, the
+ * delivery copies of that shard's jobs are left out (their jobs are read there).
  */
-export function calendarReads(db: Db, input: { partnerIds: string[] | SQL; workoutId: Bound; busyFrom: Bound; busyTo: Bound; exceptJobId?: Bound }) {
+export function calendarReads(
+  db: Db,
+  input: { partnerIds: string[] | SQL; workoutId: Bound; busyFrom: Bound; busyTo: Bound; exceptJobId?: Bound; copiesOf?: string },
+) {
   const partners = (col: SQLiteColumn) => (Array.isArray(input.partnerIds) ? inList(col, input.partnerIds) : sql`${col} in ${input.partnerIds}`);
   return [
     db
@@ -129,10 +135,20 @@ export function calendarReads(db: Db, input: { partnerIds: string[] | SQL; worko
           sql`${jobLines.scheduledAt} >= ${input.busyFrom}`,
           sql`${jobLines.scheduledAt} <= ${input.busyTo}`,
           input.exceptJobId === undefined ? sql`1 = 1` : sql`${jobs.id} <> ${input.exceptJobId}`,
+          input.copiesOf === undefined
+            ? sql`1 = 1`
+            : sql`not exists (select 1 from ${accounts} p where p.id = ${jobs.partnerAccountId} and p.shard = ${input.copiesOf})`,
         ),
       ),
   ] as const;
 }
+
+/** The shard the row of the job's delivery partner names (its calendar is read there when it is another one), for a caller's batch. */
+export const deliveryShardRead = (db: Db, jobId: string) =>
+  db
+    .select({ shard: accounts.shard })
+    .from(accounts)
+    .where(sql`${accounts.id} = (select ${jobs.deliveryPartnerAccountId} from ${jobs} where ${jobs.id} = ${jobId})`);
 
 /** The rows calendarReads answers, in its order. */
 export type CalendarRows = [AvailabilitySchedule[], { partnerId: string | null; scheduledAt: string | null; lengthMinutes: number }[]];
@@ -162,15 +178,42 @@ export function requestWindow(sessions: { times?: string[] }[]): { busyFrom: str
   return instants.length ? busyWindow(Math.min(...instants), Math.max(...instants)) : { busyFrom: "9999", busyTo: "0000" };
 }
 
-/** Partners' calendars for [from, to] in one round trip. */
+export type CalendarInput = { workoutId: string; busyFrom: string; busyTo: string; exceptJobId?: string };
+
+/**
+ * The calendars of the partners on other shards (`away`, from PartnerShards),
+ * each read on its own shard (side by side), in place of what the request's
+ * shard holds of them: their schedules are there, and the sessions they
+ * deliver (their own customers' jobs and the delivery copies of other shards'
+ * jobs; the copies of this shard's jobs are left out, as `here` reads the
+ * jobs themselves). A partner on the request's shard is read as before.
+ */
+export async function calendarsAcross(here: string, rows: CalendarRows, away: ShardOf[], input: CalendarInput): Promise<CalendarRows> {
+  if (!away.length) return rows;
+  const read = await Promise.all(
+    away.map((s) => s.db.batch(calendarReads(s.db, { ...input, partnerIds: s.partnerIds, copiesOf: here })) as unknown as Promise<CalendarRows>),
+  );
+  const moved = new Set(away.flatMap((s) => s.partnerIds));
+  return [
+    [...rows[0].filter((s) => !moved.has(s.partnerAccountId)), ...read.flatMap((r) => r[0])],
+    [...rows[1], ...read.flatMap((r) => r[1])],
+  ];
+}
+
+/** Partners' calendars for [from, to]: one round trip on the request's shard, beside the look-up of those on other shards (then read there). */
 async function partnerCalendars(
   db: Db,
   input: { partnerIds: string[]; workoutId: string; from: number; to: number; exceptJobId?: string },
+  across?: { here: string; away: Promise<ShardOf[]> },
 ): Promise<PartnerCalendar[]> {
   const ids = [...new Set(input.partnerIds)].filter(Boolean);
   if (!ids.length) return [];
-  const rows = await db.batch(calendarReads(db, { ...input, partnerIds: ids, ...busyWindow(input.from, input.to) }));
-  return calendarsFrom(ids, input.workoutId, rows as unknown as CalendarRows);
+  const window = { workoutId: input.workoutId, exceptJobId: input.exceptJobId, ...busyWindow(input.from, input.to) };
+  const [rows, away] = await Promise.all([
+    db.batch(calendarReads(db, { ...window, partnerIds: ids })) as unknown as Promise<CalendarRows>,
+    across?.away ?? Promise.resolve([]),
+  ]);
+  return calendarsFrom(ids, input.workoutId, await calendarsAcross(across?.here ?? "", rows, away, window));
 }
 
 /**
@@ -183,10 +226,11 @@ async function partnerCalendars(
 export async function openTimesOf(
   db: Db,
   input: { partnerIds: string[]; workoutId: string; lengthMinutes: number; from: string; to: string; exceptJobId?: string },
+  across?: { here: string; away: Promise<ShardOf[]> },
 ): Promise<{ times: string[]; hasAvailability: boolean }> {
   const from = Date.parse(input.from);
   const to = Date.parse(input.to);
-  const calendars = await partnerCalendars(db, { ...input, from, to });
+  const calendars = await partnerCalendars(db, { ...input, from, to }, across);
   const all = new Set<string>();
   const now = Date.now();
   for (const { schedule, busy } of calendars) {

@@ -21,7 +21,8 @@ import {
 import { activeCandidates, drawDeliveryPartner } from "../domain/jobs";
 import { freeForRequest, type RequestedSession } from "../domain/availability";
 import { MESSAGES } from "../../contract/messages";
-import { calendarReads, calendarsFrom, type CalendarRows } from "./availability";
+import { calendarReads, calendarsAcross, calendarsFrom, type CalendarRows } from "./availability";
+import { awayIds, type PartnerShards } from "./partner-shards";
 import type { MoveSubject } from "./jobs";
 import { priceCustomer, workoutPrice } from "../domain/pricing";
 import { chooseVariants } from "../domain/visibility";
@@ -51,7 +52,16 @@ export type Bookable = {
 /** Everything booking a workout needs, read in ONE D1 round trip (see `bookingContext`). */
 export type BookingContext = Bookable & {
   /** The workout's delivery partners (the variant's own entries first), with their addresses and names. */
-  candidates: { id: string; selectionPercent: number; startDate: string | null; endDate: string | null; name: string; email: string | null }[];
+  candidates: {
+    id: string;
+    selectionPercent: number;
+    startDate: string | null;
+    endDate: string | null;
+    name: string;
+    email: string | null;
+    /** The shard its account row (a reference copy for a partner elsewhere) names. */
+    shard: string | null;
+  }[];
   /** Open slots (seats left, in the future) of the candidates, soonest first. */
   open: { slot: typeof slots.$inferSelect; partnerName: string }[];
   balance: number;
@@ -140,6 +150,7 @@ export async function bookingContext(
           accountId: nameOf(accounts.id, "resolved_account_id"),
           accountName: nameOf(accounts.name, "resolved_account_name"),
           accountEmail: accounts.primaryEmail,
+          accountShard: sql<string | null>`${accounts.shard}`.as("resolved_account_shard"),
         })
         .from(deliveryPartners)
         // The entry's account, else the partner account with its TAN.
@@ -233,6 +244,7 @@ export async function bookingContext(
       endDate: c.endDate,
       name: c.accountName ?? "",
       email: c.accountEmail ?? null,
+      shard: c.accountShard ?? null,
     }))
     .filter((c) => c.id);
   const ids = new Set(resolved.map((c) => c.id));
@@ -263,6 +275,27 @@ export async function bookingContext(
 }
 
 /**
+ * The booking context with the calendars of its in-date delivery partners on
+ * other shards read on theirs (side by side, after the context's batch; none
+ * when all are on the request's shard, so that path makes no extra call).
+ */
+export async function bookingContextAcross(
+  db: Db,
+  shards: PartnerShards,
+  customer: Account,
+  workoutId: string,
+  variantId?: string,
+  bookerId?: string,
+  window: { busyFrom: string; busyTo: string } = { busyFrom: "9999", busyTo: "0000" },
+): Promise<BookingContext> {
+  const ctx = await bookingContext(db, customer, workoutId, variantId, bookerId, window);
+  const away = awayIds(shards.here, activeCandidates(ctx.candidates, today()));
+  if (!away.length) return ctx;
+  const calendars = await calendarsAcross(shards.here, ctx.calendars, await shards.elsewhere(away), { workoutId: ctx.workout.id, ...window });
+  return { ...ctx, calendars };
+}
+
+/**
  * The delivery partner of a booking request: drawn by selection percent
  * among the in-date candidates FREE at every time requested (those who
  * publish no hours, or whose open times hold each one; see
@@ -288,11 +321,26 @@ export function partnerForRequest(context: BookingContext, requested: RequestedS
   return chosen;
 }
 
-/** 400 on each requested time the job's delivery partner does not have open (its own sessions not counted as busy); nothing when it publishes no hours. */
-export function requireOpenForJob(subject: MoveSubject, requested: RequestedSession[], now = Date.now()) {
+/**
+ * 400 on each requested time the job's delivery partner does not have open
+ * (its own sessions not counted as busy); nothing when it publishes no hours.
+ * A delivery partner on another shard has its calendar read there.
+ */
+export async function requireOpenForJob(
+  shards: PartnerShards,
+  subject: MoveSubject,
+  requested: RequestedSession[],
+  window: { busyFrom: string; busyTo: string },
+  now = Date.now(),
+) {
   const { job } = subject;
-  if (!job.deliveryPartnerAccountId || !requested.some((s) => s.times.length)) return;
-  const { fields } = freeForRequest(calendarsFrom([job.deliveryPartnerAccountId], job.workoutId, subject.calendars), requested, now);
+  const partnerId = job.deliveryPartnerAccountId;
+  if (!partnerId || !requested.some((s) => s.times.length)) return;
+  const away = awayIds(shards.here, [{ id: partnerId, shard: subject.deliveryShard }]);
+  const rows = away.length
+    ? await calendarsAcross(shards.here, subject.calendars, await shards.elsewhere(away), { workoutId: job.workoutId, exceptJobId: job.id, ...window })
+    : subject.calendars;
+  const { fields } = freeForRequest(calendarsFrom([partnerId], job.workoutId, rows), requested, now);
   if (Object.keys(fields).length) throw invalid(fields, fields.sessions ?? MESSAGES.notOpenTime);
 }
 

@@ -9,36 +9,65 @@
  * author's document), reference rows of the customer and the partners, and
  * the users it names.
  */
-import { eq, lt, sql } from "drizzle-orm";
-import { accounts, jobLines, jobs, users, type Account, type Job, type JobLine } from "../../db/schema";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { accounts, jobActionItems, jobArtifacts, jobLines, jobs, users, type Account } from "../../db/schema";
 import type { Db } from "../env";
-import { inList } from "./bound";
-import { referenceCopies } from "./partner-numbers";
+import { inList, notInList } from "./bound";
+import { partnerRows, referenceCopies } from "./partner-numbers";
 import { copyStatements, heldVersion, readDocument } from "./publication";
 import { batch, type Stmt } from "./query";
+import type { JobShard } from "./jobs";
+import type { Statements } from "./statements";
 
-/** The job, its lines and its customer's row on the job's shard, with the workout's document; null when the job is gone. */
+/**
+ * A delivery copy on this shard: the job's partner's row names another shard
+ * than the delivering partner's (`delivererId`). A shard's own jobs never are.
+ */
+export const deliveryCopyOf = (delivererId: string) =>
+  sql`exists (select 1 from ${accounts} p join ${accounts} me on me.id = ${delivererId} where p.id = ${jobs.partnerAccountId} and p.shard <> me.shard)`;
+
+/** The booking partner of the delivery copy `jobId` that `delivererId` delivers on this shard (its job is on that partner's shard); null when there is none. */
+export async function deliveredJobPartner(db: Db, delivererId: string, jobId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ partnerId: jobs.partnerAccountId })
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), eq(jobs.deliveryPartnerAccountId, delivererId), deliveryCopyOf(delivererId)))
+    .limit(1);
+  return row?.partnerId ?? null;
+}
+
+/** The job, its lines, action items and shared files, and its customer's row on the job's shard, with the workout's document; null when the job is gone. */
 export async function jobSnapshot(source: Db, jobId: string) {
   const [job] = await source.select().from(jobs).where(eq(jobs.id, jobId)).limit(1);
   if (!job) return null;
-  const [lines, customer, workout] = await Promise.all([
+  const [lines, items, artifacts, customer, workout] = await Promise.all([
     source.select().from(jobLines).where(eq(jobLines.jobId, jobId)),
+    source.select().from(jobActionItems).where(eq(jobActionItems.jobId, jobId)),
+    source.select().from(jobArtifacts).where(eq(jobArtifacts.jobId, jobId)),
     source.select().from(accounts).where(eq(accounts.id, job.accountId)).limit(1),
     readDocument(source, job.workoutId),
   ]);
-  return workout && customer[0] ? { job, lines, customer: customer[0], workout: workout.document } : null;
+  return workout && customer[0] ? { job, lines, items, artifacts, customer: customer[0], workout: workout.document } : null;
 }
 
 export type JobSnapshot = NonNullable<Awaited<ReturnType<typeof jobSnapshot>>>;
 
 /** The users a job names (booker, instructors), from the directory. */
 export function namedUsers(directory: Db, s: JobSnapshot) {
-  const ids = [...new Set([s.job.bookedByUserId, s.job.instructorUserId, ...s.lines.map((l) => l.instructorUserId)].filter((id): id is string => Boolean(id)))];
+  const named = [
+    s.job.bookedByUserId,
+    s.job.instructorUserId,
+    ...s.lines.map((l) => l.instructorUserId),
+    ...s.items.map((i) => i.completedByUserId),
+    ...s.artifacts.map((a) => a.createdByUserId),
+  ];
+  const ids = [...new Set(named.filter((id): id is string => Boolean(id)))];
   return ids.length ? directory.select().from(users).where(inList(users.id, ids)) : Promise.resolve([]);
 }
 
-/** Upserts the copy's job over an older version only, and its lines by id. */
-function jobCopy(db: Db, job: Job, lines: JobLine[], variantIds: Set<string>): Stmt[] {
+/** Upserts the copy's job over an older version only, and its lines, action items and shared files by id (those gone from the job dropped). */
+function jobCopy(db: Db, s: JobSnapshot, variantIds: Set<string>): Stmt[] {
+  const { job, lines } = s;
   // The booking's price line and slots are the booking partner's: the copy keeps the price, not the link.
   const row = { ...job, pricingLineId: null, variantId: job.variantId && variantIds.has(job.variantId) ? job.variantId : null };
   const { id: _id, ...set } = row;
@@ -54,6 +83,44 @@ function jobCopy(db: Db, job: Job, lines: JobLine[], variantIds: Set<string>): S
       const { id: _lineId, ...lineSet } = copy;
       return db.insert(jobLines).values(copy).onConflictDoUpdate({ target: jobLines.id, set: lineSet, setWhere: lineOfVersion });
     }),
+    ...extrasCopy(db, s, lineOfVersion),
+  ];
+}
+
+/**
+ * The job's action items and shared files on the copy, so both sides see the
+ * same ones: replaced by id while the copy's job is at this version, and
+ * those the job no longer has dropped (a file removed on either side). An
+ * item's session item is kept only when the workout's copy has it.
+ */
+function extrasCopy(db: Db, s: JobSnapshot, atVersion: ReturnType<typeof sql>): Stmt[] {
+  const known = new Set(s.workout.actionItems.map((i) => i.id));
+  const items = s.items.map((i) => ({ ...i, sessionActionItemId: i.sessionActionItemId && known.has(i.sessionActionItemId) ? i.sessionActionItemId : null }));
+  const ofJob = (col: typeof jobActionItems.jobId | typeof jobArtifacts.jobId) => and(eq(col, s.job.id), atVersion);
+  return [
+    db.delete(jobActionItems).where(
+      and(
+        ofJob(jobActionItems.jobId),
+        notInList(
+          jobActionItems.id,
+          items.map((i) => i.id),
+        ),
+      ),
+    ),
+    db.delete(jobArtifacts).where(
+      and(
+        ofJob(jobArtifacts.jobId),
+        notInList(
+          jobArtifacts.id,
+          s.artifacts.map((a) => a.id),
+        ),
+      ),
+    ),
+    ...items.map((item) => {
+      const { id: _id, ...set } = item;
+      return db.insert(jobActionItems).values(item).onConflictDoUpdate({ target: jobActionItems.id, set, setWhere: atVersion });
+    }),
+    ...s.artifacts.map((a) => db.insert(jobArtifacts).values(a).onConflictDoNothing()),
   ];
 }
 
@@ -70,11 +137,53 @@ export async function deliveryCopyStatements(target: Db, s: JobSnapshot, partner
     ...workout,
     ...referenceCopies(target, [s.customer]),
     ...people.map((p) => target.insert(users).values(p).onConflictDoNothing()),
-    ...jobCopy(target, s.job, s.lines, new Set(s.workout.variants.map((v) => v.id))),
+    ...jobCopy(target, s, new Set(s.workout.variants.map((v) => v.id))),
   ];
 }
 
-/** Writes the delivery copy (one batch). */
-export async function writeDeliveryCopy(target: Db, statements: Stmt[]): Promise<void> {
-  await batch(target, statements);
+/**
+ * What a delivery copy is written from: the job's snapshot on its shard, and
+ * from the directory the partners it names (their reference rows) and the
+ * users it names; `shard` is the delivering partner's (null: unplaced). Null
+ * when the job is gone or has no delivery partner.
+ */
+export async function deliverySource(directory: Db, source: Db, jobId: string) {
+  const snapshot = await jobSnapshot(source, jobId);
+  const delivererId = snapshot?.job.deliveryPartnerAccountId;
+  if (!snapshot || !delivererId) return null;
+  const named = snapshot.workout.deliveryPartners.map((p) => p.partnerAccountId).filter((id): id is string => Boolean(id));
+  const [partners, people] = await Promise.all([
+    partnerRows(directory, [snapshot.job.partnerAccountId, delivererId, snapshot.workout.workout.accountId, ...named]),
+    namedUsers(directory, snapshot),
+  ]);
+  return { snapshot, partners, people, shard: partners.find((p) => p.id === delivererId)?.shard ?? null };
+}
+
+export type DeliverySource = NonNullable<Awaited<ReturnType<typeof deliverySource>>>;
+
+/** Writes the delivery copy on the delivering partner's shard (one batch, over an older version only). */
+export async function writeDeliveryCopy(target: Db, source: DeliverySource): Promise<void> {
+  await batch(target, await deliveryCopyStatements(target, source.snapshot, source.partners, source.people));
+}
+
+/**
+ * The users `ids` names (from `source`, a shard that has them: the acting
+ * partner's), inserted where missing at the head of a write on the job's
+ * shard (`target`) that names them, in the same batch.
+ */
+export async function namingUsers(source: Db, target: JobShard, write: { statements: Statements }, ids: (string | null | undefined)[]): Promise<void> {
+  write.statements.unshift(...(await userInserts(source, target, ids)));
+}
+
+async function userInserts(source: Db, target: JobShard, ids: (string | null | undefined)[]) {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (!wanted.length) return [];
+  const rows = await source.select().from(users).where(inList(users.id, wanted));
+  return rows.map((row) => target.db.insert(users).values(row).onConflictDoNothing());
+}
+
+/** The users `ids` names copied to the job's shard where missing (insert or ignore, one batch), before a write there that names them. */
+export async function copyUsers(source: Db, target: JobShard, ids: string[]): Promise<void> {
+  const inserts = await userInserts(source, target, ids);
+  if (inserts.length) await batch(target.db, inserts);
 }

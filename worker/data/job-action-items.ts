@@ -12,7 +12,7 @@ import type { Db } from "../env";
 import { conflict, notFound } from "../http/errors";
 import { auditWhen } from "./audit";
 import { loadJob } from "./job-store";
-import type { JobOwner } from "./jobs";
+import { notDeliveryCopy, type JobOwner } from "./jobs";
 import { d1Of, runBatch } from "./statements";
 
 /** The action items each side ticks. */
@@ -29,7 +29,15 @@ export async function setActionItemDone(db: Db, owner: JobOwner, jobId: string, 
     .select({ item: jobActionItems, job: { accountId: jobs.accountId, status: jobs.status } })
     .from(jobActionItems)
     .innerJoin(jobs, eq(jobs.id, jobActionItems.jobId))
-    .where(and(eq(jobActionItems.id, itemId), eq(jobActionItems.jobId, jobId), eq(jobActionItems.assigneeType, ownItems(owner)), owner.where))
+    .where(
+      and(
+        eq(jobActionItems.id, itemId),
+        eq(jobActionItems.jobId, jobId),
+        eq(jobActionItems.assigneeType, ownItems(owner)),
+        owner.where,
+        notDeliveryCopy(owner),
+      ),
+    )
     .limit(1);
   if (!row) throw notFound("Action item not found");
   if (row.job.status === "cancelled") throw conflict("The action items of a cancelled booking cannot change");

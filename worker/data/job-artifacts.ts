@@ -14,7 +14,7 @@ import { jobArtifacts, jobs, users, type JobArtifact } from "../../db/schema";
 import type { Db } from "../env";
 import { conflict, forbidden, notFound } from "../http/errors";
 import { auditStatement, auditWhen } from "./audit";
-import type { JobOwner } from "./jobs";
+import { notDeliveryCopy, type JobOwner } from "./jobs";
 import { d1Of, runBatch } from "./statements";
 
 export const JOB_FILES_PREFIX = "private/jobs";
@@ -30,12 +30,12 @@ const sharedBy = (a: Pick<JobArtifact, "assigneeType">) => (a.assigneeType === "
 const mayDelete = (owner: JobOwner, a: Pick<JobArtifact, "createdByUserId">) =>
   a.createdByUserId === owner.userId || (owner.side === "partner" && !owner.readOnly);
 
-/** One of the owner's jobs (id, customer, status), or 404. */
-export async function ownersJob(db: Db, owner: JobOwner, jobId: string) {
+/** One of the owner's jobs (id, customer, status), or 404; `acting` (a write): not a delivery copy, whose job is written on its own shard. */
+export async function ownersJob(db: Db, owner: JobOwner, jobId: string, acting = false) {
   const [job] = await db
     .select({ id: jobs.id, accountId: jobs.accountId, status: jobs.status })
     .from(jobs)
-    .where(and(eq(jobs.id, jobId), owner.where))
+    .where(and(eq(jobs.id, jobId), owner.where, acting ? notDeliveryCopy(owner) : undefined))
     .limit(1);
   if (!job) throw notFound("Booking not found");
   return job;
@@ -74,7 +74,7 @@ export async function listArtifacts(db: Db, owner: JobOwner, jobId: string): Pro
 
 /** Refuses a share on a cancelled job (409); answers the job otherwise. Checked before any file is stored. */
 export async function jobToShareOn(db: Db, owner: JobOwner, jobId: string) {
-  const job = await ownersJob(db, owner, jobId);
+  const job = await ownersJob(db, owner, jobId, true);
   if (job.status === "cancelled") throw conflict("Nothing can be shared on a cancelled booking");
   return job;
 }
@@ -103,8 +103,8 @@ export async function addArtifact(
 }
 
 /** A share on one of the owner's jobs, or 404 (another job's, or a job the owner does not see). */
-async function ownersArtifact(db: Db, owner: JobOwner, jobId: string, artifactId: string) {
-  const job = await ownersJob(db, owner, jobId);
+async function ownersArtifact(db: Db, owner: JobOwner, jobId: string, artifactId: string, acting = false) {
+  const job = await ownersJob(db, owner, jobId, acting);
   const [artifact] = await db
     .select()
     .from(jobArtifacts)
@@ -123,7 +123,7 @@ export async function artifactFileKey(db: Db, owner: JobOwner, jobId: string, ar
 
 /** Removes a share (403 unless the owner may), with its audit entry; answers the file key to delete from storage. */
 export async function removeArtifact(db: Db, owner: JobOwner, jobId: string, artifactId: string): Promise<string | null> {
-  const { job, artifact } = await ownersArtifact(db, owner, jobId, artifactId);
+  const { job, artifact } = await ownersArtifact(db, owner, jobId, artifactId, true);
   if (!mayDelete(owner, artifact)) throw forbidden("Only who shared it, or the partner's owners and admins, can delete it");
   await runBatch(d1Of(db), [
     // The entry first, while the row is there: a delete at the same time as another's writes one entry.

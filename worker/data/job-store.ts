@@ -22,7 +22,7 @@ import { isRequestOverdue } from "../domain/reminders";
 import type { Db } from "../env";
 import { attachmentFileUri } from "./workout-read";
 import { asRecipients, recipientReads, sidesFrom, type JobSides, type MailPerson } from "./job-mail";
-import { calendarReads, type CalendarRows } from "./availability";
+import { calendarReads, deliveryShardRead, type CalendarRows } from "./availability";
 import type { OriginEnv } from "./mail-context";
 import { theRow, today } from "./query";
 import { releasedAttachments } from "../domain/attachments";
@@ -308,20 +308,22 @@ export async function loadJobWithMail(
 ) {
   const booker = sql`(select ${jobs.bookedByUserId} from ${jobs} where ${jobs.id} = ${id})`;
   const partners = sql`(select ${jobs.partnerAccountId} from ${jobs} where ${jobs.id} = ${id} union select coalesce(${jobs.deliveryPartnerAccountId}, ${jobs.partnerAccountId}) from ${jobs} where ${jobs.id} = ${id})`;
-  const [rows, lines, attachments, items, attendees, attendance, credit, open, attendeeMail, instructorMail, schedules, booked, ...who] = await db.batch([
-    ...oneJobReads(db, id, visible, side),
-    creditEntryQuery(db, id),
-    openSlotsQuery(db, id),
-    ...peopleMailReads(db, id),
-    // The delivery partner's calendar in the window asked for (a request's times), its own sessions not busy.
-    ...calendarReads(db, {
-      partnerIds: sql`(select ${jobs.deliveryPartnerAccountId} from ${jobs} where ${jobs.id} = ${id})`,
-      workoutId: sql`(select ${jobs.workoutId} from ${jobs} where ${jobs.id} = ${id})`,
-      exceptJobId: id,
-      ...window,
-    }),
-    ...recipientReads(db, booker, partners),
-  ]);
+  const [rows, lines, attachments, items, attendees, attendance, credit, open, attendeeMail, instructorMail, schedules, booked, delivery, ...who] =
+    await db.batch([
+      ...oneJobReads(db, id, visible, side),
+      creditEntryQuery(db, id),
+      openSlotsQuery(db, id),
+      ...peopleMailReads(db, id),
+      // The delivery partner's calendar in the window asked for (a request's times), its own sessions not busy.
+      ...calendarReads(db, {
+        partnerIds: sql`(select ${jobs.deliveryPartnerAccountId} from ${jobs} where ${jobs.id} = ${id})`,
+        workoutId: sql`(select ${jobs.workoutId} from ${jobs} where ${jobs.id} = ${id})`,
+        exceptJobId: id,
+        ...window,
+      }),
+      deliveryShardRead(db, id),
+      ...recipientReads(db, booker, partners),
+    ]);
   const row = rows[0];
   if (!row) return null;
   const dto = theRow(toDtos([row], [lines, attachments, items, attendees, attendance] as unknown as Details, side, readOnly, viewerId), "job read");
@@ -333,6 +335,7 @@ export async function loadJobWithMail(
     openSlots: open,
     defaultLocation: locationOf(row.defaultLocation),
     calendars: [schedules, booked] as CalendarRows,
+    deliveryShard: delivery[0]?.shard ?? null,
   };
 }
 

@@ -27,9 +27,24 @@ import { CHANGED_MEANWHILE, dueDates, freeSeat, jobBatchFailure, moveJob, return
 import { writeThenRead } from "./reusable";
 import type { CalendarRows } from "./availability";
 import { moveAuditEntries, type MoveAudit } from "./job-move-audit";
+import { deliveryCopyOf } from "./delivery";
 
-/** Whose jobs a caller sees and how: the ownership filter, the side, and whether it may act. */
-export type JobOwner = { side: Side; where: SQL; readOnly: boolean; accountId: string; userId: string; actor: MailPerson };
+/**
+ * Whose jobs a caller sees and how: the ownership filter, the side, and
+ * whether it may act. `shard`: the job's shard when it is not the request's
+ * (a delivering partner acting on the job behind its delivery copy; see
+ * `onJobShard`), the shard the database a move reads and writes is.
+ */
+export type JobOwner = { side: Side; where: SQL; readOnly: boolean; accountId: string; userId: string; actor: MailPerson; shard?: string };
+
+/**
+ * The job's own shard, as the directory places the job's partner: the
+ * database a delivering partner's move on a job of another shard reads and
+ * writes (the job's compare-and-set there), with the owner acting there.
+ */
+export type JobShard = { name: string; db: Db };
+
+export const onJobShard = (owner: JobOwner, shard: JobShard): JobOwner => ({ ...owner, shard: shard.name });
 
 /** A customer sees its own bookings. */
 export const customerJobs = (scope: CustomerScope): JobOwner => ({
@@ -60,12 +75,15 @@ export async function getJob(db: Db, owner: JobOwner, id: string, what = "Bookin
 
 /**
  * Not a delivery copy (worker/data/delivery.ts): the job's partner is on the
- * acting account's shard. A copy, on the delivering partner's shard, names a
- * partner whose reference row says another shard; it is read there, and moved
- * only on the job's own shard (404 here, nothing written).
+ * acting account's shard (or, acting on the job's shard, on that one). A
+ * copy, on the delivering partner's shard, names a partner whose reference
+ * row says another shard; it is read there, and moved only on the job's own
+ * shard (404 on the copy, nothing written there).
  */
-const notDeliveryCopy = (accountId: string) =>
-  sql`not exists (select 1 from ${accounts} p join ${accounts} me on me.id = ${accountId} where p.id = ${jobs.partnerAccountId} and p.shard <> me.shard)`;
+export const notDeliveryCopy = (owner: JobOwner) =>
+  owner.shard === undefined
+    ? sql`not ${deliveryCopyOf(owner.accountId)}`
+    : sql`not exists (select 1 from ${accounts} p where p.id = ${jobs.partnerAccountId} and p.shard <> ${owner.shard})`;
 
 /** A job as read before a move (the move's compare-and-set is on this version), with its mail addresses. */
 export type MoveSubject = {
@@ -79,6 +97,8 @@ export type MoveSubject = {
   defaultLocation: SessionLocation | null;
   /** The delivery partner's schedule and booked sessions (this job's left out) in the window the move asked for. */
   calendars: CalendarRows;
+  /** The shard the delivery partner's row names (null: none, or unplaced). */
+  deliveryShard: string | null;
 };
 
 /** The owner's job for a move, in one round trip, or 404; 409 when the caller saw an older version (`seen`). */
@@ -90,7 +110,7 @@ export async function jobForMove(
   seen?: number,
   window?: { busyFrom: string; busyTo: string },
 ): Promise<MoveSubject> {
-  const read = await loadJobWithMail(db, env, id, and(owner.where, notDeliveryCopy(owner.accountId))!, owner.side, owner.readOnly, owner.userId, window);
+  const read = await loadJobWithMail(db, env, id, and(owner.where, notDeliveryCopy(owner))!, owner.side, owner.readOnly, owner.userId, window);
   if (!read) throw notFound("Booking not found");
   if (seen !== undefined && seen !== read.job.version) throw conflict(CHANGED_MEANWHILE);
   return { ...read, lines: read.dto.lines };

@@ -1,6 +1,5 @@
 import { defaultShard } from "../d1/shards";
-import { deliveryCopyStatements, jobSnapshot, namedUsers, writeDeliveryCopy } from "../data/delivery";
-import { partnerRows } from "../data/partner-numbers";
+import { deliverySource, writeDeliveryCopy } from "../data/delivery";
 import type { DeliverMessage } from "../domain/flows";
 import type { FlowDatabases } from "./consumer";
 
@@ -12,14 +11,9 @@ import type { FlowDatabases } from "./consumer";
  * shard, or gone, has nothing to copy.
  */
 export async function deliver({ directory, shard }: FlowDatabases, env: Env, m: DeliverMessage): Promise<void> {
-  const snapshot = await jobSnapshot(shard(m.shard), m.jobId);
-  const delivererId = snapshot?.job.deliveryPartnerAccountId;
-  if (!snapshot || !delivererId) return;
-  const named = snapshot.workout.deliveryPartners.map((p) => p.partnerAccountId).filter((id): id is string => Boolean(id));
-  const partners = await partnerRows(directory, [snapshot.job.partnerAccountId, delivererId, snapshot.workout.workout.accountId, ...named]);
-  const target = partners.find((p) => p.id === delivererId)?.shard ?? defaultShard(env);
+  const source = await deliverySource(directory, shard(m.shard), m.jobId);
+  if (!source) return;
+  const target = source.shard ?? defaultShard(env);
   if (target === m.shard) return;
-  const db = shard(target);
-  const people = await namedUsers(directory, snapshot);
-  await writeDeliveryCopy(db, await deliveryCopyStatements(db, snapshot, partners, people));
+  await writeDeliveryCopy(shard(target), source);
 }

@@ -27,10 +27,15 @@ export async function publishLater(env: { FLOW_QUEUE: Queue }, shard: string, wo
 /**
  * After a booking or a job move has committed: a job delivered by another
  * partner gets its delivery copy brought up to date through the queue (the
- * consumer finds the delivering partner's shard and skips its own). A failed
+ * consumer finds the delivering partner's shard and skips its own; a change
+ * that does not read the job, "unknown", sends it and lets the consumer see). A failed
  * send is logged; the job's next move sends it again.
  */
-export async function deliverLater(env: { FLOW_QUEUE: Queue }, shard: string, job: { id: string; deliveryPartner: { id: string } | null }): Promise<void> {
+export async function deliverLater(
+  env: { FLOW_QUEUE: Queue },
+  shard: string,
+  job: { id: string; deliveryPartner: { id: string } | null | "unknown" },
+): Promise<void> {
   if (!job.deliveryPartner) return;
   try {
     await sendFlows(env, [{ kind: "deliver", shard, jobId: job.id }]);

@@ -6,6 +6,7 @@ import { d1Session, database, formatBookmarks, parseBookmarks, shardBookmark } f
 import type { AccountLocation } from "../../contract/enums";
 import { placePartner } from "../domain/regions";
 import type { AppEnv, Db } from "../env";
+import type { PartnerShards } from "../data/partner-shards";
 import { secureCookies } from "./origins";
 import { hostOf, resolveTenant } from "./resolve";
 import { accountShard, chooseShard } from "./shard";
@@ -107,3 +108,30 @@ export async function accountShardDb(c: Context<AppEnv>, accountId: string): Pro
 
 /** The request's shard and the directory, for data modules that read or write both. */
 export const bothDatabases = (c: Context<AppEnv>) => ({ shard: c.get("db"), directory: c.get("directory") });
+
+/**
+ * The shards of other partners, for the data layer's reads and writes that
+ * follow a partner to its own shard (a delivery partner's hours, a delivered
+ * job's moves): each partner's shard from the directory's routing rows (looked
+ * up side by side, cached per isolate), each shard opened once per request.
+ */
+export function partnerShards(c: Context<AppEnv>): PartnerShards {
+  const here = c.get("shard").name;
+  const opened = new Map<string, Db>();
+  const open = (name: string) => {
+    let db = opened.get(name);
+    if (!db) opened.set(name, (db = shardDb(c, name)));
+    return db;
+  };
+  return {
+    here,
+    open,
+    elsewhere: async (partnerIds) => {
+      const ids = [...new Set(partnerIds)].filter(Boolean);
+      const named = await Promise.all(ids.map(async (id) => [id, await accountShardName(c, id)] as const));
+      const by = new Map<string, string[]>();
+      for (const [id, name] of named) if (name !== here) by.set(name, [...(by.get(name) ?? []), id]);
+      return [...by].map(([name, ids]) => ({ name, db: open(name), partnerIds: ids }));
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import type { Db } from "../env";
+
+/**
+ * The shards of other partners than the request's, as the directory's routing
+ * rows place them (worker/tenant/scope.ts `partnerShards` builds it from the
+ * request): what a read or a write that follows a partner to its own shard
+ * takes, never a binding (docs/decisions/2026-11-27-delivery-across-shards.md).
+ * `here` is the request's shard; `elsewhere` answers the partners given that
+ * are on another one, grouped by shard, each with a session of it (the
+ * look-ups run side by side, cached per isolate like X-Account-Id's).
+ */
+export type ShardOf = { name: string; db: Db; partnerIds: string[] };
+
+export type PartnerShards = {
+  here: string;
+  elsewhere: (partnerIds: readonly string[]) => Promise<ShardOf[]>;
+  /** A named shard (found through `elsewhere`, or a job's partner's), as a Db. */
+  open: (name: string) => Db;
+};
+
+/** The ids whose reference row (on the request's shard) names another shard: the only ones `elsewhere` need look up. */
+export const awayIds = (here: string, partners: { id: string; shard: string | null }[]): string[] => [
+  ...new Set(partners.filter((p) => p.shard && p.shard !== here).map((p) => p.id)),
+];
