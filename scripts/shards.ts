@@ -14,7 +14,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { createdId, databaseNameOf, nextShardName, resume, runOrder, targets, withShard, type Database, type Progress } from "./shards-config";
+import { createdId, databaseNameOf, nextShardName, resume, runOrder, targets, whereTo, withShard, type Database, type Progress } from "./shards-config";
 
 const CONFIG = "wrangler.toml";
 const PROGRESS = ".wrangler/shards-migrate.json";
@@ -26,9 +26,7 @@ const option = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-// Locally, the state folder npm run dev and npm run db:seed use: --persist-to, else PERSIST_DIR, else wrangler's own (.wrangler/state).
-const persistTo = option("persist-to") ?? process.env.PERSIST_DIR;
-const where = flag("remote") ? ["--remote"] : ["--local", ...(persistTo ? ["--persist-to", persistTo] : [])];
+const where = whereTo(flag("remote"), option("persist-to"), process.env);
 const toml = () => readFileSync(CONFIG, "utf8");
 
 function wrangler(list: string[], capture = false): string {
