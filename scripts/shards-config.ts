@@ -82,3 +82,14 @@ export function runOrder(toml: string, canary: string | undefined): Database[] {
   const first = pick ?? directory;
   return [first, ...all.filter((d) => d !== first)];
 }
+
+/**
+ * Where wrangler's d1 commands act: `--remote`, or the local state folder —
+ * `--persist-to` when given, else PERSIST_DIR (the folder npm run dev and
+ * npm run db:seed use), else wrangler's own (.wrangler/state).
+ */
+export function whereTo(remote: boolean, persistTo: string | undefined, env: Record<string, string | undefined>): string[] {
+  if (remote) return ["--remote"];
+  const dir = persistTo ?? env.PERSIST_DIR;
+  return ["--local", ...(dir ? ["--persist-to", dir] : [])];
+}

@@ -1,7 +1,8 @@
 /**
  * The directory and the partner shards, from wrangler.toml (docs/decisions/2026-11-26-shard-migrations.md).
  *
- *   tsx scripts/shards.ts migrate --local [--persist-to DIR]    every local database (npm run db:migrate)
+ *   tsx scripts/shards.ts migrate --local [--persist-to DIR]    every local database (npm run db:migrate; DIR defaults to
+ *                                                               PERSIST_DIR, as for npm run dev and npm run db:seed)
  *   tsx scripts/shards.ts migrate --remote [--canary NAME]      every remote database: the canary shard first,
  *                                                               then the directory, then the rest; resumable
  *   tsx scripts/shards.ts status (--local|--remote) [--persist-to DIR]   each database's schema version
@@ -13,7 +14,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { createdId, databaseNameOf, nextShardName, resume, runOrder, targets, withShard, type Database, type Progress } from "./shards-config";
+import { createdId, databaseNameOf, nextShardName, resume, runOrder, targets, whereTo, withShard, type Database, type Progress } from "./shards-config";
 
 const CONFIG = "wrangler.toml";
 const PROGRESS = ".wrangler/shards-migrate.json";
@@ -25,7 +26,7 @@ const option = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const where = flag("remote") ? ["--remote"] : ["--local", ...(option("persist-to") ? ["--persist-to", option("persist-to")!] : [])];
+const where = whereTo(flag("remote"), option("persist-to"), process.env);
 const toml = () => readFileSync(CONFIG, "utf8");
 
 function wrangler(list: string[], capture = false): string {

@@ -5,9 +5,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
-/** The rows `sql` answers in the SQLite file `file`, opened read-only. */
+/** The rows `sql` answers in the SQLite file `file`, opened read-only (waiting up to 30 s while a server that is stopping still holds it). */
 export function sqliteRows(file, sql) {
-  const res = spawnSync("sqlite3", ["-readonly", "-json", file, sql], { encoding: "utf8" });
+  const res = spawnSync("sqlite3", ["-readonly", "-json", "-cmd", ".timeout 30000", file, sql], { encoding: "utf8" });
   if (res.status !== 0) throw new Error(`sqlite3 ${file}: ${res.stderr || res.error}`);
   return res.stdout.trim() ? JSON.parse(res.stdout) : [];
 }

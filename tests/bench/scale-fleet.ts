@@ -121,6 +121,27 @@ export async function onboard(api: Client, who: Person, type: "partner" | "custo
   return body as { id: string; tan: string | null; currency: string };
 }
 
+/**
+ * Links the customer organisation to its partner by TAN, as its admin does on
+ * the main domain. A customer onboarded there is on the default shard: with a
+ * partner on another shard the link answers 202 and the re-link runs through
+ * the flow queue (docs/decisions/2026-11-27-customer-relink.md), so this
+ * waits until the account, read where the directory routes it, names the
+ * partner. Says whether the customer moved.
+ */
+export async function linkToPartner(api: Client, person: Person, accountId: string, partner: { id: string; tan: string }): Promise<boolean> {
+  const path = `/v1/admin/accounts/${accountId}/assign-parent`;
+  const linked = await api.send("POST", path, { as: person, account: accountId, json: { tan: partner.tan } });
+  if (linked.status === 200) return false;
+  assert.equal(linked.status, 202, `POST ${path} answered ${linked.status}: ${JSON.stringify(linked.body).slice(0, 300)}`);
+  for (let attempt = 0; attempt < 240; attempt++) {
+    const { body } = await api.must(200, "GET", `/v1/accounts/${accountId}`, { as: person });
+    if ((body as { parentAccountId: string | null }).parentAccountId === partner.id) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the re-link of ${accountId} to its partner's shard did not run within a minute`);
+}
+
 /** The partner's workout (two sessions, priced on plan in credits), made available in its library. */
 export async function publishWorkout(api: Client, admin: Person, partner: { id: string; tan: string; currency: string }, n: number): Promise<string> {
   const { body } = await api.must(201, "POST", "/v1/admin/workouts", {

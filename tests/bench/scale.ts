@@ -10,11 +10,14 @@
  * main screens and writes of a fleet customer and partner, and the page
  * times a latency model gives for them (tests/bench/scale-model.ts).
  *
- * Spread over the local shards: the partners are made in one round per shard,
- * each with that shard as DEFAULT_SHARD (where a partner goes when its region
- * has no shard of its own), the others on the same state. A round whose shard
- * cannot take a new partner (onboarding refuses) hands its partners to the
- * next round, and says so.
+ * Placed as onboarding places them: the partners' locations take turns (US,
+ * UK, CA) and onboarding puts each on a shard of its region, else on the
+ * deployment's DEFAULT_SHARD (wrangler.toml; locally UK → weur-1, US and CA →
+ * first, there being no enam shard). Each partner's shard is then read back
+ * from the directory's routing rows, and every figure is given per shard.
+ * Customers onboard on the main domain, so on the default shard, and link by
+ * TAN: one whose partner is on another shard moves there through the re-link
+ * flow (202, the flow queue), which the simulation waits for.
  *
  *   --partners N (default 12)  --customers N per partner (default 10)  --bookings N per customer (default 10)
  *   --bookings-per-year N per customer, for the projection (default 12)
@@ -25,7 +28,7 @@
  */
 import { readFileSync } from "node:fs";
 import { BenchError, printTable, startServer } from "./lib.mjs";
-import { bookAndConfirm, client, LOCATIONS, onboard, publishWorkout, signUp, type Client, type D1Figures, type Person } from "./scale-fleet";
+import { bookAndConfirm, client, linkToPartner, LOCATIONS, onboard, publishWorkout, signUp, type Client, type D1Figures, type Person } from "./scale-fleet";
 import {
   averageMs,
   fleetBytes,
@@ -39,7 +42,7 @@ import {
   singleDatabaseShares,
   type Footprint,
 } from "./scale-model";
-import { mailDelivered } from "./d1-files.mjs";
+import { mailDelivered, sqliteRows, stateFiles } from "./d1-files.mjs";
 import { bindingsOfFiles, growth, snapshot, type Growth, type Snapshot } from "./scale-sizes";
 import { d1Databases } from "../../scripts/shards-config";
 import { shardNameOf, SHARD_PREFIX } from "../../worker/d1/shards";
@@ -65,7 +68,7 @@ const REGIONS = 3;
 const FAR_FROM_SHARD = 0.1;
 
 const RUN = Date.now().toString(36);
-/** Every person the simulation signs up has an address of its own, across rounds. */
+/** Every person the simulation signs up has an address of its own. */
 let people = 0;
 const address = (role: string) => `${role}-${RUN}-${++people}@scale.test`;
 
@@ -85,7 +88,8 @@ async function pool<T, R>(items: T[], n: number, fn: (item: T, index: number) =>
 }
 
 type Partner = { admin: Person; id: string; tan: string; workout: string; plan: string; location: (typeof LOCATIONS)[number]; currency: string };
-type Customer = { person: Person; id: string; partner: Partner };
+/** `moved`: onboarded on the default shard, it moved to its partner's through the re-link flow. */
+type Customer = { person: Person; id: string; partner: Partner; moved: boolean };
 
 async function makePartner(api: Client, n: number): Promise<Partner> {
   const location = LOCATIONS[n % LOCATIONS.length]!;
@@ -104,37 +108,43 @@ async function makePartner(api: Client, n: number): Promise<Partner> {
 async function makeCustomer(api: Client, partner: Partner, n: number): Promise<Customer> {
   const person = await signUp(api, address("customer"), `Customer Admin ${n}`);
   const account = await onboard(api, person, "customer", `Scale Customer ${RUN} ${n}`, partner.location);
-  await api.must(200, "POST", `/v1/admin/accounts/${account.id}/assign-parent`, { as: person, account: account.id, json: { tan: partner.tan } });
+  const moved = await linkToPartner(api, person, account.id, partner);
   await api.must(201, "POST", "/v1/admin/entitlements/plan-entries", {
     as: partner.admin,
     account: partner.id,
     json: { accountId: account.id, planId: partner.plan, startDate: new Date().toISOString().slice(0, 10) },
   });
-  return { person, id: account.id, partner };
+  return { person, id: account.id, partner, moved };
 }
 
-/** One round: `count` partners made with `shard` as the default shard. Null when the shard takes no new partner. */
-async function round(api: Client, shard: string, first: number, count: number) {
+/**
+ * Each partner's shard as onboarding placed it: its routing row in the
+ * directory (a shard's copy of the row says the same), read from the local
+ * files read-only.
+ */
+function shardsOf(partners: Partner[]): Map<string, string> {
+  const ids = partners.map((p) => `'${p.id.replace(/'/g, "''")}'`).join(", ");
+  const out = new Map<string, string>();
+  for (const file of stateFiles(STATE_DIR, "d1"))
+    for (const r of sqliteRows<{ id: string; shard: string | null }>(file, `SELECT id, shard FROM accounts WHERE type = 'partner' AND id IN (${ids})`))
+      if (r.shard) out.set(r.id, r.shard);
+  const missing = partners.filter((p) => !out.has(p.id));
+  if (missing.length) throw new BenchError(`no shard recorded for ${missing.length} partner(s) of the fleet`);
+  return out;
+}
+
+/** The fleet: `count` partners placed by onboarding, their customers and bookings; the bytes of each stage and the figures of each shard's requests. */
+async function makeFleet(api: Client, count: number) {
   const before = snapshot(STATE_DIR);
-  let partners: Partner[];
-  try {
-    const head = await makePartner(api, first);
-    partners = [
-      head,
-      ...(await pool(
-        Array.from({ length: count - 1 }, (_, i) => first + 1 + i),
-        CONCURRENCY,
-        (n) => makePartner(api, n),
-      )),
-    ];
-  } catch (err) {
-    if (!/POST \/v1\/accounts answered 5\d\d/.test(String(err))) throw err;
-    console.log(`  ! onboarding places no partner on "${shard}" yet (${String(err).split("\n")[0]}); its partners go to the next round`);
-    return null;
-  }
+  const partners = await pool(
+    Array.from({ length: count }, (_, n) => n),
+    CONCURRENCY,
+    (n) => makePartner(api, n),
+  );
   const afterPartners = snapshot(STATE_DIR);
+  const shardOf = shardsOf(partners);
   const customers = await pool(
-    partners.flatMap((p, i) => Array.from({ length: SIZE.customers }, (_, c) => ({ p, n: (first + i) * SIZE.customers + c }))),
+    partners.flatMap((p, i) => Array.from({ length: SIZE.customers }, (_, c) => ({ p, n: i * SIZE.customers + c }))),
     CONCURRENCY,
     ({ p, n }) => makeCustomer(api, p, n),
   );
@@ -148,8 +158,10 @@ async function round(api: Client, shard: string, first: number, count: number) {
       (body as { sessions: { id: string }[] }).sessions.map((s) => s.id),
     );
   }
-  const writes: { book: D1Figures[]; confirm: D1Figures[] } = { book: [], confirm: [] };
+  const writes = new Map<string, { book: D1Figures[]; confirm: D1Figures[] }>();
   await pool(customers, CONCURRENCY, async (c) => {
+    const shard = shardOf.get(c.partner.id)!;
+    if (!writes.has(shard)) writes.set(shard, { book: [], confirm: [] });
     for (let b = 0; b < SIZE.bookings; b++) {
       const { book, confirm } = await bookAndConfirm(
         api,
@@ -158,21 +170,27 @@ async function round(api: Client, shard: string, first: number, count: number) {
         { id: c.partner.workout, sessions: sessionsOf.get(c.partner.workout)! },
         b * 3,
       );
-      if (book.d1) writes.book.push(book.d1);
-      if (confirm.d1) writes.confirm.push(confirm.d1);
+      if (book.d1) writes.get(shard)!.book.push(book.d1);
+      if (confirm.d1) writes.get(shard)!.confirm.push(confirm.d1);
     }
   });
   // A booking's life includes its mail: wait until the queue has delivered every one.
   if (!(await mailDelivered(STATE_DIR))) throw new BenchError("mail still queued after three minutes");
   const afterBookings = snapshot(STATE_DIR);
-  const screens = await measureScreens(api, customers[0]!, writes);
+  // The screens of one customer (and its partner) on each shard that holds partners.
+  const shards: { shard: string; partners: number; screens: Screen[] }[] = [];
+  for (const [shard, w] of [...writes].sort(([a], [b]) => a.localeCompare(b))) {
+    const customer = customers.find((c) => shardOf.get(c.partner.id) === shard)!;
+    shards.push({ shard, partners: partners.filter((p) => shardOf.get(p.id) === shard).length, screens: await measureScreens(api, customer, w) });
+  }
   return {
-    shard,
     partners: partners.length,
+    placed: partners.map((p) => ({ location: p.location, shard: shardOf.get(p.id)! })),
     customers: customers.length,
+    moved: customers.filter((c) => c.moved).length,
     bookings: customers.length * SIZE.bookings,
     growth: { partners: growth(before, afterPartners), customers: growth(afterPartners, afterCustomers), bookings: growth(afterCustomers, afterBookings) },
-    screens,
+    shards,
   };
 }
 
@@ -235,56 +253,48 @@ function sumGrowth(all: Growth[]) {
 
 async function main() {
   const toml = readFileSync("wrangler.toml", "utf8");
-  const shards = d1Databases(toml)
+  const shardNames = d1Databases(toml)
     .filter((d) => d.binding.startsWith(SHARD_PREFIX))
     .map((d) => shardNameOf(d.binding));
-  const defaultShard = toml.match(/^DEFAULT_SHARD\s*=\s*"([^"]+)"/m)?.[1] ?? shards[0]!;
-  // The default shard last: a round that cannot place its partners hands them on to it.
-  const order = [...shards.filter((s) => s !== defaultShard), defaultShard];
-  const share = (i: number) => Math.floor(SIZE.partners / order.length) + (i < SIZE.partners % order.length ? 1 : 0);
+  const defaultShard = toml.match(/^DEFAULT_SHARD\s*=\s*"([^"]+)"/m)?.[1] ?? shardNames[0]!;
 
   console.log(
-    `== Scale simulation: ${SIZE.partners} partners × ${SIZE.customers} customers × ${SIZE.bookings} bookings, over ${order.join(", ")} (port ${PORT}, state ${STATE_DIR}) ==`,
+    `== Scale simulation: ${SIZE.partners} partners × ${SIZE.customers} customers × ${SIZE.bookings} bookings, placed by region over ${shardNames.join(", ")} (default ${defaultShard}; port ${PORT}, state ${STATE_DIR}) ==`,
   );
   const started = Date.now();
   const api = client(ORIGIN);
-  const rounds: NonNullable<Awaited<ReturnType<typeof round>>>[] = [];
-  let initial: Snapshot | null = null;
-  let made = 0;
-  let carried = 0;
-  for (const [i, shard] of order.entries()) {
-    const want = share(i) + carried;
-    if (want === 0) continue;
-    if (i > 0) process.env.SERVE_KEEP_STATE = "1";
-    if (i > 0 || process.env.E2E_BUILT === "1") process.env.E2E_BUILT = "1";
-    process.env.SERVE_DEFAULT_SHARD = shard;
-    process.env.AUTH_SIGNIN_LIMIT = "1000000";
-    const server = await startServer({ port: PORT, stateDir: STATE_DIR, healthUrl: `${ORIGIN}/v1/health` });
-    try {
-      initial ??= snapshot(STATE_DIR);
-      console.log(`· round "${shard}": ${want} partners …`);
-      const r = await round(api, shard, made, want);
-      if (r) {
-        rounds.push(r);
-        made += want;
-        carried = 0;
-      } else carried = want;
-    } finally {
-      await server.stop();
-    }
+  process.env.AUTH_SIGNIN_LIMIT = "1000000";
+  const server = await startServer({ port: PORT, stateDir: STATE_DIR, healthUrl: `${ORIGIN}/v1/health` });
+  let initial: Snapshot;
+  let fleet: Awaited<ReturnType<typeof makeFleet>>;
+  let final: Snapshot;
+  try {
+    initial = snapshot(STATE_DIR);
+    fleet = await makeFleet(api, SIZE.partners);
+    // Weighed while the server runs, as every stage before: a stopping server still holds the files.
+    final = snapshot(STATE_DIR);
+  } finally {
+    await server.stop();
   }
-  if (!rounds.length || !initial) throw new BenchError("no round placed any partner");
-  const final = snapshot(STATE_DIR);
   const names = await bindingsOfFiles(STATE_DIR);
-  const total = { partners: 0, customers: 0, bookings: 0 };
-  for (const r of rounds) for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += r[k];
+  const total = fleet;
   console.log(
     `· fleet made in ${((Date.now() - started) / 60_000).toFixed(1)} min: ${total.partners} partners, ${total.customers} customers, ${total.bookings} bookings`,
+  );
+  const where = new Map<string, Set<string>>();
+  for (const p of fleet.placed) where.set(p.shard, (where.get(p.shard) ?? new Set()).add(p.location));
+  console.log(
+    `· placed by onboarding: ${[...where]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([shard, locations]) => `${[...locations].sort().join(", ")} → ${shard}`)
+      .join(
+        "; ",
+      )}; ${fleet.moved} of ${fleet.customers} customers (onboarded on the default shard) moved to their partner's shard when they linked (202, through the flow queue)`,
   );
 
   // ── Bytes per partner, customer and booking ──
   const per = (stage: "partners" | "customers" | "bookings", n: number) => {
-    const s = sumGrowth(rounds.map((r) => r.growth[stage]));
+    const s = sumGrowth([fleet.growth[stage]]);
     return {
       shard: (s.placed.shard + s.placed.both) / n,
       directory: (s.placed.directory + s.placed.both) / n,
@@ -332,7 +342,7 @@ async function main() {
   // ── Each database ──
   console.log("\n== Each local database (page_count × page_size) ==");
   const partnersOn = new Map<string, number>();
-  for (const r of rounds) partnersOn.set(r.shard, (partnersOn.get(r.shard) ?? 0) + r.partners);
+  for (const p of fleet.placed) partnersOn.set(p.shard, (partnersOn.get(p.shard) ?? 0) + 1);
   printTable(
     ["database (bindings)", "before", "after", "grew", "fleet partners placed"],
     [...final.files].map(([file, size]) => {
@@ -384,14 +394,15 @@ async function main() {
 
   // ── D1 calls and depth, and the latency model ──
   console.log("\n== D1 calls and sequential round trips of a fleet customer and partner (warm caches, fewest seen; Server-Timing) ==");
-  const screenNames = rounds[0]!.screens.map((s) => s.name);
+  const perShard = fleet.shards;
+  const screenNames = perShard[0]!.screens.map((s) => s.name);
   printTable(
-    ["request", ...rounds.map((r) => `on ${r.shard}: calls`), "sequential"],
+    ["request", ...perShard.map((r) => `on ${r.shard}: calls`), "sequential"],
     screenNames.map((name) => {
-      const each = rounds.map((r) => r.screens.find((s) => s.name === name)!.figures);
+      const each = perShard.map((r) => r.screens.find((s) => s.name === name)!.figures);
       return [name, ...each.map((f) => f.calls), Math.max(...each.map((f) => f.depth))];
     }),
-    ["left", ...rounds.map(() => "right" as const), "right"],
+    ["left", ...perShard.map(() => "right" as const), "right"],
   );
   console.log(
     `\n== Modelled D1 time per request (ms): sequential round trips × RTT edge↔database; near ${RTT.near}, same continent ${RTT.continent}, far ${RTT.far}; ` +
@@ -399,8 +410,8 @@ async function main() {
       `shards by region: ${Math.round((1 - FAR_FROM_SHARD) * 100)} % of a partner's users near its shard ==`,
   );
   const rows = screenNames.map((name) => {
-    const s = rounds[0]!.screens.find((x) => x.name === name)!;
-    const depth = Math.max(...rounds.map((r) => r.screens.find((x) => x.name === name)!.figures.depth));
+    const s = perShard[0]!.screens.find((x) => x.name === name)!;
+    const depth = Math.max(...perShard.map((r) => r.screens.find((x) => x.name === name)!.figures.depth));
     const at = (position: "near" | "continent" | "far", replicas = false) => requestMs(depth, s.kind, position, { replicas });
     const avg = (shares: ReturnType<typeof singleDatabaseShares>, replicas = false) => Math.round(averageMs(depth, s.kind, shares, { replicas }));
     return [

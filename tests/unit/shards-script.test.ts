@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createdId, d1Databases, nextShardName, resume, runOrder, targets, withShard } from "../../scripts/shards-config";
+import { createdId, d1Databases, nextShardName, resume, runOrder, targets, whereTo, withShard } from "../../scripts/shards-config";
 
 const TOML = readFileSync(join(import.meta.dirname, "../../wrangler.toml"), "utf8");
 
@@ -36,6 +36,13 @@ describe("the shard runner's reading of wrangler.toml (scripts/shards-config.ts)
     expect(d1Databases(added).at(-1)).toEqual({ binding: "SHARD_APAC_1", name: "techfit-apac-1", id: "11111111-2222-3333-4444-555555555555" });
     expect(added.replace(/\n\[\[d1_databases\]\]\nbinding = "SHARD_APAC_1"\n[^[]*?migrations_dir = "migrations"\n/, "")).toBe(TOML);
     expect(() => withShard(added, "apac-1", "x", "y")).toThrow(/already binds/);
+  });
+
+  it("migrates locally the state folder --persist-to names, else PERSIST_DIR's (as npm run dev and npm run db:seed), else wrangler's own", () => {
+    expect(whereTo(false, "/tmp/given", { PERSIST_DIR: "/tmp/env" })).toEqual(["--local", "--persist-to", "/tmp/given"]);
+    expect(whereTo(false, undefined, { PERSIST_DIR: "/tmp/env" })).toEqual(["--local", "--persist-to", "/tmp/env"]);
+    expect(whereTo(false, undefined, {})).toEqual(["--local"]);
+    expect(whereTo(true, undefined, { PERSIST_DIR: "/tmp/env" })).toEqual(["--remote"]);
   });
 
   it("reads the id wrangler d1 create prints", () => {
