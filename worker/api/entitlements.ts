@@ -42,7 +42,7 @@ endpoint(
     auth: "account",
     responses: { 200: { description: "The entitlements", schema: EntitlementsDto }, ...errors },
   },
-  async (c, _input, scope) => c.json(await entitlementsOf(c.get("db"), scope.account.id, undefined, await historyShards(c, scope.account.id))),
+  async (c, _input, scope) => c.json(await entitlementsOf(c.get("db"), scope.account.id, undefined, historyShards(c, scope.account.id))),
 );
 
 /** The acting partner's plan catalogue (the plans a customer can change to). */

@@ -35,7 +35,7 @@ endpoint(
       403: { description: "Not a customer account, or not a member of it", schema: ErrorEnvelope },
     },
   },
-  async (c, _input, scope) => c.json(await summaryOf(c.get("db"), scope, undefined, await historyShards(c, scope.account.id))),
+  async (c, _input, scope) => c.json(await summaryOf(c.get("db"), scope, undefined, historyShards(c, scope.account.id))),
 );
 
 endpoint(
@@ -82,7 +82,7 @@ endpoint(
     },
   },
   async (c, { query }, scope) =>
-    c.json(await scoresOf(c.get("db"), scope, query.category, query.includeEntries === "true", await historyShards(c, scope.account.id))),
+    c.json(await scoresOf(c.get("db"), scope, query.category, query.includeEntries === "true", historyShards(c, scope.account.id))),
 );
 
 endpoint(

@@ -24,7 +24,7 @@ import { audit, auditStatement, creditLineAudit } from "./audit";
 import { creditBalance, ledgerBalance } from "./credits";
 import { customerOf, customersOfPartner } from "./customers";
 import { firstGrant, newPlanEntry, offeredPlan, planEntryDto, planLabel } from "./plans";
-import { theRow, today } from "./query";
+import { onEachShard, theRow, today } from "./query";
 import { d1Of, errorText, raw, runBatch, type Statements } from "./statements";
 
 /** The plan in force on a day: started, not ended, latest start first. */
@@ -37,12 +37,11 @@ export function currentPlanOf(entries: PlanEntryDto[], on = today()): PlanEntryD
  * the account's whole history, or (`partnerId`, a partner reading its
  * customer) only what was written while the customer was under that partner.
  */
-export async function entitlementsOf(db: Db, accountId: string, partnerId?: string, history: Db[] = []): Promise<EntitlementsDto> {
+export async function entitlementsOf(db: Db, accountId: string, partnerId?: string, history: Db[] | Promise<Db[]> = []): Promise<EntitlementsDto> {
   // One D1 round trip per shard for the three independent reads, the shards side by side.
-  const [own, ...before] = await Promise.all(
-    [db, ...history].map(async (shard) => entitlementsFrom(await shard.batch(entitlementReads(shard, accountId, partnerId)))),
-  );
-  return withHistory(own!, before);
+  const read = async (shard: Db) => entitlementsFrom(await shard.batch(entitlementReads(shard, accountId, partnerId)));
+  const [own, before] = await Promise.all([read(db), onEachShard(history, read)]);
+  return withHistory(own, before);
 }
 
 /**

@@ -17,6 +17,7 @@ import type { Db } from "../env";
 import type { AccountScope, CustomerScope, PartnerAdminScope, PartnerScope } from "../http/endpoint";
 import { ApiError, invalid, notFound } from "../http/errors";
 import { balanceQuery } from "./credits";
+import { onEachShard } from "./query";
 import { customerFound, customerOf, customerQuery, customersOfPartner } from "./customers";
 
 /**
@@ -25,12 +26,12 @@ import { customerFound, customerOf, customerQuery, customersOfPartner } from "./
  * docs/decisions/2026-11-27-relinked-history.md): its scores and completed workouts there count, side by side
  * with `db`'s; what remains is what it can book with, its ledger on `db`.
  */
-export async function summaryOf(db: Db, scope: CustomerScope, underPartner?: string, history: Db[] = []): Promise<ScoreSummaryDto> {
+export async function summaryOf(db: Db, scope: CustomerScope, underPartner?: string, history: Db[] | Promise<Db[]> = []): Promise<ScoreSummaryDto> {
   const id = scope.account.id;
   // A partner previewing a customer's Home sees only what happened under it (a customer that moved keeps its history with the partner it had).
   const jobsUnder = underPartner ? eq(jobs.partnerAccountId, underPartner) : undefined;
   // One D1 round trip per shard for the independent reads, the shards side by side.
-  const [[balance, partner, ...here], ...before] = await Promise.all([
+  const [[balance, partner, ...here], before] = await Promise.all([
     db.batch([
       underPartner
         ? db
@@ -41,7 +42,7 @@ export async function summaryOf(db: Db, scope: CustomerScope, underPartner?: str
       partnerStylingQuery(db, scope.account.parentAccountId),
       ...historyReads(db, id, jobsUnder, underPartner ? eq(scores.partnerAccountId, underPartner) : undefined),
     ]),
-    ...history.map((old) => old.batch(historyReads(old, id))),
+    onEachShard(history, (old) => old.batch(historyReads(old, id))),
   ]);
   const shards = [here, ...before];
   const done = shards.reduce((n, [d]) => n + (d[0]?.n ?? 0), 0);
@@ -92,9 +93,18 @@ const scoreDto = (s: typeof scores.$inferSelect, entryCount: number): ScoreDto =
  * The acting account's scores, newest first, by category ("all": every one), with their entries on request;
  * with those on the shards it lived on before a re-link (`history`, read side by side).
  */
-export async function scoresOf(db: Db, scope: AccountScope, category: CategoryFilter, withEntries: boolean, history: Db[] = []): Promise<ScoreDto[]> {
-  const all = await Promise.all([db, ...history].map((shard) => scoresOn(shard, scope, category, withEntries)));
-  return all.flat().sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+export async function scoresOf(
+  db: Db,
+  scope: AccountScope,
+  category: CategoryFilter,
+  withEntries: boolean,
+  history: Db[] | Promise<Db[]> = [],
+): Promise<ScoreDto[]> {
+  const [own, before] = await Promise.all([
+    scoresOn(db, scope, category, withEntries),
+    onEachShard(history, (shard) => scoresOn(shard, scope, category, withEntries)),
+  ]);
+  return before.length ? [...own, ...before.flat()].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) : own;
 }
 
 /** The acting account's scores on one shard (scoresOf). */
