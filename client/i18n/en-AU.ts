@@ -11,6 +11,8 @@ import type { Catalogue } from "./en-US";
 export const enAU: Catalogue = {
   ...enGB,
   ...enAUFirst,
+  "home.linkUnderWay": "Moving your organisation to your provider. This takes a moment; Home updates when it's done.",
+  "toast.linkPartnerSlow.description": "Your organisation is still moving to your provider. Home will show it linked in a few minutes.",
   "auth.signUp.partner": "Join the Partner Program",
   "message.inviteDailyLimit": "You've reached today's invite limit for this organisation. Try again tomorrow.",
   "auth.invite.signUpSubtitle": "Create your {platform} account with the address the invite was sent to, and you'll join the organisation that invited you.",

@@ -57,6 +57,8 @@ export const enGB: Catalogue = {
   "team.markInactiveBody": "{email} will no longer be able to use this organisation. You can mark them active again later.",
   "home.tanAskAdmin": "Your organisation is not linked to a provider yet. Ask an owner or admin to enter your provider's TAN.",
   "home.linked": "Your organisation is now linked to your provider",
+  "home.linkUnderWay": "Moving your organisation to your provider. This takes a moment; Home updates when it's done.",
+  "toast.linkPartnerSlow.description": "Your organisation is still moving to your provider. Home will show it linked in a few minutes.",
   "branding.subtitle": "Customise how your platform looks to your customers: colours, font, name and images. The preview shows your changes before you save.",
   "branding.section.colours": "Colours",
   "branding.colour.brandColour": "Brand colour",

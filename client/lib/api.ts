@@ -36,6 +36,8 @@ export type ApiInit = {
   /** Call without a token (public endpoints). */
   anonymous?: boolean;
   signal?: AbortSignal;
+  /** Told the answer's HTTP status (a success may be 200 or 202 Accepted: done, or under way). */
+  onStatus?: (status: number) => void;
 };
 
 async function request<T>(path: string, init: ApiInit = {}): Promise<T> {
@@ -55,6 +57,7 @@ async function request<T>(path: string, init: ApiInit = {}): Promise<T> {
     body = JSON.stringify(init.json);
   }
   const res = await fetch(url, { method: init.method ?? (body ? "POST" : "GET"), headers, body, signal: init.signal });
+  init.onStatus?.(res.status);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
@@ -79,7 +82,7 @@ type ArgsOf<O> = (O extends { params: infer S extends z.ZodType } ? { params: z.
   (O extends { query: infer S extends z.ZodType } ? { query?: QueryOf<S> } : { query?: never }) &
   (O extends { body: infer S extends z.ZodType } ? { body: z.input<S> } : { body?: never }) &
   (O extends { form: infer F } ? { form: FormOf<F> } : { form?: never }) &
-  Pick<ApiInit, "accountId" | "anonymous" | "signal">;
+  Pick<ApiInit, "accountId" | "anonymous" | "signal" | "onStatus">;
 type AnswerOf<O> = O extends { response: infer S extends z.ZodType } ? z.output<S> : void;
 type NeedsArgs<O> = O extends { params: z.ZodType } ? true : O extends { body: z.ZodType } ? true : O extends { form: object } ? true : false;
 type Rest<O> = NeedsArgs<O> extends true ? [args: ArgsOf<O>] : [args?: ArgsOf<O>];
@@ -101,7 +104,7 @@ type LooseArgs = {
   query?: ApiInit["query"];
   body?: unknown;
   form?: { data: unknown; files?: Record<string, File | null | undefined> };
-} & Pick<ApiInit, "accountId" | "anonymous" | "signal">;
+} & Pick<ApiInit, "accountId" | "anonymous" | "signal" | "onStatus">;
 
 function typed<M extends ApiMethod>(method: M): Call<M> {
   const call = (path: string, args: LooseArgs = {}) => {

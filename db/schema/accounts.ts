@@ -45,6 +45,12 @@ export const accounts = sqliteTable(
      */
     shard: text("shard"),
     region: text("region"),
+    /**
+     * Customers, in the directory: the shards it lived on before a re-link to
+     * a partner on another shard moved it (JSON array of names). Its history
+     * stays there (docs/decisions/2026-11-27-relinked-history.md); null: none.
+     */
+    formerShards: text("former_shards", { mode: "json" }).$type<string[]>(),
     ...timestamps(),
   },
   (t) => [

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { DEMO } from "../../db/seed/data";
 import { signIn, signUpNewCustomer, uniqueEmail } from "./auth";
 import { expect, expectAccessible, PARTNER_ORIGIN, test } from "./fixtures";
 
@@ -177,6 +178,34 @@ test.describe("a partner's customers and credits", () => {
     await prompt.getByRole("button", { name: "Link" }).click();
     await expect(page.getByTestId("toast").getByText("Your organization is now linked to your provider")).toBeVisible();
     await expect(prompt).toBeHidden();
+    await page.reload();
+    await expect(page.getByTestId("workouts-remaining")).toHaveText("0");
+    await expect(page.getByTestId("tan-prompt")).toBeHidden();
+  });
+
+  test("a new customer links to a partner on another shard from Home: the move is said to be under way, then Home shows it linked", async ({ page }) => {
+    test.setTimeout(60_000);
+    await signUpNewCustomer(page, "Mo Mover", `Mover Co ${Date.now().toString(36)}`);
+    const prompt = page.getByTestId("tan-prompt");
+    await expect(prompt.getByRole("heading", { name: "Link to your provider" })).toBeVisible();
+    // Contoso is on the second shard: the link answers 202 and the account moves through the Queue. The reads of the
+    // account wait until the move has been seen under way (it lands within a second or two).
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const account = /\/v1\/accounts\/[0-9a-f-]{36}$/;
+    await page.route(account, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await prompt.getByLabel("Provider TAN").fill(DEMO.contoso.tan);
+    await prompt.getByRole("button", { name: "Link" }).click();
+    await expect(prompt.getByRole("status")).toHaveText("Moving your organization to your provider. This takes a moment; Home updates when it's done.");
+    await expect(page.getByTestId("toast").getByText("Your organization is now linked to your provider")).toBeHidden();
+    await expectAccessible(page);
+    release();
+    await expect(page.getByTestId("toast").getByText("Your organization is now linked to your provider")).toBeVisible({ timeout: 20_000 });
+    await expect(prompt).toBeHidden();
+    await page.unroute(account);
     await page.reload();
     await expect(page.getByTestId("workouts-remaining")).toHaveText("0");
     await expect(page.getByTestId("tan-prompt")).toBeHidden();

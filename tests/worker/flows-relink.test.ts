@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { LAST_ATTEMPT } from "../../worker/domain/flows";
+import { clearIsolateCaches } from "../../worker/http/isolate-cache";
 import { apiAs } from "./auth";
 import { capturedQueue, directory, failingD1, first, moveContosoToFirstShard, resetSecondShard, runFlows, second } from "./flows-setup";
 import { json } from "./helpers";
@@ -40,8 +41,20 @@ async function askToRelink() {
 afterEach(async () => {
   await resetSecondShard();
   await directory.update(schema.accounts).set({ parentAccountId: NORTHWIND }).where(eq(schema.accounts.id, FABRIKAM));
+  await directory.update(schema.accounts).set({ formerShards: null }).where(eq(schema.accounts.id, FABRIKAM));
   await first.update(schema.accounts).set({ parentAccountId: NORTHWIND }).where(eq(schema.accounts.id, FABRIKAM));
+  clearIsolateCaches();
 });
+
+const formerShards = async () =>
+  (await directory.select({ former: schema.accounts.formerShards }).from(schema.accounts).where(eq(schema.accounts.id, FABRIKAM)))[0]?.former;
+
+/** A request's D1 figures (worker/d1/metered.ts): its calls, and how many ran one after another. */
+function d1Figures(res: Response) {
+  const m = res.headers.get("Server-Timing")?.match(/d1;desc="(\d+) calls, (\d+) sequential"/);
+  if (!m) throw new Error(`no D1 figure in Server-Timing: ${res.headers.get("Server-Timing")}`);
+  return { calls: Number(m[1]), depth: Number(m[2]) };
+}
 
 describe("a customer re-links to a partner on another shard", () => {
   it("is accepted (202) and moves through the Queue: account and members copied, routing switched, history left under the old partner", async () => {
@@ -72,9 +85,54 @@ describe("a customer re-links to a partner on another shard", () => {
     const own = await apiAs("customerAdmin", { accountId: FABRIKAM }).get(`/v1/accounts/${FABRIKAM}`);
     expect(own.status).toBe(200);
     expect((await json(own)).parentAccountId).toBe(CONTOSO);
+    // The routing row remembers the shard its history stays on.
+    expect(await formerShards()).toEqual(["first"]);
     // Running the step again changes nothing.
     expect((await runFlows(sent)).explicitAcks).toHaveLength(1);
     expect(await fabrikamOn(second)).toEqual({ account: 1, members: before.members, credits: 0 });
+    expect(await formerShards()).toEqual(["first"]);
+  });
+
+  it("lists the moved customer once to its members, acts for it without X-Account-Id, and shows it its whole history within the read budget", async () => {
+    const { sent } = await askToRelink();
+    expect((await runFlows(sent)).explicitAcks).toHaveLength(1);
+    clearIsolateCaches();
+    // Cara's only account: its old row stays on the first shard with her membership, but it is listed once, from Contoso's shard.
+    const me = await json(await apiAs("customerAdmin").get("/v1/users/me"));
+    expect(me.accounts.map((a: { id: string }) => a.id)).toEqual([FABRIKAM]);
+    const bare = await apiAs("customerAdmin").get("/v1/entitlements");
+    expect(bare.status).toBe(200);
+
+    const granted = await apiAs("otherPartnerAdmin", { accountId: CONTOSO }).post("/v1/admin/entitlements/credit", {
+      accountId: FABRIKAM,
+      itemType: "bonus",
+      quantity: 3,
+    });
+    expect(granted.status).toBe(201);
+    const northwind = await first.select().from(schema.creditEntries).where(eq(schema.creditEntries.accountId, FABRIKAM));
+    const cara = apiAs("customerAdmin", { accountId: FABRIKAM });
+    const read = async (path: string) => {
+      await (await cara.get(path)).arrayBuffer();
+      const res = await cara.get(path);
+      expect(res.status).toBe(200);
+      // Both shards side by side after the membership: no more calls, and no deeper, than any customer read.
+      expect(d1Figures(res).calls).toBeLessThanOrEqual(3);
+      expect(d1Figures(res).depth).toBeLessThanOrEqual(2);
+      return json(res);
+    };
+    const entitlements = await read("/v1/entitlements");
+    expect(entitlements.creditEntries.map((e: { id: string }) => e.id).sort()).toEqual(
+      [(await json(granted)).creditEntryId, ...northwind.map((e) => e.id)].sort(),
+    );
+    // What it can book with, and the plan in force, are its new partner's.
+    expect(entitlements.balance).toBe(3);
+    expect(entitlements.currentPlan).toBeNull();
+    const scores = await read("/v1/scores/fitness?includeEntries=true");
+    const northwindScores = await first.select({ id: schema.scores.id }).from(schema.scores).where(eq(schema.scores.accountId, FABRIKAM));
+    expect(scores.map((s: { id: string }) => s.id).sort()).toEqual(northwindScores.map((s) => s.id).sort());
+    const summary = await read("/v1/scores/summary");
+    expect(summary.score).not.toBeNull();
+    expect(summary.workouts.remaining).toBe(3);
   });
 
   it("is retried when the directory's switch fails once, the copy unseen meanwhile, and ends whole", async () => {
@@ -141,6 +199,13 @@ describe("a customer re-links to a partner on its own shard", () => {
     expect(res.status).toBe(400);
     expect(JSON.stringify(await json(res))).toContain('"tan"');
     expect((await apiAs(null).post(relinkPath, { tan: DEMO.contoso.tan })).status).toBe(401);
+    // A member who is not an owner or admin, and another partner's admin, may not move it: nothing sent.
+    const queue = capturedQueue();
+    const member = await apiAs("customerMember", { accountId: FABRIKAM, bindings: queue.bindings }).post(relinkPath, { tan: DEMO.contoso.tan });
+    expect(member.status).toBe(403);
+    const other = await apiAs("otherPartnerAdmin", { accountId: CONTOSO, bindings: queue.bindings }).post(relinkPath, { tan: DEMO.contoso.tan });
+    expect([403, 404]).toContain(other.status);
+    expect(queue.sent).toEqual([]);
     expect(await parentIn(directory)).toBe(NORTHWIND);
   });
 });

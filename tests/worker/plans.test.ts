@@ -28,11 +28,13 @@ const PLAN = {
   currency: "USD",
 };
 const plansCount = async () => first(await db.select({ n: count() }).from(schema.plans)).n;
-const entriesOf = async (accountId: string) =>
-  (await shardDbOf(accountId)).select().from(schema.planEntries).where(eq(schema.planEntries.accountId, accountId));
-const creditEntriesOf = async (accountId: string) =>
-  (await shardDbOf(accountId)).select().from(schema.creditEntries).where(eq(schema.creditEntries.accountId, accountId));
-const linesOf = async (accountId: string) => (await shardDbOf(accountId)).select().from(schema.creditLines).where(eq(schema.creditLines.accountId, accountId));
+// An account's rows on its shard; `writtenUnder`: on that partner's shard, where they stay after the account moved on (a re-link across shards).
+const entriesOf = async (accountId: string, writtenUnder = accountId) =>
+  (await shardDbOf(writtenUnder)).select().from(schema.planEntries).where(eq(schema.planEntries.accountId, accountId));
+const creditEntriesOf = async (accountId: string, writtenUnder = accountId) =>
+  (await shardDbOf(writtenUnder)).select().from(schema.creditEntries).where(eq(schema.creditEntries.accountId, accountId));
+const linesOf = async (accountId: string, writtenUnder = accountId) =>
+  (await shardDbOf(writtenUnder)).select().from(schema.creditLines).where(eq(schema.creditLines.accountId, accountId));
 const balanceOf = async (accountId: string) => (await linesOf(accountId)).reduce((sum, l) => sum + l.quantity, 0);
 
 /** A new customer account linked to Northwind, with no plan and no credits. */
@@ -322,9 +324,13 @@ describe("the cron trigger renews plans and refreshes credits", () => {
     expect(moved.status).toBe(202);
     const next = addMonths(start, 1);
     await cronOn(next);
-    expect(first(await entriesOf(customer.id))).toMatchObject({ id: entry.id, renewalDate: next });
-    expect((await creditEntriesOf(customer.id)).map((p) => [p.startDate, p.partnerAccountId])).toEqual([[start, NORTHWIND]]);
-    expect((await linesOf(customer.id)).every((l) => l.partnerAccountId === NORTHWIND)).toBe(true);
+    // Its history stays on Northwind's shard: the plan was not renewed there, nothing was granted after the move.
+    expect(first(await entriesOf(customer.id, NORTHWIND))).toMatchObject({ id: entry.id, renewalDate: next });
+    expect((await creditEntriesOf(customer.id, NORTHWIND)).map((p) => [p.startDate, p.partnerAccountId])).toEqual([[start, NORTHWIND]]);
+    expect((await linesOf(customer.id, NORTHWIND)).every((l) => l.partnerAccountId === NORTHWIND)).toBe(true);
+    // Nor on Contoso's: the new partner's shard starts the customer with no plan and no credits.
+    expect(await entriesOf(customer.id)).toEqual([]);
+    expect(await creditEntriesOf(customer.id)).toEqual([]);
 
     // The new partner sees no plan and may start one of its own.
     const contoso = apiAs("otherPartnerAdmin", { accountId: DEMO.contoso.id });

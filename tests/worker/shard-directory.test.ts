@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { afterEach, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
@@ -20,14 +20,37 @@ const admin = () => apiAs("partnerAdmin", { host });
 
 const adaIn = async (db: typeof directory) => (await db.select().from(schema.users).where(eq(schema.users.email, "ada@northwind.test")))[0];
 
-/** Northwind's account and its members on the second shard, with a stale copy of each member; then Northwind placed there. */
+/**
+ * What the second shard held of Northwind before a test moved it there: the
+ * reference copy of its account the demo's seed writes (Contoso's copy of a
+ * listed Northwind workout names its author, docs/decisions/2026-11-27-partner-numbers.md)
+ * and any copies of its members' users; put back after each test.
+ */
+let held: { account: schema.Account | undefined; users: schema.User[] } | null = null;
+
+/** Northwind's account (over its reference copy) and its members on the second shard, with a stale copy of each member; then Northwind placed there. */
 async function moveNorthwindToSecondShard() {
   const [account] = await directory.select().from(schema.accounts).where(eq(schema.accounts.id, DEMO.northwind.id));
   const members = await directory.select().from(schema.accountUsers).where(eq(schema.accountUsers.accountId, DEMO.northwind.id));
   const people = await Promise.all(members.map(async (m) => (await directory.select().from(schema.users).where(eq(schema.users.id, m.userId)))[0]!));
+  held = {
+    account: (await second.select().from(schema.accounts).where(eq(schema.accounts.id, DEMO.northwind.id)))[0],
+    users: await second
+      .select()
+      .from(schema.users)
+      .where(
+        inArray(
+          schema.users.id,
+          people.map((p) => p.id),
+        ),
+      ),
+  };
   await second.batch([
-    second.insert(schema.accounts).values(account!),
-    second.insert(schema.users).values(people.map((p) => ({ ...p, firstName: "Stale" }))),
+    second.insert(schema.accounts).values(account!).onConflictDoUpdate({ target: schema.accounts.id, set: account! }),
+    second
+      .insert(schema.users)
+      .values(people.map((p) => ({ ...p, firstName: "Stale" })))
+      .onConflictDoUpdate({ target: schema.users.id, set: { firstName: "Stale" } }),
     second.insert(schema.accountUsers).values(members),
   ]);
   await directory.update(schema.accounts).set({ shard: "weur-1" }).where(eq(schema.accounts.id, DEMO.northwind.id));
@@ -36,14 +59,20 @@ async function moveNorthwindToSecondShard() {
 
 afterEach(async () => {
   await directory.update(schema.accounts).set({ shard: "first" }).where(eq(schema.accounts.id, DEMO.northwind.id));
-  // Northwind's rows only: the second shard holds Contoso's (the demo seeds it there).
+  // Northwind's rows only: the second shard holds Contoso's (the demo seeds it there), and what it held of Northwind goes back as it was.
   const northwind = DEMO.northwind.id;
+  const kept = held?.users ?? [];
   await env.SHARD_WEUR_1.batch([
     env.SHARD_WEUR_1.prepare("PRAGMA defer_foreign_keys = ON"),
-    env.SHARD_WEUR_1.prepare("DELETE FROM users WHERE id IN (SELECT user_id FROM account_users WHERE account_id = ?1)").bind(northwind),
+    env.SHARD_WEUR_1.prepare(
+      `DELETE FROM users WHERE id IN (SELECT user_id FROM account_users WHERE account_id = ?1) AND id NOT IN (${kept.map(() => "?").join(", ") || "NULL"})`,
+    ).bind(northwind, ...kept.map((u) => u.id)),
     env.SHARD_WEUR_1.prepare("DELETE FROM account_users WHERE account_id = ?1").bind(northwind),
-    env.SHARD_WEUR_1.prepare("DELETE FROM accounts WHERE id = ?1").bind(northwind),
+    ...(held?.account ? [] : [env.SHARD_WEUR_1.prepare("DELETE FROM accounts WHERE id = ?1").bind(northwind)]),
   ]);
+  if (held?.account) await second.update(schema.accounts).set(held.account).where(eq(schema.accounts.id, northwind));
+  for (const user of kept) await second.update(schema.users).set(user).where(eq(schema.users.id, user.id));
+  held = null;
   await directory.delete(schema.invites).where(eq(schema.invites.email, "ada@northwind.test"));
   await directory.delete(schema.assessmentQuestions).where(eq(schema.assessmentQuestions.partnerAccountId, DEMO.northwind.id));
   clearIsolateCaches();

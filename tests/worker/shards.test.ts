@@ -48,8 +48,18 @@ describe("shards: the same migrations on every database", () => {
     expect(allDatabases().map((d) => d.name)).toEqual(["DB", "first", "weur-1"]);
     const northwind = eq(schema.accounts.id, DEMO.northwind.id);
     expect(await drizzle(env.SHARD_FIRST).select().from(schema.accounts).where(northwind)).toHaveLength(1);
-    // The second is a database of its own: Northwind is not there, Contoso is (the demo seeds it there).
-    expect(await second.select().from(schema.accounts).where(northwind)).toEqual([]);
+    // The second is a database of its own: Contoso's members are there and not on the first (the demo seeds it there),
+    // Northwind's members and customers are not; Northwind's row there is only the reference copy that Contoso's copy of
+    // a listed Northwind workout names (docs/decisions/2026-11-27-partner-numbers.md), routed to the first shard.
+    const membersOf = (db: typeof second, accountId: string) =>
+      db.select({ userId: schema.accountUsers.userId }).from(schema.accountUsers).where(eq(schema.accountUsers.accountId, accountId));
+    expect(await membersOf(second, DEMO.contoso.id)).not.toEqual([]);
+    expect(await membersOf(drizzle(env.SHARD_FIRST, { schema }), DEMO.contoso.id)).toEqual([]);
+    expect(await membersOf(second, DEMO.northwind.id)).toEqual([]);
+    expect(await second.select().from(schema.accounts).where(eq(schema.accounts.parentAccountId, DEMO.northwind.id))).toEqual([]);
+    expect(await second.select({ shard: schema.accounts.shard, parent: schema.accounts.parentAccountId }).from(schema.accounts).where(northwind)).toEqual([
+      { shard: "first", parent: null },
+    ]);
     expect(await second.select({ id: schema.accounts.id }).from(schema.accounts).where(eq(schema.accounts.id, DEMO.contoso.id))).toHaveLength(1);
   });
 

@@ -18,6 +18,7 @@ import { adjustCredits, cancelPlan, changePlan, entitlementsOf } from "../data/e
 import { createPlan, partnerPlans, removePlan, startPlan, updatePlan } from "../data/plans";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
+import { historyShards } from "../tenant/scope";
 import { errorResponses } from "../http/responses";
 
 /**
@@ -41,7 +42,7 @@ endpoint(
     auth: "account",
     responses: { 200: { description: "The entitlements", schema: EntitlementsDto }, ...errors },
   },
-  async (c, _input, scope) => c.json(await entitlementsOf(c.get("db"), scope.account.id)),
+  async (c, _input, scope) => c.json(await entitlementsOf(c.get("db"), scope.account.id, undefined, historyShards(c, scope.account.id))),
 );
 
 /** The acting partner's plan catalogue (the plans a customer can change to). */

@@ -10,6 +10,7 @@ import { addManualScore, assignOrphanedScore, orphanedScoresOf, scoresOf, scores
 import { AssociateScoreBody, OrphanedScoreDto, ScoreDto, ScoreSummaryDto, ScoresQuery } from "../../contract/scores";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
+import { historyShards } from "../tenant/scope";
 
 /**
  * Fitness scores (Scores): the summary, the account's scores, a
@@ -34,7 +35,7 @@ endpoint(
       403: { description: "Not a customer account, or not a member of it", schema: ErrorEnvelope },
     },
   },
-  async (c, _input, scope) => c.json(await summaryOf(c.get("db"), scope)),
+  async (c, _input, scope) => c.json(await summaryOf(c.get("db"), scope, undefined, historyShards(c, scope.account.id))),
 );
 
 endpoint(
@@ -80,7 +81,8 @@ endpoint(
       403: { description: "Not a member of the account in X-Account-Id", schema: ErrorEnvelope },
     },
   },
-  async (c, { query }, scope) => c.json(await scoresOf(c.get("db"), scope, query.category, query.includeEntries === "true")),
+  async (c, { query }, scope) =>
+    c.json(await scoresOf(c.get("db"), scope, query.category, query.includeEntries === "true", historyShards(c, scope.account.id))),
 );
 
 endpoint(

@@ -24,7 +24,7 @@ import { audit, auditStatement, creditLineAudit } from "./audit";
 import { creditBalance, ledgerBalance } from "./credits";
 import { customerOf, customersOfPartner } from "./customers";
 import { firstGrant, newPlanEntry, offeredPlan, planEntryDto, planLabel } from "./plans";
-import { theRow, today } from "./query";
+import { onEachShard, theRow, today } from "./query";
 import { d1Of, errorText, raw, runBatch, type Statements } from "./statements";
 
 /** The plan in force on a day: started, not ended, latest start first. */
@@ -37,9 +37,27 @@ export function currentPlanOf(entries: PlanEntryDto[], on = today()): PlanEntryD
  * the account's whole history, or (`partnerId`, a partner reading its
  * customer) only what was written while the customer was under that partner.
  */
-export async function entitlementsOf(db: Db, accountId: string, partnerId?: string): Promise<EntitlementsDto> {
-  // One D1 round trip for the three independent reads.
-  return entitlementsFrom(await db.batch(entitlementReads(db, accountId, partnerId)));
+export async function entitlementsOf(db: Db, accountId: string, partnerId?: string, history: Db[] | Promise<Db[]> = []): Promise<EntitlementsDto> {
+  // One D1 round trip per shard for the three independent reads, the shards side by side.
+  const read = async (shard: Db) => entitlementsFrom(await shard.batch(entitlementReads(shard, accountId, partnerId)));
+  const [own, before] = await Promise.all([read(db), onEachShard(history, read)]);
+  return withHistory(own, before);
+}
+
+/**
+ * The entitlements on the account's shard with its history on the shards it
+ * lived on before a re-link (docs/decisions/2026-11-27-relinked-history.md):
+ * every plan entry and credit entry, newest first; the balance and the plan in
+ * force are the current shard's (what a booking there draws on).
+ */
+function withHistory(own: EntitlementsDto, before: EntitlementsDto[]): EntitlementsDto {
+  if (!before.length) return own;
+  const newestFirst = <T extends { startDate: string }>(rows: T[]) => rows.sort((a, b) => b.startDate.localeCompare(a.startDate));
+  return {
+    ...own,
+    planEntries: newestFirst([own, ...before].flatMap((e) => e.planEntries)),
+    creditEntries: newestFirst([own, ...before].flatMap((e) => e.creditEntries)),
+  };
 }
 
 /** The three reads behind `entitlementsOf`, for a batch of the caller's (`entitlementsFrom` answers their rows). */

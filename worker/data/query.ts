@@ -38,3 +38,10 @@ export function theRow<T>(rows: readonly T[], what: string): T {
   if (row === undefined) throw new Error(`${what}: no row answered`);
   return row;
 }
+
+/**
+ * `read` on each of `shards` in parallel: a list of Dbs, or the promise of
+ * one (found while the request's own shard is read, so the look-up adds no
+ * depth to a request whose list is empty).
+ */
+export const onEachShard = async <T>(shards: Db[] | Promise<Db[]>, read: (db: Db) => Promise<T>): Promise<T[]> => Promise.all((await shards).map(read));

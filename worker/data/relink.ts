@@ -8,7 +8,7 @@
  * The customer's history (jobs, credits, scores, audit) stays on the old
  * shard, stamped with the partner it happened under.
  */
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { accountUsers, accounts, teamMemberships, teams, users, type Account } from "../../db/schema";
 import type { Db } from "../env";
 import { referenceCopies } from "./partner-numbers";
@@ -52,16 +52,24 @@ export async function copyCustomer(directory: Db, target: Db, snapshot: Customer
  * Step 2, on the directory: the routing row names the new partner, only if it
  * still names the old one. "switched" also when it already names the new one
  * (the step ran before); "lost" when it names a third (another re-link won).
+ * `leaving`, the shard the customer leaves, joins its former shards in the
+ * same write (once), so its history there is found from the routing row.
  */
-export async function switchRouting(directory: Db, customerId: string, from: string | null, to: string | null): Promise<"switched" | "lost"> {
+export async function switchRouting(directory: Db, customerId: string, from: string | null, to: string | null, leaving?: string): Promise<"switched" | "lost"> {
   const changed = await directory
     .update(accounts)
-    .set({ parentAccountId: to })
+    .set({ parentAccountId: to, ...(leaving ? { formerShards: withFormerShard(leaving) } : {}) })
     .where(and(eq(accounts.id, customerId), from === null ? isNull(accounts.parentAccountId) : eq(accounts.parentAccountId, from)))
     .returning({ id: accounts.id });
   if (changed.length) return "switched";
   return (await routedPartner(directory, customerId)) === to ? "switched" : "lost";
 }
+
+/** The routing row's former shards with `shard` added unless it is there (SQL, for the switch's own update). */
+const withFormerShard = (shard: string) => {
+  const list = sql`coalesce(${accounts.formerShards}, '[]')`;
+  return sql`case when exists (select 1 from json_each(${list}) where value = ${shard}) then ${list} else json_insert(${list}, '$[#]', ${shard}) end`;
+};
 
 /** Step 3, on a shard: the customer's row names the partner (with the partner's reference copy for its key); null unlinks it. */
 export async function settleLink(db: Db, customerId: string, partner: Account | null): Promise<void> {

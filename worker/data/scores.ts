@@ -3,7 +3,7 @@
  * orphaned scores and their assignment, manual scores, and a partner's view
  * of its customers' scores. Each function applies its caller's ownership.
  */
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { inList } from "./bound";
 import type { ManualScoreBody } from "../../contract/assessments";
 import type { CategoryFilter } from "../../contract/enums";
@@ -17,36 +17,37 @@ import type { Db } from "../env";
 import type { AccountScope, CustomerScope, PartnerAdminScope, PartnerScope } from "../http/endpoint";
 import { ApiError, invalid, notFound } from "../http/errors";
 import { balanceQuery } from "./credits";
+import { onEachShard } from "./query";
 import { customerFound, customerOf, customerQuery, customersOfPartner } from "./customers";
 
-/** The customer's score summary: overall score, workouts completed and remaining, month streak. */
-export async function summaryOf(db: Db, scope: CustomerScope, underPartner?: string): Promise<ScoreSummaryDto> {
+/**
+ * The customer's score summary: overall score, workouts completed and remaining, month streak.
+ * `history`: the shards the customer lived on before a re-link moved it (the customer reading its own,
+ * docs/decisions/2026-11-27-relinked-history.md): its scores and completed workouts there count, side by side
+ * with `db`'s; what remains is what it can book with, its ledger on `db`.
+ */
+export async function summaryOf(db: Db, scope: CustomerScope, underPartner?: string, history: Db[] | Promise<Db[]> = []): Promise<ScoreSummaryDto> {
   const id = scope.account.id;
   // A partner previewing a customer's Home sees only what happened under it (a customer that moved keeps its history with the partner it had).
   const jobsUnder = underPartner ? eq(jobs.partnerAccountId, underPartner) : undefined;
-  // One D1 round trip for the four independent reads.
-  const [done, balance, sessions, scored, partner] = await db.batch([
-    db
-      .select({ n: count() })
-      .from(jobs)
-      .where(and(eq(jobs.accountId, id), eq(jobs.status, "completed"), jobsUnder)),
-    underPartner
-      ? db
-          .select({ total: sql<number>`coalesce(sum(${creditLines.quantity}), 0)` })
-          .from(creditLines)
-          .where(and(eq(creditLines.accountId, id), eq(creditLines.partnerAccountId, underPartner)))
-      : balanceQuery(db, id),
-    db
-      .select({ at: jobLines.completedAt })
-      .from(jobLines)
-      .innerJoin(jobs, eq(jobs.id, jobLines.jobId))
-      .where(and(eq(jobLines.accountId, id), isNotNull(jobLines.completedAt), jobsUnder)),
-    db
-      .select({ category: scores.category, scorePercent: scores.scorePercent, createdAt: scores.createdAt })
-      .from(scores)
-      .where(and(eq(scores.accountId, id), underPartner ? eq(scores.partnerAccountId, underPartner) : undefined)),
-    partnerStylingQuery(db, scope.account.parentAccountId),
+  // One D1 round trip per shard for the independent reads, the shards side by side.
+  const [[balance, partner, ...here], before] = await Promise.all([
+    db.batch([
+      underPartner
+        ? db
+            .select({ total: sql<number>`coalesce(sum(${creditLines.quantity}), 0)` })
+            .from(creditLines)
+            .where(and(eq(creditLines.accountId, id), eq(creditLines.partnerAccountId, underPartner)))
+        : balanceQuery(db, id),
+      partnerStylingQuery(db, scope.account.parentAccountId),
+      ...historyReads(db, id, jobsUnder, underPartner ? eq(scores.partnerAccountId, underPartner) : undefined),
+    ]),
+    onEachShard(history, (old) => old.batch(historyReads(old, id))),
   ]);
+  const shards = [here, ...before];
+  const done = shards.reduce((n, [d]) => n + (d[0]?.n ?? 0), 0);
+  const sessions = shards.flatMap(([, s]) => s);
+  const scored = shards.flatMap(([, , sc]) => sc);
   // The score is the partner's: its name and wording (a customer with no partner: the product's).
   const styling = partnerStylingFrom(partner);
   const score = overallScore(scored);
@@ -55,9 +56,27 @@ export async function summaryOf(db: Db, scope: CustomerScope, underPartner?: str
     fitScoreVariant: "round",
     score,
     customScoreString: score !== null && styling.customScoreString ? scoreStringOf(styling, score) : null,
-    workouts: { completed: done[0]?.n ?? 0, remaining: Number(balance[0]?.total ?? 0), streak: monthStreak(sessions.map((s) => s.at!)) },
+    workouts: { completed: done, remaining: Number(balance[0]?.total ?? 0), streak: monthStreak(sessions.map((s) => s.at!)) },
   };
 }
+
+/** A summary's reads of what the customer did on one shard: completed workouts, the sessions done, its scores. */
+const historyReads = (db: Db, id: string, jobsUnder?: SQL, scoresUnder?: SQL) =>
+  [
+    db
+      .select({ n: count() })
+      .from(jobs)
+      .where(and(eq(jobs.accountId, id), eq(jobs.status, "completed"), jobsUnder)),
+    db
+      .select({ at: jobLines.completedAt })
+      .from(jobLines)
+      .innerJoin(jobs, eq(jobs.id, jobLines.jobId))
+      .where(and(eq(jobLines.accountId, id), isNotNull(jobLines.completedAt), jobsUnder)),
+    db
+      .select({ category: scores.category, scorePercent: scores.scorePercent, createdAt: scores.createdAt })
+      .from(scores)
+      .where(and(eq(scores.accountId, id), scoresUnder)),
+  ] as const;
 
 const scoreDto = (s: typeof scores.$inferSelect, entryCount: number): ScoreDto => ({
   id: s.id,
@@ -70,8 +89,26 @@ const scoreDto = (s: typeof scores.$inferSelect, entryCount: number): ScoreDto =
   entryCount,
 });
 
-/** The acting account's scores, newest first, by category ("all": every one), with their entries on request. */
-export async function scoresOf(db: Db, scope: AccountScope, category: CategoryFilter, withEntries: boolean): Promise<ScoreDto[]> {
+/**
+ * The acting account's scores, newest first, by category ("all": every one), with their entries on request;
+ * with those on the shards it lived on before a re-link (`history`, read side by side).
+ */
+export async function scoresOf(
+  db: Db,
+  scope: AccountScope,
+  category: CategoryFilter,
+  withEntries: boolean,
+  history: Db[] | Promise<Db[]> = [],
+): Promise<ScoreDto[]> {
+  const [own, before] = await Promise.all([
+    scoresOn(db, scope, category, withEntries),
+    onEachShard(history, (shard) => scoresOn(shard, scope, category, withEntries)),
+  ]);
+  return before.length ? [...own, ...before.flat()].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) : own;
+}
+
+/** The acting account's scores on one shard (scoresOf). */
+async function scoresOn(db: Db, scope: AccountScope, category: CategoryFilter, withEntries: boolean): Promise<ScoreDto[]> {
   const mine = and(eq(scores.accountId, scope.account.id), category === "all" ? undefined : eq(scores.category, category));
   const read = db
     .select({ score: scores, entryCount: count(scoreEntries.id) })

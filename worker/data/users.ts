@@ -20,18 +20,20 @@ export function membershipsOn(shard: Db, { auth, user }: UserScope) {
 /**
  * Where the caller's accounts are, as the directory knows them: the identity
  * provider's memberships (auth_members) joined to the accounts' routing rows,
- * with the shard of each account's partner (null: not placed, the default
- * shard). Whether a membership is active, and its role, are the shard's.
+ * each account with the shard of its partner (null: not placed, the default
+ * shard), its one home however many shards hold a copy of it (a customer that
+ * re-linked across shards keeps its old row there, with its history). Whether
+ * a membership is active, and its role, are the home shard's.
  */
-export async function membershipShards(directory: Db, { auth }: Pick<UserScope, "auth">): Promise<(string | null)[]> {
+export async function membershipShards(directory: Db, { auth }: Pick<UserScope, "auth">): Promise<{ accountId: string; shard: string | null }[]> {
   const partner = alias(accounts, "partner");
   const rows = await directory
-    .selectDistinct({ type: accounts.type, own: accounts.shard, partners: partner.shard })
+    .selectDistinct({ accountId: accounts.id, type: accounts.type, own: accounts.shard, partners: partner.shard })
     .from(authMembers)
     .innerJoin(accounts, eq(accounts.authId, authMembers.organizationId))
     .leftJoin(partner, eq(partner.id, accounts.parentAccountId))
     .where(and(eq(authMembers.userId, auth.userId), inSession(auth.partnerScope)));
-  return rows.map((r) => (r.type === "partner" ? r.own : r.partners));
+  return rows.map((r) => ({ accountId: r.accountId, shard: r.type === "partner" ? r.own : r.partners }));
 }
 
 /** The shard of the account whose identity organisation is `orgId`, from its routing row (null: none placed or no such account). */

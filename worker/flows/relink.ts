@@ -16,7 +16,7 @@ export async function relink({ directory, shard }: Databases, m: RelinkMessage):
   const snapshot = await customerSnapshot(source, m.customerId);
   if (!snapshot) return;
   await copyCustomer(directory, target, snapshot);
-  if ((await switchRouting(directory, m.customerId, m.from.partnerId, m.to.partnerId)) === "lost") {
+  if ((await switchRouting(directory, m.customerId, m.from.partnerId, m.to.partnerId, m.from.shard)) === "lost") {
     await dropCopy(target, m.customerId);
     return;
   }

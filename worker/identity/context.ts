@@ -234,6 +234,9 @@ const membershipOf = (db: Db, scoped: boolean) => () =>
  * caller's accounts are (identity memberships ⋈ routing rows); the other
  * shards it names are then read in parallel, one call each. A caller whose
  * accounts are all on the request's shard costs one sequential round trip.
+ * Each account is listed once, from its home shard as the directory places
+ * it: a shard that keeps an account that moved away (a customer re-linked to
+ * a partner on another shard, its history left there) does not list it.
  */
 export async function callerMemberships(
   c: Context<AppEnv>,
@@ -245,9 +248,13 @@ export async function callerMemberships(
     scope.auth.provider === "embedded" ? membershipShards(c.get("directory"), scope) : [],
     membershipsOn(c.get("db"), scope),
   ]);
-  const elsewhere = [...new Set(located.map((s) => s ?? fallback))].filter((s) => s !== here);
+  const home = new Map(located.map((l) => [l.accountId, l.shard ?? fallback]));
+  const elsewhere = [...new Set(home.values())].filter((s) => s !== here);
   const others = await Promise.all(elsewhere.map(async (shard) => (await membershipsOn(shardDb(c, shard), scope)).map((m) => ({ ...m, shard }))));
-  return [...local.map((m) => ({ ...m, shard: here })), ...others.flat()];
+  const all = [...local.map((m) => ({ ...m, shard: here })), ...others.flat()];
+  // An account the directory does not place (a Clerk caller's) counts where it was read, once.
+  const atHome = all.filter((m) => (home.get(m.account.id) ?? m.shard) === m.shard);
+  return atHome.filter((m, i) => atHome.findIndex((n) => n.account.id === m.account.id) === i);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { AppEnv, Db } from "../env";
 import type { PartnerShards } from "../data/partner-shards";
 import { secureCookies } from "./origins";
 import { hostOf, resolveTenant } from "./resolve";
-import { accountShard, chooseShard } from "./shard";
+import { accountPlacement, accountShard, chooseShard } from "./shard";
 
 const sentBookmark = (c: Context<AppEnv>) => c.req.header(BOOKMARK_HEADER) ?? getCookie(c, BOOKMARK_COOKIE);
 
@@ -104,6 +104,19 @@ export async function accountShardName(c: Context<AppEnv>, accountId: string): P
 /** The shard of the account `accountId` (accountShardName), as a Db. */
 export async function accountShardDb(c: Context<AppEnv>, accountId: string): Promise<Db> {
   return shardDb(c, await accountShardName(c, accountId));
+}
+
+/**
+ * The shards other than the request's where the account `accountId` lived
+ * before a re-link moved it (its history stays there: jobs, credits, plans,
+ * scores), as Dbs to read side by side with `db`. From the same cached
+ * routing row as the request's shard: no call on a warm isolate, none at all
+ * for an account that never moved.
+ */
+export async function historyShards(c: Context<AppEnv>, accountId: string): Promise<Db[]> {
+  const placement = await accountPlacement(c.get("directory"), accountId);
+  const here = c.get("shard").name;
+  return [...new Set(placement?.former ?? [])].filter((name) => name !== here).map((name) => shardDb(c, name));
 }
 
 /** The request's shard and the directory, for data modules that read or write both. */

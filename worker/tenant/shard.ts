@@ -19,24 +19,27 @@ export type ShardChoice = { shard: string; hit: boolean | null };
 const TTL_MS = 5_000;
 const MAX_ENTRIES = 5_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const cache = isolateCache<string, { at: number; value: Promise<string | null> }>(MAX_ENTRIES);
+/** Where an account is: its partner's shard (null: none placed), and the shards it lived on before a re-link moved it. */
+export type AccountPlacement = { shard: string | null; former: string[] };
 
-/** The shard of an account's partner (null: none placed, or no such account). */
-async function lookUp(directory: Db, accountId: string): Promise<string | null> {
+const cache = isolateCache<string, { at: number; value: Promise<AccountPlacement | null> }>(MAX_ENTRIES);
+
+/** The placement of an account (null: no such account). */
+async function lookUp(directory: Db, accountId: string): Promise<AccountPlacement | null> {
   const partner = alias(accounts, "partner");
   const rows = await directory
-    .select({ type: accounts.type, own: accounts.shard, partners: partner.shard })
+    .select({ type: accounts.type, own: accounts.shard, partners: partner.shard, former: accounts.formerShards })
     .from(accounts)
     .leftJoin(partner, eq(partner.id, accounts.parentAccountId))
     .where(eq(accounts.id, accountId))
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  return row.type === "partner" ? row.own : row.partners;
+  return { shard: row.type === "partner" ? row.own : row.partners, former: row.former ?? [] };
 }
 
-/** The shard of the account `accountId` belongs to, cached per isolate for a few seconds. */
-export function accountShard(directory: Db, accountId: string, onCache?: (hit: boolean) => void): Promise<string | null> {
+/** Where the account `accountId` is (see AccountPlacement), cached per isolate for a few seconds. */
+export function accountPlacement(directory: Db, accountId: string, onCache?: (hit: boolean) => void): Promise<AccountPlacement | null> {
   const key = accountId.toLowerCase();
   const now = Date.now();
   const hit = cache.get(key);
@@ -47,6 +50,11 @@ export function accountShard(directory: Db, accountId: string, onCache?: (hit: b
   cache.set(key, { at: now, value });
   value.catch(() => cache.delete(key));
   return value;
+}
+
+/** The shard of the account `accountId` belongs to (accountPlacement's), cached per isolate for a few seconds. */
+export async function accountShard(directory: Db, accountId: string, onCache?: (hit: boolean) => void): Promise<string | null> {
+  return (await accountPlacement(directory, accountId, onCache))?.shard ?? null;
 }
 
 /** The request's shard: see above. `accountHeader` is X-Account-Id as sent (checked for membership later, in worker/identity). */

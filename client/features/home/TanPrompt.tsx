@@ -10,6 +10,7 @@ import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { useT } from "../../lib/i18n";
 import { UnknownTanError, useLinkPartner } from "./api";
+import { MoveNotLandedError } from "./move-landing";
 import { LeaveGuard } from "../../app/shell/LeaveGuard";
 import { toastInvalidForm } from "../../lib/forms";
 
@@ -35,6 +36,8 @@ export function TanPrompt({ accountId, canLink }: { accountId: string; canLink: 
         await link.mutateAsync(tan);
         toast({ title: t("home.linked"), variant: "success" });
       } catch (err) {
+        // Accepted but not landed while Home waited: the move goes on, nothing failed.
+        if (err instanceof MoveNotLandedError) return void toastMessage("toast.linkPartnerSlow", { variant: "default" });
         if (err instanceof UnknownTanError || (err instanceof ApiError && err.status === 400)) form.setError("tan", { message: INVALID_PARTNER_TAN });
         toastMessage("toast.linkPartnerFailed", { variant: "error" });
       }
@@ -77,6 +80,10 @@ export function TanPrompt({ accountId, canLink }: { accountId: string; canLink: 
           </Button>
         </form>
       ) : null}
+      {/* A partner on another shard: the organisation moves there, Home updates once it has (usually within seconds). */}
+      <p role="status" className="mt-3 text-sm text-muted-foreground empty:hidden" data-testid="link-under-way">
+        {link.underWay ? t("home.linkUnderWay") : null}
+      </p>
     </section>
   );
 }

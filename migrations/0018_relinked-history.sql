@@ -1,0 +1,1 @@
+ALTER TABLE `accounts` ADD `former_shards` text;
