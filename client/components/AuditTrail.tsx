@@ -43,7 +43,8 @@ const rangesText = (t: Translate, ranges: Ranges) => (ranges.length ? ranges.map
 const weekdayName = (locale: string, day: number) =>
   new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, 7 + day)));
 
-type ValueContext = { t: Translate; format: ReturnType<typeof useFormatDate>; language: Language; locale: string };
+/** What an entry's values are read with: the catalogue, the date helper, the reader's language and locale. */
+export type ValueContext = { t: Translate; format: ReturnType<typeof useFormatDate>; language: Language; locale: string };
 
 /** One value of a change as the product says it: a label, a date, a number, an amount, hours or a name; "none" for no value. */
 function valueText({ t, format, language, locale }: ValueContext, kind: AuditChange["kind"], value: AuditChange["from"]): string {
@@ -90,8 +91,8 @@ function reasonLabel(t: Translate, e: AuditEntryDto): string | null {
   return r ? enumLabel(t, "RescheduleReason", r) : null;
 }
 
-/** What an entry says after its code: from → to, and the reason's label (never a stored code). */
-function details(v: ValueContext, e: AuditEntryDto): string[] {
+/** What an entry says after its code: the setting changed, from → to, and the reason's label (never a stored code). */
+export function auditDetails(v: ValueContext, e: AuditEntryDto): string[] {
   const { t } = v;
   const out: string[] = [];
   if (e.category) out.push(enumLabel(t, "CategoryFilter", e.category));
@@ -144,7 +145,7 @@ export function AuditTrail({ of, title }: { of: AuditOf; title?: string }) {
               </time>{" "}
               · {enumLabel(t, "AuditCode", e.code)}
               {e.subject ? ` · ${e.subject}` : ""}
-              {details({ t, format, language, locale }, e).map((d) => ` · ${d}`)}
+              {auditDetails({ t, format, language, locale }, e).map((d) => ` · ${d}`)}
               {e.by ? ` · ${t("audit.by", { name: e.by })}` : e.bySystem ? ` · ${t("audit.bySystem")}` : ""}
             </li>
           ))}
