@@ -132,19 +132,13 @@ function pricingAudit(db: Db, partnerId: string, workoutId: string, variantId: s
                       AND coalesce(p.customer_account_id, p.price_group_id) = ${target} AND p.on_plan = ${l.onPlan ? 1 : 0} LIMIT 1) AS v) old
       WHERE old.v IS NULL OR old.v <> ${to}`);
   });
+  // The lines kept, as one JSON parameter (D1 binds at most 100 per statement).
   const kept = targeted.map(keyOf);
   out.push(
     db.insert(auditEntries)
       .select(sql`SELECT ${entry(sql.raw("CASE WHEN p.price_type = 'customer' THEN p.customer_account_id ELSE p.account_id END"), sql.raw("coalesce(p.customer_account_id, p.price_group_id)"), sql`json_object('kind', ${kind("p")}, 'from', ${price("p")}, 'to', NULL)`)}
       FROM pricing_lines p WHERE ${ofWorkout} AND p.price_type IN ('customer', 'customerPriceGroup')
-        AND (p.price_type || '|' || coalesce(p.customer_account_id, p.price_group_id) || '|' || p.on_plan) NOT IN (${
-          kept.length
-            ? sql.join(
-                kept.map((k) => sql`${k}`),
-                sql`, `,
-              )
-            : sql`''`
-        })`),
+        AND (p.price_type || '|' || coalesce(p.customer_account_id, p.price_group_id) || '|' || p.on_plan) NOT IN (SELECT value FROM json_each(${JSON.stringify(kept)}))`),
   );
   return out;
 }
