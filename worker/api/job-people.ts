@@ -142,7 +142,7 @@ endpoint(
     const owner = partnerJobs(scope);
     const subject = await jobForMove(db, c.env, owner, params.id, body.version);
     const move = locationStatements(db, subject, body.lineId, body.location, scope.user.id);
-    return commit(c, owner, subject, move, locationNotices(subject, move.after));
+    return commit(c, owner, subject, move, locationNotices(owner, subject, move.after));
   },
 );
 

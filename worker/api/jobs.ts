@@ -1,18 +1,6 @@
 import { Hono, type Context } from "hono";
 import { CancelBooking, ConfirmRequest, DenyRequest, JobDto, JobIdParam, JobLineParams, JobList, JobsQuery, PartnerReschedule } from "../../contract/bookings";
-import {
-  cancelStatements,
-  completeStatements,
-  confirmStatements,
-  getJob,
-  jobForMove,
-  partnerJobs,
-  type Move,
-  type JobOwner,
-  type MoveMail,
-  type MoveSubject,
-} from "../data/jobs";
-import type { MoveAudit } from "../data/job-move-audit";
+import { cancelStatements, completeStatements, confirmStatements, getJob, jobForMove, partnerJobs } from "../data/jobs";
 import { denyStatements, partnerRescheduleStatements, proposeStatements } from "../data/partner-moves";
 import { confirmedTimes, notStartedYet, proposedTimes, rescheduledTimes } from "../domain/booking-rules";
 import { ProposeTimes } from "../../contract/availability";
@@ -20,12 +8,14 @@ import type { AppEnv } from "../env";
 import { errorResponses } from "../http/responses";
 import { endpoint, type PartnerScope } from "../http/endpoint";
 import { mayComplete } from "../domain/job-people";
-import { attendanceStatements, locationWrites } from "../data/job-people";
+import { attendanceStatements, locationWrites, withMarks } from "../data/job-people";
 import { CompleteSession } from "../../contract/job-people";
 import { projectJob } from "../data/job-store";
 import { conflict, forbidden, invalid } from "../http/errors";
 import { commitAndSend } from "./job-commit";
 import { searchJobs } from "../data/jobs-search";
+import { requireFreeToBook } from "../data/bookable";
+import { requestWindow } from "../data/availability";
 
 export const jobsApi = new Hono<AppEnv>();
 
@@ -37,15 +27,6 @@ const errors = errorResponses({
   404: "Absent, or not this partner's",
   409: "The state machine refuses the move",
 });
-
-/**
- * Commits a partner's move with its audit entries and the mail to the
- * customer (one batch), hands the mail to the queue and answers the job as
- * it is now.
- */
-function commit(c: Context<AppEnv>, owner: JobOwner, subject: MoveSubject, move: Move, mail: Omit<MoveMail, "to">, record?: MoveAudit) {
-  return commitAndSend(c, owner, subject, move, { to: "customer", ...mail }, record);
-}
 
 endpoint(
   jobsApi,
@@ -94,18 +75,21 @@ endpoint(
   async (c, { params, body }, scope) => {
     const db = c.get("db");
     const owner = partnerJobs(scope);
-    const subject = await jobForMove(db, c.env, owner, params.id);
+    const subject = await jobForMove(db, c.env, owner, params.id, undefined, requestWindow([{ times: body.lines.map((l) => l.time) }]));
     if (subject.job.status !== "awaitingConfirmation") throw conflict(`A job that is ${subject.job.status} cannot be confirmed`);
     const { times, fields } = confirmedTimes(subject.lines, body.lines);
     if (Object.keys(fields).length) throw invalid(fields);
+    // The times are checked against the partner's calendar as it is now, and guarded in the batch.
+    const guards = requireFreeToBook(subject, body.lines, times, true);
     const move = confirmStatements(db, subject, times);
+    move.statements.push(...guards);
     if (body.location !== undefined) {
       // The place set on confirming goes in the same batch, and the confirmation mail and its calendar file carry it.
       const writes = locationWrites(db, subject, undefined, body.location, scope.user.id);
       move.statements.push(...writes.statements);
       move.after = projectJob(move.after, move.after.status, writes.project);
     }
-    return commit(c, owner, subject, move, { event: "confirmed" }, { code: "workoutJobConfirmed" });
+    return commitAndSend(c, owner, subject, move, { event: "confirmed" }, { code: "workoutJobConfirmed" });
   },
 );
 
@@ -128,7 +112,14 @@ endpoint(
     const owner = partnerJobs(scope);
     const subject = await jobForMove(db, c.env, owner, params.id);
     const move = denyStatements(db, subject, body.reason, body.comment);
-    return commit(c, owner, subject, move, { event: "denied", reason: body.reason, comment: body.comment }, { code: "workoutJobDenied", reason: body.reason });
+    return commitAndSend(
+      c,
+      owner,
+      subject,
+      move,
+      { event: "denied", reason: body.reason, comment: body.comment },
+      { code: "workoutJobDenied", reason: body.reason },
+    );
   },
 );
 
@@ -158,7 +149,7 @@ endpoint(
     const { times, fields } = proposedTimes(subject.lines, body.lines);
     if (Object.keys(fields).length) throw invalid(fields);
     const move = proposeStatements(db, owner, subject, times);
-    return commitAndSend(c, owner, subject, move, { to: "both", event: "proposed", comment: body.comment });
+    return commitAndSend(c, owner, subject, move, { event: "proposed", comment: body.comment });
   },
 );
 
@@ -179,11 +170,13 @@ endpoint(
   async (c, { params, body }, scope) => {
     const db = c.get("db");
     const owner = partnerJobs(scope);
-    const subject = await jobForMove(db, c.env, owner, params.id, body.version);
+    const subject = await jobForMove(db, c.env, owner, params.id, body.version, requestWindow([{ times: body.lines.map((l) => l.time) }]));
     const { times, fields, message } = rescheduledTimes(subject.lines, body.lines);
     if (Object.keys(fields).length) throw invalid(fields, message);
+    const guards = requireFreeToBook(subject, body.lines, times, false);
     const move = partnerRescheduleStatements(db, subject, times, body.reason, body.comment);
-    return commit(
+    move.statements.push(...guards);
+    return commitAndSend(
       c,
       owner,
       subject,
@@ -219,11 +212,9 @@ async function completeLines(c: Context<AppEnv>, scope: PartnerScope, jobId: str
         scope.user.id,
       ),
     );
-    move.after = projectJob(move.after, move.after.status, (l) =>
-      targets.has(l.id) ? { attendance: [...l.attendance.filter((a) => !marks.some((m) => m.userId === a.userId)), ...marks] } : {},
-    );
+    move.after = projectJob(move.after, move.after.status, (l) => (targets.has(l.id) ? { attendance: withMarks(l.attendance, marks) } : {}));
   }
-  return commit(c, owner, subject, move, { event: move.to === "completed" ? "completed" : "lineCompleted" });
+  return commitAndSend(c, owner, subject, move, { event: move.to === "completed" ? "completed" : "lineCompleted" });
 }
 
 endpoint(
@@ -276,7 +267,7 @@ endpoint(
     const owner = partnerJobs(scope);
     const subject = await jobForMove(db, c.env, owner, params.id);
     const move = cancelStatements(db, owner, subject, body.reason, body.comment);
-    return commit(
+    return commitAndSend(
       c,
       owner,
       subject,
