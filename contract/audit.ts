@@ -1,12 +1,16 @@
 import { z } from "zod";
-import { AuditCode, CategoryFilter } from "./enums";
+import { AuditCode, AuditField, CategoryFilter } from "./enums";
 
 /**
  * How an entry's from and to values read: a job's status (its label), an
  * instant (a date and time), a calendar date, a credit balance, or a name
- * (a plan's, a price group's: shown as written). Null is "none".
+ * (a plan's, a price group's, a time zone: shown as written); a number, a
+ * number of minutes, an amount of money ("<minor units> <currency>"), a
+ * commitment term or refresh period (their labels), weekly hours or date
+ * overrides (the JSON of the schedule's `weekly` or `overrides`, read as
+ * weekdays, dates and hours). Null is "none".
  */
-export const AuditChangeKind = ["status", "time", "date", "credits", "name"] as const;
+export const AuditChangeKind = ["status", "time", "date", "credits", "name", "number", "minutes", "money", "term", "period", "hours", "overrides"] as const;
 export type AuditChangeKind = (typeof AuditChangeKind)[number];
 
 /** What an entry changed: from one value to another, both of one kind. */
@@ -32,6 +36,8 @@ export const AuditEntryDto = z
     category: z.enum(CategoryFilter).nullable(),
     /** From what to what, when the entry records a change of value. */
     change: AuditChange.nullable(),
+    /** Which setting changed, when the entry is one of several a change wrote (the client shows its label). */
+    field: z.enum(AuditField).nullable(),
     /** The reason given (a cancellation reason for a cancelled job, else a reschedule reason); the client shows its label. */
     reason: z.string().nullable(),
     /** Who did it (first and last name, else the e-mail address); null when unknown or deleted. */

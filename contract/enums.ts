@@ -328,8 +328,29 @@ export const AuditCode = [
   // A booking's credits: used when it is booked, given back when it is cancelled.
   "creditsConsumed",
   "creditsReturned",
+  // Schedules and settings: a partner's availability (its own or a workout's), a user's time zone.
+  "availabilityChanged",
+  "userTimeZoneChanged",
+  // A workout's price for one customer or one price group.
+  "priceChanged",
 ] as const;
 export type AuditCode = (typeof AuditCode)[number];
+
+/** Which setting an audit entry changed, when it records one of several (the client shows its label). */
+export const AuditField = [
+  "planName",
+  "variantName",
+  "commitmentTerm",
+  "credits",
+  "refreshPeriod",
+  "price",
+  "weeklyHours",
+  "dateOverrides",
+  "minimumNotice",
+  "buffer",
+  "timeZone",
+] as const;
+export type AuditField = (typeof AuditField)[number];
 
 // ─── Homepage builder ────────────────────────────────────────────────────────
 

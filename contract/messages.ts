@@ -56,6 +56,8 @@ export const MESSAGES = {
   notOpenTime: "Not one of the open times. Choose a time the calendar offers",
   sessionStarted: "This session has already started and cannot be moved",
   noPartnerFree: "No delivery partner is free at all of these times. Choose other times",
+  timeTaken: "Another session is booked at this time now. Choose another time, or propose others",
+  timeNoLongerOpen: "This time is no longer one of the open times. Choose another time, or propose others",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

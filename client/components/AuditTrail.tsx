@@ -4,10 +4,11 @@ import { Skeleton } from "./ui/Skeleton";
 import { useActiveAccountId } from "../auth/useAppUser";
 import { api } from "../lib/api";
 import { useFormatDate } from "../lib/dates";
-import { useT } from "../lib/i18n";
+import { useLanguage, useLocale, useT } from "../lib/i18n";
 import { enumLabel, oneOf } from "../lib/enums";
 import type { AuditChange, AuditEntryDto } from "../../contract/audit";
-import { CancellationReason, JobStatus, RescheduleReason } from "../../contract/enums";
+import { CancellationReason, CommitmentTerm, Currency, JobStatus, RefreshPeriod, RescheduleReason, type Language } from "../../contract/enums";
+import { formatMoney } from "../features/catalogue/format";
 import type { Translate } from "../lib/i18n";
 
 /** Entries per page ("Load more" asks for the next). */
@@ -23,16 +24,61 @@ export const auditKeys = {
   trail: (accountId: string, of: AuditOf) => ["audit", accountId, of] as const,
 };
 
-/** One value of a change as the product says it: a status's label, a date, a number or a name; "none" for no value. */
-function valueText(t: Translate, format: ReturnType<typeof useFormatDate>, kind: AuditChange["kind"], value: AuditChange["from"]): string {
+type Ranges = { start: string; end: string }[];
+
+/** JSON the trail stored (weekly hours, date overrides), or nothing when it is not a list. */
+function listOf<T>(value: string): T[] {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? (parsed as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Ranges of hours as the week's screens write them ("09:00–12:00, 13:00–17:00"), or "closed". */
+const rangesText = (t: Translate, ranges: Ranges) => (ranges.length ? ranges.map((r) => `${r.start}–${r.end}`).join(", ") : t("audit.closed"));
+
+/** The short name of a weekday (0 Sunday … 6 Saturday) in the reader's language. */
+const weekdayName = (locale: string, day: number) =>
+  new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2024, 0, 7 + day)));
+
+/** What an entry's values are read with: the catalogue, the date helper, the reader's language and locale. */
+export type ValueContext = { t: Translate; format: ReturnType<typeof useFormatDate>; language: Language; locale: string };
+
+/** One value of a change as the product says it: a label, a date, a number, an amount, hours or a name; "none" for no value. */
+function valueText({ t, format, language, locale }: ValueContext, kind: AuditChange["kind"], value: AuditChange["from"]): string {
   if (value === null || value === "") return t("audit.none");
+  const raw = String(value);
   if (kind === "status") {
-    const status = oneOf(JobStatus, String(value));
+    const status = oneOf(JobStatus, raw);
     return status ? enumLabel(t, "JobStatus", status) : t("audit.none");
   }
-  if (kind === "time") return format(String(value), "long");
-  if (kind === "date") return format(String(value), "short");
-  return String(value);
+  if (kind === "time") return format(raw, "long");
+  if (kind === "date") return format(raw, "short");
+  if (kind === "minutes") return t("audit.minutes", { count: Number(value) });
+  if (kind === "term") {
+    const term = oneOf(CommitmentTerm, raw);
+    return term ? enumLabel(t, "CommitmentTerm", term) : t("audit.none");
+  }
+  if (kind === "period") {
+    const period = oneOf(RefreshPeriod, raw);
+    return period ? enumLabel(t, "RefreshPeriod", period) : t("audit.none");
+  }
+  if (kind === "money") {
+    const [amount, code] = raw.split(" ");
+    const currency = oneOf(Currency, code);
+    return currency && Number.isFinite(Number(amount)) ? formatMoney(Number(amount), currency, language) : t("audit.none");
+  }
+  if (kind === "hours")
+    return listOf<{ day: number; ranges: Ranges }>(raw)
+      .map((d) => `${weekdayName(locale, d.day)} ${rangesText(t, d.ranges)}`)
+      .join("; ");
+  if (kind === "overrides")
+    return listOf<{ date: string; ranges: Ranges }>(raw)
+      .map((o) => `${format(`${o.date}T12:00:00Z`, "short")} ${rangesText(t, o.ranges)}`)
+      .join("; ");
+  return raw;
 }
 
 /** The label of an entry's reason: a cancellation reason for a cancelled job, else a reschedule reason. */
@@ -45,12 +91,14 @@ function reasonLabel(t: Translate, e: AuditEntryDto): string | null {
   return r ? enumLabel(t, "RescheduleReason", r) : null;
 }
 
-/** What an entry says after its code: from → to, and the reason's label (never a stored code). */
-function details(t: Translate, format: ReturnType<typeof useFormatDate>, e: AuditEntryDto): string[] {
+/** What an entry says after its code: the setting changed, from → to, and the reason's label (never a stored code). */
+export function auditDetails(v: ValueContext, e: AuditEntryDto): string[] {
+  const { t } = v;
   const out: string[] = [];
   if (e.category) out.push(enumLabel(t, "CategoryFilter", e.category));
+  if (e.field) out.push(enumLabel(t, "AuditField", e.field));
   if (e.change) {
-    const [from, to] = [valueText(t, format, e.change.kind, e.change.from), valueText(t, format, e.change.kind, e.change.to)];
+    const [from, to] = [valueText(v, e.change.kind, e.change.from), valueText(v, e.change.kind, e.change.to)];
     out.push(e.change.kind === "credits" ? t("audit.balance", { from, to }) : t("audit.change", { from, to }));
   }
   const reason = reasonLabel(t, e);
@@ -62,6 +110,8 @@ function details(t: Translate, format: ReturnType<typeof useFormatDate>, e: Audi
 export function AuditTrail({ of, title }: { of: AuditOf; title?: string }) {
   const t = useT();
   const format = useFormatDate();
+  const [language] = useLanguage();
+  const locale = useLocale();
   const accountId = useActiveAccountId();
   const query = useInfiniteQuery({
     queryKey: auditKeys.trail(accountId, of),
@@ -95,7 +145,7 @@ export function AuditTrail({ of, title }: { of: AuditOf; title?: string }) {
               </time>{" "}
               · {enumLabel(t, "AuditCode", e.code)}
               {e.subject ? ` · ${e.subject}` : ""}
-              {details(t, format, e).map((d) => ` · ${d}`)}
+              {auditDetails({ t, format, language, locale }, e).map((d) => ` · ${d}`)}
               {e.by ? ` · ${t("audit.by", { name: e.by })}` : e.bySystem ? ` · ${t("audit.bySystem")}` : ""}
             </li>
           ))}

@@ -219,7 +219,7 @@ describe("the audit trail of a job", () => {
 
 describe("mail at every step of a booking", () => {
   it("acknowledges the customer's request for new times to the customer and asks the partner to confirm them", async () => {
-    const job = await booked([inDays(50), inDays(51)]);
+    const job = await booked([inDays(52), inDays(53)]);
     const before = (await mailsTo("cara@fabrikam.test", "We've received your request for new times")).length;
     const res = await customer.post(`/v1/bookings/${job.id}/schedule`, {
       mode: "request",

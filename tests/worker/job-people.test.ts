@@ -352,7 +352,7 @@ describe("mail about places and people", () => {
     const [cara, dan] = [await userId("customerAdmin"), await userId("customerMember")];
     await setZone("dan@fabrikam.test", "Asia/Tokyo");
     await setZone("cara@fabrikam.test", "America/New_York");
-    const job = await booked(150, { attendees: [dan] });
+    const job = await booked(155, { attendees: [dan] });
     const before = { cara: await countTo("cara@fabrikam.test"), dan: await countTo("dan@fabrikam.test"), partner: await countTo("hello@northwind.test") };
 
     const refused = await customer.put(`/v1/bookings/${job.id}/attendees`, { userIds: [await userId("otherCustomerAdmin")], version: job.version });

@@ -62,6 +62,7 @@ const expectedEntry = (code: string, subjectId: string | undefined) => ({
   subject: expect.any(String),
   category: null,
   reason: null,
+  field: null,
   createdAt: expect.any(String),
 });
 

@@ -13,7 +13,7 @@ import {
 import { MESSAGES } from "../../contract/messages";
 import { confirmedTimes, resolveChoices, startedMoves, timesOutOfOrder } from "../domain/booking-rules";
 import { AcceptProposal } from "../../contract/availability";
-import { bookingContext, bookingContextAcross, partnerForRequest, requireOpenForJob, slotDto, type BookingContext } from "../data/bookable";
+import { bookingContext, bookingContextAcross, partnerForRequest, requireFreeToBook, requireOpenForJob, slotDto, type BookingContext } from "../data/bookable";
 import type { RequestedSession } from "../domain/availability";
 import { requestWindow } from "../data/availability";
 import { cancelStatements, confirmStatements, customerJobs, getJob, jobForMove, scheduleStatements } from "../data/jobs";
@@ -228,7 +228,7 @@ endpoint(
       owner,
       subject,
       move,
-      { to: "both", event, reason: body.reason, comment: body.comment, only: rescheduling ? moved : undefined },
+      { event, reason: body.reason, comment: body.comment, only: rescheduling ? moved : undefined },
       rescheduling
         ? {
             code: byRequest ? "workoutJobRescheduleRequested" : "workoutJobRescheduled",
@@ -260,12 +260,15 @@ endpoint(
   async (c, { params, body }, scope) => {
     const db = c.get("db");
     const owner = customerJobs(scope);
-    const subject = await jobForMove(db, c.env, owner, params.id, body.version);
+    const subject = await jobForMove(db, c.env, owner, params.id, body.version, requestWindow([{ times: body.lines.map((l) => l.time) }]));
     if (subject.job.status !== "timesProposed") throw conflict(`A booking that is ${subject.job.status} has no proposal to accept`);
     const { times, fields } = confirmedTimes(subject.lines, body.lines, "timesProposed");
     if (Object.keys(fields).length) throw invalid(fields);
+    // The partner proposed the times; another booking may have taken one since.
+    const guards = requireFreeToBook(subject, body.lines, times, false);
     const move = confirmStatements(db, subject, times, { userId: scope.user.id });
-    return commitAndSend(c, owner, subject, move, { to: "both", event: "proposalAccepted" });
+    move.statements.push(...guards);
+    return commitAndSend(c, owner, subject, move, { event: "proposalAccepted" });
   },
 );
 
@@ -296,7 +299,7 @@ endpoint(
       owner,
       subject,
       move,
-      { to: "both", event: "cancelled", reason: body.reason, comment: body.comment },
+      { event: "cancelled", reason: body.reason, comment: body.comment },
       { code: "workoutJobCancelled", reason: body.reason },
     );
   },

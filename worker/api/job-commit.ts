@@ -38,16 +38,22 @@ async function deliveredJobShard(c: Context<AppEnv>, delivererId: string, jobId:
  * where the move is then written with the job's compare-and-set. A job of
  * the request's shard makes no extra call.
  */
-export async function partnerMove(c: Context<AppEnv>, scope: PartnerScope, jobId: string, seen?: number): Promise<MoveTarget> {
+export async function partnerMove(
+  c: Context<AppEnv>,
+  scope: PartnerScope,
+  jobId: string,
+  seen?: number,
+  window?: { busyFrom: string; busyTo: string },
+): Promise<MoveTarget> {
   const here = hereShard(c);
   const owner = partnerJobs(scope);
   try {
-    return { shard: here, owner, subject: await jobForMove(here.db, c.env, owner, jobId, seen), away: false };
+    return { shard: here, owner, subject: await jobForMove(here.db, c.env, owner, jobId, seen, window), away: false };
   } catch (err) {
     const shard = err instanceof ApiError && err.code === "not_found" ? await deliveredJobShard(c, scope.account.id, jobId) : null;
     if (!shard) throw err;
     const there = onJobShard(owner, shard);
-    return { shard, owner: there, subject: await jobForMove(shard.db, c.env, there, jobId, seen), away: true };
+    return { shard, owner: there, subject: await jobForMove(shard.db, c.env, there, jobId, seen, window), away: true };
   }
 }
 

@@ -157,7 +157,7 @@ endpoint(
     const { owner, subject } = target;
     const db = target.shard.db;
     const move = locationStatements(db, subject, body.lineId, body.location, scope.user.id);
-    return commit(c, owner, subject, move, locationNotices(subject, move.after), target);
+    return commit(c, owner, subject, move, locationNotices(owner, subject, move.after), target);
   },
 );
 

@@ -9,7 +9,9 @@ import type { AppEnv } from "../env";
 import { errorResponses } from "../http/responses";
 import { endpoint, type PartnerScope } from "../http/endpoint";
 import { mayComplete } from "../domain/job-people";
-import { attendanceStatements, locationWrites } from "../data/job-people";
+import { attendanceStatements, locationWrites, withMarks } from "../data/job-people";
+import { requireFreeToBook } from "../data/bookable";
+import { requestWindow } from "../data/availability";
 import { CompleteSession } from "../../contract/job-people";
 import { projectJob } from "../data/job-store";
 import { conflict, forbidden, invalid } from "../http/errors";
@@ -32,8 +34,8 @@ const errors = errorResponses({
  * customer (one batch), hands the mail to the queue and answers the job as
  * it is now.
  */
-function commit(c: Context<AppEnv>, target: MoveTarget, move: Move, mail: Omit<MoveMail, "to">, record?: MoveAudit) {
-  return commitAndSend(c, target.owner, target.subject, move, { to: "customer", ...mail }, record, target);
+function commit(c: Context<AppEnv>, target: MoveTarget, move: Move, mail: MoveMail, record?: MoveAudit) {
+  return commitAndSend(c, target.owner, target.subject, move, mail, record, target);
 }
 
 endpoint(
@@ -81,13 +83,16 @@ endpoint(
     responses: { 200: { description: "The job, Booked", schema: JobDto }, ...errors },
   },
   async (c, { params, body }, scope) => {
-    const target = await partnerMove(c, scope, params.id);
+    const target = await partnerMove(c, scope, params.id, undefined, requestWindow([{ times: body.lines.map((l) => l.time) }]));
     const { subject } = target;
     const db = target.shard.db;
     if (subject.job.status !== "awaitingConfirmation") throw conflict(`A job that is ${subject.job.status} cannot be confirmed`);
     const { times, fields } = confirmedTimes(subject.lines, body.lines);
     if (Object.keys(fields).length) throw invalid(fields);
+    // The times are checked against the partner's calendar as it is now, and guarded in the batch.
+    const guards = requireFreeToBook(subject, body.lines, times, true);
     const move = confirmStatements(db, subject, times);
+    move.statements.push(...guards);
     if (body.location !== undefined) {
       // The place set on confirming goes in the same batch, and the confirmation mail and its calendar file carry it.
       const writes = locationWrites(db, subject, undefined, body.location, scope.user.id);
@@ -147,7 +152,7 @@ endpoint(
     const { times, fields } = proposedTimes(subject.lines, body.lines);
     if (Object.keys(fields).length) throw invalid(fields);
     const move = proposeStatements(db, owner, subject, times);
-    return commitAndSend(c, owner, subject, move, { to: "both", event: "proposed", comment: body.comment }, undefined, target);
+    return commitAndSend(c, owner, subject, move, { event: "proposed", comment: body.comment }, undefined, target);
   },
 );
 
@@ -166,12 +171,14 @@ endpoint(
     responses: { 200: { description: "The job", schema: JobDto }, ...errors },
   },
   async (c, { params, body }, scope) => {
-    const target = await partnerMove(c, scope, params.id, body.version);
+    const target = await partnerMove(c, scope, params.id, body.version, requestWindow([{ times: body.lines.map((l) => l.time) }]));
     const { subject } = target;
     const db = target.shard.db;
     const { times, fields, message } = rescheduledTimes(subject.lines, body.lines);
     if (Object.keys(fields).length) throw invalid(fields, message);
+    const guards = requireFreeToBook(subject, body.lines, times, false);
     const move = partnerRescheduleStatements(db, subject, times, body.reason, body.comment);
+    move.statements.push(...guards);
     return commit(
       c,
       target,
@@ -207,9 +214,7 @@ async function completeLines(c: Context<AppEnv>, scope: PartnerScope, jobId: str
         scope.user.id,
       ),
     );
-    move.after = projectJob(move.after, move.after.status, (l) =>
-      targets.has(l.id) ? { attendance: [...l.attendance.filter((a) => !marks.some((m) => m.userId === a.userId)), ...marks] } : {},
-    );
+    move.after = projectJob(move.after, move.after.status, (l) => (targets.has(l.id) ? { attendance: withMarks(l.attendance, marks) } : {}));
   }
   return commit(c, target, move, { event: move.to === "completed" ? "completed" : "lineCompleted" });
 }

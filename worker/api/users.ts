@@ -5,7 +5,7 @@ import { ErrorEnvelope } from "../../contract/errors";
 import { SaveUserData, UserDto, UserIdParam } from "../../contract/users";
 import { SetTimeZoneBody } from "../../contract/time-zones";
 import { onboardingInvites } from "../data/accounts";
-import { clearOnboardingInvites, saveUser } from "../data/users";
+import { clearOnboardingInvites, saveTimeZone, saveUser } from "../data/users";
 import type { AppEnv } from "../env";
 import { endpoint, type UserScope } from "../http/endpoint";
 import { errorResponses } from "../http/responses";
@@ -110,7 +110,7 @@ endpoint(
   },
   async (c, { params, body }, scope) => {
     await self(c, scope, params.id);
-    const updated = await saveUser(c.get("directory"), c.get("db"), scope, { timeZone: body.timeZone });
+    const updated = await saveTimeZone(c.get("directory"), c.get("db"), scope, body.timeZone);
     rememberUser(updated, c.get("shard").name);
     return c.json(await userDto(c, scope, updated));
   },

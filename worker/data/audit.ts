@@ -8,7 +8,7 @@
  */
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { AuditChange, type AuditEntryDto } from "../../contract/audit";
-import { CategoryFilter, type AuditCode, type JobStatus } from "../../contract/enums";
+import { AuditField, CategoryFilter, type AuditCode, type JobStatus } from "../../contract/enums";
 import { auditEntries, jobLines, jobs, scores, users, workoutSessions, workouts, type Job, type NewAuditEntry } from "../../db/schema";
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
@@ -32,6 +32,8 @@ import { raw, type Statement, type Statements } from "./statements";
  */
 export type AuditWrite = Omit<NewAuditEntry, "id" | "createdAt"> & {
   name?: string | null;
+  /** Which setting changed (one entry per setting a change touched). */
+  field?: AuditField;
   change?: AuditChange | SQL;
   reason?: string | null;
   onlyIf?: SQL;
@@ -43,8 +45,8 @@ export type AuditWrite = Omit<NewAuditEntry, "id" | "createdAt"> & {
  * hold values only the batch knows.
  */
 export function auditStatement(entry: AuditWrite): Statement {
-  const { name, change, reason, onlyIf, data, accountId, partnerAccountId, code, subjectType, subjectId, userId } = entry;
-  const plain = { ...(data ?? {}), ...(name ? { name } : {}), ...(reason ? { reason } : {}) };
+  const { name, field, change, reason, onlyIf, data, accountId, partnerAccountId, code, subjectType, subjectId, userId } = entry;
+  const plain = { ...(data ?? {}), ...(name ? { name } : {}), ...(field ? { field } : {}), ...(reason ? { reason } : {}) };
   const json =
     change && "kind" in change
       ? sql`${JSON.stringify({ ...plain, change })}`
@@ -164,6 +166,23 @@ const text = (data: unknown, key: "name" | "reason"): string | null => {
   return typeof v === "string" && v ? v : null;
 };
 
+/** The setting an entry names, if it is one the product knows. */
+const fieldOf = (data: unknown): AuditField | null => {
+  const v = (data as { field?: unknown } | null)?.field;
+  return (AuditField as readonly unknown[]).includes(v) ? (v as AuditField) : null;
+};
+
+/**
+ * The entries of a change of settings: one per field whose value differs
+ * (compared as the values the trail shows), each with the same columns.
+ */
+export function fieldChanges(
+  base: Omit<AuditWrite, "field" | "change">,
+  fields: { field: AuditField; kind: AuditChange["kind"]; from: AuditChange["from"]; to: AuditChange["to"] }[],
+): AuditWrite[] {
+  return fields.filter((f) => f.from !== f.to).map((f) => ({ ...base, field: f.field, change: { kind: f.kind, from: f.from, to: f.to } }));
+}
+
 const NEWEST_FIRST: SortKey[] = [
   { column: auditEntries.createdAt, dir: "desc" },
   { column: auditEntries.id, dir: "desc" },
@@ -216,6 +235,7 @@ function trailPage(rows: Awaited<ReturnType<typeof trailQuery>>, limit: number):
       subject: r.session ?? r.workout ?? text(r.data, "name"),
       category: r.category && (CategoryFilter as readonly string[]).includes(r.category) ? r.category : null,
       change: changeFrom(r.code, r.data, namesOf(r.people)),
+      field: fieldOf(r.data),
       reason: text(r.data, "reason"),
       by: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email || null,
       bySystem: (r.data as { actor?: unknown } | null)?.actor === "system",

@@ -13,6 +13,9 @@ import type { PartnerScope } from "../http/endpoint";
 import { inList } from "./bound";
 import type { ShardOf } from "./partner-shards";
 import { delivered, deliveryEntry } from "./slots";
+import { audit, fieldChanges, type AuditWrite } from "./audit";
+import { writeThenRead } from "./reusable";
+import { d1Of, runBatch } from "./statements";
 
 const DAY = 86_400_000;
 
@@ -57,40 +60,97 @@ export async function getAvailability(db: Db, scope: PartnerScope, workoutId?: s
   return general ? dto(general, Boolean(workoutId)) : null;
 }
 
-/** Saves the partner's schedule (or a workout's own), replacing the one before in the same batch. */
-export async function saveAvailability(db: Db, scope: PartnerScope, body: SaveAvailability): Promise<AvailabilityDto> {
-  const workoutId = body.workoutId ?? null;
-  if (workoutId) await requireDelivered(db, scope, workoutId);
+type ScheduleValues = Pick<AvailabilitySchedule, "timeZone" | "weekly" | "overrides" | "minNoticeMinutes" | "bufferMinutes">;
+
+/**
+ * The partner's trail entries of an edit of its availability (its general
+ * schedule, or a workout's own, named by the workout): one per setting that
+ * changed, from → to (none before: a new schedule; none after: removed).
+ */
+function availabilityEdits(
+  scope: PartnerScope,
+  subjectId: string,
+  name: string | null,
+  before: ScheduleValues | null,
+  after: ScheduleValues | null,
+): AuditWrite[] {
+  const json = (v: unknown[] | undefined) => (v && v.length ? JSON.stringify(v) : null);
+  return fieldChanges(
+    {
+      accountId: scope.account.id,
+      partnerAccountId: scope.account.id,
+      code: "availabilityChanged",
+      subjectType: "availability",
+      subjectId,
+      userId: scope.user.id,
+      name,
+    },
+    [
+      { field: "timeZone", kind: "name", from: before?.timeZone ?? null, to: after?.timeZone ?? null },
+      { field: "weeklyHours", kind: "hours", from: json(before?.weekly), to: json(after?.weekly) },
+      { field: "dateOverrides", kind: "overrides", from: json(before?.overrides), to: json(after?.overrides) },
+      { field: "minimumNotice", kind: "minutes", from: before?.minNoticeMinutes ?? null, to: after?.minNoticeMinutes ?? null },
+      { field: "buffer", kind: "minutes", from: before?.bufferMinutes ?? null, to: after?.bufferMinutes ?? null },
+    ],
+  );
+}
+
+/** The partner's schedule (or a workout's own) as stored, and the workout's name: one round trip. */
+async function scheduleBefore(db: Db, scope: PartnerScope, workoutId: string | null) {
   const mine = and(
     eq(availabilitySchedules.partnerAccountId, scope.account.id),
     workoutId ? eq(availabilitySchedules.workoutId, workoutId) : isNull(availabilitySchedules.workoutId),
-  );
-  const [, saved] = await db.batch([
-    db.delete(availabilitySchedules).where(mine),
+  )!;
+  const [[row], [workout]] = await db.batch([
+    db.select().from(availabilitySchedules).where(mine),
     db
-      .insert(availabilitySchedules)
-      .values({
-        partnerAccountId: scope.account.id,
-        workoutId,
-        timeZone: body.timeZone,
-        weekly: body.weekly.filter((d) => d.ranges.length),
-        overrides: body.overrides,
-        minNoticeMinutes: body.minNoticeMinutes,
-        bufferMinutes: body.bufferMinutes,
-      })
-      .returning(),
+      .select({ name: sql<string>`coalesce(${workouts.title}, ${workouts.name})` })
+      .from(workouts)
+      .where(eq(workouts.id, workoutId ?? "")),
   ]);
+  return { mine, row: row ?? null, name: workout?.name ?? null, subjectId: workoutId ?? scope.account.id };
+}
+
+/** Saves the partner's schedule (or a workout's own), replacing the one before in the same batch, with an entry per setting changed. */
+export async function saveAvailability(db: Db, scope: PartnerScope, body: SaveAvailability): Promise<AvailabilityDto> {
+  const workoutId = body.workoutId ?? null;
+  if (workoutId) await requireDelivered(db, scope, workoutId);
+  const before = await scheduleBefore(db, scope, workoutId);
+  const values = {
+    timeZone: body.timeZone,
+    weekly: body.weekly.filter((d) => d.ranges.length),
+    overrides: body.overrides,
+    minNoticeMinutes: body.minNoticeMinutes,
+    bufferMinutes: body.bufferMinutes,
+  };
+  const id = crypto.randomUUID();
+  const [saved] = await writeThenRead(
+    db,
+    audit(
+      [
+        db.delete(availabilitySchedules).where(before.mine),
+        db.insert(availabilitySchedules).values({ id, partnerAccountId: scope.account.id, workoutId, ...values }),
+      ],
+      ...availabilityEdits(scope, before.subjectId, before.name, before.row, values),
+    ),
+    [db.select().from(availabilitySchedules).where(eq(availabilitySchedules.id, id))],
+  );
   return dto(saved[0]!, false);
 }
 
-/** Removes a workout's own schedule (it follows the partner's again); true when there was one. */
+/** Removes a workout's own schedule (it follows the partner's again), with its entries; true when there was one. */
 export async function removeWorkoutAvailability(db: Db, scope: PartnerScope, workoutId: string): Promise<boolean> {
   await requireDelivered(db, scope, workoutId);
-  const gone = await db
-    .delete(availabilitySchedules)
-    .where(and(eq(availabilitySchedules.partnerAccountId, scope.account.id), eq(availabilitySchedules.workoutId, workoutId)))
-    .returning({ id: availabilitySchedules.id });
-  return gone.length > 0;
+  const before = await scheduleBefore(db, scope, workoutId);
+  if (!before.row) return false;
+  await runBatch(
+    d1Of(db),
+    audit(
+      [db.delete(availabilitySchedules).where(eq(availabilitySchedules.id, before.row.id))],
+      ...availabilityEdits(scope, before.subjectId, before.name, before.row, null),
+    ),
+  );
+  return true;
 }
 
 /** One partner's schedule for a workout (its own, else the general one; null: none) and its booked sessions. */

@@ -19,7 +19,7 @@ import {
   workouts,
 } from "../../db/schema";
 import { activeCandidates, drawDeliveryPartner } from "../domain/jobs";
-import { freeForRequest, type RequestedSession } from "../domain/availability";
+import { freeForRequest, takenTimes, type RequestedSession } from "../domain/availability";
 import { MESSAGES } from "../../contract/messages";
 import { calendarReads, calendarsAcross, calendarsFrom, type CalendarRows } from "./availability";
 import { awayIds, type PartnerShards } from "./partner-shards";
@@ -36,6 +36,7 @@ import { today } from "./query";
 import { customerSees, variantInDate, visibleWhere } from "./visibility";
 import { recipientReads, type RecipientRows } from "./job-mail";
 import { reusableBatch } from "./reusable";
+import { freeTimeGuard, type Statements } from "./job-writes";
 
 /** A value bound when the batch runs (see ./reusable.ts). */
 const ph = (name: string) => sql.placeholder(name);
@@ -342,6 +343,37 @@ export async function requireOpenForJob(
     : subject.calendars;
   const { fields } = freeForRequest(calendarsFrom([partnerId], job.workoutId, rows), requested, now);
   if (Object.keys(fields).length) throw invalid(fields, fields.sessions ?? MESSAGES.notOpenTime);
+}
+
+/**
+ * Times about to be booked without a slot (`times`: per line, chosen in the
+ * body's `lines`) against the delivery partner's calendar as read before the
+ * move (this job's own sessions not busy): 409 on each `lines.<i>.time`
+ * another session of the partner now takes (with its buffer), or, when
+ * `hours`, that is no longer one of its open times. Answers the guards that
+ * refuse the move inside its batch when another move books the time
+ * meanwhile (worker/data/job-writes.ts `freeTimeGuard`).
+ */
+export function requireFreeToBook(
+  subject: MoveSubject,
+  chosen: { lineId: string }[],
+  times: Map<string, string>,
+  hours: boolean,
+  now = Date.now(),
+): Statements {
+  const { job } = subject;
+  if (!job.deliveryPartnerAccountId || !times.size) return [];
+  const [calendar] = calendarsFrom([job.deliveryPartnerAccountId], job.workoutId, subject.calendars);
+  if (!calendar) return [];
+  const booked = [...times].map(([lineId, at]) => ({
+    at,
+    lengthMinutes: subject.lines.find((l) => l.id === lineId)?.lengthMinutes ?? 0,
+    field: `lines.${chosen.findIndex((c) => c.lineId === lineId)}.time`,
+  }));
+  const fields = takenTimes(calendar, booked, now, hours);
+  const first = Object.values(fields)[0];
+  if (first) throw conflict(first, fields);
+  return booked.flatMap((b) => freeTimeGuard(job, b.at, b.lengthMinutes, calendar.schedule?.bufferMinutes ?? 0));
 }
 
 export function slotDto(slot: typeof slots.$inferSelect, partnerName: string, lengthMinutes: number) {

@@ -69,11 +69,28 @@ export function distinctRecipients(list: (Recipient | null | undefined)[]): Reci
   });
 }
 
-/** Everyone on a side of the job: the booker and the attendees, or the partner's address, its instructors and the acting staff. */
-export function sideRecipients(who: JobSides, side: Audience, actor?: MailPerson | null): Recipient[] {
-  return side === "customer"
-    ? distinctRecipients([who.customer, ...(who.attendees ?? [])])
-    : distinctRecipients([who.partner, ...(who.staff ?? []), ...asRecipients(who.partner, actor ? [actor] : [])]);
+/** The customer's side of the job: the booker and the attendees, each address once. */
+export function customerSide(who: JobSides): Recipient[] {
+  return distinctRecipients([who.customer, ...(who.attendees ?? [])]);
+}
+
+/** A session as the partner's notices read it: who instructs it (its own instructor, else the job's). */
+type Instructed = { instructor: { email: string } | null };
+
+/**
+ * The partner's side of a notice: the staff member who made the change (when
+ * the partner did), the instructors of the sessions it is about, and the
+ * partner's primary address when `primary` (a change the customer made, which
+ * the partner answers); each in their own language and zone, each address
+ * once.
+ */
+export function partnerSide(who: JobSides, about: { actor?: MailPerson | null; lines: Instructed[]; primary: boolean }): Recipient[] {
+  const instructing = new Set(about.lines.flatMap((l) => (l.instructor ? [l.instructor.email.toLowerCase()] : [])));
+  return distinctRecipients([
+    ...asRecipients(who.partner, about.actor ? [about.actor] : []),
+    ...(who.staff ?? []).filter((r) => instructing.has(r.email.toLowerCase())),
+    about.primary ? who.partner : null,
+  ]);
 }
 
 /**
@@ -158,15 +175,16 @@ export async function recipientsOfJobs(db: Db, env: OriginEnv, list: JobParties[
 }
 
 /**
- * What the side that made a change hears of it: an acknowledgement of its
- * request, a confirmation of its cancellation; any other event reads the
- * same to both sides.
+ * What the customer hears of its own change: an acknowledgement of its
+ * request, a confirmation of its cancellation; any other event (and every
+ * event to the partner's staff) reads the same to both sides.
  */
 const OWN_EVENT: Partial<Record<JobEvent, JobEvent>> = { requested: "requestReceived", rescheduleRequested: "rescheduleReceived", cancelled: "cancelReceived" };
 
 /** The event as `side` reads it when `actor` made the change (a booking request is always the customer's). */
 export function eventFor(event: JobEvent, side: Audience, actor: Audience | undefined): JobEvent {
-  if (side === (actor ?? (event === "requested" ? "customer" : undefined))) return OWN_EVENT[event] ?? event;
+  // The partner's staff read their own change as the change itself (the acknowledgements speak to a customer).
+  if (side === "customer" && side === (actor ?? (event === "requested" ? "customer" : undefined))) return OWN_EVENT[event] ?? event;
   return event;
 }
 

@@ -18,8 +18,8 @@ import type { Acting } from "../identity/context";
 import { conflict, invalid, notFound } from "../http/errors";
 import { inList } from "./bound";
 import { personName, projectJob, type Side } from "./job-store";
-import type { Move, MoveSubject, Notice } from "./jobs";
-import { asRecipients, sideRecipients } from "./job-mail";
+import { moveRecipients, type JobOwner, type Move, type MoveSubject, type Notice } from "./jobs";
+import { asRecipients } from "./job-mail";
 import { moveJob, type Statements } from "./job-writes";
 import { visibleJobs } from "./jobs-search";
 
@@ -184,7 +184,9 @@ export type AttendanceMark = { userId: string; present: boolean };
 /**
  * Who was at the sessions being completed: each mark names an attendee of
  * the booking (400 on `attendance.i.userId` otherwise); stored per session,
- * replacing an earlier mark, with an audit entry per session.
+ * replacing an earlier mark, with an audit entry per session whose
+ * attendance changed (its marks before → after; marks equal to the stored
+ * ones write none).
  */
 export function attendanceStatements(db: Db, s: MoveSubject, lines: JobDto["lines"], marks: AttendanceMark[], userId: string): Statements {
   const fields: Record<string, string> = {};
@@ -208,11 +210,29 @@ export function attendanceStatements(db: Db, s: MoveSubject, lines: JobDto["line
       ...marks.map((m) =>
         db.insert(jobAttendance).values({ accountId: s.job.accountId, jobLineId: line.id, userId: m.userId, present: m.present, markedByUserId: userId }),
       ),
-      auditChange(db, s.job.accountId, "jobAttendanceMarked", { type: "jobLine", id: line.id }, userId, line.attendance, marks, { jobId: s.job.id }),
     );
+    const merged = withMarks(line.attendance, marks);
+    if (!sameMarks(line.attendance, merged))
+      out.push(auditChange(db, s.job.accountId, "jobAttendanceMarked", { type: "jobLine", id: line.id }, userId, line.attendance, merged, { jobId: s.job.id }));
   }
   return out;
 }
+
+/** A session's attendance once `marks` are in: each person's latest mark. */
+export const withMarks = (before: AttendanceMark[], marks: AttendanceMark[]): AttendanceMark[] => [
+  ...before.filter((a) => !marks.some((m) => m.userId === a.userId)),
+  ...marks,
+];
+
+/** Whether two attendance lists hold the same marks, whatever their order. */
+const sameMarks = (a: AttendanceMark[], b: AttendanceMark[]) => {
+  const key = (list: AttendanceMark[]) =>
+    list
+      .map((m) => `${m.userId}:${m.present}`)
+      .sort()
+      .join();
+  return key(a) === key(b);
+};
 
 /** Marks who was at a session that has started (on completing it, or correcting it after), as a move of its own. */
 export function attendanceMove(db: Db, s: MoveSubject, lineId: string, marks: AttendanceMark[], userId: string, now = Date.now()): Move {
@@ -221,8 +241,7 @@ export function attendanceMove(db: Db, s: MoveSubject, lineId: string, marks: At
   if (!line) throw notFound("Session not found");
   if (!line.scheduledAt || Date.parse(line.scheduledAt) > now) throw conflict("Attendance is marked once the session has started");
   const statements = [...moveJob(db, s.job, s.job.status), ...attendanceStatements(db, s, [line], marks, userId)];
-  const merged = [...line.attendance.filter((a) => !marks.some((m) => m.userId === a.userId)), ...marks];
-  return { statements, after: projectJob(s.dto, s.job.status, (l) => (l.id === line.id ? { attendance: merged } : {})) };
+  return { statements, after: projectJob(s.dto, s.job.status, (l) => (l.id === line.id ? { attendance: withMarks(line.attendance, marks) } : {})) };
 }
 
 /** Whether `userId` instructs a session: its own instructor, else the job's. */
@@ -317,12 +336,15 @@ export function attendeeNotices(s: MoveSubject, after: AttendeeRow[]): Notice[] 
   ];
 }
 
-/** Who hears of a new place: the customer's side (the booker and the attendees), about the sessions whose place changed. */
-export function locationNotices(s: MoveSubject, after: JobDto): Notice[] {
-  const changed = new Set(
-    after.lines.filter((l) => JSON.stringify(l.location) !== JSON.stringify(s.lines.find((b) => b.id === l.id)?.location ?? null)).map((l) => l.id),
-  );
-  return changed.size ? [{ to: sideRecipients(s.recipients, "customer"), event: "locationChanged", lines: changed }] : [];
+/**
+ * Who hears of a new place, about the sessions whose place changed: the
+ * customer's side (the booker and the attendees) and the partner's (the
+ * staff member who changed it and those sessions' instructors), as every move
+ * is mailed (./jobs.ts, moveRecipients).
+ */
+export function locationNotices(owner: JobOwner, s: MoveSubject, after: JobDto): Notice[] {
+  const changed = after.lines.filter((l) => JSON.stringify(l.location) !== JSON.stringify(s.lines.find((b) => b.id === l.id)?.location ?? null));
+  return changed.length ? [{ to: moveRecipients(owner, s, changed), event: "locationChanged", lines: new Set(changed.map((l) => l.id)) }] : [];
 }
 
 /**

@@ -21,7 +21,7 @@ import { conflict, notFound } from "../http/errors";
 import { audit, jobMoveAudit, type AuditWrite } from "./audit";
 import { inList } from "./bound";
 import { jobFromReads, loadJob, loadJobWithMail, oneJobReads, projectJob, type Side } from "./job-store";
-import { jobMailRows, sideRecipients, type JobSides, type MailPerson, type Recipient } from "./job-mail";
+import { customerSide, distinctRecipients, jobMailRows, partnerSide, type JobSides, type MailPerson, type Recipient } from "./job-mail";
 import type { OriginEnv } from "./mail-context";
 import { CHANGED_MEANWHILE, dueDates, freeSeat, jobBatchFailure, moveJob, returnCredits, scheduleLines, type Statements } from "./job-writes";
 import { writeThenRead } from "./reusable";
@@ -116,11 +116,25 @@ export async function jobForMove(
   return { ...read, lines: read.dto.lines };
 }
 
-export type MoveMail = { to: "customer" | "partner" | "both"; event: JobEvent; reason?: string | null; comment?: string | null; only?: Set<string> };
+export type MoveMail = { event: JobEvent; reason?: string | null; comment?: string | null; only?: Set<string> };
+
+/**
+ * Who hears of a move, whichever side made it: the customer's side (the
+ * booker and the attendees) and the partner's (the staff member who made it,
+ * the instructors of the sessions it is about, and the primary address when
+ * the customer made it); each address once.
+ */
+export function moveRecipients(owner: JobOwner, subject: MoveSubject, lines: JobDto["lines"]): Recipient[] {
+  const partnerActed = owner.side === "partner";
+  return distinctRecipients([
+    ...customerSide(subject.recipients),
+    ...partnerSide(subject.recipients, { actor: partnerActed ? owner.actor : null, lines, primary: !partnerActed }),
+  ]);
+}
 
 /**
  * Commits a move: its statements (led by the job's compare-and-set) and the
- * mail to the other side about it, written from the job as it will read
+ * mail about it (`moveRecipients`), written from the job as it will read
  * after the move, in ONE batch; then reads the job back (one batch). `only`
  * limits the mail to the lines the move changed. The mail's calendar files
  * carry the job's version after the move as their SEQUENCE; their bodies go to
@@ -139,11 +153,8 @@ export async function commitMove(
   mail: MoveMail,
   record?: MoveAudit,
 ) {
-  const who = subject.recipients;
-  // Partner notices also go to the staff acting and the instructors; customer notices to the booker and the attendees.
-  const actor = owner.side === "partner" ? owner.actor : null;
-  const to = mail.to === "both" ? [...sideRecipients(who, "customer"), ...sideRecipients(who, "partner", actor)] : sideRecipients(who, mail.to, actor);
   const shown = mail.only ? { ...after, lines: after.lines.filter((l) => mail.only!.has(l.id)) } : after;
+  const to = moveRecipients(owner, subject, shown.lines);
   const rows = await jobMailRows(db, bucket, to, mail.event, shown, {
     sequence: subject.job.version + 1,
     reason: mail.reason,

@@ -20,7 +20,7 @@ import { firstTerm } from "../domain/plan-periods";
 import type { Db } from "../env";
 import type { PartnerAdminScope } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
-import { audit, auditStatement, type AuditWrite } from "./audit";
+import { audit, auditStatement, fieldChanges, type AuditWrite } from "./audit";
 import { customerOf } from "./customers";
 import { grantPeriod, periodGrantStatements } from "./plan-renewals";
 import { theRow, today } from "./query";
@@ -127,7 +127,7 @@ export async function updatePlan(db: Db, scope: PartnerAdminScope, planId: strin
             .set(body)
             .where(and(eq(plans.id, planId), eq(plans.accountId, scope.account.id))),
         ],
-        planEntryOfPartner(scope, planId, { code: "planEdited", change: { kind: "name", from: planLabel(before), to: planLabel(body) } }),
+        ...planEdits(scope, planId, before, body),
       ),
     );
     return planDto(theRow(await db.select().from(plans).where(eq(plans.id, planId)), "updated plan"));
@@ -135,6 +135,23 @@ export async function updatePlan(db: Db, scope: PartnerAdminScope, planId: strin
     if (!nameTaken(err)) throw err;
     throw invalid({ variantName: MESSAGES.alreadyExists });
   }
+}
+
+/** A plan's price per term as the trail keeps it ("<minor units> <currency>"), or null when it is not sold for money. */
+const priceOf = (p: Pick<Plan, "priceAmount" | "currency">) =>
+  p.priceAmount === null || p.priceAmount === undefined || !p.currency ? null : `${p.priceAmount} ${p.currency}`;
+
+/** The entries of a plan's edit: one per field that changed, from → to, under the plan's new name. */
+function planEdits(scope: PartnerAdminScope, planId: string, before: Plan, body: z.output<typeof PlanBody>): AuditWrite[] {
+  const base = planEntryOfPartner(scope, planId, { code: "planEdited", name: planLabel(body) });
+  return fieldChanges(base, [
+    { field: "planName", kind: "name", from: before.planName, to: body.planName },
+    { field: "variantName", kind: "name", from: before.variantName, to: body.variantName },
+    { field: "commitmentTerm", kind: "term", from: before.commitmentTerm, to: body.commitmentTerm },
+    { field: "credits", kind: "number", from: before.credits, to: body.credits },
+    { field: "refreshPeriod", kind: "period", from: before.refreshPeriod, to: body.refreshPeriod },
+    { field: "price", kind: "money", from: priceOf(before), to: priceOf({ priceAmount: body.priceAmount ?? null, currency: body.currency ?? null }) },
+  ]);
 }
 
 /** A new plan entry on `plan` from `startDate`: one commitment term, renewing after it. */

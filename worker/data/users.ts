@@ -1,5 +1,5 @@
 /** The signed-in user's own row and the accounts it is an active member of. */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { accountUsers, accounts, authMembers, users } from "../../db/schema";
 import type { Db } from "../env";
@@ -7,6 +7,8 @@ import type { UserScope } from "../http/endpoint";
 import type { ProductUser } from "../identity/context";
 import { inSession } from "./customers";
 import { theRow } from "./query";
+import { writeThenRead } from "./reusable";
+import { d1Of, raw, runBatch, type Statement } from "./statements";
 
 /** The caller's active memberships on one shard that the session may act for (whole accounts, with the role). */
 export function membershipsOn(shard: Db, { auth, user }: UserScope) {
@@ -59,6 +61,32 @@ export async function saveUser(directory: Db, shard: Db, scope: UserScope, patch
     directory.update(users).set(patch).where(eq(users.id, scope.user.id)).returning(),
     shard === directory ? null : shard.update(users).set(patch).where(eq(users.id, scope.user.id)),
   ]);
+  return theRow(saved, "saved user");
+}
+
+/**
+ * The audit entries of a user's change of time zone: one in the trail of
+ * each account the user belongs to on this shard (a customer's trail, or the
+ * partner's own), by the user, the zone from → to.
+ */
+function timeZoneEntries(userId: string, from: string | null, to: string): Statement {
+  const data = JSON.stringify({ field: "timeZone", change: { kind: "name", from, to } });
+  return raw(sql`INSERT INTO audit_entries (id, account_id, code, subject_type, subject_id, user_id, data)
+    SELECT lower(hex(randomblob(16))), ${accountUsers.accountId}, 'userTimeZoneChanged', 'user', ${userId}, ${userId}, ${data}
+    FROM ${accountUsers} WHERE ${accountUsers.userId} = ${userId}`);
+}
+
+/**
+ * Saves the caller's time zone; a zone that differs from the stored one is
+ * recorded (timeZoneEntries) in the same batch as the shard's copy. The same
+ * zone again (the browser sends it on every first load) writes no entry.
+ */
+export async function saveTimeZone(directory: Db, shard: Db, scope: UserScope, timeZone: string): Promise<ProductUser> {
+  if (scope.user.timeZone === timeZone) return saveUser(directory, shard, scope, { timeZone });
+  const mine = eq(users.id, scope.user.id);
+  const writes = [shard.update(users).set({ timeZone }).where(mine), timeZoneEntries(scope.user.id, scope.user.timeZone, timeZone)];
+  if (shard === directory) return theRow((await writeThenRead(shard, writes, [shard.select().from(users).where(mine)]))[0], "saved user");
+  const [saved] = await Promise.all([directory.update(users).set({ timeZone }).where(mine).returning(), runBatch(d1Of(shard), writes)]);
   return theRow(saved, "saved user");
 }
 

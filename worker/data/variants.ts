@@ -69,7 +69,7 @@ export async function createVariant(db: Db, directory: Db, scope: PartnerScope, 
       customPricing: body.customPricing,
       partnerVisibility: body.partnerVisibility,
     }),
-    ...pricingStatements(db, partnerId, workout.id, id, body.pricing),
+    ...pricingStatements(db, partnerId, workout.id, id, body.pricing, scope.user.id),
     ...partnerStatements(db, partnerId, workout.id, id, body.deliveryPartners, byTan),
     bumpVersion(db, workout.id, partnerId),
   ]);
@@ -101,7 +101,7 @@ export async function updateVariant(db: Db, directory: Db, scope: PartnerScope, 
         partnerVisibility: body.partnerVisibility,
       })
       .where(and(eq(workoutVariants.id, variant.id), eq(workoutVariants.accountId, partnerId))),
-    ...pricingStatements(db, partnerId, workout.id, variant.id, body.pricing),
+    ...pricingStatements(db, partnerId, workout.id, variant.id, body.pricing, scope.user.id),
     ...partnerStatements(db, partnerId, workout.id, variant.id, body.deliveryPartners, byTan),
     bumpVersion(db, workout.id, partnerId),
   ]);

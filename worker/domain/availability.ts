@@ -148,3 +148,32 @@ export function freeForRequest<T extends RequestCalendar>(
   if (!Object.keys(fields).length) fields.sessions = MESSAGES.noPartnerFree;
   return { free, fields };
 }
+
+/** Whether a session of `lengthMinutes` at `at` (epoch ms) overlaps a booked session, each kept `bufferMinutes` apart. */
+export function clashes(busy: Busy[], at: number, lengthMinutes: number, bufferMinutes: number): boolean {
+  const buffer = bufferMinutes * MINUTE;
+  return busy.some((b) => at < b.end + buffer && at + lengthMinutes * MINUTE > b.start - buffer);
+}
+
+/** A time about to be booked without a slot: the session's length and where the time sits in the body. */
+export type BookedTime = { at: string; lengthMinutes: number; field: string };
+
+/**
+ * Times about to be booked without a slot (a request confirmed, a proposal
+ * accepted, the partner moving sessions) against the partner's calendar as
+ * it is NOW: each must be clear of its other booked sessions and their
+ * buffer (`timeTaken`), and, when `hours` and the partner publishes hours,
+ * one of its open times (`timeNoLongerOpen`: inside its hours, after the
+ * notice). Answers the field errors (none: every time is free). Pure.
+ */
+export function takenTimes(calendar: Omit<RequestCalendar, "partnerId">, times: BookedTime[], now: number, hours: boolean): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const buffer = calendar.schedule?.bufferMinutes ?? 0;
+  for (const t of times) {
+    const at = Date.parse(t.at);
+    if (clashes(calendar.busy, at, t.lengthMinutes, buffer)) fields[t.field] = MESSAGES.timeTaken;
+    else if (hours && calendar.schedule && !isOpenAt(calendar.schedule, at, { now, lengthMinutes: t.lengthMinutes, busy: calendar.busy }))
+      fields[t.field] = MESSAGES.timeNoLongerOpen;
+  }
+  return fields;
+}

@@ -75,6 +75,8 @@ export function reasonWord(event: JobEvent, reason: string | null | undefined, l
 function introKey(event: JobEvent, audience: Audience): MessageKey {
   if (event === "booked" || event === "proposed" || event === "proposalAccepted")
     return `mail.job.${event}.${audience === "customer" ? "introCustomer" : "introPartner"}` as MessageKey;
+  // A confirmation, a denial and a completion speak to the customer; the partner's staff read of the customer's booking.
+  if (audience === "partner" && (event === "confirmed" || event === "denied" || event === "completed")) return `mail.job.${event}.introPartner` as MessageKey;
   return `mail.job.${event}.intro` as MessageKey;
 }
 
