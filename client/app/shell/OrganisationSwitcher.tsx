@@ -17,15 +17,18 @@ import { useT } from "../../lib/i18n";
 import { enumLabel } from "../../lib/enums";
 import { useBoot } from "../boot";
 import { useStyling } from "../styling";
+import { logoPlate, logoPlateAlways } from "../../components/ui/logo-plate";
 import { BrandMark } from "./BrandMark";
 
 /**
  * The organisation switcher of the top bar: the active account and
  * the user's other accounts; picking one switches the active account (which
  * loads its account user, account and saved list). Organisation
- * management and the preview avatar are not offered.
+ * management and the preview avatar are not offered. On the brand-coloured
+ * (primary) top bar (`onBrand`) a wide logo sits on its light plate in either
+ * theme, as the bar's own logo does.
  */
-export function OrganisationSwitcher({ className }: { className?: string }) {
+export function OrganisationSwitcher({ className, onBrand = false }: { className?: string; onBrand?: boolean }) {
   const t = useT();
   const { user, account, setActiveAccount } = useAppUser();
   const boot = useBoot();
@@ -34,6 +37,8 @@ export function OrganisationSwitcher({ className }: { className?: string }) {
   if (!user || user.accounts.length === 0) return null;
   const active = user.accounts.find((a) => a.id === (account?.id ?? user.activeAccountId));
   const activeName = account?.name ?? active?.name ?? t("topBar.noOrganization");
+  const mark = account && boot.partner?.id === account.id ? styling.mark?.uri : null;
+  const logo = account?.logo?.uri;
 
   const choose = async (id: string) => {
     if (id === active?.id) return;
@@ -51,7 +56,8 @@ export function OrganisationSwitcher({ className }: { className?: string }) {
     <DropdownMenu>
       <DropdownMenuTrigger
         className={cn(
-          "flex h-9 max-w-[6.5rem] items-center sm:max-w-[14rem] gap-2 rounded-md px-2 text-sm font-medium hover:bg-black/5 dark:hover:bg-white/10",
+          // As wide as the name needs up to a third of a wide bar; on a phone the picture alone when there is one (the name is the button's accessible name and title).
+          "flex h-9 max-w-[6.5rem] items-center gap-2 rounded-md px-2 text-sm font-medium hover:bg-black/5 sm:max-w-[14rem] lg:max-w-[22rem] dark:hover:bg-white/10",
           focusRing,
           className,
         )}
@@ -63,14 +69,10 @@ export function OrganisationSwitcher({ className }: { className?: string }) {
       >
         {/* A 24 px square: the partner's mark when this is the partner whose brand the page wears, else the
             organisation's logo contained at its own shape, else its initials. */}
-        <BrandMark
-          mark={account && boot.partner?.id === account.id ? styling.mark?.uri : null}
-          logo={account?.logo?.uri}
-          name={activeName}
-          size={24}
-          testId="organisation-logo"
-        />
-        <span className="truncate">{activeName}</span>
+        <BrandMark mark={mark} logo={logo} name={activeName} size={24} testId="organisation-logo" plate={onBrand ? logoPlateAlways : logoPlate} />
+        <span className={cn("truncate", (mark || logo) && "phone:sr-only")} data-testid="organisation-switcher-name">
+          {activeName}
+        </span>
         {switching ? <Spinner size="sm" decorative /> : <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 opacity-70" />}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-72 max-w-[calc(100vw-1rem)]">
