@@ -62,7 +62,8 @@ export function CustomerScores({ accountId, customerId }: { accountId: string; c
   };
 
   return (
-    <>
+    // The tab's cards stand apart, as on the other tabs.
+    <div className="grid gap-6">
       <Section
         id="customer-scores"
         title={t("customers.scores")}
@@ -158,7 +159,7 @@ export function CustomerScores({ accountId, customerId }: { accountId: string; c
           });
         }}
       />
-    </>
+    </div>
   );
 }
 
