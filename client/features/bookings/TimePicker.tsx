@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from "react";
 import { DayPicker } from "react-day-picker";
 import { dayPickerClassNames, LOCALES } from "../../components/ui/DatePicker";
 import { LANGUAGE_TAG } from "../../i18n/tags";
-import { withinFocusRing } from "../../components/ui/focus-ring";
+import { ringRoom, withinFocusRing } from "../../components/ui/focus-ring";
 import { cn } from "../../lib/cn";
 import { TZDateMini } from "@date-fns/tz";
 import { calendarDateIn, parseCalendarDate, toCalendarDate, useTimeZone } from "../../lib/dates";
@@ -106,12 +106,17 @@ export function TimePicker({
           {!open.isPending && !restricted ? <p className="text-sm text-muted-foreground">{t("picker.noHours")}</p> : null}
           {!open.isPending && restricted && byDay.size === 0 ? <p className="text-sm text-muted-foreground">{t("picker.noneThisMonth")}</p> : null}
           {day ? (
-            <div role="radiogroup" aria-label={t("picker.timesOn", { day: dayFormat.format(day) })} className="flex max-h-64 flex-wrap gap-2 overflow-y-auto">
+            // Times in even columns; the padding keeps a chosen time's focus ring inside the scrolling box, which clips what passes its edge.
+            <div
+              role="radiogroup"
+              aria-label={t("picker.timesOn", { day: dayFormat.format(day) })}
+              className={cn("grid max-h-64 grid-cols-[repeat(auto-fill,minmax(6rem,1fr))] gap-2 overflow-y-auto", ringRoom)}
+            >
               {times.map((time) => (
                 <label
                   key={time}
                   className={cn(
-                    "cursor-pointer rounded-md border border-input px-3 py-1.5 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand has-[:checked]:text-brand-foreground",
+                    "cursor-pointer rounded-md border border-input px-3 py-1.5 text-center text-sm whitespace-nowrap has-[:checked]:border-brand has-[:checked]:bg-brand has-[:checked]:text-brand-foreground",
                     withinFocusRing,
                   )}
                 >
@@ -119,7 +124,7 @@ export function TimePicker({
                   {timeFormat.format(new Date(time))}
                 </label>
               ))}
-              {!times.length ? <p className="text-sm text-muted-foreground">{t("picker.noneThisDay")}</p> : null}
+              {!times.length ? <p className="col-span-full text-sm text-muted-foreground">{t("picker.noneThisDay")}</p> : null}
             </div>
           ) : (
             <p className="text-sm text-muted-foreground">{t("picker.chooseDay")}</p>

@@ -1,3 +1,5 @@
+import { ringRoom } from "../../components/ui/focus-ring";
+import { cn } from "../../lib/cn";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -265,7 +267,7 @@ function SendLinkDialog({ accountId, customerId, onClose }: { accountId: string;
                 control={form.control}
                 name="userIds"
                 render={({ field }) => (
-                  <div className="grid max-h-64 gap-2 overflow-y-auto">
+                  <div className={cn("grid max-h-64 gap-2 overflow-y-auto", ringRoom)}>
                     {recipients.data.map((m) => (
                       <Checkbox
                         key={m.userId}
