@@ -123,29 +123,37 @@ const roomInClippingBox = (control: Locator) =>
   });
 
 test.describe("lists of controls that scroll", () => {
-  test("a day's times stand in even columns, their focus ring inside the list that scrolls; a choice not offered says why", async ({ page }) => {
-    await signIn(page, "customerAdmin", `/workout/${DEMO.workouts.dataLiteracy}/book`);
-    const dialog = page.getByRole("dialog");
-    await expect(dialog.getByText("Sessions", { exact: true })).toBeVisible();
-    await dialog.getByRole("button", { name: "Next", exact: true }).click();
-    // No open times: the choice that needs them says why it is not offered.
-    await expect(dialog.getByRole("radio", { name: /Pick open times/ })).toBeDisabled();
-    await expect(dialog.locator("label", { hasText: "Pick open times" })).toContainText("None published for this workout yet.");
-    await dialog.getByRole("radio", { name: /Request times/ }).check();
-    const picker = dialog.getByTestId("preferred-time").first();
-    await expect(picker.getByText("Loading open times…")).toHaveCount(0);
-    const month = picker.getByRole("status").first();
-    const before = (await month.textContent()) ?? "";
-    await picker.getByRole("button", { name: /next month/i }).click();
-    await expect(month).not.toHaveText(before);
-    await expect(picker.getByText("Loading open times…")).toHaveCount(0);
-    await picker.locator('[role="grid"] button:not([disabled])').first().click();
-    const times = picker.getByRole("radiogroup").locator("label");
-    await expect(times.first()).toBeVisible();
-    expect(await roomInClippingBox(times.first())).toBeGreaterThanOrEqual(4);
-    const widths = new Set(await times.evaluateAll((labels) => labels.map((l) => Math.round(l.getBoundingClientRect().width))));
-    expect(widths.size).toBe(1);
-  });
+  for (const width of [1280, 390])
+    test(`at ${width} px a day's times stand in even columns, their focus ring inside the list that scrolls; a choice not offered says why`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await signIn(page, "customerAdmin", `/workout/${DEMO.workouts.dataLiteracy}/book`);
+      const dialog = page.getByRole("dialog");
+      await expect(dialog.getByText("Sessions", { exact: true })).toBeVisible();
+      await dialog.getByRole("button", { name: "Next", exact: true }).click();
+      // No open times: the choice that needs them says why it is not offered.
+      await expect(dialog.getByRole("radio", { name: /Pick open times/ })).toBeDisabled();
+      await expect(dialog.locator("label", { hasText: "Pick open times" })).toContainText("None published for this workout yet.");
+      await dialog.getByRole("radio", { name: /Request times/ }).check();
+      const picker = dialog.getByTestId("preferred-time").first();
+      await expect(picker.getByText("Loading open times…")).toHaveCount(0);
+      const month = picker.getByRole("status").first();
+      const before = (await month.textContent()) ?? "";
+      await picker.getByRole("button", { name: /next month/i }).click();
+      await expect(month).not.toHaveText(before);
+      await expect(picker.getByText("Loading open times…")).toHaveCount(0);
+      await picker.locator('[role="grid"] button:not([disabled])').first().click();
+      const times = picker.getByRole("radiogroup").locator("label");
+      await expect(times.first()).toBeVisible();
+      expect(await roomInClippingBox(times.first())).toBeGreaterThanOrEqual(4);
+      const boxes = await times.evaluateAll((labels) =>
+        labels.map((l) => l.getBoundingClientRect()).map((r) => ({ x: Math.round(r.x), width: Math.round(r.width) })),
+      );
+      expect(new Set(boxes.map((b) => b.width)).size).toBe(1);
+      // Below the calendar on a phone, the times take the whole width: more than one column.
+      expect(new Set(boxes.map((b) => b.x)).size).toBeGreaterThanOrEqual(2);
+    });
 
   test("the people an assessment link can go to keep their checkboxes' focus ring inside the list", async ({ page }) => {
     await signIn(page, "partnerAdmin", `/admin/customers/${DEMO.customers.fabrikam.id}/details?tab=scores`);

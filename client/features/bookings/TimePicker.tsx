@@ -101,7 +101,7 @@ export function TimePicker({
           }}
           classNames={dayPickerClassNames}
         />
-        <div className="grid min-w-48 content-start gap-2">
+        <div className="grid min-w-48 flex-1 content-start gap-2">
           {open.isPending ? <p className="text-sm text-muted-foreground">{t("picker.loading")}</p> : null}
           {!open.isPending && !restricted ? <p className="text-sm text-muted-foreground">{t("picker.noHours")}</p> : null}
           {!open.isPending && restricted && byDay.size === 0 ? <p className="text-sm text-muted-foreground">{t("picker.noneThisMonth")}</p> : null}
