@@ -11,8 +11,6 @@ import { expect, expectAccessible, open, test } from "./fixtures";
  * weekday.
  */
 
-const dark = (page: Page) => page.addInitScript(() => localStorage.setItem("theme", "dark"));
-
 /** Whether the element's text fits its box (nothing cut off behind an ellipsis). */
 const fits = (page: Page, testId: string) => page.getByTestId(testId).evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
 
