@@ -137,9 +137,10 @@ export function AuditTrail({ of, title }: { of: AuditOf; title?: string }) {
       ) : items.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("audit.empty")}</p>
       ) : (
-        <ol className="grid gap-1 text-sm" data-testid="audit-trail">
+        // A rule between entries: wrapped over several lines (a phone), one entry does not run into the next.
+        <ol className="grid divide-y divide-border text-sm" data-testid="audit-trail">
           {items.map((e) => (
-            <li key={e.id}>
+            <li key={e.id} className="py-1.5">
               <time dateTime={e.createdAt} className="text-muted-foreground">
                 {format(e.createdAt, "long")}
               </time>{" "}

@@ -903,6 +903,7 @@ export const enUS = {
   "booking.invoiced": "Your organization is not on a plan: this booking is invoiced to it at this price.",
   "booking.modeSlots": "Pick open times",
   "booking.modeSlotsBody": "Booked at once.",
+  "booking.modeSlotsNone": "None published for this workout yet.",
   "booking.modeRequest": "Request times",
   "booking.modeRequestBody": "The team confirms the time within 24 hours.",
   "availability.title": "Availability",

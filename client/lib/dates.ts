@@ -20,11 +20,15 @@ import { useHydrated } from "./useHydrated";
  * Wall-clock input (a date-time field) is read in a named zone with
  * `fromZonedInput`, never with the browser's own offset.
  */
-export type DateStyle = "short" | "long";
+export type DateStyle = "short" | "long" | "day" | "time";
 
 const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   short: { year: "numeric", month: "short", day: "numeric" },
   long: { weekday: "short", year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" },
+  /** A day as a calendar heads it: its weekday and date ("Thu, Nov 26, 2026"). */
+  day: { weekday: "short", year: "numeric", month: "short", day: "numeric" },
+  /** A moment's time of day with its zone ("3:00 PM GMT+1"), under a heading that names the day. */
+  time: { hour: "numeric", minute: "2-digit", timeZoneName: "short" },
 };
 
 /** The zone shown before a reader's zone is known (the server, and a page hydrating without one). */

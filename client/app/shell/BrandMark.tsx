@@ -15,6 +15,7 @@ export function BrandMark({
   className,
   testId = "brand-mark",
   logoClassName = "max-w-10 sm:max-w-16",
+  plate = logoPlate,
 }: {
   mark: string | null | undefined;
   logo: string | null | undefined;
@@ -25,6 +26,8 @@ export function BrandMark({
   testId?: string;
   /** Width limits of a logo drawn in the mark's place. */
   logoClassName?: string;
+  /** The light plate behind a logo drawn in the mark's place: on dark surfaces (the default), or always (`logoPlateAlways`, on the brand-coloured bar). */
+  plate?: string;
 }) {
   const box = cn("inline-flex shrink-0 items-center justify-center overflow-hidden rounded", className);
   const style = { width: size, height: size };
@@ -37,7 +40,7 @@ export function BrandMark({
         alt=""
         data-testid={testId}
         data-kind="logo"
-        className={cn("w-auto shrink-0 rounded object-contain", logoPlate, logoClassName, className)}
+        className={cn("w-auto shrink-0 rounded object-contain", plate, logoClassName, className)}
         style={{ height: size }}
       />
     );

@@ -18,15 +18,18 @@ import { useT } from "../../lib/i18n";
 import { enumLabel } from "../../lib/enums";
 import { useBoot } from "../boot";
 import { useStyling } from "../styling";
+import { logoPlate, logoPlateAlways } from "../../components/ui/logo-plate";
 import { BrandMark } from "./BrandMark";
 
 /**
  * The organisation switcher of the top bar: the active account and
  * the user's other accounts; picking one switches the active account (which
  * loads its account user, account and saved list). Organisation
- * management and the preview avatar are not offered.
+ * management and the preview avatar are not offered. On the brand-coloured
+ * (primary) top bar (`onBrand`) a wide logo sits on its light plate in either
+ * theme, as the bar's own logo does.
  */
-export function OrganisationSwitcher({ className }: { className?: string }) {
+export function OrganisationSwitcher({ className, onBrand = false }: { className?: string; onBrand?: boolean }) {
   const t = useT();
   const { user, account, setActiveAccount } = useAppUser();
   const boot = useBoot();
@@ -36,6 +39,7 @@ export function OrganisationSwitcher({ className }: { className?: string }) {
   const active = user.accounts.find((a) => a.id === (account?.id ?? user.activeAccountId));
   const activeName = account?.name ?? active?.name ?? t("topBar.noOrganization");
   const mark = account && boot.partner?.id === account.id ? styling.mark?.uri : null;
+  const logo = account?.logo?.uri;
 
   const choose = async (id: string) => {
     if (id === active?.id) return;
@@ -56,7 +60,7 @@ export function OrganisationSwitcher({ className }: { className?: string }) {
         <DropdownMenuTrigger
           className={cn(
             // On a phone the name takes two lines, small, in the room the bar has left (the bar shrinks the partner's logo first).
-            "flex min-h-9 max-w-[14rem] min-w-0 items-center gap-2 rounded-md px-2 py-0.5 text-left text-sm font-medium hover:bg-black/5 phone:gap-1 phone:px-1 dark:hover:bg-white/10",
+            "flex min-h-9 max-w-[14rem] min-w-0 items-center lg:max-w-[22rem] gap-2 rounded-md px-2 py-0.5 text-left text-sm font-medium hover:bg-black/5 phone:gap-1 phone:px-1 dark:hover:bg-white/10",
             focusRing,
             className,
           )}
@@ -68,11 +72,12 @@ export function OrganisationSwitcher({ className }: { className?: string }) {
               organisation's logo contained at its own shape, else its initials (not on a phone, where their room goes to the name). */}
           <BrandMark
             mark={mark}
-            logo={account?.logo?.uri}
+            logo={logo}
             name={activeName}
             size={24}
             testId="organisation-logo"
-            className={mark || account?.logo ? undefined : "phone:hidden"}
+            plate={onBrand ? logoPlateAlways : logoPlate}
+            className={mark || logo ? undefined : "phone:hidden"}
           />
           <span className="line-clamp-2 min-w-0 break-words phone:text-xs phone:leading-tight" data-testid="organisation-switcher-name">
             {activeName}

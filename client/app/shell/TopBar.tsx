@@ -86,7 +86,7 @@ export function TopBar({ variant }: { variant: TopBarStyle }) {
             <Spinner size="sm" label={t("shell.authenticating")} />
           </span>
         ) : signedIn ? (
-          <OrganisationSwitcher className={primary ? "hover:bg-black/10" : ""} />
+          <OrganisationSwitcher onBrand={primary} className={primary ? "hover:bg-black/10" : ""} />
         ) : (
           <>
             <Button asChild variant="ghost" size="sm" className={onBar}>

@@ -10,6 +10,35 @@ export function matchingZones(zones: { zone: string; label: string }[], search: 
   return zones.filter(({ label }) => words.every((w) => label.toLowerCase().includes(w)));
 }
 
+/** Every zone the runtime knows (UTC included), each labelled with its offset now in the current language. */
+function useZoneList(): { zone: string; label: string }[] {
+  const [language] = useLanguage();
+  return useMemo(() => {
+    const now = new Date();
+    return timeZones().map((zone) => ({ zone, label: timeZoneLabel(zone, language, now) }));
+  }, [language]);
+}
+
+/**
+ * The options of a plain zone `<select>` (a form's zone field): every zone
+ * the runtime knows, UTC included, labelled with its offset, and `value`
+ * listed whatever it is, so the select always shows the zone it holds
+ * (Chromium's own list leaves UTC out, and a browser in UTC saw an empty field).
+ */
+export function TimeZoneOptions({ value }: { value: string | null | undefined }) {
+  const all = useZoneList();
+  const options = value && !all.some((z) => z.zone === value) ? [{ zone: value, label: value }, ...all] : all;
+  return (
+    <>
+      {options.map((z) => (
+        <option key={z.zone} value={z.zone}>
+          {z.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /**
  * A searchable time zone picker: a search field narrows the list, a native
  * select (each zone with its offset now, e.g. "America/New York (GMT-05:00)")
@@ -31,13 +60,9 @@ export function TimeZonePicker({
   disabled?: boolean;
 }) {
   const t = useT();
-  const [language] = useLanguage();
   const [search, setSearch] = useState("");
   const searchId = useId();
-  const all = useMemo(() => {
-    const now = new Date();
-    return timeZones().map((zone) => ({ zone, label: timeZoneLabel(zone, language, now) }));
-  }, [language]);
+  const all = useZoneList();
   const shown = matchingZones(all, search);
   const options = value && !shown.some((z) => z.zone === value) ? [...all.filter((z) => z.zone === value), ...shown] : shown;
   return (

@@ -25,3 +25,11 @@ export const peerFocusRing =
 /** The same ring on a box whose visually hidden control inside has the focus (a choice card around its radio). */
 export const withinFocusRing =
   "has-[:focus-visible]:outline-solid has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-background";
+
+/**
+ * Room for the ring inside a box that scrolls (`overflow-*-auto`), which
+ * clips whatever passes its edge: the ring reaches 4 px beyond a control
+ * (its 2 px offset and width), so a scrolling list of controls keeps that
+ * much padding around them.
+ */
+export const ringRoom = "p-1";

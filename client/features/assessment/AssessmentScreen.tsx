@@ -235,7 +235,8 @@ function Questionnaire({ form, submit }: { form: AssessmentFormDto; submit: Retu
                       *
                     </span>
                   </legend>
-                  <div className="flex flex-wrap gap-2">
+                  {/* The scale in order: a row that wraps where there is room, one answer under the other on a phone (not rows of two and one). */}
+                  <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
                     {q.options.map((o) => (
                       <label
                         key={o.value}

@@ -13,22 +13,22 @@ import { QueryState } from "../../components/ui/QueryState";
 import { toast } from "../../components/ui/toast-store";
 import { LANGUAGE_TAG } from "../../i18n/tags";
 import { ApiError } from "../../lib/api";
-import { today } from "../../lib/dates";
+import { today, usePartnerTimeZone } from "../../lib/dates";
 import { errorAt, setFieldErrors, toastInvalidForm } from "../../lib/forms";
 import { translateApiMessage, useLanguage, useT } from "../../lib/i18n";
 import { useDeliveredWorkouts } from "../bookings/api";
-import { browserTimeZone } from "../../lib/dates";
+import { TimeZoneOptions } from "../../components/ui/TimeZonePicker";
 import { useAvailability, useAvailabilityChanges } from "./api";
 import { RangesEditor, type AvailabilityValues } from "./RangesEditor";
 
 /** Monday first, as the week is shown. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0];
 
-/** The form's values of a schedule: every weekday present (no ranges: unavailable); a new schedule is weekdays 09:00–17:00 in the browser's zone. */
-function valuesOf(schedule: AvailabilityDto | null, workoutId: string): AvailabilityValues {
+/** The form's values of a schedule: every weekday present (no ranges: unavailable); a new schedule is weekdays 09:00–17:00 in the organisation's zone (else the reader's). */
+function valuesOf(schedule: AvailabilityDto | null, workoutId: string, zone: string): AvailabilityValues {
   return {
     workoutId: workoutId || null,
-    timeZone: schedule?.timeZone ?? browserTimeZone(),
+    timeZone: schedule?.timeZone ?? zone,
     weekly: WEEK.map((day) => ({
       day,
       ranges: schedule ? (schedule.weekly.find((w) => w.day === day)?.ranges ?? []) : day >= 1 && day <= 5 ? [{ start: "09:00", end: "17:00" }] : [],
@@ -71,13 +71,14 @@ function AvailabilityForm({ schedule, workoutId }: { schedule: AvailabilityDto |
   const t = useT();
   const [language] = useLanguage();
   const { save, remove } = useAvailabilityChanges();
-  const defaults = useMemo(() => valuesOf(schedule, workoutId), [schedule, workoutId]);
+  const zone = usePartnerTimeZone();
+  const defaults = useMemo(() => valuesOf(schedule, workoutId, zone), [schedule, workoutId, zone]);
   const form = useForm<AvailabilityValues, unknown, z.output<typeof SaveAvailability>>({ resolver: zodResolver(SaveAvailability), defaultValues: defaults });
   const { errors, isDirty } = form.formState;
   const weekly = useWatch({ control: form.control, name: "weekly" });
   const overrides = useFieldArray({ control: form.control, name: "overrides" });
   const overrideValues = useWatch({ control: form.control, name: "overrides" });
-  const zones = useMemo(() => (typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [defaults.timeZone]), [defaults.timeZone]);
+  const chosenZone = useWatch({ control: form.control, name: "timeZone" });
   const dayName = useMemo(() => {
     const f = new Intl.DateTimeFormat(LANGUAGE_TAG[language], { weekday: "long", timeZone: "UTC" });
     return (day: number) => f.format(new Date(Date.UTC(2024, 0, 7 + day)));
@@ -108,11 +109,7 @@ function AvailabilityForm({ schedule, workoutId }: { schedule: AvailabilityDto |
       {schedule?.inherited ? <p className="rounded-md bg-muted p-3 text-sm">{t("availability.inherited")}</p> : null}
       <Field label={t("availability.timeZone")} hint={t("availability.timeZoneHint")} required error={message("timeZone")}>
         <Select {...form.register("timeZone")}>
-          {zones.map((z) => (
-            <option key={z} value={z}>
-              {z}
-            </option>
-          ))}
+          <TimeZoneOptions value={chosenZone} />
         </Select>
       </Field>
 

@@ -202,7 +202,8 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
                 className={cn(
                   "flex cursor-pointer gap-3 rounded-lg border p-3 text-sm",
                   mode === m ? "border-brand" : "border-border",
-                  m === "slots" && !hasSlots && "cursor-not-allowed opacity-50",
+                  // Not offered: says why, in text that keeps its contrast (a faded card read as a fault).
+                  m === "slots" && !hasSlots && "cursor-not-allowed bg-muted",
                 )}
               >
                 <input
@@ -218,7 +219,9 @@ function Steps({ options, onClose }: { options: BookingOptions; onClose: () => v
                 />
                 <span>
                   <span className="block font-medium">{m === "slots" ? t("booking.modeSlots") : t("booking.modeRequest")}</span>
-                  <span className="text-muted-foreground">{m === "slots" ? t("booking.modeSlotsBody") : t("booking.modeRequestBody")}</span>
+                  <span className="text-muted-foreground">
+                    {m === "request" ? t("booking.modeRequestBody") : hasSlots ? t("booking.modeSlotsBody") : t("booking.modeSlotsNone")}
+                  </span>
                 </span>
               </label>
             ))}

@@ -59,10 +59,7 @@ export function JobPeople({ job, side }: { job: JobDto; side: Side }) {
           <Roster job={job} me={user?.id ?? null} admin={admin} />
         </>
       ) : (
-        <div className="grid gap-1 text-sm">
-          <h4 className="font-medium">{t("people.instructor")}</h4>
-          <p>{job.instructor?.name ?? t("people.noInstructor")}</p>
-        </div>
+        <Instructor job={job} editable={false} />
       )}
     </section>
   );
@@ -131,9 +128,10 @@ function Instructor({ job, editable }: { job: JobDto; editable: boolean }) {
   const staff = useJobPeople("partner", editable);
   const change = usePeopleChange();
   const failed = useFailure();
+  // Read only, it lines up with the attendees beside it: the heading, then the name at the first attendee's height.
   if (!editable)
     return (
-      <div className="grid content-start gap-1 text-sm">
+      <div className="grid content-start gap-2 text-sm" data-testid="instructor">
         <h4 className="font-medium">{t("people.instructor")}</h4>
         <p>{job.instructor?.name ?? t("people.noInstructor")}</p>
       </div>

@@ -11,6 +11,9 @@ import { AddToCalendar } from "./AddToCalendar";
 import { ActionItemList } from "./ActionItemList";
 import { SessionPlace } from "./SessionPlace";
 
+/** An empty cell says so, as the job's own "Next session" does: a label on a phone never stands over nothing. */
+const NONE = <span className="text-muted-foreground">—</span>;
+
 /** The inner table of a job: one row per session line, with its time, action items and attachments. */
 export function JobSessions({ job, side, onCompleteLine }: { job: JobDto; side: Side; onCompleteLine: (lineId: string, session: string) => void }) {
   const t = useT();
@@ -48,17 +51,19 @@ export function JobSessions({ job, side, onCompleteLine }: { job: JobDto; side: 
             <TableCell label={t("bookings.col.status")}>
               <StatusBadge status={line.status} />
             </TableCell>
-            <TableCell label={t("bookings.col.actionItems")}>
-              <ActionItemList job={job} line={line} side={side} />
-            </TableCell>
+            <TableCell label={t("bookings.col.actionItems")}>{line.actionItems.length ? <ActionItemList job={job} line={line} side={side} /> : NONE}</TableCell>
             <TableCell label={t("bookings.col.attachments")}>
-              <ul className="grid gap-1">
-                {line.attachments.map((a) => (
-                  <li key={a.id}>
-                    <AttachmentLink attachment={a} />
-                  </li>
-                ))}
-              </ul>
+              {line.attachments.length ? (
+                <ul className="grid gap-1">
+                  {line.attachments.map((a) => (
+                    <li key={a.id}>
+                      <AttachmentLink attachment={a} />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                NONE
+              )}
             </TableCell>
             {side === "partner" ? (
               <TableCell className="text-right">

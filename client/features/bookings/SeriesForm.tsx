@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { RecurringSlots } from "../../../contract/availability";
 import type { DeliveredWorkout } from "../../../contract/bookings";
@@ -10,11 +10,11 @@ import { Checkbox, Field, Input, Select } from "../../components/ui/Field";
 import { toast } from "../../components/ui/toast-store";
 import { LANGUAGE_TAG } from "../../i18n/tags";
 import { ApiError } from "../../lib/api";
-import { today } from "../../lib/dates";
+import { today, usePartnerTimeZone } from "../../lib/dates";
 import { errorAt, setFieldErrors } from "../../lib/forms";
 import { translateApiMessage, useLanguage, useT } from "../../lib/i18n";
 import { useSlotChanges } from "./api";
-import { browserTimeZone } from "../../lib/dates";
+import { TimeZoneOptions } from "../../components/ui/TimeZonePicker";
 
 /** Monday first. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0];
@@ -24,19 +24,22 @@ export function SeriesForm({ workout }: { workout: DeliveredWorkout }) {
   const t = useT();
   const [language] = useLanguage();
   const { publishSeries } = useSlotChanges(workout.id);
+  // The organisation's zone, as the single times beside the series are entered in.
+  const zone = usePartnerTimeZone();
   const form = useForm<z.input<typeof RecurringSlots>, unknown, z.output<typeof RecurringSlots>>({
     resolver: zodResolver(RecurringSlots),
     defaultValues: {
       workoutId: workout.id,
       sessionId: workout.sessions[0]?.id ?? "",
       capacity: "5",
-      timeZone: browserTimeZone(),
+      timeZone: zone,
       startDate: today(),
       time: "10:00",
       weekdays: [2],
       weeks: "8",
     },
   });
+  const chosenZone = useWatch({ control: form.control, name: "timeZone" });
   const err = (path: string) => {
     const m = errorAt(form.formState.errors, path);
     return m ? translateApiMessage(m) : null;
@@ -111,11 +114,7 @@ export function SeriesForm({ workout }: { workout: DeliveredWorkout }) {
       </Field>
       <Field label={t("availability.timeZone")} required error={err("timeZone")}>
         <Select {...form.register("timeZone")}>
-          {(typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [browserTimeZone()]).map((z) => (
-            <option key={z} value={z}>
-              {z}
-            </option>
-          ))}
+          <TimeZoneOptions value={chosenZone} />
         </Select>
       </Field>
       <div className="flex items-end">

@@ -12,14 +12,14 @@ import { useUpcomingSessions } from "./people-api";
 
 const DAY = 86_400_000;
 
-/** One session as a card: time, workout and session, customer, instructor and place; opens its job. */
+/** One session as a card under its day's heading: its time (with the zone), workout and session, customer, instructor and place; opens its job. */
 function SessionCard({ s }: { s: UpcomingSession }) {
   const t = useT();
   const format = useFormatDate();
   return (
     <li className="grid gap-0.5 rounded-md border border-border bg-card p-2 text-xs" data-testid="session-card">
       <Link to={`/jobs?job=${encodeURIComponent(s.jobId)}`} className="font-medium text-brand-text underline-offset-4 hover:underline">
-        <time dateTime={s.scheduledAt}>{format(s.scheduledAt, "long")}</time> · {s.workoutName}: {s.sessionName}
+        <time dateTime={s.scheduledAt}>{format(s.scheduledAt, "time")}</time> · {s.workoutName}: {s.sessionName}
       </Link>
       <span>{s.customerName}</span>
       <span className="text-muted-foreground">{s.instructor ? t("people.instructedBy", { name: s.instructor.name }) : t("people.noInstructor")}</span>
@@ -44,7 +44,9 @@ function NoSessions() {
 }
 
 /**
- * The week's booked sessions, a column per day (a list on a phone), with the
+ * The week's booked sessions, a column per day on a wide screen (a list of
+ * the days, each headed by its weekday and date, where seven columns would
+ * squeeze the cards), with the
  * previous and next weeks a button away. Days run midnight to midnight in the
  * reader's zone (their profile's, named above the days), not the browser's.
  */
@@ -80,12 +82,12 @@ export function WeekView({ mine }: { mine: boolean }) {
       <ZoneNote zone={zone} />
       <QueryState query={query} error={t("sessions.loadFailed")} isEmpty={() => items.length === 0} empty={<NoSessions />}>
         {() => (
-          <ol className="grid gap-2 md:grid-cols-7" aria-label={t("sessions.week")}>
+          <ol className="grid gap-2 xl:grid-cols-7" aria-label={t("sessions.week")}>
             {days.map((d) => {
               const ofDay = items.filter((s) => calendarDateIn(s.scheduledAt, zone) === calendarDateIn(d, zone));
               return (
                 <li key={d.toISOString()} className="grid content-start gap-1.5 rounded-lg bg-muted/40 p-2" data-day={calendarDateIn(d, zone)}>
-                  <h4 className="text-xs font-semibold">{format(d)}</h4>
+                  <h4 className="text-xs font-semibold">{format(d, "day")}</h4>
                   {ofDay.length ? (
                     <ul className="grid gap-1.5">
                       {ofDay.map((s) => (
@@ -130,7 +132,7 @@ export function AgendaView({ mine }: { mine: boolean }) {
           <ol className="grid gap-4" aria-label={t("sessions.agenda")}>
             {groups.map(([day, g]) => (
               <li key={day} className="grid gap-1.5" data-day={day}>
-                <h3 className="text-sm font-semibold">{format(g[0]!.scheduledAt)}</h3>
+                <h3 className="text-sm font-semibold">{format(g[0]!.scheduledAt, "day")}</h3>
                 <ul className="grid gap-1.5 sm:grid-cols-2">
                   {g.map((s) => (
                     <SessionCard key={s.lineId} s={s} />

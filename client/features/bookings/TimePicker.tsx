@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from "react";
 import { DayPicker } from "react-day-picker";
 import { dayPickerClassNames, LOCALES } from "../../components/ui/DatePicker";
 import { LANGUAGE_TAG } from "../../i18n/tags";
-import { withinFocusRing } from "../../components/ui/focus-ring";
+import { ringRoom, withinFocusRing } from "../../components/ui/focus-ring";
 import { cn } from "../../lib/cn";
 import { TZDateMini } from "@date-fns/tz";
 import { calendarDateIn, parseCalendarDate, toCalendarDate, useTimeZone } from "../../lib/dates";
@@ -97,17 +97,22 @@ export function TimePicker({ source, value, onChange, label, error, testId }: Pi
           }}
           classNames={dayPickerClassNames}
         />
-        <div className="grid min-w-48 content-start gap-2">
+        <div className="grid min-w-48 flex-1 content-start gap-2">
           {open.isPending ? <p className="text-sm text-muted-foreground">{t("picker.loading")}</p> : null}
           {!open.isPending && !restricted ? <p className="text-sm text-muted-foreground">{t("picker.noHours")}</p> : null}
           {!open.isPending && restricted && byDay.size === 0 ? <p className="text-sm text-muted-foreground">{t("picker.noneThisMonth")}</p> : null}
           {day ? (
-            <div role="radiogroup" aria-label={t("picker.timesOn", { day: dayFormat.format(day) })} className="flex max-h-64 flex-wrap gap-2 overflow-y-auto">
+            // Times in even columns; the padding keeps a chosen time's focus ring inside the scrolling box, which clips what passes its edge.
+            <div
+              role="radiogroup"
+              aria-label={t("picker.timesOn", { day: dayFormat.format(day) })}
+              className={cn("grid max-h-64 grid-cols-[repeat(auto-fill,minmax(6rem,1fr))] gap-2 overflow-y-auto", ringRoom)}
+            >
               {times.map((time) => (
                 <label
                   key={time}
                   className={cn(
-                    "cursor-pointer rounded-md border border-input px-3 py-1.5 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand has-[:checked]:text-brand-foreground",
+                    "cursor-pointer rounded-md border border-input px-3 py-1.5 text-center text-sm whitespace-nowrap has-[:checked]:border-brand has-[:checked]:bg-brand has-[:checked]:text-brand-foreground",
                     withinFocusRing,
                   )}
                 >
@@ -115,7 +120,7 @@ export function TimePicker({ source, value, onChange, label, error, testId }: Pi
                   {timeFormat.format(new Date(time))}
                 </label>
               ))}
-              {!times.length ? <p className="text-sm text-muted-foreground">{t("picker.noneThisDay")}</p> : null}
+              {!times.length ? <p className="col-span-full text-sm text-muted-foreground">{t("picker.noneThisDay")}</p> : null}
             </div>
           ) : (
             <p className="text-sm text-muted-foreground">{t("picker.chooseDay")}</p>

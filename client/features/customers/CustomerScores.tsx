@@ -1,3 +1,5 @@
+import { ringRoom } from "../../components/ui/focus-ring";
+import { cn } from "../../lib/cn";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -62,7 +64,8 @@ export function CustomerScores({ accountId, customerId }: { accountId: string; c
   };
 
   return (
-    <>
+    // The tab's cards stand apart, as on the other tabs.
+    <div className="grid gap-6">
       <Section
         id="customer-scores"
         title={t("customers.scores")}
@@ -158,7 +161,7 @@ export function CustomerScores({ accountId, customerId }: { accountId: string; c
           });
         }}
       />
-    </>
+    </div>
   );
 }
 
@@ -264,7 +267,7 @@ function SendLinkDialog({ accountId, customerId, onClose }: { accountId: string;
                 control={form.control}
                 name="userIds"
                 render={({ field }) => (
-                  <div className="grid max-h-64 gap-2 overflow-y-auto">
+                  <div className={cn("grid max-h-64 gap-2 overflow-y-auto", ringRoom)}>
                     {recipients.data.map((m) => (
                       <Checkbox
                         key={m.userId}

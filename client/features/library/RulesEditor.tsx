@@ -1,4 +1,6 @@
 /** The workout editor's Prerequisites and Visibility sections: who may take a workout, and which customers see it. */
+import { ringRoom } from "../../components/ui/focus-ring";
+import { cn } from "../../lib/cn";
 import { Plus, Trash2 } from "../../components/icons";
 import { Controller, useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import {
@@ -122,7 +124,7 @@ export function VisibilityBuilder() {
               render={({ field, fieldState }) => (
                 <fieldset>
                   <legend className="text-sm font-medium">{t("editor.conditionValues")}</legend>
-                  <div className="mt-1 grid max-h-40 gap-1 overflow-y-auto sm:grid-cols-2">
+                  <div className={cn("mt-1 grid max-h-40 gap-1 overflow-y-auto sm:grid-cols-2", ringRoom)}>
                     {options(rows[i]?.field ?? "industry").map((o) => (
                       <Checkbox
                         key={o.value}

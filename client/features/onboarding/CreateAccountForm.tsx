@@ -130,7 +130,8 @@ export function CreateAccountForm({ onCreated }: { onCreated: (accountId: string
               <EnumSelect enumName="AccountType" values={AccountType} {...form.register("type")} />
             </Field>
           )}
-          <Field label={t("onboarding.accountName")} required error={err(errors.name?.message)}>
+          {/* As wide as the account type above it: the organisation's name is the one thing this step asks. */}
+          <Field label={t("onboarding.accountName")} required error={err(errors.name?.message)} className="sm:col-span-2">
             <Input autoComplete="organization" {...form.register("name")} />
           </Field>
         </fieldset>

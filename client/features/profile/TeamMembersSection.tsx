@@ -1,3 +1,5 @@
+import { ringRoom } from "../../components/ui/focus-ring";
+import { cn } from "../../lib/cn";
 import { MoreHorizontal, UserPlus } from "../../components/icons";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
@@ -329,7 +331,7 @@ function EditMemberDialog({
               control={form.control}
               name="teamIds"
               render={({ field }) => (
-                <div className="grid max-h-56 gap-2 overflow-y-auto sm:grid-cols-2">
+                <div className={cn("grid max-h-56 gap-2 overflow-y-auto sm:grid-cols-2", ringRoom)}>
                   {teams.map((team) => (
                     <Checkbox
                       key={team.id}
