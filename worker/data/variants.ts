@@ -16,7 +16,8 @@ import { inLibrary } from "./library";
 import { batch, today } from "./query";
 import { loadVariants } from "./workout-read";
 import { bumpVersion } from "./publication";
-import { checkPricing, checkStartDates, partnerStatements, pricingStatements, resolveTans, storedStarts } from "./workout-writes";
+import { checkPricing, pricingStatements } from "./workout-pricing";
+import { checkStartDates, partnerStatements, resolveTans, storedStarts } from "./workout-writes";
 
 type VariantIn = z.output<typeof VariantBody>;
 
