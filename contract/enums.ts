@@ -331,6 +331,8 @@ export const AuditCode = [
   // Schedules and settings: a partner's availability (its own or a workout's), a user's time zone.
   "availabilityChanged",
   "userTimeZoneChanged",
+  // A partner's own time zone (the default for its slots and its staff's mail).
+  "accountTimeZoneChanged",
   // A workout's price for one customer or one price group.
   "priceChanged",
 ] as const;

@@ -1444,6 +1444,7 @@ export const enUS = {
   "enum.AuditCode.creditsReturned": "Credits returned",
   "enum.AuditCode.availabilityChanged": "Availability changed",
   "enum.AuditCode.userTimeZoneChanged": "Time zone changed",
+  "enum.AuditCode.accountTimeZoneChanged": "Partner's time zone changed",
   "enum.AuditCode.priceChanged": "Price changed",
   "enum.AuditField.planName": "plan name",
   "enum.AuditField.variantName": "variant",

@@ -49,4 +49,12 @@ describe("audit trail details of settings", () => {
     expect(auditDetails(v, entry("refreshPeriod", { kind: "period", from: "monthly", to: "quarterly" }))).toEqual(["credit refresh", "Monthly → Quarterly"]);
     expect(auditDetails(v, entry("timeZone", { kind: "name", from: null, to: "Asia/Tokyo" }))).toEqual(["time zone", "none → Asia/Tokyo"]);
   });
+
+  it("name a partner's change of time zone in words, from → to", () => {
+    const zone = { ...entry("timeZone", { kind: "name", from: "Europe/Berlin", to: "Asia/Tokyo" }), code: "accountTimeZoneChanged" as const };
+    for (const language of ["enUS", "enGB", "enAU"] as const) {
+      expect(translate(`enum.AuditCode.${zone.code}`, {}, language)).toBe("Partner's time zone changed");
+    }
+    expect(auditDetails(v, zone)).toEqual(["time zone", "Europe/Berlin → Asia/Tokyo"]);
+  });
 });

@@ -7,7 +7,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO, DEMO_USERS } from "../../db/seed";
-import { json } from "./helpers";
+import { apiAs } from "./auth";
+import { call, json } from "./helpers";
 import { customer, db, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
 import { withoutPublishedHours } from "./published-hours";
 
@@ -151,6 +152,31 @@ describe("settings in the trail, one entry per setting changed", () => {
     expect(entries).toEqual([
       expect.objectContaining({ field: "timeZone", change: { kind: "name", from: was!.timeZone, to: "Asia/Tokyo" }, by: "Cara Lindqvist" }),
     ]);
+  });
+
+  it("a partner's change of time zone is in its own trail, once, from → to; refused or invalid changes write none", async () => {
+    const northwind = DEMO.northwind.id;
+    const zoneOf = async () =>
+      (await db.select({ timeZone: schema.accounts.timeZone }).from(schema.accounts).where(eq(schema.accounts.id, northwind)))[0]!.timeZone;
+    const zoneEntries = () => entries("accountTimeZoneChanged", northwind);
+    const was = await zoneOf();
+    const to = was === "Asia/Tokyo" ? "Europe/Lisbon" : "Asia/Tokyo";
+    const path = `/v1/admin/accounts/${northwind}/time-zone`;
+    // Refused (no token, a member, another account) and invalid changes write nothing.
+    expect((await call(path, { method: "PUT", body: JSON.stringify({ timeZone: to }), headers: { "Content-Type": "application/json" } })).status).toBe(401);
+    expect((await apiAs("partnerMember", { accountId: northwind }).put(path, { timeZone: to })).status).toBe(403);
+    expect((await partner.put(`/v1/admin/accounts/${DEMO.contoso.id}/time-zone`, { timeZone: to })).status).toBe(404);
+    expect((await partner.put(path, { timeZone: "Not/AZone" })).status).toBe(400);
+    expect(await zoneEntries()).toEqual([]);
+    // The change, then the same zone again: one entry.
+    expect((await partner.put(path, { timeZone: to })).status).toBe(200);
+    expect((await partner.put(path, { timeZone: to })).status).toBe(200);
+    expect(await zoneOf()).toBe(to);
+    const { firstName, lastName } = DEMO_USERS.partnerAdmin;
+    expect((await trail("/v1/admin/audit")).filter((e) => e.code === "accountTimeZoneChanged")).toEqual([
+      expect.objectContaining({ field: "timeZone", change: { kind: "name", from: was, to }, by: `${firstName} ${lastName}` }),
+    ]);
+    expect((await partner.put(path, { timeZone: was ?? "UTC" })).status).toBe(200);
   });
 
   it("a workout's price for one customer and for one price group records from → to, in the customer's trail and the partner's own", async () => {

@@ -272,3 +272,31 @@ describe("a delivery partner's hours, read on its own shard", () => {
     expect((await again("14:00")).status).toBe(200);
   });
 });
+
+describe("the audit trail of a delivered job, read by its delivering partner", () => {
+  type Trail = { items: { code: string; by: string | null; change: { from: unknown; to: unknown } | null }[] };
+  const trailOf = (id: string) => contoso().get(`/v1/jobs/${id}/audit`);
+
+  it("is the job's trail on the booking's shard: the confirm entry with who made it", async () => {
+    const job = await confirmed(70);
+    const res = await trailOf(job.id);
+    expect(res.status).toBe(200);
+    const { items } = await json<Trail>(res);
+    const { firstName, lastName } = DEMO_USERS.otherPartnerAdmin;
+    expect(items.find((e) => e.code === "workoutJobConfirmed")).toMatchObject({
+      by: `${firstName} ${lastName}`,
+      change: { from: "awaitingConfirmation", to: "confirmed" },
+    });
+    expect(items.map((e) => e.code)).toContain("workoutJobRequested");
+  });
+
+  it("is 404 to a partner that does not deliver the job, and 401 without a token", async () => {
+    const job = await confirmed(80);
+    const [own] = await first.select().from(schema.jobs).where(ne(schema.jobs.deliveryPartnerAccountId, CONTOSO)).limit(1);
+    expect((await trailOf(own!.id)).status).toBe(404);
+    // The job handed to another delivering partner: Contoso's copy no longer reads the job's trail.
+    await first.update(schema.jobs).set({ deliveryPartnerAccountId: DEMO.northwind.id }).where(eq(schema.jobs.id, job.id));
+    expect((await trailOf(job.id)).status).toBe(404);
+    expect((await call(`/v1/jobs/${job.id}/audit`, { headers: { "X-Account-Id": CONTOSO } })).status).toBe(401);
+  });
+});

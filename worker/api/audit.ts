@@ -5,6 +5,7 @@ import { customerAuditTrail, jobAuditTrail, partnerAuditTrail } from "../data/au
 import type { AppEnv } from "../env";
 import { errorResponses } from "../http/responses";
 import { endpoint } from "../http/endpoint";
+import { bookingPartnerShard } from "./job-commit";
 
 /** The audit trail (every change of a job, a customer's credits, plan and price group, the partner's plans and price groups) for a partner's owners and admins. */
 export const auditApi = new Hono<AppEnv>();
@@ -23,7 +24,13 @@ endpoint(
     query: AuditQuery,
     responses: { 200: { description: "A page of entries", schema: AuditPage }, ...errors },
   },
-  async (c, { params, query }, scope) => c.json(await jobAuditTrail(c.get("db"), scope, params.id, query.cursor, query.limit)),
+  async (c, { params, query }, scope) => {
+    // A delivery copy the partner delivers: the job's entries are on its booking partner's shard
+    // (docs/decisions/2026-11-27-delivery-across-shards.md), read there; a job of this shard, no extra call.
+    const here = await jobAuditTrail(c.get("db"), scope, params.id, query.cursor, query.limit);
+    const away = await bookingPartnerShard(c, here.copyOf);
+    return c.json(away ? (await jobAuditTrail(away.db, scope, params.id, query.cursor, query.limit)).page : here.page);
+  },
 );
 
 endpoint(

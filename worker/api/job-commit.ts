@@ -25,7 +25,11 @@ export const hereShard = (c: Context<AppEnv>): JobShard => ({ name: c.get("shard
  * partner; null when the id is no such copy.
  */
 async function deliveredJobShard(c: Context<AppEnv>, delivererId: string, jobId: string): Promise<JobShard | null> {
-  const partnerId = await deliveredJobPartner(c.get("db"), delivererId, jobId);
+  return bookingPartnerShard(c, await deliveredJobPartner(c.get("db"), delivererId, jobId));
+}
+
+/** The shard of a delivery copy's job: its booking partner's (`partnerId`), as the directory places it; null for none or the request's own. */
+export async function bookingPartnerShard(c: Context<AppEnv>, partnerId: string | null): Promise<JobShard | null> {
   if (!partnerId) return null;
   const name = await accountShardName(c, partnerId);
   return name === c.get("shard").name ? null : { name, db: shardDb(c, name) };

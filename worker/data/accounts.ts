@@ -15,9 +15,11 @@ import type { AdminScope, UserScope } from "../http/endpoint";
 import { invalid } from "../http/errors";
 import type { Account } from "../identity/context";
 import type { AuthContext } from "../identity/tokens";
+import { auditStatement } from "./audit";
 import { batch, theRow, type Stmt } from "./query";
 import { inSession } from "./customers";
 import { partnerByTan } from "./partner-numbers";
+import { writeThenRead } from "./reusable";
 import type { InviteClaim, RelinkMessage, UndoAcceptMessage } from "../domain/flows";
 import { unclaimStatements, undoLater } from "./invite-undo";
 
@@ -273,9 +275,32 @@ export async function updateProfile(
   return saveAccount(dbs, scope.account.id, { ...data, ...(logoKey ? { logoKey } : {}) });
 }
 
-/** Sets the acting account's time zone; answers the row. */
-export async function setAccountTimeZone(dbs: { shard: Db; directory: Db }, scope: AdminScope, timeZone: string): Promise<Account> {
-  return saveAccount(dbs, scope.account.id, { timeZone });
+/**
+ * Sets the acting account's time zone; answers the row. A zone that differs
+ * from the stored one is recorded in the partner's own trail
+ * (`accountTimeZoneChanged`, by the user, from → to as the batch reads it),
+ * in the batch of the shard's change; the same zone again writes no entry.
+ */
+export async function setAccountTimeZone({ shard, directory }: { shard: Db; directory: Db }, scope: AdminScope, timeZone: string): Promise<Account> {
+  const id = scope.account.id;
+  const stored = sql`(SELECT ${accounts.timeZone} FROM ${accounts} WHERE ${accounts.id} = ${id})`;
+  const entry = auditStatement({
+    accountId: id,
+    partnerAccountId: id,
+    code: "accountTimeZoneChanged",
+    subjectType: "account",
+    subjectId: id,
+    userId: scope.user.id,
+    field: "timeZone",
+    change: sql`json_object('kind', 'name', 'from', ${stored}, 'to', ${timeZone})`,
+    onlyIf: sql`${stored} IS NOT ${timeZone}`,
+  });
+  const mine = eq(accounts.id, id);
+  const [[updated]] = await Promise.all([
+    writeThenRead(shard, [entry, shard.update(accounts).set({ timeZone }).where(mine)], [shard.select().from(accounts).where(mine)]),
+    shard === directory ? null : directory.update(accounts).set({ timeZone }).where(mine),
+  ]);
+  return theRow(updated, "updated account");
 }
 
 /**

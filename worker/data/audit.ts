@@ -17,6 +17,7 @@ import { inList } from "./bound";
 import { ledgerBalance } from "./credits";
 import { after, decodeCursor, pageOf, type SortKey } from "./cursor";
 import { customerFound, customerQuery } from "./customers";
+import { deliveryCopyOf } from "./delivery";
 import { visibleJobs } from "./jobs-search";
 import { raw, type Statement, type Statements } from "./statements";
 
@@ -244,8 +245,19 @@ function trailPage(rows: Awaited<ReturnType<typeof trailQuery>>, limit: number):
   };
 }
 
-/** The trail of one of the partner's jobs: the job's own entries and its session lines'. */
-export async function jobAuditTrail(db: Db, scope: PartnerScope, jobId: string, cursor: string | undefined, limit: number) {
+/**
+ * The trail of one of the partner's jobs: the job's own entries and its
+ * session lines', with `copyOf`: when the id is a delivery copy on this
+ * shard that the partner delivers, the job's booking partner (the job and its
+ * entries are on that partner's shard), else null. Read in the same round trip.
+ */
+export async function jobAuditTrail(
+  db: Db,
+  scope: PartnerScope,
+  jobId: string,
+  cursor: string | undefined,
+  limit: number,
+): Promise<{ page: Awaited<ReturnType<typeof trailPage>>; copyOf: string | null }> {
   const job = and(eq(jobs.id, jobId), visibleJobs(scope, "partner"));
   // The job (404 unless the partner sees it) and its trail in ONE round trip: the trail's rows are the
   // entries of the job's customer about the job or its lines, chosen by the same condition in SQL.
@@ -259,9 +271,11 @@ export async function jobAuditTrail(db: Db, scope: PartnerScope, jobId: string, 
       ),
     ),
   )!;
-  const [found, rows] = await db.batch([db.select({ id: jobs.id }).from(jobs).where(job).limit(1), trailQuery(db, about, cursor, limit)]);
+  const delivered = and(eq(jobs.deliveryPartnerAccountId, scope.account.id), deliveryCopyOf(scope.account.id));
+  const copyOf = sql<string | null>`CASE WHEN ${delivered} THEN ${jobs.partnerAccountId} END`;
+  const [found, rows] = await db.batch([db.select({ id: jobs.id, copyOf }).from(jobs).where(job).limit(1), trailQuery(db, about, cursor, limit)]);
   if (!found[0]) throw notFound("Job not found");
-  return trailPage(rows, limit);
+  return { page: trailPage(rows, limit), copyOf: found[0].copyOf };
 }
 
 /** The trail of one of the partner's customers: every entry of that account written while it was under this partner. */
