@@ -99,8 +99,13 @@ export function createIdentity({ adapter, boot, queries }: Deps) {
   async function setActiveAccount(accountId: string): Promise<void> {
     const user = authStore.get().user;
     if (!user) throw new Error("signed out");
+    const same = authStore.get().account?.id === accountId;
     await activate(user, accountId);
-    clearQueries();
+    // Another account: nothing cached survives. The same one read again (after its details were saved):
+    // what is cached is marked stale and the screens on view fetch it again — clearing would drop their
+    // reads in flight silently and leave them showing what they had.
+    if (same) void queries.current()?.invalidateQueries();
+    else clearQueries();
     prefetchSavedList(accountId);
   }
 
