@@ -5,7 +5,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { LAST_ATTEMPT } from "../../worker/domain/flows";
 import { clearIsolateCaches } from "../../worker/http/isolate-cache";
-import { apiAs } from "./auth";
+import { apiAs, multipart } from "./auth";
 import { capturedQueue, directory, failingD1, first, moveContosoToFirstShard, runFlows, second, undoFabrikamRelink } from "./flows-setup";
 import { json } from "./helpers";
 
@@ -243,13 +243,35 @@ describe("a customer re-linked across shards keeps its bookings", () => {
     expect((await apiAs(null).get("/v1/bookings")).status).toBe(401);
   });
 
-  it("answers an old booking's page read-only, refuses a move on it (409), and keeps another customer's old booking absent (404)", async () => {
+  it("answers an old booking's page and shared files read-only, refuses a move on it (409), and keeps another customer's old booking absent (404)", async () => {
+    const [old] = await first
+      .select()
+      .from(schema.jobs)
+      .where(and(eq(schema.jobs.accountId, FABRIKAM), ne(schema.jobs.status, "cancelled")))
+      .limit(1);
+    // Before the move, Cara shares a link on the booking; it stays there with it.
+    const shared = await cara().post(`/v1/bookings/${old!.id}/artifacts`, multipart({ value: "https://fabrikam.test/agenda" }));
+    expect(shared.status).toBe(201);
     await moveAndBook();
-    const [old] = await first.select().from(schema.jobs).where(eq(schema.jobs.accountId, FABRIKAM)).limit(1);
     const page = await cara().get(`/v1/bookings/${old!.id}`);
     expect(page.status).toBe(200);
     const booking = await json<Booking & { status: string; lines: { id: string }[] }>(page);
     expect(booking).toMatchObject({ id: old!.id, status: old!.status, actions: [] });
+
+    const files = await cara().get(`/v1/bookings/${old!.id}/artifacts`);
+    expect(files.status).toBe(200);
+    const items = (await json<{ items: { id: string; value: string | null; canDelete: boolean }[] }>(files)).items;
+    expect(items).toEqual([expect.objectContaining({ value: "https://fabrikam.test/agenda", canDelete: false })]);
+    // No write on it either: its attendees, a share, a share removed.
+    const writes = [
+      await cara().put(`/v1/bookings/${old!.id}/attendees`, { userIds: [] }),
+      await cara().post(`/v1/bookings/${old!.id}/artifacts`, multipart({ value: "https://fabrikam.test/late" })),
+      await cara().delete(`/v1/bookings/${old!.id}/artifacts/${items[0]!.id}`),
+    ];
+    for (const res of writes) {
+      expect(res.status, res.url).toBe(409);
+      expect((await json(res)).error.message).toMatch(/previous provider/);
+    }
 
     const cancelled = await cara().post(`/v1/bookings/${old!.id}/cancel`, { reason: "requested" });
     expect(cancelled.status).toBe(409);
@@ -271,6 +293,7 @@ describe("a customer re-linked across shards keeps its bookings", () => {
     expect(others).toBeDefined();
     expect((await cara().get(`/v1/bookings/${others!.id}`)).status).toBe(404);
     expect((await cara().post(`/v1/bookings/${others!.id}/cancel`, { reason: "requested" })).status).toBe(404);
+    expect((await cara().get(`/v1/bookings/${others!.id}/artifacts`)).status).toBe(404);
     expect((await apiAs(null).get(`/v1/bookings/${old!.id}`)).status).toBe(401);
   });
 });

@@ -83,8 +83,15 @@ export async function getJob(db: Db, owner: JobOwner, id: string, what = "Bookin
 const formerJobs = (history: Db[] | Promise<Db[]>, owner: JobOwner, id: string) =>
   onEachShard(history, (shard) => loadJob(shard, id, owner.where, owner.side, true, owner.userId));
 
-/** A move on a booking that stays on the shard the customer left (409). */
-export const FORMER_PARTNER_BOOKING = "This booking was made with your previous provider. It stays in your history and can no longer be changed.";
+/**
+ * 409 when the job `id`, absent on the request's shard, is the owner's on a
+ * shard it lived on before a re-link: it stays there as it was, no move or
+ * write on it. Read only on that path (no call more for a job that is here).
+ */
+export async function refuseFormerJob(history: () => Promise<Db[]>, owner: JobOwner, id: string): Promise<void> {
+  if ((await formerJobs(history(), owner, id)).some((j) => j !== null))
+    throw conflict("This booking was made with your previous provider. It stays in your history and can no longer be changed.");
+}
 
 /**
  * Not a delivery copy (worker/data/delivery.ts): the job's partner is on the
@@ -125,8 +132,7 @@ export async function jobForMove(
   history: () => Promise<Db[]> = async () => [],
 ): Promise<MoveSubject> {
   const read = await loadJobWithMail(db, env, id, and(owner.where, notDeliveryCopy(owner))!, owner.side, owner.readOnly, owner.userId, window);
-  // Read on the former shards only when absent here: no call more for a booking that is.
-  if (!read && (await formerJobs(history(), owner, id)).some((j) => j !== null)) throw conflict(FORMER_PARTNER_BOOKING);
+  if (!read) await refuseFormerJob(history, owner, id);
   if (!read) throw notFound("Booking not found");
   if (seen !== undefined && seen !== read.job.version) throw conflict(CHANGED_MEANWHILE);
   return { ...read, lines: read.dto.lines };
