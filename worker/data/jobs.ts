@@ -20,14 +20,14 @@ import type { CustomerScope, PartnerScope } from "../http/endpoint";
 import { conflict, notFound } from "../http/errors";
 import { audit, jobMoveAudit, type AuditWrite } from "./audit";
 import { inList } from "./bound";
-import { jobFromReads, loadJob, loadJobWithMail, oneJobReads, projectJob, type Side } from "./job-store";
+import { getJob, refuseFormerJob } from "./former-jobs";
+import { jobFromReads, loadJobWithMail, oneJobReads, projectJob, type Side } from "./job-store";
 import { customerSide, distinctRecipients, jobMailRows, partnerSide, type JobSides, type MailPerson, type Recipient } from "./job-mail";
 import type { OriginEnv } from "./mail-context";
 import { CHANGED_MEANWHILE, dueDates, freeSeat, jobBatchFailure, moveJob, returnCredits, scheduleLines, type Statements } from "./job-writes";
 import { writeThenRead } from "./reusable";
 import type { CalendarRows } from "./availability";
 import { moveAuditEntries, type MoveAudit } from "./job-move-audit";
-import { onEachShard } from "./query";
 import { deliveryCopyOf } from "./delivery";
 
 /**
@@ -44,6 +44,7 @@ export type JobOwner = { side: Side; where: SQL; readOnly: boolean; accountId: s
  * writes (the job's compare-and-set there), with the owner acting there.
  */
 export type JobShard = { name: string; db: Db };
+export { getJob, refuseFormerJob };
 
 export const onJobShard = (owner: JobOwner, shard: JobShard): JobOwner => ({ ...owner, shard: shard.name });
 
@@ -66,32 +67,6 @@ export const partnerJobs = (scope: PartnerScope): JobOwner => ({
   userId: scope.user.id,
   actor: scope.user,
 });
-
-/** One of the owner's jobs, or 404. */
-export async function getJob(db: Db, owner: JobOwner, id: string, what = "Booking not found", history: Db[] | Promise<Db[]> = []): Promise<JobDto> {
-  const [dto, before] = await Promise.all([loadJob(db, id, owner.where, owner.side, owner.readOnly, owner.userId), formerJobs(history, owner, id)]);
-  const found = dto ?? before.find((j) => j !== null);
-  if (!found) throw notFound(what);
-  return found;
-}
-
-/**
- * The job `id` of the owner on each shard of `history` (where a customer lived
- * before a re-link; worker/tenant/scope.ts historyShards), read-only: it stays
- * there as it was (docs/decisions/2026-11-27-relinked-bookings.md).
- */
-const formerJobs = (history: Db[] | Promise<Db[]>, owner: JobOwner, id: string) =>
-  onEachShard(history, (shard) => loadJob(shard, id, owner.where, owner.side, true, owner.userId));
-
-/**
- * 409 when the job `id`, absent on the request's shard, is the owner's on a
- * shard it lived on before a re-link: it stays there as it was, no move or
- * write on it. Read only on that path (no call more for a job that is here).
- */
-export async function refuseFormerJob(history: () => Promise<Db[]>, owner: JobOwner, id: string): Promise<void> {
-  if ((await formerJobs(history(), owner, id)).some((j) => j !== null))
-    throw conflict("This booking was made with your previous provider. It stays in your history and can no longer be changed.");
-}
 
 /**
  * Not a delivery copy (worker/data/delivery.ts): the job's partner is on the
