@@ -8,6 +8,7 @@ import { DEMO } from "../../db/seed";
 import { apiAs, getWithCookie, signInCookie, type Api } from "./auth";
 import { call, json } from "./helpers";
 import { withoutPublishedHours } from "./published-hours";
+import { assignParent, first as firstShard, undoFabrikamRelink } from "./flows-setup";
 
 withoutPublishedHours();
 
@@ -274,6 +275,20 @@ describe("D1 round trips per request", () => {
     record("DELETE /v1/admin/slots/{id}", d1(closed), WRITE, WRITE_DEPTH);
   });
 
+  it("a customer re-linked to a partner on another shard reads its bookings there and on its former shard within the read budget", async () => {
+    expect((await assignParent("customerAdmin", FABRIKAM, DEMO.contoso.tan)).status).toBe(202);
+    try {
+      const [old] = await firstShard.select({ id: schema.jobs.id }).from(schema.jobs).where(eq(schema.jobs.accountId, FABRIKAM)).limit(1);
+      const listed = await json(await customer.get("/v1/bookings?limit=100"));
+      expect(listed.items.map((j: { id: string }) => j.id)).toContain(old!.id);
+      // The former shard's read runs beside the current one's: one call more than a customer that never moved, no deeper.
+      record("GET /v1/bookings (moved customer, 2 shards)", await warm(() => customer.get("/v1/bookings")), READ, READ_DEPTH);
+      record("GET /v1/bookings/{id} (moved, former shard)", await warm(() => customer.get(`/v1/bookings/${old!.id}`)), READ, READ_DEPTH);
+    } finally {
+      await undoFabrikamRelink();
+    }
+  });
+
   it("prints the table", () => {
     console.log(
       table
@@ -283,6 +298,6 @@ describe("D1 round trips per request", () => {
         )
         .join("\n"),
     );
-    expect(table.length).toBe(42);
+    expect(table.length).toBe(44);
   });
 });

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { LAST_ATTEMPT } from "../../worker/domain/flows";
 import { clearIsolateCaches } from "../../worker/http/isolate-cache";
-import { apiAs } from "./auth";
-import { capturedQueue, directory, failingD1, first, moveContosoToFirstShard, resetSecondShard, runFlows, second } from "./flows-setup";
+import { apiAs, multipart } from "./auth";
+import { capturedQueue, directory, failingD1, first, moveContosoToFirstShard, runFlows, second, undoFabrikamRelink } from "./flows-setup";
 import { json } from "./helpers";
 
 /**
@@ -38,13 +38,7 @@ async function askToRelink() {
   return { res, sent: queue.sent };
 }
 
-afterEach(async () => {
-  await resetSecondShard();
-  await directory.update(schema.accounts).set({ parentAccountId: NORTHWIND }).where(eq(schema.accounts.id, FABRIKAM));
-  await directory.update(schema.accounts).set({ formerShards: null }).where(eq(schema.accounts.id, FABRIKAM));
-  await first.update(schema.accounts).set({ parentAccountId: NORTHWIND }).where(eq(schema.accounts.id, FABRIKAM));
-  clearIsolateCaches();
-});
+afterEach(undoFabrikamRelink);
 
 const formerShards = async () =>
   (await directory.select({ former: schema.accounts.formerShards }).from(schema.accounts).where(eq(schema.accounts.id, FABRIKAM)))[0]?.former;
@@ -169,6 +163,138 @@ describe("a customer re-links to a partner on another shard", () => {
     expect((await runFlows(sent)).explicitAcks).toHaveLength(1);
     expect((await fabrikamOn(second)).account).toBe(0);
     expect(await parentIn(directory)).toBeNull();
+  });
+});
+
+describe("a customer re-linked across shards keeps its bookings", () => {
+  type Booking = { id: string; createdAt: string; actions: string[] };
+  const cara = () => apiAs("customerAdmin", { accountId: FABRIKAM });
+  const idsOf = (rows: { id: string }[]) => rows.map((r) => r.id);
+  /** Fabrikam moved to Contoso's shard, then a booking of a Contoso workout there; answers that booking. */
+  async function moveAndBook() {
+    const { sent } = await askToRelink();
+    expect((await runFlows(sent)).explicitAcks).toHaveLength(1);
+    clearIsolateCaches();
+    const sessions = await second
+      .select()
+      .from(schema.workoutSessions)
+      .where(eq(schema.workoutSessions.workoutId, DEMO.workouts.excelForAnalysts))
+      .orderBy(schema.workoutSessions.sequence);
+    // Contoso prices the workout in Fabrikam's currency too (its seeded lines are in its own).
+    const [line] = await second
+      .select()
+      .from(schema.pricingLines)
+      .where(and(eq(schema.pricingLines.workoutId, DEMO.workouts.excelForAnalysts), eq(schema.pricingLines.onPlan, false)));
+    const [customer] = await second.select({ currency: schema.accounts.currency }).from(schema.accounts).where(eq(schema.accounts.id, FABRIKAM));
+    await second.insert(schema.pricingLines).values({ ...line!, id: crypto.randomUUID(), currency: customer!.currency });
+    const at = (d: number) => new Date(Date.UTC(2030, 4, 1 + d, 9)).toISOString();
+    const booked = await cara().post("/v1/bookings", {
+      workoutId: DEMO.workouts.excelForAnalysts,
+      mode: "request",
+      sessions: sessions.map((x, i) => ({ sessionId: x.id, times: [at(i)] })),
+    });
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    return json<Booking>(booked);
+  }
+  /** Fabrikam's bookings as both shards hold them, newest first (the id breaking ties). */
+  async function allBookings() {
+    const read = (db: typeof first) =>
+      db.select({ id: schema.jobs.id, createdAt: schema.jobs.createdAt }).from(schema.jobs).where(eq(schema.jobs.accountId, FABRIKAM));
+    const rows = [...(await read(first)), ...(await read(second))];
+    const desc = (x: string, y: string) => (x < y ? 1 : x > y ? -1 : 0);
+    return rows.sort((a, b) => desc(a.createdAt, b.createdAt) || desc(a.id, b.id));
+  }
+
+  it("lists the old partner's bookings with the new one's, in order and read-only, paged across both shards within the read budget", async () => {
+    const fresh = await moveAndBook();
+    const old = await first.select({ id: schema.jobs.id }).from(schema.jobs).where(eq(schema.jobs.accountId, FABRIKAM));
+    expect(old.length).toBeGreaterThan(1);
+    const expected = await allBookings();
+    expect(expected).toHaveLength(old.length + 1);
+
+    await (await cara().get("/v1/bookings?limit=100")).arrayBuffer();
+    const res = await cara().get("/v1/bookings?limit=100");
+    expect(res.status).toBe(200);
+    expect(d1Figures(res).calls).toBeLessThanOrEqual(3);
+    expect(d1Figures(res).depth).toBeLessThanOrEqual(2);
+    const list = await json<{ items: Booking[]; nextCursor: string | null }>(res);
+    expect(idsOf(list.items)).toEqual(idsOf(expected));
+    expect(list.nextCursor).toBeNull();
+    // What happened under the old partner is read only; the new booking can still be moved.
+    for (const b of list.items) expect(b.actions.length > 0, b.id).toBe(b.id === fresh.id && fresh.actions.length > 0);
+
+    // Two at a time, the cursor carries across both shards: every booking once, in the same order.
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { items: Booking[]; nextCursor: string | null } = await json(
+        await cara().get(`/v1/bookings?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`),
+      );
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      paged.push(...idsOf(page.items));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(paged).toEqual(idsOf(expected));
+
+    // The new partner sees only what happened under it.
+    const contosoJobs = (await json(await apiAs("otherPartnerAdmin", { accountId: CONTOSO }).get("/v1/jobs?limit=100"))).items as Booking[];
+    expect(idsOf(contosoJobs)).toContain(fresh.id);
+    expect(idsOf(contosoJobs).filter((id) => old.some((o) => o.id === id))).toEqual([]);
+    expect((await apiAs(null).get("/v1/bookings")).status).toBe(401);
+  });
+
+  it("answers an old booking's page and shared files read-only, refuses a move on it (409), and keeps another customer's old booking absent (404)", async () => {
+    const [old] = await first
+      .select()
+      .from(schema.jobs)
+      .where(and(eq(schema.jobs.accountId, FABRIKAM), ne(schema.jobs.status, "cancelled")))
+      .limit(1);
+    // Before the move, Cara shares a link on the booking; it stays there with it.
+    const shared = await cara().post(`/v1/bookings/${old!.id}/artifacts`, multipart({ value: "https://fabrikam.test/agenda" }));
+    expect(shared.status).toBe(201);
+    await moveAndBook();
+    const page = await cara().get(`/v1/bookings/${old!.id}`);
+    expect(page.status).toBe(200);
+    const booking = await json<Booking & { status: string; lines: { id: string }[] }>(page);
+    expect(booking).toMatchObject({ id: old!.id, status: old!.status, actions: [] });
+
+    const files = await cara().get(`/v1/bookings/${old!.id}/artifacts`);
+    expect(files.status).toBe(200);
+    const items = (await json<{ items: { id: string; value: string | null; canDelete: boolean }[] }>(files)).items;
+    expect(items).toEqual([expect.objectContaining({ value: "https://fabrikam.test/agenda", canDelete: false })]);
+    // No write on it either: its attendees, a share, a share removed.
+    const writes = [
+      await cara().put(`/v1/bookings/${old!.id}/attendees`, { userIds: [] }),
+      await cara().post(`/v1/bookings/${old!.id}/artifacts`, multipart({ value: "https://fabrikam.test/late" })),
+      await cara().delete(`/v1/bookings/${old!.id}/artifacts/${items[0]!.id}`),
+    ];
+    for (const res of writes) {
+      expect(res.status, res.url).toBe(409);
+      expect((await json(res)).error.message).toMatch(/previous provider/);
+    }
+
+    const cancelled = await cara().post(`/v1/bookings/${old!.id}/cancel`, { reason: "requested" });
+    expect(cancelled.status).toBe(409);
+    expect((await json(cancelled)).error.message).toMatch(/previous provider/);
+    const accepted = await cara().post(`/v1/bookings/${old!.id}/accept`, {
+      version: old!.version,
+      lines: booking.lines.map((l) => ({ lineId: l.id, time: "2031-03-03T09:00:00.000Z" })),
+    });
+    expect(accepted.status).toBe(409);
+    expect((await json(accepted)).error.message).toMatch(/previous provider/);
+    const [after] = await first.select().from(schema.jobs).where(eq(schema.jobs.id, old!.id));
+    expect(after).toMatchObject({ status: old!.status, version: old!.version });
+
+    const [others] = await first
+      .select()
+      .from(schema.jobs)
+      .where(and(ne(schema.jobs.accountId, FABRIKAM), eq(schema.jobs.partnerAccountId, NORTHWIND)))
+      .limit(1);
+    expect(others).toBeDefined();
+    expect((await cara().get(`/v1/bookings/${others!.id}`)).status).toBe(404);
+    expect((await cara().post(`/v1/bookings/${others!.id}/cancel`, { reason: "requested" })).status).toBe(404);
+    expect((await cara().get(`/v1/bookings/${others!.id}/artifacts`)).status).toBe(404);
+    expect((await apiAs(null).get(`/v1/bookings/${old!.id}`)).status).toBe(401);
   });
 });
 

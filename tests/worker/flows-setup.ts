@@ -59,6 +59,15 @@ export async function resetSecondShard() {
   clearIsolateCaches();
 }
 
+/** Fabrikam back under Northwind on the first shard, never moved, the second shard as seeded (after a test that re-linked it to Contoso). */
+export async function undoFabrikamRelink() {
+  const fabrikam = DEMO.customers.fabrikam.id;
+  await resetSecondShard();
+  await directory.update(schema.accounts).set({ parentAccountId: DEMO.northwind.id, formerShards: null }).where(eq(schema.accounts.id, fabrikam));
+  await first.update(schema.accounts).set({ parentAccountId: DEMO.northwind.id }).where(eq(schema.accounts.id, fabrikam));
+  clearIsolateCaches();
+}
+
 /** A FLOW_QUEUE that keeps what is sent (for apiAs's bindings). */
 export function capturedQueue() {
   const sent: FlowMessage[] = [];

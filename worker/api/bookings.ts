@@ -29,7 +29,7 @@ import { errorResponses } from "../http/responses";
 import { deliverLater } from "../flows/queue";
 import { dispatchMail } from "../mail/outbox";
 import { commitAndSend } from "./job-commit";
-import { partnerShards } from "../tenant/scope";
+import { historyShards, partnerShards } from "../tenant/scope";
 
 export const bookingsApi = new Hono<AppEnv>();
 
@@ -152,7 +152,7 @@ endpoint(
     query: JobsQuery,
     responses: { 200: { description: "A page of bookings", schema: JobList }, ...errors },
   },
-  async (c, { query }, scope) => c.json(await searchJobs(c.get("db"), scope, "customer", query)),
+  async (c, { query }, scope) => c.json(await searchJobs(c.get("db"), scope, "customer", query, historyShards(c, scope.account.id))),
 );
 
 endpoint(
@@ -167,7 +167,7 @@ endpoint(
     params: JobIdParam,
     responses: { 200: { description: "The booking", schema: JobDto }, ...errors },
   },
-  async (c, { params }, scope) => c.json(await getJob(c.get("db"), customerJobs(scope), params.id)),
+  async (c, { params }, scope) => c.json(await getJob(c.get("db"), customerJobs(scope), params.id, undefined, historyShards(c, scope.account.id))),
 );
 
 /**
@@ -189,13 +189,13 @@ endpoint(
     body: ScheduleBooking,
     responses: {
       200: { description: "The booking", schema: JobDto },
-      ...errorResponses({ ...refused, 409: "Not allowed in this state, or the time is gone" }),
+      ...errorResponses({ ...refused, 409: "Not allowed in this state, the time is gone, or made with a previous provider" }),
     },
   },
   async (c, { params, body }, scope) => {
     const db = c.get("db");
     const owner = customerJobs(scope);
-    const subject = await jobForMove(db, c.env, owner, params.id, body.version, requestWindow(body.sessions));
+    const subject = await jobForMove(db, c.env, owner, params.id, body.version, requestWindow(body.sessions), () => historyShards(c, scope.account.id));
     const { job, lines } = subject;
     const rescheduling = job.status === "confirmed";
     const action = rescheduling ? (body.mode === "request" ? "rescheduleRequest" : "rescheduleSlots") : body.mode === "request" ? "requestTimes" : "bookSlots";
@@ -254,13 +254,15 @@ endpoint(
     body: AcceptProposal,
     responses: {
       200: { description: "The booking, Booked", schema: JobDto },
-      ...errorResponses({ ...refused, 409: "No proposal to accept, or the booking changed meanwhile" }),
+      ...errorResponses({ ...refused, 409: "No proposal to accept, the booking changed meanwhile, or made with a previous provider" }),
     },
   },
   async (c, { params, body }, scope) => {
     const db = c.get("db");
     const owner = customerJobs(scope);
-    const subject = await jobForMove(db, c.env, owner, params.id, body.version, requestWindow([{ times: body.lines.map((l) => l.time) }]));
+    const subject = await jobForMove(db, c.env, owner, params.id, body.version, requestWindow([{ times: body.lines.map((l) => l.time) }]), () =>
+      historyShards(c, scope.account.id),
+    );
     if (subject.job.status !== "timesProposed") throw conflict(`A booking that is ${subject.job.status} has no proposal to accept`);
     const { times, fields } = confirmedTimes(subject.lines, body.lines, "timesProposed");
     if (Object.keys(fields).length) throw invalid(fields);
@@ -285,13 +287,13 @@ endpoint(
     body: CancelBooking,
     responses: {
       200: { description: "The cancelled booking", schema: JobDto },
-      ...errorResponses({ ...refused, 409: "Already completed or cancelled" }),
+      ...errorResponses({ ...refused, 409: "Already completed or cancelled, or made with a previous provider" }),
     },
   },
   async (c, { params, body }, scope) => {
     const db = c.get("db");
     const owner = customerJobs(scope);
-    const subject = await jobForMove(db, c.env, owner, params.id);
+    const subject = await jobForMove(db, c.env, owner, params.id, undefined, undefined, () => historyShards(c, scope.account.id));
     const move = cancelStatements(db, owner, subject, body.reason, body.comment);
     // The partner is told; the customer gets its confirmation.
     return commitAndSend(

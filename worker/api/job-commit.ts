@@ -1,13 +1,24 @@
 import type { Context } from "hono";
 import { copyUsers, deliveredJobPartner, deliverySource, namingUsers, writeDeliveryCopy } from "../data/delivery";
-import { commitMove, jobForMove, onJobShard, partnerJobs, type JobOwner, type JobShard, type Move, type MoveMail, type MoveSubject } from "../data/jobs";
+import {
+  commitMove,
+  jobForMove,
+  onJobShard,
+  partnerJobs,
+  refuseFormerJob,
+  type JobOwner,
+  type JobShard,
+  type Move,
+  type MoveMail,
+  type MoveSubject,
+} from "../data/jobs";
 import type { MoveAudit } from "../data/job-move-audit";
 import type { AppEnv, Db } from "../env";
 import { deliverLater } from "../flows/queue";
 import type { PartnerScope } from "../http/endpoint";
 import { ApiError } from "../http/errors";
 import { dispatchMail } from "../mail/outbox";
-import { accountShardName, shardDb } from "../tenant/scope";
+import { accountShardName, historyShards, shardDb } from "../tenant/scope";
 
 /**
  * Where a move is made: the job's shard (the request's, or for a delivering
@@ -125,7 +136,10 @@ export async function writeOnJob<T>(c: Context<AppEnv>, owner: JobOwner, jobId: 
   try {
     value = await write(target.shard.db, owner);
   } catch (err) {
-    const there = owner.side === "partner" && err instanceof ApiError && err.code === "not_found" ? await deliveredJobShard(c, owner.accountId, jobId) : null;
+    const absent = err instanceof ApiError && err.code === "not_found";
+    // A customer's booking left on a shard it lived on before a re-link is read only there (409).
+    if (absent && owner.side === "customer") await refuseFormerJob(() => historyShards(c, owner.accountId), owner, jobId);
+    const there = owner.side === "partner" && absent ? await deliveredJobShard(c, owner.accountId, jobId) : null;
     if (!there) throw err;
     target = { shard: there, away: true };
     await copyUsers(c.get("db"), there, [owner.userId]);

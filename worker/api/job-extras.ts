@@ -15,9 +15,10 @@ import { customerJobs, partnerJobs, type JobOwner } from "../data/jobs";
 import type { AppEnv, Db } from "../env";
 import { writeOnJob } from "./job-commit";
 import { endpoint, type CustomerScope, type PartnerScope } from "../http/endpoint";
-import { invalid, notFound } from "../http/errors";
+import { ApiError, invalid, notFound } from "../http/errors";
 import { errorResponses } from "../http/responses";
 import { privateDownload } from "../storage/files";
+import { historyShards } from "../tenant/scope";
 import { putPrivateFile, removeUploads, type CheckedUpload } from "../storage/uploads";
 
 export const jobExtrasApi = new Hono<AppEnv>();
@@ -52,6 +53,26 @@ async function share(
     await removeUploads(c.env.UPLOADS, fileKey, { bestEffort: true });
     throw err;
   }
+}
+
+/**
+ * A read on one of the owner's jobs (its shared files, a file's download): on
+ * the request's shard and, for a customer, read-only on each shard it lived
+ * on before a re-link (docs/decisions/2026-11-27-relinked-bookings.md), side
+ * by side. The request's shard's answer first; its 404 when no shard has the job.
+ */
+async function readOnJobShards<T>(c: Context<AppEnv>, owner: JobOwner, read: (db: Db, former: boolean) => Promise<T>): Promise<T> {
+  const own = read(c.get("db"), false);
+  // Settled below, once the former shards are known: not an unhandled rejection meanwhile.
+  own.catch(() => undefined);
+  const history = owner.side === "customer" ? await historyShards(c, owner.accountId) : [];
+  const [here, ...before] = await Promise.allSettled([own, ...history.map((db) => read(db, true))]);
+  if (here.status === "fulfilled") return here.value;
+  // Only an absent job is looked for on the former shards; any other failure is the request's.
+  const absent = here.reason instanceof ApiError && here.reason.code === "not_found";
+  const found = absent ? before.find((r) => r.status === "fulfilled") : undefined;
+  if (found) return found.value;
+  throw here.reason;
 }
 
 /** Registers one side's routes: `auth` guards them, `ownerOf` gives the side's view of its jobs. */
@@ -96,7 +117,14 @@ function sideRoutes(
       params: JobIdParam,
       responses: { 200: { description: "The shared files and links, oldest first", schema: JobArtifactList }, ...errors },
     },
-    async (c, { params }, scope) => c.json(await listArtifacts(c.get("db"), ownerOf(scope), params.id)),
+    async (c, { params }, scope) =>
+      c.json(
+        await readOnJobShards(c, ownerOf(scope), async (db, former) => {
+          const list = await listArtifacts(db, ownerOf(scope), params.id);
+          // What stays where the customer lived before is read only.
+          return former ? { items: list.items.map((a) => ({ ...a, canDelete: false })) } : list;
+        }),
+      ),
   );
 
   endpoint(
@@ -134,7 +162,7 @@ function sideRoutes(
       responses: { 200: { description: "The file, with its stored content type", contentType: "application/octet-stream" }, ...errors },
     },
     async (c, { params }, scope) => {
-      const key = await artifactFileKey(c.get("db"), ownerOf(scope), params.id, params.artifactId);
+      const key = await readOnJobShards(c, ownerOf(scope), (db) => artifactFileKey(db, ownerOf(scope), params.id, params.artifactId));
       const download = await privateDownload(c.env.UPLOADS, key);
       if (!download) throw notFound("Shared file not found");
       return download;

@@ -16,6 +16,7 @@ import {
   upcomingSessions,
 } from "../data/job-people";
 import { commitWithNotices, customerJobs, jobForMove, type JobOwner, type Move, type MoveSubject, type Notice } from "../data/jobs";
+import { historyShards } from "../tenant/scope";
 import { dispatchMail } from "../mail/outbox";
 import { deliverLater } from "../flows/queue";
 import { bringPeople, hereShard, partnerMove, refreshCopy, type MoveTarget } from "./job-commit";
@@ -100,7 +101,7 @@ endpoint(
   async (c, { params, body }, scope) => {
     const db = c.get("db");
     const owner = customerJobs(scope);
-    const subject = await jobForMove(db, c.env, owner, params.id, body.version);
+    const subject = await jobForMove(db, c.env, owner, params.id, body.version, undefined, () => historyShards(c, scope.account.id));
     const people = await checkedAttendees(db, scope.account.id, body.userIds, subject.dto.seats, "userIds");
     return commit(c, owner, subject, attendeesStatements(db, subject, people, scope.user.id), attendeeNotices(subject, people));
   },

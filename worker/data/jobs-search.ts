@@ -13,7 +13,7 @@ import { loadJobs, type Side } from "./job-store";
 import type { Db } from "../env";
 import type { Acting } from "../identity/context";
 import { after, decodeCursor, pageOf, type CursorValue, type SortKey } from "./cursor";
-import { contains } from "./query";
+import { contains, onEachShard } from "./query";
 import { ownJobs } from "./job-people";
 
 /** Newest booking first; the id breaks ties. */
@@ -44,22 +44,42 @@ function searchConditions(search: JobsSearch): (SQL | undefined)[] {
   ];
 }
 
-/** A page of the caller's jobs matching the search, newest first, as the side sees them. */
+/**
+ * A page of the caller's jobs matching the search, newest first, as the side
+ * sees them. `history`: the shards a customer lived on before a re-link
+ * (worker/tenant/scope.ts historyShards), read side by side with `db`, the
+ * same page of each merged in the list's order (the cursor holds across
+ * them); their bookings read-only (docs/decisions/2026-11-27-relinked-bookings.md).
+ */
 export async function searchJobs(
   db: Db,
   scope: Acting,
   side: Side,
   query: z.output<typeof JobsQuery>,
+  history: Db[] | Promise<Db[]> = [],
 ): Promise<{ items: JobDto[]; nextCursor: string | null }> {
-  const where = and(
-    visibleJobs(scope, side),
-    ...searchConditions(query),
-    query.mine === "true" ? ownJobs(side, scope.user.id, db) : undefined,
-    after(NEWEST_FIRST, decodeCursor(query.cursor, CURSOR_SHAPE)),
-  );
+  const cursor = decodeCursor(query.cursor, CURSOR_SHAPE);
+  const read = (shard: Db, readOnly: boolean) => {
+    const where = and(
+      visibleJobs(scope, side),
+      ...searchConditions(query),
+      query.mine === "true" ? ownJobs(side, scope.user.id, shard) : undefined,
+      after(NEWEST_FIRST, cursor),
+    );
+    return loadJobs(shard, where, side, query.limit + 1, readOnly, scope.user.id);
+  };
   const readOnly = side === "partner" && scope.role === "member";
-  const rows = await loadJobs(db, where, side, query.limit + 1, readOnly, scope.user.id);
-  return pageOf(rows, query.limit, (j) => [j.createdAt, j.id]);
+  const [own, before] = await Promise.all([read(db, readOnly), onEachShard(history, (shard) => read(shard, true))]);
+  return pageOf(before.length ? newestFirst(own, before.flat()) : own, query.limit, (j) => [j.createdAt, j.id]);
+}
+
+/** The jobs of several shards in the list's order (newest first, the id breaking ties), each id once: the first list's copy kept. */
+function newestFirst(own: JobDto[], others: JobDto[]): JobDto[] {
+  const seen = new Set(own.map((j) => j.id));
+  const rows = [...own, ...others.filter((j) => !seen.has(j.id) && seen.add(j.id))];
+  // Compared as SQLite compares text (by code unit), as the shards ordered them.
+  const desc = (x: string, y: string) => (x < y ? 1 : x > y ? -1 : 0);
+  return rows.sort((a, b) => desc(a.createdAt, b.createdAt) || desc(a.id, b.id));
 }
 
 const partnerAcc = alias(accounts, "export_partner");

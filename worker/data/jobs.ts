@@ -20,7 +20,8 @@ import type { CustomerScope, PartnerScope } from "../http/endpoint";
 import { conflict, notFound } from "../http/errors";
 import { audit, jobMoveAudit, type AuditWrite } from "./audit";
 import { inList } from "./bound";
-import { jobFromReads, loadJob, loadJobWithMail, oneJobReads, projectJob, type Side } from "./job-store";
+import { getJob, refuseFormerJob } from "./former-jobs";
+import { jobFromReads, loadJobWithMail, oneJobReads, projectJob, type Side } from "./job-store";
 import { customerSide, distinctRecipients, jobMailRows, partnerSide, type JobSides, type MailPerson, type Recipient } from "./job-mail";
 import type { OriginEnv } from "./mail-context";
 import { CHANGED_MEANWHILE, dueDates, freeSeat, jobBatchFailure, moveJob, returnCredits, scheduleLines, type Statements } from "./job-writes";
@@ -43,6 +44,7 @@ export type JobOwner = { side: Side; where: SQL; readOnly: boolean; accountId: s
  * writes (the job's compare-and-set there), with the owner acting there.
  */
 export type JobShard = { name: string; db: Db };
+export { getJob, refuseFormerJob };
 
 export const onJobShard = (owner: JobOwner, shard: JobShard): JobOwner => ({ ...owner, shard: shard.name });
 
@@ -65,13 +67,6 @@ export const partnerJobs = (scope: PartnerScope): JobOwner => ({
   userId: scope.user.id,
   actor: scope.user,
 });
-
-/** One of the owner's jobs, or 404. */
-export async function getJob(db: Db, owner: JobOwner, id: string, what = "Booking not found"): Promise<JobDto> {
-  const dto = await loadJob(db, id, owner.where, owner.side, owner.readOnly, owner.userId);
-  if (!dto) throw notFound(what);
-  return dto;
-}
 
 /**
  * Not a delivery copy (worker/data/delivery.ts): the job's partner is on the
@@ -109,8 +104,10 @@ export async function jobForMove(
   id: string,
   seen?: number,
   window?: { busyFrom: string; busyTo: string },
+  history: () => Promise<Db[]> = async () => [],
 ): Promise<MoveSubject> {
   const read = await loadJobWithMail(db, env, id, and(owner.where, notDeliveryCopy(owner))!, owner.side, owner.readOnly, owner.userId, window);
+  if (!read) await refuseFormerJob(history, owner, id);
   if (!read) throw notFound("Booking not found");
   if (seen !== undefined && seen !== read.job.version) throw conflict(CHANGED_MEANWHILE);
   return { ...read, lines: read.dto.lines };
