@@ -1,10 +1,12 @@
-import { signIn } from "./auth";
-import { expect, expectAccessible, test } from "./fixtures";
+import { signIn, signUpNewCustomer } from "./auth";
+import { expect, expectAccessible, open, test } from "./fixtures";
 
 test.describe("forms keep unsaved edits", () => {
   test("a page with two forms holds navigation while either has unsaved edits, and the tab close asks too", async ({ page }) => {
     test.slow();
-    await signIn(page, "customerAdmin", "/admin/profile");
+    // A person of their own: saving their name must not rename a demo user other journeys read meanwhile.
+    await signUpNewCustomer(page, "Cara Unsaved", `Unsaved Edits ${Date.now().toString(36)}`);
+    await open(page, "/admin/profile");
     const nav = page.getByRole("navigation", { name: "Main" });
     const details = page.getByRole("form", { name: "Your details" });
     await details.getByLabel("First name").fill("Carla");
