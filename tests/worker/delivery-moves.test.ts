@@ -4,7 +4,7 @@ import * as schema from "../../db/schema";
 import { DEMO, DEMO_USERS } from "../../db/seed";
 import { apiAs, multipart } from "./auth";
 import { FABRIKAM, giveFabrikamCredits, sessions, WORKOUT } from "./bookings-setup";
-import { capturedQueue, first, resetSecondShard, runFlows, second } from "./flows-setup";
+import { capturedQueue, contosoDelivers, first, resetSecondShard, runFlows, second } from "./flows-setup";
 import { call, json } from "./helpers";
 
 /**
@@ -47,17 +47,7 @@ async function confirmed(day: number): Promise<Job> {
 }
 
 beforeAll(() => giveFabrikamCredits(40));
-beforeEach(async () => {
-  await first.delete(schema.deliveryPartners).where(eq(schema.deliveryPartners.workoutId, WORKOUT));
-  await first.insert(schema.deliveryPartners).values({
-    accountId: DEMO.northwind.id,
-    workoutId: WORKOUT,
-    partnerTan: DEMO.contoso.tan,
-    partnerAccountId: CONTOSO,
-    name: DEMO.contoso.name,
-    selectionPercent: 100,
-  });
-});
+beforeEach(() => contosoDelivers(WORKOUT));
 afterEach(resetSecondShard);
 
 describe("the delivering partner's moves on a job of another shard", () => {

@@ -5,7 +5,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { apiAs } from "./auth";
 import { FABRIKAM, giveFabrikamCredits, sessions, WORKOUT } from "./bookings-setup";
-import { capturedQueue, failingD1, first, resetSecondShard, runFlows, second } from "./flows-setup";
+import { capturedQueue, contosoDelivers, failingD1, first, resetSecondShard, runFlows, second } from "./flows-setup";
 import { json } from "./helpers";
 
 /**
@@ -33,18 +33,7 @@ async function book(day: number) {
 }
 
 beforeAll(() => giveFabrikamCredits(20));
-beforeEach(async () => {
-  // Contoso delivers every booking of the workout.
-  await first.delete(schema.deliveryPartners).where(eq(schema.deliveryPartners.workoutId, WORKOUT));
-  await first.insert(schema.deliveryPartners).values({
-    accountId: DEMO.northwind.id,
-    workoutId: WORKOUT,
-    partnerTan: DEMO.contoso.tan,
-    partnerAccountId: CONTOSO,
-    name: DEMO.contoso.name,
-    selectionPercent: 100,
-  });
-});
+beforeEach(() => contosoDelivers(WORKOUT));
 afterEach(resetSecondShard);
 
 describe("a job delivered by a partner on another shard", () => {

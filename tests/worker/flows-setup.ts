@@ -170,3 +170,16 @@ export async function assignParent(who: Caller, customerId: string, tan: string)
   }
   return res;
 }
+
+/** Contoso (on the second shard) delivers every booking of Northwind's `workoutId` (its only delivery partner). */
+export async function contosoDelivers(workoutId: string) {
+  await first.delete(schema.deliveryPartners).where(eq(schema.deliveryPartners.workoutId, workoutId));
+  await first.insert(schema.deliveryPartners).values({
+    accountId: DEMO.northwind.id,
+    workoutId,
+    partnerTan: DEMO.contoso.tan,
+    partnerAccountId: DEMO.contoso.id,
+    name: DEMO.contoso.name,
+    selectionPercent: 100,
+  });
+}
