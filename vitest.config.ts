@@ -15,6 +15,8 @@ const DEVELOPMENT = {
   DNS_RESOLVER_URL: "http://127.0.0.1:5173/dev/dns-query",
   // endpoint() parses every 2xx JSON answer with its declared schema (tests only).
   RESPONSE_CHECKS: "on",
+  // A statement on a table its database does not hold throws (worker/d1/placement-checks.ts).
+  PLACEMENT_CHECKS: "on",
   // Every answer carries its D1 figures (the budgets read them); a test of the default sets it back per request.
   SERVER_TIMING: "all",
 };

@@ -32,6 +32,8 @@ export function devVars({ origin = "http://localhost:5173", extra = {} } = {}) {
     DNS_RESOLVER_URL: `http://127.0.0.1${port ? `:${port}` : ""}/dev/dns-query`,
     // Every answer carries its D1 figures (npm run bench reads them); a deployment sends them to signed-in callers only.
     SERVER_TIMING: "all",
+    // A statement on a table its database does not hold throws (worker/d1/placement-checks.ts); a deployment never checks.
+    PLACEMENT_CHECKS: "on",
     ...extra,
   };
 }

@@ -12,6 +12,7 @@ import { devMail } from "./mail/dev";
 import { devCron } from "./dev-cron";
 import type { MailQueueMessage } from "./mail/outbox";
 import { runScheduled } from "./cron";
+import { withPlacementChecks } from "./d1/placement-checks";
 import type { FlowMessage } from "./domain/flows";
 import { FLOW_QUEUE_NAME, runFlowBatch } from "./flows/consumer";
 import { answerInProcessWith } from "./ssr/loaders";
@@ -29,6 +30,11 @@ import { NOT_FOUND_PATH, ROUTES } from "../client/app/routes";
  */
 const app = new Hono<AppEnv>();
 
+// Development and tests: a statement on a table its database does not hold throws (worker/d1/placement-checks.ts).
+app.use(async (c, next) => {
+  c.env = withPlacementChecks(c.env);
+  await next();
+});
 app.use(async (c, next) => {
   const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
   c.set("requestId", requestId);
@@ -73,10 +79,10 @@ export default {
   // Two queues: the outbox's mail, and the steps of the flows that cross partners (worker/flows).
   queue: (batch, env) =>
     batch.queue.startsWith(FLOW_QUEUE_NAME)
-      ? runFlowBatch(batch as MessageBatch<FlowMessage>, env)
-      : deliverMailBatch(batch as MessageBatch<MailQueueMessage>, env),
+      ? runFlowBatch(batch as MessageBatch<FlowMessage>, withPlacementChecks(env))
+      : deliverMailBatch(batch as MessageBatch<MailQueueMessage>, withPlacementChecks(env)),
   // The cron trigger (wrangler.toml), once per shard: stale mail, reminders, plan renewals (worker/cron.ts).
-  scheduled: (controller, env) => runScheduled(env, controller.scheduledTime),
+  scheduled: (controller, env) => runScheduled(withPlacementChecks(env), controller.scheduledTime),
 } satisfies ExportedHandler<Env>;
 
 export { app };

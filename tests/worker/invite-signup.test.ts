@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { apiAs, authPost, cookieOf, freshEmail, lastMailTo, NEW_PASSWORD, nextIp, postSignUp, tokenForCookie } from "./auth";
+import { shardDbOf, shardOfAccount } from "./databases";
 import { call, json } from "./helpers";
 
 const db = drizzle(env.DB, { schema });
@@ -64,6 +65,33 @@ describe("GET v1/accounts/{accountId}/invites/{inviteId}: the invite link's sign
     // A guess is counted too (no guessing at full speed); another address is not held back.
     expect((await lookUp(accountId, crypto.randomUUID(), undefined, { ip, bindings })).status).toBe(429);
     expect((await lookUp(accountId, inviteId, undefined, { bindings })).status).toBe(200);
+  });
+});
+
+describe("an invite of a partner whose data is on another shard than the directory's database", () => {
+  it("is found on its partner's domain, signs the invitee up there and is accepted, the membership on the partner's shard", async () => {
+    const email = freshEmail();
+    const harbour = DEMO.customers.harbour.id;
+    expect(await shardOfAccount(harbour)).toBe(env.SHARD_WEUR_1);
+    const { accountId, inviteId, code } = await inviteFor(email, harbour);
+    const found = await lookUp(accountId, inviteId, CONTOSO_HOST);
+    expect(found.status).toBe(200);
+    expect(await json(found)).toEqual({ email, accountName: DEMO.customers.harbour.name });
+    // Harbour Health is Contoso's customer: Northwind's domain does not know the invite.
+    expect((await lookUp(accountId, inviteId, NORTHWIND_HOST)).status).toBe(404);
+    const res = await signUpByInvite({ invite: code, email }, CONTOSO_HOST);
+    expect(res.status).toBe(200);
+    const token = await tokenForCookie(cookieOf(res));
+    expect((await apiAs(token, { host: CONTOSO_HOST }).post(`/v1/accounts/${accountId}/invites/${inviteId}/accept`)).status).toBe(200);
+    const user = await userByEmail(email);
+    const members = await (
+      await shardDbOf(harbour)
+    )
+      .select()
+      .from(schema.accountUsers)
+      .where(and(eq(schema.accountUsers.accountId, harbour), eq(schema.accountUsers.email, email)));
+    expect(members).toHaveLength(1);
+    expect(user?.emailVerified).toBe(true);
   });
 });
 

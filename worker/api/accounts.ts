@@ -165,7 +165,7 @@ endpoint(
     await limitClient(c, inviteLinkLimit(c.env));
     const tenant = c.get("tenant");
     if (tenant.mode === "satellite" && !tenant.partner) throw notFound("Invite not found");
-    const invite = await pendingInvite(c.get("db"), params.accountId, params.inviteId, tenant.partner?.id ?? null);
+    const invite = await pendingInvite(c.get("directory"), params.accountId, params.inviteId, tenant.partner?.id ?? null);
     if (!invite) throw notFound("Invite not found");
     return c.json({ email: invite.email, accountName: invite.accountName } satisfies InviteLinkDto);
   },

@@ -14,10 +14,12 @@ export type PendingInvite = { accountId: string; inviteId: string; email: string
  * The pending invite `inviteId` of `accountId`, or null when there is none:
  * unknown, revoked or already accepted, or (on a partner's domain,
  * `partnerId`) an invite to an organisation that is neither that partner nor
- * one of its customers.
+ * one of its customers. Invites are in the directory, with every account's
+ * routing row (its name and partner): `directory` is the request's directory,
+ * whatever shard the host's partner is on.
  */
-export async function pendingInvite(db: Db, accountId: string, inviteId: string, partnerId: string | null): Promise<PendingInvite | null> {
-  const rows = await db
+export async function pendingInvite(directory: Db, accountId: string, inviteId: string, partnerId: string | null): Promise<PendingInvite | null> {
+  const rows = await directory
     .select({ accountId: invites.accountId, inviteId: invites.id, email: invites.email, accountName: accounts.name })
     .from(invites)
     .innerJoin(accounts, eq(accounts.id, invites.accountId))

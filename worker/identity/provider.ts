@@ -64,7 +64,7 @@ async function presentedInvite(c: Context<AppEnv>): Promise<PresentedInvite | nu
   if (!code.success || (tenant.mode === "satellite" && !tenant.partner)) return null;
   const { accountId, inviteId } = inviteCodeParts(code.data);
   const partnerId = tenant.partner?.id ?? null;
-  const invite = await pendingInvite(c.get("db"), accountId, inviteId, partnerId);
+  const invite = await pendingInvite(c.get("directory"), accountId, inviteId, partnerId);
   return invite ? { ...invite, partnerId } : null;
 }
 

@@ -11,7 +11,7 @@
  *
  * Each message names the shard its row is on (./outbox.ts); the messages of
  * each shard are handled on that shard, side by side. A message without a
- * shard is the directory's database's (queued before shards). A shard this
+ * shard is the default shard's, the original database (queued before shards). A shard this
  * deployment does not bind is retried, never dropped.
  */
 import { eq, sql } from "drizzle-orm";
@@ -19,7 +19,7 @@ import { mailOutbox, type MailOutboxMessage } from "../../db/schema";
 import { inList } from "../data/bound";
 import { d1Of, runBatch, type Statements } from "../data/statements";
 import { database } from "../db";
-import { shardBinding } from "../d1/shards";
+import { defaultShard, shardBinding } from "../d1/shards";
 import { mailAdapter, type MailAdapter } from "./adapter";
 import { mailBodyOf } from "./bodies";
 import type { MailQueueMessage } from "./outbox";
@@ -38,7 +38,7 @@ export async function deliverMailBatch(batch: MessageBatch<MailQueueMessage>, en
     [...byShard].map(async ([shard, messages]) => {
       let d1: D1Database;
       try {
-        d1 = shard === undefined ? env.DB : shardBinding(env, shard);
+        d1 = shardBinding(env, shard ?? defaultShard(env));
       } catch (err) {
         console.error(JSON.stringify({ level: "error", message: "mail queued for a shard without a binding", shard, error: String(err) }));
         messages.forEach(retryLater);
