@@ -14,8 +14,7 @@ import { accounts, jobLines, jobs, slotHolds, slots } from "../../db/schema";
 import type { SeatHold } from "../domain/flows";
 import type { Db } from "../env";
 import { inList } from "./bound";
-import { batch, type Stmt } from "./query";
-import { raw } from "./statements";
+import { d1Of, raw, runBatch, type Statements } from "./statements";
 
 /** A seat held for a job line on the slot's shard. */
 export type Hold = SeatHold;
@@ -24,27 +23,25 @@ export type Hold = SeatHold;
 export const newHold = (slotId: string, jobId: string, lineId: string): Hold => ({ id: crypto.randomUUID(), slotId, jobId, lineId });
 
 /** The statements taking the holds' seats on the slot's shard: each hold and one seat, in one batch (a full slot fails it on its CHECK, a closed one on its key). */
-export function takeStatements(db: Db, jobShard: string, holds: Hold[]): Stmt[] {
+export function takeStatements(db: Db, jobShard: string, holds: Hold[]): Statements {
   return holds.flatMap((h) => [
     db.insert(slotHolds).values({ id: h.id, slotId: h.slotId, jobId: h.jobId, lineId: h.lineId, jobShard }),
-    raw(sql`UPDATE slots SET seats_taken = seats_taken + 1 WHERE id = ${h.slotId}`) as unknown as Stmt,
+    raw(sql`UPDATE slots SET seats_taken = seats_taken + 1 WHERE id = ${h.slotId}`),
   ]);
 }
 
 /** Takes the holds' seats on the slot's shard (one batch: all or none). */
 export async function takeSeats(db: Db, jobShard: string, holds: Hold[]): Promise<void> {
-  if (holds.length) await batch(db, takeStatements(db, jobShard, holds));
+  if (holds.length) await runBatch(d1Of(db), takeStatements(db, jobShard, holds));
 }
 
 /** Gives the holds' seats back (one batch): a seat only while its hold is there, then the hold removed. Idempotent. */
 export async function releaseSeats(db: Db, holds: Hold[]): Promise<void> {
   if (!holds.length) return;
-  await batch(
-    db,
+  await runBatch(
+    d1Of(db),
     holds.flatMap((h) => [
-      raw(
-        sql`UPDATE slots SET seats_taken = seats_taken - 1 WHERE id = ${h.slotId} AND seats_taken > 0 AND EXISTS (SELECT 1 FROM slot_holds WHERE id = ${h.id})`,
-      ) as unknown as Stmt,
+      raw(sql`UPDATE slots SET seats_taken = seats_taken - 1 WHERE id = ${h.slotId} AND seats_taken > 0 AND EXISTS (SELECT 1 FROM slot_holds WHERE id = ${h.id})`),
       db.delete(slotHolds).where(eq(slotHolds.id, h.id)),
     ]),
   );
