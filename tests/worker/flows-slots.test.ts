@@ -165,7 +165,9 @@ describe("slots a delivering partner publishes on its own shard", () => {
 
     // A step naming a seat its job still holds gives back nothing.
     const [held] = await holdsOf(one!);
-    await runFlows([{ kind: "releaseSeats", shard: "weur-1", jobShard: "first", holds: [{ id: held!.id, slotId: one!, jobId: kept.id, lineId: held!.lineId }] }]);
+    await runFlows([
+      { kind: "releaseSeats", shard: "weur-1", jobShard: "first", holds: [{ id: held!.id, slotId: one!, jobId: kept.id, lineId: held!.lineId }] },
+    ]);
     expect(await slotOn(one!)).toMatchObject({ seatsTaken: 1 });
   });
 
@@ -232,7 +234,11 @@ describe("a cross-shard confirm or accept", () => {
   async function contosoBusyAt(d: number) {
     const ids = [await contosoSlot(0, at(d), 4), await contosoSlot(1, at(d + 1), 4)];
     const s = await sessions();
-    const res = await harbour.post("/v1/bookings", { workoutId: WORKOUT, mode: "slots", sessions: ids.map((slotId, i) => ({ sessionId: nth(s, i).id, slotId })) });
+    const res = await harbour.post("/v1/bookings", {
+      workoutId: WORKOUT,
+      mode: "slots",
+      sessions: ids.map((slotId, i) => ({ sessionId: nth(s, i).id, slotId })),
+    });
     expect(res.status, await res.clone().text()).toBe(201);
   }
 

@@ -41,7 +41,9 @@ export async function releaseSeats(db: Db, holds: Hold[]): Promise<void> {
   await runBatch(
     d1Of(db),
     holds.flatMap((h) => [
-      raw(sql`UPDATE slots SET seats_taken = seats_taken - 1 WHERE id = ${h.slotId} AND seats_taken > 0 AND EXISTS (SELECT 1 FROM slot_holds WHERE id = ${h.id})`),
+      raw(
+        sql`UPDATE slots SET seats_taken = seats_taken - 1 WHERE id = ${h.slotId} AND seats_taken > 0 AND EXISTS (SELECT 1 FROM slot_holds WHERE id = ${h.id})`,
+      ),
       db.delete(slotHolds).where(eq(slotHolds.id, h.id)),
     ]),
   );
