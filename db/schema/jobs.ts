@@ -112,6 +112,30 @@ export const slots = sqliteTable(
   ],
 );
 
+/**
+ * A seat of a slot held for a job line on another shard (the booking
+ * partner's): taken with the slot's seats in one batch, released by deleting
+ * the hold (the seat given back only when the delete removed it), so a
+ * release run twice gives back one seat. Keyed per take: a line booked into
+ * the same slot again holds a new one.
+ */
+export const slotHolds = sqliteTable(
+  "slot_holds",
+  {
+    id: id(),
+    slotId: text("slot_id")
+      .notNull()
+      .references(() => slots.id, { onDelete: "cascade" }),
+    /** The job and its line on the booking partner's shard (no foreign keys: they live there). */
+    jobId: text("job_id").notNull(),
+    lineId: text("line_id").notNull(),
+    /** The shard of the job. */
+    jobShard: text("job_shard").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("slot_holds_slot_id_idx").on(t.slotId), index("slot_holds_job_id_idx").on(t.jobId)],
+);
+
 /** One line per session of the booked workout. */
 export const jobLines = sqliteTable(
   "job_lines",
@@ -133,6 +157,13 @@ export const jobLines = sqliteTable(
     scheduledAt: text("scheduled_at"),
     /** The slot booked, for calendar-based bookings. */
     slotId: text("slot_id").references(() => slots.id, { onDelete: "set null" }),
+    /**
+     * A slot booked on the delivery partner's shard when that is not the job's
+     * (no foreign key: the slot lives there), and the seat held for this line
+     * there (`slot_holds.id`).
+     */
+    awaySlotId: text("away_slot_id"),
+    awayHoldId: text("away_hold_id"),
     /** Times the customer proposed (booking request), ISO 8601 UTC. */
     requestedTimes: text("requested_times", { mode: "json" }).$type<string[]>().notNull().default([]),
     /** Reason of the last reschedule or denial. */

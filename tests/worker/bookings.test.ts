@@ -337,6 +337,36 @@ describe("calendar-based booking", () => {
     expect(nth(seats, 0).seatsTaken).toBe(1);
   });
 
+  it("a deny gives back the seat a session kept while another was asked again by request", async () => {
+    const s = await sessions();
+    const a = await publishSlot(nth(s, 0).id, inDays(74), 5);
+    const b = await publishSlot(nth(s, 1).id, inDays(75), 5);
+    const job = await json(
+      await customer.post("/v1/bookings", {
+        workoutId: WORKOUT,
+        mode: "slots",
+        sessions: [
+          { sessionId: nth(s, 0).id, slotId: a },
+          { sessionId: nth(s, 1).id, slotId: b },
+        ],
+      }),
+    );
+    const asked = await customer.post(`/v1/bookings/${job.id}/schedule`, {
+      version: job.version,
+      mode: "request",
+      reason: "availability",
+      sessions: [{ sessionId: nth(s, 0).id, times: [inDays(73, 14)] }],
+    });
+    expect(asked.status).toBe(200);
+    const seatsOf = async (id: string) => nth(await db.select().from(schema.slots).where(eq(schema.slots.id, id)), 0).seatsTaken;
+    expect([await seatsOf(a), await seatsOf(b)]).toEqual([0, 1]);
+    const denied = await partner.post(`/v1/jobs/${job.id}/deny`, { reason: "availability" });
+    expect(denied.status).toBe(200);
+    // Every session goes back to be scheduled: none holds a seat any more.
+    expect(await seatsOf(b)).toBe(0);
+    expect((await json(denied)).lines.map((l: { slotId: string | null }) => l.slotId)).toEqual([null, null]);
+  });
+
   it("40 parallel bookings of a 5-seat slot give exactly 5 jobs and 35 clear refusals; the ledger balances", async () => {
     const s = await sessions();
     const small = await publishSlot(nth(s, 0).id, inDays(80), 5);

@@ -13,7 +13,8 @@ import {
 import { MESSAGES } from "../../contract/messages";
 import { confirmedTimes, resolveChoices, startedMoves, timesOutOfOrder } from "../domain/booking-rules";
 import { AcceptProposal } from "../../contract/availability";
-import { bookingContext, bookingContextAcross, partnerForRequest, requireFreeToBook, requireOpenForJob, slotDto, type BookingContext } from "../data/bookable";
+import { slotDto, type BookingContext } from "../data/bookable";
+import { bookingContextAcross, openSlotsForJob, partnerForRequest, requireFreeToBook, requireOpenForJob } from "../data/booking-times";
 import type { RequestedSession } from "../domain/availability";
 import { requestWindow } from "../data/availability";
 import { cancelStatements, confirmStatements, customerJobs, getJob, jobForMove, scheduleStatements } from "../data/jobs";
@@ -29,6 +30,7 @@ import { errorResponses } from "../http/responses";
 import { deliverLater } from "../flows/queue";
 import { dispatchMail } from "../mail/outbox";
 import { commitAndSend } from "./job-commit";
+import { seatsHeldOn } from "./away-seats";
 import { historyShards, partnerShards } from "../tenant/scope";
 
 export const bookingsApi = new Hono<AppEnv>();
@@ -92,7 +94,8 @@ endpoint(
     query: BookingOptionsQuery,
     responses: { 200: { description: "Booking options", schema: BookingOptions }, ...errors },
   },
-  async (c, { params, query }, scope) => c.json(optionsOf(await bookingContext(c.get("db"), scope.account, params.id, query.variantId))),
+  async (c, { params, query }, scope) =>
+    c.json(optionsOf(await bookingContextAcross(c.get("db"), partnerShards(c), scope.account, params.id, query.variantId))),
 );
 
 /**
@@ -133,7 +136,11 @@ endpoint(
         })
       : partnerForRequest(ctx, requestedOf(ctx.sessions, body.sessions));
     const attendees = body.attendees?.length ? await checkedAttendees(db, scope.account.id, body.attendees, ctx.workout.maxAttendees, "attendees") : [];
-    const { dto, mailIds } = await createBooking(db, c.env, scope, ctx, body.mode, map, partner, attendees);
+    // Slots the delivery partner published on its own shard (another than this one) have their seats held there around the booking's write.
+    const away = ctx.open.filter((o) => o.shard && [...map.values()].some((ch) => ch.slot?.id === o.slot.id));
+    const here = c.get("shard").name;
+    const seats = away[0]?.shard ? { slotIds: new Set(away.map((o) => o.slot.id)), hold: seatsHeldOn(c, here, away[0].shard) } : undefined;
+    const { dto, mailIds } = await createBooking(db, c.env, scope, ctx, body.mode, map, partner, attendees, seats);
     await dispatchMail(c.env, mailIds, c.get("shard").name);
     await deliverLater(c.env, c.get("shard").name, dto);
     return c.json(dto, 201);
@@ -206,7 +213,10 @@ endpoint(
     const begun = rescheduling ? startedMoves(lines, body.sessions) : {};
     if (Object.keys(begun).length) throw invalid(begun, MESSAGES.sessionStarted);
     const sessions = lines.map((l) => ({ id: l.sessionId, sequence: l.sequence, name: l.sessionName, lengthMinutes: l.lengthMinutes }));
-    const open = body.mode === "slots" ? subject.openSlots : [];
+    const here = c.get("shard").name;
+    // Into slots: the delivery partner's, on its own shard when that is another (their seats then held there, under new holds).
+    const found = body.mode === "slots" ? await openSlotsForJob(partnerShards(c), here, subject) : { slots: [], shard: undefined };
+    const open = found.slots;
     const { choices: map } = checkedChoices(
       sessions,
       body.mode,
@@ -216,6 +226,7 @@ endpoint(
       body.mode === "slots" ? job.deliveryPartnerAccountId : null,
     );
     requireOrder(sessions, body.sessions, map, new Map(lines.map((l) => [l.sessionId, l.scheduledAt])));
+    if (found.shard) for (const ch of map.values()) if (ch.slot) ch.slot.holdId = crypto.randomUUID();
     // Times asked of the partner lie in its open times when it publishes hours.
     if (body.mode === "request") await requireOpenForJob(partnerShards(c), subject, requestedOf(sessions, body.sessions), requestWindow(body.sessions));
     const move = scheduleStatements(db, subject, to, map, rescheduling ? { reason: body.reason!, comment: body.comment } : null, null, scope.user.id);
@@ -267,7 +278,7 @@ endpoint(
     const { times, fields } = confirmedTimes(subject.lines, body.lines, "timesProposed");
     if (Object.keys(fields).length) throw invalid(fields);
     // The partner proposed the times; another booking may have taken one since.
-    const guards = requireFreeToBook(subject, body.lines, times, false);
+    const guards = await requireFreeToBook(partnerShards(c), c.get("shard").name, subject, body.lines, times, false);
     const move = confirmStatements(db, subject, times, { userId: scope.user.id });
     move.statements.push(...guards);
     return commitAndSend(c, owner, subject, move, { event: "proposalAccepted" });

@@ -19,6 +19,7 @@ import type { PartnerScope } from "../http/endpoint";
 import { ApiError } from "../http/errors";
 import { dispatchMail } from "../mail/outbox";
 import { accountShardName, historyShards, shardDb } from "../tenant/scope";
+import { slotShardOf, withAwaySeats, type AwaySeats } from "./away-seats";
 
 /**
  * Where a move is made: the job's shard (the request's, or for a delivering
@@ -116,11 +117,20 @@ export async function commitAndSend(
 ) {
   const shard = target?.shard ?? hereShard(c);
   await bringPeople(c, target, move, []);
-  const { dto, mailIds } = await commitMove(shard.db, c.env.UPLOADS, owner, subject, move, mail, record);
+  const { dto, mailIds } = await withAwaySeats(c, shard.name, await seatsOf(c, subject, move), () =>
+    commitMove(shard.db, c.env.UPLOADS, owner, subject, move, mail, record),
+  );
   await dispatchMail(c.env, mailIds, shard.name);
   await deliverLater(c.env, shard.name, dto);
   await refreshCopy(c, target, dto.id);
   return c.json(dto);
+}
+
+/** The seats a move takes and gives back on the delivery partner's shard (none: no directory call). */
+async function seatsOf(c: Context<AppEnv>, subject: MoveSubject, move: Move): Promise<AwaySeats | null> {
+  const partnerId = subject.job.deliveryPartnerAccountId;
+  if (!move.seats || !partnerId || (!move.seats.take.length && !move.seats.release.length)) return null;
+  return { shard: await slotShardOf(c, partnerId), ...move.seats };
 }
 
 /**

@@ -10,7 +10,8 @@ import { errorResponses } from "../http/responses";
 import { endpoint, type PartnerScope } from "../http/endpoint";
 import { mayComplete } from "../domain/job-people";
 import { attendanceStatements, locationWrites, withMarks } from "../data/job-people";
-import { requireFreeToBook } from "../data/bookable";
+import { requireFreeToBook } from "../data/booking-times";
+import { partnerShards } from "../tenant/scope";
 import { requestWindow } from "../data/availability";
 import { CompleteSession } from "../../contract/job-people";
 import { projectJob } from "../data/job-store";
@@ -90,7 +91,7 @@ endpoint(
     const { times, fields } = confirmedTimes(subject.lines, body.lines);
     if (Object.keys(fields).length) throw invalid(fields);
     // The times are checked against the partner's calendar as it is now, and guarded in the batch.
-    const guards = requireFreeToBook(subject, body.lines, times, true);
+    const guards = await requireFreeToBook(partnerShards(c), target.shard.name, subject, body.lines, times, true);
     const move = confirmStatements(db, subject, times);
     move.statements.push(...guards);
     if (body.location !== undefined) {
@@ -176,7 +177,7 @@ endpoint(
     const db = target.shard.db;
     const { times, fields, message } = rescheduledTimes(subject.lines, body.lines);
     if (Object.keys(fields).length) throw invalid(fields, message);
-    const guards = requireFreeToBook(subject, body.lines, times, false);
+    const guards = await requireFreeToBook(partnerShards(c), target.shard.name, subject, body.lines, times, false);
     const move = partnerRescheduleStatements(db, subject, times, body.reason, body.comment);
     move.statements.push(...guards);
     return commit(

@@ -64,6 +64,7 @@ export const PLACEMENT = {
   delivery_partners: "shard",
   reviews: "shard",
   slots: "shard",
+  slot_holds: "shard",
   availability_schedules: "shard",
   jobs: "shard",
   job_lines: "shard",

@@ -253,6 +253,11 @@ export async function calendarsAcross(here: string, rows: CalendarRows, away: Sh
   const read = await Promise.all(
     away.map((s) => s.db.batch(calendarReads(s.db, { ...input, partnerIds: s.partnerIds, copiesOf: here })) as unknown as Promise<CalendarRows>),
   );
+  return calendarsMerged(rows, away, read);
+}
+
+/** The request's calendar rows with those of the partners on other shards (`away`, read there: `read`, in its order) in place of what it holds of them. */
+export function calendarsMerged(rows: CalendarRows, away: ShardOf[], read: CalendarRows[]): CalendarRows {
   const moved = new Set(away.flatMap((s) => s.partnerIds));
   return [
     [...rows[0].filter((s) => !moved.has(s.partnerAccountId)), ...read.flatMap((r) => r[0])],

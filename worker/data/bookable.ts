@@ -18,17 +18,12 @@ import {
   workoutVariants,
   workouts,
 } from "../../db/schema";
-import { activeCandidates, drawDeliveryPartner } from "../domain/jobs";
-import { freeForRequest, takenTimes, type RequestedSession } from "../domain/availability";
-import { MESSAGES } from "../../contract/messages";
-import { calendarReads, calendarsAcross, calendarsFrom, type CalendarRows } from "./availability";
-import { awayIds, type PartnerShards } from "./partner-shards";
-import type { MoveSubject } from "./jobs";
+import { calendarReads, type CalendarRows } from "./availability";
 import { priceCustomer, workoutPrice } from "../domain/pricing";
 import { chooseVariants } from "../domain/visibility";
 import { missingPrerequisites } from "../domain/booking-rules";
 import type { Db } from "../env";
-import { conflict, invalid, notFound } from "../http/errors";
+import { notFound } from "../http/errors";
 import type { Account } from "../identity/context";
 import { planInForceQuery } from "./catalogue";
 import { balanceQuery } from "./credits";
@@ -36,7 +31,6 @@ import { today } from "./query";
 import { customerSees, variantInDate, visibleWhere } from "./visibility";
 import { recipientReads, type RecipientRows } from "./job-mail";
 import { reusableBatch } from "./reusable";
-import { freeTimeGuard, type Statements } from "./job-writes";
 
 /** A value bound when the batch runs (see ./reusable.ts). */
 const ph = (name: string) => sql.placeholder(name);
@@ -63,8 +57,8 @@ export type BookingContext = Bookable & {
     /** The shard its account row (a reference copy for a partner elsewhere) names. */
     shard: string | null;
   }[];
-  /** Open slots (seats left, in the future) of the candidates, soonest first. */
-  open: { slot: typeof slots.$inferSelect; partnerName: string }[];
+  /** Open slots (seats left, in the future) of the candidates, soonest first; `shard`: the slot's, when it is a candidate's on another shard. */
+  open: { slot: typeof slots.$inferSelect; partnerName: string; shard?: string }[];
   balance: number;
   creditEntryId: string | null;
   actionItems: (typeof sessionActionItems.$inferSelect)[];
@@ -273,107 +267,6 @@ export async function bookingContext(
     mail: mail as unknown as RecipientRows,
     calendars: [schedules, booked] as CalendarRows,
   };
-}
-
-/**
- * The booking context with the calendars of its in-date delivery partners on
- * other shards read on theirs (side by side, after the context's batch; none
- * when all are on the request's shard, so that path makes no extra call).
- */
-export async function bookingContextAcross(
-  db: Db,
-  shards: PartnerShards,
-  customer: Account,
-  workoutId: string,
-  variantId?: string,
-  bookerId?: string,
-  window: { busyFrom: string; busyTo: string } = { busyFrom: "9999", busyTo: "0000" },
-): Promise<BookingContext> {
-  const ctx = await bookingContext(db, customer, workoutId, variantId, bookerId, window);
-  const away = awayIds(shards.here, activeCandidates(ctx.candidates, today()));
-  if (!away.length) return ctx;
-  const calendars = await calendarsAcross(shards.here, ctx.calendars, await shards.elsewhere(away), { workoutId: ctx.workout.id, ...window });
-  return { ...ctx, calendars };
-}
-
-/**
- * The delivery partner of a booking request: drawn by selection percent
- * among the in-date candidates FREE at every time requested (those who
- * publish no hours, or whose open times hold each one; see
- * worker/domain/availability.ts `freeForRequest`), from the calendars the
- * booking context read for the request's window. 409 when the workout has
- * no in-date partner; 400 on the times no partner has open.
- */
-export function partnerForRequest(context: BookingContext, requested: RequestedSession[], now = Date.now()): BookingContext["candidates"][number] {
-  const active = activeCandidates(context.candidates, today());
-  if (!active.length) throw conflict("No delivery partner is available for this workout");
-  const calendars = calendarsFrom(
-    active.map((c) => c.id),
-    context.workout.id,
-    context.calendars,
-  );
-  const { free, fields } = freeForRequest(calendars, requested, now);
-  if (Object.keys(fields).length) throw invalid(fields, fields.sessions ?? MESSAGES.notOpenTime);
-  const chosen = drawDeliveryPartner(
-    active.filter((c) => free.some((f) => f.partnerId === c.id)),
-    today(),
-  );
-  if (!chosen) throw conflict("No delivery partner is available for this workout");
-  return chosen;
-}
-
-/**
- * 400 on each requested time the job's delivery partner does not have open
- * (its own sessions not counted as busy); nothing when it publishes no hours.
- * A delivery partner on another shard has its calendar read there.
- */
-export async function requireOpenForJob(
-  shards: PartnerShards,
-  subject: MoveSubject,
-  requested: RequestedSession[],
-  window: { busyFrom: string; busyTo: string },
-  now = Date.now(),
-) {
-  const { job } = subject;
-  const partnerId = job.deliveryPartnerAccountId;
-  if (!partnerId || !requested.some((s) => s.times.length)) return;
-  const away = awayIds(shards.here, [{ id: partnerId, shard: subject.deliveryShard }]);
-  const rows = away.length
-    ? await calendarsAcross(shards.here, subject.calendars, await shards.elsewhere(away), { workoutId: job.workoutId, exceptJobId: job.id, ...window })
-    : subject.calendars;
-  const { fields } = freeForRequest(calendarsFrom([partnerId], job.workoutId, rows), requested, now);
-  if (Object.keys(fields).length) throw invalid(fields, fields.sessions ?? MESSAGES.notOpenTime);
-}
-
-/**
- * Times about to be booked without a slot (`times`: per line, chosen in the
- * body's `lines`) against the delivery partner's calendar as read before the
- * move (this job's own sessions not busy): 409 on each `lines.<i>.time`
- * another session of the partner now takes (with its buffer), or, when
- * `hours`, that is no longer one of its open times. Answers the guards that
- * refuse the move inside its batch when another move books the time
- * meanwhile (worker/data/job-writes.ts `freeTimeGuard`).
- */
-export function requireFreeToBook(
-  subject: MoveSubject,
-  chosen: { lineId: string }[],
-  times: Map<string, string>,
-  hours: boolean,
-  now = Date.now(),
-): Statements {
-  const { job } = subject;
-  if (!job.deliveryPartnerAccountId || !times.size) return [];
-  const [calendar] = calendarsFrom([job.deliveryPartnerAccountId], job.workoutId, subject.calendars);
-  if (!calendar) return [];
-  const booked = [...times].map(([lineId, at]) => ({
-    at,
-    lengthMinutes: subject.lines.find((l) => l.id === lineId)?.lengthMinutes ?? 0,
-    field: `lines.${chosen.findIndex((c) => c.lineId === lineId)}.time`,
-  }));
-  const fields = takenTimes(calendar, booked, now, hours);
-  const first = Object.values(fields)[0];
-  if (first) throw conflict(first, fields);
-  return booked.flatMap((b) => freeTimeGuard(job, b.at, b.lengthMinutes, calendar.schedule?.bufferMinutes ?? 0));
 }
 
 export function slotDto(slot: typeof slots.$inferSelect, partnerName: string, lengthMinutes: number) {

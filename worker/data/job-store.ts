@@ -26,6 +26,7 @@ import { calendarReads, deliveryShardRead, type CalendarRows } from "./availabil
 import type { OriginEnv } from "./mail-context";
 import { theRow, today } from "./query";
 import { releasedAttachments } from "../domain/attachments";
+import { holdsOfLines } from "./away-seats";
 
 /** Reading jobs with their lines and action items, as each side sees them. */
 export type Side = "customer" | "partner";
@@ -217,7 +218,7 @@ function toDto(
         scheduledAt: line.scheduledAt,
         completedAt: line.completedAt,
         requestedTimes: line.requestedTimes,
-        slotId: line.slotId,
+        slotId: line.slotId ?? line.awaySlotId,
         actionItems: items
           .filter((i) => i.jobLineId === line.id)
           .map((i) => ({ id: i.id, name: i.name, link: i.link, stage: i.stage, assigneeType: i.assigneeType, dueAt: i.dueAt, completedAt: i.completedAt })),
@@ -336,6 +337,7 @@ export async function loadJobWithMail(
     defaultLocation: locationOf(row.defaultLocation),
     calendars: [schedules, booked] as CalendarRows,
     deliveryShard: delivery[0]?.shard ?? null,
+    holds: holdsOfLines(lines.map((l) => l.line)),
   };
 }
 

@@ -97,27 +97,31 @@ export function scheduleLines(
   db: Db,
   jobStatus: JobStatus,
   lines: LineInfo[],
-  choice: Map<string, { times?: string[]; slot?: { id: string; startsAt: string } }>,
+  choice: Map<string, { times?: string[]; slot?: { id: string; startsAt: string; holdId?: string } }>,
 ): Statements {
   const out: Statements = [];
   for (const line of lines) {
     const c = choice.get(line.sessionId);
     if (!c) continue;
     const scheduledAt = c.slot?.startsAt ?? null;
+    // A slot of another shard is named with its hold there (no key to it here, no seat taken in this batch).
+    const away = c.slot?.holdId ? c.slot : undefined;
     out.push(
       db
         .update(jobLines)
         .set({
           status: lineStatusFor(jobStatus, line.status),
           scheduledAt,
-          slotId: c.slot?.id ?? null,
+          slotId: away ? null : (c.slot?.id ?? null),
+          awaySlotId: away?.id ?? null,
+          awayHoldId: away?.holdId ?? null,
           requestedTimes: c.times ?? [],
           updatedAt: new Date().toISOString(),
         })
         .where(eq(jobLines.id, line.id)),
     );
     if (line.slotId) out.push(...freeSeat(line.slotId));
-    if (c.slot) out.push(...takeSeat(c.slot.id));
+    if (c.slot && !away) out.push(...takeSeat(c.slot.id));
     out.push(...dueDates(line, scheduledAt));
   }
   return out;

@@ -29,6 +29,7 @@ import { writeThenRead } from "./reusable";
 import type { CalendarRows } from "./availability";
 import { moveAuditEntries, type MoveAudit } from "./job-move-audit";
 import { deliveryCopyOf } from "./delivery";
+import { holdsOf, type Hold } from "./away-seats";
 
 /**
  * Whose jobs a caller sees and how: the ownership filter, the side, and
@@ -94,6 +95,8 @@ export type MoveSubject = {
   calendars: CalendarRows;
   /** The shard the delivery partner's row names (null: none, or unplaced). */
   deliveryShard: string | null;
+  /** The seats its lines hold on slots of the delivery partner's shard when it is another (./away-seats.ts). */
+  holds: Hold[];
 };
 
 /** The owner's job for a move, in one round trip, or 404; 409 when the caller saw an older version (`seen`). */
@@ -139,7 +142,7 @@ export function moveRecipients(owner: JobOwner, subject: MoveSubject, lines: Job
  * queue.
  */
 /** A move as the statement builders answer it: its writes and the job as it will read after them. */
-export type Move = { statements: Statements; after: JobDto };
+export type Move = { statements: Statements; after: JobDto; seats?: { take: Hold[]; release: Hold[] } };
 
 export async function commitMove(
   db: Db,
@@ -199,13 +202,7 @@ export async function commitWithNotices(db: Db, bucket: R2Bucket, owner: JobOwne
 export const otherSide = (owner: JobOwner): "customer" | "partner" => (owner.side === "customer" ? "partner" : "customer");
 
 /** Cancelling (with a reason) from any state but completed; before the first session the credits come back and the seats are freed. */
-export function cancelStatements(
-  db: Db,
-  owner: JobOwner,
-  s: MoveSubject,
-  reason: string,
-  comment: string | undefined,
-): { statements: Statements; after: JobDto } {
+export function cancelStatements(db: Db, owner: JobOwner, s: MoveSubject, reason: string, comment: string | undefined): Move {
   const { job, lines } = s;
   if (!nextStatus(job.status, "cancel")) throw conflict(`A booking that is ${job.status} cannot be cancelled`);
   const now = Date.now();
@@ -219,9 +216,11 @@ export function cancelStatements(
       ...(entryId ? { creditsConsumed: 0 } : {}),
     }),
   ];
+  const open = lines.filter((l) => l.status !== "completed").map((l) => l.id);
   for (const l of lines) if (l.slotId && l.status !== "completed") statements.push(...freeSeat(l.slotId));
   if (entryId) statements.push(...returnCredits(db, job, entryId, owner.userId, s.dto.workout.title ?? s.dto.workout.name));
-  return { statements, after: projectJob(s.dto, "cancelled") };
+  // Seats held on the delivery partner's shard are given back there once the cancellation is written.
+  return { statements, after: projectJob(s.dto, "cancelled"), seats: { take: [], release: holdsOf(s.holds, open) } };
 }
 
 /**
@@ -267,7 +266,7 @@ export function scheduleStatements(
   reschedule: { reason: string; comment?: string } | null,
   deliveryPartnerId: string | null,
   answeredBy?: string,
-): { statements: Statements; after: JobDto } {
+): Move {
   const statements: Statements = [
     ...moveJob(db, s.job, to, deliveryPartnerId ? { deliveryPartnerAccountId: deliveryPartnerId } : {}),
     ...scheduleLines(db, to, s.lines, choice),
@@ -294,7 +293,23 @@ export function scheduleStatements(
       ? { status: lineStatusFor(to, l.status), scheduledAt: ch.slot?.startsAt ?? null, slotId: ch.slot?.id ?? null, requestedTimes: ch.times ?? [] }
       : {};
   });
-  return { statements, after };
+  // A slot on the delivery partner's shard is held there before the move is written; the seats of the lines moved are given back after.
+  const moved = s.lines.filter((l) => choice.has(l.sessionId));
+  const take = moved.flatMap((l) => {
+    const slot = choice.get(l.sessionId)!.slot;
+    return slot?.holdId ? [{ id: slot.holdId, slotId: slot.id, jobId: s.job.id, lineId: l.id }] : [];
+  });
+  return {
+    statements,
+    after,
+    seats: {
+      take,
+      release: holdsOf(
+        s.holds,
+        moved.map((l) => l.id),
+      ),
+    },
+  };
 }
 
 /**

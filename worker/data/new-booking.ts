@@ -20,6 +20,10 @@ import { consumeCredits, jobBatchFailure, newActionItems, takeSeat, type Stateme
 import type { LineChoice } from "./jobs";
 import type { OriginEnv } from "./mail-context";
 import { reusableBatch, reusableInsert } from "./reusable";
+import { newHold, type Hold } from "./away-seats";
+
+/** Slots of the delivery partner on another shard (`slotIds`), and how their seats are held there around the booking's batch (worker/api/away-seats.ts). */
+export type SeatsAway = { slotIds: Set<string>; hold: <T>(holds: Hold[], write: () => Promise<T>) => Promise<T> };
 
 export type Planned = { lineId: string; session: BookingContext["sessions"][number]; choice: LineChoice };
 
@@ -39,6 +43,7 @@ export async function createBooking(
   choices: Map<string, LineChoice>,
   deliveryPartner: { id: string; name: string; email: string | null },
   attendees: AttendeeRow[] = [],
+  away?: SeatsAway,
 ) {
   const price = ctx.price!;
   const status = applyActions("pending", ["assign", mode === "request" ? "requestTimes" : "bookSlots"])!;
@@ -65,10 +70,13 @@ export async function createBooking(
   const planned: JobDto["lines"] = [];
   // The seats go first in the batch: a booking that finds a slot full fails at its first statement, before any other write.
   const seats: Statements = [];
+  const holds: Hold[] = [];
   for (const session of ctx.sessions) {
     const ch = choices.get(session.id)!;
     const lineId = crypto.randomUUID();
     const scheduledAt = ch.slot?.startsAt ?? null;
+    const hold = ch.slot && away?.slotIds.has(ch.slot.id) ? newHold(ch.slot.id, jobId, lineId) : null;
+    if (hold) holds.push(hold);
     statements.push(
       reusableInsert(db, jobLines, {
         id: lineId,
@@ -78,7 +86,9 @@ export async function createBooking(
         sequence: session.sequence,
         status: lineStatus,
         scheduledAt,
-        slotId: ch.slot?.id ?? null,
+        slotId: hold ? null : (ch.slot?.id ?? null),
+        awaySlotId: hold?.slotId ?? null,
+        awayHoldId: hold?.id ?? null,
         requestedTimes: ch.times ?? [],
       }),
       ...newActionItems(
@@ -91,7 +101,7 @@ export async function createBooking(
         session.lengthMinutes,
       ),
     );
-    if (ch.slot) seats.push(...takeSeat(ch.slot.id));
+    if (ch.slot && !hold) seats.push(...takeSeat(ch.slot.id));
     planned.push({
       id: lineId,
       sequence: session.sequence,
@@ -159,13 +169,14 @@ export async function createBooking(
     { sequence: 0 },
   );
   // The writes, then the new job read as its customer sees it: one batch, one transaction, one round trip.
-  const reads = await reusableBatch(db, "new-booking-read-back", readBack(db), { jobId, customerId: scope.account.id }, [
-    ...seats,
-    ...statements,
-    ...mail.statements,
-  ]).catch((err: unknown) => {
-    throw jobBatchFailure(err, "Not enough credits to book this workout.");
-  });
+  const write = () =>
+    reusableBatch(db, "new-booking-read-back", readBack(db), { jobId, customerId: scope.account.id }, [...seats, ...statements, ...mail.statements]).catch(
+      (err: unknown) => {
+        throw jobBatchFailure(err, "Not enough credits to book this workout.");
+      },
+    );
+  // Seats of slots on the delivery partner's shard are held there first, and given back if this batch fails.
+  const reads = holds.length && away ? await away.hold(holds, write) : await write();
   const dto = jobFromReads(reads, "customer");
   if (!dto) throw new Error("new booking: not read back");
   return { dto, mailIds: mail.ids };

@@ -13,10 +13,11 @@ import { conflict } from "../http/errors";
 import { jobMoveAudit } from "./audit";
 import { projectJob } from "./job-store";
 import { dueDates, freeSeat, moveJob, type Statements } from "./job-writes";
-import type { JobOwner, MoveSubject } from "./jobs";
+import type { JobOwner, Move, MoveSubject } from "./jobs";
+import { holdsOf } from "./away-seats";
 
-/** Denies a request (reason): the lines go back to To Be Booked, their proposed times cleared. */
-export function denyStatements(db: Db, s: MoveSubject, reason: string, comment: string | undefined): { statements: Statements; after: JobDto } {
+/** Denies a request (reason): the lines go back to To Be Booked, their proposed times cleared and the seats they held given back. */
+export function denyStatements(db: Db, s: MoveSubject, reason: string, comment: string | undefined): Move {
   const to = nextStatus(s.job.status, "deny");
   if (!to) throw conflict(`A job that is ${s.job.status} cannot be denied`);
   const statements: Statements = [
@@ -28,11 +29,20 @@ export function denyStatements(db: Db, s: MoveSubject, reason: string, comment: 
         requestedTimes: [],
         rescheduleReason: reason as never,
         rescheduleComment: comment ?? null,
+        slotId: null,
+        awaySlotId: null,
+        awayHoldId: null,
         updatedAt: new Date().toISOString(),
       })
       .where(eq(jobLines.jobId, s.job.id)),
+    // The sessions go back to be scheduled: the seats they held are given back (on this shard here, on the delivery partner's after the write).
+    ...s.lines.flatMap((l) => (l.slotId && l.status !== "completed" ? freeSeat(l.slotId) : [])),
   ];
-  return { statements, after: projectJob(s.dto, to, () => ({ status: "awaitingScheduling", requestedTimes: [] })) };
+  return {
+    statements,
+    after: projectJob(s.dto, to, () => ({ status: "awaitingScheduling", requestedTimes: [], slotId: null })),
+    seats: { take: [], release: s.holds },
+  };
 }
 
 /**
@@ -56,13 +66,7 @@ export function proposeStatements(db: Db, owner: JobOwner, s: MoveSubject, times
 }
 
 /** The partner moves booked sessions (some or all) to new times (reason); the job stays Booked and a seat held on a slot is given back. */
-export function partnerRescheduleStatements(
-  db: Db,
-  s: MoveSubject,
-  times: Map<string, string>,
-  reason: string,
-  comment: string | undefined,
-): { statements: Statements; after: JobDto } {
+export function partnerRescheduleStatements(db: Db, s: MoveSubject, times: Map<string, string>, reason: string, comment: string | undefined): Move {
   const to = nextStatus(s.job.status, "rescheduleSlots");
   if (!to) throw conflict(`A job that is ${s.job.status} cannot be rescheduled`);
   const statements: Statements = [...moveJob(db, s.job, to)];
@@ -72,11 +76,23 @@ export function partnerRescheduleStatements(
     statements.push(
       db
         .update(jobLines)
-        .set({ scheduledAt: time, slotId: null, rescheduleReason: reason as never, rescheduleComment: comment ?? null, updatedAt: new Date().toISOString() })
+        .set({
+          scheduledAt: time,
+          slotId: null,
+          awaySlotId: null,
+          awayHoldId: null,
+          rescheduleReason: reason as never,
+          rescheduleComment: comment ?? null,
+          updatedAt: new Date().toISOString(),
+        })
         .where(eq(jobLines.id, line.id)),
       ...(line.slotId ? freeSeat(line.slotId) : []),
       ...dueDates(line, time),
     );
   }
-  return { statements, after: projectJob(s.dto, to, (l) => (times.has(l.id) ? { scheduledAt: times.get(l.id)!, slotId: null } : {})) };
+  return {
+    statements,
+    after: projectJob(s.dto, to, (l) => (times.has(l.id) ? { scheduledAt: times.get(l.id)!, slotId: null } : {})),
+    seats: { take: [], release: holdsOf(s.holds, times.keys()) },
+  };
 }

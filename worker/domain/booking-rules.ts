@@ -30,8 +30,8 @@ export function sequenceErrors(sessions: SessionTimes[]): Record<string, string>
 
 /** A session's choice in a booking request: times to propose, or an open slot. */
 export type Choice = { sessionId: string; times?: string[]; slotId?: string };
-/** What a session's line is booked with: the proposed times, or the slot taken. */
-export type LineChoice = { times?: string[]; slot?: { id: string; startsAt: string } };
+/** What a session's line is booked with: the proposed times, or the slot taken (`holdId`: its seat held on the delivery partner's shard, another than the job's). */
+export type LineChoice = { times?: string[]; slot?: { id: string; startsAt: string; holdId?: string } };
 /** An open slot a choice may name. */
 export type OpenSlot = { id: string; sessionId: string; startsAt: string; partnerAccountId: string };
 

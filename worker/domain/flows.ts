@@ -63,7 +63,19 @@ export type UndoAcceptMessage = { kind: "undoAccept"; claim: InviteClaim };
  */
 export type UndoInvitesMessage = { kind: "undoInvites"; shard: string; inviteIds: string[]; authInvitationIds: string[]; mailIds: string[] };
 
-export type FlowMessage = RelinkMessage | PublishMessage | RefreshMessage | DeliverMessage | UndoAcceptMessage | UndoInvitesMessage;
+/** A seat held on a slot's shard for a job line on another shard (docs/decisions/2026-11-27-slots-across-shards.md). */
+export type SeatHold = { id: string; slotId: string; jobId: string; lineId: string };
+
+/**
+ * Seats held on `shard` (the slot's, the delivery partner's) for lines of a
+ * job on `jobShard` that the request could not give back (after a job write
+ * that failed, or a move away from the slot): given back, unless the job's
+ * shard uses them (a line names the hold, and it is completed or its job not
+ * cancelled).
+ */
+export type ReleaseSeatsMessage = { kind: "releaseSeats"; shard: string; jobShard: string; holds: SeatHold[] };
+
+export type FlowMessage = RelinkMessage | PublishMessage | RefreshMessage | DeliverMessage | UndoAcceptMessage | UndoInvitesMessage | ReleaseSeatsMessage;
 
 /** The attempt after which a step that still fails is compensated (the queue's max_retries, wrangler.toml). */
 export const LAST_ATTEMPT = 10;

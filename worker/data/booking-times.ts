@@ -1,0 +1,169 @@
+/**
+ * The times and slots a booking or a move may take, read where the delivery
+ * partner's calendar and slots are: on the request's shard, and for a partner
+ * on another shard on its own (docs/decisions/2026-11-27-delivery-across-shards.md,
+ * docs/decisions/2026-11-27-slots-across-shards.md), side by side.
+ */
+import { MESSAGES } from "../../contract/messages";
+import { activeCandidates, drawDeliveryPartner } from "../domain/jobs";
+import { freeForRequest, takenTimes, type RequestedSession } from "../domain/availability";
+import { conflict, invalid } from "../http/errors";
+import type { Account } from "../identity/context";
+import type { Db } from "../env";
+import { calendarReads, calendarsAcross, calendarsFrom, calendarsMerged, requestWindow, type CalendarRows } from "./availability";
+import { openSlotsRead } from "./away-seats";
+import { bookingContext, type BookingContext } from "./bookable";
+import { freeTimeGuard, type Statements } from "./job-writes";
+import type { MoveSubject } from "./jobs";
+import { awayIds, type PartnerShards, type ShardOf } from "./partner-shards";
+import { today } from "./query";
+
+/**
+ * The booking context with what its delivery partners on other shards hold
+ * there: their calendars and their open slots for the workout, each shard
+ * read in one batch, side by side, after the context's batch (none when all
+ * are on the request's shard, so that path makes no extra call). A slot read
+ * there carries its shard.
+ */
+export async function bookingContextAcross(
+  db: Db,
+  shards: PartnerShards,
+  customer: Account,
+  workoutId: string,
+  variantId?: string,
+  bookerId?: string,
+  window: { busyFrom: string; busyTo: string } = { busyFrom: "9999", busyTo: "0000" },
+): Promise<BookingContext> {
+  const ctx = await bookingContext(db, customer, workoutId, variantId, bookerId, window);
+  const ids = awayIds(shards.here, ctx.candidates);
+  if (!ids.length) return ctx;
+  const away = await shards.elsewhere(ids);
+  const input = { workoutId: ctx.workout.id, ...window };
+  const read = await Promise.all(
+    away.map(async (s) => {
+      const [schedules, booked, open] = await s.db.batch([
+        ...calendarReads(s.db, { ...input, partnerIds: s.partnerIds, copiesOf: shards.here }),
+        openSlotsRead(s.db, ctx.workout.id, s.partnerIds),
+      ]);
+      return { calendars: [schedules, booked] as CalendarRows, open: open.map((o) => ({ ...o, shard: s.name })) };
+    }),
+  );
+  const open = [...ctx.open, ...read.flatMap((r) => r.open)].sort((a, b) => a.slot.startsAt.localeCompare(b.slot.startsAt));
+  return {
+    ...ctx,
+    open,
+    calendars: calendarsMerged(
+      ctx.calendars,
+      away,
+      read.map((r) => r.calendars),
+    ),
+  };
+}
+
+/**
+ * The delivery partner of a booking request: drawn by selection percent
+ * among the in-date candidates FREE at every time requested (those who
+ * publish no hours, or whose open times hold each one; see
+ * worker/domain/availability.ts `freeForRequest`), from the calendars the
+ * booking context read for the request's window. 409 when the workout has
+ * no in-date partner; 400 on the times no partner has open.
+ */
+export function partnerForRequest(context: BookingContext, requested: RequestedSession[], now = Date.now()): BookingContext["candidates"][number] {
+  const active = activeCandidates(context.candidates, today());
+  if (!active.length) throw conflict("No delivery partner is available for this workout");
+  const calendars = calendarsFrom(
+    active.map((c) => c.id),
+    context.workout.id,
+    context.calendars,
+  );
+  const { free, fields } = freeForRequest(calendars, requested, now);
+  if (Object.keys(fields).length) throw invalid(fields, fields.sessions ?? MESSAGES.notOpenTime);
+  const chosen = drawDeliveryPartner(
+    active.filter((c) => free.some((f) => f.partnerId === c.id)),
+    today(),
+  );
+  if (!chosen) throw conflict("No delivery partner is available for this workout");
+  return chosen;
+}
+
+/**
+ * The delivery partner's shard when it is not the job's (`jobShard`): found
+ * through the directory only when the partner's row on the job's shard names
+ * another one (a job delivered on its own shard makes no call); null otherwise.
+ */
+export async function delivererAway(shards: PartnerShards, jobShard: string, subject: MoveSubject): Promise<ShardOf | null> {
+  const partnerId = subject.job.deliveryPartnerAccountId;
+  if (!partnerId || !subject.deliveryShard || subject.deliveryShard === jobShard) return null;
+  const [found] = await shards.elsewhere([partnerId]);
+  const name = found?.name ?? shards.here;
+  return name === jobShard ? null : { name, db: shards.open(name), partnerIds: [partnerId] };
+}
+
+/** The open slots of the job's delivery partner for its workout: as read with the job, or on the partner's shard when it is another (`shard`). */
+export async function openSlotsForJob(shards: PartnerShards, jobShard: string, subject: MoveSubject) {
+  const away = await delivererAway(shards, jobShard, subject);
+  if (!away) return { slots: subject.openSlots, shard: undefined };
+  const rows = await openSlotsRead(away.db, subject.job.workoutId, away.partnerIds);
+  return { slots: rows.map((r) => r.slot), shard: away.name };
+}
+
+/**
+ * 400 on each requested time the job's delivery partner does not have open
+ * (its own sessions not counted as busy); nothing when it publishes no hours.
+ * A delivery partner on another shard has its calendar read there.
+ */
+export async function requireOpenForJob(
+  shards: PartnerShards,
+  subject: MoveSubject,
+  requested: RequestedSession[],
+  window: { busyFrom: string; busyTo: string },
+  now = Date.now(),
+) {
+  const { job } = subject;
+  const partnerId = job.deliveryPartnerAccountId;
+  if (!partnerId || !requested.some((s) => s.times.length)) return;
+  const away = awayIds(shards.here, [{ id: partnerId, shard: subject.deliveryShard }]);
+  const rows = away.length
+    ? await calendarsAcross(shards.here, subject.calendars, await shards.elsewhere(away), { workoutId: job.workoutId, exceptJobId: job.id, ...window })
+    : subject.calendars;
+  const { fields } = freeForRequest(calendarsFrom([partnerId], job.workoutId, rows), requested, now);
+  if (Object.keys(fields).length) throw invalid(fields, fields.sessions ?? MESSAGES.notOpenTime);
+}
+
+/**
+ * Times about to be booked without a slot (`times`: per line, chosen in the
+ * body's `lines`) against the delivery partner's calendar as it is now (this
+ * job's own sessions not busy): read with the job, and for a partner on
+ * another shard than the job's (`jobShard`) on its own, where its other
+ * customers' sessions are. 409 on each `lines.<i>.time` another session of
+ * the partner now takes (with its buffer), or, when `hours`, that is no
+ * longer one of its open times. Answers the guards that refuse the move
+ * inside its batch when another move on the job's shard books the time
+ * meanwhile (worker/data/job-writes.ts `freeTimeGuard`).
+ */
+export async function requireFreeToBook(
+  shards: PartnerShards,
+  jobShard: string,
+  subject: MoveSubject,
+  chosen: { lineId: string }[],
+  times: Map<string, string>,
+  hours: boolean,
+  now = Date.now(),
+): Promise<Statements> {
+  const { job } = subject;
+  if (!job.deliveryPartnerAccountId || !times.size) return [];
+  const away = await delivererAway(shards, jobShard, subject);
+  const window = { workoutId: job.workoutId, exceptJobId: job.id, ...requestWindow([{ times: [...times.values()] }]) };
+  const rows = away ? await calendarsAcross(jobShard, subject.calendars, [away], window) : subject.calendars;
+  const [calendar] = calendarsFrom([job.deliveryPartnerAccountId], job.workoutId, rows);
+  if (!calendar) return [];
+  const booked = [...times].map(([lineId, at]) => ({
+    at,
+    lengthMinutes: subject.lines.find((l) => l.id === lineId)?.lengthMinutes ?? 0,
+    field: `lines.${chosen.findIndex((c) => c.lineId === lineId)}.time`,
+  }));
+  const fields = takenTimes(calendar, booked, now, hours);
+  const first = Object.values(fields)[0];
+  if (first) throw conflict(first, fields);
+  return booked.flatMap((b) => freeTimeGuard(job, b.at, b.lengthMinutes, calendar.schedule?.bufferMinutes ?? 0));
+}
