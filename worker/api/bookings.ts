@@ -92,7 +92,8 @@ endpoint(
     query: BookingOptionsQuery,
     responses: { 200: { description: "Booking options", schema: BookingOptions }, ...errors },
   },
-  async (c, { params, query }, scope) => c.json(optionsOf(await bookingContext(c.get("db"), scope.account, params.id, query.variantId))),
+  async (c, { params, query }, scope) =>
+    c.json(optionsOf(await bookingContext(c.get("db"), scope.account, params.id, query.variantId, undefined, undefined, historyShards(c, scope.account.id)))),
 );
 
 /**
@@ -119,7 +120,16 @@ endpoint(
   },
   async (c, { body }, scope) => {
     const db = c.get("db");
-    const ctx = await bookingContextAcross(db, partnerShards(c), scope.account, body.workoutId, body.variantId, scope.user.id, requestWindow(body.sessions));
+    const ctx = await bookingContextAcross(
+      db,
+      partnerShards(c),
+      scope.account,
+      body.workoutId,
+      body.variantId,
+      scope.user.id,
+      requestWindow(body.sessions),
+      historyShards(c, scope.account.id),
+    );
     if (!ctx.price) throw conflict("This workout has no price for your account yet. Please contact your provider.");
     if (ctx.missing.length) throw conflict(`Prerequisites not met. ${ctx.missing.join("; ")}.`, { prerequisites: ctx.missing.join("; ") });
     const open = ctx.open.map((o) => o.slot);
