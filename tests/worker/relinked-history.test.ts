@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { LAST_ATTEMPT } from "../../worker/domain/flows";
+import { weakestCategories } from "../../worker/domain/recommendations";
 import { clearIsolateCaches } from "../../worker/http/isolate-cache";
 import { apiAs } from "./auth";
 import { capturedQueue, directory, failingD1, first, moveContosoToFirstShard, runFlows, second, undoFabrikamRelink } from "./flows-setup";
@@ -97,5 +98,162 @@ describe("a customer linked to a partner with another currency", () => {
     expect(res.status).toBe(500);
     expect(await termsOn(first)).toEqual(before);
     expect(await termsOn(directory)).toMatchObject({ parent: NORTHWIND, currency: "USD" });
+  });
+});
+
+describe("a re-linked customer's recommendations and prerequisites count its former shards' scores", () => {
+  type Recs = { basis: string; categories: string[]; workouts: { id: string; category: string }[] };
+  /** Fabrikam's scores as its old shard holds them, newest first, as recommendations compare them. */
+  const oldScores = async () =>
+    (
+      await first
+        .select({ category: schema.scores.category, score: schema.scores.scorePercent, value: schema.scores.score, createdAt: schema.scores.createdAt })
+        .from(schema.scores)
+        .where(eq(schema.scores.accountId, FABRIKAM))
+    ).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+
+  it("recommends by the scores it took under its old partner, on the next step and Home; its new partner's view counts only its own", async () => {
+    const expected = weakestCategories(await oldScores());
+    expect(expected.length).toBeGreaterThan(0);
+    await moveToContoso();
+    const res = await cara().get("/v1/scores/recommendations");
+    expect(res.status).toBe(200);
+    const recs = await json<Recs>(res);
+    expect(recs).toMatchObject({ basis: "scores", categories: expected });
+    expect(recs.workouts.length).toBeGreaterThan(0);
+    expect(recs.workouts.every((w) => expected.includes(w.category as never))).toBe(true);
+
+    // Home's "recommended" slot is the same answer.
+    const saved = await apiAs("otherPartnerAdmin", { accountId: CONTOSO }).put("/v1/admin/homepage", {
+      rows: [
+        { isHero: true, slots: [{ itemType: "featuredGroup", heroText: "Welcome", title: "Welcome", subtitle: null }] },
+        { isHero: false, type: "carouselSingle", title: "For you", subtitle: "From your scores", slots: [{ itemType: "recommended", workoutIds: [] }] },
+      ],
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const home = await json<{ rows: { slots: { workouts: { id: string }[] }[] }[] }>(await cara().get("/v1/homepage"));
+    expect(home.rows[0]!.slots[0]!.workouts.map((w) => w.id)).toEqual(recs.workouts.map((w) => w.id));
+
+    // Contoso sees what happened under it only: no score yet, so its featured workouts; Northwind no longer has the customer.
+    const details = await apiAs("otherPartnerAdmin", { accountId: CONTOSO }).get(`/v1/admin/dependents/${FABRIKAM}`);
+    expect(details.status).toBe(200);
+    expect((await json(details)).recommendations).toMatchObject({ basis: "featured", categories: [] });
+    expect((await apiAs("partnerAdmin").get(`/v1/admin/dependents/${FABRIKAM}`)).status).toBe(404);
+    expect((await apiAs(null).get("/v1/scores/recommendations")).status).toBe(401);
+  });
+
+  it("meets a score prerequisite of its new partner's workout with a score taken under its old partner", async () => {
+    // The latest of its category is the one that counts.
+    const latest = (await oldScores())[0]!;
+    await moveToContoso();
+    const [rule] = await second
+      .insert(schema.prerequisites)
+      .values({
+        accountId: CONTOSO,
+        workoutId: DEMO.workouts.excelForAnalysts,
+        type: "score",
+        name: "Readiness",
+        category: latest.category,
+        minimumScore: 0.1,
+      })
+      .returning();
+    const options = async () => (await json(await cara().get(`/v1/bookings/options/${DEMO.workouts.excelForAnalysts}`))).missingPrerequisites;
+    expect(await options()).toEqual([]);
+    // A minimum above the old score still counts it, and names it.
+    await second.update(schema.prerequisites).set({ minimumScore: 99 }).where(eq(schema.prerequisites.id, rule!.id));
+    const missing: string[] = await options();
+    expect(missing).toHaveLength(1);
+    expect(missing[0]!.startsWith("Readiness: a score of at least 99 in ")).toBe(true);
+    expect(missing[0]!.endsWith(`(yours is ${latest.value})`)).toBe(true);
+  });
+});
+
+describe("a re-linked customer's assessments", () => {
+  const answerAll = (form: { questions: { id: string }[] }, value: number) => Object.fromEntries(form.questions.map((q) => [q.id, value]));
+  const linkOf = async () => await json<{ id: string; token: string }>(await cara().get("/v1/assessments/fitness-score?category=all"));
+
+  it("refuses a link its old partner issued (409, nothing written there); a new link scores under the new partner, read with the old scores", async () => {
+    const old = await linkOf();
+    await moveToContoso();
+    for (const step of ["open", "submit"]) {
+      const res = await apiAs("customerAdmin").post(`/v1/assessments/${old.token}/${step}`, step === "submit" ? { answers: {} } : undefined);
+      expect(res.status, step).toBe(409);
+      expect((await json(res)).error.message).toMatch(/previous provider/);
+    }
+    expect((await first.select().from(schema.assessments).where(eq(schema.assessments.id, old.id)))[0]).toMatchObject({ status: "pending" });
+    expect((await apiAs(null).post(`/v1/assessments/${old.token}/open`)).status).toBe(401);
+
+    const fresh = await linkOf();
+    const form = await json<{ questions: { id: string }[] }>(await apiAs("customerAdmin").post(`/v1/assessments/${fresh.token}/open`));
+    const done = await apiAs("customerAdmin").post(`/v1/assessments/${fresh.token}/submit`, { answers: answerAll(form, 4) });
+    expect(done.status, await done.clone().text()).toBe(200);
+    const written = await second.select().from(schema.scores).where(eq(schema.scores.assessmentId, fresh.id));
+    expect(written.length).toBeGreaterThan(0);
+    expect(written.every((s) => s.partnerAccountId === CONTOSO && s.accountId === FABRIKAM)).toBe(true);
+    // The customer reads both partners' scores; Contoso lists its own assessment and scores only.
+    const before = await first.select({ id: schema.scores.id }).from(schema.scores).where(eq(schema.scores.accountId, FABRIKAM));
+    const mine = await json<{ id: string }[]>(await cara().get("/v1/scores/fitness"));
+    expect(mine.map((s) => s.id).sort()).toEqual([...before, ...written].map((s) => s.id).sort());
+    const contoso = apiAs("otherPartnerAdmin", { accountId: CONTOSO });
+    const assessments = await json<{ id: string }[]>(await contoso.get(`/v1/admin/dependents/${FABRIKAM}/assessments`));
+    expect(assessments.map((a) => a.id)).toEqual([fresh.id]);
+    const scores = await json<{ id: string }[]>(await contoso.get(`/v1/admin/dependents/${FABRIKAM}/scores`));
+    expect(scores.map((s) => s.id).sort()).toEqual(written.map((s) => s.id).sort());
+    expect((await apiAs("partnerAdmin").get(`/v1/admin/dependents/${FABRIKAM}/assessments`)).status).toBe(404);
+  });
+
+  it("still takes a link of its current partner's (no move, same partner)", async () => {
+    const link = await linkOf();
+    const res = await apiAs("customerAdmin").post(`/v1/assessments/${link.token}/open`);
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("a re-linked customer's old reviews", () => {
+  // A workout Fabrikam booked in the demo's history but never completed, only Northwind's.
+  const W = DEMO.workouts.drTabletop;
+  const comments = async (who: Parameters<typeof apiAs>[0], id = W, accountId?: string) => {
+    const res = await apiAs(who, accountId ? { accountId } : {}).get(`/v1/workouts/${id}/reviews`);
+    expect(res.status).toBe(200);
+    return ((await json(res)).items as { comment: string }[]).map((r) => r.comment);
+  };
+  /** Cara reviews W under Northwind after Fabrikam completed it there. */
+  async function reviewUnderNorthwind() {
+    await first.insert(schema.jobs).values({ accountId: FABRIKAM, partnerAccountId: NORTHWIND, workoutId: W, status: "completed" });
+    const res = await cara().post(`/v1/workouts/${W}/reviews`, { rating: 4, comment: "Worth the morning" });
+    expect(res.status).toBe(201);
+    const [row] = await first.select().from(schema.reviews).where(eq(schema.reviews.workoutId, W));
+    expect(row).toMatchObject({ accountId: FABRIKAM, partnerAccountId: NORTHWIND });
+  }
+  afterEach(async () => {
+    await first.delete(schema.reviews).where(eq(schema.reviews.accountId, FABRIKAM));
+    await first.delete(schema.jobs).where(eq(schema.jobs.workoutId, W));
+  });
+
+  it("stay with the partner they were written under when the reviewer moves to another shard; the new partner's side never reads them", async () => {
+    await reviewUnderNorthwind();
+    // A review of the workout both partners carry, written under Northwind too.
+    const shared = DEMO.sharedWorkoutId;
+    expect((await cara().get(`/v1/workouts/${shared}/reviews`)).status).toBe(200);
+    const [dan] = await first.select().from(schema.users).where(eq(schema.users.email, "dan@fabrikam.test"));
+    await first.insert(schema.reviews).values({ workoutId: shared, accountId: FABRIKAM, userId: dan!.id, rating: 2, comment: "Said under Northwind" });
+    await moveToContoso();
+    // Northwind and its customers read them as before the move, the rating counting them.
+    expect(await comments("partnerAdmin")).toEqual(["Worth the morning"]);
+    expect((await json(await apiAs("partnerAdmin").get(`/v1/workouts/${W}`))).rating).toEqual({ average: 4, count: 1 });
+    expect(await comments("partnerAdmin", shared)).toEqual(["Said under Northwind"]);
+    // Contoso's side (the moved reviewer now among them) reads none of them.
+    expect(await comments("otherCustomerAdmin", shared)).toEqual([]);
+    expect(await comments("otherPartnerAdmin", shared, CONTOSO)).toEqual([]);
+    expect(await comments("customerAdmin", shared, FABRIKAM)).toEqual([]);
+    expect((await apiAs(null).get(`/v1/workouts/${W}/reviews`)).status).toBe(401);
+  });
+
+  it("stay with the partner they were written under when the reviewer re-links on the same shard", async () => {
+    await reviewUnderNorthwind();
+    await moveContosoToFirstShard();
+    expect((await cara().post(relinkPath, { tan: DEMO.contoso.tan })).status).toBe(200);
+    expect(await comments("partnerAdmin")).toEqual(["Worth the morning"]);
+    expect((await json(await apiAs("partnerAdmin").get(`/v1/workouts/${W}/reviews`))).count).toBe(1);
   });
 });
