@@ -257,3 +257,63 @@ describe("a re-linked customer's old reviews", () => {
     expect((await json(await apiAs("partnerAdmin").get(`/v1/workouts/${W}/reviews`))).count).toBe(1);
   });
 });
+
+describe("a re-linked customer's audit trail", () => {
+  type Page = { items: { id: string; createdAt: string }[]; nextCursor: string | null };
+  /** A request's D1 figures (worker/d1/metered.ts): its calls, and how many ran one after another. */
+  const d1Figures = (res: Response) => {
+    const m = res.headers.get("Server-Timing")?.match(/d1;desc="(\d+) calls, (\d+) sequential"/);
+    if (!m) throw new Error(`no D1 figure in Server-Timing: ${res.headers.get("Server-Timing")}`);
+    return { calls: Number(m[1]), depth: Number(m[2]) };
+  };
+  /** Fabrikam's entries on one shard, newest first (the id breaking ties), with their partner stamp. */
+  const entriesOn = (db: typeof first) =>
+    db
+      .select({ id: schema.auditEntries.id, partner: schema.auditEntries.partnerAccountId, createdAt: schema.auditEntries.createdAt })
+      .from(schema.auditEntries)
+      .where(eq(schema.auditEntries.accountId, FABRIKAM));
+  const newestFirst = <T extends { id: string; createdAt: string }>(rows: T[]) => {
+    const desc = (x: string, y: string) => (x < y ? 1 : x > y ? -1 : 0);
+    return [...rows].sort((a, b) => desc(a.createdAt, b.createdAt) || desc(a.id, b.id));
+  };
+
+  it("gives the customer's owners its whole trail from both shards, paged across them within the read budget; its new partner only what happened under it", async () => {
+    const old = await entriesOn(first);
+    expect(old.length).toBeGreaterThan(3);
+    expect(old.every((e) => e.partner === NORTHWIND)).toBe(true);
+    await moveToContoso();
+    const contoso = apiAs("otherPartnerAdmin", { accountId: CONTOSO });
+    const granted = await contoso.post("/v1/admin/entitlements/credit", { accountId: FABRIKAM, itemType: "bonus", quantity: 2 });
+    expect(granted.status).toBe(201);
+    const fresh = await entriesOn(second);
+    expect(fresh.length).toBeGreaterThan(0);
+    expect(fresh.every((e) => e.partner === CONTOSO)).toBe(true);
+    const expected = newestFirst([...old, ...fresh]).map((e) => e.id);
+
+    await (await cara().get("/v1/admin/audit?limit=100")).arrayBuffer();
+    const res = await cara().get("/v1/admin/audit?limit=100");
+    expect(res.status).toBe(200);
+    expect(d1Figures(res).calls).toBeLessThanOrEqual(3);
+    expect(d1Figures(res).depth).toBeLessThanOrEqual(2);
+    const all = await json<Page>(res);
+    if (expected.length <= 100) expect(all.items.map((e) => e.id)).toEqual(expected);
+
+    // A few at a time, the cursor carries across both shards: every entry once, in the same order.
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Page = await json(await cara().get(`/v1/admin/audit?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`));
+      expect(page.items.length).toBeLessThanOrEqual(7);
+      paged.push(...page.items.map((e) => e.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(paged).toEqual(expected);
+
+    // Contoso reads what happened under it only; Northwind no longer has the customer; a member and no token are refused.
+    const theirs = await json<Page>(await contoso.get(`/v1/admin/dependents/${FABRIKAM}/audit?limit=100`));
+    expect(theirs.items.map((e) => e.id).sort()).toEqual(fresh.map((e) => e.id).sort());
+    expect((await apiAs("partnerAdmin").get(`/v1/admin/dependents/${FABRIKAM}/audit`)).status).toBe(404);
+    expect((await apiAs("customerMember", { accountId: FABRIKAM }).get("/v1/admin/audit")).status).toBe(403);
+    expect((await apiAs(null).get("/v1/admin/audit")).status).toBe(401);
+  });
+});
