@@ -178,7 +178,7 @@ describe("a re-linked customer's assessments", () => {
     for (const step of ["open", "submit"]) {
       const res = await apiAs("customerAdmin").post(`/v1/assessments/${old.token}/${step}`, step === "submit" ? { answers: {} } : undefined);
       expect(res.status, step).toBe(409);
-      expect((await json(res)).error.message).toMatch(/previous provider/);
+      expect((await json(res)).error.message).toMatch(/changed provider/);
     }
     expect((await first.select().from(schema.assessments).where(eq(schema.assessments.id, old.id)))[0]).toMatchObject({ status: "pending" });
     expect((await apiAs(null).post(`/v1/assessments/${old.token}/open`)).status).toBe(401);
