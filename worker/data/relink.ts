@@ -52,8 +52,9 @@ export async function copyCustomer(directory: Db, target: Db, snapshot: Customer
 
 /**
  * Step 2, on the directory: the routing row names the new partner (and the
- * customer's currency with it: `to.currency`), only if it still names the old one. "switched" also when it already names the new one
- * (the step ran before); "lost" when it names a third (another re-link won).
+ * customer's currency with it: `to.currency`), only if it still names the
+ * old one. "switched" also when it already names the new one (the step ran
+ * before); "lost" when it names a third (another re-link won).
  * `leaving`, the shard the customer leaves, joins its former shards in the
  * same write (once), so its history there is found from the routing row.
  */
