@@ -12,6 +12,8 @@ export const ASSESSMENT_LINK_MESSAGES = {
   expired: "This assessment link has expired",
   someoneElse: "This assessment link was issued to someone else",
   done: "This assessment has already been submitted",
+  /** A customer's link issued under a partner it has left (docs/decisions/2026-11-27-relinked-assessments.md). */
+  previousProvider: "This assessment link was issued before your account changed provider",
 } as const;
 
 /** `GET v1/assessments/fitness-score?category=`: the link to take the assessment (category "all" by default). */

@@ -679,6 +679,7 @@ export const enUS = {
   "assessment.expired": "This assessment link has expired. Ask for a new one from Home.",
   "assessment.someoneElse": "This assessment link was issued to someone else.",
   "assessment.done": "This assessment has already been submitted.",
+  "assessment.previousProvider": "This assessment link was issued before your account changed provider. Take the assessment again from Home.",
   "assessment.notFound": "This assessment link is not valid.",
   "assessment.failed": "We couldn't open this assessment. Please try again.",
   "assessment.tooMany": "Too many attempts from your network. Please wait a minute and try again.",

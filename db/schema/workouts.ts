@@ -326,6 +326,12 @@ export const reviews = sqliteTable(
     accountId: text("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
+    /**
+     * The partner the reviewer was a customer of when writing it: the review is
+     * read by that partner's customers, wherever the reviewer goes after
+     * (docs/decisions/2026-11-27-relinked-reviews.md).
+     */
+    partnerAccountId: text("partner_account_id").references(() => accounts.id, { onDelete: "cascade" }),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -335,8 +341,8 @@ export const reviews = sqliteTable(
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex("reviews_workout_id_user_id_uq").on(t.workoutId, t.userId),
-    index("reviews_workout_id_created_at_idx").on(t.workoutId, t.createdAt),
+    uniqueIndex("reviews_workout_id_user_id_partner_account_id_uq").on(t.workoutId, t.userId, t.partnerAccountId),
+    index("reviews_workout_id_partner_account_id_created_at_idx").on(t.workoutId, t.partnerAccountId, t.createdAt),
     index("reviews_account_id_idx").on(t.accountId),
     check("reviews_rating_ck", sql`${t.rating} between 1 and 5`),
   ],

@@ -355,7 +355,11 @@ describe("the audit trail of a customer", () => {
     const contoso = await json(await apiAs("otherPartnerAdmin", { accountId: DEMO.contoso.id }).get("/v1/admin/audit?limit=100"));
     expect(contoso.items.filter((e: Entry) => e.subjectId === group.id)).toEqual([]);
     expect((await apiAs("partnerMember", { accountId: NORTHWIND }).get("/v1/admin/audit")).status).toBe(403);
-    expect((await customer.get("/v1/admin/audit")).status).toBe(403);
+    // A customer's owner reads its own account's trail (docs/decisions/2026-11-27-relinked-audit.md): none of its partner's own entries.
+    const theirs = await customer.get("/v1/admin/audit?limit=100");
+    expect(theirs.status).toBe(200);
+    expect((await json(theirs)).items.filter((e: Entry) => e.subjectId === group.id)).toEqual([]);
+    expect((await apiAs("customerMember", { accountId: FABRIKAM }).get("/v1/admin/audit")).status).toBe(403);
     expect((await apiAs(null).get("/v1/admin/audit")).status).toBe(401);
 
     const plan = await json(await partner.post("/v1/admin/entitlements/plans", { ...PLAN, planName: "Audit", variantName: crypto.randomUUID().slice(0, 6) }));

@@ -4,6 +4,7 @@ import { eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../db/schema";
 import { DEMO, seedDemo } from "../../db/seed";
+import { customerAccounts } from "../../db/seed/data";
 import { defaultShard, shardBinding } from "../../worker/d1/shards";
 import type { FlowMessage } from "../../worker/domain/flows";
 import { FLOW_QUEUE_NAME, runFlowBatch } from "../../worker/flows/consumer";
@@ -62,9 +63,17 @@ export async function resetSecondShard() {
 /** Fabrikam back under Northwind on the first shard, never moved, the second shard as seeded (after a test that re-linked it to Contoso). */
 export async function undoFabrikamRelink() {
   const fabrikam = DEMO.customers.fabrikam.id;
+  // A link to another partner takes its currency and drops the old price group: both as seeded again.
+  const seeded = customerAccounts.find((a) => a.id === fabrikam);
   await resetSecondShard();
-  await directory.update(schema.accounts).set({ parentAccountId: DEMO.northwind.id, formerShards: null }).where(eq(schema.accounts.id, fabrikam));
-  await first.update(schema.accounts).set({ parentAccountId: DEMO.northwind.id }).where(eq(schema.accounts.id, fabrikam));
+  await directory
+    .update(schema.accounts)
+    .set({ parentAccountId: DEMO.northwind.id, formerShards: null, currency: seeded!.currency })
+    .where(eq(schema.accounts.id, fabrikam));
+  await first
+    .update(schema.accounts)
+    .set({ parentAccountId: DEMO.northwind.id, currency: seeded!.currency, priceGroupId: seeded!.priceGroupId })
+    .where(eq(schema.accounts.id, fabrikam));
   clearIsolateCaches();
 }
 

@@ -1,13 +1,14 @@
 import { Hono } from "hono";
 import { AuditPage, AuditQuery } from "../../contract/audit";
 import { IdParam } from "../../contract/team";
-import { customerAuditTrail, jobAuditTrail, partnerAuditTrail } from "../data/audit";
+import { customerAuditTrail, jobAuditTrail, ownAuditTrail } from "../data/audit";
 import type { AppEnv } from "../env";
 import { errorResponses } from "../http/responses";
 import { endpoint } from "../http/endpoint";
+import { historyShards } from "../tenant/scope";
 import { bookingPartnerShard } from "./job-commit";
 
-/** The audit trail (every change of a job, a customer's credits, plan and price group, the partner's plans and price groups) for a partner's owners and admins. */
+/** The audit trail (every change of a job, a customer's credits, plan and price group, the partner's plans and price groups) for a partner's owners and admins; its own for a customer's. */
 export const auditApi = new Hono<AppEnv>();
 
 const errors = errorResponses({ 403: "Not a partner's owner or admin", 404: "Absent, or not this partner's" });
@@ -55,11 +56,12 @@ endpoint(
   {
     method: "get",
     path: "/admin/audit",
-    summary: "The partner's own audit trail (its plans and price groups), newest first",
+    summary:
+      "The acting account's own audit trail, newest first: a partner's (its plans, price groups and settings); a customer's (everything of its account, under every partner it had, on every shard it lived on)",
     tags: ["audit"],
-    auth: "partnerAdmin",
+    auth: "accountAdmin",
     query: AuditQuery,
-    responses: { 200: { description: "A page of entries", schema: AuditPage }, ...errors },
+    responses: { 200: { description: "A page of entries", schema: AuditPage }, ...errorResponses({ 403: "Not an owner or admin of the account" }) },
   },
-  async (c, { query }, scope) => c.json(await partnerAuditTrail(c.get("db"), scope, query.cursor, query.limit)),
+  async (c, { query }, scope) => c.json(await ownAuditTrail(c.get("db"), scope, query.cursor, query.limit, historyShards(c, scope.account.id))),
 );

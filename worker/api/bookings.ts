@@ -95,7 +95,20 @@ endpoint(
     responses: { 200: { description: "Booking options", schema: BookingOptions }, ...errors },
   },
   async (c, { params, query }, scope) =>
-    c.json(optionsOf(await bookingContextAcross(c.get("db"), partnerShards(c), scope.account, params.id, query.variantId))),
+    c.json(
+      optionsOf(
+        await bookingContextAcross(
+          c.get("db"),
+          partnerShards(c),
+          scope.account,
+          params.id,
+          query.variantId,
+          undefined,
+          undefined,
+          historyShards(c, scope.account.id),
+        ),
+      ),
+    ),
 );
 
 /**
@@ -122,7 +135,16 @@ endpoint(
   },
   async (c, { body }, scope) => {
     const db = c.get("db");
-    const ctx = await bookingContextAcross(db, partnerShards(c), scope.account, body.workoutId, body.variantId, scope.user.id, requestWindow(body.sessions));
+    const ctx = await bookingContextAcross(
+      db,
+      partnerShards(c),
+      scope.account,
+      body.workoutId,
+      body.variantId,
+      scope.user.id,
+      requestWindow(body.sessions),
+      historyShards(c, scope.account.id),
+    );
     if (!ctx.price) throw conflict("This workout has no price for your account yet. Please contact your provider.");
     if (ctx.missing.length) throw conflict(`Prerequisites not met. ${ctx.missing.join("; ")}.`, { prerequisites: ctx.missing.join("; ") });
     const open = ctx.open.map((o) => o.slot);

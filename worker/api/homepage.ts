@@ -15,6 +15,7 @@ import { homepageOf, homepageView } from "../data/homepage";
 import { customerHomePreview } from "../data/homepage-preview";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
+import { historyShards } from "../tenant/scope";
 import { errorResponses } from "../http/responses";
 import { invalid } from "../http/errors";
 import { fileUri } from "../storage/files";
@@ -139,5 +140,6 @@ endpoint(
       403: { description: "Not a member of the account in X-Account-Id", schema: ErrorEnvelope },
     },
   },
-  async (c, _input, scope) => c.json(await homepageView(c.get("db"), scope)),
+  // A customer's own Home recommends by all its scores, those on the shards it lived on before included (found only when a slot recommends).
+  async (c, _input, scope) => c.json(await homepageView(c.get("db"), scope, undefined, { mine: true, history: () => historyShards(c, scope.account.id) })),
 );

@@ -58,7 +58,7 @@ endpoint(
     const partnerId = partnerOf(scope.account);
     return c.json(
       partnerId
-        ? await recommendations(c.get("db"), partnerId, scope.account)
+        ? await recommendations(c.get("db"), partnerId, scope.account, { mine: true, history: historyShards(c, scope.account.id) })
         : ({ basis: "featured", categories: [], workouts: [] } satisfies ScoreRecommendationsDto),
     );
   },

@@ -13,6 +13,7 @@ import { accountUsers, accounts, authInvitations, invites, stylings, teams, user
 import type { Db } from "../env";
 import type { AdminScope, UserScope } from "../http/endpoint";
 import { invalid } from "../http/errors";
+import { linkTerms } from "../domain/accounts";
 import type { Account } from "../identity/context";
 import type { AuthContext } from "../identity/tokens";
 import { auditStatement } from "./audit";
@@ -327,16 +328,24 @@ export async function linkToPartner(
     const moving: RelinkMessage = {
       kind: "relink",
       customerId: scope.account.id,
-      from: { partnerId: from, shard: shard.name },
+      from: { partnerId: from, shard: shard.name, currency: scope.account.currency },
       to: { partnerId: partner.id, shard: target },
     };
     return { account: scope.account, moving };
   }
-  const link = (to: Db, parent: string | null) => to.update(accounts).set({ parentAccountId: parent }).where(eq(accounts.id, scope.account.id)).returning();
-  const [onShard, onDirectory] = await Promise.allSettled([link(db, partner.id), link(directory, partner.id)]);
+  // Another partner: its currency and none of the old partner's price groups (docs/decisions/2026-11-27-relinked-currency.md).
+  const terms = from === partner.id ? {} : linkTerms(partner);
+  const link = (to: Db, patch: Partial<Account>) => to.update(accounts).set(patch).where(eq(accounts.id, scope.account.id)).returning();
+  // The directory's routing row keeps no price group (a shard's own); the shard's row gets it back on compensation.
+  const before = { parentAccountId: from, currency: scope.account.currency };
+  const linked = { parentAccountId: partner.id, ...terms };
+  const [onShard, onDirectory] = await Promise.allSettled([link(db, linked), link(directory, linked)]);
   if (onShard.status === "rejected" || onDirectory.status === "rejected") {
     // Compensation: the write that went through is put back, so both databases name the same partner.
-    await Promise.allSettled([onShard.status === "fulfilled" ? link(db, from) : null, onDirectory.status === "fulfilled" ? link(directory, from) : null]);
+    await Promise.allSettled([
+      onShard.status === "fulfilled" ? link(db, { ...before, priceGroupId: scope.account.priceGroupId }) : null,
+      onDirectory.status === "fulfilled" ? link(directory, before) : null,
+    ]);
     throw onShard.status === "rejected" ? onShard.reason : (onDirectory as PromiseRejectedResult).reason;
   }
   return { account: theRow(onShard.value, "linked account"), moving: null };

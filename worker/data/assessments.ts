@@ -73,7 +73,8 @@ export async function issueLink(db: Db, scope: AccountScope, category: CategoryF
  * The assessment a token opens, checked for the taker: a malformed, unknown
  * or forged token is 404; an expired link 403; a customer's link taken by
  * anyone but the member it was issued to (still an active member of that
- * account) 401/403; a finished one 409.
+ * account) 401/403; a finished one 409, as is a customer's link issued under
+ * a partner the customer has left since.
  */
 export async function linkFor(db: Db, token: string, taker: UserScope | null, secret: string, now = new Date()): Promise<Assessment> {
   const id = linkAssessmentId(token);
@@ -91,7 +92,7 @@ export async function linkFor(db: Db, token: string, taker: UserScope | null, se
     if (taker.user.id !== row.createdByUserId) throw forbidden(LINK_MESSAGES.someoneElse);
     // A membership the session may act for: on a partner's domain, only under that partner.
     const [member] = await db
-      .select({ id: accountUsers.id })
+      .select({ id: accountUsers.id, partnerId: accounts.parentAccountId })
       .from(accountUsers)
       .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
       .where(
@@ -104,6 +105,8 @@ export async function linkFor(db: Db, token: string, taker: UserScope | null, se
       )
       .limit(1);
     if (!member) throw forbidden(LINK_MESSAGES.someoneElse);
+    // Issued under a partner the customer has since left (a re-link): its scores would land with that partner, in a history it no longer adds to.
+    if (member.partnerId !== row.partnerAccountId) throw conflict(LINK_MESSAGES.previousProvider);
   }
   if (row.status === "assessed") throw conflict(LINK_MESSAGES.done);
   return row;

@@ -11,14 +11,15 @@ import { AuditChange, type AuditEntryDto } from "../../contract/audit";
 import { AuditField, CategoryFilter, type AuditCode, type JobStatus } from "../../contract/enums";
 import { auditEntries, jobLines, jobs, scores, users, workoutSessions, workouts, type Job, type NewAuditEntry } from "../../db/schema";
 import type { Db } from "../env";
-import type { PartnerScope } from "../http/endpoint";
+import type { AdminScope, PartnerScope } from "../http/endpoint";
 import { notFound } from "../http/errors";
 import { inList } from "./bound";
 import { ledgerBalance } from "./credits";
-import { after, decodeCursor, pageOf, type SortKey } from "./cursor";
+import { after, decodeCursor, newestFirst, pageOf, type SortKey } from "./cursor";
 import { customerFound, customerQuery } from "./customers";
 import { deliveryCopyOf } from "./delivery";
 import { visibleJobs } from "./jobs-search";
+import { onEachShard } from "./query";
 import { raw, type Statement, type Statements } from "./statements";
 
 /**
@@ -189,10 +190,6 @@ const NEWEST_FIRST: SortKey[] = [
   { column: auditEntries.id, dir: "desc" },
 ];
 
-async function readTrail(db: Db, where: SQL, cursor: string | undefined, limit: number): Promise<{ items: AuditEntryDto[]; nextCursor: string | null }> {
-  return trailPage(await trailQuery(db, where, cursor, limit), limit);
-}
-
 /** A page of the trail `where` selects, from `cursor` on, for a batch of the caller's (`trailPage` answers its rows). */
 function trailQuery(db: Db, where: SQL, cursor: string | undefined, limit: number) {
   return db
@@ -321,7 +318,16 @@ export function jobMoveAudit(
   });
 }
 
-/** The partner's own trail: its plans and price groups (and anything else written on its own account), newest first. */
-export function partnerAuditTrail(db: Db, scope: PartnerScope, cursor: string | undefined, limit: number) {
-  return readTrail(db, eq(auditEntries.accountId, scope.account.id), cursor, limit);
+/**
+ * The acting account's own trail, newest first: a partner's, its plans, price
+ * groups and settings (anything written on its own account); a customer's,
+ * every entry of its account under whichever partner it happened, with those
+ * on the shards it lived on before a re-link (`history`, read side by side and
+ * merged in the trail's order, the cursor holding across them;
+ * docs/decisions/2026-11-27-relinked-audit.md).
+ */
+export async function ownAuditTrail(db: Db, scope: AdminScope, cursor: string | undefined, limit: number, history: Db[] | Promise<Db[]> = []) {
+  const read = (shard: Db) => trailQuery(shard, eq(auditEntries.accountId, scope.account.id), cursor, limit);
+  const [own, before] = await Promise.all([read(db), onEachShard(history, read)]);
+  return trailPage(before.length ? newestFirst(own, before.flat()) : own, limit);
 }

@@ -30,6 +30,7 @@ import { balanceQuery } from "./credits";
 import { today } from "./query";
 import { customerSees, variantInDate, visibleWhere } from "./visibility";
 import { recipientReads, type RecipientRows } from "./job-mail";
+import { formerRecord, withFormerScores } from "./former-record";
 import { reusableBatch } from "./reusable";
 
 /** A value bound when the batch runs (see ./reusable.ts). */
@@ -84,7 +85,8 @@ const nameOf = (col: SQLiteColumn, alias: string) => sql<string>`${col}`.as(alia
  * credits, delivery partners, slots, action items, prerequisites and the
  * customer's record) goes in one D1 batch: they depend only on the workout
  * and the customer. Joined selects name their shared columns apart (a
- * batch maps rows by column name).
+ * batch maps rows by column name). `history`: the shards the customer lived
+ * on before a re-link, whose scores and completed workouts count too.
  */
 export async function bookingContext(
   db: Db,
@@ -93,6 +95,7 @@ export async function bookingContext(
   variantId?: string,
   bookerId?: string,
   window: { busyFrom: string; busyTo: string } = { busyFrom: "9999", busyTo: "0000" },
+  history: Db[] | Promise<Db[]> = [],
 ): Promise<BookingContext> {
   if (customer.type !== "customer" || !customer.parentAccountId) throw notFound("Workout not found");
   const partnerId = customer.parentAccountId;
@@ -191,7 +194,7 @@ export async function bookingContext(
         .from(prerequisites)
         .where(eq(prerequisites.workoutId, ph("workoutId"))),
       db
-        .select({ category: scores.category, score: scores.score })
+        .select({ category: scores.category, score: scores.score, createdAt: scores.createdAt })
         .from(scores)
         .where(eq(scores.accountId, ph("customerId")))
         .orderBy(desc(scores.createdAt)),
@@ -221,8 +224,11 @@ export async function bookingContext(
     bookers: JSON.stringify(bookerId ? [bookerId] : []),
     ...window,
   };
-  const [library, variants, sessions, prices, plan, entry, sum, candidates, open, items, prereqs, scoreRows, completed, partner, schedules, booked, ...mail] =
-    await reusableBatch(db, "booking-context", build, values);
+  // What the customer did on the shards it lived on before a re-link counts for prerequisites too, read side by side.
+  const [
+    [library, variants, sessions, prices, plan, entry, sum, candidates, open, items, prereqs, scoreRows, completed, partner, schedules, booked, ...mail],
+    former,
+  ] = await Promise.all([reusableBatch(db, "booking-context", build, values), formerRecord(history, customer.id)]);
   const row = library[0];
   if (!row || !customerSees(customer, row.workout)) throw notFound("Workout not found");
   // The catalogue's variant; with `variantId`, that one, if the customer gets it.
@@ -244,8 +250,9 @@ export async function bookingContext(
     .filter((c) => c.id);
   const ids = new Set(resolved.map((c) => c.id));
   const latest = new Map<string, number>();
-  for (const s of scoreRows) if (!latest.has(s.category)) latest.set(s.category, s.score);
-  const missing = missingPrerequisites(prereqs, { scores: latest, completedWorkoutIds: new Set(completed.map((c) => c.workoutId)) }, day);
+  for (const s of withFormerScores(scoreRows, former.scores)) if (!latest.has(s.category)) latest.set(s.category, s.score);
+  const done = new Set([...completed.map((c) => c.workoutId), ...former.completed]);
+  const missing = missingPrerequisites(prereqs, { scores: latest, completedWorkoutIds: done }, day);
   const p = partner[0];
   return {
     workout: row.workout,

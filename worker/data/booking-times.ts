@@ -33,8 +33,9 @@ export async function bookingContextAcross(
   variantId?: string,
   bookerId?: string,
   window: { busyFrom: string; busyTo: string } = { busyFrom: "9999", busyTo: "0000" },
+  history: Db[] | Promise<Db[]> = [],
 ): Promise<BookingContext> {
-  const ctx = await bookingContext(db, customer, workoutId, variantId, bookerId, window);
+  const ctx = await bookingContext(db, customer, workoutId, variantId, bookerId, window, history);
   const ids = awayIds(shards.here, ctx.candidates);
   if (!ids.length) return ctx;
   const away = await shards.elsewhere(ids);

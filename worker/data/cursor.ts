@@ -59,3 +59,17 @@ export function pageOf<T>(rows: T[], limit: number, keyOf: (row: T) => CursorVal
   const last = items[items.length - 1];
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
 }
+
+/**
+ * Rows of several shards in a list's order, newest first (the id breaking
+ * ties, compared as SQLite compares text, by code unit, as the shards ordered
+ * them), each id once: the first list's copy kept. Each list is already one
+ * shard's page from the same cursor, so `pageOf` cuts the merge as it would
+ * one shard's rows.
+ */
+export function newestFirst<T extends { createdAt: string; id: string }>(own: T[], others: T[]): T[] {
+  const seen = new Set(own.map((r) => r.id));
+  const rows = [...own, ...others.filter((r) => !seen.has(r.id) && seen.add(r.id))];
+  const desc = (x: string, y: string) => (x < y ? 1 : x > y ? -1 : 0);
+  return rows.sort((a, b) => desc(a.createdAt, b.createdAt) || desc(a.id, b.id));
+}

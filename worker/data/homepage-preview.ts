@@ -19,7 +19,7 @@ export async function customerHomePreview(db: Db, scope: PartnerAdminScope, cust
   // The customer's own reader: a plain member of its account, signed in as the partner's admin only to be traced.
   const reader: CustomerScope = { ...scope, account: { ...customer, type: "customer" }, role: "member" };
   const [home, summary, entitlements, picks] = await Promise.all([
-    homepageView(db, reader, draft),
+    homepageView(db, reader, draft, { mine: false }),
     summaryOf(db, reader, scope.account.id),
     entitlementsOf(db, customer.id, scope.account.id),
     cataloguePage(db, reader, { limit: TOP_PICKS }),

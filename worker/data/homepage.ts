@@ -32,7 +32,7 @@ import type { Db } from "../env";
 import { invalid } from "../http/errors";
 import { fileUri } from "../storage/files";
 import { batch, inDate, today } from "./query";
-import { recommendations } from "./recommendations";
+import { recommendations, type ScoreSource } from "./recommendations";
 import { startsNotBeforeToday } from "../../contract/start-dates";
 
 type StoredRow = typeof homepageRows.$inferSelect;
@@ -255,9 +255,9 @@ function mediaOf(s: HomepageSlot): HomepageSlotView["media"] {
  * customer's) or its own (a partner's members), or the draft a partner's
  * builder previews. Slots outside their dates are left out, and every
  * workout goes through the catalogue's rule for this reader, so a reader
- * never sees on Home what the catalogue would not show it.
+ * never sees on Home what the catalogue would not show it. `scores`: whose decide its recommendations.
  */
-export async function homepageView(db: Db, reader: AccountScope, draft?: HomepageLayout): Promise<HomepageView> {
+export async function homepageView(db: Db, reader: AccountScope, draft?: HomepageLayout, scores: ScoreSource = { mine: true }): Promise<HomepageView> {
   const partnerId = libraryOwner(reader);
   if (!partnerId) return { configured: false, hero: null, rows: [], attention: null };
   const day = today();
@@ -302,7 +302,7 @@ export async function homepageView(db: Db, reader: AccountScope, draft?: Homepag
   const groupIds = new Set(slots.flatMap((s) => (s.itemType === "featuredGroup" && s.featuredGroupId ? [s.featuredGroupId] : [])));
   const currentGroups = new Map(groups.filter((g) => groupIds.has(g.id) && inDate(g, day)).map((g) => [g.id, g]));
   const groupItems = groupItemRows.filter((g) => currentGroups.has(g.groupId));
-  const recommended = slots.some((s) => s.itemType === "recommended") ? await recommendations(db, partnerId, reader.account) : null;
+  const recommended = slots.some((s) => s.itemType === "recommended") ? await recommendations(db, partnerId, reader.account, scores) : null;
 
   // Every named workout through the catalogue's rule; each category once.
   const named = [

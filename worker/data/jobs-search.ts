@@ -12,7 +12,7 @@ import { accounts, jobLines, jobs, workouts } from "../../db/schema";
 import { loadJobs, type Side } from "./job-store";
 import type { Db } from "../env";
 import type { Acting } from "../identity/context";
-import { after, decodeCursor, pageOf, type CursorValue, type SortKey } from "./cursor";
+import { after, decodeCursor, newestFirst, pageOf, type CursorValue, type SortKey } from "./cursor";
 import { contains, onEachShard } from "./query";
 import { ownJobs } from "./job-people";
 
@@ -71,15 +71,6 @@ export async function searchJobs(
   const readOnly = side === "partner" && scope.role === "member";
   const [own, before] = await Promise.all([read(db, readOnly), onEachShard(history, (shard) => read(shard, true))]);
   return pageOf(before.length ? newestFirst(own, before.flat()) : own, query.limit, (j) => [j.createdAt, j.id]);
-}
-
-/** The jobs of several shards in the list's order (newest first, the id breaking ties), each id once: the first list's copy kept. */
-function newestFirst(own: JobDto[], others: JobDto[]): JobDto[] {
-  const seen = new Set(own.map((j) => j.id));
-  const rows = [...own, ...others.filter((j) => !seen.has(j.id) && seen.add(j.id))];
-  // Compared as SQLite compares text (by code unit), as the shards ordered them.
-  const desc = (x: string, y: string) => (x < y ? 1 : x > y ? -1 : 0);
-  return rows.sort((a, b) => desc(a.createdAt, b.createdAt) || desc(a.id, b.id));
 }
 
 const partnerAcc = alias(accounts, "export_partner");

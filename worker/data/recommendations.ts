@@ -5,6 +5,7 @@ import { Category } from "../../contract/enums";
 import { weakestCategories } from "../domain/recommendations";
 import type { Db } from "../env";
 import type { Account } from "../identity/context";
+import { formerRecord, withFormerScores, type FormerRecord } from "./former-record";
 import { batch, today, type Stmt } from "./query";
 import { customerSees, visibleWhere } from "./visibility";
 
@@ -16,10 +17,27 @@ import { customerSees, visibleWhere } from "./visibility";
  * booked and not yet taken (a job neither completed nor cancelled) is never
  * recommended; one taken before may be again.
  */
-export async function recommendations(db: Db, partnerId: string, customer: Account): Promise<CustomerDetailsDto["recommendations"]> {
-  const reads = recommendationReads(db, partnerId, customer.id);
-  return reads.answer(await batch(db, reads.statements), customer);
+export async function recommendations(
+  db: Db,
+  partnerId: string,
+  customer: Account,
+  source: ScoreSource = { mine: true },
+): Promise<CustomerDetailsDto["recommendations"]> {
+  const reads = recommendationReads(db, partnerId, customer.id, !source.mine);
+  // The former shards side by side with the batch: no more depth for a customer that moved, no call for one that did not.
+  const history = !source.mine ? [] : typeof source.history === "function" ? source.history() : (source.history ?? []);
+  const [results, former] = await Promise.all([batch(db, reads.statements), formerRecord(history, customer.id)]);
+  return reads.answer(results, customer, former);
 }
+
+/**
+ * Whose scores decide (docs/decisions/2026-11-27-relinked-recommendations.md):
+ * the customer's own reads take all its scores and open bookings, with those on
+ * the shards it lived on before a re-link (`history`, or how to find them
+ * when the read happens); a partner's view of the customer (its details, the
+ * builder's preview) only the scores under it.
+ */
+export type ScoreSource = { mine: true; history?: Db[] | Promise<Db[]> | (() => Promise<Db[]>) } | { mine: false };
 
 /** What a recommendation shows of a workout, and what decides it (the visibility expression; the library's priority, aliased apart for a batch). */
 const pick = {
@@ -41,12 +59,12 @@ const CANDIDATES = 60;
  * each) and those of the partner's current featured groups. `answer` takes
  * the batch's results of these statements, in order.
  */
-export function recommendationReads(db: Db, partnerId: string, customerId: string) {
+export function recommendationReads(db: Db, partnerId: string, customerId: string, underPartner = true) {
   const day = today();
   const scoreRead = db
     .select({ category: scores.category, score: scores.scorePercent, createdAt: scores.createdAt })
     .from(scores)
-    .where(and(eq(scores.accountId, customerId), eq(scores.partnerAccountId, partnerId)))
+    .where(and(eq(scores.accountId, customerId), underPartner ? eq(scores.partnerAccountId, partnerId) : undefined))
     .orderBy(desc(scores.createdAt));
   const bookedRead = db
     .selectDistinct({ workoutId: jobs.workoutId })
@@ -79,10 +97,11 @@ export function recommendationReads(db: Db, partnerId: string, customerId: strin
   );
   const statements: Stmt[] = [scoreRead, bookedRead, featuredRead, ...categoryReads];
   type Results = [Awaited<typeof scoreRead>, Awaited<typeof bookedRead>, Awaited<typeof featuredRead>, ...Awaited<(typeof categoryReads)[number]>[]];
-  const answer = (results: readonly unknown[], customer: Account): CustomerDetailsDto["recommendations"] => {
+  const answer = (results: readonly unknown[], customer: Account, former?: FormerRecord): CustomerDetailsDto["recommendations"] => {
     const [scoreRows, bookedRows, featured, ...byCategory] = results as unknown as Results;
-    const categories = weakestCategories(scoreRows);
-    const booked = new Set(bookedRows.map((r) => r.workoutId));
+    const formerScores = (former?.scores ?? []).map((s) => ({ category: s.category, score: s.scorePercent, createdAt: s.createdAt }));
+    const categories = weakestCategories(withFormerScores(scoreRows, formerScores));
+    const booked = new Set([...bookedRows.map((r) => r.workoutId), ...(former?.open ?? [])]);
     // Only what the customer's catalogue shows today: the one rule's SQL half in the read, its expression in code.
     const shown = <T extends { id: string; visibility: Workout["visibility"] }>(rows: T[]) =>
       rows.filter((w) => !booked.has(w.id) && customerSees(customer, w));

@@ -13,6 +13,7 @@ import { accountUsers, accounts, teamMemberships, teams, users, type Account } f
 import type { Db } from "../env";
 import { referenceCopies } from "./partner-numbers";
 import { batch, type Stmt } from "./query";
+import { linkTerms } from "../domain/accounts";
 
 /** The customer's account, members and teams on its current shard; null when the account is gone. */
 export async function customerSnapshot(source: Db, customerId: string) {
@@ -29,16 +30,17 @@ export type CustomerSnapshot = NonNullable<Awaited<ReturnType<typeof customerSna
 
 /**
  * Step 1, on the new shard: the customer's account (unlinked: no partner
- * lists it yet), its members' user rows (from the directory, the source) and
+ * lists it yet; in the new partner's currency, with no price group: linkTerms),
+ * its members' user rows (from the directory, the source) and
  * its members and teams, each inserted unless there (runs again harmlessly).
  */
-export async function copyCustomer(directory: Db, target: Db, snapshot: CustomerSnapshot): Promise<void> {
+export async function copyCustomer(directory: Db, target: Db, snapshot: CustomerSnapshot, partner: { currency: Account["currency"] }): Promise<void> {
   const userIds = snapshot.members.map((m) => m.userId);
   const people = userIds.length ? await directory.select().from(users).where(inArray(users.id, userIds)) : [];
   const statements: Stmt[] = [
     target
       .insert(accounts)
-      .values({ ...snapshot.account, parentAccountId: null, priceGroupId: null })
+      .values({ ...snapshot.account, parentAccountId: null, ...linkTerms(partner) })
       .onConflictDoNothing(),
     ...people.map((p) => target.insert(users).values(p).onConflictDoNothing()),
     ...snapshot.members.map((m) => target.insert(accountUsers).values(m).onConflictDoNothing()),
@@ -49,20 +51,27 @@ export async function copyCustomer(directory: Db, target: Db, snapshot: Customer
 }
 
 /**
- * Step 2, on the directory: the routing row names the new partner, only if it
- * still names the old one. "switched" also when it already names the new one
- * (the step ran before); "lost" when it names a third (another re-link won).
+ * Step 2, on the directory: the routing row names the new partner (and the
+ * customer's currency with it: `to.currency`), only if it still names the
+ * old one. "switched" also when it already names the new one (the step ran
+ * before); "lost" when it names a third (another re-link won).
  * `leaving`, the shard the customer leaves, joins its former shards in the
  * same write (once), so its history there is found from the routing row.
  */
-export async function switchRouting(directory: Db, customerId: string, from: string | null, to: string | null, leaving?: string): Promise<"switched" | "lost"> {
+export async function switchRouting(
+  directory: Db,
+  customerId: string,
+  from: string | null,
+  to: { partnerId: string | null; currency?: Account["currency"] },
+  leaving?: string,
+): Promise<"switched" | "lost"> {
   const changed = await directory
     .update(accounts)
-    .set({ parentAccountId: to, ...(leaving ? { formerShards: withFormerShard(leaving) } : {}) })
+    .set({ parentAccountId: to.partnerId, ...(to.currency ? { currency: to.currency } : {}), ...(leaving ? { formerShards: withFormerShard(leaving) } : {}) })
     .where(and(eq(accounts.id, customerId), from === null ? isNull(accounts.parentAccountId) : eq(accounts.parentAccountId, from)))
     .returning({ id: accounts.id });
   if (changed.length) return "switched";
-  return (await routedPartner(directory, customerId)) === to ? "switched" : "lost";
+  return (await routedPartner(directory, customerId)) === to.partnerId ? "switched" : "lost";
 }
 
 /** The routing row's former shards with `shard` added unless it is there (SQL, for the switch's own update). */

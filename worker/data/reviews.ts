@@ -1,23 +1,25 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { ReviewBody, ReviewDto } from "../../contract/catalogue";
 import type { z } from "zod";
 import { MESSAGES } from "../../contract/messages";
-import { accounts, jobs, reviews, users } from "../../db/schema";
+import { jobs, reviews, users } from "../../db/schema";
 import type { Db } from "../env";
 import type { AccountScope } from "../http/endpoint";
 import { conflict, forbidden } from "../http/errors";
-import { customersOfPartner } from "./customers";
+import { partnerOf } from "../domain/accounts";
 import { libraryOwner } from "./visibility";
 
 /**
  * Whose reviews a reader sees: those written by members of the customers of
- * one partner (the reader's partner for a customer, the partner itself for a
- * partner previewing its library). Another partner's customers' names and
- * words never cross over, even on a workout both partners carry; the average
- * and count are taken over the same rows.
+ * one partner while they were its customers (the reader's partner for a
+ * customer, the partner itself for a partner previewing its library): a
+ * review stays with the partner it was written under, also once its reviewer
+ * re-links elsewhere (docs/decisions/2026-11-27-relinked-reviews.md). Another
+ * partner's customers' names and words never cross over, even on a workout
+ * both partners carry; the average and count are taken over the same rows.
  */
 export function reviewsOfPartner(partnerId: string, workoutId: string): SQL {
-  return and(eq(reviews.workoutId, workoutId), sql`${reviews.accountId} in (select ${accounts.id} from ${accounts} where ${customersOfPartner(partnerId)})`)!;
+  return and(eq(reviews.workoutId, workoutId), eq(reviews.partnerAccountId, partnerId))!;
 }
 
 /** A customer whose account has a completed job of the workout (one review per person). */
@@ -61,7 +63,14 @@ export async function addReview(db: Db, scope: AccountScope, workoutId: string, 
   if (!(await hasCompleted(db, scope, workoutId))) throw forbidden("Only members of a customer that completed this workout can review it");
   const inserted = await db
     .insert(reviews)
-    .values({ workoutId, accountId: scope.account.id, userId: scope.user.id, rating: review.rating, comment: review.comment })
+    .values({
+      workoutId,
+      accountId: scope.account.id,
+      partnerAccountId: partnerOf(scope.account),
+      userId: scope.user.id,
+      rating: review.rating,
+      comment: review.comment,
+    })
     .onConflictDoNothing()
     .returning();
   const [added] = inserted;

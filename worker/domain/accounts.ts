@@ -19,3 +19,13 @@ export function inviteLink(origin: string, accountId: string, inviteId: string, 
   if (clerkTicket) url.searchParams.set("__clerk_ticket", clerkTicket);
   return url.toString();
 }
+
+/**
+ * What a customer takes from a partner it links to (a first link or a
+ * re-link to another partner, on any shard): the partner's currency, the one
+ * its money prices are in, and no price group, the old partner's groups being
+ * that partner's own (docs/decisions/2026-11-27-relinked-currency.md).
+ */
+export function linkTerms<C extends string>(partner: { currency: C }): { currency: C; priceGroupId: null } {
+  return { currency: partner.currency, priceGroupId: null };
+}

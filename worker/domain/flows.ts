@@ -7,6 +7,8 @@
  * state behind.
  */
 
+import type { Currency } from "../../contract/enums";
+
 /** A partner and the shard it is on (`partnerId` null: a customer not linked yet). */
 export type PartnerOnShard = { partnerId: string | null; shard: string };
 
@@ -16,7 +18,13 @@ export type PartnerOnShard = { partnerId: string | null; shard: string };
  * (compare-and-set on the old partner), and both shards' rows then name the new
  * partner. History stays on the old shard, stamped with the old partner.
  */
-export type RelinkMessage = { kind: "relink"; customerId: string; from: PartnerOnShard; to: { partnerId: string; shard: string } };
+export type RelinkMessage = {
+  kind: "relink";
+  customerId: string;
+  /** `currency`: the customer's before the move, which the compensation puts back (the move gives it the new partner's). */
+  from: PartnerOnShard & { currency?: Currency };
+  to: { partnerId: string; shard: string };
+};
 
 /**
  * A partner listed, changed or unlisted a workout: publish its current

@@ -14,13 +14,14 @@ export async function relink({ directory, shard }: Databases, m: RelinkMessage):
   const source = shard(m.from.shard);
   const target = shard(m.to.shard);
   const snapshot = await customerSnapshot(source, m.customerId);
-  if (!snapshot) return;
-  await copyCustomer(directory, target, snapshot);
-  if ((await switchRouting(directory, m.customerId, m.from.partnerId, m.to.partnerId, m.from.shard)) === "lost") {
+  const [partner] = await partnerRows(directory, [m.to.partnerId]);
+  if (!snapshot || !partner) return;
+  // The copy takes the new partner's currency and no price group (linkTerms).
+  await copyCustomer(directory, target, snapshot, partner);
+  if ((await switchRouting(directory, m.customerId, m.from.partnerId, { partnerId: partner.id, currency: partner.currency }, m.from.shard)) === "lost") {
     await dropCopy(target, m.customerId);
     return;
   }
-  const [partner = null] = await partnerRows(directory, [m.to.partnerId]);
   await Promise.all([settleLink(target, m.customerId, partner), settleLink(source, m.customerId, partner)]);
 }
 
@@ -32,7 +33,9 @@ export async function relink({ directory, shard }: Databases, m: RelinkMessage):
 export async function undoRelink({ directory, shard }: Databases, m: RelinkMessage): Promise<void> {
   const source = shard(m.from.shard);
   const target = shard(m.to.shard);
-  if ((await routedPartner(directory, m.customerId)) === m.to.partnerId) await switchRouting(directory, m.customerId, m.to.partnerId, m.from.partnerId);
+  // With the currency it had (the message's: the directory may be the old shard's own database).
+  if ((await routedPartner(directory, m.customerId)) === m.to.partnerId)
+    await switchRouting(directory, m.customerId, m.to.partnerId, { partnerId: m.from.partnerId, currency: m.from.currency });
   const [old = null] = m.from.partnerId ? await partnerRows(directory, [m.from.partnerId]) : [];
   await settleLink(source, m.customerId, old);
   await settleLink(target, m.customerId, null);

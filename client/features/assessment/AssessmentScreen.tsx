@@ -40,6 +40,8 @@ function refusalKey(error: unknown) {
       return "assessment.someoneElse" as const;
     case ASSESSMENT_LINK_MESSAGES.done:
       return "assessment.done" as const;
+    case ASSESSMENT_LINK_MESSAGES.previousProvider:
+      return "assessment.previousProvider" as const;
     case ASSESSMENT_LINK_MESSAGES.notFound:
       return "assessment.notFound" as const;
     default:
