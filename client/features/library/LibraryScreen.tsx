@@ -102,7 +102,7 @@ export default function LibraryScreen() {
         <Field label={t("library.filter")} className="min-w-56 flex-1">
           <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t("library.filterPlaceholder")} />
         </Field>
-        <Field label={t("library.col.status")} className={cn("w-44", onPhone.half)}>
+        <Field label={t("library.col.status")} className={cn("w-44", onPhone.whole)}>
           <EnumSelect
             enumName="LibraryStatus"
             values={LibraryStatus}
@@ -111,7 +111,7 @@ export default function LibraryScreen() {
             onChange={(e) => setStatus(oneOf(LibraryStatus, e.target.value))}
           />
         </Field>
-        <Field label={t("library.sort")} className={cn("w-44", onPhone.half)}>
+        <Field label={t("library.sort")} className={cn("w-44", onPhone.whole)}>
           <EnumSelect enumName="LibrarySort" values={LibrarySort} value={sort} onChange={(e) => setSort(oneOf(LibrarySort, e.target.value) ?? "priority")} />
         </Field>
         <Popover>
