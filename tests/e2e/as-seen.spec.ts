@@ -29,6 +29,17 @@ test.describe("the organisation switcher on the brand-coloured top bar", () => {
   });
 });
 
+test.describe("the organisation switcher's logo on its plate", () => {
+  test("on a phone the name stands clear of the plate around the logo (its 4 px ring takes no room of its own)", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, "partnerAdmin", "/");
+    const logo = (await page.getByTestId("organisation-logo").boundingBox())!;
+    const name = (await page.getByTestId("organisation-switcher-name").boundingBox())!;
+    // The ring reaches 4 px beyond the logo's box; at least 4 px more stand between it and the name.
+    expect(name.x - (logo.x + logo.width)).toBeGreaterThanOrEqual(8);
+  });
+});
+
 test.describe("a customer's Scores tab", () => {
   test("its cards stand apart, as on the other tabs", async ({ page }) => {
     await signIn(page, "partnerAdmin", `/admin/customers/${DEMO.customers.fabrikam.id}/details?tab=scores`);

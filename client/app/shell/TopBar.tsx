@@ -79,7 +79,7 @@ export function TopBar({ variant }: { variant: TopBarStyle }) {
         // nothing of it runs under the switcher however narrow the screen.
         className={cn(
           "flex min-w-0 shrink-[3] items-center gap-2 rounded-md px-1.5 py-1",
-          styling.mark || (styling.logo && !wideLogo) ? "phone:shrink-0" : styling.logo && "phone:min-w-19",
+          styling.mark || (styling.logo && !wideLogo) ? "phone:shrink-0" : styling.logo && "phone:min-w-21",
           focusRing,
           primary && "focus-visible:outline-brand-foreground",
         )}
