@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Button } from "./ui/Button";
+import { LoadMore } from "./ui/LoadMore";
 import { Skeleton } from "./ui/Skeleton";
 import { useActiveAccountId } from "../auth/useAppUser";
 import { api } from "../lib/api";
@@ -152,11 +152,7 @@ export function AuditTrail({ of, title }: { of: AuditOf; title?: string }) {
           ))}
         </ol>
       )}
-      {query.hasNextPage ? (
-        <Button variant="ghost" size="sm" className="justify-self-start" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          {t("bookings.loadMore")}
-        </Button>
-      ) : null}
+      <LoadMore query={query} label={t("bookings.loadMore")} />
     </section>
   );
 }

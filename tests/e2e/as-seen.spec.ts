@@ -1,8 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { DEMO } from "../../db/seed/data";
 import { STORY_DEMO } from "../../db/seed/story";
-import { signIn, signUpConfirmed, uniqueEmail } from "./auth";
-import { expect, expectAccessible, open, test } from "./fixtures";
+import { signIn, signInOnDomain, signUpConfirmed, uniqueEmail } from "./auth";
+import { CONTOSO_ORIGIN, expect, expectAccessible, open, PARTNER_ORIGIN, test } from "./fixtures";
 
 /**
  * What people see, checked where a screenshot showed it wrong: a logo's
@@ -26,6 +26,17 @@ test.describe("the organisation switcher on the brand-coloured top bar", () => {
     await expect(page.getByTestId("organisation-switcher-name")).toHaveText(DEMO.northwind.name);
     expect(await fits(page, "organisation-switcher-name")).toBe(true);
     await expectAccessible(page);
+  });
+});
+
+test.describe("the organisation switcher's logo on its plate", () => {
+  test("on a phone the name stands clear of the plate around the logo (its 4 px ring takes no room of its own)", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, "partnerAdmin", "/");
+    const logo = (await page.getByTestId("organisation-logo").boundingBox())!;
+    const name = (await page.getByTestId("organisation-switcher-name").boundingBox())!;
+    // The ring reaches 4 px beyond the logo's box; at least 4 px more stand between it and the name.
+    expect(name.x - (logo.x + logo.width)).toBeGreaterThanOrEqual(8);
   });
 });
 
@@ -208,6 +219,126 @@ test.describe("the audit trail", () => {
     const rule = await first.evaluate((el) => ({ style: getComputedStyle(el).borderBottomStyle, width: parseFloat(getComputedStyle(el).borderBottomWidth) }));
     expect(rule.style).toBe("solid");
     expect(rule.width).toBeGreaterThanOrEqual(1);
+    await expectAccessible(page);
+  });
+});
+
+/** The boxes of `items`, rounded to whole pixels. */
+const boxesOf = (items: Locator) =>
+  items.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width) })));
+
+/** Whether nothing inside any of `items` runs out of its box sideways. */
+const allFit = (items: Locator) => items.evaluateAll((els) => els.every((el) => el.scrollWidth <= el.clientWidth + 1));
+
+test.describe("Home's stat cards on a phone", () => {
+  test("a customer's score, workouts and streak stand two to a row, each whole in its card", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, "customerAdmin", "/");
+    const cards = page.getByTestId("score-summary-cards").locator(":scope > *");
+    await expect(cards).toHaveCount(4);
+    await expect(page.getByTestId("month-streak")).toBeVisible();
+    const boxes = await boxesOf(cards);
+    // Two rows of two: side by side, the same width.
+    expect(boxes.map((b) => b.y)).toEqual([boxes[0]!.y, boxes[0]!.y, boxes[2]!.y, boxes[2]!.y]);
+    expect(boxes[1]!.x).toBeGreaterThan(boxes[0]!.x);
+    expect(Math.abs(boxes[1]!.width - boxes[0]!.width)).toBeLessThanOrEqual(1);
+    expect(await allFit(cards)).toBe(true);
+    await expectAccessible(page);
+  });
+
+  test("a partner's cards of what needs attention stand two to a row, the last one alone taking the whole row", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, "partnerAdmin", "/");
+    const list = page.getByTestId("attention-cards");
+    const cards = list.getByRole("listitem");
+    await expect(cards).toHaveCount(3);
+    const [a, b, c] = await boxesOf(cards);
+    expect(b!.y).toBe(a!.y);
+    expect(b!.x).toBeGreaterThan(a!.x);
+    expect(c!.y).toBeGreaterThan(a!.y);
+    expect(Math.abs(c!.width - (await list.boundingBox())!.width)).toBeLessThanOrEqual(1);
+    expect(await allFit(cards.getByRole("link"))).toBe(true);
+    await expectAccessible(page);
+  });
+});
+
+test.describe("a paged list's Load more", () => {
+  test("the audit trail's is the paged lists' one: outlined and centred under its list", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, "partnerAdmin", `/admin/customers/${DEMO.customers.fabrikam.id}/details?tab=activity`);
+    const list = page.getByTestId("audit-trail");
+    const more = page.getByRole("button", { name: "Load more" });
+    await expect(more).toBeVisible();
+    const [l, m] = [(await list.boundingBox())!, (await more.boundingBox())!];
+    expect(Math.abs(m.x + m.width / 2 - (l.x + l.width / 2))).toBeLessThanOrEqual(1);
+    await expect(more).toHaveCSS("border-top-style", "solid");
+    await expectAccessible(page);
+  });
+});
+
+test.describe("Your Jobs' week beside the open sidebar", () => {
+  test("at 1280 px each day keeps a readable column and the week scrolls sideways in its own box; on a phone the days stand one under the other", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, "partnerAdmin", "/jobs");
+    await expect(page.getByTestId("sidebar")).toBeVisible();
+    await page.getByRole("tab", { name: "Week" }).click();
+    const days = page.getByRole("list", { name: "Sessions this week, by day" }).locator(":scope > li");
+    await expect(days).toHaveCount(7);
+    const columns = await boxesOf(days);
+    expect(new Set(columns.map((d) => d.y)).size).toBe(1);
+    for (const day of columns) expect(day.width).toBeGreaterThanOrEqual(160);
+    const scroller = page.getByRole("region", { name: /^Week of / });
+    expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expect(scroller).toHaveAttribute("tabindex", "0");
+    await expectAccessible(page);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(async () => new Set((await boxesOf(days)).map((d) => d.x)).size).toBe(1);
+  });
+});
+
+test.describe("the partner's logo on the brand-coloured bar of its domain", () => {
+  test("on a 320 px phone Northwind's wide wordmark stays clear of the organisation switcher", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await signInOnDomain(page, "customerMember", PARTNER_ORIGIN);
+    const logo = page.getByTestId("brand-logo");
+    await expect(logo).toBeVisible();
+    const [l, s] = [(await logo.boundingBox())!, (await page.getByTestId("organisation-switcher").boundingBox())!];
+    // The plate's ring reaches 4 px beyond the image.
+    expect(l.x + l.width + 4).toBeLessThanOrEqual(s.x);
+  });
+
+  test("on a phone Contoso's square logo sits on a plate of its own shape, not a wide white box", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInOnDomain(page, "otherCustomerAdmin", CONTOSO_ORIGIN);
+    const logo = page.getByTestId("brand-logo");
+    await expect(logo).toBeVisible();
+    await expect
+      .poll(() =>
+        logo.evaluate(
+          (img: HTMLImageElement) => img.getBoundingClientRect().width - (img.naturalWidth / img.naturalHeight) * img.getBoundingClientRect().height,
+        ),
+      )
+      .toBeLessThanOrEqual(1);
+    await expectAccessible(page);
+  });
+});
+
+test.describe("filters on a phone", () => {
+  test("Your Bookings' search and status take the whole width and its dates half each, not a ragged column", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, "customerAdmin", "/bookings");
+    const bar = page.getByTestId("job-filters");
+    const fields = bar.locator(":scope > *");
+    await expect(fields).toHaveCount(4);
+    const whole = (await bar.boundingBox())!.width;
+    const [search, status, from, to] = await boxesOf(fields);
+    for (const field of [search!, status!]) expect(Math.abs(field.width - whole)).toBeLessThanOrEqual(1);
+    expect(to!.y).toBe(from!.y);
+    expect(Math.abs(from!.width - to!.width)).toBeLessThanOrEqual(1);
+    expect(from!.width * 2).toBeGreaterThan(whole - 16);
     await expectAccessible(page);
   });
 });

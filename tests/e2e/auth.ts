@@ -22,6 +22,21 @@ export async function signIn(page: Page, who: DemoUserKey, path = "/", origin = 
 }
 
 /**
+ * `who` signs in on a partner's domain (`origin`) as a person does: its
+ * sign-in is the main domain's, in the partner's look, which hands the
+ * session back; then `path` opens there. The hand-off and the first paint are
+ * slow on a busy runner.
+ */
+export async function signInOnDomain(page: Page, who: DemoUserKey, origin: string, path = "/") {
+  const first = { timeout: 20_000 };
+  await page.goto(`${origin}/`);
+  await expect(page).toHaveURL(new RegExp(`^${MAIN}/login\\?redirectUrl=`), first);
+  await signInWithForm(page, DEMO_USERS[who].email);
+  await expect(page).toHaveURL(`${origin}/`, first);
+  await open(page, `${origin}${path}`);
+}
+
+/**
  * Fills and submits the sign-in form on the current /login page. Signs in through the sign-in screen as a person would once the page is the
  * app: it waits for the script to take over first, since a form submitted
  * before is a plain post (postSignInForm), after which the client knows

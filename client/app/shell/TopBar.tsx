@@ -1,3 +1,4 @@
+import { useCallback, useState } from "react";
 import { Menu } from "../../components/icons";
 import { Link } from "react-router";
 import { useAppUser } from "../../auth/useAppUser";
@@ -22,9 +23,27 @@ import { UserButton } from "./UserButton";
  * authenticating, or the organisation switcher and user button when signed in.
  * `primary` wears the brand colour; `secondary` (admin screens) is the plain surface.
  */
+/** The top bar logo's height in pixels (`h-7`), and the least width a wide one keeps on a phone (`min-w-16`). */
+const LOGO_HEIGHT = 28;
+const LOGO_MIN_WIDTH = 64;
+
+/**
+ * Whether the logo is wide: drawn at the bar's height, wider than the least a
+ * wide logo keeps on a phone. Read from the image once it has loaded (before
+ * that, and for a logo without a natural size, it counts as wide).
+ */
+function useWideLogo() {
+  const [wide, setWide] = useState(true);
+  const measure = useCallback((img: HTMLImageElement | null) => {
+    if (img?.complete && img.naturalHeight > 0) setWide((img.naturalWidth / img.naturalHeight) * LOGO_HEIGHT >= LOGO_MIN_WIDTH);
+  }, []);
+  return [wide, measure] as const;
+}
+
 export function TopBar({ variant }: { variant: TopBarStyle }) {
   const t = useT();
   const styling = useStyling();
+  const [wideLogo, measureLogo] = useWideLogo();
   const { authenticating, signedIn } = useAppUser();
   const { openMobile, setOpenMobile } = useSidebar();
   const primary = variant === "primary";
@@ -56,18 +75,29 @@ export function TopBar({ variant }: { variant: TopBarStyle }) {
       <Link
         to="/"
         // Gives up its room before the organisation switcher does (shrink 3 to 1): a wide logo narrows, the switcher's name keeps its words.
-        className={cn("flex min-w-0 shrink-[3] items-center gap-2 rounded-md px-1.5 py-1", focusRing, primary && "focus-visible:outline-brand-foreground")}
+        // On a phone never narrower than what it shows there (a wide logo's least width, a square logo or mark whole), so
+        // nothing of it runs under the switcher however narrow the screen.
+        className={cn(
+          "flex min-w-0 shrink-[3] items-center gap-2 rounded-md px-1.5 py-1",
+          styling.mark || (styling.logo && !wideLogo) ? "phone:shrink-0" : styling.logo && "phone:min-w-21",
+          focusRing,
+          primary && "focus-visible:outline-brand-foreground",
+        )}
         aria-label={t("shell.homeLink", { platform: styling.platformName })}
       >
         {styling.logo ? (
           // Shrinks (keeping its shape, object-contain) before it would run under the organisation switcher on a phone,
-          // where the square mark takes its place when there is one.
+          // where the square mark takes its place when there is one; a wide logo down to 64 px, a narrower one not at all
+          // (its plate as wide as the logo, never a white box with the logo at one end).
           <img
+            ref={measureLogo}
+            onLoad={(e) => measureLogo(e.currentTarget)}
             src={styling.logo.uri}
             alt=""
             data-testid="brand-logo"
             className={cn(
-              "h-7 w-auto max-w-36 min-w-0 object-contain object-left phone:min-w-16",
+              "h-7 w-auto max-w-36 min-w-0 object-contain object-left",
+              wideLogo && "phone:min-w-16",
               primary ? logoPlateAlways : logoPlate,
               styling.mark && "phone:hidden",
             )}

@@ -16,6 +16,8 @@ import { useCompletedSessions, useRefreshActivity, useScoreHistory, useScores, t
 import { latestInFrame, scoreTrend, trendSeries, type TrendPoint } from "./trend";
 import { enumLabel } from "../../lib/enums";
 import { CategorySelect } from "../../components/CategorySelect";
+import { onPhone } from "../../components/ui/phone-widths";
+import { cn } from "../../lib/cn";
 
 /** The chart's code comes only with a chart to draw. */
 const ScoreChart = lazy(() => import("./ScoreChart"));
@@ -92,7 +94,7 @@ export default function ActivityScreen() {
       <div className="grid gap-8">
         <fieldset className="flex flex-wrap items-end gap-4 rounded-xl border border-border bg-card p-4">
           <legend className="px-1 text-sm font-medium">{t("activity.timeframe")}</legend>
-          <Field label={t("activity.period")} className="w-56">
+          <Field label={t("activity.period")} className={cn("w-56", onPhone.whole)}>
             <Select value={preset} onChange={(e) => setPreset(e.target.value as Preset)}>
               {PRESETS.map((p) => (
                 <option key={p} value={p}>

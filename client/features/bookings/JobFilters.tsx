@@ -9,6 +9,8 @@ import { useT } from "../../lib/i18n";
 import type { JobFilters as Filters } from "./api";
 import { EnumSelect } from "../../components/ui/EnumSelect";
 import { oneOf } from "../../lib/enums";
+import { onPhone } from "../../components/ui/phone-widths";
+import { cn } from "../../lib/cn";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -53,11 +55,12 @@ export function JobFiltersBar({ side, filters, onChange }: { side: "customer" | 
   const label = side === "customer" ? t("bookings.filter.searchBookings") : t("bookings.filter.searchJobs");
 
   return (
-    <div className="flex flex-wrap items-end gap-3">
-      <Field label={label} className="w-64">
+    // On a phone the search and the status take the whole width, the two dates half of it each: no ragged column of fields.
+    <div className="flex flex-wrap items-end gap-3" data-testid="job-filters">
+      <Field label={label} className={cn("w-64", onPhone.whole)}>
         <SearchBox value={filters.q ?? ""} onSearch={(q) => onChange({ q })} />
       </Field>
-      <Field label={t("bookings.filter.status")} className="w-48">
+      <Field label={t("bookings.filter.status")} className={cn("w-48", onPhone.whole)}>
         <EnumSelect
           enumName="JobStatus"
           values={JobStatus}
@@ -66,10 +69,10 @@ export function JobFiltersBar({ side, filters, onChange }: { side: "customer" | 
           onChange={(e) => onChange({ status: oneOf(JobStatus, e.target.value) })}
         />
       </Field>
-      <Field label={t("bookings.filter.from")} className="w-44">
+      <Field label={t("bookings.filter.from")} className={cn("w-44", onPhone.half)}>
         <DatePicker value={filters.from ?? null} max={filters.to} onChange={(v) => onChange({ from: v ?? undefined })} clearable />
       </Field>
-      <Field label={t("bookings.filter.to")} className="w-44">
+      <Field label={t("bookings.filter.to")} className={cn("w-44", onPhone.half)}>
         <DatePicker value={filters.to ?? null} min={filters.from} onChange={(v) => onChange({ to: v ?? undefined })} clearable />
       </Field>
       {filtered ? (

@@ -5,6 +5,7 @@ import { useAppUser } from "../../auth/useAppUser";
 import { Button } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { ExportButton } from "../../components/ui/ExportButton";
+import { LoadMore } from "../../components/ui/LoadMore";
 import { useT } from "../../lib/i18n";
 import { useJobs, type Side } from "./api";
 import { JobFiltersBar, useJobFilters } from "./JobFilters";
@@ -74,11 +75,7 @@ export function JobsView({ side, onSchedule }: { side: Side; onSchedule?: (job: 
                 }
               />
             )}
-            {query.hasNextPage ? (
-              <Button variant="outline" className="justify-self-center" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                {t("bookings.loadMore")}
-              </Button>
-            ) : null}
+            <LoadMore query={query} label={t("bookings.loadMore")} />
           </>
         )}
       </QueryState>

@@ -1,11 +1,13 @@
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { CalendarCheck, ChevronLeft, ChevronRight } from "../../components/icons";
 import type { UpcomingSession } from "../../../contract/job-people";
 import { Button } from "../../components/ui/Button";
+import { focusRing, ringRoom } from "../../components/ui/focus-ring";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { QueryState } from "../../components/ui/QueryState";
 import { calendarDateIn, useFormatDate, useTimeZone, weekDaysIn } from "../../lib/dates";
+import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
 import { LocationText } from "./JobPeople";
 import { useUpcomingSessions } from "./people-api";
@@ -44,10 +46,13 @@ function NoSessions() {
 }
 
 /**
- * The week's booked sessions, a column per day on a wide screen (a list of
- * the days, each headed by its weekday and date, where seven columns would
- * squeeze the cards), with the
- * previous and next weeks a button away. Days run midnight to midnight in the
+ * The week's booked sessions, with the previous and next weeks a button away:
+ * where the view itself is at least 36rem wide, a column per day, each at
+ * least 10rem, the week scrolling sideways inside its own box (keyboard
+ * focusable, named by the week's heading) when the seven do not fit (1280 px
+ * with the sidebar open); narrower, a list of the days, each headed by its
+ * weekday and date. Laid out by the view's width, not the window's, so the
+ * sidebar's room counts. Days run midnight to midnight in the
  * reader's zone (their profile's, named above the days), not the browser's.
  */
 export function WeekView({ mine }: { mine: boolean }) {
@@ -61,10 +66,11 @@ export function WeekView({ mine }: { mine: boolean }) {
   const to = new Date(weekDaysIn(now, zone, weeks + 1)[0]!.getTime() - 1).toISOString();
   const query = useUpcomingSessions(from, to, mine);
   const items = query.data?.items ?? [];
+  const headingId = useId();
   return (
-    <div className="grid gap-3">
+    <div className="@container/week grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-medium" aria-live="polite">
+        <h3 id={headingId} className="font-medium" aria-live="polite">
           {t("sessions.weekOf", { date: format(days[0]!) })}
         </h3>
         <div className="flex flex-wrap gap-2">
@@ -82,25 +88,33 @@ export function WeekView({ mine }: { mine: boolean }) {
       <ZoneNote zone={zone} />
       <QueryState query={query} error={t("sessions.loadFailed")} isEmpty={() => items.length === 0} empty={<NoSessions />}>
         {() => (
-          <ol className="grid gap-2 xl:grid-cols-7" aria-label={t("sessions.week")}>
-            {days.map((d) => {
-              const ofDay = items.filter((s) => calendarDateIn(s.scheduledAt, zone) === calendarDateIn(d, zone));
-              return (
-                <li key={d.toISOString()} className="grid content-start gap-1.5 rounded-lg bg-muted/40 p-2" data-day={calendarDateIn(d, zone)}>
-                  <h4 className="text-xs font-semibold">{format(d, "day")}</h4>
-                  {ofDay.length ? (
-                    <ul className="grid gap-1.5">
-                      {ofDay.map((s) => (
-                        <SessionCard key={s.lineId} s={s} />
-                      ))}
-                    </ul>
-                  ) : (
-                    <p className="text-xs text-muted-foreground">{t("sessions.none")}</p>
-                  )}
-                </li>
-              );
-            })}
-          </ol>
+          <div
+            role="region"
+            aria-labelledby={headingId}
+            tabIndex={0}
+            className={cn("overflow-x-auto rounded-lg", ringRoom, focusRing)}
+            data-testid="week-scroller"
+          >
+            <ol className="grid gap-2 @min-[36rem]/week:grid-cols-[repeat(7,minmax(10rem,1fr))]" aria-label={t("sessions.week")}>
+              {days.map((d) => {
+                const ofDay = items.filter((s) => calendarDateIn(s.scheduledAt, zone) === calendarDateIn(d, zone));
+                return (
+                  <li key={d.toISOString()} className="grid content-start gap-1.5 rounded-lg bg-muted/40 p-2" data-day={calendarDateIn(d, zone)}>
+                    <h4 className="text-xs font-semibold">{format(d, "day")}</h4>
+                    {ofDay.length ? (
+                      <ul className="grid gap-1.5">
+                        {ofDay.map((s) => (
+                          <SessionCard key={s.lineId} s={s} />
+                        ))}
+                      </ul>
+                    ) : (
+                      <p className="text-xs text-muted-foreground">{t("sessions.none")}</p>
+                    )}
+                  </li>
+                );
+              })}
+            </ol>
+          </div>
         )}
       </QueryState>
     </div>

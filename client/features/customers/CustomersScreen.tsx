@@ -15,6 +15,8 @@ import { useT } from "../../lib/i18n";
 import { useCustomers, usePartnerPriceGroups, type CustomersParams } from "./api";
 import { QueryState } from "../../components/ui/QueryState";
 import { enumLabel } from "../../lib/enums";
+import { onPhone } from "../../components/ui/phone-widths";
+import { cn } from "../../lib/cn";
 
 const PAGE_SIZE = 20;
 
@@ -110,7 +112,7 @@ export default function CustomersScreen() {
                 onSearch={(text) => setView({ search: text })}
               />
             </div>
-            <Field label={t("customers.priceGroupFilter")} className="w-56">
+            <Field label={t("customers.priceGroupFilter")} className={cn("w-56", onPhone.whole)}>
               <Select value={priceGroup ?? ""} onChange={(e) => setView({ priceGroup: e.target.value || undefined })}>
                 <option value="">{t("customers.allPriceGroups")}</option>
                 <option value="none">{t("customers.noPriceGroup")}</option>

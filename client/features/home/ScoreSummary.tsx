@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import type { ScoreSummaryDto } from "../../../contract/scores";
 import { Skeleton } from "../../components/ui/Skeleton";
+import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
 import { useCreditBalance, useScoreSummary } from "./api";
 import type { Loaded } from "./loaded";
+import { statCard, statGrid, statValue } from "../../components/ui/stat-grid";
 import { WorkoutsRemaining } from "./WorkoutsRemaining";
 
 /** Home's score summary for the signed-in customer (also on Activity, in its own `home` container). */
@@ -28,7 +30,7 @@ export function ScoreSummaryView({ summary, balance }: { summary: Loaded<ScoreSu
     summary.isPending ? (
       <Skeleton className="mt-2 h-8 w-16" />
     ) : (
-      <p className="mt-1 text-3xl font-semibold" data-testid={testId}>
+      <p className={statValue} data-testid={testId}>
         {summary.isError || !s ? "—" : content}
       </p>
     );
@@ -37,8 +39,9 @@ export function ScoreSummaryView({ summary, balance }: { summary: Loaded<ScoreSu
       <h2 id="score-summary" className="sr-only">
         {t("home.summary")}
       </h2>
-      <div className="grid gap-4 home-sm:grid-cols-2 home-lg:grid-cols-4">
-        <div className="flex items-center gap-4 rounded-xl border border-border bg-card p-6">
+      <div className={cn(statGrid, "home-lg:grid-cols-4")} data-testid="score-summary-cards">
+        {/* The round score above its name where two cards share a phone's width; beside it where there is room. */}
+        <div className={cn(statCard, "flex flex-col items-start gap-3 home-sm:flex-row home-sm:items-center home-sm:gap-4")}>
           <div
             className="flex size-16 shrink-0 items-center justify-center rounded-full border-4 border-brand text-xl font-semibold"
             data-testid="fitness-score"
@@ -46,7 +49,7 @@ export function ScoreSummaryView({ summary, balance }: { summary: Loaded<ScoreSu
           >
             {s?.score ?? "–"}
           </div>
-          <div>
+          <div className="min-w-0">
             <p className="text-sm text-muted-foreground" data-testid="fitness-score-name">
               {s ? t("home.fitnessScore", { name: s.name }) : t("home.fitnessScoreUnnamed")}
             </p>
@@ -55,12 +58,12 @@ export function ScoreSummaryView({ summary, balance }: { summary: Loaded<ScoreSu
             </p>
           </div>
         </div>
-        <div className="rounded-xl border border-border bg-card p-6">
+        <div className={statCard}>
           <p className="text-sm text-muted-foreground">{t("home.completedWorkouts")}</p>
           {value("completed-workouts", s?.workouts.completed)}
         </div>
         <WorkoutsRemaining balance={balance} />
-        <div className="rounded-xl border border-border bg-card p-6">
+        <div className={statCard}>
           <p className="text-sm text-muted-foreground">{t("home.monthStreak")}</p>
           {value("month-streak", s ? t("home.months", { count: s.workouts.streak }) : null)}
         </div>

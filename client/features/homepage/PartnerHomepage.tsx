@@ -8,6 +8,7 @@ import { useHomepage } from "./api";
 import { HomepageContent } from "./HomepageContent";
 import { focusRing } from "../../components/ui/focus-ring";
 import { cn } from "../../lib/cn";
+import { statGrid } from "../../components/ui/stat-grid";
 
 /**
  * Home's part from the partner's homepage (one API call): for a customer,
@@ -102,13 +103,14 @@ function Attention({ attention }: { attention: PartnerAttention }) {
       <h2 id="attention" className="mb-3 text-lg font-semibold">
         {t("homepage.attention.title")}
       </h2>
-      <ul className="grid gap-3 home-sm:grid-cols-3">
+      <ul className={cn(statGrid, "home-sm:grid-cols-3")} data-testid="attention-cards">
         {items.map((i) => (
           <li key={i.key}>
             <Link
               to={i.to}
               className={cn(
-                "flex h-full items-center gap-3 rounded-xl border border-border bg-card p-4 text-sm font-medium transition-colors hover:border-brand [&_svg]:size-5 [&_svg]:shrink-0 [&_svg]:text-brand-text",
+                // The icon above the words where two cards share a phone's width; beside them where there is room.
+                "flex h-full flex-col items-start gap-2 rounded-xl border border-border bg-card p-4 text-sm font-medium transition-colors hover:border-brand home-sm:flex-row home-sm:items-center home-sm:gap-3 [&_svg]:size-5 [&_svg]:shrink-0 [&_svg]:text-brand-text",
                 focusRing,
               )}
             >

@@ -20,6 +20,8 @@ import { QueryState } from "../../components/ui/QueryState";
 import { LoadMore } from "../../components/ui/LoadMore";
 import { CategoryChips } from "../../components/CategoryChips";
 import { EnumSelect } from "../../components/ui/EnumSelect";
+import { onPhone } from "../../components/ui/phone-widths";
+import { cn } from "../../lib/cn";
 
 const COLUMN_KEYS = ["title", "sku", "category", "type", "difficulty", "totalMinutes", "status", "priority", "author", "updated"] as const;
 type ColumnKey = (typeof COLUMN_KEYS)[number];
@@ -100,7 +102,7 @@ export default function LibraryScreen() {
         <Field label={t("library.filter")} className="min-w-56 flex-1">
           <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t("library.filterPlaceholder")} />
         </Field>
-        <Field label={t("library.col.status")} className="w-44">
+        <Field label={t("library.col.status")} className={cn("w-44", onPhone.whole)}>
           <EnumSelect
             enumName="LibraryStatus"
             values={LibraryStatus}
@@ -109,7 +111,7 @@ export default function LibraryScreen() {
             onChange={(e) => setStatus(oneOf(LibraryStatus, e.target.value))}
           />
         </Field>
-        <Field label={t("library.sort")} className="w-44">
+        <Field label={t("library.sort")} className={cn("w-44", onPhone.whole)}>
           <EnumSelect enumName="LibrarySort" values={LibrarySort} value={sort} onChange={(e) => setSort(oneOf(LibrarySort, e.target.value) ?? "priority")} />
         </Field>
         <Popover>

@@ -24,6 +24,8 @@ import { CustomerPicker } from "../customers/CustomerPicker";
 import { useAssignScore, useOrphanedScores } from "./api";
 import { QueryState } from "../../components/ui/QueryState";
 import { LeaveGuard } from "../../app/shell/LeaveGuard";
+import { onPhone } from "../../components/ui/phone-widths";
+import { cn } from "../../lib/cn";
 
 /**
  * /admin/submitted-scores (Your Customers: submitted scores with no
@@ -110,7 +112,7 @@ function PartnerLink() {
       </h2>
       <p className="text-sm text-muted-foreground">{t("scores.linkBody")}</p>
       <div className="flex flex-wrap items-end gap-4">
-        <Field label={t("activity.category")} className="w-64">
+        <Field label={t("activity.category")} className={cn("w-64", onPhone.whole)}>
           <EnumSelect
             enumName="CategoryFilter"
             values={CategoryFilter}
