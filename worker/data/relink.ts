@@ -13,6 +13,7 @@ import { accountUsers, accounts, teamMemberships, teams, users, type Account } f
 import type { Db } from "../env";
 import { referenceCopies } from "./partner-numbers";
 import { batch, type Stmt } from "./query";
+import { customerDetails } from "./routing-rows";
 
 /** The customer's account, members and teams on its current shard; null when the account is gone. */
 export async function customerSnapshot(source: Db, customerId: string) {
@@ -34,12 +35,15 @@ export type CustomerSnapshot = NonNullable<Awaited<ReturnType<typeof customerSna
  */
 export async function copyCustomer(directory: Db, target: Db, snapshot: CustomerSnapshot): Promise<void> {
   const userIds = snapshot.members.map((m) => m.userId);
+  // Its price group stays the one the row has: the new partner's groups are its own.
+  const { priceGroupId: _group, ...details } = customerDetails(snapshot.account);
   const people = userIds.length ? await directory.select().from(users).where(inArray(users.id, userIds)) : [];
   const statements: Stmt[] = [
+    // On the directory's own database the row is there already, the directory's routing row without a customer's details: they are filled in.
     target
       .insert(accounts)
       .values({ ...snapshot.account, parentAccountId: null, priceGroupId: null })
-      .onConflictDoNothing(),
+      .onConflictDoUpdate({ target: accounts.id, set: details }),
     ...people.map((p) => target.insert(users).values(p).onConflictDoNothing()),
     ...snapshot.members.map((m) => target.insert(accountUsers).values(m).onConflictDoNothing()),
     ...snapshot.teams.map((t) => target.insert(teams).values(t).onConflictDoNothing()),
