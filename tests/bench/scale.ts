@@ -31,6 +31,9 @@ import { BenchError, printTable, startServer } from "./lib.mjs";
 import { bookAndConfirm, client, linkToPartner, LOCATIONS, onboard, publishWorkout, signUp, type Client, type D1Figures, type Person } from "./scale-fleet";
 import {
   averageMs,
+  customersPerDatabase,
+  databasesNeeded,
+  sessionBytes,
   fleetBytes,
   partnerBytes,
   partnerYearsPerShard,
@@ -66,6 +69,8 @@ const ORIGIN = `http://localhost:${PORT}`;
 /** Regions users are spread over, for today's single database; the share of a partner's users far from its shard. */
 const REGIONS = 3;
 const FAR_FROM_SHARD = 0.1;
+/** Sign-ins after a lapse (a new session each) per user a year: assumed, for the sessions a directory keeps without pruning. */
+const SIGN_INS_PER_YEAR = 50;
 
 const RUN = Date.now().toString(36);
 /** Every person the simulation signs up has an address of its own. */
@@ -356,6 +361,21 @@ async function main() {
     ],
     ["left", "left", "right", "right", "right", "right"],
   );
+  const fleetCustomers = PROJECTION.fleetPartners * PROJECTION.fleetCustomers;
+  const directoryEach = perCustomer.directory;
+  console.log(
+    `One directory database holds ${count(customersPerDatabase(directoryEach))} customer organisations at ${Math.round(directoryEach)} bytes each ` +
+      `(${count(customersPerDatabase(directoryEach, { fill: 0.8 }))} kept at 80 %); ${count(fleetCustomers)} need ${count(databasesNeeded(fleetCustomers, directoryEach))} ` +
+      `(${count(databasesNeeded(fleetCustomers, directoryEach, { fill: 0.8 }))} at 80 %), spread by a hash.`,
+  );
+  const session = byTable.find((t) => t.table === "auth_sessions");
+  if (session?.rows) {
+    const perSession = session.bytes / session.rows;
+    const kept = (pruned: boolean) => kb(sessionBytes(perSession, { signInsPerYear: SIGN_INS_PER_YEAR, years: 5, pruned }));
+    console.log(
+      `A session weighs ${Math.round(perSession)} bytes here; a user who signs in again after a lapse ${SIGN_INS_PER_YEAR} times a year leaves ${kept(false)} of sessions after 5 years unpruned, ${kept(true)} pruned.`,
+    );
+  }
 
   // ── Each database ──
   console.log("\n== Each local database (page_count × page_size) ==");
