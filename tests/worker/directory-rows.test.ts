@@ -10,7 +10,7 @@ import { json } from "./helpers";
 
 /**
  * The directory keeps a customer's routing row, not its details
- * (docs/decisions/2026-11-27-directory-weight.md): a customer made on Contoso's
+ * (docs/decisions/2026-11-27-directory-routing-rows.md): a customer made on Contoso's
  * domain is on Contoso's shard (weur-1) in full; the directory's copy has its
  * name, partner and organisation, and leaves the details unset.
  */

@@ -1,6 +1,6 @@
 /**
  * The directory's copy of a customer account: its routing row, kept to what
- * the directory's readers need (docs/decisions/2026-11-27-directory-weight.md).
+ * the directory's readers need (docs/decisions/2026-11-27-directory-routing-rows.md).
  * They read a customer's id, type, name, identity organisation, partner and
  * former shards (routing, memberships, invites, the partner a mail speaks
  * for, the hand-off's check); the organisation's own details (website,
