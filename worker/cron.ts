@@ -1,6 +1,7 @@
 import { database } from "./db";
 import { shardBinding, shardsOf } from "./d1/shards";
 import { removeUnconfirmedUsers } from "./data/auth-links";
+import { pruneDirectory } from "./data/directory-prune";
 import { renewPlans } from "./data/plan-renewals";
 import { sendReminders } from "./data/reminders";
 import { requeueStale } from "./mail/outbox";
@@ -16,8 +17,9 @@ import { republishLagging } from "./flows/catalogue";
  * workouts whose publish step was lost are published again
  * (worker/flows/catalogue.ts). Then, on the
  * directory, users who never confirmed their address are removed
- * (worker/data/auth-links.ts), and mail bodies past their retention leave R2
- * (worker/mail/bodies.ts). One shard's failure does not stop the others;
+ * (worker/data/auth-links.ts), then its expired sessions and verifications
+ * and spent rate-limit counters are pruned (worker/data/directory-prune.ts),
+ * and mail bodies past their retention leave R2 (worker/mail/bodies.ts). One shard's failure does not stop the others;
  * the run fails afterwards, naming it.
  */
 export async function runScheduled(env: Env, scheduledTime: number): Promise<void> {
@@ -34,10 +36,14 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
       await republishLagging(db, database(env.DB), env, shard, now);
     }),
   );
-  const directory = await Promise.allSettled([removeUnconfirmedUsers(database(env.DB)), expireMailBodies(env.UPLOADS, now)]);
-  const failed = [...results, ...directory].flatMap((r, i) =>
-    r.status === "rejected" ? [{ database: shards[i] ?? (i === shards.length ? "directory" : "mail bodies"), error: r.reason as unknown }] : [],
-  );
+  const directoryDb = database(env.DB);
+  // The unconfirmed users first: their sessions and links go with them, the pruning takes what is left expired.
+  const directory = await Promise.allSettled([
+    removeUnconfirmedUsers(directoryDb, now.getTime()).then(() => pruneDirectory(directoryDb, now.getTime())),
+    expireMailBodies(env.UPLOADS, now),
+  ]);
+  const names = [...shards, "directory", "mail bodies"];
+  const failed = [...results, ...directory].flatMap((r, i) => (r.status === "rejected" ? [{ database: names[i]!, error: r.reason as unknown }] : []));
   if (failed.length)
     throw new AggregateError(
       failed.map((f) => f.error),

@@ -40,7 +40,8 @@ export const authSessions = sqliteTable(
      */
     partnerAccountId: text("partner_account_id"),
   },
-  (t) => [index("auth_sessions_user_id_idx").on(t.userId)],
+  // expires_at: the cron prunes expired sessions oldest first (worker/data/directory-prune.ts).
+  (t) => [index("auth_sessions_user_id_idx").on(t.userId), index("auth_sessions_expires_at_idx").on(t.expiresAt)],
 );
 
 export const authAccounts = sqliteTable(
@@ -75,7 +76,7 @@ export const authVerifications = sqliteTable(
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },
-  (t) => [index("auth_verifications_identifier_idx").on(t.identifier)],
+  (t) => [index("auth_verifications_identifier_idx").on(t.identifier), index("auth_verifications_expires_at_idx").on(t.expiresAt)],
 );
 
 export const authOrganizations = sqliteTable("auth_organizations", {
@@ -132,12 +133,16 @@ export const authJwks = sqliteTable("auth_jwks", {
   crv: text("crv"),
 });
 
-export const authRateLimits = sqliteTable("auth_rate_limits", {
-  id: text("id").primaryKey(),
-  key: text("key").notNull().unique(),
-  count: integer("count").notNull(),
-  lastRequest: integer("last_request").notNull(),
-});
+export const authRateLimits = sqliteTable(
+  "auth_rate_limits",
+  {
+    id: text("id").primaryKey(),
+    key: text("key").notNull().unique(),
+    count: integer("count").notNull(),
+    lastRequest: integer("last_request").notNull(),
+  },
+  (t) => [index("auth_rate_limits_last_request_idx").on(t.lastRequest)],
+);
 
 /** The map better-auth's drizzle adapter takes: its model names to these tables. */
 export const authSchema = {

@@ -43,6 +43,35 @@ export function shardsNeeded(f: Footprint, p: PartnerShape, partners: number, ye
   return Math.max(1, Math.ceil(fleetBytes(f, p, partners, years) / (capacity * fill)));
 }
 
+// ---------------------------------------------------------- directory ---
+
+/**
+ * Customer organisations one database holds at `perCustomer` bytes each,
+ * filled to `fill` of `capacity` (the directory: identity, the user, the
+ * routing row; partners' own rows are few and left out).
+ */
+export function customersPerDatabase(perCustomer: number, { capacity = SHARD_BYTES, fill = 1 } = {}): number {
+  return perCustomer > 0 ? Math.floor((capacity * fill) / perCustomer) : Infinity;
+}
+
+/** Databases that `customers` organisations need at `perCustomer` bytes each, spread evenly (a hash), each filled to `fill` of `capacity` (at least one). */
+export function databasesNeeded(customers: number, perCustomer: number, { capacity = SHARD_BYTES, fill = 1 } = {}): number {
+  return Math.max(1, Math.ceil((customers * perCustomer) / (capacity * fill)));
+}
+
+/**
+ * Bytes a user's sessions leave behind over `years` when expired ones are
+ * never removed: one session of `sessionBytes` for each sign-in after a lapse
+ * (`signInsPerYear`), none removed; pruned, only the live ones stay
+ * (`live` sessions at a time).
+ */
+export function sessionBytes(
+  sessionBytes: number,
+  { signInsPerYear, years, pruned, live = 1 }: { signInsPerYear: number; years: number; pruned: boolean; live?: number },
+) {
+  return sessionBytes * (pruned ? live : Math.max(live, signInsPerYear * years));
+}
+
 // ------------------------------------------------------------ latency ---
 
 /** Round-trip times, edge ↔ database, in milliseconds. */

@@ -31,6 +31,9 @@ import { BenchError, printTable, startServer } from "./lib.mjs";
 import { bookAndConfirm, client, linkToPartner, LOCATIONS, onboard, publishWorkout, signUp, type Client, type D1Figures, type Person } from "./scale-fleet";
 import {
   averageMs,
+  customersPerDatabase,
+  databasesNeeded,
+  sessionBytes,
   fleetBytes,
   partnerBytes,
   partnerYearsPerShard,
@@ -43,7 +46,7 @@ import {
   type Footprint,
 } from "./scale-model";
 import { mailDelivered, sqliteRows, stateFiles } from "./d1-files.mjs";
-import { bindingsOfFiles, growth, snapshot, type Growth, type Snapshot } from "./scale-sizes";
+import { bindingsOfFiles, directoryTables, growth, placedBytes, snapshot, type Growth, type Snapshot } from "./scale-sizes";
 import { d1Databases } from "../../scripts/shards-config";
 import { shardNameOf, SHARD_PREFIX } from "../../worker/d1/shards";
 
@@ -66,6 +69,8 @@ const ORIGIN = `http://localhost:${PORT}`;
 /** Regions users are spread over, for today's single database; the share of a partner's users far from its shard. */
 const REGIONS = 3;
 const FAR_FROM_SHARD = 0.1;
+/** Sign-ins after a lapse (a new session each) per user a year: assumed, for the sessions a directory keeps without pruning. */
+const SIGN_INS_PER_YEAR = 50;
 
 const RUN = Date.now().toString(36);
 /** Every person the simulation signs up has an address of its own. */
@@ -88,8 +93,8 @@ async function pool<T, R>(items: T[], n: number, fn: (item: T, index: number) =>
 }
 
 type Partner = { admin: Person; id: string; tan: string; workout: string; plan: string; location: (typeof LOCATIONS)[number]; currency: string };
-/** `moved`: onboarded on the default shard, it moved to its partner's through the re-link flow. */
-type Customer = { person: Person; id: string; partner: Partner; moved: boolean };
+/** `moved`: onboarded on the default shard, it moved to its partner's through the re-link flow; `n`: its number in the fleet. */
+type Customer = { person: Person; id: string; partner: Partner; moved: boolean; n: number };
 
 async function makePartner(api: Client, n: number): Promise<Partner> {
   const location = LOCATIONS[n % LOCATIONS.length]!;
@@ -114,7 +119,7 @@ async function makeCustomer(api: Client, partner: Partner, n: number): Promise<C
     account: partner.id,
     json: { accountId: account.id, planId: partner.plan, startDate: new Date().toISOString().slice(0, 10) },
   });
-  return { person, id: account.id, partner, moved };
+  return { person, id: account.id, partner, moved, n };
 }
 
 /**
@@ -168,7 +173,8 @@ async function makeFleet(api: Client, count: number) {
         { person: c.person, account: c.id },
         { person: c.partner.admin, account: c.partner.id },
         { id: c.partner.workout, sessions: sessionsOf.get(c.partner.workout)! },
-        b * 3,
+        // A day of its own for every booking of the fleet: the partner delivers them all, one session at a time.
+        (c.n * SIZE.bookings + b) * 3,
       );
       if (book.d1) writes.get(shard)!.book.push(book.d1);
       if (confirm.d1) writes.get(shard)!.confirm.push(confirm.d1);
@@ -237,18 +243,10 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 const gb = (bytes: number) => `${(bytes / 1e9).toFixed(2)} GB`;
 const count = (n: number) => Math.round(n).toLocaleString("en-US");
 
-function sumGrowth(all: Growth[]) {
-  const placed = { directory: 0, shard: 0, both: 0 };
-  let mailCount = 0;
-  let mailBytes = 0;
+function sumGrowth(g: Growth, directoryFile: string) {
   let fileBytes = 0;
-  for (const g of all) {
-    for (const k of Object.keys(placed) as (keyof typeof placed)[]) placed[k] += g.placed[k];
-    mailCount += g.mail.count;
-    mailBytes += g.mail.bytes;
-    for (const b of g.files.values()) fileBytes += b;
-  }
-  return { placed, mailCount, mailBytes, fileBytes };
+  for (const b of g.files.values()) fileBytes += b;
+  return { placed: placedBytes(g, directoryFile), mailCount: g.mail.count, mailBytes: g.mail.bytes, fileBytes };
 }
 
 async function main() {
@@ -277,6 +275,8 @@ async function main() {
     await server.stop();
   }
   const names = await bindingsOfFiles(STATE_DIR);
+  const directoryFile = [...names].find(([, bindings]) => bindings.includes("DB"))?.[0];
+  if (!directoryFile) throw new BenchError("no local database answers as the DB binding (the directory)");
   const total = fleet;
   console.log(
     `· fleet made in ${((Date.now() - started) / 60_000).toFixed(1)} min: ${total.partners} partners, ${total.customers} customers, ${total.bookings} bookings`,
@@ -294,10 +294,10 @@ async function main() {
 
   // ── Bytes per partner, customer and booking ──
   const per = (stage: "partners" | "customers" | "bookings", n: number) => {
-    const s = sumGrowth([fleet.growth[stage]]);
+    const s = sumGrowth(fleet.growth[stage], directoryFile);
     return {
-      shard: (s.placed.shard + s.placed.both) / n,
-      directory: (s.placed.directory + s.placed.both) / n,
+      shard: s.placed.shard / n,
+      directory: s.placed.directory / n,
       file: s.fileBytes / n,
       r2: s.mailBytes / n,
       mails: s.mailCount / n,
@@ -338,6 +338,44 @@ async function main() {
     ["left", "right", "right", "right", "right", "right"],
   );
   console.log(`D1 bytes per booking: ${Math.round(perBooking.shard)} on its shard (target ≤ 10 KB); R2: ${Math.round(perBooking.r2)} of mail bodies`);
+
+  // ── The directory by table ──
+  console.log(
+    `\n== The directory by table, per customer (growth of the directory's file while the customers were made, ÷ ${count(total.customers)}; dbstat: records exact to the row, pages a page at a time; indexes with their table; users and accounts: the directory's own rows only) ==`,
+  );
+  const byTable = directoryTables(fleet.growth.customers, directoryFile).filter((t) => t.bytes !== 0 || t.payload !== 0 || t.rows !== 0);
+  const each = (n: number) => Math.round(n / total.customers);
+  const records = byTable.reduce((n, t) => n + t.payload, 0);
+  printTable(
+    ["table", "placed", "rows per customer", "record bytes per customer", "share", "page bytes per customer"],
+    [
+      ...byTable.map((t) => [
+        t.table,
+        t.placement,
+        (t.rows / total.customers).toFixed(2),
+        each(t.payload),
+        `${records ? Math.round((100 * t.payload) / records) : 0} %`,
+        each(t.bytes),
+      ]),
+      ["all", "", "", each(records), "100 %", each(byTable.reduce((n, t) => n + t.bytes, 0))],
+    ],
+    ["left", "left", "right", "right", "right", "right"],
+  );
+  const fleetCustomers = PROJECTION.fleetPartners * PROJECTION.fleetCustomers;
+  const directoryEach = perCustomer.directory;
+  console.log(
+    `One directory database holds ${count(customersPerDatabase(directoryEach))} customer organisations at ${Math.round(directoryEach)} bytes each ` +
+      `(${count(customersPerDatabase(directoryEach, { fill: 0.8 }))} kept at 80 %); ${count(fleetCustomers)} need ${count(databasesNeeded(fleetCustomers, directoryEach))} ` +
+      `(${count(databasesNeeded(fleetCustomers, directoryEach, { fill: 0.8 }))} at 80 %), spread by a hash.`,
+  );
+  const session = byTable.find((t) => t.table === "auth_sessions");
+  if (session?.rows) {
+    const perSession = session.bytes / session.rows;
+    const kept = (pruned: boolean) => kb(sessionBytes(perSession, { signInsPerYear: SIGN_INS_PER_YEAR, years: 5, pruned }));
+    console.log(
+      `A session weighs ${Math.round(perSession)} bytes here; a user who signs in again after a lapse ${SIGN_INS_PER_YEAR} times a year leaves ${kept(false)} of sessions after 5 years unpruned, ${kept(true)} pruned.`,
+    );
+  }
 
   // ── Each database ──
   console.log("\n== Each local database (page_count × page_size) ==");

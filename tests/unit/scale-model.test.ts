@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   averageMs,
+  customersPerDatabase,
+  databasesNeeded,
+  sessionBytes,
   fleetBytes,
   partnerBytes,
   partnerYearsPerShard,
@@ -37,6 +40,31 @@ describe("the projection", () => {
     // 2,000 partners after two years: 2,000 × (0.42 + 12) MB = 24.84 GB → three.
     expect(shardsNeeded(footprint, shape, 2_000, 2)).toBe(3);
     expect(shardsNeeded(footprint, shape, 0, 5)).toBe(1);
+  });
+});
+
+describe("the directory", () => {
+  it("holds the customers its capacity allows, fewer when kept part full", () => {
+    expect(customersPerDatabase(2_500)).toBe(4_000_000);
+    expect(customersPerDatabase(2_500, { fill: 0.8 })).toBe(3_200_000);
+    expect(customersPerDatabase(3_000, { capacity: 10_000 })).toBe(3);
+    expect(customersPerDatabase(0)).toBe(Infinity);
+  });
+
+  it("splits into as many databases as the customers' bytes need, rounded up, at least one", () => {
+    // 10 million customers at 2.5 KB: 25 GB → three of 10 GB, four at 80 %.
+    expect(databasesNeeded(10_000_000, 2_500)).toBe(3);
+    expect(databasesNeeded(10_000_000, 2_500, { fill: 0.8 })).toBe(4);
+    expect(databasesNeeded(4_000_000, 2_500)).toBe(1);
+    expect(databasesNeeded(4_000_001, 2_500)).toBe(2);
+    expect(databasesNeeded(0, 2_500)).toBe(1);
+  });
+
+  it("keeps a user's live sessions only when expired ones are pruned, else one per sign-in after a lapse", () => {
+    expect(sessionBytes(400, { signInsPerYear: 50, years: 5, pruned: false })).toBe(400 * 250);
+    expect(sessionBytes(400, { signInsPerYear: 50, years: 5, pruned: true })).toBe(400);
+    expect(sessionBytes(400, { signInsPerYear: 50, years: 5, pruned: true, live: 2 })).toBe(800);
+    expect(sessionBytes(400, { signInsPerYear: 0, years: 5, pruned: false })).toBe(400);
   });
 });
 

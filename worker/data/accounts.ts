@@ -23,6 +23,7 @@ import { partnerByTan } from "./partner-numbers";
 import { writeThenRead } from "./reusable";
 import type { InviteClaim, RelinkMessage, UndoAcceptMessage } from "../domain/flows";
 import { unclaimStatements, undoLater } from "./invite-undo";
+import { directoryPatch, directoryRow } from "./routing-rows";
 
 /** A fresh 6-digit partner number that no account holds yet: the directory's routing rows hold every account's TAN, whichever shard it is on. */
 async function freshTan(directory: Db): Promise<string> {
@@ -111,7 +112,8 @@ export async function createAccount(
     }),
     shard.insert(teams).values(TeamType.map((department) => ({ accountId: id, name: DEFAULT_TEAM_NAMES[department], department }))),
   ]);
-  const published: Stmt[] = [...org.statements, directory.insert(accounts).values(row).onConflictDoNothing()];
+  // The directory's copy of a customer is its routing row (./routing-rows.ts); on the directory's own database the shard's whole row is already there.
+  const published: Stmt[] = [...org.statements, directory.insert(accounts).values(directoryRow(row)).onConflictDoNothing()];
   if (styling) published.push(directory.insert(stylings).values(styling).onConflictDoNothing());
   try {
     await batch(directory, published);
@@ -254,14 +256,19 @@ export async function onboardingInvites(db: Db, { auth, user }: UserScope) {
 
 /**
  * An account's change, written to its shard and, side by side, to its row in
- * the directory (its routing row, and what mail and other partners read of
- * it: name, language, zone, addresses): the same patch, by id, so the two stay
- * one row. Answers the shard's row.
+ * the directory what the directory keeps of it (./routing-rows.ts: a
+ * partner's whole row, what mail and other partners read of it; a customer's
+ * routing row, its name): the same patch, by id. Answers the shard's row.
  */
-async function saveAccount({ shard, directory }: { shard: Db; directory: Db }, accountId: string, patch: Partial<Account>): Promise<Account> {
+async function saveAccount(
+  { shard, directory }: { shard: Db; directory: Db },
+  account: Pick<Account, "id" | "type">,
+  patch: Partial<Account>,
+): Promise<Account> {
+  const kept = directoryPatch(account.type, patch);
   const [updated] = await Promise.all([
-    shard.update(accounts).set(patch).where(eq(accounts.id, accountId)).returning(),
-    directory.update(accounts).set(patch).where(eq(accounts.id, accountId)),
+    shard.update(accounts).set(patch).where(eq(accounts.id, account.id)).returning(),
+    kept && shard !== directory ? directory.update(accounts).set(kept).where(eq(accounts.id, account.id)) : null,
   ]);
   return theRow(updated, "updated account");
 }
@@ -273,7 +280,7 @@ export async function updateProfile(
   data: z.output<typeof UpdateAccountProfileData>,
   logoKey: string | undefined,
 ): Promise<Account> {
-  return saveAccount(dbs, scope.account.id, { ...data, ...(logoKey ? { logoKey } : {}) });
+  return saveAccount(dbs, scope.account, { ...data, ...(logoKey ? { logoKey } : {}) });
 }
 
 /**

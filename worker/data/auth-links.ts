@@ -173,9 +173,10 @@ export const UNCONFIRMED_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Removes users whose address was never confirmed and who have not signed up
- * again for UNCONFIRMED_TTL_MS (their credentials and sessions go with them),
- * and the expired records of mailed links. At most MAX_BOUND users per run;
- * the next run takes the rest.
+ * again for UNCONFIRMED_TTL_MS (their credentials, sessions and links go with
+ * them). At most MAX_BOUND users per run; the next run takes the rest. The
+ * expired records of every kind of link go in the directory's pruning
+ * (./directory-prune.ts).
  */
 export async function removeUnconfirmedUsers(db: Db, now = Date.now()): Promise<number> {
   const stale = await db
@@ -184,24 +185,8 @@ export async function removeUnconfirmedUsers(db: Db, now = Date.now()): Promise<
     .where(and(eq(authUsers.emailVerified, false), lt(authUsers.updatedAt, new Date(now - UNCONFIRMED_TTL_MS))))
     .limit(MAX_BOUND);
   const ids = stale.map((u) => u.id);
-  const expiredLinks = db
-    .delete(authVerifications)
-    .where(
-      and(
-        lt(authVerifications.expiresAt, new Date(now)),
-        or(
-          like(authVerifications.identifier, `${CONFIRMATION}%`),
-          like(authVerifications.identifier, `${RESET}%`),
-          like(authVerifications.identifier, `${SIGNUP_PARTNER}%`),
-        ),
-      ),
-    );
-  if (ids.length === 0) {
-    await expiredLinks;
-    return 0;
-  }
+  if (ids.length === 0) return 0;
   await db.batch([
-    expiredLinks,
     db
       .delete(authVerifications)
       .where(

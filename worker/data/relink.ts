@@ -14,6 +14,7 @@ import type { Db } from "../env";
 import { referenceCopies } from "./partner-numbers";
 import { batch, type Stmt } from "./query";
 import { linkTerms } from "../domain/accounts";
+import { customerDetails } from "./routing-rows";
 
 /** The customer's account, members and teams on its current shard; null when the account is gone. */
 export async function customerSnapshot(source: Db, customerId: string) {
@@ -36,12 +37,15 @@ export type CustomerSnapshot = NonNullable<Awaited<ReturnType<typeof customerSna
  */
 export async function copyCustomer(directory: Db, target: Db, snapshot: CustomerSnapshot, partner: { currency: Account["currency"] }): Promise<void> {
   const userIds = snapshot.members.map((m) => m.userId);
+  // The new partner's groups are its own: no price group (linkTerms).
+  const { priceGroupId: _group, ...details } = customerDetails(snapshot.account);
   const people = userIds.length ? await directory.select().from(users).where(inArray(users.id, userIds)) : [];
   const statements: Stmt[] = [
+    // On the directory's own database the row is there already, the directory's routing row without a customer's details: they are filled in.
     target
       .insert(accounts)
       .values({ ...snapshot.account, parentAccountId: null, ...linkTerms(partner) })
-      .onConflictDoNothing(),
+      .onConflictDoUpdate({ target: accounts.id, set: { ...details, ...linkTerms(partner) } }),
     ...people.map((p) => target.insert(users).values(p).onConflictDoNothing()),
     ...snapshot.members.map((m) => target.insert(accountUsers).values(m).onConflictDoNothing()),
     ...snapshot.teams.map((t) => target.insert(teams).values(t).onConflictDoNothing()),
