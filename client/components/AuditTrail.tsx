@@ -10,19 +10,12 @@ import type { AuditChange, AuditEntryDto } from "../../contract/audit";
 import { CancellationReason, CommitmentTerm, Currency, JobStatus, RefreshPeriod, RescheduleReason, type Language } from "../../contract/enums";
 import { formatMoney } from "../features/catalogue/format";
 import type { Translate } from "../lib/i18n";
+import { auditKeys, type AuditOf } from "../features/audit/keys";
+
+export { auditKeys, type AuditOf };
 
 /** Entries per page ("Load more" asks for the next). */
 const PAGE_SIZE = 20;
-
-/** Whose trail: a job's, a partner's customer's, or the partner's own (its plans and price groups). */
-export type AuditOf = { job: string } | { customer: string } | { partner: true };
-
-/** The audit trails' keys, per active account. */
-export const auditKeys = {
-  /** Every trail, in any account (after a change that writes an entry). */
-  all: ["audit"] as const,
-  trail: (accountId: string, of: AuditOf) => ["audit", accountId, of] as const,
-};
 
 type Ranges = { start: string; end: string }[];
 
@@ -106,7 +99,7 @@ export function auditDetails(v: ValueContext, e: AuditEntryDto): string[] {
   return out;
 }
 
-/** An audit trail (a job's or a customer's), newest first, a page at a time; for a partner's owners and admins. */
+/** An audit trail (a job's, a customer's or the account's own), newest first, a page at a time; for owners and admins. */
 export function AuditTrail({ of, title }: { of: AuditOf; title?: string }) {
   const t = useT();
   const format = useFormatDate();
@@ -157,15 +150,20 @@ export function AuditTrail({ of, title }: { of: AuditOf; title?: string }) {
   );
 }
 
-/** The partner's own trail (its plans and price groups) as a card of its own, under the screens that change them. */
-export function PartnerAuditSection() {
+/**
+ * The acting account's own trail as a card of its own: a partner's (its plans
+ * and price groups, under the screens that change them), a customer's
+ * (everything of its account, under every provider it has had; its owners'
+ * and admins' Profile).
+ */
+export function OwnAuditSection({ hint }: { hint: "partner" | "customer" }) {
   const t = useT();
   return (
-    <section aria-labelledby="partner-audit" className="mt-8 min-w-0 rounded-xl border border-border bg-card p-4 sm:p-6">
-      <h2 id="partner-audit" className="text-lg font-semibold">
+    <section aria-labelledby="own-audit" className="mt-8 min-w-0 rounded-xl border border-border bg-card p-4 sm:p-6">
+      <h2 id="own-audit" className="text-lg font-semibold">
         {t("audit.title")}
       </h2>
-      <p className="mt-1 mb-4 text-sm text-muted-foreground">{t("audit.partnerHint")}</p>
+      <p className="mt-1 mb-4 text-sm text-muted-foreground">{t(hint === "partner" ? "audit.partnerHint" : "audit.ownHint")}</p>
       <AuditTrail of={{ partner: true }} />
     </section>
   );

@@ -16,6 +16,7 @@ export const enGB: Catalogue = {
   "auth.signUp.partner": "Join the Partner Programme",
   "message.inviteDailyLimit": "You've reached today's invite limit for this organisation. Try again tomorrow.",
   "auth.invite.signUpSubtitle": "Create your {platform} account with the address the invite was sent to, and you'll join the organisation that invited you.",
+  "audit.ownHint": "Every change to your organisation's bookings, credits, plan, prices and fitness scores, under every provider you have had, newest first.",
   "nav.group.organization": "Organisation",
   "home.details.title": "Complete your organisation's details",
   "onboarding.restLater": "You can add your organisation's website, industry, size and other details later, in Your Profile.",

@@ -842,6 +842,7 @@ export const enUS = {
   "audit.loadFailed": "We couldn't load the audit trail.",
   "audit.change": "{from} → {to}",
   "audit.balance": "balance {from} → {to}",
+  "audit.ownHint": "Every change to your organization's bookings, credits, plan, prices and fitness scores, under every provider you have had, newest first.",
   "audit.partnerHint": "Changes to your plans, price groups and their prices, availability and bookable times, newest first.",
   "audit.none": "none",
   "audit.reason": "reason: {reason}",

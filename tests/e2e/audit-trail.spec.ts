@@ -24,6 +24,21 @@ test.describe("the audit trail", () => {
     await expectAccessible(page);
   });
 
+  test("a customer's owners and admins read their organization's own trail on Profile, in words; a member does not see it", async ({ page, otherPerson }) => {
+    await signIn(page, "customerAdmin", "/admin/profile");
+    const section = page.getByRole("region", { name: "Audit trail" });
+    await expect(section.getByText("Every change to your organization's bookings, credits, plan, prices and fitness scores")).toBeVisible();
+    const trail = section.getByTestId("audit-trail");
+    await expect(trail.getByRole("listitem").first()).toBeVisible({ timeout: 30_000 });
+    await expect(trail.getByText(/Times requested/).first()).toContainText("none → Booking Requested · by Cara Lindqvist");
+    expect(await trail.textContent()).not.toMatch(CODES);
+    await expectAccessible(page);
+    const member = await otherPerson();
+    await signIn(member, "customerMember", "/admin/profile");
+    await expect(member.getByRole("heading", { name: "Team Members" })).toBeVisible({ timeout: 30_000 });
+    await expect(member.getByRole("region", { name: "Audit trail" })).toHaveCount(0);
+  });
+
   test("the partner's reschedule says the new times apply at once, offers no 'Unknown' reason, and its toast and trail say what happened", async ({ page }) => {
     const name = "Phishing Resilience Bootcamp";
     await signIn(page, "partnerAdmin", `/jobs?job=${STORY_DEMO.startedJobId}`);

@@ -15,7 +15,7 @@ import type { AcceptProposal, ProposeTimes, RecurringSlots } from "../../../cont
 import type { CompleteSession } from "../../../contract/job-people";
 import { useActiveAccountId } from "../../auth/useAppUser";
 import { entitlementKeys } from "../accounts/api";
-import { auditKeys } from "../../components/AuditTrail";
+import { auditKeys } from "../audit/keys";
 import { api } from "../../lib/api";
 
 export type Side = "customer" | "partner";

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { CreditAdjustmentBody } from "../../../contract/entitlements";
 import type { ManualScoreBody, SendAssessmentLinksBody } from "../../../contract/assessments";
 import type { CustomersQuery } from "../../../contract/customers";
-import { auditKeys } from "../../components/AuditTrail";
+import { auditKeys } from "../audit/keys";
 import { api } from "../../lib/api";
 import { priceGroupKeys } from "../price-groups/api";
 import { scoreKeys } from "../scores/keys";

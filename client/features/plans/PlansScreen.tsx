@@ -5,7 +5,7 @@ import { z } from "zod";
 import { PlanBody, type PlanDto } from "../../../contract/entitlements";
 import { CommitmentTerm, Currency, RefreshPeriod } from "../../../contract/enums";
 import { CreditCard, Pencil, Plus } from "../../components/icons";
-import { PartnerAuditSection } from "../../components/AuditTrail";
+import { OwnAuditSection } from "../../components/AuditTrail";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
@@ -142,7 +142,7 @@ export default function PlansScreen() {
           />
         )}
       </QueryState>
-      <PartnerAuditSection />
+      <OwnAuditSection hint="partner" />
       {editing ? <PlanDialog plan={editing === "new" ? null : editing} onClose={() => setEditing(null)} /> : null}
     </Page>
   );

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PlanBody } from "../../../contract/entitlements";
 import { useActiveAccountId } from "../../auth/useAppUser";
-import { auditKeys } from "../../components/AuditTrail";
+import { auditKeys } from "../audit/keys";
 import { api } from "../../lib/api";
 
 /** Query keys of the partner's plan catalogue, per account. */

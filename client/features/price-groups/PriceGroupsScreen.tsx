@@ -3,7 +3,7 @@ import { Pencil, Plus, Tags, Trash2 } from "../../components/icons";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { PriceGroupBody, type PriceGroupDto } from "../../../contract/groups";
-import { PartnerAuditSection } from "../../components/AuditTrail";
+import { OwnAuditSection } from "../../components/AuditTrail";
 import { Page } from "../../components/layout/Page";
 import { Button } from "../../components/ui/Button";
 import { Dialog, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
@@ -77,7 +77,7 @@ export default function PriceGroupsScreen() {
           />
         )}
       </QueryState>
-      <PartnerAuditSection />
+      <OwnAuditSection hint="partner" />
       {editing ? <PriceGroupDialog group={editing === "new" ? null : editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDelete
         open={deleting !== null}

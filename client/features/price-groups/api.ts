@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PriceGroupBody } from "../../../contract/groups";
 import { useActiveAccountId } from "../../auth/useAppUser";
-import { auditKeys } from "../../components/AuditTrail";
+import { auditKeys } from "../audit/keys";
 import { api } from "../../lib/api";
 
 /** Query keys of the price groups, per account. */

@@ -1,6 +1,7 @@
 import { LayoutTemplate, Palette } from "../../components/icons";
 import { Link } from "react-router";
 import { useAppUser } from "../../auth/useAppUser";
+import { OwnAuditSection } from "../../components/AuditTrail";
 import { Page } from "../../components/layout/Page";
 import { buttonClasses } from "../../components/ui/Button";
 import { Skeleton } from "../../components/ui/Skeleton";
@@ -16,7 +17,8 @@ import { UserDetailsSection } from "./UserDetailsSection";
 /**
  * /admin/profile (Profile): quick links (partners), Account Details,
  * the user's own details, Plan Details, Team Members, Teams, Plan Entries and
- * Credit Entries. Owners and admins edit; members read.
+ * Credit Entries; a customer's owners and admins also its audit trail. Owners
+ * and admins edit; members read.
  */
 export default function ProfileScreen() {
   const t = useT();
@@ -63,6 +65,7 @@ export default function ProfileScreen() {
             <TeamMembersSection accountId={account.id} canManage={canManage} selfUserId={user?.id ?? null} />
             <TeamsSection accountId={account.id} canManage={canManage} />
             <PlansSections accountId={account.id} part="entries" />
+            {account.type === "customer" && canManage ? <OwnAuditSection hint="customer" /> : null}
           </>
         ) : null}
       </div>
