@@ -71,13 +71,16 @@ describe("the workouts a partner delivers for a partner on another shard", () =>
     expect((await contoso.get("/v1/admin/slots/workouts")).status).toBe(200);
     const res = await contoso.get("/v1/admin/slots/workouts");
     expect(res.status).toBe(200);
-    const listed: { id: string; sessions: { id: string }[] }[] = await json(res);
+    const listed: { id: string; partnerName: string | null; sessions: { id: string }[] }[] = await json(res);
     const ids = listed.map((w) => w.id);
     expect(ids).toEqual(expect.arrayContaining([AUTOMATE, COPILOT, DEMO.workouts.excelForAnalysts]));
     expect(ids).not.toContain(DASHBOARDS);
     expect(new Set(ids).size).toBe(ids.length);
     const automate = listed.find((w) => w.id === AUTOMATE)!;
     expect(automate.sessions.map((s) => s.id)).toEqual((await sessionsOf(AUTOMATE)).map((s) => s.id));
+    // Named with the partner it is delivered for; Contoso's own workouts with none.
+    expect(automate.partnerName).toBe(DEMO.northwind.name);
+    expect(listed.find((w) => w.id === DEMO.workouts.excelForAnalysts)?.partnerName).toBeNull();
     // The request's shard and the other one, read at the same time.
     expect(figures(res).depth).toBeLessThanOrEqual(2);
     // Northwind no longer delivers them; a copy on weur-1 naming Contoso is not the author's word.

@@ -154,7 +154,15 @@ async function deliveredOn(name: string, db: Db, scope: PartnerScope) {
     .where(and(mine(scope), authoredOn(name)));
   const [rows, sessions] = await db.batch([
     db
-      .select({ id: workouts.id, name: workouts.name, title: workouts.title, maxAttendees: workouts.maxAttendees })
+      .select({
+        id: workouts.id,
+        name: workouts.name,
+        title: workouts.title,
+        maxAttendees: workouts.maxAttendees,
+        partnerName: sql<
+          string | null
+        >`(select ${accounts.name} from ${accounts} where ${accounts.id} = ${workouts.accountId} and ${accounts.id} <> ${scope.account.id})`,
+      })
       .from(workouts)
       .where(inArray(workouts.id, entries)),
     db.select().from(workoutSessions).where(inArray(workoutSessions.workoutId, entries)).orderBy(asc(workoutSessions.sequence)),
