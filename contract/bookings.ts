@@ -143,6 +143,8 @@ export const DeliveredWorkout = z
     title: z.string(),
     maxAttendees: z.number(),
     sessions: z.array(z.object({ id: z.string(), name: z.string(), sequence: z.number(), lengthMinutes: z.number() })),
+    /** The partner it is delivered for (its author), when another partner's; null for the partner's own. */
+    partnerName: z.string().nullable(),
   })
   .meta({ id: "DeliveredWorkout" });
 export type DeliveredWorkout = z.infer<typeof DeliveredWorkout>;

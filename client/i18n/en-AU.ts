@@ -20,4 +20,5 @@ export const enAU: Catalogue = {
   "enum.SlotItemType.program": "Program",
   "branding.markHint":
     "Used where a wide logo would not fit (the browser tab, the phone's top bar, the organisation avatar). About square, such as {width} × {height} px. PNG or WebP, under 50MB.",
+  "availability.deliveredFor": "{title} (for {partner})",
 };

@@ -913,6 +913,7 @@ export const enUS = {
   "availability.scope": "Hours for",
   "availability.scopeHint": "A workout with hours of its own uses them instead of your general hours.",
   "availability.allWorkouts": "All workouts (general hours)",
+  "availability.deliveredFor": "{title} (for {partner})",
   "availability.inherited": "This workout follows your general hours. Saving here gives it hours of its own.",
   "availability.timeZone": "Time zone",
   "availability.timeZoneHint": "The hours below are in this time zone. Customers see the times in their own.",

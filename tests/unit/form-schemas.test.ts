@@ -93,7 +93,14 @@ describe("forms checked by the contract's schemas", () => {
   });
 
   it("a time to publish: the day and the time are Required, then the moment must be in the future; a valid one is the contract's slot", () => {
-    const workout = { id: customerId, name: "W", title: "W", maxAttendees: 10, sessions: [{ id: customerId, name: "S", sequence: 1, lengthMinutes: 60 }] };
+    const workout = {
+      id: customerId,
+      name: "W",
+      title: "W",
+      maxAttendees: 10,
+      sessions: [{ id: customerId, name: "S", sequence: 1, lengthMinutes: 60 }],
+      partnerName: null,
+    };
     const schema = slotForm(workout, "Europe/Berlin");
     expect(issuesOf(schema, { sessionId: "", date: null, time: "", capacity: "5" })).toEqual({ date: MESSAGES.required, time: MESSAGES.required });
     expect(Object.keys(issuesOf(schema, { sessionId: "", date: "2020-01-01", time: "09:00", capacity: "5" }))).toEqual(["startsAt"]);
@@ -106,7 +113,14 @@ describe("forms checked by the contract's schemas", () => {
   });
 
   it("a time to publish is the wall clock of the partner's zone, whatever the browser's", () => {
-    const workout = { id: customerId, name: "W", title: "W", maxAttendees: 10, sessions: [{ id: customerId, name: "S", sequence: 1, lengthMinutes: 60 }] };
+    const workout = {
+      id: customerId,
+      name: "W",
+      title: "W",
+      maxAttendees: 10,
+      sessions: [{ id: customerId, name: "S", sequence: 1, lengthMinutes: 60 }],
+      partnerName: null,
+    };
     const values = { sessionId: "", date: "2999-07-01", time: "09:00", capacity: "5" };
     expect(slotForm(workout, "America/New_York").parse(values)).toMatchObject({ startsAt: "2999-07-01T13:00:00.000Z" });
     expect(slotForm(workout, "Australia/Sydney").parse(values)).toMatchObject({ startsAt: "2999-06-30T23:00:00.000Z" });

@@ -42,7 +42,7 @@ endpoint(
     query: AvailabilityQuery,
     responses: { 200: { description: "The schedule", schema: AvailabilityDto.nullable() }, ...partnerErrors },
   },
-  async (c, { query }, scope) => c.json(await getAvailability(c.get("db"), scope, query.workoutId)),
+  async (c, { query }, scope) => c.json(await getAvailability(c.get("db"), partnerShards(c), scope, query.workoutId)),
 );
 
 endpoint(
@@ -57,7 +57,7 @@ endpoint(
     body: SaveAvailability,
     responses: { 200: { description: "The schedule", schema: AvailabilityDto }, ...partnerErrors },
   },
-  async (c, { body }, scope) => c.json(await saveAvailability(c.get("db"), scope, body)),
+  async (c, { body }, scope) => c.json(await saveAvailability(c.get("db"), partnerShards(c), scope, body)),
 );
 
 endpoint(
@@ -73,7 +73,7 @@ endpoint(
     responses: { 204: { description: "Removed" }, ...partnerErrors },
   },
   async (c, { params }, scope) => {
-    if (!(await removeWorkoutAvailability(c.get("db"), scope, params.id))) throw notFound("This workout has no availability of its own");
+    if (!(await removeWorkoutAvailability(c.get("db"), partnerShards(c), scope, params.id))) throw notFound("This workout has no availability of its own");
     return c.body(null, 204);
   },
 );

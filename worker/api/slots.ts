@@ -2,7 +2,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { CreateSlot, DeliveredWorkout, SlotDto, SlotIdParam, SlotsQuery } from "../../contract/bookings";
 import { ErrorEnvelope } from "../../contract/errors";
-import { closeSlot, deliveredWorkouts, partnerSlots, publishSeries, publishSlot } from "../data/slots";
+import { deliveredWorkouts } from "../data/delivered";
+import { closeSlot, partnerSlots, publishSeries, publishSlot } from "../data/slots";
+import { partnerShards } from "../tenant/scope";
 import { RecurringSlots } from "../../contract/availability";
 import type { AppEnv } from "../env";
 import { errorResponses } from "../http/responses";
@@ -13,7 +15,7 @@ export const slotsApi = new Hono<AppEnv>();
 
 const errors = errorResponses({ 403: "Not a partner account you belong to, or (publish, close) not its owner or admin", 404: "Absent, or not this partner's" });
 
-/** The workouts the acting partner delivers (named by account or TAN among their delivery partners). */
+/** The workouts the acting partner delivers (named by account or TAN among their delivery partners), whichever shard their author is on. */
 endpoint(
   slotsApi,
   "/v1",
@@ -25,7 +27,7 @@ endpoint(
     auth: "partner",
     responses: { 200: { description: "Workouts", schema: z.array(DeliveredWorkout) }, ...errors },
   },
-  async (c, _input, scope) => c.json(await deliveredWorkouts(c.get("db"), scope)),
+  async (c, _input, scope) => c.json(await deliveredWorkouts(c.get("db"), partnerShards(c), scope)),
 );
 
 endpoint(
@@ -40,7 +42,7 @@ endpoint(
     query: SlotsQuery,
     responses: { 200: { description: "Slots", schema: z.array(SlotDto) }, ...errors },
   },
-  async (c, { query }, scope) => c.json(await partnerSlots(c.get("db"), scope, query.workoutId, query.sessionId)),
+  async (c, { query }, scope) => c.json(await partnerSlots(c.get("db"), partnerShards(c), scope, query.workoutId, query.sessionId)),
 );
 
 endpoint(
@@ -55,7 +57,7 @@ endpoint(
     body: CreateSlot,
     responses: { 201: { description: "The slot", schema: SlotDto }, ...errors },
   },
-  async (c, { body }, scope) => c.json(await publishSlot(c.get("db"), scope, body), 201),
+  async (c, { body }, scope) => c.json(await publishSlot(c.get("db"), partnerShards(c), scope, body), 201),
 );
 
 endpoint(
@@ -70,7 +72,7 @@ endpoint(
     body: RecurringSlots,
     responses: { 201: { description: "The slots published", schema: z.array(SlotDto) }, ...errors },
   },
-  async (c, { body }, scope) => c.json(await publishSeries(c.get("db"), scope, body), 201),
+  async (c, { body }, scope) => c.json(await publishSeries(c.get("db"), partnerShards(c), scope, body), 201),
 );
 
 endpoint(

@@ -6,13 +6,13 @@
 import { and, eq, inArray, isNull, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { AvailabilityDto, SaveAvailability } from "../../contract/availability";
-import { accounts, availabilitySchedules, jobLines, jobs, workoutSessions, workouts, type AvailabilitySchedule } from "../../db/schema";
+import { accounts, availabilitySchedules, jobLines, jobs, workoutSessions, type AvailabilitySchedule } from "../../db/schema";
 import { openTimes, type Busy, type Schedule } from "../domain/availability";
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { inList } from "./bound";
-import type { ShardOf } from "./partner-shards";
-import { delivered, deliveryEntry } from "./slots";
+import type { PartnerShards, ShardOf } from "./partner-shards";
+import { deliveredWorkout } from "./delivered";
 import { audit, fieldChanges, type AuditWrite } from "./audit";
 import { writeThenRead } from "./reusable";
 import { d1Of, runBatch } from "./statements";
@@ -32,28 +32,26 @@ function dto(row: AvailabilitySchedule, inherited: boolean): AvailabilityDto {
   };
 }
 
-/** 404 unless the partner delivers the workout (one round trip). */
-async function requireDelivered(db: Db, scope: PartnerScope, workoutId: string) {
-  const [[workout], [entry]] = await db.batch([db.select().from(workouts).where(eq(workouts.id, workoutId)), deliveryEntry(db, scope, workoutId)]);
-  return delivered(workout, entry);
-}
-
 /**
  * The partner's schedule (no workout), or a workout's own, falling back to
  * the partner's (`inherited`); null when there is none. A workout the partner
- * does not deliver is 404.
+ * does not deliver is 404. The schedules are the partner's, on its shard;
+ * whether it delivers the workout is read beside them (on the workout's
+ * author's shard when another, worker/data/delivered.ts).
  */
-export async function getAvailability(db: Db, scope: PartnerScope, workoutId?: string): Promise<AvailabilityDto | null> {
-  if (workoutId) await requireDelivered(db, scope, workoutId);
-  const rows = await db
-    .select()
-    .from(availabilitySchedules)
-    .where(
-      and(
-        eq(availabilitySchedules.partnerAccountId, scope.account.id),
-        workoutId ? or(isNull(availabilitySchedules.workoutId), eq(availabilitySchedules.workoutId, workoutId)) : isNull(availabilitySchedules.workoutId),
+export async function getAvailability(db: Db, shards: PartnerShards, scope: PartnerScope, workoutId?: string): Promise<AvailabilityDto | null> {
+  const [, rows] = await Promise.all([
+    workoutId ? deliveredWorkout(db, shards, scope, workoutId) : null,
+    db
+      .select()
+      .from(availabilitySchedules)
+      .where(
+        and(
+          eq(availabilitySchedules.partnerAccountId, scope.account.id),
+          workoutId ? or(isNull(availabilitySchedules.workoutId), eq(availabilitySchedules.workoutId, workoutId)) : isNull(availabilitySchedules.workoutId),
+        ),
       ),
-    );
+  ]);
   const own = rows.find((r) => r.workoutId === (workoutId ?? null));
   if (own) return dto(own, false);
   const general = rows.find((r) => r.workoutId === null);
@@ -95,27 +93,29 @@ function availabilityEdits(
   );
 }
 
-/** The partner's schedule (or a workout's own) as stored, and the workout's name: one round trip. */
-async function scheduleBefore(db: Db, scope: PartnerScope, workoutId: string | null) {
+/**
+ * The partner's schedule (or a workout's own) as stored, beside the workout
+ * it is for when one (404 unless the partner delivers it; with `copy`, the
+ * statements that write this shard's copy of a workout of another shard,
+ * which the schedule points at).
+ */
+async function scheduleBefore(db: Db, shards: PartnerShards, scope: PartnerScope, workoutId: string | null, copy = false) {
   const mine = and(
     eq(availabilitySchedules.partnerAccountId, scope.account.id),
     workoutId ? eq(availabilitySchedules.workoutId, workoutId) : isNull(availabilitySchedules.workoutId),
   )!;
-  const [[row], [workout]] = await db.batch([
+  const [found, [row]] = await Promise.all([
+    workoutId ? deliveredWorkout(db, shards, scope, workoutId, { copy }) : null,
     db.select().from(availabilitySchedules).where(mine),
-    db
-      .select({ name: sql<string>`coalesce(${workouts.title}, ${workouts.name})` })
-      .from(workouts)
-      .where(eq(workouts.id, workoutId ?? "")),
   ]);
-  return { mine, row: row ?? null, name: workout?.name ?? null, subjectId: workoutId ?? scope.account.id };
+  const name = found ? (found.workout.title ?? found.workout.name) : null;
+  return { mine, row: row ?? null, name, copy: found?.copy ?? [], subjectId: workoutId ?? scope.account.id };
 }
 
 /** Saves the partner's schedule (or a workout's own), replacing the one before in the same batch, with an entry per setting changed. */
-export async function saveAvailability(db: Db, scope: PartnerScope, body: SaveAvailability): Promise<AvailabilityDto> {
+export async function saveAvailability(db: Db, shards: PartnerShards, scope: PartnerScope, body: SaveAvailability): Promise<AvailabilityDto> {
   const workoutId = body.workoutId ?? null;
-  if (workoutId) await requireDelivered(db, scope, workoutId);
-  const before = await scheduleBefore(db, scope, workoutId);
+  const before = await scheduleBefore(db, shards, scope, workoutId, true);
   const values = {
     timeZone: body.timeZone,
     weekly: body.weekly.filter((d) => d.ranges.length),
@@ -128,6 +128,7 @@ export async function saveAvailability(db: Db, scope: PartnerScope, body: SaveAv
     db,
     audit(
       [
+        ...before.copy,
         db.delete(availabilitySchedules).where(before.mine),
         db.insert(availabilitySchedules).values({ id, partnerAccountId: scope.account.id, workoutId, ...values }),
       ],
@@ -139,9 +140,8 @@ export async function saveAvailability(db: Db, scope: PartnerScope, body: SaveAv
 }
 
 /** Removes a workout's own schedule (it follows the partner's again), with its entries; true when there was one. */
-export async function removeWorkoutAvailability(db: Db, scope: PartnerScope, workoutId: string): Promise<boolean> {
-  await requireDelivered(db, scope, workoutId);
-  const before = await scheduleBefore(db, scope, workoutId);
+export async function removeWorkoutAvailability(db: Db, shards: PartnerShards, scope: PartnerScope, workoutId: string): Promise<boolean> {
+  const before = await scheduleBefore(db, shards, scope, workoutId);
   if (!before.row) return false;
   await runBatch(
     d1Of(db),

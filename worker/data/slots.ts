@@ -1,9 +1,11 @@
 /** Bookable times a delivery partner publishes, as that partner may touch them (its own slots only). */
-import { and, asc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
-import { deliveryPartners, slots, workoutSessions, workouts } from "../../db/schema";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { slots, workoutSessions } from "../../db/schema";
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { conflict, invalid, notFound } from "../http/errors";
+import { deliveredWorkout } from "./delivered";
+import type { PartnerShards } from "./partner-shards";
 import { audit } from "./audit";
 import { slotDto } from "./bookable";
 import { theRow } from "./query";
@@ -14,55 +16,13 @@ import { d1Of, runBatch } from "./statements";
 import { writeThenRead } from "./reusable";
 
 /**
- * Whether the partner delivers the workout: a general entry among its
- * delivery partners (not a variant's own) names the partner's account, or
- * its TAN when the entry names no account.
+ * The partner's upcoming published times for a workout it delivers (optionally
+ * one session): the times are its own, on its shard; whether it delivers the
+ * workout is read beside them (on the workout's author's shard when another).
  */
-export function deliveryEntry(db: Db, scope: PartnerScope, workoutId: string) {
-  const byTan = scope.account.tan ? and(isNull(deliveryPartners.partnerAccountId), eq(deliveryPartners.partnerTan, scope.account.tan)) : undefined;
-  return db
-    .select({ id: deliveryPartners.id })
-    .from(deliveryPartners)
-    .where(
-      and(eq(deliveryPartners.workoutId, workoutId), isNull(deliveryPartners.variantId), or(eq(deliveryPartners.partnerAccountId, scope.account.id), byTan)),
-    )
-    .limit(1);
-}
-
-/** The workout when the partner delivers it (from a batch's rows); 404 otherwise. */
-export function delivered(workout: typeof workouts.$inferSelect | undefined, entry: { id: string } | undefined): typeof workouts.$inferSelect {
-  if (!workout || !entry) throw notFound("Workout not found");
-  return workout;
-}
-
-/** The workouts the partner delivers (named by account or TAN among their delivery partners), with their sessions; one round trip. */
-export async function deliveredWorkouts(db: Db, scope: PartnerScope) {
-  const mine = or(eq(deliveryPartners.partnerAccountId, scope.account.id), eq(deliveryPartners.partnerTan, scope.account.tan ?? "-"));
-  const [rows, sessions] = await db.batch([
-    db
-      .selectDistinct({ id: workouts.id, name: workouts.name, title: workouts.title, maxAttendees: workouts.maxAttendees })
-      .from(deliveryPartners)
-      .innerJoin(workouts, eq(workouts.id, deliveryPartners.workoutId))
-      .where(mine)
-      .orderBy(asc(workouts.name)),
-    db
-      .select()
-      .from(workoutSessions)
-      .where(inArray(workoutSessions.workoutId, db.select({ id: deliveryPartners.workoutId }).from(deliveryPartners).where(mine)))
-      .orderBy(asc(workoutSessions.sequence)),
-  ]);
-  return rows.map((w) => ({
-    ...w,
-    sessions: sessions.filter((s) => s.workoutId === w.id).map((s) => ({ id: s.id, name: s.name, sequence: s.sequence, lengthMinutes: s.lengthMinutes })),
-  }));
-}
-
-/** The partner's upcoming published times for a workout it delivers (optionally one session). */
-export async function partnerSlots(db: Db, scope: PartnerScope, workoutId: string, sessionId?: string) {
-  // One round trip: the workout, the partner's delivery entry and its own slots (the slots are the partner's own whatever the answer).
-  const [[workout], [entry], rows] = await db.batch([
-    db.select().from(workouts).where(eq(workouts.id, workoutId)),
-    deliveryEntry(db, scope, workoutId),
+export async function partnerSlots(db: Db, shards: PartnerShards, scope: PartnerScope, workoutId: string, sessionId?: string) {
+  const [, rows] = await Promise.all([
+    deliveredWorkout(db, shards, scope, workoutId),
     db
       .select({ slot: slots, length: workoutSessions.lengthMinutes })
       .from(slots)
@@ -77,7 +37,6 @@ export async function partnerSlots(db: Db, scope: PartnerScope, workoutId: strin
       )
       .orderBy(asc(slots.startsAt)),
   ]);
-  delivered(workout, entry);
   return rows.map((r) => slotDto(r.slot, scope.account.name, r.length));
 }
 
@@ -90,31 +49,34 @@ const slotEntry = (scope: PartnerScope, slotId: string) => ({
   userId: scope.user.id,
 });
 
-/** The workout (the partner delivers it, else 404) and its session (else 400), with the seats checked against the workout's max attendees (400). */
-async function publishable(db: Db, scope: PartnerScope, input: { workoutId: string; sessionId: string; capacity: number }) {
-  const [[found], [entry], [session]] = await db.batch([
-    db.select().from(workouts).where(eq(workouts.id, input.workoutId)),
-    deliveryEntry(db, scope, input.workoutId),
-    db
-      .select()
-      .from(workoutSessions)
-      .where(and(eq(workoutSessions.id, input.sessionId), eq(workoutSessions.workoutId, input.workoutId))),
-  ]);
-  const workout = delivered(found, entry);
-  if (!session) throw invalid({ sessionId: "Not a session of this workout" });
+/**
+ * The workout (the partner delivers it, else 404) and its session (else 400),
+ * with the seats checked against the workout's max attendees (400), and the
+ * statements that bring this shard's copy of a workout of another shard
+ * current (the slot points at it), for the publishing batch.
+ */
+async function publishable(db: Db, shards: PartnerShards, scope: PartnerScope, input: { workoutId: string; sessionId: string; capacity: number }) {
+  const found = await deliveredWorkout(db, shards, scope, input.workoutId, { sessionId: input.sessionId, copy: true });
+  const { workout } = found;
   if (input.capacity > workout.maxAttendees) throw invalid({ capacity: `At most ${workout.maxAttendees} seats (the workout's max attendees)` });
-  return { workout, session };
+  return { workout, session: found.session!, copy: found.copy };
 }
 
 /** Publishes a time for a session of a workout the partner delivers, with seats up to the workout's max attendees. */
-export async function publishSlot(db: Db, scope: PartnerScope, input: { workoutId: string; sessionId: string; startsAt: string; capacity: number }) {
-  const { workout, session } = await publishable(db, scope, input);
+export async function publishSlot(
+  db: Db,
+  shards: PartnerShards,
+  scope: PartnerScope,
+  input: { workoutId: string; sessionId: string; startsAt: string; capacity: number },
+) {
+  const { workout, session, copy } = await publishable(db, shards, scope, input);
   const id = crypto.randomUUID();
   // The insert, its entry and the slot read back: one batch, one round trip.
   const [published] = await writeThenRead(
     db,
     audit(
       [
+        ...copy,
         db
           .insert(slots)
           .values({ id, partnerAccountId: scope.account.id, workoutId: workout.id, sessionId: session.id, startsAt: input.startsAt, capacity: input.capacity }),
@@ -139,8 +101,8 @@ export const MAX_SERIES = 200;
  * weekdays for some weeks, in the series' zone), all in one batch: the times
  * already past are left out; none at all, or more than MAX_SERIES, is 400.
  */
-export async function publishSeries(db: Db, scope: PartnerScope, input: RecurringSlots) {
-  const { workout, session } = await publishable(db, scope, input);
+export async function publishSeries(db: Db, shards: PartnerShards, scope: PartnerScope, input: RecurringSlots) {
+  const { workout, session, copy } = await publishable(db, shards, scope, input);
   const now = Date.now();
   const starts = recurringStarts(input).filter((t) => Date.parse(t) > now);
   if (!starts.length) throw invalid({ startDate: "No time of this series is in the future" });
@@ -157,7 +119,7 @@ export async function publishSeries(db: Db, scope: PartnerScope, input: Recurrin
   await runBatch(
     d1Of(db),
     audit(
-      insertRows(db, slots, rows),
+      [...copy, ...insertRows(db, slots, rows)],
       ...rows.map((r) => ({ ...slotEntry(scope, r.id), code: "slotPublished" as const, name, change: { kind: "time" as const, from: null, to: r.startsAt } })),
     ),
   );

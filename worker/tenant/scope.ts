@@ -146,5 +146,6 @@ export function partnerShards(c: Context<AppEnv>): PartnerShards {
       for (const [id, name] of named) if (name !== here) by.set(name, [...(by.get(name) ?? []), id]);
       return [...by].map(([name, ids]) => ({ name, db: open(name), partnerIds: ids }));
     },
+    others: () => shardsOf(c.env).flatMap((s) => (s.name === here ? [] : [{ name: s.name, db: open(s.name) }])),
   };
 }

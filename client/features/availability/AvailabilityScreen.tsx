@@ -16,7 +16,7 @@ import { ApiError } from "../../lib/api";
 import { today, usePartnerTimeZone } from "../../lib/dates";
 import { errorAt, setFieldErrors, toastInvalidForm } from "../../lib/forms";
 import { translateApiMessage, useLanguage, useT } from "../../lib/i18n";
-import { useDeliveredWorkouts } from "../bookings/api";
+import { useDeliveredName, useDeliveredWorkouts } from "../bookings/api";
 import { TimeZoneOptions } from "../../components/ui/TimeZonePicker";
 import { useAvailability, useAvailabilityChanges } from "./api";
 import { RangesEditor, type AvailabilityValues } from "./RangesEditor";
@@ -43,6 +43,7 @@ function valuesOf(schedule: AvailabilityDto | null, workoutId: string, zone: str
 export default function AvailabilityScreen() {
   const t = useT();
   const workouts = useDeliveredWorkouts();
+  const deliveredName = useDeliveredName();
   const [workoutId, setWorkoutId] = useState("");
   const schedule = useAvailability(workoutId);
   return (
@@ -54,7 +55,7 @@ export default function AvailabilityScreen() {
             <option value="">{t("availability.allWorkouts")}</option>
             {(workouts.data ?? []).map((w) => (
               <option key={w.id} value={w.id}>
-                {w.title || w.name}
+                {deliveredName(w)}
               </option>
             ))}
           </Select>

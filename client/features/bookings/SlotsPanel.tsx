@@ -16,7 +16,7 @@ import { today, useFormatDate, usePartnerTimeZone, zonedInputToIso } from "../..
 import { errorAt, setFieldErrors, toastInvalidForm } from "../../lib/forms";
 import { translateApiMessage, useT } from "../../lib/i18n";
 import { SeriesForm } from "./SeriesForm";
-import { useDeliveredWorkouts, useSlotChanges, useSlots } from "./api";
+import { useDeliveredName, useDeliveredWorkouts, useSlotChanges, useSlots } from "./api";
 import { LeaveGuard } from "../../app/shell/LeaveGuard";
 
 /**
@@ -62,6 +62,7 @@ export function SlotsPanel() {
   const canAct = role === "owner" || role === "admin";
   const format = useFormatDate();
   const workouts = useDeliveredWorkouts();
+  const deliveredName = useDeliveredName();
   const [workoutId, setWorkoutId] = useState<string | null>(null);
   const workout = workouts.data?.find((w) => w.id === workoutId) ?? workouts.data?.[0] ?? null;
   const slots = useSlots(workout?.id ?? null);
@@ -153,7 +154,7 @@ export function SlotsPanel() {
           >
             {workouts.data.map((w) => (
               <option key={w.id} value={w.id}>
-                {w.title}
+                {deliveredName(w)}
               </option>
             ))}
           </Select>

@@ -5,6 +5,7 @@ import type {
   ConfirmRequest,
   CreateBooking,
   CreateSlot,
+  DeliveredWorkout,
   DenyRequest,
   JobDto,
   JobsQuery,
@@ -17,6 +18,7 @@ import { useActiveAccountId } from "../../auth/useAppUser";
 import { entitlementKeys } from "../accounts/api";
 import { auditKeys } from "../audit/keys";
 import { api } from "../../lib/api";
+import { useT } from "../../lib/i18n";
 
 export type Side = "customer" | "partner";
 export type JobFilters = Pick<z.output<typeof JobsQuery>, "status" | "from" | "to" | "q"> & { mine?: "true" };
@@ -147,9 +149,19 @@ export function useCreateBooking() {
   });
 }
 
+/** The workouts the partner delivers, its own and those it delivers for partners on any shard. */
 export function useDeliveredWorkouts() {
   const accountId = useActiveAccountId();
   return useQuery({ queryKey: bookingKeys.delivered(accountId), queryFn: () => api.get("/v1/admin/slots/workouts") });
+}
+
+/** A delivered workout's name as the partner's lists show it: its title, with the partner it is delivered for when another's. */
+export function useDeliveredName() {
+  const t = useT();
+  return (w: DeliveredWorkout) => {
+    const title = w.title || w.name;
+    return w.partnerName ? t("availability.deliveredFor", { title, partner: w.partnerName }) : title;
+  };
 }
 
 export function useSlots(workoutId: string | null) {
