@@ -83,14 +83,19 @@ endpoint(
     const placement = data.type === "partner" ? placementFor(c.env, data.location) : undefined;
     const parentAccountId = scope.auth.partnerScope ?? null;
     const shard = placement?.shard ?? (parentAccountId ? await accountShardName(c, parentAccountId) : defaultShard(c.env));
-    const created = await createAccount({ shard: shardDb(c, shard), directory: c.get("directory") }, scope, {
-      id,
-      data,
-      parentAccountId,
-      logoKey,
-      org,
-      placement,
-    });
+    const created = await createAccount(
+      { shard: shardDb(c, shard), directory: c.get("directory") },
+      scope,
+      {
+        id,
+        data,
+        parentAccountId,
+        logoKey,
+        org,
+        placement,
+      },
+      { shard, later: (m) => sendFlows(c.env, [m]) },
+    );
     return c.json(accountDto(created), 201);
   },
 );
@@ -372,7 +377,7 @@ endpoint(
     assertActing(scope, params.accountId);
     if (scope.account.type !== "customer") throw forbidden("Only customer accounts link to a partner");
     const shard = { name: c.get("shard").name, defaultName: defaultShard(c.env) };
-    const { account, moving } = await linkToPartner(c.get("directory"), c.get("db"), scope, body.tan, shard);
+    const { account, moving } = await linkToPartner(c.get("directory"), c.get("db"), scope, body.tan, shard, (m) => sendFlows(c.env, [m]));
     if (!moving) return c.json(accountDto(account));
     // A partner on another shard: the re-link runs through the Queue (worker/flows/relink.ts).
     await sendFlows(c.env, [moving]);

@@ -13,6 +13,7 @@ import { publish, refresh } from "./catalogue";
 import { deliver } from "./delivery";
 import { undoAccept, undoInvites } from "./invites";
 import { relink, undoRelink } from "./relink";
+import { undoLink, undoMemberStatus, undoOnboarding } from "./undo";
 
 /** The flow queue's name (wrangler.toml); a deployment may suffix it per environment. */
 export const FLOW_QUEUE_NAME = "techfit-flows";
@@ -38,6 +39,9 @@ async function run(env: Env, dbs: FlowDatabases, m: FlowMessage): Promise<void> 
   if (m.kind === "deliver") return deliver(dbs, env, m);
   if (m.kind === "undoAccept") return undoAccept(dbs, m);
   if (m.kind === "undoInvites") return undoInvites(dbs, m);
+  if (m.kind === "undoOnboarding") return undoOnboarding(dbs, m);
+  if (m.kind === "undoLink") return undoLink(dbs, m);
+  if (m.kind === "undoMemberStatus") return undoMemberStatus(dbs, m);
   return refresh(dbs, m);
 }
 
