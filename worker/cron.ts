@@ -1,6 +1,7 @@
 import { database } from "./db";
-import { shardBinding, shardsOf } from "./d1/shards";
+import { defaultShard, shardBinding, shardsOf } from "./d1/shards";
 import { removeUnconfirmedUsers } from "./data/auth-links";
+import { dropInactiveIdentityMemberships } from "./data/inactive-members";
 import { renewPlans } from "./data/plan-renewals";
 import { sendReminders } from "./data/reminders";
 import { requeueStale } from "./mail/outbox";
@@ -14,7 +15,8 @@ import { republishLagging } from "./flows/catalogue";
  * (worker/data/reminders.ts), then its plans renew and their credits refresh,
  * once per plan and period (worker/data/plan-renewals.ts), then the listed
  * workouts whose publish step was lost are published again
- * (worker/flows/catalogue.ts). Then, on the
+ * (worker/flows/catalogue.ts), then the identity memberships of its inactive
+ * members leave the directory (worker/data/inactive-members.ts). Then, on the
  * directory, users who never confirmed their address are removed
  * (worker/data/auth-links.ts), and mail bodies past their retention leave R2
  * (worker/mail/bodies.ts). One shard's failure does not stop the others;
@@ -32,6 +34,7 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
       await renewPlans(db, now);
       // Listed workouts whose publish step was lost go to the catalogue again (worker/flows/catalogue.ts).
       await republishLagging(db, database(env.DB), env, shard, now);
+      await dropInactiveIdentityMemberships(db, database(env.DB), shard, defaultShard(env));
     }),
   );
   const directory = await Promise.allSettled([removeUnconfirmedUsers(database(env.DB)), expireMailBodies(env.UPLOADS, now)]);
