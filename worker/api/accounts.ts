@@ -43,6 +43,7 @@ import { storeUpload } from "../storage/uploads";
 import { defaultShard } from "../d1/shards";
 import { sendFlows } from "../flows/queue";
 import { accountShardDb, accountShardName, bothDatabases, placementFor, shardDb } from "../tenant/scope";
+import { forgetAccountPlacement } from "../tenant/shard";
 import { accountDto } from "./dto";
 
 export const accountsApi = new Hono<AppEnv>();
@@ -378,6 +379,8 @@ endpoint(
     if (scope.account.type !== "customer") throw forbidden("Only customer accounts link to a partner");
     const shard = { name: c.get("shard").name, defaultName: defaultShard(c.env) };
     const { account, moving } = await linkToPartner(c.get("directory"), c.get("db"), scope, body.tan, shard, (m) => sendFlows(c.env, [m]));
+    // This isolate's cached routing of the account is read again on its next request (worker/tenant/shard.ts).
+    forgetAccountPlacement(scope.account.id);
     if (!moving) return c.json(accountDto(account));
     // A partner on another shard: the re-link runs through the Queue (worker/flows/relink.ts).
     await sendFlows(c.env, [moving]);

@@ -2,6 +2,7 @@ import { partnerRows } from "../data/partner-numbers";
 import { copyCustomer, customerSnapshot, dropCopy, routedPartner, settleLink, switchRouting } from "../data/relink";
 import type { RelinkMessage } from "../domain/flows";
 import type { Db } from "../env";
+import { forgetAccountPlacement } from "../tenant/shard";
 
 type Databases = { directory: Db; shard: (name: string) => Db };
 
@@ -16,7 +17,10 @@ export async function relink({ directory, shard }: Databases, m: RelinkMessage):
   const snapshot = await customerSnapshot(source, m.customerId);
   if (!snapshot) return;
   await copyCustomer(directory, target, snapshot);
-  if ((await switchRouting(directory, m.customerId, m.from.partnerId, m.to.partnerId, m.from.shard)) === "lost") {
+  const switched = await switchRouting(directory, m.customerId, m.from.partnerId, m.to.partnerId, m.from.shard);
+  // Requests this isolate serves route the customer by the routing row just written.
+  forgetAccountPlacement(m.customerId);
+  if (switched === "lost") {
     await dropCopy(target, m.customerId);
     return;
   }
@@ -33,6 +37,7 @@ export async function undoRelink({ directory, shard }: Databases, m: RelinkMessa
   const source = shard(m.from.shard);
   const target = shard(m.to.shard);
   if ((await routedPartner(directory, m.customerId)) === m.to.partnerId) await switchRouting(directory, m.customerId, m.to.partnerId, m.from.partnerId);
+  forgetAccountPlacement(m.customerId);
   const [old = null] = m.from.partnerId ? await partnerRows(directory, [m.from.partnerId]) : [];
   await settleLink(source, m.customerId, old);
   await settleLink(target, m.customerId, null);
