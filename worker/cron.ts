@@ -1,7 +1,8 @@
 import { database } from "./db";
-import { shardBinding, shardsOf } from "./d1/shards";
+import { defaultShard, shardBinding, shardsOf } from "./d1/shards";
 import { removeUnconfirmedUsers } from "./data/auth-links";
 import { pruneDirectory } from "./data/directory-prune";
+import { dropInactiveIdentityMemberships } from "./data/inactive-members";
 import { renewPlans } from "./data/plan-renewals";
 import { sendReminders } from "./data/reminders";
 import { requeueStale } from "./mail/outbox";
@@ -15,7 +16,8 @@ import { republishLagging } from "./flows/catalogue";
  * (worker/data/reminders.ts), then its plans renew and their credits refresh,
  * once per plan and period (worker/data/plan-renewals.ts), then the listed
  * workouts whose publish step was lost are published again
- * (worker/flows/catalogue.ts). Then, on the
+ * (worker/flows/catalogue.ts), then the identity memberships of its inactive
+ * members leave the directory (worker/data/inactive-members.ts). Then, on the
  * directory, users who never confirmed their address are removed
  * (worker/data/auth-links.ts), then its expired sessions and verifications
  * and spent rate-limit counters are pruned (worker/data/directory-prune.ts),
@@ -34,6 +36,7 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
       await renewPlans(db, now);
       // Listed workouts whose publish step was lost go to the catalogue again (worker/flows/catalogue.ts).
       await republishLagging(db, database(env.DB), env, shard, now);
+      await dropInactiveIdentityMemberships(db, database(env.DB), shard, defaultShard(env));
     }),
   );
   const directoryDb = database(env.DB);

@@ -51,6 +51,12 @@ export const jobs = sqliteTable(
      * effects (worker/api/job-writes.ts `moveJob`).
      */
     version: integer("version").notNull().default(0),
+    /**
+     * Bumped by every change of what a delivery copy holds that is no move
+     * (an action item ticked, a file shared or removed), so a copy applies a
+     * refresh only over an older (version, extrasVersion) (worker/data/copy-versions.ts).
+     */
+    extrasVersion: integer("extras_version").notNull().default(0),
     cancelReason: text("cancel_reason", { enum: CancellationReason }),
     cancelComment: text("cancel_comment"),
     /** The pricing line that priced the booking. */

@@ -4,6 +4,8 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
+import { partnersOf, writeWorkoutCopy } from "../../worker/data/publication";
+import { database } from "../../worker/db";
 import worker from "../../worker/index";
 import { apiAs } from "./auth";
 import { capturedQueue, directory, failingD1, first, resetSecondShard, runFlows, second, workoutBody } from "./flows-setup";
@@ -148,6 +150,24 @@ describe("a listed workout added by a partner on another shard", () => {
     // Once more: nothing changes.
     await runFlows(refreshes);
     expect(await second.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, id))).toHaveLength(2);
+  });
+
+  it("never goes back: a refresh of an older version written after a newer one is refused whole", async () => {
+    const { id, body } = await listOne();
+    expect((await contoso().post(`/v1/admin/workouts/${id}/library`)).status).toBe(201);
+    // A refresh reads version 1 (here with a session the author dropped since), then version 2 is copied first.
+    const late = structuredClone((await published(id))!.document);
+    late.sessions.push({ ...late.sessions[0]!, id: crypto.randomUUID(), name: "Dropped since", sequence: 9 });
+    const { refreshes } = await retitle(id, body, "Shared Mailboxes, v2");
+    expect((await runFlows(refreshes)).explicitAcks).toHaveLength(1);
+    expect(await copyOf(id)).toMatchObject({ title: "Shared Mailboxes, v2", version: 2 });
+    // The late refresh, delivered out of order: nothing written, neither the older title nor the dropped session.
+    const shard = database(env.SHARD_WEUR_1);
+    expect(await writeWorkoutCopy(shard, late, await partnersOf(database(env.DB), late))).toBe(false);
+    expect(await copyOf(id)).toMatchObject({ title: "Shared Mailboxes, v2", version: 2 });
+    expect((await second.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, id))).map((s) => s.name)).not.toContain(
+      "Dropped since",
+    );
   });
 
   it("keeps the copy whole at its old version when the refresh fails, and current after the retry", async () => {

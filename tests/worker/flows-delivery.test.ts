@@ -3,7 +3,9 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { apiAs } from "./auth";
+import { deliverySource, writeDeliveryCopy } from "../../worker/data/delivery";
+import { database } from "../../worker/db";
+import { apiAs, multipart } from "./auth";
 import { FABRIKAM, giveFabrikamCredits, sessions, WORKOUT } from "./bookings-setup";
 import { capturedQueue, contosoDelivers, failingD1, first, resetSecondShard, runFlows, second } from "./flows-setup";
 import { json } from "./helpers";
@@ -89,5 +91,27 @@ describe("a job delivered by a partner on another shard", () => {
     expect(await first.select().from(schema.jobs).where(eq(schema.jobs.id, job.id))).toHaveLength(1);
     expect((await runFlows(sent, { attempts: 2 })).explicitAcks).toHaveLength(1);
     expect(await copyOf(job.id)).toMatchObject({ deliveryPartnerAccountId: CONTOSO });
+  });
+
+  it("never goes back: a refresh read before a file was removed, written after the newer one, is refused whole", async () => {
+    const { job, sent } = await book(40);
+    await runFlows(sent);
+    const booker = (bindings?: Partial<Env>) => apiAs("customerAdmin", { accountId: FABRIKAM, bindings });
+    const shared = await booker().post(`/v1/bookings/${job.id}/artifacts`, multipart({ value: "https://fabrikam.test/old-agenda" }));
+    expect(shared.status).toBe(201);
+    const artifactId = (await json<{ id: string }>(shared)).id;
+    // A refresh reads the job with its file (one step), then the file is removed and the next step brings the copy there first.
+    const late = (await deliverySource(database(env.DB), database(env.SHARD_FIRST), job.id))!;
+    const q = capturedQueue();
+    expect((await booker(q.bindings).delete(`/v1/bookings/${job.id}/artifacts/${artifactId}`)).status).toBe(204);
+    expect((await runFlows(q.sent)).explicitAcks).toHaveLength(1);
+    const files = () => second.select().from(schema.jobArtifacts).where(eq(schema.jobArtifacts.jobId, job.id));
+    expect(await files()).toEqual([]);
+    const newer = await copyOf(job.id);
+    expect(newer!.extrasVersion).toBeGreaterThan(late.snapshot.job.extrasVersion);
+    // The late refresh, delivered out of order: nothing written, the file stays removed, the copy at the newer version.
+    expect(await writeDeliveryCopy(database(env.SHARD_WEUR_1), late)).toBe(false);
+    expect(await files()).toEqual([]);
+    expect(await copyOf(job.id)).toMatchObject({ version: newer!.version, extrasVersion: newer!.extrasVersion });
   });
 });

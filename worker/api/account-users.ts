@@ -68,7 +68,8 @@ endpoint(
       ...errorResponses({ 404: "No such member in this account", 409: "The owner, or yourself, cannot be changed this way" }),
     },
   },
-  async (c, { params, body }, scope) => c.json(await membersOf(bothDatabases(c), scope).edit(params.id, body, scope)),
+  async (c, { params, body }, scope) =>
+    c.json(await membersOf(bothDatabases(c), scope).edit(params.id, body, scope, { shard: c.get("shard").name, later: (m) => sendFlows(c.env, [m]) })),
 );
 
 /**

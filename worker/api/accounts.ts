@@ -43,6 +43,7 @@ import { storeUpload } from "../storage/uploads";
 import { defaultShard } from "../d1/shards";
 import { sendFlows } from "../flows/queue";
 import { accountShardDb, accountShardName, bothDatabases, placementFor, shardDb } from "../tenant/scope";
+import { forgetAccountPlacement } from "../tenant/shard";
 import { accountDto } from "./dto";
 
 export const accountsApi = new Hono<AppEnv>();
@@ -83,14 +84,19 @@ endpoint(
     const placement = data.type === "partner" ? placementFor(c.env, data.location) : undefined;
     const parentAccountId = scope.auth.partnerScope ?? null;
     const shard = placement?.shard ?? (parentAccountId ? await accountShardName(c, parentAccountId) : defaultShard(c.env));
-    const created = await createAccount({ shard: shardDb(c, shard), directory: c.get("directory") }, scope, {
-      id,
-      data,
-      parentAccountId,
-      logoKey,
-      org,
-      placement,
-    });
+    const created = await createAccount(
+      { shard: shardDb(c, shard), directory: c.get("directory") },
+      scope,
+      {
+        id,
+        data,
+        parentAccountId,
+        logoKey,
+        org,
+        placement,
+      },
+      { shard, later: (m) => sendFlows(c.env, [m]) },
+    );
     return c.json(accountDto(created), 201);
   },
 );
@@ -372,7 +378,9 @@ endpoint(
     assertActing(scope, params.accountId);
     if (scope.account.type !== "customer") throw forbidden("Only customer accounts link to a partner");
     const shard = { name: c.get("shard").name, defaultName: defaultShard(c.env) };
-    const { account, moving } = await linkToPartner(c.get("directory"), c.get("db"), scope, body.tan, shard);
+    const { account, moving } = await linkToPartner(c.get("directory"), c.get("db"), scope, body.tan, shard, (m) => sendFlows(c.env, [m]));
+    // This isolate's cached routing of the account is read again on its next request (worker/tenant/shard.ts).
+    forgetAccountPlacement(scope.account.id);
     if (!moving) return c.json(accountDto(account));
     // A partner on another shard: the re-link runs through the Queue (worker/flows/relink.ts).
     await sendFlows(c.env, [moving]);

@@ -69,7 +69,8 @@ export async function partnerMove(
     const shard = err instanceof ApiError && err.code === "not_found" ? await deliveredJobShard(c, scope.account.id, jobId) : null;
     if (!shard) throw err;
     const there = onJobShard(owner, shard);
-    return { shard, owner: there, subject: await jobForMove(shard.db, c.env, there, jobId, seen, window), away: true };
+    const away = { shard, away: true };
+    return { ...away, owner: there, subject: await copyRefreshedOnConflict(c, away, jobId, () => jobForMove(shard.db, c.env, there, jobId, seen, window)) };
   }
 }
 
@@ -99,6 +100,27 @@ export async function refreshCopy(c: Context<AppEnv>, target: Pick<MoveTarget, "
 }
 
 /**
+ * A move made from a delivery copy (`target.away`) that the job's shard
+ * refuses with 409 (the job changed since the copy the caller saw): the copy
+ * here is refreshed at once (only over an older version), so the caller's
+ * next read shows the job as it is, then the 409 is answered. The queued
+ * `deliver` step is not waited for.
+ */
+export async function copyRefreshedOnConflict<T>(
+  c: Context<AppEnv>,
+  target: Pick<MoveTarget, "shard" | "away"> | undefined,
+  jobId: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (target?.away && err instanceof ApiError && err.code === "conflict") await refreshCopy(c, target, jobId);
+    throw err;
+  }
+}
+
+/**
  * Commits a move of a job, the partner's (Your Jobs) or the customer's (Your
  * Bookings), with its audit entries and its mail in one batch on the job's
  * shard (`target`: the request's unless said), hands the mail to the queue,
@@ -117,8 +139,9 @@ export async function commitAndSend(
 ) {
   const shard = target?.shard ?? hereShard(c);
   await bringPeople(c, target, move, []);
-  const { dto, mailIds } = await withAwaySeats(c, shard.name, await seatsOf(c, subject, move), () =>
-    commitMove(shard.db, c.env.UPLOADS, owner, subject, move, mail, record),
+  const seats = await seatsOf(c, subject, move);
+  const { dto, mailIds } = await copyRefreshedOnConflict(c, target, subject.job.id, () =>
+    withAwaySeats(c, shard.name, seats, () => commitMove(shard.db, c.env.UPLOADS, owner, subject, move, mail, record)),
   );
   await dispatchMail(c.env, mailIds, shard.name);
   await deliverLater(c.env, shard.name, dto);

@@ -19,7 +19,7 @@ import { commitWithNotices, customerJobs, jobForMove, type JobOwner, type Move, 
 import { historyShards } from "../tenant/scope";
 import { dispatchMail } from "../mail/outbox";
 import { deliverLater } from "../flows/queue";
-import { bringPeople, hereShard, partnerMove, refreshCopy, type MoveTarget } from "./job-commit";
+import { bringPeople, copyRefreshedOnConflict, hereShard, partnerMove, refreshCopy, type MoveTarget } from "./job-commit";
 import { mayComplete } from "../domain/job-people";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
@@ -63,7 +63,9 @@ async function commit(
 ) {
   const shard = target?.shard ?? hereShard(c);
   await bringPeople(c, target, move, named);
-  const { dto, mailIds } = await commitWithNotices(shard.db, c.env.UPLOADS, owner, subject, move, notices);
+  const { dto, mailIds } = await copyRefreshedOnConflict(c, target, subject.job.id, () =>
+    commitWithNotices(shard.db, c.env.UPLOADS, owner, subject, move, notices),
+  );
   await dispatchMail(c.env, mailIds, shard.name);
   // The delivery copy on a delivering partner's shard follows the change (at once when made from there).
   await deliverLater(c.env, shard.name, dto);

@@ -21,9 +21,10 @@ import { batch, theRow, type Stmt } from "./query";
 import { inSession } from "./customers";
 import { partnerByTan } from "./partner-numbers";
 import { writeThenRead } from "./reusable";
-import type { InviteClaim, RelinkMessage, UndoAcceptMessage } from "../domain/flows";
+import type { InviteClaim, RelinkMessage, UndoAcceptMessage, UndoLinkMessage, UndoOnboardingMessage } from "../domain/flows";
 import { unclaimStatements, undoLater } from "./invite-undo";
 import { directoryPatch, directoryRow } from "./routing-rows";
+import { dropOnboardingStatements, unlinkStatement, type Compensation } from "./undo-steps";
 
 /** A fresh 6-digit partner number that no account holds yet: the directory's routing rows hold every account's TAN, whichever shard it is on. */
 async function freshTan(directory: Db): Promise<string> {
@@ -46,7 +47,8 @@ const displayName = (user: UserScope["user"]) => [user.firstName, user.lastName]
  * teams: nothing routes there yet), then the directory (the identity
  * provider's organisation, the account's routing row, a partner's styling),
  * which makes it reachable. When the directory refuses, the shard's rows are
- * taken back (compensation); on the shard that is the directory's own
+ * taken back (compensation; when that fails too, by the flow queue's
+ * `undoOnboarding` step, worker/data/undo-steps.ts); on the shard that is the directory's own
  * database every write is idempotent, so the same rows are not written twice.
  */
 export async function createAccount(
@@ -61,6 +63,7 @@ export async function createAccount(
     /** A partner's shard and region (worker/domain/regions.ts placePartner); without it, the default shard. */
     placement?: { shard: string; region: string | null };
   },
+  compensation: Compensation,
 ): Promise<Account> {
   const { id, data, parentAccountId, logoKey, org } = input;
   const placement = data.type === "partner" ? (input.placement ?? {}) : {};
@@ -118,13 +121,14 @@ export async function createAccount(
   try {
     await batch(directory, published);
   } catch (err) {
-    // Nothing in the directory points at the shard's rows: take them back, then fail as the directory did.
-    await batch(shard, [
-      shard.delete(teams).where(eq(teams.accountId, id)),
-      shard.delete(accountUsers).where(eq(accountUsers.accountId, id)),
-      shard.delete(accounts).where(eq(accounts.id, id)),
-      shard.delete(stylings).where(eq(stylings.accountId, id)),
-    ]);
+    // Nothing in the directory points at the shard's rows: take them back (through the queue when that fails too), then fail as the directory did.
+    const step: UndoOnboardingMessage = {
+      kind: "undoOnboarding",
+      shard: compensation.shard,
+      accountId: id,
+      authOrganizationId: org.statements.length ? org.orgId : null,
+    };
+    await batch(shard, dropOnboardingStatements(shard, id)).catch((undoErr: unknown) => undoLater(step.kind, undoErr, () => compensation.later(step)));
     throw err;
   }
   const created = await shard.select().from(accounts).where(eq(accounts.id, id)).limit(1);
@@ -316,7 +320,7 @@ export async function setAccountTimeZone({ shard, directory }: { shard: Db; dire
  * in the directory; an unknown TAN is 400 on `tan`. A partner on the
  * request's shard (`shard`) is linked here: the shard's row and the
  * directory's routing row, side by side, the one that was written put back
- * when the other fails. A partner on another shard is linked by the re-link
+ * when the other fails (by the flow queue when that fails too: `later`). A partner on another shard is linked by the re-link
  * flow through the Queue (worker/flows, ./relink.ts): answered as `moving`,
  * nothing written here. History stays on the shard it happened on.
  */
@@ -326,6 +330,7 @@ export async function linkToPartner(
   scope: AdminScope,
   tan: string,
   shard: { name: string; defaultName: string },
+  later: Compensation["later"],
 ): Promise<{ account: Account; moving: RelinkMessage | null }> {
   const partner = await partnerByTan(directory, tan);
   if (!partner) throw invalid({ tan: INVALID_PARTNER_TAN }, INVALID_PARTNER_TAN);
@@ -342,17 +347,26 @@ export async function linkToPartner(
   }
   // Another partner: its currency and none of the old partner's price groups (docs/decisions/2026-11-27-relinked-currency.md).
   const terms = from === partner.id ? {} : linkTerms(partner);
-  const link = (to: Db, patch: Partial<Account>) => to.update(accounts).set(patch).where(eq(accounts.id, scope.account.id)).returning();
-  // The directory's routing row keeps no price group (a shard's own); the shard's row gets it back on compensation.
-  const before = { parentAccountId: from, currency: scope.account.currency };
   const linked = { parentAccountId: partner.id, ...terms };
-  const [onShard, onDirectory] = await Promise.allSettled([link(db, linked), link(directory, linked)]);
+  const link = (to: Db) => to.update(accounts).set(linked).where(eq(accounts.id, scope.account.id)).returning();
+  const [onShard, onDirectory] = await Promise.allSettled([link(db), link(directory)]);
   if (onShard.status === "rejected" || onDirectory.status === "rejected") {
-    // Compensation: the write that went through is put back, so both databases name the same partner.
-    await Promise.allSettled([
-      onShard.status === "fulfilled" ? link(db, { ...before, priceGroupId: scope.account.priceGroupId }) : null,
-      onDirectory.status === "fulfilled" ? link(directory, before) : null,
-    ]);
+    // Compensation: the write that went through is put back (while it names this partner), with the currency and (on the
+    // shard) the price group it had, so both databases name the same partner; when that fails too, the flow queue's
+    // `undoLink` step finishes it.
+    const step: UndoLinkMessage = {
+      kind: "undoLink",
+      shard: shard.name,
+      customerId: scope.account.id,
+      from,
+      to: partner.id,
+      before: { currency: scope.account.currency, priceGroupId: scope.account.priceGroupId },
+    };
+    const wrote = onShard.status === "fulfilled" ? db : onDirectory.status === "fulfilled" ? directory : null;
+    if (wrote)
+      await batch(wrote, [unlinkStatement(wrote, step, wrote === db ? "shard" : "directory")]).catch((undoErr: unknown) =>
+        undoLater(step.kind, undoErr, () => later(step)),
+      );
     throw onShard.status === "rejected" ? onShard.reason : (onDirectory as PromiseRejectedResult).reason;
   }
   return { account: theRow(onShard.value, "linked account"), moving: null };

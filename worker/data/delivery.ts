@@ -9,11 +9,12 @@
  * author's document), reference rows of the customer and the partners, and
  * the users it names.
  */
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { accounts, jobActionItems, jobArtifacts, jobLines, jobs, users, type Account } from "../../db/schema";
 import type { Db } from "../env";
 import { inList, notInList } from "./bound";
 import { partnerRows, referenceCopies } from "./partner-numbers";
+import { jobAt, jobCopyCurrent, jobCopyGate, jobOlderThan, writeCopy } from "./copy-versions";
 import { copyStatements, heldVersion, readDocument } from "./publication";
 import { batch, type Stmt } from "./query";
 import type { JobShard } from "./jobs";
@@ -36,17 +37,26 @@ export async function deliveredJobPartner(db: Db, delivererId: string, jobId: st
   return row?.partnerId ?? null;
 }
 
-/** The job, its lines, action items and shared files, and its customer's row on the job's shard, with the workout's document; null when the job is gone. */
+/**
+ * The job, its lines, action items and shared files, and its customer's row
+ * on the job's shard (one batch: one moment of the job, so the version it
+ * carries is the version of what it holds), with the workout's document; null
+ * when the job is gone.
+ */
 export async function jobSnapshot(source: Db, jobId: string) {
-  const [job] = await source.select().from(jobs).where(eq(jobs.id, jobId)).limit(1);
-  if (!job) return null;
-  const [lines, items, artifacts, customer, workout] = await Promise.all([
+  const [[job], lines, items, artifacts, customer] = await source.batch([
+    source.select().from(jobs).where(eq(jobs.id, jobId)).limit(1),
     source.select().from(jobLines).where(eq(jobLines.jobId, jobId)),
     source.select().from(jobActionItems).where(eq(jobActionItems.jobId, jobId)),
     source.select().from(jobArtifacts).where(eq(jobArtifacts.jobId, jobId)),
-    source.select().from(accounts).where(eq(accounts.id, job.accountId)).limit(1),
-    readDocument(source, job.workoutId),
+    source
+      .select()
+      .from(accounts)
+      .where(eq(accounts.id, sql`(select ${jobs.accountId} from ${jobs} where ${jobs.id} = ${jobId})`))
+      .limit(1),
   ]);
+  if (!job) return null;
+  const workout = await readDocument(source, job.workoutId);
   return workout && customer[0] ? { job, lines, items, artifacts, customer: customer[0], workout: workout.document } : null;
 }
 
@@ -65,19 +75,24 @@ export function namedUsers(directory: Db, s: JobSnapshot) {
   return ids.length ? directory.select().from(users).where(inList(users.id, ids)) : Promise.resolve([]);
 }
 
-/** Upserts the copy's job over an older version only, and its lines, action items and shared files by id (those gone from the job dropped). */
+/**
+ * The copy's job over an older version only (a newer copy refuses the whole
+ * batch: its gate), and its lines, action items and shared files by id (those
+ * gone from the job dropped).
+ */
 function jobCopy(db: Db, s: JobSnapshot, variantIds: Set<string>): Stmt[] {
   const { job, lines } = s;
   // The booking's price line and slots are the booking partner's: the copy keeps the price, not the link.
   const row = { ...job, pricingLineId: null, variantId: job.variantId && variantIds.has(job.variantId) ? job.variantId : null };
   const { id: _id, ...set } = row;
   // A line is replaced only while the copy's job is at this version (the statement before left an older one alone).
-  const lineOfVersion = sql`(select ${jobs.version} from ${jobs} where ${jobs.id} = ${job.id}) = ${job.version}`;
+  const lineOfVersion = jobAt(job);
   return [
+    jobCopyGate(db, job),
     db
       .insert(jobs)
       .values(row)
-      .onConflictDoUpdate({ target: jobs.id, set, setWhere: lt(jobs.version, job.version) }),
+      .onConflictDoUpdate({ target: jobs.id, set, setWhere: jobOlderThan(job) }),
     ...lines.map((line) => {
       const copy = { ...line, slotId: null };
       const { id: _lineId, ...lineSet } = copy;
@@ -161,9 +176,19 @@ export async function deliverySource(directory: Db, source: Db, jobId: string) {
 
 export type DeliverySource = NonNullable<Awaited<ReturnType<typeof deliverySource>>>;
 
-/** Writes the delivery copy on the delivering partner's shard (one batch, over an older version only). */
-export async function writeDeliveryCopy(target: Db, source: DeliverySource): Promise<void> {
-  await batch(target, await deliveryCopyStatements(target, source.snapshot, source.partners, source.people));
+/**
+ * Writes the delivery copy on the delivering partner's shard (one batch, over
+ * an older version only: compare-and-set on the copy's job version and extras
+ * version). Answers whether it wrote: a copy as new as the job, or newer, is
+ * left as it is.
+ */
+export async function writeDeliveryCopy(target: Db, source: DeliverySource): Promise<boolean> {
+  const version = source.snapshot.job;
+  const current = () => jobCopyCurrent(target, version);
+  const [already, statements] = await Promise.all([current(), deliveryCopyStatements(target, source.snapshot, source.partners, source.people)]);
+  if (already) return false;
+  // Refused by the workout copy's gate too (that copy moved on since it was read): the step's retry reads again.
+  return writeCopy(target, statements, current);
 }
 
 /**

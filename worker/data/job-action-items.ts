@@ -13,6 +13,7 @@ import { conflict, notFound } from "../http/errors";
 import { auditWhen } from "./audit";
 import { loadJob } from "./job-store";
 import { notDeliveryCopy, type JobOwner } from "./jobs";
+import { extrasChanged } from "./copy-versions";
 import { d1Of, runBatch } from "./statements";
 
 /** The action items each side ticks. */
@@ -61,6 +62,8 @@ export async function setActionItemDone(db: Db, owner: JobOwner, jobId: string, 
         .update(jobActionItems)
         .set({ completedAt: done ? now : null, completedByUserId: done ? owner.userId : null, updatedAt: now })
         .where(and(eq(jobActionItems.id, itemId), done ? isNull(jobActionItems.completedAt) : isNotNull(jobActionItems.completedAt))),
+      // Its delivery copy follows only upwards (worker/data/copy-versions.ts).
+      extrasChanged(db, jobId),
     ]);
   }
   const dto = await loadJob(db, jobId, owner.where, owner.side, owner.readOnly);

@@ -15,6 +15,7 @@ import type { Db } from "../env";
 import { conflict, forbidden, notFound } from "../http/errors";
 import { auditStatement, auditWhen } from "./audit";
 import { notDeliveryCopy, type JobOwner } from "./jobs";
+import { extrasChanged } from "./copy-versions";
 import { d1Of, runBatch } from "./statements";
 
 export const JOB_FILES_PREFIX = "private/jobs";
@@ -96,6 +97,8 @@ export async function addArtifact(
       userId: owner.userId,
       data: { artifactId: values.id, name: values.name, type: values.type },
     }),
+    // Its delivery copy follows only upwards (worker/data/copy-versions.ts).
+    extrasChanged(db, job.id),
   ]);
   const [row] = await withAuthors(db, eq(jobArtifacts.id, values.id));
   if (!row) throw notFound("Shared file not found");
@@ -139,6 +142,7 @@ export async function removeArtifact(db: Db, owner: JobOwner, jobId: string, art
       sql`EXISTS (SELECT 1 FROM job_artifacts WHERE id = ${artifact.id})`,
     ),
     db.delete(jobArtifacts).where(eq(jobArtifacts.id, artifact.id)),
+    extrasChanged(db, job.id),
   ]);
   return artifact.fileKey;
 }

@@ -13,8 +13,8 @@ import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { conflict, forbidden, invalid, notFound } from "../http/errors";
 import { after, decodeCursor, pageOf, type SortKey } from "./cursor";
-import { copyStatements, heldVersion, inLibraryOf, openTo, partnersOf, publishedFor, publishedWorkout } from "./publication";
-import { batch, contains } from "./query";
+import { heldVersion, writeWorkoutCopy, inLibraryOf, openTo, partnersOf, publishedFor, publishedWorkout } from "./publication";
+import { contains } from "./query";
 import { workoutDto } from "./workout-read";
 import type { z } from "zod";
 
@@ -173,5 +173,5 @@ export async function addToLibrary(directory: Db, db: Db, scope: PartnerScope, s
   const copy = published.shard !== shard && (held === null || held < published.version);
   if (!copy) return void (await entry);
   const partners = await partnersOf(directory, published.document);
-  await batch(db, [...copyStatements(db, published.document, partners), entry]);
+  await writeWorkoutCopy(db, published.document, partners, [entry]);
 }

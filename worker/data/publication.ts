@@ -31,6 +31,7 @@ import {
 import type { Db } from "../env";
 import { inList, notInList } from "./bound";
 import { partnerRows, referenceCopies } from "./partner-numbers";
+import { workoutCopyGate, writeCopy } from "./copy-versions";
 import { batch, type Stmt } from "./query";
 
 /** The workout's document on the author's shard (one batch); null when the workout is gone. */
@@ -209,7 +210,9 @@ function dropStale(
  * partner's variant points at keep their ids), the author's rows the
  * document dropped deleted. Another partner's own rows (its variants, its
  * library entry) are untouched. A prerequisite on a workout this shard does
- * not hold keeps its name and loses the link.
+ * not hold keeps its name and loses the link. The batch fails whole when the
+ * shard holds a newer version (worker/data/copy-versions.ts): write it with
+ * `writeWorkoutCopy`.
  */
 export function copyStatements(db: Db, d: PublishedDocument, partners: Account[]): Stmt[] {
   const prereqs = d.prerequisites.map((p) => ({
@@ -217,6 +220,8 @@ export function copyStatements(db: Db, d: PublishedDocument, partners: Account[]
     requiredWorkoutId: p.requiredWorkoutId ? sql`(select ${workouts.id} from ${workouts} where ${workouts.id} = ${p.requiredWorkoutId})` : null,
   }));
   return [
+    // Refused whole when this shard already holds a newer version (a late refresh after a newer one).
+    workoutCopyGate(db, d.workout.id, d.workout.version),
     ...referenceCopies(db, partners),
     ...upsertAll(db, workouts, [d.workout]),
     dropStale(db, workoutVariants, d, d.variants),
@@ -234,6 +239,18 @@ export function copyStatements(db: Db, d: PublishedDocument, partners: Account[]
     dropStale(db, deliveryPartners, d, d.deliveryPartners),
     ...upsertAll(db, deliveryPartners, d.deliveryPartners),
   ];
+}
+
+/**
+ * Writes the document's copy on this shard with `more` statements in the same
+ * batch; a copy refused because the shard holds the document's version or a
+ * newer one writes `more` alone. Answers whether the copy was written.
+ */
+export async function writeWorkoutCopy(db: Db, d: PublishedDocument, partners: Account[], more: Stmt[] = []): Promise<boolean> {
+  const current = async () => ((await heldVersion(db, d.workout.id)) ?? -1) >= d.workout.version;
+  const written = await writeCopy(db, [...copyStatements(db, d, partners), ...more], current);
+  if (!written && more.length) await batch(db, more);
+  return written;
 }
 
 /** The ids of the workouts among `ids` this partner's library holds. */

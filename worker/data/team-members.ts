@@ -14,8 +14,12 @@ import { inList } from "./bound";
 import { enqueueMail, type StoredMail } from "../mail/outbox";
 import { batch, type Stmt } from "./query";
 import { dropInvitesStatements, undoLater } from "./invite-undo";
-import type { UndoInvitesMessage } from "../domain/flows";
+import type { UndoInvitesMessage, UndoMemberStatusMessage } from "../domain/flows";
+import { identityUndoStatements, type Compensation } from "./undo-steps";
 import { d1Of, errorText, raw, runBatch, type Statement } from "./statements";
+
+/** What a status step changed in the directory's identity memberships (see identityMembership). */
+type IdentityStep = Pick<UndoMemberStatusMessage, "restore" | "added">;
 
 /**
  * `shard`: the account's shard (members, teams, the invite mail's outbox);
@@ -77,39 +81,31 @@ export function membersOf({ shard: db, directory }: { shard: Db; directory: Db }
    * directory) follows a member's status: removed when the member is marked
    * inactive, added again when active, so the satellite hand-off and mail's
    * partner branding, which read the directory alone, count active members
-   * only. Answers the step's undo (the directory as it was), or null when the
+   * only. Answers what the step changed (the rows it removed, the ids it
+   * added: its undo puts the directory back as it was), or null when the
    * account has no embedded organisation (Clerk keeps its own memberships).
    */
-  async function identityMembership(authUserId: string | null, status: "active" | "inactive", role: string): Promise<{ undo: () => Promise<void> } | null> {
+  async function identityMembership(authUserId: string | null, status: "active" | "inactive", role: string): Promise<IdentityStep | null> {
     const orgId = scope.account.authId;
     if (!orgId || !authUserId || scope.auth.provider === "clerk") return null;
     const mine = and(eq(authMembers.organizationId, orgId), eq(authMembers.userId, authUserId));
     if (status === "inactive") {
       const removed = await directory.delete(authMembers).where(mine).returning();
-      return {
-        undo: async () => {
-          if (removed.length) await directory.insert(authMembers).values(removed).onConflictDoNothing();
-        },
-      };
+      return { restore: removed.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), added: [] };
     }
     const added = await directory
       .insert(authMembers)
       .values({ id: crypto.randomUUID(), organizationId: orgId, userId: authUserId, role, createdAt: new Date() })
       .onConflictDoNothing()
       .returning({ id: authMembers.id });
-    const addedIds = added.map((a) => a.id);
-    return {
-      undo: async () => {
-        if (addedIds.length) await directory.delete(authMembers).where(inList(authMembers.id, addedIds));
-      },
-    };
+    return { restore: [], added: added.map((a) => a.id) };
   }
 
   return {
     list,
 
     /** Edits a member: the owner's role and status, and the caller's own status and role, stay as they are (409). */
-    async edit(id: string, body: z.output<typeof UpdateTeamMemberBody>, acting: AdminScope): Promise<TeamMemberDto> {
+    async edit(id: string, body: z.output<typeof UpdateTeamMemberBody>, acting: AdminScope, compensation: Compensation): Promise<TeamMemberDto> {
       const found = await db
         .select({ member: accountUsers, authId: users.authId })
         .from(accountUsers)
@@ -147,12 +143,12 @@ export function membersOf({ shard: db, directory }: { shard: Db; directory: Db }
       try {
         if (statements.length) await batch(db, statements);
       } catch (err) {
-        // A failed undo leaves the directory as the step made it (less access when marked inactive); logged, and the edit fails.
-        await identity
-          ?.undo()
-          .catch((undoErr: unknown) =>
-            console.error(JSON.stringify({ level: "error", message: "member status undo failed", memberId: member.id, error: String(undoErr).slice(0, 300) })),
-          );
+        // The directory put back as it was; when that fails too, the flow queue's step makes it follow the shard's status.
+        const undo = identity ? identityUndoStatements(directory, identity) : [];
+        if (identity && undo.length) {
+          const step: UndoMemberStatusMessage = { kind: "undoMemberStatus", shard: compensation.shard, memberId: member.id, ...identity };
+          await batch(directory, undo).catch((undoErr: unknown) => undoLater(step.kind, undoErr, () => compensation.later(step)));
+        }
         throw err;
       }
       return (await list()).find((m) => m.kind === "member" && m.id === member.id)!;

@@ -83,7 +83,56 @@ export type SeatHold = { id: string; slotId: string; jobId: string; lineId: stri
  */
 export type ReleaseSeatsMessage = { kind: "releaseSeats"; shard: string; jobShard: string; holds: SeatHold[] };
 
-export type FlowMessage = RelinkMessage | PublishMessage | RefreshMessage | DeliverMessage | UndoAcceptMessage | UndoInvitesMessage | ReleaseSeatsMessage;
+/**
+ * Onboarding's directory step failed and the request's removal of the new
+ * account's rows on `shard` failed too: they are removed here, unless the
+ * directory holds what its step writes in one batch after all (the embedded
+ * organisation `authOrganizationId`, else the account's routing row).
+ */
+export type UndoOnboardingMessage = { kind: "undoOnboarding"; shard: string; accountId: string; authOrganizationId: string | null };
+
+/**
+ * A same-shard link of customer `customerId` to partner `to` was written on
+ * one of `shard` and the directory only, and the request could not put it
+ * back: where one of them names `to` while the other still names `from`, it
+ * goes back to `from` (compare-and-set on `to`); when both agree, nothing.
+ */
+export type UndoLinkMessage = {
+  kind: "undoLink";
+  shard: string;
+  customerId: string;
+  from: string | null;
+  to: string;
+  /** What the link changed besides the partner (another partner's currency, no price group): put back too. */
+  before?: { currency: Currency; priceGroupId: string | null };
+};
+
+/**
+ * A member's status was refused by `shard` after the directory's identity
+ * membership followed it, and the request's undo failed: the directory
+ * follows the shard's status again (`restore`: the rows removed when marking
+ * inactive, put back while the shard says active; `added`: the rows added when
+ * marking active, removed while the shard says inactive).
+ */
+export type UndoMemberStatusMessage = {
+  kind: "undoMemberStatus";
+  shard: string;
+  memberId: string;
+  restore: { id: string; organizationId: string; userId: string; role: string; createdAt: string }[];
+  added: string[];
+};
+
+export type FlowMessage =
+  | RelinkMessage
+  | PublishMessage
+  | RefreshMessage
+  | DeliverMessage
+  | UndoAcceptMessage
+  | UndoInvitesMessage
+  | UndoOnboardingMessage
+  | UndoLinkMessage
+  | UndoMemberStatusMessage
+  | ReleaseSeatsMessage;
 
 /** The attempt after which a step that still fails is compensated (the queue's max_retries, wrangler.toml). */
 export const LAST_ATTEMPT = 10;

@@ -1,7 +1,6 @@
 import { shardsOf } from "../d1/shards";
 import {
   changedSince,
-  copyStatements,
   heldVersion,
   partnersOf,
   publishStatement,
@@ -9,6 +8,7 @@ import {
   publishedVersions,
   publishedWorkout,
   readDocument,
+  writeWorkoutCopy,
 } from "../data/publication";
 import { batch } from "../data/query";
 import type { PublishMessage, RefreshMessage } from "../domain/flows";
@@ -37,9 +37,11 @@ export async function publish({ directory, shard }: FlowDatabases, env: Env, m: 
 }
 
 /**
- * Refreshing one shard's copy to the published version, in one batch. A shard
- * without a copy, with one as new, or that is the author's own, has nothing
- * to do; a published version older than asked is not there yet (retried).
+ * Refreshing one shard's copy to the published version, in one batch, only
+ * over an older copy (compare-and-set on the copy's version, checked in the
+ * batch). A shard without a copy, with one as new, or that is the author's
+ * own, has nothing to do; a published version older than asked is not there
+ * yet (retried).
  */
 export async function refresh({ directory, shard }: FlowDatabases, m: RefreshMessage): Promise<void> {
   const target = shard(m.shard);
@@ -48,7 +50,8 @@ export async function refresh({ directory, shard }: FlowDatabases, m: RefreshMes
   if (published.version < m.version) throw new Error(`version ${m.version} of workout ${m.workoutId} is not published yet`);
   if (held >= published.version) return;
   const partners = await partnersOf(directory, published.document);
-  await batch(target, copyStatements(target, published.document, partners));
+  // Over an older copy only: a refresh that a newer one overtook is refused whole and has nothing to do.
+  await writeWorkoutCopy(target, published.document, partners);
 }
 
 /**

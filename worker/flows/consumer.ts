@@ -14,6 +14,7 @@ import { deliver } from "./delivery";
 import { undoAccept, undoInvites } from "./invites";
 import { relink, undoRelink } from "./relink";
 import { releaseSeats } from "./seats";
+import { undoLink, undoMemberStatus, undoOnboarding } from "./undo";
 
 /** The flow queue's name (wrangler.toml); a deployment may suffix it per environment. */
 export const FLOW_QUEUE_NAME = "techfit-flows";
@@ -40,6 +41,9 @@ async function run(env: Env, dbs: FlowDatabases, m: FlowMessage): Promise<void> 
   if (m.kind === "undoAccept") return undoAccept(dbs, m);
   if (m.kind === "undoInvites") return undoInvites(dbs, m);
   if (m.kind === "releaseSeats") return releaseSeats(dbs, m);
+  if (m.kind === "undoOnboarding") return undoOnboarding(dbs, m);
+  if (m.kind === "undoLink") return undoLink(dbs, m);
+  if (m.kind === "undoMemberStatus") return undoMemberStatus(dbs, m);
   return refresh(dbs, m);
 }
 

@@ -2,6 +2,7 @@ import { partnerRows } from "../data/partner-numbers";
 import { copyCustomer, customerSnapshot, dropCopy, routedPartner, settleLink, switchRouting } from "../data/relink";
 import type { RelinkMessage } from "../domain/flows";
 import type { Db } from "../env";
+import { forgetAccountPlacement } from "../tenant/shard";
 
 type Databases = { directory: Db; shard: (name: string) => Db };
 
@@ -18,7 +19,10 @@ export async function relink({ directory, shard }: Databases, m: RelinkMessage):
   if (!snapshot || !partner) return;
   // The copy takes the new partner's currency and no price group (linkTerms).
   await copyCustomer(directory, target, snapshot, partner);
-  if ((await switchRouting(directory, m.customerId, m.from.partnerId, { partnerId: partner.id, currency: partner.currency }, m.from.shard)) === "lost") {
+  const switched = await switchRouting(directory, m.customerId, m.from.partnerId, { partnerId: partner.id, currency: partner.currency }, m.from.shard);
+  // Requests this isolate serves route the customer by the routing row just written.
+  forgetAccountPlacement(m.customerId);
+  if (switched === "lost") {
     await dropCopy(target, m.customerId);
     return;
   }
@@ -36,6 +40,7 @@ export async function undoRelink({ directory, shard }: Databases, m: RelinkMessa
   // With the currency it had (the message's: the directory may be the old shard's own database).
   if ((await routedPartner(directory, m.customerId)) === m.to.partnerId)
     await switchRouting(directory, m.customerId, m.to.partnerId, { partnerId: m.from.partnerId, currency: m.from.currency });
+  forgetAccountPlacement(m.customerId);
   const [old = null] = m.from.partnerId ? await partnerRows(directory, [m.from.partnerId]) : [];
   await settleLink(source, m.customerId, old);
   await settleLink(target, m.customerId, null);

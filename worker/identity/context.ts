@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
 import { accountUsers, accounts, users } from "../../db/schema";
 import { clerkChosen } from "../config";
@@ -15,7 +16,7 @@ import { reusableQuery } from "../data/reusable";
 import { inSession } from "../data/customers";
 import { keepUserCopy, membershipShards, membershipsOn, shardOfOrganization } from "../data/users";
 import { defaultShard } from "../d1/shards";
-import { actOnShard, shardDb } from "../tenant/scope";
+import { actOnShard, routeAgain, shardDb } from "../tenant/scope";
 
 export type ProductUser = typeof users.$inferSelect;
 export type Account = typeof accounts.$inferSelect;
@@ -213,11 +214,18 @@ export type Acting = { auth: AuthContext; user: ProductUser; account: Account; r
  * act for it (`scoped`: only under its partner), with the account: rendered
  * once per isolate (worker/data/reusable.ts).
  */
+const partnerRow = alias(accounts, "partner_row");
 const membershipOf = (db: Db, scoped: boolean) => () =>
   db
-    .select({ account: accounts, role: accountUsers.role })
+    .select({
+      account: accounts,
+      role: accountUsers.role,
+      // The shard this shard's rows say the account lives on (its partner's; a partner's own): null, the default.
+      home: sql<string | null>`case when ${accounts.type} = 'partner' then ${accounts.shard} else ${partnerRow.shard} end`.as("home_shard"),
+    })
     .from(accountUsers)
     .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
+    .leftJoin(partnerRow, eq(partnerRow.id, accounts.parentAccountId))
     .where(
       and(
         eq(accountUsers.userId, sql.placeholder("userId")),
@@ -299,12 +307,15 @@ export async function requireAccount(c: Context<AppEnv>): Promise<Acting> {
   } else {
     // X-Account-Id routed the request to the account's shard (worker/tenant/shard.ts): its membership is there.
     const scoped = Boolean(auth.partnerScope);
-    const rows = await reusableQuery(db, `membership-of-account${scoped ? "-in-partner" : ""}`, membershipOf(db, scoped), {
-      userId: user.id,
-      accountId: header,
-      ...(scoped ? { partnerScope: auth.partnerScope } : {}),
-    });
-    const [first] = rows;
+    const membership = (on: Db) =>
+      reusableQuery(on, `membership-of-account${scoped ? "-in-partner" : ""}`, membershipOf(on, scoped), {
+        userId: user.id,
+        accountId: header,
+        ...(scoped ? { partnerScope: auth.partnerScope } : {}),
+      });
+    let [first] = await membership(db);
+    // A miss, or a row that names another home: the cached routing may be older than a re-link (worker/tenant/scope.ts routeAgain).
+    if ((!first || (first.home ?? defaultShard(c.env)) !== c.get("shard").name) && (await routeAgain(c, header))) [first] = await membership(c.get("db"));
     if (first) acting = { auth: { ...auth, orgId: first.account.authId, orgRole: first.role, orgSlug: null }, user, account: first.account, role: first.role };
   }
   if (!acting) throw forbidden("You are not a member of this account");

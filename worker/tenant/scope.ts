@@ -9,7 +9,7 @@ import type { AppEnv, Db } from "../env";
 import type { PartnerShards } from "../data/partner-shards";
 import { secureCookies } from "./origins";
 import { hostOf, resolveTenant } from "./resolve";
-import { accountPlacement, accountShard, chooseShard } from "./shard";
+import { accountPlacement, accountShard, chooseShard, forgetAccountPlacement } from "./shard";
 
 const sentBookmark = (c: Context<AppEnv>) => c.req.header(BOOKMARK_HEADER) ?? getCookie(c, BOOKMARK_COOKIE);
 
@@ -99,6 +99,21 @@ export function actOnShard(c: Context<AppEnv>, name: string): void {
 /** The shard of the account `accountId`: its partner's, from the routing rows in the directory (cached like X-Account-Id's); unplaced, the default. */
 export async function accountShardName(c: Context<AppEnv>, accountId: string): Promise<string> {
   return (await accountShard(c.get("directory"), accountId)) ?? defaultShard(c.env);
+}
+
+/**
+ * The account `accountId` is not served on the request's shard as its cached
+ * placement said (no membership there, or its row names a partner on another
+ * shard: a re-link moved it since): the directory is read again, once,
+ * past the cache, and the request moves to the shard it names. Answers
+ * whether it moved.
+ */
+export async function routeAgain(c: Context<AppEnv>, accountId: string): Promise<boolean> {
+  forgetAccountPlacement(accountId);
+  const name = await accountShardName(c, accountId);
+  if (name === c.get("shard").name) return false;
+  actOnShard(c, name);
+  return true;
 }
 
 /** The shard of the account `accountId` (accountShardName), as a Db. */

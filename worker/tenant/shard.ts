@@ -52,6 +52,15 @@ export function accountPlacement(directory: Db, accountId: string, onCache?: (hi
   return value;
 }
 
+/**
+ * Drops this isolate's cached placement of `accountId`: the request that
+ * re-linked it, and a request the cached shard no longer serves the account
+ * on (worker/identity/context.ts), read the directory again.
+ */
+export function forgetAccountPlacement(accountId: string): void {
+  cache.delete(accountId.toLowerCase());
+}
+
 /** The shard of the account `accountId` belongs to (accountPlacement's), cached per isolate for a few seconds. */
 export async function accountShard(directory: Db, accountId: string, onCache?: (hit: boolean) => void): Promise<string | null> {
   return (await accountPlacement(directory, accountId, onCache))?.shard ?? null;

@@ -1,0 +1,1 @@
+ALTER TABLE `jobs` ADD `extras_version` integer DEFAULT 0 NOT NULL;

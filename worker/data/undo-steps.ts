@@ -1,0 +1,104 @@
+/**
+ * Taking back the first half of a two-database write whose second half was
+ * refused (docs/decisions/2026-11-27-two-database-undo-through-the-queue.md):
+ * onboarding's rows on the new account's shard, a same-shard link written on
+ * one database only, the directory's identity membership that followed a
+ * member's status. The request runs these statements at once; when they fail
+ * too, the flow consumer runs the idempotent step (worker/flows/undo.ts),
+ * which first asks the other database whether the write went through after
+ * all: then the two agree and nothing is taken back. Run twice, a step
+ * changes nothing the second time.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import { accountUsers, accounts, authMembers, authOrganizations, stylings, teams } from "../../db/schema";
+import type { FlowMessage, UndoLinkMessage, UndoMemberStatusMessage, UndoOnboardingMessage } from "../domain/flows";
+import type { Db } from "../env";
+import { batch, type Stmt } from "./query";
+
+/** Where a request's undo that fails goes: the flow queue (`later`), for the shard the request wrote (`shard`). */
+export type Compensation = { shard: string; later: (m: FlowMessage) => Promise<void> };
+
+/** A new account's rows on its shard, removed (nothing in the directory points at them). */
+export const dropOnboardingStatements = (shard: Db, accountId: string): Stmt[] => [
+  shard.delete(teams).where(eq(teams.accountId, accountId)),
+  shard.delete(accountUsers).where(eq(accountUsers.accountId, accountId)),
+  shard.delete(accounts).where(eq(accounts.id, accountId)),
+  shard.delete(stylings).where(eq(stylings.accountId, accountId)),
+];
+
+/**
+ * The flow step: the new account's shard rows removed, unless the directory's
+ * step (one batch: all or none) went through after all. With the embedded
+ * provider its organisation tells; with Clerk (no organisation in the
+ * directory) the account's routing row does.
+ */
+export async function takeBackOnboarding(dbs: { directory: Db; shard: Db }, m: UndoOnboardingMessage): Promise<void> {
+  const written = m.authOrganizationId
+    ? await dbs.directory.select({ id: authOrganizations.id }).from(authOrganizations).where(eq(authOrganizations.id, m.authOrganizationId)).limit(1)
+    : await dbs.directory.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, m.accountId)).limit(1);
+  if (written.length) return;
+  await batch(dbs.shard, dropOnboardingStatements(dbs.shard, m.accountId));
+}
+
+/**
+ * The customer's row on `db` back to the partner before the link, only while
+ * it names the link's partner (compare-and-set), with the currency it had and,
+ * on its shard, its price group (the directory's routing row keeps none).
+ */
+export const unlinkStatement = (db: Db, m: Pick<UndoLinkMessage, "customerId" | "from" | "to" | "before">, side: "shard" | "directory"): Stmt =>
+  db
+    .update(accounts)
+    .set({
+      parentAccountId: m.from,
+      ...(m.before ? { currency: m.before.currency, ...(side === "shard" ? { priceGroupId: m.before.priceGroupId } : {}) } : {}),
+    })
+    .where(and(eq(accounts.id, m.customerId), eq(accounts.parentAccountId, m.to)));
+
+/**
+ * The flow step: when the shard's row and the directory's routing row name
+ * different partners, the one naming the link's partner goes back; when they
+ * agree (both the old partner, or both the new one: a later link went
+ * through), nothing. Both rows are read side by side.
+ */
+export async function takeBackLink(dbs: { directory: Db; shard: Db }, m: UndoLinkMessage): Promise<void> {
+  const parentOf = (db: Db) =>
+    db
+      .select({ parent: accounts.parentAccountId })
+      .from(accounts)
+      .where(eq(accounts.id, m.customerId))
+      .limit(1)
+      .then(([row]) => row?.parent ?? null);
+  const [onShard, onDirectory] = await Promise.all([parentOf(dbs.shard), parentOf(dbs.directory)]);
+  if (onShard === onDirectory) return;
+  const side = onShard === m.to ? "shard" : "directory";
+  await batch(dbs[side], [unlinkStatement(dbs[side], m, side)]);
+}
+
+/** The directory's identity membership as it was before a status step: removed rows put back (insert or ignore), added rows removed by id. */
+export function identityUndoStatements(directory: Db, m: Pick<UndoMemberStatusMessage, "restore" | "added">): Stmt[] {
+  const undo: Stmt[] = [];
+  if (m.restore.length)
+    undo.push(
+      directory
+        .insert(authMembers)
+        .values(m.restore.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })))
+        .onConflictDoNothing(),
+    );
+  if (m.added.length) undo.push(directory.delete(authMembers).where(inArray(authMembers.id, m.added)));
+  return undo;
+}
+
+/**
+ * The flow step: the directory's identity membership follows the member's
+ * status on the shard again. Rows removed when marking inactive come back
+ * only while the shard says active; rows added when marking active go only
+ * while it says inactive (a later edit that went through is left alone).
+ */
+export async function takeBackMemberStatus(dbs: { directory: Db; shard: Db }, m: UndoMemberStatusMessage): Promise<void> {
+  const [member] = await dbs.shard.select({ status: accountUsers.status }).from(accountUsers).where(eq(accountUsers.id, m.memberId)).limit(1);
+  const undo = identityUndoStatements(dbs.directory, {
+    restore: member?.status === "active" ? m.restore : [],
+    added: member?.status === "inactive" ? m.added : [],
+  });
+  if (undo.length) await batch(dbs.directory, undo);
+}
