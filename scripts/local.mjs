@@ -32,6 +32,8 @@ export function devVars({ origin = "http://localhost:5173", extra = {} } = {}) {
     DNS_RESOLVER_URL: `http://127.0.0.1${port ? `:${port}` : ""}/dev/dns-query`,
     // Every answer carries its D1 figures (npm run bench reads them); a deployment sends them to signed-in callers only.
     SERVER_TIMING: "all",
+    // The operator's endpoints (npm run shards -- move): a secret of this machine's own.
+    OPERATOR_SECRET: randomBytes(32).toString("hex"),
     ...extra,
   };
 }

@@ -15,7 +15,7 @@ import { reusableQuery } from "../data/reusable";
 import { inSession } from "../data/customers";
 import { keepUserCopy, membershipShards, membershipsOn, shardOfOrganization } from "../data/users";
 import { defaultShard } from "../d1/shards";
-import { actOnShard, shardDb } from "../tenant/scope";
+import { actOnShard, refuseWritesWhileMoving, shardDb } from "../tenant/scope";
 
 export type ProductUser = typeof users.$inferSelect;
 export type Account = typeof accounts.$inferSelect;
@@ -309,6 +309,8 @@ export async function requireAccount(c: Context<AppEnv>): Promise<Acting> {
   }
   if (!acting) throw forbidden("You are not a member of this account");
   if (!availableInSession(auth, acting.account)) throw forbidden(NOT_AVAILABLE_HERE);
+  // Found here rather than from the host or X-Account-Id (checked there): a write waits while its partner moves shard.
+  if (!header) await refuseWritesWhileMoving(c, acting.account.id);
   c.set("acting", acting);
   return acting;
 }
