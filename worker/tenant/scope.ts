@@ -159,7 +159,7 @@ export function partnerShards(c: Context<AppEnv>): PartnerShards {
 const writes = (c: Context<AppEnv>) => !["GET", "HEAD", "OPTIONS"].includes(c.req.method) && !isAuthPath(c.req.method, c.req.path);
 
 /** Refuses a write while its partner's data moves to another shard (503 with Retry-After; docs/decisions/2026-11-27-moving-a-partner.md). */
-function refuseWhileMoving(c: Context<AppEnv>, moving: boolean): void {
+export function refuseWhileMoving(c: Context<AppEnv>, moving: boolean): void {
   if (moving && writes(c)) throw new ApiError("unavailable", MOVING_MESSAGE, undefined, MOVING_RETRY_SECONDS);
 }
 
