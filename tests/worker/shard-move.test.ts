@@ -13,7 +13,7 @@ import { PLACEMENT } from "../../worker/d1/placement";
 import { driveMove, type Send } from "../../scripts/shards-move";
 import { SHARD_MOVES_PATH } from "../../contract/shard-moves";
 import { apiAs, forgetTokens } from "./auth";
-import { failingD1 } from "./flows-setup";
+import { failingD1, runFlows } from "./flows-setup";
 import { call, json, type Bindings } from "./helpers";
 
 const SECRET = "operator-secret-for-the-worker-tests-0123456789";
@@ -65,6 +65,24 @@ const first = env.SHARD_FIRST;
 const second = env.SHARD_WEUR_1;
 const fabrikam = apiAs("customerAdmin", { accountId: FABRIKAM });
 const before: { first?: Record<string, number>; contoso?: Record<string, number>; bookings?: unknown; scores?: unknown; library?: unknown } = {};
+
+describe("a partner moving to another shard takes no new customer meanwhile", () => {
+  it("retries a customer's re-link to it until it has moved, writing nothing", async () => {
+    const moving = JSON.stringify({ from: "weur-1", to: "first", phase: "copying", at: new Date().toISOString() });
+    await env.DB.prepare("UPDATE accounts SET shard_move = ?2 WHERE id = ?1").bind(CONTOSO, moving).run();
+    const relink = {
+      kind: "relink",
+      customerId: FABRIKAM,
+      from: { partnerId: NORTHWIND, shard: "first" },
+      to: { partnerId: CONTOSO, shard: "weur-1" },
+    } as const;
+    const result = await runFlows([relink]);
+    expect(result.retryMessages).toHaveLength(1);
+    expect(await second.prepare("SELECT count(*) AS n FROM accounts WHERE id = ?1").bind(FABRIKAM).first("n")).toBe(0);
+    expect(await env.DB.prepare("SELECT parent_account_id FROM accounts WHERE id = ?1").bind(FABRIKAM).first("parent_account_id")).toBe(NORTHWIND);
+    await env.DB.prepare("UPDATE accounts SET shard_move = NULL WHERE id = ?1").bind(CONTOSO).run();
+  });
+});
 
 describe("moving a partner to another shard", () => {
   it("is the operator's alone: no token 401, a user's token or a wrong secret 403, and off without a secret", async () => {

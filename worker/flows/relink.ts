@@ -1,6 +1,7 @@
 import { partnerRows } from "../data/partner-numbers";
 import { copyCustomer, customerSnapshot, dropCopy, routedPartner, settleLink, switchRouting } from "../data/relink";
 import type { RelinkMessage } from "../domain/flows";
+import { writesPaused } from "../domain/shard-move";
 import type { Db } from "../env";
 
 type Databases = { directory: Db; shard: (name: string) => Db };
@@ -12,16 +13,18 @@ type Databases = { directory: Db; shard: (name: string) => Db };
  */
 export async function relink({ directory, shard }: Databases, m: RelinkMessage): Promise<void> {
   const source = shard(m.from.shard);
-  const target = shard(m.to.shard);
   const snapshot = await customerSnapshot(source, m.customerId);
   if (!snapshot) return;
+  // The new partner's shard as the directory has it now: a partner moving shard takes no new customer until it has moved (retried).
+  const [to = null] = await partnerRows(directory, [m.to.partnerId]);
+  if (writesPaused(to?.shardMove)) throw new Error("the new partner is moving to another shard: the re-link waits for it");
+  const target = shard(to?.shard ?? m.to.shard);
   await copyCustomer(directory, target, snapshot);
   if ((await switchRouting(directory, m.customerId, m.from.partnerId, m.to.partnerId, m.from.shard)) === "lost") {
     await dropCopy(target, m.customerId);
     return;
   }
-  const [partner = null] = await partnerRows(directory, [m.to.partnerId]);
-  await Promise.all([settleLink(target, m.customerId, partner), settleLink(source, m.customerId, partner)]);
+  await Promise.all([settleLink(target, m.customerId, to), settleLink(source, m.customerId, to)]);
 }
 
 /**
