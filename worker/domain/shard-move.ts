@@ -22,7 +22,8 @@ import type { ShardMove } from "../../db/schema";
  * How long a change of the routing row takes to reach every isolate: the
  * routing caches' lifetime (worker/tenant/shard.ts, resolve.ts: 5 s) and a
  * margin for a read replica that lags. A deployment may set it longer
- * (SHARD_MOVE_SETTLE_SECONDS), never shorter than the caches.
+ * (SHARD_MOVE_SETTLE_SECONDS); shorter than the caches only where one
+ * isolate serves everything (the worker tests set 0).
  */
 export const SETTLE_MS = 15_000;
 
