@@ -192,3 +192,51 @@ describe("moving a partner to another shard", () => {
     for (const { file_key } of keys.results) expect(file_key).not.toMatch(/first|weur/);
   });
 });
+
+describe("moving it back, to the shard that is the directory's own database", () => {
+  it("keeps on the source the job a partner staying there delivers (its delivery copy), and the directory's rows whole", async () => {
+    // Contoso, on weur-1 with Northwind now, delivers one of Northwind's customers' jobs.
+    const job = await second.prepare("SELECT id FROM jobs WHERE account_id = ?1 ORDER BY id LIMIT 1").bind(FABRIKAM).first<string>("id");
+    await second.prepare("UPDATE jobs SET delivery_partner_account_id = ?2 WHERE id = ?1").bind(job, CONTOSO).run();
+    const lines = await second.prepare("SELECT count(*) AS n FROM job_lines WHERE job_id = ?1").bind(job).first<number>("n");
+    expect(lines).toBeGreaterThan(0);
+    const routing = await env.DB.prepare("SELECT id, name, tan, auth_id, shard, region FROM accounts WHERE id = ?1 OR parent_account_id = ?1 ORDER BY id")
+      .bind(NORTHWIND)
+      .all();
+    const onSecond = await rowsOf(second, NORTHWIND);
+    const contoso = await rowsOf(second, CONTOSO);
+
+    const done = await driveMove(
+      sendWith(),
+      { partner: NORTHWIND, shard: "first" },
+      () => {},
+      async () => {},
+    );
+    expect(done).toMatchObject({ phase: "done", to: "first" });
+
+    const onFirst = await rowsOf(first, NORTHWIND);
+    for (const table of shardTables) expect(onFirst[table], `${table} on first`).toBe(onSecond[table]);
+    const left = await rowsOf(second, NORTHWIND);
+    expect(left.jobs).toBe(1);
+    expect(left.job_lines).toBe(lines);
+    expect(await second.prepare("SELECT id FROM jobs WHERE account_id = ?1").bind(FABRIKAM).first("id")).toBe(job);
+    expect([left.library_entries, left.audit_entries, left.credit_entries, left.teams]).toEqual([0, 0, 0, 0]);
+    // Northwind's workouts left are the copies rows staying there name: Contoso's library entry's, the delivered job's.
+    const kept = await second.prepare("SELECT id FROM workouts WHERE account_id = ?1 ORDER BY id").bind(NORTHWIND).all<{ id: string }>();
+    const named = await second
+      .prepare("SELECT workout_id AS id FROM library_entries WHERE account_id = ?1 UNION SELECT workout_id FROM jobs WHERE id = ?2 ORDER BY id")
+      .bind(CONTOSO, job)
+      .all<{ id: string }>();
+    const keptIds = kept.results.map((w) => w.id);
+    expect(keptIds).toContain(DEMO.sharedWorkoutId);
+    expect(named.results.map((w) => w.id)).toEqual(expect.arrayContaining(keptIds));
+    expect(await rowsOf(second, CONTOSO)).toEqual(contoso);
+    // The directory's routing rows are as they were but the partner's shard.
+    const after = await env.DB.prepare("SELECT id, name, tan, auth_id, shard, region FROM accounts WHERE id = ?1 OR parent_account_id = ?1 ORDER BY id")
+      .bind(NORTHWIND)
+      .all();
+    expect(after.results).toEqual(routing.results.map((r) => (r.id === NORTHWIND ? { ...r, shard: "first" } : r)));
+    forgetTokens();
+    expect((await fabrikam.get("/v1/bookings")).status).toBe(200);
+  }, 60_000);
+});

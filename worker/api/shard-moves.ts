@@ -10,7 +10,7 @@ import type { z } from "zod";
 import { fieldsFromIssues } from "../../contract/errors";
 import { CleanupResult, CopyResult, MoveChunk, MoveCounts, MoveState, StartMove } from "../../contract/shard-moves";
 import type { Account, ShardMove } from "../../db/schema";
-import { cleanupSteps, compareCounts, copyChunk, COPY_STEPS, deleteChunk, isDirectoryDatabase, type MoveDbs } from "../data/shard-move-copy";
+import { cleanupSteps, compareCounts, copyChunk, COPY_STEPS, deleteChunk, isDirectoryDatabase, partnersStaying, type MoveDbs } from "../data/shard-move-copy";
 import { beginMove, endMove, flipMove, partnerNamed } from "../data/shard-move";
 import { settleLeft, settleMs } from "../domain/shard-move";
 import type { AppEnv } from "../env";
@@ -148,7 +148,8 @@ shardMovesApi.post("/operator/shard-moves/:partnerId/cleanup", async (c) => {
   const body = await bodyOf(c, MoveChunk);
   const source = shardDb(c, move.from);
   if (!cleanupSteps(await isDirectoryDatabase(source, c.get("directory"))).includes(body.step)) throw invalid({ step: "Not a step of the cleanup" });
-  return c.json(CleanupResult.parse({ step: body.step, ...(await deleteChunk(source, partner.id, body.step)) }));
+  const staying = await partnersStaying(c.get("directory"), move.from, defaultShard(c.env), partner.id);
+  return c.json(CleanupResult.parse({ step: body.step, ...(await deleteChunk(source, partner.id, body.step, staying)) }));
 });
 
 /** Ends the move once the source is cleaned: the record is cleared. */

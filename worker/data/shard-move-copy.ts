@@ -5,12 +5,14 @@
  * partner are those of every moved table (./shard-move-tables.ts) whose
  * owner is the partner or one of its customers, as each shard's accounts say.
  */
-import { and, count, eq, exists, gt, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
-import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { accounts, authUsers, users, workouts, type Account } from "../../db/schema";
+import { and, count, eq, gt, inArray, isNotNull, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { accounts, authUsers, jobLines, jobs, users, workouts, type Account } from "../../db/schema";
 import { CHUNK_ROWS } from "../domain/shard-move";
 import type { Db } from "../env";
-import { inList } from "./bound";
+import { chunked, inList } from "./bound";
+
+/** Selects per compound select in the cleanup's guard (D1 refuses long ones). */
+const UNION_TERMS = 3;
 import { partnerRows, referenceCopies } from "./partner-numbers";
 import { copyStatements, partnersOf, publishedWorkout, upsertAll } from "./publication";
 import { batch, type Stmt } from "./query";
@@ -164,26 +166,23 @@ export const directoryKeeps = (name: string) => movedTable(name)?.placement === 
  * One chunk of the table `name` deleted from the source: the partner's rows
  * that no row left on the source points at (a row still named by another
  * partner's, a copy it holds, stays; so do the rows it points at, tables
- * being deleted children first). `deleted`: 0 when the table is done.
+ * being deleted children first), and the jobs (with their lines) that one of
+ * the partners `staying` on the source delivers. `deleted`: 0 when the table
+ * is done.
  */
-export async function deleteChunk(source: Db, partnerId: string, name: string): Promise<{ deleted: number }> {
+export async function deleteChunk(source: Db, partnerId: string, name: string, staying: string[]): Promise<{ deleted: number }> {
   const t = movedTable(name);
   if (!t) throw new Error(`not a moved table: ${name}`);
-  const unreferenced = keysInto(name).map((fk) => {
-    // Aliased: a table's key into itself (a customer's partner) compares two rows of one table.
-    const referrer = alias(fk.table, `referrer_${fk.from}`);
-    const column = (referrer as unknown as Record<string, SQLiteColumn>)[fk.key]!;
-    return sql`not ${exists(
-      source
-        .select({ one: sql`1` })
-        .from(referrer)
-        .where(eq(column, t.table.id)),
-    )}`;
-  });
+  // A job a partner staying here delivers is its delivery copy from now on: the job and its lines stay (worker/data/delivery.ts).
+  const delivered = source.select({ id: jobs.id }).from(jobs).where(inList(jobs.deliveryPartnerAccountId, staying));
+  const copies = t.name === "jobs" ? [notInArray(jobs.id, delivered)] : t.name === "job_lines" ? [notInArray(jobLines.jobId, delivered)] : [];
+  // The ids the rows left point at, a few keys per list: D1 allows few terms in a compound select, and an expression depth of 100.
+  const named = keysInto(name).map((fk) => sql`select ${sql.identifier(fk.column.name)} from ${fk.table} where ${fk.column} is not null`);
+  const unreferenced = chunked(named, UNION_TERMS).map((group) => sql`${t.table.id} not in (${sql.join(group, sql` union all `)})`);
   const ids = source
     .select({ id: t.table.id })
     .from(t.table)
-    .where(and(owned(source, t, partnerId), ...unreferenced))
+    .where(and(owned(source, t, partnerId), ...unreferenced, ...copies))
     .limit(CHUNK_ROWS);
   const gone = await source.delete(t.table).where(inArray(t.table.id, ids)).returning({ id: t.table.id });
   return { deleted: gone.length };
@@ -194,3 +193,13 @@ export const cleanupSteps = (directoryKeepsBoth: boolean) =>
   [...MOVED_TABLES].reverse().flatMap((t) => (directoryKeepsBoth && t.placement === "both" ? [] : [t.name]));
 
 export { COPY_STEPS };
+
+/** The partners on `shard` (the default shard's: also those placed nowhere) but `partnerId`: those staying when it leaves. */
+export async function partnersStaying(directory: Db, shard: string, defaultShard: string, partnerId: string): Promise<string[]> {
+  const on = shard === defaultShard ? or(eq(accounts.shard, shard), sql`${accounts.shard} is null`) : eq(accounts.shard, shard);
+  const rows = await directory
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.type, "partner"), ne(accounts.id, partnerId), on));
+  return rows.map((r) => r.id);
+}
