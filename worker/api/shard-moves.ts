@@ -74,7 +74,7 @@ const databases = (c: Context<AppEnv>, move: ShardMove): MoveDbs => ({
 async function stateOf(c: Context<AppEnv>, partner: Account, move: ShardMove | null): Promise<z.output<typeof MoveState>> {
   const here = partner.shard ?? defaultShard(c.env);
   if (!move) return { partnerId: partner.id, name: partner.name, from: here, to: here, phase: "done", waitMs: 0, copySteps: [], cleanupSteps: [] };
-  const keepsBoth = await isDirectoryDatabase(shardDb(c, move.from), c.get("directory"));
+  const keepsBoth = await isDirectoryDatabase(shardDb(c, move.from), partner.id);
   return {
     partnerId: partner.id,
     name: partner.name,
@@ -147,7 +147,7 @@ shardMovesApi.post("/operator/shard-moves/:partnerId/cleanup", async (c) => {
   ready(c, move, "moved");
   const body = await bodyOf(c, MoveChunk);
   const source = shardDb(c, move.from);
-  if (!cleanupSteps(await isDirectoryDatabase(source, c.get("directory"))).includes(body.step)) throw invalid({ step: "Not a step of the cleanup" });
+  if (!cleanupSteps(await isDirectoryDatabase(source, partner.id)).includes(body.step)) throw invalid({ step: "Not a step of the cleanup" });
   const staying = await partnersStaying(c.get("directory"), move.from, defaultShard(c.env), partner.id);
   return c.json(CleanupResult.parse({ step: body.step, ...(await deleteChunk(source, partner.id, body.step, staying)) }));
 });

@@ -6,7 +6,7 @@
  * owner is the partner or one of its customers, as each shard's accounts say.
  */
 import { and, count, eq, gt, inArray, isNotNull, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
-import { accounts, authUsers, jobLines, jobs, users, workouts, type Account } from "../../db/schema";
+import { accounts, jobLines, jobs, users, workouts, type Account } from "../../db/schema";
 import { CHUNK_ROWS } from "../domain/shard-move";
 import type { Db } from "../env";
 import { chunked, inList } from "./bound";
@@ -149,14 +149,14 @@ export async function compareCounts({ source, target }: MoveDbs, partnerId: stri
 
 /**
  * Whether `source` is the directory's own database (the first shard is):
- * then the rows of the tables in both (accounts, looks, domains, users) are
- * the directory's and stay. Told by the identity provider's users, which only
- * the directory holds.
+ * then the rows of the tables in both (accounts, looks, domains) are the
+ * directory's and stay. Told by the partner's row there carrying the move's
+ * record, which only the directory's row does (a shard's copy never has
+ * one), whichever identity provider fills the directory.
  */
-export async function isDirectoryDatabase(source: Db, directory: Db): Promise<boolean> {
-  const first = (db: Db) => db.select({ id: authUsers.id }).from(authUsers).orderBy(authUsers.id).limit(1);
-  const [here, there] = await Promise.all([first(source), first(directory)]);
-  return Boolean(here[0] && here[0].id === there[0]?.id);
+export async function isDirectoryDatabase(source: Db, partnerId: string): Promise<boolean> {
+  const [row] = await source.select({ move: accounts.shardMove }).from(accounts).where(eq(accounts.id, partnerId)).limit(1);
+  return Boolean(row?.move);
 }
 
 /** Whether the table's rows stay on the source when it is the directory's database. */
