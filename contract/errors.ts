@@ -11,6 +11,8 @@ export const ErrorCode = z.enum([
   "unsupported_media_type",
   "rate_limited",
   "internal",
+  // Refused for a while (a partner moving to another shard): Retry-After says when to try again.
+  "unavailable",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
@@ -36,6 +38,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  unavailable: 503,
 };
 
 /** Turns zod issues into `{ "path.to.field": "message" }`. */

@@ -34,6 +34,8 @@ export function devVars({ origin = "http://localhost:5173", extra = {} } = {}) {
     SERVER_TIMING: "all",
     // A statement on a table its database does not hold throws (worker/d1/placement-checks.ts); a deployment never checks.
     PLACEMENT_CHECKS: "on",
+    // The operator's endpoints (npm run shards -- move): a secret of this machine's own.
+    OPERATOR_SECRET: randomBytes(32).toString("hex"),
     ...extra,
   };
 }

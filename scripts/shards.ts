@@ -8,12 +8,17 @@
  *   tsx scripts/shards.ts status (--local|--remote) [--persist-to DIR]   each database's schema version
  *   tsx scripts/shards.ts add REGION [--name NAME] [--dry-run]  creates a shard in REGION (a D1 location hint),
  *                                                               binds it in wrangler.toml, migrates it; then deploy
+ *   tsx scripts/shards.ts move PARTNER SHARD [--url URL]        moves a partner (its id or a host it has connected)
+ *                                                               and its customers to SHARD, through the Worker at URL
+ *                                                               (OPERATOR_URL, else the local dev server) with
+ *                                                               OPERATOR_SECRET (locally from .dev.vars); resumable
  *
  * Every database gets the same migrations (migrations/), so every schema is the same.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { driveMove, moveArgs, type Send } from "./shards-move";
 import { createdId, databaseNameOf, nextShardName, resume, runOrder, targets, whereTo, withShard, type Database, type Progress } from "./shards-config";
 
 const CONFIG = "wrangler.toml";
@@ -111,14 +116,46 @@ function add() {
   console.log(`shard ${name} (${databaseName}, ${region}) is bound and migrated: commit wrangler.toml and worker-configuration.d.ts, then deploy`);
 }
 
-const commands: Record<string, () => void> = { migrate, status, add };
+/** The operator's secret: OPERATOR_SECRET, else (for the local dev server) .dev.vars's. */
+function operatorSecret(): string {
+  if (process.env.OPERATOR_SECRET) return process.env.OPERATOR_SECRET;
+  const local = existsSync(".dev.vars")
+    ? readFileSync(".dev.vars", "utf8")
+        .match(/^OPERATOR_SECRET=(.+)$/m)?.[1]
+        ?.trim()
+    : undefined;
+  if (!local) throw new Error("OPERATOR_SECRET is not set (the Worker's secret: wrangler secret put OPERATOR_SECRET)");
+  return local;
+}
+
+async function move() {
+  const { partner, shard, url } = moveArgs(args, process.env);
+  const secret = operatorSecret();
+  const send: Send = async (path, body) => {
+    const res = await fetch(`${url}${path}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${secret}`, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const retry = res.headers.get("Retry-After");
+    return { status: res.status, body: await res.json().catch(() => null), retryAfter: retry === null ? null : Number(retry) };
+  };
+  await driveMove(
+    send,
+    { partner, shard },
+    (line) => console.log(line),
+    (ms) => new Promise((r) => setTimeout(r, ms)),
+  );
+}
+
+const commands: Record<string, () => void | Promise<void>> = { migrate, status, add, move };
 const command = commands[args[0] ?? ""];
 if (!command) {
-  console.error("Usage: tsx scripts/shards.ts migrate|status|add … (see the top of scripts/shards.ts)");
+  console.error("Usage: tsx scripts/shards.ts migrate|status|add|move … (see the top of scripts/shards.ts)");
   process.exit(2);
 }
 try {
-  command();
+  await command();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -51,6 +51,13 @@ export const accounts = sqliteTable(
      * stays there (docs/decisions/2026-11-27-relinked-history.md); null: none.
      */
     formerShards: text("former_shards", { mode: "json" }).$type<string[]>(),
+    /**
+     * Partners only, in the directory: a move to another shard under way
+     * (worker/domain/shard-move.ts); null: none. While `phase` is "copying"
+     * the partner's writes are refused; "moved": routed to `to`, the rows left
+     * on `from` still to be deleted.
+     */
+    shardMove: text("shard_move", { mode: "json" }).$type<ShardMove>(),
     ...timestamps(),
   },
   (t) => [
@@ -60,6 +67,9 @@ export const accounts = sqliteTable(
     index("accounts_price_group_id_idx").on(t.priceGroupId),
   ],
 );
+
+/** A partner's move to another shard, as the directory records it (docs/decisions/2026-11-27-moving-a-partner.md). */
+export type ShardMove = { from: string; to: string; phase: "copying" | "moved"; at: string };
 
 export type Account = typeof accounts.$inferSelect;
 export type NewAccount = typeof accounts.$inferInsert;

@@ -28,7 +28,7 @@ import { authSecret, type IdentityEnv } from "../identity/embedded";
 import { requireUser } from "../identity/context";
 import { limitClient, type RateRule } from "../http/rate-limit";
 import { linkPartnerId } from "../domain/assessment";
-import { accountShardName, actOnShard } from "../tenant/scope";
+import { accountShardName, actOnShard, refuseWritesWhileMoving } from "../tenant/scope";
 
 /**
  * The product's fitness assessment (Scores): the link
@@ -64,6 +64,7 @@ async function takerOf(c: Context<AppEnv>): Promise<UserScope | null> {
 async function enterLinkShard(c: Context<AppEnv>, token: string): Promise<void> {
   const partnerId = linkPartnerId(token);
   if (!partnerId || c.get("tenant").partner?.id === partnerId) return;
+  await refuseWritesWhileMoving(c, partnerId);
   actOnShard(c, await accountShardName(c, partnerId));
 }
 

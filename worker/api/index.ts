@@ -33,6 +33,7 @@ import { homepageApi } from "./homepage";
 import { exportsApi } from "./exports";
 import { auditApi } from "./audit";
 import { calendarApi } from "./calendar";
+import { shardMovesApi } from "./shard-moves";
 
 /** Every /v1 router, one per area. */
 export const v1 = new Hono<AppEnv>();
@@ -68,6 +69,8 @@ v1.route("/", calendarApi);
 v1.route("/", slotsApi);
 v1.route("/", exportsApi);
 v1.route("/", auditApi);
+// The operator's (its own secret), never a partner's or a user's.
+v1.route("/", shardMovesApi);
 v1.route("/", openapi);
 v1.all("*", () => {
   throw notFound("No such endpoint");

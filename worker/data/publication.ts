@@ -174,8 +174,8 @@ export async function heldVersion(db: Db, workoutId: string): Promise<number | n
 /** The partners a document names (author and delivery partners), from the directory: their reference copies go with it. */
 export const partnersOf = (directory: Db, d: PublishedDocument): Promise<Account[]> => partnerRows(directory, [d.workout.accountId, ...limitedTo(d)]);
 
-/** Upserts rows by id (every column but the id replaced). */
-function upsertAll<T extends SQLiteTable & { id: SQLiteColumn }>(db: Db, table: T, rows: Record<string, unknown>[]): Stmt[] {
+/** Upserts rows by id (every column but the id replaced), each its own statement (run them in one batch). */
+export function upsertAll<T extends SQLiteTable & { id: SQLiteColumn }>(db: Db, table: T, rows: Record<string, unknown>[]): Stmt[] {
   return rows.map((row) => {
     const { id: _id, ...set } = row;
     return db

@@ -2,6 +2,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { accountUsers, accounts, authMembers, users } from "../../db/schema";
+import { writesPaused } from "../domain/shard-move";
 import type { Db } from "../env";
 import type { UserScope } from "../http/endpoint";
 import type { ProductUser } from "../identity/context";
@@ -27,15 +28,29 @@ export function membershipsOn(shard: Db, { auth, user }: UserScope) {
  * re-linked across shards keeps its old row there, with its history). Whether
  * a membership is active, and its role, are the home shard's.
  */
-export async function membershipShards(directory: Db, { auth }: Pick<UserScope, "auth">): Promise<{ accountId: string; shard: string | null }[]> {
+export async function membershipShards(
+  directory: Db,
+  { auth }: Pick<UserScope, "auth">,
+): Promise<{ accountId: string; shard: string | null; moving: boolean }[]> {
   const partner = alias(accounts, "partner");
   const rows = await directory
-    .selectDistinct({ accountId: accounts.id, type: accounts.type, own: accounts.shard, partners: partner.shard })
+    .selectDistinct({
+      accountId: accounts.id,
+      type: accounts.type,
+      own: accounts.shard,
+      partners: partner.shard,
+      ownMove: accounts.shardMove,
+      partnersMove: partner.shardMove,
+    })
     .from(authMembers)
     .innerJoin(accounts, eq(accounts.authId, authMembers.organizationId))
     .leftJoin(partner, eq(partner.id, accounts.parentAccountId))
     .where(and(eq(authMembers.userId, auth.userId), inSession(auth.partnerScope)));
-  return rows.map((r) => ({ accountId: r.accountId, shard: r.type === "partner" ? r.own : r.partners }));
+  return rows.map((r) => ({
+    accountId: r.accountId,
+    shard: r.type === "partner" ? r.own : r.partners,
+    moving: writesPaused(r.type === "partner" ? r.ownMove : r.partnersMove),
+  }));
 }
 
 /** The shard of the account whose identity organisation is `orgId`, from its routing row (null: none placed or no such account). */

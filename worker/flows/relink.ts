@@ -1,6 +1,7 @@
 import { partnerRows } from "../data/partner-numbers";
 import { copyCustomer, customerSnapshot, dropCopy, routedPartner, settleLink, switchRouting } from "../data/relink";
 import type { RelinkMessage } from "../domain/flows";
+import { writesPaused } from "../domain/shard-move";
 import type { Db } from "../env";
 import { forgetAccountPlacement } from "../tenant/shard";
 
@@ -13,10 +14,13 @@ type Databases = { directory: Db; shard: (name: string) => Db };
  */
 export async function relink({ directory, shard }: Databases, m: RelinkMessage): Promise<void> {
   const source = shard(m.from.shard);
-  const target = shard(m.to.shard);
   const snapshot = await customerSnapshot(source, m.customerId);
+  if (!snapshot) return;
+  // The new partner's shard as the directory has it now: a partner moving shard takes no new customer until it has moved (retried).
   const [partner] = await partnerRows(directory, [m.to.partnerId]);
-  if (!snapshot || !partner) return;
+  if (!partner) return;
+  if (writesPaused(partner.shardMove)) throw new Error("the new partner is moving to another shard: the re-link waits for it");
+  const target = shard(partner.shard ?? m.to.shard);
   // The copy takes the new partner's currency and no price group (linkTerms).
   await copyCustomer(directory, target, snapshot, partner);
   const switched = await switchRouting(directory, m.customerId, m.from.partnerId, { partnerId: partner.id, currency: partner.currency }, m.from.shard);

@@ -16,7 +16,7 @@ import { reusableQuery } from "../data/reusable";
 import { inSession } from "../data/customers";
 import { keepUserCopy, membershipShards, membershipsOn, shardOfOrganization } from "../data/users";
 import { defaultShard } from "../d1/shards";
-import { actOnShard, routeAgain, shardDb } from "../tenant/scope";
+import { actOnShard, refuseWhileMoving, refuseWritesWhileMoving, routeAgain, shardDb } from "../tenant/scope";
 
 export type ProductUser = typeof users.$inferSelect;
 export type Account = typeof accounts.$inferSelect;
@@ -249,7 +249,7 @@ const membershipOf = (db: Db, scoped: boolean) => () =>
 export async function callerMemberships(
   c: Context<AppEnv>,
   scope: { auth: AuthContext; user: ProductUser },
-): Promise<{ account: Account; role: Role; shard: string }[]> {
+): Promise<{ account: Account; role: Role; shard: string; moving: boolean }[]> {
   const here = c.get("shard").name;
   const fallback = defaultShard(c.env);
   const [located, local] = await Promise.all([
@@ -257,12 +257,14 @@ export async function callerMemberships(
     membershipsOn(c.get("db"), scope),
   ]);
   const home = new Map(located.map((l) => [l.accountId, l.shard ?? fallback]));
+  // Whether the account's partner has its writes paused for a move to another shard (the same routing rows).
+  const moving = new Set(located.flatMap((l) => (l.moving ? [l.accountId] : [])));
   const elsewhere = [...new Set(home.values())].filter((s) => s !== here);
   const others = await Promise.all(elsewhere.map(async (shard) => (await membershipsOn(shardDb(c, shard), scope)).map((m) => ({ ...m, shard }))));
   const all = [...local.map((m) => ({ ...m, shard: here })), ...others.flat()];
   // An account the directory does not place (a Clerk caller's) counts where it was read, once.
   const atHome = all.filter((m) => (home.get(m.account.id) ?? m.shard) === m.shard);
-  return atHome.filter((m, i) => atHome.findIndex((n) => n.account.id === m.account.id) === i);
+  return atHome.filter((m, i) => atHome.findIndex((n) => n.account.id === m.account.id) === i).map((m) => ({ ...m, moving: moving.has(m.account.id) }));
 }
 
 /**
@@ -294,11 +296,14 @@ export async function requireAccount(c: Context<AppEnv>): Promise<Acting> {
       .limit(1);
     const role = auth.orgRole === "admin" || auth.orgRole === "owner" ? auth.orgRole : "member";
     if (rows[0]) acting = { auth: { ...auth }, user, account: rows[0], role };
+    if (rows[0] && !header) await refuseWritesWhileMoving(c, rows[0].id);
   } else if (!header) {
     // The caller's only account, wherever it is; the request then acts on its shard.
     const found = await callerMemberships(c, { auth, user });
     const [only] = found;
     if (only && found.length === 1) {
+      // Found here rather than from the host or X-Account-Id (checked there): a write waits while its partner moves shard.
+      refuseWhileMoving(c, only.moving);
       actOnShard(c, only.shard);
       acting = { auth: { ...auth, orgId: only.account.authId, orgRole: only.role, orgSlug: null }, user, account: only.account, role: only.role };
     } else if (found.length > 1) {

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { DEFAULT_STYLING, type Styling } from "../../contract/styling";
 import { accounts, customDomains, stylings } from "../../db/schema";
+import { writesPaused } from "../domain/shard-move";
 import type { Db } from "../env";
 import { partnerStylingOf } from "./styling";
 import { isolateCache } from "../http/isolate-cache";
@@ -13,8 +14,8 @@ import { isolateCache } from "../http/isolate-cache";
 export type Tenant = {
   mode: "main" | "satellite";
   host: string;
-  /** The host's partner, with the shard its data lives on (null: the default shard). */
-  partner: { id: string; name: string; tan: string | null; shard: string | null } | null;
+  /** The host's partner, with the shard its data lives on (null: the default shard), and whether its writes are paused for a move. */
+  partner: { id: string; name: string; tan: string | null; shard: string | null; moving?: boolean } | null;
   styling: Styling;
 };
 
@@ -57,7 +58,7 @@ async function lookUp(db: Db, host: string, mainHost: string): Promise<Tenant> {
   return {
     mode: "satellite",
     host,
-    partner: { id: row.account.id, name: row.account.name, tan: row.account.tan, shard: row.account.shard },
+    partner: { id: row.account.id, name: row.account.name, tan: row.account.tan, shard: row.account.shard, moving: writesPaused(row.account.shardMove) },
     styling: partnerStylingOf(row.account.name, row.styling),
   };
 }

@@ -9,7 +9,9 @@ import type { AppEnv, Db } from "../env";
 import type { PartnerShards } from "../data/partner-shards";
 import { secureCookies } from "./origins";
 import { hostOf, resolveTenant } from "./resolve";
-import { accountPlacement, accountShard, chooseShard, forgetAccountPlacement } from "./shard";
+import { MOVING_MESSAGE, MOVING_RETRY_SECONDS } from "../domain/shard-move";
+import { ApiError } from "../http/errors";
+import { accountPlacement, accountShard, chooseShard, forgetAccountPlacement, partnerMoving } from "./shard";
 
 const sentBookmark = (c: Context<AppEnv>) => c.req.header(BOOKMARK_HEADER) ?? getCookie(c, BOOKMARK_COOKIE);
 
@@ -54,6 +56,7 @@ export const tenantScope: MiddlewareHandler<AppEnv> = async (c, next) => {
   const directory = c.get("directory");
   const tenant = await resolveTenant(directory, host, c.env.MAIN_HOST, seen);
   const name = await chooseShard(directory, tenant, c.req.header("X-Account-Id"), defaultShard(c.env), seen);
+  if (writes(c)) refuseWhileMoving(c, await partnerMoving(directory, tenant, c.req.header("X-Account-Id")));
   c.set("tenant", tenant);
   enterShard(c, name);
   await next();
@@ -71,6 +74,9 @@ function enterShard(c: Context<AppEnv>, name: string): void {
   c.set("shard", { name, d1: shard });
   c.set("db", database(shard));
 }
+
+/** The names of the shards this deployment binds. */
+export const boundShards = (c: Context<AppEnv>): string[] => shardsOf(c.env).map((s) => s.name);
 
 /** Where a new partner goes, among this deployment's shards (worker/domain/regions.ts placePartner). */
 export function placementFor(env: ShardEnv & object, location: AccountLocation | null | undefined) {
@@ -163,4 +169,22 @@ export function partnerShards(c: Context<AppEnv>): PartnerShards {
     },
     others: () => shardsOf(c.env).flatMap((s) => (s.name === here ? [] : [{ name: s.name, db: open(s.name) }])),
   };
+}
+
+/** A request that may write: anything but a read, and not the identity provider's (its writes are the directory's). */
+const writes = (c: Context<AppEnv>) => !["GET", "HEAD", "OPTIONS"].includes(c.req.method) && !isAuthPath(c.req.method, c.req.path);
+
+/** Refuses a write while its partner's data moves to another shard (503 with Retry-After; docs/decisions/2026-11-27-moving-a-partner.md). */
+export function refuseWhileMoving(c: Context<AppEnv>, moving: boolean): void {
+  if (moving && writes(c)) throw new ApiError("unavailable", MOVING_MESSAGE, undefined, MOVING_RETRY_SECONDS);
+}
+
+/**
+ * The same refusal for a request whose account is found after the tenant
+ * (the caller's only account, an organisation's, a link's partner): from the
+ * account's cached routing row, read only for a write.
+ */
+export async function refuseWritesWhileMoving(c: Context<AppEnv>, accountId: string): Promise<void> {
+  if (!writes(c)) return;
+  refuseWhileMoving(c, Boolean((await accountPlacement(c.get("directory"), accountId))?.moving));
 }

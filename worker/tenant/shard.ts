@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { accounts } from "../../db/schema";
+import { writesPaused } from "../domain/shard-move";
 import type { Db } from "../env";
 import { isolateCache } from "../http/isolate-cache";
 import type { Tenant } from "./resolve";
@@ -19,8 +20,12 @@ export type ShardChoice = { shard: string; hit: boolean | null };
 const TTL_MS = 5_000;
 const MAX_ENTRIES = 5_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Where an account is: its partner's shard (null: none placed), and the shards it lived on before a re-link moved it. */
-export type AccountPlacement = { shard: string | null; former: string[] };
+/**
+ * Where an account is: its partner's shard (null: none placed), the shards it
+ * lived on before a re-link moved it, and whether its partner's writes are
+ * paused for a move to another shard (worker/domain/shard-move.ts).
+ */
+export type AccountPlacement = { shard: string | null; former: string[]; moving: boolean };
 
 const cache = isolateCache<string, { at: number; value: Promise<AccountPlacement | null> }>(MAX_ENTRIES);
 
@@ -28,14 +33,26 @@ const cache = isolateCache<string, { at: number; value: Promise<AccountPlacement
 async function lookUp(directory: Db, accountId: string): Promise<AccountPlacement | null> {
   const partner = alias(accounts, "partner");
   const rows = await directory
-    .select({ type: accounts.type, own: accounts.shard, partners: partner.shard, former: accounts.formerShards })
+    .select({
+      type: accounts.type,
+      own: accounts.shard,
+      partners: partner.shard,
+      former: accounts.formerShards,
+      ownMove: accounts.shardMove,
+      partnersMove: partner.shardMove,
+    })
     .from(accounts)
     .leftJoin(partner, eq(partner.id, accounts.parentAccountId))
     .where(eq(accounts.id, accountId))
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  return { shard: row.type === "partner" ? row.own : row.partners, former: row.former ?? [] };
+  const partnerRow = row.type === "partner";
+  return {
+    shard: partnerRow ? row.own : row.partners,
+    former: row.former ?? [],
+    moving: writesPaused(partnerRow ? row.ownMove : row.partnersMove),
+  };
 }
 
 /** Where the account `accountId` is (see AccountPlacement), cached per isolate for a few seconds. */
@@ -78,4 +95,12 @@ export async function chooseShard(
   const id = accountHeader?.trim();
   if (!id || !UUID.test(id)) return defaultShard;
   return (await accountShard(directory, id, onCache)) ?? defaultShard;
+}
+
+/** Whether the request's partner (the host's, else X-Account-Id's) has its writes paused for a move (from the same cached rows as its shard). */
+export async function partnerMoving(directory: Db, tenant: Tenant, accountHeader: string | undefined): Promise<boolean> {
+  if (tenant.mode === "satellite") return Boolean(tenant.partner?.moving);
+  const id = accountHeader?.trim();
+  if (!id || !UUID.test(id)) return false;
+  return Boolean((await accountPlacement(directory, id))?.moving);
 }

@@ -1,0 +1,54 @@
+/**
+ * Moving a partner, with its customers, to another shard
+ * (docs/decisions/2026-11-27-moving-a-partner.md). The directory records the
+ * move on the partner's routing row (accounts.shard_move):
+ *
+ *  1. start: phase "copying"; the partner's writes are refused (503, Retry-After)
+ *     while its reads go on from the source shard;
+ *  2. once every isolate sees it (SETTLE_MS), its rows are copied to the target
+ *     in chunks, each one batch of upserts (run again, the same rows);
+ *  3. the counts of every table are compared, source and target;
+ *  4. flip: one directory batch routes the partner to the target, phase "moved"
+ *     (writes are taken again, on the target);
+ *  5. once every isolate routes there (SETTLE_MS again), the source's rows are
+ *     deleted in chunks; then the record is cleared.
+ *
+ * A move interrupted anywhere is run again with the same command: each step
+ * reads the record and does what is left.
+ */
+import type { ShardMove } from "../../db/schema";
+
+/**
+ * How long a change of the routing row takes to reach every isolate: the
+ * routing caches' lifetime (worker/tenant/shard.ts, resolve.ts: 5 s) and a
+ * margin for a read replica that lags. A deployment may set it longer
+ * (SHARD_MOVE_SETTLE_SECONDS); shorter than the caches only where one
+ * isolate serves everything (the worker tests set 0).
+ */
+export const SETTLE_MS = 15_000;
+
+/** Rows per copy or delete step: one batch of statements, well under D1's limits. */
+export const CHUNK_ROWS = 100;
+
+/** What a refused write answers while its partner's data moves. */
+export const MOVING_MESSAGE = "This partner's data is being moved to another data centre: changes are paused for a few minutes. Please try again shortly.";
+export const MOVING_RETRY_SECONDS = 60;
+
+export type MovePhase = ShardMove["phase"];
+
+/** Writes are refused while the rows are being copied (a write then would be left behind on the source). */
+export const writesPaused = (move: ShardMove | null | undefined): boolean => move?.phase === "copying";
+
+/** The settle time of a deployment: SHARD_MOVE_SETTLE_SECONDS when set (a whole number of seconds), else SETTLE_MS. */
+export function settleMs(value: string | undefined): number {
+  const seconds = value === undefined || value.trim() === "" ? Number.NaN : Number(value);
+  return Number.isInteger(seconds) && seconds >= 0 ? seconds * 1000 : SETTLE_MS;
+}
+
+/** Milliseconds until a phase begun at `move.at` has reached every isolate (0: it has). */
+export function settleLeft(move: ShardMove, now: number, settle: number): number {
+  return Math.max(0, Date.parse(move.at) + settle - now);
+}
+
+/** Where a move stands, as the operator's endpoint answers. */
+export type MoveState = { partnerId: string; name: string; from: string; to: string; phase: MovePhase | "done"; waitMs: number };
