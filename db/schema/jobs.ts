@@ -132,6 +132,8 @@ export const slotHolds = sqliteTable(
     slotId: text("slot_id")
       .notNull()
       .references(() => slots.id, { onDelete: "cascade" }),
+    /** The slot's partner, whose rows these are (a partner's move to another shard carries them); written with every hold. */
+    partnerAccountId: text("partner_account_id").references(() => accounts.id, { onDelete: "cascade" }),
     /** The job and its line on the booking partner's shard (no foreign keys: they live there). */
     jobId: text("job_id").notNull(),
     lineId: text("line_id").notNull(),

@@ -25,7 +25,15 @@ export const newHold = (slotId: string, jobId: string, lineId: string): Hold => 
 /** The statements taking the holds' seats on the slot's shard: each hold and one seat, in one batch (a full slot fails it on its CHECK, a closed one on its key). */
 export function takeStatements(db: Db, jobShard: string, holds: Hold[]): Statements {
   return holds.flatMap((h) => [
-    db.insert(slotHolds).values({ id: h.id, slotId: h.slotId, jobId: h.jobId, lineId: h.lineId, jobShard }),
+    db.insert(slotHolds).values({
+      id: h.id,
+      slotId: h.slotId,
+      // The slot's partner: the hold is its row (a move of the partner to another shard carries it).
+      partnerAccountId: sql`(SELECT partner_account_id FROM slots WHERE id = ${h.slotId})`,
+      jobId: h.jobId,
+      lineId: h.lineId,
+      jobShard,
+    }),
     raw(sql`UPDATE slots SET seats_taken = seats_taken + 1 WHERE id = ${h.slotId}`),
   ]);
 }

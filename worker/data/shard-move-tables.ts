@@ -95,8 +95,14 @@ export function movedTable(name: string): MovedTable | undefined {
   return MOVED_TABLES.find((t) => t.name === name);
 }
 
-/** Every key of the schema pointing at `table` (the late one aside: deleting a price group empties it). */
-export const keysInto = (table: string): ForeignKey[] => ALL_KEYS.filter((fk) => fk.target === table && !isLateKey(fk));
+/**
+ * Every key of a shard's tables pointing at `table` (the late one aside:
+ * deleting a price group empties it). The directory's own tables are not
+ * read on a shard (worker/d1/placement-checks.ts): what they point at is
+ * the directory's routing rows, which a move never deletes.
+ */
+export const keysInto = (table: string): ForeignKey[] =>
+  ALL_KEYS.filter((fk) => fk.target === table && !isLateKey(fk) && (PLACEMENT as Record<string, Placement | undefined>)[fk.from] !== "directory");
 
 /** The users table (copied from the directory) and the keys of a moved table pointing at users, accounts or workouts. */
 export const refsTo = (t: MovedTable, target: "users" | "accounts" | "workouts") => t.refs.filter((fk) => fk.target === target && fk.from !== target);

@@ -1,0 +1,1 @@
+ALTER TABLE `slot_holds` ADD `partner_account_id` text REFERENCES accounts(id);
