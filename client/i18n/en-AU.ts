@@ -21,4 +21,5 @@ export const enAU: Catalogue = {
   "branding.markHint":
     "Used where a wide logo would not fit (the browser tab, the phone's top bar, the organisation avatar). About square, such as {width} × {height} px. PNG or WebP, under 50MB.",
   "availability.deliveredFor": "{title} (for {partner})",
+  "profile.currencyFromPartner": "Your provider's currency: its prices are in it, so it is set by your provider.",
 };

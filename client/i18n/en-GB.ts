@@ -88,4 +88,5 @@ export const enGB: Catalogue = {
     "Used where a wide logo would not fit (the browser tab, the phone's top bar, the organisation avatar). About square, such as {width} × {height} px. PNG or WebP, under 50MB.",
   "bookings.shared.emptyHintCustomer": "Share a file or a link with your delivery partner. Only your organisation and the partner see it.",
   "availability.deliveredFor": "{title} (for {partner})",
+  "profile.currencyFromPartner": "Your provider's currency: its prices are in it, so it is set by your provider.",
 };

@@ -308,6 +308,7 @@ export const enUS = {
   "profile.size": "Size",
   "profile.primaryEmail": "Primary email",
   "profile.currency": "Currency",
+  "profile.currencyFromPartner": "Your provider's currency: its prices are in it, so it is set by your provider.",
   "profile.location": "Location",
   "profile.language": "Language",
   "profile.noAccount": "You are not a member of any organization yet.",

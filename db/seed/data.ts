@@ -169,13 +169,12 @@ interface CustomerSeed {
   size: NonNullable<NewAccount["size"]>;
   website: string;
   primaryEmail: string;
-  currency: Currency;
   location: NonNullable<NewAccount["location"]>;
   language: Language;
   priceGroupId: string | null;
 }
 
-// Customers share their partner's currency, so every off-plan price applies to them.
+// A customer takes its partner's currency (below), so every off-plan price applies to it.
 const customerSeeds: CustomerSeed[] = [
   {
     key: "fabrikam",
@@ -185,7 +184,6 @@ const customerSeeds: CustomerSeed[] = [
     size: "100-250",
     website: "https://fabrikam.test",
     primaryEmail: "it@fabrikam.test",
-    currency: "USD",
     location: "US",
     language: "enUS",
     priceGroupId: NORTHWIND_PRICE_GROUP_ID,
@@ -198,7 +196,6 @@ const customerSeeds: CustomerSeed[] = [
     size: "25-50",
     website: "https://alpineskihouse.test",
     primaryEmail: "office@alpineskihouse.test",
-    currency: "USD",
     location: "CA",
     language: "enUS",
     priceGroupId: null,
@@ -211,7 +208,6 @@ const customerSeeds: CustomerSeed[] = [
     size: "250+",
     website: "https://tailspin.test",
     primaryEmail: "ops@tailspin.test",
-    currency: "USD",
     location: "US",
     language: "enUS",
     priceGroupId: null,
@@ -224,7 +220,6 @@ const customerSeeds: CustomerSeed[] = [
     size: "250+",
     website: "https://harbourhealth.test",
     primaryEmail: "digital@harbourhealth.test",
-    currency: "GBP",
     location: "UK",
     language: "enGB",
     priceGroupId: CONTOSO_PRICE_GROUP_ID,
@@ -237,12 +232,17 @@ const customerSeeds: CustomerSeed[] = [
     size: "10-25",
     website: "https://wideworldimporters.test",
     primaryEmail: "admin@wideworldimporters.test",
-    currency: "GBP",
     location: "UK",
     language: "enGB",
     priceGroupId: null,
   },
 ];
+
+function partnerCurrency(partnerId: string): Currency {
+  const currency = partnerAccounts.find((p) => p.id === partnerId)?.currency;
+  if (!currency) throw new Error(`seed: no partner ${partnerId}`);
+  return currency;
+}
 
 const customerIds = Object.fromEntries(customerSeeds.map((c, i) => [c.key, demoId("account", 10 + i)])) as Record<CustomerSeed["key"], string>;
 
@@ -255,7 +255,8 @@ export const customerAccounts: NewAccount[] = customerSeeds.map((c) => ({
   size: c.size,
   website: c.website,
   primaryEmail: c.primaryEmail,
-  currency: c.currency,
+  // Its partner's currency, as a customer made on the partner's domain takes it (docs/decisions/2026-11-27-customer-currency-is-its-partners.md).
+  currency: partnerCurrency(c.partnerId),
   location: c.location,
   language: c.language,
   priceGroupId: c.priceGroupId,
@@ -1271,7 +1272,7 @@ export const DEMO = {
         id: customerIds[c.key],
         name: c.name,
         partner: c.partnerId === NORTHWIND_ID ? "northwind" : "contoso",
-        currency: c.currency,
+        currency: partnerCurrency(c.partnerId),
         planEntryId: demoId("planEntry", i + 1),
         creditEntryId: demoId("creditEntry", i + 1),
       },

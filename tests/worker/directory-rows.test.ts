@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { CUSTOMER_DETAILS } from "../../worker/data/routing-rows";
-import { ACCOUNT_DETAILS, apiAs, authPost, cookieOf, freshEmail, getWithCookie, lastMailTo, linkToken, multipart, NEW_PASSWORD } from "./auth";
+import { ACCOUNT_DETAILS, apiAs, multipart } from "./auth";
 import { shardDbOf } from "./databases";
 import { assignParent, directory, first, second } from "./flows-setup";
 import { json } from "./helpers";
+import { customerOnDomain } from "./partner-domain";
 
 /**
  * The directory keeps a customer's routing row, not its details
@@ -18,18 +19,7 @@ const CONTOSO_HOST = `${DEMO.contoso.domain}:5173`;
 const DETAILS = { ...ACCOUNT_DETAILS, website: "https://harbourside.test", primaryEmail: "hello@harbourside.test", location: "UK", timeZone: "Europe/London" };
 
 /** A new customer made on Contoso's domain by a new admin signed in there; its id and the admin's API on that domain. */
-async function contosoCustomer(name: string) {
-  const email = freshEmail();
-  expect((await authPost("/sign-up/email", { email, password: NEW_PASSWORD, name: "Hana Harbour" }, { host: CONTOSO_HOST })).status).toBe(200);
-  const token = linkToken((await lastMailTo(email, "Confirm"))!.text, "/verify-email");
-  const confirmed = await authPost("/confirm-email", { token, password: NEW_PASSWORD }, { host: CONTOSO_HOST });
-  expect(confirmed.status).toBe(200);
-  const bearer = (await json<{ token: string }>(await getWithCookie(cookieOf(confirmed), "/api/auth/token", { host: CONTOSO_HOST }))).token;
-  const res = await apiAs(bearer, { host: CONTOSO_HOST }).post("/v1/accounts", multipart({ ...DETAILS, name, type: "customer" }));
-  expect(res.status).toBe(201);
-  const id = (await json<{ id: string }>(res)).id;
-  return { id, api: apiAs(bearer, { host: CONTOSO_HOST, accountId: id }), bearer };
-}
+const contosoCustomer = (name: string) => customerOnDomain(CONTOSO_HOST, { ...DETAILS, name });
 
 const rowIn = async (db: typeof directory, id: string) => (await db.select().from(schema.accounts).where(eq(schema.accounts.id, id)))[0];
 const detailsOf = (row: Record<string, unknown> | undefined) => Object.fromEntries(CUSTOMER_DETAILS.map((k) => [k, row?.[k] ?? null]));

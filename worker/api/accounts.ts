@@ -30,6 +30,7 @@ import {
 } from "../data/accounts";
 import { SetTimeZoneBody } from "../../contract/time-zones";
 import { pendingInvite } from "../data/invite-links";
+import { partnerRows } from "../data/partner-numbers";
 import type { AppEnv } from "../env";
 import { clerkAddMember, clerkRevokeInvite } from "../identity/clerk-organizations";
 import { endpoint } from "../http/endpoint";
@@ -82,15 +83,20 @@ endpoint(
     const org = organisationForNewAccount(c, scope.auth, data.name);
     // A new partner's data goes to a shard in its region (worker/domain/regions.ts); a customer to its partner's.
     const placement = data.type === "partner" ? placementFor(c.env, data.location) : undefined;
-    const parentAccountId = scope.auth.partnerScope ?? null;
-    const shard = placement?.shard ?? (parentAccountId ? await accountShardName(c, parentAccountId) : defaultShard(c.env));
+    // A customer made on a partner's domain is that partner's, in its currency (linkTerms): its row and shard are read side by side.
+    const partnerId = scope.auth.partnerScope ?? null;
+    const [partnerShard, [partner = null]] = partnerId
+      ? await Promise.all([accountShardName(c, partnerId), partnerRows(c.get("directory"), [partnerId])])
+      : [null, []];
+    if (partnerId && !partner) throw notFound("Partner not found");
+    const shard = placement?.shard ?? partnerShard ?? defaultShard(c.env);
     const created = await createAccount(
       { shard: shardDb(c, shard), directory: c.get("directory") },
       scope,
       {
         id,
         data,
-        parentAccountId,
+        partner,
         logoKey,
         org,
         placement,

@@ -13,7 +13,7 @@ import { accountUsers, accounts, authInvitations, invites, stylings, teams, user
 import type { Db } from "../env";
 import type { AdminScope, UserScope } from "../http/endpoint";
 import { invalid } from "../http/errors";
-import { linkTerms } from "../domain/accounts";
+import { linkTerms, savedCurrency } from "../domain/accounts";
 import type { Account } from "../identity/context";
 import type { AuthContext } from "../identity/tokens";
 import { auditStatement } from "./audit";
@@ -57,7 +57,8 @@ export async function createAccount(
   input: {
     id: string;
     data: z.output<typeof CreateAccountData>;
-    parentAccountId: string | null;
+    /** The partner whose domain the account is made on: a customer is its, in its currency (linkTerms); null on the main domain. */
+    partner: Pick<Account, "id" | "currency"> | null;
     logoKey: string | null;
     org: { orgId: string; statements: Stmt[] };
     /** A partner's shard and region (worker/domain/regions.ts placePartner); without it, the default shard. */
@@ -65,7 +66,7 @@ export async function createAccount(
   },
   compensation: Compensation,
 ): Promise<Account> {
-  const { id, data, parentAccountId, logoKey, org } = input;
+  const { id, data, partner, logoKey, org } = input;
   const placement = data.type === "partner" ? (input.placement ?? {}) : {};
   const tan = data.type === "partner" ? await freshTan(directory) : null;
   const now = new Date().toISOString();
@@ -76,7 +77,8 @@ export async function createAccount(
     // A partner's zone starts as its creator's (slots and staff mail default to it).
     timeZone: data.timeZone ?? scope.user.timeZone ?? null,
     tan,
-    parentAccountId,
+    parentAccountId: partner?.id ?? null,
+    ...(partner ? linkTerms(partner) : {}),
     authId: org.orgId,
     logoKey,
     createdAt: now,
@@ -284,7 +286,8 @@ export async function updateProfile(
   data: z.output<typeof UpdateAccountProfileData>,
   logoKey: string | undefined,
 ): Promise<Account> {
-  return saveAccount(dbs, scope.account, { ...data, ...(logoKey ? { logoKey } : {}) });
+  const currency = savedCurrency(scope.account, data.currency);
+  return saveAccount(dbs, scope.account, { ...data, currency, ...(logoKey ? { logoKey } : {}) });
 }
 
 /**

@@ -21,11 +21,23 @@ export function inviteLink(origin: string, accountId: string, inviteId: string, 
 }
 
 /**
- * What a customer takes from a partner it links to (a first link or a
- * re-link to another partner, on any shard): the partner's currency, the one
- * its money prices are in, and no price group, the old partner's groups being
- * that partner's own (docs/decisions/2026-11-27-relinked-currency.md).
+ * What a customer takes from a partner it gets, wherever that happens (made
+ * on the partner's domain, a first link or a re-link to another partner, on
+ * any shard): the partner's currency, the one its money prices are in, and no
+ * price group, another partner's groups being that partner's own
+ * (docs/decisions/2026-11-27-relinked-currency.md,
+ * docs/decisions/2026-11-27-customer-currency-is-its-partners.md).
  */
 export function linkTerms<C extends string>(partner: { currency: C }): { currency: C; priceGroupId: null } {
   return { currency: partner.currency, priceGroupId: null };
+}
+
+/**
+ * The currency an account keeps when its details are saved: a customer with a
+ * partner pays in the one it took from that partner (linkTerms), whatever the
+ * form sends; a partner, or a customer not yet linked, chooses its own
+ * (docs/decisions/2026-11-27-customer-currency-is-its-partners.md).
+ */
+export function savedCurrency<C extends string>(account: { type: string; parentAccountId: string | null; currency: C }, asked: C): C {
+  return account.type === "customer" && account.parentAccountId ? account.currency : asked;
 }

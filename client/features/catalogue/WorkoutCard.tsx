@@ -35,7 +35,9 @@ export function WorkoutCard({ workout: w, eager = false, className }: { workout:
             <Users aria-hidden="true" className="size-4" />
             {t("workout.maxAttendeesShort", { count: w.maxAttendees })}
           </span>
-          <span className="font-medium text-foreground">{formatPrice(w.price, t, language)}</span>
+          <span className="font-medium text-foreground" data-testid="workout-price">
+            {formatPrice(w.price, t, language)}
+          </span>
         </span>
       </span>
     </Link>

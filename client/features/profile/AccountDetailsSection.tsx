@@ -46,6 +46,7 @@ export function AccountDetailsSection({ account, canEdit }: { account: AccountDt
   const form = useForm<Values>({ resolver: zodResolver(AccountDetails), defaultValues: defaults(account) });
   const { errors, isDirty, isSubmitting } = form.formState;
   const err = (m?: string) => (m ? translateMessage(m) : null);
+  const partnersCurrency = account.type === "customer" && account.parentAccountId !== null;
   useFocusFromHash();
 
   const submit = form.handleSubmit(
@@ -104,9 +105,16 @@ export function AccountDetailsSection({ account, canEdit }: { account: AccountDt
           <Field id={detailFieldId("primaryEmail")} label={t("profile.primaryEmail")} required error={err(errors.primaryEmail?.message)}>
             <Input type="email" autoComplete="email" {...form.register("primaryEmail")} />
           </Field>
-          <Field label={t("profile.currency")} required error={err(errors.currency?.message)}>
-            <EnumSelect enumName="Currency" values={Currency} label={(v) => v} {...form.register("currency")} />
-          </Field>
+          {partnersCurrency ? (
+            // A linked customer pays in its partner's currency: shown, not chosen (the server keeps it).
+            <Field label={t("profile.currency")} hint={t("profile.currencyFromPartner")}>
+              <Input readOnly value={account.currency} data-testid="account-currency" />
+            </Field>
+          ) : (
+            <Field label={t("profile.currency")} required error={err(errors.currency?.message)}>
+              <EnumSelect enumName="Currency" values={Currency} label={(v) => v} {...form.register("currency")} />
+            </Field>
+          )}
           <Field id={detailFieldId("location")} label={t("profile.location")} required error={err(errors.location?.message)}>
             <EnumSelect enumName="AccountLocation" values={AccountLocation} placeholder={t("common.select")} {...form.register("location")} />
           </Field>
