@@ -40,9 +40,11 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
     }),
   );
   const directoryDb = database(env.DB);
+  // What has expired is judged by the real clock: a run at a later instant (the dev cron's, a test's) removes no live session or user.
+  const expiredBy = Math.min(scheduledTime, Date.now());
   // The unconfirmed users first: their sessions and links go with them, the pruning takes what is left expired.
   const directory = await Promise.allSettled([
-    removeUnconfirmedUsers(directoryDb, now.getTime()).then(() => pruneDirectory(directoryDb, now.getTime())),
+    removeUnconfirmedUsers(directoryDb, expiredBy).then(() => pruneDirectory(directoryDb, expiredBy)),
     expireMailBodies(env.UPLOADS, now),
   ]);
   const names = [...shards, "directory", "mail bodies"];
