@@ -21,7 +21,17 @@ export const UserDto = z
     /** The IANA zone the user reads times in; null until their browser has told it. */
     timeZone: z.string().nullable(),
     photo: FileRef.nullable(),
-    accounts: z.array(z.object({ id: z.string(), authId: z.string().nullable(), name: z.string(), type: z.enum(AccountType), role: z.string() })),
+    accounts: z.array(
+      z.object({
+        id: z.string(),
+        authId: z.string().nullable(),
+        name: z.string(),
+        type: z.enum(AccountType),
+        role: z.string(),
+        /** The name of the partner (provider) a customer is with; null for a partner's own account and a customer with none. */
+        partnerName: z.string().nullable(),
+      }),
+    ),
     onboardingInvites: z.array(OnboardingInviteDto),
   })
   .meta({ id: "User" });

@@ -24,8 +24,12 @@ export type AppUser = {
   /** The IANA zone the user reads times in (null until the browser has told it). */
   timeZone: string | null;
   imageUrl: string | null;
-  /** Accounts (organisations) the user belongs to: product id and provider org id. */
-  accounts: { id: string; authId: string; name: string; type: AccountType }[];
+  /**
+   * Accounts (organisations) the user belongs to: product id and provider org
+   * id, with the name of the partner a customer is with (null: a partner's own
+   * account, or a customer with no partner yet).
+   */
+  accounts: { id: string; authId: string; name: string; type: AccountType; partnerName: string | null }[];
   onboardingInvites: OnboardingInvite[];
   activeAccountId: string | null;
 };

@@ -14,6 +14,8 @@ export const enAU: Catalogue = {
   "home.linkUnderWay": "Moving your organisation to your provider. This takes a moment; Home updates when it's done.",
   "toast.linkPartnerSlow.description": "Your organisation is still moving to your provider. Home will show it linked in a few minutes.",
   "auth.signUp.partner": "Join the Partner Program",
+  "topBar.partnerAccounts": "Your partner accounts",
+  "topBar.noProvider": "Not with a provider yet",
   "message.inviteDailyLimit": "You've reached today's invite limit for this organisation. Try again tomorrow.",
   "auth.invite.signUpSubtitle": "Create your {platform} account with the address the invite was sent to, and you'll join the organisation that invited you.",
   "nav.programLibrary": "Program Library",

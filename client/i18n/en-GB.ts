@@ -34,6 +34,8 @@ export const enGB: Catalogue = {
   "topBar.organization": "Organisation",
   "topBar.organizations": "Your organisations",
   "topBar.noOrganization": "No organisation",
+  "topBar.partnerAccounts": "Your partner accounts",
+  "topBar.noProvider": "Not with a provider yet",
   "help.question.body": "Whether it's about booking a workout, your fitness score or setting up your organisation, our team is happy to help.",
   "homepage.builder.adminsOnly": "Only your organisation's owners and admins can change the homepage.",
   "homepage.builder.heroHint": "The hero wears your branding's hero background and hero text colour. It always comes first and cannot be moved or deleted.",

@@ -186,6 +186,8 @@ export const enUS = {
   "topBar.organization": "Organization",
   "topBar.organizations": "Your organizations",
   "topBar.noOrganization": "No organization",
+  "topBar.partnerAccounts": "Your partner accounts",
+  "topBar.noProvider": "Not with a provider yet",
 
   "userMenu.open": "Account menu for {name}",
   "userMenu.signedInAs": "Signed in as",

@@ -98,3 +98,41 @@ for (const theme of ["light", "dark"] as const) {
     }
   });
 }
+
+/**
+ * The ring is the keyboard's only: a mouse press on a tab, or the mouse over a
+ * menu's items (whose components move the focus from script, which Chromium
+ * otherwise shows as visible), focuses without it; the next arrow key shows it.
+ */
+test.describe("a mouse focuses without the ring, the keyboard with it", () => {
+  for (const theme of ["light", "dark"] as const) {
+    test(`tabs and menu items in the ${theme} theme`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await signIn(page, "partnerAdmin", "/jobs");
+      await rememberShadows(page);
+
+      // Your Jobs' tabs: a click on Week shows its week, the tab focused without a ring; → moves on with one.
+      await page.getByRole("tab", { name: "Week" }).click();
+      await expect(page.getByRole("list", { name: "Sessions this week, by day" })).toBeVisible();
+      await expect(page.getByRole("tab", { name: "Week" })).toBeFocused();
+      expect(await checkFocused(page)).toEqual({ name: expect.stringContaining("Week"), visible: false });
+      await page.getByRole("tab", { name: "Agenda" }).click();
+      expect((await checkFocused(page))?.visible).toBe(false);
+      await page.keyboard.press("ArrowLeft");
+      await expect(page.getByRole("tab", { name: "Week" })).toBeFocused();
+      expect((await checkFocused(page))?.visible).toBe(true);
+
+      // A menu opened and pointed at with the mouse: the item under it is focused without a ring; ↓ shows it.
+      await page.getByTestId("user-button").click();
+      const items = page.getByRole("menu").getByRole("menuitem");
+      await items.first().hover();
+      await expect(items.first()).toBeFocused();
+      expect((await checkFocused(page))?.visible).toBe(false);
+      await page.keyboard.press("ArrowDown");
+      await expect(items.nth(1)).toBeFocused();
+      expect((await checkFocused(page))?.visible).toBe(true);
+    });
+  }
+});

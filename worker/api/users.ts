@@ -44,7 +44,14 @@ export async function userAnswer(c: Context<AppEnv>, scope: UserScope, user: Pro
     timeZone: user.timeZone,
     photo: user.photoKey ? { uri: fileUri(user.photoKey) } : null,
     accounts: memberships
-      .map(({ account, role }) => ({ id: account.id, authId: account.authId, name: account.name, type: account.type, role }))
+      .map(({ account, role, partnerName }) => ({
+        id: account.id,
+        authId: account.authId,
+        name: account.name,
+        type: account.type,
+        role,
+        partnerName: account.type === "partner" ? null : partnerName,
+      }))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
     onboardingInvites: invites,
   };

@@ -11,12 +11,20 @@ import { theRow } from "./query";
 import { writeThenRead } from "./reusable";
 import { d1Of, raw, runBatch, type Statement } from "./statements";
 
-/** The caller's active memberships on one shard that the session may act for (whole accounts, with the role). */
+/**
+ * The caller's active memberships on one shard that the session may act for
+ * (whole accounts, with the role), each with the name of the partner it is a
+ * customer of (null: a partner's own account, or a customer with no partner),
+ * from the shard's copy of the partner's account in the same query: a
+ * customer lives on its partner's shard.
+ */
 export function membershipsOn(shard: Db, { auth, user }: UserScope) {
+  const partner = alias(accounts, "provider");
   return shard
-    .select({ account: accounts, role: accountUsers.role })
+    .select({ account: accounts, role: accountUsers.role, partnerName: partner.name })
     .from(accountUsers)
     .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
+    .leftJoin(partner, eq(partner.id, accounts.parentAccountId))
     .where(and(eq(accountUsers.userId, user.id), eq(accountUsers.status, "active"), inSession(auth.partnerScope)));
 }
 

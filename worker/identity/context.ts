@@ -249,7 +249,7 @@ const membershipOf = (db: Db, scoped: boolean) => () =>
 export async function callerMemberships(
   c: Context<AppEnv>,
   scope: { auth: AuthContext; user: ProductUser },
-): Promise<{ account: Account; role: Role; shard: string; moving: boolean }[]> {
+): Promise<{ account: Account; role: Role; partnerName: string | null; shard: string; moving: boolean }[]> {
   const here = c.get("shard").name;
   const fallback = defaultShard(c.env);
   const [located, local] = await Promise.all([

@@ -2,7 +2,7 @@ import * as Menu from "@radix-ui/react-dropdown-menu";
 import { Check } from "../icons";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
-import { focusRing } from "./focus-ring";
+import { focusFromPointer, focusRing } from "./focus-ring";
 
 /**
  * Menus on Radix: arrow keys move, typing jumps to an item, Escape closes and
@@ -44,13 +44,21 @@ const itemClass = cn(
   "focus-visible:-outline-offset-2",
 );
 
-export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof Menu.Item>) {
-  return <Menu.Item className={cn(itemClass, className)} {...props} />;
+/** A mouse over an item focuses it as Radix does, without the keyboard's ring (focusFromPointer). */
+function pointerFocus<E extends { pointerType: string; currentTarget: HTMLElement }>(disabled: boolean | undefined, own?: (event: E) => void) {
+  return (event: E) => {
+    own?.(event);
+    if (event.pointerType === "mouse" && !disabled) focusFromPointer(event.currentTarget);
+  };
 }
 
-export function DropdownMenuRadioItem({ className, children, ...props }: ComponentProps<typeof Menu.RadioItem>) {
+export function DropdownMenuItem({ className, onPointerMove, ...props }: ComponentProps<typeof Menu.Item>) {
+  return <Menu.Item className={cn(itemClass, className)} onPointerMove={pointerFocus(props.disabled, onPointerMove)} {...props} />;
+}
+
+export function DropdownMenuRadioItem({ className, children, onPointerMove, ...props }: ComponentProps<typeof Menu.RadioItem>) {
   return (
-    <Menu.RadioItem className={cn(itemClass, "pl-8", className)} {...props}>
+    <Menu.RadioItem className={cn(itemClass, "pl-8", className)} onPointerMove={pointerFocus(props.disabled, onPointerMove)} {...props}>
       <span className="absolute left-2 flex size-4 items-center justify-center">
         <Menu.ItemIndicator>
           <Check aria-hidden="true" />

@@ -1,7 +1,7 @@
 import * as TabsPrimitive from "@radix-ui/react-tabs";
 import type { ReactNode } from "react";
 import { cn } from "../../lib/cn";
-import { focusRing } from "./focus-ring";
+import { focusFromPointer, focusRing } from "./focus-ring";
 
 export type TabItem = { id: string; label: ReactNode; content: ReactNode };
 
@@ -9,6 +9,7 @@ export type TabItem = { id: string; label: ReactNode; content: ReactNode };
  * Tabs on Radix (the WAI-ARIA tabs pattern): the arrow keys, Home and End
  * move between tabs and show their panel; Tab moves on into the panel, which
  * is focusable. Only the chosen panel is rendered. `label` names the tab list.
+ * A mouse press focuses the tab without the keyboard's ring (focusFromPointer).
  */
 export function Tabs({
   label,
@@ -44,6 +45,9 @@ export function Tabs({
           <TabsPrimitive.Trigger
             key={tab.id}
             value={tab.id}
+            onMouseDown={(e) => {
+              if (e.button === 0 && !e.ctrlKey) focusFromPointer(e.currentTarget);
+            }}
             className={cn(
               "-mb-px cursor-pointer border-b-2 border-transparent px-3 py-3 text-sm font-medium whitespace-nowrap text-muted-foreground hover:text-foreground",
               "data-[state=active]:border-brand data-[state=active]:text-foreground",

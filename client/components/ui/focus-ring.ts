@@ -33,3 +33,16 @@ export const withinFocusRing =
  * much padding around them.
  */
 export const ringRoom = "p-1";
+
+/**
+ * Focus that a pointer gave, without the ring. A component that moves the
+ * focus from script on a mouse press or hover (Radix's tabs on mousedown, its
+ * menu items on pointer move) makes Chromium treat that focus as visible, so
+ * the ring drew after a click as if the keyboard had moved there. Focusing
+ * first with `focusVisible: false` keeps it for the keyboard only: the
+ * component's own focus() then finds the element already focused; an arrow
+ * key afterwards moves the focus from the keyboard, ring and all.
+ */
+export function focusFromPointer(element: HTMLElement) {
+  if (document.activeElement !== element) element.focus({ preventScroll: true, focusVisible: false });
+}
