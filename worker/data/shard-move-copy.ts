@@ -25,12 +25,39 @@ export type MoveDbs = { source: Db; target: Db; directory: Db };
 /** The accounts of the partner on a shard: itself and its customers. */
 const ownAccounts = (partnerId: string) => or(eq(accounts.id, partnerId), eq(accounts.parentAccountId, partnerId))!;
 
+/**
+ * The jobs on `source` of other partners' customers that the partner
+ * delivers: its delivery copies of jobs booked elsewhere, and the jobs of
+ * partners sharing the shard (docs/decisions/2026-11-27-delivered-jobs.md).
+ * Not its rows, so the copy leaves them; the flip has each one written as a
+ * delivery copy on the partner's new shard.
+ */
+export async function deliveredCopies(source: Db, partnerId: string): Promise<string[]> {
+  const rows = await source
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.deliveryPartnerAccountId, partnerId),
+        notInArray(jobs.accountId, source.select({ id: accounts.id }).from(accounts).where(ownAccounts(partnerId))),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
 /** A moved table's rows of the partner on `db`. */
 function owned(db: Db, t: MovedTable, partnerId: string): SQL {
   if (t.name === "accounts") return ownAccounts(partnerId);
   const parent = t.via ? movedTable(t.via) : undefined;
   // A row without an owner column goes with the row it points at (its parent's owner decides).
-  if (parent) return inArray(t.owner, db.select({ id: parent.table.id }).from(parent.table).where(owned(db, parent, partnerId)));
+  if (parent)
+    return inArray(
+      t.owner,
+      db
+        .select({ id: parent.table.id })
+        .from(parent.table)
+        .where(owned(db, parent, partnerId)),
+    );
   return inArray(t.owner, db.select({ id: accounts.id }).from(accounts).where(ownAccounts(partnerId)));
 }
 
