@@ -69,6 +69,14 @@ async function renewalDue(d1: D1Database, accountId: string) {
 const renewalOf = (d1: D1Database, accountId: string) =>
   d1.prepare("SELECT renewal_date FROM plan_entries WHERE account_id = ?1 LIMIT 1").bind(accountId).first<string>("renewal_date");
 
+/** A customer's booking request left unconfirmed for three days (its overdue reminder due); answers the job. */
+async function requestOverdue(d1: D1Database, accountId: string) {
+  const job = await d1.prepare("SELECT id FROM jobs WHERE account_id = ?1 ORDER BY id LIMIT 1").bind(accountId).first<string>("id");
+  const old = new Date(Date.now() - 3 * 86_400_000).toISOString();
+  await d1.prepare("UPDATE jobs SET status = 'awaitingConfirmation', updated_at = ?2 WHERE id = ?1").bind(job, old).run();
+  return job!;
+}
+
 async function runCron() {
   const requeued: MailQueueMessage[] = [];
   const mailQueue = { sendBatch: async (msgs: { body: MailQueueMessage }[]) => void requeued.push(...msgs.map((m) => m.body)) } as unknown as Queue;
@@ -104,6 +112,7 @@ describe("the cron while a partner's rows are being copied", () => {
       await d1.prepare("UPDATE mail_outbox SET created_at = ?2 WHERE id = ?1").bind(id, ELEVEN_MINUTES_AGO()).run();
     const due = await renewalDue(first, FABRIKAM);
     await renewalDue(second, HARBOUR);
+    const fabrikamJob = await requestOverdue(first, FABRIKAM);
     const before = { first: await northwindWrites(first), second: await northwindWrites(second) };
 
     const requeued = await runCron();
@@ -117,6 +126,9 @@ describe("the cron while a partner's rows are being copied", () => {
     await northwindMove(null);
     expect(await runCron()).toContain(fabrikamMail);
     expect(await renewalOf(first, FABRIKAM)).not.toBe(due);
+    expect(
+      await first.prepare("SELECT count(*) AS n FROM mail_reminders WHERE kind = 'requestOverdue' AND key LIKE ?1").bind(`${fabrikamJob}|%`).first("n"),
+    ).toBe(1);
   });
 });
 
