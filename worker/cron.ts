@@ -8,6 +8,7 @@ import { sendReminders } from "./data/reminders";
 import { requeueStale } from "./mail/outbox";
 import { expireMailBodies } from "./mail/bodies";
 import { republishLagging } from "./flows/catalogue";
+import { partnerMoves, quietPartnersOn } from "./data/quiet-partners";
 
 /**
  * The cron trigger (wrangler.toml), once per shard, the shards side by side:
@@ -23,20 +24,28 @@ import { republishLagging } from "./flows/catalogue";
  * and spent rate-limit counters are pruned (worker/data/directory-prune.ts),
  * and mail bodies past their retention leave R2 (worker/mail/bodies.ts). One shard's failure does not stop the others;
  * the run fails afterwards, naming it.
+ *
+ * A partner moving to another shard (worker/domain/shard-move.ts leftAloneOn)
+ * is skipped on the shards its move touches, its customers with it: the
+ * first run after the move does its work on its new shard
+ * (docs/decisions/2026-11-27-background-work-during-a-move.md).
  */
 export async function runScheduled(env: Env, scheduledTime: number): Promise<void> {
   const now = new Date(scheduledTime);
   const shards = shardsOf(env).map((s) => s.name);
+  // Read once, before any shard: a move that begins during the run waits for its settle time before copying.
+  const moves = await partnerMoves(database(env.DB));
   const results = await Promise.allSettled(
     shards.map(async (shard) => {
       const d1 = shardBinding(env, shard);
       const db = database(d1);
-      await requeueStale(db, env, shard);
-      await sendReminders(d1, db, shard, env, now);
-      await renewPlans(db, now);
+      const quiet = quietPartnersOn(moves, shard);
+      await requeueStale(db, env, shard, undefined, quiet);
+      await sendReminders(d1, db, shard, env, now, quiet);
+      await renewPlans(db, now, quiet);
       // Listed workouts whose publish step was lost go to the catalogue again (worker/flows/catalogue.ts).
-      await republishLagging(db, database(env.DB), env, shard, now);
-      await dropInactiveIdentityMemberships(db, database(env.DB), shard, defaultShard(env));
+      await republishLagging(db, database(env.DB), env, shard, now, quiet);
+      await dropInactiveIdentityMemberships(db, database(env.DB), shard, defaultShard(env), quiet);
     }),
   );
   const directoryDb = database(env.DB);

@@ -10,13 +10,25 @@ import type { z } from "zod";
 import { fieldsFromIssues } from "../../contract/errors";
 import { CleanupResult, CopyResult, MoveChunk, MoveCounts, MoveState, StartMove } from "../../contract/shard-moves";
 import type { Account, ShardMove } from "../../db/schema";
-import { cleanupSteps, compareCounts, copyChunk, COPY_STEPS, deleteChunk, isDirectoryDatabase, partnersStaying, type MoveDbs } from "../data/shard-move-copy";
+import { chunked } from "../data/bound";
+import {
+  cleanupSteps,
+  compareCounts,
+  copyChunk,
+  COPY_STEPS,
+  deleteChunk,
+  deliveredCopies,
+  isDirectoryDatabase,
+  partnersStaying,
+  type MoveDbs,
+} from "../data/shard-move-copy";
 import { beginMove, endMove, flipMove, partnerNamed } from "../data/shard-move";
 import { settleLeft, settleMs } from "../domain/shard-move";
 import type { AppEnv } from "../env";
 import { ApiError, conflict, forbidden, invalid, notFound, unauthenticated } from "../http/errors";
 import { clearIsolateCaches } from "../http/isolate-cache";
 import { defaultShard } from "../d1/shards";
+import { sendFlows } from "../flows/queue";
 import { boundShards, shardDb } from "../tenant/scope";
 
 type OperatorEnv = { OPERATOR_SECRET?: string; SHARD_MOVE_SETTLE_SECONDS?: string };
@@ -124,10 +136,32 @@ shardMovesApi.post("/operator/shard-moves/:partnerId/verify", async (c) => {
   return c.json(MoveCounts.parse(await compareCounts(databases(c, move), partner.id)));
 });
 
+/**
+ * The delivery copies the partner holds on its old shard of other partners'
+ * jobs (and the jobs there of customers of partners staying on it), written
+ * on its new shard through the queue's deliver step, which reads each job on
+ * the shard a message names and writes over an older copy only: one message
+ * per job and shard, since the job's own shard (where it was booked, the
+ * source itself for a partner staying there) is not told by the copy. Sent at
+ * each call of the flip, so an operator's second run sends what a failed
+ * send left.
+ */
+async function deliverCopiesAgain(c: Context<AppEnv>, partnerId: string, move: ShardMove): Promise<void> {
+  const jobIds = await deliveredCopies(shardDb(c, move.from), partnerId);
+  const messages = jobIds.flatMap((jobId) => boundShards(c).map((shard) => ({ kind: "deliver" as const, shard, jobId })));
+  for (const part of chunked(messages, QUEUE_BATCH)) await sendFlows(c.env, part);
+}
+
+/** Messages per send to a queue (its limit per batch). */
+const QUEUE_BATCH = 100;
+
 /** Routes the partner to the target, once every table's count is the same there (else 409 naming the tables). */
 shardMovesApi.post("/operator/shard-moves/:partnerId/flip", async (c) => {
   const { partner, move } = await recorded(c);
-  if (move.phase === "moved") return c.json(MoveState.parse(await stateOf(c, partner, move)));
+  if (move.phase === "moved") {
+    await deliverCopiesAgain(c, partner.id, move);
+    return c.json(MoveState.parse(await stateOf(c, partner, move)));
+  }
   ready(c, move, "copying");
   const counts = await compareCounts(databases(c, move), partner.id);
   if (!counts.ok)
@@ -137,6 +171,7 @@ shardMovesApi.post("/operator/shard-moves/:partnerId/flip", async (c) => {
     );
   await flipMove(c.get("directory"), partner.id, move, new Date().toISOString());
   clearIsolateCaches();
+  await deliverCopiesAgain(c, partner.id, move);
   const flipped = await partnerNamed(c.get("directory"), partner.id);
   return c.json(MoveState.parse(await stateOf(c, flipped ?? partner, flipped?.shardMove ?? null)));
 });

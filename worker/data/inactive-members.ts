@@ -11,6 +11,7 @@ import { accountUsers, accounts, authMembers, users } from "../../db/schema";
 import type { Db } from "../env";
 import { chunked, inList } from "./bound";
 import { batch } from "./query";
+import { outsidePartners } from "./quiet-partners";
 
 /** Pairs of organisation and identity user per statement (their list is bound as one parameter). */
 const PAIRS_PER_STATEMENT = 500;
@@ -20,15 +21,23 @@ const PAIRS_PER_STATEMENT = 500;
  * shard holds as inactive, only for accounts the directory places on this
  * shard (`shard`; an unlinked customer or an unplaced partner is on
  * `defaultShard`): a customer's rows left on a shard it re-linked away from
- * are not its members' word. Answers how many rows it removed.
+ * are not its members' word, nor are those of the partners in `quiet` (moving
+ * to another shard: the first run after the move sweeps them on their new
+ * shard). Answers how many rows it removed.
  */
-export async function dropInactiveIdentityMemberships(source: Db, directory: Db, shard: string, defaultShard: string): Promise<number> {
+export async function dropInactiveIdentityMemberships(
+  source: Db,
+  directory: Db,
+  shard: string,
+  defaultShard: string,
+  quiet: readonly string[] = [],
+): Promise<number> {
   const inactive = await source
     .selectDistinct({ orgId: accounts.authId, authUserId: users.authId })
     .from(accountUsers)
     .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
     .innerJoin(users, eq(users.id, accountUsers.userId))
-    .where(and(eq(accountUsers.status, "inactive"), isNotNull(accounts.authId)));
+    .where(and(eq(accountUsers.status, "inactive"), isNotNull(accounts.authId), outsidePartners(accounts.id, quiet)));
   const pairs = inactive.flatMap((r) => (r.orgId ? [{ orgId: r.orgId, authUserId: r.authUserId }] : []));
   if (!pairs.length) return 0;
   // The organisation's account as the directory places it (a partner its own shard, a customer its partner's).

@@ -19,6 +19,7 @@ import { creditPeriodMonths, periodContaining, renewal } from "../domain/plan-pe
 import type { Db } from "../env";
 import { auditStatement } from "./audit";
 import { ledgerBalance } from "./credits";
+import { outsidePartners } from "./quiet-partners";
 import { planLabel } from "./plans";
 import { d1Of, raw, runBatch, type Statement } from "./statements";
 
@@ -132,13 +133,13 @@ export function grantPeriod(
 const stillUnderPlansPartner = and(eq(accounts.id, planEntries.accountId), eq(accounts.parentAccountId, plans.accountId));
 
 /** Renews the plan entries whose renewal date has come: the next renewal and a new minimum term, once each. */
-async function renewDue(db: Db, day: string): Promise<number> {
+async function renewDue(db: Db, day: string, quiet: readonly string[]): Promise<number> {
   const rows = await db
     .select({ entry: planEntries })
     .from(planEntries)
     .innerJoin(plans, eq(plans.id, planEntries.planId))
     .innerJoin(accounts, stillUnderPlansPartner)
-    .where(and(isNotNull(planEntries.renewalDate), lte(planEntries.renewalDate, day)))
+    .where(and(isNotNull(planEntries.renewalDate), lte(planEntries.renewalDate, day), outsidePartners(planEntries.accountId, quiet)))
     .limit(PER_RUN);
   const due = rows.map((r) => r.entry);
   const statements = due.flatMap((entry) => {
@@ -167,7 +168,7 @@ async function renewDue(db: Db, day: string): Promise<number> {
 }
 
 /** Grants the current period of every plan in force whose credits have not been granted for it yet. */
-async function refreshDue(db: Db, day: string): Promise<number> {
+async function refreshDue(db: Db, day: string, quiet: readonly string[]): Promise<number> {
   const due = await db
     .select({ entry: planEntries, plan: { credits: plans.credits, refreshPeriod: plans.refreshPeriod } })
     .from(planEntries)
@@ -177,6 +178,7 @@ async function refreshDue(db: Db, day: string): Promise<number> {
       and(
         lte(planEntries.startDate, day),
         or(isNull(planEntries.endDate), gte(planEntries.endDate, day)),
+        outsidePartners(planEntries.accountId, quiet),
         // No credit entry of this plan covers the day yet.
         notExists(
           db
@@ -248,12 +250,12 @@ function endExpiryStatements(e: { planEntryId: string; accountId: string; name: 
  * period left unused expire with a ledger line, once however often it runs.
  * A changed plan's credits carry over to the plan that follows it.
  */
-async function expireEnded(db: Db, day: string): Promise<number> {
+async function expireEnded(db: Db, day: string, quiet: readonly string[]): Promise<number> {
   // Raw SQL with its own aliases: the subqueries name the outer plan entry as `pe`.
   const last = lastPeriodOf(sql`pe.id`);
   const ended = await db.all<{ planEntryId: string; accountId: string; planName: string; variantName: string; endDate: string }>(sql`
     SELECT pe.id AS planEntryId, pe.account_id AS accountId, pe.plan_name AS planName, pe.variant_name AS variantName, pe.end_date AS endDate FROM plan_entries pe
-    WHERE pe.end_date IS NOT NULL AND pe.end_date < ${day}
+    WHERE pe.end_date IS NOT NULL AND pe.end_date < ${day} AND ${outsidePartners(sql`pe.account_id`, quiet) ?? sql`1`}
       AND NOT EXISTS (SELECT 1 FROM plan_entries nx WHERE nx.account_id = pe.account_id AND nx.id <> pe.id AND nx.start_date = date(pe.end_date, '+1 day'))
       AND (SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE credit_entry_id = ${last}) > 0
       AND (SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE account_id = pe.account_id) > 0
@@ -270,12 +272,13 @@ async function expireEnded(db: Db, day: string): Promise<number> {
 /**
  * The cron trigger's plan work for the UTC day of `now`: renewals first (so
  * a renewed plan's new term is granted in the same run), then the refreshes,
- * then the expiry of what ended plans left.
+ * then the expiry of what ended plans left. The plans of the partners in
+ * `quiet` (moving to another shard) wait for the first run after the move.
  */
-export async function renewPlans(db: Db, now = new Date()): Promise<{ renewed: number; refreshed: number; expired: number }> {
+export async function renewPlans(db: Db, now = new Date(), quiet: readonly string[] = []): Promise<{ renewed: number; refreshed: number; expired: number }> {
   const day = now.toISOString().slice(0, 10);
-  const renewed = await renewDue(db, day);
-  const refreshed = await refreshDue(db, day);
-  const expired = await expireEnded(db, day);
+  const renewed = await renewDue(db, day, quiet);
+  const refreshed = await refreshDue(db, day, quiet);
+  const expired = await expireEnded(db, day, quiet);
   return { renewed, refreshed, expired };
 }

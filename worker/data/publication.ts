@@ -275,12 +275,12 @@ export async function publishListed(source: Db, directory: Db, shard: string): P
   }
 }
 
-/** The workouts of a shard changed since `since` (their own or copies), newest first, at most `limit`. */
-export async function changedSince(db: Db, since: string, limit = 200) {
+/** The workouts of a shard changed since `since` (their own or copies), newest first, at most `limit`; none of the authors in `authorsLeftAlone`. */
+export async function changedSince(db: Db, since: string, authorsLeftAlone: readonly string[] = [], limit = 200) {
   return db
     .select({ id: workouts.id, version: workouts.version, partnerVisibility: workouts.partnerVisibility })
     .from(workouts)
-    .where(gte(workouts.updatedAt, since))
+    .where(and(gte(workouts.updatedAt, since), authorsLeftAlone.length ? notInList(workouts.accountId, authorsLeftAlone) : undefined))
     .orderBy(desc(workouts.updatedAt))
     .limit(limit);
 }

@@ -35,6 +35,7 @@ import { dispatchMail, storeMail, type StoredMail } from "../mail/outbox";
 import { asRecipients, distinctRecipients, jobLink, recipientsOfJobs, type JobSides, type MailPerson, type Recipient } from "./job-mail";
 import type { OriginEnv } from "./mail-context";
 import { inList } from "./bound";
+import { outsidePartners } from "./quiet-partners";
 
 /** At most this many reminders of each kind per run; the next run takes the rest. */
 const PER_RUN = 50;
@@ -108,6 +109,10 @@ function reminded(sides: JobSides | undefined, side: "customer" | "partner", peo
     : distinctRecipients([sides.partner, ...asRecipients(sides.partner, people)]);
 }
 
+/** A job none of the partners in `quiet` (moving to another shard) has a part in: not theirs or their customers', not one they deliver. */
+const jobsOutside = (quiet: readonly string[]): SQL | undefined =>
+  quiet.length ? and(outsidePartners(jobs.accountId, quiet), outsidePartners(jobs.deliveryPartnerAccountId, quiet)) : undefined;
+
 const instructorOf = sql<string | null>`coalesce(${jobLines.instructorUserId}, ${jobs.instructorUserId})`;
 
 /**
@@ -116,7 +121,7 @@ const instructorOf = sql<string | null>`coalesce(${jobLines.instructorUserId}, $
  * once per person (recipientReminderKey) and the session marked done in the
  * same batch.
  */
-async function sessionReminders(db: Db, env: OriginEnv, now: Date): Promise<Reminders> {
+async function sessionReminders(db: Db, env: OriginEnv, now: Date, outside: SQL | undefined): Promise<Reminders> {
   const window = sessionReminderWindow(now);
   const rows = await db
     .select({
@@ -143,6 +148,7 @@ async function sessionReminders(db: Db, env: OriginEnv, now: Date): Promise<Remi
         gt(jobLines.scheduledAt, window.after),
         lte(jobLines.scheduledAt, window.until),
         taken("session24h", sql`${jobLines.id} || '|' || ${jobLines.scheduledAt}`),
+        outside,
       ),
     )
     .orderBy(jobLines.scheduledAt)
@@ -185,7 +191,7 @@ async function sessionReminders(db: Db, env: OriginEnv, now: Date): Promise<Remi
  * instructor), each person on THEIR local day of the due time, once each;
  * the item is marked done once nobody is left to remind.
  */
-async function actionItemReminders(db: Db, env: OriginEnv, now: Date): Promise<Reminders> {
+async function actionItemReminders(db: Db, env: OriginEnv, now: Date, outside: SQL | undefined): Promise<Reminders> {
   const window = dueWindow(now);
   const rows = await db
     .select({
@@ -216,6 +222,7 @@ async function actionItemReminders(db: Db, env: OriginEnv, now: Date): Promise<R
         lt(jobActionItems.dueAt, window.before),
         inArray(jobs.status, ["confirmed", "inProgress"]),
         taken("actionItemDue", sql`${jobActionItems.id} || '|' || ${jobActionItems.dueAt}`),
+        outside,
       ),
     )
     .orderBy(jobActionItems.dueAt)
@@ -272,7 +279,7 @@ async function actionItemReminders(db: Db, env: OriginEnv, now: Date): Promise<R
   return out;
 }
 
-async function overdueReminders(db: Db, env: OriginEnv, now: Date): Promise<Pending[]> {
+async function overdueReminders(db: Db, env: OriginEnv, now: Date, outside: SQL | undefined): Promise<Pending[]> {
   const rows = await db
     .select({
       jobId: jobs.id,
@@ -290,7 +297,12 @@ async function overdueReminders(db: Db, env: OriginEnv, now: Date): Promise<Pend
     .innerJoin(customer, eq(customer.id, jobs.accountId))
     .innerJoin(workouts, eq(workouts.id, jobs.workoutId))
     .where(
-      and(eq(jobs.status, "awaitingConfirmation"), lt(jobs.updatedAt, overdueBefore(now)), taken("requestOverdue", sql`${jobs.id} || '|' || ${jobs.version}`)),
+      and(
+        eq(jobs.status, "awaitingConfirmation"),
+        lt(jobs.updatedAt, overdueBefore(now)),
+        taken("requestOverdue", sql`${jobs.id} || '|' || ${jobs.version}`),
+        outside,
+      ),
     )
     .orderBy(jobs.updatedAt)
     .limit(PER_RUN);
@@ -318,7 +330,9 @@ async function overdueReminders(db: Db, env: OriginEnv, now: Date): Promise<Pend
 
 /**
  * Writes every reminder due at `now` (once each) on the shard `d1` (named
- * `shard`) and hands the mail to the queue. Answers how many reminder mails
+ * `shard`) and hands the mail to the queue; the jobs of the partners in
+ * `quiet` (moving to another shard: theirs, their customers', those they
+ * deliver) wait for the first run after the move. Answers how many reminder mails
  * this run wrote.
  */
 export async function sendReminders(
@@ -327,10 +341,12 @@ export async function sendReminders(
   shard: string,
   env: OriginEnv & { MAIL_QUEUE: Queue; UPLOADS: R2Bucket },
   now = new Date(),
+  quiet: readonly string[] = [],
 ): Promise<number> {
-  const sessions = await sessionReminders(db, env, now);
-  const items = await actionItemReminders(db, env, now);
-  const pending = [...sessions.pending, ...items.pending, ...(await overdueReminders(db, env, now))];
+  const outside = jobsOutside(quiet);
+  const sessions = await sessionReminders(db, env, now, outside);
+  const items = await actionItemReminders(db, env, now, outside);
+  const pending = [...sessions.pending, ...items.pending, ...(await overdueReminders(db, env, now, outside))];
   const done = [...sessions.done, ...items.done];
   if (!pending.length && !done.length) return 0;
   // The bodies go to R2 first; a reminder already sent writes no row, and its body expires unread (worker/mail/bodies.ts).

@@ -7,6 +7,7 @@
  */
 import { and, count, eq, gt, inArray, isNotNull, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { accounts, jobLines, jobs, users, workouts, type Account } from "../../db/schema";
+import { placementOf } from "../d1/placement";
 import { CHUNK_ROWS } from "../domain/shard-move";
 import type { Db } from "../env";
 import { chunked, inList } from "./bound";
@@ -24,9 +25,39 @@ export type MoveDbs = { source: Db; target: Db; directory: Db };
 /** The accounts of the partner on a shard: itself and its customers. */
 const ownAccounts = (partnerId: string) => or(eq(accounts.id, partnerId), eq(accounts.parentAccountId, partnerId))!;
 
+/**
+ * The jobs on `source` of other partners' customers that the partner
+ * delivers: its delivery copies of jobs booked elsewhere, and the jobs of
+ * partners sharing the shard (docs/decisions/2026-11-27-delivered-jobs.md).
+ * Not its rows, so the copy leaves them; the flip has each one written as a
+ * delivery copy on the partner's new shard.
+ */
+export async function deliveredCopies(source: Db, partnerId: string): Promise<string[]> {
+  const rows = await source
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.deliveryPartnerAccountId, partnerId),
+        notInArray(jobs.accountId, source.select({ id: accounts.id }).from(accounts).where(ownAccounts(partnerId))),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
 /** A moved table's rows of the partner on `db`. */
 function owned(db: Db, t: MovedTable, partnerId: string): SQL {
   if (t.name === "accounts") return ownAccounts(partnerId);
+  const parent = t.via ? movedTable(t.via) : undefined;
+  // A row without an owner column goes with the row it points at (its parent's owner decides).
+  if (parent)
+    return inArray(
+      t.owner,
+      db
+        .select({ id: parent.table.id })
+        .from(parent.table)
+        .where(owned(db, parent, partnerId)),
+    );
   return inArray(t.owner, db.select({ id: accounts.id }).from(accounts).where(ownAccounts(partnerId)));
 }
 
@@ -177,7 +208,10 @@ export async function deleteChunk(source: Db, partnerId: string, name: string, s
   const delivered = source.select({ id: jobs.id }).from(jobs).where(inList(jobs.deliveryPartnerAccountId, staying));
   const copies = t.name === "jobs" ? [notInArray(jobs.id, delivered)] : t.name === "job_lines" ? [notInArray(jobLines.jobId, delivered)] : [];
   // The ids the rows left point at, a few keys per list: D1 allows few terms in a compound select, and an expression depth of 100.
-  const named = keysInto(name).map((fk) => sql`select ${sql.identifier(fk.column.name)} from ${fk.table} where ${fk.column} is not null`);
+  // The directory's own tables are not a shard's (a shard refuses them); on the directory's database they point only at accounts, which stay there.
+  const named = keysInto(name)
+    .filter((fk) => placementOf(fk.from) !== "directory")
+    .map((fk) => sql`select ${sql.identifier(fk.column.name)} from ${fk.table} where ${fk.column} is not null`);
   const unreferenced = chunked(named, UNION_TERMS).map((group) => sql`${t.table.id} not in (${sql.join(group, sql` union all `)})`);
   const ids = source
     .select({ id: t.table.id })

@@ -20,8 +20,13 @@ export type MovedTable = {
   name: string;
   table: AnyTable;
   placement: Placement;
-  /** The column naming the account a row belongs to (a partner or one of its customers). */
+  /**
+   * The column naming the account a row belongs to (a partner or one of its
+   * customers); for a table without one, the key to the moved table whose
+   * row it belongs with (`via`: a slot's hold is its slot's).
+   */
   owner: SQLiteColumn;
+  via?: string;
   /** Its foreign keys, to any table. */
   refs: ForeignKey[];
 };
@@ -47,11 +52,14 @@ const ALL_KEYS = [...TABLES.values()].flatMap(foreignKeysOf);
  */
 export const isLateKey = (fk: ForeignKey) => fk.from === "accounts" && fk.key === "priceGroupId";
 
-function ownerOf(name: string, table: AnyTable): SQLiteColumn {
+function ownerOf(name: string, table: AnyTable): { owner: SQLiteColumn; via?: string } {
   const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
   const column = name === "accounts" ? columns.id : (columns.accountId ?? columns.partnerAccountId);
-  if (!column) throw new Error(`${name}: no column names the account its rows belong to`);
-  return column;
+  if (column) return { owner: column };
+  // No account named: the row goes with the one row it must point at (a not-null key to a moved table).
+  const parent = foreignKeysOf(table).find((fk) => fk.column.notNull && fk.target !== name && PLACEMENT[fk.target as keyof typeof PLACEMENT] === "shard");
+  if (!parent) throw new Error(`${name}: no column names the account its rows belong to`);
+  return { owner: parent.column, via: parent.target };
 }
 
 /** Kahn's order over the moved tables' keys (the late one and self-references aside), PLACEMENT's order among equals. */
@@ -81,7 +89,7 @@ export const MOVED_TABLES: MovedTable[] = ordered(
   Object.entries(PLACEMENT).flatMap(([name, placement]) => {
     const table = TABLES.get(name);
     if (placement === "directory" || name === "users" || !table) return [];
-    return [{ name, table, placement, owner: ownerOf(name, table), refs: foreignKeysOf(table) }];
+    return [{ name, table, placement, ...ownerOf(name, table), refs: foreignKeysOf(table) }];
   }),
 );
 

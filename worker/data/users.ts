@@ -7,6 +7,7 @@ import type { Db } from "../env";
 import type { UserScope } from "../http/endpoint";
 import type { ProductUser } from "../identity/context";
 import { inSession } from "./customers";
+import { routed, routingColumns, routingPartner } from "./quiet-partners";
 import { theRow } from "./query";
 import { writeThenRead } from "./reusable";
 import { d1Of, raw, runBatch, type Statement } from "./statements";
@@ -40,25 +41,16 @@ export async function membershipShards(
   directory: Db,
   { auth }: Pick<UserScope, "auth">,
 ): Promise<{ accountId: string; shard: string | null; moving: boolean }[]> {
-  const partner = alias(accounts, "partner");
   const rows = await directory
-    .selectDistinct({
-      accountId: accounts.id,
-      type: accounts.type,
-      own: accounts.shard,
-      partners: partner.shard,
-      ownMove: accounts.shardMove,
-      partnersMove: partner.shardMove,
-    })
+    .selectDistinct({ accountId: accounts.id, ...routingColumns() })
     .from(authMembers)
     .innerJoin(accounts, eq(accounts.authId, authMembers.organizationId))
-    .leftJoin(partner, eq(partner.id, accounts.parentAccountId))
+    .leftJoin(routingPartner, eq(routingPartner.id, accounts.parentAccountId))
     .where(and(eq(authMembers.userId, auth.userId), inSession(auth.partnerScope)));
-  return rows.map((r) => ({
-    accountId: r.accountId,
-    shard: r.type === "partner" ? r.own : r.partners,
-    moving: writesPaused(r.type === "partner" ? r.ownMove : r.partnersMove),
-  }));
+  return rows.map((r) => {
+    const { shard, move } = routed(r);
+    return { accountId: r.accountId, shard, moving: writesPaused(move) };
+  });
 }
 
 /** The shard of the account whose identity organisation is `orgId`, from its routing row (null: none placed or no such account). */

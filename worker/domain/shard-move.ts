@@ -52,3 +52,23 @@ export function settleLeft(move: ShardMove, now: number, settle: number): number
 
 /** Where a move stands, as the operator's endpoint answers. */
 export type MoveState = { partnerId: string; name: string; from: string; to: string; phase: MovePhase | "done"; waitMs: number };
+
+/**
+ * Whether background work (the cron, the queue consumers) leaves a partner's
+ * rows on `shard` alone because of its move: on the source for as long as
+ * the move is recorded (copied, then the moved rows' stale twins until the
+ * cleanup), on the target until the flip (a half-copied state).
+ */
+export const leftAloneOn = (move: ShardMove | null | undefined, shard: string): boolean =>
+  Boolean(move && (move.from === shard || (move.phase === "copying" && move.to === shard)));
+
+/** A queue step that waits for a partner's move (retried with movingDelaySeconds, never compensated for it). */
+export class PartnerMoving extends Error {
+  constructor(what: string) {
+    super(`${what} waits for a partner's move to another shard`);
+    this.name = "PartnerMoving";
+  }
+}
+
+/** The delay of a queue message that waits for a move: a minute, doubling with each attempt up to an hour, so the queue's retries outlast a long copy. */
+export const movingDelaySeconds = (attempts: number): number => Math.min(MOVING_RETRY_SECONDS * 2 ** Math.max(0, Math.min(attempts - 1, 6)), 3600);

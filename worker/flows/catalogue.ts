@@ -10,8 +10,10 @@ import {
   readDocument,
   writeWorkoutCopy,
 } from "../data/publication";
+import { partnerRows } from "../data/partner-numbers";
 import { batch } from "../data/query";
 import type { PublishMessage, RefreshMessage } from "../domain/flows";
+import { PartnerMoving, writesPaused } from "../domain/shard-move";
 import type { Db } from "../env";
 import type { FlowDatabases } from "./consumer";
 import { sendFlows } from "./queue";
@@ -21,12 +23,19 @@ import { sendFlows } from "./queue";
  * written to the directory over an older version only (one statement, so a
  * failure leaves the old version whole and the step is retried); then every
  * other shard is asked to refresh the copies it holds. A workout that was
- * never listed and still is not is not published.
+ * never listed and still is not is not published. While its author moves
+ * to another shard the step waits (retried); a message naming the author's
+ * old shard is read on its current one.
  */
-export async function publish({ directory, shard }: FlowDatabases, env: Env, m: PublishMessage): Promise<void> {
+export async function publish(dbs: FlowDatabases, env: Env, m: PublishMessage): Promise<void> {
+  const { directory, shard } = dbs;
   const found = await readDocument(shard(m.shard), m.workoutId);
   if (!found) return;
   const { document, authorName } = found;
+  // The author moving to another shard: the step waits for the flip, then reads the workout where the author is now.
+  const [author] = await partnerRows(directory, [document.workout.accountId]);
+  if (writesPaused(author?.shardMove)) throw new PartnerMoving("publishing a workout");
+  if (author?.shard && author.shard !== m.shard) return publish(dbs, env, { ...m, shard: author.shard });
   if (document.workout.partnerVisibility === "private" && (await publishedVersion(directory, m.workoutId)) === null) return;
   await batch(directory, [publishStatement(directory, m.shard, authorName, document)]);
   const others = shardsOf(env).filter((s) => s.name !== m.shard);
@@ -58,10 +67,19 @@ export async function refresh({ directory, shard }: FlowDatabases, m: RefreshMes
  * The cron's repair of a lost publish step (the send after the commit
  * failed): the shard's workouts changed in the last day whose published
  * version is older than theirs (or that are listed and not published) are
- * published again. Copies held for other authors are left to their refresh.
+ * published again. Copies held for other authors are left to their refresh;
+ * the workouts of the partners in `quiet` (moving to another shard) wait for
+ * the first run after the move, on their new shard.
  */
-export async function republishLagging(source: Db, directory: Db, env: { FLOW_QUEUE: Queue }, shard: string, now: Date): Promise<number> {
-  const changed = await changedSince(source, new Date(now.getTime() - DAY_MS).toISOString());
+export async function republishLagging(
+  source: Db,
+  directory: Db,
+  env: { FLOW_QUEUE: Queue },
+  shard: string,
+  now: Date,
+  quiet: readonly string[] = [],
+): Promise<number> {
+  const changed = await changedSince(source, new Date(now.getTime() - DAY_MS).toISOString(), quiet);
   const published = await publishedVersions(
     directory,
     changed.map((w) => w.id),

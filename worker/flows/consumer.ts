@@ -4,10 +4,15 @@
  * throws is retried with backoff; one that still fails on its last attempt is
  * compensated (its undo), then acknowledged, so no flow stays half done. A
  * shard this deployment does not bind fails its step like any other error.
+ * A step that waits for a partner's move to another shard is retried with a
+ * delay, neither counted as a failure nor compensated
+ * (docs/decisions/2026-11-27-background-work-during-a-move.md).
  */
 import { database } from "../db";
 import { shardBinding } from "../d1/shards";
+import { partnerMoves, type PartnerMove } from "../data/quiet-partners";
 import { LAST_ATTEMPT, type FlowMessage } from "../domain/flows";
+import { movingDelaySeconds, PartnerMoving } from "../domain/shard-move";
 import type { Db } from "../env";
 import { publish, refresh } from "./catalogue";
 import { deliver } from "./delivery";
@@ -54,14 +59,41 @@ async function undo(dbs: FlowDatabases, m: FlowMessage): Promise<void> {
 
 const retryLater = (message: Message<FlowMessage>) => message.retry({ delaySeconds: Math.min(2 ** Math.min(message.attempts, 10), 600) });
 
+/**
+ * The shards a step writes for rows it cannot tell the partner of (another
+ * author's workout copies, seats, the rows an undo takes back). The other
+ * steps look at their own partner's move: a re-link at its new partner's
+ * (./relink.ts), a publish at its author's, a delivery copy at its deliverer's.
+ */
+function shardsWritten(m: FlowMessage): string[] {
+  if (m.kind === "refresh" || m.kind === "undoInvites" || m.kind === "undoOnboarding" || m.kind === "undoLink" || m.kind === "undoMemberStatus")
+    return [m.shard];
+  if (m.kind === "releaseSeats") return [m.shard, m.jobShard];
+  if (m.kind === "undoAccept") return [m.claim.shard];
+  return [];
+}
+
+/** A step that writes a shard a partner's rows are being copied to or from waits for the flip. */
+const waitsForMove = (m: FlowMessage, moves: readonly PartnerMove[]) =>
+  shardsWritten(m).some((shard) => moves.some(({ move }) => move.phase === "copying" && (move.from === shard || move.to === shard)));
+
 export async function runFlowBatch(batch: MessageBatch<FlowMessage>, env: Env): Promise<void> {
   const dbs = flowDatabases(env);
+  // The moves under way, read once per batch and only for a step that needs them.
+  let moves: Promise<PartnerMove[]> | undefined;
   // One message after the other: steps of one flow arrive in order, and a batch is small (max_batch_size).
   for (const message of batch.messages) {
     try {
+      if (shardsWritten(message.body).length && waitsForMove(message.body, await (moves ??= partnerMoves(dbs.directory))))
+        throw new PartnerMoving(message.body.kind);
       await run(env, dbs, message.body);
       message.ack();
     } catch (err) {
+      if (err instanceof PartnerMoving) {
+        // Not a failure: retried until the move has flipped, never compensated for it.
+        message.retry({ delaySeconds: movingDelaySeconds(message.attempts) });
+        continue;
+      }
       console.error(
         JSON.stringify({ level: "error", message: "flow step failed", kind: message.body?.kind, attempts: message.attempts, error: String(err).slice(0, 300) }),
       );

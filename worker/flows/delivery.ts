@@ -1,6 +1,7 @@
 import { defaultShard } from "../d1/shards";
 import { deliverySource, writeDeliveryCopy } from "../data/delivery";
 import type { DeliverMessage } from "../domain/flows";
+import { PartnerMoving, writesPaused } from "../domain/shard-move";
 import type { FlowDatabases } from "./consumer";
 
 /**
@@ -8,11 +9,14 @@ import type { FlowDatabases } from "./consumer";
  * brought to the job's version (worker/data/delivery.ts), in one batch. The
  * job itself is never written here: a failed copy leaves the job whole and
  * the copy at its older version, and is retried; a job delivered on its own
- * shard, or gone, has nothing to copy.
+ * shard, or gone, has nothing to copy. While the delivering partner's rows
+ * are copied to another shard the step waits (retried); after, the copy goes
+ * to the shard the directory routes the partner to now.
  */
 export async function deliver({ directory, shard }: FlowDatabases, env: Env, m: DeliverMessage): Promise<void> {
   const source = await deliverySource(directory, shard(m.shard), m.jobId);
   if (!source) return;
+  if (writesPaused(source.partners.find((p) => p.id === source.snapshot.job.deliveryPartnerAccountId)?.shardMove)) throw new PartnerMoving("a delivery copy");
   const target = source.shard ?? defaultShard(env);
   if (target === m.shard) return;
   await writeDeliveryCopy(shard(target), source);

@@ -22,6 +22,7 @@
 import { and, eq, lt } from "drizzle-orm";
 import { mailOutbox, type MailAttachment, type NewMailOutboxMessage } from "../../db/schema";
 import type { Db } from "../env";
+import { outsidePartners } from "../data/quiet-partners";
 import { reusableInsert } from "../data/reusable";
 import type { Statement } from "../data/statements";
 import { putMailBody } from "./bodies";
@@ -83,13 +84,19 @@ export async function dispatchMail(env: { MAIL_QUEUE: Queue }, ids: string[], sh
   }
 }
 
-/** Sends the ids of `shard`'s rows still queued after `olderThanMs` to the queue again. */
-export async function requeueStale(db: Db, env: { MAIL_QUEUE: Queue }, shard: string, olderThanMs = 10 * 60 * 1000): Promise<number> {
+/** Sends the ids of `shard`'s rows still queued after `olderThanMs` to the queue again, but those of the partners left alone while they move (`quiet`). */
+export async function requeueStale(
+  db: Db,
+  env: { MAIL_QUEUE: Queue },
+  shard: string,
+  olderThanMs = 10 * 60 * 1000,
+  quiet: readonly string[] = [],
+): Promise<number> {
   const before = new Date(Date.now() - olderThanMs).toISOString();
   const rows = await db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, "queued"), lt(mailOutbox.createdAt, before)))
+    .where(and(eq(mailOutbox.status, "queued"), lt(mailOutbox.createdAt, before), outsidePartners(mailOutbox.accountId, quiet)))
     .limit(100);
   await dispatchMail(
     env,

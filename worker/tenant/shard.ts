@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 import { accounts } from "../../db/schema";
+import { routed, routingColumns, routingPartner } from "../data/quiet-partners";
 import { writesPaused } from "../domain/shard-move";
 import type { Db } from "../env";
 import { isolateCache } from "../http/isolate-cache";
@@ -31,28 +31,16 @@ const cache = isolateCache<string, { at: number; value: Promise<AccountPlacement
 
 /** The placement of an account (null: no such account). */
 async function lookUp(directory: Db, accountId: string): Promise<AccountPlacement | null> {
-  const partner = alias(accounts, "partner");
   const rows = await directory
-    .select({
-      type: accounts.type,
-      own: accounts.shard,
-      partners: partner.shard,
-      former: accounts.formerShards,
-      ownMove: accounts.shardMove,
-      partnersMove: partner.shardMove,
-    })
+    .select({ ...routingColumns(), former: accounts.formerShards })
     .from(accounts)
-    .leftJoin(partner, eq(partner.id, accounts.parentAccountId))
+    .leftJoin(routingPartner, eq(routingPartner.id, accounts.parentAccountId))
     .where(eq(accounts.id, accountId))
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  const partnerRow = row.type === "partner";
-  return {
-    shard: partnerRow ? row.own : row.partners,
-    former: row.former ?? [],
-    moving: writesPaused(partnerRow ? row.ownMove : row.partnersMove),
-  };
+  const { shard, move } = routed(row);
+  return { shard, former: row.former ?? [], moving: writesPaused(move) };
 }
 
 /** Where the account `accountId` is (see AccountPlacement), cached per isolate for a few seconds. */
