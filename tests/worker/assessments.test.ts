@@ -288,23 +288,25 @@ describe("taking the assessment through a partner's link", () => {
     expect((await open(issued.token)).status).toBe(200);
   });
 
-  it("rate limits opening and finishing links per client address with a 429 in the error envelope", async () => {
-    const bindings = { ASSESSMENT_RATE_LIMIT: "3" };
-    const from = (ip: string) => apiAs(null, { headers: { "CF-Connecting-IP": ip }, bindings });
-    const { token } = await json(await link("partnerAdmin", "?category=strategy"));
-    const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await from("198.51.100.7").post(`/v1/assessments/${token}/open`)).status);
-    const refused = await from("198.51.100.7").post(`/v1/assessments/${token}/submit`, { answers: {} });
-    expect(statuses).toEqual([200, 200, 200]);
-    expect(refused.status).toBe(429);
-    expect((await json(refused)).error).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/Too many requests/) });
-    // When to try again: the rule's window (a minute).
-    expect(refused.headers.get("Retry-After")).toBe("60");
-    // Another address is not held back, and an unknown token counts too (no guessing at full speed).
-    expect((await from("198.51.100.8").post(`/v1/assessments/${token}/open`)).status).toBe(200);
-    for (let i = 0; i < 3; i++) expect((await from("198.51.100.9").post("/v1/assessments/nope/open")).status).toBe(404);
-    expect((await from("198.51.100.9").post("/v1/assessments/nope/open")).status).toBe(429);
-  });
+  // Under a held clock: the rate window cannot pass between the attempts on a slow machine.
+  it("rate limits opening and finishing links per client address with a 429 in the error envelope", () =>
+    withClockHeld(async () => {
+      const bindings = { ASSESSMENT_RATE_LIMIT: "3" };
+      const from = (ip: string) => apiAs(null, { headers: { "CF-Connecting-IP": ip }, bindings });
+      const { token } = await json(await link("partnerAdmin", "?category=strategy"));
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await from("198.51.100.7").post(`/v1/assessments/${token}/open`)).status);
+      const refused = await from("198.51.100.7").post(`/v1/assessments/${token}/submit`, { answers: {} });
+      expect(statuses).toEqual([200, 200, 200]);
+      expect(refused.status).toBe(429);
+      expect((await json(refused)).error).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/Too many requests/) });
+      // When to try again: the rule's window (a minute).
+      expect(refused.headers.get("Retry-After")).toBe("60");
+      // Another address is not held back, and an unknown token counts too (no guessing at full speed).
+      expect((await from("198.51.100.8").post(`/v1/assessments/${token}/open`)).status).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await from("198.51.100.9").post("/v1/assessments/nope/open")).status).toBe(404);
+      expect((await from("198.51.100.9").post("/v1/assessments/nope/open")).status).toBe(429);
+    }));
 
   it("a brand-new user with no account cannot get a link", async () => {
     const { token } = await signUp();
