@@ -63,6 +63,9 @@ export default defineConfig(async () => {
             name: "worker",
             include: ["tests/worker/**/*.test.{ts,tsx}"],
             setupFiles: ["tests/worker/setup.ts"],
+            // A test's time is no check of the product (counts are, durations are not): on a loaded machine a
+            // file's requests take many times as long, so the limit only stops a test that hangs.
+            testTimeout: 60_000,
             // One workerd and one module graph for all files: loading the Worker's
             // modules was most of each file's time. setup.ts resets the database,
             // the bucket, the isolate caches and stubs before each file.

@@ -6,6 +6,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { newPartnerAccount } from "./fixtures";
 import { apiAs, multipart, PNG, type Caller } from "./auth";
+import { withClockHeld } from "./clock";
 import { call, json } from "./helpers";
 import { solidPng } from "../png";
 
@@ -97,9 +98,12 @@ describe("PUT /v1/admin/styles", () => {
   it("is worn by the next server-rendered page on the partner's connected domain", async () => {
     const { token, accountId } = await newPartner();
     await db.insert(schema.customDomains).values({ accountId, uri: "learn.globex.test", state: "connected", verificationToken: "t" });
-    await call("/help", { host: "learn.globex.test" }).then((r) => r.text()); // warm the tenant cache
-    expect((await put(token, { ...valid, platformName: "Globex Gym", brandColour: "#123456" })).status).toBe(200);
-    const html = await (await call("/help", { host: "learn.globex.test" })).text();
+    // The tenant cache warmed and the clock held: the new styling shows because the change dropped it, not because it lapsed.
+    const html = await withClockHeld(async () => {
+      await call("/help", { host: "learn.globex.test" }).then((r) => r.text());
+      expect((await put(token, { ...valid, platformName: "Globex Gym", brandColour: "#123456" })).status).toBe(200);
+      return (await call("/help", { host: "learn.globex.test" })).text();
+    });
     expect(html).toContain("<title>Help · Globex Gym</title>");
     expect(html).toContain("--brand:18 52 86");
   });

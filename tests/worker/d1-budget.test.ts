@@ -9,6 +9,8 @@ import { apiAs, getWithCookie, signInCookie, type Api } from "./auth";
 import { call, json } from "./helpers";
 import { withoutPublishedHours } from "./published-hours";
 import { assignParent, first as firstShard, undoFabrikamRelink } from "./flows-setup";
+import { holdClockInEachTest, later } from "./clock";
+import { d1Figures as d1, warmAnswer, type Figures } from "./d1-figures";
 
 withoutPublishedHours();
 
@@ -33,30 +35,22 @@ const WORKOUT = DEMO.workouts.copilotFoundations;
 const HOME = 2;
 const db = drizzle(env.DB, { schema });
 
-/** A request's D1 figures: its calls, and how many of them ran one after another (worker/d1/metered.ts). */
-type Figures = { calls: number; depth: number };
-
-function d1(res: Response): Figures {
-  const m = res.headers.get("Server-Timing")?.match(/d1;desc="(\d+) calls, (\d+) sequential"/);
-  if (!m) throw new Error(`no D1 figure in Server-Timing: ${res.headers.get("Server-Timing")}`);
-  return { calls: Number(m[1]), depth: Number(m[2]) };
-}
-
 const customer = apiAs("customerMember", { accountId: FABRIKAM });
 const partner = apiAs("partnerAdmin", { accountId: NORTHWIND });
 
-/** The calls of a warm request: the same request is sent once before, so per-isolate caches are filled. */
+/** The calls of a warm request (./d1-figures.ts): the same request sent once before, under the held clock. */
 async function warm(send: () => Promise<Response>): Promise<Figures> {
-  const first = await send();
-  expect(first.status).toBe(200);
-  await first.arrayBuffer();
-  const res = await send();
-  expect(res.status).toBe(200);
+  const res = await warmAnswer(async () => {
+    const sent = await send();
+    expect(sent.status).toBe(200);
+    return sent;
+  });
   await res.arrayBuffer();
   return d1(res);
 }
 
 describe("D1 round trips per request", () => {
+  holdClockInEachTest();
   const table: [string, Figures, number, number][] = [];
   const record = (name: string, { calls, depth }: Figures, budget: number, depthBudget: number) => {
     table.push([name, { calls, depth }, budget, depthBudget]);
@@ -157,8 +151,7 @@ describe("D1 round trips per request", () => {
     const at = (d: number, h = 9) => new Date(Date.UTC(2030, 0, 1 + d, h)).toISOString();
     /**
      * A write's D1 calls and its answer, which must be a success. The caller's per-isolate caches (tenant, shard,
-     * user: seconds long) are filled by a read just before, so a slow machine between two writes cannot let them
-     * lapse and add a call the warm path does not make.
+     * session, user) are filled by a read just before; the clock is held, so none lapses in between.
      */
     const written = async (as: Api, send: () => Promise<Response>) => {
       const warmed = await as.get(as === customer ? "/v1/bookings" : "/v1/jobs");
@@ -287,6 +280,18 @@ describe("D1 round trips per request", () => {
     } finally {
       await undoFabrikamRelink();
     }
+  });
+
+  it("counts a warm request's calls by the held clock: caches that lapse add calls, so the figures above are never a slow machine's", async () => {
+    const read = () => customer.get("/v1/bookings");
+    const held = await warm(read);
+    // Longer than every per-isolate cache keeps an answer (the signing keys, a minute): the Worker's caches age by
+    // the same clock the test holds, so the measured request after the warm-up cannot be a lapsed one by chance.
+    later(61_000);
+    const lapsed = await read();
+    expect(lapsed.status).toBe(200);
+    expect(d1(lapsed).calls).toBeGreaterThan(held.calls);
+    expect(await warm(read)).toEqual(held);
   });
 
   it("prints the table", () => {

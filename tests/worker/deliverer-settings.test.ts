@@ -6,6 +6,7 @@ import { DEMO } from "../../db/seed";
 import { MESSAGES } from "../../contract/messages";
 import { apiAs } from "./auth";
 import { contosoDelivers, failingD1, first, resetSecondShard, second } from "./flows-setup";
+import { d1Figures as figures, warmAnswer } from "./d1-figures";
 import { call, json } from "./helpers";
 
 /**
@@ -54,11 +55,6 @@ const slotsOn = (shard: typeof first, workoutId: string) =>
     .select()
     .from(schema.slots)
     .where(and(eq(schema.slots.partnerAccountId, CONTOSO), eq(schema.slots.workoutId, workoutId)));
-/** A request's D1 figures (worker/d1/metered.ts). */
-const figures = (res: Response) => {
-  const m = res.headers.get("Server-Timing")?.match(/d1;desc="(\d+) calls, (\d+) sequential"/);
-  return { calls: Number(m?.[1]), depth: Number(m?.[2]) };
-};
 
 beforeEach(async () => {
   await contosoDelivers(AUTOMATE);
@@ -68,8 +64,7 @@ afterEach(resetSecondShard);
 
 describe("the workouts a partner delivers for a partner on another shard", () => {
   it("are listed with their sessions, read on their author's shard beside its own (side by side), never from a copy", async () => {
-    expect((await contoso.get("/v1/admin/slots/workouts")).status).toBe(200);
-    const res = await contoso.get("/v1/admin/slots/workouts");
+    const res = await warmAnswer(() => contoso.get("/v1/admin/slots/workouts"));
     expect(res.status).toBe(200);
     const listed: { id: string; partnerName: string | null; sessions: { id: string }[] }[] = await json(res);
     const ids = listed.map((w) => w.id);
@@ -202,7 +197,7 @@ describe("a delivering partner's own times for a workout of another shard", () =
     expect(await json(series)).toHaveLength(3);
     expect(await slotsOn(second, AUTOMATE)).toHaveLength(4);
     expect(await slotsOn(first, AUTOMATE)).toHaveLength(0);
-    const listed = await contoso.get(`/v1/admin/slots?workoutId=${AUTOMATE}`);
+    const listed = await warmAnswer(() => contoso.get(`/v1/admin/slots?workoutId=${AUTOMATE}`));
     // The membership, this shard's read, then the author's shard (Contoso's times are read beside them).
     expect(figures(listed).depth).toBeLessThanOrEqual(3);
     expect((await json<{ id: string }[]>(listed)).map((s) => s.id)).toContain(slot.id);

@@ -7,6 +7,7 @@ import { LAST_ATTEMPT } from "../../worker/domain/flows";
 import { clearIsolateCaches } from "../../worker/http/isolate-cache";
 import { apiAs, multipart } from "./auth";
 import { capturedQueue, directory, failingD1, first, moveContosoToFirstShard, runFlows, second, undoFabrikamRelink } from "./flows-setup";
+import { d1Figures, warmAnswer } from "./d1-figures";
 import { json } from "./helpers";
 
 /**
@@ -42,13 +43,6 @@ afterEach(undoFabrikamRelink);
 
 const formerShards = async () =>
   (await directory.select({ former: schema.accounts.formerShards }).from(schema.accounts).where(eq(schema.accounts.id, FABRIKAM)))[0]?.former;
-
-/** A request's D1 figures (worker/d1/metered.ts): its calls, and how many ran one after another. */
-function d1Figures(res: Response) {
-  const m = res.headers.get("Server-Timing")?.match(/d1;desc="(\d+) calls, (\d+) sequential"/);
-  if (!m) throw new Error(`no D1 figure in Server-Timing: ${res.headers.get("Server-Timing")}`);
-  return { calls: Number(m[1]), depth: Number(m[2]) };
-}
 
 describe("a customer re-links to a partner on another shard", () => {
   it("is accepted (202) and moves through the Queue: account and members copied, routing switched, history left under the old partner", async () => {
@@ -106,8 +100,7 @@ describe("a customer re-links to a partner on another shard", () => {
     const northwind = await first.select().from(schema.creditEntries).where(eq(schema.creditEntries.accountId, FABRIKAM));
     const cara = apiAs("customerAdmin", { accountId: FABRIKAM });
     const read = async (path: string) => {
-      await (await cara.get(path)).arrayBuffer();
-      const res = await cara.get(path);
+      const res = await warmAnswer(() => cara.get(path));
       expect(res.status).toBe(200);
       // Both shards side by side after the membership: no more calls, and no deeper, than any customer read.
       expect(d1Figures(res).calls).toBeLessThanOrEqual(3);
@@ -206,8 +199,7 @@ describe("a customer re-linked across shards keeps its bookings", () => {
     const expected = await allBookings();
     expect(expected).toHaveLength(old.length + 1);
 
-    await (await cara().get("/v1/bookings?limit=100")).arrayBuffer();
-    const res = await cara().get("/v1/bookings?limit=100");
+    const res = await warmAnswer(() => cara().get("/v1/bookings?limit=100"));
     expect(res.status).toBe(200);
     expect(d1Figures(res).calls).toBeLessThanOrEqual(3);
     expect(d1Figures(res).depth).toBeLessThanOrEqual(2);

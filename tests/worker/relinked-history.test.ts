@@ -8,6 +8,7 @@ import { weakestCategories } from "../../worker/domain/recommendations";
 import { clearIsolateCaches } from "../../worker/http/isolate-cache";
 import { apiAs } from "./auth";
 import { capturedQueue, directory, failingD1, first, moveContosoToFirstShard, runFlows, second, undoFabrikamRelink } from "./flows-setup";
+import { d1Figures, warmAnswer } from "./d1-figures";
 import { json } from "./helpers";
 
 /**
@@ -260,12 +261,6 @@ describe("a re-linked customer's old reviews", () => {
 
 describe("a re-linked customer's audit trail", () => {
   type Page = { items: { id: string; createdAt: string }[]; nextCursor: string | null };
-  /** A request's D1 figures (worker/d1/metered.ts): its calls, and how many ran one after another. */
-  const d1Figures = (res: Response) => {
-    const m = res.headers.get("Server-Timing")?.match(/d1;desc="(\d+) calls, (\d+) sequential"/);
-    if (!m) throw new Error(`no D1 figure in Server-Timing: ${res.headers.get("Server-Timing")}`);
-    return { calls: Number(m[1]), depth: Number(m[2]) };
-  };
   /** Fabrikam's entries on one shard, newest first (the id breaking ties), with their partner stamp. */
   const entriesOn = (db: typeof first) =>
     db
@@ -290,8 +285,7 @@ describe("a re-linked customer's audit trail", () => {
     expect(fresh.every((e) => e.partner === CONTOSO)).toBe(true);
     const expected = newestFirst([...old, ...fresh]).map((e) => e.id);
 
-    await (await cara().get("/v1/admin/audit?limit=100")).arrayBuffer();
-    const res = await cara().get("/v1/admin/audit?limit=100");
+    const res = await warmAnswer(() => cara().get("/v1/admin/audit?limit=100"));
     expect(res.status).toBe(200);
     expect(d1Figures(res).calls).toBeLessThanOrEqual(3);
     expect(d1Figures(res).depth).toBeLessThanOrEqual(2);
