@@ -19,7 +19,19 @@ withoutPublishedHours();
 
 const HOUR = 3600_000;
 /** A whole minute `hours` from now (session times are future minutes). */
-const fromNow = (hours: number) => new Date(Math.ceil((Date.now() + hours * HOUR) / 60_000) * 60_000).toISOString();
+/**
+ * The next `hour`:00 UTC at least `hours` from now (within the 24 hours after
+ * that: with 0, a session within 24 hours, however late in the day). Night hours, each test its own: the seed's sessions are by day
+ * (09:00–15:00 UTC), so a time at the same offset from now would land on one
+ * of them at some hours of the day, and the partner's confirm refuses a time
+ * its calendar has taken.
+ */
+const nextAt = (hour: number, hours: number) => {
+  const from = Date.now() + hours * HOUR;
+  const day = new Date(from);
+  const at = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hour);
+  return new Date(at >= from ? at : at + 24 * HOUR).toISOString();
+};
 const inDays = (d: number, h = 9) => new Date(Date.UTC(2031, 0, 1 + d, h)).toISOString();
 
 grantFabrikamCredits(100);
@@ -41,7 +53,7 @@ async function booked(times: string[]) {
   const res = await partner.post(`/v1/jobs/${job.id}/confirm`, {
     lines: job.lines.map((l: { id: string; requestedTimes: string[] }) => ({ lineId: l.id, time: l.requestedTimes[0] })),
   });
-  expect(res.status).toBe(200);
+  expect(res.status, await res.clone().text()).toBe(200);
   return json(res);
 }
 const mailsTo = (to: string, subject: string) =>
@@ -173,7 +185,7 @@ describe("reminders from the cron trigger", () => {
   const cron = () => worker.scheduled(createScheduledController({ cron: "*/10 * * * *" }), { ...env, MAIL_QUEUE: queue });
 
   it("reminds the customer once of a confirmed session starting within 24 hours, however many runs (also at once)", async () => {
-    const job = await booked([fromNow(23), fromNow(50)]);
+    const job = await booked([nextAt(1, 0), nextAt(1, 30)]);
     await cron();
     await Promise.all([cron(), cron()]);
     await cron();
@@ -187,12 +199,12 @@ describe("reminders from the cron trigger", () => {
       .from(schema.mailReminders)
       .where(eq(schema.mailReminders.mailId, nth(reminders, 0).id));
     expect(keys).toEqual([expect.objectContaining({ kind: "session24h", key: `${job.lines[0].id}|${job.lines[0].scheduledAt}|cara@fabrikam.test` })]);
-    // The session 50 hours away is not reminded yet.
+    // The session more than 30 hours away is not reminded yet.
     expect(reminders.some((m) => m.subject.includes("Prompting in practice"))).toBe(false);
   });
 
   it("reminds the assigned side of an action item on its due date, once", async () => {
-    const job = await booked([fromNow(60), fromNow(80)]);
+    const job = await booked([nextAt(3, 48), nextAt(3, 72)]);
     await db.insert(schema.jobActionItems).values({
       accountId: FABRIKAM,
       jobId: job.id,
@@ -261,7 +273,7 @@ describe("reminders from the cron trigger", () => {
     const dan = await inZone("dan@fabrikam.test", "Asia/Tokyo");
     const ben = await inZone("ben@northwind.test", "Europe/Berlin");
     await inZone("cara@fabrikam.test", "America/New_York");
-    const job = await booked([fromNow(20), fromNow(70)]);
+    const job = await booked([nextAt(5, 0), nextAt(5, 30)]);
     expect((await customer.put(`/v1/bookings/${job.id}/attendees`, { userIds: [dan] })).status).toBe(200);
     expect((await partner.put(`/v1/jobs/${job.id}/instructor`, { userId: ben, lineId: job.lines[0].id })).status).toBe(200);
     await cron();
