@@ -30,6 +30,7 @@ import {
 } from "./assessments";
 import { AuditPage, AuditQuery } from "./audit";
 import { SetTimeZoneBody } from "./time-zones";
+import { CurrencyChangeDto, CurrencyChangeQuery } from "./currency";
 import {
   AcceptProposal,
   AvailabilityDto,
@@ -214,6 +215,7 @@ export const apiPaths = {
   "/v1/admin/accounts/{accountId}/details-prompt": { get: { params: AccountPathParam, response: DetailsPromptDto } },
   "/v1/admin/accounts/{accountId}/details-prompt/dismiss": { post: { params: AccountPathParam, response: DetailsPromptDto } },
   "/v1/admin/accounts/{accountId}/assign-parent": { post: { params: AccountPathParam, body: AssignParentBody, response: AccountDto } },
+  "/v1/admin/accounts/{accountId}/currency-change": { get: { params: AccountPathParam, query: CurrencyChangeQuery, response: CurrencyChangeDto } },
 
   // Styling
   "/v1/styles": { get: { query: StylesQuery, response: Styling } },

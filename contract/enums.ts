@@ -335,6 +335,9 @@ export const AuditCode = [
   "accountTimeZoneChanged",
   // A workout's price for one customer or one price group.
   "priceChanged",
+  // A partner's currency, and a customer's following its partner's.
+  "accountCurrencyChanged",
+  "customerCurrencyChanged",
 ] as const;
 export type AuditCode = (typeof AuditCode)[number];
 
@@ -351,6 +354,7 @@ export const AuditField = [
   "minimumNotice",
   "buffer",
   "timeZone",
+  "currency",
 ] as const;
 export type AuditField = (typeof AuditField)[number];
 

@@ -261,7 +261,7 @@ endpoint(
     form: { data: UpdateAccountProfileData, files: [{ field: "details.logo" }] },
     responses: {
       200: { description: "The account", schema: AccountDto },
-      ...errorResponses({ 403: "Not an owner or admin", 404: "Not the acting account" }),
+      ...errorResponses({ 403: "Not an owner or admin", 404: "Not the acting account", 409: "Price groups priced only in the old currency" }),
       413: { description: "Logo over 50 MB" },
       415: { description: "Logo not an image" },
     },
@@ -270,7 +270,8 @@ endpoint(
     assertActing(scope, params.accountId);
     const logo = form.files["details.logo"];
     const logoKey = logo ? await storeUpload(c.env.UPLOADS, `public/accounts/${scope.account.id}`, logo) : undefined;
-    return c.json(accountDto(await updateProfile(bothDatabases(c), scope, form.data, logoKey)));
+    const dbs = { ...bothDatabases(c), shardName: c.get("shard").name };
+    return c.json(accountDto(await updateProfile(dbs, scope, form.data, logoKey, (m) => sendFlows(c.env, [m]))));
   },
 );
 

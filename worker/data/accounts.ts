@@ -21,7 +21,8 @@ import { batch, theRow, type Stmt } from "./query";
 import { inSession } from "./customers";
 import { partnerByTan } from "./partner-numbers";
 import { writeThenRead } from "./reusable";
-import type { InviteClaim, RelinkMessage, UndoAcceptMessage, UndoLinkMessage, UndoOnboardingMessage } from "../domain/flows";
+import type { CopyCurrencyMessage, InviteClaim, RelinkMessage, UndoAcceptMessage, UndoLinkMessage, UndoOnboardingMessage } from "../domain/flows";
+import { changePartnerCurrency } from "./customer-currency";
 import { unclaimStatements, undoLater } from "./invite-undo";
 import { directoryPatch, directoryRow } from "./routing-rows";
 import { dropOnboardingStatements, unlinkStatement, type Compensation } from "./undo-steps";
@@ -279,15 +280,17 @@ async function saveAccount(
   return theRow(updated, "updated account");
 }
 
-/** Saves the acting account's details (and a new logo's key). */
+/** Saves the acting account's details (and a new logo's key); a partner's new currency takes its customers with it (./customer-currency.ts). */
 export async function updateProfile(
-  dbs: { shard: Db; directory: Db },
+  dbs: { shard: Db; directory: Db; shardName: string },
   scope: AdminScope,
   data: z.output<typeof UpdateAccountProfileData>,
   logoKey: string | undefined,
+  later: (m: CopyCurrencyMessage) => Promise<void>,
 ): Promise<Account> {
-  const currency = savedCurrency(scope.account, data.currency);
-  return saveAccount(dbs, scope.account, { ...data, currency, ...(logoKey ? { logoKey } : {}) });
+  const patch = { ...data, currency: savedCurrency(scope.account, data.currency), ...(logoKey ? { logoKey } : {}) };
+  if (scope.account.type === "partner" && patch.currency !== scope.account.currency) return changePartnerCurrency(dbs, scope, patch, later);
+  return saveAccount(dbs, scope.account, patch);
 }
 
 /**

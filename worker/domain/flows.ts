@@ -122,8 +122,17 @@ export type UndoMemberStatusMessage = {
   added: string[];
 };
 
+/**
+ * A partner's change of currency, or the cron's alignment of its customers,
+ * committed on `shard` while the directory refused its copies: the directory's
+ * rows of `accountIds` take what the shard holds now (the currency, with a
+ * partner's profile). Idempotent; nothing to compensate, the shard being whole.
+ */
+export type CopyCurrencyMessage = { kind: "copyCurrency"; shard: string; accountIds: string[] };
+
 export type FlowMessage =
   | RelinkMessage
+  | CopyCurrencyMessage
   | PublishMessage
   | RefreshMessage
   | DeliverMessage

@@ -19,7 +19,7 @@ import { deliver } from "./delivery";
 import { undoAccept, undoInvites } from "./invites";
 import { relink, undoRelink } from "./relink";
 import { releaseSeats } from "./seats";
-import { undoLink, undoMemberStatus, undoOnboarding } from "./undo";
+import { copyCurrency, undoLink, undoMemberStatus, undoOnboarding } from "./undo";
 
 /** The flow queue's name (wrangler.toml); a deployment may suffix it per environment. */
 export const FLOW_QUEUE_NAME = "techfit-flows";
@@ -49,6 +49,7 @@ async function run(env: Env, dbs: FlowDatabases, m: FlowMessage): Promise<void> 
   if (m.kind === "undoOnboarding") return undoOnboarding(dbs, m);
   if (m.kind === "undoLink") return undoLink(dbs, m);
   if (m.kind === "undoMemberStatus") return undoMemberStatus(dbs, m);
+  if (m.kind === "copyCurrency") return copyCurrency(dbs, m);
   return refresh(dbs, m);
 }
 
@@ -66,7 +67,14 @@ const retryLater = (message: Message<FlowMessage>) => message.retry({ delaySecon
  * (./relink.ts), a publish at its author's, a delivery copy at its deliverer's.
  */
 function shardsWritten(m: FlowMessage): string[] {
-  if (m.kind === "refresh" || m.kind === "undoInvites" || m.kind === "undoOnboarding" || m.kind === "undoLink" || m.kind === "undoMemberStatus")
+  if (
+    m.kind === "refresh" ||
+    m.kind === "undoInvites" ||
+    m.kind === "undoOnboarding" ||
+    m.kind === "undoLink" ||
+    m.kind === "undoMemberStatus" ||
+    m.kind === "copyCurrency"
+  )
     return [m.shard];
   if (m.kind === "releaseSeats") return [m.shard, m.jobShard];
   if (m.kind === "undoAccept") return [m.claim.shard];

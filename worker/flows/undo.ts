@@ -1,5 +1,6 @@
+import { copyCurrencies } from "../data/customer-currency";
 import { takeBackLink, takeBackMemberStatus, takeBackOnboarding } from "../data/undo-steps";
-import type { UndoLinkMessage, UndoMemberStatusMessage, UndoOnboardingMessage } from "../domain/flows";
+import type { CopyCurrencyMessage, UndoLinkMessage, UndoMemberStatusMessage, UndoOnboardingMessage } from "../domain/flows";
 import type { FlowDatabases } from "./consumer";
 
 /** The shard named by a step, with the directory (each step asks the other database first: worker/data/undo-steps.ts). */
@@ -13,3 +14,6 @@ export const undoLink = (dbs: FlowDatabases, m: UndoLinkMessage) => takeBackLink
 
 /** The directory's identity membership following the member's status on its shard again. */
 export const undoMemberStatus = (dbs: FlowDatabases, m: UndoMemberStatusMessage) => takeBackMemberStatus(on(dbs, m.shard), m);
+
+/** The directory's rows following the currency (and a partner's profile) the shard holds. */
+export const copyCurrency = (dbs: FlowDatabases, m: CopyCurrencyMessage) => copyCurrencies(on(dbs, m.shard), m.accountIds);

@@ -1,0 +1,257 @@
+/**
+ * A linked customer's currency follows its partner's
+ * (docs/decisions/2026-11-27-currency-follows-the-partner.md): a partner's
+ * change takes its customers with it in the same request, except those with
+ * an open booking or a price of their own in the old currency, and is refused
+ * while a price group has prices only in the old one; the cron brings
+ * customers made before the rule (or held back until then) to their
+ * partner's currency, on each shard, once.
+ */
+import { env } from "cloudflare:workers";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import * as schema from "../../db/schema";
+import { DEMO } from "../../db/seed";
+import { customerAccounts, partnerAccounts } from "../../db/seed/data";
+import { runScheduled } from "../../worker/cron";
+import { clearIsolateCaches } from "../../worker/http/isolate-cache";
+import { ACCOUNT_DETAILS, apiAs, multipart, newCustomer, type Caller } from "./auth";
+import { capturedQueue, directory, failingD1, first, resetSecondShard, runFlows, second } from "./flows-setup";
+import { json } from "./helpers";
+
+const { northwind, contoso } = DEMO;
+const { harbour, wideWorld, fabrikam, alpine, tailspin } = DEMO.customers;
+const CONTOSO_CUSTOMERS = [harbour.id, wideWorld.id];
+const NORTHWIND_CUSTOMERS = [fabrikam.id, alpine.id, tailspin.id];
+
+type Currency = "USD" | "GBP" | "CAD";
+const seeded = (id: string) => [...partnerAccounts, ...customerAccounts].find((a) => a.id === id)!.currency as Currency;
+
+/** Each account's currency on its shard and in the directory. */
+async function currencies(shard: typeof first, ids: string[]) {
+  const read = (db: typeof first) =>
+    db.select({ id: schema.accounts.id, currency: schema.accounts.currency }).from(schema.accounts).where(inArray(schema.accounts.id, ids));
+  const [onShard, inDirectory] = await Promise.all([read(shard), read(directory)]);
+  return Object.fromEntries(
+    ids.map((id) => [id, { shard: onShard.find((r) => r.id === id)?.currency, directory: inDirectory.find((r) => r.id === id)?.currency }]),
+  );
+}
+
+const both = (currency: Currency) => ({ shard: currency, directory: currency });
+
+/** The partner's Account Details saved with `currency` (the rest as the demo has them). */
+const saveCurrency = (who: Caller, partnerId: string, currency: string, opts: { bindings?: Record<string, unknown> } = {}) => {
+  const partner = partnerAccounts.find((p) => p.id === partnerId)!;
+  const data = { ...ACCOUNT_DETAILS, name: partner.name, website: partner.website, primaryEmail: partner.primaryEmail, location: partner.location, currency };
+  return apiAs(who, { accountId: partnerId, ...opts }).send("PUT", `/v1/admin/accounts/${partnerId}/profile`, multipart(data));
+};
+
+const preview = (who: Caller, partnerId: string, currency: string) =>
+  apiAs(who, { accountId: partnerId }).get(`/v1/admin/accounts/${partnerId}/currency-change?currency=${currency}`);
+
+/** A money price of Contoso's price group in `currency` for one of its workouts (the same workout each time). */
+async function priceContosoGroup(currency: Currency) {
+  const [line] = await second
+    .select()
+    .from(schema.pricingLines)
+    .where(and(eq(schema.pricingLines.accountId, contoso.id), eq(schema.pricingLines.pricingType, "value")))
+    .orderBy(schema.pricingLines.id)
+    .limit(1);
+  const { id: _id, ...copy } = line!;
+  await second.insert(schema.pricingLines).values({ ...copy, priceType: "customerPriceGroup", priceGroupId: contoso.priceGroupId, currency });
+}
+
+/** An open booking of the customer priced in `currency`, on `db` (its shard). */
+async function openBooking(db: typeof first, customerId: string, partnerId: string, currency: Currency) {
+  const [workout] = await db.select({ id: schema.workouts.id }).from(schema.workouts).where(eq(schema.workouts.accountId, partnerId)).limit(1);
+  await db
+    .insert(schema.jobs)
+    .values({ accountId: customerId, partnerAccountId: partnerId, workoutId: workout!.id, status: "confirmed", priceAmount: 50001, currency });
+}
+
+/** The audit entries of `code` in `accountId`'s trail, as written on `db`. */
+const entries = (db: typeof first, accountId: string, code: schema.AuditEntry["code"]) =>
+  db
+    .select()
+    .from(schema.auditEntries)
+    .where(and(eq(schema.auditEntries.accountId, accountId), eq(schema.auditEntries.code, code)));
+
+/** The first shard (the directory's own database) as seeded: Northwind's and its customers' currencies. */
+async function resetFirstShard() {
+  for (const id of [northwind.id, ...NORTHWIND_CUSTOMERS])
+    await first
+      .update(schema.accounts)
+      .set({ currency: seeded(id) })
+      .where(eq(schema.accounts.id, id));
+  await first.delete(schema.jobs).where(eq(schema.jobs.priceAmount, 50001));
+}
+
+afterEach(async () => {
+  await resetSecondShard();
+  await resetFirstShard();
+  // The directory's copies of Contoso and its customers (the second shard's reset seeds the shard only where the directory has rows).
+  for (const id of [contoso.id, ...CONTOSO_CUSTOMERS])
+    await directory
+      .update(schema.accounts)
+      .set({ currency: seeded(id) })
+      .where(eq(schema.accounts.id, id));
+  clearIsolateCaches();
+});
+
+describe("a partner changes its currency", () => {
+  it("on its own shard (Contoso, weur-1): its customers follow in the same request, the directory with them, each change in the trail", async () => {
+    const res = await saveCurrency("otherPartnerAdmin", contoso.id, "USD");
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await json(res)).toMatchObject({ id: contoso.id, currency: "USD" });
+    expect(await currencies(second, [contoso.id, ...CONTOSO_CUSTOMERS])).toEqual({
+      [contoso.id]: both("USD"),
+      [harbour.id]: both("USD"),
+      [wideWorld.id]: both("USD"),
+    });
+    // The partner's own trail, by its admin; each customer's, stamped with the partner.
+    const [own] = await entries(second, contoso.id, "accountCurrencyChanged");
+    expect(own?.data).toMatchObject({ field: "currency", change: { kind: "name", from: "GBP", to: "USD" } });
+    for (const id of CONTOSO_CUSTOMERS) {
+      const [entry] = await entries(second, id, "customerCurrencyChanged");
+      expect(entry).toMatchObject({ partnerAccountId: contoso.id, data: { field: "currency", change: { kind: "name", from: "GBP", to: "USD" } } });
+      expect(entry?.userId).toBeTruthy();
+    }
+    // Saving again with the same currency changes nothing more.
+    expect((await saveCurrency("otherPartnerAdmin", contoso.id, "USD")).status).toBe(200);
+    expect(await entries(second, contoso.id, "accountCurrencyChanged")).toHaveLength(1);
+    expect(await entries(second, harbour.id, "customerCurrencyChanged")).toHaveLength(1);
+  });
+
+  it("keeps a customer with an open booking priced in the old currency, as the preview says beforehand", async () => {
+    await openBooking(second, wideWorld.id, contoso.id, "GBP");
+    const before = await preview("otherPartnerAdmin", contoso.id, "USD");
+    expect(before.status).toBe(200);
+    expect(await json(before)).toEqual({ from: "GBP", to: "USD", follow: 1, keep: { total: 1, bookings: 1, prices: 0 }, priceGroups: [] });
+    expect((await saveCurrency("otherPartnerAdmin", contoso.id, "USD")).status).toBe(200);
+    expect(await currencies(second, CONTOSO_CUSTOMERS)).toEqual({ [harbour.id]: both("USD"), [wideWorld.id]: both("GBP") });
+    // Afterwards the partner's screen reads who still pays in another currency.
+    expect(await json(await preview("otherPartnerAdmin", contoso.id, "USD"))).toMatchObject({ follow: 0, keep: { total: 1, bookings: 1 } });
+  });
+
+  it("on the directory's own database (Northwind, first): customers with open bookings or their own prices keep theirs", async () => {
+    // The demo's customers have open bookings priced in USD; a new customer linked by the TAN has none and follows.
+    const fresh = await newCustomer("Cedar Cabins");
+    expect((await apiAs(fresh.token, { accountId: fresh.id }).post(`/v1/admin/accounts/${fresh.id}/assign-parent`, { tan: northwind.tan })).status).toBe(200);
+    const res = await preview("partnerAdmin", northwind.id, "CAD");
+    expect(await json(res)).toEqual({ from: "USD", to: "CAD", follow: 1, keep: { total: 3, bookings: 3, prices: 0 }, priceGroups: [] });
+    expect((await saveCurrency("partnerAdmin", northwind.id, "CAD")).status).toBe(200);
+    expect(await currencies(first, [northwind.id, fresh.id, ...NORTHWIND_CUSTOMERS])).toEqual({
+      [northwind.id]: both("CAD"),
+      [fresh.id]: both("CAD"),
+      [fabrikam.id]: both("USD"),
+      [alpine.id]: both("USD"),
+      [tailspin.id]: both("USD"),
+    });
+  });
+
+  it("is refused while a price group has prices only in the old currency, naming it, with nothing changed", async () => {
+    await priceContosoGroup("GBP");
+    const before = await preview("otherPartnerAdmin", contoso.id, "USD");
+    expect((await json(before)).priceGroups).toEqual([{ id: contoso.priceGroupId, name: "Public Sector" }]);
+    const res = await saveCurrency("otherPartnerAdmin", contoso.id, "USD");
+    expect(res.status).toBe(409);
+    expect((await json(res)).error.message).toBe("These price groups have prices only in GBP: Public Sector. Price them in USD first.");
+    expect(await currencies(second, [contoso.id, ...CONTOSO_CUSTOMERS])).toEqual({
+      [contoso.id]: both("GBP"),
+      [harbour.id]: both("GBP"),
+      [wideWorld.id]: both("GBP"),
+    });
+    expect(await entries(second, contoso.id, "accountCurrencyChanged")).toEqual([]);
+    // Priced in dollars too, the group no longer holds the change back.
+    await priceContosoGroup("USD");
+    expect((await json(await preview("otherPartnerAdmin", contoso.id, "USD"))).priceGroups).toEqual([]);
+    expect((await saveCurrency("otherPartnerAdmin", contoso.id, "USD")).status).toBe(200);
+  });
+
+  it("refuses an unknown currency, no token, a member who is not an admin, a customer and another partner, changing nothing", async () => {
+    expect((await saveCurrency("otherPartnerAdmin", contoso.id, "EUR")).status).toBe(400);
+    expect((await saveCurrency(null, contoso.id, "USD")).status).toBe(401);
+    expect((await saveCurrency("partnerMember", northwind.id, "CAD")).status).toBe(403);
+    // A customer's admin, and Contoso's admin, on Northwind's settings.
+    expect((await saveCurrency("customerAdmin", northwind.id, "CAD")).status).toBeGreaterThanOrEqual(403);
+    expect((await saveCurrency("otherPartnerAdmin", northwind.id, "CAD")).status).toBeGreaterThanOrEqual(403);
+    expect(await currencies(first, [northwind.id, ...NORTHWIND_CUSTOMERS])).toEqual({
+      [northwind.id]: both("USD"),
+      [fabrikam.id]: both("USD"),
+      [alpine.id]: both("USD"),
+      [tailspin.id]: both("USD"),
+    });
+    expect(await currencies(second, [contoso.id])).toEqual({ [contoso.id]: both("GBP") });
+    // The preview has the same doors.
+    expect((await preview("otherPartnerAdmin", contoso.id, "EUR")).status).toBe(400);
+    expect((await preview(null, contoso.id, "USD")).status).toBe(401);
+    expect((await preview("partnerMember", northwind.id, "CAD")).status).toBe(403);
+    expect((await preview("customerAdmin", fabrikam.id, "CAD")).status).toBe(403);
+    expect((await preview("otherPartnerAdmin", northwind.id, "CAD")).status).toBeGreaterThanOrEqual(403);
+  });
+
+  it("when the directory refuses its copies, the change stands on the shard and the flow queue's step brings the directory to it, idempotently", async () => {
+    const queue = capturedQueue();
+    const failing = failingD1(env.DB, /^update "accounts"/i, Infinity);
+    const res = await saveCurrency("otherPartnerAdmin", contoso.id, "USD", { bindings: { DB: failing, ...queue.bindings } });
+    expect(res.status).toBe(200);
+    expect(failing.failures).toBeGreaterThan(0);
+    expect(await currencies(second, [contoso.id, harbour.id])).toEqual({
+      [contoso.id]: { shard: "USD", directory: "GBP" },
+      [harbour.id]: { shard: "USD", directory: "GBP" },
+    });
+    expect(queue.sent).toEqual([{ kind: "copyCurrency", shard: "weur-1", accountIds: expect.arrayContaining([contoso.id, ...CONTOSO_CUSTOMERS]) }]);
+    for (let run = 0; run < 2; run++) {
+      const result = await runFlows(queue.sent);
+      expect(result.explicitAcks).toHaveLength(1);
+      expect(await currencies(second, [contoso.id, ...CONTOSO_CUSTOMERS])).toEqual({
+        [contoso.id]: both("USD"),
+        [harbour.id]: both("USD"),
+        [wideWorld.id]: both("USD"),
+      });
+    }
+    const [partner] = await directory.select().from(schema.accounts).where(eq(schema.accounts.id, contoso.id));
+    expect(partner).toMatchObject({ name: "Contoso Skills", shard: "weur-1", tan: contoso.tan });
+  });
+});
+
+describe("the cron's alignment of customers made before the rule", () => {
+  it("moves each linked customer to its partner's currency on both shards, keeps the ones held back, and does it once", async () => {
+    // Made before the rule: Tailspin (Northwind, USD) in GBP; Wide World (Contoso, GBP) in USD; Harbour in CAD with an open CAD booking.
+    await first.update(schema.accounts).set({ currency: "GBP" }).where(eq(schema.accounts.id, tailspin.id));
+    for (const [id, currency] of [
+      [wideWorld.id, "USD"],
+      [harbour.id, "CAD"],
+    ] as const) {
+      await second.update(schema.accounts).set({ currency }).where(eq(schema.accounts.id, id));
+      await directory.update(schema.accounts).set({ currency }).where(eq(schema.accounts.id, id));
+    }
+    await openBooking(second, harbour.id, contoso.id, "CAD");
+    // A customer price of its own in its currency holds Alpine (set to CAD) back too.
+    await first.update(schema.accounts).set({ currency: "CAD" }).where(eq(schema.accounts.id, alpine.id));
+    const [line] = await first.select().from(schema.pricingLines).where(eq(schema.pricingLines.accountId, northwind.id)).limit(1);
+    const { id: _id, ...copy } = line!;
+    await first
+      .insert(schema.pricingLines)
+      .values({ ...copy, priceType: "customer", customerAccountId: alpine.id, priceGroupId: null, pricingType: "value", currency: "CAD" });
+
+    for (let run = 0; run < 2; run++) {
+      await runScheduled(env, Date.now());
+      expect(await currencies(first, [tailspin.id, alpine.id, fabrikam.id])).toEqual({
+        [tailspin.id]: both("USD"),
+        [alpine.id]: both("CAD"),
+        [fabrikam.id]: both("USD"),
+      });
+      expect(await currencies(second, CONTOSO_CUSTOMERS)).toEqual({ [wideWorld.id]: both("GBP"), [harbour.id]: both("CAD") });
+    }
+    // One entry each, by the system, in the customer's trail stamped with its partner.
+    const [tailspinEntry, ...moreTailspin] = await entries(first, tailspin.id, "customerCurrencyChanged");
+    expect(moreTailspin).toEqual([]);
+    expect(tailspinEntry).toMatchObject({ userId: null, partnerAccountId: northwind.id, data: { actor: "system", change: { from: "GBP", to: "USD" } } });
+    const wide = await entries(second, wideWorld.id, "customerCurrencyChanged");
+    expect(wide).toHaveLength(1);
+    expect(wide[0]).toMatchObject({ partnerAccountId: contoso.id, data: { change: { from: "USD", to: "GBP" } } });
+    expect(await entries(second, harbour.id, "customerCurrencyChanged")).toEqual([]);
+    await first.delete(schema.pricingLines).where(eq(schema.pricingLines.customerAccountId, alpine.id));
+  });
+});

@@ -1,0 +1,234 @@
+/**
+ * A linked customer's currency follows its partner's
+ * (docs/decisions/2026-11-27-currency-follows-the-partner.md): when the
+ * partner changes its own (in the request, one batch on the partner's shard,
+ * where its customers are) and, for customers made before the rule or held
+ * back until then, by the cron on each shard. A customer keeps the currency
+ * it has while something is priced in it: an open booking priced in money in
+ * it, or a money price of its own (a customer line) still in date. The
+ * directory's copies (the partner's row, the customers' routing rows) follow
+ * the shard after its batch; when that write fails, the flow queue's
+ * `copyCurrency` step brings them to the shard's values.
+ */
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { currencyRefusal, type CurrencyChangeDto } from "../../contract/currency";
+import type { Currency } from "../../contract/enums";
+import { accounts } from "../../db/schema";
+import type { CopyCurrencyMessage } from "../domain/flows";
+import type { Db } from "../env";
+import type { AdminScope } from "../http/endpoint";
+import { conflict } from "../http/errors";
+import type { Account } from "../identity/context";
+import { auditStatement } from "./audit";
+import { BY_SYSTEM } from "./plan-renewals";
+import { batch, theRow, today, type Stmt } from "./query";
+import { writeThenRead } from "./reusable";
+import { directoryPatch } from "./routing-rows";
+import { raw } from "./statements";
+
+/** The customer row being judged (the outer `accounts` of each statement below; the subqueries name their own tables by alias). */
+const customer = (column: string) => sql.raw(`"accounts"."${column}"`);
+
+/** It has an open booking (neither completed nor cancelled) priced in money in its currency. */
+const heldByBookings = sql`EXISTS (SELECT 1 FROM jobs j WHERE j.account_id = ${customer("id")} AND j.currency = ${customer("currency")}
+  AND j.price_amount IS NOT NULL AND j.status NOT IN ('completed', 'cancelled'))`;
+
+/** It has a money price of its own (a customer line) in its currency, in date today or later. */
+const heldByPrices = (day: string) => sql`EXISTS (SELECT 1 FROM pricing_lines l WHERE l.customer_account_id = ${customer("id")}
+  AND l.price_type = 'customer' AND l.pricing_type = 'value' AND l.currency = ${customer("currency")} AND (l.end_date IS NULL OR l.end_date >= ${day}))`;
+
+/** Its partner's currency. */
+const partnersCurrency = sql`(SELECT p.currency FROM accounts p WHERE p.id = ${customer("parent_account_id")})`;
+
+/**
+ * The linked customers of the partners `partners` selects (a subquery or a
+ * value) whose currency is not their partner's and that nothing holds back.
+ */
+const follows = (partners: SQL, day: string) =>
+  sql`${customer("type")} = 'customer' AND ${customer("parent_account_id")} IN (${partners})
+    AND ${customer("currency")} <> ${partnersCurrency} AND NOT ${heldByBookings} AND NOT ${heldByPrices(day)}`;
+
+/** A customer that followed: its id and its new currency. */
+export type Followed = { id: string; currency: Currency };
+
+/**
+ * The batch's statements that move those customers to their partner's
+ * currency, after the partner's own row is written in the same batch: first
+ * one entry per customer in its trail (`customerCurrencyChanged`, from → to,
+ * by `userId` or by the system), then the rows, answering who followed.
+ */
+function followStatements(db: Db, partners: SQL, userId: string | null, partnerOfEntry: SQL) {
+  const day = today();
+  const data = sql`json_object('field', 'currency', 'change', json_object('kind', 'name', 'from', ${customer("currency")}, 'to', ${partnersCurrency})${
+    userId ? sql`` : sql`, 'actor', ${BY_SYSTEM.actor}`
+  })`;
+  const entries = raw(sql`INSERT INTO audit_entries (id, account_id, partner_account_id, code, subject_type, subject_id, user_id, data)
+    SELECT lower(hex(randomblob(16))), ${customer("id")}, ${partnerOfEntry}, 'customerCurrencyChanged', 'account', ${customer("id")}, ${userId}, ${data}
+    FROM accounts WHERE ${follows(partners, day)}`);
+  const rows = db
+    .update(accounts)
+    .set({ currency: sql`${partnersCurrency}` })
+    .where(follows(partners, day))
+    .returning({ id: accounts.id, currency: accounts.currency });
+  return { entries, rows };
+}
+
+/** The price groups of the partner with money prices in `from` for a workout (or variant) that has none of the group's in `to`, by name. */
+export async function groupsPricedOnlyIn(db: Db, partnerId: string, from: Currency, to: Currency): Promise<{ id: string; name: string }[]> {
+  const day = today();
+  const current = (line: string) => sql.raw(`${line}.pricing_type = 'value' AND (${line}.end_date IS NULL OR ${line}.end_date >= `);
+  return db.all<{ id: string; name: string }>(sql`SELECT DISTINCT g.id, g.name FROM price_groups g JOIN pricing_lines l ON l.price_group_id = g.id
+    WHERE g.account_id = ${partnerId} AND l.price_type = 'customerPriceGroup' AND l.currency = ${from} AND ${current("l")}${day})
+    AND NOT EXISTS (SELECT 1 FROM pricing_lines n WHERE n.price_group_id = l.price_group_id AND n.workout_id = l.workout_id
+      AND n.variant_id IS l.variant_id AND n.currency = ${to} AND ${current("n")}${day}))
+    ORDER BY g.name`);
+}
+
+/** What changing the partner's currency to `to` would do to its customers and price groups (CurrencyChangeDto). */
+export async function currencyChange(db: Db, partner: Pick<Account, "id" | "currency">, to: Currency): Promise<CurrencyChangeDto> {
+  const day = today();
+  const [[counts], priceGroups] = await Promise.all([
+    db.all<{ follow: number | null; keep: number | null; bookings: number | null; prices: number | null }>(sql`SELECT
+        sum(CASE WHEN NOT ${heldByBookings} AND NOT ${heldByPrices(day)} THEN 1 ELSE 0 END) AS follow,
+        sum(CASE WHEN ${heldByBookings} OR ${heldByPrices(day)} THEN 1 ELSE 0 END) AS keep,
+        sum(CASE WHEN ${heldByBookings} THEN 1 ELSE 0 END) AS bookings,
+        sum(CASE WHEN ${heldByPrices(day)} THEN 1 ELSE 0 END) AS prices
+      FROM accounts WHERE ${customer("type")} = 'customer' AND ${customer("parent_account_id")} = ${partner.id} AND ${customer("currency")} <> ${to}`),
+    partner.currency === to ? Promise.resolve([]) : groupsPricedOnlyIn(db, partner.id, partner.currency, to),
+  ]);
+  return {
+    from: partner.currency,
+    to,
+    follow: counts?.follow ?? 0,
+    keep: { total: counts?.keep ?? 0, bookings: counts?.bookings ?? 0, prices: counts?.prices ?? 0 },
+    priceGroups,
+  };
+}
+
+/**
+ * The directory's copies follow the shard's batch: the partner's row (its
+ * whole patch) and the routing rows of the customers that followed. When the
+ * directory refuses, the flow queue's step (`later`) copies the shard's
+ * values later; the shard's change stands.
+ */
+async function followInDirectory(
+  directory: Db,
+  shardName: string,
+  partner: { id: string; patch: Partial<Account> } | null,
+  followed: Followed[],
+  later: (m: CopyCurrencyMessage) => Promise<void>,
+): Promise<void> {
+  const stmts: Stmt[] = [];
+  if (partner) stmts.push(directory.update(accounts).set(directoryPatch("partner", partner.patch)!).where(eq(accounts.id, partner.id)));
+  for (const currency of new Set(followed.map((f) => f.currency))) {
+    const ids = JSON.stringify(followed.filter((f) => f.currency === currency).map((f) => f.id));
+    stmts.push(
+      directory
+        .update(accounts)
+        .set({ currency })
+        .where(and(eq(accounts.type, "customer"), sql`${accounts.id} IN (SELECT value FROM json_each(${ids}))`)),
+    );
+  }
+  if (!stmts.length) return;
+  const step: CopyCurrencyMessage = { kind: "copyCurrency", shard: shardName, accountIds: [...(partner ? [partner.id] : []), ...followed.map((f) => f.id)] };
+  await batch(directory, stmts).catch(async (err: unknown) => {
+    console.error(
+      JSON.stringify({ level: "error", message: "directory copy failed, sent to the flow queue", kind: step.kind, error: String(err).slice(0, 300) }),
+    );
+    await later(step).catch((sendErr: unknown) =>
+      console.error(JSON.stringify({ level: "error", message: "flow queue send failed", kind: step.kind, error: String(sendErr).slice(0, 300) })),
+    );
+  });
+}
+
+/**
+ * The partner changes its currency (with the rest of its details): refused
+ * (409) while a price group has prices only in the current one; otherwise one
+ * batch on its shard writes its row, the entry in its own trail
+ * (`accountCurrencyChanged`) and its customers' move (followStatements), then
+ * the directory follows. Answers the partner's row.
+ */
+export async function changePartnerCurrency(
+  dbs: { shard: Db; directory: Db; shardName: string },
+  scope: AdminScope,
+  patch: Partial<Account> & { currency: Currency },
+  later: (m: CopyCurrencyMessage) => Promise<void>,
+): Promise<Account> {
+  const { shard, directory } = dbs;
+  const partner = scope.account;
+  const groups = await groupsPricedOnlyIn(shard, partner.id, partner.currency, patch.currency);
+  if (groups.length) {
+    const why = currencyRefusal(
+      partner.currency,
+      patch.currency,
+      groups.map((g) => g.name),
+    );
+    throw conflict(why, { currency: why });
+  }
+  const mine = eq(accounts.id, partner.id);
+  const stored = sql`(SELECT ${accounts.currency} FROM ${accounts} WHERE ${mine})`;
+  const entry = auditStatement({
+    accountId: partner.id,
+    partnerAccountId: partner.id,
+    code: "accountCurrencyChanged",
+    subjectType: "account",
+    subjectId: partner.id,
+    userId: scope.user.id,
+    field: "currency",
+    change: sql`json_object('kind', 'name', 'from', ${stored}, 'to', ${patch.currency})`,
+    onlyIf: sql`${stored} IS NOT ${patch.currency}`,
+  });
+  const move = followStatements(shard, sql`${partner.id}`, scope.user.id, sql`${partner.id}`);
+  const [followed, rows] = await writeThenRead(
+    shard,
+    [entry, shard.update(accounts).set(patch).where(mine), move.entries],
+    [move.rows, shard.select().from(accounts).where(mine)],
+  );
+  if (shard !== directory) await followInDirectory(directory, dbs.shardName, { id: partner.id, patch }, followed, later);
+  return theRow(rows, "updated account");
+}
+
+/**
+ * The cron's step on one shard: every linked customer of a partner placed
+ * there (not one moving: `quiet`) whose currency is not its partner's and
+ * that nothing holds back takes it, each with an entry in its trail by the
+ * system; then the directory's routing rows follow. Idempotent: a customer
+ * that follows is no longer found; run on the directory's own database (the
+ * default shard), it touches only the customers of partners placed there.
+ */
+export async function alignCustomerCurrencies(
+  dbs: { shard: Db; directory: Db },
+  place: { shard: string; defaultShard: string; quiet: readonly string[] },
+  later: (m: CopyCurrencyMessage) => Promise<void>,
+): Promise<Followed[]> {
+  const quiet = JSON.stringify(place.quiet);
+  const partners = sql`SELECT p2.id FROM accounts p2 WHERE p2.type = 'partner' AND coalesce(p2.shard, ${place.defaultShard}) = ${place.shard}
+    AND p2.id NOT IN (SELECT value FROM json_each(${quiet}))`;
+  const move = followStatements(dbs.shard, partners, null, sql`${customer("parent_account_id")}`);
+  const [followed] = await writeThenRead(dbs.shard, [move.entries], [move.rows]);
+  if (place.shard !== place.defaultShard) await followInDirectory(dbs.directory, place.shard, null, followed, later);
+  return followed;
+}
+
+/**
+ * The flow step: the directory's copies of `accountIds` take the currency
+ * their rows on the shard hold now (a partner's with the rest of its
+ * profile's patch as the directory keeps it). Idempotent; the shard is the
+ * source and stays whole, so there is nothing to compensate.
+ */
+export async function copyCurrencies(dbs: { shard: Db; directory: Db }, accountIds: readonly string[]): Promise<void> {
+  const ids = JSON.stringify(accountIds);
+  const rows = await dbs.shard
+    .select()
+    .from(accounts)
+    .where(sql`${accounts.id} IN (SELECT value FROM json_each(${ids}))`);
+  if (!rows.length) return;
+  await batch(
+    dbs.directory,
+    rows.map((r) => {
+      const { name, website, industry, size, primaryEmail, currency, location, language, logoKey } = r;
+      const kept = directoryPatch(r.type, { name, website, industry, size, primaryEmail, currency, location, language, logoKey })!;
+      return dbs.directory.update(accounts).set(kept).where(eq(accounts.id, r.id));
+    }),
+  );
+}
