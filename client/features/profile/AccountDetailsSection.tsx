@@ -16,7 +16,9 @@ import { ApiError } from "../../lib/api";
 import { useT } from "../../lib/i18n";
 import { TimeZonePicker } from "../../components/ui/TimeZonePicker";
 import { useTimeZone } from "../../lib/dates";
-import { useSavePartnerTimeZone, useUpdateProfile } from "./api";
+import { fetchCurrencyChange, useSavePartnerTimeZone, useUpdateProfile } from "./api";
+import { ConfirmCurrencyChange, currencyRefusalText, CustomersKeepingCurrency } from "./CurrencyChange";
+import type { CurrencyChangeDto } from "../../../contract/currency";
 import { translateMessage } from "./messages";
 import { Section } from "./Section";
 import { DETAIL_LABELS, detailFieldId } from "../accounts/details";
@@ -49,27 +51,45 @@ export function AccountDetailsSection({ account, canEdit }: { account: AccountDt
   const partnersCurrency = account.type === "customer" && account.parentAccountId !== null;
   useFocusFromHash();
 
+  // A partner's new currency is confirmed first, with what it does to its customers (CurrencyChange.tsx).
+  const [confirming, setConfirming] = useState<{ values: Values; change: CurrencyChangeDto } | null>(null);
+  const refuse = (description: string) => {
+    form.setError("currency", { message: description });
+    toast({ title: t("profile.currencyChange.refusedTitle"), description, variant: "error" });
+  };
+
+  const saveDetails = async (values: Values) => {
+    try {
+      const updated = await save.mutateAsync({ data: AccountDetails.parse(values), logo });
+      form.reset(defaults(updated));
+      setLogo(null);
+      toast({ title: t("profile.accountSaved"), variant: "success" });
+      // Re-reads the active account for the shell (name, logo); the save itself has succeeded either way.
+      identity()
+        .setActiveAccount(updated.id)
+        .catch(() => {});
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 400) {
+        setFieldErrors(form.setError, e.fields);
+        return toastInvalidForm(e.fields);
+      }
+      // A price group priced only in the old currency meanwhile: the server's words name it.
+      if (e instanceof ApiError && e.status === 409) return refuse(e.message);
+      toastMessage("toast.accountUpdateFailed", { variant: "error" });
+    }
+  };
+
   const submit = form.handleSubmit(
     async (values) => {
       if (logo && !(ImageTypes as readonly string[]).includes(logo.type)) return setLogoError(t("message.fileType"));
       if (logo && logo.size > MAX_UPLOAD_BYTES) return setLogoError(t("message.fileTooLarge"));
       setLogoError(null);
-      try {
-        const updated = await save.mutateAsync({ data: AccountDetails.parse(values), logo });
-        form.reset(defaults(updated));
-        setLogo(null);
-        toast({ title: t("profile.accountSaved"), variant: "success" });
-        // Re-reads the active account for the shell (name, logo); the save itself has succeeded either way.
-        identity()
-          .setActiveAccount(updated.id)
-          .catch(() => {});
-      } catch (e) {
-        if (e instanceof ApiError && e.status === 400) {
-          setFieldErrors(form.setError, e.fields);
-          return toastInvalidForm(e.fields);
-        }
-        toastMessage("toast.accountUpdateFailed", { variant: "error" });
-      }
+      const currency = AccountDetails.shape.currency.parse(values.currency);
+      if (account.type !== "partner" || currency === account.currency) return saveDetails(values);
+      const change = await fetchCurrencyChange(account.id, currency).catch(() => null);
+      if (!change) return void toastMessage("toast.accountUpdateFailed", { variant: "error" });
+      if (change.priceGroups.length) return refuse(currencyRefusalText(t, change));
+      setConfirming({ values, change });
     },
     (errors) => toastInvalidForm(errors),
   );
@@ -135,7 +155,19 @@ export function AccountDetailsSection({ account, canEdit }: { account: AccountDt
           <p className="mt-4 text-sm text-muted-foreground">{t("profile.adminsOnly")}</p>
         )}
       </form>
+      {account.type === "partner" && canEdit ? <CustomersKeepingCurrency account={account} /> : null}
       {account.type === "partner" ? <PartnerTimeZone account={account} canEdit={canEdit} /> : null}
+      {confirming ? (
+        <ConfirmCurrencyChange
+          change={confirming.change}
+          loading={save.isPending}
+          onCancel={() => setConfirming(null)}
+          onConfirm={async () => {
+            await saveDetails(confirming.values);
+            setConfirming(null);
+          }}
+        />
+      ) : null}
     </Section>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { UpdateAccountProfileData } from "../../../contract/accounts";
+import type { Currency } from "../../../contract/enums";
 import type { InviteBody, TeamBody, UpdateTeamMemberBody } from "../../../contract/team";
 import type { z } from "zod";
 import type { SaveUserData } from "../../../contract/users";
@@ -100,8 +101,24 @@ export function useUpdateProfile(accountId: string) {
       qc.setQueryData(accountKeys.one(accountId), account);
       // Home's "complete your details" card follows what was just filled in.
       void qc.invalidateQueries({ queryKey: accountKeys.detailsPrompt(accountId) });
+      // A partner's currency takes its customers with it: who still pays in another one is read again.
+      void qc.invalidateQueries({ queryKey: currencyChangeKeys.all(accountId) });
     },
   });
+}
+
+export const currencyChangeKeys = {
+  all: (accountId: string) => ["account", accountId, "currency-change"] as const,
+  to: (accountId: string, currency: Currency) => ["account", accountId, "currency-change", currency] as const,
+};
+
+/** GET v1/admin/accounts/{accountId}/currency-change: what changing the partner's currency to `currency` does to its customers and price groups. */
+export const fetchCurrencyChange = (accountId: string, currency: Currency) =>
+  api.get("/v1/admin/accounts/{accountId}/currency-change", { params: { accountId }, query: { currency } });
+
+/** The same, as a query: with the partner's own currency, the customers still paying in another one (held back until what is priced in it ends). */
+export function useCurrencyChange(accountId: string, currency: Currency, enabled: boolean) {
+  return useQuery({ queryKey: currencyChangeKeys.to(accountId, currency), queryFn: () => fetchCurrencyChange(accountId, currency), enabled });
 }
 
 /** POST v1/users: the signed-in user's own details. */
