@@ -37,17 +37,16 @@ export function ConfirmCurrencyChange({
   loading: boolean;
 }) {
   const t = useT();
-  const values = { from: change.from, to: change.to };
   return (
     <ConfirmDialog
       open
       onOpenChange={(open) => !open && onCancel()}
-      title={t("profile.currencyChange.title", values)}
+      title={t("profile.currencyChange.title", { to: change.to })}
       description={
         <span data-testid="currency-change-effect" className="flex flex-col gap-2">
-          <span>{t("profile.currencyChange.follow", { ...values, count: change.follow })}</span>
+          <span>{t("profile.currencyChange.follow", { from: change.from, to: change.to, count: change.follow })}</span>
           {change.keep.total ? (
-            <span>{t("profile.currencyChange.keep", { ...values, count: change.keep.total, reasons: keepReasons(t, change.keep) })}</span>
+            <span>{t("profile.currencyChange.keep", { to: change.to, count: change.keep.total, reasons: keepReasons(t, change.keep) })}</span>
           ) : null}
           <span>{t("profile.currencyChange.plans")}</span>
         </span>
