@@ -114,6 +114,13 @@ const RESOURCES: Record<string, Probe[]> = {
       () => ({ timeZone: "Asia/Tokyo" }),
     ),
   ],
+  "/v1/admin/accounts/{accountId}/currency-change": [
+    partnerProbe(
+      () => ({ accountId: NORTHWIND }),
+      undefined,
+      () => ({ currency: "GBP" }),
+    ),
+  ],
   "/v1/admin/accounts/{accountId}/details-prompt": [partnerProbe(() => ({ accountId: NORTHWIND })), customerProbe(() => ({ accountId: FABRIKAM }))],
   "/v1/admin/accounts/{accountId}/details-prompt/dismiss": [partnerProbe(() => ({ accountId: NORTHWIND })), customerProbe(() => ({ accountId: FABRIKAM }))],
   "/v1/admin/accounts/{accountId}/assign-parent": [
