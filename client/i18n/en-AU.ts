@@ -34,7 +34,7 @@ export const enAU: Catalogue = {
   "profile.currencyChange.plans": "Your plans keep the price and currency they have.",
   "profile.currencyChange.confirm": "Change currency",
   "profile.currencyChange.refused": "These price groups have prices only in {from}: {groups}. Price them in {to} first.",
-  "profile.currencyChange.refusedTitle": "Couldn't change your currency",
+  "profile.currencyChange.refusedTitle": "We couldn't change your currency",
   "profile.currencyKept_one": "{count} customer still pays in another currency: {reasons}. It moves to {to} once those end.",
   "profile.currencyKept_other": "{count} customers still pay in another currency: {reasons}. They move to {to} once those end.",
   "enum.AuditCode.accountCurrencyChanged": "Partner's currency changed",
