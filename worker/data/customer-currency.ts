@@ -14,6 +14,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { currencyRefusal, type CurrencyChangeDto } from "../../contract/currency";
 import type { Currency } from "../../contract/enums";
 import { accounts } from "../../db/schema";
+import { CLOSED_BOOKINGS } from "../domain/accounts";
 import type { CopyCurrencyMessage } from "../domain/flows";
 import type { Db } from "../env";
 import type { AdminScope } from "../http/endpoint";
@@ -31,7 +32,10 @@ const customer = (column: string) => sql.raw(`"accounts"."${column}"`);
 
 /** It has an open booking (neither completed nor cancelled) priced in money in its currency. */
 const heldByBookings = sql`EXISTS (SELECT 1 FROM jobs j WHERE j.account_id = ${customer("id")} AND j.currency = ${customer("currency")}
-  AND j.price_amount IS NOT NULL AND j.status NOT IN ('completed', 'cancelled'))`;
+  AND j.price_amount IS NOT NULL AND j.status NOT IN (${sql.join(
+    CLOSED_BOOKINGS.map((status) => sql`${status}`),
+    sql`, `,
+  )}))`;
 
 /** It has a money price of its own (a customer line) in its currency, in date today or later. */
 const heldByPrices = (day: string) => sql`EXISTS (SELECT 1 FROM pricing_lines l WHERE l.customer_account_id = ${customer("id")}

@@ -1,3 +1,5 @@
+import type { JobStatus } from "../../contract/enums";
+
 /**
  * The partner an account belongs to: a partner account is its own, a
  * customer's is its parent (null for a customer without one). Whose library a
@@ -41,3 +43,11 @@ export function linkTerms<C extends string>(partner: { currency: C }): { currenc
 export function savedCurrency<C extends string>(account: { type: string; parentAccountId: string | null; currency: C }, asked: C): C {
   return account.type === "customer" && account.parentAccountId ? account.currency : asked;
 }
+
+/**
+ * The bookings that no longer hold a customer's currency: those completed or
+ * cancelled. Any other booking priced in money in the customer's currency
+ * keeps the customer in it when its partner's currency changes
+ * (docs/decisions/2026-11-27-currency-follows-the-partner.md).
+ */
+export const CLOSED_BOOKINGS = ["completed", "cancelled"] as const satisfies readonly JobStatus[];
