@@ -87,9 +87,10 @@ export type ReleaseSeatsMessage = { kind: "releaseSeats"; shard: string; jobShar
  * Onboarding's directory step failed and the request's removal of the new
  * account's rows on `shard` failed too: they are removed here, unless the
  * directory holds what its step writes in one batch after all (the embedded
- * organisation `authOrganizationId`, else the account's routing row).
+ * organisation `authOrganizationId`; with Clerk the step's marker when
+ * `marked`, else, for a message of an earlier release, the routing row).
  */
-export type UndoOnboardingMessage = { kind: "undoOnboarding"; shard: string; accountId: string; authOrganizationId: string | null };
+export type UndoOnboardingMessage = { kind: "undoOnboarding"; shard: string; accountId: string; authOrganizationId: string | null; marked?: boolean };
 
 /**
  * A same-shard link of customer `customerId` to partner `to` was written on
