@@ -5,7 +5,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { CUSTOMER_DETAILS } from "../../worker/data/routing-rows";
 import { clearIsolateCaches } from "../../worker/http/isolate-cache";
-import { ACCOUNT_DETAILS, apiAs } from "./auth";
+import { ACCOUNT_DETAILS, apiAs, signUp } from "./auth";
 import { allDatabases } from "./databases";
 import { directory, second } from "./flows-setup";
 import { json } from "./helpers";
@@ -77,7 +77,10 @@ describe("the contract step of the directory's routing rows", () => {
     await harbourAsBefore();
     const finn = (accountId?: string) => apiAs("otherCustomerAdmin", { accountId });
     const contoso = apiAs("otherPartnerAdmin", { accountId: CONTOSO });
-    // Memberships (membershipShards), the account routed by X-Account-Id, its members there, its partner's list of customers, the hand-off's check.
+    // A pending invite of Harbour's: the invitee's onboarding invites read it with the account's routing row.
+    const invitee = await signUp("Ivy Invitee");
+    expect((await finn(HARBOUR).post("/v1/admin/account-users/invites", { emails: invitee.email })).status).toBe(200);
+    // Memberships (membershipShards), the account routed by X-Account-Id, its members there, its partner's customers, an invitee's onboarding invites.
     const answers = async () => {
       clearIsolateCaches();
       const read = async (res: Promise<Response>) => {
@@ -90,12 +93,14 @@ describe("the contract step of the directory's routing rows", () => {
         members: await read(finn(HARBOUR).get("/v1/admin/account-users")),
         dependents: await read(contoso.get("/v1/admin/dependents")),
         dependent: await read(contoso.get(`/v1/admin/dependents/${HARBOUR}`)),
+        invited: await read(apiAs(invitee.token).get("/v1/users/me")),
       };
     };
     const before = await answers();
     expect(before.own).toMatchObject({ status: 200, body: { website: "https://harbourhealth.test" } });
     expect(before.dependent.status).toBe(200);
     expect(JSON.stringify(before.accounts.body)).toContain(HARBOUR);
+    expect(JSON.stringify(before.invited.body.onboardingInvites)).toContain(DEMO.customers.harbour.name);
     await contract();
     expect(detailsOf(await rowIn(directory, HARBOUR))).toEqual(unset);
     expect(await answers()).toEqual(before);
