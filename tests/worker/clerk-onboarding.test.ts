@@ -73,6 +73,39 @@ async function written(orgId: string) {
 }
 const nothing = { account: 0, routing: 0, members: 0, teams: 0, marker: 0 };
 
+/** A D1 binding whose batches writing `pattern` commit, then answer an error (the answer lost on the way back). */
+function answerLost(d1: D1Database, pattern: RegExp): D1Database {
+  const sqlOf = new WeakMap<object, string>();
+  const wrap = <T extends D1Database | D1DatabaseSession>(db: T): T =>
+    new Proxy(db, {
+      get(target, key) {
+        if (key === "withSession") return (...args: unknown[]) => wrap((target as D1Database).withSession(...(args as [string])));
+        if (key === "prepare")
+          return (query: string) => {
+            const stmt = target.prepare(query);
+            const bind = stmt.bind.bind(stmt);
+            // A bound statement is a new one: it is told by its query too.
+            stmt.bind = (...values: unknown[]) => {
+              const bound = bind(...values);
+              sqlOf.set(bound, query);
+              return bound;
+            };
+            sqlOf.set(stmt, query);
+            return stmt;
+          };
+        if (key === "batch")
+          return async (stmts: D1PreparedStatement[]) => {
+            const results = await target.batch(stmts);
+            if (stmts.some((s) => pattern.test(sqlOf.get(s) ?? ""))) throw new Error("injected failure: the batch's answer was lost");
+            return results;
+          };
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  return wrap(d1);
+}
+
 describe("onboarding with Clerk on the directory's own database", () => {
   it("writes the account with the directory step's marker; the queued step then keeps everything", async () => {
     const caller = await clerkCaller();
@@ -112,6 +145,15 @@ describe("onboarding with Clerk on the directory's own database", () => {
     expect((await onboard(caller, { DB, FLOW_QUEUE: queue.queue })).status).toBe(500);
     expect(DB.failures).toBe(1);
     expect(await written(caller.orgId)).toEqual(nothing);
+    expect(queue.sent).toEqual([]);
+  });
+
+  it("keeps everything when the directory's write went through but its answer was lost", async () => {
+    const caller = await clerkCaller();
+    const queue = capturedQueue();
+    expect((await onboard(caller, { DB: answerLost(env.DB, /^insert into "auth_verifications"/), FLOW_QUEUE: queue.queue })).status).toBe(500);
+    // The request asked the directory first: its step went through, so both databases keep the account.
+    expect(await written(caller.orgId)).toMatchObject({ account: 1, routing: 1, members: 1, marker: 1 });
     expect(queue.sent).toEqual([]);
   });
 
