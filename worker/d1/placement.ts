@@ -44,7 +44,7 @@ export const PLACEMENT = {
   assessment_questions: "directory",
   // The published catalogue: a versioned copy of each listed workout, whatever shard its author is on.
   published_workouts: "directory",
-  // Where the cron's table-wide sweeps stopped, per sweep and shard (the sweeps it reads for run from the cron, which reads the directory first).
+  // Where the cron's table-wide sweeps stopped, one row per sweep and shard (worker/data/inactive-members.ts).
   sweep_cursors: "directory",
   // Everything of one partner and its customers.
   account_users: "shard",

@@ -19,7 +19,7 @@ import { batch, type Stmt } from "./query";
 export type Compensation = { shard: string; later: (m: FlowMessage) => Promise<void> };
 
 /** A new account's rows on its shard, removed (nothing in the directory points at them). */
-export const dropOnboardingStatements = (shard: Db, accountId: string): Stmt[] => [
+const dropOnboardingStatements = (shard: Db, accountId: string): Stmt[] => [
   shard.delete(teams).where(eq(teams.accountId, accountId)),
   shard.delete(accountUsers).where(eq(accountUsers.accountId, accountId)),
   shard.delete(accounts).where(eq(accounts.id, accountId)),
