@@ -142,7 +142,13 @@ export function moveRecipients(owner: JobOwner, subject: MoveSubject, lines: Job
  * queue.
  */
 /** A move as the statement builders answer it: its writes and the job as it will read after them. */
-export type Move = { statements: Statements; after: JobDto; seats?: { take: Hold[]; release: Hold[] } };
+export type Move = {
+  statements: Statements;
+  after: JobDto;
+  seats?: { take: Hold[]; release: Hold[] };
+  /** The delivery partner's buffer, kept around the times the move books (its claims: worker/data/time-claims.ts). */
+  bufferMinutes?: number;
+};
 
 export async function commitMove(
   db: Db,
