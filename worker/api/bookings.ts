@@ -130,7 +130,10 @@ endpoint(
     body: CreateBooking,
     responses: {
       201: { description: "The booking", schema: JobDto },
-      ...errorResponses({ ...refused, 409: "Full slot, not enough credits, a prerequisite not met, or no delivery partner" }),
+      ...errorResponses({
+        ...refused,
+        409: "Full slot, the delivery partner booked at that time meanwhile, not enough credits, a prerequisite not met, or no delivery partner",
+      }),
     },
   },
   async (c, { body }, scope) => {
