@@ -23,3 +23,4 @@ export type * from "./json";
 export * from "./availability";
 export * from "./catalogue";
 export * from "./sweeps";
+export * from "./time-claims";

@@ -67,6 +67,8 @@ export const PLACEMENT = {
   reviews: "shard",
   slots: "shard",
   slot_holds: "shard",
+  // A delivering partner's booked times, on its own shard whatever the job's.
+  time_claims: "shard",
   availability_schedules: "shard",
   jobs: "shard",
   job_lines: "shard",
