@@ -9,6 +9,7 @@ import { requeueStale } from "./mail/outbox";
 import { expireMailBodies } from "./mail/bodies";
 import { republishLagging } from "./flows/catalogue";
 import { partnerMoves, quietPartnersOn } from "./data/quiet-partners";
+import { pruneClaims } from "./data/time-claims";
 import { alignCustomerCurrencies } from "./data/customer-currency";
 import { sendFlows } from "./flows/queue";
 
@@ -20,9 +21,11 @@ import { sendFlows } from "./flows/queue";
  * once per plan and period (worker/data/plan-renewals.ts), then the listed
  * workouts whose publish step was lost are published again
  * (worker/flows/catalogue.ts), then the identity memberships of its inactive
- * members leave the directory (worker/data/inactive-members.ts), then linked
- * customers whose currency is not their partner's take it once nothing is
- * priced in the old one (worker/data/customer-currency.ts). Then, on the
+ * members leave the directory (worker/data/inactive-members.ts), then its
+ * delivering partners' time claims a day past their end expire
+ * (worker/data/time-claims.ts), then linked customers whose currency is not
+ * their partner's take it once nothing is priced in the old one
+ * (worker/data/customer-currency.ts). Then, on the
  * directory, users who never confirmed their address are removed
  * (worker/data/auth-links.ts), then its expired sessions and verifications
  * and spent rate-limit counters are pruned (worker/data/directory-prune.ts),
@@ -50,6 +53,8 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
       // Listed workouts whose publish step was lost go to the catalogue again (worker/flows/catalogue.ts).
       await republishLagging(db, database(env.DB), env, shard, now, quiet);
       await dropInactiveIdentityMemberships(db, database(env.DB), shard, defaultShard(env), quiet);
+      // Delivering partners' time claims long past expire (worker/data/time-claims.ts).
+      await pruneClaims(db, now, quiet);
       await alignCustomerCurrencies({ shard: db, directory: database(env.DB) }, { shard, defaultShard: defaultShard(env), quiet }, (m) => sendFlows(env, [m]));
     }),
   );

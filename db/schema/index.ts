@@ -22,3 +22,5 @@ export * from "./auth";
 export type * from "./json";
 export * from "./availability";
 export * from "./catalogue";
+export * from "./sweeps";
+export * from "./time-claims";

@@ -23,11 +23,10 @@ import {
   inviteOf,
   linkToPartner,
   memberAccount,
-  setAccountTimeZone,
   tanExists,
-  updateProfile,
   verifiedEmail,
 } from "../data/accounts";
+import { setAccountTimeZone, updateProfile } from "../data/account-settings";
 import { SetTimeZoneBody } from "../../contract/time-zones";
 import { pendingInvite } from "../data/invite-links";
 import { partnerRows } from "../data/partner-numbers";

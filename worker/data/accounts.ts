@@ -1,11 +1,12 @@
 /**
  * Accounts as the signed-in user reaches them: creating one (the caller its
  * owner), the accounts it belongs to, invitations addressed to its verified
- * address, and the acting account's own profile and partner link.
+ * address, and the acting account's partner link (its own settings:
+ * ./account-settings.ts).
  */
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { INVALID_PARTNER_TAN, type CreateAccountData, type UpdateAccountProfileData } from "../../contract/accounts";
+import { INVALID_PARTNER_TAN, type CreateAccountData } from "../../contract/accounts";
 import { TeamType, type AccountType } from "../../contract/enums";
 import { PARTNER_DEFAULT_STYLING, platformNameFrom } from "../../contract/styling";
 import { DEFAULT_TEAM_NAMES } from "../../contract/team";
@@ -13,19 +14,16 @@ import { accountUsers, accounts, authInvitations, invites, stylings, teams, user
 import type { Db } from "../env";
 import type { AdminScope, UserScope } from "../http/endpoint";
 import { invalid } from "../http/errors";
-import { linkTerms, savedCurrency } from "../domain/accounts";
+import { linkTerms } from "../domain/accounts";
 import type { Account } from "../identity/context";
 import type { AuthContext } from "../identity/tokens";
-import { auditStatement } from "./audit";
 import { batch, theRow, type Stmt } from "./query";
 import { inSession } from "./customers";
 import { partnerByTan } from "./partner-numbers";
-import { writeThenRead } from "./reusable";
-import type { CopyCurrencyMessage, InviteClaim, RelinkMessage, UndoAcceptMessage, UndoLinkMessage, UndoOnboardingMessage } from "../domain/flows";
-import { changePartnerCurrency } from "./customer-currency";
+import type { InviteClaim, RelinkMessage, UndoAcceptMessage, UndoLinkMessage, UndoOnboardingMessage } from "../domain/flows";
 import { unclaimStatements, undoLater } from "./invite-undo";
-import { directoryPatch, directoryRow } from "./routing-rows";
-import { dropOnboardingStatements, unlinkStatement, type Compensation } from "./undo-steps";
+import { directoryRow } from "./routing-rows";
+import { onboardingMarkStatement, takeBackOnboarding, unlinkStatement, type Compensation } from "./undo-steps";
 
 /** A fresh 6-digit partner number that no account holds yet: the directory's routing rows hold every account's TAN, whichever shard it is on. */
 async function freshTan(directory: Db): Promise<string> {
@@ -121,17 +119,21 @@ export async function createAccount(
   // The directory's copy of a customer is its routing row (./routing-rows.ts); on the directory's own database the shard's whole row is already there.
   const published: Stmt[] = [...org.statements, directory.insert(accounts).values(directoryRow(row)).onConflictDoNothing()];
   if (styling) published.push(directory.insert(stylings).values(styling).onConflictDoNothing());
+  // Without an organisation of its own in the directory (Clerk), the step's marker tells whether it went through.
+  const marked = !org.statements.length;
+  if (marked) published.push(onboardingMarkStatement(directory, id));
   try {
     await batch(directory, published);
   } catch (err) {
-    // Nothing in the directory points at the shard's rows: take them back (through the queue when that fails too), then fail as the directory did.
+    // Unless the directory's step went through after all, nothing there points at the shard's rows: take them back (through the queue when that fails too), then fail as the directory did.
     const step: UndoOnboardingMessage = {
       kind: "undoOnboarding",
       shard: compensation.shard,
       accountId: id,
-      authOrganizationId: org.statements.length ? org.orgId : null,
+      authOrganizationId: marked ? null : org.orgId,
+      marked,
     };
-    await batch(shard, dropOnboardingStatements(shard, id)).catch((undoErr: unknown) => undoLater(step.kind, undoErr, () => compensation.later(step)));
+    await takeBackOnboarding({ directory, shard }, step).catch((undoErr: unknown) => undoLater(step.kind, undoErr, () => compensation.later(step)));
     throw err;
   }
   const created = await shard.select().from(accounts).where(eq(accounts.id, id)).limit(1);
@@ -259,66 +261,6 @@ export async function onboardingInvites(db: Db, { auth, user }: UserScope) {
     .from(invites)
     .innerJoin(accounts, eq(accounts.id, invites.accountId))
     .where(and(eq(invites.email, email), eq(invites.status, "pending"), cleared ? gt(invites.createdAt, cleared) : undefined, inSession(auth.partnerScope)));
-}
-
-/**
- * An account's change, written to its shard and, side by side, to its row in
- * the directory what the directory keeps of it (./routing-rows.ts: a
- * partner's whole row, what mail and other partners read of it; a customer's
- * routing row, its name): the same patch, by id. Answers the shard's row.
- */
-async function saveAccount(
-  { shard, directory }: { shard: Db; directory: Db },
-  account: Pick<Account, "id" | "type">,
-  patch: Partial<Account>,
-): Promise<Account> {
-  const kept = directoryPatch(account.type, patch);
-  const [updated] = await Promise.all([
-    shard.update(accounts).set(patch).where(eq(accounts.id, account.id)).returning(),
-    kept && shard !== directory ? directory.update(accounts).set(kept).where(eq(accounts.id, account.id)) : null,
-  ]);
-  return theRow(updated, "updated account");
-}
-
-/** Saves the acting account's details (and a new logo's key); a partner's new currency takes its customers with it (./customer-currency.ts). */
-export async function updateProfile(
-  dbs: { shard: Db; directory: Db; shardName: string },
-  scope: AdminScope,
-  data: z.output<typeof UpdateAccountProfileData>,
-  logoKey: string | undefined,
-  later: (m: CopyCurrencyMessage) => Promise<void>,
-): Promise<Account> {
-  const patch = { ...data, currency: savedCurrency(scope.account, data.currency), ...(logoKey ? { logoKey } : {}) };
-  if (scope.account.type === "partner" && patch.currency !== scope.account.currency) return changePartnerCurrency(dbs, scope, patch, later);
-  return saveAccount(dbs, scope.account, patch);
-}
-
-/**
- * Sets the acting account's time zone; answers the row. A zone that differs
- * from the stored one is recorded in the partner's own trail
- * (`accountTimeZoneChanged`, by the user, from → to as the batch reads it),
- * in the batch of the shard's change; the same zone again writes no entry.
- */
-export async function setAccountTimeZone({ shard, directory }: { shard: Db; directory: Db }, scope: AdminScope, timeZone: string): Promise<Account> {
-  const id = scope.account.id;
-  const stored = sql`(SELECT ${accounts.timeZone} FROM ${accounts} WHERE ${accounts.id} = ${id})`;
-  const entry = auditStatement({
-    accountId: id,
-    partnerAccountId: id,
-    code: "accountTimeZoneChanged",
-    subjectType: "account",
-    subjectId: id,
-    userId: scope.user.id,
-    field: "timeZone",
-    change: sql`json_object('kind', 'name', 'from', ${stored}, 'to', ${timeZone})`,
-    onlyIf: sql`${stored} IS NOT ${timeZone}`,
-  });
-  const mine = eq(accounts.id, id);
-  const [[updated]] = await Promise.all([
-    writeThenRead(shard, [entry, shard.update(accounts).set({ timeZone }).where(mine)], [shard.select().from(accounts).where(mine)]),
-    shard === directory ? null : directory.update(accounts).set({ timeZone }).where(mine),
-  ]);
-  return theRow(updated, "updated account");
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 
 import type { Currency } from "../../contract/enums";
+import type { TimeClaim } from "./time-claims";
 
 /** A partner and the shard it is on (`partnerId` null: a customer not linked yet). */
 export type PartnerOnShard = { partnerId: string | null; shard: string };
@@ -84,12 +85,22 @@ export type SeatHold = { id: string; slotId: string; jobId: string; lineId: stri
 export type ReleaseSeatsMessage = { kind: "releaseSeats"; shard: string; jobShard: string; holds: SeatHold[] };
 
 /**
+ * A delivering partner's time claims on `shard` (its own) for lines of a job
+ * on `jobShard` that the request could not give back (after a job write that
+ * failed, or a move away from the time): given back, unless the job's shard
+ * holds them (the line booked at that time and slot, its job not cancelled;
+ * docs/decisions/2026-11-27-deliverer-time-claims.md).
+ */
+export type ReleaseClaimsMessage = { kind: "releaseClaims"; shard: string; jobShard: string; claims: TimeClaim[] };
+
+/**
  * Onboarding's directory step failed and the request's removal of the new
  * account's rows on `shard` failed too: they are removed here, unless the
  * directory holds what its step writes in one batch after all (the embedded
- * organisation `authOrganizationId`, else the account's routing row).
+ * organisation `authOrganizationId`; with Clerk the step's marker when
+ * `marked`, else, for a message of an earlier release, the routing row).
  */
-export type UndoOnboardingMessage = { kind: "undoOnboarding"; shard: string; accountId: string; authOrganizationId: string | null };
+export type UndoOnboardingMessage = { kind: "undoOnboarding"; shard: string; accountId: string; authOrganizationId: string | null; marked?: boolean };
 
 /**
  * A same-shard link of customer `customerId` to partner `to` was written on
@@ -141,7 +152,8 @@ export type FlowMessage =
   | UndoOnboardingMessage
   | UndoLinkMessage
   | UndoMemberStatusMessage
-  | ReleaseSeatsMessage;
+  | ReleaseSeatsMessage
+  | ReleaseClaimsMessage;
 
 /** The attempt after which a step that still fails is compensated (the queue's max_retries, wrangler.toml). */
 export const LAST_ATTEMPT = 10;

@@ -18,7 +18,7 @@ import { publish, refresh } from "./catalogue";
 import { deliver } from "./delivery";
 import { undoAccept, undoInvites } from "./invites";
 import { relink, undoRelink } from "./relink";
-import { releaseSeats } from "./seats";
+import { releaseClaims, releaseSeats } from "./seats";
 import { copyCurrency, undoLink, undoMemberStatus, undoOnboarding } from "./undo";
 
 /** The flow queue's name (wrangler.toml); a deployment may suffix it per environment. */
@@ -46,6 +46,7 @@ async function run(env: Env, dbs: FlowDatabases, m: FlowMessage): Promise<void> 
   if (m.kind === "undoAccept") return undoAccept(dbs, m);
   if (m.kind === "undoInvites") return undoInvites(dbs, m);
   if (m.kind === "releaseSeats") return releaseSeats(dbs, m);
+  if (m.kind === "releaseClaims") return releaseClaims(dbs, m);
   if (m.kind === "undoOnboarding") return undoOnboarding(dbs, m);
   if (m.kind === "undoLink") return undoLink(dbs, m);
   if (m.kind === "undoMemberStatus") return undoMemberStatus(dbs, m);
@@ -62,7 +63,7 @@ const retryLater = (message: Message<FlowMessage>) => message.retry({ delaySecon
 
 /**
  * The shards a step writes for rows it cannot tell the partner of (another
- * author's workout copies, seats, the rows an undo takes back). The other
+ * author's workout copies, seats, time claims, the rows an undo takes back). The other
  * steps look at their own partner's move: a re-link at its new partner's
  * (./relink.ts), a publish at its author's, a delivery copy at its deliverer's.
  */
@@ -76,7 +77,7 @@ function shardsWritten(m: FlowMessage): string[] {
     m.kind === "copyCurrency"
   )
     return [m.shard];
-  if (m.kind === "releaseSeats") return [m.shard, m.jobShard];
+  if (m.kind === "releaseSeats" || m.kind === "releaseClaims") return [m.shard, m.jobShard];
   if (m.kind === "undoAccept") return [m.claim.shard];
   return [];
 }
