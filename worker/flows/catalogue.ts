@@ -1,3 +1,4 @@
+import { workouts } from "../../db/schema";
 import { shardsOf } from "../d1/shards";
 import {
   changedSince,
@@ -17,6 +18,7 @@ import { PartnerMoving, writesPaused } from "../domain/shard-move";
 import type { Db } from "../env";
 import type { FlowDatabases } from "./consumer";
 import { sendFlows } from "./queue";
+import { shardHolding } from "./where";
 
 /**
  * Publishing a workout: its document is read on the author's shard and
@@ -25,17 +27,22 @@ import { sendFlows } from "./queue";
  * other shard is asked to refresh the copies it holds. A workout that was
  * never listed and still is not is not published. While its author moves
  * to another shard the step waits (retried); a message naming the author's
- * old shard is read on its current one.
+ * old shard is read on its current one, before the move's cleanup and after.
  */
 export async function publish(dbs: FlowDatabases, env: Env, m: PublishMessage): Promise<void> {
   const { directory, shard } = dbs;
   const found = await readDocument(shard(m.shard), m.workoutId);
-  if (!found) return;
+  if (!found) {
+    // Gone from the shard named (a move's cleanup took it): read where its author is now (./where.ts).
+    const now = await shardHolding(dbs, m.shard, { table: workouts, key: workouts.id, owner: workouts.accountId, ids: [m.workoutId] });
+    return now === m.shard ? undefined : publish(dbs, env, { ...m, shard: now });
+  }
   const { document, authorName } = found;
   // The author moving to another shard: the step waits for the flip, then reads the workout where the author is now.
   const [author] = await partnerRows(directory, [document.workout.accountId]);
   if (writesPaused(author?.shardMove)) throw new PartnerMoving("publishing a workout");
-  if (author?.shard && author.shard !== m.shard) return publish(dbs, env, { ...m, shard: author.shard });
+  const now = author ? (author.shard ?? dbs.defaultShard) : m.shard;
+  if (now !== m.shard) return publish(dbs, env, { ...m, shard: now });
   if (document.workout.partnerVisibility === "private" && (await publishedVersion(directory, m.workoutId)) === null) return;
   await batch(directory, [publishStatement(directory, m.shard, authorName, document)]);
   const others = shardsOf(env).filter((s) => s.name !== m.shard);
