@@ -147,3 +147,35 @@ export async function deleteHeldAccounts(dbs: HeldDbs, staying: string[]): Promi
   const gone = await source.delete(accounts).where(inArray(accounts.id, ids)).returning({ id: accounts.id });
   return { deleted: gone.length };
 }
+
+/**
+ * The accounts whose rows on `db` hold the workout (keep its copy there):
+ * the owners of the rows pointing at it, its author's document rows aside,
+ * and a delivery copy's delivering partner.
+ */
+export async function holdersOf(db: Db, workoutId: string): Promise<string[]> {
+  const author = sql`(select ${workouts.accountId} from ${workouts} where ${workouts.id} = ${workoutId})`;
+  const read = await batch(
+    db,
+    keysInto("workouts").flatMap((fk) => {
+      const owner = ownerOf(fk);
+      if (!owner) return [];
+      const documentRow = WORKOUT_DOCUMENT.has(fk.from) && column(fk, "workoutId") === fk.column;
+      const deliverer = column(fk, "deliveryPartnerAccountId");
+      return [
+        db
+          .selectDistinct({ owner, deliverer: deliverer ?? sql<null>`null` })
+          .from(fk.table)
+          .where(and(eq(fk.column, workoutId), documentRow ? sql`${owner} is not ${author}` : undefined)),
+      ];
+    }),
+  );
+  const rows = read as { owner: string | null; deliverer: string | null }[][];
+  return [...new Set(rows.flat().flatMap((r) => [r.owner, r.deliverer].filter((id): id is string => Boolean(id))))];
+}
+
+/** Whether the workout's copy on the shard is held there: no holder known, or one placed there (a partner moved away holds its copy on its new shard). */
+export async function heldOn(dbs: HeldDbs, workoutId: string): Promise<boolean> {
+  const holders = await holdersOf(dbs.source, workoutId);
+  return !holders.length || (await placedElsewhere(dbs, holders)).length < holders.length;
+}

@@ -12,6 +12,7 @@ import {
   writeWorkoutCopy,
 } from "../data/publication";
 import { partnerRows } from "../data/partner-numbers";
+import { heldOn } from "../data/shard-move-held";
 import { batch } from "../data/query";
 import type { PublishMessage, RefreshMessage } from "../domain/flows";
 import { PartnerMoving, writesPaused } from "../domain/shard-move";
@@ -55,16 +56,19 @@ export async function publish(dbs: FlowDatabases, env: Env, m: PublishMessage): 
 /**
  * Refreshing one shard's copy to the published version, in one batch, only
  * over an older copy (compare-and-set on the copy's version, checked in the
- * batch). A shard without a copy, with one as new, or that is the author's
- * own, has nothing to do; a published version older than asked is not there
+ * batch). A shard without a copy, with one as new, that is the author's
+ * own, or whose copy only partners placed elsewhere now hold, has nothing to do; a published version older than asked is not there
  * yet (retried).
  */
-export async function refresh({ directory, shard }: FlowDatabases, m: RefreshMessage): Promise<void> {
-  const target = shard(m.shard);
+export async function refresh(dbs: FlowDatabases, m: RefreshMessage): Promise<void> {
+  const { directory } = dbs;
+  const target = dbs.shard(m.shard);
   const [published, held] = await Promise.all([publishedWorkout(directory, m.workoutId), heldVersion(target, m.workoutId)]);
   if (held === null || !published || published.shard === m.shard) return;
   if (published.version < m.version) throw new Error(`version ${m.version} of workout ${m.workoutId} is not published yet`);
   if (held >= published.version) return;
+  // A copy only partners that moved away hold (left for the move's cleanup) is not written: theirs is on their new shard.
+  if (!(await heldOn({ source: target, directory, shard: m.shard, defaultShard: dbs.defaultShard }, m.workoutId))) return;
   const partners = await partnersOf(directory, published.document);
   // Over an older copy only: a refresh that a newer one overtook is refused whole and has nothing to do.
   await writeWorkoutCopy(target, published.document, partners);
