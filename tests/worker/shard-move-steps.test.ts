@@ -93,6 +93,16 @@ async function listed(api: ReturnType<typeof apiAs>, shard: string) {
 
 const publishedVersion = (id: string) => env.DB.prepare("SELECT version FROM published_workouts WHERE workout_id = ?1").bind(id).first<number>("version");
 
+describe("a delivery step naming a shard the job is not on (its booking partner moved, the old shard cleaned)", () => {
+  it("reads the job where its account is placed now and writes the delivery copy", async () => {
+    const job = await env.SHARD_FIRST.prepare("SELECT id FROM jobs WHERE account_id = ?1 ORDER BY id LIMIT 1").bind(FABRIKAM).first<string>("id");
+    await env.SHARD_FIRST.prepare("UPDATE jobs SET delivery_partner_account_id = ?2 WHERE id = ?1").bind(job, CONTOSO).run();
+    await run([{ kind: "deliver", shard: "weur-1", jobId: job! }]);
+    const version = (d1: D1Database) => d1.prepare("SELECT version FROM jobs WHERE id = ?1").bind(job).first<number>("version");
+    expect(await version(env.SHARD_WEUR_1)).toBe(await version(env.SHARD_FIRST));
+  });
+});
+
 describe("a partner's move and the steps queued before it", () => {
   it("runs each step once on the new shard, writes nothing on the old, and leaves no row of the partner or its copies there", async () => {
     // A partner staying on weur-1, with a copy of a Northwind workout in its library.
