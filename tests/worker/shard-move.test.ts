@@ -10,31 +10,16 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DEMO } from "../../db/seed";
 import { PLACEMENT } from "../../worker/d1/placement";
-import { driveMove, type Send } from "../../scripts/shards-move";
+import { driveMove } from "../../scripts/shards-move";
 import { SHARD_MOVES_PATH } from "../../contract/shard-moves";
 import { apiAs, forgetTokens } from "./auth";
 import { failingD1, runFlows } from "./flows-setup";
 import { call, json, type Bindings } from "./helpers";
+import { OPERATOR, SECRET, sendWith } from "./move-setup";
 
-const SECRET = "operator-secret-for-the-worker-tests-0123456789";
-const OPERATOR = { OPERATOR_SECRET: SECRET, SHARD_MOVE_SETTLE_SECONDS: "0" };
 const NORTHWIND = DEMO.northwind.id;
 const FABRIKAM = DEMO.customers.fabrikam.id;
 const CONTOSO = DEMO.contoso.id;
-
-/** The operator's calls over the Worker, with `bindings` laid over the test's. */
-const sendWith =
-  (bindings: Bindings = {}, token = SECRET): Send =>
-  async (path, body) => {
-    const res = await call(path, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-      bindings: { ...OPERATOR, ...bindings },
-    });
-    const retry = res.headers.get("Retry-After");
-    return { status: res.status, body: await res.json().catch(() => null), retryAfter: retry === null ? null : Number(retry) };
-  };
 
 const move = (bindings?: Bindings) =>
   driveMove(

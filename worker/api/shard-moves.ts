@@ -22,7 +22,18 @@ import {
   partnersStaying,
   type MoveDbs,
 } from "../data/shard-move-copy";
-import { beginMove, endMove, flipMove, partnerNamed } from "../data/shard-move";
+import {
+  deleteHeldAccounts,
+  deleteHeldJobs,
+  deleteHeldWorkouts,
+  HELD_ACCOUNTS,
+  HELD_JOBS,
+  HELD_WORKOUTS,
+  heldSteps,
+  type HeldDbs,
+} from "../data/shard-move-held";
+import { beginMove, endMove, flipMove, partnerNamed, workoutsToPublish } from "../data/shard-move";
+import type { FlowMessage } from "../domain/flows";
 import { settleLeft, settleMs } from "../domain/shard-move";
 import type { AppEnv } from "../env";
 import { ApiError, conflict, forbidden, invalid, notFound, unauthenticated } from "../http/errors";
@@ -95,7 +106,7 @@ async function stateOf(c: Context<AppEnv>, partner: Account, move: ShardMove | n
     phase: move.phase,
     waitMs: Math.ceil(settleLeft(move, Date.now(), settle(c))),
     copySteps: COPY_STEPS,
-    cleanupSteps: cleanupSteps(keepsBoth),
+    cleanupSteps: allCleanupSteps(keepsBoth),
   };
 }
 
@@ -137,18 +148,29 @@ shardMovesApi.post("/operator/shard-moves/:partnerId/verify", async (c) => {
 });
 
 /**
- * The delivery copies the partner holds on its old shard of other partners'
- * jobs (and the jobs there of customers of partners staying on it), written
- * on its new shard through the queue's deliver step, which reads each job on
- * the shard a message names and writes over an older copy only: one message
- * per job and shard, since the job's own shard (where it was booked, the
- * source itself for a partner staying there) is not told by the copy. Sent at
- * each call of the flip, so an operator's second run sends what a failed
- * send left.
+ * What the flip leaves to the queue, sent at each call of the flip so an
+ * operator's second run sends what a failed send left (every step is
+ * idempotent):
+ * - the delivery copies the partner holds on its old shard of other
+ *   partners' jobs (and the jobs there of customers of partners staying on
+ *   it), written on its new shard by the deliver step, which reads each job
+ *   on the shard a message names and writes over an older copy only: one
+ *   message per job and shard, since the job's own shard (where it was
+ *   booked, the source itself for a partner staying there) is not told by
+ *   the copy;
+ * - its listed and published workouts published again from the target
+ *   (version-guarded), so a publish lost or late around the move is made
+ *   good whatever its age.
  */
-async function deliverCopiesAgain(c: Context<AppEnv>, partnerId: string, move: ShardMove): Promise<void> {
-  const jobIds = await deliveredCopies(shardDb(c, move.from), partnerId);
-  const messages = jobIds.flatMap((jobId) => boundShards(c).map((shard) => ({ kind: "deliver" as const, shard, jobId })));
+async function sendFollowUps(c: Context<AppEnv>, partnerId: string, move: ShardMove): Promise<void> {
+  const [jobIds, workoutIds] = await Promise.all([
+    deliveredCopies(shardDb(c, move.from), partnerId),
+    workoutsToPublish(c.get("directory"), shardDb(c, move.to), partnerId),
+  ]);
+  const messages: FlowMessage[] = [
+    ...jobIds.flatMap((jobId) => boundShards(c).map((shard) => ({ kind: "deliver" as const, shard, jobId }))),
+    ...workoutIds.map((workoutId) => ({ kind: "publish" as const, shard: move.to, workoutId })),
+  ];
   for (const part of chunked(messages, QUEUE_BATCH)) await sendFlows(c.env, part);
 }
 
@@ -159,7 +181,7 @@ const QUEUE_BATCH = 100;
 shardMovesApi.post("/operator/shard-moves/:partnerId/flip", async (c) => {
   const { partner, move } = await recorded(c);
   if (move.phase === "moved") {
-    await deliverCopiesAgain(c, partner.id, move);
+    await sendFollowUps(c, partner.id, move);
     return c.json(MoveState.parse(await stateOf(c, partner, move)));
   }
   ready(c, move, "copying");
@@ -171,20 +193,32 @@ shardMovesApi.post("/operator/shard-moves/:partnerId/flip", async (c) => {
     );
   await flipMove(c.get("directory"), partner.id, move, new Date().toISOString());
   clearIsolateCaches();
-  await deliverCopiesAgain(c, partner.id, move);
+  await sendFollowUps(c, partner.id, move);
   const flipped = await partnerNamed(c.get("directory"), partner.id);
   return c.json(MoveState.parse(await stateOf(c, flipped ?? partner, flipped?.shardMove ?? null)));
 });
 
-/** One chunk of the source's rows deleted (a table, children first); the directory's own rows never. */
+/** The cleanup's steps: the partner's tables, children first, then the copies it held there (worker/data/shard-move-held.ts). */
+const allCleanupSteps = (keepsBoth: boolean) => [...cleanupSteps(keepsBoth), ...heldSteps(keepsBoth)];
+
+/** One chunk of the source's rows deleted (a table, children first, then the copies held there); the directory's own rows never. */
 shardMovesApi.post("/operator/shard-moves/:partnerId/cleanup", async (c) => {
   const { partner, move } = await recorded(c);
   ready(c, move, "moved");
   const body = await bodyOf(c, MoveChunk);
   const source = shardDb(c, move.from);
-  if (!cleanupSteps(await isDirectoryDatabase(source, partner.id)).includes(body.step)) throw invalid({ step: "Not a step of the cleanup" });
+  if (!allCleanupSteps(await isDirectoryDatabase(source, partner.id)).includes(body.step)) throw invalid({ step: "Not a step of the cleanup" });
   const staying = await partnersStaying(c.get("directory"), move.from, defaultShard(c.env), partner.id);
-  return c.json(CleanupResult.parse({ step: body.step, ...(await deleteChunk(source, partner.id, body.step, staying)) }));
+  const held: HeldDbs = { source, directory: c.get("directory"), shard: move.from, defaultShard: defaultShard(c.env) };
+  const done =
+    body.step === HELD_JOBS
+      ? await deleteHeldJobs(held, partner.id)
+      : body.step === HELD_WORKOUTS
+        ? await deleteHeldWorkouts(held)
+        : body.step === HELD_ACCOUNTS
+          ? await deleteHeldAccounts(held, staying)
+          : await deleteChunk(source, partner.id, body.step, staying);
+  return c.json(CleanupResult.parse({ step: body.step, ...done }));
 });
 
 /** Ends the move once the source is cleaned: the record is cleared. */

@@ -7,6 +7,7 @@
  */
 import { and, count, eq, gt, inArray, isNotNull, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { accounts, jobLines, jobs, users, workouts, type Account } from "../../db/schema";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { placementOf } from "../d1/placement";
 import { CHUNK_ROWS } from "../domain/shard-move";
 import type { Db } from "../env";
@@ -17,7 +18,7 @@ const UNION_TERMS = 3;
 import { partnerRows, referenceCopies } from "./partner-numbers";
 import { copyStatements, partnersOf, publishedWorkout, upsertAll } from "./publication";
 import { batch, type Stmt } from "./query";
-import { COPY_STEPS, keysInto, MOVED_TABLES, movedTable, PRICE_GROUPS, refsTo, type MovedTable } from "./shard-move-tables";
+import { COPY_STEPS, keysInto, MOVED_TABLES, movedTable, PRICE_GROUPS, refsTo, WORKOUT_DOCUMENT, type MovedTable } from "./shard-move-tables";
 
 type Row = Record<string, unknown>;
 export type MoveDbs = { source: Db; target: Db; directory: Db };
@@ -194,6 +195,20 @@ export async function isDirectoryDatabase(source: Db, partnerId: string): Promis
 export const directoryKeeps = (name: string) => movedTable(name)?.placement === "both";
 
 /**
+ * The moved table's rows that no row on the shard points at: the ids the
+ * rows point at, a few keys per list (D1 allows few terms in a compound
+ * select, and an expression depth of 100). The directory's own tables are not
+ * a shard's (a shard refuses them); on the directory's database they point
+ * only at accounts, which stay there.
+ */
+export function unreferenced(t: MovedTable): SQL[] {
+  const named = keysInto(t.name)
+    .filter((fk) => placementOf(fk.from) !== "directory")
+    .map((fk) => sql`select ${sql.identifier(fk.column.name)} from ${fk.table} where ${fk.column} is not null`);
+  return chunked(named, UNION_TERMS).map((group) => sql`${t.table.id} not in (${sql.join(group, sql` union all `)})`);
+}
+
+/**
  * One chunk of the table `name` deleted from the source: the partner's rows
  * that no row left on the source points at (a row still named by another
  * partner's, a copy it holds, stays; so do the rows it points at, tables
@@ -207,16 +222,15 @@ export async function deleteChunk(source: Db, partnerId: string, name: string, s
   // A job a partner staying here delivers is its delivery copy from now on: the job and its lines stay (worker/data/delivery.ts).
   const delivered = source.select({ id: jobs.id }).from(jobs).where(inList(jobs.deliveryPartnerAccountId, staying));
   const copies = t.name === "jobs" ? [notInArray(jobs.id, delivered)] : t.name === "job_lines" ? [notInArray(jobLines.jobId, delivered)] : [];
-  // The ids the rows left point at, a few keys per list: D1 allows few terms in a compound select, and an expression depth of 100.
-  // The directory's own tables are not a shard's (a shard refuses them); on the directory's database they point only at accounts, which stay there.
-  const named = keysInto(name)
-    .filter((fk) => placementOf(fk.from) !== "directory")
-    .map((fk) => sql`select ${sql.identifier(fk.column.name)} from ${fk.table} where ${fk.column} is not null`);
-  const unreferenced = chunked(named, UNION_TERMS).map((group) => sql`${t.table.id} not in (${sql.join(group, sql` union all `)})`);
+  // A workout's document goes with its workout: the author's rows stay until the workout is taken (./shard-move-held.ts), whoever holds it.
+  if (WORKOUT_DOCUMENT.has(t.name))
+    copies.push(
+      sql`not exists (select 1 from ${workouts} where ${workouts.id} = ${(t.table as unknown as { workoutId: SQLiteColumn }).workoutId} and ${workouts.accountId} = ${t.owner})`,
+    );
   const ids = source
     .select({ id: t.table.id })
     .from(t.table)
-    .where(and(owned(source, t, partnerId), ...unreferenced, ...copies))
+    .where(and(owned(source, t, partnerId), ...unreferenced(t), ...copies))
     .limit(CHUNK_ROWS);
   const gone = await source.delete(t.table).where(inArray(t.table.id, ids)).returning({ id: t.table.id });
   return { deleted: gone.length };

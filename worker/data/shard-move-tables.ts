@@ -93,6 +93,21 @@ export const MOVED_TABLES: MovedTable[] = ordered(
   }),
 );
 
+/**
+ * The tables of a workout's document besides the workout (what a copy of it
+ * writes, worker/data/publication.ts copyStatements): the author's rows there
+ * go with the workout, whoever holds it.
+ */
+export const WORKOUT_DOCUMENT = new Set([
+  "workout_variants",
+  "workout_sessions",
+  "session_action_items",
+  "session_attachments",
+  "prerequisites",
+  "pricing_lines",
+  "delivery_partners",
+]);
+
 /** The step after the tables: each customer's price group on the target (isLateKey). */
 export const PRICE_GROUPS = "accounts.price_group_id";
 

@@ -4,8 +4,8 @@
  * each a compare-and-set on the partner's routing row, so a step run twice,
  * or by two operators, ends in the same state.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { accounts, customDomains, publishedWorkouts, type Account, type ShardMove } from "../../db/schema";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { accounts, customDomains, publishedWorkouts, workouts, type Account, type ShardMove } from "../../db/schema";
 import type { Db } from "../env";
 import { batch } from "./query";
 
@@ -65,4 +65,22 @@ export async function endMove(directory: Db, partnerId: string, move: ShardMove)
     .update(accounts)
     .set({ shardMove: null })
     .where(and(eq(accounts.id, partnerId), inPhase("moved", move.to)));
+}
+
+/**
+ * The partner's workouts its flip publishes again from the target
+ * (docs/decisions/2026-11-27-queued-steps-follow-a-move.md): those listed
+ * there and those the catalogue holds (an unlisting is published too), read
+ * side by side. Publishing is version-guarded: a workout already published
+ * at its version changes nothing.
+ */
+export async function workoutsToPublish(directory: Db, target: Db, partnerId: string): Promise<string[]> {
+  const [listed, published] = await Promise.all([
+    target
+      .select({ id: workouts.id })
+      .from(workouts)
+      .where(and(eq(workouts.accountId, partnerId), ne(workouts.partnerVisibility, "private"))),
+    directory.select({ id: publishedWorkouts.workoutId }).from(publishedWorkouts).where(eq(publishedWorkouts.partnerAccountId, partnerId)),
+  ]);
+  return [...new Set([...listed, ...published].map((w) => w.id))];
 }

@@ -72,3 +72,19 @@ export class PartnerMoving extends Error {
 
 /** The delay of a queue message that waits for a move: a minute, doubling with each attempt up to an hour, so the queue's retries outlast a long copy. */
 export const movingDelaySeconds = (attempts: number): number => Math.min(MOVING_RETRY_SECONDS * 2 ** Math.max(0, Math.min(attempts - 1, 6)), 3600);
+
+/** Where the directory places an account now: its partner's shard (null: the default shard), and the shards a re-link left its history on. */
+export type Placed = { shard: string | null; former: readonly string[] };
+
+/**
+ * The shard that holds now the rows a queued step named on `named`
+ * (docs/decisions/2026-11-27-queued-steps-follow-a-move.md): the account's
+ * rows moved with its partner when the directory routes it elsewhere, unless
+ * `named` is a shard a re-link left its history on (that stays). An account
+ * the directory does not place, or placed there, keeps `named`.
+ */
+export function shardNow(named: string, placed: Placed | null | undefined, defaultShard: string): string {
+  if (!placed) return named;
+  const now = placed.shard ?? defaultShard;
+  return now === named || placed.former.includes(named) ? named : now;
+}

@@ -1,3 +1,4 @@
+import { workouts } from "../../db/schema";
 import { shardsOf } from "../d1/shards";
 import {
   changedSince,
@@ -11,12 +12,14 @@ import {
   writeWorkoutCopy,
 } from "../data/publication";
 import { partnerRows } from "../data/partner-numbers";
+import { heldOn } from "../data/shard-move-held";
 import { batch } from "../data/query";
 import type { PublishMessage, RefreshMessage } from "../domain/flows";
 import { PartnerMoving, writesPaused } from "../domain/shard-move";
 import type { Db } from "../env";
 import type { FlowDatabases } from "./consumer";
 import { sendFlows } from "./queue";
+import { shardHolding } from "./where";
 
 /**
  * Publishing a workout: its document is read on the author's shard and
@@ -25,17 +28,22 @@ import { sendFlows } from "./queue";
  * other shard is asked to refresh the copies it holds. A workout that was
  * never listed and still is not is not published. While its author moves
  * to another shard the step waits (retried); a message naming the author's
- * old shard is read on its current one.
+ * old shard is read on its current one, before the move's cleanup and after.
  */
 export async function publish(dbs: FlowDatabases, env: Env, m: PublishMessage): Promise<void> {
   const { directory, shard } = dbs;
   const found = await readDocument(shard(m.shard), m.workoutId);
-  if (!found) return;
+  if (!found) {
+    // Gone from the shard named (a move's cleanup took it): read where its author is now (./where.ts).
+    const now = await shardHolding(dbs, m.shard, { table: workouts, key: workouts.id, owner: workouts.accountId, ids: [m.workoutId] });
+    return now === m.shard ? undefined : publish(dbs, env, { ...m, shard: now });
+  }
   const { document, authorName } = found;
   // The author moving to another shard: the step waits for the flip, then reads the workout where the author is now.
   const [author] = await partnerRows(directory, [document.workout.accountId]);
   if (writesPaused(author?.shardMove)) throw new PartnerMoving("publishing a workout");
-  if (author?.shard && author.shard !== m.shard) return publish(dbs, env, { ...m, shard: author.shard });
+  const now = author ? (author.shard ?? dbs.defaultShard) : m.shard;
+  if (now !== m.shard) return publish(dbs, env, { ...m, shard: now });
   if (document.workout.partnerVisibility === "private" && (await publishedVersion(directory, m.workoutId)) === null) return;
   await batch(directory, [publishStatement(directory, m.shard, authorName, document)]);
   const others = shardsOf(env).filter((s) => s.name !== m.shard);
@@ -48,16 +56,19 @@ export async function publish(dbs: FlowDatabases, env: Env, m: PublishMessage): 
 /**
  * Refreshing one shard's copy to the published version, in one batch, only
  * over an older copy (compare-and-set on the copy's version, checked in the
- * batch). A shard without a copy, with one as new, or that is the author's
- * own, has nothing to do; a published version older than asked is not there
+ * batch). A shard without a copy, with one as new, that is the author's
+ * own, or whose copy only partners placed elsewhere now hold, has nothing to do; a published version older than asked is not there
  * yet (retried).
  */
-export async function refresh({ directory, shard }: FlowDatabases, m: RefreshMessage): Promise<void> {
-  const target = shard(m.shard);
+export async function refresh(dbs: FlowDatabases, m: RefreshMessage): Promise<void> {
+  const { directory } = dbs;
+  const target = dbs.shard(m.shard);
   const [published, held] = await Promise.all([publishedWorkout(directory, m.workoutId), heldVersion(target, m.workoutId)]);
   if (held === null || !published || published.shard === m.shard) return;
   if (published.version < m.version) throw new Error(`version ${m.version} of workout ${m.workoutId} is not published yet`);
   if (held >= published.version) return;
+  // A copy only partners that moved away hold (left for the move's cleanup) is not written: theirs is on their new shard.
+  if (!(await heldOn({ source: target, directory, shard: m.shard, defaultShard: dbs.defaultShard }, m.workoutId))) return;
   const partners = await partnersOf(directory, published.document);
   // Over an older copy only: a refresh that a newer one overtook is refused whole and has nothing to do.
   await writeWorkoutCopy(target, published.document, partners);

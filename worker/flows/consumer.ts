@@ -9,7 +9,7 @@
  * (docs/decisions/2026-11-27-background-work-during-a-move.md).
  */
 import { database } from "../db";
-import { shardBinding } from "../d1/shards";
+import { defaultShard, shardBinding, shardsOf } from "../d1/shards";
 import { partnerMoves, type PartnerMove } from "../data/quiet-partners";
 import { LAST_ATTEMPT, type FlowMessage } from "../domain/flows";
 import { movingDelaySeconds, PartnerMoving } from "../domain/shard-move";
@@ -24,13 +24,16 @@ import { copyCurrency, undoLink, undoMemberStatus, undoOnboarding } from "./undo
 /** The flow queue's name (wrangler.toml); a deployment may suffix it per environment. */
 export const FLOW_QUEUE_NAME = "techfit-flows";
 
-export type FlowDatabases = { directory: Db; shard: (name: string) => Db };
+/** `names`: the shards bound; `defaultShard`: where an account no partner places is. */
+export type FlowDatabases = { directory: Db; shard: (name: string) => Db; names: string[]; defaultShard: string };
 
 /** The databases a step may write: the directory and any shard, each opened once per batch. */
 export function flowDatabases(env: Env): FlowDatabases {
   const opened = new Map<string, Db>();
   return {
     directory: database(env.DB),
+    names: shardsOf(env).map((s) => s.name),
+    defaultShard: defaultShard(env),
     shard: (name) => {
       let db = opened.get(name);
       if (!db) opened.set(name, (db = database(shardBinding(env, name))));

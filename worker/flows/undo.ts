@@ -1,19 +1,43 @@
+import { sql } from "drizzle-orm";
+import { accounts, accountUsers } from "../../db/schema";
 import { copyCurrencies } from "../data/customer-currency";
 import { takeBackLink, takeBackMemberStatus, takeBackOnboarding } from "../data/undo-steps";
 import type { CopyCurrencyMessage, UndoLinkMessage, UndoMemberStatusMessage, UndoOnboardingMessage } from "../domain/flows";
 import type { FlowDatabases } from "./consumer";
+import { shardHolding, shardOfRows } from "./where";
 
-/** The shard named by a step, with the directory (each step asks the other database first: worker/data/undo-steps.ts). */
-const on = (dbs: FlowDatabases, shard: string) => ({ directory: dbs.directory, shard: dbs.shard(shard) });
+/**
+ * The shard holding the rows a step names, with the directory (each step asks
+ * the other database first: worker/data/undo-steps.ts). A step queued before
+ * its partner moved names the old shard: its rows are found where they are now (./where.ts).
+ */
+const on = async (dbs: FlowDatabases, shard: Promise<string>) => ({ directory: dbs.directory, shard: dbs.shard(await shard) });
 
-/** A new account's rows taken back on its shard, unless the directory's step went through. */
-export const undoOnboarding = (dbs: FlowDatabases, m: UndoOnboardingMessage) => takeBackOnboarding(on(dbs, m.shard), m);
+/** A new account's rows taken back on its shard, unless the directory's step went through (the account's partner, read from its row, tells where they are). */
+export const undoOnboarding = async (dbs: FlowDatabases, m: UndoOnboardingMessage) =>
+  takeBackOnboarding(
+    await on(
+      dbs,
+      shardHolding(dbs, m.shard, {
+        table: accounts,
+        key: accounts.id,
+        owner: sql<string>`coalesce(${accounts.parentAccountId}, ${accounts.id})`,
+        ids: [m.accountId],
+      }),
+    ),
+    m,
+  );
 
 /** A same-shard link written on one database only, put back there. */
-export const undoLink = (dbs: FlowDatabases, m: UndoLinkMessage) => takeBackLink(on(dbs, m.shard), m);
+export const undoLink = async (dbs: FlowDatabases, m: UndoLinkMessage) => takeBackLink(await on(dbs, shardOfRows(dbs, m.shard, [m.customerId])), m);
 
 /** The directory's identity membership following the member's status on its shard again. */
-export const undoMemberStatus = (dbs: FlowDatabases, m: UndoMemberStatusMessage) => takeBackMemberStatus(on(dbs, m.shard), m);
+export const undoMemberStatus = async (dbs: FlowDatabases, m: UndoMemberStatusMessage) =>
+  takeBackMemberStatus(
+    await on(dbs, shardHolding(dbs, m.shard, { table: accountUsers, key: accountUsers.id, owner: accountUsers.accountId, ids: [m.memberId] })),
+    m,
+  );
 
-/** The directory's rows following the currency (and a partner's profile) the shard holds. */
-export const copyCurrency = (dbs: FlowDatabases, m: CopyCurrencyMessage) => copyCurrencies(on(dbs, m.shard), m.accountIds);
+/** The directory's rows following the currency (and a partner's profile) the shard holds, where those accounts are now. */
+export const copyCurrency = async (dbs: FlowDatabases, m: CopyCurrencyMessage) =>
+  copyCurrencies(await on(dbs, shardOfRows(dbs, m.shard, m.accountIds)), m.accountIds);
