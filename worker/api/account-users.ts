@@ -13,7 +13,7 @@ import {
 } from "../../contract/team";
 import { membersOf, overInviteCap } from "../data/team-members";
 import type { AppEnv } from "../env";
-import { bothDatabases } from "../tenant/scope";
+import { bothDatabases, shardDb } from "../tenant/scope";
 import { endpoint } from "../http/endpoint";
 import { errorResponses } from "../http/responses";
 import { ApiError } from "../http/errors";
@@ -22,8 +22,7 @@ import { dispatchMail, storeMail, type MailInput } from "../mail/outbox";
 import { inviteMail } from "../mail/account-mail";
 import { partnerMails, productBrand, recipientLanguage, usersByEmail, type PartnerMail, type UserLanguage } from "../data/mail-context";
 import { clerkInvite, clerkRevokeInvite } from "../identity/clerk-organizations";
-import { sendFlows } from "../flows/queue";
-import type { FlowMessage } from "../domain/flows";
+import { keptLater } from "../flows/kept";
 
 /**
  * Team members of the acting account (Profile → Team Members): list (members
@@ -69,7 +68,12 @@ endpoint(
     },
   },
   async (c, { params, body }, scope) =>
-    c.json(await membersOf(bothDatabases(c), scope).edit(params.id, body, scope, { shard: c.get("shard").name, later: (m) => sendFlows(c.env, [m]) })),
+    c.json(
+      await membersOf(bothDatabases(c), scope).edit(params.id, body, scope, {
+        shard: c.get("shard").name,
+        later: keptLater(c.env, (name) => shardDb(c, name)),
+      }),
+    ),
 );
 
 /**
@@ -188,7 +192,7 @@ endpoint(
       c.env.UPLOADS,
       sending.map((i) => i.mail),
     );
-    const compensation = { shard: c.get("shard").name, later: (m: FlowMessage) => sendFlows(c.env, [m]) };
+    const compensation = { shard: c.get("shard").name, later: keptLater(c.env, (name) => shardDb(c, name)) };
     await members
       .sendInvites(
         sending.map((i, n) => ({ ...i, mail: stored[n]! })),

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { releaseSeats, releaseUnlessHeld, takeSeats, type Hold } from "../data/away-seats";
 import { jobBatchFailure } from "../data/job-writes";
 import type { AppEnv } from "../env";
-import { sendFlows } from "../flows/queue";
+import { keepAndSend } from "../flows/kept";
 import { accountShardName, shardDb } from "../tenant/scope";
 
 /**
@@ -19,7 +19,9 @@ export const slotShardOf = (c: Context<AppEnv>, partnerId: string) => accountSha
  * Gives holds back after the job's write: at once on the slot's shard
  * (`checked`: only those the job's shard does not use, after a write that
  * failed); when that fails, through the flow queue's `releaseSeats` step,
- * which asks the job's shard first. A failed send is logged.
+ * which asks the job's shard first, kept on the job's shard until it
+ * succeeds (worker/flows/kept.ts). Lost only when keeping and sending both
+ * fail: logged.
  */
 async function giveBack(c: Context<AppEnv>, jobShard: string, seats: AwaySeats, holds: Hold[], checked: boolean): Promise<void> {
   if (!holds.length) return;
@@ -29,7 +31,7 @@ async function giveBack(c: Context<AppEnv>, jobShard: string, seats: AwaySeats, 
   } catch (err) {
     console.error(JSON.stringify({ level: "error", message: "seat release failed", shard: seats.shard, error: String(err).slice(0, 300) }));
     try {
-      await sendFlows(c.env, [{ kind: "releaseSeats", shard: seats.shard, jobShard, holds }]);
+      await keepAndSend(c.env, shardDb(c, jobShard), { kind: "releaseSeats", shard: seats.shard, jobShard, holds });
     } catch (sendErr) {
       console.error(JSON.stringify({ level: "error", message: "flow queue send failed", kind: "releaseSeats", error: String(sendErr).slice(0, 300) }));
     }
