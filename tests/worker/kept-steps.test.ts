@@ -40,8 +40,10 @@ describe("a kept flow step of a partner that moves", () => {
     await contosoMove("copying");
     expect((await runFlows([step])).retryMessages).toHaveLength(1);
     expect(await keptFor(second, HARBOUR)).toEqual([]);
-    // The queue's last attempt still waits: kept (due at once), never run nor compensated.
-    expect((await runFlows([step], { attempts: LAST_ATTEMPT })).explicitAcks).toHaveLength(1);
+    // The queue's last delivery (the first and max_retries more) still waits: kept (due at once), never run nor compensated.
+    expect((await runFlows([step], { attempts: LAST_ATTEMPT })).retryMessages).toHaveLength(1);
+    expect(await keptFor(second, HARBOUR)).toEqual([]);
+    expect((await runFlows([step], { attempts: LAST_ATTEMPT + 1 })).explicitAcks).toHaveLength(1);
     const [kept] = await keptFor(second, HARBOUR);
     expect(kept).toMatchObject({ kind: "undoLink", requeues: 0 });
     expect(Date.parse(kept!.dueAt)).toBeLessThanOrEqual(Date.now());

@@ -13,7 +13,7 @@ import {
 } from "../../contract/team";
 import { membersOf, overInviteCap } from "../data/team-members";
 import type { AppEnv } from "../env";
-import { bothDatabases, shardDb } from "../tenant/scope";
+import { bothDatabases } from "../tenant/scope";
 import { endpoint } from "../http/endpoint";
 import { errorResponses } from "../http/responses";
 import { ApiError } from "../http/errors";
@@ -71,7 +71,7 @@ endpoint(
     c.json(
       await membersOf(bothDatabases(c), scope).edit(params.id, body, scope, {
         shard: c.get("shard").name,
-        later: keptLater(c.env, (name) => shardDb(c, name)),
+        later: keptLater(c),
       }),
     ),
 );
@@ -192,7 +192,7 @@ endpoint(
       c.env.UPLOADS,
       sending.map((i) => i.mail),
     );
-    const compensation = { shard: c.get("shard").name, later: keptLater(c.env, (name) => shardDb(c, name)) };
+    const compensation = { shard: c.get("shard").name, later: keptLater(c) };
     await members
       .sendInvites(
         sending.map((i, n) => ({ ...i, mail: stored[n]! })),

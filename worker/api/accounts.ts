@@ -102,7 +102,7 @@ endpoint(
         org,
         placement,
       },
-      { shard, later: keptLater(c.env, (name) => shardDb(c, name)) },
+      { shard, later: keptLater(c) },
     );
     return c.json(accountDto(created), 201);
   },
@@ -231,7 +231,7 @@ endpoint(
       row,
       membershipStatements(c, auth, row.account.authId, row.invite.role),
       clerk ? null : row.invite.authInviteId,
-      { shard: shardName, later: keptLater(c.env, (name) => shardDb(c, name)) },
+      { shard: shardName, later: keptLater(c) },
     );
     return c.json(accountDto(row.account));
   },
@@ -385,14 +385,7 @@ endpoint(
     assertActing(scope, params.accountId);
     if (scope.account.type !== "customer") throw forbidden("Only customer accounts link to a partner");
     const shard = { name: c.get("shard").name, defaultName: defaultShard(c.env) };
-    const { account, moving } = await linkToPartner(
-      c.get("directory"),
-      c.get("db"),
-      scope,
-      body.tan,
-      shard,
-      keptLater(c.env, (name) => shardDb(c, name)),
-    );
+    const { account, moving } = await linkToPartner(c.get("directory"), c.get("db"), scope, body.tan, shard, keptLater(c));
     // This isolate's cached routing of the account is read again on its next request (worker/tenant/shard.ts).
     forgetAccountPlacement(scope.account.id);
     if (!moving) return c.json(accountDto(account));

@@ -117,8 +117,9 @@ export async function runFlowBatch(batch: MessageBatch<FlowMessage>, env: Env): 
       message.ack();
     } catch (err) {
       if (err instanceof PartnerMoving) {
-        // Not a failure: retried until the move has flipped, never compensated for it; kept for the cron once the queue's retries are spent.
-        if (message.attempts < LAST_ATTEMPT) message.retry({ delaySeconds: movingDelaySeconds(message.attempts) });
+        // Not a failure: retried until the move has flipped, never compensated for it; kept for the cron on the queue's
+        // last delivery (its first and max_retries more), when a retry would drop it.
+        if (message.attempts <= LAST_ATTEMPT) message.retry({ delaySeconds: movingDelaySeconds(message.attempts) });
         else
           await keepGivenUp(dbs, message.body).then(
             () => message.ack(),

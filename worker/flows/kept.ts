@@ -10,7 +10,9 @@
  */
 import { dropKeptStep, dueSteps, keepStep, markRequeued } from "../data/flow-steps";
 import { atHome, homeShard, RETRY_WINDOW_MS, type FlowMessage } from "../domain/flows";
-import type { Db } from "../env";
+import type { Context } from "hono";
+import type { AppEnv, Db } from "../env";
+import { shardDb } from "../tenant/scope";
 import type { FlowDatabases } from "./consumer";
 import { sendFlows } from "./queue";
 
@@ -68,8 +70,8 @@ export async function requeueKept(db: Db, env: { FLOW_QUEUE: Queue }, shard: str
   return due.length;
 }
 
-/** A request's `later` for its compensating steps (worker/data/undo-steps.ts Compensation): each kept on its home shard, opened by `open`, and sent. */
+/** A request's `later` for its compensating steps (worker/data/undo-steps.ts Compensation): each kept on its home shard, as the request opens it, and sent. */
 export const keptLater =
-  (env: { FLOW_QUEUE: Queue }, open: (shard: string) => Db) =>
+  (c: Context<AppEnv>) =>
   (step: FlowMessage): Promise<void> =>
-    keepAndSend(env, open(homeShard(step)), step);
+    keepAndSend(c.env, shardDb(c, homeShard(step)), step);

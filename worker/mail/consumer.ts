@@ -1,7 +1,10 @@
 /**
  * The MAIL_QUEUE consumer: delivers each outbox row through the mail adapter,
  * marks it sent, and on failure records the error and asks the queue to retry
- * the message (with backoff), so a mail is never lost.
+ * the message (with backoff), so a mail is never lost. On the queue's last
+ * attempt (MAIL_LAST_ATTEMPT) a failed row is left "queued" and its message
+ * acknowledged: the cron's requeueStale sends it again (./outbox.ts;
+ * docs/decisions/2026-11-27-no-step-lost.md).
  *
  * Three D1 calls per queue batch and database, however many messages it holds:
  * one read of every row the batch names, one of their accounts' moves in the directory, then (after reading each body from
@@ -32,7 +35,7 @@ import { movingAccounts, type MovingAccount } from "../data/quiet-partners";
 import { movingDelaySeconds } from "../domain/shard-move";
 import { mailAdapter, type MailAdapter } from "./adapter";
 import { mailBodyOf } from "./bodies";
-import type { MailQueueMessage } from "./outbox";
+import { MAIL_LAST_ATTEMPT, type MailQueueMessage } from "./outbox";
 
 type Delivery = { message: Message<MailQueueMessage>; row: MailOutboxMessage; failure: string | null };
 /** A message and its row as found on the shard it is handled on (none: nothing to send). */
@@ -144,18 +147,20 @@ async function deliverOnDatabase(entries: readonly Entry[], d1: D1Database, buck
         .set({ status: "sent", sentAt: new Date().toISOString(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
         .where(inList(mailOutbox.id, sent)),
     );
+  // A failure on the queue's last attempt goes back to the cron's requeue (queued), never left failed with no message to retry it.
+  const givenUp = (d: Delivery) => d.message.attempts >= MAIL_LAST_ATTEMPT;
   for (const d of deliveries)
     if (d.failure !== null)
       statements.push(
         db
           .update(mailOutbox)
-          .set({ status: "failed", attempts: sql`${mailOutbox.attempts} + 1`, lastError: d.failure })
+          .set({ status: givenUp(d) ? "queued" : "failed", attempts: sql`${mailOutbox.attempts} + 1`, lastError: d.failure })
           .where(eq(mailOutbox.id, d.row.id)),
       );
   await runBatch(d1Of(db), statements);
   for (const m of nothingToSend) m.ack();
   for (const d of deliveries) {
-    if (d.failure === null) d.message.ack();
+    if (d.failure === null || givenUp(d)) d.message.ack();
     else retryLater(d.message);
   }
 }
