@@ -10,11 +10,13 @@ import { capturedQueue, runFlows } from "./flows-setup";
  * cron's run that sends the kept steps again.
  */
 
-/** The steps `d1` keeps for the account `accountId` (null: those naming none). */
-export async function keptFor(d1: D1Database, accountId: string | null) {
+/** The steps `d1` keeps for the account `accountId` (null: those naming none), of `kind` when given. */
+export async function keptFor(d1: D1Database, accountId: string | null, kind?: FlowMessage["kind"]) {
   const { results } = await d1
-    .prepare("SELECT id, kind, account_id AS accountId, due_at AS dueAt, requeues FROM flow_steps WHERE account_id IS ?1 ORDER BY created_at")
-    .bind(accountId)
+    .prepare(
+      "SELECT id, kind, account_id AS accountId, due_at AS dueAt, requeues FROM flow_steps WHERE account_id IS ?1 AND (?2 IS NULL OR kind = ?2) ORDER BY created_at",
+    )
+    .bind(accountId, kind ?? null)
     .all<{ id: string; kind: string; accountId: string | null; dueAt: string; requeues: number }>();
   return results;
 }

@@ -82,6 +82,31 @@ describe("onboarding's shard rows", () => {
     expect(await cronKept(orphan!.id)).toEqual([]);
   });
 
+  it("are removed by the cron when nothing reached the queue: the step was kept with the rows, and waits for its window", async () => {
+    const owner = await signUp("Lost Owner");
+    const name = `Lost Partner ${crypto.randomUUID().slice(0, 6)}`;
+    // The directory refuses, the shard refuses the removal, and the queue refuses the step (as a request stopped between its batches).
+    const DB = failingD1(env.DB, /^insert into "auth_organizations"/);
+    const FLOW_QUEUE = { send: () => Promise.reject(new Error("queue down")), sendBatch: () => Promise.reject(new Error("queue down")) } as unknown as Queue;
+    const res = await failingOnSecond("DELETE", "teams", () =>
+      apiAs(owner.token, { bindings: { DB, FLOW_QUEUE } }).post("/v1/accounts", multipart({ ...ACCOUNT_DETAILS, name, location: "UK", type: "partner" })),
+    );
+    expect(res.status).toBe(500);
+    const [orphan] = await onSecond(name);
+    const [kept] = await keptFor(env.SHARD_WEUR_1, orphan!.id);
+    expect(kept).toMatchObject({ kind: "undoOnboarding" });
+    // Inside its window the cron leaves it; once the window is over it sends it, and the rows go with the kept step.
+    expect(await cronKept(orphan!.id)).toEqual([]);
+    await env.SHARD_WEUR_1.prepare("UPDATE flow_steps SET due_at = ?2 WHERE id = ?1")
+      .bind(kept!.id, new Date(Date.now() - 1000).toISOString())
+      .run();
+    const again = await cronKept(orphan!.id);
+    expect(again).toEqual([expect.objectContaining({ kind: "undoOnboarding", shard: "weur-1", keptId: kept!.id })]);
+    expect((await runFlows(again)).explicitAcks).toHaveLength(1);
+    expect(await onSecond(name)).toEqual([]);
+    expect(await keptFor(env.SHARD_WEUR_1, orphan!.id)).toEqual([]);
+  });
+
   it("are kept when the directory's step went through after all", async () => {
     const partner = await ukPartner(`Kept Partner ${crypto.randomUUID().slice(0, 6)}`);
     const [org] = await directory.select({ authId: schema.accounts.authId }).from(schema.accounts).where(eq(schema.accounts.id, partner.id));
@@ -89,6 +114,11 @@ describe("onboarding's shard rows", () => {
     expect((await runFlows([step])).explicitAcks).toHaveLength(1);
     expect(await second.select().from(schema.accounts).where(eq(schema.accounts.id, partner.id))).toHaveLength(1);
     expect(await second.select().from(schema.teams).where(eq(schema.teams.accountId, partner.id))).not.toEqual([]);
+    // The step kept with its rows at onboarding, once sent by the cron, takes nothing back either, and goes.
+    const [kept] = await keptFor(env.SHARD_WEUR_1, partner.id);
+    expect((await runFlows([{ ...step, keptId: kept!.id }])).explicitAcks).toHaveLength(1);
+    expect(await second.select().from(schema.accounts).where(eq(schema.accounts.id, partner.id))).toHaveLength(1);
+    expect(await keptFor(env.SHARD_WEUR_1, partner.id)).toEqual([]);
   });
 });
 
@@ -183,7 +213,7 @@ describe("a member's identity membership after a refused status", () => {
       expect((await runFlows([...messages], { attempts })).explicitAcks).toHaveLength(1);
       expect(await identity()).toHaveLength(1);
     }
-    expect(await keptFor(env.SHARD_WEUR_1, partner.id)).toEqual([]);
+    expect(await keptFor(env.SHARD_WEUR_1, partner.id, "undoMemberStatus")).toEqual([]);
     // Marked inactive for real, a late duplicate of the step does not give the membership back.
     expect((await put({ status: "inactive" })).status).toBe(200);
     expect(await identity()).toEqual([]);

@@ -21,10 +21,10 @@ import { batch, theRow, type Stmt } from "./query";
 import { inSession } from "./customers";
 import { partnerByTan } from "./partner-numbers";
 import { writeThenRead } from "./reusable";
-import type { InviteClaim, RelinkMessage, UndoAcceptMessage, UndoLinkMessage, UndoOnboardingMessage } from "../domain/flows";
+import type { InviteClaim, RelinkMessage, UndoAcceptMessage, UndoLinkMessage } from "../domain/flows";
 import { unclaimStatements, undoLater } from "./invite-undo";
 import { directoryPatch, directoryRow } from "./routing-rows";
-import { dropOnboardingStatements, unlinkStatement, type Compensation } from "./undo-steps";
+import { dropOnboardingStatements, keptOnboarding, unlinkStatement, type Compensation } from "./undo-steps";
 
 /** A fresh 6-digit partner number that no account holds yet: the directory's routing rows hold every account's TAN, whichever shard it is on. */
 async function freshTan(directory: Db): Promise<string> {
@@ -50,6 +50,8 @@ const displayName = (user: UserScope["user"]) => [user.firstName, user.lastName]
  * taken back (compensation; when that fails too, by the flow queue's
  * `undoOnboarding` step, worker/data/undo-steps.ts); on the shard that is the directory's own
  * database every write is idempotent, so the same rows are not written twice.
+ * The step is kept on the shard in its first batch: a request cut short
+ * between the two batches is repaired by the cron too.
  */
 export async function createAccount(
   { shard, directory }: { shard: Db; directory: Db },
@@ -102,7 +104,10 @@ export async function createAccount(
         }
       : null;
   const { id: _userId, ...userFields } = scope.user;
+  // Kept with the shard's rows (./undo-steps.ts keptOnboarding): the cron runs it even when the request stops between the two batches.
+  const { step, keep } = keptOnboarding(shard, { shard: compensation.shard, accountId: id, authOrganizationId: org.statements.length ? org.orgId : null });
   await batch(shard, [
+    keep,
     shard.insert(users).values(scope.user).onConflictDoUpdate({ target: users.id, set: userFields }),
     shard.insert(accounts).values(row).onConflictDoNothing(),
     ...(styling ? [shard.insert(stylings).values(styling).onConflictDoNothing()] : []),
@@ -124,12 +129,6 @@ export async function createAccount(
     await batch(directory, published);
   } catch (err) {
     // Nothing in the directory points at the shard's rows: take them back (through the queue when that fails too), then fail as the directory did.
-    const step: UndoOnboardingMessage = {
-      kind: "undoOnboarding",
-      shard: compensation.shard,
-      accountId: id,
-      authOrganizationId: org.statements.length ? org.orgId : null,
-    };
     await batch(shard, dropOnboardingStatements(shard, id)).catch((undoErr: unknown) => undoLater(step.kind, undoErr, () => compensation.later(step)));
     throw err;
   }

@@ -16,14 +16,19 @@ import { outsidePartners } from "./quiet-partners";
 export const KEPT_PER_RUN = 50;
 
 /**
- * Keeps the step (its `keptId` the row's id), due at `dueAt`. A row already
- * kept keeps its due time, unless `givenUp` (no message holds the step any
- * more): then it is due at `dueAt` too.
+ * Keeps the step (its `keptId` the row's id), due at `dueAt`, as a batch
+ * statement. A row already kept keeps its due time, unless `givenUp` (no
+ * message holds the step any more): then it is due at `dueAt` too.
  */
-export async function keepStep(db: Db, m: FlowMessage & { keptId: string }, dueAt: Date, givenUp = false): Promise<void> {
+export function keepStatement(db: Db, m: FlowMessage & { keptId: string }, dueAt: Date, givenUp = false) {
   const row = { id: m.keptId, kind: m.kind, message: m as unknown as Record<string, unknown>, accountId: accountOf(m), dueAt: dueAt.toISOString() };
   const insert = db.insert(flowSteps).values(row);
-  await (givenUp ? insert.onConflictDoUpdate({ target: flowSteps.id, set: { dueAt: row.dueAt } }) : insert.onConflictDoNothing());
+  return givenUp ? insert.onConflictDoUpdate({ target: flowSteps.id, set: { dueAt: row.dueAt } }) : insert.onConflictDoNothing();
+}
+
+/** Keeps the step (keepStatement, alone). */
+export async function keepStep(db: Db, m: FlowMessage & { keptId: string }, dueAt: Date, givenUp = false): Promise<void> {
+  await keepStatement(db, m, dueAt, givenUp);
 }
 
 /** The step succeeded: its row goes. */
