@@ -4,7 +4,7 @@ import { DEMO } from "../../db/seed";
 import { LAST_ATTEMPT, RETRY_WINDOW_MS, type FlowMessage } from "../../worker/domain/flows";
 import { KEPT_PER_RUN } from "../../worker/data/flow-steps";
 import { clearIsolateCaches } from "../../worker/http/isolate-cache";
-import { runFlows } from "./flows-setup";
+import { capturedQueue, runFlows } from "./flows-setup";
 import { cronKept, keptFor } from "./kept-setup";
 
 /**
@@ -34,19 +34,22 @@ afterEach(async () => {
 });
 
 describe("a kept flow step of a partner that moves", () => {
-  it("is kept when the queue gives up while it waits for the move, left alone until the flip, then sent from the shard the move carried it to", async () => {
-    // Harbour's link, half written on Contoso's shard (weur-1): the step waits while Contoso's rows are copied from there.
+  it("waits for the move past the queue's retries, is left alone by the cron until the flip, then sent from the shard the move carried it to", async () => {
+    // Harbour's link, half written on Contoso's shard (weur-1), kept there: the step waits while Contoso's rows are copied from there.
     const step: FlowMessage = { kind: "undoLink", shard: "weur-1", customerId: HARBOUR, from: CONTOSO, to: DEMO.northwind.id };
+    const keptId = crypto.randomUUID();
+    await second
+      .prepare("INSERT INTO flow_steps (id, kind, message, account_id, due_at) VALUES (?1, 'undoLink', ?2, ?3, ?4)")
+      .bind(keptId, JSON.stringify(step), HARBOUR, new Date(Date.now() - 1000).toISOString())
+      .run();
     await contosoMove("copying");
-    expect((await runFlows([step])).retryMessages).toHaveLength(1);
-    expect(await keptFor(second, HARBOUR)).toEqual([]);
-    // The queue's last delivery (the first and max_retries more) still waits: kept (due at once), never run nor compensated.
-    expect((await runFlows([step], { attempts: LAST_ATTEMPT })).retryMessages).toHaveLength(1);
-    expect(await keptFor(second, HARBOUR)).toEqual([]);
-    expect((await runFlows([step], { attempts: LAST_ATTEMPT + 1 })).explicitAcks).toHaveLength(1);
+    const queue = capturedQueue();
+    for (const attempts of [1, LAST_ATTEMPT]) expect((await runFlows([step], { attempts, bindings: queue.bindings })).retryMessages).toHaveLength(1);
+    // The queue's last delivery (the first and max_retries more) still waits: sent again as a new message, never run nor compensated.
+    expect((await runFlows([step], { attempts: LAST_ATTEMPT + 1, bindings: queue.bindings })).explicitAcks).toHaveLength(1);
+    expect(queue.sent).toEqual([step]);
     const [kept] = await keptFor(second, HARBOUR);
-    expect(kept).toMatchObject({ kind: "undoLink", requeues: 0 });
-    expect(Date.parse(kept!.dueAt)).toBeLessThanOrEqual(Date.now());
+    expect(kept).toMatchObject({ id: keptId, requeues: 0 });
     // Due, but its partner moves: the cron leaves it.
     expect(await cronKept(HARBOUR)).toEqual([]);
 

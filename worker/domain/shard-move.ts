@@ -72,3 +72,19 @@ export class PartnerMoving extends Error {
 
 /** The delay of a queue message that waits for a move: a minute, doubling with each attempt up to an hour, so the queue's retries outlast a long copy. */
 export const movingDelaySeconds = (attempts: number): number => Math.min(MOVING_RETRY_SECONDS * 2 ** Math.max(0, Math.min(attempts - 1, 6)), 3600);
+
+/**
+ * A queue message that waits for a move: retried with movingDelaySeconds. On
+ * the queue's last delivery (its first and `maxRetries` more), when a retry
+ * would drop it, it is sent again as a new message with the same delay and
+ * acknowledged, so a long move loses no step nor mail
+ * (docs/decisions/2026-11-27-no-step-lost.md); a failed send retries it.
+ */
+export async function waitForMove<T>(message: Message<T>, queue: Queue<T>, maxRetries: number): Promise<void> {
+  const delaySeconds = movingDelaySeconds(message.attempts);
+  if (message.attempts <= maxRetries) return message.retry({ delaySeconds });
+  await queue.send(message.body, { delaySeconds }).then(
+    () => message.ack(),
+    () => message.retry({ delaySeconds }),
+  );
+}

@@ -8,14 +8,14 @@
  * succeeds removes its row. A shard this deployment does not bind fails its
  * step like any other error. A step that waits for a partner's move to
  * another shard is retried with a delay, neither counted as a failure nor
- * compensated, and kept once the queue's retries are spent
+ * compensated, and sent again when the queue's retries are spent
  * (docs/decisions/2026-11-27-background-work-during-a-move.md).
  */
 import { database } from "../db";
 import { shardBinding } from "../d1/shards";
 import { partnerMoves, type PartnerMove } from "../data/quiet-partners";
 import { LAST_ATTEMPT, retryDelaySeconds, type FlowMessage } from "../domain/flows";
-import { movingDelaySeconds, PartnerMoving } from "../domain/shard-move";
+import { PartnerMoving, waitForMove } from "../domain/shard-move";
 import type { Db } from "../env";
 import { publish, refresh } from "./catalogue";
 import { deliver } from "./delivery";
@@ -117,14 +117,8 @@ export async function runFlowBatch(batch: MessageBatch<FlowMessage>, env: Env): 
       message.ack();
     } catch (err) {
       if (err instanceof PartnerMoving) {
-        // Not a failure: retried until the move has flipped, never compensated for it; kept for the cron on the queue's
-        // last delivery (its first and max_retries more), when a retry would drop it.
-        if (message.attempts <= LAST_ATTEMPT) message.retry({ delaySeconds: movingDelaySeconds(message.attempts) });
-        else
-          await keepGivenUp(dbs, message.body).then(
-            () => message.ack(),
-            () => message.retry({ delaySeconds: movingDelaySeconds(message.attempts) }),
-          );
+        // Not a failure: retried until the move has flipped (sent again on the queue's last delivery), never compensated for it.
+        await waitForMove(message, env.FLOW_QUEUE, LAST_ATTEMPT);
         continue;
       }
       console.error(

@@ -58,10 +58,16 @@ export async function settleKept(dbs: FlowDatabases, m: FlowMessage): Promise<vo
 export async function requeueKept(db: Db, env: { FLOW_QUEUE: Queue }, shard: string, now: Date, quiet: readonly string[] = []): Promise<number> {
   const due = await dueSteps(db, now, quiet);
   if (!due.length) return 0;
-  await sendFlows(
-    env,
-    due.map((row) => atHome(row.message as unknown as FlowMessage, shard, row.id)),
-  );
+  try {
+    await sendFlows(
+      env,
+      due.map((row) => atHome(row.message as unknown as FlowMessage, shard, row.id)),
+    );
+  } catch (err) {
+    // Still due: the next run sends them; the run's other work goes on.
+    console.error(JSON.stringify({ level: "error", message: "flow queue send failed, kept steps wait", shard, error: String(err).slice(0, 300) }));
+    return 0;
+  }
   await markRequeued(
     db,
     due.map((row) => row.id),
