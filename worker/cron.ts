@@ -10,6 +10,7 @@ import { expireMailBodies } from "./mail/bodies";
 import { republishLagging } from "./flows/catalogue";
 import { requeueKept } from "./flows/kept";
 import { partnerMoves, quietPartnersOn } from "./data/quiet-partners";
+import { pruneClaims } from "./data/time-claims";
 
 /**
  * The cron trigger (wrangler.toml), once per shard, the shards side by side:
@@ -20,7 +21,9 @@ import { partnerMoves, quietPartnersOn } from "./data/quiet-partners";
  * once per plan and period (worker/data/plan-renewals.ts), then the listed
  * workouts whose publish step was lost are published again
  * (worker/flows/catalogue.ts), then the identity memberships of its inactive
- * members leave the directory (worker/data/inactive-members.ts). Then, on the
+ * members leave the directory (worker/data/inactive-members.ts), then its
+ * delivering partners' time claims a day past their end expire
+ * (worker/data/time-claims.ts). Then, on the
  * directory, users who never confirmed their address are removed
  * (worker/data/auth-links.ts), then its expired sessions and verifications
  * and spent rate-limit counters are pruned (worker/data/directory-prune.ts),
@@ -48,6 +51,8 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
       // Listed workouts whose publish step was lost go to the catalogue again (worker/flows/catalogue.ts).
       await republishLagging(db, database(env.DB), env, shard, now, quiet);
       await dropInactiveIdentityMemberships(db, database(env.DB), shard, defaultShard(env), quiet);
+      // Delivering partners' time claims long past expire (worker/data/time-claims.ts).
+      await pruneClaims(db, now, quiet);
     }),
   );
   const directoryDb = database(env.DB);

@@ -9,15 +9,20 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 
 const ts = (name: string) => integer(name, { mode: "timestamp_ms" });
 
-export const authUsers = sqliteTable("auth_users", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
-  image: text("image"),
-  createdAt: ts("created_at").notNull(),
-  updatedAt: ts("updated_at").notNull(),
-});
+export const authUsers = sqliteTable(
+  "auth_users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
+    image: text("image"),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  // The cron's removal of never-confirmed users reads only them (worker/data/auth-links.ts).
+  (t) => [index("auth_users_email_verified_updated_at_idx").on(t.emailVerified, t.updatedAt)],
+);
 
 export const authSessions = sqliteTable(
   "auth_sessions",

@@ -64,6 +64,8 @@ export const planEntries = sqliteTable(
     index("plan_entries_account_id_start_date_idx").on(t.accountId, t.startDate),
     /** The cron's renewals due (worker/data/plan-renewals.ts). */
     index("plan_entries_renewal_date_idx").on(t.renewalDate),
+    /** The cron's expiry of plans that ended lately, and its refreshes of plans in force (worker/data/plan-renewals.ts). */
+    index("plan_entries_end_date_idx").on(t.endDate),
   ],
 );
 

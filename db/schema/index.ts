@@ -22,4 +22,6 @@ export * from "./auth";
 export type * from "./json";
 export * from "./availability";
 export * from "./catalogue";
+export * from "./sweeps";
+export * from "./time-claims";
 export * from "./flow-steps";

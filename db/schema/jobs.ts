@@ -78,6 +78,8 @@ export const jobs = sqliteTable(
     index("jobs_account_id_status_idx").on(t.accountId, t.status),
     index("jobs_account_id_created_at_idx").on(t.accountId, t.createdAt),
     index("jobs_partner_account_id_status_idx").on(t.partnerAccountId, t.status),
+    /** The cron's reminders of requests waiting for confirmation (worker/data/reminders.ts). */
+    index("jobs_status_updated_at_idx").on(t.status, t.updatedAt),
     index("jobs_delivery_partner_account_id_status_idx").on(t.deliveryPartnerAccountId, t.status),
     index("jobs_workout_id_idx").on(t.workoutId),
   ],
@@ -188,6 +190,8 @@ export const jobLines = sqliteTable(
     index("job_lines_job_id_sequence_idx").on(t.jobId, t.sequence),
     index("job_lines_account_id_scheduled_at_idx").on(t.accountId, t.scheduledAt),
     index("job_lines_slot_id_idx").on(t.slotId),
+    /** The cron's session reminders, the next day's lines (worker/data/reminders.ts). */
+    index("job_lines_scheduled_at_idx").on(t.scheduledAt),
   ],
 );
 
@@ -218,7 +222,12 @@ export const jobActionItems = sqliteTable(
     completedByUserId: text("completed_by_user_id").references(() => users.id, { onDelete: "set null" }),
     ...timestamps(),
   },
-  (t) => [index("job_action_items_job_line_id_idx").on(t.jobLineId), index("job_action_items_job_id_idx").on(t.jobId)],
+  (t) => [
+    index("job_action_items_job_line_id_idx").on(t.jobLineId),
+    index("job_action_items_job_id_idx").on(t.jobId),
+    /** The cron's reminders of items due about now (worker/data/reminders.ts). */
+    index("job_action_items_due_at_idx").on(t.dueAt),
+  ],
 );
 
 /** A file or link shared on a job or one of its lines. */

@@ -56,6 +56,8 @@ export const accountUsers = sqliteTable(
     uniqueIndex("account_users_account_id_user_id_uq").on(t.accountId, t.userId),
     index("account_users_account_id_status_name_idx").on(t.accountId, t.status, t.name),
     index("account_users_user_id_idx").on(t.userId),
+    /** The cron's sweep of inactive members, a batch after its cursor (worker/data/inactive-members.ts). */
+    index("account_users_status_id_idx").on(t.status, t.id),
   ],
 );
 

@@ -77,6 +77,8 @@ export const workouts = sqliteTable(
     uniqueIndex("workouts_account_id_sku_uq").on(t.accountId, t.sku),
     index("workouts_account_id_category_idx").on(t.accountId, t.category),
     index("workouts_partner_visibility_idx").on(t.partnerVisibility),
+    /** The cron's re-publishing of workouts changed in the last day (worker/data/publication.ts changedSince). */
+    index("workouts_updated_at_idx").on(t.updatedAt),
     check("workouts_total_minutes_ck", sql`${t.totalMinutes} > 0`),
     check("workouts_max_attendees_ck", sql`${t.maxAttendees} > 0`),
   ],

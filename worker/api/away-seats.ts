@@ -1,69 +1,94 @@
 import type { Context } from "hono";
-import { releaseSeats, releaseUnlessHeld, takeSeats, type Hold } from "../data/away-seats";
+import { releaseStatements, releaseUnlessHeld, takeStatements, type Hold } from "../data/away-seats";
 import { jobBatchFailure } from "../data/job-writes";
+import { d1Of, runBatch } from "../data/statements";
+import { claimStatements, releaseClaimStatements, releaseClaimsUnlessHeld } from "../data/time-claims";
+import type { FlowMessage } from "../domain/flows";
+import type { TimeClaim } from "../domain/time-claims";
 import type { AppEnv } from "../env";
 import { keepAndSend } from "../flows/kept";
 import { accountShardName, shardDb } from "../tenant/scope";
 
 /**
- * The seats a write of a job takes and gives back on the slot's shard when
- * that is not the job's (docs/decisions/2026-11-27-slots-across-shards.md):
- * `shard` is the delivery partner's, where its slots are.
+ * What a write of a job takes and gives back on its delivery partner's shard
+ * when that is not the job's: the seats of its published slots
+ * (docs/decisions/2026-11-27-slots-across-shards.md) and its time claims
+ * (docs/decisions/2026-11-27-deliverer-time-claims.md), `shard` the partner's.
  */
-export type AwaySeats = { shard: string; take: Hold[]; release: Hold[] };
+export type AwaySeats = { shard: string; take: Hold[]; release: Hold[]; claims?: AwayClaims };
+export type AwayClaims = { take: TimeClaim[]; release: TimeClaim[]; bufferMinutes: number };
 
 /** The shard of the delivery partner `partnerId` (its slots), from the directory's routing rows (cached per isolate). */
 export const slotShardOf = (c: Context<AppEnv>, partnerId: string) => accountShardName(c, partnerId);
 
+const logged = (message: string, fields: Record<string, unknown>, err: unknown) =>
+  console.error(JSON.stringify({ level: "error", message, ...fields, error: String(err).slice(0, 300) }));
+
 /**
- * Gives holds back after the job's write: at once on the slot's shard
- * (`checked`: only those the job's shard does not use, after a write that
- * failed); when that fails, through the flow queue's `releaseSeats` step,
- * which asks the job's shard first, kept on the job's shard until it
- * succeeds (worker/flows/kept.ts). Lost only when keeping and sending both
- * fail: logged.
+ * Gives holds and claims back after the job's write: at once on the
+ * partner's shard (`checked`: only those the job's shard does not use, after
+ * a write that failed; one batch otherwise); what fails goes to the flow
+ * queue's `releaseSeats` and `releaseClaims` steps, which ask the job's shard
+ * first, each kept on the job's shard until it succeeds (worker/flows/kept.ts).
+ * Lost only when keeping and sending both fail: logged.
  */
-async function giveBack(c: Context<AppEnv>, jobShard: string, seats: AwaySeats, holds: Hold[], checked: boolean): Promise<void> {
-  if (!holds.length) return;
-  const slot = shardDb(c, seats.shard);
-  try {
-    await (checked ? releaseUnlessHeld({ job: shardDb(c, jobShard), slot }, holds) : releaseSeats(slot, holds));
-  } catch (err) {
-    console.error(JSON.stringify({ level: "error", message: "seat release failed", shard: seats.shard, error: String(err).slice(0, 300) }));
-    try {
-      await keepAndSend(c.env, shardDb(c, jobShard), { kind: "releaseSeats", shard: seats.shard, jobShard, holds });
-    } catch (sendErr) {
-      console.error(JSON.stringify({ level: "error", message: "flow queue send failed", kind: "releaseSeats", error: String(sendErr).slice(0, 300) }));
-    }
-  }
+async function giveBack(c: Context<AppEnv>, jobShard: string, away: AwaySeats, holds: Hold[], claims: TimeClaim[], checked: boolean): Promise<void> {
+  if (!holds.length && !claims.length) return;
+  const partner = shardDb(c, away.shard);
+  const seatStep: FlowMessage[] = holds.length ? [{ kind: "releaseSeats", shard: away.shard, jobShard, holds }] : [];
+  const claimStep: FlowMessage[] = claims.length ? [{ kind: "releaseClaims", shard: away.shard, jobShard, claims }] : [];
+  const later = (steps: FlowMessage[]) => (err: unknown) => {
+    logged("release failed", { shard: away.shard, kinds: steps.map((s) => s.kind) }, err);
+    return steps;
+  };
+  const job = shardDb(c, jobShard);
+  const failed = checked
+    ? await Promise.all([
+        releaseUnlessHeld({ job, slot: partner }, holds).then(() => [], later(seatStep)),
+        releaseClaimsUnlessHeld({ job, partner }, claims).then(() => [], later(claimStep)),
+      ])
+    : [
+        await runBatch(d1Of(partner), [...releaseStatements(partner, holds), ...releaseClaimStatements(partner, claims)]).then(
+          () => [],
+          later([...seatStep, ...claimStep]),
+        ),
+      ];
+  const steps = failed.flat();
+  await Promise.all(
+    steps.map((step) => keepAndSend(c.env, job, step).catch((sendErr: unknown) => logged("flow queue send failed", { kind: step.kind }, sendErr))),
+  );
 }
 
 /**
- * A write of a job on `jobShard` with seats on another shard: the seats
- * `take` names are taken there first (refused: 409, nothing written); then
- * the job is written; if that fails, the seats just taken are given back
- * (those no line uses); once it is written, the seats the write dropped
- * (`release`) are given back. Without seats, the write alone.
+ * A write of a job on `jobShard` with seats or claims on another shard: the
+ * seats `take` names and the claims are taken there first, in one batch
+ * (refused: 409, nothing written); then the job is written; if that fails,
+ * what was just taken is given back (what the job's shard does not use);
+ * once it is written, what the write dropped (`release`) is given back.
+ * Without any, the write alone.
  */
-export async function withAwaySeats<T>(c: Context<AppEnv>, jobShard: string, seats: AwaySeats | null | undefined, write: () => Promise<T>): Promise<T> {
-  if (!seats || (!seats.take.length && !seats.release.length)) return write();
-  if (seats.take.length)
-    await takeSeats(shardDb(c, seats.shard), jobShard, seats.take).catch((err: unknown) => {
+export async function withAwaySeats<T>(c: Context<AppEnv>, jobShard: string, away: AwaySeats | null | undefined, write: () => Promise<T>): Promise<T> {
+  const claims = away?.claims ?? { take: [], release: [], bufferMinutes: 0 };
+  if (!away || (!away.take.length && !away.release.length && !claims.take.length && !claims.release.length)) return write();
+  const partner = shardDb(c, away.shard);
+  await runBatch(d1Of(partner), [...takeStatements(partner, jobShard, away.take), ...claimStatements(jobShard, claims.take, claims.bufferMinutes)]).catch(
+    (err: unknown) => {
       throw jobBatchFailure(err, "That time is no longer available. Please choose another.");
-    });
+    },
+  );
   let value: T;
   try {
     value = await write();
   } catch (err) {
-    await giveBack(c, jobShard, seats, seats.take, true);
+    await giveBack(c, jobShard, away, away.take, claims.take, true);
     throw err;
   }
-  await giveBack(c, jobShard, seats, seats.release, false);
+  await giveBack(c, jobShard, away, away.release, claims.release, false);
   return value;
 }
 
-/** A new booking's seats on the slot's shard `slotShard`, held around its write on `jobShard` (worker/data/new-booking.ts). */
+/** A new booking's seats and claims on the partner's shard `slotShard`, taken around its write on `jobShard` (worker/data/new-booking.ts). */
 export const seatsHeldOn =
   (c: Context<AppEnv>, jobShard: string, slotShard: string) =>
-  <T>(holds: Hold[], write: () => Promise<T>): Promise<T> =>
-    withAwaySeats(c, jobShard, { shard: slotShard, take: holds, release: [] }, write);
+  <T>(holds: Hold[], claims: TimeClaim[], write: () => Promise<T>): Promise<T> =>
+    withAwaySeats(c, jobShard, { shard: slotShard, take: holds, release: [], claims: { take: claims, release: [], bufferMinutes: 0 } }, write);

@@ -130,7 +130,10 @@ endpoint(
     body: CreateBooking,
     responses: {
       201: { description: "The booking", schema: JobDto },
-      ...errorResponses({ ...refused, 409: "Full slot, not enough credits, a prerequisite not met, or no delivery partner" }),
+      ...errorResponses({
+        ...refused,
+        409: "Full slot, the delivery partner booked at that time meanwhile, not enough credits, a prerequisite not met, or no delivery partner",
+      }),
     },
   },
   async (c, { body }, scope) => {
@@ -158,11 +161,11 @@ endpoint(
         })
       : partnerForRequest(ctx, requestedOf(ctx.sessions, body.sessions));
     const attendees = body.attendees?.length ? await checkedAttendees(db, scope.account.id, body.attendees, ctx.workout.maxAttendees, "attendees") : [];
-    // Slots the delivery partner published on its own shard (another than this one) have their seats held there around the booking's write.
+    // Slots the delivery partner published on its own shard (another than this one) have their seats held and times claimed there around the booking's write.
     const away = ctx.open.filter((o) => o.shard && [...map.values()].some((ch) => ch.slot?.id === o.slot.id));
     const here = c.get("shard").name;
     const seats = away[0]?.shard ? { slotIds: new Set(away.map((o) => o.slot.id)), hold: seatsHeldOn(c, here, away[0].shard) } : undefined;
-    const { dto, mailIds } = await createBooking(db, c.env, scope, ctx, body.mode, map, partner, attendees, seats);
+    const { dto, mailIds } = await createBooking(db, c.env, scope, ctx, body.mode, map, partner, attendees, { jobShard: here, away: seats });
     await dispatchMail(c.env, mailIds, c.get("shard").name);
     await deliverLater(c.env, c.get("shard").name, dto);
     return c.json(dto, 201);
@@ -300,9 +303,8 @@ endpoint(
     const { times, fields } = confirmedTimes(subject.lines, body.lines, "timesProposed");
     if (Object.keys(fields).length) throw invalid(fields);
     // The partner proposed the times; another booking may have taken one since.
-    const guards = await requireFreeToBook(partnerShards(c), c.get("shard").name, subject, body.lines, times, false);
-    const move = confirmStatements(db, subject, times, { userId: scope.user.id });
-    move.statements.push(...guards);
+    const bufferMinutes = await requireFreeToBook(partnerShards(c), c.get("shard").name, subject, body.lines, times, false);
+    const move = { ...confirmStatements(db, subject, times, { userId: scope.user.id }), bufferMinutes };
     return commitAndSend(c, owner, subject, move, { event: "proposalAccepted" });
   },
 );

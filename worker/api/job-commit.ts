@@ -20,6 +20,8 @@ import { ApiError } from "../http/errors";
 import { dispatchMail } from "../mail/outbox";
 import { accountShardName, historyShards, shardDb } from "../tenant/scope";
 import { slotShardOf, withAwaySeats, type AwaySeats } from "./away-seats";
+import { claimStatements, releaseClaimStatements } from "../data/time-claims";
+import { claimChanges } from "../domain/time-claims";
 
 /**
  * Where a move is made: the job's shard (the request's, or for a delivering
@@ -139,7 +141,7 @@ export async function commitAndSend(
 ) {
   const shard = target?.shard ?? hereShard(c);
   await bringPeople(c, target, move, []);
-  const seats = await seatsOf(c, subject, move);
+  const seats = await awayOf(c, shard, subject, move);
   const { dto, mailIds } = await copyRefreshedOnConflict(c, target, subject.job.id, () =>
     withAwaySeats(c, shard.name, seats, () => commitMove(shard.db, c.env.UPLOADS, owner, subject, move, mail, record)),
   );
@@ -149,11 +151,28 @@ export async function commitAndSend(
   return c.json(dto);
 }
 
-/** The seats a move takes and gives back on the delivery partner's shard (none: no directory call). */
-async function seatsOf(c: Context<AppEnv>, subject: MoveSubject, move: Move): Promise<AwaySeats | null> {
+/**
+ * What a move takes and gives back on its delivery partner's shard: the
+ * seats of its slots there, and the claims of the times it books or drops
+ * (worker/domain/time-claims.ts). A partner on the job's shard has its
+ * claims written in the move's own batch (`move.statements`), and no call is
+ * made to find it; one on another shard has them taken there around the
+ * write (./away-seats.ts).
+ */
+async function awayOf(c: Context<AppEnv>, shard: JobShard, subject: MoveSubject, move: Move): Promise<AwaySeats | null> {
   const partnerId = subject.job.deliveryPartnerAccountId;
-  if (!move.seats || !partnerId || (!move.seats.take.length && !move.seats.release.length)) return null;
-  return { shard: await slotShardOf(c, partnerId), ...move.seats };
+  const claims = {
+    ...claimChanges(partnerId, subject.job.id, { status: subject.job.status, lines: subject.lines }, move.after),
+    bufferMinutes: move.bufferMinutes ?? 0,
+  };
+  const seats = move.seats ?? { take: [], release: [] };
+  const changes = seats.take.length + seats.release.length + claims.take.length + claims.release.length;
+  if (!partnerId || !changes) return null;
+  const here = !seats.take.length && !seats.release.length && (!subject.deliveryShard || subject.deliveryShard === shard.name);
+  const name = here ? shard.name : await slotShardOf(c, partnerId);
+  if (name !== shard.name) return { shard: name, ...seats, claims };
+  move.statements.push(...releaseClaimStatements(shard.db, claims.release), ...claimStatements(shard.name, claims.take, claims.bufferMinutes));
+  return null;
 }
 
 /**

@@ -90,10 +90,9 @@ endpoint(
     if (subject.job.status !== "awaitingConfirmation") throw conflict(`A job that is ${subject.job.status} cannot be confirmed`);
     const { times, fields } = confirmedTimes(subject.lines, body.lines);
     if (Object.keys(fields).length) throw invalid(fields);
-    // The times are checked against the partner's calendar as it is now, and guarded in the batch.
-    const guards = await requireFreeToBook(partnerShards(c), target.shard.name, subject, body.lines, times, true);
-    const move = confirmStatements(db, subject, times);
-    move.statements.push(...guards);
+    // The times are checked against the partner's calendar as it is now, and claimed with the write (worker/data/time-claims.ts).
+    const bufferMinutes = await requireFreeToBook(partnerShards(c), target.shard.name, subject, body.lines, times, true);
+    const move = { ...confirmStatements(db, subject, times), bufferMinutes };
     if (body.location !== undefined) {
       // The place set on confirming goes in the same batch, and the confirmation mail and its calendar file carry it.
       const writes = locationWrites(db, subject, undefined, body.location, scope.user.id);
@@ -177,9 +176,8 @@ endpoint(
     const db = target.shard.db;
     const { times, fields, message } = rescheduledTimes(subject.lines, body.lines);
     if (Object.keys(fields).length) throw invalid(fields, message);
-    const guards = await requireFreeToBook(partnerShards(c), target.shard.name, subject, body.lines, times, false);
-    const move = partnerRescheduleStatements(db, subject, times, body.reason, body.comment);
-    move.statements.push(...guards);
+    const bufferMinutes = await requireFreeToBook(partnerShards(c), target.shard.name, subject, body.lines, times, false);
+    const move = { ...partnerRescheduleStatements(db, subject, times, body.reason, body.comment), bufferMinutes };
     return commit(
       c,
       target,

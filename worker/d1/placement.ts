@@ -44,6 +44,8 @@ export const PLACEMENT = {
   assessment_questions: "directory",
   // The published catalogue: a versioned copy of each listed workout, whatever shard its author is on.
   published_workouts: "directory",
+  // Where the cron's table-wide sweeps stopped, one row per sweep and shard (worker/data/inactive-members.ts).
+  sweep_cursors: "directory",
   // Everything of one partner and its customers.
   account_users: "shard",
   teams: "shard",
@@ -65,6 +67,8 @@ export const PLACEMENT = {
   reviews: "shard",
   slots: "shard",
   slot_holds: "shard",
+  // A delivering partner's booked times, on its own shard whatever the job's.
+  time_claims: "shard",
   availability_schedules: "shard",
   jobs: "shard",
   job_lines: "shard",

@@ -24,7 +24,7 @@ import { writeThenRead } from "./reusable";
 import type { InviteClaim, RelinkMessage, UndoAcceptMessage, UndoLinkMessage } from "../domain/flows";
 import { unclaimStatements, undoLater } from "./invite-undo";
 import { directoryPatch, directoryRow } from "./routing-rows";
-import { dropOnboardingStatements, keptOnboarding, unlinkStatement, type Compensation } from "./undo-steps";
+import { keptOnboarding, onboardingMarkStatement, takeBackOnboarding, unlinkStatement, type Compensation } from "./undo-steps";
 
 /** A fresh 6-digit partner number that no account holds yet: the directory's routing rows hold every account's TAN, whichever shard it is on. */
 async function freshTan(directory: Db): Promise<string> {
@@ -105,7 +105,8 @@ export async function createAccount(
       : null;
   const { id: _userId, ...userFields } = scope.user;
   // Kept with the shard's rows (./undo-steps.ts keptOnboarding): the cron runs it even when the request stops between the two batches.
-  const { step, keep } = keptOnboarding(shard, { shard: compensation.shard, accountId: id, authOrganizationId: org.statements.length ? org.orgId : null });
+  const marked = !org.statements.length;
+  const { step, keep } = keptOnboarding(shard, { shard: compensation.shard, accountId: id, authOrganizationId: marked ? null : org.orgId, marked });
   await batch(shard, [
     keep,
     shard.insert(users).values(scope.user).onConflictDoUpdate({ target: users.id, set: userFields }),
@@ -125,11 +126,13 @@ export async function createAccount(
   // The directory's copy of a customer is its routing row (./routing-rows.ts); on the directory's own database the shard's whole row is already there.
   const published: Stmt[] = [...org.statements, directory.insert(accounts).values(directoryRow(row)).onConflictDoNothing()];
   if (styling) published.push(directory.insert(stylings).values(styling).onConflictDoNothing());
+  // Without an organisation of its own in the directory (Clerk), the step's marker tells whether it went through.
+  if (marked) published.push(onboardingMarkStatement(directory, id));
   try {
     await batch(directory, published);
   } catch (err) {
-    // Nothing in the directory points at the shard's rows: take them back (through the queue when that fails too), then fail as the directory did.
-    await batch(shard, dropOnboardingStatements(shard, id)).catch((undoErr: unknown) => undoLater(step.kind, undoErr, () => compensation.later(step)));
+    // Unless the directory's step went through after all, nothing there points at the shard's rows: take them back (through the queue when that fails too), then fail as the directory did.
+    await takeBackOnboarding({ directory, shard }, step).catch((undoErr: unknown) => undoLater(step.kind, undoErr, () => compensation.later(step)));
     throw err;
   }
   const created = await shard.select().from(accounts).where(eq(accounts.id, id)).limit(1);

@@ -43,18 +43,18 @@ export async function takeSeats(db: Db, jobShard: string, holds: Hold[]): Promis
   if (holds.length) await runBatch(d1Of(db), takeStatements(db, jobShard, holds));
 }
 
-/** Gives the holds' seats back (one batch): a seat only while its hold is there, then the hold removed. Idempotent. */
+/** The statements giving the holds' seats back: a seat only while its hold is there, then the hold removed. Idempotent. */
+export const releaseStatements = (db: Db, holds: Hold[]): Statements =>
+  holds.flatMap((h) => [
+    raw(
+      sql`UPDATE slots SET seats_taken = seats_taken - 1 WHERE id = ${h.slotId} AND seats_taken > 0 AND EXISTS (SELECT 1 FROM slot_holds WHERE id = ${h.id})`,
+    ),
+    db.delete(slotHolds).where(eq(slotHolds.id, h.id)),
+  ]);
+
+/** Gives the holds' seats back (one batch). Idempotent. */
 export async function releaseSeats(db: Db, holds: Hold[]): Promise<void> {
-  if (!holds.length) return;
-  await runBatch(
-    d1Of(db),
-    holds.flatMap((h) => [
-      raw(
-        sql`UPDATE slots SET seats_taken = seats_taken - 1 WHERE id = ${h.slotId} AND seats_taken > 0 AND EXISTS (SELECT 1 FROM slot_holds WHERE id = ${h.id})`,
-      ),
-      db.delete(slotHolds).where(eq(slotHolds.id, h.id)),
-    ]),
-  );
+  if (holds.length) await runBatch(d1Of(db), releaseStatements(db, holds));
 }
 
 /**

@@ -13,7 +13,6 @@ import type { Db } from "../env";
 import { calendarReads, calendarsAcross, calendarsFrom, calendarsMerged, requestWindow, type CalendarRows } from "./availability";
 import { openSlotsRead } from "./away-seats";
 import { bookingContext, type BookingContext } from "./bookable";
-import { freeTimeGuard, type Statements } from "./job-writes";
 import type { MoveSubject } from "./jobs";
 import { awayIds, type PartnerShards, type ShardOf } from "./partner-shards";
 import { today } from "./query";
@@ -138,9 +137,9 @@ export async function requireOpenForJob(
  * another shard than the job's (`jobShard`) on its own, where its other
  * customers' sessions are. 409 on each `lines.<i>.time` another session of
  * the partner now takes (with its buffer), or, when `hours`, that is no
- * longer one of its open times. Answers the guards that refuse the move
- * inside its batch when another move on the job's shard books the time
- * meanwhile (worker/data/job-writes.ts `freeTimeGuard`).
+ * longer one of its open times. Answers the partner's buffer (minutes), which
+ * the move's claims keep (worker/data/time-claims.ts): they refuse the move
+ * when another, on any shard, books the time meanwhile.
  */
 export async function requireFreeToBook(
   shards: PartnerShards,
@@ -150,14 +149,14 @@ export async function requireFreeToBook(
   times: Map<string, string>,
   hours: boolean,
   now = Date.now(),
-): Promise<Statements> {
+): Promise<number> {
   const { job } = subject;
-  if (!job.deliveryPartnerAccountId || !times.size) return [];
+  if (!job.deliveryPartnerAccountId || !times.size) return 0;
   const away = await delivererAway(shards, jobShard, subject);
   const window = { workoutId: job.workoutId, exceptJobId: job.id, ...requestWindow([{ times: [...times.values()] }]) };
   const rows = away ? await calendarsAcross(jobShard, subject.calendars, [away], window) : subject.calendars;
   const [calendar] = calendarsFrom([job.deliveryPartnerAccountId], job.workoutId, rows);
-  if (!calendar) return [];
+  if (!calendar) return 0;
   const booked = [...times].map(([lineId, at]) => ({
     at,
     lengthMinutes: subject.lines.find((l) => l.id === lineId)?.lengthMinutes ?? 0,
@@ -166,5 +165,5 @@ export async function requireFreeToBook(
   const fields = takenTimes(calendar, booked, now, hours);
   const first = Object.values(fields)[0];
   if (first) throw conflict(first, fields);
-  return booked.flatMap((b) => freeTimeGuard(job, b.at, b.lengthMinutes, calendar.schedule?.bufferMinutes ?? 0));
+  return calendar.schedule?.bufferMinutes ?? 0;
 }

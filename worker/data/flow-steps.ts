@@ -5,7 +5,7 @@
  * bounded batch by the `due_at` index, leaving alone the accounts of the
  * partners that move; the consumer removes a row once its step succeeded.
  */
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import { flowSteps } from "../../db/schema";
 import { accountOf, type FlowMessage } from "../domain/flows";
 import type { Db } from "../env";
@@ -36,12 +36,20 @@ export async function dropKeptStep(db: Db, id: string): Promise<void> {
   await db.delete(flowSteps).where(eq(flowSteps.id, id));
 }
 
-/** The rows due at `now` (oldest due first, at most KEPT_PER_RUN), but those of the partners left alone while they move (`quiet`). */
+/**
+ * How long a kept step is sent again: as long as the queue keeps a message
+ * (14 days), within what the steps read to decide (onboarding's marker lives
+ * 15 days). A step still failing after that stays kept for an operator.
+ */
+export const KEPT_FOR_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** The rows due at `now` (oldest due first, at most KEPT_PER_RUN), kept for less than KEPT_FOR_MS, but those of the partners left alone while they move (`quiet`). */
 export function dueSteps(db: Db, now: Date, quiet: readonly string[]) {
+  const since = new Date(now.getTime() - KEPT_FOR_MS).toISOString();
   return db
     .select({ id: flowSteps.id, message: flowSteps.message })
     .from(flowSteps)
-    .where(and(lte(flowSteps.dueAt, now.toISOString()), outsidePartners(flowSteps.accountId, quiet)))
+    .where(and(lte(flowSteps.dueAt, now.toISOString()), gt(flowSteps.createdAt, since), outsidePartners(flowSteps.accountId, quiet)))
     .orderBy(asc(flowSteps.dueAt))
     .limit(KEPT_PER_RUN);
 }

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { MESSAGES } from "../../contract/messages";
 import { inList } from "./bound";
 import type { JobLineStatus, JobStatus } from "../../contract/enums";
@@ -10,6 +10,7 @@ import { conflict } from "../http/errors";
 import { creditLineAudit } from "./audit";
 import { ledgerBalance } from "./credits";
 import { reusableInsert } from "./reusable";
+import { CLAIM_REFUSED } from "./time-claims";
 import { errorText, raw, runBatch, type Statement, type Statements } from "./statements";
 
 /** Statements that change jobs atomically (worker/data/statements.ts sends them as one D1 batch). */
@@ -172,31 +173,9 @@ export function newActionItems(
 export const CHANGED_MEANWHILE = "This booking changed meanwhile. Please reload.";
 
 /**
- * Guards a time booked without a slot inside the move's own batch: when the
- * delivery partner has another session Booked or In Progress within
- * `bufferMinutes` of [at, at + lengthMinutes) by the time the batch runs
- * (another move committed meanwhile), the job's status is set to NULL, which
- * the NOT NULL constraint turns into a failure of the whole batch (409
- * `MESSAGES.timeTaken`, nothing written). Times are compared in whole seconds.
- */
-export function freeTimeGuard(job: Pick<Job, "id" | "deliveryPartnerAccountId">, at: string, lengthMinutes: number, bufferMinutes: number): Statements {
-  if (!job.deliveryPartnerAccountId) return [];
-  const gap = (a: SQL, b: SQL) => sql`round((julianday(${a}) - julianday(${b})) * 86400)`;
-  const theirs = sql.raw("l.scheduled_at");
-  return [
-    raw(sql`UPDATE jobs SET status = CASE WHEN EXISTS (
-      SELECT 1 FROM job_lines l JOIN jobs other ON other.id = l.job_id JOIN workout_sessions ws ON ws.id = l.session_id
-      WHERE other.delivery_partner_account_id = ${job.deliveryPartnerAccountId} AND other.id <> ${job.id} AND other.status <> 'cancelled'
-        AND l.status IN ('confirmed', 'inProgress') AND l.scheduled_at IS NOT NULL
-        AND ${gap(theirs, sql`${at}`)} < ${(lengthMinutes + bufferMinutes) * 60}
-        AND ${gap(sql`${at}`, theirs)} < (ws.length_minutes + ${bufferMinutes}) * 60
-    ) THEN NULL ELSE status END WHERE id = ${job.id}`),
-  ];
-}
-
-/**
  * Runs a job batch (one transaction), turning the guards' failures into clear
- * 409s: a move whose compare-and-set lost (the job changed meanwhile), a full
+ * 409s: a move whose compare-and-set lost (the job changed meanwhile), a
+ * delivering partner's time claimed meanwhile (./time-claims.ts), a full
  * slot, a slot closed meanwhile, and `guardMessage` for too few credits.
  */
 export async function runJobBatch(d1: D1Database, statements: Statements, guardMessage = "Not enough credits to book this workout."): Promise<void> {
@@ -211,7 +190,7 @@ export async function runJobBatch(d1: D1Database, statements: Statements, guardM
 export function jobBatchFailure(err: unknown, guardMessage: string): Error {
   const text = errorText(err);
   if (/NOT NULL constraint failed: jobs\.version/i.test(text)) return conflict(CHANGED_MEANWHILE);
-  if (/NOT NULL constraint failed: jobs\.status/i.test(text)) return conflict(MESSAGES.timeTaken);
+  if (CLAIM_REFUSED.test(text)) return conflict(MESSAGES.timeTaken);
   if (/slots_seats_taken_ck|CHECK constraint failed/i.test(text))
     return conflict("That time is fully booked. Please choose another.", { slotId: "Fully booked" });
   if (/NOT NULL constraint failed: jobs\.credits_consumed/i.test(text)) return conflict(guardMessage);

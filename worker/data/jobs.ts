@@ -141,8 +141,8 @@ export function moveRecipients(owner: JobOwner, subject: MoveSubject, lines: Job
  * `bucket` before the batch. Answers the job and the outbox ids to hand to the
  * queue.
  */
-/** A move as the statement builders answer it: its writes and the job as it will read after them. */
-export type Move = { statements: Statements; after: JobDto; seats?: { take: Hold[]; release: Hold[] } };
+/** A move as the statement builders answer it: its writes, the job as it will read after them, and the partner's buffer its claims keep (./time-claims.ts). */
+export type Move = { statements: Statements; after: JobDto; seats?: { take: Hold[]; release: Hold[] }; bufferMinutes?: number };
 
 export async function commitMove(
   db: Db,

@@ -21,9 +21,14 @@ import type { LineChoice } from "./jobs";
 import type { OriginEnv } from "./mail-context";
 import { reusableBatch, reusableInsert } from "./reusable";
 import { newHold, type Hold } from "./away-seats";
+import { claimStatements } from "./time-claims";
+import { claimChanges, type TimeClaim } from "../domain/time-claims";
 
-/** Slots of the delivery partner on another shard (`slotIds`), and how their seats are held there around the booking's batch (worker/api/away-seats.ts). */
-export type SeatsAway = { slotIds: Set<string>; hold: <T>(holds: Hold[], write: () => Promise<T>) => Promise<T> };
+/** Slots of the delivery partner on another shard (`slotIds`), and how their seats are held and times claimed there around the booking's batch (worker/api/away-seats.ts). */
+export type SeatsAway = { slotIds: Set<string>; hold: <T>(holds: Hold[], claims: TimeClaim[], write: () => Promise<T>) => Promise<T> };
+
+/** Where the booking's time claims go: in its batch on `jobShard`, or with the seats on the delivery partner's shard (`away`). */
+export type ClaimsOn = { jobShard: string; away?: SeatsAway };
 
 export type Planned = { lineId: string; session: BookingContext["sessions"][number]; choice: LineChoice };
 
@@ -42,8 +47,8 @@ export async function createBooking(
   mode: "request" | "slots",
   choices: Map<string, LineChoice>,
   deliveryPartner: { id: string; name: string; email: string | null },
-  attendees: AttendeeRow[] = [],
-  away?: SeatsAway,
+  attendees: AttendeeRow[],
+  { jobShard, away }: ClaimsOn,
 ) {
   const price = ctx.price!;
   const status = applyActions("pending", ["assign", mode === "request" ? "requestTimes" : "bookSlots"])!;
@@ -168,15 +173,21 @@ export async function createBooking(
     mailed,
     { sequence: 0 },
   );
+  // The sessions booked into slots claim the delivery partner's time (worker/data/time-claims.ts): here in the batch, or with the seats on its shard.
+  const claims = claimChanges(deliveryPartner.id, jobId, { status: "pending", lines: [] }, { status, lines: planned }).take;
+  const here = away ? [] : claimStatements(jobShard, claims, 0);
   // The writes, then the new job read as its customer sees it: one batch, one transaction, one round trip.
   const write = () =>
-    reusableBatch(db, "new-booking-read-back", readBack(db), { jobId, customerId: scope.account.id }, [...seats, ...statements, ...mail.statements]).catch(
-      (err: unknown) => {
-        throw jobBatchFailure(err, "Not enough credits to book this workout.");
-      },
-    );
-  // Seats of slots on the delivery partner's shard are held there first, and given back if this batch fails.
-  const reads = holds.length && away ? await away.hold(holds, write) : await write();
+    reusableBatch(db, "new-booking-read-back", readBack(db), { jobId, customerId: scope.account.id }, [
+      ...seats,
+      ...here,
+      ...statements,
+      ...mail.statements,
+    ]).catch((err: unknown) => {
+      throw jobBatchFailure(err, "Not enough credits to book this workout.");
+    });
+  // Seats of slots on the delivery partner's shard are held there first, with its claims, and given back if this batch fails.
+  const reads = away && (holds.length || claims.length) ? await away.hold(holds, claims, write) : await write();
   const dto = jobFromReads(reads, "customer");
   if (!dto) throw new Error("new booking: not read back");
   return { dto, mailIds: mail.ids };

@@ -26,6 +26,15 @@ import { d1Of, raw, runBatch, type Statement } from "./statements";
 /** At most this many renewals and this many refreshes per run; the next run takes the rest. */
 const PER_RUN = 100;
 
+/**
+ * Plans that ended within this many days are looked at for the expiry of
+ * their unused credits (through the index on the end date): two months
+ * without a run (the longest a plan's period is skipped by a late run: one
+ * month's, and the month it ended in) are caught up, and the ended plans of
+ * every year before are not read again on every run.
+ */
+export const ENDED_LOOKBACK_DAYS = 62;
+
 /** What a period's grant needs to know of the plan entry and its plan. */
 export type PeriodGrant = {
   planEntryId: string;
@@ -255,7 +264,7 @@ async function expireEnded(db: Db, day: string, quiet: readonly string[]): Promi
   const last = lastPeriodOf(sql`pe.id`);
   const ended = await db.all<{ planEntryId: string; accountId: string; planName: string; variantName: string; endDate: string }>(sql`
     SELECT pe.id AS planEntryId, pe.account_id AS accountId, pe.plan_name AS planName, pe.variant_name AS variantName, pe.end_date AS endDate FROM plan_entries pe
-    WHERE pe.end_date IS NOT NULL AND pe.end_date < ${day} AND ${outsidePartners(sql`pe.account_id`, quiet) ?? sql`1`}
+    WHERE pe.end_date >= date(${day}, ${`-${ENDED_LOOKBACK_DAYS} day`}) AND pe.end_date < ${day} AND ${outsidePartners(sql`pe.account_id`, quiet) ?? sql`1`}
       AND NOT EXISTS (SELECT 1 FROM plan_entries nx WHERE nx.account_id = pe.account_id AND nx.id <> pe.id AND nx.start_date = date(pe.end_date, '+1 day'))
       AND (SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE credit_entry_id = ${last}) > 0
       AND (SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE account_id = pe.account_id) > 0

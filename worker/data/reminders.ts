@@ -21,7 +21,7 @@ import {
   actionItemReminderKey,
   dueOnLocalDay,
   dueWindow,
-  overdueBefore,
+  overdueWindow,
   recipientReminderKey,
   overdueReminderKey,
   sessionReminderKey,
@@ -299,7 +299,8 @@ async function overdueReminders(db: Db, env: OriginEnv, now: Date, outside: SQL 
     .where(
       and(
         eq(jobs.status, "awaitingConfirmation"),
-        lt(jobs.updatedAt, overdueBefore(now)),
+        gte(jobs.updatedAt, overdueWindow(now).since),
+        lt(jobs.updatedAt, overdueWindow(now).before),
         taken("requestOverdue", sql`${jobs.id} || '|' || ${jobs.version}`),
         outside,
       ),

@@ -10,6 +10,8 @@
  * directory by mail and by other partners, and it is the source of the
  * reference copies on other shards. On the shard that is the directory's own
  * database the two copies are one row, written whole by the shard's write.
+ * Rows written before this rule had their details nulled by the contract
+ * step (migration 0025, docs/decisions/2026-11-27-routing-rows-contracted.md).
  */
 import type { Account } from "../identity/context";
 

@@ -10,7 +10,7 @@
  * changes nothing the second time.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { accountUsers, accounts, authMembers, authOrganizations, stylings, teams } from "../../db/schema";
+import { accountUsers, accounts, authMembers, authOrganizations, authVerifications, stylings, teams } from "../../db/schema";
 import { RETRY_WINDOW_MS, type FlowMessage, type UndoLinkMessage, type UndoMemberStatusMessage, type UndoOnboardingMessage } from "../domain/flows";
 import type { Db } from "../env";
 import { keepStatement } from "./flow-steps";
@@ -20,7 +20,7 @@ import { batch, type Stmt } from "./query";
 export type Compensation = { shard: string; later: (m: FlowMessage) => Promise<void> };
 
 /** A new account's rows on its shard, removed (nothing in the directory points at them). */
-export const dropOnboardingStatements = (shard: Db, accountId: string): Stmt[] => [
+const dropOnboardingStatements = (shard: Db, accountId: string): Stmt[] => [
   shard.delete(teams).where(eq(teams.accountId, accountId)),
   shard.delete(accountUsers).where(eq(accountUsers.accountId, accountId)),
   shard.delete(accounts).where(eq(accounts.id, accountId)),
@@ -39,16 +39,55 @@ export function keptOnboarding(shard: Db, m: Omit<UndoOnboardingMessage, "kind">
 }
 
 /**
- * The flow step: the new account's shard rows removed, unless the directory's
- * step (one batch: all or none) went through after all. With the embedded
- * provider its organisation tells; with Clerk (no organisation in the
- * directory) the account's routing row does.
+ * How long onboarding's marker stays in the directory: longer than a flow
+ * message can wait (a queue keeps one at most 14 days), so a step never finds
+ * it pruned (worker/data/directory-prune.ts takes it after).
+ */
+export const ONBOARDING_MARK_MS = 15 * 24 * 60 * 60 * 1000;
+
+const onboardingMark = (accountId: string) => `onboarded:${accountId}`;
+
+/**
+ * The marker of onboarding's directory step, written in its batch (all or
+ * none): with Clerk the directory holds no organisation of the account, and
+ * on the directory's own database the routing row is the shard's row, written
+ * before the step; only the marker tells whether the step went through. An
+ * expiring verification record, pruned with the others.
+ */
+export function onboardingMarkStatement(directory: Db, accountId: string, now = new Date()): Stmt {
+  return directory.insert(authVerifications).values({
+    id: crypto.randomUUID(),
+    identifier: onboardingMark(accountId),
+    value: accountId,
+    expiresAt: new Date(now.getTime() + ONBOARDING_MARK_MS),
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** Whether onboarding's directory step (one batch) went through: its organisation, its marker, or (a message of an earlier release) the routing row. */
+function onboardingWritten(directory: Db, m: UndoOnboardingMessage) {
+  if (m.authOrganizationId)
+    return directory.select({ id: authOrganizations.id }).from(authOrganizations).where(eq(authOrganizations.id, m.authOrganizationId)).limit(1);
+  if (m.marked)
+    return directory
+      .select({ id: authVerifications.id })
+      .from(authVerifications)
+      .where(eq(authVerifications.identifier, onboardingMark(m.accountId)))
+      .limit(1);
+  return directory.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, m.accountId)).limit(1);
+}
+
+/**
+ * Onboarding's compensation, in the request and as the flow step: the new
+ * account's shard rows removed, unless the directory's step (one batch: all
+ * or none) went through after all (a batch can fail after its commit). The
+ * embedded provider's organisation tells; with Clerk the step's marker does
+ * (onboardingMarkStatement), on the directory's own database too, where the
+ * account's routing row is the shard's own row and tells nothing.
  */
 export async function takeBackOnboarding(dbs: { directory: Db; shard: Db }, m: UndoOnboardingMessage): Promise<void> {
-  const written = m.authOrganizationId
-    ? await dbs.directory.select({ id: authOrganizations.id }).from(authOrganizations).where(eq(authOrganizations.id, m.authOrganizationId)).limit(1)
-    : await dbs.directory.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, m.accountId)).limit(1);
-  if (written.length) return;
+  if ((await onboardingWritten(dbs.directory, m)).length) return;
   await batch(dbs.shard, dropOnboardingStatements(dbs.shard, m.accountId));
 }
 

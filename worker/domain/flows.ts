@@ -8,6 +8,7 @@
  */
 
 import type { Currency } from "../../contract/enums";
+import type { TimeClaim } from "./time-claims";
 
 /** A partner and the shard it is on (`partnerId` null: a customer not linked yet). */
 export type PartnerOnShard = { partnerId: string | null; shard: string };
@@ -92,12 +93,22 @@ export type SeatHold = { id: string; slotId: string; jobId: string; lineId: stri
 export type ReleaseSeatsMessage = { kind: "releaseSeats"; shard: string; jobShard: string; holds: SeatHold[] };
 
 /**
+ * A delivering partner's time claims on `shard` (its own) for lines of a job
+ * on `jobShard` that the request could not give back (after a job write that
+ * failed, or a move away from the time): given back, unless the job's shard
+ * holds them (the line booked at that time and slot, its job not cancelled;
+ * docs/decisions/2026-11-27-deliverer-time-claims.md).
+ */
+export type ReleaseClaimsMessage = { kind: "releaseClaims"; shard: string; jobShard: string; claims: TimeClaim[] };
+
+/**
  * Onboarding's directory step failed and the request's removal of the new
  * account's rows on `shard` failed too: they are removed here, unless the
  * directory holds what its step writes in one batch after all (the embedded
- * organisation `authOrganizationId`, else the account's routing row).
+ * organisation `authOrganizationId`; with Clerk the step's marker when
+ * `marked`, else, for a message of an earlier release, the routing row).
  */
-export type UndoOnboardingMessage = { kind: "undoOnboarding"; shard: string; accountId: string; authOrganizationId: string | null };
+export type UndoOnboardingMessage = { kind: "undoOnboarding"; shard: string; accountId: string; authOrganizationId: string | null; marked?: boolean };
 
 /**
  * A same-shard link of customer `customerId` to partner `to` was written on
@@ -146,6 +157,7 @@ export type FlowMessage = (
   | UndoLinkMessage
   | UndoMemberStatusMessage
   | ReleaseSeatsMessage
+  | ReleaseClaimsMessage
 ) &
   Kept;
 
@@ -165,12 +177,12 @@ export const RETRY_WINDOW_MS = (Array.from({ length: LAST_ATTEMPT }, (_, i) => r
 /**
  * The shard a step is kept on (`flow_steps`): the one whose rows it
  * concerns and the request (or the consumer) can reach: an undo's shard
- * (an acceptance's account's), a seat release's job shard (the slot's shard
- * is the one that failed), a re-link's old shard, a publish's or a copy's.
+ * (an acceptance's account's), a seat's or a time claim's release's job
+ * shard (the partner's shard is the one that failed), a re-link's old shard, a publish's or a copy's.
  */
 export function homeShard(m: FlowMessage): string {
   if (m.kind === "relink") return m.from.shard;
-  if (m.kind === "releaseSeats") return m.jobShard;
+  if (m.kind === "releaseSeats" || m.kind === "releaseClaims") return m.jobShard;
   if (m.kind === "undoAccept") return m.claim.shard;
   return m.shard;
 }
@@ -178,7 +190,7 @@ export function homeShard(m: FlowMessage): string {
 /** The step as sent again from the shard its row is on now (a partner's move carried it there), with its row's id. */
 export function atHome(m: FlowMessage, shard: string, keptId: string): FlowMessage {
   if (m.kind === "relink") return { ...m, from: { ...m.from, shard }, keptId };
-  if (m.kind === "releaseSeats") return { ...m, jobShard: shard, keptId };
+  if (m.kind === "releaseSeats" || m.kind === "releaseClaims") return { ...m, jobShard: shard, keptId };
   if (m.kind === "undoAccept") return { ...m, claim: { ...m.claim, shard }, keptId };
   return { ...m, shard, keptId };
 }

@@ -51,6 +51,18 @@ export function overdueBefore(now: Date): string {
 }
 
 /**
+ * How long after becoming overdue a request is still looked for by the
+ * cron's reminder: a week of missed runs is caught up, and requests that were
+ * reminded (or left unanswered for longer) are not read again on every run.
+ */
+export const OVERDUE_LOOKBACK_MS = 7 * 24 * HOUR;
+
+/** The requests the cron reads for their overdue reminder: waiting since within OVERDUE_LOOKBACK_MS before overdueBefore. */
+export function overdueWindow(now: Date): { since: string; before: string } {
+  return { since: new Date(now.getTime() - CONFIRM_WITHIN_MS - OVERDUE_LOOKBACK_MS).toISOString(), before: overdueBefore(now) };
+}
+
+/**
  * A booking request is overdue when it has waited for the partner's
  * confirmation for more than 24 hours, counted from the job's last change
  * (the request itself: every move changes the job).

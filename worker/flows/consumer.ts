@@ -22,7 +22,7 @@ import { deliver } from "./delivery";
 import { undoAccept, undoInvites } from "./invites";
 import { keepGivenUp, settleKept } from "./kept";
 import { relink, undoRelink } from "./relink";
-import { releaseSeats } from "./seats";
+import { releaseClaims, releaseSeats } from "./seats";
 import { undoLink, undoMemberStatus, undoOnboarding } from "./undo";
 
 /** The flow queue's name (wrangler.toml); a deployment may suffix it per environment. */
@@ -50,6 +50,7 @@ async function run(env: Env, dbs: FlowDatabases, m: FlowMessage): Promise<void> 
   if (m.kind === "undoAccept") return undoAccept(dbs, m);
   if (m.kind === "undoInvites") return undoInvites(dbs, m);
   if (m.kind === "releaseSeats") return releaseSeats(dbs, m);
+  if (m.kind === "releaseClaims") return releaseClaims(dbs, m);
   if (m.kind === "undoOnboarding") return undoOnboarding(dbs, m);
   if (m.kind === "undoLink") return undoLink(dbs, m);
   if (m.kind === "undoMemberStatus") return undoMemberStatus(dbs, m);
@@ -87,14 +88,14 @@ const retryLater = (message: Message<FlowMessage>) => message.retry({ delaySecon
 
 /**
  * The shards a step writes for rows it cannot tell the partner of (another
- * author's workout copies, seats, the rows an undo takes back). The other
+ * author's workout copies, seats, time claims, the rows an undo takes back). The other
  * steps look at their own partner's move: a re-link at its new partner's
  * (./relink.ts), a publish at its author's, a delivery copy at its deliverer's.
  */
 function shardsWritten(m: FlowMessage): string[] {
   if (m.kind === "refresh" || m.kind === "undoInvites" || m.kind === "undoOnboarding" || m.kind === "undoLink" || m.kind === "undoMemberStatus")
     return [m.shard];
-  if (m.kind === "releaseSeats") return [m.shard, m.jobShard];
+  if (m.kind === "releaseSeats" || m.kind === "releaseClaims") return [m.shard, m.jobShard];
   if (m.kind === "undoAccept") return [m.claim.shard];
   return [];
 }
