@@ -8,6 +8,7 @@ import { sendReminders } from "./data/reminders";
 import { requeueStale } from "./mail/outbox";
 import { expireMailBodies } from "./mail/bodies";
 import { republishLagging } from "./flows/catalogue";
+import { requeueKept } from "./flows/kept";
 import { partnerMoves, quietPartnersOn } from "./data/quiet-partners";
 import { pruneClaims } from "./data/time-claims";
 import { alignCustomerCurrencies } from "./data/customer-currency";
@@ -16,7 +17,8 @@ import { sendFlows } from "./flows/queue";
 /**
  * The cron trigger (wrangler.toml), once per shard, the shards side by side:
  * that shard's outbox rows whose queue message was lost are sent again (with
- * the shard's name), then its reminders now due are written once each
+ * the shard's name), and beside them its kept flow steps whose retry window
+ * is over (worker/flows/kept.ts: no step is lost), then its reminders now due are written once each
  * (worker/data/reminders.ts), then its plans renew and their credits refresh,
  * once per plan and period (worker/data/plan-renewals.ts), then the listed
  * workouts whose publish step was lost are published again
@@ -47,7 +49,7 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
       const d1 = shardBinding(env, shard);
       const db = database(d1);
       const quiet = quietPartnersOn(moves, shard);
-      await requeueStale(db, env, shard, undefined, quiet);
+      await Promise.all([requeueStale(db, env, shard, undefined, quiet), requeueKept(db, env, shard, now, quiet)]);
       await sendReminders(d1, db, shard, env, now, quiet);
       await renewPlans(db, now, quiet);
       // Listed workouts whose publish step was lost go to the catalogue again (worker/flows/catalogue.ts).

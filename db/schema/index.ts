@@ -24,3 +24,4 @@ export * from "./availability";
 export * from "./catalogue";
 export * from "./sweeps";
 export * from "./time-claims";
+export * from "./flow-steps";

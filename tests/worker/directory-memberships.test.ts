@@ -8,6 +8,7 @@ import { database } from "../../worker/db";
 import { belongsToPartner } from "../../worker/identity/handoff";
 import { ACCOUNT_DETAILS, apiAs, multipart, signUp } from "./auth";
 import { capturedQueue, failingD1, runFlows } from "./flows-setup";
+import { cronKept, exhaust, keptFor } from "./kept-setup";
 import { json } from "./helpers";
 
 /**
@@ -125,12 +126,17 @@ describe("an invite's undo that fails in the request is finished by the flow que
     expect(await orgMembers(authUserId, partner.id)).toHaveLength(1);
     expect(queue.sent).toEqual([expect.objectContaining({ kind: "undoAccept", claim: expect.objectContaining({ inviteId, shard: "weur-1" }) })]);
 
-    // The step fails once more in the directory: retried, nothing half done.
-    const failed = await runFlows(queue.sent, { bindings: { DB: failingD1(env.DB, /"invites"\."responded_at" = \?/) } });
-    expect(failed.retryMessages).toHaveLength(1);
+    // Kept on the account's shard; inside the message's retry window the cron leaves it.
+    expect(await keptFor(second, partner.id, "undoAccept")).toHaveLength(1);
+    expect(await cronKept(partner.id)).toEqual([]);
+    // The step fails in the directory on every attempt, the last included: given up, the invite still used.
+    await exhaust(queue.sent, { DB: failingD1(env.DB, /"invites"\."responded_at" = \?/, Infinity) });
     expect(await inviteStatus(inviteId)).toBe("accepted");
-    // Retried: the invite is pending again and the identity membership gone, so the invitee can accept again.
-    expect((await runFlows(queue.sent, { attempts: 2 })).explicitAcks).toHaveLength(1);
+    // The cron sends it again: the invite is pending again and the identity membership gone, so the invitee can accept again.
+    const again = await cronKept(partner.id);
+    expect(again).toEqual([expect.objectContaining({ kind: "undoAccept", claim: expect.objectContaining({ inviteId, shard: "weur-1" }) })]);
+    expect((await runFlows(again)).explicitAcks).toHaveLength(1);
+    expect(await keptFor(second, partner.id, "undoAccept")).toEqual([]);
     expect(await inviteStatus(inviteId)).toBe("pending");
     expect(await orgMembers(authUserId, partner.id)).toEqual([]);
     expect((await accept()).status).toBe(200);
@@ -156,8 +162,16 @@ describe("an invite's undo that fails in the request is finished by the flow que
     // Pending without its mail until the step runs: the address cannot be invited again meanwhile.
     expect(await written()).toHaveLength(1);
     expect(queue.sent).toEqual([expect.objectContaining({ kind: "undoInvites", shard: "weur-1" })]);
-    expect((await runFlows(queue.sent)).explicitAcks).toHaveLength(1);
+    expect(await cronKept(partner.id)).toEqual([]);
+    // The directory refuses the step on every attempt: given up, the invite still pending without its mail.
+    await exhaust(queue.sent, { DB: failingD1(env.DB, /^delete from "invites"/i, Infinity) });
+    expect(await written()).toHaveLength(1);
+    // The cron's copy of the step takes it back, and the kept step goes; the first message, late, changes nothing.
+    const again = await cronKept(partner.id);
+    expect(again).toEqual([expect.objectContaining({ kind: "undoInvites", shard: "weur-1", accountId: partner.id })]);
+    expect((await runFlows([...again, ...queue.sent])).explicitAcks).toHaveLength(2);
     expect(await written()).toEqual([]);
+    expect(await keptFor(second, partner.id, "undoInvites")).toEqual([]);
     const sent = await owner().post("/v1/admin/account-users/invites", { emails: address });
     expect(sent.status).toBe(200);
     expect(await written()).toHaveLength(1);

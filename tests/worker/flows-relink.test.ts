@@ -9,6 +9,7 @@ import { apiAs, multipart } from "./auth";
 import { capturedQueue, directory, failingD1, first, moveContosoToFirstShard, runFlows, second, undoFabrikamRelink } from "./flows-setup";
 import { d1Figures, warmAnswer } from "./d1-figures";
 import { json } from "./helpers";
+import { cronKept, exhaust, keptFor } from "./kept-setup";
 
 /**
  * A customer that re-links to a partner on another shard: Fabrikam (a
@@ -148,6 +149,21 @@ describe("a customer re-links to a partner on another shard", () => {
     expect(await parentIn(first)).toBe(NORTHWIND);
     expect((await fabrikamOn(second)).account).toBe(0);
     expect(await contosoCustomers()).not.toContain(FABRIKAM);
+  });
+
+  it("is kept for the cron when its compensation fails too on its last attempt; the cron's copy finishes it once", async () => {
+    const { sent } = await askToRelink();
+    // The old shard refuses its row's write on every attempt: neither the step nor its compensation can finish.
+    await exhaust(sent, { SHARD_FIRST: failingD1(env.SHARD_FIRST, PARENT_WRITE, Infinity) });
+    expect(await keptFor(env.SHARD_FIRST, FABRIKAM)).toEqual([expect.objectContaining({ kind: "relink" })]);
+    expect(await parentIn(first)).toBe(NORTHWIND);
+    // The cron sends it again (it was given up: due at once); run, the re-link is finished, and the kept step goes.
+    const again = await cronKept(FABRIKAM);
+    expect(again).toEqual([expect.objectContaining({ kind: "relink", customerId: FABRIKAM, from: expect.objectContaining({ shard: "first" }) })]);
+    expect((await runFlows(again)).explicitAcks).toHaveLength(1);
+    expect([await parentIn(directory), await parentIn(second), await parentIn(first)]).toEqual([CONTOSO, CONTOSO, CONTOSO]);
+    expect(await keptFor(env.SHARD_FIRST, FABRIKAM)).toEqual([]);
+    expect(await cronKept(FABRIKAM)).toEqual([]);
   });
 
   it("drops its copy when another re-link changed the routing first (the switch is a compare-and-set)", async () => {

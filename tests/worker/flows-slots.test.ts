@@ -8,6 +8,7 @@ import { apiAs } from "./auth";
 import { FABRIKAM, giveFabrikamCredits, sessions, WORKOUT } from "./bookings-setup";
 import { capturedQueue, contosoDelivers, failingD1, first, publishNow, resetSecondShard, runFlows, second } from "./flows-setup";
 import { json } from "./helpers";
+import { cronKept, exhaust, keptFor } from "./kept-setup";
 import { nth } from "../present";
 
 /**
@@ -152,12 +153,18 @@ describe("slots a delivering partner publishes on its own shard", () => {
     expect(failed.status).toBe(500);
     expect(await slotOn(one!)).toMatchObject({ seatsTaken: 2 });
     expect(q.sent).toEqual([expect.objectContaining({ kind: "releaseSeats", shard: "weur-1", jobShard: "first" })]);
-    // The step refused once more: retried, the seat still held.
-    expect((await runFlows(q.sent, { bindings: { SHARD_WEUR_1: failingD1(env.SHARD_WEUR_1, /seats_taken - 1/i) } })).retryMessages).toHaveLength(1);
+    // Kept on the job's shard; inside the message's retry window the cron leaves it.
+    expect(await keptFor(env.SHARD_FIRST, null)).toEqual([expect.objectContaining({ kind: "releaseSeats" })]);
+    expect(await cronKept(null)).toEqual([]);
+    // The step refused on every attempt, the last included: given up, the seat still held.
+    await exhaust(q.sent, { SHARD_WEUR_1: failingD1(env.SHARD_WEUR_1, /seats_taken - 1/i, Infinity) });
     expect(await slotOn(one!)).toMatchObject({ seatsTaken: 2 });
-    // Then whole: the seat is back; a duplicate gives back nothing more (the kept booking's seat stays).
-    expect((await runFlows(q.sent, { attempts: 2 })).explicitAcks).toHaveLength(1);
+    // The cron sends it again: run with the first message (late), the seat is back once; a duplicate gives back nothing more (the kept booking's seat stays).
+    const again = await cronKept(null);
+    expect(again).toEqual([expect.objectContaining({ kind: "releaseSeats", shard: "weur-1", jobShard: "first" })]);
+    expect((await runFlows([...again, ...q.sent], { attempts: 2 })).explicitAcks).toHaveLength(2);
     expect(await slotOn(one!)).toMatchObject({ seatsTaken: 1 });
+    expect(await keptFor(env.SHARD_FIRST, null)).toEqual([]);
     await runFlows(q.sent, { attempts: 3 });
     expect(await slotOn(one!)).toMatchObject({ seatsTaken: 1 });
     expect((await holdsOf(one!)).map((h) => h.jobId)).toEqual([kept.id]);

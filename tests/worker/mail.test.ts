@@ -9,7 +9,8 @@ import worker from "../../worker/index";
 import { httpMailer, mailAdapter, type MailAdapter } from "../../worker/mail/adapter";
 import { expireMailBodies } from "../../worker/mail/bodies";
 import { deliverMailBatch } from "../../worker/mail/consumer";
-import { enqueueMail, storeMail, type MailInput, type MailQueueMessage } from "../../worker/mail/outbox";
+import { enqueueMail, MAIL_LAST_ATTEMPT, requeueStale, storeMail, type MailInput, type MailQueueMessage } from "../../worker/mail/outbox";
+import { database } from "../../worker/db";
 import { call } from "./helpers";
 import { nth } from "../present";
 
@@ -67,6 +68,34 @@ describe("the mail outbox and its queue consumer", () => {
     await deliverMailBatch(again, env, mailAdapter({ APP_ENV: "development" }));
     expect((await getQueueResult(again, createExecutionContext())).explicitAcks).toHaveLength(1);
     expect(await row(id)).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("a delivery that fails on the queue's last attempt goes back to queued, and the cron's requeue sends it again: never lost", async () => {
+    const id = await outboxRow();
+    const failing: MailAdapter = { name: "down", send: async () => Promise.reject(new Error("provider down")) };
+    const requeued = async () => {
+      const sent: MailQueueMessage[] = [];
+      const MAIL_QUEUE = { sendBatch: async (msgs: { body: MailQueueMessage }[]) => void sent.push(...msgs.map((m) => m.body)) } as unknown as Queue;
+      await requeueStale(database(env.SHARD_FIRST), { MAIL_QUEUE }, "first", 0);
+      return sent.map((m) => m.id);
+    };
+    const attempt = async (attempts: number, adapter: MailAdapter) => {
+      const batch = createMessageBatch<MailQueueMessage>("techfit-mail", [{ id: `m-${id}`, timestamp: new Date(), attempts, body: { id } }]);
+      await deliverMailBatch(batch, env, adapter);
+      return getQueueResult(batch, createExecutionContext());
+    };
+    // Failed while the queue still retries it: the cron leaves it to its message.
+    expect((await attempt(1, failing)).retryMessages).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: "failed", attempts: 1 });
+    expect(await requeued()).not.toContain(id);
+    // Failed on the last attempt: acknowledged, queued again with its error, and sent again by the cron.
+    const last = await attempt(MAIL_LAST_ATTEMPT, failing);
+    expect([last.explicitAcks, last.retryMessages]).toEqual([[`m-${id}`], []]);
+    expect(await row(id)).toMatchObject({ status: "queued", attempts: 2, lastError: "provider down" });
+    expect(await requeued()).toContain(id);
+    expect((await attempt(1, mailAdapter({ APP_ENV: "development" }))).explicitAcks).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: "sent", attempts: 3 });
+    expect(await requeued()).not.toContain(id);
   });
 
   it("a batch of several mails marks each by its own outcome: the delivered ones sent, a failed one retried with its error", async () => {

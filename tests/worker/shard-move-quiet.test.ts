@@ -18,7 +18,7 @@ import { database } from "../../worker/db";
 import { clearIsolateCaches } from "../../worker/http/isolate-cache";
 import type { MailAdapter } from "../../worker/mail/adapter";
 import { deliverMailBatch } from "../../worker/mail/consumer";
-import { enqueueMail, storeMail, type MailQueueMessage } from "../../worker/mail/outbox";
+import { enqueueMail, MAIL_LAST_ATTEMPT, storeMail, type MailQueueMessage } from "../../worker/mail/outbox";
 import { SHARD_MOVES_PATH } from "../../contract/shard-moves";
 import { capturedQueue, runFlows } from "./flows-setup";
 import { call } from "./helpers";
@@ -89,12 +89,12 @@ function counting(): MailAdapter & { sent: string[] } {
   return { name: "count", sent, send: async (m) => void sent.push(m.subject) };
 }
 
-async function deliverMail(bodies: MailQueueMessage[], adapter: MailAdapter) {
+async function deliverMail(bodies: MailQueueMessage[], adapter: MailAdapter, attempts = 1, bindings: Partial<Env> = {}) {
   const batch = createMessageBatch<MailQueueMessage>(
     "techfit-mail",
-    bodies.map((body, i) => ({ id: `q${i}`, timestamp: new Date(), attempts: 1, body })),
+    bodies.map((body, i) => ({ id: `q${i}`, timestamp: new Date(), attempts, body })),
   );
-  await deliverMailBatch(batch, env, adapter);
+  await deliverMailBatch(batch, { ...env, ...bindings }, adapter);
   return getQueueResult(batch, createExecutionContext());
 }
 
@@ -148,6 +148,14 @@ describe("the mail consumer and a partner's move", () => {
     expect(adapter.sent).toEqual(["Goes now"]);
     expect(result.retryMessages).toEqual([{ msgId: "q0" }]);
     expect(result.explicitAcks).toEqual(["q1"]);
+    expect(await statusOf(first, waiting)).toEqual({ status: "queued", attempts: 0 });
+    // Still waiting on the queue's last delivery (the first and max_retries more): sent again as a new message, never dropped.
+    const resent: MailQueueMessage[] = [];
+    const MAIL_QUEUE = { send: async (body: MailQueueMessage) => void resent.push(body) } as unknown as Queue;
+    const last = await deliverMail([{ id: waiting, shard: "first" }], adapter, MAIL_LAST_ATTEMPT + 1, { MAIL_QUEUE });
+    expect([last.explicitAcks, last.retryMessages]).toEqual([["q0"], []]);
+    expect(resent).toEqual([{ id: waiting, shard: "first" }]);
+    expect(adapter.sent).toEqual(["Goes now"]);
     expect(await statusOf(first, waiting)).toEqual({ status: "queued", attempts: 0 });
   });
 

@@ -10,6 +10,7 @@ import { apiAs } from "./auth";
 import { FABRIKAM, giveFabrikamCredits, sessions, WORKOUT } from "./bookings-setup";
 import { capturedQueue, contosoDelivers, failingD1, first, publishNow, resetSecondShard, runFlows, second } from "./flows-setup";
 import { json } from "./helpers";
+import { cronKept, exhaust, keptFor } from "./kept-setup";
 import { nth } from "../present";
 import worker from "../../worker/index";
 import { holdClock, later } from "./clock";
@@ -224,11 +225,18 @@ describe("a claim", () => {
     expect(q.sent).toEqual([expect.objectContaining({ kind: "releaseClaims", shard: "weur-1", jobShard: "first" })]);
     // Meanwhile the time is held: Harbour's confirmation is refused.
     expect((await confirm(home, times)).status).toBe(409);
-    // The step refused once more: retried, the claim still there; then whole, and a duplicate changes nothing.
-    expect((await runFlows(q.sent, { bindings: { SHARD_WEUR_1: failingD1(env.SHARD_WEUR_1, /delete from "time_claims"/i) } })).retryMessages).toHaveLength(1);
+    // Kept on the job's shard; inside the message's window the cron leaves it.
+    expect(await keptFor(env.SHARD_FIRST, null, "releaseClaims")).toHaveLength(1);
+    expect((await cronKept(null)).filter((m) => m.kind === "releaseClaims")).toEqual([]);
+    // The step refused on every attempt, the last included: given up, the claims still there.
+    await exhaust(q.sent, { SHARD_WEUR_1: failingD1(env.SHARD_WEUR_1, /delete from "time_claims"/i, Infinity) });
     expect(await claimsOf(away.id)).toHaveLength(2);
-    expect((await runFlows(q.sent, { attempts: 2 })).explicitAcks).toHaveLength(1);
+    // The cron sends it again: run with the first message (late), the claims go, and the kept step with them.
+    const again = (await cronKept(null)).filter((m) => m.kind === "releaseClaims");
+    expect(again).toEqual([expect.objectContaining({ kind: "releaseClaims", shard: "weur-1", jobShard: "first" })]);
+    expect((await runFlows([...again, ...q.sent], { attempts: 2 })).explicitAcks).toHaveLength(2);
     expect(await claimsOf(away.id)).toEqual([]);
+    expect(await keptFor(env.SHARD_FIRST, null, "releaseClaims")).toEqual([]);
     await runFlows(q.sent, { attempts: 3 });
     // The time is free again: Fabrikam's job is confirmed, and a late duplicate of the step leaves the claims its job holds.
     expect((await confirm(away, times)).status).toBe(200);

@@ -6,6 +6,7 @@ import { DEMO } from "../../db/seed";
 import { clearIsolateCaches } from "../../worker/http/isolate-cache";
 import { ACCOUNT_DETAILS, apiAs, multipart, signUp } from "./auth";
 import { capturedQueue, directory, failingD1, runFlows, second } from "./flows-setup";
+import { cronKept, exhaust, keptFor } from "./kept-setup";
 import { json } from "./helpers";
 
 /**
@@ -56,18 +57,54 @@ describe("onboarding's shard rows", () => {
     expect(orphan).toBeDefined();
     expect(await directory.select().from(schema.accounts).where(eq(schema.accounts.id, orphan!.id))).toEqual([]);
     expect(queue.sent).toEqual([expect.objectContaining({ kind: "undoOnboarding", shard: "weur-1", accountId: orphan!.id })]);
+    // Kept on the shard too; inside the message's retry window the cron leaves it.
+    expect(await keptFor(env.SHARD_WEUR_1, orphan!.id)).toEqual([expect.objectContaining({ kind: "undoOnboarding", requeues: 0 })]);
+    expect(await cronKept(orphan!.id)).toEqual([]);
 
-    // The step fails once on the shard: retried, the rows still there.
-    const refused = await failingOnSecond("DELETE", "teams", () => runFlows(queue.sent));
-    expect(refused.retryMessages).toHaveLength(1);
+    // The step fails on the shard on every attempt, the last included: given up, the rows still there, the step still kept.
+    await exhaust(queue.sent, {}, (run) => failingOnSecond("DELETE", "teams", run));
     expect(await onSecond(name)).toHaveLength(1);
-    // Retried: the account, its owner and teams are gone from the shard; again, nothing changes.
-    for (const attempts of [2, 3]) {
-      expect((await runFlows(queue.sent, { attempts })).explicitAcks).toHaveLength(1);
+    expect(await keptFor(env.SHARD_WEUR_1, orphan!.id)).toHaveLength(1);
+    // The cron sends it again: run, the account, its owner and teams are gone from the shard, and the kept step with them;
+    // the first message, late, changes nothing more, and the cron has nothing left to send.
+    const again = await cronKept(orphan!.id);
+    expect(again).toEqual([expect.objectContaining({ kind: "undoOnboarding", shard: "weur-1", accountId: orphan!.id })]);
+    for (const [attempts, messages] of [
+      [1, again],
+      [3, queue.sent],
+    ] as const) {
+      expect((await runFlows([...messages], { attempts })).explicitAcks).toHaveLength(1);
       expect(await onSecond(name)).toEqual([]);
       expect(await second.select().from(schema.teams).where(eq(schema.teams.accountId, orphan!.id))).toEqual([]);
       expect(await second.select().from(schema.accountUsers).where(eq(schema.accountUsers.accountId, orphan!.id))).toEqual([]);
     }
+    expect(await keptFor(env.SHARD_WEUR_1, orphan!.id)).toEqual([]);
+    expect(await cronKept(orphan!.id)).toEqual([]);
+  });
+
+  it("are removed by the cron when nothing reached the queue: the step was kept with the rows, and waits for its window", async () => {
+    const owner = await signUp("Lost Owner");
+    const name = `Lost Partner ${crypto.randomUUID().slice(0, 6)}`;
+    // The directory refuses, the shard refuses the removal, and the queue refuses the step (as a request stopped between its batches).
+    const DB = failingD1(env.DB, /^insert into "auth_organizations"/);
+    const FLOW_QUEUE = { send: () => Promise.reject(new Error("queue down")), sendBatch: () => Promise.reject(new Error("queue down")) } as unknown as Queue;
+    const res = await failingOnSecond("DELETE", "teams", () =>
+      apiAs(owner.token, { bindings: { DB, FLOW_QUEUE } }).post("/v1/accounts", multipart({ ...ACCOUNT_DETAILS, name, location: "UK", type: "partner" })),
+    );
+    expect(res.status).toBe(500);
+    const [orphan] = await onSecond(name);
+    const [kept] = await keptFor(env.SHARD_WEUR_1, orphan!.id);
+    expect(kept).toMatchObject({ kind: "undoOnboarding" });
+    // Inside its window the cron leaves it; once the window is over it sends it, and the rows go with the kept step.
+    expect(await cronKept(orphan!.id)).toEqual([]);
+    await env.SHARD_WEUR_1.prepare("UPDATE flow_steps SET due_at = ?2 WHERE id = ?1")
+      .bind(kept!.id, new Date(Date.now() - 1000).toISOString())
+      .run();
+    const again = await cronKept(orphan!.id);
+    expect(again).toEqual([expect.objectContaining({ kind: "undoOnboarding", shard: "weur-1", keptId: kept!.id })]);
+    expect((await runFlows(again)).explicitAcks).toHaveLength(1);
+    expect(await onSecond(name)).toEqual([]);
+    expect(await keptFor(env.SHARD_WEUR_1, orphan!.id)).toEqual([]);
   });
 
   it("are kept when the directory's step went through after all", async () => {
@@ -77,6 +114,11 @@ describe("onboarding's shard rows", () => {
     expect((await runFlows([step])).explicitAcks).toHaveLength(1);
     expect(await second.select().from(schema.accounts).where(eq(schema.accounts.id, partner.id))).toHaveLength(1);
     expect(await second.select().from(schema.teams).where(eq(schema.teams.accountId, partner.id))).not.toEqual([]);
+    // The step kept with its rows at onboarding, once sent by the cron, takes nothing back either, and goes.
+    const [kept] = await keptFor(env.SHARD_WEUR_1, partner.id);
+    expect((await runFlows([{ ...step, keptId: kept!.id }])).explicitAcks).toHaveLength(1);
+    expect(await second.select().from(schema.accounts).where(eq(schema.accounts.id, partner.id))).toHaveLength(1);
+    expect(await keptFor(env.SHARD_WEUR_1, partner.id)).toEqual([]);
   });
 });
 
@@ -99,13 +141,23 @@ describe("a same-shard link written on one database only", () => {
       expect(await parentIn(second)).toBe(partner.id);
       expect(await parentIn(directory)).toBe(CONTOSO);
       expect(queue.sent).toEqual([expect.objectContaining({ kind: "undoLink", shard: "weur-1", customerId: HARBOUR, from: CONTOSO, to: partner.id })]);
+      expect(await cronKept(HARBOUR)).toEqual([]);
+      // The step refused by the shard on every attempt: given up, the two databases still disagree.
+      await exhaust(queue.sent, { SHARD_WEUR_1: failingD1(env.SHARD_WEUR_1, /"accounts"\."parent_account_id" = \?/, Infinity) });
+      expect(await parentIn(second)).toBe(partner.id);
 
-      // The step puts the shard's row back; run again, nothing changes.
-      for (const attempts of [1, 2]) {
-        expect((await runFlows(queue.sent, { attempts })).explicitAcks).toHaveLength(1);
+      // The cron's copy of the step puts the shard's row back; the first message, run again, changes nothing.
+      const again = await cronKept(HARBOUR);
+      expect(again).toEqual([expect.objectContaining({ kind: "undoLink", shard: "weur-1", customerId: HARBOUR })]);
+      for (const [attempts, messages] of [
+        [1, again],
+        [2, queue.sent],
+      ] as const) {
+        expect((await runFlows([...messages], { attempts })).explicitAcks).toHaveLength(1);
         expect(await parentIn(second)).toBe(CONTOSO);
         expect(await parentIn(directory)).toBe(CONTOSO);
       }
+      expect(await keptFor(env.SHARD_WEUR_1, HARBOUR)).toEqual([]);
       // The link made again goes through; a late duplicate of the step leaves it (both databases agree).
       clearIsolateCaches();
       expect((await link()).status).toBe(200);
@@ -146,12 +198,22 @@ describe("a member's identity membership after a refused status", () => {
     expect(DB.failures).toBe(1);
     expect(await identity()).toEqual([]);
     expect(queue.sent).toEqual([expect.objectContaining({ kind: "undoMemberStatus", shard: "weur-1", memberId: member.id })]);
+    expect(await cronKept(partner.id)).toEqual([]);
+    // The directory refuses the step on every attempt: given up, the member still without its identity membership.
+    await exhaust(queue.sent, { DB: failingD1(env.DB, /^insert into "auth_members"/, Infinity) });
+    expect(await identity()).toEqual([]);
 
-    // The step puts it back while the shard says active; run twice, still one row.
-    for (const attempts of [1, 2]) {
-      expect((await runFlows(queue.sent, { attempts })).explicitAcks).toHaveLength(1);
+    // The cron's copy of the step puts it back while the shard says active; with the first message run again, still one row.
+    const again = await cronKept(partner.id);
+    expect(again).toEqual([expect.objectContaining({ kind: "undoMemberStatus", memberId: member.id })]);
+    for (const [attempts, messages] of [
+      [1, again],
+      [2, queue.sent],
+    ] as const) {
+      expect((await runFlows([...messages], { attempts })).explicitAcks).toHaveLength(1);
       expect(await identity()).toHaveLength(1);
     }
+    expect(await keptFor(env.SHARD_WEUR_1, partner.id, "undoMemberStatus")).toEqual([]);
     // Marked inactive for real, a late duplicate of the step does not give the membership back.
     expect((await put({ status: "inactive" })).status).toBe(200);
     expect(await identity()).toEqual([]);

@@ -22,8 +22,7 @@ import { dispatchMail, storeMail, type MailInput } from "../mail/outbox";
 import { inviteMail } from "../mail/account-mail";
 import { partnerMails, productBrand, recipientLanguage, usersByEmail, type PartnerMail, type UserLanguage } from "../data/mail-context";
 import { clerkInvite, clerkRevokeInvite } from "../identity/clerk-organizations";
-import { sendFlows } from "../flows/queue";
-import type { FlowMessage } from "../domain/flows";
+import { keptLater } from "../flows/kept";
 
 /**
  * Team members of the acting account (Profile → Team Members): list (members
@@ -69,7 +68,12 @@ endpoint(
     },
   },
   async (c, { params, body }, scope) =>
-    c.json(await membersOf(bothDatabases(c), scope).edit(params.id, body, scope, { shard: c.get("shard").name, later: (m) => sendFlows(c.env, [m]) })),
+    c.json(
+      await membersOf(bothDatabases(c), scope).edit(params.id, body, scope, {
+        shard: c.get("shard").name,
+        later: keptLater(c),
+      }),
+    ),
 );
 
 /**
@@ -188,7 +192,7 @@ endpoint(
       c.env.UPLOADS,
       sending.map((i) => i.mail),
     );
-    const compensation = { shard: c.get("shard").name, later: (m: FlowMessage) => sendFlows(c.env, [m]) };
+    const compensation = { shard: c.get("shard").name, later: keptLater(c) };
     await members
       .sendInvites(
         sending.map((i, n) => ({ ...i, mail: stored[n]! })),

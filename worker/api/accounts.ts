@@ -41,6 +41,7 @@ import { availableInSession } from "../identity/context";
 import { membershipStatements, organisationForNewAccount } from "../identity/organizations";
 import { storeUpload } from "../storage/uploads";
 import { defaultShard } from "../d1/shards";
+import { keptLater } from "../flows/kept";
 import { sendFlows } from "../flows/queue";
 import { accountShardDb, accountShardName, bothDatabases, placementFor, shardDb } from "../tenant/scope";
 import { forgetAccountPlacement } from "../tenant/shard";
@@ -100,7 +101,7 @@ endpoint(
         org,
         placement,
       },
-      { shard, later: (m) => sendFlows(c.env, [m]) },
+      { shard, later: keptLater(c) },
     );
     return c.json(accountDto(created), 201);
   },
@@ -229,7 +230,7 @@ endpoint(
       row,
       membershipStatements(c, auth, row.account.authId, row.invite.role),
       clerk ? null : row.invite.authInviteId,
-      { shard: shardName, later: (m) => sendFlows(c.env, [m]) },
+      { shard: shardName, later: keptLater(c) },
     );
     return c.json(accountDto(row.account));
   },
@@ -384,7 +385,7 @@ endpoint(
     assertActing(scope, params.accountId);
     if (scope.account.type !== "customer") throw forbidden("Only customer accounts link to a partner");
     const shard = { name: c.get("shard").name, defaultName: defaultShard(c.env) };
-    const { account, moving } = await linkToPartner(c.get("directory"), c.get("db"), scope, body.tan, shard, (m) => sendFlows(c.env, [m]));
+    const { account, moving } = await linkToPartner(c.get("directory"), c.get("db"), scope, body.tan, shard, keptLater(c));
     // This isolate's cached routing of the account is read again on its next request (worker/tenant/shard.ts).
     forgetAccountPlacement(scope.account.id);
     if (!moving) return c.json(accountDto(account));

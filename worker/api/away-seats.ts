@@ -6,7 +6,7 @@ import { claimStatements, releaseClaimStatements, releaseClaimsUnlessHeld } from
 import type { FlowMessage } from "../domain/flows";
 import type { TimeClaim } from "../domain/time-claims";
 import type { AppEnv } from "../env";
-import { sendFlows } from "../flows/queue";
+import { keepAndSend } from "../flows/kept";
 import { accountShardName, shardDb } from "../tenant/scope";
 
 /**
@@ -29,7 +29,8 @@ const logged = (message: string, fields: Record<string, unknown>, err: unknown) 
  * partner's shard (`checked`: only those the job's shard does not use, after
  * a write that failed; one batch otherwise); what fails goes to the flow
  * queue's `releaseSeats` and `releaseClaims` steps, which ask the job's shard
- * first. A failed send is logged.
+ * first, each kept on the job's shard until it succeeds (worker/flows/kept.ts).
+ * Lost only when keeping and sending both fail: logged.
  */
 async function giveBack(c: Context<AppEnv>, jobShard: string, away: AwaySeats, holds: Hold[], claims: TimeClaim[], checked: boolean): Promise<void> {
   if (!holds.length && !claims.length) return;
@@ -53,7 +54,9 @@ async function giveBack(c: Context<AppEnv>, jobShard: string, away: AwaySeats, h
         ),
       ];
   const steps = failed.flat();
-  await sendFlows(c.env, steps).catch((sendErr: unknown) => logged("flow queue send failed", { kinds: steps.map((s) => s.kind) }, sendErr));
+  await Promise.all(
+    steps.map((step) => keepAndSend(c.env, job, step).catch((sendErr: unknown) => logged("flow queue send failed", { kind: step.kind }, sendErr))),
+  );
 }
 
 /**

@@ -87,6 +87,8 @@ export const PLACEMENT = {
   audit_entries: "shard",
   mail_outbox: "shard",
   mail_reminders: "shard",
+  // Flow steps kept until they succeed, on the shard of the state they repair (worker/flows/kept.ts).
+  flow_steps: "shard",
 } as const satisfies Record<string, Placement>;
 
 export type TableName = keyof typeof PLACEMENT;

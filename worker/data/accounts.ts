@@ -20,10 +20,10 @@ import type { AuthContext } from "../identity/tokens";
 import { batch, theRow, type Stmt } from "./query";
 import { inSession } from "./customers";
 import { partnerByTan } from "./partner-numbers";
-import type { InviteClaim, RelinkMessage, UndoAcceptMessage, UndoLinkMessage, UndoOnboardingMessage } from "../domain/flows";
+import type { InviteClaim, RelinkMessage, UndoAcceptMessage, UndoLinkMessage } from "../domain/flows";
 import { unclaimStatements, undoLater } from "./invite-undo";
 import { directoryRow } from "./routing-rows";
-import { onboardingMarkStatement, takeBackOnboarding, unlinkStatement, type Compensation } from "./undo-steps";
+import { keptOnboarding, onboardingMarkStatement, takeBackOnboarding, unlinkStatement, type Compensation } from "./undo-steps";
 
 /** A fresh 6-digit partner number that no account holds yet: the directory's routing rows hold every account's TAN, whichever shard it is on. */
 async function freshTan(directory: Db): Promise<string> {
@@ -49,6 +49,8 @@ const displayName = (user: UserScope["user"]) => [user.firstName, user.lastName]
  * taken back (compensation; when that fails too, by the flow queue's
  * `undoOnboarding` step, worker/data/undo-steps.ts); on the shard that is the directory's own
  * database every write is idempotent, so the same rows are not written twice.
+ * The step is kept on the shard in its first batch: a request cut short
+ * between the two batches is repaired by the cron too.
  */
 export async function createAccount(
   { shard, directory }: { shard: Db; directory: Db },
@@ -101,7 +103,11 @@ export async function createAccount(
         }
       : null;
   const { id: _userId, ...userFields } = scope.user;
+  // Kept with the shard's rows (./undo-steps.ts keptOnboarding): the cron runs it even when the request stops between the two batches.
+  const marked = !org.statements.length;
+  const { step, keep } = keptOnboarding(shard, { shard: compensation.shard, accountId: id, authOrganizationId: marked ? null : org.orgId, marked });
   await batch(shard, [
+    keep,
     shard.insert(users).values(scope.user).onConflictDoUpdate({ target: users.id, set: userFields }),
     shard.insert(accounts).values(row).onConflictDoNothing(),
     ...(styling ? [shard.insert(stylings).values(styling).onConflictDoNothing()] : []),
@@ -120,19 +126,11 @@ export async function createAccount(
   const published: Stmt[] = [...org.statements, directory.insert(accounts).values(directoryRow(row)).onConflictDoNothing()];
   if (styling) published.push(directory.insert(stylings).values(styling).onConflictDoNothing());
   // Without an organisation of its own in the directory (Clerk), the step's marker tells whether it went through.
-  const marked = !org.statements.length;
   if (marked) published.push(onboardingMarkStatement(directory, id));
   try {
     await batch(directory, published);
   } catch (err) {
     // Unless the directory's step went through after all, nothing there points at the shard's rows: take them back (through the queue when that fails too), then fail as the directory did.
-    const step: UndoOnboardingMessage = {
-      kind: "undoOnboarding",
-      shard: compensation.shard,
-      accountId: id,
-      authOrganizationId: marked ? null : org.orgId,
-      marked,
-    };
     await takeBackOnboarding({ directory, shard }, step).catch((undoErr: unknown) => undoLater(step.kind, undoErr, () => compensation.later(step)));
     throw err;
   }

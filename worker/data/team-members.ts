@@ -146,7 +146,7 @@ export function membersOf({ shard: db, directory }: { shard: Db; directory: Db }
         // The directory put back as it was; when that fails too, the flow queue's step makes it follow the shard's status.
         const undo = identity ? identityUndoStatements(directory, identity) : [];
         if (identity && undo.length) {
-          const step: UndoMemberStatusMessage = { kind: "undoMemberStatus", shard: compensation.shard, memberId: member.id, ...identity };
+          const step: UndoMemberStatusMessage = { kind: "undoMemberStatus", shard: compensation.shard, memberId: member.id, accountId, ...identity };
           await batch(directory, undo).catch((undoErr: unknown) => undoLater(step.kind, undoErr, () => compensation.later(step)));
         }
         throw err;
@@ -250,7 +250,14 @@ export function membersOf({ shard: db, directory }: { shard: Db; directory: Db }
       } catch (err) {
         const inviteIds = list.map((i) => i.id);
         const authInvitationIds = list.flatMap((i) => (i.embeddedInvitation && i.authInviteId ? [i.authInviteId] : []));
-        const step: UndoInvitesMessage = { kind: "undoInvites", shard: compensation.shard, inviteIds, authInvitationIds, mailIds: list.map((i) => i.mail.id) };
+        const step: UndoInvitesMessage = {
+          kind: "undoInvites",
+          shard: compensation.shard,
+          inviteIds,
+          authInvitationIds,
+          mailIds: list.map((i) => i.mail.id),
+          accountId,
+        };
         await batch(directory, dropInvitesStatements(directory, inviteIds, authInvitationIds)).catch((undoErr: unknown) =>
           undoLater(step.kind, undoErr, () => compensation.later(step)),
         );

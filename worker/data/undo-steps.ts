@@ -11,8 +11,9 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { accountUsers, accounts, authMembers, authOrganizations, authVerifications, stylings, teams } from "../../db/schema";
-import type { FlowMessage, UndoLinkMessage, UndoMemberStatusMessage, UndoOnboardingMessage } from "../domain/flows";
+import { RETRY_WINDOW_MS, type FlowMessage, type UndoLinkMessage, type UndoMemberStatusMessage, type UndoOnboardingMessage } from "../domain/flows";
 import type { Db } from "../env";
+import { keepStatement } from "./flow-steps";
 import { batch, type Stmt } from "./query";
 
 /** Where a request's undo that fails goes: the flow queue (`later`), for the shard the request wrote (`shard`). */
@@ -25,6 +26,17 @@ const dropOnboardingStatements = (shard: Db, accountId: string): Stmt[] => [
   shard.delete(accounts).where(eq(accounts.id, accountId)),
   shard.delete(stylings).where(eq(stylings.accountId, accountId)),
 ];
+
+/**
+ * Onboarding's step, to keep with the new account's rows in their batch on
+ * its shard (`keep`), due once a message's retry window is over: the cron
+ * runs it (worker/flows/kept.ts) even when the request stops between its
+ * two batches; once the directory has the account, it takes nothing back.
+ */
+export function keptOnboarding(shard: Db, m: Omit<UndoOnboardingMessage, "kind">) {
+  const step = { kind: "undoOnboarding", ...m, keptId: crypto.randomUUID() } as const;
+  return { step, keep: keepStatement(shard, step, new Date(Date.now() + RETRY_WINDOW_MS)) };
+}
 
 /**
  * How long onboarding's marker stays in the directory: longer than a flow

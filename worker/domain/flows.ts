@@ -70,7 +70,15 @@ export type UndoAcceptMessage = { kind: "undoAccept"; claim: InviteClaim };
  * and whose undo in the request failed too: they are taken back here, unless
  * the shard holds their mails after all (its batch is all or nothing).
  */
-export type UndoInvitesMessage = { kind: "undoInvites"; shard: string; inviteIds: string[]; authInvitationIds: string[]; mailIds: string[] };
+export type UndoInvitesMessage = {
+  kind: "undoInvites";
+  shard: string;
+  inviteIds: string[];
+  authInvitationIds: string[];
+  mailIds: string[];
+  /** The inviting account. */
+  accountId?: string;
+};
 
 /** A seat held on a slot's shard for a job line on another shard (docs/decisions/2026-11-27-slots-across-shards.md). */
 export type SeatHold = { id: string; slotId: string; jobId: string; lineId: string };
@@ -129,6 +137,8 @@ export type UndoMemberStatusMessage = {
   kind: "undoMemberStatus";
   shard: string;
   memberId: string;
+  /** The member's account. */
+  accountId?: string;
   restore: { id: string; organizationId: string; userId: string; role: string; createdAt: string }[];
   added: string[];
 };
@@ -141,7 +151,10 @@ export type UndoMemberStatusMessage = {
  */
 export type CopyCurrencyMessage = { kind: "copyCurrency"; shard: string; accountIds: string[] };
 
-export type FlowMessage =
+/** A step kept until it succeeds (`flow_steps`, worker/flows/kept.ts): the id of its row, on its home shard (homeShard). */
+export type Kept = { keptId?: string };
+
+export type FlowMessage = (
   | RelinkMessage
   | CopyCurrencyMessage
   | PublishMessage
@@ -153,7 +166,50 @@ export type FlowMessage =
   | UndoLinkMessage
   | UndoMemberStatusMessage
   | ReleaseSeatsMessage
-  | ReleaseClaimsMessage;
+  | ReleaseClaimsMessage
+) &
+  Kept;
 
 /** The attempt after which a step that still fails is compensated (the queue's max_retries, wrangler.toml). */
 export const LAST_ATTEMPT = 10;
+
+/** The delay before a failed step's next attempt: doubling from two seconds, at most ten minutes. */
+export const retryDelaySeconds = (attempts: number): number => Math.min(2 ** Math.min(attempts, 10), 600);
+
+/**
+ * How long a message sent now may still be retried by the queue (every
+ * attempt's delay up to the last, and a margin): a kept step is sent again
+ * only after it, so the cron never repairs what the message may still do.
+ */
+export const RETRY_WINDOW_MS = (Array.from({ length: LAST_ATTEMPT }, (_, i) => retryDelaySeconds(i + 1)).reduce((a, b) => a + b, 0) + 600) * 1000;
+
+/**
+ * The shard a step is kept on (`flow_steps`): the one whose rows it
+ * concerns and the request (or the consumer) can reach: an undo's shard
+ * (an acceptance's account's), a seat's or a time claim's release's job
+ * shard (the partner's shard is the one that failed), a re-link's old shard, a publish's or a copy's.
+ */
+export function homeShard(m: FlowMessage): string {
+  if (m.kind === "relink") return m.from.shard;
+  if (m.kind === "releaseSeats" || m.kind === "releaseClaims") return m.jobShard;
+  if (m.kind === "undoAccept") return m.claim.shard;
+  return m.shard;
+}
+
+/** The step as sent again from the shard its row is on now (a partner's move carried it there), with its row's id. */
+export function atHome(m: FlowMessage, shard: string, keptId: string): FlowMessage {
+  if (m.kind === "relink") return { ...m, from: { ...m.from, shard }, keptId };
+  if (m.kind === "releaseSeats" || m.kind === "releaseClaims") return { ...m, jobShard: shard, keptId };
+  if (m.kind === "undoAccept") return { ...m, claim: { ...m.claim, shard }, keptId };
+  return { ...m, shard, keptId };
+}
+
+/** The account a step is about, whose partner's move the cron waits for (null: a step that names none). */
+export function accountOf(m: FlowMessage): string | null {
+  if (m.kind === "relink" || m.kind === "undoLink") return m.customerId;
+  if (m.kind === "undoOnboarding") return m.accountId;
+  if (m.kind === "undoAccept") return m.claim.accountId;
+  if (m.kind === "undoInvites" || m.kind === "undoMemberStatus") return m.accountId ?? null;
+  if (m.kind === "copyCurrency") return m.accountIds[0] ?? null;
+  return null;
+}

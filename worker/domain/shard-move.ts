@@ -88,3 +88,19 @@ export function shardNow(named: string, placed: Placed | null | undefined, defau
   const now = placed.shard ?? defaultShard;
   return now === named || placed.former.includes(named) ? named : now;
 }
+
+/**
+ * A queue message that waits for a move: retried with movingDelaySeconds. On
+ * the queue's last delivery (its first and `maxRetries` more), when a retry
+ * would drop it, it is sent again as a new message with the same delay and
+ * acknowledged, so a long move loses no step nor mail
+ * (docs/decisions/2026-11-27-no-step-lost.md); a failed send retries it.
+ */
+export async function waitForMove<T>(message: Message<T>, queue: Queue<T>, maxRetries: number): Promise<void> {
+  const delaySeconds = movingDelaySeconds(message.attempts);
+  if (message.attempts <= maxRetries) return message.retry({ delaySeconds });
+  await queue.send(message.body, { delaySeconds }).then(
+    () => message.ack(),
+    () => message.retry({ delaySeconds }),
+  );
+}

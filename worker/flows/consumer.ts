@@ -2,21 +2,25 @@
  * The FLOW_QUEUE consumer: runs each cross-partner step (../domain/flows.ts)
  * on the databases it names, the directory and shards by name. A step that
  * throws is retried with backoff; one that still fails on its last attempt is
- * compensated (its undo), then acknowledged, so no flow stays half done. A
- * shard this deployment does not bind fails its step like any other error.
- * A step that waits for a partner's move to another shard is retried with a
- * delay, neither counted as a failure nor compensated
+ * compensated (its undo) where it has one, else, or when that fails too,
+ * kept for the cron (./kept.ts), then acknowledged, so no flow stays half
+ * done (docs/decisions/2026-11-27-no-step-lost.md). A kept step that
+ * succeeds removes its row. A shard this deployment does not bind fails its
+ * step like any other error. A step that waits for a partner's move to
+ * another shard is retried with a delay, neither counted as a failure nor
+ * compensated, and sent again when the queue's retries are spent
  * (docs/decisions/2026-11-27-background-work-during-a-move.md).
  */
 import { database } from "../db";
 import { defaultShard, shardBinding, shardsOf } from "../d1/shards";
 import { partnerMoves, type PartnerMove } from "../data/quiet-partners";
-import { LAST_ATTEMPT, type FlowMessage } from "../domain/flows";
-import { movingDelaySeconds, PartnerMoving } from "../domain/shard-move";
+import { LAST_ATTEMPT, retryDelaySeconds, type FlowMessage } from "../domain/flows";
+import { PartnerMoving, waitForMove } from "../domain/shard-move";
 import type { Db } from "../env";
 import { publish, refresh } from "./catalogue";
 import { deliver } from "./delivery";
 import { undoAccept, undoInvites } from "./invites";
+import { keepGivenUp, settleKept } from "./kept";
 import { relink, undoRelink } from "./relink";
 import { releaseClaims, releaseSeats } from "./seats";
 import { copyCurrency, undoLink, undoMemberStatus, undoOnboarding } from "./undo";
@@ -57,12 +61,34 @@ async function run(env: Env, dbs: FlowDatabases, m: FlowMessage): Promise<void> 
   return refresh(dbs, m);
 }
 
-/** The compensation of a step that cannot complete; publishing and the copies (refresh, deliver) write nothing half done (each is one batch on one database). */
-async function undo(dbs: FlowDatabases, m: FlowMessage): Promise<void> {
-  if (m.kind === "relink") await undoRelink(dbs, m);
+/**
+ * The compensation of a step that cannot complete (answers whether it has
+ * one); publishing and the copies (refresh, deliver) write nothing half done
+ * (each is one batch on one database); the undo steps are compensations
+ * themselves: they are kept for the cron instead.
+ */
+async function undo(dbs: FlowDatabases, m: FlowMessage): Promise<boolean> {
+  if (m.kind !== "relink") return false;
+  await undoRelink(dbs, m);
+  return true;
 }
 
-const retryLater = (message: Message<FlowMessage>) => message.retry({ delaySeconds: Math.min(2 ** Math.min(message.attempts, 10), 600) });
+/** A step given up on: compensated, or kept for the cron when it has no compensation or that fails too (then only an operator's, logged). */
+async function giveUp(dbs: FlowDatabases, message: Message<FlowMessage>): Promise<void> {
+  const compensated = await undo(dbs, message.body).catch((undoErr: unknown) => {
+    console.error(JSON.stringify({ level: "error", message: "flow compensation failed", kind: message.body?.kind, error: String(undoErr) }));
+    return false;
+  });
+  try {
+    await (compensated ? settleKept(dbs, message.body) : keepGivenUp(dbs, message.body));
+    message.ack();
+  } catch (keepErr) {
+    console.error(JSON.stringify({ level: "error", message: "flow step not kept", kind: message.body?.kind, error: String(keepErr).slice(0, 300) }));
+    retryLater(message);
+  }
+}
+
+const retryLater = (message: Message<FlowMessage>) => message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
 
 /**
  * The shards a step writes for rows it cannot tell the partner of (another
@@ -99,27 +125,19 @@ export async function runFlowBatch(batch: MessageBatch<FlowMessage>, env: Env): 
       if (shardsWritten(message.body).length && waitsForMove(message.body, await (moves ??= partnerMoves(dbs.directory))))
         throw new PartnerMoving(message.body.kind);
       await run(env, dbs, message.body);
+      await settleKept(dbs, message.body);
       message.ack();
     } catch (err) {
       if (err instanceof PartnerMoving) {
-        // Not a failure: retried until the move has flipped, never compensated for it.
-        message.retry({ delaySeconds: movingDelaySeconds(message.attempts) });
+        // Not a failure: retried until the move has flipped (sent again on the queue's last delivery), never compensated for it.
+        await waitForMove(message, env.FLOW_QUEUE, LAST_ATTEMPT);
         continue;
       }
       console.error(
         JSON.stringify({ level: "error", message: "flow step failed", kind: message.body?.kind, attempts: message.attempts, error: String(err).slice(0, 300) }),
       );
-      if (message.attempts < LAST_ATTEMPT) {
-        retryLater(message);
-        continue;
-      }
-      try {
-        await undo(dbs, message.body);
-        message.ack();
-      } catch (undoErr) {
-        console.error(JSON.stringify({ level: "error", message: "flow compensation failed", kind: message.body?.kind, error: String(undoErr) }));
-        retryLater(message);
-      }
+      if (message.attempts < LAST_ATTEMPT) retryLater(message);
+      else await giveUp(dbs, message);
     }
   }
 }

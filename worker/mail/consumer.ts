@@ -1,7 +1,10 @@
 /**
  * The MAIL_QUEUE consumer: delivers each outbox row through the mail adapter,
  * marks it sent, and on failure records the error and asks the queue to retry
- * the message (with backoff), so a mail is never lost.
+ * the message (with backoff), so a mail is never lost. On the queue's last
+ * attempt (MAIL_LAST_ATTEMPT) a failed row is left "queued" and its message
+ * acknowledged: the cron's requeueStale sends it again (./outbox.ts;
+ * docs/decisions/2026-11-27-no-step-lost.md).
  *
  * Three D1 calls per queue batch and database, however many messages it holds:
  * one read of every row the batch names, one of their accounts' moves in the directory, then (after reading each body from
@@ -16,7 +19,8 @@
  *
  * A partner moving to another shard (docs/decisions/2026-11-27-background-work-during-a-move.md):
  * while its rows are copied, the mail of its accounts is retried later
- * (neither sent nor acknowledged); once it has moved, a message that names
+ * (neither sent nor acknowledged; on the queue's last delivery sent again as
+ * a new message, never dropped); once it has moved, a message that names
  * its old shard is handled on the shard the directory routes it to now,
  * where the copy carried the row; and a row no longer on the shard its
  * message names (the move's cleanup took it) is looked up on the other shards.
@@ -29,10 +33,10 @@ import { d1Of, runBatch, type Statements } from "../data/statements";
 import { database } from "../db";
 import { defaultShard, shardBinding, shardsOf } from "../d1/shards";
 import { movingAccounts, type MovingAccount } from "../data/quiet-partners";
-import { movingDelaySeconds } from "../domain/shard-move";
+import { waitForMove } from "../domain/shard-move";
 import { mailAdapter, type MailAdapter } from "./adapter";
 import { mailBodyOf } from "./bodies";
-import type { MailQueueMessage } from "./outbox";
+import { MAIL_LAST_ATTEMPT, type MailQueueMessage } from "./outbox";
 
 type Delivery = { message: Message<MailQueueMessage>; row: MailOutboxMessage; failure: string | null };
 /** A message and its row as found on the shard it is handled on (none: nothing to send). */
@@ -81,11 +85,12 @@ export async function deliverMailBatch(batch: MessageBatch<MailQueueMessage>, en
   const placed: { shard: string; entry: Entry }[] = [];
   const elsewhere = new Map<string, Set<string>>();
   const relocated = new Map<Message<MailQueueMessage>, string[]>();
+  const waiting: Promise<void>[] = [];
   for (const m of messages) {
     const shard = named.get(m)!;
     const row = rowOf(m);
     const account = row?.accountId ? moving.get(row.accountId) : undefined;
-    if (account?.moving) m.retry({ delaySeconds: movingDelaySeconds(m.attempts) });
+    if (account?.moving) waiting.push(waitForMove(m, env.MAIL_QUEUE, MAIL_LAST_ATTEMPT));
     else if (row && account?.shard && account.shard !== shard && bound.has(account.shard)) {
       // Named before its partner's flip: the row's copy on the partner's shard now is the one that counts.
       relocated.set(m, [account.shard]);
@@ -107,7 +112,7 @@ export async function deliverMailBatch(batch: MessageBatch<MailQueueMessage>, en
   }
   const byShard = new Map<string, Entry[]>();
   for (const { shard, entry } of placed) byShard.set(shard, [...(byShard.get(shard) ?? []), entry]);
-  await Promise.all([...byShard].map(([shard, entries]) => deliverOnDatabase(entries, shardBinding(env, shard), env.UPLOADS, adapter)));
+  await Promise.all([...waiting, ...[...byShard].map(([shard, entries]) => deliverOnDatabase(entries, shardBinding(env, shard), env.UPLOADS, adapter))]);
 }
 
 async function deliverOnDatabase(entries: readonly Entry[], d1: D1Database, bucket: R2Bucket, adapter: MailAdapter): Promise<void> {
@@ -144,18 +149,20 @@ async function deliverOnDatabase(entries: readonly Entry[], d1: D1Database, buck
         .set({ status: "sent", sentAt: new Date().toISOString(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
         .where(inList(mailOutbox.id, sent)),
     );
+  // A failure on the queue's last attempt goes back to the cron's requeue (queued), never left failed with no message to retry it.
+  const givenUp = (d: Delivery) => d.message.attempts >= MAIL_LAST_ATTEMPT;
   for (const d of deliveries)
     if (d.failure !== null)
       statements.push(
         db
           .update(mailOutbox)
-          .set({ status: "failed", attempts: sql`${mailOutbox.attempts} + 1`, lastError: d.failure })
+          .set({ status: givenUp(d) ? "queued" : "failed", attempts: sql`${mailOutbox.attempts} + 1`, lastError: d.failure })
           .where(eq(mailOutbox.id, d.row.id)),
       );
   await runBatch(d1Of(db), statements);
   for (const m of nothingToSend) m.ack();
   for (const d of deliveries) {
-    if (d.failure === null) d.message.ack();
+    if (d.failure === null || givenUp(d)) d.message.ack();
     else retryLater(d.message);
   }
 }

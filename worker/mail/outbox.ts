@@ -2,8 +2,9 @@
  * The mail outbox: a message is written to `mail_outbox` in the
  * SAME `db.batch` as the change it reports, then, after the batch has
  * committed, its id is sent to MAIL_QUEUE; the queue consumer (./consumer.ts)
- * delivers it through the mail adapter. A row whose queue message was lost
- * stays "queued" and is picked up again by `requeueStale`.
+ * delivers it through the mail adapter. A row whose queue message was lost,
+ * or whose delivery failed on the queue's last attempt, stays (or goes back
+ * to) "queued" and is picked up again by `requeueStale`.
  *
  * The rendered body (text, HTML, calendar files) is not in D1: `storeMail`
  * writes it to R2 (worker/mail/bodies.ts) BEFORE the batch, and answers the
@@ -83,6 +84,9 @@ export async function dispatchMail(env: { MAIL_QUEUE: Queue }, ids: string[], sh
     console.error(JSON.stringify({ level: "error", message: "mail queue send failed", ids, error: String(err) }));
   }
 }
+
+/** The mail queue's last attempt (its max_retries, wrangler.toml): a delivery that fails then is left to requeueStale. */
+export const MAIL_LAST_ATTEMPT = 10;
 
 /** Sends the ids of `shard`'s rows still queued after `olderThanMs` to the queue again, but those of the partners left alone while they move (`quiet`). */
 export async function requeueStale(

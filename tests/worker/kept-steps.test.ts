@@ -1,0 +1,94 @@
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it } from "vitest";
+import { DEMO } from "../../db/seed";
+import { LAST_ATTEMPT, RETRY_WINDOW_MS, type FlowMessage } from "../../worker/domain/flows";
+import { KEPT_PER_RUN } from "../../worker/data/flow-steps";
+import { clearIsolateCaches } from "../../worker/http/isolate-cache";
+import { capturedQueue, runFlows } from "./flows-setup";
+import { cronKept, keptFor } from "./kept-setup";
+
+/**
+ * Flow steps kept until they succeed (worker/flows/kept.ts), as the cron
+ * finds them: a moving partner's wait for its flip, and a run's bounded
+ * batch of the rows due. The steps of each flow given up and repaired are
+ * tested with the flow (undo-steps, directory-memberships, flows-slots,
+ * flows-relink).
+ */
+const CONTOSO = DEMO.contoso.id;
+const HARBOUR = DEMO.customers.harbour.id;
+const first = env.SHARD_FIRST;
+const second = env.SHARD_WEUR_1;
+
+/** Records Contoso's move from weur-1 to the first shard (null: none); `shard` is where the directory routes it. */
+async function contosoMove(phase: "copying" | "moved" | null) {
+  const move = phase ? JSON.stringify({ from: "weur-1", to: "first", phase, at: new Date(Date.now() - 60_000).toISOString() }) : null;
+  await env.DB.prepare("UPDATE accounts SET shard_move = ?2, shard = ?3 WHERE id = ?1")
+    .bind(CONTOSO, move, phase === "moved" ? "first" : "weur-1")
+    .run();
+  clearIsolateCaches();
+}
+
+afterEach(async () => {
+  await contosoMove(null);
+  for (const d1 of [first, second]) await d1.prepare("DELETE FROM flow_steps").run();
+});
+
+describe("a kept flow step of a partner that moves", () => {
+  it("waits for the move past the queue's retries, is left alone by the cron until the flip, then sent from the shard the move carried it to", async () => {
+    // Harbour's link, half written on Contoso's shard (weur-1), kept there: the step waits while Contoso's rows are copied from there.
+    const step: FlowMessage = { kind: "undoLink", shard: "weur-1", customerId: HARBOUR, from: CONTOSO, to: DEMO.northwind.id };
+    const keptId = crypto.randomUUID();
+    await second
+      .prepare("INSERT INTO flow_steps (id, kind, message, account_id, due_at) VALUES (?1, 'undoLink', ?2, ?3, ?4)")
+      .bind(keptId, JSON.stringify(step), HARBOUR, new Date(Date.now() - 1000).toISOString())
+      .run();
+    await contosoMove("copying");
+    const queue = capturedQueue();
+    for (const attempts of [1, LAST_ATTEMPT]) expect((await runFlows([step], { attempts, bindings: queue.bindings })).retryMessages).toHaveLength(1);
+    // The queue's last delivery (the first and max_retries more) still waits: sent again as a new message, never run nor compensated.
+    expect((await runFlows([step], { attempts: LAST_ATTEMPT + 1, bindings: queue.bindings })).explicitAcks).toHaveLength(1);
+    expect(queue.sent).toEqual([step]);
+    const [kept] = await keptFor(second, HARBOUR);
+    expect(kept).toMatchObject({ id: keptId, requeues: 0 });
+    // Due, but its partner moves: the cron leaves it.
+    expect(await cronKept(HARBOUR)).toEqual([]);
+
+    // Flipped: the move's copy carried the row to the first shard, whose cron sends it as a step of that shard; the old twin waits for the cleanup.
+    const row = await second.prepare("SELECT * FROM flow_steps WHERE id = ?1").bind(kept!.id).first<Record<string, unknown>>();
+    const columns = Object.keys(row!);
+    await first
+      .prepare(`INSERT INTO flow_steps (${columns.join(", ")}) VALUES (${columns.map((_, i) => `?${i + 1}`).join(", ")})`)
+      .bind(...columns.map((c) => row![c]))
+      .run();
+    await contosoMove("moved");
+    expect(await cronKept(HARBOUR)).toEqual([{ ...step, shard: "first", keptId: kept!.id }]);
+    // Sent again: due once the new message's retry window is over.
+    const [after] = await keptFor(first, HARBOUR);
+    expect(after).toMatchObject({ requeues: 1 });
+    expect(Date.parse(after!.dueAt)).toBeGreaterThan(Date.now() + RETRY_WINDOW_MS - 60_000);
+    expect(await cronKept(HARBOUR)).toEqual([]);
+  });
+});
+
+describe("the cron's run over kept steps", () => {
+  it("sends a bounded batch of the rows due, oldest first, and leaves those inside their window", async () => {
+    const past = (i: number) => new Date(Date.now() - (1000 - i) * 1000).toISOString();
+    const rows = Array.from({ length: KEPT_PER_RUN + 5 }, (_, i) => ({ id: `kept-${String(i).padStart(3, "0")}`, dueAt: past(i) }));
+    rows.push({ id: "kept-inside", dueAt: new Date(Date.now() + 60_000).toISOString() });
+    await first.batch(
+      rows.map((r) =>
+        first
+          .prepare("INSERT INTO flow_steps (id, kind, message, due_at) VALUES (?1, 'publish', ?2, ?3)")
+          .bind(r.id, JSON.stringify({ kind: "publish", shard: "first", workoutId: `gone-${r.id}` }), r.dueAt),
+      ),
+    );
+    const firstRun = await cronKept(null);
+    expect(firstRun.map((m) => m.keptId)).toEqual(rows.slice(0, KEPT_PER_RUN).map((r) => r.id));
+    const secondRun = await cronKept(null);
+    expect(secondRun.map((m) => m.keptId)).toEqual(rows.slice(KEPT_PER_RUN, KEPT_PER_RUN + 5).map((r) => r.id));
+    expect(await cronKept(null)).toEqual([]);
+    // A step that succeeds removes its row (a publish of a workout gone has nothing to do).
+    expect((await runFlows(firstRun)).explicitAcks).toHaveLength(KEPT_PER_RUN);
+    expect((await keptFor(first, null)).map((r) => r.id)).toEqual(rows.slice(KEPT_PER_RUN).map((r) => r.id));
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Flow steps kept until they succeed (`flow_steps`, db/schema/flow-steps.ts;
+ * docs/decisions/2026-11-27-no-step-lost.md), on the shard a step concerns
+ * (worker/domain/flows.ts homeShard). The cron reads the rows now due, a
+ * bounded batch by the `due_at` index, leaving alone the accounts of the
+ * partners that move; the consumer removes a row once its step succeeded.
+ */
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import { flowSteps } from "../../db/schema";
+import { accountOf, type FlowMessage } from "../domain/flows";
+import type { Db } from "../env";
+import { inList } from "./bound";
+import { outsidePartners } from "./quiet-partners";
+
+/** The rows a cron run sends again at most, per shard: the others wait for the next run. */
+export const KEPT_PER_RUN = 50;
+
+/**
+ * Keeps the step (its `keptId` the row's id), due at `dueAt`, as a batch
+ * statement. A row already kept keeps its due time, unless `givenUp` (no
+ * message holds the step any more): then it is due at `dueAt` too.
+ */
+export function keepStatement(db: Db, m: FlowMessage & { keptId: string }, dueAt: Date, givenUp = false) {
+  const row = { id: m.keptId, kind: m.kind, message: m as unknown as Record<string, unknown>, accountId: accountOf(m), dueAt: dueAt.toISOString() };
+  const insert = db.insert(flowSteps).values(row);
+  return givenUp ? insert.onConflictDoUpdate({ target: flowSteps.id, set: { dueAt: row.dueAt } }) : insert.onConflictDoNothing();
+}
+
+/** Keeps the step (keepStatement, alone). */
+export async function keepStep(db: Db, m: FlowMessage & { keptId: string }, dueAt: Date, givenUp = false): Promise<void> {
+  await keepStatement(db, m, dueAt, givenUp);
+}
+
+/** The step succeeded: its row goes. */
+export async function dropKeptStep(db: Db, id: string): Promise<void> {
+  await db.delete(flowSteps).where(eq(flowSteps.id, id));
+}
+
+/**
+ * How long a kept step is sent again: as long as the queue keeps a message
+ * (14 days), within what the steps read to decide (onboarding's marker lives
+ * 15 days). A step still failing after that stays kept for an operator.
+ */
+export const KEPT_FOR_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** The rows due at `now` (oldest due first, at most KEPT_PER_RUN), kept for less than KEPT_FOR_MS, but those of the partners left alone while they move (`quiet`). */
+export function dueSteps(db: Db, now: Date, quiet: readonly string[]) {
+  const since = new Date(now.getTime() - KEPT_FOR_MS).toISOString();
+  return db
+    .select({ id: flowSteps.id, message: flowSteps.message })
+    .from(flowSteps)
+    .where(and(lte(flowSteps.dueAt, now.toISOString()), gt(flowSteps.createdAt, since), outsidePartners(flowSteps.accountId, quiet)))
+    .orderBy(asc(flowSteps.dueAt))
+    .limit(KEPT_PER_RUN);
+}
+
+/** The rows just sent again: due once the new message's retry window is over. */
+export async function markRequeued(db: Db, ids: readonly string[], nextDue: Date): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .update(flowSteps)
+    .set({ dueAt: nextDue.toISOString(), requeues: sql`${flowSteps.requeues} + 1` })
+    .where(inList(flowSteps.id, ids));
+}
