@@ -3,14 +3,14 @@ import { releaseSeats, releaseUnlessHeld, takeSeats, type Hold } from "../data/a
 import { jobBatchFailure } from "../data/job-writes";
 import type { AppEnv } from "../env";
 import { sendFlows } from "../flows/queue";
-import { accountShardName, shardDb } from "../tenant/scope";
+import { accountShardName, refuseWritesWhileMoving, shardDb } from "../tenant/scope";
 
 /**
  * The seats a write of a job takes and gives back on the slot's shard when
  * that is not the job's (docs/decisions/2026-11-27-slots-across-shards.md):
- * `shard` is the delivery partner's, where its slots are.
+ * `shard` is the delivery partner's (`partnerId`), where its slots are.
  */
-export type AwaySeats = { shard: string; take: Hold[]; release: Hold[] };
+export type AwaySeats = { shard: string; partnerId: string; take: Hold[]; release: Hold[] };
 
 /** The shard of the delivery partner `partnerId` (its slots), from the directory's routing rows (cached per isolate). */
 export const slotShardOf = (c: Context<AppEnv>, partnerId: string) => accountShardName(c, partnerId);
@@ -41,10 +41,13 @@ async function giveBack(c: Context<AppEnv>, jobShard: string, seats: AwaySeats, 
  * `take` names are taken there first (refused: 409, nothing written); then
  * the job is written; if that fails, the seats just taken are given back
  * (those no line uses); once it is written, the seats the write dropped
- * (`release`) are given back. Without seats, the write alone.
+ * (`release`) are given back. Without seats, the write alone. While the
+ * slot's partner moves to another shard, nothing is written (503 with
+ * Retry-After): its seats are being copied.
  */
 export async function withAwaySeats<T>(c: Context<AppEnv>, jobShard: string, seats: AwaySeats | null | undefined, write: () => Promise<T>): Promise<T> {
   if (!seats || (!seats.take.length && !seats.release.length)) return write();
+  await refuseWritesWhileMoving(c, seats.partnerId);
   if (seats.take.length)
     await takeSeats(shardDb(c, seats.shard), jobShard, seats.take).catch((err: unknown) => {
       throw jobBatchFailure(err, "That time is no longer available. Please choose another.");
@@ -60,8 +63,8 @@ export async function withAwaySeats<T>(c: Context<AppEnv>, jobShard: string, sea
   return value;
 }
 
-/** A new booking's seats on the slot's shard `slotShard`, held around its write on `jobShard` (worker/data/new-booking.ts). */
+/** A new booking's seats on the slot's shard `slotShard` (of the partner `partnerId`), held around its write on `jobShard` (worker/data/new-booking.ts). */
 export const seatsHeldOn =
-  (c: Context<AppEnv>, jobShard: string, slotShard: string) =>
+  (c: Context<AppEnv>, jobShard: string, slotShard: string, partnerId: string) =>
   <T>(holds: Hold[], write: () => Promise<T>): Promise<T> =>
-    withAwaySeats(c, jobShard, { shard: slotShard, take: holds, release: [] }, write);
+    withAwaySeats(c, jobShard, { shard: slotShard, partnerId, take: holds, release: [] }, write);
