@@ -24,4 +24,7 @@ export const enAU: Catalogue = {
     "Used where a wide logo would not fit (the browser tab, the phone's top bar, the organisation avatar). About square, such as {width} × {height} px. PNG or WebP, under 50MB.",
   "availability.deliveredFor": "{title} (for {partner})",
   "profile.currencyFromPartner": "Your provider's currency: its prices are in it, so it is set by your provider.",
+  "toast.paused.title": "Changes are paused for a few minutes",
+  "toast.paused.description":
+    "This organisation's data is being moved to another data centre, so nothing can be saved for a few minutes. Please try again shortly.",
 };

@@ -91,4 +91,7 @@ export const enGB: Catalogue = {
   "bookings.shared.emptyHintCustomer": "Share a file or a link with your delivery partner. Only your organisation and the partner see it.",
   "availability.deliveredFor": "{title} (for {partner})",
   "profile.currencyFromPartner": "Your provider's currency: its prices are in it, so it is set by your provider.",
+  "toast.paused.title": "Changes are paused for a few minutes",
+  "toast.paused.description":
+    "This organisation's data is being moved to another data centre, so nothing can be saved for a few minutes. Please try again shortly.",
 };
