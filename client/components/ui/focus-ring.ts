@@ -16,6 +16,17 @@ export const focusRing =
   "outline-hidden focus-visible:outline-solid focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring focus-visible:ring-2 focus-visible:ring-background";
 
 /**
+ * The same ring on a date or time field whenever it has the focus: the
+ * keyboard moves through its parts (hours, minutes, AM/PM) and on to its own
+ * picker button inside the box, and while that button has the focus the
+ * field matches neither `:focus-visible` nor `:focus` (only `:focus-within`),
+ * so the ring went out. A mouse gives such a field the ring too, as it does
+ * any text field.
+ */
+export const pickerFocusRing =
+  "focus-within:outline-solid focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-ring focus-within:ring-2 focus-within:ring-background";
+
+/**
  * The same ring on an element that mirrors a visually hidden control before it
  * (`peer`): a styled button beside a native file input, a star beside its radio.
  */
