@@ -78,11 +78,11 @@ for (const theme of ["light", "dark"] as const) {
 test("a dialog the page opens with shows no ring until a key moves the focus", async ({ page }) => {
   await signIn(page, "customerAdmin", `/workout/${DEMO.workouts.dataLiteracy}/book`);
   const dialog = page.getByRole("dialog");
-  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByRole("button", { name: "Next" })).toBeVisible({ timeout: 20_000 });
   await expect.poll(() => page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null)).toBe(true);
   expect((await focused(page)).ring).toBe(false);
   await page.keyboard.press("Tab");
-  expect((await focused(page)).ring).toBe(true);
+  await expect.poll(async () => (await focused(page)).ring).toBe(true);
 });
 
 test("the phone's navigation panel takes the focus without the ring for a tap, with it for the keyboard", async ({ page }) => {
