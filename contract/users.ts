@@ -30,6 +30,8 @@ export const UserDto = z
         role: z.string(),
         /** The name of the partner (provider) a customer is with; null for a partner's own account and a customer with none. */
         partnerName: z.string().nullable(),
+        /** The id of that partner (two providers may share a name); null as partnerName is. */
+        partnerId: z.string().nullable(),
       }),
     ),
     onboardingInvites: z.array(OnboardingInviteDto),

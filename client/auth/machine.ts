@@ -45,7 +45,7 @@ function toAppUser(session: ProviderSession, dto: UserDto, activeAccountId: stri
     lastName: dto.lastName,
     timeZone: dto.timeZone,
     imageUrl: dto.photo?.uri ?? session.image,
-    accounts: dto.accounts.map((a) => ({ id: a.id, authId: a.authId ?? "", name: a.name, type: a.type, partnerName: a.partnerName })),
+    accounts: dto.accounts.map((a) => ({ id: a.id, authId: a.authId ?? "", name: a.name, type: a.type, partnerName: a.partnerName, partnerId: a.partnerId })),
     onboardingInvites: dto.onboardingInvites,
     activeAccountId,
   };

@@ -29,7 +29,7 @@ export type AppUser = {
    * id, with the name of the partner a customer is with (null: a partner's own
    * account, or a customer with no partner yet).
    */
-  accounts: { id: string; authId: string; name: string; type: AccountType; partnerName: string | null }[];
+  accounts: { id: string; authId: string; name: string; type: AccountType; partnerName: string | null; partnerId: string | null }[];
   onboardingInvites: OnboardingInvite[];
   activeAccountId: string | null;
 };

@@ -107,4 +107,7 @@ export const enGB: Catalogue = {
   "enum.AuditCode.accountCurrencyChanged": "Partner's currency changed",
   "enum.AuditCode.customerCurrencyChanged": "Currency changed to the provider's",
   "enum.AuditField.currency": "currency",
+  "toast.paused.title": "Changes are paused for a few minutes",
+  "toast.paused.description":
+    "This organisation's data is being moved to another data centre, so nothing can be saved for a few minutes. Please try again shortly.",
 };

@@ -1861,6 +1861,9 @@ export const enUS = {
   "upload.chooseFile": "Choose file",
   "upload.replace": "Replace",
   "upload.none": "No file chosen",
+  "toast.paused.title": "Changes are paused for a few minutes",
+  "toast.paused.description":
+    "This organization's data is being moved to another data center, so nothing can be saved for a few minutes. Please try again shortly.",
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { ApiMethod, ApiPaths } from "../../contract/api";
 import type { ErrorEnvelope } from "../../contract/errors";
+import { toastPaused } from "../components/ui/toast-store";
 
 /**
  * The /v1 client: JSON or multipart, a bearer token from the identity layer
@@ -63,6 +64,8 @@ async function request<T>(path: string, init: ApiInit = {}): Promise<T> {
   const data: unknown = text ? JSON.parse(text) : undefined;
   if (!res.ok) {
     const e = (data as ErrorEnvelope | undefined)?.error;
+    // Writes wait while the organisation's data moves to another data centre: said once, for every screen.
+    if (res.status === 503 && e?.code === "unavailable") toastPaused();
     throw new ApiError(res.status, e?.code ?? "internal", e?.message ?? res.statusText, e?.fields ?? {});
   }
   return data as T;

@@ -22,6 +22,8 @@ const SCREENS: Screen[] = [
   { name: "Branding", who: "partnerAdmin", path: "/admin/branding", heading: /Branding/ },
   { name: "Your Customers", who: "partnerAdmin", path: "/admin/customers", heading: /Your Customers/ },
   { name: "Your Profile", who: "customerAdmin", path: "/admin/profile", heading: /Your Profile/ },
+  // Hours of the partner's own and of the workouts it delivers for others, with time fields.
+  { name: "Availability", who: "otherPartnerAdmin", path: "/admin/availability", heading: /Availability/ },
   { name: "sign-in", path: "/login", heading: /Sign in/ },
   // A partner's own domain wears its brand colour on the ring.
   { name: "Help on a partner's domain", path: "/help", origin: PARTNER_ORIGIN, heading: /Help/ },

@@ -119,28 +119,30 @@ describe("a session made for a partner's domain lists and resolves only its user
     expect(await accountIds(main)).toEqual([northwindCustomer, contosoCustomer]);
   });
 
-  it("GET v1/users/me names each customer's partner, read from the shard it is on; a partner's own account has none", async () => {
+  it("GET v1/users/me names each customer's partner and its id, read from the shard it is on; a partner's own account has none", async () => {
     const { person, satellite, northwindCustomer, contosoCustomer } = await twoPartners();
     const own = await createAccount(person.token, details("Own Training Co", "partner"));
     expect(own.status).toBe(201);
     const ownPartner = (await json<{ id: string }>(own)).id;
-    type Listed = { id: string; type: string; partnerName: string | null };
-    const listed = async (res: Response) => (await json<{ accounts: Listed[] }>(res)).accounts.map(({ id, type, partnerName }) => ({ id, type, partnerName }));
+    type Listed = { id: string; type: string; partnerName: string | null; partnerId: string | null };
+    const listed = async (res: Response) =>
+      (await json<{ accounts: Listed[] }>(res)).accounts.map(({ id, type, partnerName, partnerId }) => ({ id, type, partnerName, partnerId }));
+    const northwind = { partnerName: DEMO.northwind.name, partnerId: DEMO.northwind.id };
 
     const main = await apiAs(person.token).get("/v1/users/me");
     expect(main.status).toBe(200);
     expect(await listed(main)).toEqual([
-      { id: northwindCustomer, type: "customer", partnerName: DEMO.northwind.name },
-      { id: ownPartner, type: "partner", partnerName: null },
-      { id: contosoCustomer, type: "customer", partnerName: DEMO.contoso.name },
+      { id: northwindCustomer, type: "customer", ...northwind },
+      { id: ownPartner, type: "partner", partnerName: null, partnerId: null },
+      { id: contosoCustomer, type: "customer", partnerName: DEMO.contoso.name, partnerId: DEMO.contoso.id },
     ]);
     // On Northwind's domain only Northwind's, still named.
-    expect(await listed(await apiAs(satellite).get("/v1/users/me"))).toEqual([{ id: northwindCustomer, type: "customer", partnerName: DEMO.northwind.name }]);
+    expect(await listed(await apiAs(satellite).get("/v1/users/me"))).toEqual([{ id: northwindCustomer, type: "customer", ...northwind }]);
     // A customer with no partner yet has none; without a token there is no list.
     const alone = await signUp("No Provider Yet");
     const made = await createAccount(alone.token, details("Unlinked Co"));
     expect(await listed(await apiAs(alone.token).get("/v1/users/me"))).toEqual([
-      { id: (await json<{ id: string }>(made)).id, type: "customer", partnerName: null },
+      { id: (await json<{ id: string }>(made)).id, type: "customer", partnerName: null, partnerId: null },
     ]);
     expect((await call("/v1/users/me")).status).toBe(401);
   });

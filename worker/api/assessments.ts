@@ -25,7 +25,9 @@ import type { AppEnv } from "../env";
 import { endpoint, type UserScope } from "../http/endpoint";
 import { errorResponses } from "../http/responses";
 import { authSecret, type IdentityEnv } from "../identity/embedded";
-import { requireUser } from "../identity/context";
+import { ensureUserCopy, requireUser } from "../identity/context";
+import { ApiError } from "../http/errors";
+import { defaultShard } from "../d1/shards";
 import { limitClient, type RateRule } from "../http/rate-limit";
 import { linkPartnerId } from "../domain/assessment";
 import { accountShardName, actOnShard, refuseWritesWhileMoving } from "../tenant/scope";
@@ -66,6 +68,31 @@ async function enterLinkShard(c: Context<AppEnv>, token: string): Promise<void> 
   if (!partnerId || c.get("tenant").partner?.id === partnerId) return;
   await refuseWritesWhileMoving(c, partnerId);
   actOnShard(c, await accountShardName(c, partnerId));
+}
+
+/**
+ * The link of `token` on its shard, with its taker (see takerOf) and the
+ * shard's Db. A token naming no partner was issued to a customer without
+ * one, kept on the default shard, where such a customer lives (or, before
+ * links named their partner, on the request's shard): looked for on the
+ * request's shard first, then on the default shard, so a customer that has
+ * since linked to a partner on another shard (the account named in
+ * X-Account-Id, or the partner's domain, routing the request there) finds it
+ * and is told it changed provider, not that the link is not valid.
+ */
+async function theLink(c: Context<AppEnv>, token: string) {
+  await enterLinkShard(c, token);
+  const taker = await takerOf(c);
+  try {
+    return { db: c.get("db"), taker, row: await linkFor(c.get("db"), token, taker, linkSecret(c)) };
+  } catch (err) {
+    const fallback = defaultShard(c.env);
+    const elsewhere = !linkPartnerId(token) && err instanceof ApiError && err.code === "not_found" && fallback !== c.get("shard").name;
+    if (!elsewhere) throw err;
+    actOnShard(c, fallback);
+    if (taker) await ensureUserCopy(c, taker.user);
+    return { db: c.get("db"), taker, row: await linkFor(c.get("db"), token, taker, linkSecret(c)) };
+  }
 }
 
 const errors = errorResponses({ 403: "Not allowed" });
@@ -120,10 +147,7 @@ endpoint(
   },
   async (c, { params }) => {
     await limitClient(c, assessmentLimit(c));
-    await enterLinkShard(c, params.token);
-    const db = c.get("db");
-    const taker = await takerOf(c);
-    const row = await linkFor(db, params.token, taker, linkSecret(c));
+    const { db, taker, row } = await theLink(c, params.token);
     return c.json(await openAssessment(db, c.get("directory"), row, taker));
   },
 );
@@ -150,10 +174,7 @@ endpoint(
   },
   async (c, { params, body }) => {
     await limitClient(c, assessmentLimit(c));
-    await enterLinkShard(c, params.token);
-    const db = c.get("db");
-    const taker = await takerOf(c);
-    const row = await linkFor(db, params.token, taker, linkSecret(c));
+    const { db, taker, row } = await theLink(c, params.token);
     return c.json(await submitAssessment(db, c.get("directory"), row, taker, body));
   },
 );

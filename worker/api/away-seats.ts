@@ -7,15 +7,15 @@ import type { FlowMessage } from "../domain/flows";
 import type { TimeClaim } from "../domain/time-claims";
 import type { AppEnv } from "../env";
 import { keepAndSend } from "../flows/kept";
-import { accountShardName, shardDb } from "../tenant/scope";
+import { accountShardName, refuseWritesWhileMoving, shardDb } from "../tenant/scope";
 
 /**
  * What a write of a job takes and gives back on its delivery partner's shard
  * when that is not the job's: the seats of its published slots
  * (docs/decisions/2026-11-27-slots-across-shards.md) and its time claims
- * (docs/decisions/2026-11-27-deliverer-time-claims.md), `shard` the partner's.
+ * (docs/decisions/2026-11-27-deliverer-time-claims.md), `shard` the partner's (`partnerId`), where its slots are.
  */
-export type AwaySeats = { shard: string; take: Hold[]; release: Hold[]; claims?: AwayClaims };
+export type AwaySeats = { shard: string; partnerId: string; take: Hold[]; release: Hold[]; claims?: AwayClaims };
 export type AwayClaims = { take: TimeClaim[]; release: TimeClaim[]; bufferMinutes: number };
 
 /** The shard of the delivery partner `partnerId` (its slots), from the directory's routing rows (cached per isolate). */
@@ -65,11 +65,14 @@ async function giveBack(c: Context<AppEnv>, jobShard: string, away: AwaySeats, h
  * (refused: 409, nothing written); then the job is written; if that fails,
  * what was just taken is given back (what the job's shard does not use);
  * once it is written, what the write dropped (`release`) is given back.
- * Without any, the write alone.
+ * Without any, the write alone. While the delivery partner moves to
+ * another shard, nothing is written (503 with Retry-After): its seats and
+ * claims are being copied.
  */
 export async function withAwaySeats<T>(c: Context<AppEnv>, jobShard: string, away: AwaySeats | null | undefined, write: () => Promise<T>): Promise<T> {
   const claims = away?.claims ?? { take: [], release: [], bufferMinutes: 0 };
   if (!away || (!away.take.length && !away.release.length && !claims.take.length && !claims.release.length)) return write();
+  await refuseWritesWhileMoving(c, away.partnerId);
   const partner = shardDb(c, away.shard);
   await runBatch(d1Of(partner), [...takeStatements(partner, jobShard, away.take), ...claimStatements(jobShard, claims.take, claims.bufferMinutes)]).catch(
     (err: unknown) => {
@@ -87,8 +90,8 @@ export async function withAwaySeats<T>(c: Context<AppEnv>, jobShard: string, awa
   return value;
 }
 
-/** A new booking's seats and claims on the partner's shard `slotShard`, taken around its write on `jobShard` (worker/data/new-booking.ts). */
+/** A new booking's seats and claims on the partner's shard `slotShard` (of the partner `partnerId`), taken around its write on `jobShard` (worker/data/new-booking.ts). */
 export const seatsHeldOn =
-  (c: Context<AppEnv>, jobShard: string, slotShard: string) =>
+  (c: Context<AppEnv>, jobShard: string, slotShard: string, partnerId: string) =>
   <T>(holds: Hold[], claims: TimeClaim[], write: () => Promise<T>): Promise<T> =>
-    withAwaySeats(c, jobShard, { shard: slotShard, take: holds, release: [], claims: { take: claims, release: [], bufferMinutes: 0 } }, write);
+    withAwaySeats(c, jobShard, { shard: slotShard, partnerId, take: holds, release: [], claims: { take: claims, release: [], bufferMinutes: 0 } }, write);

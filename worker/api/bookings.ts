@@ -164,7 +164,9 @@ endpoint(
     // Slots the delivery partner published on its own shard (another than this one) have their seats held and times claimed there around the booking's write.
     const away = ctx.open.filter((o) => o.shard && [...map.values()].some((ch) => ch.slot?.id === o.slot.id));
     const here = c.get("shard").name;
-    const seats = away[0]?.shard ? { slotIds: new Set(away.map((o) => o.slot.id)), hold: seatsHeldOn(c, here, away[0].shard) } : undefined;
+    const seats = away[0]?.shard
+      ? { slotIds: new Set(away.map((o) => o.slot.id)), hold: seatsHeldOn(c, here, away[0].shard, away[0].slot.partnerAccountId) }
+      : undefined;
     const { dto, mailIds } = await createBooking(db, c.env, scope, ctx, body.mode, map, partner, attendees, { jobShard: here, away: seats });
     await dispatchMail(c.env, mailIds, c.get("shard").name);
     await deliverLater(c.env, c.get("shard").name, dto);

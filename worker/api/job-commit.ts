@@ -18,7 +18,7 @@ import { deliverLater } from "../flows/queue";
 import type { PartnerScope } from "../http/endpoint";
 import { ApiError } from "../http/errors";
 import { dispatchMail } from "../mail/outbox";
-import { accountShardName, historyShards, shardDb } from "../tenant/scope";
+import { accountShardName, historyShards, refuseWritesWhileMoving, shardDb } from "../tenant/scope";
 import { slotShardOf, withAwaySeats, type AwaySeats } from "./away-seats";
 import { claimStatements, releaseClaimStatements } from "../data/time-claims";
 import { claimChanges } from "../domain/time-claims";
@@ -42,10 +42,16 @@ async function deliveredJobShard(c: Context<AppEnv>, delivererId: string, jobId:
   return bookingPartnerShard(c, await deliveredJobPartner(c.get("db"), delivererId, jobId));
 }
 
-/** The shard of a delivery copy's job: its booking partner's (`partnerId`), as the directory places it; null for none or the request's own. */
+/**
+ * The shard of a delivery copy's job: its booking partner's (`partnerId`), as
+ * the directory places it; null for none or the request's own. A write there
+ * waits while that partner moves to another shard (503 with Retry-After,
+ * from the same cached routing row): its rows are being copied.
+ */
 export async function bookingPartnerShard(c: Context<AppEnv>, partnerId: string | null): Promise<JobShard | null> {
   if (!partnerId) return null;
   const name = await accountShardName(c, partnerId);
+  await refuseWritesWhileMoving(c, partnerId);
   return name === c.get("shard").name ? null : { name, db: shardDb(c, name) };
 }
 
@@ -66,7 +72,10 @@ export async function partnerMove(
   const here = hereShard(c);
   const owner = partnerJobs(scope);
   try {
-    return { shard: here, owner, subject: await jobForMove(here.db, c.env, owner, jobId, seen, window), away: false };
+    const subject = await jobForMove(here.db, c.env, owner, jobId, seen, window);
+    // A job this partner delivers for another on the same shard is that partner's: it waits while that one moves.
+    if (subject.job.partnerAccountId !== scope.account.id) await refuseWritesWhileMoving(c, subject.job.partnerAccountId);
+    return { shard: here, owner, subject, away: false };
   } catch (err) {
     const shard = err instanceof ApiError && err.code === "not_found" ? await deliveredJobShard(c, scope.account.id, jobId) : null;
     if (!shard) throw err;
@@ -170,7 +179,7 @@ async function awayOf(c: Context<AppEnv>, shard: JobShard, subject: MoveSubject,
   if (!partnerId || !changes) return null;
   const here = !seats.take.length && !seats.release.length && (!subject.deliveryShard || subject.deliveryShard === shard.name);
   const name = here ? shard.name : await slotShardOf(c, partnerId);
-  if (name !== shard.name) return { shard: name, ...seats, claims };
+  if (name !== shard.name) return { shard: name, partnerId, ...seats, claims };
   move.statements.push(...releaseClaimStatements(shard.db, claims.release), ...claimStatements(shard.name, claims.take, claims.bufferMinutes));
   return null;
 }

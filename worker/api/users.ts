@@ -51,6 +51,7 @@ export async function userAnswer(c: Context<AppEnv>, scope: UserScope, user: Pro
         type: account.type,
         role,
         partnerName: account.type === "partner" ? null : partnerName,
+        partnerId: account.type === "partner" ? null : account.parentAccountId,
       }))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
     onboardingInvites: invites,

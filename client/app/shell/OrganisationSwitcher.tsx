@@ -110,7 +110,7 @@ export function OrganisationSwitcher({ className, onBrand = false }: { className
         {boot.mode === "main" ? (
           // One radio group per provider, named by its visible label: the same choice (value) spans them all.
           groupByProvider(user.accounts).map((g, i) => (
-            <Fragment key={`${g.kind}:${g.provider ?? ""}`}>
+            <Fragment key={`${g.kind}:${g.providerId ?? ""}`}>
               {i > 0 && <DropdownMenuSeparator />}
               <DropdownMenuRadioGroup {...radios} aria-labelledby={`${groupId}-${i}`} data-testid="organisation-group">
                 <DropdownMenuLabel id={`${groupId}-${i}`} className="break-words text-foreground" data-testid="organisation-group-label">

@@ -1,11 +1,12 @@
 import * as AlertDialogPrimitive from "@radix-ui/react-alert-dialog";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "../icons";
-import { useState, type ComponentProps, type ReactNode } from "react";
+import { useRef, useState, type ComponentProps, type ReactNode } from "react";
 import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
 import { DialogScope, type DirtyForms } from "../../lib/unsaved";
 import { Button, type ButtonVariant } from "./Button";
+import { focusOnOpen } from "./focus-ring";
 
 /**
  * Modal dialogs on Radix: focus is trapped inside, Escape and the close button
@@ -62,6 +63,7 @@ export function DialogContent({
   className,
   size = "md",
   hideClose,
+  onOpenAutoFocus,
   ...props
 }: Omit<ComponentProps<typeof DialogPrimitive.Content>, "title"> & {
   title: ReactNode;
@@ -74,7 +76,12 @@ export function DialogContent({
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClass} />
-      <DialogPrimitive.Content className={cn(panelClass, width, className)} {...(description ? {} : { "aria-describedby": undefined })} {...props}>
+      <DialogPrimitive.Content
+        className={cn(panelClass, width, className)}
+        {...(description ? {} : { "aria-describedby": undefined })}
+        onOpenAutoFocus={onOpenAutoFocus ?? focusOnOpen}
+        {...props}
+      >
         <div className="flex flex-col gap-1.5 pr-8">
           <DialogPrimitive.Title className="text-lg font-semibold tracking-tight">{title}</DialogPrimitive.Title>
           {description ? <DialogPrimitive.Description className="text-sm text-muted-foreground">{description}</DialogPrimitive.Description> : null}
@@ -148,19 +155,24 @@ export function ConfirmDialog({
   trigger?: ReactNode;
 }) {
   const t = useT();
+  const cancel = useRef<HTMLButtonElement>(null);
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger> : null}
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className={overlayClass} />
-        <AlertDialogPrimitive.Content className={cn(panelClass, "max-w-md")} {...(description ? {} : { "aria-describedby": undefined })}>
+        <AlertDialogPrimitive.Content
+          className={cn(panelClass, "max-w-md")}
+          {...(description ? {} : { "aria-describedby": undefined })}
+          onOpenAutoFocus={(event) => focusOnOpen(event, cancel.current)}
+        >
           <div className="flex flex-col gap-1.5">
             <AlertDialogPrimitive.Title className="text-lg font-semibold tracking-tight">{title}</AlertDialogPrimitive.Title>
             {description ? <AlertDialogPrimitive.Description className="text-sm text-muted-foreground">{description}</AlertDialogPrimitive.Description> : null}
           </div>
           <DialogFooter>
             <AlertDialogPrimitive.Cancel asChild>
-              <Button variant="outline" onClick={onCancel}>
+              <Button ref={cancel} variant="outline" onClick={onCancel}>
                 {cancelLabel ?? t("common.cancel")}
               </Button>
             </AlertDialogPrimitive.Cancel>

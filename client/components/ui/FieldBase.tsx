@@ -2,7 +2,7 @@ import { ChevronDownIcon } from "./plain-icons";
 import { createContext, useContext, useId, type ComponentProps, type ReactNode } from "react";
 import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
-import { focusRing } from "./focus-ring";
+import { focusRing, pickerFocusRing } from "./focus-ring";
 
 /**
  * Form fields: a visible label tied to its control, an optional hint, and the
@@ -102,9 +102,12 @@ const controlClass =
   "w-full rounded-md border border-input bg-card px-3 text-sm text-foreground placeholder:text-muted-foreground disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-danger " +
   focusRing;
 
+/** Input types whose box holds the browser's own picker button. */
+const PICKER_TYPES: ReadonlySet<string> = new Set(["date", "time", "datetime-local", "month", "week"]);
+
 export function Input({ className, ...props }: ComponentProps<"input">) {
   const { labelId: _labelId, ...a11y } = useFieldControl(props);
-  return <input className={cn(controlClass, "h-10", className)} {...props} {...a11y} />;
+  return <input className={cn(controlClass, "h-10", PICKER_TYPES.has(props.type ?? "") && pickerFocusRing, className)} {...props} {...a11y} />;
 }
 
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {

@@ -1,6 +1,7 @@
 import * as PopoverPrimitive from "@radix-ui/react-popover";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
+import { focusOnOpen } from "./focus-ring";
 
 export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;
@@ -13,6 +14,7 @@ export function PopoverContent({ className, sideOffset = 6, align = "start", ...
       <PopoverPrimitive.Content
         sideOffset={sideOffset}
         align={align}
+        onOpenAutoFocus={focusOnOpen}
         className={cn("z-50 rounded-lg border border-border bg-card p-3 text-foreground shadow-lg outline-none ui-fade", className)}
         {...props}
       />

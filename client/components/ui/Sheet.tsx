@@ -1,6 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "../../lib/cn";
+import { focusOnOpen } from "./focus-ring";
 
 /**
  * A panel that slides in from the side (the sidebar on narrow screens): a
@@ -32,6 +33,7 @@ export function SheetContent({
           side === "left" ? "left-0 border-r border-border ui-slide-left" : "right-0 border-l border-border ui-slide-right",
           className,
         )}
+        onOpenAutoFocus={focusOnOpen}
         {...props}
       >
         <DialogPrimitive.Title className={hideTitle ? "sr-only" : "px-4 pt-4 text-base font-semibold"}>{title}</DialogPrimitive.Title>

@@ -16,6 +16,17 @@ export const focusRing =
   "outline-hidden focus-visible:outline-solid focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring focus-visible:ring-2 focus-visible:ring-background";
 
 /**
+ * The same ring on a date or time field whenever it has the focus: the
+ * keyboard moves through its parts (hours, minutes, AM/PM) and on to its own
+ * picker button inside the box, and while that button has the focus the
+ * field matches neither `:focus-visible` nor `:focus` (only `:focus-within`),
+ * so the ring went out. A mouse gives such a field the ring too, as it does
+ * any text field.
+ */
+export const pickerFocusRing =
+  "focus-within:outline-solid focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-ring focus-within:ring-2 focus-within:ring-background";
+
+/**
  * The same ring on an element that mirrors a visually hidden control before it
  * (`peer`): a styled button beside a native file input, a star beside its radio.
  */
@@ -45,4 +56,50 @@ export const ringRoom = "p-1";
  */
 export function focusFromPointer(element: HTMLElement) {
   if (document.activeElement !== element) element.focus({ preventScroll: true, focusVisible: false });
+}
+
+/**
+ * Whether the person's last input was the keyboard (a key press) rather than
+ * a pointer (a press of the mouse, a pen or a finger); false until either
+ * happens, so what opens with the page itself shows no ring.
+ */
+let keyboardLast = false;
+if (typeof document !== "undefined") {
+  document.addEventListener(
+    "keydown",
+    (event) => {
+      if (!event.metaKey && !event.ctrlKey && !event.altKey) keyboardLast = true;
+    },
+    true,
+  );
+  document.addEventListener("pointerdown", () => void (keyboardLast = false), true);
+}
+
+/** The controls the keyboard reaches in a box: enabled, in the tab order, shown; links left out (as Radix's own first focus does). */
+function firstTabbable(box: HTMLElement): HTMLElement | null {
+  const candidates = box.querySelectorAll<HTMLElement>("button, input, select, textarea, [tabindex]");
+  for (const el of candidates) {
+    if (el.tabIndex < 0 || (el as HTMLButtonElement).disabled || (el instanceof HTMLInputElement && el.type === "hidden")) continue;
+    if (!el.getClientRects().length || getComputedStyle(el).visibility === "hidden") continue;
+    return el;
+  }
+  return null;
+}
+
+/**
+ * A dialog's (or popover's) first focus as it opens, for its `onOpenAutoFocus`:
+ * its first control (`preferred` when given: a confirmation's Cancel), else
+ * the panel itself, with the ring only when the dialog was opened from the
+ * keyboard. Radix focuses from script, and Chromium always shows the ring on
+ * a text field so focused, even right after a mouse click on the opener, and
+ * on whatever a page opens with; a keyboard user still sees where the focus is.
+ */
+export function focusOnOpen(event: Event, preferred?: HTMLElement | null) {
+  const box = event.currentTarget instanceof HTMLElement ? event.currentTarget : null;
+  if (!box) return;
+  event.preventDefault();
+  const target = preferred ?? firstTabbable(box) ?? box;
+  target.focus({ preventScroll: true, focusVisible: keyboardLast });
+  // As Radix does: a text field's value is selected, ready to be typed over.
+  if (target instanceof HTMLInputElement && "select" in target) target.select();
 }
