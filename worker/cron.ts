@@ -7,7 +7,7 @@ import { renewPlans } from "./data/plan-renewals";
 import { sendReminders } from "./data/reminders";
 import { requeueStale } from "./mail/outbox";
 import { expireMailBodies } from "./mail/bodies";
-import { republishLagging } from "./flows/catalogue";
+import { reindexDeliveries, republishLagging } from "./flows/catalogue";
 import { partnerMoves, quietPartnersOn } from "./data/quiet-partners";
 
 /**
@@ -17,7 +17,8 @@ import { partnerMoves, quietPartnersOn } from "./data/quiet-partners";
  * (worker/data/reminders.ts), then its plans renew and their credits refresh,
  * once per plan and period (worker/data/plan-renewals.ts), then the listed
  * workouts whose publish step was lost are published again
- * (worker/flows/catalogue.ts), then the identity memberships of its inactive
+ * (worker/flows/catalogue.ts), and so are those the delivery index lags
+ * behind, then the identity memberships of its inactive
  * members leave the directory (worker/data/inactive-members.ts). Then, on the
  * directory, users who never confirmed their address are removed
  * (worker/data/auth-links.ts), then its expired sessions and verifications
@@ -45,6 +46,8 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
       await renewPlans(db, now, quiet);
       // Listed workouts whose publish step was lost go to the catalogue again (worker/flows/catalogue.ts).
       await republishLagging(db, database(env.DB), env, shard, now, quiet);
+      // Workouts with delivery partners the directory's delivery index does not hold at their version (its first fill too).
+      await reindexDeliveries(db, database(env.DB), env, shard, quiet);
       await dropInactiveIdentityMemberships(db, database(env.DB), shard, defaultShard(env), quiet);
     }),
   );

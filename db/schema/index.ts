@@ -22,3 +22,4 @@ export * from "./auth";
 export type * from "./json";
 export * from "./availability";
 export * from "./catalogue";
+export * from "./delivery-index";

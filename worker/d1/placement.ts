@@ -44,6 +44,8 @@ export const PLACEMENT = {
   assessment_questions: "directory",
   // The published catalogue: a versioned copy of each listed workout, whatever shard its author is on.
   published_workouts: "directory",
+  // Which partners deliver which partners' workouts: the shards a delivering partner's settings read.
+  delivery_index: "directory",
   // Everything of one partner and its customers.
   account_users: "shard",
   teams: "shard",

@@ -167,7 +167,11 @@ export function partnerShards(c: Context<AppEnv>): PartnerShards {
       for (const [id, name] of named) if (name !== here) by.set(name, [...(by.get(name) ?? []), id]);
       return [...by].map(([name, ids]) => ({ name, db: open(name), partnerIds: ids }));
     },
-    others: () => shardsOf(c.env).flatMap((s) => (s.name === here ? [] : [{ name: s.name, db: open(s.name) }])),
+    delivering: async (partnerId) => {
+      const placed = (await accountPlacement(c.get("directory"), partnerId))?.delivering ?? [];
+      const names = new Set(placed.map((name) => name ?? defaultShard(c.env)));
+      return [...names].filter((name) => name !== here).map((name) => ({ name, db: open(name) }));
+    },
   };
 }
 
