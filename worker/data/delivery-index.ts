@@ -63,6 +63,15 @@ export function indexStatements(directory: Db, d: PublishedDocument, deliverers:
 export const deliveringShards = (partnerId: SQLiteColumn) =>
   sql<string>`(select json_group_array(distinct author.shard) from ${deliveryIndex} di join ${accounts} author on author.id = di.author_account_id where di.deliverer_account_id = ${partnerId} and di.removed = 0)`;
 
+/** The partners the index names as delivering the workout (wherever its copies are), each with the shard its routing row names (null: the default). */
+export async function workoutDeliverers(directory: Db, workoutId: string): Promise<{ partnerId: string; shard: string | null }[]> {
+  return await directory
+    .select({ partnerId: deliveryIndex.delivererAccountId, shard: accounts.shard })
+    .from(deliveryIndex)
+    .innerJoin(accounts, eq(accounts.id, deliveryIndex.delivererAccountId))
+    .where(and(eq(deliveryIndex.workoutId, workoutId), eq(deliveryIndex.removed, false)));
+}
+
 /**
  * Of a shard's workouts authored there that have general delivery entries
  * (at most `limit`), those the index holds at an older version or not at all:

@@ -22,6 +22,13 @@ export type PartnerShards = {
    * partner's routing row (cached per isolate like it: no call when warm).
    */
   delivering: (partnerId: string) => Promise<{ name: string; db: Db }[]>;
+  /**
+   * The partners the directory's delivery index names as delivering the
+   * workout, on shards other than the request's, grouped by shard (cached per
+   * isolate: no call when warm). A hint to read beside a booking's context;
+   * the context's delivery partners decide.
+   */
+  deliveringWorkout: (workoutId: string) => Promise<ShardOf[]>;
 };
 
 /** The ids whose reference row (on the request's shard) names another shard: the only ones `elsewhere` need look up. */
