@@ -47,7 +47,7 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
       // Listed workouts whose publish step was lost go to the catalogue again (worker/flows/catalogue.ts).
       await republishLagging(db, database(env.DB), env, shard, now, quiet);
       // Workouts with delivery partners the directory's delivery index does not hold at their version (its first fill too).
-      await reindexDeliveries(db, database(env.DB), env, shard, quiet);
+      await reindexDeliveries(db, database(env.DB), env, { name: shard, isDefault: shard === defaultShard(env) }, quiet);
       await dropInactiveIdentityMemberships(db, database(env.DB), shard, defaultShard(env), quiet);
     }),
   );

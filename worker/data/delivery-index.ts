@@ -6,7 +6,7 @@
  * (worker/tenant/shard.ts), so its settings read the shards that hold
  * workouts it delivers and no other.
  */
-import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { accounts, deliveryIndex, deliveryPartners, workouts, type PublishedDocument } from "../../db/schema";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../env";
@@ -73,35 +73,34 @@ export async function workoutDeliverers(directory: Db, workoutId: string): Promi
 }
 
 /**
- * Of a shard's workouts authored there that have general delivery entries
- * (at most `limit`), those the index holds at an older version or not at all:
- * the cron sends their publish step again (a lost step, or the index's first
- * fill for workouts written before it existed). Idempotent: an indexed
- * workout is not sent again.
+ * Of a shard's workouts authored there (at most `limit`), those the index
+ * holds at an older version than theirs or not at all, while they have
+ * general delivery entries or the index still names a partner for them: the
+ * cron sends their publish step again (a lost step, a step that failed to
+ * the end, or the index's first fill for workouts written before it
+ * existed). Idempotent: an indexed workout is not sent again. `isDefault`:
+ * the shard is the deployment's default (an author placed nowhere is there).
  */
-export async function unindexedWorkouts(source: Db, directory: Db, shard: string, authorsLeftAlone: readonly string[] = [], limit = 200) {
+export async function unindexedWorkouts(source: Db, directory: Db, shard: string, isDefault: boolean, authorsLeftAlone: readonly string[] = [], limit = 200) {
+  const indexed = await directory
+    .select({ id: deliveryIndex.workoutId, version: sql<number>`max(${deliveryIndex.version})`, live: sql<number>`max(not ${deliveryIndex.removed})` })
+    .from(deliveryIndex)
+    .innerJoin(accounts, eq(accounts.id, deliveryIndex.authorAccountId))
+    .where(isDefault ? sql`coalesce(${accounts.shard}, ${shard}) = ${shard}` : eq(accounts.shard, shard))
+    .groupBy(deliveryIndex.workoutId);
+  const at = new Map(indexed.map((r) => [r.id, r.version]));
+  const named = indexed.filter((r) => r.live).map((r) => r.id);
   const authored = sql`coalesce((select ${accounts.shard} from ${accounts} where ${accounts.id} = ${workouts.accountId}), ${shard}) = ${shard}`;
-  const delivered = await source
+  const entries = source.select({ id: deliveryPartners.workoutId }).from(deliveryPartners).where(isNull(deliveryPartners.variantId));
+  const candidates = await source
     .select({ id: workouts.id, version: workouts.version })
     .from(workouts)
     .where(
       and(
         authored,
-        inArray(workouts.id, source.select({ id: deliveryPartners.workoutId }).from(deliveryPartners).where(isNull(deliveryPartners.variantId))),
+        or(inArray(workouts.id, entries), inList(workouts.id, named)),
         authorsLeftAlone.length ? notInList(workouts.accountId, authorsLeftAlone) : undefined,
       ),
     );
-  if (!delivered.length) return [];
-  const indexed = await directory
-    .select({ id: deliveryIndex.workoutId, version: sql<number>`max(${deliveryIndex.version})` })
-    .from(deliveryIndex)
-    .where(
-      inList(
-        deliveryIndex.workoutId,
-        delivered.map((w) => w.id),
-      ),
-    )
-    .groupBy(deliveryIndex.workoutId);
-  const at = new Map(indexed.map((r) => [r.id, r.version]));
-  return delivered.filter((w) => (at.get(w.id) ?? -1) < w.version).slice(0, limit);
+  return candidates.filter((w) => (at.get(w.id) ?? -1) < w.version).slice(0, limit);
 }

@@ -107,11 +107,17 @@ export async function republishLagging(
  * publish step again, which indexes them (and publishes a listed one over an
  * older version only). Idempotent: once indexed, a workout is not sent again.
  */
-export async function reindexDeliveries(source: Db, directory: Db, env: { FLOW_QUEUE: Queue }, shard: string, quiet: readonly string[] = []): Promise<number> {
-  const lagging = await unindexedWorkouts(source, directory, shard, quiet);
+export async function reindexDeliveries(
+  source: Db,
+  directory: Db,
+  env: { FLOW_QUEUE: Queue },
+  shard: { name: string; isDefault: boolean },
+  quiet: readonly string[] = [],
+): Promise<number> {
+  const lagging = await unindexedWorkouts(source, directory, shard.name, shard.isDefault, quiet);
   await sendFlows(
     env,
-    lagging.map((w) => ({ kind: "publish", shard, workoutId: w.id })),
+    lagging.map((w) => ({ kind: "publish", shard: shard.name, workoutId: w.id })),
   );
   return lagging.length;
 }
