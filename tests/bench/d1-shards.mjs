@@ -10,7 +10,7 @@ import { BenchError } from "./lib.mjs";
 /** The paths still deeper than their target, each held at what tests/worker/d1-budget-shards.test.ts measures (the decision says why). */
 export const HELD_OVER = {
   "POST /v1/bookings (into another shard's slots)": 4,
-  "POST /v1/jobs/{id}/confirm (on a delivery copy)": 12,
+  "POST /v1/jobs/{id}/confirm (on a delivery copy)": 10,
 };
 
 /** Polls `check` every 250 ms until it answers true (the flow queue's step has run), up to 20 s. */
@@ -37,7 +37,8 @@ export async function crossShardRows({ ids, send, warmGet, record, headers, page
     partnerTan: p.partnerTan,
     name: p.name,
     selectionPercent: p.selectionPercent,
-    startDate: p.startDate ?? undefined,
+    // A start date already past is in date either way (and may not be given again).
+    startDate: p.startDate && p.startDate >= new Date().toISOString().slice(0, 10) ? p.startDate : undefined,
     endDate: p.endDate ?? undefined,
     visibleToPartners: p.visibleToPartners,
   }));

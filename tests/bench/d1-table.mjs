@@ -124,11 +124,13 @@ export async function d1Table({ baseUrl, mainHost, partnerHost }) {
   record("GET /v1/homepage (customer's Home)", await warmGet("/v1/homepage", customer), BUDGET.home.customer);
   record("GET /v1/homepage (partner's Home)", await warmGet("/v1/homepage", partner), BUDGET.home.partner);
 
-  // Days no other part of the bench uses; each session a day after the one before.
-  let day = Date.UTC(2036, 0, 1);
+  // Days no other part of the bench uses, each request in a week of its own from its Monday, each session a day after
+  // the one before: the demo's partner takes requests on weekdays only (db/seed/availability.ts).
+  assert.ok(sessions.length <= 5, "the sessions fit in a working week");
+  let day = Date.UTC(2035, 11, 31); // a Monday
   const at = (d, h = 9) => new Date(d + h * 3_600_000).toISOString();
   const nextDays = () => {
-    const d = (day += (sessions.length + 1) * 86_400_000);
+    const d = (day += 7 * 86_400_000);
     return sessions.map((_, i) => d + i * 86_400_000);
   };
   const request = () => nextDays().map((d, i) => ({ sessionId: sessions[i], times: [at(d), at(d, 14)] }));

@@ -89,10 +89,16 @@ export async function bringPeople(c: Context<AppEnv>, target: MoveTarget | undef
  * move; the queued `deliver` step (sent before) repairs a copy this fails to
  * write.
  */
-export async function refreshCopy(c: Context<AppEnv>, target: Pick<MoveTarget, "shard" | "away"> | undefined, jobId: string): Promise<void> {
+export async function refreshCopy(
+  c: Context<AppEnv>,
+  target: Pick<MoveTarget, "shard" | "away"> | undefined,
+  jobId: string,
+  workoutId?: string,
+): Promise<void> {
   if (!target?.away) return;
   try {
-    const source = await deliverySource(c.get("directory"), target.shard.db, jobId);
+    // The job's workout (when known) beside the job, the copy's state here beside the directory's rows.
+    const source = await deliverySource(c.get("directory"), target.shard.db, jobId, { workoutId, copyOn: c.get("db") });
     if (source?.shard === c.get("shard").name) await writeDeliveryCopy(c.get("db"), source);
   } catch (err) {
     console.error(JSON.stringify({ level: "error", message: "delivery copy refresh failed", jobId, error: String(err).slice(0, 300) }));
@@ -145,7 +151,7 @@ export async function commitAndSend(
   );
   await dispatchMail(c.env, mailIds, shard.name);
   await deliverLater(c.env, shard.name, dto);
-  await refreshCopy(c, target, dto.id);
+  await refreshCopy(c, target, dto.id, subject.job.workoutId);
   return c.json(dto);
 }
 
