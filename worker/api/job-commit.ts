@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { copyUsers, deliveredJobPartner, deliverySource, namingUsers, writeDeliveryCopy } from "../data/delivery";
+import { copyUsers, deliveredJobPartner, deliverySource, namingUsers, userInserts, writeDeliveryCopy } from "../data/delivery";
 import {
   commitMove,
   jobForMove,
@@ -26,7 +26,14 @@ import { slotShardOf, withAwaySeats, type AwaySeats } from "./away-seats";
  * partner acting on a delivery copy the job's own, `away`), the owner as it
  * acts there, and the job as read there for the move.
  */
-export type MoveTarget = { shard: JobShard; owner: JobOwner; subject: MoveSubject; away: boolean };
+export type MoveTarget = {
+  shard: JobShard;
+  owner: JobOwner;
+  subject: MoveSubject;
+  away: boolean;
+  /** On the job's shard from another one: the acting user's row, read beside the job for the move's batch (bringPeople). */
+  actor?: ReturnType<typeof userInserts>;
+};
 
 /** The request's own shard as a move's target (a customer's moves, a partner's on its own jobs). */
 export const hereShard = (c: Context<AppEnv>): JobShard => ({ name: c.get("shard").name, db: c.get("db") });
@@ -70,7 +77,11 @@ export async function partnerMove(
     if (!shard) throw err;
     const there = onJobShard(owner, shard);
     const away = { shard, away: true };
-    return { ...away, owner: there, subject: await copyRefreshedOnConflict(c, away, jobId, () => jobForMove(shard.db, c.env, there, jobId, seen, window)) };
+    // The acting user's row, which the move's batch copies to the job's shard, is read beside the job.
+    const actor = userInserts(c.get("db"), shard, [owner.userId]);
+    actor.catch(() => undefined);
+    const subject = await copyRefreshedOnConflict(c, away, jobId, () => jobForMove(shard.db, c.env, there, jobId, seen, window));
+    return { ...away, owner: there, subject, actor };
   }
 }
 
@@ -80,7 +91,7 @@ export async function partnerMove(
  * there in the move's own batch (insert or ignore), for its foreign keys.
  */
 export async function bringPeople(c: Context<AppEnv>, target: MoveTarget | undefined, move: Move, userIds: (string | null | undefined)[]) {
-  if (target?.away) await namingUsers(c.get("db"), target.shard, move, [target.owner.userId, ...userIds]);
+  if (target?.away) await namingUsers(c.get("db"), target.shard, move, [target.owner.userId, ...userIds], target.actor);
 }
 
 /**

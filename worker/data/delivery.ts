@@ -206,11 +206,20 @@ export async function writeDeliveryCopy(target: Db, source: DeliverySource): Pro
  * partner's), inserted where missing at the head of a write on the job's
  * shard (`target`) that names them, in the same batch.
  */
-export async function namingUsers(source: Db, target: JobShard, write: { statements: Statements }, ids: (string | null | undefined)[]): Promise<void> {
-  write.statements.unshift(...(await userInserts(source, target, ids)));
+export async function namingUsers(
+  source: Db,
+  target: JobShard,
+  write: { statements: Statements },
+  ids: (string | null | undefined)[],
+  read?: ReturnType<typeof userInserts>,
+): Promise<void> {
+  // `read`: the inserts of the first of them (the one acting), read earlier beside the job; the others are read now.
+  const early = read ? await read.catch(() => null) : null;
+  write.statements.unshift(...(early ?? []), ...(await userInserts(source, target, early ? ids.slice(1) : ids)));
 }
 
-async function userInserts(source: Db, target: JobShard, ids: (string | null | undefined)[]) {
+/** The inserts of the users `ids` names on the job's shard (read from `source`; none without ids, and no call). */
+export async function userInserts(source: Db, target: JobShard, ids: (string | null | undefined)[]) {
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
   if (!wanted.length) return [];
   const rows = await source.select().from(users).where(inList(users.id, wanted));
