@@ -7,7 +7,7 @@ import { renewPlans } from "./data/plan-renewals";
 import { sendReminders } from "./data/reminders";
 import { requeueStale } from "./mail/outbox";
 import { expireMailBodies } from "./mail/bodies";
-import { republishLagging } from "./flows/catalogue";
+import { reindexDeliveries, republishLagging } from "./flows/catalogue";
 import { requeueKept } from "./flows/kept";
 import { partnerMoves, quietPartnersOn } from "./data/quiet-partners";
 import { pruneClaims } from "./data/time-claims";
@@ -22,7 +22,8 @@ import { sendFlows } from "./flows/queue";
  * (worker/data/reminders.ts), then its plans renew and their credits refresh,
  * once per plan and period (worker/data/plan-renewals.ts), then the listed
  * workouts whose publish step was lost are published again
- * (worker/flows/catalogue.ts), then the identity memberships of its inactive
+ * (worker/flows/catalogue.ts), and so are those the delivery index lags
+ * behind, then the identity memberships of its inactive
  * members leave the directory (worker/data/inactive-members.ts), then its
  * delivering partners' time claims a day past their end expire
  * (worker/data/time-claims.ts), then linked customers whose currency is not
@@ -54,6 +55,8 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
       await renewPlans(db, now, quiet);
       // Listed workouts whose publish step was lost go to the catalogue again (worker/flows/catalogue.ts).
       await republishLagging(db, database(env.DB), env, shard, now, quiet);
+      // Workouts with delivery partners the directory's delivery index does not hold at their version (its first fill too).
+      await reindexDeliveries(db, database(env.DB), env, { name: shard, isDefault: shard === defaultShard(env) }, quiet);
       await dropInactiveIdentityMemberships(db, database(env.DB), shard, defaultShard(env), quiet);
       // Delivering partners' time claims long past expire (worker/data/time-claims.ts).
       await pruneClaims(db, now, quiet);

@@ -25,3 +25,4 @@ export * from "./catalogue";
 export * from "./sweeps";
 export * from "./time-claims";
 export * from "./flow-steps";
+export * from "./delivery-index";

@@ -24,7 +24,7 @@ export function demoIds() {
     [
       "tsx",
       "-e",
-      'import { DEMO } from "./db/seed"; console.log(JSON.stringify({ workout: DEMO.workouts.copilotFoundations, fabrikam: DEMO.customers.fabrikam.id, northwind: DEMO.northwind.id }))',
+      'import { DEMO } from "./db/seed"; console.log(JSON.stringify({ workout: DEMO.workouts.copilotFoundations, fabrikam: DEMO.customers.fabrikam.id, northwind: DEMO.northwind.id, contoso: DEMO.contoso.id, contosoTan: DEMO.contoso.tan, automate: DEMO.workouts.powerAutomate }))',
     ],
     {
       encoding: "utf8",

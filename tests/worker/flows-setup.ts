@@ -180,7 +180,11 @@ export async function assignParent(who: Caller, customerId: string, tan: string)
   return res;
 }
 
-/** Contoso (on the second shard) delivers every booking of Northwind's `workoutId` (its only delivery partner). */
+/**
+ * Contoso (on the second shard) delivers every booking of Northwind's
+ * `workoutId` (its only delivery partner); the publish step the author's
+ * change sends is run, so the directory's delivery index names Contoso too.
+ */
 export async function contosoDelivers(workoutId: string) {
   await first.delete(schema.deliveryPartners).where(eq(schema.deliveryPartners.workoutId, workoutId));
   await first.insert(schema.deliveryPartners).values({
@@ -191,4 +195,6 @@ export async function contosoDelivers(workoutId: string) {
     name: DEMO.contoso.name,
     selectionPercent: 100,
   });
+  await publishNow([workoutId]);
+  clearIsolateCaches();
 }

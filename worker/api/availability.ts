@@ -10,9 +10,9 @@ import {
 } from "../../contract/availability";
 import { JobIdParam } from "../../contract/bookings";
 import { WorkoutIdParam } from "../../contract/workouts";
-import { getAvailability, openTimesOf, removeWorkoutAvailability, saveAvailability } from "../data/availability";
-import { bookingContext } from "../data/bookable";
-import { awayIds, type PartnerShards } from "../data/partner-shards";
+import { busyWindow, calendarsFrom, getAvailability, openTimesIn, openTimesOf, removeWorkoutAvailability, saveAvailability } from "../data/availability";
+import { bookingContextAcross } from "../data/booking-times";
+import type { PartnerShards } from "../data/partner-shards";
 import { partnerShards } from "../tenant/scope";
 import { customerJobs, getJob, partnerJobs, type JobOwner } from "../data/jobs";
 import { today } from "../data/query";
@@ -96,17 +96,18 @@ endpoint(
     },
   },
   async (c, { params, query }, scope) => {
-    const db = c.get("db");
-    const ctx = await bookingContext(db, scope.account, params.id);
+    // The context with its delivery partners' calendars for the window, those on other shards read there beside it.
+    const window = busyWindow(Date.parse(query.from), Date.parse(query.to));
+    const ctx = await bookingContextAcross(c.get("db"), partnerShards(c), scope.account, params.id, undefined, undefined, window);
     const session = ctx.sessions.find((s) => s.id === query.sessionId);
     if (!session) throw invalid({ sessionId: "Not a session of this workout" });
     const active = activeCandidates(ctx.candidates, today());
-    const shards = partnerShards(c);
-    const open = await openTimesOf(
-      db,
-      { partnerIds: active.map((p) => p.id), workoutId: ctx.workout.id, lengthMinutes: session.lengthMinutes, from: query.from, to: query.to },
-      { here: shards.here, away: shards.elsewhere(awayIds(shards.here, active)) },
+    const calendars = calendarsFrom(
+      active.map((p) => p.id),
+      ctx.workout.id,
+      ctx.calendars,
     );
+    const open = openTimesIn(calendars, { from: Date.parse(query.from), to: Date.parse(query.to), lengthMinutes: session.lengthMinutes });
     return c.json({ lengthMinutes: session.lengthMinutes, ...open } satisfies OpenTimesDto);
   },
 );

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { copyUsers, deliveredJobPartner, deliverySource, namingUsers, writeDeliveryCopy } from "../data/delivery";
+import { copyUsers, deliveredJobPartner, deliverySource, namingUsers, userInserts, writeDeliveryCopy } from "../data/delivery";
 import {
   commitMove,
   jobForMove,
@@ -28,7 +28,14 @@ import { claimChanges } from "../domain/time-claims";
  * partner acting on a delivery copy the job's own, `away`), the owner as it
  * acts there, and the job as read there for the move.
  */
-export type MoveTarget = { shard: JobShard; owner: JobOwner; subject: MoveSubject; away: boolean };
+export type MoveTarget = {
+  shard: JobShard;
+  owner: JobOwner;
+  subject: MoveSubject;
+  away: boolean;
+  /** On the job's shard from another one: the acting user's row, read beside the job for the move's batch (bringPeople). */
+  actor?: ReturnType<typeof userInserts>;
+};
 
 /** The request's own shard as a move's target (a customer's moves, a partner's on its own jobs). */
 export const hereShard = (c: Context<AppEnv>): JobShard => ({ name: c.get("shard").name, db: c.get("db") });
@@ -81,7 +88,11 @@ export async function partnerMove(
     if (!shard) throw err;
     const there = onJobShard(owner, shard);
     const away = { shard, away: true };
-    return { ...away, owner: there, subject: await copyRefreshedOnConflict(c, away, jobId, () => jobForMove(shard.db, c.env, there, jobId, seen, window)) };
+    // The acting user's row, which the move's batch copies to the job's shard, is read beside the job.
+    const actor = userInserts(c.get("db"), shard, [owner.userId]);
+    actor.catch(() => undefined);
+    const subject = await copyRefreshedOnConflict(c, away, jobId, () => jobForMove(shard.db, c.env, there, jobId, seen, window));
+    return { ...away, owner: there, subject, actor };
   }
 }
 
@@ -91,7 +102,7 @@ export async function partnerMove(
  * there in the move's own batch (insert or ignore), for its foreign keys.
  */
 export async function bringPeople(c: Context<AppEnv>, target: MoveTarget | undefined, move: Move, userIds: (string | null | undefined)[]) {
-  if (target?.away) await namingUsers(c.get("db"), target.shard, move, [target.owner.userId, ...userIds]);
+  if (target?.away) await namingUsers(c.get("db"), target.shard, move, [target.owner.userId, ...userIds], target.actor);
 }
 
 /**
@@ -100,10 +111,16 @@ export async function bringPeople(c: Context<AppEnv>, target: MoveTarget | undef
  * move; the queued `deliver` step (sent before) repairs a copy this fails to
  * write.
  */
-export async function refreshCopy(c: Context<AppEnv>, target: Pick<MoveTarget, "shard" | "away"> | undefined, jobId: string): Promise<void> {
+export async function refreshCopy(
+  c: Context<AppEnv>,
+  target: Pick<MoveTarget, "shard" | "away"> | undefined,
+  jobId: string,
+  workoutId?: string,
+): Promise<void> {
   if (!target?.away) return;
   try {
-    const source = await deliverySource(c.get("directory"), target.shard.db, jobId);
+    // The job's workout (when known) beside the job, the copy's state here beside the directory's rows.
+    const source = await deliverySource(c.get("directory"), target.shard.db, jobId, { workoutId, copyOn: c.get("db") });
     if (source?.shard === c.get("shard").name) await writeDeliveryCopy(c.get("db"), source);
   } catch (err) {
     console.error(JSON.stringify({ level: "error", message: "delivery copy refresh failed", jobId, error: String(err).slice(0, 300) }));
@@ -156,7 +173,7 @@ export async function commitAndSend(
   );
   await dispatchMail(c.env, mailIds, shard.name);
   await deliverLater(c.env, shard.name, dto);
-  await refreshCopy(c, target, dto.id);
+  await refreshCopy(c, target, dto.id, subject.job.workoutId);
   return c.json(dto);
 }
 

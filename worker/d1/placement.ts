@@ -46,6 +46,8 @@ export const PLACEMENT = {
   published_workouts: "directory",
   // Where the cron's table-wide sweeps stopped, one row per sweep and shard (worker/data/inactive-members.ts).
   sweep_cursors: "directory",
+  // Which partners deliver which partners' workouts: the shards a delivering partner's settings read.
+  delivery_index: "directory",
   // Everything of one partner and its customers.
   account_users: "shard",
   teams: "shard",

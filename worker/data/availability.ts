@@ -250,11 +250,12 @@ export type CalendarInput = { workoutId: string; busyFrom: string; busyTo: strin
  */
 export async function calendarsAcross(here: string, rows: CalendarRows, away: ShardOf[], input: CalendarInput): Promise<CalendarRows> {
   if (!away.length) return rows;
-  const read = await Promise.all(
-    away.map((s) => s.db.batch(calendarReads(s.db, { ...input, partnerIds: s.partnerIds, copiesOf: here })) as unknown as Promise<CalendarRows>),
-  );
-  return calendarsMerged(rows, away, read);
+  return calendarsMerged(rows, away, await calendarsThere(here, away, input));
 }
+
+/** The calendar rows of the partners `away` names, each read on its own shard (side by side), the copies of `here`'s jobs left out. */
+const calendarsThere = (here: string, away: ShardOf[], input: CalendarInput): Promise<CalendarRows[]> =>
+  Promise.all(away.map((s) => s.db.batch(calendarReads(s.db, { ...input, partnerIds: s.partnerIds, copiesOf: here })) as unknown as Promise<CalendarRows>));
 
 /** The request's calendar rows with those of the partners on other shards (`away`, read there: `read`, in its order) in place of what it holds of them. */
 export function calendarsMerged(rows: CalendarRows, away: ShardOf[], read: CalendarRows[]): CalendarRows {
@@ -274,11 +275,12 @@ async function partnerCalendars(
   const ids = [...new Set(input.partnerIds)].filter(Boolean);
   if (!ids.length) return [];
   const window = { workoutId: input.workoutId, exceptJobId: input.exceptJobId, ...busyWindow(input.from, input.to) };
-  const [rows, away] = await Promise.all([
+  // The partners' own shards are read as soon as they are known (no call for them on a warm isolate), beside this one.
+  const [rows, elsewhere] = await Promise.all([
     db.batch(calendarReads(db, { ...window, partnerIds: ids })) as unknown as Promise<CalendarRows>,
-    across?.away ?? Promise.resolve([]),
+    (across?.away ?? Promise.resolve([])).then(async (away) => ({ away, read: await calendarsThere(across?.here ?? "", away, window) })),
   ]);
-  return calendarsFrom(ids, input.workoutId, await calendarsAcross(across?.here ?? "", rows, away, window));
+  return calendarsFrom(ids, input.workoutId, calendarsMerged(rows, elsewhere.away, elsewhere.read));
 }
 
 /**
@@ -295,12 +297,16 @@ export async function openTimesOf(
 ): Promise<{ times: string[]; hasAvailability: boolean }> {
   const from = Date.parse(input.from);
   const to = Date.parse(input.to);
-  const calendars = await partnerCalendars(db, { ...input, from, to }, across);
+  return openTimesIn(await partnerCalendars(db, { ...input, from, to }, across), { from, to, lengthMinutes: input.lengthMinutes });
+}
+
+/** The open start times the calendars give in [from, to) for a session of `lengthMinutes` (the union of theirs; one with no schedule offers nothing). */
+export function openTimesIn(calendars: PartnerCalendar[], input: { from: number; to: number; lengthMinutes: number }) {
   const all = new Set<string>();
   const now = Date.now();
   for (const { schedule, busy } of calendars) {
     if (!schedule) continue;
-    for (const t of openTimes(schedule, { from, to, now, lengthMinutes: input.lengthMinutes, busy })) all.add(t);
+    for (const t of openTimes(schedule, { ...input, now, busy })) all.add(t);
   }
   return { times: [...all].sort(), hasAvailability: calendars.some((c) => c.schedule) };
 }

@@ -20,9 +20,12 @@ import { today } from "./query";
 /**
  * The booking context with what its delivery partners on other shards hold
  * there: their calendars and their open slots for the workout, each shard
- * read in one batch, side by side, after the context's batch (none when all
- * are on the request's shard, so that path makes no extra call). A slot read
- * there carries its shard.
+ * read in one batch, side by side. The shards the directory's delivery index
+ * names for the workout (PartnerShards `deliveringWorkout`, no call when
+ * warm) are read beside the context's batch; a delivery partner of the
+ * context that they did not cover is read after it. A booking whose partners
+ * are all on its shard, by the index and by the context, makes no extra
+ * call. A slot read there carries its shard.
  */
 export async function bookingContextAcross(
   db: Db,
@@ -34,18 +37,25 @@ export async function bookingContextAcross(
   window: { busyFrom: string; busyTo: string } = { busyFrom: "9999", busyTo: "0000" },
   history: Db[] | Promise<Db[]> = [],
 ): Promise<BookingContext> {
-  const ctx = await bookingContext(db, customer, workoutId, variantId, bookerId, window, history);
+  const input = { workoutId, ...window };
+  const readAway = async (s: ShardOf) => {
+    const [schedules, booked, open] = await s.db.batch([
+      ...calendarReads(s.db, { ...input, partnerIds: s.partnerIds, copiesOf: shards.here }),
+      openSlotsRead(s.db, workoutId, s.partnerIds),
+    ]);
+    return { shard: s, calendars: [schedules, booked] as CalendarRows, open: open.map((o) => ({ ...o, shard: s.name })) };
+  };
+  const [ctx, early] = await Promise.all([
+    bookingContext(db, customer, workoutId, variantId, bookerId, window, history),
+    shards.deliveringWorkout(workoutId).then((hinted) => Promise.all(hinted.map(readAway))),
+  ]);
   const ids = awayIds(shards.here, ctx.candidates);
   if (!ids.length) return ctx;
   const away = await shards.elsewhere(ids);
-  const input = { workoutId: ctx.workout.id, ...window };
   const read = await Promise.all(
-    away.map(async (s) => {
-      const [schedules, booked, open] = await s.db.batch([
-        ...calendarReads(s.db, { ...input, partnerIds: s.partnerIds, copiesOf: shards.here }),
-        openSlotsRead(s.db, ctx.workout.id, s.partnerIds),
-      ]);
-      return { calendars: [schedules, booked] as CalendarRows, open: open.map((o) => ({ ...o, shard: s.name })) };
+    away.map((s) => {
+      const covered = early.find((e) => e.shard.name === s.name && s.partnerIds.every((id) => e.shard.partnerIds.includes(id)));
+      return covered ? Promise.resolve(onlyOf(covered, s.partnerIds)) : readAway(s);
     }),
   );
   const open = [...ctx.open, ...read.flatMap((r) => r.open)].sort((a, b) => a.slot.startsAt.localeCompare(b.slot.startsAt));
@@ -57,6 +67,17 @@ export async function bookingContextAcross(
       away,
       read.map((r) => r.calendars),
     ),
+  };
+}
+
+/** An early read of a shard narrowed to the context's delivery partners there (the index may name more). */
+function onlyOf<T extends { calendars: CalendarRows; open: { slot: { partnerAccountId: string } }[] }>(read: T, partnerIds: string[]): T {
+  const of = (id: string | null) => partnerIds.includes(id ?? "");
+  const [schedules, booked] = read.calendars;
+  return {
+    ...read,
+    calendars: [schedules.filter((s) => of(s.partnerAccountId)), booked.filter((b) => of(b.partnerId))],
+    open: read.open.filter((o) => of(o.slot.partnerAccountId)),
   };
 }
 

@@ -6,10 +6,11 @@
  * own settings for it (its hours, its published times) live on the
  * deliverer's shard, beside a copy of the workout that their keys point at.
  *
- * A workout of the request's shard is answered from that shard alone (no
- * extra call). Otherwise the author's shard is read next: the one a copy held
- * here names, else every other shard side by side (a partner's delivery
- * entries are indexed nowhere else).
+ * A workout is read on the request's shard and, side by side, on the shards
+ * the directory's delivery index names for the partner
+ * (worker/data/delivery-index.ts; none for most partners, no call to learn
+ * them on a warm isolate). A copy held here whose author's shard the index
+ * does not name (yet) has it read next.
  */
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { accounts, deliveryPartners, workoutSessions, workouts, type Account, type PublishedDocument } from "../../db/schema";
@@ -116,23 +117,22 @@ export async function deliveredWorkout(
   opts: { sessionId?: string; copy?: boolean } = {},
 ): Promise<Delivered> {
   const sessionId = opts.sessionId ?? "";
-  const local = await readOn(shards.here, db, scope, workoutId, sessionId);
+  const readThere = async (t: { name: string; db: Db }) => {
+    const [answer, doc] = await Promise.all([readOn(t.name, t.db, scope, workoutId, sessionId), opts.copy ? documentOn(t.db, workoutId) : null]);
+    return { answer, doc };
+  };
+  // This shard, and side by side the shards the delivery index names for the partner (no call to learn them when warm).
+  const [local, indexed] = await Promise.all([
+    readOn(shards.here, db, scope, workoutId, sessionId),
+    shards.delivering(scope.account.id).then((targets) => Promise.all(targets.map(readThere))),
+  ]);
   const held = local.workout?.version ?? null;
-  let found: ShardAnswer | undefined = authors([local]);
-  let document: Awaited<ReturnType<typeof documentOn>> = null;
-  if (!found) {
-    // A copy held here names its author's shard; else each other shard is asked, side by side.
-    const targets =
-      local.authorShard && local.authorShard !== shards.here ? [{ name: local.authorShard, db: shards.open(local.authorShard) }] : shards.others();
-    const answers = await Promise.all(
-      targets.map(async (t) => {
-        const [answer, doc] = await Promise.all([readOn(t.name, t.db, scope, workoutId, sessionId), opts.copy ? documentOn(t.db, workoutId) : null]);
-        return { answer, doc };
-      }),
-    );
-    found = authors(answers.map((a) => a.answer));
-    document = answers.find((a) => a.answer === found)?.doc ?? null;
-  }
+  let answers = indexed;
+  // A copy held here names its author's shard: read after, when the index does not name it (yet).
+  const named = local.authorShard && local.authorShard !== shards.here ? local.authorShard : null;
+  if (!authors([local]) && named && !indexed.some((a) => a.answer.name === named)) answers = [await readThere({ name: named, db: shards.open(named) })];
+  const found = authors([local]) ?? authors(answers.map((a) => a.answer));
+  const document = found === local ? null : (answers.find((a) => a.answer === found)?.doc ?? null);
   if (!found?.workout || !found.entry) throw notFound("Workout not found");
   if (opts.sessionId && !found.session) throw invalid({ sessionId: "Not a session of this workout" });
   const stale = document && (held === null || held < document.document.workout.version);
@@ -175,11 +175,15 @@ async function deliveredOn(name: string, db: Db, scope: PartnerScope) {
 
 /**
  * The workouts the partner delivers, by name: those authored on the
- * request's shard and on every other one, read side by side (each from its
- * author's shard, never from a copy).
+ * request's shard and on the shards the delivery index names for it (none
+ * for most partners), read side by side (each from its author's shard, never
+ * from a copy).
  */
 export async function deliveredWorkouts(db: Db, shards: PartnerShards, scope: PartnerScope) {
-  const lists = await Promise.all([deliveredOn(shards.here, db, scope), ...shards.others().map((s) => deliveredOn(s.name, s.db, scope))]);
-  const byId = new Map(lists.flat().map((w) => [w.id, w]));
+  const [own, away] = await Promise.all([
+    deliveredOn(shards.here, db, scope),
+    shards.delivering(scope.account.id).then((targets) => Promise.all(targets.map((s) => deliveredOn(s.name, s.db, scope)))),
+  ]);
+  const byId = new Map([...own, ...away.flat()].map((w) => [w.id, w]));
   return [...byId.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

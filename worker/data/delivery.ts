@@ -43,7 +43,9 @@ export async function deliveredJobPartner(db: Db, delivererId: string, jobId: st
  * carries is the version of what it holds), with the workout's document; null
  * when the job is gone.
  */
-export async function jobSnapshot(source: Db, jobId: string) {
+export async function jobSnapshot(source: Db, jobId: string, workoutId?: string) {
+  // A job's workout never changes: when the caller knows it, its document is read beside the job.
+  const early = workoutId ? readDocument(source, workoutId) : null;
   const [[job], lines, items, artifacts, customer] = await source.batch([
     source.select().from(jobs).where(eq(jobs.id, jobId)).limit(1),
     source.select().from(jobLines).where(eq(jobLines.jobId, jobId)),
@@ -56,7 +58,7 @@ export async function jobSnapshot(source: Db, jobId: string) {
       .limit(1),
   ]);
   if (!job) return null;
-  const workout = await readDocument(source, job.workoutId);
+  const workout = await (early && job.workoutId === workoutId ? early : readDocument(source, job.workoutId));
   return workout && customer[0] ? { job, lines, items, artifacts, customer: customer[0], workout: workout.document } : null;
 }
 
@@ -145,8 +147,7 @@ function extrasCopy(db: Db, s: JobSnapshot, atVersion: ReturnType<typeof sql>): 
  * customer's reference rows, the users, the workout's copy when this shard's
  * is older (or missing), then the job and its lines.
  */
-export async function deliveryCopyStatements(target: Db, s: JobSnapshot, partners: Account[], people: (typeof users.$inferSelect)[]): Promise<Stmt[]> {
-  const held = await heldVersion(target, s.workout.workout.id);
+export function deliveryCopyStatements(target: Db, s: JobSnapshot, partners: Account[], people: (typeof users.$inferSelect)[], held: number | null): Stmt[] {
   const workout = held === null || held < s.workout.workout.version ? copyStatements(target, s.workout, partners) : referenceCopies(target, partners);
   return [
     ...workout,
@@ -156,22 +157,31 @@ export async function deliveryCopyStatements(target: Db, s: JobSnapshot, partner
   ];
 }
 
+/** What the copy's shard holds of a snapshot: whether its copy is as new as the job, and its workout copy's version. */
+const copyState = async (target: Db, s: JobSnapshot) => {
+  const [current, held] = await Promise.all([jobCopyCurrent(target, s.job), heldVersion(target, s.workout.workout.id)]);
+  return { current, held };
+};
+
 /**
  * What a delivery copy is written from: the job's snapshot on its shard, and
  * from the directory the partners it names (their reference rows) and the
  * users it names; `shard` is the delivering partner's (null: unplaced). Null
- * when the job is gone or has no delivery partner.
+ * when the job is gone or has no delivery partner. `workoutId` (the job's,
+ * when known) has its document read beside the job; `copyOn` (a shard that
+ * may hold the copy) has its copy's state read beside the directory's rows.
  */
-export async function deliverySource(directory: Db, source: Db, jobId: string) {
-  const snapshot = await jobSnapshot(source, jobId);
+export async function deliverySource(directory: Db, source: Db, jobId: string, opts: { workoutId?: string; copyOn?: Db } = {}) {
+  const snapshot = await jobSnapshot(source, jobId, opts.workoutId);
   const delivererId = snapshot?.job.deliveryPartnerAccountId;
   if (!snapshot || !delivererId) return null;
   const named = snapshot.workout.deliveryPartners.map((p) => p.partnerAccountId).filter((id): id is string => Boolean(id));
-  const [partners, people] = await Promise.all([
+  const [partners, people, state] = await Promise.all([
     partnerRows(directory, [snapshot.job.partnerAccountId, delivererId, snapshot.workout.workout.accountId, ...named]),
     namedUsers(directory, snapshot),
+    opts.copyOn ? copyState(opts.copyOn, snapshot) : null,
   ]);
-  return { snapshot, partners, people, shard: partners.find((p) => p.id === delivererId)?.shard ?? null };
+  return { snapshot, partners, people, shard: partners.find((p) => p.id === delivererId)?.shard ?? null, state };
 }
 
 export type DeliverySource = NonNullable<Awaited<ReturnType<typeof deliverySource>>>;
@@ -183,12 +193,12 @@ export type DeliverySource = NonNullable<Awaited<ReturnType<typeof deliverySourc
  * left as it is.
  */
 export async function writeDeliveryCopy(target: Db, source: DeliverySource): Promise<boolean> {
-  const version = source.snapshot.job;
-  const current = () => jobCopyCurrent(target, version);
-  const [already, statements] = await Promise.all([current(), deliveryCopyStatements(target, source.snapshot, source.partners, source.people)]);
-  if (already) return false;
+  const current = () => jobCopyCurrent(target, source.snapshot.job);
+  // The copy's state as read beside the source (`copyOn`: the same shard), else now.
+  const state = source.state ?? (await copyState(target, source.snapshot));
+  if (state.current) return false;
   // Refused by the workout copy's gate too (that copy moved on since it was read): the step's retry reads again.
-  return writeCopy(target, statements, current);
+  return writeCopy(target, deliveryCopyStatements(target, source.snapshot, source.partners, source.people, state.held), current);
 }
 
 /**
@@ -196,11 +206,20 @@ export async function writeDeliveryCopy(target: Db, source: DeliverySource): Pro
  * partner's), inserted where missing at the head of a write on the job's
  * shard (`target`) that names them, in the same batch.
  */
-export async function namingUsers(source: Db, target: JobShard, write: { statements: Statements }, ids: (string | null | undefined)[]): Promise<void> {
-  write.statements.unshift(...(await userInserts(source, target, ids)));
+export async function namingUsers(
+  source: Db,
+  target: JobShard,
+  write: { statements: Statements },
+  ids: (string | null | undefined)[],
+  read?: ReturnType<typeof userInserts>,
+): Promise<void> {
+  // `read`: the inserts of the first of them (the one acting), read earlier beside the job; the others are read now.
+  const early = read ? await read.catch(() => null) : null;
+  write.statements.unshift(...(early ?? []), ...(await userInserts(source, target, early ? ids.slice(1) : ids)));
 }
 
-async function userInserts(source: Db, target: JobShard, ids: (string | null | undefined)[]) {
+/** The inserts of the users `ids` names on the job's shard (read from `source`; none without ids, and no call). */
+export async function userInserts(source: Db, target: JobShard, ids: (string | null | undefined)[]) {
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
   if (!wanted.length) return [];
   const rows = await source.select().from(users).where(inList(users.id, wanted));

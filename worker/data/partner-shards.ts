@@ -16,8 +16,19 @@ export type PartnerShards = {
   elsewhere: (partnerIds: readonly string[]) => Promise<ShardOf[]>;
   /** A named shard (found through `elsewhere`, or a job's partner's), as a Db. */
   open: (name: string) => Db;
-  /** Every shard of the deployment but the request's, each as a Db (for what no routing row points at: the workouts a partner delivers). */
-  others: () => { name: string; db: Db }[];
+  /**
+   * The shards other than the request's that hold workouts the partner
+   * `partnerId` delivers, from the directory's delivery index with the
+   * partner's routing row (cached per isolate like it: no call when warm).
+   */
+  delivering: (partnerId: string) => Promise<{ name: string; db: Db }[]>;
+  /**
+   * The partners the directory's delivery index names as delivering the
+   * workout, on shards other than the request's, grouped by shard (cached per
+   * isolate: no call when warm). A hint to read beside a booking's context;
+   * the context's delivery partners decide.
+   */
+  deliveringWorkout: (workoutId: string) => Promise<ShardOf[]>;
 };
 
 /** The ids whose reference row (on the request's shard) names another shard: the only ones `elsewhere` need look up. */

@@ -10,7 +10,7 @@
  *   the published version (`copyStatements`): every later read of it (the
  *   library, the customer catalogue, a booking) stays on one shard.
  */
-import { and, asc, desc, eq, gte, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
   accounts,
@@ -33,6 +33,8 @@ import { inList, notInList } from "./bound";
 import { partnerRows, referenceCopies } from "./partner-numbers";
 import { workoutCopyGate, writeCopy } from "./copy-versions";
 import { batch, type Stmt } from "./query";
+import { deliverersOf, indexStatements } from "./delivery-index";
+import { d1Of, runBatch, type Statement } from "./statements";
 
 /** The workout's document on the author's shard (one batch); null when the workout is gone. */
 export async function readDocument(source: Db, workoutId: string): Promise<{ document: PublishedDocument; authorName: string } | null> {
@@ -264,14 +266,26 @@ export async function inLibraryOf(db: Db, partnerId: string, ids: string[]): Pro
 }
 
 /**
- * Publishes every workout of `source` that is listed or limited, as the flow
- * queue would one by one (the demo's seed, written straight into a shard).
+ * Publishes every workout of `source` that is listed or limited, and indexes
+ * the delivery partners of every one that has them, as the flow queue's
+ * publish step would one by one (the demo's seed, written straight into a shard).
  */
 export async function publishListed(source: Db, directory: Db, shard: string): Promise<void> {
-  const ids = await source.select({ id: workouts.id }).from(workouts).where(ne(workouts.partnerVisibility, "private"));
+  const withPartners = source.select({ id: deliveryPartners.workoutId }).from(deliveryPartners).where(isNull(deliveryPartners.variantId));
+  const ids = await source
+    .select({ id: workouts.id })
+    .from(workouts)
+    .where(or(ne(workouts.partnerVisibility, "private"), inArray(workouts.id, withPartners)));
   for (const { id } of ids) {
     const found = await readDocument(source, id);
-    if (found) await batch(directory, [publishStatement(directory, shard, found.authorName, found.document)]);
+    if (!found) continue;
+    const index = indexStatements(directory, found.document, await deliverersOf(directory, found.document));
+    const listed = found.document.workout.partnerVisibility !== "private";
+    // A query builder renders to SQL like the index's statements.
+    await runBatch(d1Of(directory), [
+      ...(listed ? [publishStatement(directory, shard, found.authorName, found.document) as unknown as Statement] : []),
+      ...index,
+    ]);
   }
 }
 

@@ -13,7 +13,8 @@ import {
 } from "../data/publication";
 import { partnerRows } from "../data/partner-numbers";
 import { heldOn } from "../data/shard-move-held";
-import { batch } from "../data/query";
+import { deliverersOf, indexStatements, unindexedWorkouts } from "../data/delivery-index";
+import { d1Of, runBatch, type Statement } from "../data/statements";
 import type { PublishMessage, RefreshMessage } from "../domain/flows";
 import { PartnerMoving, writesPaused } from "../domain/shard-move";
 import type { Db } from "../env";
@@ -23,10 +24,12 @@ import { shardHolding } from "./where";
 
 /**
  * Publishing a workout: its document is read on the author's shard and
- * written to the directory over an older version only (one statement, so a
- * failure leaves the old version whole and the step is retried); then every
- * other shard is asked to refresh the copies it holds. A workout that was
- * never listed and still is not is not published. While its author moves
+ * written to the directory over an older version only, with the directory's
+ * index of its delivery partners (worker/data/delivery-index.ts) at the same
+ * version (one batch, so a failure leaves both at the old version and the
+ * step is retried); then every other shard is asked to refresh the copies it
+ * holds. A workout that was never listed and still is not is not published,
+ * its delivery partners indexed all the same. While its author moves
  * to another shard the step waits (retried); a message naming the author's
  * old shard is read on its current one, before the move's cleanup and after.
  */
@@ -44,8 +47,10 @@ export async function publish(dbs: FlowDatabases, env: Env, m: PublishMessage): 
   if (writesPaused(author?.shardMove)) throw new PartnerMoving("publishing a workout");
   const now = author ? (author.shard ?? dbs.defaultShard) : m.shard;
   if (now !== m.shard) return publish(dbs, env, { ...m, shard: now });
-  if (document.workout.partnerVisibility === "private" && (await publishedVersion(directory, m.workoutId)) === null) return;
-  await batch(directory, [publishStatement(directory, m.shard, authorName, document)]);
+  const index = indexStatements(directory, document, await deliverersOf(directory, document));
+  if (document.workout.partnerVisibility === "private" && (await publishedVersion(directory, m.workoutId)) === null) return runBatch(d1Of(directory), index);
+  // The publish statement is a query builder, which renders to SQL like the index's.
+  await runBatch(d1Of(directory), [publishStatement(directory, m.shard, authorName, document) as unknown as Statement, ...index]);
   const others = shardsOf(env).filter((s) => s.name !== m.shard);
   await sendFlows(
     env,
@@ -102,6 +107,28 @@ export async function republishLagging(
   await sendFlows(
     env,
     lagging.map((w) => ({ kind: "publish", shard, workoutId: w.id })),
+  );
+  return lagging.length;
+}
+
+/**
+ * The cron's fill and repair of the delivery index: the shard's workouts with
+ * delivery partners that the index holds at an older version or not at all
+ * (written before the index existed, or their publish step lost) get their
+ * publish step again, which indexes them (and publishes a listed one over an
+ * older version only). Idempotent: once indexed, a workout is not sent again.
+ */
+export async function reindexDeliveries(
+  source: Db,
+  directory: Db,
+  env: { FLOW_QUEUE: Queue },
+  shard: { name: string; isDefault: boolean },
+  quiet: readonly string[] = [],
+): Promise<number> {
+  const lagging = await unindexedWorkouts(source, directory, shard.name, shard.isDefault, quiet);
+  await sendFlows(
+    env,
+    lagging.map((w) => ({ kind: "publish", shard: shard.name, workoutId: w.id })),
   );
   return lagging.length;
 }

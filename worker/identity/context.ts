@@ -239,9 +239,11 @@ const membershipOf = (db: Db, scoped: boolean) => () =>
 /**
  * The caller's active memberships on every shard, each with its shard: the
  * request's shard is read side by side with the directory's list of where the
- * caller's accounts are (identity memberships ⋈ routing rows); the other
- * shards it names are then read in parallel, one call each. A caller whose
- * accounts are all on the request's shard costs one sequential round trip.
+ * caller's accounts are (identity memberships ⋈ routing rows) and with the
+ * other shards this isolate last found them on (`membershipHints`); another
+ * shard the list names is then read, one call each. A caller whose accounts
+ * are all on the request's shard, or where they were a moment ago, costs one
+ * sequential round trip.
  * Each account is listed once, from its home shard as the directory places
  * it: a shard that keeps an account that moved away (a customer re-linked to
  * a partner on another shard, its history left there) does not list it.
@@ -252,20 +254,35 @@ export async function callerMemberships(
 ): Promise<{ account: Account; role: Role; partnerName: string | null; shard: string; moving: boolean }[]> {
   const here = c.get("shard").name;
   const fallback = defaultShard(c.env);
-  const [located, local] = await Promise.all([
+  const readOn = async (shard: string) => (await membershipsOn(shardDb(c, shard), scope)).map((m) => ({ ...m, shard }));
+  // The other shards this isolate last found the caller's accounts on are read beside the directory's list, not after it.
+  const hinted = (membershipHints.get(scope.user.id)?.shards ?? []).filter((s) => s !== here);
+  const [located, local, early] = await Promise.all([
     scope.auth.provider === "embedded" ? membershipShards(c.get("directory"), scope) : [],
     membershipsOn(c.get("db"), scope),
+    Promise.all(hinted.map(readOn)),
   ]);
   const home = new Map(located.map((l) => [l.accountId, l.shard ?? fallback]));
   // Whether the account's partner has its writes paused for a move to another shard (the same routing rows).
   const moving = new Set(located.flatMap((l) => (l.moving ? [l.accountId] : [])));
   const elsewhere = [...new Set(home.values())].filter((s) => s !== here);
-  const others = await Promise.all(elsewhere.map(async (shard) => (await membershipsOn(shardDb(c, shard), scope)).map((m) => ({ ...m, shard }))));
-  const all = [...local.map((m) => ({ ...m, shard: here })), ...others.flat()];
+  membershipHints.set(scope.user.id, { shards: elsewhere });
+  // A shard the hint did not name (an account added or moved since) is read now; one it named that holds none is left out.
+  const late = await Promise.all(elsewhere.filter((s) => !hinted.includes(s)).map(readOn));
+  const others = [...early.filter((_rows, i) => elsewhere.includes(hinted[i]!)).flat(), ...late.flat()];
+  const all = [...local.map((m) => ({ ...m, shard: here })), ...others];
   // An account the directory does not place (a Clerk caller's) counts where it was read, once.
   const atHome = all.filter((m) => (home.get(m.account.id) ?? m.shard) === m.shard);
   return atHome.filter((m, i) => atHome.findIndex((n) => n.account.id === m.account.id) === i).map((m) => ({ ...m, moving: moving.has(m.account.id) }));
 }
+
+/**
+ * The shards other than a request's that a user's accounts were on when this
+ * isolate last listed them (per user, bounded): only a hint of what to read
+ * beside the directory's list, which decides. A wrong or missing hint costs
+ * a call or a level, never an account.
+ */
+const membershipHints = isolateCache<string, { shards: string[] }>(USER_MAX);
 
 /**
  * The account the caller acts as: `X-Account-Id`, honoured only when the

@@ -12,6 +12,7 @@ import { hostOf, resolveTenant } from "./resolve";
 import { MOVING_MESSAGE, MOVING_RETRY_SECONDS } from "../domain/shard-move";
 import { ApiError } from "../http/errors";
 import { accountPlacement, accountShard, chooseShard, forgetAccountPlacement, partnerMoving } from "./shard";
+import { deliverersHint } from "./deliverers";
 
 const sentBookmark = (c: Context<AppEnv>) => c.req.header(BOOKMARK_HEADER) ?? getCookie(c, BOOKMARK_COOKIE);
 
@@ -167,7 +168,19 @@ export function partnerShards(c: Context<AppEnv>): PartnerShards {
       for (const [id, name] of named) if (name !== here) by.set(name, [...(by.get(name) ?? []), id]);
       return [...by].map(([name, ids]) => ({ name, db: open(name), partnerIds: ids }));
     },
-    others: () => shardsOf(c.env).flatMap((s) => (s.name === here ? [] : [{ name: s.name, db: open(s.name) }])),
+    deliveringWorkout: async (workoutId) => {
+      const by = new Map<string, string[]>();
+      for (const d of await deliverersHint(c.get("directory"), workoutId)) {
+        const name = d.shard ?? defaultShard(c.env);
+        if (name !== here) by.set(name, [...(by.get(name) ?? []), d.partnerId]);
+      }
+      return [...by].map(([name, partnerIds]) => ({ name, db: open(name), partnerIds }));
+    },
+    delivering: async (partnerId) => {
+      const placed = (await accountPlacement(c.get("directory"), partnerId))?.delivering ?? [];
+      const names = new Set(placed.map((name) => name ?? defaultShard(c.env)));
+      return [...names].filter((name) => name !== here).map((name) => ({ name, db: open(name) }));
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { accounts } from "../../db/schema";
 import { routed, routingColumns, routingPartner } from "../data/quiet-partners";
+import { deliveringShards } from "../data/delivery-index";
 import { writesPaused } from "../domain/shard-move";
 import type { Db } from "../env";
 import { isolateCache } from "../http/isolate-cache";
@@ -23,16 +24,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Where an account is: its partner's shard (null: none placed), the shards it
  * lived on before a re-link moved it, and whether its partner's writes are
- * paused for a move to another shard (worker/domain/shard-move.ts).
+ * paused for a move to another shard (worker/domain/shard-move.ts), and for a
+ * partner the shards holding workouts it delivers (the directory's delivery
+ * index, by its authors' routing rows; null: an author placed nowhere).
  */
-export type AccountPlacement = { shard: string | null; former: string[]; moving: boolean };
+export type AccountPlacement = { shard: string | null; former: string[]; moving: boolean; delivering: (string | null)[] };
 
 const cache = isolateCache<string, { at: number; value: Promise<AccountPlacement | null> }>(MAX_ENTRIES);
 
 /** The placement of an account (null: no such account). */
 async function lookUp(directory: Db, accountId: string): Promise<AccountPlacement | null> {
   const rows = await directory
-    .select({ ...routingColumns(), former: accounts.formerShards })
+    .select({ ...routingColumns(), former: accounts.formerShards, delivering: deliveringShards(accounts.id) })
     .from(accounts)
     .leftJoin(routingPartner, eq(routingPartner.id, accounts.parentAccountId))
     .where(eq(accounts.id, accountId))
@@ -40,7 +43,7 @@ async function lookUp(directory: Db, accountId: string): Promise<AccountPlacemen
   const row = rows[0];
   if (!row) return null;
   const { shard, move } = routed(row);
-  return { shard, former: row.former ?? [], moving: writesPaused(move) };
+  return { shard, former: row.former ?? [], moving: writesPaused(move), delivering: JSON.parse(row.delivering || "[]") as (string | null)[] };
 }
 
 /** Where the account `accountId` is (see AccountPlacement), cached per isolate for a few seconds. */
