@@ -10,6 +10,8 @@ import { expireMailBodies } from "./mail/bodies";
 import { republishLagging } from "./flows/catalogue";
 import { partnerMoves, quietPartnersOn } from "./data/quiet-partners";
 import { pruneClaims } from "./data/time-claims";
+import { backfillClaims } from "./data/claim-backfill";
+import { sendFlows } from "./flows/queue";
 
 /**
  * The cron trigger (wrangler.toml), once per shard, the shards side by side:
@@ -21,7 +23,9 @@ import { pruneClaims } from "./data/time-claims";
  * (worker/flows/catalogue.ts), then the identity memberships of its inactive
  * members leave the directory (worker/data/inactive-members.ts), then its
  * delivering partners' time claims a day past their end expire
- * (worker/data/time-claims.ts). Then, on the
+ * (worker/data/time-claims.ts), and the next batch of its sessions booked
+ * before claims existed gets its claims (worker/data/claim-backfill.ts; not
+ * while any partner moves: the batch waits for the next run). Then, on the
  * directory, users who never confirmed their address are removed
  * (worker/data/auth-links.ts), then its expired sessions and verifications
  * and spent rate-limit counters are pruned (worker/data/directory-prune.ts),
@@ -51,6 +55,14 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
       await dropInactiveIdentityMemberships(db, database(env.DB), shard, defaultShard(env), quiet);
       // Delivering partners' time claims long past expire (worker/data/time-claims.ts).
       await pruneClaims(db, now, quiet);
+      if (!moves.length)
+        await backfillClaims(
+          { shard: db, directory: database(env.DB), open: (name) => database(shardBinding(env, name)) },
+          shard,
+          defaultShard(env),
+          now,
+          (steps) => sendFlows(env, steps),
+        );
     }),
   );
   const directoryDb = database(env.DB);
