@@ -22,6 +22,10 @@ export const at = (d: number, h = 9) => new Date(Date.UTC(2031, 8, 1 + d, h)).to
 export type Line = { id: string; sessionId: string; requestedTimes: string[]; scheduledAt: string | null };
 export type Job = { id: string; version: number; status: string; lines: Line[] };
 
+let theSessions: Promise<Awaited<ReturnType<typeof sessions>>> | undefined;
+/** The workout's sessions, read once (their ids stay when Northwind moves to another shard). */
+export const sessionsOnce = () => (theSessions ??= sessions().then((rows) => rows));
+
 /** Contoso delivers the workout, and its shard's copy says so (the author's change published, the copy refreshed). */
 export async function contosoDeliversThere() {
   await contosoDelivers(WORKOUT);
@@ -42,7 +46,7 @@ export async function sent(send: (q: ReturnType<typeof capturedQueue>) => Promis
 
 /** `who` asks Contoso for the two sessions at `times` (201); the delivery copy of a Fabrikam job is written on weur-1. */
 export async function asks(who: typeof fabrikam, times: string[]): Promise<Job> {
-  const s = await sessions();
+  const s = await sessionsOnce();
   const res = await sent((q) =>
     who(q.bindings).post("/v1/bookings", { workoutId: WORKOUT, mode: "request", sessions: s.map((x, i) => ({ sessionId: x.id, times: [times[i]] })) }),
   );
@@ -60,7 +64,7 @@ export const claimsOf = (jobId: string) => second.select().from(schema.timeClaim
 
 /** Contoso publishes a time of the workout's `i`-th session at `startsAt` (4 seats); answers its id. */
 export async function slotAt(i: number, startsAt: string): Promise<string> {
-  const s = await sessions();
+  const s = await sessionsOnce();
   const res = await contoso().post("/v1/admin/slots", { workoutId: WORKOUT, sessionId: s[i]!.id, startsAt, capacity: 4 });
   expect(res.status).toBe(201);
   return (await json<{ id: string }>(res)).id;
@@ -68,6 +72,6 @@ export async function slotAt(i: number, startsAt: string): Promise<string> {
 
 /** A booking into the published times `ids`, one per session in order. */
 export async function slotsBody(ids: string[]) {
-  const s = await sessions();
+  const s = await sessionsOnce();
   return { workoutId: WORKOUT, mode: "slots", sessions: ids.map((slotId, i) => ({ sessionId: s[i]!.id, slotId })) };
 }
