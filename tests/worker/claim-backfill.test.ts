@@ -8,7 +8,7 @@ import { BACKFILL_DONE } from "../../worker/data/claim-backfill";
 import { claimKey } from "../../worker/domain/time-claims";
 import { giveFabrikamCredits } from "./bookings-setup";
 import { asks, at, claimsOf, confirm, contosoDeliversThere, fabrikam, harbour, sent, slotAt, slotsBody, type Job } from "./claims-setup";
-import { capturedQueue, directory, failingD1, first, resetSecondShard, second } from "./flows-setup";
+import { capturedQueue, directory, failingD1, first, resetSecondShard, runFlows, second } from "./flows-setup";
 import { json } from "./helpers";
 
 /**
@@ -124,5 +124,17 @@ describe("the claims backfill", () => {
         .from(schema.timeClaims)
         .where(inArray(schema.timeClaims.jobId, [gone.id])),
     ).toEqual([]);
+  }, 60_000);
+
+  it("sends the flow step that gives back what the job no longer holds when the job's shard cannot be asked; the step keeps what it holds", async () => {
+    const away = await bookedLongAgo(fabrikam, [at(40), at(41)]);
+    const unasked = failingD1(env.SHARD_FIRST, /inner join "jobs" on .* where "job_lines"\."id" in \(select value from json_each/i, Infinity);
+    const steps = await backfilled({ SHARD_FIRST: unasked });
+    expect(unasked.failures).toBeGreaterThan(0);
+    const step = steps.find((m) => m.kind === "releaseClaims" && m.claims.some((c) => c.jobId === away.id));
+    expect(step).toMatchObject({ kind: "releaseClaims", shard: "weur-1", jobShard: "first" });
+    expect(await claimsOf(away.id)).toHaveLength(2);
+    expect((await runFlows([step!])).explicitAcks).toHaveLength(1);
+    expect(await claimsOf(away.id)).toHaveLength(2);
   }, 60_000);
 });
