@@ -12,6 +12,7 @@ import { requeueKept } from "./flows/kept";
 import { partnerMoves, quietPartnersOn } from "./data/quiet-partners";
 import { pruneClaims } from "./data/time-claims";
 import { alignCustomerCurrencies } from "./data/customer-currency";
+import { backfillClaims } from "./data/claim-backfill";
 import { sendFlows } from "./flows/queue";
 
 /**
@@ -28,7 +29,9 @@ import { sendFlows } from "./flows/queue";
  * delivering partners' time claims a day past their end expire
  * (worker/data/time-claims.ts), then linked customers whose currency is not
  * their partner's take it once nothing is priced in the old one
- * (worker/data/customer-currency.ts). Then, on the
+ * (worker/data/customer-currency.ts), and the next batch of its sessions booked
+ * before claims existed gets its claims (worker/data/claim-backfill.ts; not
+ * while any partner moves: the batch waits for the next run). Then, on the
  * directory, users who never confirmed their address are removed
  * (worker/data/auth-links.ts), then its expired sessions and verifications
  * and spent rate-limit counters are pruned (worker/data/directory-prune.ts),
@@ -61,6 +64,14 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
       // Delivering partners' time claims long past expire (worker/data/time-claims.ts).
       await pruneClaims(db, now, quiet);
       await alignCustomerCurrencies({ shard: db, directory: database(env.DB) }, { shard, defaultShard: defaultShard(env), quiet }, (m) => sendFlows(env, [m]));
+      if (!moves.length)
+        await backfillClaims(
+          { shard: db, directory: database(env.DB), open: (name) => database(shardBinding(env, name)) },
+          shard,
+          defaultShard(env),
+          now,
+          (steps) => sendFlows(env, steps),
+        );
     }),
   );
   const directoryDb = database(env.DB);

@@ -12,6 +12,8 @@ import { sendReminders } from "../../worker/data/reminders";
 import { MAX_BOUND } from "../../worker/data/bound";
 import { republishLagging } from "../../worker/flows/catalogue";
 import { requeueStale } from "../../worker/mail/outbox";
+import { BACKFILL_BATCH, backfillClaims } from "../../worker/data/claim-backfill";
+import { database } from "../../worker/db";
 import { directory, second } from "./flows-setup";
 import { recordingD1 } from "./rows-read";
 
@@ -159,5 +161,17 @@ describe("the shards' sweeps", () => {
     const reads = recordingD1(shard);
     await requeueStale(drizzle(reads.d1), { MAIL_QUEUE: NO_QUEUE }, "first");
     expect(await reads.rowsRead()).toBeLessThanOrEqual(2 * 100);
+  });
+
+  it("backfill the claims of a window of job lines after the cursor, not every line booked before", async () => {
+    const shard = env.SHARD_FIRST;
+    const line = await anyId(shard, "job_lines", "id NOT LIKE '%copy%' ORDER BY id DESC");
+    // Years of booked sessions: each run reads one window of lines by id, whatever their number.
+    await copies(shard, "job_lines", line, GROWN, { status: "'confirmed'", scheduled_at: "'2020-01-01T10:00:00.000Z'" });
+    await directory.delete(schema.sweepCursors).where(eq(schema.sweepCursors.sweep, "claimBackfill:first"));
+    const reads = recordingD1(shard);
+    const db = database(reads.d1);
+    await backfillClaims({ shard: db, directory: database(env.DB), open: () => db }, "first", "first", new Date(), async () => undefined);
+    expect(await reads.rowsRead()).toBeLessThanOrEqual(6 * BACKFILL_BATCH);
   });
 });

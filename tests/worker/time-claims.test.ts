@@ -1,6 +1,6 @@
 import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
@@ -8,12 +8,13 @@ import { MESSAGES } from "../../contract/messages";
 import type { FlowMessage } from "../../worker/domain/flows";
 import { apiAs } from "./auth";
 import { FABRIKAM, giveFabrikamCredits, sessions, WORKOUT } from "./bookings-setup";
-import { capturedQueue, contosoDelivers, failingD1, first, publishNow, resetSecondShard, runFlows, second } from "./flows-setup";
+import { capturedQueue, failingD1, first, resetSecondShard, runFlows, second } from "./flows-setup";
 import { json } from "./helpers";
 import { cronKept, exhaust, keptFor } from "./kept-setup";
 import { nth } from "../present";
 import worker from "../../worker/index";
 import { holdClock, later } from "./clock";
+import { asks, at, claimsOf, confirm, confirmBody, contoso, contosoDeliversThere, fabrikam, harbour, sent, stored, type Job } from "./claims-setup";
 
 /**
  * Two bookings of one time for one delivering partner never both commit,
@@ -22,49 +23,6 @@ import { holdClock, later } from "./clock";
  * on the first shard) and by Harbour (Contoso's own customer, its job on
  * weur-1). Every time booked holds a claim on weur-1 (`time_claims`).
  */
-const HARBOUR = DEMO.customers.harbour.id;
-const contoso = (bindings?: Partial<Env>) => apiAs("otherPartnerAdmin", { accountId: DEMO.contoso.id, bindings });
-const fabrikam = (bindings?: Partial<Env>) => apiAs("customerAdmin", { accountId: FABRIKAM, bindings });
-const harbour = (bindings?: Partial<Env>) => apiAs("otherCustomerAdmin", { accountId: HARBOUR, bindings });
-const at = (d: number, h = 9) => new Date(Date.UTC(2031, 8, 1 + d, h)).toISOString();
-type Line = { id: string; sessionId: string; requestedTimes: string[]; scheduledAt: string | null };
-type Job = { id: string; version: number; status: string; lines: Line[] };
-
-/** Contoso delivers the workout, and its shard's copy says so (the author's change published, the copy refreshed). */
-async function contosoDeliversThere() {
-  await contosoDelivers(WORKOUT);
-  await first
-    .update(schema.workouts)
-    .set({ version: sql`${schema.workouts.version} + 1` })
-    .where(eq(schema.workouts.id, WORKOUT));
-  await runFlows(await publishNow([WORKOUT]));
-}
-
-/** Runs what a request sent to the flow queue: the delivery copies follow the jobs. */
-async function sent(send: (q: ReturnType<typeof capturedQueue>) => Promise<Response>): Promise<Response> {
-  const q = capturedQueue();
-  const res = await send(q);
-  await runFlows(q.sent);
-  return res;
-}
-
-/** `who` asks Contoso for the two sessions at `times` (201); the delivery copy of a Fabrikam job is written on weur-1. */
-async function asks(who: typeof fabrikam, times: string[]): Promise<Job> {
-  const s = await sessions();
-  const res = await sent((q) =>
-    who(q.bindings).post("/v1/bookings", { workoutId: WORKOUT, mode: "request", sessions: s.map((x, i) => ({ sessionId: x.id, times: [times[i]] })) }),
-  );
-  expect(res.status, await res.clone().text()).toBe(201);
-  return json<Job>(res);
-}
-
-const confirmBody = (job: Job, times: string[]) => ({ lines: job.lines.map((l, i) => ({ lineId: l.id, time: times[i] })) });
-const confirm = (job: Job, times: string[], bindings?: Partial<Env>) => contoso(bindings).post(`/v1/jobs/${job.id}/confirm`, confirmBody(job, times));
-
-/** A job as its own shard holds it. */
-const stored = async (db: typeof first, id: string) => (await db.select().from(schema.jobs).where(eq(schema.jobs.id, id)))[0]!;
-/** Contoso's claims on its shard, by job. */
-const claimsOf = (jobId: string) => second.select().from(schema.timeClaims).where(eq(schema.timeClaims.jobId, jobId));
 
 /**
  * A D1 binding whose first batch that writes waits for `gate` (after calling

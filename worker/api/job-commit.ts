@@ -21,6 +21,7 @@ import { dispatchMail } from "../mail/outbox";
 import { accountShardName, historyShards, refuseWritesWhileMoving, shardDb } from "../tenant/scope";
 import { slotShardOf, withAwaySeats, type AwaySeats } from "./away-seats";
 import { claimStatements, releaseClaimStatements } from "../data/time-claims";
+import { releaseStatements, takeStatements } from "../data/away-seats";
 import { claimChanges } from "../domain/time-claims";
 
 /**
@@ -197,7 +198,13 @@ async function awayOf(c: Context<AppEnv>, shard: JobShard, subject: MoveSubject,
   const here = !seats.take.length && !seats.release.length && (!subject.deliveryShard || subject.deliveryShard === shard.name);
   const name = here ? shard.name : await slotShardOf(c, partnerId);
   if (name !== shard.name) return { shard: name, partnerId, ...seats, claims };
-  move.statements.push(...releaseClaimStatements(shard.db, claims.release), ...claimStatements(shard.name, claims.take, claims.bufferMinutes));
+  // Holds taken while the partner was on another shard are here now (the booking partner moved to its shard): in the move's batch.
+  move.statements.push(
+    ...takeStatements(shard.db, shard.name, seats.take),
+    ...releaseStatements(shard.db, seats.release),
+    ...releaseClaimStatements(shard.db, claims.release),
+    ...claimStatements(shard.name, claims.take, claims.bufferMinutes),
+  );
   return null;
 }
 

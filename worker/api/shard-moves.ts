@@ -34,6 +34,7 @@ import {
 } from "../data/shard-move-held";
 import { beginMove, endMove, flipMove, partnerNamed, workoutsToPublish } from "../data/shard-move";
 import type { FlowMessage } from "../domain/flows";
+import { retargetJobShard } from "../data/shard-move-jobs";
 import { settleLeft, settleMs } from "../domain/shard-move";
 import type { AppEnv } from "../env";
 import { ApiError, conflict, forbidden, invalid, notFound, unauthenticated } from "../http/errors";
@@ -174,13 +175,28 @@ async function sendFollowUps(c: Context<AppEnv>, partnerId: string, move: ShardM
   for (const part of chunked(messages, QUEUE_BATCH)) await sendFlows(c.env, part);
 }
 
+/** The claims and seat holds of the partner's jobs on every shard name its new shard (worker/data/shard-move-jobs.ts); at each call of the flip. */
+const retarget = (c: Context<AppEnv>, partnerId: string, move: ShardMove) =>
+  retargetJobShard(
+    shardDb(c, move.to),
+    boundShards(c).map((name) => shardDb(c, name)),
+    partnerId,
+    move,
+  );
+
 /** Messages per send to a queue (its limit per batch). */
 const QUEUE_BATCH = 100;
 
-/** Routes the partner to the target, once every table's count is the same there (else 409 naming the tables). */
+/**
+ * Routes the partner to the target, once every table's count is the same there
+ * (else 409 naming the tables); then, and at each call once flipped, the
+ * claims and seat holds of its jobs name the target and its delivery copies
+ * are sent again.
+ */
 shardMovesApi.post("/operator/shard-moves/:partnerId/flip", async (c) => {
   const { partner, move } = await recorded(c);
   if (move.phase === "moved") {
+    await retarget(c, partner.id, move);
     await sendFollowUps(c, partner.id, move);
     return c.json(MoveState.parse(await stateOf(c, partner, move)));
   }
@@ -193,6 +209,7 @@ shardMovesApi.post("/operator/shard-moves/:partnerId/flip", async (c) => {
     );
   await flipMove(c.get("directory"), partner.id, move, new Date().toISOString());
   clearIsolateCaches();
+  await retarget(c, partner.id, move);
   await sendFollowUps(c, partner.id, move);
   const flipped = await partnerNamed(c.get("directory"), partner.id);
   return c.json(MoveState.parse(await stateOf(c, flipped ?? partner, flipped?.shardMove ?? null)));
