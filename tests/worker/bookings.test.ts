@@ -4,7 +4,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { apiAs } from "./auth";
 import { call, json } from "./helpers";
-import { balance, customer, db, FABRIKAM, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
+import { balance, customer, db, FABRIKAM, grantFabrikamCredits, partner, publishSlot, requestTimes, sessions, WORKOUT } from "./bookings-setup";
 import { nth, present } from "../present";
 import { withBodies } from "./mail-bodies";
 import { NOT_INSTRUCTOR } from "../../worker/api/jobs";
@@ -18,21 +18,7 @@ const count = async (table: typeof schema.jobs | typeof schema.mailOutbox) => nt
 
 grantFabrikamCredits(100);
 
-async function requestBooking(day = 10) {
-  const s = await sessions();
-  const res = await customer.post("/v1/bookings", {
-    workoutId: WORKOUT,
-    mode: "request",
-    sessions: s.map((x, i) => ({ sessionId: x.id, times: [inDays(day + i), inDays(day + i, 14)] })),
-  });
-  return res;
-}
-
-async function publishSlot(sessionId: string, startsAt: string, capacity: number) {
-  const res = await partner.post("/v1/admin/slots", { workoutId: WORKOUT, sessionId, startsAt, capacity });
-  expect(res.status).toBe(201);
-  return (await json(res)).id as string;
-}
+const requestBooking = (day = 10) => requestTimes((i) => [inDays(day + i), inDays(day + i, 14)]);
 
 /**
  * A slot for each of the workout's two sessions, the first on `day` and the
