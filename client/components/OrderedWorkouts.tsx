@@ -1,5 +1,6 @@
 import { useT } from "../lib/i18n";
-import { ArrowDown, ArrowUp, X } from "./icons";
+import { X } from "./icons";
+import { MoveButtons } from "./MoveButtons";
 import { Button } from "./ui/Button";
 
 /**
@@ -33,26 +34,13 @@ export function OrderedWorkouts({
             {i + 1}. {names[id] ?? pending}
           </span>
           <span className="flex gap-1">
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon-sm"
-              disabled={i === 0}
-              aria-label={t("editor.moveUp", { n: i + 1 })}
-              onClick={() => move(i, i - 1)}
-            >
-              <ArrowUp aria-hidden="true" />
-            </Button>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon-sm"
-              disabled={i === ids.length - 1}
-              aria-label={t("editor.moveDown", { n: i + 1 })}
-              onClick={() => move(i, i + 1)}
-            >
-              <ArrowDown aria-hidden="true" />
-            </Button>
+            <MoveButtons
+              index={i}
+              count={ids.length}
+              upLabel={t("editor.moveUp", { n: i + 1 })}
+              downLabel={t("editor.moveDown", { n: i + 1 })}
+              onMove={(to) => move(i, to)}
+            />
             <Button
               type="button"
               variant="ghost"
