@@ -28,6 +28,16 @@ const customerId = "3f0b9a52-2d1c-4c55-9a51-7a8f0f0c1a11";
 const adjustment = (itemType: "bonus" | "planAdjustment", quantity: string) => ({ accountId: customerId, itemType, quantity, context: "" });
 
 describe("forms checked by the contract's schemas", () => {
+  /** A workout of one session, as the slot form reads it. */
+  const oneSession = {
+    id: customerId,
+    name: "W",
+    title: "W",
+    maxAttendees: 10,
+    sessions: [{ id: customerId, name: "S", sequence: 1, lengthMinutes: 60 }],
+    partnerName: null,
+  };
+
   it("a credit adjustment: an empty quantity is Required, a wrong one Invalid quantity (a bonus only adds), a valid one is the contract's body", () => {
     expect(issuesOf(AdjustmentForm, adjustment("bonus", ""))).toEqual({ quantity: MESSAGES.required });
     expect(issuesOf(AdjustmentForm, adjustment("bonus", "-3"))).toEqual({ quantity: MESSAGES.invalidQuantity });
@@ -93,15 +103,7 @@ describe("forms checked by the contract's schemas", () => {
   });
 
   it("a time to publish: the day and the time are Required, then the moment must be in the future; a valid one is the contract's slot", () => {
-    const workout = {
-      id: customerId,
-      name: "W",
-      title: "W",
-      maxAttendees: 10,
-      sessions: [{ id: customerId, name: "S", sequence: 1, lengthMinutes: 60 }],
-      partnerName: null,
-    };
-    const schema = slotForm(workout, "Europe/Berlin");
+    const schema = slotForm(oneSession, "Europe/Berlin");
     expect(issuesOf(schema, { sessionId: "", date: null, time: "", capacity: "5" })).toEqual({ date: MESSAGES.required, time: MESSAGES.required });
     expect(Object.keys(issuesOf(schema, { sessionId: "", date: "2020-01-01", time: "09:00", capacity: "5" }))).toEqual(["startsAt"]);
     expect(schema.parse({ sessionId: "", date: "2999-01-01", time: "09:00", capacity: "5" })).toEqual({
@@ -113,17 +115,9 @@ describe("forms checked by the contract's schemas", () => {
   });
 
   it("a time to publish is the wall clock of the partner's zone, whatever the browser's", () => {
-    const workout = {
-      id: customerId,
-      name: "W",
-      title: "W",
-      maxAttendees: 10,
-      sessions: [{ id: customerId, name: "S", sequence: 1, lengthMinutes: 60 }],
-      partnerName: null,
-    };
     const values = { sessionId: "", date: "2999-07-01", time: "09:00", capacity: "5" };
-    expect(slotForm(workout, "America/New_York").parse(values)).toMatchObject({ startsAt: "2999-07-01T13:00:00.000Z" });
-    expect(slotForm(workout, "Australia/Sydney").parse(values)).toMatchObject({ startsAt: "2999-06-30T23:00:00.000Z" });
+    expect(slotForm(oneSession, "America/New_York").parse(values)).toMatchObject({ startsAt: "2999-07-01T13:00:00.000Z" });
+    expect(slotForm(oneSession, "Australia/Sydney").parse(values)).toMatchObject({ startsAt: "2999-06-30T23:00:00.000Z" });
   });
 
   it("a list's own message is read where the resolver puts it (under root) and where a server's field puts it", () => {

@@ -9,6 +9,7 @@ import { authSecret } from "../../worker/identity/embedded";
 import { apiAs, signUp, tokenFor, type Caller } from "./auth";
 import { json } from "./helpers";
 import { first } from "../present";
+import { assessmentStatus, scoreCameIn } from "./assessment-setup";
 import { shardDbOf } from "./databases";
 import { clearIsolateCaches } from "../../worker/http/isolate-cache";
 import { withClockHeld } from "./clock";
@@ -86,7 +87,7 @@ describe("taking the assessment through a customer's link", () => {
     const form = await json(opened);
     expect(form).toMatchObject({ status: "inProgress", asksForAssessee: false, partnerName: "Northwind Learning" });
     expect(form.questions).toHaveLength(56);
-    expect(first(await db.select().from(schema.assessments).where(eq(schema.assessments.id, id))).status).toBe("inProgress");
+    expect(await assessmentStatus(id)).toBe("inProgress");
 
     const answers = answerAll(form, 4);
     answers[form.questions[0].id] = 2;
@@ -97,7 +98,7 @@ describe("taking the assessment through a customer's link", () => {
     expect(result.categories).toHaveLength(7);
     expect(result.categories[0]).toMatchObject({ category: "aiAndAutomation", score: 3.8, scorePercent: 75 });
     expect(result.overall).toEqual({ score: 79, scoreName: DEMO.northwind.platformName, customScoreString: "79/100" });
-    expect(first(await db.select().from(schema.assessments).where(eq(schema.assessments.id, id))).status).toBe("assessed");
+    expect(await assessmentStatus(id)).toBe("assessed");
 
     const strategy = await json(await apiAs(dan).get("/v1/scores/fitness?category=strategy&includeEntries=true"));
     expect(strategy[0]).toMatchObject({ source: "assessment", scorePercent: 80 });
@@ -141,7 +142,7 @@ describe("taking the assessment through a customer's link", () => {
     const forged = `${id}.${"A".repeat(43)}`;
     expect((await open(forged, "customerMember")).status).toBe(404);
     expect((await open("not-a-token", "customerMember")).status).toBe(404);
-    expect(first(await db.select().from(schema.assessments).where(eq(schema.assessments.id, id))).status).toBe("pending");
+    expect(await assessmentStatus(id)).toBe("pending");
 
     // A link signed correctly but past its time.
     const dan = first(await db.select().from(schema.users).where(eq(schema.users.email, "dan@fabrikam.test")));
@@ -402,22 +403,14 @@ describe("POST v1/admin/scores/fitness/mark-assessed", () => {
     expect((await json(bad)).error.fields.assessmentId).toBe("Not a valid UUID");
     expect((await apiAs(null).post(PATH, { assessmentId })).status).toBe(401);
     expect(await counts()).toEqual(before);
-    expect(first(await db.select().from(schema.assessments).where(eq(schema.assessments.id, assessmentId))).status).toBe("inProgress");
+    expect(await assessmentStatus(assessmentId)).toBe("inProgress");
 
     // Its scores came in (mark-assessed refuses an assessment with none).
-    await db.insert(schema.scores).values({
-      accountId: FABRIKAM,
-      partnerAccountId: DEMO.northwind.id,
-      assessmentId,
-      category: "strategy",
-      score: 3,
-      scorePercent: 60,
-      source: "assessment",
-    });
+    await scoreCameIn(assessmentId);
     const ok = await post("partnerAdmin", { assessmentId });
     expect(ok.status).toBe(200);
     expect(await json(ok)).toMatchObject({ id: assessmentId, status: "assessed" });
-    expect(first(await db.select().from(schema.assessments).where(eq(schema.assessments.id, assessmentId))).status).toBe("assessed");
+    expect(await assessmentStatus(assessmentId)).toBe("assessed");
     const audit = await db.select().from(schema.auditEntries).where(eq(schema.auditEntries.subjectId, assessmentId));
     expect(audit).toEqual([expect.objectContaining({ accountId: FABRIKAM, code: "fitnessScoreUpdated" })]);
     expect((await post("partnerAdmin", { assessmentId })).status).toBe(409);

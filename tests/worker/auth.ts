@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { and, desc, eq, like } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import { expect } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from "../../db/seed";
 import { call, type Bindings } from "./helpers";
@@ -201,6 +202,14 @@ export async function newCustomer(name = `New Co ${crypto.randomUUID().slice(0, 
   if (res.status !== 201) throw new Error(`account creation failed: ${res.status} ${await res.text()}`);
   const { id } = await res.json<{ id: string }>();
   return { ...user, id };
+}
+
+/** A new customer account (`newCustomer`) linked to Northwind by its TAN, with no plan and no credits. */
+export async function newNorthwindCustomer() {
+  const customer = await newCustomer();
+  const linked = await apiAs(customer.token, { accountId: customer.id }).post(`/v1/admin/accounts/${customer.id}/assign-parent`, { tan: "482913" });
+  expect(linked.status).toBe(200);
+  return customer;
 }
 
 /** The headers of a bearer request, for a test that builds its own requests (API calls go through `apiAs`). */

@@ -5,7 +5,7 @@ import { withBodies } from "./mail-bodies";
 import { DEMO } from "../../db/seed";
 import { apiAs } from "./auth";
 import { call, json } from "./helpers";
-import { customer, db, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
+import { customer, db, grantFabrikamCredits, partner, requestedJob, sessions, WORKOUT } from "./bookings-setup";
 import { withoutPublishedHours } from "./published-hours";
 import { MESSAGES } from "../../contract/messages";
 import { shardDbOf } from "./databases";
@@ -244,16 +244,7 @@ describe("counter-proposals", () => {
   withoutPublishedHours();
   const inDays = (d: number, h = 9) => new Date(Date.UTC(2030, 8, 1 + d, h)).toISOString();
 
-  async function requested() {
-    const s = await sessions();
-    const res = await customer.post("/v1/bookings", {
-      workoutId: WORKOUT,
-      mode: "request",
-      sessions: s.map((x, i) => ({ sessionId: x.id, times: [inDays(i * 2)] })),
-    });
-    expect(res.status).toBe(201);
-    return json(res);
-  }
+  const requested = () => requestedJob((i) => [inDays(i * 2)]);
   const proposal = (job: { lines: { id: string }[] }, day = 10) => ({
     lines: job.lines.map((l, i) => ({ lineId: l.id, times: [inDays(day + i * 2, 10), inDays(day + i * 2, 15)] })),
     comment: "We're away that week",

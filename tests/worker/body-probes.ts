@@ -307,6 +307,27 @@ async function harbourWithoutLaterPlans() {
 }
 const customer = (p: Omit<BodyProbe, "as">): BodyProbe => ({ as: "otherCustomerAdmin", ...p });
 
+/**
+ * A probe of a line of Harbour's own job (`setup` makes it) against a line
+ * of Northwind's: the request names the job in its path, and the line where
+ * `send` puts it.
+ */
+const jobLineProbe = (field: string, setup: BodyProbe["setup"], send: (lineId: string) => Omit<Sent, "params">): Omit<BodyProbe, "as"> => ({
+  field,
+  own: () => ids.ownLine1,
+  other: () => ids.northwindJobLine,
+  setup,
+  request: (lineId) => ({ params: { id: ids.ownJob }, ...send(lineId) }),
+});
+
+/** Both lines of Harbour's job, the first named by `lineId`, each with `timed` of its time on `day` (9:00, then 11:00). */
+const bothLines = (lineId: string, day: number, timed: (time: string) => Record<string, unknown>) => ({
+  lines: [
+    { lineId, ...timed(at(day, 9)) },
+    { lineId: ids.ownLine2, ...timed(at(day, 11)) },
+  ],
+});
+
 /** Every operation with an id in its body or query: one probe per such field (keyed "METHOD /v1/path"). */
 export const BODY_RESOURCES: Record<string, BodyProbe[]> = {
   "GET /v1/bookings/options/{id}": [
@@ -390,55 +411,25 @@ export const BODY_RESOURCES: Record<string, BodyProbe[]> = {
     }),
   ],
   "POST /v1/jobs/{id}/confirm": [
-    partner({
-      field: "body.lines[].lineId",
-      own: () => ids.ownLine1,
-      other: () => ids.northwindJobLine,
-      setup: () => harbourJob("request"),
-      request: (lineId) => ({
-        params: { id: ids.ownJob },
-        body: {
-          lines: [
-            { lineId, time: at(10, 9) },
-            { lineId: ids.ownLine2, time: at(10, 11) },
-          ],
-        },
-      }),
-    }),
+    partner(
+      jobLineProbe(
+        "body.lines[].lineId",
+        () => harbourJob("request"),
+        (lineId) => ({ body: bothLines(lineId, 10, (time) => ({ time })) }),
+      ),
+    ),
   ],
   "POST /v1/jobs/{id}/propose": [
-    partner({
-      field: "body.lines[].lineId",
-      own: () => ids.ownLine1,
-      other: () => ids.northwindJobLine,
-      setup: () => harbourJob("request"),
-      request: (lineId) => ({
-        params: { id: ids.ownJob },
-        body: {
-          lines: [
-            { lineId, times: [at(11, 9)] },
-            { lineId: ids.ownLine2, times: [at(11, 11)] },
-          ],
-        },
-      }),
-    }),
+    partner(
+      jobLineProbe(
+        "body.lines[].lineId",
+        () => harbourJob("request"),
+        (lineId) => ({ body: bothLines(lineId, 11, (time) => ({ times: [time] })) }),
+      ),
+    ),
   ],
   "POST /v1/bookings/{id}/accept": [
-    customer({
-      field: "body.lines[].lineId",
-      own: () => ids.ownLine1,
-      other: () => ids.northwindJobLine,
-      setup: harbourProposal,
-      request: (lineId) => ({
-        params: { id: ids.ownJob },
-        body: {
-          lines: [
-            { lineId, time: at(11, 9) },
-            { lineId: ids.ownLine2, time: at(11, 11) },
-          ],
-        },
-      }),
-    }),
+    customer(jobLineProbe("body.lines[].lineId", harbourProposal, (lineId) => ({ body: bothLines(lineId, 11, (time) => ({ time })) }))),
   ],
   "GET /v1/bookings/options/{id}/open-times": [
     customer({
@@ -449,22 +440,22 @@ export const BODY_RESOURCES: Record<string, BodyProbe[]> = {
     }),
   ],
   "GET /v1/bookings/{id}/open-times": [
-    customer({
-      field: "query.lineId",
-      own: () => ids.ownLine1,
-      other: () => ids.northwindJobLine,
-      setup: () => harbourJob("request"),
-      request: (lineId) => ({ params: { id: ids.ownJob }, query: { lineId, ...openWindow } }),
-    }),
+    customer(
+      jobLineProbe(
+        "query.lineId",
+        () => harbourJob("request"),
+        (lineId) => ({ query: { lineId, ...openWindow } }),
+      ),
+    ),
   ],
   "GET /v1/jobs/{id}/open-times": [
-    partner({
-      field: "query.lineId",
-      own: () => ids.ownLine1,
-      other: () => ids.northwindJobLine,
-      setup: () => harbourJob("request"),
-      request: (lineId) => ({ params: { id: ids.ownJob }, query: { lineId, ...openWindow } }),
-    }),
+    partner(
+      jobLineProbe(
+        "query.lineId",
+        () => harbourJob("request"),
+        (lineId) => ({ query: { lineId, ...openWindow } }),
+      ),
+    ),
   ],
   "GET /v1/admin/availability": [
     partner({ field: "query.workoutId", own: () => EXCEL, other: () => NORTHWIND_ONLY, request: (workoutId) => ({ query: { workoutId } }) }),
@@ -496,22 +487,22 @@ export const BODY_RESOURCES: Record<string, BodyProbe[]> = {
     }),
   ],
   "PUT /v1/jobs/{id}/location": [
-    partner({
-      field: "body.lineId",
-      own: () => ids.ownLine1,
-      other: () => ids.northwindJobLine,
-      setup: () => harbourJob("slots"),
-      request: (lineId) => ({ params: { id: ids.ownJob }, body: { lineId, location: { kind: "online", url: "https://meet.example.test/p" } } }),
-    }),
+    partner(
+      jobLineProbe(
+        "body.lineId",
+        () => harbourJob("slots"),
+        (lineId) => ({ body: { lineId, location: { kind: "online", url: "https://meet.example.test/p" } } }),
+      ),
+    ),
   ],
   "PUT /v1/jobs/{id}/instructor": [
-    partner({
-      field: "body.lineId",
-      own: () => ids.ownLine1,
-      other: () => ids.northwindJobLine,
-      setup: () => harbourJob("slots"),
-      request: (lineId) => ({ params: { id: ids.ownJob }, body: { lineId, userId: ids.contosoUser } }),
-    }),
+    partner(
+      jobLineProbe(
+        "body.lineId",
+        () => harbourJob("slots"),
+        (lineId) => ({ body: { lineId, userId: ids.contosoUser } }),
+      ),
+    ),
     partner({
       field: "body.userId",
       own: () => ids.contosoUser,

@@ -4,7 +4,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { apiAs } from "./auth";
 import { json } from "./helpers";
-import { balance, customer, db, FABRIKAM, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
+import { balance, customer, db, FABRIKAM, grantFabrikamCredits, partner, requestedJob, sessions, WORKOUT } from "./bookings-setup";
 import { nth } from "../present";
 import { withBodies } from "./mail-bodies";
 import { withoutPublishedHours } from "./published-hours";
@@ -42,16 +42,9 @@ const row = async (id: string) => ({
   lines: await db.select().from(schema.jobLines).where(eq(schema.jobLines.jobId, id)).orderBy(schema.jobLines.sequence),
 });
 
-async function requested(): Promise<Job> {
-  const s = await sessions();
+function requested(): Promise<Job> {
   const d = (day += 4);
-  const res = await customer.post("/v1/bookings", {
-    workoutId: WORKOUT,
-    mode: "request",
-    sessions: s.map((x, i) => ({ sessionId: x.id, times: [at(d + i), at(d + i, 14)] })),
-  });
-  expect(res.status).toBe(201);
-  return json(res);
+  return requestedJob((i) => [at(d + i), at(d + i, 14)]);
 }
 
 async function booked(): Promise<Job> {

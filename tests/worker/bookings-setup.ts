@@ -6,11 +6,12 @@
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { beforeAll } from "vitest";
+import { beforeAll, expect } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { apiAs } from "./auth";
 import { first } from "../present";
+import { json } from "./helpers";
 
 export const db = drizzle(env.DB, { schema });
 export const FABRIKAM = DEMO.customers.fabrikam.id;
@@ -24,6 +25,26 @@ export const partner = apiAs("partnerAdmin", { accountId: DEMO.northwind.id });
 /** The workout's sessions in their order. */
 export const sessions = (workoutId = WORKOUT) =>
   db.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, workoutId)).orderBy(schema.workoutSessions.sequence);
+
+/** Fabrikam's booking request of every session of the workout, the i-th session at the times `timesOf(i)`: the answer. */
+export async function requestTimes(timesOf: (i: number) => string[]): Promise<Response> {
+  const s = await sessions();
+  return customer.post("/v1/bookings", { workoutId: WORKOUT, mode: "request", sessions: s.map((x, i) => ({ sessionId: x.id, times: timesOf(i) })) });
+}
+
+/** The same request, answered 201: the job. */
+export async function requestedJob<T = any>(timesOf: (i: number) => string[]): Promise<T> {
+  const res = await requestTimes(timesOf);
+  expect(res.status).toBe(201);
+  return json<T>(res);
+}
+
+/** A slot Northwind publishes for a session of the workout (answered 201): its id. */
+export async function publishSlot(sessionId: string, startsAt: string, capacity: number): Promise<string> {
+  const res = await partner.post("/v1/admin/slots", { workoutId: WORKOUT, sessionId, startsAt, capacity });
+  expect(res.status).toBe(201);
+  return (await json(res)).id as string;
+}
 
 /** An account's credit balance: the sum of its credit lines. */
 export const balance = async (accountId = FABRIKAM) =>

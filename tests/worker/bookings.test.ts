@@ -4,7 +4,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { apiAs } from "./auth";
 import { call, json } from "./helpers";
-import { balance, customer, db, FABRIKAM, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
+import { balance, customer, db, FABRIKAM, grantFabrikamCredits, partner, publishSlot, requestTimes, sessions, WORKOUT } from "./bookings-setup";
 import { nth, present } from "../present";
 import { withBodies } from "./mail-bodies";
 import { NOT_INSTRUCTOR } from "../../worker/api/jobs";
@@ -18,20 +18,25 @@ const count = async (table: typeof schema.jobs | typeof schema.mailOutbox) => nt
 
 grantFabrikamCredits(100);
 
-async function requestBooking(day = 10) {
-  const s = await sessions();
-  const res = await customer.post("/v1/bookings", {
-    workoutId: WORKOUT,
-    mode: "request",
-    sessions: s.map((x, i) => ({ sessionId: x.id, times: [inDays(day + i), inDays(day + i, 14)] })),
-  });
-  return res;
-}
+const requestBooking = (day = 10) => requestTimes((i) => [inDays(day + i), inDays(day + i, 14)]);
 
-async function publishSlot(sessionId: string, startsAt: string, capacity: number) {
-  const res = await partner.post("/v1/admin/slots", { workoutId: WORKOUT, sessionId, startsAt, capacity });
-  expect(res.status).toBe(201);
-  return (await json(res)).id as string;
+/**
+ * A slot for each of the workout's two sessions, the first on `day` and the
+ * second the day after, with their capacities, and the body that books them.
+ */
+async function twoSlots(day: number, capacities: [number, number]) {
+  const s = await sessions();
+  const a = await publishSlot(nth(s, 0).id, inDays(day), capacities[0]);
+  const b = await publishSlot(nth(s, 1).id, inDays(day + 1), capacities[1]);
+  const body = {
+    workoutId: WORKOUT,
+    mode: "slots",
+    sessions: [
+      { sessionId: nth(s, 0).id, slotId: a },
+      { sessionId: nth(s, 1).id, slotId: b },
+    ],
+  };
+  return { s, a, b, body };
 }
 
 describe("booking options", () => {
@@ -316,19 +321,10 @@ describe("a workout the catalogue does not show cannot be booked", () => {
 
 describe("calendar-based booking", () => {
   it("books open slots and is Booked at once", async () => {
-    const s = await sessions();
-    const a = await publishSlot(nth(s, 0).id, inDays(70), 5);
-    const b = await publishSlot(nth(s, 1).id, inDays(71), 5);
+    const { a, body } = await twoSlots(70, [5, 5]);
     const options = await json(await customer.get(`/v1/bookings/options/${WORKOUT}`));
     expect(options.sessions[0].slots.map((x: { id: string }) => x.id)).toContain(a);
-    const res = await customer.post("/v1/bookings", {
-      workoutId: WORKOUT,
-      mode: "slots",
-      sessions: [
-        { sessionId: nth(s, 0).id, slotId: a },
-        { sessionId: nth(s, 1).id, slotId: b },
-      ],
-    });
+    const res = await customer.post("/v1/bookings", body);
     expect(res.status).toBe(201);
     const job = await json(res);
     expect(job.status).toBe("confirmed");
@@ -338,19 +334,8 @@ describe("calendar-based booking", () => {
   });
 
   it("a deny gives back the seat a session kept while another was asked again by request", async () => {
-    const s = await sessions();
-    const a = await publishSlot(nth(s, 0).id, inDays(74), 5);
-    const b = await publishSlot(nth(s, 1).id, inDays(75), 5);
-    const job = await json(
-      await customer.post("/v1/bookings", {
-        workoutId: WORKOUT,
-        mode: "slots",
-        sessions: [
-          { sessionId: nth(s, 0).id, slotId: a },
-          { sessionId: nth(s, 1).id, slotId: b },
-        ],
-      }),
-    );
+    const { s, a, b, body } = await twoSlots(74, [5, 5]);
+    const job = await json(await customer.post("/v1/bookings", body));
     const asked = await customer.post(`/v1/bookings/${job.id}/schedule`, {
       version: job.version,
       mode: "request",
@@ -368,18 +353,8 @@ describe("calendar-based booking", () => {
   });
 
   it("40 parallel bookings of a 5-seat slot give exactly 5 jobs and 35 clear refusals; the ledger balances", async () => {
-    const s = await sessions();
-    const small = await publishSlot(nth(s, 0).id, inDays(80), 5);
-    const big = await publishSlot(nth(s, 1).id, inDays(81), 12);
+    const { a: small, body } = await twoSlots(80, [5, 12]);
     const before = { credits: await balance(), jobs: await count(schema.jobs) };
-    const body = {
-      workoutId: WORKOUT,
-      mode: "slots",
-      sessions: [
-        { sessionId: nth(s, 0).id, slotId: small },
-        { sessionId: nth(s, 1).id, slotId: big },
-      ],
-    };
     const results = await Promise.all(Array.from({ length: 40 }, () => customer.post("/v1/bookings", body)));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((x) => x === 201)).toHaveLength(5);
@@ -463,16 +438,8 @@ describe("slots", () => {
     const listed = await json(await partner.get(`/v1/admin/slots?workoutId=${WORKOUT}`));
     expect(listed.map((x: { id: string }) => x.id)).toContain(free);
     expect((await partner.delete(`/v1/admin/slots/${free}`)).status).toBe(204);
-    const a = await publishSlot(nth(s, 0).id, inDays(131), 3);
-    const b = await publishSlot(nth(s, 1).id, inDays(132), 3);
-    await customer.post("/v1/bookings", {
-      workoutId: WORKOUT,
-      mode: "slots",
-      sessions: [
-        { sessionId: nth(s, 0).id, slotId: a },
-        { sessionId: nth(s, 1).id, slotId: b },
-      ],
-    });
+    const { a, body } = await twoSlots(131, [3, 3]);
+    await customer.post("/v1/bookings", body);
     expect((await partner.delete(`/v1/admin/slots/${a}`)).status).toBe(409);
   });
 });
@@ -536,21 +503,9 @@ describe("partner members read jobs and slots; acting on them needs owner or adm
   }, 60_000);
 
   it("a slot closed while a booking takes it: the booking answers 409 and nothing is half-written", async () => {
-    const s = await sessions();
-    const a = await publishSlot(nth(s, 0).id, inDays(160), 3);
-    const b = await publishSlot(nth(s, 1).id, inDays(161), 3);
+    const { a, b, body } = await twoSlots(160, [3, 3]);
     const jobsBefore = await count(schema.jobs);
-    const [book, close] = await Promise.all([
-      customer.post("/v1/bookings", {
-        workoutId: WORKOUT,
-        mode: "slots",
-        sessions: [
-          { sessionId: nth(s, 0).id, slotId: a },
-          { sessionId: nth(s, 1).id, slotId: b },
-        ],
-      }),
-      partner.delete(`/v1/admin/slots/${a}`),
-    ]);
+    const [book, close] = await Promise.all([customer.post("/v1/bookings", body), partner.delete(`/v1/admin/slots/${a}`)]);
     const [slotRow] = await db.select().from(schema.slots).where(eq(schema.slots.id, a));
     const other = nth(await db.select().from(schema.slots).where(eq(schema.slots.id, b)), 0);
     const outcome = {

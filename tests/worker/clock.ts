@@ -14,17 +14,27 @@ export function holdClock(): void {
   vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
 }
 
-/** Moves a held clock on by `ms` (a cache lapses, a window passes). */
+/**
+ * Moves the clock on by `ms` (a cache lapses, a window passes, a token
+ * expires), holding it from then on if it ran: a test that calls it lets the
+ * clock run again after it (`letClockRunAfterEach`).
+ */
 export function later(ms: number): void {
+  if (!vi.isFakeTimers()) holdClock();
   vi.setSystemTime(Date.now() + ms);
+}
+
+/** After each test of the enclosing file or describe, the clock runs again (one held or moved on by `later`). */
+export function letClockRunAfterEach(): void {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 }
 
 /** Every test of the enclosing file or describe runs under a held clock, from the instant it starts. */
 export function holdClockInEachTest(): void {
   beforeEach(holdClock);
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  letClockRunAfterEach();
 }
 
 /** Runs `steps` (a warm-up and the request it measures) under a held clock, then lets the clock run again (unless it was held before). */

@@ -1,11 +1,12 @@
 import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO, DEMO_USERS, type DemoUserKey } from "../../db/seed";
 import { getWithCookie, satelliteCookie, satelliteStart, signInCookie, signUp } from "./auth";
 import { call, json } from "./helpers";
 import { first, nth } from "../present";
+import { later, letClockRunAfterEach } from "./clock";
 
 // Worker tests run with MAIN_ORIGIN http://localhost:5173 in development, so
 // a connected domain's registered origin carries that scheme and port.
@@ -69,9 +70,7 @@ async function sessionOn(host: string, cookie: string) {
 
 const handoffRecords = async () => (await db.select().from(schema.authVerifications)).length;
 
-afterEach(() => {
-  vi.useRealTimers();
-});
+letClockRunAfterEach();
 
 describe("POST /api/auth/handoff/create: who is handed to which domain", () => {
   it("hands a Northwind customer to Northwind's registered origin, and a partner's own team to it", async () => {
@@ -191,8 +190,7 @@ describe("POST /api/auth/handoff/redeem: the token is bound to its origin, singl
 
   it("expires after two minutes", async () => {
     const token = await mint("customerAdmin");
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(Date.now() + 2 * 60 * 1000 + 1000);
+    later(2 * 60 * 1000 + 1000);
     const res = await redeem(token, NORTHWIND);
     expect(res.status).toBe(400);
     expect(sessionCookie(res)).toBe("");

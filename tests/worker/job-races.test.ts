@@ -3,7 +3,19 @@ import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { json } from "./helpers";
-import { balance, customer, db, FABRIKAM, giveFabrikamCredits, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
+import {
+  balance,
+  customer,
+  db,
+  FABRIKAM,
+  giveFabrikamCredits,
+  grantFabrikamCredits,
+  partner,
+  publishSlot,
+  requestedJob,
+  sessions,
+  WORKOUT,
+} from "./bookings-setup";
 import { first, nth } from "../present";
 import { withoutPublishedHours } from "./published-hours";
 
@@ -23,24 +35,11 @@ const at = (d: number, h = 9) => new Date(Date.UTC(2030, 0, 1 + d, h)).toISOStri
 const mailCount = async () => Number(first(await db.select({ n: sql<number>`count(*)` }).from(schema.mailOutbox)).n);
 const seatsOf = async (slotId: string) => first(await db.select().from(schema.slots).where(eq(schema.slots.id, slotId))).seatsTaken;
 
-async function publishSlot(sessionId: string, startsAt: string, capacity: number): Promise<string> {
-  const res = await partner.post("/v1/admin/slots", { workoutId: WORKOUT, sessionId, startsAt, capacity });
-  expect(res.status).toBe(201);
-  return (await json(res)).id as string;
-}
-
 type Job = { id: string; status: string; version: number; lines: { id: string; requestedTimes: string[]; slotId: string | null }[] };
 
-async function requestBooking(): Promise<Job> {
-  const s = await sessions();
+function requestBooking(): Promise<Job> {
   const d = (day += 3);
-  const res = await customer.post("/v1/bookings", {
-    workoutId: WORKOUT,
-    mode: "request",
-    sessions: s.map((x, i) => ({ sessionId: x.id, times: [at(d + i), at(d + i, 14)] })),
-  });
-  expect(res.status).toBe(201);
-  return json(res);
+  return requestedJob((i) => [at(d + i), at(d + i, 14)]);
 }
 
 async function slotBooking(slotIds: string[]): Promise<Job> {

@@ -10,7 +10,7 @@ import * as schema from "../../db/schema";
 import { DEMO_USERS } from "../../db/seed";
 import { apiAs } from "./auth";
 import { json } from "./helpers";
-import { customer, db, grantFabrikamCredits, partner, sessions, WORKOUT } from "./bookings-setup";
+import { customer, db, grantFabrikamCredits, partner, requestedJob } from "./bookings-setup";
 import { withBodies } from "./mail-bodies";
 import { withoutPublishedHours } from "./published-hours";
 
@@ -31,14 +31,7 @@ async function userId(email: string) {
 
 /** A request of Copilot Foundations at `day`, `day + 1`; Ben instructs its first session only. */
 async function requested(day: number) {
-  const s = await sessions();
-  const res = await customer.post("/v1/bookings", {
-    workoutId: WORKOUT,
-    mode: "request",
-    sessions: s.map((x, i) => ({ sessionId: x.id, times: [inDays(day + i)] })),
-  });
-  expect(res.status).toBe(201);
-  const job = await json(res);
+  const job = await requestedJob((i) => [inDays(day + i)]);
   const assigned = await partner.put(`/v1/jobs/${job.id}/instructor`, { userId: await userId(BEN), lineId: job.lines[0].id });
   expect(assigned.status).toBe(200);
   return json(assigned);

@@ -12,7 +12,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import worker from "../../worker/index";
 import { addMonths } from "../../worker/domain/plan-periods";
-import { apiAs, newCustomer } from "./auth";
+import { apiAs, newNorthwindCustomer } from "./auth";
 import { call, json } from "./helpers";
 import { first } from "../present";
 import { shardDbOf } from "./databases";
@@ -22,12 +22,6 @@ const partner = () => apiAs("partnerAdmin", { accountId: DEMO.northwind.id });
 const today = () => new Date().toISOString().slice(0, 10);
 const PLAN = { planName: "Team Monthly", commitmentTerm: "monthly", credits: 4, refreshPeriod: "monthly", priceAmount: null, currency: null };
 
-async function northwindCustomer() {
-  const customer = await newCustomer();
-  const linked = await apiAs(customer.token, { accountId: customer.id }).post(`/v1/admin/accounts/${customer.id}/assign-parent`, { tan: "482913" });
-  expect(linked.status).toBe(200);
-  return customer;
-}
 async function newPlan(body: Record<string, unknown> = {}) {
   const res = await partner().post("/v1/admin/entitlements/plans", { ...PLAN, variantName: `v-${crypto.randomUUID().slice(0, 6)}`, ...body });
   expect(res.status).toBe(201);
@@ -64,7 +58,7 @@ describe("DELETE v1/admin/entitlements/plans/{planId}", () => {
 
   it("retires a plan in use: no new starts or changes to it, its customer keeps it and its renewals; deleted once nobody is on it", async () => {
     const plan = await newPlan();
-    const onIt = await northwindCustomer();
+    const onIt = await newNorthwindCustomer();
     const entry = await json(await startOn(onIt.id, plan.id));
     const res = await partner().delete(`/v1/admin/entitlements/plans/${plan.id}`);
     expect(await json(res)).toEqual({ outcome: "retired" });
@@ -76,7 +70,7 @@ describe("DELETE v1/admin/entitlements/plans/{planId}", () => {
     expect((await auditOf(plan.id)).map((e) => e.code)).toEqual(["planRetired"]);
 
     // Not offered for new starts, nor as a change.
-    const other = await northwindCustomer();
+    const other = await newNorthwindCustomer();
     const refused = await startOn(other.id, plan.id);
     expect(refused.status).toBe(409);
     expect(await db.select().from(schema.planEntries).where(eq(schema.planEntries.accountId, other.id))).toEqual([]);
@@ -119,7 +113,7 @@ describe("DELETE v1/admin/entitlements/plans/{planId}", () => {
 
 describe("a cancelled plan's unused credits", () => {
   it("expire with a ledger line after its last day, once however often the cron runs", async () => {
-    const customer = await northwindCustomer();
+    const customer = await newNorthwindCustomer();
     const plan = await newPlan();
     const entry = await json(await startOn(customer.id, plan.id));
     await partner().post("/v1/admin/entitlements/credit", { accountId: customer.id, itemType: "planAdjustment", quantity: -1, context: "Used" });
@@ -139,7 +133,7 @@ describe("a cancelled plan's unused credits", () => {
   });
 
   it("carry over to the next plan on a plan change", async () => {
-    const customer = await northwindCustomer();
+    const customer = await newNorthwindCustomer();
     const entry = await json(await startOn(customer.id, (await newPlan()).id));
     const startDate = addMonths(today(), 1);
     expect((await partner().post(`/v1/admin/entitlements/plans/${entry.id}/change`, { planId: (await newPlan({ credits: 7 })).id, startDate })).status).toBe(

@@ -7,7 +7,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import worker from "../../worker/index";
 import { addMonths } from "../../worker/domain/plan-periods";
-import { apiAs, newCustomer } from "./auth";
+import { apiAs, newNorthwindCustomer } from "./auth";
 import { assignParent } from "./flows-setup";
 import { call, json } from "./helpers";
 import { first } from "../present";
@@ -36,14 +36,6 @@ const creditEntriesOf = async (accountId: string, writtenUnder = accountId) =>
 const linesOf = async (accountId: string, writtenUnder = accountId) =>
   (await shardDbOf(writtenUnder)).select().from(schema.creditLines).where(eq(schema.creditLines.accountId, accountId));
 const balanceOf = async (accountId: string) => (await linesOf(accountId)).reduce((sum, l) => sum + l.quantity, 0);
-
-/** A new customer account linked to Northwind, with no plan and no credits. */
-async function northwindCustomer() {
-  const customer = await newCustomer();
-  const linked = await apiAs(customer.token, { accountId: customer.id }).post(`/v1/admin/accounts/${customer.id}/assign-parent`, { tan: "482913" });
-  expect(linked.status).toBe(200);
-  return customer;
-}
 
 async function newPlan(body: Record<string, unknown> = {}) {
   const res = await partner().post("/v1/admin/entitlements/plans", { ...PLAN, variantName: `v-${crypto.randomUUID().slice(0, 6)}`, ...body });
@@ -134,7 +126,7 @@ describe("the partner's plans (Admin → Plans)", () => {
 
 describe("POST v1/admin/entitlements/plan-entries: a customer's first plan", () => {
   it("starts a plan today with its first credits, which the customer sees as workouts remaining", async () => {
-    const customer = await northwindCustomer();
+    const customer = await newNorthwindCustomer();
     const plan = await newPlan();
     const res = await partner().post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: plan.id, startDate: today() });
     expect(res.status).toBe(201);
@@ -156,7 +148,7 @@ describe("POST v1/admin/entitlements/plan-entries: a customer's first plan", () 
   });
 
   it("starts a later plan without credits until its first day, and refuses a second plan from the same time with 409", async () => {
-    const customer = await northwindCustomer();
+    const customer = await newNorthwindCustomer();
     const plan = await newPlan();
     const start = addMonths(today(), 2);
     expect((await partner().post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: plan.id, startDate: start })).status).toBe(201);
@@ -179,7 +171,7 @@ describe("POST v1/admin/entitlements/plan-entries: a customer's first plan", () 
   });
 
   it("gives one plan when two starts race", async () => {
-    const customer = await northwindCustomer();
+    const customer = await newNorthwindCustomer();
     const plan = await newPlan();
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => partner().post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: plan.id, startDate: today() })),
@@ -190,7 +182,7 @@ describe("POST v1/admin/entitlements/plan-entries: a customer's first plan", () 
   });
 
   it("refuses invalid input with 400 and its fields, writing nothing", async () => {
-    const customer = await northwindCustomer();
+    const customer = await newNorthwindCustomer();
     const plan = await newPlan();
     const past = await partner().post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: plan.id, startDate: "2020-01-01" });
     expect(past.status).toBe(400);
@@ -203,7 +195,7 @@ describe("POST v1/admin/entitlements/plan-entries: a customer's first plan", () 
   });
 
   it("answers 404 for another partner's customer or plan, 401 without a token and 403 to a member or a customer", async () => {
-    const customer = await northwindCustomer();
+    const customer = await newNorthwindCustomer();
     const plan = await newPlan();
     const harbour = DEMO.customers.harbour.id;
     const start = (who: Parameters<typeof apiAs>[0], accountId: string, body: Record<string, unknown>) =>
@@ -220,7 +212,7 @@ describe("POST v1/admin/entitlements/plan-entries: a customer's first plan", () 
 
 describe("the cron trigger renews plans and refreshes credits", () => {
   it("grants each period once, expiring what the last one left, and renews once, however often it runs", async () => {
-    const customer = await northwindCustomer();
+    const customer = await newNorthwindCustomer();
     const plan = await newPlan();
     const start = today();
     const entry = await json(await partner().post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: plan.id, startDate: start }));
@@ -258,7 +250,7 @@ describe("the cron trigger renews plans and refreshes credits", () => {
   }, 15_000);
 
   it("writes one audit entry, by the system, for each renewal, refresh and expiry, however often the cron runs", async () => {
-    const customer = await northwindCustomer();
+    const customer = await newNorthwindCustomer();
     const plan = await newPlan();
     const start = today();
     const entry = await json(await partner().post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: plan.id, startDate: start }));
@@ -296,7 +288,7 @@ describe("the cron trigger renews plans and refreshes credits", () => {
   }, 20_000);
 
   it("runs the plan step alone at a given instant through /dev/cron/plans, in development on the product's host only", async () => {
-    const customer = await northwindCustomer();
+    const customer = await newNorthwindCustomer();
     const plan = await newPlan({ credits: 5 });
     await partner().post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: plan.id, startDate: today() });
     await partner().post("/v1/admin/entitlements/credit", { accountId: customer.id, itemType: "planAdjustment", quantity: -2, context: "Used" });
@@ -316,7 +308,7 @@ describe("the cron trigger renews plans and refreshes credits", () => {
   });
 
   it("stops a plan whose customer moved to another partner; its credits stay stamped with the partner that gave them, and the new partner can start its own", async () => {
-    const customer = await northwindCustomer();
+    const customer = await newNorthwindCustomer();
     const plan = await newPlan();
     const start = today();
     const entry = await json(await partner().post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: plan.id, startDate: start }));
@@ -342,7 +334,7 @@ describe("the cron trigger renews plans and refreshes credits", () => {
   });
 
   it("stops at the plan's end: no renewal after a cancellation, no credits after the last day", async () => {
-    const customer = await northwindCustomer();
+    const customer = await newNorthwindCustomer();
     const plan = await newPlan({ commitmentTerm: "annual", refreshPeriod: "quarterly", credits: 10 });
     const start = today();
     const entry = await json(await partner().post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: plan.id, startDate: start }));
@@ -359,7 +351,7 @@ describe("the cron trigger renews plans and refreshes credits", () => {
   });
 
   it("grants a changed plan's credits on its first day, not when the change is made", async () => {
-    const customer = await northwindCustomer();
+    const customer = await newNorthwindCustomer();
     const first4 = await newPlan();
     const bigger = await newPlan({ credits: 7 });
     const entry = await json(await partner().post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: first4.id, startDate: today() }));

@@ -7,6 +7,7 @@ import { DEMO, DEMO_USERS, SCORE_DEMO } from "../../db/seed";
 import { apiAs, lastMailTo, tokenFor } from "./auth";
 import { json } from "./helpers";
 import { first } from "../present";
+import { assessmentStatus, scoreCameIn } from "./assessment-setup";
 
 const db = drizzle(env.DB, { schema });
 const FABRIKAM = DEMO.customers.fabrikam.id;
@@ -90,17 +91,9 @@ describe("POST v1/admin/scores/fitness/mark-assessed needs scores", () => {
     expect(empty.status).toBe(409);
     expect((await json(empty)).error.message).toBe("This assessment has no scores yet");
     expect(await counts()).toEqual(before);
-    expect(first(await db.select().from(schema.assessments).where(eq(schema.assessments.id, assessmentId))).status).toBe("inProgress");
+    expect(await assessmentStatus(assessmentId)).toBe("inProgress");
 
-    await db.insert(schema.scores).values({
-      accountId: FABRIKAM,
-      partnerAccountId: DEMO.northwind.id,
-      assessmentId,
-      category: "strategy",
-      score: 3,
-      scorePercent: 60,
-      source: "assessment",
-    });
+    await scoreCameIn(assessmentId);
     const ok = await apiAs("partnerAdmin").post(PATH, { assessmentId });
     expect(ok.status).toBe(200);
     expect(await json(ok)).toMatchObject({ id: assessmentId, status: "assessed", scoreCount: 1 });

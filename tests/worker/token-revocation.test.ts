@@ -1,12 +1,13 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO_USERS } from "../../db/seed";
 import { SESSION_CHECK_MS, SESSION_FRESH_MS } from "../../worker/identity/tokens";
 import { apiAs, authPost, signInCookie, tokenForCookie } from "./auth";
 import { nth } from "../present";
+import { later, letClockRunAfterEach } from "./clock";
 
 const db = drizzle(env.DB, { schema });
 
@@ -18,14 +19,7 @@ async function signedIn() {
   return { cookie, token, sid };
 }
 
-const later = (ms: number) => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(Date.now() + ms);
-};
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+letClockRunAfterEach();
 
 describe("a bearer token dies with its session", () => {
   it("stops working as soon as the session signs out in this isolate", async () => {

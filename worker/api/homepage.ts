@@ -11,7 +11,8 @@ import {
   homepageMediaPrefix,
 } from "../../contract/homepage";
 import { IdParam } from "../../contract/team";
-import { homepageOf, homepageView } from "../data/homepage";
+import { homepageOf } from "../data/homepage";
+import { homepageView } from "../data/homepage-view";
 import { customerHomePreview } from "../data/homepage-preview";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";

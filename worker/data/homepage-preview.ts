@@ -5,7 +5,7 @@ import type { CustomerScope, PartnerAdminScope } from "../http/endpoint";
 import { cataloguePage } from "./catalogue";
 import { customerOf } from "./customers";
 import { entitlementsOf } from "./entitlements";
-import { homepageView } from "./homepage";
+import { homepageView } from "./homepage-view";
 import { summaryOf } from "./scores";
 
 /**

@@ -115,6 +115,23 @@ const jobsOutside = (quiet: readonly string[]): SQL | undefined =>
 
 const instructorOf = sql<string | null>`coalesce(${jobLines.instructorUserId}, ${jobs.instructorUserId})`;
 
+/** The columns naming a reminder's job and the parties who hear of it. */
+const jobColumns = {
+  jobId: jobs.id,
+  accountId: jobs.accountId,
+  bookedByUserId: jobs.bookedByUserId,
+  partnerAccountId: jobs.partnerAccountId,
+  deliveryPartnerAccountId: jobs.deliveryPartnerAccountId,
+};
+
+/** The two sides of the jobs of reminder rows (read by `jobColumns`), by job id. */
+const recipientsOf = (db: Db, env: OriginEnv, rows: (Omit<Parameters<typeof recipientsOfJobs>[2][number], "id"> & { jobId: string })[]) =>
+  recipientsOfJobs(
+    db,
+    env,
+    rows.map((r) => ({ ...r, id: r.jobId })),
+  );
+
 /**
  * Confirmed sessions starting within 24 hours: to the booker, each attendee
  * and the session's instructor, each in their own zone and side's branding,
@@ -125,11 +142,7 @@ async function sessionReminders(db: Db, env: OriginEnv, now: Date, outside: SQL 
   const window = sessionReminderWindow(now);
   const rows = await db
     .select({
-      jobId: jobs.id,
-      accountId: jobs.accountId,
-      bookedByUserId: jobs.bookedByUserId,
-      partnerAccountId: jobs.partnerAccountId,
-      deliveryPartnerAccountId: jobs.deliveryPartnerAccountId,
+      ...jobColumns,
       lineId: jobLines.id,
       scheduledAt: jobLines.scheduledAt,
       instructorId: instructorOf,
@@ -154,11 +167,7 @@ async function sessionReminders(db: Db, env: OriginEnv, now: Date, outside: SQL 
     .orderBy(jobLines.scheduledAt)
     .limit(PER_RUN);
   if (!rows.length) return { pending: [], done: [] };
-  const who = await recipientsOfJobs(
-    db,
-    env,
-    rows.map((r) => ({ ...r, id: r.jobId })),
-  );
+  const who = await recipientsOf(db, env, rows);
   const people = await peopleOf(db, rows);
   const out: Reminders = { pending: [], done: [] };
   for (const r of rows) {
@@ -195,11 +204,7 @@ async function actionItemReminders(db: Db, env: OriginEnv, now: Date, outside: S
   const window = dueWindow(now);
   const rows = await db
     .select({
-      jobId: jobs.id,
-      accountId: jobs.accountId,
-      bookedByUserId: jobs.bookedByUserId,
-      partnerAccountId: jobs.partnerAccountId,
-      deliveryPartnerAccountId: jobs.deliveryPartnerAccountId,
+      ...jobColumns,
       instructorId: instructorOf,
       itemId: jobActionItems.id,
       itemName: jobActionItems.name,
@@ -228,11 +233,7 @@ async function actionItemReminders(db: Db, env: OriginEnv, now: Date, outside: S
     .orderBy(jobActionItems.dueAt)
     .limit(PER_RUN * 4);
   if (!rows.length) return { pending: [], done: [] };
-  const who = await recipientsOfJobs(
-    db,
-    env,
-    rows.map((r) => ({ ...r, id: r.jobId })),
-  );
+  const who = await recipientsOf(db, env, rows);
   const people = await peopleOf(db, rows);
   const planned = rows.flatMap((r) => {
     if (!r.dueAt) return [];
@@ -282,13 +283,9 @@ async function actionItemReminders(db: Db, env: OriginEnv, now: Date, outside: S
 async function overdueReminders(db: Db, env: OriginEnv, now: Date, outside: SQL | undefined): Promise<Pending[]> {
   const rows = await db
     .select({
-      jobId: jobs.id,
-      accountId: jobs.accountId,
+      ...jobColumns,
       version: jobs.version,
       updatedAt: jobs.updatedAt,
-      bookedByUserId: jobs.bookedByUserId,
-      partnerAccountId: jobs.partnerAccountId,
-      deliveryPartnerAccountId: jobs.deliveryPartnerAccountId,
       customerName: customer.name,
       workoutName: workouts.name,
       workoutTitle: workouts.title,
@@ -307,11 +304,7 @@ async function overdueReminders(db: Db, env: OriginEnv, now: Date, outside: SQL 
     )
     .orderBy(jobs.updatedAt)
     .limit(PER_RUN);
-  const who = await recipientsOfJobs(
-    db,
-    env,
-    rows.map((r) => ({ ...r, id: r.jobId })),
-  );
+  const who = await recipientsOf(db, env, rows);
   return rows.flatMap((r) => {
     const to = who.get(r.jobId)?.partner;
     if (!to) return [];

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowDown, ArrowUp, Pencil, Plus, Sparkles, Trash2, X } from "../../components/icons";
+import { Pencil, Plus, Sparkles, Trash2 } from "../../components/icons";
+import { OrderedWorkouts } from "../../components/OrderedWorkouts";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -179,10 +180,6 @@ function FeaturedGroupDialog({ group, onClose }: { group: FeaturedGroupDto | nul
             name="workoutIds"
             render={({ field, fieldState }) => {
               const ids = field.value;
-              const move = (i: number, j: number) => {
-                const [a, b] = [ids[i], ids[j]];
-                if (a !== undefined && b !== undefined) field.onChange(ids.map((id, k) => (k === i ? b : k === j ? a : id)));
-              };
               // The list's own message, or the first of its items' (a workout no longer in the library).
               const listError = errorMessages(fieldState.error)[0];
               return (
@@ -195,46 +192,7 @@ function FeaturedGroupDialog({ group, onClose }: { group: FeaturedGroupDto | nul
                       {err(listError)}
                     </p>
                   ) : null}
-                  <ol className="grid gap-2">
-                    {ids.map((id, i) => (
-                      <li key={id} className="flex items-center justify-between gap-2 rounded-md border border-border px-3 py-2 text-sm">
-                        <span>
-                          {i + 1}. {titles[id]}
-                        </span>
-                        <span className="flex gap-1">
-                          <Button
-                            type="button"
-                            variant="ghost"
-                            size="icon-sm"
-                            disabled={i === 0}
-                            aria-label={t("editor.moveUp", { n: i + 1 })}
-                            onClick={() => move(i, i - 1)}
-                          >
-                            <ArrowUp aria-hidden="true" />
-                          </Button>
-                          <Button
-                            type="button"
-                            variant="ghost"
-                            size="icon-sm"
-                            disabled={i === ids.length - 1}
-                            aria-label={t("editor.moveDown", { n: i + 1 })}
-                            onClick={() => move(i, i + 1)}
-                          >
-                            <ArrowDown aria-hidden="true" />
-                          </Button>
-                          <Button
-                            type="button"
-                            variant="ghost"
-                            size="icon-sm"
-                            aria-label={t("featuredGroups.removeItem", { name: titles[id] ?? "" })}
-                            onClick={() => field.onChange(ids.filter((x) => x !== id))}
-                          >
-                            <X aria-hidden="true" />
-                          </Button>
-                        </span>
-                      </li>
-                    ))}
-                  </ol>
+                  <OrderedWorkouts ids={ids} names={titles} onChange={field.onChange} />
                   <div className="flex flex-wrap items-end gap-2">
                     <Field label={t("featuredGroups.addWorkout")} className="min-w-64 flex-1">
                       <WorkoutPicker ref={field.ref} value={pick?.id ?? ""} onChange={(id, title) => setPick(id ? { id, title } : null)} exclude={ids} />

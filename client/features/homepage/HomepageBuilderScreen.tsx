@@ -1,4 +1,5 @@
-import { ArrowDown, ArrowUp, GripVertical, Pencil, Plus, Trash2 } from "../../components/icons";
+import { GripVertical, Pencil, Plus, Trash2 } from "../../components/icons";
+import { MoveButtons } from "../../components/MoveButtons";
 import { useEffect, useMemo, useState, type DragEvent } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useFieldArray, useForm, useWatch } from "react-hook-form";
@@ -209,26 +210,14 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
                     <p className="text-xs text-muted-foreground">{row.slots.map((s) => enumLabel(t, "SlotItemType", s.itemType)).join(" · ")}</p>
                   </div>
                   <div className="flex shrink-0 gap-1">
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon-sm"
-                      disabled={i === 1}
-                      aria-label={t("homepage.builder.moveUp", { name: rowLabel(row) })}
-                      onClick={() => move(i, i - 1)}
-                    >
-                      <ArrowUp aria-hidden="true" />
-                    </Button>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon-sm"
-                      disabled={i === rows.fields.length - 1}
-                      aria-label={t("homepage.builder.moveDown", { name: rowLabel(row) })}
-                      onClick={() => move(i, i + 1)}
-                    >
-                      <ArrowDown aria-hidden="true" />
-                    </Button>
+                    <MoveButtons
+                      index={i}
+                      count={rows.fields.length}
+                      first={1}
+                      upLabel={t("homepage.builder.moveUp", { name: rowLabel(row) })}
+                      downLabel={t("homepage.builder.moveDown", { name: rowLabel(row) })}
+                      onMove={(to) => move(i, to)}
+                    />
                     <Button
                       type="button"
                       variant="ghost"

@@ -1,4 +1,5 @@
-import { ArrowDown, ArrowUp, Plus, Upload, X } from "../../components/icons";
+import { Plus, Upload, X } from "../../components/icons";
+import { OrderedWorkouts } from "../../components/OrderedWorkouts";
 import { useId, useState } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useFieldArray, useForm, type Control, type UseFormRegister, type UseFormSetValue, type UseFormWatch } from "react-hook-form";
@@ -306,11 +307,6 @@ function WorkoutsPicker({
   const resultsId = useId();
   const library = useLibrary({ q: q.trim() || undefined, sort: "name" });
   const results = (library.data?.pages.flatMap((pg) => pg.items) ?? []).filter((w) => !value.includes(w.id)).slice(0, 8);
-  const move = (i: number, j: number) => {
-    const [a, b] = [value[i], value[j]];
-    if (a === undefined || b === undefined) return;
-    onChange(value.map((id, k) => (k === i ? b : k === j ? a : id)));
-  };
   return (
     <div className="grid gap-3">
       <p className="text-sm font-medium">
@@ -322,46 +318,7 @@ function WorkoutsPicker({
         </p>
       ) : null}
       {value.length ? (
-        <ol className="grid gap-2" aria-label={t("homepage.builder.chosenWorkouts")}>
-          {value.map((id, i) => (
-            <li key={id} className="flex items-center justify-between gap-2 rounded-md border border-border px-3 py-2 text-sm">
-              <span>
-                {i + 1}. {names[id] ?? t("common.loading")}
-              </span>
-              <span className="flex gap-1">
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon-sm"
-                  disabled={i === 0}
-                  aria-label={t("editor.moveUp", { n: i + 1 })}
-                  onClick={() => move(i, i - 1)}
-                >
-                  <ArrowUp aria-hidden="true" />
-                </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon-sm"
-                  disabled={i === value.length - 1}
-                  aria-label={t("editor.moveDown", { n: i + 1 })}
-                  onClick={() => move(i, i + 1)}
-                >
-                  <ArrowDown aria-hidden="true" />
-                </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={t("featuredGroups.removeItem", { name: names[id] ?? "" })}
-                  onClick={() => onChange(value.filter((x) => x !== id))}
-                >
-                  <X aria-hidden="true" />
-                </Button>
-              </span>
-            </li>
-          ))}
-        </ol>
+        <OrderedWorkouts ids={value} names={names} pending={t("common.loading")} onChange={onChange} aria-label={t("homepage.builder.chosenWorkouts")} />
       ) : null}
       <Field label={t("homepage.builder.searchWorkouts")} id={searchId}>
         <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} aria-controls={resultsId} />

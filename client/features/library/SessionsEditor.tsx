@@ -1,5 +1,6 @@
 /** The workout editor's Sessions section: ordered sessions with their action items and attachments (files in R2). */
-import { ArrowDown, ArrowUp, Paperclip, Plus, Trash2 } from "../../components/icons";
+import { Paperclip, Plus, Trash2 } from "../../components/icons";
+import { MoveButtons } from "../../components/MoveButtons";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, useFieldArray, useForm, useFormContext, useWatch } from "react-hook-form";
@@ -92,19 +93,7 @@ function SessionEditor({
     <fieldset className="grid gap-3 rounded-lg border border-border p-4 sm:grid-cols-2">
       <legend className="px-1 text-sm font-medium">{t("editor.sessionN", { n: i + 1 })}</legend>
       <div className="flex justify-end gap-1 sm:col-span-2">
-        <Button type="button" variant="ghost" size="icon-sm" disabled={i === 0} aria-label={t("editor.moveUp", { n: i + 1 })} onClick={() => onMove(i - 1)}>
-          <ArrowUp aria-hidden="true" />
-        </Button>
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon-sm"
-          disabled={i === count - 1}
-          aria-label={t("editor.moveDown", { n: i + 1 })}
-          onClick={() => onMove(i + 1)}
-        >
-          <ArrowDown aria-hidden="true" />
-        </Button>
+        <MoveButtons index={i} count={count} upLabel={t("editor.moveUp", { n: i + 1 })} downLabel={t("editor.moveDown", { n: i + 1 })} onMove={onMove} />
         <Button type="button" variant="ghost" size="icon-sm" aria-label={t("editor.removeSession", { n: i + 1 })} onClick={onRemove}>
           <Trash2 aria-hidden="true" />
         </Button>
