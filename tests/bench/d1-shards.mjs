@@ -23,12 +23,13 @@ async function until(what, check) {
 }
 
 /**
- * Measures the cross-shard rows with the table's own `send`, `warmGet` and
+ * Measures the cross-shard rows with the table's own `send`, `written` (a
+ * write right after a read by its caller), `warmGet` and
  * `record` (`record(name, figures, calls)`; the row's depth target by its
  * kind, or HELD_OVER's). `headers(token, accountId)` makes an API caller's
  * headers, `page(cookie)` a browser's.
  */
-export async function crossShardRows({ ids, send, warmGet, record, headers, page, tokens, cookies }) {
+export async function crossShardRows({ ids, send, written, warmGet, record, headers, page, tokens, cookies }) {
   const northwind = headers(tokens.northwind, ids.northwind);
   const contoso = headers(tokens.contoso, ids.contoso);
   const customer = headers(tokens.customer, ids.fabrikam);
@@ -58,7 +59,7 @@ export async function crossShardRows({ ids, send, warmGet, record, headers, page
     const d = (day += (sessions.length + 1) * 86_400_000);
     return sessions.map((_, i) => d + i * 86_400_000);
   };
-  const publish = async (d, sessionId) => send("POST", "/v1/admin/slots", contoso, { workoutId: ids.automate, sessionId, startsAt: at(d), capacity: 4 });
+  const publish = async (d, sessionId) => written("POST", "/v1/admin/slots", contoso, { workoutId: ids.automate, sessionId, startsAt: at(d), capacity: 4 });
   const times = async () => {
     const days = nextDays();
     const slots = [];
@@ -74,12 +75,12 @@ export async function crossShardRows({ ids, send, warmGet, record, headers, page
     const published = await publish(nextDays()[0], sessions[0]);
     record("POST /v1/admin/slots (another shard's workout)", published, 6);
     record("GET /v1/bookings/options/{id} (slots on another shard)", await warmGet(`/v1/bookings/options/${ids.automate}`, customer), 3);
-    const booked = await send("POST", "/v1/bookings", customer, { workoutId: ids.automate, mode: "slots", sessions: await times() });
+    const booked = await written("POST", "/v1/bookings", customer, { workoutId: ids.automate, mode: "slots", sessions: await times() });
     record("POST /v1/bookings (into another shard's slots)", booked, 5);
-    const asked = await send("POST", "/v1/bookings", customer, { workoutId: ids.automate, mode: "request", sessions: request() });
+    const asked = await written("POST", "/v1/bookings", customer, { workoutId: ids.automate, mode: "request", sessions: request() });
     await copyOf(asked.body.id);
     const confirm = asked.body.lines.map((l) => ({ lineId: l.id, time: l.requestedTimes[0] }));
-    record("POST /v1/jobs/{id}/confirm (on a delivery copy)", await send("POST", `/v1/jobs/${asked.body.id}/confirm`, contoso, { lines: confirm }), 14);
+    record("POST /v1/jobs/{id}/confirm (on a delivery copy)", await written("POST", `/v1/jobs/${asked.body.id}/confirm`, contoso, { lines: confirm }), 14);
   }
   record("GET /v1/jobs (delivering partner, with copies)", await warmGet("/v1/jobs", contoso), 3);
   record("SSR /jobs (delivering partner on another shard)", await warmGet("/jobs", page(cookies.contoso)), 5);

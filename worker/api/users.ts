@@ -4,7 +4,7 @@ import { MAX_PHOTO_BYTES } from "../../contract/accounts";
 import { ErrorEnvelope } from "../../contract/errors";
 import { SaveUserData, UserDto, UserIdParam } from "../../contract/users";
 import { SetTimeZoneBody } from "../../contract/time-zones";
-import { onboardingInvites } from "../data/accounts";
+import { freshUserWithInvites, onboardingInvites } from "../data/accounts";
 import { clearOnboardingInvites, saveTimeZone, saveUser } from "../data/users";
 import type { AppEnv } from "../env";
 import { endpoint, type UserScope } from "../http/endpoint";
@@ -26,13 +26,22 @@ export async function userDto(c: Context<AppEnv>, scope: UserScope, user: Produc
   return (await userAnswer(c, scope, user)).dto;
 }
 
-/** `userDto`, with the caller's memberships as read (whole accounts, each with its shard). */
-export async function userAnswer(c: Context<AppEnv>, scope: UserScope, user: ProductUser) {
+/**
+ * `userDto`, with the caller's memberships as read (whole accounts, each with
+ * its shard). `fresh`: the user's row is read again from the directory (the
+ * guard's may come from the isolate's short cache) in the invites' round trip.
+ */
+export async function userAnswer(c: Context<AppEnv>, scope: UserScope, known: ProductUser, fresh = false) {
   // The memberships are on the shards of their partners, the invites by address in the directory: read side by side.
-  const [memberships, invites] = await Promise.all([
-    callerMemberships(c, { auth: scope.auth, user }),
-    onboardingInvites(c.get("directory"), { auth: scope.auth, user }),
+  const [memberships, read] = await Promise.all([
+    callerMemberships(c, { auth: scope.auth, user: known }),
+    fresh
+      ? freshUserWithInvites(c.get("directory"), { auth: scope.auth, user: known })
+      : onboardingInvites(c.get("directory"), { auth: scope.auth, user: known }).then((invites) => ({ user: known, invites })),
   ]);
+  const user = read.user ?? known;
+  if (fresh && read.user) rememberUser(read.user);
+  const invites = read.invites;
   const dto: UserDto = {
     id: user.id,
     authId: user.authId,
@@ -59,11 +68,9 @@ export async function userAnswer(c: Context<AppEnv>, scope: UserScope, user: Pro
   return { dto, memberships };
 }
 
-/** The caller, when `id` names them (product id, provider id or "me"); anyone else is 404. */
-async function self(c: Context<AppEnv>, { user }: UserScope, id: string): Promise<ProductUser> {
+/** 404 unless `id` names the caller (product id, provider id or "me"). */
+function requireSelf({ user }: UserScope, id: string): void {
   if (id !== "me" && id !== user.id && id !== user.authId) throw notFound("User not found");
-  // The guard's row may come from the isolate's short cache; this screen shows the row itself.
-  return (await freshUser(c, user.authId)) ?? user;
 }
 
 /** `POST v1/users` (multipart: data + photo): saves the caller's own details. */
@@ -117,7 +124,7 @@ endpoint(
     responses: { 200: { description: "The user", schema: UserDto }, ...errors, 404: { description: "Not the caller", schema: ErrorEnvelope } },
   },
   async (c, { params, body }, scope) => {
-    await self(c, scope, params.id);
+    requireSelf(scope, params.id);
     const updated = await saveTimeZone(c.get("directory"), c.get("db"), scope, body.timeZone);
     rememberUser(updated, c.get("shard").name);
     return c.json(await userDto(c, scope, updated));
@@ -137,7 +144,11 @@ endpoint(
     params: UserIdParam,
     responses: { 200: { description: "The user", schema: UserDto }, ...errors, 404: { description: "Not the caller", schema: ErrorEnvelope } },
   },
-  async (c, { params }, scope) => c.json(await userDto(c, scope, await self(c, scope, params.id))),
+  async (c, { params }, scope) => {
+    requireSelf(scope, params.id);
+    // The row itself, fresh, read with the invites beside the memberships: one round trip, not two.
+    return c.json((await userAnswer(c, scope, scope.user, true)).dto);
+  },
 );
 
 /** `POST v1/admin/users/{id}/clear-onboarding-invites`: stop offering the pending invites in onboarding. */
@@ -154,7 +165,7 @@ endpoint(
     responses: { 204: { description: "Cleared" }, ...errors, 404: { description: "Not the caller", schema: ErrorEnvelope } },
   },
   async (c, { params }, scope) => {
-    await self(c, scope, params.id);
+    requireSelf(scope, params.id);
     const cleared = await clearOnboardingInvites(c.get("directory"), scope);
     if (cleared) rememberUser(cleared);
     return c.body(null, 204);

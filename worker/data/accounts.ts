@@ -4,7 +4,7 @@
  * address, and the acting account's partner link (its own settings:
  * ./account-settings.ts).
  */
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { INVALID_PARTNER_TAN, type CreateAccountData } from "../../contract/accounts";
 import { TeamType, type AccountType } from "../../contract/enums";
@@ -246,19 +246,42 @@ export async function acceptInvite(
   }
 }
 
+/** The pending invites to `email` not cleared: after `cleared` (a stamp, or the user row's own column read in the same statement). */
+function invitesTo(db: Db, auth: AuthContext, email: string, cleared: string | SQL | null) {
+  // Each column under a name of its own: a batch's rows come back by column name, and `id` is in both tables.
+  return db
+    .select({
+      id: invites.id,
+      accountId: sql<string>`${accounts.id}`.as("invite_account_id"),
+      accountName: sql<string>`${accounts.name}`.as("invite_account_name"),
+      accountOrganizationId: sql<string>`${accounts.authId}`.as("invite_account_auth_id"),
+    })
+    .from(invites)
+    .innerJoin(accounts, eq(accounts.id, invites.accountId))
+    .where(and(eq(invites.email, email), eq(invites.status, "pending"), cleared ? gt(invites.createdAt, cleared) : undefined, inSession(auth.partnerScope)));
+}
+
 /**
  * Pending invites addressed to the caller's verified address, not cleared by
  * clear-onboarding-invites; none while the address is unverified.
  */
 export async function onboardingInvites(db: Db, { auth, user }: UserScope) {
   const email = verifiedEmail(auth);
-  if (!email) return [];
-  const cleared = user.onboardingInvitesClearedAt;
-  return db
-    .select({ id: invites.id, accountId: accounts.id, accountName: accounts.name, accountOrganizationId: accounts.authId })
-    .from(invites)
-    .innerJoin(accounts, eq(accounts.id, invites.accountId))
-    .where(and(eq(invites.email, email), eq(invites.status, "pending"), cleared ? gt(invites.createdAt, cleared) : undefined, inSession(auth.partnerScope)));
+  return email ? invitesTo(db, auth, email, user.onboardingInvitesClearedAt) : [];
+}
+
+/**
+ * The caller's user row as the directory holds it now and its onboarding
+ * invites (cleared as that row says), in one round trip: for the screens that
+ * show the row itself (`GET v1/users/me`), not one read after the other.
+ */
+export async function freshUserWithInvites(directory: Db, { auth, user }: UserScope) {
+  const row = directory.select().from(users).where(eq(users.authId, user.authId)).limit(1);
+  const email = verifiedEmail(auth);
+  if (!email) return { user: (await row)[0], invites: [] };
+  const cleared = sql`coalesce((select ${users.onboardingInvitesClearedAt} from ${users} where ${users.authId} = ${user.authId}), '')`;
+  const [rows, found] = await directory.batch([row, invitesTo(directory, auth, email, cleared)]);
+  return { user: rows[0], invites: found };
 }
 
 /**
