@@ -22,6 +22,7 @@ import { accountShardName, historyShards, refuseWritesWhileMoving, shardDb } fro
 import { slotShardOf, withAwaySeats, type AwaySeats } from "./away-seats";
 import { claimStatements, releaseClaimStatements } from "../data/time-claims";
 import { claimChanges } from "../domain/time-claims";
+import { earlyCalendar, type EarlyCalendar } from "../data/booking-times";
 
 /**
  * Where a move is made: the job's shard (the request's, or for a delivering
@@ -35,6 +36,8 @@ export type MoveTarget = {
   away: boolean;
   /** On the job's shard from another one: the acting user's row, read beside the job for the move's batch (bringPeople). */
   actor?: ReturnType<typeof userInserts>;
+  /** On the job's shard from another one, for a move that books times: the acting partner's calendar here, read beside the job for the re-check. */
+  calendar?: EarlyCalendar;
 };
 
 /** The request's own shard as a move's target (a customer's moves, a partner's on its own jobs). */
@@ -45,8 +48,10 @@ export const hereShard = (c: Context<AppEnv>): JobShard => ({ name: c.get("shard
  * delivers: on its booking partner's shard, as the directory places that
  * partner; null when the id is no such copy.
  */
-async function deliveredJobShard(c: Context<AppEnv>, delivererId: string, jobId: string): Promise<JobShard | null> {
-  return bookingPartnerShard(c, await deliveredJobPartner(c.get("db"), delivererId, jobId));
+async function deliveredJobShard(c: Context<AppEnv>, delivererId: string, jobId: string): Promise<(JobShard & { workoutId: string }) | null> {
+  const copy = await deliveredJobPartner(c.get("db"), delivererId, jobId);
+  const shard = await bookingPartnerShard(c, copy?.partnerId ?? null);
+  return shard && copy ? { ...shard, workoutId: copy.workoutId } : null;
 }
 
 /**
@@ -84,15 +89,20 @@ export async function partnerMove(
     if (subject.job.partnerAccountId !== scope.account.id) await refuseWritesWhileMoving(c, subject.job.partnerAccountId);
     return { shard: here, owner, subject, away: false };
   } catch (err) {
-    const shard = err instanceof ApiError && err.code === "not_found" ? await deliveredJobShard(c, scope.account.id, jobId) : null;
-    if (!shard) throw err;
+    const copy = err instanceof ApiError && err.code === "not_found" ? await deliveredJobShard(c, scope.account.id, jobId) : null;
+    if (!copy) throw err;
+    const { workoutId, ...shard } = copy;
     const there = onJobShard(owner, shard);
     const away = { shard, away: true };
     // The acting user's row, which the move's batch copies to the job's shard, is read beside the job.
     const actor = userInserts(c.get("db"), shard, [owner.userId]);
     actor.catch(() => undefined);
+    // So is this partner's calendar here for the times the move books (the re-check's read), the job's shard's copies left out.
+    const calendar = window
+      ? earlyCalendar(c.get("db"), { shard: here.name, partnerId: scope.account.id, workoutId, exceptJobId: jobId, copiesOf: shard.name, ...window })
+      : undefined;
     const subject = await copyRefreshedOnConflict(c, away, jobId, () => jobForMove(shard.db, c.env, there, jobId, seen, window));
-    return { ...away, owner: there, subject, actor };
+    return { ...away, owner: there, subject, actor, calendar };
   }
 }
 

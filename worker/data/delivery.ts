@@ -27,14 +27,14 @@ import type { Statements } from "./statements";
 export const deliveryCopyOf = (delivererId: string) =>
   sql`exists (select 1 from ${accounts} p join ${accounts} me on me.id = ${delivererId} where p.id = ${jobs.partnerAccountId} and p.shard <> me.shard)`;
 
-/** The booking partner of the delivery copy `jobId` that `delivererId` delivers on this shard (its job is on that partner's shard); null when there is none. */
-export async function deliveredJobPartner(db: Db, delivererId: string, jobId: string): Promise<string | null> {
+/** The booking partner of the delivery copy `jobId` that `delivererId` delivers on this shard (its job is on that partner's shard) and the job's workout; null when there is none. */
+export async function deliveredJobPartner(db: Db, delivererId: string, jobId: string): Promise<{ partnerId: string; workoutId: string } | null> {
   const [row] = await db
-    .select({ partnerId: jobs.partnerAccountId })
+    .select({ partnerId: jobs.partnerAccountId, workoutId: jobs.workoutId })
     .from(jobs)
     .where(and(eq(jobs.id, jobId), eq(jobs.deliveryPartnerAccountId, delivererId), deliveryCopyOf(delivererId)))
     .limit(1);
-  return row?.partnerId ?? null;
+  return row ?? null;
 }
 
 /**
