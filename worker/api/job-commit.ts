@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { copyUsers, deliveredJobPartner, deliverySource, namingUsers, userInserts, writeDeliveryCopy } from "../data/delivery";
+import { copyInputs, copyUsers, deliveredJobPartner, deliverySource, namingUsers, userInserts, writeDeliveryCopy, type CopyInputs } from "../data/delivery";
 import {
   commitMove,
   jobForMove,
@@ -126,11 +126,12 @@ export async function refreshCopy(
   target: Pick<MoveTarget, "shard" | "away"> | undefined,
   jobId: string,
   workoutId?: string,
+  early?: CopyInputs,
 ): Promise<void> {
   if (!target?.away) return;
   try {
-    // The job's workout (when known) beside the job, the copy's state here beside the directory's rows.
-    const source = await deliverySource(c.get("directory"), target.shard.db, jobId, { workoutId, copyOn: c.get("db") });
+    // The job's workout (when known) beside the job, the copy's state here beside the directory's rows; `early`: those read beside the move.
+    const source = await deliverySource(c.get("directory"), target.shard.db, jobId, { workoutId, copyOn: c.get("db"), early });
     if (source?.shard === c.get("shard").name) await writeDeliveryCopy(c.get("db"), source);
   } catch (err) {
     console.error(JSON.stringify({ level: "error", message: "delivery copy refresh failed", jobId, error: String(err).slice(0, 300) }));
@@ -176,6 +177,8 @@ export async function commitAndSend(
   target?: MoveTarget,
 ) {
   const shard = target?.shard ?? hereShard(c);
+  // From a delivery copy: what the copy's rewrite needs besides the job is read beside the move's write, not after it.
+  const early = target?.away ? copyInputs(c.get("directory"), shard.db, c.get("db"), subject.job, [target.owner.userId]) : undefined;
   await bringPeople(c, target, move, []);
   const seats = await awayOf(c, shard, subject, move);
   const { dto, mailIds } = await copyRefreshedOnConflict(c, target, subject.job.id, () =>
@@ -183,7 +186,7 @@ export async function commitAndSend(
   );
   await dispatchMail(c.env, mailIds, shard.name);
   await deliverLater(c.env, shard.name, dto);
-  await refreshCopy(c, target, dto.id, subject.job.workoutId);
+  await refreshCopy(c, target, dto.id, subject.job.workoutId, early);
   return c.json(dto);
 }
 
