@@ -46,7 +46,7 @@ type Job = { id: string; version: number; status: string; lines: { id: string; r
 const HELD_OVER: Record<string, number> = {
   "POST /v1/bookings (into Contoso's slots)": 4,
   "POST /v1/jobs/{id}/confirm (Contoso, job on first)": 8,
-  "POST /v1/jobs/{id}/reschedule (Contoso, job on first)": 9,
+  "POST /v1/jobs/{id}/reschedule (Contoso, job on first)": 8,
   "POST /v1/bookings/{id}/accept (Contoso's proposal)": 5,
   "GET /v1/bookings/{id}/open-times (reschedule)": 3,
   "GET /v1/jobs/{id}/open-times (Contoso, copy)": 3,

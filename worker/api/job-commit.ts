@@ -181,12 +181,20 @@ export async function commitAndSend(
   const early = target?.away ? copyInputs(c.get("directory"), shard.db, c.get("db"), subject.job, [target.owner.userId]) : undefined;
   await bringPeople(c, target, move, []);
   const seats = await awayOf(c, shard, subject, move);
-  const { dto, mailIds } = await copyRefreshedOnConflict(c, target, subject.job.id, () =>
-    withAwaySeats(c, shard.name, seats, () => commitMove(shard.db, c.env.UPLOADS, owner, subject, move, mail, record)),
+  // The mail and the copy follow the write beside the give-back of what it dropped on the partner's shard.
+  const { dto } = await copyRefreshedOnConflict(c, target, subject.job.id, () =>
+    withAwaySeats(
+      c,
+      shard.name,
+      seats,
+      () => commitMove(shard.db, c.env.UPLOADS, owner, subject, move, mail, record),
+      async (done) => {
+        await dispatchMail(c.env, done.mailIds, shard.name);
+        await deliverLater(c.env, shard.name, done.dto);
+        await refreshCopy(c, target, done.dto.id, subject.job.workoutId, early);
+      },
+    ),
   );
-  await dispatchMail(c.env, mailIds, shard.name);
-  await deliverLater(c.env, shard.name, dto);
-  await refreshCopy(c, target, dto.id, subject.job.workoutId, early);
   return c.json(dto);
 }
 
