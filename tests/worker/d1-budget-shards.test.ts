@@ -37,7 +37,8 @@ type Job = { id: string; version: number; status: string; lines: { id: string; r
 /**
  * The paths still deeper than their target, each held at what it measures so
  * it cannot get deeper (docs/decisions/2026-11-27-round-trips-across-shards.md
- * says why each one is): a booking into another shard's times holds the seat
+ * says why each one is; docs/decisions/2026-11-27-move-on-a-copy-reads-beside.md
+ * the figures since): a booking into another shard's times holds the seat
  * there between its context and its write; a move on a delivery copy finds
  * the job on its shard, then writes it, then rewrites the copy; a booking's
  * own open times and a customer's accept read the delivery partner's shard
