@@ -1,5 +1,16 @@
 import type { Context } from "hono";
-import { copyInputs, copyUsers, deliveredJobPartner, deliverySource, namingUsers, userInserts, writeDeliveryCopy, type CopyInputs } from "../data/delivery";
+import {
+  copyInputs,
+  copyUsers,
+  deliveredJobPartner,
+  deliveredJobRead,
+  deliverySource,
+  namingUsers,
+  userInserts,
+  writeDeliveryCopy,
+  type CopyInputs,
+  type DeliveredJob,
+} from "../data/delivery";
 import {
   commitMove,
   jobForMove,
@@ -48,8 +59,14 @@ export const hereShard = (c: Context<AppEnv>): JobShard => ({ name: c.get("shard
  * delivers: on its booking partner's shard, as the directory places that
  * partner; null when the id is no such copy.
  */
-async function deliveredJobShard(c: Context<AppEnv>, delivererId: string, jobId: string): Promise<(JobShard & { workoutId: string }) | null> {
-  const copy = await deliveredJobPartner(c.get("db"), delivererId, jobId);
+async function deliveredJobShard(
+  c: Context<AppEnv>,
+  delivererId: string,
+  jobId: string,
+  seen?: DeliveredJob | null,
+): Promise<(JobShard & { workoutId: string }) | null> {
+  // `seen`: the copy's look-up as read in the first look's batch (undefined: not read there).
+  const copy = seen === undefined ? await deliveredJobPartner(c.get("db"), delivererId, jobId) : seen;
   const shard = await bookingPartnerShard(c, copy?.partnerId ?? null);
   return shard && copy ? { ...shard, workoutId: copy.workoutId } : null;
 }
@@ -83,13 +100,16 @@ export async function partnerMove(
 ): Promise<MoveTarget> {
   const here = hereShard(c);
   const owner = partnerJobs(scope);
+  // The copy's look-up rides in the first look's batch: a copy's job is found without a call of its own.
+  let copied: DeliveredJob | null | undefined;
+  const lookUp = { read: deliveredJobRead(here.db, scope.account.id, jobId), seen: (rows: unknown[]) => (copied = (rows[0] as DeliveredJob) ?? null) };
   try {
-    const subject = await jobForMove(here.db, c.env, owner, jobId, seen, window);
+    const subject = await jobForMove(here.db, c.env, owner, jobId, seen, window, undefined, lookUp);
     // A job this partner delivers for another on the same shard is that partner's: it waits while that one moves.
     if (subject.job.partnerAccountId !== scope.account.id) await refuseWritesWhileMoving(c, subject.job.partnerAccountId);
     return { shard: here, owner, subject, away: false };
   } catch (err) {
-    const copy = err instanceof ApiError && err.code === "not_found" ? await deliveredJobShard(c, scope.account.id, jobId) : null;
+    const copy = err instanceof ApiError && err.code === "not_found" ? await deliveredJobShard(c, scope.account.id, jobId, copied) : null;
     if (!copy) throw err;
     const { workoutId, ...shard } = copy;
     const there = onJobShard(owner, shard);

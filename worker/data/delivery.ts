@@ -28,14 +28,20 @@ export const deliveryCopyOf = (delivererId: string) =>
   sql`exists (select 1 from ${accounts} p join ${accounts} me on me.id = ${delivererId} where p.id = ${jobs.partnerAccountId} and p.shard <> me.shard)`;
 
 /** The booking partner of the delivery copy `jobId` that `delivererId` delivers on this shard (its job is on that partner's shard) and the job's workout; null when there is none. */
-export async function deliveredJobPartner(db: Db, delivererId: string, jobId: string): Promise<{ partnerId: string; workoutId: string } | null> {
-  const [row] = await db
+export async function deliveredJobPartner(db: Db, delivererId: string, jobId: string): Promise<DeliveredJob | null> {
+  const [row] = await deliveredJobRead(db, delivererId, jobId);
+  return row ?? null;
+}
+
+export type DeliveredJob = { partnerId: string; workoutId: string };
+
+/** deliveredJobPartner's read, for a caller's batch. */
+export const deliveredJobRead = (db: Db, delivererId: string, jobId: string) =>
+  db
     .select({ partnerId: jobs.partnerAccountId, workoutId: jobs.workoutId })
     .from(jobs)
     .where(and(eq(jobs.id, jobId), eq(jobs.deliveryPartnerAccountId, delivererId), deliveryCopyOf(delivererId)))
     .limit(1);
-  return row ?? null;
-}
 
 /**
  * The job, its lines, action items and shared files, and its customer's row
