@@ -50,7 +50,6 @@ const HELD_OVER: Record<string, number> = {
   "POST /v1/jobs/{id}/reschedule (Contoso, job on first)": 7,
   "POST /v1/bookings/{id}/accept (Contoso's proposal)": 5,
   "GET /v1/bookings/{id}/open-times (reschedule)": 3,
-  "GET /v1/jobs/{id}/open-times (Contoso, copy)": 3,
 };
 
 const table: [string, Figures, number, number][] = [];
