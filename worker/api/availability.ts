@@ -10,7 +10,16 @@ import {
 } from "../../contract/availability";
 import { JobIdParam } from "../../contract/bookings";
 import { WorkoutIdParam } from "../../contract/workouts";
-import { busyWindow, calendarsFrom, getAvailability, openTimesIn, openTimesOf, removeWorkoutAvailability, saveAvailability } from "../data/availability";
+import {
+  busyWindow,
+  calendarsFrom,
+  getAvailability,
+  jobCalendarRead,
+  openTimesIn,
+  openTimesOf,
+  removeWorkoutAvailability,
+  saveAvailability,
+} from "../data/availability";
 import { bookingContextAcross } from "../data/booking-times";
 import type { PartnerShards } from "../data/partner-shards";
 import { partnerShards } from "../tenant/scope";
@@ -120,6 +129,8 @@ async function jobOpenTimes(
   jobId: string,
   query: { lineId: string; from: string; to: string },
 ): Promise<OpenTimesDto> {
+  // The job's delivery partner's calendar here is read beside the job (named by its row), not after it.
+  const hereRows = jobCalendarRead(db, jobId, query.from, query.to);
   const job = await getJob(db, owner, jobId);
   const line = job.lines.find((l) => l.id === query.lineId);
   if (!line) throw invalid({ lineId: "Not a session of this booking" });
@@ -128,7 +139,7 @@ async function jobOpenTimes(
   const open = await openTimesOf(
     db,
     { partnerIds, workoutId: job.workout.id, lengthMinutes: line.lengthMinutes, from: query.from, to: query.to, exceptJobId: job.id },
-    { here: shards.here, away: shards.elsewhere(partnerIds) },
+    { here: shards.here, away: shards.elsewhere(partnerIds), hereRows },
   );
   return { lengthMinutes: line.lengthMinutes, ...open };
 }

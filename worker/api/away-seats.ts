@@ -67,11 +67,23 @@ async function giveBack(c: Context<AppEnv>, jobShard: string, away: AwaySeats, h
  * once it is written, what the write dropped (`release`) is given back.
  * Without any, the write alone. While the delivery partner moves to
  * another shard, nothing is written (503 with Retry-After): its seats and
- * claims are being copied.
+ * claims are being copied. `beside`: what follows the write (its mail, its
+ * copy), run beside the give-back rather than after it (neither needs the
+ * other; the give-back's failures go to the queue, never to the caller).
  */
-export async function withAwaySeats<T>(c: Context<AppEnv>, jobShard: string, away: AwaySeats | null | undefined, write: () => Promise<T>): Promise<T> {
+export async function withAwaySeats<T>(
+  c: Context<AppEnv>,
+  jobShard: string,
+  away: AwaySeats | null | undefined,
+  write: () => Promise<T>,
+  beside: (value: T) => Promise<void> = async () => undefined,
+): Promise<T> {
   const claims = away?.claims ?? { take: [], release: [], bufferMinutes: 0 };
-  if (!away || (!away.take.length && !away.release.length && !claims.take.length && !claims.release.length)) return write();
+  if (!away || (!away.take.length && !away.release.length && !claims.take.length && !claims.release.length)) {
+    const value = await write();
+    await beside(value);
+    return value;
+  }
   await refuseWritesWhileMoving(c, away.partnerId);
   const partner = shardDb(c, away.shard);
   await runBatch(d1Of(partner), [...takeStatements(partner, jobShard, away.take), ...claimStatements(jobShard, claims.take, claims.bufferMinutes)]).catch(
@@ -86,7 +98,7 @@ export async function withAwaySeats<T>(c: Context<AppEnv>, jobShard: string, awa
     await giveBack(c, jobShard, away, away.take, claims.take, true);
     throw err;
   }
-  await giveBack(c, jobShard, away, away.release, claims.release, false);
+  await Promise.all([giveBack(c, jobShard, away, away.release, claims.release, false), beside(value)]);
   return value;
 }
 

@@ -1,5 +1,16 @@
 import type { Context } from "hono";
-import { copyUsers, deliveredJobPartner, deliverySource, namingUsers, userInserts, writeDeliveryCopy } from "../data/delivery";
+import {
+  copyInputs,
+  copyUsers,
+  deliveredJobPartner,
+  deliveredJobRead,
+  deliverySource,
+  namingUsers,
+  userInserts,
+  writeDeliveryCopy,
+  type CopyInputs,
+  type DeliveredJob,
+} from "../data/delivery";
 import {
   commitMove,
   jobForMove,
@@ -23,6 +34,7 @@ import { slotShardOf, withAwaySeats, type AwaySeats } from "./away-seats";
 import { claimStatements, releaseClaimStatements } from "../data/time-claims";
 import { releaseStatements, takeStatements } from "../data/away-seats";
 import { claimChanges } from "../domain/time-claims";
+import { earlyCalendar, type EarlyCalendar } from "../data/booking-times";
 
 /**
  * Where a move is made: the job's shard (the request's, or for a delivering
@@ -36,6 +48,8 @@ export type MoveTarget = {
   away: boolean;
   /** On the job's shard from another one: the acting user's row, read beside the job for the move's batch (bringPeople). */
   actor?: ReturnType<typeof userInserts>;
+  /** On the job's shard from another one, for a move that books times: the acting partner's calendar here, read beside the job for the re-check. */
+  calendar?: EarlyCalendar;
 };
 
 /** The request's own shard as a move's target (a customer's moves, a partner's on its own jobs). */
@@ -46,8 +60,16 @@ export const hereShard = (c: Context<AppEnv>): JobShard => ({ name: c.get("shard
  * delivers: on its booking partner's shard, as the directory places that
  * partner; null when the id is no such copy.
  */
-async function deliveredJobShard(c: Context<AppEnv>, delivererId: string, jobId: string): Promise<JobShard | null> {
-  return bookingPartnerShard(c, await deliveredJobPartner(c.get("db"), delivererId, jobId));
+async function deliveredJobShard(
+  c: Context<AppEnv>,
+  delivererId: string,
+  jobId: string,
+  seen?: DeliveredJob | null,
+): Promise<(JobShard & { workoutId: string }) | null> {
+  // `seen`: the copy's look-up as read in the first look's batch (undefined: not read there).
+  const copy = seen === undefined ? await deliveredJobPartner(c.get("db"), delivererId, jobId) : seen;
+  const shard = await bookingPartnerShard(c, copy?.partnerId ?? null);
+  return shard && copy ? { ...shard, workoutId: copy.workoutId } : null;
 }
 
 /**
@@ -79,21 +101,29 @@ export async function partnerMove(
 ): Promise<MoveTarget> {
   const here = hereShard(c);
   const owner = partnerJobs(scope);
+  // The copy's look-up rides in the first look's batch: a copy's job is found without a call of its own.
+  let copied: DeliveredJob | null | undefined;
+  const lookUp = { read: deliveredJobRead(here.db, scope.account.id, jobId), seen: (rows: unknown[]) => (copied = (rows[0] as DeliveredJob) ?? null) };
   try {
-    const subject = await jobForMove(here.db, c.env, owner, jobId, seen, window);
+    const subject = await jobForMove(here.db, c.env, owner, jobId, seen, window, undefined, lookUp);
     // A job this partner delivers for another on the same shard is that partner's: it waits while that one moves.
     if (subject.job.partnerAccountId !== scope.account.id) await refuseWritesWhileMoving(c, subject.job.partnerAccountId);
     return { shard: here, owner, subject, away: false };
   } catch (err) {
-    const shard = err instanceof ApiError && err.code === "not_found" ? await deliveredJobShard(c, scope.account.id, jobId) : null;
-    if (!shard) throw err;
+    const copy = err instanceof ApiError && err.code === "not_found" ? await deliveredJobShard(c, scope.account.id, jobId, copied) : null;
+    if (!copy) throw err;
+    const { workoutId, ...shard } = copy;
     const there = onJobShard(owner, shard);
     const away = { shard, away: true };
     // The acting user's row, which the move's batch copies to the job's shard, is read beside the job.
     const actor = userInserts(c.get("db"), shard, [owner.userId]);
     actor.catch(() => undefined);
+    // So is this partner's calendar here for the times the move books (the re-check's read), the job's shard's copies left out.
+    const calendar = window
+      ? earlyCalendar(c.get("db"), { shard: here.name, partnerId: scope.account.id, workoutId, exceptJobId: jobId, copiesOf: shard.name, ...window })
+      : undefined;
     const subject = await copyRefreshedOnConflict(c, away, jobId, () => jobForMove(shard.db, c.env, there, jobId, seen, window));
-    return { ...away, owner: there, subject, actor };
+    return { ...away, owner: there, subject, actor, calendar };
   }
 }
 
@@ -117,11 +147,12 @@ export async function refreshCopy(
   target: Pick<MoveTarget, "shard" | "away"> | undefined,
   jobId: string,
   workoutId?: string,
+  early?: CopyInputs,
 ): Promise<void> {
   if (!target?.away) return;
   try {
-    // The job's workout (when known) beside the job, the copy's state here beside the directory's rows.
-    const source = await deliverySource(c.get("directory"), target.shard.db, jobId, { workoutId, copyOn: c.get("db") });
+    // The job's workout (when known) beside the job, the copy's state here beside the directory's rows; `early`: those read beside the move.
+    const source = await deliverySource(c.get("directory"), target.shard.db, jobId, { workoutId, copyOn: c.get("db"), early });
     if (source?.shard === c.get("shard").name) await writeDeliveryCopy(c.get("db"), source);
   } catch (err) {
     console.error(JSON.stringify({ level: "error", message: "delivery copy refresh failed", jobId, error: String(err).slice(0, 300) }));
@@ -167,14 +198,24 @@ export async function commitAndSend(
   target?: MoveTarget,
 ) {
   const shard = target?.shard ?? hereShard(c);
+  // From a delivery copy: what the copy's rewrite needs besides the job is read beside the move's write, not after it.
+  const early = target?.away ? copyInputs(c.get("directory"), shard.db, c.get("db"), subject.job, [target.owner.userId]) : undefined;
   await bringPeople(c, target, move, []);
   const seats = await awayOf(c, shard, subject, move);
-  const { dto, mailIds } = await copyRefreshedOnConflict(c, target, subject.job.id, () =>
-    withAwaySeats(c, shard.name, seats, () => commitMove(shard.db, c.env.UPLOADS, owner, subject, move, mail, record)),
+  // The mail and the copy follow the write beside the give-back of what it dropped on the partner's shard.
+  const { dto } = await copyRefreshedOnConflict(c, target, subject.job.id, () =>
+    withAwaySeats(
+      c,
+      shard.name,
+      seats,
+      () => commitMove(shard.db, c.env.UPLOADS, owner, subject, move, mail, record),
+      async (done) => {
+        await dispatchMail(c.env, done.mailIds, shard.name);
+        await deliverLater(c.env, shard.name, done.dto);
+        await refreshCopy(c, target, done.dto.id, subject.job.workoutId, early);
+      },
+    ),
   );
-  await dispatchMail(c.env, mailIds, shard.name);
-  await deliverLater(c.env, shard.name, dto);
-  await refreshCopy(c, target, dto.id, subject.job.workoutId);
   return c.json(dto);
 }
 

@@ -91,7 +91,7 @@ endpoint(
     const { times, fields } = confirmedTimes(subject.lines, body.lines);
     if (Object.keys(fields).length) throw invalid(fields);
     // The times are checked against the partner's calendar as it is now, and claimed with the write (worker/data/time-claims.ts).
-    const bufferMinutes = await requireFreeToBook(partnerShards(c), target.shard.name, subject, body.lines, times, true);
+    const bufferMinutes = await requireFreeToBook(partnerShards(c), target.shard.name, subject, body.lines, times, true, target.calendar);
     const move = { ...confirmStatements(db, subject, times), bufferMinutes };
     if (body.location !== undefined) {
       // The place set on confirming goes in the same batch, and the confirmation mail and its calendar file carry it.
@@ -176,7 +176,7 @@ endpoint(
     const db = target.shard.db;
     const { times, fields, message } = rescheduledTimes(subject.lines, body.lines);
     if (Object.keys(fields).length) throw invalid(fields, message);
-    const bufferMinutes = await requireFreeToBook(partnerShards(c), target.shard.name, subject, body.lines, times, false);
+    const bufferMinutes = await requireFreeToBook(partnerShards(c), target.shard.name, subject, body.lines, times, false, target.calendar);
     const move = { ...partnerRescheduleStatements(db, subject, times, body.reason, body.comment), bufferMinutes };
     return commit(
       c,

@@ -266,18 +266,34 @@ export function calendarsMerged(rows: CalendarRows, away: ShardOf[], read: Calen
   ];
 }
 
+/**
+ * The calendar on this shard of the job `jobId`'s delivery partner for its
+ * workout in [from, to] (the job's own sessions not busy), as partnerCalendars
+ * reads it for that job, before the job is read: the partner and the workout
+ * named by the job's row here. A job that is not here, or names no partner,
+ * reads none.
+ */
+export function jobCalendarRead(db: Db, jobId: string, from: string, to: string): Promise<CalendarRows> {
+  const ofJob = (col: SQLiteColumn) => sql`(select ${col} from ${jobs} where ${jobs.id} = ${jobId})`;
+  const window = { exceptJobId: jobId, ...busyWindow(Date.parse(from), Date.parse(to)) };
+  const rows = db.batch(calendarReads(db, { ...window, partnerIds: ofJob(jobs.deliveryPartnerAccountId), workoutId: ofJob(jobs.workoutId) }));
+  const read = rows as unknown as Promise<CalendarRows>;
+  read.catch(() => undefined);
+  return read;
+}
+
 /** Partners' calendars for [from, to]: one round trip on the request's shard, beside the look-up of those on other shards (then read there). */
 async function partnerCalendars(
   db: Db,
   input: { partnerIds: string[]; workoutId: string; from: number; to: number; exceptJobId?: string },
-  across?: { here: string; away: Promise<ShardOf[]> },
+  across?: { here: string; away: Promise<ShardOf[]>; hereRows?: Promise<CalendarRows> },
 ): Promise<PartnerCalendar[]> {
   const ids = [...new Set(input.partnerIds)].filter(Boolean);
   if (!ids.length) return [];
   const window = { workoutId: input.workoutId, exceptJobId: input.exceptJobId, ...busyWindow(input.from, input.to) };
   // The partners' own shards are read as soon as they are known (no call for them on a warm isolate), beside this one.
   const [rows, elsewhere] = await Promise.all([
-    db.batch(calendarReads(db, { ...window, partnerIds: ids })) as unknown as Promise<CalendarRows>,
+    across?.hereRows ?? (db.batch(calendarReads(db, { ...window, partnerIds: ids })) as unknown as Promise<CalendarRows>),
     (across?.away ?? Promise.resolve([])).then(async (away) => ({ away, read: await calendarsThere(across?.here ?? "", away, window) })),
   ]);
   return calendarsFrom(ids, input.workoutId, calendarsMerged(rows, elsewhere.away, elsewhere.read));
@@ -293,7 +309,7 @@ async function partnerCalendars(
 export async function openTimesOf(
   db: Db,
   input: { partnerIds: string[]; workoutId: string; lengthMinutes: number; from: string; to: string; exceptJobId?: string },
-  across?: { here: string; away: Promise<ShardOf[]> },
+  across?: { here: string; away: Promise<ShardOf[]>; hereRows?: Promise<CalendarRows> },
 ): Promise<{ times: string[]; hasAvailability: boolean }> {
   const from = Date.parse(input.from);
   const to = Date.parse(input.to);

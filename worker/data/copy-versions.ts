@@ -53,9 +53,18 @@ export const jobCopyGate = (db: Db, v: JobVersion) =>
 
 /** Whether this shard's copy of the job is at `v` or newer (a refresh to `v` has nothing to do). */
 export async function jobCopyCurrent(db: Db, v: JobVersion): Promise<boolean> {
-  const [held] = await db.select({ version: jobs.version, extrasVersion: jobs.extrasVersion }).from(jobs).where(eq(jobs.id, v.id)).limit(1);
-  return Boolean(held && (held.version > v.version || (held.version === v.version && held.extrasVersion >= v.extrasVersion)));
+  return copyIsCurrent(await jobCopyVersions(db, v.id), v);
 }
+
+/** This shard's versions of the job `id` (its copy's), undefined when it holds none. */
+export async function jobCopyVersions(db: Db, id: string): Promise<{ version: number; extrasVersion: number } | undefined> {
+  const [held] = await db.select({ version: jobs.version, extrasVersion: jobs.extrasVersion }).from(jobs).where(eq(jobs.id, id)).limit(1);
+  return held;
+}
+
+/** Whether a copy at `held` is at `v` or newer. */
+export const copyIsCurrent = (held: { version: number; extrasVersion: number } | undefined, v: JobVersion): boolean =>
+  Boolean(held && (held.version > v.version || (held.version === v.version && held.extrasVersion >= v.extrasVersion)));
 
 /** In the batch of a tick, a share or a removal on the job's shard: the job's extras version is raised (its copy follows only upwards). */
 export const extrasChanged = (db: Db, jobId: string) =>

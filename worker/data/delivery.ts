@@ -14,7 +14,7 @@ import { accounts, jobActionItems, jobArtifacts, jobLines, jobs, users, type Acc
 import type { Db } from "../env";
 import { inList, notInList } from "./bound";
 import { partnerRows, referenceCopies } from "./partner-numbers";
-import { jobAt, jobCopyCurrent, jobCopyGate, jobOlderThan, writeCopy } from "./copy-versions";
+import { copyIsCurrent, jobAt, jobCopyCurrent, jobCopyGate, jobCopyVersions, jobOlderThan, writeCopy } from "./copy-versions";
 import { copyStatements, heldVersion, readDocument } from "./publication";
 import { batch, type Stmt } from "./query";
 import type { JobShard } from "./jobs";
@@ -27,15 +27,21 @@ import type { Statements } from "./statements";
 export const deliveryCopyOf = (delivererId: string) =>
   sql`exists (select 1 from ${accounts} p join ${accounts} me on me.id = ${delivererId} where p.id = ${jobs.partnerAccountId} and p.shard <> me.shard)`;
 
-/** The booking partner of the delivery copy `jobId` that `delivererId` delivers on this shard (its job is on that partner's shard); null when there is none. */
-export async function deliveredJobPartner(db: Db, delivererId: string, jobId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ partnerId: jobs.partnerAccountId })
+/** The booking partner of the delivery copy `jobId` that `delivererId` delivers on this shard (its job is on that partner's shard) and the job's workout; null when there is none. */
+export async function deliveredJobPartner(db: Db, delivererId: string, jobId: string): Promise<DeliveredJob | null> {
+  const [row] = await deliveredJobRead(db, delivererId, jobId);
+  return row ?? null;
+}
+
+export type DeliveredJob = { partnerId: string; workoutId: string };
+
+/** deliveredJobPartner's read, for a caller's batch. */
+export const deliveredJobRead = (db: Db, delivererId: string, jobId: string) =>
+  db
+    .select({ partnerId: jobs.partnerAccountId, workoutId: jobs.workoutId })
     .from(jobs)
     .where(and(eq(jobs.id, jobId), eq(jobs.deliveryPartnerAccountId, delivererId), deliveryCopyOf(delivererId)))
     .limit(1);
-  return row?.partnerId ?? null;
-}
 
 /**
  * The job, its lines, action items and shared files, and its customer's row
@@ -43,9 +49,9 @@ export async function deliveredJobPartner(db: Db, delivererId: string, jobId: st
  * carries is the version of what it holds), with the workout's document; null
  * when the job is gone.
  */
-export async function jobSnapshot(source: Db, jobId: string, workoutId?: string) {
-  // A job's workout never changes: when the caller knows it, its document is read beside the job.
-  const early = workoutId ? readDocument(source, workoutId) : null;
+export async function jobSnapshot(source: Db, jobId: string, workoutId?: string, document?: ReturnType<typeof readDocument>) {
+  // A job's workout never changes: when the caller knows it, its document is read beside the job (or was, `document`).
+  const early = workoutId ? (document ?? readDocument(source, workoutId)) : null;
   const [[job], lines, items, artifacts, customer] = await source.batch([
     source.select().from(jobs).where(eq(jobs.id, jobId)).limit(1),
     source.select().from(jobLines).where(eq(jobLines.jobId, jobId)),
@@ -66,16 +72,70 @@ export type JobSnapshot = NonNullable<Awaited<ReturnType<typeof jobSnapshot>>>;
 
 /** The users a job names (booker, instructors), from the directory. */
 export function namedUsers(directory: Db, s: JobSnapshot) {
-  const named = [
+  return usersOf(directory, namedUserIds(s));
+}
+
+const present = (ids: (string | null | undefined)[]) => [...new Set(ids.filter((id): id is string => Boolean(id)))];
+
+/** The ids of the users a job names. */
+const namedUserIds = (s: JobSnapshot) =>
+  present([
     s.job.bookedByUserId,
     s.job.instructorUserId,
     ...s.lines.map((l) => l.instructorUserId),
     ...s.items.map((i) => i.completedByUserId),
     ...s.artifacts.map((a) => a.createdByUserId),
-  ];
-  const ids = [...new Set(named.filter((id): id is string => Boolean(id)))];
-  return ids.length ? directory.select().from(users).where(inList(users.id, ids)) : Promise.resolve([]);
+  ]);
+
+const usersOf = (directory: Db, ids: string[]): Promise<(typeof users.$inferSelect)[]> =>
+  ids.length
+    ? directory
+        .select()
+        .from(users)
+        .where(inList(users.id, ids))
+        .then((rows) => rows)
+    : Promise.resolve([]);
+
+/** The partners a job's copy carries reference rows of: its booking and delivering partners, the workout's author and the partners the workout names. */
+const partnerIdsOf = (job: Pick<JobSnapshot["job"], "partnerAccountId" | "deliveryPartnerAccountId">, workout: JobSnapshot["workout"]) =>
+  present([job.partnerAccountId, job.deliveryPartnerAccountId, workout.workout.accountId, ...workout.deliveryPartners.map((p) => p.partnerAccountId)]);
+
+/**
+ * What the copy's rewrite after a move reads besides the job itself, read
+ * beside the move's write (none of it is what the move changes): the
+ * workout's document on the job's shard, the copy's versions on its shard,
+ * and from the directory the job's booking and delivering partners and the
+ * users the job named before the move (`userIds`: more of them).
+ * deliverySource takes what they cover of what the job as written names, and
+ * reads the rest after.
+ */
+export type CopyInputs = ReturnType<typeof copyInputs>;
+
+export function copyInputs(
+  directory: Db,
+  source: Db,
+  copyOn: Db,
+  job: Pick<JobSnapshot["job"], "id" | "workoutId" | "partnerAccountId" | "deliveryPartnerAccountId" | "bookedByUserId" | "instructorUserId">,
+  userIds: string[],
+) {
+  const document = readDocument(source, job.workoutId);
+  const partnerIds = present([job.partnerAccountId, job.deliveryPartnerAccountId]);
+  const partners = partnerRows(directory, partnerIds).then((rows) => ({ ids: partnerIds, rows }));
+  const people = present([job.bookedByUserId, job.instructorUserId, ...userIds]);
+  const inputs = {
+    workoutId: job.workoutId,
+    document,
+    partners,
+    people: { ids: people, rows: usersOf(directory, people) },
+    copy: jobCopyVersions(copyOn, job.id),
+    held: heldVersion(copyOn, job.workoutId),
+  };
+  // Each is awaited only by the rewrite; a failure there reads again.
+  for (const read of [document, partners, inputs.people.rows, inputs.copy, inputs.held]) read.catch(() => undefined);
+  return inputs;
 }
+
+const covers = (read: string[], wanted: string[]) => wanted.every((id) => read.includes(id));
 
 /**
  * The copy's job over an older version only (a newer copy refuses the whole
@@ -171,15 +231,34 @@ const copyState = async (target: Db, s: JobSnapshot) => {
  * when known) has its document read beside the job; `copyOn` (a shard that
  * may hold the copy) has its copy's state read beside the directory's rows.
  */
-export async function deliverySource(directory: Db, source: Db, jobId: string, opts: { workoutId?: string; copyOn?: Db } = {}) {
-  const snapshot = await jobSnapshot(source, jobId, opts.workoutId);
+export async function deliverySource(directory: Db, source: Db, jobId: string, opts: { workoutId?: string; copyOn?: Db; early?: CopyInputs } = {}) {
+  const early = opts.early && opts.early.workoutId === opts.workoutId ? opts.early : undefined;
+  const snapshot = await jobSnapshot(source, jobId, opts.workoutId, early?.document);
   const delivererId = snapshot?.job.deliveryPartnerAccountId;
   if (!snapshot || !delivererId) return null;
-  const named = snapshot.workout.deliveryPartners.map((p) => p.partnerAccountId).filter((id): id is string => Boolean(id));
+  const partnerIds = partnerIdsOf(snapshot.job, snapshot.workout);
+  const userIds = namedUserIds(snapshot);
+  // What was read beside the move is taken where it covers what the job names now; the rest is read now.
+  const fresh = {
+    partners: (read: string[] = []) =>
+      partnerRows(
+        directory,
+        partnerIds.filter((id) => !read.includes(id)),
+      ),
+    people: () => usersOf(directory, userIds),
+    state: () => (opts.copyOn ? copyState(opts.copyOn, snapshot) : null),
+  };
   const [partners, people, state] = await Promise.all([
-    partnerRows(directory, [snapshot.job.partnerAccountId, delivererId, snapshot.workout.workout.accountId, ...named]),
-    namedUsers(directory, snapshot),
-    opts.copyOn ? copyState(opts.copyOn, snapshot) : null,
+    early
+      ? early.partners.then(
+          async (p) => [...p.rows, ...(await fresh.partners(p.ids))],
+          () => fresh.partners(),
+        )
+      : fresh.partners(),
+    early && covers(early.people.ids, userIds) ? early.people.rows.then((rows) => rows.filter((u) => userIds.includes(u.id)), fresh.people) : fresh.people(),
+    early && opts.copyOn
+      ? Promise.all([early.copy, early.held]).then(([copy, held]) => ({ current: copyIsCurrent(copy, snapshot.job), held }), fresh.state)
+      : fresh.state(),
   ]);
   return { snapshot, partners, people, shard: partners.find((p) => p.id === delivererId)?.shard ?? null, state };
 }

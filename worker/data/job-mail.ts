@@ -5,10 +5,10 @@
  * view (Your Bookings for the customer, Your Jobs for the partner) on its
  * partner's connected domain when it has one.
  */
-import { inArray, sql, type SQL } from "drizzle-orm";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { inList } from "./bound";
 import type { JobDto } from "../../contract/bookings";
-import { accounts, users, type Job } from "../../db/schema";
+import { accounts, jobAttendees, jobLines, jobs, users, type Job } from "../../db/schema";
 import type { Db } from "../env";
 import { jobMail, type Audience, type JobEvent } from "../mail/job-mail";
 import type { MailBrand } from "../mail/layout";
@@ -243,4 +243,23 @@ export async function jobMailRows(db: Db, bucket: R2Bucket, to: (Recipient | nul
     });
   const stored = await storeMail(bucket, mails);
   return { statements: stored.map((m) => outboxStatement(db, m)), ids: stored.map((m) => m.id) };
+}
+
+/** The addresses of a job's attendees and of its instructors (the job's and its sessions'), for its mail. */
+export function peopleMailReads(db: Db, id: string) {
+  const person = { email: users.email, firstName: users.firstName, language: users.language, timeZone: users.timeZone };
+  return [
+    db.select(person).from(jobAttendees).innerJoin(users, eq(users.id, jobAttendees.userId)).where(eq(jobAttendees.jobId, id)),
+    db
+      .select(person)
+      .from(users)
+      .where(
+        sql`${users.id} in (select ${jobs.instructorUserId} from ${jobs} where ${jobs.id} = ${id} union select ${jobLines.instructorUserId} from ${jobLines} where ${jobLines.jobId} = ${id})`,
+      ),
+  ] as const;
+}
+
+/** The two sides with the people on them: attendees with the customer, instructors with the partner. */
+export function withPeople(sides: JobSides, attendees: MailPerson[], instructors: MailPerson[]): JobSides {
+  return { ...sides, attendees: asRecipients(sides.customer, attendees), staff: asRecipients(sides.partner, instructors) };
 }

@@ -1,5 +1,6 @@
 import { and, asc, inArray, desc, eq, gte, sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { JobActionName, JobDto } from "../../contract/bookings";
 import type { JobStatus } from "../../contract/enums";
 import {
@@ -21,7 +22,7 @@ import { allowedActions } from "../domain/jobs";
 import { isRequestOverdue } from "../domain/reminders";
 import type { Db } from "../env";
 import { attachmentFileUri } from "./workout-read";
-import { asRecipients, recipientReads, sidesFrom, type JobSides, type MailPerson } from "./job-mail";
+import { peopleMailReads, recipientReads, sidesFrom, withPeople } from "./job-mail";
 import { calendarReads, deliveryShardRead, type CalendarRows } from "./availability";
 import type { OriginEnv } from "./mail-context";
 import { theRow, today } from "./query";
@@ -291,6 +292,14 @@ function creditEntryQuery(db: Db, id: string) {
     .where(eq(jobs.id, id));
 }
 
+/** A read of a caller's that rides in the job's batch (no call of its own), and what takes its rows. */
+export type AlsoRead = { read: BatchItem<"sqlite">; seen: (rows: unknown[]) => void };
+const noRead = (db: Db) =>
+  db
+    .select({ none: sql<number>`1` })
+    .from(jobs)
+    .where(sql`0`);
+
 /**
  * One job as `side` sees it, in ONE D1 round trip: the job row (only when
  * `visible` holds), its lines, attachments and action items, and who hears
@@ -306,11 +315,13 @@ export async function loadJobWithMail(
   readOnly = false,
   viewerId?: string,
   window: { busyFrom: string; busyTo: string } = { busyFrom: "9999", busyTo: "0000" },
+  also?: AlsoRead,
 ) {
   const booker = sql`(select ${jobs.bookedByUserId} from ${jobs} where ${jobs.id} = ${id})`;
   const partners = sql`(select ${jobs.partnerAccountId} from ${jobs} where ${jobs.id} = ${id} union select coalesce(${jobs.deliveryPartnerAccountId}, ${jobs.partnerAccountId}) from ${jobs} where ${jobs.id} = ${id})`;
-  const [rows, lines, attachments, items, attendees, attendance, credit, open, attendeeMail, instructorMail, schedules, booked, delivery, ...who] =
+  const [extra, rows, lines, attachments, items, attendees, attendance, credit, open, attendeeMail, instructorMail, schedules, booked, delivery, ...who] =
     await db.batch([
+      (also?.read as ReturnType<typeof noRead> | undefined) ?? noRead(db),
       ...oneJobReads(db, id, visible, side),
       creditEntryQuery(db, id),
       openSlotsQuery(db, id),
@@ -325,6 +336,7 @@ export async function loadJobWithMail(
       deliveryShardRead(db, id),
       ...recipientReads(db, booker, partners),
     ]);
+  also?.seen(extra);
   const row = rows[0];
   if (!row) return null;
   const dto = theRow(toDtos([row], [lines, attachments, items, attendees, attendance] as unknown as Details, side, readOnly, viewerId), "job read");
@@ -339,25 +351,6 @@ export async function loadJobWithMail(
     deliveryShard: delivery[0]?.shard ?? null,
     holds: holdsOfLines(lines.map((l) => l.line)),
   };
-}
-
-/** The addresses of a job's attendees and of its instructors (the job's and its sessions'), for its mail. */
-function peopleMailReads(db: Db, id: string) {
-  const person = { email: users.email, firstName: users.firstName, language: users.language, timeZone: users.timeZone };
-  return [
-    db.select(person).from(jobAttendees).innerJoin(users, eq(users.id, jobAttendees.userId)).where(eq(jobAttendees.jobId, id)),
-    db
-      .select(person)
-      .from(users)
-      .where(
-        sql`${users.id} in (select ${jobs.instructorUserId} from ${jobs} where ${jobs.id} = ${id} union select ${jobLines.instructorUserId} from ${jobLines} where ${jobLines.jobId} = ${id})`,
-      ),
-  ] as const;
-}
-
-/** The two sides with the people on them: attendees with the customer, instructors with the partner. */
-function withPeople(sides: JobSides, attendees: MailPerson[], instructors: MailPerson[]): JobSides {
-  return { ...sides, attendees: asRecipients(sides.customer, attendees), staff: asRecipients(sides.partner, instructors) };
 }
 
 /** The open slots (seats left, in the future) of the job's delivery partner for the job's workout, soonest first. */

@@ -21,7 +21,7 @@ import { conflict, notFound } from "../http/errors";
 import { audit, jobMoveAudit, type AuditWrite } from "./audit";
 import { inList } from "./bound";
 import { getJob, refuseFormerJob } from "./former-jobs";
-import { jobFromReads, loadJobWithMail, oneJobReads, projectJob, type Side } from "./job-store";
+import { jobFromReads, loadJobWithMail, oneJobReads, projectJob, type AlsoRead, type Side } from "./job-store";
 import { customerSide, distinctRecipients, jobMailRows, partnerSide, type JobSides, type MailPerson, type Recipient } from "./job-mail";
 import type { OriginEnv } from "./mail-context";
 import { CHANGED_MEANWHILE, dueDates, freeSeat, jobBatchFailure, moveJob, returnCredits, scheduleLines, type Statements } from "./job-writes";
@@ -108,8 +108,9 @@ export async function jobForMove(
   seen?: number,
   window?: { busyFrom: string; busyTo: string },
   history: () => Promise<Db[]> = async () => [],
+  also?: AlsoRead,
 ): Promise<MoveSubject> {
-  const read = await loadJobWithMail(db, env, id, and(owner.where, notDeliveryCopy(owner))!, owner.side, owner.readOnly, owner.userId, window);
+  const read = await loadJobWithMail(db, env, id, and(owner.where, notDeliveryCopy(owner))!, owner.side, owner.readOnly, owner.userId, window, also);
   if (!read) await refuseFormerJob(history, owner, id);
   if (!read) throw notFound("Booking not found");
   if (seen !== undefined && seen !== read.job.version) throw conflict(CHANGED_MEANWHILE);
