@@ -48,8 +48,13 @@ test.describe("a partner's hours for a workout it delivers for a partner on anot
       await contoso.getByRole("menu", { name: "Admin" }).getByRole("group", { name: "Setup" }).getByRole("menuitem", { name: "Availability" }).click();
       await expect(contoso).toHaveURL(/\/admin\/availability$/);
       await expect(contoso.getByRole("heading", { name: "Availability", level: 1 })).toBeVisible(FIRST);
-      // Named with the partner it is delivered for.
-      await contoso.getByLabel("Hours for").selectOption({ label: `${WORKOUT} (for ${DEMO.northwind.name})` });
+      // Named with the partner it is delivered for, once the directory's delivery index names Contoso and its routing row (up to five seconds old) says so.
+      const delivered = `${WORKOUT} (for ${DEMO.northwind.name})`;
+      await expect(async () => {
+        await contoso.reload();
+        await expect(contoso.getByLabel("Hours for").locator("option", { hasText: delivered })).toHaveCount(1, { timeout: 3_000 });
+      }).toPass({ timeout: 30_000 });
+      await contoso.getByLabel("Hours for").selectOption({ label: delivered });
 
       // Wednesdays 14:00 to 16:00 in London, no notice, no buffer.
       await contoso.getByLabel(/^Time zone/).selectOption("Europe/London");
