@@ -107,7 +107,7 @@ endpoint(
   async (c, { params, query }, scope) => {
     // The context with its delivery partners' calendars for the window, those on other shards read there beside it.
     const window = busyWindow(Date.parse(query.from), Date.parse(query.to));
-    const ctx = await bookingContextAcross(c.get("db"), partnerShards(c), scope.account, params.id, undefined, undefined, window);
+    const ctx = await bookingContextAcross(c.get("db"), partnerShards(c), scope.account, params.id, { window });
     const session = ctx.sessions.find((s) => s.id === query.sessionId);
     if (!session) throw invalid({ sessionId: "Not a session of this workout" });
     const active = activeCandidates(ctx.candidates, today());

@@ -97,16 +97,10 @@ endpoint(
   async (c, { params, query }, scope) =>
     c.json(
       optionsOf(
-        await bookingContextAcross(
-          c.get("db"),
-          partnerShards(c),
-          scope.account,
-          params.id,
-          query.variantId,
-          undefined,
-          undefined,
-          historyShards(c, scope.account.id),
-        ),
+        await bookingContextAcross(c.get("db"), partnerShards(c), scope.account, params.id, {
+          variantId: query.variantId,
+          history: historyShards(c, scope.account.id),
+        }),
       ),
     ),
 );
@@ -138,16 +132,12 @@ endpoint(
   },
   async (c, { body }, scope) => {
     const db = c.get("db");
-    const ctx = await bookingContextAcross(
-      db,
-      partnerShards(c),
-      scope.account,
-      body.workoutId,
-      body.variantId,
-      scope.user.id,
-      requestWindow(body.sessions),
-      historyShards(c, scope.account.id),
-    );
+    const ctx = await bookingContextAcross(db, partnerShards(c), scope.account, body.workoutId, {
+      variantId: body.variantId,
+      bookerId: scope.user.id,
+      window: requestWindow(body.sessions),
+      history: historyShards(c, scope.account.id),
+    });
     if (!ctx.price) throw conflict("This workout has no price for your account yet. Please contact your provider.");
     if (ctx.missing.length) throw conflict(`Prerequisites not met. ${ctx.missing.join("; ")}.`, { prerequisites: ctx.missing.join("; ") });
     const open = ctx.open.map((o) => o.slot);

@@ -32,6 +32,9 @@ function dto(row: AvailabilitySchedule, inherited: boolean): AvailabilityDto {
   };
 }
 
+/** A window no booked session falls in: the calendar reads return no busy times. */
+export const NO_WINDOW = { busyFrom: "9999", busyTo: "0000" };
+
 /**
  * The partner's schedule (no workout), or a workout's own, falling back to
  * the partner's (`inherited`); null when there is none. A workout the partner
@@ -235,7 +238,7 @@ export function busyWindow(from: number, to: number): { busyFrom: string; busyTo
 /** The window of a request's times (see busyWindow); an empty one without times. */
 export function requestWindow(sessions: { times?: string[] }[]): { busyFrom: string; busyTo: string } {
   const instants = sessions.flatMap((s) => (s.times ?? []).map((t) => Date.parse(t))).filter((t) => Number.isFinite(t));
-  return instants.length ? busyWindow(Math.min(...instants), Math.max(...instants)) : { busyFrom: "9999", busyTo: "0000" };
+  return instants.length ? busyWindow(Math.min(...instants), Math.max(...instants)) : NO_WINDOW;
 }
 
 export type CalendarInput = { workoutId: string; busyFrom: string; busyTo: string; exceptJobId?: string };

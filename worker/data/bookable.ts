@@ -18,7 +18,7 @@ import {
   workoutVariants,
   workouts,
 } from "../../db/schema";
-import { calendarReads, type CalendarRows } from "./availability";
+import { calendarReads, NO_WINDOW, type CalendarRows } from "./availability";
 import { priceCustomer, workoutPrice } from "../domain/pricing";
 import { chooseVariants } from "../domain/visibility";
 import { missingPrerequisites } from "../domain/booking-rules";
@@ -73,6 +73,19 @@ export type BookingContext = Bookable & {
   calendars: CalendarRows;
 };
 
+/** What a booking context is read for, beyond the customer and the workout. */
+export type BookingAsked = {
+  /** The variant asked for (the catalogue's when absent). */
+  variantId?: string;
+  /** The user booking, whose address the mail reads. */
+  bookerId?: string;
+  /** The times whose calendars are read (none when absent). */
+  window?: { busyFrom: string; busyTo: string };
+  /** The shards the customer lived on before a re-link. */
+  history?: Db[] | Promise<Db[]>;
+};
+
+/** A window no calendar row falls in: nothing is read. */
 const nameOf = (col: SQLiteColumn, alias: string) => sql<string>`${col}`.as(alias);
 
 /**
@@ -88,15 +101,8 @@ const nameOf = (col: SQLiteColumn, alias: string) => sql<string>`${col}`.as(alia
  * batch maps rows by column name). `history`: the shards the customer lived
  * on before a re-link, whose scores and completed workouts count too.
  */
-export async function bookingContext(
-  db: Db,
-  customer: Account,
-  workoutId: string,
-  variantId?: string,
-  bookerId?: string,
-  window: { busyFrom: string; busyTo: string } = { busyFrom: "9999", busyTo: "0000" },
-  history: Db[] | Promise<Db[]> = [],
-): Promise<BookingContext> {
+export async function bookingContext(db: Db, customer: Account, workoutId: string, asked: BookingAsked = {}): Promise<BookingContext> {
+  const { variantId, bookerId, window = NO_WINDOW, history = [] } = asked;
   if (customer.type !== "customer" || !customer.parentAccountId) throw notFound("Workout not found");
   const partnerId = customer.parentAccountId;
   const day = today();

@@ -10,9 +10,9 @@ import { freeForRequest, takenTimes, type RequestedSession } from "../domain/ava
 import { conflict, invalid } from "../http/errors";
 import type { Account } from "../identity/context";
 import type { Db } from "../env";
-import { calendarReads, calendarsAcross, calendarsFrom, calendarsMerged, requestWindow, type CalendarRows } from "./availability";
+import { calendarReads, calendarsAcross, calendarsFrom, calendarsMerged, NO_WINDOW, requestWindow, type CalendarRows } from "./availability";
 import { openSlotsRead } from "./away-seats";
-import { bookingContext, type BookingContext } from "./bookable";
+import { bookingContext, type BookingAsked, type BookingContext } from "./bookable";
 import type { MoveSubject } from "./jobs";
 import { awayIds, type PartnerShards, type ShardOf } from "./partner-shards";
 import { today } from "./query";
@@ -32,12 +32,9 @@ export async function bookingContextAcross(
   shards: PartnerShards,
   customer: Account,
   workoutId: string,
-  variantId?: string,
-  bookerId?: string,
-  window: { busyFrom: string; busyTo: string } = { busyFrom: "9999", busyTo: "0000" },
-  history: Db[] | Promise<Db[]> = [],
+  asked: BookingAsked = {},
 ): Promise<BookingContext> {
-  const input = { workoutId, ...window };
+  const input = { workoutId, ...(asked.window ?? NO_WINDOW) };
   const readAway = async (s: ShardOf) => {
     const [schedules, booked, open] = await s.db.batch([
       ...calendarReads(s.db, { ...input, partnerIds: s.partnerIds, copiesOf: shards.here }),
@@ -46,7 +43,7 @@ export async function bookingContextAcross(
     return { shard: s, calendars: [schedules, booked] as CalendarRows, open: open.map((o) => ({ ...o, shard: s.name })) };
   };
   const [ctx, early] = await Promise.all([
-    bookingContext(db, customer, workoutId, variantId, bookerId, window, history),
+    bookingContext(db, customer, workoutId, asked),
     shards.deliveringWorkout(workoutId).then((hinted) => Promise.all(hinted.map(readAway))),
   ]);
   const ids = awayIds(shards.here, ctx.candidates);

@@ -17,7 +17,7 @@ import { claimOf, type TimeClaim } from "../domain/time-claims";
 import type { Db } from "../env";
 import { chunked, inList, rowsPerInsert } from "./bound";
 import { batch } from "./query";
-import { CLAIM_KEPT_MS, releaseClaimsUnlessHeld } from "./time-claims";
+import { CLAIM_KEPT_MS, claimLineColumns, releaseClaimsUnlessHeld } from "./time-claims";
 
 /** Job lines read per run and shard (booked or not): a run reads no more, however many there are. */
 export const BACKFILL_BATCH = 200;
@@ -59,18 +59,7 @@ async function bookedAfter(db: Db, position: string) {
   const [ids, rows] = await Promise.all([
     window,
     db
-      .select({
-        id: jobLines.id,
-        jobId: jobLines.jobId,
-        status: jobLines.status,
-        scheduledAt: jobLines.scheduledAt,
-        slotId: jobLines.slotId,
-        awaySlotId: jobLines.awaySlotId,
-        lengthMinutes: workoutSessions.lengthMinutes,
-        jobStatus: jobs.status,
-        customerId: jobs.accountId,
-        partnerId: jobs.deliveryPartnerAccountId,
-      })
+      .select({ ...claimLineColumns, lengthMinutes: workoutSessions.lengthMinutes, customerId: jobs.accountId })
       .from(jobLines)
       .innerJoin(jobs, eq(jobs.id, jobLines.jobId))
       .innerJoin(workoutSessions, eq(workoutSessions.id, jobLines.sessionId))

@@ -23,7 +23,7 @@ import { isRequestOverdue } from "../domain/reminders";
 import type { Db } from "../env";
 import { attachmentFileUri } from "./workout-read";
 import { peopleMailReads, recipientReads, sidesFrom, withPeople } from "./job-mail";
-import { calendarReads, deliveryShardRead, type CalendarRows } from "./availability";
+import { calendarReads, deliveryShardRead, NO_WINDOW, type CalendarRows } from "./availability";
 import type { OriginEnv } from "./mail-context";
 import { theRow, today } from "./query";
 import { releasedAttachments } from "../domain/attachments";
@@ -314,7 +314,7 @@ export async function loadJobWithMail(
   side: Side,
   readOnly = false,
   viewerId?: string,
-  window: { busyFrom: string; busyTo: string } = { busyFrom: "9999", busyTo: "0000" },
+  window: { busyFrom: string; busyTo: string } = NO_WINDOW,
   also?: AlsoRead,
 ) {
   const booker = sql`(select ${jobs.bookedByUserId} from ${jobs} where ${jobs.id} = ${id})`;

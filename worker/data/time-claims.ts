@@ -66,20 +66,23 @@ export async function releaseClaims(db: Db, claims: TimeClaim[]): Promise<void> 
   await runBatch(d1Of(db), releaseClaimStatements(db, claims));
 }
 
+/** What a line's claim is made of (claimOf), read with its job (joined on `jobs`): the check of a claim held and the backfill read the same. */
+export const claimLineColumns = {
+  id: jobLines.id,
+  jobId: jobLines.jobId,
+  status: jobLines.status,
+  scheduledAt: jobLines.scheduledAt,
+  slotId: jobLines.slotId,
+  awaySlotId: jobLines.awaySlotId,
+  jobStatus: jobs.status,
+  partnerId: jobs.deliveryPartnerAccountId,
+};
+
 /** The keys of the claims the job's shard holds: their line is booked there at that time and slot, its job not cancelled. */
 export async function claimsHeld(jobDb: Db, claims: TimeClaim[]): Promise<Set<string>> {
   if (!claims.length) return new Set();
   const rows = await jobDb
-    .select({
-      id: jobLines.id,
-      jobId: jobLines.jobId,
-      status: jobLines.status,
-      scheduledAt: jobLines.scheduledAt,
-      slotId: jobLines.slotId,
-      awaySlotId: jobLines.awaySlotId,
-      jobStatus: jobs.status,
-      partnerId: jobs.deliveryPartnerAccountId,
-    })
+    .select(claimLineColumns)
     .from(jobLines)
     .innerJoin(jobs, eq(jobs.id, jobLines.jobId))
     .where(
