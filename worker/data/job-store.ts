@@ -1,6 +1,5 @@
-import { and, asc, inArray, desc, eq, gte, sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
+import { and, inArray, desc, eq, sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { JobActionName, JobDto } from "../../contract/bookings";
 import type { JobStatus } from "../../contract/enums";
 import {
@@ -11,7 +10,6 @@ import {
   jobLines,
   jobs,
   sessionAttachments,
-  slots,
   users,
   workoutSessions,
   workouts,
@@ -22,12 +20,8 @@ import { allowedActions } from "../domain/jobs";
 import { isRequestOverdue } from "../domain/reminders";
 import type { Db } from "../env";
 import { attachmentFileUri } from "./workout-read";
-import { peopleMailReads, recipientReads, sidesFrom, withPeople } from "./job-mail";
-import { calendarReads, deliveryShardRead, NO_WINDOW, type CalendarRows } from "./availability";
-import type { OriginEnv } from "./mail-context";
-import { theRow, today } from "./query";
+import { today } from "./query";
 import { releasedAttachments } from "../domain/attachments";
-import { holdsOfLines } from "./away-seats";
 
 /** Reading jobs with their lines and action items, as each side sees them. */
 export type Side = "customer" | "partner";
@@ -58,7 +52,7 @@ function personOf(row: PersonCols) {
 }
 
 /** A JSON location column as read through a raw select (text) or drizzle's mapping (object). */
-function locationOf(v: unknown): SessionLocation | null {
+export function locationOf(v: unknown): SessionLocation | null {
   if (!v) return null;
   if (typeof v === "string") {
     try {
@@ -169,7 +163,7 @@ function jobDetailQueries(db: Db, ofJobs: (col: JobIdColumn) => SQL, side: Side)
       .where(inArray(jobAttendance.jobLineId, db.select({ id: jobLines.id }).from(jobLines).where(ofJobs(jobLines.jobId)))),
   ] as const;
 }
-type Details = [
+export type Details = [
   Awaited<ReturnType<typeof jobDetailQueries>[0]>,
   Awaited<ReturnType<typeof jobDetailQueries>[1]>,
   Awaited<ReturnType<typeof jobDetailQueries>[2]>,
@@ -183,7 +177,13 @@ export function nextSessionAt(lines: Pick<JobDto["lines"][number], "status" | "s
   return times.sort()[0] ?? null;
 }
 
-function toDtos(rows: JobRow[], [lines, attachments, items, attendees, attendance]: Details, side: Side, readOnly: boolean, viewerId?: string): JobDto[] {
+export function toDtos(
+  rows: JobRow[],
+  [lines, attachments, items, attendees, attendance]: Details,
+  side: Side,
+  readOnly: boolean,
+  viewerId?: string,
+): JobDto[] {
   const now = new Date();
   const day = today();
   return rows.map((row) => toDto(row, lines, attachments, items, attendees, attendance, side, readOnly, now, day, viewerId));
@@ -278,96 +278,6 @@ export async function loadJobs(db: Db, where: SQL | undefined, side: Side, limit
   const [rows, ...details] = await db.batch([page, ...jobDetailQueries(db, (col) => sql`${col} in (select "id" from ${page})`, side)]);
   if (!rows.length) return [];
   return toDtos(rows, details, side, readOnly, viewerId);
-}
-
-/** The credit entry a refund goes back to: the customer's latest. */
-function creditEntryQuery(db: Db, id: string) {
-  return db
-    .select({
-      creditEntryId: sql<string | null>`(select ce.id from credit_entries ce where ce.account_id = ${jobs.accountId} order by ce.start_date desc limit 1)`.as(
-        "credit_entry_id",
-      ),
-    })
-    .from(jobs)
-    .where(eq(jobs.id, id));
-}
-
-/** A read of a caller's that rides in the job's batch (no call of its own), and what takes its rows. */
-export type AlsoRead = { read: BatchItem<"sqlite">; seen: (rows: unknown[]) => void };
-const noRead = (db: Db) =>
-  db
-    .select({ none: sql<number>`1` })
-    .from(jobs)
-    .where(sql`0`);
-
-/**
- * One job as `side` sees it, in ONE D1 round trip: the job row (only when
- * `visible` holds), its lines, attachments and action items, and who hears
- * of a change to it. Rows of a job `visible` hides are read but never
- * answered: the job comes back null, like a missing one.
- */
-export async function loadJobWithMail(
-  db: Db,
-  env: OriginEnv,
-  id: string,
-  visible: SQL,
-  side: Side,
-  readOnly = false,
-  viewerId?: string,
-  window: { busyFrom: string; busyTo: string } = NO_WINDOW,
-  also?: AlsoRead,
-) {
-  const booker = sql`(select ${jobs.bookedByUserId} from ${jobs} where ${jobs.id} = ${id})`;
-  const partners = sql`(select ${jobs.partnerAccountId} from ${jobs} where ${jobs.id} = ${id} union select coalesce(${jobs.deliveryPartnerAccountId}, ${jobs.partnerAccountId}) from ${jobs} where ${jobs.id} = ${id})`;
-  const [extra, rows, lines, attachments, items, attendees, attendance, credit, open, attendeeMail, instructorMail, schedules, booked, delivery, ...who] =
-    await db.batch([
-      (also?.read as ReturnType<typeof noRead> | undefined) ?? noRead(db),
-      ...oneJobReads(db, id, visible, side),
-      creditEntryQuery(db, id),
-      openSlotsQuery(db, id),
-      ...peopleMailReads(db, id),
-      // The delivery partner's calendar in the window asked for (a request's times), its own sessions not busy.
-      ...calendarReads(db, {
-        partnerIds: sql`(select ${jobs.deliveryPartnerAccountId} from ${jobs} where ${jobs.id} = ${id})`,
-        workoutId: sql`(select ${jobs.workoutId} from ${jobs} where ${jobs.id} = ${id})`,
-        exceptJobId: id,
-        ...window,
-      }),
-      deliveryShardRead(db, id),
-      ...recipientReads(db, booker, partners),
-    ]);
-  also?.seen(extra);
-  const row = rows[0];
-  if (!row) return null;
-  const dto = theRow(toDtos([row], [lines, attachments, items, attendees, attendance] as unknown as Details, side, readOnly, viewerId), "job read");
-  return {
-    job: row.job,
-    dto,
-    recipients: withPeople(sidesFrom(env, who, row.job), attendeeMail, instructorMail),
-    creditEntryId: credit[0]?.creditEntryId ?? null,
-    openSlots: open,
-    defaultLocation: locationOf(row.defaultLocation),
-    calendars: [schedules, booked] as CalendarRows,
-    deliveryShard: delivery[0]?.shard ?? null,
-    holds: holdsOfLines(lines.map((l) => l.line)),
-  };
-}
-
-/** The open slots (seats left, in the future) of the job's delivery partner for the job's workout, soonest first. */
-function openSlotsQuery(db: Db, id: string) {
-  const ofJob = (col: typeof jobs.workoutId | typeof jobs.deliveryPartnerAccountId) => sql`(select ${col} from ${jobs} where ${jobs.id} = ${id})`;
-  return db
-    .select()
-    .from(slots)
-    .where(
-      and(
-        sql`${slots.workoutId} = ${ofJob(jobs.workoutId)}`,
-        sql`${slots.partnerAccountId} = ${ofJob(jobs.deliveryPartnerAccountId)}`,
-        gte(slots.startsAt, new Date().toISOString()),
-        sql`${slots.seatsTaken} < ${slots.capacity}`,
-      ),
-    )
-    .orderBy(asc(slots.startsAt));
 }
 
 /**
