@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { CancelBooking, ConfirmRequest, DenyRequest, JobDto, JobIdParam, JobLineParams, JobList, JobsQuery, PartnerReschedule } from "../../contract/bookings";
-import { cancelStatements, completeStatements, confirmStatements, getJob, partnerJobs, type Move, type MoveMail } from "../data/jobs";
+import { cancelStatements, completeStatements, confirmStatements } from "../data/job-moves";
+import { getJob, partnerJobs, type Move, type MoveMail } from "../data/jobs";
 import type { MoveAudit } from "../data/job-move-audit";
 import { denyStatements, partnerRescheduleStatements, proposeStatements } from "../data/partner-moves";
 import { confirmedTimes, notStartedYet, proposedTimes, rescheduledTimes } from "../domain/booking-rules";
