@@ -198,8 +198,5 @@ export async function commitWithNotices(db: Db, bucket: R2Bucket, owner: JobOwne
   return { dto, mailIds: mail.flatMap((m) => m.ids) };
 }
 
-/** The other side of the owner: who hears of a move the owner makes. */
-export const otherSide = (owner: JobOwner): "customer" | "partner" => (owner.side === "customer" ? "partner" : "customer");
-
 /** What a session's line is booked with (the rules are in worker/domain/booking-rules.ts). */
 export type { LineChoice };
