@@ -60,7 +60,7 @@ describe("a listed workout in the directory's published catalogue", () => {
     const { id, refreshes } = await listOne();
     expect(await published(id)).toMatchObject({ partnerAccountId: DEMO.northwind.id, shard: "first", version: 1, partnerVisibility: "listed" });
     // The author's customer prices never leave its shard.
-    expect(JSON.stringify((await published(id))!.document)).not.toContain("4242");
+    expect(JSON.stringify((await published(id))!.document)).not.toContain(`"amount":4242`);
     expect(refreshes).toEqual([{ kind: "refresh", shard: "weur-1", workoutId: id, version: 1 }]);
     expect(await offered()).toContain(id);
   });
