@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DEMO } from "../../db/seed";
+import { removeUnconfirmedUsers } from "../../worker/data/auth-links";
+import { MAX_BOUND } from "../../worker/data/bound";
 import { NO_MORE_REFRESHES, renewPlans } from "../../worker/data/plan-renewals";
 import { database } from "../../worker/db";
 import { dayAfter } from "../../worker/domain/plan-periods";
@@ -175,5 +177,27 @@ describe("the plans of customers who left the plan's partner", () => {
       .prepare("SELECT count(*) AS n FROM audit_entries WHERE code = 'planRenewed' AND subject_id LIKE 'left-entry-%'")
       .first<{ n: number }>();
     expect(renewed?.n).toBe(0);
+  });
+});
+
+describe("the never-confirmed users", () => {
+  it("are removed the longest unconfirmed first, a bounded batch a run", async () => {
+    const d1 = env.DB;
+    const many = 2 * MAX_BOUND;
+    // Ids in the reverse order of their times (seconds since the epoch, as the identity stores them).
+    await d1
+      .prepare(
+        `INSERT INTO auth_users (id, name, email, email_verified, created_at, updated_at)
+         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${many})
+         SELECT printf('unconfirmed-%05d', ${many} - i), 'Unconfirmed', printf('unconfirmed%05d@example.test', i), 0, 1000 + i, 1000 + i FROM n`,
+      )
+      .run();
+    const removed = await withUnorderedReversed(d1, () => removeUnconfirmedUsers(database(d1)));
+    expect(removed).toBe(MAX_BOUND);
+    const { results } = await d1.prepare("SELECT id FROM auth_users WHERE id LIKE 'unconfirmed-%' ORDER BY updated_at").all<{ id: string }>();
+    // The newest half is left.
+    expect(results.map((r) => r.id)).toEqual(
+      Array.from({ length: many - MAX_BOUND }, (_, i) => `unconfirmed-${String(many - MAX_BOUND - 1 - i).padStart(5, "0")}`),
+    );
   });
 });
