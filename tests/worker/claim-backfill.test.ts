@@ -101,7 +101,7 @@ describe("the claims backfill", () => {
     expect(await allClaims()).toEqual(before);
   }, 60_000);
 
-  it("keeps both claims of two old sessions that overlap, and says so; a new booking of that time is refused", async () => {
+  it("keeps both claims of two old sessions that overlap, and says so in the partner's trail, once, also after a failed run; a new booking of that time is refused", async () => {
     const away = await bookedLongAgo(fabrikam, [at(20), at(21)]);
     const home = await bookedLongAgo(harbour, [at(23), at(24)]);
     // Booked before the guard: Harbour's first session at the time of Fabrikam's.
@@ -109,6 +109,11 @@ describe("the claims backfill", () => {
       .update(schema.jobLines)
       .set({ scheduledAt: at(20) })
       .where(eq(schema.jobLines.id, home.lines[0]!.id));
+    // A run whose entry in the partner's trail fails: the run fails, and its batch is read again by the next.
+    const refusing = failingD1(env.SHARD_WEUR_1, /bookedSessionsOverlap/, Infinity);
+    await expect(runScheduled({ ...env, MAIL_QUEUE: NO_MAIL, ...capturedQueue().bindings, SHARD_WEUR_1: refusing }, Date.now())).rejects.toThrow();
+    expect(refusing.failures).toBeGreaterThan(0);
+    expect(await overlapsInTrail()).toEqual([]);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
       await backfilled();

@@ -103,7 +103,7 @@ function overlapAudit(o: ClaimOverlap & { key: string }, session: string | undef
  * (cancelled or moved since it was read) is given back; when that fails, the
  * `releaseClaims` step does it. Every overlap found (not only those of the
  * claims this run wrote: a run that failed after its claims is read again)
- * goes to the partner's trail, once.
+ * goes to the partner's trail, once, and is answered (to be logged).
  */
 async function claimOn(
   dbs: BackfillDbs,
@@ -167,7 +167,7 @@ async function claimOn(
       d1Of(partner),
       overlapping.map((o) => overlapAudit(o, sessions.get(o.lineId))),
     );
-  const overlaps = overlapping.filter((o) => fresh.has(o.key)).map(({ key: _key, ...o }) => o);
+  const overlaps = overlapping.map(({ key: _key, ...o }) => o);
   return { claimed: fresh.size, overlaps };
 }
 
