@@ -266,32 +266,30 @@ function refreshCandidates(db: Db, day: string, quiet: readonly string[]) {
 async function refreshDue(db: Db, day: string, quiet: readonly string[]): Promise<number> {
   const due = (await refreshCandidates(db, day, quiet)).flat();
   const enteredAt = new Date().toISOString();
+  // Entries only dated or settled (nothing granted): one batch for them all.
+  const dated: Statement[] = [];
   for (const { entry, plan, under, covered } of due) {
     const period = plan && under ? grantPeriod(entry, plan.refreshPeriod, day) : null;
-    const statements =
-      !plan || !under
-        ? [settleStatement(entry.id)]
-        : !period
-          ? // Not started yet: looked at on its first day; else ended: no refresh to come.
-            [nextRefreshStatement(entry.id, entry.startDate > day ? entry.startDate : NO_MORE_REFRESHES)]
-          : covered
-            ? [nextRefreshStatement(entry.id, dayAfter(period.end))]
-            : periodGrantStatements(
-                {
-                  planEntryId: entry.id,
-                  accountId: entry.accountId,
-                  planName: entry.planName,
-                  variantName: entry.variantName,
-                  refreshPeriod: plan.refreshPeriod,
-                  credits: plan.credits,
-                  period,
-                  userId: null,
-                },
-                enteredAt,
-              );
-    // One batch per plan entry: a failure leaves the others granted, and the next run retries it.
-    await runBatch(d1Of(db), statements);
+    if (!plan || !under) dated.push(settleStatement(entry.id));
+    // Not started yet: looked at on its first day; else ended: no refresh to come.
+    else if (!period) dated.push(nextRefreshStatement(entry.id, entry.startDate > day ? entry.startDate : NO_MORE_REFRESHES));
+    else if (covered) dated.push(nextRefreshStatement(entry.id, dayAfter(period.end)));
+    else {
+      const grant = {
+        planEntryId: entry.id,
+        accountId: entry.accountId,
+        planName: entry.planName,
+        variantName: entry.variantName,
+        refreshPeriod: plan.refreshPeriod,
+        credits: plan.credits,
+        period,
+        userId: null,
+      };
+      // One batch per grant: a failure leaves the others granted, and the next run retries it.
+      await runBatch(d1Of(db), periodGrantStatements(grant, enteredAt));
+    }
   }
+  await runBatch(d1Of(db), dated);
   return due.length;
 }
 
