@@ -338,6 +338,8 @@ export const AuditCode = [
   // A partner's currency, and a customer's following its partner's.
   "accountCurrencyChanged",
   "customerCurrencyChanged",
+  // Written by the cron (by the system) in a delivering partner's trail: two of its sessions booked before time claims overlap.
+  "bookedSessionsOverlap",
 ] as const;
 export type AuditCode = (typeof AuditCode)[number];
 

@@ -39,6 +39,7 @@ export const enAU: Catalogue = {
   "profile.currencyKept_other": "{count} customers still pay in another currency: {reasons}. They move to {to} once those end.",
   "enum.AuditCode.accountCurrencyChanged": "Partner's currency changed",
   "enum.AuditCode.customerCurrencyChanged": "Currency changed to the provider's",
+  "enum.AuditCode.bookedSessionsOverlap": "Booked sessions overlap (both kept)",
   "enum.AuditField.currency": "currency",
   "toast.paused.title": "Changes are paused for a few minutes",
   "toast.paused.description":

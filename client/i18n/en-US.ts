@@ -1478,6 +1478,7 @@ export const enUS = {
   "enum.AuditField.timeZone": "time zone",
   "enum.AuditCode.accountCurrencyChanged": "Partner's currency changed",
   "enum.AuditCode.customerCurrencyChanged": "Currency changed to the provider's",
+  "enum.AuditCode.bookedSessionsOverlap": "Booked sessions overlap (both kept)",
   "enum.AuditField.currency": "currency",
   "audit.minutes": "{count} min",
   "audit.closed": "closed",

@@ -58,10 +58,19 @@ export const planEntries = sqliteTable(
     /** A cancellation cannot end the plan before this. */
     earliestEndDate: text("earliest_end_date"),
     renewalDate: text("renewal_date"),
+    /**
+     * The day the cron next looks at the entry for its credits' refresh
+     * (YYYY-MM-DD): its start, then the day after each period granted;
+     * "9999-12-31" once no refresh is to come (worker/data/plan-renewals.ts
+     * NO_MORE_REFRESHES). Null on rows written before it: the cron fills it in.
+     */
+    nextRefreshDate: text("next_refresh_date"),
     ...timestamps(),
   },
   (t) => [
     index("plan_entries_account_id_start_date_idx").on(t.accountId, t.startDate),
+    /** The cron's refreshes due, and the entries it has not dated yet that are in force (worker/data/plan-renewals.ts). */
+    index("plan_entries_next_refresh_date_end_date_idx").on(t.nextRefreshDate, t.endDate),
     /** The cron's renewals due (worker/data/plan-renewals.ts). */
     index("plan_entries_renewal_date_idx").on(t.renewalDate),
     /** The cron's expiry of plans that ended lately, and its refreshes of plans in force (worker/data/plan-renewals.ts). */

@@ -2,12 +2,13 @@ import { env } from "cloudflare:workers";
 import { eq, inArray, like } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as schema from "../../db/schema";
+import type { AuditPage } from "../../contract/audit";
 import { MESSAGES } from "../../contract/messages";
 import { runScheduled } from "../../worker/cron";
 import { BACKFILL_DONE } from "../../worker/data/claim-backfill";
 import { claimKey } from "../../worker/domain/time-claims";
 import { giveFabrikamCredits } from "./bookings-setup";
-import { asks, at, claimsOf, confirm, contosoDeliversThere, fabrikam, harbour, sent, slotAt, slotsBody, type Job } from "./claims-setup";
+import { asks, at, claimsOf, confirm, contoso, contosoDeliversThere, fabrikam, harbour, sent, slotAt, slotsBody, type Job } from "./claims-setup";
 import { capturedQueue, directory, failingD1, first, resetSecondShard, runFlows, second } from "./flows-setup";
 import { json } from "./helpers";
 
@@ -39,6 +40,25 @@ async function bookedLongAgo(who: typeof fabrikam, times: string[]): Promise<Job
   expect((await sent((q) => confirm(job, times, q.bindings))).status).toBe(200);
   await second.delete(schema.timeClaims).where(eq(schema.timeClaims.jobId, job.id));
   return job;
+}
+
+/** The overlaps Contoso's own audit trail records, with the other line each names (kept in the entry's data). */
+async function overlapsInTrail() {
+  const page = await json<AuditPage>(await contoso().get("/v1/admin/audit?limit=100"));
+  const entries = page.items.filter((e) => e.code === "bookedSessionsOverlap");
+  const stored = entries.length
+    ? await second
+        .select()
+        .from(schema.auditEntries)
+        .where(
+          inArray(
+            schema.auditEntries.id,
+            entries.map((e) => e.id),
+          ),
+        )
+    : [];
+  const other = new Map(stored.map((r) => [r.id, (r.data as { otherLineId?: string } | null)?.otherLineId]));
+  return entries.map((e) => ({ ...e, otherLineId: other.get(e.id) }));
 }
 
 /** Every claim on both shards, by key. */
@@ -81,7 +101,7 @@ describe("the claims backfill", () => {
     expect(await allClaims()).toEqual(before);
   }, 60_000);
 
-  it("keeps both claims of two old sessions that overlap, and says so; a new booking of that time is refused", async () => {
+  it("keeps both claims of two old sessions that overlap, and says so in the partner's trail, once, also after a failed run; a new booking of that time is refused", async () => {
     const away = await bookedLongAgo(fabrikam, [at(20), at(21)]);
     const home = await bookedLongAgo(harbour, [at(23), at(24)]);
     // Booked before the guard: Harbour's first session at the time of Fabrikam's.
@@ -89,6 +109,11 @@ describe("the claims backfill", () => {
       .update(schema.jobLines)
       .set({ scheduledAt: at(20) })
       .where(eq(schema.jobLines.id, home.lines[0]!.id));
+    // A run whose entry in the partner's trail fails: the run fails, and its batch is read again by the next.
+    const refusing = failingD1(env.SHARD_WEUR_1, /bookedSessionsOverlap/, Infinity);
+    await expect(runScheduled({ ...env, MAIL_QUEUE: NO_MAIL, ...capturedQueue().bindings, SHARD_WEUR_1: refusing }, Date.now())).rejects.toThrow();
+    expect(refusing.failures).toBeGreaterThan(0);
+    expect(await overlapsInTrail()).toEqual([]);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
       await backfilled();
@@ -97,6 +122,20 @@ describe("the claims backfill", () => {
     } finally {
       warn.mockRestore();
     }
+    // Contoso sees it in its own trail, by the system: the session and its time, once per pair however often the backfill runs.
+    const pair = [away.lines[0]!.id, home.lines[0]!.id].sort();
+    const said = await overlapsInTrail();
+    expect(said).toHaveLength(1);
+    for (const e of said) {
+      expect([e.subjectId, e.otherLineId].sort()).toEqual(pair);
+      expect(e).toMatchObject({ subjectType: "jobLine", bySystem: true, by: null, change: { kind: "time", from: null, to: at(20) } });
+      expect(e.subject).toBeTruthy();
+    }
+    await restart();
+    await backfilled();
+    expect((await overlapsInTrail()).map((e) => e.id).sort()).toEqual(said.map((e) => e.id).sort());
+    // Not in the trail of a customer of either job.
+    expect((await json<AuditPage>(await harbour().get("/v1/admin/audit?limit=100"))).items.map((e) => e.code)).not.toContain("bookedSessionsOverlap");
     expect((await claimsOf(away.id)).map((c) => c.startsAt).sort()).toEqual([at(20), at(21)]);
     expect((await claimsOf(home.id)).map((c) => c.startsAt).sort()).toEqual([at(20), at(24)]);
     const next = await asks(harbour, [at(20), at(25)]);

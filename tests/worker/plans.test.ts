@@ -7,6 +7,7 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import worker from "../../worker/index";
 import { addMonths } from "../../worker/domain/plan-periods";
+import { NO_MORE_REFRESHES } from "../../worker/data/plan-renewals";
 import { apiAs, newNorthwindCustomer } from "./auth";
 import { assignParent } from "./flows-setup";
 import { call, json } from "./helpers";
@@ -317,8 +318,9 @@ describe("the cron trigger renews plans and refreshes credits", () => {
     expect(moved.status).toBe(202);
     const next = addMonths(start, 1);
     await cronOn(next);
-    // Its history stays on Northwind's shard: the plan was not renewed there, nothing was granted after the move.
-    expect(first(await entriesOf(customer.id, NORTHWIND))).toMatchObject({ id: entry.id, renewalDate: next });
+    // Its history stays on Northwind's shard: the plan was not renewed there, nothing was granted after the move,
+    // and it is settled: no renewal and no refresh to come, so no later run reads it again.
+    expect(first(await entriesOf(customer.id, NORTHWIND))).toMatchObject({ id: entry.id, renewalDate: null, nextRefreshDate: NO_MORE_REFRESHES });
     expect((await creditEntriesOf(customer.id, NORTHWIND)).map((p) => [p.startDate, p.partnerAccountId])).toEqual([[start, NORTHWIND]]);
     expect((await linesOf(customer.id, NORTHWIND)).every((l) => l.partnerAccountId === NORTHWIND)).toBe(true);
     // Nor on Contoso's: the new partner's shard starts the customer with no plan and no credits.

@@ -114,7 +114,12 @@ async function stateOf(c: Context<AppEnv>, partner: Account, move: ShardMove | n
 export const shardMovesApi = new Hono<AppEnv>();
 shardMovesApi.use("/operator/*", operatorOnly);
 
-/** Begins a move, or answers where the one under way stands (to the same shard: resumed). */
+/**
+ * Begins a move, or answers where the one under way stands (to the same
+ * shard: resumed; a flipped one does the flip's follow-up again first, so a
+ * script run again after a failed flip repairs the claims and seat holds
+ * before its cleanup).
+ */
 shardMovesApi.post("/operator/shard-moves", async (c) => {
   const body = await bodyOf(c, StartMove);
   if (!boundShards(c).includes(body.to)) throw invalid({ to: `No shard "${body.to}" is bound (wrangler.toml)` });
@@ -125,6 +130,8 @@ shardMovesApi.post("/operator/shard-moves", async (c) => {
     throw conflict(`A move of this partner to "${partner.shardMove.to}" is under way: finish it first`, { to: partner.shardMove.to });
   const from = partner.shard ?? defaultShard(c.env);
   if (!partner.shardMove && from === body.to) return c.json(MoveState.parse(await stateOf(c, partner, null)));
+  // A move resumed once flipped (the script run again after a failure, wherever it stopped) first does the flip's own follow-up again.
+  if (partner.shardMove?.phase === "moved") await afterFlip(c, partner.id, partner.shardMove);
   const now = partner.shardMove ? null : await beginMove(directory, partner.id, { from, to: body.to, phase: "copying", at: new Date().toISOString() });
   // This isolate routes by the record at once; every other one within the settle time.
   clearIsolateCaches();
@@ -184,6 +191,17 @@ const retarget = (c: Context<AppEnv>, partnerId: string, move: ShardMove) =>
     move,
   );
 
+/**
+ * What follows the flip, idempotent, done again by every path that resumes a
+ * flipped move (a flip called again, the move begun again): the claims and
+ * seat holds name the target, then the delivery copies and publications are
+ * sent again. A failure of either leaves the move flipped, to be resumed.
+ */
+async function afterFlip(c: Context<AppEnv>, partnerId: string, move: ShardMove): Promise<void> {
+  await retarget(c, partnerId, move);
+  await sendFollowUps(c, partnerId, move);
+}
+
 /** Messages per send to a queue (its limit per batch). */
 const QUEUE_BATCH = 100;
 
@@ -196,8 +214,7 @@ const QUEUE_BATCH = 100;
 shardMovesApi.post("/operator/shard-moves/:partnerId/flip", async (c) => {
   const { partner, move } = await recorded(c);
   if (move.phase === "moved") {
-    await retarget(c, partner.id, move);
-    await sendFollowUps(c, partner.id, move);
+    await afterFlip(c, partner.id, move);
     return c.json(MoveState.parse(await stateOf(c, partner, move)));
   }
   ready(c, move, "copying");
@@ -209,8 +226,7 @@ shardMovesApi.post("/operator/shard-moves/:partnerId/flip", async (c) => {
     );
   await flipMove(c.get("directory"), partner.id, move, new Date().toISOString());
   clearIsolateCaches();
-  await retarget(c, partner.id, move);
-  await sendFollowUps(c, partner.id, move);
+  await afterFlip(c, partner.id, move);
   const flipped = await partnerNamed(c.get("directory"), partner.id);
   return c.json(MoveState.parse(await stateOf(c, flipped ?? partner, flipped?.shardMove ?? null)));
 });

@@ -10,7 +10,7 @@
  * of the credential, and every confirmation, voids both kinds for that user
  * (docs/decisions/2026-11-26-confirmation-proves-the-credential.md).
  */
-import { and, eq, like, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { authAccounts, authSessions, authUsers, authVerifications } from "../../db/schema";
 import type { Db } from "../env";
 import { inList, MAX_BOUND } from "./bound";
@@ -174,7 +174,8 @@ export const UNCONFIRMED_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * Removes users whose address was never confirmed and who have not signed up
  * again for UNCONFIRMED_TTL_MS (their credentials, sessions and links go with
- * them). At most MAX_BOUND users per run; the next run takes the rest. The
+ * them). At most MAX_BOUND users per run, the longest unconfirmed first (in
+ * the order of the index on the flag and the time); the next run takes the rest. The
  * expired records of every kind of link go in the directory's pruning
  * (./directory-prune.ts).
  */
@@ -183,6 +184,7 @@ export async function removeUnconfirmedUsers(db: Db, now = Date.now()): Promise<
     .select({ id: authUsers.id })
     .from(authUsers)
     .where(and(eq(authUsers.emailVerified, false), lt(authUsers.updatedAt, new Date(now - UNCONFIRMED_TTL_MS))))
+    .orderBy(asc(authUsers.updatedAt))
     .limit(MAX_BOUND);
   const ids = stale.map((u) => u.id);
   if (ids.length === 0) return 0;

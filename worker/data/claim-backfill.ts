@@ -7,7 +7,8 @@
  * its claim on its delivering partner's shard, keyed as the code keys it. A
  * claim already there stays (by key), so a run over the same lines changes
  * nothing. Sessions that overlap already both keep their claims (their keys
- * are their lines'); the overlap is logged for the operator, not dropped.
+ * are their lines'); the overlap is not dropped: it is logged for the
+ * operator and written, once, in the delivering partner's own audit trail.
  */
 import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -15,8 +16,11 @@ import { accounts, jobLines, jobs, sweepCursors, timeClaims, workoutSessions } f
 import type { FlowMessage } from "../domain/flows";
 import { claimOf, type TimeClaim } from "../domain/time-claims";
 import type { Db } from "../env";
+import { auditStatement } from "./audit";
 import { chunked, inList, rowsPerInsert } from "./bound";
+import { BY_SYSTEM } from "./plan-renewals";
 import { batch } from "./query";
+import { d1Of, runBatch, type Statement } from "./statements";
 import { CLAIM_KEPT_MS, claimLineColumns, releaseClaimsUnlessHeld } from "./time-claims";
 
 /** Job lines read per run and shard (booked or not): a run reads no more, however many there are. */
@@ -59,7 +63,7 @@ async function bookedAfter(db: Db, position: string) {
   const [ids, rows] = await Promise.all([
     window,
     db
-      .select({ ...claimLineColumns, lengthMinutes: workoutSessions.lengthMinutes, customerId: jobs.accountId })
+      .select({ ...claimLineColumns, lengthMinutes: workoutSessions.lengthMinutes, session: workoutSessions.name, customerId: jobs.accountId })
       .from(jobLines)
       .innerJoin(jobs, eq(jobs.id, jobLines.jobId))
       .innerJoin(workoutSessions, eq(workoutSessions.id, jobLines.sessionId))
@@ -69,13 +73,44 @@ async function bookedAfter(db: Db, position: string) {
 }
 
 /**
+ * The entry of an overlap in the delivering partner's own trail (its shard,
+ * its account), by the system: the session (its name kept, the line may be
+ * another shard's) and its time. Once per pair of lines, whichever of the
+ * two finds the other, and only while the claim is there (a session
+ * cancelled meanwhile has nothing to report).
+ */
+function overlapAudit(o: ClaimOverlap & { key: string }, session: string | undefined): Statement {
+  return auditStatement({
+    accountId: o.partnerId,
+    partnerAccountId: o.partnerId,
+    code: "bookedSessionsOverlap",
+    subjectType: "jobLine",
+    subjectId: o.lineId,
+    userId: null,
+    data: { ...BY_SYSTEM, otherLineId: o.otherLineId },
+    name: session ?? null,
+    change: { kind: "time", from: null, to: o.startsAt },
+    onlyIf: sql`EXISTS (SELECT 1 FROM time_claims WHERE key = ${o.key})
+      AND NOT EXISTS (SELECT 1 FROM audit_entries WHERE subject_type = 'jobLine' AND subject_id IN (${o.lineId}, ${o.otherLineId})
+                        AND code = 'bookedSessionsOverlap' AND json_extract(data, '$.otherLineId') IN (${o.lineId}, ${o.otherLineId}))`,
+  });
+}
+
+/**
  * The claims taken on one delivering partner's shard, with the overlaps they
  * make with other jobs' claims of the same partner (read in the same batch).
  * Then the job's shard is asked again: a claim its line no longer holds
  * (cancelled or moved since it was read) is given back; when that fails, the
- * `releaseClaims` step does it.
+ * `releaseClaims` step does it. Every overlap found (not only those of the
+ * claims this run wrote: a run that failed after its claims is read again)
+ * goes to the partner's trail, once, and is answered (to be logged).
  */
-async function claimOn(dbs: BackfillDbs, shard: string, partnerShard: string, claims: TimeClaim[], send: (steps: FlowMessage[]) => Promise<void>) {
+async function claimOn(
+  dbs: BackfillDbs,
+  { shard, partnerShard, sessions }: { shard: string; partnerShard: string; sessions: Map<string, string> },
+  claims: TimeClaim[],
+  send: (steps: FlowMessage[]) => Promise<void>,
+) {
   const partner = dbs.open(partnerShard);
   const rows = claims.map((c) => ({
     key: c.key,
@@ -127,7 +162,12 @@ async function claimOn(dbs: BackfillDbs, shard: string, partnerShard: string, cl
     console.error(JSON.stringify({ level: "error", message: "backfilled claims not checked", shard: partnerShard, error: String(err).slice(0, 300) }));
     await send([{ kind: "releaseClaims", shard: partnerShard, jobShard: shard, claims }]);
   }
-  const overlaps = overlapping.filter((o) => fresh.has(o.key)).map(({ key: _key, ...o }) => o);
+  if (overlapping.length)
+    await runBatch(
+      d1Of(partner),
+      overlapping.map((o) => overlapAudit(o, sessions.get(o.lineId))),
+    );
+  const overlaps = overlapping.map(({ key: _key, ...o }) => o);
   return { claimed: fresh.size, overlaps };
 }
 
@@ -167,7 +207,8 @@ export async function backfillClaims(
     if (placed.get(customerId) !== shard || !partnerShard) continue;
     byShard.set(partnerShard, [...(byShard.get(partnerShard) ?? []), claim]);
   }
-  const runs = await Promise.all([...byShard].map(([partnerShard, claims]) => claimOn(dbs, shard, partnerShard, claims, send)));
+  const sessions = new Map(rows.map((r) => [r.id, r.session]));
+  const runs = await Promise.all([...byShard].map(([partnerShard, claims]) => claimOn(dbs, { shard, partnerShard, sessions }, claims, send)));
   const overlaps = runs.flatMap((r) => r.overlaps);
   for (const o of overlaps) console.warn(JSON.stringify({ level: "warn", message: "booked sessions overlap", shard, ...o }));
   const position = last ?? BACKFILL_DONE;

@@ -11,11 +11,17 @@
  * are written only if the entry that holds the key is the one this run
  * wrote. A renewal moves the plan entry's renewal date by compare-and-set
  * on the date it read, so it too happens once.
+ *
+ * Each run reads only the entries due, through their dates' indexes: the
+ * renewals by the renewal date, the refreshes by the next refresh
+ * (`next_refresh_date`, moved on by every grant), so neither grows with the
+ * plans in force; an entry whose plan stopped (its customer left the plan's
+ * partner) is settled the first time a run meets it.
  */
-import { and, eq, gte, isNotNull, isNull, lte, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, exists, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { RefreshPeriod } from "../../contract/enums";
 import { accounts, creditEntries, planEntries, plans } from "../../db/schema";
-import { creditPeriodMonths, periodContaining, renewal } from "../domain/plan-periods";
+import { creditPeriodMonths, dayAfter, periodContaining, renewal } from "../domain/plan-periods";
 import type { Db } from "../env";
 import { auditStatement } from "./audit";
 import { ledgerBalance } from "./credits";
@@ -34,6 +40,22 @@ const PER_RUN = 100;
  * every year before are not read again on every run.
  */
 export const ENDED_LOOKBACK_DAYS = 62;
+
+/**
+ * A plan entry's next refresh once none is to come (its plan ended, or its
+ * customer left the plan's partner): later than any day, so the cron's
+ * range over the next refresh never reaches it again.
+ */
+export const NO_MORE_REFRESHES = "9999-12-31";
+
+/**
+ * The statement that moves a plan entry's next refresh on to `next`, never
+ * back (two runs at once, or a run and a start, agree on the later day) and
+ * never off NO_MORE_REFRESHES.
+ */
+const nextRefreshStatement = (planEntryId: string, next: string): Statement =>
+  raw(sql`UPDATE plan_entries SET next_refresh_date = ${next}
+    WHERE id = ${planEntryId} AND (next_refresh_date IS NULL OR next_refresh_date < ${next})`);
 
 /** What a period's grant needs to know of the plan entry and its plan. */
 export type PeriodGrant = {
@@ -89,6 +111,8 @@ export function periodGrantStatements(g: PeriodGrant, enteredAt = new Date().toI
     ledgerLineAudit({ code: "creditsExpired", accountId: g.accountId, lineId: expiryId, userId: g.userId, name }),
     ...statements.slice(2),
     ledgerLineAudit({ code: "creditsRefreshed", accountId: g.accountId, lineId: allowanceId, userId: g.userId, name }),
+    // The cron looks at the entry again the day after this period (and, if the plan ended with it, finds it ended once).
+    nextRefreshStatement(g.planEntryId, dayAfter(g.period.end)),
   ];
 }
 
@@ -136,22 +160,36 @@ export function grantPeriod(
 
 /**
  * A plan renews and refreshes only while its customer is still under the
- * partner whose plan it is: a customer that moved to another partner keeps
- * the old plan's history, and the old plan stops.
+ * partner whose plan it is (and the plan is still there): a customer that
+ * moved to another partner keeps the old plan's history, and the old plan
+ * stops. Read as a column of the due entries, not as a join that drops them:
+ * an entry found stopped is settled (`settleStatement`), so it is read once.
  */
-const stillUnderPlansPartner = and(eq(accounts.id, planEntries.accountId), eq(accounts.parentAccountId, plans.accountId));
+const stillUnderPlansPartner = sql<boolean>`(${plans.id} IS NOT NULL AND ${accounts.parentAccountId} IS ${plans.accountId})`.mapWith(Boolean);
 
-/** Renews the plan entries whose renewal date has come: the next renewal and a new minimum term, once each. */
+/**
+ * A stopped plan entry settled: no renewal and no refresh to come, so
+ * neither the renewals' nor the refreshes' range over their dates reads it
+ * again. `renewalDate`: the date read, compared and set (a renewal or a
+ * change meanwhile wins).
+ */
+const settleStatement = (entryId: string, renewalDate?: string): Statement =>
+  raw(sql`UPDATE plan_entries SET renewal_date = NULL, next_refresh_date = ${NO_MORE_REFRESHES}, updated_at = ${new Date().toISOString()}
+    WHERE id = ${entryId}${renewalDate ? sql` AND renewal_date = ${renewalDate}` : sql``}`);
+
+/** Renews the plan entries whose renewal date has come: the next renewal and a new minimum term, once each; settles those that stopped. */
 async function renewDue(db: Db, day: string, quiet: readonly string[]): Promise<number> {
-  const rows = await db
-    .select({ entry: planEntries })
+  const due = await db
+    .select({ entry: planEntries, under: stillUnderPlansPartner })
     .from(planEntries)
-    .innerJoin(plans, eq(plans.id, planEntries.planId))
-    .innerJoin(accounts, stillUnderPlansPartner)
-    .where(and(isNotNull(planEntries.renewalDate), lte(planEntries.renewalDate, day), outsidePartners(planEntries.accountId, quiet)))
+    .leftJoin(plans, eq(plans.id, planEntries.planId))
+    .leftJoin(accounts, eq(accounts.id, planEntries.accountId))
+    .where(and(lte(planEntries.renewalDate, day), outsidePartners(planEntries.accountId, quiet)))
+    // The longest due first, in the order of the index on the renewal date.
+    .orderBy(asc(planEntries.renewalDate))
     .limit(PER_RUN);
-  const due = rows.map((r) => r.entry);
-  const statements = due.flatMap((entry) => {
+  const statements = due.flatMap(({ entry, under }) => {
+    if (!under) return [settleStatement(entry.id, entry.renewalDate!)];
     const next = renewal(entry, day);
     return [
       raw(sql`UPDATE plan_entries SET renewal_date = ${next.renewalDate}, earliest_end_date = ${next.earliestEndDate}, updated_at = ${new Date().toISOString()}
@@ -176,20 +214,22 @@ async function renewDue(db: Db, day: string, quiet: readonly string[]): Promise<
   return due.length;
 }
 
-/** Grants the current period of every plan in force whose credits have not been granted for it yet. */
-async function refreshDue(db: Db, day: string, quiet: readonly string[]): Promise<number> {
-  const due = await db
-    .select({ entry: planEntries, plan: { credits: plans.credits, refreshPeriod: plans.refreshPeriod } })
-    .from(planEntries)
-    .innerJoin(plans, eq(plans.id, planEntries.planId))
-    .innerJoin(accounts, stillUnderPlansPartner)
-    .where(
-      and(
-        lte(planEntries.startDate, day),
-        or(isNull(planEntries.endDate), gte(planEntries.endDate, day)),
-        outsidePartners(planEntries.accountId, quiet),
-        // No credit entry of this plan covers the day yet.
-        notExists(
+/**
+ * The plan entries the refresh looks at on `day`, through the index on
+ * (next refresh, end date): those whose next refresh has come (the longest
+ * due first), and those not dated yet (written before the column) that are
+ * in force or start later, each set read by its own range, so neither the
+ * entries dated later nor the undated ones that ended are read.
+ */
+function refreshCandidates(db: Db, day: string, quiet: readonly string[]) {
+  const read = (where: SQL | undefined) =>
+    db
+      .select({
+        entry: planEntries,
+        plan: { credits: plans.credits, refreshPeriod: plans.refreshPeriod },
+        under: stillUnderPlansPartner,
+        // A credit entry of this plan covers the day already (a start's own grant, or a period granted before).
+        covered: exists(
           db
             .select({ one: sql`1` })
             .from(creditEntries)
@@ -200,32 +240,56 @@ async function refreshDue(db: Db, day: string, quiet: readonly string[]): Promis
                 or(isNull(creditEntries.endDate), gte(creditEntries.endDate, day)),
               ),
             ),
-        ),
-      ),
-    )
-    .limit(PER_RUN);
+        ).mapWith(Boolean),
+      })
+      .from(planEntries)
+      .leftJoin(plans, eq(plans.id, planEntries.planId))
+      .leftJoin(accounts, eq(accounts.id, planEntries.accountId))
+      .where(and(where, outsidePartners(planEntries.accountId, quiet)))
+      .orderBy(asc(planEntries.nextRefreshDate))
+      .limit(PER_RUN);
+  // Side by side, not in one batch: D1's batch reads a join's columns of the same name as one.
+  return Promise.all([
+    read(lte(planEntries.nextRefreshDate, day)),
+    read(and(isNull(planEntries.nextRefreshDate), isNull(planEntries.endDate))),
+    read(and(isNull(planEntries.nextRefreshDate), gte(planEntries.endDate, day))),
+  ]);
+}
+
+/**
+ * Grants the current period of every plan entry whose next refresh has come
+ * and whose credits have not been granted for it yet, and moves its next
+ * refresh on (granted or not); an entry that has ended, or stopped, is
+ * settled, and one that starts later is dated on its start. Each is read
+ * once per period, not on every run.
+ */
+async function refreshDue(db: Db, day: string, quiet: readonly string[]): Promise<number> {
+  const due = (await refreshCandidates(db, day, quiet)).flat();
   const enteredAt = new Date().toISOString();
-  for (const { entry, plan } of due) {
-    const period = grantPeriod(entry, plan.refreshPeriod, day);
-    if (!period) continue;
-    // One batch per plan entry: a failure leaves the others granted, and the next run retries it.
-    await runBatch(
-      d1Of(db),
-      periodGrantStatements(
-        {
-          planEntryId: entry.id,
-          accountId: entry.accountId,
-          planName: entry.planName,
-          variantName: entry.variantName,
-          refreshPeriod: plan.refreshPeriod,
-          credits: plan.credits,
-          period,
-          userId: null,
-        },
-        enteredAt,
-      ),
-    );
+  // Entries only dated or settled (nothing granted): one batch for them all.
+  const dated: Statement[] = [];
+  for (const { entry, plan, under, covered } of due) {
+    const period = plan && under ? grantPeriod(entry, plan.refreshPeriod, day) : null;
+    if (!plan || !under) dated.push(settleStatement(entry.id));
+    // Not started yet: looked at on its first day; else ended: no refresh to come.
+    else if (!period) dated.push(nextRefreshStatement(entry.id, entry.startDate > day ? entry.startDate : NO_MORE_REFRESHES));
+    else if (covered) dated.push(nextRefreshStatement(entry.id, dayAfter(period.end)));
+    else {
+      const grant = {
+        planEntryId: entry.id,
+        accountId: entry.accountId,
+        planName: entry.planName,
+        variantName: entry.variantName,
+        refreshPeriod: plan.refreshPeriod,
+        credits: plan.credits,
+        period,
+        userId: null,
+      };
+      // One batch per grant: a failure leaves the others granted, and the next run retries it.
+      await runBatch(d1Of(db), periodGrantStatements(grant, enteredAt));
+    }
   }
+  await runBatch(d1Of(db), dated);
   return due.length;
 }
 
@@ -269,7 +333,7 @@ async function expireEnded(db: Db, day: string, quiet: readonly string[]): Promi
       AND (SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE credit_entry_id = ${last}) > 0
       AND (SELECT coalesce(sum(quantity), 0) FROM credit_lines WHERE account_id = pe.account_id) > 0
       AND NOT EXISTS (SELECT 1 FROM credit_lines l WHERE l.credit_entry_id = ${last} AND l.source = 'plan' AND l.update_type = 'decrease')
-    LIMIT ${PER_RUN}`);
+    ORDER BY pe.end_date LIMIT ${PER_RUN}`);
   const enteredAt = new Date().toISOString();
   await runBatch(
     d1Of(db),

@@ -165,6 +165,8 @@ export function newPlanEntry(plan: Plan, accountId: string, startDate: string) {
     commitmentTerm: plan.commitmentTerm,
     startDate,
     ...firstTerm(startDate, plan.commitmentTerm),
+    // The cron looks at it for its credits on its first day (a start today is granted, and moved on, by its own batch).
+    nextRefreshDate: startDate,
   };
 }
 
@@ -201,9 +203,9 @@ export async function startPlan(db: Db, scope: PartnerAdminScope, body: z.output
   if (body.startDate < day) throw invalid({ startDate: MESSAGES.startBeforeToday });
   const entry = newPlanEntry(plan, customer.id, body.startDate);
   await runBatch(d1Of(db), [
-    raw(sql`INSERT INTO plan_entries (id, account_id, plan_id, plan_name, variant_name, commitment_term, start_date, earliest_end_date, renewal_date)
+    raw(sql`INSERT INTO plan_entries (id, account_id, plan_id, plan_name, variant_name, commitment_term, start_date, earliest_end_date, renewal_date, next_refresh_date)
         SELECT ${entry.id}, ${entry.accountId}, ${entry.planId}, ${entry.planName}, ${entry.variantName}, ${entry.commitmentTerm}, ${entry.startDate},
-               ${entry.earliestEndDate}, ${entry.renewalDate}
+               ${entry.earliestEndDate}, ${entry.renewalDate}, ${entry.nextRefreshDate}
         WHERE NOT EXISTS (SELECT 1 FROM plan_entries WHERE account_id = ${entry.accountId} AND partner_account_id = ${scope.account.id}
                             AND (end_date IS NULL OR end_date >= ${entry.startDate}))
           AND EXISTS (SELECT 1 FROM plans WHERE id = ${plan.id} AND retired_at IS NULL)`),

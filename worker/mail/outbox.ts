@@ -20,7 +20,7 @@
  * a queue message names the shard its row is on, and the cron requeues each
  * shard's stale rows with that shard's name.
  */
-import { and, eq, lt } from "drizzle-orm";
+import { and, asc, eq, lt } from "drizzle-orm";
 import { mailOutbox, type MailAttachment, type NewMailOutboxMessage } from "../../db/schema";
 import type { Db } from "../env";
 import { outsidePartners } from "../data/quiet-partners";
@@ -88,7 +88,16 @@ export async function dispatchMail(env: { MAIL_QUEUE: Queue }, ids: string[], sh
 /** The mail queue's last attempt (its max_retries, wrangler.toml): a delivery that fails then is left to requeueStale. */
 export const MAIL_LAST_ATTEMPT = 10;
 
-/** Sends the ids of `shard`'s rows still queued after `olderThanMs` to the queue again, but those of the partners left alone while they move (`quiet`). */
+/** Stale rows sent again per run and shard; the next run takes the rest. */
+export const REQUEUE_BATCH = 100;
+
+/**
+ * Sends the ids of `shard`'s rows still queued after `olderThanMs` to the
+ * queue again, but those of the partners left alone while they move
+ * (`quiet`): the oldest first, in the order of the index on (status, created
+ * time), so a backlog larger than a run is worked off from its oldest mail
+ * and no mail waits behind newer ones run after run.
+ */
 export async function requeueStale(
   db: Db,
   env: { MAIL_QUEUE: Queue },
@@ -101,7 +110,9 @@ export async function requeueStale(
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(and(eq(mailOutbox.status, "queued"), lt(mailOutbox.createdAt, before), outsidePartners(mailOutbox.accountId, quiet)))
-    .limit(100);
+    // The created time alone: the index holds it in order (an id as a tie-break would sort every stale row).
+    .orderBy(asc(mailOutbox.createdAt))
+    .limit(REQUEUE_BATCH);
   await dispatchMail(
     env,
     rows.map((r) => r.id),
