@@ -6,10 +6,12 @@ import {
   deliveredJobRead,
   deliverySource,
   namingUsers,
+  snapshotReads,
   userInserts,
   writeDeliveryCopy,
   type CopyInputs,
   type DeliveredJob,
+  type SnapshotRows,
 } from "../data/delivery";
 import {
   commitMove,
@@ -29,7 +31,7 @@ import { deliverLater } from "../flows/queue";
 import type { PartnerScope } from "../http/endpoint";
 import { ApiError } from "../http/errors";
 import { dispatchMail } from "../mail/outbox";
-import { accountShardName, historyShards, refuseWritesWhileMoving, shardDb } from "../tenant/scope";
+import { accountShardName, historyShards, partnerShards, refuseWritesWhileMoving, shardDb } from "../tenant/scope";
 import { slotShardOf, withAwaySeats, type AwaySeats } from "./away-seats";
 import { claimStatements, releaseClaimStatements } from "../data/time-claims";
 import { releaseStatements, takeStatements } from "../data/away-seats";
@@ -90,7 +92,8 @@ export async function bookingPartnerShard(c: Context<AppEnv>, partnerId: string 
  * shard, else, when the id is a delivery copy of a job this partner delivers,
  * on the job's own shard (docs/decisions/2026-11-27-delivery-across-shards.md),
  * where the move is then written with the job's compare-and-set. A job of
- * the request's shard makes no extra call.
+ * the request's shard makes no extra call; for a partner that delivers for
+ * partners on other shards, the job is read there beside it (`besideCopy`).
  */
 export async function partnerMove(
   c: Context<AppEnv>,
@@ -104,8 +107,10 @@ export async function partnerMove(
   // The copy's look-up rides in the first look's batch: a copy's job is found without a call of its own.
   let copied: DeliveredJob | null | undefined;
   const lookUp = { read: deliveredJobRead(here.db, scope.account.id, jobId), seen: (rows: unknown[]) => (copied = (rows[0] as DeliveredJob) ?? null) };
+  const first = jobForMove(here.db, c.env, owner, jobId, seen, window, undefined, lookUp);
+  const early = besideCopy(c, owner, jobId, seen, window);
   try {
-    const subject = await jobForMove(here.db, c.env, owner, jobId, seen, window, undefined, lookUp);
+    const subject = await first;
     // A job this partner delivers for another on the same shard is that partner's: it waits while that one moves.
     if (subject.job.partnerAccountId !== scope.account.id) await refuseWritesWhileMoving(c, subject.job.partnerAccountId);
     return { shard: here, owner, subject, away: false };
@@ -115,16 +120,63 @@ export async function partnerMove(
     const { workoutId, ...shard } = copy;
     const there = onJobShard(owner, shard);
     const away = { shard, away: true };
-    // The acting user's row, which the move's batch copies to the job's shard, is read beside the job.
-    const actor = userInserts(c.get("db"), shard, [owner.userId]);
-    actor.catch(() => undefined);
-    // So is this partner's calendar here for the times the move books (the re-check's read), the job's shard's copies left out.
-    const calendar = window
-      ? earlyCalendar(c.get("db"), { shard: here.name, partnerId: scope.account.id, workoutId, exceptJobId: jobId, copiesOf: shard.name, ...window })
-      : undefined;
-    const subject = await copyRefreshedOnConflict(c, away, jobId, () => jobForMove(shard.db, c.env, there, jobId, seen, window));
-    return { ...away, owner: there, subject, actor, calendar };
+    // The job, the acting user's row and this partner's calendar as read beside the first look, when it read the job's shard; else read now.
+    const read = (await early).find((e) => e.shard === shard.name) ?? besideJob(c, owner, shard, jobId, seen, window, workoutId);
+    const calendar = read.calendar && { ...read.calendar, workoutId };
+    const subject = await copyRefreshedOnConflict(c, away, jobId, () => read.subject);
+    return { ...away, owner: there, subject, actor: read.actor, calendar };
   }
+}
+
+/**
+ * What a move on a copy's job reads on the job's shard `shard` and here,
+ * side by side: the job for the move; the acting user's row, which the move's
+ * batch copies to the job's shard; and for a move that books times
+ * (`window`) this partner's calendar here, the job's shard's copies left
+ * out (the re-check's read). `ofCopy`: the calendar's workout is this shard's
+ * copy's (read before the copy is known). Each is awaited only when used.
+ */
+function besideJob(
+  c: Context<AppEnv>,
+  owner: JobOwner,
+  shard: JobShard,
+  jobId: string,
+  seen: number | undefined,
+  window: { busyFrom: string; busyTo: string } | undefined,
+  workoutId = "",
+) {
+  const subject = jobForMove(shard.db, c.env, onJobShard(owner, shard), jobId, seen, window);
+  const actor = userInserts(c.get("db"), shard, [owner.userId]);
+  const calendar = window
+    ? earlyCalendar(
+        c.get("db"),
+        { shard: c.get("shard").name, partnerId: owner.accountId, workoutId, exceptJobId: jobId, copiesOf: shard.name, ...window },
+        workoutId ? undefined : jobId,
+      )
+    : undefined;
+  for (const read of [subject, actor]) read.catch(() => undefined);
+  return { shard: shard.name, subject, actor, calendar };
+}
+
+/**
+ * A partner that delivers workouts of partners on other shards (its cached
+ * routing row names their shards: no call on a warm isolate) may be moving a
+ * delivery copy: the job is read on each of those shards beside the first
+ * look here, so a copy's move makes no level of its own. The first look and
+ * the copy's booking partner still decide which read counts; the others are
+ * left unused (a call each, in the same level).
+ */
+async function besideCopy(
+  c: Context<AppEnv>,
+  owner: JobOwner,
+  jobId: string,
+  seen: number | undefined,
+  window: { busyFrom: string; busyTo: string } | undefined,
+): Promise<ReturnType<typeof besideJob>[]> {
+  const shards = await partnerShards(c)
+    .delivering(owner.accountId)
+    .catch(() => []);
+  return shards.map((shard) => besideJob(c, owner, shard, jobId, seen, window));
 }
 
 /**
@@ -148,11 +200,12 @@ export async function refreshCopy(
   jobId: string,
   workoutId?: string,
   early?: CopyInputs,
+  rows?: SnapshotRows,
 ): Promise<void> {
   if (!target?.away) return;
   try {
-    // The job's workout (when known) beside the job, the copy's state here beside the directory's rows; `early`: those read beside the move.
-    const source = await deliverySource(c.get("directory"), target.shard.db, jobId, { workoutId, copyOn: c.get("db"), early });
+    // The job's workout (when known) beside the job, the copy's state here beside the directory's rows; `early`: those read beside the move, `rows`: the job as its batch read it back.
+    const source = await deliverySource(c.get("directory"), target.shard.db, jobId, { workoutId, copyOn: c.get("db"), early, rows });
     if (source?.shard === c.get("shard").name) await writeDeliveryCopy(c.get("db"), source);
   } catch (err) {
     console.error(JSON.stringify({ level: "error", message: "delivery copy refresh failed", jobId, error: String(err).slice(0, 300) }));
@@ -208,11 +261,12 @@ export async function commitAndSend(
       c,
       shard.name,
       seats,
-      () => commitMove(shard.db, c.env.UPLOADS, owner, subject, move, mail, record),
+      // The job's snapshot for its copy is read back in the move's own batch.
+      () => commitMove(shard.db, c.env.UPLOADS, owner, subject, move, mail, record, early ? snapshotReads(shard.db, subject.job.id) : undefined),
       async (done) => {
         await dispatchMail(c.env, done.mailIds, shard.name);
         await deliverLater(c.env, shard.name, done.dto);
-        await refreshCopy(c, target, done.dto.id, subject.job.workoutId, early);
+        await refreshCopy(c, target, done.dto.id, subject.job.workoutId, early, done.also);
       },
     ),
   );
