@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { apiAs } from "./auth";
+import { apiAs, tokenFor } from "./auth";
 import { asks, at, claimsOf, confirm, confirmBody, contosoDeliversThere, fabrikam, harbour, stored, type Job } from "./claims-setup";
 import { capturedQueue, first, resetSecondShard, second } from "./flows-setup";
-import { json } from "./helpers";
+import { call, json } from "./helpers";
 import { giveFabrikamCredits, sessions, WORKOUT } from "./bookings-setup";
 import { nth } from "../present";
 
@@ -119,5 +119,28 @@ describe("a delivering partner's move on its delivery copy, read beside its firs
     expect(stale.status).toBe(409);
     expect(await stored(first, job.id)).toMatchObject({ status: "awaitingConfirmation", version: job.version });
     expect(await claimsOf(job.id)).toEqual([]);
+  });
+
+  it("answers the guard first though the body is read beside it: 401 without a token, 403 to a non-member, even for a body that is no JSON", async () => {
+    const times = [at(240), at(241)];
+    const job = await asks(fabrikam, times);
+    const send = async (token: string | null, body: string) =>
+      (
+        await call(`/v1/jobs/${job.id}/confirm`, {
+          method: "POST",
+          body,
+          headers: { "Content-Type": "application/json", "X-Account-Id": CONTOSO, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        })
+      ).status;
+    const northwind = await tokenFor("partnerAdmin");
+    const erin = await tokenFor("otherPartnerAdmin");
+    expect(await send(null, "{not json")).toBe(401);
+    expect(await send(null, JSON.stringify(confirmBody(job, times)))).toBe(401);
+    expect(await send(northwind, "{not json")).toBe(403);
+    expect(await send(northwind, JSON.stringify(confirmBody(job, times)))).toBe(403);
+    expect(await send(erin, "{not json")).toBe(400);
+    expect(await stored(first, job.id)).toMatchObject({ status: "awaitingConfirmation", version: job.version });
+    expect(await claimsOf(job.id)).toEqual([]);
+    expect(await send(erin, JSON.stringify(confirmBody(job, times)))).toBe(200);
   });
 });

@@ -46,8 +46,8 @@ type Job = { id: string; version: number; status: string; lines: { id: string; r
  */
 const HELD_OVER: Record<string, number> = {
   "POST /v1/bookings (into Contoso's slots)": 4,
-  "POST /v1/jobs/{id}/confirm (Contoso, job on first)": 5,
-  "POST /v1/jobs/{id}/reschedule (Contoso, job on first)": 5,
+  "POST /v1/jobs/{id}/confirm (Contoso, job on first)": 4,
+  "POST /v1/jobs/{id}/reschedule (Contoso, job on first)": 4,
   "POST /v1/bookings/{id}/accept (Contoso's proposal)": 5,
   "GET /v1/bookings/{id}/open-times (reschedule)": 3,
 };

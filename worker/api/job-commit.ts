@@ -3,7 +3,6 @@ import {
   copyInputs,
   copyUsers,
   deliveredJobPartner,
-  deliveredJobRead,
   deliverySource,
   namingUsers,
   snapshotReads,
@@ -13,30 +12,20 @@ import {
   type DeliveredJob,
   type SnapshotRows,
 } from "../data/delivery";
-import {
-  commitMove,
-  jobForMove,
-  onJobShard,
-  partnerJobs,
-  refuseFormerJob,
-  type JobOwner,
-  type JobShard,
-  type Move,
-  type MoveMail,
-  type MoveSubject,
-} from "../data/jobs";
+import { commitMove, onJobShard, partnerJobs, refuseFormerJob, type JobOwner, type JobShard, type Move, type MoveMail, type MoveSubject } from "../data/jobs";
 import type { MoveAudit } from "../data/job-move-audit";
 import type { AppEnv, Db } from "../env";
 import { deliverLater } from "../flows/queue";
 import type { PartnerScope } from "../http/endpoint";
 import { ApiError } from "../http/errors";
 import { dispatchMail } from "../mail/outbox";
-import { accountShardName, historyShards, partnerShards, refuseWritesWhileMoving, shardDb } from "../tenant/scope";
+import { accountShardName, historyShards, refuseWritesWhileMoving, shardDb } from "../tenant/scope";
 import { slotShardOf, withAwaySeats, type AwaySeats } from "./away-seats";
 import { claimStatements, releaseClaimStatements } from "../data/time-claims";
 import { releaseStatements, takeStatements } from "../data/away-seats";
 import { claimChanges } from "../domain/time-claims";
-import { earlyCalendar, type EarlyCalendar } from "../data/booking-times";
+import type { EarlyCalendar } from "../data/booking-times";
+import { besideJob, firstReads, startedReads } from "./move-reads";
 
 /**
  * Where a move is made: the job's shard (the request's, or for a delivering
@@ -104,79 +93,25 @@ export async function partnerMove(
 ): Promise<MoveTarget> {
   const here = hereShard(c);
   const owner = partnerJobs(scope);
-  // The copy's look-up rides in the first look's batch: a copy's job is found without a call of its own.
-  let copied: DeliveredJob | null | undefined;
-  const lookUp = { read: deliveredJobRead(here.db, scope.account.id, jobId), seen: (rows: unknown[]) => (copied = (rows[0] as DeliveredJob) ?? null) };
-  const first = jobForMove(here.db, c.env, owner, jobId, seen, window, undefined, lookUp);
-  const early = besideCopy(c, owner, jobId, seen, window);
+  // Read beside the guard (`earlyMove`) when those reads are the ones needed here; else now.
+  const reads = startedReads(c, owner, jobId, seen, window) ?? firstReads(c, owner, jobId, seen, window);
   try {
-    const subject = await first;
+    const subject = await reads.first;
     // A job this partner delivers for another on the same shard is that partner's: it waits while that one moves.
     if (subject.job.partnerAccountId !== scope.account.id) await refuseWritesWhileMoving(c, subject.job.partnerAccountId);
     return { shard: here, owner, subject, away: false };
   } catch (err) {
-    const copy = err instanceof ApiError && err.code === "not_found" ? await deliveredJobShard(c, scope.account.id, jobId, copied) : null;
+    const copy = err instanceof ApiError && err.code === "not_found" ? await deliveredJobShard(c, scope.account.id, jobId, reads.copied()) : null;
     if (!copy) throw err;
     const { workoutId, ...shard } = copy;
     const there = onJobShard(owner, shard);
     const away = { shard, away: true };
     // The job, the acting user's row and this partner's calendar as read beside the first look, when it read the job's shard; else read now.
-    const read = (await early).find((e) => e.shard === shard.name) ?? besideJob(c, owner, shard, jobId, seen, window, workoutId);
+    const read = (await reads.beside).find((e) => e.shard === shard.name) ?? besideJob(c, owner, shard, jobId, seen, window, workoutId);
     const calendar = read.calendar && { ...read.calendar, workoutId };
     const subject = await copyRefreshedOnConflict(c, away, jobId, () => read.subject);
     return { ...away, owner: there, subject, actor: read.actor, calendar };
   }
-}
-
-/**
- * What a move on a copy's job reads on the job's shard `shard` and here,
- * side by side: the job for the move; the acting user's row, which the move's
- * batch copies to the job's shard; and for a move that books times
- * (`window`) this partner's calendar here, the job's shard's copies left
- * out (the re-check's read). `ofCopy`: the calendar's workout is this shard's
- * copy's (read before the copy is known). Each is awaited only when used.
- */
-function besideJob(
-  c: Context<AppEnv>,
-  owner: JobOwner,
-  shard: JobShard,
-  jobId: string,
-  seen: number | undefined,
-  window: { busyFrom: string; busyTo: string } | undefined,
-  workoutId = "",
-) {
-  const subject = jobForMove(shard.db, c.env, onJobShard(owner, shard), jobId, seen, window);
-  const actor = userInserts(c.get("db"), shard, [owner.userId]);
-  const calendar = window
-    ? earlyCalendar(
-        c.get("db"),
-        { shard: c.get("shard").name, partnerId: owner.accountId, workoutId, exceptJobId: jobId, copiesOf: shard.name, ...window },
-        workoutId ? undefined : jobId,
-      )
-    : undefined;
-  for (const read of [subject, actor]) read.catch(() => undefined);
-  return { shard: shard.name, subject, actor, calendar };
-}
-
-/**
- * A partner that delivers workouts of partners on other shards (its cached
- * routing row names their shards: no call on a warm isolate) may be moving a
- * delivery copy: the job is read on each of those shards beside the first
- * look here, so a copy's move makes no level of its own. The first look and
- * the copy's booking partner still decide which read counts; the others are
- * left unused (a call each, in the same level).
- */
-async function besideCopy(
-  c: Context<AppEnv>,
-  owner: JobOwner,
-  jobId: string,
-  seen: number | undefined,
-  window: { busyFrom: string; busyTo: string } | undefined,
-): Promise<ReturnType<typeof besideJob>[]> {
-  const shards = await partnerShards(c)
-    .delivering(owner.accountId)
-    .catch(() => []);
-  return shards.map((shard) => besideJob(c, owner, shard, jobId, seen, window));
 }
 
 /**

@@ -8,7 +8,7 @@ import { confirmedTimes, notStartedYet, proposedTimes, rescheduledTimes } from "
 import { ProposeTimes } from "../../contract/availability";
 import type { AppEnv } from "../env";
 import { errorResponses } from "../http/responses";
-import { endpoint, type PartnerScope } from "../http/endpoint";
+import { endpoint, type EndpointSpec, type PartnerScope } from "../http/endpoint";
 import { mayComplete } from "../domain/job-people";
 import { attendanceStatements, locationWrites, withMarks } from "../data/job-people";
 import { requireFreeToBook } from "../data/booking-times";
@@ -18,6 +18,7 @@ import { CompleteSession } from "../../contract/job-people";
 import { projectJob } from "../data/job-store";
 import { conflict, forbidden, invalid } from "../http/errors";
 import { commitAndSend, partnerMove, type MoveTarget } from "./job-commit";
+import { earlyMove } from "./move-reads";
 import { searchJobs } from "../data/jobs-search";
 
 export const jobsApi = new Hono<AppEnv>();
@@ -30,6 +31,19 @@ const errors = errorResponses({
   404: "Absent, or not this partner's",
   409: "The state machine refuses the move",
 });
+
+/**
+ * A move's first reads started beside the account's guard (./job-commit.ts
+ * `earlyMove`): its job, the version it saw (`seen`: the body's) and the
+ * times it books (`times`: the body's lines' window), as partnerMove then asks.
+ */
+const early =
+  (read: { seen?: boolean; times?: boolean } = {}): EndpointSpec["early"] =>
+  (c, { params, body }, caller) => {
+    const given = body as { version?: number; lines?: { time: string }[] } | undefined;
+    const times = read.times && given?.lines ? requestWindow([{ times: given.lines.map((l) => l.time) }]) : undefined;
+    earlyMove(c, caller, (params as { id?: string } | undefined)?.id, read.seen ? given?.version : undefined, times);
+  };
 
 /**
  * Commits a partner's move with its audit entries and the mail to the
@@ -82,6 +96,7 @@ endpoint(
     auth: "partnerAdmin",
     params: JobIdParam,
     body: ConfirmRequest,
+    early: early({ times: true }),
     responses: { 200: { description: "The job, Booked", schema: JobDto }, ...errors },
   },
   async (c, { params, body }, scope) => {
@@ -116,6 +131,7 @@ endpoint(
     auth: "partnerAdmin",
     params: JobIdParam,
     body: DenyRequest,
+    early: early(),
     responses: { 200: { description: "The job, To Be Booked again", schema: JobDto }, ...errors },
   },
   async (c, { params, body }, scope) => {
@@ -143,6 +159,7 @@ endpoint(
     auth: "partnerAdmin",
     params: JobIdParam,
     body: ProposeTimes,
+    early: early({ seen: true }),
     responses: { 200: { description: "The job, Times Proposed", schema: JobDto }, ...errors },
   },
   async (c, { params, body }, scope) => {
@@ -169,6 +186,7 @@ endpoint(
     auth: "partnerAdmin",
     params: JobIdParam,
     body: PartnerReschedule,
+    early: early({ seen: true, times: true }),
     responses: { 200: { description: "The job", schema: JobDto }, ...errors },
   },
   async (c, { params, body }, scope) => {
@@ -230,6 +248,7 @@ endpoint(
     auth: "partner",
     params: JobLineParams,
     body: CompleteSession.optional(),
+    early: early(),
     responses: { 200: { description: "The job", schema: JobDto }, ...errors },
   },
   async (c, { params, body }, scope) => completeLines(c, scope, params.id, [params.lineId], body),
@@ -246,6 +265,7 @@ endpoint(
     auth: "partner",
     params: JobIdParam,
     body: CompleteSession.optional(),
+    early: early(),
     responses: { 200: { description: "The job, Completed", schema: JobDto }, ...errors },
   },
   async (c, { params, body }, scope) => completeLines(c, scope, params.id, "all", body),
@@ -262,6 +282,7 @@ endpoint(
     auth: "partnerAdmin",
     params: JobIdParam,
     body: CancelBooking,
+    early: early(),
     responses: { 200: { description: "The cancelled job", schema: JobDto }, ...errors },
   },
   async (c, { params, body }, scope) => {

@@ -60,13 +60,16 @@ export const customerJobs = (scope: CustomerScope): JobOwner => ({
 });
 
 /** A partner sees the jobs of its customers and the jobs it delivers; its members read them without acting. */
-export const partnerJobs = (scope: PartnerScope): JobOwner => ({
+export const partnerJobs = (scope: PartnerScope): JobOwner => partnerJobsOf(scope.account.id, scope.user, scope.role === "member");
+
+/** The same for the partner `accountId` and its user `user` (`readOnly`: a member), before its scope is checked (reads started beside the guard). */
+export const partnerJobsOf = (accountId: string, user: MailPerson & { id: string }, readOnly: boolean): JobOwner => ({
   side: "partner",
-  where: or(eq(jobs.partnerAccountId, scope.account.id), eq(jobs.deliveryPartnerAccountId, scope.account.id))!,
-  readOnly: scope.role === "member",
-  accountId: scope.account.id,
-  userId: scope.user.id,
-  actor: scope.user,
+  where: or(eq(jobs.partnerAccountId, accountId), eq(jobs.deliveryPartnerAccountId, accountId))!,
+  readOnly,
+  accountId,
+  userId: user.id,
+  actor: user,
 });
 
 /**
