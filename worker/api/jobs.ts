@@ -8,7 +8,7 @@ import { confirmedTimes, notStartedYet, proposedTimes, rescheduledTimes } from "
 import { ProposeTimes } from "../../contract/availability";
 import type { AppEnv } from "../env";
 import { errorResponses } from "../http/responses";
-import { endpoint, type EndpointSpec, type PartnerScope } from "../http/endpoint";
+import { endpoint, type PartnerScope } from "../http/endpoint";
 import { mayComplete } from "../domain/job-people";
 import { attendanceStatements, locationWrites, withMarks } from "../data/job-people";
 import { requireFreeToBook } from "../data/booking-times";
@@ -18,7 +18,7 @@ import { CompleteSession } from "../../contract/job-people";
 import { projectJob } from "../data/job-store";
 import { conflict, forbidden, invalid } from "../http/errors";
 import { commitAndSend, partnerMove, type MoveTarget } from "./job-commit";
-import { earlyMove } from "./move-reads";
+import { earlyMove as early } from "./move-reads";
 import { searchJobs } from "../data/jobs-search";
 
 export const jobsApi = new Hono<AppEnv>();
@@ -31,19 +31,6 @@ const errors = errorResponses({
   404: "Absent, or not this partner's",
   409: "The state machine refuses the move",
 });
-
-/**
- * A move's first reads started beside the account's guard (./job-commit.ts
- * `earlyMove`): its job, the version it saw (`seen`: the body's) and the
- * times it books (`times`: the body's lines' window), as partnerMove then asks.
- */
-const early =
-  (read: { seen?: boolean; times?: boolean } = {}): EndpointSpec["early"] =>
-  (c, { params, body }, caller) => {
-    const given = body as { version?: number; lines?: { time: string }[] } | undefined;
-    const times = read.times && given?.lines ? requestWindow([{ times: given.lines.map((l) => l.time) }]) : undefined;
-    earlyMove(c, caller, (params as { id?: string } | undefined)?.id, read.seen ? given?.version : undefined, times);
-  };
 
 /**
  * Commits a partner's move with its audit entries and the mail to the

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { deliveredJobRead, userInserts, type DeliveredJob } from "../data/delivery";
 import { jobForMove, onJobShard, partnerJobsOf, type JobOwner, type JobShard, type MoveSubject } from "../data/jobs";
-import type { MailPerson } from "../data/job-mail";
+import { requestWindow } from "../data/availability";
+import type { EndpointSpec } from "../http/endpoint";
 import { earlyCalendar } from "../data/booking-times";
 import type { AppEnv } from "../env";
 import { partnerShards } from "../tenant/scope";
@@ -50,21 +51,23 @@ export function firstReads(c: Context<AppEnv>, owner: JobOwner, jobId: string, s
 /**
  * A partner's move started beside the account's guard (an endpoint's
  * `early`): the caller acting as the partner X-Account-Id names, as an owner
- * or admin would (`readOnly` false), with the job id, version and times its
- * inputs parse to. Nothing of it is answered unless partnerMove, after the
- * guard passed, finds it was read for the same; the guard still decides.
+ * or admin would (`readOnly` false), with the job id of its path, the version
+ * it saw (`seen`: the body's) and the times it books (`times`: the window of
+ * the body's lines), as the handler then asks partnerMove. Nothing of it is
+ * answered unless partnerMove, after the guard passed, finds it was read for
+ * the same; the guard still decides.
  */
-export function earlyMove(
-  c: Context<AppEnv>,
-  caller: { user: MailPerson & { id: string } },
-  jobId: string | undefined,
-  seen: number | undefined,
-  window: Window | undefined,
-): void {
-  const accountId = c.req.header("X-Account-Id")?.trim();
-  if (!jobId || !accountId || !UUID.test(accountId) || !c.get("shard")) return;
-  early.set(c, firstReads(c, partnerJobsOf(accountId, caller.user, false), jobId, seen, window));
-}
+export const earlyMove =
+  (read: { seen?: boolean; times?: boolean } = {}): EndpointSpec["early"] =>
+  (c, { params, body }, caller) => {
+    const given = body as { version?: number; lines?: { time: string }[] } | undefined;
+    const jobId = (params as { id?: string } | undefined)?.id;
+    const accountId = c.req.header("X-Account-Id")?.trim();
+    if (!jobId || !accountId || !UUID.test(accountId) || !c.get("shard")) return;
+    const window = read.times && given?.lines ? requestWindow([{ times: given.lines.map((l) => l.time) }]) : undefined;
+    const seen = read.seen ? given?.version : undefined;
+    early.set(c, firstReads(c, partnerJobsOf(accountId, caller.user, false), jobId, seen, window));
+  };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
