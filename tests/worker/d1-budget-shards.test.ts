@@ -38,16 +38,17 @@ type Job = { id: string; version: number; status: string; lines: { id: string; r
  * The paths still deeper than their target, each held at what it measures so
  * it cannot get deeper (docs/decisions/2026-11-27-round-trips-across-shards.md
  * says why each one is; docs/decisions/2026-11-27-move-on-a-copy-reads-beside.md
- * the figures since): a booking into another shard's times holds the seat
- * there between its context and its write; a move on a delivery copy finds
- * the job on its shard, then writes it, then rewrites the copy; a booking's
- * own open times and a customer's accept read the delivery partner's shard
- * once the job names it.
+ * and docs/decisions/2026-11-27-copy-moves-read-in-one-round.md the figures
+ * since): a booking into another shard's times holds the seat there between
+ * its context and its write; a move on a delivery copy reads in one round,
+ * takes its claims, writes the job, then rewrites the copy from what the
+ * job's batch read back; a booking's own open times and a customer's accept
+ * read the delivery partner's shard once the job names it.
  */
 const HELD_OVER: Record<string, number> = {
   "POST /v1/bookings (into Contoso's slots)": 4,
-  "POST /v1/jobs/{id}/confirm (Contoso, job on first)": 7,
-  "POST /v1/jobs/{id}/reschedule (Contoso, job on first)": 7,
+  "POST /v1/jobs/{id}/confirm (Contoso, job on first)": 4,
+  "POST /v1/jobs/{id}/reschedule (Contoso, job on first)": 4,
   "POST /v1/bookings/{id}/accept (Contoso's proposal)": 5,
   "GET /v1/bookings/{id}/open-times (reschedule)": 3,
 };
@@ -148,14 +149,14 @@ describe("D1 round trips across shards: a partner delivering on another shard", 
     await written((b) => contosoAs(b).post(`/v1/jobs/${warmJob.id}/confirm`, { lines: lines(warmJob) }));
     const job = (await requested(44)).body;
     const confirmed = await written((b) => contosoAs(b).post(`/v1/jobs/${job.id}/confirm`, { lines: lines(job) }));
-    record("POST /v1/jobs/{id}/confirm (Contoso, job on first)", confirmed.calls, 14, WRITE_DEPTH);
+    record("POST /v1/jobs/{id}/confirm (Contoso, job on first)", confirmed.calls, 13, WRITE_DEPTH);
     await written((b) =>
       contosoAs(b).post(`/v1/jobs/${warmJob.id}/reschedule`, { reason: "availability", lines: [{ lineId: nth(warmJob.lines, 0).id, time: at(40, 11) }] }),
     );
     const moved = await written((b) =>
       contosoAs(b).post(`/v1/jobs/${job.id}/reschedule`, { reason: "availability", lines: [{ lineId: nth(job.lines, 0).id, time: at(44, 11) }] }),
     );
-    record("POST /v1/jobs/{id}/reschedule (Contoso, job on first)", moved.calls, 15, WRITE_DEPTH);
+    record("POST /v1/jobs/{id}/reschedule (Contoso, job on first)", moved.calls, 14, WRITE_DEPTH);
     const propose = async (j: Job, d: number) =>
       (
         await written((b) =>

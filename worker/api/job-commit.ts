@@ -3,26 +3,16 @@ import {
   copyInputs,
   copyUsers,
   deliveredJobPartner,
-  deliveredJobRead,
   deliverySource,
   namingUsers,
+  snapshotReads,
   userInserts,
   writeDeliveryCopy,
   type CopyInputs,
   type DeliveredJob,
+  type SnapshotRows,
 } from "../data/delivery";
-import {
-  commitMove,
-  jobForMove,
-  onJobShard,
-  partnerJobs,
-  refuseFormerJob,
-  type JobOwner,
-  type JobShard,
-  type Move,
-  type MoveMail,
-  type MoveSubject,
-} from "../data/jobs";
+import { commitMove, onJobShard, partnerJobs, refuseFormerJob, type JobOwner, type JobShard, type Move, type MoveMail, type MoveSubject } from "../data/jobs";
 import type { MoveAudit } from "../data/job-move-audit";
 import type { AppEnv, Db } from "../env";
 import { deliverLater } from "../flows/queue";
@@ -34,7 +24,8 @@ import { slotShardOf, withAwaySeats, type AwaySeats } from "./away-seats";
 import { claimStatements, releaseClaimStatements } from "../data/time-claims";
 import { releaseStatements, takeStatements } from "../data/away-seats";
 import { claimChanges } from "../domain/time-claims";
-import { earlyCalendar, type EarlyCalendar } from "../data/booking-times";
+import type { EarlyCalendar } from "../data/booking-times";
+import { besideJob, firstReads, startedReads } from "./move-reads";
 
 /**
  * Where a move is made: the job's shard (the request's, or for a delivering
@@ -90,7 +81,8 @@ export async function bookingPartnerShard(c: Context<AppEnv>, partnerId: string 
  * shard, else, when the id is a delivery copy of a job this partner delivers,
  * on the job's own shard (docs/decisions/2026-11-27-delivery-across-shards.md),
  * where the move is then written with the job's compare-and-set. A job of
- * the request's shard makes no extra call.
+ * the request's shard makes no extra call; for a partner that delivers for
+ * partners on other shards, the job is read there beside it (`besideCopy`).
  */
 export async function partnerMove(
   c: Context<AppEnv>,
@@ -101,29 +93,24 @@ export async function partnerMove(
 ): Promise<MoveTarget> {
   const here = hereShard(c);
   const owner = partnerJobs(scope);
-  // The copy's look-up rides in the first look's batch: a copy's job is found without a call of its own.
-  let copied: DeliveredJob | null | undefined;
-  const lookUp = { read: deliveredJobRead(here.db, scope.account.id, jobId), seen: (rows: unknown[]) => (copied = (rows[0] as DeliveredJob) ?? null) };
+  // Read beside the guard (`earlyMove`) when those reads are the ones needed here; else now.
+  const reads = startedReads(c, owner, jobId, seen, window) ?? firstReads(c, owner, jobId, seen, window);
   try {
-    const subject = await jobForMove(here.db, c.env, owner, jobId, seen, window, undefined, lookUp);
+    const subject = await reads.first;
     // A job this partner delivers for another on the same shard is that partner's: it waits while that one moves.
     if (subject.job.partnerAccountId !== scope.account.id) await refuseWritesWhileMoving(c, subject.job.partnerAccountId);
     return { shard: here, owner, subject, away: false };
   } catch (err) {
-    const copy = err instanceof ApiError && err.code === "not_found" ? await deliveredJobShard(c, scope.account.id, jobId, copied) : null;
+    const copy = err instanceof ApiError && err.code === "not_found" ? await deliveredJobShard(c, scope.account.id, jobId, reads.copied()) : null;
     if (!copy) throw err;
     const { workoutId, ...shard } = copy;
     const there = onJobShard(owner, shard);
     const away = { shard, away: true };
-    // The acting user's row, which the move's batch copies to the job's shard, is read beside the job.
-    const actor = userInserts(c.get("db"), shard, [owner.userId]);
-    actor.catch(() => undefined);
-    // So is this partner's calendar here for the times the move books (the re-check's read), the job's shard's copies left out.
-    const calendar = window
-      ? earlyCalendar(c.get("db"), { shard: here.name, partnerId: scope.account.id, workoutId, exceptJobId: jobId, copiesOf: shard.name, ...window })
-      : undefined;
-    const subject = await copyRefreshedOnConflict(c, away, jobId, () => jobForMove(shard.db, c.env, there, jobId, seen, window));
-    return { ...away, owner: there, subject, actor, calendar };
+    // The job, the acting user's row and this partner's calendar as read beside the first look, when it read the job's shard; else read now.
+    const read = (await reads.beside).find((e) => e.shard === shard.name) ?? besideJob(c, owner, shard, jobId, seen, window, workoutId);
+    const calendar = read.calendar && { ...read.calendar, workoutId };
+    const subject = await copyRefreshedOnConflict(c, away, jobId, () => read.subject);
+    return { ...away, owner: there, subject, actor: read.actor, calendar };
   }
 }
 
@@ -148,11 +135,12 @@ export async function refreshCopy(
   jobId: string,
   workoutId?: string,
   early?: CopyInputs,
+  rows?: SnapshotRows,
 ): Promise<void> {
   if (!target?.away) return;
   try {
-    // The job's workout (when known) beside the job, the copy's state here beside the directory's rows; `early`: those read beside the move.
-    const source = await deliverySource(c.get("directory"), target.shard.db, jobId, { workoutId, copyOn: c.get("db"), early });
+    // The job's workout (when known) beside the job, the copy's state here beside the directory's rows; `early`: those read beside the move, `rows`: the job as its batch read it back.
+    const source = await deliverySource(c.get("directory"), target.shard.db, jobId, { workoutId, copyOn: c.get("db"), early, rows });
     if (source?.shard === c.get("shard").name) await writeDeliveryCopy(c.get("db"), source);
   } catch (err) {
     console.error(JSON.stringify({ level: "error", message: "delivery copy refresh failed", jobId, error: String(err).slice(0, 300) }));
@@ -208,11 +196,12 @@ export async function commitAndSend(
       c,
       shard.name,
       seats,
-      () => commitMove(shard.db, c.env.UPLOADS, owner, subject, move, mail, record),
+      // The job's snapshot for its copy is read back in the move's own batch.
+      () => commitMove(shard.db, c.env.UPLOADS, owner, subject, move, mail, record, early ? snapshotReads(shard.db, subject.job.id) : undefined),
       async (done) => {
         await dispatchMail(c.env, done.mailIds, shard.name);
         await deliverLater(c.env, shard.name, done.dto);
-        await refreshCopy(c, target, done.dto.id, subject.job.workoutId, early);
+        await refreshCopy(c, target, done.dto.id, subject.job.workoutId, early, done.also);
       },
     ),
   );

@@ -20,6 +20,7 @@ import { historyShards } from "../tenant/scope";
 import { dispatchMail } from "../mail/outbox";
 import { deliverLater } from "../flows/queue";
 import { bringPeople, copyRefreshedOnConflict, hereShard, partnerMove, refreshCopy, type MoveTarget } from "./job-commit";
+import { earlyMove } from "./move-reads";
 import { mayComplete } from "../domain/job-people";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
@@ -153,6 +154,7 @@ endpoint(
     auth: "partnerAdmin",
     params: JobIdParam,
     body: SetJobLocation,
+    early: earlyMove({ seen: true }),
     responses: { 200: { description: "The job", schema: JobDto }, ...partnerErrors },
   },
   async (c, { params, body }, scope) => {
@@ -175,6 +177,7 @@ endpoint(
     auth: "partnerAdmin",
     params: JobIdParam,
     body: SetJobInstructor,
+    early: earlyMove({ seen: true }),
     responses: { 200: { description: "The job", schema: JobDto }, ...partnerErrors },
   },
   async (c, { params, body }, scope) => {
@@ -199,6 +202,7 @@ endpoint(
     auth: "partner",
     params: JobLineParams,
     body: CompleteSession,
+    early: earlyMove(),
     responses: { 200: { description: "The job", schema: JobDto }, ...partnerErrors },
   },
   async (c, { params, body }, scope) => {

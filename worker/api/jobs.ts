@@ -18,6 +18,7 @@ import { CompleteSession } from "../../contract/job-people";
 import { projectJob } from "../data/job-store";
 import { conflict, forbidden, invalid } from "../http/errors";
 import { commitAndSend, partnerMove, type MoveTarget } from "./job-commit";
+import { earlyMove as early } from "./move-reads";
 import { searchJobs } from "../data/jobs-search";
 
 export const jobsApi = new Hono<AppEnv>();
@@ -82,6 +83,7 @@ endpoint(
     auth: "partnerAdmin",
     params: JobIdParam,
     body: ConfirmRequest,
+    early: early({ times: true }),
     responses: { 200: { description: "The job, Booked", schema: JobDto }, ...errors },
   },
   async (c, { params, body }, scope) => {
@@ -116,6 +118,7 @@ endpoint(
     auth: "partnerAdmin",
     params: JobIdParam,
     body: DenyRequest,
+    early: early(),
     responses: { 200: { description: "The job, To Be Booked again", schema: JobDto }, ...errors },
   },
   async (c, { params, body }, scope) => {
@@ -143,6 +146,7 @@ endpoint(
     auth: "partnerAdmin",
     params: JobIdParam,
     body: ProposeTimes,
+    early: early({ seen: true }),
     responses: { 200: { description: "The job, Times Proposed", schema: JobDto }, ...errors },
   },
   async (c, { params, body }, scope) => {
@@ -169,6 +173,7 @@ endpoint(
     auth: "partnerAdmin",
     params: JobIdParam,
     body: PartnerReschedule,
+    early: early({ seen: true, times: true }),
     responses: { 200: { description: "The job", schema: JobDto }, ...errors },
   },
   async (c, { params, body }, scope) => {
@@ -230,6 +235,7 @@ endpoint(
     auth: "partner",
     params: JobLineParams,
     body: CompleteSession.optional(),
+    early: early(),
     responses: { 200: { description: "The job", schema: JobDto }, ...errors },
   },
   async (c, { params, body }, scope) => completeLines(c, scope, params.id, [params.lineId], body),
@@ -246,6 +252,7 @@ endpoint(
     auth: "partner",
     params: JobIdParam,
     body: CompleteSession.optional(),
+    early: early(),
     responses: { 200: { description: "The job, Completed", schema: JobDto }, ...errors },
   },
   async (c, { params, body }, scope) => completeLines(c, scope, params.id, "all", body),
@@ -262,6 +269,7 @@ endpoint(
     auth: "partnerAdmin",
     params: JobIdParam,
     body: CancelBooking,
+    early: early(),
     responses: { 200: { description: "The cancelled job", schema: JobDto }, ...errors },
   },
   async (c, { params, body }, scope) => {

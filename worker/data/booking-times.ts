@@ -4,6 +4,8 @@
  * on another shard on its own (docs/decisions/2026-11-27-delivery-across-shards.md,
  * docs/decisions/2026-11-27-slots-across-shards.md), side by side.
  */
+import { sql } from "drizzle-orm";
+import { jobs } from "../../db/schema";
 import { MESSAGES } from "../../contract/messages";
 import { activeCandidates, drawDeliveryPartner } from "../domain/jobs";
 import { freeForRequest, takenTimes, type RequestedSession } from "../domain/availability";
@@ -165,9 +167,13 @@ export type EarlyCalendar = {
   rows: Promise<CalendarRows>;
 };
 
-/** Reads a partner's calendar on its shard for a move not yet read (`EarlyCalendar`); its failure is left to the re-check, which then reads again. */
-export function earlyCalendar(db: Db, read: Omit<EarlyCalendar, "rows">): EarlyCalendar {
-  const rows = db.batch(calendarReads(db, { ...read, partnerIds: [read.partnerId] })) as unknown as Promise<CalendarRows>;
+/**
+ * Reads a partner's calendar on its shard for a move not yet read (`EarlyCalendar`); its failure is left to the re-check, which then reads again.
+ * `ofCopy`: the workout is not known yet, it is that of this shard's row of the job (a delivery copy; the caller names it once known).
+ */
+export function earlyCalendar(db: Db, read: Omit<EarlyCalendar, "rows">, ofCopy?: string): EarlyCalendar {
+  const workoutId = ofCopy === undefined ? read.workoutId : sql`(select ${jobs.workoutId} from ${jobs} where ${jobs.id} = ${ofCopy})`;
+  const rows = db.batch(calendarReads(db, { ...read, workoutId, partnerIds: [read.partnerId] })) as unknown as Promise<CalendarRows>;
   rows.catch(() => undefined);
   return { ...read, rows };
 }

@@ -10,6 +10,7 @@
  * the users it names.
  */
 import { and, eq, sql } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import { accounts, jobActionItems, jobArtifacts, jobLines, jobs, users, type Account } from "../../db/schema";
 import type { Db } from "../env";
 import { inList, notInList } from "./bound";
@@ -49,10 +50,21 @@ export const deliveredJobRead = (db: Db, delivererId: string, jobId: string) =>
  * carries is the version of what it holds), with the workout's document; null
  * when the job is gone.
  */
-export async function jobSnapshot(source: Db, jobId: string, workoutId?: string, document?: ReturnType<typeof readDocument>) {
+export async function jobSnapshot(source: Db, jobId: string, workoutId?: string, document?: ReturnType<typeof readDocument>, read?: SnapshotRows) {
   // A job's workout never changes: when the caller knows it, its document is read beside the job (or was, `document`).
   const early = workoutId ? (document ?? readDocument(source, workoutId)) : null;
-  const [[job], lines, items, artifacts, customer] = await source.batch([
+  // `read`: the rows as read in another batch of the job's shard (a move's own, after its writes).
+  const [[job], lines, items, artifacts, customer] = read ?? (await source.batch(snapshotReads(source, jobId)));
+  if (!job) return null;
+  const workout = await (early && job.workoutId === workoutId ? early : readDocument(source, job.workoutId));
+  return workout && customer[0] ? { job, lines, items, artifacts, customer: customer[0], workout: workout.document } : null;
+}
+
+export type JobSnapshot = NonNullable<Awaited<ReturnType<typeof jobSnapshot>>>;
+
+/** The reads of a job's snapshot (its row, lines, action items, shared files and customer), for a batch on its shard: one moment of the job. */
+export const snapshotReads = (source: Db, jobId: string) =>
+  [
     source.select().from(jobs).where(eq(jobs.id, jobId)).limit(1),
     source.select().from(jobLines).where(eq(jobLines.jobId, jobId)),
     source.select().from(jobActionItems).where(eq(jobActionItems.jobId, jobId)),
@@ -62,13 +74,10 @@ export async function jobSnapshot(source: Db, jobId: string, workoutId?: string,
       .from(accounts)
       .where(eq(accounts.id, sql`(select ${jobs.accountId} from ${jobs} where ${jobs.id} = ${jobId})`))
       .limit(1),
-  ]);
-  if (!job) return null;
-  const workout = await (early && job.workoutId === workoutId ? early : readDocument(source, job.workoutId));
-  return workout && customer[0] ? { job, lines, items, artifacts, customer: customer[0], workout: workout.document } : null;
-}
+  ] as const;
 
-export type JobSnapshot = NonNullable<Awaited<ReturnType<typeof jobSnapshot>>>;
+/** The rows `snapshotReads` answers. */
+export type SnapshotRows = BatchResponse<ReturnType<typeof snapshotReads>>;
 
 /** The users a job names (booker, instructors), from the directory. */
 export function namedUsers(directory: Db, s: JobSnapshot) {
@@ -231,9 +240,15 @@ const copyState = async (target: Db, s: JobSnapshot) => {
  * when known) has its document read beside the job; `copyOn` (a shard that
  * may hold the copy) has its copy's state read beside the directory's rows.
  */
-export async function deliverySource(directory: Db, source: Db, jobId: string, opts: { workoutId?: string; copyOn?: Db; early?: CopyInputs } = {}) {
+export async function deliverySource(
+  directory: Db,
+  source: Db,
+  jobId: string,
+  opts: { workoutId?: string; copyOn?: Db; early?: CopyInputs; rows?: SnapshotRows } = {},
+) {
   const early = opts.early && opts.early.workoutId === opts.workoutId ? opts.early : undefined;
-  const snapshot = await jobSnapshot(source, jobId, opts.workoutId, early?.document);
+  // `rows`: the job's snapshot as read in the move's own batch, after its writes (no read of its own).
+  const snapshot = await jobSnapshot(source, jobId, opts.workoutId, early?.document, opts.rows);
   const delivererId = snapshot?.job.deliveryPartnerAccountId;
   if (!snapshot || !delivererId) return null;
   const partnerIds = partnerIdsOf(snapshot.job, snapshot.workout);

@@ -10,6 +10,7 @@
  * are data/job-moves.ts and data/partner-moves.ts.
  */
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { JobDto } from "../../contract/bookings";
 import { accounts, jobs, slots, type Job, type SessionLocation } from "../../db/schema";
 import type { LineChoice } from "../domain/booking-rules";
@@ -59,13 +60,16 @@ export const customerJobs = (scope: CustomerScope): JobOwner => ({
 });
 
 /** A partner sees the jobs of its customers and the jobs it delivers; its members read them without acting. */
-export const partnerJobs = (scope: PartnerScope): JobOwner => ({
+export const partnerJobs = (scope: PartnerScope): JobOwner => partnerJobsOf(scope.account.id, scope.user, scope.role === "member");
+
+/** The same for the partner `accountId` and its user `user` (`readOnly`: a member), before its scope is checked (reads started beside the guard). */
+export const partnerJobsOf = (accountId: string, user: MailPerson & { id: string }, readOnly: boolean): JobOwner => ({
   side: "partner",
-  where: or(eq(jobs.partnerAccountId, scope.account.id), eq(jobs.deliveryPartnerAccountId, scope.account.id))!,
-  readOnly: scope.role === "member",
-  accountId: scope.account.id,
-  userId: scope.user.id,
-  actor: scope.user,
+  where: or(eq(jobs.partnerAccountId, accountId), eq(jobs.deliveryPartnerAccountId, accountId))!,
+  readOnly,
+  accountId,
+  userId: user.id,
+  actor: user,
 });
 
 /**
@@ -144,7 +148,7 @@ export function moveRecipients(owner: JobOwner, subject: MoveSubject, lines: Job
 /** A move as the statement builders answer it: its writes, the job as it will read after them, and the partner's buffer its claims keep (./time-claims.ts). */
 export type Move = { statements: Statements; after: JobDto; seats?: { take: Hold[]; release: Hold[] }; bufferMinutes?: number };
 
-export async function commitMove(
+export async function commitMove<R extends readonly BatchItem<"sqlite">[] = []>(
   db: Db,
   bucket: R2Bucket,
   owner: JobOwner,
@@ -152,6 +156,7 @@ export async function commitMove(
   { statements, after }: Move,
   mail: MoveMail,
   record?: MoveAudit,
+  also?: R,
 ) {
   const shown = mail.only ? { ...after, lines: after.lines.filter((l) => mail.only!.has(l.id)) } : after;
   const to = moveRecipients(owner, subject, shown.lines);
@@ -162,16 +167,22 @@ export async function commitMove(
     actor: owner.side,
   });
   const entries = record ? audit([], ...moveAuditEntries(owner, subject, after, record)) : [];
-  const dto = await writeMove(db, owner, subject, [...statements, ...entries, ...rows.statements]);
-  return { dto, mailIds: rows.ids };
+  const { dto, also: read } = await writeMove(db, owner, subject, [...statements, ...entries, ...rows.statements], also);
+  return { dto, mailIds: rows.ids, also: read as BatchResponse<R> | undefined };
 }
 
-/** The writes of a move (its mail included) and the job read back after them: one batch, one round trip. */
-async function writeMove(db: Db, owner: JobOwner, subject: MoveSubject, statements: Statements): Promise<JobDto> {
-  const reads = await writeThenRead(db, statements, oneJobReads(db, subject.job.id, owner.where, owner.side)).catch((err: unknown) => {
+/**
+ * The writes of a move (its mail included) and the job read back after them:
+ * one batch, one round trip. `also`: more reads of the job's shard after the
+ * writes in the same batch (what a delivery copy is rewritten from).
+ */
+async function writeMove(db: Db, owner: JobOwner, subject: MoveSubject, statements: Statements, also: readonly BatchItem<"sqlite">[] = []) {
+  const job = oneJobReads(db, subject.job.id, owner.where, owner.side);
+  const reads = await writeThenRead(db, statements, [...job, ...also]).catch((err: unknown) => {
     throw jobBatchFailure(err, "Not enough credits to book this workout.");
   });
-  return jobFromReads(reads, owner.side, owner.readOnly, owner.userId)!;
+  const dto = jobFromReads(reads.slice(0, job.length) as unknown as BatchResponse<typeof job>, owner.side, owner.readOnly, owner.userId)!;
+  return { dto, also: also.length ? reads.slice(job.length) : undefined };
 }
 
 /** A notice of a change of places or people: the people it concerns, the event, and the sessions it is about (all when absent). */
@@ -194,7 +205,7 @@ export async function commitWithNotices(db: Db, bucket: R2Bucket, owner: JobOwne
         }),
       ),
   );
-  const dto = await writeMove(db, owner, subject, [...statements, ...mail.flatMap((m) => m.statements)]);
+  const { dto } = await writeMove(db, owner, subject, [...statements, ...mail.flatMap((m) => m.statements)]);
   return { dto, mailIds: mail.flatMap((m) => m.ids) };
 }
 

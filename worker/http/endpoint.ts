@@ -45,6 +45,15 @@ export type EndpointSpec<Q extends z.ZodType = z.ZodType, P extends z.ZodType = 
   form?: { data: z.ZodType; files: UploadRule[] };
   /** Answers by status; a `contentType` other than JSON (e.g. a CSV export) is described as a string body of that type. */
   responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
+  /**
+   * Reads the handler will need, started beside the account's guard (its
+   * membership read) once the caller is signed in, from the inputs as they
+   * parse (`undefined` where they do not): only reads, whose answers the
+   * handler takes when they are what it needs after the guard passed
+   * (docs/decisions/2026-11-27-copy-moves-read-in-one-round.md). A refused
+   * guard answers as before; what was read is dropped.
+   */
+  early?: (c: Context<AppEnv>, input: { params: unknown; body: unknown }, caller: UserScope) => void;
 };
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -198,17 +207,43 @@ export function endpoint<S extends EndpointSpec>(
 ) {
   endpoints.push({ ...spec, fullPath: `${mount}${spec.path}` });
   router.on(spec.method.toUpperCase(), honoPath(spec.path), async (c) => {
+    const read = spec.early && spec.auth !== "public" ? await startEarly(c, spec, spec.early) : undefined;
     const scope = (await GUARDS[spec.auth](c)) as ScopeFor<S["auth"]>;
     const input = {
       query: spec.query ? parse(spec.query, c.req.query()) : undefined,
       params: spec.params ? parse(spec.params, c.req.param()) : undefined,
-      body: spec.body ? parse(spec.body, await readJson(c, spec.body)) : undefined,
+      body: spec.body ? parse(spec.body, await (read ? read.body : readJson(c, spec.body))) : undefined,
       form: spec.form ? await readForm(c, spec.form) : undefined,
     } as EndpointInput<S>;
     const response = await handler(c, input, scope);
     if ((c.env as { RESPONSE_CHECKS?: string }).RESPONSE_CHECKS === "on") await checkResponse(spec, response);
     return response;
   });
+}
+
+/**
+ * A signed-in caller's request to an endpoint with `early` reads: the body is
+ * read (answered later, after the guard, so a refused guard still answers
+ * first) and the reads are started with the inputs that parse. Answers the
+ * body's reading. Without a signed-in caller nothing starts (the guard says 401).
+ */
+async function startEarly(c: Context<AppEnv>, spec: EndpointSpec, early: NonNullable<EndpointSpec["early"]>): Promise<{ body: Promise<unknown> }> {
+  const caller = await requireUser(c).catch(() => null);
+  const body = spec.body ? readJson(c, spec.body) : Promise.resolve(undefined);
+  body.catch(() => undefined);
+  if (!caller) return { body };
+  const parsed = (value: unknown, s: z.ZodType | undefined): unknown => {
+    const result = s?.safeParse(value);
+    return result?.success ? result.data : undefined;
+  };
+  const raw = await body.catch(() => undefined);
+  try {
+    early(c, { params: parsed(c.req.param(), spec.params), body: parsed(raw, spec.body) }, caller);
+  } catch (err) {
+    // Only reads ahead: the handler reads what it needs itself.
+    console.error(JSON.stringify({ level: "error", message: "early reads failed", path: spec.path, error: String(err).slice(0, 300) }));
+  }
+  return { body };
 }
 
 /**
