@@ -1,12 +1,14 @@
 import type { Context } from "hono";
 import { releaseStatements, releaseUnlessHeld, takeStatements, type Hold } from "../data/away-seats";
 import { jobBatchFailure } from "../data/job-writes";
-import { d1Of, runBatch } from "../data/statements";
+import { d1Of, runBatch, type Statements } from "../data/statements";
+import { keptInFirstBatch } from "../data/undo-steps";
 import { claimStatements, releaseClaimStatements, releaseClaimsUnlessHeld } from "../data/time-claims";
 import type { FlowMessage } from "../domain/flows";
 import type { TimeClaim } from "../domain/time-claims";
-import type { AppEnv } from "../env";
+import type { AppEnv, Db } from "../env";
 import { keepAndSend } from "../flows/kept";
+import { betweenDatabases } from "../domain/cut-off";
 import { accountShardName, refuseWritesWhileMoving, shardDb } from "../tenant/scope";
 
 /**
@@ -60,9 +62,24 @@ async function giveBack(c: Context<AppEnv>, jobShard: string, away: AwaySeats, h
 }
 
 /**
+ * The `releaseSeats` and `releaseClaims` steps of these holds and claims, to
+ * keep in the batch of `db` (the partner's shard that takes them, `keptIn`
+ * "partner"; or the job's shard that drops them), so the cron gives back
+ * what the job's shard does not use even when the request stops between the
+ * two shards (worker/data/undo-steps.ts keptInFirstBatch).
+ */
+export function keptReleases(db: Db, m: { shard: string; jobShard: string; holds: Hold[]; claims: TimeClaim[] }, keptIn?: "partner"): Statements {
+  const steps: FlowMessage[] = [
+    ...(m.holds.length ? [{ kind: "releaseSeats", shard: m.shard, jobShard: m.jobShard, holds: m.holds } as const] : []),
+    ...(m.claims.length ? [{ kind: "releaseClaims", shard: m.shard, jobShard: m.jobShard, claims: m.claims } as const] : []),
+  ];
+  return steps.map((step) => keptInFirstBatch(db, step, keptIn).keep);
+}
+
+/**
  * A write of a job on `jobShard` with seats or claims on another shard: the
  * seats `take` names and the claims are taken there first, in one batch
- * (refused: 409, nothing written); then the job is written; if that fails,
+ * with the steps that give them back (refused: 409, nothing written); then the job is written; if that fails,
  * what was just taken is given back (what the job's shard does not use);
  * once it is written, what the write dropped (`release`) is given back.
  * Without any, the write alone. While the delivery partner moves to
@@ -86,11 +103,16 @@ export async function withAwaySeats<T>(
   }
   await refuseWritesWhileMoving(c, away.partnerId);
   const partner = shardDb(c, away.shard);
-  await runBatch(d1Of(partner), [...takeStatements(partner, jobShard, away.take), ...claimStatements(jobShard, claims.take, claims.bufferMinutes)]).catch(
-    (err: unknown) => {
-      throw jobBatchFailure(err, "That time is no longer available. Please choose another.");
-    },
-  );
+  // Their release kept in the same batch: a request stopped before the job's write is repaired by the cron (the step asks the job's shard first).
+  const kept = keptReleases(partner, { shard: away.shard, jobShard, holds: away.take, claims: claims.take }, "partner");
+  await runBatch(d1Of(partner), [
+    ...kept,
+    ...takeStatements(partner, jobShard, away.take),
+    ...claimStatements(jobShard, claims.take, claims.bufferMinutes),
+  ]).catch((err: unknown) => {
+    throw jobBatchFailure(err, "That time is no longer available. Please choose another.");
+  });
+  betweenDatabases("awaySeats");
   let value: T;
   try {
     value = await write();
@@ -98,6 +120,7 @@ export async function withAwaySeats<T>(
     await giveBack(c, jobShard, away, away.take, claims.take, true);
     throw err;
   }
+  betweenDatabases("awayRelease");
   await Promise.all([giveBack(c, jobShard, away, away.release, claims.release, false), beside(value)]);
   return value;
 }
