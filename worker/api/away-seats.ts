@@ -1,12 +1,11 @@
 import type { Context } from "hono";
-import { releaseStatements, releaseUnlessHeld, takeStatements, type Hold } from "../data/away-seats";
+import { keptReleases, releaseStatements, releaseUnlessHeld, takeStatements, type Hold } from "../data/away-seats";
 import { jobBatchFailure } from "../data/job-writes";
-import { d1Of, runBatch, type Statements } from "../data/statements";
-import { keptInFirstBatch } from "../data/undo-steps";
+import { d1Of, runBatch } from "../data/statements";
 import { claimStatements, releaseClaimStatements, releaseClaimsUnlessHeld } from "../data/time-claims";
 import type { FlowMessage } from "../domain/flows";
 import type { TimeClaim } from "../domain/time-claims";
-import type { AppEnv, Db } from "../env";
+import type { AppEnv } from "../env";
 import { keepAndSend } from "../flows/kept";
 import { betweenDatabases } from "../domain/cut-off";
 import { accountShardName, refuseWritesWhileMoving, shardDb } from "../tenant/scope";
@@ -59,21 +58,6 @@ async function giveBack(c: Context<AppEnv>, jobShard: string, away: AwaySeats, h
   await Promise.all(
     steps.map((step) => keepAndSend(c.env, job, step).catch((sendErr: unknown) => logged("flow queue send failed", { kind: step.kind }, sendErr))),
   );
-}
-
-/**
- * The `releaseSeats` and `releaseClaims` steps of these holds and claims, to
- * keep in the batch of `db` (the partner's shard that takes them, `keptIn`
- * "partner"; or the job's shard that drops them), so the cron gives back
- * what the job's shard does not use even when the request stops between the
- * two shards (worker/data/undo-steps.ts keptInFirstBatch).
- */
-export function keptReleases(db: Db, m: { shard: string; jobShard: string; holds: Hold[]; claims: TimeClaim[] }, keptIn?: "partner"): Statements {
-  const steps: FlowMessage[] = [
-    ...(m.holds.length ? [{ kind: "releaseSeats", shard: m.shard, jobShard: m.jobShard, holds: m.holds } as const] : []),
-    ...(m.claims.length ? [{ kind: "releaseClaims", shard: m.shard, jobShard: m.jobShard, claims: m.claims } as const] : []),
-  ];
-  return steps.map((step) => keptInFirstBatch(db, step, keptIn).keep);
 }
 
 /**

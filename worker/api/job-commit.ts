@@ -30,9 +30,9 @@ import type { PartnerScope } from "../http/endpoint";
 import { ApiError } from "../http/errors";
 import { dispatchMail } from "../mail/outbox";
 import { accountShardName, historyShards, refuseWritesWhileMoving, shardDb } from "../tenant/scope";
-import { keptReleases, slotShardOf, withAwaySeats, type AwaySeats } from "./away-seats";
+import { slotShardOf, withAwaySeats, type AwaySeats } from "./away-seats";
 import { claimStatements, releaseClaimStatements } from "../data/time-claims";
-import { releaseStatements, takeStatements } from "../data/away-seats";
+import { keptReleases, releaseStatements, takeStatements } from "../data/away-seats";
 import { claimChanges } from "../domain/time-claims";
 import { earlyCalendar, type EarlyCalendar } from "../data/booking-times";
 
