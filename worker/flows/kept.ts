@@ -21,21 +21,26 @@ const later = (now: Date, ms: number) => new Date(now.getTime() + ms);
 /**
  * A request's compensating step: kept on `home` (its home shard, as the
  * request has it open; the directory for a step kept there) and sent, side
- * by side. It is lost only when both fail: that throws (the caller logs it
- * for an operator). A step the request kept in its first batch (`keptIn`,
- * or onboarding's) is there already: `home` is only asked again (insert or
- * ignore), and a failed send loses nothing (the cron sends it).
+ * by side. A step the request kept in its first batch (it has its `keptId`)
+ * is there already: `home` is only asked again (insert or ignore), and when
+ * both fail nothing is lost (the cron sends it): logged. Any other step is
+ * lost only when both fail: that throws (the caller logs it for an operator).
  */
 export async function keepAndSend(env: { FLOW_QUEUE: Queue }, home: Db, step: FlowMessage, now = new Date()): Promise<void> {
   const kept = { ...step, keptId: step.keptId ?? crypto.randomUUID() };
   const [stored, sent] = await Promise.allSettled([keepStep(home, kept, later(now, RETRY_WINDOW_MS)), sendFlows(env, [kept])]);
-  if (stored.status === "rejected" && sent.status === "rejected") throw sent.reason;
-  const failed = stored.status === "rejected" ? stored : sent.status === "rejected" ? sent : null;
+  if (stored.status === "rejected" && sent.status === "rejected" && !step.keptId) throw sent.reason;
+  const failed = sent.status === "rejected" ? sent : stored.status === "rejected" ? stored : null;
   if (failed)
     console.error(
       JSON.stringify({
         level: "error",
-        message: stored === failed ? "flow step not kept" : "flow queue send failed, step kept",
+        message:
+          sent.status === "fulfilled"
+            ? "flow step not kept"
+            : stored.status === "fulfilled"
+              ? "flow queue send failed, step kept"
+              : "flow queue send failed, step kept in its first batch",
         kind: step.kind,
         error: String(failed.reason).slice(0, 300),
       }),
