@@ -63,8 +63,9 @@ async function giveBack(c: Context<AppEnv>, jobShard: string, away: AwaySeats, h
 /**
  * A write of a job on `jobShard` with seats or claims on another shard: the
  * seats `take` names and the claims are taken there first, in one batch
- * with the steps that give them back (refused: 409, nothing written); then the job is written; if that fails,
- * what was just taken is given back (what the job's shard does not use);
+ * with the steps that give them back, kept for the cron (refused: 409,
+ * nothing written); then the job is written; if that fails, what was just
+ * taken is given back (what the job's shard does not use);
  * once it is written, what the write dropped (`release`) is given back.
  * Without any, the write alone. While the delivery partner moves to
  * another shard, nothing is written (503 with Retry-After): its seats and
