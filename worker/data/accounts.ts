@@ -293,9 +293,10 @@ export async function freshUserWithInvites(directory: Db, { auth, user }: UserSc
  * directory's routing row, side by side, each batch keeping the `undoLink`
  * step, the one that was written put back when the other fails (by the flow
  * queue when that fails too: `later`; by the cron when the request stops
- * between them; the step leaves two rows that agree alone). A partner on another shard is linked by the re-link
- * flow through the Queue (worker/flows, ./relink.ts): answered as `moving`,
- * nothing written here. History stays on the shard it happened on.
+ * between them; the step leaves two rows that agree alone). A partner on
+ * another shard is linked by the re-link flow through the Queue
+ * (worker/flows, ./relink.ts): answered as `moving`, nothing written here.
+ * History stays on the shard it happened on.
  */
 export async function linkToPartner(
   directory: Db,

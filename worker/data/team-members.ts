@@ -86,9 +86,9 @@ export function membersOf({ shard: db, directory }: { shard: Db; directory: Db }
    * added: its undo puts the directory back as it was), with the
    * `undoMemberStatus` step kept in its batch (the directory following the
    * shard's status, whatever became of the request: a membership of the
-   * member's role `role` put back while the shard says active, the row added
-   * taken while it says inactive), or null when the account has no embedded
-   * organisation (Clerk keeps its own memberships).
+   * member's present role put back while the shard says active, the row
+   * added (of `role`) taken while it says inactive), or null when the
+   * account has no embedded organisation (Clerk keeps its own memberships).
    */
   async function identityMembership(
     member: { id: string; role: string },
