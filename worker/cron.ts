@@ -8,7 +8,7 @@ import { sendReminders } from "./data/reminders";
 import { requeueStale } from "./mail/outbox";
 import { expireMailBodies } from "./mail/bodies";
 import { reindexDeliveries, republishLagging } from "./flows/catalogue";
-import { requeueKept } from "./flows/kept";
+import { requeueDirectoryKept, requeueKept } from "./flows/kept";
 import { partnerMoves, quietPartnersOn } from "./data/quiet-partners";
 import { pruneClaims } from "./data/time-claims";
 import { alignCustomerCurrencies } from "./data/customer-currency";
@@ -35,6 +35,7 @@ import { sendFlows } from "./flows/queue";
  * directory, users who never confirmed their address are removed
  * (worker/data/auth-links.ts), then its expired sessions and verifications
  * and spent rate-limit counters are pruned (worker/data/directory-prune.ts),
+ * beside them its kept flow steps now due are sent again (worker/flows/kept.ts),
  * and mail bodies past their retention leave R2 (worker/mail/bodies.ts). One shard's failure does not stop the others;
  * the run fails afterwards, naming it.
  *
@@ -81,8 +82,15 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
   const directory = await Promise.allSettled([
     removeUnconfirmedUsers(directoryDb, expiredBy).then(() => pruneDirectory(directoryDb, expiredBy)),
     expireMailBodies(env.UPLOADS, now),
+    // The steps kept in the directory's first batch of a request, those of every partner moving left for the next run.
+    requeueDirectoryKept(
+      directoryDb,
+      env,
+      now,
+      moves.map((m) => m.partnerId),
+    ),
   ]);
-  const names = [...shards, "directory", "mail bodies"];
+  const names = [...shards, "directory", "mail bodies", "directory steps"];
   const failed = [...results, ...directory].flatMap((r, i) => (r.status === "rejected" ? [{ database: names[i]!, error: r.reason as unknown }] : []));
   if (failed.length)
     throw new AggregateError(

@@ -8,7 +8,7 @@ import { database } from "../../worker/db";
 import { belongsToPartner } from "../../worker/identity/handoff";
 import { ACCOUNT_DETAILS, apiAs, multipart, signUp } from "./auth";
 import { capturedQueue, failingD1, runFlows } from "./flows-setup";
-import { cronKept, exhaust, keptFor } from "./kept-setup";
+import { cronKept, exhaust, keptFor, keptInDirectory } from "./kept-setup";
 import { json } from "./helpers";
 
 /**
@@ -126,8 +126,9 @@ describe("an invite's undo that fails in the request is finished by the flow que
     expect(await orgMembers(authUserId, partner.id)).toHaveLength(1);
     expect(queue.sent).toEqual([expect.objectContaining({ kind: "undoAccept", claim: expect.objectContaining({ inviteId, shard: "weur-1" }) })]);
 
-    // Kept on the account's shard; inside the message's retry window the cron leaves it.
-    expect(await keptFor(second, partner.id, "undoAccept")).toHaveLength(1);
+    // Kept in the directory, in the claim's batch; inside the message's retry window the cron leaves it.
+    expect(await keptInDirectory(partner.id, "undoAccept")).toHaveLength(1);
+    expect(await keptFor(second, partner.id, "undoAccept")).toEqual([]);
     expect(await cronKept(partner.id)).toEqual([]);
     // The step fails in the directory on every attempt, the last included: given up, the invite still used.
     await exhaust(queue.sent, { DB: failingD1(env.DB, /"invites"\."responded_at" = \?/, Infinity) });
@@ -136,7 +137,7 @@ describe("an invite's undo that fails in the request is finished by the flow que
     const again = await cronKept(partner.id);
     expect(again).toEqual([expect.objectContaining({ kind: "undoAccept", claim: expect.objectContaining({ inviteId, shard: "weur-1" }) })]);
     expect((await runFlows(again)).explicitAcks).toHaveLength(1);
-    expect(await keptFor(second, partner.id, "undoAccept")).toEqual([]);
+    expect(await keptInDirectory(partner.id, "undoAccept")).toEqual([]);
     expect(await inviteStatus(inviteId)).toBe("pending");
     expect(await orgMembers(authUserId, partner.id)).toEqual([]);
     expect((await accept()).status).toBe(200);

@@ -10,15 +10,26 @@ import { capturedQueue, runFlows } from "./flows-setup";
  * cron's run that sends the kept steps again.
  */
 
-/** The steps `d1` keeps for the account `accountId` (null: those naming none), of `kind` when given. */
-export async function keptFor(d1: D1Database, accountId: string | null, kind?: FlowMessage["kind"]) {
+/** The steps `d1` keeps for the account `accountId` (null: those naming none), of `kind` when given (`table`: the directory's `directory_steps`). */
+export async function keptFor(d1: D1Database, accountId: string | null, kind?: FlowMessage["kind"], table: "flow_steps" | "directory_steps" = "flow_steps") {
   const { results } = await d1
     .prepare(
-      "SELECT id, kind, account_id AS accountId, due_at AS dueAt, requeues FROM flow_steps WHERE account_id IS ?1 AND (?2 IS NULL OR kind = ?2) ORDER BY created_at",
+      `SELECT id, kind, account_id AS accountId, due_at AS dueAt, requeues FROM ${table} WHERE account_id IS ?1 AND (?2 IS NULL OR kind = ?2) ORDER BY created_at`,
     )
     .bind(accountId, kind ?? null)
     .all<{ id: string; kind: string; accountId: string | null; dueAt: string; requeues: number }>();
   return results;
+}
+
+/** The steps the directory keeps (kept in a request's first batch there) for the account `accountId`, of `kind` when given. */
+export const keptInDirectory = (accountId: string | null, kind?: FlowMessage["kind"]) => keptFor(env.DB, accountId, kind, "directory_steps");
+
+/** Makes the kept step `id` due now (its retry window over), in `table` of `d1`. */
+export async function dueNow(d1: D1Database, id: string, table: "flow_steps" | "directory_steps" = "flow_steps") {
+  await d1
+    .prepare(`UPDATE ${table} SET due_at = ?2 WHERE id = ?1`)
+    .bind(id, new Date(Date.now() - 1000).toISOString())
+    .run();
 }
 
 /**

@@ -5,7 +5,7 @@ import { LAST_ATTEMPT, RETRY_WINDOW_MS, type FlowMessage } from "../../worker/do
 import { KEPT_PER_RUN } from "../../worker/data/flow-steps";
 import { clearIsolateCaches } from "../../worker/http/isolate-cache";
 import { capturedQueue, runFlows } from "./flows-setup";
-import { cronKept, keptFor } from "./kept-setup";
+import { cronKept, keptFor, keptInDirectory } from "./kept-setup";
 
 /**
  * Flow steps kept until they succeed (worker/flows/kept.ts), as the cron
@@ -31,6 +31,7 @@ async function contosoMove(phase: "copying" | "moved" | null) {
 afterEach(async () => {
   await contosoMove(null);
   for (const d1 of [first, second]) await d1.prepare("DELETE FROM flow_steps").run();
+  await env.DB.prepare("DELETE FROM directory_steps").run();
 });
 
 describe("a kept flow step of a partner that moves", () => {
@@ -67,6 +68,29 @@ describe("a kept flow step of a partner that moves", () => {
     expect(after).toMatchObject({ requeues: 1 });
     expect(Date.parse(after!.dueAt)).toBeGreaterThan(Date.now() + RETRY_WINDOW_MS - 60_000);
     expect(await cronKept(HARBOUR)).toEqual([]);
+  });
+});
+
+describe("a flow step kept in the directory", () => {
+  it("is left alone by the cron while its partner moves, then sent as a step kept in the directory, due again after its window", async () => {
+    // Harbour's link, kept in the directory's batch of a request that stopped there.
+    const step: FlowMessage = { kind: "undoLink", shard: "weur-1", customerId: HARBOUR, from: CONTOSO, to: DEMO.northwind.id };
+    const keptId = crypto.randomUUID();
+    await env.DB.prepare("INSERT INTO directory_steps (id, kind, message, account_id, due_at) VALUES (?1, 'undoLink', ?2, ?3, ?4)")
+      .bind(keptId, JSON.stringify({ ...step, keptIn: "directory" }), HARBOUR, new Date(Date.now() - 1000).toISOString())
+      .run();
+    await contosoMove("copying");
+    expect(await cronKept(HARBOUR)).toEqual([]);
+    await contosoMove(null);
+    expect(await cronKept(HARBOUR)).toEqual([{ ...step, keptIn: "directory", keptId }]);
+    const [after] = await keptInDirectory(HARBOUR);
+    expect(after).toMatchObject({ id: keptId, requeues: 1 });
+    expect(Date.parse(after!.dueAt)).toBeGreaterThan(Date.now() + RETRY_WINDOW_MS - 60_000);
+    expect(await cronKept(HARBOUR)).toEqual([]);
+    // Run, the two databases agreeing, it takes nothing back and its row goes from the directory.
+    expect((await runFlows([{ ...step, keptIn: "directory", keptId }])).explicitAcks).toHaveLength(1);
+    expect(await keptInDirectory(HARBOUR)).toEqual([]);
+    expect(await keptFor(second, HARBOUR)).toEqual([]);
   });
 });
 

@@ -98,11 +98,13 @@ endpoint(
       await clerkAddMember(c.env, row.account.authId!, auth.userId, row.invite.role);
       if (row.invite.authInviteId) await clerkRevokeInvite(c.env, row.account.authId!, row.invite.authInviteId, auth.userId).catch(() => undefined);
     }
+    const authMemberId = crypto.randomUUID();
+    const membership = membershipStatements(c, auth, row.account.authId, row.invite.role, authMemberId);
     await acceptInvite(
       { shard, directory },
       scope,
       row,
-      membershipStatements(c, auth, row.account.authId, row.invite.role),
+      { statements: membership, ids: membership.length ? [authMemberId] : [] },
       clerk ? null : row.invite.authInviteId,
       { shard: shardName, later: keptLater(c) },
     );

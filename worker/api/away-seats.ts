@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { releaseStatements, releaseUnlessHeld, takeStatements, type Hold } from "../data/away-seats";
+import { keptReleases, releaseStatements, releaseUnlessHeld, takeStatements, type Hold } from "../data/away-seats";
 import { jobBatchFailure } from "../data/job-writes";
 import { d1Of, runBatch } from "../data/statements";
 import { claimStatements, releaseClaimStatements, releaseClaimsUnlessHeld } from "../data/time-claims";
@@ -7,6 +7,7 @@ import type { FlowMessage } from "../domain/flows";
 import type { TimeClaim } from "../domain/time-claims";
 import type { AppEnv } from "../env";
 import { keepAndSend } from "../flows/kept";
+import { betweenDatabases } from "../domain/cut-off";
 import { accountShardName, refuseWritesWhileMoving, shardDb } from "../tenant/scope";
 
 /**
@@ -62,8 +63,9 @@ async function giveBack(c: Context<AppEnv>, jobShard: string, away: AwaySeats, h
 /**
  * A write of a job on `jobShard` with seats or claims on another shard: the
  * seats `take` names and the claims are taken there first, in one batch
- * (refused: 409, nothing written); then the job is written; if that fails,
- * what was just taken is given back (what the job's shard does not use);
+ * with the steps that give them back, kept for the cron (refused: 409,
+ * nothing written); then the job is written; if that fails, what was just
+ * taken is given back (what the job's shard does not use);
  * once it is written, what the write dropped (`release`) is given back.
  * Without any, the write alone. While the delivery partner moves to
  * another shard, nothing is written (503 with Retry-After): its seats and
@@ -86,11 +88,16 @@ export async function withAwaySeats<T>(
   }
   await refuseWritesWhileMoving(c, away.partnerId);
   const partner = shardDb(c, away.shard);
-  await runBatch(d1Of(partner), [...takeStatements(partner, jobShard, away.take), ...claimStatements(jobShard, claims.take, claims.bufferMinutes)]).catch(
-    (err: unknown) => {
-      throw jobBatchFailure(err, "That time is no longer available. Please choose another.");
-    },
-  );
+  // Their release kept in the same batch: a request stopped before the job's write is repaired by the cron (the step asks the job's shard first).
+  const kept = keptReleases(partner, { shard: away.shard, jobShard, holds: away.take, claims: claims.take }, "partner");
+  await runBatch(d1Of(partner), [
+    ...kept,
+    ...takeStatements(partner, jobShard, away.take),
+    ...claimStatements(jobShard, claims.take, claims.bufferMinutes),
+  ]).catch((err: unknown) => {
+    throw jobBatchFailure(err, "That time is no longer available. Please choose another.");
+  });
+  betweenDatabases("awaySeats");
   let value: T;
   try {
     value = await write();
@@ -98,6 +105,7 @@ export async function withAwaySeats<T>(
     await giveBack(c, jobShard, away, away.take, claims.take, true);
     throw err;
   }
+  betweenDatabases("awayRelease");
   await Promise.all([giveBack(c, jobShard, away, away.release, claims.release, false), beside(value)]);
   return value;
 }

@@ -22,7 +22,7 @@ import { dispatchMail } from "../mail/outbox";
 import { accountShardName, historyShards, refuseWritesWhileMoving, shardDb } from "../tenant/scope";
 import { slotShardOf, withAwaySeats, type AwaySeats } from "./away-seats";
 import { claimStatements, releaseClaimStatements } from "../data/time-claims";
-import { releaseStatements, takeStatements } from "../data/away-seats";
+import { keptReleases, releaseStatements, takeStatements } from "../data/away-seats";
 import { claimChanges } from "../domain/time-claims";
 import type { EarlyCalendar } from "../data/booking-times";
 import { besideJob, firstReads, startedReads } from "./move-reads";
@@ -227,7 +227,11 @@ async function awayOf(c: Context<AppEnv>, shard: JobShard, subject: MoveSubject,
   if (!partnerId || !changes) return null;
   const here = !seats.take.length && !seats.release.length && (!subject.deliveryShard || subject.deliveryShard === shard.name);
   const name = here ? shard.name : await slotShardOf(c, partnerId);
-  if (name !== shard.name) return { shard: name, partnerId, ...seats, claims };
+  // What the write drops there is given back after it: those steps kept in the write's batch, for a request stopped before.
+  if (name !== shard.name) {
+    move.statements.push(...keptReleases(shard.db, { shard: name, jobShard: shard.name, holds: seats.release, claims: claims.release }));
+    return { shard: name, partnerId, ...seats, claims };
+  }
   // Holds taken while the partner was on another shard are here now (the booking partner moved to its shard): in the move's batch.
   move.statements.push(
     ...takeStatements(shard.db, shard.name, seats.take),

@@ -48,6 +48,8 @@ export const PLACEMENT = {
   sweep_cursors: "directory",
   // Which partners deliver which partners' workouts: the shards a delivering partner's settings read.
   delivery_index: "directory",
+  // Flow steps kept in a request's first batch when that batch is the directory's (worker/flows/kept.ts).
+  directory_steps: "directory",
   // Everything of one partner and its customers.
   account_users: "shard",
   teams: "shard",

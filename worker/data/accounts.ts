@@ -23,7 +23,8 @@ import { partnerByTan } from "./partner-numbers";
 import type { InviteClaim, RelinkMessage, UndoAcceptMessage, UndoLinkMessage } from "../domain/flows";
 import { unclaimStatements, undoLater } from "./invite-undo";
 import { directoryRow } from "./routing-rows";
-import { keptOnboarding, onboardingMarkStatement, takeBackOnboarding, unlinkStatement, type Compensation } from "./undo-steps";
+import { betweenDatabases } from "../domain/cut-off";
+import { keptInFirstBatch, keptOnboarding, onboardingMarkStatement, takeBackOnboarding, unlinkStatement, type Compensation } from "./undo-steps";
 
 /** A fresh 6-digit partner number that no account holds yet: the directory's routing rows hold every account's TAN, whichever shard it is on. */
 async function freshTan(directory: Db): Promise<string> {
@@ -181,33 +182,48 @@ export async function inviteOf(db: Db, accountId: string, inviteId: string) {
 /**
  * The caller joins the invite's account with its role. Two databases, in
  * order: the directory first claims the invite (used up only if still
- * pending: compare-and-set), with the identity provider's membership and the
- * embedded invitation it stood for; then the account's shard gets the
- * caller's user copy and the membership (an upsert, idempotent). When the
- * shard refuses, the directory's step is undone (compensation): the invite
- * is pending again and the identity membership this call added is removed,
- * so the invitee can accept again. When that undo fails too, it is sent to
- * the flow queue as an idempotent step (`later`, worker/data/invite-undo.ts),
- * which takes the claim back unless the shard holds the membership after all.
+ * pending: compare-and-set), with the identity provider's membership
+ * (`membership`: its statements and the ids of the rows they add) and the
+ * embedded invitation it stood for, and keeps the `undoAccept` step in the
+ * same batch; then the account's shard gets the caller's user copy and the
+ * membership (an upsert, idempotent), stamped with the claim's time (the
+ * step's marker: worker/data/invite-undo.ts). When the shard refuses, the
+ * directory's step is undone (compensation): the invite is pending again and
+ * the identity membership this call added is removed, so the invitee can
+ * accept again. When that undo fails too, or the request stops between the
+ * two, the kept step takes the claim back through the flow queue (`later`,
+ * and the cron), unless the shard holds the membership after all.
  */
 export async function acceptInvite(
   { shard, directory }: { shard: Db; directory: Db },
   scope: UserScope,
   row: NonNullable<Awaited<ReturnType<typeof inviteOf>>>,
-  membership: Stmt[],
+  membership: { statements: Stmt[]; ids: string[] },
   authInvitationId: string | null,
   compensation: { shard: string; later: (m: UndoAcceptMessage) => Promise<void> },
 ): Promise<void> {
   const now = new Date().toISOString();
+  const taken: InviteClaim = {
+    shard: compensation.shard,
+    accountId: row.account.id,
+    userId: scope.user.id,
+    inviteId: row.invite.id,
+    respondedAt: now,
+    authMemberIds: membership.ids,
+    authInvitationId,
+  };
+  const { step, keep } = keptInFirstBatch(directory, { kind: "undoAccept", claim: taken } as const, "directory");
   const claim: Stmt[] = [
+    keep,
     directory
       .update(invites)
       .set({ status: "accepted", respondedAt: now })
       .where(and(eq(invites.id, row.invite.id), eq(invites.status, "pending"))),
-    ...membership,
+    ...membership.statements,
   ];
   if (authInvitationId) claim.push(directory.update(authInvitations).set({ status: "accepted" }).where(eq(authInvitations.id, authInvitationId)));
-  const claimed = await batch(directory, claim);
+  await batch(directory, claim);
+  betweenDatabases("acceptInvite");
   const { id: _userId, ...userFields } = scope.user;
   try {
     await batch(shard, [
@@ -222,25 +238,11 @@ export async function acceptInvite(
           status: "active",
           email: scope.user.email,
           name: displayName(scope.user),
+          updatedAt: now,
         })
-        .onConflictDoUpdate({ target: [accountUsers.accountId, accountUsers.userId], set: { status: "active", role: row.invite.role } }),
+        .onConflictDoUpdate({ target: [accountUsers.accountId, accountUsers.userId], set: { status: "active", role: row.invite.role, updatedAt: now } }),
     ]);
   } catch (err) {
-    // The identity memberships this call added (their statements answer the rows they wrote).
-    const authMemberIds = claimed
-      .slice(1, 1 + membership.length)
-      .flatMap((r) => (Array.isArray(r) ? (r as { id?: unknown }[]) : []))
-      .flatMap((r) => (typeof r.id === "string" ? [r.id] : []));
-    const taken: InviteClaim = {
-      shard: compensation.shard,
-      accountId: row.account.id,
-      userId: scope.user.id,
-      inviteId: row.invite.id,
-      respondedAt: now,
-      authMemberIds,
-      authInvitationId,
-    };
-    const step: UndoAcceptMessage = { kind: "undoAccept", claim: taken };
     await batch(directory, unclaimStatements(directory, taken)).catch((undoErr: unknown) => undoLater(step.kind, undoErr, () => compensation.later(step)));
     throw err;
   }
@@ -288,10 +290,13 @@ export async function freshUserWithInvites(directory: Db, { auth, user }: UserSc
  * Links the acting customer account to the partner with that TAN, looked up
  * in the directory; an unknown TAN is 400 on `tan`. A partner on the
  * request's shard (`shard`) is linked here: the shard's row and the
- * directory's routing row, side by side, the one that was written put back
- * when the other fails (by the flow queue when that fails too: `later`). A partner on another shard is linked by the re-link
- * flow through the Queue (worker/flows, ./relink.ts): answered as `moving`,
- * nothing written here. History stays on the shard it happened on.
+ * directory's routing row, side by side, each batch keeping the `undoLink`
+ * step, the one that was written put back when the other fails (by the flow
+ * queue when that fails too: `later`; by the cron when the request stops
+ * between them; the step leaves two rows that agree alone). A partner on
+ * another shard is linked by the re-link flow through the Queue
+ * (worker/flows, ./relink.ts): answered as `moving`, nothing written here.
+ * History stays on the shard it happened on.
  */
 export async function linkToPartner(
   directory: Db,
@@ -317,25 +322,29 @@ export async function linkToPartner(
   // Another partner: its currency and none of the old partner's price groups (docs/decisions/2026-11-27-relinked-currency.md).
   const terms = from === partner.id ? {} : linkTerms(partner);
   const linked = { parentAccountId: partner.id, ...terms };
-  const link = (to: Db) => to.update(accounts).set(linked).where(eq(accounts.id, scope.account.id)).returning();
-  const [onShard, onDirectory] = await Promise.allSettled([link(db), link(directory)]);
+  const step: UndoLinkMessage = {
+    kind: "undoLink",
+    shard: shard.name,
+    customerId: scope.account.id,
+    from,
+    to: partner.id,
+    before: { currency: scope.account.currency, priceGroupId: scope.account.priceGroupId },
+  };
+  // Each side keeps the step in its own batch: whichever is written alone (the other refused, or the request stopped), the cron puts it back.
+  const link = (to: Db, kept: ReturnType<typeof keptInFirstBatch<UndoLinkMessage>>) =>
+    to.batch([kept.keep, to.update(accounts).set(linked).where(eq(accounts.id, scope.account.id)).returning()]).then(([, rows]) => rows);
+  const kept = { shard: keptInFirstBatch(db, step), directory: keptInFirstBatch(directory, step, "directory") };
+  const [onShard, onDirectory] = await Promise.allSettled([link(db, kept.shard), link(directory, kept.directory)]);
+  betweenDatabases("link");
   if (onShard.status === "rejected" || onDirectory.status === "rejected") {
     // Compensation: the write that went through is put back (while it names this partner), with the currency and (on the
-    // shard) the price group it had, so both databases name the same partner; when that fails too, the flow queue's
-    // `undoLink` step finishes it.
-    const step: UndoLinkMessage = {
-      kind: "undoLink",
-      shard: shard.name,
-      customerId: scope.account.id,
-      from,
-      to: partner.id,
-      before: { currency: scope.account.currency, priceGroupId: scope.account.priceGroupId },
-    };
-    const wrote = onShard.status === "fulfilled" ? db : onDirectory.status === "fulfilled" ? directory : null;
-    if (wrote)
-      await batch(wrote, [unlinkStatement(wrote, step, wrote === db ? "shard" : "directory")]).catch((undoErr: unknown) =>
-        undoLater(step.kind, undoErr, () => later(step)),
-      );
+    // shard) the price group it had, so both databases name the same partner; when that fails too, the step kept with
+    // it finishes it through the flow queue.
+    const wrote = onShard.status === "fulfilled" ? "shard" : onDirectory.status === "fulfilled" ? "directory" : null;
+    if (wrote) {
+      const there = wrote === "shard" ? db : directory;
+      await batch(there, [unlinkStatement(there, step, wrote)]).catch((undoErr: unknown) => undoLater(step.kind, undoErr, () => later(kept[wrote].step)));
+    }
     throw onShard.status === "rejected" ? onShard.reason : (onDirectory as PromiseRejectedResult).reason;
   }
   return { account: theRow(onShard.value, "linked account"), moving: null };

@@ -11,10 +11,12 @@
  */
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { accounts, jobLines, jobs, slotHolds, slots } from "../../db/schema";
-import type { SeatHold } from "../domain/flows";
+import type { FlowMessage, SeatHold } from "../domain/flows";
+import type { TimeClaim } from "../domain/time-claims";
 import type { Db } from "../env";
 import { inList } from "./bound";
 import { d1Of, raw, runBatch, type Statements } from "./statements";
+import { keptInFirstBatch } from "./undo-steps";
 
 /** A seat held for a job line on the slot's shard. */
 export type Hold = SeatHold;
@@ -111,3 +113,18 @@ export const openSlotsRead = (db: Db, workoutId: string, partnerIds: string[]) =
       ),
     )
     .orderBy(asc(slots.startsAt));
+
+/**
+ * The `releaseSeats` and `releaseClaims` steps of these holds and claims, to
+ * keep in the batch of `db` (the partner's shard that takes them, `keptIn`
+ * "partner"; or the job's shard that drops them), so the cron gives back
+ * what the job's shard does not use even when the request stops between the
+ * two shards (./undo-steps.ts keptInFirstBatch).
+ */
+export function keptReleases(db: Db, m: { shard: string; jobShard: string; holds: Hold[]; claims: TimeClaim[] }, keptIn?: "partner"): Statements {
+  const steps: FlowMessage[] = [
+    ...(m.holds.length ? [{ kind: "releaseSeats", shard: m.shard, jobShard: m.jobShard, holds: m.holds } as const] : []),
+    ...(m.claims.length ? [{ kind: "releaseClaims", shard: m.shard, jobShard: m.jobShard, claims: m.claims } as const] : []),
+  ];
+  return steps.map((step) => keptInFirstBatch(db, step, keptIn).keep);
+}

@@ -4,13 +4,21 @@
  * (worker/domain/flows.ts homeShard). The cron reads the rows now due, a
  * bounded batch by the `due_at` index, leaving alone the accounts of the
  * partners that move; the consumer removes a row once its step succeeded.
+ * A step kept in the directory's first batch of its request (`keptIn`
+ * "directory") is in the directory's `directory_steps`, read the same way.
  */
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
-import { flowSteps } from "../../db/schema";
+import { directorySteps, flowSteps } from "../../db/schema";
 import { accountOf, type FlowMessage } from "../domain/flows";
 import type { Db } from "../env";
 import { inList } from "./bound";
 import { outsidePartners } from "./quiet-partners";
+
+/** Where kept steps are: a shard's `flow_steps`, or the directory's `directory_steps`. */
+export type StepsTable = typeof flowSteps | typeof directorySteps;
+
+/** The table holding the step `m` (worker/domain/flows.ts Kept). */
+export const stepsTableOf = (m: Pick<FlowMessage, "keptIn">): StepsTable => (m.keptIn === "directory" ? directorySteps : flowSteps);
 
 /** The rows a cron run sends again at most, per shard: the others wait for the next run. */
 export const KEPT_PER_RUN = 50;
@@ -22,8 +30,9 @@ export const KEPT_PER_RUN = 50;
  */
 export function keepStatement(db: Db, m: FlowMessage & { keptId: string }, dueAt: Date, givenUp = false) {
   const row = { id: m.keptId, kind: m.kind, message: m as unknown as Record<string, unknown>, accountId: accountOf(m), dueAt: dueAt.toISOString() };
-  const insert = db.insert(flowSteps).values(row);
-  return givenUp ? insert.onConflictDoUpdate({ target: flowSteps.id, set: { dueAt: row.dueAt } }) : insert.onConflictDoNothing();
+  const table = stepsTableOf(m) as typeof flowSteps;
+  const insert = db.insert(table).values(row);
+  return givenUp ? insert.onConflictDoUpdate({ target: table.id, set: { dueAt: row.dueAt } }) : insert.onConflictDoNothing();
 }
 
 /** Keeps the step (keepStatement, alone). */
@@ -31,9 +40,10 @@ export async function keepStep(db: Db, m: FlowMessage & { keptId: string }, dueA
   await keepStatement(db, m, dueAt, givenUp);
 }
 
-/** The step succeeded: its row goes. */
-export async function dropKeptStep(db: Db, id: string): Promise<void> {
-  await db.delete(flowSteps).where(eq(flowSteps.id, id));
+/** The step succeeded: its row goes (from the table it is kept in). */
+export async function dropKeptStep(db: Db, m: Pick<FlowMessage, "keptIn"> & { keptId: string }): Promise<void> {
+  const table = stepsTableOf(m) as typeof flowSteps;
+  await db.delete(table).where(eq(table.id, m.keptId));
 }
 
 /**
@@ -44,21 +54,23 @@ export async function dropKeptStep(db: Db, id: string): Promise<void> {
 export const KEPT_FOR_MS = 14 * 24 * 60 * 60 * 1000;
 
 /** The rows due at `now` (oldest due first, at most KEPT_PER_RUN), kept for less than KEPT_FOR_MS, but those of the partners left alone while they move (`quiet`). */
-export function dueSteps(db: Db, now: Date, quiet: readonly string[]) {
+export function dueSteps(db: Db, now: Date, quiet: readonly string[], steps: StepsTable = flowSteps) {
   const since = new Date(now.getTime() - KEPT_FOR_MS).toISOString();
+  const table = steps as typeof flowSteps;
   return db
-    .select({ id: flowSteps.id, message: flowSteps.message })
-    .from(flowSteps)
-    .where(and(lte(flowSteps.dueAt, now.toISOString()), gt(flowSteps.createdAt, since), outsidePartners(flowSteps.accountId, quiet)))
-    .orderBy(asc(flowSteps.dueAt))
+    .select({ id: table.id, message: table.message })
+    .from(table)
+    .where(and(lte(table.dueAt, now.toISOString()), gt(table.createdAt, since), outsidePartners(table.accountId, quiet)))
+    .orderBy(asc(table.dueAt))
     .limit(KEPT_PER_RUN);
 }
 
 /** The rows just sent again: due once the new message's retry window is over. */
-export async function markRequeued(db: Db, ids: readonly string[], nextDue: Date): Promise<void> {
+export async function markRequeued(db: Db, ids: readonly string[], nextDue: Date, steps: StepsTable = flowSteps): Promise<void> {
   if (!ids.length) return;
+  const table = steps as typeof flowSteps;
   await db
-    .update(flowSteps)
-    .set({ dueAt: nextDue.toISOString(), requeues: sql`${flowSteps.requeues} + 1` })
-    .where(inList(flowSteps.id, ids));
+    .update(table)
+    .set({ dueAt: nextDue.toISOString(), requeues: sql`${table.requeues} + 1` })
+    .where(inList(table.id, ids));
 }

@@ -6,7 +6,7 @@
  * first asks the shard whether its half is there after all: then the two
  * databases agree and nothing is taken back.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, gte, inArray, or } from "drizzle-orm";
 import { accountUsers, authInvitations, authMembers, invites, mailOutbox } from "../../db/schema";
 import type { InviteClaim } from "../domain/flows";
 import type { Db } from "../env";
@@ -31,12 +31,25 @@ export function unclaimStatements(directory: Db, claim: InviteClaim): Stmt[] {
   return undo;
 }
 
-/** The flow step: the acceptance's claim taken back in the directory, unless the account's shard holds the active membership. */
+/**
+ * The flow step: the acceptance's claim taken back in the directory, unless
+ * the account's shard holds the membership: active, or stamped at the
+ * claim's time or later, as its batch writes it (a later edit, even marking
+ * the member inactive, stamps it later still, so a completed acceptance is
+ * never taken back; an inactive membership from before the invite, stamped
+ * earlier, does not count).
+ */
 export async function takeBackAcceptance(dbs: { directory: Db; shard: Db }, claim: InviteClaim): Promise<void> {
   const member = await dbs.shard
     .select({ id: accountUsers.id })
     .from(accountUsers)
-    .where(and(eq(accountUsers.accountId, claim.accountId), eq(accountUsers.userId, claim.userId), eq(accountUsers.status, "active")))
+    .where(
+      and(
+        eq(accountUsers.accountId, claim.accountId),
+        eq(accountUsers.userId, claim.userId),
+        or(eq(accountUsers.status, "active"), gte(accountUsers.updatedAt, claim.respondedAt)),
+      ),
+    )
     .limit(1);
   if (member.length) return;
   await batch(dbs.directory, unclaimStatements(dbs.directory, claim));

@@ -15,8 +15,9 @@ import { enqueueMail, type StoredMail } from "../mail/outbox";
 import { batch, type Stmt } from "./query";
 import { dropInvitesStatements, undoLater } from "./invite-undo";
 import type { UndoInvitesMessage, UndoMemberStatusMessage } from "../domain/flows";
-import { identityUndoStatements, type Compensation } from "./undo-steps";
+import { identityUndoStatements, keptInFirstBatch, type Compensation } from "./undo-steps";
 import { d1Of, errorText, raw, runBatch, type Statement } from "./statements";
+import { betweenDatabases } from "../domain/cut-off";
 
 /** What a status step changed in the directory's identity memberships (see identityMembership). */
 type IdentityStep = Pick<UndoMemberStatusMessage, "restore" | "added">;
@@ -82,23 +83,33 @@ export function membersOf({ shard: db, directory }: { shard: Db; directory: Db }
    * inactive, added again when active, so the satellite hand-off and mail's
    * partner branding, which read the directory alone, count active members
    * only. Answers what the step changed (the rows it removed, the ids it
-   * added: its undo puts the directory back as it was), or null when the
+   * added: its undo puts the directory back as it was), with the
+   * `undoMemberStatus` step kept in its batch (the directory following the
+   * shard's status, whatever became of the request: a membership of the
+   * member's present role put back while the shard says active, the row
+   * added (of `role`) taken while it says inactive), or null when the
    * account has no embedded organisation (Clerk keeps its own memberships).
    */
-  async function identityMembership(authUserId: string | null, status: "active" | "inactive", role: string): Promise<IdentityStep | null> {
+  async function identityMembership(
+    member: { id: string; role: string },
+    authUserId: string | null,
+    status: "active" | "inactive",
+    role: string,
+    shard: string,
+  ): Promise<{ identity: IdentityStep; step: UndoMemberStatusMessage } | null> {
     const orgId = scope.account.authId;
     if (!orgId || !authUserId || scope.auth.provider === "clerk") return null;
     const mine = and(eq(authMembers.organizationId, orgId), eq(authMembers.userId, authUserId));
+    const row = { id: crypto.randomUUID(), organizationId: orgId, userId: authUserId, role: status === "inactive" ? member.role : role, createdAt: new Date() };
+    const undo: IdentityStep =
+      status === "inactive" ? { restore: [{ ...row, createdAt: row.createdAt.toISOString() }], added: [] } : { restore: [], added: [row.id] };
+    const { step, keep } = keptInFirstBatch(directory, { kind: "undoMemberStatus", shard, memberId: member.id, accountId, ...undo } as const, "directory");
     if (status === "inactive") {
-      const removed = await directory.delete(authMembers).where(mine).returning();
-      return { restore: removed.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), added: [] };
+      const [, removed] = await directory.batch([keep, directory.delete(authMembers).where(mine).returning()]);
+      return { identity: { restore: removed.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), added: [] }, step };
     }
-    const added = await directory
-      .insert(authMembers)
-      .values({ id: crypto.randomUUID(), organizationId: orgId, userId: authUserId, role, createdAt: new Date() })
-      .onConflictDoNothing()
-      .returning({ id: authMembers.id });
-    return { restore: [], added: added.map((a) => a.id) };
+    const [, added] = await directory.batch([keep, directory.insert(authMembers).values(row).onConflictDoNothing().returning({ id: authMembers.id })]);
+    return { identity: { restore: [], added: added.map((a) => a.id) }, step };
   }
 
   return {
@@ -138,17 +149,19 @@ export function membersOf({ shard: db, directory }: { shard: Db; directory: Db }
           statements.push(db.insert(teamMemberships).values({ accountId: accountId, teamId, accountUserId: member.id }));
         }
       }
-      // The directory's identity membership follows the status first; the shard's write second, the first undone when it fails.
-      const identity = body.status && body.status !== member.status ? await identityMembership(found[0]!.authId, body.status, patch.role ?? member.role) : null;
+      // The directory's identity membership follows the status first (its step kept in its batch); the shard's write second, the first undone when it fails.
+      const followed =
+        body.status && body.status !== member.status
+          ? await identityMembership(member, found[0]!.authId, body.status, patch.role ?? member.role, compensation.shard)
+          : null;
+      if (followed) betweenDatabases("memberStatus");
       try {
         if (statements.length) await batch(db, statements);
       } catch (err) {
-        // The directory put back as it was; when that fails too, the flow queue's step makes it follow the shard's status.
-        const undo = identity ? identityUndoStatements(directory, identity) : [];
-        if (identity && undo.length) {
-          const step: UndoMemberStatusMessage = { kind: "undoMemberStatus", shard: compensation.shard, memberId: member.id, accountId, ...identity };
-          await batch(directory, undo).catch((undoErr: unknown) => undoLater(step.kind, undoErr, () => compensation.later(step)));
-        }
+        // The directory put back as it was; when that fails too, the kept step makes it follow the shard's status.
+        const undo = followed ? identityUndoStatements(directory, followed.identity) : [];
+        if (followed && undo.length)
+          await batch(directory, undo).catch((undoErr: unknown) => undoLater(followed.step.kind, undoErr, () => compensation.later(followed.step)));
         throw err;
       }
       return (await list()).find((m) => m.kind === "member" && m.id === member.id)!;
@@ -190,7 +203,9 @@ export function membersOf({ shard: db, directory }: { shard: Db; directory: Db }
      * queued mails. When the shard refuses, the invites just written are
      * taken back (compensation), so no invite stays without its mail; when
      * that undo fails too, it goes to the flow queue as an idempotent step
-     * (`compensation.later`, worker/data/invite-undo.ts).
+     * (`compensation.later`, worker/data/invite-undo.ts), kept in the
+     * directory's batch: the cron runs it even when the request stops before
+     * the mails (once their mails are there, it takes nothing back).
      */
     async sendInvites(
       list: {
@@ -233,31 +248,35 @@ export function membersOf({ shard: db, directory }: { shard: Db; directory: Db }
         );
       }
       if (!out.length) return;
+      const inviteIds = list.map((i) => i.id);
+      const authInvitationIds = list.flatMap((i) => (i.embeddedInvitation && i.authInviteId ? [i.authInviteId] : []));
+      const undo: UndoInvitesMessage = {
+        kind: "undoInvites",
+        shard: compensation.shard,
+        inviteIds,
+        authInvitationIds,
+        mailIds: list.map((i) => i.mail.id),
+        accountId,
+      };
+      // Kept in the directory's batch: a request stopped before the mails is repaired by the cron (the step asks for the mails first).
+      const { step, keep } = keptInFirstBatch(directory, undo, "directory");
       // The day's cap, checked inside the same transaction as the inserts: requests sent at once cannot pass it
       // together. Over the cap, the last statement writes a row its NOT NULL account_id refuses, and the whole
       // batch rolls back (see overInviteCap).
       const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000).toISOString();
       await runBatch(d1Of(directory), [
+        keep,
         ...out,
         raw(sql`INSERT INTO invites (id, account_id, email) SELECT ${crypto.randomUUID()}, NULL, ''
           WHERE (SELECT count(*) FROM invites WHERE account_id = ${accountId} AND created_at > ${dayAgo}) > ${INVITES_PER_DAY}`),
       ]);
+      betweenDatabases("sendInvites");
       try {
         await batch(
           db,
           list.map((invite) => enqueueMail(db, invite.mail)),
         );
       } catch (err) {
-        const inviteIds = list.map((i) => i.id);
-        const authInvitationIds = list.flatMap((i) => (i.embeddedInvitation && i.authInviteId ? [i.authInviteId] : []));
-        const step: UndoInvitesMessage = {
-          kind: "undoInvites",
-          shard: compensation.shard,
-          inviteIds,
-          authInvitationIds,
-          mailIds: list.map((i) => i.mail.id),
-          accountId,
-        };
         await batch(directory, dropInvitesStatements(directory, inviteIds, authInvitationIds)).catch((undoErr: unknown) =>
           undoLater(step.kind, undoErr, () => compensation.later(step)),
         );

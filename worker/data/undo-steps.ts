@@ -28,15 +28,21 @@ const dropOnboardingStatements = (shard: Db, accountId: string): Stmt[] => [
 ];
 
 /**
- * Onboarding's step, to keep with the new account's rows in their batch on
- * its shard (`keep`), due once a message's retry window is over: the cron
- * runs it (worker/flows/kept.ts) even when the request stops between its
- * two batches; once the directory has the account, it takes nothing back.
+ * A two-database request's compensating step, to keep in the batch of its
+ * first database (`keep`, on `db`: a shard's `flow_steps`, or with `keptIn`
+ * "directory" the directory's `directory_steps`), due once a message's retry
+ * window is over: the cron runs it (worker/flows/kept.ts) even when the
+ * request stops between its two batches, and the step judges from the rows
+ * whether the second went through (then it takes nothing back, and goes;
+ * docs/decisions/2026-11-27-steps-kept-in-the-first-batch.md).
  */
-export function keptOnboarding(shard: Db, m: Omit<UndoOnboardingMessage, "kind">) {
-  const step = { kind: "undoOnboarding", ...m, keptId: crypto.randomUUID() } as const;
-  return { step, keep: keepStatement(shard, step, new Date(Date.now() + RETRY_WINDOW_MS)) };
+export function keptInFirstBatch<M extends FlowMessage>(db: Db, m: M, keptIn?: "directory" | "partner") {
+  const step = { ...m, keptId: crypto.randomUUID(), ...(keptIn ? { keptIn } : {}) };
+  return { step, keep: keepStatement(db, step, new Date(Date.now() + RETRY_WINDOW_MS)) };
 }
+
+/** Onboarding's step, kept with the new account's rows in their batch on its shard (keptInFirstBatch): once the directory has the account, it takes nothing back. */
+export const keptOnboarding = (shard: Db, m: Omit<UndoOnboardingMessage, "kind">) => keptInFirstBatch(shard, { kind: "undoOnboarding", ...m } as const);
 
 /**
  * How long onboarding's marker stays in the directory: longer than a flow

@@ -151,8 +151,14 @@ export type UndoMemberStatusMessage = {
  */
 export type CopyCurrencyMessage = { kind: "copyCurrency"; shard: string; accountIds: string[] };
 
-/** A step kept until it succeeds (`flow_steps`, worker/flows/kept.ts): the id of its row, on its home shard (homeShard). */
-export type Kept = { keptId?: string };
+/**
+ * A step kept until it succeeds (`flow_steps`, worker/flows/kept.ts): the id
+ * of its row, on its home shard (homeShard). `keptIn`: kept elsewhere, in the
+ * batch of the request's first database (docs/decisions/2026-11-27-steps-kept-in-the-first-batch.md):
+ * "directory", the directory's `directory_steps`; "partner", a release's
+ * partner's shard (`shard`, where the seats and claims were taken).
+ */
+export type Kept = { keptId?: string; keptIn?: "directory" | "partner" };
 
 export type FlowMessage = (
   | RelinkMessage
@@ -187,11 +193,12 @@ export const RETRY_WINDOW_MS = (Array.from({ length: LAST_ATTEMPT }, (_, i) => r
  * The shard a step is kept on (`flow_steps`): the one whose rows it
  * concerns and the request (or the consumer) can reach: an undo's shard
  * (an acceptance's account's), a seat's or a time claim's release's job
- * shard (the partner's shard is the one that failed), a re-link's old shard, a publish's or a copy's.
+ * shard (the partner's shard is the one that failed; the partner's own when
+ * kept in the batch that took them), a re-link's old shard, a publish's or a copy's.
  */
 export function homeShard(m: FlowMessage): string {
   if (m.kind === "relink") return m.from.shard;
-  if (m.kind === "releaseSeats" || m.kind === "releaseClaims") return m.jobShard;
+  if (m.kind === "releaseSeats" || m.kind === "releaseClaims") return m.keptIn === "partner" ? m.shard : m.jobShard;
   if (m.kind === "undoAccept") return m.claim.shard;
   return m.shard;
 }
@@ -199,7 +206,7 @@ export function homeShard(m: FlowMessage): string {
 /** The step as sent again from the shard its row is on now (a partner's move carried it there), with its row's id. */
 export function atHome(m: FlowMessage, shard: string, keptId: string): FlowMessage {
   if (m.kind === "relink") return { ...m, from: { ...m.from, shard }, keptId };
-  if (m.kind === "releaseSeats" || m.kind === "releaseClaims") return { ...m, jobShard: shard, keptId };
+  if (m.kind === "releaseSeats" || m.kind === "releaseClaims") return m.keptIn === "partner" ? { ...m, shard, keptId } : { ...m, jobShard: shard, keptId };
   if (m.kind === "undoAccept") return { ...m, claim: { ...m.claim, shard }, keptId };
   return { ...m, shard, keptId };
 }

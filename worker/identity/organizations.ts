@@ -38,16 +38,14 @@ export function organisationForNewAccount(c: Context<AppEnv>, auth: AuthContext,
   };
 }
 
-/** Adds the caller to an organisation (accepting an invite), in the directory. */
-export function membershipStatements(c: Context<AppEnv>, auth: AuthContext, orgId: string | null, role: string): BatchItem<"sqlite">[] {
+/** Adds the caller to an organisation (accepting an invite), in the directory, as the row `id` (an invite's acceptance takes it back by that id when the shard's step fails; none added when the caller already belongs). */
+export function membershipStatements(
+  c: Context<AppEnv>,
+  auth: AuthContext,
+  orgId: string | null,
+  role: string,
+  id = crypto.randomUUID(),
+): BatchItem<"sqlite">[] {
   if (auth.provider === "clerk" || !orgId) return [];
-  return [
-    c
-      .get("directory")
-      .insert(authMembers)
-      .values({ id: crypto.randomUUID(), organizationId: orgId, userId: auth.userId, role, createdAt: new Date() })
-      .onConflictDoNothing()
-      // The row it added, if any (an invite's acceptance takes it back when the shard's step fails).
-      .returning({ id: authMembers.id }),
-  ];
+  return [c.get("directory").insert(authMembers).values({ id, organizationId: orgId, userId: auth.userId, role, createdAt: new Date() }).onConflictDoNothing()];
 }
