@@ -48,8 +48,7 @@ const HELD_OVER: Record<string, number> = {
   "POST /v1/bookings (into Contoso's slots)": 4,
   "POST /v1/jobs/{id}/confirm (Contoso, job on first)": 7,
   "POST /v1/jobs/{id}/reschedule (Contoso, job on first)": 7,
-  "POST /v1/bookings/{id}/accept (Contoso's proposal)": 5,
-  "GET /v1/bookings/{id}/open-times (reschedule)": 3,
+  "POST /v1/bookings/{id}/accept (Contoso's proposal)": 4,
 };
 
 const table: [string, Figures, number, number][] = [];

@@ -33,6 +33,7 @@ import { dispatchMail } from "../mail/outbox";
 import { commitAndSend } from "./job-commit";
 import { seatsHeldOn } from "./away-seats";
 import { historyShards, partnerShards } from "../tenant/scope";
+import { deliverersBeside } from "../data/early-calendars";
 
 export const bookingsApi = new Hono<AppEnv>();
 
@@ -289,14 +290,16 @@ endpoint(
   async (c, { params, body }, scope) => {
     const db = c.get("db");
     const owner = customerJobs(scope);
-    const subject = await jobForMove(db, c.env, owner, params.id, body.version, requestWindow([{ times: body.lines.map((l) => l.time) }]), () =>
-      historyShards(c, scope.account.id),
-    );
+    const shards = partnerShards(c);
+    const window = requestWindow([{ times: body.lines.map((l) => l.time) }]);
+    // The re-check's read of the delivery partner's calendar on its shard goes beside the job's, where the delivery index says it may be.
+    const early = deliverersBeside(shards, scope.account.id, { exceptJobId: params.id, ...window });
+    const subject = await jobForMove(db, c.env, owner, params.id, body.version, window, () => historyShards(c, scope.account.id));
     if (subject.job.status !== "timesProposed") throw conflict(`A booking that is ${subject.job.status} has no proposal to accept`);
     const { times, fields } = confirmedTimes(subject.lines, body.lines, "timesProposed");
     if (Object.keys(fields).length) throw invalid(fields);
     // The partner proposed the times; another booking may have taken one since.
-    const bufferMinutes = await requireFreeToBook(partnerShards(c), c.get("shard").name, subject, body.lines, times, false);
+    const bufferMinutes = await requireFreeToBook(shards, shards.here, subject, body.lines, times, false, await early);
     const move = { ...confirmStatements(db, subject, times, { userId: scope.user.id }), bufferMinutes };
     return commitAndSend(c, owner, subject, move, { event: "proposalAccepted" });
   },

@@ -16,6 +16,9 @@ import { bookingContext, type BookingAsked, type BookingContext } from "./bookab
 import type { MoveSubject } from "./jobs";
 import { awayIds, type PartnerShards, type ShardOf } from "./partner-shards";
 import { today } from "./query";
+import { calendarOnlyOf, calendarsAway, type EarlyCalendar } from "./early-calendars";
+
+export { earlyCalendar, type EarlyCalendar } from "./early-calendars";
 
 /**
  * The booking context with what its delivery partners on other shards hold
@@ -69,13 +72,7 @@ export async function bookingContextAcross(
 
 /** An early read of a shard narrowed to the context's delivery partners there (the index may name more). */
 function onlyOf<T extends { calendars: CalendarRows; open: { slot: { partnerAccountId: string } }[] }>(read: T, partnerIds: string[]): T {
-  const of = (id: string | null) => partnerIds.includes(id ?? "");
-  const [schedules, booked] = read.calendars;
-  return {
-    ...read,
-    calendars: [schedules.filter((s) => of(s.partnerAccountId)), booked.filter((b) => of(b.partnerId))],
-    open: read.open.filter((o) => of(o.slot.partnerAccountId)),
-  };
+  return { ...read, calendars: calendarOnlyOf(read.calendars, partnerIds), open: read.open.filter((o) => partnerIds.includes(o.slot.partnerAccountId)) };
 }
 
 /**
@@ -149,44 +146,6 @@ export async function requireOpenForJob(
 }
 
 /**
- * A delivering partner's calendar on its own shard, read before the job
- * named it (beside the job's read on the job's shard): the partner, the
- * workout and the window it was read for, excluding the copies of the job's
- * shard's jobs and the job itself, as the re-check reads it.
- */
-export type EarlyCalendar = {
-  shard: string;
-  partnerId: string;
-  workoutId: string;
-  exceptJobId: string;
-  copiesOf: string;
-  busyFrom: string;
-  busyTo: string;
-  rows: Promise<CalendarRows>;
-};
-
-/** Reads a partner's calendar on its shard for a move not yet read (`EarlyCalendar`); its failure is left to the re-check, which then reads again. */
-export function earlyCalendar(db: Db, read: Omit<EarlyCalendar, "rows">): EarlyCalendar {
-  const rows = db.batch(calendarReads(db, { ...read, partnerIds: [read.partnerId] })) as unknown as Promise<CalendarRows>;
-  rows.catch(() => undefined);
-  return { ...read, rows };
-}
-
-/** Whether an early read is the one the re-check needs: the same partner on the same shard, workout, job and copies, over a window holding the one it needs. */
-function covers(early: EarlyCalendar, away: ShardOf, window: { workoutId: string; exceptJobId: string; busyFrom: string; busyTo: string }, jobShard: string) {
-  return (
-    early.shard === away.name &&
-    away.partnerIds.length === 1 &&
-    away.partnerIds[0] === early.partnerId &&
-    early.workoutId === window.workoutId &&
-    early.exceptJobId === window.exceptJobId &&
-    early.copiesOf === jobShard &&
-    early.busyFrom <= window.busyFrom &&
-    early.busyTo >= window.busyTo
-  );
-}
-
-/**
  * Times about to be booked without a slot (`times`: per line, chosen in the
  * body's `lines`) against the delivery partner's calendar as it is now (this
  * job's own sessions not busy): read with the job, and for a partner on
@@ -195,9 +154,10 @@ function covers(early: EarlyCalendar, away: ShardOf, window: { workoutId: string
  * the partner now takes (with its buffer), or, when `hours`, that is no
  * longer one of its open times. Answers the partner's buffer (minutes), which
  * the move's claims keep (worker/data/time-claims.ts): they refuse the move
- * when another, on any shard, books the time meanwhile. `early`: the
- * partner's calendar as read beside the job (a move from a delivery copy),
- * used when it is the read the re-check needs, else read now.
+ * when another, on any shard, books the time meanwhile. `early`: partners'
+ * calendars read beside the job (./early-calendars.ts: a move from a
+ * delivery copy, the hinted delivery partners of the booking partner), used
+ * when one is the read the re-check needs, else read now.
  */
 export async function requireFreeToBook(
   shards: PartnerShards,
@@ -206,19 +166,14 @@ export async function requireFreeToBook(
   chosen: { lineId: string }[],
   times: Map<string, string>,
   hours: boolean,
-  early?: EarlyCalendar,
+  early?: EarlyCalendar | readonly EarlyCalendar[],
   now = Date.now(),
 ): Promise<number> {
   const { job } = subject;
   if (!job.deliveryPartnerAccountId || !times.size) return 0;
   const away = await delivererAway(shards, jobShard, subject);
   const window = { workoutId: job.workoutId, exceptJobId: job.id, ...requestWindow([{ times: [...times.values()] }]) };
-  const covered = away && early && covers(early, away, window, jobShard) ? await early.rows : null;
-  const rows = covered
-    ? calendarsMerged(subject.calendars, [away!], [covered])
-    : away
-      ? await calendarsAcross(jobShard, subject.calendars, [away], window)
-      : subject.calendars;
+  const rows = away ? calendarsMerged(subject.calendars, [away], await calendarsAway(jobShard, [away], window, [early ?? []].flat())) : subject.calendars;
   const [calendar] = calendarsFrom([job.deliveryPartnerAccountId], job.workoutId, rows);
   if (!calendar) return 0;
   const booked = [...times].map(([lineId, at]) => ({
