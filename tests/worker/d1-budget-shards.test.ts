@@ -38,11 +38,12 @@ type Job = { id: string; version: number; status: string; lines: { id: string; r
  * The paths still deeper than their target, each held at what it measures so
  * it cannot get deeper (docs/decisions/2026-11-27-round-trips-across-shards.md
  * says why each one is; docs/decisions/2026-11-27-move-on-a-copy-reads-beside.md
- * the figures since): a booking into another shard's times holds the seat
- * there between its context and its write; a move on a delivery copy finds
- * the job on its shard, then writes it, then rewrites the copy; a booking's
- * own open times and a customer's accept read the delivery partner's shard
- * once the job names it.
+ * and docs/decisions/2026-11-27-delivery-partner-hinted-before-the-job.md the
+ * figures since): a booking into another shard's times holds the seat there
+ * between its context and its write; a move on a delivery copy finds the job
+ * on its shard, then writes it, then rewrites the copy; a customer's accept
+ * claims the times on the delivery partner's shard between the job's read
+ * (its calendar there read beside it) and its write.
  */
 const HELD_OVER: Record<string, number> = {
   "POST /v1/bookings (into Contoso's slots)": 4,

@@ -76,6 +76,30 @@ describe("a booking's delivery partner on another shard, hinted by the delivery 
     await refusedWith(3);
   });
 
+  it("a customer's times asked again are checked against the partner's calendar read beside the job: refused where it booked since, written a level sooner", async () => {
+    const job = await asks(fabrikam, [at(5, 10), at(6, 10)]);
+    const deny = async () => expect((await sent((q) => contoso(q.bindings).post(`/v1/jobs/${job.id}/deny`, { reason: "availability" }))).status).toBe(200);
+    await deny();
+    await harbourBooked([at(8, 10), at(9, 10)]);
+    const s = job.lines.map((l) => l.sessionId);
+    const ask = (hour: number) => () =>
+      fabrikam().post(`/v1/bookings/${job.id}/schedule`, { mode: "request", sessions: s.map((sessionId, i) => ({ sessionId, times: [at(8 + i, hour)] })) });
+    const refusedWith = async (depth: number) => {
+      const res = await warmAnswer(ask(10));
+      expect(res.status).toBe(400);
+      expect(Object.keys((await json(res)).error.fields).sort()).toEqual(["sessions.0.times.0", "sessions.1.times.0"]);
+      expect(d1Figures(res).depth).toBe(depth);
+      expect(await stored(first, job.id)).toMatchObject({ status: "awaitingScheduling" });
+    };
+    await refusedWith(2);
+    const asked = await ask(14)();
+    expect(asked.status, await asked.clone().text()).toBe(200);
+    expect(d1Figures(asked).depth).toBe(3);
+    await deny();
+    await withoutHint();
+    await refusedWith(3);
+  });
+
   it("a booking's open times leave out what the partner booked on its shard, read beside the job; the same without the hint, a level later", async () => {
     const job = await asks(fabrikam, [at(5, 10), at(6, 10)]);
     await harbourBooked([at(8, 10), at(9, 10)]);

@@ -221,7 +221,11 @@ endpoint(
   async (c, { params, body }, scope) => {
     const db = c.get("db");
     const owner = customerJobs(scope);
-    const subject = await jobForMove(db, c.env, owner, params.id, body.version, requestWindow(body.sessions), () => historyShards(c, scope.account.id));
+    const shards = partnerShards(c);
+    const window = requestWindow(body.sessions);
+    // Times asked of the partner: its calendar on its shard is read beside the job, where the delivery index says it may be.
+    const early = body.mode === "request" ? deliverersBeside(shards, scope.account.id, { exceptJobId: params.id, ...window }) : Promise.resolve([]);
+    const subject = await jobForMove(db, c.env, owner, params.id, body.version, window, () => historyShards(c, scope.account.id));
     const { job, lines } = subject;
     const rescheduling = job.status === "confirmed";
     const action = rescheduling ? (body.mode === "request" ? "rescheduleRequest" : "rescheduleSlots") : body.mode === "request" ? "requestTimes" : "bookSlots";
@@ -234,7 +238,7 @@ endpoint(
     const sessions = lines.map((l) => ({ id: l.sessionId, sequence: l.sequence, name: l.sessionName, lengthMinutes: l.lengthMinutes }));
     const here = c.get("shard").name;
     // Into slots: the delivery partner's, on its own shard when that is another (their seats then held there, under new holds).
-    const found = body.mode === "slots" ? await openSlotsForJob(partnerShards(c), here, subject) : { slots: [], shard: undefined };
+    const found = body.mode === "slots" ? await openSlotsForJob(shards, here, subject) : { slots: [], shard: undefined };
     const open = found.slots;
     const { choices: map } = checkedChoices(
       sessions,
@@ -247,7 +251,7 @@ endpoint(
     requireOrder(sessions, body.sessions, map, new Map(lines.map((l) => [l.sessionId, l.scheduledAt])));
     if (found.shard) for (const ch of map.values()) if (ch.slot) ch.slot.holdId = crypto.randomUUID();
     // Times asked of the partner lie in its open times when it publishes hours.
-    if (body.mode === "request") await requireOpenForJob(partnerShards(c), subject, requestedOf(sessions, body.sessions), requestWindow(body.sessions));
+    if (body.mode === "request") await requireOpenForJob(shards, subject, requestedOf(sessions, body.sessions), window, await early);
     const move = scheduleStatements(db, subject, to, map, rescheduling ? { reason: body.reason!, comment: body.comment } : null, null, scope.user.id);
     const moved = new Set(lines.filter((l) => map.has(l.sessionId)).map((l) => l.id));
     const byRequest = body.mode === "request";

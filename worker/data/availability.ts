@@ -245,19 +245,12 @@ export function requestWindow(sessions: { times?: string[] }[]): { busyFrom: str
 export type CalendarInput = { workoutId: string; busyFrom: string; busyTo: string; exceptJobId?: string };
 
 /**
- * The calendars of the partners on other shards (`away`, from PartnerShards),
- * each read on its own shard (side by side), in place of what the request's
- * shard holds of them: their schedules are there, and the sessions they
- * deliver (their own customers' jobs and the delivery copies of other shards'
- * jobs; the copies of this shard's jobs are left out, as `here` reads the
- * jobs themselves). A partner on the request's shard is read as before.
+ * The calendar rows of the partners the shard `s` names, read there (one
+ * batch), in place of what the request's shard holds of them: their schedules
+ * are there, and the sessions they deliver (their own customers' jobs and the
+ * delivery copies of other shards' jobs; the copies of `here`'s jobs are left
+ * out, as `here` reads the jobs themselves).
  */
-export async function calendarsAcross(here: string, rows: CalendarRows, away: ShardOf[], input: CalendarInput): Promise<CalendarRows> {
-  if (!away.length) return rows;
-  return calendarsMerged(rows, away, await calendarsThere(here, away, input));
-}
-
-/** The calendar rows of the partners the shard `s` names, read there (one batch), the copies of `here`'s jobs left out. */
 export const calendarOn = (here: string, s: ShardOf, input: CalendarInput): Promise<CalendarRows> =>
   s.db.batch(calendarReads(s.db, { ...input, partnerIds: s.partnerIds, copiesOf: here })) as unknown as Promise<CalendarRows>;
 

@@ -10,7 +10,7 @@ import { freeForRequest, takenTimes, type RequestedSession } from "../domain/ava
 import { conflict, invalid } from "../http/errors";
 import type { Account } from "../identity/context";
 import type { Db } from "../env";
-import { calendarReads, calendarsAcross, calendarsFrom, calendarsMerged, NO_WINDOW, requestWindow, type CalendarRows } from "./availability";
+import { calendarReads, calendarsFrom, calendarsMerged, NO_WINDOW, requestWindow, type CalendarRows } from "./availability";
 import { openSlotsRead } from "./away-seats";
 import { bookingContext, type BookingAsked, type BookingContext } from "./bookable";
 import type { MoveSubject } from "./jobs";
@@ -125,22 +125,24 @@ export async function openSlotsForJob(shards: PartnerShards, jobShard: string, s
 /**
  * 400 on each requested time the job's delivery partner does not have open
  * (its own sessions not counted as busy); nothing when it publishes no hours.
- * A delivery partner on another shard has its calendar read there.
+ * A delivery partner on another shard has its calendar read there, or taken
+ * from `early` (read beside the job, ./early-calendars.ts) when that covers it.
  */
 export async function requireOpenForJob(
   shards: PartnerShards,
   subject: MoveSubject,
   requested: RequestedSession[],
   window: { busyFrom: string; busyTo: string },
+  early: readonly EarlyCalendar[] = [],
   now = Date.now(),
 ) {
   const { job } = subject;
   const partnerId = job.deliveryPartnerAccountId;
   if (!partnerId || !requested.some((s) => s.times.length)) return;
   const away = awayIds(shards.here, [{ id: partnerId, shard: subject.deliveryShard }]);
-  const rows = away.length
-    ? await calendarsAcross(shards.here, subject.calendars, await shards.elsewhere(away), { workoutId: job.workoutId, exceptJobId: job.id, ...window })
-    : subject.calendars;
+  const there = away.length ? await shards.elsewhere(away) : [];
+  const input = { workoutId: job.workoutId, exceptJobId: job.id, ...window };
+  const rows = there.length ? calendarsMerged(subject.calendars, there, await calendarsAway(shards.here, there, input, early)) : subject.calendars;
   const { fields } = freeForRequest(calendarsFrom([partnerId], job.workoutId, rows), requested, now);
   if (Object.keys(fields).length) throw invalid(fields, fields.sessions ?? MESSAGES.notOpenTime);
 }
