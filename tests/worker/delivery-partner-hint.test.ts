@@ -1,12 +1,14 @@
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { MESSAGES } from "../../contract/messages";
+import { DEMO } from "../../db/seed";
 import { clearIsolateCaches } from "../../worker/http/isolate-cache";
 import { giveFabrikamCredits, WORKOUT } from "./bookings-setup";
 import { holdClockInEachTest } from "./clock";
 import { d1Figures, warmAnswer } from "./d1-figures";
-import { directory, first, resetSecondShard, second } from "./flows-setup";
+import { capturedQueue, directory, failingD1, first, resetSecondShard, second } from "./flows-setup";
 import { json } from "./helpers";
 import { asks, at, claimsOf, confirm, contoso, contosoDeliversThere, fabrikam, harbour, sent, stored, type Job } from "./claims-setup";
 
@@ -39,6 +41,18 @@ async function harbourBooked(times: string[]): Promise<Job> {
   return home;
 }
 
+/** Fabrikam asks Contoso for the sessions, and Contoso proposes `times` instead (the delivery copy follows). */
+async function proposal(times: string[]): Promise<Job> {
+  const job = await asks(fabrikam, [at(5, 10), at(6, 10)]);
+  const proposed = await sent((q) =>
+    contoso(q.bindings).post(`/v1/jobs/${job.id}/propose`, { version: job.version, lines: job.lines.map((l, i) => ({ lineId: l.id, times: [times[i]] })) }),
+  );
+  expect(proposed.status, await proposed.clone().text()).toBe(200);
+  return json<Job>(proposed);
+}
+
+const acceptBody = (p: Job, times: string[]) => ({ version: p.version, lines: p.lines.map((l, i) => ({ lineId: l.id, time: times[i] })) });
+
 beforeAll(() => giveFabrikamCredits(100));
 beforeEach(async () => {
   await contosoDeliversThere();
@@ -49,18 +63,13 @@ afterEach(resetSecondShard);
 describe("a booking's delivery partner on another shard, hinted by the delivery index", () => {
   holdClockInEachTest();
 
-  it("a customer's accept re-checks the partner's calendar read beside the job: a time it booked since is refused, and the same without the hint, a level later", async () => {
-    const job = await asks(fabrikam, [at(5, 10), at(6, 10)]);
+  it("a customer's accept re-checks the partner's calendar read beside the job: a time it booked since is refused, the claims taken beside given back; the same without the hint", async () => {
     const times = [at(8, 10), at(9, 10)];
-    const proposed = await sent((q) =>
-      contoso(q.bindings).post(`/v1/jobs/${job.id}/propose`, { version: job.version, lines: job.lines.map((l, i) => ({ lineId: l.id, times: [times[i]] })) }),
-    );
-    expect(proposed.status, await proposed.clone().text()).toBe(200);
-    const p = await json<Job>(proposed);
+    const p = await proposal(times);
     // Harbour's sessions at those times hold no claim (booked before claims were kept): only the calendar's re-check sees them.
     const home = await harbourBooked(times);
     await second.delete(schema.timeClaims).where(eq(schema.timeClaims.jobId, home.id));
-    const body = { version: p.version, lines: p.lines.map((l, i) => ({ lineId: l.id, time: times[i] })) };
+    const body = acceptBody(p, times);
     const refusedWith = async (depth: number) => {
       const res = await warmAnswer(() => fabrikam().post(`/v1/bookings/${p.id}/accept`, body));
       expect(res.status).toBe(409);
@@ -69,11 +78,53 @@ describe("a booking's delivery partner on another shard, hinted by the delivery 
       expect(await stored(first, p.id)).toMatchObject({ status: "timesProposed", version: p.version });
       expect(await claimsOf(p.id)).toEqual([]);
     };
-    await refusedWith(2);
-    // Another customer's accept of it reads as absent, with no claim taken.
-    expect((await harbour().post(`/v1/bookings/${p.id}/accept`, body)).status).toBe(404);
+    // With the hint the claims were taken beside the job's read, then given back (asked of the job's shard, then released): two levels more.
+    await refusedWith(4);
+    // Another customer's accept of it reads as absent; its copy is not that customer's, so nothing is claimed for it.
+    const absent = await warmAnswer(() => harbour().post(`/v1/bookings/${p.id}/accept`, body));
+    expect(absent.status).toBe(404);
+    expect(d1Figures(absent).depth).toBe(2);
+    expect(await claimsOf(p.id)).toEqual([]);
     await withoutHint();
     await refusedWith(3);
+  });
+
+  it("a customer's accept claims its times on the partner's shard beside the job's read, with each session's length, and writes the job next", async () => {
+    const times = [at(12, 10), at(13, 10)];
+    const p = await proposal(times);
+    const res = await fabrikam().post(`/v1/bookings/${p.id}/accept`, acceptBody(p, times));
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(d1Figures(res).depth).toBe(3);
+    expect(await stored(first, p.id)).toMatchObject({ status: "confirmed", version: p.version + 1 });
+    const lengths = await first.select({ id: schema.workoutSessions.id, minutes: schema.workoutSessions.lengthMinutes }).from(schema.workoutSessions);
+    const claims = (await claimsOf(p.id)).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+    expect(claims.map((c) => [c.lineId, c.startsAt, c.endsAt, c.partnerAccountId, c.jobShard])).toEqual(
+      p.lines.map((l, i) => {
+        const minutes = lengths.find((x) => x.id === l.sessionId)!.minutes;
+        return [l.id, times[i], new Date(Date.parse(times[i]!) + minutes * 60_000).toISOString(), DEMO.contoso.id, "first"];
+      }),
+    );
+    // The time is the partner's now: Harbour's request for it is refused when confirmed.
+    const home = await asks(harbour, times);
+    expect((await confirm(home, times)).status).toBe(409);
+  });
+
+  it("a customer's accept whose job write fails gives back the claims taken beside its read; one refused there by another's claim writes nothing", async () => {
+    const times = [at(16, 10), at(17, 10)];
+    const p = await proposal(times);
+    const q = capturedQueue();
+    const jobRefused = failingD1(env.SHARD_FIRST, /UPDATE jobs SET version/);
+    expect((await fabrikam({ SHARD_FIRST: jobRefused, ...q.bindings }).post(`/v1/bookings/${p.id}/accept`, acceptBody(p, times))).status).toBe(500);
+    expect(jobRefused.failures).toBe(1);
+    expect(await claimsOf(p.id)).toEqual([]);
+    expect(q.sent).toEqual([]);
+    expect(await stored(first, p.id)).toMatchObject({ status: "timesProposed", version: p.version });
+    // Harbour books those times meanwhile (its claims kept): the accept is refused, nothing written, nothing claimed.
+    await harbourBooked(times);
+    const refused = await fabrikam().post(`/v1/bookings/${p.id}/accept`, acceptBody(p, times));
+    expect(refused.status).toBe(409);
+    expect(await stored(first, p.id)).toMatchObject({ status: "timesProposed", version: p.version });
+    expect(await claimsOf(p.id)).toEqual([]);
   });
 
   it("a customer's times asked again are checked against the partner's calendar read beside the job: refused where it booked since, written a level sooner", async () => {

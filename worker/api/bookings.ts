@@ -32,6 +32,7 @@ import { deliverLater } from "../flows/queue";
 import { dispatchMail } from "../mail/outbox";
 import { commitAndSend } from "./job-commit";
 import { seatsHeldOn } from "./away-seats";
+import { acceptBeside, givenBackOnRefusal, keptOrGivenBack } from "./accept-claims";
 import { historyShards, partnerShards } from "../tenant/scope";
 import { deliverersBeside } from "../data/early-calendars";
 
@@ -296,16 +297,25 @@ endpoint(
     const owner = customerJobs(scope);
     const shards = partnerShards(c);
     const window = requestWindow([{ times: body.lines.map((l) => l.time) }]);
-    // The re-check's read of the delivery partner's calendar on its shard goes beside the job's, where the delivery index says it may be.
-    const early = deliverersBeside(shards, scope.account.id, { exceptJobId: params.id, ...window });
-    const subject = await jobForMove(db, c.env, owner, params.id, body.version, window, () => historyShards(c, scope.account.id));
-    if (subject.job.status !== "timesProposed") throw conflict(`A booking that is ${subject.job.status} has no proposal to accept`);
-    const { times, fields } = confirmedTimes(subject.lines, body.lines, "timesProposed");
-    if (Object.keys(fields).length) throw invalid(fields);
-    // The partner proposed the times; another booking may have taken one since.
-    const bufferMinutes = await requireFreeToBook(shards, shards.here, subject, body.lines, times, false, await early);
-    const move = { ...confirmStatements(db, subject, times, { userId: scope.user.id }), bufferMinutes };
-    return commitAndSend(c, owner, subject, move, { event: "proposalAccepted" });
+    // Where the delivery index says the delivery partner may be, its calendar there (the re-check's read) and the claims
+    // of the times accepted go beside the job's read: kept only when they are the move's own, given back otherwise.
+    const beside = acceptBeside(c, shards, scope.account.id, params.id, body.lines, window);
+    try {
+      const subject = await jobForMove(db, c.env, owner, params.id, body.version, window, () => historyShards(c, scope.account.id));
+      if (subject.job.status !== "timesProposed") throw conflict(`A booking that is ${subject.job.status} has no proposal to accept`);
+      const { times, fields } = confirmedTimes(subject.lines, body.lines, "timesProposed");
+      if (Object.keys(fields).length) throw invalid(fields);
+      // The partner proposed the times; another booking may have taken one since.
+      const bufferMinutes = await requireFreeToBook(shards, shards.here, subject, body.lines, times, false, (await beside).early);
+      const move = await keptOrGivenBack(c, shards, await beside, subject, {
+        ...confirmStatements(db, subject, times, { userId: scope.user.id }),
+        bufferMinutes,
+      });
+      return await commitAndSend(c, owner, subject, move, { event: "proposalAccepted" });
+    } catch (err) {
+      await givenBackOnRefusal(c, shards, await beside);
+      throw err;
+    }
   },
 );
 

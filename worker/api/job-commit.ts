@@ -238,7 +238,10 @@ async function awayOf(c: Context<AppEnv>, shard: JobShard, subject: MoveSubject,
   if (!partnerId || !changes) return null;
   const here = !seats.take.length && !seats.release.length && (!subject.deliveryShard || subject.deliveryShard === shard.name);
   const name = here ? shard.name : await slotShardOf(c, partnerId);
-  if (name !== shard.name) return { shard: name, partnerId, ...seats, claims };
+  // Claims the move took beside its job's read (worker/data/early-claims.ts) are not taken again.
+  const taken = new Set((move.taken ?? []).map((t) => t.key));
+  if (name !== shard.name)
+    return { shard: name, partnerId, ...seats, claims: { ...claims, take: claims.take.filter((t) => !taken.has(t.key)) }, taken: move.taken };
   // Holds taken while the partner was on another shard are here now (the booking partner moved to its shard): in the move's batch.
   move.statements.push(
     ...takeStatements(shard.db, shard.name, seats.take),
