@@ -313,7 +313,8 @@ endpoint(
       });
       return await commitAndSend(c, owner, subject, move, { event: "proposalAccepted" });
     } catch (err) {
-      await givenBackOnRefusal(c, shards, await beside);
+      // The refusal is answered whatever the give-back does (its failures go to the flow queue, or are logged).
+      await beside.then((b) => givenBackOnRefusal(c, shards, b)).catch(() => undefined);
       throw err;
     }
   },
