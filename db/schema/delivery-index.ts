@@ -28,7 +28,12 @@ export const deliveryIndex = sqliteTable(
     /** The author no longer names this partner (as of `version`). */
     removed: integer("removed", { mode: "boolean" }).notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.workoutId, t.delivererAccountId] }), index("delivery_index_deliverer_idx").on(t.delivererAccountId, t.removed)],
+  (t) => [
+    primaryKey({ columns: [t.workoutId, t.delivererAccountId] }),
+    index("delivery_index_deliverer_idx").on(t.delivererAccountId, t.removed),
+    // The partners delivering an author's workouts, read with its (or its customers') routing row.
+    index("delivery_index_author_idx").on(t.authorAccountId, t.removed),
+  ],
 );
 
 export type DeliveryIndexRow = typeof deliveryIndex.$inferSelect;

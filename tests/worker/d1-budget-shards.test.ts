@@ -38,19 +38,17 @@ type Job = { id: string; version: number; status: string; lines: { id: string; r
  * The paths still deeper than their target, each held at what it measures so
  * it cannot get deeper (docs/decisions/2026-11-27-round-trips-across-shards.md
  * says why each one is; docs/decisions/2026-11-27-move-on-a-copy-reads-beside.md
- * and docs/decisions/2026-11-27-copy-moves-read-in-one-round.md the figures
- * since): a booking into another shard's times holds the seat there between
- * its context and its write; a move on a delivery copy reads in one round,
- * takes its claims, writes the job, then rewrites the copy from what the
- * job's batch read back; a booking's own open times and a customer's accept
- * read the delivery partner's shard once the job names it.
+ * and docs/decisions/2026-11-27-copy-moves-read-in-one-round.md and
+ * docs/decisions/2026-11-27-delivery-partner-hinted-before-the-job.md the
+ * figures since): a booking into another shard's times holds the seat there
+ * between its context and its write; a move on a delivery copy reads in one
+ * round, takes its claims, writes the job, then rewrites the copy from what
+ * the job's batch read back.
  */
 const HELD_OVER: Record<string, number> = {
   "POST /v1/bookings (into Contoso's slots)": 4,
   "POST /v1/jobs/{id}/confirm (Contoso, job on first)": 4,
   "POST /v1/jobs/{id}/reschedule (Contoso, job on first)": 4,
-  "POST /v1/bookings/{id}/accept (Contoso's proposal)": 5,
-  "GET /v1/bookings/{id}/open-times (reschedule)": 3,
 };
 
 const table: [string, Figures, number, number][] = [];
@@ -171,7 +169,7 @@ describe("D1 round trips across shards: a partner delivering on another shard", 
     const accepted = await written((b) =>
       as("customerAdmin", b).post(`/v1/bookings/${p2.id}/accept`, { version: p2.version, lines: p2.lines.map((l, i) => ({ lineId: l.id, time: at(58 + i) })) }),
     );
-    record("POST /v1/bookings/{id}/accept (Contoso's proposal)", accepted.calls, 5, WRITE_DEPTH);
+    record("POST /v1/bookings/{id}/accept (Contoso's proposal)", accepted.calls, 4, WRITE_DEPTH);
     record(
       "GET /v1/jobs/{id}/open-times (Contoso, copy)",
       await warm(() =>

@@ -21,6 +21,7 @@ import {
   saveAvailability,
 } from "../data/availability";
 import { bookingContextAcross } from "../data/booking-times";
+import { calendarsAway, deliverersBeside } from "../data/early-calendars";
 import type { PartnerShards } from "../data/partner-shards";
 import { partnerShards } from "../tenant/scope";
 import { customerJobs, getJob, partnerJobs, type JobOwner } from "../data/jobs";
@@ -129,8 +130,10 @@ async function jobOpenTimes(
   jobId: string,
   query: { lineId: string; from: string; to: string },
 ): Promise<OpenTimesDto> {
-  // The job's delivery partner's calendar here is read beside the job (named by its row), not after it.
+  // The job's delivery partner's calendar here is read beside the job (named by its row), not after it; so are,
+  // on other shards, those of the partners delivering the booking partner's workouts (a hint: the job decides).
   const hereRows = jobCalendarRead(db, jobId, query.from, query.to);
+  const early = deliverersBeside(shards, owner.accountId, { exceptJobId: jobId, ...busyWindow(Date.parse(query.from), Date.parse(query.to)) });
   const job = await getJob(db, owner, jobId);
   const line = job.lines.find((l) => l.id === query.lineId);
   if (!line) throw invalid({ lineId: "Not a session of this booking" });
@@ -139,7 +142,7 @@ async function jobOpenTimes(
   const open = await openTimesOf(
     db,
     { partnerIds, workoutId: job.workout.id, lengthMinutes: line.lengthMinutes, from: query.from, to: query.to, exceptJobId: job.id },
-    { here: shards.here, away: shards.elsewhere(partnerIds), hereRows },
+    { here: shards.here, away: shards.elsewhere(partnerIds), hereRows, readAway: async (away, input) => calendarsAway(shards.here, away, input, await early) },
   );
   return { lengthMinutes: line.lengthMinutes, ...open };
 }

@@ -16,7 +16,7 @@ import { accountShardName, refuseWritesWhileMoving, shardDb } from "../tenant/sc
  * (docs/decisions/2026-11-27-slots-across-shards.md) and its time claims
  * (docs/decisions/2026-11-27-deliverer-time-claims.md), `shard` the partner's (`partnerId`), where its slots are.
  */
-export type AwaySeats = { shard: string; partnerId: string; take: Hold[]; release: Hold[]; claims?: AwayClaims };
+export type AwaySeats = { shard: string; partnerId: string; take: Hold[]; release: Hold[]; claims?: AwayClaims; taken?: TimeClaim[] };
 export type AwayClaims = { take: TimeClaim[]; release: TimeClaim[]; bufferMinutes: number };
 
 /** The shard of the delivery partner `partnerId` (its slots), from the directory's routing rows (cached per isolate). */
@@ -81,28 +81,30 @@ export async function withAwaySeats<T>(
   beside: (value: T) => Promise<void> = async () => undefined,
 ): Promise<T> {
   const claims = away?.claims ?? { take: [], release: [], bufferMinutes: 0 };
-  if (!away || (!away.take.length && !away.release.length && !claims.take.length && !claims.release.length)) {
+  // Claims taken beside the job's read (`taken`) are not taken again, and given back as those taken here are.
+  const taken = away?.taken ?? [];
+  if (!away || (!away.take.length && !away.release.length && !claims.take.length && !claims.release.length && !taken.length)) {
     const value = await write();
     await beside(value);
     return value;
   }
   await refuseWritesWhileMoving(c, away.partnerId);
   const partner = shardDb(c, away.shard);
+  const takes = [...takeStatements(partner, jobShard, away.take), ...claimStatements(jobShard, claims.take, claims.bufferMinutes)];
   // Their release kept in the same batch: a request stopped before the job's write is repaired by the cron (the step asks the job's shard first).
-  const kept = keptReleases(partner, { shard: away.shard, jobShard, holds: away.take, claims: claims.take }, "partner");
-  await runBatch(d1Of(partner), [
-    ...kept,
-    ...takeStatements(partner, jobShard, away.take),
-    ...claimStatements(jobShard, claims.take, claims.bufferMinutes),
-  ]).catch((err: unknown) => {
-    throw jobBatchFailure(err, "That time is no longer available. Please choose another.");
-  });
+  if (takes.length)
+    await runBatch(d1Of(partner), [
+      ...keptReleases(partner, { shard: away.shard, jobShard, holds: away.take, claims: claims.take }, "partner"),
+      ...takes,
+    ]).catch((err: unknown) => {
+      throw jobBatchFailure(err, "That time is no longer available. Please choose another.");
+    });
   betweenDatabases("awaySeats");
   let value: T;
   try {
     value = await write();
   } catch (err) {
-    await giveBack(c, jobShard, away, away.take, claims.take, true);
+    await giveBack(c, jobShard, away, away.take, [...claims.take, ...taken], true);
     throw err;
   }
   betweenDatabases("awayRelease");
@@ -115,3 +117,7 @@ export const seatsHeldOn =
   (c: Context<AppEnv>, jobShard: string, slotShard: string, partnerId: string) =>
   <T>(holds: Hold[], claims: TimeClaim[], write: () => Promise<T>): Promise<T> =>
     withAwaySeats(c, jobShard, { shard: slotShard, partnerId, take: holds, release: [], claims: { take: claims, release: [], bufferMinutes: 0 } }, write);
+
+/** Claims taken beside a job's read on the partner's shard `shard` that its move does not keep (refused, or not the move's own): given back unless the job holds them, else by the flow queue's step. */
+export const giveBackTaken = (c: Context<AppEnv>, jobShard: string, shard: string, partnerId: string, claims: TimeClaim[]): Promise<void> =>
+  giveBack(c, jobShard, { shard, partnerId, take: [], release: [] }, [], claims, true);

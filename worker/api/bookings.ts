@@ -32,7 +32,9 @@ import { deliverLater } from "../flows/queue";
 import { dispatchMail } from "../mail/outbox";
 import { commitAndSend } from "./job-commit";
 import { seatsHeldOn } from "./away-seats";
+import { acceptBeside, givenBackOnRefusal, keptOrGivenBack } from "./accept-claims";
 import { historyShards, partnerShards } from "../tenant/scope";
+import { deliverersBeside } from "../data/early-calendars";
 
 export const bookingsApi = new Hono<AppEnv>();
 
@@ -220,7 +222,11 @@ endpoint(
   async (c, { params, body }, scope) => {
     const db = c.get("db");
     const owner = customerJobs(scope);
-    const subject = await jobForMove(db, c.env, owner, params.id, body.version, requestWindow(body.sessions), () => historyShards(c, scope.account.id));
+    const shards = partnerShards(c);
+    const window = requestWindow(body.sessions);
+    // Times asked of the partner: its calendar on its shard is read beside the job, where the delivery index says it may be.
+    const early = body.mode === "request" ? deliverersBeside(shards, scope.account.id, { exceptJobId: params.id, ...window }) : Promise.resolve([]);
+    const subject = await jobForMove(db, c.env, owner, params.id, body.version, window, () => historyShards(c, scope.account.id));
     const { job, lines } = subject;
     const rescheduling = job.status === "confirmed";
     const action = rescheduling ? (body.mode === "request" ? "rescheduleRequest" : "rescheduleSlots") : body.mode === "request" ? "requestTimes" : "bookSlots";
@@ -233,7 +239,7 @@ endpoint(
     const sessions = lines.map((l) => ({ id: l.sessionId, sequence: l.sequence, name: l.sessionName, lengthMinutes: l.lengthMinutes }));
     const here = c.get("shard").name;
     // Into slots: the delivery partner's, on its own shard when that is another (their seats then held there, under new holds).
-    const found = body.mode === "slots" ? await openSlotsForJob(partnerShards(c), here, subject) : { slots: [], shard: undefined };
+    const found = body.mode === "slots" ? await openSlotsForJob(shards, here, subject) : { slots: [], shard: undefined };
     const open = found.slots;
     const { choices: map } = checkedChoices(
       sessions,
@@ -246,7 +252,7 @@ endpoint(
     requireOrder(sessions, body.sessions, map, new Map(lines.map((l) => [l.sessionId, l.scheduledAt])));
     if (found.shard) for (const ch of map.values()) if (ch.slot) ch.slot.holdId = crypto.randomUUID();
     // Times asked of the partner lie in its open times when it publishes hours.
-    if (body.mode === "request") await requireOpenForJob(partnerShards(c), subject, requestedOf(sessions, body.sessions), requestWindow(body.sessions));
+    if (body.mode === "request") await requireOpenForJob(shards, subject, requestedOf(sessions, body.sessions), window, await early);
     const move = scheduleStatements(db, subject, to, map, rescheduling ? { reason: body.reason!, comment: body.comment } : null, null, scope.user.id);
     const moved = new Set(lines.filter((l) => map.has(l.sessionId)).map((l) => l.id));
     const byRequest = body.mode === "request";
@@ -289,16 +295,28 @@ endpoint(
   async (c, { params, body }, scope) => {
     const db = c.get("db");
     const owner = customerJobs(scope);
-    const subject = await jobForMove(db, c.env, owner, params.id, body.version, requestWindow([{ times: body.lines.map((l) => l.time) }]), () =>
-      historyShards(c, scope.account.id),
-    );
-    if (subject.job.status !== "timesProposed") throw conflict(`A booking that is ${subject.job.status} has no proposal to accept`);
-    const { times, fields } = confirmedTimes(subject.lines, body.lines, "timesProposed");
-    if (Object.keys(fields).length) throw invalid(fields);
-    // The partner proposed the times; another booking may have taken one since.
-    const bufferMinutes = await requireFreeToBook(partnerShards(c), c.get("shard").name, subject, body.lines, times, false);
-    const move = { ...confirmStatements(db, subject, times, { userId: scope.user.id }), bufferMinutes };
-    return commitAndSend(c, owner, subject, move, { event: "proposalAccepted" });
+    const shards = partnerShards(c);
+    const window = requestWindow([{ times: body.lines.map((l) => l.time) }]);
+    // Where the delivery index says the delivery partner may be, its calendar there (the re-check's read) and the claims
+    // of the times accepted go beside the job's read: kept only when they are the move's own, given back otherwise.
+    const beside = acceptBeside(c, shards, scope.account.id, params.id, body.lines, window);
+    try {
+      const subject = await jobForMove(db, c.env, owner, params.id, body.version, window, () => historyShards(c, scope.account.id));
+      if (subject.job.status !== "timesProposed") throw conflict(`A booking that is ${subject.job.status} has no proposal to accept`);
+      const { times, fields } = confirmedTimes(subject.lines, body.lines, "timesProposed");
+      if (Object.keys(fields).length) throw invalid(fields);
+      // The partner proposed the times; another booking may have taken one since.
+      const bufferMinutes = await requireFreeToBook(shards, shards.here, subject, body.lines, times, false, (await beside).early);
+      const move = await keptOrGivenBack(c, shards, await beside, subject, {
+        ...confirmStatements(db, subject, times, { userId: scope.user.id }),
+        bufferMinutes,
+      });
+      return await commitAndSend(c, owner, subject, move, { event: "proposalAccepted" });
+    } catch (err) {
+      // The refusal is answered whatever the give-back does (its failures go to the flow queue, or are logged).
+      await beside.then((b) => givenBackOnRefusal(c, shards, b)).catch(() => undefined);
+      throw err;
+    }
   },
 );
 

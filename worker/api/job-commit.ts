@@ -24,7 +24,7 @@ import { slotShardOf, withAwaySeats, type AwaySeats } from "./away-seats";
 import { claimStatements, releaseClaimStatements } from "../data/time-claims";
 import { keptReleases, releaseStatements, takeStatements } from "../data/away-seats";
 import { claimChanges } from "../domain/time-claims";
-import type { EarlyCalendar } from "../data/booking-times";
+import type { EarlyCalendar } from "../data/early-calendars";
 import { besideJob, firstReads, startedReads } from "./move-reads";
 
 /**
@@ -227,10 +227,12 @@ async function awayOf(c: Context<AppEnv>, shard: JobShard, subject: MoveSubject,
   if (!partnerId || !changes) return null;
   const here = !seats.take.length && !seats.release.length && (!subject.deliveryShard || subject.deliveryShard === shard.name);
   const name = here ? shard.name : await slotShardOf(c, partnerId);
+  // Claims the move took beside its job's read (worker/data/early-claims.ts) are not taken again.
+  const taken = new Set((move.taken ?? []).map((t) => t.key));
   // What the write drops there is given back after it: those steps kept in the write's batch, for a request stopped before.
   if (name !== shard.name) {
     move.statements.push(...keptReleases(shard.db, { shard: name, jobShard: shard.name, holds: seats.release, claims: claims.release }));
-    return { shard: name, partnerId, ...seats, claims };
+    return { shard: name, partnerId, ...seats, claims: { ...claims, take: claims.take.filter((t) => !taken.has(t.key)) }, taken: move.taken };
   }
   // Holds taken while the partner was on another shard are here now (the booking partner moved to its shard): in the move's batch.
   move.statements.push(

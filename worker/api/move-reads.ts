@@ -3,7 +3,7 @@ import { deliveredJobRead, userInserts, type DeliveredJob } from "../data/delive
 import { jobForMove, onJobShard, partnerJobsOf, type JobOwner, type JobShard, type MoveSubject } from "../data/jobs";
 import { requestWindow } from "../data/availability";
 import type { EndpointSpec } from "../http/endpoint";
-import { earlyCalendar } from "../data/booking-times";
+import { earlyCalendar } from "../data/early-calendars";
 import type { AppEnv } from "../env";
 import { partnerShards } from "../tenant/scope";
 

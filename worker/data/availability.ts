@@ -169,10 +169,11 @@ type Bound = string | Placeholder | SQL;
  * starting in [busyFrom, busyTo]. Values may be placeholders (./reusable.ts).
  * `copiesOf`: read on a delivering partner's shard for a booking shard, the
  * delivery copies of that shard's jobs are left out (their jobs are read there).
+ * `workoutId` null: the schedules of every workout (read before the workout is known).
  */
 export function calendarReads(
   db: Db,
-  input: { partnerIds: string[] | SQL; workoutId: Bound; busyFrom: Bound; busyTo: Bound; exceptJobId?: Bound; copiesOf?: string },
+  input: { partnerIds: string[] | SQL; workoutId: Bound | null; busyFrom: Bound; busyTo: Bound; exceptJobId?: Bound; copiesOf?: string },
 ) {
   const partners = (col: SQLiteColumn) => (Array.isArray(input.partnerIds) ? inList(col, input.partnerIds) : sql`${col} in ${input.partnerIds}`);
   return [
@@ -182,7 +183,7 @@ export function calendarReads(
       .where(
         and(
           partners(availabilitySchedules.partnerAccountId),
-          or(isNull(availabilitySchedules.workoutId), sql`${availabilitySchedules.workoutId} = ${input.workoutId}`),
+          input.workoutId === null ? sql`1 = 1` : or(isNull(availabilitySchedules.workoutId), sql`${availabilitySchedules.workoutId} = ${input.workoutId}`),
         ),
       ),
     db
@@ -244,21 +245,18 @@ export function requestWindow(sessions: { times?: string[] }[]): { busyFrom: str
 export type CalendarInput = { workoutId: string; busyFrom: string; busyTo: string; exceptJobId?: string };
 
 /**
- * The calendars of the partners on other shards (`away`, from PartnerShards),
- * each read on its own shard (side by side), in place of what the request's
- * shard holds of them: their schedules are there, and the sessions they
- * deliver (their own customers' jobs and the delivery copies of other shards'
- * jobs; the copies of this shard's jobs are left out, as `here` reads the
- * jobs themselves). A partner on the request's shard is read as before.
+ * The calendar rows of the partners the shard `s` names, read there (one
+ * batch), in place of what the request's shard holds of them: their schedules
+ * are there, and the sessions they deliver (their own customers' jobs and the
+ * delivery copies of other shards' jobs; the copies of `here`'s jobs are left
+ * out, as `here` reads the jobs themselves).
  */
-export async function calendarsAcross(here: string, rows: CalendarRows, away: ShardOf[], input: CalendarInput): Promise<CalendarRows> {
-  if (!away.length) return rows;
-  return calendarsMerged(rows, away, await calendarsThere(here, away, input));
-}
+export const calendarOn = (here: string, s: ShardOf, input: CalendarInput): Promise<CalendarRows> =>
+  s.db.batch(calendarReads(s.db, { ...input, partnerIds: s.partnerIds, copiesOf: here })) as unknown as Promise<CalendarRows>;
 
 /** The calendar rows of the partners `away` names, each read on its own shard (side by side), the copies of `here`'s jobs left out. */
 const calendarsThere = (here: string, away: ShardOf[], input: CalendarInput): Promise<CalendarRows[]> =>
-  Promise.all(away.map((s) => s.db.batch(calendarReads(s.db, { ...input, partnerIds: s.partnerIds, copiesOf: here })) as unknown as Promise<CalendarRows>));
+  Promise.all(away.map((s) => calendarOn(here, s, input)));
 
 /** The request's calendar rows with those of the partners on other shards (`away`, read there: `read`, in its order) in place of what it holds of them. */
 export function calendarsMerged(rows: CalendarRows, away: ShardOf[], read: CalendarRows[]): CalendarRows {
@@ -285,11 +283,24 @@ export function jobCalendarRead(db: Db, jobId: string, from: string, to: string)
   return read;
 }
 
+/**
+ * Where partners' calendars are besides the request's shard: the shards of
+ * those on other ones (`away`), the request's rows when already read
+ * (`hereRows`), and how the other shards' rows are had when not read there
+ * now (`readAway`: a read made beside an earlier step, in their order).
+ */
+export type CalendarsAcross = {
+  here: string;
+  away: Promise<ShardOf[]>;
+  hereRows?: Promise<CalendarRows>;
+  readAway?: (away: ShardOf[], input: CalendarInput) => Promise<CalendarRows[]>;
+};
+
 /** Partners' calendars for [from, to]: one round trip on the request's shard, beside the look-up of those on other shards (then read there). */
 async function partnerCalendars(
   db: Db,
   input: { partnerIds: string[]; workoutId: string; from: number; to: number; exceptJobId?: string },
-  across?: { here: string; away: Promise<ShardOf[]>; hereRows?: Promise<CalendarRows> },
+  across?: CalendarsAcross,
 ): Promise<PartnerCalendar[]> {
   const ids = [...new Set(input.partnerIds)].filter(Boolean);
   if (!ids.length) return [];
@@ -297,7 +308,10 @@ async function partnerCalendars(
   // The partners' own shards are read as soon as they are known (no call for them on a warm isolate), beside this one.
   const [rows, elsewhere] = await Promise.all([
     across?.hereRows ?? (db.batch(calendarReads(db, { ...window, partnerIds: ids })) as unknown as Promise<CalendarRows>),
-    (across?.away ?? Promise.resolve([])).then(async (away) => ({ away, read: await calendarsThere(across?.here ?? "", away, window) })),
+    (across?.away ?? Promise.resolve([])).then(async (away) => ({
+      away,
+      read: await (across?.readAway ?? ((a: ShardOf[], i: CalendarInput) => calendarsThere(across?.here ?? "", a, i)))(away, window),
+    })),
   ]);
   return calendarsFrom(ids, input.workoutId, calendarsMerged(rows, elsewhere.away, elsewhere.read));
 }
@@ -312,7 +326,7 @@ async function partnerCalendars(
 export async function openTimesOf(
   db: Db,
   input: { partnerIds: string[]; workoutId: string; lengthMinutes: number; from: string; to: string; exceptJobId?: string },
-  across?: { here: string; away: Promise<ShardOf[]>; hereRows?: Promise<CalendarRows> },
+  across?: CalendarsAcross,
 ): Promise<{ times: string[]; hasAvailability: boolean }> {
   const from = Date.parse(input.from);
   const to = Date.parse(input.to);

@@ -4,20 +4,21 @@
  * on another shard on its own (docs/decisions/2026-11-27-delivery-across-shards.md,
  * docs/decisions/2026-11-27-slots-across-shards.md), side by side.
  */
-import { sql } from "drizzle-orm";
-import { jobs } from "../../db/schema";
 import { MESSAGES } from "../../contract/messages";
 import { activeCandidates, drawDeliveryPartner } from "../domain/jobs";
 import { freeForRequest, takenTimes, type RequestedSession } from "../domain/availability";
 import { conflict, invalid } from "../http/errors";
 import type { Account } from "../identity/context";
 import type { Db } from "../env";
-import { calendarReads, calendarsAcross, calendarsFrom, calendarsMerged, NO_WINDOW, requestWindow, type CalendarRows } from "./availability";
+import { calendarReads, calendarsFrom, calendarsMerged, NO_WINDOW, requestWindow, type CalendarRows } from "./availability";
 import { openSlotsRead } from "./away-seats";
 import { bookingContext, type BookingAsked, type BookingContext } from "./bookable";
 import type { MoveSubject } from "./jobs";
 import { awayIds, type PartnerShards, type ShardOf } from "./partner-shards";
 import { today } from "./query";
+import { calendarOnlyOf, calendarsAway, type EarlyCalendar } from "./early-calendars";
+
+export { earlyCalendar, type EarlyCalendar } from "./early-calendars";
 
 /**
  * The booking context with what its delivery partners on other shards hold
@@ -71,13 +72,7 @@ export async function bookingContextAcross(
 
 /** An early read of a shard narrowed to the context's delivery partners there (the index may name more). */
 function onlyOf<T extends { calendars: CalendarRows; open: { slot: { partnerAccountId: string } }[] }>(read: T, partnerIds: string[]): T {
-  const of = (id: string | null) => partnerIds.includes(id ?? "");
-  const [schedules, booked] = read.calendars;
-  return {
-    ...read,
-    calendars: [schedules.filter((s) => of(s.partnerAccountId)), booked.filter((b) => of(b.partnerId))],
-    open: read.open.filter((o) => of(o.slot.partnerAccountId)),
-  };
+  return { ...read, calendars: calendarOnlyOf(read.calendars, partnerIds), open: read.open.filter((o) => partnerIds.includes(o.slot.partnerAccountId)) };
 }
 
 /**
@@ -130,66 +125,26 @@ export async function openSlotsForJob(shards: PartnerShards, jobShard: string, s
 /**
  * 400 on each requested time the job's delivery partner does not have open
  * (its own sessions not counted as busy); nothing when it publishes no hours.
- * A delivery partner on another shard has its calendar read there.
+ * A delivery partner on another shard has its calendar read there, or taken
+ * from `early` (read beside the job, ./early-calendars.ts) when that covers it.
  */
 export async function requireOpenForJob(
   shards: PartnerShards,
   subject: MoveSubject,
   requested: RequestedSession[],
   window: { busyFrom: string; busyTo: string },
+  early: readonly EarlyCalendar[] = [],
   now = Date.now(),
 ) {
   const { job } = subject;
   const partnerId = job.deliveryPartnerAccountId;
   if (!partnerId || !requested.some((s) => s.times.length)) return;
   const away = awayIds(shards.here, [{ id: partnerId, shard: subject.deliveryShard }]);
-  const rows = away.length
-    ? await calendarsAcross(shards.here, subject.calendars, await shards.elsewhere(away), { workoutId: job.workoutId, exceptJobId: job.id, ...window })
-    : subject.calendars;
+  const there = away.length ? await shards.elsewhere(away) : [];
+  const input = { workoutId: job.workoutId, exceptJobId: job.id, ...window };
+  const rows = there.length ? calendarsMerged(subject.calendars, there, await calendarsAway(shards.here, there, input, early)) : subject.calendars;
   const { fields } = freeForRequest(calendarsFrom([partnerId], job.workoutId, rows), requested, now);
   if (Object.keys(fields).length) throw invalid(fields, fields.sessions ?? MESSAGES.notOpenTime);
-}
-
-/**
- * A delivering partner's calendar on its own shard, read before the job
- * named it (beside the job's read on the job's shard): the partner, the
- * workout and the window it was read for, excluding the copies of the job's
- * shard's jobs and the job itself, as the re-check reads it.
- */
-export type EarlyCalendar = {
-  shard: string;
-  partnerId: string;
-  workoutId: string;
-  exceptJobId: string;
-  copiesOf: string;
-  busyFrom: string;
-  busyTo: string;
-  rows: Promise<CalendarRows>;
-};
-
-/**
- * Reads a partner's calendar on its shard for a move not yet read (`EarlyCalendar`); its failure is left to the re-check, which then reads again.
- * `ofCopy`: the workout is not known yet, it is that of this shard's row of the job (a delivery copy; the caller names it once known).
- */
-export function earlyCalendar(db: Db, read: Omit<EarlyCalendar, "rows">, ofCopy?: string): EarlyCalendar {
-  const workoutId = ofCopy === undefined ? read.workoutId : sql`(select ${jobs.workoutId} from ${jobs} where ${jobs.id} = ${ofCopy})`;
-  const rows = db.batch(calendarReads(db, { ...read, workoutId, partnerIds: [read.partnerId] })) as unknown as Promise<CalendarRows>;
-  rows.catch(() => undefined);
-  return { ...read, rows };
-}
-
-/** Whether an early read is the one the re-check needs: the same partner on the same shard, workout, job and copies, over a window holding the one it needs. */
-function covers(early: EarlyCalendar, away: ShardOf, window: { workoutId: string; exceptJobId: string; busyFrom: string; busyTo: string }, jobShard: string) {
-  return (
-    early.shard === away.name &&
-    away.partnerIds.length === 1 &&
-    away.partnerIds[0] === early.partnerId &&
-    early.workoutId === window.workoutId &&
-    early.exceptJobId === window.exceptJobId &&
-    early.copiesOf === jobShard &&
-    early.busyFrom <= window.busyFrom &&
-    early.busyTo >= window.busyTo
-  );
 }
 
 /**
@@ -201,9 +156,10 @@ function covers(early: EarlyCalendar, away: ShardOf, window: { workoutId: string
  * the partner now takes (with its buffer), or, when `hours`, that is no
  * longer one of its open times. Answers the partner's buffer (minutes), which
  * the move's claims keep (worker/data/time-claims.ts): they refuse the move
- * when another, on any shard, books the time meanwhile. `early`: the
- * partner's calendar as read beside the job (a move from a delivery copy),
- * used when it is the read the re-check needs, else read now.
+ * when another, on any shard, books the time meanwhile. `early`: partners'
+ * calendars read beside the job (./early-calendars.ts: a move from a
+ * delivery copy, the hinted delivery partners of the booking partner), used
+ * when one is the read the re-check needs, else read now.
  */
 export async function requireFreeToBook(
   shards: PartnerShards,
@@ -212,19 +168,14 @@ export async function requireFreeToBook(
   chosen: { lineId: string }[],
   times: Map<string, string>,
   hours: boolean,
-  early?: EarlyCalendar,
+  early?: EarlyCalendar | readonly EarlyCalendar[],
   now = Date.now(),
 ): Promise<number> {
   const { job } = subject;
   if (!job.deliveryPartnerAccountId || !times.size) return 0;
   const away = await delivererAway(shards, jobShard, subject);
   const window = { workoutId: job.workoutId, exceptJobId: job.id, ...requestWindow([{ times: [...times.values()] }]) };
-  const covered = away && early && covers(early, away, window, jobShard) ? await early.rows : null;
-  const rows = covered
-    ? calendarsMerged(subject.calendars, [away!], [covered])
-    : away
-      ? await calendarsAcross(jobShard, subject.calendars, [away], window)
-      : subject.calendars;
+  const rows = away ? calendarsMerged(subject.calendars, [away], await calendarsAway(jobShard, [away], window, [early ?? []].flat())) : subject.calendars;
   const [calendar] = calendarsFrom([job.deliveryPartnerAccountId], job.workoutId, rows);
   if (!calendar) return 0;
   const booked = [...times].map(([lineId, at]) => ({

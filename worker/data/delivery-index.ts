@@ -6,7 +6,7 @@
  * (worker/tenant/shard.ts), so its settings read the shards that hold
  * workouts it delivers and no other.
  */
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { accounts, deliveryIndex, deliveryPartners, workouts, type PublishedDocument } from "../../db/schema";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../env";
@@ -62,6 +62,16 @@ export function indexStatements(directory: Db, d: PublishedDocument, deliverers:
  */
 export const deliveringShards = (partnerId: SQLiteColumn) =>
   sql<string>`(select json_group_array(distinct author.shard) from ${deliveryIndex} di join ${accounts} author on author.id = di.author_account_id where di.deliverer_account_id = ${partnerId} and di.removed = 0)`;
+
+/**
+ * The partners delivering the workouts an author wrote (`authorId`: its
+ * account), each with the shard its routing row names (null: the default),
+ * as JSON: a subquery of a routing-row look-up (one call, cached), so a
+ * request of the author or of one of its customers knows, before a job
+ * names its delivery partner, on which shards that partner may be.
+ */
+export const deliverersOfAuthor = (authorId: SQL) =>
+  sql<string>`(select json_group_array(json_object('partnerId', d.id, 'shard', d.shard)) from ${accounts} d where d.id in (select di.deliverer_account_id from ${deliveryIndex} di where di.author_account_id = ${authorId} and di.removed = 0))`;
 
 /** The partners the index names as delivering the workout (wherever its copies are), each with the shard its routing row names (null: the default). */
 export async function workoutDeliverers(directory: Db, workoutId: string): Promise<{ partnerId: string; shard: string | null }[]> {

@@ -30,6 +30,7 @@ import type { CalendarRows } from "./availability";
 import { moveAuditEntries, type MoveAudit } from "./job-move-audit";
 import { deliveryCopyOf } from "./delivery";
 import type { Hold } from "./away-seats";
+import type { TimeClaim } from "../domain/time-claims";
 
 /**
  * Whose jobs a caller sees and how: the ownership filter, the side, and
@@ -146,7 +147,14 @@ export function moveRecipients(owner: JobOwner, subject: MoveSubject, lines: Job
  * queue.
  */
 /** A move as the statement builders answer it: its writes, the job as it will read after them, and the partner's buffer its claims keep (./time-claims.ts). */
-export type Move = { statements: Statements; after: JobDto; seats?: { take: Hold[]; release: Hold[] }; bufferMinutes?: number };
+export type Move = {
+  statements: Statements;
+  after: JobDto;
+  seats?: { take: Hold[]; release: Hold[] };
+  bufferMinutes?: number;
+  /** Claims already taken for it beside the job's read on the delivery partner's shard (./early-claims.ts): not taken again, given back if its write fails. */
+  taken?: TimeClaim[];
+};
 
 export async function commitMove<R extends readonly BatchItem<"sqlite">[] = []>(
   db: Db,

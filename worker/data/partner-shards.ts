@@ -29,6 +29,14 @@ export type PartnerShards = {
    * the context's delivery partners decide.
    */
   deliveringWorkout: (workoutId: string) => Promise<ShardOf[]>;
+  /**
+   * The partners the directory's delivery index names as delivering workouts
+   * of the account's partner (a partner: its own), on shards other than the
+   * request's, grouped by shard, from the account's routing row (no call
+   * when warm). A hint of where a job's delivery partner is, to read beside
+   * the job; the job decides.
+   */
+  deliveringFor: (accountId: string) => Promise<ShardOf[]>;
 };
 
 /** The ids whose reference row (on the request's shard) names another shard: the only ones `elsewhere` need look up. */

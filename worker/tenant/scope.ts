@@ -6,7 +6,7 @@ import { d1Session, database, formatBookmarks, parseBookmarks, shardBookmark } f
 import type { AccountLocation } from "../../contract/enums";
 import { placePartner } from "../domain/regions";
 import type { AppEnv, Db } from "../env";
-import type { PartnerShards } from "../data/partner-shards";
+import type { PartnerShards, ShardOf } from "../data/partner-shards";
 import { secureCookies } from "./origins";
 import { hostOf, resolveTenant } from "./resolve";
 import { MOVING_MESSAGE, MOVING_RETRY_SECONDS } from "../domain/shard-move";
@@ -158,6 +158,15 @@ export function partnerShards(c: Context<AppEnv>): PartnerShards {
     if (!db) opened.set(name, (db = shardDb(c, name)));
     return db;
   };
+  // Partners with their shards (null: the default) as the shards other than the request's, each with its partners.
+  const byShard = (partners: { partnerId: string; shard: string | null }[]): ShardOf[] => {
+    const by = new Map<string, string[]>();
+    for (const d of partners) {
+      const name = d.shard ?? defaultShard(c.env);
+      if (name !== here) by.set(name, [...new Set([...(by.get(name) ?? []), d.partnerId])]);
+    }
+    return [...by].map(([name, partnerIds]) => ({ name, db: open(name), partnerIds }));
+  };
   return {
     here,
     open,
@@ -168,14 +177,8 @@ export function partnerShards(c: Context<AppEnv>): PartnerShards {
       for (const [id, name] of named) if (name !== here) by.set(name, [...(by.get(name) ?? []), id]);
       return [...by].map(([name, ids]) => ({ name, db: open(name), partnerIds: ids }));
     },
-    deliveringWorkout: async (workoutId) => {
-      const by = new Map<string, string[]>();
-      for (const d of await deliverersHint(c.get("directory"), workoutId)) {
-        const name = d.shard ?? defaultShard(c.env);
-        if (name !== here) by.set(name, [...(by.get(name) ?? []), d.partnerId]);
-      }
-      return [...by].map(([name, partnerIds]) => ({ name, db: open(name), partnerIds }));
-    },
+    deliveringWorkout: async (workoutId) => byShard(await deliverersHint(c.get("directory"), workoutId)),
+    deliveringFor: async (accountId) => byShard((await accountPlacement(c.get("directory"), accountId))?.deliveredBy ?? []),
     delivering: async (partnerId) => {
       const placed = (await accountPlacement(c.get("directory"), partnerId))?.delivering ?? [];
       const names = new Set(placed.map((name) => name ?? defaultShard(c.env)));

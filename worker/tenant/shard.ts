@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { accounts } from "../../db/schema";
 import { routed, routingColumns, routingPartner } from "../data/quiet-partners";
-import { deliveringShards } from "../data/delivery-index";
+import { deliverersOfAuthor, deliveringShards } from "../data/delivery-index";
 import { writesPaused } from "../domain/shard-move";
 import type { Db } from "../env";
 import { isolateCache } from "../http/isolate-cache";
@@ -27,15 +27,27 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * paused for a move to another shard (worker/domain/shard-move.ts), and for a
  * partner the shards holding workouts it delivers (the directory's delivery
  * index, by its authors' routing rows; null: an author placed nowhere).
+ * `deliveredBy`: the partners delivering workouts its partner (a partner:
+ * itself) wrote, with their shards (null: the default), from the same index:
+ * where a job's delivery partner may be before the job names it (a hint).
  */
-export type AccountPlacement = { shard: string | null; former: string[]; moving: boolean; delivering: (string | null)[] };
+export type AccountPlacement = {
+  shard: string | null;
+  former: string[];
+  moving: boolean;
+  delivering: (string | null)[];
+  deliveredBy: { partnerId: string; shard: string | null }[];
+};
+
+/** The partner whose workouts an account books (a partner: its own). */
+const authorOf = sql`case when ${accounts.type} = 'partner' then ${accounts.id} else ${accounts.parentAccountId} end`;
 
 const cache = isolateCache<string, { at: number; value: Promise<AccountPlacement | null> }>(MAX_ENTRIES);
 
 /** The placement of an account (null: no such account). */
 async function lookUp(directory: Db, accountId: string): Promise<AccountPlacement | null> {
   const rows = await directory
-    .select({ ...routingColumns(), former: accounts.formerShards, delivering: deliveringShards(accounts.id) })
+    .select({ ...routingColumns(), former: accounts.formerShards, delivering: deliveringShards(accounts.id), deliveredBy: deliverersOfAuthor(authorOf) })
     .from(accounts)
     .leftJoin(routingPartner, eq(routingPartner.id, accounts.parentAccountId))
     .where(eq(accounts.id, accountId))
@@ -43,7 +55,13 @@ async function lookUp(directory: Db, accountId: string): Promise<AccountPlacemen
   const row = rows[0];
   if (!row) return null;
   const { shard, move } = routed(row);
-  return { shard, former: row.former ?? [], moving: writesPaused(move), delivering: JSON.parse(row.delivering || "[]") as (string | null)[] };
+  return {
+    shard,
+    former: row.former ?? [],
+    moving: writesPaused(move),
+    delivering: JSON.parse(row.delivering || "[]") as (string | null)[],
+    deliveredBy: JSON.parse(row.deliveredBy || "[]") as AccountPlacement["deliveredBy"],
+  };
 }
 
 /** Where the account `accountId` is (see AccountPlacement), cached per isolate for a few seconds. */

@@ -1,0 +1,1 @@
+CREATE INDEX `delivery_index_author_idx` ON `delivery_index` (`author_account_id`,`removed`);
