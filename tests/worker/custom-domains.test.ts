@@ -353,6 +353,27 @@ describe("a claim proves nothing: another partner's unconnected claim never keep
     expect(await json(await call("/v1/custom-domains/exist?uri=" + uri))).toEqual({ exists: true });
   });
 
+  it("with Cloudflare for SaaS, the claims of a host share its custom hostname, which goes with the last of them", async () => {
+    const bindings = { CF_ZONE_ID: "zone1", CF_API_TOKEN: "secret" };
+    const cfCalls: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      cfCalls.push(`${request.method} ${new URL(request.url).pathname.replace("/client/v4/zones/zone1/custom_hostnames", "")}`);
+      return Response.json({ success: true, result: { id: "ch-shared", status: "pending" } });
+    });
+    const uri = unique("globex.com");
+    const first = await json(await apiAs("otherPartnerAdmin", { bindings }).post("/v1/admin/custom-domains", { uri }));
+    const second = await json(await apiAs("partnerAdmin", { bindings }).post("/v1/admin/custom-domains", { uri }));
+    // One hostname made, by the first claim; the second reuses it.
+    expect(cfCalls).toEqual(["POST "]);
+    expect((await claimBy(uri, DEMO.northwind.id)).providerHostnameId).toBe("ch-shared");
+    // The first claimant leaves: the hostname stays for the other claim; the last one takes it with it.
+    expect((await apiAs("otherPartnerAdmin", { bindings }).delete(`/v1/admin/custom-domains/${first.id}`)).status).toBe(204);
+    expect(cfCalls).toEqual(["POST "]);
+    expect((await apiAs("partnerAdmin", { bindings }).delete(`/v1/admin/custom-domains/${second.id}`)).status).toBe(204);
+    expect(cfCalls).toEqual(["POST ", "DELETE /ch-shared"]);
+  });
+
   it("the development DNS stand-in answers every claim's token, one TXT record each", async () => {
     const uri = unique();
     await add("otherPartnerAdmin", { uri });

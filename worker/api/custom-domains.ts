@@ -11,7 +11,7 @@ import {
 import { ErrorEnvelope, fieldsFromIssues } from "../../contract/errors";
 import { checkCustomDomain } from "../domain/public-suffix";
 import { MESSAGES } from "../../contract/messages";
-import { claimOf, domainConnected, domainsOf, hostnameShared, type DomainRow } from "../data/custom-domains";
+import { claimOf, domainConnected, domainsOf, type DomainRow } from "../data/custom-domains";
 import {
   createCustomHostname,
   deleteCustomHostname,
@@ -180,9 +180,9 @@ endpoint(
   },
   async (c, { params }, scope) => {
     const domains = domainsOf(c.get("directory"), scope, c.get("db"));
-    const row = await domains.get(params.id);
+    const { row, connectedElsewhere } = await domains.claim(params.id);
     const taken = () => conflict(MESSAGES.alreadyExists, { uri: MESSAGES.alreadyExists });
-    if (row.state !== "connected" && (await domainConnected(c.get("directory"), row.uri))) throw taken();
+    if (connectedElsewhere) throw taken();
     try {
       await testConnection(hostnameEnv(c), row);
     } catch (e) {
@@ -217,10 +217,10 @@ endpoint(
   },
   async (c, { params }, scope) => {
     const domains = domainsOf(c.get("directory"), scope, c.get("db"));
-    const row = await domains.get(params.id);
+    const { row, hostnameShared } = await domains.claim(params.id);
     try {
       // Claims of one host share its Cloudflare hostname: it goes with the last of them.
-      if (!(await hostnameShared(c.get("directory"), row.providerHostnameId, row.id))) await deleteCustomHostname(hostnameEnv(c), row.providerHostnameId);
+      if (!hostnameShared) await deleteCustomHostname(hostnameEnv(c), row.providerHostnameId);
     } catch (e) {
       if (e instanceof HostnameError) throw conflict(e.message);
       throw e;

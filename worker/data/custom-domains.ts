@@ -1,5 +1,5 @@
 /** Partners' custom domains: the partner's own (another partner's is 404) and the public "is it connected" look-up. */
-import { and, asc, eq, ne, notExists } from "drizzle-orm";
+import { and, asc, eq, ne, notExists, sql } from "drizzle-orm";
 import { customDomains } from "../../db/schema";
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
@@ -35,17 +35,6 @@ export async function claimOf(db: Db, accountId: string, uri: string): Promise<"
   return { providerHostnameId: rows.find((r) => r.providerHostnameId)?.providerHostnameId ?? null };
 }
 
-/** Whether a claim other than `id` still uses the Cloudflare hostname `providerHostnameId`. */
-export async function hostnameShared(db: Db, providerHostnameId: string | null, id: string): Promise<boolean> {
-  if (!providerHostnameId) return false;
-  const rows = await db
-    .select({ id: customDomains.id })
-    .from(customDomains)
-    .where(and(eq(customDomains.providerHostnameId, providerHostnameId), ne(customDomains.id, id)))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** Every claim's verification token for `host` (the routing check and the development DNS answer each partner's own). */
 export async function claimTokens(db: Db, host: string): Promise<string[]> {
   const rows = await db.select({ token: customDomains.verificationToken }).from(customDomains).where(eq(customDomains.uri, host));
@@ -62,14 +51,27 @@ export function domainsOf(db: Db, scope: PartnerScope, shard?: Db) {
   return {
     /** The partner's domains, oldest first. */
     list: () => db.select().from(customDomains).where(eq(customDomains.accountId, accountId)).orderBy(asc(customDomains.createdAt), asc(customDomains.uri)),
-    async get(id: string): Promise<DomainRow> {
+    /**
+     * The partner's claim with what the other claims of its host say, in one
+     * read: whether another claim of the host is connected, and whether
+     * another claim shares its Cloudflare hostname.
+     */
+    async claim(id: string): Promise<{ row: DomainRow; connectedElsewhere: boolean; hostnameShared: boolean }> {
+      // Another claim of the same host (the outer row is custom_domains itself).
+      const elsewhere = (condition: string) =>
+        sql<number>`exists (select 1 from custom_domains as other_claim where other_claim.uri = custom_domains.uri and other_claim.id <> custom_domains.id and ${sql.raw(condition)})`;
       const rows = await db
-        .select()
+        .select({
+          row: customDomains,
+          connectedElsewhere: elsewhere("other_claim.state = 'connected'"),
+          hostnameShared: elsewhere("other_claim.provider_hostname_id = custom_domains.provider_hostname_id"),
+        })
         .from(customDomains)
         .where(and(eq(customDomains.id, id), eq(customDomains.accountId, accountId)))
         .limit(1);
-      if (!rows[0]) throw notFound("Custom domain not found");
-      return rows[0];
+      const found = rows[0];
+      if (!found) throw notFound("Custom domain not found");
+      return { row: found.row, connectedElsewhere: Boolean(found.connectedElsewhere), hostnameShared: Boolean(found.hostnameShared) };
     },
     /** Adds a domain awaiting connection; null when this partner's other request claimed it first. */
     async add(values: { uri: string; isSatellite: boolean; verificationToken: string; providerHostnameId: string | null }): Promise<DomainRow | null> {
