@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./zod-messages";
 
 /** The one error envelope every failing call answers with. */
 export const ErrorCode = z.enum([

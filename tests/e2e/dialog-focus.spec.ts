@@ -93,3 +93,37 @@ test("the phone's navigation panel takes the focus without the ring for a tap, w
   expect(menu.keyboard.ring).toBe(true);
   await expectAccessible(page);
 });
+
+/** Opens a dialog from the keyboard with `opener`, closes it with Escape: answers what has the focus then. */
+async function focusAfterEscape(page: Page, opener: Locator, dialogRole: "dialog" | "alertdialog" = "dialog") {
+  const dialog = page.getByRole(dialogRole);
+  await opener.focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest("[role=dialog],[role=alertdialog]") !== null)).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  return focused(page);
+}
+
+test("closing a dialog gives the focus back to the button that opened it, ring and all, whatever opened it", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, "partnerAdmin", "/admin/profile");
+  // Dialogs a screen opens from its own state (no Radix trigger): a form and a list of invites.
+  for (const name of ["Create team", "Invite"]) {
+    await expect(page.getByRole("button", { name, exact: true })).toBeVisible();
+    expect(await focusAfterEscape(page, page.getByRole("button", { name, exact: true }))).toEqual({ tag: "button", name, ring: true });
+  }
+  await page.goto("/admin/price-groups");
+  const create = page.getByRole("button", { name: "Create price group" });
+  await expect(create).toBeVisible();
+  expect(await focusAfterEscape(page, create)).toMatchObject({ tag: "button", name: "Create price group", ring: true });
+  await expectAccessible(page);
+
+  // The phone's navigation panel gives it back to its opener too.
+  await page.setViewportSize({ width: 375, height: 812 });
+  const menu = page.getByRole("button", { name: "Open navigation" });
+  await expect(menu).toBeVisible();
+  expect(await focusAfterEscape(page, menu)).toMatchObject({ tag: "button", ring: true });
+  expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Open navigation");
+});

@@ -105,7 +105,7 @@ describe("POST /v1/admin/custom-domains", () => {
     expect(await count()).toBe(before);
   });
 
-  it("answers 409 'Value already exists' for a domain another partner (or the same one) holds", async () => {
+  it("answers 409 'Value already exists' for a domain a partner has connected (another or the same one)", async () => {
     const taken = await add("partnerAdmin", { uri: DEMO.contoso.domain });
     expect(taken.status).toBe(409);
     expect((await json(taken)).error).toMatchObject({ code: "conflict", message: "Value already exists", fields: { uri: "Value already exists" } });
@@ -293,6 +293,94 @@ describe("POST /v1/admin/custom-domains/{id}/connect", () => {
     expect((await connect("partnerMember", id)).status).toBe(403);
     expect((await connect("customerAdmin", id)).status).toBe(403);
     expect((await connect("otherPartnerAdmin", id, DEMO.northwind.id)).status).toBe(403);
+  });
+});
+
+describe("a claim proves nothing: another partner's unconnected claim never keeps the domain's owner out", () => {
+  /** The claim `accountId` holds on `uri`. */
+  const claimBy = async (uri: string, accountId: string) =>
+    present(
+      (
+        await db
+          .select()
+          .from(schema.customDomains)
+          .where(and(eq(schema.customDomains.uri, uri), eq(schema.customDomains.accountId, accountId)))
+      )[0],
+      `${accountId}'s claim of ${uri}`,
+    );
+
+  it("the owner adds and connects a host another partner claimed first; the first claimant can then neither connect nor claim again", async () => {
+    const uri = unique("northwind.com");
+    const squat = await add("otherPartnerAdmin", { uri });
+    expect(squat.status).toBe(201);
+    const squatter = await json(squat);
+
+    // The domain's owner (Northwind) claims it too: its own claim, with its own token.
+    const own = await add("partnerAdmin", { uri });
+    expect(own.status).toBe(201);
+    const owner = await json(own);
+    const [mine, theirs] = [await claimBy(uri, DEMO.northwind.id), await claimBy(uri, DEMO.contoso.id)];
+    expect(mine.verificationToken).not.toBe(theirs.verificationToken);
+    expect(owner.txtRecord.value).toBe(mine.verificationToken);
+    // The routing check finds each claim's token on the host.
+    expect((await (await call(VERIFY, { host: uri })).text()).split("\n").sort()).toEqual([mine.verificationToken, theirs.verificationToken].sort());
+    // A second claim of the same partner is still refused.
+    expect((await add("partnerAdmin", { uri })).status).toBe(409);
+
+    // Its DNS publishes Northwind's token: Contoso cannot connect, Northwind can.
+    outsideWorld({ pointingHere: [uri], txt: { [txtName(uri)]: [mine.verificationToken] } });
+    const refused = await connect("otherPartnerAdmin", squatter.id);
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).error.message).toContain("does not hold this domain's verification value");
+    expect((await connect("partnerAdmin", owner.id)).status).toBe(200);
+    expect((await claimBy(uri, DEMO.northwind.id)).state).toBe("connected");
+    expect(await (await call("/help", { host: uri })).text()).toContain(`<title>Help · ${DEMO.northwind.platformName}</title>`);
+    vi.restoreAllMocks();
+
+    // Even with its token published later, the other claim cannot take a connected host: 409, nothing fetched.
+    const outbound = outsideWorld({ pointingHere: [uri], txt: { [txtName(uri)]: [theirs.verificationToken] } });
+    const taken = await connect("otherPartnerAdmin", squatter.id);
+    expect(taken.status).toBe(409);
+    expect((await json(taken)).error.message).toBe("Value already exists");
+    expect(outbound).not.toHaveBeenCalled();
+    expect((await claimBy(uri, DEMO.contoso.id)).state).toBe("awaitingConnection");
+    // Nor claim it anew once it is connected.
+    expect((await add("otherPartnerAdmin", { uri })).status).toBe(409);
+
+    // The first claimant removing its claim leaves the owner's connection as it was.
+    expect((await remove("otherPartnerAdmin", squatter.id)).status).toBe(204);
+    expect((await claimBy(uri, DEMO.northwind.id)).state).toBe("connected");
+    expect(await json(await call("/v1/custom-domains/exist?uri=" + uri))).toEqual({ exists: true });
+  });
+
+  it("with Cloudflare for SaaS, the claims of a host share its custom hostname, which goes with the last of them", async () => {
+    const bindings = { CF_ZONE_ID: "zone1", CF_API_TOKEN: "secret" };
+    const cfCalls: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      cfCalls.push(`${request.method} ${new URL(request.url).pathname.replace("/client/v4/zones/zone1/custom_hostnames", "")}`);
+      return Response.json({ success: true, result: { id: "ch-shared", status: "pending" } });
+    });
+    const uri = unique("globex.com");
+    const first = await json(await apiAs("otherPartnerAdmin", { bindings }).post("/v1/admin/custom-domains", { uri }));
+    const second = await json(await apiAs("partnerAdmin", { bindings }).post("/v1/admin/custom-domains", { uri }));
+    // One hostname made, by the first claim; the second reuses it.
+    expect(cfCalls).toEqual(["POST "]);
+    expect((await claimBy(uri, DEMO.northwind.id)).providerHostnameId).toBe("ch-shared");
+    // The first claimant leaves: the hostname stays for the other claim; the last one takes it with it.
+    expect((await apiAs("otherPartnerAdmin", { bindings }).delete(`/v1/admin/custom-domains/${first.id}`)).status).toBe(204);
+    expect(cfCalls).toEqual(["POST "]);
+    expect((await apiAs("partnerAdmin", { bindings }).delete(`/v1/admin/custom-domains/${second.id}`)).status).toBe(204);
+    expect(cfCalls).toEqual(["POST ", "DELETE /ch-shared"]);
+  });
+
+  it("the development DNS stand-in answers every claim's token, one TXT record each", async () => {
+    const uri = unique();
+    await add("otherPartnerAdmin", { uri });
+    await add("partnerAdmin", { uri });
+    const res = await call(`/dev/dns-query?name=${encodeURIComponent(txtName(uri))}&type=TXT`, { host: "127.0.0.1" });
+    const answers = ((await json(res)).Answer as { data: string }[]).map((a) => a.data.replace(/"/g, "")).sort();
+    expect(answers).toEqual([(await claimBy(uri, DEMO.northwind.id)).verificationToken, (await claimBy(uri, DEMO.contoso.id)).verificationToken].sort());
   });
 });
 

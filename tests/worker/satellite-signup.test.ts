@@ -12,6 +12,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
+import { DEMO_USERS } from "../../db/seed/identity";
 import { DEFAULT_STYLING } from "../../contract/styling-values";
 import { authPost, cookieOf, freshEmail, getWithCookie, lastMailTo, linkToken, NEW_PASSWORD, nextIp } from "./auth";
 import { call, json } from "./helpers";
@@ -229,5 +230,33 @@ describe("the screens of a partner's domain", () => {
       const res = await call(`/signup?redirectUrl=${encodeURIComponent(redirectUrl)}`, { redirect: "manual" });
       expect(res.status, redirectUrl).toBe(200);
     }
+  });
+});
+
+describe("another partner's domain never speaks to a partner's people", () => {
+  // Finn is a customer of Contoso's (Harbour Health); anyone can type his address on Northwind's domain.
+  const finn = DEMO_USERS.otherCustomerAdmin.email;
+  const CONTOSO = `http://${DEMO.contoso.domain}:5173`;
+
+  /** The mail is Contoso's, linked to Contoso's domain, and says nothing of Northwind. */
+  function expectContosoMail(mail: { fromName: string | null; subject: string; text: string; html: string | null } | null, path: string) {
+    expect(mail).not.toBeNull();
+    expect(mail!.fromName).toBe(DEMO.contoso.platformName);
+    expect(mail!.text).toContain(`${CONTOSO}${path}`);
+    for (const part of [mail!.subject, mail!.text, mail!.html ?? ""]) {
+      expect(part).not.toContain(DEMO.northwind.platformName);
+      expect(part).not.toContain(DEMO.northwind.domain);
+    }
+  }
+
+  it("a reset asked for on Northwind's domain mails Contoso's customer Contoso's reset, linked to Contoso's domain", async () => {
+    const res = await authPost("/request-password-reset", { email: finn, redirectTo: "/login" }, on(HOST));
+    expect(res.status).toBe(200);
+    expectContosoMail(await lastMailTo(finn, "Reset your"), "/reset-password?token=");
+  });
+
+  it("a sign-up with his address on Northwind's domain mails him Contoso's 'already registered'", async () => {
+    expect((await signUpOn(HOST, finn)).status).toBe(200);
+    expectContosoMail(await lastMailTo(finn, "already"), "/forgot-password");
   });
 });

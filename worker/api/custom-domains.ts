@@ -11,7 +11,7 @@ import {
 import { ErrorEnvelope, fieldsFromIssues } from "../../contract/errors";
 import { checkCustomDomain } from "../domain/public-suffix";
 import { MESSAGES } from "../../contract/messages";
-import { domainConnected, domainsOf, domainTaken, type DomainRow } from "../data/custom-domains";
+import { claimOf, domainConnected, domainsOf, type DomainRow } from "../data/custom-domains";
 import {
   createCustomHostname,
   deleteCustomHostname,
@@ -99,10 +99,13 @@ endpoint(
 );
 
 /**
- * `POST v1/admin/custom-domains`: adds a domain awaiting connection
- * (Domain rules). A domain belongs to one partner: one already held
- * answers 409 "Value already exists". Production also creates the Cloudflare
- * custom hostname.
+ * `POST v1/admin/custom-domains`: claims a domain, awaiting connection
+ * (Domain rules). A claim proves nothing, so another partner's unconnected
+ * claim of the same host does not block this one (each has its own token;
+ * whoever's token the domain's DNS owner publishes connects). A domain a
+ * partner has connected, or this partner claims already, answers 409
+ * "Value already exists". Production also creates the Cloudflare custom
+ * hostname, or shares the one an earlier claim of the host made.
  */
 endpoint(
   customDomainsApi,
@@ -118,7 +121,7 @@ endpoint(
       201: { description: "The new domain, with the DNS record to create", schema: CustomDomainDto },
       400: { description: "Invalid domain (protocol, not a subdomain, unknown TLD)", schema: ErrorEnvelope },
       ...adminErrors,
-      409: { description: "Value already exists (this or another partner holds the domain)", schema: ErrorEnvelope },
+      409: { description: "Value already exists (a partner has connected the domain, or this partner claims it already)", schema: ErrorEnvelope },
     },
   },
   async (c, { body }, scope) => {
@@ -127,18 +130,22 @@ endpoint(
     const { uri, isSatellite = true } = parsed.data;
     if (uri === c.env.MAIN_HOST || uri.endsWith(`.${c.env.MAIN_HOST}`)) throw invalid({ uri: MESSAGES.domainSubdomain });
     const db = c.get("directory");
-    if (await domainTaken(db, uri)) throw conflict(MESSAGES.alreadyExists, { uri: MESSAGES.alreadyExists });
-    let providerHostnameId: string | null;
-    try {
-      providerHostnameId = await createCustomHostname(hostnameEnv(c), uri);
-    } catch (e) {
-      if (e instanceof HostnameError) throw conflict(e.message, { uri: e.message });
-      throw e;
+    const claim = await claimOf(db, scope.account.id, uri);
+    if (claim === "held") throw conflict(MESSAGES.alreadyExists, { uri: MESSAGES.alreadyExists });
+    let providerHostnameId = claim.providerHostnameId;
+    const created = !providerHostnameId;
+    if (created) {
+      try {
+        providerHostnameId = await createCustomHostname(hostnameEnv(c), uri);
+      } catch (e) {
+        if (e instanceof HostnameError) throw conflict(e.message, { uri: e.message });
+        throw e;
+      }
     }
     const inserted = await domainsOf(db, scope).add({ uri, isSatellite, verificationToken: freshToken(), providerHostnameId });
     if (!inserted) {
-      // Lost a race for the same domain: undo the provider's hostname.
-      await deleteCustomHostname(hostnameEnv(c), providerHostnameId).catch(() => {});
+      // Lost a race with this partner's other request for the same domain: undo the provider's hostname made here.
+      if (created) await deleteCustomHostname(hostnameEnv(c), providerHostnameId).catch(() => {});
       throw conflict(MESSAGES.alreadyExists, { uri: MESSAGES.alreadyExists });
     }
     invalidateTenants();
@@ -149,7 +156,9 @@ endpoint(
 /**
  * `POST v1/admin/custom-domains/{id}/connect`: runs the connection
  * test; the domain is connected when it passes. On failure the
- * answer is 409 with the reason as the error message (the client shows it).
+ * answer is 409 with the reason as the error message (the client shows it);
+ * a host another partner has connected answers 409 "Value already exists"
+ * before anything is fetched.
  */
 endpoint(
   customDomainsApi,
@@ -171,7 +180,9 @@ endpoint(
   },
   async (c, { params }, scope) => {
     const domains = domainsOf(c.get("directory"), scope, c.get("db"));
-    const row = await domains.get(params.id);
+    const { row, connectedElsewhere } = await domains.claim(params.id);
+    const taken = () => conflict(MESSAGES.alreadyExists, { uri: MESSAGES.alreadyExists });
+    if (connectedElsewhere) throw taken();
     try {
       await testConnection(hostnameEnv(c), row);
     } catch (e) {
@@ -179,12 +190,13 @@ endpoint(
       throw e;
     }
     const connected = await domains.markConnected(row);
+    if (!connected) throw taken();
     invalidateTenants();
     return c.json(domainDto(c, connected));
   },
 );
 
-/** `DELETE v1/admin/custom-domains/{id}`: removes the domain (and its Cloudflare hostname). */
+/** `DELETE v1/admin/custom-domains/{id}`: removes the domain (and its Cloudflare hostname, unless another partner's claim of the host still uses it). */
 endpoint(
   customDomainsApi,
   "/v1",
@@ -205,9 +217,10 @@ endpoint(
   },
   async (c, { params }, scope) => {
     const domains = domainsOf(c.get("directory"), scope, c.get("db"));
-    const row = await domains.get(params.id);
+    const { row, hostnameShared } = await domains.claim(params.id);
     try {
-      await deleteCustomHostname(hostnameEnv(c), row.providerHostnameId);
+      // Claims of one host share its Cloudflare hostname: it goes with the last of them.
+      if (!hostnameShared) await deleteCustomHostname(hostnameEnv(c), row.providerHostnameId);
     } catch (e) {
       if (e instanceof HostnameError) throw conflict(e.message);
       throw e;

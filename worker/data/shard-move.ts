@@ -22,7 +22,7 @@ export async function partnerNamed(directory: Db, idOrHost: string): Promise<Acc
       .select({ account: accounts })
       .from(customDomains)
       .innerJoin(accounts, eq(accounts.id, customDomains.accountId))
-      .where(and(eq(customDomains.uri, key), eq(accounts.type, "partner")))
+      .where(and(eq(customDomains.uri, key), eq(customDomains.state, "connected"), eq(accounts.type, "partner")))
       .limit(1),
   ]);
   return byId[0] ?? byHost[0]?.account ?? null;

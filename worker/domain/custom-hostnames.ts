@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { TEST_TLDS, verificationName, verificationPath } from "../../contract/domains";
-import { customDomains } from "../../db/schema";
+import { claimTokens } from "../data/custom-domains";
 import { isDevelopment } from "../config";
 import type { AppEnv } from "../env";
 import { hostOf } from "../tenant/resolve";
@@ -168,8 +167,9 @@ export async function testConnection(
   } catch {
     throw new HostnameError(`${domain.uri} could not be reached. Check that its CNAME record points to ${dnsRecordFor(env, domain.uri).value}.`);
   }
-  const text = res.ok ? (await res.text().catch(() => "")).trim().slice(0, 500) : "";
-  if (!res.ok || text !== domain.verificationToken) {
+  // One token a line: each partner's claim of the host has its own.
+  const tokens = res.ok ? (await res.text().catch(() => "")).slice(0, 64_000).split(/\s+/) : [];
+  if (!res.ok || !tokens.includes(domain.verificationToken)) {
     throw new HostnameError(
       `${domain.uri} does not serve this platform yet (HTTP ${res.status}). Check that its CNAME record points to ${dnsRecordFor(env, domain.uri).value}.`,
     );
@@ -177,8 +177,8 @@ export async function testConnection(
 }
 
 /**
- * `GET /.well-known/<verification name>` on any host (contract/domains.ts): the verification token
- * of that host when it is a registered domain (connected or not), else 404.
+ * `GET /.well-known/<verification name>` on any host (contract/domains.ts): the verification tokens
+ * of that host's claims (connected or not), one a line, else 404.
  * In development the connection test's loopback request names the domain in
  * X-Forwarded-Host (see verificationRequest).
  */
@@ -188,11 +188,9 @@ verification.get("/.well-known/:name", async (c, next) => {
   if (c.req.param("name") !== verificationName(c.env)) return next();
   const forwarded = isDevelopment(c.env) ? c.req.header("X-Forwarded-Host") : undefined;
   const host = hostOf(forwarded ?? c.req.header("Host") ?? new URL(c.req.url).host);
-  const rows = host
-    ? await c.get("directory").select({ token: customDomains.verificationToken }).from(customDomains).where(eq(customDomains.uri, host)).limit(1)
-    : [];
+  const tokens = host ? await claimTokens(c.get("directory"), host) : [];
   c.header("Cache-Control", "no-store");
   c.header("X-Content-Type-Options", "nosniff");
-  if (!rows[0]) return c.text("Not found", 404);
-  return c.text(rows[0].token);
+  if (tokens.length === 0) return c.text("Not found", 404);
+  return c.text(tokens.join("\n"));
 });

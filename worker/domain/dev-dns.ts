@@ -4,15 +4,14 @@
  * (requireDevHost: APP_ENV "development", the product's own host or
  * loopback; 404 everywhere else). Reserved test domains (`*.test` and the
  * like) have no real DNS, so the stand-in plays the DNS owner of every one of
- * them: `_<verification name>.<domain>` holds the token of that registered
- * domain. Every other name does not exist here. `.dev.vars` points
+ * them: `_<verification name>.<domain>` holds the token of every claim of
+ * that registered domain, one TXT record each. Every other name does not exist here. `.dev.vars` points
  * DNS_RESOLVER_URL at it; a developer who wants real DNS sets that var to a
  * public resolver instead.
  */
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { TEST_TLDS, txtRecordPrefix } from "../../contract/domains";
-import { customDomains } from "../../db/schema";
+import { claimTokens } from "../data/custom-domains";
 import { requireDevHost } from "../config";
 import type { AppEnv } from "../env";
 
@@ -31,7 +30,7 @@ devDns.get(DEV_DNS_PATH, async (c) => {
   const domain = name.startsWith(prefix) ? name.slice(prefix.length) : "";
   const tld = domain.slice(domain.lastIndexOf(".") + 1);
   if (type !== "TXT" || !domain || !TEST_TLDS.includes(tld)) return answer({ Status: 3 });
-  const rows = await c.get("directory").select({ token: customDomains.verificationToken }).from(customDomains).where(eq(customDomains.uri, domain)).limit(1);
-  if (!rows[0]) return answer({ Status: 3 });
-  return answer({ Status: 0, Answer: [{ name, type: 16, TTL: 60, data: `"${rows[0].token}"` }] });
+  const tokens = await claimTokens(c.get("directory"), domain);
+  if (tokens.length === 0) return answer({ Status: 3 });
+  return answer({ Status: 0, Answer: tokens.map((token) => ({ name, type: 16, TTL: 60, data: `"${token}"` })) });
 });

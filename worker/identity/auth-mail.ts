@@ -39,9 +39,11 @@ function callbackOf(url: string): string | null {
  * The partner is known from the server's side only, never from a URL the
  * client sends (a callbackURL or its redirectUrl names any partner the
  * sender likes): first the host the request came to, when it is a partner's
- * connected domain; else the partner the recipient belongs to (their active
- * memberships and the invites addressed to them, each account's partner),
- * when that is exactly one; else the product. Links go to that partner's
+ * connected domain and the recipient is that partner's or nobody's yet
+ * (another partner's domain never speaks to a partner's people: anyone can
+ * type their address there); else the partner the recipient belongs to
+ * (their active memberships and the invites addressed to them, each
+ * account's partner), when that is exactly one; else the product. Links go to that partner's
  * registered domain (worker/data/mail-context.ts), else to MAIN_ORIGIN; never
  * to the scheme and host a request names. The language is the recipient's
  * stored preference, else that partner's default, else en-US.
@@ -51,10 +53,19 @@ async function sender(env: MailEnv, origin: string, email: string): Promise<{ pa
   const tenant = await resolveTenant(db, hostOf(origin), env.MAIN_HOST).catch(() => null);
   const address = email.toLowerCase();
   const hostPartner = tenant?.mode === "satellite" ? (tenant.partner?.id ?? null) : null;
-  // The recipient's language, their partners and those partners' branding in one D1 round trip.
-  const [users, ...rows] = await db.batch([usersByEmail(db, [address]), ...brandReads(db, hostPartner ? [hostPartner] : recipientPartners(db, address))]);
-  const brands = brandsFrom(env, rows);
-  const partner = hostPartner ? brands.get(hostPartner) : brands.size === 1 ? [...brands.values()][0] : undefined;
+  // The recipient's language, their partners and the host's, and those partners' branding in one D1 round trip.
+  const [users, accounts, stylings, domains, hostAccount, hostStyling, hostDomains] = await db.batch([
+    usersByEmail(db, [address]),
+    ...brandReads(db, recipientPartners(db, address)),
+    ...brandReads(db, hostPartner ? [hostPartner] : []),
+  ]);
+  const theirs = brandsFrom(env, [accounts, stylings, domains]);
+  const partner =
+    hostPartner && (theirs.size === 0 || theirs.has(hostPartner))
+      ? brandsFrom(env, [hostAccount, hostStyling, hostDomains]).get(hostPartner)
+      : theirs.size === 1
+        ? [...theirs.values()][0]
+        : undefined;
   return { partner: partner ?? productBrand(env), accountId: partner?.partnerId ?? null, language: recipientLanguage(users[0], partner) };
 }
 

@@ -6,7 +6,7 @@ import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
 import { DialogScope, type DirtyForms } from "../../lib/unsaved";
 import { Button, type ButtonVariant } from "./Button";
-import { focusOnOpen } from "./focus-ring";
+import { focusOnOpen, useFocusReturn } from "./focus-ring";
 
 /**
  * Modal dialogs on Radix: focus is trapped inside, Escape and the close button
@@ -64,6 +64,7 @@ export function DialogContent({
   size = "md",
   hideClose,
   onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: Omit<ComponentProps<typeof DialogPrimitive.Content>, "title"> & {
   title: ReactNode;
@@ -72,6 +73,7 @@ export function DialogContent({
   hideClose?: boolean;
 }) {
   const t = useT();
+  const focusBack = useFocusReturn();
   const width = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl" }[size];
   return (
     <DialogPrimitive.Portal>
@@ -79,7 +81,11 @@ export function DialogContent({
       <DialogPrimitive.Content
         className={cn(panelClass, width, className)}
         {...(description ? {} : { "aria-describedby": undefined })}
-        onOpenAutoFocus={onOpenAutoFocus ?? focusOnOpen}
+        onOpenAutoFocus={(event) => {
+          focusBack.remember();
+          (onOpenAutoFocus ?? focusOnOpen)(event);
+        }}
+        onCloseAutoFocus={onCloseAutoFocus ?? focusBack.onCloseAutoFocus}
         {...props}
       >
         <div className="flex flex-col gap-1.5 pr-8">
@@ -156,6 +162,7 @@ export function ConfirmDialog({
 }) {
   const t = useT();
   const cancel = useRef<HTMLButtonElement>(null);
+  const focusBack = useFocusReturn();
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger> : null}
@@ -164,7 +171,11 @@ export function ConfirmDialog({
         <AlertDialogPrimitive.Content
           className={cn(panelClass, "max-w-md")}
           {...(description ? {} : { "aria-describedby": undefined })}
-          onOpenAutoFocus={(event) => focusOnOpen(event, cancel.current)}
+          onOpenAutoFocus={(event) => {
+            focusBack.remember();
+            focusOnOpen(event, cancel.current);
+          }}
+          onCloseAutoFocus={focusBack.onCloseAutoFocus}
         >
           <div className="flex flex-col gap-1.5">
             <AlertDialogPrimitive.Title className="text-lg font-semibold tracking-tight">{title}</AlertDialogPrimitive.Title>

@@ -1,7 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "../../lib/cn";
-import { focusOnOpen } from "./focus-ring";
+import { focusOnOpen, useFocusReturn } from "./focus-ring";
 
 /**
  * A panel that slides in from the side (the sidebar on narrow screens): a
@@ -23,6 +23,7 @@ export function SheetContent({
   hideTitle?: boolean;
   side?: "left" | "right";
 }) {
+  const focusBack = useFocusReturn();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 ui-fade" />
@@ -33,7 +34,11 @@ export function SheetContent({
           side === "left" ? "left-0 border-r border-border ui-slide-left" : "right-0 border-l border-border ui-slide-right",
           className,
         )}
-        onOpenAutoFocus={focusOnOpen}
+        onOpenAutoFocus={(event) => {
+          focusBack.remember();
+          focusOnOpen(event);
+        }}
+        onCloseAutoFocus={focusBack.onCloseAutoFocus}
         {...props}
       >
         <DialogPrimitive.Title className={hideTitle ? "sr-only" : "px-4 pt-4 text-base font-semibold"}>{title}</DialogPrimitive.Title>

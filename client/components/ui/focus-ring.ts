@@ -1,3 +1,4 @@
+import { useRef } from "react";
 /**
  * The one focus ring of the product, shown for keyboard focus only: a solid
  * 2 px outline in the theme's readable brand colour (`--ring`), 2 px off the
@@ -102,4 +103,34 @@ export function focusOnOpen(event: Event, preferred?: HTMLElement | null) {
   target.focus({ preventScroll: true, focusVisible: keyboardLast });
   // As Radix does: a text field's value is selected, ready to be typed over.
   if (target instanceof HTMLInputElement && "select" in target) target.select();
+}
+
+/**
+ * Giving the focus back as a dialog (a confirmation, the phone's navigation
+ * panel) closes. Radix gives it back to its own Trigger only, and most
+ * dialogs open from a plain button that sets the screen's state, so the focus
+ * fell to the page's body and a keyboard user started again from the top.
+ * `remember` (as the dialog opens, before it moves the focus) notes the
+ * opener; `onCloseAutoFocus` focuses it again when it is still on the page
+ * and nothing else took the focus meanwhile (a navigation that moved it to
+ * the new screen keeps it there), with the ring when the keyboard was last used.
+ */
+export function useFocusReturn() {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    remember: () => {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      const back = opener.current;
+      opener.current = null;
+      if (!back?.isConnected) return;
+      const box = event.currentTarget instanceof HTMLElement ? event.currentTarget : null;
+      const now = document.activeElement;
+      if (now && now !== document.body && !box?.contains(now)) return;
+      event.preventDefault();
+      back.focus({ preventScroll: true, focusVisible: keyboardLast });
+    },
+  };
 }
