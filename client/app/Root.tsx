@@ -2,7 +2,6 @@ import { QueryClientContext, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import type { BootData } from "../../contract/boot";
 import { useIdentityWrapper } from "../auth/start";
-import { startTimeZoneSync } from "../auth/time-zone";
 import { Toaster } from "../components/ui/Toaster";
 import { I18nProvider } from "../lib/i18n";
 import { ThemeProvider } from "../lib/theme";
@@ -46,8 +45,19 @@ export function Root({
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  // A signed-in user without a zone gets the browser's, once the page is the script's.
-  useEffect(() => startTimeZoneSync(), []);
+  // A signed-in user without a zone gets the browser's, once the page is the script's. Loaded then: its zone
+  // rules and their schema stay out of the first load (sign-in's weight budget, in the bench).
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import("../auth/time-zone").then(({ startTimeZoneSync }) => {
+      if (!left) stop = startTimeZoneSync();
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, []);
   const identity = useIdentityWrapper();
   const app = !identity.needed ? routes : identity.Wrapper ? <identity.Wrapper navigate={navigate}>{routes}</identity.Wrapper> : null;
   return (
