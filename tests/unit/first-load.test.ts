@@ -16,6 +16,8 @@ const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];
 
 /** The packages left out of the first load: the schemas (zod), the zone arithmetic (@date-fns/tz), forms, Radix and the icons. */
 const LEFT_OUT = ["zod", "@date-fns/tz", "react-hook-form", "@radix-ui/react-dialog", "lucide-react"];
+/** Modules of the product's own left out too: the API's message texts, the zone rules and the dates built on them. */
+const LEFT_OUT_MODULES = ["contract/messages.ts", "contract/time-zones.ts", "client/lib/dates.ts"];
 
 function resolveModule(from: string, spec: string): string | null {
   const base = resolve(dirname(from), spec);
@@ -41,8 +43,8 @@ function staticImports(source: string): string[] {
   return found;
 }
 
-/** Each package the entry's static graph imports, with the chain of modules that first reaches it. */
-function firstLoadPackages(): Map<string, string[]> {
+/** Each package the entry's static graph imports, with the chain of modules that first reaches it; and each module of the graph, with its chain. */
+function firstLoad(): { packages: Map<string, string[]>; modules: Map<string, string[]> } {
   const parent = new Map<string, string | null>([[ENTRY, null]]);
   const queue = [ENTRY];
   const packages = new Map<string, string[]>();
@@ -66,7 +68,7 @@ function firstLoadPackages(): Map<string, string[]> {
       if (!packages.has(name)) packages.set(name, chain(file));
     }
   }
-  return packages;
+  return { packages, modules: new Map([...parent.keys()].map((f) => [relative(ROOT, f), chain(f)])) };
 }
 
 describe("the client's first load", () => {
@@ -87,10 +89,12 @@ describe("the client's first load", () => {
   });
 
   it("imports none of the packages sign-in's weight budget left out", () => {
-    const packages = firstLoadPackages();
+    const { packages, modules } = firstLoad();
     // The graph is walked: the entry reaches React and the router.
     expect([...packages.keys()]).toEqual(expect.arrayContaining(["react", "react-dom", "react-router"]));
     const found = LEFT_OUT.filter((name) => packages.has(name)).map((name) => `${name}: ${packages.get(name)!.join(" → ")}`);
     expect(found).toEqual([]);
+    const ownFound = LEFT_OUT_MODULES.filter((m) => modules.has(m)).map((m) => modules.get(m)!.join(" → "));
+    expect(ownFound).toEqual([]);
   });
 });
