@@ -2,7 +2,7 @@ import { QueryClientContext, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import type { BootData } from "../../contract/boot";
 import { useIdentityWrapper } from "../auth/start";
-import { startTimeZoneSync } from "../auth/time-zone";
+import { syncTimeZoneWhenMissing } from "../auth/time-zone-start";
 import { Toaster } from "../components/ui/Toaster";
 import { I18nProvider } from "../lib/i18n";
 import { ThemeProvider } from "../lib/theme";
@@ -46,8 +46,8 @@ export function Root({
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  // A signed-in user without a zone gets the browser's, once the page is the script's.
-  useEffect(() => startTimeZoneSync(), []);
+  // A signed-in user without a zone gets the browser's, once the page is the script's (its code loaded only then).
+  useEffect(() => syncTimeZoneWhenMissing(), []);
   const identity = useIdentityWrapper();
   const app = !identity.needed ? routes : identity.Wrapper ? <identity.Wrapper navigate={navigate}>{routes}</identity.Wrapper> : null;
   return (

@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
 import { DEFAULT_LANGUAGE, Language } from "../../contract/preferences";
-import { MESSAGES, type MessageKey as ApiMessageKey } from "../../contract/messages";
 import type { Catalogue, MessageKey, PluralKey } from "../i18n";
 import { enAUFirst } from "../i18n/en-AU.first";
 import { enGBFirst } from "../i18n/en-GB.first";
@@ -108,20 +107,6 @@ export function translate(key: TranslationKey, values?: Values, language: Langua
     text = catalogue[`${key}_${form}`] ?? catalogue[`${key}_other`];
   }
   return fill(text ?? key, values);
-}
-
-/** The catalogue key of a text the API returned (contract/messages.ts), if it is one. */
-export function apiMessageKey(text: string): MessageKey | null {
-  for (const [name, value] of Object.entries(MESSAGES) as [ApiMessageKey, string][]) {
-    if (value === text) return `message.${name}` as MessageKey;
-  }
-  return null;
-}
-
-/** An API message (e.g. a field error) in the current language; unknown texts pass through. */
-export function translateApiMessage(text: string, language: Language = current): string {
-  const key = apiMessageKey(text);
-  return key ? translate(key, undefined, language) : text;
 }
 
 const LanguageContext = createContext<Language | null>(null);

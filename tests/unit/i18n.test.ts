@@ -4,7 +4,8 @@ import { Language } from "../../contract/enums";
 import { MESSAGES } from "../../contract/messages";
 import { CATALOGUES, LANGUAGE_TAG } from "../../client/i18n";
 import { enUS, type MessageKey } from "../../client/i18n/en-US";
-import { apiMessageKey, translate, translateApiMessage } from "../../client/lib/i18n";
+import { translate } from "../../client/lib/i18n";
+import { apiMessageKey, translateApiMessage } from "../../client/lib/api-messages";
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const keys = Object.keys(enUS).sort();

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { database } from "../../worker/db";
@@ -11,7 +11,8 @@ import { reindexDeliveries } from "../../worker/flows/catalogue";
 import { clearIsolateCaches } from "../../worker/http/isolate-cache";
 import { apiAs } from "./auth";
 import { d1Figures, warmAnswer } from "./d1-figures";
-import { capturedQueue, directory, failingD1, moveContosoToFirstShard, resetSecondShard, runFlows } from "./flows-setup";
+import { holdClockInEachTest } from "./clock";
+import { capturedQueue, directory, failingD1, first, moveContosoToFirstShard, resetSecondShard, runFlows } from "./flows-setup";
 import { json } from "./helpers";
 
 /**
@@ -158,3 +159,84 @@ async function contosoListUnindexed() {
   expect(await live()).not.toContain(CONTOSO);
   return contosoList();
 }
+
+/** Contoso's list of the workouts it delivers as this isolate answers it now (its caches as they are), with the D1 figures. */
+async function contosoListNow() {
+  const res = await contoso.get("/v1/admin/slots/workouts");
+  expect(res.status).toBe(200);
+  return { ids: (await json<{ id: string }[]>(res.clone())).map((w) => w.id), ...d1Figures(res) };
+}
+
+/** The same change of the workout's delivery partners with its publish step run on this isolate, its caches kept. */
+async function deliveredHere(tans: string[]) {
+  expect((await runFlows(await named(tans))).explicitAcks).toHaveLength(1);
+}
+
+describe("the delivery index, fresh for the partner who reads it", () => {
+  holdClockInEachTest();
+  // Each test starts from a workout Northwind delivers itself (an earlier test may have left Contoso named on Northwind's shard).
+  beforeEach(() => delivered([]));
+
+  it("a partner on another shard newly named sees the workout in its list at once on the same isolate, then reads as a warm list does", async () => {
+    // Contoso's routing row cached before the change, the clock held: its age cannot lapse.
+    expect((await contosoList()).ids).not.toContain(AUTOMATE);
+    await deliveredHere([DEMO.contoso.tan]);
+    const fresh = await contosoListNow();
+    expect(fresh.ids).toContain(AUTOMATE);
+    // Once after the change: the routing row read again beside its own shard, then Northwind's.
+    expect(fresh).toMatchObject({ calls: 4, depth: 3 });
+    expect(await contosoList()).toMatchObject({ ids: expect.arrayContaining([AUTOMATE]), calls: 3, depth: 2 });
+  });
+
+  it("a partner on another shard newly named opens the workout's hours at once on the same isolate", async () => {
+    const hours = () => contoso.get(`/v1/admin/availability?workoutId=${AUTOMATE}`);
+    expect((await warmAnswer(hours)).status).toBe(404);
+    await deliveredHere([DEMO.contoso.tan]);
+    expect((await hours()).status).toBe(200);
+  });
+
+  it("a partner removed stops seeing the workout at once, and its list reads its own shard only after", async () => {
+    await deliveredHere([DEMO.contoso.tan]);
+    expect((await contosoList()).ids).toContain(AUTOMATE);
+    await deliveredHere([]);
+    const removed = await contosoListNow();
+    expect(removed.ids).not.toContain(AUTOMATE);
+    expect(await contosoList()).toMatchObject({ calls: 2, depth: 2 });
+    expect((await contoso.get(`/v1/admin/availability?workoutId=${AUTOMATE}`)).status).toBe(404);
+  });
+
+  it("a partner on the author's shard newly named sees the workout at once, before the publish step, and stops seeing it once removed", async () => {
+    await moveContosoToFirstShard();
+    expect((await contosoList()).ids).not.toContain(AUTOMATE);
+    await named([DEMO.contoso.tan]);
+    expect((await contosoListNow()).ids).toContain(AUTOMATE);
+    await named([]);
+    expect((await contosoListNow()).ids).not.toContain(AUTOMATE);
+  });
+
+  it("a copy held on the partner's shard names its author's shard: the list reads it even while the index does not name it, and the author's shard decides", async () => {
+    await delivered([DEMO.contoso.tan]);
+    // Contoso publishes a time: the workout's copy, naming Contoso among its delivery partners, lands on its shard.
+    const [session] = await first.select().from(schema.workoutSessions).where(eq(schema.workoutSessions.workoutId, AUTOMATE));
+    const slot = await contoso.post("/v1/admin/slots", { workoutId: AUTOMATE, sessionId: session!.id, startsAt: "2031-01-07T14:00:00.000Z", capacity: 4 });
+    expect(slot.status, await slot.clone().text()).toBe(201);
+    // The index loses the workout (a step lost, another isolate's row): Contoso's routing row names no other shard.
+    await directory.delete(schema.deliveryIndex).where(eq(schema.deliveryIndex.workoutId, AUTOMATE));
+    clearIsolateCaches();
+    const listed = await contosoList();
+    expect(listed.ids).toContain(AUTOMATE);
+    // Its own shard (with the copies it holds), then Northwind's.
+    expect(listed).toMatchObject({ calls: 3, depth: 3 });
+    // Northwind names nobody: the copy still names Contoso, but Northwind's shard no longer does.
+    await deliveredHere([]);
+    expect((await contosoListNow()).ids).not.toContain(AUTOMATE);
+  });
+
+  it("is read for the caller's own partner only: another partner's admin neither lists nor opens the workout", async () => {
+    await deliveredHere([DEMO.contoso.tan]);
+    const northwindList = await northwind().get("/v1/admin/slots/workouts");
+    expect((await json<{ id: string }[]>(northwindList)).map((w) => w.id)).not.toContain(AUTOMATE);
+    expect((await apiAs("partnerAdmin", { accountId: CONTOSO }).get("/v1/admin/slots/workouts")).status).toBe(403);
+    expect((await apiAs("otherPartnerAdmin", { accountId: NORTHWIND }).get(`/v1/admin/availability?workoutId=${AUTOMATE}`)).status).toBe(403);
+  });
+});

@@ -116,9 +116,10 @@ async function besideCopy(
   seen: number | undefined,
   window: Window | undefined,
 ): Promise<ReturnType<typeof besideJob>[]> {
+  // The shards the cached routing row names (`now`): a shard only a fresh row adds is found by the first look, a level later.
   const shards = await partnerShards(c)
     .delivering(owner.accountId)
-    .catch(() => []);
+    .now.catch(() => []);
   return shards.map((shard) => besideJob(c, owner, shard, jobId, seen, window));
 }
 

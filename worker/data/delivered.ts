@@ -9,15 +9,18 @@
  * A workout is read on the request's shard and, side by side, on the shards
  * the directory's delivery index names for the partner
  * (worker/data/delivery-index.ts; none for most partners, no call to learn
- * them on a warm isolate). A copy held here whose author's shard the index
- * does not name (yet) has it read next.
+ * them on a warm isolate). A shard the index does not name for it yet is
+ * read next: the author's shard a copy held here names, and the shards a
+ * fresh routing row names once this isolate wrote the index for the partner
+ * (worker/tenant/shard.ts deliveriesPlacement), so a partner newly named sees
+ * the workout at once.
  */
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { accounts, deliveryPartners, workoutSessions, workouts, type Account, type PublishedDocument } from "../../db/schema";
 import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { invalid, notFound } from "../http/errors";
-import type { PartnerShards } from "./partner-shards";
+import type { PartnerShards, ShardRef } from "./partner-shards";
 import { copyStatements, readDocument } from "./publication";
 import type { Statements } from "./statements";
 
@@ -122,15 +125,18 @@ export async function deliveredWorkout(
     return { answer, doc };
   };
   // This shard, and side by side the shards the delivery index names for the partner (no call to learn them when warm).
-  const [local, indexed] = await Promise.all([
+  const { now, later } = shards.delivering(scope.account.id);
+  const [local, indexed, changed] = await Promise.all([
     readOn(shards.here, db, scope, workoutId, sessionId),
-    shards.delivering(scope.account.id).then((targets) => Promise.all(targets.map(readThere))),
+    now.then((ts) => Promise.all(ts.map(readThere))),
+    later,
   ]);
   const held = local.workout?.version ?? null;
   let answers = indexed;
-  // A copy held here names its author's shard: read after, when the index does not name it (yet).
-  const named = local.authorShard && local.authorShard !== shards.here ? local.authorShard : null;
-  if (!authors([local]) && named && !indexed.some((a) => a.answer.name === named)) answers = [await readThere({ name: named, db: shards.open(named) })];
+  // A copy held here names its author's shard, and the index may have changed on this isolate: read after, the shards not read yet.
+  const named = local.authorShard && local.authorShard !== shards.here ? [local.authorShard] : [];
+  const next = [...new Set([...named, ...changed.map((s) => s.name)])].filter((name) => !indexed.some((a) => a.answer.name === name));
+  if (!authors([local]) && next.length) answers = [...indexed, ...(await Promise.all(next.map((name) => readThere({ name, db: shards.open(name) }))))];
   const found = authors([local]) ?? authors(answers.map((a) => a.answer));
   const document = found === local ? null : (answers.find((a) => a.answer === found)?.doc ?? null);
   if (!found?.workout || !found.entry) throw notFound("Workout not found");
@@ -145,14 +151,32 @@ export async function deliveredWorkout(
   };
 }
 
-/** One shard's delivered workouts (those authored there), with their sessions: one batch. */
-async function deliveredOn(name: string, db: Db, scope: PartnerScope) {
+/**
+ * The shards of the authors of copies held on this shard whose delivery
+ * entries name the partner: where the list must look even before the index
+ * names them (the author's shard decides; a copy is never listed).
+ */
+function copiesHeldFor(name: string, db: Db, scope: PartnerScope) {
+  return db
+    .selectDistinct({ shard: accounts.shard })
+    .from(deliveryPartners)
+    .innerJoin(workouts, eq(workouts.id, deliveryPartners.workoutId))
+    .innerJoin(accounts, eq(accounts.id, workouts.accountId))
+    .where(and(mine(scope), isNotNull(accounts.shard), ne(accounts.shard, name)));
+}
+
+/**
+ * One shard's delivered workouts (those authored there), with their sessions:
+ * one batch. `held`: with the shards the copies held there name
+ * (copiesHeldFor), in the same batch.
+ */
+async function deliveredOn(name: string, db: Db, scope: PartnerScope, held = false) {
   const entries = db
     .select({ id: deliveryPartners.workoutId })
     .from(deliveryPartners)
     .innerJoin(workouts, eq(workouts.id, deliveryPartners.workoutId))
     .where(and(mine(scope), authoredOn(name)));
-  const [rows, sessions] = await db.batch([
+  const [rows, sessions, copies = []] = await db.batch([
     db
       .select({
         id: workouts.id,
@@ -166,24 +190,31 @@ async function deliveredOn(name: string, db: Db, scope: PartnerScope) {
       .from(workouts)
       .where(inArray(workouts.id, entries)),
     db.select().from(workoutSessions).where(inArray(workoutSessions.workoutId, entries)).orderBy(asc(workoutSessions.sequence)),
+    ...(held ? [copiesHeldFor(name, db, scope)] : []),
   ]);
-  return rows.map((w) => ({
+  const workoutsHere = rows.map((w) => ({
     ...w,
     sessions: sessions.filter((s) => s.workoutId === w.id).map((s) => ({ id: s.id, name: s.name, sequence: s.sequence, lengthMinutes: s.lengthMinutes })),
   }));
+  return { workouts: workoutsHere, heldFor: copies.flatMap((c) => (c.shard ? [c.shard] : [])) };
 }
 
 /**
  * The workouts the partner delivers, by name: those authored on the
  * request's shard and on the shards the delivery index names for it (none
  * for most partners), read side by side (each from its author's shard, never
- * from a copy).
+ * from a copy). A shard the index does not name yet (a copy held here names
+ * it, or the index changed on this isolate since the partner's routing row
+ * was cached) is read after: the list is fresh for its reader, at no cost
+ * once the index and the cached row agree.
  */
 export async function deliveredWorkouts(db: Db, shards: PartnerShards, scope: PartnerScope) {
-  const [own, away] = await Promise.all([
-    deliveredOn(shards.here, db, scope),
-    shards.delivering(scope.account.id).then((targets) => Promise.all(targets.map((s) => deliveredOn(s.name, s.db, scope)))),
-  ]);
-  const byId = new Map([...own, ...away.flat()].map((w) => [w.id, w]));
+  const { now, later } = shards.delivering(scope.account.id);
+  const readOn = (targets: ShardRef[]) => Promise.all(targets.map((s) => deliveredOn(s.name, s.db, scope)));
+  const [own, indexed, away, changed] = await Promise.all([deliveredOn(shards.here, db, scope, true), now, now.then(readOn), later]);
+  const read = new Set([shards.here, ...indexed.map((s) => s.name)]);
+  const next = [...new Set([...changed.map((s) => s.name), ...own.heldFor])].filter((name) => !read.has(name));
+  const after = await readOn(next.map((name) => ({ name, db: shards.open(name) })));
+  const byId = new Map([own, ...away, ...after].flatMap((on) => on.workouts).map((w) => [w.id, w]));
   return [...byId.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

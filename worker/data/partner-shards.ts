@@ -11,6 +11,9 @@ import type { Db } from "../env";
  */
 export type ShardOf = { name: string; db: Db; partnerIds: string[] };
 
+/** A shard by name, with a session of it. */
+export type ShardRef = { name: string; db: Db };
+
 export type PartnerShards = {
   here: string;
   elsewhere: (partnerIds: readonly string[]) => Promise<ShardOf[]>;
@@ -19,9 +22,13 @@ export type PartnerShards = {
   /**
    * The shards other than the request's that hold workouts the partner
    * `partnerId` delivers, from the directory's delivery index with the
-   * partner's routing row (cached per isolate like it: no call when warm).
+   * partner's routing row (cached per isolate like it: no call when warm):
+   * `now`, to read at once. `later`: the shards a fresh row names besides,
+   * when this isolate wrote the index for the partner since its row was
+   * cached (the row is read again beside the reads of `now`; to read after
+   * them); none otherwise, with no call.
    */
-  delivering: (partnerId: string) => Promise<{ name: string; db: Db }[]>;
+  delivering: (partnerId: string) => { now: Promise<ShardRef[]>; later: Promise<ShardRef[]> };
   /**
    * The partners the directory's delivery index names as delivering the
    * workout, on shards other than the request's, grouped by shard (cached per

@@ -13,12 +13,13 @@ import {
 } from "../data/publication";
 import { partnerRows } from "../data/partner-numbers";
 import { heldOn } from "../data/shard-move-held";
-import { deliverersOf, indexStatements, unindexedWorkouts } from "../data/delivery-index";
+import { deliverersOf, indexStatements, unindexedWorkouts, workoutDeliverers } from "../data/delivery-index";
 import { d1Of, runBatch, type Statement } from "../data/statements";
 import type { PublishMessage, RefreshMessage } from "../domain/flows";
 import { PartnerMoving, writesPaused } from "../domain/shard-move";
 import type { Db } from "../env";
 import type { FlowDatabases } from "./consumer";
+import { deliveriesChanged } from "../tenant/deliverers";
 import { sendFlows } from "./queue";
 import { shardHolding } from "./where";
 
@@ -47,10 +48,20 @@ export async function publish(dbs: FlowDatabases, env: Env, m: PublishMessage): 
   if (writesPaused(author?.shardMove)) throw new PartnerMoving("publishing a workout");
   const now = author ? (author.shard ?? dbs.defaultShard) : m.shard;
   if (now !== m.shard) return publish(dbs, env, { ...m, shard: now });
-  const index = indexStatements(directory, document, await deliverersOf(directory, document));
-  if (document.workout.partnerVisibility === "private" && (await publishedVersion(directory, m.workoutId)) === null) return runBatch(d1Of(directory), index);
+  const [deliverers, named] = await Promise.all([deliverersOf(directory, document), workoutDeliverers(directory, m.workoutId)]);
+  const index = indexStatements(directory, document, deliverers);
+  // The partners added or removed read their deliveries again on this isolate (worker/tenant/deliverers.ts).
+  const changed = symmetricDifference(
+    deliverers,
+    named.map((d) => d.partnerId),
+  );
+  if (document.workout.partnerVisibility === "private" && (await publishedVersion(directory, m.workoutId)) === null) {
+    await runBatch(d1Of(directory), index);
+    return deliveriesChanged(m.workoutId, changed);
+  }
   // The publish statement is a query builder, which renders to SQL like the index's.
   await runBatch(d1Of(directory), [publishStatement(directory, m.shard, authorName, document) as unknown as Statement, ...index]);
+  deliveriesChanged(m.workoutId, changed);
   const others = shardsOf(env).filter((s) => s.name !== m.shard);
   await sendFlows(
     env,
@@ -134,3 +145,6 @@ export async function reindexDeliveries(
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The ids in one list and not the other. */
+const symmetricDifference = (a: readonly string[], b: readonly string[]) => [...a.filter((x) => !b.includes(x)), ...b.filter((x) => !a.includes(x))];

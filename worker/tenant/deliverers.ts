@@ -1,6 +1,7 @@
 import { workoutDeliverers } from "../data/delivery-index";
 import type { Db } from "../env";
 import { isolateCache } from "../http/isolate-cache";
+import { markDeliveriesChanged } from "./shard";
 
 /**
  * The partners delivering a workout and their shards, from the directory's
@@ -21,4 +22,16 @@ export function deliverersHint(directory: Db, workoutId: string): Promise<{ part
   cache.set(workoutId, { at: now, value });
   value.catch(() => cache.delete(workoutId));
   return value;
+}
+
+/**
+ * This isolate wrote the delivery index of the workout, changing the
+ * partners it names by `partnerIds` (added or removed): the workout's hint is
+ * dropped, and those partners' deliveries are read again beside their next
+ * read that needs them (worker/tenant/shard.ts markDeliveriesChanged), so a
+ * partner named here sees the workout at once on this isolate.
+ */
+export function deliveriesChanged(workoutId: string, partnerIds: readonly string[]): void {
+  cache.delete(workoutId);
+  markDeliveriesChanged(partnerIds);
 }

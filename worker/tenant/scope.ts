@@ -11,7 +11,7 @@ import { secureCookies } from "./origins";
 import { hostOf, resolveTenant } from "./resolve";
 import { MOVING_MESSAGE, MOVING_RETRY_SECONDS } from "../domain/shard-move";
 import { ApiError } from "../http/errors";
-import { accountPlacement, accountShard, chooseShard, forgetAccountPlacement, partnerMoving } from "./shard";
+import { accountPlacement, accountShard, chooseShard, deliveriesPlacement, forgetAccountPlacement, partnerMoving, type AccountPlacement } from "./shard";
 import { deliverersHint } from "./deliverers";
 
 const sentBookmark = (c: Context<AppEnv>) => c.req.header(BOOKMARK_HEADER) ?? getCookie(c, BOOKMARK_COOKIE);
@@ -179,10 +179,13 @@ export function partnerShards(c: Context<AppEnv>): PartnerShards {
     },
     deliveringWorkout: async (workoutId) => byShard(await deliverersHint(c.get("directory"), workoutId)),
     deliveringFor: async (accountId) => byShard((await accountPlacement(c.get("directory"), accountId))?.deliveredBy ?? []),
-    delivering: async (partnerId) => {
-      const placed = (await accountPlacement(c.get("directory"), partnerId))?.delivering ?? [];
-      const names = new Set(placed.map((name) => name ?? defaultShard(c.env)));
-      return [...names].filter((name) => name !== here).map((name) => ({ name, db: open(name) }));
+    delivering: (partnerId) => {
+      const { cached, fresh } = deliveriesPlacement(c.get("directory"), partnerId);
+      const names = (placed: AccountPlacement | null) => [...new Set((placed?.delivering ?? []).map((name) => name ?? defaultShard(c.env)))];
+      const now = cached.then((placed) => names(placed).filter((name) => name !== here));
+      const later = fresh ? Promise.all([fresh, now]).then(([placed, read]) => names(placed).filter((name) => name !== here && !read.includes(name))) : [];
+      const refs = (list: string[]) => list.map((name) => ({ name, db: open(name) }));
+      return { now: now.then(refs), later: Promise.resolve(later).then(refs) };
     },
   };
 }

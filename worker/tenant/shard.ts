@@ -42,7 +42,8 @@ export type AccountPlacement = {
 /** The partner whose workouts an account books (a partner: its own). */
 const authorOf = sql`case when ${accounts.type} = 'partner' then ${accounts.id} else ${accounts.parentAccountId} end`;
 
-const cache = isolateCache<string, { at: number; value: Promise<AccountPlacement | null> }>(MAX_ENTRIES);
+/** A cached placement; `deliveriesChanged`: this isolate learnt since it was read that the delivery index changed for the account (markDeliveriesChanged). */
+const cache = isolateCache<string, { at: number; value: Promise<AccountPlacement | null>; deliveriesChanged?: boolean }>(MAX_ENTRIES);
 
 /** The placement of an account (null: no such account). */
 async function lookUp(directory: Db, accountId: string): Promise<AccountPlacement | null> {
@@ -76,6 +77,40 @@ export function accountPlacement(directory: Db, accountId: string, onCache?: (hi
   cache.set(key, { at: now, value });
   value.catch(() => cache.delete(key));
   return value;
+}
+
+/**
+ * The partner's placement for reading the shards of its deliveries: `cached`
+ * as accountPlacement answers it (no call when warm) and, when this isolate
+ * learnt since that the delivery index changed for the partner, `fresh`: the
+ * routing row read again now, which replaces the cached one. The caller reads
+ * `cached`'s shards at once and `fresh`'s others after it, so a warm request
+ * pays for the fresh row only after a change, in the round of its first reads.
+ */
+export function deliveriesPlacement(
+  directory: Db,
+  accountId: string,
+): { cached: Promise<AccountPlacement | null>; fresh: Promise<AccountPlacement | null> | null } {
+  const key = accountId.toLowerCase();
+  const hit = cache.get(key);
+  if (!hit?.deliveriesChanged || Date.now() - hit.at >= TTL_MS) return { cached: accountPlacement(directory, key), fresh: null };
+  const fresh = lookUp(directory, key);
+  cache.set(key, { at: Date.now(), value: fresh });
+  fresh.catch(() => cache.delete(key));
+  return { cached: hit.value, fresh };
+}
+
+/**
+ * This isolate wrote the delivery index for the partners `accountIds` (the
+ * publish step, worker/flows/catalogue.ts): their cached placements are kept
+ * for routing, and their deliveries are read again beside the next read that
+ * needs them (deliveriesPlacement).
+ */
+export function markDeliveriesChanged(accountIds: readonly string[]): void {
+  for (const id of accountIds) {
+    const hit = cache.get(id.toLowerCase());
+    if (hit) hit.deliveriesChanged = true;
+  }
 }
 
 /**

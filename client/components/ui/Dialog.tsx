@@ -6,7 +6,7 @@ import { cn } from "../../lib/cn";
 import { useT } from "../../lib/i18n";
 import { DialogScope, type DirtyForms } from "../../lib/unsaved";
 import { Button, type ButtonVariant } from "./Button";
-import { focusOnOpen, useFocusReturn } from "./focus-ring";
+import { focusOnOpen, useFocusReturn } from "./focus-moves";
 
 /**
  * Modal dialogs on Radix: focus is trapped inside, Escape and the close button

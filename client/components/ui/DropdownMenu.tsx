@@ -2,7 +2,8 @@ import * as Menu from "@radix-ui/react-dropdown-menu";
 import { Check } from "../icons";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
-import { focusFromPointer, focusRing } from "./focus-ring";
+import { focusFromPointer } from "./focus-moves";
+import { focusRing } from "./focus-ring";
 
 /**
  * Menus on Radix: arrow keys move, typing jumps to an item, Escape closes and

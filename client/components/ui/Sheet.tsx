@@ -1,7 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "../../lib/cn";
-import { focusOnOpen, useFocusReturn } from "./focus-ring";
+import { focusOnOpen, useFocusReturn } from "./focus-moves";
 
 /**
  * A panel that slides in from the side (the sidebar on narrow screens): a

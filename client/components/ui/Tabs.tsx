@@ -1,7 +1,8 @@
 import * as TabsPrimitive from "@radix-ui/react-tabs";
 import type { ReactNode } from "react";
 import { cn } from "../../lib/cn";
-import { focusFromPointer, focusRing } from "./focus-ring";
+import { focusFromPointer } from "./focus-moves";
+import { focusRing } from "./focus-ring";
 
 export type TabItem = { id: string; label: ReactNode; content: ReactNode };
 

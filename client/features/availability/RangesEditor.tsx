@@ -5,7 +5,8 @@ import { Plus, X } from "../../components/icons";
 import { Button } from "../../components/ui/Button";
 import { Field, Input } from "../../components/ui/Field";
 import { errorAt } from "../../lib/forms";
-import { translateApiMessage, useT } from "../../lib/i18n";
+import { useT } from "../../lib/i18n";
+import { translateApiMessage } from "../../lib/api-messages";
 
 export type AvailabilityValues = z.input<typeof SaveAvailability>;
 type RangesPath = `weekly.${number}.ranges` | `overrides.${number}.ranges`;

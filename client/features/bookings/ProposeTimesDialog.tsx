@@ -6,7 +6,8 @@ import { MESSAGES } from "../../../contract/messages";
 import { Dialog, DialogContent, FormDialogFooter } from "../../components/ui/Dialog";
 import { Field, Textarea } from "../../components/ui/Field";
 import { errorAt } from "../../lib/forms";
-import { translateApiMessage, useT } from "../../lib/i18n";
+import { useT } from "../../lib/i18n";
+import { translateApiMessage } from "../../lib/api-messages";
 import { MAX_TIMES, MultiTimePicker } from "./MultiTimePicker";
 
 const Values = z.object({

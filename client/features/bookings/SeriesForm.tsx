@@ -12,7 +12,8 @@ import { LANGUAGE_TAG } from "../../i18n/tags";
 import { ApiError } from "../../lib/api";
 import { today, usePartnerTimeZone } from "../../lib/dates";
 import { errorAt, setFieldErrors } from "../../lib/forms";
-import { translateApiMessage, useLanguage, useT } from "../../lib/i18n";
+import { useLanguage, useT } from "../../lib/i18n";
+import { translateApiMessage } from "../../lib/api-messages";
 import { useSlotChanges } from "./api";
 import { TimeZoneOptions } from "../../components/ui/TimeZonePicker";
 

@@ -6,7 +6,8 @@ import { ringRoom, withinFocusRing } from "../../components/ui/focus-ring";
 import { cn } from "../../lib/cn";
 import { TZDateMini } from "@date-fns/tz";
 import { calendarDateIn, parseCalendarDate, toCalendarDate, useTimeZone } from "../../lib/dates";
-import { translateApiMessage, useLanguage, useT } from "../../lib/i18n";
+import { useLanguage, useT } from "../../lib/i18n";
+import { translateApiMessage } from "../../lib/api-messages";
 import { useOpenTimes, type OpenTimesSource } from "./open-times";
 
 /** Without published hours, any time of a day may be proposed: these, every half hour. */

@@ -2,7 +2,8 @@ import { ImageTypes } from "../../../contract/accounts";
 import { MARK_TYPES, SUGGESTED_IMAGE_SIZES, type Styling, type StylingFileField } from "../../../contract/styling";
 import { Field, Switch } from "../../components/ui/Field";
 import { FileUpload } from "../../components/ui/FileUpload";
-import { translateApiMessage, useT, type TranslationKey } from "../../lib/i18n";
+import { useT, type TranslationKey } from "../../lib/i18n";
+import { translateApiMessage } from "../../lib/api-messages";
 import { IMAGES, type Images } from "./branding-form";
 
 /** Branding's images (logo, square mark, hero and sign-in backgrounds): each with the one upload control (preview, choose, Remove); and show-logo-on-login. */

@@ -13,7 +13,8 @@ import {
   type StylingDataInput,
   type StylingFileField,
 } from "../../../contract/styling";
-import { translateApiMessage, type TranslationKey } from "../../lib/i18n";
+import { type TranslationKey } from "../../lib/i18n";
+import { translateApiMessage } from "../../lib/api-messages";
 
 /**
  * The branding form's model: its colour and image fields, the values of the

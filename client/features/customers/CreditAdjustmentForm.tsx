@@ -9,7 +9,8 @@ import { Field, Input } from "../../components/ui/Field";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { setFieldErrors } from "../../lib/forms";
-import { translateApiMessage, useT } from "../../lib/i18n";
+import { useT } from "../../lib/i18n";
+import { translateApiMessage } from "../../lib/api-messages";
 import { useCreditAdjustment } from "./api";
 import { LeaveGuard } from "../../app/shell/LeaveGuard";
 

@@ -16,7 +16,8 @@ import {
 import { WorkoutPicker } from "./WorkoutPicker";
 import { Button } from "../../components/ui/Button";
 import { Checkbox, Field, Input } from "../../components/ui/Field";
-import { translateApiMessage, useT } from "../../lib/i18n";
+import { useT } from "../../lib/i18n";
+import { translateApiMessage } from "../../lib/api-messages";
 import { usePriceGroups } from "../price-groups/api";
 import { DateField, Section, useFieldError } from "./parts";
 import type { WorkoutForm } from "./workout-form";

@@ -12,7 +12,8 @@ import { Checkbox, Field, Input } from "../../components/ui/Field";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
-import { translateApiMessage, useLanguage, useT } from "../../lib/i18n";
+import { useLanguage, useT } from "../../lib/i18n";
+import { translateApiMessage } from "../../lib/api-messages";
 import { useAccount } from "../accounts/api";
 import { useSaveVariant, useVariant, useWorkout } from "./api";
 import {

@@ -17,7 +17,8 @@ import { toast } from "../../components/ui/toast-store";
 import { api, ApiError } from "../../lib/api";
 import { browserTimeZone } from "../../lib/dates";
 import { setFieldErrors, toastInvalidForm } from "../../lib/forms";
-import { translateApiMessage, useLanguage, useT } from "../../lib/i18n";
+import { useLanguage, useT } from "../../lib/i18n";
+import { translateApiMessage } from "../../lib/api-messages";
 import { signupType } from "../auth/signupType";
 
 /** What onboarding asks before any value: your name, the organisation's name and (on the main domain) its type; the rest later in Your Profile. */

@@ -1,5 +1,6 @@
 import { api, ApiError } from "../../lib/api";
-import { apiMessageKey, translateApiMessage, type Translate } from "../../lib/i18n";
+import type { Translate } from "../../lib/i18n";
+import { apiMessageKey, translateApiMessage } from "../../lib/api-messages";
 
 const accepting = new Map<string, Promise<void>>();
 

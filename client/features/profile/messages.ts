@@ -1,5 +1,6 @@
 import { enUS, type MessageKey } from "../../i18n/en-US";
-import { translate, translateApiMessage } from "../../lib/i18n";
+import { translate } from "../../lib/i18n";
+import { translateApiMessage } from "../../lib/api-messages";
 
 /**
  * An API field message in the current language: the shared MESSAGES first,

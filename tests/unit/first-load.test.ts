@@ -1,0 +1,100 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * What the client's entry loads before sign-in is interactive: the modules
+ * client/main.tsx imports statically, and theirs (a type-only import and an
+ * `import()` load nothing then). Its weight budget is measured by
+ * `npm run bench` (120 KB gzip); this keeps the packages that budget left
+ * out (docs/decisions.md, "JavaScript before /login") from coming back
+ * through one static import, without a build.
+ */
+const ROOT = join(import.meta.dirname, "../..");
+const ENTRY = resolve(ROOT, "client/main.tsx");
+const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];
+
+/** The packages left out of the first load: the schemas (zod), the zone arithmetic (@date-fns/tz), forms, Radix and the icons. */
+const LEFT_OUT = ["zod", "@date-fns/tz", "react-hook-form", "@radix-ui/react-dialog", "lucide-react"];
+/** Modules of the product's own left out too: the API's message texts, the zone rules and the dates built on them, the moves of the focus from script. */
+const LEFT_OUT_MODULES = ["contract/messages.ts", "contract/time-zones.ts", "client/lib/dates.ts", "client/components/ui/focus-moves.ts"];
+
+function resolveModule(from: string, spec: string): string | null {
+  const base = resolve(dirname(from), spec);
+  return EXTENSIONS.map((e) => base + e).find((p) => existsSync(p) && statSync(p).isFile()) ?? null;
+}
+
+/** The static imports of a module's source (not `import type`, not `import { type A, type B }`, not `import()`). */
+function staticImports(source: string): string[] {
+  const found: string[] = [];
+  for (const m of source.matchAll(/^\s*(?:import|export)\s+(?!type\b)([^;]*?)\s+from\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']/gm)) {
+    const clause = (m[1] ?? "").trim();
+    const names =
+      clause.startsWith("{") && clause.endsWith("}")
+        ? clause
+            .slice(1, -1)
+            .split(",")
+            .map((n) => n.trim())
+            .filter(Boolean)
+        : null;
+    if (names?.length && names.every((n) => n.startsWith("type "))) continue;
+    found.push((m[2] ?? m[3])!);
+  }
+  return found;
+}
+
+/** Each package the entry's static graph imports, with the chain of modules that first reaches it; and each module of the graph, with its chain. */
+function firstLoad(): { packages: Map<string, string[]>; modules: Map<string, string[]> } {
+  const parent = new Map<string, string | null>([[ENTRY, null]]);
+  const queue = [ENTRY];
+  const packages = new Map<string, string[]>();
+  const chain = (file: string | null) => {
+    const files: string[] = [];
+    for (let f = file; f; f = parent.get(f) ?? null) files.unshift(relative(ROOT, f));
+    return files;
+  };
+  while (queue.length) {
+    const file = queue.shift()!;
+    for (const spec of staticImports(readFileSync(file, "utf8"))) {
+      if (spec.startsWith(".")) {
+        const target = resolveModule(file, spec);
+        if (target && !parent.has(target)) {
+          parent.set(target, file);
+          queue.push(target);
+        }
+        continue;
+      }
+      const name = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!;
+      if (!packages.has(name)) packages.set(name, chain(file));
+    }
+  }
+  return { packages, modules: new Map([...parent.keys()].map((f) => [relative(ROOT, f), chain(f)])) };
+}
+
+describe("the client's first load", () => {
+  it("reads static imports only: a type-only import and a dynamic import are not followed", () => {
+    expect(
+      staticImports(
+        [
+          'import { a } from "./a";',
+          'import type { B } from "./b";',
+          'import { type C, type D } from "./c";',
+          'import { type E, f } from "./e";',
+          'export { g } from "./g";',
+          'import "./side-effect";',
+          'const h = () => import("./h");',
+        ].join("\n"),
+      ),
+    ).toEqual(["./a", "./e", "./g", "./side-effect"]);
+  });
+
+  it("imports none of the packages sign-in's weight budget left out", () => {
+    const { packages, modules } = firstLoad();
+    // The graph is walked: the entry reaches React and the router.
+    expect([...packages.keys()]).toEqual(expect.arrayContaining(["react", "react-dom", "react-router"]));
+    const found = LEFT_OUT.filter((name) => packages.has(name)).map((name) => `${name}: ${packages.get(name)!.join(" → ")}`);
+    expect(found).toEqual([]);
+    const ownFound = LEFT_OUT_MODULES.filter((m) => modules.has(m)).map((m) => modules.get(m)!.join(" → "));
+    expect(ownFound).toEqual([]);
+  });
+});
