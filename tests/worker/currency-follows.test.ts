@@ -200,7 +200,9 @@ describe("a partner changes its currency", () => {
       [contoso.id]: { shard: "USD", directory: "GBP" },
       [harbour.id]: { shard: "USD", directory: "GBP" },
     });
-    expect(queue.sent).toEqual([{ kind: "copyCurrency", shard: "weur-1", accountIds: expect.arrayContaining([contoso.id, ...CONTOSO_CUSTOMERS]) }]);
+    expect(queue.sent).toEqual([
+      { kind: "copyAccount", shard: "weur-1", accountIds: expect.arrayContaining([contoso.id, ...CONTOSO_CUSTOMERS]), keptId: expect.any(String) },
+    ]);
     for (let run = 0; run < 2; run++) {
       const result = await runFlows(queue.sent);
       expect(result.explicitAcks).toHaveLength(1);

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { accounts, accountUsers } from "../../db/schema";
-import { copyCurrencies } from "../data/customer-currency";
+import { copyDirectoryParts } from "../data/directory-copy";
 import { takeBackLink, takeBackMemberStatus, takeBackOnboarding } from "../data/undo-steps";
-import type { CopyCurrencyMessage, UndoLinkMessage, UndoMemberStatusMessage, UndoOnboardingMessage } from "../domain/flows";
+import type { CopyAccountMessage, UndoLinkMessage, UndoMemberStatusMessage, UndoOnboardingMessage } from "../domain/flows";
 import type { FlowDatabases } from "./consumer";
 import { shardHolding, shardOfRows } from "./where";
 
@@ -38,6 +38,6 @@ export const undoMemberStatus = async (dbs: FlowDatabases, m: UndoMemberStatusMe
     m,
   );
 
-/** The directory's rows following the currency (and a partner's profile) the shard holds, where those accounts are now. */
-export const copyCurrency = async (dbs: FlowDatabases, m: CopyCurrencyMessage) =>
-  copyCurrencies(await on(dbs, shardOfRows(dbs, m.shard, m.accountIds)), m.accountIds);
+/** The directory's copies of accounts following what the shard holds of them, where those accounts are now. */
+export const copyAccount = async (dbs: FlowDatabases, m: CopyAccountMessage) =>
+  copyDirectoryParts(await on(dbs, shardOfRows(dbs, m.shard, m.accountIds)), m.accountIds);
