@@ -27,7 +27,7 @@ import { directoryCopyStatement, nextDirectoryVersion, writeDirectoryCopies } fr
 import { theRow, today } from "./query";
 import { writeThenRead } from "./reusable";
 import { directoryPart } from "./routing-rows";
-import { raw, type Statements } from "./statements";
+import { errorText, raw, type Statements } from "./statements";
 
 /** The customer row being judged (the outer `accounts` of each statement below; the subqueries name their own tables by alias). */
 const customer = (column: string) => sql.raw(`"accounts"."${column}"`);
@@ -79,15 +79,46 @@ function followStatements(db: Db, partners: SQL, userId: string | null, partnerO
   return { entries, rows };
 }
 
-/** The price groups of the partner with money prices in `from` for a workout (or variant) that has none of the group's in `to`, by name. */
-export async function groupsPricedOnlyIn(db: Db, partnerId: string, from: Currency, to: Currency): Promise<{ id: string; name: string }[]> {
-  const day = today();
+/**
+ * The pricing lines (alias `l`, with their group `g`) of the partner's price
+ * groups with an in-date money price in `from` for a workout (or variant)
+ * that has none of the group's in `to`: FROM and WHERE, for a select.
+ */
+function pricedOnlyIn(partnerId: string, from: Currency, to: Currency, day: string): SQL {
   const current = (line: string) => sql.raw(`${line}.pricing_type = 'value' AND (${line}.end_date IS NULL OR ${line}.end_date >= `);
-  return db.all<{ id: string; name: string }>(sql`SELECT DISTINCT g.id, g.name FROM price_groups g JOIN pricing_lines l ON l.price_group_id = g.id
+  return sql`price_groups g JOIN pricing_lines l ON l.price_group_id = g.id
     WHERE g.account_id = ${partnerId} AND l.price_type = 'customerPriceGroup' AND l.currency = ${from} AND ${current("l")}${day})
     AND NOT EXISTS (SELECT 1 FROM pricing_lines n WHERE n.price_group_id = l.price_group_id AND n.workout_id = l.workout_id
-      AND n.variant_id IS l.variant_id AND n.currency = ${to} AND ${current("n")}${day}))
-    ORDER BY g.name`);
+      AND n.variant_id IS l.variant_id AND n.currency = ${to} AND ${current("n")}${day}))`;
+}
+
+/** The price groups of the partner with money prices in `from` for a workout (or variant) that has none of the group's in `to`, by name. */
+export async function groupsPricedOnlyIn(db: Db, partnerId: string, from: Currency, to: Currency): Promise<{ id: string; name: string }[]> {
+  return db.all<{ id: string; name: string }>(sql`SELECT DISTINCT g.id, g.name FROM ${pricedOnlyIn(partnerId, from, to, today())} ORDER BY g.name`);
+}
+
+/** The error of the currency change's guard (pricedOnlyInGuard): its NULL code refused by the column's NOT NULL. */
+const PRICED_ONLY_IN_OLD = /NOT NULL constraint failed: audit_entries\.code/i;
+
+/**
+ * A statement of the currency change's batch that fails it (an entry with
+ * no code, which its NOT NULL refuses) while a price group of the partner is
+ * priced only in the old currency as the batch reads it: nothing of the
+ * change is written, however late the group was priced.
+ */
+const pricedOnlyInGuard = (partnerId: string, from: Currency, to: Currency) =>
+  raw(sql`INSERT INTO audit_entries (id, account_id, code, subject_type, subject_id)
+    SELECT lower(hex(randomblob(16))), ${partnerId}, NULL, 'account', ${partnerId}
+    WHERE EXISTS (SELECT 1 FROM ${pricedOnlyIn(partnerId, from, to, today())})`);
+
+/** The 409 of a change held back by price groups priced only in the current currency, naming them. */
+function refusedForGroups(from: Currency, to: Currency, groups: { name: string }[]) {
+  const why = currencyRefusal(
+    from,
+    to,
+    groups.map((g) => g.name),
+  );
+  return conflict(why, { currency: why });
 }
 
 /** What changing the partner's currency to `to` would do to its customers and price groups (CurrencyChangeDto). */
@@ -140,9 +171,10 @@ async function followInDirectory(
 }
 
 /**
- * The partner changes its currency (with the rest of its details): refused
- * (409) while a price group has prices only in the current one; otherwise one
- * batch on its shard writes its row, the entry in its own trail
+ * The partner changes its currency (with the rest of its details): one batch
+ * on its shard, refused whole (409, naming them) while a price group has
+ * prices only in the current one as the batch reads it (pricedOnlyInGuard),
+ * writes its row, the entry in its own trail
  * (`accountCurrencyChanged`) and its customers' move (followStatements), then
  * the directory follows. Answers the partner's row.
  */
@@ -154,15 +186,6 @@ export async function changePartnerCurrency(
 ): Promise<Account> {
   const { shard, directory } = dbs;
   const partner = scope.account;
-  const groups = await groupsPricedOnlyIn(shard, partner.id, partner.currency, patch.currency);
-  if (groups.length) {
-    const why = currencyRefusal(
-      partner.currency,
-      patch.currency,
-      groups.map((g) => g.name),
-    );
-    throw conflict(why, { currency: why });
-  }
   const mine = eq(accounts.id, partner.id);
   const stored = sql`(SELECT ${accounts.currency} FROM ${accounts} WHERE ${mine})`;
   const entry = auditStatement({
@@ -180,6 +203,7 @@ export async function changePartnerCurrency(
   const [followed, rows] = await writeThenRead(
     shard,
     [
+      pricedOnlyInGuard(partner.id, partner.currency, patch.currency),
       entry,
       shard
         .update(accounts)
@@ -188,7 +212,11 @@ export async function changePartnerCurrency(
       move.entries,
     ],
     [move.rows, shard.select().from(accounts).where(mine)],
-  );
+  ).catch(async (err: unknown) => {
+    if (!PRICED_ONLY_IN_OLD.test(errorText(err))) throw err;
+    // Refused by the guard: the groups named as they are now.
+    throw refusedForGroups(partner.currency, patch.currency, await groupsPricedOnlyIn(shard, partner.id, partner.currency, patch.currency));
+  });
   const row = theRow(rows, "updated account");
   if (shard !== directory) await followInDirectory(directory, dbs.shardName, row, followed, later);
   return row;
