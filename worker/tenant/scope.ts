@@ -214,17 +214,17 @@ export async function refuseWritesWhileMoving(c: Context<AppEnv>, accountId: str
 
 /**
  * The endpoint layer's check of every write, once its guard has found the
- * caller and before its input is read (docs/decisions/2026-11-27-writes-during-a-move-refused-as-a-class.md):
- * the acting account's partner moving (its cached routing row: no call on a
- * warm isolate, and none more where the host or X-Account-Id already found
- * it), or, for a signed-in user's own write (its details, its zone, an
- * invite, a new account), a partner of any of the caller's accounts moving:
- * the user's copy and its accounts' trails are on that partner's shard (one
- * directory read, only for those writes). A public write names its partner
- * itself (a link's), resolved through accountShardName.
+ * caller and before its input is read (docs/decisions/2026-11-27-writes-during-a-move-refused-as-a-class.md).
+ * An acting account's partner moving was refused before: by tenantScope (the
+ * host's partner, X-Account-Id's) or by requireAccount (the caller's only
+ * account, a Clerk organisation's), from the same cached routing rows. What
+ * is left is a signed-in user's own write (its details, its zone, an invite,
+ * a new account): refused while a partner of any of the caller's accounts
+ * moves, since the user's copy and its accounts' trails are on that
+ * partner's shard (one directory read, only for those writes). A public
+ * write names its partner itself (a link's), resolved through accountShardName.
  */
-export async function refuseCallerWritesWhileMoving(c: Context<AppEnv>, scope: { auth: AuthContext; account?: { id: string } } | undefined): Promise<void> {
-  if (!scope || !writes(c)) return;
-  if (scope.account) return refuseWritesWhileMoving(c, scope.account.id);
+export async function refuseCallerWritesWhileMoving(c: Context<AppEnv>, scope: { auth: AuthContext; account?: unknown } | undefined): Promise<void> {
+  if (!scope || scope.account || !writes(c)) return;
   refuseWhileMoving(c, await callerAccountsMoving(c.get("directory"), scope.auth));
 }
