@@ -102,6 +102,8 @@ describe("a same-shard link's undo through a move of the link's new partner", ()
     // Its members reach it where the directory routes it.
     const routed = await env.DB.prepare("SELECT shard FROM accounts WHERE id = ?1").bind(CONTOSO).first<string>("shard");
     expect(routed).toBe("spare");
-    expect(await drizzle(spareD1(), { schema }).select({ id: schema.accounts.id }).from(schema.accounts).where(eq(schema.accounts.id, customer))).toHaveLength(1);
+    expect(await drizzle(spareD1(), { schema }).select({ id: schema.accounts.id }).from(schema.accounts).where(eq(schema.accounts.id, customer))).toHaveLength(
+      1,
+    );
   }, 120_000);
 });
