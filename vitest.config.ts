@@ -56,6 +56,14 @@ export default defineConfig(async () => {
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
                 bindings: { TEST_MIGRATIONS: migrations, ...DEVELOPMENT },
+                // A third database, bound under a name that is not a shard's (so the Worker sees the two of wrangler.toml):
+                // a test that needs a move between two shards, neither the directory's, lays it over as SHARD_SPARE.
+                d1Databases: {
+                  DB: "00000000-0000-0000-0000-000000000000",
+                  SHARD_FIRST: "00000000-0000-0000-0000-000000000000",
+                  SHARD_WEUR_1: "00000000-0000-0000-0000-000000000001",
+                  TEST_SPARE_SHARD: "00000000-0000-0000-0000-000000000002",
+                },
               },
             }),
           ],

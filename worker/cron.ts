@@ -8,7 +8,7 @@ import { sendReminders } from "./data/reminders";
 import { requeueStale } from "./mail/outbox";
 import { expireMailBodies } from "./mail/bodies";
 import { reindexDeliveries, republishLagging } from "./flows/catalogue";
-import { requeueDirectoryKept, requeueKept } from "./flows/kept";
+import { keepAndSend, requeueDirectoryKept, requeueKept } from "./flows/kept";
 import { partnerMoves, quietPartnersOn } from "./data/quiet-partners";
 import { pruneClaims } from "./data/time-claims";
 import { alignCustomerCurrencies } from "./data/customer-currency";
@@ -64,7 +64,9 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
       await dropInactiveIdentityMemberships(db, database(env.DB), shard, defaultShard(env), quiet);
       // Delivering partners' time claims long past expire (worker/data/time-claims.ts).
       await pruneClaims(db, now, quiet);
-      await alignCustomerCurrencies({ shard: db, directory: database(env.DB) }, { shard, defaultShard: defaultShard(env), quiet }, (m) => sendFlows(env, [m]));
+      await alignCustomerCurrencies({ shard: db, directory: database(env.DB) }, { shard, defaultShard: defaultShard(env), quiet }, (m) =>
+        keepAndSend(env, db, m),
+      );
       if (!moves.length)
         await backfillClaims(
           { shard: db, directory: database(env.DB), open: (name) => database(shardBinding(env, name)) },

@@ -3,7 +3,7 @@
  * (`authId`), either a partner (with a unique 6-digit TAN) or a customer linked
  * to one partner (`parentAccountId`, set by assign-parent with the partner's TAN).
  */
-import { index, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { AccountLocation, AccountType, Currency, Industry, Language, OrgSize } from "../../contract/enums";
 import { id, timestamps } from "./columns";
 import { priceGroups } from "./groups";
@@ -58,6 +58,13 @@ export const accounts = sqliteTable(
      * on `from` still to be deleted.
      */
     shardMove: text("shard_move", { mode: "json" }).$type<ShardMove>(),
+    /**
+     * The version of the part of the row the directory keeps (worker/data/routing-rows.ts
+     * directoryPatch): one more at each change of it, on the shard and in the directory
+     * alike, so the directory's repair (worker/data/directory-copy.ts) never writes an
+     * older copy over a newer one.
+     */
+    directoryVersion: integer("directory_version").notNull().default(0),
     ...timestamps(),
   },
   (t) => [

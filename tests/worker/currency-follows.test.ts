@@ -61,6 +61,39 @@ async function priceContosoGroup(currency: Currency) {
   await second.insert(schema.pricingLines).values({ ...copy, priceType: "customerPriceGroup", priceGroupId: contoso.priceGroupId, currency });
 }
 
+/**
+ * `d1` as a request opens it, whose first batch after a statement matching
+ * `pattern` was prepared runs `before` first: a change another request makes
+ * between this one's reads and its batch, every time at the same point.
+ */
+function beforeBatch(d1: D1Database, pattern: RegExp, before: () => Promise<unknown>): D1Database & { ran: () => boolean } {
+  const state = { armed: false, ran: false };
+  const wrap = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(obj, key) {
+        const d = obj as unknown as D1Database;
+        if (key === "ran") return () => state.ran;
+        if (key === "prepare")
+          return (query: string) => {
+            if (!state.ran && pattern.test(query)) state.armed = true;
+            return d.prepare(query);
+          };
+        if (key === "batch")
+          return async (stmts: D1PreparedStatement[]) => {
+            if (state.armed && !state.ran) {
+              state.ran = true;
+              await before();
+            }
+            return d.batch(stmts);
+          };
+        if (key === "withSession") return (...args: unknown[]) => wrap(d.withSession(...(args as [string])));
+        const value = Reflect.get(obj, key) as unknown;
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(obj) : value;
+      },
+    });
+  return wrap(d1) as D1Database & { ran: () => boolean };
+}
+
 /** An open booking of the customer priced in `currency`, on `db` (its shard). */
 async function openBooking(db: typeof first, customerId: string, partnerId: string, currency: Currency) {
   const [workout] = await db.select({ id: schema.workouts.id }).from(schema.workouts).where(eq(schema.workouts.accountId, partnerId)).limit(1);
@@ -168,6 +201,23 @@ describe("a partner changes its currency", () => {
     expect((await saveCurrency("otherPartnerAdmin", contoso.id, "USD")).status).toBe(200);
   });
 
+  it("is refused whole, with the same words, when such a price group is priced between the request's reads and its batch", async () => {
+    // The group's only-in-pounds price lands right before the batch that writes the change (after anything the request read).
+    const shard = beforeBatch(env.SHARD_WEUR_1, /^update "accounts"/i, () => priceContosoGroup("GBP"));
+    const res = await saveCurrency("otherPartnerAdmin", contoso.id, "USD", { bindings: { SHARD_WEUR_1: shard } });
+    expect(shard.ran()).toBe(true);
+    expect(res.status).toBe(409);
+    const why = "These price groups have prices only in GBP: Public Sector. Price them in USD first.";
+    expect((await json(res)).error).toMatchObject({ message: why, fields: { currency: why } });
+    expect(await currencies(second, [contoso.id, ...CONTOSO_CUSTOMERS])).toEqual({
+      [contoso.id]: both("GBP"),
+      [harbour.id]: both("GBP"),
+      [wideWorld.id]: both("GBP"),
+    });
+    expect(await entries(second, contoso.id, "accountCurrencyChanged")).toEqual([]);
+    expect(await entries(second, harbour.id, "customerCurrencyChanged")).toEqual([]);
+  });
+
   it("refuses an unknown currency, no token, a member who is not an admin, a customer and another partner, changing nothing", async () => {
     expect((await saveCurrency("otherPartnerAdmin", contoso.id, "EUR")).status).toBe(400);
     expect((await saveCurrency(null, contoso.id, "USD")).status).toBe(401);
@@ -200,7 +250,9 @@ describe("a partner changes its currency", () => {
       [contoso.id]: { shard: "USD", directory: "GBP" },
       [harbour.id]: { shard: "USD", directory: "GBP" },
     });
-    expect(queue.sent).toEqual([{ kind: "copyCurrency", shard: "weur-1", accountIds: expect.arrayContaining([contoso.id, ...CONTOSO_CUSTOMERS]) }]);
+    expect(queue.sent).toEqual([
+      { kind: "copyAccount", shard: "weur-1", accountIds: expect.arrayContaining([contoso.id, ...CONTOSO_CUSTOMERS]), keptId: expect.any(String) },
+    ]);
     for (let run = 0; run < 2; run++) {
       const result = await runFlows(queue.sent);
       expect(result.explicitAcks).toHaveLength(1);

@@ -58,7 +58,8 @@ endpoint(
     const logo = form.files["details.logo"];
     const logoKey = logo ? await storeUpload(c.env.UPLOADS, `public/accounts/${scope.account.id}`, logo) : undefined;
     const dbs = { ...bothDatabases(c), shardName: c.get("shard").name };
-    return c.json(accountDto(await updateProfile(dbs, scope, form.data, logoKey, (m) => sendFlows(c.env, [m]))));
+    // The directory's copy, when it refuses, is repaired by a kept step (worker/data/directory-copy.ts).
+    return c.json(accountDto(await updateProfile(dbs, scope, form.data, logoKey, keptLater(c))));
   },
 );
 
@@ -84,7 +85,8 @@ endpoint(
   },
   async (c, { params, body }, scope) => {
     assertActing(scope, params.accountId);
-    return c.json(accountDto(await setAccountTimeZone(bothDatabases(c), scope, body.timeZone)));
+    const dbs = { ...bothDatabases(c), shardName: c.get("shard").name };
+    return c.json(accountDto(await setAccountTimeZone(dbs, scope, body.timeZone, keptLater(c))));
   },
 );
 

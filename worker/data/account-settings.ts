@@ -9,7 +9,7 @@ import type { z } from "zod";
 import type { UpdateAccountProfileData } from "../../contract/accounts";
 import { accounts } from "../../db/schema";
 import { savedCurrency } from "../domain/accounts";
-import type { CopyCurrencyMessage } from "../domain/flows";
+import type { CopyAccountMessage } from "../domain/flows";
 import type { Db } from "../env";
 import type { AdminScope } from "../http/endpoint";
 import type { Account } from "../identity/context";
@@ -17,38 +17,66 @@ import { auditStatement } from "./audit";
 import { changePartnerCurrency } from "./customer-currency";
 import { theRow } from "./query";
 import { writeThenRead } from "./reusable";
-import { directoryPatch } from "./routing-rows";
+import { directoryCopyStatement, nextDirectoryVersion, writeDirectoryCopies } from "./directory-copy";
+import { directoryPatch, directoryPart } from "./routing-rows";
+
+/** The databases of an account's own change: its shard (by name, for the kept step) and the directory. */
+type Databases = { shard: Db; directory: Db; shardName: string };
 
 /**
- * An account's change, written to its shard and, side by side, to its row in
- * the directory what the directory keeps of it (./routing-rows.ts: a
- * partner's whole row, what mail and other partners read of it; a customer's
- * routing row, its name): the same patch, by id. Answers the shard's row.
+ * The directory follows the shard's row `row` (./directory-copy.ts): what it
+ * keeps of it, at the shard's version; when it refuses, the kept
+ * `copyAccount` step (`later`) repairs it. On the directory's own database
+ * the two are one row.
+ */
+async function followRow(dbs: Databases, row: Account, later: (m: CopyAccountMessage) => Promise<void>): Promise<Account> {
+  const part = directoryPart(row);
+  if (part && dbs.shard !== dbs.directory)
+    await writeDirectoryCopies(dbs.directory, [directoryCopyStatement(dbs.directory, row.id, part, row.directoryVersion)], copyStep(dbs, [row.id]), later);
+  return row;
+}
+
+/** The step that copies the directory's part of `accountIds` from the shard. */
+export const copyStep = (dbs: Pick<Databases, "shardName">, accountIds: string[]): CopyAccountMessage => ({
+  kind: "copyAccount",
+  shard: dbs.shardName,
+  accountIds,
+});
+
+/**
+ * An account's change, written to its shard (the version of the directory's
+ * part one more when the patch changes it), then what the directory keeps
+ * of it (./routing-rows.ts: a partner's whole row, what mail and other
+ * partners read of it; a customer's routing row, its name) at that version.
+ * Answers the shard's row.
  */
 async function saveAccount(
-  { shard, directory }: { shard: Db; directory: Db },
+  dbs: Databases,
   account: Pick<Account, "id" | "type">,
   patch: Partial<Account>,
+  later: (m: CopyAccountMessage) => Promise<void>,
 ): Promise<Account> {
   const kept = directoryPatch(account.type, patch);
-  const [updated] = await Promise.all([
-    shard.update(accounts).set(patch).where(eq(accounts.id, account.id)).returning(),
-    kept && shard !== directory ? directory.update(accounts).set(kept).where(eq(accounts.id, account.id)) : null,
-  ]);
-  return theRow(updated, "updated account");
+  const updated = await dbs.shard
+    .update(accounts)
+    .set({ ...patch, ...(kept ? nextDirectoryVersion : {}) })
+    .where(eq(accounts.id, account.id))
+    .returning();
+  const row = theRow(updated, "updated account");
+  return kept ? followRow(dbs, row, later) : row;
 }
 
 /** Saves the acting account's details (and a new logo's key); a partner's new currency takes its customers with it (./customer-currency.ts). */
 export async function updateProfile(
-  dbs: { shard: Db; directory: Db; shardName: string },
+  dbs: Databases,
   scope: AdminScope,
   data: z.output<typeof UpdateAccountProfileData>,
   logoKey: string | undefined,
-  later: (m: CopyCurrencyMessage) => Promise<void>,
+  later: (m: CopyAccountMessage) => Promise<void>,
 ): Promise<Account> {
   const patch = { ...data, currency: savedCurrency(scope.account, data.currency), ...(logoKey ? { logoKey } : {}) };
   if (scope.account.type === "partner" && patch.currency !== scope.account.currency) return changePartnerCurrency(dbs, scope, patch, later);
-  return saveAccount(dbs, scope.account, patch);
+  return saveAccount(dbs, scope.account, patch, later);
 }
 
 /**
@@ -57,7 +85,13 @@ export async function updateProfile(
  * (`accountTimeZoneChanged`, by the user, from → to as the batch reads it),
  * in the batch of the shard's change; the same zone again writes no entry.
  */
-export async function setAccountTimeZone({ shard, directory }: { shard: Db; directory: Db }, scope: AdminScope, timeZone: string): Promise<Account> {
+export async function setAccountTimeZone(
+  dbs: Databases,
+  scope: AdminScope,
+  timeZone: string,
+  later: (m: CopyAccountMessage) => Promise<void>,
+): Promise<Account> {
+  const { shard } = dbs;
   const id = scope.account.id;
   const stored = sql`(SELECT ${accounts.timeZone} FROM ${accounts} WHERE ${accounts.id} = ${id})`;
   const entry = auditStatement({
@@ -72,9 +106,17 @@ export async function setAccountTimeZone({ shard, directory }: { shard: Db; dire
     onlyIf: sql`${stored} IS NOT ${timeZone}`,
   });
   const mine = eq(accounts.id, id);
-  const [[updated]] = await Promise.all([
-    writeThenRead(shard, [entry, shard.update(accounts).set({ timeZone }).where(mine)], [shard.select().from(accounts).where(mine)]),
-    shard === directory ? null : directory.update(accounts).set({ timeZone }).where(mine),
-  ]);
-  return theRow(updated, "updated account");
+  const version = directoryPatch(scope.account.type, { timeZone }) ? nextDirectoryVersion : {};
+  const [updated] = await writeThenRead(
+    shard,
+    [
+      entry,
+      shard
+        .update(accounts)
+        .set({ timeZone, ...version })
+        .where(mine),
+    ],
+    [shard.select().from(accounts).where(mine)],
+  );
+  return followRow(dbs, theRow(updated, "updated account"), later);
 }

@@ -13,8 +13,9 @@ import { DEFAULT_TEAM_NAMES } from "../../contract/team";
 import { accountUsers, accounts, authInvitations, invites, stylings, teams, users } from "../../db/schema";
 import type { Db } from "../env";
 import type { AdminScope, UserScope } from "../http/endpoint";
-import { invalid } from "../http/errors";
+import { invalid, paused } from "../http/errors";
 import { linkTerms } from "../domain/accounts";
+import { writesPaused } from "../domain/shard-move";
 import type { Account } from "../identity/context";
 import type { AuthContext } from "../identity/tokens";
 import { batch, theRow, type Stmt } from "./query";
@@ -319,6 +320,8 @@ export async function linkToPartner(
     };
     return { account: scope.account, moving };
   }
+  // Written here, on the partner's shard: not while that partner's rows are copied to another (the queued re-link waits by itself).
+  if (writesPaused(partner.shardMove)) throw paused();
   // Another partner: its currency and none of the old partner's price groups (docs/decisions/2026-11-27-relinked-currency.md).
   const terms = from === partner.id ? {} : linkTerms(partner);
   const linked = { parentAccountId: partner.id, ...terms };

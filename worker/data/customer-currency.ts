@@ -7,25 +7,27 @@
  * it has while something is priced in it: an open booking priced in money in
  * it, or a money price of its own (a customer line) still in date. The
  * directory's copies (the partner's row, the customers' routing rows) follow
- * the shard after its batch; when that write fails, the flow queue's
- * `copyCurrency` step brings them to the shard's values.
+ * the shard after its batch, at the shard's versions of them; when that
+ * write fails, the kept `copyAccount` step brings them to the shard's values
+ * (./directory-copy.ts).
  */
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { currencyRefusal, type CurrencyChangeDto } from "../../contract/currency";
 import type { Currency } from "../../contract/enums";
 import { accounts } from "../../db/schema";
 import { CLOSED_BOOKINGS } from "../domain/accounts";
-import type { CopyCurrencyMessage } from "../domain/flows";
+import type { CopyAccountMessage } from "../domain/flows";
 import type { Db } from "../env";
 import type { AdminScope } from "../http/endpoint";
 import { conflict } from "../http/errors";
 import type { Account } from "../identity/context";
 import { auditStatement } from "./audit";
 import { BY_SYSTEM } from "./plan-renewals";
-import { batch, theRow, today, type Stmt } from "./query";
+import { directoryCopyStatement, nextDirectoryVersion, writeDirectoryCopies } from "./directory-copy";
+import { theRow, today } from "./query";
 import { writeThenRead } from "./reusable";
-import { directoryPatch } from "./routing-rows";
-import { raw } from "./statements";
+import { directoryPart } from "./routing-rows";
+import { errorText, raw, type Statements } from "./statements";
 
 /** The customer row being judged (the outer `accounts` of each statement below; the subqueries name their own tables by alias). */
 const customer = (column: string) => sql.raw(`"accounts"."${column}"`);
@@ -52,8 +54,8 @@ const follows = (partners: SQL, day: string) =>
   sql`${customer("type")} = 'customer' AND ${customer("parent_account_id")} IN (${partners})
     AND ${customer("currency")} <> ${partnersCurrency} AND NOT ${heldByBookings} AND NOT ${heldByPrices(day)}`;
 
-/** A customer that followed: its id and its new currency. */
-export type Followed = { id: string; currency: Currency };
+/** A customer that followed: its id, its new currency and the version of the directory's part of it. */
+export type Followed = { id: string; currency: Currency; directoryVersion: number };
 
 /**
  * The batch's statements that move those customers to their partner's
@@ -71,21 +73,52 @@ function followStatements(db: Db, partners: SQL, userId: string | null, partnerO
     FROM accounts WHERE ${follows(partners, day)}`);
   const rows = db
     .update(accounts)
-    .set({ currency: sql`${partnersCurrency}` })
+    .set({ currency: sql`${partnersCurrency}`, ...nextDirectoryVersion })
     .where(follows(partners, day))
-    .returning({ id: accounts.id, currency: accounts.currency });
+    .returning({ id: accounts.id, currency: accounts.currency, directoryVersion: accounts.directoryVersion });
   return { entries, rows };
+}
+
+/**
+ * The pricing lines (alias `l`, with their group `g`) of the partner's price
+ * groups with an in-date money price in `from` for a workout (or variant)
+ * that has none of the group's in `to`: FROM and WHERE, for a select.
+ */
+function pricedOnlyIn(partnerId: string, from: Currency, to: Currency, day: string): SQL {
+  const current = (line: string) => sql.raw(`${line}.pricing_type = 'value' AND (${line}.end_date IS NULL OR ${line}.end_date >= `);
+  return sql`price_groups g JOIN pricing_lines l ON l.price_group_id = g.id
+    WHERE g.account_id = ${partnerId} AND l.price_type = 'customerPriceGroup' AND l.currency = ${from} AND ${current("l")}${day})
+    AND NOT EXISTS (SELECT 1 FROM pricing_lines n WHERE n.price_group_id = l.price_group_id AND n.workout_id = l.workout_id
+      AND n.variant_id IS l.variant_id AND n.currency = ${to} AND ${current("n")}${day}))`;
 }
 
 /** The price groups of the partner with money prices in `from` for a workout (or variant) that has none of the group's in `to`, by name. */
 export async function groupsPricedOnlyIn(db: Db, partnerId: string, from: Currency, to: Currency): Promise<{ id: string; name: string }[]> {
-  const day = today();
-  const current = (line: string) => sql.raw(`${line}.pricing_type = 'value' AND (${line}.end_date IS NULL OR ${line}.end_date >= `);
-  return db.all<{ id: string; name: string }>(sql`SELECT DISTINCT g.id, g.name FROM price_groups g JOIN pricing_lines l ON l.price_group_id = g.id
-    WHERE g.account_id = ${partnerId} AND l.price_type = 'customerPriceGroup' AND l.currency = ${from} AND ${current("l")}${day})
-    AND NOT EXISTS (SELECT 1 FROM pricing_lines n WHERE n.price_group_id = l.price_group_id AND n.workout_id = l.workout_id
-      AND n.variant_id IS l.variant_id AND n.currency = ${to} AND ${current("n")}${day}))
-    ORDER BY g.name`);
+  return db.all<{ id: string; name: string }>(sql`SELECT DISTINCT g.id, g.name FROM ${pricedOnlyIn(partnerId, from, to, today())} ORDER BY g.name`);
+}
+
+/** The error of the currency change's guard (pricedOnlyInGuard): its NULL code refused by the column's NOT NULL. */
+const PRICED_ONLY_IN_OLD = /NOT NULL constraint failed: audit_entries\.code/i;
+
+/**
+ * A statement of the currency change's batch that fails it (an entry with
+ * no code, which its NOT NULL refuses) while a price group of the partner is
+ * priced only in the old currency as the batch reads it: nothing of the
+ * change is written, however late the group was priced.
+ */
+const pricedOnlyInGuard = (partnerId: string, from: Currency, to: Currency) =>
+  raw(sql`INSERT INTO audit_entries (id, account_id, code, subject_type, subject_id)
+    SELECT lower(hex(randomblob(16))), ${partnerId}, NULL, 'account', ${partnerId}
+    WHERE EXISTS (SELECT 1 FROM ${pricedOnlyIn(partnerId, from, to, today())})`);
+
+/** The 409 of a change held back by price groups priced only in the current currency, naming them. */
+function refusedForGroups(from: Currency, to: Currency, groups: { name: string }[]) {
+  const why = currencyRefusal(
+    from,
+    to,
+    groups.map((g) => g.name),
+  );
+  return conflict(why, { currency: why });
 }
 
 /** What changing the partner's currency to `to` would do to its customers and price groups (CurrencyChangeDto). */
@@ -110,45 +143,38 @@ export async function currencyChange(db: Db, partner: Pick<Account, "id" | "curr
 }
 
 /**
- * The directory's copies follow the shard's batch: the partner's row (its
- * whole patch) and the routing rows of the customers that followed. When the
- * directory refuses, the flow queue's step (`later`) copies the shard's
- * values later; the shard's change stands.
+ * The directory's copies follow the shard's batch, at the shard's versions
+ * (./directory-copy.ts): the partner's row (what the directory keeps of it)
+ * and the routing rows of the customers that followed (their currency), in
+ * one statement for all of them. When the directory refuses, the kept step
+ * (`later`) copies the shard's values later; the shard's change stands.
  */
 async function followInDirectory(
   directory: Db,
   shardName: string,
-  partner: { id: string; patch: Partial<Account> } | null,
+  partner: Account | null,
   followed: Followed[],
-  later: (m: CopyCurrencyMessage) => Promise<void>,
+  later: (m: CopyAccountMessage) => Promise<void>,
 ): Promise<void> {
-  const stmts: Stmt[] = [];
-  if (partner) stmts.push(directory.update(accounts).set(directoryPatch("partner", partner.patch)!).where(eq(accounts.id, partner.id)));
-  for (const currency of new Set(followed.map((f) => f.currency))) {
-    const ids = JSON.stringify(followed.filter((f) => f.currency === currency).map((f) => f.id));
+  const stmts: Statements = [];
+  const part = partner && directoryPart(partner);
+  if (partner && part) stmts.push(directoryCopyStatement(directory, partner.id, part, partner.directoryVersion));
+  if (followed.length)
     stmts.push(
-      directory
-        .update(accounts)
-        .set({ currency })
-        .where(and(eq(accounts.type, "customer"), sql`${accounts.id} IN (SELECT value FROM json_each(${ids}))`)),
+      raw(sql`update "accounts" set "currency" = json_extract(f.value, '$.currency'), "directory_version" = json_extract(f.value, '$.directoryVersion')
+        from json_each(${JSON.stringify(followed)}) f
+        where "accounts"."id" = json_extract(f.value, '$.id') and "accounts"."type" = 'customer'
+          and "accounts"."directory_version" < json_extract(f.value, '$.directoryVersion')`),
     );
-  }
-  if (!stmts.length) return;
-  const step: CopyCurrencyMessage = { kind: "copyCurrency", shard: shardName, accountIds: [...(partner ? [partner.id] : []), ...followed.map((f) => f.id)] };
-  await batch(directory, stmts).catch(async (err: unknown) => {
-    console.error(
-      JSON.stringify({ level: "error", message: "directory copy failed, sent to the flow queue", kind: step.kind, error: String(err).slice(0, 300) }),
-    );
-    await later(step).catch((sendErr: unknown) =>
-      console.error(JSON.stringify({ level: "error", message: "flow queue send failed", kind: step.kind, error: String(sendErr).slice(0, 300) })),
-    );
-  });
+  const step: CopyAccountMessage = { kind: "copyAccount", shard: shardName, accountIds: [...(partner ? [partner.id] : []), ...followed.map((f) => f.id)] };
+  await writeDirectoryCopies(directory, stmts, step, later);
 }
 
 /**
- * The partner changes its currency (with the rest of its details): refused
- * (409) while a price group has prices only in the current one; otherwise one
- * batch on its shard writes its row, the entry in its own trail
+ * The partner changes its currency (with the rest of its details): one batch
+ * on its shard, refused whole (409, naming them) while a price group has
+ * prices only in the current one as the batch reads it (pricedOnlyInGuard),
+ * writes its row, the entry in its own trail
  * (`accountCurrencyChanged`) and its customers' move (followStatements), then
  * the directory follows. Answers the partner's row.
  */
@@ -156,19 +182,10 @@ export async function changePartnerCurrency(
   dbs: { shard: Db; directory: Db; shardName: string },
   scope: AdminScope,
   patch: Partial<Account> & { currency: Currency },
-  later: (m: CopyCurrencyMessage) => Promise<void>,
+  later: (m: CopyAccountMessage) => Promise<void>,
 ): Promise<Account> {
   const { shard, directory } = dbs;
   const partner = scope.account;
-  const groups = await groupsPricedOnlyIn(shard, partner.id, partner.currency, patch.currency);
-  if (groups.length) {
-    const why = currencyRefusal(
-      partner.currency,
-      patch.currency,
-      groups.map((g) => g.name),
-    );
-    throw conflict(why, { currency: why });
-  }
   const mine = eq(accounts.id, partner.id);
   const stored = sql`(SELECT ${accounts.currency} FROM ${accounts} WHERE ${mine})`;
   const entry = auditStatement({
@@ -185,11 +202,24 @@ export async function changePartnerCurrency(
   const move = followStatements(shard, sql`${partner.id}`, scope.user.id, sql`${partner.id}`);
   const [followed, rows] = await writeThenRead(
     shard,
-    [entry, shard.update(accounts).set(patch).where(mine), move.entries],
+    [
+      pricedOnlyInGuard(partner.id, partner.currency, patch.currency),
+      entry,
+      shard
+        .update(accounts)
+        .set({ ...patch, ...nextDirectoryVersion })
+        .where(mine),
+      move.entries,
+    ],
     [move.rows, shard.select().from(accounts).where(mine)],
-  );
-  if (shard !== directory) await followInDirectory(directory, dbs.shardName, { id: partner.id, patch }, followed, later);
-  return theRow(rows, "updated account");
+  ).catch(async (err: unknown) => {
+    if (!PRICED_ONLY_IN_OLD.test(errorText(err))) throw err;
+    // Refused by the guard: the groups named as they are now.
+    throw refusedForGroups(partner.currency, patch.currency, await groupsPricedOnlyIn(shard, partner.id, partner.currency, patch.currency));
+  });
+  const row = theRow(rows, "updated account");
+  if (shard !== directory) await followInDirectory(directory, dbs.shardName, row, followed, later);
+  return row;
 }
 
 /**
@@ -203,7 +233,7 @@ export async function changePartnerCurrency(
 export async function alignCustomerCurrencies(
   dbs: { shard: Db; directory: Db },
   place: { shard: string; defaultShard: string; quiet: readonly string[] },
-  later: (m: CopyCurrencyMessage) => Promise<void>,
+  later: (m: CopyAccountMessage) => Promise<void>,
 ): Promise<Followed[]> {
   const quiet = JSON.stringify(place.quiet);
   const partners = sql`SELECT p2.id FROM accounts p2 WHERE p2.type = 'partner' AND coalesce(p2.shard, ${place.defaultShard}) = ${place.shard}
@@ -212,27 +242,4 @@ export async function alignCustomerCurrencies(
   const [followed] = await writeThenRead(dbs.shard, [move.entries], [move.rows]);
   if (place.shard !== place.defaultShard) await followInDirectory(dbs.directory, place.shard, null, followed, later);
   return followed;
-}
-
-/**
- * The flow step: the directory's copies of `accountIds` take the currency
- * their rows on the shard hold now (a partner's with the rest of its
- * profile's patch as the directory keeps it). Idempotent; the shard is the
- * source and stays whole, so there is nothing to compensate.
- */
-export async function copyCurrencies(dbs: { shard: Db; directory: Db }, accountIds: readonly string[]): Promise<void> {
-  const ids = JSON.stringify(accountIds);
-  const rows = await dbs.shard
-    .select()
-    .from(accounts)
-    .where(sql`${accounts.id} IN (SELECT value FROM json_each(${ids}))`);
-  if (!rows.length) return;
-  await batch(
-    dbs.directory,
-    rows.map((r) => {
-      const { name, website, industry, size, primaryEmail, currency, location, language, logoKey } = r;
-      const kept = directoryPatch(r.type, { name, website, industry, size, primaryEmail, currency, location, language, logoKey })!;
-      return dbs.directory.update(accounts).set(kept).where(eq(accounts.id, r.id));
-    }),
-  );
 }

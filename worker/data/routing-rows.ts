@@ -33,6 +33,14 @@ export function directoryPatch<T extends Partial<Account>>(type: Account["type"]
   return Object.keys(kept).length ? (kept as Partial<T>) : null;
 }
 
+/** The columns of an account its owners change (its details, currency, language, logo, zone); the directory keeps what directoryPatch keeps of them. */
+export const PROFILE_COLUMNS = ["name", "website", "industry", "size", "primaryEmail", "currency", "location", "language", "logoKey", "timeZone"] as const;
+
+/** What the directory's copy keeps of an account's row on its shard (directoryPatch of its profile columns); null: none. */
+export function directoryPart(row: Account): Partial<Account> | null {
+  return directoryPatch(row.type, Object.fromEntries(PROFILE_COLUMNS.map((key) => [key, row[key]])) as Partial<Account>);
+}
+
 /** A customer's details, to fill a copy that may be the directory's routing row (a customer moving to the directory's own database). */
 export function customerDetails(row: Pick<Account, Detail>): Pick<Account, Detail> {
   return Object.fromEntries(CUSTOMER_DETAILS.map((key) => [key, row[key]])) as Pick<Account, Detail>;

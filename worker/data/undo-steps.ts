@@ -9,7 +9,7 @@
  * all: then the two agree and nothing is taken back. Run twice, a step
  * changes nothing the second time.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { accountUsers, accounts, authMembers, authOrganizations, authVerifications, stylings, teams } from "../../db/schema";
 import { RETRY_WINDOW_MS, type FlowMessage, type UndoLinkMessage, type UndoMemberStatusMessage, type UndoOnboardingMessage } from "../domain/flows";
 import type { Db } from "../env";
@@ -129,6 +129,29 @@ export async function takeBackLink(dbs: { directory: Db; shard: Db }, m: UndoLin
   if (onShard === onDirectory) return;
   const side = onShard === m.to ? "shard" : "directory";
   await batch(dbs[side], [unlinkStatement(dbs[side], m, side)]);
+}
+
+/**
+ * The flow step when the link's new partner has moved to another shard
+ * since, carrying the customer's rows with it (its row there, `shard`, names
+ * that partner): they cannot be put back on the shard the link was made on,
+ * so the directory's routing row follows them instead (the link completed,
+ * with the currency the row has; compare-and-set on the old partner), and
+ * the customer is routed where its rows are. Answers whether it found them
+ * there; otherwise the step takes the link back as takeBackLink does.
+ */
+export async function rollLinkForward(dbs: { directory: Db; shard: Db }, m: UndoLinkMessage): Promise<boolean> {
+  const [row] = await dbs.shard
+    .select({ parent: accounts.parentAccountId, currency: accounts.currency })
+    .from(accounts)
+    .where(eq(accounts.id, m.customerId))
+    .limit(1);
+  if (!row || row.parent !== m.to) return false;
+  await dbs.directory
+    .update(accounts)
+    .set({ parentAccountId: m.to, currency: row.currency })
+    .where(and(eq(accounts.id, m.customerId), m.from === null ? isNull(accounts.parentAccountId) : eq(accounts.parentAccountId, m.from)));
+  return true;
 }
 
 /** The directory's identity membership as it was before a status step: removed rows put back (insert or ignore), added rows removed by id. */

@@ -1,5 +1,5 @@
 /** The signed-in user's own row and the accounts it is an active member of. */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { accountUsers, accounts, authMembers, users } from "../../db/schema";
 import { writesPaused } from "../domain/shard-move";
@@ -51,6 +51,29 @@ export async function membershipShards(
     const { shard, move } = routed(r);
     return { accountId: r.accountId, shard, moving: writesPaused(move) };
   });
+}
+
+/**
+ * Whether a partner of any of the caller's accounts (a customer's partner, a
+ * partner itself) has its writes paused for a move: its identity
+ * memberships (embedded) or its active organisation (Clerk), joined to the
+ * routing rows. One directory read; accounts of partners not moving are not
+ * read back.
+ */
+export async function callerAccountsMoving(directory: Db, auth: UserScope["auth"]): Promise<boolean> {
+  const organisations =
+    auth.provider === "clerk"
+      ? auth.orgId
+        ? eq(accounts.authId, auth.orgId)
+        : null
+      : inArray(accounts.authId, directory.select({ id: authMembers.organizationId }).from(authMembers).where(eq(authMembers.userId, auth.userId)));
+  if (!organisations) return false;
+  const rows = await directory
+    .select(routingColumns())
+    .from(accounts)
+    .leftJoin(routingPartner, eq(routingPartner.id, accounts.parentAccountId))
+    .where(and(organisations, or(isNotNull(accounts.shardMove), isNotNull(routingPartner.shardMove))));
+  return rows.some((r) => writesPaused(routed(r).move));
 }
 
 /** The shard of the account whose identity organisation is `orgId`, from its routing row (null: none placed or no such account). */

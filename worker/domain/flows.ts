@@ -144,12 +144,16 @@ export type UndoMemberStatusMessage = {
 };
 
 /**
- * A partner's change of currency, or the cron's alignment of its customers,
- * committed on `shard` while the directory refused its copies: the directory's
- * rows of `accountIds` take what the shard holds now (the currency, with a
- * partner's profile). Idempotent; nothing to compensate, the shard being whole.
+ * A change of accounts committed on `shard` while the directory refused its
+ * copies (an account's details or zone, a partner's currency and the
+ * customers that followed it): the directory's rows of `accountIds` take
+ * what the shard holds now of the part the directory keeps, over an older
+ * version only (worker/data/directory-copy.ts). Idempotent; nothing to
+ * compensate, the shard being whole. `copyCurrency` is the name an earlier
+ * release sent the same step by.
  */
-export type CopyCurrencyMessage = { kind: "copyCurrency"; shard: string; accountIds: string[] };
+type CopyStep<K extends string> = { kind: K; shard: string; accountIds: string[] };
+export type CopyAccountMessage = CopyStep<"copyAccount"> | CopyStep<"copyCurrency">;
 
 /**
  * A step kept until it succeeds (`flow_steps`, worker/flows/kept.ts): the id
@@ -162,7 +166,7 @@ export type Kept = { keptId?: string; keptIn?: "directory" | "partner" };
 
 export type FlowMessage = (
   | RelinkMessage
-  | CopyCurrencyMessage
+  | CopyAccountMessage
   | PublishMessage
   | RefreshMessage
   | DeliverMessage
@@ -217,6 +221,6 @@ export function accountOf(m: FlowMessage): string | null {
   if (m.kind === "undoOnboarding") return m.accountId;
   if (m.kind === "undoAccept") return m.claim.accountId;
   if (m.kind === "undoInvites" || m.kind === "undoMemberStatus") return m.accountId ?? null;
-  if (m.kind === "copyCurrency") return m.accountIds[0] ?? null;
+  if (m.kind === "copyAccount" || m.kind === "copyCurrency") return m.accountIds[0] ?? null;
   return null;
 }

@@ -23,7 +23,7 @@ import { undoAccept, undoInvites } from "./invites";
 import { keepGivenUp, settleKept } from "./kept";
 import { relink, undoRelink } from "./relink";
 import { releaseClaims, releaseSeats } from "./seats";
-import { copyCurrency, undoLink, undoMemberStatus, undoOnboarding } from "./undo";
+import { copyAccount, undoLink, undoMemberStatus, undoOnboarding } from "./undo";
 
 /** The flow queue's name (wrangler.toml); a deployment may suffix it per environment. */
 export const FLOW_QUEUE_NAME = "techfit-flows";
@@ -57,7 +57,7 @@ async function run(env: Env, dbs: FlowDatabases, m: FlowMessage): Promise<void> 
   if (m.kind === "undoOnboarding") return undoOnboarding(dbs, m);
   if (m.kind === "undoLink") return undoLink(dbs, m);
   if (m.kind === "undoMemberStatus") return undoMemberStatus(dbs, m);
-  if (m.kind === "copyCurrency") return copyCurrency(dbs, m);
+  if (m.kind === "copyAccount" || m.kind === "copyCurrency") return copyAccount(dbs, m);
   return refresh(dbs, m);
 }
 
@@ -103,6 +103,7 @@ function shardsWritten(m: FlowMessage): string[] {
     m.kind === "undoOnboarding" ||
     m.kind === "undoLink" ||
     m.kind === "undoMemberStatus" ||
+    m.kind === "copyAccount" ||
     m.kind === "copyCurrency"
   )
     return [m.shard];

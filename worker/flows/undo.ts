@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import { accounts, accountUsers } from "../../db/schema";
-import { copyCurrencies } from "../data/customer-currency";
-import { takeBackLink, takeBackMemberStatus, takeBackOnboarding } from "../data/undo-steps";
-import type { CopyCurrencyMessage, UndoLinkMessage, UndoMemberStatusMessage, UndoOnboardingMessage } from "../domain/flows";
+import { copyDirectoryParts } from "../data/directory-copy";
+import { placementsOf } from "../data/step-shards";
+import { rollLinkForward, takeBackLink, takeBackMemberStatus, takeBackOnboarding } from "../data/undo-steps";
+import { shardNow } from "../domain/shard-move";
+import type { CopyAccountMessage, UndoLinkMessage, UndoMemberStatusMessage, UndoOnboardingMessage } from "../domain/flows";
 import type { FlowDatabases } from "./consumer";
 import { shardHolding, shardOfRows } from "./where";
 
@@ -28,8 +30,21 @@ export const undoOnboarding = async (dbs: FlowDatabases, m: UndoOnboardingMessag
     m,
   );
 
-/** A same-shard link written on one database only, put back there. */
-export const undoLink = async (dbs: FlowDatabases, m: UndoLinkMessage) => takeBackLink(await on(dbs, shardOfRows(dbs, m.shard, [m.customerId])), m);
+/**
+ * A same-shard link written on one database only, put back where the
+ * directory routes the customer now; when the link's new partner has moved
+ * to another shard since and carried the customer's rows there, the
+ * directory follows them instead (rollLinkForward). One directory read for
+ * both placements.
+ */
+export async function undoLink(dbs: FlowDatabases, m: UndoLinkMessage): Promise<void> {
+  const placed = await placementsOf(dbs.directory, [m.customerId, m.to]);
+  const customerShard = shardNow(m.shard, placed.get(m.customerId), dbs.defaultShard);
+  const partnerShard = shardNow(m.shard, placed.get(m.to), dbs.defaultShard);
+  const moved = partnerShard !== m.shard && partnerShard !== customerShard;
+  if (moved && (await rollLinkForward({ directory: dbs.directory, shard: dbs.shard(partnerShard) }, m))) return;
+  await takeBackLink({ directory: dbs.directory, shard: dbs.shard(customerShard) }, m);
+}
 
 /** The directory's identity membership following the member's status on its shard again. */
 export const undoMemberStatus = async (dbs: FlowDatabases, m: UndoMemberStatusMessage) =>
@@ -38,6 +53,6 @@ export const undoMemberStatus = async (dbs: FlowDatabases, m: UndoMemberStatusMe
     m,
   );
 
-/** The directory's rows following the currency (and a partner's profile) the shard holds, where those accounts are now. */
-export const copyCurrency = async (dbs: FlowDatabases, m: CopyCurrencyMessage) =>
-  copyCurrencies(await on(dbs, shardOfRows(dbs, m.shard, m.accountIds)), m.accountIds);
+/** The directory's copies of accounts following what the shard holds of them, where those accounts are now. */
+export const copyAccount = async (dbs: FlowDatabases, m: CopyAccountMessage) =>
+  copyDirectoryParts(await on(dbs, shardOfRows(dbs, m.shard, m.accountIds)), m.accountIds);

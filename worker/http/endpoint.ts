@@ -17,6 +17,7 @@ import {
 } from "../identity/context";
 import type { AuthContext } from "../identity/tokens";
 import { checkUpload, type CheckedUpload, type UploadRule } from "../storage/uploads";
+import { refuseCallerWritesWhileMoving } from "../tenant/scope";
 import { ApiError, invalid } from "./errors";
 
 type Method = "get" | "post" | "put" | "delete" | "patch";
@@ -209,6 +210,8 @@ export function endpoint<S extends EndpointSpec>(
   router.on(spec.method.toUpperCase(), honoPath(spec.path), async (c) => {
     const read = spec.early && spec.auth !== "public" ? await startEarly(c, spec, spec.early) : undefined;
     const scope = (await GUARDS[spec.auth](c)) as ScopeFor<S["auth"]>;
+    // A write reaching a partner that moves shard waits, whatever the endpoint (worker/tenant/scope.ts).
+    await refuseCallerWritesWhileMoving(c, scope);
     const input = {
       query: spec.query ? parse(spec.query, c.req.query()) : undefined,
       params: spec.params ? parse(spec.params, c.req.param()) : undefined,

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { STATUS_OF, type ErrorCode, type ErrorEnvelope } from "../../contract/errors";
+import { MOVING_MESSAGE, MOVING_RETRY_SECONDS } from "../domain/shard-move";
 import type { AppEnv } from "../env";
 
 /** A failure with a place in the one error envelope, `{ error: { code, message, fields } }`. Throw it from any handler. */
@@ -24,6 +25,8 @@ export const notFound = (what = "Not found") => new ApiError("not_found", what);
 export const unauthenticated = () => new ApiError("unauthenticated", "Sign in to continue");
 export const forbidden = (why = "You are not allowed to do this") => new ApiError("forbidden", why);
 export const conflict = (why: string, fields?: Record<string, string>) => new ApiError("conflict", why, fields);
+/** A write refused while a partner it reaches moves to another shard (503, Retry-After; docs/decisions/2026-11-27-moving-a-partner.md). */
+export const paused = () => new ApiError("unavailable", MOVING_MESSAGE, undefined, MOVING_RETRY_SECONDS);
 
 export function errorResponse(c: Context<AppEnv>, err: ApiError) {
   const body: ErrorEnvelope = {

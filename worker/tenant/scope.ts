@@ -9,9 +9,10 @@ import type { AppEnv, Db } from "../env";
 import type { PartnerShards, ShardOf } from "../data/partner-shards";
 import { secureCookies } from "./origins";
 import { hostOf, resolveTenant } from "./resolve";
-import { MOVING_MESSAGE, MOVING_RETRY_SECONDS } from "../domain/shard-move";
-import { ApiError } from "../http/errors";
-import { accountPlacement, accountShard, chooseShard, deliveriesPlacement, forgetAccountPlacement, partnerMoving, type AccountPlacement } from "./shard";
+import { callerAccountsMoving } from "../data/users";
+import { paused } from "../http/errors";
+import type { AuthContext } from "../identity/tokens";
+import { accountPlacement, chooseShard, deliveriesPlacement, forgetAccountPlacement, partnerMoving, type AccountPlacement } from "./shard";
 import { deliverersHint } from "./deliverers";
 
 const sentBookmark = (c: Context<AppEnv>) => c.req.header(BOOKMARK_HEADER) ?? getCookie(c, BOOKMARK_COOKIE);
@@ -103,9 +104,18 @@ export function actOnShard(c: Context<AppEnv>, name: string): void {
   if (name !== c.get("shard").name) enterShard(c, name);
 }
 
-/** The shard of the account `accountId`: its partner's, from the routing rows in the directory (cached like X-Account-Id's); unplaced, the default. */
+/**
+ * The shard of the account `accountId`: its partner's, from the routing rows
+ * in the directory (cached like X-Account-Id's); unplaced, the default. A
+ * write request that resolves the shard of an account whose partner moves
+ * is refused here, before it writes anything there (every write that reaches
+ * another account's rows finds their shard this way: an invite's account, a
+ * delivering partner's times, a booking partner's job, a link's partner).
+ */
 export async function accountShardName(c: Context<AppEnv>, accountId: string): Promise<string> {
-  return (await accountShard(c.get("directory"), accountId)) ?? defaultShard(c.env);
+  const placement = await accountPlacement(c.get("directory"), accountId);
+  refuseWhileMoving(c, Boolean(placement?.moving));
+  return placement?.shard ?? defaultShard(c.env);
 }
 
 /**
@@ -195,7 +205,7 @@ const writes = (c: Context<AppEnv>) => !["GET", "HEAD", "OPTIONS"].includes(c.re
 
 /** Refuses a write while its partner's data moves to another shard (503 with Retry-After; docs/decisions/2026-11-27-moving-a-partner.md). */
 export function refuseWhileMoving(c: Context<AppEnv>, moving: boolean): void {
-  if (moving && writes(c)) throw new ApiError("unavailable", MOVING_MESSAGE, undefined, MOVING_RETRY_SECONDS);
+  if (moving && writes(c)) throw paused();
 }
 
 /**
@@ -206,4 +216,21 @@ export function refuseWhileMoving(c: Context<AppEnv>, moving: boolean): void {
 export async function refuseWritesWhileMoving(c: Context<AppEnv>, accountId: string): Promise<void> {
   if (!writes(c)) return;
   refuseWhileMoving(c, Boolean((await accountPlacement(c.get("directory"), accountId))?.moving));
+}
+
+/**
+ * The endpoint layer's check of every write, once its guard has found the
+ * caller and before its input is read (docs/decisions/2026-11-27-writes-during-a-move-refused-as-a-class.md).
+ * An acting account's partner moving was refused before: by tenantScope (the
+ * host's partner, X-Account-Id's) or by requireAccount (the caller's only
+ * account, a Clerk organisation's), from the same cached routing rows. What
+ * is left is a signed-in user's own write (its details, its zone, an invite,
+ * a new account): refused while a partner of any of the caller's accounts
+ * moves, since the user's copy and its accounts' trails are on that
+ * partner's shard (one directory read, only for those writes). A public
+ * write names its partner itself (a link's), resolved through accountShardName.
+ */
+export async function refuseCallerWritesWhileMoving(c: Context<AppEnv>, scope: { auth: AuthContext; account?: unknown } | undefined): Promise<void> {
+  if (!scope || scope.account || !writes(c)) return;
+  refuseWhileMoving(c, await callerAccountsMoving(c.get("directory"), scope.auth));
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `accounts` ADD `directory_version` integer DEFAULT 0 NOT NULL;
