@@ -10,6 +10,8 @@ import { holdClockInEachTest } from "./clock";
 import { d1Figures, warmAnswer } from "./d1-figures";
 import { capturedQueue, directory, failingD1, first, resetSecondShard, second } from "./flows-setup";
 import { json } from "./helpers";
+import { dueAndRun, stoppedAt } from "./cut-off-setup";
+import { keptFor } from "./kept-setup";
 import { asks, at, claimsOf, confirm, contoso, contosoDeliversThere, fabrikam, harbour, sent, stored, type Job } from "./claims-setup";
 
 /**
@@ -50,6 +52,9 @@ async function proposal(times: string[]): Promise<Job> {
   expect(proposed.status, await proposed.clone().text()).toBe(200);
   return json<Job>(proposed);
 }
+
+/** The releases kept on `d1` (they name no account). */
+const releasesOn = async (d1: D1Database) => (await keptFor(d1, null)).filter((k) => k.kind === "releaseSeats" || k.kind === "releaseClaims");
 
 const acceptBody = (p: Job, times: string[]) => ({ version: p.version, lines: p.lines.map((l, i) => ({ lineId: l.id, time: times[i] })) });
 
@@ -125,6 +130,39 @@ describe("a booking's delivery partner on another shard, hinted by the delivery 
     expect(refused.status).toBe(409);
     expect(await stored(first, p.id)).toMatchObject({ status: "timesProposed", version: p.version });
     expect(await claimsOf(p.id)).toEqual([]);
+  });
+
+  it("a customer's accept stopped after taking its claims beside the job's read has them given back by the cron; one written whole keeps them", async () => {
+    const times = [at(18, 10), at(19, 10)];
+    const p = await proposal(times);
+    const before = (await releasesOn(env.SHARD_WEUR_1)).map((k) => k.id);
+    const q = capturedQueue();
+    const res = await stoppedAt("awaySeats", () => fabrikam(q.bindings).post(`/v1/bookings/${p.id}/accept`, acceptBody(p, times)));
+    expect(res.status).toBe(500);
+    // The claims are taken on weur-1, the job is not accepted on the first shard, nothing was sent.
+    expect(await claimsOf(p.id)).toHaveLength(2);
+    expect(await stored(first, p.id)).toMatchObject({ status: "timesProposed", version: p.version });
+    expect(q.sent).toEqual([]);
+    const kept = (await releasesOn(env.SHARD_WEUR_1)).filter((k) => !before.includes(k.id));
+    expect(kept.map((k) => k.kind)).toEqual(["releaseClaims"]);
+    await dueAndRun(
+      null,
+      kept.map((k) => k.id),
+      env.SHARD_WEUR_1,
+    );
+    expect(await claimsOf(p.id)).toEqual([]);
+
+    // Accepted whole: the release kept with its claims, run, leaves them to the job.
+    const done = await fabrikam().post(`/v1/bookings/${p.id}/accept`, acceptBody(p, times));
+    expect(done.status, await done.clone().text()).toBe(200);
+    const release = (await releasesOn(env.SHARD_WEUR_1)).filter((k) => !before.includes(k.id));
+    expect(release.map((k) => k.kind)).toEqual(["releaseClaims"]);
+    await dueAndRun(
+      null,
+      release.map((k) => k.id),
+      env.SHARD_WEUR_1,
+    );
+    expect((await claimsOf(p.id)).map((c) => c.startsAt).sort()).toEqual(times);
   });
 
   it("a customer's times asked again are checked against the partner's calendar read beside the job: refused where it booked since, written a level sooner", async () => {

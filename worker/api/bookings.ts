@@ -23,6 +23,7 @@ import { createBooking } from "../data/new-booking";
 import { checkedAttendees } from "../data/job-people";
 import { searchJobs } from "../data/jobs-search";
 import { WorkoutIdParam } from "../../contract/workouts";
+import { isolateEnded } from "../domain/cut-off";
 import { nextStatus } from "../domain/jobs";
 import type { AppEnv } from "../env";
 import { endpoint } from "../http/endpoint";
@@ -313,8 +314,8 @@ endpoint(
       });
       return await commitAndSend(c, owner, subject, move, { event: "proposalAccepted" });
     } catch (err) {
-      // The refusal is answered whatever the give-back does (its failures go to the flow queue, or are logged).
-      await beside.then((b) => givenBackOnRefusal(c, shards, b)).catch(() => undefined);
+      // The refusal is answered whatever the give-back does (its failures go to the flow queue, or are logged); a request cut off is left to the release its claims kept.
+      if (!isolateEnded(err)) await beside.then((b) => givenBackOnRefusal(c, shards, b)).catch(() => undefined);
       throw err;
     }
   },

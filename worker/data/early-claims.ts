@@ -14,6 +14,7 @@ import { timeClaims } from "../../db/schema";
 import type { TimeClaim } from "../domain/time-claims";
 import type { Db } from "../env";
 import { calendarReads, type CalendarRows } from "./availability";
+import { keptReleases } from "./away-seats";
 import { inList } from "./bound";
 import type { EarlyCalendar } from "./early-calendars";
 import { writeThenRead } from "./reusable";
@@ -71,7 +72,19 @@ export type EarlyClaims = { shard: string; partnerId: string; calendar: EarlyCal
  */
 export function claimBeside(db: Db, at: ClaimAt, lines: EarlyClaim[]): EarlyClaims {
   const read = { partnerIds: [at.partnerId], workoutId: null, exceptJobId: at.jobId, copiesOf: at.jobShard, busyFrom: at.busyFrom, busyTo: at.busyTo };
-  const batch = writeThenRead(db, copyClaimStatements(at, lines), [
+  // Their release kept in the same batch: an accept stopped before its job's write is repaired by the cron, which gives back what the job's shard does not hold
+  // (./undo-steps.ts keptInFirstBatch); the release finds a claim by its key and line, so the end it names is not read.
+  const released = lines.map((l) => ({
+    key: l.key,
+    partnerId: at.partnerId,
+    jobId: at.jobId,
+    lineId: l.lineId,
+    slotId: null,
+    startsAt: l.startsAt,
+    endsAt: l.startsAt,
+  }));
+  const kept = keptReleases(db, { shard: at.shard, jobShard: at.jobShard, holds: [], claims: released }, "partner");
+  const batch = writeThenRead(db, [...kept, ...copyClaimStatements(at, lines)], [
     ...calendarReads(db, read),
     db
       .select()

@@ -12,10 +12,21 @@ export type CutOffPoint = "acceptInvite" | "sendInvites" | "memberStatus" | "lin
 
 let stop: ((point: CutOffPoint) => void) | null = null;
 
+/** What a stop threw: an isolate's end, which no catch of the request would have seen. */
+const ended = new WeakSet<object>();
+
 /** A point between a request's two databases (`point`): nothing happens here, unless a test stops the request. */
 export function betweenDatabases(point: CutOffPoint): void {
-  stop?.(point);
+  try {
+    stop?.(point);
+  } catch (err) {
+    if (err instanceof Object) ended.add(err);
+    throw err;
+  }
 }
+
+/** Whether `err` is a test's stop (`betweenDatabases`): a catch that compensates lets it pass untouched, as an isolate's end would never reach it. */
+export const isolateEnded = (err: unknown): boolean => err instanceof Object && ended.has(err);
 
 /** Worker tests only: `hook` runs at every such point (null: none again). */
 export function stopBetweenDatabases(hook: ((point: CutOffPoint) => void) | null): void {
