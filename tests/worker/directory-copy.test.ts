@@ -21,6 +21,7 @@ import { RETRY_WINDOW_MS, type FlowMessage } from "../../worker/domain/flows";
 import { ACCOUNT_DETAILS, apiAs, multipart, type Caller } from "./auth";
 import { shardDbOf } from "./databases";
 import { capturedQueue, directory, failingD1, runFlows } from "./flows-setup";
+import { dueAndRun, stoppedAt } from "./cut-off-setup";
 import { keptFor } from "./kept-setup";
 
 const CONTOSO = DEMO.contoso.id;
@@ -118,6 +119,44 @@ describe("the directory's copy of an account when the directory refuses a change
     expect(copy.name).toBe("Harbour Renamed");
     const repaired = await keptParts(HARBOUR);
     expect(repaired.directory).toEqual(repaired.shard);
+  });
+});
+
+describe("a change of the directory's part cut off before the directory's write", () => {
+  it("is copied by the step kept in the shard's batch: a partner's details and its zone", async () => {
+    const before = await rowOf(CONTOSO);
+    restore.push(async () => {
+      const { id: _id, directoryVersion: _v, updatedAt: _u, ...was } = before.shard;
+      await (await shardDbOf(CONTOSO)).update(schema.accounts).set(was).where(eq(schema.accounts.id, CONTOSO));
+      const { id: _d, ...copy } = before.directory;
+      await directory.update(schema.accounts).set(copy).where(eq(schema.accounts.id, CONTOSO));
+    });
+    for (const send of [
+      (api: ReturnType<typeof apiAs>) =>
+        api.send(
+          "PUT",
+          `/v1/admin/accounts/${CONTOSO}/profile`,
+          multipart({ ...ACCOUNT_DETAILS, name: "Contoso Cut Off", currency: "GBP", location: "UK", language: "enGB" }),
+        ),
+      (api: ReturnType<typeof apiAs>) => api.put(`/v1/admin/accounts/${CONTOSO}/time-zone`, { timeZone: "Pacific/Auckland" }),
+    ]) {
+      const queue = capturedQueue();
+      const was = (await keptFor(env.SHARD_WEUR_1, CONTOSO, "copyAccount")).map((k) => k.id);
+      expect((await stoppedAt("accountCopy", () => send(apiAs("otherPartnerAdmin", { accountId: CONTOSO, bindings: queue.bindings })))).status).toBe(500);
+      expect(queue.sent).toEqual([]);
+      const parts = await keptParts(CONTOSO);
+      expect(parts.directory).not.toEqual(parts.shard);
+      const kept = (await keptFor(env.SHARD_WEUR_1, CONTOSO, "copyAccount")).filter((k) => !was.includes(k.id));
+      expect(kept).toHaveLength(1);
+      await dueAndRun(
+        CONTOSO,
+        kept.map((k) => k.id),
+        env.SHARD_WEUR_1,
+      );
+      const repaired = await keptParts(CONTOSO);
+      expect(repaired.directory).toEqual(repaired.shard);
+    }
+    expect((await rowOf(CONTOSO)).directory).toMatchObject({ name: "Contoso Cut Off", timeZone: "Pacific/Auckland" });
   });
 });
 

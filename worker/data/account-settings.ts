@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { UpdateAccountProfileData } from "../../contract/accounts";
 import { accounts } from "../../db/schema";
 import { savedCurrency } from "../domain/accounts";
+import { betweenDatabases } from "../domain/cut-off";
 import type { CopyAccountMessage } from "../domain/flows";
 import type { Db } from "../env";
 import type { AdminScope } from "../http/endpoint";
@@ -18,6 +19,7 @@ import { changePartnerCurrency } from "./customer-currency";
 import { theRow } from "./query";
 import { writeThenRead } from "./reusable";
 import { directoryCopyStatement, nextDirectoryVersion, writeDirectoryCopies } from "./directory-copy";
+import { keptInFirstBatch } from "./undo-steps";
 import { directoryPatch, directoryPart } from "./routing-rows";
 
 /** The databases of an account's own change: its shard (by name, for the kept step) and the directory. */
@@ -29,10 +31,16 @@ type Databases = { shard: Db; directory: Db; shardName: string };
  * `copyAccount` step (`later`) repairs it. On the directory's own database
  * the two are one row.
  */
-async function followRow(dbs: Databases, row: Account, later: (m: CopyAccountMessage) => Promise<void>): Promise<Account> {
+async function followRow(dbs: Databases, row: Account, later: (m: CopyAccountMessage) => Promise<void>, kept?: CopyAccountMessage): Promise<Account> {
   const part = directoryPart(row);
+  betweenDatabases("accountCopy");
   if (part && dbs.shard !== dbs.directory)
-    await writeDirectoryCopies(dbs.directory, [directoryCopyStatement(dbs.directory, row.id, part, row.directoryVersion)], copyStep(dbs, [row.id]), later);
+    await writeDirectoryCopies(
+      dbs.directory,
+      [directoryCopyStatement(dbs.directory, row.id, part, row.directoryVersion)],
+      kept ?? copyStep(dbs, [row.id]),
+      later,
+    );
   return row;
 }
 
@@ -42,6 +50,15 @@ export const copyStep = (dbs: Pick<Databases, "shardName">, accountIds: string[]
   shard: dbs.shardName,
   accountIds,
 });
+
+/**
+ * The copy step kept in the shard's batch of a change of the directory's
+ * part (./undo-steps.ts keptInFirstBatch): a request stopped before the
+ * directory's write is repaired by the cron; once the directory has it, the
+ * step's copy is refused by the version and changes nothing. None where the
+ * shard is the directory's own database (one row).
+ */
+const keptCopy = (dbs: Databases, id: string) => (dbs.shard === dbs.directory ? null : keptInFirstBatch(dbs.shard, copyStep(dbs, [id])));
 
 /**
  * An account's change, written to its shard (the version of the directory's
@@ -57,13 +74,21 @@ async function saveAccount(
   later: (m: CopyAccountMessage) => Promise<void>,
 ): Promise<Account> {
   const kept = directoryPatch(account.type, patch);
-  const updated = await dbs.shard
-    .update(accounts)
-    .set({ ...patch, ...(kept ? nextDirectoryVersion : {}) })
-    .where(eq(accounts.id, account.id))
-    .returning();
+  const copy = kept ? keptCopy(dbs, account.id) : null;
+  const mine = eq(accounts.id, account.id);
+  const [updated] = await writeThenRead(
+    dbs.shard,
+    [
+      ...(copy ? [copy.keep] : []),
+      dbs.shard
+        .update(accounts)
+        .set({ ...patch, ...(kept ? nextDirectoryVersion : {}) })
+        .where(mine),
+    ],
+    [dbs.shard.select().from(accounts).where(mine)],
+  );
   const row = theRow(updated, "updated account");
-  return kept ? followRow(dbs, row, later) : row;
+  return kept ? followRow(dbs, row, later, copy?.step) : row;
 }
 
 /** Saves the acting account's details (and a new logo's key); a partner's new currency takes its customers with it (./customer-currency.ts). */
@@ -106,11 +131,14 @@ export async function setAccountTimeZone(
     onlyIf: sql`${stored} IS NOT ${timeZone}`,
   });
   const mine = eq(accounts.id, id);
-  const version = directoryPatch(scope.account.type, { timeZone }) ? nextDirectoryVersion : {};
+  const followed = Boolean(directoryPatch(scope.account.type, { timeZone }));
+  const copy = followed ? keptCopy(dbs, id) : null;
+  const version = followed ? nextDirectoryVersion : {};
   const [updated] = await writeThenRead(
     shard,
     [
       entry,
+      ...(copy ? [copy.keep] : []),
       shard
         .update(accounts)
         .set({ timeZone, ...version })
@@ -118,5 +146,5 @@ export async function setAccountTimeZone(
     ],
     [shard.select().from(accounts).where(mine)],
   );
-  return followRow(dbs, theRow(updated, "updated account"), later);
+  return followRow(dbs, theRow(updated, "updated account"), later, copy?.step);
 }
