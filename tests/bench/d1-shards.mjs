@@ -9,7 +9,6 @@ import { BenchError } from "./lib.mjs";
 
 /** The paths still deeper than their target, each held at what tests/worker/d1-budget-shards.test.ts measures (the decision says why). */
 export const HELD_OVER = {
-  "POST /v1/bookings (into another shard's slots)": 4,
   "POST /v1/jobs/{id}/confirm (on a delivery copy)": 4,
 };
 

@@ -39,14 +39,12 @@ type Job = { id: string; version: number; status: string; lines: { id: string; r
  * it cannot get deeper (docs/decisions/2026-11-27-round-trips-across-shards.md
  * says why each one is; docs/decisions/2026-11-27-move-on-a-copy-reads-beside.md
  * and docs/decisions/2026-11-27-copy-moves-read-in-one-round.md and
- * docs/decisions/2026-11-27-delivery-partner-hinted-before-the-job.md the
- * figures since): a booking into another shard's times holds the seat there
- * between its context and its write; a move on a delivery copy reads in one
- * round, takes its claims, writes the job, then rewrites the copy from what
- * the job's batch read back.
+ * docs/decisions/2026-11-27-delivery-partner-hinted-before-the-job.md and
+ * docs/decisions/2026-11-27-booking-context-beside-the-guard.md the figures
+ * since): a move on a delivery copy reads in one round, takes its claims,
+ * writes the job, then rewrites the copy from what the job's batch read back.
  */
 const HELD_OVER: Record<string, number> = {
-  "POST /v1/bookings (into Contoso's slots)": 4,
   "POST /v1/jobs/{id}/confirm (Contoso, job on first)": 4,
   "POST /v1/jobs/{id}/reschedule (Contoso, job on first)": 4,
 };

@@ -33,6 +33,7 @@ import { deliverLater } from "../flows/queue";
 import { dispatchMail } from "../mail/outbox";
 import { commitAndSend } from "./job-commit";
 import { seatsHeldOn } from "./away-seats";
+import { earlyBooking, startedBooking } from "./booking-reads";
 import { acceptBeside, givenBackOnRefusal, keptOrGivenBack } from "./accept-claims";
 import { historyShards, partnerShards } from "../tenant/scope";
 import { deliverersBeside } from "../data/early-calendars";
@@ -126,6 +127,7 @@ endpoint(
     tags: ["bookings"],
     auth: "customer",
     body: CreateBooking,
+    early: earlyBooking,
     responses: {
       201: { description: "The booking", schema: JobDto },
       ...errorResponses({
@@ -141,6 +143,7 @@ endpoint(
       bookerId: scope.user.id,
       window: requestWindow(body.sessions),
       history: historyShards(c, scope.account.id),
+      started: await startedBooking(c),
     });
     if (!ctx.price) throw conflict("This workout has no price for your account yet. Please contact your provider.");
     if (ctx.missing.length) throw conflict(`Prerequisites not met. ${ctx.missing.join("; ")}.`, { prerequisites: ctx.missing.join("; ") });

@@ -69,7 +69,7 @@ export const earlyMove =
     early.set(c, firstReads(c, partnerJobsOf(accountId, caller.user, false), jobId, seen, window));
   };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * What a move on a copy's job reads on the job's shard `shard` and here,

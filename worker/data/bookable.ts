@@ -32,6 +32,7 @@ import { customerSees, variantInDate, visibleWhere } from "./visibility";
 import { recipientReads, type RecipientRows } from "./job-mail";
 import { formerRecord, withFormerScores } from "./former-record";
 import { reusableBatch } from "./reusable";
+import type { ShardOf } from "./partner-shards";
 
 /** A value bound when the batch runs (see ./reusable.ts). */
 const ph = (name: string) => sql.placeholder(name);
@@ -83,10 +84,169 @@ export type BookingAsked = {
   window?: { busyFrom: string; busyTo: string };
   /** The shards the customer lived on before a re-link. */
   history?: Db[] | Promise<Db[]>;
+  /** The context's batch, started beside the account's guard (used only when read for the same). */
+  started?: StartedContext;
 };
 
 /** A window no calendar row falls in: nothing is read. */
 const nameOf = (col: SQLiteColumn, alias: string) => sql<string>`${col}`.as(alias);
+
+/** The booking context's reads, one batch, its values bound to placeholders (`contextValues`). */
+function contextBuild(db: Db) {
+  // The partner and every delivery partner of the workout: the mail about a booking goes out in their branding.
+  const partnerIds = sql`(select ${ph("partnerId")} union select ${accounts.id} from ${deliveryPartners} join ${accounts} on ${accounts.id} = ${deliveryPartners.partnerAccountId} or (${deliveryPartners.partnerAccountId} is null and ${accounts.tan} = ${deliveryPartners.partnerTan} and ${accounts.type} = 'partner') where ${deliveryPartners.workoutId} = ${ph("workoutId")})`;
+  return [
+    db
+      .select({ workout: workouts })
+      .from(libraryEntries)
+      .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
+      .where(and(eq(libraryEntries.workoutId, ph("workoutId")), visibleWhere(ph("partnerId"), ph("day"))))
+      .limit(1),
+    db
+      .select()
+      .from(workoutVariants)
+      .where(
+        and(
+          eq(workoutVariants.workoutId, ph("workoutId")),
+          sql`(${ph("variantId")} is null or ${workoutVariants.id} = ${ph("variantId")})`,
+          variantInDate(ph("day")),
+        ),
+      )
+      .orderBy(asc(workoutVariants.createdAt)),
+    db
+      .select()
+      .from(workoutSessions)
+      .where(eq(workoutSessions.workoutId, ph("workoutId")))
+      .orderBy(asc(workoutSessions.sequence)),
+    db
+      .select()
+      .from(pricingLines)
+      .where(eq(pricingLines.workoutId, ph("workoutId"))),
+    planInForceQuery(db, ph("customerId"), ph("day")),
+    db
+      .select({ id: creditEntries.id })
+      .from(creditEntries)
+      .where(eq(creditEntries.accountId, ph("customerId")))
+      .orderBy(desc(creditEntries.startDate))
+      .limit(1),
+    balanceQuery(db, ph("customerId")),
+    db
+      .select({
+        variantId: deliveryPartners.variantId,
+        selectionPercent: deliveryPartners.selectionPercent,
+        startDate: deliveryPartners.startDate,
+        endDate: deliveryPartners.endDate,
+        accountId: nameOf(accounts.id, "resolved_account_id"),
+        accountName: nameOf(accounts.name, "resolved_account_name"),
+        accountEmail: accounts.primaryEmail,
+        accountShard: sql<string | null>`${accounts.shard}`.as("resolved_account_shard"),
+      })
+      .from(deliveryPartners)
+      // The entry's account, else the partner account with its TAN.
+      .leftJoin(
+        accounts,
+        or(
+          eq(accounts.id, deliveryPartners.partnerAccountId),
+          and(isNull(deliveryPartners.partnerAccountId), eq(accounts.tan, deliveryPartners.partnerTan), eq(accounts.type, "partner")),
+        ),
+      )
+      .where(eq(deliveryPartners.workoutId, ph("workoutId"))),
+    db
+      .select({ slot: slots, partnerName: nameOf(accounts.name, "partner_name") })
+      .from(slots)
+      .innerJoin(accounts, eq(accounts.id, slots.partnerAccountId))
+      .where(and(eq(slots.workoutId, ph("workoutId")), gte(slots.startsAt, ph("now")), sql`${slots.seatsTaken} < ${slots.capacity}`))
+      .orderBy(asc(slots.startsAt)),
+    db
+      .select()
+      .from(sessionActionItems)
+      .where(
+        inArray(
+          sessionActionItems.sessionId,
+          db
+            .select({ id: workoutSessions.id })
+            .from(workoutSessions)
+            .where(eq(workoutSessions.workoutId, ph("workoutId"))),
+        ),
+      ),
+    db
+      .select({
+        type: prerequisites.type,
+        name: prerequisites.name,
+        category: prerequisites.category,
+        minimumScore: prerequisites.minimumScore,
+        requiredWorkoutId: prerequisites.requiredWorkoutId,
+        requiredWorkoutName: sql<string | null>`(select coalesce(w.title, w.name) from workouts w where w.id = ${prerequisites.requiredWorkoutId})`.as(
+          "required_workout_name",
+        ),
+        startDate: prerequisites.startDate,
+        endDate: prerequisites.endDate,
+      })
+      .from(prerequisites)
+      .where(eq(prerequisites.workoutId, ph("workoutId"))),
+    db
+      .select({ category: scores.category, score: scores.score, createdAt: scores.createdAt })
+      .from(scores)
+      .where(eq(scores.accountId, ph("customerId")))
+      .orderBy(desc(scores.createdAt)),
+    db
+      .selectDistinct({ workoutId: jobs.workoutId })
+      .from(jobs)
+      .where(and(eq(jobs.accountId, ph("customerId")), eq(jobs.status, "completed"))),
+    db
+      .select({
+        id: accounts.id,
+        name: accounts.name,
+        email: accounts.primaryEmail,
+        platformName: sql<string | null>`(select ${stylings.platformName} from ${stylings} where ${stylings.accountId} = ${accounts.id})`.as("platform_name"),
+      })
+      .from(accounts)
+      .where(eq(accounts.id, ph("partnerId"))),
+    ...calendarReads(db, { partnerIds, workoutId: ph("workoutId"), busyFrom: ph("busyFrom"), busyTo: ph("busyTo") }),
+    ...recipientReads(db, sql`(select value from json_each(${ph("bookers")}))`, partnerIds),
+  ] as const;
+}
+
+/** The values a booking context's batch binds: the customer and its partner, the workout, what is asked, the day and the time it is read. */
+function contextValues(ids: { customerId: string; partnerId: string }, workoutId: string, asked: BookingAsked) {
+  const { variantId, bookerId, window = NO_WINDOW } = asked;
+  return {
+    partnerId: ids.partnerId,
+    workoutId,
+    variantId: variantId ?? null,
+    customerId: ids.customerId,
+    day: today(),
+    now: new Date().toISOString(),
+    bookers: JSON.stringify(bookerId ? [bookerId] : []),
+    ...window,
+  };
+}
+
+/** Whether reads started for `started` are those `values` ask (the time they were read at aside: the same day, milliseconds apart). */
+const sameValues = (started: ContextValues, values: ContextValues) =>
+  (Object.keys(values) as (keyof ContextValues)[]).every((k) => k === "now" || started[k] === values[k]);
+
+type ContextValues = ReturnType<typeof contextValues>;
+
+/**
+ * A booking context's batch started before the customer's row is read
+ * (beside the account's guard: an endpoint's early reads), for the customer
+ * and partner the cached routing row names: `bookingContext` answers from it
+ * only when its values are those the context then asks (the same customer,
+ * partner, workout, variant, booker, window and day), else reads again.
+ */
+export type StartedContext = { values: ContextValues; rows: ReturnType<typeof startedRows>; away?: Promise<AwayRead[]> };
+
+/** What a booking reads on a delivering partner's shard: its calendars and open slots there (./booking-times.ts). */
+export type AwayRead = { shard: ShardOf; calendars: CalendarRows; open: { slot: typeof slots.$inferSelect; partnerName: string; shard: string }[] };
+const startedRows = (db: Db, values: ContextValues) => reusableBatch(db, "booking-context", () => contextBuild(db), values);
+
+export function startBookingContext(db: Db, ids: { customerId: string; partnerId: string }, workoutId: string, asked: BookingAsked): StartedContext {
+  const values = contextValues(ids, workoutId, asked);
+  const rows = startedRows(db, values);
+  rows.catch(() => undefined);
+  return { values, rows };
+}
 
 /**
  * The workout as the customer may book it: exactly what its catalogue shows,
@@ -102,139 +262,19 @@ const nameOf = (col: SQLiteColumn, alias: string) => sql<string>`${col}`.as(alia
  * on before a re-link, whose scores and completed workouts count too.
  */
 export async function bookingContext(db: Db, customer: Account, workoutId: string, asked: BookingAsked = {}): Promise<BookingContext> {
-  const { variantId, bookerId, window = NO_WINDOW, history = [] } = asked;
+  const { history = [] } = asked;
   if (customer.type !== "customer" || !customer.parentAccountId) throw notFound("Workout not found");
   const partnerId = customer.parentAccountId;
-  const day = today();
-  const now = new Date().toISOString();
-  // The partner and every delivery partner of the workout: the mail about a booking goes out in their branding.
-  const partnerIds = sql`(select ${ph("partnerId")} union select ${accounts.id} from ${deliveryPartners} join ${accounts} on ${accounts.id} = ${deliveryPartners.partnerAccountId} or (${deliveryPartners.partnerAccountId} is null and ${accounts.tan} = ${deliveryPartners.partnerTan} and ${accounts.type} = 'partner') where ${deliveryPartners.workoutId} = ${ph("workoutId")})`;
-  const build = () =>
-    [
-      db
-        .select({ workout: workouts })
-        .from(libraryEntries)
-        .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
-        .where(and(eq(libraryEntries.workoutId, ph("workoutId")), visibleWhere(ph("partnerId"), ph("day"))))
-        .limit(1),
-      db
-        .select()
-        .from(workoutVariants)
-        .where(
-          and(
-            eq(workoutVariants.workoutId, ph("workoutId")),
-            sql`(${ph("variantId")} is null or ${workoutVariants.id} = ${ph("variantId")})`,
-            variantInDate(ph("day")),
-          ),
-        )
-        .orderBy(asc(workoutVariants.createdAt)),
-      db
-        .select()
-        .from(workoutSessions)
-        .where(eq(workoutSessions.workoutId, ph("workoutId")))
-        .orderBy(asc(workoutSessions.sequence)),
-      db
-        .select()
-        .from(pricingLines)
-        .where(eq(pricingLines.workoutId, ph("workoutId"))),
-      planInForceQuery(db, ph("customerId"), ph("day")),
-      db
-        .select({ id: creditEntries.id })
-        .from(creditEntries)
-        .where(eq(creditEntries.accountId, ph("customerId")))
-        .orderBy(desc(creditEntries.startDate))
-        .limit(1),
-      balanceQuery(db, ph("customerId")),
-      db
-        .select({
-          variantId: deliveryPartners.variantId,
-          selectionPercent: deliveryPartners.selectionPercent,
-          startDate: deliveryPartners.startDate,
-          endDate: deliveryPartners.endDate,
-          accountId: nameOf(accounts.id, "resolved_account_id"),
-          accountName: nameOf(accounts.name, "resolved_account_name"),
-          accountEmail: accounts.primaryEmail,
-          accountShard: sql<string | null>`${accounts.shard}`.as("resolved_account_shard"),
-        })
-        .from(deliveryPartners)
-        // The entry's account, else the partner account with its TAN.
-        .leftJoin(
-          accounts,
-          or(
-            eq(accounts.id, deliveryPartners.partnerAccountId),
-            and(isNull(deliveryPartners.partnerAccountId), eq(accounts.tan, deliveryPartners.partnerTan), eq(accounts.type, "partner")),
-          ),
-        )
-        .where(eq(deliveryPartners.workoutId, ph("workoutId"))),
-      db
-        .select({ slot: slots, partnerName: nameOf(accounts.name, "partner_name") })
-        .from(slots)
-        .innerJoin(accounts, eq(accounts.id, slots.partnerAccountId))
-        .where(and(eq(slots.workoutId, ph("workoutId")), gte(slots.startsAt, ph("now")), sql`${slots.seatsTaken} < ${slots.capacity}`))
-        .orderBy(asc(slots.startsAt)),
-      db
-        .select()
-        .from(sessionActionItems)
-        .where(
-          inArray(
-            sessionActionItems.sessionId,
-            db
-              .select({ id: workoutSessions.id })
-              .from(workoutSessions)
-              .where(eq(workoutSessions.workoutId, ph("workoutId"))),
-          ),
-        ),
-      db
-        .select({
-          type: prerequisites.type,
-          name: prerequisites.name,
-          category: prerequisites.category,
-          minimumScore: prerequisites.minimumScore,
-          requiredWorkoutId: prerequisites.requiredWorkoutId,
-          requiredWorkoutName: sql<string | null>`(select coalesce(w.title, w.name) from workouts w where w.id = ${prerequisites.requiredWorkoutId})`.as(
-            "required_workout_name",
-          ),
-          startDate: prerequisites.startDate,
-          endDate: prerequisites.endDate,
-        })
-        .from(prerequisites)
-        .where(eq(prerequisites.workoutId, ph("workoutId"))),
-      db
-        .select({ category: scores.category, score: scores.score, createdAt: scores.createdAt })
-        .from(scores)
-        .where(eq(scores.accountId, ph("customerId")))
-        .orderBy(desc(scores.createdAt)),
-      db
-        .selectDistinct({ workoutId: jobs.workoutId })
-        .from(jobs)
-        .where(and(eq(jobs.accountId, ph("customerId")), eq(jobs.status, "completed"))),
-      db
-        .select({
-          id: accounts.id,
-          name: accounts.name,
-          email: accounts.primaryEmail,
-          platformName: sql<string | null>`(select ${stylings.platformName} from ${stylings} where ${stylings.accountId} = ${accounts.id})`.as("platform_name"),
-        })
-        .from(accounts)
-        .where(eq(accounts.id, ph("partnerId"))),
-      ...calendarReads(db, { partnerIds, workoutId: ph("workoutId"), busyFrom: ph("busyFrom"), busyTo: ph("busyTo") }),
-      ...recipientReads(db, sql`(select value from json_each(${ph("bookers")}))`, partnerIds),
-    ] as const;
-  const values = {
-    partnerId,
-    workoutId,
-    variantId: variantId ?? null,
-    customerId: customer.id,
-    day,
-    now,
-    bookers: JSON.stringify(bookerId ? [bookerId] : []),
-    ...window,
-  };
+  const values = contextValues({ customerId: customer.id, partnerId }, workoutId, asked);
+  const { day } = values;
   // What the customer did on the shards it lived on before a re-link counts for prerequisites too, read side by side.
   const [
     [library, variants, sessions, prices, plan, entry, sum, candidates, open, items, prereqs, scoreRows, completed, partner, schedules, booked, ...mail],
     former,
-  ] = await Promise.all([reusableBatch(db, "booking-context", build, values), formerRecord(history, customer.id)]);
+  ] = await Promise.all([
+    asked.started && sameValues(asked.started.values, values) ? asked.started.rows : startedRows(db, values),
+    formerRecord(history, customer.id),
+  ]);
   const row = library[0];
   if (!row || !customerSees(customer, row.workout)) throw notFound("Workout not found");
   // The catalogue's variant; with `variantId`, that one, if the customer gets it.

@@ -12,7 +12,7 @@ import type { Account } from "../identity/context";
 import type { Db } from "../env";
 import { calendarReads, calendarsFrom, calendarsMerged, NO_WINDOW, requestWindow, type CalendarRows } from "./availability";
 import { openSlotsRead } from "./away-seats";
-import { bookingContext, type BookingAsked, type BookingContext } from "./bookable";
+import { bookingContext, startBookingContext, type BookingAsked, type AwayRead, type BookingContext, type StartedContext } from "./bookable";
 import type { MoveSubject } from "./jobs";
 import { awayIds, type PartnerShards, type ShardOf } from "./partner-shards";
 import { today } from "./query";
@@ -37,18 +37,10 @@ export async function bookingContextAcross(
   workoutId: string,
   asked: BookingAsked = {},
 ): Promise<BookingContext> {
-  const input = { workoutId, ...(asked.window ?? NO_WINDOW) };
-  const readAway = async (s: ShardOf) => {
-    const [schedules, booked, open] = await s.db.batch([
-      ...calendarReads(s.db, { ...input, partnerIds: s.partnerIds, copiesOf: shards.here }),
-      openSlotsRead(s.db, workoutId, s.partnerIds),
-    ]);
-    return { shard: s, calendars: [schedules, booked] as CalendarRows, open: open.map((o) => ({ ...o, shard: s.name })) };
-  };
-  const [ctx, early] = await Promise.all([
-    bookingContext(db, customer, workoutId, asked),
-    shards.deliveringWorkout(workoutId).then((hinted) => Promise.all(hinted.map(readAway))),
-  ]);
+  const readAway = awayReader(shards, workoutId, asked);
+  const started = asked.started;
+  const sameAway = started?.away && started.values.workoutId === workoutId && sameWindow(started.values, asked.window ?? NO_WINDOW);
+  const [ctx, early] = await Promise.all([bookingContext(db, customer, workoutId, asked), sameAway ? started.away! : hintedAway(shards, workoutId, asked)]);
   const ids = awayIds(shards.here, ctx.candidates);
   if (!ids.length) return ctx;
   const away = await shards.elsewhere(ids);
@@ -68,6 +60,43 @@ export async function bookingContextAcross(
       read.map((r) => r.calendars),
     ),
   };
+}
+
+/** Reads a shard's calendars and open slots of the workout for the partners it names (one batch there), the copies of `shards.here`'s jobs left out. */
+function awayReader(shards: PartnerShards, workoutId: string, asked: BookingAsked) {
+  const input = { workoutId, ...(asked.window ?? NO_WINDOW) };
+  return async (s: ShardOf): Promise<AwayRead> => {
+    const [schedules, booked, open] = await s.db.batch([
+      ...calendarReads(s.db, { ...input, partnerIds: s.partnerIds, copiesOf: shards.here }),
+      openSlotsRead(s.db, workoutId, s.partnerIds),
+    ]);
+    return { shard: s, calendars: [schedules, booked] as CalendarRows, open: open.map((o) => ({ ...o, shard: s.name })) };
+  };
+}
+
+/** The shards the directory's delivery index names for the workout (the isolate's hint), each read there: before the context names its partners. */
+const hintedAway = (shards: PartnerShards, workoutId: string, asked: BookingAsked): Promise<AwayRead[]> =>
+  shards.deliveringWorkout(workoutId).then((hinted) => Promise.all(hinted.map(awayReader(shards, workoutId, asked))));
+
+const sameWindow = (a: { busyFrom: string; busyTo: string }, b: { busyFrom: string; busyTo: string }) => a.busyFrom === b.busyFrom && a.busyTo === b.busyTo;
+
+/**
+ * A booking's context across shards started beside the account's guard (an
+ * endpoint's early reads), for the customer and partner its cached routing
+ * row names: the context's batch on the request's shard and the hinted
+ * shards' reads, side by side; used only when read for the same
+ * (bookable.ts `StartedContext`).
+ */
+export function startBookingAcross(
+  db: Db,
+  shards: PartnerShards,
+  ids: { customerId: string; partnerId: string },
+  workoutId: string,
+  asked: BookingAsked,
+): StartedContext {
+  const away = hintedAway(shards, workoutId, asked);
+  away.catch(() => undefined);
+  return { ...startBookingContext(db, ids, workoutId, asked), away };
 }
 
 /** An early read of a shard narrowed to the context's delivery partners there (the index may name more). */

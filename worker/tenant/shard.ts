@@ -37,6 +37,8 @@ export type AccountPlacement = {
   moving: boolean;
   delivering: (string | null)[];
   deliveredBy: { partnerId: string; shard: string | null }[];
+  /** The partner a customer books under (its parent); null for a partner. */
+  parentId: string | null;
 };
 
 /** The partner whose workouts an account books (a partner: its own). */
@@ -48,7 +50,13 @@ const cache = isolateCache<string, { at: number; value: Promise<AccountPlacement
 /** The placement of an account (null: no such account). */
 async function lookUp(directory: Db, accountId: string): Promise<AccountPlacement | null> {
   const rows = await directory
-    .select({ ...routingColumns(), former: accounts.formerShards, delivering: deliveringShards(accounts.id), deliveredBy: deliverersOfAuthor(authorOf) })
+    .select({
+      ...routingColumns(),
+      former: accounts.formerShards,
+      parentId: accounts.parentAccountId,
+      delivering: deliveringShards(accounts.id),
+      deliveredBy: deliverersOfAuthor(authorOf),
+    })
     .from(accounts)
     .leftJoin(routingPartner, eq(routingPartner.id, accounts.parentAccountId))
     .where(eq(accounts.id, accountId))
@@ -62,6 +70,7 @@ async function lookUp(directory: Db, accountId: string): Promise<AccountPlacemen
     moving: writesPaused(move),
     delivering: JSON.parse(row.delivering || "[]") as (string | null)[],
     deliveredBy: JSON.parse(row.deliveredBy || "[]") as AccountPlacement["deliveredBy"],
+    parentId: row.parentId ?? null,
   };
 }
 

@@ -1,0 +1,41 @@
+/**
+ * A booking's first reads started beside the account's guard (an endpoint's
+ * `early`, worker/http/endpoint.ts): the booking context's batch on the
+ * request's shard and the shards the delivery index hints, for the customer
+ * X-Account-Id names and the partner its cached routing row names (no call
+ * on a warm isolate). The handler's context answers from them only when they
+ * were read for what it then asks (the same customer, partner, workout,
+ * variant, booker, window and day: worker/data/bookable.ts
+ * `StartedContext`); the guard still decides, and a miss reads again.
+ */
+import type { Context } from "hono";
+import type { z } from "zod";
+import type { CreateBooking } from "../../contract/bookings";
+import type { StartedContext } from "../data/bookable";
+import { requestWindow } from "../data/availability";
+import { startBookingAcross } from "../data/booking-times";
+import type { AppEnv } from "../env";
+import type { EndpointSpec } from "../http/endpoint";
+import { partnerShards } from "../tenant/scope";
+import { accountPlacement } from "../tenant/shard";
+import { UUID } from "./move-reads";
+
+const started = new WeakMap<Context<AppEnv>, Promise<StartedContext | undefined>>();
+
+export const earlyBooking: EndpointSpec["early"] = (c, { body }, caller) => {
+  const given = body as z.output<typeof CreateBooking> | undefined;
+  const accountId = c.req.header("X-Account-Id")?.trim();
+  if (!given?.workoutId || !accountId || !UUID.test(accountId) || !c.get("shard")) return;
+  const asked = { variantId: given.variantId, bookerId: caller.user.id, window: requestWindow(given.sessions) };
+  const reads = accountPlacement(c.get("directory"), accountId).then((placed) =>
+    placed?.parentId
+      ? startBookingAcross(c.get("db"), partnerShards(c), { customerId: accountId, partnerId: placed.parentId }, given.workoutId, asked)
+      : undefined,
+  );
+  reads.catch(() => undefined);
+  started.set(c, reads);
+};
+
+/** The reads `earlyBooking` started for this request, if any (a failure reads nothing: the context reads again). */
+export const startedBooking = (c: Context<AppEnv>): Promise<StartedContext | undefined> =>
+  (started.get(c) ?? Promise.resolve(undefined)).catch(() => undefined);
