@@ -6,7 +6,27 @@ export function setServerCookies(header: string): void {
   serverCookies = header;
 }
 
-export function readCookie(name: string, source: string = typeof document === "undefined" ? serverCookies : document.cookie): string | null {
+/** The names of the cookies read from the server's request while `serverCookieReads` runs. */
+let serverReads: Set<string> | null = null;
+
+/** Runs `render` on the server and tells which of the request's cookies it read (a page rendered once serves requests with the same values). */
+export function serverCookieReads<T>(render: () => T): { result: T; names: string[] } {
+  const reads = new Set<string>();
+  serverReads = reads;
+  try {
+    return { result: render(), names: [...reads] };
+  } finally {
+    serverReads = null;
+  }
+}
+
+export function readCookie(name: string, from?: string): string | null {
+  let source = from;
+  if (source === undefined && typeof document === "undefined") {
+    serverReads?.add(name);
+    source = serverCookies;
+  }
+  source ??= document.cookie;
   for (const part of source.split(";")) {
     const eq = part.indexOf("=");
     if (eq < 0) continue;

@@ -367,6 +367,20 @@ export function only(section) {
   return chosen.length === 0 || chosen.includes(section);
 }
 
+/**
+ * Whether a load scenario is measured: all of them, unless BENCH_SCENARIOS
+ * names some by a word of their name (comma-separated, e.g. "shell"), for
+ * comparing one ratio before and after a change in several short runs. The
+ * scenarios marked `always` (the ratios' denominator) are measured anyway.
+ */
+export function chosenScenario(name) {
+  const words = (process.env.BENCH_SCENARIOS ?? "")
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  return words.length === 0 || words.some((w) => name.toLowerCase().includes(w));
+}
+
 export async function runBench({ port, stateDir, scenarios, ratios, seconds, warmupSeconds, connections, js, chunks, lighthouse, prepare, after }) {
   const baseUrl = `http://127.0.0.1:${port}`;
   let server;
@@ -377,6 +391,10 @@ export async function runBench({ port, stateDir, scenarios, ratios, seconds, war
 
     // BENCH_ONLY runs some sections alone (see `only` below); the others are skipped.
     if (!only("load")) scenarios = scenarios.filter((s) => s.always);
+    // BENCH_SCENARIOS measures only the scenarios whose name contains one of its words, and the ratios between those.
+    scenarios = scenarios.filter((s) => s.always || chosenScenario(s.name));
+    const measured = new Set(scenarios.map((s) => s.name));
+    ratios = ratios.filter((r) => measured.has(r.numerator) && measured.has(r.denominator));
     console.log("· verifying scenarios …");
     for (const s of scenarios) await verifyScenario(baseUrl, s);
 

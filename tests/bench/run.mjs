@@ -6,7 +6,9 @@
 // fails after printing when a weight budget or a Lighthouse target is missed.
 // BENCH_SECONDS overrides the measuring time per scenario (default 10);
 // BENCH_PORT the port (default 4300); BENCH_ONLY some sections alone
-// (comma-separated: load, d1, burst, js, lighthouse); BENCH_BURSTS how many
+// (comma-separated: load, d1, burst, js, lighthouse); BENCH_SCENARIOS only the
+// load scenarios whose name contains one of its words (comma-separated, e.g.
+// "shell"; /v1/health always) and the ratios between them; BENCH_BURSTS how many
 // booking bursts run (default 3; their median is judged); BENCH_PAGES only the
 // Lighthouse pages whose label contains it; LIGHTHOUSE_REPORTS a folder that
 // keeps each Lighthouse run's report. /v1/health is always measured: the

@@ -5,8 +5,6 @@ import { BOOT_CSS, BootScreen } from "../../client/app/BootScreen";
 import { CATALOGUES } from "../../client/i18n";
 import { addCatalogues } from "../../client/lib/i18n";
 import { BOOT_ELEMENT_ID, type BootData, type LoginFailure } from "../../contract/boot";
-import { brandStyleSheet } from "../../contract/branding";
-import { BRAND_FONT_ID, fontFaceCss, fontPreloadHref } from "../../contract/fonts";
 import type { AppEnv } from "../env";
 import { identityProvider, type ClerkEnv } from "../identity/context";
 import { hostOf, resolveTenant, type Tenant } from "../tenant/resolve";
@@ -19,9 +17,9 @@ import { handoffStart, handoffTarget } from "../identity/handoff";
 import { loadRouteData } from "./loaders";
 import { composeTitle } from "../../client/lib/title";
 import { pageModules, renderScreen, renderSignedIn, serverScreen, signedInScreen, type RenderedRoute } from "./screens";
-import { assertSafeCss, escapeHtml, jsonForScript } from "./escape";
+import { escapeHtml, jsonForScript } from "./escape";
 import { startScripts } from "./start-scripts";
-import { iconLinks } from "./favicon";
+import { brandHead } from "./brand-head";
 
 // The server renders with every text; the first screens use only the first page's (client/i18n/en-US.first.ts).
 addCatalogues(CATALOGUES);
@@ -138,9 +136,6 @@ export async function renderPageWith(c: Context<AppEnv>, extra: { status?: Conte
   const body = rendered?.html ?? renderToString(<BootScreen styling={tenant.styling} />);
   const lazyScripts = rendered ? assets.lazyScripts(pageModules(screen, signedIn)) : [];
   const title = escapeHtml(composeTitle(rendered?.title, tenant.styling.platformName));
-  // The partner's font, served by the product: its faces in the head, its body-text file preloaded (none for a system font).
-  const fontHref = fontPreloadHref(tenant.styling.fontFamily);
-  const icon = iconLinks(tenant.styling, Boolean(tenant.partner));
   const html = [
     "<!doctype html>",
     `<html lang="${lang}" class="${theme}" style="color-scheme:${theme}">`,
@@ -150,10 +145,8 @@ export async function renderPageWith(c: Context<AppEnv>, extra: { status?: Conte
     `<title>${title}</title>`,
     // The first paint waits until the page is parsed up to the boot data, right after the root: the whole screen, not its top half.
     `<link rel="expect" href="#${BOOT_ELEMENT_ID}" blocking="render">`,
-    fontHref ? `<link rel="preload" href="${fontHref}" as="font" type="font/woff2" crossorigin>` : "",
-    icon,
-    `<style id="brand">${assertSafeCss(brandStyleSheet(tenant.styling))}</style>`,
-    `<style id="${BRAND_FONT_ID}">${fontFaceCss(tenant.styling.fontFamily)}</style>`,
+    // The partner's font served by the product, its icons and its colours (./brand-head.ts).
+    brandHead(tenant.styling, Boolean(tenant.partner)),
     `<style>${BOOT_CSS}</style>`,
     `<script nonce="${nonce}">${THEME_SCRIPT}</script>`,
     ...assets.inlineStyles.map((css) => `<style>${css}</style>`),

@@ -9,7 +9,7 @@ import * as ShellModule from "../../client/app/shell/Shell";
 import { initStyling } from "../../client/app/styling";
 import { knownState } from "../../client/auth/machine";
 import { authStore } from "../../client/auth/store";
-import { setServerCookies } from "../../client/lib/cookies";
+import { serverCookieReads, setServerCookies } from "../../client/lib/cookies";
 import LoginScreen from "../../client/features/auth/LoginScreen";
 import PostAuthScreen from "../../client/features/auth/PostAuthScreen";
 import SignupScreen from "../../client/features/auth/SignupScreen";
@@ -22,6 +22,7 @@ import { translate, type Translate } from "../../client/lib/i18n";
 import { partsLoading } from "../../client/lib/lazy-part";
 import { captureScreenTitle } from "../../client/lib/title";
 import type { BootData } from "../../contract/boot";
+import { renderOnce } from "./page-cache";
 import { SCREEN_FLAGS } from "./screen-flags";
 
 /**
@@ -136,7 +137,7 @@ async function renderRoute(
   boot: BootData,
   cookies: string,
   queryClient = new QueryClient(),
-): Promise<RenderedRoute | null> {
+): Promise<(RenderedRoute & { cookiesRead: string[] }) | null> {
   const routes: RouteObject[] = [{ id: "root", element: <AppLayout />, children: [{ path, id: path, handle, Component }] }];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
@@ -147,27 +148,36 @@ async function renderRoute(
   authStore.set(boot.identity ? { authenticating: false, ...knownState(boot.identity) } : SIGNED_OUT);
   setServerCookies(cookies);
   try {
-    const { result, title } = captureScreenTitle(
-      <Root boot={boot} queryClient={queryClient} routes={<StaticRouterProvider router={router} context={context} hydrate={false} />} navigate={() => {}} />,
-      renderToString,
+    const { result, names } = serverCookieReads(() =>
+      captureScreenTitle(
+        <Root boot={boot} queryClient={queryClient} routes={<StaticRouterProvider router={router} context={context} hydrate={false} />} navigate={() => {}} />,
+        renderToString,
+      ),
     );
-    return { html: result, title };
+    return { html: result.result, title: result.title, cookiesRead: names };
   } finally {
     setServerCookies("");
     authStore.set(SIGNED_OUT);
   }
 }
 
+/** A suspense boundary the server could not finish (renderToString's mark): the client would render it afresh, and report it. */
+const UNFINISHED_BOUNDARY = "<!--$!-->";
+
 /** Renders a public screen of SERVER_SCREENS itself (with the visitor's shell when it has navigation, as help does); its title is the one the screen gives itself. */
 export async function renderScreen(url: URL, path: string, boot: BootData, cookies = ""): Promise<RenderedRoute | null> {
   const screen = SERVER_SCREENS[path];
   if (!screen) return null;
   const route = routeFor(path);
-  return renderRoute(url, path, { flags: screen.flags, name: route?.name, crumbs: route?.crumbs }, screen.Component, boot, cookies);
+  const render = () => renderRoute(url, path, { flags: screen.flags, name: route?.name, crumbs: route?.crumbs }, screen.Component, boot, cookies);
+  // A signed-out visitor's page is the same for everyone with the same address, partner look and cookies read: rendered once (./page-cache.ts).
+  if (boot.identity !== null) return render();
+  return renderOnce(`${url.href}\n${JSON.stringify(boot)}`, cookies, async () => {
+    const rendered = await render();
+    // A part the server could not finish is rendered again next time (its code may have come by then).
+    return rendered && { ...rendered, cacheable: !rendered.html.includes(UNFINISHED_BOUNDARY) };
+  });
 }
-
-/** A suspense boundary the server could not finish (renderToString's mark): the client would render it afresh, and report it. */
-const UNFINISHED_BOUNDARY = "<!--$!-->";
 
 /**
  * Renders a signed-in route with the shell and the visitor's identity: the
