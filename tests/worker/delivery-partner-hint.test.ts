@@ -10,6 +10,9 @@ import { holdClockInEachTest } from "./clock";
 import { d1Figures, warmAnswer } from "./d1-figures";
 import { capturedQueue, directory, failingD1, first, resetSecondShard, second } from "./flows-setup";
 import { json } from "./helpers";
+import { claimBeside } from "../../worker/data/early-claims";
+import { database } from "../../worker/db";
+import { claimKey } from "../../worker/domain/time-claims";
 import { dueAndRun, stoppedAt } from "./cut-off-setup";
 import { keptFor } from "./kept-setup";
 import { asks, at, claimsOf, confirm, contoso, contosoDeliversThere, fabrikam, harbour, sent, stored, type Job } from "./claims-setup";
@@ -136,6 +139,22 @@ describe("a booking's delivery partner on another shard, hinted by the delivery 
     const times = [at(18, 10), at(19, 10)];
     const p = await proposal(times);
     const before = (await releasesOn(env.SHARD_WEUR_1)).map((k) => k.id);
+    // Claims asked for another customer than the copy's take none, and keep no step naming the job's lines.
+    const other = claimBeside(
+      database(env.SHARD_WEUR_1),
+      {
+        shard: "weur-1",
+        jobShard: "first",
+        partnerId: DEMO.contoso.id,
+        jobId: p.id,
+        customerId: DEMO.customers.harbour.id,
+        busyFrom: times[0]!,
+        busyTo: times[1]!,
+      },
+      p.lines.map((l, i) => ({ id: crypto.randomUUID(), key: claimKey(l.id, times[i]!, null), lineId: l.id, startsAt: times[i]! })),
+    );
+    expect((await other.taken)?.claims).toEqual([]);
+    expect((await releasesOn(env.SHARD_WEUR_1)).map((k) => k.id)).toEqual(before);
     const q = capturedQueue();
     const res = await stoppedAt("awaySeats", () => fabrikam(q.bindings).post(`/v1/bookings/${p.id}/accept`, acceptBody(p, times)));
     expect(res.status).toBe(500);

@@ -9,16 +9,16 @@
  * keeps them only when they are exactly those (./early-calendars.ts says
  * how the calendar is used), else they are given back.
  */
-import { sql } from "drizzle-orm";
-import { timeClaims } from "../../db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { flowSteps, timeClaims } from "../../db/schema";
 import type { TimeClaim } from "../domain/time-claims";
 import type { Db } from "../env";
 import { calendarReads, type CalendarRows } from "./availability";
-import { keptReleases } from "./away-seats";
 import { inList } from "./bound";
 import type { EarlyCalendar } from "./early-calendars";
 import { writeThenRead } from "./reusable";
 import { raw, type Statements } from "./statements";
+import { keptInFirstBatch } from "./undo-steps";
 
 const iso = (at: ReturnType<typeof sql>, minutes: ReturnType<typeof sql>) => sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, ${minutes} || ' minutes')`;
 
@@ -83,8 +83,14 @@ export function claimBeside(db: Db, at: ClaimAt, lines: EarlyClaim[]): EarlyClai
     startsAt: l.startsAt,
     endsAt: l.startsAt,
   }));
-  const kept = keptReleases(db, { shard: at.shard, jobShard: at.jobShard, holds: [], claims: released }, "partner");
-  const batch = writeThenRead(db, [...kept, ...copyClaimStatements(at, lines)], [
+  const { step, keep } = keptInFirstBatch(db, { kind: "releaseClaims", shard: at.shard, jobShard: at.jobShard, claims: released } as const, "partner");
+  // Kept only when this request took a claim: an accept whose copy is not the caller's, or not awaiting it, takes none and leaves no step naming others' lines.
+  const ours = inList(
+    timeClaims.id,
+    lines.map((l) => l.id),
+  );
+  const noneTaken = db.delete(flowSteps).where(and(eq(flowSteps.id, step.keptId), sql`not exists (select 1 from ${timeClaims} where ${ours})`));
+  const batch = writeThenRead(db, [keep, ...copyClaimStatements(at, lines), noneTaken], [
     ...calendarReads(db, read),
     db
       .select()
