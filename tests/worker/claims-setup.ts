@@ -1,10 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { apiAs } from "./auth";
 import { FABRIKAM, sessions, WORKOUT } from "./bookings-setup";
-import { capturedQueue, contosoDelivers, first, publishNow, runFlows, second } from "./flows-setup";
+import { capturedQueue, contosoDeliversThere as deliversThere, first, runFlows, second } from "./flows-setup";
 import { json } from "./helpers";
 
 /**
@@ -26,15 +26,8 @@ let theSessions: Promise<Awaited<ReturnType<typeof sessions>>> | undefined;
 /** The workout's sessions, read once (their ids stay when Northwind moves to another shard). */
 export const sessionsOnce = () => (theSessions ??= sessions().then((rows) => rows));
 
-/** Contoso delivers the workout, and its shard's copy says so (the author's change published, the copy refreshed). */
-export async function contosoDeliversThere() {
-  await contosoDelivers(WORKOUT);
-  await first
-    .update(schema.workouts)
-    .set({ version: sql`${schema.workouts.version} + 1` })
-    .where(eq(schema.workouts.id, WORKOUT));
-  await runFlows(await publishNow([WORKOUT]));
-}
+/** Contoso delivers the workout, and its shard's copy says so (flows-setup.ts). */
+export const contosoDeliversThere = () => deliversThere(WORKOUT);
 
 /** Runs what a request sent to the flow queue: the delivery copies follow the jobs. */
 export async function sent(send: (q: ReturnType<typeof capturedQueue>) => Promise<Response>): Promise<Response> {

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { apiAs } from "./auth";
 import { FABRIKAM, giveFabrikamCredits, sessions, WORKOUT } from "./bookings-setup";
-import { capturedQueue, contosoDelivers, first, publishNow, resetSecondShard, runFlows, second } from "./flows-setup";
+import { capturedQueue, contosoDeliversThere, first, resetSecondShard, runFlows, second } from "./flows-setup";
 import { json } from "./helpers";
 import { keptFor } from "./kept-setup";
 import { dueAndRun, stoppedAt } from "./cut-off-setup";
@@ -25,14 +25,7 @@ const customer = (bindings: Partial<Env>) => apiAs("customerAdmin", { accountId:
 const at = (d: number, h = 9) => new Date(Date.UTC(2031, 7, 1 + d, h)).toISOString();
 
 beforeAll(() => giveFabrikamCredits(40));
-beforeEach(async () => {
-  await contosoDelivers(WORKOUT);
-  await first
-    .update(schema.workouts)
-    .set({ version: sql`${schema.workouts.version} + 1` })
-    .where(eq(schema.workouts.id, WORKOUT));
-  await runFlows(await publishNow([WORKOUT]));
-});
+beforeEach(() => contosoDeliversThere(WORKOUT));
 afterEach(resetSecondShard);
 
 /** Contoso's times for the workout's two sessions, days `d` and `d + 1`. */

@@ -4,9 +4,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { clearIsolateCaches } from "../../worker/http/isolate-cache";
-import { ACCOUNT_DETAILS, apiAs, multipart, signUp } from "./auth";
+import { apiAs, signUp } from "./auth";
 import { capturedQueue, directory, failingD1, second } from "./flows-setup";
 import { json } from "./helpers";
+import { ukPartner, authUserOf, orgMembers, inviteStatus } from "./partners-setup";
 import { cronKept, keptFor, keptInDirectory } from "./kept-setup";
 import { dueAndRun, stoppedAt } from "./cut-off-setup";
 
@@ -24,23 +25,7 @@ const CONTOSO = DEMO.contoso.id;
 
 afterEach(clearIsolateCaches);
 
-async function ukPartner(name: string) {
-  const owner = await signUp(`${name} Owner`);
-  const res = await apiAs(owner.token).post("/v1/accounts", multipart({ ...ACCOUNT_DETAILS, name, location: "UK", type: "partner" }));
-  expect(res.status).toBe(201);
-  const made = await json<{ id: string; tan: string }>(res);
-  return { owner, id: made.id, tan: made.tan };
-}
-
 const unique = (name: string) => `${name} ${crypto.randomUUID().slice(0, 6)}`;
-const authUserOf = async (email: string) => (await directory.select().from(schema.authUsers).where(eq(schema.authUsers.email, email)))[0]!.id;
-const orgMembers = (authUserId: string, accountId: string) =>
-  directory
-    .select({ id: schema.authMembers.id })
-    .from(schema.authMembers)
-    .innerJoin(schema.accounts, eq(schema.accounts.authId, schema.authMembers.organizationId))
-    .where(and(eq(schema.authMembers.userId, authUserId), eq(schema.accounts.id, accountId)));
-const inviteStatus = async (id: string) => (await directory.select().from(schema.invites).where(eq(schema.invites.id, id)))[0]?.status;
 const membersOn = (accountId: string, userId: string) =>
   second
     .select({ status: schema.accountUsers.status })

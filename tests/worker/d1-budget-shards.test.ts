@@ -1,12 +1,10 @@
-import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { apiAs, getWithCookie, signInCookie, type Api } from "./auth";
 import { giveFabrikamCredits, sessions, WORKOUT } from "./bookings-setup";
 import { holdClockInEachTest } from "./clock";
 import { d1Figures as d1, warmAnswer, type Figures } from "./d1-figures";
-import { assignParent, capturedQueue, contosoDelivers, first, publishNow, resetSecondShard, runFlows, undoFabrikamRelink } from "./flows-setup";
+import { assignParent, capturedQueue, contosoDeliversThere, resetSecondShard, runFlows, undoFabrikamRelink } from "./flows-setup";
 import { json } from "./helpers";
 import { withoutPublishedHours } from "./published-hours";
 import { nth } from "../present";
@@ -103,14 +101,7 @@ const requested = async (d: number, api: Api = customer) => {
 describe("D1 round trips across shards: a partner delivering on another shard", () => {
   holdClockInEachTest();
   beforeAll(() => giveFabrikamCredits(200));
-  beforeEach(async () => {
-    await contosoDelivers(WORKOUT);
-    await first
-      .update(schema.workouts)
-      .set({ version: sql`${schema.workouts.version} + 1` })
-      .where(eq(schema.workouts.id, WORKOUT));
-    await runFlows(await publishNow([WORKOUT]));
-  });
+  beforeEach(() => contosoDeliversThere(WORKOUT));
   afterEach(resetSecondShard);
 
   it("a Northwind customer books Contoso's times and its pickers offer them", async () => {

@@ -47,8 +47,8 @@ afterEach(async () => {
   restore = [];
 });
 
-/** Saves the account's details as `who` with every directory write of accounts failing; the steps it sent. */
-async function saveWhileDirectoryFails(who: Caller, id: string, send: (api: ReturnType<typeof apiAs>) => Promise<Response>) {
+/** The account's rows on its shard and in the directory are put back as they are now after the test. */
+async function restoredAfter(id: string) {
   const before = await rowOf(id);
   restore.push(async () => {
     const { id: _id, directoryVersion: _v, updatedAt: _u, ...was } = before.shard;
@@ -56,6 +56,11 @@ async function saveWhileDirectoryFails(who: Caller, id: string, send: (api: Retu
     const { id: _d, ...copy } = before.directory;
     await directory.update(schema.accounts).set(copy).where(eq(schema.accounts.id, id));
   });
+}
+
+/** Saves the account's details as `who` with every directory write of accounts failing; the steps it sent. */
+async function saveWhileDirectoryFails(who: Caller, id: string, send: (api: ReturnType<typeof apiAs>) => Promise<Response>) {
+  await restoredAfter(id);
   const queue = capturedQueue();
   const failing = failingD1(env.DB, /^update "accounts"/i, Infinity);
   const res = await send(apiAs(who, { accountId: id, bindings: { DB: failing, ...queue.bindings } }));
@@ -124,13 +129,7 @@ describe("the directory's copy of an account when the directory refuses a change
 
 describe("a change of the directory's part cut off before the directory's write", () => {
   it("is copied by the step kept in the shard's batch: a partner's details and its zone", async () => {
-    const before = await rowOf(CONTOSO);
-    restore.push(async () => {
-      const { id: _id, directoryVersion: _v, updatedAt: _u, ...was } = before.shard;
-      await (await shardDbOf(CONTOSO)).update(schema.accounts).set(was).where(eq(schema.accounts.id, CONTOSO));
-      const { id: _d, ...copy } = before.directory;
-      await directory.update(schema.accounts).set(copy).where(eq(schema.accounts.id, CONTOSO));
-    });
+    await restoredAfter(CONTOSO);
     for (const send of [
       (api: ReturnType<typeof apiAs>) =>
         api.send(

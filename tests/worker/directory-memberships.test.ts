@@ -1,15 +1,16 @@
 import { env } from "cloudflare:workers";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { database } from "../../worker/db";
 import { belongsToPartner } from "../../worker/identity/handoff";
-import { ACCOUNT_DETAILS, apiAs, multipart, signUp } from "./auth";
+import { apiAs, signUp } from "./auth";
 import { capturedQueue, failingD1, runFlows } from "./flows-setup";
 import { cronKept, exhaust, keptFor, keptInDirectory } from "./kept-setup";
 import { json } from "./helpers";
+import { ukPartner, authUserOf, orgMembers, inviteStatus } from "./partners-setup";
 
 /**
  * What the directory keeps of a partner's members on its shard: the identity
@@ -25,14 +26,6 @@ const secondDb = drizzle(second, { schema });
 /** The directory as the Worker reads it (for the hand-off's own check). */
 const handoffDirectory = database(env.DB);
 
-/** A new UK partner (on the second shard) and its owner. */
-async function ukPartner(name: string) {
-  const owner = await signUp(`${name} Owner`);
-  const res = await apiAs(owner.token).post("/v1/accounts", multipart({ ...ACCOUNT_DETAILS, name, location: "UK", type: "partner" }));
-  expect(res.status).toBe(201);
-  return { owner, id: (await json<{ id: string }>(res)).id };
-}
-
 /** A trigger that fails every `event` (INSERT or UPDATE) on `table` of `d1` while `run` runs. */
 async function failing<T>(d1: D1Database, event: "INSERT" | "UPDATE", table: string, run: () => Promise<T>): Promise<T> {
   await d1.prepare(`CREATE TRIGGER fail_write BEFORE ${event} ON "${table}" BEGIN SELECT RAISE(ABORT, 'injected failure'); END`).run();
@@ -42,19 +35,6 @@ async function failing<T>(d1: D1Database, event: "INSERT" | "UPDATE", table: str
     await d1.prepare("DROP TRIGGER fail_write").run();
   }
 }
-
-/** The identity user of an address. */
-const authUserOf = async (email: string) => (await directory.select().from(schema.authUsers).where(eq(schema.authUsers.email, email)))[0]!.id;
-
-/** The identity memberships of a user in a partner's organisation, in the directory. */
-const orgMembers = (authUserId: string, accountId: string) =>
-  directory
-    .select({ id: schema.authMembers.id })
-    .from(schema.authMembers)
-    .innerJoin(schema.accounts, eq(schema.accounts.authId, schema.authMembers.organizationId))
-    .where(and(eq(schema.authMembers.userId, authUserId), eq(schema.accounts.id, accountId)));
-
-const inviteStatus = async (id: string) => (await directory.select().from(schema.invites).where(eq(schema.invites.id, id)))[0]?.status;
 
 /** An invite of the partner's owner to `email`; answers its id. */
 async function invite(partner: { id: string; owner: { token: string } }, email: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../db/schema";
 import { DEMO, seedDemo } from "../../db/seed";
@@ -197,4 +197,14 @@ export async function contosoDelivers(workoutId: string) {
   });
   await publishNow([workoutId]);
   clearIsolateCaches();
+}
+
+/** Contoso delivers the workout, and its shard's copy says so (the author's change published, the copy refreshed: the flow steps run). */
+export async function contosoDeliversThere(workoutId: string) {
+  await contosoDelivers(workoutId);
+  await first
+    .update(schema.workouts)
+    .set({ version: sql`${schema.workouts.version} + 1` })
+    .where(eq(schema.workouts.id, workoutId));
+  await runFlows(await publishNow([workoutId]));
 }

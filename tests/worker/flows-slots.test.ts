@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { MESSAGES } from "../../contract/messages";
 import { apiAs } from "./auth";
 import { FABRIKAM, giveFabrikamCredits, sessions, WORKOUT } from "./bookings-setup";
-import { capturedQueue, contosoDelivers, failingD1, first, publishNow, resetSecondShard, runFlows, second } from "./flows-setup";
+import { capturedQueue, contosoDeliversThere, failingD1, first, resetSecondShard, runFlows, second } from "./flows-setup";
 import { json } from "./helpers";
 import { cronKept, exhaust, keptFor } from "./kept-setup";
 import { nth } from "../present";
@@ -27,16 +27,6 @@ const harbour = apiAs("otherCustomerAdmin", { accountId: HARBOUR });
 const at = (d: number, h = 9) => new Date(Date.UTC(2031, 5, 1 + d, h)).toISOString();
 type Line = { id: string; sessionId: string; slotId: string | null; requestedTimes: string[]; scheduledAt: string | null };
 type Job = { id: string; version: number; status: string; lines: Line[] };
-
-/** Contoso delivers the workout, and its shard's copy says so (the author's change published, the copy refreshed: the flow steps run). */
-async function contosoDeliversThere() {
-  await contosoDelivers(WORKOUT);
-  await first
-    .update(schema.workouts)
-    .set({ version: sql`${schema.workouts.version} + 1` })
-    .where(eq(schema.workouts.id, WORKOUT));
-  await runFlows(await publishNow([WORKOUT]));
-}
 
 /** Contoso publishes a time for the workout's session `i` on its shard; answers its id. */
 async function contosoSlot(i: number, startsAt: string, capacity: number, workoutId = WORKOUT): Promise<string> {
@@ -67,7 +57,7 @@ async function booked(ids: string[]): Promise<Job> {
 }
 
 beforeAll(() => giveFabrikamCredits(80));
-beforeEach(contosoDeliversThere);
+beforeEach(() => contosoDeliversThere(WORKOUT));
 afterEach(resetSecondShard);
 
 describe("slots a delivering partner publishes on its own shard", () => {

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { clearIsolateCaches } from "../../worker/http/isolate-cache";
 import { apiAs, multipart } from "./auth";
 import { FABRIKAM, giveFabrikamCredits, sessions, WORKOUT } from "./bookings-setup";
-import { capturedQueue, contosoDelivers, first, publishNow, resetSecondShard, runFlows, second } from "./flows-setup";
+import { capturedQueue, contosoDeliversThere, first, resetSecondShard, runFlows, second } from "./flows-setup";
 import { json } from "./helpers";
 import { nth } from "../present";
 
@@ -55,15 +55,7 @@ const expectWaits = async (res: Response) => {
 };
 
 beforeAll(() => giveFabrikamCredits(60));
-beforeEach(async () => {
-  await contosoDelivers(WORKOUT);
-  // Contoso's shard's copy of the workout says Contoso delivers it (the author's change published).
-  await first
-    .update(schema.workouts)
-    .set({ version: sql`${schema.workouts.version} + 1` })
-    .where(eq(schema.workouts.id, WORKOUT));
-  await runFlows(await publishNow([WORKOUT]));
-});
+beforeEach(() => contosoDeliversThere(WORKOUT));
 afterEach(async () => {
   await moving(NORTHWIND, null);
   await moving(CONTOSO, null);

@@ -8,6 +8,7 @@ import { ACCOUNT_DETAILS, apiAs, multipart, signUp } from "./auth";
 import { capturedQueue, directory, failingD1, runFlows, second } from "./flows-setup";
 import { cronKept, exhaust, keptFor } from "./kept-setup";
 import { json } from "./helpers";
+import { ukPartner } from "./partners-setup";
 
 /**
  * The request's undo of a two-database write that fails too is finished by
@@ -28,15 +29,6 @@ async function failingOnSecond<T>(event: "INSERT" | "UPDATE" | "DELETE", table: 
   } finally {
     await d1.prepare("DROP TRIGGER fail_undo").run();
   }
-}
-
-/** A new UK partner (on the second shard), its owner and its partner number. */
-async function ukPartner(name: string) {
-  const owner = await signUp(`${name} Owner`);
-  const res = await apiAs(owner.token).post("/v1/accounts", multipart({ ...ACCOUNT_DETAILS, name, location: "UK", type: "partner" }));
-  expect(res.status).toBe(201);
-  const made = await json<{ id: string; tan: string }>(res);
-  return { owner, id: made.id, tan: made.tan };
 }
 
 const onSecond = (name: string) => second.select().from(schema.accounts).where(eq(schema.accounts.name, name));
