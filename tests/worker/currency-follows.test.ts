@@ -14,10 +14,16 @@ import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { customerAccounts, partnerAccounts } from "../../db/seed/data";
 import { runScheduled } from "../../worker/cron";
+import { alignCustomerCurrencies } from "../../worker/data/customer-currency";
+import { directoryPart } from "../../worker/data/routing-rows";
+import { database } from "../../worker/db";
+import type { FlowMessage } from "../../worker/domain/flows";
 import { clearIsolateCaches } from "../../worker/http/isolate-cache";
 import { ACCOUNT_DETAILS, apiAs, multipart, newCustomer, type Caller } from "./auth";
 import { capturedQueue, directory, failingD1, first, resetSecondShard, runFlows, second } from "./flows-setup";
+import { dueAndRun, stoppedAt } from "./cut-off-setup";
 import { json } from "./helpers";
+import { keptFor } from "./kept-setup";
 
 const { northwind, contoso } = DEMO;
 const { harbour, wideWorld, fabrikam, alpine, tailspin } = DEMO.customers;
@@ -250,9 +256,9 @@ describe("a partner changes its currency", () => {
       [contoso.id]: { shard: "USD", directory: "GBP" },
       [harbour.id]: { shard: "USD", directory: "GBP" },
     });
-    expect(queue.sent).toEqual([
-      { kind: "copyAccount", shard: "weur-1", accountIds: expect.arrayContaining([contoso.id, ...CONTOSO_CUSTOMERS]), keptId: expect.any(String) },
-    ]);
+    // The step kept in the shard's batch, naming the partner whose followers it finds when it runs.
+    expect(queue.sent).toEqual([{ kind: "copyAccount", shard: "weur-1", accountIds: [contoso.id], followersOf: [contoso.id], keptId: expect.any(String) }]);
+    expect((await keptFor(env.SHARD_WEUR_1, contoso.id, "copyAccount")).map((k) => k.id)).toEqual([queue.sent[0]!.keptId]);
     for (let run = 0; run < 2; run++) {
       const result = await runFlows(queue.sent);
       expect(result.explicitAcks).toHaveLength(1);
@@ -305,5 +311,91 @@ describe("the cron's alignment of customers made before the rule", () => {
     expect(wide[0]).toMatchObject({ partnerAccountId: contoso.id, data: { change: { from: "USD", to: "GBP" } } });
     expect(await entries(second, harbour.id, "customerCurrencyChanged")).toEqual([]);
     await first.delete(schema.pricingLines).where(eq(schema.pricingLines.customerAccountId, alpine.id));
+  });
+});
+
+/** What the directory keeps of each account (with its version), on the second shard and in the directory. */
+async function directoryParts(ids: string[]) {
+  const read = (db: typeof first) => db.select().from(schema.accounts).where(inArray(schema.accounts.id, ids));
+  const [onShard, inDirectory] = await Promise.all([read(second), read(directory)]);
+  const part = (rows: schema.Account[], id: string) => {
+    const row = rows.find((r) => r.id === id)!;
+    return { ...directoryPart(row), version: row.directoryVersion };
+  };
+  return Object.fromEntries(ids.map((id) => [id, { shard: part(onShard, id), directory: part(inDirectory, id) }]));
+}
+
+/** Whether the directory holds what the shard holds of each account. */
+async function expectDirectoryEqualsShard(ids: string[]) {
+  for (const [id, parts] of Object.entries(await directoryParts(ids))) expect(parts.directory, id).toEqual(parts.shard);
+}
+
+/** The cron's alignment of customers' currencies on weur-1, its failed steps to `later`. */
+const alignOnWeur1 = (later: (m: FlowMessage) => Promise<void>) =>
+  alignCustomerCurrencies({ shard: database(env.SHARD_WEUR_1), directory: database(env.DB) }, { shard: "weur-1", defaultShard: "first", quiet: [] }, later);
+
+/** The new `copyAccount` steps weur-1 keeps for `accountId` (not in `was`). */
+const newKept = async (accountId: string, was: string[] = []) =>
+  (await keptFor(env.SHARD_WEUR_1, accountId, "copyAccount")).map((k) => k.id).filter((id) => !was.includes(id));
+
+describe("a currency change cut off between the shard and the directory", () => {
+  it("a partner's change: the step kept in the shard's batch brings the directory to the partner and its followers", async () => {
+    const queue = capturedQueue();
+    const res = await stoppedAt("accountCopy", () => saveCurrency("otherPartnerAdmin", contoso.id, "USD", { bindings: queue.bindings }));
+    expect(res.status).toBe(500);
+    expect(queue.sent).toEqual([]);
+    expect(await currencies(second, [contoso.id, ...CONTOSO_CUSTOMERS])).toEqual({
+      [contoso.id]: { shard: "USD", directory: "GBP" },
+      [harbour.id]: { shard: "USD", directory: "GBP" },
+      [wideWorld.id]: { shard: "USD", directory: "GBP" },
+    });
+    const kept = await newKept(contoso.id);
+    expect(kept).toHaveLength(1);
+
+    const [step] = await dueAndRun(contoso.id, kept, env.SHARD_WEUR_1);
+    expect(step).toMatchObject({ kind: "copyAccount", accountIds: [contoso.id], followersOf: [contoso.id] });
+    await expectDirectoryEqualsShard([contoso.id, ...CONTOSO_CUSTOMERS]);
+    expect(await currencies(second, [contoso.id, ...CONTOSO_CUSTOMERS])).toEqual({
+      [contoso.id]: both("USD"),
+      [harbour.id]: both("USD"),
+      [wideWorld.id]: both("USD"),
+    });
+    // It succeeded: its row is gone, and run again it changes nothing.
+    expect(await newKept(contoso.id)).toEqual([]);
+    const after = await directoryParts([contoso.id, ...CONTOSO_CUSTOMERS]);
+    await runFlows([step!]);
+    expect(await directoryParts([contoso.id, ...CONTOSO_CUSTOMERS])).toEqual(after);
+  });
+
+  it("a completed change keeps its step too, which later finds the directory equal and changes nothing", async () => {
+    const res = await saveCurrency("otherPartnerAdmin", contoso.id, "USD");
+    expect(res.status).toBe(200);
+    await expectDirectoryEqualsShard([contoso.id, ...CONTOSO_CUSTOMERS]);
+    const before = await directoryParts([contoso.id, ...CONTOSO_CUSTOMERS]);
+    const kept = await newKept(contoso.id);
+    expect(kept).toHaveLength(1);
+    await dueAndRun(contoso.id, kept, env.SHARD_WEUR_1);
+    expect(await directoryParts([contoso.id, ...CONTOSO_CUSTOMERS])).toEqual(before);
+    expect(await newKept(contoso.id)).toEqual([]);
+  });
+
+  it("the cron's alignment: the step kept in its batch names the partners whose customers followed", async () => {
+    // Wide World made before the rule, in dollars under Contoso (pounds).
+    for (const db of [second, directory]) await db.update(schema.accounts).set({ currency: "USD" }).where(eq(schema.accounts.id, wideWorld.id));
+    const sent: unknown[] = [];
+    const followed = await stoppedAt("accountCopy", () => alignOnWeur1(async (m) => void sent.push(m))).catch((err: unknown) => err);
+    expect(followed).toBeInstanceOf(Error);
+    expect(sent).toEqual([]);
+    expect(await currencies(second, [wideWorld.id])).toEqual({ [wideWorld.id]: { shard: "GBP", directory: "USD" } });
+    const kept = await newKept(contoso.id);
+    expect(kept).toHaveLength(1);
+
+    const [step] = await dueAndRun(contoso.id, kept, env.SHARD_WEUR_1);
+    expect(step).toMatchObject({ kind: "copyAccount", shard: "weur-1", accountIds: [], followersOf: [contoso.id] });
+    expect(await currencies(second, [wideWorld.id])).toEqual({ [wideWorld.id]: both("GBP") });
+    await expectDirectoryEqualsShard([wideWorld.id]);
+    // Nothing left to follow: a run keeps no step.
+    expect(await alignOnWeur1(async () => {})).toEqual([]);
+    expect(await newKept(contoso.id)).toEqual([]);
   });
 });

@@ -7,16 +7,19 @@
  * it has while something is priced in it: an open booking priced in money in
  * it, or a money price of its own (a customer line) still in date. The
  * directory's copies (the partner's row, the customers' routing rows) follow
- * the shard after its batch, at the shard's versions of them; when that
- * write fails, the kept `copyAccount` step brings them to the shard's values
- * (./directory-copy.ts).
+ * the shard after its batch, at the shard's versions of them. The
+ * `copyAccount` step that brings them to the shard's values when that write
+ * fails or never comes (./directory-copy.ts) is kept in the shard's batch,
+ * naming the partners whose customers it copies where they are ahead of the
+ * directory (docs/decisions/2026-11-27-currency-copy-kept-in-the-first-batch.md).
  */
 import { eq, sql, type SQL } from "drizzle-orm";
 import { currencyRefusal, type CurrencyChangeDto } from "../../contract/currency";
 import type { Currency } from "../../contract/enums";
 import { accounts } from "../../db/schema";
 import { CLOSED_BOOKINGS } from "../domain/accounts";
-import type { CopyAccountMessage } from "../domain/flows";
+import { betweenDatabases } from "../domain/cut-off";
+import { RETRY_WINDOW_MS, type CopyAccountMessage, type Kept } from "../domain/flows";
 import type { Db } from "../env";
 import type { AdminScope } from "../http/endpoint";
 import { conflict } from "../http/errors";
@@ -28,6 +31,7 @@ import { theRow, today } from "./query";
 import { writeThenRead } from "./reusable";
 import { directoryPart } from "./routing-rows";
 import { errorText, raw, type Statements } from "./statements";
+import { keptInFirstBatch } from "./undo-steps";
 
 /** The customer row being judged (the outer `accounts` of each statement below; the subqueries name their own tables by alias). */
 const customer = (column: string) => sql.raw(`"accounts"."${column}"`);
@@ -54,8 +58,8 @@ const follows = (partners: SQL, day: string) =>
   sql`${customer("type")} = 'customer' AND ${customer("parent_account_id")} IN (${partners})
     AND ${customer("currency")} <> ${partnersCurrency} AND NOT ${heldByBookings} AND NOT ${heldByPrices(day)}`;
 
-/** A customer that followed: its id, its new currency and the version of the directory's part of it. */
-export type Followed = { id: string; currency: Currency; directoryVersion: number };
+/** A customer that followed: its id, its partner, its new currency and the version of the directory's part of it. */
+export type Followed = { id: string; parentAccountId: string | null; currency: Currency; directoryVersion: number };
 
 /**
  * The batch's statements that move those customers to their partner's
@@ -75,9 +79,28 @@ function followStatements(db: Db, partners: SQL, userId: string | null, partnerO
     .update(accounts)
     .set({ currency: sql`${partnersCurrency}`, ...nextDirectoryVersion })
     .where(follows(partners, day))
-    .returning({ id: accounts.id, currency: accounts.currency, directoryVersion: accounts.directoryVersion });
-  return { entries, rows };
+    .returning({ id: accounts.id, parentAccountId: accounts.parentAccountId, currency: accounts.currency, directoryVersion: accounts.directoryVersion });
+  return { entries, rows, day };
 }
+
+/**
+ * The cron's step kept in its batch on the shard, before the customers'
+ * rows move (./undo-steps.ts keptInFirstBatch, in SQL): only when some
+ * customer follows, naming the partners of those that do (sorted, as
+ * keptFollowers names them after the batch), so a run stopped before the
+ * directory's write is repaired by a later run's requeue of it.
+ */
+function keptFollowersStatement(shard: string, partners: SQL, day: string, keptId: string) {
+  const dueAt = new Date(Date.now() + RETRY_WINDOW_MS).toISOString();
+  const following = sql`SELECT DISTINCT ${customer("parent_account_id")} AS p FROM accounts WHERE ${follows(partners, day)} ORDER BY p`;
+  const message = sql`json_object('kind', 'copyAccount', 'shard', ${shard}, 'accountIds', json('[]'), 'followersOf', json(f.ps), 'keptId', ${keptId})`;
+  return raw(sql`INSERT INTO flow_steps (id, kind, message, account_id, due_at)
+    SELECT ${keptId}, 'copyAccount', ${message}, f.first, ${dueAt}
+    FROM (SELECT json_group_array(p) AS ps, min(p) AS first, count(*) AS n FROM (${following})) f WHERE f.n > 0`);
+}
+
+/** The partners of the customers that followed, as keptFollowersStatement names them. */
+const keptFollowers = (followed: Followed[]) => [...new Set(followed.flatMap((f) => (f.parentAccountId ? [f.parentAccountId] : [])))].sort();
 
 /**
  * The pricing lines (alias `l`, with their group `g`) of the partner's price
@@ -146,16 +169,19 @@ export async function currencyChange(db: Db, partner: Pick<Account, "id" | "curr
  * The directory's copies follow the shard's batch, at the shard's versions
  * (./directory-copy.ts): the partner's row (what the directory keeps of it)
  * and the routing rows of the customers that followed (their currency), in
- * one statement for all of them. When the directory refuses, the kept step
- * (`later`) copies the shard's values later; the shard's change stands.
+ * one statement for all of them. When the directory refuses, the step kept
+ * in the shard's batch (`step`) is sent (`later`) and copies the shard's
+ * values later; the shard's change stands. A request stopped before this
+ * write leaves the kept step to the cron.
  */
 async function followInDirectory(
   directory: Db,
-  shardName: string,
   partner: Account | null,
   followed: Followed[],
+  step: CopyAccountMessage,
   later: (m: CopyAccountMessage) => Promise<void>,
 ): Promise<void> {
+  betweenDatabases("accountCopy");
   const stmts: Statements = [];
   const part = partner && directoryPart(partner);
   if (partner && part) stmts.push(directoryCopyStatement(directory, partner.id, part, partner.directoryVersion));
@@ -166,7 +192,6 @@ async function followInDirectory(
         where "accounts"."id" = json_extract(f.value, '$.id') and "accounts"."type" = 'customer'
           and "accounts"."directory_version" < json_extract(f.value, '$.directoryVersion')`),
     );
-  const step: CopyAccountMessage = { kind: "copyAccount", shard: shardName, accountIds: [...(partner ? [partner.id] : []), ...followed.map((f) => f.id)] };
   await writeDirectoryCopies(directory, stmts, step, later);
 }
 
@@ -200,11 +225,17 @@ export async function changePartnerCurrency(
     onlyIf: sql`${stored} IS NOT ${patch.currency}`,
   });
   const move = followStatements(shard, sql`${partner.id}`, scope.user.id, sql`${partner.id}`);
+  // The directory's copy step, kept in this batch (none where the shard is the directory's own database).
+  const copy =
+    shard === directory
+      ? null
+      : keptInFirstBatch(shard, { kind: "copyAccount", shard: dbs.shardName, accountIds: [partner.id], followersOf: [partner.id] } as const);
   const [followed, rows] = await writeThenRead(
     shard,
     [
       pricedOnlyInGuard(partner.id, partner.currency, patch.currency),
       entry,
+      ...(copy ? [copy.keep] : []),
       shard
         .update(accounts)
         .set({ ...patch, ...nextDirectoryVersion })
@@ -218,7 +249,7 @@ export async function changePartnerCurrency(
     throw refusedForGroups(partner.currency, patch.currency, await groupsPricedOnlyIn(shard, partner.id, partner.currency, patch.currency));
   });
   const row = theRow(rows, "updated account");
-  if (shard !== directory) await followInDirectory(directory, dbs.shardName, row, followed, later);
+  if (copy) await followInDirectory(directory, row, followed, copy.step, later);
   return row;
 }
 
@@ -239,7 +270,15 @@ export async function alignCustomerCurrencies(
   const partners = sql`SELECT p2.id FROM accounts p2 WHERE p2.type = 'partner' AND coalesce(p2.shard, ${place.defaultShard}) = ${place.shard}
     AND p2.id NOT IN (SELECT value FROM json_each(${quiet}))`;
   const move = followStatements(dbs.shard, partners, null, sql`${customer("parent_account_id")}`);
-  const [followed] = await writeThenRead(dbs.shard, [move.entries], [move.rows]);
-  if (place.shard !== place.defaultShard) await followInDirectory(dbs.directory, place.shard, null, followed, later);
+  const kept = place.shard === place.defaultShard ? null : crypto.randomUUID();
+  const [followed] = await writeThenRead(
+    dbs.shard,
+    [...(kept ? [keptFollowersStatement(place.shard, partners, move.day, kept)] : []), move.entries],
+    [move.rows],
+  );
+  if (kept && followed.length) {
+    const step: CopyAccountMessage & Kept = { kind: "copyAccount", shard: place.shard, accountIds: [], followersOf: keptFollowers(followed), keptId: kept };
+    await followInDirectory(dbs.directory, null, followed, step, later);
+  }
   return followed;
 }

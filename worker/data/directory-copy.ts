@@ -57,16 +57,30 @@ export async function writeDirectoryCopies(
   });
 }
 
+/** The customers of `partners` on `db` (a partner's followers, read on the shard and in the directory by the same condition). */
+const customersOf = (partners: readonly string[]) => and(eq(accounts.type, "customer"), inList(accounts.parentAccountId, partners));
+
 /**
  * The flow step: the directory's copies of `accountIds` take what their rows
- * on the shard hold now, at the shard's version (directoryCopyStatement).
- * Idempotent; the shard is the source and stays whole, so there is nothing
- * to compensate. On the directory's own database the two are one row.
+ * on the shard hold now, at the shard's version (directoryCopyStatement);
+ * so do the customers of `followersOf` whose row on the shard is ahead of the
+ * directory's (its version greater, or no row there under that partner: the
+ * guard judges), both read side by side. Idempotent; the shard is the source
+ * and stays whole, so there is nothing to compensate. On the directory's own
+ * database the two are one row.
  */
-export async function copyDirectoryParts(dbs: { shard: Db; directory: Db }, accountIds: readonly string[]): Promise<void> {
-  if (!accountIds.length) return;
-  const rows = await dbs.shard.select().from(accounts).where(inList(accounts.id, accountIds));
-  const stmts = rows.flatMap((r) => {
+export async function copyDirectoryParts(dbs: { shard: Db; directory: Db }, accountIds: readonly string[], followersOf: readonly string[] = []): Promise<void> {
+  if (!accountIds.length && !followersOf.length) return;
+  const [named, followers, copies] = await Promise.all([
+    accountIds.length ? dbs.shard.select().from(accounts).where(inList(accounts.id, accountIds)) : [],
+    followersOf.length ? dbs.shard.select().from(accounts).where(customersOf(followersOf)) : [],
+    followersOf.length
+      ? dbs.directory.select({ id: accounts.id, directoryVersion: accounts.directoryVersion }).from(accounts).where(customersOf(followersOf))
+      : [],
+  ]);
+  const inDirectory = new Map(copies.map((r) => [r.id, r.directoryVersion]));
+  const ahead = followers.filter((r) => !accountIds.includes(r.id) && r.directoryVersion > (inDirectory.get(r.id) ?? -1));
+  const stmts = [...named, ...ahead].flatMap((r) => {
     const part = directoryPart(r);
     return part ? [directoryCopyStatement(dbs.directory, r.id, part, r.directoryVersion)] : [];
   });

@@ -150,9 +150,12 @@ export type UndoMemberStatusMessage = {
  * what the shard holds now of the part the directory keeps, over an older
  * version only (worker/data/directory-copy.ts). Idempotent; nothing to
  * compensate, the shard being whole. `copyCurrency` is the name an earlier
- * release sent the same step by.
+ * release sent the same step by. `followersOf`: partners whose customers on
+ * the shard are copied too, those whose row there is ahead of the directory's
+ * (its `directory_version`), found when the step runs: the customers that
+ * follow a currency change are known only after the batch the step is kept in.
  */
-type CopyStep<K extends string> = { kind: K; shard: string; accountIds: string[] };
+type CopyStep<K extends string> = { kind: K; shard: string; accountIds: string[]; followersOf?: string[] };
 export type CopyAccountMessage = CopyStep<"copyAccount"> | CopyStep<"copyCurrency">;
 
 /**
@@ -221,6 +224,6 @@ export function accountOf(m: FlowMessage): string | null {
   if (m.kind === "undoOnboarding") return m.accountId;
   if (m.kind === "undoAccept") return m.claim.accountId;
   if (m.kind === "undoInvites" || m.kind === "undoMemberStatus") return m.accountId ?? null;
-  if (m.kind === "copyAccount" || m.kind === "copyCurrency") return m.accountIds[0] ?? null;
+  if (m.kind === "copyAccount" || m.kind === "copyCurrency") return m.accountIds[0] ?? m.followersOf?.[0] ?? null;
   return null;
 }

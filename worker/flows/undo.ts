@@ -53,6 +53,6 @@ export const undoMemberStatus = async (dbs: FlowDatabases, m: UndoMemberStatusMe
     m,
   );
 
-/** The directory's copies of accounts following what the shard holds of them, where those accounts are now. */
+/** The directory's copies of accounts (and of the partners' customers ahead of it) following what the shard holds of them, where those accounts are now. */
 export const copyAccount = async (dbs: FlowDatabases, m: CopyAccountMessage) =>
-  copyDirectoryParts(await on(dbs, shardOfRows(dbs, m.shard, m.accountIds)), m.accountIds);
+  copyDirectoryParts(await on(dbs, shardOfRows(dbs, m.shard, [...m.accountIds, ...(m.followersOf ?? [])])), m.accountIds, m.followersOf);
