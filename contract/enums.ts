@@ -340,6 +340,8 @@ export const AuditCode = [
   "customerCurrencyChanged",
   // Written by the cron (by the system) in a delivering partner's trail: two of its sessions booked before time claims overlap.
   "bookedSessionsOverlap",
+  // Written by the cron (by the system) in a partner's trail: a plan of a customer that left it, settled (no renewal or refresh to come).
+  "planSettled",
 ] as const;
 export type AuditCode = (typeof AuditCode)[number];
 

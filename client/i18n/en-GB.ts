@@ -107,6 +107,7 @@ export const enGB: Catalogue = {
   "enum.AuditCode.accountCurrencyChanged": "Partner's currency changed",
   "enum.AuditCode.customerCurrencyChanged": "Currency changed to the provider's",
   "enum.AuditCode.bookedSessionsOverlap": "Booked sessions overlap (both kept)",
+  "enum.AuditCode.planSettled": "Plan stopped: the customer moved to another provider",
   "enum.AuditField.currency": "currency",
   "toast.paused.title": "Changes are paused for a few minutes",
   "toast.paused.description":

@@ -1479,6 +1479,7 @@ export const enUS = {
   "enum.AuditCode.accountCurrencyChanged": "Partner's currency changed",
   "enum.AuditCode.customerCurrencyChanged": "Currency changed to the provider's",
   "enum.AuditCode.bookedSessionsOverlap": "Booked sessions overlap (both kept)",
+  "enum.AuditCode.planSettled": "Plan stopped: the customer moved to another provider",
   "enum.AuditField.currency": "currency",
   "audit.minutes": "{count} min",
   "audit.closed": "closed",

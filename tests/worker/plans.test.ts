@@ -1,8 +1,9 @@
 import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
+import type { AuditPage } from "../../contract/audit";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import worker from "../../worker/index";
@@ -326,6 +327,27 @@ describe("the cron trigger renews plans and refreshes credits", () => {
     // Nor on Contoso's: the new partner's shard starts the customer with no plan and no credits.
     expect(await entriesOf(customer.id)).toEqual([]);
     expect(await creditEntriesOf(customer.id)).toEqual([]);
+
+    // Settling is in Northwind's own trail, by the system, once however often the cron runs; Contoso's trail has none.
+    await cronOn(next);
+    const settledIn = async (who: "partnerAdmin" | "otherPartnerAdmin", accountId: string) =>
+      (await json<AuditPage>(await apiAs(who, { accountId }).get("/v1/admin/audit?limit=100"))).items.filter(
+        (e) => e.code === "planSettled" && e.subjectId === entry.id,
+      );
+    const settled = await settledIn("partnerAdmin", NORTHWIND);
+    expect(settled).toEqual([
+      { ...expectedEntry("planSettled", entry.id), subjectType: "planEntry", change: { kind: "date", from: entry.renewalDate, to: null } },
+    ]);
+    expect(first(settled).subject).toMatch(/^.+ · New Co /);
+    expect(await settledIn("otherPartnerAdmin", DEMO.contoso.id)).toEqual([]);
+    // Written on Northwind's shard (where the plan was), not on the customer's new one.
+    const onShard = async (shardOf: string) =>
+      (await shardDbOf(shardOf))
+        .select({ accountId: schema.auditEntries.accountId })
+        .from(schema.auditEntries)
+        .where(and(eq(schema.auditEntries.code, "planSettled"), eq(schema.auditEntries.subjectId, entry.id)));
+    expect(await onShard(NORTHWIND)).toEqual([{ accountId: NORTHWIND }]);
+    expect(await onShard(DEMO.contoso.id)).toEqual([]);
 
     // The new partner sees no plan and may start one of its own.
     const contoso = apiAs("otherPartnerAdmin", { accountId: DEMO.contoso.id });

@@ -83,6 +83,9 @@ export function creditLineAudit(
   });
 }
 
+/** What the trail keeps of an entry the cron wrote: no user, and who acted instead (shown as the product's scheduled work). */
+export const BY_SYSTEM = { actor: "system" } as const;
+
 /** Adds the statements writing `entries` to `batch` (the change's own batch) and answers the batch. */
 export function audit(batch: Statements, ...entries: AuditWrite[]): Statements {
   batch.push(...entries.map(auditStatement));

@@ -23,9 +23,10 @@ import type { RefreshPeriod } from "../../contract/enums";
 import { accounts, creditEntries, planEntries, plans } from "../../db/schema";
 import { creditPeriodMonths, dayAfter, periodContaining, renewal } from "../domain/plan-periods";
 import type { Db } from "../env";
-import { auditStatement } from "./audit";
+import { auditStatement, BY_SYSTEM } from "./audit";
 import { ledgerBalance } from "./credits";
 import { outsidePartners } from "./quiet-partners";
+import { NO_MORE_REFRESHES, settleStatements, settling, stillUnderPlansPartner } from "./plan-settling";
 import { planLabel } from "./plans";
 import { d1Of, raw, runBatch, type Statement } from "./statements";
 
@@ -40,13 +41,6 @@ const PER_RUN = 100;
  * every year before are not read again on every run.
  */
 export const ENDED_LOOKBACK_DAYS = 62;
-
-/**
- * A plan entry's next refresh once none is to come (its plan ended, or its
- * customer left the plan's partner): later than any day, so the cron's
- * range over the next refresh never reaches it again.
- */
-export const NO_MORE_REFRESHES = "9999-12-31";
 
 /**
  * The statement that moves a plan entry's next refresh on to `next`, never
@@ -116,8 +110,8 @@ export function periodGrantStatements(g: PeriodGrant, enteredAt = new Date().toI
   ];
 }
 
-/** What the trail keeps of an entry the cron wrote: no user, and who acted instead (shown as the product's scheduled work). */
-export const BY_SYSTEM = { actor: "system" } as const;
+export { BY_SYSTEM } from "./audit";
+export { NO_MORE_REFRESHES };
 
 /**
  * The audit entry of a ledger line a plan's period wrote (its allowance, or
@@ -158,29 +152,10 @@ export function grantPeriod(
   return { start: period.start, end: entry.endDate && entry.endDate < period.end ? entry.endDate : period.end };
 }
 
-/**
- * A plan renews and refreshes only while its customer is still under the
- * partner whose plan it is (and the plan is still there): a customer that
- * moved to another partner keeps the old plan's history, and the old plan
- * stops. Read as a column of the due entries, not as a join that drops them:
- * an entry found stopped is settled (`settleStatement`), so it is read once.
- */
-const stillUnderPlansPartner = sql<boolean>`(${plans.id} IS NOT NULL AND ${accounts.parentAccountId} IS ${plans.accountId})`.mapWith(Boolean);
-
-/**
- * A stopped plan entry settled: no renewal and no refresh to come, so
- * neither the renewals' nor the refreshes' range over their dates reads it
- * again. `renewalDate`: the date read, compared and set (a renewal or a
- * change meanwhile wins).
- */
-const settleStatement = (entryId: string, renewalDate?: string): Statement =>
-  raw(sql`UPDATE plan_entries SET renewal_date = NULL, next_refresh_date = ${NO_MORE_REFRESHES}, updated_at = ${new Date().toISOString()}
-    WHERE id = ${entryId}${renewalDate ? sql` AND renewal_date = ${renewalDate}` : sql``}`);
-
 /** Renews the plan entries whose renewal date has come: the next renewal and a new minimum term, once each; settles those that stopped. */
 async function renewDue(db: Db, day: string, quiet: readonly string[]): Promise<number> {
   const due = await db
-    .select({ entry: planEntries, under: stillUnderPlansPartner })
+    .select({ entry: planEntries, under: stillUnderPlansPartner, ...settling })
     .from(planEntries)
     .leftJoin(plans, eq(plans.id, planEntries.planId))
     .leftJoin(accounts, eq(accounts.id, planEntries.accountId))
@@ -188,8 +163,8 @@ async function renewDue(db: Db, day: string, quiet: readonly string[]): Promise<
     // The longest due first, in the order of the index on the renewal date.
     .orderBy(asc(planEntries.renewalDate))
     .limit(PER_RUN);
-  const statements = due.flatMap(({ entry, under }) => {
-    if (!under) return [settleStatement(entry.id, entry.renewalDate!)];
+  const statements = due.flatMap(({ entry, under, ...stopped }) => {
+    if (!under) return settleStatements({ entry, ...stopped }, entry.renewalDate!);
     const next = renewal(entry, day);
     return [
       raw(sql`UPDATE plan_entries SET renewal_date = ${next.renewalDate}, earliest_end_date = ${next.earliestEndDate}, updated_at = ${new Date().toISOString()}
@@ -228,6 +203,7 @@ function refreshCandidates(db: Db, day: string, quiet: readonly string[]) {
         entry: planEntries,
         plan: { credits: plans.credits, refreshPeriod: plans.refreshPeriod },
         under: stillUnderPlansPartner,
+        ...settling,
         // A credit entry of this plan covers the day already (a start's own grant, or a period granted before).
         covered: exists(
           db
@@ -268,9 +244,9 @@ async function refreshDue(db: Db, day: string, quiet: readonly string[]): Promis
   const enteredAt = new Date().toISOString();
   // Entries only dated or settled (nothing granted): one batch for them all.
   const dated: Statement[] = [];
-  for (const { entry, plan, under, covered } of due) {
+  for (const { entry, plan, under, covered, ...stopped } of due) {
     const period = plan && under ? grantPeriod(entry, plan.refreshPeriod, day) : null;
-    if (!plan || !under) dated.push(settleStatement(entry.id));
+    if (!plan || !under) dated.push(...settleStatements({ entry, ...stopped }));
     // Not started yet: looked at on its first day; else ended: no refresh to come.
     else if (!period) dated.push(nextRefreshStatement(entry.id, entry.startDate > day ? entry.startDate : NO_MORE_REFRESHES));
     else if (covered) dated.push(nextRefreshStatement(entry.id, dayAfter(period.end)));
