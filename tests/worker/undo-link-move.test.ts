@@ -23,6 +23,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
 import { directoryRow } from "../../worker/data/routing-rows";
+import { placementsOf } from "../../worker/data/step-shards";
+import { database } from "../../worker/db";
 import type { UndoLinkMessage } from "../../worker/domain/flows";
 import { ACCOUNT_DETAILS, apiAs, multipart, signUp } from "./auth";
 import { directory, runFlows, second } from "./flows-setup";
@@ -34,7 +36,11 @@ const HARBOUR = DEMO.customers.harbour.id;
 const spareD1 = () => (env as unknown as { TEST_SPARE_SHARD: D1Database }).TEST_SPARE_SHARD;
 const SPARE = () => ({ SHARD_SPARE: spareD1() }) as Partial<Env>;
 
+/** Harbour's row on weur-1 as seeded (read before any move here carries it away): the shape of a new customer. */
+let harbourRow: schema.Account;
+
 beforeAll(async () => {
+  [harbourRow] = (await second.select().from(schema.accounts).where(eq(schema.accounts.id, HARBOUR))) as [schema.Account];
   const spare = spareD1();
   await applyD1Migrations(spare, env.TEST_MIGRATIONS);
   const { results } = await spare
@@ -42,6 +48,39 @@ beforeAll(async () => {
     .all<{ name: string }>();
   await spare.batch([spare.prepare("PRAGMA defer_foreign_keys = ON"), ...results.map(({ name }) => spare.prepare(`DELETE FROM "${name}"`))]);
 });
+
+/** A new UK partner (placed on weur-1, as Contoso is). */
+async function ukPartner(name: string) {
+  const owner = await signUp(`${name} Owner`);
+  const res = await apiAs(owner.token).post("/v1/accounts", multipart({ ...ACCOUNT_DETAILS, name, location: "UK", type: "partner" }));
+  expect(res.status).toBe(201);
+  return (await json<{ id: string }>(res)).id;
+}
+
+/** A new customer of `partnerId` on weur-1 (its shard row and its routing row), shaped as Harbour. */
+async function customerOf(partnerId: string) {
+  const customer = crypto.randomUUID();
+  const row = { ...harbourRow, id: customer, name: "Linking Ltd", authId: `org-${customer}`, tan: null, priceGroupId: null, parentAccountId: partnerId };
+  await second.insert(schema.accounts).values(row);
+  await directory.insert(schema.accounts).values(directoryRow(row));
+  return row;
+}
+
+/** The link's undo step as the request queued it: `customer` from `from` back, unless both databases agree. */
+const undoStep = (customer: { id: string; currency: schema.Account["currency"] }, from: string, to: string): UndoLinkMessage => ({
+  kind: "undoLink",
+  shard: "weur-1",
+  customerId: customer.id,
+  from,
+  to,
+  before: { currency: customer.currency, priceGroupId: null },
+});
+
+/** Runs the step on the flow consumer, the spare shard bound: it completes (nothing retried). */
+async function runStep(step: UndoLinkMessage) {
+  const result = await runFlows([step], { bindings: SPARE() });
+  expect(result.retryMessages).toEqual([]);
+}
 
 /** The customer's row on each database, by the partner it names (null: no row). */
 async function parents(customerId: string) {
@@ -53,32 +92,16 @@ async function parents(customerId: string) {
 describe("a same-shard link's undo through a move of the link's new partner", () => {
   it("leaves the customer routed to the partner its rows name, on the shard holding them, after the flip and after the cleanup", async () => {
     // A UK partner staying on weur-1, and a customer of its there.
-    const owner = await signUp("Staying Owner");
-    const res = await apiAs(owner.token).post("/v1/accounts", multipart({ ...ACCOUNT_DETAILS, name: "Staying Partner", location: "UK", type: "partner" }));
-    expect(res.status).toBe(201);
-    const staying = (await json<{ id: string }>(res)).id;
-    const customer = crypto.randomUUID();
-    const [harbourRow] = await second.select().from(schema.accounts).where(eq(schema.accounts.id, HARBOUR));
-    const row = { ...harbourRow!, id: customer, name: "Linking Ltd", authId: `org-${customer}`, tan: null, priceGroupId: null, parentAccountId: staying };
-    await second.insert(schema.accounts).values(row);
-    await directory.insert(schema.accounts).values(directoryRow(row));
+    const staying = await ukPartner("Staying Partner");
+    const row = await customerOf(staying);
+    const customer = row.id;
 
     // The link to Contoso went through on the shard only; its take-back failed: the step is queued.
     await second.update(schema.accounts).set({ parentAccountId: CONTOSO }).where(eq(schema.accounts.id, customer));
-    const step: UndoLinkMessage = {
-      kind: "undoLink",
-      shard: "weur-1",
-      customerId: customer,
-      from: staying,
-      to: CONTOSO,
-      before: { currency: row.currency, priceGroupId: null },
-    };
+    const step = undoStep(row, staying, CONTOSO);
     expect(await parents(customer)).toEqual({ directory: staying, weur1: CONTOSO, spare: null });
 
-    const run = async () => {
-      const result = await runFlows([step], { bindings: SPARE() });
-      expect(result.retryMessages).toEqual([]);
-    };
+    const run = () => runStep(step);
     const done = await moveWith(
       CONTOSO,
       "spare",
@@ -105,5 +128,61 @@ describe("a same-shard link's undo through a move of the link's new partner", ()
     expect(await drizzle(spareD1(), { schema }).select({ id: schema.accounts.id }).from(schema.accounts).where(eq(schema.accounts.id, customer))).toHaveLength(
       1,
     );
+  }, 120_000);
+});
+
+/**
+ * The other halves of the class: the link written in the directory only
+ * (the mirror case: the shard's row still names the old partner), and either
+ * partner moving to the spare shard; or written on the shard only while the
+ * old partner moves. The step, run after the flip (twice) and after the
+ * cleanup, leaves one partner on both databases: the old one when its rows
+ * are under it, else (the rows under the new partner, which the old one's
+ * move did not carry) the new one; the customer routed to the one shard
+ * holding its row.
+ */
+describe.each([
+  { took: "directory", moves: "new" },
+  { took: "directory", moves: "old" },
+  { took: "shard", moves: "old" },
+] as const)("a link written on the $took's side only, the $moves partner moving", ({ took, moves }) => {
+  it("leaves the customer under one partner on both databases, routed to the one shard holding its row", async () => {
+    const [was, linked] = await Promise.all([ukPartner(`Old Partner ${took} ${moves}`), ukPartner(`New Partner ${took} ${moves}`)]);
+    const row = await customerOf(was);
+    const customer = row.id;
+    await (took === "shard" ? second : directory).update(schema.accounts).set({ parentAccountId: linked }).where(eq(schema.accounts.id, customer));
+    const step = undoStep(row, was, linked);
+    const mover = moves === "new" ? linked : was;
+    // The rows name the old partner unless the shard took the link; they are on the spare shard when their partner moved.
+    const under = took === "shard" ? linked : was;
+    const [home, away] = under === mover ? (["spare", "weur1"] as const) : (["weur1", "spare"] as const);
+
+    const expectWhole = async (cleaned: boolean) => {
+      const found = await parents(customer);
+      expect(found.directory).toBe(under);
+      expect(found[home]).toBe(under);
+      // The old shard's twin of a carried row is the cleanup's to remove.
+      if (cleaned || home === "weur1") expect(found[away]).toBeNull();
+      const placed = (await placementsOf(database(env.DB), [customer])).get(customer);
+      expect(placed).toMatchObject({ shard: home === "spare" ? "spare" : "weur-1", partnerId: under });
+    };
+    const done = await moveWith(
+      mover,
+      "spare",
+      {
+        afterFlip: async () => {
+          await runStep(step);
+          await runStep(step);
+          await expectWhole(false);
+        },
+        afterCleanup: async () => {
+          await runStep(step);
+          await expectWhole(true);
+        },
+      },
+      SPARE(),
+    );
+    expect(done).toMatchObject({ phase: "done", to: "spare" });
+    await expectWhole(true);
   }, 120_000);
 });

@@ -132,13 +132,15 @@ export async function takeBackLink(dbs: { directory: Db; shard: Db }, m: UndoLin
 }
 
 /**
- * The flow step when the link's new partner has moved to another shard
- * since, carrying the customer's rows with it (its row there, `shard`, names
- * that partner): they cannot be put back on the shard the link was made on,
- * so the directory's routing row follows them instead (the link completed,
- * with the currency the row has; compare-and-set on the old partner), and
- * the customer is routed where its rows are. Answers whether it found them
- * there; otherwise the step takes the link back as takeBackLink does.
+ * The flow step when a move has set the link's two partners on different
+ * shards since: the new partner's move carried the customer's rows, or the
+ * old partner's left them behind, on the new partner's shard (`shard`, its
+ * row there naming that partner). They cannot be put back under the old
+ * partner, so the directory's routing row follows them instead (the link
+ * completed, with the currency the row has; compare-and-set on the old
+ * partner), and the customer is routed where its rows are. Answers whether
+ * it found them there; otherwise the step takes the link back as
+ * takeBackLink does.
  */
 export async function rollLinkForward(dbs: { directory: Db; shard: Db }, m: UndoLinkMessage): Promise<boolean> {
   const [row] = await dbs.shard

@@ -32,17 +32,21 @@ export const undoOnboarding = async (dbs: FlowDatabases, m: UndoOnboardingMessag
 
 /**
  * A same-shard link written on one database only, put back where the
- * directory routes the customer now; when the link's new partner has moved
- * to another shard since and carried the customer's rows there, the
- * directory follows them instead (rollLinkForward). One directory read for
- * both placements.
+ * directory routes the customer now. When a move has set the two partners
+ * on different shards since (docs/decisions/2026-11-27-undo-link-follows-a-move.md,
+ * docs/decisions/2026-11-27-undo-link-either-partner-moving.md), the rows that
+ * took the link name the new partner on its shard (it carried them, or the
+ * old partner's move left them behind) and cannot go back under the old
+ * one: the directory follows them instead (rollLinkForward). One directory
+ * read for the three placements.
  */
 export async function undoLink(dbs: FlowDatabases, m: UndoLinkMessage): Promise<void> {
-  const placed = await placementsOf(dbs.directory, [m.customerId, m.to]);
-  const customerShard = shardNow(m.shard, placed.get(m.customerId), dbs.defaultShard);
-  const partnerShard = shardNow(m.shard, placed.get(m.to), dbs.defaultShard);
-  const moved = partnerShard !== m.shard && partnerShard !== customerShard;
-  if (moved && (await rollLinkForward({ directory: dbs.directory, shard: dbs.shard(partnerShard) }, m))) return;
+  const placed = await placementsOf(dbs.directory, [m.customerId, m.to, m.from]);
+  const at = (id: string) => shardNow(m.shard, placed.get(id), dbs.defaultShard);
+  const customerShard = at(m.customerId);
+  const partnerShard = at(m.to);
+  const apart = partnerShard !== (m.from ? at(m.from) : m.shard);
+  if (apart && (await rollLinkForward({ directory: dbs.directory, shard: dbs.shard(partnerShard) }, m))) return;
   await takeBackLink({ directory: dbs.directory, shard: dbs.shard(customerShard) }, m);
 }
 
