@@ -12,12 +12,17 @@
  *                                                               and its customers to SHARD, through the Worker at URL
  *                                                               (OPERATOR_URL, else the local dev server) with
  *                                                               OPERATOR_SECRET (locally from .dev.vars); resumable
+ *   tsx scripts/shards.ts kept (--local|--remote) [--all]       the kept flow steps left for an operator on every
+ *                                                               database (--all: every kept step), by kind and ids
+ *   tsx scripts/shards.ts kept-retry ID… (--local|--remote)     makes those steps due now: the cron's next run sends
+ *                                                               them again, for 14 more days (scripts/kept-steps.ts)
  *
  * Every database gets the same migrations (migrations/), so every schema is the same.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { keptLine, listKeptSql, retryKeptSql, type KeptRow } from "./kept-steps";
 import { driveMove, moveArgs, type Send } from "./shards-move";
 import { createdId, databaseNameOf, nextShardName, resume, runOrder, targets, whereTo, withShard, type Database, type Progress } from "./shards-config";
 
@@ -148,10 +153,30 @@ async function move() {
   );
 }
 
-const commands: Record<string, () => void | Promise<void>> = { migrate, status, add, move };
+/** The kept flow steps left for an operator (or every kept step, --all) on every database. */
+function kept() {
+  let count = 0;
+  for (const db of targets(toml()).all) {
+    const out = wrangler(["d1", "execute", db.binding, ...where, "--json", "--command", listKeptSql(flag("all"))], true);
+    const rows = (JSON.parse(out) as { results: KeptRow[] }[])[0]?.results ?? [];
+    for (const row of rows) console.log(keptLine(db.name, row));
+    count += rows.length;
+  }
+  console.log(count ? `${count} kept step(s); run one again with: npm run shards -- kept-retry <id> ${where.join(" ")}` : "no kept step");
+}
+
+/** The kept steps named (by id) made due now on every database: the cron's next run sends them again. */
+function keptRetry() {
+  const ids = args.slice(1).filter((a) => !a.startsWith("--") && a !== option("persist-to"));
+  const command = retryKeptSql(ids);
+  for (const db of targets(toml()).all) wrangler(["d1", "execute", db.binding, ...where, "--command", command]);
+  console.log(`due now: ${ids.join(", ")}; the cron's next run sends them again`);
+}
+
+const commands: Record<string, () => void | Promise<void>> = { migrate, status, add, move, kept, "kept-retry": keptRetry };
 const command = commands[args[0] ?? ""];
 if (!command) {
-  console.error("Usage: tsx scripts/shards.ts migrate|status|add|move … (see the top of scripts/shards.ts)");
+  console.error("Usage: tsx scripts/shards.ts migrate|status|add|move|kept|kept-retry … (see the top of scripts/shards.ts)");
   process.exit(2);
 }
 try {

@@ -1,11 +1,12 @@
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEMO } from "../../db/seed";
 import { LAST_ATTEMPT, RETRY_WINDOW_MS, type FlowMessage } from "../../worker/domain/flows";
-import { KEPT_PER_RUN } from "../../worker/data/flow-steps";
+import { KEPT_FOR_MS, KEPT_PER_RUN } from "../../worker/data/flow-steps";
+import { listKeptSql, retryKeptSql, type KeptRow } from "../../scripts/kept-steps";
 import { clearIsolateCaches } from "../../worker/http/isolate-cache";
 import { capturedQueue, runFlows } from "./flows-setup";
-import { cronKept, keptFor, keptInDirectory } from "./kept-setup";
+import { cronKept, dueNow, keptFor, keptInDirectory } from "./kept-setup";
 
 /**
  * Flow steps kept until they succeed (worker/flows/kept.ts), as the cron
@@ -114,5 +115,67 @@ describe("the cron's run over kept steps", () => {
     // A step that succeeds removes its row (a publish of a workout gone has nothing to do).
     expect((await runFlows(firstRun)).explicitAcks).toHaveLength(KEPT_PER_RUN);
     expect((await keptFor(first, null)).map((r) => r.id)).toEqual(rows.slice(KEPT_PER_RUN).map((r) => r.id));
+  });
+});
+
+describe("a kept step sent again for 14 days without success", () => {
+  it("is logged once for an operator with its kind and ids and left, listed by the operator's script, and sent again once made due by it", async () => {
+    // Harbour's copy kept on weur-1 and in the directory, both kept past KEPT_FOR_MS and due.
+    const kept = { shard: crypto.randomUUID(), directory: crypto.randomUUID() };
+    const step: FlowMessage = { kind: "copyAccount", shard: "weur-1", accountIds: [HARBOUR] };
+    const longAgo = new Date(Date.now() - KEPT_FOR_MS - 60_000).toISOString();
+    for (const [d1, table, id] of [
+      [second, "flow_steps", kept.shard],
+      [env.DB, "directory_steps", kept.directory],
+    ] as const)
+      await d1
+        .prepare(`INSERT INTO ${table} (id, kind, message, account_id, due_at, requeues, created_at) VALUES (?1, 'copyAccount', ?2, ?3, ?4, 40, ?5)`)
+        .bind(id, JSON.stringify({ ...step, keptId: id }), HARBOUR, new Date(Date.now() - 1000).toISOString(), longAgo)
+        .run();
+    const errors = vi.spyOn(console, "error");
+    const leftLogs = () =>
+      errors.mock.calls.flatMap(([line]) => {
+        const parsed = typeof line === "string" && line.startsWith("{") ? (JSON.parse(line) as Record<string, unknown>) : null;
+        return parsed?.message === "kept step left for an operator" ? [parsed] : [];
+      });
+    try {
+      // Not sent; each logged once, with where it is, its id, kind and account, and how to run it again.
+      expect(await cronKept(HARBOUR)).toEqual([]);
+      expect(leftLogs()).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            database: "weur-1",
+            id: kept.shard,
+            kind: "copyAccount",
+            accountId: HARBOUR,
+            requeues: 40,
+            rerun: expect.stringContaining(kept.shard),
+          }),
+          expect.objectContaining({ database: "directory", id: kept.directory, kind: "copyAccount", accountId: HARBOUR }),
+        ]),
+      );
+      expect(leftLogs()).toHaveLength(2);
+      expect(await cronKept(HARBOUR)).toEqual([]);
+      expect(leftLogs()).toHaveLength(2);
+    } finally {
+      errors.mockRestore();
+    }
+
+    // The operator's listing finds them left; made due again by the script's statement, the cron sends them.
+    const listed = async (d1: D1Database, all = false) => (await d1.prepare(listKeptSql(all)).all<KeptRow>()).results.map((r) => r.id);
+    expect(await listed(second)).toEqual([kept.shard]);
+    expect(await listed(env.DB)).toContain(kept.directory);
+    for (const d1 of [second, env.DB]) await d1.exec(retryKeptSql([kept.shard, kept.directory]));
+    expect(await listed(second)).toEqual([]);
+    expect(await listed(second, true)).toEqual([kept.shard]);
+    // Due after its retry window from now on: the cron's run at that time sends both, as kept where they are.
+    for (const [d1, table, id] of [
+      [second, "flow_steps", kept.shard],
+      [env.DB, "directory_steps", kept.directory],
+    ] as const)
+      await dueNow(d1, id, table);
+    const sent = await cronKept(HARBOUR);
+    expect(sent.map((m) => m.keptId).sort()).toEqual([kept.shard, kept.directory].sort());
+    expect(() => retryKeptSql(["x'); DROP TABLE flow_steps; --"])).toThrow(/UUIDs/);
   });
 });

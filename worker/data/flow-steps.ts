@@ -53,6 +53,33 @@ export async function dropKeptStep(db: Db, m: Pick<FlowMessage, "keptIn"> & { ke
  */
 export const KEPT_FOR_MS = 14 * 24 * 60 * 60 * 1000;
 
+/**
+ * The due time of a step left for an operator: sent again for KEPT_FOR_MS
+ * without succeeding, it is logged once with its kind and ids and set past
+ * every run's range (scripts/kept-steps.ts lists such rows and makes them
+ * due again: `npm run shards -- kept`, `kept-retry`).
+ */
+export const LEFT_FOR_OPERATOR = "9999-12-31T00:00:00.000Z";
+
+/** The rows due at `now` kept for KEPT_FOR_MS or longer, no longer sent (at most KEPT_PER_RUN): to leave for an operator. */
+export function expiredSteps(db: Db, now: Date, quiet: readonly string[], steps: StepsTable = flowSteps) {
+  const since = new Date(now.getTime() - KEPT_FOR_MS).toISOString();
+  const table = steps as typeof flowSteps;
+  return db
+    .select({ id: table.id, kind: table.kind, accountId: table.accountId, requeues: table.requeues, createdAt: table.createdAt })
+    .from(table)
+    .where(and(lte(table.dueAt, now.toISOString()), lte(table.createdAt, since), outsidePartners(table.accountId, quiet)))
+    .orderBy(asc(table.dueAt))
+    .limit(KEPT_PER_RUN);
+}
+
+/** Those rows left for an operator: due at LEFT_FOR_OPERATOR, never reached by a run again. */
+export async function leaveForOperator(db: Db, ids: readonly string[], steps: StepsTable = flowSteps): Promise<void> {
+  if (!ids.length) return;
+  const table = steps as typeof flowSteps;
+  await db.update(table).set({ dueAt: LEFT_FOR_OPERATOR }).where(inList(table.id, ids));
+}
+
 /** The rows due at `now` (oldest due first, at most KEPT_PER_RUN), kept for less than KEPT_FOR_MS, but those of the partners left alone while they move (`quiet`). */
 export function dueSteps(db: Db, now: Date, quiet: readonly string[], steps: StepsTable = flowSteps) {
   const since = new Date(now.getTime() - KEPT_FOR_MS).toISOString();

@@ -8,7 +8,7 @@
  * over an older version), so the message and the cron's copy of it running
  * both repair once.
  */
-import { dropKeptStep, dueSteps, keepStep, markRequeued, stepsTableOf, type StepsTable } from "../data/flow-steps";
+import { dropKeptStep, dueSteps, expiredSteps, keepStep, leaveForOperator, markRequeued, stepsTableOf, type StepsTable } from "../data/flow-steps";
 import { atHome, homeShard, RETRY_WINDOW_MS, type FlowMessage } from "../domain/flows";
 import type { Context } from "hono";
 import type { AppEnv, Db } from "../env";
@@ -84,6 +84,33 @@ export async function requeueDirectoryKept(directory: Db, env: { FLOW_QUEUE: Que
   });
 }
 
+/**
+ * The steps sent again for KEPT_FOR_MS without succeeding: each logged once
+ * for an operator (the database, its row's id, kind and account, how often
+ * it was sent), then left (flow-steps.ts LEFT_FOR_OPERATOR). A failure to
+ * leave them logs them again on the next run; the run's other work goes on.
+ */
+async function leftForOperator(db: Db, where: string, rows: Awaited<ReturnType<typeof expiredSteps>>, table?: StepsTable): Promise<void> {
+  if (!rows.length) return;
+  for (const row of rows)
+    console.error(
+      JSON.stringify({
+        level: "error",
+        message: "kept step left for an operator",
+        database: where,
+        ...row,
+        rerun: `npm run shards -- kept-retry ${row.id} --remote`,
+      }),
+    );
+  await leaveForOperator(
+    db,
+    rows.map((r) => r.id),
+    table,
+  ).catch((err: unknown) =>
+    console.error(JSON.stringify({ level: "error", message: "kept steps not left for an operator", database: where, error: String(err).slice(0, 300) })),
+  );
+}
+
 async function requeue(
   db: Db,
   env: { FLOW_QUEUE: Queue },
@@ -91,7 +118,8 @@ async function requeue(
   quiet: readonly string[],
   kept: { where: string; table?: StepsTable; at: (m: FlowMessage, id: string) => FlowMessage },
 ): Promise<number> {
-  const due = await dueSteps(db, now, quiet, kept.table);
+  const [due, expired] = await Promise.all([dueSteps(db, now, quiet, kept.table), expiredSteps(db, now, quiet, kept.table)]);
+  await leftForOperator(db, kept.where, expired, kept.table);
   if (!due.length) return 0;
   try {
     await sendFlows(
