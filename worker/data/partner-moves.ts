@@ -13,7 +13,7 @@ import { conflict } from "../http/errors";
 import { jobMoveAudit } from "./audit";
 import { projectJob } from "./job-store";
 import { dueDates, freeSeat, moveJob, type Statements } from "./job-writes";
-import type { JobOwner, Move, MoveSubject } from "./jobs";
+import type { JobOwner, Move, MoveRows, MoveSubject } from "./jobs";
 import { holdsOf } from "./away-seats";
 
 /** Denies a request (reason): the lines go back to To Be Booked, their proposed times cleared and the seats they held given back. */
@@ -69,28 +69,27 @@ export function proposeStatements(db: Db, owner: JobOwner, s: MoveSubject, times
 export function partnerRescheduleStatements(db: Db, s: MoveSubject, times: Map<string, string>, reason: string, comment: string | undefined): Move {
   const to = nextStatus(s.job.status, "rescheduleSlots");
   if (!to) throw conflict(`A job that is ${s.job.status} cannot be rescheduled`);
-  const statements: Statements = [...moveJob(db, s.job, to)];
+  const updatedAt = new Date().toISOString();
+  const rows: MoveRows = { job: { status: to, updatedAt }, lines: new Map(), due: new Map() };
+  const statements: Statements = [...moveJob(db, s.job, to, { updatedAt })];
   for (const line of s.lines) {
     const time = times.get(line.id);
     if (!time) continue;
-    statements.push(
-      db
-        .update(jobLines)
-        .set({
-          scheduledAt: time,
-          slotId: null,
-          awaySlotId: null,
-          awayHoldId: null,
-          rescheduleReason: reason as never,
-          rescheduleComment: comment ?? null,
-          updatedAt: new Date().toISOString(),
-        })
-        .where(eq(jobLines.id, line.id)),
-      ...(line.slotId ? freeSeat(line.slotId) : []),
-      ...dueDates(line, time),
-    );
+    const set = {
+      scheduledAt: time,
+      slotId: null,
+      awaySlotId: null,
+      awayHoldId: null,
+      rescheduleReason: reason as never,
+      rescheduleComment: comment ?? null,
+      updatedAt,
+    };
+    rows.lines.set(line.id, set);
+    rows.due.set(line.id, { scheduledAt: time, lengthMinutes: line.lengthMinutes });
+    statements.push(db.update(jobLines).set(set).where(eq(jobLines.id, line.id)), ...(line.slotId ? freeSeat(line.slotId) : []), ...dueDates(line, time));
   }
   return {
+    rows,
     statements,
     after: projectJob(s.dto, to, (l) => (times.has(l.id) ? { scheduledAt: times.get(l.id)!, slotId: null } : {})),
     seats: { take: [], release: holdsOf(s.holds, times.keys()) },
