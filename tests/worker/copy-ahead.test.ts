@@ -6,6 +6,7 @@ import { giveFabrikamCredits } from "./bookings-setup";
 import { asks, at, claimsOf, confirm, contoso, contosoDeliversThere, fabrikam, stored, type Job } from "./claims-setup";
 import { dueAndRun, stoppedAt } from "./cut-off-setup";
 import { capturedQueue, failingD1, first, resetSecondShard, second } from "./flows-setup";
+import { d1Figures } from "./d1-figures";
 import { json } from "./helpers";
 import { keptFor } from "./kept-setup";
 import { nth } from "../present";
@@ -105,6 +106,26 @@ describe("a delivery copy written beside its job's write", () => {
     await copyIsJob(job.id);
     expect(await stored(second, job.id)).toMatchObject({ status: "confirmed", version: job.version + 2 });
     expect(await startsOf(job.id)).toEqual([at(300, 11), at(301)].sort());
+  });
+
+  it("follows a deny, a proposal and a cancel the same way: the job's write and the copy's side by side, the copy the job at once", async () => {
+    const [one, two, three] = await Promise.all([asks(fabrikam, [at(360), at(361)]), asks(fabrikam, [at(362), at(363)]), asks(fabrikam, [at(364), at(365)])]);
+    const moves: [Job, string, unknown][] = [
+      [one, "deny", { reason: "availability" }],
+      [two, "propose", { lines: two.lines.map((l, i) => ({ lineId: l.id, times: [at(366 + i)] })) }],
+    ];
+    expect((await confirm(three, [at(364), at(365)])).status).toBe(200);
+    moves.push([three, "cancel", { reason: "duplicateBooking" }]);
+    const before = (await followSteps()).length;
+    for (const [job, move, body] of moves) {
+      const res = await contoso(capturedQueue().bindings).post(`/v1/jobs/${job.id}/${move}`, body);
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(d1Figures(res).depth, move).toBeLessThanOrEqual(3);
+      await copyIsJob(job.id);
+      expect(await claimsOf(job.id), move).toEqual([]);
+    }
+    // Each copy was written ahead (its batch kept its step), and was the job as the move's batch read it back: no rewrite after (no fourth level).
+    expect((await followSteps()).length).toBe(before + 3);
   });
 
   it("is put back to the job when the job's write fails after it, and the claims the copy's batch gave back are taken again", async () => {

@@ -39,8 +39,9 @@ type Job = { id: string; version: number; status: string; lines: { id: string; r
  * and docs/decisions/2026-11-27-copy-moves-read-in-one-round.md and
  * docs/decisions/2026-11-27-delivery-partner-hinted-before-the-job.md and
  * docs/decisions/2026-11-27-booking-context-beside-the-guard.md the figures
- * since): a move on a delivery copy reads in one round, takes its claims,
- * writes the job, then rewrites the copy from what the job's batch read back.
+ * since). None now: a move on a delivery copy reads in one round, takes its
+ * claims, then writes the job and the copy side by side
+ * (docs/decisions/2026-11-27-copy-written-beside-its-job.md).
  */
 const HELD_OVER: Record<string, number> = {};
 

@@ -111,9 +111,10 @@ const partnerIdsOf = (job: Pick<JobSnapshot["job"], "partnerAccountId" | "delive
 
 /**
  * What the copy's rewrite after a move reads besides the job itself, read
- * beside the move's write (none of it is what the move changes): the
- * workout's document on the job's shard, the copy's versions on its shard,
- * and from the directory the job's booking and delivering partners and the
+ * before the move's write (none of it is what the move changes): the
+ * workout's document on the job's shard, the copy's rows on its shard (its
+ * versions, and what a copy written beside the move starts from:
+ * ./copy-ahead.ts), and from the directory the job's booking and delivering partners and the
  * users the job named before the move (`userIds`: more of them).
  * deliverySource takes what they cover of what the job as written names, and
  * reads the rest after.

@@ -27,19 +27,19 @@ export function cancelStatements(db: Db, owner: JobOwner, s: MoveSubject, reason
   const now = Date.now();
   const started = lines.some((l) => l.status === "completed" || l.status === "inProgress" || (l.scheduledAt && Date.parse(l.scheduledAt) <= now));
   const entryId = !started && job.creditsConsumed > 0 ? s.creditEntryId : null;
-  const statements: Statements = [
-    ...moveJob(db, job, "cancelled", {
-      cancelReason: reason as never,
-      cancelComment: comment ?? null,
-      cancelledAt: new Date().toISOString(),
-      ...(entryId ? { creditsConsumed: 0 } : {}),
-    }),
-  ];
+  const updatedAt = new Date().toISOString();
+  const set = { cancelReason: reason as never, cancelComment: comment ?? null, cancelledAt: updatedAt, updatedAt, ...(entryId ? { creditsConsumed: 0 } : {}) };
+  const statements: Statements = [...moveJob(db, job, "cancelled", set)];
   const open = lines.filter((l) => l.status !== "completed").map((l) => l.id);
   for (const l of lines) if (l.slotId && l.status !== "completed") statements.push(...freeSeat(l.slotId));
   if (entryId) statements.push(...returnCredits(db, job, entryId, owner.userId, s.dto.workout.title ?? s.dto.workout.name));
   // Seats held on the delivery partner's shard are given back there once the cancellation is written.
-  return { statements, after: projectJob(s.dto, "cancelled"), seats: { take: [], release: holdsOf(s.holds, open) } };
+  return {
+    statements,
+    after: projectJob(s.dto, "cancelled"),
+    seats: { take: [], release: holdsOf(s.holds, open) },
+    rows: { job: { status: "cancelled", ...set }, lines: new Map(), due: new Map() },
+  };
 }
 
 /**
