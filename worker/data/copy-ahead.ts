@@ -10,6 +10,7 @@
  */
 import type { JobDto } from "../../contract/bookings";
 import { dueAt } from "../domain/jobs";
+import { PartnerMoving, writesPaused } from "../domain/shard-move";
 import type { FollowJobMessage } from "../domain/flows";
 import type { Db } from "../env";
 import type { TimeClaim } from "../domain/time-claims";
@@ -94,8 +95,12 @@ export async function followWrite(target: Db, source: DeliverySource, ahead: Ahe
 export async function followJob(dbs: { directory: Db; job: Db; copy: Db }, m: Omit<FollowJobMessage, "kind">): Promise<void> {
   const [source, held] = await Promise.all([deliverySource(dbs.directory, dbs.job, m.jobId, { copyOn: dbs.copy }), claimsHeld(dbs.job, m.claims)]);
   const retake = m.claims.filter((c) => held.has(c.key));
+  // The delivering partner placed elsewhere now (its move carried the copy): the job's `deliver` step writes it there.
+  const here = source?.shard === m.shard ? source : null;
+  if (here && writesPaused(here.partners.find((p) => p.id === here.snapshot.job.deliveryPartnerAccountId)?.shardMove))
+    throw new PartnerMoving("a delivery copy");
   await Promise.all([
-    source ? followWrite(dbs.copy, source, m.ahead) : undefined,
+    here ? followWrite(dbs.copy, here, m.ahead) : undefined,
     retake.length
       ? runBatch(d1Of(dbs.copy), claimStatements(m.jobShard, retake, m.bufferMinutes)).catch((err: unknown) => {
           if (!CLAIM_REFUSED.test(errorText(err))) throw err;
