@@ -95,13 +95,13 @@ export async function followWrite(target: Db, source: DeliverySource, ahead: Ahe
 export async function followJob(dbs: { directory: Db; job: Db; copy: Db }, m: Omit<FollowJobMessage, "kind">): Promise<void> {
   const [source, held] = await Promise.all([deliverySource(dbs.directory, dbs.job, m.jobId, { copyOn: dbs.copy }), claimsHeld(dbs.job, m.claims)]);
   const retake = m.claims.filter((c) => held.has(c.key));
-  // The delivering partner placed elsewhere now (its move carried the copy): the job's `deliver` step writes it there.
+  // The delivering partner placed elsewhere now (its move carried the copy and its claims): the job's `deliver` step writes the copy there.
   const here = source?.shard === m.shard ? source : null;
   if (here && writesPaused(here.partners.find((p) => p.id === here.snapshot.job.deliveryPartnerAccountId)?.shardMove))
     throw new PartnerMoving("a delivery copy");
   await Promise.all([
     here ? followWrite(dbs.copy, here, m.ahead) : undefined,
-    retake.length
+    here && retake.length
       ? runBatch(d1Of(dbs.copy), claimStatements(m.jobShard, retake, m.bufferMinutes)).catch((err: unknown) => {
           if (!CLAIM_REFUSED.test(errorText(err))) throw err;
           console.error(
