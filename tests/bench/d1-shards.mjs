@@ -7,10 +7,11 @@
 // (its flow queue runs the publish and deliver steps).
 import { BenchError } from "./lib.mjs";
 
-/** The paths still deeper than their target, each held at what tests/worker/d1-budget-shards.test.ts measures (the decision says why). */
-export const HELD_OVER = {
-  "POST /v1/jobs/{id}/confirm (on a delivery copy)": 4,
-};
+/**
+ * The paths still deeper than their target, each held at what tests/worker/d1-budget-shards.test.ts measures (the decision says why).
+ * None now: the confirm on a delivery copy writes the copy beside the job (docs/decisions/2026-11-27-copy-written-beside-its-job.md).
+ */
+export const HELD_OVER = {};
 
 /** Polls `check` every 250 ms until it answers true (the flow queue's step has run), up to 20 s. */
 async function until(what, check) {

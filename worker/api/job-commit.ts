@@ -26,6 +26,7 @@ import { keptReleases, releaseStatements, takeStatements } from "../data/away-se
 import { claimChanges } from "../domain/time-claims";
 import type { EarlyCalendar } from "../data/early-calendars";
 import { besideJob, firstReads, startedReads } from "./move-reads";
+import { copyBeside } from "./copy-beside";
 
 /**
  * Where a move is made: the job's shard (the request's, or for a delivering
@@ -190,18 +191,21 @@ export async function commitAndSend(
   const early = target?.away ? copyInputs(c.get("directory"), shard.db, c.get("db"), subject.job, [target.owner.userId]) : undefined;
   await bringPeople(c, target, move, []);
   const seats = await awayOf(c, shard, subject, move);
+  // A move that says what it writes has its copy written beside the job's write (./copy-beside.ts); the claims it gives back here go with it.
+  const beside = early && target ? copyBeside(c, target, subject, move, early, seats) : undefined;
+  // The job's snapshot for its copy is read back in the move's own batch.
+  const write = () => commitMove(shard.db, c.env.UPLOADS, owner, subject, move, mail, record, early ? snapshotReads(shard.db, subject.job.id) : undefined);
   // The mail and the copy follow the write beside the give-back of what it dropped on the partner's shard.
   const { dto } = await copyRefreshedOnConflict(c, target, subject.job.id, () =>
     withAwaySeats(
       c,
       shard.name,
       seats,
-      // The job's snapshot for its copy is read back in the move's own batch.
-      () => commitMove(shard.db, c.env.UPLOADS, owner, subject, move, mail, record, early ? snapshotReads(shard.db, subject.job.id) : undefined),
+      () => (beside ? beside.run(write) : write()),
       async (done) => {
         await dispatchMail(c.env, done.mailIds, shard.name);
         await deliverLater(c.env, shard.name, done.dto);
-        await refreshCopy(c, target, done.dto.id, subject.job.workoutId, early, done.also);
+        await (beside ? beside.settle(done) : refreshCopy(c, target, done.dto.id, subject.job.workoutId, early, done.also));
       },
     ),
   );

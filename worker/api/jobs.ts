@@ -95,9 +95,10 @@ endpoint(
     if (Object.keys(fields).length) throw invalid(fields);
     // The times are checked against the partner's calendar as it is now, and claimed with the write (worker/data/time-claims.ts).
     const bufferMinutes = await requireFreeToBook(partnerShards(c), target.shard.name, subject, body.lines, times, true, target.calendar);
-    const move = { ...confirmStatements(db, subject, times), bufferMinutes };
+    const move: Move = { ...confirmStatements(db, subject, times), bufferMinutes };
     if (body.location !== undefined) {
-      // The place set on confirming goes in the same batch, and the confirmation mail and its calendar file carry it.
+      // The place set on confirming goes in the same batch, and the confirmation mail and its calendar file carry it (a delivery copy then follows the write).
+      move.rows = undefined;
       const writes = locationWrites(db, subject, undefined, body.location, scope.user.id);
       move.statements.push(...writes.statements);
       move.after = projectJob(move.after, move.after.status, writes.project);

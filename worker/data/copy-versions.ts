@@ -12,10 +12,11 @@
  * job by the pair (`jobs.version`, `jobs.extrasVersion`): moves raise the
  * first, a tick, a share or a removal the second.
  */
-import { and, eq, gt, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, lt, not, or, sql, type SQL } from "drizzle-orm";
 import { jobs, workouts } from "../../db/schema";
 import type { Db } from "../env";
 import { batch, type Stmt } from "./query";
+import { errorText } from "./statements";
 
 /** A job's version as a copy compares it. */
 export type JobVersion = { id: string; version: number; extrasVersion: number };
@@ -26,6 +27,9 @@ export type JobVersion = { id: string; version: number; extrasVersion: number };
  * holds (json() of text that is no JSON raises), and otherwise matches nothing.
  */
 const refusedWhen = (newer: SQL | undefined) => sql`json(case when ${newer} then 'a newer copy is held' else '0' end) = 'refused'`;
+
+/** Whether a copy's batch failed on its gate (refusedWhen), not for another reason. */
+export const refusedByGate = (err: unknown): boolean => /malformed JSON/i.test(errorText(err));
 
 /** The gate of a workout copy's batch: refused when this shard holds the workout at a version above `version`. */
 export const workoutCopyGate = (db: Db, workoutId: string, version: number) =>
@@ -50,6 +54,51 @@ export const jobCopyGate = (db: Db, v: JobVersion) =>
     .update(jobs)
     .set({ version: sql`${jobs.version}` })
     .where(and(eq(jobs.id, v.id), refusedWhen(and(eq(jobs.id, v.id), jobNewerThan(v)))));
+
+/**
+ * How a copy's batch compares with the copy it finds: `gate` refuses the whole
+ * batch, `over` says which copy its job's upsert replaces (its lines, items
+ * and files follow only when the copy's job is then at the written version).
+ */
+export type CopyCas = { gate: Stmt; over: SQL | undefined };
+
+/** The rule of every refresh: refused by a newer copy, replacing an older one. */
+export const olderOnly = (db: Db, v: JobVersion): CopyCas => ({ gate: jobCopyGate(db, v), over: jobOlderThan(v) });
+
+/**
+ * A copy written beside its job's write, ahead of it
+ * (docs/decisions/2026-11-27-copy-written-beside-its-job.md): refused unless
+ * the copy is older than `v` (a copy at `v` already is another move's), so a
+ * batch that lands wrote the whole copy.
+ */
+export const aheadOnly = (db: Db, v: JobVersion): CopyCas => ({
+  gate: db
+    .update(jobs)
+    .set({ version: sql`${jobs.version}` })
+    .where(and(eq(jobs.id, v.id), refusedWhen(and(eq(jobs.id, v.id), not(jobOlderThan(v)!))))),
+  over: jobOlderThan(v),
+});
+
+/** What a copy written ahead of its job carried: its version and its stamp. */
+export type Ahead = { version: number; extrasVersion: number; stamp: string };
+
+/** The copy's job is the one written ahead (`a`), untouched since. */
+const holdsAhead = (a: Ahead) => and(eq(jobs.version, a.version), eq(jobs.extrasVersion, a.extrasVersion), eq(jobs.updatedAt, a.stamp));
+
+/**
+ * The copy takes the job's row itself (`v`, as read on the job's shard):
+ * over an older or equal copy (one written ahead by a move that lost holds
+ * the version of the one that won), and over the copy written ahead (`a`),
+ * back too, while it holds that write; refused by any other newer copy (a
+ * move since, which this never undoes).
+ */
+export const followingJob = (db: Db, v: JobVersion, a: Ahead): CopyCas => ({
+  gate: db
+    .update(jobs)
+    .set({ version: sql`${jobs.version}` })
+    .where(and(eq(jobs.id, v.id), refusedWhen(and(eq(jobs.id, v.id), jobNewerThan(v), not(holdsAhead(a)!))))),
+  over: or(not(jobNewerThan(v)!), holdsAhead(a)),
+});
 
 /** Whether this shard's copy of the job is at `v` or newer (a refresh to `v` has nothing to do). */
 export async function jobCopyCurrent(db: Db, v: JobVersion): Promise<boolean> {

@@ -15,7 +15,7 @@ import { accounts, jobActionItems, jobArtifacts, jobLines, jobs, users, type Acc
 import type { Db } from "../env";
 import { inList, notInList } from "./bound";
 import { partnerRows, referenceCopies } from "./partner-numbers";
-import { copyIsCurrent, jobAt, jobCopyCurrent, jobCopyGate, jobCopyVersions, jobOlderThan, writeCopy } from "./copy-versions";
+import { copyIsCurrent, jobAt, jobCopyCurrent, olderOnly, writeCopy, type CopyCas } from "./copy-versions";
 import { copyStatements, heldVersion, readDocument } from "./publication";
 import { batch, type Stmt } from "./query";
 import type { JobShard } from "./jobs";
@@ -111,9 +111,10 @@ const partnerIdsOf = (job: Pick<JobSnapshot["job"], "partnerAccountId" | "delive
 
 /**
  * What the copy's rewrite after a move reads besides the job itself, read
- * beside the move's write (none of it is what the move changes): the
- * workout's document on the job's shard, the copy's versions on its shard,
- * and from the directory the job's booking and delivering partners and the
+ * before the move's write (none of it is what the move changes): the
+ * workout's document on the job's shard, the copy's rows on its shard (its
+ * versions, and what a copy written beside the move starts from:
+ * ./copy-ahead.ts), and from the directory the job's booking and delivering partners and the
  * users the job named before the move (`userIds`: more of them).
  * deliverySource takes what they cover of what the job as written names, and
  * reads the rest after.
@@ -131,12 +132,15 @@ export function copyInputs(
   const partnerIds = present([job.partnerAccountId, job.deliveryPartnerAccountId]);
   const partners = partnerRows(directory, partnerIds).then((rows) => ({ ids: partnerIds, rows }));
   const people = present([job.bookedByUserId, job.instructorUserId, ...userIds]);
+  const base = copyOn.batch(snapshotReads(copyOn, job.id));
   const inputs = {
     workoutId: job.workoutId,
     document,
     partners,
     people: { ids: people, rows: usersOf(directory, people) },
-    copy: jobCopyVersions(copyOn, job.id),
+    // The copy as it is (the job before the move, at the version the move read): its versions, and what a copy written beside the move starts from.
+    base,
+    copy: base.then(([[row]]) => (row ? { version: row.version, extrasVersion: row.extrasVersion } : undefined)),
     held: heldVersion(copyOn, job.workoutId),
   };
   // Each is awaited only by the rewrite; a failure there reads again.
@@ -151,7 +155,7 @@ const covers = (read: string[], wanted: string[]) => wanted.every((id) => read.i
  * batch: its gate), and its lines, action items and shared files by id (those
  * gone from the job dropped).
  */
-function jobCopy(db: Db, s: JobSnapshot, variantIds: Set<string>): Stmt[] {
+function jobCopy(db: Db, s: JobSnapshot, variantIds: Set<string>, cas: CopyCas): Stmt[] {
   const { job, lines } = s;
   // The booking's price line and slots are the booking partner's: the copy keeps the price, not the link.
   const row = { ...job, pricingLineId: null, variantId: job.variantId && variantIds.has(job.variantId) ? job.variantId : null };
@@ -159,11 +163,8 @@ function jobCopy(db: Db, s: JobSnapshot, variantIds: Set<string>): Stmt[] {
   // A line is replaced only while the copy's job is at this version (the statement before left an older one alone).
   const lineOfVersion = jobAt(job);
   return [
-    jobCopyGate(db, job),
-    db
-      .insert(jobs)
-      .values(row)
-      .onConflictDoUpdate({ target: jobs.id, set, setWhere: jobOlderThan(job) }),
+    cas.gate,
+    db.insert(jobs).values(row).onConflictDoUpdate({ target: jobs.id, set, setWhere: cas.over }),
     ...lines.map((line) => {
       const copy = { ...line, slotId: null };
       const { id: _lineId, ...lineSet } = copy;
@@ -216,13 +217,20 @@ function extrasCopy(db: Db, s: JobSnapshot, atVersion: ReturnType<typeof sql>): 
  * customer's reference rows, the users, the workout's copy when this shard's
  * is older (or missing), then the job and its lines.
  */
-export function deliveryCopyStatements(target: Db, s: JobSnapshot, partners: Account[], people: (typeof users.$inferSelect)[], held: number | null): Stmt[] {
+export function deliveryCopyStatements(
+  target: Db,
+  s: JobSnapshot,
+  partners: Account[],
+  people: (typeof users.$inferSelect)[],
+  held: number | null,
+  cas: CopyCas = olderOnly(target, s.job),
+): Stmt[] {
   const workout = held === null || held < s.workout.workout.version ? copyStatements(target, s.workout, partners) : referenceCopies(target, partners);
   return [
     ...workout,
     ...referenceCopies(target, [s.customer]),
     ...people.map((p) => target.insert(users).values(p).onConflictDoNothing()),
-    ...jobCopy(target, s, new Set(s.workout.variants.map((v) => v.id))),
+    ...jobCopy(target, s, new Set(s.workout.variants.map((v) => v.id)), cas),
   ];
 }
 

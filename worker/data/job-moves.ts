@@ -11,7 +11,7 @@ import { holdsOf } from "./away-seats";
 import { inList } from "./bound";
 import { dueDates, freeSeat, moveJob, returnCredits, scheduleLines, type Statements } from "./job-writes";
 import { projectJob } from "./job-store";
-import type { JobOwner, Move, MoveSubject } from "./jobs";
+import type { JobOwner, Move, MoveRows, MoveSubject } from "./jobs";
 
 /**
  * The writes of the moves on a job that are not a partner's alone (a
@@ -27,19 +27,19 @@ export function cancelStatements(db: Db, owner: JobOwner, s: MoveSubject, reason
   const now = Date.now();
   const started = lines.some((l) => l.status === "completed" || l.status === "inProgress" || (l.scheduledAt && Date.parse(l.scheduledAt) <= now));
   const entryId = !started && job.creditsConsumed > 0 ? s.creditEntryId : null;
-  const statements: Statements = [
-    ...moveJob(db, job, "cancelled", {
-      cancelReason: reason as never,
-      cancelComment: comment ?? null,
-      cancelledAt: new Date().toISOString(),
-      ...(entryId ? { creditsConsumed: 0 } : {}),
-    }),
-  ];
+  const updatedAt = new Date().toISOString();
+  const set = { cancelReason: reason as never, cancelComment: comment ?? null, cancelledAt: updatedAt, updatedAt, ...(entryId ? { creditsConsumed: 0 } : {}) };
+  const statements: Statements = [...moveJob(db, job, "cancelled", set)];
   const open = lines.filter((l) => l.status !== "completed").map((l) => l.id);
   for (const l of lines) if (l.slotId && l.status !== "completed") statements.push(...freeSeat(l.slotId));
   if (entryId) statements.push(...returnCredits(db, job, entryId, owner.userId, s.dto.workout.title ?? s.dto.workout.name));
   // Seats held on the delivery partner's shard are given back there once the cancellation is written.
-  return { statements, after: projectJob(s.dto, "cancelled"), seats: { take: [], release: holdsOf(s.holds, open) } };
+  return {
+    statements,
+    after: projectJob(s.dto, "cancelled"),
+    seats: { take: [], release: holdsOf(s.holds, open) },
+    rows: { job: { status: "cancelled", ...set }, lines: new Map(), due: new Map() },
+  };
 }
 
 /**
@@ -52,20 +52,22 @@ export function confirmStatements(
   s: MoveSubject,
   times: Map<string, string>,
   accept?: { userId: string },
-): { statements: Statements; after: JobDto; to: JobStatus } {
+): { statements: Statements; after: JobDto; to: JobStatus; rows: MoveRows } {
   const to = nextStatus(s.job.status, accept ? "acceptProposal" : "confirm");
   if (!to) throw conflict(`A job that is ${s.job.status} cannot be confirmed`);
-  const statements: Statements = [...moveJob(db, s.job, to)];
+  const updatedAt = new Date().toISOString();
+  const rows: MoveRows = { job: { status: to, updatedAt }, lines: new Map(), due: new Map() };
+  const statements: Statements = [...moveJob(db, s.job, to, { updatedAt })];
   if (accept) statements.push(jobMoveAudit(s.job, "bookingProposalAccepted", accept.userId, to, { times: Object.fromEntries(times) }));
   for (const line of s.lines) {
     const time = times.get(line.id) ?? line.scheduledAt!;
-    statements.push(
-      db.update(jobLines).set({ status: "confirmed", scheduledAt: time, updatedAt: new Date().toISOString() }).where(eq(jobLines.id, line.id)),
-      ...(times.has(line.id) ? dueDates(line, time) : []),
-    );
+    const set = { status: "confirmed", scheduledAt: time, updatedAt } as const;
+    rows.lines.set(line.id, set);
+    if (times.has(line.id)) rows.due.set(line.id, { scheduledAt: time, lengthMinutes: line.lengthMinutes });
+    statements.push(db.update(jobLines).set(set).where(eq(jobLines.id, line.id)), ...(times.has(line.id) ? dueDates(line, time) : []));
   }
   const after = projectJob(s.dto, to, (l) => ({ status: "confirmed", scheduledAt: times.get(l.id) ?? l.scheduledAt }));
-  return { statements, after, to };
+  return { statements, after, to, rows };
 }
 
 /**

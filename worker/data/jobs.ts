@@ -12,7 +12,7 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { JobDto } from "../../contract/bookings";
-import { accounts, jobs, slots, type Job, type SessionLocation } from "../../db/schema";
+import { accounts, jobLines, jobs, slots, type Job, type SessionLocation } from "../../db/schema";
 import type { LineChoice } from "../domain/booking-rules";
 import type { JobEvent } from "../mail/job-mail";
 import type { Db } from "../env";
@@ -154,6 +154,19 @@ export type Move = {
   bufferMinutes?: number;
   /** Claims already taken for it beside the job's read on the delivery partner's shard (./early-claims.ts): not taken again, given back if its write fails. */
   taken?: TimeClaim[];
+  /** What its statements write on the job's row and lines, the same values: a delivery copy is written from it beside the job's write (./copy-ahead.ts). */
+  rows?: MoveRows;
+};
+
+/**
+ * A move's writes on its job's row (`job`, the version raised besides) and
+ * lines (`lines`, by id), and the lines whose action items' due dates it
+ * recomputes from their new start (`due`), as its statements write them.
+ */
+export type MoveRows = {
+  job: Partial<Job>;
+  lines: Map<string, Partial<typeof jobLines.$inferSelect>>;
+  due: Map<string, { scheduledAt: string | null; lengthMinutes: number }>;
 };
 
 export async function commitMove<R extends readonly BatchItem<"sqlite">[] = []>(

@@ -8,7 +8,7 @@
  * has set a stop (`stopBetweenDatabases`): then it throws there, as an
  * isolate's end would leave the request, past every catch of the flow.
  */
-export type CutOffPoint = "acceptInvite" | "sendInvites" | "memberStatus" | "link" | "awaySeats" | "awayRelease" | "accountCopy";
+export type CutOffPoint = "acceptInvite" | "sendInvites" | "memberStatus" | "link" | "awaySeats" | "awayRelease" | "accountCopy" | "copyAhead";
 
 let stop: ((point: CutOffPoint) => void) | null = null;
 

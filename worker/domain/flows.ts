@@ -44,6 +44,24 @@ export type RefreshMessage = { kind: "refresh"; shard: string; workoutId: string
 export type DeliverMessage = { kind: "deliver"; shard: string; jobId: string };
 
 /**
+ * A delivery copy on `shard` written beside its job's write on `jobShard`
+ * (ahead of it; docs/decisions/2026-11-27-copy-written-beside-its-job.md),
+ * kept in the copy's batch: the copy takes the job's row as it is, back to it
+ * too while the copy still holds that write (`ahead`: the version it carried
+ * and its stamp), and the partner's claims given back in that batch
+ * (`claims`) are taken again while the job still holds them.
+ */
+export type FollowJobMessage = {
+  kind: "followJob";
+  shard: string;
+  jobShard: string;
+  jobId: string;
+  ahead: { version: number; extrasVersion: number; stamp: string };
+  claims: TimeClaim[];
+  bufferMinutes: number;
+};
+
+/**
  * What an invite's acceptance wrote in the directory (the invite used at
  * `respondedAt`, the identity memberships it added, the embedded invitation
  * it stood for), for the account's membership on its shard `shard`.
@@ -173,6 +191,7 @@ export type FlowMessage = (
   | PublishMessage
   | RefreshMessage
   | DeliverMessage
+  | FollowJobMessage
   | UndoAcceptMessage
   | UndoInvitesMessage
   | UndoOnboardingMessage

@@ -18,7 +18,7 @@ import { LAST_ATTEMPT, retryDelaySeconds, type FlowMessage } from "../domain/flo
 import { PartnerMoving, waitForMove } from "../domain/shard-move";
 import type { Db } from "../env";
 import { publish, refresh } from "./catalogue";
-import { deliver } from "./delivery";
+import { deliver, follow } from "./delivery";
 import { undoAccept, undoInvites } from "./invites";
 import { keepGivenUp, settleKept } from "./kept";
 import { relink, undoRelink } from "./relink";
@@ -50,6 +50,7 @@ async function run(env: Env, dbs: FlowDatabases, m: FlowMessage): Promise<void> 
   if (m.kind === "relink") return relink(dbs, m);
   if (m.kind === "publish") return publish(dbs, env, m);
   if (m.kind === "deliver") return deliver(dbs, env, m);
+  if (m.kind === "followJob") return follow(dbs, m);
   if (m.kind === "undoAccept") return undoAccept(dbs, m);
   if (m.kind === "undoInvites") return undoInvites(dbs, m);
   if (m.kind === "releaseSeats") return releaseSeats(dbs, m);
@@ -99,6 +100,7 @@ const retryLater = (message: Message<FlowMessage>) => message.retry({ delaySecon
 function shardsWritten(m: FlowMessage): string[] {
   if (
     m.kind === "refresh" ||
+    m.kind === "followJob" ||
     m.kind === "undoInvites" ||
     m.kind === "undoOnboarding" ||
     m.kind === "undoLink" ||

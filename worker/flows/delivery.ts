@@ -1,7 +1,8 @@
 import { jobs } from "../../db/schema";
 import { defaultShard } from "../d1/shards";
 import { deliverySource, writeDeliveryCopy } from "../data/delivery";
-import type { DeliverMessage } from "../domain/flows";
+import type { DeliverMessage, FollowJobMessage } from "../domain/flows";
+import { followJob } from "../data/copy-ahead";
 import { PartnerMoving, writesPaused } from "../domain/shard-move";
 import type { FlowDatabases } from "./consumer";
 import { shardHolding } from "./where";
@@ -29,3 +30,11 @@ export async function deliver(dbs: FlowDatabases, env: Env, m: DeliverMessage): 
   if (target === m.shard) return;
   await writeDeliveryCopy(shard(target), source);
 }
+
+/**
+ * A delivery copy written beside its job's write (worker/api/copy-beside.ts),
+ * the step kept in its batch: the copy takes the job's row as it is
+ * (worker/data/copy-ahead.ts followJob), back too while it holds that write.
+ */
+export const follow = (dbs: FlowDatabases, m: FollowJobMessage): Promise<void> =>
+  followJob({ directory: dbs.directory, job: dbs.shard(m.jobShard), copy: dbs.shard(m.shard) }, m);
