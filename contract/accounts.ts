@@ -71,7 +71,7 @@ export const CreateAccountData = z
 export type CreateAccountData = z.infer<typeof CreateAccountData>;
 
 export const TAN = z
-  .string({ error: MESSAGES.required })
+  .string()
   .trim()
   .regex(/^\d{6}$/, "A TAN is 6 digits");
 

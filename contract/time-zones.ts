@@ -17,7 +17,7 @@ export function canonicalTimeZone(value: string): string | null {
 
 /** A time zone in a request: trimmed, known to the runtime, stored canonical. */
 export const TimeZone = z
-  .string({ error: MESSAGES.required })
+  .string()
   .trim()
   .transform((value, ctx) => {
     const zone = canonicalTimeZone(value);
