@@ -9,7 +9,7 @@ import { Spinner } from "../../components/ui/Spinner";
 import type { MessageKey } from "../../i18n";
 import { useT } from "../../lib/i18n";
 import { AuthLayout } from "./AuthLayout";
-import { useInviteLink } from "./invite-link";
+import { useInvitedAddress } from "./invited-address";
 import { FAILURE_KEY } from "./failure";
 import { PASSWORD_CHANGED, SIGN_IN_FIELDS, SIGN_IN_RULES, signInErrors, type SignInErrors, type SignInField } from "./signInRules";
 
@@ -78,7 +78,7 @@ export default function LoginScreen() {
   const inviteCode = new URLSearchParams(search).get("invite");
   const invited = inviteCode !== null;
   // An invite link's sign-in (its address has an account): the invited address, filled in once known.
-  const invitedEmail = useInviteLink(inviteCode).data?.email ?? null;
+  const invitedEmail = useInvitedAddress(inviteCode);
 
   const form = useSignInForm(async ({ email, password }) => {
     setFailure(null);
