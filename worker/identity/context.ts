@@ -11,6 +11,7 @@ import { forbidden, invalid, unauthenticated } from "../http/errors";
 import type { IdentityEnv } from "./embedded";
 import { verifyClerk, verifyEmbeddedToken, type AuthContext } from "./tokens";
 import { sessionOnHost } from "./host-session";
+import { TIME_ZONE_HEADER } from "../../contract/time-zone-header";
 import { claimRead, isolateCache, type Refreshable } from "../http/isolate-cache";
 import { theRow } from "../data/query";
 import { reusableQuery } from "../data/reusable";
@@ -189,7 +190,7 @@ export async function requireUser(c: Context<AppEnv>): Promise<{ auth: AuthConte
       : await verifyEmbeddedToken(c.get("directory"), token);
   const here = auth && (await sessionOnHost(c.get("directory"), c.get("tenant"), auth));
   if (!here) throw unauthenticated();
-  const caller = { auth: here, user: await productUser(c, here) };
+  const caller = { auth: { ...here, sentTimeZone: c.req.header(TIME_ZONE_HEADER) ?? null }, user: await productUser(c, here) };
   c.set("caller", caller);
   return caller;
 }
