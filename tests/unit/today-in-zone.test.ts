@@ -3,6 +3,7 @@ import { startsNotBeforeToday } from "../../contract/start-dates";
 import { MESSAGES } from "../../contract/messages";
 import { dayInZone } from "../../contract/time-zones";
 import { callerToday, callerZone } from "../../worker/data/query";
+import { latestInFrame, scoreTrend } from "../../client/features/activity/trend";
 
 /** 23:30 on Thursday 26 November in Los Angeles (UTC-8): already Friday 27 in UTC, Saturday 28 in Auckland (UTC+13). */
 const LA_NEAR_MIDNIGHT = new Date("2026-11-27T07:30:00Z");
@@ -47,5 +48,17 @@ describe("today where the user works", () => {
       auckland,
     );
     expect(auckland).toEqual({ "pricing.0.startDate": MESSAGES.startBeforeToday });
+  });
+});
+
+describe("a timeframe's days are the reader's", () => {
+  // Taken at 23:30 on 26 November in Los Angeles: 27 November in UTC.
+  const lateInLosAngeles = { category: "strategy" as const, scorePercent: 40, createdAt: LA_NEAR_MIDNIGHT.toISOString() };
+
+  it("a score belongs to the day it was taken where the reader is", () => {
+    expect(scoreTrend([lateInLosAngeles], "2026-11-26", "2026-11-26", "America/Los_Angeles")).toEqual([{ at: "2026-11-26", strategy: 40, overall: 40 }]);
+    expect(scoreTrend([lateInLosAngeles], "2026-11-26", "2026-11-26", "UTC")).toEqual([]);
+    expect(latestInFrame([lateInLosAngeles], "2026-11-26", "2026-11-26", "America/Los_Angeles")).toEqual([lateInLosAngeles]);
+    expect(latestInFrame([lateInLosAngeles], null, "2026-11-26", "Pacific/Auckland")).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { Field, Select } from "../../components/ui/Field";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { DataTable } from "../../components/ui/Table";
 import { toast } from "../../components/ui/toast-store";
-import { toCalendarDate, useFormatDate, useToday } from "../../lib/dates";
+import { calendarDateIn, toCalendarDate, useFormatDate, useTimeZone, useToday } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import { ScoreSummary } from "../home/ScoreSummary";
 import { useCompletedSessions, useRefreshActivity, useScoreHistory, useScores, type DoneSession } from "./api";
@@ -42,6 +42,8 @@ export default function ActivityScreen() {
   const t = useT();
   const date = useFormatDate();
   const today = useToday();
+  // Days of the timeframe are the reader's: a score or session belongs to the day it happened where they are.
+  const zone = useTimeZone();
   const { account } = useAppUser();
   const [preset, setPreset] = useState<Preset>("365");
   const [category, setCategory] = useState<CategoryFilter>("all");
@@ -52,7 +54,7 @@ export default function ActivityScreen() {
   const history = useScoreHistory(category);
   // The timeframe's start must come before its end.
   const badFrame = Boolean(from && to && from >= to);
-  const trend = useMemo(() => (badFrame ? [] : scoreTrend(history.data ?? [], from, to)), [history.data, from, to, badFrame]);
+  const trend = useMemo(() => (badFrame ? [] : scoreTrend(history.data ?? [], from, to, zone)), [history.data, from, to, badFrame, zone]);
   const series = trendSeries(trend);
   const sessions = useCompletedSessions();
   const refresh = useRefreshActivity();
@@ -60,11 +62,17 @@ export default function ActivityScreen() {
   const customer = account?.type === "customer";
 
   const inFrame = useMemo(
-    () => (badFrame ? [] : (sessions.data ?? []).filter((s) => (!from || s.completedAt.slice(0, 10) >= from) && (!to || s.completedAt.slice(0, 10) <= to))),
-    [sessions.data, from, to, badFrame],
+    () =>
+      badFrame
+        ? []
+        : (sessions.data ?? []).filter((s) => {
+            const day = calendarDateIn(s.completedAt, zone);
+            return (!from || day >= from) && (!to || day <= to);
+          }),
+    [sessions.data, from, to, badFrame, zone],
   );
   // Each category's latest score within the timeframe (the scores come newest first).
-  const latest = useMemo(() => (badFrame ? [] : latestInFrame(scores.data ?? [], from, to)), [scores.data, from, to, badFrame]);
+  const latest = useMemo(() => (badFrame ? [] : latestInFrame(scores.data ?? [], from, to, zone)), [scores.data, from, to, badFrame, zone]);
 
   return (
     <Page
