@@ -94,6 +94,22 @@ describe("today where the partner's user works", () => {
     expect((await json(early)).error.fields).toEqual({ "variant.availableFrom": MESSAGES.startBeforeToday });
   });
 
+  it("Your Jobs' booked-date range is read in the user's zone: a job belongs to the day it was booked there", async () => {
+    const jobs = (await json<{ items: { id: string; createdAt: string }[] }>(await partner().get("/v1/jobs?limit=100"))).items;
+    const job = jobs[0]!;
+    const at = new Date(job.createdAt);
+    // A zone where the booking's day is not its UTC day: Kiritimati (UTC+14) from 10:00 UTC, Pago Pago (UTC-11) before 11:00.
+    const zone = at.getUTCHours() >= 10 ? "Pacific/Kiritimati" : "Pacific/Pago_Pago";
+    const there = dayInZone(zone, at);
+    const utc = dayInZone("UTC", at);
+    expect(there).not.toBe(utc);
+    await setZone(zone);
+    const found = async (day: string) =>
+      (await json<{ items: { id: string }[] }>(await partner().get(`/v1/jobs?from=${day}&to=${day}&limit=100`))).items.map((j) => j.id);
+    expect(await found(there)).toContain(job.id);
+    expect(await found(utc)).not.toContain(job.id);
+  });
+
   it("without a token: 401", async () => {
     expect((await apiAs(null).post("/v1/admin/featured-groups", group(utcToday()))).status).toBe(401);
   });
