@@ -71,7 +71,7 @@ export const CreateAccountData = z
 export type CreateAccountData = z.infer<typeof CreateAccountData>;
 
 export const TAN = z
-  .string({ error: MESSAGES.required })
+  .string()
   .trim()
   .regex(/^\d{6}$/, "A TAN is 6 digits");
 
@@ -92,7 +92,12 @@ export const AcceptInviteParams = z.object({
  * invite link's sign-up shows, the invited address (filled in, not editable)
  * and the organisation that sent it.
  */
-export const InviteLinkDto = z.object({ email: z.string(), accountName: z.string() }).meta({ id: "InviteLink" });
+/**
+ * The invite an invite link names: the invited address, the organisation,
+ * and whether that address already has an account (then the link leads to
+ * sign-in, the address filled in, else to sign-up).
+ */
+export const InviteLinkDto = z.object({ email: z.string(), accountName: z.string(), hasAccount: z.boolean() }).meta({ id: "InviteLink" });
 export type InviteLinkDto = z.infer<typeof InviteLinkDto>;
 
 /**

@@ -4,7 +4,7 @@ import { email, requiredLine } from "./forms";
 import { MESSAGES } from "./messages";
 import { CustomerDetailsDto } from "./customers";
 
-const uuid = z.string({ error: MESSAGES.required }).uuid(MESSAGES.invalidUuid);
+const uuid = z.string().uuid(MESSAGES.invalidUuid);
 
 /** Why a link is refused (the API's error message), so the screen can say it in the reader's language. */
 export const ASSESSMENT_LINK_MESSAGES = {
@@ -63,7 +63,7 @@ export type AssessmentFormDto = z.infer<typeof AssessmentFormDto>;
 /** Finishing the assessment: one answer (1–5) per question; the taker's name and e-mail on a partner's link. */
 export const SubmitAssessmentBody = z
   .object({
-    answers: z.record(z.string(), z.number({ error: MESSAGES.required }).int().min(1).max(5)),
+    answers: z.record(z.string(), z.number().int().min(1).max(5)),
     assesseeName: requiredLine(120).optional(),
     assesseeEmail: email.optional(),
   })
@@ -117,7 +117,7 @@ export const ScorePercent = z
 export const ManualScoreBody = z
   .object({
     accountId: uuid,
-    category: z.enum(Category, { error: MESSAGES.required }),
+    category: z.enum(Category),
     scorePercent: ScorePercent,
   })
   .meta({ id: "ManualScore" });
@@ -129,13 +129,7 @@ export type ManualScoreBody = z.infer<typeof ManualScoreBody>;
  * then the body's own rule applies.
  */
 export const manualScoreFormSchema = ManualScoreBody.extend({
-  scorePercent: z
-    .string({ error: MESSAGES.required })
-    .trim()
-    .min(1, MESSAGES.required)
-    .regex(/^\d+$/, SCORE_MESSAGES.whole)
-    .transform(Number)
-    .pipe(ScorePercent),
+  scorePercent: z.string().trim().min(1, MESSAGES.required).regex(/^\d+$/, SCORE_MESSAGES.whole).transform(Number).pipe(ScorePercent),
 });
 
 /** `POST v1/admin/scores/fitness/mark-assessed`. */
@@ -153,10 +147,10 @@ export type CustomerPriceGroupBody = z.infer<typeof CustomerPriceGroupBody>;
  * also asks for the taker's name and e-mail address.
  */
 export function assessmentFormSchema(questionIds: readonly string[], asksForAssessee: boolean) {
-  const answer = z.string({ error: MESSAGES.required }).min(1, MESSAGES.required);
+  const answer = z.string().min(1, MESSAGES.required);
   return z.object({
     answers: z.object(Object.fromEntries(questionIds.map((id) => [id, answer]))),
-    assesseeName: asksForAssessee ? z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(120) : z.string().optional(),
+    assesseeName: asksForAssessee ? z.string().trim().min(1, MESSAGES.required).max(120) : z.string().optional(),
     assesseeEmail: asksForAssessee ? email : z.string().optional(),
   });
 }

@@ -18,9 +18,9 @@ export function isIanaZone(zone: string): boolean {
   }
 }
 
-export const TimeZone = z.string({ error: MESSAGES.required }).max(64).refine(isIanaZone, "Not a known time zone");
+export const TimeZone = z.string().max(64).refine(isIanaZone, "Not a known time zone");
 
-const clock = z.string({ error: MESSAGES.required }).regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, "Use a time like 09:30");
+const clock = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, "Use a time like 09:30");
 
 export const TimeRange = z
   .object({ start: clock, end: clock })
@@ -96,7 +96,7 @@ export type AvailabilityDto = z.infer<typeof AvailabilityDto>;
 /** At most this many days of open times per call (a month view and its edges). */
 export const OPEN_TIMES_MAX_DAYS = 62;
 
-const instant = z.string({ error: MESSAGES.required }).datetime({ offset: true, message: MESSAGES.invalidDate });
+const instant = z.string().datetime({ offset: true, message: MESSAGES.invalidDate });
 /** The window's end after its start, and at most OPEN_TIMES_MAX_DAYS long. */
 function windowRule(q: { from: string; to: string }, ctx: z.RefinementCtx) {
   const span = Date.parse(q.to) - Date.parse(q.from);
@@ -128,7 +128,7 @@ export const RecurringSlots = z
     sessionId: uuid,
     capacity: z.coerce.number().int(MESSAGES.invalidQuantity).min(1, MESSAGES.invalidQuantity).max(10000, MESSAGES.invalidQuantity),
     timeZone: TimeZone,
-    startDate: z.string({ error: MESSAGES.required }).date(MESSAGES.invalidDate),
+    startDate: z.string().date(MESSAGES.invalidDate),
     time: clock.refine((t) => t !== "24:00", "Use a time like 09:30"),
     weekdays: z.array(z.number().int().min(0).max(6)).min(1, "Choose at least one weekday").max(7),
     weeks: z.coerce.number().int(MESSAGES.invalidQuantity).min(1, MESSAGES.invalidQuantity).max(52, "At most 52 weeks"),

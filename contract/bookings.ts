@@ -7,7 +7,7 @@ const uuid = z.string().uuid(MESSAGES.invalidUuid);
 
 /** An ISO 8601 date-time in the future (a proposed or published session start). */
 export const FutureDateTime = z
-  .string({ error: MESSAGES.required })
+  .string()
   .refine((v) => !Number.isNaN(Date.parse(v)) && /T\d{2}:\d{2}/.test(v), MESSAGES.invalidDate)
   .refine((v) => Date.parse(v) > Date.now(), "Must be in the future")
   .transform((v) => new Date(v).toISOString());
@@ -71,12 +71,10 @@ export const ScheduleBooking = z
 export type ScheduleBooking = z.infer<typeof ScheduleBooking>;
 
 export const CancelBooking = z
-  .object({ reason: z.enum(GivenCancellationReason, { error: MESSAGES.required }), comment: z.string().trim().max(500).optional() })
+  .object({ reason: z.enum(GivenCancellationReason), comment: z.string().trim().max(500).optional() })
   .meta({ id: "CancelBooking" });
 
-export const DenyRequest = z
-  .object({ reason: z.enum(GivenRescheduleReason, { error: MESSAGES.required }), comment: z.string().trim().max(500).optional() })
-  .meta({ id: "DenyRequest" });
+export const DenyRequest = z.object({ reason: z.enum(GivenRescheduleReason), comment: z.string().trim().max(500).optional() }).meta({ id: "DenyRequest" });
 
 /** The delivery partner confirms a request, choosing one time per session line (one of the proposed ones). */
 export const ConfirmRequest = z
@@ -93,7 +91,7 @@ export const ConfirmRequest = z
 /** The delivery partner moves booked sessions to new times (with a reason); the job stays Booked. */
 export const PartnerReschedule = z
   .object({
-    reason: z.enum(GivenRescheduleReason, { error: MESSAGES.required }),
+    reason: z.enum(GivenRescheduleReason),
     comment: z.string().trim().max(500).optional(),
     lines: z.array(z.object({ lineId: uuid, time: FutureDateTime })).min(1, MESSAGES.noItems),
     version: SeenVersion,

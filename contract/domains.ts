@@ -37,7 +37,7 @@ export function checkDomainShape(input: string, opts: { allowTestTlds?: boolean 
 const booleanString = z.enum(["true", "false"], { error: MESSAGES.invalidBoolean }).transform((v) => v === "true");
 
 export const CustomDomainExistQuery = z.object({
-  uri: z.string({ error: MESSAGES.required }).trim().toLowerCase().min(1, MESSAGES.required).refine(isHostName, MESSAGES.invalidHost),
+  uri: z.string().trim().toLowerCase().min(1, MESSAGES.required).refine(isHostName, MESSAGES.invalidHost),
   isSatellite: booleanString.optional(),
 });
 
@@ -49,7 +49,7 @@ export const ExistsResponse = z.object({ exists: z.boolean() }).meta({ id: "Exis
  * (the worker allows the `.test` TLDs only when APP_ENV is "development").
  */
 export const AddCustomDomain = z.object({
-  uri: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(253, MESSAGES.invalidHost),
+  uri: z.string().trim().min(1, MESSAGES.required).max(253, MESSAGES.invalidHost),
   isSatellite: z.boolean({ error: MESSAGES.invalidBoolean }).optional(),
 });
 export type AddCustomDomain = z.infer<typeof AddCustomDomain>;

@@ -21,7 +21,7 @@ export const PLAN_MESSAGES = {
 export const PERIOD_MONTHS = { monthly: 1, quarterly: 3, annual: 12 } as const;
 
 const isoDate = z
-  .string({ error: MESSAGES.required })
+  .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.invalidDate)
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), MESSAGES.invalidDate);
 
@@ -114,9 +114,9 @@ export const PlanBody = z
   .object({
     planName: requiredText(80),
     variantName: requiredText(80),
-    commitmentTerm: z.enum(CommitmentTerm, { error: MESSAGES.required }),
+    commitmentTerm: z.enum(CommitmentTerm),
     credits: z.number({ error: MESSAGES.invalidQuantity }).int(MESSAGES.invalidQuantity).min(0, MESSAGES.invalidQuantity).max(10000, MESSAGES.invalidQuantity),
-    refreshPeriod: z.enum(RefreshPeriod, { error: MESSAGES.required }),
+    refreshPeriod: z.enum(RefreshPeriod),
     priceAmount: z
       .number({ error: MESSAGES.invalidQuantity })
       .int(MESSAGES.invalidQuantity)
@@ -148,8 +148,8 @@ export type PlanRemoval = z.infer<typeof PlanRemoval>;
  */
 export const StartPlanBody = z
   .object({
-    accountId: z.string({ error: MESSAGES.required }).uuid(MESSAGES.invalidUuid),
-    planId: z.string({ error: MESSAGES.required }).uuid(MESSAGES.invalidUuid),
+    accountId: z.string().uuid(MESSAGES.invalidUuid),
+    planId: z.string().uuid(MESSAGES.invalidUuid),
     startDate: isoDate,
   })
   .meta({ id: "StartPlan" });
@@ -164,8 +164,8 @@ export const AdjustmentType = ["planAdjustment", "bonus"] as const;
  */
 export const CreditAdjustmentBody = z
   .object({
-    accountId: z.string({ error: MESSAGES.required }).uuid(MESSAGES.invalidUuid),
-    itemType: z.enum(AdjustmentType, { error: MESSAGES.required }),
+    accountId: z.string().uuid(MESSAGES.invalidUuid),
+    itemType: z.enum(AdjustmentType),
     quantity: z
       .number({ error: MESSAGES.invalidQuantity })
       .int(MESSAGES.invalidQuantity)
@@ -193,7 +193,5 @@ export const CancelPlanBody = z.object({ endDate: isoDate }).meta({ id: "CancelP
 export type CancelPlanBody = z.infer<typeof CancelPlanBody>;
 
 /** `POST v1/admin/entitlements/plans/{planEntryId}/change`: move to another plan from `startDate` (not before the current period ends). */
-export const ChangePlanBody = z
-  .object({ planId: z.string({ error: MESSAGES.required }).uuid(MESSAGES.invalidUuid), startDate: isoDate })
-  .meta({ id: "ChangePlan" });
+export const ChangePlanBody = z.object({ planId: z.string().uuid(MESSAGES.invalidUuid), startDate: isoDate }).meta({ id: "ChangePlan" });
 export type ChangePlanBody = z.infer<typeof ChangePlanBody>;

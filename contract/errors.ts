@@ -42,12 +42,19 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   unavailable: 503,
 };
 
-/** Turns zod issues into `{ "path.to.field": "message" }`. */
-export function fieldsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+/**
+ * Turns zod issues into `{ "path.to.field": "message" }`. Fields a schema
+ * does not take are named one by one (`body.extra`), not as their object.
+ */
+export function fieldsFromIssues(issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; keys?: readonly string[] }[]) {
   const fields: Record<string, string> = {};
+  const put = (path: readonly PropertyKey[], message: string) => {
+    const key = path.map(String).join(".") || "_";
+    if (!(key in fields)) fields[key] = message;
+  };
   for (const issue of issues) {
-    const key = issue.path.map(String).join(".") || "_";
-    if (!(key in fields)) fields[key] = issue.message;
+    if (issue.code === "unrecognized_keys" && issue.keys?.length) for (const name of issue.keys) put([...issue.path, name], issue.message);
+    else put(issue.path, issue.message);
   }
   return fields;
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MESSAGES } from "./messages";
 
 /** Building blocks for request schemas, with the product's validation messages. */
-export const requiredText = (max = 200) => z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, `At most ${max} characters`);
+export const requiredText = (max = 200) => z.string().trim().min(1, MESSAGES.required).max(max, `At most ${max} characters`);
 
 /**
  * The one rule for a name and every other short user-written text that can
@@ -78,12 +78,7 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /** A required http(s) URL. */
-export const httpUrl = z
-  .string({ error: MESSAGES.required })
-  .trim()
-  .min(1, MESSAGES.required)
-  .max(MAX_URL_LENGTH, MESSAGES.invalidUrl)
-  .refine(isHttpUrl, MESSAGES.invalidUrl);
+export const httpUrl = z.string().trim().min(1, MESSAGES.required).max(MAX_URL_LENGTH, MESSAGES.invalidUrl).refine(isHttpUrl, MESSAGES.invalidUrl);
 
 /** An optional http(s) URL: absent, null or blank is stored as null. */
 export const optionalHttpUrl = z
@@ -94,7 +89,7 @@ export const optionalHttpUrl = z
 
 /** A website: http(s) URL; a bare host such as "northwind.com" is taken as https. */
 export const websiteUrl = z
-  .string({ error: MESSAGES.required })
+  .string()
   .trim()
   .min(1, MESSAGES.required)
   .max(MAX_URL_LENGTH, MESSAGES.invalidUrl)
@@ -110,14 +105,8 @@ export const websiteUrl = z
 export const unchangedIfAbsent = <T extends z.ZodType>(schema: T) => schema.optional();
 
 /** An e-mail address: empty (once trimmed) is "Required", anything else not an address "Invalid Email" (never zod's own wording). */
-export const email = z
-  .string({ error: MESSAGES.required })
-  .trim()
-  .min(1, MESSAGES.required)
-  .toLowerCase()
-  .max(254, MESSAGES.invalidEmail)
-  .email(MESSAGES.invalidEmail);
+export const email = z.string().trim().min(1, MESSAGES.required).toLowerCase().max(254, MESSAGES.invalidEmail).email(MESSAGES.invalidEmail);
 
 export const uuid = z.string().uuid(MESSAGES.invalidUuid);
 
-export const enumOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: MESSAGES.required });
+export const enumOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values);

@@ -39,7 +39,7 @@ export const homepageMediaPrefix = (accountId: string) => `public/homepage/${acc
 
 const nullableEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z
-    .union([z.enum(values, { error: MESSAGES.required }), z.null()])
+    .union([z.enum(values), z.null()])
     .optional()
     .transform((v) => v ?? null);
 

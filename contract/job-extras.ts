@@ -6,13 +6,12 @@
 import { z } from "zod";
 import { JobArtifactType } from "./enums";
 import { optionalHttpUrl, optionalText, uuid } from "./forms";
-import { MESSAGES } from "./messages";
 
 /** A job's action item in the path. */
 export const ActionItemParams = z.object({ id: uuid, itemId: uuid });
 
 /** Mark an action item done (true) or not done (false). */
-export const ActionItemDone = z.object({ done: z.boolean({ error: MESSAGES.required }) }).meta({ id: "ActionItemDone" });
+export const ActionItemDone = z.object({ done: z.boolean() }).meta({ id: "ActionItemDone" });
 export type ActionItemDone = z.input<typeof ActionItemDone>;
 
 /** A job's shared file or link in the path. */

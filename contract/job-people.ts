@@ -13,7 +13,7 @@ export const LOCATION_LIMITS = { url: 500, address: 300 } as const;
 
 /** An https meeting link (nothing else: no http, no javascript:, no relative path). */
 export const MeetingUrl = z
-  .string({ error: MESSAGES.required })
+  .string()
   .trim()
   .min(1, MESSAGES.required)
   .max(LOCATION_LIMITS.url, MESSAGES.linkTooLong)
@@ -32,7 +32,7 @@ export const SessionLocation = z
     z.object({ kind: z.literal("online"), url: MeetingUrl }),
     z.object({
       kind: z.literal("inPerson"),
-      address: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(LOCATION_LIMITS.address, MESSAGES.addressTooLong),
+      address: z.string().trim().min(1, MESSAGES.required).max(LOCATION_LIMITS.address, MESSAGES.addressTooLong),
     }),
   ])
   .meta({ id: "SessionLocation" });

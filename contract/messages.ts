@@ -58,6 +58,31 @@ export const MESSAGES = {
   noPartnerFree: "No delivery partner is free at all of these times. Choose other times",
   timeTaken: "Another session is booked at this time now. Choose another time, or propose others",
   timeNoLongerOpen: "This time is no longer one of the open times. Choose another time, or propose others",
+  // What zod would otherwise say in its own words (contract/zod-messages.ts): one product text per kind of issue.
+  checkFields: "Some values need correcting. Each field says what is wrong.",
+  chooseOption: "Choose one of the options offered",
+  notText: "Must be text",
+  notList: "Must be a list",
+  notWholeNumber: "Must be a whole number",
+  notAccepted: "This value is not accepted",
+  unknownField: "Not a field this form takes",
+  tooShort: "Must be at least {minimum} characters",
+  tooLong: "Must be at most {maximum} characters",
+  atLeast: "Must be at least {minimum}",
+  moreThan: "Must be more than {minimum}",
+  atMost: "Must be at most {maximum}",
+  lessThan: "Must be less than {maximum}",
+  tooFewItems: "Add at least {minimum} items",
+  tooManyItems: "No more than {maximum} items",
+  notMultipleOf: "Must be a multiple of {divisor}",
+  invalidDateTime: "Invalid date and time",
+  invalidTime: "Invalid time",
+  invalidFormat: "Not in the expected format",
 } as const;
+
+/** A message with its `{placeholders}` filled (the API sends it filled; the client matches it back to its key). */
+export function fillMessage(key: MessageKey, values: Record<string, string | number>): string {
+  return MESSAGES[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -74,7 +74,7 @@ export const PLATFORM_NAME_CHARACTERS = "Platform name cannot contain < > { } \\
  * `platformNameFrom`.
  */
 export const PlatformName = z
-  .string({ error: MESSAGES.required })
+  .string()
   .trim()
   .min(1, MESSAGES.required)
   .max(PLATFORM_NAME_MAX, MESSAGES.platformNameTooLong)
@@ -150,7 +150,7 @@ export function platformNameFrom(text: string | null | undefined, fallback = DEF
  * dropped (and logged by the worker).
  */
 const colourField = z
-  .string({ error: MESSAGES.required })
+  .string()
   .trim()
   .regex(HEX_COLOUR, MESSAGES.invalidColour)
   .transform((v) => normaliseHexColour(v) as string);
@@ -160,7 +160,7 @@ export const StylingData = z.object({
   gradientColourTwo: colourField,
   lightGradientTextColour: colourField,
   lightHeroTextColour: colourField,
-  fontFamily: z.enum(Object.keys(FONT_STACKS) as [FontFamilyKey, ...FontFamilyKey[]], { error: MESSAGES.required }),
+  fontFamily: z.enum(Object.keys(FONT_STACKS) as [FontFamilyKey, ...FontFamilyKey[]]),
   platformName: PlatformName,
   showLogoOnLogin: z.boolean({ error: MESSAGES.invalidBoolean }),
   /** Absent keeps the stored address; null or "" clears it. */

@@ -70,8 +70,8 @@ export const AssignableRole = ["admin", "member"] as const;
 export const UpdateTeamMemberBody = z
   .object({
     name: z.string().trim().max(160, "At most 160 characters").refine(isOneLine, ONE_LINE_MESSAGE).optional(),
-    role: z.enum(AssignableRole, { error: MESSAGES.required }).optional(),
-    status: z.enum(["active", "inactive"], { error: MESSAGES.required }).optional(),
+    role: z.enum(AssignableRole).optional(),
+    status: z.enum(["active", "inactive"]).optional(),
     teamIds: z.array(z.string().uuid(MESSAGES.invalidUuid)).max(50).optional(),
   })
   .meta({ id: "UpdateTeamMember" });
@@ -134,5 +134,5 @@ export const TeamList = z.object({ items: z.array(TeamDto) }).meta({ id: "TeamLi
 export type TeamList = z.infer<typeof TeamList>;
 
 /** Create or rename a team (name unique within the account). */
-export const TeamBody = z.object({ name: requiredLine(80), department: z.enum(TeamType, { error: MESSAGES.required }) }).meta({ id: "SaveTeam" });
+export const TeamBody = z.object({ name: requiredLine(80), department: z.enum(TeamType) }).meta({ id: "SaveTeam" });
 export type TeamBody = z.infer<typeof TeamBody>;

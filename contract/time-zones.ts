@@ -17,7 +17,7 @@ export function canonicalTimeZone(value: string): string | null {
 
 /** A time zone in a request: trimmed, known to the runtime, stored canonical. */
 export const TimeZone = z
-  .string({ error: MESSAGES.required })
+  .string()
   .trim()
   .transform((value, ctx) => {
     const zone = canonicalTimeZone(value);
@@ -31,3 +31,17 @@ export const TimeZone = z
 /** `PUT v1/users/{id}/time-zone` and `PUT v1/admin/accounts/{id}/time-zone`. */
 export const SetTimeZoneBody = z.object({ timeZone: TimeZone }).meta({ id: "SetTimeZone" });
 export type SetTimeZoneBody = z.infer<typeof SetTimeZoneBody>;
+
+/**
+ * The calendar day (`YYYY-MM-DD`) that `now` falls on in `zone`: "today" for
+ * someone there. Every date-only field's "today" and "not in the past" is
+ * judged in the zone its user works in (their stored zone, else the one their
+ * browser sends), on the client and the server alike; an unknown or missing
+ * zone is UTC (docs/decisions/2026-11-27-today-in-the-users-zone.md).
+ */
+export function dayInZone(zone: string | null | undefined, now: Date = new Date()): string {
+  const known = zone ? canonicalTimeZone(zone) : null;
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone: known ?? "UTC", year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}

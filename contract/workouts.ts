@@ -57,8 +57,7 @@ export function datesInOrder<T extends z.ZodObject>(schema: T, start = "startDat
   });
 }
 
-const int = (min: number, max: number) =>
-  z.coerce.number({ error: MESSAGES.required }).int(MESSAGES.invalidQuantity).min(min, MESSAGES.invalidQuantity).max(max, MESSAGES.invalidQuantity);
+const int = (min: number, max: number) => z.coerce.number().int(MESSAGES.invalidQuantity).min(min, MESSAGES.invalidQuantity).max(max, MESSAGES.invalidQuantity);
 
 // ─── Visibility expression ───────────────────────────────────────────────────
 
@@ -220,7 +219,7 @@ export type PricingLineInput = z.input<typeof PricingLineInput>;
 export const DeliveryPartnerInput = datesInOrder(
   z.object({
     partnerTan: z
-      .string({ error: MESSAGES.required })
+      .string()
       .trim()
       .regex(/^\d{6}$/, INVALID_PARTNER_TAN),
     name: optionalLine(120),

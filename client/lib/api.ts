@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { ApiMethod, ApiPaths } from "../../contract/api";
 import type { ErrorEnvelope } from "../../contract/errors";
+import { TIME_ZONE_HEADER } from "../../contract/time-zone-header";
 import { toastPaused } from "../components/ui/toast-store";
 
 /**
@@ -41,6 +42,12 @@ export type ApiInit = {
   onStatus?: (status: number) => void;
 };
 
+/** The browser's own zone, which the server takes as the user's until one is stored ("today" of a date field). */
+function sendZone(headers: Headers) {
+  const zone = typeof Intl === "undefined" ? undefined : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone) headers.set(TIME_ZONE_HEADER, zone);
+}
+
 async function request<T>(path: string, init: ApiInit = {}): Promise<T> {
   const url = new URL(`/v1${path.startsWith("/") ? path : `/${path}`}`, location.origin);
   for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
@@ -50,6 +57,7 @@ async function request<T>(path: string, init: ApiInit = {}): Promise<T> {
     if (token) headers.set("Authorization", `Bearer ${token}`);
     const accountId = init.accountId === undefined ? config.accountId() : init.accountId;
     if (accountId) headers.set("X-Account-Id", accountId);
+    sendZone(headers);
   }
   let body: BodyInit | undefined;
   if (init.form) body = init.form;
@@ -155,6 +163,7 @@ export async function downloadFile(uri: string, fallbackName: string): Promise<v
   if (token) headers.set("Authorization", `Bearer ${token}`);
   const accountId = config.accountId();
   if (accountId) headers.set("X-Account-Id", accountId);
+  sendZone(headers);
   const res = await fetch(new URL(uri, location.origin), { headers });
   if (!res.ok) throw new ApiError(res.status, "download", res.statusText);
   const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(res.headers.get("Content-Disposition") ?? "")?.[1];

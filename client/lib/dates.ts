@@ -1,5 +1,5 @@
 import type { Language } from "../../contract/enums";
-import { canonicalTimeZone } from "../../contract/time-zones";
+import { canonicalTimeZone, dayInZone } from "../../contract/time-zones";
 import { TZDateMini } from "@date-fns/tz";
 import { useCallback } from "react";
 import { useAppUserState } from "../auth/store";
@@ -100,6 +100,17 @@ export function useTimeZone(): string {
   const hydrated = useHydrated();
   if (isTimeZone(stored)) return stored;
   return hydrated ? browserTimeZone() : FALLBACK_TIME_ZONE;
+}
+
+/**
+ * Today (`YYYY-MM-DD`) where the reader works: in `zone` when given (a
+ * partner's slots and hours: usePartnerTimeZone), else the reader's own zone,
+ * the one the server judges "not before today" by
+ * (docs/decisions/2026-11-27-today-in-the-users-zone.md). Never the UTC day.
+ */
+export function useToday(zone?: string): string {
+  const reader = useTimeZone();
+  return dayInZone(zone ?? reader);
 }
 
 /** The zone a partner's slot times are entered in: the active partner's, else the reader's. */

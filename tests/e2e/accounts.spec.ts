@@ -1,15 +1,8 @@
-import type { Page } from "@playwright/test";
 import { DEMO } from "../../db/seed/data";
-import { signIn, signUpNewCustomer, uniqueEmail } from "./auth";
+import { inviteFromProfile, signIn, signUpNewCustomer, uniqueEmail } from "./auth";
 import { expect, expectAccessible, PARTNER_ORIGIN, test } from "./fixtures";
 
-async function invite(page: Page, emails: string) {
-  await page.getByRole("button", { name: "Invite", exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "Invite team members" });
-  await dialog.getByLabel("Email addresses").fill(emails);
-  await dialog.getByRole("button", { name: "Send invites" }).click();
-  return dialog;
-}
+const invite = inviteFromProfile;
 
 test.describe("accounts, team members and teams", () => {
   test("invites go out; a duplicate gives 'some sent'; the invitee accepts from the dev mailbox and is active", async ({ page, otherPerson }) => {

@@ -151,3 +151,12 @@ export async function signUpNewPartner(page: Page, organisation: string, person 
   await expect(page).toHaveURL(`${MAIN}/`);
   return email;
 }
+
+/** Invites `emails` (separated by semicolons) from Your Profile's team members, as its owner does; answers the dialog. */
+export async function inviteFromProfile(page: Page, emails: string) {
+  await page.getByRole("button", { name: "Invite", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Invite team members" });
+  await dialog.getByLabel("Email addresses").fill(emails);
+  await dialog.getByRole("button", { name: "Send invites" }).click();
+  return dialog;
+}

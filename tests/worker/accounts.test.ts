@@ -64,7 +64,7 @@ describe("POST /v1/accounts", () => {
     const missing = await json(await create(token, {}));
     expect(missing.error.fields).toEqual({ name: "Required", type: "Required" });
     const wrong = await json(await create(token, { name: "Globex", type: "customer", industry: "mining", currency: "EUR" }));
-    expect(wrong.error.fields).toEqual({ industry: "Required", currency: "Required" });
+    expect(wrong.error.fields).toEqual({ industry: "Choose one of the options offered", currency: "Choose one of the options offered" });
     expect((await db.select().from(schema.accounts)).length).toBe(before);
   });
 

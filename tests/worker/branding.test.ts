@@ -129,7 +129,7 @@ describe("PUT /v1/admin/styles", () => {
     expect(error.fields).toMatchObject({
       brandColour: "Must be a valid colour",
       gradientColourTwo: "Must be a valid colour",
-      fontFamily: "Required",
+      fontFamily: "Choose one of the options offered",
       platformName: "Platform name must be at most 20 characters",
       supportEmail: "Invalid Email",
       showLogoOnLogin: "Must be true or false",

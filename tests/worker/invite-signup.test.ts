@@ -33,7 +33,7 @@ describe("GET v1/accounts/{accountId}/invites/{inviteId}: the invite link's sign
     for (const host of [undefined, NORTHWIND_HOST]) {
       const res = await lookUp(accountId, inviteId, host);
       expect(res.status).toBe(200);
-      expect(await json(res)).toEqual({ email, accountName: DEMO.customers.fabrikam.name });
+      expect(await json(res)).toEqual({ email, accountName: DEMO.customers.fabrikam.name, hasAccount: false });
     }
   });
 
@@ -79,7 +79,7 @@ describe("an invite of a partner whose data is on another shard than the directo
     const { accountId, inviteId, code } = await inviteFor(email, harbour);
     const found = await lookUp(accountId, inviteId, CONTOSO_HOST);
     expect(found.status).toBe(200);
-    expect(await json(found)).toEqual({ email, accountName: DEMO.customers.harbour.name });
+    expect(await json(found)).toEqual({ email, accountName: DEMO.customers.harbour.name, hasAccount: false });
     // Harbour Health is Contoso's customer: Northwind's domain does not know the invite.
     expect((await lookUp(accountId, inviteId, NORTHWIND_HOST)).status).toBe(404);
     const res = await signUpByInvite({ invite: code, email }, CONTOSO_HOST);

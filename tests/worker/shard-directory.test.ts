@@ -102,11 +102,11 @@ describe("a partner on a shard of its own reads what is global from the director
     expect(await exists("000000")).toBe(false);
   });
 
-  it("offers the invites addressed to the user, kept in the directory, next to the memberships on the shard", async () => {
+  it("offers the invites addressed to the user under the host's partner, kept in the directory, next to the memberships on the shard", async () => {
     await moveNorthwindToSecondShard();
     const [invite] = await directory
       .insert(schema.invites)
-      .values({ accountId: DEMO.customers.harbour.id, email: "ada@northwind.test", role: "member" })
+      .values({ accountId: DEMO.customers.fabrikam.id, email: "ada@northwind.test", role: "member" })
       .returning();
     const me = await json(await admin().get("/v1/users/me"));
     expect(me.accounts.map((a: { id: string }) => a.id)).toEqual([DEMO.northwind.id]);

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { AcceptInviteParams, AccountDto, INVITE_MESSAGES, InviteLinkDto } from "../../contract/accounts";
 import { acceptInvite, inviteOf, verifiedEmail } from "../data/accounts";
-import { pendingInvite } from "../data/invite-links";
+import { addressHasAccount, pendingInvite } from "../data/invite-links";
+import { identityProvider } from "../identity/context";
 import type { AppEnv } from "../env";
 import { clerkAddMember, clerkRevokeInvite } from "../identity/clerk-organizations";
 import { endpoint } from "../http/endpoint";
@@ -27,7 +28,8 @@ const inviteLinkLimit = (env: { AUTH_SIGNIN_LIMIT?: string }): RateRule => ({ bu
 
 /**
  * `GET v1/accounts/{accountId}/invites/{inviteId}`: the pending invite an
- * invite link names, for its sign-up (no session yet). The link's ids are
+ * invite link names, for its sign-up or, when its address has an account
+ * already, its sign-in (no session yet). The link's ids are
  * the secret, as the link is; an unknown, used or revoked invite, or on a
  * partner's domain one to an organisation outside that partner, is 404.
  * Rate limited per client address (429 with Retry-After).
@@ -53,7 +55,9 @@ endpoint(
     if (tenant.mode === "satellite" && !tenant.partner) throw notFound("Invite not found");
     const invite = await pendingInvite(c.get("directory"), params.accountId, params.inviteId, tenant.partner?.id ?? null);
     if (!invite) throw notFound("Invite not found");
-    return c.json({ email: invite.email, accountName: invite.accountName } satisfies InviteLinkDto);
+    // Told only of the invite's own address, which the link's holder knows already.
+    const hasAccount = await addressHasAccount(c.get("directory"), invite.email, identityProvider(c.env));
+    return c.json({ email: invite.email, accountName: invite.accountName, hasAccount } satisfies InviteLinkDto);
   },
 );
 

@@ -8,7 +8,7 @@ import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { invalid, notFound } from "../http/errors";
 import { inList, insertRows } from "./bound";
-import { today } from "./query";
+import { callerToday } from "./query";
 
 type Body = z.output<typeof FeaturedGroupBody>;
 
@@ -47,9 +47,9 @@ async function load(db: Db, partnerId: string, id?: string): Promise<FeaturedGro
 }
 
 /** Items must be workouts of the partner's library; a changed start date cannot be before today. */
-async function check(db: Db, partnerId: string, body: Body, previous?: { startDate: string | null; endDate: string | null }) {
+async function check(db: Db, partnerId: string, day: string, body: Body, previous?: { startDate: string | null; endDate: string | null }) {
   const fields: Record<string, string> = {};
-  if (body.startDate && body.startDate !== previous?.startDate && body.startDate < today()) fields.startDate = MESSAGES.startBeforeToday;
+  if (body.startDate && body.startDate !== previous?.startDate && body.startDate < day) fields.startDate = MESSAGES.startBeforeToday;
   // A date left out keeps the stored one, so the order is checked on the dates the group will have.
   const start = body.startDate === undefined ? previous?.startDate : body.startDate;
   const end = body.endDate === undefined ? previous?.endDate : body.endDate;
@@ -83,7 +83,7 @@ export function featuredGroupsOf(db: Db, scope: PartnerScope) {
     list: () => load(db, partnerId),
     get,
     async create(body: Body) {
-      await check(db, partnerId, body);
+      await check(db, partnerId, callerToday(scope), body);
       const id = crypto.randomUUID();
       await db.batch([
         db
@@ -95,7 +95,7 @@ export function featuredGroupsOf(db: Db, scope: PartnerScope) {
     },
     async edit(id: string, body: Body) {
       const existing = await get(id);
-      await check(db, partnerId, body, existing);
+      await check(db, partnerId, callerToday(scope), body, existing);
       await db.batch([
         db
           .update(featuredGroups)

@@ -4,7 +4,7 @@
  * (docs/decisions/2026-11-27-invite-link-proves-the-address.md).
  */
 import { and, eq } from "drizzle-orm";
-import { accounts, invites } from "../../db/schema";
+import { accounts, authUsers, invites, users } from "../../db/schema";
 import type { Db } from "../env";
 import { underPartner } from "./customers";
 
@@ -27,4 +27,19 @@ export async function pendingInvite(directory: Db, accountId: string, inviteId: 
     .limit(1);
   const row = rows[0];
   return row ? { ...row, email: row.email.trim().toLowerCase() } : null;
+}
+
+/**
+ * Whether the invited address already has an account with the identity
+ * provider (the embedded provider's users; with Clerk, the product's users
+ * seen so far): its invite link then leads to sign-in rather than sign-up.
+ * Asked only of an invite's own address, which the link's holder already
+ * knows (docs/decisions/2026-11-27-invite-for-an-existing-account.md).
+ */
+export async function addressHasAccount(directory: Db, email: string, provider: "embedded" | "clerk"): Promise<boolean> {
+  const rows =
+    provider === "embedded"
+      ? await directory.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email)).limit(1)
+      : await directory.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return rows.length > 0;
 }

@@ -4,7 +4,7 @@
  * by cursor; and the same search flattened into rows for the CSV export.
  * Every function takes the caller's scope and applies its ownership filter.
  */
-import { and, desc, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type { JobDto, JobsQuery, JobsSearch } from "../../contract/bookings";
@@ -13,7 +13,8 @@ import { loadJobs, type Side } from "./job-store";
 import type { Db } from "../env";
 import type { Acting } from "../identity/context";
 import { after, decodeCursor, newestFirst, pageOf, type CursorValue, type SortKey } from "./cursor";
-import { contains, onEachShard } from "./query";
+import { callerZone, contains, onEachShard } from "./query";
+import { nextDate, zonedInstant } from "../domain/availability";
 import { ownJobs } from "./job-people";
 
 /** Newest booking first; the id breaks ties. */
@@ -30,16 +31,20 @@ export function visibleJobs(scope: Acting, side: Side): SQL {
     : or(eq(jobs.partnerAccountId, scope.account.id), eq(jobs.deliveryPartnerAccountId, scope.account.id))!;
 }
 
+/** The moment a calendar day begins in `zone`, as the ISO text timestamps are stored in. */
+const dayStart = (date: string, zone: string) => new Date(zonedInstant(date, 0, zone)).toISOString();
+
 /**
  * The search as SQL over `jobs` joined with `workouts` and the customer's
- * `accounts` row: status, booked between two dates (inclusive), and text
- * found in the workout's title or name or the customer's name.
+ * `accounts` row: status, booked between two dates (inclusive, each a day
+ * where the caller works: docs/decisions/2026-11-27-today-in-the-users-zone.md),
+ * and text found in the workout's title or name or the customer's name.
  */
-function searchConditions(search: JobsSearch): (SQL | undefined)[] {
+function searchConditions(search: JobsSearch, zone: string): (SQL | undefined)[] {
   return [
     search.status ? eq(jobs.status, search.status) : undefined,
-    search.from ? gte(jobs.createdAt, search.from) : undefined,
-    search.to ? lte(jobs.createdAt, `${search.to}T23:59:59.999Z`) : undefined,
+    search.from ? gte(jobs.createdAt, dayStart(search.from, zone)) : undefined,
+    search.to ? lt(jobs.createdAt, dayStart(nextDate(search.to), zone)) : undefined,
     search.q ? contains([workouts.title, workouts.name, accounts.name], search.q) : undefined,
   ];
 }
@@ -62,7 +67,7 @@ export async function searchJobs(
   const read = (shard: Db, readOnly: boolean) => {
     const where = and(
       visibleJobs(scope, side),
-      ...searchConditions(query),
+      ...searchConditions(query, callerZone(scope)),
       query.mine === "true" ? ownJobs(side, scope.user.id, shard) : undefined,
       after(NEWEST_FIRST, cursor),
     );
@@ -124,7 +129,7 @@ export async function jobExportPage(db: Db, scope: Acting, side: Side, search: J
     .innerJoin(accounts, eq(accounts.id, jobs.accountId))
     .innerJoin(partnerAcc, eq(partnerAcc.id, jobs.partnerAccountId))
     .leftJoin(deliveryAcc, eq(deliveryAcc.id, jobs.deliveryPartnerAccountId))
-    .where(and(visibleJobs(scope, side), ...searchConditions(search), after(NEWEST_FIRST, cursor)))
+    .where(and(visibleJobs(scope, side), ...searchConditions(search, callerZone(scope)), after(NEWEST_FIRST, cursor)))
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit) as JobExportRow[];

@@ -13,7 +13,7 @@ import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { forbidden, invalid, notFound } from "../http/errors";
 import { inLibrary } from "./library";
-import { batch, today } from "./query";
+import { batch, callerToday } from "./query";
 import { loadVariants } from "./workout-read";
 import { bumpVersion } from "./publication";
 import { checkPricing, pricingStatements } from "./workout-pricing";
@@ -38,13 +38,14 @@ async function checkVariant(
   db: Db,
   directory: Db,
   partnerId: string,
+  day: string,
   body: VariantIn,
   stored: { workoutId: string; variantId: string; availableFrom: string | null } | null,
 ) {
   const fields: Record<string, string> = {};
-  if (body.availableFrom && body.availableFrom !== stored?.availableFrom && body.availableFrom < today()) fields.availableFrom = MESSAGES.startBeforeToday;
+  if (body.availableFrom && body.availableFrom !== stored?.availableFrom && body.availableFrom < day) fields.availableFrom = MESSAGES.startBeforeToday;
   const none = { pricing: new Set<string>(), deliveryPartners: new Set<string>(), prerequisites: new Set<string>(), sessions: new Set<string>() };
-  checkStartDates(body, stored ? await storedStarts(db, stored.workoutId, stored.variantId) : none, fields);
+  checkStartDates(body, stored ? await storedStarts(db, stored.workoutId, stored.variantId) : none, day, fields);
   await checkPricing(db, partnerId, body.pricing, "pricing", fields);
   const byTan = await resolveTans(directory, body.deliveryPartners, "deliveryPartners", fields);
   if (Object.keys(fields).length) throw invalid(fields);
@@ -56,7 +57,7 @@ export async function createVariant(db: Db, directory: Db, scope: PartnerScope, 
   const partnerId = scope.account.id;
   const { workout } = await inLibrary(db, scope, workoutId);
   if (workout.accountId !== partnerId && !workout.allowPartnerVariants) throw forbidden("This workout does not allow partner variants");
-  const byTan = await checkVariant(db, directory, partnerId, body, null);
+  const byTan = await checkVariant(db, directory, partnerId, callerToday(scope), body, null);
   const id = crypto.randomUUID();
   await batch(db, [
     db.insert(workoutVariants).values({
@@ -89,7 +90,11 @@ export async function updateVariant(db: Db, directory: Db, scope: PartnerScope, 
   const variant = rows[0];
   if (!variant || (variant.accountId !== partnerId && variant.accountId !== workout.accountId)) throw notFound("Variant not found");
   if (variant.accountId !== partnerId) throw forbidden("Only the variant's owner can edit it");
-  const byTan = await checkVariant(db, directory, partnerId, body, { workoutId: workout.id, variantId: variant.id, availableFrom: variant.availableFrom });
+  const byTan = await checkVariant(db, directory, partnerId, callerToday(scope), body, {
+    workoutId: workout.id,
+    variantId: variant.id,
+    availableFrom: variant.availableFrom,
+  });
   await batch(db, [
     db
       .update(workoutVariants)

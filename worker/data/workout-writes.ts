@@ -27,7 +27,7 @@ import { inList, insertRows, notInList } from "./bound";
 import { authored, checkSessionTotal, storedSessions } from "./library";
 import { partnersByTan, referenceCopies } from "./partner-numbers";
 import { bumpVersion } from "./publication";
-import { batch, today, type Stmt } from "./query";
+import { batch, callerToday, type Stmt } from "./query";
 import { checkPricing, pricingStatements } from "./workout-pricing";
 
 type PricingIn = z.output<typeof CreateWorkoutBody>["pricing"];
@@ -211,8 +211,7 @@ export async function storedStarts(db: Db, workoutId: string, variantId: string 
 }
 
 /** "Start cannot be before today" on every dated list a save replaces (a start the list already had is kept). */
-export function checkStartDates(lists: DatedLists, stored: StoredStarts, fields: Record<string, string>): void {
-  const day = today();
+export function checkStartDates(lists: DatedLists, stored: StoredStarts, day: string, fields: Record<string, string>): void {
   for (const key of ["pricing", "deliveryPartners", "prerequisites", "sessions"] as const) {
     const rows = lists[key];
     if (rows) startsNotBeforeToday(rows, stored[key], key, day, fields);
@@ -236,8 +235,9 @@ export async function createWorkout(db: Db, directory: Db, scope: PartnerScope, 
   await checkPricing(db, account.id, body.pricing, "pricing", fields);
   const byTan = await resolveTans(directory, body.deliveryPartners, "deliveryPartners", fields);
   await checkPrerequisites(db, account.id, null, body.prerequisites, fields);
-  checkStartDates(body, NOTHING_STORED, fields);
-  if (body.variant?.availableFrom && body.variant.availableFrom < today()) fields["variant.availableFrom"] = MESSAGES.startBeforeToday;
+  const day = callerToday(scope);
+  checkStartDates(body, NOTHING_STORED, day, fields);
+  if (body.variant?.availableFrom && body.variant.availableFrom < day) fields["variant.availableFrom"] = MESSAGES.startBeforeToday;
   if (await skuTaken(db, account.id, body.sku)) fields.sku = MESSAGES.alreadyExists;
   if (Object.keys(fields).length) throw invalid(fields);
 
@@ -245,7 +245,7 @@ export async function createWorkout(db: Db, directory: Db, scope: PartnerScope, 
   const variant = body.variant ?? {
     name: "Standard",
     locale: account.language,
-    availableFrom: today(),
+    availableFrom: day,
     availableTo: null,
     customPricing: false,
     partnerVisibility: body.partnerVisibility,
@@ -295,7 +295,7 @@ export async function updateWorkout(db: Db, directory: Db, scope: PartnerScope, 
   if (body.pricing) await checkPricing(db, account.id, body.pricing, "pricing", fields);
   const byTan = body.deliveryPartners ? await resolveTans(directory, body.deliveryPartners, "deliveryPartners", fields) : new Map<string, Account>();
   if (body.prerequisites) await checkPrerequisites(db, account.id, workout.id, body.prerequisites, fields);
-  checkStartDates(body, await storedStarts(db, workout.id, null), fields);
+  checkStartDates(body, await storedStarts(db, workout.id, null), callerToday(scope), fields);
   if (body.details && body.details.sku !== workout.sku && (await skuTaken(db, account.id, body.details.sku))) fields["details.sku"] = MESSAGES.alreadyExists;
   if (Object.keys(fields).length) throw invalid(fields);
 

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { STATUS_OF, type ErrorCode, type ErrorEnvelope } from "../../contract/errors";
+import { MESSAGES } from "../../contract/messages";
 import { MOVING_MESSAGE, MOVING_RETRY_SECONDS } from "../domain/shard-move";
 import type { AppEnv } from "../env";
 
@@ -20,7 +21,7 @@ export class ApiError extends Error {
   }
 }
 
-export const invalid = (fields: Record<string, string>, message = "Invalid input") => new ApiError("invalid_input", message, fields);
+export const invalid = (fields: Record<string, string>, message: string = MESSAGES.checkFields) => new ApiError("invalid_input", message, fields);
 export const notFound = (what = "Not found") => new ApiError("not_found", what);
 export const unauthenticated = () => new ApiError("unauthenticated", "Sign in to continue");
 export const forbidden = (why = "You are not allowed to do this") => new ApiError("forbidden", why);

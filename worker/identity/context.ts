@@ -10,6 +10,8 @@ import type { Tenant } from "../tenant/resolve";
 import { forbidden, invalid, unauthenticated } from "../http/errors";
 import type { IdentityEnv } from "./embedded";
 import { verifyClerk, verifyEmbeddedToken, type AuthContext } from "./tokens";
+import { sessionOnHost } from "./host-session";
+import { TIME_ZONE_HEADER } from "../../contract/time-zone-header";
 import { claimRead, isolateCache, type Refreshable } from "../http/isolate-cache";
 import { theRow } from "../data/query";
 import { reusableQuery } from "../data/reusable";
@@ -173,7 +175,8 @@ export async function adoptCaller(c: Context<AppEnv>, auth: AuthContext): Promis
 
 /**
  * The signed-in caller: the verified token and the product user. Throws 401
- * without a valid token. Memoised per request.
+ * without a valid token, or with one this host does not take (./host-session.ts).
+ * Memoised per request.
  */
 export async function requireUser(c: Context<AppEnv>): Promise<{ auth: AuthContext; user: ProductUser }> {
   const known = c.get("caller");
@@ -185,8 +188,9 @@ export async function requireUser(c: Context<AppEnv>): Promise<{ auth: AuthConte
     identityProvider(env) === "clerk"
       ? await verifyClerk({ jwtKey: env.CLERK_JWT_KEY!, authorizedParties: trustedOrigins(c) }, token)
       : await verifyEmbeddedToken(c.get("directory"), token);
-  if (!auth) throw unauthenticated();
-  const caller = { auth, user: await productUser(c, auth) };
+  const here = auth && (await sessionOnHost(c.get("directory"), c.get("tenant"), auth));
+  if (!here) throw unauthenticated();
+  const caller = { auth: { ...here, sentTimeZone: c.req.header(TIME_ZONE_HEADER) ?? null }, user: await productUser(c, here) };
   c.set("caller", caller);
   return caller;
 }

@@ -3,7 +3,7 @@ import { APIError, createAuthEndpoint, getSessionFromCtx, sessionMiddleware } fr
 import { setSessionCookie } from "better-auth/cookies";
 import { and, eq, sql } from "drizzle-orm";
 import * as z from "zod";
-import { accounts, authMembers, authVerifications } from "../../db/schema";
+import { accounts, authMembers, authVerifications, invites } from "../../db/schema";
 import { bindSessionToPartner } from "../data/auth-links";
 import { underPartner } from "../data/customers";
 import { database } from "../db";
@@ -28,7 +28,8 @@ import { satelliteOfOrigin, type Satellite } from "../tenant/origins";
  * `<registered origin of a connected satellite domain>/post-auth` with a
  * challenge and the user belongs to that partner (a member of the partner or
  * of one of its customers, or of no account at all yet: a fresh sign-up
- * onboards there); otherwise 403 HANDOFF_NOT_AVAILABLE (or 400 for a URL that
+ * onboards there), or has a pending invite there to their verified address
+ * (an invite link followed by an existing user); otherwise 403 HANDOFF_NOT_AVAILABLE (or 400 for a URL that
  * is no satellite). Without a challenge (the visitor started on the main
  * domain) it answers no token but the satellite's /login, which starts the
  * hand-off from that browser. The token is stored hashed, bound to the user,
@@ -129,6 +130,23 @@ export async function belongsToPartner(db: Db, authUserId: string, partnerId: st
   return !row || Number(row.memberships) === 0 || Number(row.under) === 1;
 }
 
+/**
+ * Whether a pending invite to the partner or one of its customers is
+ * addressed to `email` (the user's verified address): an existing user
+ * following an invite link signs in on the main domain and is handed to the
+ * partner's domain to accept it there, though no account of theirs is the
+ * partner's yet (docs/decisions/2026-11-27-invite-for-an-existing-account.md).
+ */
+export async function invitedUnderPartner(db: Db, email: string, partnerId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: invites.id })
+    .from(invites)
+    .innerJoin(accounts, eq(accounts.id, invites.accountId))
+    .where(and(sql`lower(trim(${invites.email})) = ${email.trim().toLowerCase()}`, eq(invites.status, "pending"), underPartner(partnerId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Takes the token's record out of the store (once: a second redeem finds nothing). */
 async function consume(db: Db, token: string): Promise<Bound | null> {
   const taken = await db
@@ -183,8 +201,12 @@ export function satelliteHandoff(env: OriginEnv) {
           const found = await handoffTarget(db, env, ctx.body.redirectUrl);
           if (!found) throw new APIError("BAD_REQUEST", { code: "INVALID_REDIRECT_URL", message: "Not a connected partner domain" });
           const { satellite: target, challenge } = found;
-          const userId = ctx.context.session.user.id;
-          if (!(await belongsToPartner(db, userId, target.partnerId))) throw notAvailable();
+          const { id: userId, email, emailVerified } = ctx.context.session.user;
+          const [belongs, invited] = await Promise.all([
+            belongsToPartner(db, userId, target.partnerId),
+            emailVerified ? invitedUnderPartner(db, email, target.partnerId) : false,
+          ]);
+          if (!belongs && !invited) throw notAvailable();
           // No browser to bind the token to: the satellite starts the hand-off itself.
           if (!challenge) return ctx.json({ url: new URL(SATELLITE_START_PATH, target.origin).toString() });
           const token = randomToken();

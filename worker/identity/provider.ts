@@ -5,6 +5,7 @@ import { organizationUnderPartner } from "../data/customers";
 import { identityProvider, NOT_AVAILABLE_HERE, providerOrigins } from "./context";
 import { embeddedAuth } from "./embedded";
 import { forgetSessions } from "./tokens";
+import { cookieSessionOnHost } from "./host-session";
 import { pendingInvite } from "../data/invite-links";
 import { InviteCode, inviteCodeParts, withPresentedInvite, type PresentedInvite } from "./invite-signup";
 
@@ -33,6 +34,9 @@ const SATELLITE_ROUTES = new Set([
   "POST /request-password-reset",
   "POST /reset-password",
 ]);
+
+/** The satellite routes that act on the session of the request's cookie (worker/identity/host-session.ts checks it first). */
+const COOKIE_SESSION_ROUTES = new Set(["GET /get-session", "GET /token", "POST /organization/set-active"]);
 
 /**
  * On a partner's domain the organisation switch reaches only that partner's
@@ -83,6 +87,10 @@ export async function embeddedProvider(c: Context<AppEnv>): Promise<Response> {
   if (!where) return c.notFound();
   const route = `${c.req.method} ${c.req.path.slice("/api/auth".length)}`;
   if (tenant.mode === "satellite" && !SATELLITE_ROUTES.has(route)) return c.notFound();
+  if (tenant.mode === "satellite" && COOKIE_SESSION_ROUTES.has(route) && !(await cookieSessionOnHost(c))) {
+    // A session this domain does not take (another partner's, or the main domain's without an account here): signed out here.
+    return route === "GET /get-session" ? c.json(null) : c.json({ code: "UNAUTHORIZED", message: "Sign in to continue" }, 401);
+  }
   if (tenant.mode === "satellite" && route === "POST /organization/set-active" && !(await switchAllowedHere(c, tenant.partner?.id ?? null))) {
     return c.json({ code: "NOT_AVAILABLE_HERE", message: NOT_AVAILABLE_HERE }, 403);
   }

@@ -23,6 +23,8 @@ export type AuthContext = {
    * it was made for: it acts only for that partner and its customers.
    */
   partnerScope?: string | null;
+  /** The zone the caller's browser sent (contract/time-zone-header.ts): theirs until one is stored. */
+  sentTimeZone?: string | null;
   name: string | null;
   /** The active organisation as the provider sees it (Clerk); null for embedded tokens. */
   orgId: string | null;

@@ -6,6 +6,7 @@ import type { AppEnv } from "../env";
 import { adoptCaller, availableInSession, identityProvider, providerOrigins, type Account, type Role } from "../identity/context";
 import { embeddedAuth } from "../identity/embedded";
 import { verifyEmbeddedToken } from "../identity/tokens";
+import { sessionOnHost } from "../identity/host-session";
 
 /** better-auth's session cookie (with the __Secure- prefix over https). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
@@ -42,7 +43,9 @@ export async function serverIdentity(c: Context<AppEnv>): Promise<ServerIdentity
   // The jwt plugin signs a token with every get-session (its set-auth-jwt header): the same token
   // /api/auth/token signs, without reading the session and the keys again.
   const token = read.headers.get("set-auth-jwt") ?? (await auth.api.getToken({ headers })).token;
-  const verified = token ? await verifyEmbeddedToken(c.get("directory"), token) : null;
+  const session = token ? await verifyEmbeddedToken(c.get("directory"), token) : null;
+  // A session this host does not take (./host-session.ts) renders the page signed out, as the API answers 401.
+  const verified = session && (await sessionOnHost(c.get("directory"), c.get("tenant"), session));
   if (!verified) return { identity: null, setCookies };
   const caller = await adoptCaller(c, verified);
   const { dto: me, memberships } = await userAnswer(c, caller, caller.user);

@@ -9,7 +9,7 @@ import { Field, Select } from "../../components/ui/Field";
 import { Skeleton } from "../../components/ui/Skeleton";
 import { DataTable } from "../../components/ui/Table";
 import { toast } from "../../components/ui/toast-store";
-import { today, toCalendarDate, useFormatDate } from "../../lib/dates";
+import { calendarDateIn, toCalendarDate, useFormatDate, useTimeZone, useToday } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import { ScoreSummary } from "../home/ScoreSummary";
 import { useCompletedSessions, useRefreshActivity, useScoreHistory, useScores, type DoneSession } from "./api";
@@ -25,10 +25,10 @@ const ScoreChart = lazy(() => import("./ScoreChart"));
 const PRESETS = ["30", "90", "365", "custom"] as const;
 type Preset = (typeof PRESETS)[number];
 
-function daysAgo(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() - days);
-  return toCalendarDate(d);
+/** The calendar day `days` before `today` (calendar arithmetic: no zone, no daylight-saving hour). */
+function daysAgo(today: string, days: number): string {
+  const [y, m, d] = today.split("-").map(Number) as [number, number, number];
+  return toCalendarDate(new Date(y, m - 1, d - days));
 }
 
 /**
@@ -41,17 +41,20 @@ function daysAgo(days: number): string {
 export default function ActivityScreen() {
   const t = useT();
   const date = useFormatDate();
+  const today = useToday();
+  // Days of the timeframe are the reader's: a score or session belongs to the day it happened where they are.
+  const zone = useTimeZone();
   const { account } = useAppUser();
   const [preset, setPreset] = useState<Preset>("365");
   const [category, setCategory] = useState<CategoryFilter>("all");
   const [custom, setCustom] = useState<{ from: string | null; to: string | null }>({ from: null, to: null });
-  const from = preset === "custom" ? custom.from : daysAgo(Number(preset));
-  const to = preset === "custom" ? custom.to : today();
+  const from = preset === "custom" ? custom.from : daysAgo(today, Number(preset));
+  const to = preset === "custom" ? custom.to : today;
   const scores = useScores();
   const history = useScoreHistory(category);
   // The timeframe's start must come before its end.
   const badFrame = Boolean(from && to && from >= to);
-  const trend = useMemo(() => (badFrame ? [] : scoreTrend(history.data ?? [], from, to)), [history.data, from, to, badFrame]);
+  const trend = useMemo(() => (badFrame ? [] : scoreTrend(history.data ?? [], from, to, zone)), [history.data, from, to, badFrame, zone]);
   const series = trendSeries(trend);
   const sessions = useCompletedSessions();
   const refresh = useRefreshActivity();
@@ -59,11 +62,17 @@ export default function ActivityScreen() {
   const customer = account?.type === "customer";
 
   const inFrame = useMemo(
-    () => (badFrame ? [] : (sessions.data ?? []).filter((s) => (!from || s.completedAt.slice(0, 10) >= from) && (!to || s.completedAt.slice(0, 10) <= to))),
-    [sessions.data, from, to, badFrame],
+    () =>
+      badFrame
+        ? []
+        : (sessions.data ?? []).filter((s) => {
+            const day = calendarDateIn(s.completedAt, zone);
+            return (!from || day >= from) && (!to || day <= to);
+          }),
+    [sessions.data, from, to, badFrame, zone],
   );
   // Each category's latest score within the timeframe (the scores come newest first).
-  const latest = useMemo(() => (badFrame ? [] : latestInFrame(scores.data ?? [], from, to)), [scores.data, from, to, badFrame]);
+  const latest = useMemo(() => (badFrame ? [] : latestInFrame(scores.data ?? [], from, to, zone)), [scores.data, from, to, badFrame, zone]);
 
   return (
     <Page
@@ -106,15 +115,15 @@ export default function ActivityScreen() {
           {preset === "custom" ? (
             <>
               <Field label={t("activity.from")}>
-                <DatePicker value={custom.from} max={custom.to ?? today()} clearable onChange={(v) => setCustom({ ...custom, from: v })} />
+                <DatePicker value={custom.from} max={custom.to ?? today} clearable onChange={(v) => setCustom({ ...custom, from: v })} />
               </Field>
               <Field label={t("activity.to")} error={badFrame ? t("activity.startBeforeEnd") : null}>
-                <DatePicker value={custom.to} min={custom.from ?? undefined} max={today()} clearable onChange={(v) => setCustom({ ...custom, to: v })} />
+                <DatePicker value={custom.to} min={custom.from ?? undefined} max={today} clearable onChange={(v) => setCustom({ ...custom, to: v })} />
               </Field>
             </>
           ) : (
             <p className="pb-2 text-sm text-muted-foreground" data-testid="timeframe">
-              {from ? `${date(from)} – ${date(to ?? today())}` : null}
+              {from ? `${date(from)} – ${date(to ?? today)}` : null}
             </p>
           )}
           {customer ? <CategorySelect value={category} onChange={setCategory} /> : null}

@@ -9,6 +9,7 @@ import { Spinner } from "../../components/ui/Spinner";
 import type { MessageKey } from "../../i18n";
 import { useT } from "../../lib/i18n";
 import { AuthLayout } from "./AuthLayout";
+import { useInvitedAddress } from "./invited-address";
 import { FAILURE_KEY } from "./failure";
 import { PASSWORD_CHANGED, SIGN_IN_FIELDS, SIGN_IN_RULES, signInErrors, type SignInErrors, type SignInField } from "./signInRules";
 
@@ -74,7 +75,10 @@ export default function LoginScreen() {
   // The server's refusal of a posted form belongs to the page's own entry ("default"), not to a later visit of /login.
   const posted = key === "default" ? boot.loginFailure : undefined;
   const [failure, setFailure] = useState<MessageKey | null>(posted?.kind ? FAILURE_KEY[posted.kind] : null);
-  const invited = new URLSearchParams(search).has("invite");
+  const inviteCode = new URLSearchParams(search).get("invite");
+  const invited = inviteCode !== null;
+  // An invite link's sign-in (its address has an account): the invited address, filled in once known.
+  const invitedEmail = useInvitedAddress(inviteCode);
 
   const form = useSignInForm(async ({ email, password }) => {
     setFailure(null);
@@ -110,7 +114,14 @@ export default function LoginScreen() {
             </p>
           ) : null}
           <Field label={t("auth.email")} required error={form.errors.email ? t(form.errors.email) : null}>
-            <Input type="email" name="email" autoComplete="email" defaultValue={posted?.email ?? ""} onChange={form.onChange} />
+            <Input
+              key={invitedEmail ?? ""}
+              type="email"
+              name="email"
+              autoComplete="email"
+              defaultValue={posted?.email ?? invitedEmail ?? ""}
+              onChange={form.onChange}
+            />
           </Field>
           <Field label={t("auth.password")} required error={form.errors.password ? t(form.errors.password) : null}>
             <Input type="password" name="password" autoComplete="current-password" defaultValue="" onChange={form.onChange} />

@@ -1,7 +1,6 @@
 import { isOneLine, NAME_MAX } from "../../../contract/forms";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Building2, Users } from "../../components/icons";
-import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -15,11 +14,10 @@ import { Spinner } from "../../components/ui/Spinner";
 import type { MessageKey } from "../../i18n";
 import { useT } from "../../lib/i18n";
 import { translateApiMessage } from "../../lib/api-messages";
-import { api } from "../../lib/api";
-import { parseInviteCode } from "../../lib/invite-code";
 import { toast } from "../../components/ui/toast-store";
 import { useHydrated } from "../../lib/useHydrated";
 import { AuthLayout } from "./AuthLayout";
+import { useInviteLink } from "./invite-link";
 import { FAILURE_KEY } from "./failure";
 import { emailRule, passwordRule } from "./password";
 import { rememberSignupType, typeInQuery, withType, type SignupType } from "./signupType";
@@ -35,28 +33,6 @@ const schema = z.object({
   password: passwordRule,
 });
 type Values = z.infer<typeof schema>;
-
-/**
- * The invite an invite link names (`?invite=<accountId>.<inviteId>`): its
- * address and organisation, asked once (no session yet). A code that is no
- * code, or an invite that is not pending (here), comes back as an error.
- */
-/** The invite link's query key: its own root, asked with no account (no session yet). */
-export const inviteLinkKeys = { one: (code: string | null) => ["invite-link", code] as const };
-
-function useInviteLink(code: string | null) {
-  const parsed = parseInviteCode(code);
-  return useQuery({
-    queryKey: inviteLinkKeys.one(code),
-    queryFn: () =>
-      parsed
-        ? api.get("/v1/accounts/{accountId}/invites/{inviteId}", { params: parsed, accountId: null, anonymous: true })
-        : Promise.reject(new Error("Not an invite code")),
-    enabled: code !== null,
-    retry: false,
-    staleTime: Infinity,
-  });
-}
 
 /** The invite codes this page has said are not valid (once each, whatever re-renders). */
 const refusedCodes = new Set<string>();
@@ -116,6 +92,14 @@ export default function SignupScreen() {
   useEffect(() => {
     if (inviteLink.isError) refuseInvite();
   });
+  // The invited address has an account already: the link leads to its sign-in (the address filled in), which then
+  // accepts the invite; on a partner's domain the server sends the sign-in on to the main domain in the partner's brand.
+  const toSignIn = inviteLink.data?.hasAccount === true;
+  useEffect(() => {
+    if (!toSignIn) return;
+    if (boot.mode === "satellite") location.replace(`/login${search}`);
+    else void navigate(`/login${search}`, { replace: true });
+  }, [toSignIn, boot.mode, search, navigate]);
 
   const submit = form.handleSubmit(async ({ name, email, password }) => {
     setFailure(null);
@@ -192,7 +176,7 @@ export default function SignupScreen() {
         <Suspense fallback={<Spinner />}>
           <ClerkSignUp next={`/post-auth${without(search, CLERK_TICKET)}`} />
         </Suspense>
-      ) : invited && !invitedEmail ? (
+      ) : invited && (!invitedEmail || toSignIn) ? (
         <div className="grid place-items-center py-8" aria-busy="true">
           <Spinner />
         </div>

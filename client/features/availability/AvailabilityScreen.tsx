@@ -13,7 +13,7 @@ import { QueryState } from "../../components/ui/QueryState";
 import { toast } from "../../components/ui/toast-store";
 import { LANGUAGE_TAG } from "../../i18n/tags";
 import { ApiError } from "../../lib/api";
-import { today, usePartnerTimeZone } from "../../lib/dates";
+import { usePartnerTimeZone, useToday } from "../../lib/dates";
 import { errorAt, setFieldErrors, toastInvalidForm } from "../../lib/forms";
 import { useLanguage, useT } from "../../lib/i18n";
 import { translateApiMessage } from "../../lib/api-messages";
@@ -74,6 +74,7 @@ function AvailabilityForm({ schedule, workoutId }: { schedule: AvailabilityDto |
   const [language] = useLanguage();
   const { save, remove } = useAvailabilityChanges();
   const zone = usePartnerTimeZone();
+  const today = useToday(zone);
   const defaults = useMemo(() => valuesOf(schedule, workoutId, zone), [schedule, workoutId, zone]);
   const form = useForm<AvailabilityValues, unknown, z.output<typeof SaveAvailability>>({ resolver: zodResolver(SaveAvailability), defaultValues: defaults });
   const { errors, isDirty } = form.formState;
@@ -150,7 +151,7 @@ function AvailabilityForm({ schedule, workoutId }: { schedule: AvailabilityDto |
                   <Controller
                     control={form.control}
                     name={`overrides.${i}.date`}
-                    render={({ field }) => <DatePicker ref={field.ref} value={field.value || null} min={today()} onChange={(v) => field.onChange(v ?? "")} />}
+                    render={({ field }) => <DatePicker ref={field.ref} value={field.value || null} min={today} onChange={(v) => field.onChange(v ?? "")} />}
                   />
                 </Field>
                 <Checkbox

@@ -10,7 +10,7 @@ import { Checkbox, Field, Input, Select } from "../../components/ui/Field";
 import { toast } from "../../components/ui/toast-store";
 import { LANGUAGE_TAG } from "../../i18n/tags";
 import { ApiError } from "../../lib/api";
-import { today, usePartnerTimeZone } from "../../lib/dates";
+import { usePartnerTimeZone, useToday } from "../../lib/dates";
 import { errorAt, setFieldErrors } from "../../lib/forms";
 import { useLanguage, useT } from "../../lib/i18n";
 import { translateApiMessage } from "../../lib/api-messages";
@@ -27,6 +27,7 @@ export function SeriesForm({ workout }: { workout: DeliveredWorkout }) {
   const { publishSeries } = useSlotChanges(workout.id);
   // The organisation's zone, as the single times beside the series are entered in.
   const zone = usePartnerTimeZone();
+  const today = useToday(zone);
   const form = useForm<z.input<typeof RecurringSlots>, unknown, z.output<typeof RecurringSlots>>({
     resolver: zodResolver(RecurringSlots),
     defaultValues: {
@@ -34,7 +35,7 @@ export function SeriesForm({ workout }: { workout: DeliveredWorkout }) {
       sessionId: workout.sessions[0]?.id ?? "",
       capacity: "5",
       timeZone: zone,
-      startDate: today(),
+      startDate: today,
       time: "10:00",
       weekdays: [2],
       weeks: "8",
@@ -81,7 +82,7 @@ export function SeriesForm({ workout }: { workout: DeliveredWorkout }) {
         <Controller
           control={form.control}
           name="startDate"
-          render={({ field }) => <DatePicker ref={field.ref} value={field.value || null} onChange={(v) => field.onChange(v ?? "")} min={today()} />}
+          render={({ field }) => <DatePicker ref={field.ref} value={field.value || null} onChange={(v) => field.onChange(v ?? "")} min={today} />}
         />
       </Field>
       <Field label={t("slots.time")} required error={err("time")}>

@@ -12,7 +12,7 @@ import { Field, Input, Select } from "../../components/ui/Field";
 import { DataTable, type Column } from "../../components/ui/Table";
 import { toast } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
-import { today, useFormatDate, usePartnerTimeZone, zonedInputToIso } from "../../lib/dates";
+import { useFormatDate, usePartnerTimeZone, useToday, zonedInputToIso } from "../../lib/dates";
 import { errorAt, setFieldErrors, toastInvalidForm } from "../../lib/forms";
 import { useT } from "../../lib/i18n";
 import { translateApiMessage } from "../../lib/api-messages";
@@ -69,6 +69,7 @@ export function SlotsPanel() {
   const slots = useSlots(workout?.id ?? null);
   const { publish, close } = useSlotChanges(workout?.id ?? null);
   const timeZone = usePartnerTimeZone();
+  const today = useToday(timeZone);
   const schema = useMemo(() => slotForm(workout, timeZone), [workout, timeZone]);
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
@@ -176,7 +177,7 @@ export function SlotsPanel() {
               <Controller
                 control={form.control}
                 name="date"
-                render={({ field }) => <DatePicker ref={field.ref} value={field.value} onChange={field.onChange} min={today()} />}
+                render={({ field }) => <DatePicker ref={field.ref} value={field.value} onChange={field.onChange} min={today} />}
               />
             </Field>
             <Field label={t("slots.time")} required hint={t("dates.inPartnerZone", { zone: timeZone })} error={err("time")}>

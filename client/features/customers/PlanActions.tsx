@@ -13,6 +13,7 @@ import { translateMessage } from "../profile/messages";
 import { useOfferedPlans } from "../plans/api";
 import { useCancelPlan, useChangePlan } from "./api";
 import { LeaveGuard } from "../../app/shell/LeaveGuard";
+import { useToday } from "../../lib/dates";
 
 /** The forms hold the contract's bodies, a date as its picker does (null until chosen: "Required"). */
 const CancelForm = bodySchema((values: FormValues<z.input<typeof CancelPlanBody>>) => values, CancelPlanBody);
@@ -29,7 +30,7 @@ export function PlanActions({ accountId, customerId, plan }: { accountId: string
   const plans = useOfferedPlans();
   const cancel = useCancelPlan(accountId, customerId);
   const change = useChangePlan(accountId, customerId);
-  const todayDate = new Date().toISOString().slice(0, 10);
+  const todayDate = useToday();
   const cancelForm = useForm<z.input<typeof CancelForm>, unknown, z.output<typeof CancelForm>>({
     resolver: zodResolver(CancelForm),
     defaultValues: { endDate: plan.earliestEndDate && plan.earliestEndDate > todayDate ? plan.earliestEndDate : todayDate },

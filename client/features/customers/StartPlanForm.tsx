@@ -15,6 +15,7 @@ import { translateMessage } from "../profile/messages";
 import { useOfferedPlans } from "../plans/api";
 import { useStartPlan } from "./api";
 import { LeaveGuard } from "../../app/shell/LeaveGuard";
+import { useToday } from "../../lib/dates";
 
 type Values = { planId: string; startDate: string | null };
 
@@ -32,9 +33,10 @@ export function StartPlanForm({ accountId, customerId }: { accountId: string; cu
   const plans = useOfferedPlans();
   const start = useStartPlan(accountId, customerId);
   const schema = startForm(customerId);
+  const today = useToday();
   const form = useForm<Values, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
-    defaultValues: { planId: "", startDate: new Date().toISOString().slice(0, 10) },
+    defaultValues: { planId: "", startDate: today },
   });
   const err = (m?: string) => (m ? translateMessage(m) : null);
 

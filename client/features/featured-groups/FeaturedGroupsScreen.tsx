@@ -15,7 +15,7 @@ import { EmptyState } from "../../components/ui/EmptyState";
 import { Field, Input } from "../../components/ui/Field";
 import { toast, toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
-import { today, useFormatDate } from "../../lib/dates";
+import { useFormatDate, useToday } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import { translateApiMessage } from "../../lib/api-messages";
 import { WorkoutPicker } from "../library/WorkoutPicker";
@@ -109,6 +109,7 @@ type Values = z.input<typeof FeaturedGroupBody>;
 
 function FeaturedGroupDialog({ group, onClose }: { group: FeaturedGroupDto | null; onClose: () => void }) {
   const t = useT();
+  const today = useToday();
   const save = useSaveFeaturedGroup();
   const [titles, setTitles] = useState<Record<string, string>>(() => Object.fromEntries(group?.items.map((i) => [i.workoutId, i.title]) ?? []));
   const [pick, setPick] = useState<{ id: string; title: string } | null>(null);
@@ -128,7 +129,7 @@ function FeaturedGroupDialog({ group, onClose }: { group: FeaturedGroupDto | nul
   const submit = form.handleSubmit(
     async (body) => {
       // The server's rule, said before the round trip: a new or changed start date cannot be in the past.
-      if (body.startDate && body.startDate !== group?.startDate && body.startDate < today()) {
+      if (body.startDate && body.startDate !== group?.startDate && body.startDate < today) {
         form.setError("startDate", { message: MESSAGES.startBeforeToday });
         toastInvalidForm(MESSAGES.startBeforeToday);
         return;
@@ -165,7 +166,7 @@ function FeaturedGroupDialog({ group, onClose }: { group: FeaturedGroupDto | nul
               <Controller
                 control={form.control}
                 name="startDate"
-                render={({ field }) => <DatePicker value={field.value ?? null} onChange={field.onChange} min={today()} clearable />}
+                render={({ field }) => <DatePicker value={field.value ?? null} onChange={field.onChange} min={today} clearable />}
               />
             </Field>
             <Field label={t("editor.endDate")} optional error={err(errors.endDate?.message)}>

@@ -15,7 +15,7 @@ import { FileUpload } from "../../components/ui/FileUpload";
 import { toastMessage } from "../../components/ui/toast-store";
 import { ApiError } from "../../lib/api";
 import { errorAt, setFieldErrors, toastInvalidForm } from "../../lib/forms";
-import { today } from "../../lib/dates";
+import { useToday } from "../../lib/dates";
 import { startsNotBeforeToday } from "../../../contract/start-dates";
 import { useT } from "../../lib/i18n";
 import { translateApiMessage } from "../../lib/api-messages";
@@ -48,6 +48,7 @@ export function RowDialog({
   onClose: () => void;
 }) {
   const t = useT();
+  const today = useToday();
   const form = useForm<RowValues, unknown, z.output<typeof RowForm>>({ resolver: zodResolver(RowForm), defaultValues: row });
   const slots = useFieldArray({ control: form.control, name: "slots" });
   const [known, setKnown] = useState<Names>(names);
@@ -65,7 +66,7 @@ export function RowDialog({
       // The server's rule, said before the round trip: a new or changed start is not before today (a start the row already had is kept).
       const past: Record<string, string> = {};
       const kept = new Set(row.slots.flatMap((s) => (s.startDate ? [s.startDate] : [])));
-      startsNotBeforeToday(form.getValues().slots, kept, "slots", today(), past);
+      startsNotBeforeToday(form.getValues().slots, kept, "slots", today, past);
       if (setFieldErrors(form.setError, past)) toastInvalidForm(past);
       else onDone(form.getValues(), known);
     },

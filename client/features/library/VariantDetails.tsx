@@ -5,7 +5,7 @@ import { Language } from "../../../contract/enums";
 import type { WorkoutDto } from "../../../contract/workouts";
 import { Button } from "../../components/ui/Button";
 import { Field, Input } from "../../components/ui/Field";
-import { today } from "../../lib/dates";
+import { useToday } from "../../lib/dates";
 import { useT } from "../../lib/i18n";
 import { DateField, Section, useFieldError } from "./parts";
 import type { WorkoutForm } from "./workout-form";
@@ -15,6 +15,7 @@ import { EnumSelect } from "../../components/ui/EnumSelect";
 /** Variant Details: the first variant when creating; the list of variants when editing. */
 export function VariantDetails({ workout }: { workout: WorkoutDto | null }) {
   const t = useT();
+  const today = useToday();
   const { register } = useFormContext<WorkoutForm>();
   const error = useFieldError<WorkoutForm>();
   const canAdd = workout && (workout.own || workout.allowPartnerVariants);
@@ -57,7 +58,7 @@ export function VariantDetails({ workout }: { workout: WorkoutDto | null }) {
           <Field label={t("editor.locale")}>
             <EnumSelect enumName="Language" values={Language} {...register("variant.locale")} />
           </Field>
-          <DateField<WorkoutForm> name="variant.availableFrom" label={t("editor.availableFrom")} min={today()} />
+          <DateField<WorkoutForm> name="variant.availableFrom" label={t("editor.availableFrom")} min={today} />
           <DateField<WorkoutForm> name="variant.availableTo" label={t("editor.availableTo")} />
         </div>
       )}

@@ -22,6 +22,7 @@ import { Sessions } from "./SessionsEditor";
 import { StatusControl } from "./StatusControl";
 import { VariantDetails } from "./VariantDetails";
 import { blank, fromWorkout, workoutFormSchema, type WorkoutForm } from "./workout-form";
+import { useToday } from "../../lib/dates";
 
 /**
  * /admin/workout-library/create and /:id: every editing section of a workout
@@ -51,7 +52,8 @@ function Editor({ workout }: { workout: WorkoutDto | null }) {
   const [language] = useLanguage();
   const creating = workout === null;
   const readOnly = workout !== null && !workout.own;
-  const defaults = useMemo(() => (workout ? fromWorkout(workout, language) : blank(language)), [workout, language]);
+  const day = useToday();
+  const defaults = useMemo(() => (workout ? fromWorkout(workout, language) : blank(language, day)), [workout, language, day]);
   const schema = useMemo(() => workoutFormSchema(creating), [creating]);
   const form = useForm<WorkoutForm, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: defaults });
   const create = useCreateWorkout();

@@ -36,7 +36,8 @@ export type WorkoutForm = Omit<FormValues<WorkoutDetailsInput>, "defaultLocation
   variant: Pick<FormValues<z.input<typeof VariantDetailsInput>>, "name" | "locale" | "availableFrom" | "availableTo">;
 };
 
-export const blank = (language: string): WorkoutForm => ({
+/** A new workout's form; its variant is available from `day` (today where the partner's user works: useToday). */
+export const blank = (language: string, day: string = today()): WorkoutForm => ({
   name: "",
   sku: "",
   type: "",
@@ -60,7 +61,7 @@ export const blank = (language: string): WorkoutForm => ({
   prerequisites: [],
   pricing: [],
   deliveryPartners: [],
-  variant: { name: "Standard", locale: language, availableFrom: today(), availableTo: null },
+  variant: { name: "Standard", locale: language, availableFrom: day, availableTo: null },
 });
 
 export function fromWorkout(w: WorkoutDto, language: string): WorkoutForm {
