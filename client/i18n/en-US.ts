@@ -524,7 +524,7 @@ export const enUS = {
   "customers.changePlan": "Change plan",
   "customers.startPlan": "Start a plan",
   "customers.startPlanHint": "This customer has no plan. Credits are spent only on a plan: start one today or from a later date.",
-  "customers.startHint": "Today or a later date",
+  "customers.startHint": "Today or a later date. Plans run on UTC days, as their credits do.",
   "customers.planStarted": "The plan is started",
   "customers.noPlansYet": "You have no plans yet.",
   "customers.createPlanFirst": "Create a plan",

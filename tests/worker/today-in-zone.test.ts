@@ -48,19 +48,19 @@ async function newPlan() {
 const group = (startDate: string) => ({ title: "Zone month", subtitle: "", startDate, endDate: null, workoutIds: [DEMO.workouts.phishingResilience] });
 
 describe("today where the partner's user works", () => {
-  it("a plan starts on the user's own today, and never on their yesterday", async () => {
-    const { zone, day } = zoneOffUtc();
+  it("a plan runs on the product's UTC day, whatever the user's zone: started today it is in force at once, never from UTC's yesterday", async () => {
+    const { zone } = zoneOffUtc();
     await setZone(zone);
     const plan = await newPlan();
     const start = (accountId: string, startDate: string) => partner().post("/v1/admin/entitlements/plan-entries", { accountId, planId: plan.id, startDate });
-    const own = await start((await newNorthwindCustomer()).id, day);
+    const customer = await newNorthwindCustomer();
+    const own = await start(customer.id, utcToday());
     expect(own.status).toBe(201);
-    if (day > utcToday()) {
-      // Ahead of UTC: UTC's today is the user's yesterday.
-      const res = await start((await newNorthwindCustomer()).id, utcToday());
-      expect(res.status).toBe(400);
-      expect((await json(res)).error.fields).toEqual({ startDate: MESSAGES.startBeforeToday });
-    }
+    expect((await json<{ balance: number }>(await apiAs(customer.token, { accountId: customer.id }).get("/v1/entitlements"))).balance).toBe(2);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const res = await start((await newNorthwindCustomer()).id, yesterday);
+    expect(res.status).toBe(400);
+    expect((await json(res)).error.fields).toEqual({ startDate: MESSAGES.startBeforeToday });
   });
 
   it("a featured group's start is judged the same way", async () => {

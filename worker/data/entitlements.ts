@@ -25,7 +25,7 @@ import { audit, auditStatement, creditLineAudit } from "./audit";
 import { creditBalance, ledgerBalance } from "./credits";
 import { customerOf, customersOfPartner } from "./customers";
 import { firstGrant, newPlanEntry, offeredPlan, planEntryDto, planLabel } from "./plans";
-import { callerToday, onEachShard, theRow, today } from "./query";
+import { onEachShard, theRow, today } from "./query";
 import { d1Of, errorText, raw, runBatch, type Statements } from "./statements";
 
 /** The plan in force on a day: started, not ended, latest start first. */
@@ -217,7 +217,8 @@ export async function cancelPlan(db: Db, scope: PartnerAdminScope, planEntryId: 
   if (!canCancelOn(body.endDate, entry.earliestEndDate)) throw invalid({ endDate: PLAN_MESSAGES.cancelTooEarly }, PLAN_MESSAGES.cancelTooEarly);
   if (body.endDate < entry.startDate) throw invalid({ endDate: "End date cannot be before start date" });
   // A plan is not ended in the past.
-  if (body.endDate < callerToday(scope)) throw invalid({ endDate: MESSAGES.invalidDate });
+  // Plans run on UTC days (docs/decisions/2026-11-27-plans-run-on-utc-days.md).
+  if (body.endDate < today()) throw invalid({ endDate: MESSAGES.invalidDate });
   await runBatch(
     d1Of(db),
     audit([db.update(planEntries).set({ endDate: body.endDate, renewalDate: null }).where(eq(planEntries.id, entry.id))], {
@@ -243,7 +244,7 @@ export async function cancelPlan(db: Db, scope: PartnerAdminScope, planEntryId: 
 export async function changePlan(db: Db, scope: PartnerAdminScope, planEntryId: string, body: z.output<typeof ChangePlanBody>): Promise<PlanEntryDto> {
   const { entry } = await dependentPlanEntry(db, scope.account.id, planEntryId);
   const plan = await offeredPlan(db, scope.account.id, body.planId);
-  if (!canChangeFrom(body.startDate, entry, callerToday(scope))) throw invalid({ startDate: PLAN_MESSAGES.changeTooEarly }, PLAN_MESSAGES.changeTooEarly);
+  if (!canChangeFrom(body.startDate, entry, today())) throw invalid({ startDate: PLAN_MESSAGES.changeTooEarly }, PLAN_MESSAGES.changeTooEarly);
   const next = newPlanEntry(plan, entry.accountId, body.startDate);
   // The new plan's credits come on its first day (worker/data/plan-renewals.ts), not before it starts.
   await runBatch(d1Of(db), [

@@ -23,7 +23,7 @@ import { conflict, invalid, notFound } from "../http/errors";
 import { audit, auditStatement, fieldChanges, type AuditWrite } from "./audit";
 import { customerOf } from "./customers";
 import { grantPeriod, periodGrantStatements } from "./plan-renewals";
-import { callerToday, theRow, today } from "./query";
+import { theRow, today } from "./query";
 import { auditWhen } from "./audit";
 import { d1Of, errorText, raw, runBatch } from "./statements";
 
@@ -200,8 +200,9 @@ export async function startPlan(db: Db, scope: PartnerAdminScope, body: z.output
   const customer = await customerOf(db, scope, body.accountId);
   const plan = await offeredPlan(db, scope.account.id, body.planId);
   const day = today();
-  // Not before today where the partner's user works (their zone); the first credits come by the product's day (the cron's).
-  if (body.startDate < callerToday(scope)) throw invalid({ startDate: MESSAGES.startBeforeToday });
+  // Not before the product's day: a plan's dates are days of the UTC calendar its credits and the cron run on,
+  // so a plan started "today" is in force, with its credits, at once (docs/decisions/2026-11-27-plans-run-on-utc-days.md).
+  if (body.startDate < day) throw invalid({ startDate: MESSAGES.startBeforeToday });
   const entry = newPlanEntry(plan, customer.id, body.startDate);
   await runBatch(d1Of(db), [
     raw(sql`INSERT INTO plan_entries (id, account_id, plan_id, plan_name, variant_name, commitment_term, start_date, earliest_end_date, renewal_date, next_refresh_date)

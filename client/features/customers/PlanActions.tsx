@@ -30,7 +30,8 @@ export function PlanActions({ accountId, customerId, plan }: { accountId: string
   const plans = useOfferedPlans();
   const cancel = useCancelPlan(accountId, customerId);
   const change = useChangePlan(accountId, customerId);
-  const todayDate = useToday();
+  // Plans run on UTC days, as their credits do.
+  const todayDate = useToday("UTC");
   const cancelForm = useForm<z.input<typeof CancelForm>, unknown, z.output<typeof CancelForm>>({
     resolver: zodResolver(CancelForm),
     defaultValues: { endDate: plan.earliestEndDate && plan.earliestEndDate > todayDate ? plan.earliestEndDate : todayDate },

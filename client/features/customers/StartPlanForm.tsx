@@ -33,7 +33,8 @@ export function StartPlanForm({ accountId, customerId }: { accountId: string; cu
   const plans = useOfferedPlans();
   const start = useStartPlan(accountId, customerId);
   const schema = startForm(customerId);
-  const today = useToday();
+  // Plans run on UTC days, as their credits do (the hint says so).
+  const today = useToday("UTC");
   const form = useForm<Values, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { planId: "", startDate: today },
