@@ -1232,6 +1232,7 @@ export const enUS = {
   "editor.lengthMinutes": "Length (minutes)",
   "editor.shortSummary": "Short summary",
   "editor.startDate": "Start date",
+  "editor.utcDays": "Days of the UTC calendar, as the catalogue counts them",
   "editor.endDate": "End date",
   "editor.actionItems": "Action items",
   "editor.actionName": "Action",

@@ -20,7 +20,7 @@ import { storyRows } from "./story";
 import { availabilityRows } from "./availability";
 
 export { DEMO, DEMO_FILES, DEFAULT_TEAM_NAMES, DEMO_TIME_ZONES, demoId } from "./data";
-export { DEMO_PASSWORD, DEMO_USERS, DEMO_USER_TIME_ZONES, type DemoUserKey } from "./identity";
+export { DEMO_PASSWORD, DEMO_USERS, type DemoUserKey } from "./identity";
 export { SCORE_DEMO } from "./score-history";
 export { STORY_DEMO } from "./story";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { startsNotBeforeToday } from "../../contract/start-dates";
 import { MESSAGES } from "../../contract/messages";
 import { dayInZone } from "../../contract/time-zones";
-import { callerToday, callerZone } from "../../worker/data/query";
+import { callerZone } from "../../worker/data/query";
 import { latestInFrame, scoreTrend } from "../../client/features/activity/trend";
 
 /** 23:30 on Thursday 26 November in Los Angeles (UTC-8): already Friday 27 in UTC, Saturday 28 in Auckland (UTC+13). */
@@ -31,23 +31,19 @@ describe("today where the user works", () => {
     expect(callerZone(caller(null, "America/Los_Angeles"))).toBe("America/Los_Angeles");
     expect(callerZone(caller(null, "not/a zone"))).toBe("UTC");
     expect(callerZone(caller(null))).toBe("UTC");
-    expect(callerToday(caller(null, "America/Los_Angeles"), LA_NEAR_MIDNIGHT)).toBe("2026-11-26");
-    expect(callerToday(caller("Pacific/Auckland"), AUCKLAND_AFTER_MIDNIGHT)).toBe("2026-11-28");
+    expect(dayInZone(callerZone(caller(null, "America/Los_Angeles")), LA_NEAR_MIDNIGHT)).toBe("2026-11-26");
+    expect(dayInZone(callerZone(caller("Pacific/Auckland")), AUCKLAND_AFTER_MIDNIGHT)).toBe("2026-11-28");
   });
 
-  it("lets a user in Los Angeles start on their own today, and refuses Auckland's yesterday", () => {
+  it("judges a window's start on the UTC day the catalogue counts it on, wherever the user is", () => {
+    // Near midnight in Los Angeles it is already 27 November in UTC: LA's own today is UTC's yesterday.
     const la: Record<string, string> = {};
-    startsNotBeforeToday([{ startDate: "2026-11-26" }], new Set(), "pricing", callerToday(caller("America/Los_Angeles"), LA_NEAR_MIDNIGHT), la);
-    expect(la).toEqual({});
+    startsNotBeforeToday([{ startDate: "2026-11-26" }, { startDate: "2026-11-27" }], new Set(), "pricing", dayInZone("UTC", LA_NEAR_MIDNIGHT), la);
+    expect(la).toEqual({ "pricing.0.startDate": MESSAGES.startBeforeToday });
+    // Just after midnight in Auckland it is still 27 November in UTC: Auckland's yesterday is UTC's today.
     const auckland: Record<string, string> = {};
-    startsNotBeforeToday(
-      [{ startDate: "2026-11-27" }, { startDate: "2026-11-28" }],
-      new Set(),
-      "pricing",
-      callerToday(caller("Pacific/Auckland"), AUCKLAND_AFTER_MIDNIGHT),
-      auckland,
-    );
-    expect(auckland).toEqual({ "pricing.0.startDate": MESSAGES.startBeforeToday });
+    startsNotBeforeToday([{ startDate: "2026-11-27" }], new Set(), "pricing", dayInZone("UTC", AUCKLAND_AFTER_MIDNIGHT), auckland);
+    expect(auckland).toEqual({});
   });
 });
 

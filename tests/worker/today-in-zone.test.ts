@@ -18,6 +18,7 @@ import { workoutBody } from "./flows-setup";
 const NORTHWIND = DEMO.northwind.id;
 const partner = (headers: HeadersInit = {}) => apiAs("partnerAdmin", { accountId: NORTHWIND, headers });
 const utcToday = () => dayInZone("UTC");
+const utcYesterday = () => dayInZone("UTC", new Date(Date.now() - 86_400_000));
 
 /** A zone whose today is not UTC's now, with that day. */
 function zoneOffUtc(): { zone: string; day: string } {
@@ -57,24 +58,22 @@ describe("today where the partner's user works", () => {
     const own = await start(customer.id, utcToday());
     expect(own.status).toBe(201);
     expect((await json<{ balance: number }>(await apiAs(customer.token, { accountId: customer.id }).get("/v1/entitlements"))).balance).toBe(2);
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const res = await start((await newNorthwindCustomer()).id, yesterday);
+    const res = await start((await newNorthwindCustomer()).id, utcYesterday());
     expect(res.status).toBe(400);
     expect((await json(res)).error.fields).toEqual({ startDate: MESSAGES.startBeforeToday });
   });
 
-  it("a featured group's start is judged the same way", async () => {
-    const { zone, day } = zoneOffUtc();
+  it("a featured group's window runs on UTC days too, as the catalogue counts them: UTC's today is taken in any zone, its yesterday refused", async () => {
+    const { zone } = zoneOffUtc();
     await setZone(zone);
-    expect((await partner().post("/v1/admin/featured-groups", group(day))).status).toBe(201);
-    const yesterday = day > utcToday() ? utcToday() : dayInZone(zone, new Date(Date.now() - 86_400_000));
-    const res = await partner().post("/v1/admin/featured-groups", group(yesterday));
+    expect((await partner().post("/v1/admin/featured-groups", group(utcToday()))).status).toBe(201);
+    const res = await partner().post("/v1/admin/featured-groups", group(utcYesterday()));
     expect(res.status).toBe(400);
     expect((await json(res)).error.fields).toEqual({ startDate: MESSAGES.startBeforeToday });
   });
 
-  it("without a stored zone, the zone the browser sends is the user's: a new partner's workout available from its today", async () => {
-    const { zone, day } = zoneOffUtc();
+  it("a new workout is available from UTC's today whatever zone the browser sends", async () => {
+    const { zone } = zoneOffUtc();
     const person = await signUp("Zone Less");
     expect((await json(await apiAs(person.token).get("/v1/users/me"))).timeZone).toBeNull();
     const form = new FormData();
@@ -82,14 +81,12 @@ describe("today where the partner's user works", () => {
     const made = await apiAs(person.token).post("/v1/accounts", form);
     expect(made.status).toBe(201);
     const accountId = (await json<{ id: string }>(made)).id;
-    const sending = (tz: string, availableFrom: string) =>
-      apiAs(person.token, { accountId, headers: { [TIME_ZONE_HEADER]: tz } }).post(
-        "/v1/admin/workouts",
-        workoutBody({ variant: { name: "Standard", locale: "enUS", availableFrom, availableTo: null } }),
-      );
-    expect((await sending(zone, day)).status).toBe(201);
-    // Judged in UTC instead, the same day is refused where it is before UTC's today, and UTC's today where it is the zone's yesterday.
-    const early = day < utcToday() ? await sending("UTC", day) : await sending(zone, utcToday());
+    const as = apiAs(person.token, { accountId, headers: { [TIME_ZONE_HEADER]: zone } });
+    const sending = (availableFrom: string) =>
+      as.post("/v1/admin/workouts", workoutBody({ variant: { name: "Standard", locale: "enUS", availableFrom, availableTo: null } }));
+    const ok = await sending(utcToday());
+    expect(ok.status).toBe(201);
+    const early = await sending(utcYesterday());
     expect(early.status).toBe(400);
     expect((await json(early)).error.fields).toEqual({ "variant.availableFrom": MESSAGES.startBeforeToday });
   });

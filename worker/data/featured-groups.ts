@@ -8,7 +8,7 @@ import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { invalid, notFound } from "../http/errors";
 import { inList, insertRows } from "./bound";
-import { callerToday } from "./query";
+import { today } from "./query";
 
 type Body = z.output<typeof FeaturedGroupBody>;
 
@@ -83,7 +83,7 @@ export function featuredGroupsOf(db: Db, scope: PartnerScope) {
     list: () => load(db, partnerId),
     get,
     async create(body: Body) {
-      await check(db, partnerId, callerToday(scope), body);
+      await check(db, partnerId, today(), body);
       const id = crypto.randomUUID();
       await db.batch([
         db
@@ -95,7 +95,7 @@ export function featuredGroupsOf(db: Db, scope: PartnerScope) {
     },
     async edit(id: string, body: Body) {
       const existing = await get(id);
-      await check(db, partnerId, callerToday(scope), body, existing);
+      await check(db, partnerId, today(), body, existing);
       await db.batch([
         db
           .update(featuredGroups)

@@ -5,7 +5,7 @@ import { featuredGroups, homepageRows, homepageSlots, libraryEntries, workouts, 
 import type { PartnerAdminScope } from "../http/endpoint";
 import type { Db } from "../env";
 import { invalid } from "../http/errors";
-import { callerToday } from "./query";
+import { today } from "./query";
 import { startsNotBeforeToday } from "../../contract/start-dates";
 
 /**
@@ -119,7 +119,7 @@ export function homepageOf(db: Db, scope: PartnerAdminScope) {
       ]);
       // A new or changed start is not before today; a start the stored layout already has is kept (a window from the past stays editable).
       const keptStarts = new Set(stored.flatMap((s) => (s.startDate ? [s.startDate] : [])));
-      const day = callerToday(scope);
+      const day = today();
       layout.rows.forEach((row, i) => startsNotBeforeToday(row.slots, keptStarts, `rows.${i}.slots`, day, fields));
       const okWorkouts = new Set(ws.map((w) => w.id));
       const okGroups = new Set(gs.map((g) => g.id));

@@ -2,18 +2,10 @@
 import { or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../env";
-import { canonicalTimeZone, dayInZone } from "../../contract/time-zones";
+import { canonicalTimeZone } from "../../contract/time-zones";
 
 /** Today's calendar date (UTC, YYYY-MM-DD): the day every date window is compared with. */
 export const today = () => new Date().toISOString().slice(0, 10);
-
-/**
- * Today where the caller works (YYYY-MM-DD): in their stored time zone, else
- * the one their browser sent, else UTC. What a date field's "not before
- * today" is judged by (docs/decisions/2026-11-27-today-in-the-users-zone.md).
- */
-export const callerToday = (caller: { user: { timeZone: string | null }; auth: { sentTimeZone?: string | null } }, now = new Date()) =>
-  dayInZone(callerZone(caller), now);
 
 /** The zone the caller works in: their stored one, else the one their browser sent, else UTC. */
 export const callerZone = (caller: { user: { timeZone: string | null }; auth: { sentTimeZone?: string | null } }): string =>

@@ -13,7 +13,7 @@ import type { Db } from "../env";
 import type { PartnerScope } from "../http/endpoint";
 import { forbidden, invalid, notFound } from "../http/errors";
 import { inLibrary } from "./library";
-import { batch, callerToday } from "./query";
+import { batch, today } from "./query";
 import { loadVariants } from "./workout-read";
 import { bumpVersion } from "./publication";
 import { checkPricing, pricingStatements } from "./workout-pricing";
@@ -57,7 +57,7 @@ export async function createVariant(db: Db, directory: Db, scope: PartnerScope, 
   const partnerId = scope.account.id;
   const { workout } = await inLibrary(db, scope, workoutId);
   if (workout.accountId !== partnerId && !workout.allowPartnerVariants) throw forbidden("This workout does not allow partner variants");
-  const byTan = await checkVariant(db, directory, partnerId, callerToday(scope), body, null);
+  const byTan = await checkVariant(db, directory, partnerId, today(), body, null);
   const id = crypto.randomUUID();
   await batch(db, [
     db.insert(workoutVariants).values({
@@ -90,7 +90,7 @@ export async function updateVariant(db: Db, directory: Db, scope: PartnerScope, 
   const variant = rows[0];
   if (!variant || (variant.accountId !== partnerId && variant.accountId !== workout.accountId)) throw notFound("Variant not found");
   if (variant.accountId !== partnerId) throw forbidden("Only the variant's owner can edit it");
-  const byTan = await checkVariant(db, directory, partnerId, callerToday(scope), body, {
+  const byTan = await checkVariant(db, directory, partnerId, today(), body, {
     workoutId: workout.id,
     variantId: variant.id,
     availableFrom: variant.availableFrom,

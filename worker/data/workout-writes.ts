@@ -27,7 +27,7 @@ import { inList, insertRows, notInList } from "./bound";
 import { authored, checkSessionTotal, storedSessions } from "./library";
 import { partnersByTan, referenceCopies } from "./partner-numbers";
 import { bumpVersion } from "./publication";
-import { batch, callerToday, type Stmt } from "./query";
+import { batch, today, type Stmt } from "./query";
 import { checkPricing, pricingStatements } from "./workout-pricing";
 
 type PricingIn = z.output<typeof CreateWorkoutBody>["pricing"];
@@ -235,7 +235,7 @@ export async function createWorkout(db: Db, directory: Db, scope: PartnerScope, 
   await checkPricing(db, account.id, body.pricing, "pricing", fields);
   const byTan = await resolveTans(directory, body.deliveryPartners, "deliveryPartners", fields);
   await checkPrerequisites(db, account.id, null, body.prerequisites, fields);
-  const day = callerToday(scope);
+  const day = today();
   checkStartDates(body, NOTHING_STORED, day, fields);
   if (body.variant?.availableFrom && body.variant.availableFrom < day) fields["variant.availableFrom"] = MESSAGES.startBeforeToday;
   if (await skuTaken(db, account.id, body.sku)) fields.sku = MESSAGES.alreadyExists;
@@ -295,7 +295,7 @@ export async function updateWorkout(db: Db, directory: Db, scope: PartnerScope, 
   if (body.pricing) await checkPricing(db, account.id, body.pricing, "pricing", fields);
   const byTan = body.deliveryPartners ? await resolveTans(directory, body.deliveryPartners, "deliveryPartners", fields) : new Map<string, Account>();
   if (body.prerequisites) await checkPrerequisites(db, account.id, workout.id, body.prerequisites, fields);
-  checkStartDates(body, await storedStarts(db, workout.id, null), callerToday(scope), fields);
+  checkStartDates(body, await storedStarts(db, workout.id, null), today(), fields);
   if (body.details && body.details.sku !== workout.sku && (await skuTaken(db, account.id, body.details.sku))) fields["details.sku"] = MESSAGES.alreadyExists;
   if (Object.keys(fields).length) throw invalid(fields);
 

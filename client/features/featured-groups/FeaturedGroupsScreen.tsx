@@ -109,7 +109,8 @@ type Values = z.input<typeof FeaturedGroupBody>;
 
 function FeaturedGroupDialog({ group, onClose }: { group: FeaturedGroupDto | null; onClose: () => void }) {
   const t = useT();
-  const today = useToday();
+  // Windows run on UTC days, as the catalogue counts them (docs/decisions/2026-11-27-plans-run-on-utc-days.md).
+  const today = useToday("UTC");
   const save = useSaveFeaturedGroup();
   const [titles, setTitles] = useState<Record<string, string>>(() => Object.fromEntries(group?.items.map((i) => [i.workoutId, i.title]) ?? []));
   const [pick, setPick] = useState<{ id: string; title: string } | null>(null);
@@ -162,7 +163,7 @@ function FeaturedGroupDialog({ group, onClose }: { group: FeaturedGroupDto | nul
             <Field label={t("featuredGroups.subtitle")} optional error={err(errors.subtitle?.message)}>
               <Input {...form.register("subtitle")} />
             </Field>
-            <Field label={t("editor.startDate")} optional error={err(errors.startDate?.message)}>
+            <Field label={t("editor.startDate")} hint={t("editor.utcDays")} optional error={err(errors.startDate?.message)}>
               <Controller
                 control={form.control}
                 name="startDate"

@@ -48,7 +48,8 @@ export function RowDialog({
   onClose: () => void;
 }) {
   const t = useT();
-  const today = useToday();
+  // Windows run on UTC days, as the catalogue counts them (docs/decisions/2026-11-27-plans-run-on-utc-days.md).
+  const today = useToday("UTC");
   const form = useForm<RowValues, unknown, z.output<typeof RowForm>>({ resolver: zodResolver(RowForm), defaultValues: row });
   const slots = useFieldArray({ control: form.control, name: "slots" });
   const [known, setKnown] = useState<Names>(names);
@@ -217,7 +218,7 @@ function SlotEditor({
       <Field label={t("homepage.builder.slotSubtitle")} optional error={err("subtitle")}>
         <Input {...register(`${p}.subtitle`)} />
       </Field>
-      <Field label={t("editor.startDate")} optional error={err("startDate")}>
+      <Field label={t("editor.startDate")} hint={t("editor.utcDays")} optional error={err("startDate")}>
         <Controller control={control} name={`${p}.startDate`} render={({ field }) => <DatePicker value={field.value} onChange={field.onChange} clearable />} />
       </Field>
       <Field label={t("editor.endDate")} optional error={err("endDate")}>

@@ -15,7 +15,8 @@ import { EnumSelect } from "../../components/ui/EnumSelect";
 /** Variant Details: the first variant when creating; the list of variants when editing. */
 export function VariantDetails({ workout }: { workout: WorkoutDto | null }) {
   const t = useT();
-  const today = useToday();
+  // Windows run on UTC days, as the catalogue counts them (docs/decisions/2026-11-27-plans-run-on-utc-days.md).
+  const today = useToday("UTC");
   const { register } = useFormContext<WorkoutForm>();
   const error = useFieldError<WorkoutForm>();
   const canAdd = workout && (workout.own || workout.allowPartnerVariants);
@@ -58,7 +59,7 @@ export function VariantDetails({ workout }: { workout: WorkoutDto | null }) {
           <Field label={t("editor.locale")}>
             <EnumSelect enumName="Language" values={Language} {...register("variant.locale")} />
           </Field>
-          <DateField<WorkoutForm> name="variant.availableFrom" label={t("editor.availableFrom")} min={today} />
+          <DateField<WorkoutForm> name="variant.availableFrom" label={t("editor.availableFrom")} min={today} hint={t("editor.utcDays")} />
           <DateField<WorkoutForm> name="variant.availableTo" label={t("editor.availableTo")} />
         </div>
       )}

@@ -52,7 +52,8 @@ function Editor({ workout }: { workout: WorkoutDto | null }) {
   const [language] = useLanguage();
   const creating = workout === null;
   const readOnly = workout !== null && !workout.own;
-  const day = useToday();
+  // Windows run on UTC days, as the catalogue counts them.
+  const day = useToday("UTC");
   const defaults = useMemo(() => (workout ? fromWorkout(workout, language) : blank(language, day)), [workout, language, day]);
   const schema = useMemo(() => workoutFormSchema(creating), [creating]);
   const form = useForm<WorkoutForm, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: defaults });

@@ -133,11 +133,11 @@ export function useFieldError<T extends FieldValues>() {
 }
 
 /** A date (YYYY-MM-DD or null) bound to the form. */
-export function DateField<T extends FieldValues>({ name, label, min }: { name: Path<T>; label: string; min?: string }) {
+export function DateField<T extends FieldValues>({ name, label, min, hint }: { name: Path<T>; label: string; min?: string; hint?: string }) {
   const { control } = useFormContext<T>();
   const error = useFieldError<T>();
   return (
-    <Field label={label} optional error={error(name)}>
+    <Field label={label} hint={hint} optional error={error(name)}>
       <Controller
         control={control}
         name={name}
