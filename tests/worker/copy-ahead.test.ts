@@ -2,14 +2,16 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
+import { DEMO } from "../../db/seed";
 import { giveFabrikamCredits } from "./bookings-setup";
-import { asks, at, claimsOf, confirm, contoso, contosoDeliversThere, fabrikam, stored, type Job } from "./claims-setup";
+import { asks, at, claimsOf, confirm, contoso, contosoDeliversThere, fabrikam, harbour, stored, type Job } from "./claims-setup";
 import { dueAndRun, stoppedAt } from "./cut-off-setup";
 import { capturedQueue, failingD1, first, resetSecondShard, second } from "./flows-setup";
 import { d1Figures } from "./d1-figures";
 import { json } from "./helpers";
 import { keptFor } from "./kept-setup";
 import { nth } from "../present";
+import { BACKFILL_DONE, backfillCursor } from "../../worker/data/claim-backfill";
 import { followStatements } from "../../worker/data/copy-ahead";
 import { deliverySource } from "../../worker/data/delivery";
 import { batch } from "../../worker/data/query";
@@ -178,6 +180,39 @@ describe("a delivery copy written beside its job's write", () => {
     // Whole again: the confirm goes through.
     expect((await confirm(job, times)).status).toBe(200);
     await copyIsJob(job.id);
+  });
+
+  it("a reschedule cut off after giving back its old time keeps that time when another job took it meanwhile: both claimed, the overlap in Contoso's trail", async () => {
+    const times = [at(370), at(371)];
+    const job = await asks(fabrikam, times);
+    expect((await confirm(job, times)).status).toBe(200);
+    const before = (await keptFor(env.SHARD_WEUR_1, null)).map((s) => s.id);
+    // The copy's batch gives back the first session's time; the job's write never lands.
+    await stoppedAt("copyAhead", () => reschedule(job, at(370, 11), { SHARD_FIRST: failingD1(env.SHARD_FIRST, /UPDATE jobs SET version/) }));
+    expect(await stored(first, job.id)).toMatchObject({ status: "confirmed", version: job.version + 1 });
+    // Meanwhile a job of Contoso's own customer (on its own shard, where only the claims tell) takes the time the first session still has.
+    const rival = await asks(harbour, [at(370), at(372)]);
+    const taken = await confirm(rival, [at(370), at(372)]);
+    expect(taken.status, await taken.clone().text()).toBe(200);
+    const kept = (await keptFor(env.SHARD_WEUR_1, null)).filter((s) => !before.includes(s.id));
+    // The claims' backfill finished long ago on every shard: only the step can give the session its claim again.
+    for (const shard of ["first", "weur-1"])
+      await database(env.DB)
+        .insert(schema.sweepCursors)
+        .values({ sweep: backfillCursor(shard), position: BACKFILL_DONE })
+        .onConflictDoUpdate({ target: schema.sweepCursors.sweep, set: { position: BACKFILL_DONE } });
+    await dueAndRun(
+      null,
+      kept.map((k) => k.id),
+      env.SHARD_WEUR_1,
+    );
+    await copyIsJob(job.id);
+    // The step's retake is refused by the rival's claim: the session keeps its time's claim beside it, and Contoso's own
+    // trail says the two overlap, once.
+    expect(await startsOf(job.id)).toEqual(times);
+    expect(await startsOf(rival.id)).toEqual([at(370), at(372)]);
+    const overlaps = await second.select().from(schema.auditEntries).where(eq(schema.auditEntries.code, "bookedSessionsOverlap"));
+    expect(overlaps.map((e) => [e.accountId, e.subjectId].join(" "))).toEqual([[DEMO.contoso.id, nth(job.lines, 0).id].join(" ")]);
   });
 
   it("never undoes a move that completed: a repair read before it is refused, and the step run after it leaves it", async () => {

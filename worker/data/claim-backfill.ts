@@ -105,19 +105,20 @@ function overlapAudit(o: ClaimOverlap & { key: string }, session: string | undef
  * claims this run wrote: a run that failed after its claims is read again)
  * goes to the partner's trail, once, and is answered (to be logged).
  */
-async function claimOn(
-  dbs: BackfillDbs,
-  { shard, partnerShard, sessions }: { shard: string; partnerShard: string; sessions: Map<string, string> },
-  claims: TimeClaim[],
-  send: (steps: FlowMessage[]) => Promise<void>,
-) {
-  const partner = dbs.open(partnerShard);
+/**
+ * Takes `claims` on the partner's shard without the overlap guard (a claim
+ * already there stays, by key) and reads, in the same batch, the other jobs'
+ * claims of the partner at an overlapping time (seats of one published time
+ * aside, the guard's rule without its buffer). Answers the keys this batch
+ * wrote and the overlaps.
+ */
+async function claimBeside(partner: Db, jobShard: string, claims: TimeClaim[]) {
   const rows = claims.map((c) => ({
     key: c.key,
     partnerAccountId: c.partnerId,
     jobId: c.jobId,
     lineId: c.lineId,
-    jobShard: shard,
+    jobShard,
     slotId: c.slotId,
     startsAt: c.startsAt,
     endsAt: c.endsAt,
@@ -127,7 +128,6 @@ async function claimOn(
   );
   const results = await batch(partner, [
     ...inserts,
-    // Other jobs' claims of the partner at an overlapping time (seats of one published time aside), the guard's rule without its buffer.
     partner
       .select({
         key: timeClaims.key,
@@ -156,6 +156,35 @@ async function claimOn(
   ]);
   const overlapping = results.at(-1) as (ClaimOverlap & { key: string })[];
   const fresh = new Set((results.slice(0, -1) as { key: string }[][]).flat().map((t) => t.key));
+  return { overlapping, fresh };
+}
+
+/**
+ * A session that keeps its time though another job of the same delivering
+ * partner took an overlapping one meanwhile (a move's old times, given back
+ * beside its job's write and taken again after that write failed): its claims
+ * are taken without the guard and the overlap goes, once, to the partner's own
+ * trail, as for sessions booked before claims existed (whose backfill runs once
+ * per shard, so it would not find this one). Answers the overlaps.
+ */
+export async function claimDespiteOverlap(partner: Db, jobShard: string, claims: TimeClaim[]): Promise<ClaimOverlap[]> {
+  const { overlapping } = await claimBeside(partner, jobShard, claims);
+  if (overlapping.length)
+    await runBatch(
+      d1Of(partner),
+      overlapping.map((o) => overlapAudit(o, undefined)),
+    );
+  return overlapping.map(({ key: _key, ...o }) => o);
+}
+
+async function claimOn(
+  dbs: BackfillDbs,
+  { shard, partnerShard, sessions }: { shard: string; partnerShard: string; sessions: Map<string, string> },
+  claims: TimeClaim[],
+  send: (steps: FlowMessage[]) => Promise<void>,
+) {
+  const partner = dbs.open(partnerShard);
+  const { overlapping, fresh } = await claimBeside(partner, shard, claims);
   try {
     await releaseClaimsUnlessHeld({ job: dbs.shard, partner }, claims);
   } catch (err) {

@@ -19,6 +19,7 @@ import { deliveryCopyStatements, deliverySource, type DeliverySource, type Snaps
 import type { MoveRows } from "./jobs";
 import { batch, type Stmt } from "./query";
 import { d1Of, errorText, runBatch, type Statement, type Statements } from "./statements";
+import { claimDespiteOverlap } from "./claim-backfill";
 import { CLAIM_REFUSED, claimsHeld, claimStatements, releaseClaimStatements } from "./time-claims";
 
 type Document = { actionItems: { id: string; dueOffsetDays: number | null }[] };
@@ -104,8 +105,9 @@ export async function followJob(dbs: { directory: Db; job: Db; copy: Db }, m: Om
     here && retake.length
       ? runBatch(d1Of(dbs.copy), claimStatements(m.jobShard, retake, m.bufferMinutes)).catch((err: unknown) => {
           if (!CLAIM_REFUSED.test(errorText(err))) throw err;
-          console.error(
-            JSON.stringify({ level: "error", message: "claim taken meanwhile, not taken again", jobId: m.jobId, error: errorText(err).slice(0, 300) }),
+          // Another job took the time meanwhile: the session keeps its claim and the overlap is in the partner's trail.
+          return claimDespiteOverlap(dbs.copy, m.jobShard, retake).then((overlaps) =>
+            console.error(JSON.stringify({ level: "error", message: "claim taken meanwhile, kept beside it", jobId: m.jobId, overlaps: overlaps.length })),
           );
         })
       : undefined,
