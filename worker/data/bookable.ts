@@ -59,7 +59,7 @@ export type BookingContext = Bookable & {
     /** The shard its account row (a reference copy for a partner elsewhere) names. */
     shard: string | null;
   }[];
-  /** Open slots (seats left, in the future) of the candidates, soonest first; `shard`: the slot's, when it is a candidate's on another shard. */
+  /** Open slots (seats left, in the future) of the candidates, soonest first (those asked, for a booking: BookingAsked `slotIds`); `shard`: the slot's, when it is a candidate's on another shard. */
   open: { slot: typeof slots.$inferSelect; partnerName: string; shard?: string }[];
   balance: number;
   creditEntryId: string | null;
@@ -82,6 +82,8 @@ export type BookingAsked = {
   bookerId?: string;
   /** The times whose calendars are read (none when absent). */
   window?: { busyFrom: string; busyTo: string };
+  /** The slots a booking asks for (`slotsAsked`), the only open ones read; every open slot when absent (the options). */
+  slotIds?: string[];
   /** The shards the customer lived on before a re-link. */
   history?: Db[] | Promise<Db[]>;
   /** The context's batch, started beside the account's guard (used only when read for the same). */
@@ -155,7 +157,15 @@ function contextBuild(db: Db) {
       .select({ slot: slots, partnerName: nameOf(accounts.name, "partner_name") })
       .from(slots)
       .innerJoin(accounts, eq(accounts.id, slots.partnerAccountId))
-      .where(and(eq(slots.workoutId, ph("workoutId")), gte(slots.startsAt, ph("now")), sql`${slots.seatsTaken} < ${slots.capacity}`))
+      .where(
+        and(
+          eq(slots.workoutId, ph("workoutId")),
+          gte(slots.startsAt, ph("now")),
+          sql`${slots.seatsTaken} < ${slots.capacity}`,
+          // A booking reads only the slots it asks for (a JSON list); the options every open one (null).
+          sql`(${ph("slotIds")} is null or ${slots.id} in (select value from json_each(${ph("slotIds")})))`,
+        ),
+      )
       .orderBy(asc(slots.startsAt)),
     db
       .select()
@@ -209,7 +219,7 @@ function contextBuild(db: Db) {
 
 /** The values a booking context's batch binds: the customer and its partner, the workout, what is asked, the day and the time it is read. */
 function contextValues(ids: { customerId: string; partnerId: string }, workoutId: string, asked: BookingAsked) {
-  const { variantId, bookerId, window = NO_WINDOW } = asked;
+  const { variantId, bookerId, window = NO_WINDOW, slotIds } = asked;
   return {
     partnerId: ids.partnerId,
     workoutId,
@@ -218,9 +228,14 @@ function contextValues(ids: { customerId: string; partnerId: string }, workoutId
     day: today(),
     now: new Date().toISOString(),
     bookers: JSON.stringify(bookerId ? [bookerId] : []),
+    slotIds: slotIds ? JSON.stringify(slotIds) : null,
     ...window,
   };
 }
+
+/** The slots a booking asks for: those its sessions name in slots mode, none for a request of times (it takes no slot). */
+export const slotsAsked = (body: { mode: "request" | "slots"; sessions: { slotId?: string }[] }): string[] =>
+  body.mode === "slots" ? body.sessions.flatMap((s) => (s.slotId ? [s.slotId] : [])) : [];
 
 /** Whether reads started for `started` are those `values` ask (the time they were read at aside: the same day, milliseconds apart). */
 const sameValues = (started: ContextValues, values: ContextValues) =>
