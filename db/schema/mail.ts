@@ -8,7 +8,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { MailStatus } from "../../contract/enums";
 import { accounts } from "./accounts";
 import { createdAt, id } from "./columns";
-import type { MailAttachment } from "./json";
+import type { MailAttachment, MailRender } from "./json";
 
 export const mailOutbox = sqliteTable(
   "mail_outbox",
@@ -32,6 +32,12 @@ export const mailOutbox = sqliteTable(
     text: text("text"),
     html: text("html"),
     attachments: text("attachments", { mode: "json" }).$type<MailAttachment[]>().default([]),
+    /**
+     * A mail rendered when it is sent, not when it is written (a job's mail):
+     * what its body is rendered from (worker/mail/bodies.ts), in place of a
+     * stored body; null for a mail whose body is in R2.
+     */
+    render: text("render", { mode: "json" }).$type<MailRender>(),
     status: text("status", { enum: MailStatus }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
