@@ -3,10 +3,11 @@
  * its context holds only the open slots its sessions name, the options every
  * open slot; a slot asked for that is full or gone is refused as before.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
-import { bookingContext, slotsAsked } from "../../worker/data/bookable";
+import { bookingContext, slotsAsked, startBookingContext } from "../../worker/data/bookable";
+import { DEMO } from "../../db/seed";
 import { database } from "../../worker/db";
 import { env } from "cloudflare:workers";
 import { customer, FABRIKAM, giveFabrikamCredits, publishSlot, sessions, WORKOUT } from "./bookings-setup";
@@ -68,5 +69,26 @@ describe("a booking reads the slots it asks for", () => {
     expect(again.status).toBe(409);
     expect(await again.text()).toMatch(/no longer available|fully booked/);
     expect(await jobs()).toBe(before);
+  });
+
+  it("reads the customer's scores and completed workouts only as far as the workout's prerequisites ask", async () => {
+    const required = await db
+      .select({ category: schema.prerequisites.category, workoutId: schema.prerequisites.requiredWorkoutId })
+      .from(schema.prerequisites)
+      .where(eq(schema.prerequisites.workoutId, WORKOUT));
+    const scored = await db.select({ category: schema.scores.category }).from(schema.scores).where(eq(schema.scores.accountId, FABRIKAM));
+    const completed = await db
+      .select({ workoutId: schema.jobs.workoutId })
+      .from(schema.jobs)
+      .where(and(eq(schema.jobs.accountId, FABRIKAM), eq(schema.jobs.status, "completed")));
+    // The customer has a record the workout's prerequisites do not name (else this shows nothing).
+    expect(
+      scored.some((s) => !required.some((r) => r.category === s.category)) || completed.some((c) => !required.some((r) => r.workoutId === c.workoutId)),
+    ).toBe(true);
+    const started = startBookingContext(db, { customerId: FABRIKAM, partnerId: DEMO.northwind.id }, WORKOUT, {});
+    const rows = (await started.rows) as unknown as unknown[][];
+    const [scoreRows, completedRows] = [rows[11] as { category: string }[], rows[12] as { workoutId: string }[]];
+    expect(scoreRows.every((s) => required.some((r) => r.category === s.category))).toBe(true);
+    expect(completedRows.every((c) => required.some((r) => r.workoutId === c.workoutId))).toBe(true);
   });
 });

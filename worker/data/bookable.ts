@@ -93,6 +93,13 @@ export type BookingAsked = {
 /** A window no calendar row falls in: nothing is read. */
 const nameOf = (col: SQLiteColumn, alias: string) => sql<string>`${col}`.as(alias);
 
+/** One column of the workout's prerequisites, for an `in` (a null never matches). */
+const prerequisiteColumn = (db: Db, column: SQLiteColumn) =>
+  db
+    .select({ value: sql`${column}`.as("value") })
+    .from(prerequisites)
+    .where(eq(prerequisites.workoutId, ph("workoutId")));
+
 /** The booking context's reads, one batch, its values bound to placeholders (`contextValues`). */
 function contextBuild(db: Db) {
   // The partner and every delivery partner of the workout: the mail about a booking goes out in their branding.
@@ -194,15 +201,22 @@ function contextBuild(db: Db) {
       })
       .from(prerequisites)
       .where(eq(prerequisites.workoutId, ph("workoutId"))),
+    // The customer's record only as far as the workout's prerequisites ask: the scores of their categories, the workouts they require.
     db
       .select({ category: scores.category, score: scores.score, createdAt: scores.createdAt })
       .from(scores)
-      .where(eq(scores.accountId, ph("customerId")))
+      .where(and(eq(scores.accountId, ph("customerId")), inArray(scores.category, prerequisiteColumn(db, prerequisites.category))))
       .orderBy(desc(scores.createdAt)),
     db
       .selectDistinct({ workoutId: jobs.workoutId })
       .from(jobs)
-      .where(and(eq(jobs.accountId, ph("customerId")), eq(jobs.status, "completed"))),
+      .where(
+        and(
+          eq(jobs.accountId, ph("customerId")),
+          eq(jobs.status, "completed"),
+          inArray(jobs.workoutId, prerequisiteColumn(db, prerequisites.requiredWorkoutId)),
+        ),
+      ),
     db
       .select({
         id: accounts.id,
