@@ -1,1 +1,1 @@
-ALTER TABLE `mail_outbox` ADD `render` text;
+ALTER TABLE `mail_outbox` ADD `render` blob;

@@ -28,7 +28,7 @@ import type { Db } from "../env";
 import { outsidePartners } from "../data/quiet-partners";
 import { reusableInsert } from "../data/reusable";
 import type { Statement } from "../data/statements";
-import { putMailBody } from "./bodies";
+import { packRender, putMailBody } from "./bodies";
 
 /** A rendered mail, as the senders build it. */
 export type MailInput = Pick<NewMailOutboxMessage, "id" | "accountId" | "replyTo" | "fromName"> & {
@@ -70,7 +70,12 @@ export async function storeMail(bucket: R2Bucket, mails: MailInput[], now = new 
  */
 export type RenderedLater = Pick<NewMailOutboxMessage, "accountId" | "fromName"> & { id: string; to: string; subject: string; render: MailRender };
 
-const outboxRow = (mail: StoredMail | RenderedLater) => ({ ...mail, to: mail.to.trim().toLowerCase(), status: "queued" as const });
+const outboxRow = (mail: StoredMail | RenderedLater) => ({
+  ...mail,
+  to: mail.to.trim().toLowerCase(),
+  status: "queued" as const,
+  render: "render" in mail ? packRender(mail.render) : undefined,
+});
 
 /** An insert of one outbox row, to put in the same batch as the change it reports. */
 export function enqueueMail(db: Db, mail: StoredMail) {
