@@ -87,7 +87,7 @@ describe("a booking reads the slots it asks for", () => {
     ).toBe(true);
     const started = startBookingContext(db, { customerId: FABRIKAM, partnerId: DEMO.northwind.id }, WORKOUT, {});
     const rows = (await started.rows) as unknown as unknown[][];
-    const [scoreRows, completedRows] = [rows[11] as { category: string }[], rows[12] as { workoutId: string }[]];
+    const [scoreRows, completedRows] = [rows[9] as { category: string }[], rows[10] as { workoutId: string }[]];
     expect(scoreRows.every((s) => required.some((r) => r.category === s.category))).toBe(true);
     expect(completedRows.every((c) => required.some((r) => r.workoutId === c.workoutId))).toBe(true);
   });

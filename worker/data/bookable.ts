@@ -26,7 +26,7 @@ import type { Db } from "../env";
 import { notFound } from "../http/errors";
 import type { Account } from "../identity/context";
 import { planInForceQuery } from "./catalogue";
-import { balanceQuery } from "./credits";
+import { ledgerBalance } from "./credits";
 import { today } from "./query";
 import { customerSees, variantInDate, visibleWhere } from "./visibility";
 import { recipientReads, type RecipientRows } from "./job-mail";
@@ -131,14 +131,20 @@ function contextBuild(db: Db) {
       .select()
       .from(pricingLines)
       .where(eq(pricingLines.workoutId, ph("workoutId"))),
-    planInForceQuery(db, ph("customerId"), ph("day")),
+    // The customer's credit balance, its latest credit entry (where a booking's consumption goes) and whether a plan is in force: one row.
     db
-      .select({ id: creditEntries.id })
-      .from(creditEntries)
-      .where(eq(creditEntries.accountId, ph("customerId")))
-      .orderBy(desc(creditEntries.startDate))
-      .limit(1),
-    balanceQuery(db, ph("customerId")),
+      .select({
+        total: ledgerBalance(accounts.id),
+        entryId: sql<string | null>`(${db
+          .select({ id: creditEntries.id })
+          .from(creditEntries)
+          .where(eq(creditEntries.accountId, ph("customerId")))
+          .orderBy(desc(creditEntries.startDate))
+          .limit(1)})`.as("latest_entry_id"),
+        planId: sql<string | null>`(${planInForceQuery(db, ph("customerId"), ph("day"))})`.as("plan_in_force_id"),
+      })
+      .from(accounts)
+      .where(eq(accounts.id, ph("customerId"))),
     db
       .select({
         variantId: deliveryPartners.variantId,
@@ -297,19 +303,17 @@ export async function bookingContext(db: Db, customer: Account, workoutId: strin
   const values = contextValues({ customerId: customer.id, partnerId }, workoutId, asked);
   const { day } = values;
   // What the customer did on the shards it lived on before a re-link counts for prerequisites too, read side by side.
-  const [
-    [library, variants, sessions, prices, plan, entry, sum, candidates, open, items, prereqs, scoreRows, completed, partner, schedules, booked, ...mail],
-    former,
-  ] = await Promise.all([
-    asked.started && sameValues(asked.started.values, values) ? asked.started.rows : startedRows(db, values),
-    formerRecord(history, customer.id),
-  ]);
+  const [[library, variants, sessions, prices, [credit], candidates, open, items, prereqs, scoreRows, completed, partner, schedules, booked, ...mail], former] =
+    await Promise.all([
+      asked.started && sameValues(asked.started.values, values) ? asked.started.rows : startedRows(db, values),
+      formerRecord(history, customer.id),
+    ]);
   const row = library[0];
   if (!row || !customerSees(customer, row.workout)) throw notFound("Workout not found");
   // The catalogue's variant; with `variantId`, that one, if the customer gets it.
   const variant = chooseVariants(variants, partnerId, [row.workout]).get(row.workout.id);
   if (!variant) throw notFound("Workout not found");
-  const chosen = workoutPrice(row.workout, variant, prices, priceCustomer(customer, Boolean(plan[0])), day);
+  const chosen = workoutPrice(row.workout, variant, prices, priceCustomer(customer, Boolean(credit?.planId)), day);
   const ownEntries = candidates.filter((c) => c.variantId === variant.id);
   const general = candidates.filter((c) => !c.variantId);
   const resolved = (ownEntries.length ? ownEntries : general)
@@ -341,8 +345,8 @@ export async function bookingContext(db: Db, customer: Account, workoutId: strin
     pricingLineId: chosen?.lineId ?? null,
     candidates: resolved,
     open: open.filter((o) => ids.has(o.slot.partnerAccountId)),
-    balance: Number(sum[0]?.total ?? 0),
-    creditEntryId: entry[0]?.id ?? null,
+    balance: Number(credit?.total ?? 0),
+    creditEntryId: credit?.entryId ?? null,
     actionItems: items,
     missing,
     partner: { id: partnerId, name: p?.name ?? "", email: p?.email ?? null, platformName: platformNameFrom(p?.platformName, platformNameFrom(p?.name)) },
