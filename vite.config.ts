@@ -49,7 +49,7 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     cloudflare({
       persistState: { path: process.env.PERSIST_DIR ?? ".wrangler/state" },
-      inspectorPort: false,
+      inspectorPort: process.env.WORKER_INSPECTOR_PORT ? Number(process.env.WORKER_INSPECTOR_PORT) : false,
     }),
   ],
   // client/public (the static assets' _headers rules) is copied into the client build.

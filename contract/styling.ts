@@ -63,6 +63,9 @@ export function isHttpOrigin(value: string): boolean {
 
 /** Characters that could end an HTML text node or a CSS block; refused in the platform name. */
 const MARKUP = /[<>{}\\`]/;
+/** The characters hasMarkup refuses, each on its own (a global pattern for replacing them). */
+// eslint-disable-next-line no-control-regex
+const MARKUP_OR_CONTROL = /[<>{}\\`\u0000-\u001f\u007f]/g;
 const hasMarkup = (v: string) => MARKUP.test(v) || [...v].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
 export const PLATFORM_NAME_CHARACTERS = "Platform name cannot contain < > { } \\ or `";
 
@@ -127,11 +130,8 @@ export const isPlatformName = (v: string) => PlatformName.safeParse(v).success &
  * when nothing is left. The result always passes `PlatformName`.
  */
 export function platformNameFrom(text: string | null | undefined, fallback = DEFAULT_STYLING.platformName): string {
-  const plain = [...(text ?? "")]
-    .map((ch) => (hasMarkup(ch) ? " " : ch))
-    .join("")
-    .replace(/\s+/g, " ")
-    .trim();
+  // Each markup or control character becomes a space (the characters hasMarkup refuses), in one pass.
+  const plain = (text ?? "").replace(MARKUP_OR_CONTROL, " ").replace(/\s+/g, " ").trim();
   let cut = "";
   for (const ch of plain) {
     if (cut.length + ch.length > PLATFORM_NAME_MAX) break;

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { MESSAGES } from "./messages";
 
+/** The answers of canonicalTimeZone so far (the runtime's zone data does not change while it runs). */
+const canonical = new Map<string, string | null>();
+const CANONICAL_MAX = 1_000;
+
 /**
  * An IANA time zone as the runtime knows it ("America/New_York", "UTC"),
  * written in its canonical spelling. Both the Worker and the browser check it
@@ -8,11 +12,18 @@ import { MESSAGES } from "./messages";
  */
 export function canonicalTimeZone(value: string): string | null {
   if (!value || value.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return null;
+  const known = canonical.get(value);
+  if (known !== undefined) return known;
+  let zone: string | null;
   try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+    zone = new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
   } catch {
-    return null;
+    zone = null;
   }
+  // Building a formatter costs far more than a look-up, and every mail time and stored zone asks again: kept, bounded.
+  if (canonical.size >= CANONICAL_MAX) canonical.clear();
+  canonical.set(value, zone);
+  return zone;
 }
 
 /** A time zone in a request: trimmed, known to the runtime, stored canonical. */

@@ -41,6 +41,11 @@ export interface MailAttachment {
   encoding?: "base64" | "utf8";
 }
 
+/** What a mail rendered at send time is rendered from: a job's notice, its values as worker/mail/job-mail.ts takes them. */
+export interface MailRender {
+  job: Record<string, unknown>;
+}
+
 /** Free-form audit payload. */
 export type AuditData = Record<string, unknown>;
 

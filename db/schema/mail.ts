@@ -4,7 +4,7 @@
  * what delivery and retries need; the rendered body (text, HTML, calendar
  * files) is an object in R2 under `bodyKey` (worker/mail/bodies.ts).
  */
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { MailStatus } from "../../contract/enums";
 import { accounts } from "./accounts";
 import { createdAt, id } from "./columns";
@@ -32,6 +32,13 @@ export const mailOutbox = sqliteTable(
     text: text("text"),
     html: text("html"),
     attachments: text("attachments", { mode: "json" }).$type<MailAttachment[]>().default([]),
+    /**
+     * A mail rendered when it is sent, not when it is written (a job's mail):
+     * what its body is rendered from, JSON compressed (raw deflate: a job's
+     * notice shrinks to about half; worker/mail/bodies.ts), in place of a
+     * stored body; null for a mail whose body is in R2.
+     */
+    render: blob("render", { mode: "buffer" }),
     status: text("status", { enum: MailStatus }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

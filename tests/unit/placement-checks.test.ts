@@ -46,3 +46,18 @@ describe("statements checked against where their tables live", () => {
     expect(withPlacementChecks(on)).toBe(on);
   });
 });
+
+describe("the checked bindings are made once", () => {
+  it("answers the same checked env for the same env, and still refuses a misplaced statement after a placed one", () => {
+    const d1 = { prepare: (q: string) => ({ q }), batch: async () => [], exec: async () => ({}) } as unknown as D1Database;
+    const env = { PLACEMENT_CHECKS: "on", DB: d1, SHARD_WEUR_1: d1 };
+    const once = withPlacementChecks(env);
+    expect(withPlacementChecks(env)).toBe(once);
+    expect(once.DB).not.toBe(d1);
+    const query = 'select * from "jobs"';
+    expect(() => once.SHARD_WEUR_1.prepare(query)).not.toThrow();
+    expect(() => once.DB.prepare(query)).toThrow(/jobs is not on the directory/);
+    expect(() => once.SHARD_WEUR_1.prepare(query)).not.toThrow();
+    expect(() => once.DB.prepare(query)).toThrow(/jobs is not on the directory/);
+  });
+});

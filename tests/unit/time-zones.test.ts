@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { matchingZones } from "../../client/components/ui/TimeZonePicker";
 import { formatDate, fromZonedInput, timeZoneLabel, timeZones, toZonedInput, zonedInputToIso } from "../../client/lib/dates";
 import { canonicalTimeZone, SetTimeZoneBody } from "../../contract/time-zones";
@@ -96,5 +96,22 @@ describe("the zones a user can choose", () => {
     expect(matchingZones(zones, "los_angeles").map((z) => z.zone)).toEqual(["America/Los_Angeles"]);
     expect(matchingZones(zones, "GMT+01").map((z) => z.zone)).toEqual([BERLIN]);
     expect(matchingZones(zones, "  ")).toHaveLength(3);
+  });
+});
+
+describe("a zone's canonical spelling is worked out once", () => {
+  it("builds one formatter per zone asked, however often it is asked, and answers the same", () => {
+    const made = vi.spyOn(Intl, "DateTimeFormat");
+    try {
+      const first = canonicalTimeZone("europe/vilnius");
+      const calls = made.mock.calls.length;
+      for (let i = 0; i < 5; i++) expect(canonicalTimeZone("europe/vilnius")).toBe(first);
+      expect(made.mock.calls.length).toBe(calls);
+      expect(first).toBe("Europe/Vilnius");
+      expect(canonicalTimeZone("Mars/Olympus")).toBeNull();
+      expect(canonicalTimeZone("Mars/Olympus")).toBeNull();
+    } finally {
+      made.mockRestore();
+    }
   });
 });

@@ -11,7 +11,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { CreateBooking } from "../../contract/bookings";
-import type { StartedContext } from "../data/bookable";
+import { slotsAsked, type StartedContext } from "../data/bookable";
 import { requestWindow } from "../data/availability";
 import { startBookingAcross } from "../data/booking-times";
 import type { AppEnv } from "../env";
@@ -26,7 +26,7 @@ export const earlyBooking: EndpointSpec["early"] = (c, { body }, caller) => {
   const given = body as z.output<typeof CreateBooking> | undefined;
   const accountId = c.req.header("X-Account-Id")?.trim();
   if (!given?.workoutId || !accountId || !UUID.test(accountId) || !c.get("shard")) return;
-  const asked = { variantId: given.variantId, bookerId: caller.user.id, window: requestWindow(given.sessions) };
+  const asked = { variantId: given.variantId, bookerId: caller.user.id, window: requestWindow(given.sessions), slotIds: slotsAsked(given) };
   const reads = accountPlacement(c.get("directory"), accountId).then((placed) =>
     placed?.parentId
       ? startBookingAcross(c.get("db"), partnerShards(c), { customerId: accountId, partnerId: placed.parentId }, given.workoutId, asked)

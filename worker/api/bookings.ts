@@ -13,7 +13,7 @@ import {
 import { MESSAGES } from "../../contract/messages";
 import { confirmedTimes, resolveChoices, startedMoves, timesOutOfOrder } from "../domain/booking-rules";
 import { AcceptProposal } from "../../contract/availability";
-import { slotDto, type BookingContext } from "../data/bookable";
+import { slotDto, slotsAsked, type BookingContext } from "../data/bookable";
 import { bookingContextAcross, openSlotsForJob, partnerForRequest, requireFreeToBook, requireOpenForJob } from "../data/booking-times";
 import type { RequestedSession } from "../domain/availability";
 import { requestWindow } from "../data/availability";
@@ -142,6 +142,7 @@ endpoint(
       variantId: body.variantId,
       bookerId: scope.user.id,
       window: requestWindow(body.sessions),
+      slotIds: slotsAsked(body),
       history: historyShards(c, scope.account.id),
       started: await startedBooking(c),
     });

@@ -39,9 +39,16 @@ export class MisplacedQueryError extends Error {
 
 const checked = new WeakSet<object>();
 
+/** The statements found in place so far, per role: a hot path prepares the same few texts again and again. */
+const placed = { directory: new Set<string>(), shard: new Set<string>() };
+const PLACED_MAX = 5_000;
+
 function check(query: string, role: DatabaseRole, database: string): void {
+  if (placed[role].has(query)) return;
   const tables = misplacedTables(query, role);
   if (tables.length) throw new MisplacedQueryError(tables, database, query);
+  if (placed[role].size >= PLACED_MAX) placed[role].clear();
+  placed[role].add(query);
 }
 
 /** `d1` (a database or one of its sessions), refusing statements on tables that `database` does not hold. */
@@ -69,6 +76,17 @@ export function placementChecked<T extends D1Database | D1DatabaseSession>(d1: T
 /** `env` with its directory (DB) and every shard (SHARD_*) checked, when PLACEMENT_CHECKS is "on"; else `env` itself. */
 export function withPlacementChecks<E extends object>(env: E): E {
   if ((env as PlacementEnv).PLACEMENT_CHECKS !== "on") return env;
+  // The same bindings come with every request: their checked copy is made once per env object.
+  const made = checkedEnvs.get(env);
+  if (made) return made as E;
+  const out = checkedEnv(env);
+  checkedEnvs.set(env, out);
+  return out;
+}
+
+const checkedEnvs = new WeakMap<object, object>();
+
+function checkedEnv<E extends object>(env: E): E {
   const out: Record<string, unknown> = { ...(env as Record<string, unknown>) };
   let changed = false;
   for (const [key, value] of Object.entries(env)) {

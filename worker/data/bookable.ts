@@ -26,7 +26,7 @@ import type { Db } from "../env";
 import { notFound } from "../http/errors";
 import type { Account } from "../identity/context";
 import { planInForceQuery } from "./catalogue";
-import { balanceQuery } from "./credits";
+import { ledgerBalance } from "./credits";
 import { today } from "./query";
 import { customerSees, variantInDate, visibleWhere } from "./visibility";
 import { recipientReads, type RecipientRows } from "./job-mail";
@@ -59,7 +59,7 @@ export type BookingContext = Bookable & {
     /** The shard its account row (a reference copy for a partner elsewhere) names. */
     shard: string | null;
   }[];
-  /** Open slots (seats left, in the future) of the candidates, soonest first; `shard`: the slot's, when it is a candidate's on another shard. */
+  /** Open slots (seats left, in the future) of the candidates, soonest first (those asked, for a booking: BookingAsked `slotIds`); `shard`: the slot's, when it is a candidate's on another shard. */
   open: { slot: typeof slots.$inferSelect; partnerName: string; shard?: string }[];
   balance: number;
   creditEntryId: string | null;
@@ -82,6 +82,8 @@ export type BookingAsked = {
   bookerId?: string;
   /** The times whose calendars are read (none when absent). */
   window?: { busyFrom: string; busyTo: string };
+  /** The slots a booking asks for (`slotsAsked`), the only open ones read; every open slot when absent (the options). */
+  slotIds?: string[];
   /** The shards the customer lived on before a re-link. */
   history?: Db[] | Promise<Db[]>;
   /** The context's batch, started beside the account's guard (used only when read for the same). */
@@ -90,6 +92,13 @@ export type BookingAsked = {
 
 /** A window no calendar row falls in: nothing is read. */
 const nameOf = (col: SQLiteColumn, alias: string) => sql<string>`${col}`.as(alias);
+
+/** One column of the workout's prerequisites, for an `in` (a null never matches). */
+const prerequisiteColumn = (db: Db, column: SQLiteColumn) =>
+  db
+    .select({ value: sql`${column}`.as("value") })
+    .from(prerequisites)
+    .where(eq(prerequisites.workoutId, ph("workoutId")));
 
 /** The booking context's reads, one batch, its values bound to placeholders (`contextValues`). */
 function contextBuild(db: Db) {
@@ -122,14 +131,20 @@ function contextBuild(db: Db) {
       .select()
       .from(pricingLines)
       .where(eq(pricingLines.workoutId, ph("workoutId"))),
-    planInForceQuery(db, ph("customerId"), ph("day")),
+    // The customer's credit balance, its latest credit entry (where a booking's consumption goes) and whether a plan is in force: one row.
     db
-      .select({ id: creditEntries.id })
-      .from(creditEntries)
-      .where(eq(creditEntries.accountId, ph("customerId")))
-      .orderBy(desc(creditEntries.startDate))
-      .limit(1),
-    balanceQuery(db, ph("customerId")),
+      .select({
+        total: ledgerBalance(accounts.id),
+        entryId: sql<string | null>`(${db
+          .select({ id: creditEntries.id })
+          .from(creditEntries)
+          .where(eq(creditEntries.accountId, ph("customerId")))
+          .orderBy(desc(creditEntries.startDate))
+          .limit(1)})`.as("latest_entry_id"),
+        planId: sql<string | null>`(${planInForceQuery(db, ph("customerId"), ph("day"))})`.as("plan_in_force_id"),
+      })
+      .from(accounts)
+      .where(eq(accounts.id, ph("customerId"))),
     db
       .select({
         variantId: deliveryPartners.variantId,
@@ -155,7 +170,15 @@ function contextBuild(db: Db) {
       .select({ slot: slots, partnerName: nameOf(accounts.name, "partner_name") })
       .from(slots)
       .innerJoin(accounts, eq(accounts.id, slots.partnerAccountId))
-      .where(and(eq(slots.workoutId, ph("workoutId")), gte(slots.startsAt, ph("now")), sql`${slots.seatsTaken} < ${slots.capacity}`))
+      .where(
+        and(
+          eq(slots.workoutId, ph("workoutId")),
+          gte(slots.startsAt, ph("now")),
+          sql`${slots.seatsTaken} < ${slots.capacity}`,
+          // A booking reads only the slots it asks for (a JSON list); the options every open one (null).
+          sql`(${ph("slotIds")} is null or ${slots.id} in (select value from json_each(${ph("slotIds")})))`,
+        ),
+      )
       .orderBy(asc(slots.startsAt)),
     db
       .select()
@@ -184,15 +207,22 @@ function contextBuild(db: Db) {
       })
       .from(prerequisites)
       .where(eq(prerequisites.workoutId, ph("workoutId"))),
+    // The customer's record only as far as the workout's prerequisites ask: the scores of their categories, the workouts they require.
     db
       .select({ category: scores.category, score: scores.score, createdAt: scores.createdAt })
       .from(scores)
-      .where(eq(scores.accountId, ph("customerId")))
+      .where(and(eq(scores.accountId, ph("customerId")), inArray(scores.category, prerequisiteColumn(db, prerequisites.category))))
       .orderBy(desc(scores.createdAt)),
     db
       .selectDistinct({ workoutId: jobs.workoutId })
       .from(jobs)
-      .where(and(eq(jobs.accountId, ph("customerId")), eq(jobs.status, "completed"))),
+      .where(
+        and(
+          eq(jobs.accountId, ph("customerId")),
+          eq(jobs.status, "completed"),
+          inArray(jobs.workoutId, prerequisiteColumn(db, prerequisites.requiredWorkoutId)),
+        ),
+      ),
     db
       .select({
         id: accounts.id,
@@ -209,7 +239,7 @@ function contextBuild(db: Db) {
 
 /** The values a booking context's batch binds: the customer and its partner, the workout, what is asked, the day and the time it is read. */
 function contextValues(ids: { customerId: string; partnerId: string }, workoutId: string, asked: BookingAsked) {
-  const { variantId, bookerId, window = NO_WINDOW } = asked;
+  const { variantId, bookerId, window = NO_WINDOW, slotIds } = asked;
   return {
     partnerId: ids.partnerId,
     workoutId,
@@ -218,9 +248,14 @@ function contextValues(ids: { customerId: string; partnerId: string }, workoutId
     day: today(),
     now: new Date().toISOString(),
     bookers: JSON.stringify(bookerId ? [bookerId] : []),
+    slotIds: slotIds ? JSON.stringify(slotIds) : null,
     ...window,
   };
 }
+
+/** The slots a booking asks for: those its sessions name in slots mode, none for a request of times (it takes no slot). */
+export const slotsAsked = (body: { mode: "request" | "slots"; sessions: { slotId?: string }[] }): string[] =>
+  body.mode === "slots" ? body.sessions.flatMap((s) => (s.slotId ? [s.slotId] : [])) : [];
 
 /** Whether reads started for `started` are those `values` ask (the time they were read at aside: the same day, milliseconds apart). */
 const sameValues = (started: ContextValues, values: ContextValues) =>
@@ -268,19 +303,17 @@ export async function bookingContext(db: Db, customer: Account, workoutId: strin
   const values = contextValues({ customerId: customer.id, partnerId }, workoutId, asked);
   const { day } = values;
   // What the customer did on the shards it lived on before a re-link counts for prerequisites too, read side by side.
-  const [
-    [library, variants, sessions, prices, plan, entry, sum, candidates, open, items, prereqs, scoreRows, completed, partner, schedules, booked, ...mail],
-    former,
-  ] = await Promise.all([
-    asked.started && sameValues(asked.started.values, values) ? asked.started.rows : startedRows(db, values),
-    formerRecord(history, customer.id),
-  ]);
+  const [[library, variants, sessions, prices, [credit], candidates, open, items, prereqs, scoreRows, completed, partner, schedules, booked, ...mail], former] =
+    await Promise.all([
+      asked.started && sameValues(asked.started.values, values) ? asked.started.rows : startedRows(db, values),
+      formerRecord(history, customer.id),
+    ]);
   const row = library[0];
   if (!row || !customerSees(customer, row.workout)) throw notFound("Workout not found");
   // The catalogue's variant; with `variantId`, that one, if the customer gets it.
   const variant = chooseVariants(variants, partnerId, [row.workout]).get(row.workout.id);
   if (!variant) throw notFound("Workout not found");
-  const chosen = workoutPrice(row.workout, variant, prices, priceCustomer(customer, Boolean(plan[0])), day);
+  const chosen = workoutPrice(row.workout, variant, prices, priceCustomer(customer, Boolean(credit?.planId)), day);
   const ownEntries = candidates.filter((c) => c.variantId === variant.id);
   const general = candidates.filter((c) => !c.variantId);
   const resolved = (ownEntries.length ? ownEntries : general)
@@ -312,8 +345,8 @@ export async function bookingContext(db: Db, customer: Account, workoutId: strin
     pricingLineId: chosen?.lineId ?? null,
     candidates: resolved,
     open: open.filter((o) => ids.has(o.slot.partnerAccountId)),
-    balance: Number(sum[0]?.total ?? 0),
-    creditEntryId: entry[0]?.id ?? null,
+    balance: Number(credit?.total ?? 0),
+    creditEntryId: credit?.entryId ?? null,
     actionItems: items,
     missing,
     partner: { id: partnerId, name: p?.name ?? "", email: p?.email ?? null, platformName: platformNameFrom(p?.platformName, platformNameFrom(p?.name)) },

@@ -10,9 +10,9 @@ import { inList } from "./bound";
 import type { JobDto } from "../../contract/bookings";
 import { accounts, jobAttendees, jobLines, jobs, users, type Job } from "../../db/schema";
 import type { Db } from "../env";
-import { jobMail, type Audience, type JobEvent } from "../mail/job-mail";
+import { jobMailSubject, type Audience, type JobEvent, type JobMailData } from "../mail/job-mail";
 import type { MailBrand } from "../mail/layout";
-import { outboxStatement, storeMail } from "../mail/outbox";
+import { outboxStatement } from "../mail/outbox";
 import type { Language } from "../../contract/enums";
 import { languageOr } from "../mail/i18n";
 import { brandReads, brandsFrom, recipientLanguage, recipientTimeZone, type BrandRows, type OriginEnv } from "./mail-context";
@@ -199,16 +199,19 @@ export type JobMailContext = {
 
 /**
  * Outbox rows (one per recipient) for a job event, for the same batch as the
- * change, their bodies written to R2 first (side by side): each in its
- * recipient's language and branding, with its own link.
+ * change: each in its recipient's language and branding, with its own link.
+ * A row keeps its subject and what its body is rendered from; the body is
+ * rendered when the mail is sent (worker/mail/bodies.ts), so a change its
+ * batch refuses (a full slot, a stale version) has rendered and stored no
+ * mail. `_bucket` is no longer written: job mail keeps no stored body.
  * A request reads as a request to the other side and as an acknowledgement
  * to the side that made it (see eventFor).
  */
-export async function jobMailRows(db: Db, bucket: R2Bucket, to: (Recipient | null)[], event: JobEvent, dto: JobDto, ctx: JobMailContext) {
+export async function jobMailRows(db: Db, _bucket: R2Bucket, to: (Recipient | null)[], event: JobEvent, dto: JobDto, ctx: JobMailContext) {
   const mails = to
     .filter((r): r is Recipient => Boolean(r))
     .map((r) => {
-      const mail = jobMail({
+      const data: JobMailData = {
         event: eventFor(event, r.side, ctx.actor),
         audience: r.side,
         language: r.language,
@@ -230,19 +233,17 @@ export async function jobMailRows(db: Db, bucket: R2Bucket, to: (Recipient | nul
           requestedTimes: l.requestedTimes,
           location: l.location,
         })),
-      });
+      };
       return {
+        id: crypto.randomUUID(),
         accountId: r.brandAccountId,
         fromName: r.brand.platformName,
         to: r.email,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        attachments: mail.attachments,
+        subject: jobMailSubject(data),
+        render: { job: data },
       };
     });
-  const stored = await storeMail(bucket, mails);
-  return { statements: stored.map((m) => outboxStatement(db, m)), ids: stored.map((m) => m.id) };
+  return { statements: mails.map((m) => outboxStatement(db, m)), ids: mails.map((m) => m.id) };
 }
 
 /** The addresses of a job's attendees and of its instructors (the job's and its sessions'), for its mail. */

@@ -177,6 +177,33 @@ export function nextSessionAt(lines: Pick<JobDto["lines"][number], "status" | "s
   return times.sort()[0] ?? null;
 }
 
+type AttachmentRow = Pick<Details[1][number], "id" | "type" | "description" | "value" | "fileKey" | "workoutId" | "sessionId" | "startDate" | "endDate">;
+type ActionItemRow = Pick<Details[2][number], "id" | "jobLineId" | "name" | "link" | "stage" | "assigneeType" | "dueAt" | "completedAt">;
+
+/** A line's action items as a job answers them. */
+export const actionItemsOf = (items: readonly ActionItemRow[], lineId: string): JobDto["lines"][number]["actionItems"] =>
+  items
+    .filter((i) => i.jobLineId === lineId)
+    .map((i) => ({ id: i.id, name: i.name, link: i.link, stage: i.stage, assigneeType: i.assigneeType, dueAt: i.dueAt, completedAt: i.completedAt }));
+
+/** The attachments of a line's session that `side` sees on `day`, as a job answers them. */
+export const attachmentsOf = (side: Side, attachments: readonly AttachmentRow[], sessionId: string, day: string): JobDto["lines"][number]["attachments"] =>
+  releasedAttachments(
+    side,
+    attachments.filter((a) => a.sessionId === sessionId),
+    day,
+  ).map((a) => ({
+    id: a.id,
+    type: a.type,
+    description: a.description,
+    value: a.value,
+    fileUri: a.fileKey ? attachmentFileUri(a.workoutId, a.id) : null,
+  }));
+
+/** Whether a session not completed has begun (a partner may complete sessions only then). */
+export const anyStarted = (lines: Pick<JobDto["lines"][number], "status" | "scheduledAt">[]) =>
+  lines.some((l) => l.status !== "completed" && l.scheduledAt !== null && Date.parse(l.scheduledAt) <= Date.now());
+
 export function toDtos(
   rows: JobRow[],
   [lines, attachments, items, attendees, attendance]: Details,
@@ -220,20 +247,8 @@ function toDto(
         completedAt: line.completedAt,
         requestedTimes: line.requestedTimes,
         slotId: line.slotId ?? line.awaySlotId,
-        actionItems: items
-          .filter((i) => i.jobLineId === line.id)
-          .map((i) => ({ id: i.id, name: i.name, link: i.link, stage: i.stage, assigneeType: i.assigneeType, dueAt: i.dueAt, completedAt: i.completedAt })),
-        attachments: releasedAttachments(
-          side,
-          attachments.filter((a) => a.sessionId === line.sessionId),
-          day,
-        ).map((a) => ({
-          id: a.id,
-          type: a.type,
-          description: a.description,
-          value: a.value,
-          fileUri: a.fileKey ? attachmentFileUri(a.workoutId, a.id) : null,
-        })),
+        actionItems: actionItemsOf(items, line.id),
+        attachments: attachmentsOf(side, attachments, line.sessionId, day),
         location: locationOf(line.location) ?? fallbackLocation,
         instructor: personOf(l) ?? jobInstructorPerson,
         attendance: attendance.filter((a) => a.jobLineId === line.id).map((a) => ({ userId: a.userId, present: Boolean(a.present) })),
@@ -257,7 +272,7 @@ function toDto(
       job,
       side,
       readOnly,
-      jobLinesDto.some((l) => l.status !== "completed" && l.scheduledAt !== null && Date.parse(l.scheduledAt) <= Date.now()),
+      anyStarted(jobLinesDto),
       side === "partner" && viewerId !== undefined && jobLinesDto.some((l) => l.status !== "completed" && l.instructor?.id === viewerId),
     ),
     lines: jobLinesDto,

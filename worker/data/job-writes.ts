@@ -2,14 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { MESSAGES } from "../../contract/messages";
 import { inList } from "./bound";
 import type { JobLineStatus, JobStatus } from "../../contract/enums";
-import { creditLines, jobActionItems, jobLines, jobs, sessionActionItems, type Job } from "../../db/schema";
+import { creditLines, jobLines, jobs, sessionActionItems, type Job } from "../../db/schema";
 import { dueAt, lineStatusFor } from "../domain/jobs";
 import type { Db } from "../env";
 import { conflict } from "../http/errors";
 
 import { creditLineAudit } from "./audit";
 import { ledgerBalance } from "./credits";
-import { reusableInsert } from "./reusable";
 import { CLAIM_REFUSED } from "./time-claims";
 import { errorText, raw, runBatch, type Statement, type Statements } from "./statements";
 
@@ -146,28 +145,27 @@ export async function actionItemRows(db: Db, sessionIds: string[]) {
   return db.select().from(sessionActionItems).where(inList(sessionActionItems.sessionId, sessionIds));
 }
 
-export function newActionItems(
-  db: Db,
+/** The action items a new job line gets from its session's, with their ids: the rows a new booking writes (and answers with). */
+export function newActionItemRows(
   accountId: string,
   jobId: string,
   lineId: string,
   items: (typeof sessionActionItems.$inferSelect)[],
   scheduledAt: string | null,
   lengthMinutes: number,
-): Statements {
-  return items.map((i) =>
-    reusableInsert(db, jobActionItems, {
-      accountId,
-      jobId,
-      jobLineId: lineId,
-      sessionActionItemId: i.id,
-      assigneeType: i.assigneeType === "customer" ? "recipient" : "deliveryPartner",
-      stage: i.stage,
-      name: i.name,
-      link: i.link,
-      dueAt: dueAt(scheduledAt, lengthMinutes, i.stage, i.dueOffsetDays),
-    }),
-  );
+) {
+  return items.map((i) => ({
+    id: crypto.randomUUID(),
+    accountId,
+    jobId,
+    jobLineId: lineId,
+    sessionActionItemId: i.id,
+    assigneeType: i.assigneeType === "customer" ? ("recipient" as const) : ("deliveryPartner" as const),
+    stage: i.stage,
+    name: i.name,
+    link: i.link,
+    dueAt: dueAt(scheduledAt, lengthMinutes, i.stage, i.dueOffsetDays),
+  }));
 }
 
 export const CHANGED_MEANWHILE = "This booking changed meanwhile. Please reload.";

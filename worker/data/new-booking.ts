@@ -1,13 +1,16 @@
 /**
- * A new booking, written and read back in one D1 batch (the reads it needs
- * come in one batch from data/bookable.ts). Its statements are rendered to
- * SQL once per isolate (./reusable.ts): a burst of bookings spends its CPU
+ * A new booking, written in one D1 batch (the reads it needs come in one
+ * batch from data/bookable.ts) and answered from the rows it wrote: its job's
+ * insert returns what only the database knows (its timestamps, the names of
+ * its accounts, its sessions' attachments), so a refused booking stops at its
+ * refusal and an accepted one reads nothing back. Its statements are rendered
+ * to SQL once per isolate (./reusable.ts): a burst of bookings spends its CPU
  * binding values, not building queries.
  */
-import { eq, sql } from "drizzle-orm";
 import type { JobDto } from "../../contract/bookings";
-import { jobLines, jobs } from "../../db/schema";
+import { jobActionItems, jobLines, jobs } from "../../db/schema";
 import { applyActions } from "../domain/jobs";
+import { isRequestOverdue } from "../domain/reminders";
 import type { Db } from "../env";
 import type { CustomerScope } from "../http/endpoint";
 import { conflict } from "../http/errors";
@@ -15,11 +18,13 @@ import { audit } from "./audit";
 import type { BookingContext } from "./bookable";
 import { asRecipients, distinctRecipients, jobMailRows, sidesFrom } from "./job-mail";
 import { attendeeInserts, attendeePerson, type AttendeeRow } from "./job-people";
-import { jobFromReads, nextSessionAt, oneJobReads } from "./job-store";
-import { consumeCredits, jobBatchFailure, newActionItems, takeSeat, type Statements } from "./job-writes";
+import { actionItemsOf, actionsFor, anyStarted, attachmentsOf, locationOf, nextSessionAt } from "./job-store";
+import { consumeCredits, jobBatchFailure, newActionItemRows, takeSeat, type Statements } from "./job-writes";
 import type { LineChoice } from "./jobs";
 import type { OriginEnv } from "./mail-context";
-import { reusableBatch, reusableInsert } from "./reusable";
+import { reusableInsert } from "./reusable";
+import { d1Of, type Statement } from "./statements";
+import { today } from "./query";
 import { newHold, type Hold } from "./away-seats";
 import { claimStatements } from "./time-claims";
 import { claimChanges, type TimeClaim } from "../domain/time-claims";
@@ -56,21 +61,24 @@ export async function createBooking(
   const credits = price.kind === "credits" ? price.amount : 0;
   if (credits > 0 && !ctx.creditEntryId) throw conflict("Not enough credits to book this workout.");
   const statements: Statements = [
-    reusableInsert(db, jobs, {
-      id: jobId,
-      accountId: scope.account.id,
-      partnerAccountId: ctx.partner.id,
-      deliveryPartnerAccountId: deliveryPartner.id,
-      workoutId: ctx.workout.id,
-      variantId: ctx.variant?.id ?? null,
-      status,
-      pricingLineId: ctx.pricingLineId,
-      creditsConsumed: 0,
-      priceAmount: price.kind === "money" ? price.amount : null,
-      currency: price.kind === "money" ? price.currency : null,
-      bookedByUserId: scope.user.id,
-    }),
+    returningWritten(
+      reusableInsert(db, jobs, {
+        id: jobId,
+        accountId: scope.account.id,
+        partnerAccountId: ctx.partner.id,
+        deliveryPartnerAccountId: deliveryPartner.id,
+        workoutId: ctx.workout.id,
+        variantId: ctx.variant?.id ?? null,
+        status,
+        pricingLineId: ctx.pricingLineId,
+        creditsConsumed: 0,
+        priceAmount: price.kind === "money" ? price.amount : null,
+        currency: price.kind === "money" ? price.currency : null,
+        bookedByUserId: scope.user.id,
+      }),
+    ),
   ];
+  const items: ReturnType<typeof newActionItemRows> = [];
   const lineStatus = status === "confirmed" ? "confirmed" : "awaitingConfirmation";
   const planned: JobDto["lines"] = [];
   // The seats go first in the batch: a booking that finds a slot full fails at its first statement, before any other write.
@@ -96,16 +104,17 @@ export async function createBooking(
         awayHoldId: hold?.id ?? null,
         requestedTimes: ch.times ?? [],
       }),
-      ...newActionItems(
-        db,
-        scope.account.id,
-        jobId,
-        lineId,
-        ctx.actionItems.filter((i) => i.sessionId === session.id),
-        scheduledAt,
-        session.lengthMinutes,
-      ),
     );
+    const lineItems = newActionItemRows(
+      scope.account.id,
+      jobId,
+      lineId,
+      ctx.actionItems.filter((i) => i.sessionId === session.id),
+      scheduledAt,
+      session.lengthMinutes,
+    );
+    items.push(...lineItems);
+    statements.push(...lineItems.map((row) => reusableInsert(db, jobActionItems, row)));
     if (ch.slot && !hold) seats.push(...takeSeat(ch.slot.id));
     planned.push({
       id: lineId,
@@ -176,22 +185,79 @@ export async function createBooking(
   // The sessions booked into slots claim the delivery partner's time (worker/data/time-claims.ts): here in the batch, or with the seats on its shard.
   const claims = claimChanges(deliveryPartner.id, jobId, { status: "pending", lines: [] }, { status, lines: planned }).take;
   const here = away ? [] : claimStatements(jobShard, claims, 0);
-  // The writes, then the new job read as its customer sees it: one batch, one transaction, one round trip.
-  const write = () =>
-    reusableBatch(db, "new-booking-read-back", readBack(db), { jobId, customerId: scope.account.id }, [
-      ...seats,
-      ...here,
-      ...statements,
-      ...mail.statements,
-    ]).catch((err: unknown) => {
-      throw jobBatchFailure(err, "Not enough credits to book this workout.");
+  // The writes, one batch, one transaction, one round trip: the job's insert (after the seats and claims) returns what only the database knows.
+  const write = async () => {
+    const batch = [...seats, ...here, ...statements, ...mail.statements].map((st) => {
+      const q = st.toSQL();
+      return d1Of(db)
+        .prepare(q.sql)
+        .bind(...q.params);
     });
+    const results = await d1Of(db)
+      .batch<Written>(batch)
+      .catch((err: unknown) => {
+        throw jobBatchFailure(err, "Not enough credits to book this workout.");
+      });
+    return results[seats.length + here.length]?.results[0];
+  };
   // Seats of slots on the delivery partner's shard are held there first, with its claims, and given back if this batch fails.
-  const reads = away && (holds.length || claims.length) ? await away.hold(holds, claims, write) : await write();
-  const dto = jobFromReads(reads, "customer");
-  if (!dto) throw new Error("new booking: not read back");
-  return { dto, mailIds: mail.ids };
+  const written = away && (holds.length || claims.length) ? await away.hold(holds, claims, write) : await write();
+  if (!written) throw new Error("new booking: its job's row not returned");
+  return { dto: answerOf(mailed, written, items, attendees), mailIds: mail.ids };
 }
 
-/** The new job as its customer sees it (customerJobs), with placeholders for the batch to be rendered once. */
-const readBack = (db: Db) => () => oneJobReads(db, sql.placeholder("jobId"), eq(jobs.accountId, sql.placeholder("customerId")), "customer");
+/** What a new job's insert returns beside its own timestamps: the names of its accounts and its sessions' attachments, as JSON. */
+type Written = {
+  created_at: string;
+  updated_at: string;
+  customer_name: string;
+  partner_name: string;
+  delivery_name: string | null;
+  attachments: string;
+};
+
+/** The job's insert, returning the `Written` row: its accounts' names (read in the same transaction) and its workout's session attachments. */
+function returningWritten(insert: Statement): Statement {
+  return {
+    toSQL() {
+      const q = insert.toSQL();
+      return { sql: q.sql + RETURNING, params: q.params };
+    },
+  };
+}
+const RETURNING = ` returning "created_at", "updated_at",
+  (select "name" from "accounts" where "id" = "jobs"."account_id") as "customer_name",
+  (select "name" from "accounts" where "id" = "jobs"."partner_account_id") as "partner_name",
+  (select "name" from "accounts" where "id" = "jobs"."delivery_partner_account_id") as "delivery_name",
+  (select json_group_array(json_object('id', "id", 'type', "type", 'description', "description", 'value', "value", 'fileKey', "file_key",
+    'workoutId', "workout_id", 'sessionId', "session_id", 'startDate', "start_date", 'endDate', "end_date"))
+   from "session_attachments" where "session_id" in (select "id" from "workout_sessions" where "workout_id" = "jobs"."workout_id")) as "attachments"`;
+
+/** The new job as its customer sees it (what a read of it answers): the job as mailed, with the rows the batch wrote and returned. */
+function answerOf(mailed: JobDto, written: Written, items: ReturnType<typeof newActionItemRows>, attendees: AttendeeRow[]): JobDto {
+  const day = today();
+  const seen = items.filter((i) => i.assigneeType === "recipient").map((i) => ({ ...i, completedAt: null }));
+  const attachments = JSON.parse(written.attachments) as Parameters<typeof attachmentsOf>[1];
+  const lines = mailed.lines.map((l) => ({
+    ...l,
+    location: locationOf(l.location),
+    actionItems: actionItemsOf(seen, l.id),
+    attachments: attachmentsOf("customer", attachments, l.sessionId, day),
+  }));
+  const job = { status: mailed.status, updatedAt: written.updated_at };
+  return {
+    ...mailed,
+    customer: { id: mailed.customer.id, name: written.customer_name },
+    partner: { id: mailed.partner.id, name: written.partner_name },
+    deliveryPartner: mailed.deliveryPartner && written.delivery_name !== null ? { id: mailed.deliveryPartner.id, name: written.delivery_name } : null,
+    createdAt: written.created_at,
+    overdue: isRequestOverdue(job, new Date()),
+    actions: actionsFor(job, "customer", false, anyStarted(lines)),
+    lines,
+    attendees: [...attendees].sort(byNameThenEmail).map(attendeePerson),
+  };
+}
+
+/** A job's attendees in the order its read answers them: by first name (none first), then address. */
+const byNameThenEmail = (a: AttendeeRow, b: AttendeeRow) => order(a.firstName, b.firstName) || order(a.email, b.email);
+const order = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1);

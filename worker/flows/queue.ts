@@ -27,16 +27,19 @@ export async function publishLater(env: { FLOW_QUEUE: Queue }, shard: string, wo
 /**
  * After a booking or a job move has committed: a job delivered by another
  * partner gets its delivery copy brought up to date through the queue (the
- * consumer finds the delivering partner's shard and skips its own; a change
+ * consumer finds the delivering partner's shard and skips its own; a job its
+ * own partner delivers sends nothing, its partner's shard being the job's; a change
  * that does not read the job, "unknown", sends it and lets the consumer see). A failed
  * send is logged; the job's next move sends it again.
  */
 export async function deliverLater(
   env: { FLOW_QUEUE: Queue },
   shard: string,
-  job: { id: string; deliveryPartner: { id: string } | null | "unknown" },
+  job: { id: string; partner?: { id: string }; deliveryPartner: { id: string } | null | "unknown" },
 ): Promise<void> {
   if (!job.deliveryPartner) return;
+  // Delivered by its own partner: on the job's own shard, where no copy is kept (the consumer would read the job to find that out).
+  if (job.deliveryPartner !== "unknown" && job.deliveryPartner.id === job.partner?.id) return;
   try {
     await sendFlows(env, [{ kind: "deliver", shard, jobId: job.id }]);
   } catch (err) {

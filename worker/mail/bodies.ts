@@ -1,6 +1,8 @@
 /**
  * Mail bodies in R2. The outbox row (D1) keeps what delivery and retries need
- * (recipient, subject, status, attempts); the rendered body, its text, HTML
+ * (recipient, subject, status, attempts); a job's notice keeps what its body
+ * is rendered from (`render`) and is rendered when it is sent or shown, never
+ * for a change that then fails; any other rendered body, its text, HTML
  * and calendar files, is one JSON object in the UPLOADS bucket under
  * `mail/<day written>/<outbox id>.json`, outside `public/` (never served by
  * /files). It is written before the row's batch commits (worker/mail/outbox.ts
@@ -9,7 +11,9 @@
  * (`expireMailBodies`): whole days at a time, listed by their prefix, so no
  * D1 read is needed and a body whose batch never committed goes the same way.
  */
-import type { MailAttachment, MailOutboxMessage } from "../../db/schema";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
+import type { MailAttachment, MailOutboxMessage, MailRender } from "../../db/schema";
+import { jobMail, type JobMailData } from "./job-mail";
 
 export type MailBody = { text: string; html: string | null; attachments: MailAttachment[] };
 
@@ -34,12 +38,27 @@ export async function putMailBody(bucket: R2Bucket, id: string, body: MailBody, 
  * own columns when it was written before bodies left D1. Null when the object
  * is gone (expired, or never written).
  */
-export async function mailBodyOf(bucket: R2Bucket, row: Pick<MailOutboxMessage, "bodyKey" | "text" | "html" | "attachments">): Promise<MailBody | null> {
+export async function mailBodyOf(
+  bucket: R2Bucket,
+  row: Pick<MailOutboxMessage, "bodyKey" | "text" | "html" | "attachments"> & { render?: Uint8Array | null },
+): Promise<MailBody | null> {
+  if (row.render) return renderedNow(unpackRender(row.render));
   if (!row.bodyKey) return row.text === null ? null : { text: row.text, html: row.html, attachments: row.attachments ?? [] };
   const object = await bucket.get(row.bodyKey);
   if (!object) return null;
   const body = await object.json<Partial<MailBody>>();
   return { text: body.text ?? "", html: body.html ?? null, attachments: body.attachments ?? [] };
+}
+
+/** What a mail rendered at send time is rendered from, as its row keeps it: JSON, raw deflate (half the bytes of a job's notice). */
+export const packRender = (render: MailRender): Buffer => deflateRawSync(JSON.stringify(render));
+
+const unpackRender = (packed: Uint8Array): MailRender => JSON.parse(inflateRawSync(packed).toString("utf8")) as MailRender;
+
+/** The body of a mail rendered at send time (a job's notice: worker/data/job-mail.ts), from what its row keeps. */
+function renderedNow(render: MailRender): MailBody {
+  const { text, html, attachments } = jobMail(render.job as unknown as JobMailData);
+  return { text, html, attachments };
 }
 
 /**

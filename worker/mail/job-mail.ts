@@ -80,10 +80,21 @@ function introKey(event: JobEvent, audience: Audience): MessageKey {
   return `mail.job.${event}.intro` as MessageKey;
 }
 
+/** A job mail's subject: all its outbox row holds of it before it is sent (its body is rendered then, worker/mail/bodies.ts). */
+export function jobMailSubject(d: Pick<JobMailData, "event" | "language" | "workoutName" | "customerName" | "brand">): string {
+  return mailT(d.language, `mail.job.${d.event}.subject` as MessageKey, jobMailValues(d));
+}
+
+const jobMailValues = (d: Pick<JobMailData, "workoutName" | "customerName" | "brand">) => ({
+  workout: d.workoutName,
+  customer: d.customerName,
+  platform: d.brand.platformName,
+});
+
 export function jobMail(d: JobMailData): JobMail {
   const { language: l, timeZone: zone } = d;
-  const values = { workout: d.workoutName, customer: d.customerName, platform: d.brand.platformName };
-  const subject = mailT(l, `mail.job.${d.event}.subject` as MessageKey, values);
+  const values = jobMailValues(d);
+  const subject = jobMailSubject(d);
   const details = [
     { label: mailT(l, "mail.job.workout"), value: d.workoutName },
     ...(d.audience === "partner" ? [{ label: mailT(l, "mail.job.customer"), value: d.customerName }] : []),

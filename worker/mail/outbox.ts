@@ -8,7 +8,9 @@
  *
  * The rendered body (text, HTML, calendar files) is not in D1: `storeMail`
  * writes it to R2 (worker/mail/bodies.ts) BEFORE the batch, and answers the
- * row that names it, the only thing the statement builders take. A batch that
+ * row that names it, the only thing the statement builders take. A job's
+ * notice is rendered at send time instead (`RenderedLater`): its row keeps
+ * what the body is rendered from. A batch that
  * then fails leaves an object no row names, removed with the day's others
  * once the retention period is over.
  *
@@ -21,12 +23,12 @@
  * shard's stale rows with that shard's name.
  */
 import { and, asc, eq, lt } from "drizzle-orm";
-import { mailOutbox, type MailAttachment, type NewMailOutboxMessage } from "../../db/schema";
+import { mailOutbox, type MailAttachment, type MailRender, type NewMailOutboxMessage } from "../../db/schema";
 import type { Db } from "../env";
 import { outsidePartners } from "../data/quiet-partners";
 import { reusableInsert } from "../data/reusable";
 import type { Statement } from "../data/statements";
-import { putMailBody } from "./bodies";
+import { packRender, putMailBody } from "./bodies";
 
 /** A rendered mail, as the senders build it. */
 export type MailInput = Pick<NewMailOutboxMessage, "id" | "accountId" | "replyTo" | "fromName"> & {
@@ -60,7 +62,20 @@ export async function storeMail(bucket: R2Bucket, mails: MailInput[], now = new 
   );
 }
 
-const outboxRow = (mail: StoredMail) => ({ ...mail, status: "queued" as const });
+/**
+ * A mail rendered when it is sent (a job's notice): its row keeps what the
+ * body is rendered from (`render`) instead of a stored body, so writing it
+ * costs no rendering and no R2 write, and a change refused by its batch
+ * (a full slot) has rendered nothing.
+ */
+export type RenderedLater = Pick<NewMailOutboxMessage, "accountId" | "fromName"> & { id: string; to: string; subject: string; render: MailRender };
+
+const outboxRow = (mail: StoredMail | RenderedLater) => ({
+  ...mail,
+  to: mail.to.trim().toLowerCase(),
+  status: "queued" as const,
+  render: "render" in mail ? packRender(mail.render) : undefined,
+});
 
 /** An insert of one outbox row, to put in the same batch as the change it reports. */
 export function enqueueMail(db: Db, mail: StoredMail) {
@@ -68,7 +83,7 @@ export function enqueueMail(db: Db, mail: StoredMail) {
 }
 
 /** The same insert as a batch statement whose SQL is rendered once per isolate (worker/data/reusable.ts), for hot paths such as booking. */
-export function outboxStatement(db: Db, mail: StoredMail): Statement {
+export function outboxStatement(db: Db, mail: StoredMail | RenderedLater): Statement {
   return reusableInsert(db, mailOutbox, outboxRow(mail));
 }
 
