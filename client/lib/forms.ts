@@ -1,6 +1,8 @@
 import { get, type FieldErrors, type FieldValues, type Path, type UseFormSetError } from "react-hook-form";
 import { z } from "zod";
 import { MESSAGES } from "../../contract/messages";
+// Every form speaks the product's words for every kind of issue (a value left out says "Required"), as the API does.
+import "../../contract/zod-messages";
 import { TEAM_MESSAGES } from "../../contract/team";
 import { toastMessage } from "../components/ui/toast-store";
 

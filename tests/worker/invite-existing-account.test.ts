@@ -12,7 +12,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { ACCOUNT_DETAILS, apiAs, freshEmail, getWithCookie, multipart, nextIp, satelliteCookie, signUp } from "./auth";
+import { ACCOUNT_DETAILS, apiAs, freshEmail, getWithCookie, multipart, nextIp, postSignUp, satelliteCookie, signUp } from "./auth";
 import { call, json } from "./helpers";
 
 const db = drizzle(env.DB, { schema });
@@ -51,6 +51,15 @@ describe("an invite link's look-up says whether the invited address has an accou
         hasAccount: true,
       });
     }
+  });
+
+  it("no for an address someone signed up with and never confirmed: the invitee signs up, which takes the address back", async () => {
+    const email = freshEmail();
+    expect((await postSignUp(email, "Squatter")).status).toBe(200);
+    const [squatter] = await db.select({ verified: schema.authUsers.emailVerified }).from(schema.authUsers).where(eq(schema.authUsers.email, email));
+    expect(squatter).toEqual({ verified: false });
+    const { accountId, inviteId } = await inviteFor(email);
+    for (const host of [undefined, NORTHWIND_HOST]) expect(await json(await lookUp(accountId, inviteId, host))).toMatchObject({ hasAccount: false });
   });
 
   it("tells nothing without a pending invite: an unknown invite, or one on another partner's domain, is 404 with no answer about any address", async () => {

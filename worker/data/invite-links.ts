@@ -31,15 +31,23 @@ export async function pendingInvite(directory: Db, accountId: string, inviteId: 
 
 /**
  * Whether the invited address already has an account with the identity
- * provider (the embedded provider's users; with Clerk, the product's users
- * seen so far): its invite link then leads to sign-in rather than sign-up.
+ * provider (the embedded provider's users whose address is confirmed; with
+ * Clerk, the product's users seen so far, whose addresses Clerk confirmed):
+ * its invite link then leads to sign-in rather than sign-up. An account
+ * someone signed up with the address and never confirmed is no account: the
+ * invitee signs up, which confirms the address and takes it back
+ * (docs/decisions/2026-11-26-confirmation-proves-the-credential.md).
  * Asked only of an invite's own address, which the link's holder already
  * knows (docs/decisions/2026-11-27-invite-for-an-existing-account.md).
  */
 export async function addressHasAccount(directory: Db, email: string, provider: "embedded" | "clerk"): Promise<boolean> {
   const rows =
     provider === "embedded"
-      ? await directory.select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email)).limit(1)
+      ? await directory
+          .select({ id: authUsers.id })
+          .from(authUsers)
+          .where(and(eq(authUsers.email, email), eq(authUsers.emailVerified, true)))
+          .limit(1)
       : await directory.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   return rows.length > 0;
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import "../../../contract/zod-messages";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation } from "react-router";

@@ -1,5 +1,6 @@
 import { isOneLine, NAME_MAX } from "../../../contract/forms";
 import { zodResolver } from "@hookform/resolvers/zod";
+import "../../../contract/zod-messages";
 import { Building2, Users } from "../../components/icons";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
