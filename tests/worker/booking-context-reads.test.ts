@@ -5,8 +5,14 @@
  * own), and only the workout's and sessions' columns a booking answers or
  * decides with. What the customer is told is unchanged (tests/worker/bookings.test.ts).
  */
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { grantFabrikamCredits, publishSlot, sessions, WORKOUT } from "./bookings-setup";
+import * as schema from "../../db/schema";
+import { busyWindow } from "../../worker/data/availability";
+import { bookingContext } from "../../worker/data/bookable";
+import { database } from "../../worker/db";
+import { env } from "cloudflare:workers";
+import { db, FABRIKAM, grantFabrikamCredits, publishSlot, sessions, WORKOUT } from "./bookings-setup";
 import { recordedCustomer } from "./recorded-d1";
 import { json } from "./helpers";
 
@@ -44,5 +50,17 @@ describe("a booking's context", () => {
       expect(q).toBeDefined();
       expect(q).not.toMatch(/"description"|"short_summary"|"featured_media"|"icon"/);
     }
+  });
+
+  it("reads its delivery partners' schedules only for times asked: none for a booking into slots or the options", async () => {
+    // The demo gives Northwind weekday hours (tests/worker/published-hours.ts); this file keeps them.
+    const [customer] = await db.select().from(schema.accounts).where(eq(schema.accounts.id, FABRIKAM));
+    const shard = database(env.DB);
+    const [intoSlots, options] = await Promise.all([bookingContext(shard, customer!, WORKOUT, { slotIds: [] }), bookingContext(shard, customer!, WORKOUT)]);
+    expect(intoSlots.calendars[0]).toEqual([]);
+    expect(options.calendars[0]).toEqual([]);
+    const from = Date.UTC(2036, 2, 3, 8);
+    const asked = await bookingContext(shard, customer!, WORKOUT, { window: busyWindow(from, from + 8 * 3_600_000) });
+    expect(asked.calendars[0].length).toBeGreaterThan(0);
   });
 });

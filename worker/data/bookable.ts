@@ -251,7 +251,8 @@ function contextBuild(db: Db) {
           inArray(jobs.workoutId, prerequisiteColumn(db, prerequisites.requiredWorkoutId)),
         ),
       ),
-    ...calendarReads(db, { partnerIds, workoutId: ph("workoutId"), busyFrom: ph("busyFrom"), busyTo: ph("busyTo") }),
+    // The calendars only for times asked (a request, the open times): a booking into slots and the options read none.
+    ...calendarReads(db, { partnerIds, workoutId: ph("workoutId"), busyFrom: ph("busyFrom"), busyTo: ph("busyTo"), windowed: true }),
     ...recipientReads(db, sql`(select value from json_each(${ph("bookers")}))`, partnerIds),
   ] as const;
 }
