@@ -23,7 +23,7 @@ const at = (d: number) => new Date(Date.UTC(2036, 1, 1 + d, 9)).toISOString();
 const contextOf = (sent: string[]) => sent.filter((q) => /^select/i.test(q));
 
 describe("a booking's context", () => {
-  it("reads its partner in the customer's row and only the workout's and sessions' columns it uses", async () => {
+  it("reads its partner in the customer's row and only the workout's, sessions' and action items' columns it uses", async () => {
     const [first, second] = await sessions();
     const slots = [await publishSlot(first!.id, at(0), 2), await publishSlot(second!.id, at(1), 2)];
     const { api, sent } = recordedCustomer();
@@ -50,6 +50,10 @@ describe("a booking's context", () => {
       expect(q).toBeDefined();
       expect(q).not.toMatch(/"description"|"short_summary"|"featured_media"|"icon"/);
     }
+    // The session action items by what a new line copies of them.
+    const items = reads.find((q) => /from "session_action_items"/.test(q))!;
+    expect(items).toBeDefined();
+    expect(items).not.toMatch(/"created_at"|"updated_at"|"start_date"/);
   });
 
   it("reads its delivery partners' schedules only for times asked: none for a booking into slots or the options", async () => {

@@ -32,33 +32,13 @@ import { customerSees, variantInDate, visibleWhere } from "./visibility";
 import { recipientReads, type RecipientRows } from "./job-mail";
 import { formerRecord, withFormerScores } from "./former-record";
 import { reusableBatch } from "./reusable";
+import { actionItemColumns, sessionColumns, workoutColumns, type Columns, type SessionActionItem } from "./booking-columns";
 import type { ShardOf } from "./partner-shards";
 
 /** A value bound when the batch runs (see ./reusable.ts). */
 const ph = (name: string) => sql.placeholder(name);
 /** The customer's partner, read in the customer's own row. */
 const partnerAcc = alias(accounts, "partner_acc");
-
-/** The workout's columns a booking uses (its visibility, price, seats, names and default place): the context reads no others. */
-const workoutColumns = {
-  id: workouts.id,
-  accountId: workouts.accountId,
-  name: workouts.name,
-  title: workouts.title,
-  maxAttendees: workouts.maxAttendees,
-  totalMinutes: workouts.totalMinutes,
-  defaultLocation: workouts.defaultLocation,
-  visibility: workouts.visibility,
-};
-/** The session's columns a booking uses. */
-const sessionColumns = {
-  id: workoutSessions.id,
-  workoutId: workoutSessions.workoutId,
-  sequence: workoutSessions.sequence,
-  name: workoutSessions.name,
-  lengthMinutes: workoutSessions.lengthMinutes,
-};
-type Columns<T extends Record<string, SQLiteColumn>> = { [K in keyof T]: T[K]["_"]["notNull"] extends true ? T[K]["_"]["data"] : T[K]["_"]["data"] | null };
 
 /** What booking needs to know about a workout a customer may book */
 export type Bookable = {
@@ -86,7 +66,7 @@ export type BookingContext = Bookable & {
   open: { slot: typeof slots.$inferSelect; partnerName: string; shard?: string }[];
   balance: number;
   creditEntryId: string | null;
-  actionItems: (typeof sessionActionItems.$inferSelect)[];
+  actionItems: SessionActionItem[];
   /** The prerequisites the customer does not meet (empty when none). */
   missing: string[];
   /** The customer's partner (the owner of the relationship) and its platform name, for the mail. */
@@ -209,7 +189,7 @@ function contextBuild(db: Db) {
       )
       .orderBy(asc(slots.startsAt)),
     db
-      .select()
+      .select(actionItemColumns)
       .from(sessionActionItems)
       .where(
         inArray(
