@@ -173,7 +173,7 @@ type Bound = string | Placeholder | SQL;
  */
 export function calendarReads(
   db: Db,
-  input: { partnerIds: string[] | SQL; workoutId: Bound | null; busyFrom: Bound; busyTo: Bound; exceptJobId?: Bound; copiesOf?: string },
+  input: { partnerIds: string[] | SQL; workoutId: Bound | null; busyFrom: Bound; busyTo: Bound; exceptJobId?: Bound; copiesOf?: string; windowed?: true },
 ) {
   const partners = (col: SQLiteColumn) => (Array.isArray(input.partnerIds) ? inList(col, input.partnerIds) : sql`${col} in ${input.partnerIds}`);
   return [
@@ -184,6 +184,8 @@ export function calendarReads(
         and(
           partners(availabilitySchedules.partnerAccountId),
           input.workoutId === null ? sql`1 = 1` : or(isNull(availabilitySchedules.workoutId), sql`${availabilitySchedules.workoutId} = ${input.workoutId}`),
+          // `windowed`: the schedules only when a window is asked (NO_WINDOW reads none, a constant test made once).
+          input.windowed ? sql`${input.busyFrom} <= ${input.busyTo}` : undefined,
         ),
       ),
     db

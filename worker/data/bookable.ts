@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { BookingOptions } from "../../contract/bookings";
 import { platformNameFrom } from "../../contract/styling";
 import {
@@ -32,16 +32,19 @@ import { customerSees, variantInDate, visibleWhere } from "./visibility";
 import { recipientReads, type RecipientRows } from "./job-mail";
 import { formerRecord, withFormerScores } from "./former-record";
 import { reusableBatch } from "./reusable";
+import { actionItemColumns, sessionColumns, workoutColumns, type Columns, type SessionActionItem } from "./booking-columns";
 import type { ShardOf } from "./partner-shards";
 
 /** A value bound when the batch runs (see ./reusable.ts). */
 const ph = (name: string) => sql.placeholder(name);
+/** The customer's partner, read in the customer's own row. */
+const partnerAcc = alias(accounts, "partner_acc");
 
 /** What booking needs to know about a workout a customer may book */
 export type Bookable = {
-  workout: typeof workouts.$inferSelect;
+  workout: Columns<typeof workoutColumns>;
   variant: typeof workoutVariants.$inferSelect | null;
-  sessions: (typeof workoutSessions.$inferSelect)[];
+  sessions: Columns<typeof sessionColumns>[];
   price: BookingOptions["price"];
   pricingLineId: string | null;
 };
@@ -63,7 +66,7 @@ export type BookingContext = Bookable & {
   open: { slot: typeof slots.$inferSelect; partnerName: string; shard?: string }[];
   balance: number;
   creditEntryId: string | null;
-  actionItems: (typeof sessionActionItems.$inferSelect)[];
+  actionItems: SessionActionItem[];
   /** The prerequisites the customer does not meet (empty when none). */
   missing: string[];
   /** The customer's partner (the owner of the relationship) and its platform name, for the mail. */
@@ -106,7 +109,7 @@ function contextBuild(db: Db) {
   const partnerIds = sql`(select ${ph("partnerId")} union select ${accounts.id} from ${deliveryPartners} join ${accounts} on ${accounts.id} = ${deliveryPartners.partnerAccountId} or (${deliveryPartners.partnerAccountId} is null and ${accounts.tan} = ${deliveryPartners.partnerTan} and ${accounts.type} = 'partner') where ${deliveryPartners.workoutId} = ${ph("workoutId")})`;
   return [
     db
-      .select({ workout: workouts })
+      .select({ workout: workoutColumns })
       .from(libraryEntries)
       .innerJoin(workouts, eq(workouts.id, libraryEntries.workoutId))
       .where(and(eq(libraryEntries.workoutId, ph("workoutId")), visibleWhere(ph("partnerId"), ph("day"))))
@@ -123,7 +126,7 @@ function contextBuild(db: Db) {
       )
       .orderBy(asc(workoutVariants.createdAt)),
     db
-      .select()
+      .select(sessionColumns)
       .from(workoutSessions)
       .where(eq(workoutSessions.workoutId, ph("workoutId")))
       .orderBy(asc(workoutSessions.sequence)),
@@ -131,9 +134,13 @@ function contextBuild(db: Db) {
       .select()
       .from(pricingLines)
       .where(eq(pricingLines.workoutId, ph("workoutId"))),
-    // The customer's credit balance, its latest credit entry (where a booking's consumption goes) and whether a plan is in force: one row.
+    // The customer's credit balance, its latest credit entry (where a booking's consumption goes), whether a plan is in force,
+    // and its partner's name, address and platform name (the mail's): one row.
     db
       .select({
+        partnerName: sql<string | null>`${partnerAcc.name}`.as("partner_name"),
+        partnerEmail: sql<string | null>`${partnerAcc.primaryEmail}`.as("partner_email"),
+        platformName: sql<string | null>`(select ${stylings.platformName} from ${stylings} where ${stylings.accountId} = ${partnerAcc.id})`.as("platform_name"),
         total: ledgerBalance(accounts.id),
         entryId: sql<string | null>`(${db
           .select({ id: creditEntries.id })
@@ -144,6 +151,7 @@ function contextBuild(db: Db) {
         planId: sql<string | null>`(${planInForceQuery(db, ph("customerId"), ph("day"))})`.as("plan_in_force_id"),
       })
       .from(accounts)
+      .leftJoin(partnerAcc, eq(partnerAcc.id, ph("partnerId")))
       .where(eq(accounts.id, ph("customerId"))),
     db
       .select({
@@ -181,7 +189,7 @@ function contextBuild(db: Db) {
       )
       .orderBy(asc(slots.startsAt)),
     db
-      .select()
+      .select(actionItemColumns)
       .from(sessionActionItems)
       .where(
         inArray(
@@ -223,16 +231,8 @@ function contextBuild(db: Db) {
           inArray(jobs.workoutId, prerequisiteColumn(db, prerequisites.requiredWorkoutId)),
         ),
       ),
-    db
-      .select({
-        id: accounts.id,
-        name: accounts.name,
-        email: accounts.primaryEmail,
-        platformName: sql<string | null>`(select ${stylings.platformName} from ${stylings} where ${stylings.accountId} = ${accounts.id})`.as("platform_name"),
-      })
-      .from(accounts)
-      .where(eq(accounts.id, ph("partnerId"))),
-    ...calendarReads(db, { partnerIds, workoutId: ph("workoutId"), busyFrom: ph("busyFrom"), busyTo: ph("busyTo") }),
+    // The calendars only for times asked (a request, the open times): a booking into slots and the options read none.
+    ...calendarReads(db, { partnerIds, workoutId: ph("workoutId"), busyFrom: ph("busyFrom"), busyTo: ph("busyTo"), windowed: true }),
     ...recipientReads(db, sql`(select value from json_each(${ph("bookers")}))`, partnerIds),
   ] as const;
 }
@@ -303,7 +303,7 @@ export async function bookingContext(db: Db, customer: Account, workoutId: strin
   const values = contextValues({ customerId: customer.id, partnerId }, workoutId, asked);
   const { day } = values;
   // What the customer did on the shards it lived on before a re-link counts for prerequisites too, read side by side.
-  const [[library, variants, sessions, prices, [credit], candidates, open, items, prereqs, scoreRows, completed, partner, schedules, booked, ...mail], former] =
+  const [[library, variants, sessions, prices, [credit], candidates, open, items, prereqs, scoreRows, completed, schedules, booked, ...mail], former] =
     await Promise.all([
       asked.started && sameValues(asked.started.values, values) ? asked.started.rows : startedRows(db, values),
       formerRecord(history, customer.id),
@@ -332,7 +332,7 @@ export async function bookingContext(db: Db, customer: Account, workoutId: strin
   for (const s of withFormerScores(scoreRows, former.scores)) if (!latest.has(s.category)) latest.set(s.category, s.score);
   const done = new Set([...completed.map((c) => c.workoutId), ...former.completed]);
   const missing = missingPrerequisites(prereqs, { scores: latest, completedWorkoutIds: done }, day);
-  const p = partner[0];
+  const p = credit && { name: credit.partnerName, email: credit.partnerEmail, platformName: credit.platformName };
   return {
     workout: row.workout,
     variant,

@@ -150,7 +150,7 @@ export function newActionItemRows(
   accountId: string,
   jobId: string,
   lineId: string,
-  items: (typeof sessionActionItems.$inferSelect)[],
+  items: Pick<typeof sessionActionItems.$inferSelect, "id" | "assigneeType" | "stage" | "name" | "link" | "dueOffsetDays">[],
   scheduledAt: string | null,
   lengthMinutes: number,
 ) {
