@@ -172,7 +172,7 @@ process.exitCode = await runBench({
     if (!(await mailDelivered(STATE_DIR))) return [...(missed ? [missed] : []), "the bursts' mail still queued after three minutes"];
     const accepted = BURSTS * SEATS_PER_BURST;
     console.log(
-      `D1 bytes per booking: ${Math.round((stateBytes(STATE_DIR).d1 - before) / accepted)} (growth of the local databases over the ${accepted} accepted bookings of the bursts, their slots and credit grants included; mail bodies are in R2)`,
+      `D1 bytes per booking: ${Math.round((stateBytes(STATE_DIR).d1 - before) / accepted)} (growth of the local databases over the ${accepted} accepted bookings of the bursts, their slots and credit grants included; job mail rendered when it is sent)`,
     );
     return missed ? [missed] : [];
   },

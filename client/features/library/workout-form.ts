@@ -36,7 +36,7 @@ export type WorkoutForm = Omit<FormValues<WorkoutDetailsInput>, "defaultLocation
   variant: Pick<FormValues<z.input<typeof VariantDetailsInput>>, "name" | "locale" | "availableFrom" | "availableTo">;
 };
 
-/** A new workout's form; its variant is available from `day` (today where the partner's user works: useToday). */
+/** A new workout's form; its variant is available from `day` (the UTC day, as the catalogue counts it: useToday("UTC")). */
 export const blank = (language: string, day: string = today()): WorkoutForm => ({
   name: "",
   sku: "",
