@@ -8,7 +8,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO_USERS } from "../../db/seed/identity";
-import { customer, db, FABRIKAM, grantFabrikamCredits, publishSlot, sessions, WORKOUT } from "./bookings-setup";
+import { customer, db, FABRIKAM, grantFabrikamCredits, publishSlot, sessions, slotsBooking, WORKOUT } from "./bookings-setup";
 import { json } from "./helpers";
 import { withoutPublishedHours } from "./published-hours";
 import { recordedCustomer, writeBatch } from "./recorded-d1";
@@ -120,17 +120,9 @@ describe("a new booking's answer", () => {
 
 describe("a new booking's batch reads nothing back", () => {
   it("an accepted booking's batch holds its writes only", async () => {
-    const [first, second] = await sessions();
-    const slots = [await publishSlot(first!.id, at(30), 2), await publishSlot(second!.id, at(31), 2)];
+    const booking = await slotsBooking([at(30), at(31)], 2);
     const { api, sent } = recordedCustomer();
-    const res = await api.post("/v1/bookings", {
-      workoutId: WORKOUT,
-      mode: "slots",
-      sessions: [
-        { sessionId: first!.id, slotId: slots[0] },
-        { sessionId: second!.id, slotId: slots[1] },
-      ],
-    });
+    const res = await api.post("/v1/bookings", booking);
     expect(res.status).toBe(201);
     const batch = writeBatch(sent);
     expect(batch.some((q) => /^insert into "jobs"/i.test(q))).toBe(true);

@@ -12,7 +12,7 @@ import { busyWindow } from "../../worker/data/availability";
 import { bookingContext } from "../../worker/data/bookable";
 import { database } from "../../worker/db";
 import { env } from "cloudflare:workers";
-import { db, FABRIKAM, grantFabrikamCredits, publishSlot, sessions, WORKOUT } from "./bookings-setup";
+import { db, FABRIKAM, grantFabrikamCredits, slotsBooking, WORKOUT } from "./bookings-setup";
 import { recordedCustomer } from "./recorded-d1";
 import { json } from "./helpers";
 
@@ -24,17 +24,9 @@ const contextOf = (sent: string[]) => sent.filter((q) => /^select/i.test(q));
 
 describe("a booking's context", () => {
   it("reads its partner in the customer's row and only the workout's, sessions' and action items' columns it uses", async () => {
-    const [first, second] = await sessions();
-    const slots = [await publishSlot(first!.id, at(0), 2), await publishSlot(second!.id, at(1), 2)];
+    const booking = await slotsBooking([at(0), at(1)], 2);
     const { api, sent } = recordedCustomer();
-    const res = await api.post("/v1/bookings", {
-      workoutId: WORKOUT,
-      mode: "slots",
-      sessions: [
-        { sessionId: first!.id, slotId: slots[0] },
-        { sessionId: second!.id, slotId: slots[1] },
-      ],
-    });
+    const res = await api.post("/v1/bookings", booking);
     expect(res.status).toBe(201);
     expect((await json<any>(res)).partner.name).toBe("Northwind Learning");
     const reads = contextOf(sent);

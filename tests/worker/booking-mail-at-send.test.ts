@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { MAIL_BODY_PREFIX, mailBodyOf } from "../../worker/mail/bodies";
 import { database } from "../../worker/db";
-import { customer, giveFabrikamCredits, publishSlot, sessions, WORKOUT } from "./bookings-setup";
+import { customer, giveFabrikamCredits, publishSlot, sessions, slotsBooking, WORKOUT } from "./bookings-setup";
 
 // Northwind and Fabrikam are on the first shard, the directory's own database.
 const db = database(env.DB);
@@ -26,17 +26,9 @@ beforeAll(() => giveFabrikamCredits(10));
 
 describe("a booking's mail is rendered when it is sent", () => {
   it("writes rows that keep what their bodies are rendered from, and no body to R2; the body renders from the row", async () => {
-    const [first, second] = await sessions();
-    const slotIds = [await publishSlot(first!.id, at(0), 2), await publishSlot(second!.id, at(1), 2)];
+    const booking = await slotsBooking([at(0), at(1)], 2);
     const bodiesBefore = await storedBodies();
-    const res = await customer.post("/v1/bookings", {
-      workoutId: WORKOUT,
-      mode: "slots",
-      sessions: [
-        { sessionId: first!.id, slotId: slotIds[0] },
-        { sessionId: second!.id, slotId: slotIds[1] },
-      ],
-    });
+    const res = await customer.post("/v1/bookings", booking);
     expect(res.status).toBe(201);
     const job = await res.json<{ id: string }>();
     expect(await storedBodies()).toBe(bodiesBefore);

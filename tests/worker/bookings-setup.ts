@@ -75,3 +75,17 @@ export async function giveFabrikamCredits(quantity: number) {
 export function grantFabrikamCredits(quantity: number) {
   beforeAll(() => giveFabrikamCredits(quantity));
 }
+
+/** A booking of the workout's two sessions into fresh slots of `seats` seats at `times`: the body to post. */
+export async function slotsBooking(times: [string, string], seats: number) {
+  const [first, second] = await sessions();
+  const slotIds = [await publishSlot(first!.id, times[0], seats), await publishSlot(second!.id, times[1], seats)];
+  return {
+    workoutId: WORKOUT,
+    mode: "slots" as const,
+    sessions: [
+      { sessionId: first!.id, slotId: slotIds[0] },
+      { sessionId: second!.id, slotId: slotIds[1] },
+    ],
+  };
+}
