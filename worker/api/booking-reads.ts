@@ -19,6 +19,7 @@ import type { EndpointSpec } from "../http/endpoint";
 import { partnerShards } from "../tenant/scope";
 import { accountPlacement } from "../tenant/shard";
 import { UUID } from "./move-reads";
+import { firstSeenFull } from "../data/full-slots";
 
 const started = new WeakMap<Context<AppEnv>, Promise<StartedContext | undefined>>();
 
@@ -28,7 +29,8 @@ export const earlyBooking: EndpointSpec["early"] = (c, { body }, caller) => {
   if (!given?.workoutId || !accountId || !UUID.test(accountId) || !c.get("shard")) return;
   const asked = { variantId: given.variantId, bookerId: caller.user.id, window: requestWindow(given.sessions), slotIds: slotsAsked(given) };
   const reads = accountPlacement(c.get("directory"), accountId).then((placed) =>
-    placed?.parentId
+    // A slot this isolate just saw fill up for the partner's customers: the handler refuses it without reads.
+    placed?.parentId && !(given.mode === "slots" && firstSeenFull(placed.parentId, given.sessions) >= 0)
       ? startBookingAcross(c.get("db"), partnerShards(c), { customerId: accountId, partnerId: placed.parentId }, given.workoutId, asked)
       : undefined,
   );

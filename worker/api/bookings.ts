@@ -11,7 +11,8 @@ import {
   ScheduleBooking,
 } from "../../contract/bookings";
 import { MESSAGES } from "../../contract/messages";
-import { confirmedTimes, resolveChoices, startedMoves, timesOutOfOrder } from "../domain/booking-rules";
+import { confirmedTimes, resolveChoices, slotGone, startedMoves, timesOutOfOrder } from "../domain/booking-rules";
+import { firstSeenFull } from "../data/full-slots";
 import { AcceptProposal } from "../../contract/availability";
 import { slotDto, slotsAsked, type BookingContext } from "../data/bookable";
 import { bookingContextAcross, openSlotsForJob, partnerForRequest, requireFreeToBook, requireOpenForJob } from "../data/booking-times";
@@ -110,6 +111,16 @@ endpoint(
     ),
 );
 
+/** 409 on the first session choice naming a slot this isolate saw fill up a moment ago, for customers of the customer's partner (worker/data/full-slots.ts). */
+function refuseSeenFull(partnerId: string | null, body: { mode: "request" | "slots"; sessions: { slotId?: string }[] }) {
+  const full = body.mode === "slots" && partnerId ? firstSeenFull(partnerId, body.sessions) : -1;
+  if (full < 0) return;
+  const gone = slotGone(full);
+  throw conflict(gone.message, gone.fields);
+}
+
+const chosen = (map: Map<string, { slot?: { id: string } }>, slotId: string) => [...map.values()].some((ch) => ch.slot?.id === slotId);
+
 /**
  * `POST v1/bookings`: creates the job. The delivery partner is
  * the owner of the chosen slots, or drawn by selection percent among those
@@ -138,6 +149,8 @@ endpoint(
   },
   async (c, { body }, scope) => {
     const db = c.get("db");
+    // A slot this isolate just saw fill up is refused without reading the booking's context (worker/data/full-slots.ts).
+    refuseSeenFull(scope.account.parentAccountId, body);
     const ctx = await bookingContextAcross(db, partnerShards(c), scope.account, body.workoutId, {
       variantId: body.variantId,
       bookerId: scope.user.id,
@@ -160,11 +173,13 @@ endpoint(
       : partnerForRequest(ctx, requestedOf(ctx.sessions, body.sessions));
     const attendees = body.attendees?.length ? await checkedAttendees(db, scope.account.id, body.attendees, ctx.workout.maxAttendees, "attendees") : [];
     // Slots the delivery partner published on its own shard (another than this one) have their seats held and times claimed there around the booking's write.
-    const away = ctx.open.filter((o) => o.shard && [...map.values()].some((ch) => ch.slot?.id === o.slot.id));
+    const away = ctx.open.filter((o) => o.shard && chosen(map, o.slot.id));
     const here = c.get("shard").name;
     const seats = away[0]?.shard
       ? { slotIds: new Set(away.map((o) => o.slot.id)), hold: seatsHeldOn(c, here, away[0].shard, away[0].slot.partnerAccountId) }
       : undefined;
+    // Filled meanwhile by another booking of this isolate: refused without sending a write that would fail.
+    refuseSeenFull(scope.account.parentAccountId, body);
     const { dto, mailIds } = await createBooking(db, c.env, scope, ctx, body.mode, map, partner, attendees, { jobShard: here, away: seats });
     await dispatchMail(c.env, mailIds, c.get("shard").name);
     await deliverLater(c.env, c.get("shard").name, dto);

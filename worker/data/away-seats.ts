@@ -9,6 +9,7 @@
  * seat. The flow step (`releaseUnlessHeld`) first asks the job's shard
  * whether the hold is in use.
  */
+import { seatFreed } from "./full-slots";
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { accounts, jobLines, jobs, slotHolds, slots } from "../../db/schema";
 import type { FlowMessage, SeatHold } from "../domain/flows";
@@ -47,12 +48,16 @@ export async function takeSeats(db: Db, jobShard: string, holds: Hold[]): Promis
 
 /** The statements giving the holds' seats back: a seat only while its hold is there, then the hold removed. Idempotent. */
 export const releaseStatements = (db: Db, holds: Hold[]): Statements =>
-  holds.flatMap((h) => [
-    raw(
-      sql`UPDATE slots SET seats_taken = seats_taken - 1 WHERE id = ${h.slotId} AND seats_taken > 0 AND EXISTS (SELECT 1 FROM slot_holds WHERE id = ${h.id})`,
-    ),
-    db.delete(slotHolds).where(eq(slotHolds.id, h.id)),
-  ]);
+  holds.flatMap((h) => {
+    // This isolate no longer refuses the slot as seen full (./full-slots.ts).
+    seatFreed(h.slotId);
+    return [
+      raw(
+        sql`UPDATE slots SET seats_taken = seats_taken - 1 WHERE id = ${h.slotId} AND seats_taken > 0 AND EXISTS (SELECT 1 FROM slot_holds WHERE id = ${h.id})`,
+      ),
+      db.delete(slotHolds).where(eq(slotHolds.id, h.id)),
+    ];
+  });
 
 /** Gives the holds' seats back (one batch). Idempotent. */
 export async function releaseSeats(db: Db, holds: Hold[]): Promise<void> {

@@ -1,3 +1,4 @@
+import { seatFreed } from "./full-slots";
 import { eq, sql } from "drizzle-orm";
 import { MESSAGES } from "../../contract/messages";
 import { inList } from "./bound";
@@ -36,12 +37,14 @@ export function moveJob(db: Db, job: Pick<Job, "id" | "status" | "version">, to:
   ];
 }
 
-/** Takes one seat of a slot; the table's CHECK fails the batch when it is full. */
+/** Takes one seat of a slot; the table's CHECK fails the batch when it is full. Answers `full` (1 when that was its last seat: ./full-slots.ts). */
 export function takeSeat(slotId: string): Statements {
-  return [raw(sql`UPDATE slots SET seats_taken = seats_taken + 1 WHERE id = ${slotId}`)];
+  return [raw(sql`UPDATE slots SET seats_taken = seats_taken + 1 WHERE id = ${slotId} RETURNING seats_taken >= capacity AS full`)];
 }
 
+/** Gives one seat of a slot back; this isolate no longer refuses the slot as seen full (./full-slots.ts). */
 export function freeSeat(slotId: string): Statements {
+  seatFreed(slotId);
   return [raw(sql`UPDATE slots SET seats_taken = seats_taken - 1 WHERE id = ${slotId} AND seats_taken > 0`)];
 }
 

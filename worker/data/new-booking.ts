@@ -7,6 +7,7 @@
  * to SQL once per isolate (./reusable.ts): a burst of bookings spends its CPU
  * binding values, not building queries.
  */
+import { sawFull } from "./full-slots";
 import type { JobDto } from "../../contract/bookings";
 import { jobActionItems, jobLines, jobs } from "../../db/schema";
 import { applyActions } from "../domain/jobs";
@@ -83,6 +84,7 @@ export async function createBooking(
   const planned: JobDto["lines"] = [];
   // The seats go first in the batch: a booking that finds a slot full fails at its first statement, before any other write.
   const seats: Statements = [];
+  const seatSlots: string[] = [];
   const holds: Hold[] = [];
   for (const session of ctx.sessions) {
     const ch = choices.get(session.id)!;
@@ -115,7 +117,10 @@ export async function createBooking(
     );
     items.push(...lineItems);
     statements.push(...lineItems.map((row) => reusableInsert(db, jobActionItems, row)));
-    if (ch.slot && !hold) seats.push(...takeSeat(ch.slot.id));
+    if (ch.slot && !hold) {
+      seats.push(...takeSeat(ch.slot.id));
+      seatSlots.push(ch.slot.id);
+    }
     planned.push({
       id: lineId,
       sequence: session.sequence,
@@ -198,6 +203,10 @@ export async function createBooking(
       .catch((err: unknown) => {
         throw jobBatchFailure(err, "Not enough credits to book this workout.");
       });
+    // A seat that was its slot's last: this isolate refuses the slot for a moment without reading (./full-slots.ts).
+    seatSlots.forEach((slotId, i) => {
+      if ((results[i]?.results[0] as { full?: number } | undefined)?.full) sawFull(ctx.partner.id, slotId);
+    });
     return results[seats.length + here.length]?.results[0];
   };
   // Seats of slots on the delivery partner's shard are held there first, with its claims, and given back if this batch fails.

@@ -74,14 +74,7 @@ export function resolveChoices(
   let owner: string | null = partnerId ?? null;
   for (const [i, ch] of choices.entries()) {
     const hit = open.find((o) => o.id === ch.slotId && o.sessionId === ch.sessionId);
-    if (!hit) {
-      return {
-        ok: false,
-        problem: "slotGone",
-        message: "That time is no longer available. Please choose another.",
-        fields: { [`sessions.${i}.slotId`]: "Not available" },
-      };
-    }
+    if (!hit) return { ok: false, problem: "slotGone", ...slotGone(i) };
     if (owner && hit.partnerAccountId !== owner)
       return { ok: false, problem: "invalid", fields: { [`sessions.${i}.slotId`]: "Choose times of one delivery partner" } };
     owner = hit.partnerAccountId;
@@ -89,6 +82,12 @@ export function resolveChoices(
   }
   return { ok: true, choices: map, deliveryPartnerId: owner };
 }
+
+/** The refusal of a session choice whose slot is gone (full, past or removed): 409 on `sessions.<i>.slotId`. */
+export const slotGone = (i: number) => ({
+  message: "That time is no longer available. Please choose another.",
+  fields: { [`sessions.${i}.slotId`]: "Not available" },
+});
 
 /**
  * The sessions' times must follow their sequence (each starting after the

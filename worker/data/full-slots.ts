@@ -1,0 +1,50 @@
+/**
+ * Slots this isolate saw fill up, remembered for a moment: a rush of
+ * bookings on a few slots (a new workout's first dates, a popular time)
+ * refuses the attempts that name a slot just filled without reading the
+ * booking's context for each (docs/decisions/2026-11-27-slots-seen-full.md).
+ *
+ * - A slot is marked by the booking whose batch took its last seat: the
+ *   seat's update answers whether the slot is now full (`takeSeat`).
+ * - Every statement that gives a seat back forgets it at once on this
+ *   isolate (`freeSeat`, the away holds' release). Another isolate may still
+ *   refuse it for at most FULL_FOR_MS; the options and slot lists always
+ *   read the database.
+ * - Only a refusal is ever answered from here. Acceptance is decided by the
+ *   booking's batch alone, whose seat update fails on a full slot.
+ */
+import { isolateCache } from "../http/isolate-cache";
+
+/** How long a slot seen full is refused without a read. */
+export const FULL_FOR_MS = 2_000;
+
+/** Per slot, the partners whose customers' bookings saw it fill, and when. */
+const seenFull = isolateCache<string, Map<string, number>>(5_000);
+
+/** The slot's last seat was taken (at `now`) by a booking of a customer of `partnerId`. */
+export function sawFull(partnerId: string, slotId: string, now = Date.now()): void {
+  const by = seenFull.get(slotId) ?? new Map<string, number>();
+  by.set(partnerId, now);
+  seenFull.set(slotId, by);
+}
+
+/** A seat of the slot was given back: it is not refused from here any more, for anyone. */
+export function seatFreed(slotId: string): void {
+  seenFull.delete(slotId);
+}
+
+/**
+ * The index of the first session choice naming a slot that a booking of a
+ * customer of the same partner (`partnerId`) saw fill within FULL_FOR_MS,
+ * else -1. Another partner's customers are answered by the database: what
+ * one tenant's bookings saw is never another's answer.
+ */
+export function firstSeenFull(partnerId: string, sessions: readonly { slotId?: string }[], now = Date.now()): number {
+  return sessions.findIndex((s) => {
+    const at = s.slotId ? seenFull.get(s.slotId)?.get(partnerId) : undefined;
+    if (at === undefined) return false;
+    if (now - at < FULL_FOR_MS) return true;
+    seenFull.get(s.slotId!)?.delete(partnerId);
+    return false;
+  });
+}
