@@ -1148,6 +1148,8 @@ export const planEntryRows: NewPlanEntry[] = customerSeeds.map((c, i) => ({
   endDate: PLAN_END,
   earliestEndDate: PLAN_EARLIEST_END,
   renewalDate: PLAN_RENEWAL,
+  // Written like a start (worker/data/plans.ts newPlanEntry): the cron looks at it on its first run and dates it on.
+  nextRefreshDate: PLAN_START,
   ...stamps,
 }));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BOM, csvCell, csvRow, csvStream, money, num } from "../../worker/http/csv";
+import { BOM, csvCell, csvFileName, csvRow, csvStream, money, num } from "../../worker/http/csv";
 
 describe("CSV cells", () => {
   it("quotes every text cell, doubling its quotes (RFC 4180), so no separator inside it starts a new cell", () => {
@@ -68,5 +68,18 @@ describe("csvStream", () => {
     }
     expect(rest).toBe('0,"row 0"\r\n1,"row 1"\r\n2,"row 2"\r\n');
     expect(asked).toEqual([undefined, 1, 2]);
+  });
+});
+
+describe("an export's file name", () => {
+  it("carries the reader's today in their zone, not the UTC day", () => {
+    const lateUtc = new Date("2026-11-27T23:30:00Z");
+    expect(csvFileName("jobs", "UTC", lateUtc)).toBe("jobs-2026-11-27.csv");
+    expect(csvFileName("jobs", "Pacific/Auckland", lateUtc)).toBe("jobs-2026-11-28.csv");
+    expect(csvFileName("jobs", "America/Los_Angeles", lateUtc)).toBe("jobs-2026-11-27.csv");
+    const earlyUtc = new Date("2026-11-28T02:00:00Z");
+    expect(csvFileName("scores", "UTC", earlyUtc)).toBe("scores-2026-11-28.csv");
+    expect(csvFileName("scores", "America/Los_Angeles", earlyUtc)).toBe("scores-2026-11-27.csv");
+    expect(csvFileName("scores", "Europe/Berlin", earlyUtc)).toBe("scores-2026-11-28.csv");
   });
 });

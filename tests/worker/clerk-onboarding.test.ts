@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { eq, like } from "drizzle-orm";
-import { exportSPKI, generateKeyPair, SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import type { UndoOnboardingMessage } from "../../worker/domain/flows";
 import { ACCOUNT_DETAILS, apiAs, multipart } from "./auth";
+import { clerkSigner } from "./clerk-setup";
 import { capturedQueue, directory, failingD1, first, runFlows } from "./flows-setup";
 import { json } from "./helpers";
 
@@ -16,34 +16,17 @@ import { json } from "./helpers";
  * for by its session tokens, signed with a key made here (its Backend API is
  * not called on onboarding); failures are injected at each write.
  */
-let privateKey: CryptoKey;
-let jwtKey: string;
+let clerk: Awaited<ReturnType<typeof clerkSigner>>;
 beforeAll(async () => {
-  const pair = await generateKeyPair("RS256", { extractable: true });
-  privateKey = pair.privateKey;
-  jwtKey = await exportSPKI(pair.publicKey);
+  clerk = await clerkSigner();
 });
 
-const clerkBindings = () => ({ CLERK_PUBLISHABLE_KEY: "pk_test_x", CLERK_SECRET_KEY: "sk_test_x", CLERK_JWT_KEY: jwtKey });
+const clerkBindings = () => clerk.bindings();
 
 /** A Clerk session token of a new user whose active organisation is a new one (made at Clerk before onboarding). */
 async function clerkCaller() {
   const n = crypto.randomUUID().slice(0, 8);
-  const token = await new SignJWT({
-    sid: `sess_${n}`,
-    azp: env.MAIN_ORIGIN,
-    v: 2,
-    o: { id: `org_${n}`, rol: "admin" },
-    email: `clerk-${n}@example.test`,
-    email_verified: true,
-  })
-    .setProtectedHeader({ alg: "RS256", kid: "ins_test" })
-    .setSubject(`user_${n}`)
-    .setIssuer("https://clerk.techfit.example")
-    .setIssuedAt()
-    .setNotBefore("0s")
-    .setExpirationTime("10m")
-    .sign(privateKey);
+  const token = await clerk.token({ sub: `user_${n}`, orgId: `org_${n}`, claims: { email: `clerk-${n}@example.test`, email_verified: true } });
   return { token, orgId: `org_${n}`, name: `Clerk Customer ${n}` };
 }
 

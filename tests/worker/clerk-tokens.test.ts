@@ -40,6 +40,7 @@ describe("Clerk session tokens (networkless verification)", () => {
       orgRole: "admin",
       orgSlug: "northwind",
       orgPermissions: ["read", "write"],
+      madeOn: parties[1],
     });
   });
 

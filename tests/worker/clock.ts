@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, vi } from "vitest";
+import { dayInZone } from "../../contract/time-zones";
 
 /**
  * The clock of a test that counts a request's D1 calls or cache hits
@@ -46,4 +47,20 @@ export async function withClockHeld<T>(steps: () => Promise<T>): Promise<T> {
   } finally {
     vi.useRealTimers();
   }
+}
+
+/**
+ * A zone whose calendar day at `now` is not UTC's, with that day: whatever
+ * the hour, one of two zones far from UTC is on another day, Kiritimati
+ * (UTC+14) from 10:00 UTC, Pago Pago (UTC-11) before 11:00 UTC. Under a held
+ * clock the test and the Worker read the same instant, so a day's turn
+ * between them cannot change the answer.
+ */
+export function zoneOffUtc(now = new Date()): { zone: string; day: string; utcDay: string } {
+  const utcDay = dayInZone("UTC", now);
+  for (const zone of ["Pacific/Kiritimati", "Pacific/Pago_Pago"]) {
+    const day = dayInZone(zone, now);
+    if (day !== utcDay) return { zone, day, utcDay };
+  }
+  throw new Error("no zone on another day than UTC");
 }

@@ -5,7 +5,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO, DEMO_TIME_ZONES, STORY_DEMO } from "../../db/seed";
 import { inList, insertRows } from "../../worker/data/bound";
-import { apiAs, multipart } from "./auth";
+import { ACCOUNT_DETAILS, apiAs, multipart, signUp } from "./auth";
+import { holdClockInEachTest, zoneOffUtc } from "./clock";
+import { TIME_ZONE_HEADER } from "../../contract/time-zone-header";
 import { call, json } from "./helpers";
 import { present } from "../present";
 import { shardDbOf } from "./databases";
@@ -310,5 +312,47 @@ describe("exports in the reader's words and zone", () => {
       await ada.put("/v1/users/me/time-zone", { timeZone: DEMO_TIME_ZONES.partner });
       await ada.post("/v1/users", multipart({ language: "enUS" }));
     }
+  });
+});
+
+describe("an export's file is named by the reader's day, not UTC's", () => {
+  // The test and the Worker read one instant: a day's turn between them cannot change the answer.
+  holdClockInEachTest();
+  const PATHS = ["jobs", "customers", "credit-entries", "scores"] as const;
+  const fileOf = (res: Response) => res.headers.get("Content-Disposition");
+
+  it("names every export by today in the user's stored zone, the zone its time columns are in", async () => {
+    const { zone, day, utcDay } = zoneOffUtc();
+    const ada = apiAs("partnerAdmin");
+    expect((await ada.put("/v1/users/me/time-zone", { timeZone: zone })).status).toBe(200);
+    try {
+      for (const path of PATHS) {
+        const res = await ada.get(`/v1/admin/exports/${path}`);
+        expect(res.status).toBe(200);
+        expect(fileOf(res)).toBe(`attachment; filename="${path}-${day}.csv"`);
+        expect(fileOf(res)).not.toContain(utcDay);
+        await res.body?.cancel();
+      }
+    } finally {
+      await ada.put("/v1/users/me/time-zone", { timeZone: DEMO_TIME_ZONES.partner });
+    }
+  });
+
+  it("without a stored zone, by today in the zone the browser sends (times too); with neither, UTC's", async () => {
+    const { zone, day, utcDay } = zoneOffUtc();
+    const person = await signUp("Zone Less Exporter");
+    const made = await apiAs(person.token).post("/v1/accounts", multipart({ ...ACCOUNT_DETAILS, name: "Zone Less Partner", type: "partner" }));
+    expect(made.status).toBe(201);
+    const accountId = (await json<{ id: string }>(made)).id;
+    expect((await json(await apiAs(person.token).get("/v1/users/me"))).timeZone).toBeNull();
+
+    const sent = await apiAs(person.token, { accountId, headers: { [TIME_ZONE_HEADER]: zone } }).get("/v1/admin/exports/jobs");
+    expect(fileOf(sent)).toBe(`attachment; filename="jobs-${day}.csv"`);
+    const header = (await sent.text()).split("\r\n")[0]!;
+    expect(header).toContain(`"Booked at (${zone})"`);
+
+    const none = await apiAs(person.token, { accountId }).get("/v1/admin/exports/scores");
+    expect(fileOf(none)).toBe(`attachment; filename="scores-${utcDay}.csv"`);
+    await none.body?.cancel();
   });
 });

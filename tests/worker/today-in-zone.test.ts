@@ -14,20 +14,12 @@ import { TIME_ZONE_HEADER } from "../../contract/time-zone-header";
 import { apiAs, newNorthwindCustomer, signUp } from "./auth";
 import { json } from "./helpers";
 import { workoutBody } from "./flows-setup";
+import { zoneOffUtc } from "./clock";
 
 const NORTHWIND = DEMO.northwind.id;
 const partner = (headers: HeadersInit = {}) => apiAs("partnerAdmin", { accountId: NORTHWIND, headers });
 const utcToday = () => dayInZone("UTC");
 const utcYesterday = () => dayInZone("UTC", new Date(Date.now() - 86_400_000));
-
-/** A zone whose today is not UTC's now, with that day. */
-function zoneOffUtc(): { zone: string; day: string } {
-  for (const zone of ["Pacific/Kiritimati", "Pacific/Pago_Pago"]) {
-    const day = dayInZone(zone);
-    if (day !== utcToday()) return { zone, day };
-  }
-  throw new Error("no zone on another day than UTC");
-}
 
 const setZone = async (timeZone: string) => expect((await partner().put("/v1/users/me/time-zone", { timeZone })).status).toBe(200);
 afterEach(() => setZone(DEMO_TIME_ZONES.partner));

@@ -5,7 +5,7 @@ import { jobExportPage } from "../data/jobs-search";
 import type { CursorValue } from "../data/cursor";
 import type { AppEnv } from "../env";
 import { csvResponse, csvStream, money, num, type Cell } from "../http/csv";
-import { csvReader, csvSheet, enumWord } from "../http/csv-columns";
+import { csvReader, csvSheet, enumWord, type CsvReader } from "../http/csv-columns";
 import { errorResponses } from "../http/responses";
 import { endpoint } from "../http/endpoint";
 import { partnerStyling } from "../data/styling";
@@ -33,20 +33,22 @@ type CreditExportRow = RowOf<typeof creditExportPage>;
 type ScoreExportRow = RowOf<typeof scoreExportPage>;
 
 /** An export's reader (the caller: language and zone) and the words the screens show for its enumerated values. */
-function readerOf(user: Parameters<typeof csvReader>[0]) {
-  const reader = csvReader(user);
+function readerOf(caller: Parameters<typeof csvReader>[0]) {
+  const reader = csvReader(caller);
   return { reader, w: (name: string, value: string | null | undefined) => enumWord(reader, name, value) };
 }
 
-/** An export's file, `name`-<date>.csv: `header`, then every page `read` answers, each of its rows written by `row`. */
+/** An export's file, `name`-<the reader's date>.csv: `header`, then every page `read` answers, each of its rows written by `row`. */
 function csvFile<R>(
   name: string,
+  reader: CsvReader,
   header: readonly string[],
   read: (cursor: Cursor | undefined) => Promise<{ rows: R[]; next: Cursor | undefined }>,
   row: (r: R) => Cell[],
 ) {
   return csvResponse(
     name,
+    reader.timeZone,
     csvStream<Cursor>(header, async (cursor) => {
       const page = await read(cursor);
       return { rows: page.rows.map(row), next: page.next };
@@ -68,7 +70,7 @@ endpoint(
   },
   (c, { query }, scope) => {
     const db = c.get("db");
-    const { reader, w } = readerOf(scope.user);
+    const { reader, w } = readerOf(scope);
     const sheet = csvSheet<JobExportRow>(reader, [
       { label: "export.col.id", cell: (j) => j.id },
       { label: "export.col.workout", cell: (j) => j.workout },
@@ -88,7 +90,7 @@ endpoint(
       { label: "export.col.price", cell: (j) => money(j.priceAmount) },
       { label: "export.col.currency", cell: (j) => (j.priceAmount === null ? null : j.currency) },
     ]);
-    return csvFile("jobs", sheet.header, (cursor) => jobExportPage(db, scope, "partner", query, cursor, EXPORT_PAGE), sheet.row);
+    return csvFile("jobs", reader, sheet.header, (cursor) => jobExportPage(db, scope, "partner", query, cursor, EXPORT_PAGE), sheet.row);
   },
 );
 
@@ -106,7 +108,7 @@ endpoint(
   },
   (c, { query }, scope) => {
     const db = c.get("db");
-    const { reader, w } = readerOf(scope.user);
+    const { reader, w } = readerOf(scope);
     const sheet = csvSheet<CustomerExportRow>(reader, [
       { label: "export.col.id", cell: (r) => r.id },
       { label: "export.col.name", cell: (r) => r.name },
@@ -122,7 +124,7 @@ endpoint(
       { label: "export.col.creditBalance", cell: (r) => num(Number(r.creditBalance)) },
       { label: "export.col.createdAt", time: (r) => r.createdAt },
     ]);
-    return csvFile("customers", sheet.header, (cursor) => customerExportPage(db, scope, cursor, EXPORT_PAGE, query), sheet.row);
+    return csvFile("customers", reader, sheet.header, (cursor) => customerExportPage(db, scope, cursor, EXPORT_PAGE, query), sheet.row);
   },
 );
 
@@ -139,7 +141,7 @@ endpoint(
   },
   (c, _input, scope) => {
     const db = c.get("db");
-    const { reader, w } = readerOf(scope.user);
+    const { reader, w } = readerOf(scope);
     const sheet = csvSheet<CreditExportRow>(reader, [
       { label: "export.col.lineId", cell: (r) => r.id },
       { label: "export.col.customer", cell: (r) => r.customer },
@@ -157,7 +159,7 @@ endpoint(
       { label: "export.col.enteredAt", time: (r) => r.enteredAt },
       { label: "export.col.context", cell: (r) => r.context },
     ]);
-    return csvFile("credit-entries", sheet.header, (cursor) => creditExportPage(db, scope, cursor, EXPORT_PAGE), sheet.row);
+    return csvFile("credit-entries", reader, sheet.header, (cursor) => creditExportPage(db, scope, cursor, EXPORT_PAGE), sheet.row);
   },
 );
 
@@ -174,7 +176,7 @@ endpoint(
   },
   (c, _input, scope) => {
     const db = c.get("db");
-    const { reader, w } = readerOf(scope.user);
+    const { reader, w } = readerOf(scope);
     // The score carries the partner's name for it (Branding), read once for the whole file.
     let scoreName: Promise<string> | null = null;
     const columns = (name: string) =>
@@ -192,6 +194,7 @@ endpoint(
       ]);
     return csvResponse(
       "scores",
+      reader.timeZone,
       csvStream<Cursor>(columns("").header, async (cursor) => {
         scoreName ??= partnerStyling(db, scope.account.id).then(scoreNameOf);
         const [page, name] = await Promise.all([scoreExportPage(db, scope, cursor, EXPORT_PAGE), scoreName]);

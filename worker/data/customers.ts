@@ -43,6 +43,22 @@ export async function organizationUnderPartner(db: Db, partnerId: string, authId
   return rows.length > 0;
 }
 
+/**
+ * The partner whose people the identity provider's organisation `authId` is
+ * (the partner's own account, or its customer's partner): null when no
+ * account has that organisation (yet); `partnerId` null for a customer under
+ * no partner.
+ */
+export async function organizationsPartner(db: Db, authId: string): Promise<{ partnerId: string | null } | null> {
+  const [row] = await db
+    .select({ id: accounts.id, type: accounts.type, parentAccountId: accounts.parentAccountId })
+    .from(accounts)
+    .where(eq(accounts.authId, authId))
+    .limit(1);
+  if (!row) return null;
+  return { partnerId: row.type === "partner" ? row.id : row.parentAccountId };
+}
+
 /** One of the partner's own customers; anyone else's (or no one's) is 404, like a missing one. */
 export async function customerOf(db: Db, scope: PartnerScope, customerId: string): Promise<Account> {
   return customerFound(await customerQuery(db, scope, customerId));

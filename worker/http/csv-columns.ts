@@ -4,19 +4,21 @@
  * words the screens show (client/i18n's `enum.<Name>.<value>`, never an
  * internal code), and times the reader's wall clock with the zone in the
  * header ("Booked at (Europe/Berlin)"). The reader is the signed-in user: their
- * stored language and zone (UTC until their browser has told it).
+ * stored language, and the zone they work in (`callerZone`: their stored one,
+ * else the one their browser sends, else UTC); the file's name carries their
+ * today there (./csv.ts csvFileName).
  */
 import type { Language } from "../../contract/enums";
-import { canonicalTimeZone } from "../../contract/time-zones";
 import { CATALOGUES, type MessageKey } from "../../client/i18n";
-import { languageOr, MAIL_FALLBACK_ZONE, mailT } from "../mail/i18n";
+import { callerZone } from "../data/query";
+import { languageOr, mailT } from "../mail/i18n";
 import { csvTime, timeHeader, type Cell } from "./csv";
 
 export type CsvReader = { language: Language; timeZone: string };
 
-/** The reader of an export: the caller's language and zone. */
-export function csvReader(user: { language: string; timeZone: string | null }): CsvReader {
-  return { language: languageOr(user.language), timeZone: canonicalTimeZone(user.timeZone ?? "") ?? MAIL_FALLBACK_ZONE };
+/** The reader of an export: the caller's language and the zone they work in. */
+export function csvReader(caller: Parameters<typeof callerZone>[0] & { user: { language: string } }): CsvReader {
+  return { language: languageOr(caller.user.language), timeZone: callerZone(caller) };
 }
 
 /** A column: its label, and either a time (written in the reader's zone) or any other cell. */

@@ -15,7 +15,7 @@
  * are `Num` cells and are written as they are.
  */
 import { TZDateMini } from "@date-fns/tz";
-import { today } from "../data/query";
+import { dayInZone } from "../../contract/time-zones";
 
 /** A numeric cell written verbatim (never formula-escaped): made by `num` or `money`. */
 export type Num = { readonly num: string };
@@ -97,9 +97,15 @@ export function csvStream<C>(header: readonly string[], page: (cursor: C | undef
   );
 }
 
-/** The export's answer: a streamed attachment named `<name>-<date>.csv`. */
-export function csvResponse(name: string, body: ReadableStream<Uint8Array>): Response {
-  const file = `${name}-${today()}.csv`;
+/**
+ * An export's file name, `<name>-<date>.csv`: the date is the reader's today
+ * in their zone (the zone its time columns are written in), not the UTC day.
+ */
+export const csvFileName = (name: string, timeZone: string, now = new Date()) => `${name}-${dayInZone(timeZone, now)}.csv`;
+
+/** The export's answer: a streamed attachment named by `csvFileName` for a reader in `timeZone`. */
+export function csvResponse(name: string, timeZone: string, body: ReadableStream<Uint8Array>): Response {
+  const file = csvFileName(name, timeZone);
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8; header=present",

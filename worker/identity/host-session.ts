@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { accounts, authMembers, authSessions } from "../../db/schema";
 import type { AppEnv, Db } from "../env";
-import { organizationUnderPartner, underPartner } from "../data/customers";
-import type { Tenant } from "../tenant/resolve";
+import { organizationsPartner, underPartner } from "../data/customers";
+import { hostOf, type Tenant } from "../tenant/resolve";
 import type { AuthContext } from "./tokens";
 
 /**
@@ -22,11 +22,22 @@ export async function sessionOnHost(directory: Db, tenant: Tenant, auth: AuthCon
   if (!partnerId) return null;
   if (auth.partnerScope) return auth.partnerScope === partnerId ? auth : null;
   const under =
-    auth.provider === "clerk"
-      ? // A Clerk session names its active organisation; one without any yet (a new customer signing up here) may only make one here.
-        !auth.orgId || (await organizationUnderPartner(directory, partnerId, auth.orgId))
-      : await userUnderPartner(directory, partnerId, auth.userId);
+    auth.provider === "clerk" ? await clerkUnderPartner(directory, tenant.host, partnerId, auth) : await userUnderPartner(directory, partnerId, auth.userId);
   return under ? { ...auth, partnerScope: partnerId } : null;
+}
+
+/**
+ * A Clerk session names its active organisation: it must be the partner's or
+ * one of its customers'. One without an organisation yet, or with one no
+ * account has yet (made at Clerk, not onboarded), is a new customer signing
+ * up: taken only on the partner's domain its token was made on (`madeOn`, its
+ * authorised party), where it can only become that partner's customer; a
+ * main-domain token is no one's on a partner's domain.
+ */
+async function clerkUnderPartner(directory: Db, host: string, partnerId: string, auth: AuthContext): Promise<boolean> {
+  const home = auth.orgId ? await organizationsPartner(directory, auth.orgId) : null;
+  if (home) return home.partnerId === partnerId;
+  return auth.madeOn ? hostOf(auth.madeOn) === host : false;
 }
 
 /** Whether the identity user is a member of the partner's own organisation or of one of its customers' (the directory's rows). */

@@ -23,6 +23,8 @@ export type AuthContext = {
    * it was made for: it acts only for that partner and its customers.
    */
   partnerScope?: string | null;
+  /** The origin the provider made the token on (Clerk's `azp`: the page that asked for it); absent where not said. */
+  madeOn?: string | null;
   /** The zone the caller's browser sent (contract/time-zone-header.ts): theirs until one is stored. */
   sentTimeZone?: string | null;
   name: string | null;
@@ -150,6 +152,8 @@ async function verifiedClaims(db: Db, token: string): Promise<AuthContext | null
 type ClerkClaims = {
   sub: string;
   sid?: string;
+  /** The origin of the page the token was made for (checked against the authorised parties). */
+  azp?: string;
   email?: string;
   /** From the session token template (`{{user.email_verified}}`); absent means not verified. */
   email_verified?: boolean | string;
@@ -186,6 +190,7 @@ export async function verifyClerk(config: ClerkConfig, token: string): Promise<A
       orgRole: role ? role.replace(/^org:/, "") : null,
       orgSlug: claims.org_slug ?? o.slg ?? null,
       orgPermissions: claims.org_permissions ?? (o.per ? o.per.split(",") : []),
+      madeOn: claims.azp ?? null,
     };
   } catch {
     return null;
