@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { FIRST_SCREENS } from "../../client/app/router";
+import { ROUTES } from "../../client/app/routes";
 
 /**
  * What the client's entry loads before sign-in is interactive: the modules
@@ -16,8 +18,14 @@ const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];
 
 /** The packages left out of the first load: the schemas (zod), the zone arithmetic (@date-fns/tz), forms, Radix and the icons. */
 const LEFT_OUT = ["zod", "@date-fns/tz", "react-hook-form", "@radix-ui/react-dialog", "lucide-react"];
-/** Modules of the product's own left out too: the API's message texts, the zone rules and the dates built on them, the moves of the focus from script. */
-const LEFT_OUT_MODULES = ["contract/messages.ts", "contract/time-zones.ts", "client/lib/dates.ts", "client/components/ui/focus-moves.ts"];
+/** Modules of the product's own left out too: the API's message texts, the zone rules and the dates built on them, the moves of the focus from script, the table of screens' code. */
+const LEFT_OUT_MODULES = [
+  "contract/messages.ts",
+  "contract/time-zones.ts",
+  "client/lib/dates.ts",
+  "client/components/ui/focus-moves.ts",
+  "client/app/screen-code.ts",
+];
 
 function resolveModule(from: string, spec: string): string | null {
   const base = resolve(dirname(from), spec);
@@ -41,6 +49,11 @@ function staticImports(source: string): string[] {
     found.push((m[2] ?? m[3])!);
   }
   return found;
+}
+
+/** The modules a module's source loads with `import("./…")`. */
+function dynamicImports(source: string): string[] {
+  return [...source.matchAll(/\bimport\(\s*["'](\.[^"']+)["']\s*\)/g)].map((m) => m[1]!);
 }
 
 /** Each package the entry's static graph imports, with the chain of modules that first reaches it; and each module of the graph, with its chain. */
@@ -96,5 +109,21 @@ describe("the client's first load", () => {
     expect(found).toEqual([]);
     const ownFound = LEFT_OUT_MODULES.filter((m) => modules.has(m)).map((m) => modules.get(m)!.join(" → "));
     expect(ownFound).toEqual([]);
+  });
+
+  // Each `import()` in the entry costs it the call and the list of scripts Vite preloads with it: a screen's code is
+  // named there only for the first screens; every other screen's is in the table of screens' code (client/app/screen-code.ts).
+  it("names the code of the first screens only, not of the screens sign-in does not show", () => {
+    const { modules } = firstLoad();
+    const loaded = new Set<string>();
+    for (const module of modules.keys()) {
+      const file = join(ROOT, module);
+      for (const spec of dynamicImports(readFileSync(file, "utf8"))) {
+        const target = resolveModule(file, spec);
+        if (target) loaded.add(relative(ROOT, target));
+      }
+    }
+    const screens = ROUTES.filter((r) => loaded.has(r.module)).map((r) => r.path);
+    expect(screens.sort()).toEqual([...FIRST_SCREENS].sort());
   });
 });
