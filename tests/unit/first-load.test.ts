@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FIRST_SCREENS } from "../../client/app/router";
 import { ROUTES } from "../../client/app/routes";
+import { enUSFirst } from "../../client/i18n/en-US.first";
 
 /**
  * What the client's entry loads before sign-in is interactive: the modules
@@ -84,6 +85,27 @@ function firstLoad(): { packages: Map<string, string[]>; modules: Map<string, st
   return { packages, modules: new Map([...parent.keys()].map((f) => [relative(ROOT, f), chain(f)])) };
 }
 
+/** The modules that come with the full catalogues (each awaits them, or is awaited with them): a first screen runs none of them. */
+const WITH_FULL_CATALOGUES = ["client/app/screen-code.ts", "client/i18n/index.ts", "client/app/shell/Shell.tsx", "client/components/ui/ToastViewport.tsx"];
+
+/** Every module the page can run before the full catalogues arrive: the entry's graph with what it and the first screens load with `import()`. */
+function beforeFullCatalogues(): string[] {
+  const seen = new Set<string>();
+  const queue = [ENTRY];
+  while (queue.length) {
+    const file = queue.shift()!;
+    const module = relative(ROOT, file);
+    if (seen.has(module) || WITH_FULL_CATALOGUES.includes(module)) continue;
+    seen.add(module);
+    const source = readFileSync(file, "utf8");
+    for (const spec of [...staticImports(source), ...dynamicImports(source)]) {
+      const target = spec.startsWith(".") ? resolveModule(file, spec) : null;
+      if (target) queue.push(target);
+    }
+  }
+  return [...seen];
+}
+
 describe("the client's first load", () => {
   it("reads static imports only: a type-only import and a dynamic import are not followed", () => {
     expect(
@@ -125,5 +147,17 @@ describe("the client's first load", () => {
     }
     const screens = ROUTES.filter((r) => loaded.has(r.module)).map((r) => r.path);
     expect(screens.sort()).toEqual([...FIRST_SCREENS].sort());
+  });
+
+  // The first texts travel in the entry: a key there that no first screen shows weighs on sign-in for nothing.
+  it("carries only the texts a first screen can show before the full catalogues arrive", () => {
+    const sources = beforeFullCatalogues()
+      .filter((m) => !m.startsWith("client/i18n/") && /\.tsx?$/.test(m))
+      .map((m) => readFileSync(join(ROOT, m), "utf8"))
+      .join("\n");
+    expect(sources).toContain('"auth.signIn.submit"');
+    // The API's messages and the fields' validation texts (`message.*`) are first texts by rule: any form, sign-in's too, may show one.
+    const unused = Object.keys(enUSFirst).filter((key) => !key.startsWith("message.") && !sources.includes(`"${key.replace(/_(one|other)$/, "")}"`));
+    expect(unused).toEqual([]);
   });
 });
