@@ -19,13 +19,20 @@ const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];
 
 /** The packages left out of the first load: the schemas (zod), the zone arithmetic (@date-fns/tz), forms, Radix and the icons. */
 const LEFT_OUT = ["zod", "@date-fns/tz", "react-hook-form", "@radix-ui/react-dialog", "lucide-react"];
-/** Modules of the product's own left out too: the API's message texts, the zone rules and the dates built on them, the moves of the focus from script, the table of screens' code. */
+/**
+ * Modules of the product's own left out too: the API's message texts, the zone rules and the dates built on them, the
+ * moves of the focus from script, the table of screens' code, and applying another look (the colour arithmetic, the fonts).
+ */
 const LEFT_OUT_MODULES = [
   "contract/messages.ts",
   "contract/time-zones.ts",
   "client/lib/dates.ts",
   "client/components/ui/focus-moves.ts",
   "client/app/screen-code.ts",
+  "client/app/apply-styling.ts",
+  "contract/branding.ts",
+  "contract/colour.ts",
+  "contract/fonts.ts",
 ];
 
 function resolveModule(from: string, spec: string): string | null {
