@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { allFontFiles, FONT_PATH } from "./contract/fonts";
+import { pureReactRouter } from "./scripts/pure-react-router";
 
 /**
  * The fonts a partner can pick, served by the product from /fonts: the
@@ -45,6 +46,7 @@ export default defineConfig(({ command }) => ({
       : {},
   plugins: [
     productFonts(),
+    pureReactRouter(),
     react(),
     tailwindcss(),
     cloudflare({

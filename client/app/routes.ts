@@ -33,7 +33,7 @@ export type AppRoute = {
   flags: RouteFlags;
   /** Breadcrumbs shown above screens with navigation. */
   crumbs?: Crumb[];
-  /** Every route loads lazily. */
+  /** Every route loads lazily: a first screen directly, any other through the table of screens' code (./screen-code.ts). */
   load: () => Promise<{ default: ComponentType }>;
   /** The file `load` imports, from the repository's root: the server names its script (and those it imports) in the page, so the browser fetches them with the first one. */
   module: string;
@@ -69,13 +69,15 @@ const ORGANIZATION: Crumb = { label: "crumb.organization" };
 const CUSTOMERS: Crumb = { label: "crumb.customers", to: "/admin/customers" };
 const LIBRARY: Crumb = { label: "crumb.workoutLibrary", to: "/admin/workout-library" };
 
-export const ROUTES: AppRoute[] = [
+/** A route as written below: only the first screens name their `load`; the others' code is in ./screen-code.ts. */
+type RouteEntry = Omit<AppRoute, "load"> & { load?: AppRoute["load"] };
+
+const ENTRIES: RouteEntry[] = [
   {
     path: "/",
     name: "home",
     flags: signedIn("home", "Home"),
     crumbs: [{ label: "crumb.home" }],
-    load: () => import("../features/home/HomeScreen"),
     module: "client/features/home/HomeScreen.tsx",
   },
   {
@@ -93,14 +95,12 @@ export const ROUTES: AppRoute[] = [
   {
     path: "/signup",
     flags: { ...base, requiresAnonymous: true, telemetryName: "Sign Up" },
-    load: () => import("../features/auth/SignupScreen"),
     module: "client/features/auth/SignupScreen.tsx",
   },
   {
     // An assessment link: a customer's member (signed in) or anyone with a partner's link.
     path: "/assessment/:token",
     flags: { ...base, telemetryName: "Assessment" },
-    load: () => import("../features/assessment/AssessmentScreen"),
     module: "client/features/assessment/AssessmentScreen.tsx",
   },
   // The mailed links of the embedded provider: open to anyone (the link may be
@@ -108,19 +108,16 @@ export const ROUTES: AppRoute[] = [
   {
     path: "/verify-email",
     flags: { ...base, telemetryName: "Verify Email" },
-    load: () => import("../features/auth/VerifyEmailScreen"),
     module: "client/features/auth/VerifyEmailScreen.tsx",
   },
   {
     path: "/forgot-password",
     flags: { ...base, requiresAnonymous: true, telemetryName: "Forgot Password" },
-    load: () => import("../features/auth/ForgotPasswordScreen"),
     module: "client/features/auth/ForgotPasswordScreen.tsx",
   },
   {
     path: "/reset-password",
     flags: { ...base, telemetryName: "Reset Password" },
-    load: () => import("../features/auth/ResetPasswordScreen"),
     module: "client/features/auth/ResetPasswordScreen.tsx",
   },
   {
@@ -132,7 +129,6 @@ export const ROUTES: AppRoute[] = [
   {
     path: "/onboarding",
     flags: { ...base, requiresAuth: true, telemetryName: "Onboarding" },
-    load: () => import("../features/onboarding/OnboardingScreen"),
     module: "client/features/onboarding/OnboardingScreen.tsx",
     // An invite link (?invite=) is accepted on entering, once per code and page.
     enter: (url) => import("../features/onboarding/join").then((m) => m.joinFromAddress(url)),
@@ -142,7 +138,6 @@ export const ROUTES: AppRoute[] = [
     name: "bookings",
     flags: signedIn("booking", "Bookings"),
     crumbs: [HOME, { label: "crumb.bookings" }],
-    load: () => import("../features/bookings/BookingsScreen"),
     module: "client/features/bookings/BookingsScreen.tsx",
   },
   {
@@ -150,7 +145,6 @@ export const ROUTES: AppRoute[] = [
     name: "jobs",
     flags: signedIn("booking", "Partner Bookings", { requiresPartner: true }),
     crumbs: [HOME, { label: "crumb.jobs" }],
-    load: () => import("../features/bookings/JobsScreen"),
     module: "client/features/bookings/JobsScreen.tsx",
   },
   {
@@ -158,7 +152,6 @@ export const ROUTES: AppRoute[] = [
     name: "activity",
     flags: signedIn("activity", "Activity", { topBar: "primary" }),
     crumbs: [HOME, { label: "crumb.activity" }],
-    load: () => import("../features/activity/ActivityScreen"),
     module: "client/features/activity/ActivityScreen.tsx",
   },
   {
@@ -166,21 +159,18 @@ export const ROUTES: AppRoute[] = [
     path: "/workouts",
     flags: signedIn("home", "Workouts"),
     crumbs: [HOME, { label: "crumb.workouts" }],
-    load: () => import("../features/catalogue/CatalogueScreen"),
     module: "client/features/catalogue/CatalogueScreen.tsx",
   },
   {
     path: "/workout/:id",
     flags: signedIn("home", "Workout"),
     crumbs: [HOME, { label: "crumb.workout" }],
-    load: () => import("../features/workouts/WorkoutScreen"),
     module: "client/features/workouts/WorkoutScreen.tsx",
   },
   {
     path: "/workout/:id/:book",
     flags: signedIn("home", "Workout Booking"),
     crumbs: [HOME, { label: "crumb.workout", to: "/workout/:id" }, { label: "crumb.book" }],
-    load: () => import("../features/workouts/WorkoutScreen"),
     module: "client/features/workouts/WorkoutScreen.tsx",
   },
   {
@@ -188,7 +178,6 @@ export const ROUTES: AppRoute[] = [
     name: "my-list",
     flags: signedIn("my-list", "My List"),
     crumbs: [HOME, { label: "crumb.myList" }],
-    load: () => import("../features/my-list/MyListScreen"),
     module: "client/features/my-list/MyListScreen.tsx",
   },
   {
@@ -196,14 +185,12 @@ export const ROUTES: AppRoute[] = [
     name: "admin-customers",
     flags: admin("Customers"),
     crumbs: [ADMIN, { label: "crumb.customers" }],
-    load: () => import("../features/customers/CustomersScreen"),
     module: "client/features/customers/CustomersScreen.tsx",
   },
   {
     path: "/admin/customers/:id/details",
     flags: admin("Customer Details"),
     crumbs: [ADMIN, CUSTOMERS, { label: "crumb.details" }],
-    load: () => import("../features/customers/CustomerDetailsScreen"),
     module: "client/features/customers/CustomerDetailsScreen.tsx",
   },
   {
@@ -211,7 +198,6 @@ export const ROUTES: AppRoute[] = [
     name: "admin-orphaned-scores",
     flags: admin("Submitted Scores"),
     crumbs: [ADMIN, { label: "crumb.customers" }, { label: "crumb.submittedScores" }],
-    load: () => import("../features/scores/SubmittedScoresScreen"),
     module: "client/features/scores/SubmittedScoresScreen.tsx",
   },
   {
@@ -219,7 +205,6 @@ export const ROUTES: AppRoute[] = [
     name: "admin-profile",
     flags: admin("Profile", false),
     crumbs: [ADMIN, ORGANIZATION, { label: "crumb.profile" }],
-    load: () => import("../features/profile/ProfileScreen"),
     module: "client/features/profile/ProfileScreen.tsx",
   },
   {
@@ -227,7 +212,6 @@ export const ROUTES: AppRoute[] = [
     name: "admin-homepage",
     flags: admin("Homepage Builder"),
     crumbs: [ADMIN, ORGANIZATION, { label: "crumb.homepageBuilder" }],
-    load: () => import("../features/homepage/HomepageBuilderScreen"),
     module: "client/features/homepage/HomepageBuilderScreen.tsx",
   },
   {
@@ -235,7 +219,6 @@ export const ROUTES: AppRoute[] = [
     name: "admin-branding",
     flags: admin("Branding"),
     crumbs: [ADMIN, ORGANIZATION, { label: "crumb.branding" }],
-    load: () => import("../features/branding/BrandingScreen"),
     module: "client/features/branding/BrandingScreen.tsx",
   },
   {
@@ -243,7 +226,6 @@ export const ROUTES: AppRoute[] = [
     name: "admin-custom-domains",
     flags: admin("Custom Domains"),
     crumbs: [ADMIN, ORGANIZATION, { label: "crumb.customDomains" }],
-    load: () => import("../features/custom-domains/CustomDomainsScreen"),
     module: "client/features/custom-domains/CustomDomainsScreen.tsx",
   },
   {
@@ -251,28 +233,24 @@ export const ROUTES: AppRoute[] = [
     name: "admin-workout-library",
     flags: admin("Workout Library"),
     crumbs: [ADMIN, SETUP, { label: "crumb.workoutLibrary" }],
-    load: () => import("../features/library/LibraryScreen"),
     module: "client/features/library/LibraryScreen.tsx",
   },
   {
     path: "/admin/workout-library/create",
     flags: admin("Create Workout"),
     crumbs: [ADMIN, SETUP, LIBRARY, { label: "crumb.create" }],
-    load: () => import("../features/library/WorkoutEditorScreen"),
     module: "client/features/library/WorkoutEditorScreen.tsx",
   },
   {
     path: "/admin/workout-library/:id",
     flags: admin("Edit Workout"),
     crumbs: [ADMIN, SETUP, LIBRARY, { label: "crumb.workout" }],
-    load: () => import("../features/library/WorkoutEditorScreen"),
     module: "client/features/library/WorkoutEditorScreen.tsx",
   },
   {
     path: "/admin/workout-library/:id/variant/:variantId",
     flags: admin("Edit Variant"),
     crumbs: [ADMIN, SETUP, LIBRARY, { label: "crumb.workout", to: "/admin/workout-library/:id" }, { label: "crumb.variant" }],
-    load: () => import("../features/library/VariantEditorScreen"),
     module: "client/features/library/VariantEditorScreen.tsx",
   },
   {
@@ -280,7 +258,6 @@ export const ROUTES: AppRoute[] = [
     name: "admin-price-groups",
     flags: admin("Price Groups"),
     crumbs: [ADMIN, SETUP, { label: "crumb.priceGroups" }],
-    load: () => import("../features/price-groups/PriceGroupsScreen"),
     module: "client/features/price-groups/PriceGroupsScreen.tsx",
   },
   {
@@ -288,7 +265,6 @@ export const ROUTES: AppRoute[] = [
     name: "admin-plans",
     flags: admin("Plans"),
     crumbs: [ADMIN, SETUP, { label: "crumb.plans" }],
-    load: () => import("../features/plans/PlansScreen"),
     module: "client/features/plans/PlansScreen.tsx",
   },
   {
@@ -296,7 +272,6 @@ export const ROUTES: AppRoute[] = [
     name: "admin-featured-groups",
     flags: admin("Featured Groups"),
     crumbs: [ADMIN, SETUP, { label: "crumb.featuredGroups" }],
-    load: () => import("../features/featured-groups/FeaturedGroupsScreen"),
     module: "client/features/featured-groups/FeaturedGroupsScreen.tsx",
   },
   {
@@ -304,7 +279,6 @@ export const ROUTES: AppRoute[] = [
     name: "admin-availability",
     flags: admin("Availability"),
     crumbs: [ADMIN, SETUP, { label: "crumb.availability" }],
-    load: () => import("../features/availability/AvailabilityScreen"),
     module: "client/features/availability/AvailabilityScreen.tsx",
   },
   {
@@ -312,17 +286,21 @@ export const ROUTES: AppRoute[] = [
     path: "/help",
     flags: { ...base, showNavigation: true, telemetryName: "Help" },
     crumbs: [HOME, { label: "crumb.help" }],
-    load: () => import("../features/help/HelpScreen"),
     module: "client/features/help/HelpScreen.tsx",
   },
   {
     // Every component of the design system in the current theme, language and branding (not linked; no telemetry; development only).
     path: "/design-system",
     flags: { ...base, devOnly: true },
-    load: () => import("../components/gallery/DesignSystemScreen"),
     module: "client/components/gallery/DesignSystemScreen.tsx",
   },
 ];
+
+/** Every route of the product, each with its lazy `load`: a screen's code not loaded by the first load comes from the table of screens' code, itself loaded on first need. */
+export const ROUTES: AppRoute[] = ENTRIES.map((r) => ({
+  ...r,
+  load: r.load ?? (() => import("./screen-code").then((code) => code.SCREEN_CODE[r.path]!())),
+}));
 
 /** Where any unmatched path goes. */
 export const NOT_FOUND_PATH = "/404";

@@ -1,15 +1,13 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
-import { brandVariables } from "../../contract/branding";
-import { BRAND_FONT_ID, fontFaceCss } from "../../contract/fonts";
-import type { FontFamilyKey } from "../../contract/styling-values";
 import type { Styling } from "../../contract/styling";
 import { setPlatformTitle } from "../lib/title";
 
 /**
  * The styling the page wears now. It starts as the server's (boot data) and
  * changes when the app learns of another partner (redirectUrl on the main
- * domain) or when a partner edits its branding. Applying it sets the
- * CSS variables and the page title at once.
+ * domain) or when a partner edits its branding. Applying it
+ * (`applyStyling`, ./apply-styling.ts, loaded only where a look changes)
+ * sets the CSS variables and the page title at once.
  */
 let current: Styling | null = null;
 /** The server's styling (boot data): what the first, hydrating render wears, whatever changed since. */
@@ -22,23 +20,9 @@ export function initStyling(styling: Styling): void {
   setPlatformTitle(styling.platformName);
 }
 
-/** Puts one font's faces (contract/fonts.ts) in the <style> of that id, made when missing; "" for a system font. */
-export function setFontFaces(id: string, font: FontFamilyKey | null): void {
-  let el = document.getElementById(id);
-  if (!el) {
-    el = document.createElement("style");
-    el.id = id;
-    document.head.appendChild(el);
-  }
-  const css = font ? fontFaceCss(font) : "";
-  if (el.textContent !== css) el.textContent = css;
-}
-
-export function applyStyling(styling: Styling): void {
+/** The styling the page wears from now on, its CSS variables and font already set: for `applyStyling` (./apply-styling.ts) alone. */
+export function stylingApplied(styling: Styling): void {
   current = styling;
-  const root = document.documentElement;
-  for (const [name, value] of Object.entries(brandVariables(styling))) root.style.setProperty(name, value);
-  setFontFaces(BRAND_FONT_ID, styling.fontFamily);
   setPlatformTitle(styling.platformName);
   listeners.forEach((l) => l());
 }

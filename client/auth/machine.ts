@@ -2,7 +2,6 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { AccountDto } from "../../contract/accounts";
 import type { BootData, BootIdentity } from "../../contract/boot";
 import type { UserDto } from "../../contract/users";
-import { applyStyling } from "../app/styling";
 import { api, configureApi } from "../lib/api";
 import { clearTelemetryUser, setTelemetryUser } from "../lib/telemetry";
 import { savedListQuery } from "../features/my-list/query";
@@ -198,8 +197,11 @@ export function createIdentity({ adapter, boot, queries }: Deps) {
     if (boot.mode === "main") {
       const redirectUrl = params.get("redirectUrl") ?? storedRedirectUrl();
       if (redirectUrl && !params.get("redirectUrl")) {
-        // The partner's look is a courtesy here: without it the page keeps the platform's.
-        api.get("/v1/styles", { anonymous: true, query: { origin: redirectUrl } }).then(applyStyling, () => {});
+        // The partner's look is a courtesy here: without it the page keeps the platform's. Its code comes alongside the look.
+        Promise.all([api.get("/v1/styles", { anonymous: true, query: { origin: redirectUrl } }), import("../app/apply-styling")]).then(
+          ([styling, { applyStyling }]) => applyStyling(styling),
+          () => {},
+        );
       }
     }
     try {

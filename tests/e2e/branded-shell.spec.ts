@@ -41,6 +41,19 @@ test.describe("the branded shell", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test("a main-domain page opened afresh after the partner's sign-in link takes Northwind's look from the script", async ({ page, consoleErrors }) => {
+    await page.goto(`${PARTNER_ORIGIN}/login`);
+    await expect(page).toHaveURL(new RegExp(`^${MAIN}/login\\?redirectUrl=`));
+    // The page keeps the return address for the tab (session storage) once its script has started.
+    await hydrated(page);
+    await page.goto(`${MAIN}/signup`);
+    // The server knows nothing of it: the page arrives in the product's look, and the script applies the partner's.
+    expect(await serverHtml(page.url())).toContain("<title>Sign up · TechFIT</title>");
+    await expect(page).toHaveTitle("Sign up · Northwind Learn");
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--brand").trim())).toBe("15 118 110");
+    expect(consoleErrors).toEqual([]);
+  });
+
   test("public screens arrive rendered and hydrate without a mismatch", async ({ page, consoleErrors }) => {
     // Five screens, each loaded and checked with axe: a busy runner needs more than one screen's time.
     test.setTimeout(60_000);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { FIRST_SCREENS } from "../../client/app/router";
 import { NOT_FOUND_PATH, ROUTES } from "../../client/app/routes";
+import { SCREEN_CODE } from "../../client/app/screen-code";
 
 const byPath = Object.fromEntries(ROUTES.map((r) => [r.path, r]));
 
@@ -115,7 +117,23 @@ describe("the route table", () => {
   it("names, for each route, the file its lazy load imports (the server preloads its script)", () => {
     for (const r of ROUTES) {
       // Vitest shows a dynamic import with the resolved path from the root: import("/client/features/…/XScreen.tsx").
-      expect(String(r.load), r.path).toContain(`"/${r.module}"`);
+      expect(String(SCREEN_CODE[r.path] ?? r.load), r.path).toContain(`"/${r.module}"`);
     }
+  });
+
+  it("loads a first screen's code directly and every other screen's through the table of screens' code", async () => {
+    const first = ROUTES.filter((r) => FIRST_SCREENS.includes(r.path));
+    expect(first.map((r) => r.path).sort()).toEqual([...FIRST_SCREENS].sort());
+    for (const r of first) expect(String(r.load), r.path).toContain(`"/${r.module}"`);
+    // The table names every other route, and nothing else.
+    expect(Object.keys(SCREEN_CODE).sort()).toEqual(
+      ROUTES.filter((r) => !FIRST_SCREENS.includes(r.path))
+        .map((r) => r.path)
+        .sort(),
+    );
+    // A route's load reaches its screen through the table: the table's import of the screen runs.
+    const help = ROUTES.find((r) => r.path === "/help")!;
+    expect(String(help.load)).not.toContain(help.module);
+    expect((await help.load()).default).toBe((await SCREEN_CODE["/help"]!()).default);
   });
 });

@@ -55,13 +55,21 @@ describe("the scripts a server-rendered page names", () => {
     expect(pageModules(null, home)).toEqual([
       "client/features/home/HomeScreen.tsx",
       "client/app/shell/Shell.tsx",
+      "client/app/screen-code.ts",
       "client/i18n/index.ts",
       "client/app/queryClient.ts",
       "client/components/ui/ToastViewport.tsx",
     ]);
     expect(pageModules("/login", null)).toEqual(["client/features/auth/LoginScreen.tsx"]);
+    // A public screen but the first ones: its code is named in the table of screens' code, which loads with it.
+    expect(pageModules("/signup", null)).toEqual([
+      "client/features/auth/SignupScreen.tsx",
+      "client/app/screen-code.ts",
+      "client/i18n/index.ts",
+      "client/app/queryClient.ts",
+    ]);
     expect(pageModules(null, null)).toEqual([]);
     // A renamed file would be silently not preloaded: every module named is one of the repository's files.
-    for (const module of pageModules(null, home)) expect(existsSync(module), module).toBe(true);
+    for (const module of [...pageModules(null, home), ...pageModules("/signup", null)]) expect(existsSync(module), module).toBe(true);
   });
 });

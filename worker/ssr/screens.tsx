@@ -78,10 +78,10 @@ export function signedInScreen(url: URL, boot: BootData): AppRoute | null {
   return route;
 }
 
+/** What every screen but the first ones loads with its code (see routeObjects in client/app/router.tsx): the table its code is named in, the full catalogues and the query client. */
+const SCREEN_MODULES = ["client/app/screen-code.ts", "client/i18n/index.ts", "client/app/queryClient.ts"];
 /** What a page whose shell the server rendered loads before hydrating, besides its screen (see preloadShell in client/app/shell/AppLayout.tsx). */
-const SHELL_MODULES = ["client/app/shell/Shell.tsx", "client/i18n/index.ts", "client/app/queryClient.ts", "client/components/ui/ToastViewport.tsx"];
-/** What every screen but the first ones loads with its code (see routeObjects in client/app/router.tsx): the full catalogues and the query client. */
-const SCREEN_MODULES = ["client/i18n/index.ts", "client/app/queryClient.ts"];
+const SHELL_MODULES = ["client/app/shell/Shell.tsx", ...SCREEN_MODULES, "client/components/ui/ToastViewport.tsx"];
 
 /**
  * The client modules a server-rendered page loads lazily before it hydrates:

@@ -14,7 +14,7 @@ import {
   type StylingFileField,
 } from "../../../contract/styling";
 import { LeaveGuard } from "../../app/shell/LeaveGuard";
-import { applyStyling } from "../../app/styling";
+import { applyStyling } from "../../app/apply-styling";
 import { Button } from "../../components/ui/Button";
 import { Field, Input, Select } from "../../components/ui/Field";
 import { toast, toastMessage } from "../../components/ui/toast-store";

@@ -1,5 +1,5 @@
 import { useEffect, type CSSProperties } from "react";
-import { setFontFaces } from "../../app/styling";
+import { setFontFaces } from "../../app/apply-styling";
 import { cn } from "../../lib/cn";
 import { brandVariables } from "../../../contract/branding";
 import type { Styling } from "../../../contract/styling";
