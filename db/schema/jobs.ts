@@ -115,6 +115,8 @@ export const slots = sqliteTable(
   (t) => [
     index("slots_partner_account_id_starts_at_idx").on(t.partnerAccountId, t.startsAt),
     index("slots_session_id_starts_at_idx").on(t.sessionId, t.startsAt),
+    // A booking and its options read the open slots of one workout from now on (worker/data/bookable.ts): without it, each scans every slot.
+    index("slots_workout_id_starts_at_idx").on(t.workoutId, t.startsAt),
     check("slots_capacity_ck", sql`${t.capacity} > 0`),
     check("slots_seats_taken_ck", sql`${t.seatsTaken} >= 0 and ${t.seatsTaken} <= ${t.capacity}`),
   ],

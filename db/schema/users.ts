@@ -28,7 +28,11 @@ export const users = sqliteTable(
     onboardingInvitesClearedAt: text("onboarding_invites_cleared_at"),
     ...timestamps(),
   },
-  (t) => [index("users_email_idx").on(t.email)],
+  (t) => [
+    index("users_email_idx").on(t.email),
+    // Mail finds a partner's people by its address in any case (worker/data/job-mail.ts recipientReads): without it, each booking scans every user.
+    index("users_email_lower_idx").on(sql`lower(${t.email})`),
+  ],
 );
 
 /** Membership of a user in an account ("team member"). */
