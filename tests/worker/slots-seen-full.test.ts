@@ -9,11 +9,12 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { DEMO } from "../../db/seed";
-import { seatFreed } from "../../worker/data/full-slots";
+import { AT_ONCE, seatFreed, turnsAt } from "../../worker/data/full-slots";
 import { clearIsolateCaches } from "../../worker/http/isolate-cache";
 import { apiAs } from "./auth";
 import { customer, db, grantFabrikamCredits, slotsBooking } from "./bookings-setup";
 import { d1Figures } from "./d1-figures";
+import { recordedCustomer } from "./recorded-d1";
 import { json } from "./helpers";
 
 grantFabrikamCredits(40);
@@ -101,5 +102,31 @@ describe("a slot seen full", () => {
         .from(schema.jobLines)
         .where(eq(schema.jobLines.slotId, body.sessions[0]!.slotId ?? "")),
     ).toEqual([{ n: 2 }]);
+  });
+});
+
+describe("a rush on a slot", () => {
+  it("reads at most a few bookings' contexts at once: the one that fills it is accepted, the others refused without a read", async () => {
+    const body = await slotsBooking([day(13), day(14)], 1);
+    const { api, sent } = recordedCustomer();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => api.post("/v1/bookings", body)));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, ...Array.from({ length: 11 }, () => 409)]);
+    for (const r of answers.filter((a) => a.status === 409)) expect((await json(r)).error.message).toMatch(/no longer available|fully booked/);
+    // The context's customer row is read once per context: no more than the turns a slot gives at once.
+    expect(sent.filter((q) => q.includes('"latest_entry_id"')).length).toBeLessThanOrEqual(AT_ONCE);
+    expect(await seatsTaken(body.sessions[0]!.slotId)).toBe(1);
+    expect(turnsAt(body.sessions[0]!.slotId ?? "")).toBe(0);
+  });
+
+  it("gives a turn back whatever the answer, a refused guard included", async () => {
+    const body = await slotsBooking([day(15), day(16)], 1);
+    // Someone signed in but not of Fabrikam, naming Fabrikam: 403 after the early reads took their turn.
+    const outsider = apiAs("otherCustomerAdmin", { accountId: DEMO.customers.fabrikam.id });
+    const refused = await Promise.all(Array.from({ length: AT_ONCE + 2 }, () => outsider.post("/v1/bookings", body)));
+    expect(refused.map((r) => r.status)).toEqual(Array.from({ length: AT_ONCE + 2 }, () => 403));
+    expect(turnsAt(body.sessions[0]!.slotId ?? "")).toBe(0);
+    expect((await customer.post("/v1/bookings", body)).status).toBe(201);
+    expect(turnsAt(body.sessions[0]!.slotId ?? "")).toBe(0);
   });
 });

@@ -19,7 +19,8 @@ import type { EndpointSpec } from "../http/endpoint";
 import { partnerShards } from "../tenant/scope";
 import { accountPlacement } from "../tenant/shard";
 import { UUID } from "./move-reads";
-import { firstSeenFull } from "../data/full-slots";
+import { firstSeenFull, tryTurn, waitTurn } from "../data/full-slots";
+import { onRequestEnd } from "../http/request-end";
 
 const started = new WeakMap<Context<AppEnv>, Promise<StartedContext | undefined>>();
 
@@ -29,14 +30,36 @@ export const earlyBooking: EndpointSpec["early"] = (c, { body }, caller) => {
   if (!given?.workoutId || !accountId || !UUID.test(accountId) || !c.get("shard")) return;
   const asked = { variantId: given.variantId, bookerId: caller.user.id, window: requestWindow(given.sessions), slotIds: slotsAsked(given) };
   const reads = accountPlacement(c.get("directory"), accountId).then((placed) =>
-    // A slot this isolate just saw fill up for the partner's customers: the handler refuses it without reads.
-    placed?.parentId && !(given.mode === "slots" && firstSeenFull(placed.parentId, given.sessions) >= 0)
+    // A slot this isolate just saw fill up for the partner's customers, or one it has AT_ONCE bookings at: the handler refuses or waits its turn, then reads.
+    placed?.parentId && !(given.mode === "slots" && firstSeenFull(placed.parentId, given.sessions) >= 0) && tookTurn(c, given)
       ? startBookingAcross(c.get("db"), partnerShards(c), { customerId: accountId, partnerId: placed.parentId }, given.workoutId, asked)
       : undefined,
   );
   reads.catch(() => undefined);
   started.set(c, reads);
 };
+
+/** Takes this request's turn on the slots it names (worker/data/full-slots.ts), given back when it ends; false when it must wait for one (a request of times always has one). */
+function tookTurn(c: Context<AppEnv>, given: z.output<typeof CreateBooking>): boolean {
+  if (given.mode !== "slots") return true;
+  const turn = tryTurn(slotsAsked(given));
+  if (!turn) return false;
+  turns.add(c);
+  onRequestEnd(c, turn);
+  return true;
+}
+
+const turns = new WeakSet<Context<AppEnv>>();
+
+/**
+ * This request's turn on the slots it books into: taken beside the guard with
+ * its early reads, else waited for now (worker/data/full-slots.ts `waitTurn`)
+ * and given back when the request ends.
+ */
+export async function bookingTurn(c: Context<AppEnv>, partnerId: string | null, body: z.output<typeof CreateBooking>): Promise<void> {
+  if (body.mode !== "slots" || !partnerId || turns.has(c)) return;
+  onRequestEnd(c, await waitTurn(partnerId, body.sessions));
+}
 
 /** The reads `earlyBooking` started for this request, if any (a failure reads nothing: the context reads again). */
 export const startedBooking = (c: Context<AppEnv>): Promise<StartedContext | undefined> =>

@@ -34,7 +34,7 @@ import { deliverLater } from "../flows/queue";
 import { dispatchMail } from "../mail/outbox";
 import { commitAndSend } from "./job-commit";
 import { seatsHeldOn } from "./away-seats";
-import { earlyBooking, startedBooking } from "./booking-reads";
+import { bookingTurn, earlyBooking, startedBooking } from "./booking-reads";
 import { acceptBeside, givenBackOnRefusal, keptOrGivenBack } from "./accept-claims";
 import { historyShards, partnerShards } from "../tenant/scope";
 import { deliverersBeside } from "../data/early-calendars";
@@ -149,7 +149,8 @@ endpoint(
   },
   async (c, { body }, scope) => {
     const db = c.get("db");
-    // A slot this isolate just saw fill up is refused without reading the booking's context (worker/data/full-slots.ts).
+    // A rush on a slot reads and writes a few bookings at a time on this isolate; one that saw it fill up meanwhile is refused without reading (worker/data/full-slots.ts).
+    await bookingTurn(c, scope.account.parentAccountId, body);
     refuseSeenFull(scope.account.parentAccountId, body);
     const ctx = await bookingContextAcross(db, partnerShards(c), scope.account, body.workoutId, {
       variantId: body.variantId,

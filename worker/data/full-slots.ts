@@ -48,3 +48,52 @@ export function firstSeenFull(partnerId: string, sessions: readonly { slotId?: s
     return false;
   });
 }
+
+/** At most this many bookings of one isolate read and write for one slot at once; the others wait their turn. */
+export const AT_ONCE = 4;
+/** How often a booking waiting its turn looks again: its own timer (a request may not be woken by another's). */
+const LOOK_AGAIN_MS = 2;
+/** The longest a booking waits its turn before going on anyway. */
+const MAX_WAIT_MS = 3_000;
+
+const busy = new Map<string, number>();
+
+/** A turn on every slot named, if none has AT_ONCE bookings of this isolate at it: its release (once), else null. */
+export function tryTurn(slotIds: readonly string[]): (() => void) | null {
+  if (slotIds.some((id) => (busy.get(id) ?? 0) >= AT_ONCE)) return null;
+  for (const id of slotIds) busy.set(id, (busy.get(id) ?? 0) + 1);
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    for (const id of slotIds) {
+      const left = (busy.get(id) ?? 1) - 1;
+      if (left > 0) busy.set(id, left);
+      else busy.delete(id);
+    }
+  };
+}
+
+/**
+ * Waits for a turn on the slots a booking names (`tryTurn`): a rush on a
+ * slot then reads and writes AT_ONCE bookings at a time on this isolate, and
+ * those waiting see the slot full (`firstSeenFull`, for the customers of
+ * `partnerId`) once one of them took its last seat, and are refused without
+ * a read. Answers the release (a no-op when the slot was seen full, or after
+ * MAX_WAIT_MS without a turn: the booking then goes on, and the database
+ * decides as always).
+ */
+export async function waitTurn(partnerId: string, sessions: readonly { slotId?: string }[], now = () => Date.now()): Promise<() => void> {
+  const slotIds = sessions.flatMap((s) => (s.slotId ? [s.slotId] : []));
+  const since = now();
+  for (;;) {
+    if (firstSeenFull(partnerId, sessions) >= 0) return () => undefined;
+    const turn = tryTurn(slotIds);
+    if (turn) return turn;
+    if (now() - since >= MAX_WAIT_MS) return () => undefined;
+    await new Promise((wake) => setTimeout(wake, LOOK_AGAIN_MS));
+  }
+}
+
+/** How many bookings of this isolate hold a turn at the slot now (for tests and logs). */
+export const turnsAt = (slotId: string): number => busy.get(slotId) ?? 0;

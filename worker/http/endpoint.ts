@@ -1,3 +1,4 @@
+import { runRequestEnd } from "./request-end";
 import type { Context, Hono, TypedResponse } from "hono";
 import type { StatusCode } from "hono/utils/http-status";
 import type { JSONParsed } from "hono/utils/types";
@@ -215,6 +216,13 @@ export function endpoint<S extends EndpointSpec>(
 ) {
   endpoints.push({ ...spec, fullPath: `${mount}${spec.path}` });
   router.on(spec.method.toUpperCase(), honoPath(spec.path), async (c) => {
+    try {
+      return await answer(c);
+    } finally {
+      runRequestEnd(c);
+    }
+  });
+  async function answer(c: Context<AppEnv>) {
     const read = spec.early && spec.auth !== "public" ? await startEarly(c, spec, spec.early) : undefined;
     const scope = (await GUARDS[spec.auth](c)) as ScopeFor<S["auth"]>;
     // A write reaching a partner that moves shard waits, whatever the endpoint (worker/tenant/scope.ts).
@@ -229,7 +237,7 @@ export function endpoint<S extends EndpointSpec>(
     const response = await handler(c, input, scope);
     if ((c.env as { RESPONSE_CHECKS?: string }).RESPONSE_CHECKS === "on") await checkResponse(spec, response);
     return response;
-  });
+  }
 }
 
 /**
