@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { FULL_FOR_MS, firstSeenFull, sawFull, seatFreed } from "../../worker/data/full-slots";
+import { describe, expect, it, vi } from "vitest";
+import { AT_ONCE, FULL_FOR_MS, firstSeenFull, sawFull, seatFreed, tryTurn, turnsAt, waitTurn } from "../../worker/data/full-slots";
 
 describe("slots seen full", () => {
   it("refuses the first choice naming a slot seen full, only within the moment it is kept", () => {
@@ -32,5 +32,67 @@ describe("slots seen full", () => {
   it("never refuses a choice of times", () => {
     sawFull("p", "d", 3_000_000);
     expect(firstSeenFull("p", [{}, { slotId: undefined }], 3_000_001)).toBe(-1);
+  });
+});
+
+describe("turns at a slot", () => {
+  it("let AT_ONCE bookings at a slot at once, and the next one in when one is done", async () => {
+    vi.useFakeTimers();
+    try {
+      const held = Array.from({ length: AT_ONCE }, () => tryTurn(["t1"]));
+      expect(held.every(Boolean)).toBe(true);
+      expect(tryTurn(["t1"])).toBeNull();
+      let got: (() => void) | undefined;
+      void waitTurn("p", [{ slotId: "t1" }], () => Date.now()).then((r) => (got = r));
+      await vi.advanceTimersByTimeAsync(50);
+      expect(got).toBeUndefined();
+      held[0]!();
+      await vi.advanceTimersByTimeAsync(20);
+      expect(got).toBeDefined();
+      expect(turnsAt("t1")).toBe(AT_ONCE);
+      got!();
+      for (const release of held) release!();
+      expect(turnsAt("t1")).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("look again less and less often, and go on after their longest wait without a turn", async () => {
+    vi.useFakeTimers();
+    const spy = vi.spyOn(globalThis, "setTimeout");
+    try {
+      const held = Array.from({ length: AT_ONCE }, () => tryTurn(["t2"]));
+      let done = false;
+      void waitTurn("p", [{ slotId: "t2" }], () => Date.now()).then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(2_900);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(done).toBe(true);
+      // About 3 s at 16 ms at most between looks: under 200 wake-ups, not 1,500.
+      expect(spy.mock.calls.length).toBeLessThan(200);
+      expect(turnsAt("t2")).toBe(AT_ONCE);
+      for (const release of held) release!();
+    } finally {
+      spy.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+
+  it("stop waiting once the slot is seen full for the partner's customers", async () => {
+    vi.useFakeTimers();
+    try {
+      const held = Array.from({ length: AT_ONCE }, () => tryTurn(["t3"]));
+      let got: (() => void) | undefined;
+      void waitTurn("p", [{ slotId: "t3" }], () => Date.now()).then((r) => (got = r));
+      sawFull("p", "t3", Date.now());
+      await vi.advanceTimersByTimeAsync(40);
+      expect(got).toBeDefined();
+      expect(turnsAt("t3")).toBe(AT_ONCE);
+      for (const release of held) release!();
+      seatFreed("t3");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

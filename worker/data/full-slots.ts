@@ -51,8 +51,13 @@ export function firstSeenFull(partnerId: string, sessions: readonly { slotId?: s
 
 /** At most this many bookings of one isolate read and write for one slot at once; the others wait their turn. */
 export const AT_ONCE = 4;
-/** How often a booking waiting its turn looks again: its own timer (a request may not be woken by another's). */
-const LOOK_AGAIN_MS = 2;
+/**
+ * How often a booking waiting its turn looks again, on its own timer (a
+ * request may not be woken by another's): after 2 ms, then twice as long each
+ * time up to 16 ms, so a long wait costs a few dozen wake-ups of CPU, not hundreds.
+ */
+const FIRST_LOOK_MS = 2;
+const LAST_LOOK_MS = 16;
 /** The longest a booking waits its turn before going on anyway. */
 const MAX_WAIT_MS = 3_000;
 
@@ -86,12 +91,14 @@ export function tryTurn(slotIds: readonly string[]): (() => void) | null {
 export async function waitTurn(partnerId: string, sessions: readonly { slotId?: string }[], now = () => Date.now()): Promise<() => void> {
   const slotIds = sessions.flatMap((s) => (s.slotId ? [s.slotId] : []));
   const since = now();
+  let look = FIRST_LOOK_MS;
   for (;;) {
     if (firstSeenFull(partnerId, sessions) >= 0) return () => undefined;
     const turn = tryTurn(slotIds);
     if (turn) return turn;
     if (now() - since >= MAX_WAIT_MS) return () => undefined;
-    await new Promise((wake) => setTimeout(wake, LOOK_AGAIN_MS));
+    await new Promise((wake) => setTimeout(wake, look));
+    look = Math.min(look * 2, LAST_LOOK_MS);
   }
 }
 
