@@ -17,11 +17,12 @@ import { DEMO } from "../../db/seed";
 import worker from "../../worker/index";
 import { NO_MORE_REFRESHES } from "../../worker/data/plan-renewals";
 import { addMonths, dayAfter } from "../../worker/domain/plan-periods";
-import { ACCOUNT_DETAILS, apiAs, type Api } from "./auth";
+import { ACCOUNT_DETAILS, apiAs } from "./auth";
 import { customerOnDomain } from "./partner-domain";
 import { holdClockInEachTest } from "./clock";
 import { allDatabases, shardDbOf, shardOfAccount } from "./databases";
 import { json } from "./helpers";
+import { newMonthlyPlan } from "./plan-setup";
 import { first } from "../present";
 
 holdClockInEachTest();
@@ -50,20 +51,6 @@ async function cronOn(day: string) {
   await worker.scheduled(createScheduledController({ cron: "*/10 * * * *", scheduledTime: new Date(`${day}T09:00:00Z`) }), { ...env, MAIL_QUEUE: queue });
 }
 
-async function newPlan(partner: Api) {
-  const res = await partner.post("/v1/admin/entitlements/plans", {
-    planName: "Refresh Monthly",
-    variantName: `v-${crypto.randomUUID().slice(0, 6)}`,
-    commitmentTerm: "monthly",
-    credits: 3,
-    refreshPeriod: "monthly",
-    priceAmount: 1000,
-    currency: "USD",
-  });
-  expect(res.status).toBe(201);
-  return json<{ id: string }>(res);
-}
-
 /** A new customer of the partner, made on its domain (on its shard), with no plan; its id and its admin's API there. */
 const newCustomerOf = (host: string) => customerOnDomain(host, { ...ACCOUNT_DETAILS, name: `Refresh Co ${crypto.randomUUID().slice(0, 4)}` });
 
@@ -90,7 +77,7 @@ describe("every plan entry the current code writes has its next refresh", () => 
     const day = today();
     for (const partner of PARTNERS) {
       const api = partner.api();
-      const plan = await newPlan(api);
+      const plan = await newMonthlyPlan(api, "Refresh Monthly", 3);
       const [now, later] = [await newCustomerOf(partner.host), await newCustomerOf(partner.host)];
       const started = await api.post("/v1/admin/entitlements/plan-entries", { accountId: now.id, planId: plan.id, startDate: day });
       expect(started.status).toBe(201);
@@ -106,7 +93,14 @@ describe("every plan entry the current code writes has its next refresh", () => 
 
       const entry = await json<{ id: string }>(started);
       const changeFrom = addMonths(day, 1);
-      expect((await api.post(`/v1/admin/entitlements/plans/${entry.id}/change`, { planId: (await newPlan(api)).id, startDate: changeFrom })).status).toBe(201);
+      expect(
+        (
+          await api.post(`/v1/admin/entitlements/plans/${entry.id}/change`, {
+            planId: (await newMonthlyPlan(api, "Refresh Monthly", 3)).id,
+            startDate: changeFrom,
+          })
+        ).status,
+      ).toBe(201);
       const after = await entriesOf(now.id);
       expect(after.find((e) => e.id !== entry.id)?.nextRefreshDate).toBe(changeFrom);
       expect(after.find((e) => e.id === entry.id)?.nextRefreshDate).toBe(dayAfter(period!.endDate!));
@@ -129,7 +123,7 @@ describe("a plan entry written without a next refresh (by a release before the c
   it("reads as any other, and is dated by the cron once, without a second grant; the contract step's backfill dates what the cron leaves", async () => {
     const partner = PARTNERS[1];
     const api = partner.api();
-    const plan = await newPlan(api);
+    const plan = await newMonthlyPlan(api, "Refresh Monthly", 3);
     const customer = await newCustomerOf(partner.host);
     const started = await api.post("/v1/admin/entitlements/plan-entries", { accountId: customer.id, planId: plan.id, startDate: today() });
     expect(started.status).toBe(201);

@@ -13,6 +13,7 @@ import { MESSAGES } from "../../contract/messages";
 import { TIME_ZONE_HEADER } from "../../contract/time-zone-header";
 import { apiAs, newNorthwindCustomer, signUp } from "./auth";
 import { json } from "./helpers";
+import { newMonthlyPlan } from "./plan-setup";
 import { workoutBody } from "./flows-setup";
 import { zoneOffUtc } from "./clock";
 
@@ -24,27 +25,13 @@ const utcYesterday = () => dayInZone("UTC", new Date(Date.now() - 86_400_000));
 const setZone = async (timeZone: string) => expect((await partner().put("/v1/users/me/time-zone", { timeZone })).status).toBe(200);
 afterEach(() => setZone(DEMO_TIME_ZONES.partner));
 
-async function newPlan() {
-  const res = await partner().post("/v1/admin/entitlements/plans", {
-    planName: "Zone plan",
-    variantName: `v-${crypto.randomUUID().slice(0, 6)}`,
-    commitmentTerm: "monthly",
-    credits: 2,
-    refreshPeriod: "monthly",
-    priceAmount: 1000,
-    currency: "USD",
-  });
-  expect(res.status).toBe(201);
-  return json<{ id: string }>(res);
-}
-
 const group = (startDate: string) => ({ title: "Zone month", subtitle: "", startDate, endDate: null, workoutIds: [DEMO.workouts.phishingResilience] });
 
 describe("today where the partner's user works", () => {
   it("a plan runs on the product's UTC day, whatever the user's zone: started today it is in force at once, never from UTC's yesterday", async () => {
     const { zone } = zoneOffUtc();
     await setZone(zone);
-    const plan = await newPlan();
+    const plan = await newMonthlyPlan(partner(), "Zone plan", 2);
     const start = (accountId: string, startDate: string) => partner().post("/v1/admin/entitlements/plan-entries", { accountId, planId: plan.id, startDate });
     const customer = await newNorthwindCustomer();
     const own = await start(customer.id, utcToday());

@@ -119,8 +119,6 @@ function refuseSeenFull(partnerId: string | null, body: { mode: "request" | "slo
   throw conflict(gone.message, gone.fields);
 }
 
-const chosen = (map: Map<string, { slot?: { id: string } }>, slotId: string) => [...map.values()].some((ch) => ch.slot?.id === slotId);
-
 /**
  * `POST v1/bookings`: creates the job. The delivery partner is
  * the owner of the chosen slots, or drawn by selection percent among those
@@ -174,7 +172,7 @@ endpoint(
       : partnerForRequest(ctx, requestedOf(ctx.sessions, body.sessions));
     const attendees = body.attendees?.length ? await checkedAttendees(db, scope.account.id, body.attendees, ctx.workout.maxAttendees, "attendees") : [];
     // Slots the delivery partner published on its own shard (another than this one) have their seats held and times claimed there around the booking's write.
-    const away = ctx.open.filter((o) => o.shard && chosen(map, o.slot.id));
+    const away = ctx.open.filter((o) => o.shard && [...map.values()].some((ch) => ch.slot?.id === o.slot.id));
     const here = c.get("shard").name;
     const seats = away[0]?.shard
       ? { slotIds: new Set(away.map((o) => o.slot.id)), hold: seatsHeldOn(c, here, away[0].shard, away[0].slot.partnerAccountId) }
