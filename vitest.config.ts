@@ -47,6 +47,10 @@ export default defineConfig(async () => {
             environment: "node",
             // Every text is there, as on the server (the browser loads most of them with the routes).
             setupFiles: ["tests/unit/setup.ts"],
+            // As for the worker tests, a test's time is no check: a walk of every contract schema, or an import of
+            // every screen, took 3 s on a quiet machine and 8 s beside the other files on a busy one, past vitest's
+            // 5 s default. The limit only stops a test that hangs.
+            testTimeout: 60_000,
           },
         },
         {

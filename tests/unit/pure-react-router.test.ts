@@ -33,7 +33,7 @@ async function bundle(plugins: Plugin[]): Promise<string> {
 }
 
 describe("React Router in the client's build (scripts/pure-react-router.ts)", () => {
-  it("leaves out the components the product does not import, keeping those it does", { timeout: 60_000 }, async () => {
+  it("leaves out the components the product does not import, keeping those it does", async () => {
     const [plain, pure] = await Promise.all([bundle([]), bundle([pureReactRouter()])]);
     // Without the plugin, NavLink and Form (which no screen uses) come along with Link.
     expect(plain).toContain("function NavLinkWithRef");

@@ -107,7 +107,7 @@ describe("the route table", () => {
   });
 
   // Imports every screen's module once: more than a single test's default time on a busy machine.
-  it("loads each route lazily to a module whose default export is a component", { timeout: 60_000 }, async () => {
+  it("loads each route lazily to a module whose default export is a component", async () => {
     for (const r of ROUTES) {
       const mod = await r.load();
       expect(typeof mod.default, r.path).toBe("function");
