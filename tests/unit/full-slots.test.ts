@@ -39,9 +39,9 @@ describe("turns at a slot", () => {
   it("let AT_ONCE bookings at a slot at once, and the next one in when one is done", async () => {
     vi.useFakeTimers();
     try {
-      const held = Array.from({ length: AT_ONCE }, () => tryTurn(["t1"]));
+      const held = Array.from({ length: AT_ONCE }, () => tryTurn("p", ["t1"]));
       expect(held.every(Boolean)).toBe(true);
-      expect(tryTurn(["t1"])).toBeNull();
+      expect(tryTurn("p", ["t1"])).toBeNull();
       let got: (() => void) | undefined;
       void waitTurn("p", [{ slotId: "t1" }], () => Date.now()).then((r) => (got = r));
       await vi.advanceTimersByTimeAsync(50);
@@ -49,10 +49,10 @@ describe("turns at a slot", () => {
       held[0]!();
       await vi.advanceTimersByTimeAsync(20);
       expect(got).toBeDefined();
-      expect(turnsAt("t1")).toBe(AT_ONCE);
+      expect(turnsAt("p", "t1")).toBe(AT_ONCE);
       got!();
       for (const release of held) release!();
-      expect(turnsAt("t1")).toBe(0);
+      expect(turnsAt("p", "t1")).toBe(0);
     } finally {
       vi.useRealTimers();
     }
@@ -62,7 +62,7 @@ describe("turns at a slot", () => {
     vi.useFakeTimers();
     const spy = vi.spyOn(globalThis, "setTimeout");
     try {
-      const held = Array.from({ length: AT_ONCE }, () => tryTurn(["t2"]));
+      const held = Array.from({ length: AT_ONCE }, () => tryTurn("p", ["t2"]));
       let done = false;
       void waitTurn("p", [{ slotId: "t2" }], () => Date.now()).then(() => (done = true));
       await vi.advanceTimersByTimeAsync(2_900);
@@ -71,7 +71,7 @@ describe("turns at a slot", () => {
       expect(done).toBe(true);
       // About 3 s at 16 ms at most between looks: under 200 wake-ups, not 1,500.
       expect(spy.mock.calls.length).toBeLessThan(200);
-      expect(turnsAt("t2")).toBe(AT_ONCE);
+      expect(turnsAt("p", "t2")).toBe(AT_ONCE);
       for (const release of held) release!();
     } finally {
       spy.mockRestore();
@@ -79,16 +79,28 @@ describe("turns at a slot", () => {
     }
   });
 
+  it("are counted per partner whose customers book: another tenant's rush on a slot id never makes this partner's customers wait", () => {
+    const others = Array.from({ length: AT_ONCE }, () => tryTurn("other", ["t4"]));
+    expect(tryTurn("other", ["t4"])).toBeNull();
+    const own = tryTurn("p", ["t4"]);
+    expect(own).not.toBeNull();
+    expect(turnsAt("p", "t4")).toBe(1);
+    expect(turnsAt("other", "t4")).toBe(AT_ONCE);
+    own!();
+    for (const release of others) release!();
+    expect(turnsAt("other", "t4")).toBe(0);
+  });
+
   it("stop waiting once the slot is seen full for the partner's customers", async () => {
     vi.useFakeTimers();
     try {
-      const held = Array.from({ length: AT_ONCE }, () => tryTurn(["t3"]));
+      const held = Array.from({ length: AT_ONCE }, () => tryTurn("p", ["t3"]));
       let got: (() => void) | undefined;
       void waitTurn("p", [{ slotId: "t3" }], () => Date.now()).then((r) => (got = r));
       sawFull("p", "t3", Date.now());
       await vi.advanceTimersByTimeAsync(40);
       expect(got).toBeDefined();
-      expect(turnsAt("t3")).toBe(AT_ONCE);
+      expect(turnsAt("p", "t3")).toBe(AT_ONCE);
       for (const release of held) release!();
       seatFreed("t3");
     } finally {

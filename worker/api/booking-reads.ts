@@ -31,7 +31,7 @@ export const earlyBooking: EndpointSpec["early"] = (c, { body }, caller) => {
   const asked = { variantId: given.variantId, bookerId: caller.user.id, window: requestWindow(given.sessions), slotIds: slotsAsked(given) };
   const reads = accountPlacement(c.get("directory"), accountId).then((placed) =>
     // A slot this isolate just saw fill up for the partner's customers, or one it has AT_ONCE bookings at: the handler refuses or waits its turn, then reads.
-    placed?.parentId && !(given.mode === "slots" && firstSeenFull(placed.parentId, given.sessions) >= 0) && tookTurn(c, given)
+    placed?.parentId && !(given.mode === "slots" && firstSeenFull(placed.parentId, given.sessions) >= 0) && tookTurn(c, placed.parentId, given)
       ? startBookingAcross(c.get("db"), partnerShards(c), { customerId: accountId, partnerId: placed.parentId }, given.workoutId, asked)
       : undefined,
   );
@@ -40,9 +40,9 @@ export const earlyBooking: EndpointSpec["early"] = (c, { body }, caller) => {
 };
 
 /** Takes this request's turn on the slots it names (worker/data/full-slots.ts), given back when it ends; false when it must wait for one (a request of times always has one). */
-function tookTurn(c: Context<AppEnv>, given: z.output<typeof CreateBooking>): boolean {
+function tookTurn(c: Context<AppEnv>, partnerId: string, given: z.output<typeof CreateBooking>): boolean {
   if (given.mode !== "slots") return true;
-  const turn = tryTurn(slotsAsked(given));
+  const turn = tryTurn(partnerId, slotsAsked(given));
   if (!turn) return false;
   turns.add(c);
   onRequestEnd(c, turn);

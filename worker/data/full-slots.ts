@@ -61,20 +61,27 @@ const LAST_LOOK_MS = 16;
 /** The longest a booking waits its turn before going on anyway. */
 const MAX_WAIT_MS = 3_000;
 
+/**
+ * Bookings holding a turn, per partner whose customers book and slot: like
+ * the slots seen full, what one tenant's customers do is never another's
+ * wait (a customer of another partner naming the slot waits among its own).
+ */
 const busy = new Map<string, number>();
+const turnKey = (partnerId: string, slotId: string) => `${partnerId} ${slotId}`;
 
-/** A turn on every slot named, if none has AT_ONCE bookings of this isolate at it: its release (once), else null. */
-export function tryTurn(slotIds: readonly string[]): (() => void) | null {
-  if (slotIds.some((id) => (busy.get(id) ?? 0) >= AT_ONCE)) return null;
-  for (const id of slotIds) busy.set(id, (busy.get(id) ?? 0) + 1);
+/** A turn for a customer of `partnerId` on every slot named, if none has AT_ONCE such bookings of this isolate at it: its release (once), else null. */
+export function tryTurn(partnerId: string, slotIds: readonly string[]): (() => void) | null {
+  const keys = slotIds.map((id) => turnKey(partnerId, id));
+  if (keys.some((key) => (busy.get(key) ?? 0) >= AT_ONCE)) return null;
+  for (const key of keys) busy.set(key, (busy.get(key) ?? 0) + 1);
   let done = false;
   return () => {
     if (done) return;
     done = true;
-    for (const id of slotIds) {
-      const left = (busy.get(id) ?? 1) - 1;
-      if (left > 0) busy.set(id, left);
-      else busy.delete(id);
+    for (const key of keys) {
+      const left = (busy.get(key) ?? 1) - 1;
+      if (left > 0) busy.set(key, left);
+      else busy.delete(key);
     }
   };
 }
@@ -94,7 +101,7 @@ export async function waitTurn(partnerId: string, sessions: readonly { slotId?: 
   let look = FIRST_LOOK_MS;
   for (;;) {
     if (firstSeenFull(partnerId, sessions) >= 0) return () => undefined;
-    const turn = tryTurn(slotIds);
+    const turn = tryTurn(partnerId, slotIds);
     if (turn) return turn;
     if (now() - since >= MAX_WAIT_MS) return () => undefined;
     await new Promise((wake) => setTimeout(wake, look));
@@ -102,5 +109,5 @@ export async function waitTurn(partnerId: string, sessions: readonly { slotId?: 
   }
 }
 
-/** How many bookings of this isolate hold a turn at the slot now (for tests and logs). */
-export const turnsAt = (slotId: string): number => busy.get(slotId) ?? 0;
+/** How many bookings of customers of `partnerId` on this isolate hold a turn at the slot now (for tests and logs). */
+export const turnsAt = (partnerId: string, slotId: string): number => busy.get(turnKey(partnerId, slotId)) ?? 0;
