@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { ApiMethod, ApiPaths } from "../../contract/api";
 import type { ErrorEnvelope } from "../../contract/errors";
 import { TIME_ZONE_HEADER } from "../../contract/time-zone-header";
-import { toastPaused } from "../components/ui/toast-store";
+import { releasePausedNotice, toastPaused } from "../components/ui/toast-store";
 
 /**
  * The /v1 client: JSON or multipart, a bearer token from the identity layer
@@ -65,7 +65,9 @@ async function request<T>(path: string, init: ApiInit = {}): Promise<T> {
     headers.set("Content-Type", "application/json");
     body = JSON.stringify(init.json);
   }
-  const res = await fetch(url, { method: init.method ?? (body ? "POST" : "GET"), headers, body, signal: init.signal });
+  const method = init.method ?? (body ? "POST" : "GET");
+  if (method !== "GET") releasePausedNotice();
+  const res = await fetch(url, { method, headers, body, signal: init.signal });
   init.onStatus?.(res.status);
   if (res.status === 204) return undefined as T;
   const text = await res.text();

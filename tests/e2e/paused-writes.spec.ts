@@ -43,10 +43,22 @@ for (const theme of ["light", "dark"] as const) {
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Team name").fill("Paused team");
     await dialog.getByLabel("Department").selectOption({ index: 1 });
+    // The list's refetch after the refused save answers slowly, as on a loaded device: the dialog's own
+    // failure toast comes only once it is back, seconds after the notice.
+    await page.route("**/v1/admin/teams", async (route) => {
+      if (route.request().method() === "GET") await new Promise((r) => setTimeout(r, 4000));
+      await route.fallback();
+    });
+    const refetched = page.waitForResponse((r) => r.url().endsWith("/v1/admin/teams") && r.request().method() === "GET");
     await dialog.getByRole("button", { name: "Save" }).click();
-    const notice = page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: "Changes are paused for a few minutes" });
+    // The toast itself: Radix's announcement of it (a role="status" span) is gone after a second.
+    const notice = page.getByTestId("toast").filter({ hasText: "Changes are paused for a few minutes" });
     await expect(notice).toBeVisible();
     await expect(notice).toContainText("data is being moved to another data center");
+    await refetched;
+    // The dialog's catch runs as soon as the list is in; give it a moment, then the notice must still be the toast.
+    await page.waitForTimeout(1000);
+    await expect(notice).toBeVisible();
     await expect(page.getByText("Team not saved")).toHaveCount(0);
     // The dialog keeps what was typed, to save again once the move is over.
     await expect(dialog.getByLabel("Team name")).toHaveValue("Paused team");

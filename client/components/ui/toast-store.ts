@@ -60,15 +60,20 @@ function scheduleRemoval(id: string) {
   );
 }
 
-/** Until when (ms since the epoch) the notice that changes are paused stands in for any other error toast. */
-let pausedUntil = 0;
-/** How long after a refusal the screen's own "not saved" toast for it may still come (it is raised after the request fails). */
-export const PAUSE_HOLD_MS = 3000;
+/**
+ * The notice that changes are paused, while it stands in for any other error
+ * toast: the screen's own "not saved" toast for the refused request comes
+ * when the request's promise rejects, which may be after the screen has
+ * refetched its data (a mutation awaits its onSettled), however long that
+ * takes. So the hold is not a time: it lasts while the notice is open, until
+ * the next write is sent (`releasePausedNotice`, called by the API client).
+ */
+let pausedNotice: string | null = null;
 
 /** Shows a toast, replacing the one on screen. Returns its id. */
 export function toast(input: ToastInput): string {
   // A write refused because the organisation's data is moving: the screen's own failure toast would only say "try again".
-  if (input.variant === "error" && Date.now() < pausedUntil && toasts[0]?.open) return toasts[0].id;
+  if (input.variant === "error" && pausedNotice !== null && toasts[0]?.id === pausedNotice && toasts[0].open) return pausedNotice;
   const id = String(++counter);
   toasts = [{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT);
   emit();
@@ -103,15 +108,20 @@ export function toastMessage(key: ToastMessageKey, options: { variant?: ToastVar
 /**
  * The notice that changes are paused while the organisation's data moves to
  * another data centre (the API's 503 `unavailable`, with Retry-After): shown
- * by the API client for every such refusal, in the current language; for a
- * moment after it, the failure toast the screen raises for the same request
- * gives way to it (docs/decisions/2026-11-27-paused-writes-say-so.md).
+ * by the API client for every such refusal, in the current language. While
+ * it is open, the failure toast the screen raises for the same request gives
+ * way to it, until the next write is sent
+ * (docs/decisions/2026-11-27-paused-writes-say-so.md).
  */
 export function toastPaused(): string {
-  pausedUntil = 0;
-  const id = toastMessage("toast.paused", { variant: "error", duration: 10_000 });
-  pausedUntil = Date.now() + PAUSE_HOLD_MS;
-  return id;
+  pausedNotice = null;
+  pausedNotice = toastMessage("toast.paused", { variant: "error", duration: 10_000 });
+  return pausedNotice;
+}
+
+/** A new write is on its way: a failure of it, or of anything after it, shows as itself. */
+export function releasePausedNotice(): void {
+  pausedNotice = null;
 }
 
 /** For tests: empties the queue. */
@@ -119,6 +129,6 @@ export function resetToasts(): void {
   for (const timer of removals.values()) clearTimeout(timer);
   removals.clear();
   toasts = [];
-  pausedUntil = 0;
+  pausedNotice = null;
   emit();
 }
