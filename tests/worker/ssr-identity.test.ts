@@ -53,19 +53,19 @@ describe("the satellite's redirect to sign-in, on the server", () => {
   });
 
   it.each([
-    "/help",
-    "/404",
-    "/post-auth",
-    "/post-auth?ott=abc",
-    "/assessment/abc",
-    "/signup",
-    "/verify-email?token=x",
-    "/forgot-password",
-    "/reset-password",
-    "/no-such-page",
-  ])("renders the public page %s without a redirect", async (path) => {
+    ["/help", 200],
+    ["/404", 404],
+    ["/post-auth", 200],
+    ["/post-auth?ott=abc", 200],
+    ["/assessment/abc", 200],
+    ["/signup", 200],
+    ["/verify-email?token=x", 200],
+    ["/forgot-password", 200],
+    ["/reset-password", 200],
+    ["/no-such-page", 404],
+  ] as const)("renders the public page %s without a redirect (%i)", async (path, status) => {
     const res = await call(path, { host: NORTHWIND_HOST, redirect: "manual" });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(status);
     // The partner's name closes the title (after the screen's name, for a screen the server renders itself).
     expect(await res.text()).toMatch(/<title>(?:[^<]+ · )?Northwind Learn<\/title>/);
   });
@@ -94,12 +94,16 @@ describe("the main domain's redirect to sign-in, on the server", () => {
     expect(res.headers.get("Cache-Control")).toBe("no-store");
   });
 
-  it.each(["/help", "/login", "/signup", "/404", "/post-auth", "/assessment/abc", "/verify-email?token=x", "/reset-password", "/no-such-page"])(
+  it.each(["/help", "/login", "/signup", "/post-auth", "/assessment/abc", "/verify-email?token=x", "/reset-password"])(
     "renders the public page %s without a redirect",
     async (path) => {
       expect((await call(path, { redirect: "manual" })).status).toBe(200);
     },
   );
+
+  it.each(["/404", "/no-such-page"])("renders %s, not found, to a signed-out visitor without a redirect", async (path) => {
+    expect((await call(path, { redirect: "manual" })).status).toBe(404);
+  });
 
   it("renders a guarded screen for a signed-in visitor, and redirects once the session is signed out", async () => {
     const cookie = await signInCookie(DEMO_USERS.customerAdmin.email);

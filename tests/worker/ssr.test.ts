@@ -195,6 +195,62 @@ describe("public screens rendered on the server", () => {
   });
 });
 
+describe("a path no screen has", () => {
+  const root = (html: string) => html.match(/<div id="root">(.*?)<\/div><script id="boot"/s)?.[1] ?? "";
+  const turnsTo404 = /<script nonce="[a-f0-9]+">history\.replaceState\(history\.state,"","\/404"\)<\/script>/;
+
+  it.each(["/no-such-page", "/workout", "/admin/nothing-here", "/workout/abc/book/extra", "/%E2%9C%93"])(
+    "answers %s with 404 and the not-found screen itself, the address turned to /404 before the script starts",
+    async (path) => {
+      const res = await call(`${path}?from=mail`, { redirect: "manual" });
+      expect(res.status).toBe(404);
+      expect(res.headers.get("Content-Type")).toMatch(/text\/html/);
+      const html = await res.text();
+      expect(root(html)).toMatch(/<h1[^>]*>Page not found<\/h1>/);
+      expect(html).toContain("<title>Page not found · TechFIT</title>");
+      expect(bootData(html)).toMatchObject({ ssr: true, route: "/404" });
+      // Before the client's router reads the address: it starts on /404 and hydrates what the server rendered.
+      const turn = html.search(turnsTo404);
+      expect(turn).toBeGreaterThan(0);
+      expect(turn).toBeLessThan(html.indexOf('<script id="boot"'));
+    },
+  );
+
+  it("is not found on a partner's domain too, in the partner's look", async () => {
+    const res = await call("/no-such-page", { host: "learn.northwind.test", redirect: "manual" });
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("<title>Page not found · Northwind Learn</title>");
+    expect(html).not.toContain("TechFIT");
+    expect(html).toMatch(turnsTo404);
+  });
+
+  it("is not found for a signed-in visitor, and never stored", async () => {
+    const cookie = await signInCookie(DEMO_USERS.customerAdmin.email);
+    const res = await getWithCookie(cookie, "/no-such-page", { redirect: "manual" });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await res.text()).toMatch(turnsTo404);
+  });
+
+  it("answers /404 itself with 404, its address kept", async () => {
+    for (const path of ["/404", "/404/"]) {
+      const res = await call(path, { redirect: "manual" });
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).not.toMatch(turnsTo404);
+    }
+  });
+
+  it.each(["/help", "/HELP", "/help/", "/login", "/signup", "/assessment/abc", "/verify-email?token=x"])(
+    "leaves a path a screen has (%s) as it is, matched as the router matches it",
+    async (path) => {
+      const res = await call(path, { redirect: "manual" });
+      expect(res.status).toBe(200);
+      expect(await res.text()).not.toMatch(turnsTo404);
+    },
+  );
+});
+
 describe("the page's title", () => {
   const titleOf = (html: string) => html.match(/<title>(.*?)<\/title>/s)?.[1];
   const invite = "11111111-1111-4111-8111-111111111111.22222222-2222-4222-8222-222222222222";

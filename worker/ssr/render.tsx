@@ -16,7 +16,8 @@ import { serverIdentity } from "./identity";
 import { handoffStart, handoffTarget } from "../identity/handoff";
 import { loadRouteData } from "./loaders";
 import { composeTitle } from "../../client/lib/title";
-import { pageModules, renderScreen, renderSignedIn, serverScreen, signedInScreen, type RenderedRoute } from "./screens";
+import { hasRoute, pageModules, renderScreen, renderSignedIn, serverScreen, signedInScreen, type RenderedRoute } from "./screens";
+import { NOT_FOUND_PATH } from "../../client/app/routes";
 import { escapeHtml, jsonForScript } from "./escape";
 import { startScripts } from "./start-scripts";
 import { brandHead } from "./brand-head";
@@ -66,7 +67,12 @@ export function renderPage(c: Context<AppEnv>): Promise<Response> {
 export async function renderPageWith(c: Context<AppEnv>, extra: { status?: ContentfulStatusCode; loginFailure?: LoginFailure }): Promise<Response> {
   const tenant = await pageTenant(c);
   const dev = import.meta.env.DEV;
-  const url = new URL(c.req.url);
+  const asked = new URL(c.req.url);
+  // A path no screen has is not found: answered 404 (a monitor or a crawler reads the status, not the screen) with the
+  // /404 screen itself, the address turned to /404 before the client starts, as its router would turn it.
+  const unmatched = !hasRoute(asked.pathname);
+  const url = unmatched ? new URL(NOT_FOUND_PATH, asked) : asked;
+  const status = extra.status ?? (url.pathname.replace(/(.)\/$/, "$1") === NOT_FOUND_PATH ? 404 : 200);
   const { identity, setCookies, memberships } = await serverIdentity(c);
   // A signed-out visitor who opens a screen that needs sign-in goes straight to
   // sign-in, where the client's guard would send them after booting: the same
@@ -149,6 +155,7 @@ export async function renderPageWith(c: Context<AppEnv>, extra: { status?: Conte
     brandHead(tenant.styling, Boolean(tenant.partner)),
     `<style>${BOOT_CSS}</style>`,
     `<script nonce="${nonce}">${THEME_SCRIPT}</script>`,
+    ...(unmatched ? [`<script nonce="${nonce}">history.replaceState(history.state,"","${NOT_FOUND_PATH}")</script>`] : []),
     ...assets.inlineStyles.map((css) => `<style>${css}</style>`),
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...(dev ? ['<link rel="stylesheet" href="/client/styles.css">'] : []),
@@ -176,7 +183,7 @@ export async function renderPageWith(c: Context<AppEnv>, extra: { status?: Conte
     "form-action 'self'",
     "object-src 'none'",
   ].join("; ");
-  const res = c.html(html, extra.status ?? 200, {
+  const res = c.html(html, status, {
     "Content-Security-Policy": csp,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",

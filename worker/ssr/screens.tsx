@@ -62,6 +62,11 @@ function routeFor(path: string): AppRoute | null {
   return match ? (ROUTES.find((r) => r.path === match.route.id) ?? null) : null;
 }
 
+/** Whether the client's router has a screen for this path; any other path is not found (its "*" route sends it to /404). */
+export function hasRoute(path: string): boolean {
+  return routeFor(path) !== null;
+}
+
 /**
  * The signed-in screen whose shell and skeleton the server renders for this
  * page, or null (the loader then): a route with navigation that needs
