@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type BrowserContextOptions, type Page } from "@playwright/test";
 import { request as httpRequest } from "node:http";
+import { BOOT_ELEMENT_ID } from "../../contract/boot";
 
 /** The served build's port: 4173 as in playwright.config.ts, or E2E_PORT for a run beside another one. */
 export const E2E_PORT = process.env.E2E_PORT ?? "4173";
@@ -20,6 +21,7 @@ export const test = base.extend<{
   allowedConsoleErrors: RegExp[];
   otherPerson: (options?: BrowserContextOptions) => Promise<Page>;
 }>({
+  page: async ({ page }, use) => use(waitsForTheApp(page)),
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   allowedConsoleErrors: async ({}, use) => use([]),
   allowConsoleErrors: async ({ allowedConsoleErrors }, use) => use((pattern) => void allowedConsoleErrors.push(pattern)),
@@ -48,7 +50,8 @@ export const test = base.extend<{
     await use(async (options) => {
       const context = await browser.newContext({ baseURL: MAIN, ...options });
       contexts.push(context);
-      return context.newPage();
+      const page = await context.newPage();
+      return options?.javaScriptEnabled === false ? page : waitsForTheApp(page);
     });
     await Promise.all(contexts.map((context) => context.close()));
   },
@@ -114,10 +117,42 @@ export async function hydrated(page: Page) {
 }
 
 /**
+ * A test's page whose `goto` and `reload` return once the app has taken over
+ * the server's page, when the page is the app's (it carries the boot data):
+ * the server's page is on screen, whole, before its script runs, so a click
+ * on a button or a value typed then reaches no handler, and an assertion on
+ * the server's text passes before the next step can act. On a loaded runner
+ * that gap lasts seconds. Any other document (the dev mailbox, a file) is
+ * returned as it loads; so is a navigation that asks to stop earlier than
+ * `load`.
+ */
+function waitsForTheApp(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const takenOver = async (waitUntil: string | undefined) => {
+    if (waitUntil !== undefined && waitUntil !== "load" && waitUntil !== "networkidle") return;
+    if ((await page.locator(`script#${BOOT_ELEMENT_ID}`).count()) > 0) await hydrated(page);
+  };
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await takenOver(options?.waitUntil);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await takenOver(options?.waitUntil);
+    return response;
+  };
+  return page;
+}
+
+/**
  * Opens `url` as a person who then uses it: waits for the app to take over,
  * since a key press or a click on a button before that reaches no handler
- * (the server's page is already on screen). Journeys about the server's page
- * itself, its redirects or a browser without JavaScript use page.goto.
+ * (the server's page is already on screen). A test's own pages do the same on
+ * every goto and reload (waitsForTheApp); `open` also serves a page made
+ * elsewhere. Journeys about the server's page itself read it with
+ * serverHtml, or in a browser without JavaScript.
  */
 export async function open(page: Page, url: string) {
   const response = await page.goto(url);
