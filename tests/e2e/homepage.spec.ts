@@ -74,6 +74,25 @@ test.describe("the partner's homepage", () => {
     await expect(rows.locator("p.font-semibold")).toHaveText(["Fresh picks", "Quick wins", "Explore by goal", "See a session"]);
     await expect(page.getByRole("button", { name: "Move Fresh picks up" })).toBeDisabled();
 
+    // A second press that comes as soon as the first move is on screen, before anything else the move sets off,
+    // moves the row its button names once more (a held key or a quick double tap): never another row, never back.
+    const pressTwice = (label: string) =>
+      page.evaluate(async (name) => {
+        const button = () => document.querySelector<HTMLButtonElement>(`button[aria-label="${name}"]`);
+        const row = button()?.closest("li");
+        const place = () => (row?.parentElement ? [...row.parentElement.children].indexOf(row) : -1);
+        const before = place();
+        button()?.click();
+        // The first move is drawn in a microtask after the click; a timer would also let the rest of its work run.
+        for (let i = 0; i < 50 && place() === before; i++) await Promise.resolve();
+        if (place() === before) throw new Error("the first move was not drawn within the click's microtasks");
+        button()?.click();
+      }, label);
+    await pressTwice("Move Fresh picks down");
+    await expect(rows.locator("p.font-semibold")).toHaveText(["Quick wins", "Explore by goal", "Fresh picks", "See a session"]);
+    await pressTwice("Move Fresh picks up");
+    await expect(rows.locator("p.font-semibold")).toHaveText(["Fresh picks", "Quick wins", "Explore by goal", "See a session"]);
+
     // The live preview is the Home itself, in the new order.
     const preview = page.getByTestId("homepage-preview");
     await expect(preview.getByTestId("homepage-row").getByRole("heading", { level: 2 })).toHaveText([

@@ -75,6 +75,26 @@ test("a partner creates a workout with two sessions, an attachment and a price, 
   await expect(page.getByText("guide.pdf · Resource")).toBeVisible();
   await expectAccessible(page);
 
+  // Moved down, the session's attachments go with its fields in the same moment: a Remove seen beside a session
+  // never removes another session's file.
+  await expect(page.getByRole("group", { name: "Session 1" })).toContainText("guide.pdf");
+  const drawnTogether = await page.evaluate(async () => {
+    const button = document.querySelector<HTMLButtonElement>('button[aria-label="Move item 1 down"]');
+    const item = button?.closest("li");
+    if (!button || !item?.parentElement) return "no session 1";
+    const place = () => [...item.parentElement!.children].indexOf(item);
+    const before = place();
+    button.click();
+    for (let i = 0; i < 50 && place() === before; i++) await Promise.resolve();
+    if (place() === before) return "not moved within the click's microtasks";
+    return item.textContent?.includes("guide.pdf") ? "together" : "the attachment stayed behind";
+  });
+  expect(drawnTogether).toBe("together");
+  await expect(page.getByRole("group", { name: "Session 2" })).toContainText("guide.pdf");
+  await expect(page.getByRole("group", { name: "Session 1" })).not.toContainText("guide.pdf");
+  await page.getByRole("button", { name: "Move item 2 up" }).click();
+  await expect(page.getByRole("group", { name: "Session 1" })).toContainText("guide.pdf");
+
   // Draft → complete → available, each through the confirmation dialog.
   await page.getByRole("button", { name: "Mark as Complete" }).click();
   await expect(page.getByRole("alertdialog")).toBeVisible();

@@ -101,10 +101,21 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
   const rowErrors = (i: number) => [...new Set(errorMessages(errors.rows?.[i]).map((m) => translateApiMessage(m)))];
   const layoutError = errorAt(errors, "rows");
   const rowLabel = (r: RowValues) => r.title || enumLabel(t, "HomepageRowType", r.type!);
+  /**
+   * Row i as the list shows it and its buttons act on it: the field array's own entry, which every change of a row
+   * (add, edit, move, delete, save) goes through. The watched values follow a move one render later; a button named
+   * from them would, for that moment, name one row and move another.
+   */
+  const rowAt = (i: number): RowValues | undefined => {
+    const field = rows.fields[i];
+    if (!field) return undefined;
+    const { fieldKey: _, ...row } = field;
+    return row;
+  };
 
   const move = (from: number, to: number) => {
     // The hero row (index 0) never moves, and nothing moves above it.
-    const moving = values.rows[from];
+    const moving = rowAt(from);
     if (!moving || from < 1 || to < 1 || to >= rows.fields.length || from === to) return;
     rows.move(from, to);
     form.clearErrors();
@@ -186,7 +197,7 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
         <ol className="grid grid-cols-1 gap-3" aria-label={t("homepage.builder.rows")}>
           {rows.fields.map((f, i) => {
             if (i === heroIndex) return null;
-            const row = values.rows[i] ?? f;
+            const row = rowAt(i)!;
             const errs = rowErrors(i);
             return (
               <li
@@ -276,9 +287,9 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
 
       <HomepagePreview draft={previewBody} />
 
-      {editing !== null && values.rows[editing] ? (
+      {editing !== null && rowAt(editing) ? (
         <RowDialog
-          row={values.rows[editing]}
+          row={rowAt(editing)!}
           names={names}
           onClose={() => {
             if (fresh === editing) rows.remove(editing);
@@ -297,7 +308,7 @@ function Builder({ initial, initialNames }: { initial: LayoutValues; initialName
       <ConfirmDelete
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
-        name={deleting !== null && values.rows[deleting] ? rowLabel(values.rows[deleting]) : ""}
+        name={deleting !== null && rowAt(deleting) ? rowLabel(rowAt(deleting)!) : ""}
         consequence={t("homepage.builder.deleteBody")}
         onConfirm={() => {
           if (deleting !== null && deleting > 0) rows.remove(deleting);
