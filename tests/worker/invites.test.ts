@@ -7,6 +7,7 @@ import { DEMO } from "../../db/seed";
 import { apiAs, signUp, tokenFor, type Caller } from "./auth";
 import { call, json } from "./helpers";
 import { first } from "../present";
+import { shardOfAccount } from "./databases";
 
 const db = drizzle(env.DB, { schema });
 
@@ -36,8 +37,41 @@ describe("onboarding invites", () => {
       .from(schema.authMembers)
       .where(and(eq(schema.authMembers.organizationId, DEMO.customers.fabrikam.id)));
     expect(member.some((m) => m.role === "member")).toBe(true);
-    // Accepting twice is a conflict and changes nothing.
-    expect((await accept(token, DEMO.customers.fabrikam.id, inviteId)).status).toBe(409);
+  });
+
+  it("answers the invitee's second acceptance as the first, changing nothing; once it has left the account, a conflict", async () => {
+    const { token, email } = await signUp("Iris Twice");
+    const inviteId = await inviteFor(email);
+    const fabrikam = DEMO.customers.fabrikam.id;
+    const accepted = await accept(token, fabrikam, inviteId);
+    expect(accepted.status).toBe(200);
+    const me = await json(await apiAs(token).get("/v1/users/me"));
+    const shard = drizzle(await shardOfAccount(fabrikam), { schema });
+    const membership = () =>
+      shard
+        .select()
+        .from(schema.accountUsers)
+        .where(and(eq(schema.accountUsers.accountId, fabrikam), eq(schema.accountUsers.userId, me.id)));
+    const authMembers = async () => (await db.select().from(schema.authMembers).where(eq(schema.authMembers.organizationId, fabrikam))).length;
+    const [rows, members] = [await membership(), await authMembers()];
+
+    // Its first answer lost (a dropped connection, a page that moved on): asked again, the same answer.
+    const again = await accept(token, fabrikam, inviteId);
+    expect(again.status).toBe(200);
+    expect(await json(again)).toEqual(await json(accepted));
+    expect(await membership()).toEqual(rows);
+    expect(await authMembers()).toBe(members);
+
+    // Someone else with the link is still refused for the address, not told it was accepted.
+    const { token: other } = await signUp();
+    expect((await accept(other, fabrikam, inviteId)).status).toBe(403);
+
+    // A member who has left does not come back through the used invite.
+    await shard.update(schema.accountUsers).set({ status: "inactive" }).where(eq(schema.accountUsers.userId, me.id));
+    const refused = await accept(token, fabrikam, inviteId);
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).error.message).toBe("This invite is no longer valid");
+    expect((await membership()).map((m) => m.status)).toEqual(["inactive"]);
   });
 
   it("answers 403 to someone the invite does not name, and 404 for the wrong account", async () => {

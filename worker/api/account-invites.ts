@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { AcceptInviteParams, AccountDto, INVITE_MESSAGES, InviteLinkDto } from "../../contract/accounts";
-import { acceptInvite, inviteOf, verifiedEmail } from "../data/accounts";
+import { acceptInvite, inviteOf, memberAccount, verifiedEmail } from "../data/accounts";
 import { addressHasAccount, pendingInvite } from "../data/invite-links";
 import { identityProvider } from "../identity/context";
 import type { AppEnv } from "../env";
@@ -95,7 +95,12 @@ endpoint(
     const email = verifiedEmail(auth);
     if (!email) throw forbidden(INVITE_MESSAGES.verifyFirst);
     if (row.invite.email.trim().toLowerCase() !== email) throw forbidden(INVITE_MESSAGES.otherAddress);
-    if (row.invite.status !== "pending") throw conflict("This invite is no longer valid");
+    if (row.invite.status !== "pending") {
+      // Accepted already, by the caller (the invited address): a second asking, whose first answer was lost to a
+      // dropped connection or a page that moved on, is answered as the first was, and changes nothing.
+      if (row.invite.status === "accepted" && (await memberAccount(shard, scope, params.accountId))) return c.json(accountDto(row.account));
+      throw conflict("This invite is no longer valid");
+    }
     const clerk = auth.provider === "clerk" && row.account.authId;
     if (clerk) {
       // Clerk: the membership is made at Clerk, and the invitation it stood for is used up.

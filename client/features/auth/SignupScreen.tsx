@@ -37,6 +37,13 @@ type Values = z.infer<typeof schema>;
 
 /** The invite codes this page has said are not valid (once each, whatever re-renders). */
 const refusedCodes = new Set<string>();
+/**
+ * Invite codes this page has signed up with. Signing up refreshes the session, which shows the loader in the
+ * screen's place and asks about the link again: the address has an account now, its own, and the screen, mounted
+ * again, must not send it to sign in (the page would leave while post-auth accepts the invite). Kept here, not in
+ * the screen's state, which that remount loses.
+ */
+const signedUpCodes = new Set<string>();
 
 /** The address without the named parameters: a wrong or expired invite link leaves a plain sign-up (no invite, no ticket). */
 function without(search: string, ...names: string[]): string {
@@ -95,7 +102,8 @@ export default function SignupScreen() {
   });
   // The invited address has an account already: the link leads to its sign-in (the address filled in), which then
   // accepts the invite; on a partner's domain the server sends the sign-in on to the main domain in the partner's brand.
-  const toSignIn = inviteLink.data?.hasAccount === true;
+  // Not once this page has made the account itself (signedUpCodes).
+  const toSignIn = inviteLink.data?.hasAccount === true && !(inviteCode !== null && signedUpCodes.has(inviteCode));
   useEffect(() => {
     if (!toSignIn) return;
     if (boot.mode === "satellite") location.replace(`/login${search}`);
@@ -107,7 +115,9 @@ export default function SignupScreen() {
     const next = `/post-auth${search}`;
     if (inviteCode && invitedEmail) {
       // The invite link proves the address: signed in at once, no confirmation mail; post-auth joins the organisation.
+      signedUpCodes.add(inviteCode);
       const outcome = await identity().adapter.signUpByInvite(inviteCode, name, invitedEmail, password);
+      if (outcome !== "signedIn") signedUpCodes.delete(inviteCode);
       if (outcome === "signedIn") {
         await identity().refresh();
         void navigate(next, { replace: true });
