@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Root } from "./app/Root";
 import { readBootData } from "./app/boot";
+import { stopKeepingEarlyTaps } from "./app/early-taps";
 import { currentQueryClient, loadQueryClient, seedPageQueries } from "./app/queries";
 import { createAppRouter, hydratingRoutes, renderedRoutes, routeObjects, showsNavigation } from "./app/router";
 import { preloadShell } from "./app/shell/AppLayout";
@@ -48,11 +49,14 @@ async function hydrate(root: HTMLElement) {
     // the code again and shows its error screen, with a button to reload, when it still fails.
     if (isReloadingForUpdate()) return;
     handleError(error);
+    stopKeepingEarlyTaps();
     createRoot(root).render(app(createAppRouter(routeObjects()), { ...boot, ssr: false, skeleton: false }));
     return;
   }
   const router = createAppRouter(routes, hydrationData);
   // Hydration as a transition: React hydrates in slices and yields between them, so a tap during hydration is not kept waiting.
+  // From here React answers a tap itself; one on a button before it is given again once the page is the app's (Root).
+  stopKeepingEarlyTaps();
   startTransition(() => {
     hydrateRoot(root, app(router));
   });

@@ -8,6 +8,7 @@ import { I18nProvider } from "../lib/i18n";
 import { ThemeProvider } from "../lib/theme";
 import { BootScreen } from "./BootScreen";
 import { BootContext } from "./boot";
+import { replayEarlyTap } from "./early-taps";
 import { currentQueryClient, subscribeQueryClient } from "./queries";
 import { startShellServices } from "./shell/services";
 
@@ -43,8 +44,10 @@ export function Root({
   // loading the route in between, and the provider would miss it and keep its fallback (the loader) for good.
   const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
   // Marks the page as the script's (data-hydrated on <html>): the server's page becomes the app only after this first commit.
+  // A tap on one of its buttons before the script started is answered now (./early-taps.ts).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    replayEarlyTap();
   }, []);
   // A signed-in user without a zone gets the browser's, once the page is the script's (its code loaded only then).
   useEffect(() => syncTimeZoneWhenMissing(), []);

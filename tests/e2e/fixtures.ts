@@ -119,9 +119,10 @@ export async function hydrated(page: Page) {
 /**
  * A test's page whose `goto` and `reload` return once the app has taken over
  * the server's page, when the page is the app's (it carries the boot data):
- * the server's page is on screen, whole, before its script runs, so a click
- * on a button or a value typed then reaches no handler, and an assertion on
- * the server's text passes before the next step can act. On a loaded runner
+ * the server's page is on screen, whole, before its script runs, so a key
+ * press then reaches no handler, a click on a button is answered only later
+ * (client/app/early-taps.ts), and an assertion on the server's text passes
+ * before the next step can act. On a loaded runner
  * that gap lasts seconds. Any other document (the dev mailbox, a file) is
  * returned as it loads; so is a navigation that asks to stop earlier than
  * `load`.
@@ -148,8 +149,9 @@ function waitsForTheApp(page: Page): Page {
 
 /**
  * Opens `url` as a person who then uses it: waits for the app to take over,
- * since a key press or a click on a button before that reaches no handler
- * (the server's page is already on screen). A test's own pages do the same on
+ * since a key press before that reaches no handler and a click on a button
+ * is answered only once it has (the server's page is already on screen). A
+ * test's own pages do the same on
  * every goto and reload (waitsForTheApp); `open` also serves a page made
  * elsewhere. Journeys about the server's page itself read it with
  * serverHtml, or in a browser without JavaScript.

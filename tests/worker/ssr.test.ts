@@ -3,6 +3,7 @@ import { enUS } from "../../client/i18n/en-US";
 import { DEMO_USERS } from "../../db/seed";
 import { PARTNER_DEFAULT_STYLING, platformNameFrom } from "../../contract/styling";
 import { escapeHtml } from "../../worker/ssr/escape";
+import { EARLY_TAPS_SCRIPT } from "../../client/app/early-taps";
 import { addPartnerWithDomain } from "./fixtures";
 import { apiAs, getWithCookie, signInCookie } from "./auth";
 import { call } from "./helpers";
@@ -53,6 +54,18 @@ describe("the server-rendered shell", () => {
     const html = await res.text();
     for (const tag of html.match(/<script(?![^>]*type="application\/json")[^>]*>/g) ?? []) {
       expect(tag).toContain(`nonce="${nonce}"`);
+    }
+  });
+
+  it("keeps a tap on a button before the app's script starts, in the head under the page's nonce, on every host", async () => {
+    for (const host of [undefined, "learn.northwind.test"]) {
+      const res = await call("/help", { host });
+      const nonce = (res.headers.get("Content-Security-Policy") ?? "").match(/'nonce-([a-f0-9]+)'/)?.[1];
+      const html = await res.text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head).toContain(`<script nonce="${nonce}">`);
+      // In the head, before the body and the app's scripts after it.
+      expect(head).toContain(EARLY_TAPS_SCRIPT);
     }
   });
 

@@ -18,6 +18,7 @@ import { loadRouteData } from "./loaders";
 import { composeTitle } from "../../client/lib/title";
 import { hasRoute, pageModules, renderScreen, renderSignedIn, serverScreen, signedInScreen, type RenderedRoute } from "./screens";
 import { NOT_FOUND_PATH } from "../../client/app/routes";
+import { EARLY_TAPS_SCRIPT } from "../../client/app/early-taps";
 import { escapeHtml, jsonForScript } from "./escape";
 import { startScripts } from "./start-scripts";
 import { brandHead } from "./brand-head";
@@ -154,7 +155,8 @@ export async function renderPageWith(c: Context<AppEnv>, extra: { status?: Conte
     // The partner's font served by the product, its icons and its colours (./brand-head.ts).
     brandHead(tenant.styling, Boolean(tenant.partner)),
     `<style>${BOOT_CSS}</style>`,
-    `<script nonce="${nonce}">${THEME_SCRIPT}</script>`,
+    // The theme before first paint; a tap on a button before the app's script starts is kept for it (client/app/early-taps.ts).
+    `<script nonce="${nonce}">${THEME_SCRIPT};${EARLY_TAPS_SCRIPT}</script>`,
     ...(unmatched ? [`<script nonce="${nonce}">history.replaceState(history.state,"","${NOT_FOUND_PATH}")</script>`] : []),
     ...assets.inlineStyles.map((css) => `<style>${css}</style>`),
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
