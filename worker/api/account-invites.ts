@@ -64,7 +64,8 @@ endpoint(
 /**
  * `POST v1/accounts/{accountId}/invites/{inviteId}/accept`: the
  * invitee joins the account. The caller's verified address must be the
- * invited one: 403 for an unverified address or another address.
+ * invited one: 403 for an unverified address or another address. Asked
+ * again by the invitee once joined, it answers as the first time.
  */
 endpoint(
   accountInvitesApi,
@@ -77,11 +78,11 @@ endpoint(
     auth: "user",
     params: AcceptInviteParams,
     responses: {
-      200: { description: "Joined; the account", schema: AccountDto },
+      200: { description: "Joined (or joined already through this invite); the account", schema: AccountDto },
       ...errorResponses({
         403: "The caller's address is not verified, or is not the invited one",
         404: "No such invite",
-        409: "The invite was already used or revoked",
+        409: "The invite was revoked, or used by a member who has since left",
       }),
     },
   },
