@@ -162,9 +162,12 @@ test.describe("invites bound to the verified address", () => {
     await expect(other.getByRole("heading", { name: "Accept your invite" })).toBeVisible();
     await other.getByRole("link", { name: "Sign in" }).click();
     const explained = "This invite was sent to another email address. Sign in with the address the invite was sent to, or ask for a new invite.";
-    // A failed invite is said once, as an error toast (the account form stays as it is).
+    // A failed invite is said once, as an error toast (the account form stays as it is). It comes at the end of a
+    // chain of pages, each started by the one before: the partner's sign-in, the main domain's, the hand-off back,
+    // post-auth's session and its acceptance. On a loaded runner each takes a second or more (the last full run: 10 s
+    // from the click to the refusal), so the check waits for the chain as the other hand-off journeys do.
     const failed = other.getByTestId("toast").filter({ hasText: "Invite not accepted" });
-    await expect(failed.getByText(explained, { exact: true })).toBeVisible();
+    await expect(failed.getByText(explained, { exact: true })).toBeVisible({ timeout: 30_000 });
     await expectAccessible(other);
     await other.context().close();
   });
